@@ -1,0 +1,8 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  // Type errors are caught by `npm run typecheck`; transpiling per file keeps jest fast.
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+};

@@ -1,0 +1,20 @@
+/** One problem with user input, attributed to the field that holds it. */
+export interface DesignIssue {
+  /** Path of the offending field, e.g. `tables[0].partitionKey.cardinality` (`''` for the whole input). */
+  readonly path: string;
+  /** What is wrong and what is expected instead. */
+  readonly message: string;
+}
+
+/**
+ * Thrown when a design cannot be read: wrong types, missing or unknown fields, impossible values.
+ * Lists every problem at once so a user fixes a design file in one pass.
+ */
+export class DesignError extends Error {
+  public readonly code = 'SKEWGUARD_INVALID_DESIGN';
+
+  constructor(public readonly issues: readonly DesignIssue[], subject = 'design') {
+    super(`Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    this.name = 'DesignError';
+  }
+}

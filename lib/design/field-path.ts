@@ -1,0 +1,16 @@
+/**
+ * Field paths name the offending field in every error and finding, in the form users write in
+ * design files and construct props: `tables[0].globalSecondaryIndexes[1].partitionKeys[0]`.
+ * One function builds them so the JSON locator (CLI line numbers) and the validators agree.
+ */
+export function joinPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent === '' ? key : `${parent}.${key}`;
+}
+
+/** A location prefix followed by a relative path: `prefixPath('tables[0]', 'sortKey')`. */
+export function prefixPath(prefix: string, relative: string): string {
+  if (prefix === '') return relative;
+  if (relative === '') return prefix;
+  return relative.startsWith('[') ? `${prefix}${relative}` : `${prefix}.${relative}`;
+}

@@ -1,0 +1,289 @@
+/**
+ * What users declare: the props of `GuardedTable` / `GuardedContainer` and the entries of a design
+ * file. `normalizeDesign()` turns these into a `KeyDesign` with every default made explicit.
+ */
+import type { Thresholds } from './limits';
+
+export type Engine = 'dynamodb' | 'cosmosdb';
+
+/** Expected distinct values at peak, or `'unique'` for id-like keys (one value per item). */
+export type Cardinality = number | 'unique';
+
+/**
+ * `time-bucket`: the value is a date, hour, month… — all writes land on the current bucket.
+ * `value`: anything else. When omitted, skewguard infers it from the name (`createdAt`, `day`,
+ * `yyyyMM` are time buckets) and shows its guess in the normalized design.
+ */
+export type AttributeKind = 'time-bucket' | 'value';
+
+/** DynamoDB scalar key types: string, number, binary. */
+export type DynamoDbAttributeType = 'S' | 'N' | 'B';
+
+/** One part of a composite string value, in order: `COUNTRY#STATE#CITY`, `yyyyMM-userId`. */
+export interface KeyPartDesign {
+  /** Name of the part, e.g. `country`. */
+  readonly name: string;
+  /** Distinct values of this part; needed to check that parts go from low to high cardinality (SG004).
+   *  @default - unknown; required when the attribute has more than one part */
+  readonly cardinality?: Cardinality;
+  /** @default - inferred from `name` */
+  readonly kind?: AttributeKind;
+}
+
+interface KeyAttributeDesignBase {
+  /** Attribute name as stored in the item, e.g. `eventId`. */
+  readonly name: string;
+  /** DynamoDB attribute type. Every DynamoDB key attribute needs one (SG005); not used by Cosmos DB.
+   *  @default - none: SG005 reports a DynamoDB key attribute without a type */
+  readonly type?: DynamoDbAttributeType;
+  /** @default - inferred from `name` */
+  readonly kind?: AttributeKind;
+  /** The parts of a composite string value, in the order they are joined.
+   *  @default - the attribute is one value, not a composite */
+  readonly components?: readonly KeyPartDesign[];
+}
+
+/** A partition-key attribute: its declared cardinality drives SG001 and the uniform hot-key share. */
+export interface PartitionKeyAttributeDesign extends KeyAttributeDesignBase {
+  /** Expected distinct values at peak, or `'unique'`. */
+  readonly cardinality: Cardinality;
+}
+
+/** A sort-key attribute. */
+export interface SortKeyAttributeDesign extends KeyAttributeDesignBase {
+  /** Distinct values; required when a key has several ordered parts (SG004 checks the order).
+   *  @default - unknown */
+  readonly cardinality?: Cardinality;
+}
+
+/** Peak traffic. DynamoDB: read and write capacity units per second; Cosmos DB: RU/s. */
+export interface WorkloadDesign {
+  /** Peak reads per second across the whole table or container (RCU, or RU/s for Cosmos DB). */
+  readonly peakReadUnits: number;
+  /** Peak writes per second across the whole table or container (WCU, or RU/s for Cosmos DB). */
+  readonly peakWriteUnits: number;
+  /** Share of traffic (0–1] the single hottest key value takes at peak: a hot event, a bot user,
+   *  a whale tenant. Must be at least 1/cardinality: the hottest value takes at least the average.
+   *  @default - uniform: 1 / cardinality of the full partition key; 1 for a time-bucket key,
+   *  whose current bucket takes every write */
+  readonly hotKeyShare?: number;
+}
+
+/** A global secondary index's traffic; each omitted figure falls back to the table's. */
+export interface IndexWorkloadDesign {
+  /** @default - the table's `peakReadUnits` (conservative: every query could use the index) */
+  readonly peakReadUnits?: number;
+  /** @default - the table's `peakWriteUnits` (every table write is projected into the index) */
+  readonly peakWriteUnits?: number;
+  /** @default - uniform: 1 / cardinality of the index's full partition key */
+  readonly hotKeyShare?: number;
+}
+
+export interface StorageDesign {
+  /** Expected size in GB of the largest logical partition (Cosmos DB: one full key value) or item
+   *  collection (DynamoDB: all items of one partition-key value), before sharding.
+   *  @default - unknown: SG006 is not checked */
+  readonly largestPartitionGb?: number;
+}
+
+export type ShardingStrategy = 'random' | 'calculated';
+
+/** Write sharding: the stored key is `<logical key><separator><shard>`, shard in 0…shards-1. */
+export interface ShardingDesign {
+  /** `random`: even writes, every read fans out over all shards (buffers, flash-sale writes).
+   *  `calculated`: shard = hash(sourceAttribute) mod shards; a read for one source value hits
+   *  one shard (user-facing OLTP). */
+  readonly strategy: ShardingStrategy;
+  /** Number of shards N; size it with `shardsFor()` (2 to 1,000). */
+  readonly shards: number;
+  /** The attribute whose value picks the shard; required for `calculated`, not allowed for `random`.
+   *  @default - none */
+  readonly sourceAttribute?: string;
+  /** Text between the logical key and the shard number.
+   *  @default '#' */
+  readonly separator?: string;
+}
+
+/** A query the application runs, so reads can be checked against the key design. */
+export interface AccessPatternDesign {
+  /** A name for reports, e.g. `tickets-of-user`. */
+  readonly name: string;
+  /** DynamoDB: the index the query reads (GSI or LSI name).
+   *  @default - the table itself */
+  readonly index?: string;
+  /** Attributes the query supplies with equality (DynamoDB names; Cosmos paths, `/` optional). */
+  readonly keyAttributes: readonly string[];
+  /** Share (0–1) of all queries against this table or container that use this pattern. */
+  readonly share: number;
+  /** The read queries every shard of a sharded key and merges the results.
+   *  @default false */
+  readonly fanOut?: boolean;
+}
+
+/** A waiver for one finding, kept visible in every report. */
+export interface AcknowledgementDesign {
+  /** Rule id, e.g. `SG014`. */
+  readonly rule: string;
+  /** Why the finding is accepted (at least 10 characters); audits read it. */
+  readonly reason: string;
+  /** DynamoDB: waive the finding only on this index.
+   *  @default - the table or container and all its indexes */
+  readonly index?: string;
+}
+
+/** Per-design rule thresholds; each omitted one keeps the project or default value. */
+export type ThresholdOverrides = { readonly [K in keyof Thresholds]?: Thresholds[K] };
+
+interface DesignBaseInput {
+  /** Name of the table or container, used in reports. */
+  readonly name: string;
+  readonly workload: WorkloadDesign;
+  /** @default - sizes unknown */
+  readonly storage?: StorageDesign;
+  /** @default - no write sharding */
+  readonly sharding?: ShardingDesign;
+  /** @default - none declared: read-path rules (SG009, SG012) have nothing to check */
+  readonly accessPatterns?: readonly AccessPatternDesign[];
+  /** @default - none */
+  readonly acknowledgements?: readonly AcknowledgementDesign[];
+  /** @default - the project's thresholds, else `DEFAULT_THRESHOLDS` */
+  readonly thresholds?: ThresholdOverrides;
+}
+
+export interface GlobalSecondaryIndexDesign {
+  /** Index name. */
+  readonly indexName: string;
+  /** A single-attribute partition key. Give this or `partitionKeys`. */
+  readonly partitionKey?: PartitionKeyAttributeDesign;
+  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`. */
+  readonly partitionKeys?: readonly PartitionKeyAttributeDesign[];
+  /** @default - no sort key */
+  readonly sortKey?: SortKeyAttributeDesign;
+  /** A multi-attribute sort key (up to 4), queried left to right: order from low to high cardinality.
+   *  @default - no sort key */
+  readonly sortKeys?: readonly SortKeyAttributeDesign[];
+  /** @default - the table's workload */
+  readonly workload?: IndexWorkloadDesign;
+  /** @default - no write sharding */
+  readonly sharding?: ShardingDesign;
+  /** Contributor Insights on this index.
+   *  @default - the table's setting */
+  readonly contributorInsights?: boolean;
+}
+
+export interface LocalSecondaryIndexDesign {
+  /** Index name. */
+  readonly indexName: string;
+  /** The alternative sort key. */
+  readonly sortKey: SortKeyAttributeDesign;
+}
+
+export interface DynamoDbMonitoringDesign {
+  /** Contributor Insights on the table (and, unless overridden, its GSIs).
+   *  @default true */
+  readonly contributorInsights?: boolean;
+  /** p99 `SuccessfulRequestLatency` alarms, the on-demand hot-partition signal.
+   *  @default true */
+  readonly latencyAlarms?: boolean;
+}
+
+export interface DynamoDbTableDesign extends DesignBaseInput {
+  /** Needed only when the design is passed to `lint()` on its own.
+   *  @default 'dynamodb' inside `tables` */
+  readonly engine?: 'dynamodb';
+  readonly partitionKey: PartitionKeyAttributeDesign;
+  /** @default - no sort key */
+  readonly sortKey?: SortKeyAttributeDesign;
+  /** @default 'on-demand' */
+  readonly billing?: 'on-demand' | 'provisioned';
+  /** @default - none */
+  readonly globalSecondaryIndexes?: readonly GlobalSecondaryIndexDesign[];
+  /** @default - none */
+  readonly localSecondaryIndexes?: readonly LocalSecondaryIndexDesign[];
+  /** @default - Contributor Insights and latency alarms on, as `GuardedTable` creates them */
+  readonly monitoring?: DynamoDbMonitoringDesign;
+}
+
+/** One level of a Cosmos DB partition key. */
+export interface CosmosKeyPathDesign {
+  /** JSON path, e.g. `/tenantId`. */
+  readonly path: string;
+  /** Expected distinct values of this level at peak, or `'unique'`. */
+  readonly cardinality: Cardinality;
+  /** @default - inferred from the path */
+  readonly kind?: AttributeKind;
+  /** @default - the value is one value, not a composite */
+  readonly components?: readonly KeyPartDesign[];
+}
+
+export interface CosmosPartitionKeyDesign {
+  /** One path, or up to 3 for a hierarchical key, ordered from low to high cardinality. */
+  readonly paths: readonly CosmosKeyPathDesign[];
+  /** @default - 'Hash' for one path, 'MultiHash' for several */
+  readonly kind?: 'Hash' | 'MultiHash';
+  /** @default 2 */
+  readonly version?: 1 | 2;
+}
+
+/** Another container this one is queried together with. */
+export interface ContainerJoinDesign {
+  /** Name of the other container. */
+  readonly container: string;
+  /** The other container's partition-key paths; needed when it is not in the same design file.
+   *  @default - read from the container of that name in the same document */
+  readonly partitionKeyPaths?: readonly string[];
+}
+
+export interface CosmosMonitoringDesign {
+  /** Partition-key diagnostics (PartitionKeyStatistics, PartitionKeyRUConsumption logs).
+   *  @default true */
+  readonly partitionKeyDiagnostics?: boolean;
+}
+
+export interface CosmosContainerDesign extends DesignBaseInput {
+  /** Needed only when the design is passed to `lint()` on its own.
+   *  @default 'cosmosdb' inside `containers` */
+  readonly engine?: 'cosmosdb';
+  readonly partitionKey: CosmosPartitionKeyDesign;
+  /** @default - none */
+  readonly joins?: readonly ContainerJoinDesign[];
+  /** @default - partition-key diagnostics on, as `GuardedContainer` creates them */
+  readonly monitoring?: CosmosMonitoringDesign;
+}
+
+/** A partition key of a resource skewguard did not create: only its name is known. */
+export interface ExternalKeyDesign {
+  /** Attribute name (DynamoDB) or path (Cosmos DB). */
+  readonly attribute: string;
+  /** @default - the table's own key */
+  readonly index?: string;
+}
+
+/** A table or container created outside the guarded constructs (no declared design). */
+export interface ExternalResourceDesign {
+  readonly engine: Engine;
+  readonly name: string;
+  readonly partitionKeys: readonly ExternalKeyDesign[];
+  /** Whether Contributor Insights / partition-key diagnostics are on.
+   *  @default - unknown: SG010 is not checked */
+  readonly keyMonitoring?: boolean;
+  /** @default - none */
+  readonly acknowledgements?: readonly AcknowledgementDesign[];
+}
+
+/** A design file: any number of tables, containers and external resources. */
+export interface DesignDocument {
+  /** Free text shown to readers of the file. @default - none */
+  readonly description?: string;
+  /** @default - none */
+  readonly tables?: readonly DynamoDbTableDesign[];
+  /** @default - none */
+  readonly containers?: readonly CosmosContainerDesign[];
+  /** @default - none */
+  readonly external?: readonly ExternalResourceDesign[];
+  /** Project-wide thresholds for every design in the file. @default - `DEFAULT_THRESHOLDS` */
+  readonly thresholds?: ThresholdOverrides;
+}
+
+/** What `lint()` accepts: a design file's content, or one table or container design with `engine`. */
+export type DesignInput = DesignDocument | DynamoDbTableDesign | CosmosContainerDesign;

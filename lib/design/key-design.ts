@@ -1,0 +1,132 @@
+/**
+ * The normalized model every rule, adapter and key helper reads: each default is filled in and
+ * visible, and each element carries `path`, the field path (relative to its table or container)
+ * that findings point at.
+ */
+import type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, ShardingStrategy } from './input';
+import type { Thresholds } from './limits';
+
+export interface KeyPart {
+  readonly name: string;
+  readonly cardinality?: Cardinality;
+  readonly kind: AttributeKind;
+}
+
+export interface KeyAttribute {
+  /** Attribute name (DynamoDB) or path (Cosmos DB, e.g. `/tenantId`). */
+  readonly name: string;
+  readonly type?: DynamoDbAttributeType;
+  readonly cardinality?: Cardinality;
+  readonly kind: AttributeKind;
+  readonly components: readonly KeyPart[];
+  readonly path: string;
+}
+
+export interface Workload {
+  readonly peakReadUnits: number;
+  readonly peakWriteUnits: number;
+  /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
+  readonly hotKeyShare: number;
+  /** False when `hotKeyShare` is the uniform default 1/cardinality. */
+  readonly hotKeyShareDeclared: boolean;
+  readonly path: string;
+}
+
+export interface Sharding {
+  readonly strategy: ShardingStrategy;
+  readonly shards: number;
+  readonly sourceAttribute?: string;
+  readonly separator: string;
+  readonly path: string;
+}
+
+/** One partitioned key space: a table's primary key, a GSI, or a container's partition key. */
+export interface KeySpace {
+  /** GSI name; undefined for the table or container itself. */
+  readonly index?: string;
+  /** Path of the object declaring this key space (`''` for the table or container). */
+  readonly path: string;
+  readonly partitionKey: readonly KeyAttribute[];
+  /** Path of the partition-key field (`partitionKey`, `partitionKeys`, `partitionKey.paths`). */
+  readonly partitionKeyPath: string;
+  readonly sortKey: readonly KeyAttribute[];
+  readonly workload: Workload;
+  readonly sharding?: Sharding;
+  /** Contributor Insights (DynamoDB) or partition-key diagnostics (Cosmos DB) are on. */
+  readonly keyMonitoring: boolean;
+  readonly keyMonitoringPath: string;
+}
+
+export interface AccessPattern {
+  readonly name: string;
+  /** GSI or LSI name; undefined for the table or container. */
+  readonly index?: string;
+  readonly keyAttributes: readonly string[];
+  readonly share: number;
+  readonly fanOut: boolean;
+  readonly path: string;
+}
+
+export interface Acknowledgement {
+  readonly rule: string;
+  readonly reason: string;
+  readonly index?: string;
+  readonly path: string;
+}
+
+interface KeyDesignBase {
+  readonly name: string;
+  readonly primaryKey: KeySpace;
+  readonly largestPartitionGb?: number;
+  readonly accessPatterns: readonly AccessPattern[];
+  readonly acknowledgements: readonly Acknowledgement[];
+  readonly thresholds: Thresholds;
+}
+
+export interface LocalSecondaryIndex {
+  readonly indexName: string;
+  readonly sortKey: readonly KeyAttribute[];
+  readonly path: string;
+}
+
+export interface DynamoDbKeyDesign extends KeyDesignBase {
+  readonly engine: 'dynamodb';
+  readonly billing: 'on-demand' | 'provisioned';
+  readonly globalSecondaryIndexes: readonly KeySpace[];
+  readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
+  readonly latencyAlarms: boolean;
+}
+
+export interface ContainerJoin {
+  readonly container: string;
+  readonly partitionKeyPaths: readonly string[];
+  readonly path: string;
+}
+
+export interface CosmosKeyDesign extends KeyDesignBase {
+  readonly engine: 'cosmosdb';
+  readonly partitionKeyKind: 'Hash' | 'MultiHash';
+  readonly partitionKeyVersion: 1 | 2;
+  readonly joins: readonly ContainerJoin[];
+}
+
+export type KeyDesign = DynamoDbKeyDesign | CosmosKeyDesign;
+
+export interface ExternalResource {
+  readonly engine: Engine;
+  readonly name: string;
+  readonly partitionKeys: readonly { readonly attribute: string; readonly index?: string; readonly path: string }[];
+  readonly keyMonitoring?: boolean;
+  readonly acknowledgements: readonly Acknowledgement[];
+}
+
+/** A normalized design file: each design knows where it sits (`location`, e.g. `tables[0]`). */
+export interface NormalizedDocument {
+  readonly designs: readonly { readonly location: string; readonly design: KeyDesign }[];
+  readonly external: readonly { readonly location: string; readonly resource: ExternalResource }[];
+}
+
+/** Every key space of a design: the primary key first, then each GSI. */
+export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
+  return design.engine === 'dynamodb' ? [design.primaryKey, ...design.globalSecondaryIndexes] : [design.primaryKey];
+}

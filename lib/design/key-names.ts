@@ -1,0 +1,43 @@
+/**
+ * Name heuristics: a key attribute named like a time bucket or a small enum is the seeds' most
+ * common hot-partition cause. Used to infer `kind` (SG002) and to flag resources skewguard did not
+ * create (SG015). Words are matched whole, so `candidate` is not a date and `stateless` not a state.
+ */
+
+/** `eventDate` → [event, date]; `created_at` → [created, at]; `/yyyyMM` → [yyyy, mm]. */
+export function nameWords(name: string): string[] {
+  return name
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.toLowerCase());
+}
+
+const TIME_WORDS = new Set(['date', 'day', 'hour', 'minute', 'week', 'month', 'quarter', 'year', 'time', 'timestamp', 'datetime', 'ts']);
+/** yyyy, yyyymm, mmdd, yyyymmddhh… */
+const DATE_FORMAT_WORD = /^(yyyy|yy|mm|dd|hh)+$/;
+
+/** True for names like `date`, `eventDay`, `createdAt`, `yyyyMM`, `hour_bucket`'s head word. */
+export function looksLikeTimeBucket(name: string): boolean {
+  const words = nameWords(name);
+  const last = words[words.length - 1];
+  if (last === undefined) return false;
+  if (last === 'at' || last === 'on') return words.length > 1; // createdAt, publishedOn
+  if (last === 'bucket' && words.length > 1) return looksLikeTimeBucket(words.slice(0, -1).join('_'));
+  return TIME_WORDS.has(last) || DATE_FORMAT_WORD.test(last);
+}
+
+const LOW_CARDINALITY_WORDS = new Set([
+  'status', 'state', 'type', 'kind', 'category', 'region', 'country', 'gender', 'flag', 'level', 'tier',
+  'priority', 'plan', 'env', 'environment', 'language', 'lang', 'locale', 'currency', 'zone', 'stage', 'phase',
+  'enabled', 'active', 'deleted', 'visible', 'bool', 'boolean',
+]);
+
+/** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`. */
+export function looksLowCardinality(name: string): boolean {
+  const words = nameWords(name);
+  const last = words[words.length - 1];
+  if (last === undefined) return false;
+  if (words.length > 1 && (words[0] === 'is' || words[0] === 'has')) return true;
+  if (last === 'code' && words.length > 1) return LOW_CARDINALITY_WORDS.has(words[words.length - 2]);
+  return LOW_CARDINALITY_WORDS.has(last);
+}

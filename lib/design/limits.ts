@@ -1,0 +1,68 @@
+/**
+ * Vendor ceilings. These are hard limits of the engines, not tunables: no table-level capacity,
+ * adaptive capacity or partition split lifts the load one key value can take.
+ */
+export const DYNAMODB_LIMITS = {
+  /** Write units per second one physical partition serves; one key value never spans partitions.
+   *  Source: Amazon DynamoDB Developer Guide, "Partitions and data distribution". */
+  partitionWriteUnits: 1_000,
+  /** Read units per second one physical partition serves (same source). */
+  partitionReadUnits: 3_000,
+  /** An item collection (all items of one partition-key value) is capped at 10 GB when the table
+   *  has a local secondary index. Source: Developer Guide, "Item collection size limit". */
+  itemCollectionGb: 10,
+  /** A multi-attribute GSI key takes at most 4 partition-key and 4 sort-key attributes. */
+  multiAttributeKeyParts: 4,
+  /** Default quotas: GSIs and LSIs per table. */
+  globalSecondaryIndexes: 20,
+  localSecondaryIndexes: 5,
+} as const;
+
+export const COSMOS_LIMITS = {
+  /** Request units per second one logical partition (one full key value) serves: hard, not
+   *  adjustable. Source: Azure Cosmos DB docs, "Partitioning and horizontal scaling". */
+  logicalPartitionRequestUnits: 10_000,
+  /** Storage of one logical partition: 20 GB, hard (same source). */
+  logicalPartitionGb: 20,
+  /** A hierarchical partition key has at most 3 levels (`MultiHash`, version 2).
+   *  Source: Azure Cosmos DB docs, "Hierarchical partition keys". */
+  hierarchyLevels: 3,
+} as const;
+
+/**
+ * Rules of thumb from the seed articles. Every one can be overridden per design and per project
+ * (`thresholds`); the defaults below are what the catalogue documents.
+ */
+export interface Thresholds {
+  /** Share of a vendor ceiling a design may plan to use; the rest is buffer for bursts and growth.
+   *  @default 0.8 (800 WCU, 2,400 RCU, 8,000 RU/s, 16 GB) */
+  readonly headroom: number;
+  /** Fewer distinct partition-key values than this is a low-cardinality key (SG001).
+   *  @default 100 */
+  readonly minCardinality: number;
+  /** More shards than this makes every fan-out read too slow and costly (SG008).
+   *  @default 100 */
+  readonly maxShards: number;
+  /** Declared shards above this multiple of the computed need are excessive (SG008).
+   *  @default 2 */
+  readonly fanOutFactor: number;
+  /** Share of query traffic that may skip the partition key before SG012 warns.
+   *  @default 0.05 */
+  readonly maxCrossPartitionShare: number;
+  /** Share of writes or RU one key value may take before SG014 warns.
+   *  @default 0.1 */
+  readonly maxHotKeyShare: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  headroom: 0.8,
+  minCardinality: 100,
+  maxShards: 100,
+  fanOutFactor: 2,
+  maxCrossPartitionShare: 0.05,
+  maxHotKeyShare: 0.1,
+};
+
+/** Shard counts above this are rejected as input errors: no design needs them, and a typo
+ *  (10000 for 100) would otherwise become a thousand-way fan-out in application code. */
+export const MAX_SHARDS_ACCEPTED = 1_000;

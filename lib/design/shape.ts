@@ -1,0 +1,269 @@
+import type { DesignIssue } from './errors';
+import { joinPath } from './field-path';
+
+/** A JSON Schema fragment (draft 2020-12). */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/**
+ * A shape checks one kind of value and describes itself as JSON Schema, so the validator that
+ * guards `lint()`, the CDK/Pulumi props and the CLI is the same object that generates the schema
+ * shipped for editors: the two cannot drift apart.
+ */
+export interface Shape<T> {
+  /** Returns the value when it fits; otherwise records why at `path` and returns undefined. */
+  read(value: unknown, path: string, issues: DesignIssue[]): T | undefined;
+  schema(): JsonSchema;
+  /** What a valid value looks like, for messages ("a positive integer"). */
+  readonly expected: string;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}
+
+function fail(issues: DesignIssue[], path: string, expected: string, value: unknown): undefined {
+  issues.push({ path, message: `expected ${expected}, got ${describe(value)}` });
+  return undefined;
+}
+
+/** CDK encodes unresolved strings as `${Token[…]}`: their value is unknown when the design is checked. */
+const UNRESOLVED_TOKEN = /\$\{Token\[/;
+
+export interface TextOptions {
+  readonly pattern?: RegExp;
+  /** Says in words what `pattern` accepts. */
+  readonly patternHint?: string;
+  readonly maxLength?: number;
+  readonly minLength?: number;
+}
+
+export function text(options: TextOptions = {}): Shape<string> {
+  const { pattern, patternHint, maxLength, minLength = 1 } = options;
+  const expected = patternHint
+    ? `a string (${patternHint})`
+    : minLength > 1 ? `a string of at least ${minLength} characters (not counting surrounding spaces)` : 'a non-empty string';
+  return {
+    expected,
+    read(value, path, issues) {
+      if (typeof value !== 'string') return fail(issues, path, expected, value);
+      if (UNRESOLVED_TOKEN.test(value)) {
+        issues.push({ path, message: 'is an unresolved token; skewguard checks the design at synth time and needs the literal value' });
+        return undefined;
+      }
+      if (value.trim().length < minLength) return fail(issues, path, expected, value);
+      if (value.trim() !== value) {
+        issues.push({ path, message: `must not start or end with white space, got ${describe(value)}` });
+        return undefined;
+      }
+      if (maxLength !== undefined && value.length > maxLength) {
+        issues.push({ path, message: `must be at most ${maxLength} characters, got ${value.length}` });
+        return undefined;
+      }
+      if (pattern && !pattern.test(value)) return fail(issues, path, expected, value);
+      return value;
+    },
+    schema: () => ({
+      type: 'string',
+      minLength,
+      ...(maxLength !== undefined ? { maxLength } : {}),
+      ...(pattern ? { pattern: pattern.source } : {}),
+    }),
+  };
+}
+
+export interface NumberOptions {
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  /** The value must be strictly greater than this. */
+  readonly above?: number;
+}
+
+export function num(options: NumberOptions = {}): Shape<number> {
+  const { integer = false, min, max, above } = options;
+  const bounds = [
+    min !== undefined ? `≥ ${min}` : '',
+    above !== undefined ? `> ${above}` : '',
+    max !== undefined ? `≤ ${max}` : '',
+  ].filter(Boolean);
+  const expected = `${integer ? 'an integer' : 'a finite number'}${bounds.length ? ` ${bounds.join(' and ')}` : ''}`;
+  return {
+    expected,
+    read(value, path, issues) {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, path, expected, value);
+      if (integer && !Number.isInteger(value)) return fail(issues, path, expected, value);
+      if ((min !== undefined && value < min) || (max !== undefined && value > max) || (above !== undefined && value <= above)) {
+        return fail(issues, path, expected, value);
+      }
+      return value;
+    },
+    schema: () => ({
+      type: integer ? 'integer' : 'number',
+      ...(min !== undefined ? { minimum: min } : {}),
+      ...(above !== undefined ? { exclusiveMinimum: above } : {}),
+      ...(max !== undefined ? { maximum: max } : {}),
+    }),
+  };
+}
+
+export function bool(): Shape<boolean> {
+  const expected = 'true or false';
+  return {
+    expected,
+    read: (value, path, issues) => (typeof value === 'boolean' ? value : fail(issues, path, expected, value)),
+    schema: () => ({ type: 'boolean' }),
+  };
+}
+
+export function oneOf<const V extends string | number>(values: readonly V[]): Shape<V> {
+  const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  return {
+    expected,
+    read: (value, path, issues) =>
+      (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, path, expected, value),
+    schema: () => ({ enum: [...values] }),
+  };
+}
+
+/** The first shape that accepts the value wins; when none does, one issue names them all. */
+export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
+  const expected = `${first.expected} or ${second.expected}`;
+  return {
+    expected,
+    read(value, path, issues) {
+      for (const shape of [first, second] as Shape<A | B>[]) {
+        const trial: DesignIssue[] = [];
+        const result = shape.read(value, path, trial);
+        if (trial.length === 0) return result;
+      }
+      return fail(issues, path, expected, value);
+    },
+    schema: () => ({ anyOf: [first.schema(), second.schema()] }),
+  };
+}
+
+export interface ListOptions {
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
+  const { minItems = 0, maxItems } = options;
+  const expected = `an array${minItems > 0 ? ` of at least ${minItems} item${minItems === 1 ? '' : 's'}` : ''}`;
+  return {
+    expected,
+    read(value, path, issues) {
+      if (!Array.isArray(value)) return fail(issues, path, expected, value);
+      if (value.length < minItems) {
+        issues.push({ path, message: `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}` });
+        return undefined;
+      }
+      if (maxItems !== undefined && value.length > maxItems) {
+        issues.push({ path, message: `must have at most ${maxItems} items, got ${value.length}` });
+        return undefined;
+      }
+      const before = issues.length;
+      const items = value.map((element, index) => item.read(element, joinPath(path, index), issues));
+      return issues.length === before ? (items as T[]) : undefined;
+    },
+    schema: () => ({
+      type: 'array',
+      items: item.schema(),
+      ...(minItems > 0 ? { minItems } : {}),
+      ...(maxItems !== undefined ? { maxItems } : {}),
+    }),
+  };
+}
+
+interface PropBase<V> {
+  readonly shape: Shape<V>;
+  /** One sentence for editors (JSON Schema `description`). */
+  readonly doc: string;
+}
+/** Each property of `T` must be described, and optional exactly when `T` says so. */
+export type Props<T> = {
+  readonly [K in keyof T]-?: PropBase<NonNullable<T[K]>> &
+    (undefined extends T[K] ? { readonly optional: true } : { readonly optional?: false });
+};
+
+export interface RecordOptions {
+  /** Properties accepted and ignored (e.g. `$schema` in design files). */
+  readonly ignored?: readonly string[];
+  readonly title?: string;
+}
+
+/** An object with known properties only: an unknown field is an error, with a suggestion for typos. */
+export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T> {
+  const entries = Object.entries(props) as [string, PropBase<unknown> & { optional?: boolean }][];
+  const known = entries.map(([key]) => key);
+  const ignored = options.ignored ?? [];
+  const expected = 'an object';
+  return {
+    expected,
+    read(value, path, issues) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, path, expected, value);
+      const input = value as Record<string, unknown>;
+      const before = issues.length;
+      for (const key of Object.keys(input)) {
+        if (known.includes(key) || ignored.includes(key)) continue;
+        const guess = closest(key, known);
+        issues.push({
+          path: joinPath(path, key),
+          message: `is not a known field${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${known.join(', ')}`,
+        });
+      }
+      const output: Record<string, unknown> = {};
+      for (const [key, prop] of entries) {
+        const raw = input[key];
+        if (raw === undefined) {
+          if (!prop.optional) issues.push({ path: joinPath(path, key), message: `is required: ${prop.doc}` });
+          continue;
+        }
+        const parsed = prop.shape.read(raw, joinPath(path, key), issues);
+        if (parsed !== undefined) output[key] = parsed;
+      }
+      return issues.length === before ? (output as T) : undefined;
+    },
+    schema: () => {
+      const properties: Record<string, JsonSchema> = {};
+      for (const key of ignored) properties[key] = { type: 'string' };
+      for (const [key, prop] of entries) properties[key] = { description: prop.doc, ...prop.shape.schema() };
+      const required = entries.filter(([, prop]) => !prop.optional).map(([key]) => key);
+      return {
+        type: 'object',
+        ...(options.title ? { title: options.title } : {}),
+        properties,
+        ...(required.length ? { required } : {}),
+        additionalProperties: false,
+      };
+    },
+  };
+}
+
+/** The known name within edit distance 2 of `name`, for "did you mean" hints. */
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

@@ -1,0 +1,199 @@
+/**
+ * The input shapes: structure and value ranges of every field a user declares. Cross-field rules
+ * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
+ */
+import type {
+  AccessPatternDesign, AcknowledgementDesign, ContainerJoinDesign, CosmosContainerDesign, CosmosKeyPathDesign,
+  CosmosMonitoringDesign, CosmosPartitionKeyDesign, DesignDocument, DynamoDbMonitoringDesign, DynamoDbTableDesign,
+  ExternalKeyDesign, ExternalResourceDesign, GlobalSecondaryIndexDesign, IndexWorkloadDesign, KeyPartDesign,
+  LocalSecondaryIndexDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign, StorageDesign,
+  ThresholdOverrides, WorkloadDesign,
+} from './input';
+import { MAX_SHARDS_ACCEPTED } from './limits';
+import { bool, either, list, num, oneOf, record, text } from './shape';
+
+const resourceName = text({
+  maxLength: 255,
+  pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+  patternHint: 'letters, digits, "_", "-" and ".", starting with a letter or digit',
+});
+/** DynamoDB key attribute names are 1–255 bytes; Cosmos paths are checked by SG005. */
+const attributeName = text({ maxLength: 255 });
+const cardinality = either(num({ integer: true, min: 1 }), oneOf(['unique']));
+const attributeKind = oneOf(['time-bucket', 'value']);
+const units = num({ min: 0 });
+const share = num({ min: 0, max: 1 });
+const hotKeyShare = num({ above: 0, max: 1 });
+
+const keyPart = record<KeyPartDesign>({
+  name: { shape: attributeName, doc: 'Name of this part of the composite value.' },
+  cardinality: { shape: cardinality, optional: true, doc: 'Distinct values of this part, or "unique".' },
+  kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
+});
+
+const keyAttributeProps = {
+  name: { shape: attributeName, doc: 'Attribute name as stored in the item.' },
+  type: { shape: oneOf(['S', 'N', 'B']), optional: true, doc: 'DynamoDB attribute type: S, N or B.' },
+  kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
+  components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order (COUNTRY#STATE#CITY).' },
+} as const;
+
+const partitionKeyAttribute = record<PartitionKeyAttributeDesign>({
+  ...keyAttributeProps,
+  cardinality: { shape: cardinality, doc: 'Expected distinct values at peak, or "unique" for id-like keys.' },
+});
+
+const sortKeyAttribute = record<SortKeyAttributeDesign>({
+  ...keyAttributeProps,
+  cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
+});
+
+const workload = record<WorkloadDesign>({
+  peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
+  peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
+  hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
+});
+
+const indexWorkload = record<IndexWorkloadDesign>({
+  peakReadUnits: { shape: units, optional: true, doc: "Peak RCU on this index; default the table's." },
+  peakWriteUnits: { shape: units, optional: true, doc: "Peak WCU on this index; default the table's." },
+  hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
+});
+
+const storage = record<StorageDesign>({
+  largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition / item collection.' },
+});
+
+const sharding = record<ShardingDesign>({
+  strategy: { shape: oneOf(['random', 'calculated']), doc: '"random" (reads fan out) or "calculated" (hash of sourceAttribute).' },
+  shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of shards N; size it with shardsFor().' },
+  sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
+  separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
+});
+
+const accessPattern = record<AccessPatternDesign>({
+  name: { shape: text({ maxLength: 255 }), doc: 'A name for reports.' },
+  index: { shape: attributeName, optional: true, doc: 'DynamoDB index the query reads; default the table.' },
+  keyAttributes: { shape: list(attributeName), doc: 'Attributes the query supplies with equality.' },
+  share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
+  fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
+});
+
+const acknowledgement = record<AcknowledgementDesign>({
+  rule: { shape: text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"' }), doc: 'Rule id, e.g. "SG014".' },
+  reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
+  index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
+});
+
+const thresholds = record<ThresholdOverrides>({
+  headroom: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Usable share of a vendor ceiling; default 0.8.' },
+  minCardinality: { shape: num({ integer: true, min: 1 }), optional: true, doc: 'SG001 minimum distinct key values; default 100.' },
+  maxShards: { shape: num({ integer: true, min: 2 }), optional: true, doc: 'SG008 shard-count ceiling; default 100.' },
+  fanOutFactor: { shape: num({ min: 1 }), optional: true, doc: 'SG008 allowed multiple of the computed shard need; default 2.' },
+  maxCrossPartitionShare: { shape: share, optional: true, doc: 'SG012 allowed share of cross-partition queries; default 0.05.' },
+  maxHotKeyShare: { shape: share, optional: true, doc: 'SG014 allowed share of one key value; default 0.1.' },
+});
+
+const designBaseProps = {
+  name: { shape: resourceName, doc: 'Name of the table or container.' },
+  workload: { shape: workload, doc: 'Peak traffic and hot-key share.' },
+  storage: { shape: storage, optional: true, doc: 'Expected partition sizes.' },
+  sharding: { shape: sharding, optional: true, doc: 'Write sharding of the partition key.' },
+  accessPatterns: { shape: list(accessPattern), optional: true, doc: 'Queries the application runs.' },
+  acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
+  thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for this design.' },
+} as const;
+
+const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
+  indexName: { shape: resourceName, doc: 'Index name.' },
+  partitionKey: { shape: partitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
+  partitionKeys: { shape: list(partitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
+  sortKey: { shape: sortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
+  sortKeys: { shape: list(sortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
+  workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
+  sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
+  contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
+});
+
+const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
+  indexName: { shape: resourceName, doc: 'Index name.' },
+  sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
+});
+
+const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
+  contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },
+  latencyAlarms: { shape: bool(), optional: true, doc: 'p99 latency alarms; default true.' },
+});
+
+export const dynamoDbTableShape = record<DynamoDbTableDesign>(
+  {
+    ...designBaseProps,
+    engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
+    partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
+    sortKey: { shape: sortKeyAttribute, optional: true, doc: 'The table sort key.' },
+    billing: { shape: oneOf(['on-demand', 'provisioned']), optional: true, doc: 'Capacity mode; default "on-demand".' },
+    globalSecondaryIndexes: { shape: list(globalSecondaryIndex), optional: true, doc: 'Global secondary indexes.' },
+    localSecondaryIndexes: { shape: list(localSecondaryIndex), optional: true, doc: 'Local secondary indexes.' },
+    monitoring: { shape: dynamoDbMonitoring, optional: true, doc: 'Contributor Insights and latency alarms; default on.' },
+  },
+  { title: 'DynamoDB table design' },
+);
+
+const cosmosKeyPath = record<CosmosKeyPathDesign>({
+  path: { shape: attributeName, doc: 'JSON path, e.g. "/tenantId".' },
+  cardinality: { shape: cardinality, doc: 'Expected distinct values of this level, or "unique".' },
+  kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred when omitted.' },
+  components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order.' },
+});
+
+const cosmosPartitionKey = record<CosmosPartitionKeyDesign>({
+  paths: { shape: list(cosmosKeyPath, { minItems: 1 }), doc: 'One path, or up to 3 from low to high cardinality.' },
+  kind: { shape: oneOf(['Hash', 'MultiHash']), optional: true, doc: 'Default "Hash" for one path, "MultiHash" for several.' },
+  version: { shape: oneOf([1, 2]), optional: true, doc: 'Partition key version; default 2.' },
+});
+
+const containerJoin = record<ContainerJoinDesign>({
+  container: { shape: resourceName, doc: 'Name of the container queried together with this one.' },
+  partitionKeyPaths: { shape: list(attributeName, { minItems: 1 }), optional: true, doc: "The other container's key paths, when it is not in this file." },
+});
+
+const cosmosMonitoring = record<CosmosMonitoringDesign>({
+  partitionKeyDiagnostics: { shape: bool(), optional: true, doc: 'Partition-key diagnostic logs; default true.' },
+});
+
+export const cosmosContainerShape = record<CosmosContainerDesign>(
+  {
+    ...designBaseProps,
+    engine: { shape: oneOf(['cosmosdb']), optional: true, doc: '"cosmosdb" (implied inside "containers").' },
+    partitionKey: { shape: cosmosPartitionKey, doc: 'The container partition key.' },
+    joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },
+    monitoring: { shape: cosmosMonitoring, optional: true, doc: 'Partition-key diagnostics; default on.' },
+  },
+  { title: 'Cosmos DB container design' },
+);
+
+const externalKey = record<ExternalKeyDesign>({
+  attribute: { shape: attributeName, doc: 'Partition-key attribute name or path.' },
+  index: { shape: attributeName, optional: true, doc: 'Index the key belongs to; default the table.' },
+});
+
+const externalResource = record<ExternalResourceDesign>({
+  engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
+  name: { shape: resourceName, doc: 'Name of the table or container.' },
+  partitionKeys: { shape: list(externalKey, { minItems: 1 }), doc: 'Partition keys of the table and its indexes.' },
+  keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
+  acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
+});
+
+export const designDocumentShape = record<DesignDocument>(
+  {
+    description: { shape: text({ maxLength: 4000 }), optional: true, doc: 'Free text for readers of the file.' },
+    tables: { shape: list(dynamoDbTableShape), optional: true, doc: 'DynamoDB table designs.' },
+    containers: { shape: list(cosmosContainerShape), optional: true, doc: 'Cosmos DB container designs.' },
+    external: { shape: list(externalResource), optional: true, doc: 'Resources created outside the guarded constructs.' },
+    thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for every design in the file.' },
+  },
+  { ignored: ['$schema'], title: 'skewguard design file' },
+);
+
+export { thresholds as thresholdsShape };

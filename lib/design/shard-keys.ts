@@ -1,0 +1,108 @@
+/**
+ * Key builders for application code. The same design drives the lint and these helpers, so the
+ * read path cannot forget a shard (the seeds' failure case: sharded writes, one-shard reads).
+ */
+import { MAX_SHARDS_ACCEPTED } from './limits';
+import type { ShardingStrategy } from './input';
+
+/**
+ * The shard hash: 32-bit FNV-1a over the UTF-8 bytes of the value.
+ *
+ * FROZEN FOREVER. Every calculated-shard key already stored was placed with this function;
+ * changing it (or the modulo below) sends reads for existing items to the wrong shard, which
+ * silently orphans data. A different hash needs a new function name and a data migration.
+ */
+export function shardHash(value: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(value, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+function checkShards(shards: unknown, caller: string): number {
+  if (typeof shards !== 'number' || !Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS_ACCEPTED) {
+    throw new RangeError(`${caller}: shards must be an integer from 1 to ${MAX_SHARDS_ACCEPTED}, got ${String(shards)}`);
+  }
+  return shards;
+}
+
+function checkKey(key: unknown, caller: string, name = 'key'): string {
+  if (typeof key === 'string' && key.length > 0) return key;
+  if (typeof key === 'number' && Number.isFinite(key)) return String(key);
+  throw new TypeError(`${caller}: ${name} must be a non-empty string or a finite number, got ${key === '' ? 'an empty string' : typeof key}`);
+}
+
+/** The shard (0…shards-1) a source value maps to: `shardHash(String(value)) mod shards`. */
+export function shardOf(sourceValue: string | number, shards: number): number {
+  return shardHash(checkKey(sourceValue, 'shardOf', 'sourceValue')) % checkShards(shards, 'shardOf');
+}
+
+/** `key#<hash(sourceValue) mod shards>`: writes for one source value always land on one shard. */
+export function calculatedShardKey(key: string | number, sourceValue: string | number, shards: number, separator = '#'): string {
+  return `${checkKey(key, 'calculatedShardKey')}${separator}${shardOf(sourceValue, shards)}`;
+}
+
+/** `key#<random 0…shards-1>`: perfectly even writes; every read must fan out (see fanOutKeys). */
+export function randomShardKey(key: string | number, shards: number, separator = '#', random: () => number = Math.random): string {
+  const n = checkShards(shards, 'randomShardKey');
+  return `${checkKey(key, 'randomShardKey')}${separator}${Math.min(n - 1, Math.floor(random() * n))}`;
+}
+
+/** Every stored key of a logical key: the keys a fan-out read must query and merge. */
+export function fanOutKeys(key: string | number, shards: number, separator = '#'): string[] {
+  const base = checkKey(key, 'fanOutKeys');
+  return Array.from({ length: checkShards(shards, 'fanOutKeys') }, (_, i) => `${base}${separator}${i}`);
+}
+
+/** What a sharding declaration means for application code. */
+export interface ShardedKey {
+  readonly strategy: ShardingStrategy | 'none';
+  readonly shards: number;
+  /** The key to write an item under. Calculated sharding needs the item's source-attribute value. */
+  writeKey(key: string | number, sourceValue?: string | number): string;
+  /** The keys to read: one for an unsharded key or a calculated key read by its source value;
+   *  all shards otherwise. */
+  readKeys(key: string | number, sourceValue?: string | number): string[];
+}
+
+export interface ShardingSpec {
+  readonly strategy: ShardingStrategy;
+  readonly shards: number;
+  readonly sourceAttribute?: string;
+  readonly separator?: string;
+}
+
+/** Key builders for a sharding declaration (`undefined`: the key is not sharded). */
+export function shardedKey(sharding: ShardingSpec | undefined): ShardedKey {
+  if (!sharding) {
+    return {
+      strategy: 'none',
+      shards: 1,
+      writeKey: (key) => checkKey(key, 'writeKey'),
+      readKeys: (key) => [checkKey(key, 'readKeys')],
+    };
+  }
+  const { strategy, shards, separator = '#' } = sharding;
+  checkShards(shards, 'shardedKey');
+  if (strategy === 'random') {
+    return {
+      strategy,
+      shards,
+      writeKey: (key) => randomShardKey(key, shards, separator),
+      readKeys: (key) => fanOutKeys(key, shards, separator),
+    };
+  }
+  const source = sharding.sourceAttribute ?? 'the source attribute';
+  return {
+    strategy,
+    shards,
+    writeKey: (key, sourceValue) => {
+      if (sourceValue === undefined) throw new TypeError(`writeKey: calculated sharding needs the item's ${source} value to pick the shard`);
+      return calculatedShardKey(key, sourceValue, shards, separator);
+    },
+    readKeys: (key, sourceValue) =>
+      sourceValue === undefined ? fanOutKeys(key, shards, separator) : [calculatedShardKey(key, sourceValue, shards, separator)],
+  };
+}

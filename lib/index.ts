@@ -1,0 +1,19 @@
+/**
+ * skewguard core: the partition-key design model, the rule engine and the shard helpers.
+ * Loads no cloud SDK: aws-cdk-lib and @pulumi/* live behind `skewguard/cdk` and `skewguard/pulumi`.
+ */
+export type * from './design/input';
+export type * from './design/key-design';
+export { keySpacesOf } from './design/key-design';
+export { DesignError, type DesignIssue } from './design/errors';
+export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
+export { shardsFor, hotKeyLoads, type LoadDimension, type ShardsForOptions } from './design/sharding';
+export {
+  calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec,
+} from './design/shard-keys';
+export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
+export { designSchema } from './design/schema';
+export { lint, lintNormalized, normalize, blockingFindings, type Finding, type LintOptions } from './lint/engine';
+export { RULES, RULE_IDS } from './lint/rules';
+export type { Rule, RuleHit, Severity } from './lint/rule';
+export { catalogueMarkdown } from './lint/catalogue';
