@@ -24,7 +24,7 @@ export interface KeyPartDesign {
   /** Name of the part, e.g. `country`. */
   readonly name: string;
   /** Distinct values of this part; needed to check that parts go from low to high cardinality (SG004).
-   *  @default - unknown; required when the attribute has more than one part */
+   *  @default - unknown; required in a sort key that has more than one part */
   readonly cardinality?: Cardinality;
   /** @default - inferred from `name` */
   readonly kind?: AttributeKind;

@@ -110,7 +110,7 @@ function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: Cont
     path: '',
     partitionKey: [keyAttribute(input.partitionKey, 'partitionKey', log)],
     partitionKeyPath: 'partitionKey',
-    sortKey: input.sortKey ? [keyAttribute(input.sortKey, 'sortKey', log)] : [],
+    sortKey: input.sortKey ? [keyAttribute(input.sortKey, 'sortKey', log, true)] : [],
     workload: input.workload,
     sharding: input.sharding,
     keyMonitoring: contributorInsights,
@@ -136,7 +136,7 @@ function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: Cont
 
   const localSecondaryIndexes = (input.localSecondaryIndexes ?? []).map((lsi, i) => {
     const path = joinPath('localSecondaryIndexes', i);
-    return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log)], path };
+    return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)], path };
   });
 
   const indexNames = [...globalSecondaryIndexes.map((g) => g.index as string), ...localSecondaryIndexes.map((l) => l.indexName)];
@@ -208,9 +208,10 @@ function kindOf(name: string, declared: KeyPartDesign['kind'], components?: read
   return looksLikeTimeBucket(name) ? 'time-bucket' : 'value';
 }
 
-function keyAttribute(input: PartitionKeyAttributeDesign | SortKeyAttributeDesign, path: string, log: IssueLog): KeyAttribute {
+/** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. */
+function keyAttribute(input: PartitionKeyAttributeDesign | SortKeyAttributeDesign, path: string, log: IssueLog, ordered = false): KeyAttribute {
   const components = (input.components ?? []).map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) }));
-  if (components.length > 1) {
+  if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {
         log.add(joinPath(joinPath(joinPath(path, 'components'), i), 'cardinality'), 'is required when a value has several parts: SG004 checks that they go from low to high cardinality');
@@ -238,7 +239,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     log.add(joinPath(indexPath, field), `is required: give ${field} (one attribute) or ${listField} (up to 4)`);
   }
   if (multiple) {
-    const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log));
+    const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey'));
     if (field === 'sortKey' && attributes.length > 1) {
       attributes.forEach((a) => {
         if (a.cardinality === undefined) log.add(joinPath(a.path, 'cardinality'), 'is required in a multi-attribute sort key: SG004 checks the attributes go from low to high cardinality');
@@ -247,7 +248,7 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     return { attributes, path: joinPath(indexPath, listField) };
   }
   const path = joinPath(indexPath, field);
-  return { attributes: single ? [keyAttribute(single, path, log)] : [], path };
+  return { attributes: single ? [keyAttribute(single, path, log, field === 'sortKey')] : [], path };
 }
 
 function indexWorkload(input: IndexWorkloadDesign | undefined, table: DynamoDbTableDesign) {

@@ -1,5 +1,5 @@
 import { cardinalityValue, formatCardinality } from '../../design/cardinality';
-import type { Cardinality } from '../../design/input';
+import type { AttributeKind, Cardinality } from '../../design/input';
 import type { KeyAttribute, KeyDesign } from '../../design/key-design';
 import { code } from '../format';
 import type { Rule, RuleHit } from '../rule';
@@ -7,6 +7,7 @@ import type { Rule, RuleHit } from '../rule';
 interface Ordered {
   readonly name: string;
   readonly cardinality?: Cardinality;
+  readonly kind: AttributeKind;
 }
 
 function isAscending(parts: readonly Ordered[]): boolean {
@@ -18,8 +19,12 @@ function describe(parts: readonly Ordered[]): string {
 }
 
 function check(parts: readonly Ordered[], path: string, what: string, consequence: string, index?: string): RuleHit[] {
-  if (parts.length < 2 || isAscending(parts)) return [];
-  const sorted = [...parts].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality));
+  // A time-bucket level (/yyyyMM) is few-valued but belongs last: first, it would send all current
+  // writes to one prefix (SG002's failure). Only the other levels must ascend, and they come first.
+  const ranked = parts.filter((p) => p.kind !== 'time-bucket');
+  const timeBuckets = parts.filter((p) => p.kind === 'time-bucket');
+  if (ranked.length < 2 || isAscending(ranked)) return [];
+  const sorted = [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality)).concat(timeBuckets);
   return [{
     path,
     index,
@@ -55,7 +60,7 @@ export const hierarchyOrder: Rule = {
   title: 'hierarchy-order',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths, DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY).',
+  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths, DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time-bucket levels are exempt: they belong last.',
   rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping. Sources: Azure Cosmos DB "Hierarchical partition keys"; DynamoDB Developer Guide "Multi-attribute keys"; seed article 001.',
   fix: 'Order the same attributes by cardinality, ascending.',
   checkDesign: hits,

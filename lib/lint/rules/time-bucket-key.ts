@@ -10,7 +10,7 @@ export const timeBucketKey: Rule = {
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires: 'The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt/timestamp) and is neither sharded nor combined with a business dimension.',
-  rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. Seed articles 000 and 003 (date-keyed tables throttling at a fraction of provisioned capacity).',
+  rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. Source: seed articles 000 and 003 (date-keyed tables throttling at a fraction of provisioned capacity).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`/yyyyMM-userId`).',
   checkDesign(design) {
     return keySpacesOf(design).flatMap((space) => {

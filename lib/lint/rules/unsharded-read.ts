@@ -9,7 +9,7 @@ export const unshardedRead: Rule = {
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires: 'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out.',
-  rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently. Seed article 003, failure case 3: sharded writes, unsharded reads.',
+  rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently. Source: seed article 003, failure case 3: sharded writes, unsharded reads.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), or read a projection / index.',
   checkDesign(design) {
     return keySpacesOf(design).flatMap((space) => {

@@ -1,0 +1,186 @@
+import { DEFAULT_THRESHOLDS, DesignError, lint, normalize, type DesignInput } from '../../lib';
+import { container, table } from '../fixtures';
+
+/** The issues a bad input raises, as `path: message` lines. */
+function issuesOf(input: unknown): string[] {
+  try {
+    lint(input as DesignInput);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DesignError);
+    return (error as DesignError).issues.map((i) => `${i.path}: ${i.message}`);
+  }
+  throw new Error('expected a DesignError');
+}
+
+describe('normalize', () => {
+  it('fills every default explicitly', () => {
+    const { designs } = normalize({ tables: [{ ...table(), engine: undefined, globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 1000 } }] }] });
+    const design = designs[0].design;
+    expect(designs[0].location).toBe('tables[0]');
+    expect(design).toMatchObject({
+      engine: 'dynamodb',
+      billing: 'on-demand',
+      latencyAlarms: true,
+      thresholds: DEFAULT_THRESHOLDS,
+      accessPatterns: [],
+      acknowledgements: [],
+      primaryKey: {
+        path: '',
+        partitionKeyPath: 'partitionKey',
+        partitionKey: [{ name: 'orderId', type: 'S', cardinality: 'unique', kind: 'value', components: [], path: 'partitionKey' }],
+        workload: { peakReadUnits: 1000, peakWriteUnits: 500, hotKeyShare: 0, hotKeyShareDeclared: false },
+        keyMonitoring: true,
+      },
+    });
+    // A GSI inherits the table's workload and Contributor Insights; its uniform share follows its own key.
+    expect(design.engine === 'dynamodb' && design.globalSecondaryIndexes[0]).toMatchObject({
+      index: 'by-customer',
+      partitionKeyPath: 'globalSecondaryIndexes[0].partitionKey',
+      workload: { peakReadUnits: 1000, peakWriteUnits: 500, hotKeyShare: 0.001 },
+      keyMonitoring: true,
+      keyMonitoringPath: 'monitoring.contributorInsights',
+    });
+  });
+
+  it('defaults Cosmos DB keys to Hash for one path, MultiHash version 2 for several, diagnostics on', () => {
+    const single = normalize(container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] } })).designs[0].design;
+    const multi = normalize(container()).designs[0].design;
+    expect(single).toMatchObject({ partitionKeyKind: 'Hash', partitionKeyVersion: 2, primaryKey: { keyMonitoring: true, workload: { hotKeyShare: 1 / 500 } } });
+    expect(multi).toMatchObject({ partitionKeyKind: 'MultiHash', partitionKeyVersion: 2, joins: [] });
+  });
+
+  it('infers time buckets from names, whose current bucket takes every write, unless declared otherwise', () => {
+    const inferred = normalize(table({ partitionKey: { name: 'orderDate', type: 'S', cardinality: 365 } })).designs[0].design.primaryKey;
+    expect(inferred.partitionKey[0].kind).toBe('time-bucket');
+    expect(inferred.workload.hotKeyShare).toBe(1);
+    const declared = normalize(table({ partitionKey: { name: 'orderDate', type: 'S', cardinality: 365, kind: 'value' } })).designs[0].design.primaryKey;
+    expect(declared.partitionKey[0].kind).toBe('value');
+    expect(declared.workload.hotKeyShare).toBeCloseTo(1 / 365);
+    const composite = normalize(table({ partitionKey: { name: 'monthUser', type: 'S', cardinality: 100000, components: [{ name: 'yyyyMM' }, { name: 'userId' }] } })).designs[0].design.primaryKey;
+    expect(composite.partitionKey[0].kind).toBe('value');
+    expect(composite.partitionKey[0].components.map((c) => c.kind)).toEqual(['time-bucket', 'value']);
+  });
+
+  it('applies thresholds from defaults, then lint options, then the document, then the design', () => {
+    const { designs } = normalize(
+      { thresholds: { minCardinality: 50, maxShards: 60 }, tables: [{ ...table(), engine: undefined, thresholds: { maxShards: 70 } }] },
+      { thresholds: { minCardinality: 10, headroom: 0.7 } },
+    );
+    expect(designs[0].design.thresholds).toEqual({ ...DEFAULT_THRESHOLDS, headroom: 0.7, minCardinality: 50, maxShards: 70 });
+  });
+
+  it('gives a single design paths relative to itself, and a document design paths from the file root', () => {
+    const bad = { partitionKey: { name: 'status', type: 'S' as const, cardinality: 5 } };
+    expect(lint(table(bad))[0].path).toBe('partitionKey');
+    expect(lint({ tables: [{ ...table(bad), engine: undefined }] })[0].path).toBe('tables[0].partitionKey');
+  });
+});
+
+describe('bad input is rejected with the field path and what is expected', () => {
+  const cases: [string, unknown, string][] = [
+    ['null input', null, ': expected an object, got null'],
+    ['an array', [table()], ': expected an object, got an array'],
+    ['unknown engine', { ...table(), engine: 'mongodb' }, 'engine: expected "dynamodb" or "cosmosdb", got "mongodb"'],
+    ['a single design without engine', { ...table(), engine: undefined }, 'engine: is required when one table or container design is passed on its own'],
+    ['a typo in a field name', { ...table(), partitonKey: {} }, 'partitonKey: is not a known field (did you mean "partitionKey"?)'],
+    ['an empty name', table({ name: '' }), 'name: expected a string (letters, digits'],
+    ['a name with spaces around it', table({ name: ' orders ' }), 'name: must not start or end with white space'],
+    ['a number as a name', table({ name: 42 as unknown as string }), 'name: expected a string'],
+    ['an empty attribute name', table({ partitionKey: { name: '', type: 'S', cardinality: 10 } }), 'partitionKey.name: expected a non-empty string, got ""'],
+    ['an unresolved CDK token', table({ partitionKey: { name: '${Token[TOKEN.123]}', type: 'S', cardinality: 10 } }), 'partitionKey.name: is an unresolved token'],
+    ['cardinality 0', table({ partitionKey: { name: 'id', type: 'S', cardinality: 0 } }), 'partitionKey.cardinality: expected an integer ≥ 1 or "unique", got 0'],
+    ['a fractional cardinality', table({ partitionKey: { name: 'id', type: 'S', cardinality: 2.5 } }), 'partitionKey.cardinality: expected an integer ≥ 1 or "unique", got 2.5'],
+    ['a missing cardinality', table({ partitionKey: { name: 'id', type: 'S' } as never }), 'partitionKey.cardinality: is required'],
+    ['a wrong attribute type', table({ partitionKey: { name: 'id', type: 'string' as never, cardinality: 10 } }), 'partitionKey.type: expected one of "S", "N", "B", got "string"'],
+    ['NaN units', table({ workload: { peakReadUnits: NaN, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got NaN'],
+    ['negative units', table({ workload: { peakReadUnits: 1, peakWriteUnits: -5 } }), 'workload.peakWriteUnits: expected a finite number ≥ 0, got -5'],
+    ['Infinity units', table({ workload: { peakReadUnits: Infinity, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got Infinity'],
+    ['units as a string', table({ workload: { peakReadUnits: '100' as never, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got "100"'],
+    ['a hot-key share above 1', table({ workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 1.5 } }), 'workload.hotKeyShare: expected a finite number > 0 and ≤ 1, got 1.5'],
+    ['a hot-key share below the uniform share', table({ partitionKey: { name: 'tenantId', type: 'S', cardinality: 10 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.05 } }), 'workload.hotKeyShare: is 0.05, below the uniform share 1/10'],
+    ['an access-pattern share above 1', table({ accessPatterns: [{ name: 'a', keyAttributes: ['orderId'], share: 2 }] }), 'accessPatterns[0].share: expected a finite number ≥ 0 and ≤ 1, got 2'],
+    ['shares adding up above 1', table({ accessPatterns: [{ name: 'a', keyAttributes: ['orderId'], share: 0.7 }, { name: 'b', keyAttributes: [], share: 0.6 }] }), 'accessPatterns: shares add up to 1.3'],
+    ['duplicate access-pattern names', table({ accessPatterns: [{ name: 'a', keyAttributes: [], share: 0.1 }, { name: 'a', keyAttributes: [], share: 0.1 }] }), 'accessPatterns[1].name: duplicates the access pattern name "a"'],
+    ['an access pattern on an unknown index', table({ accessPatterns: [{ name: 'a', index: 'nope', keyAttributes: [], share: 0.1 }] }), 'accessPatterns[0].index: names an index, but this table declares none'],
+    ['a Cosmos access pattern with an index', container({ accessPatterns: [{ name: 'a', index: 'x', keyAttributes: [], share: 0.1 }] }), 'accessPatterns[0].index: applies to DynamoDB only'],
+    ['more shards than a sane bound', table({ sharding: { strategy: 'random', shards: 5000 } }), 'sharding.shards: expected an integer ≥ 2 and ≤ 1000, got 5000'],
+    ['one shard', table({ sharding: { strategy: 'random', shards: 1 } }), 'sharding.shards: expected an integer ≥ 2 and ≤ 1000, got 1'],
+    ['calculated sharding without a source', table({ sharding: { strategy: 'calculated', shards: 4 } }), 'sharding.sourceAttribute: is required for calculated sharding'],
+    ['random sharding with a source', table({ sharding: { strategy: 'random', shards: 4, sourceAttribute: 'userId' } }), 'sharding.sourceAttribute: applies to calculated sharding only'],
+    ['hashing the partition key itself', table({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }), 'sharding.sourceAttribute: is the partition key itself'],
+    ['an unknown rule id', table({ acknowledgements: [{ rule: 'SG999', reason: 'a perfectly good reason' }] }), 'acknowledgements[0].rule: "SG999" is not a skewguard rule'],
+    ['a malformed rule id', table({ acknowledgements: [{ rule: 'low-cardinality-key', reason: 'a perfectly good reason' }] }), 'acknowledgements[0].rule: expected a string (a rule id such as "SG014")'],
+    ['an empty reason', table({ acknowledgements: [{ rule: 'SG001', reason: '' }] }), 'acknowledgements[0].reason: expected a string of at least 10 characters'],
+    ['a whitespace reason', table({ acknowledgements: [{ rule: 'SG001', reason: '             ' }] }), 'acknowledgements[0].reason: expected a string of at least 10 characters'],
+    ['a short reason', table({ acknowledgements: [{ rule: 'SG001', reason: 'ok' }] }), 'acknowledgements[0].reason: expected a string of at least 10 characters'],
+    ['an acknowledgement for an unknown index', table({ acknowledgements: [{ rule: 'SG001', reason: 'a perfectly good reason', index: 'nope' }] }), 'acknowledgements[0].index: names an index, but there is none'],
+    ['a GSI with both key forms', table({ globalSecondaryIndexes: [{ indexName: 'g', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }] }] }), 'globalSecondaryIndexes[0].partitionKeys: give either partitionKey or partitionKeys, not both'],
+    ['a GSI without a partition key', table({ globalSecondaryIndexes: [{ indexName: 'g' }] }), 'globalSecondaryIndexes[0].partitionKey: is required: give partitionKey (one attribute) or partitionKeys (up to 4)'],
+    ['a multi-attribute sort key without cardinalities', table({ globalSecondaryIndexes: [{ indexName: 'g', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, sortKeys: [{ name: 'b', type: 'S' }, { name: 'c', type: 'S' }] }] }), 'globalSecondaryIndexes[0].sortKeys[0].cardinality: is required in a multi-attribute sort key'],
+    ['duplicate index names', table({ sortKey: { name: 'sk', type: 'S' }, globalSecondaryIndexes: [{ indexName: 'i', partitionKey: { name: 'a', type: 'S', cardinality: 500 } }], localSecondaryIndexes: [{ indexName: 'i', sortKey: { name: 'b', type: 'S' } }] }), 'localSecondaryIndexes[0].indexName: duplicates the index name "i"'],
+    ['a join to an unknown container', container({ joins: [{ container: 'nope' }] }), 'joins[0].container: "nope" is not a container in this design'],
+    ['a join to itself', container({ joins: [{ container: 'profiles', partitionKeyPaths: ['/tenantId'] }] }), 'joins[0].container: names this container itself'],
+    ['an invalid threshold', table({ thresholds: { headroom: 1.2 } }), 'thresholds.headroom: expected a finite number > 0 and ≤ 1, got 1.2'],
+  ];
+
+  it.each(cases)('%s', (_, input, expected) => {
+    expect(issuesOf(input)).toEqual(expect.arrayContaining([expect.stringContaining(expected)]));
+  });
+
+  it('rejects duplicate names within a file', () => {
+    const { engine: _, ...one } = table();
+    expect(issuesOf({ tables: [one, one] })).toEqual(['tables[1].name: duplicates tables[0].name "orders"; names must be unique']);
+  });
+
+  it('reports every problem at once', () => {
+    const issues = issuesOf({ tables: [{ name: '', partitionKey: { name: 'x', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: NaN } }] });
+    expect(issues.map((i) => i.split(':')[0]).sort()).toEqual([
+      'tables[0].name', 'tables[0].partitionKey.cardinality', 'tables[0].workload.peakReadUnits', 'tables[0].workload.peakWriteUnits',
+    ]);
+  });
+
+  it('never fails with anything but a DesignError, whatever a field holds', () => {
+    const valid = {
+      tables: [{
+        ...table({
+          sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique', components: [{ name: 'day', cardinality: 365 }, { name: 'time', cardinality: 86400 }] },
+          sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' },
+          globalSecondaryIndexes: [{ indexName: 'g', partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }], sortKeys: [{ name: 'b', type: 'N', cardinality: 3 }], workload: { hotKeyShare: 0.1 } }],
+          localSecondaryIndexes: [{ indexName: 'l', sortKey: { name: 'c', type: 'S' } }],
+          accessPatterns: [{ name: 'p', index: 'g', keyAttributes: ['a'], share: 0.5, fanOut: true }],
+          acknowledgements: [{ rule: 'SG007', reason: 'a perfectly good reason', index: 'g' }],
+          monitoring: { contributorInsights: true, latencyAlarms: true },
+          storage: { largestPartitionGb: 1 },
+          thresholds: { headroom: 0.5 },
+        }),
+        engine: undefined,
+      }],
+      containers: [{ ...container({ joins: [{ container: 'other', partitionKeyPaths: ['/x'] }], monitoring: { partitionKeyDiagnostics: true } }), engine: undefined }],
+      external: [{ engine: 'dynamodb', name: 'legacy', partitionKeys: [{ attribute: 'status', index: 'i' }], keyMonitoring: true }],
+    };
+    expect(() => lint(valid as DesignInput)).not.toThrow();
+    const junk: unknown[] = [null, true, 0, -1, NaN, 1.5, '', 'x', '${Token[X.1]}', [], {}, [null], { a: 1 }];
+    let mutations = 0;
+    const visit = (node: unknown, replace: (value: unknown) => void) => {
+      for (const value of junk) {
+        replace(value);
+        mutations++;
+        try {
+          lint(clone as DesignInput);
+        } catch (error) {
+          if (!(error instanceof DesignError)) throw new Error(`${String(error)} after setting a field to ${JSON.stringify(value)}`);
+        }
+      }
+      replace(node);
+      if (node && typeof node === 'object') {
+        for (const key of Object.keys(node)) {
+          const parent = node as Record<string, unknown>;
+          visit(parent[key], (v) => { parent[key] = v; });
+        }
+      }
+    };
+    const clone = structuredClone(valid) as unknown as Record<string, unknown>;
+    for (const key of Object.keys(clone)) visit(clone[key], (v) => { clone[key] = v; });
+    expect(mutations).toBeGreaterThan(1000);
+  });
+});

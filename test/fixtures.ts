@@ -1,0 +1,35 @@
+/** Small, valid designs for tests to vary: each test states only what it changes. */
+import type { CosmosContainerDesign, DynamoDbTableDesign, Finding } from '../lib';
+import { lint } from '../lib';
+
+/** A healthy on-demand table: unique key, modest traffic, monitoring on. No findings. */
+export function table(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'orders',
+    partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+    ...overrides,
+  };
+}
+
+/** A healthy container: tenant → user hierarchy, modest traffic. No findings. */
+export function container(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return {
+    engine: 'cosmosdb',
+    name: 'profiles',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/userId', cardinality: 'unique' }] },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
+    ...overrides,
+  };
+}
+
+/** Findings of one rule for a design. */
+export function findingsOf(ruleId: string, design: DynamoDbTableDesign | CosmosContainerDesign | Parameters<typeof lint>[0]): Finding[] {
+  return lint(design).filter((f) => f.ruleId === ruleId);
+}
+
+/** Ids of every rule that fired, sorted and de-duplicated. */
+export function rulesFired(findings: readonly Finding[]): string[] {
+  return [...new Set(findings.map((f) => f.ruleId))].sort();
+}

@@ -1,0 +1,66 @@
+import { RULES, RULE_IDS, blockingFindings, lint } from '../../lib';
+import { container, rulesFired, table } from '../fixtures';
+
+describe('lint', () => {
+  it('finds nothing in healthy designs of either engine', () => {
+    expect(lint(table())).toEqual([]);
+    expect(lint(container())).toEqual([]);
+  });
+
+  it('has one rule per catalogue id, SG001…SG015, each with the metadata the catalogue needs', () => {
+    expect(RULE_IDS).toEqual(Array.from({ length: 15 }, (_, i) => `SG${String(i + 1).padStart(3, '0')}`));
+    for (const rule of RULES) {
+      expect(rule.title).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+      expect(rule.rationale).toMatch(/Source/);
+      expect(rule.checkDesign ?? rule.checkExternal).toBeInstanceOf(Function);
+    }
+  });
+
+  it('runs only the rules of a design\'s engine', () => {
+    // SG011 is DynamoDB-only; SG013 Cosmos-only.
+    expect(RULES.find((r) => r.id === 'SG011')?.engines).toEqual(['dynamodb']);
+    const findings = lint({
+      tables: [{ ...table({ monitoring: { latencyAlarms: false } }), engine: undefined }],
+      containers: [
+        { ...container({ joins: [{ container: 'payments' }] }), engine: undefined },
+        { ...container({ name: 'payments', partitionKey: { paths: [{ path: '/paymentId', cardinality: 'unique' }] } }), engine: undefined },
+      ],
+    });
+    expect(findings.map((f) => [f.resource, f.ruleId])).toEqual([['orders', 'SG011'], ['profiles', 'SG013']]);
+  });
+
+  it('sorts by resource in file order, then errors before warnings, then rule id', () => {
+    const findings = lint({
+      tables: [
+        { ...table({ name: 'b', sharding: { strategy: 'random', shards: 4 }, partitionKey: { name: 'status', type: 'S', cardinality: 5 } }), engine: undefined },
+        { ...table({ name: 'a', monitoring: { contributorInsights: false } }), engine: undefined },
+      ],
+    });
+    expect(findings.map((f) => `${f.resource}:${f.ruleId}:${f.severity}`)).toEqual(['b:SG001:error', 'a:SG010:error']);
+    const mixed = lint(table({ sharding: { strategy: 'random', shards: 4 }, monitoring: { contributorInsights: false } }));
+    expect(mixed.map((f) => f.ruleId)).toEqual(['SG010', 'SG007']);
+  });
+
+  it('marks acknowledged findings with their reason and keeps them in the report', () => {
+    const reason = 'Twelve regions, 50 reads/s in all: one partition is plenty.';
+    const findings = lint(table({ partitionKey: { name: 'region', type: 'S', cardinality: 12 }, acknowledgements: [{ rule: 'SG001', reason }] }));
+    expect(findings).toEqual([expect.objectContaining({ ruleId: 'SG001', acknowledged: true, reason })]);
+    expect(blockingFindings(findings)).toEqual([]);
+  });
+
+  it('applies an index-scoped acknowledgement to that index only', () => {
+    const lowKey = { name: 'status', type: 'S' as const, cardinality: 4 };
+    const findings = lint(table({
+      globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: lowKey }, { indexName: 'by-state', partitionKey: { ...lowKey, name: 'state' } }],
+      acknowledgements: [{ rule: 'SG001', reason: 'the dashboard index is tiny and read once a minute', index: 'by-status' }],
+    }));
+    expect(findings.map((f) => [f.index, f.acknowledged])).toEqual([['by-status', true], ['by-state', false]]);
+  });
+
+  it('blocks on unacknowledged errors by default, and on warnings when asked', () => {
+    const warningsOnly = lint(table({ sharding: { strategy: 'random', shards: 4 } }));
+    expect(rulesFired(warningsOnly)).toEqual(['SG007']);
+    expect(blockingFindings(warningsOnly)).toEqual([]);
+    expect(blockingFindings(warningsOnly, 'warning')).toHaveLength(1);
+  });
+});
