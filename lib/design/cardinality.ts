@@ -14,8 +14,9 @@ export function fullKeyCardinality(parts: readonly { readonly cardinality?: Card
   return parts.reduce((max, part) => Math.max(max, cardinalityValue(part.cardinality)), 0);
 }
 
+/** Cardinalities are whole numbers: `200000` → `200,000`. */
 export function formatCardinality(cardinality: Cardinality | number | undefined): string {
   if (cardinality === undefined) return 'unknown';
   if (cardinality === 'unique' || cardinality === Infinity) return 'unique';
-  return cardinality.toLocaleString('en-US');
+  return String(cardinality).replace(/\B(?=(\d{3})+$)/g, ',');
 }

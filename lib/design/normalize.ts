@@ -220,8 +220,8 @@ function keyAttribute(input: PartitionKeyAttributeDesign | SortKeyAttributeDesig
   }
   return {
     name: input.name,
-    ...(input.type ? { type: input.type } : {}),
-    ...(input.cardinality !== undefined ? { cardinality: input.cardinality } : {}),
+    type: input.type,
+    cardinality: input.cardinality,
     kind: kindOf(input.name, input.kind, components),
     components,
     path,
@@ -289,13 +289,13 @@ function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     path: workloadPath,
   };
   return {
-    ...(draft.index !== undefined ? { index: draft.index } : {}),
+    index: draft.index,
     path: draft.path,
     partitionKey: draft.partitionKey,
     partitionKeyPath: draft.partitionKeyPath,
     sortKey: draft.sortKey,
     workload,
-    ...(draft.sharding ? { sharding: sharding(draft.sharding, joinPath(draft.path, 'sharding'), draft.partitionKey, log) } : {}),
+    sharding: draft.sharding && sharding(draft.sharding, joinPath(draft.path, 'sharding'), draft.partitionKey, log),
     keyMonitoring: draft.keyMonitoring,
     keyMonitoringPath: draft.keyMonitoringPath,
   };
@@ -314,7 +314,7 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
   return {
     strategy: input.strategy,
     shards: input.shards,
-    ...(input.sourceAttribute !== undefined ? { sourceAttribute: input.sourceAttribute } : {}),
+    sourceAttribute: input.sourceAttribute,
     separator: input.separator ?? '#',
     path,
   };
@@ -329,7 +329,7 @@ export function sameAttribute(a: string, b: string): boolean {
 function accessPatterns(input: readonly AccessPatternDesign[] | undefined, indexNames: readonly string[] | null, log: IssueLog): AccessPattern[] {
   const patterns = (input ?? []).map((p, i) => ({
     name: p.name,
-    ...(p.index !== undefined ? { index: p.index } : {}),
+    index: p.index,
     keyAttributes: p.keyAttributes,
     share: p.share,
     fanOut: p.fanOut ?? false,
@@ -359,7 +359,7 @@ function acknowledgements(input: readonly AcknowledgementDesign[] | undefined, i
     if (ack.index !== undefined && !indexNames.includes(ack.index)) {
       log.add(joinPath(path, 'index'), indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on');
     }
-    return { rule: ack.rule, reason: ack.reason, ...(ack.index !== undefined ? { index: ack.index } : {}), path };
+    return { rule: ack.rule, reason: ack.reason, index: ack.index, path };
   });
 }
 

@@ -201,6 +201,7 @@ export interface RecordOptions {
 export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T> {
   const entries = Object.entries(props) as [string, PropBase<unknown> & { optional?: boolean }][];
   const known = entries.map(([key]) => key);
+  const accepted = new Set([...known, ...(options.ignored ?? [])]);
   const ignored = options.ignored ?? [];
   const expected = 'an object';
   return {
@@ -209,8 +210,8 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, path, expected, value);
       const input = value as Record<string, unknown>;
       const before = issues.length;
-      for (const key of Object.keys(input)) {
-        if (known.includes(key) || ignored.includes(key)) continue;
+      for (const key in input) {
+        if (accepted.has(key) || !Object.prototype.hasOwnProperty.call(input, key)) continue;
         const guess = closest(key, known);
         issues.push({
           path: joinPath(path, key),

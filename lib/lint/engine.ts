@@ -61,13 +61,13 @@ export function lintNormalized(document: NormalizedDocument, rules: readonly Rul
           severity: rule.severity,
           engine,
           resource,
-          ...(hit.index !== undefined ? { index: hit.index } : {}),
+          index: hit.index,
           path: prefixPath(location, hit.path),
           message: hit.message,
           fix: hit.fix,
           acknowledged: ack !== undefined,
-          ...(ack ? { reason: ack.reason } : {}),
-          ...(hit.data ? { data: hit.data } : {}),
+          reason: ack?.reason,
+          data: hit.data,
         },
       });
     }

@@ -20,6 +20,7 @@ export const hotKeyExceedsPartition: Rule = {
       const over = loads.filter((d) => d.load / shards > d.usable);
       if (over.length === 0) return [];
       const n = shardsForLoads(loads);
+      const worst = over.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
       const { hotKeyShare, hotKeyShareDeclared } = space.workload;
       const shareText = hotKeyShareDeclared ? `${percent(hotKeyShare)} (declared)` : `${percent(hotKeyShare)} (uniform)`;
       const details = over.map((d) => {
@@ -32,7 +33,8 @@ export const hotKeyExceedsPartition: Rule = {
         index: space.index,
         message: `the hottest ${keyName(space.partitionKey)} value${onIndex(space.index)} takes ${shareText} of the peak: ${details.join('; ')}`,
         fix: `${shardingAdvice(design, space, n)}${whale}`,
-        data: { shards: n, hotKeyLoad: Math.max(...over.map((d) => d.load)), usable: over[0].usable },
+        // The load and the usable ceiling of one dimension (the one furthest over), never RCU against WCU.
+        data: { shards: n, hotKeyLoad: worst.load, usable: worst.usable },
       }];
     });
   },

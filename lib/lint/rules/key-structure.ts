@@ -36,7 +36,8 @@ function cosmosHits(design: CosmosKeyDesign): RuleHit[] {
 function dynamoHits(design: DynamoDbKeyDesign): RuleHit[] {
   const hits: RuleHit[] = [];
   const limit = DYNAMODB_LIMITS.multiAttributeKeyParts;
-  const allKeys: KeyAttribute[] = [];
+  // Each key attribute with the index it belongs to (GSI or LSI), so index-scoped acknowledgements apply.
+  const allKeys: { attribute: KeyAttribute; index?: string }[] = [];
   for (const space of [design.primaryKey, ...design.globalSecondaryIndexes]) {
     for (const [part, attributes] of [['partition', space.partitionKey], ['sort', space.sortKey]] as const) {
       if (attributes.length > limit) {
@@ -54,19 +55,20 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit[] {
         hits.push({ path: a.path, index: space.index, message: `attribute ${code(a.name)} appears twice in the same key`, fix: 'use each attribute once per key' });
       }
     });
-    allKeys.push(...names);
+    allKeys.push(...names.map((attribute) => ({ attribute, index: space.index })));
   }
-  for (const lsi of design.localSecondaryIndexes) allKeys.push(...lsi.sortKey);
-  for (const attribute of allKeys) {
+  for (const lsi of design.localSecondaryIndexes) allKeys.push(...lsi.sortKey.map((attribute) => ({ attribute, index: lsi.indexName })));
+  for (const { attribute, index } of allKeys) {
     if (attribute.type === undefined) {
-      hits.push({ path: attribute.path, message: `key attribute ${code(attribute.name)} has no type`, fix: `declare type "S", "N" or "B" (e.g. type: "S" for ${code(attribute.name)})` });
+      hits.push({ path: attribute.path, index, message: `key attribute ${code(attribute.name)} has no type`, fix: `declare type "S", "N" or "B" (e.g. type: "S" for ${code(attribute.name)})` });
     }
   }
-  const typed = allKeys.filter((a) => a.type !== undefined);
-  typed.forEach((a, i) => {
-    const first = typed.find((b) => b.name === a.name);
-    if (first && first !== a && first.type !== a.type && typed.indexOf(first) < i) {
-      hits.push({ path: `${a.path}.type`, message: `attribute ${code(a.name)} is typed ${a.type} here but ${first.type} at ${first.path}`, fix: `use one type for ${code(a.name)} everywhere (CloudFormation declares each attribute once)` });
+  const typed = allKeys.filter((k) => k.attribute.type !== undefined);
+  typed.forEach(({ attribute: a, index }, i) => {
+    const firstEntry = typed.find((k) => k.attribute.name === a.name);
+    const first = firstEntry?.attribute;
+    if (firstEntry && first && first !== a && first.type !== a.type && typed.indexOf(firstEntry) < i) {
+      hits.push({ path: `${a.path}.type`, index, message: `attribute ${code(a.name)} is typed ${a.type} here but ${first.type} at ${first.path}`, fix: `use one type for ${code(a.name)} everywhere (CloudFormation declares each attribute once)` });
     }
   });
   if (design.localSecondaryIndexes.length > 0 && design.primaryKey.sortKey.length === 0) {

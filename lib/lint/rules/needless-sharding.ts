@@ -14,6 +14,9 @@ export const needlessSharding: Rule = {
   checkDesign(design) {
     return keySpacesOf(design).flatMap((space) => {
       if (!space.sharding || shardNeed(design, space).total > 1) return [];
+      // SG002 requires a time-bucket key to be sharded whatever its load: calling that sharding
+      // needless would send the user in a circle (shard it → remove it → shard it).
+      if (space.partitionKey.every((a) => a.kind === 'time-bucket')) return [];
       const loads = logicalHotLoads(design, space);
       const worst = loads.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
       return [{
