@@ -3,6 +3,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   // Type errors are caught by `npm run typecheck`; transpiling per file keeps jest fast.
   transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
 };

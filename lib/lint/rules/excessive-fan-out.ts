@@ -16,13 +16,16 @@ export const excessiveFanOut: Rule = {
       if (!space.sharding) return [];
       const { shards } = space.sharding;
       const { maxShards, fanOutFactor } = design.thresholds;
-      const need = shardNeed(design, space).total;
+      const needs = shardNeed(design, space);
+      const need = needs.total;
+      // Name what drives N: the peak (SG003's formula), else the partition size or the key's cardinality.
+      const driver = needs.throughput >= need ? 'the peak' : needs.size >= need ? 'the largest partition\'s size' : 'the key\'s cardinality';
       const overCap = shards > maxShards;
       // A need of 1 means sharding is needless altogether: SG007 says so.
       const overNeed = need > 1 && shards > fanOutFactor * need;
       if (!overCap && !overNeed) return [];
       const reason = overNeed
-        ? `more than ${fmt(fanOutFactor)}× the ${need} the peak needs`
+        ? `more than ${fmt(fanOutFactor)}× the ${need} ${driver} needs`
         : `more than the maximum of ${maxShards}`;
       const n = Math.min(need, maxShards);
       return [{
@@ -30,7 +33,7 @@ export const excessiveFanOut: Rule = {
         index: space.index,
         message: `${keyName(space.partitionKey)}${onIndex(space.index)} is sharded into ${shards} shards, ${reason}: every whole-key read costs ${shards} queries`,
         fix: need > maxShards
-          ? `the peak needs ${need} shards, above ${maxShards}: split the hot key value out (its own table, container or key) instead of fanning out further`
+          ? `${driver} needs ${need} shards, above ${maxShards}: split the hot key value out (its own table, container or key) instead of fanning out further`
           : `use N = ${n} shards`,
         data: { shards: n },
       }];
