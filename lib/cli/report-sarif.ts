@@ -28,7 +28,6 @@ export function sarifReport(results: readonly FileResult[], rules: readonly Rule
         driver: {
           name: 'skewguard',
           semanticVersion: version,
-          informationUri: 'https://www.npmjs.com/package/skewguard',
           rules: rules.map((r) => ({
             id: r.id,
             name: r.title,

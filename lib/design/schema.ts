@@ -2,12 +2,9 @@
 import type { JsonSchema } from './shape';
 import { designDocumentShape } from './shapes';
 
-export const DESIGN_SCHEMA_ID = 'https://unpkg.com/skewguard/schema/design.schema.json';
-
 export function designSchema(): JsonSchema {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: DESIGN_SCHEMA_ID,
     ...designDocumentShape.schema(),
   };
 }
