@@ -25,7 +25,7 @@ export const crossPartitionQueries: Rule = {
     const listed = crossing.map((p) => `${code(p.name)} (${percent(p.share)})`).join(', ');
     return [{
       path: 'accessPatterns',
-      message: `${listed} do not carry the partition key: ${percent(share)} of queries cross partitions, above the ${percent(limit)} limit`,
+      message: `${listed} ${crossing.length === 1 ? 'does' : 'do'} not carry the partition key: ${percent(share)} of queries cross partitions, above the ${percent(limit)} limit`,
       fix: design.engine === 'dynamodb'
         ? 'carry the partition key, or add a GSI keyed on what these queries filter by'
         : 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',

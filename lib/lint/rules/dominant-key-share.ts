@@ -21,7 +21,9 @@ export const dominantKeyShare: Rule = {
       // Above the ceiling, SG003 already reports this key as an error.
       if (loads.some((d) => d.load > d.usable)) return [];
       const busiest = loads.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
-      const growth = busiest.load > 0 ? busiest.usable / busiest.load : Infinity;
+      // No declared traffic: nothing to saturate, and no growth factor to report.
+      if (busiest.load === 0) return [];
+      const growth = busiest.usable / busiest.load;
       return [{
         path: `${space.workload.path}.hotKeyShare`,
         index: space.index,

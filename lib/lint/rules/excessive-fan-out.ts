@@ -34,7 +34,7 @@ export const excessiveFanOut: Rule = {
         message: `${keyName(space.partitionKey)}${onIndex(space.index)} is sharded into ${shards} shards, ${reason}: every whole-key read costs ${shards} queries`,
         fix: need > maxShards
           ? `${driver} needs ${need} shards, above ${maxShards}: split the hot key value out (its own table, container or key) instead of fanning out further`
-          : `use N = ${n} shards`,
+          : need === 1 ? 'remove the sharding: the key needs none (see SG007)' : `use N = ${n} shards`,
         data: { shards: n },
       }];
     });

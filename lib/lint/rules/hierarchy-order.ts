@@ -18,17 +18,22 @@ function describe(parts: readonly Ordered[]): string {
   return parts.map((p) => `${code(p.name)} (${formatCardinality(p.cardinality)})`).join(' → ');
 }
 
-function check(parts: readonly Ordered[], path: string, what: string, consequence: string, index?: string): RuleHit[] {
-  // A time-bucket level (/yyyyMM) is few-valued but belongs last: first, it would send all current
-  // writes to one prefix (SG002's failure). Only the other levels must ascend, and they come first.
+/**
+ * Time-bucket parts (/yyyyMM) are few-valued but never belong first in a partition key: there they
+ * send every current write to one prefix (SG002's failure). So only the other parts must ascend;
+ * with `timeBucketsLast` (hierarchical partition keys) time buckets must also follow them. In sort
+ * keys a time prefix serves range queries, so there time parts are simply left out of the check.
+ */
+function check(parts: readonly Ordered[], path: string, what: string, consequence: string, index?: string, timeBucketsLast = false): RuleHit[] {
   const ranked = parts.filter((p) => p.kind !== 'time-bucket');
   const timeBuckets = parts.filter((p) => p.kind === 'time-bucket');
-  if (ranked.length < 2 || isAscending(ranked)) return [];
+  const timeFirst = timeBucketsLast && ranked.length > 0 && parts.findIndex((p) => p.kind === 'time-bucket') < parts.indexOf(ranked[ranked.length - 1]) && timeBuckets.length > 0;
+  if (!timeFirst && (ranked.length < 2 || isAscending(ranked))) return [];
   const sorted = [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality)).concat(timeBuckets);
   return [{
     path,
     index,
-    message: `${what} ${describe(parts)} is not ordered from low to high cardinality: ${consequence}`,
+    message: `${what} ${describe(parts)} is not ordered from low to high cardinality${timeFirst ? ' with time buckets last' : ''}: ${consequence}`,
     fix: `order it ${sorted.map((p) => code(p.name)).join(' → ')}`,
     data: { order: sorted.map((p) => p.name).join(',') },
   }];
@@ -42,7 +47,7 @@ function compositeHits(attributes: readonly KeyAttribute[], index?: string): Rul
 function hits(design: KeyDesign): RuleHit[] {
   if (design.engine === 'cosmosdb') {
     return check(design.primaryKey.partitionKey, design.primaryKey.partitionKeyPath, 'the hierarchical partition key',
-      'a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition');
+      'a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition', undefined, true);
   }
   return [
     ...compositeHits(design.primaryKey.sortKey),
@@ -60,7 +65,7 @@ export const hierarchyOrder: Rule = {
   title: 'hierarchy-order',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths, DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time-bucket levels are exempt: they belong last.',
+  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths, DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time-bucket parts are left out of the order, and must come last in a Cosmos DB hierarchical key.',
   rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping. Sources: Azure Cosmos DB "Hierarchical partition keys"; DynamoDB Developer Guide "Multi-attribute keys"; seed article 001.',
   fix: 'Order the same attributes by cardinality, ascending.',
   checkDesign: hits,

@@ -24,8 +24,9 @@ export const hotKeyExceedsPartition: Rule = {
       const { hotKeyShare, hotKeyShareDeclared } = space.workload;
       const shareText = hotKeyShareDeclared ? `${percent(hotKeyShare)} (declared)` : `${percent(hotKeyShare)} (uniform)`;
       const details = over.map((d) => {
-        const perShard = shards > 1 ? ` / ${shards} shards = ${fmt(d.load / shards)}` : '';
-        return `${fmt(d.load)} ${d.unit}${perShard} ${d.label === 'request' ? '' : `${d.label}s `}against a usable ${fmt(d.usable)} ${d.unit} (${percent(d.usable / d.ceiling)} of the ${fmt(d.ceiling)} ${d.unit} ceiling)`;
+        const load = `${fmt(d.load)} ${d.unit}${d.label === 'request' ? '' : ` ${d.label}s`}`;
+        const perShard = shards > 1 ? `, ${fmt(d.load / shards)} ${d.unit} per shard over ${shards} shards,` : '';
+        return `${load}${perShard} against a usable ${fmt(d.usable)} ${d.unit} (${percent(d.usable / d.ceiling)} of the ${fmt(d.ceiling)} ${d.unit} ceiling)`;
       });
       const whale = hotKeyShareDeclared && design.engine === 'cosmosdb' ? '; or move the whale tenant to its own container' : '';
       return [{

@@ -17,7 +17,9 @@ export const mismatchedJoinKeys: Rule = {
       .filter((join) => own.length !== join.partitionKeyPaths.length || !own.every((path, i) => sameAttribute(path, join.partitionKeyPaths[i])))
       .map((join) => ({
         path: join.path,
-        message: `this container is joined with ${code(join.container)}, but is partitioned by ${own.map(code).join(', ')} and ${code(join.container)} by ${join.partitionKeyPaths.map(code).join(', ')}: each joined lookup fans out over every partition`,
+        message: `this container is joined with ${code(join.container)}, but is partitioned by ${own.map(code).join(', ')} and ${code(join.container)} by ${join.partitionKeyPaths.map(code).join(', ')}: ${sameAttribute(own[0], join.partitionKeyPaths[0])
+          ? `a joined lookup can target only by the shared first level ${code(own[0])}, not by the full key`
+          : 'each joined lookup fans out over every partition'}`,
         fix: `partition both by the same key (e.g. ${code(own[0])}), or maintain a materialized view of ${code(join.container)} keyed by ${code(own[0])} via the change feed`,
       }));
   },

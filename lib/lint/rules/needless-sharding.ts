@@ -8,7 +8,7 @@ export const needlessSharding: Rule = {
   title: 'needless-sharding',
   severity: 'warning',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: "Sharding is declared on a key whose unsharded hottest value is already under the usable ceiling (e.g. a UUID key), and neither size nor cardinality calls for it.",
+  fires: "Sharding is declared on a key whose unsharded hottest value is already under the usable ceiling (e.g. a UUID key), and neither size nor cardinality calls for it. A time-bucket key is exempt: SG002 requires its sharding.",
   rationale: 'A uniform key (UUIDs, user ids with no whale) already spreads evenly; sharding it gains nothing and makes every read of a logical key a fan-out of N queries (latency 5 ms → 200 ms, Cosmos RU × N). Under ~1,000 RU/s a Cosmos key needs no elaborate design at all. Source: seed articles 000 and 003 ("when not to shard").',
   fix: 'Remove the sharding; reads go back to one query per key.',
   checkDesign(design) {

@@ -19,7 +19,7 @@ describe('SG012 cross-partition-queries', () => {
       expect(rest).toHaveLength(0);
       expect(finding).toMatchObject({ severity: 'warning', path: 'accessPatterns', acknowledged: false, data: { crossPartitionShare: 0.1 } });
       expect(finding.index).toBeUndefined();
-      expect(finding.message).toBe('`by-status` (10%) do not carry the partition key: 10% of queries cross partitions, above the 5% limit');
+      expect(finding.message).toBe('`by-status` (10%) does not carry the partition key: 10% of queries cross partitions, above the 5% limit');
       expect(finding.fix).toBe('carry the partition key, or add a GSI keyed on what these queries filter by');
     });
 
@@ -47,7 +47,7 @@ describe('SG012 cross-partition-queries', () => {
         }],
         accessPatterns: [pattern('tenant-all-regions', ['tenantId'], 0.2, 'byTenantRegion'), pattern('tenant-region', ['tenantId', 'region'], 0.8, 'byTenantRegion')],
       }));
-      expect(finding.message).toContain('`tenant-all-regions` (20%) do not carry the partition key: 20% of queries');
+      expect(finding.message).toContain('`tenant-all-regions` (20%) does not carry the partition key: 20% of queries');
       expect(finding.data).toEqual({ crossPartitionShare: 0.2 });
     });
 
@@ -56,7 +56,7 @@ describe('SG012 cross-partition-queries', () => {
         accessPatterns: [pattern('tenant', ['tenantId'], 0.5), pattern('profile', ['/tenantId', '/userId'], 0.4), pattern('by-user', ['/userId'], 0.1)],
       }));
       expect(finding).toMatchObject({ path: 'accessPatterns', data: { crossPartitionShare: 0.1 } });
-      expect(finding.message).toBe('`by-user` (10%) do not carry the partition key: 10% of queries cross partitions, above the 5% limit');
+      expect(finding.message).toBe('`by-user` (10%) does not carry the partition key: 10% of queries cross partitions, above the 5% limit');
       expect(finding.fix).toBe('carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries');
     });
 

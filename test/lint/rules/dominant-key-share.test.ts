@@ -89,6 +89,10 @@ describe('SG014 dominant-key-share', () => {
       expect(findings.filter((f) => f.ruleId === 'SG003')).toHaveLength(1);
     });
 
+    it('when the declared peaks are zero: nothing to saturate, no growth factor to report', () => {
+      expect(findingsOf(RULE, tenants({ peakReadUnits: 0, peakWriteUnits: 0, hotKeyShare: 0.5 }))).toEqual([]);
+    });
+
     it('when enough shards bring each under 10%', () => {
       // 30% over 4 shards = 7.5%.
       expect(findingsOf(RULE, tenants({ hotKeyShare: 0.3 }, { sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' } }))).toEqual([]);

@@ -50,6 +50,7 @@ describe('SG008 excessive-fan-out', () => {
     it('on more than 100 shards of a key that needs none', () => {
       const [finding] = findingsOf(RULE, table({ sharding: { strategy: 'random', shards: 200 } }));
       expect(finding.message).toContain('more than the maximum of 100');
+      expect(finding.fix).toBe('remove the sharding: the key needs none (see SG007)');
       expect(finding.data).toEqual({ shards: 1 });
     });
 

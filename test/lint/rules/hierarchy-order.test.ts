@@ -90,6 +90,15 @@ describe('SG004 hierarchy-order', () => {
       expect(finding.data).toEqual({ order: '/tenantId,/userId,/yyyyMM' });
     });
 
+    it('on a Cosmos DB key with a time bucket before a business level, even when the rest ascends', () => {
+      const [finding] = findingsOf(RULE, container({
+        partitionKey: { paths: [{ path: '/yyyyMM', cardinality: 24 }, { path: '/tenantId', cardinality: 500 }] },
+      }));
+      expect(finding.path).toBe('partitionKey.paths');
+      expect(finding.message).toBe('the hierarchical partition key `/yyyyMM` (24) → `/tenantId` (500) is not ordered from low to high cardinality with time buckets last: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition');
+      expect(finding.fix).toBe('order it `/tenantId` → `/yyyyMM`');
+    });
+
     it('on a level that is few-valued but not a time bucket (the exemption follows kind, not cardinality)', () => {
       const [finding] = findingsOf(RULE, container({
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/period', cardinality: 120 }] },
@@ -143,6 +152,12 @@ describe('SG004 hierarchy-order', () => {
           indexName: 'byUserMonth', partitionKey: customerKey,
           sortKey: { name: 'userMonth', type: 'S', components: [{ name: 'userId', cardinality: 'unique' }, { name: 'yyyyMM', cardinality: 120 }] },
         }],
+      }))).toEqual([]);
+    });
+
+    it('on a composite sort key that starts with a month (a time prefix serves range queries)', () => {
+      expect(findingsOf(RULE, table({
+        sortKey: { name: 'monthOrder', type: 'S', components: [{ name: 'yyyyMM', cardinality: 120 }, { name: 'orderId', cardinality: 'unique' }] },
       }))).toEqual([]);
     });
 

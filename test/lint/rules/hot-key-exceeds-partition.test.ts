@@ -59,14 +59,14 @@ describe('SG003 hot-key-exceeds-partition', () => {
       // 10,000 WCU / 4 shards = 2,500 per shard, still above 800: N = 13.
       const [finding] = findingsOf(RULE, hotEvent({ sharding: { strategy: 'random', shards: 4 } }));
       expect(finding).toMatchObject({ path: 'sharding.shards', data: { shards: 13, hotKeyLoad: 10000, usable: 800 } });
-      expect(finding.message).toContain('10,000 WCU / 4 shards = 2,500 writes against a usable 800 WCU');
+      expect(finding.message).toContain('10,000 WCU writes, 2,500 WCU per shard over 4 shards, against a usable 800 WCU');
       expect(finding.fix).toBe('raise sharding.shards from 4 to N = 13 (random shards on `eventId`)');
     });
 
     it('when calculated-sharded into too few shards', () => {
       const [finding] = findingsOf(RULE, hotEvent({ sharding: { strategy: 'calculated', shards: 10, sourceAttribute: 'userId' } }));
       // 10,000 / 10 = 1,000 per shard > 800.
-      expect(finding.message).toContain('10,000 WCU / 10 shards = 1,000 writes');
+      expect(finding.message).toContain('10,000 WCU writes, 1,000 WCU per shard over 10 shards,');
       expect(finding.fix).toBe('raise sharding.shards from 10 to N = 13 (calculated shards on `eventId`)');
     });
 

@@ -40,7 +40,7 @@ describe('SG013 mismatched-join-keys', () => {
 
     it('on keys that share a first level but differ in depth, either way round', () => {
       const deeper = findingsOf(RULE, container({ joins: [{ container: 'tenants', partitionKeyPaths: ['/tenantId'] }] }));
-      expect(deeper.map((f) => f.message)).toEqual(['this container is joined with `tenants`, but is partitioned by `/tenantId`, `/userId` and `tenants` by `/tenantId`: each joined lookup fans out over every partition']);
+      expect(deeper.map((f) => f.message)).toEqual(['this container is joined with `tenants`, but is partitioned by `/tenantId`, `/userId` and `tenants` by `/tenantId`: a joined lookup can target only by the shared first level `/tenantId`, not by the full key']);
       const shallower = findingsOf(RULE, container({
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
         joins: [{ container: 'profiles-v2', partitionKeyPaths: ['/tenantId', '/userId'] }],
