@@ -5,6 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
+import type { Log, Location } from 'sarif';
 import type { Rule } from '../lint/rule';
 import type { FileResult } from './lint-files';
 
@@ -16,11 +17,12 @@ function uriOf(file: string, cwd: string): string {
 
 export function sarifReport(results: readonly FileResult[], rules: readonly Rule[], version: string, cwd: string): string {
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
-  const location = (file: string, line: number, column: number, path: string) => ({
+  const location = (file: string, line: number, column: number, path: string): Location => ({
     physicalLocation: { artifactLocation: { uri: uriOf(file, cwd), uriBaseId: '%SRCROOT%' }, region: { startLine: line, startColumn: column } },
     ...(path ? { logicalLocations: [{ fullyQualifiedName: path, kind: 'member' }] } : {}),
   });
-  const log = {
+  // Typed with @types/sarif (a dev dependency: only this type import uses it) so the compiler checks the shape.
+  const log: Log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [{

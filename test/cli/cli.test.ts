@@ -2,11 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
 import { run } from '../../lib/cli/main';
 import { designSchema } from '../../lib';
 
 const root = join(__dirname, '../..');
 const examples = join(root, 'examples/designs');
+
+/** The official SARIF 2.1.0 JSON schema (draft-04), as shipped in @microsoft/jest-sarif; one of its patterns is not valid under the `u` flag. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
+function sarifErrors(log: unknown) {
+  return validSarif(log) ? [] : validSarif.errors;
+}
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}, isTTY = false) {
   let stdout = '';
@@ -126,6 +135,8 @@ describe('sarif report', () => {
   const runLog = log.runs[0];
 
   it('is SARIF 2.1.0 with the whole rule catalogue as driver rules', () => {
+    expect(sarifErrors(log)).toEqual([]);
+    expect(sarifErrors({ ...log, runs: [{ ...runLog, results: [{ level: 'fatal' }] }] })).not.toEqual([]); // the validator is live
     expect(log.version).toBe('2.1.0');
     expect(log.$schema).toContain('sarif-2.1.0');
     expect(runLog.tool.driver.name).toBe('skewguard');
@@ -171,6 +182,18 @@ describe('invalid input exits 2 and names the field and line', () => {
     expect(broken.stdout).toContain('invalid JSON: line 3, column 1: unexpected "}"');
     const duplicate = cli(['lint', tempFile('dup.json', '{ "tables": [], "tables": [] }')]);
     expect(duplicate.stdout).toContain('duplicate key "tables"');
+  });
+
+  it('reports input errors in SARIF as tool notifications of an unsuccessful run', () => {
+    const file = tempFile('unknown.json', '{ "tabels": [] }');
+    const { code, stdout } = cli(['lint', file, '--format', 'sarif']);
+    expect(code).toBe(2);
+    const sarif = JSON.parse(stdout);
+    expect(sarifErrors(sarif)).toEqual([]);
+    expect(sarif.runs[0].invocations[0]).toMatchObject({
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ level: 'error', message: { text: expect.stringContaining('tabels: is not a known field') }, locations: [{ physicalLocation: { region: { startLine: 1, startColumn: 3 } } }] }],
+    });
   });
 
   it('prints input errors on stderr for machine formats, and still exits 2', () => {
