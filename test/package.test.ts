@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** These tests load the built package (dist/), as a user would: `npm test` builds it first. */
@@ -53,4 +54,22 @@ describe('the built package', () => {
     })();
     expect(error).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
+});
+
+describe('the published tarball', () => {
+  it('installs alone (no runtime dependency, optional peers left out) and works as library and command', () => {
+    const project = mkdtempSync(join(tmpdir(), 'skewguard-consumer-'));
+    execFileSync('npm', ['pack', '--pack-destination', project], { cwd: root, stdio: 'pipe' });
+    const tarball = readdirSync(project).find((f) => f.endsWith('.tgz')) as string;
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `./${tarball}`], { cwd: project, stdio: 'pipe' });
+    expect(readdirSync(join(project, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual(['skewguard']);
+    const n = execFileSync(process.execPath, ['-e', "console.log(require('skewguard').shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 }))"], { cwd: project, encoding: 'utf8' });
+    expect(n.trim()).toBe('25');
+    const schema = execFileSync(process.execPath, ['-e', "console.log(require.resolve('skewguard/schema/design.schema.json'))"], { cwd: project, encoding: 'utf8' });
+    expect(schema.trim()).toMatch(/schema[\\/]design\.schema\.json$/);
+    const bin = join(project, 'node_modules', '.bin', 'skewguard');
+    const out = execFileSync(bin, ['lint', 'node_modules/skewguard/examples/designs/good'], { cwd: project, encoding: 'utf8' });
+    expect(out).toContain('0 errors, 0 warnings (1 acknowledged) in 5 files');
+  }, 60_000);
 });
