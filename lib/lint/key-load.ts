@@ -68,7 +68,8 @@ export function carries(pattern: { readonly keyAttributes: readonly string[] }, 
 export function calculatedShardCandidate(design: KeyDesign, space: KeySpace): string | undefined {
   if (space.sharding?.sourceAttribute) return space.sharding.sourceAttribute;
   const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
-  const sortKey = space.sortKey.find((a) => !isKey(a.name));
+  // Reads look up one value of the source; a timestamp is read by range, never by one value.
+  const sortKey = space.sortKey.find((a) => !isKey(a.name) && a.kind !== 'time-bucket');
   if (sortKey) return sortKey.name;
   const withKey = patternsOn(design, space).filter((p) => space.partitionKey.every((a) => carries(p, a.name)));
   return withKey.flatMap((p) => p.keyAttributes).find((name) => !isKey(name));

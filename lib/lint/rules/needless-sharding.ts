@@ -22,7 +22,9 @@ export const needlessSharding: Rule = {
       return [{
         path: space.sharding.path,
         index: space.index,
-        message: `${keyName(space.partitionKey)}${onIndex(space.index)} is sharded into ${space.sharding.shards} ${space.sharding.strategy} shards, but its hottest value peaks at ${fmt(worst.load)} ${worst.unit}, under the usable ${fmt(worst.usable)} ${worst.unit} unsharded: every read fans out ${space.sharding.shards} ways for nothing`,
+        message: `${keyName(space.partitionKey)}${onIndex(space.index)} is sharded into ${space.sharding.shards} ${space.sharding.strategy} shards, but ${worst.load === 0
+          ? 'its values are unique, so no single value is hot'
+          : `its hottest value peaks at ${fmt(worst.load)} ${worst.unit}, under the usable ${fmt(worst.usable)} ${worst.unit} unsharded`}: every read fans out ${space.sharding.shards} ways for nothing`,
         fix: 'remove the sharding; each read of a key goes back to one query',
         data: { shards: 1 },
       }];

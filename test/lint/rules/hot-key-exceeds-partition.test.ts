@@ -82,6 +82,11 @@ describe('SG003 hot-key-exceeds-partition', () => {
       expect(finding.fix).toContain('N = 13 calculated shards on `userId` (key#hash(userId) mod 13)');
     });
 
+    it('does not hash a time sort key (read by range, never by one value), advising random shards', () => {
+      const [finding] = findingsOf(RULE, hotEvent({ sortKey: { name: 'soldAt', type: 'S', cardinality: 'unique' } }));
+      expect(finding.fix).toBe('shard `eventId` into N = 13 random shards (key#0…key#12); every read of the key must then fan out over all 13');
+    });
+
     it('advises random shards when queries carry only the key', () => {
       const [finding] = findingsOf(RULE, hotEvent({
         accessPatterns: [{ name: 'tickets-of-event', keyAttributes: ['eventId'], share: 1 }],

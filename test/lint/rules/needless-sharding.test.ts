@@ -33,8 +33,7 @@ describe('SG007 needless-sharding', () => {
 
     it('on a sharded UUID key (no hot value at all)', () => {
       const [finding] = findingsOf(RULE, table({ sharding: { strategy: 'calculated', shards: 10, sourceAttribute: 'customerId' } }));
-      expect(finding.message).toContain('`orderId` is sharded into 10 calculated shards');
-      expect(finding.message).toContain('every read fans out 10 ways for nothing');
+      expect(finding.message).toBe('`orderId` is sharded into 10 calculated shards, but its values are unique, so no single value is hot: every read fans out 10 ways for nothing');
     });
 
     it('on a sharded GSI, naming the index', () => {
