@@ -17,7 +17,7 @@ import type {
 } from './key-design';
 import { looksLikeTimeBucket } from './key-names';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './limits';
-import { designDocumentShape } from './shapes';
+import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
 import type { Shape } from './shape';
 
 export interface NormalizeOptions {
@@ -40,8 +40,9 @@ const SHARE_TOLERANCE = 1e-9;
 /** Reads a design file's content, or one table/container design that names its `engine`. */
 export function normalizeInput(input: DesignInput | unknown, options: NormalizeOptions): NormalizedDocument {
   const engine = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as { engine?: unknown }).engine : undefined;
-  if (engine === 'dynamodb') return normalizeDocument({ tables: [input] }, options, { single: true });
-  if (engine === 'cosmosdb') return normalizeDocument({ containers: [input] }, options, { single: true });
+  // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
+  if (engine === 'dynamodb') return normalizeDocument({ tables: [parse(dynamoDbTableShape, input, '')] }, options, true);
+  if (engine === 'cosmosdb') return normalizeDocument({ containers: [parse(cosmosContainerShape, input, '')] }, options, true);
   if (engine !== undefined) {
     throw new DesignError([{ path: 'engine', message: `expected "dynamodb" or "cosmosdb", got ${JSON.stringify(engine)}` }]);
   }
@@ -51,7 +52,7 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
       message: 'is required when one table or container design is passed on its own: add engine: "dynamodb" or "cosmosdb", or wrap it as { tables: [...] } / { containers: [...] }',
     }]);
   }
-  return normalizeDocument(input, options, { single: false });
+  return normalizeDocument(parse(designDocumentShape, input, ''), options, false);
 }
 
 function parse<T>(shape: Shape<T>, value: unknown, path: string): T {
@@ -61,11 +62,11 @@ function parse<T>(shape: Shape<T>, value: unknown, path: string): T {
   return result;
 }
 
-function normalizeDocument(raw: unknown, options: NormalizeOptions, { single }: { single: boolean }): NormalizedDocument {
-  const document = parse(designDocumentShape, raw, '');
+function normalizeDocument(document: DesignDocument, options: NormalizeOptions, single: boolean): NormalizedDocument {
   const issues: DesignIssue[] = [];
   const locate = (collection: string, index: number) => (single ? '' : joinPath(collection, index));
-  const projectThresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds, ...document.thresholds };
+  const optionThresholds = options.thresholds && parse(thresholdsShape, options.thresholds, 'options.thresholds');
+  const projectThresholds = { ...DEFAULT_THRESHOLDS, ...optionThresholds, ...document.thresholds };
   const context = { options, projectThresholds, document };
 
   requireUniqueNames(document.tables ?? [], 'tables', issues);
