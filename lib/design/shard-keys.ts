@@ -67,10 +67,16 @@ export interface ShardedKey {
   readKeys(key: string | number, sourceValue?: string | number): string[];
 }
 
+/** A sharding declaration: the `sharding` of a table, GSI or container design. */
 export interface ShardingSpec {
+  /** `random` (reads fan out) or `calculated` (hash of the source value picks the shard). */
   readonly strategy: ShardingStrategy;
+  /** Number of shards N. */
   readonly shards: number;
+  /** Named in error messages only; the value is passed to `writeKey`/`readKeys`.
+   *  @default - "the source attribute" */
   readonly sourceAttribute?: string;
+  /** @default '#' */
   readonly separator?: string;
 }
 

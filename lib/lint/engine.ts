@@ -29,7 +29,8 @@ export interface Finding {
 }
 
 export interface LintOptions {
-  /** Project-wide threshold overrides (below a document's and a design's own). */
+  /** Project-wide threshold overrides (below a document's and a design's own).
+   *  @default - DEFAULT_THRESHOLDS */
   readonly thresholds?: ThresholdOverrides;
 }
 
