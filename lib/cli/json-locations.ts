@@ -25,6 +25,7 @@ export class JsonSyntaxError extends Error {
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
+const MAX_DEPTH = 64;
 
 export function parseJsonWithLocations(text: string): LocatedJson {
   const lineStarts = [0];
@@ -71,12 +72,19 @@ export function parseJsonWithLocations(text: string): LocatedJson {
     }
   };
 
+  let depth = 0;
   const parseValue = (path: string): unknown => {
     skipWhitespace();
+    // Design files are a few levels deep; a limit turns a pathological file into a clear error, not a stack overflow.
+    if (depth > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`);
     if (!offsets.has(path)) offsets.set(path, pos);
     const char = text[pos];
-    if (char === '{') return parseObject(path);
-    if (char === '[') return parseArray(path);
+    if (char === '{' || char === '[') {
+      depth++;
+      const value = char === '{' ? parseObject(path) : parseArray(path);
+      depth--;
+      return value;
+    }
     if (char === '"') return parseString();
     for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
       if (text.startsWith(word, pos)) {

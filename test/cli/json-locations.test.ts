@@ -1,0 +1,48 @@
+import { JsonSyntaxError, parseJsonWithLocations } from '../../lib/cli/json-locations';
+
+describe('parseJsonWithLocations', () => {
+  const text = '{\n  "tables": [\n    { "name": "t", "n": -1.5e3, "ok": true, "no": null, "s": "a\\"b\\u00e9" }\n  ]\n}\n';
+  const located = parseJsonWithLocations(text);
+
+  it('parses strict JSON to the same value as JSON.parse', () => {
+    expect(located.value).toEqual(JSON.parse(text));
+  });
+
+  it('locates fields at their key, and array items at their start (1-based lines and columns)', () => {
+    expect(located.positionOf('tables')).toEqual({ line: 2, column: 3 });
+    expect(located.positionOf('tables[0]')).toEqual({ line: 3, column: 5 });
+    expect(located.positionOf('tables[0].n')).toEqual({ line: 3, column: 20 });
+    expect(located.positionOf('')).toEqual({ line: 1, column: 1 });
+  });
+
+  it('falls back to the nearest present ancestor for a field the file does not hold', () => {
+    expect(located.positionOf('tables[0].monitoring.contributorInsights')).toEqual({ line: 3, column: 5 });
+    expect(located.positionOf('nothing.here')).toEqual({ line: 1, column: 1 });
+  });
+
+  it('keeps "__proto__" as plain data', () => {
+    const value = parseJsonWithLocations('{ "__proto__": { "polluted": true } }').value as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['{ "a": 1, }', 'line 1, column 11: expected a property name in double quotes'],
+    ['{ "a": 1 } x', 'line 1, column 12: unexpected text after the JSON value'],
+    ['{ "a": "b', 'line 1, column 8: unterminated string'],
+    ['{ "a": 01 }', 'line 1, column 9: expected "}", found "1"'],
+    ['{ "a": 1, "a": 2 }', 'line 1, column 11: duplicate key "a"'],
+    ['// comment\n{}', 'line 1, column 1: unexpected "/"'],
+    ['[1,\n2', 'line 2, column 2: expected "]", found the end of the file'],
+    ['[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 'nested deeper than 64 levels'],
+  ])('rejects %j with the position', (input, message) => {
+    expect(() => parseJsonWithLocations(input)).toThrow(JsonSyntaxError);
+    expect(() => parseJsonWithLocations(input)).toThrow(message);
+  });
+
+  it('accepts a byte-order mark and CRLF line ends', () => {
+    const crlf = parseJsonWithLocations('\ufeff{\r\n  "a": 1\r\n}');
+    expect(crlf.value).toEqual({ a: 1 });
+    expect(crlf.positionOf('a')).toEqual({ line: 2, column: 3 });
+  });
+});
