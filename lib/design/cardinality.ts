@@ -13,10 +13,3 @@ export function cardinalityValue(cardinality: Cardinality | undefined): number {
 export function fullKeyCardinality(parts: readonly { readonly cardinality?: Cardinality }[]): number {
   return parts.reduce((max, part) => Math.max(max, cardinalityValue(part.cardinality)), 0);
 }
-
-/** Cardinalities are whole numbers: `200000` → `200,000`. */
-export function formatCardinality(cardinality: Cardinality | number | undefined): string {
-  if (cardinality === undefined) return 'unknown';
-  if (cardinality === 'unique' || cardinality === Infinity) return 'unique';
-  return String(cardinality).replace(/\B(?=(\d{3})+$)/g, ',');
-}

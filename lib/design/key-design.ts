@@ -126,6 +126,11 @@ export interface NormalizedDocument {
   readonly external: readonly { readonly location: string; readonly resource: ExternalResource }[];
 }
 
+/** A key made only of time buckets (date, hour, yyyyMM…): its current bucket takes every write. */
+export function isTimeBucketKey(attributes: readonly KeyAttribute[]): boolean {
+  return attributes.length > 0 && attributes.every((a) => a.kind === 'time-bucket');
+}
+
 /** Every key space of a design: the primary key first, then each GSI. */
 export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
   return design.engine === 'dynamodb' ? [design.primaryKey, ...design.globalSecondaryIndexes] : [design.primaryKey];

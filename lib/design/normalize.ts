@@ -15,6 +15,7 @@ import type {
   AccessPattern, Acknowledgement, ContainerJoin, CosmosKeyDesign, DynamoDbKeyDesign, ExternalResource, KeyAttribute,
   KeyDesign, KeyPart, KeySpace, NormalizedDocument, Sharding, Workload,
 } from './key-design';
+import { isTimeBucketKey } from './key-design';
 import { looksLikeTimeBucket } from './key-names';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './limits';
 import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
@@ -277,7 +278,7 @@ function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   const cardinality = fullKeyCardinality(draft.partitionKey);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
   // A time-bucket key sends every write to the current bucket: uniform spread is the wrong default.
-  const timeBucketKey = draft.partitionKey.length > 0 && draft.partitionKey.every((a) => a.kind === 'time-bucket');
+  const timeBucketKey = isTimeBucketKey(draft.partitionKey);
   const declared = draft.workload.hotKeyShare;
   if (declared !== undefined && declared + SHARE_TOLERANCE < uniformShare) {
     log.add(joinPath(workloadPath, 'hotKeyShare'), `is ${declared}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`);

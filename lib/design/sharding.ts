@@ -32,6 +32,11 @@ export function hotKeyLoads(engine: Engine, reads: number, writes: number, headr
   ];
 }
 
+/** The dimension using the largest share of its usable ceiling (the one that saturates first). */
+export function nearestToCeiling(loads: readonly LoadDimension[]): LoadDimension {
+  return loads.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
+}
+
 /** ceil(amount / usable), tolerant of floating-point noise (20,000 / 800 is 25, not 26), at least 1. */
 export function unitsNeeded(amount: number, usable: number): number {
   return Math.max(1, Math.ceil(amount / usable - 1e-9));

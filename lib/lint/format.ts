@@ -1,4 +1,5 @@
 /** Number and name formatting shared by rule messages, so every report reads the same way. */
+import type { Cardinality } from '../design/input';
 
 /**
  * `20000` → `20,000`, `4.1666` → `4.17`. Hand-rolled: toLocaleString builds an ICU formatter on
@@ -15,6 +16,12 @@ export function fmt(value: number): string {
   let end = whole.length;
   for (; end > 3; end -= 3) grouped = `,${whole.slice(end - 3, end)}${grouped}`;
   return `${rounded < 0 ? '-' : ''}${whole.slice(0, end)}${grouped}${dot === -1 ? '' : text.slice(dot)}`;
+}
+
+/** `200000` → `200,000`; `'unique'` stays a word. */
+export function formatCardinality(cardinality: Cardinality | undefined): string {
+  if (cardinality === undefined) return 'unknown';
+  return cardinality === 'unique' ? 'unique' : fmt(cardinality);
 }
 
 export function percent(share: number): string {

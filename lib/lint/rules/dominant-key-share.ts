@@ -1,6 +1,7 @@
 import { keySpacesOf } from '../../design/key-design';
 import { fmt, keyName, onIndex, percent } from '../format';
 import { logicalHotLoads, shardCount } from '../key-load';
+import { nearestToCeiling } from '../../design/sharding';
 import type { Rule } from '../rule';
 
 export const dominantKeyShare: Rule = {
@@ -20,7 +21,7 @@ export const dominantKeyShare: Rule = {
       const loads = logicalHotLoads(design, space).map((d) => ({ ...d, load: d.load / shards }));
       // Above the ceiling, SG003 already reports this key as an error.
       if (loads.some((d) => d.load > d.usable)) return [];
-      const busiest = loads.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
+      const busiest = nearestToCeiling(loads);
       // No declared traffic: nothing to saturate, and no growth factor to report.
       if (busiest.load === 0) return [];
       const growth = busiest.usable / busiest.load;

@@ -1,7 +1,7 @@
-import { cardinalityValue, formatCardinality } from '../../design/cardinality';
+import { cardinalityValue } from '../../design/cardinality';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { KeyAttribute, KeyDesign } from '../../design/key-design';
-import { code } from '../format';
+import { code, formatCardinality } from '../format';
 import type { Rule, RuleHit } from '../rule';
 
 interface Ordered {
@@ -27,7 +27,7 @@ function describe(parts: readonly Ordered[]): string {
 function check(parts: readonly Ordered[], path: string, what: string, consequence: string, index?: string, timeBucketsLast = false): RuleHit[] {
   const ranked = parts.filter((p) => p.kind !== 'time-bucket');
   const timeBuckets = parts.filter((p) => p.kind === 'time-bucket');
-  const timeFirst = timeBucketsLast && ranked.length > 0 && parts.findIndex((p) => p.kind === 'time-bucket') < parts.indexOf(ranked[ranked.length - 1]) && timeBuckets.length > 0;
+  const timeFirst = timeBucketsLast && timeBuckets.length > 0 && ranked.length > 0 && parts.indexOf(timeBuckets[0]) < parts.indexOf(ranked[ranked.length - 1]);
   if (!timeFirst && (ranked.length < 2 || isAscending(ranked))) return [];
   const sorted = [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality)).concat(timeBuckets);
   return [{

@@ -1,5 +1,5 @@
 import { keySpacesOf } from '../../design/key-design';
-import { shardsForLoads } from '../../design/sharding';
+import { nearestToCeiling, shardsForLoads } from '../../design/sharding';
 import { shardingAdvice } from '../advice';
 import { fmt, keyName, onIndex, percent } from '../format';
 import { logicalHotLoads, shardCount } from '../key-load';
@@ -20,7 +20,7 @@ export const hotKeyExceedsPartition: Rule = {
       const over = loads.filter((d) => d.load / shards > d.usable);
       if (over.length === 0) return [];
       const n = shardsForLoads(loads);
-      const worst = over.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
+      const worst = nearestToCeiling(over);
       const { hotKeyShare, hotKeyShareDeclared } = space.workload;
       const shareText = hotKeyShareDeclared ? `${percent(hotKeyShare)} (declared)` : `${percent(hotKeyShare)} (uniform)`;
       const details = over.map((d) => {

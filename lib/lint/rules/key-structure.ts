@@ -64,13 +64,13 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit[] {
     }
   }
   const typed = allKeys.filter((k) => k.attribute.type !== undefined);
-  typed.forEach(({ attribute: a, index }, i) => {
-    const firstEntry = typed.find((k) => k.attribute.name === a.name);
-    const first = firstEntry?.attribute;
-    if (firstEntry && first && first !== a && first.type !== a.type && typed.indexOf(firstEntry) < i) {
+  for (const { attribute: a, index } of typed) {
+    // The first declaration of a name wins; each later one with another type is reported.
+    const first = (typed.find((k) => k.attribute.name === a.name) as (typeof typed)[number]).attribute;
+    if (first !== a && first.type !== a.type) {
       hits.push({ path: `${a.path}.type`, index, message: `attribute ${code(a.name)} is typed ${a.type} here but ${first.type} at ${first.path}`, fix: `use one type for ${code(a.name)} everywhere (CloudFormation declares each attribute once)` });
     }
-  });
+  }
   if (design.localSecondaryIndexes.length > 0 && design.primaryKey.sortKey.length === 0) {
     hits.push({ path: 'localSecondaryIndexes', message: 'a local secondary index needs a table with a sort key', fix: 'add a table sort key, or make the index global' });
   }

@@ -1,6 +1,7 @@
-import { keySpacesOf } from '../../design/key-design';
+import { isTimeBucketKey, keySpacesOf } from '../../design/key-design';
 import { fmt, keyName, onIndex } from '../format';
 import { logicalHotLoads, shardNeed } from '../key-load';
+import { nearestToCeiling } from '../../design/sharding';
 import type { Rule } from '../rule';
 
 export const needlessSharding: Rule = {
@@ -16,9 +17,9 @@ export const needlessSharding: Rule = {
       if (!space.sharding || shardNeed(design, space).total > 1) return [];
       // SG002 requires a time-bucket key to be sharded whatever its load: calling that sharding
       // needless would send the user in a circle (shard it → remove it → shard it).
-      if (space.partitionKey.every((a) => a.kind === 'time-bucket')) return [];
+      if (isTimeBucketKey(space.partitionKey)) return [];
       const loads = logicalHotLoads(design, space);
-      const worst = loads.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
+      const worst = nearestToCeiling(loads);
       return [{
         path: space.sharding.path,
         index: space.index,

@@ -1,4 +1,4 @@
-import { keySpacesOf } from '../../design/key-design';
+import { isTimeBucketKey, keySpacesOf } from '../../design/key-design';
 import { shardingAdvice } from '../advice';
 import { keyName, onIndex } from '../format';
 import { shardNeed } from '../key-load';
@@ -14,7 +14,7 @@ export const timeBucketKey: Rule = {
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`/yyyyMM-userId`).',
   checkDesign(design) {
     return keySpacesOf(design).flatMap((space) => {
-      if (space.sharding || !space.partitionKey.every((a) => a.kind === 'time-bucket')) return [];
+      if (space.sharding || !isTimeBucketKey(space.partitionKey)) return [];
       const first = space.partitionKey[0];
       const n = Math.max(2, shardNeed(design, space).throughput);
       return [{
