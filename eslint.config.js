@@ -17,4 +17,35 @@ module.exports = tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  // Boundaries: the core loads no cloud SDK; each adapter loads only its own SDK and reaches the core
+  // through its public entry (lib/index.ts), so the core's internals can change without breaking them.
+  {
+    files: ['lib/**/*.ts'],
+    ignores: ['lib/cdk/**', 'lib/pulumi/**', 'lib/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'], message: 'The core never loads a cloud SDK: put this in lib/cdk or lib/pulumi.' },
+      ] }],
+    },
+  },
+  {
+    files: ['lib/cdk/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['@pulumi/*'], message: 'skewguard/cdk must never load Pulumi.' },
+        { group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'], message: 'Import the core through its public entry: ../index.' },
+      ] }],
+    },
+  },
+  {
+    files: ['lib/pulumi/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        { name: '@pulumi/azure-native', message: 'Import a submodule (@pulumi/azure-native/cosmosdb, /monitor, /operationalinsights): the root costs ~4 s and 1 GB of type checking.' },
+      ], patterns: [
+        { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'skewguard/pulumi must never load aws-cdk-lib.' },
+        { group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'], message: 'Import the core through its public entry: ../index.' },
+      ] }],
+    },
+  },
 );

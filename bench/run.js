@@ -2,42 +2,21 @@
 // `npm run bench`: side-by-side measurements in one process, reported as ratios (median, min, max)
 // over alternating runs after a warm-up. Machines are shared and noisy: compare the ratios, and read
 // absolute times only as an indication. Tests never assert any of this.
+// Each area adds its cases as bench/<area>.js exporting `async function run(harness)`; this file runs
+// the core cases, then every area file listed in AREAS.
 'use strict';
 const { spawnSync } = require('node:child_process');
+const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { lint } = require('../dist');
 const { generateDesigns } = require('./designs');
+const harness = require('./harness');
+const { median, fmt, time, sideBySide, report } = harness;
+
+const AREAS = ['cli', 'cdk', 'pulumi'];
 
 const root = join(__dirname, '..');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (x, digits = 2) => x.toFixed(digits);
-
-function time(fn) {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
-}
-
-/** Runs a and b alternately `rounds` times after `warmup` rounds; ratio = b / a per pair. */
-function sideBySide(a, b, rounds, warmup = 2) {
-  for (let i = 0; i < warmup; i++) { a(); b(); }
-  const as = [];
-  const bs = [];
-  for (let i = 0; i < rounds; i++) {
-    as.push(a());
-    bs.push(b());
-  }
-  const ratios = bs.map((t, i) => t / as[i]);
-  return { a: median(as), b: median(bs), ratio: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
-}
-
-function report(title, aLabel, bLabel, r, unit, target) {
-  console.log(`\n${title}`);
-  console.log(`  ${aLabel.padEnd(48)} median ${fmt(r.a)} ${unit}`);
-  console.log(`  ${bLabel.padEnd(48)} median ${fmt(r.b)} ${unit}`);
-  console.log(`  ratio b/a: median ${fmt(r.ratio)}×  (min ${fmt(r.min)}×, max ${fmt(r.max)}×)${target ? `   target: ${target}` : ''}`);
-}
 
 // 1. In-process lint of 10,000 designs vs a JSON round trip of the same data (a "touch every field once" baseline).
 const designs = generateDesigns(10000);
@@ -75,3 +54,13 @@ const rssOf = (name) => median(rss.filter((r) => r.args === name).map((r) => r.k
 const bareRss = rssOf('-e');
 const cliRss = rssOf(join(root, 'dist/cli/main.js'));
 console.log(`  peak RSS: a ${fmt(bareRss, 1)} MiB, b ${fmt(cliRss, 1)} MiB (ratio ${fmt(cliRss / bareRss)}×)`);
+
+(async () => {
+  for (const area of AREAS) {
+    const file = join(__dirname, `${area}.js`);
+    if (existsSync(file)) await require(file).run(harness);
+  }
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -13,7 +13,10 @@ export {
 } from './design/shard-keys';
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 export { designSchema } from './design/schema';
-export { lint, lintNormalized, normalize, blockingFindings, type Finding, type LintOptions } from './lint/engine';
+export {
+  lint, lintDocument, lintNormalized, normalize, blockingFindings, describeFinding,
+  type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
+} from './lint/engine';
 export { RULES, RULE_IDS } from './lint/rules';
 export type { Rule, RuleHit, Severity } from './lint/rule';
 export { catalogueMarkdown } from './lint/catalogue';

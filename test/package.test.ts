@@ -36,7 +36,7 @@ describe('the built package', () => {
     expect(modules.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
   });
 
-  it('reserves the cdk, pulumi and testing entry points for the adapters still to come', () => {
+  it('exposes the adapters as subpaths and reserves the testing entry point still to come', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './cdk', './pulumi', './testing']));
     for (const optional of ['aws-cdk-lib', 'constructs', '@pulumi/pulumi', '@pulumi/azure-native']) {
@@ -46,7 +46,7 @@ describe('the built package', () => {
     expect(pkg.bin).toEqual({ skewguard: './dist/cli/main.js' });
     const error = (() => {
       try {
-        execFileSync(process.execPath, ['-e', "require('skewguard/cdk')"], { cwd: root, stdio: 'pipe' });
+        execFileSync(process.execPath, ['-e', "require('skewguard/testing')"], { cwd: root, stdio: 'pipe' });
       } catch (e) {
         return String((e as { stderr: Buffer }).stderr);
       }

@@ -1,8 +1,9 @@
 /**
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
- * applies acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
+ * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
-import { prefixPath } from '../design/field-path';
+import { DesignError, type DesignIssue } from '../design/errors';
+import { joinPath, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
@@ -28,10 +29,31 @@ export interface Finding {
   readonly data?: Readonly<Record<string, number | string>>;
 }
 
+/** A rule's severity as configured for a project: its own, raised, lowered, or turned off. */
+export type RuleSetting = Severity | 'off';
+
 export interface LintOptions {
   /** Project-wide threshold overrides (below a document's and a design's own).
    *  @default - DEFAULT_THRESHOLDS */
   readonly thresholds?: ThresholdOverrides;
+  /** Per-rule severity: `{ SG014: 'error', SG012: 'off' }`. A rule turned off reports nothing.
+   *  @default - every rule at its catalogue severity */
+  readonly rules?: Readonly<Record<string, RuleSetting>>;
+}
+
+/** An acknowledgement that waived nothing: the finding it was written for is gone (or never fired). */
+export interface UnusedAcknowledgement {
+  readonly ruleId: string;
+  readonly resource: string;
+  readonly index?: string;
+  /** Full field path of the acknowledgement, e.g. `tables[0].acknowledgements[1]`. */
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface LintResult {
+  readonly findings: Finding[];
+  readonly unusedAcknowledgements: UnusedAcknowledgement[];
 }
 
 /**
@@ -39,7 +61,12 @@ export interface LintOptions {
  * whole catalogue. Throws `DesignError` (with field paths) when the input cannot be read.
  */
 export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
-  return lintNormalized(normalize(input, options));
+  return lintDocument(input, options).findings;
+}
+
+/** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
+export function lintDocument(input: DesignInput, options: LintOptions = {}): LintResult {
+  return lintNormalizedDocument(normalize(input, options), RULES, readRuleSettings(options.rules));
 }
 
 /** Reads and validates input into the normalized model, every default made explicit. */
@@ -48,18 +75,45 @@ export function normalize(input: DesignInput, options: LintOptions = {}): Normal
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
+const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
+
+function readRuleSettings(settings: LintOptions['rules']): ReadonlyMap<string, RuleSetting> {
+  const issues: DesignIssue[] = [];
+  const result = new Map<string, RuleSetting>();
+  if (settings === undefined || settings === null) return result;
+  if (typeof settings !== 'object' || Array.isArray(settings)) {
+    throw new DesignError([{ path: 'options.rules', message: 'expected an object mapping rule ids to "error", "warning" or "off"' }], 'lint options');
+  }
+  for (const id of Object.keys(settings)) {
+    const value = settings[id];
+    const path = joinPath('options.rules', id);
+    if (!RULE_IDS.includes(id)) issues.push({ path, message: `"${id}" is not a skewguard rule; known rules: ${RULE_IDS.join(', ')}` });
+    else if (!SETTINGS.includes(value)) issues.push({ path, message: `expected "error", "warning" or "off", got ${JSON.stringify(value)}` });
+    else result.set(id, value);
+  }
+  if (issues.length > 0) throw new DesignError(issues, 'lint options');
+  return result;
+}
 
 export function lintNormalized(document: NormalizedDocument, rules: readonly Rule[] = RULES): Finding[] {
+  return lintNormalizedDocument(document, rules, new Map()).findings;
+}
+
+function lintNormalizedDocument(document: NormalizedDocument, rules: readonly Rule[], settings: ReadonlyMap<string, RuleSetting>): LintResult {
   const findings: { order: number; finding: Finding }[] = [];
+  const used = new Set<Acknowledgement>();
+  const active = rules.filter((rule) => settings.get(rule.id) !== 'off');
   const collect = (order: number, engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[], rule: Rule, hits: RuleHit[]) => {
     for (const hit of hits) {
       const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === hit.index));
+      if (ack) used.add(ack);
+      const setting = settings.get(rule.id);
       findings.push({
         order,
         finding: {
           ruleId: rule.id,
           title: rule.title,
-          severity: rule.severity,
+          severity: setting === 'error' || setting === 'warning' ? setting : rule.severity,
           engine,
           resource,
           index: hit.index,
@@ -73,30 +127,56 @@ export function lintNormalized(document: NormalizedDocument, rules: readonly Rul
       });
     }
   };
+  const unused: UnusedAcknowledgement[] = [];
+  const collectUnused = (resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
+    for (const ack of acknowledgements) {
+      // A waiver for a rule the project turned off is not stale: the rule may come back on.
+      if (used.has(ack) || settings.get(ack.rule) === 'off') continue;
+      unused.push({ ruleId: ack.rule, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason });
+    }
+  };
   document.designs.forEach(({ location, design }, order) => {
-    for (const rule of rules) {
+    for (const rule of active) {
       if (rule.checkDesign && rule.engines.includes(design.engine)) {
         collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.checkDesign(design));
       }
     }
+    collectUnused(design.name, location, design.acknowledgements);
   });
   document.external.forEach(({ location, resource }, i) => {
-    for (const rule of rules) {
+    for (const rule of active) {
       if (rule.checkExternal && rule.engines.includes(resource.engine)) {
         collect(document.designs.length + i, resource.engine, resource.name, location, resource.acknowledgements, rule, rule.checkExternal(resource));
       }
     }
+    collectUnused(resource.name, location, resource.acknowledgements);
   });
-  return findings
+  const sorted = findings
     .sort((a, b) =>
       a.order - b.order ||
       SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
       a.finding.ruleId.localeCompare(b.finding.ruleId) ||
       a.finding.path.localeCompare(b.finding.path))
     .map((f) => f.finding);
+  return { findings: sorted, unusedAcknowledgements: unused };
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */
 export function blockingFindings(findings: readonly Finding[], level: Severity = 'error'): Finding[] {
+  if (!(level in SEVERITY_ORDER)) {
+    // Fail closed: an unknown level must not quietly let every finding through.
+    throw new DesignError([{ path: 'level', message: `expected "error" or "warning", got ${JSON.stringify(level)}` }], 'blockingFindings() level');
+  }
   return findings.filter((f) => !f.acknowledged && SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[level]);
+}
+
+/**
+ * One finding as the adapters and reports print it:
+ * `error SG003 hot-key-exceeds-partition at tables[0].partitionKey (tickets): <message>\n  fix: <fix>`.
+ * `at` replaces the field path prefix, e.g. with a construct path.
+ */
+export function describeFinding(finding: Finding, options: { readonly at?: string } = {}): string {
+  const where = options.at ?? finding.path;
+  const ack = finding.acknowledged ? ` (acknowledged: ${finding.reason})` : '';
+  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${where || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''}): ${finding.message}${ack}\n  fix: ${finding.fix}`;
 }

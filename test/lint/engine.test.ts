@@ -1,4 +1,5 @@
-import { RULES, RULE_IDS, blockingFindings, lint } from '../../lib';
+import { DesignError, RULES, RULE_IDS, blockingFindings, describeFinding, lint, lintDocument } from '../../lib';
+import type { Severity } from '../../lib';
 import { container, rulesFired, table } from '../fixtures';
 
 describe('lint', () => {
@@ -62,5 +63,54 @@ describe('lint', () => {
     expect(rulesFired(warningsOnly)).toEqual(['SG007']);
     expect(blockingFindings(warningsOnly)).toEqual([]);
     expect(blockingFindings(warningsOnly, 'warning')).toHaveLength(1);
+  });
+
+  it('rejects an unknown blocking level instead of letting every finding through', () => {
+    const findings = lint(table({ monitoring: { contributorInsights: false } }));
+    expect(() => blockingFindings(findings, 'fatal' as Severity)).toThrow(DesignError);
+  });
+});
+
+describe('rule settings', () => {
+  const lowKey = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, sharding: { strategy: 'random', shards: 4 } });
+
+  it('raise, lower or turn off a rule', () => {
+    expect(lint(lowKey).map((f) => `${f.ruleId}:${f.severity}`)).toContain('SG001:error');
+    const findings = lint(lowKey, { rules: { SG001: 'warning' } });
+    expect(findings.find((f) => f.ruleId === 'SG001')?.severity).toBe('warning');
+    expect(lint(lowKey, { rules: { SG001: 'off' } }).map((f) => f.ruleId)).not.toContain('SG001');
+    const sharded = table({ sharding: { strategy: 'random', shards: 4 } });
+    expect(lint(sharded, { rules: { SG007: 'error' } }).map((f) => `${f.ruleId}:${f.severity}`)).toEqual(['SG007:error']);
+  });
+
+  it('reject unknown rule ids and settings, naming the option', () => {
+    expect(() => lint(lowKey, { rules: { SG999: 'off' } })).toThrow(/options\.rules\.SG999.*not a skewguard rule/);
+    expect(() => lint(lowKey, { rules: { SG001: 'fatal' as Severity } })).toThrow(/options\.rules\.SG001.*"fatal"/);
+  });
+});
+
+describe('unused acknowledgements', () => {
+  it('are reported with their path when no finding matches them', () => {
+    const reason = 'the key used to be a status enum; kept for the audit trail';
+    const { findings, unusedAcknowledgements } = lintDocument({ tables: [{ ...table({ acknowledgements: [{ rule: 'SG001', reason }] }), engine: undefined }] });
+    expect(findings).toEqual([]);
+    expect(unusedAcknowledgements).toEqual([{ ruleId: 'SG001', resource: 'orders', index: undefined, path: 'tables[0].acknowledgements[0]', reason }]);
+  });
+
+  it('are not reported when they waive a finding, or when their rule is turned off', () => {
+    const reason = 'Twelve regions, 50 reads/s in all: one partition is plenty.';
+    const design = table({ partitionKey: { name: 'region', type: 'S', cardinality: 12 }, acknowledgements: [{ rule: 'SG001', reason }] });
+    expect(lintDocument(design).unusedAcknowledgements).toEqual([]);
+    expect(lintDocument(table({ acknowledgements: [{ rule: 'SG001', reason }] }), { rules: { SG001: 'off' } }).unusedAcknowledgements).toEqual([]);
+  });
+});
+
+describe('describeFinding', () => {
+  it('prints severity, rule, where, resource, message and fix', () => {
+    const [finding] = lint(table({ monitoring: { contributorInsights: false } }));
+    const text = describeFinding(finding);
+    expect(text).toMatch(/^error SG010 monitoring-off at monitoring\.contributorInsights \(orders\): Contributor Insights is off/);
+    expect(text).toContain('\n  fix: enable Contributor Insights');
+    expect(describeFinding(finding, { at: 'Stack/Orders' })).toContain(' at Stack/Orders (orders)');
   });
 });

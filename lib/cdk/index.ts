@@ -1,0 +1,2 @@
+/** skewguard/cdk: the aws-cdk-lib adapter (GuardedTable). Work in progress. */
+export {};

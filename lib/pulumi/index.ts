@@ -1,0 +1,2 @@
+/** skewguard/pulumi: the Pulumi adapter (GuardedContainer). Work in progress. */
+export {};
