@@ -17,6 +17,7 @@ export {
   lint, lintDocument, lintNormalized, normalize, blockingFindings, describeFinding,
   type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
 } from './lint/engine';
+export type { DesignEdit } from './lint/edits';
 export { RULES, RULE_IDS } from './lint/rules';
 export type { Rule, RuleHit, Severity } from './lint/rule';
 export { catalogueMarkdown } from './lint/catalogue';

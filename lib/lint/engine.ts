@@ -7,6 +7,7 @@ import { joinPath, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
+import type { DesignEdit } from './edits';
 import type { Rule, RuleHit, Severity } from './rule';
 import { RULE_IDS, RULES } from './rules';
 
@@ -27,6 +28,9 @@ export interface Finding {
   readonly acknowledged: boolean;
   readonly reason?: string;
   readonly data?: Readonly<Record<string, number | string>>;
+  /** The fix as design edits, where the fix is a change to the design itself (set the shard count,
+   *  reorder paths, declare fan-out); absent when the fix lies outside the design (a cache, a migration). */
+  readonly edits?: readonly DesignEdit[];
 }
 
 /** A rule's severity as configured for a project: its own, raised, lowered, or turned off. */
