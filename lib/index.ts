@@ -4,10 +4,10 @@
  */
 export type * from './design/input';
 export type * from './design/key-design';
-export { keySpacesOf } from './design/key-design';
+export { keySpacesOf, sameAttribute } from './design/key-design';
 export { DesignError, type DesignIssue } from './design/errors';
 export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
-export { shardsFor, hotKeyLoads, type LoadDimension, type ShardsForOptions } from './design/sharding';
+export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export {
   calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec,
 } from './design/shard-keys';
@@ -18,6 +18,7 @@ export {
   type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
 } from './lint/engine';
 export type { DesignEdit } from './lint/edits';
-export { RULES, RULE_IDS } from './lint/rules';
-export type { Rule, RuleHit, Severity } from './lint/rule';
+export { RULES, RULE_IDS, RETIRED_RULES } from './lint/rules';
+export type { Rule, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';
+export { applyDesignEdits } from './lint/edits';
 export { catalogueMarkdown } from './lint/catalogue';

@@ -20,7 +20,7 @@ describe('the built package', () => {
   it('loads no cloud SDK when the core is required and used', () => {
     const modules = loadedModules(`
       const sg = require('skewguard');
-      sg.lint({ tables: [{ name: 't', partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } }] });`);
+      sg.lint({ tables: [{ name: 'orders', partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } }] });`);
     expect(modules.some((m) => m.endsWith(join('dist', 'index.js')))).toBe(true);
     expect(modules.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
     // The SDKs are installed (dev dependencies), so the check above could fail: prove it can.

@@ -14,3 +14,11 @@ export function prefixPath(prefix: string, relative: string): string {
   if (relative === '') return prefix;
   return relative.startsWith('[') ? `${prefix}${relative}` : `${prefix}.${relative}`;
 }
+
+/** `tables[0].sharding` → ['tables', 0, 'sharding']: the inverse of joinPath. */
+export function parseFieldPath(path: string): (string | number)[] {
+  const segments: (string | number)[] = [];
+  const pattern = /([^.[\]]+)|\[(\d+)\]/g;
+  for (const match of path.matchAll(pattern)) segments.push(match[2] === undefined ? match[1] : Number(match[2]));
+  return segments;
+}

@@ -58,7 +58,9 @@ export interface SortKeyAttributeDesign extends KeyAttributeDesignBase {
 
 /** Peak traffic. DynamoDB: read and write capacity units per second; Cosmos DB: RU/s. */
 export interface WorkloadDesign {
-  /** Peak reads per second across the whole table or container (RCU, or RU/s for Cosmos DB). */
+  /** Peak reads per second across the whole table (with its indexes) or container (RCU, or RU/s for
+   *  Cosmos DB). When access patterns are declared, each key space (the table, each GSI) is charged the
+   *  share of the patterns that read it plus the share no pattern claims. */
   readonly peakReadUnits: number;
   /** Peak writes per second across the whole table or container (WCU, or RU/s for Cosmos DB). */
   readonly peakWriteUnits: number;
@@ -71,7 +73,9 @@ export interface WorkloadDesign {
 
 /** A global secondary index's traffic; each omitted figure falls back to the table's. */
 export interface IndexWorkloadDesign {
-  /** @default - the table's `peakReadUnits` (conservative: every query could use the index) */
+  /** @default - the table's `peakReadUnits` × the summed `share` of the access patterns that name this
+   *  index, plus the share no access pattern claims; the table's whole `peakReadUnits` when the design
+   *  declares no access patterns (conservative: every query could use the index) */
   readonly peakReadUnits?: number;
   /** @default - the table's `peakWriteUnits` (every table write is projected into the index) */
   readonly peakWriteUnits?: number;
@@ -86,15 +90,23 @@ export interface StorageDesign {
   readonly largestPartitionGb?: number;
 }
 
-export type ShardingStrategy = 'random' | 'calculated';
+export type ShardingStrategy = 'random' | 'calculated' | 'replicated';
 
-/** Write sharding: the stored key is `<logical key><separator><shard>`, shard in 0…shards-1. */
+/**
+ * How one logical key is stored under N keys `<logical key><separator><n>`, n in 0…N-1.
+ * Write sharding (`random`, `calculated`) divides a write-hot key's writes over N keys; it spreads
+ * reads only where a key value holds many items (a read of one item still hits the one key holding
+ * it). `replicated` keeps N full copies for a read-hot key: each write goes to every copy, each read
+ * to one copy at random.
+ */
 export interface ShardingDesign {
   /** `random`: even writes, every read fans out over all shards (buffers, flash-sale writes).
    *  `calculated`: shard = hash(sourceAttribute) mod shards; a read for one source value hits
-   *  one shard (user-facing OLTP). */
+   *  one shard (user-facing OLTP).
+   *  `replicated`: N copies written together, read at random (read-hot keys; N× the key's writes). */
   readonly strategy: ShardingStrategy;
-  /** Number of shards N; size it with `shardsFor()` (2 to 1,000). */
+  /** Number of keys N per logical key: shards, or copies for `replicated`. Size it with
+   *  `shardsFor()` or `replicasFor()` (2 to 1,000). */
   readonly shards: number;
   /** The attribute whose value picks the shard; required for `calculated`, not allowed for `random`.
    *  @default - none */
@@ -208,8 +220,18 @@ export interface DynamoDbTableDesign extends DesignBaseInput {
 export interface CosmosKeyPathDesign {
   /** JSON path, e.g. `/tenantId`. */
   readonly path: string;
-  /** Expected distinct values of this level at peak, or `'unique'`. */
+  /** Expected distinct values of this level at peak (across the container), or `'unique'`. */
   readonly cardinality: Cardinality;
+  /** Share (0–1] of the container's traffic the hottest value of this level takes, together with the
+   *  levels above it: "the hottest tenant takes 40%" is `0.4` on `/tenantId`. Shares can only shrink
+   *  level by level. On the last level it is the share of the full key (same as `workload.hotKeyShare`).
+   *  @default - derived from the level above (its share spread over its values' children), else uniform */
+  readonly hotKeyShare?: number;
+  /** GB held by the largest value of this level, together with the levels above it: "the largest
+   *  tenant holds 60 GB" is `60` on `/tenantId`. On the last level it is the size of the largest
+   *  logical partition (same as `storage.largestPartitionGb`).
+   *  @default - derived from the level above, else unknown */
+  readonly largestGb?: number;
   /** @default - inferred from the path */
   readonly kind?: AttributeKind;
   /** @default - the value is one value, not a composite */

@@ -19,16 +19,33 @@ export interface KeyAttribute {
   readonly cardinality?: Cardinality;
   readonly kind: AttributeKind;
   readonly components: readonly KeyPart[];
+  /** Cosmos DB levels: declared share of traffic of this level's hottest value (with the levels above). */
+  readonly hotKeyShare?: number;
+  /** Cosmos DB levels: declared GB of this level's largest value (with the levels above). */
+  readonly largestGb?: number;
   readonly path: string;
 }
 
+/**
+ * Where the hottest key value's share comes from: declared on the workload or a key level; derived
+ * from a declared upper level (its share spread over its values' children); uniform 1/cardinality;
+ * or 1 for a time-bucket key, whose current bucket takes every write.
+ */
+export type HotKeyShareSource = 'declared' | 'derived' | 'uniform' | 'time-bucket';
+
 export interface Workload {
+  /** Reads per second on this key space: declared, else the table's peak × `readShare`. */
   readonly peakReadUnits: number;
   readonly peakWriteUnits: number;
+  /** Share of the table's peak reads this key space takes (1 unless derived from access patterns). */
+  readonly readShare: number;
+  /** How `peakReadUnits` was obtained. */
+  readonly readSource: 'declared' | 'table' | 'access-patterns';
   /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
   readonly hotKeyShare: number;
-  /** False when `hotKeyShare` is the uniform default 1/cardinality. */
-  readonly hotKeyShareDeclared: boolean;
+  readonly hotKeyShareSource: HotKeyShareSource;
+  /** Path of the field that declared the share (workload or key level), when declared or derived. */
+  readonly hotKeyShareAt?: string;
   readonly path: string;
 }
 
@@ -77,7 +94,11 @@ export interface Acknowledgement {
 interface KeyDesignBase {
   readonly name: string;
   readonly primaryKey: KeySpace;
+  /** Largest logical partition (Cosmos DB) / item collection (DynamoDB) before sharding, in GB. */
   readonly largestPartitionGb?: number;
+  /** How `largestPartitionGb` was obtained, and the field that declared it. */
+  readonly largestPartitionGbSource?: 'declared' | 'derived';
+  readonly largestPartitionGbAt?: string;
   readonly accessPatterns: readonly AccessPattern[];
   readonly acknowledgements: readonly Acknowledgement[];
   readonly thresholds: Thresholds;
@@ -124,6 +145,12 @@ export interface ExternalResource {
 export interface NormalizedDocument {
   readonly designs: readonly { readonly location: string; readonly design: KeyDesign }[];
   readonly external: readonly { readonly location: string; readonly resource: ExternalResource }[];
+}
+
+/** Whether two attribute names denote the same attribute: Cosmos paths may be written with or
+ *  without their leading `/` in access patterns and joins. */
+export function sameAttribute(a: string, b: string): boolean {
+  return a.replace(/^\//, '') === b.replace(/^\//, '');
 }
 
 /** A key made only of time buckets (date, hour, yyyyMM…): its current bucket takes every write. */

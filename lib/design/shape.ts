@@ -17,13 +17,21 @@ export interface Shape<T> {
   readonly expected: string;
 }
 
-function describe(value: unknown): string {
+/** A short, safe rendering of any value for messages: never throws (BigInt, cycles, symbols). */
+export function describe(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
+  if (typeof value === 'bigint') return `the BigInt ${value}n`;
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') return 'an object';
-  return typeof value;
+  return `a ${typeof value}`;
+}
+
+/** Own enumerable property, never one inherited from a (possibly polluted) prototype. */
+export function ownValue(object: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
 function fail(issues: DesignIssue[], path: string, expected: string, value: unknown): undefined {
@@ -38,12 +46,15 @@ export interface TextOptions {
   readonly pattern?: RegExp;
   /** Says in words what `pattern` accepts. */
   readonly patternHint?: string;
+  /** In characters (UTF-16 code units, as JSON Schema counts them). */
   readonly maxLength?: number;
+  /** In UTF-8 bytes, for names AWS limits by byte length. */
+  readonly maxBytes?: number;
   readonly minLength?: number;
 }
 
 export function text(options: TextOptions = {}): Shape<string> {
-  const { pattern, patternHint, maxLength, minLength = 1 } = options;
+  const { pattern, patternHint, maxLength, maxBytes, minLength = 1 } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
     : minLength > 1 ? `a string of at least ${minLength} characters (not counting surrounding spaces)` : 'a non-empty string';
@@ -64,13 +75,18 @@ export function text(options: TextOptions = {}): Shape<string> {
         issues.push({ path, message: `must be at most ${maxLength} characters, got ${value.length}` });
         return undefined;
       }
+      if (maxBytes !== undefined && Buffer.byteLength(value, 'utf8') > maxBytes) {
+        issues.push({ path, message: `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}` });
+        return undefined;
+      }
       if (pattern && !pattern.test(value)) return fail(issues, path, expected, value);
       return value;
     },
     schema: () => ({
       type: 'string',
       minLength,
-      ...(maxLength !== undefined ? { maxLength } : {}),
+      // A byte limit is at least that many characters: the schema states the bound it can express.
+      ...(maxLength !== undefined || maxBytes !== undefined ? { maxLength: Math.min(maxLength ?? Infinity, maxBytes ?? Infinity) } : {}),
       ...(pattern ? { pattern: pattern.source } : {}),
     }),
   };
@@ -168,8 +184,14 @@ export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
         return undefined;
       }
       const before = issues.length;
-      const items = value.map((element, index) => item.read(element, joinPath(path, index), issues));
-      return issues.length === before ? (items as T[]) : undefined;
+      // A plain loop, not map(): map skips the holes of a sparse array, which must be reported.
+      const items: T[] = [];
+      for (let index = 0; index < value.length; index++) {
+        const element = Object.prototype.hasOwnProperty.call(value, index) ? value[index] : undefined;
+        const parsed = item.read(element, joinPath(path, index), issues);
+        if (parsed !== undefined) items.push(parsed);
+      }
+      return issues.length === before ? items : undefined;
     },
     schema: () => ({
       type: 'array',
@@ -218,9 +240,11 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
           message: `is not a known field${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${known.join(', ')}`,
         });
       }
-      const output: Record<string, unknown> = {};
+      // No prototype: reading a field the input left out must give undefined, never a value
+      // inherited from a (possibly polluted) Object.prototype.
+      const output: Record<string, unknown> = Object.create(null);
       for (const [key, prop] of entries) {
-        const raw = input[key];
+        const raw = ownValue(input, key);
         if (raw === undefined) {
           if (!prop.optional) issues.push({ path: joinPath(path, key), message: `is required: ${prop.doc}` });
           continue;

@@ -12,13 +12,24 @@ import type {
 import { MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, either, list, num, oneOf, record, text } from './shape';
 
-const resourceName = text({
+/** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
+const dynamoDbName = text({
   maxLength: 255,
-  pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
-  patternHint: 'letters, digits, "_", "-" and ".", starting with a letter or digit',
+  pattern: /^[A-Za-z0-9_.-]{3,255}$/,
+  patternHint: '3 to 255 letters, digits, "_", "-" and "."',
 });
-/** DynamoDB key attribute names are 1–255 bytes; Cosmos paths are checked by SG005. */
-const attributeName = text({ maxLength: 255 });
+/** Cosmos DB container ids: up to 255 characters, none of `/ \ ? #` (Azure Cosmos DB service limits). */
+const cosmosName = text({
+  maxLength: 255,
+  pattern: /^[^/\\?#]+$/,
+  patternHint: 'up to 255 characters, none of "/", "\\", "?" or "#"',
+});
+/** External resources of either engine: checked against their engine's rule in normalize. */
+const anyResourceName = text({ maxLength: 255 });
+/** DynamoDB attribute names are 1 byte to 64 KB in UTF-8; a secondary index's key attribute names
+ *  at most 255 bytes (Developer Guide, "Naming rules"). Cosmos paths are checked by SG005. */
+const attributeName = text({ maxBytes: 65_536 });
+const indexKeyAttributeName = text({ maxBytes: 255 });
 const cardinality = either(num({ integer: true, min: 1 }), oneOf(['unique']));
 const attributeKind = oneOf(['time-bucket', 'value']);
 const units = num({ min: 0 });
@@ -31,22 +42,33 @@ const keyPart = record<KeyPartDesign>({
   kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
 });
 
-const keyAttributeProps = {
-  name: { shape: attributeName, doc: 'Attribute name as stored in the item.' },
-  type: { shape: oneOf(['S', 'N', 'B']), optional: true, doc: 'DynamoDB attribute type: S, N or B.' },
-  kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
-  components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order (COUNTRY#STATE#CITY).' },
-} as const;
+function keyAttributeProps(name: typeof attributeName) {
+  return {
+    name: { shape: name, doc: 'Attribute name as stored in the item.' },
+    type: { shape: oneOf(['S', 'N', 'B']), optional: true, doc: 'DynamoDB attribute type: S, N or B.' },
+    kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
+    components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order (COUNTRY#STATE#CITY).' },
+  } as const;
+}
 
-const partitionKeyAttribute = record<PartitionKeyAttributeDesign>({
-  ...keyAttributeProps,
-  cardinality: { shape: cardinality, doc: 'Expected distinct values at peak, or "unique" for id-like keys.' },
-});
+function partitionKeyAttributeShape(name: typeof attributeName) {
+  return record<PartitionKeyAttributeDesign>({
+    ...keyAttributeProps(name),
+    cardinality: { shape: cardinality, doc: 'Expected distinct values at peak, or "unique" for id-like keys.' },
+  });
+}
 
-const sortKeyAttribute = record<SortKeyAttributeDesign>({
-  ...keyAttributeProps,
-  cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
-});
+function sortKeyAttributeShape(name: typeof attributeName) {
+  return record<SortKeyAttributeDesign>({
+    ...keyAttributeProps(name),
+    cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
+  });
+}
+
+const partitionKeyAttribute = partitionKeyAttributeShape(attributeName);
+const sortKeyAttribute = sortKeyAttributeShape(attributeName);
+const indexPartitionKeyAttribute = partitionKeyAttributeShape(indexKeyAttributeName);
+const indexSortKeyAttribute = sortKeyAttributeShape(indexKeyAttributeName);
 
 const workload = record<WorkloadDesign>({
   peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
@@ -55,7 +77,7 @@ const workload = record<WorkloadDesign>({
 });
 
 const indexWorkload = record<IndexWorkloadDesign>({
-  peakReadUnits: { shape: units, optional: true, doc: "Peak RCU on this index; default the table's." },
+  peakReadUnits: { shape: units, optional: true, doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims)." },
   peakWriteUnits: { shape: units, optional: true, doc: "Peak WCU on this index; default the table's." },
   hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
 });
@@ -65,8 +87,8 @@ const storage = record<StorageDesign>({
 });
 
 const sharding = record<ShardingDesign>({
-  strategy: { shape: oneOf(['random', 'calculated']), doc: '"random" (reads fan out) or "calculated" (hash of sourceAttribute).' },
-  shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of shards N; size it with shardsFor().' },
+  strategy: { shape: oneOf(['random', 'calculated', 'replicated']), doc: '"random" (reads fan out), "calculated" (hash of sourceAttribute picks the shard) or "replicated" (N copies written together, read at random).' },
+  shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of keys N per logical key (shards, or copies); size it with shardsFor() / replicasFor().' },
   sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
   separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
 });
@@ -95,7 +117,6 @@ const thresholds = record<ThresholdOverrides>({
 });
 
 const designBaseProps = {
-  name: { shape: resourceName, doc: 'Name of the table or container.' },
   workload: { shape: workload, doc: 'Peak traffic and hot-key share.' },
   storage: { shape: storage, optional: true, doc: 'Expected partition sizes.' },
   sharding: { shape: sharding, optional: true, doc: 'Write sharding of the partition key.' },
@@ -105,19 +126,19 @@ const designBaseProps = {
 } as const;
 
 const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
-  indexName: { shape: resourceName, doc: 'Index name.' },
-  partitionKey: { shape: partitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
-  partitionKeys: { shape: list(partitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
-  sortKey: { shape: sortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
-  sortKeys: { shape: list(sortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
+  indexName: { shape: dynamoDbName, doc: 'Index name.' },
+  partitionKey: { shape: indexPartitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
+  partitionKeys: { shape: list(indexPartitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
+  sortKey: { shape: indexSortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
+  sortKeys: { shape: list(indexSortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
   workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
   sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
   contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
 });
 
 const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
-  indexName: { shape: resourceName, doc: 'Index name.' },
-  sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
+  indexName: { shape: dynamoDbName, doc: 'Index name.' },
+  sortKey: { shape: indexSortKeyAttribute, doc: 'The alternative sort key.' },
 });
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
@@ -128,6 +149,7 @@ const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(
   {
     ...designBaseProps,
+    name: { shape: dynamoDbName, doc: 'Table name.' },
     engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
     sortKey: { shape: sortKeyAttribute, optional: true, doc: 'The table sort key.' },
@@ -142,6 +164,8 @@ export const dynamoDbTableShape = record<DynamoDbTableDesign>(
 const cosmosKeyPath = record<CosmosKeyPathDesign>({
   path: { shape: attributeName, doc: 'JSON path, e.g. "/tenantId".' },
   cardinality: { shape: cardinality, doc: 'Expected distinct values of this level, or "unique".' },
+  hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of the traffic the hottest value of this level (with the levels above) takes.' },
+  largestGb: { shape: num({ min: 0 }), optional: true, doc: 'GB held by the largest value of this level (with the levels above).' },
   kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred when omitted.' },
   components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order.' },
 });
@@ -153,7 +177,7 @@ const cosmosPartitionKey = record<CosmosPartitionKeyDesign>({
 });
 
 const containerJoin = record<ContainerJoinDesign>({
-  container: { shape: resourceName, doc: 'Name of the container queried together with this one.' },
+  container: { shape: cosmosName, doc: 'Name of the container queried together with this one.' },
   partitionKeyPaths: { shape: list(attributeName, { minItems: 1 }), optional: true, doc: "The other container's key paths, when it is not in this file." },
 });
 
@@ -164,6 +188,7 @@ const cosmosMonitoring = record<CosmosMonitoringDesign>({
 export const cosmosContainerShape = record<CosmosContainerDesign>(
   {
     ...designBaseProps,
+    name: { shape: cosmosName, doc: 'Container id.' },
     engine: { shape: oneOf(['cosmosdb']), optional: true, doc: '"cosmosdb" (implied inside "containers").' },
     partitionKey: { shape: cosmosPartitionKey, doc: 'The container partition key.' },
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },
@@ -179,7 +204,7 @@ const externalKey = record<ExternalKeyDesign>({
 
 const externalResource = record<ExternalResourceDesign>({
   engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
-  name: { shape: resourceName, doc: 'Name of the table or container.' },
+  name: { shape: anyResourceName, doc: 'Name of the table or container.' },
   partitionKeys: { shape: list(externalKey, { minItems: 1 }), doc: 'Partition keys of the table and its indexes.' },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
   acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
@@ -196,4 +221,4 @@ export const designDocumentShape = record<DesignDocument>(
   { ignored: ['$schema'], title: 'skewguard design file' },
 );
 
-export { thresholds as thresholdsShape };
+export { thresholds as thresholdsShape, dynamoDbName as dynamoDbNameShape, cosmosName as cosmosNameShape };

@@ -2,8 +2,10 @@
  * Key builders for application code. The same design drives the lint and these helpers, so the
  * read path cannot forget a shard (the seeds' failure case: sharded writes, one-shard reads).
  */
-import { MAX_SHARDS_ACCEPTED } from './limits';
+import { DesignError, type DesignIssue } from './errors';
 import type { ShardingStrategy } from './input';
+import { MAX_SHARDS_ACCEPTED } from './limits';
+import { num, oneOf, record, text } from './shape';
 
 /**
  * The shard hash: 32-bit FNV-1a over the UTF-8 bytes of the value.
@@ -60,18 +62,22 @@ export function fanOutKeys(key: string | number, shards: number, separator = '#'
 export interface ShardedKey {
   readonly strategy: ShardingStrategy | 'none';
   readonly shards: number;
-  /** The key to write an item under. Calculated sharding needs the item's source-attribute value. */
+  /** Every key to write an item under: one key (or one shard), or all N copies for `replicated`.
+   *  Calculated sharding needs the item's source-attribute value. */
+  writeKeys(key: string | number, sourceValue?: string | number): string[];
+  /** The one key to write under; throws for `replicated`, whose copies are written together (use `writeKeys`). */
   writeKey(key: string | number, sourceValue?: string | number): string;
-  /** The keys to read: one for an unsharded key or a calculated key read by its source value;
-   *  all shards otherwise. */
+  /** The keys to read and merge: one for an unsharded key, a calculated key read by its source value,
+   *  or a replicated key (a copy at random); every shard otherwise. */
   readKeys(key: string | number, sourceValue?: string | number): string[];
 }
 
 /** A sharding declaration: the `sharding` of a table, GSI or container design. */
 export interface ShardingSpec {
-  /** `random` (reads fan out) or `calculated` (hash of the source value picks the shard). */
+  /** `random` (reads fan out), `calculated` (hash of the source value picks the shard) or
+   *  `replicated` (N copies written together, one read at random). */
   readonly strategy: ShardingStrategy;
-  /** Number of shards N. */
+  /** Number of keys N (2 to 1,000). */
   readonly shards: number;
   /** Named in error messages only; the value is passed to `writeKey`/`readKeys`.
    *  @default - "the source attribute" */
@@ -80,34 +86,51 @@ export interface ShardingSpec {
   readonly separator?: string;
 }
 
-/** Key builders for a sharding declaration (`undefined`: the key is not sharded). */
+const specShape = record<ShardingSpec>({
+  strategy: { shape: oneOf(['random', 'calculated', 'replicated']), doc: 'The sharding strategy.' },
+  shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of keys N.' },
+  sourceAttribute: { shape: text(), optional: true, doc: 'The attribute whose value picks the shard.' },
+  separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number.' },
+});
+
+/**
+ * Key builders for a sharding declaration (`undefined`: the key is not sharded). The declaration is
+ * checked first: a misspelt strategy silently read as another one is the forgotten-shard bug itself.
+ */
 export function shardedKey(sharding: ShardingSpec | undefined): ShardedKey {
-  if (!sharding) {
-    return {
-      strategy: 'none',
-      shards: 1,
-      writeKey: (key) => checkKey(key, 'writeKey'),
-      readKeys: (key) => [checkKey(key, 'readKeys')],
-    };
+  if (sharding === undefined) {
+    const one = (key: string | number) => [checkKey(key, 'shardedKey')];
+    return { strategy: 'none', shards: 1, writeKeys: one, writeKey: (key) => checkKey(key, 'writeKey'), readKeys: one };
   }
-  const { strategy, shards, separator = '#' } = sharding;
-  checkShards(shards, 'shardedKey');
+  const issues: DesignIssue[] = [];
+  const spec = specShape.read(sharding, '', issues);
+  if (!spec) throw new DesignError(issues, 'shardedKey() sharding');
+  const { strategy, shards, separator = '#' } = spec;
   if (strategy === 'random') {
+    const writeKey = (key: string | number) => randomShardKey(key, shards, separator);
+    return { strategy, shards, writeKey, writeKeys: (key) => [writeKey(key)], readKeys: (key) => fanOutKeys(key, shards, separator) };
+  }
+  if (strategy === 'replicated') {
     return {
       strategy,
       shards,
-      writeKey: (key) => randomShardKey(key, shards, separator),
-      readKeys: (key) => fanOutKeys(key, shards, separator),
+      writeKeys: (key) => fanOutKeys(key, shards, separator),
+      writeKey: () => {
+        throw new TypeError(`writeKey: replicated copies are written together: write every key of writeKeys(key) (${shards} copies)`);
+      },
+      readKeys: (key) => [randomShardKey(key, shards, separator)],
     };
   }
-  const source = sharding.sourceAttribute ?? 'the source attribute';
+  const source = spec.sourceAttribute ?? 'the source attribute';
+  const writeKey = (key: string | number, sourceValue?: string | number) => {
+    if (sourceValue === undefined) throw new TypeError(`writeKey: calculated sharding needs the item's ${source} value to pick the shard`);
+    return calculatedShardKey(key, sourceValue, shards, separator);
+  };
   return {
     strategy,
     shards,
-    writeKey: (key, sourceValue) => {
-      if (sourceValue === undefined) throw new TypeError(`writeKey: calculated sharding needs the item's ${source} value to pick the shard`);
-      return calculatedShardKey(key, sourceValue, shards, separator);
-    },
+    writeKey,
+    writeKeys: (key, sourceValue) => [writeKey(key, sourceValue)],
     readKeys: (key, sourceValue) =>
       sourceValue === undefined ? fanOutKeys(key, shards, separator) : [calculatedShardKey(key, sourceValue, shards, separator)],
   };

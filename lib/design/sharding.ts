@@ -1,18 +1,19 @@
 /**
- * Shard-count math, shared by the rules (SG003, SG006–SG008) and by users sizing a key:
- * N = ceil(hot-key peak / usable ceiling), usable ceiling = headroom × vendor ceiling.
+ * Shard-count math, shared by the rules and by users sizing a key. One predicate, `fits`, decides
+ * whether a load stays within a usable ceiling, and every count is the smallest N for which it
+ * does — so a design sharded to `shardsFor()`'s N is exactly what the rules accept.
  */
 import { DesignError, type DesignIssue } from './errors';
-import type { Engine } from './input';
-import { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS } from './limits';
-import { num, oneOf, record } from './shape';
+import type { Engine, ShardingStrategy } from './input';
+import { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED } from './limits';
+import { bool, num, oneOf, record } from './shape';
 
 /** One ceiling a hot key value runs into. */
 export interface LoadDimension {
   /** DynamoDB limits reads and writes separately; Cosmos DB limits their sum in RU/s. */
   readonly label: 'read' | 'write' | 'request';
   readonly unit: 'RCU' | 'WCU' | 'RU/s';
-  /** Peak load the hottest key value puts on its partition. */
+  /** Peak load on one partition (DynamoDB) or logical partition (Cosmos DB). */
   readonly load: number;
   /** The vendor ceiling per partition (DynamoDB) or logical partition (Cosmos DB). */
   readonly ceiling: number;
@@ -20,16 +21,34 @@ export interface LoadDimension {
   readonly usable: number;
 }
 
-/** The ceilings one key value's traffic runs into, given its peak reads and writes. */
-export function hotKeyLoads(engine: Engine, reads: number, writes: number, headroom: number): LoadDimension[] {
+/** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
+export interface Loads {
+  readonly reads: number;
+  readonly writes: number;
+}
+
+/** The ceilings a key value's loads run into. */
+export function loadDimensions(engine: Engine, loads: Loads, headroom: number): LoadDimension[] {
   if (engine === 'cosmosdb') {
     const ceiling = COSMOS_LIMITS.logicalPartitionRequestUnits;
-    return [{ label: 'request', unit: 'RU/s', load: reads + writes, ceiling, usable: ceiling * headroom }];
+    return [{ label: 'request', unit: 'RU/s', load: loads.reads + loads.writes, ceiling, usable: ceiling * headroom }];
   }
   return [
-    { label: 'write', unit: 'WCU', load: writes, ceiling: DYNAMODB_LIMITS.partitionWriteUnits, usable: DYNAMODB_LIMITS.partitionWriteUnits * headroom },
-    { label: 'read', unit: 'RCU', load: reads, ceiling: DYNAMODB_LIMITS.partitionReadUnits, usable: DYNAMODB_LIMITS.partitionReadUnits * headroom },
+    { label: 'write', unit: 'WCU', load: loads.writes, ceiling: DYNAMODB_LIMITS.partitionWriteUnits, usable: DYNAMODB_LIMITS.partitionWriteUnits * headroom },
+    { label: 'read', unit: 'RCU', load: loads.reads, ceiling: DYNAMODB_LIMITS.partitionReadUnits, usable: DYNAMODB_LIMITS.partitionReadUnits * headroom },
   ];
+}
+
+/** Relative tolerance for floating-point noise: 10,000 × 0.56 / 7 is 800.0000000000001, which fits 800. */
+const TOLERANCE = 1e-9;
+
+/** The one comparison every rule and `shardsFor()` use: a load fits when it is at most the usable ceiling. */
+export function fits(load: number, usable: number): boolean {
+  return load <= usable * (1 + TOLERANCE);
+}
+
+export function allFit(dimensions: readonly LoadDimension[]): boolean {
+  return dimensions.every((d) => fits(d.load, d.usable));
 }
 
 /** The dimension using the largest share of its usable ceiling (the one that saturates first). */
@@ -37,14 +56,35 @@ export function nearestToCeiling(loads: readonly LoadDimension[]): LoadDimension
   return loads.reduce((a, b) => (a.load / a.usable >= b.load / b.usable ? a : b));
 }
 
-/** ceil(amount / usable), tolerant of floating-point noise (20,000 / 800 is 25, not 26), at least 1. */
-export function unitsNeeded(amount: number, usable: number): number {
-  return Math.max(1, Math.ceil(amount / usable - 1e-9));
+/**
+ * The smallest N in 1…MAX_SHARDS_ACCEPTED for which `ok(N)` holds, or undefined when none does.
+ * `ok` must be monotone (true from some N on): loads only shrink as N grows.
+ */
+export function smallestCount(ok: (n: number) => boolean): number | undefined {
+  if (ok(1)) return 1;
+  if (!ok(MAX_SHARDS_ACCEPTED)) return undefined;
+  let low = 1;
+  let high = MAX_SHARDS_ACCEPTED;
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if (ok(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
 }
 
-/** Shards needed so that no dimension exceeds its usable ceiling. */
-export function shardsForLoads(loads: readonly LoadDimension[]): number {
-  return loads.reduce((max, d) => Math.max(max, unitsNeeded(d.load, d.usable)), 1);
+/** Keys of one logical key under a strategy: how the hottest value's loads divide over N stored keys. */
+export type KeyLayout = ShardingStrategy | 'none';
+
+/**
+ * Loads on the busiest of N stored keys. Write sharding divides writes, and reads only where a key
+ * value holds many items (`collection`): a read of one item still hits the one key holding it.
+ * Replicated copies each take every write and a 1/N share of the reads.
+ */
+export function storedKeyLoads(hot: Loads, layout: KeyLayout, n: number, collection: boolean): Loads {
+  if (layout === 'none' || n <= 1) return hot;
+  if (layout === 'replicated') return { reads: hot.reads / n, writes: hot.writes };
+  return { reads: collection ? hot.reads / n : hot.reads, writes: hot.writes / n };
 }
 
 export interface ShardsForOptions {
@@ -62,6 +102,10 @@ export interface ShardsForOptions {
   /** Usable share of the vendor ceiling.
    *  @default 0.8 */
   readonly headroom?: number;
+  /** Whether one key value holds many items (a sort-key range, a tenant's documents), so that
+   *  sharding also spreads its reads. A single item's reads stay on the one shard holding it.
+   *  @default true */
+  readonly itemCollection?: boolean;
 }
 
 const shardsForShape = record<ShardsForOptions>({
@@ -70,19 +114,45 @@ const shardsForShape = record<ShardsForOptions>({
   peakWriteUnits: { shape: num({ min: 0 }), optional: true, doc: 'Peak writes per second.' },
   hotKeyShare: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Share of the peaks the hot key takes.' },
   headroom: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Usable share of the ceiling.' },
+  itemCollection: { shape: bool(), optional: true, doc: 'A key value holds many items, so sharding spreads its reads.' },
 });
 
+function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 'replicated'): number {
+  const issues: DesignIssue[] = [];
+  const valid = shardsForShape.read(options, '', issues);
+  if (!valid) throw new DesignError(issues, `${caller}() options`);
+  const share = valid.hotKeyShare ?? 1;
+  const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
+  const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
+  const collection = valid.itemCollection ?? true;
+  const n = smallestCount((k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)));
+  if (n === undefined) {
+    const why = layout === 'replicated'
+      ? 'copies each take every write, so replicas cannot serve these writes'
+      : collection ? `no count up to ${MAX_SHARDS_ACCEPTED} serves this load` : "a single item's reads stay on one shard whatever the count";
+    throw new DesignError([{ path: '', message: `no ${layout === 'replicated' ? 'replica' : 'shard'} count up to ${MAX_SHARDS_ACCEPTED} keeps this key under its ceiling: ${why}; split the key value out (its own table or container), or cache its reads` }], `${caller}() options`);
+  }
+  return n;
+}
+
 /**
- * The number of shards N one logical key needs: `ceil(hot-key peak / (headroom × ceiling))`,
- * the larger of the read and write needs (DynamoDB), or of the combined RU/s (Cosmos DB).
+ * The number of shards N one logical key needs: the smallest N for which the hottest value's writes
+ * (and, for an item collection, its reads) divided over N fit the usable ceiling — DynamoDB's
+ * 1,000 WCU / 3,000 RCU per partition, Cosmos DB's 10,000 RU/s per logical partition, × headroom.
+ * Throws when no N up to 1,000 does.
  *
  * @example shardsFor({ engine: 'dynamodb', peakWriteUnits: 20_000 }) // 25: 20,000 WCU / 800 usable
  */
 export function shardsFor(options: ShardsForOptions): number {
-  const issues: DesignIssue[] = [];
-  const valid = shardsForShape.read(options, '', issues);
-  if (!valid) throw new DesignError(issues, 'shardsFor() options');
-  const share = valid.hotKeyShare ?? 1;
-  const loads = hotKeyLoads(valid.engine, (valid.peakReadUnits ?? 0) * share, (valid.peakWriteUnits ?? 0) * share, valid.headroom ?? DEFAULT_THRESHOLDS.headroom);
-  return shardsForLoads(loads);
+  return countFor(options, 'shardsFor', 'random');
+}
+
+/**
+ * The number of replicated copies N a read-hot key needs: each copy takes every write and 1/N of the
+ * reads (so N× the key's write cost). Throws when the key's writes alone exceed the ceiling.
+ *
+ * @example replicasFor({ engine: 'dynamodb', peakReadUnits: 4_800, peakWriteUnits: 10 }) // 2
+ */
+export function replicasFor(options: ShardsForOptions): number {
+  return countFor(options, 'replicasFor', 'replicated');
 }

@@ -1,19 +1,25 @@
 /** The rule catalogue document, generated from the rules' own metadata (docs/rules.md, `skewguard rules`). */
 import { DEFAULT_THRESHOLDS } from '../design/limits';
-import type { Rule } from './rule';
-import { RULES } from './rules';
+import type { RetiredRule, Rule } from './rule';
+import { RETIRED_RULES, RULES } from './rules';
 
-export function catalogueMarkdown(rules: readonly Rule[] = RULES): string {
+/** `minCardinality` 100, `headroom` 0.8: a rule's thresholds with their default values. */
+export function thresholdList(rule: Rule): string {
+  return rule.thresholds.map((t) => `\`${t}\` ${DEFAULT_THRESHOLDS[t]}`).join(', ');
+}
+
+export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: readonly RetiredRule[] = RETIRED_RULES): string {
   const lines = [
     '# skewguard rule catalogue',
     '',
     '<!-- Generated from lib/lint/rules/*.ts by `npm run generate`; do not edit by hand. -->',
     '',
     'Every finding names the rule, the offending field path, the numbers that triggered it, and a fix with',
-    'computed values. Waive one with `{ rule, reason }` in `acknowledgements` (reason of 10+ characters);',
-    'waived findings still appear in every report.',
+    'computed values (and, where the fix is a design change, the edits that apply it: `skewguard lint --fix`).',
+    'Waive one with `{ rule, reason }` in `acknowledgements` (reason of 10+ characters); waived findings still',
+    'appear in every report. A rule\'s severity can be changed or turned off per project (`rules` option).',
     '',
-    `Default thresholds (override per design or per file under \`thresholds\`): ${Object.entries(DEFAULT_THRESHOLDS).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}.`,
+    `Thresholds (override per design, per file, or per project under \`thresholds\`), with their defaults: ${Object.entries(DEFAULT_THRESHOLDS).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}.`,
     '',
     '| id | rule | severity | engines |',
     '|---|---|---|---|',
@@ -24,7 +30,7 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES): string {
     lines.push(
       `## ${rule.id} ${rule.title}`,
       '',
-      `Severity: **${rule.severity}** · Engines: ${rule.engines.join(', ')}`,
+      `Severity: **${rule.severity}** · Engines: ${rule.engines.join(', ')}${rule.thresholds.length ? ` · Thresholds: ${thresholdList(rule)}` : ''}`,
       '',
       `**Fires when:** ${rule.fires}`,
       '',
@@ -32,7 +38,14 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES): string {
       '',
       `**Fix:** ${rule.fix}`,
       '',
+      `**Sources:** ${rule.sources.map((s) => `[${s.title}](${s.url})`).join(' · ')}`,
+      '',
     );
+  }
+  if (retired.length > 0) {
+    lines.push('## Retired rules', '', 'Their ids are never reused; acknowledging one is reported as unused, never an error.', '');
+    for (const r of retired) lines.push(`- **${r.id} ${r.title}** — ${r.retired}; replaced by ${r.replacedBy.join(', ') || 'nothing'}.`);
+    lines.push('');
   }
   return lines.join('\n');
 }

@@ -3,17 +3,21 @@
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
 import { DesignError, type DesignIssue } from '../design/errors';
+import { describe, ownValue } from '../design/shape';
 import { joinPath, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
 import type { DesignEdit } from './edits';
-import type { Rule, RuleHit, Severity } from './rule';
-import { RULE_IDS, RULES } from './rules';
+import { interpolate } from './messages';
+import type { RetiredRule, Rule, RuleHit, Severity } from './rule';
+import { RETIRED_RULES, RULES } from './rules';
 
 export interface Finding {
   readonly ruleId: string;
   readonly title: string;
+  /** Which of the rule's message templates this is (stable; tests and tools can key on it). */
+  readonly messageId: string;
   readonly severity: Severity;
   readonly engine: Engine;
   /** Table or container name. */
@@ -27,6 +31,7 @@ export interface Finding {
   /** Waived by an acknowledgement; still reported so audits see every waiver. */
   readonly acknowledged: boolean;
   readonly reason?: string;
+  /** The values behind the message and fix: counts, loads, names. */
   readonly data?: Readonly<Record<string, number | string>>;
   /** The fix as design edits, where the fix is a change to the design itself (set the shard count,
    *  reorder paths, declare fan-out); absent when the fix lies outside the design (a cache, a migration). */
@@ -53,6 +58,8 @@ export interface UnusedAcknowledgement {
   /** Full field path of the acknowledgement, e.g. `tables[0].acknowledgements[1]`. */
   readonly path: string;
   readonly reason: string;
+  /** Set when the rule is retired: it no longer runs, so the acknowledgement can go. */
+  readonly retired?: { readonly replacedBy: readonly string[] };
 }
 
 export interface LintResult {
@@ -70,18 +77,46 @@ export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
 
 /** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
 export function lintDocument(input: DesignInput, options: LintOptions = {}): LintResult {
-  return lintNormalizedDocument(normalize(input, options), RULES, readRuleSettings(options.rules));
+  return lintWithCatalogue(input, options, { rules: RULES, retired: RETIRED_RULES });
+}
+
+/** The rules an engine run uses: the active ones and the retired ids still accepted in acknowledgements. */
+export interface Catalogue {
+  readonly rules: readonly Rule[];
+  readonly retired: readonly RetiredRule[];
+}
+
+/** `lintDocument()` against a given catalogue (tests retire rules with it). */
+export function lintWithCatalogue(input: DesignInput, options: LintOptions, catalogue: Catalogue): LintResult {
+  const valid = readOptions(options);
+  const document = normalizeWith(input, valid, catalogue);
+  return lintNormalizedDocument(document, catalogue, readRuleSettings(ownValue(valid, 'rules') as LintOptions['rules'], catalogue));
 }
 
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options: LintOptions = {}): NormalizedDocument {
-  return normalizeInput(input, { ruleIds: RULE_IDS, thresholds: options.thresholds });
+  return normalizeWith(input, readOptions(options), { rules: RULES, retired: RETIRED_RULES });
+}
+
+function normalizeWith(input: DesignInput, options: object, catalogue: Catalogue): NormalizedDocument {
+  const thresholds = ownValue(options, 'thresholds') as ThresholdOverrides | undefined;
+  return normalizeInput(input, { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id), thresholds });
+}
+
+/** `null` or `undefined` options mean none; anything else must be an object (read by own properties only). */
+function readOptions(options: unknown): object {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new DesignError([{ path: 'options', message: `expected an object such as { thresholds, rules }, got ${describe(options)}` }], 'lint options');
+  }
+  return options;
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
 
-function readRuleSettings(settings: LintOptions['rules']): ReadonlyMap<string, RuleSetting> {
+function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue): ReadonlyMap<string, RuleSetting> {
+  const ids = catalogue.rules.map((r) => r.id);
   const issues: DesignIssue[] = [];
   const result = new Map<string, RuleSetting>();
   if (settings === undefined || settings === null) return result;
@@ -91,8 +126,8 @@ function readRuleSettings(settings: LintOptions['rules']): ReadonlyMap<string, R
   for (const id of Object.keys(settings)) {
     const value = settings[id];
     const path = joinPath('options.rules', id);
-    if (!RULE_IDS.includes(id)) issues.push({ path, message: `"${id}" is not a skewguard rule; known rules: ${RULE_IDS.join(', ')}` });
-    else if (!SETTINGS.includes(value)) issues.push({ path, message: `expected "error", "warning" or "off", got ${JSON.stringify(value)}` });
+    if (!ids.includes(id)) issues.push({ path, message: `"${id}" is not a skewguard rule; known rules: ${ids.join(', ')}` });
+    else if (!SETTINGS.includes(value)) issues.push({ path, message: `expected "error", "warning" or "off", got ${describe(value)}` });
     else result.set(id, value);
   }
   if (issues.length > 0) throw new DesignError(issues, 'lint options');
@@ -100,10 +135,11 @@ function readRuleSettings(settings: LintOptions['rules']): ReadonlyMap<string, R
 }
 
 export function lintNormalized(document: NormalizedDocument, rules: readonly Rule[] = RULES): Finding[] {
-  return lintNormalizedDocument(document, rules, new Map()).findings;
+  return lintNormalizedDocument(document, { rules, retired: RETIRED_RULES }, new Map()).findings;
 }
 
-function lintNormalizedDocument(document: NormalizedDocument, rules: readonly Rule[], settings: ReadonlyMap<string, RuleSetting>): LintResult {
+function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, settings: ReadonlyMap<string, RuleSetting>): LintResult {
+  const { rules } = catalogue;
   const findings: { order: number; finding: Finding }[] = [];
   const used = new Set<Acknowledgement>();
   const active = rules.filter((rule) => settings.get(rule.id) !== 'off');
@@ -117,16 +153,18 @@ function lintNormalizedDocument(document: NormalizedDocument, rules: readonly Ru
         finding: {
           ruleId: rule.id,
           title: rule.title,
-          severity: setting === 'error' || setting === 'warning' ? setting : rule.severity,
+          messageId: hit.messageId,
+          severity: setting === 'error' || setting === 'warning' ? setting : hit.severity ?? rule.severity,
           engine,
           resource,
           index: hit.index,
           path: prefixPath(location, hit.path),
-          message: hit.message,
-          fix: hit.fix,
+          message: interpolate(rule.messages[hit.messageId], hit.data),
+          fix: interpolate(rule.messages[hit.fixId], hit.data),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
           data: hit.data,
+          edits: hit.edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
       });
     }
@@ -136,13 +174,17 @@ function lintNormalizedDocument(document: NormalizedDocument, rules: readonly Ru
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off is not stale: the rule may come back on.
       if (used.has(ack) || settings.get(ack.rule) === 'off') continue;
-      unused.push({ ruleId: ack.rule, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason });
+      const retired = catalogue.retired.find((r) => r.id === ack.rule);
+      unused.push({
+        ruleId: ack.rule, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason,
+        ...(retired ? { retired: { replacedBy: retired.replacedBy } } : {}),
+      });
     }
   };
   document.designs.forEach(({ location, design }, order) => {
     for (const rule of active) {
-      if (rule.checkDesign && rule.engines.includes(design.engine)) {
-        collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.checkDesign(design));
+      if (rule.check && rule.engines.includes(design.engine)) {
+        collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design));
       }
     }
     collectUnused(design.name, location, design.acknowledgements);
@@ -167,9 +209,9 @@ function lintNormalizedDocument(document: NormalizedDocument, rules: readonly Ru
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */
 export function blockingFindings(findings: readonly Finding[], level: Severity = 'error'): Finding[] {
-  if (!(level in SEVERITY_ORDER)) {
+  if (!Object.prototype.hasOwnProperty.call(SEVERITY_ORDER, level)) {
     // Fail closed: an unknown level must not quietly let every finding through.
-    throw new DesignError([{ path: 'level', message: `expected "error" or "warning", got ${JSON.stringify(level)}` }], 'blockingFindings() level');
+    throw new DesignError([{ path: 'level', message: `expected "error" or "warning", got ${describe(level)}` }], 'blockingFindings() level');
   }
   return findings.filter((f) => !f.acknowledged && SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[level]);
 }

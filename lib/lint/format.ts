@@ -1,5 +1,6 @@
 /** Number and name formatting shared by rule messages, so every report reads the same way. */
 import type { Cardinality } from '../design/input';
+import type { LoadDimension } from '../design/sharding';
 
 /**
  * `20000` → `20,000`, `4.1666` → `4.17`. Hand-rolled: toLocaleString builds an ICU formatter on
@@ -25,7 +26,9 @@ export function formatCardinality(cardinality: Cardinality | undefined): string 
 }
 
 export function percent(share: number): string {
-  return `${fmt(share * 100)}%`;
+  const value = share * 100;
+  // Tiny shares (one device of 200,000) keep two significant digits instead of rounding to 0%.
+  return value > 0 && value < 0.01 ? `${value.toPrecision(2)}%` : `${fmt(value)}%`;
 }
 
 export function code(name: string): string {
@@ -41,4 +44,26 @@ export function keyName(attributes: readonly { readonly name: string }[], separa
 /** "on index `byStatus`" for a GSI, "" for the table itself. */
 export function onIndex(index: string | undefined): string {
   return index === undefined ? '' : ` on index ${code(index)}`;
+}
+
+/** "10,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)". */
+export function loadAgainstCeiling(d: LoadDimension, perKey?: { readonly shards: number; readonly load: number; readonly what: string }): string {
+  const load = `${fmt(d.load)} ${d.unit}${d.label === 'request' ? '' : ` ${d.label}s`}`;
+  const split = perKey ? `, ${fmt(perKey.load)} ${d.unit} per ${perKey.what} over ${perKey.shards},` : '';
+  return `${load}${split} against a usable ${fmt(d.usable)} ${d.unit} (${percent(d.usable / d.ceiling)} of the ${fmt(d.ceiling)} ${d.unit} ceiling)`;
+}
+
+/** "fits one partition: 50 of a usable 2,400 RCU", for the dimension nearest its ceiling. */
+export function loadOfUsable(d: LoadDimension): string {
+  return `${fmt(d.load)} of a usable ${fmt(d.usable)} ${d.unit}`;
+}
+
+/** "saturated when traffic grows 25×", or, with no declared traffic, that none is declared. */
+export function growthClause(growth: number): string {
+  return growth === Infinity ? 'no traffic is declared yet' : `saturated when traffic grows ${fmt(growth)}×`;
+}
+
+/** `{ [name]: value }` when the value is a finite number (JSON has no Infinity), else nothing. */
+export function finite(name: string, value: number): Record<string, number> {
+  return Number.isFinite(value) ? { [name]: value } : {};
 }

@@ -1,37 +1,92 @@
+/**
+ * What a rule is: metadata the catalogue, the CLI and SARIF are generated from, message templates
+ * reported by id with data (tests assert ids and numbers, not sentences), and pure checks typed by
+ * the engine they apply to.
+ */
 import type { Engine } from '../design/input';
-import type { ExternalResource, KeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, DynamoDbKeyDesign, ExternalResource } from '../design/key-design';
+import type { Thresholds } from '../design/limits';
+import type { DesignEdit } from './edits';
 
 export type Severity = 'error' | 'warning';
 
-/** What a rule reports; the engine adds the rule's identity, location prefix and acknowledgement. */
-export interface RuleHit {
-  /** Field path relative to the table or container. */
-  readonly path: string;
-  /** The GSI the hit concerns, so an index-scoped acknowledgement can waive it. */
-  readonly index?: string;
-  /** What triggered the rule, with the numbers. */
-  readonly message: string;
-  /** What to do, with computed values (shard count, order to use). */
-  readonly fix: string;
-  /** The computed values, for machine-readable reports. */
-  readonly data?: Readonly<Record<string, number | string>>;
+/** The normalized design type a rule for engine E receives. */
+export type DesignOf<E extends Engine> = E extends 'dynamodb' ? DynamoDbKeyDesign : CosmosKeyDesign;
+
+/** Public documentation a user can open. */
+export interface RuleSource {
+  readonly title: string;
+  readonly url: string;
 }
 
-/** One design rule: pure functions of a normalized design, plus the metadata the catalogue is generated from. */
-export interface Rule {
+/** Values for message templates: numbers are formatted (`20,000`), strings inserted as they are. */
+export type MessageData = Readonly<Record<string, string | number>>;
+
+/** What a rule reports; the engine adds the rule's identity, location prefix and acknowledgement. */
+export interface RuleHit<M extends string = string> {
+  /** Field path relative to the table or container. */
+  readonly path: string;
+  /** The GSI or LSI the hit concerns, so an index-scoped acknowledgement can waive it. */
+  readonly index?: string;
+  /** Template of what triggered the rule (a key of the rule's `messages`). */
+  readonly messageId: M;
+  /** Template of the fix, with computed values. */
+  readonly fixId: M;
+  readonly data: MessageData;
+  /** Lower than the rule's severity when the declared load makes the problem a risk to note. */
+  readonly severity?: Severity;
+  /** The fix as design edits (paths relative to the table or container), when the fix is a design change. */
+  readonly edits?: readonly DesignEdit[];
+}
+
+interface RuleMeta<M extends string> {
   /** `SG` + three digits; stable forever, never reused. */
   readonly id: string;
   /** Kebab-case name, e.g. `low-cardinality-key`. */
   readonly title: string;
+  /** The highest severity the rule reports; a hit may report lower. */
   readonly severity: Severity;
-  readonly engines: readonly Engine[];
-  /** When it fires, in one sentence. */
+  /** When it fires, in one sentence; thresholds by name (the catalogue prints their values). */
   readonly fires: string;
-  /** Why it matters: the ceiling or failure case, and its source. */
+  /** Why it matters: the ceiling or failure case. */
   readonly rationale: string;
   /** The general fix; each finding carries a computed one. */
   readonly fix: string;
-  checkDesign?(design: KeyDesign): RuleHit[];
+  /** Public documentation backing the rationale. */
+  readonly sources: readonly RuleSource[];
+  /** The thresholds the rule reads. */
+  readonly thresholds: readonly (keyof Thresholds)[];
+  /** Message and fix templates, `{{name}}` / `{{share|percent}}` / `{{key|code}}` filled from hit data. */
+  readonly messages: Readonly<Record<M, string>>;
+}
+
+/** A rule as the engine runs it. */
+export interface Rule extends RuleMeta<string> {
+  readonly engines: readonly Engine[];
+  check?(design: DynamoDbKeyDesign | CosmosKeyDesign): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
   checkExternal?(resource: ExternalResource): RuleHit[];
+}
+
+/** A rule as it is written: `check` receives the design type of the engines it declares. */
+export interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
+  readonly engines: readonly E[];
+  check?(design: DesignOf<E>): RuleHit<M>[];
+  checkExternal?(resource: ExternalResource): RuleHit<M>[];
+}
+
+/** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
+ *  `check` with a design of a declared engine. */
+export function defineRule<E extends Engine, M extends string>(definition: RuleDefinition<E, M>): Rule {
+  return definition as unknown as Rule;
+}
+
+/** A rule no longer run. Its id is never reused; acknowledging it is accepted and reported as unused. */
+export interface RetiredRule {
+  readonly id: string;
+  readonly title: string;
+  /** Why, and since which version. */
+  readonly retired: string;
+  /** Rules that check what it checked. */
+  readonly replacedBy: readonly string[];
 }

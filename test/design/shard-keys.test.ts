@@ -1,5 +1,5 @@
 import {
-  DesignError, calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, shardsFor, type DynamoDbTableDesign,
+  DesignError, calculatedShardKey, fanOutKeys, randomShardKey, replicasFor, shardHash, shardOf, shardedKey, shardsFor, type DynamoDbTableDesign,
 } from '../../lib';
 
 describe('shardHash (FNV-1a 32-bit, frozen forever)', () => {
@@ -72,6 +72,22 @@ describe('shardedKey: the design drives the read path', () => {
     for (let i = 0; i < 500; i++) expect(reads.has(key.writeKey('day-1'))).toBe(true);
   });
 
+  it('replicated: a write goes to every copy, a read to one of them', () => {
+    const key = shardedKey({ strategy: 'replicated', shards: 3 });
+    expect(key.writeKeys('product-7')).toEqual(['product-7#0', 'product-7#1', 'product-7#2']);
+    for (let i = 0; i < 100; i++) expect(key.writeKeys('product-7')).toContain(key.readKeys('product-7')[0]);
+    expect(() => key.writeKey('product-7')).toThrow(/replicated copies are written together: write every key of writeKeys/);
+  });
+
+  it('rejects a declaration it would otherwise misread, naming the field', () => {
+    // 'Random' is not 'random': silently treating it as calculated would be the forgotten-shard bug.
+    expect(() => shardedKey({ strategy: 'Random' as never, shards: 4 })).toThrow(/strategy: expected one of "random", "calculated", "replicated", got "Random"/);
+    expect(() => shardedKey({ strategy: 'random', shards: 2.5 })).toThrow(/shards: expected an integer ≥ 2 and ≤ 1000, got 2\.5/);
+    expect(() => shardedKey({ strategy: 'random', shards: 0 })).toThrow(DesignError);
+    expect(() => shardedKey({ strategy: 'calculated', shards: 4000 })).toThrow(DesignError);
+    expect(() => shardedKey(null as never)).toThrow(/expected an object, got null/);
+  });
+
   it('unsharded: the key itself', () => {
     const key = shardedKey(undefined);
     expect([key.strategy, key.shards, key.writeKey('k'), key.readKeys('k')]).toEqual(['none', 1, 'k', ['k']]);
@@ -87,6 +103,28 @@ describe('shardsFor', () => {
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, headroom: 1 })).toBe(20);
     expect(shardsFor({ engine: 'cosmosdb', peakReadUnits: 20000, peakWriteUnits: 10000 })).toBe(4); // 30,000 RU/s / 8,000
     expect(shardsFor({ engine: 'cosmosdb', peakWriteUnits: 100 })).toBe(1);
+  });
+
+  it('shares the rules\' comparison: 10,000 × 0.56 is 7 shards, not 8', () => {
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 10000, hotKeyShare: 0.56 })).toBe(7);
+  });
+
+  it('does not count on sharding to spread the reads of one item', () => {
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(3);
+    expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 4800, itemCollection: false })).toThrow(/a single item's reads stay on one shard whatever the count/);
+  });
+
+  it('throws past 1,000 shards instead of returning a count no design accepts', () => {
+    expect(() => shardsFor({ engine: 'dynamodb', peakWriteUnits: 10_000_000 })).toThrow(/no shard count up to 1000 keeps this key under its ceiling/);
+  });
+});
+
+describe('replicasFor', () => {
+  it('sizes copies from the reads, each copy taking every write', () => {
+    expect(replicasFor({ engine: 'dynamodb', peakReadUnits: 4800, peakWriteUnits: 10 })).toBe(2);
+    // Cosmos DB: each copy takes all 2,000 RU/s of writes and 1/N of 24,000 RU/s of reads: 24,000 / N ≤ 6,000 → 4.
+    expect(replicasFor({ engine: 'cosmosdb', peakReadUnits: 24000, peakWriteUnits: 2000 })).toBe(4);
+    expect(() => replicasFor({ engine: 'dynamodb', peakReadUnits: 10, peakWriteUnits: 2000 })).toThrow(/copies each take every write/);
   });
 
   it('rejects bad options with the field name', () => {

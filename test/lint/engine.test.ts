@@ -1,4 +1,6 @@
-import { DesignError, RULES, RULE_IDS, blockingFindings, describeFinding, lint, lintDocument } from '../../lib';
+import { DesignError, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument } from '../../lib';
+import { lintWithCatalogue } from '../../lib/lint/engine';
+import { interpolate } from '../../lib/lint/messages';
 import type { Severity } from '../../lib';
 import { container, rulesFired, table } from '../fixtures';
 
@@ -12,8 +14,11 @@ describe('lint', () => {
     expect(RULE_IDS).toEqual(Array.from({ length: 15 }, (_, i) => `SG${String(i + 1).padStart(3, '0')}`));
     for (const rule of RULES) {
       expect(rule.title).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
-      expect(rule.rationale).toMatch(/Source/);
-      expect(rule.checkDesign ?? rule.checkExternal).toBeInstanceOf(Function);
+      expect(rule.sources.length).toBeGreaterThan(0);
+      for (const source of rule.sources) expect(source.url).toMatch(/^https:\/\/(docs\.aws\.amazon\.com|learn\.microsoft\.com)\//);
+      // Public documentation only: no internal article numbers in what users read.
+      expect(`${rule.fires} ${rule.rationale} ${rule.fix}`).not.toMatch(/seed|article \d/i);
+      expect(rule.check ?? rule.checkExternal).toBeInstanceOf(Function);
     }
   });
 
@@ -33,11 +38,11 @@ describe('lint', () => {
   it('sorts by resource in file order, then errors before warnings, then rule id', () => {
     const findings = lint({
       tables: [
-        { ...table({ name: 'b', sharding: { strategy: 'random', shards: 4 }, partitionKey: { name: 'status', type: 'S', cardinality: 5 } }), engine: undefined },
-        { ...table({ name: 'a', monitoring: { contributorInsights: false } }), engine: undefined },
+        { ...table({ name: 'bbb', sharding: { strategy: 'random', shards: 4 }, partitionKey: { name: 'status', type: 'S', cardinality: 5 } }), engine: undefined },
+        { ...table({ name: 'aaa', monitoring: { contributorInsights: false } }), engine: undefined },
       ],
     });
-    expect(findings.map((f) => `${f.resource}:${f.ruleId}:${f.severity}`)).toEqual(['b:SG001:error', 'a:SG010:error']);
+    expect(findings.map((f) => `${f.resource}:${f.ruleId}:${f.severity}`)).toEqual(['bbb:SG001:warning', 'bbb:SG007:warning', 'aaa:SG010:error']);
     const mixed = lint(table({ sharding: { strategy: 'random', shards: 4 }, monitoring: { contributorInsights: false } }));
     expect(mixed.map((f) => f.ruleId)).toEqual(['SG010', 'SG007']);
   });
@@ -72,7 +77,7 @@ describe('lint', () => {
 });
 
 describe('rule settings', () => {
-  const lowKey = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, sharding: { strategy: 'random', shards: 4 } });
+  const lowKey = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, sortKey: { name: 'orderId', type: 'S' }, sharding: { strategy: 'random', shards: 4 }, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } });
 
   it('raise, lower or turn off a rule', () => {
     expect(lint(lowKey).map((f) => `${f.ruleId}:${f.severity}`)).toContain('SG001:error');
@@ -112,5 +117,43 @@ describe('describeFinding', () => {
     expect(text).toMatch(/^error SG010 monitoring-off at monitoring\.contributorInsights \(orders\): Contributor Insights is off/);
     expect(text).toContain('\n  fix: enable Contributor Insights');
     expect(describeFinding(finding, { at: 'Stack/Orders' })).toContain(' at Stack/Orders (orders)');
+  });
+});
+
+describe('retired rules', () => {
+  // Retire SG014 for the test: its id stays reserved, its acknowledgements keep working.
+  const sg014 = RULES.find((r) => r.id === 'SG014');
+  const catalogue = {
+    rules: RULES.filter((r) => r !== sg014),
+    retired: [{ id: 'SG014', title: 'dominant-key-share', retired: 'retired in 9.0: SG003 covers it', replacedBy: ['SG003'] }],
+  };
+  const reason = 'the tenant split is planned for next quarter';
+
+  it('accept an acknowledgement of a retired id and report it as unused, naming the replacement', () => {
+    const { findings, unusedAcknowledgements } = lintWithCatalogue(table({ acknowledgements: [{ rule: 'SG014', reason }] }), {}, catalogue);
+    expect(findings).toEqual([]);
+    expect(unusedAcknowledgements).toEqual([expect.objectContaining({ ruleId: 'SG014', retired: { replacedBy: ['SG003'] } })]);
+  });
+
+  it('reject an id that was never a rule', () => {
+    expect(() => lintWithCatalogue(table({ acknowledgements: [{ rule: 'SG099', reason }] }), {}, catalogue)).toThrow(/"SG099" is not a skewguard rule/);
+  });
+
+  it('are listed in the catalogue', () => {
+    expect(catalogueMarkdown(catalogue.rules, catalogue.retired)).toContain('- **SG014 dominant-key-share** — retired in 9.0: SG003 covers it; replaced by SG003.');
+  });
+});
+
+describe('messages', () => {
+  it('are reported by id with their data, and every rule lists the thresholds it reads', () => {
+    const [finding] = lint(table({ partitionKey: { name: 'environment', type: 'S', cardinality: 4 }, workload: { peakReadUnits: 50, peakWriteUnits: 1 } }));
+    expect(finding).toMatchObject({ ruleId: 'SG001', messageId: 'fewValuesFits', data: { cardinality: 4, minCardinality: 100 } });
+    expect(RULES.find((r) => r.id === 'SG001')?.thresholds).toEqual(['minCardinality', 'headroom']);
+    expect(catalogueMarkdown()).toContain('Thresholds: `minCardinality` 100, `headroom` 0.8');
+  });
+
+  it('fail loudly when a rule forgets a placeholder\'s data (a rule bug, not a user error)', () => {
+    expect(() => interpolate('{{missing}} here', {})).toThrow(/placeholder "\{\{missing\}\}" has no data/);
+    expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });
 });

@@ -1,7 +1,8 @@
 import type { AccessPattern, KeyDesign, KeySpace } from '../../design/key-design';
+import { carries, spaceOf } from '../analysis';
 import { code, percent } from '../format';
-import { carries, spaceOf } from '../key-load';
-import type { Rule } from '../rule';
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
 
 /** DynamoDB needs every partition-key attribute; Cosmos DB routes on a hierarchical prefix (the first level). */
 function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern): boolean {
@@ -9,27 +10,31 @@ function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern):
   return needed.every((a) => carries(pattern, a.name));
 }
 
-export const crossPartitionQueries: Rule = {
+export const crossPartitionQueries = defineRule({
   id: 'SG012',
   title: 'cross-partition-queries',
   severity: 'warning',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'Declared access patterns that do not carry the full partition key (or a hierarchical prefix) exceed 5% (default) of query traffic.',
-  rationale: 'A query without the partition key visits every partition (DynamoDB: a Scan; Cosmos DB: a cross-partition fan-out whose RU cost grows with the partition count). Keep them under about 5% of queries. Source: seed article 001; Azure Cosmos DB "Query an Azure Cosmos DB container".',
+  thresholds: ['maxCrossPartitionShare'],
+  fires: 'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic.',
+  rationale: 'A query without the partition key visits every partition: in DynamoDB a Scan, in Cosmos DB a cross-partition query that costs about 2.5 RU for every physical partition it checks, matching or not. Keep them rare.',
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection.',
-  checkDesign(design) {
+  sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign],
+  messages: {
+    crossing: '{{patterns}} {{verb}} not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
+    fixDynamoDb: 'carry the partition key, or add a GSI keyed on what these queries filter by',
+    fixCosmos: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
+  },
+  check(design) {
     const crossing = design.accessPatterns.filter((p) => !carriesKey(design, spaceOf(design, p), p));
     const share = crossing.reduce((sum, p) => sum + p.share, 0);
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
-    const listed = crossing.map((p) => `${code(p.name)} (${percent(p.share)})`).join(', ');
     return [{
       path: 'accessPatterns',
-      message: `${listed} ${crossing.length === 1 ? 'does' : 'do'} not carry the partition key: ${percent(share)} of queries cross partitions, above the ${percent(limit)} limit`,
-      fix: design.engine === 'dynamodb'
-        ? 'carry the partition key, or add a GSI keyed on what these queries filter by'
-        : 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
-      data: { crossPartitionShare: share },
+      messageId: 'crossing' as const,
+      fixId: design.engine === 'dynamodb' ? 'fixDynamoDb' as const : 'fixCosmos' as const,
+      data: { patterns: crossing.map((p) => `${code(p.name)} (${percent(p.share)})`).join(', '), verb: crossing.length === 1 ? 'does' : 'do', share, limit, crossPartitionShare: share },
     }];
   },
-};
+});

@@ -1,42 +1,58 @@
-import { keySpacesOf } from '../../design/key-design';
+import { planAdvice } from '../advice';
+import { analyses } from '../analysis';
 import { fmt, keyName, onIndex } from '../format';
-import { shardNeed } from '../key-load';
-import type { Rule } from '../rule';
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
 
-export const excessiveFanOut: Rule = {
+export const excessiveFanOut = defineRule({
   id: 'SG008',
   title: 'excessive-fan-out',
   severity: 'warning',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: "Declared shards are more than 2× (default) the N that SG003's formula needs, or more than 100 (default).",
-  rationale: 'Every whole-key read costs one query per shard: more shards than the peak needs only multiply read latency and cost ("more is safer" is the seeds\' anti-pattern). Size N from the peak. Source: seed articles 000 and 003.',
-  fix: 'Use the computed N.',
-  checkDesign(design) {
-    return keySpacesOf(design).flatMap((space) => {
-      if (!space.sharding) return [];
-      const { shards } = space.sharding;
-      const { maxShards, fanOutFactor } = design.thresholds;
-      const needs = shardNeed(design, space);
-      const need = needs.total;
-      // Name what drives N: the peak (SG003's formula), else the partition size or the key's cardinality.
-      const driver = needs.throughput >= need ? 'the peak' : needs.size >= need ? 'the largest partition\'s size' : 'the key\'s cardinality';
-      const overCap = shards > maxShards;
-      // A need of 1 means sharding is needless altogether: SG007 says so.
-      const overNeed = need > 1 && shards > fanOutFactor * need;
-      if (!overCap && !overNeed) return [];
-      const reason = overNeed
-        ? `more than ${fmt(fanOutFactor)}× the ${need} ${driver} needs`
-        : `more than the maximum of ${maxShards}`;
-      const n = Math.min(need, maxShards);
+  thresholds: ['fanOutFactor', 'maxShards', 'headroom', 'minCardinality', 'maxHotKeyShare'],
+  fires: 'A key is sharded (or replicated) into more than fanOutFactor × the N its load, size and cardinality need, or into more than maxShards keys.',
+  rationale: 'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
+  fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
+  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
+  messages: {
+    overNeed: '{{key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} {{driver}} needs: {{cost}}',
+    overCap: '{{key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}: {{cost}}',
+    fix: '{{plan}}',
+  },
+  check(design) {
+    const { maxShards, fanOutFactor } = design.thresholds;
+    return analyses(design).flatMap((a) => {
+      const { space, plan } = a;
+      // A need of 1 (or none at all) is SG007's: sharding is needless altogether.
+      if (!space.sharding || plan.layout === 'none') return [];
+      const declared = space.sharding.shards;
+      const need = plan.shards;
+      const overNeed = need !== undefined && declared > fanOutFactor * need;
+      const overCap = declared > maxShards;
+      if (!overNeed && !overCap) return [];
+      const { throughput = 0, size, cardinality } = plan.needs;
+      const n = need ?? 0;
+      const driver = throughput >= n ? 'the peak' : size >= n ? "the largest partition's size" : cardinality >= n ? "the key's cardinality" : "the hottest value's share";
+      const advice = planAdvice(design, a);
       return [{
         path: `${space.sharding.path}.shards`,
         index: space.index,
-        message: `${keyName(space.partitionKey)}${onIndex(space.index)} is sharded into ${shards} shards, ${reason}: every whole-key read costs ${shards} queries`,
-        fix: need > maxShards
-          ? `${driver} needs ${need} shards, above ${maxShards}: split the hot key value out (its own table, container or key) instead of fanning out further`
-          : need === 1 ? 'remove the sharding: the key needs none (see SG007)' : `use N = ${n} shards`,
-        data: { shards: n },
+        messageId: overNeed ? 'overNeed' as const : 'overCap' as const,
+        fixId: 'fix' as const,
+        data: {
+          key: keyName(space.partitionKey),
+          onIndex: onIndex(space.index),
+          declaredShards: declared,
+          fanOutFactor,
+          need: need ?? 0,
+          driver,
+          maxShards,
+          cost: space.sharding.strategy === 'replicated' ? `every write of a key costs ${fmt(declared)}×` : `every whole-key read costs ${fmt(declared)} queries`,
+          plan: advice.text,
+          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+        },
+        edits: advice.edits,
       }];
     });
   },
-};
+});

@@ -1,8 +1,11 @@
 import { cardinalityValue } from '../../design/cardinality';
 import type { AttributeKind, Cardinality } from '../../design/input';
-import type { KeyAttribute, KeyDesign } from '../../design/key-design';
+import type { KeyAttribute } from '../../design/key-design';
+import { joinPath } from '../../design/field-path';
 import { code, formatCardinality } from '../format';
-import type { Rule, RuleHit } from '../rule';
+import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
+import { defineRule, type RuleHit } from '../rule';
+import { SOURCES } from '../sources';
 
 interface Ordered {
   readonly name: string;
@@ -10,63 +13,86 @@ interface Ordered {
   readonly kind: AttributeKind;
 }
 
-function isAscending(parts: readonly Ordered[]): boolean {
-  return parts.every((part, i) => i === 0 || cardinalityValue(parts[i - 1].cardinality) <= cardinalityValue(part.cardinality));
-}
+type Id = 'hierarchical' | 'multiAttributeSortKey' | 'compositeSortKey' | 'fix';
 
 function describe(parts: readonly Ordered[]): string {
   return parts.map((p) => `${code(p.name)} (${formatCardinality(p.cardinality)})`).join(' → ');
 }
 
-/**
- * Time-bucket parts (/yyyyMM) are few-valued but never belong first in a partition key: there they
- * send every current write to one prefix (SG002's failure). So only the other parts must ascend;
- * with `timeBucketsLast` (hierarchical partition keys) time buckets must also follow them. In sort
- * keys a time prefix serves range queries, so there time parts are simply left out of the check.
- */
-function check(parts: readonly Ordered[], path: string, what: string, consequence: string, index?: string, timeBucketsLast = false): RuleHit[] {
+function ascending(parts: readonly Ordered[]): boolean {
   const ranked = parts.filter((p) => p.kind !== 'time-bucket');
-  const timeBuckets = parts.filter((p) => p.kind === 'time-bucket');
-  const timeFirst = timeBucketsLast && timeBuckets.length > 0 && ranked.length > 0 && parts.indexOf(timeBuckets[0]) < parts.indexOf(ranked[ranked.length - 1]);
-  if (!timeFirst && (ranked.length < 2 || isAscending(ranked))) return [];
-  const sorted = [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality)).concat(timeBuckets);
-  return [{
-    path,
-    index,
-    message: `${what} ${describe(parts)} is not ordered from low to high cardinality${timeFirst ? ' with time buckets last' : ''}: ${consequence}`,
-    fix: `order it ${sorted.map((p) => code(p.name)).join(' → ')}`,
-    data: { order: sorted.map((p) => p.name).join(',') },
-  }];
+  return ranked.every((part, i) => i === 0 || cardinalityValue(ranked[i - 1].cardinality) <= cardinalityValue(part.cardinality));
 }
 
-/** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so they need the same order. */
-function compositeHits(attributes: readonly KeyAttribute[], index?: string): RuleHit[] {
-  return attributes.flatMap((a) => check(a.components, `${a.path}.components`, `the composite sort key ${code(a.name)}`, 'begins_with queries on a prefix cannot narrow to one branch', index));
+/** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so they need the same order. Time parts serve range queries wherever they are. */
+function compositeHits(attributes: readonly KeyAttribute[], index?: string): RuleHit<Id>[] {
+  return attributes.flatMap((a) => {
+    if (a.components.length < 2 || ascending(a.components)) return [];
+    const order = fixedOrderKeepingTime(a.components);
+    const path = joinPath(a.path, 'components');
+    return [{ path, index, messageId: 'compositeSortKey' as const, fixId: 'fix' as const, data: { name: code(a.name), parts: describe(a.components), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(','), refigure: '' }, edits: [reorderedPartsEdit(order, path)] }];
+  });
 }
 
-function hits(design: KeyDesign): RuleHit[] {
-  if (design.engine === 'cosmosdb') {
-    return check(design.primaryKey.partitionKey, design.primaryKey.partitionKeyPath, 'the hierarchical partition key',
-      'a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition', undefined, true);
-  }
-  return [
-    ...compositeHits(design.primaryKey.sortKey),
-    ...design.globalSecondaryIndexes.flatMap((gsi) => [
-      ...check(gsi.sortKey, `${gsi.path}.sortKeys`, `the multi-attribute sort key of index ${code(gsi.index as string)}`,
-        'it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible', gsi.index),
-      ...compositeHits(gsi.sortKey, gsi.index),
-    ]),
-    ...design.localSecondaryIndexes.flatMap((lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
-  ];
+/** In sort keys a time part stays where it is (a prefix like `2024#…` serves range queries); only the others are sorted around it. */
+function fixedOrderKeepingTime<T extends Ordered>(parts: readonly T[]): T[] {
+  const sorted = fixedOrder(parts.filter((p) => p.kind !== 'time-bucket'));
+  let next = 0;
+  return parts.map((p) => (p.kind === 'time-bucket' ? p : sorted[next++]));
 }
 
-export const hierarchyOrder: Rule = {
+export const hierarchyOrder = defineRule({
   id: 'SG004',
   title: 'hierarchy-order',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths, DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time-bucket parts are left out of the order, and must come last in a Cosmos DB hierarchical key.',
-  rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping. Sources: Azure Cosmos DB "Hierarchical partition keys"; DynamoDB Developer Guide "Multi-attribute keys"; seed article 001.',
-  fix: 'Order the same attributes by cardinality, ascending.',
-  checkDesign: hits,
-};
+  thresholds: [],
+  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (time buckets belong last; a time bucket first is SG002), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
+  rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
+  fix: 'Order the same attributes by cardinality, ascending (time buckets last in a Cosmos DB key).',
+  sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoKeyDesign],
+  messages: {
+    hierarchical: 'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+    multiAttributeSortKey: 'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
+    compositeSortKey: 'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality: begins_with queries on a prefix cannot narrow to one branch',
+    fix: 'order it {{order}}{{refigure}}',
+  },
+  check(design) {
+    if (design.engine === 'cosmosdb') {
+      const space = design.primaryKey;
+      const levels = space.partitionKey;
+      const order = fixedOrder(levels);
+      // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
+      if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
+      const { edit, droppedFigures } = reorderedPathsEdit(levels, order, space.partitionKeyPath);
+      const timeMiddle = !ascending(levels) ? '' : ' with time buckets last';
+      return [{
+        path: space.partitionKeyPath,
+        messageId: 'hierarchical',
+        fixId: 'fix',
+        data: {
+          parts: describe(levels), timeNote: timeMiddle, order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(','),
+          refigure: droppedFigures ? ' (per-level hotKeyShare / largestGb describe prefixes, which change with the order: re-declare them for the new levels)' : '',
+        },
+        edits: [edit],
+      }];
+    }
+    return [
+      ...compositeHits(design.primaryKey.sortKey),
+      ...design.globalSecondaryIndexes.flatMap((gsi) => {
+        const hits = compositeHits(gsi.sortKey, gsi.index);
+        if (gsi.sortKey.length > 1 && !ascending(gsi.sortKey)) {
+          const order = fixedOrderKeepingTime(gsi.sortKey);
+          const path = joinPath(gsi.path, 'sortKeys');
+          hits.unshift({
+            path, index: gsi.index, messageId: 'multiAttributeSortKey', fixId: 'fix',
+            data: { index: code(gsi.index as string), parts: describe(gsi.sortKey), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(','), refigure: '' },
+            edits: [reorderedAttributesEdit(order, path)],
+          });
+        }
+        return hits;
+      }),
+      ...design.localSecondaryIndexes.flatMap((lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
+    ];
+  },
+});

@@ -1,42 +1,85 @@
-import { keySpacesOf } from '../../design/key-design';
-import { nearestToCeiling, shardsForLoads } from '../../design/sharding';
-import { shardingAdvice } from '../advice';
-import { fmt, keyName, onIndex, percent } from '../format';
-import { logicalHotLoads, shardCount } from '../key-load';
-import type { Rule } from '../rule';
+import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
+import { COSMOS_LIMITS } from '../../design/limits';
+import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
+import { planAdvice } from '../advice';
+import { analyses, calculatedShardCandidate, type SpaceAnalysis } from '../analysis';
+import { code, keyName, loadAgainstCeiling, onIndex } from '../format';
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
 
-export const hotKeyExceedsPartition: Rule = {
+const SHARE_SOURCE = { declared: 'declared', derived: 'estimated from a key level', uniform: 'uniform', 'time-bucket': 'the current time bucket' } as const;
+
+/** What DynamoDB can and cannot do for this key on its own (split for heat), said accurately. */
+function splitNote(design: KeyDesign, a: SpaceAnalysis): string {
+  if (design.engine !== 'dynamodb') return '';
+  if (!a.collection) return '; one item never spans partitions';
+  if (design.localSecondaryIndexes.length > 0 && a.space === design.primaryKey) return '; with a local secondary index DynamoDB never splits an item collection across partitions';
+  if (a.space.sortKey.some((s) => s.kind === 'time-bucket')) return '; an ever-increasing sort key defeats split for heat';
+  return '; split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first';
+}
+
+function details(a: SpaceAnalysis, over: readonly LoadDimension[]): string {
+  const shards = a.space.sharding;
+  return over.map((d) => {
+    const hot = d.label === 'read' ? a.hot.reads : d.label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes;
+    const what = shards?.strategy === 'replicated' ? 'copy' : 'shard';
+    const text = loadAgainstCeiling({ ...d, load: hot }, shards ? { shards: shards.shards, load: d.load, what } : undefined);
+    const stuck = d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection ? ' (reads of one item, which write sharding cannot spread)' : '';
+    return `${text}${stuck}`;
+  }).join('; ');
+}
+
+/** The Cosmos DB alternative to a synthetic suffix: a deeper level, while the key has fewer than 3. */
+function deeperLevel(design: KeyDesign, a: SpaceAnalysis): string {
+  if (design.engine !== 'cosmosdb' || a.space.partitionKey.length >= COSMOS_LIMITS.hierarchyLevels || a.plan.layout === 'replicated') return '';
+  const candidate = calculatedShardCandidate(design, a.space);
+  const level = candidate ? code(candidate.startsWith('/') ? candidate : `/${candidate}`) : 'a level such as /userId';
+  return `; or add ${level} under ${keyName(a.space.partitionKey)} (a hierarchical key: one value then spans physical partitions, and prefix queries stay targeted)`;
+}
+
+export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), divided over its shards, exceeds the usable per-partition ceiling for reads or writes.",
-  rationale: 'One key value never spans partitions: a DynamoDB partition serves 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard). Raising table capacity does not help — the seeds\' ticketing sale throttled at 1,500 of 5,000 provisioned WCU because one event id took the load. Adaptive capacity and splits cannot divide one key value. Sources: DynamoDB Developer Guide "Partitions and data distribution"; Azure Cosmos DB "Partitioning and horizontal scaling"; seed articles 000 and 003.',
-  fix: 'Shard into N = ceil(hot peak / usable ceiling) — calculated when an attribute can pick the shard, random otherwise — or split the whale tenant out.',
-  checkDesign(design) {
-    return keySpacesOf(design).flatMap((space) => {
-      const shards = shardCount(space);
-      const loads = logicalHotLoads(design, space);
-      const over = loads.filter((d) => d.load / shards > d.usable);
-      if (over.length === 0) return [];
-      const n = shardsForLoads(loads);
-      const worst = nearestToCeiling(over);
-      const { hotKeyShare, hotKeyShareDeclared } = space.workload;
-      const shareText = hotKeyShareDeclared ? `${percent(hotKeyShare)} (declared)` : `${percent(hotKeyShare)} (uniform)`;
-      const details = over.map((d) => {
-        const load = `${fmt(d.load)} ${d.unit}${d.label === 'request' ? '' : ` ${d.label}s`}`;
-        const perShard = shards > 1 ? `, ${fmt(d.load / shards)} ${d.unit} per shard over ${shards} shards,` : '';
-        return `${load}${perShard} against a usable ${fmt(d.usable)} ${d.unit} (${percent(d.usable / d.ceiling)} of the ${fmt(d.ceiling)} ${d.unit} ceiling)`;
-      });
-      const whale = hotKeyShareDeclared && design.engine === 'cosmosdb' ? '; or move the whale tenant to its own container' : '';
+  thresholds: ['headroom', 'maxShards'],
+  fires: "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys are left to SG002.",
+  rationale: 'A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key\'s writes; it cannot spread the reads of one item, which need replicated copies or a cache.',
+  fix: 'Shard write-hot keys into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies (or a cache) for read-hot keys; split a value out when no N serves.',
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoAdaptive, SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.dynamoDax, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic, SOURCES.cosmosIntegratedCache],
+  messages: {
+    hotKey: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} ({{shareSource}}) of the peak: {{details}}{{gsiNote}}{{splitNote}}',
+    fix: '{{plan}}{{alternative}}',
+  },
+  check(design) {
+    return analyses(design).flatMap((a) => {
+      const { space } = a;
+      if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
+      const advice = planAdvice(design, a);
+      const worst = nearestToCeiling(a.over);
+      const whale = design.engine === 'cosmosdb' && space.workload.hotKeyShareSource === 'declared' ? '; or move the whale tenant to its own container' : '';
       return [{
         path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
         index: space.index,
-        message: `the hottest ${keyName(space.partitionKey)} value${onIndex(space.index)} takes ${shareText} of the peak: ${details.join('; ')}`,
-        fix: `${shardingAdvice(design, space, n)}${whale}`,
-        // The load and the usable ceiling of one dimension (the one furthest over), never RCU against WCU.
-        data: { shards: n, hotKeyLoad: worst.load, usable: worst.usable },
+        messageId: 'hotKey' as const,
+        fixId: 'fix' as const,
+        data: {
+          key: keyName(space.partitionKey),
+          onIndex: onIndex(space.index),
+          share: space.workload.hotKeyShare,
+          shareSource: SHARE_SOURCE[space.workload.hotKeyShareSource],
+          details: details(a, a.over),
+          gsiNote: space.index !== undefined ? '; a throttled global secondary index also throttles the writes to its base table' : '',
+          splitNote: splitNote(design, a),
+          plan: advice.text,
+          alternative: `${deeperLevel(design, a)}${whale}`,
+          hotKeyLoad: worst.label === 'read' ? a.hot.reads : worst.label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes,
+          usable: worst.usable,
+          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+          strategy: a.plan.layout,
+        },
+        edits: advice.edits,
       }];
     });
   },
-};
+});

@@ -1,5 +1,5 @@
 /** The rule catalogue, in id order. Ids are stable forever; a retired id is never reused. */
-import type { Rule } from '../rule';
+import type { RetiredRule, Rule } from '../rule';
 import { lowCardinalityKey } from './low-cardinality-key';
 import { timeBucketKey } from './time-bucket-key';
 import { hotKeyExceedsPartition } from './hot-key-exceeds-partition';
@@ -35,3 +35,6 @@ export const RULES: readonly Rule[] = [
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
+
+/** Rules no longer run; their ids stay reserved, and acknowledging one is reported as unused (never an error). None yet. */
+export const RETIRED_RULES: readonly RetiredRule[] = [];

@@ -1,40 +1,54 @@
-import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, KeyDesign } from '../../design/key-design';
+import { joinPath } from '../../design/field-path';
+import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute } from '../../design/key-design';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
 import { code } from '../format';
-import type { Rule, RuleHit } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
+import { SOURCES } from '../sources';
 
-function cosmosHits(design: CosmosKeyDesign): RuleHit[] {
-  const paths = design.primaryKey.partitionKey;
-  const hits: RuleHit[] = [];
+type Id =
+  | 'tooManyLevels' | 'invalidPath' | 'duplicatePath' | 'multiHashVersion' | 'hashWithLevels'
+  | 'tooManyAttributes' | 'duplicateAttribute' | 'untyped' | 'typeConflict' | 'lsiWithoutSortKey' | 'tooManyLsis' | 'tooManyGsis'
+  | 'fixLevels' | 'fixPath' | 'fixNoPath' | 'fixDuplicatePath' | 'fixVersion' | 'fixKind'
+  | 'fixAttributes' | 'fixDuplicateAttribute' | 'fixType' | 'fixTypeConflict' | 'fixLsi' | 'fixLsis' | 'fixGsis';
+
+/** The nearest valid Cosmos DB path (`tenantId/` → `/tenantId`), or undefined when nothing usable is left. */
+function validPath(name: string): string | undefined {
+  const segments = name.replace(/\*/g, '').split('/').filter((s) => s.trim().length > 0);
+  return segments.length > 0 ? `/${segments.join('/')}` : undefined;
+}
+
+function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
+  const levels = design.primaryKey.partitionKey;
+  const hits: RuleHit<Id>[] = [];
   const keyPath = design.primaryKey.partitionKeyPath;
-  if (paths.length > COSMOS_LIMITS.hierarchyLevels) {
-    hits.push({
-      path: keyPath,
-      message: `the partition key has ${paths.length} paths; Cosmos DB allows at most ${COSMOS_LIMITS.hierarchyLevels} levels`,
-      fix: `keep ${paths.slice(0, COSMOS_LIMITS.hierarchyLevels).map((p) => code(p.name)).join(', ')}, or fold the extra levels into a synthetic key`,
-    });
+  const limit = COSMOS_LIMITS.hierarchyLevels;
+  if (levels.length > limit) {
+    hits.push({ path: keyPath, messageId: 'tooManyLevels', fixId: 'fixLevels', data: { levels: levels.length, limit, keep: levels.slice(0, limit).map((p) => code(p.name)).join(', ') } });
   }
   const seen = new Set<string>();
-  for (const attribute of paths) {
-    const { name, path } = attribute;
-    const valid = `/${name.replace(/\*/g, '').replace(/^\/+|\/+$/g, '')}`;
-    if (!name.startsWith('/') || name.includes('*') || (name.length > 1 && name.endsWith('/'))) {
-      hits.push({ path, message: `the partition-key path ${code(name)} is not a valid path (it must start with "/", with no wildcard or trailing slash)`, fix: `use ${code(valid)}` });
+  levels.forEach((level, i) => {
+    const { name, path } = level;
+    const valid = validPath(name);
+    if (valid !== name) {
+      const fixPath = joinPath(joinPath(keyPath, i), 'path');
+      hits.push(valid === undefined
+        ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name: code(name) } }
+        : { path, messageId: 'invalidPath', fixId: 'fixPath', data: { name: code(name), valid: code(valid) }, edits: [{ op: 'set', path: fixPath, value: valid }] });
     }
-    if (seen.has(name)) hits.push({ path, message: `the partition-key path ${code(name)} appears twice`, fix: 'list each path once' });
+    if (seen.has(name)) hits.push({ path, messageId: 'duplicatePath', fixId: 'fixDuplicatePath', data: { name: code(name) }, edits: [{ op: 'remove', path: joinPath(keyPath, i) }] });
     seen.add(name);
-  }
+  });
   if (design.partitionKeyKind === 'MultiHash' && design.partitionKeyVersion !== 2) {
-    hits.push({ path: 'partitionKey.version', message: `a MultiHash (hierarchical) key needs partition key version 2, got ${design.partitionKeyVersion}`, fix: 'set partitionKey.version to 2' });
+    hits.push({ path: 'partitionKey.version', messageId: 'multiHashVersion', fixId: 'fixVersion', data: { version: design.partitionKeyVersion }, edits: [{ op: 'set', path: 'partitionKey.version', value: 2 }] });
   }
-  if (design.partitionKeyKind === 'Hash' && paths.length > 1) {
-    hits.push({ path: 'partitionKey.kind', message: `kind "Hash" takes one path, but ${paths.length} are given`, fix: 'set partitionKey.kind to "MultiHash" (version 2) for a hierarchical key' });
+  if (design.partitionKeyKind === 'Hash' && levels.length > 1) {
+    hits.push({ path: 'partitionKey.kind', messageId: 'hashWithLevels', fixId: 'fixKind', data: { levels: levels.length }, edits: [{ op: 'set', path: 'partitionKey.kind', value: 'MultiHash' }, { op: 'set', path: 'partitionKey.version', value: 2 }] });
   }
   return hits;
 }
 
-function dynamoHits(design: DynamoDbKeyDesign): RuleHit[] {
-  const hits: RuleHit[] = [];
+function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
+  const hits: RuleHit<Id>[] = [];
   const limit = DYNAMODB_LIMITS.multiAttributeKeyParts;
   // Each key attribute with the index it belongs to (GSI or LSI), so index-scoped acknowledgements apply.
   const allKeys: { attribute: KeyAttribute; index?: string }[] = [];
@@ -42,53 +56,86 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit[] {
     for (const [part, attributes] of [['partition', space.partitionKey], ['sort', space.sortKey]] as const) {
       if (attributes.length > limit) {
         hits.push({
-          path: `${space.path}.${part}Keys`.replace(/^\./, ''),
-          index: space.index,
-          message: `a multi-attribute ${part} key takes at most ${limit} attributes, got ${attributes.length}`,
-          fix: `keep ${attributes.slice(0, limit).map((a) => code(a.name)).join(', ')}, or combine attributes into a composite string`,
+          path: joinPath(space.path, `${part}Keys`), index: space.index, messageId: 'tooManyAttributes', fixId: 'fixAttributes',
+          data: { part, limit, count: attributes.length, keep: attributes.slice(0, limit).map((a) => code(a.name)).join(', ') },
         });
       }
     }
-    const names = [...space.partitionKey, ...space.sortKey];
-    names.forEach((a, i) => {
-      if (names.findIndex((b) => b.name === a.name) !== i) {
-        hits.push({ path: a.path, index: space.index, message: `attribute ${code(a.name)} appears twice in the same key`, fix: 'use each attribute once per key' });
-      }
-    });
-    allKeys.push(...names.map((attribute) => ({ attribute, index: space.index })));
-  }
-  for (const lsi of design.localSecondaryIndexes) allKeys.push(...lsi.sortKey.map((attribute) => ({ attribute, index: lsi.indexName })));
-  for (const { attribute, index } of allKeys) {
-    if (attribute.type === undefined) {
-      hits.push({ path: attribute.path, index, message: `key attribute ${code(attribute.name)} has no type`, fix: `declare type "S", "N" or "B" (e.g. type: "S" for ${code(attribute.name)})` });
+    const names = new Set<string>();
+    for (const a of [...space.partitionKey, ...space.sortKey]) {
+      if (names.has(a.name)) hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: code(a.name) } });
+      names.add(a.name);
+      allKeys.push({ attribute: a, index: space.index });
     }
   }
-  const typed = allKeys.filter((k) => k.attribute.type !== undefined);
-  for (const { attribute: a, index } of typed) {
-    // The first declaration of a name wins; each later one with another type is reported.
-    const first = (typed.find((k) => k.attribute.name === a.name) as (typeof typed)[number]).attribute;
-    if (first !== a && first.type !== a.type) {
-      hits.push({ path: `${a.path}.type`, index, message: `attribute ${code(a.name)} is typed ${a.type} here but ${first.type} at ${first.path}`, fix: `use one type for ${code(a.name)} everywhere (CloudFormation declares each attribute once)` });
+  for (const lsi of design.localSecondaryIndexes) allKeys.push(...lsi.sortKey.map((attribute) => ({ attribute, index: lsi.indexName })));
+  // The first declaration of a name fixes its type; each later one with another type is reported.
+  const firstTyped = new Map<string, KeyAttribute>();
+  for (const { attribute: a, index } of allKeys) {
+    if (a.type === undefined) {
+      hits.push({ path: a.path, index, messageId: 'untyped', fixId: 'fixType', data: { name: code(a.name) } });
+      continue;
+    }
+    const first = firstTyped.get(a.name);
+    if (first === undefined) firstTyped.set(a.name, a);
+    else if (first.type !== a.type) {
+      hits.push({
+        path: `${a.path}.type`, index, messageId: 'typeConflict', fixId: 'fixTypeConflict',
+        data: { name: code(a.name), type: a.type, firstType: first.type as string, firstPath: first.path },
+        edits: [{ op: 'set', path: `${a.path}.type`, value: first.type }],
+      });
     }
   }
   if (design.localSecondaryIndexes.length > 0 && design.primaryKey.sortKey.length === 0) {
-    hits.push({ path: 'localSecondaryIndexes', message: 'a local secondary index needs a table with a sort key', fix: 'add a table sort key, or make the index global' });
+    hits.push({ path: 'localSecondaryIndexes', messageId: 'lsiWithoutSortKey', fixId: 'fixLsi', data: {} });
   }
   if (design.localSecondaryIndexes.length > DYNAMODB_LIMITS.localSecondaryIndexes) {
-    hits.push({ path: 'localSecondaryIndexes', message: `a table takes at most ${DYNAMODB_LIMITS.localSecondaryIndexes} local secondary indexes, got ${design.localSecondaryIndexes.length}`, fix: 'move the rest to global secondary indexes' });
+    hits.push({ path: 'localSecondaryIndexes', messageId: 'tooManyLsis', fixId: 'fixLsis', data: { limit: DYNAMODB_LIMITS.localSecondaryIndexes, count: design.localSecondaryIndexes.length } });
+  }
+  if (design.globalSecondaryIndexes.length > DYNAMODB_LIMITS.globalSecondaryIndexes) {
+    hits.push({ path: 'globalSecondaryIndexes', messageId: 'tooManyGsis', fixId: 'fixGsis', data: { limit: DYNAMODB_LIMITS.globalSecondaryIndexes, count: design.globalSecondaryIndexes.length } });
   }
   return hits;
 }
 
-export const keyStructure: Rule = {
+export const keyStructure = defineRule({
   id: 'SG005',
   title: 'key-structure',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2; DynamoDB: more than 4 attributes in a multi-attribute GSI key, duplicate attributes, a key attribute without a type.',
-  rationale: 'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy, DynamoDB a new table and a backfill. Sources: Azure Cosmos DB "Hierarchical partition keys" (3 levels, MultiHash, version 2); DynamoDB Developer Guide "Multi-attribute keys" (4 + 4) and AWS::DynamoDB::Table AttributeDefinitions.',
+  thresholds: [],
+  fires: 'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2, Hash with several paths. DynamoDB: more than 4 attributes in a multi-attribute GSI key, duplicate attributes, a key attribute without a type or with two types, an LSI on a table without a sort key, more than 5 LSIs or 20 GSIs (default quotas).',
+  rationale: 'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy, DynamoDB a new table and a backfill.',
   fix: 'Use the nearest valid structure named in the finding.',
-  checkDesign(design: KeyDesign) {
+  sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoNaming, SOURCES.dynamoQuotas],
+  messages: {
+    tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
+    invalidPath: 'the partition-key path {{name}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
+    duplicatePath: 'the partition-key path {{name}} appears twice',
+    multiHashVersion: 'a MultiHash (hierarchical) key needs partition key version 2, got {{version}}',
+    hashWithLevels: 'kind "Hash" takes one path, but {{levels}} are given',
+    tooManyAttributes: 'a multi-attribute {{part}} key takes at most {{limit}} attributes, got {{count}}',
+    duplicateAttribute: 'attribute {{name}} appears twice in the same key',
+    untyped: 'key attribute {{name}} has no type',
+    typeConflict: 'attribute {{name}} is typed {{type}} here but {{firstType}} at {{firstPath}}',
+    lsiWithoutSortKey: 'a local secondary index needs a table with a sort key',
+    tooManyLsis: 'a table takes at most {{limit}} local secondary indexes, got {{count}}',
+    tooManyGsis: 'a table takes at most {{limit}} global secondary indexes by default, got {{count}}',
+    fixLevels: 'keep {{keep}}, or fold the extra levels into a synthetic key',
+    fixPath: 'use {{valid}}',
+    fixNoPath: 'name the property the key is read from, e.g. /tenantId',
+    fixDuplicatePath: 'list each path once',
+    fixVersion: 'set partitionKey.version to 2',
+    fixKind: 'set partitionKey.kind to "MultiHash" with version 2 for a hierarchical key',
+    fixAttributes: 'keep {{keep}}, or combine attributes into a composite string',
+    fixDuplicateAttribute: 'use each attribute once per key',
+    fixType: 'declare type "S", "N" or "B" (e.g. type: "S" for {{name}})',
+    fixTypeConflict: 'use one type for {{name}} everywhere (CloudFormation declares each attribute once)',
+    fixLsi: 'add a table sort key, or make the index global',
+    fixLsis: 'move the rest to global secondary indexes',
+    fixGsis: 'merge indexes that serve the same queries (a multi-attribute key can serve several), or request a quota increase',
+  },
+  check(design) {
     return design.engine === 'cosmosdb' ? cosmosHits(design) : dynamoHits(design);
   },
-};
+});

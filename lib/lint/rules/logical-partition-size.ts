@@ -1,41 +1,68 @@
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
-import { unitsNeeded } from '../../design/sharding';
-import { fmt, keyName, percent } from '../format';
-import { shardCount, usablePartitionGb } from '../key-load';
-import type { Rule } from '../rule';
+import { fits } from '../../design/sharding';
+import { planAdvice } from '../advice';
+import { analyze, calculatedShardCandidate, usablePartitionGb } from '../analysis';
+import { code, fmt, keyName } from '../format';
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
 
-export const logicalPartitionSize: Rule = {
+export const logicalPartitionSize = defineRule({
   id: 'SG006',
   title: 'logical-partition-size',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'Cosmos DB: the largest logical partition (full key value) is expected above the usable 16 GB; DynamoDB: with an LSI, the largest item collection is expected above the usable 8 GB.',
-  rationale: 'A Cosmos DB logical partition holds at most 20 GB, a hard limit: writes to a full one fail. A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a 20% growth buffer (16 GB / 8 GB). Sources: Azure Cosmos DB service quotas; DynamoDB Developer Guide "Item collection size limit"; seed article 001 (a 50 GB whale tenant).',
-  fix: 'Deepen the key (a hierarchical or composite key whose full value holds less), or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
-  checkDesign(design) {
+  thresholds: ['headroom', 'maxShards'],
+  fires: 'Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level\'s largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.',
+  rationale: 'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
+  fix: 'Spread the largest value over more keys (the shard count shared with SG003), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
+  sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.dynamoLsiLimit],
+  messages: {
+    cosmos: 'the largest logical partition is expected at {{size}} GB{{estimate}}{{spread}}; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
+    dynamodb: 'the largest item collection is expected at {{size}} GB{{spread}}; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
+    fixCosmos: '{{plan}}{{deeper}}; or move the whale tenant to its own container',
+    fixDynamoDb: '{{plan}}; or replace the local secondary index with a global one (no item-collection limit)',
+  },
+  check(design) {
     const usable = usablePartitionGb(design);
     const size = design.largestPartitionGb;
     if (usable === undefined || size === undefined) return [];
     const space = design.primaryKey;
-    const shards = shardCount(space);
-    if (size / shards <= usable) return [];
-    const parts = unitsNeeded(size, usable);
-    const spread = shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '';
+    // Replicas copy the whole partition: only shards divide its size.
+    const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
+    if (fits(size / shards, usable)) return [];
+    const advice = planAdvice(design, analyze(design, space));
+    const common = {
+      size,
+      spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',
+      usableGb: usable,
+      headroom: design.thresholds.headroom,
+      plan: advice.text,
+      ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+    };
     if (design.engine === 'cosmosdb') {
-      const ceiling = COSMOS_LIMITS.logicalPartitionGb;
+      const levels = space.partitionKey;
+      const candidate = calculatedShardCandidate(design, space);
+      const level = candidate ? code(candidate.startsWith('/') ? candidate : `/${candidate}`) : 'a level such as /userId';
       return [{
-        path: 'storage.largestPartitionGb',
-        message: `the largest logical partition is expected at ${fmt(size)} GB${spread}; Cosmos DB caps one logical partition at ${ceiling} GB (hard), ${fmt(usable)} GB usable at ${percent(usable / ceiling)}`,
-        fix: `add a deeper level under ${keyName(space.partitionKey)} (e.g. /userId, up to 3 levels) so no full key value holds more than ${fmt(usable)} GB — at least ${parts} values per largest key today — or move the whale tenant to its own container`,
-        data: { sizeGb: size, usableGb: usable, parts },
+        path: design.largestPartitionGbAt ?? 'storage.largestPartitionGb',
+        messageId: 'cosmos' as const,
+        fixId: 'fixCosmos' as const,
+        data: {
+          ...common,
+          ceiling: COSMOS_LIMITS.logicalPartitionGb,
+          estimate: design.largestPartitionGbSource === 'derived' ? ` (estimated from ${design.largestPartitionGbAt}: spread over that value's average number of ${code(levels[levels.length - 1].name)} values)` : '',
+          // Never a fourth level: Cosmos DB takes three.
+          deeper: levels.length < COSMOS_LIMITS.hierarchyLevels ? `; or add ${level} under ${keyName(levels)} so no full key value holds more than ${fmt(usable)} GB` : '',
+        },
+        edits: advice.edits,
       }];
     }
-    const ceiling = DYNAMODB_LIMITS.itemCollectionGb;
     return [{
       path: 'storage.largestPartitionGb',
-      message: `the largest item collection is expected at ${fmt(size)} GB${spread}; with a local secondary index DynamoDB caps an item collection at ${ceiling} GB, ${fmt(usable)} GB usable at ${percent(usable / ceiling)}`,
-      fix: `replace the local secondary index with a global one (no collection limit), or spread ${keyName(space.partitionKey)} over at least ${parts} key values (composite key or sharding)`,
-      data: { sizeGb: size, usableGb: usable, parts },
+      messageId: 'dynamodb' as const,
+      fixId: 'fixDynamoDb' as const,
+      data: { ...common, ceiling: DYNAMODB_LIMITS.itemCollectionGb },
+      edits: advice.edits,
     }];
   },
-};
+});

@@ -1,34 +1,50 @@
-import { fullKeyCardinality } from '../../design/cardinality';
-import { keySpacesOf } from '../../design/key-design';
-import { shardingAdvice } from '../advice';
-import { fmt, keyName, onIndex } from '../format';
-import { shardCount, shardNeed } from '../key-load';
-import type { Rule } from '../rule';
+import { isTimeBucketKey } from '../../design/key-design';
+import { loadDimensions, nearestToCeiling } from '../../design/sharding';
+import { planAdvice } from '../advice';
+import { analyses } from '../analysis';
+import { finite, growthClause, keyName, loadOfUsable, onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
 
-export const lowCardinalityKey: Rule = {
+type Id = 'fewValues' | 'fewValuesFits' | 'fixValues' | 'fixFits';
+import { SOURCES } from '../sources';
+
+export const lowCardinalityKey = defineRule({
   id: 'SG001',
   title: 'low-cardinality-key',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'A partition key has fewer distinct values than the minimum (default 100); for a hierarchical or multi-attribute key, the distinct values of the full key count.',
-  rationale: 'Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity: status, region, boolean and small enums pin traffic to a handful of partitions, each capped at 1,000 WCU / 3,000 RCU (DynamoDB) or 10,000 RU/s (Cosmos DB logical partition). Sources: DynamoDB Developer Guide "Partitions and data distribution"; Azure Cosmos DB "Partitioning and horizontal scaling"; seed articles 000 and 004.',
-  fix: 'Use a higher-cardinality attribute, a composite key, or shard the key (N from SG003).',
-  checkDesign(design) {
-    return keySpacesOf(design).flatMap((space) => {
-      const cardinality = fullKeyCardinality(space.partitionKey);
-      const shards = shardCount(space);
-      const { minCardinality } = design.thresholds;
-      if (cardinality * shards >= minCardinality) return [];
-      const need = shardNeed(design, space);
-      const n = Math.max(need.cardinality, need.throughput);
-      const spread = shards > 1 ? ` (× ${shards} shards = ${fmt(cardinality * shards)})` : '';
+  thresholds: ['minCardinality', 'headroom'],
+  fires: 'A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when the key space\'s peak needs more than one partition; a warning, with the growth factor to the ceiling, when the whole peak fits one partition with headroom. Time-bucket keys are left to SG002.',
+  rationale: 'Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity, and two busy values hashed to the same partition share its ceiling (DynamoDB 1,000 WCU / 3,000 RCU per partition; Cosmos DB 10,000 RU/s per partition). When the whole load fits one partition, a few values cost nothing today — sharding them would only make every read a fan-out — but the key cannot grow.',
+  fix: 'Use a higher-cardinality attribute or a composite key, or shard the key (one N shared with SG003); at low load, nothing until traffic grows.',
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
+  messages: {
+    fewValues: 'partition key {{key}}{{onIndex}} has {{cardinality}} distinct values{{spread}}, below minCardinality {{minCardinality}}, and its peak ({{peak}}) needs more than one partition: at most that many partitions ever take traffic, and two busy values hashed to one partition share its ceiling',
+    fewValuesFits: 'partition key {{key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peak}}): fine today, {{growth}}',
+    fixValues: 'use a higher-cardinality attribute or a composite key, or {{plan}}',
+    fixFits: 'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
+  },
+  check(design) {
+    const { minCardinality, headroom } = design.thresholds;
+    return analyses(design).flatMap((a): RuleHit<Id>[] => {
+      const { space } = a;
+      if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
+      const peak = loadOfUsable(nearestToCeiling(loadDimensions(design.engine, a.total, headroom)));
+      const common = { key: keyName(space.partitionKey), onIndex: onIndex(space.index), cardinality: a.cardinality, minCardinality, peak };
+      if (a.fitsOnePartition) {
+        return [{ path: space.partitionKeyPath, index: space.index, severity: 'warning' as const, messageId: 'fewValuesFits' as const, fixId: 'fixFits' as const, data: { ...common, growth: growthClause(a.wholeGrowth), ...finite('growthToCeiling', a.wholeGrowth) } }];
+      }
+      const shards = space.sharding?.shards ?? 1;
+      if (a.cardinality * shards >= minCardinality) return [];
+      const advice = planAdvice(design, a);
       return [{
         path: space.partitionKeyPath,
         index: space.index,
-        message: `partition key ${keyName(space.partitionKey)}${onIndex(space.index)} has ${fmt(cardinality)} distinct values${spread}, below the minimum of ${fmt(minCardinality)}: at most that many partitions ever take traffic`,
-        fix: `use a higher-cardinality attribute or a composite key, or ${shardingAdvice(design, space, n)}`,
-        data: { cardinality, minCardinality, shards: n },
+        messageId: 'fewValues' as const,
+        fixId: 'fixValues' as const,
+        data: { ...common, spread: shards > 1 ? ` (× ${shards} shards = ${a.cardinality * shards})` : '', plan: advice.text, ...(advice.shards !== undefined ? { shards: advice.shards } : {}) },
+        edits: advice.edits,
       }];
     });
   },
-};
+});

@@ -1,34 +1,50 @@
-import { isTimeBucketKey, keySpacesOf } from '../../design/key-design';
+import { nearestToCeiling, loadDimensions } from '../../design/sharding';
+import { planAdvice } from '../advice';
+import { analyses } from '../analysis';
 import { fmt, keyName, onIndex } from '../format';
-import { logicalHotLoads, shardNeed } from '../key-load';
-import { nearestToCeiling } from '../../design/sharding';
-import type { Rule } from '../rule';
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
 
-export const needlessSharding: Rule = {
+export const needlessSharding = defineRule({
   id: 'SG007',
   title: 'needless-sharding',
   severity: 'warning',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: "Sharding is declared on a key whose unsharded hottest value is already under the usable ceiling (e.g. a UUID key), and neither size nor cardinality calls for it. A time-bucket key is exempt: SG002 requires its sharding.",
-  rationale: 'A uniform key (UUIDs, user ids with no whale) already spreads evenly; sharding it gains nothing and makes every read of a logical key a fan-out of N queries (latency 5 ms → 200 ms, Cosmos RU × N). Under ~1,000 RU/s a Cosmos key needs no elaborate design at all. Source: seed articles 000 and 003 ("when not to shard").',
-  fix: 'Remove the sharding; reads go back to one query per key.',
-  checkDesign(design) {
-    return keySpacesOf(design).flatMap((space) => {
-      if (!space.sharding || shardNeed(design, space).total > 1) return [];
-      // SG002 requires a time-bucket key to be sharded whatever its load: calling that sharding
-      // needless would send the user in a circle (shard it → remove it → shard it).
-      if (isTimeBucketKey(space.partitionKey)) return [];
-      const loads = logicalHotLoads(design, space);
-      const worst = nearestToCeiling(loads);
+  thresholds: ['headroom', 'minCardinality', 'maxHotKeyShare'],
+  fires: 'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded, and neither its size, its cardinality at this load, nor a declared dominant value (above maxHotKeyShare, see SG014) calls for it — on any key, time buckets and few-valued keys included.',
+  rationale: 'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
+  fix: 'Remove the sharding; each read of a key goes back to one query.',
+  sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning],
+  messages: {
+    needless: '{{key}}{{onIndex}} is {{layout}} into {{declaredShards}} keys, but {{why}}: {{cost}} for nothing',
+    fix: '{{plan}}',
+  },
+  check(design) {
+    return analyses(design).flatMap((a) => {
+      const { space, plan } = a;
+      if (!space.sharding || plan.layout !== 'none') return [];
+      const worst = nearestToCeiling(loadDimensions(design.engine, a.hot, design.thresholds.headroom));
+      const { strategy, shards } = space.sharding;
+      const advice = planAdvice(design, a);
       return [{
         path: space.sharding.path,
         index: space.index,
-        message: `${keyName(space.partitionKey)}${onIndex(space.index)} is sharded into ${space.sharding.shards} ${space.sharding.strategy} shards, but ${worst.load === 0
-          ? 'its values are unique, so no single value is hot'
-          : `its hottest value peaks at ${fmt(worst.load)} ${worst.unit}, under the usable ${fmt(worst.usable)} ${worst.unit} unsharded`}: every read fans out ${space.sharding.shards} ways for nothing`,
-        fix: 'remove the sharding; each read of a key goes back to one query',
-        data: { shards: 1 },
+        messageId: 'needless' as const,
+        fixId: 'fix' as const,
+        data: {
+          key: keyName(space.partitionKey),
+          onIndex: onIndex(space.index),
+          layout: strategy === 'replicated' ? 'replicated' : `${strategy}-sharded`,
+          declaredShards: shards,
+          why: worst.load === 0
+            ? 'no traffic is declared for its hottest value'
+            : `its hottest value peaks at ${fmt(worst.load)} ${worst.unit}, under the usable ${fmt(worst.usable)} ${worst.unit} on one key`,
+          cost: strategy === 'replicated' ? `every write costs ${shards}×` : `every read of a key fans out ${shards} ways`,
+          plan: advice.text,
+          shards: 1,
+        },
+        edits: advice.edits,
       }];
     });
   },
-};
+});

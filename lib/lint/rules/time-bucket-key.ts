@@ -1,29 +1,77 @@
-import { isTimeBucketKey, keySpacesOf } from '../../design/key-design';
-import { shardingAdvice } from '../advice';
-import { keyName, onIndex } from '../format';
-import { shardNeed } from '../key-load';
-import type { Rule } from '../rule';
+import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
+import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
+import { planAdvice } from '../advice';
+import { analyses, type SpaceAnalysis } from '../analysis';
+import { code, finite, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
+import { fixedOrder, reorderedPathsEdit } from '../reorder';
+import { defineRule, type RuleHit } from '../rule';
+import { SOURCES } from '../sources';
 
-export const timeBucketKey: Rule = {
+type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'fixShard' | 'fixFits' | 'fixReorder' | 'fixReorderFits';
+
+/** A DynamoDB key made of time buckets, or a Cosmos DB key whose first level is one (its prefix takes every current write). */
+function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
+  const { space } = a;
+  const levels = space.partitionKey;
+  const wholeKey = isTimeBucketKey(levels);
+  const firstLevel = !wholeKey && design.engine === 'cosmosdb' && levels.length > 1 && levels[0].kind === 'time-bucket';
+  if (!wholeKey && !firstLevel) return [];
+  // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load.
+  const bucket = loadDimensions(design.engine, wholeKey ? a.hot : a.total, design.thresholds.headroom);
+  const worst = nearestToCeiling(bucket);
+  const fits = allFit(bucket);
+  const growth = bucket.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
+  const base = { key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst), growth: growthClause(growth), ...finite('growthToCeiling', growth) };
+
+  if (firstLevel) {
+    const order = fixedOrder(levels);
+    const { edit, droppedFigures } = reorderedPathsEdit(levels, order, space.partitionKeyPath);
+    const data = {
+      ...base,
+      level: code(levels[0].name),
+      order: order.map((l) => code(l.name)).join(' → '),
+      spreadBy: code(order[0].name),
+      refigure: droppedFigures ? ' (per-level hotKeyShare / largestGb describe prefixes, which change with the order: re-declare them for the new levels)' : '',
+    };
+    return [{ path: levels[0].path, severity: fits ? 'warning' : undefined, messageId: fits ? 'timeFirstFits' : 'timeFirst', fixId: fits ? 'fixReorderFits' : 'fixReorder', data, edits: [edit] }];
+  }
+  if (fits) {
+    return [{ path: levels.length === 1 ? levels[0].path : space.partitionKeyPath, index: space.index, severity: 'warning', messageId: 'timeKeyFits', fixId: 'fixFits', data: base }];
+  }
+  // Sharded but still over: SG003 says how far to raise the count.
+  if (space.sharding) return [];
+  const advice = planAdvice(design, a);
+  return [{
+    path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
+    index: space.index,
+    messageId: 'timeKey',
+    fixId: 'fixShard',
+    data: { ...base, plan: advice.text, ...(advice.shards !== undefined ? { shards: advice.shards } : {}) },
+    edits: advice.edits,
+  }];
+}
+
+export const timeBucketKey = defineRule({
   id: 'SG002',
   title: 'time-bucket-key',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt/timestamp) and is neither sharded nor combined with a business dimension.',
-  rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. Source: seed articles 000 and 003 (date-keyed tables throttling at a fraction of provisioned capacity).',
-  fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`/yyyyMM-userId`).',
-  checkDesign(design) {
-    return keySpacesOf(design).flatMap((space) => {
-      if (space.sharding || !isTimeBucketKey(space.partitionKey)) return [];
-      const first = space.partitionKey[0];
-      const n = Math.max(2, shardNeed(design, space).throughput);
-      return [{
-        path: space.partitionKey.length === 1 ? first.path : space.partitionKeyPath,
-        index: space.index,
-        message: `partition key ${keyName(space.partitionKey)}${onIndex(space.index)} is a time bucket: every write lands on the current bucket's partition while older buckets sit idle`,
-        fix: `${shardingAdvice(design, space, n)}; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)`,
-        data: { shards: n },
-      }];
-    });
+  thresholds: ['headroom'],
+  fires: 'The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket\'s load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.',
+  rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
+  fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
+  sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
+  messages: {
+    timeKey: 'partition key {{key}}{{onIndex}} is a time bucket: every write lands on the current bucket, {{load}}, while older buckets sit idle',
+    timeKeyFits: 'partition key {{key}}{{onIndex}} is a time bucket: every write lands on the current bucket, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
+    timeFirst: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
+    timeFirstFits: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today\'s load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket',
+    fixShard: '{{plan}}; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
+    fixFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
+    fixReorder: 'order the levels {{order}}: the time bucket last, so current writes spread over every {{spreadBy}} value{{refigure}}',
+    fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{refigure}}',
   },
-};
+  check(design) {
+    return analyses(design).flatMap((a) => hit(design, a));
+  },
+});

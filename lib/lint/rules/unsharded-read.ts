@@ -1,32 +1,41 @@
 import { keySpacesOf } from '../../design/key-design';
+import { joinPath } from '../../design/field-path';
+import { carries, patternsOn, readsWholeKey } from '../analysis';
 import { code, keyName, onIndex } from '../format';
-import { carries, patternsOn } from '../key-load';
-import type { Rule } from '../rule';
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
 
-export const unshardedRead: Rule = {
+export const unshardedRead = defineRule({
   id: 'SG009',
   title: 'unsharded-read',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
-  fires: 'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out.',
-  rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently. Source: seed article 003, failure case 3: sharded writes, unsharded reads.',
-  fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), or read a projection / index.',
-  checkDesign(design) {
+  thresholds: [],
+  fires: 'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. (Replicated copies each hold everything: any one serves a read.)',
+  rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
+  fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index.',
+  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
+  messages: {
+    random: 'access pattern {{pattern}} reads {{key}}{{onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
+    calculated: 'access pattern {{pattern}} reads {{key}}{{onIndex}}, calculated-sharded on {{source}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
+    fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
+    fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard',
+  },
+  check(design) {
     return keySpacesOf(design).flatMap((space) => {
       const sharding = space.sharding;
-      if (!sharding) return [];
+      if (!sharding || sharding.strategy === 'replicated') return [];
+      const source = sharding.sourceAttribute as string;
       return patternsOn(design, space)
-        .filter((p) => !p.fanOut && space.partitionKey.every((a) => carries(p, a.name)))
-        .filter((p) => sharding.strategy === 'random' || !carries(p, sharding.sourceAttribute as string))
+        .filter((p) => !p.fanOut && readsWholeKey(space, p) && (sharding.strategy === 'random' || !carries(p, source)))
         .map((p) => ({
           path: p.path,
           index: space.index,
-          message: sharding.strategy === 'random'
-            ? `access pattern ${code(p.name)} reads ${keyName(space.partitionKey)}${onIndex(space.index)}, which is random-sharded over ${sharding.shards} keys, without fan-out: it sees about 1/${sharding.shards} of the data`
-            : `access pattern ${code(p.name)} reads ${keyName(space.partitionKey)}${onIndex(space.index)}, calculated-sharded on ${code(sharding.sourceAttribute as string)}, without that attribute and without fan-out: it sees one of ${sharding.shards} shards`,
-          fix: `set fanOut: true and query all ${sharding.shards} keys (shardedKey(sharding).readKeys(key)${sharding.strategy === 'calculated' ? `, or supply ${code(sharding.sourceAttribute as string)} to read one shard` : ''}), or read a projection or index`,
-          data: { shards: sharding.shards },
+          messageId: sharding.strategy === 'random' ? 'random' as const : 'calculated' as const,
+          fixId: sharding.strategy === 'random' ? 'fixRandom' as const : 'fixCalculated' as const,
+          data: { pattern: code(p.name), key: keyName(space.partitionKey), onIndex: onIndex(space.index), shards: sharding.shards, source: sharding.strategy === 'calculated' ? code(source) : '' },
+          edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }],
         }));
     });
   },
-};
+});

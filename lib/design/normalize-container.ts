@@ -1,0 +1,82 @@
+/**
+ * A Cosmos DB container design → CosmosKeyDesign. Users think per level of a hierarchical key
+ * ("the hottest tenant takes 40%", "the largest tenant holds 60 GB"); the limits apply to one full
+ * key value (a logical partition). This file turns per-level declarations into full-key figures.
+ */
+import { cardinalityValue, fullKeyCardinality } from './cardinality';
+import { joinPath } from './field-path';
+import type { CosmosContainerDesign } from './input';
+import type { IssueLog } from './issue-log';
+import type { CosmosKeyDesign, KeyAttribute } from './key-design';
+import type { NormalizeContext } from './normalize';
+import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
+import { accessPatterns, acknowledgements, joins } from './normalize-usage';
+
+export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
+  const thresholds = { ...context.projectThresholds, ...input.thresholds };
+  const paths = input.partitionKey.paths;
+  const levels = paths.map((p, i) => keyAttribute({ ...p, name: p.path }, joinPath('partitionKey.paths', i), log));
+  const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, 'workload.hotKeyShare', log);
+  const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, 'storage.largestPartitionGb', log);
+  const primaryKey = keySpace({
+    path: '',
+    partitionKey: levels,
+    partitionKeyPath: 'partitionKey.paths',
+    sortKey: [],
+    reads: { units: input.workload.peakReadUnits, share: 1, source: 'table' },
+    peakWriteUnits: input.workload.peakWriteUnits,
+    hotKeyShare: share,
+    sharding: input.sharding,
+    keyMonitoring: input.monitoring?.partitionKeyDiagnostics ?? true,
+    keyMonitoringPath: 'monitoring.partitionKeyDiagnostics',
+  }, log);
+  return {
+    engine: 'cosmosdb',
+    name: input.name,
+    primaryKey,
+    partitionKeyKind: input.partitionKey.kind ?? (paths.length > 1 ? 'MultiHash' : 'Hash'),
+    partitionKeyVersion: input.partitionKey.version ?? 2,
+    joins: joins(input, context.containerNamed, log),
+    largestPartitionGb: size?.value,
+    largestPartitionGbSource: size?.source,
+    largestPartitionGbAt: size?.at,
+    accessPatterns: accessPatterns(input.accessPatterns, null, log),
+    acknowledgements: acknowledgements(input.acknowledgements, [], context.options, log),
+    thresholds,
+  };
+}
+
+/**
+ * The full key's hottest share or largest size from the workload/storage field or the levels:
+ * declared on the last level or on the design (not both); else estimated from the deepest declared
+ * level, whose value is assumed spread over its average number of children (`cardinality of the
+ * full key / cardinality of that level`) — the conservative reading, since a whale usually has more
+ * children than average. A deeper level can only take less than the one above it.
+ */
+function fullKeyFigure(
+  levels: readonly KeyAttribute[], field: 'hotKeyShare' | 'largestGb', designValue: number | undefined, designPath: string, log: IssueLog,
+): DeclaredFigure | undefined {
+  let above: { value: number; path: string } | undefined;
+  for (const level of levels) {
+    const value = level[field];
+    if (value === undefined) continue;
+    const path = joinPath(level.path, field);
+    if (above !== undefined && value > above.value) {
+      log.add(path, `is ${value}, more than the ${above.value} declared at ${above.path}: a deeper level's value is nested in the level above, so it can only take less`);
+    }
+    above = { value, path };
+  }
+  const last = levels[levels.length - 1];
+  const lastValue = last?.[field];
+  if (designValue !== undefined && lastValue !== undefined) {
+    log.add(joinPath(last.path, field), `declares the full key's figure a second time (also ${designPath}); keep one`);
+  }
+  if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
+  if (lastValue !== undefined) return { value: lastValue, source: 'declared', at: joinPath(last.path, field) };
+  const deepest = [...levels].reverse().find((level) => level[field] !== undefined);
+  if (deepest === undefined) return undefined;
+  const levelCardinality = cardinalityValue(deepest.cardinality);
+  // Unique values have no children to spread over; below finite levels, a unique deepest key spreads to nothing.
+  const children = levelCardinality === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / levelCardinality);
+  return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field) };
+}

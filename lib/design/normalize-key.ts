@@ -1,0 +1,127 @@
+/** Key attributes, key spaces and their workload and sharding: the parts tables and containers share. */
+import { fullKeyCardinality } from './cardinality';
+import { joinPath } from './field-path';
+import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
+import { SHARE_ROUNDING, type IssueLog } from './issue-log';
+import type { HotKeyShareSource, KeyAttribute, KeyPart, KeySpace, Sharding, Workload } from './key-design';
+import { isTimeBucketKey, sameAttribute } from './key-design';
+import { looksLikeTimeBucket } from './key-names';
+
+function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
+  if (declared) return declared;
+  // A composite is a time bucket only when every part is one: `yyyyMM-userId` carries a business dimension.
+  if (components && components.length > 0) return components.every((c) => c.kind === 'time-bucket') ? 'time-bucket' : 'value';
+  return looksLikeTimeBucket(name) ? 'time-bucket' : 'value';
+}
+
+interface AttributeInput extends SortKeyAttributeDesign {
+  readonly hotKeyShare?: number;
+  readonly largestGb?: number;
+}
+
+/** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. */
+export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign, path: string, log: IssueLog, ordered = false): KeyAttribute {
+  const components = (input.components ?? []).map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) }));
+  if (ordered && components.length > 1) {
+    components.forEach((c, i) => {
+      if (c.cardinality === undefined) {
+        log.add(joinPath(joinPath(joinPath(path, 'components'), i), 'cardinality'), 'is required when a value has several parts: SG004 checks that they go from low to high cardinality');
+      }
+    });
+  }
+  const level = input as AttributeInput;
+  return {
+    name: input.name,
+    type: input.type,
+    cardinality: input.cardinality,
+    kind: kindOf(input.name, input.kind, components),
+    components,
+    hotKeyShare: level.hotKeyShare,
+    largestGb: level.largestGb,
+    path,
+  };
+}
+
+/** A figure of the full key (hottest share, largest size) as declared, or derived from a key level. */
+export interface DeclaredFigure {
+  readonly value: number;
+  readonly source: 'declared' | 'derived';
+  /** The field that declared it. */
+  readonly at: string;
+}
+
+export interface KeySpaceDraft {
+  readonly index?: string;
+  readonly path: string;
+  readonly partitionKey: readonly KeyAttribute[];
+  readonly partitionKeyPath: string;
+  readonly sortKey: readonly KeyAttribute[];
+  readonly reads: { readonly units: number; readonly share: number; readonly source: Workload['readSource'] };
+  readonly peakWriteUnits: number;
+  readonly hotKeyShare?: DeclaredFigure;
+  readonly sharding?: ShardingDesign;
+  readonly keyMonitoring: boolean;
+  readonly keyMonitoringPath: string;
+}
+
+export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
+  const workloadPath = joinPath(draft.path, 'workload');
+  const cardinality = fullKeyCardinality(draft.partitionKey);
+  const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
+  const declared = draft.hotKeyShare;
+  if (declared?.source === 'declared' && declared.value < uniformShare * (1 - SHARE_ROUNDING)) {
+    log.add(declared.at, `is ${declared.value}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`);
+  }
+  const hot = hottestShare(declared, isTimeBucketKey(draft.partitionKey), uniformShare);
+  const workload: Workload = {
+    peakReadUnits: draft.reads.units,
+    peakWriteUnits: draft.peakWriteUnits,
+    readShare: draft.reads.share,
+    readSource: draft.reads.source,
+    hotKeyShare: hot.share,
+    hotKeyShareSource: hot.source,
+    hotKeyShareAt: hot.source === 'declared' || hot.source === 'derived' ? declared?.at : undefined,
+    path: workloadPath,
+  };
+  return {
+    index: draft.index,
+    path: draft.path,
+    partitionKey: draft.partitionKey,
+    partitionKeyPath: draft.partitionKeyPath,
+    sortKey: draft.sortKey,
+    workload,
+    sharding: draft.sharding && sharding(draft.sharding, joinPath(draft.path, 'sharding'), draft.partitionKey, log),
+    keyMonitoring: draft.keyMonitoring,
+    keyMonitoringPath: draft.keyMonitoringPath,
+  };
+}
+
+/**
+ * The share the hottest key value takes: a declared one (rounded declarations count as at least
+ * uniform); else a derived estimate, never below the default; else the default — 1 for a time-bucket
+ * key, whose current bucket takes every write, uniform 1/cardinality otherwise.
+ */
+function hottestShare(declared: DeclaredFigure | undefined, timeBucket: boolean, uniformShare: number): { share: number; source: HotKeyShareSource } {
+  if (declared?.source === 'declared') return { share: Math.max(declared.value, uniformShare), source: 'declared' };
+  const fallback = timeBucket ? { share: 1, source: 'time-bucket' as const } : { share: uniformShare, source: 'uniform' as const };
+  return declared && declared.value > fallback.share ? { share: declared.value, source: 'derived' } : fallback;
+}
+
+function sharding(input: ShardingDesign, path: string, partitionKey: readonly KeyAttribute[], log: IssueLog): Sharding {
+  if (input.strategy === 'calculated' && input.sourceAttribute === undefined) {
+    log.add(joinPath(path, 'sourceAttribute'), 'is required for calculated sharding: name the attribute whose hash picks the shard (e.g. userId)');
+  }
+  if (input.strategy !== 'calculated' && input.sourceAttribute !== undefined) {
+    log.add(joinPath(path, 'sourceAttribute'), `applies to calculated sharding only; remove it, or set strategy: "calculated"`);
+  }
+  if (input.sourceAttribute !== undefined && partitionKey.some((a) => sameAttribute(a.name, input.sourceAttribute as string))) {
+    log.add(joinPath(path, 'sourceAttribute'), `is the partition key itself: every value of "${input.sourceAttribute}" would land on one shard; hash another attribute (e.g. the sort key or a user id)`);
+  }
+  return {
+    strategy: input.strategy,
+    shards: input.shards,
+    sourceAttribute: input.sourceAttribute,
+    separator: input.separator ?? '#',
+    path,
+  };
+}

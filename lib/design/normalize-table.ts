@@ -1,0 +1,119 @@
+/** A DynamoDB table design → DynamoDbKeyDesign: its primary key, GSIs and LSIs as key spaces. */
+import { joinPath } from './field-path';
+import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
+import type { IssueLog } from './issue-log';
+import type { DynamoDbKeyDesign, KeyAttribute } from './key-design';
+import type { NormalizeContext } from './normalize';
+import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
+import { accessPatterns, acknowledgements, readShares } from './normalize-usage';
+
+export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
+  const thresholds = { ...context.projectThresholds, ...input.thresholds };
+  const contributorInsights = input.monitoring?.contributorInsights ?? true;
+  const gsis = input.globalSecondaryIndexes ?? [];
+  const lsis = input.localSecondaryIndexes ?? [];
+  const indexNames = uniqueIndexNames(gsis, lsis, log);
+  const globalIndexNames = new Set(gsis.map((g) => g.indexName));
+  const patterns = accessPatterns(input.accessPatterns, indexNames, log);
+  const shares = readShares(patterns, globalIndexNames);
+  const tableReads = (index?: string) => ({
+    units: input.workload.peakReadUnits * shares.shareOf(index),
+    share: shares.shareOf(index),
+    source: shares.declared ? 'access-patterns' as const : 'table' as const,
+  });
+
+  const primaryKey = keySpace({
+    path: '',
+    partitionKey: [keyAttribute(input.partitionKey, 'partitionKey', log)],
+    partitionKeyPath: 'partitionKey',
+    sortKey: input.sortKey ? [keyAttribute(input.sortKey, 'sortKey', log, true)] : [],
+    reads: tableReads(),
+    peakWriteUnits: input.workload.peakWriteUnits,
+    hotKeyShare: input.workload.hotKeyShare === undefined ? undefined : { value: input.workload.hotKeyShare, source: 'declared', at: 'workload.hotKeyShare' },
+    sharding: input.sharding,
+    keyMonitoring: contributorInsights,
+    keyMonitoringPath: 'monitoring.contributorInsights',
+  }, log);
+
+  const globalSecondaryIndexes = gsis.map((gsi, i) => keySpace(gsiDraft(gsi, joinPath('globalSecondaryIndexes', i), input, tableReads, contributorInsights, log), log));
+
+  const localSecondaryIndexes = lsis.map((lsi, i) => {
+    const path = joinPath('localSecondaryIndexes', i);
+    return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)], path };
+  });
+
+  return {
+    engine: 'dynamodb',
+    name: input.name,
+    billing: input.billing ?? 'on-demand',
+    primaryKey,
+    globalSecondaryIndexes,
+    localSecondaryIndexes,
+    largestPartitionGb: input.storage?.largestPartitionGb,
+    largestPartitionGbSource: input.storage?.largestPartitionGb === undefined ? undefined : 'declared',
+    largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
+    accessPatterns: patterns,
+    acknowledgements: acknowledgements(input.acknowledgements, [...indexNames], context.options, log),
+    latencyAlarms: input.monitoring?.latencyAlarms ?? true,
+    thresholds,
+  };
+}
+
+function gsiDraft(
+  gsi: GlobalSecondaryIndexDesign, path: string, table: DynamoDbTableDesign,
+  tableReads: (index?: string) => KeySpaceDraft['reads'], contributorInsights: boolean, log: IssueLog,
+): KeySpaceDraft {
+  const partitionKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true);
+  const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false);
+  const workload = gsi.workload;
+  const declaredReads = workload?.peakReadUnits;
+  return {
+    index: gsi.indexName,
+    path,
+    partitionKey: partitionKey.attributes,
+    partitionKeyPath: partitionKey.path,
+    sortKey: sortKey.attributes,
+    reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
+    // Every table write that carries the index's key is projected into it: the table's writes are the conservative default.
+    peakWriteUnits: workload?.peakWriteUnits ?? table.workload.peakWriteUnits,
+    hotKeyShare: workload?.hotKeyShare === undefined ? undefined : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
+    sharding: gsi.sharding,
+    keyMonitoring: gsi.contributorInsights ?? contributorInsights,
+    keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
+  };
+}
+
+/** Index names are unique within a table across GSIs and LSIs (one lookup each, so thousands stay linear). */
+function uniqueIndexNames(gsis: readonly { indexName: string }[], lsis: readonly { indexName: string }[], log: IssueLog): Set<string> {
+  const names = new Set<string>();
+  const check = (collection: string) => (index: { indexName: string }, i: number) => {
+    if (names.has(index.indexName)) log.add(joinPath(joinPath(collection, i), 'indexName'), `duplicates the index name "${index.indexName}"; index names must be unique within a table`);
+    names.add(index.indexName);
+  };
+  gsis.forEach(check('globalSecondaryIndexes'));
+  lsis.forEach(check('localSecondaryIndexes'));
+  return names;
+}
+
+/** A GSI key is given either as one attribute or as a list (multi-attribute key), never both. */
+function oneKeyForm<A extends SortKeyAttributeDesign>(
+  single: A | undefined, multiple: readonly A[] | undefined, indexPath: string, field: 'partitionKey' | 'sortKey', log: IssueLog, required: boolean,
+): { attributes: KeyAttribute[]; path: string } {
+  const listField = `${field}s`;
+  if (single && multiple) {
+    log.add(joinPath(indexPath, listField), `give either ${field} or ${listField}, not both`);
+  } else if (required && !single && !multiple) {
+    log.add(joinPath(indexPath, field), `is required: give ${field} (one attribute) or ${listField} (up to 4)`);
+  }
+  if (multiple) {
+    const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey'));
+    if (field === 'sortKey' && attributes.length > 1) {
+      attributes.forEach((a) => {
+        if (a.cardinality === undefined) log.add(joinPath(a.path, 'cardinality'), 'is required in a multi-attribute sort key: SG004 checks the attributes go from low to high cardinality');
+      });
+    }
+    return { attributes, path: joinPath(indexPath, listField) };
+  }
+  const path = joinPath(indexPath, field);
+  return { attributes: single ? [keyAttribute(single, path, log, field === 'sortKey')] : [], path };
+}

@@ -1,0 +1,75 @@
+/** How a design is used and waived: access patterns, the read share they give each key space, acknowledgements, joins. */
+import { joinPath } from './field-path';
+import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
+import type { IssueLog } from './issue-log';
+import type { AccessPattern, Acknowledgement, ContainerJoin } from './key-design';
+import type { NormalizeOptions } from './normalize';
+
+const SHARE_TOLERANCE = 1e-9;
+
+/** `indexNames` is null for Cosmos DB, which has no secondary indexes to target. */
+export function accessPatterns(input: readonly AccessPatternDesign[] | undefined, indexNames: ReadonlySet<string> | null, log: IssueLog): AccessPattern[] {
+  const seen = new Set<string>();
+  let total = 0;
+  const patterns = (input ?? []).map((p, i) => {
+    const path = joinPath('accessPatterns', i);
+    if (p.index !== undefined && indexNames === null) {
+      log.add(joinPath(path, 'index'), 'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose');
+    } else if (p.index !== undefined && !indexNames?.has(p.index)) {
+      log.add(joinPath(path, 'index'), indexNames?.size ? `names no index of this table; expected one of: ${[...indexNames].join(', ')}` : 'names an index, but this table declares none');
+    }
+    if (seen.has(p.name)) log.add(joinPath(path, 'name'), `duplicates the access pattern name "${p.name}"`);
+    seen.add(p.name);
+    total += p.share;
+    return { name: p.name, index: p.index, keyAttributes: p.keyAttributes, share: p.share, fanOut: p.fanOut ?? false, path };
+  });
+  if (total > 1 + SHARE_TOLERANCE) {
+    log.add('accessPatterns', `shares add up to ${Math.round(total * 1000) / 1000}; they are shares of all queries and must add up to at most 1`);
+  }
+  return patterns;
+}
+
+/**
+ * The share of a table's reads each key space takes: the summed shares of the access patterns that
+ * read it (an LSI reads the table's partitions), plus the share no pattern claims — which could go
+ * anywhere. Without access patterns every key space is charged the whole read peak.
+ */
+export function readShares(patterns: readonly AccessPattern[], globalIndexNames: ReadonlySet<string>): { readonly declared: boolean; shareOf(index?: string): number } {
+  if (patterns.length === 0) return { declared: false, shareOf: () => 1 };
+  const byIndex = new Map<string | undefined, number>();
+  let claimed = 0;
+  for (const p of patterns) {
+    const space = p.index !== undefined && globalIndexNames.has(p.index) ? p.index : undefined;
+    byIndex.set(space, (byIndex.get(space) ?? 0) + p.share);
+    claimed += p.share;
+  }
+  const unclaimed = Math.max(0, 1 - claimed);
+  return { declared: true, shareOf: (index) => Math.min(1, (byIndex.get(index) ?? 0) + unclaimed) };
+}
+
+export function acknowledgements(input: readonly AcknowledgementDesign[] | undefined, indexNames: readonly string[], options: NormalizeOptions, log: IssueLog): Acknowledgement[] {
+  return (input ?? []).map((ack, i) => {
+    const path = joinPath('acknowledgements', i);
+    // A retired rule's id stays acceptable, so an old waiver never breaks a file; the engine reports it as unused.
+    if (!options.ruleIds.includes(ack.rule) && !options.retiredRuleIds?.includes(ack.rule)) {
+      log.add(joinPath(path, 'rule'), `"${ack.rule}" is not a skewguard rule; known rules: ${options.ruleIds.join(', ')}`);
+    }
+    if (ack.index !== undefined && !indexNames.includes(ack.index)) {
+      log.add(joinPath(path, 'index'), indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on');
+    }
+    return { rule: ack.rule, reason: ack.reason, index: ack.index, path };
+  });
+}
+
+export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {
+  return (input.joins ?? []).map((join, i) => {
+    const path = joinPath('joins', i);
+    if (join.container === input.name) log.add(joinPath(path, 'container'), 'names this container itself; a join names another container');
+    const other = containerNamed(join.container);
+    const partitionKeyPaths = join.partitionKeyPaths ?? other?.partitionKey.paths.map((p) => p.path);
+    if (partitionKeyPaths === undefined) {
+      log.add(joinPath(path, 'container'), `"${join.container}" is not a container in this design; declare it under "containers" or give its partitionKeyPaths`);
+    }
+    return { container: join.container, partitionKeyPaths: partitionKeyPaths ?? [], path };
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * A table-driven rule tester (after eslint's RuleTester): each rule lists designs that must pass and
+ * designs that must fail, with the message ids, paths and numbers expected. For every failing case
+ * it also checks, without more code per rule, that
+ *   - an acknowledgement waives each finding and keeps it in the report, and
+ *   - applying each finding's edits makes that finding go away without any new finding appearing.
+ */
+import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding, type LintOptions } from '../../lib';
+
+export interface ExpectedFinding {
+  readonly messageId: string;
+  readonly path?: string;
+  readonly index?: string;
+  readonly severity?: 'error' | 'warning';
+  /** Checked with toMatchObject: only the values named. */
+  readonly data?: Record<string, unknown>;
+  /** The exact text, or a pattern, for the few cases that pin wording. */
+  readonly message?: string | RegExp;
+  readonly fix?: string | RegExp;
+  /** true: the finding carries edits; false: it must not; an array: exactly these. */
+  readonly edits?: boolean | readonly DesignEdit[];
+}
+
+export interface InvalidCase {
+  readonly name: string;
+  readonly design: DesignInput;
+  readonly options?: LintOptions;
+  readonly findings: readonly ExpectedFinding[];
+}
+
+export interface ValidCase {
+  readonly name: string;
+  readonly design: DesignInput;
+  readonly options?: LintOptions;
+}
+
+/** Identity of a finding across a fix: which rule, where. */
+const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
+
+/** Adds an acknowledgement of `rule` to every table, container and external resource of the input. */
+export function acknowledgeEverywhere(design: DesignInput, rule: string, reason: string): DesignInput {
+  const add = <T extends { acknowledgements?: readonly unknown[] }>(d: T): T => ({ ...d, acknowledgements: [...(d.acknowledgements ?? []), { rule, reason }] });
+  if ('engine' in design && design.engine !== undefined) return add(design as never);
+  const doc = design as { tables?: never[]; containers?: never[]; external?: never[] };
+  return { ...doc, tables: doc.tables?.map(add), containers: doc.containers?.map(add), external: doc.external?.map(add) } as DesignInput;
+}
+
+export function testRule(ruleId: string, cases: { readonly valid: readonly ValidCase[]; readonly invalid: readonly InvalidCase[] }): void {
+  describe(`${ruleId} passes`, () => {
+    it.each(cases.valid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+      expect(lint(c.design, c.options).filter((f) => f.ruleId === ruleId)).toEqual([]);
+    });
+  });
+
+  describe(`${ruleId} fires`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+      const found = lint(c.design, c.options).filter((f) => f.ruleId === ruleId);
+      expect(found.map((f) => f.messageId)).toEqual(c.findings.map((e) => e.messageId));
+      c.findings.forEach((expected, i) => {
+        const actual = found[i];
+        if (expected.path !== undefined) expect(actual.path).toBe(expected.path);
+        if (expected.index !== undefined) expect(actual.index).toBe(expected.index);
+        if (expected.severity !== undefined) expect(actual.severity).toBe(expected.severity);
+        if (expected.data !== undefined) expect(actual.data).toMatchObject(expected.data);
+        if (typeof expected.message === 'string') expect(actual.message).toBe(expected.message);
+        else if (expected.message) expect(actual.message).toMatch(expected.message);
+        if (typeof expected.fix === 'string') expect(actual.fix).toBe(expected.fix);
+        else if (expected.fix) expect(actual.fix).toMatch(expected.fix);
+        if (expected.edits === true) expect(actual.edits?.length).toBeGreaterThan(0);
+        else if (expected.edits === false) expect(actual.edits).toBeUndefined();
+        else if (expected.edits) expect(actual.edits).toEqual(expected.edits);
+      });
+    });
+  });
+
+  describe(`${ruleId} acknowledged`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+      const reason = 'accepted for this test: the numbers are known';
+      const found = lint(acknowledgeEverywhere(c.design, ruleId, reason), c.options).filter((f) => f.ruleId === ruleId);
+      expect(found).toHaveLength(c.findings.length);
+      for (const f of found) expect(f).toMatchObject({ acknowledged: true, reason });
+    });
+  });
+
+  describe(`${ruleId} fixes converge`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))('%s', (_, c) => {
+      const before = lint(c.design, c.options);
+      for (const finding of before.filter((f) => f.ruleId === ruleId && f.edits)) {
+        const after = lint(applyDesignEdits(c.design, finding.edits as DesignEdit[]), c.options);
+        expect(after.map(keyOf)).not.toContain(keyOf(finding));
+        const known = new Set(before.map(keyOf));
+        expect(after.filter((f) => !known.has(keyOf(f))).map((f) => `${keyOf(f)}: ${f.message}`)).toEqual([]);
+      }
+    });
+  });
+}
