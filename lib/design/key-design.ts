@@ -44,7 +44,7 @@ export interface Workload {
   /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
   readonly hotKeyShare: number;
   readonly hotKeyShareSource: HotKeyShareSource;
-  /** Path of the field that declared the share (workload or key level), when declared or derived. */
+  /** Path of the field that declared a share (workload or key level), whether or not it beat the default. */
   readonly hotKeyShareAt?: string;
   readonly path: string;
 }

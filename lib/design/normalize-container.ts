@@ -6,7 +6,7 @@
 import { cardinalityValue, fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign } from './input';
-import type { IssueLog } from './issue-log';
+import { SHARE_ROUNDING, type IssueLog } from './issue-log';
 import type { CosmosKeyDesign, KeyAttribute } from './key-design';
 import type { NormalizeContext } from './normalize';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
@@ -50,17 +50,24 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
  * The full key's hottest share or largest size from the workload/storage field or the levels:
  * declared on the last level or on the design (not both); else estimated from the deepest declared
  * level, whose value is assumed spread over its average number of children (`cardinality of the
- * full key / cardinality of that level`) — the conservative reading, since a whale usually has more
+ * full key / cardinality of the prefix down to that level`) — the conservative reading, since a whale usually has more
  * children than average. A deeper level can only take less than the one above it.
  */
 function fullKeyFigure(
   levels: readonly KeyAttribute[], field: 'hotKeyShare' | 'largestGb', designValue: number | undefined, designPath: string, log: IssueLog,
 ): DeclaredFigure | undefined {
   let above: { value: number; path: string } | undefined;
+  let prefixCardinality = 0;
   for (const level of levels) {
+    // Distinct values of the prefix down to this level: its most varied level (the model's full-key rule).
+    prefixCardinality = Math.max(prefixCardinality, cardinalityValue(level.cardinality));
     const value = level[field];
     if (value === undefined) continue;
     const path = joinPath(level.path, field);
+    const uniform = prefixCardinality === Infinity ? 0 : 1 / prefixCardinality;
+    if (field === 'hotKeyShare' && value < uniform * (1 - SHARE_ROUNDING)) {
+      log.add(path, `is ${value}, below the uniform share 1/${prefixCardinality} = ${uniform.toPrecision(3)}: with ${prefixCardinality} distinct values at this level the hottest one takes at least that`);
+    }
     if (above !== undefined && value > above.value) {
       log.add(path, `is ${value}, more than the ${above.value} declared at ${above.path}: a deeper level's value is nested in the level above, so it can only take less`);
     }
@@ -73,10 +80,11 @@ function fullKeyFigure(
   }
   if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
   if (lastValue !== undefined) return { value: lastValue, source: 'declared', at: joinPath(last.path, field) };
-  const deepest = [...levels].reverse().find((level) => level[field] !== undefined);
-  if (deepest === undefined) return undefined;
-  const levelCardinality = cardinalityValue(deepest.cardinality);
-  // Unique values have no children to spread over; below finite levels, a unique deepest key spreads to nothing.
-  const children = levelCardinality === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / levelCardinality);
+  const deepestIndex = levels.map((level) => level[field] !== undefined).lastIndexOf(true);
+  if (deepestIndex < 0) return undefined;
+  const deepest = levels[deepestIndex];
+  // The declared value is one prefix value's; spread it over the full-key values under that prefix.
+  const deepestPrefix = fullKeyCardinality(levels.slice(0, deepestIndex + 1));
+  const children = deepestPrefix === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / deepestPrefix);
   return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field) };
 }

@@ -80,7 +80,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     readSource: draft.reads.source,
     hotKeyShare: hot.share,
     hotKeyShareSource: hot.source,
-    hotKeyShareAt: hot.source === 'declared' || hot.source === 'derived' ? declared?.at : undefined,
+    hotKeyShareAt: declared?.at,
     path: workloadPath,
   };
   return {
@@ -102,7 +102,8 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
  * key, whose current bucket takes every write, uniform 1/cardinality otherwise.
  */
 function hottestShare(declared: DeclaredFigure | undefined, timeBucket: boolean, uniformShare: number): { share: number; source: HotKeyShareSource } {
-  if (declared?.source === 'declared') return { share: Math.max(declared.value, uniformShare), source: 'declared' };
+  // A declaration at (or a rounding below) the uniform share says nothing more than uniform.
+  if (declared?.source === 'declared') return declared.value > uniformShare ? { share: declared.value, source: 'declared' } : { share: uniformShare, source: 'uniform' };
   const fallback = timeBucket ? { share: 1, source: 'time-bucket' as const } : { share: uniformShare, source: 'uniform' as const };
   return declared && declared.value > fallback.share ? { share: declared.value, source: 'derived' } : fallback;
 }

@@ -166,8 +166,10 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
       needs: { throughput, size, cardinality, dominance },
     };
   }
-  if (hotAtAll) {
-    const copies = smallestCount((n) => fitsWith('replicated', n));
+  // Declared replicas of a dominant key are planning for growth, like shards (SG014): sized, not needless.
+  if (hotAtAll || (declared === 'replicated' && dominance > 1)) {
+    const needed = smallestCount((n) => fitsWith('replicated', n));
+    const copies = needed === undefined ? undefined : Math.max(needed, dominance);
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size, cardinality, dominance } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size, cardinality, dominance } };
@@ -210,6 +212,31 @@ export function patternsOn(design: KeyDesign, space: KeySpace): readonly AccessP
 
 export function carries(pattern: { readonly keyAttributes: readonly string[] }, attribute: string): boolean {
   return pattern.keyAttributes.some((a) => sameAttribute(a, attribute));
+}
+
+/**
+ * Whether a query is routed to the partitions of its key: DynamoDB needs every partition-key
+ * attribute; Cosmos DB routes on a hierarchical prefix, so the first level is enough.
+ * `firstLevel` asks the question for another order of a Cosmos DB key.
+ */
+export function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
+  if (design.engine === 'cosmosdb') return carries(pattern, firstLevel ?? space.partitionKey[0].name);
+  return space.partitionKey.every((a) => carries(pattern, a.name));
+}
+
+/** The declared queries that visit every partition, and their share of all queries. */
+export function crossPartition(design: KeyDesign, firstLevel?: string): { readonly patterns: AccessPattern[]; readonly share: number } {
+  const patterns = design.accessPatterns.filter((p) => !carriesKey(design, spaceOf(design, p), p, firstLevel));
+  return { patterns, share: patterns.reduce((sum, p) => sum + p.share, 0) };
+}
+
+/**
+ * Whether putting `firstLevel` first keeps the declared queries targeted: it must not push more of
+ * them across partitions than the current order does, beyond what SG012 tolerates.
+ */
+export function keepsQueriesTargeted(design: KeyDesign, firstLevel: string): boolean {
+  const after = crossPartition(design, firstLevel).share;
+  return after <= Math.max(crossPartition(design).share, design.thresholds.maxCrossPartitionShare) + 1e-9;
 }
 
 /** Queries that read the whole logical key: they carry every partition-key attribute. */

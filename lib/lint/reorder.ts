@@ -3,9 +3,9 @@
  * writes it. Non-time levels ascend by cardinality; time buckets go last, where they do not decide
  * which partition takes today's writes.
  */
-import { cardinalityValue } from '../design/cardinality';
+import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import type { AttributeKind, Cardinality } from '../design/input';
-import type { KeyAttribute } from '../design/key-design';
+import type { CosmosKeyDesign, KeyAttribute } from '../design/key-design';
 import type { DesignEdit } from './edits';
 
 interface Ordered {
@@ -39,24 +39,38 @@ function attributeInput(a: KeyAttribute): Record<string, unknown> {
 
 /**
  * The edit that reorders Cosmos DB partition-key paths. Per-level figures describe prefixes, which
- * change with the order: only the full key's (on the last level) still holds, so it moves to the new
- * last level and the others are dropped — `droppedFigures` says whether the user must re-declare some.
+ * change with the order. Each new prefix takes the figure of the deepest old prefix it contains,
+ * spread over its extra values the way normalize() estimates a full key from a level
+ * (`figure × cardinality of the old prefix / cardinality of the new one`), so the design means what
+ * it meant; the full key's own figures stay exact, and those declared on the design stay there.
  */
-export function reorderedPathsEdit(levels: readonly KeyAttribute[], order: readonly KeyAttribute[], path: string): { edit: DesignEdit; droppedFigures: boolean } {
-  const last = levels[levels.length - 1];
-  let droppedFigures = false;
+export function reorderedPathsEdit(design: CosmosKeyDesign, order: readonly KeyAttribute[]): DesignEdit {
+  const levels = design.primaryKey.partitionKey;
+  const onDesign = {
+    hotKeyShare: design.primaryKey.workload.hotKeyShareAt === 'workload.hotKeyShare',
+    largestGb: design.largestPartitionGbAt === 'storage.largestPartitionGb',
+  };
+  const previous = { hotKeyShare: Infinity, largestGb: Infinity };
+  const figure = (field: 'hotKeyShare' | 'largestGb', newPrefix: readonly KeyAttribute[]): number | undefined => {
+    if (onDesign[field] && newPrefix.length === levels.length) return undefined;
+    let deepest = -1;
+    levels.forEach((level, i) => {
+      if (level[field] !== undefined && levels.slice(0, i + 1).every((l) => newPrefix.includes(l))) deepest = i;
+    });
+    if (deepest < 0) return undefined;
+    const spread = fullKeyCardinality(newPrefix) / fullKeyCardinality(levels.slice(0, deepest + 1));
+    const estimate = Math.min(previous[field], (levels[deepest][field] as number) / (Number.isNaN(spread) ? 1 : Math.max(1, spread)));
+    previous[field] = estimate;
+    // A share spread over unbounded values is no share at all: leave it to the uniform default.
+    return estimate > 0 ? estimate : undefined;
+  };
   const value = order.map((level, i) => {
-    const { name, ...rest } = attributeInput(level);
-    const entry: Record<string, unknown> = { path: name, ...rest };
-    delete entry.type;
-    if (level !== last && (level.hotKeyShare !== undefined || level.largestGb !== undefined)) droppedFigures = true;
-    if (i === order.length - 1) {
-      if (last.hotKeyShare !== undefined) entry.hotKeyShare = last.hotKeyShare;
-      if (last.largestGb !== undefined) entry.largestGb = last.largestGb;
-    }
-    return entry;
+    const { name, type: _, ...rest } = attributeInput(level);
+    const share = figure('hotKeyShare', order.slice(0, i + 1));
+    const size = figure('largestGb', order.slice(0, i + 1));
+    return { path: name, ...rest, ...(share !== undefined ? { hotKeyShare: share } : {}), ...(size !== undefined ? { largestGb: size } : {}) };
   });
-  return { edit: { op: 'set', path, value }, droppedFigures };
+  return { op: 'set', path: design.primaryKey.partitionKeyPath, value };
 }
 
 /** The edit that reorders DynamoDB attributes (a multi-attribute sort key) or composite parts. */

@@ -1,14 +1,7 @@
-import type { AccessPattern, KeyDesign, KeySpace } from '../../design/key-design';
-import { carries, spaceOf } from '../analysis';
+import { crossPartition } from '../analysis';
 import { code, percent } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
-
-/** DynamoDB needs every partition-key attribute; Cosmos DB routes on a hierarchical prefix (the first level). */
-function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern): boolean {
-  const needed = design.engine === 'cosmosdb' ? space.partitionKey.slice(0, 1) : space.partitionKey;
-  return needed.every((a) => carries(pattern, a.name));
-}
 
 export const crossPartitionQueries = defineRule({
   id: 'SG012',
@@ -26,8 +19,7 @@ export const crossPartitionQueries = defineRule({
     fixCosmos: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
   check(design) {
-    const crossing = design.accessPatterns.filter((p) => !carriesKey(design, spaceOf(design, p), p));
-    const share = crossing.reduce((sum, p) => sum + p.share, 0);
+    const { patterns: crossing, share } = crossPartition(design);
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
     return [{

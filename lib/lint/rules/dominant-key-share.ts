@@ -15,7 +15,7 @@ export const dominantKeyShare = defineRule({
   fix: 'Plan sharding before growth (size it with shardsFor()); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
   messages: {
-    dominant: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} of traffic, above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
+    dominant: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} of traffic{{declaredAt}}, above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
     fix: 'plan sharding for this key before traffic grows (size N with shardsFor()), and watch it with the skew alarms',
   },
   check(design) {
@@ -29,12 +29,14 @@ export const dominantKeyShare = defineRule({
       // No declared traffic: nothing to saturate, and no growth factor to report.
       if (busiest.load === 0) return [];
       return [{
-        path: space.workload.hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`,
+        // Declared on the workload: that field; from a key level: the key (its path stays put when the key is reordered).
+        path: space.workload.hotKeyShareAt?.startsWith('partitionKey.paths[') ? space.partitionKeyPath : space.workload.hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`,
         index: space.index,
         messageId: 'dominant' as const,
         fixId: 'fix' as const,
         data: {
           key: keyName(space.partitionKey), onIndex: onIndex(space.index), share: hotKeyShare, limit: design.thresholds.maxHotKeyShare,
+          declaredAt: space.workload.hotKeyShareAt?.startsWith('partitionKey.paths[') ? ` (${hotKeyShareSource === 'derived' ? 'estimated from' : 'declared at'} ${space.workload.hotKeyShareAt})` : '',
           load: fmt(busiest.load), usable: fmt(busiest.usable), unit: busiest.unit, growthToCeiling: a.growth,
         },
       }];

@@ -2,6 +2,7 @@ import { cardinalityValue } from '../../design/cardinality';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { KeyAttribute } from '../../design/key-design';
 import { joinPath } from '../../design/field-path';
+import { crossPartition } from '../analysis';
 import { code, formatCardinality } from '../format';
 import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -30,7 +31,7 @@ function compositeHits(attributes: readonly KeyAttribute[], index?: string): Rul
     if (a.components.length < 2 || ascending(a.components)) return [];
     const order = fixedOrderKeepingTime(a.components);
     const path = joinPath(a.path, 'components');
-    return [{ path, index, messageId: 'compositeSortKey' as const, fixId: 'fix' as const, data: { name: code(a.name), parts: describe(a.components), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(','), refigure: '' }, edits: [reorderedPartsEdit(order, path)] }];
+    return [{ path, index, messageId: 'compositeSortKey' as const, fixId: 'fix' as const, data: { name: code(a.name), parts: describe(a.components), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') }, edits: [reorderedPartsEdit(order, path)] }];
   });
 }
 
@@ -47,7 +48,7 @@ export const hierarchyOrder = defineRule({
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
-  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (time buckets belong last; a time bucket first is SG002), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
+  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (time buckets belong last; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
   rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
   fix: 'Order the same attributes by cardinality, ascending (time buckets last in a Cosmos DB key).',
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoKeyDesign],
@@ -55,7 +56,7 @@ export const hierarchyOrder = defineRule({
     hierarchical: 'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
     multiAttributeSortKey: 'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
     compositeSortKey: 'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality: begins_with queries on a prefix cannot narrow to one branch',
-    fix: 'order it {{order}}{{refigure}}',
+    fix: 'order it {{order}}',
   },
   check(design) {
     if (design.engine === 'cosmosdb') {
@@ -64,17 +65,15 @@ export const hierarchyOrder = defineRule({
       const order = fixedOrder(levels);
       // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
       if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
-      const { edit, droppedFigures } = reorderedPathsEdit(levels, order, space.partitionKeyPath);
+      // The declared queries decide: an order whose first level they already give serves them best.
+      if (design.accessPatterns.length > 0 && crossPartition(design, order[0].name).share >= crossPartition(design).share) return [];
       const timeMiddle = !ascending(levels) ? '' : ' with time buckets last';
       return [{
         path: space.partitionKeyPath,
         messageId: 'hierarchical',
         fixId: 'fix',
-        data: {
-          parts: describe(levels), timeNote: timeMiddle, order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(','),
-          refigure: droppedFigures ? ' (per-level hotKeyShare / largestGb describe prefixes, which change with the order: re-declare them for the new levels)' : '',
-        },
-        edits: [edit],
+        data: { parts: describe(levels), timeNote: timeMiddle, order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
+        edits: [reorderedPathsEdit(design, order)],
       }];
     }
     return [
@@ -86,7 +85,7 @@ export const hierarchyOrder = defineRule({
           const path = joinPath(gsi.path, 'sortKeys');
           hits.unshift({
             path, index: gsi.index, messageId: 'multiAttributeSortKey', fixId: 'fix',
-            data: { index: code(gsi.index as string), parts: describe(gsi.sortKey), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(','), refigure: '' },
+            data: { index: code(gsi.index as string), parts: describe(gsi.sortKey), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
             edits: [reorderedAttributesEdit(order, path)],
           });
         }

@@ -44,13 +44,16 @@ export const logicalPartitionSize = defineRule({
       const candidate = calculatedShardCandidate(design, space);
       const level = candidate ? code(candidate.startsWith('/') ? candidate : `/${candidate}`) : 'a level such as /userId';
       return [{
-        path: design.largestPartitionGbAt ?? 'storage.largestPartitionGb',
+        // Declared on the design: that field; from a key level: the key (its path stays put when the key is reordered).
+        path: design.largestPartitionGbAt === undefined || design.largestPartitionGbAt === 'storage.largestPartitionGb' ? 'storage.largestPartitionGb' : space.partitionKeyPath,
         messageId: 'cosmos' as const,
         fixId: 'fixCosmos' as const,
         data: {
           ...common,
           ceiling: COSMOS_LIMITS.logicalPartitionGb,
-          estimate: design.largestPartitionGbSource === 'derived' ? ` (estimated from ${design.largestPartitionGbAt}: spread over that value's average number of ${code(levels[levels.length - 1].name)} values)` : '',
+          estimate: design.largestPartitionGbSource === 'derived'
+            ? ` (estimated from ${design.largestPartitionGbAt}: spread over that value's average number of ${code(levels[levels.length - 1].name)} values)`
+            : design.largestPartitionGbAt && design.largestPartitionGbAt !== 'storage.largestPartitionGb' ? ` (declared at ${design.largestPartitionGbAt})` : '',
           // Never a fourth level: Cosmos DB takes three.
           deeper: levels.length < COSMOS_LIMITS.hierarchyLevels ? `; or add ${level} under ${keyName(levels)} so no full key value holds more than ${fmt(usable)} GB` : '',
         },

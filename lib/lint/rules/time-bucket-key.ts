@@ -1,7 +1,7 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
 import { planAdvice } from '../advice';
-import { analyses, type SpaceAnalysis } from '../analysis';
+import { analyses, keepsQueriesTargeted, type SpaceAnalysis } from '../analysis';
 import { code, finite, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -25,15 +25,19 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
 
   if (firstLevel) {
     const order = fixedOrder(levels);
-    const { edit, droppedFigures } = reorderedPathsEdit(levels, order, space.partitionKeyPath);
+    // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
+    const targeted = keepsQueriesTargeted(design, order[0].name);
     const data = {
       ...base,
       level: code(levels[0].name),
       order: order.map((l) => code(l.name)).join(' → '),
       spreadBy: code(order[0].name),
-      refigure: droppedFigures ? ' (per-level hotKeyShare / largestGb describe prefixes, which change with the order: re-declare them for the new levels)' : '',
+      queries: targeted ? '' : `; the queries that give only ${code(levels[0].name)} would then cross partitions: serve them from a change-feed projection keyed by it`,
     };
-    return [{ path: levels[0].path, severity: fits ? 'warning' : undefined, messageId: fits ? 'timeFirstFits' : 'timeFirst', fixId: fits ? 'fixReorderFits' : 'fixReorder', data, edits: [edit] }];
+    return [{
+      path: levels[0].path, severity: fits ? 'warning' : undefined, messageId: fits ? 'timeFirstFits' : 'timeFirst', fixId: fits ? 'fixReorderFits' : 'fixReorder', data,
+      edits: targeted ? [reorderedPathsEdit(design, order)] : undefined,
+    }];
   }
   if (fits) {
     return [{ path: levels.length === 1 ? levels[0].path : space.partitionKeyPath, index: space.index, severity: 'warning', messageId: 'timeKeyFits', fixId: 'fixFits', data: base }];
@@ -68,8 +72,8 @@ export const timeBucketKey = defineRule({
     timeFirstFits: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today\'s load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket',
     fixShard: '{{plan}}; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
-    fixReorder: 'order the levels {{order}}: the time bucket last, so current writes spread over every {{spreadBy}} value{{refigure}}',
-    fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{refigure}}',
+    fixReorder: 'order the levels {{order}}: the time bucket last, so current writes spread over every {{spreadBy}} value{{queries}}',
+    fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
   },
   check(design) {
     return analyses(design).flatMap((a) => hit(design, a));

@@ -26,7 +26,7 @@ testRule('SG014', {
     {
       name: 'a share declared on a key level',
       design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.3 }] }, workload: { peakReadUnits: 5000, peakWriteUnits: 10000 } }),
-      findings: [{ messageId: 'dominant', path: 'partitionKey.paths[0].hotKeyShare' }],
+      findings: [{ messageId: 'dominant', path: 'partitionKey.paths', message: /\(declared at partitionKey\.paths\[0\]\.hotKeyShare\)/ }],
     },
   ],
 });

@@ -28,7 +28,7 @@ testRule('SG006', {
       // 60 GB over the largest tenant's average 2 sites = 30 GB per full key value.
       name: 'a size estimated from a declared level',
       design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, largestGb: 60 }, { path: '/siteId', cardinality: 1000 }] } }),
-      findings: [{ messageId: 'cosmos', path: 'partitionKey.paths[0].largestGb', data: { size: 30, shards: 2 }, message: /estimated from partitionKey\.paths\[0\]\.largestGb/ }],
+      findings: [{ messageId: 'cosmos', path: 'partitionKey.paths', data: { size: 30, shards: 2 }, message: /estimated from partitionKey\.paths\[0\]\.largestGb/ }],
     },
     {
       name: 'a full three-level key is never told to add a fourth',

@@ -48,9 +48,9 @@ testRule('SG002', {
       findings: [{ messageId: 'timeFirstFits', severity: 'warning', edits: true }],
     },
     {
-      name: 'reordering drops per-level figures that described the old prefixes, and says so',
-      design: container({ partitionKey: { paths: [{ path: '/yyyyMM', cardinality: 24, hotKeyShare: 1 }, { path: '/deviceId', cardinality: 200000 }] }, workload: { peakReadUnits: 5000, peakWriteUnits: 20000 } }),
-      findings: [{ messageId: 'timeFirst', fix: /re-declare them for the new levels/ }],
+      name: 'queries that give only the month would cross partitions after the reorder: no edit, a projection instead',
+      design: container({ partitionKey: byMonthThenDevice, workload: { peakReadUnits: 5000, peakWriteUnits: 20000 }, accessPatterns: [{ name: 'devices-of-month', keyAttributes: ['/yyyyMM'], share: 0.3 }] }),
+      findings: [{ messageId: 'timeFirst', edits: false, fix: /the queries that give only `\/yyyyMM` would then cross partitions: serve them from a change-feed projection/ }],
     },
   ],
 });

@@ -1,0 +1,114 @@
+/**
+ * The principle behind every finding: its fix, applied as written, gives a better design — the
+ * finding goes away, nothing new fires because of it, and no two findings on one key disagree.
+ * Checked over every shipped example and a few thousand generated designs.
+ */
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DesignError, applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding } from '../../lib';
+import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
+
+const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
+
+function lintOrUndefined(design: DesignInput): Finding[] | undefined {
+  try {
+    return lint(design);
+  } catch (error) {
+    if (error instanceof DesignError) return undefined;
+    throw error;
+  }
+}
+
+/** The key space an edit of a plan concerns: the path before `.sharding`. */
+function shardingEdit(f: Finding): { space: string; value: unknown } | undefined {
+  const edit = f.edits?.find((e) => /(^|\.)sharding$/.test(e.path));
+  if (!edit) return undefined;
+  return { space: edit.path.replace(/\.?sharding$/, ''), value: edit.op === 'set' ? edit.value : 'removed' };
+}
+
+/** Problems with a design's findings and fixes, as readable lines (empty: all good). */
+function problems(design: DesignInput): string[] {
+  const before = lintOrUndefined(design);
+  if (!before) return [];
+  const out: string[] = [];
+  // No two findings on one key space give different plans.
+  const plans = new Map<string, { rule: string; value: string }>();
+  for (const f of before) {
+    const edit = shardingEdit(f);
+    if (!edit) continue;
+    const value = JSON.stringify(edit.value);
+    const seen = plans.get(edit.space);
+    if (seen && seen.value !== value) out.push(`${f.ruleId} plans ${value} for "${edit.space}" but ${seen.rule} plans ${seen.value}`);
+    else plans.set(edit.space, { rule: f.ruleId, value });
+  }
+  const known = new Set(before.map(keyOf));
+  for (const finding of before.filter((f) => f.edits)) {
+    const fixed = applyDesignEdits(design, finding.edits as DesignEdit[]);
+    const after = lintOrUndefined(fixed);
+    if (!after) {
+      out.push(`${keyOf(finding)}: its edits make the design invalid`);
+      continue;
+    }
+    if (after.some((f) => keyOf(f) === keyOf(finding))) out.push(`${keyOf(finding)}: still fires after its fix`);
+    for (const f of after.filter((g) => !known.has(keyOf(g)))) out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
+  }
+  return out;
+}
+
+/** Applying every fix in turn ends in a design whose remaining findings carry no edits, never going in circles. */
+function fixesEnd(design: DesignInput): string[] {
+  if (!lintOrUndefined(design)) return [];
+  const seen = new Set<string>();
+  let current = design;
+  for (let round = 0; round < 100; round++) {
+    const text = JSON.stringify(current);
+    if (seen.has(text)) return [`round ${round}: the fixes went in a circle`];
+    seen.add(text);
+    const findings = lintOrUndefined(current);
+    if (!findings) return [`round ${round}: the design became invalid`];
+    const next = findings.find((f) => f.edits);
+    if (!next) return [];
+    current = applyDesignEdits(current, next.edits as DesignEdit[]);
+  }
+  return ['fixes did not settle within 100 rounds'];
+}
+
+const examples = ['bad', 'good'].flatMap((dir) => {
+  const folder = join(__dirname, '../../examples/designs', dir);
+  return readdirSync(folder).map((file) => [`${dir}/${file}`, JSON.parse(readFileSync(join(folder, file), 'utf8'))] as const);
+});
+
+describe('fixes converge', () => {
+  it.each(examples)('on %s', (_, design) => {
+    expect(problems(design)).toEqual([]);
+    expect(fixesEnd(design)).toEqual([]);
+  });
+
+  // Counts are part of the report: how many generated designs were valid and how many findings had edits.
+  const counts = { designs: 0, valid: 0, findings: 0, withEdits: 0 };
+
+  it.each([
+    ['DynamoDB tables', dynamoTable, 1500],
+    ['Cosmos DB containers', cosmosContainer, 1500],
+    ['documents of both', designDocument, 300],
+  ] as const)('on generated %s', (_, arbitrary, runs) => {
+    fc.assert(fc.property(arbitrary as fc.Arbitrary<DesignInput>, (design) => {
+      counts.designs++;
+      const findings = lintOrUndefined(design);
+      if (findings) {
+        counts.valid++;
+        counts.findings += findings.length;
+        counts.withEdits += findings.filter((f) => f.edits).length;
+      }
+      expect(problems(design)).toEqual([]);
+      expect(fixesEnd(design)).toEqual([]);
+    }), { numRuns: runs, seed: 20261130 });
+  });
+
+  afterAll(() => {
+    // A generator that produced mostly invalid designs would make the properties above vacuous.
+    expect(counts.valid).toBeGreaterThan(counts.designs * 0.5);
+    expect(counts.withEdits).toBeGreaterThan(1000);
+  });
+});
