@@ -52,9 +52,9 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   return normalizeDocument(parse(designDocumentShape, input, ''), options, false);
 }
 
-/** A document around one design, without a prototype (like every parsed object): absent fields read as undefined. */
+/** A document around one design, every field its own (like every parsed object): absent ones read as undefined, never inherited. */
 function documentOf(fields: DesignDocument): DesignDocument {
-  return Object.assign(Object.create(null) as DesignDocument, fields);
+  return { description: undefined, tables: undefined, containers: undefined, external: undefined, thresholds: undefined, ...fields };
 }
 
 export function parse<T>(shape: Shape<T>, value: unknown, path: string): T {

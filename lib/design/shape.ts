@@ -29,6 +29,8 @@ export function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** Own enumerable property, never one inherited from a (possibly polluted) prototype. */
 export function ownValue(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
@@ -232,25 +234,28 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, path, expected, value);
       const input = value as Record<string, unknown>;
       const before = issues.length;
-      for (const key in input) {
-        if (accepted.has(key) || !Object.prototype.hasOwnProperty.call(input, key)) continue;
+      for (const key of Object.keys(input)) {
+        if (accepted.has(key)) continue;
         const guess = closest(key, known);
         issues.push({
           path: joinPath(path, key),
           message: `is not a known field${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${known.join(', ')}`,
         });
       }
-      // No prototype: reading a field the input left out must give undefined, never a value
-      // inherited from a (possibly polluted) Object.prototype.
-      const output: Record<string, unknown> = Object.create(null);
-      for (const [key, prop] of entries) {
-        const raw = ownValue(input, key);
+      // Every known field becomes an own property, `undefined` when left out: reading one must never
+      // find a value inherited from a (possibly polluted) Object.prototype.
+      const output: Record<string, unknown> = {};
+      // Index loops: this runs for every object of every design linted (10,000 designs in the bench).
+      for (let i = 0; i < entries.length; i++) {
+        const key = known[i];
+        const prop = entries[i][1];
+        const raw = hasOwn.call(input, key) ? input[key] : undefined;
         if (raw === undefined) {
           if (!prop.optional) issues.push({ path: joinPath(path, key), message: `is required: ${prop.doc}` });
+          output[key] = undefined;
           continue;
         }
-        const parsed = prop.shape.read(raw, joinPath(path, key), issues);
-        if (parsed !== undefined) output[key] = parsed;
+        output[key] = prop.shape.read(raw, path === '' ? key : `${path}.${key}`, issues);
       }
       return issues.length === before ? (output as T) : undefined;
     },

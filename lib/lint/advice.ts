@@ -18,7 +18,19 @@ export interface Advice {
   readonly shards?: number;
 }
 
+const advised = new WeakMap<SpaceAnalysis, Advice>();
+
+/** The advice for a key space's plan (memoized: several rules point at the same plan). */
 export function planAdvice(design: KeyDesign, analysis: SpaceAnalysis): Advice {
+  let advice = advised.get(analysis);
+  if (!advice) {
+    advice = adviceFor(design, analysis);
+    advised.set(analysis, advice);
+  }
+  return advice;
+}
+
+function adviceFor(design: KeyDesign, analysis: SpaceAnalysis): Advice {
   const { space, plan } = analysis;
   const key = keyName(space.partitionKey);
   const declared = space.sharding;

@@ -48,26 +48,21 @@ export interface SpaceAnalysis {
   readonly plan: Plan;
 }
 
-const cache = new WeakMap<KeyDesign, Map<KeySpace, SpaceAnalysis>>();
+const cache = new WeakMap<KeyDesign, readonly SpaceAnalysis[]>();
 
-/** The analysis of one key space of a design (memoized: rules share it). */
-export function analyze(design: KeyDesign, space: KeySpace): SpaceAnalysis {
-  let byDesign = cache.get(design);
-  if (!byDesign) {
-    byDesign = new Map();
-    cache.set(design, byDesign);
-  }
-  let result = byDesign.get(space);
+/** Every key space of a design with its analysis, computed once per design: every rule shares it. */
+export function analyses(design: KeyDesign): readonly SpaceAnalysis[] {
+  let result = cache.get(design);
   if (!result) {
-    result = analyzeSpace(design, space);
-    byDesign.set(space, result);
+    result = keySpacesOf(design).map((space) => analyzeSpace(design, space));
+    cache.set(design, result);
   }
   return result;
 }
 
-/** Every key space of a design with its analysis. */
-export function analyses(design: KeyDesign): SpaceAnalysis[] {
-  return keySpacesOf(design).map((space) => analyze(design, space));
+/** The analysis of one key space of a design. */
+export function analyze(design: KeyDesign, space: KeySpace): SpaceAnalysis {
+  return analyses(design).find((a) => a.space === space) as SpaceAnalysis;
 }
 
 function analyzeSpace(design: KeyDesign, space: KeySpace): SpaceAnalysis {
