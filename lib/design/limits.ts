@@ -66,3 +66,16 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
 /** Shard counts above this are rejected as input errors: no design needs them, and a typo
  *  (10000 for 100) would otherwise become a thousand-way fan-out in application code. */
 export const MAX_SHARDS_ACCEPTED = 1_000;
+
+/** Thresholds with the overrides applied in order; a field an override leaves out (undefined) keeps the value before it. */
+export function withThresholds(base: Thresholds, ...overrides: readonly ({ readonly [K in keyof Thresholds]?: Thresholds[K] } | undefined)[]): Thresholds {
+  const result: { -readonly [K in keyof Thresholds]: Thresholds[K] } = { ...base };
+  for (const override of overrides) {
+    if (!override) continue;
+    for (const key of Object.keys(base) as (keyof Thresholds)[]) {
+      const value = override[key];
+      if (value !== undefined) result[key] = value;
+    }
+  }
+  return result;
+}

@@ -8,12 +8,13 @@ import { joinPath } from './field-path';
 import type { CosmosContainerDesign } from './input';
 import { SHARE_ROUNDING, type IssueLog } from './issue-log';
 import type { CosmosKeyDesign, KeyAttribute } from './key-design';
+import { withThresholds } from './limits';
 import type { NormalizeContext } from './normalize';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, joins } from './normalize-usage';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
-  const thresholds = { ...context.projectThresholds, ...input.thresholds };
+  const thresholds = withThresholds(context.projectThresholds, input.thresholds);
   const paths = input.partitionKey.paths;
   const levels = paths.map((p, i) => keyAttribute({ ...p, name: p.path }, joinPath('partitionKey.paths', i), log));
   const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, 'workload.hotKeyShare', log);

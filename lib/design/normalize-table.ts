@@ -3,12 +3,13 @@ import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import type { DynamoDbKeyDesign, KeyAttribute } from './key-design';
+import { withThresholds } from './limits';
 import type { NormalizeContext } from './normalize';
 import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
 import { accessPatterns, acknowledgements, readShares } from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
-  const thresholds = { ...context.projectThresholds, ...input.thresholds };
+  const thresholds = withThresholds(context.projectThresholds, input.thresholds);
   const contributorInsights = input.monitoring?.contributorInsights ?? true;
   const gsis = input.globalSecondaryIndexes ?? [];
   const lsis = input.localSecondaryIndexes ?? [];

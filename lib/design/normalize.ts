@@ -8,7 +8,7 @@ import { joinPath } from './field-path';
 import type { CosmosContainerDesign, DesignDocument, DesignInput, Engine, ThresholdOverrides } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
-import { DEFAULT_THRESHOLDS } from './limits';
+import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
 import { normalizeContainer } from './normalize-container';
 import { normalizeTable } from './normalize-table';
 import { acknowledgements } from './normalize-usage';
@@ -73,7 +73,7 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
   const byName = new Map(containers.map((c) => [c.name, c]));
   const context: NormalizeContext = {
     options,
-    projectThresholds: { ...DEFAULT_THRESHOLDS, ...optionThresholds, ...document.thresholds },
+    projectThresholds: withThresholds(DEFAULT_THRESHOLDS, optionThresholds, document.thresholds),
     containerNamed: (name) => byName.get(name),
   };
 
