@@ -85,7 +85,7 @@ export function loadConfig(file: string): ProjectConfig {
     issues.push({ path: full, message, ...located.positionOf(full) });
   };
   const config = readFields(value, report);
-  if (issues.length > 0) throw new ConfigError(file, issues);
+  if (issues.length > 0) throw new ConfigError(file, issues.sort((a, b) => a.line - b.line || a.column - b.column));
   return { file, dir: dirname(file), ...config };
 }
 

@@ -59,7 +59,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
   const display = (absolute: string, base: string, pattern: string, rel: string) => {
     if (base === cwd) return rel === '' ? pattern : join(pattern, rel);
     const fromCwd = relative(cwd, absolute);
-    return fromCwd.startsWith('..') || isAbsolute(fromCwd) ? absolute : fromCwd;
+    return isAbsolute(fromCwd) ? absolute : fromCwd;
   };
   const add = (absolute: string, file: string, explicit: boolean, origin: number) => {
     const key = realPath(absolute);

@@ -40,7 +40,7 @@ export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return { error: 'is a directory' };
-    if (stat.isCharacterDevice() || stat.isBlockDevice()) return { error: `is a ${stat.isCharacterDevice() ? 'character' : 'block'} device, not a file` };
+    if (stat.isCharacterDevice() || stat.isBlockDevice()) return { error: `is a ${stat.isCharacterDevice() ? 'character' : 'block'} device, not a regular file` };
     if (stat.isFile() && stat.size > max) return tooLarge(stat.size, max);
     const chunks: Buffer[] = [];
     let total = 0;
