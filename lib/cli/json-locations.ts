@@ -27,6 +27,8 @@ export interface ContainerLayout {
   readonly keys?: readonly string[];
   /** Objects: `[keyStart, valueStart, valueEnd]` per member; arrays: `[valueStart, valueEnd]` per item. */
   readonly spans: readonly number[];
+  /** Objects: some key holds `.` or `[`, so a path must be matched against the keys themselves. */
+  readonly oddKeys?: boolean;
 }
 
 export interface LocatedJson {
@@ -149,6 +151,7 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
     const start = pos;
     const keys: string[] = [];
     const spans: number[] = [];
+    let oddKeys = false;
     pos++;
     skipWhitespace();
     if (text[pos] !== '}') {
@@ -166,13 +169,14 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
         Object.defineProperty(result, key, { value: parseValue(), enumerable: true, writable: true, configurable: true });
         keys.push(key);
         spans.push(keyStart, valueStart, pos);
+        if (!oddKeys && /[.[\]]/.test(key)) oddKeys = true;
         skipWhitespace();
         if (text[pos] !== ',') break;
         pos++;
       }
     }
     expect('}');
-    layouts.set(result, { start, end: pos, keys, spans });
+    layouts.set(result, { start, end: pos, keys, spans, ...(oddKeys ? { oddKeys } : {}) });
     return result;
   };
 
@@ -243,8 +247,8 @@ function member(object: Record<string, unknown>, layout: ContainerLayout, path: 
   const plain = /^[^.[\]]*/.exec(path.slice(from))?.[0] ?? '';
   let index = Object.prototype.hasOwnProperty.call(object, plain) ? keys.indexOf(plain) : -1;
   let length = plain.length;
-  if (index < 0) {
-    // Keys that hold "." or "[" (unknown fields a user typed): match them against the path as written.
+  if (layout.oddKeys) {
+    // Keys that hold "." or "[" (unknown fields a user typed): the longest key the path starts with wins.
     keys.forEach((key, k) => {
       const end = from + key.length;
       if (key.length > length && path.startsWith(key, from) && (end === path.length || path[end] === '.' || path[end] === '[')) {

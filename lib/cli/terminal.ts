@@ -7,6 +7,7 @@
 
 /** C0 controls (tab and newline included: they could forge report lines), DEL, C1 controls,
  *  bidi marks, embeddings, overrides and isolates, line/paragraph separators, and the BOM. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const UNSAFE_TEST = new RegExp(UNSAFE.source);
 
