@@ -3,7 +3,11 @@
  * (node:util parseArgs gives "Unknown option '--frmat'. To specify a positional argument…").
  * The help text is generated from the same table, so it cannot drift from what is accepted.
  */
+import { UsageError } from './errors';
+import { DOCUMENTATION_URL } from './rule-docs';
 import { didYouMean } from './suggest';
+
+export { UsageError } from './errors';
 
 export interface OptionSpec {
   readonly name: string;
@@ -72,13 +76,6 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 const GLOBAL: readonly OptionSpec[] = [HELP, { name: 'version', short: 'v', description: 'print the version' }];
-
-export class UsageError extends Error {
-  constructor(message: string, public readonly command?: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
 
 export interface ParsedArgs {
   readonly values: Readonly<Record<string, string | true | undefined>>;
@@ -167,5 +164,5 @@ export const GENERAL_USAGE = [
   '',
   'Exit codes: 0 clean; 1 findings at or above --fail-on (or more warnings than --max-warnings);',
   '            2 invalid input, invalid config, bad usage, or the report could not be written.',
-  'Documentation: docs/cli.md',
+  `Documentation: ${DOCUMENTATION_URL}cli.md`,
 ].join('\n');

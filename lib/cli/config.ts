@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DesignError, lintDocument, normalize, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
 import { childPath, rebasePath } from './field-path';
-import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson, type Position } from './json-locations';
+import { ConfigError, type ConfigIssue } from './errors';
+import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
 import type { UnusedAcknowledgementLevel } from './report';
 import { readInputFile } from './read-input';
 import { didYouMean } from './suggest';
@@ -27,18 +28,6 @@ export interface ProjectConfig {
   readonly failOn?: Severity;
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
-}
-
-export interface ConfigIssue extends Position {
-  readonly path: string;
-  readonly message: string;
-}
-
-export class ConfigError extends Error {
-  constructor(public readonly file: string, public readonly issues: readonly ConfigIssue[]) {
-    super(`invalid config ${file}`);
-    this.name = 'ConfigError';
-  }
 }
 
 /** The fields, with what each accepts (also the documentation's table). */

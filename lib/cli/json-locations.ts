@@ -121,7 +121,7 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
 
   const parseValue = (): unknown => {
     skipWhitespace();
-    if (++values > maxValues) fail(`more than ${maxValues.toLocaleString('en-US')} JSON values: too large for a design file or template`);
+    if (++values > maxValues) fail(`more than ${maxValues} JSON values: too large for a design file or template`);
     const char = text[pos];
     if (char === '{' || char === '[') {
       if (depth >= maxDepth) fail(`nested deeper than ${maxDepth} levels`);

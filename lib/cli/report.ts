@@ -121,8 +121,13 @@ export function exitCode({ summary, settings, tooManyWarnings }: Outcome): numbe
   return EXIT.clean;
 }
 
+/** `12,345`: thousands grouped by hand (toLocaleString loads ICU: ~50 ms of a CLI's cold start). */
+export function grouped(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 export function plural(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+  return `${grouped(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /**
@@ -136,7 +141,7 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
     s.warnings ? c.yellow(plural(s.warnings, 'warning')) : plural(0, 'warning'),
   ].join(', ');
   const extras = [
-    s.acknowledged ? `${s.acknowledged.toLocaleString('en-US')} acknowledged` : '',
+    s.acknowledged ? `${grouped(s.acknowledged)} acknowledged` : '',
     s.unusedAcknowledgements && settings.unusedAcknowledgements !== 'off'
       ? `${plural(s.unusedAcknowledgements, 'unused acknowledgement')} counted as ${s.unusedAcknowledgements === 1 ? `a${settings.unusedAcknowledgements === 'error' ? 'n' : ''} ${settings.unusedAcknowledgements}` : `${settings.unusedAcknowledgements}s`}`
       : '',
@@ -144,7 +149,7 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
   if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted`)}`;
   const lines = [line];
-  if (tooManyWarnings) lines.push(c.red(`too many warnings: ${s.warnings.toLocaleString('en-US')}, more than --max-warnings ${settings.maxWarnings}`));
+  if (tooManyWarnings) lines.push(c.red(`too many warnings: ${grouped(s.warnings)}, more than --max-warnings ${settings.maxWarnings}`));
   if (settings.quiet && s.warnings > 0) lines.push(c.dim('warnings are counted but not shown (--quiet)'));
   return lines;
 }

@@ -4,12 +4,14 @@
  */
 
 /**
- * Where docs/rules.md is published. Rule ids never change and the headings are generated from
- * them (`## SG003 hot-key-exceeds-partition`), so the anchors below are stable.
- * Change this one constant when the repository's home is settled (package.json has no
- * `repository` or `homepage` yet).
+ * Where the docs/ folder is published. Change this one constant when the repository's home is
+ * settled (package.json has no `repository` or `homepage` yet). Rule ids never change and the
+ * headings of docs/rules.md are generated from them (`## SG003 hot-key-exceeds-partition`), so
+ * the anchors below are stable.
  */
-export const RULES_DOCUMENTATION_URL = 'https://github.com/skewguard/skewguard/blob/main/docs/rules.md';
+export const DOCUMENTATION_URL = 'https://github.com/skewguard/skewguard/blob/main/docs/';
+
+export const RULES_DOCUMENTATION_URL = `${DOCUMENTATION_URL}rules.md`;
 
 /** GitHub's anchor for the heading `## SG003 hot-key-exceeds-partition`. */
 export function ruleAnchor(id: string, title: string): string {

@@ -54,6 +54,15 @@ describe('usage errors exit 2 with a readable message', () => {
     expect((await cli([])).code).toBe(0);
   });
 
+  it('has every command, option and config field documented in docs/cli.md', () => {
+    const docs = readFileSync(join(root, 'docs/cli.md'), 'utf8');
+    for (const command of COMMANDS) {
+      expect(docs).toContain(`skewguard ${command.name}`);
+      for (const option of command.options) expect(docs).toContain(`--${option.name}`);
+    }
+    for (const field of ['designs', 'thresholds', 'rules', 'failOn', 'maxWarnings', 'reportUnusedAcknowledgements']) expect(docs).toContain(`| \`${field}\` |`);
+  });
+
   it('prints the version alone', async () => {
     expect((await cli(['--version'])).stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   });
