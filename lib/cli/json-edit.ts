@@ -33,7 +33,8 @@ export function detectStyle(text: string): JsonStyle {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indents = [...text.matchAll(/\n([ \t]+)\S/g)].map((m) => m[1]);
   const unit = indents.length === 0 ? '  ' : indents[0].startsWith('\t') ? '\t' : ' '.repeat(Math.min(...indents.map((i) => i.length)));
-  const oneLineObjects = /\{[ \t]*"[^\n]*\}|\[[ \t]*[^\s\]][^\n]*\]/.test(text);
+  // A one-line file, or a member whose value opens and closes on its line: `"key": { "a": 1 }`, `"key": ["x"]`.
+  const oneLineObjects = !text.trimEnd().includes('\n') || /:[ \t]*\{[ \t]*"[^\n]*\}|:[ \t]*\[[ \t]*[^\s\]][^\n]*\]/.test(text);
   return { unit, eol, oneLineObjects };
 }
 

@@ -81,6 +81,11 @@ describe('applyEdits', () => {
     expect(JSON.parse(after).tables[0].accessPatterns[0]).not.toHaveProperty('fanOut');
   });
 
+  it('tells a file that writes small objects on one line from one fully expanded', () => {
+    expect(detectStyle(DESIGN).oneLineObjects).toBe(true);
+    expect(detectStyle(JSON.stringify({ a: { b: 'x[1] {"y"}' }, c: [] }, null, 2)).oneLineObjects).toBe(false);
+  });
+
   it('keeps CRLF line ends and tab indentation', () => {
     const crlf = '{\r\n\t"a": {\r\n\t\t"b": 1\r\n\t}\r\n}\r\n';
     expect(detectStyle(crlf)).toEqual({ unit: '\t', eol: '\r\n', oneLineObjects: false });

@@ -9,6 +9,7 @@ import { UsageError, type ParsedArgs } from '../args';
 import { CONFIG_FILE } from '../config';
 import { print, type Io } from '../io';
 import { describeErrno } from '../output';
+import { printable } from '../terminal';
 
 const SCHEMA = join('schema', 'design.schema.json');
 /** The root of the running package: dist/cli/commands → ../../.. (lib/cli/commands under ts-jest). */
@@ -67,7 +68,7 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
   } catch (error) {
     throw new UsageError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`, 'init');
   }
-  const shown = (f: string) => relative(io.cwd, f) || f;
+  const shown = (f: string) => printable(relative(io.cwd, f) || f);
   return print(io, [
     `wrote ${shown(files.config)} (lints the designs/ directory)`,
     `wrote ${shown(files.design)} ($schema: ${schema.ref})`,
