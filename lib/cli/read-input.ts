@@ -42,17 +42,19 @@ export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
     if (stat.isDirectory()) return { error: 'is a directory' };
     if (stat.isCharacterDevice() || stat.isBlockDevice()) return { error: `is a ${stat.isCharacterDevice() ? 'character' : 'block'} device, not a regular file` };
     if (stat.isFile() && stat.size > max) return tooLarge(stat.size, max);
+    // A regular file is read into one buffer of its size (+1 to notice growth); a pipe in chunks.
+    const size = stat.isFile() && stat.size > 0 ? stat.size + 1 : CHUNK;
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK);
-      const read = readSync(fd, chunk, 0, CHUNK, null);
+      const chunk = Buffer.allocUnsafe(size);
+      const read = readSync(fd, chunk, 0, size, null);
       if (read === 0) break;
       total += read;
       if (total > max) return tooLarge(stat.isFile() ? total : undefined, max);
-      chunks.push(read === CHUNK ? chunk : chunk.subarray(0, read));
+      chunks.push(read === size ? chunk : chunk.subarray(0, read));
     }
-    return decode(Buffer.concat(chunks, total));
+    return decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
   } catch (error) {
     return { error: `cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` };
   } finally {

@@ -10,17 +10,25 @@ import { NO_COLORS, type Palette } from './terminal';
 
 export type UnusedAcknowledgementLevel = Severity | 'off';
 
+/** How `lint` reports, from its flags and the config (defaults applied by the lint command). */
 export interface ReportSettings {
+  /** skewguard's version, for the report's `tool`. */
   readonly version: string;
+  /** Paths in SARIF and GitHub annotations are relative to it. */
   readonly cwd: string;
+  /** Colors of the text report (NO_COLORS when off). */
   readonly palette: Palette;
-  /** Show unacknowledged errors only. */
+  /** Show unacknowledged errors only (`--quiet`); the counts still include everything. */
   readonly quiet: boolean;
+  /** How acknowledgements that waive nothing count. @default 'warning' */
   readonly unusedAcknowledgements: UnusedAcknowledgementLevel;
+  /** @default 'error' */
   readonly failOn: Severity;
+  /** More warnings than this fail the lint. @default - no limit */
   readonly maxWarnings?: number;
 }
 
+/** One report format: text for the start, for each file's result as soon as it is linted, and for the end. */
 export interface Reporter {
   header(): Iterable<string>;
   file(result: FileResult): Iterable<string>;
