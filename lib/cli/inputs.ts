@@ -34,6 +34,7 @@ export interface Candidate {
 
 export interface InputProblem {
   readonly file: string;
+  /** A sentence: `the directory cannot be read: permission denied (EACCES)`. */
   readonly message: string;
 }
 
@@ -79,7 +80,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       isDirectory = statSync(absolute).isDirectory();
     } catch (error) {
       if (!isGlob(pattern)) {
-        problems.push({ file: pattern, message: `cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
+        problems.push({ file: pattern, message: `the file cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
         return;
       }
     }
@@ -119,7 +120,7 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' || dir !== root) problems.push({ file: shownDir, message: `directory cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
+      if (code !== 'ENOENT' || dir !== root) problems.push({ file: shownDir, message: `the directory cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -84,16 +84,26 @@ function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate
   };
 }
 
-export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
+interface LintSettings {
+  readonly format: Format;
+  readonly config?: ProjectConfig;
+  readonly failOn: Severity;
+  readonly maxWarnings?: number;
+  readonly unused: UnusedAcknowledgementLevel;
+  readonly fix: boolean;
+  readonly specs: readonly InputSpec[];
+}
+
+/** Flags over the config over the defaults; usage errors for what contradicts itself. */
+function settingsOf(args: ParsedArgs, io: Io): LintSettings {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
   const config = configFor(args, io);
-  const failOn: Severity = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? config?.failOn ?? 'error';
+  const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? config?.failOn ?? 'error';
   const maxWarnings = count(v['max-warnings'], 'max-warnings') ?? config?.maxWarnings;
-  const unused: UnusedAcknowledgementLevel = choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ?? config?.reportUnusedAcknowledgements ?? 'warning';
+  const unused = choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ?? config?.reportUnusedAcknowledgements ?? 'warning';
   if (v.color && v['no-color']) throw new UsageError('--color and --no-color contradict each other', 'lint');
   const fix = v.fix === true;
-
   const specs: InputSpec[] = args.positionals.length > 0
     ? args.positionals.map((pattern) => ({ pattern, base: io.cwd }))
     : (config?.designs ?? []).map((pattern) => ({ pattern, base: config?.dir ?? io.cwd }));
@@ -103,7 +113,12 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
       : 'lint needs a design file, directory or glob (or - for standard input), or a skewguard.config.json with "designs"', 'lint');
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
+  return { format, config, failOn, maxWarnings, unused, fix, specs };
+}
 
+export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
+  const v = args.values;
+  const { format, config, failOn, maxWarnings, unused, fix, specs } = settingsOf(args, io);
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
   const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
@@ -121,7 +136,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   };
 
   for (const chunk of reporter.header()) await output.write(chunk);
-  for (const problem of expansion.problems) await emit(failedInput(problem.file, `the ${problem.message.startsWith('directory') ? '' : 'file '}${problem.message}`));
+  for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
   const found = new Set<number>();
   if (expansion.stdin) {
     const read = io.stdin ? await readInputStream(io.stdin) : { error: 'is not available' };
