@@ -1,19 +1,46 @@
 /**
- * A JSON parser that also records where each field sits, so CLI reports and SARIF results can
- * point at the line of the offending field. JSON.parse keeps no positions; this stays strict JSON
- * (no comments, no trailing commas) and rejects duplicate keys, which JSON.parse silently drops.
+ * A JSON parser that also records where each field sits, so reports and SARIF results point at the
+ * offending field's line, and `--fix` can rewrite one value while leaving every other byte alone.
+ * JSON.parse keeps no positions; this stays strict JSON (no comments, no trailing commas) and
+ * rejects duplicate keys, which JSON.parse silently drops.
+ *
+ * Positions are kept per container (one small array of offsets), not per path string: a path is
+ * resolved by walking the parsed value, so memory grows with the file, not with its paths.
  */
-import { joinPath } from '../design/field-path';
-
 export interface Position {
   readonly line: number;
   readonly column: number;
 }
 
+/** Where one value sits: `[start, end)` offsets into the text; `keyStart` for an object member. */
+export interface ValueLocation {
+  readonly value: unknown;
+  readonly start: number;
+  readonly end: number;
+  readonly keyStart?: number;
+}
+
+export interface ContainerLayout {
+  readonly start: number;
+  readonly end: number;
+  /** Objects: member keys in file order. */
+  readonly keys?: readonly string[];
+  /** Objects: `[keyStart, valueStart, valueEnd]` per member; arrays: `[valueStart, valueEnd]` per item. */
+  readonly spans: readonly number[];
+  /** Objects: some key holds `.` or `[`, so a path must be matched against the keys themselves. */
+  readonly oddKeys?: boolean;
+}
+
 export interface LocatedJson {
   readonly value: unknown;
+  readonly text: string;
   /** Position of the field at `path` (its key, for object members), or of its nearest present ancestor. */
   positionOf(path: string): Position;
+  /** The value at `path` with its offsets, or undefined when the file does not hold it. */
+  locate(path: string): ValueLocation | undefined;
+  /** Offsets of an object's or array's members (for `--fix`). */
+  layoutOf(container: object): ContainerLayout | undefined;
+  positionAt(offset: number): Position;
 }
 
 export class JsonSyntaxError extends Error {
@@ -23,14 +50,32 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+export interface ParseLimits {
+  /** Deepest nesting of objects and arrays. Design files are a few levels deep; the limit turns a
+   *  pathological file into a clear error instead of a stack overflow.
+   *  @default 64 */
+  readonly maxDepth?: number;
+  /** Most values (of any type) in one file: a bound on memory, far above any design or template.
+   *  @default 1,000,000 */
+  readonly maxValues?: number;
+}
+
+export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_VALUES = 1_000_000;
+
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
-const MAX_DEPTH = 64;
+const LITERALS = [['true', true], ['false', false], ['null', null]] as const;
 
-export function parseJsonWithLocations(text: string): LocatedJson {
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): LocatedJson {
+  const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
+  const maxValues = limits.maxValues ?? MAX_JSON_VALUES;
+  let lineStarts: number[] | undefined; // built on first use: most files have no finding to place
   const positionAt = (offset: number): Position => {
+    if (!lineStarts) {
+      lineStarts = [0];
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+    }
     let low = 0;
     let high = lineStarts.length - 1;
     while (low < high) {
@@ -40,8 +85,10 @@ export function parseJsonWithLocations(text: string): LocatedJson {
     }
     return { line: low + 1, column: offset - lineStarts[low] + 1 };
   };
-  const offsets = new Map<string, number>();
+  const layouts = new Map<object, ContainerLayout>();
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0; // tolerate a UTF-8 byte-order mark
+  let depth = 0;
+  let values = 0;
 
   const fail = (message: string, at = pos): never => {
     throw new JsonSyntaxError(message, positionAt(at));
@@ -52,7 +99,7 @@ export function parseJsonWithLocations(text: string): LocatedJson {
     pos = WHITESPACE.lastIndex;
   };
   const expect = (char: string) => {
-    if (text[pos] !== char) fail(`expected "${char}", found ${text[pos] === undefined ? 'the end of the file' : `"${text[pos]}"`}`);
+    if (text[pos] !== char) fail(`expected "${char}", found ${text[pos] === undefined ? 'the end of the file' : JSON.stringify(text[pos])}`);
     pos++;
   };
 
@@ -72,21 +119,19 @@ export function parseJsonWithLocations(text: string): LocatedJson {
     }
   };
 
-  let depth = 0;
-  const parseValue = (path: string): unknown => {
+  const parseValue = (): unknown => {
     skipWhitespace();
-    // Design files are a few levels deep; a limit turns a pathological file into a clear error, not a stack overflow.
-    if (depth > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`);
-    if (!offsets.has(path)) offsets.set(path, pos);
+    if (++values > maxValues) fail(`more than ${maxValues} JSON values: too large for a design file or template`);
     const char = text[pos];
     if (char === '{' || char === '[') {
+      if (depth >= maxDepth) fail(`nested deeper than ${maxDepth} levels`);
       depth++;
-      const value = char === '{' ? parseObject(path) : parseArray(path);
+      const value = char === '{' ? parseObject() : parseArray();
       depth--;
       return value;
     }
     if (char === '"') return parseString();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of LITERALS) {
       if (text.startsWith(word, pos)) {
         pos += word.length;
         return value;
@@ -98,73 +143,128 @@ export function parseJsonWithLocations(text: string): LocatedJson {
       pos = NUMBER.lastIndex;
       return Number(match[0]);
     }
-    return fail(char === undefined ? 'unexpected end of the file' : `unexpected "${char}"`);
+    return fail(char === undefined ? 'unexpected end of the file' : `unexpected ${JSON.stringify(char)}`);
   };
 
-  const parseObject = (path: string): Record<string, unknown> => {
+  const parseObject = (): Record<string, unknown> => {
     const result: Record<string, unknown> = {};
+    const start = pos;
+    const keys: string[] = [];
+    const spans: number[] = [];
+    let oddKeys = false;
     pos++;
     skipWhitespace();
-    if (text[pos] === '}') {
-      pos++;
-      return result;
-    }
-    for (;;) {
-      skipWhitespace();
-      if (text[pos] !== '"') fail('expected a property name in double quotes');
-      const keyOffset = pos;
-      const key = parseString();
-      if (Object.prototype.hasOwnProperty.call(result, key)) fail(`duplicate key "${key}"`, keyOffset);
-      const childPath = joinPath(path, key);
-      offsets.set(childPath, keyOffset);
-      skipWhitespace();
-      expect(':');
-      // defineProperty: a "__proto__" key stays plain data instead of replacing the prototype.
-      Object.defineProperty(result, key, { value: parseValue(childPath), enumerable: true, writable: true, configurable: true });
-      skipWhitespace();
-      if (text[pos] === ',') {
+    if (text[pos] !== '}') {
+      for (;;) {
+        skipWhitespace();
+        if (text[pos] !== '"') fail('expected a property name in double quotes');
+        const keyStart = pos;
+        const key = parseString();
+        if (Object.prototype.hasOwnProperty.call(result, key)) fail(`duplicate key ${JSON.stringify(key)}`, keyStart);
+        skipWhitespace();
+        expect(':');
+        skipWhitespace();
+        const valueStart = pos;
+        // defineProperty: a "__proto__" key stays plain data instead of replacing the prototype.
+        Object.defineProperty(result, key, { value: parseValue(), enumerable: true, writable: true, configurable: true });
+        keys.push(key);
+        spans.push(keyStart, valueStart, pos);
+        if (!oddKeys && /[.[\]]/.test(key)) oddKeys = true;
+        skipWhitespace();
+        if (text[pos] !== ',') break;
         pos++;
-        continue;
       }
-      expect('}');
-      return result;
     }
+    expect('}');
+    layouts.set(result, { start, end: pos, keys, spans, ...(oddKeys ? { oddKeys } : {}) });
+    return result;
   };
 
-  const parseArray = (path: string): unknown[] => {
+  const parseArray = (): unknown[] => {
     const result: unknown[] = [];
+    const start = pos;
+    const spans: number[] = [];
     pos++;
     skipWhitespace();
-    if (text[pos] === ']') {
-      pos++;
-      return result;
-    }
-    for (;;) {
-      result.push(parseValue(joinPath(path, result.length)));
-      skipWhitespace();
-      if (text[pos] === ',') {
+    if (text[pos] !== ']') {
+      for (;;) {
+        skipWhitespace();
+        const valueStart = pos;
+        result.push(parseValue());
+        spans.push(valueStart, pos);
+        skipWhitespace();
+        if (text[pos] !== ',') break;
         pos++;
-        continue;
       }
-      expect(']');
-      return result;
     }
+    expect(']');
+    layouts.set(result, { start, end: pos, spans });
+    return result;
   };
 
-  const value = parseValue('');
+  skipWhitespace();
+  const rootStart = pos;
+  const value = parseValue();
+  const root: ValueLocation = { value, start: rootStart, end: pos };
   skipWhitespace();
   if (pos < text.length) fail('unexpected text after the JSON value');
 
+  /** The deepest location along `path`, and whether it is the whole path. */
+  const walk = (path: string): { location: ValueLocation; complete: boolean } => {
+    let location = root;
+    let i = 0;
+    while (i < path.length) {
+      const layout = typeof location.value === 'object' && location.value !== null ? layouts.get(location.value) : undefined;
+      if (!layout) break;
+      const next = layout.keys ? member(location.value as Record<string, unknown>, layout, path, i) : item(location.value as unknown[], layout, path, i);
+      if (!next) break;
+      [location, i] = next;
+    }
+    return { location, complete: i >= path.length };
+  };
+
   return {
     value,
-    positionOf(path: string): Position {
-      for (let current = path; ; ) {
-        const offset = offsets.get(current);
-        if (offset !== undefined) return positionAt(offset);
-        const parent = current.replace(/(?:\.[^.[\]]+|\[\d+\]|^[^.[\]]+)$/, '');
-        if (parent === current) return positionAt(0);
-        current = parent;
-      }
+    text,
+    positionAt,
+    layoutOf: (container) => layouts.get(container),
+    locate(path) {
+      const { location, complete } = walk(path);
+      return complete ? location : undefined;
+    },
+    positionOf(path) {
+      const { location } = walk(path);
+      return positionAt(location.keyStart ?? location.start);
     },
   };
+}
+
+/** The member of an object that `path` names at offset `i` (after an optional `.`). */
+function member(object: Record<string, unknown>, layout: ContainerLayout, path: string, i: number): [ValueLocation, number] | undefined {
+  const from = i === 0 ? 0 : path[i] === '.' ? i + 1 : -1;
+  if (from < 0) return undefined;
+  const keys = layout.keys as readonly string[];
+  const plain = /^[^.[\]]*/.exec(path.slice(from))?.[0] ?? '';
+  let index = Object.prototype.hasOwnProperty.call(object, plain) ? keys.indexOf(plain) : -1;
+  let length = plain.length;
+  if (layout.oddKeys) {
+    // Keys that hold "." or "[" (unknown fields a user typed): the longest key the path starts with wins.
+    keys.forEach((key, k) => {
+      const end = from + key.length;
+      if (key.length > length && path.startsWith(key, from) && (end === path.length || path[end] === '.' || path[end] === '[')) {
+        index = k;
+        length = key.length;
+      }
+    });
+  }
+  if (index < 0) return undefined;
+  const [keyStart, start, end] = layout.spans.slice(index * 3, index * 3 + 3);
+  return [{ value: object[keys[index]], start, end, keyStart }, from + length];
+}
+
+function item(array: unknown[], layout: ContainerLayout, path: string, i: number): [ValueLocation, number] | undefined {
+  const match = /^\[(\d+)\]/.exec(path.slice(i, i + 24));
+  const index = match ? Number(match[1]) : -1;
+  if (!match || index >= array.length) return undefined;
+  return [{ value: array[index], start: layout.spans[index * 2], end: layout.spans[index * 2 + 1] }, i + match[0].length];
 }

@@ -1,63 +1,122 @@
-/** Reads design files and lints each one, attaching the line and column of every finding and input error. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { DesignError } from '../design/errors';
-import type { DesignInput } from '../design/input';
-import { lint, type Finding } from '../lint/engine';
-import { JsonSyntaxError, parseJsonWithLocations, type Position } from './json-locations';
+/**
+ * Lints the text of one input — a design file or a synthesized CloudFormation template — and
+ * places every finding, input error and stale acknowledgement at its line and column.
+ */
+import { DesignError, lintDocument, type DesignEdit, type DesignInput, type Engine, type Finding, type LintOptions, type UnusedAcknowledgement } from '../index';
+import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson, type Position } from './json-locations';
+import { lintTemplate } from './template';
 
 export interface LocatedFinding extends Finding, Position {}
 
+export interface LocatedUnusedAcknowledgement extends UnusedAcknowledgement, Position {
+  readonly engine: Engine;
+}
+
+/** Why (part of) an input could not be linted; any one means exit code 2. */
 export interface InputError extends Position {
   /** Field path, `''` for the whole file. */
   readonly path: string;
   readonly message: string;
 }
 
+/** Something the reader of a report should know that is not a finding (an attribute name given
+ *  as an intrinsic function, which no rule can check). */
+export type InputNote = InputError;
+
+/** A finding's fix as `--fix` applied it. */
+export interface AppliedFix {
+  readonly ruleId: string;
+  readonly resource: string;
+  readonly path: string;
+  readonly edits: readonly DesignEdit[];
+}
+
+export type SourceKind = 'design' | 'template';
+
 export interface FileResult {
   readonly file: string;
+  readonly kind: SourceKind;
   readonly findings: readonly LocatedFinding[];
   /** Why the file could not be linted; non-empty means exit code 2. */
   readonly errors: readonly InputError[];
+  readonly unusedAcknowledgements: readonly LocatedUnusedAcknowledgement[];
+  readonly notes: readonly InputNote[];
+  readonly fixes?: readonly AppliedFix[];
 }
 
-/** Files as given, and the `*.json` files directly inside any directory given. */
-export function expandInputs(inputs: readonly string[]): string[] {
-  return inputs.flatMap((input) => {
-    let isDirectory = false;
-    try {
-      isDirectory = statSync(input).isDirectory();
-    } catch {
-      return [input]; // reported as unreadable by lintFile
-    }
-    if (!isDirectory) return [input];
-    return readdirSync(input).filter((name) => name.endsWith('.json')).sort().map((name) => join(input, name));
-  });
+export const START: Position = { line: 1, column: 1 };
+
+export function failedInput(file: string, message: string, position: Position = START, kind: SourceKind = 'design'): FileResult {
+  return { file, kind, findings: [], errors: [{ path: '', message, ...position }], unusedAcknowledgements: [], notes: [] };
 }
 
-const START: Position = { line: 1, column: 1 };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function lintFile(file: string): FileResult {
-  let text: string;
+/**
+ * What a JSON value is, by its top level: an object with a `Resources` object is a CloudFormation
+ * template; one with `tables`, `containers` or `external` (or a single design with `engine`, or a
+ * `$schema` naming skewguard's design schema) is a design file; anything else is neither.
+ */
+export function sourceKind(value: unknown): SourceKind | undefined {
+  if (!isObject(value)) return undefined;
+  if (isObject(value.Resources)) return 'template';
+  if ('tables' in value || 'containers' in value || 'external' in value) return 'design';
+  if ((value.engine === 'dynamodb' || value.engine === 'cosmosdb') && 'partitionKey' in value) return 'design';
+  if (typeof value.$schema === 'string' && value.$schema.includes('design.schema')) return 'design';
+  return undefined;
+}
+
+/** Text that failed to parse but names a design's or template's top-level fields is reported, not skipped. */
+export function mentionsDesign(text: string): boolean {
+  return /"(?:tables|containers|external|Resources)"\s*:|design\.schema\.json/.test(text);
+}
+
+export type Parsed = { readonly located: LocatedJson; readonly error?: undefined } | { readonly error: FileResult; readonly located?: undefined };
+
+export function parseInput(file: string, text: string): Parsed {
   try {
-    text = readFileSync(file, 'utf8');
+    return { located: parseJsonWithLocations(text) };
   } catch (error) {
-    return { file, findings: [], errors: [{ path: '', message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, ...START }] };
-  }
-  let located;
-  try {
-    located = parseJsonWithLocations(text);
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) return { file, findings: [], errors: [{ path: '', message: `invalid JSON: ${error.message}`, ...error.position }] };
+    if (error instanceof JsonSyntaxError) return { error: failedInput(file, `invalid JSON: ${error.message}`, error.position) };
     throw error;
   }
+}
+
+/** Lints parsed JSON as `kind` (a design file unless it is a template). */
+export function lintParsed(file: string, located: LocatedJson, options: LintOptions, kind: SourceKind = sourceKind(located.value) ?? 'design'): FileResult {
   try {
-    const findings = lint(located.value as DesignInput).map((f) => ({ ...f, ...located.positionOf(f.path) }));
-    return { file, findings, errors: [] };
+    return kind === 'template' ? lintTemplate(file, located, options) : lintDesign(file, located, options);
   } catch (error) {
-    if (error instanceof DesignError) {
-      return { file, findings: [], errors: error.issues.map((issue) => ({ ...issue, ...located.positionOf(issue.path) })) };
-    }
-    throw error;
+    // A bug, not bad input: say so plainly and keep linting the other files.
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return failedInput(file, `skewguard failed on this file (internal error: ${detail}); please report it with the file`, START, kind);
   }
+}
+
+function lintDesign(file: string, located: LocatedJson, options: LintOptions): FileResult {
+  const at = (path: string) => located.positionOf(path);
+  try {
+    const { findings, unusedAcknowledgements } = lintDocument(located.value as DesignInput, options);
+    return {
+      file,
+      kind: 'design',
+      findings: findings.map((f) => ({ ...f, ...at(f.path) })),
+      errors: [],
+      unusedAcknowledgements: unusedAcknowledgements.map((u) => ({ ...u, engine: engineAt(located.value, u.path), ...at(u.path) })),
+      notes: [],
+    };
+  } catch (error) {
+    if (!(error instanceof DesignError)) throw error;
+    return { file, kind: 'design', findings: [], errors: error.issues.map((i) => ({ ...i, ...at(i.path) })), unusedAcknowledgements: [], notes: [] };
+  }
+}
+
+/** The engine of the design an acknowledgement at `path` belongs to (`tables[…]`, `containers[…]`,
+ *  `external[i]` with its `engine`, or a single design's own `engine`). */
+export function engineAt(document: unknown, path: string): Engine {
+  if (path.startsWith('containers[')) return 'cosmosdb';
+  if (path.startsWith('tables[')) return 'dynamodb';
+  const external = /^external\[(\d+)\]/.exec(path);
+  const owner = external && isObject(document) && Array.isArray(document.external) ? document.external[Number(external[1])] : document;
+  return isObject(owner) && owner.engine === 'cosmosdb' ? 'cosmosdb' : 'dynamodb';
 }

@@ -1,64 +1,103 @@
 /**
- * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: rule metadata from the catalogue,
- * one result per finding located at the file and line of the offending field; acknowledged
- * findings carry an in-source suppression with their reason. Input errors become tool notifications.
+ * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: rule metadata from the catalogue
+ * (with `helpUri` to each rule's documentation), one result per finding located at the file, line
+ * and column of the offending field; acknowledged findings carry an in-source suppression with
+ * their reason; stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
+ * Input errors and notes become tool notifications. Results are streamed; notifications (one per
+ * invalid input) are kept until the end, where SARIF puts the invocation.
  */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { relative, sep } from 'node:path';
-import type { Log, Location } from 'sarif';
-import type { Rule } from '../lint/rule';
+import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
+import { RULES } from '../index';
 import type { FileResult } from './lint-files';
+import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { indentedJson } from './report-json';
+import { RULES_DOCUMENTATION_URL, ruleDocsUrl } from './rule-docs';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
-function uriOf(file: string, cwd: string): string {
-  return relative(cwd, file).split(sep).map(encodeURIComponent).join('/');
+/** A file as a URI relative to %SRCROOT% (the cwd), or an absolute file URI when it lies outside. */
+function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  const absolute = resolve(cwd, file);
+  const rel = relative(cwd, absolute);
+  if (rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(absolute).href };
+  return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-export function sarifReport(results: readonly FileResult[], rules: readonly Rule[], version: string, cwd: string): string {
+function ruleDescriptors(withUnused: boolean): ReportingDescriptor[] {
+  const rules: ReportingDescriptor[] = RULES.map((r) => ({
+    id: r.id,
+    name: r.title,
+    shortDescription: { text: r.fires },
+    fullDescription: { text: r.rationale },
+    help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title)})` },
+    helpUri: ruleDocsUrl(r.id, r.title),
+    defaultConfiguration: { level: r.severity },
+    properties: { tags: ['partition-key', ...r.engines] },
+  }));
+  if (withUnused) {
+    rules.push({
+      id: UNUSED_ACKNOWLEDGEMENT,
+      name: UNUSED_ACKNOWLEDGEMENT,
+      shortDescription: { text: 'An acknowledgement waives nothing: the finding it was written for no longer occurs.' },
+      help: { text: UNUSED_FIX },
+      helpUri: RULES_DOCUMENTATION_URL,
+      properties: { tags: ['acknowledgement'] },
+    });
+  }
+  return rules;
+}
+
+export function sarifReporter(settings: ReportSettings): Reporter {
+  const { cwd } = settings;
+  const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off');
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const notifications: Notification[] = [];
+  const pad = '        ';
+  let first = true;
   const location = (file: string, line: number, column: number, path: string): Location => ({
-    physicalLocation: { artifactLocation: { uri: uriOf(file, cwd), uriBaseId: '%SRCROOT%' }, region: { startLine: line, startColumn: column } },
+    physicalLocation: { artifactLocation: artifactLocation(file, cwd), region: { startLine: line, startColumn: column } },
     ...(path ? { logicalLocations: [{ fullyQualifiedName: path, kind: 'member' }] } : {}),
   });
-  // Typed with @types/sarif (a dev dependency: only this type import uses it) so the compiler checks the shape.
-  const log: Log = {
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [{
-      tool: {
-        driver: {
-          name: 'skewguard',
-          semanticVersion: version,
-          rules: rules.map((r) => ({
-            id: r.id,
-            name: r.title,
-            shortDescription: { text: r.fires },
-            fullDescription: { text: r.rationale },
-            help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}` },
-            defaultConfiguration: { level: r.severity },
-            properties: { tags: ['partition-key', ...r.engines] },
-          })),
-        },
-      },
-      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href } },
-      invocations: [{
-        executionSuccessful: results.every((r) => r.errors.length === 0),
-        toolExecutionNotifications: results.flatMap((r) => r.errors.map((e) => ({
-          level: 'error',
-          message: { text: `${e.path || '(file)'}: ${e.message}` },
-          locations: [location(r.file, e.line, e.column, e.path)],
-        }))),
-      }],
-      results: results.flatMap((r) => r.findings.map((f) => ({
-        ruleId: f.ruleId,
-        ruleIndex: ruleIndex.get(f.ruleId),
-        level: f.severity,
-        message: { text: `${f.resource}: ${f.message}. Fix: ${f.fix}` },
-        locations: [location(r.file, f.line, f.column, f.path)],
-        ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason }] } : {}),
-      }))),
-    }],
+  const result = (r: Result) => {
+    const text = `${first ? '' : ','}\n${pad}${indentedJson(r, pad)}`;
+    first = false;
+    return text;
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return {
+    *header() {
+      const tool = { driver: { name: 'skewguard', semanticVersion: settings.version, informationUri: RULES_DOCUMENTATION_URL, rules } };
+      const base = { '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href } };
+      yield `{\n  "$schema": "${SARIF_SCHEMA}",\n  "version": "2.1.0",\n  "runs": [\n    {\n`;
+      yield `      "tool": ${indentedJson(tool, '      ')},\n      "originalUriBaseIds": ${indentedJson(base, '      ')},\n      "results": [`;
+    },
+    *file(file: FileResult) {
+      for (const e of file.errors) notifications.push({ level: 'error', message: { text: `${e.path || '(file)'}: ${e.message}` }, locations: [location(file.file, e.line, e.column, e.path)] });
+      for (const n of file.notes) notifications.push({ level: 'note', message: { text: `${n.path}: ${n.message}` }, locations: [location(file.file, n.line, n.column, n.path)] });
+      for (const f of visibleFindings(file, settings)) {
+        yield result({
+          ruleId: f.ruleId,
+          ruleIndex: ruleIndex.get(f.ruleId),
+          level: f.severity,
+          message: { text: `${f.resource}: ${f.message}. Fix: ${f.fix}` },
+          locations: [location(file.file, f.line, f.column, f.path)],
+          ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason }] } : {}),
+        });
+      }
+      for (const u of reportedUnused(file, settings)) {
+        yield result({
+          ruleId: UNUSED_ACKNOWLEDGEMENT,
+          ruleIndex: ruleIndex.get(UNUSED_ACKNOWLEDGEMENT),
+          level: u.severity,
+          message: { text: `${u.resource}: ${u.message}. Fix: ${UNUSED_FIX}` },
+          locations: [location(file.file, u.line, u.column, u.path)],
+        });
+      }
+    },
+    *footer(outcome: Outcome) {
+      const invocation = { executionSuccessful: outcome.summary.invalidFiles === 0, toolExecutionNotifications: notifications };
+      yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}\n    }\n  ]\n}\n`;
+    },
+  };
 }

@@ -1,59 +1,72 @@
-/** The human report: grouped by file and by table/container, each finding with its fix. */
-import type { FileResult, LocatedFinding } from './lint-files';
-import { plural, summarize } from './summary';
+/**
+ * The human report: grouped by file and by table/container, each finding with its fix and a link
+ * to its rule. Linear in the number of findings (one pass, grouped in a Map), and every string
+ * that came from an input goes through `printable()`.
+ */
+import type { DesignEdit } from '../index';
+import type { AppliedFix, FileResult, LocatedFinding } from './lint-files';
+import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type ReportedUnusedAcknowledgement, type Reporter, type ReportSettings } from './report';
+import { ruleDocsUrl } from './rule-docs';
+import { printable as p, type Palette } from './terminal';
 
-export interface Palette {
-  red(text: string): string;
-  yellow(text: string): string;
-  green(text: string): string;
-  dim(text: string): string;
-  bold(text: string): string;
+const INDENT = '        ';
+
+function findingLines(f: LocatedFinding, where: string, c: Palette): string {
+  const label = f.acknowledged ? c.dim(`${f.severity.padEnd(7)} (acknowledged)`) : f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
+  let text = `    ${label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${p(f.path)} (${where}:${f.line}:${f.column})`)}\n`;
+  text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
+  if (f.acknowledged) text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
+  return `${text}${INDENT}${c.dim(`docs: ${ruleDocsUrl(f.ruleId, f.title)}`)}\n`;
 }
 
-const ansi = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
-export const COLORS: Palette = { red: ansi(31, 39), yellow: ansi(33, 39), green: ansi(32, 39), dim: ansi(2, 22), bold: ansi(1, 22) };
-const plain = (text: string) => text;
-export const NO_COLORS: Palette = { red: plain, yellow: plain, green: plain, dim: plain, bold: plain };
-
-/** Colors only on a terminal, and never when NO_COLOR is set (https://no-color.org); FORCE_COLOR forces them. */
-export function paletteFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): Palette {
-  if (env.NO_COLOR) return NO_COLORS;
-  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return COLORS;
-  return stream.isTTY ? COLORS : NO_COLORS;
+function unusedLines(u: ReportedUnusedAcknowledgement, where: string, c: Palette): string {
+  const label = u.severity === 'error' ? c.red('error  ') : c.yellow('warning');
+  return `    ${label} ${c.bold('unused acknowledgement')} of ${u.ruleId}  ${c.dim(`${p(u.path)} (${where}:${u.line}:${u.column})`)}\n`
+    + `${INDENT}${p(u.message)} (reason given: ${p(JSON.stringify(u.reason))})\n${INDENT}${c.green('fix:')} ${UNUSED_FIX}\n`;
 }
 
-function finding(f: LocatedFinding, file: string, c: Palette): string[] {
-  const label = f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
-  const head = `    ${f.acknowledged ? c.dim(`${f.severity.padEnd(7)} (acknowledged)`) : label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${f.path} (${file}:${f.line}:${f.column})`)}`;
-  const lines = [head, `        ${f.message}`, `        ${c.green('fix:')} ${f.fix}`];
-  if (f.acknowledged) lines.push(`        ${c.dim(`acknowledged: ${f.reason}`)}`);
-  return lines;
+const MAX_VALUE = 80;
+export function describeEdit(edit: DesignEdit): string {
+  if (edit.op === 'remove') return `removed ${edit.path}`;
+  const value = JSON.stringify(edit.value) ?? 'undefined';
+  return `set ${edit.path} to ${value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE - 1)}…` : value}`;
 }
 
-export function textReport(results: readonly FileResult[], c: Palette): string {
-  const out: string[] = [];
-  for (const result of results) {
-    out.push(c.bold(result.file));
-    for (const error of result.errors) {
-      out.push(`    ${c.red('invalid')} ${error.path || '(file)'} ${c.dim(`(${result.file}:${error.line}:${error.column})`)}: ${error.message}`);
-    }
-    if (result.errors.length === 0 && result.findings.length === 0) out.push(`    ${c.green('✔ no findings')}`);
-    const resources = [...new Set(result.findings.map((f) => `${f.resource} (${f.engine})`))];
-    for (const resource of resources) {
-      out.push(`  ${resource}`);
-      for (const f of result.findings.filter((g) => `${g.resource} (${g.engine})` === resource)) out.push(...finding(f, result.file, c));
-    }
-    out.push('');
-  }
-  const s = summarize(results);
-  const counts = [
-    s.errors ? c.red(plural(s.errors, 'error')) : plural(0, 'error'),
-    s.warnings ? c.yellow(plural(s.warnings, 'warning')) : plural(0, 'warning'),
-  ].join(', ');
-  const extras = [
-    s.acknowledged ? `${s.acknowledged} acknowledged` : '',
-    s.invalidFiles ? c.red(`${plural(s.invalidFiles, 'invalid file')}`) : '',
-  ].filter(Boolean);
-  out.push(`${counts}${extras.length ? ` (${extras.join(', ')})` : ''} in ${plural(s.files, 'file')}`);
-  return `${out.join('\n')}\n`;
+function fixLine(fix: AppliedFix, c: Palette): string {
+  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}\n`;
 }
+
+export function textReporter(settings: ReportSettings): Reporter {
+  const c = settings.palette;
+  return {
+    *header() {},
+    *file(result: FileResult) {
+      const where = p(result.file);
+      yield `${c.bold(where)}\n`;
+      for (const e of result.errors) yield `    ${c.red('invalid')} ${p(e.path || '(file)')} ${c.dim(`(${where}:${e.line}:${e.column})`)}: ${p(e.message)}\n`;
+      for (const n of result.notes) yield `    ${c.cyan('note   ')} ${p(n.path || '(file)')} ${c.dim(`(${where}:${n.line}:${n.column})`)}: ${p(n.message)}\n`;
+      for (const fix of result.fixes ?? []) yield fixLine(fix, c);
+      const findings = visibleFindings(result, settings);
+      const unused = reportedUnused(result, settings);
+      if (result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${c.green('✔ no findings')}\n`;
+      const groups = new Map<string, string[]>();
+      const group = (resource: string, engine: string) => {
+        const key = `${p(resource)} (${engine})`;
+        let lines = groups.get(key);
+        if (!lines) groups.set(key, (lines = []));
+        return lines;
+      };
+      for (const f of findings) group(f.resource, f.engine).push(findingLines(f, where, c));
+      for (const u of unused) group(u.resource, u.engine).push(unusedLines(u, where, c));
+      for (const [resource, lines] of groups) {
+        yield `  ${resource}\n`;
+        yield* lines;
+      }
+      yield '\n';
+    },
+    *footer(outcome: Outcome) {
+      yield `${summaryLines(outcome, c).join('\n')}\n`;
+    },
+  };
+}
+

@@ -1,38 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { run } from '../../lib/cli/main';
-import { designSchema } from '../../lib';
-
-const root = join(__dirname, '../..');
-const examples = join(root, 'examples/designs');
+import { RULES } from '../../lib';
+import { escapeData, escapeProperty } from '../../lib/cli/report-github';
+import { ruleAnchor } from '../../lib/cli/rule-docs';
+import { cli, designWithFindings, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
 
 /** The official SARIF 2.1.0 JSON schema (draft-04), as shipped in @microsoft/jest-sarif; one of its patterns is not valid under the `u` flag. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
 function sarifErrors(log: unknown) {
   return validSarif(log) ? [] : validSarif.errors;
-}
-
-function cli(args: string[], env: NodeJS.ProcessEnv = {}, isTTY = false) {
-  let stdout = '';
-  let stderr = '';
-  const code = run(args, {
-    stdout: { write: (t: string) => (stdout += t), isTTY },
-    stderr: { write: (t: string) => (stderr += t) },
-    env,
-    cwd: root,
-  });
-  return { code, stdout, stderr };
-}
-
-function tempFile(name: string, content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'skewguard-')), name);
-  writeFileSync(file, content);
-  return file;
 }
 
 /** The rules each bad example exists to demonstrate (its description says "Must trigger …"). */
@@ -57,62 +37,108 @@ const EXPECTED: Record<string, string[]> = {
   'whale-tenant.json': ['SG006'],
 };
 
+/** A design whose acknowledgement waives nothing (SG001 cannot fire on a unique key). */
+const STALE = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key, before the migration.' }] }] }, null, 2);
+
 describe('skewguard lint on the shipped examples', () => {
   it('has an expectation for every bad example, and together they exercise every rule', () => {
     expect(readdirSync(join(examples, 'bad')).sort()).toEqual(Object.keys(EXPECTED).sort());
-    expect([...new Set(Object.values(EXPECTED).flat())].sort()).toEqual(Array.from({ length: 15 }, (_, i) => `SG${String(i + 1).padStart(3, '0')}`));
+    expect([...new Set(Object.values(EXPECTED).flat())].sort()).toEqual(RULES.map((r) => r.id));
   });
 
-  it.each(Object.entries(EXPECTED))('flags bad/%s with exactly the rules it is annotated with', (file, rules) => {
+  it.each(Object.entries(EXPECTED))('flags bad/%s with exactly the rules it is annotated with', async (file, rules) => {
     const path = join(examples, 'bad', file);
     const description: string = JSON.parse(readFileSync(path, 'utf8')).description;
     expect(description).toMatch(new RegExp(`^Must trigger ${rules.join(' and ')}[.,]`));
-    const { code, stdout } = cli(['lint', path, '--format', 'json']);
+    const { code, stdout } = await cli(['lint', path, '--format', 'json']);
     const report = JSON.parse(stdout);
-    const fired = [...new Set(report.files[0].findings.map((f: { ruleId: string }) => f.ruleId))].sort();
-    expect(fired).toEqual(rules);
-    const hasError = report.summary.errors > 0;
-    expect(code).toBe(hasError ? 1 : 0);
-    expect(cli(['lint', path, '--fail-on', 'warning']).code).toBe(1);
+    expect([...new Set(report.files[0].findings.map((f: { ruleId: string }) => f.ruleId))].sort()).toEqual(rules);
+    expect(code).toBe(report.summary.errors > 0 ? 1 : 0);
+    expect((await cli(['lint', path, '--fail-on', 'warning'])).code).toBe(1);
   });
 
-  it('passes every good example (exit 0), showing the acknowledged finding with its reason', () => {
-    const { code, stdout } = cli(['lint', join(examples, 'good')]);
+  it('passes every good example (exit 0), showing the acknowledged finding with its reason', async () => {
+    const { code, stdout } = await cli(['lint', join(examples, 'good')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/0 errors, 0 warnings \(1 acknowledged\) in 5 files\n$/);
+    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 5 files\n$/);
     expect(stdout).toContain('acknowledged: Twelve regions');
+  });
+
+  it('searches directories recursively: examples/designs holds good/ and bad/', async () => {
+    const { code, stdout } = await cli(['lint', examples, '--format', 'json']);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).summary.files).toBe(22);
+  });
+
+  it('runs `npm run lint:examples`: good designs pass, bad ones fail with findings (not invalid input)', () => {
+    const script: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['lint:examples'];
+    expect(script).toContain('examples/designs/good');
+    const result = spawnSync('sh', ['-c', script], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('in 5 files');
+    expect(result.stdout).toContain('in 17 files');
   });
 });
 
 describe('text report', () => {
   const ticketing = join(examples, 'bad/ticketing-hot-event.json');
 
-  it('groups by file and table and gives each finding its fix, with file:line:column', () => {
-    const { stdout } = cli(['lint', ticketing]);
+  it('groups by file and table and gives each finding its fix, its rule documentation, and file:line:column', async () => {
+    const { stdout } = await cli(['lint', ticketing]);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe(ticketing);
     expect(lines[1]).toBe('  tickets (dynamodb)');
     expect(lines[2]).toContain(`SG003 hot-key-exceeds-partition  tables[0].partitionKey (${ticketing}:7:7)`);
     expect(lines[3]).toContain('20,000 WCU');
     expect(lines[4]).toContain('fix: shard `eventId` into N = 25 calculated shards on `userId`');
+    expect(lines[5]).toBe('        docs: https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg003-hot-key-exceeds-partition');
     expect(stdout).not.toContain('\u001b[');
   });
 
-  it('is colored on a terminal unless NO_COLOR is set', () => {
-    expect(cli(['lint', ticketing], {}, true).stdout).toContain('\u001b[31m');
-    expect(cli(['lint', ticketing], { NO_COLOR: '1' }, true).stdout).not.toContain('\u001b[');
-    expect(cli(['lint', ticketing], { FORCE_COLOR: '1' }, false).stdout).toContain('\u001b[31m');
+  it('links every rule to a heading that exists in docs/rules.md', () => {
+    const headings = readFileSync(join(root, 'docs/rules.md'), 'utf8').match(/^## .+$/gm) ?? [];
+    const anchors = headings.map((h) => h.slice(3).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+    for (const rule of RULES) expect(anchors).toContain(ruleAnchor(rule.id, rule.title));
+  });
+
+  it('groups a table’s findings and stale acknowledgements under one heading', async () => {
+    const design = JSON.parse(designWithFindings(2));
+    design.tables[1].acknowledgements = [{ rule: 'SG007', reason: 'Sharding was removed last quarter.' }];
+    const dir = tempTree({ 'two.json': JSON.stringify(design, null, 2) });
+    const { stdout } = await cli(['lint', join(dir, 'two.json')]);
+    expect(stdout.match(/^ {2}\S.*$/gm)).toEqual(['  table-0 (dynamodb)', '  table-1 (dynamodb)']);
+    const table1 = stdout.slice(stdout.indexOf('  table-1 (dynamodb)'));
+    expect(table1.match(/^ {4}(error|warning) +\S+/gm)).toEqual(['    error   SG001', '    error   SG010', '    error   SG011', '    warning unused']);
+  });
+
+  it('ends with an unambiguous summary: linted files, invalid inputs apart', async () => {
+    const dir = tempTree({ 'bad.json': '{ "tables": [ }', 'ok.json': JSON.stringify({ tables: [UNIQUE_TABLE] }) });
+    const { code, stdout } = await cli(['lint', dir]);
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/\n0 errors, 0 warnings in 1 file; 1 input could not be linted\n$/);
+  });
+
+  it('reports acknowledgements that waive nothing, as warnings by default', async () => {
+    const dir = tempTree({ 'stale.json': STALE });
+    const { code, stdout } = await cli(['lint', join(dir, 'stale.json')]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('warning unused acknowledgement of SG001  tables[0].acknowledgements[0]');
+    expect(stdout).toContain('(reason given: "Kept from the old status key, before the migration.")');
+    expect(stdout).toMatch(/0 errors, 1 warning \(1 unused acknowledgement counted as a warning\) in 1 file\n$/);
   });
 });
 
 describe('json report', () => {
-  it('has the documented shape', () => {
+  it('has the documented shape, laid out as JSON.stringify(report, null, 2) would', async () => {
     const file = join(examples, 'bad/monitoring-off.json');
-    const report = JSON.parse(cli(['lint', file, '--format', 'json']).stdout);
+    const { stdout } = await cli(['lint', file, '--format', 'json']);
+    const report = JSON.parse(stdout);
+    expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'files', 'summary']);
     expect(report.reportVersion).toBe(1);
     expect(report.tool.name).toBe('skewguard');
-    expect(report.summary).toEqual({ files: 1, invalidFiles: 0, errors: 2, warnings: 0, acknowledged: 0 });
+    expect(report.summary).toEqual({ files: 1, invalidFiles: 0, errors: 2, warnings: 0, acknowledged: 0, unusedAcknowledgements: 0, tooManyWarnings: false });
+    expect(Object.keys(report.files[0])).toEqual(['file', 'kind', 'findings', 'errors', 'unusedAcknowledgements', 'notes']);
     expect(report.files[0].findings[0]).toEqual({
       ruleId: 'SG010',
       title: 'monitoring-off',
@@ -128,29 +154,40 @@ describe('json report', () => {
       edits: [{ op: 'set', path: 'tables[0].monitoring.contributorInsights', value: true }],
       line: 9,
       column: 23,
+      helpUri: 'https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg010-monitoring-off',
     });
+  });
+
+  it('is valid JSON with no file, and with many', async () => {
+    const dir = tempTree({ 'a.json': STALE, 'b.json': designWithFindings(2) });
+    const report = JSON.parse((await cli(['lint', dir, '--format', 'json'])).stdout);
+    expect(report.files.map((f: { file: string }) => relative(dir, f.file))).toEqual(['a.json', 'b.json']);
+    const ackLine = STALE.split('\n').findIndex((line) => line.includes('"rule": "SG001"')); // the line before it, 1-based
+    expect(report.files[0].unusedAcknowledgements[0]).toMatchObject({ ruleId: 'SG001', severity: 'warning', path: 'tables[0].acknowledgements[0]', line: ackLine, column: 9 });
+    expect(report.summary).toMatchObject({ files: 2, errors: 6, warnings: 1, unusedAcknowledgements: 1 });
+    expect(JSON.parse((await cli(['lint', join(dir, 'missing.json'), '--format', 'json'])).stdout).files[0].errors[0].message).toContain('no such file or directory (ENOENT)');
   });
 });
 
 describe('sarif report', () => {
   const file = join(examples, 'good/acknowledged-region-config.json');
   const bad = join(examples, 'bad/reversed-hierarchy.json');
-  const log = JSON.parse(cli(['lint', file, bad, '--format', 'sarif']).stdout);
-  const runLog = log.runs[0];
+  let log: { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: Record<string, unknown>[]; invocations: Record<string, unknown>[]; originalUriBaseIds: Record<string, { uri: string }> }[] };
+  beforeAll(async () => {
+    log = JSON.parse((await cli(['lint', file, bad, '--format', 'sarif'])).stdout);
+  });
 
-  it('is SARIF 2.1.0 with the whole rule catalogue as driver rules', () => {
+  it('is SARIF 2.1.0 with the whole rule catalogue as driver rules, each linking its documentation', () => {
+    const runLog = log.runs[0];
     expect(sarifErrors(log)).toEqual([]);
     expect(sarifErrors({ ...log, runs: [{ ...runLog, results: [{ level: 'fatal' }] }] })).not.toEqual([]); // the validator is live
-    expect(log.version).toBe('2.1.0');
-    expect(log.$schema).toContain('sarif-2.1.0');
-    expect(runLog.tool.driver.name).toBe('skewguard');
-    expect(runLog.tool.driver.rules).toHaveLength(15);
-    expect(runLog.tool.driver.rules[3]).toMatchObject({ id: 'SG004', name: 'hierarchy-order', defaultConfiguration: { level: 'error' } });
+    expect(runLog.tool.driver.rules.map((r) => r.id)).toEqual([...RULES.map((r) => r.id), 'unused-acknowledgement']);
+    expect(runLog.tool.driver.rules[3]).toMatchObject({ id: 'SG004', name: 'hierarchy-order', defaultConfiguration: { level: 'error' }, helpUri: expect.stringMatching(/docs\/rules\.md#sg004-hierarchy-order$/) });
     expect(runLog.invocations[0].executionSuccessful).toBe(true);
   });
 
   it('locates each result at the file and line of the offending field', () => {
-    const result = runLog.results.find((r: { ruleId: string }) => r.ruleId === 'SG004');
+    const result = log.runs[0].results.find((r) => r.ruleId === 'SG004') as { message: { text: string } };
     const text = readFileSync(bad, 'utf8').split('\n');
     const pathsLine = text.findIndex((line) => line.includes('"paths"')) + 1;
     expect(result).toMatchObject({
@@ -162,91 +199,53 @@ describe('sarif report', () => {
       }],
     });
     expect(result.message.text).toContain('Fix: order it `/tenantId` → `/userId`');
-    expect(runLog.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
+    expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
   });
 
   it('marks acknowledged findings as suppressed, with the reason as justification', () => {
-    const waived = runLog.results.find((r: { ruleId: string }) => r.ruleId === 'SG001');
-    expect(waived.suppressions).toEqual([{ kind: 'inSource', justification: expect.stringContaining('Twelve regions') }]);
-  });
-});
-
-describe('invalid input exits 2 and names the field and line', () => {
-  it('reports schema violations at their field path and line', () => {
-    const file = tempFile('bad.json', '{\n  "tables": [\n    {\n      "name": "t",\n      "partitionKey": { "name": "id", "type": "S", "cardinality": 0 },\n      "workload": { "peakReadUnits": 1, "peakWriteUnits": 1 }\n    }\n  ]\n}\n');
-    const { code, stdout } = cli(['lint', file]);
-    expect(code).toBe(2);
-    expect(stdout).toContain(`invalid tables[0].partitionKey.cardinality (${file}:5:52): expected an integer ≥ 1 or "unique", got 0`);
-    expect(stdout).toContain('1 invalid file');
+    const waived = log.runs[0].results.find((r) => r.ruleId === 'SG001');
+    expect(waived?.suppressions).toEqual([{ kind: 'inSource', justification: expect.stringContaining('Twelve regions') }]);
   });
 
-  it('reports JSON syntax errors with line and column, and duplicate keys', () => {
-    const broken = cli(['lint', tempFile('broken.json', '{\n  "tables": [\n}')]);
-    expect(broken.code).toBe(2);
-    expect(broken.stdout).toContain('invalid JSON: line 3, column 1: unexpected "}"');
-    const duplicate = cli(['lint', tempFile('dup.json', '{ "tables": [], "tables": [] }')]);
-    expect(duplicate.stdout).toContain('duplicate key "tables"');
-  });
-
-  it('reports input errors in SARIF as tool notifications of an unsuccessful run', () => {
-    const file = tempFile('unknown.json', '{ "tabels": [] }');
-    const { code, stdout } = cli(['lint', file, '--format', 'sarif']);
+  it('reports stale acknowledgements as results, input errors as notifications of an unsuccessful run', async () => {
+    const dir = tempTree({ 'stale.json': STALE, 'unknown.json': '{ "tabels": [] }' });
+    const { code, stdout } = await cli(['lint', join(dir, 'stale.json'), join(dir, 'unknown.json'), '--format', 'sarif']);
     expect(code).toBe(2);
     const sarif = JSON.parse(stdout);
     expect(sarifErrors(sarif)).toEqual([]);
+    expect(sarif.runs[0].results).toEqual([expect.objectContaining({ ruleId: 'unused-acknowledgement', level: 'warning', ruleIndex: RULES.length })]);
     expect(sarif.runs[0].invocations[0]).toMatchObject({
       executionSuccessful: false,
       toolExecutionNotifications: [{ level: 'error', message: { text: expect.stringContaining('tabels: is not a known field') }, locations: [{ physicalLocation: { region: { startLine: 1, startColumn: 3 } } }] }],
     });
   });
-
-  it('prints input errors on stderr for machine formats, and still exits 2', () => {
-    const file = tempFile('unknown.json', '{ "tabels": [] }');
-    const { code, stdout, stderr } = cli(['lint', file, '--format', 'json']);
-    expect(code).toBe(2);
-    expect(JSON.parse(stdout).files[0].errors[0]).toMatchObject({ path: 'tabels', line: 1, column: 3 });
-    expect(stderr).toContain(`${file}:1:3: tabels: is not a known field (did you mean "tables"?)`);
-  });
-
-  it('reports a missing file', () => {
-    expect(cli(['lint', join(root, 'no-such-file.json')]).stdout).toContain('cannot read the file (ENOENT)');
-  });
-
-  it.each([
-    [['lint'], 'lint needs at least one design file'],
-    [['lint', 'x.json', '--format', 'xml'], '--format must be one of text, json, sarif, got "xml"'],
-    [['lint', 'x.json', '--fail-on', 'info'], '--fail-on must be one of error, warning, got "info"'],
-    [['lint', 'x.json', '--frmat', 'json'], "Unknown option '--frmat'"],
-    [['deploy'], 'unknown command "deploy"'],
-    [['rules', 'x.json'], 'rules takes no file arguments'],
-  ])('rejects usage errors: %j', (args, message) => {
-    const { code, stderr } = cli(args);
-    expect(code).toBe(2);
-    expect(stderr).toContain(message);
-    expect(stderr).toContain('Usage:');
-  });
 });
 
-describe('other commands', () => {
-  it('lists the rule catalogue', () => {
-    const { code, stdout } = cli(['rules']);
-    expect(code).toBe(0);
-    expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(15);
-    expect(JSON.parse(cli(['rules', '--format', 'json']).stdout)[14]).toMatchObject({ id: 'SG015', severity: 'warning' });
-    expect(cli(['rules', '--format', 'markdown']).stdout).toBe(readFileSync(join(root, 'docs/rules.md'), 'utf8'));
+describe('github format', () => {
+  it('escapes data and properties as @actions/core does', () => {
+    expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext');
+    expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
   });
 
-  it('prints the design schema and the version', () => {
-    expect(JSON.parse(cli(['schema']).stdout)).toEqual(designSchema());
-    expect(cli(['--version']).stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
-    expect(cli(['--help']).stdout).toContain('skewguard lint <design.json | directory>...');
+  it('writes one workflow command per finding, located, titled with the rule, then the summary', async () => {
+    const file = join(examples, 'bad/monitoring-off.json');
+    const { code, stdout } = await cli(['lint', file, '--format', 'github']);
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^::error file=examples\/designs\/bad\/monitoring-off\.json,line=9,col=23,title=SG010 monitoring-off::carts: Contributor Insights is off/);
+    expect(lines[0]).toContain('%0AFix: enable Contributor Insights');
+    expect(lines[0]).toContain('%0Ahttps://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg010-monitoring-off');
+    expect(lines[2]).toBe('2 errors, 0 warnings in 1 file');
   });
 
-  it('runs as an executable with the documented exit codes', () => {
-    const bin = join(root, 'dist/cli/main.js');
-    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
-    expect(spawnSync(process.execPath, [bin, 'lint', join(examples, 'good')]).status).toBe(0);
-    expect(spawnSync(process.execPath, [bin, 'lint', join(examples, 'bad/status-key.json')]).status).toBe(1);
-    expect(spawnSync(process.execPath, [bin, 'lint']).status).toBe(2);
+  it('cannot be tricked into a second workflow command by a field name, and skips acknowledged findings', async () => {
+    const hostile = JSON.stringify({ tables: [UNIQUE_TABLE], 'x\n::warning::forged,title=a:b': 1 });
+    const dir = tempTree({ 'odd,dir:100%/h.json': hostile, 'ack.json': readFileSync(join(examples, 'good/acknowledged-region-config.json')) });
+    const { stdout } = await cli(['lint', dir, '--format', 'github'], { cwd: dir });
+    const commands = stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(commands).toEqual([expect.stringMatching(/^::error file=odd%2Cdir%3A100%25\/h\.json,line=1,col=\d+,title=skewguard%3A invalid input::x\\x0a::warning::forged,title=a:b: is not a known field/)]);
+    expect(stdout).not.toContain('\n::warning::forged');
+    expect(stdout).not.toContain('low-cardinality-key'); // the acknowledged SG001 of ack.json is not annotated
   });
 });

@@ -34,10 +34,36 @@ describe('parseJsonWithLocations', () => {
     ['{ "a": 1, "a": 2 }', 'line 1, column 11: duplicate key "a"'],
     ['// comment\n{}', 'line 1, column 1: unexpected "/"'],
     ['[1,\n2', 'line 2, column 2: expected "]", found the end of the file'],
-    ['[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 'nested deeper than 64 levels'],
+    ['['.repeat(65) + ']'.repeat(65), 'line 1, column 65: nested deeper than 64 levels'],
   ])('rejects %j with the position', (input, message) => {
     expect(() => parseJsonWithLocations(input)).toThrow(JsonSyntaxError);
     expect(() => parseJsonWithLocations(input)).toThrow(message);
+  });
+
+  it('accepts exactly the depth its message names', () => {
+    expect(() => parseJsonWithLocations('['.repeat(64) + ']'.repeat(64))).not.toThrow();
+    expect(() => parseJsonWithLocations('{"a":'.repeat(64) + '1' + '}'.repeat(64))).not.toThrow();
+    expect(() => parseJsonWithLocations('{"a":'.repeat(65) + '1' + '}'.repeat(65))).toThrow('nested deeper than 64 levels');
+  });
+
+  it('stops at a bound on the number of values instead of exhausting memory', () => {
+    expect(() => parseJsonWithLocations('[1,2,3]', { maxValues: 4 })).not.toThrow();
+    expect(() => parseJsonWithLocations('[1,2,3,4]', { maxValues: 4 })).toThrow('line 1, column 8: more than 4 JSON values');
+  });
+
+  it('gives the offsets of a value, and of its key, for edits', () => {
+    const value = located.locate('tables[0].n');
+    expect(value).toEqual({ value: -1.5e3, start: text.indexOf('-1.5e3'), end: text.indexOf('-1.5e3') + 6, keyStart: text.indexOf('"n"') });
+    expect(located.locate('tables[1]')).toBeUndefined();
+    expect(located.locate('tables[0].n.x')).toBeUndefined();
+    const layout = located.layoutOf(located.value as object);
+    expect(layout?.keys).toEqual(['tables']);
+  });
+
+  it('finds keys that hold dots or brackets, as the core writes their paths', () => {
+    const odd = parseJsonWithLocations('{\n "a.b": { "c[0]": 1 },\n "a": { "x": 2 }\n}');
+    expect(odd.positionOf('a.b.c[0]')).toEqual({ line: 2, column: 11 });
+    expect(odd.positionOf('a.x')).toEqual({ line: 3, column: 9 });
   });
 
   it('accepts a byte-order mark and CRLF line ends', () => {

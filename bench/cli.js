@@ -1,0 +1,67 @@
+// CLI cases for `npm run bench` (called by bench/run.js after the core cases):
+// 1. the text report at scale: 10,000 tables × 5 findings, text vs JSON (the text report was
+//    quadratic: 206 s against 0.97 s for JSON); both run in-process through the real `run()`.
+// 2. CLI cold start on a synthesized cloud assembly (the template path) vs a bare `node -e 0`.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { Writable } = require('node:stream');
+
+const root = join(__dirname, '..');
+
+/** A table with five findings: SG001, SG010, SG011 (errors), SG012, SG014 (warnings). */
+function table(i) {
+  return {
+    name: `table-${i}`,
+    partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+    workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.3 },
+    monitoring: { contributorInsights: false, latencyAlarms: false },
+    accessPatterns: [{ name: 'by-status', keyAttributes: ['status'], share: 0.5 }, { name: 'scan', keyAttributes: [], share: 0.5 }],
+  };
+}
+
+/** A sink that counts what it is given, as a pipe would take it. */
+function sink() {
+  let bytes = 0;
+  const stream = new Writable({ write(chunk, _encoding, done) { bytes += chunk.length; done(); } });
+  return { stream, bytes: () => bytes };
+}
+
+async function run(harness) {
+  const { run: cli } = require('../dist/cli/main.js');
+  const dir = mkdtempSync(join(tmpdir(), 'skewguard-bench-'));
+  try {
+    const file = join(dir, 'tables.json');
+    writeFileSync(file, JSON.stringify({ tables: Array.from({ length: 10000 }, (_, i) => table(i)) }, null, 2));
+    const sizes = {};
+    const lint = (format) => async () => {
+      const out = sink();
+      const start = performance.now();
+      const code = await cli(['lint', file, '--format', format], { stdout: out.stream, stderr: sink().stream, env: {}, cwd: dir });
+      const elapsed = performance.now() - start;
+      if (code !== 1) throw new Error(`expected exit code 1, got ${code}`);
+      sizes[format] = out.bytes();
+      return elapsed;
+    };
+    const scale = await harness.sideBySideAsync(lint('json'), lint('text'), 5, 1);
+    harness.report('CLI report of 10,000 tables × 5 findings (50,000 findings), in-process', 'a: --format json', 'b: --format text', scale, 'ms', 'b ≈ a (linear)');
+    console.log(`  report sizes: json ${harness.fmt(sizes.json / 1048576, 1)} MiB, text ${harness.fmt(sizes.text / 1048576, 1)} MiB`);
+
+    const spawnTimed = (args) => () => {
+      const start = performance.now();
+      const result = spawnSync(process.execPath, args, { cwd: root });
+      if (result.status === null) throw new Error('the child process did not exit');
+      return performance.now() - start;
+    };
+    const assembly = join(root, 'test/cli/fixtures/cloud-assembly');
+    const cold = harness.sideBySide(spawnTimed(['-e', '0']), spawnTimed([join(root, 'dist/cli/main.js'), 'lint', assembly]), 20);
+    harness.report('CLI cold start: `skewguard lint cdk.out/` (a cloud assembly, 2 templates)', 'a: node -e 0', 'b: node dist/cli/main.js lint <cloud assembly>', cold, 'ms', 'ratio ≤ 2×');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+module.exports = { run };

@@ -1,0 +1,168 @@
+/**
+ * The command line: commands, their options, and a parser whose errors say what to type instead
+ * (node:util parseArgs gives "Unknown option '--frmat'. To specify a positional argument…").
+ * The help text is generated from the same table, so it cannot drift from what is accepted.
+ */
+import { UsageError } from './errors';
+import { DOCUMENTATION_URL } from './rule-docs';
+import { didYouMean } from './suggest';
+
+export { UsageError } from './errors';
+
+export interface OptionSpec {
+  readonly name: string;
+  readonly short?: string;
+  /** Placeholder of the value (`<format>`); absent for a switch. */
+  readonly value?: string;
+  readonly description: string;
+}
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: readonly OptionSpec[];
+}
+
+const HELP: OptionSpec = { name: 'help', short: 'h', description: 'show this help' };
+
+export const LINT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export const RULES_FORMATS = ['text', 'json', 'markdown'] as const;
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'lint',
+    usage: 'skewguard lint [<file | directory | glob | ->...] [options]',
+    summary: 'check design files and synthesized CloudFormation templates (cdk.out/)',
+    options: [
+      { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
+      { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
+      { name: 'fail-on', value: '<severity>', description: 'exit 1 on unacknowledged findings at or above: error, warning (default error)' },
+      { name: 'max-warnings', value: '<n>', description: 'also exit 1 when there are more than n warnings' },
+      { name: 'quiet', short: 'q', description: 'report errors only (warnings still count for --fail-on and --max-warnings)' },
+      { name: 'report-unused-acknowledgements', value: '<severity>', description: 'acknowledgements that waive nothing: error, warning, off (default warning)' },
+      { name: 'fix', description: 'apply the fixes findings carry to the design files, then report what is left' },
+      { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
+      { name: 'no-config', description: 'ignore any config file' },
+      { name: 'color', description: 'force colors on' },
+      { name: 'no-color', description: 'force colors off' },
+      HELP,
+    ],
+  },
+  {
+    name: 'rules',
+    usage: 'skewguard rules [<rule id or name>] [--format text|json|markdown]',
+    summary: 'list the rule catalogue, or explain one rule',
+    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, HELP],
+  },
+  {
+    name: 'explain',
+    usage: 'skewguard explain <rule id or name> [--format text|json|markdown]',
+    summary: 'explain one rule (same as `skewguard rules <rule>`)',
+    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, HELP],
+  },
+  {
+    name: 'init',
+    usage: 'skewguard init [<directory>] [--force]',
+    summary: 'write skewguard.config.json and a starter design file (designs/example.json)',
+    options: [{ name: 'force', description: 'overwrite files that exist' }, HELP],
+  },
+  {
+    name: 'schema',
+    usage: 'skewguard schema',
+    summary: 'print the JSON Schema of design files',
+    options: [HELP],
+  },
+];
+
+const GLOBAL: readonly OptionSpec[] = [HELP, { name: 'version', short: 'v', description: 'print the version' }];
+
+export interface ParsedArgs {
+  readonly values: Readonly<Record<string, string | true | undefined>>;
+  readonly positionals: readonly string[];
+}
+
+function flag(spec: OptionSpec): string {
+  return `--${spec.name}`;
+}
+
+/** Parses `argv` (after the command) against `command`'s options. The last of a repeated option wins,
+ *  so `npm run lint -- --format json` can override a script's own `--format`. */
+export function parseCommandArgs(argv: readonly string[], command: CommandSpec | undefined): ParsedArgs {
+  const options = command?.options ?? GLOBAL;
+  const values: Record<string, string | true> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
+    const long = arg.startsWith('--');
+    const [raw, inline] = long && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const spec = long ? options.find((o) => flag(o) === raw) : options.find((o) => o.short !== undefined && `-${o.short}` === raw);
+    if (!spec) throw unknownOption(raw, command);
+    if (!spec.value) {
+      if (inline !== undefined) throw new UsageError(`${flag(spec)} takes no value`, command?.name);
+      values[spec.name] = true;
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${flag(spec)} needs a value: ${spec.value}`, command?.name);
+      value = next;
+      i++;
+    }
+    values[spec.name] = value;
+  }
+  return { values, positionals };
+}
+
+function unknownOption(raw: string, command: CommandSpec | undefined): UsageError {
+  const where = command ? ` for ${command.name}` : '';
+  const own = (command?.options ?? GLOBAL).flatMap((o) => [flag(o), ...(o.short ? [`-${o.short}`] : [])]);
+  const elsewhere = COMMANDS.find((c) => c !== command && c.options.some((o) => flag(o) === raw));
+  const hint = elsewhere ? ` (it is an option of \`skewguard ${elsewhere.name}\`)` : didYouMean(raw, own, '');
+  return new UsageError(`unknown option ${raw}${where}${hint}`, command?.name);
+}
+
+/** One of `allowed`, or a usage error naming the option and the choices. */
+export function choice<T extends string>(value: string | true | undefined, allowed: readonly T[], option: string): T | undefined {
+  if (value === undefined || value === true) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, got "${value}"${didYouMean(value, allowed)}`);
+}
+
+export function commandUsage(command: CommandSpec): string {
+  const width = Math.max(...command.options.map((o) => optionLabel(o).length));
+  return [
+    `Usage: ${command.usage}`,
+    '',
+    `${command.summary[0].toUpperCase()}${command.summary.slice(1)}.`,
+    '',
+    'Options:',
+    ...command.options.map((o) => `  ${optionLabel(o).padEnd(width)}  ${o.description}`),
+  ].join('\n');
+}
+
+function optionLabel(o: OptionSpec): string {
+  return `${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` ${o.value}` : ''}`;
+}
+
+export const GENERAL_USAGE = [
+  'Usage: skewguard <command> [options]',
+  '',
+  'Commands:',
+  ...COMMANDS.map((c) => `  ${c.name.padEnd(8)}  ${c.summary}`),
+  '',
+  'Options: --help, -h (also after a command); --version, -v',
+  '',
+  'Exit codes: 0 clean; 1 findings at or above --fail-on (or more warnings than --max-warnings);',
+  '            2 invalid input, invalid config, bad usage, or the report could not be written.',
+  `Documentation: ${DOCUMENTATION_URL}cli.md`,
+].join('\n');

@@ -1,0 +1,79 @@
+/**
+ * `skewguard init [<directory>]`: writes skewguard.config.json and a starter design,
+ * designs/example.json, whose `$schema` is the relative path from that file to the installed
+ * schema, so editors complete and check it wherever the project keeps its designs.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { UsageError, type ParsedArgs } from '../args';
+import { CONFIG_FILE } from '../config';
+import { print, type Io } from '../io';
+import { describeErrno } from '../output';
+import { printable } from '../terminal';
+
+const SCHEMA = join('schema', 'design.schema.json');
+/** The root of the running package: dist/cli/commands → ../../.. (lib/cli/commands under ts-jest). */
+const OWN_ROOT = resolve(__dirname, '..', '..', '..');
+
+export const STARTER_DESIGN = {
+  description: 'A starter design: one DynamoDB table keyed by a unique id. Replace it with yours; `skewguard explain <rule>` explains any finding.',
+  tables: [
+    {
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+      accessPatterns: [{ name: 'order-by-id', keyAttributes: ['orderId'], share: 1 }],
+    },
+  ],
+};
+
+export const STARTER_CONFIG = { designs: ['designs'], failOn: 'error', reportUnusedAcknowledgements: 'warning' };
+
+const posix = (path: string) => path.split(sep).join('/');
+const dotted = (path: string) => (path.startsWith('.') ? path : `./${path}`);
+
+/** Where the design schema is, seen from `dir`: an installed skewguard at or above it; else this
+ *  package, when `dir` lies inside it; else where `npm install --save-dev skewguard` will put it. */
+export function schemaReference(dir: string): { readonly ref: string; readonly installed: boolean } {
+  for (let at = dir; ; at = dirname(at)) {
+    const installed = join(at, 'node_modules', 'skewguard', SCHEMA);
+    if (existsSync(installed)) return { ref: dotted(posix(relative(dir, installed))), installed: true };
+    if (dirname(at) === at) break;
+  }
+  if (dir.startsWith(OWN_ROOT + sep) && existsSync(join(OWN_ROOT, SCHEMA))) return { ref: dotted(posix(relative(dir, join(OWN_ROOT, SCHEMA)))), installed: true };
+  let project = dir;
+  for (let at = dir; dirname(at) !== at; at = dirname(at)) {
+    if (existsSync(join(at, 'package.json'))) {
+      project = at;
+      break;
+    }
+  }
+  return { ref: dotted(posix(relative(dir, join(project, 'node_modules', 'skewguard', SCHEMA)))), installed: false };
+}
+
+export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
+  if (args.positionals.length > 1) throw new UsageError(`init takes one directory, got ${args.positionals.length}`, 'init');
+  const root = resolve(io.cwd, args.positionals[0] ?? '.');
+  const designDir = join(root, 'designs');
+  const files = { config: join(root, CONFIG_FILE), design: join(designDir, 'example.json') };
+  const existing = Object.values(files).filter((f) => existsSync(f));
+  if (existing.length > 0 && args.values.force !== true) {
+    throw new UsageError(`not overwriting ${existing.map((f) => relative(io.cwd, f) || f).join(' and ')}: remove ${existing.length === 1 ? 'it' : 'them'} or pass --force`, 'init');
+  }
+  const schema = schemaReference(designDir);
+  try {
+    mkdirSync(designDir, { recursive: true });
+    writeFileSync(files.config, `${JSON.stringify(STARTER_CONFIG, null, 2)}\n`);
+    writeFileSync(files.design, `${JSON.stringify({ $schema: schema.ref, ...STARTER_DESIGN }, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`, 'init');
+  }
+  const shown = (f: string) => printable(relative(io.cwd, f) || f);
+  return print(io, [
+    `wrote ${shown(files.config)} (lints the designs/ directory)`,
+    `wrote ${shown(files.design)} ($schema: ${schema.ref})`,
+    ...(schema.installed ? [] : ['the schema path assumes skewguard will be installed in this project: npm install --save-dev skewguard']),
+    `next: edit the design, then run \`skewguard lint\`${root === io.cwd ? '' : ` in ${shown(root)}`}`,
+    '',
+  ].join('\n'));
+}

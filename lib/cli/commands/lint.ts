@@ -1,0 +1,204 @@
+/**
+ * `skewguard lint`: settings from the flags and the project config, inputs expanded, each file
+ * read, linted (and fixed, with --fix) and reported as soon as it is done, so memory holds one
+ * file's result at a time. Exit codes: 0 clean, 1 findings (or too many warnings), 2 anything
+ * that kept a file from being linted or the report from being written.
+ */
+import { closeSync, createWriteStream, openSync, realpathSync, writeFileSync, type WriteStream } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LintOptions, Severity } from '../../index';
+import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
+import { expandInputs, STDIN, type Candidate, type InputSpec } from '../inputs';
+import { warn, type Io } from '../io';
+import { failedInput, lintParsed, mentionsDesign, parseInput, sourceKind, type FileResult } from '../lint-files';
+import { describeErrno, ReportOutput, type OutputStream } from '../output';
+import { readInputFile, readInputStream, type ReadResult } from '../read-input';
+import { exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
+import { textReporter } from '../report-text';
+import { COLORS, NO_COLORS, useColor } from '../terminal';
+
+const STDIN_NAME = '<stdin>';
+
+type Format = (typeof LINT_FORMATS)[number];
+
+async function reporterFor(format: Format, settings: ReportSettings): Promise<Reporter> {
+  // Only the chosen format is loaded: the CLI's cold start stays near a bare `node`.
+  if (format === 'json') return (await import('../report-json')).jsonReporter(settings);
+  if (format === 'sarif') return (await import('../report-sarif')).sarifReporter(settings);
+  if (format === 'github') return (await import('../report-github')).githubReporter(settings);
+  return textReporter(settings);
+}
+
+function count(value: string | true | undefined, option: string): number | undefined {
+  if (value === undefined || value === true) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${option} must be a whole number ≥ 0, got "${value}"`, 'lint');
+  return Number(value);
+}
+
+function configFor(args: ParsedArgs, io: Io): ProjectConfig | undefined {
+  const { config, 'no-config': noConfig } = args.values;
+  if (config !== undefined && noConfig) throw new UsageError('--config and --no-config contradict each other', 'lint');
+  if (noConfig) return undefined;
+  const file = typeof config === 'string' ? resolve(io.cwd, config) : findConfig(io.cwd);
+  return file === undefined ? undefined : loadConfig(file);
+}
+
+interface OpenedOutput {
+  readonly output: ReportOutput;
+  readonly stream: OutputStream;
+  close(): Promise<void>;
+}
+
+function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate[]): OpenedOutput {
+  if (file === undefined) return { output: new ReportOutput(io.stdout, 'standard output'), stream: io.stdout, close: async () => {} };
+  const path = resolve(io.cwd, file);
+  const real = (p: string) => {
+    try {
+      return realpathSync.native(p);
+    } catch {
+      return p;
+    }
+  };
+  if (inputs.some((c) => real(c.absolute) === real(path))) throw new UsageError(`--output-file ${file} is one of the files to lint: it would be overwritten`, 'lint');
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (error) {
+    throw new UsageError(`--output-file ${file} cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`, 'lint');
+  }
+  let stream: WriteStream;
+  try {
+    stream = createWriteStream('', { fd });
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return {
+    output: new ReportOutput(stream, file),
+    stream,
+    close: () => new Promise<void>((done) => {
+      stream.once('close', () => done());
+      stream.end();
+    }),
+  };
+}
+
+interface LintSettings {
+  readonly format: Format;
+  readonly config?: ProjectConfig;
+  readonly failOn: Severity;
+  readonly maxWarnings?: number;
+  readonly unused: UnusedAcknowledgementLevel;
+  readonly fix: boolean;
+  readonly specs: readonly InputSpec[];
+}
+
+/** Flags over the config over the defaults; usage errors for what contradicts itself. */
+function settingsOf(args: ParsedArgs, io: Io): LintSettings {
+  const v = args.values;
+  const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
+  const config = configFor(args, io);
+  const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? config?.failOn ?? 'error';
+  const maxWarnings = count(v['max-warnings'], 'max-warnings') ?? config?.maxWarnings;
+  const unused = choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ?? config?.reportUnusedAcknowledgements ?? 'warning';
+  if (v.color && v['no-color']) throw new UsageError('--color and --no-color contradict each other', 'lint');
+  const fix = v.fix === true;
+  const specs: InputSpec[] = args.positionals.length > 0
+    ? args.positionals.map((pattern) => ({ pattern, base: io.cwd }))
+    : (config?.designs ?? []).map((pattern) => ({ pattern, base: config?.dir ?? io.cwd }));
+  if (specs.length === 0) {
+    throw new UsageError(config
+      ? `lint needs a design file, directory or glob: give one, or list them under "designs" in ${config.file}`
+      : 'lint needs a design file, directory or glob (or - for standard input), or a skewguard.config.json with "designs"', 'lint');
+  }
+  if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
+  return { format, config, failOn, maxWarnings, unused, fix, specs };
+}
+
+export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
+  const v = args.values;
+  const { format, config, failOn, maxWarnings, unused, fix, specs } = settingsOf(args, io);
+  const expansion = expandInputs(specs, io.cwd);
+  const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
+  const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
+  const settings: ReportSettings = { version, cwd: io.cwd, palette: color ? COLORS : NO_COLORS, quiet: v.quiet === true, unusedAcknowledgements: unused, failOn, maxWarnings };
+  const reporter = await reporterFor(format, settings);
+  const tally = new Tally(settings);
+  // Input errors also go to stderr when the report is not text on the terminal's stdout.
+  const echoErrors = format === 'json' || format === 'sarif' || v['output-file'] !== undefined;
+  const options = lintOptionsOf(config);
+
+  const emit = async (result: FileResult) => {
+    tally.add(result);
+    for (const chunk of reporter.file(result)) await output.write(chunk);
+    if (echoErrors) for (const e of result.errors) warn(io, `${result.file}:${e.line}:${e.column}: ${e.path || '(file)'}: ${e.message}`);
+  };
+
+  for (const chunk of reporter.header()) await output.write(chunk);
+  for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
+  const found = new Set<number>();
+  if (expansion.stdin) {
+    const read = io.stdin ? await readInputStream(io.stdin) : { error: 'is not available' };
+    await emit(lintRead(STDIN_NAME, read, options, 'standard input'));
+  }
+  for (const candidate of expansion.candidates) {
+    const result = await lintCandidate(candidate, options, fix);
+    if (!result) continue;
+    found.add(candidate.origin);
+    await emit(result);
+  }
+  for (const origin of expansion.searches) {
+    if (found.has(origin)) continue;
+    const { pattern } = specs[origin];
+    await emit(failedInput(pattern, `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`));
+  }
+  const outcome = tally.outcome();
+  for (const chunk of reporter.footer(outcome)) await output.write(chunk);
+  await output.flush();
+  await close();
+  if (output.failure) {
+    warn(io, `skewguard: ${output.failure}`);
+    return 2;
+  }
+  return exitCode(outcome);
+}
+
+function lintRead(file: string, read: ReadResult, options: LintOptions, subject = 'the file'): FileResult {
+  if (read.error !== undefined) return failedInput(file, `${subject} ${read.error}`);
+  const parsed = parseInput(file, read.text);
+  return parsed.error ?? lintParsed(file, parsed.located, options);
+}
+
+/** Lints one candidate, or returns undefined when a search found a file that is not a design. */
+async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | undefined> {
+  const { file, explicit } = candidate;
+  const read = readInputFile(candidate.absolute);
+  if (read.error !== undefined) return lintRead(file, read, options);
+  const parsed = parseInput(file, read.text);
+  if (parsed.error) return explicit || file.endsWith('.template.json') || mentionsDesign(read.text) ? parsed.error : undefined;
+  const kind = sourceKind(parsed.located.value);
+  if (!kind && !explicit) return undefined;
+  if (fix && kind === 'template') {
+    const result = lintParsed(file, parsed.located, options, kind);
+    return { ...result, notes: [...result.notes, { path: '', line: 1, column: 1, message: 'not fixed: --fix changes design files only; change the construct or template source instead' }] };
+  }
+  if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
+  return fixFile(candidate, read.text, read.bom, options);
+}
+
+async function fixFile(candidate: Candidate, text: string, bom: boolean, options: LintOptions): Promise<FileResult> {
+  const { fixDesignText } = await import('../fix'); // loaded only for --fix
+  const { text: fixed, fixes, skipped } = fixDesignText(text, options);
+  if (fixes.length > 0) {
+    try {
+      writeFileSync(candidate.absolute, bom ? `\ufeff${fixed}` : fixed);
+    } catch (error) {
+      return failedInput(candidate.file, `the fixed file cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
+    }
+  }
+  const parsed = parseInput(candidate.file, fixed);
+  const result = parsed.error ?? lintParsed(candidate.file, parsed.located, options, 'design');
+  const notes = skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...(parsed.located?.positionOf(s.path) ?? { line: 1, column: 1 }) }));
+  return { ...result, fixes, notes: [...result.notes, ...notes] };
+}

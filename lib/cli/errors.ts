@@ -1,0 +1,23 @@
+/** The two ways a command fails before it runs (exit code 2, a sentence on stderr, no stack trace). */
+import type { Position } from './json-locations';
+
+/** Bad usage: an unknown command or option, a bad value. `command` names the help to point at. */
+export class UsageError extends Error {
+  constructor(message: string, public readonly command?: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface ConfigIssue extends Position {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** An invalid config file: every problem, with its field path, line and column. */
+export class ConfigError extends Error {
+  constructor(public readonly file: string, public readonly issues: readonly ConfigIssue[]) {
+    super(`invalid config ${file}`);
+    this.name = 'ConfigError';
+  }
+}

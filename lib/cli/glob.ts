@@ -1,0 +1,55 @@
+/**
+ * Globs for `skewguard lint 'designs/**\/*.json'` and the config's `designs`: `*` and `?` within a
+ * path segment, `**` across segments, `{a,b}` alternatives and `[abc]` classes. Node 20 has no
+ * fs.glob, and a dependency would cost the CLI its cold start.
+ */
+
+export function isGlob(pattern: string): boolean {
+  return /[*?[\]{}]/.test(pattern);
+}
+
+/** The leading segments without glob characters (`designs/prod` of `designs/prod/**\/*.json`), and the rest. */
+export function splitGlob(pattern: string): { base: string; rest: string } {
+  const segments = pattern.replace(/\\/g, '/').split('/');
+  const first = segments.findIndex(isGlob);
+  if (first < 0) return { base: segments.join('/'), rest: '' };
+  return { base: segments.slice(0, first).join('/'), rest: segments.slice(first).join('/') };
+}
+
+/** A RegExp matching whole `/`-separated relative paths. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  let braces = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === '*' && glob[i + 1] === '*') {
+      const atStart = i === 0 || glob[i - 1] === '/';
+      const atEnd = i + 2 === glob.length || glob[i + 2] === '/';
+      if (atStart && atEnd) {
+        // `**/` matches zero or more whole directories; a final `**` anything below.
+        source += i + 2 === glob.length ? '.*' : '(?:[^/]+/)*';
+        i += i + 2 === glob.length ? 1 : 2;
+        continue;
+      }
+    }
+    if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else if (char === '{') {
+      braces++;
+      source += '(?:';
+    } else if (char === '}' && braces > 0) {
+      braces--;
+      source += ')';
+    } else if (char === ',' && braces > 0) source += '|';
+    else if (char === '[') {
+      const close = glob.indexOf(']', i + 2);
+      if (close < 0) source += '\\[';
+      else {
+        const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        source += `[${body}]`;
+        i = close;
+      }
+    } else source += char.replace(/[.+^$()|\\\]{}]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}

@@ -1,0 +1,33 @@
+/** The process the CLI runs in, passed in so tests can run it in-process. */
+import { ReportOutput, type OutputStream } from './output';
+import { printable } from './terminal';
+
+export interface Io {
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  /** Read by `skewguard lint -`. */
+  readonly stdin?: NodeJS.ReadableStream;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+}
+
+/** Writes lines to stderr, each made printable (a newline inside a line is escaped, not obeyed). */
+export function warn(io: Io, ...lines: string[]): void {
+  try {
+    io.stderr.write(`${lines.map(printable).join('\n')}\n`);
+  } catch {
+    // stderr itself is gone: nothing is left to tell
+  }
+}
+
+/** Writes `text` to stdout; a closed pipe is fine (exit 0), any other write error is exit code 2. */
+export async function print(io: Io, text: string): Promise<number> {
+  const out = new ReportOutput(io.stdout, 'standard output');
+  await out.write(text);
+  await out.flush();
+  if (out.failure) {
+    warn(io, `skewguard: ${out.failure}`);
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,160 @@
+/**
+ * Applies design edits (`{ op: 'set', path, value }`, `{ op: 'remove', path }`, paths in the
+ * finding-path syntax) to the text of a JSON file, changing only the bytes of the edited values:
+ * every other byte, comment-free JSON's only formatting (indentation, line ends, which objects sit
+ * on one line), is kept. New values follow the file's own style: its indentation unit (detected),
+ * its line ends, and one-line objects where the file writes small objects on one line.
+ *
+ * Pure: text in, text out. The caller re-parses the result before writing it anywhere.
+ */
+import type { DesignEdit } from '../index';
+import { childPath, splitPath, type Segment } from './field-path';
+import { parseJsonWithLocations, type ContainerLayout, type LocatedJson } from './json-locations';
+
+export class JsonEditError extends Error {
+  constructor(public readonly path: string, message: string) {
+    super(`${path || '(root)'}: ${message}`);
+    this.name = 'JsonEditError';
+  }
+}
+
+export interface JsonStyle {
+  /** One level of indentation: two spaces, four, or a tab. */
+  readonly unit: string;
+  readonly eol: '\n' | '\r\n';
+  /** The file writes some objects or arrays on one line (`{ "name": "id", "type": "S" }`). */
+  readonly oneLineObjects: boolean;
+}
+
+/** Lines of at most this many characters stay on one line when the file writes such objects. */
+const MAX_LINE = 100;
+
+export function detectStyle(text: string): JsonStyle {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indents = [...text.matchAll(/\n([ \t]+)\S/g)].map((m) => m[1]);
+  const unit = indents.length === 0 ? '  ' : indents[0].startsWith('\t') ? '\t' : ' '.repeat(Math.min(...indents.map((i) => i.length)));
+  // A one-line file, or a member whose value opens and closes on its line: `"key": { "a": 1 }`, `"key": ["x"]`.
+  const oneLineObjects = !text.trimEnd().includes('\n') || /:[ \t]*\{[ \t]*"[^\n]*\}|:[ \t]*\[[ \t]*[^\s\]][^\n]*\]/.test(text);
+  return { unit, eol, oneLineObjects };
+}
+
+/** `{ "a": 1, "b": [1, 2] }`: the layout of a one-line object. */
+export function oneLine(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(oneLine).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')} }`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function multiLine(value: unknown, indent: string, style: JsonStyle): string {
+  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+}
+
+function lineIndent(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start, offset))?.[0] ?? '';
+}
+
+const spansLines = (text: string, start: number, end: number) => text.slice(start, end).includes('\n');
+
+/** Applies `edits` in order; throws JsonEditError (nothing is half-applied: the input text is unchanged). */
+export function applyEdits(text: string, edits: readonly DesignEdit[]): string {
+  const style = detectStyle(text);
+  let current = text;
+  for (const edit of edits) {
+    const located = parseJsonWithLocations(current);
+    current = edit.op === 'set' ? setValue(located, edit.path, edit.value, style) : removeValue(located, edit.path);
+  }
+  return current;
+}
+
+function replace(text: string, start: number, end: number, insert: string): string {
+  return text.slice(0, start) + insert + text.slice(end);
+}
+
+function pathOf(segments: readonly Segment[]): string {
+  return segments.reduce<string>((path, segment) => childPath(path, segment), '');
+}
+
+function setValue(located: LocatedJson, path: string, value: unknown, style: JsonStyle): string {
+  if (value === undefined) throw new JsonEditError(path, 'a set edit needs a value');
+  const { text } = located;
+  const existing = located.locate(path);
+  if (existing) {
+    const indent = lineIndent(text, existing.keyStart ?? existing.start);
+    const rendered = spansLines(text, existing.start, existing.end) ? multiLine(value, indent, style) : oneLine(value);
+    return replace(text, existing.start, existing.end, rendered);
+  }
+  // Create it: find the deepest ancestor present, and nest the missing part in new objects.
+  const segments = splitPath(path);
+  for (let k = segments.length - 1; k >= 0; k--) {
+    const parent = located.locate(pathOf(segments.slice(0, k)));
+    if (!parent) continue;
+    let nested = value;
+    for (let i = segments.length - 1; i > k; i--) {
+      if (typeof segments[i] === 'number') throw new JsonEditError(path, `cannot create the array element ${pathOf(segments.slice(0, i + 1))}`);
+      nested = { [segments[i]]: nested };
+    }
+    return insert(located, parent.value, pathOf(segments.slice(0, k)), segments[k], nested, style);
+  }
+  throw new JsonEditError(path, 'no part of this path exists in the file');
+}
+
+function layoutOrFail(located: LocatedJson, container: unknown, path: string): ContainerLayout {
+  const layout = typeof container === 'object' && container !== null ? located.layoutOf(container) : undefined;
+  if (!layout) throw new JsonEditError(path, 'is not an object or array');
+  return layout;
+}
+
+function insert(located: LocatedJson, container: unknown, containerPath: string, segment: Segment, value: unknown, style: JsonStyle): string {
+  const { text } = located;
+  const layout = layoutOrFail(located, container, containerPath);
+  const isArray = layout.keys === undefined;
+  if (isArray !== (typeof segment === 'number')) {
+    throw new JsonEditError(childPath(containerPath, segment), `cannot add ${isArray ? 'a named field to an array' : 'an array element to an object'}`);
+  }
+  const count = isArray ? layout.spans.length / 2 : layout.spans.length / 3;
+  if (isArray && segment !== count) throw new JsonEditError(childPath(containerPath, segment), `an array element can only be added at the end (index ${count})`);
+  const prefix = isArray ? '' : `${JSON.stringify(segment)}: `;
+  const containerIndent = lineIndent(text, layout.start);
+  const multiLineContainer = spansLines(text, layout.start, layout.end);
+  if (count === 0) {
+    const memberIndent = containerIndent + style.unit;
+    const inline = oneLine(value);
+    const fits = style.oneLineObjects && memberIndent.length + prefix.length + inline.length + 4 <= MAX_LINE;
+    const body = fits && !multiLineContainer
+      ? `${layout.keys ? '{ ' : '['}${prefix}${inline}${layout.keys ? ' }' : ']'}`
+      : `${layout.keys ? '{' : '['}${style.eol}${memberIndent}${prefix}${multiLine(value, memberIndent, style)}${style.eol}${containerIndent}${layout.keys ? '}' : ']'}`;
+    return replace(text, layout.start, layout.end, body);
+  }
+  const lastStart = isArray ? layout.spans[(count - 1) * 2] : layout.spans[(count - 1) * 3];
+  const lastEnd = isArray ? layout.spans[count * 2 - 1] : layout.spans[count * 3 - 1];
+  if (!multiLineContainer) return replace(text, lastEnd, lastEnd, `, ${prefix}${oneLine(value)}`);
+  const memberIndent = lineIndent(text, lastStart);
+  const inline = oneLine(value);
+  const rendered = style.oneLineObjects && memberIndent.length + prefix.length + inline.length + 1 <= MAX_LINE ? inline : multiLine(value, memberIndent, style);
+  return replace(text, lastEnd, lastEnd, `,${style.eol}${memberIndent}${prefix}${rendered}`);
+}
+
+function removeValue(located: LocatedJson, path: string): string {
+  const { text } = located;
+  if (!located.locate(path)) throw new JsonEditError(path, 'is not in the file');
+  const segments = splitPath(path);
+  if (segments.length === 0) throw new JsonEditError(path, 'cannot remove the whole document');
+  const parentPath = pathOf(segments.slice(0, -1));
+  const parent = located.locate(parentPath);
+  const layout = layoutOrFail(located, parent?.value, parentPath);
+  const last = segments[segments.length - 1];
+  const stride = layout.keys ? 3 : 2;
+  const index = layout.keys ? layout.keys.indexOf(String(last)) : Number(last);
+  const count = layout.spans.length / stride;
+  if (index < 0 || index >= count) throw new JsonEditError(path, 'is not in the file');
+  if (count === 1) return replace(text, layout.start + 1, layout.end - 1, '');
+  const startOf = (i: number) => layout.spans[i * stride];
+  const endOf = (i: number) => layout.spans[i * stride + stride - 1];
+  // Take the separator before the member (or, for the first one, after it) with it, so the
+  // neighbours keep their own lines and indentation.
+  return index > 0 ? replace(text, endOf(index - 1), endOf(index), '') : replace(text, startOf(0), startOf(1), '');
+}

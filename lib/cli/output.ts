@@ -1,0 +1,97 @@
+/**
+ * Where a report goes, written in bounded chunks as it is produced: a report for thousands of
+ * files never becomes one string (V8 caps a string near 512 MiB), memory stays flat, and a write
+ * error is caught instead of crashing. A closed pipe (`skewguard lint … | head -1`) is not a
+ * failure of the lint; any other write error (a full disk, an unwritable `-o` file) is.
+ */
+
+/** What the CLI writes to: process.stdout/stderr, a file stream, or a test double. */
+export interface OutputStream {
+  write(chunk: string, callback?: (error?: Error | null) => void): unknown;
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  readonly isTTY?: boolean;
+}
+
+const CHUNK = 64 * 1024;
+const CLOSED_PIPE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END', 'ECONNRESET']);
+
+export class ReportOutput {
+  private pending = '';
+  private error?: NodeJS.ErrnoException;
+  /** Streams with an `on` method report errors and completion; a bare `{ write }` is written synchronously. */
+  private readonly evented: boolean;
+
+  constructor(private readonly stream: OutputStream, readonly description: string) {
+    this.evented = typeof stream.on === 'function';
+    // Without a listener an EPIPE or ENOSPC would be thrown as an uncaught exception.
+    stream.on?.('error', (error) => this.fail(error));
+  }
+
+  /** Queues `text`; writes once 64 KiB are queued, waiting for the stream so a slow reader holds memory flat. */
+  async write(text: string): Promise<void> {
+    if (this.error) return;
+    this.pending += text;
+    if (this.pending.length >= CHUNK) await this.flush();
+  }
+
+  /** Writes what is queued and waits until the stream has taken it. */
+  async flush(): Promise<void> {
+    const chunk = this.pending;
+    this.pending = '';
+    if (this.error || chunk === '') return;
+    if (!this.evented) {
+      this.stream.write(chunk);
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      try {
+        this.stream.write(chunk, (error) => {
+          if (error) this.fail(error);
+          resolve();
+        });
+      } catch (error) {
+        this.fail(error as Error);
+        resolve();
+      }
+    });
+  }
+
+  /** The reader went away (EPIPE): the rest of the report is dropped, the exit code stays the lint's. */
+  get closed(): boolean {
+    return this.error !== undefined && CLOSED_PIPE.has(this.error.code ?? '');
+  }
+
+  /** A write error that is not a closed pipe, as a sentence for stderr. */
+  get failure(): string | undefined {
+    if (!this.error || this.closed) return undefined;
+    const { code, message } = this.error;
+    return `cannot write the report to ${this.description}: ${describeErrno(this.error)}${code ? '' : ` (${message})`}`;
+  }
+
+  private fail(error: Error): void {
+    this.error ??= error as NodeJS.ErrnoException;
+  }
+}
+
+const ERRNO_TEXT: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOENT: 'no such file or directory',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a parent of the path is not a directory',
+  EROFS: 'read-only file system',
+  EFBIG: 'the file is too large',
+  ELOOP: 'too many symbolic links',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+/** `ENOSPC` → `no space left on the device (ENOSPC)`. */
+export function describeErrno(error: NodeJS.ErrnoException): string {
+  const code = error.code;
+  if (!code) return error.message;
+  return ERRNO_TEXT[code] ? `${ERRNO_TEXT[code]} (${code})` : code;
+}

@@ -1,0 +1,163 @@
+/**
+ * What every report format shares: which findings are shown (`--quiet`), how stale
+ * acknowledgements are reported (`--report-unused-acknowledgements`), the counts, the exit code,
+ * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
+ * text, so a report is streamed, never built whole.
+ */
+import type { Severity } from '../index';
+import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
+import { NO_COLORS, type Palette } from './terminal';
+
+export type UnusedAcknowledgementLevel = Severity | 'off';
+
+/** How `lint` reports, from its flags and the config (defaults applied by the lint command). */
+export interface ReportSettings {
+  /** skewguard's version, for the report's `tool`. */
+  readonly version: string;
+  /** Paths in SARIF and GitHub annotations are relative to it. */
+  readonly cwd: string;
+  /** Colors of the text report (NO_COLORS when off). */
+  readonly palette: Palette;
+  /** Show unacknowledged errors only (`--quiet`); the counts still include everything. */
+  readonly quiet: boolean;
+  /** How acknowledgements that waive nothing count. @default 'warning' */
+  readonly unusedAcknowledgements: UnusedAcknowledgementLevel;
+  /** @default 'error' */
+  readonly failOn: Severity;
+  /** More warnings than this fail the lint. @default - no limit */
+  readonly maxWarnings?: number;
+}
+
+/** One report format: text for the start, for each file's result as soon as it is linted, and for the end. */
+export interface Reporter {
+  header(): Iterable<string>;
+  file(result: FileResult): Iterable<string>;
+  footer(outcome: Outcome): Iterable<string>;
+}
+
+/** An acknowledgement that waives nothing, as reported at its configured severity. */
+export interface ReportedUnusedAcknowledgement extends LocatedUnusedAcknowledgement {
+  readonly severity: Severity;
+  readonly message: string;
+}
+
+/** The reporting id of a stale acknowledgement (not a design rule, so not an `SG` id). */
+export const UNUSED_ACKNOWLEDGEMENT = 'unused-acknowledgement';
+
+export function visibleFindings(result: FileResult, settings: ReportSettings): readonly LocatedFinding[] {
+  return settings.quiet ? result.findings.filter((f) => f.severity === 'error' && !f.acknowledged) : result.findings;
+}
+
+export function reportedUnused(result: FileResult, settings: ReportSettings, forDisplay = true): ReportedUnusedAcknowledgement[] {
+  const severity = settings.unusedAcknowledgements;
+  if (severity === 'off' || (forDisplay && settings.quiet && severity === 'warning')) return [];
+  return result.unusedAcknowledgements.map((u) => ({
+    ...u,
+    severity,
+    message: `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`,
+  }));
+}
+
+export const UNUSED_FIX = 'remove the acknowledgement (or keep it, if the finding is expected to come back)';
+
+export interface Summary {
+  /** Inputs reported: linted files plus invalid ones. */
+  readonly files: number;
+  /** Inputs that could not be linted (exit code 2). */
+  readonly invalidFiles: number;
+  /** Unacknowledged errors, including stale acknowledgements reported as errors. */
+  readonly errors: number;
+  /** Unacknowledged warnings, including stale acknowledgements reported as warnings. */
+  readonly warnings: number;
+  /** Findings waived by an acknowledgement (counted in neither errors nor warnings). */
+  readonly acknowledged: number;
+  /** Acknowledgements that waive nothing (whatever their reporting level). */
+  readonly unusedAcknowledgements: number;
+}
+
+export interface Outcome {
+  readonly summary: Summary;
+  readonly settings: ReportSettings;
+  /** More warnings than `--max-warnings`. */
+  readonly tooManyWarnings: boolean;
+}
+
+export class Tally {
+  private files = 0;
+  private invalidFiles = 0;
+  private errors = 0;
+  private warnings = 0;
+  private acknowledged = 0;
+  private unused = 0;
+
+  constructor(private readonly settings: ReportSettings) {}
+
+  add(result: FileResult): void {
+    this.files++;
+    if (result.errors.length > 0) this.invalidFiles++;
+    for (const f of result.findings) {
+      if (f.acknowledged) this.acknowledged++;
+      else if (f.severity === 'error') this.errors++;
+      else this.warnings++;
+    }
+    this.unused += result.unusedAcknowledgements.length;
+    for (const u of reportedUnused(result, this.settings, false)) {
+      if (u.severity === 'error') this.errors++;
+      else this.warnings++;
+    }
+  }
+
+  outcome(): Outcome {
+    const summary: Summary = {
+      files: this.files,
+      invalidFiles: this.invalidFiles,
+      errors: this.errors,
+      warnings: this.warnings,
+      acknowledged: this.acknowledged,
+      unusedAcknowledgements: this.unused,
+    };
+    const max = this.settings.maxWarnings;
+    return { summary, settings: this.settings, tooManyWarnings: max !== undefined && summary.warnings > max };
+  }
+}
+
+export const EXIT = { clean: 0, findings: 1, invalid: 2 } as const;
+
+export function exitCode({ summary, settings, tooManyWarnings }: Outcome): number {
+  if (summary.invalidFiles > 0) return EXIT.invalid;
+  if (summary.errors > 0 || (settings.failOn === 'warning' && summary.warnings > 0) || tooManyWarnings) return EXIT.findings;
+  return EXIT.clean;
+}
+
+/** `12,345`: thousands grouped by hand (toLocaleString loads ICU: ~50 ms of a CLI's cold start). */
+export function grouped(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function plural(count: number, word: string): string {
+  return `${grouped(count)} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * `2 errors, 1 warning (1 acknowledged) in 5 files`, then what else decides the exit code:
+ * invalid inputs (not linted, so not in the counts), too many warnings, hidden warnings.
+ */
+export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome, c: Palette = NO_COLORS): string[] {
+  const linted = s.files - s.invalidFiles;
+  const counts = [
+    s.errors ? c.red(plural(s.errors, 'error')) : plural(0, 'error'),
+    s.warnings ? c.yellow(plural(s.warnings, 'warning')) : plural(0, 'warning'),
+  ].join(', ');
+  const extras = [
+    s.acknowledged ? `${grouped(s.acknowledged)} acknowledged` : '',
+    s.unusedAcknowledgements && settings.unusedAcknowledgements !== 'off'
+      ? `${plural(s.unusedAcknowledgements, 'unused acknowledgement')} counted as ${s.unusedAcknowledgements === 1 ? `a${settings.unusedAcknowledgements === 'error' ? 'n' : ''} ${settings.unusedAcknowledgements}` : `${settings.unusedAcknowledgements}s`}`
+      : '',
+  ].filter(Boolean);
+  let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
+  if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted`)}`;
+  const lines = [line];
+  if (tooManyWarnings) lines.push(c.red(`too many warnings: ${grouped(s.warnings)}, more than --max-warnings ${settings.maxWarnings}`));
+  if (settings.quiet && s.warnings > 0) lines.push(c.dim('warnings are counted but not shown (--quiet)'));
+  return lines;
+}

@@ -1,0 +1,23 @@
+/**
+ * Links from every finding to its rule's documentation (text report, JSON `helpUri`, SARIF
+ * `helpUri`, GitHub annotations): the section of docs/rules.md for that rule, on the repository.
+ */
+
+/**
+ * Where the docs/ folder is published. Change this one constant when the repository's home is
+ * settled (package.json has no `repository` or `homepage` yet). Rule ids never change and the
+ * headings of docs/rules.md are generated from them (`## SG003 hot-key-exceeds-partition`), so
+ * the anchors below are stable.
+ */
+export const DOCUMENTATION_URL = 'https://github.com/skewguard/skewguard/blob/main/docs/';
+
+export const RULES_DOCUMENTATION_URL = `${DOCUMENTATION_URL}rules.md`;
+
+/** GitHub's anchor for the heading `## SG003 hot-key-exceeds-partition`. */
+export function ruleAnchor(id: string, title: string): string {
+  return `${id} ${title}`.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+}
+
+export function ruleDocsUrl(id: string, title: string): string {
+  return `${RULES_DOCUMENTATION_URL}#${ruleAnchor(id, title)}`;
+}

@@ -1,0 +1,35 @@
+/** "Did you mean" for commands, options, rule ids and config fields. */
+
+/** The candidate closest to `input` (case-insensitive edit distance ≤ 2, or a unique prefix), if any. */
+export function closest(input: string, candidates: readonly string[]): string | undefined {
+  const wanted = input.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = levenshtein(wanted, candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  if (best) return best;
+  const prefixed = candidates.filter((c) => wanted.length >= 2 && c.toLowerCase().startsWith(wanted));
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/** ` (did you mean "lint"?)`, or `''`. */
+export function didYouMean(input: string, candidates: readonly string[], quote = '"'): string {
+  const guess = closest(input, candidates);
+  return guess ? ` (did you mean ${quote}${guess}${quote}?)` : '';
+}
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}

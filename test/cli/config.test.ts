@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findConfig } from '../../lib/cli/config';
+import { cli, examples, tempTree, UNIQUE_TABLE } from './helpers';
+
+const statusKey = readFileSync(join(examples, 'bad/status-key.json'), 'utf8');
+const DESIGN = JSON.stringify({ tables: [UNIQUE_TABLE] });
+
+describe('config discovery', () => {
+  it('finds the nearest skewguard.config.json or package.json "skewguard" key, from the cwd upward', () => {
+    const dir = tempTree({
+      'skewguard.config.json': '{}',
+      'app/package.json': JSON.stringify({ name: 'app', skewguard: { designs: ['designs'] } }),
+      'app/src/index.ts': '',
+      'lib/package.json': JSON.stringify({ name: 'lib' }),
+      'both/skewguard.config.json': '{}',
+      'both/package.json': JSON.stringify({ skewguard: {} }),
+    });
+    expect(findConfig(join(dir, 'app/src'))).toBe(join(dir, 'app/package.json'));
+    expect(findConfig(join(dir, 'lib'))).toBe(join(dir, 'skewguard.config.json')); // a package.json without the key is passed over
+    expect(findConfig(join(dir, 'both'))).toBe(join(dir, 'both/skewguard.config.json'));
+  });
+
+  it('lints the config’s designs (relative to the config file) when no file is given', async () => {
+    const dir = tempTree({
+      'skewguard.config.json': JSON.stringify({ designs: ['designs', 'more/*.json'] }),
+      'designs/status.json': statusKey,
+      'more/ok.json': DESIGN,
+      'services/api/readme.txt': '',
+    });
+    const { code, stdout } = await cli(['lint', '--format', 'json'], { cwd: join(dir, 'services/api') });
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).files.map((f: { file: string }) => f.file)).toEqual(['../../designs/status.json', '../../more/ok.json']);
+    const noDesigns = tempTree({ 'skewguard.config.json': '{ "failOn": "warning" }' });
+    const usage = await cli(['lint'], { cwd: noDesigns });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain(`give one, or list them under "designs" in ${join(noDesigns, 'skewguard.config.json')}`);
+  });
+
+  it('applies thresholds and per-rule severity (or off) from the config', async () => {
+    const dir = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ rules: { SG001: 'off' } }) });
+    expect((await cli(['lint', 'status.json'], { cwd: dir })).code).toBe(0);
+    expect((await cli(['lint', 'status.json', '--no-config'], { cwd: dir })).code).toBe(1);
+    const warnOnly = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ rules: { SG001: 'warning' } }) });
+    const warned = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: warnOnly })).stdout);
+    expect(warned.files[0].findings[0]).toMatchObject({ ruleId: 'SG001', severity: 'warning' });
+    const lowered = tempTree({ 'status.json': statusKey, 'cfg.json': JSON.stringify({ thresholds: { minCardinality: 5 } }) });
+    expect((await cli(['lint', 'status.json', '--config', 'cfg.json'], { cwd: lowered })).code).toBe(0);
+  });
+
+  it('takes failOn, maxWarnings and reportUnusedAcknowledgements from the config; flags override them', async () => {
+    const stale = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key.' }] }] });
+    const dir = tempTree({ 'stale.json': stale, 'skewguard.config.json': JSON.stringify({ reportUnusedAcknowledgements: 'error' }) });
+    expect((await cli(['lint', 'stale.json'], { cwd: dir })).code).toBe(1);
+    expect((await cli(['lint', 'stale.json', '--report-unused-acknowledgements', 'warning'], { cwd: dir })).code).toBe(0);
+    const strict = tempTree({ 'stale.json': stale, 'skewguard.config.json': JSON.stringify({ failOn: 'warning' }) });
+    expect((await cli(['lint', 'stale.json'], { cwd: strict })).code).toBe(1);
+    expect((await cli(['lint', 'stale.json', '--fail-on', 'error'], { cwd: strict })).code).toBe(0);
+    const budget = tempTree({ 'stale.json': stale, 'skewguard.config.json': JSON.stringify({ maxWarnings: 0 }) });
+    expect((await cli(['lint', 'stale.json'], { cwd: budget })).code).toBe(1);
+    expect((await cli(['lint', 'stale.json', '--max-warnings', '1'], { cwd: budget })).code).toBe(0);
+  });
+});
+
+describe('config validation', () => {
+  it('reports every problem with its field path, line and column, and exits 2', async () => {
+    const text = [
+      '{',
+      '  "desings": ["designs"],',
+      '  "rules": { "SG099": "off", "SG001": "loud" },',
+      '  "thresholds": { "headroom": 2 },',
+      '  "maxWarnings": -1,',
+      '  "failOn": "info"',
+      '}',
+    ].join('\n');
+    const dir = tempTree({ 'skewguard.config.json': text, 'd.json': DESIGN });
+    const { code, stdout, stderr } = await cli(['lint', 'd.json'], { cwd: dir });
+    const file = join(dir, 'skewguard.config.json');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`skewguard: invalid config ${file}:`);
+    expect(stderr).toContain(`${file}:2:3: desings: is not a config field (did you mean "designs"?)`);
+    expect(stderr).toContain(`${file}:3:14: rules.SG099: "SG099" is not a skewguard rule`);
+    expect(stderr).toContain(`${file}:3:30: rules.SG001: expected "error", "warning" or "off", got "loud"`);
+    expect(stderr).toMatch(new RegExp(`${file}:4:19: thresholds\\.headroom: `));
+    expect(stderr).toContain(`${file}:5:3: maxWarnings: expected a whole number ≥ 0, got -1`);
+    expect(stderr).toContain(`${file}:6:3: failOn: expected one of "error", "warning", got "info"`);
+  });
+
+  it('places problems in package.json under the skewguard key', async () => {
+    const dir = tempTree({ 'package.json': '{\n  "name": "app",\n  "skewguard": { "designs": [] }\n}\n', 'd.json': DESIGN });
+    const { code, stderr } = await cli(['lint', 'd.json'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, 'package.json')}:3:18: skewguard.designs: expected a file, directory or glob`);
+  });
+
+  it('names a config file that cannot be read or parsed', async () => {
+    const dir = tempTree({ 'skewguard.config.json': '{ "designs": [ }', 'd.json': DESIGN });
+    const broken = await cli(['lint', 'd.json'], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('skewguard.config.json:1:16: (config): invalid JSON');
+    const missing = await cli(['lint', 'd.json', '--config', 'nope.json'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nope.json:1:1: (config): the file cannot be read: no such file or directory (ENOENT)');
+    expect((await cli(['lint', 'd.json', '--config', 'x', '--no-config'], { cwd: dir })).stderr).toContain('--config and --no-config contradict each other');
+  });
+});

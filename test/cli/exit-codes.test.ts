@@ -1,0 +1,115 @@
+/**
+ * Exit codes are a contract, and nothing ends in a stack trace. These run the built binary in a
+ * child process, so pipes, devices, permissions and exit codes are the real ones.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, bin, cli, designWithFindings, examples, root, Sink, tempTree } from './helpers';
+
+const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at |Error:|node:internal/);
+
+describe('the skewguard binary', () => {
+  it('starts with a shebang and exits 0 clean, 1 on findings, 2 on bad usage', () => {
+    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(bin(['lint', join(examples, 'good')]).code).toBe(0);
+    expect(bin(['lint', join(examples, 'bad/status-key.json')]).code).toBe(1);
+    const usage = bin(['lint']);
+    expect(usage.code).toBe(2);
+    noStackTrace(usage.stderr);
+  });
+
+  it('exits 2 when a search finds no design file: never a silent green', () => {
+    const dir = tempTree({ 'package.json': '{ "name": "app", "version": "1.0.0" }', 'tsconfig.json': '{ "compilerOptions": {} }', 'sub/notes.json': '[]' });
+    const { code, stdout } = bin(['lint', dir]);
+    expect(code).toBe(2);
+    expect(stdout).toContain('no design file or template found here');
+    expect(stdout).toMatch(/0 errors, 0 warnings in 0 files; 1 input could not be linted\n$/);
+    const glob = bin(['lint', `${dir}/**/*.design.json`]);
+    expect(glob.code).toBe(2);
+  });
+
+  it('keeps the lint’s exit code when the reader of a pipe goes away (| head -1), silently', () => {
+    const dir = tempTree({ 'many.json': designWithFindings(600) });
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], { cwd: dir, encoding: 'utf8' });
+    expect(result.stdout).toBe('many.json\n');
+    expect(result.stderr).toBe('exit=1\n');
+  });
+
+  it('exits 2 with a sentence when the report cannot be written (a full disk)', () => {
+    if (!existsSync('/dev/full')) return;
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'bad/status-key.json')], { cwd: root, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toBe('skewguard: cannot write the report to standard output: no space left on the device (ENOSPC)\n');
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it('refuses a device (a symlink to /dev/zero) without reading it', () => {
+    const dir = tempTree();
+    symlinkSync('/dev/zero', join(dir, 'zero.json'));
+    const { code, stdout, stderr } = bin(['lint', join(dir, 'zero.json')]);
+    expect(code).toBe(2);
+    expect(stdout).toContain('the file is a character device, not a regular file');
+    noStackTrace(stderr);
+    expect(bin(['lint', dir]).stdout).toContain('no design file or template found here'); // a search skips it
+  });
+
+  it('refuses a file past the size cap by its size, before reading it', () => {
+    const dir = tempTree({ 'huge.json': '' });
+    truncateSync(join(dir, 'huge.json'), 17 * 1024 * 1024); // sparse: nothing to read, 17 MiB on paper
+    const { code, stdout } = bin(['lint', join(dir, 'huge.json')]);
+    expect(code).toBe(2);
+    expect(stdout).toContain('the file is too large to be a design file or template (17.0 MiB; the limit is 16.0 MiB)');
+  });
+
+  it('refuses 17 million JSON values with a sentence (no out-of-memory crash)', () => {
+    const dir = tempTree();
+    writeFileSync(join(dir, 'values.json'), `[${'0,'.repeat(17_000_000)}0]`);
+    const { code, stdout, stderr } = bin(['lint', join(dir, 'values.json')]);
+    expect(code).toBe(2);
+    expect(stdout).toContain('too large to be a design file or template');
+    noStackTrace(stderr);
+  });
+
+  it('stops reading standard input at the cap: 120 million lines end with a sentence', () => {
+    const result = spawnSync('bash', ['-c', `yes '' | head -n 120000000 | "${process.execPath}" "${BIN}" lint -`], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('standard input is too large to be a design file or template (more than 16.0 MiB');
+    noStackTrace(result.stderr);
+  });
+
+  it('exits 2 naming a directory it cannot read', () => {
+    const dir = tempTree({ 'ok/design.json': readFileSync(join(examples, 'good/uuid-orders.json')), 'locked/design.json': '{}' });
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'locked'), 0o000);
+    // root reads any directory: run as nobody to make the permission real
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    try {
+      const { code, stdout, stderr } = bin(['lint', dir], { cwd: dir, ...asUser });
+      expect(code).toBe(2);
+      expect(stdout).toMatch(/locked\n {4}invalid \(file\) \(.*locked:1:1\): the directory cannot be read: permission denied \(EACCES\)/);
+      expect(stdout).toContain('0 errors, 0 warnings in 1 file; 1 input could not be linted');
+      noStackTrace(stderr);
+    } finally {
+      chmodSync(join(dir, 'locked'), 0o755);
+    }
+  });
+});
+
+describe('a large report', () => {
+  it('is streamed in bounded chunks, never built as one string', async () => {
+    const dir = tempTree({ 'many.json': designWithFindings(700) });
+    for (const format of ['text', 'json', 'sarif', 'github']) {
+      const sink = new Sink();
+      const { code } = await cli(['lint', join(dir, 'many.json'), '--format', format], { stdout: sink });
+      expect(code).toBe(1);
+      expect(sink.text.length).toBeGreaterThan(500_000);
+      expect(sink.chunks).toBeGreaterThan(10);
+      expect(sink.largestChunk).toBeLessThan(80 * 1024);
+    }
+  });
+});

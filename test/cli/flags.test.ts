@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS } from '../../lib/cli/args';
+import { cli, designWithFindings, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
+
+const STALE = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key, before the migration.' }] }] });
+/** Two SG014 warnings (a dominant key on a Cosmos DB container), no error. */
+const WARNINGS = JSON.stringify({
+  containers: ['a', 'b'].map((name) => ({
+    name,
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 5000 }] },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 1000, hotKeyShare: 0.3 },
+  })),
+});
+
+describe('usage errors exit 2 with a readable message', () => {
+  it.each([
+    [['lint'], 'lint needs a design file, directory or glob'],
+    [['lint', 'x.json', '--format', 'xml'], '--format must be one of text, json, sarif, github, got "xml"'],
+    [['lint', 'x.json', '--format', 'jsn'], '(did you mean "json"?)'],
+    [['lint', 'x.json', '--fail-on', 'info'], '--fail-on must be one of error, warning, got "info"'],
+    [['lint', 'x.json', '--frmat', 'json'], 'unknown option --frmat for lint (did you mean --format?)'],
+    [['lint', 'x.json', '--format'], '--format needs a value: <format>'],
+    [['lint', 'x.json', '--quiet=yes'], '--quiet takes no value'],
+    [['lint', 'x.json', '--max-warnings', 'ten'], '--max-warnings must be a whole number ≥ 0, got "ten"'],
+    [['lint', 'x.json', '--color', '--no-color'], '--color and --no-color contradict each other'],
+    [['lint', '-', '--fix'], '--fix cannot fix standard input'],
+    [['rules', '--fail-on', 'error'], 'unknown option --fail-on for rules (it is an option of `skewguard lint`)'],
+    [['deploy'], 'unknown command "deploy"; commands: lint, rules, explain, init, schema'],
+    [['lnt', 'x.json'], 'unknown command "lnt" (did you mean "lint"?)'],
+    [['rules', 'SG099'], 'unknown rule "SG099"'],
+    [['explain'], 'explain needs a rule id or name'],
+    [['schema', 'x.json'], 'schema takes no arguments'],
+    [['--version', 'lint'], '--version takes no other arguments'],
+    [['-v', '--help'], '--version takes no other arguments'],
+    [['--frobnicate'], 'unknown option --frobnicate'],
+  ])('%j', async (args, message) => {
+    const { code, stdout, stderr } = await cli(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(message);
+    expect(stderr).toMatch(/Run `skewguard (\w+ )?--help` for usage\.\n$/);
+    expect(stderr).not.toMatch(/\n\s+at /); // never a stack trace
+  });
+
+  it('prints help for every command, listing each of its options', async () => {
+    for (const command of COMMANDS) {
+      const { code, stdout } = await cli([command.name, '--help']);
+      expect(code).toBe(0);
+      for (const option of command.options) expect(stdout).toContain(`--${option.name}`);
+      expect((await cli(['help', command.name])).stdout).toBe(stdout);
+    }
+    expect((await cli(['--help'])).stdout).toContain('Exit codes: 0 clean');
+    expect((await cli([])).code).toBe(0);
+  });
+
+  it('has every command, option and config field documented in docs/cli.md', () => {
+    const docs = readFileSync(join(root, 'docs/cli.md'), 'utf8');
+    for (const command of COMMANDS) {
+      expect(docs).toContain(`skewguard ${command.name}`);
+      for (const option of command.options) expect(docs).toContain(`--${option.name}`);
+    }
+    for (const field of ['designs', 'thresholds', 'rules', 'failOn', 'maxWarnings', 'reportUnusedAcknowledgements']) expect(docs).toContain(`| \`${field}\` |`);
+  });
+
+  it('prints the version alone', async () => {
+    expect((await cli(['--version'])).stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+  });
+});
+
+describe('lint flags', () => {
+  it('lints standard input with -', async () => {
+    const { code, stdout } = await cli(['lint', '-'], { stdin: readFileSync(join(examples, 'bad/status-key.json'), 'utf8') });
+    expect(code).toBe(1);
+    expect(stdout).toContain('SG001 low-cardinality-key  tables[0].partitionKey (<stdin>:7:7)');
+  });
+
+  it('lints a file named twice (or also found by a search) once', async () => {
+    const file = join(examples, 'good/uuid-orders.json');
+    const { stdout } = await cli(['lint', file, file, join(examples, 'good'), './examples/designs/good/uuid-orders.json', '--format', 'json']);
+    expect(JSON.parse(stdout).summary.files).toBe(5);
+  });
+
+  it('--quiet shows unacknowledged errors only, but warnings still count', async () => {
+    const dir = tempTree({ 'w.json': WARNINGS, 'e.json': designWithFindings(1) });
+    const quiet = await cli(['lint', dir, '--quiet']);
+    expect(quiet.stdout).not.toContain('SG014');
+    expect(quiet.stdout).toContain('SG001');
+    expect(quiet.stdout).toContain('3 errors, 2 warnings in 2 files\nwarnings are counted but not shown (--quiet)\n');
+    const onlyWarnings = await cli(['lint', join(dir, 'w.json'), '--quiet', '--fail-on', 'warning', '--format', 'json']);
+    expect(onlyWarnings.code).toBe(1);
+    expect(JSON.parse(onlyWarnings.stdout).files[0].findings).toEqual([]);
+  });
+
+  it('--max-warnings fails a lint with more warnings than allowed', async () => {
+    const dir = tempTree({ 'w.json': WARNINGS, 'stale.json': STALE });
+    expect((await cli(['lint', dir, '--max-warnings', '3'])).code).toBe(0);
+    const over = await cli(['lint', dir, '--max-warnings', '2']);
+    expect(over.code).toBe(1);
+    expect(over.stdout).toMatch(/0 errors, 3 warnings .* in 2 files\ntoo many warnings: 3, more than --max-warnings 2\n$/);
+  });
+
+  it('--report-unused-acknowledgements sets how stale waivers count: error fails, off hides them', async () => {
+    const dir = tempTree({ 'stale.json': STALE });
+    const file = join(dir, 'stale.json');
+    expect((await cli(['lint', file, '--report-unused-acknowledgements', 'error'])).code).toBe(1);
+    const off = await cli(['lint', file, '--report-unused-acknowledgements', 'off', '--fail-on', 'warning']);
+    expect(off.code).toBe(0);
+    expect(off.stdout).not.toContain('unused');
+    expect((await cli(['lint', file, '--fail-on', 'warning'])).code).toBe(1);
+  });
+
+  it('-o writes the report to a file, and input errors to stderr too', async () => {
+    const dir = tempTree({ 'unknown.json': '{ "tabels": [] }' });
+    const out = join(dir, 'report.sarif');
+    const { code, stdout, stderr } = await cli(['lint', join(dir, 'unknown.json'), '-o', out, '--format', 'sarif']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(JSON.parse(readFileSync(out, 'utf8')).runs[0].invocations[0].executionSuccessful).toBe(false);
+    expect(stderr).toContain('unknown.json:1:3: tabels: is not a known field');
+  });
+
+  it('-o refuses to overwrite a file it lints, and names an unwritable path', async () => {
+    const dir = tempTree({ 'd.json': STALE });
+    const self = await cli(['lint', join(dir, 'd.json'), '-o', join(dir, 'd.json')]);
+    expect(self.code).toBe(2);
+    expect(self.stderr).toContain('is one of the files to lint: it would be overwritten');
+    expect(readFileSync(join(dir, 'd.json'), 'utf8')).toBe(STALE);
+    const missing = await cli(['lint', join(dir, 'd.json'), '-o', join(dir, 'no/such/dir/r.txt')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot be written: no such file or directory (ENOENT)');
+  });
+
+  it('the last of a repeated option wins (npm run lint -- --format json)', async () => {
+    const { stdout } = await cli(['lint', join(examples, 'good/uuid-orders.json'), '--format', 'text', '--format', 'json']);
+    expect(JSON.parse(stdout).summary.files).toBe(1);
+  });
+});
+
+describe('other commands', () => {
+  it('lists the rule catalogue, and explains one rule by id or name', async () => {
+    const { code, stdout } = await cli(['rules']);
+    expect(code).toBe(0);
+    expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(15);
+    expect(JSON.parse((await cli(['rules', '--format', 'json'])).stdout)[14]).toMatchObject({ id: 'SG015', severity: 'warning', helpUri: expect.stringContaining('#sg015-suspicious-key-name') });
+    expect((await cli(['rules', '--format', 'markdown'])).stdout).toBe(readFileSync(join(root, 'docs/rules.md'), 'utf8'));
+    const one = await cli(['rules', 'SG003']);
+    expect(one.stdout).toMatch(/^SG003 hot-key-exceeds-partition\n {2}severity: {3}error\n/);
+    expect(one.stdout).toContain('docs:       https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg003-hot-key-exceeds-partition');
+    expect((await cli(['explain', 'hot-key-exceeds-partition'])).stdout).toBe(one.stdout);
+    expect((await cli(['explain', 'sg3'])).stdout).toBe(one.stdout);
+    expect(JSON.parse((await cli(['explain', 'SG003', '--format', 'json'])).stdout).id).toBe('SG003');
+    expect((await cli(['explain', 'SG003', '--format', 'markdown'])).stdout).toMatch(/^## SG003 hot-key-exceeds-partition\n[\s\S]*\*\*Fix:\*\*[^#]*$/);
+    expect((await cli(['explain', 'hot-key-exceeds-partiton'])).stderr).toContain('(did you mean "hot-key-exceeds-partition"?)');
+  });
+
+  it('prints the design schema', async () => {
+    const { designSchema } = await import('../../lib');
+    expect(JSON.parse((await cli(['schema'])).stdout)).toEqual(designSchema());
+  });
+});

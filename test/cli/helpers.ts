@@ -1,0 +1,82 @@
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { run } from '../../lib/cli/main';
+
+export const root = join(__dirname, '../..');
+export const examples = join(root, 'examples/designs');
+export const fixtures = join(__dirname, 'fixtures');
+export const BIN = join(root, 'dist/cli/main.js');
+
+/** A Writable that keeps what is written, like a pipe or a terminal (`isTTY`). */
+export class Sink extends Writable {
+  text = '';
+  chunks = 0;
+  largestChunk = 0;
+  constructor(public readonly isTTY = false) {
+    super({ decodeStrings: false });
+  }
+  override _write(chunk: string, _encoding: string, done: () => void): void {
+    this.text += chunk;
+    this.chunks++;
+    this.largestChunk = Math.max(this.largestChunk, chunk.length);
+    done();
+  }
+}
+
+export interface CliOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly isTTY?: boolean;
+  readonly cwd?: string;
+  readonly stdin?: string;
+  readonly stdout?: Sink;
+}
+
+/** Runs the CLI in-process, as the binary would, with its own stdout/stderr/stdin. */
+export async function cli(args: string[], options: CliOptions = {}) {
+  const stdout = options.stdout ?? new Sink(options.isTTY ?? false);
+  const stderr = new Sink();
+  const code = await run(args, {
+    stdout,
+    stderr,
+    stdin: options.stdin === undefined ? undefined : Readable.from([Buffer.from(options.stdin)]),
+    env: options.env ?? {},
+    cwd: options.cwd ?? root,
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text, sink: stdout };
+}
+
+/** Runs the built binary in a child process (exit codes, pipes, signals are real). */
+export function bin(args: string[], options: SpawnSyncOptions = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH }, ...options });
+  return { code: result.status, stdout: String(result.stdout), stderr: String(result.stderr), signal: result.signal };
+}
+
+/** A fresh directory holding `files` (path → content). */
+export function tempTree(files: Record<string, string | Buffer> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'skewguard-cli-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+export const UNIQUE_TABLE = {
+  name: 'orders',
+  partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+  workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+};
+
+/** A design file with `count` tables, each low-cardinality (SG001) and unmonitored (SG010, SG011). */
+export function designWithFindings(count: number, name = (i: number) => `table-${i}`): string {
+  const tables = Array.from({ length: count }, (_, i) => ({
+    name: name(i),
+    partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+    workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+    monitoring: { contributorInsights: false, latencyAlarms: false },
+  }));
+  return `${JSON.stringify({ tables }, null, 2)}\n`;
+}

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { applyEdits, detectStyle, JsonEditError, oneLine } from '../../lib/cli/json-edit';
+
+const DESIGN = [
+  '{',
+  '  "$schema": "../schema/design.schema.json",',
+  '  "tables": [',
+  '    {',
+  '      "name": "sessions",',
+  '      "partitionKey": { "name": "sessionId", "type": "S", "cardinality": "unique" },',
+  '      "workload": { "peakReadUnits": 4000, "peakWriteUnits": 2000 },',
+  '      "sharding": { "strategy": "random", "shards": 50 },',
+  '      "accessPatterns": [',
+  '        { "name": "session-by-id", "keyAttributes": ["sessionId"], "share": 1, "fanOut": true }',
+  '      ]',
+  '    }',
+  '  ]',
+  '}',
+  '',
+].join('\n');
+
+/** Every line of `before` that is not in `changed` is in `after`, byte for byte and in order. */
+function untouched(before: string, after: string, changed: number[]): void {
+  const kept = before.split('\n').filter((_, i) => !changed.includes(i + 1));
+  const rest = after.split('\n');
+  let at = 0;
+  for (const line of kept) {
+    at = rest.indexOf(line, at);
+    expect(at).toBeGreaterThanOrEqual(0);
+  }
+}
+
+describe('applyEdits', () => {
+  it('sets an existing value in place, leaving every other byte alone', () => {
+    const after = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].sharding.shards', value: 4 }]);
+    expect(after).toBe(DESIGN.replace('"shards": 50', '"shards": 4'));
+  });
+
+  it('replaces a one-line object with a one-line object, and a multi-line value with an indented one', () => {
+    const oneLineEdit = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }]);
+    expect(oneLineEdit.split('\n')[7]).toBe('      "sharding": { "strategy": "calculated", "shards": 25, "sourceAttribute": "userId" },');
+    const multi = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].accessPatterns', value: [{ name: 'a', keyAttributes: [], share: 1 }] }]);
+    expect(multi).toContain('      "accessPatterns": [\n        {\n          "name": "a",\n          "keyAttributes": [],\n          "share": 1\n        }\n      ]\n    }');
+    untouched(DESIGN, multi, [9, 10, 11]);
+  });
+
+  it('adds a missing field, creating parent objects, in the file’s style', () => {
+    const after = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].monitoring.latencyAlarms', value: true }]);
+    expect(after).toContain('      ],\n      "monitoring": { "latencyAlarms": true }\n    }');
+    untouched(DESIGN, after, [11]);
+    const expanded = JSON.stringify(JSON.parse(DESIGN), null, 4);
+    const added = applyEdits(expanded, [{ op: 'set', path: 'tables[0].monitoring', value: { contributorInsights: true } }]);
+    const design = JSON.parse(DESIGN);
+    design.tables[0].monitoring = { contributorInsights: true };
+    expect(added).toBe(JSON.stringify(design, null, 4)); // a file laid out by JSON.stringify stays so
+  });
+
+  it('adds to an empty object or array, and appends to an array', () => {
+    expect(applyEdits('{\n  "a": {}\n}', [{ op: 'set', path: 'a.b', value: 1 }])).toBe('{\n  "a": {\n    "b": 1\n  }\n}');
+    expect(applyEdits('{ "a": [] }', [{ op: 'set', path: 'a[0]', value: 'x' }])).toBe('{ "a": ["x"] }');
+    expect(applyEdits('{ "a": [1, 2] }', [{ op: 'set', path: 'a[2]', value: 3 }])).toBe('{ "a": [1, 2, 3] }');
+    expect(applyEdits('{\n  "a": [\n    1\n  ]\n}', [{ op: 'set', path: 'a[1]', value: 2 }])).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}');
+  });
+
+  it('removes a member with its separator, whichever its place', () => {
+    const withoutSharding = applyEdits(DESIGN, [{ op: 'remove', path: 'tables[0].sharding' }]);
+    expect(withoutSharding).toBe(DESIGN.replace('      "sharding": { "strategy": "random", "shards": 50 },\n', ''));
+    expect(applyEdits('{ "a": 1, "b": 2, "c": 3 }', [{ op: 'remove', path: 'a' }])).toBe('{ "b": 2, "c": 3 }');
+    expect(applyEdits('{ "a": 1, "b": 2, "c": 3 }', [{ op: 'remove', path: 'c' }])).toBe('{ "a": 1, "b": 2 }');
+    expect(applyEdits('{\n  "a": 1\n}', [{ op: 'remove', path: 'a' }])).toBe('{}');
+    expect(applyEdits('{ "a": [1, 2, 3] }', [{ op: 'remove', path: 'a[1]' }])).toBe('{ "a": [1, 3] }');
+    expect(applyEdits(DESIGN, [{ op: 'remove', path: 'tables[0].accessPatterns[0].fanOut' }])).toBe(DESIGN.replace(', "fanOut": true', ''));
+  });
+
+  it('applies edits in order, each on the result of the last', () => {
+    const after = applyEdits(DESIGN, [
+      { op: 'remove', path: 'tables[0].sharding' },
+      { op: 'remove', path: 'tables[0].accessPatterns[0].fanOut' },
+    ]);
+    expect(JSON.parse(after).tables[0]).not.toHaveProperty('sharding');
+    expect(JSON.parse(after).tables[0].accessPatterns[0]).not.toHaveProperty('fanOut');
+  });
+
+  it('tells a file that writes small objects on one line from one fully expanded', () => {
+    expect(detectStyle(DESIGN).oneLineObjects).toBe(true);
+    expect(detectStyle(JSON.stringify({ a: { b: 'x[1] {"y"}' }, c: [] }, null, 2)).oneLineObjects).toBe(false);
+  });
+
+  it('keeps CRLF line ends and tab indentation', () => {
+    const crlf = '{\r\n\t"a": {\r\n\t\t"b": 1\r\n\t}\r\n}\r\n';
+    expect(detectStyle(crlf)).toEqual({ unit: '\t', eol: '\r\n', oneLineObjects: false });
+    expect(applyEdits(crlf, [{ op: 'set', path: 'a.c', value: { d: 2 } }])).toBe('{\r\n\t"a": {\r\n\t\t"b": 1,\r\n\t\t"c": {\r\n\t\t\t"d": 2\r\n\t\t}\r\n\t}\r\n}\r\n');
+  });
+
+  it.each([
+    [{ op: 'remove', path: 'tables[0].nothing' }, 'tables[0].nothing: is not in the file'],
+    [{ op: 'set', path: 'tables[5].name', value: 'x' }, 'tables[5]: an array element can only be added at the end (index 1)'],
+    [{ op: 'set', path: 'tables[0].name.first', value: 'x' }, 'tables[0].name: is not an object or array'],
+    [{ op: 'set', path: 'tables.x', value: 1 }, 'tables.x: cannot add a named field to an array'],
+    [{ op: 'set', path: 'tables[0].a[0].b', value: 1 }, 'cannot create the array element tables[0].a[0]'],
+    [{ op: 'remove', path: '' }, 'cannot remove the whole document'],
+  ] as const)('refuses %j', (edit, message) => {
+    expect(() => applyEdits(DESIGN, [edit])).toThrow(JsonEditError);
+    expect(() => applyEdits(DESIGN, [edit])).toThrow(message);
+  });
+
+  it('always yields JSON equal to the edited value, for any values (property)', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'name', 'shards');
+    const json = fc.jsonValue({ maxDepth: 2 });
+    fc.assert(fc.property(fc.dictionary(key, json, { minKeys: 1 }), key, json, fc.boolean(), (object, field, value, pretty) => {
+      const text = pretty ? JSON.stringify(object, null, 2) : oneLine(object);
+      const before = JSON.parse(text) as Record<string, unknown>;
+      const set = JSON.parse(applyEdits(text, [{ op: 'set', path: field, value }]));
+      expect(set).toEqual({ ...before, [field]: JSON.parse(JSON.stringify(value)) });
+      const first = Object.keys(before)[0];
+      const removed = JSON.parse(applyEdits(text, [{ op: 'remove', path: first }]));
+      const { [first]: _gone, ...rest } = before;
+      expect(removed).toEqual(rest);
+    }), { numRuns: 200 });
+  });
+});
