@@ -59,7 +59,7 @@ describe('the built package', () => {
 describe('the published tarball', () => {
   it('installs alone (no runtime dependency, optional peers left out) and works as library and command', () => {
     const project = mkdtempSync(join(tmpdir(), 'skewguard-consumer-'));
-    execFileSync('npm', ['pack', '--pack-destination', project], { cwd: root, stdio: 'pipe' });
+    execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', project], { cwd: root, stdio: 'pipe' });
     const tarball = readdirSync(project).find((f) => f.endsWith('.tgz')) as string;
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `./${tarball}`], { cwd: project, stdio: 'pipe' });

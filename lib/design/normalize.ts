@@ -13,7 +13,7 @@ import { normalizeContainer } from './normalize-container';
 import { normalizeTable } from './normalize-table';
 import { acknowledgements } from './normalize-usage';
 import { describe, ownValue, type Shape } from './shape';
-import { cosmosContainerShape, cosmosNameShape, designDocumentShape, dynamoDbNameShape, dynamoDbTableShape, thresholdsShape } from './shapes';
+import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
 import type { ExternalResourceDesign } from './input';
 
 export interface NormalizeOptions {
@@ -112,10 +112,8 @@ function requireUniqueNames(engine: Engine, items: readonly { name: string }[], 
   });
 }
 
+/** An external resource's name is a label for reports (a template's logical ID, say): any non-empty name will do. */
 function normalizeExternal(input: ExternalResourceDesign, log: IssueLog, options: NormalizeOptions): ExternalResource {
-  const nameIssues: DesignIssue[] = [];
-  (input.engine === 'dynamodb' ? dynamoDbNameShape : cosmosNameShape).read(input.name, 'name', nameIssues);
-  for (const issue of nameIssues) log.add(issue.path, issue.message);
   const indexNames = [...new Set(input.partitionKeys.flatMap((k) => (k.index ? [k.index] : [])))];
   return {
     engine: input.engine,

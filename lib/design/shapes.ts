@@ -24,7 +24,7 @@ const cosmosName = text({
   pattern: /^[^/\\?#]+$/,
   patternHint: 'up to 255 characters, none of "/", "\\", "?" or "#"',
 });
-/** External resources of either engine: checked against their engine's rule in normalize. */
+/** External resources of either engine: a label for reports (a template's logical ID, say). */
 const anyResourceName = text({ maxLength: 255 });
 /** DynamoDB attribute names are 1 byte to 64 KB in UTF-8; a secondary index's key attribute names
  *  at most 255 bytes (Developer Guide, "Naming rules"). Cosmos paths are checked by SG005. */
@@ -221,4 +221,4 @@ export const designDocumentShape = record<DesignDocument>(
   { ignored: ['$schema'], title: 'skewguard design file' },
 );
 
-export { thresholds as thresholdsShape, dynamoDbName as dynamoDbNameShape, cosmosName as cosmosNameShape };
+export { thresholds as thresholdsShape };

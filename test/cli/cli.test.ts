@@ -67,7 +67,7 @@ describe('skewguard lint on the shipped examples', () => {
   it('searches directories recursively: examples/designs holds good/ and bad/', async () => {
     const { code, stdout } = await cli(['lint', examples, '--format', 'json']);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).summary.files).toBe(22);
+    expect(JSON.parse(stdout).summary.files).toBe(23);
   });
 
   it('runs `npm run lint:examples`: good designs pass, bad ones fail with findings (not invalid input)', () => {
@@ -76,7 +76,7 @@ describe('skewguard lint on the shipped examples', () => {
     const result = spawnSync('sh', ['-c', script], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('in 5 files');
-    expect(result.stdout).toContain('in 17 files');
+    expect(result.stdout).toContain('in 18 files');
   });
 });
 

@@ -96,7 +96,6 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ['a container id with a slash', container({ name: 'a/b' }), 'name: expected a string (up to 255 characters, none of "/", "\\", "?" or "#")'],
     ['a container id with a hash', container({ name: 'orders#1' }), 'name: expected a string (up to 255 characters, none of'],
     ['an index key attribute name over 255 bytes', table({ globalSecondaryIndexes: [{ indexName: 'by-name', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }), 'globalSecondaryIndexes[0].partitionKey.name: must be at most 255 bytes in UTF-8, got 256'],
-    ['an external table with an invalid DynamoDB name', { external: [{ engine: 'dynamodb', name: 'legacy jobs', partitionKeys: [{ attribute: 'id' }] }] }, 'external[0].name: expected a string (3 to 255 letters'],
     ['duplicate external names', { external: [{ engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] }, { engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] }] }, 'external[1].name: duplicates external[0].name "legacy-jobs"'],
     ['an external resource named like a design', { tables: [{ ...table(), engine: undefined }], external: [{ engine: 'dynamodb', name: 'orders', partitionKeys: [{ attribute: 'id' }] }] }, 'external[0].name: duplicates tables[0].name "orders"'],
     ['a hole in an array', table({ accessPatterns: sparse(2, 1, { name: 'a', keyAttributes: [], share: 0.1 }) as never }), 'accessPatterns[0]: expected an object, got nothing'],
