@@ -150,7 +150,7 @@ describe('other commands', () => {
     expect((await cli(['explain', 'hot-key-exceeds-partition'])).stdout).toBe(one.stdout);
     expect((await cli(['explain', 'sg3'])).stdout).toBe(one.stdout);
     expect(JSON.parse((await cli(['explain', 'SG003', '--format', 'json'])).stdout).id).toBe('SG003');
-    expect((await cli(['explain', 'SG003', '--format', 'markdown'])).stdout).toMatch(/^## SG003 hot-key-exceeds-partition\n[\s\S]*\*\*Fix:\*\*[^#]*$/);
+    expect((await cli(['explain', 'SG003', '--format', 'markdown'])).stdout).toMatch(/^## SG003 hot-key-exceeds-partition\n[\s\S]*\*\*Fix:\*\*[\s\S]*\*\*Sources:\*\* [^\n]*\n*$/);
     expect((await cli(['explain', 'hot-key-exceeds-partiton'])).stderr).toContain('(did you mean "hot-key-exceeds-partition"?)');
   });
 
