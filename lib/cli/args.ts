@@ -5,7 +5,7 @@
  */
 import { UsageError } from './errors';
 import { DOCUMENTATION_URL } from './rule-docs';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../design/suggest';
 
 export { UsageError } from './errors';
 

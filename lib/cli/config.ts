@@ -7,12 +7,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DesignError, lintDocument, normalize, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
-import { childPath, rebasePath } from './field-path';
+import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { ConfigError, type ConfigIssue } from './errors';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
 import type { UnusedAcknowledgementLevel } from './report';
 import { readInputFile } from './read-input';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../design/suggest';
 
 export const CONFIG_FILE = 'skewguard.config.json';
 

@@ -8,7 +8,9 @@
  * Pure: text in, text out. The caller re-parses the result before writing it anywhere.
  */
 import type { DesignEdit } from '../index';
-import { childPath, splitPath, type Segment } from './field-path';
+import { joinPath as childPath, parseFieldPath as splitPath } from '../design/field-path';
+
+type Segment = string | number;
 import { parseJsonWithLocations, type ContainerLayout, type LocatedJson } from './json-locations';
 
 export class JsonEditError extends Error {

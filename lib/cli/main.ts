@@ -14,7 +14,7 @@ import { lintCommand } from './commands/lint';
 import { ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
 import { EXIT } from './report';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../design/suggest';
 
 export type { Io } from './io';
 export { EXIT } from './report';

@@ -13,7 +13,7 @@
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`), so lines and SARIF locations point into it.
  */
 import { DesignError, lintDocument, type DesignInput, type ExternalKeyDesign, type LintOptions } from '../index';
-import { childPath, rebasePath } from './field-path';
+import { joinPath as childPath, rebasePath } from '../design/field-path';
 import type { LocatedJson } from './json-locations';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 

@@ -22,3 +22,15 @@ export function parseFieldPath(path: string): (string | number)[] {
   for (const match of path.matchAll(pattern)) segments.push(match[2] === undefined ? match[1] : Number(match[2]));
   return segments;
 }
+
+/** Replaces the `from` prefix of `path` with `to` (`tables[0].sortKey` → `Resources.T.Metadata.skewguard.design.sortKey`);
+ *  undefined when `path` is not `from` or below it. */
+export function rebasePath(path: string, from: string, to: string): string | undefined {
+  if (path === from) return to;
+  if (from === '') return path.startsWith('[') ? `${to}${path}` : joinPath(to, path);
+  if (!path.startsWith(from)) return undefined;
+  const rest = path.slice(from.length);
+  if (rest.startsWith('[')) return `${to}${rest}`;
+  if (rest.startsWith('.')) return to === '' ? rest.slice(1) : `${to}${rest}`;
+  return undefined;
+}

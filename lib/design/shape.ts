@@ -1,5 +1,6 @@
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
+import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
@@ -273,27 +274,4 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       };
     },
   };
-}
-
-/** The known name within edit distance 2 of `name`, for "did you mean" hints. */
-function closest(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

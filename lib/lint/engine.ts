@@ -53,6 +53,7 @@ export interface LintOptions {
 /** An acknowledgement that waived nothing: the finding it was written for is gone (or never fired). */
 export interface UnusedAcknowledgement {
   readonly ruleId: string;
+  readonly engine: Engine;
   readonly resource: string;
   readonly index?: string;
   /** Full field path of the acknowledgement, e.g. `tables[0].acknowledgements[1]`. */
@@ -170,13 +171,13 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
   };
   const unused: UnusedAcknowledgement[] = [];
-  const collectUnused = (resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
+  const collectUnused = (engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
     for (const ack of acknowledgements) {
       // A waiver for a rule the project turned off is not stale: the rule may come back on.
       if (used.has(ack) || settings.get(ack.rule) === 'off') continue;
       const retired = catalogue.retired.find((r) => r.id === ack.rule);
       unused.push({
-        ruleId: ack.rule, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason,
+        ruleId: ack.rule, engine, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason,
         ...(retired ? { retired: { replacedBy: retired.replacedBy } } : {}),
       });
     }
@@ -187,7 +188,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design));
       }
     }
-    collectUnused(design.name, location, design.acknowledgements);
+    collectUnused(design.engine, design.name, location, design.acknowledgements);
   });
   document.external.forEach(({ location, resource }, i) => {
     for (const rule of active) {
@@ -195,7 +196,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         collect(document.designs.length + i, resource.engine, resource.name, location, resource.acknowledgements, rule, rule.checkExternal(resource));
       }
     }
-    collectUnused(resource.name, location, resource.acknowledgements);
+    collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
   });
   const sorted = findings
     .sort((a, b) =>

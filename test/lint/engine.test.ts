@@ -99,7 +99,7 @@ describe('unused acknowledgements', () => {
     const reason = 'the key used to be a status enum; kept for the audit trail';
     const { findings, unusedAcknowledgements } = lintDocument({ tables: [{ ...table({ acknowledgements: [{ rule: 'SG001', reason }] }), engine: undefined }] });
     expect(findings).toEqual([]);
-    expect(unusedAcknowledgements).toEqual([{ ruleId: 'SG001', resource: 'orders', index: undefined, path: 'tables[0].acknowledgements[0]', reason }]);
+    expect(unusedAcknowledgements).toEqual([{ ruleId: 'SG001', engine: 'dynamodb', resource: 'orders', index: undefined, path: 'tables[0].acknowledgements[0]', reason }]);
   });
 
   it('are not reported when they waive a finding, or when their rule is turned off', () => {

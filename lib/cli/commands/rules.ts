@@ -3,7 +3,7 @@ import { catalogueMarkdown, RULES, type Rule } from '../../index';
 import { choice, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
 import { ruleDocsUrl } from '../rule-docs';
-import { didYouMean } from '../suggest';
+import { didYouMean } from '../../design/suggest';
 
 /** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`). */
 export function findRule(query: string): Rule {

@@ -1,4 +1,4 @@
-/** "Did you mean" for commands, options, rule ids and config fields. */
+/** "Did you mean": for unknown fields in designs, and for commands, options, rule ids and config fields in the CLI. */
 
 /** The candidate closest to `input` (case-insensitive edit distance ≤ 2, or a unique prefix), if any. */
 export function closest(input: string, candidates: readonly string[]): string | undefined {
