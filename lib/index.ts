@@ -12,7 +12,7 @@ export {
   calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec,
 } from './design/shard-keys';
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
-export { designSchema } from './design/schema';
+export { designSchema } from './lint/schema';
 export {
   lint, lintDocument, lintNormalized, normalize, blockingFindings, describeFinding,
   type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,

@@ -44,6 +44,8 @@ function fail(issues: DesignIssue[], path: string, expected: string, value: unkn
 
 /** CDK encodes unresolved strings as `${Token[…]}`: their value is unknown when the design is checked. */
 const UNRESOLVED_TOKEN = /\$\{Token\[/;
+/** The same two checks for JSON Schema: no unresolved token, no white space at either end. */
+const TRIMMED_LITERAL = /^(?![\s\S]*\$\{Token\[)\S(?:[\s\S]*\S)?$/;
 
 export interface TextOptions {
   readonly pattern?: RegExp;
@@ -90,7 +92,8 @@ export function text(options: TextOptions = {}): Shape<string> {
       minLength,
       // A byte limit is at least that many characters: the schema states the bound it can express.
       ...(maxLength !== undefined || maxBytes !== undefined ? { maxLength: Math.min(maxLength ?? Infinity, maxBytes ?? Infinity) } : {}),
-      ...(pattern ? { pattern: pattern.source } : {}),
+      pattern: TRIMMED_LITERAL.source,
+      ...(pattern ? { allOf: [{ pattern: pattern.source }] } : {}),
     }),
   };
 }
@@ -220,6 +223,9 @@ export interface RecordOptions {
   /** Properties accepted and ignored (e.g. `$schema` in design files). */
   readonly ignored?: readonly string[];
   readonly title?: string;
+  /** Checks across fields that normalize() makes and JSON Schema can state too (`oneOf`, `if`/`then`),
+   *  so editors flag them as well; emitted as `allOf`. */
+  readonly constraints?: readonly JsonSchema[];
 }
 
 /** An object with known properties only: an unknown field is an error, with a suggestion for typos. */
@@ -271,6 +277,7 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
         properties,
         ...(required.length ? { required } : {}),
         additionalProperties: false,
+        ...(options.constraints?.length ? { allOf: [...options.constraints] } : {}),
       };
     },
   };

@@ -58,11 +58,22 @@ function partitionKeyAttributeShape(name: typeof attributeName) {
   });
 }
 
+/** `{ required: names }`, with the names repeated under `properties` so strict validators (ajv `strictRequired`) accept it. */
+function requires(...names: string[]) {
+  return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, true])), required: names };
+}
+
+/** A sort key of several parts is checked for order (SG004): each part needs its cardinality. */
+const ORDERED_PARTS_NEED_CARDINALITY = {
+  if: { properties: { components: { type: 'array', minItems: 2 } }, required: ['components'] },
+  then: { properties: { components: { type: 'array', items: requires('cardinality') } } },
+};
+
 function sortKeyAttributeShape(name: typeof attributeName) {
   return record<SortKeyAttributeDesign>({
     ...keyAttributeProps(name),
     cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
-  });
+  }, { constraints: [ORDERED_PARTS_NEED_CARDINALITY] });
 }
 
 const partitionKeyAttribute = partitionKeyAttributeShape(attributeName);
@@ -91,6 +102,12 @@ const sharding = record<ShardingDesign>({
   shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of keys N per logical key (shards, or copies); size it with shardsFor() / replicasFor().' },
   sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
   separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
+}, {
+  constraints: [{
+    if: { properties: { strategy: { type: 'string', const: 'calculated' } } },
+    then: requires('sourceAttribute'),
+    else: { not: requires('sourceAttribute') },
+  }],
 });
 
 const accessPattern = record<AccessPatternDesign>({
@@ -101,8 +118,13 @@ const accessPattern = record<AccessPatternDesign>({
   fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
 });
 
+/** Marks where the schema lists the catalogue's rule ids (the design model does not know the rules). */
+export const RULE_ID_SCHEMA_MARKER = 'skewguard:rule-id';
+const ruleIdText = text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"' });
+const ruleId: typeof ruleIdText = { ...ruleIdText, schema: () => ({ ...ruleIdText.schema(), $comment: RULE_ID_SCHEMA_MARKER }) };
+
 const acknowledgement = record<AcknowledgementDesign>({
-  rule: { shape: text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"' }), doc: 'Rule id, e.g. "SG014".' },
+  rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
   reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
 });
@@ -134,6 +156,12 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
   workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
   sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
   contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
+}, {
+  constraints: [
+    { oneOf: [requires('partitionKey'), requires('partitionKeys')] },
+    { not: requires('sortKey', 'sortKeys') },
+    { if: { properties: { sortKeys: { type: 'array', minItems: 2 } }, required: ['sortKeys'] }, then: { properties: { sortKeys: { type: 'array', items: requires('cardinality') } } } },
+  ],
 });
 
 const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
