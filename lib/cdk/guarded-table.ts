@@ -3,7 +3,7 @@
  * Insights on the table and every GSI, skew alarms, a skew dashboard, and the synth refused while
  * an unwaived design error remains.
  */
-import { Aws, Lazy, Token } from 'aws-cdk-lib';
+import { Aws, Lazy, Names, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -103,13 +103,14 @@ export class GuardedTable extends Construct {
     this.resource.addMetadata(METADATA_KEY, Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }));
     SkewguardPlugin.of(this).trackGuarded(this.resource, this);
 
-    if (monitoring.dashboard ?? true) {
-      this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: monitoring.dashboardName });
-    }
+    // A literal dashboard name, so alarm descriptions can link to it: a Ref to the dashboard would
+    // make a cycle (the dashboard shows the alarms).
+    const dashboardName = monitoring.dashboardName ?? Names.uniqueResourceName(this, { maxLength: 255, separator: '-' });
+    if (monitoring.dashboard ?? true) this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName });
     const alarmActions = [...(monitoring.alarmTopic ? [new actions.SnsAction(monitoring.alarmTopic)] : []), ...(monitoring.alarmActions ?? [])];
     this.alarmFactory = new SkewAlarmFactory(new Construct(this, 'Alarms'), {
       actions: alarmActions,
-      dashboardUrl: this.dashboard ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${this.dashboard.dashboardName}` : undefined,
+      dashboardUrl: this.dashboard ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${dashboardName}` : undefined,
     });
     this.provider = InsightRuleLookupProvider.of(this);
     this.lookupPolicy = this.provider.allowTable(this.table);

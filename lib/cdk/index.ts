@@ -17,3 +17,4 @@ export type {
   GuardedSortKey, GuardedTableDesign, GuardedTableProps, GuardedTableSettings, KeyAttributeType, LatencyAlarmThreshold,
   LocalSecondaryIndexSettings, SkewAlarmThresholds, SkewMonitoringProps,
 } from './props';
+export { designReport } from './report';
