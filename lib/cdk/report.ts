@@ -26,7 +26,8 @@ export function designReport(scope: IConstruct): string {
     for (const space of keySpacesOf(design)) lines.push(`  ${keys(space)}`);
     if (findings.length === 0) lines.push('  no findings');
     for (const finding of findings) {
-      if (!finding.acknowledged) finding.severity === 'error' ? errors++ : warnings++;
+      if (!finding.acknowledged && finding.severity === 'error') errors++;
+      else if (!finding.acknowledged) warnings++;
       lines.push(...describeFinding(finding, { at: `${table.node.path} ${finding.path || '(root)'}` }).split('\n').map((line) => `  ${line}`));
     }
   }
