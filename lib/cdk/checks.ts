@@ -19,6 +19,13 @@ export interface CheckedResource {
   readonly kind: 'guarded' | 'raw';
   /** The resource as it appears in the template; undefined when it is not there. */
   readonly resource: unknown;
+  /**
+   * Rules waived for this resource through `Validations.acknowledge()`. Findings they waive are
+   * reported so that CDK lists them as suppressed, with the reason, in validation-report.json;
+   * findings waived only by the design's own acknowledgements are in the template metadata.
+   * @default - none
+   */
+  readonly cdkAcknowledgedRules?: readonly string[];
 }
 
 export interface CheckOptions {
@@ -34,17 +41,20 @@ export interface CheckOptions {
 export const ruleName = (ruleId: string): string => `${PLUGIN_NAME}::${ruleId}`;
 
 function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
-  if (finding.acknowledged) return 'info';
-  return failOn === 'warning' ? 'error' : finding.severity;
+  return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
+}
+
+/** Unwaived findings, and those CDK will show as suppressed (waived through `Validations.acknowledge()`). */
+function reported(findings: readonly Finding[], target: CheckedResource): Finding[] {
+  return findings.filter((f) => !f.acknowledged || (target.cdkAcknowledgedRules ?? []).includes(f.ruleId));
 }
 
 function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning'): PolicyViolation {
   const where = `${target.constructPath}${finding.index ? ` (index ${finding.index})` : ''}`;
-  const waiver = finding.acknowledged ? ` Acknowledged: ${finding.reason}` : '';
   const raised = !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
   return {
     ruleName: ruleName(finding.ruleId),
-    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${waiver}${raised}`,
+    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}`,
     fix: finding.fix,
     severity: severityOf(finding, failOn),
     ruleMetadata: {
@@ -87,7 +97,7 @@ function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): Pol
   }
   try {
     const { findings } = lintDocument({ ...design, engine: 'dynamodb' } as DesignInput);
-    return findings.map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn));
+    return reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn));
   } catch (error) {
     return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${designError(error)}`,
       'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];
@@ -99,7 +109,7 @@ function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyV
   const violations: PolicyViolation[] = [];
   try {
     const { findings } = lintDocument({ external: [table.design] });
-    for (const f of findings) {
+    for (const f of reported(findings, target)) {
       const key = /^external\[0\]\.partitionKeys\[(\d+)\]/.exec(f.path);
       const location = key ? table.keyLocations[Number(key[1])] : table.keyMonitoringLocation ?? 'Properties';
       violations.push(findingViolation({ ...f, path: f.path.replace(/^external\[0\]\.?/, '') }, target, location, failOn));

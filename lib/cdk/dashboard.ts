@@ -6,7 +6,7 @@
 import { Aws } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { InsightRuleNames, SkewAlarm } from './alarms';
-import { consumedCapacity, PERIOD, provisionedCapacity, throttleEvents, latencyP99, type KeySpaceRef, type ThrottleCause } from './metrics';
+import { consumedCapacity, latencyP99, PERIOD, provisionedCapacity, throttleEvents, throttleEventsMetricName, type KeySpaceRef, type ThrottleCause } from './metrics';
 
 const FULL_WIDTH = 24;
 
@@ -61,7 +61,7 @@ export function keySpaceRows({ space, alarms, rules, provisioned, causes }: KeyS
   rows.push([
     new cloudwatch.GraphWidget({
       title: `Throttle events by cause (${name})`,
-      left: causes.flatMap((cause) => [throttleEvents(space, cause, 'Read'), throttleEvents(space, cause, 'Write')]),
+      left: causes.flatMap((cause) => (['Read', 'Write'] as const).map((d) => throttleEvents(space, cause, d).with({ label: throttleEventsMetricName(cause, d) }))),
       width: 12,
       height: 6,
     }),
@@ -80,7 +80,7 @@ export function keySpaceRows({ space, alarms, rules, provisioned, causes }: KeyS
 export function latencyRow(tableName: string, operations: readonly string[], thresholdMs: number): cloudwatch.IWidget[] {
   return [new cloudwatch.GraphWidget({
     title: 'SuccessfulRequestLatency p99 per operation (ms)',
-    left: operations.map((op) => latencyP99(tableName, op)),
+    left: operations.map((op) => latencyP99(tableName, op).with({ label: `${op} p99` })),
     leftAnnotations: [{ value: thresholdMs, label: 'alarm threshold' }],
     width: FULL_WIDTH,
     height: 6,

@@ -7,6 +7,7 @@ import { Aws, Lazy, Names, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import {
   DesignError, lintDocument, normalize,
@@ -14,7 +15,7 @@ import {
 } from '../index';
 import { validAcknowledgementsFor } from './acknowledgements';
 import { resolveThresholds, type ResolvedThresholds } from './alarm-thresholds';
-import { hotKeyAlarm, latencyAlarms, SkewAlarmFactory, throttleAlarms, type CapacityShape, type SkewAlarm } from './alarms';
+import { hotKeyAlarm, latencyAlarms, SkewAlarmFactory, throttleAlarms, type CapacityShape, type InsightRuleNames, type SkewAlarm } from './alarms';
 import { keySpaceRows, latencyRow } from './dashboard';
 import { gsiDesign, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
 import { overrideIndexContributorInsights } from './index-contributor-insights';
@@ -72,8 +73,8 @@ export class GuardedTable extends Construct {
   private readonly mode: dynamodb.ContributorInsightsMode;
   private readonly thresholds: ResolvedThresholds;
   private readonly alarmFactory: SkewAlarmFactory;
-  private readonly provider: InsightRuleLookupProvider;
-  private readonly lookupPolicy: { addResources(...arns: string[]): void };
+  /** The lookup's permission for this table, made with the first key space that needs it. */
+  private lookupStatement?: iam.PolicyStatement;
 
   constructor(scope: Construct, id: string, props: GuardedTableProps) {
     super(scope, id);
@@ -112,8 +113,6 @@ export class GuardedTable extends Construct {
       actions: alarmActions,
       dashboardUrl: this.dashboard ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${dashboardName}` : undefined,
     });
-    this.provider = InsightRuleLookupProvider.of(this);
-    this.lookupPolicy = this.provider.allowTable(this.table);
 
     if (normalized.latencyAlarms) {
       latencyAlarms(this.alarmFactory, this.table.tableName, this.thresholds);
@@ -193,12 +192,19 @@ export class GuardedTable extends Construct {
     return overrides;
   }
 
+  /** The deploy-time lookup of a key space's Contributor Insights rule names. */
+  private insightRules(id: string, indexName: string | undefined): InsightRuleNames {
+    const provider = InsightRuleLookupProvider.of(this);
+    this.lookupStatement ??= provider.allowTable(this.table);
+    if (indexName !== undefined) this.lookupStatement.addResources(`${this.table.tableArn}/index/${indexName}`);
+    return new InsightRuleLookup(this, `ContributorInsightsRules-${id}`, { table: this.table, indexName, mode: this.mode, provider }).rules;
+  }
+
   /** Contributor Insights lookup, alarms and dashboard rows of one key space. */
   private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): void {
     const indexName = space.index;
     const id = indexName === undefined ? 'Table' : `Index-${indexName}`;
     const ref = { tableName: this.table.tableName, indexName };
-    if (indexName !== undefined) this.lookupPolicy.addResources(`${this.table.tableArn}/index/${indexName}`);
     const provisioned = this.billing.mode === dynamodb.BillingMode.PROVISIONED;
     const capacity: CapacityShape = {
       provisioned,
@@ -207,9 +213,7 @@ export class GuardedTable extends Construct {
         : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
     const alarms = throttleAlarms(this.alarmFactory, id, ref, capacity, this.thresholds);
-    const rules = space.keyMonitoring
-      ? new InsightRuleLookup(this, `ContributorInsightsRules-${id}`, { table: this.table, indexName, mode: this.mode, provider: this.provider }).rules
-      : undefined;
+    const rules = space.keyMonitoring ? this.insightRules(id, indexName) : undefined;
     if (rules) alarms.push(hotKeyAlarm(this.alarmFactory, id, ref, rules, this.thresholds));
     const causes: ThrottleCause[] = ['KeyRange', ...(provisioned ? ['Provisioned' as const] : []), ...(capacity.maxOnDemand.Read || capacity.maxOnDemand.Write ? ['MaxOnDemand' as const] : []), 'AccountLimit'];
     for (const row of keySpaceRows({ space: ref, alarms, rules, provisioned, causes })) this.dashboard?.addWidgets(...row);

@@ -34,14 +34,14 @@ function dimensions(space: KeySpaceRef): Record<string, string> {
   return space.indexName === undefined ? { TableName: space.tableName } : { TableName: space.tableName, GlobalSecondaryIndexName: space.indexName };
 }
 
-function metric(space: KeySpaceRef, metricName: string, statistic: string, label: string, withIndex = true): cloudwatch.Metric {
+/** No label: an alarm on a labelled metric is rendered in the metric-math form, harder to read. */
+function metric(space: KeySpaceRef, metricName: string, statistic: string, withIndex = true): cloudwatch.Metric {
   return new cloudwatch.Metric({
     namespace: NAMESPACE,
     metricName,
     dimensionsMap: withIndex ? dimensions(space) : { TableName: space.tableName },
     statistic,
     period: PERIOD,
-    label,
   });
 }
 
@@ -54,19 +54,19 @@ export function throttleEvents(space: KeySpaceRef, cause: ThrottleCause, directi
   const name = throttleEventsMetricName(cause, direction);
   // WriteAccountLimitThrottleEvents has only the TableName dimension.
   const withIndex = !(cause === 'AccountLimit' && direction === 'Write');
-  return metric(space, name, cloudwatch.Stats.SUM, name, withIndex);
+  return metric(space, name, cloudwatch.Stats.SUM, withIndex);
 }
 
 /** Consumed capacity units per second (the one-minute Sum divided by the period). */
 export function consumedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.MathExpression {
-  const consumed = metric(space, `Consumed${direction}CapacityUnits`, cloudwatch.Stats.SUM, `consumed ${direction.toLowerCase()} units`);
+  const consumed = metric(space, `Consumed${direction}CapacityUnits`, cloudwatch.Stats.SUM);
   const id = `consumed${direction}`;
   return new cloudwatch.MathExpression({ expression: `${id} / PERIOD(${id})`, usingMetrics: { [id]: consumed }, period: PERIOD, label: `consumed ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
 }
 
 /** Provisioned capacity units per second (provisioned tables only). */
 export function provisionedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.Metric {
-  return metric(space, `Provisioned${direction}CapacityUnits`, cloudwatch.Stats.AVERAGE, `provisioned ${direction === 'Read' ? 'RCU' : 'WCU'}/s`);
+  return metric(space, `Provisioned${direction}CapacityUnits`, cloudwatch.Stats.AVERAGE).with({ label: `provisioned ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
 }
 
 /** p99 latency of one operation; the metric exists per table only (no index dimension). */
@@ -77,8 +77,6 @@ export function latencyP99(tableName: string, operation: string): cloudwatch.Met
     dimensionsMap: { TableName: tableName, Operation: operation },
     statistic: cloudwatch.Stats.p(99),
     period: PERIOD,
-    label: `${operation} p99`,
-    unit: cloudwatch.Unit.MILLISECONDS,
   });
 }
 

@@ -136,6 +136,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     }
     const logicalId = stack.resolve(resource.logicalId) as string;
     const found = (templates.get(templatePath)?.Resources as Record<string, unknown> | undefined)?.[logicalId];
-    return { templatePath, logicalId, constructPath: owner.node.path, kind, resource: found };
+    const cdkAcknowledgedRules = validAcknowledgementsFor(owner).map((a) => a.rule);
+    return { templatePath, logicalId, constructPath: owner.node.path, kind, resource: found, cdkAcknowledgedRules };
   }
 }
