@@ -70,3 +70,8 @@ export function verdicts(violations: readonly ReportViolation[]): [string, strin
 export function templateOf(stack: Stack): Template {
   return Template.fromStack(stack);
 }
+
+/** The template a synth wrote, also when the validation then failed (`Template.fromStack` would synthesize again and throw). */
+export function writtenTemplate(app: App, stack: Stack): Template {
+  return Template.fromJSON(JSON.parse(readFileSync(join(app.outdir, stack.templateFile), 'utf8')), { skipCyclicalDependenciesCheck: true });
+}
