@@ -96,8 +96,20 @@ function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): Pol
       'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app', target, 'Metadata.skewguard')];
   }
   try {
-    const { findings } = lintDocument({ ...design, engine: 'dynamodb' } as DesignInput);
-    return reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn));
+    const { findings, unusedAcknowledgements } = lintDocument({ ...design, engine: 'dynamodb' } as DesignInput);
+    // A waiver in the design that no longer waives anything is stale; an app-wide
+    // `Validations.acknowledge()` is not, it covers every table under its scope.
+    const stale = unusedAcknowledgements.filter((a) => !(target.cdkAcknowledgedRules ?? []).includes(a.ruleId));
+    return [
+      ...reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn)),
+      ...stale.map((a): PolicyViolation => ({
+        ruleName: ruleName('acknowledgement'),
+        description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
+        fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
+        severity: failOn === 'warning' ? 'error' : 'warning',
+        violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [`Metadata.skewguard.design.${a.path}`] }],
+      })),
+    ];
   } catch (error) {
     return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${designError(error)}`,
       'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];

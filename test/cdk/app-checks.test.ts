@@ -113,6 +113,12 @@ describe('checkResources(): the verdict as a pure function of template resources
     expect(checkResources([{ ...guarded(design), resource: undefined }])).toMatchObject({ success: false, violations: [{ severity: 'fatal', ruleName: 'skewguard::template' }] });
   });
 
+  it('warns about a design waiver that waives nothing any more, but not about an app-wide one', () => {
+    const healthyDesign = { name: 't', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 10, peakWriteUnits: 10 }, acknowledgements: [{ rule: 'SG001', reason: 'written when the key was the status' }] };
+    expect(checkResources([guarded(healthyDesign)])).toMatchObject({ success: true, violations: [{ ruleName: 'skewguard::acknowledgement', severity: 'warning', violatingResources: [{ locations: ['Metadata.skewguard.design.acknowledgements[0]'] }] }] });
+    expect(checkResources([guarded(healthyDesign, { cdkAcknowledgedRules: ['SG001'] })]).violations).toEqual([]);
+  });
+
   it("raises warnings to errors with failOn: 'warning'", () => {
     const warningOnly = { name: 't', partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 } };
     expect(checkResources([guarded(warningOnly)])).toMatchObject({ success: true, violations: [{ severity: 'warning' }] });

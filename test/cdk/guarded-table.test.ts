@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Billing, Capacity, ContributorInsightsMode, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -279,7 +279,7 @@ describe('GuardedTable wrapping an existing table', () => {
     const raw = new TableV2(before, 'Orders', { partitionKey: { name: 'orderId', type: AttributeType.STRING } });
     const after = new Stack(undefined, 'S');
     const guarded = new GuardedTable(after, 'Orders', healthy());
-    expect(after.resolve((guarded.table.node.defaultChild as TableV2['node']['defaultChild'] & { logicalId: string }).logicalId))
-      .toBe(before.resolve((raw.node.defaultChild as { logicalId: string }).logicalId));
+    const logicalId = (table: TableV2) => Stack.of(table).resolve((table.node.defaultChild as CfnResource).logicalId);
+    expect(logicalId(guarded.table)).toBe(logicalId(raw));
   });
 });
