@@ -89,6 +89,19 @@ function designError(error: unknown): string {
   throw error;
 }
 
+/** Indexes in the template that the design does not declare: added with `table.addGlobalSecondaryIndex()`, around the check. */
+function undeclaredIndexes(target: CheckedResource, design: { globalSecondaryIndexes?: readonly { indexName?: unknown }[]; localSecondaryIndexes?: readonly { indexName?: unknown }[] }): PolicyViolation[] {
+  const properties = (target.resource as { Properties?: Record<string, unknown> }).Properties ?? {};
+  return (['GlobalSecondaryIndexes', 'LocalSecondaryIndexes'] as const).flatMap((field) => {
+    const declared = new Set((design[field === 'GlobalSecondaryIndexes' ? 'globalSecondaryIndexes' : 'localSecondaryIndexes'] ?? []).map((i) => i.indexName));
+    const synthesized = Array.isArray(properties[field]) ? (properties[field] as { IndexName?: unknown }[]) : [];
+    return synthesized.flatMap((index, i) => (declared.has(index.IndexName) ? [] : [fatal('undeclared-index',
+      `index ${String(index.IndexName)} of ${target.constructPath} is not in its design (added to the TableV2 directly?), so its key was never checked`,
+      field === 'GlobalSecondaryIndexes' ? 'add it with GuardedTable.addGlobalSecondaryIndex(), which checks it and gives it Contributor Insights and alarms' : 'declare it in the localSecondaryIndexes prop',
+      target, `Properties.${field}[${i}]`)]));
+  });
+}
+
 function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
   const design = skewguardMetadataOf(target.resource)?.design;
   if (design === undefined) {
@@ -101,6 +114,7 @@ function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): Pol
     // `Validations.acknowledge()` is not, it covers every table under its scope.
     const stale = unusedAcknowledgements.filter((a) => !(target.cdkAcknowledgedRules ?? []).includes(a.ruleId));
     return [
+      ...undeclaredIndexes(target, design),
       ...reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn)),
       ...stale.map((a): PolicyViolation => ({
         ruleName: ruleName('acknowledgement'),

@@ -211,6 +211,14 @@ describe('addGlobalSecondaryIndex()', () => {
     expect(table.design.globalSecondaryIndexes).toEqual([]);
   });
 
+  it('refuses the synth for an index added to the TableV2 directly, around the check', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    table.table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING } });
+    expect(synthError(app)).toContain('skewguard::undeclared-index');
+    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([['fatal', 'skewguard::undeclared-index', 'Test/Orders']]);
+  });
+
   it('refuses the synth for an index that breaks a rule, like one given in props', () => {
     const { app, stack } = appWithStack();
     const table = new GuardedTable(stack, 'Orders', healthy({ workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
