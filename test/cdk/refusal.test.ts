@@ -1,4 +1,4 @@
-import { App, Lazy, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
+import { App, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, type Finding } from '../../lib';
@@ -226,6 +226,13 @@ describe('addGlobalSecondaryIndex()', () => {
     expect(synthError(app)).toContain('skewguard::SG001');
     expect(skewguardReport(app)?.violations.filter((v) => v.ruleName === 'skewguard::SG001').map((v) => v.ruleMetadata?.fieldPath)).toEqual(['globalSecondaryIndexes[0].partitionKey']);
   });
+});
+
+it('checks a GuardedTable in a nested stack (its template is read from the assembly)', () => {
+  const { app, stack } = appWithStack();
+  new GuardedTable(new NestedStack(stack, 'Nested'), 'Jobs', statusKeyed());
+  expect(synthError(app)).toContain('skewguard::SG001');
+  expect(verdicts(skewguardReport(app)?.violations ?? [])).toContainEqual(['error', 'skewguard::SG001', 'Test/Nested/Jobs']);
 });
 
 describe('the plugin is registered once per Stage by the first GuardedTable', () => {
