@@ -73,6 +73,8 @@ describe('the Contributor Insights rule lookup (inline Lambda source)', () => {
   });
 
   it('fails the deployment with the reason when Contributor Insights FAILED, or is still not ENABLED near the timeout', async () => {
+    // The function logs the error for its CloudWatch log stream.
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = loadHandler([{ ContributorInsightsStatus: 'FAILED', FailureException: { ExceptionName: 'LimitExceededException' } }]);
     await failed.handler(event('Create', { TableName: 'jobs', Mode: 'ACCESSED_AND_THROTTLED_KEYS' }), context());
     expect(failed.sent[0].body).toMatchObject({ Status: 'FAILED', Reason: expect.stringContaining('LimitExceededException') });
@@ -80,6 +82,8 @@ describe('the Contributor Insights rule lookup (inline Lambda source)', () => {
     const slow = loadHandler([{ ContributorInsightsStatus: 'ENABLING' }]);
     await slow.handler(event('Create', { TableName: 'jobs', Mode: 'ACCESSED_AND_THROTTLED_KEYS' }), context(1000));
     expect(slow.sent[0].body).toMatchObject({ Status: 'FAILED', Reason: expect.stringContaining('still ENABLING') });
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
   });
 
   it('deletes without calling DynamoDB', async () => {
