@@ -121,16 +121,25 @@ function synthesize(build) {
   rmSync(outdir, { recursive: true, force: true });
 }
 
-async function run({ time, sideBySide, report }) {
-  const hand = () => time(() => synthesize((stack, n) => {
+/** CPU milliseconds (user + system) `fn` takes: on a shared machine, less noisy than wall time. */
+function cpuTime(fn) {
+  if (global.gc) global.gc();
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+async function run({ sideBySide, report }) {
+  const hand = () => cpuTime(() => synthesize((stack, n) => {
     const lookup = lookupFunction(stack);
     for (let i = 0; i < n; i++) handWritten(stack, `Table${i}`, lookup);
   }));
-  const guarded = () => time(() => synthesize((stack, n) => {
+  const guarded = () => cpuTime(() => synthesize((stack, n) => {
     for (let i = 0; i < n; i++) new GuardedTable(stack, `Table${i}`, design(i));
   }));
-  const result = sideBySide(hand, guarded, 7, 2);
-  report(`CDK synth of ${TABLES} tables in ${STACKS} stacks (Contributor Insights, 10 alarms, 2 rule lookups, a dashboard each)`, 'a: hand-written TableV2 + alarms + dashboard', 'b: GuardedTable (design check, metadata, validation plugin)', result, 'ms', 'ratio ≤ 1.10');
+  const result = sideBySide(hand, guarded, 11, 2);
+  report(`CDK synth of ${TABLES} tables in ${STACKS} stacks (Contributor Insights, 10 alarms, 2 rule lookups, a dashboard each)`, 'a: hand-written TableV2 + alarms + dashboard', 'b: GuardedTable (design check, metadata, validation plugin)', result, 'ms CPU', 'ratio ≤ 1.10');
 }
 
 module.exports = { run };
