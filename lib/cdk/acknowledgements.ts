@@ -43,17 +43,20 @@ export function acknowledgementsFor(resource: IConstruct): RecordedAcknowledgeme
   return [...byRule.values()];
 }
 
-/** Every skewguard acknowledgement recorded anywhere under `root`. */
-export function allAcknowledgements(root: IConstruct): RecordedAcknowledgement[] {
-  return root.node.findAll().flatMap((scope) => recordedOn(scope));
-}
-
 /**
- * Acknowledgements given without the `skewguard::` prefix: CDK files an id without a namespace
- * under `Annotation::`, so `acknowledge({ id: 'SG001' })` silently waives nothing of ours.
+ * Every acknowledgement recorded under `root` that concerns skewguard: `skewguard::` ones, and
+ * `unprefixed` ones of a skewguard rule id, which waive nothing (CDK files an id without a
+ * namespace under `Annotation::`, so `acknowledge({ id: 'SG001' })` silently misses).
  */
-export function unprefixedAcknowledgements(root: IConstruct): RecordedAcknowledgement[] {
-  return root.node.findAll().flatMap((scope) => recordedOn(scope, 'Annotation::').filter((ack) => /^SG\d{3}$/i.test(ack.rule)));
+export function allAcknowledgements(root: IConstruct): { skewguard: RecordedAcknowledgement[]; unprefixed: RecordedAcknowledgement[] } {
+  const skewguard: RecordedAcknowledgement[] = [];
+  const unprefixed: RecordedAcknowledgement[] = [];
+  for (const scope of root.node.findAll()) {
+    if (!scope.node.metadata.some((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)) continue;
+    skewguard.push(...recordedOn(scope));
+    unprefixed.push(...recordedOn(scope, 'Annotation::').filter((ack) => /^SG\d{3}$/i.test(ack.rule)));
+  }
+  return { skewguard, unprefixed };
 }
 
 /**

@@ -182,8 +182,9 @@ export class GuardedTable extends Construct {
 
   /** GSIs whose Contributor Insights setting differs from the table's. */
   private indexContributorInsights(): Map<string, dynamodb.CfnGlobalTable.ContributorInsightsSpecificationProperty> {
-    const design = normalize(this.lintInput()).designs[0].design as DynamoDbKeyDesign;
     const overrides = new Map<string, dynamodb.CfnGlobalTable.ContributorInsightsSpecificationProperty>();
+    if (!(this.input.globalSecondaryIndexes ?? []).some((gsi) => gsi.contributorInsights !== undefined)) return overrides;
+    const design = normalize(this.lintInput()).designs[0].design as DynamoDbKeyDesign;
     for (const gsi of design.globalSecondaryIndexes) {
       if (gsi.keyMonitoring !== design.primaryKey.keyMonitoring) {
         overrides.set(gsi.index as string, gsi.keyMonitoring ? { enabled: true, mode: this.mode } : { enabled: false });

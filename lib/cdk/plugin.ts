@@ -14,7 +14,7 @@ import {
 import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import { RULE_IDS } from '../index';
-import { allAcknowledgements, PLUGIN_NAME, unprefixedAcknowledgements, validAcknowledgementsFor } from './acknowledgements';
+import { allAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
 
@@ -114,11 +114,8 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
       ...[...this.guarded].map(([r, owner]) => this.synthesized(r, owner, 'guarded', templates)),
       ...[...this.raw].map((r) => this.synthesized(r, r, 'raw', templates)),
     ];
-    return checkResources(resources, {
-      acknowledgements: allAcknowledgements(root),
-      unprefixedAcknowledgements: unprefixedAcknowledgements(root),
-      failOn,
-    });
+    const { skewguard, unprefixed } = allAcknowledgements(root);
+    return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn });
   }
 
   /** Where CDK wrote `resource`: its stack's template (nested stacks included) and logical ID. */
