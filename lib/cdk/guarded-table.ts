@@ -3,7 +3,7 @@
  * Insights on the table and every GSI, skew alarms, a skew dashboard, and the synth refused while
  * an unwaived design error remains.
  */
-import { Aws, Lazy, Names, Token } from 'aws-cdk-lib';
+import { Aws, Lazy, Names, Stack, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -33,6 +33,14 @@ function designName(tableName: string | undefined, path: string): string {
   if (tableName !== undefined && !Token.isUnresolved(tableName)) return tableName;
   const name = path.replace(/\//g, '.').replace(/[^A-Za-z0-9_.-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
   return (name || 'GuardedTable').slice(0, 255);
+}
+
+/** `<stack name>-<region>-<path in the stack>`: unique in the account, readable in the console. */
+function defaultDashboardName(table: Construct): string {
+  const stack = Stack.of(table);
+  const inStack = table.node.path.slice(stack.node.path.length + 1).replace(/\//g, '-').replace(/[^A-Za-z0-9_-]/g, '_');
+  const local = inStack.length <= 100 ? inStack : Names.uniqueResourceName(table, { maxLength: 100, separator: '-' });
+  return `${stack.stackName}-${Aws.REGION}-${local}`;
 }
 
 /**
@@ -104,9 +112,10 @@ export class GuardedTable extends Construct {
     this.resource.addMetadata(METADATA_KEY, Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }));
     SkewguardPlugin.of(this).trackGuarded(this.resource, this);
 
-    // A literal dashboard name, so alarm descriptions can link to it: a Ref to the dashboard would
-    // make a cycle (the dashboard shows the alarms).
-    const dashboardName = monitoring.dashboardName ?? Names.uniqueResourceName(this, { maxLength: 255, separator: '-' });
+    // A name known without a Ref to the dashboard, so alarm descriptions can link to it (a Ref would
+    // make a cycle: the dashboard shows the alarms). Dashboard names are unique per account, so the
+    // stack name and region are part of it: one app deployed twice in an account must not collide.
+    const dashboardName = monitoring.dashboardName ?? defaultDashboardName(this);
     if (monitoring.dashboard ?? true) this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName });
     const alarmActions = [...(monitoring.alarmTopic ? [new actions.SnsAction(monitoring.alarmTopic)] : []), ...(monitoring.alarmActions ?? [])];
     this.alarmFactory = new SkewAlarmFactory(new Construct(this, 'Alarms'), {

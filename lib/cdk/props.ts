@@ -160,7 +160,7 @@ export interface SkewMonitoringProps {
    *  @default true */
   readonly dashboard?: boolean;
   /** Name of the dashboard (letters, digits, `-` and `_`); alarm descriptions link to it.
-   *  @default - derived from the construct path, unique within the app */
+   *  @default - `<stack name>-<region>-<construct path>`, unique in the account */
   readonly dashboardName?: string;
 }
 
