@@ -14,7 +14,9 @@ export type SkewSignal = 'key-range-throttles' | 'capacity-throttles' | 'latency
 
 /** One alarm and what it is about, so tooling can pick alarms without parsing names. */
 export interface SkewAlarm {
+  /** The CloudWatch alarm. */
   readonly alarm: cloudwatch.Alarm;
+  /** What it watches: key-range throttles (hot partition), capacity throttles, p99 latency, or the hottest key. */
   readonly signal: SkewSignal;
   /** The GSI; undefined for the table. */
   readonly index?: string;

@@ -29,9 +29,11 @@ export interface CheckedResource {
 }
 
 export interface CheckOptions {
-  /** Every `skewguard::` acknowledgement recorded in the app: each must name a rule and give a reason. */
+  /** Every `skewguard::` acknowledgement recorded in the app: each must name a rule and give a reason.
+   *  @default - none */
   readonly acknowledgements?: readonly RecordedAcknowledgement[];
-  /** Acknowledgements of skewguard rule ids without the `skewguard::` prefix, which waive nothing. */
+  /** Acknowledgements of skewguard rule ids without the `skewguard::` prefix, which waive nothing.
+   *  @default - none */
   readonly unprefixedAcknowledgements?: readonly RecordedAcknowledgement[];
   /** `warning`: warnings fail the synth too (they are reported as errors). @default 'error' */
   readonly failOn?: 'error' | 'warning';

@@ -1,10 +1,11 @@
 /**
  * skewguard/cdk: the aws-cdk-lib adapter. `GuardedTable` is a DynamoDB TableV2 whose partition-key
  * design is checked by the skewguard core, with Contributor Insights, skew alarms and a dashboard;
- * `SkewguardPlugin` refuses the synth through CDK's validation framework.
+ * `SkewguardPlugin` refuses the synth through CDK's validation framework. See docs/cdk.md.
  */
 export { GuardedTable } from './guarded-table';
 export { SkewguardPlugin, FAIL_ON_CONTEXT } from './plugin';
+export { designReport } from './report';
 export { checkResources, ruleName, type CheckedResource, type CheckOptions } from './checks';
 export { externalTable, type ExternalTable, type UncheckedValue } from './template-tables';
 export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
@@ -17,4 +18,3 @@ export type {
   GuardedSortKey, GuardedTableDesign, GuardedTableProps, GuardedTableSettings, KeyAttributeType, LatencyAlarmThreshold,
   LocalSecondaryIndexSettings, SkewAlarmThresholds, SkewMonitoringProps,
 } from './props';
-export { designReport } from './report';
