@@ -7,6 +7,7 @@ export { GuardedTable } from './guarded-table';
 export { SkewguardPlugin, FAIL_ON_CONTEXT } from './plugin';
 export { designReport } from './report';
 export { checkResources, ruleName, type CheckedResource, type CheckOptions } from './checks';
+export type { RecordedAcknowledgement } from './acknowledgements';
 export { externalTable, type ExternalTable, type UncheckedValue } from './template-tables';
 export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
 export { ContributorInsightsWidget } from './dashboard';
