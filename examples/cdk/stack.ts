@@ -67,7 +67,6 @@ export class SkewguardExampleStack extends Stack {
       partitionKey: { name: 'folderId', type: AttributeType.STRING, cardinality: 250000 },
       sortKey: { name: 'name', type: AttributeType.STRING },
       workload: { peakReadUnits: 1000, peakWriteUnits: 1500 },
-      projectionType: undefined,
     });
 
     if (props.refuse) {
