@@ -1,2 +1,21 @@
-/** skewguard/cdk: the aws-cdk-lib adapter (GuardedTable). Work in progress. */
-export {};
+/**
+ * skewguard/cdk: the aws-cdk-lib adapter. `GuardedTable` is a DynamoDB TableV2 whose partition-key
+ * design is checked by the skewguard core, with Contributor Insights, skew alarms and a dashboard;
+ * `SkewguardPlugin` refuses the synth through CDK's validation framework. See docs/cdk.md.
+ */
+export { GuardedTable } from './guarded-table';
+export { SkewguardPlugin, FAIL_ON_CONTEXT } from './plugin';
+export { designReport } from './report';
+export { checkResources, ruleName, type CheckedResource, type CheckOptions } from './checks';
+export type { RecordedAcknowledgement } from './acknowledgements';
+export { externalTable, type ExternalTable, type UncheckedValue } from './template-tables';
+export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
+export { ContributorInsightsWidget } from './dashboard';
+export { PARTITION_UNITS_PER_MINUTE } from './alarm-thresholds';
+export type { SkewAlarm, SkewSignal } from './alarms';
+export type { TableDesignInput } from './design-input';
+export type {
+  AlarmThreshold, GlobalSecondaryIndexSettings, GuardedGlobalSecondaryIndex, GuardedLocalSecondaryIndex, GuardedPartitionKey,
+  GuardedSortKey, GuardedTableDesign, GuardedTableProps, GuardedTableSettings, KeyAttributeType, LatencyAlarmThreshold,
+  LocalSecondaryIndexSettings, SkewAlarmThresholds, SkewMonitoringProps,
+} from './props';

@@ -1,0 +1,205 @@
+/**
+ * The plugin's verdict as a pure function of synthesized template resources: a GuardedTable's
+ * design (from its metadata) and every other covered table (as an external resource) go through the
+ * core's `lintDocument()`, and each finding becomes a CDK `PolicyViolation`. `SkewguardPlugin.validate()`
+ * only gathers the inputs; everything that decides lives here, where tests can call it directly.
+ */
+import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
+import { DesignError, lintDocument, type DesignInput, type Finding } from '../index';
+import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
+import { skewguardMetadataOf } from './metadata';
+import { externalTable } from './template-tables';
+
+/** One DynamoDB resource to check, as synthesized. */
+export interface CheckedResource {
+  readonly templatePath: string;
+  readonly logicalId: string;
+  readonly constructPath: string;
+  /** `guarded`: created by a GuardedTable (its design is in the metadata); `raw`: covered by `checkUnguardedTables()`. */
+  readonly kind: 'guarded' | 'raw';
+  /** The resource as it appears in the template; undefined when it is not there. */
+  readonly resource: unknown;
+  /**
+   * Rules waived for this resource through `Validations.acknowledge()`. Findings they waive are
+   * reported so that CDK lists them as suppressed, with the reason, in validation-report.json;
+   * findings waived only by the design's own acknowledgements are in the template metadata.
+   * @default - none
+   */
+  readonly cdkAcknowledgedRules?: readonly string[];
+}
+
+export interface CheckOptions {
+  /** Every `skewguard::` acknowledgement recorded in the app: each must name a rule and give a reason.
+   *  @default - none */
+  readonly acknowledgements?: readonly RecordedAcknowledgement[];
+  /** Acknowledgements of skewguard rule ids without the `skewguard::` prefix, which waive nothing.
+   *  @default - none */
+  readonly unprefixedAcknowledgements?: readonly RecordedAcknowledgement[];
+  /** `warning`: warnings fail the synth too (they are reported as errors). @default 'error' */
+  readonly failOn?: 'error' | 'warning';
+}
+
+/** The id users acknowledge a rule with: `skewguard::SG001`. */
+export const ruleName = (ruleId: string): string => `${PLUGIN_NAME}::${ruleId}`;
+
+function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
+  return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
+}
+
+/** Unwaived findings, and those CDK will show as suppressed (waived through `Validations.acknowledge()`). */
+function reported(findings: readonly Finding[], target: CheckedResource): Finding[] {
+  return findings.filter((f) => !f.acknowledged || (target.cdkAcknowledgedRules ?? []).includes(f.ruleId));
+}
+
+function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning'): PolicyViolation {
+  const where = `${target.constructPath}${finding.index ? ` (index ${finding.index})` : ''}`;
+  const raised = !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
+  return {
+    ruleName: ruleName(finding.ruleId),
+    description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}`,
+    fix: finding.fix,
+    severity: severityOf(finding, failOn),
+    ruleMetadata: {
+      rule: finding.ruleId,
+      title: finding.title,
+      severity: finding.severity,
+      fieldPath: finding.path,
+      constructPath: target.constructPath,
+      ...(finding.index !== undefined ? { index: finding.index } : {}),
+      ...(finding.acknowledged ? { acknowledgedReason: finding.reason ?? '' } : {}),
+    },
+    // The construct path lets CDK match `Validations.acknowledge()` scopes and show where it was created.
+    violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [location] }],
+  };
+}
+
+/** A violation that no acknowledgement can waive (CDK never suppresses `fatal`). */
+function fatal(rule: string, description: string, fix: string, target: { templatePath?: string; logicalId?: string; constructPath?: string }, location: string): PolicyViolation {
+  return {
+    ruleName: ruleName(rule),
+    description,
+    fix,
+    severity: 'fatal',
+    violatingResources: [target.logicalId !== undefined
+      ? { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [location] }
+      : { constructPath: target.constructPath ?? '', locations: [location] }],
+  };
+}
+
+function designError(error: unknown): string {
+  if (error instanceof DesignError) return error.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
+  throw error;
+}
+
+/** Indexes in the template that the design does not declare: added with `table.addGlobalSecondaryIndex()`, around the check. */
+function undeclaredIndexes(target: CheckedResource, design: { globalSecondaryIndexes?: readonly { indexName?: unknown }[]; localSecondaryIndexes?: readonly { indexName?: unknown }[] }): PolicyViolation[] {
+  const properties = (target.resource as { Properties?: Record<string, unknown> }).Properties ?? {};
+  return (['GlobalSecondaryIndexes', 'LocalSecondaryIndexes'] as const).flatMap((field) => {
+    const declared = new Set((design[field === 'GlobalSecondaryIndexes' ? 'globalSecondaryIndexes' : 'localSecondaryIndexes'] ?? []).map((i) => i.indexName));
+    const synthesized = Array.isArray(properties[field]) ? (properties[field] as { IndexName?: unknown }[]) : [];
+    return synthesized.flatMap((index, i) => (declared.has(index.IndexName) ? [] : [fatal('undeclared-index',
+      `index ${String(index.IndexName)} of ${target.constructPath} is not in its design (added to the TableV2 directly?), so its key was never checked`,
+      field === 'GlobalSecondaryIndexes' ? 'add it with GuardedTable.addGlobalSecondaryIndex(), which checks it and gives it Contributor Insights and alarms' : 'declare it in the localSecondaryIndexes prop',
+      target, `Properties.${field}[${i}]`)]));
+  });
+}
+
+function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
+  const design = skewguardMetadataOf(target.resource)?.design;
+  if (design === undefined) {
+    return [fatal('design-metadata', `the GuardedTable ${target.constructPath} has no readable skewguard design in its template metadata, so it could not be checked`,
+      'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app', target, 'Metadata.skewguard')];
+  }
+  try {
+    const { findings, unusedAcknowledgements } = lintDocument({ ...design, engine: 'dynamodb' } as DesignInput);
+    // A waiver in the design that no longer waives anything is stale; an app-wide
+    // `Validations.acknowledge()` is not, it covers every table under its scope.
+    const stale = unusedAcknowledgements.filter((a) => !(target.cdkAcknowledgedRules ?? []).includes(a.ruleId));
+    return [
+      ...undeclaredIndexes(target, design),
+      ...reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn)),
+      ...stale.map((a): PolicyViolation => ({
+        ruleName: ruleName('acknowledgement'),
+        description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
+        fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
+        severity: failOn === 'warning' ? 'error' : 'warning',
+        violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [`Metadata.skewguard.design.${a.path}`] }],
+      })),
+    ];
+  } catch (error) {
+    return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${designError(error)}`,
+      'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];
+  }
+}
+
+function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
+  const table = externalTable(target.logicalId, target.resource);
+  const violations: PolicyViolation[] = [];
+  try {
+    const { findings } = lintDocument({ external: [table.design] });
+    for (const f of reported(findings, target)) {
+      const key = /^external\[0\]\.partitionKeys\[(\d+)\]/.exec(f.path);
+      const location = key ? table.keyLocations[Number(key[1])] : table.keyMonitoringLocation ?? 'Properties';
+      violations.push(findingViolation({ ...f, path: f.path.replace(/^external\[0\]\.?/, '') }, target, location, failOn));
+    }
+  } catch (error) {
+    violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${designError(error)}`,
+      'give each acknowledgement a known rule id and a reason of at least 10 characters', target, 'Metadata.skewguard.acknowledgements'));
+  }
+  for (const u of table.unchecked) {
+    violations.push({
+      ruleName: ruleName('unchecked'),
+      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is an intrinsic function, known only at deploy time`,
+      fix: 'use literal values for key names and Contributor Insights switches, or check this table with a GuardedTable',
+      severity: failOn === 'warning' ? 'error' : 'warning',
+      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [u.location] }],
+    });
+  }
+  return violations;
+}
+
+function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
+  const invalid = (options.acknowledgements ?? []).flatMap((ack) => {
+    const issues = acknowledgementIssues(ack);
+    if (issues.length === 0) return [];
+    const problems = issues.map((i) => `${i.path === 'rule' ? 'id' : i.path || 'acknowledgement'}: ${i.message}`).join('; ');
+    return [fatal('acknowledgement', `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is not a valid waiver: ${problems}`,
+      'skewguard waives a finding only for a known rule id and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)',
+      { constructPath: ack.acknowledgedAt }, 'Metadata.aws:cdk:acknowledged-rules')];
+  });
+  const unprefixed = (options.unprefixedAcknowledgements ?? []).map((ack): PolicyViolation => ({
+    ruleName: ruleName('acknowledgement'),
+    description: `Validations.acknowledge({ id: '${ack.rule}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: CDK files an id without a prefix as an annotation`,
+    fix: `use id: '${ruleName(ack.rule.toUpperCase())}'`,
+    severity: 'warning',
+    violatingResources: [{ constructPath: ack.acknowledgedAt, locations: ['Metadata.aws:cdk:acknowledged-rules'] }],
+  }));
+  return [...invalid, ...unprefixed];
+}
+
+const FAILING = new Set(['error', 'fatal']);
+
+/** Checks every resource and acknowledgement; the report fails on any unwaived error (or warning, with `failOn: 'warning'`). */
+export function checkResources(resources: readonly CheckedResource[], options: CheckOptions = {}): PolicyValidationPluginReport {
+  const failOn = options.failOn ?? 'error';
+  const violations = [
+    ...checkAcknowledgements(options),
+    ...resources.flatMap((target) => {
+      if (target.resource === undefined) {
+        return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
+          'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
+      }
+      return target.kind === 'guarded' ? checkGuarded(target, failOn) : checkRaw(target, failOn);
+    }),
+  ];
+  const guarded = resources.filter((r) => r.kind === 'guarded').length;
+  return {
+    success: !violations.some((v) => FAILING.has(v.severity ?? 'error')),
+    violations,
+    metadata: {
+      guardedTables: String(guarded),
+      otherTables: String(resources.length - guarded),
+      failOn,
+    },
+  };
+}

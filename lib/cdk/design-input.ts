@@ -1,0 +1,90 @@
+/**
+ * Props → the core's design input: strips what only TableV2 needs, derives name and billing, and
+ * copies the result into plain data (what the lint checks is what the template metadata records,
+ * whatever the caller later does to its props objects). Tokens are refused with the field's path:
+ * the design is checked at synth time, so a value known only at deploy time cannot be checked.
+ */
+import { Token } from 'aws-cdk-lib';
+import type { DesignIssue, DynamoDbTableDesign, GlobalSecondaryIndexDesign, LocalSecondaryIndexDesign } from '../index';
+import {
+  GSI_SETTINGS, LSI_SETTINGS,
+  type GuardedGlobalSecondaryIndex, type GuardedLocalSecondaryIndex, type GuardedTableDesign, type GuardedTableProps,
+  type GuardedTableSettings, type SkewMonitoringProps,
+} from './props';
+
+/** A design as the core reads it, without `engine`: exactly what the template metadata carries. */
+export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
+
+/** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. */
+export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
+  const {
+    tableName, billing, encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput,
+    removalPolicy, deletionProtection, pointInTimeRecoverySpecification,
+    contributorInsightsMode, alarmThresholds, alarmTopic, alarmActions, dashboard, dashboardName,
+    ...design
+  } = props;
+  return {
+    design,
+    settings: {
+      tableName, billing, encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput,
+      removalPolicy, deletionProtection, pointInTimeRecoverySpecification,
+    },
+    monitoring: { contributorInsightsMode, alarmThresholds, alarmTopic, alarmActions, dashboard, dashboardName },
+  };
+}
+
+function without<T extends object>(value: T, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+}
+
+/** A GSI's design part: TableV2's capacity and projection settings removed. */
+export function gsiDesign(gsi: GuardedGlobalSecondaryIndex): GlobalSecondaryIndexDesign {
+  return without(gsi, GSI_SETTINGS) as unknown as GlobalSecondaryIndexDesign;
+}
+
+function lsiDesign(lsi: GuardedLocalSecondaryIndex): LocalSecondaryIndexDesign {
+  return without(lsi, LSI_SETTINGS) as unknown as LocalSecondaryIndexDesign;
+}
+
+/**
+ * The design the core checks. Throws nothing: `plainDesign()` reports tokens, the core everything else.
+ * `GuardedTableDesign` differs from the core's type only in accepting CDK's `AttributeType`, whose
+ * values are the core's strings.
+ */
+export function tableDesignInput(design: GuardedTableDesign, name: string, billing: DynamoDbTableDesign['billing']): TableDesignInput {
+  const { globalSecondaryIndexes, localSecondaryIndexes, ...rest } = design;
+  return {
+    ...(rest as unknown as Omit<TableDesignInput, 'name' | 'billing'>),
+    name,
+    billing,
+    ...(globalSecondaryIndexes !== undefined ? { globalSecondaryIndexes: Array.isArray(globalSecondaryIndexes) ? globalSecondaryIndexes.map(gsiDesign) : globalSecondaryIndexes } : {}),
+    ...(localSecondaryIndexes !== undefined ? { localSecondaryIndexes: Array.isArray(localSecondaryIndexes) ? localSecondaryIndexes.map(lsiDesign) : localSecondaryIndexes } : {}),
+  };
+}
+
+const TOKEN_MESSAGE =
+  'is an unresolved token (a value known only at deploy time); skewguard checks the design when the app synthesizes, ' +
+  'so a design holding it cannot be checked: declare the literal value the table is designed for (a planning figure, not a deployment parameter)';
+
+/**
+ * A deep copy of `value` as plain JSON data, with the path of every unresolved token (string,
+ * number or IResolvable) in `issues`. Undefined properties are dropped, as JSON would.
+ */
+export function plainDesign<T>(value: T, path: string, issues: DesignIssue[]): T {
+  const copy = (item: unknown, at: string): unknown => {
+    if (item !== null && (typeof item === 'object' || typeof item === 'string' || typeof item === 'number') && Token.isUnresolved(item)) {
+      issues.push({ path: at, message: TOKEN_MESSAGE });
+      return undefined;
+    }
+    if (Array.isArray(item)) return item.map((element, i) => copy(element, `${at}[${i}]`));
+    if (item !== null && typeof item === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(item)) {
+        if (field !== undefined) out[key] = copy(field, at === '' ? key : `${at}.${key}`);
+      }
+      return out;
+    }
+    return item;
+  };
+  return copy(value, path) as T;
+}

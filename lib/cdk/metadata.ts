@@ -1,0 +1,32 @@
+/**
+ * The `skewguard` entry of a DynamoDB resource's CloudFormation `Metadata`, shared with the CLI
+ * (`skewguard lint cdk.out/`) by contract (see docs/cdk.md, "Template metadata"). Metadata changes
+ * are no-interruption updates: writing it never replaces a table.
+ */
+import type { AcknowledgementDesign } from '../index';
+import type { TableDesignInput } from './design-input';
+
+export const METADATA_KEY = 'skewguard';
+export const METADATA_VERSION = 1;
+
+/** On the resource of a GuardedTable: the design exactly as linted, waivers included. */
+export interface GuardedTableMetadata {
+  readonly version: typeof METADATA_VERSION;
+  readonly constructPath: string;
+  readonly design: TableDesignInput;
+}
+
+/** On a table the app-wide checks cover, when waivers were given for it. */
+export interface RawTableMetadata {
+  readonly version: typeof METADATA_VERSION;
+  readonly acknowledgements: readonly AcknowledgementDesign[];
+}
+
+export type SkewguardMetadata = GuardedTableMetadata | RawTableMetadata;
+
+/** The skewguard entry of a template resource, if it has one that this version can read. */
+export function skewguardMetadataOf(resource: unknown): Partial<GuardedTableMetadata & RawTableMetadata> | undefined {
+  const metadata = (resource as { Metadata?: Record<string, unknown> } | undefined)?.Metadata?.[METADATA_KEY];
+  if (typeof metadata !== 'object' || metadata === null || (metadata as { version?: unknown }).version !== METADATA_VERSION) return undefined;
+  return metadata as Partial<GuardedTableMetadata & RawTableMetadata>;
+}

@@ -1,0 +1,91 @@
+/**
+ * What to measure for one key space (the table or one GSI). Every metric names its statistic: an
+ * event count is a Sum (TableV2's `metric()` would default to Average), latency a p99, capacity a
+ * per-second rate. Metric names are CloudWatch's, namespace `AWS/DynamoDB`.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+
+const NAMESPACE = 'AWS/DynamoDB';
+/** DynamoDB publishes one-minute data; alarms and graphs use it as is. */
+export const PERIOD = Duration.minutes(1);
+
+export type Direction = 'Read' | 'Write';
+
+/** A table or one of its GSIs: the unit a partition key partitions. */
+export interface KeySpaceRef {
+  /** The table's name (usually a token). */
+  readonly tableName: string;
+  /** The GSI; undefined for the table itself. */
+  readonly indexName?: string;
+}
+
+/** The throttle families that say *why* a request was throttled. */
+export type ThrottleCause = 'KeyRange' | 'Provisioned' | 'MaxOnDemand' | 'AccountLimit';
+
+const CAUSE_METRIC: Record<ThrottleCause, (d: Direction) => string> = {
+  KeyRange: (d) => `${d}KeyRangeThroughputThrottleEvents`,
+  Provisioned: (d) => `${d}ProvisionedThroughputThrottleEvents`,
+  MaxOnDemand: (d) => `${d}MaxOnDemandThroughputThrottleEvents`,
+  AccountLimit: (d) => `${d}AccountLimitThrottleEvents`,
+};
+
+function dimensions(space: KeySpaceRef): Record<string, string> {
+  return space.indexName === undefined ? { TableName: space.tableName } : { TableName: space.tableName, GlobalSecondaryIndexName: space.indexName };
+}
+
+/** No label: an alarm on a labelled metric is rendered in the metric-math form, harder to read. */
+function metric(space: KeySpaceRef, metricName: string, statistic: string, withIndex = true): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: NAMESPACE,
+    metricName,
+    dimensionsMap: withIndex ? dimensions(space) : { TableName: space.tableName },
+    statistic,
+    period: PERIOD,
+  });
+}
+
+export function throttleEventsMetricName(cause: ThrottleCause, direction: Direction): string {
+  return CAUSE_METRIC[cause](direction);
+}
+
+/** Throttle events of one cause and direction, summed per minute. */
+export function throttleEvents(space: KeySpaceRef, cause: ThrottleCause, direction: Direction): cloudwatch.Metric {
+  const name = throttleEventsMetricName(cause, direction);
+  // WriteAccountLimitThrottleEvents has only the TableName dimension.
+  const withIndex = !(cause === 'AccountLimit' && direction === 'Write');
+  return metric(space, name, cloudwatch.Stats.SUM, withIndex);
+}
+
+/** Consumed capacity units per second (the one-minute Sum divided by the period). */
+export function consumedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.MathExpression {
+  const consumed = metric(space, `Consumed${direction}CapacityUnits`, cloudwatch.Stats.SUM);
+  const id = `consumed${direction}`;
+  return new cloudwatch.MathExpression({ expression: `${id} / PERIOD(${id})`, usingMetrics: { [id]: consumed }, period: PERIOD, label: `consumed ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
+}
+
+/** Provisioned capacity units per second (provisioned tables only). */
+export function provisionedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.Metric {
+  return metric(space, `Provisioned${direction}CapacityUnits`, cloudwatch.Stats.AVERAGE).with({ label: `provisioned ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
+}
+
+/** p99 latency of one operation; the metric exists per table only (no index dimension). */
+export function latencyP99(tableName: string, operation: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: NAMESPACE,
+    metricName: 'SuccessfulRequestLatency',
+    dimensionsMap: { TableName: tableName, Operation: operation },
+    statistic: cloudwatch.Stats.p(99),
+    period: PERIOD,
+  });
+}
+
+/** The value of the top contributor of a Contributor Insights rule, per minute. */
+export function topContributor(ruleName: string, label: string): cloudwatch.MathExpression {
+  return new cloudwatch.MathExpression({
+    expression: `INSIGHT_RULE_METRIC('${ruleName}', 'MaxContributorValue')`,
+    usingMetrics: {},
+    period: PERIOD,
+    label,
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * skewguard as a CDK validation plugin (`IPolicyValidationPlugin`): CDK runs it after the templates
+ * are written, puts its violations in `cdk.out/validation-report.json`, suppresses those waived with
+ * `Validations.of(scope).acknowledge()`, and fails the synth on errors (in jest `app.synth()` throws;
+ * under the CLI the app exits non-zero). One instance per app, registered on each Stage holding a
+ * GuardedTable or covered by `checkUnguardedTables()`, so using the construct is enough.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  Aspects, CfnResource, Lazy, Stack, Stage, Validations,
+  type IAspect, type IPolicyValidationContext, type IPolicyValidationPlugin, type PolicyValidationPluginReport,
+} from 'aws-cdk-lib';
+import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IConstruct } from 'constructs';
+import { RULE_IDS } from '../index';
+import { allAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
+import { checkResources, type CheckedResource } from './checks';
+import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
+
+/** Context key: `cdk synth -c skewguard:failOn=warning` makes warnings fail the synth too. */
+export const FAIL_ON_CONTEXT = 'skewguard:failOn';
+
+const pluginOfApp = new WeakMap<IConstruct, SkewguardPlugin>();
+const registeredStages = new WeakSet<Stage>();
+
+function packageVersion(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Marks each raw DynamoDB table under a scope for the app-wide checks and records its waivers in its metadata. */
+class UnguardedTableAspect implements IAspect {
+  constructor(private readonly plugin: SkewguardPlugin) {}
+
+  visit(node: IConstruct): void {
+    if (!(node instanceof CfnTable || node instanceof CfnGlobalTable)) return;
+    // A GuardedTable's own resource carries its design and is checked as such.
+    const metadata = (node.cfnOptions.metadata ?? {}) as Record<string, unknown>;
+    if (metadata[METADATA_KEY] !== undefined || this.plugin.covers(node)) return;
+    this.plugin.trackRaw(node);
+    node.addMetadata(METADATA_KEY, Lazy.any({
+      produce: (): RawTableMetadata | undefined => {
+        const acknowledgements = validAcknowledgementsFor(node);
+        return acknowledgements.length > 0 ? { version: METADATA_VERSION, acknowledgements } : undefined;
+      },
+    }));
+  }
+}
+
+/** The skewguard validation plugin. Users rarely touch it: a GuardedTable registers it. */
+export class SkewguardPlugin implements IPolicyValidationPlugin {
+  /**
+   * The app's plugin, registered on the Stage that holds `scope` (once per Stage). Every Stage of
+   * an app shares one instance, so CDK validates each stack once.
+   */
+  static of(scope: IConstruct): SkewguardPlugin {
+    const root = scope.node.root;
+    let plugin = pluginOfApp.get(root);
+    if (!plugin) {
+      plugin = new SkewguardPlugin();
+      pluginOfApp.set(root, plugin);
+    }
+    const stage = Stage.of(scope);
+    if (stage && !registeredStages.has(stage)) {
+      Validations.of(stage).addPlugins(plugin);
+      registeredStages.add(stage);
+    }
+    return plugin;
+  }
+
+  /**
+   * The app-wide checks: every `TableV2`, `Table`, `CfnTable` and `CfnGlobalTable` under `scope`
+   * that is not a GuardedTable is checked for Contributor Insights (SG010) and suspicious key names
+   * (SG015). Waive with `Validations.of(table).acknowledge({ id: 'skewguard::SG015', reason })`.
+   *
+   * @example SkewguardPlugin.checkUnguardedTables(app);
+   */
+  static checkUnguardedTables(scope: IConstruct): void {
+    Aspects.of(scope).add(new UnguardedTableAspect(SkewguardPlugin.of(scope)));
+  }
+
+  readonly name = PLUGIN_NAME;
+  readonly version = packageVersion();
+  readonly ruleIds = [...RULE_IDS];
+  private readonly guarded = new Map<CfnResource, IConstruct>();
+  private readonly raw = new Set<CfnResource>();
+
+  private constructor() {}
+
+  /** @internal Called by GuardedTable for its table resource; `owner` is the GuardedTable, where its waivers apply. */
+  trackGuarded(resource: CfnResource, owner: IConstruct): void {
+    this.guarded.set(resource, owner);
+  }
+
+  /** @internal */
+  trackRaw(resource: CfnResource): void {
+    this.raw.add(resource);
+  }
+
+  /** @internal */
+  covers(resource: CfnResource): boolean {
+    return this.guarded.has(resource) || this.raw.has(resource);
+  }
+
+  validate(context: IPolicyValidationContext): PolicyValidationPluginReport {
+    const root = context.appConstruct;
+    const failOn = root.node.tryGetContext(FAIL_ON_CONTEXT) === 'warning' ? 'warning' : 'error';
+    const templates = new Map<string, Record<string, unknown>>();
+    const resources = [
+      ...[...this.guarded].map(([r, owner]) => this.synthesized(r, owner, 'guarded', templates)),
+      ...[...this.raw].map((r) => this.synthesized(r, r, 'raw', templates)),
+    ];
+    const { skewguard, unprefixed } = allAcknowledgements(root);
+    return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn });
+  }
+
+  /** Where CDK wrote `resource`: its stack's template (nested stacks included) and logical ID. */
+  private synthesized(resource: CfnResource, owner: IConstruct, kind: CheckedResource['kind'], templates: Map<string, Record<string, unknown>>): CheckedResource {
+    const stack = Stack.of(resource);
+    const templatePath = resolve(Stage.of(stack)?.outdir ?? '.', stack.templateFile);
+    if (!templates.has(templatePath)) {
+      let template: Record<string, unknown> = {};
+      try {
+        template = JSON.parse(readFileSync(templatePath, 'utf8')) as Record<string, unknown>;
+      } catch {
+        // Reported below as a table missing from its template: never a silent pass.
+      }
+      templates.set(templatePath, template);
+    }
+    const logicalId = stack.resolve(resource.logicalId) as string;
+    const found = (templates.get(templatePath)?.Resources as Record<string, unknown> | undefined)?.[logicalId];
+    const cdkAcknowledgedRules = validAcknowledgementsFor(owner).map((a) => a.rule);
+    return { templatePath, logicalId, constructPath: owner.node.path, kind, resource: found, cdkAcknowledgedRules };
+  }
+}

@@ -1,0 +1,127 @@
+import { Fn, Validations } from 'aws-cdk-lib';
+import { AttributeType, CfnGlobalTable, CfnTable, ContributorInsightsMode, Table, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { checkResources, externalTable, GuardedTable, SkewguardPlugin, type CheckedResource } from '../../lib/cdk';
+import { appWithStack, healthy, skewguardReport, synthError, verdicts, writtenTemplate } from './support';
+
+describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTable and CfnGlobalTable (one synth)', () => {
+  const { app, stack } = appWithStack();
+  SkewguardPlugin.checkUnguardedTables(app);
+  new GuardedTable(stack, 'Guarded', healthy());
+  // Contributor Insights off and a low-cardinality name: SG010 (error) and SG015 (warning).
+  const legacy = new TableV2(stack, 'Legacy', { partitionKey: { name: 'status', type: AttributeType.STRING } });
+  // Clean: Contributor Insights on, an id-like key.
+  new Table(stack, 'Clean', { partitionKey: { name: 'orderId', type: AttributeType.STRING }, contributorInsightsSpecification: { enabled: true } });
+  // Contributor Insights behind a condition: cannot be known at synth, reported as not checked.
+  new CfnTable(stack, 'Conditional', {
+    keySchema: [{ attributeName: 'userId', keyType: 'HASH' }],
+    attributeDefinitions: [{ attributeName: 'userId', attributeType: 'S' }],
+    billingMode: 'PAY_PER_REQUEST',
+    contributorInsightsSpecification: { enabled: Fn.conditionIf('IsProd', true, false) as never },
+  });
+  // A raw global table with an index whose Contributor Insights is off in the replica.
+  new CfnGlobalTable(stack, 'Global', {
+    keySchema: [{ attributeName: 'tenantId', keyType: 'HASH' }],
+    attributeDefinitions: [{ attributeName: 'tenantId', attributeType: 'S' }, { attributeName: 'day', attributeType: 'S' }],
+    billingMode: 'PAY_PER_REQUEST',
+    globalSecondaryIndexes: [{ indexName: 'by-day', keySchema: [{ attributeName: 'day', keyType: 'HASH' }], projection: { projectionType: 'KEYS_ONLY' } }],
+    replicas: [{ region: 'eu-west-1', contributorInsightsSpecification: { enabled: true, mode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS }, globalSecondaryIndexes: [{ indexName: 'by-day' }] }],
+  });
+  Validations.of(legacy).acknowledge({ id: 'skewguard::SG015', reason: 'legacy jobs table, replaced next quarter' });
+  const error = synthError(app);
+  const report = skewguardReport(app);
+  const template = writtenTemplate(app, stack);
+
+  it('checks every table that is not a GuardedTable, and the GuardedTable once', () => {
+    expect(error).toContain('skewguard::SG010');
+    expect(verdicts(report?.violations ?? []).sort()).toEqual([
+      ['error', 'skewguard::SG010', 'Test/Global'],
+      ['error', 'skewguard::SG010', 'Test/Legacy/Resource'],
+      ['warning', 'skewguard::SG015', 'Test/Global'],
+      ['warning', 'skewguard::unchecked', 'Test/Conditional'],
+    ]);
+  });
+
+  it('points each finding at the template field behind it', () => {
+    const where = (rule: string, path: string) => report?.violations.find((v) => v.ruleName === rule && v.violatingConstructs[0].constructPath === path)?.violatingConstructs[0].cloudFormationResource?.propertyPaths;
+    expect(where('skewguard::SG010', 'Test/Global')).toEqual(['Properties.Replicas[0].GlobalSecondaryIndexes[0].ContributorInsightsSpecification']);
+    expect(where('skewguard::SG015', 'Test/Global')).toEqual(['Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName']);
+    expect(where('skewguard::unchecked', 'Test/Conditional')).toEqual(['Properties.ContributorInsightsSpecification']);
+  });
+
+  it('waives through Validations.acknowledge() and records the waiver in the raw table metadata, per the contract', () => {
+    expect(report?.suppressedViolations.map((v) => [v.ruleName, v.acknowledgedAt])).toEqual([['skewguard::SG015', 'Test/Legacy']]);
+    const [legacyId] = Object.keys(template.findResources('AWS::DynamoDB::GlobalTable', { Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }] } }));
+    expect(template.toJSON().Resources[legacyId].Metadata.skewguard).toEqual({ version: 1, acknowledgements: [{ rule: 'SG015', reason: 'legacy jobs table, replaced next quarter' }] });
+    // Tables without a waiver carry no skewguard metadata.
+    const clean = Object.values(template.findResources('AWS::DynamoDB::Table'));
+    expect(clean.every((r) => r.Metadata?.skewguard === undefined)).toBe(true);
+  });
+});
+
+describe('externalTable(): a template resource as the contract reads it', () => {
+  it('takes the HASH keys of the table and each GSI, and Contributor Insights from a Table', () => {
+    const table = externalTable('Jobs', {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: {
+        KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }, { AttributeName: 'jobId', KeyType: 'RANGE' }],
+        ContributorInsightsSpecification: { Enabled: 'true' },
+        GlobalSecondaryIndexes: [{ IndexName: 'by-day', KeySchema: [{ AttributeName: 'day', KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: true } }],
+      },
+    });
+    expect(table.design).toEqual({ engine: 'dynamodb', name: 'Jobs', partitionKeys: [{ attribute: 'status' }, { attribute: 'day', index: 'by-day' }], keyMonitoring: true });
+    expect(table.keyLocations).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName']);
+    expect(table.unchecked).toEqual([]);
+  });
+
+  it('treats an absent specification as off, and an intrinsic as unknown (never a guess)', () => {
+    expect(externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } }).design.keyMonitoring).toBe(false);
+    const unknown = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: { Ref: 'KeyName' }, KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: { 'Fn::If': ['C', true, false] } } } });
+    expect(unknown.design).toEqual({ engine: 'dynamodb', name: 'T', partitionKeys: [] });
+    expect(unknown.unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.ContributorInsightsSpecification']);
+  });
+
+  it('reads every replica of a GlobalTable: one replica off is off', () => {
+    const global = (second: unknown) => externalTable('G', {
+      Type: 'AWS::DynamoDB::GlobalTable',
+      Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: true } }, second] },
+    });
+    expect(global({ Region: 'b', ContributorInsightsSpecification: { Enabled: true } }).design.keyMonitoring).toBe(true);
+    expect(global({ Region: 'b' }).design.keyMonitoring).toBe(false);
+    expect(global({ Region: 'b' }).keyMonitoringLocation).toBe('Properties.Replicas[1].ContributorInsightsSpecification');
+  });
+});
+
+describe('checkResources(): the verdict as a pure function of template resources', () => {
+  const guarded = (design: unknown, extra: Partial<CheckedResource> = {}): CheckedResource => ({
+    templatePath: 'S.template.json', logicalId: 'T1', constructPath: 'S/T', kind: 'guarded',
+    resource: { Type: 'AWS::DynamoDB::GlobalTable', Metadata: { skewguard: { version: 1, constructPath: 'S/T', design } } },
+    ...extra,
+  });
+  const design = { name: 't', partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 10, peakWriteUnits: 10 } };
+
+  it('fails on an unwaived error and passes when the design waives it', () => {
+    expect(checkResources([guarded(design)])).toMatchObject({ success: false, violations: [{ ruleName: 'skewguard::SG001', severity: 'error' }] });
+    const waived = { ...design, acknowledgements: [{ rule: 'SG001', reason: 'five statuses, a tiny admin table' }] };
+    expect(checkResources([guarded(waived)])).toMatchObject({ success: true, violations: [] });
+    // A waiver CDK knows of is still reported, for CDK to list as suppressed.
+    expect(checkResources([guarded(waived, { cdkAcknowledgedRules: ['SG001'] })]).violations.map((v) => v.ruleName)).toEqual(['skewguard::SG001']);
+  });
+
+  it('never passes what it cannot read: missing or edited metadata, a table missing from its template', () => {
+    expect(checkResources([guarded(undefined)])).toMatchObject({ success: false, violations: [{ severity: 'fatal', ruleName: 'skewguard::design-metadata' }] });
+    expect(checkResources([guarded({ ...design, partitionKey: { name: 'status', cardinality: -1 } })])).toMatchObject({ success: false, violations: [{ severity: 'fatal' }] });
+    expect(checkResources([{ ...guarded(design), resource: undefined }])).toMatchObject({ success: false, violations: [{ severity: 'fatal', ruleName: 'skewguard::template' }] });
+  });
+
+  it('warns about a design waiver that waives nothing any more, but not about an app-wide one', () => {
+    const healthyDesign = { name: 't', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 10, peakWriteUnits: 10 }, acknowledgements: [{ rule: 'SG001', reason: 'written when the key was the status' }] };
+    expect(checkResources([guarded(healthyDesign)])).toMatchObject({ success: true, violations: [{ ruleName: 'skewguard::acknowledgement', severity: 'warning', violatingResources: [{ locations: ['Metadata.skewguard.design.acknowledgements[0]'] }] }] });
+    expect(checkResources([guarded(healthyDesign, { cdkAcknowledgedRules: ['SG001'] })]).violations).toEqual([]);
+  });
+
+  it("raises warnings to errors with failOn: 'warning'", () => {
+    const warningOnly = { name: 't', partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 } };
+    expect(checkResources([guarded(warningOnly)])).toMatchObject({ success: true, violations: [{ severity: 'warning' }] });
+    expect(checkResources([guarded(warningOnly)], { failOn: 'warning' })).toMatchObject({ success: false, violations: [{ severity: 'error' }] });
+  });
+});

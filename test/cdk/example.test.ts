@@ -1,0 +1,81 @@
+/**
+ * The example app (examples/cdk, run by `npx cdk synth`) against the real tools: a snapshot,
+ * cdk-nag v3's AwsSolutionsChecks, and aws-cdk-lib's built-in CloudFormation validation.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { SkewguardExampleStack } from '../../examples/cdk/stack';
+import { synthError, templateOf } from './support';
+
+const root = join(__dirname, '..', '..');
+
+interface PluginReport { pluginName: string; conclusion: string; violations: { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }[] }
+
+function report(app: App): PluginReport[] {
+  return (JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')) as { pluginReports: PluginReport[] }).pluginReports;
+}
+
+describe('the example stack', () => {
+  it('matches its snapshot', () => {
+    const stack = new SkewguardExampleStack(new App(), 'SkewguardExample');
+    const template = templateOf(stack);
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
+    template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 4);
+    expect(template.toJSON()).toMatchSnapshot();
+  });
+
+  it('passes cdk-nag AwsSolutionsChecks with no acknowledgement, while the same check flags a bare table beside it', () => {
+    const app = new App();
+    new SkewguardExampleStack(app, 'SkewguardExample');
+    // Control: proves the pack runs and can fail (AwsSolutions-DDB3: no point-in-time recovery).
+    const control = new Stack(app, 'Control');
+    new Table(control, 'Bare', { partitionKey: { name: 'id', type: AttributeType.STRING } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    synthError(app);
+    const nag = report(app).find((r) => r.pluginName === 'AwsSolutions');
+    const paths = (nag?.violations ?? []).flatMap((v) => v.violatingConstructs.map((c) => `${v.ruleName} ${c.constructPath}`));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => !p.includes(' Control/'))).toEqual([]);
+    expect(paths).toContain('AwsSolutions-DDB3 Control/Bare/Resource');
+  });
+
+  it("passes aws-cdk-lib's built-in CloudFormation validation, its errors made fatal", () => {
+    const previous = process.env.CDK_VALIDATION;
+    process.env.CDK_VALIDATION = 'true';
+    try {
+      const app = new App({ context: { '@aws-cdk/core:validateAgainstDefaultRules': true } });
+      new SkewguardExampleStack(app, 'SkewguardExample');
+      expect(synthError(app)).toBe('');
+      // No finding at all, not even a warning, from the built-in rules.
+      expect(report(app).filter((r) => r.pluginName === 'CloudFormation Validate')).toEqual([]);
+    } finally {
+      process.env.CDK_VALIDATION = previous;
+    }
+  }, 60_000);
+
+  it('refuses the synth with the seed failure case, as `npx cdk synth -c refuse=true` runs it', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'skewguard-example-'));
+    const run = () => execFileSync(process.execPath, [join(root, 'examples/cdk/run-ts.js'), join(root, 'examples/cdk/app.ts')], {
+      cwd: root,
+      env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ refuse: true }), CDK_VALIDATION: 'false', NODE_ENV: 'production' },
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      run();
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).not.toBe(0);
+    expect(failure?.stderr).toContain('skewguard::SG001');
+    expect(failure?.stderr).toContain('SkewguardExample/OrdersByStatus');
+    // The design report the app prints first.
+    expect(failure?.stderr).toMatch(/skewguard: 3 GuardedTables[\s\S]*error SG001 low-cardinality-key/);
+  }, 60_000);
+});

@@ -1,0 +1,262 @@
+import { App, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { DesignError, type Finding } from '../../lib';
+import { FAIL_ON_CONTEXT, GuardedTable, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
+import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
+
+/** One warning only: the hottest customer takes 15% of a modest load (SG014). */
+const dominantCustomer = (): GuardedTableProps => healthy({
+  partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 100_000 },
+  workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 },
+});
+
+const brief = (findings: readonly Finding[]) => findings.map((f) => `${f.severity} ${f.ruleId} ${f.path}${f.acknowledged ? ' (acknowledged)' : ''}`);
+
+describe('refusing the synth, one table per rule family (one synth)', () => {
+  const { app, stack } = appWithStack();
+  new GuardedTable(stack, 'Healthy', healthy());
+  new GuardedTable(stack, 'ByStatus', statusKeyed());
+  new GuardedTable(stack, 'HotEvent', healthy({
+    partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
+  }));
+  new GuardedTable(stack, 'ByDay', healthy({ partitionKey: { name: 'day', type: AttributeType.STRING, cardinality: 365 }, workload: { peakReadUnits: 100, peakWriteUnits: 5000 } }));
+  const blind = new GuardedTable(stack, 'Blind', healthy({ monitoring: { contributorInsights: false } }));
+  new GuardedTable(stack, 'NoLatency', healthy({ monitoring: { latencyAlarms: false } }));
+  const error = synthError(app);
+  const report = skewguardReport(app);
+
+  it('throws from app.synth() with each rule id, construct path and field path', () => {
+    expect(error).toMatch(/Validation failed|skewguard/);
+    for (const expected of ['skewguard::SG001', 'skewguard::SG002', 'skewguard::SG003', 'skewguard::SG010', 'skewguard::SG011', 'Test/ByStatus', 'field partitionKey', 'field monitoring.contributorInsights']) {
+      expect(error).toContain(expected);
+    }
+    expect(error).not.toContain('Test/Healthy');
+  });
+
+  it('writes every finding to validation-report.json, failing', () => {
+    expect(report?.conclusion).toBe('failure');
+    expect(verdicts(report?.violations ?? []).sort()).toEqual([
+      ['error', 'skewguard::SG001', 'Test/ByStatus'],
+      ['error', 'skewguard::SG002', 'Test/ByDay'],
+      ['error', 'skewguard::SG003', 'Test/ByDay'],
+      ['error', 'skewguard::SG003', 'Test/ByStatus'],
+      ['error', 'skewguard::SG003', 'Test/HotEvent'],
+      ['error', 'skewguard::SG010', 'Test/Blind'],
+      ['error', 'skewguard::SG011', 'Test/NoLatency'],
+    ]);
+    const sg001 = report?.violations.find((v) => v.ruleName === 'skewguard::SG001');
+    expect(sg001?.ruleMetadata).toMatchObject({ rule: 'SG001', fieldPath: 'partitionKey', constructPath: 'Test/ByStatus' });
+    expect(sg001?.violatingConstructs[0].cloudFormationResource?.propertyPaths).toEqual(['Metadata.skewguard.design.partitionKey']);
+  });
+
+  it('still synthesizes what the design says: Contributor Insights off, no hot-key lookup for that table', () => {
+    expect(blind.alarms.filter((a) => a.node.id.endsWith('HotKey'))).toHaveLength(0);
+    expect(blind.node.tryFindChild('ContributorInsightsRules-Table')).toBeUndefined();
+  });
+});
+
+describe('warnings', () => {
+  it('are reported without failing the synth', () => {
+    const { app, stack } = appWithStack();
+    new GuardedTable(stack, 'Customers', dominantCustomer());
+    expect(synthError(app)).toBe('');
+    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([['warning', 'skewguard::SG014', 'Test/Customers']]);
+  });
+
+  it.each([
+    [FAIL_ON_CONTEXT, 'warning'],
+    ['@aws-cdk/core:strictCfnValidateErrors', true],
+  ])('fail the synth with context %s', (key, value) => {
+    const { app, stack } = appWithStack({ context: { [key]: value } });
+    new GuardedTable(stack, 'Customers', dominantCustomer());
+    expect(synthError(app)).toContain('skewguard::SG014');
+  });
+});
+
+describe('acknowledgements', () => {
+  it("through the construct's prop: the synth passes and the waivers are in the template metadata", () => {
+    const { app, stack } = appWithStack();
+    const jobs = new GuardedTable(stack, 'Jobs', statusKeyed({
+      acknowledgements: [
+        { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
+        { rule: 'SG003', reason: 'load test table, deleted after the test run' },
+      ],
+    }));
+    templateOf(stack).hasResource('AWS::DynamoDB::GlobalTable', {
+      Metadata: { skewguard: Match.objectLike({ design: Match.objectLike({ acknowledgements: [{ rule: 'SG001', reason: 'five statuses, a queue drained every minute' }, { rule: 'SG003', reason: 'load test table, deleted after the test run' }] }) }) },
+    });
+    expect(brief(jobs.findings)).toEqual(['error SG001 partitionKey (acknowledged)', 'error SG003 partitionKey (acknowledged)']);
+    expect(skewguardReport(app)).toBeUndefined();
+  });
+
+  describe('through Validations.of(scope).acknowledge(), on the table and on its stack (one synth)', () => {
+    const { app, stack } = appWithStack();
+    const jobs = new GuardedTable(stack, 'Jobs', statusKeyed());
+    // Given after construction, as users do: the metadata is written at synth.
+    Validations.of(jobs).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses, a queue drained every minute' });
+    Validations.of(stack).acknowledge({ id: 'skewguard::SG003', reason: 'the whole stack is a load test, deleted after the run' });
+    const template = templateOf(stack);
+
+    it('waives the findings and lists them as suppressed, with reason and scope, in validation-report.json', () => {
+      expect(brief(jobs.findings)).toEqual(['error SG001 partitionKey (acknowledged)', 'error SG003 partitionKey (acknowledged)']);
+      const report = skewguardReport(app);
+      expect(report?.conclusion).toBe('success');
+      expect(report?.violations).toEqual([]);
+      expect(report?.suppressedViolations.map((v) => [v.ruleName, v.reason, v.acknowledgedAt])).toEqual([
+        ['skewguard::SG001', 'five statuses, a queue drained every minute', 'Test/Jobs'],
+        ['skewguard::SG003', 'the whole stack is a load test, deleted after the run', 'Test'],
+      ]);
+    });
+
+    it('records every waiver in the design metadata (the audit trail)', () => {
+      template.hasResource('AWS::DynamoDB::GlobalTable', {
+        Metadata: { skewguard: Match.objectLike({ design: Match.objectLike({ acknowledgements: [
+          { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
+          { rule: 'SG003', reason: 'the whole stack is a load test, deleted after the run' },
+        ] }) }) },
+      });
+    });
+  });
+
+  it('rejects an empty reason (CDK accepts one): the synth fails and the finding stays unwaived', () => {
+    const { app, stack } = appWithStack();
+    const jobs = new GuardedTable(stack, 'Jobs', statusKeyed({ acknowledgements: [{ rule: 'SG003', reason: 'load test table, deleted after the test run' }] }));
+    Validations.of(jobs).acknowledge({ id: 'skewguard::SG001', reason: '' });
+    expect(synthError(app)).toContain('skewguard::acknowledgement');
+    const report = skewguardReport(app);
+    expect(verdicts(report?.violations ?? [])).toEqual([['fatal', 'skewguard::acknowledgement', 'Test/Jobs']]);
+    expect(report?.violations[0].description).toMatch(/reason/);
+    expect(brief(jobs.findings)).toEqual(['error SG001 partitionKey', 'error SG003 partitionKey (acknowledged)']);
+  });
+
+  it('rejects an unknown rule id, and warns about an id without the skewguard:: prefix (it waives nothing)', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    Validations.of(table).acknowledge({ id: 'skewguard::SG999', reason: 'a rule that does not exist' });
+    Validations.of(stack).acknowledge({ id: 'SG001', reason: 'meant for skewguard, filed as an annotation' });
+    synthError(app);
+    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([
+      ['fatal', 'skewguard::acknowledgement', 'Test/Orders'],
+      ['warning', 'skewguard::acknowledgement', 'Test'],
+    ]);
+  });
+
+  it('rejects a prop acknowledgement without a real reason at construction, with its field path', () => {
+    const { stack } = appWithStack();
+    expect(() => new GuardedTable(stack, 'Jobs', statusKeyed({ acknowledgements: [{ rule: 'SG001', reason: 'ok' }] })))
+      .toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'acknowledgements[0].reason' })] }));
+  });
+});
+
+describe('invalid input throws at construction, naming the construct and the field', () => {
+  const construct = (props: unknown, id = 'Bad') => () => new GuardedTable(appWithStack().stack, id, props as GuardedTableProps);
+  const issuesOf = (make: () => unknown): { path: string; message: string }[] => {
+    try {
+      make();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DesignError);
+      expect((error as Error).message).toContain('GuardedTable Test/Bad');
+      return [...(error as DesignError).issues];
+    }
+    throw new Error('expected a DesignError');
+  };
+
+  it.each([
+    ['a cardinality of 0', { partitionKey: { name: 'id', type: 'S', cardinality: 0 } }, 'partitionKey.cardinality'],
+    ['NaN peak writes', { workload: { peakReadUnits: 1, peakWriteUnits: NaN } }, 'workload.peakWriteUnits'],
+    ['a negative peak', { workload: { peakReadUnits: -1, peakWriteUnits: 1 } }, 'workload.peakReadUnits'],
+    ['an empty attribute name', { partitionKey: { name: '', type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
+    ['a typo', { partitionKye: { name: 'id' } }, 'partitionKye'],
+    ['an unknown rule id', { acknowledgements: [{ rule: 'SG999', reason: 'a rule that does not exist' }] }, 'acknowledgements[0].rule'],
+    ['a numeric token', { workload: { peakReadUnits: 1, peakWriteUnits: Token.asNumber(Lazy.number({ produce: () => 5 })) } }, 'workload.peakWriteUnits'],
+    ['a string token', { partitionKey: { name: Lazy.string({ produce: () => 'id' }), type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
+    ['NaN alarm threshold', { alarmThresholds: { latency: { threshold: NaN } } }, 'alarmThresholds.latency.threshold'],
+    ['more datapoints than periods', { alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } } }, 'alarmThresholds.hotKey.datapointsToAlarm'],
+    ['an unknown operation', { alarmThresholds: { latency: { operations: ['GetItems'] } } }, 'alarmThresholds.latency.operations[0]'],
+  ])('%s', (_what, change, path) => {
+    const issues = issuesOf(construct({ ...healthy(), ...change }));
+    expect(issues.map((i) => i.path)).toContain(path);
+  });
+
+  it('says a token cannot be checked, and never passes it on', () => {
+    const [issue] = issuesOf(construct({ ...healthy(), workload: { peakReadUnits: 1, peakWriteUnits: Token.asNumber(Lazy.number({ produce: () => 5 })) } }));
+    expect(issue.message).toMatch(/unresolved token.*cannot be checked/);
+  });
+
+  it('lists every problem at once', () => {
+    const issues = issuesOf(construct({ ...healthy(), partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: 1 }, alarmThresholds: { keyRangeThrottles: { threshold: 0 } } }));
+    expect(issues.map((i) => i.path).sort()).toEqual(['alarmThresholds.keyRangeThrottles.threshold', 'partitionKey.cardinality', 'workload.peakReadUnits']);
+  });
+
+  it('rejects missing props with a DesignError, not a TypeError', () => {
+    expect(issuesOf(construct(undefined))).toEqual([{ path: '', message: expect.stringContaining('expected the GuardedTable props') }]);
+  });
+
+  it('accepts tokens where no check needs the value: table name, alarm threshold', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Tokenized', healthy({ tableName: Lazy.string({ produce: () => 'orders' }), alarmThresholds: { latency: { threshold: Token.asNumber(Lazy.number({ produce: () => 30 })) } } }));
+    expect(table.design.name).toBe('Test.Tokenized');
+    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'SuccessfulRequestLatency', Threshold: 30 });
+  });
+});
+
+describe('addGlobalSecondaryIndex()', () => {
+  it('throws for invalid input with the index path, before touching the table', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    expect(() => table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 0 } }))
+      .toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'globalSecondaryIndexes[0].partitionKey.cardinality' })] }));
+    expect(table.design.globalSecondaryIndexes).toEqual([]);
+  });
+
+  it('refuses the synth for an index added to the TableV2 directly, around the check', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    table.table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING } });
+    expect(synthError(app)).toContain('skewguard::undeclared-index');
+    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([['fatal', 'skewguard::undeclared-index', 'Test/Orders']]);
+  });
+
+  it('refuses the synth for an index that breaks a rule, like one given in props', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy({ workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
+    table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 } });
+    expect(synthError(app)).toContain('skewguard::SG001');
+    expect(skewguardReport(app)?.violations.filter((v) => v.ruleName === 'skewguard::SG001').map((v) => v.ruleMetadata?.fieldPath)).toEqual(['globalSecondaryIndexes[0].partitionKey']);
+  });
+});
+
+it('checks a GuardedTable in a nested stack (its template is read from the assembly)', () => {
+  const { app, stack } = appWithStack();
+  new GuardedTable(new NestedStack(stack, 'Nested'), 'Jobs', statusKeyed());
+  expect(synthError(app)).toContain('skewguard::SG001');
+  expect(verdicts(skewguardReport(app)?.violations ?? [])).toContainEqual(['error', 'skewguard::SG001', 'Test/Nested/Jobs']);
+});
+
+describe('the plugin is registered once per Stage by the first GuardedTable', () => {
+  const app = new App();
+  const prod = new Stage(app, 'Prod');
+  const inApp = new Stack(app, 'Shared');
+  const inStage = new Stack(prod, 'Service');
+  new GuardedTable(inApp, 'Jobs', statusKeyed());
+  new GuardedTable(inStage, 'Jobs', statusKeyed());
+  new GuardedTable(inStage, 'Orders', healthy());
+  const error = synthError(app);
+
+  it('registers one shared plugin on each Stage holding a table', () => {
+    // `_validationPlugins` is where CDK keeps the plugins of a Stage (no public accessor).
+    const plugins = (stage: Stage) => (stage as unknown as { _validationPlugins: { name: string }[] })._validationPlugins.filter((p) => p.name === 'skewguard');
+    expect(plugins(app)).toHaveLength(1);
+    expect(plugins(prod)).toHaveLength(1);
+    expect(plugins(prod)[0]).toBe(plugins(app)[0]);
+    expect(SkewguardPlugin.of(inStage)).toBe(plugins(app)[0]);
+  });
+
+  it('checks the tables of every Stage, each once', () => {
+    expect(error).toContain('Prod/Service/Jobs');
+    const report = skewguardReport(app);
+    expect(verdicts(report?.violations ?? []).filter(([, rule]) => rule === 'skewguard::SG001').map(([, , path]) => path).sort()).toEqual(['Prod/Service/Jobs', 'Shared/Jobs']);
+  });
+});

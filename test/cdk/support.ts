@@ -1,0 +1,77 @@
+/**
+ * Shared by the CDK tests. aws-cdk-lib's built-in CloudFormation validation costs 6–20 s on the
+ * first synth of a process: it is off here, and on in the one test that is about it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Stack, type AppProps } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import type { GuardedTableProps } from '../../lib/cdk';
+
+process.env.CDK_VALIDATION = 'false';
+
+/** A healthy design: unique key, modest load. No findings. */
+export function healthy(overrides: Partial<GuardedTableProps> = {}): GuardedTableProps {
+  return {
+    partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+    ...overrides,
+  };
+}
+
+/** The seed failure case: five statuses under heavy load (SG001 and SG003 errors). */
+export function statusKeyed(overrides: Partial<GuardedTableProps> = {}): GuardedTableProps {
+  return {
+    partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 },
+    sortKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
+    workload: { peakReadUnits: 20000, peakWriteUnits: 20000 },
+    ...overrides,
+  };
+}
+
+export function appWithStack(props: AppProps = {}): { app: App; stack: Stack } {
+  const app = new App(props);
+  return { app, stack: new Stack(app, 'Test', { env: { account: '111111111111', region: 'eu-west-1' } }) };
+}
+
+/** The error `app.synth()` throws (validation fails in-process under jest), or '' when it passes. */
+export function synthError(app: App): string {
+  try {
+    app.synth();
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+interface ReportViolation {
+  readonly ruleName: string;
+  readonly severity: string;
+  readonly description: string;
+  readonly ruleMetadata?: Record<string, string>;
+  readonly violatingConstructs: { constructPath: string; cloudFormationResource?: { logicalId: string; propertyPaths?: string[] } }[];
+  readonly reason?: string;
+  readonly acknowledgedAt?: string;
+}
+
+/** The skewguard part of `cdk.out/validation-report.json`. */
+export function skewguardReport(app: App): { conclusion: string; violations: ReportViolation[]; suppressedViolations: ReportViolation[] } | undefined {
+  const report = JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')) as { pluginReports: { pluginName: string; conclusion: string; violations: ReportViolation[]; suppressedViolations?: ReportViolation[] }[] };
+  const plugin = report.pluginReports.find((r) => r.pluginName === 'skewguard');
+  return plugin && { conclusion: plugin.conclusion, violations: plugin.violations, suppressedViolations: plugin.suppressedViolations ?? [] };
+}
+
+/** `[severity, rule id, construct path]` of each violation: what a test asserts, not sentences. */
+export function verdicts(violations: readonly ReportViolation[]): [string, string, string][] {
+  return violations.map((v) => [v.severity, v.ruleName, v.violatingConstructs[0]?.constructPath ?? '']);
+}
+
+export function templateOf(stack: Stack): Template {
+  return Template.fromStack(stack);
+}
+
+/** The template a synth wrote, also when the validation then failed (`Template.fromStack` would synthesize again and throw). */
+export function writtenTemplate(app: App, stack: Stack): Template {
+  return Template.fromJSON(JSON.parse(readFileSync(join(app.outdir, stack.templateFile), 'utf8')), { skipCyclicalDependenciesCheck: true });
+}
