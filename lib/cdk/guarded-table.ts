@@ -32,7 +32,8 @@ const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
 function designName(tableName: string | undefined, path: string): string {
   if (tableName !== undefined && !Token.isUnresolved(tableName)) return tableName;
   const name = path.replace(/\//g, '.').replace(/[^A-Za-z0-9_.-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
-  return (name || 'GuardedTable').slice(0, 255);
+  // DynamoDB names take 3 to 255 characters.
+  return (name.length >= 3 ? name : `${name || 'Guarded'}-table`).slice(0, 255);
 }
 
 /** `<stack name>-<region>-<path in the stack>`: unique in the account, readable in the console. */

@@ -98,6 +98,14 @@ export function text(options: TextOptions = {}): Shape<string> {
   };
 }
 
+/**
+ * CDK encodes an unresolved number as a huge negative double (about -1.888e+289, marker bits 0xFBFF):
+ * no design value comes near it, so any number that far out is a token, not a mistake to describe.
+ */
+function isNumberToken(value: number): boolean {
+  return value < -1e288;
+}
+
 export interface NumberOptions {
   readonly integer?: boolean;
   readonly min?: number;
@@ -118,6 +126,10 @@ export function num(options: NumberOptions = {}): Shape<number> {
     expected,
     read(value, path, issues) {
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, path, expected, value);
+      if (isNumberToken(value)) {
+        issues.push({ path, message: 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value' });
+        return undefined;
+      }
       if (integer && !Number.isInteger(value)) return fail(issues, path, expected, value);
       if ((min !== undefined && value < min) || (max !== undefined && value > max) || (above !== undefined && value <= above)) {
         return fail(issues, path, expected, value);

@@ -97,7 +97,7 @@ describe('checkResources(): the verdict as a pure function of template resources
     resource: { Type: 'AWS::DynamoDB::GlobalTable', Metadata: { skewguard: { version: 1, constructPath: 'S/T', design } } },
     ...extra,
   });
-  const design = { name: 't', partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 10, peakWriteUnits: 10 } };
+  const design = { name: 'orders', partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 } };
 
   it('fails on an unwaived error and passes when the design waives it', () => {
     expect(checkResources([guarded(design)])).toMatchObject({ success: false, violations: [{ ruleName: 'skewguard::SG001', severity: 'error' }] });
@@ -114,13 +114,13 @@ describe('checkResources(): the verdict as a pure function of template resources
   });
 
   it('warns about a design waiver that waives nothing any more, but not about an app-wide one', () => {
-    const healthyDesign = { name: 't', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 10, peakWriteUnits: 10 }, acknowledgements: [{ rule: 'SG001', reason: 'written when the key was the status' }] };
+    const healthyDesign = { name: 'orders', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 10, peakWriteUnits: 10 }, acknowledgements: [{ rule: 'SG001', reason: 'written when the key was the status' }] };
     expect(checkResources([guarded(healthyDesign)])).toMatchObject({ success: true, violations: [{ ruleName: 'skewguard::acknowledgement', severity: 'warning', violatingResources: [{ locations: ['Metadata.skewguard.design.acknowledgements[0]'] }] }] });
     expect(checkResources([guarded(healthyDesign, { cdkAcknowledgedRules: ['SG001'] })]).violations).toEqual([]);
   });
 
   it("raises warnings to errors with failOn: 'warning'", () => {
-    const warningOnly = { name: 't', partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 } };
+    const warningOnly = { name: 'orders', partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 } };
     expect(checkResources([guarded(warningOnly)])).toMatchObject({ success: true, violations: [{ severity: 'warning' }] });
     expect(checkResources([guarded(warningOnly)], { failOn: 'warning' })).toMatchObject({ success: false, violations: [{ severity: 'error' }] });
   });

@@ -232,7 +232,8 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(metadata.design).not.toHaveProperty('engine');
     expect((metadata.design.globalSecondaryIndexes as { indexName: string }[]).map((g) => g.indexName)).toEqual(['by-customer', 'by-archive', 'by-sku']);
     expect(JSON.stringify(metadata.design)).not.toMatch(/projectionType|maxReadRequestUnits|Token/);
-    const relinted = lint({ tables: [metadata.design as never] }).map((f) => ({ ...f, path: f.path.replace(/^tables\[0\]\./, '') }));
+    const relative = (path: string) => path.replace(/^tables\[0\]\./, '');
+    const relinted = lint({ tables: [metadata.design as never] }).map((f) => ({ ...f, path: relative(f.path), edits: f.edits?.map((e) => ({ ...e, path: relative(e.path) })) }));
     expect(relinted).toEqual(orders.findings);
   });
 

@@ -40,7 +40,6 @@ describe('refusing the synth, one table per rule family (one synth)', () => {
     expect(verdicts(report?.violations ?? []).sort()).toEqual([
       ['error', 'skewguard::SG001', 'Test/ByStatus'],
       ['error', 'skewguard::SG002', 'Test/ByDay'],
-      ['error', 'skewguard::SG003', 'Test/ByDay'],
       ['error', 'skewguard::SG003', 'Test/ByStatus'],
       ['error', 'skewguard::SG003', 'Test/HotEvent'],
       ['error', 'skewguard::SG010', 'Test/Blind'],

@@ -98,6 +98,7 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ['an index key attribute name over 255 bytes', table({ globalSecondaryIndexes: [{ indexName: 'by-name', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }), 'globalSecondaryIndexes[0].partitionKey.name: must be at most 255 bytes in UTF-8, got 256'],
     ['duplicate external names', { external: [{ engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] }, { engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] }] }, 'external[1].name: duplicates external[0].name "legacy-jobs"'],
     ['an external resource named like a design', { tables: [{ ...table(), engine: undefined }], external: [{ engine: 'dynamodb', name: 'orders', partitionKeys: [{ attribute: 'id' }] }] }, 'external[0].name: duplicates tables[0].name "orders"'],
+    ['an unresolved CDK number token', table({ workload: { peakReadUnits: -1.8881545897087626e+289, peakWriteUnits: 1 } }), 'workload.peakReadUnits: is an unresolved token (a CDK number token)'],
     ['a hole in an array', table({ accessPatterns: sparse(2, 1, { name: 'a', keyAttributes: [], share: 0.1 }) as never }), 'accessPatterns[0]: expected an object, got nothing'],
     ['a BigInt', table({ workload: { peakReadUnits: BigInt(5) as never, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got the BigInt 5n'],
     ['a BigInt engine', { ...table(), engine: BigInt(1) }, 'engine: expected "dynamodb" or "cosmosdb", got the BigInt 1n'],
