@@ -6,6 +6,7 @@ export type * from './design/input';
 export type * from './design/key-design';
 export { keySpacesOf, sameAttribute } from './design/key-design';
 export { DesignError, type DesignIssue } from './design/errors';
+export { defineDesign, designFromJson } from './lint/define';
 export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export {

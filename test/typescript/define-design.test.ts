@@ -1,0 +1,32 @@
+import { DesignError, defineDesign, designFromJson, lint, shardedKey } from '../../lib';
+import ticketing from '../../examples/designs/good/ticketing-calculated-shards.json';
+
+describe('defineDesign', () => {
+  it('keeps literal types, so a design written in code drives typed key helpers', () => {
+    const tickets = defineDesign({
+      engine: 'dynamodb',
+      name: 'tickets',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+      sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
+      sharding: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' },
+    });
+    const strategy: 'calculated' = tickets.sharding.strategy;
+    expect(strategy).toBe('calculated');
+    expect(shardedKey(tickets.sharding).writeKey('event-1', 'user-42')).toBe('event-1#24');
+    expect(lint(tickets)).toEqual([]);
+  });
+
+  it('validates at run time too, naming the field', () => {
+    expect(() => defineDesign({ engine: 'dynamodb', name: 'tickets', partitionKey: { name: 'eventId', type: 'S', cardinality: 0 }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } }))
+      .toThrow(/partitionKey\.cardinality: expected an integer ≥ 1/);
+  });
+});
+
+describe('designFromJson', () => {
+  it('types a design file imported as JSON (its strings widened by resolveJsonModule)', () => {
+    const doc = designFromJson(ticketing);
+    expect(doc.tables?.[0].sharding?.strategy).toBe('calculated');
+    expect(() => designFromJson({ tables: [{ name: 'x' }] })).toThrow(DesignError);
+  });
+});
