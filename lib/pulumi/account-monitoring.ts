@@ -8,13 +8,11 @@ import * as pulumi from '@pulumi/pulumi';
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as operationalinsights from '@pulumi/azure-native/operationalinsights';
 import { Issues } from './issues';
+import { PARTITION_KEY_CATEGORIES } from './partition-key-categories';
 import { checkNamed, nameOf, resolveAccount, type AccountInput, type ResourceGroupInput } from './references';
 import { ACCOUNT_MONITORING_TYPE } from './type-tokens';
 import { isDeferred } from './values';
 
-/** The two diagnostic log categories with per-partition-key statistics (Azure Monitor reference,
- *  "Supported logs for Microsoft.DocumentDB/DatabaseAccounts"). */
-export const PARTITION_KEY_CATEGORIES = ['PartitionKeyStatistics', 'PartitionKeyRUConsumption'] as const;
 
 export interface CosmosAccountMonitoringArgs {
   /** Resource group of the account (and of the workspace, if one is created): its name or the resource. */

@@ -6,7 +6,8 @@
  */
 export { GuardedContainer } from './guarded-container';
 export type { GuardedContainerArgs } from './guarded-container-args';
-export { CosmosAccountMonitoring, PARTITION_KEY_CATEGORIES, type CosmosAccountMonitoringArgs } from './account-monitoring';
+export { CosmosAccountMonitoring, type CosmosAccountMonitoringArgs } from './account-monitoring';
+export { PARTITION_KEY_CATEGORIES } from './partition-key-categories';
 export type { AlertOptions, HotKeyShareAlertOptions, SkewAlertsOptions } from './alert-settings';
 export type { SkewAlerts } from './alerts';
 export type { ContainerSettings, ThroughputInput } from './container-resource';
