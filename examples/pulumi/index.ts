@@ -15,6 +15,7 @@ import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as resources from '@pulumi/azure-native/resources';
 import { CosmosAccountMonitoring, GuardedContainer } from '../../lib/pulumi';
+import { devicesDesign, eventsDesign } from './designs';
 
 const config = new pulumi.Config();
 const location = config.get('location') ?? 'westeurope';
@@ -58,23 +59,7 @@ export const events = new GuardedContainer('events', {
   throughput: { autoscaleMax: 40_000 },
   defaultTtl: 90 * 24 * 60 * 60,
   indexingPolicy: { indexingMode: 'consistent', includedPaths: [{ path: '/*' }], excludedPaths: [{ path: '/payload/*' }] },
-  design: {
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 2_000 },
-        { path: '/deviceId', cardinality: 500_000 },
-        { path: '/sessionId', cardinality: 'unique' },
-      ],
-    },
-    workload: { peakReadUnits: 8_000, peakWriteUnits: 25_000 },
-    storage: { largestPartitionGb: 0.5 },
-    accessPatterns: [
-      { name: 'session-events', keyAttributes: ['/tenantId', '/deviceId', '/sessionId'], share: 0.7 },
-      { name: 'device-timeline', keyAttributes: ['/tenantId', '/deviceId'], share: 0.2 },
-      { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.08 },
-      { name: 'fleet-report', keyAttributes: [], share: 0.02 },
-    ],
-  },
+  design: eventsDesign,
 });
 
 /** The device registry: read by tenant, or by tenant and device. */
@@ -82,15 +67,7 @@ export const devices = new GuardedContainer('devices', {
   monitoring,
   database,
   throughput: { manual: 1_000 },
-  design: {
-    partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }, { path: '/deviceId', cardinality: 500_000 }] },
-    workload: { peakReadUnits: 1_500, peakWriteUnits: 300 },
-    storage: { largestPartitionGb: 0.01 },
-    accessPatterns: [
-      { name: 'device-twin', keyAttributes: ['/tenantId', '/deviceId'], share: 0.9 },
-      { name: 'tenant-devices', keyAttributes: ['/tenantId'], share: 0.1 },
-    ],
-  },
+  design: devicesDesign,
   alerts: { throttling: { threshold: 20 } },
 });
 

@@ -3,25 +3,10 @@
  * multi-tenant telemetry container, and one clear violation per rule family.
  */
 import type { ContainerDesign } from '../../../lib/pulumi';
+import { eventsDesign } from '../../../examples/pulumi/designs';
 
-/** tenant → device → session, low to high cardinality; well under every ceiling. */
-export const telemetry: ContainerDesign = {
-  partitionKey: {
-    paths: [
-      { path: '/tenantId', cardinality: 2_000 },
-      { path: '/deviceId', cardinality: 500_000 },
-      { path: '/sessionId', cardinality: 'unique' },
-    ],
-  },
-  workload: { peakReadUnits: 8_000, peakWriteUnits: 25_000 },
-  storage: { largestPartitionGb: 0.5 },
-  accessPatterns: [
-    { name: 'session-events', keyAttributes: ['/tenantId', '/deviceId', '/sessionId'], share: 0.7 },
-    { name: 'device-timeline', keyAttributes: ['/tenantId', '/deviceId'], share: 0.2 },
-    { name: 'tenant-dashboard', keyAttributes: ['/tenantId'], share: 0.08 },
-    { name: 'fleet-report', keyAttributes: [], share: 0.02 },
-  ],
-};
+/** tenant → device → session, low to high cardinality; well under every ceiling (the example's). */
+export const telemetry: ContainerDesign = eventsDesign;
 
 /** One single-path key of high cardinality, for tests that need a plain Hash key. */
 export const orders: ContainerDesign = {
