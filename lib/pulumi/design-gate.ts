@@ -61,14 +61,14 @@ export function checkDesign(input: GateInput, issues: Issues): DesignVerdict | u
     issues.add('design', `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}`);
     return undefined;
   }
-  const deferred = deferredPaths(design, 'design');
-  for (const path of deferred) {
+  const before = issues.count;
+  for (const path of deferredPaths(design, 'design')) {
     issues.add(path, 'is a Pulumi Output or Promise: design values decide whether anything is deployed, so they must be known when the program runs; use a plain value (for stack configuration, config.requireNumber() / config.requireObject())');
   }
   for (const field of Object.keys(SET_BY_COMPONENT)) {
-    if (field in design) issues.add(`design.${field}`, SET_BY_COMPONENT[field]);
+    if (Object.prototype.hasOwnProperty.call(design, field)) issues.add(`design.${field}`, SET_BY_COMPONENT[field]);
   }
-  if (deferred.length > 0 || Object.keys(SET_BY_COMPONENT).some((field) => field in design)) return undefined;
+  if (issues.count > before) return undefined;
 
   const document: CosmosContainerDesign = {
     ...input.design,
