@@ -164,9 +164,16 @@ describe('partition-key diagnostics', () => {
 });
 
 describe('skew alerts', () => {
+  // One container with every default, read by the four tests below.
+  let workspaceId: string;
+  beforeAll(async () => {
+    const monitoring = accountMonitoring();
+    await guarded('defaults', { monitoring, design: telemetry });
+    workspaceId = await resolved(monitoring.workspaceId);
+  });
+
   it('watch the hottest partition-key range: NormalizedRUConsumption, Maximum > 80 over 5 minutes, this container, split by range', async () => {
-    await guarded('ru', { monitoring: accountMonitoring(), design: telemetry });
-    const alert = engine.named('ru-hot-partition-range');
+    const alert = engine.named('defaults-hot-partition-range');
     expect(alert.type).toBe(METRIC_ALERT);
     expect(alert.inputs).toMatchObject({
       resourceGroupName: 'data', location: 'global', scopes: [ACCOUNT_ID], enabled: true, severity: 2,
@@ -183,41 +190,38 @@ describe('skew alerts', () => {
       threshold: 80,
       dimensions: [
         { name: 'DatabaseName', operator: 'Include', values: ['telemetry'] },
-        { name: 'CollectionName', operator: 'Include', values: ['ru'] },
+        { name: 'CollectionName', operator: 'Include', values: ['defaults'] },
         { name: 'PartitionKeyRangeId', operator: 'Include', values: ['*'] },
       ],
     });
   });
 
   it('watch throttling: TotalRequests, Count, StatusCode 429 on this container', async () => {
-    await guarded('throttled', { monitoring: accountMonitoring(), design: telemetry });
-    const alert = engine.named('throttled-throttling');
+    const alert = engine.named('defaults-throttling');
     expect(alert.type).toBe(METRIC_ALERT);
     expect(alert.inputs).toMatchObject({ scopes: [ACCOUNT_ID], severity: 1, windowSize: 'PT5M', evaluationFrequency: 'PT1M' });
     expect(criterionOf(alert)).toMatchObject({
       metricName: 'TotalRequests', timeAggregation: 'Count', operator: 'GreaterThan', threshold: 100,
       dimensions: [
         { name: 'DatabaseName', operator: 'Include', values: ['telemetry'] },
-        { name: 'CollectionName', operator: 'Include', values: ['throttled'] },
+        { name: 'CollectionName', operator: 'Include', values: ['defaults'] },
         { name: 'StatusCode', operator: 'Include', values: ['429'] },
       ],
     });
   });
 
   it('watch the largest logical partition in CDBPartitionKeyStatistics: above 16 GB', async () => {
-    const monitoring = accountMonitoring();
-    await guarded('sized', { monitoring, design: telemetry });
-    const alert = engine.named('sized-partition-size');
+    const alert = engine.named('defaults-partition-size');
     expect(alert.type).toBe(LOG_ALERT);
     expect(alert.inputs).toMatchObject({
-      kind: 'LogAlert', scopes: [await resolved(monitoring.workspaceId)], severity: 1, windowSize: 'P1D', evaluationFrequency: 'PT1H',
+      kind: 'LogAlert', scopes: [workspaceId], severity: 1, windowSize: 'P1D', evaluationFrequency: 'PT1H',
       skipQueryValidation: true, actions: { actionGroups: [ACTION_GROUP] },
     });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({ timeAggregation: 'Maximum', metricMeasureColumn: 'SizeGb', operator: 'GreaterThan', threshold: 16, dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }] });
     expect(condition.query.split('\n')).toEqual([
       'CDBPartitionKeyStatistics',
-      '| where DatabaseName == "telemetry" and CollectionName == "sized"',
+      '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
       '| summarize SizeKb = max(SizeKb) by PartitionKey',
       '| extend SizeGb = SizeKb / 1048576.0',
       '| top 1 by SizeGb desc',
@@ -225,13 +229,12 @@ describe('skew alerts', () => {
   });
 
   it('watch one key\'s share of the container\'s RU in CDBPartitionKeyRUConsumption over 5 minutes', async () => {
-    await guarded('shares', { monitoring: accountMonitoring(), design: telemetry });
-    const alert = engine.named('shares-hot-key-share');
+    const alert = engine.named('defaults-hot-key-share');
     expect(alert.type).toBe(LOG_ALERT);
     expect(alert.inputs).toMatchObject({ kind: 'LogAlert', severity: 2, windowSize: 'PT5M', evaluationFrequency: 'PT5M' });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({ timeAggregation: 'Maximum', metricMeasureColumn: 'KeyShare', operator: 'GreaterThan', threshold: 0.1 });
-    expect(condition.query).toContain('CDBPartitionKeyRUConsumption\n| where DatabaseName == "telemetry" and CollectionName == "shares";');
+    expect(condition.query).toContain('CDBPartitionKeyRUConsumption\n| where DatabaseName == "telemetry" and CollectionName == "defaults";');
     expect(condition.query).toContain('| where total >= 30000');
     expect(condition.query).toContain('| summarize KeyRequestUnits = sum(RequestCharge) by PartitionKey');
     expect(condition.query).toContain('| extend KeyShare = KeyRequestUnits / total');
