@@ -106,11 +106,20 @@ async function run(harness) {
   };
   const skewguard = require('../dist/pulumi');
   let round = 0;
-  const byHand = () => { fresh(); return harness.timeAsync(() => completed(pulumi, handWritten(pulumi, azure, `hand${round++}`))); };
-  const withSkewguard = () => { fresh(); return harness.timeAsync(() => completed(pulumi, guarded(skewguard, `guarded${round++}`))); };
+  // CPU time of this process (user + system): the whole mock engine runs in it, and on a shared
+  // machine CPU time moves far less with other load than wall time does.
+  const cpuMs = async (program) => {
+    fresh();
+    const start = process.cpuUsage();
+    await completed(pulumi, program());
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  const byHand = () => cpuMs(() => handWritten(pulumi, azure, `hand${round++}`));
+  const withSkewguard = () => cpuMs(() => guarded(skewguard, `guarded${round++}`));
   const components = await harness.sideBySideAsync(byHand, withSkewguard, 7, 1);
-  harness.report(`${CONTAINERS} Cosmos DB containers with diagnostics and 4 skew alerts each, Pulumi mock engine`,
-    'a: hand-written azure-native resources', 'b: GuardedContainer (+ design lint)', components, 'ms', 'ratio ≤ 1.10');
+  harness.report(`${CONTAINERS} Cosmos DB containers with diagnostics and 4 skew alerts each, Pulumi mock engine (CPU time)`,
+    'a: hand-written azure-native resources', 'b: GuardedContainer (+ design lint)', components, 'CPU ms', 'ratio ≤ 1.10');
 
   const importCosmos = () => spawnTimed("require('@pulumi/azure-native/cosmosdb')");
   const importSkewguard = () => spawnTimed("require('skewguard/pulumi')");
