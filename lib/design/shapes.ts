@@ -176,8 +176,8 @@ const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
 
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(
   {
-    ...designBaseProps,
     name: { shape: dynamoDbName, doc: 'Table name.' },
+    ...designBaseProps,
     engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
     sortKey: { shape: sortKeyAttribute, optional: true, doc: 'The table sort key.' },
@@ -215,8 +215,8 @@ const cosmosMonitoring = record<CosmosMonitoringDesign>({
 
 export const cosmosContainerShape = record<CosmosContainerDesign>(
   {
-    ...designBaseProps,
     name: { shape: cosmosName, doc: 'Container id.' },
+    ...designBaseProps,
     engine: { shape: oneOf(['cosmosdb']), optional: true, doc: '"cosmosdb" (implied inside "containers").' },
     partitionKey: { shape: cosmosPartitionKey, doc: 'The container partition key.' },
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },

@@ -1,0 +1,111 @@
+/**
+ * The gate every GuardedContainer passes before anything is registered: the design goes to the
+ * core's `normalize` and `lintDocument` unchanged (plus the container name and whether partition-key
+ * diagnostics are attached), and the core's verdict decides. Nothing here re-implements a rule.
+ */
+import {
+  DesignError, blockingFindings, describeFinding, lintDocument, normalize,
+  type CosmosContainerDesign, type CosmosKeyDesign, type DesignIssue, type Finding, type LintOptions, type LintResult, type Severity,
+  type UnusedAcknowledgement,
+} from '../index';
+import { DesignRefusedError } from './errors';
+import type { Issues } from './issues';
+import { deferredPaths } from './values';
+
+/**
+ * The design part of `GuardedContainerArgs`: the core's Cosmos DB container design without the
+ * fields the component fills in itself (`name` is `containerName`; `monitoring` follows from
+ * `args.monitoring`; `engine` is always `cosmosdb`).
+ */
+export type ContainerDesign = Omit<CosmosContainerDesign, 'name' | 'engine' | 'monitoring'>;
+
+/** What the core decided, kept on the component for users and tests. */
+export interface DesignVerdict {
+  /** The normalized design: every default explicit (partition-key kind and version, thresholds). */
+  readonly design: CosmosKeyDesign;
+  /** Every finding, acknowledged or not, with paths as in the component's args. */
+  readonly findings: readonly Finding[];
+  readonly unusedAcknowledgements: readonly UnusedAcknowledgement[];
+}
+
+export interface GateInput {
+  readonly component: string;
+  readonly containerName: string;
+  readonly design: ContainerDesign;
+  /** Partition-key diagnostics attached (`args.monitoring` given): SG010 reads this. */
+  readonly diagnostics: boolean;
+  readonly lintOptions?: LintOptions;
+}
+
+const SET_BY_COMPONENT: Record<string, string> = {
+  name: 'is containerName: remove it from the design',
+  engine: 'is always "cosmosdb" here: remove it',
+  monitoring: 'follows from args.monitoring (partition-key diagnostics are on when a CosmosAccountMonitoring is attached): remove it',
+};
+
+/** Core field path → the path in the component's args, so every error names a field the user wrote. */
+export function argPath(corePath: string): string {
+  if (corePath === 'name') return 'containerName';
+  if (corePath === 'monitoring' || corePath.startsWith('monitoring.')) return 'monitoring';
+  if (corePath.startsWith('options.')) return `lintOptions.${corePath.slice('options.'.length)}`;
+  return corePath === '' ? 'design' : `design.${corePath}`;
+}
+
+/**
+ * Reads and lints the design. Input problems go to `issues` (thrown together with the other args'
+ * problems by the caller); returns undefined when the design could not be read.
+ */
+export function checkDesign(input: GateInput, issues: Issues): DesignVerdict | undefined {
+  const design: unknown = input.design;
+  if (typeof design !== 'object' || design === null || Array.isArray(design)) {
+    issues.add('design', `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}`);
+    return undefined;
+  }
+  const before = issues.count;
+  for (const path of deferredPaths(design, 'design')) {
+    issues.add(path, 'is a Pulumi Output or Promise: design values decide whether anything is deployed, so they must be known when the program runs; use a plain value (for stack configuration, config.requireNumber() / config.requireObject())');
+  }
+  for (const field of Object.keys(SET_BY_COMPONENT)) {
+    if (Object.prototype.hasOwnProperty.call(design, field)) issues.add(`design.${field}`, SET_BY_COMPONENT[field]);
+  }
+  if (issues.count > before) return undefined;
+
+  const document: CosmosContainerDesign = {
+    ...input.design,
+    engine: 'cosmosdb',
+    name: input.containerName,
+    monitoring: { partitionKeyDiagnostics: input.diagnostics },
+  };
+  let normalized: CosmosKeyDesign;
+  let result: LintResult;
+  try {
+    normalized = normalize(document, input.lintOptions).designs[0].design as CosmosKeyDesign;
+    result = lintDocument(document, input.lintOptions);
+  } catch (error) {
+    if (!(error instanceof DesignError)) throw error;
+    issues.addAll(error.issues.map((issue: DesignIssue) => ({ path: argPath(issue.path), message: issue.message })));
+    return undefined;
+  }
+  return {
+    design: normalized,
+    findings: result.findings.map((f) => ({ ...f, path: argPath(f.path) })),
+    unusedAcknowledgements: result.unusedAcknowledgements.map((a) => ({ ...a, path: argPath(a.path) })),
+  };
+}
+
+/** Throws `DesignRefusedError` when a finding at or above `failOn` is not acknowledged. */
+export function refuseBlocking(component: string, verdict: DesignVerdict, failOn: Severity): void {
+  const blocking = blockingFindings(verdict.findings, failOn);
+  if (blocking.length > 0) throw new DesignRefusedError(component, blocking, refusalReport(component, blocking, verdict.findings));
+}
+
+function refusalReport(component: string, blocking: readonly Finding[], all: readonly Finding[]): string {
+  const others = all.filter((f) => !blocking.includes(f) && !f.acknowledged);
+  const lines = [
+    `${component}: the partition-key design breaks ${blocking.length} skewguard rule${blocking.length === 1 ? '' : 's'}; nothing was created.`,
+    ...blocking.map((f) => describeFinding(f)),
+    ...(others.length > 0 ? ['also:', ...others.map((f) => describeFinding(f))] : []),
+    'Fix the design, or waive a finding in design.acknowledgements with { rule, reason } (the reason stays in every report).',
+  ];
+  return lines.join('\n');
+}

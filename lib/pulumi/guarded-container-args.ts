@@ -1,0 +1,51 @@
+import type { LintOptions, Severity } from '../index';
+import type { CosmosAccountMonitoring } from './account-monitoring';
+import type { SkewAlertsOptions } from './alert-settings';
+import type { ContainerSettings } from './container-resource';
+import type { ContainerDesign } from './design-gate';
+import type { AccountInput, DatabaseInput, ResourceGroupInput } from './references';
+
+export interface GuardedContainerArgs extends ContainerSettings {
+  /**
+   * The partition-key design: the core's Cosmos DB container design (`CosmosContainerDesign` without
+   * `name`, `engine` and `monitoring`): the partition key as ordered paths with their cardinality
+   * (1–3 levels, low to high), workload, storage, sharding, access patterns, joins,
+   * acknowledgements and thresholds. Plain values only: the rules decide at construction whether
+   * anything is created, so a Pulumi Output here is refused, not skipped.
+   */
+  readonly design: ContainerDesign;
+  /**
+   * Partition-key diagnostics of the account, shared by all its containers. Attaching it turns
+   * SG010 off and enables the two log alerts; the container's resource group and account come from it.
+   * @default - none: SG010 (monitoring-off) refuses the design unless acknowledged with a reason
+   */
+  readonly monitoring?: CosmosAccountMonitoring;
+  /** Resource group of the account: its name or the resource. Required without `monitoring`
+   *  (which knows it); not allowed with it.
+   *  @default - `monitoring.resourceGroupName` */
+  readonly resourceGroupName?: ResourceGroupInput;
+  /** The Cosmos DB account: a `cosmosdb.DatabaseAccount`, `{ name, id }`, or its name. Required
+   *  without `monitoring`; not allowed with it.
+   *  @default - the account of `monitoring` */
+  readonly account?: AccountInput;
+  /** The SQL database: its name or a `cosmosdb.SqlResourceSqlDatabase`. */
+  readonly database: DatabaseInput;
+  /** Container name (also its `resource.id`, and the name in skewguard reports).
+   *  @default - the component's name */
+  readonly containerName?: string;
+  /** Skew alerts: thresholds, windows, severities and action groups.
+   *  @default - all four alerts on with their defaults (the two log alerts only with `monitoring`) */
+  readonly alerts?: SkewAlertsOptions;
+  /** `protect` on the container: a partition key cannot change in place, and replacing the container
+   *  deletes its data. To change the key, create a new container, copy the data, cut over, then
+   *  unprotect and delete the old one (docs/pulumi.md, "Changing a partition key").
+   *  @default true */
+  readonly protect?: boolean;
+  /** Lowest severity that refuses deployment: `warning` also refuses on unacknowledged warnings.
+   *  @default 'error' */
+  readonly failOn?: Severity;
+  /** Project-wide thresholds and per-rule severities, as for the core's `lint()`; a design's own
+   *  `thresholds` take precedence.
+   *  @default - DEFAULT_THRESHOLDS, every rule at its catalogue severity */
+  readonly lintOptions?: LintOptions;
+}

@@ -1,0 +1,78 @@
+/**
+ * GuardedContainer: a Cosmos DB SQL container whose partition-key design the skewguard rules accept,
+ * created with partition-key diagnostics attached and skew alerts, or not created at all.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
+import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
+import { createSkewAlerts, type SkewAlerts } from './alerts';
+import { containerArgs } from './container-resource';
+import { planContainer, type ContainerPlan } from './container-plan';
+import type { GuardedContainerArgs } from './guarded-container-args';
+import { nameOf, resolveAccount, type AccountReference } from './references';
+import { GUARDED_CONTAINER_TYPE } from './type-tokens';
+
+export class GuardedContainer extends pulumi.ComponentResource {
+  /** The Cosmos DB SQL container (protected unless `protect: false`). */
+  public readonly container: cosmosdb.SqlResourceSqlContainer;
+  /** The skew alerts; a field is absent when that alert is off. */
+  public readonly alerts: SkewAlerts;
+  /** Container name, also its `resource.id`. */
+  public readonly containerName: string;
+  /** Partition-key paths in order, e.g. for another container's `joins[].partitionKeyPaths`. */
+  public readonly partitionKeyPaths: readonly string[];
+  /** The normalized design the rules checked: every default explicit. */
+  public readonly design: CosmosKeyDesign;
+  /** Every finding (warnings, acknowledged errors), with paths as in the args. */
+  public readonly findings: readonly Finding[];
+
+  /**
+   * Checks the args and the design first: invalid args throw `InvalidArgsError`, a design the rules
+   * refuse throws `DesignRefusedError`, both before the component registers, so nothing is created.
+   */
+  constructor(name: string, args: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
+    const plan = planContainer(name, args);
+    super(GUARDED_CONTAINER_TYPE, name, {}, opts);
+    this.containerName = plan.containerName;
+    this.design = plan.verdict.design;
+    this.findings = plan.verdict.findings;
+    this.partitionKeyPaths = this.design.primaryKey.partitionKey.map((attribute) => attribute.name);
+    this.report(plan);
+
+    const monitoring = args.monitoring;
+    const resourceGroupName = monitoring?.resourceGroupName ?? nameOf(args.resourceGroupName as NonNullable<typeof args.resourceGroupName>);
+    const account: AccountReference = monitoring
+      ? { name: monitoring.accountName, id: monitoring.accountId }
+      : resolveAccount(args.account as NonNullable<typeof args.account>, resourceGroupName, this);
+    const databaseName = nameOf(args.database);
+
+    this.container = new cosmosdb.SqlResourceSqlContainer(name, containerArgs(
+      { resourceGroupName, accountName: account.name, databaseName }, this.containerName, this.design, args,
+    ), { parent: this, protect: args.protect ?? true });
+
+    this.alerts = createSkewAlerts(name, {
+      resourceGroupName,
+      accountId: account.id,
+      workspaceId: monitoring?.workspaceId,
+      databaseName,
+      containerName: this.containerName,
+      tags: args.tags,
+    }, plan.alerts, { parent: this, dependsOn: monitoring ? [this.container, monitoring.diagnosticSetting] : [this.container] });
+
+    this.registerOutputs({ container: this.container, ...this.alerts });
+  }
+
+  /** Warnings and waivers go to the Pulumi log, attributed to this component. */
+  private report(plan: ContainerPlan): void {
+    for (const finding of plan.verdict.findings) {
+      if (finding.acknowledged) pulumi.log.info(`skewguard: ${describeFinding(finding)}`, this);
+      else pulumi.log.warn(`skewguard: ${describeFinding(finding)}`, this);
+    }
+    for (const ack of plan.verdict.unusedAcknowledgements) {
+      pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: no ${ack.ruleId} finding remains; remove it`, this);
+    }
+    for (const setting of plan.unchecked) {
+      pulumi.log.warn(`skewguard: ${setting} is not known until deployment and was not checked`, this);
+    }
+  }
+}

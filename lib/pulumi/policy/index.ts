@@ -1,0 +1,31 @@
+/**
+ * skewguard/pulumi/policy: CrossGuard policies for Cosmos DB containers created without
+ * GuardedContainer. Every verdict comes from the core's rules (SG005, SG015, SG010) applied to what
+ * the raw resource declares. Loads neither @pulumi/pulumi nor @pulumi/policy itself (types only):
+ * the policy pack program that calls `new PolicyPack(...)` does.
+ *
+ * ```ts
+ * import { PolicyPack } from '@pulumi/policy';
+ * import { skewguardPolicies } from 'skewguard/pulumi/policy';
+ * new PolicyPack('skewguard', { policies: skewguardPolicies() });
+ * ```
+ */
+import type { Policies } from '@pulumi/policy';
+import { diagnosticsPolicy } from './diagnostics-policy';
+import { keyNamesPolicy, keyStructurePolicy } from './key-policies';
+import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, type SkewguardPolicyOptions } from './options';
+
+export { POLICY_NAMES, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
+
+/** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws DesignError for bad options. */
+export function skewguardPolicies(options: SkewguardPolicyOptions = {}): Policies {
+  checkPolicyOptions(options);
+  const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];
+  const given = options.acknowledgements ?? {};
+  const waivers = (resourceName: string) => (Object.prototype.hasOwnProperty.call(given, resourceName) ? given[resourceName] : []);
+  return [
+    keyStructurePolicy(level('keyStructure'), waivers),
+    keyNamesPolicy(level('keyNames'), waivers),
+    diagnosticsPolicy(level('diagnostics'), waivers),
+  ];
+}

@@ -1,0 +1,35 @@
+/** Resource policies on each raw Cosmos DB SQL container: its key's structure (SG005) and names (SG015). */
+import type { EnforcementLevel, ResourceValidationArgs, ResourceValidationPolicy, ReportViolation } from '@pulumi/policy';
+import type { AcknowledgementDesign } from '../../index';
+import { POLICY_NAMES } from './options';
+import { keyNamesVerdict, keyStructureVerdict, type RawContainer, type Verdict } from './raw-container';
+import { isContainerType, isGuardedChild } from './resource-types';
+
+type Waivers = (resourceName: string) => readonly AcknowledgementDesign[];
+
+function containerPolicy(
+  name: string, description: string, enforcementLevel: EnforcementLevel, waivers: Waivers,
+  judge: (container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]) => Verdict,
+): ResourceValidationPolicy {
+  return {
+    name,
+    description,
+    enforcementLevel,
+    validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
+      if (!isContainerType(args.type) || isGuardedChild(args.urn)) return;
+      for (const line of judge({ name: args.name, props: args.props }, waivers(args.name))) reportViolation(line);
+    },
+  };
+}
+
+export function keyStructurePolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): ResourceValidationPolicy {
+  return containerPolicy(POLICY_NAMES.keyStructure,
+    'skewguard SG005: a Cosmos DB container\'s partition key must be valid as declared (paths start with "/", no wildcard, at most 3 levels, no duplicates, MultiHash with version 2): it cannot be changed after creation.',
+    enforcementLevel, waivers, keyStructureVerdict);
+}
+
+export function keyNamesPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): ResourceValidationPolicy {
+  return containerPolicy(POLICY_NAMES.keyNames,
+    'skewguard SG015: a Cosmos DB container created without a declared design has a partition key named like a low-cardinality or time field (status, region, date…).',
+    enforcementLevel, waivers, keyNamesVerdict);
+}

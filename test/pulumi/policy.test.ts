@@ -1,0 +1,267 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// The CrossGuard policies, called directly as the policy engine would call them: resource props are
+// the inputs a real program registers (captured with the mock engine), wrapped in @pulumi/policy's
+// unknown-checking proxy as `pulumi preview` wraps them.
+import { installMocks, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
+import * as pulumi from '@pulumi/pulumi';
+import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
+import * as monitor from '@pulumi/azure-native/monitor';
+import { unknownCheckingProxy, type PolicyResource, type ResourceValidationArgs, type ResourceValidationPolicy, type StackValidationPolicy } from '@pulumi/policy';
+import { GuardedContainer } from '../../lib/pulumi';
+import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
+
+const engine = installMocks();
+// The sentinel @pulumi/policy uses for a string that is unknown during preview.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { unknownStringValue } = require('@pulumi/policy/proxy') as { unknownStringValue: string };
+
+const GROUP = 'data';
+const ACCOUNT_ID = (name: string) => `${SUBSCRIPTION}/resourceGroups/${GROUP}/providers/Microsoft.DocumentDB/databaseAccounts/${name}`;
+const WORKSPACE_ID = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central`;
+
+/** A resource the program registered, as the policy engine presents it. */
+async function asPolicyResource(resource: pulumi.CustomResource, propertyDependencies: Record<string, PolicyResource[]> = {}, props?: Record<string, unknown>): Promise<PolicyResource> {
+  await registeredAll([resource]);
+  const urn = await resolved(resource.urn);
+  const name = urn.split('::').pop() as string;
+  const type = (urn.split('::')[2] as string).split('$').pop() as string;
+  const registered = engine.registered.find((r) => r.custom && r.name === name && r.type === type);
+  if (!registered) throw new Error(`${name} was not registered`);
+  return {
+    type,
+    name,
+    urn,
+    props: unknownCheckingProxy(props ?? registered.inputs),
+    opts: { protect: false, ignoreChanges: [], aliases: [], customTimeouts: { createSeconds: 0, updateSeconds: 0, deleteSeconds: 0 }, additionalSecretOutputs: [] },
+    dependencies: Object.values(propertyDependencies).flat(),
+    propertyDependencies,
+    isType: () => false,
+    asType: () => undefined,
+  };
+}
+
+function resourceArgs(resource: PolicyResource): ResourceValidationArgs {
+  return {
+    type: resource.type,
+    props: resource.props,
+    urn: resource.urn,
+    name: resource.name,
+    opts: resource.opts,
+    stackTags: new Map(),
+    isType: () => false,
+    asType: () => undefined,
+    getConfig: <T>() => ({}) as T,
+    notApplicable: (reason?: string) => { throw new Error(`not applicable: ${reason}`); },
+  };
+}
+
+function policy<T extends ResourceValidationPolicy | StackValidationPolicy>(name: string, options?: SkewguardPolicyOptions): T {
+  const found = skewguardPolicies(options).find((p) => p.name === name);
+  if (!found) throw new Error(`no policy ${name}`);
+  return found as T;
+}
+
+async function violationsOf(name: string, resource: PolicyResource, options?: SkewguardPolicyOptions): Promise<string[]> {
+  const violations: string[] = [];
+  const validate = policy<ResourceValidationPolicy>(name, options).validateResource;
+  for (const check of Array.isArray(validate) ? validate : [validate]) await check?.(resourceArgs(resource), (message) => violations.push(message));
+  return violations;
+}
+
+async function stackViolations(resources: PolicyResource[], options?: SkewguardPolicyOptions): Promise<{ message: string; urn?: string }[]> {
+  const violations: { message: string; urn?: string }[] = [];
+  await policy<StackValidationPolicy>(POLICY_NAMES.diagnostics, options).validateStack({
+    resources,
+    stackTags: new Map(),
+    getConfig: <T>() => ({}) as T,
+    notApplicable: (reason?: string) => { throw new Error(`not applicable: ${reason}`); },
+  }, (message, urn) => violations.push({ message, urn }));
+  return violations;
+}
+
+let unique = 0;
+/** A raw container (not GuardedContainer) with the given partition key on account `fleet`. */
+function rawContainer(partitionKey: Record<string, unknown> | undefined, accountName: pulumi.Input<string> = 'fleet') {
+  const id = `raw-${++unique}`;
+  return new cosmosdb.SqlResourceSqlContainer(id, {
+    resourceGroupName: GROUP, accountName, databaseName: 'app', resource: { id, partitionKey },
+  });
+}
+
+function account(name: string) {
+  return new cosmosdb.DatabaseAccount(name, {
+    resourceGroupName: GROUP, accountName: name, databaseAccountOfferType: 'Standard', locations: [{ locationName: 'westeurope', failoverPriority: 0 }],
+  });
+}
+
+function diagnosticSetting(name: string, resourceUri: pulumi.Input<string>, overrides: Partial<monitor.DiagnosticSettingArgs> = {}) {
+  return new monitor.DiagnosticSetting(name, {
+    resourceUri,
+    workspaceId: WORKSPACE_ID,
+    logAnalyticsDestinationType: 'Dedicated',
+    logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: true }],
+    ...overrides,
+  });
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the policy pack', () => {
+  it('has three policies with the documented default enforcement, configurable per policy', () => {
+    expect(skewguardPolicies().map((p) => [p.name, p.enforcementLevel])).toEqual([
+      [POLICY_NAMES.keyStructure, 'mandatory'],
+      [POLICY_NAMES.keyNames, 'advisory'],
+      [POLICY_NAMES.diagnostics, 'mandatory'],
+    ]);
+    const tuned = skewguardPolicies({ enforcementLevels: { [POLICY_NAMES.keyNames]: 'mandatory', [POLICY_NAMES.diagnostics]: 'disabled' } });
+    expect(tuned.map((p) => p.enforcementLevel)).toEqual(['mandatory', 'mandatory', 'disabled']);
+  });
+
+  it('refuses bad options, naming each', () => {
+    expect(() => skewguardPolicies({
+      enforcementLevels: { 'skewguard-typo': 'advisory', [POLICY_NAMES.keyStructure]: 'remediate' } as never,
+      acknowledgements: { legacy: [{ rule: 'SG015', reason: 'short' }], other: [{ rule: 'SG123', reason: 'Not a rule skewguard has.' }] },
+    })).toThrow(expect.objectContaining({
+      issues: [
+        expect.objectContaining({ path: 'enforcementLevels["skewguard-typo"]' }),
+        expect.objectContaining({ path: `enforcementLevels["${POLICY_NAMES.keyStructure}"]` }),
+        expect.objectContaining({ path: 'acknowledgements["legacy"][0].reason' }),
+        expect.objectContaining({ path: 'acknowledgements["other"][0].rule' }),
+      ],
+    }));
+  });
+});
+
+describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
+  const structure = async (partitionKey: Record<string, unknown> | undefined) => violationsOf(POLICY_NAMES.keyStructure, await asPolicyResource(rawContainer(partitionKey)));
+
+  it('passes a valid single or hierarchical key', async () => {
+    expect(await structure({ paths: ['/orderId'] })).toEqual([]);
+    expect(await structure({ paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 })).toEqual([]);
+  });
+
+  it.each([
+    ['MultiHash without version 2', { paths: ['/tenantId', '/deviceId'], kind: 'MultiHash' }, 'resource.partitionKey.version'],
+    ['a path without "/"', { paths: ['tenantId'], kind: 'Hash' }, 'resource.partitionKey.paths[0]'],
+    ['more than 3 levels', { paths: ['/a', '/b', '/c', '/d'], kind: 'MultiHash', version: 2 }, 'resource.partitionKey.paths'],
+    ['a duplicate path', { paths: ['/tenantId', '/tenantId'], kind: 'MultiHash', version: 2 }, 'resource.partitionKey.paths[1]'],
+    ['several paths with kind Hash', { paths: ['/tenantId', '/deviceId'], kind: 'Hash', version: 2 }, 'resource.partitionKey.kind'],
+  ])('reports %s with the core\'s SG005 finding at the resource property', async (_label, key, path) => {
+    const violations = await structure(key);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatch(new RegExp(`^error SG005 key-structure at ${path.replace(/[[\].]/g, '\\$&')} \\(raw-\\d+\\): .+\\n {2}fix: `));
+  });
+
+  it.each([
+    ['a kind Cosmos DB containers do not take', { paths: ['/tenantId'], kind: 'Range' }, 'resource.partitionKey.kind'],
+    ['no partition key', undefined, 'resource.partitionKey.paths'],
+  ])('reports %s, naming the property', async (_label, key, path) => {
+    const violations = await structure(key);
+    expect(violations).toEqual([expect.stringMatching(new RegExp(`^SG005: raw-\\d+: ${path.replace(/[[\].]/g, '\\$&')}: `))]);
+  });
+
+  it('honors an acknowledgement given in the pack options', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/a', '/b'], kind: 'MultiHash', version: 1 }));
+    const acknowledgements = { [container.name]: [{ rule: 'SG005', reason: 'Created in 2021 with version 1; migration planned for Q3.' }] };
+    expect(await violationsOf(POLICY_NAMES.keyStructure, container, { acknowledgements })).toEqual([]);
+    expect(await violationsOf(POLICY_NAMES.keyStructure, container)).toHaveLength(1);
+  });
+
+  it('ignores other resource types', async () => {
+    const setting = await asPolicyResource(diagnosticSetting(`not-a-container-${++unique}`, ACCOUNT_ID('fleet')));
+    expect(await violationsOf(POLICY_NAMES.keyStructure, setting)).toEqual([]);
+  });
+});
+
+describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
+  it('warns on key names that look low-cardinality or time-like, at each path', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/status', '/createdDate'], kind: 'MultiHash', version: 2 }));
+    const violations = await violationsOf(POLICY_NAMES.keyNames, container);
+    expect(violations).toEqual([
+      expect.stringMatching(/^warning SG015 suspicious-key-name at resource\.partitionKey\.paths\[0\] \(raw-\d+\): .*`\/status`/),
+      expect.stringMatching(/^warning SG015 suspicious-key-name at resource\.partitionKey\.paths\[1\] \(raw-\d+\): .*`\/createdDate`/),
+    ]);
+    expect(await violationsOf(POLICY_NAMES.keyNames, await asPolicyResource(rawContainer({ paths: ['/tenantId'] })))).toEqual([]);
+  });
+
+  it('leaves containers created by GuardedContainer to the component, which checked their declared design', async () => {
+    jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+    const guarded = new GuardedContainer('regions', {
+      resourceGroupName: GROUP,
+      account: { name: 'fleet', id: ACCOUNT_ID('fleet') },
+      database: 'app',
+      design: {
+        partitionKey: { paths: [{ path: '/region', cardinality: 5_000 }] },
+        workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+        acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics come from the platform team\'s setting.' }],
+      },
+    });
+    const child = await asPolicyResource(guarded.container);
+    expect(child.urn).toContain('skewguard:cosmosdb:GuardedContainer$azure-native:cosmosdb:SqlResourceSqlContainer::regions');
+    expect(await violationsOf(POLICY_NAMES.keyNames, child)).toEqual([]);
+    expect(await stackViolations([child])).toEqual([]);
+    // The same props on a raw container are flagged: the skip comes from the parent, not the key.
+    const raw = await asPolicyResource(rawContainer({ paths: ['/region'] }));
+    expect(await violationsOf(POLICY_NAMES.keyNames, raw)).toHaveLength(1);
+  });
+});
+
+describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
+  it('reports a container whose account has no partition-key diagnostic setting', async () => {
+    const fleet = await asPolicyResource(account(`acct-${++unique}`));
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, fleet.props.accountName), { accountName: [fleet] });
+    const violations = await stackViolations([fleet, container]);
+    expect(violations).toEqual([{ urn: container.urn, message: expect.stringMatching(/^error SG010 monitoring-off at diagnostic settings of its account \(raw-\d+\): /) }]);
+    expect(violations[0].message).toContain('found: no diagnostic setting in this stack targets its account');
+  });
+
+  it('passes when a complete setting targets the account, by dependency or by resource id', async () => {
+    const name = `acct-${++unique}`;
+    const fleet = await asPolicyResource(account(name));
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, name), { accountName: [fleet] });
+    const byDependency = await asPolicyResource(diagnosticSetting(`pk-${unique}`, ACCOUNT_ID(name)), { resourceUri: [fleet] });
+    expect(await stackViolations([fleet, container, byDependency])).toEqual([]);
+    // An existing account, named only: matched through the account name in resourceUri.
+    const existing = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'Legacy-Account'));
+    const byId = await asPolicyResource(diagnosticSetting(`pk-legacy-${unique}`, ACCOUNT_ID('legacy-account')));
+    expect(await stackViolations([existing, byId])).toEqual([]);
+    const allLogs = await asPolicyResource(diagnosticSetting(`pk-all-${unique}`, ACCOUNT_ID('legacy-account'), { logs: [{ categoryGroup: 'allLogs', enabled: true }] }));
+    expect(await stackViolations([existing, allLogs])).toEqual([]);
+  });
+
+  it('names what an incomplete setting lacks', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'shop'));
+    const incomplete = await asPolicyResource(diagnosticSetting(`pk-shop-${++unique}`, ACCOUNT_ID('shop'), {
+      logAnalyticsDestinationType: undefined,
+      logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: false }],
+    }));
+    const otherAccount = await asPolicyResource(diagnosticSetting(`pk-other-${unique}`, ACCOUNT_ID('other')));
+    const [violation, ...rest] = await stackViolations([container, incomplete, otherAccount]);
+    expect(rest).toEqual([]);
+    expect(violation.urn).toBe(container.urn);
+    expect(violation.message).toContain(`diagnostic setting "${incomplete.name}": PartitionKeyRUConsumption is not enabled; logAnalyticsDestinationType is not "Dedicated"`);
+    expect(violation.message).not.toContain(otherAccount.name);
+  });
+
+  it('honors an acknowledgement given in the pack options', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'quiet'));
+    const acknowledgements = { [container.name]: [{ rule: 'SG010', reason: 'A scratch container, deleted every night.' }] };
+    expect(await stackViolations([container], { acknowledgements })).toEqual([]);
+    expect(await stackViolations([container])).toHaveLength(1);
+  });
+
+  it('during preview, cannot judge a setting whose target is unknown: it says so rather than pass or fail', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'fresh'));
+    const setting = diagnosticSetting(`pk-fresh-${++unique}`, ACCOUNT_ID('fresh'));
+    await registeredAll([setting]);
+    const inputs = engine.named(`pk-fresh-${unique}`).inputs;
+    const unknownTarget = await asPolicyResource(setting, {}, { ...inputs, resourceUri: unknownStringValue });
+    await expect(stackViolations([container, unknownTarget])).rejects.toThrow("string value at .resourceUri can't be known during preview");
+    // Known through its dependency on the account resource, the same setting is judged.
+    const fresh = await asPolicyResource(account('fresh'));
+    const viaDependency = await asPolicyResource(setting, { resourceUri: [fresh] }, { ...inputs, resourceUri: unknownStringValue });
+    expect(await stackViolations([fresh, container, viaDependency])).toEqual([]);
+  });
+});

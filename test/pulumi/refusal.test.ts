@@ -1,0 +1,234 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// GuardedContainer refuses before anything is registered: rule failures, unreadable args, values not
+// known at plan time. Acknowledgements waive findings with a reason; warnings go to the Pulumi log.
+import { drain, installMocks, registeredAll } from './support/mocks';
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { describeFinding } from '../../lib';
+import { telemetry, violations } from './support/designs';
+
+const engine = installMocks();
+
+const monitoring = new CosmosAccountMonitoring('fleet', {
+  resourceGroupName: 'data',
+  account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
+  workspace: { id: '/subscriptions/0/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central' },
+});
+
+let warn: jest.SpyInstance;
+let info: jest.SpyInstance;
+beforeAll(() => registeredAll([monitoring, monitoring.diagnosticSetting]));
+beforeEach(() => {
+  warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  info = jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** Constructs the component and returns what it threw (or fails the test if it did not throw). */
+function refusal(name: string, args: Partial<GuardedContainerArgs>): unknown {
+  try {
+    new GuardedContainer(name, { database: 'telemetry', design: telemetry, monitoring, ...args } as GuardedContainerArgs);
+  } catch (error) {
+    return error;
+  }
+  throw new Error(`GuardedContainer "${name}" was not refused`);
+}
+
+/** Waits until the component and all its children are registered. */
+const created = (component: GuardedContainer) => registeredAll([component, component.container, ...Object.values(component.alerts)]);
+
+/** Resources registered under this component name (the component, its container, its alerts). */
+const registeredFor = (name: string) => engine.registered.filter((r) => r.name === name || r.name.startsWith(`${name}-`));
+
+/** Throws, then lets any pending registration run, and checks that none did. */
+async function expectNothingRegistered(name: string): Promise<void> {
+  const before = engine.registered.length;
+  await drain();
+  expect(engine.registered.length).toBe(before);
+  expect(registeredFor(name)).toEqual([]);
+}
+
+describe('the nothing-registered check', () => {
+  it('sees what an accepted design registers within the same wait (so it can fail)', async () => {
+    new GuardedContainer('control', { database: 'telemetry', design: telemetry, monitoring });
+    await drain();
+    expect(registeredFor('control').map((r) => r.type).sort()).toEqual([
+      'azure-native:cosmosdb:SqlResourceSqlContainer',
+      'azure-native:monitor:MetricAlert',
+      'azure-native:monitor:MetricAlert',
+      'azure-native:monitor:ScheduledQueryRule',
+      'azure-native:monitor:ScheduledQueryRule',
+      'skewguard:cosmosdb:GuardedContainer',
+    ]);
+  });
+});
+
+describe('a design that breaks a rule', () => {
+  it.each(Object.entries(violations))('is refused before registering: %s', async (_label, { rule, path, design }) => {
+    const name = `refused-${rule.toLowerCase()}`;
+    const error = refusal(name, { design });
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    const refused = error as DesignRefusedError;
+    expect(refused.code).toBe('SKEWGUARD_DESIGN_REFUSED');
+    expect(refused.findings).toContainEqual(expect.objectContaining({ ruleId: rule, severity: 'error', path, acknowledged: false, resource: name }));
+    // The report is the whole of what the CLI prints: rule id, field path, message and fix.
+    expect(refused.message).toContain(`GuardedContainer "${name}"`);
+    expect(refused.message).toContain('nothing was created');
+    const finding = refused.findings.find((f) => f.ruleId === rule) as DesignRefusedError['findings'][number];
+    expect(refused.message).toContain(describeFinding(finding));
+    for (const part of [rule, path, finding.message, finding.fix]) expect(refused.message).toContain(part);
+    await expectNothingRegistered(name);
+  });
+
+  it('is refused without partition-key diagnostics (SG010), pointing at args.monitoring', async () => {
+    const error = refusal('unmonitored', { monitoring: undefined, resourceGroupName: 'data', account: 'fleet' }) as DesignRefusedError;
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect(error.findings.map((f) => [f.ruleId, f.path])).toEqual([['SG010', 'monitoring']]);
+    await expectNothingRegistered('unmonitored');
+    expect(engine.calls).toEqual([]);
+  });
+
+  it('is refused on warnings too with failOn: "warning"', async () => {
+    const design = { ...telemetry, workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 } };
+    const error = refusal('strict', { design, failOn: 'warning' }) as DesignRefusedError;
+    expect(error.findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([['SG014', 'warning', 'design.workload.hotKeyShare']]);
+    await expectNothingRegistered('strict');
+  });
+
+  it('is refused when project-wide lintOptions make it fail', async () => {
+    const tenants = { partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }] }, workload: { peakReadUnits: 5_000, peakWriteUnits: 5_000 } };
+    await created(new GuardedContainer('project-default', { database: 'telemetry', design: tenants, monitoring }));
+    const error = refusal('project', { design: tenants, lintOptions: { thresholds: { minCardinality: 5_000 } } }) as DesignRefusedError;
+    expect(error.findings.map((f) => f.ruleId)).toEqual(['SG001']);
+  });
+});
+
+describe('acknowledgements', () => {
+  it('waive a finding with a reason: the container is created and the waiver logged', async () => {
+    const reason = 'Diagnostics go through the platform team\'s central setting.';
+    const component = new GuardedContainer('waived', {
+      resourceGroupName: 'data',
+      account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
+      database: 'telemetry',
+      design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason }] },
+    });
+    await created(component);
+    expect(component.findings).toEqual([expect.objectContaining({ ruleId: 'SG010', acknowledged: true, reason, path: 'monitoring' })]);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining(`SG010 monitoring-off at monitoring (waived): `), component);
+    expect(info.mock.calls[0][0]).toContain(`(acknowledged: ${reason})`);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a real reason', { rule: 'SG014', reason: 'ok' }, 'design.acknowledgements[0].reason'],
+    ['a known rule', { rule: 'SG999', reason: 'A rule that does not exist.' }, 'design.acknowledgements[0].rule'],
+  ])('need %s', async (_label, acknowledgement, path) => {
+    const name = `lazy-${acknowledgement.rule}`;
+    const error = refusal(name, { design: { ...telemetry, acknowledgements: [acknowledgement] } });
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual([path]);
+    await expectNothingRegistered(name);
+  });
+
+  it('that waive nothing are reported as stale', async () => {
+    const component = new GuardedContainer('stale', {
+      monitoring,
+      database: 'telemetry',
+      design: { ...telemetry, acknowledgements: [{ rule: 'SG001', reason: 'Kept from before the key was changed.' }] },
+    });
+    await created(component);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('design.acknowledgements[0] (SG001) waives nothing'), component);
+  });
+});
+
+describe('warnings', () => {
+  it('go to pulumi.log.warn, attributed to the component, and do not block', async () => {
+    const design = { ...telemetry, workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 } };
+    const component = new GuardedContainer('warned', { monitoring, database: 'telemetry', design });
+    await created(component);
+    expect(component.findings.map((f) => [f.ruleId, f.severity])).toEqual([['SG014', 'warning']]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(`skewguard: ${describeFinding(component.findings[0])}`, component);
+    expect(component.findings[0].path).toBe('design.workload.hotKeyShare');
+  });
+});
+
+describe('args it cannot read', () => {
+  const cases: [string, Partial<GuardedContainerArgs>, string[]][] = [
+    ['a cardinality of 0', { design: { ...telemetry, partitionKey: { paths: [{ path: '/tenantId', cardinality: 0 }] } } }, ['design.partitionKey.paths[0].cardinality']],
+    ['a NaN peak', { design: { ...telemetry, workload: { peakReadUnits: NaN, peakWriteUnits: 1 } } }, ['design.workload.peakReadUnits']],
+    ['a typo in the design', { design: { ...telemetry, acessPatterns: [] } as never }, ['design.acessPatterns']],
+    ['no design', { design: undefined }, ['design']],
+    ['an empty container name', { containerName: '' }, ['containerName']],
+    ['design.monitoring, which args.monitoring decides', { design: { ...telemetry, monitoring: { partitionKeyDiagnostics: true } } as never }, ['design.monitoring']],
+    ['an account next to monitoring', { account: 'fleet', resourceGroupName: 'data' }, ['resourceGroupName', 'account']],
+    ['no account without monitoring', { monitoring: undefined }, ['resourceGroupName', 'account']],
+    ['something else as monitoring', { monitoring: { accountId: 'x' } as never }, ['monitoring']],
+    ['no database', { database: undefined }, ['database']],
+    ['a database resource without a name', { database: {} as never }, ['database.name']],
+    ['manual throughput off the 100 RU/s grid', { throughput: { manual: 450 } }, ['throughput.manual']],
+    ['two throughput forms', { throughput: { manual: 400, autoscaleMax: 4_000 } as never }, ['throughput']],
+    ['a fractional TTL', { defaultTtl: 1.5 }, ['defaultTtl']],
+    ['an unknown failOn level', { failOn: 'info' as never }, ['failOn']],
+    ['an unknown rule in lintOptions', { lintOptions: { rules: { SG999: 'off' } } }, ['lintOptions.rules.SG999']],
+    ['alert settings Azure rejects', {
+      alerts: { normalizedRu: { threshold: 150, severity: 7 }, throttling: { windowSize: 'PT5M', evaluationFrequency: 'PT15M' }, hotKeyShare: { threshold: 0, minimumRequestUnits: -1 }, partitionSize: { windowSize: '5 minutes' }, typo: {} } as never,
+    }, [
+      'alerts.typo',
+      'alerts.normalizedRu.threshold', 'alerts.normalizedRu.severity',
+      'alerts.throttling.evaluationFrequency',
+      'alerts.partitionSize.windowSize',
+      'alerts.hotKeyShare.threshold', 'alerts.hotKeyShare.minimumRequestUnits',
+    ]],
+  ];
+
+  it.each(cases)('are refused, naming the field: %s', async (_label, args, paths) => {
+    const name = `invalid-${cases.findIndex((c) => c[1] === args)}`;
+    const error = refusal(name, args);
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(paths);
+    for (const path of paths) expect((error as Error).message).toContain(`  ${path}: `);
+    await expectNothingRegistered(name);
+  });
+
+  it('are all reported at once', () => {
+    const error = refusal('many', { database: '', containerName: 'bad/name', design: { ...telemetry, workload: { peakReadUnits: -1, peakWriteUnits: 1 } } }) as InvalidArgsError;
+    expect(error.issues.map((i) => i.path)).toEqual(['database', 'containerName', 'design.workload.peakReadUnits']);
+  });
+});
+
+describe('values not known when the program runs', () => {
+  it('are refused in the design, naming each field: the rules cannot check them, so nothing may pass unchecked', async () => {
+    const design = {
+      ...telemetry,
+      workload: { peakReadUnits: pulumi.output(8_000), peakWriteUnits: Promise.resolve(25_000) },
+      partitionKey: { paths: [{ path: pulumi.output('/tenantId'), cardinality: 2_000 }] },
+    } as never;
+    const error = refusal('deferred', { design }) as InvalidArgsError;
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    expect(error.issues.map((i) => i.path)).toEqual(['design.partitionKey.paths[0].path', 'design.workload.peakReadUnits', 'design.workload.peakWriteUnits']);
+    expect(error.issues[0].message).toContain('Pulumi Output or Promise');
+    await expectNothingRegistered('deferred');
+  });
+
+  it('are passed through in Azure settings, with a warning naming what could not be checked', async () => {
+    const component = new GuardedContainer('late-throughput', {
+      monitoring,
+      database: pulumi.output('telemetry'),
+      design: telemetry,
+      throughput: { manual: pulumi.output(4_000) },
+      defaultTtl: pulumi.output(3_600),
+    });
+    await created(component);
+    expect(engine.named('late-throughput').inputs).toMatchObject({ databaseName: 'telemetry', options: { throughput: 4_000 }, resource: { defaultTtl: 3_600 } });
+    const warnings = warn.mock.calls.map((call) => call[0] as string);
+    expect(warnings).toEqual([
+      expect.stringContaining('throughput.manual (at least 400 RU/s, in steps of 100) is not known until deployment and was not checked'),
+      expect.stringContaining('defaultTtl'),
+    ]);
+  });
+});
