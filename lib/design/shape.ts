@@ -6,13 +6,24 @@ import { closest } from './suggest';
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /**
+ * Where a value sits: a field-path string, or a child of another place. Built as a chain and spelled
+ * out only when an issue is reported: most values are valid, and every read runs for every field of
+ * every design linted.
+ */
+export type Place = string | { readonly parent: Place; readonly key: string | number };
+
+export function pathOf(place: Place): string {
+  return typeof place === 'string' ? place : joinPath(pathOf(place.parent), place.key);
+}
+
+/**
  * A shape checks one kind of value and describes itself as JSON Schema, so the validator that
  * guards `lint()`, the CDK/Pulumi props and the CLI is the same object that generates the schema
  * shipped for editors: the two cannot drift apart.
  */
 export interface Shape<T> {
-  /** Returns the value when it fits; otherwise records why at `path` and returns undefined. */
-  read(value: unknown, path: string, issues: DesignIssue[]): T | undefined;
+  /** Returns the value when it fits; otherwise records why at `place` and returns undefined. */
+  read(value: unknown, place: Place, issues: DesignIssue[]): T | undefined;
   schema(): JsonSchema;
   /** What a valid value looks like, for messages ("a positive integer"). */
   readonly expected: string;
@@ -37,8 +48,13 @@ export function ownValue(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-function fail(issues: DesignIssue[], path: string, expected: string, value: unknown): undefined {
-  issues.push({ path, message: `expected ${expected}, got ${describe(value)}` });
+function fail(issues: DesignIssue[], place: Place, expected: string, value: unknown): undefined {
+  issues.push({ path: pathOf(place), message: `expected ${expected}, got ${describe(value)}` });
+  return undefined;
+}
+
+function report(issues: DesignIssue[], place: Place, message: string): undefined {
+  issues.push({ path: pathOf(place), message });
   return undefined;
 }
 
@@ -65,26 +81,17 @@ export function text(options: TextOptions = {}): Shape<string> {
     : minLength > 1 ? `a string of at least ${minLength} characters (not counting surrounding spaces)` : 'a non-empty string';
   return {
     expected,
-    read(value, path, issues) {
-      if (typeof value !== 'string') return fail(issues, path, expected, value);
-      if (UNRESOLVED_TOKEN.test(value)) {
-        issues.push({ path, message: 'is an unresolved token; skewguard checks the design at synth time and needs the literal value' });
-        return undefined;
+    read(value, place, issues) {
+      if (typeof value !== 'string') return fail(issues, place, expected, value);
+      if (UNRESOLVED_TOKEN.test(value)) return report(issues, place, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
+      if (value.trim().length < minLength) return fail(issues, place, expected, value);
+      if (value.trim() !== value) return report(issues, place, `must not start or end with white space, got ${describe(value)}`);
+      if (maxLength !== undefined && value.length > maxLength) return report(issues, place, `must be at most ${maxLength} characters, got ${value.length}`);
+      // Bytes are at most 3 per UTF-16 unit: count them only when the string could be too long.
+      if (maxBytes !== undefined && value.length * 3 > maxBytes && Buffer.byteLength(value, 'utf8') > maxBytes) {
+        return report(issues, place, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
       }
-      if (value.trim().length < minLength) return fail(issues, path, expected, value);
-      if (value.trim() !== value) {
-        issues.push({ path, message: `must not start or end with white space, got ${describe(value)}` });
-        return undefined;
-      }
-      if (maxLength !== undefined && value.length > maxLength) {
-        issues.push({ path, message: `must be at most ${maxLength} characters, got ${value.length}` });
-        return undefined;
-      }
-      if (maxBytes !== undefined && Buffer.byteLength(value, 'utf8') > maxBytes) {
-        issues.push({ path, message: `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}` });
-        return undefined;
-      }
-      if (pattern && !pattern.test(value)) return fail(issues, path, expected, value);
+      if (pattern && !pattern.test(value)) return fail(issues, place, expected, value);
       return value;
     },
     schema: () => ({
@@ -124,15 +131,12 @@ export function num(options: NumberOptions = {}): Shape<number> {
   const expected = `${integer ? 'an integer' : 'a finite number'}${bounds.length ? ` ${bounds.join(' and ')}` : ''}`;
   return {
     expected,
-    read(value, path, issues) {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, path, expected, value);
-      if (isNumberToken(value)) {
-        issues.push({ path, message: 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value' });
-        return undefined;
-      }
-      if (integer && !Number.isInteger(value)) return fail(issues, path, expected, value);
+    read(value, place, issues) {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, place, expected, value);
+      if (isNumberToken(value)) return report(issues, place, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
+      if (integer && !Number.isInteger(value)) return fail(issues, place, expected, value);
       if ((min !== undefined && value < min) || (max !== undefined && value > max) || (above !== undefined && value <= above)) {
-        return fail(issues, path, expected, value);
+        return fail(issues, place, expected, value);
       }
       return value;
     },
@@ -149,7 +153,7 @@ export function bool(): Shape<boolean> {
   const expected = 'true or false';
   return {
     expected,
-    read: (value, path, issues) => (typeof value === 'boolean' ? value : fail(issues, path, expected, value)),
+    read: (value, place, issues) => (typeof value === 'boolean' ? value : fail(issues, place, expected, value)),
     schema: () => ({ type: 'boolean' }),
   };
 }
@@ -158,8 +162,8 @@ export function oneOf<const V extends string | number>(values: readonly V[]): Sh
   const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   return {
     expected,
-    read: (value, path, issues) =>
-      (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, path, expected, value),
+    read: (value, place, issues) =>
+      (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, place, expected, value),
     schema: () => ({ enum: [...values] }),
   };
 }
@@ -169,13 +173,13 @@ export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
   const expected = `${first.expected} or ${second.expected}`;
   return {
     expected,
-    read(value, path, issues) {
+    read(value, place, issues) {
       for (const shape of [first, second] as Shape<A | B>[]) {
         const trial: DesignIssue[] = [];
-        const result = shape.read(value, path, trial);
+        const result = shape.read(value, place, trial);
         if (trial.length === 0) return result;
       }
-      return fail(issues, path, expected, value);
+      return fail(issues, place, expected, value);
     },
     schema: () => ({ anyOf: [first.schema(), second.schema()] }),
   };
@@ -191,22 +195,16 @@ export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
   const expected = `an array${minItems > 0 ? ` of at least ${minItems} item${minItems === 1 ? '' : 's'}` : ''}`;
   return {
     expected,
-    read(value, path, issues) {
-      if (!Array.isArray(value)) return fail(issues, path, expected, value);
-      if (value.length < minItems) {
-        issues.push({ path, message: `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}` });
-        return undefined;
-      }
-      if (maxItems !== undefined && value.length > maxItems) {
-        issues.push({ path, message: `must have at most ${maxItems} items, got ${value.length}` });
-        return undefined;
-      }
+    read(value, place, issues) {
+      if (!Array.isArray(value)) return fail(issues, place, expected, value);
+      if (value.length < minItems) return report(issues, place, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}`);
+      if (maxItems !== undefined && value.length > maxItems) return report(issues, place, `must have at most ${maxItems} items, got ${value.length}`);
       const before = issues.length;
       // A plain loop, not map(): map skips the holes of a sparse array, which must be reported.
       const items: T[] = [];
       for (let index = 0; index < value.length; index++) {
         const element = Object.prototype.hasOwnProperty.call(value, index) ? value[index] : undefined;
-        const parsed = item.read(element, joinPath(path, index), issues);
+        const parsed = item.read(element, { parent: place, key: index }, issues);
         if (parsed !== undefined) items.push(parsed);
       }
       return issues.length === before ? items : undefined;
@@ -249,15 +247,15 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
   const expected = 'an object';
   return {
     expected,
-    read(value, path, issues) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, path, expected, value);
+    read(value, place, issues) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, place, expected, value);
       const input = value as Record<string, unknown>;
       const before = issues.length;
       for (const key of Object.keys(input)) {
         if (accepted.has(key)) continue;
         const guess = closest(key, known);
         issues.push({
-          path: joinPath(path, key),
+          path: joinPath(pathOf(place), key),
           message: `is not a known field${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${known.join(', ')}`,
         });
       }
@@ -270,11 +268,11 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
         const prop = entries[i][1];
         const raw = hasOwn.call(input, key) ? input[key] : undefined;
         if (raw === undefined) {
-          if (!prop.optional) issues.push({ path: joinPath(path, key), message: `is required: ${prop.doc}` });
+          if (!prop.optional) issues.push({ path: joinPath(pathOf(place), key), message: `is required: ${prop.doc}` });
           output[key] = undefined;
           continue;
         }
-        output[key] = prop.shape.read(raw, path === '' ? key : `${path}.${key}`, issues);
+        output[key] = prop.shape.read(raw, { parent: place, key }, issues);
       }
       return issues.length === before ? (output as T) : undefined;
     },
