@@ -77,7 +77,10 @@ export interface IndexWorkloadDesign {
    *  index, plus the share no access pattern claims; the table's whole `peakReadUnits` when the design
    *  declares no access patterns (conservative: every query could use the index) */
   readonly peakReadUnits?: number;
-  /** @default - the table's `peakWriteUnits` (every table write is projected into the index) */
+  /** Count an update that changes this index's key attributes as two writes: the index deletes the
+   *  old entry and puts the new one (a status index of a table whose writes are status changes takes
+   *  twice the table's writes).
+   *  @default - the table's `peakWriteUnits` (every table write is projected into the index) */
   readonly peakWriteUnits?: number;
   /** @default - uniform: 1 / cardinality of the index's full partition key */
   readonly hotKeyShare?: number;

@@ -8,7 +8,11 @@ import { isTimeBucketKey, sameAttribute } from './key-design';
 import { looksLikeTimeBucket } from './key-names';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
-  if (declared) return declared;
+  return declared ?? inferredKind(name, components);
+}
+
+/** The kind an undeclared attribute or part gets: from its parts, else from its name. */
+export function inferredKind(name: string, components?: readonly { readonly kind: KeyAttribute['kind'] }[]): KeyAttribute['kind'] {
   // A composite is a time bucket only when every part is one: `yyyyMM-userId` carries a business dimension.
   if (components && components.length > 0) return components.every((c) => c.kind === 'time-bucket') ? 'time-bucket' : 'value';
   return looksLikeTimeBucket(name) ? 'time-bucket' : 'value';

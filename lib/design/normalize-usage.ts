@@ -66,7 +66,12 @@ export function joins(input: CosmosContainerDesign, containerNamed: (name: strin
     const path = joinPath('joins', i);
     if (join.container === input.name) log.add(joinPath(path, 'container'), 'names this container itself; a join names another container');
     const other = containerNamed(join.container);
-    const partitionKeyPaths = join.partitionKeyPaths ?? other?.partitionKey.paths.map((p) => p.path);
+    const declared = other?.partitionKey.paths.map((p) => p.path);
+    // Two declarations of one key must agree, or the join would be judged against the wrong one.
+    if (join.partitionKeyPaths && declared && join.partitionKeyPaths.join('\u0000') !== declared.join('\u0000')) {
+      log.add(joinPath(path, 'partitionKeyPaths'), `are ${JSON.stringify(join.partitionKeyPaths)}, but "${join.container}" in this file is partitioned by ${JSON.stringify(declared)}; remove partitionKeyPaths (it is read from the container) or correct it`);
+    }
+    const partitionKeyPaths = join.partitionKeyPaths ?? declared;
     if (partitionKeyPaths === undefined) {
       log.add(joinPath(path, 'container'), `"${join.container}" is not a container in this design; declare it under "containers" or give its partitionKeyPaths`);
     }

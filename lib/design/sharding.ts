@@ -47,6 +47,12 @@ export function fits(load: number, usable: number): boolean {
   return load <= usable * (1 + TOLERANCE);
 }
 
+/** `allFit(loadDimensions(…))` without building the dimensions: the shard searches ask it many times. */
+export function loadsFit(engine: Engine, loads: Loads, headroom: number): boolean {
+  if (engine === 'cosmosdb') return fits(loads.reads + loads.writes, COSMOS_LIMITS.logicalPartitionRequestUnits * headroom);
+  return fits(loads.writes, DYNAMODB_LIMITS.partitionWriteUnits * headroom) && fits(loads.reads, DYNAMODB_LIMITS.partitionReadUnits * headroom);
+}
+
 export function allFit(dimensions: readonly LoadDimension[]): boolean {
   return dimensions.every((d) => fits(d.load, d.usable));
 }
@@ -125,7 +131,7 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
   const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
   const collection = valid.itemCollection ?? true;
-  const n = smallestCount((k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)));
+  const n = smallestCount((k) => loadsFit(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom));
   if (n === undefined) {
     const why = layout === 'replicated'
       ? 'copies each take every write, so replicas cannot serve these writes'

@@ -4,8 +4,8 @@
  */
 import { joinPath } from '../design/field-path';
 import type { KeyDesign } from '../design/key-design';
-import { MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { carries, patternsOn, readsWholeKey, type SpaceAnalysis } from './analysis';
+import { COSMOS_LIMITS, MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { calculatedShardCandidate, carries, patternsOn, readsWholeKey, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code, fmt, keyName, percent } from './format';
 
@@ -42,12 +42,17 @@ function adviceFor(design: KeyDesign, analysis: SpaceAnalysis): Advice {
   if (plan.layout === 'none') {
     return { text: 'remove the sharding: each read of a key goes back to one query', edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
   }
+  if (plan.layout === 'cache') {
+    return { text: `put ${cache} in front of the reads of the hottest ${key} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item` };
+  }
+  // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
+  const upstream = `batch the hottest value's writes before they reach the ${design.engine === 'dynamodb' ? 'table' : 'container'} (a queue or stream that aggregates them into fewer writes) and put ${cache} in front of its reads`;
   if (plan.shards === undefined) {
-    return { text: `no count up to ${fmt(MAX_SHARDS_ACCEPTED)} keeps the hottest ${key} value under its ceiling: split that value out (its own table or container) or put ${cache} in front of its reads` };
+    return { text: `no count up to ${fmt(MAX_SHARDS_ACCEPTED)} keeps the hottest ${key} value under its ceiling: ${upstream}` };
   }
   const n = plan.shards;
   if (n > maxShards) {
-    return { text: `it would take N = ${fmt(n)} keys, more than the ${fmt(maxShards)} a read can sensibly fan out over (maxShards): split the hottest ${key} value out (its own table or container) instead`, shards: n };
+    return { text: `it would take N = ${fmt(n)} keys, more than the ${fmt(maxShards)} a read can sensibly fan out over (maxShards): ${upstream}; or raise maxShards if ${fmt(n)}-way reads are acceptable`, shards: n };
   }
   if (plan.layout === 'replicated') {
     const text = declared?.strategy === 'replicated'
@@ -74,15 +79,44 @@ function adviceFor(design: KeyDesign, analysis: SpaceAnalysis): Advice {
   }
   if (fanOut.length > 0) text += `, so set fanOut on ${fanOut.map((p) => code(p.name)).join(', ')}`;
   if (plan.readsNeedCache) text += `; the reads of one item stay on the shard that holds it: put ${cache} in front of them`;
-  const { throughput = 0, size, cardinality, dominance } = plan.needs;
-  if (dominance === n && dominance > Math.max(throughput, size, cardinality)) {
-    text += ` (${n} keeps each stored key under maxHotKeyShare ${percent(design.thresholds.maxHotKeyShare)} of the traffic)`;
-  }
+  text += driverNote(design, analysis, n);
   const edits: DesignEdit[] = [
     { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared?.separator) },
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
-  return { text, edits: plan.complete ? edits : undefined, shards: n };
+  const level = deeperLevel(design, analysis);
+  // A Cosmos DB key with room for a level and an attribute to put there: the hierarchical key is the
+  // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
+  if (level?.attribute) return { text: `${level.text}; or ${text}`, shards: n };
+  return { text: level ? `${text}; or ${level.text}` : text, edits: plan.complete ? edits : undefined, shards: n };
+}
+
+/** Why N is what it is when not the load: the minimum of stored keys, or the dominant value's share. */
+function driverNote(design: KeyDesign, analysis: SpaceAnalysis, n: number): string {
+  const { throughput = 0, size, cardinality, dominance } = analysis.plan.needs;
+  const load = Math.max(throughput, size);
+  if (cardinality === n && cardinality > load) {
+    return ` (${n} keeps ${fmt(analysis.cardinality)} values × ${n} shards at minCardinality ${fmt(design.thresholds.minCardinality)} stored keys or more; the load alone needs ${load})`;
+  }
+  if (dominance === n && dominance > Math.max(load, cardinality)) {
+    return ` (${n} keeps each stored key under maxHotKeyShare ${percent(design.thresholds.maxHotKeyShare)} of the traffic; the load alone needs ${load})`;
+  }
+  return '';
+}
+
+/**
+ * "add `/userId` as a level under `/tenantId`…", for a Cosmos DB key under 3 levels (never a fourth):
+ * naming the attribute queries give with the key, when there is one.
+ */
+function deeperLevel(design: KeyDesign, analysis: SpaceAnalysis): { text: string; attribute?: string } | undefined {
+  const levels = analysis.space.partitionKey;
+  if (design.engine !== 'cosmosdb' || levels.length >= COSMOS_LIMITS.hierarchyLevels) return undefined;
+  const candidate = calculatedShardCandidate(design, analysis.space);
+  const level = candidate === undefined ? 'a finer level (e.g. /userId)' : code(candidate.startsWith('/') ? candidate : `/${candidate}`);
+  return {
+    text: `add ${level} under ${keyName(levels)}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix`,
+    attribute: candidate,
+  };
 }
 
 function verb(from: number, to: number): string {

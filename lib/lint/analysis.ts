@@ -8,12 +8,13 @@ import type { ShardingStrategy } from '../design/input';
 import { keySpacesOf, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../design/limits';
 import {
-  allFit, fits, loadDimensions, smallestCount, storedKeyLoads, type KeyLayout, type LoadDimension, type Loads,
+  allFit, fits, loadDimensions, loadsFit, smallestCount, storedKeyLoads, type KeyLayout, type LoadDimension, type Loads,
 } from '../design/sharding';
 
 export interface Plan {
-  /** `none`: the key needs no sharding. */
-  readonly layout: KeyLayout;
+  /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
+   *  which holds one entry per base item and so cannot keep replicated copies). */
+  readonly layout: KeyLayout | 'cache';
   /** N keys per logical key (1 for none); undefined when no N up to the input maximum serves. */
   readonly shards: number | undefined;
   readonly sourceAttribute?: string;
@@ -45,6 +46,7 @@ export interface SpaceAnalysis {
   /** How many times the load can grow before the busiest key (or, for `wholeGrowth`, one partition holding everything) saturates. */
   readonly growth: number;
   readonly wholeGrowth: number;
+  /** Computed on first use: most key spaces are fine and no rule asks for their plan. */
   readonly plan: Plan;
 }
 
@@ -75,6 +77,8 @@ function analyzeSpace(design: KeyDesign, space: KeySpace): SpaceAnalysis {
   const layout: KeyLayout = space.sharding?.strategy ?? 'none';
   const perKey = loadDimensions(design.engine, storedKeyLoads(hot, layout, space.sharding?.shards ?? 1, collection), headroom);
   const whole = loadDimensions(design.engine, total, headroom);
+  const fitsOnePartition = allFit(whole);
+  let plan: Plan | undefined;
   return {
     space,
     cardinality,
@@ -83,10 +87,13 @@ function analyzeSpace(design: KeyDesign, space: KeySpace): SpaceAnalysis {
     hot,
     perKey,
     over: perKey.filter((d) => !fits(d.load, d.usable)),
-    fitsOnePartition: allFit(whole),
+    fitsOnePartition,
     growth: growthOf(perKey),
     wholeGrowth: growthOf(whole),
-    plan: planFor(design, space, { cardinality, collection, hot, fitsOnePartition: allFit(whole) }),
+    get plan() {
+      plan ??= planFor(design, space, { cardinality, collection, hot, fitsOnePartition });
+      return plan;
+    },
   };
 }
 
@@ -125,16 +132,17 @@ interface PlanInput {
 }
 
 /**
- * The one fix for a key space. Write sharding when writes, size or cardinality call for it (random,
- * or calculated on an attribute reads carry); replicated copies when only reads are hot (a cache is
- * the alternative); none when nothing does. A declared strategy is kept when it can work.
+ * The one fix for a key space. Write sharding when writes, size or cardinality call for it, or when
+ * the reads of a key value holding many items do (they spread over the shards too) — random, or
+ * calculated on an attribute reads carry. Replicated copies when only the reads of a single item are
+ * hot (a cache is the alternative; a GSI can only have the cache). None when nothing calls for it.
+ * A declared strategy is kept when it can work.
  */
 function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
   const { headroom, minCardinality, maxHotKeyShare } = design.thresholds;
   const { hot, collection } = input;
   const { hotKeyShare, hotKeyShareSource } = space.workload;
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
-    allFit(loadDimensions(design.engine, storedKeyLoads(loads, layout, n, collection), headroom));
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => loadsFit(design.engine, storedKeyLoads(loads, layout, n, collection), headroom);
   const size = sizeNeed(design, space);
   // A few key values are a design error only when the load needs several partitions (see SG001).
   const cardinality = !input.fitsOnePartition && input.cardinality < minCardinality ? Math.ceil(minCardinality / input.cardinality) : 1;
@@ -145,7 +153,7 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
   const dominance = dominant ? smallestCount((n) => fits(hotKeyShare / n, maxHotKeyShare)) ?? 1 : 1;
   const writeSharded = declared === 'random' || declared === 'calculated';
 
-  if (writesHot || size > 1 || cardinality > 1 || (writeSharded && ((hotAtAll && collection) || dominance > 1))) {
+  if (writesHot || size > 1 || cardinality > 1 || (hotAtAll && collection) || (writeSharded && dominance > 1)) {
     const full = smallestCount((n) => fitsWith('random', n));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
     const writesOnly = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
@@ -160,6 +168,9 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
       readsNeedCache: full === undefined && writesOnly !== undefined,
       needs: { throughput, size, cardinality, dominance },
     };
+  }
+  if (hotAtAll && space.index !== undefined) {
+    return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size, cardinality, dominance } };
   }
   // Declared replicas of a dominant key are planning for growth, like shards (SG014): sized, not needless.
   if (hotAtAll || (declared === 'replicated' && dominance > 1)) {

@@ -225,5 +225,6 @@ export function blockingFindings(findings: readonly Finding[], level: Severity =
 export function describeFinding(finding: Finding, options: { readonly at?: string } = {}): string {
   const where = options.at ?? finding.path;
   const ack = finding.acknowledged ? ` (acknowledged: ${finding.reason})` : '';
-  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${where || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''}): ${finding.message}${ack}\n  fix: ${finding.fix}`;
+  const edits = finding.edits?.map((e) => (e.op === 'set' ? `set ${e.path} = ${JSON.stringify(e.value)}` : `remove ${e.path}`)).join('; ');
+  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${where || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''}): ${finding.message}${ack}\n  fix: ${finding.fix}${edits ? `\n  edits: ${edits}` : ''}`;
 }

@@ -1,11 +1,13 @@
 /**
  * Reordering a hierarchical key (SG002, SG004): the order that fixes it, and the design edit that
- * writes it. Non-time levels ascend by cardinality; time buckets go last, where they do not decide
- * which partition takes today's writes.
+ * writes it. Levels ascend by cardinality; a time bucket comes after the business levels, where it
+ * no longer decides which partition takes today's writes, but before a unique level (an id), under
+ * which it would have one value per key: tenant → month → event id.
  */
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import type { AttributeKind, Cardinality } from '../design/input';
 import type { CosmosKeyDesign, KeyAttribute } from '../design/key-design';
+import { inferredKind } from '../design/normalize-key';
 import type { DesignEdit } from './edits';
 
 interface Ordered {
@@ -15,25 +17,33 @@ interface Ordered {
 }
 
 export function fixedOrder<T extends Ordered>(parts: readonly T[]): T[] {
-  const ranked = parts.filter((p) => p.kind !== 'time-bucket');
+  const unique = (p: T) => cardinalityValue(p.cardinality) === Infinity;
+  const ranked = parts.filter((p) => p.kind !== 'time-bucket' && !unique(p));
   const timeBuckets = parts.filter((p) => p.kind === 'time-bucket');
-  return [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality)).concat(timeBuckets);
+  const ids = parts.filter((p) => p.kind !== 'time-bucket' && unique(p));
+  const sorted = [...ranked].sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality));
+  // A time bucket never leads while another level can: with no business level, the id goes first.
+  return sorted.length > 0 ? sorted.concat(timeBuckets, ids) : ids.concat(timeBuckets);
 }
 
 export function sameOrder(a: readonly Ordered[], b: readonly Ordered[]): boolean {
   return a.every((part, i) => part === b[i]);
 }
 
-/** A key part as the user declares it (the normalized kind written out, so the edit is explicit). */
-function partInput(part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind }) {
-  return { name: part.name, ...(part.cardinality !== undefined ? { cardinality: part.cardinality } : {}), kind: part.kind };
+/** A key part as the user declares it: `kind` only where inference from the name would not give it. */
+function partInput(part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind }, components?: readonly { readonly kind: AttributeKind }[]) {
+  return {
+    name: part.name,
+    ...(part.cardinality !== undefined ? { cardinality: part.cardinality } : {}),
+    ...(part.kind !== inferredKind(part.name, components) ? { kind: part.kind } : {}),
+  };
 }
 
 function attributeInput(a: KeyAttribute): Record<string, unknown> {
   return {
-    ...partInput(a),
+    ...partInput(a, a.components),
     ...(a.type !== undefined ? { type: a.type } : {}),
-    ...(a.components.length > 0 ? { components: a.components.map(partInput) } : {}),
+    ...(a.components.length > 0 ? { components: a.components.map((c) => partInput(c)) } : {}),
   };
 }
 
@@ -79,5 +89,5 @@ export function reorderedAttributesEdit(order: readonly KeyAttribute[], path: st
 }
 
 export function reorderedPartsEdit(order: readonly { name: string; cardinality?: Cardinality; kind: AttributeKind }[], path: string): DesignEdit {
-  return { op: 'set', path, value: order.map(partInput) };
+  return { op: 'set', path, value: order.map((p) => partInput(p)) };
 }

@@ -140,6 +140,10 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ['a multi-attribute sort key without cardinalities', table({ globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, sortKeys: [{ name: 'b', type: 'S' }, { name: 'c', type: 'S' }] }] }), 'globalSecondaryIndexes[0].sortKeys[0].cardinality: is required in a multi-attribute sort key'],
     ['duplicate index names', table({ sortKey: { name: 'sk', type: 'S' }, globalSecondaryIndexes: [{ indexName: 'idx', partitionKey: { name: 'a', type: 'S', cardinality: 500 } }], localSecondaryIndexes: [{ indexName: 'idx', sortKey: { name: 'b', type: 'S' } }] }), 'localSecondaryIndexes[0].indexName: duplicates the index name "idx"'],
     ['a join to an unknown container', container({ joins: [{ container: 'nope' }] }), 'joins[0].container: "nope" is not a container in this design'],
+    ['a join whose key paths contradict the joined container', { containers: [
+      { ...container({ name: 'orders', joins: [{ container: 'users', partitionKeyPaths: ['/tenantId'] }] }), engine: undefined },
+      { ...container({ name: 'users', partitionKey: { paths: [{ path: '/userId', cardinality: 'unique' }] } }), engine: undefined },
+    ] }, 'containers[0].joins[0].partitionKeyPaths: are ["/tenantId"], but "users" in this file is partitioned by ["/userId"]'],
     ['a join to itself', container({ joins: [{ container: 'profiles', partitionKeyPaths: ['/tenantId'] }] }), 'joins[0].container: names this container itself'],
     ['an invalid threshold', table({ thresholds: { headroom: 1.2 } }), 'thresholds.headroom: expected a finite number > 0 and ≤ 1, got 1.2'],
   ];

@@ -33,15 +33,16 @@ const posix = (path: string) => path.split(sep).join('/');
 const dotted = (path: string) => (path.startsWith('.') ? path : `./${path}`);
 
 /** Where the design schema is, seen from `dir`: an installed skewguard at or above it; else this
- *  package, when `dir` lies inside it; else where `npm install --save-dev skewguard` will put it. */
-export function schemaReference(dir: string): { readonly ref: string; readonly installed: boolean } {
+ *  package, when `dir` lies inside it; else where `npm install --save-dev skewguard` will put it —
+ *  in the nearest folder with a package.json, or `projectRoot` (where init writes the config). */
+export function schemaReference(dir: string, projectRoot = dir): { readonly ref: string; readonly installed: boolean } {
   for (let at = dir; ; at = dirname(at)) {
     const installed = join(at, 'node_modules', 'skewguard', SCHEMA);
     if (existsSync(installed)) return { ref: dotted(posix(relative(dir, installed))), installed: true };
     if (dirname(at) === at) break;
   }
   if (dir.startsWith(OWN_ROOT + sep) && existsSync(join(OWN_ROOT, SCHEMA))) return { ref: dotted(posix(relative(dir, join(OWN_ROOT, SCHEMA)))), installed: true };
-  let project = dir;
+  let project = projectRoot;
   for (let at = dir; dirname(at) !== at; at = dirname(at)) {
     if (existsSync(join(at, 'package.json'))) {
       project = at;
@@ -60,7 +61,7 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (existing.length > 0 && args.values.force !== true) {
     throw new UsageError(`not overwriting ${existing.map((f) => relative(io.cwd, f) || f).join(' and ')}: remove ${existing.length === 1 ? 'it' : 'them'} or pass --force`, 'init');
   }
-  const schema = schemaReference(designDir);
+  const schema = schemaReference(designDir, root);
   try {
     mkdirSync(designDir, { recursive: true });
     writeFileSync(files.config, `${JSON.stringify(STARTER_CONFIG, null, 2)}\n`);

@@ -12,11 +12,11 @@ export const dominantKeyShare = defineRule({
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires: 'One value of an unsharded key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while still under the ceiling.',
   rationale: 'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. A sharded key was planned for it already.',
-  fix: 'Plan sharding before growth (size it with shardsFor()); watch it with the skew alarms.',
+  fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
   messages: {
     dominant: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} of traffic{{declaredAt}}, above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
-    fix: 'plan sharding for this key before traffic grows (size N with shardsFor()), and watch it with the skew alarms',
+    fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
   },
   check(design) {
     return analyses(design).flatMap((a) => {

@@ -48,9 +48,9 @@ export const hierarchyOrder = defineRule({
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
-  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (time buckets belong last; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
+  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
   rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
-  fix: 'Order the same attributes by cardinality, ascending (time buckets last in a Cosmos DB key).',
+  fix: 'Order the same attributes by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoKeyDesign],
   messages: {
     hierarchical: 'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
@@ -67,7 +67,7 @@ export const hierarchyOrder = defineRule({
       if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
       // The declared queries decide: an order whose first level they already give serves them best.
       if (design.accessPatterns.length > 0 && crossPartition(design, order[0].name).share >= crossPartition(design).share) return [];
-      const timeMiddle = !ascending(levels) ? '' : ' with time buckets last';
+      const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
       return [{
         path: space.partitionKeyPath,
         messageId: 'hierarchical',

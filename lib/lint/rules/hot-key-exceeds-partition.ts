@@ -1,9 +1,8 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
-import { COSMOS_LIMITS } from '../../design/limits';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import { planAdvice } from '../advice';
-import { analyses, calculatedShardCandidate, type SpaceAnalysis } from '../analysis';
-import { code, keyName, loadAgainstCeiling, onIndex } from '../format';
+import { analyses, type SpaceAnalysis } from '../analysis';
+import { keyName, loadAgainstCeiling, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -29,14 +28,6 @@ function details(a: SpaceAnalysis, over: readonly LoadDimension[]): string {
   }).join('; ');
 }
 
-/** The Cosmos DB alternative to a synthetic suffix: a deeper level, while the key has fewer than 3. */
-function deeperLevel(design: KeyDesign, a: SpaceAnalysis): string {
-  if (design.engine !== 'cosmosdb' || a.space.partitionKey.length >= COSMOS_LIMITS.hierarchyLevels || a.plan.layout === 'replicated') return '';
-  const candidate = calculatedShardCandidate(design, a.space);
-  const level = candidate ? code(candidate.startsWith('/') ? candidate : `/${candidate}`) : 'a level such as /userId';
-  return `; or add ${level} under ${keyName(a.space.partitionKey)} (a hierarchical key: one value then spans physical partitions, and prefix queries stay targeted)`;
-}
-
 export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
@@ -57,7 +48,8 @@ export const hotKeyExceedsPartition = defineRule({
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
       const advice = planAdvice(design, a);
       const worst = nearestToCeiling(a.over);
-      const whale = design.engine === 'cosmosdb' && space.workload.hotKeyShareSource === 'declared' ? '; or move the whale tenant to its own container' : '';
+      const whale = design.engine === 'cosmosdb' && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined
+        ? '; or move the whale tenant to its own container, keyed by a finer attribute (its own key values then spread)' : '';
       return [{
         path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
         index: space.index,
@@ -69,10 +61,11 @@ export const hotKeyExceedsPartition = defineRule({
           share: space.workload.hotKeyShare,
           shareSource: SHARE_SOURCE[space.workload.hotKeyShareSource],
           details: details(a, a.over),
-          gsiNote: space.index !== undefined ? '; a throttled global secondary index also throttles the writes to its base table' : '',
+          // Only an index short of write capacity holds back its base table's writes.
+          gsiNote: space.index !== undefined && a.over.some((d) => d.label === 'write') ? '; a throttled global secondary index also throttles the writes to its base table' : '',
           splitNote: splitNote(design, a),
           plan: advice.text,
-          alternative: `${deeperLevel(design, a)}${whale}`,
+          alternative: whale,
           hotKeyLoad: worst.label === 'read' ? a.hot.reads : worst.label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes,
           usable: worst.usable,
           ...(advice.shards !== undefined ? { shards: advice.shards } : {}),

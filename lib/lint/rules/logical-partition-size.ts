@@ -1,8 +1,8 @@
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
 import { fits } from '../../design/sharding';
 import { planAdvice } from '../advice';
-import { analyze, calculatedShardCandidate, usablePartitionGb } from '../analysis';
-import { code, fmt, keyName } from '../format';
+import { analyze, usablePartitionGb } from '../analysis';
+import { code, fmt } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -19,8 +19,8 @@ export const logicalPartitionSize = defineRule({
   messages: {
     cosmos: 'the largest logical partition is expected at {{size}} GB{{estimate}}{{spread}}; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
     dynamodb: 'the largest item collection is expected at {{size}} GB{{spread}}; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
-    fixCosmos: '{{plan}}{{deeper}}; or move the whale tenant to its own container',
-    fixDynamoDb: '{{plan}}; or replace the local secondary index with a global one (no item-collection limit)',
+    fixCosmos: '{{plan}}; or move the whale tenant to its own container, keyed by a finer attribute',
+    fixDynamoDb: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or {{plan}}',
   },
   check(design) {
     const usable = usablePartitionGb(design);
@@ -41,8 +41,6 @@ export const logicalPartitionSize = defineRule({
     };
     if (design.engine === 'cosmosdb') {
       const levels = space.partitionKey;
-      const candidate = calculatedShardCandidate(design, space);
-      const level = candidate ? code(candidate.startsWith('/') ? candidate : `/${candidate}`) : 'a level such as /userId';
       return [{
         // Declared on the design: that field; from a key level: the key (its path stays put when the key is reordered).
         path: design.largestPartitionGbAt === undefined || design.largestPartitionGbAt === 'storage.largestPartitionGb' ? 'storage.largestPartitionGb' : space.partitionKeyPath,
@@ -54,8 +52,6 @@ export const logicalPartitionSize = defineRule({
           estimate: design.largestPartitionGbSource === 'derived'
             ? ` (estimated from ${design.largestPartitionGbAt}: spread over that value's average number of ${code(levels[levels.length - 1].name)} values)`
             : design.largestPartitionGbAt && design.largestPartitionGbAt !== 'storage.largestPartitionGb' ? ` (declared at ${design.largestPartitionGbAt})` : '',
-          // Never a fourth level: Cosmos DB takes three.
-          deeper: levels.length < COSMOS_LIMITS.hierarchyLevels ? `; or add ${level} under ${keyName(levels)} so no full key value holds more than ${fmt(usable)} GB` : '',
         },
         edits: advice.edits,
       }];
@@ -65,7 +61,8 @@ export const logicalPartitionSize = defineRule({
       messageId: 'dynamodb' as const,
       fixId: 'fixDynamoDb' as const,
       data: { ...common, ceiling: DYNAMODB_LIMITS.itemCollectionGb },
-      edits: advice.edits,
+      // Sharding every key for the largest collection makes every read fan out; the index swap is the
+      // native fix but changes read consistency: a decision, so no edit.
     }];
   },
 });

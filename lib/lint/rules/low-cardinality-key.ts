@@ -19,8 +19,8 @@ export const lowCardinalityKey = defineRule({
   fix: 'Use a higher-cardinality attribute or a composite key, or shard the key (one N shared with SG003); at low load, nothing until traffic grows.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
   messages: {
-    fewValues: 'partition key {{key}}{{onIndex}} has {{cardinality}} distinct values{{spread}}, below minCardinality {{minCardinality}}, and its peak ({{peak}}) needs more than one partition: at most that many partitions ever take traffic, and two busy values hashed to one partition share its ceiling',
-    fewValuesFits: 'partition key {{key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peak}}): fine today, {{growth}}',
+    fewValues: 'partition key {{key}}{{onIndex}} has {{cardinality}} distinct values{{spread}}, below minCardinality {{minCardinality}}, and its peak ({{peak}}) needs more than one partition: at most that many partitions ever take traffic, and two busy values hashed to one partition share its ceiling{{keyChanges}}',
+    fewValuesFits: 'partition key {{key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peak}}): fine today, {{growth}}{{keyChanges}}',
     fixValues: 'use a higher-cardinality attribute or a composite key, or {{plan}}',
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
   },
@@ -30,7 +30,12 @@ export const lowCardinalityKey = defineRule({
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       const peak = loadOfUsable(nearestToCeiling(loadDimensions(design.engine, a.total, headroom)));
-      const common = { key: keyName(space.partitionKey), onIndex: onIndex(space.index), cardinality: a.cardinality, minCardinality, peak };
+      const common = {
+        key: keyName(space.partitionKey), onIndex: onIndex(space.index), cardinality: a.cardinality, minCardinality, peak,
+        // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
+        keyChanges: space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits
+          ? ' (counted at the table\'s writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)' : '',
+      };
       if (a.fitsOnePartition) {
         return [{ path: space.partitionKeyPath, index: space.index, severity: 'warning' as const, messageId: 'fewValuesFits' as const, fixId: 'fixFits' as const, data: { ...common, growth: growthClause(a.wholeGrowth), ...finite('growthToCeiling', a.wholeGrowth) } }];
       }

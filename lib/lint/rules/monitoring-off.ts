@@ -5,6 +5,11 @@ import { SOURCES } from '../sources';
 
 type Id = 'dynamodb' | 'cosmos' | 'external' | 'fixDynamoDb' | 'fixCosmos';
 
+/** "the table", "the table and index `a`", "the table, index `a` and index `b`". */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 export const monitoringOff = defineRule({
   id: 'SG010',
   title: 'monitoring-off',
@@ -18,7 +23,7 @@ export const monitoringOff = defineRule({
   messages: {
     dynamodb: 'Contributor Insights is off for {{spaces}}: no one can see which partition keys are hot or throttled',
     cosmos: 'partition-key diagnostics are off: no one can see which logical partitions are hot or growing toward 20 GB',
-    external: '{{what}} is off for {{name}}: no one can see which keys are hot',
+    external: '{{what}} off for {{name}}: no one can see which keys are hot',
     fixDynamoDb: 'enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account\'s Contributor Insights rules)',
     fixCosmos: 'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
   },
@@ -34,7 +39,7 @@ export const monitoringOff = defineRule({
         index: spaces.length === 1 ? spaces[0].index : undefined,
         messageId: 'dynamodb',
         fixId: 'fixDynamoDb',
-        data: { spaces: spaces.map((space) => (space.index === undefined ? 'the table' : `index ${code(space.index)}`)).join(', ') },
+        data: { spaces: listed(spaces.map((space) => (space.index === undefined ? 'the table' : `index ${code(space.index)}`))) },
         edits,
       };
     });
@@ -43,6 +48,6 @@ export const monitoringOff = defineRule({
     if (resource.keyMonitoring !== false) return [];
     const dynamodb = resource.engine === 'dynamodb';
     // The declaration describes a resource made elsewhere: the fix is there, not in this file.
-    return [{ path: 'keyMonitoring', messageId: 'external', fixId: dynamodb ? 'fixDynamoDb' : 'fixCosmos', data: { what: dynamodb ? 'Contributor Insights' : 'partition-key diagnostics', name: code(resource.name) } }];
+    return [{ path: 'keyMonitoring', messageId: 'external', fixId: dynamodb ? 'fixDynamoDb' : 'fixCosmos', data: { what: dynamodb ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) } }];
   },
 });

@@ -21,7 +21,11 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = bucket.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
-  const base = { key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst), growth: growthClause(growth), ...finite('growthToCeiling', growth) };
+  const base = {
+    key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst),
+    // The growth factor is the headroom left: only a bucket that still fits has one.
+    ...(fits ? { growth: growthClause(growth), ...finite('growthToCeiling', growth) } : {}),
+  };
 
   if (firstLevel) {
     const order = fixedOrder(levels);
@@ -66,13 +70,13 @@ export const timeBucketKey = defineRule({
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
   messages: {
-    timeKey: 'partition key {{key}}{{onIndex}} is a time bucket: every write lands on the current bucket, {{load}}, while older buckets sit idle',
-    timeKeyFits: 'partition key {{key}}{{onIndex}} is a time bucket: every write lands on the current bucket, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
-    timeFirst: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
+    timeKey: 'partition key {{key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
+    timeKeyFits: 'partition key {{key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
+    timeFirst: 'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
     timeFirstFits: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today\'s load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket',
     fixShard: '{{plan}}; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
-    fixReorder: 'order the levels {{order}}: the time bucket last, so current writes spread over every {{spreadBy}} value{{queries}}',
+    fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
     fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
   },
   check(design) {

@@ -1,6 +1,5 @@
-import { keySpacesOf } from '../../design/key-design';
 import { joinPath } from '../../design/field-path';
-import { carries, patternsOn, readsWholeKey } from '../analysis';
+import { analyses, carries, patternsOn, readsWholeKey } from '../analysis';
 import { code, keyName, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -18,13 +17,16 @@ export const unshardedRead = defineRule({
   messages: {
     random: 'access pattern {{pattern}} reads {{key}}{{onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
     calculated: 'access pattern {{pattern}} reads {{key}}{{onIndex}}, calculated-sharded on {{source}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
-    fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
-    fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard',
+    fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index{{needless}}',
+    fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard{{needless}}',
   },
   check(design) {
-    return keySpacesOf(design).flatMap((space) => {
+    return analyses(design).flatMap(({ space, plan }) => {
       const sharding = space.sharding;
+      // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
+      // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
+      const needless = plan.layout === 'none' ? '; or remove the sharding, which the load does not need (SG007)' : '';
       const source = sharding.sourceAttribute as string;
       return patternsOn(design, space)
         .filter((p) => !p.fanOut && readsWholeKey(space, p) && (sharding.strategy === 'random' || !carries(p, source)))
@@ -33,7 +35,7 @@ export const unshardedRead = defineRule({
           index: space.index,
           messageId: sharding.strategy === 'random' ? 'random' as const : 'calculated' as const,
           fixId: sharding.strategy === 'random' ? 'fixRandom' as const : 'fixCalculated' as const,
-          data: { pattern: code(p.name), key: keyName(space.partitionKey), onIndex: onIndex(space.index), shards: sharding.shards, source: sharding.strategy === 'calculated' ? code(source) : '' },
+          data: { pattern: code(p.name), key: keyName(space.partitionKey), onIndex: onIndex(space.index), shards: sharding.shards, source: sharding.strategy === 'calculated' ? code(source) : '', needless },
           edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }],
         }));
     });

@@ -27,7 +27,7 @@ testRule('SG008', {
       // 120 needed, 150 declared: within 2× but past maxShards; the fix is to split, not to fan out.
       name: 'more than maxShards: split the value out',
       design: game({ strategy: 'random', shards: 150 }, 960000),
-      findings: [{ messageId: 'overCap', data: { maxShards: 100 }, edits: false, fix: /split the hottest `gameId` value out/ }],
+      findings: [{ messageId: 'overCap', data: { maxShards: 100 }, edits: false, fix: /it would take N = 120 keys.*batch the hottest value's writes/ }],
     },
   ],
 });

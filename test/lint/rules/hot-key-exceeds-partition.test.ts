@@ -88,7 +88,7 @@ testRule('SG003', {
     {
       name: 'more shards than maxShards: split the value out, no edit',
       design: hotEvent({ workload: { peakReadUnits: 100, peakWriteUnits: 100000, hotKeyShare: 1 } }),
-      findings: [{ messageId: 'hotKey', edits: false, data: { shards: 125 }, fix: /it would take N = 125 keys, more than the 100 .*split the hottest `eventId` value out/ }],
+      findings: [{ messageId: 'hotKey', edits: false, data: { shards: 125 }, fix: /it would take N = 125 keys, more than the 100 .*: batch the hottest value's writes before they reach the table .* and put DAX in front of its reads; or raise maxShards/ }],
     },
     {
       name: 'more than any accepted count: never Infinity, never N > 1,000',
@@ -99,13 +99,29 @@ testRule('SG003', {
       // 16,000 RU/s needs 2 shards for the ceiling, but each would still carry 20% of the traffic: 4 keep each under 10%.
       name: 'a Cosmos DB whale tenant: shards, or a deeper level, or its own container',
       design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 } }),
-      findings: [{ messageId: 'hotKey', data: { shards: 4, hotKeyLoad: 16000, usable: 8000 }, fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic\); or add a level such as \/userId under `\/tenantId`.*; or move the whale tenant to its own container/ }],
+      findings: [{ messageId: 'hotKey', data: { shards: 4, hotKeyLoad: 16000, usable: 8000 }, fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic; the load alone needs 2\); or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant to its own container, keyed by a finer attribute/ }],
     },
     {
       // The hottest tenant takes 60%; spread over its average 2 sites: 30% of 40,000 RU/s = 12,000 RU/s on one full key.
       name: 'a Cosmos DB full key made hot by its hottest tenant, estimated from the declared level',
       design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 50, hotKeyShare: 0.6 }, { path: '/siteId', cardinality: 100 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 30000 } }),
       findings: [{ messageId: 'hotKey', data: { shareSource: 'estimated from a key level', hotKeyLoad: 12000 } }],
+    },
+    {
+      // Reads of a key holding many items spread over write shards at no extra write cost: shard, don't replicate.
+      name: 'a read-hot key holding many items: calculated shards, not copies',
+      design: table({ partitionKey: { name: 'sellerId', type: 'S', cardinality: 20000 }, sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 } }),
+      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 3 }, edits: true }],
+    },
+    {
+      name: 'a read-hot item of a GSI: a cache, since the index cannot keep copies; no back-pressure note for reads',
+      design: table({ globalSecondaryIndexes: [{ indexName: 'by-sku', partitionKey: { name: 'sku', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 5000, hotKeyShare: 0.9 } }] }),
+      findings: [{ messageId: 'hotKey', index: 'by-sku', edits: false, data: { strategy: 'cache' }, message: /^(?!.*back-pressure)(?!.*throttles the writes)/, fix: /put DAX in front of the reads of the hottest `sku` value: a global secondary index holds one entry per base item/ }],
+    },
+    {
+      name: 'a Cosmos DB whale tenant whose queries give the user: a hierarchical level first, as advice',
+      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 }, accessPatterns: [{ name: 'user-items', keyAttributes: ['/tenantId', '/userId'], share: 1 }] }),
+      findings: [{ messageId: 'hotKey', edits: false, fix: /^add `\/userId` under `\/tenantId`: a hierarchical key.*; or shard/ }],
     },
   ],
 });

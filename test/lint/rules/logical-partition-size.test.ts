@@ -20,7 +20,7 @@ testRule('SG006', {
       design: container({ partitionKey: tenantOnly, storage: { largestPartitionGb: 50 } }),
       findings: [{
         messageId: 'cosmos', path: 'storage.largestPartitionGb', data: { size: 50, usableGb: 16, shards: 4 },
-        fix: /shard `\/tenantId` into N = 4 random shards.*; or add a level such as \/userId under `\/tenantId` so no full key value holds more than 16 GB; or move the whale tenant/,
+        fix: /shard `\/tenantId` into N = 4 random shards.*; or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant/,
         edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }],
       }],
     },
@@ -38,7 +38,7 @@ testRule('SG006', {
     {
       name: 'a DynamoDB item collection over 8 GB with an LSI',
       design: table({ partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, ...withLsi, storage: { largestPartitionGb: 12 } }),
-      findings: [{ messageId: 'dynamodb', data: { size: 12, usableGb: 8, shards: 2 }, fix: /or replace the local secondary index with a global one/ }],
+      findings: [{ messageId: 'dynamodb', data: { size: 12, usableGb: 8, shards: 2 }, edits: false, fix: /^replace the local secondary index with a global one \(no item-collection limit; its queries become eventually consistent\); or shard/ }],
     },
   ],
 });

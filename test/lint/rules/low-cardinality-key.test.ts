@@ -32,7 +32,7 @@ testRule('SG001', {
       findings: [{
         messageId: 'fewValues', path: 'partitionKey', severity: 'error', edits: true,
         data: { cardinality: 5, minCardinality: 100, shards: 20 },
-        fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 20 calculated shards on `orderId` (key#hash(orderId) mod 20): a read for one orderId hits one shard, only whole-key reads fan out over 20',
+        fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 20 calculated shards on `orderId` (key#hash(orderId) mod 20): a read for one orderId hits one shard, only whole-key reads fan out over 20 (20 keeps 5 values × 20 shards at minCardinality 100 stored keys or more; the load alone needs 2)',
       }],
     },
     {
@@ -54,6 +54,11 @@ testRule('SG001', {
       name: 'a Cosmos DB container keyed by country under 30,000 RU/s',
       design: container({ partitionKey: { paths: [{ path: '/country', cardinality: 50 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 20000 } }),
       findings: [{ messageId: 'fewValues', path: 'partitionKey.paths', data: { cardinality: 50, shards: 2 } }],
+    },
+    {
+      name: 'a status GSI counted at the table\'s writes says that key changes cost the index two writes',
+      design: table({ workload: { peakReadUnits: 100, peakWriteUnits: 700 }, globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: { name: 'shipStatus', type: 'S', cardinality: 4 }, sortKey: { name: 'orderId', type: 'S' } }] }),
+      findings: [{ messageId: 'fewValuesFits', index: 'by-status', message: /an update that changes the index key costs the index two writes: declare its workload\.peakWriteUnits/ }],
     },
   ],
 });

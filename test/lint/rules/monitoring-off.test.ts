@@ -14,7 +14,7 @@ testRule('SG010', {
       name: 'Contributor Insights off for the table and the GSIs that inherit it: one finding at the switch',
       design: table({ monitoring: { contributorInsights: false }, globalSecondaryIndexes: [gsi('byCustomer')] }),
       findings: [{
-        messageId: 'dynamodb', path: 'monitoring.contributorInsights', data: { spaces: 'the table, index `byCustomer`' },
+        messageId: 'dynamodb', path: 'monitoring.contributorInsights', data: { spaces: 'the table and index `byCustomer`' },
         edits: [{ op: 'set', path: 'monitoring.contributorInsights', value: true }],
       }],
     },
@@ -31,7 +31,7 @@ testRule('SG010', {
     {
       name: 'an external table without Contributor Insights: no edit, the fix is on the resource',
       design: { external: [{ engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'jobId' }], keyMonitoring: false }] },
-      findings: [{ messageId: 'external', path: 'external[0].keyMonitoring', edits: false, data: { what: 'Contributor Insights' } }],
+      findings: [{ messageId: 'external', path: 'external[0].keyMonitoring', edits: false, data: { what: 'Contributor Insights is' } }],
     },
   ],
 });

@@ -20,7 +20,7 @@ testRule('SG002', {
       findings: [{
         messageId: 'timeKey', path: 'partitionKey', severity: 'error', data: { shards: 3 },
         edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId' } }],
-        message: 'partition key `orderDate` is a time bucket: every write lands on the current bucket, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
+        message: 'partition key `orderDate` is a time bucket: the current bucket takes every write and the reads of recent data, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
       }],
     },
     {
@@ -38,8 +38,8 @@ testRule('SG002', {
       design: container({ partitionKey: byMonthThenDevice, workload: { peakReadUnits: 5000, peakWriteUnits: 20000 } }),
       findings: [{
         messageId: 'timeFirst', path: 'partitionKey.paths[0]', severity: 'error',
-        edits: [{ op: 'set', path: 'partitionKey.paths', value: [{ path: '/deviceId', cardinality: 200000, kind: 'value' }, { path: '/yyyyMM', cardinality: 24, kind: 'time-bucket' }] }],
-        fix: 'order the levels `/deviceId` → `/yyyyMM`: the time bucket last, so current writes spread over every `/deviceId` value',
+        edits: [{ op: 'set', path: 'partitionKey.paths', value: [{ path: '/deviceId', cardinality: 200000 }, { path: '/yyyyMM', cardinality: 24 }] }],
+        fix: 'order the levels `/deviceId` → `/yyyyMM`: the time bucket after the business levels, so current writes spread over every `/deviceId` value',
       }],
     },
     {
@@ -51,6 +51,12 @@ testRule('SG002', {
       name: 'queries that give only the month would cross partitions after the reorder: no edit, a projection instead',
       design: container({ partitionKey: byMonthThenDevice, workload: { peakReadUnits: 5000, peakWriteUnits: 20000 }, accessPatterns: [{ name: 'devices-of-month', keyAttributes: ['/yyyyMM'], share: 0.3 }] }),
       findings: [{ messageId: 'timeFirst', edits: false, fix: /the queries that give only `\/yyyyMM` would then cross partitions: serve them from a change-feed projection/ }],
+    },
+    {
+      // A time level under a unique id would have one value per key: it goes after the business levels, before the id.
+      name: 'a time bucket first, with a unique id: tenant → month → id',
+      design: container({ partitionKey: { paths: [{ path: '/yyyyMM', cardinality: 24 }, { path: '/tenantId', cardinality: 5000 }, { path: '/eventId', cardinality: 'unique' }] }, workload: { peakReadUnits: 5000, peakWriteUnits: 25000 } }),
+      findings: [{ messageId: 'timeFirst', edits: [{ op: 'set', path: 'partitionKey.paths', value: [{ path: '/tenantId', cardinality: 5000 }, { path: '/yyyyMM', cardinality: 24 }, { path: '/eventId', cardinality: 'unique' }] }] }],
     },
   ],
 });

@@ -24,6 +24,11 @@ testRule('SG009', {
       ],
     },
     {
+      name: 'needless sharding: the reads miss data until it goes, and the fix says both ways out',
+      design: table({ sharding: { strategy: 'random', shards: 16 }, accessPatterns: [{ name: 'by-id', keyAttributes: ['orderId'], share: 1 }] }),
+      findings: [{ messageId: 'random', fix: /set fanOut: true .*; or remove the sharding, which the load does not need \(SG007\)$/ }],
+    },
+    {
       name: 'calculated shards read without the source attribute',
       design: tickets({ strategy: 'calculated', shards: 25, sourceAttribute: 'userId' }),
       findings: [{ messageId: 'calculated', path: 'accessPatterns[0]', message: /calculated-sharded on `userId`, without that attribute and without fan-out: it sees one of 25 shards/ }],
