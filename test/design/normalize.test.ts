@@ -303,3 +303,15 @@ describe('the library contract', () => {
     expect(findings.map((f) => f.ruleId)).toEqual(['SG005']);
   });
 });
+
+describe('cyclic input', () => {
+  it('is read to the depth the shapes know and reported, never a stack overflow or a TypeError', () => {
+    const looped: Record<string, unknown> = { name: 'orders', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } };
+    looped.self = looped;
+    (looped.partitionKey as Record<string, unknown>).parent = looped;
+    expect(issuesOf({ tables: [looped] })).toEqual([
+      expect.stringMatching(/^tables\[0\]\.self: is not a known field/),
+      expect.stringMatching(/^tables\[0\]\.partitionKey\.parent: is not a known field/),
+    ]);
+  });
+});
