@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   'status-index.json': ['SG001'],
   'status-key.json': ['SG001'],
   'ticketing-hot-event.json': ['SG003'],
+  'time-first-hierarchy.json': ['SG002'],
   'viral-product.json': ['SG003'],
   'whale-tenant.json': ['SG006'],
 };
@@ -60,14 +61,14 @@ describe('skewguard lint on the shipped examples', () => {
   it('passes every good example (exit 0), showing the acknowledged finding with its reason', async () => {
     const { code, stdout } = await cli(['lint', join(examples, 'good')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 5 files\n$/);
+    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 6 files\n$/);
     expect(stdout).toContain('acknowledged: Twelve regions');
   });
 
   it('searches directories recursively: examples/designs holds good/ and bad/', async () => {
     const { code, stdout } = await cli(['lint', examples, '--format', 'json']);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).summary.files).toBe(23);
+    expect(JSON.parse(stdout).summary.files).toBe(25);
   });
 
   it('runs `npm run lint:examples`: good designs pass, bad ones fail with findings (not invalid input)', () => {
@@ -75,8 +76,8 @@ describe('skewguard lint on the shipped examples', () => {
     expect(script).toContain('examples/designs/good');
     const result = spawnSync('sh', ['-c', script], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('in 5 files');
-    expect(result.stdout).toContain('in 18 files');
+    expect(result.stdout).toContain('in 6 files');
+    expect(result.stdout).toContain('in 19 files');
   });
 });
 
