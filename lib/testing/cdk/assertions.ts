@@ -38,7 +38,7 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
   const failOn = readFailOn(options.failOn, 'assertStackPasses');
   const report = synthDesignReport(scope);
   if (report.checkedTables === 0) {
-    throw new DesignAssertionError(`expected ${scopeName(scope)} to pass the skewguard checks, but it holds no table skewguard checks: add a GuardedTable, or call SkewguardPlugin.checkUnguardedTables() on the app for its other tables`);
+    throw new DesignAssertionError(`expected ${scopeName(scope)} to pass the skewguard checks, but it holds no table skewguard checked: add a GuardedTable, or call SkewguardPlugin.checkUnguardedTables() on the app (with a GuardedTable in it, which registers the checks) for its other tables`);
   }
   const failed = failing(report.violations, failOn);
   if (failed.length > 0) {

@@ -34,7 +34,8 @@ export interface DesignViolation {
 export interface SynthDesignReport {
   /** The violations of the scope's constructs (and of waivers given above it), acknowledged ones included. */
   readonly violations: readonly DesignViolation[];
-  /** DynamoDB tables under the scope that skewguard checked: GuardedTables, and tables covered by `SkewguardPlugin.checkUnguardedTables()`. */
+  /** DynamoDB tables under the scope that skewguard checked: GuardedTables, and tables covered by
+   *  `SkewguardPlugin.checkUnguardedTables()` in a stage where the skewguard plugin runs. */
   readonly checkedTables: number;
   /** The whole report, as a failed assertion prints it. */
   readonly text: string;
@@ -57,7 +58,7 @@ interface ValidationReport {
 const PREFIX = 'skewguard::';
 const TABLE_TYPES = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
 
-/** The synthesized app's skewguard violations (none when skewguard did not run), unsuppressed then suppressed. */
+/** The synthesized app's skewguard violations, unsuppressed and suppressed (CDK leaves out a plugin that reported none). */
 function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppressed: ReportedViolation[] } {
   try {
     root.synth();
@@ -66,8 +67,7 @@ function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppre
     if ((error as { name?: unknown } | null)?.name !== 'ValidationFailed') throw error;
   }
   const file = join(root.outdir, 'validation-report.json');
-  if (!existsSync(file)) return { open: [], suppressed: [] };
-  const plugin = (JSON.parse(readFileSync(file, 'utf8')) as ValidationReport).pluginReports?.find((r) => r.pluginName === 'skewguard');
+  const plugin = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ValidationReport).pluginReports?.find((r) => r.pluginName === 'skewguard') : undefined;
   return { open: plugin?.violations ?? [], suppressed: plugin?.suppressedViolations ?? [] };
 }
 
@@ -119,11 +119,24 @@ function entry(v: DesignViolation): ReportEntry {
   };
 }
 
-/** Tables under `scope` that skewguard checks: their resource carries the skewguard metadata entry. */
+/**
+ * Whether the skewguard plugin runs for the stage holding `node`: registered on it or a stage above.
+ * Read from the stage's plugin list, which aws-cdk-lib keeps internal; where it is not readable the
+ * plugin is assumed to run (a GuardedTable always registers it on its own stage).
+ */
+function pluginRunsFor(node: IConstruct): boolean {
+  return node.node.scopes.filter(Stage.isStage).some((stage) => {
+    const plugins = (stage as unknown as { _validationPlugins?: readonly { name?: string }[] })._validationPlugins;
+    return !Array.isArray(plugins) || plugins.some((p) => p.name === 'skewguard');
+  });
+}
+
+/** Tables under `scope` that skewguard checks: their resource carries the skewguard metadata entry, and the plugin runs for them. */
 function checkedTables(scope: IConstruct): number {
   return scope.node.findAll().filter((node) => CfnResource.isCfnResource(node)
     && TABLE_TYPES.includes(node.cfnResourceType)
-    && (node.cfnOptions.metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] !== undefined).length;
+    && (node.cfnOptions.metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] !== undefined
+    && pluginRunsFor(node)).length;
 }
 
 /** The name a report gives a scope. */
