@@ -24,6 +24,13 @@ function events(extra: Partial<GuardedContainerArgs> = {}) {
   return new GuardedContainer('events', { monitoring, database: 'telemetry', design: telemetry, ...extra });
 }
 
+/** A custom resource of any type token (the SDK's CustomResource is abstract). */
+class Thing extends pulumi.CustomResource {
+  constructor(type: string, name: string, props: pulumi.Inputs) {
+    super(type, name, props);
+  }
+}
+
 const named = (resources: readonly MockedResource[], type: string, name: string) => {
   const found = resources.filter((r) => r.type === type && r.name === name);
   if (found.length !== 1) throw new Error(`expected one ${type} ${name}, found ${found.length}`);
@@ -87,8 +94,8 @@ describe('pulumiSnapshot', () => {
 
   it('names resource references, assets and values unknown in a preview', async () => {
     const { resources } = await runWithMocks(() => {
-      const target = new pulumi.CustomResource('test:index:Target', 'target', {});
-      new pulumi.CustomResource('test:index:Consumer', 'consumer', {
+      const target = new Thing('test:index:Target', 'target', {});
+      new Thing('test:index:Consumer', 'consumer', {
         target,
         code: new pulumi.asset.AssetArchive({ 'index.js': new pulumi.asset.StringAsset('exports.handler = 1;'), lib: new pulumi.asset.FileArchive('./lib') }),
         page: new pulumi.asset.FileAsset('./index.html'),
@@ -124,8 +131,8 @@ describe('runWithMocks', () => {
   it('starts each run afresh, and records resources created inside apply callbacks', async () => {
     await runWithMocks(() => events());
     const { resources } = await runWithMocks(() => {
-      const first = new pulumi.CustomResource('test:index:Thing', 'first', { size: 1 });
-      first.id.apply((id) => new pulumi.CustomResource('test:index:Thing', 'second', { after: id }));
+      const first = new Thing('test:index:Thing', 'first', { size: 1 });
+      first.id.apply((id: string) => new Thing('test:index:Thing', 'second', { after: id }));
     });
     expect(resources.map((r) => [r.name, r.inputs])).toEqual([['first', { size: 1 }], ['second', { after: 'first-id' }]]);
   });
@@ -153,7 +160,7 @@ describe('runWithMocks', () => {
 
   it('rethrows what the program throws, after the registrations it started', async () => {
     const error = await rejection(runWithMocks(() => {
-      new pulumi.CustomResource('test:index:Thing', 'before', {});
+      new Thing('test:index:Thing', 'before', {});
       throw new RangeError('a bug in the program');
     }));
     expect(error).toBeInstanceOf(RangeError);
