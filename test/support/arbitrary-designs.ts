@@ -86,6 +86,27 @@ export const dynamoTable: fc.Arbitrary<DynamoDbTableDesign> = fc.record({
   }));
 });
 
+/**
+ * A DynamoDB table design with the index shapes that synthesize differently: besides the single-key
+ * GSI of `dynamoTable`, a GSI on a multi-attribute key (`partitionKeys` / `sortKeys`, numbers too).
+ */
+export const dynamoTableWithIndexes: fc.Arbitrary<DynamoDbTableDesign> = fc.record({
+  table: dynamoTable,
+  multi: fc.option(fc.record({ parts: fc.integer({ min: 1, max: 3 }), sorts: fc.integer({ min: 0, max: 2 }), card: cardinality }), { nil: undefined }),
+}).map(({ table, multi }): DynamoDbTableDesign => {
+  if (!multi) return table;
+  const partitionKeys = [
+    { name: 'tenantId', type: 'S' as const, cardinality: multi.card },
+    { name: 'ownerId', type: 'S' as const, cardinality: 'unique' as const },
+    { name: 'regionCode', type: 'N' as const, cardinality: 12 },
+  ].slice(0, multi.parts);
+  const sortKeys = [{ name: 'updatedAt', type: 'N' as const }, { name: 'documentId', type: 'S' as const }].slice(0, multi.sorts);
+  return {
+    ...table,
+    globalSecondaryIndexes: [...(table.globalSecondaryIndexes ?? []), { indexName: 'by-tenant', partitionKeys, ...(sortKeys.length ? { sortKeys } : {}) }],
+  };
+});
+
 const levels = ['/tenantId', '/deviceId', '/userId', '/yyyyMM', '/sessionId', '/country'];
 
 export const cosmosContainer: fc.Arbitrary<CosmosContainerDesign> = fc.record({
