@@ -111,7 +111,8 @@ describe('GuardedContainer args, generated', () => {
         id: s.containerName ?? 'events',
         partitionKey: { paths, kind: design.partitionKey.kind ?? (paths.length > 1 ? 'MultiHash' : 'Hash'), version: design.partitionKey.version ?? 2 },
       });
-      expect(container.inputs.options ?? {}).toEqual(s.throughput ? { [s.throughput.manual ? 'throughput' : 'autoscaleSettings']: s.throughput.manual ?? { maxThroughput: s.throughput.autoscaleMax } } : {});
+      const throughput = s.throughput as { manual?: number; autoscaleMax?: number } | undefined;
+      expect(container.inputs.options ?? {}).toEqual(throughput?.manual ? { throughput: throughput.manual } : throughput?.autoscaleMax ? { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } } : {});
       // The log alerts exist only with partition-key diagnostics (the partition-size one is always on then).
       expect(resources.some((r) => r.type === 'azure-native:monitor:ScheduledQueryRule')).toBe(s.monitored);
     }), { numRuns: 15, seed: SEED });

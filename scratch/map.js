@@ -1,0 +1,13 @@
+process.env.CDK_VALIDATION='false';
+const { App, Stack, RemovalPolicy } = require('aws-cdk-lib');
+const s3 = require('aws-cdk-lib/aws-s3');
+const cr = require('aws-cdk-lib/custom-resources');
+const app = new App({ analyticsReporting: true, context: { 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true } });
+const stack = new Stack(app, 'S');
+new s3.Bucket(stack, 'B', { autoDeleteObjects: true, removalPolicy: RemovalPolicy.DESTROY });
+new cr.AwsCustomResource(stack, 'C', { onCreate: { service: 'S3', action: 'listBuckets', physicalResourceId: cr.PhysicalResourceId.of('x') }, policy: cr.AwsCustomResourcePolicy.fromSdkCalls({ resources: cr.AwsCustomResourcePolicy.ANY_RESOURCE }) });
+const t = app.synth().getStackArtifact(stack.artifactId).template;
+console.log(JSON.stringify(t.Mappings, null, 1)?.slice(0, 600));
+console.log(Object.keys(t.Resources).join(' '), Object.keys(t.Conditions||{}));
+console.log(JSON.stringify(t.Resources.CDKMetadata).slice(0,300));
+for (const [k,r] of Object.entries(t.Resources)) if (r.Properties?.Runtime || r.Properties?.Code) console.log(k, JSON.stringify(r.Properties.Runtime), JSON.stringify(r.Properties.Code), JSON.stringify(r.Metadata));

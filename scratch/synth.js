@@ -1,0 +1,15 @@
+process.env.CDK_VALIDATION='false';
+const { App, Stack } = require('aws-cdk-lib');
+const lambda = require('aws-cdk-lib/aws-lambda');
+const { GuardedTable } = require('/work/wt-testing/dist/cdk');
+const fs = require('fs');
+fs.mkdirSync('/tmp/sgt/code', {recursive:true}); fs.writeFileSync('/tmp/sgt/code/index.js', 'exports.handler=async()=>1;');
+const app = new App();
+const stack = new Stack(app, 'S');
+new GuardedTable(stack, 'Orders', { partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 100, peakWriteUnits: 100 } });
+const fn = new lambda.Function(stack, 'Fn', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromAsset('/tmp/sgt/code') });
+fn.currentVersion;
+const asm = app.synth();
+const art = asm.getStackArtifact(stack.artifactId);
+console.log(JSON.stringify(art.template, null, 1));
+console.log(art.dependencies.map(d=>d.constructor.name+' '+d.id));
