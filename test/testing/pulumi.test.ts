@@ -200,7 +200,7 @@ describe('assertAccepted and assertRefused', () => {
     expect(refused.message).toMatch(/^expected GuardedContainer "events" to be refused with SG001, but it was refused only with SG004:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule/);
     expect(thrown(() => assertRefused(() => events(), 'SG004')).message).toBe('expected a refusal with SG004, but the components were accepted');
     const invalid = thrown(() => assertRefused(() => events({ throughput: { manual: 450 } }), 'SG004'));
-    expect(invalid.message).toMatch(/^expected a refusal with SG004, but the args are invalid, so no rule checked the design:\n\nGuardedContainer "events": invalid args, nothing was created:\n  throughput\.manual:/);
+    expect(invalid.message).toMatch(/^expected a refusal with SG004, but the args are invalid, so no rule checked the design:\n\nGuardedContainer "events": invalid args, nothing was created:\n {2}throughput\.manual:/);
     expect(thrown(() => assertRefused(undefined, 'SG004')).message).toBe('expected a refusal with SG004, but got no error: the run was accepted');
   });
 
