@@ -37,8 +37,7 @@ describe('assertStackPasses', () => {
     expect(error).toBeInstanceOf(DesignAssertionError);
     expect(error.message).toMatch(/^expected Shop to synthesize with no skewguard error, but it fails with SG001, SG003\n\nskewguard report for Shop: 2 errors, 0 warnings, 0 acknowledged/);
     for (const finding of orders.findings) {
-      expect(error.message).toContain(`error ${finding.ruleId} at Shop/Orders, field ${finding.path}`);
-      expect(error.message).toContain(finding.message);
+      expect(error.message).toContain(`error ${finding.ruleId} ${finding.title} at Shop/Orders, field ${finding.path}\n      ${finding.message}\n`);
       expect(error.message).toContain(`fix: ${finding.fix}`);
     }
   });
@@ -53,9 +52,14 @@ describe('assertStackPasses', () => {
       ['SG001', 'Five statuses, known and accepted for now.'],
     ]);
     const error = thrown(() => assertStackFails(stack, 'SG003'));
-    expect(error.message).toContain('acknowledged error SG003 at Shop/Orders, field partitionKey');
+    expect(error.message).toContain('acknowledged error SG003 hot-key-exceeds-partition at Shop/Orders, field partitionKey');
     expect(error.message).toContain('reason: Migrating to a sharded key next sprint.');
-    expect(error.message).toContain('acknowledged error SG001 at Shop/Orders, field partitionKey');
+    expect(error.message).toContain('acknowledged error SG001 low-cardinality-key at Shop/Orders, field partitionKey');
+    // The violations carry the core's own message and fix, whichever way the finding was waived.
+    expect(violations.map((v) => [v.title, v.message, v.fix])).toEqual(['SG003', 'SG001'].map((rule) => {
+      const finding = orders.findings.find((f) => f.ruleId === rule);
+      return [finding?.title, finding?.message, finding?.fix];
+    }));
   });
 
   it('fails a stack with no table skewguard checks: such a test could never fail', () => {

@@ -17,6 +17,8 @@ export interface DesignViolation {
   /** The rule id (`SG003`), or another skewguard check: `design-metadata`, `undeclared-index`,
    *  `acknowledgement`, `unchecked`, `template`. */
   readonly rule: string;
+  /** The rule's name (`hot-key-exceeds-partition`); undefined for the other checks. */
+  readonly title?: string;
   /** `fatal`: skewguard could not check the table (no waiver applies). */
   readonly severity: 'error' | 'warning' | 'fatal';
   /** The GuardedTable or table construct, e.g. `MyStack/Orders`. */
@@ -24,6 +26,7 @@ export interface DesignViolation {
   /** The field of the table's design, e.g. `globalSecondaryIndexes[0].partitionKey` (`''`: none). */
   readonly fieldPath: string;
   readonly index?: string;
+  /** What is wrong, with the numbers (the core's message for a rule). */
   readonly message: string;
   readonly fix?: string;
   /** The reason of the waiver, for an acknowledged finding; undefined otherwise. */
@@ -71,16 +74,24 @@ function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppre
   return { open: plugin?.violations ?? [], suppressed: plugin?.suppressedViolations ?? [] };
 }
 
+/** The plugin describes a finding as `<title> at <construct> (index <i>), field <path>: <message>.`; the report says where on its own. */
+function coreMessage(description: string, metadata: Record<string, string>): string {
+  const { title, constructPath, index, fieldPath } = metadata;
+  const prefix = `${title} at ${constructPath}${index !== undefined ? ` (index ${index})` : ''}, field ${fieldPath || '(root)'}: `;
+  return title !== undefined && description.startsWith(prefix) ? description.slice(prefix.length).replace(/\.$/, '') : description;
+}
+
 function violation(reported: ReportedViolation, acknowledged?: string): DesignViolation {
   const metadata = reported.ruleMetadata ?? {};
   const severity = reported.severity === 'warning' || reported.severity === 'fatal' ? reported.severity : 'error';
   return {
     rule: reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName,
+    ...(metadata.title !== undefined ? { title: metadata.title } : {}),
     severity,
     constructPath: metadata.constructPath ?? reported.violatingConstructs?.[0]?.constructPath ?? '',
     fieldPath: metadata.fieldPath ?? '',
     ...(metadata.index !== undefined ? { index: metadata.index } : {}),
-    message: reported.description,
+    message: coreMessage(reported.description, metadata),
     ...(reported.suggestedFix ? { fix: reported.suggestedFix } : {}),
     ...(acknowledged !== undefined ? { acknowledged } : {}),
   };
@@ -98,11 +109,12 @@ function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): De
     .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.rule === f.ruleId && v.fieldPath === f.path))
     .map((f): DesignViolation => ({
       rule: f.ruleId,
+      title: f.title,
       severity: f.severity,
       constructPath: table.node.path,
       fieldPath: f.path,
       ...(f.index !== undefined ? { index: f.index } : {}),
-      message: `${f.title} at ${table.node.path}, field ${f.path || '(root)'}: ${f.message}.`,
+      message: f.message,
       fix: f.fix,
       acknowledged: f.reason ?? '',
     })));
@@ -111,7 +123,7 @@ function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): De
 function entry(v: DesignViolation): ReportEntry {
   return {
     severity: v.severity,
-    rule: v.rule,
+    rule: v.title ? `${v.rule} ${v.title}` : v.rule,
     where: `${v.constructPath || '(app)'}${v.fieldPath ? `, field ${v.fieldPath}` : ''}${v.index ? ` (index ${v.index})` : ''}`,
     message: v.message,
     ...(v.fix ? { fix: v.fix } : {}),
