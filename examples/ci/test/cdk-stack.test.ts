@@ -3,8 +3,8 @@
 import { App, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { GuardedTable } from 'skewguard/cdk';
-import { assertStackFails, assertStackPasses, stackSnapshot } from 'skewguard/testing/cdk';
+import { GuardedTable } from '../../../lib/cdk';
+import { assertStackFails, assertStackPasses, stackSnapshot } from '../../../lib/testing/cdk';
 
 // aws-cdk-lib's built-in CloudFormation rules cost seconds per test file; `cdk synth` still runs them.
 process.env.CDK_VALIDATION = 'false';

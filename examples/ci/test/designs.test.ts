@@ -2,7 +2,7 @@
 // the rule they were written for. skewguard/testing loads no cloud SDK: this runs in milliseconds.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertDesignFails, assertDesignPasses } from 'skewguard/testing';
+import { assertDesignFails, assertDesignPasses } from '../../../lib/testing';
 
 const designs = join(__dirname, '../../designs'); // your project's design files
 const read = (file: string) => JSON.parse(readFileSync(join(designs, file), 'utf8'));

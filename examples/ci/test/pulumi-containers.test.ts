@@ -3,8 +3,8 @@
  */
 // A Pulumi component's resources under the mock engine, ready to snapshot, and its refusals.
 // (The docblock above keeps jest 30 from cleaning up a global Pulumi's exit hook still reads.)
-import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from 'skewguard/pulumi';
-import { assertRefused, pulumiSnapshot, runWithMocks } from 'skewguard/testing/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../../lib/pulumi';
+import { assertRefused, pulumiSnapshot, runWithMocks } from '../../../lib/testing/pulumi';
 
 const events: ContainerDesign = {
   partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }, { path: '/deviceId', cardinality: 500_000 }] },
