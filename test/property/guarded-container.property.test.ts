@@ -86,7 +86,7 @@ describe('GuardedContainer args, generated', () => {
       count('GuardedContainer: generated args', 'refused');
       expect(error).toBeInstanceOf(DesignRefusedError);
       expect((error as DesignRefusedError).findings.map((f) => [f.ruleId, f.path])).toEqual(blocking.map((f) => [f.ruleId, rebased(f.path)]));
-    }), { numRuns: 2000, seed: SEED });
+    }), { numRuns: 1500, seed: SEED });
     expect(counted('GuardedContainer: generated args', 'refused')).toBeGreaterThan(300);
   });
 
@@ -115,7 +115,7 @@ describe('GuardedContainer args, generated', () => {
       expect(container.inputs.options ?? {}).toEqual(throughput?.manual ? { throughput: throughput.manual } : throughput?.autoscaleMax ? { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } } : {});
       // The log alerts exist only with partition-key diagnostics (the partition-size one is always on then).
       expect(resources.some((r) => r.type === 'azure-native:monitor:ScheduledQueryRule')).toBe(s.monitored);
-    }), { numRuns: 15, seed: SEED });
+    }), { numRuns: 10, seed: SEED });
   }, 60_000);
 
   it('throw an InvalidArgsError naming the one invalid field of a design, never another error', () => {
@@ -129,7 +129,7 @@ describe('GuardedContainer args, generated', () => {
       }
       if (!(error instanceof InvalidArgsError)) throw new Error(`design.${path} = ${JSON.stringify(value)}: expected an InvalidArgsError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
       expect(error.issues.map((i) => i.path)).toContain(`design.${path}`);
-    }), { numRuns: 2000, seed: SEED });
+    }), { numRuns: 1500, seed: SEED });
   });
 
   it('throw an InvalidArgsError naming an invalid setting', () => {
@@ -157,7 +157,7 @@ describe('GuardedContainer args, generated', () => {
       }
       if (!(error instanceof InvalidArgsError)) throw new Error(`${path} = ${JSON.stringify(value)}: expected an InvalidArgsError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
       expect(error.issues.map((i) => i.path)).toContain(path);
-    }), { numRuns: 1000, seed: SEED });
+    }), { numRuns: 800, seed: SEED });
   });
 
   // BUG (lib/pulumi): two args are not checked as their siblings are. `lintOptions: 'x'` is reported
@@ -205,7 +205,7 @@ describe('GuardedContainer args, generated', () => {
         expect(error).toBeInstanceOf(DesignRefusedError);
         expect((error as DesignRefusedError).findings.some((f) => f.ruleId === finding.ruleId && f.path === rebased(finding.path))).toBe(false);
       }
-    }), { numRuns: 300, seed: SEED });
+    }), { numRuns: 200, seed: SEED });
     expect(counted('GuardedContainer: edits applied', 'fixes applied')).toBeGreaterThan(100);
   });
 

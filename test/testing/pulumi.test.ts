@@ -8,6 +8,8 @@ import { DesignError } from '../../lib';
 import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { telemetry, violations } from '../pulumi/support/designs';
+// The CI recipe's Pulumi example test runs here, in a file that already runs Pulumi (jest gives each file a fresh runtime).
+import '../../examples/ci/test/pulumi-containers.test';
 
 const ACCOUNT_ID = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet';
 const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
