@@ -7,4 +7,3 @@ export { assertDesignFails, assertDesignPasses, type DesignAssertionOptions } fr
 export { DesignAssertionError } from './assertion-error';
 export type { RuleExpectation } from './expectations';
 export type { FailOn } from './failing';
-export { formatReport, type ReportEntry } from './report';

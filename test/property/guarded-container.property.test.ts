@@ -15,6 +15,7 @@ import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidA
 import { runWithMocks } from '../../lib/testing/pulumi';
 import { corrupted, cosmosContainer } from '../support/arbitrary-designs';
 import { SEED, count, counted, reportCounts } from './support/counts';
+import { errorOf } from '../testing/support/errors';
 
 const ACCOUNT = { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' };
 const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
@@ -71,12 +72,7 @@ describe('GuardedContainer args, generated', () => {
       const core = coreVerdict(design, s);
       const blocking = core instanceof DesignError ? [] : blockingFindings(core.findings, s.failOn ?? 'error');
       if (!(core instanceof DesignError) && blocking.length === 0) return count('GuardedContainer: generated args', 'accepted (registered in the next test)');
-      let error: unknown;
-      try {
-        new GuardedContainer('events', argsOf(design, s, s.monitored ? monitoring : undefined));
-      } catch (e) {
-        error = e;
-      }
+      const error = errorOf(() => new GuardedContainer('events', argsOf(design, s, s.monitored ? monitoring : undefined)));
       if (core instanceof DesignError) {
         count('GuardedContainer: generated args', 'invalid');
         expect(error).toBeInstanceOf(InvalidArgsError);
@@ -121,12 +117,7 @@ describe('GuardedContainer args, generated', () => {
   it('throw an InvalidArgsError naming the one invalid field of a design, never another error', () => {
     fc.assert(fc.property(corrupted(designs), settings, ({ input, path, value }, s) => {
       count('GuardedContainer: corrupted designs', 'tried');
-      let error: unknown;
-      try {
-        new GuardedContainer('events', argsOf(input, s, s.monitored ? monitoring : undefined));
-      } catch (e) {
-        error = e;
-      }
+      const error = errorOf(() => new GuardedContainer('events', argsOf(input, s, s.monitored ? monitoring : undefined)));
       if (!(error instanceof InvalidArgsError)) throw new Error(`design.${path} = ${JSON.stringify(value)}: expected an InvalidArgsError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
       expect(error.issues.map((i) => i.path)).toContain(`design.${path}`);
     }), { numRuns: 1500, seed: SEED });
@@ -149,12 +140,7 @@ describe('GuardedContainer args, generated', () => {
       // A throughput field is set alone: the other form alongside it is an error of its own.
       const base = argsOf(design, { ...s, monitored: false, throughput: path.startsWith('throughput.') ? undefined : s.throughput });
       const args = withPath({ ...base, account: { ...ACCOUNT } }, path, value);
-      let error: unknown;
-      try {
-        new GuardedContainer('events', args);
-      } catch (e) {
-        error = e;
-      }
+      const error = errorOf(() => new GuardedContainer('events', args));
       if (!(error instanceof InvalidArgsError)) throw new Error(`${path} = ${JSON.stringify(value)}: expected an InvalidArgsError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
       expect(error.issues.map((i) => i.path)).toContain(path);
     }), { numRuns: 800, seed: SEED });
@@ -195,12 +181,7 @@ describe('GuardedContainer args, generated', () => {
           count('GuardedContainer: edits applied', 'clean after the fix');
           continue;
         }
-        let error: unknown;
-        try {
-          new GuardedContainer('events', argsOf(edited, { ...s, monitored: true, failOn: 'warning' }, monitoring));
-        } catch (e) {
-          error = e;
-        }
+        const error = errorOf(() => new GuardedContainer('events', argsOf(edited, { ...s, monitored: true, failOn: 'warning' }, monitoring)));
         if (error instanceof InvalidArgsError) throw new Error(`${finding.ruleId}'s edits ${JSON.stringify(finding.edits)} made the args invalid: ${error.message}`);
         expect(error).toBeInstanceOf(DesignRefusedError);
         expect((error as DesignRefusedError).findings.some((f) => f.ruleId === finding.ruleId && f.path === rebased(finding.path))).toBe(false);

@@ -16,6 +16,7 @@ import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
 import { synthDesignReport } from '../../lib/testing/cdk';
 import { corrupted, dynamoTableWithIndexes } from '../support/arbitrary-designs';
 import { SEED, count, counted, reportCounts } from './support/counts';
+import { errorOf } from '../testing/support/errors';
 
 process.env.CDK_VALIDATION = 'false';
 
@@ -93,12 +94,7 @@ describe('GuardedTable props, generated', () => {
   it('throw a DesignError naming the one invalid field of a design, never another error', () => {
     fc.assert(fc.property(corrupted(designs, skipped), ({ input, path, value }) => {
       count('GuardedTable: corrupted designs', 'tried');
-      let error: unknown;
-      try {
-        new GuardedTable(scratch, nextId(), propsOf(input));
-      } catch (e) {
-        error = e;
-      }
+      const error = errorOf(() => new GuardedTable(scratch, nextId(), propsOf(input)));
       if (!(error instanceof DesignError)) throw new Error(`${path} = ${JSON.stringify(value)}: expected a DesignError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
       expect(error.issues.map((i) => i.path)).toContain(path);
     }), { numRuns: 1500, seed: SEED });
@@ -140,12 +136,7 @@ describe('GuardedTable props, generated', () => {
     ];
     for (const [field, value] of cases) {
       const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: value } as unknown as GuardedTableProps;
-      let error: unknown;
-      try {
-        new GuardedTable(scratch, nextId(), props);
-      } catch (e) {
-        error = e;
-      }
+      const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
       expect(error).toBeInstanceOf(DesignError);
       expect((error as DesignError).issues.map((i) => i.path)).toEqual([field]);
     }

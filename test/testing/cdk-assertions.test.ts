@@ -6,15 +6,11 @@ import { DesignError } from '../../lib';
 import { GuardedTable, SkewguardPlugin } from '../../lib/cdk';
 import { assertStackFails, assertStackPasses, DesignAssertionError, synthDesignReport } from '../../lib/testing/cdk';
 import { healthy, statusKeyed } from '../cdk/support';
+import { thrown } from './support/errors';
 
-function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the assertion to throw');
-}
+// CDK prints the validation report on every synth that has one (skewguard's warnings included).
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
 
 function stackOf(app = new App(), id = 'Shop') {
   return new Stack(app, id);

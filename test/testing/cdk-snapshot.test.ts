@@ -189,9 +189,9 @@ describe('stackSnapshot', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([{ path: 'resourceTypes[1]', message: expect.stringContaining('"AWS::DynamoDB::Tabel" matches no resource of the template; its types are: ') }]);
-    expect(() => stackSnapshot(stack, { resourceTypes: ['dynamodb'] })).toThrow(/resourceTypes\[0\]: expected a resource type/);
-    expect(() => stackSnapshot(stack, { resourceTypes: [] })).toThrow(/resourceTypes: expected a non-empty array/);
+    expect((error as DesignError).issues).toEqual([{ path: 'resourceTypes[1]', message: expect.stringContaining('"AWS::DynamoDB::Tabel" matches nothing here; the types are: ') }]);
+    expect(() => stackSnapshot(stack, { resourceTypes: ['dynamodb'] })).toThrow(/resourceTypes\[0\]: expected a type such as/);
+    expect(() => stackSnapshot(stack, { resourceTypes: [] })).toThrow(/resourceTypes: expected a non-empty array of types/);
   });
 
   it('refuses what is not a stack of an app, naming the argument', () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DesignError, lint, type DesignInput } from '../../lib';
 import { assertDesignFails, assertDesignPasses, DesignAssertionError } from '../../lib/testing';
+import { thrown } from './support/errors';
 
 const example = (path: string): DesignInput => JSON.parse(readFileSync(join(__dirname, '../../examples/designs', path), 'utf8'));
 
@@ -14,16 +15,6 @@ const statusKeyed: DesignInput = {
     workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
   }],
 };
-
-/** What the assertion threw, or fails the test if it did not throw. */
-function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the assertion to throw');
-}
 
 describe('assertDesignPasses', () => {
   it('passes a good design and returns every finding, the acknowledged ones included', () => {

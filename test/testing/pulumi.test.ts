@@ -8,6 +8,7 @@ import { DesignError } from '../../lib';
 import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { telemetry, violations } from '../pulumi/support/designs';
+import { rejection, thrown } from './support/errors';
 // The CI recipe's Pulumi example test runs here, in a file that already runs Pulumi (jest gives each file a fresh runtime).
 import '../../examples/ci/test/pulumi-containers.test';
 
@@ -38,24 +39,6 @@ const named = (resources: readonly MockedResource[], type: string, name: string)
   if (found.length !== 1) throw new Error(`expected one ${type} ${name}, found ${found.length}`);
   return found[0];
 };
-
-async function rejection(run: Promise<unknown>): Promise<Error> {
-  try {
-    await run;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the run to fail');
-}
-
-function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the assertion to throw');
-}
 
 describe('pulumiSnapshot', () => {
   it('lists every registered resource sorted by type and name, with its parent, inputs and data-safety options', async () => {
@@ -117,7 +100,7 @@ describe('pulumiSnapshot', () => {
     expect(new Set(alerts.map((r) => r.type))).toEqual(new Set([CONTAINER, 'azure-native:monitor:DiagnosticSetting', 'azure-native:monitor:MetricAlert', 'azure-native:monitor:ScheduledQueryRule']));
     const error = await rejection(pulumiSnapshot(() => events(), { resourceTypes: ['azure-native:cosmosdb:SqlContainer'] }));
     expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([{ path: 'options.resourceTypes[0]', message: expect.stringContaining(`matches no registered resource; the types are: ${CONTAINER}, `) }]);
+    expect((error as DesignError).issues).toEqual([{ path: 'options.resourceTypes[0]', message: expect.stringContaining(`matches nothing here; the types are: ${CONTAINER}, `) }]);
   });
 });
 

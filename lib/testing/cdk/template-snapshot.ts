@@ -16,6 +16,7 @@
  * Pure: a function of the template and the asset hashes of its cloud assembly.
  */
 import { DesignError } from '../../index';
+import { typeFilter } from '../type-filter';
 
 /** Options of a template snapshot. */
 export interface TemplateSnapshotOptions {
@@ -154,28 +155,14 @@ function substitute(template: Json, replacements: Map<string, string>): Json {
   return JSON.parse(text) as Json;
 }
 
-function readResourceTypes(value: unknown): readonly string[] | undefined {
-  if (value === undefined) return undefined;
-  const issue = (message: string) => new DesignError([{ path: 'resourceTypes', message }], 'stack snapshot options');
-  if (!Array.isArray(value) || value.length === 0) throw issue(`expected a non-empty array of CloudFormation resource types ('AWS::DynamoDB::GlobalTable', 'AWS::CloudWatch::*'), got ${JSON.stringify(value)}`);
-  const bad = value.findIndex((type) => typeof type !== 'string' || !TYPE_PATTERN.test(type));
-  if (bad >= 0) throw new DesignError([{ path: `resourceTypes[${bad}]`, message: `expected a resource type such as 'AWS::DynamoDB::GlobalTable' or 'AWS::CloudWatch::*', got ${JSON.stringify(value[bad])}` }], 'stack snapshot options');
-  return value as string[];
-}
-
-const typeMatches = (pattern: string, type: unknown) => typeof type === 'string' && (pattern.endsWith('::*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern);
-
-function keepResourceTypes(template: Json, patterns: readonly string[]): void {
+/** Removes the resources whose type `resourceTypes` does not keep. */
+function keepResourceTypes(template: Json, resourceTypes: unknown): void {
   const resources = section(template, 'Resources');
-  const types = Object.values(resources).map((r) => (isObject(r) ? r.Type : undefined));
-  const unmatched = patterns.map((pattern, i) => ({ pattern, i })).filter(({ pattern }) => !types.some((type) => typeMatches(pattern, type)));
-  if (unmatched.length > 0) {
-    const present = [...new Set(types.filter((t): t is string => typeof t === 'string'))].sort().join(', ');
-    throw new DesignError(unmatched.map(({ pattern, i }) => ({ path: `resourceTypes[${i}]`, message: `${JSON.stringify(pattern)} matches no resource of the template; its types are: ${present}` })), 'stack snapshot options');
-  }
-  for (const [id, resource] of Object.entries(resources)) {
-    if (!patterns.some((pattern) => typeMatches(pattern, isObject(resource) ? resource.Type : undefined))) delete resources[id];
-  }
+  const typeOf = (resource: unknown) => (isObject(resource) && typeof resource.Type === 'string' ? resource.Type : '');
+  const keep = typeFilter(resourceTypes, Object.values(resources).map(typeOf), {
+    field: 'resourceTypes', subject: 'stack snapshot options', separator: '::', examples: "'AWS::DynamoDB::GlobalTable' or 'AWS::CloudWatch::*'", wellFormed: (p) => TYPE_PATTERN.test(p),
+  });
+  for (const [id, resource] of Object.entries(resources)) if (!keep(typeOf(resource))) delete resources[id];
 }
 
 /**
@@ -184,7 +171,6 @@ function keepResourceTypes(template: Json, patterns: readonly string[]): void {
  */
 export function templateSnapshot(template: unknown, assetHashes: readonly string[], options: TemplateSnapshotOptions = {}): Record<string, unknown> {
   if (!isObject(template)) throw new DesignError([{ path: 'template', message: `expected a CloudFormation template (an object with Resources), got ${Array.isArray(template) ? 'an array' : typeof template}` }], 'stack snapshot input');
-  const resourceTypes = readResourceTypes(options.resourceTypes);
   const copy = JSON.parse(JSON.stringify(template)) as Json;
   removeCdkVersionNoise(copy);
   maskLookupFunctions(section(copy, 'Resources'));
@@ -192,6 +178,6 @@ export function templateSnapshot(template: unknown, assetHashes: readonly string
   // Whole logical IDs first, so a hash inside one is not replaced on its own and leaves its suffix behind.
   const stable = substitute(substitute(copy, hashedLogicalIds(copy, placeholders)), placeholders);
   const result = replaceRuntimeLookups(stable) as Json;
-  if (resourceTypes) keepResourceTypes(result, resourceTypes);
+  if (options.resourceTypes !== undefined) keepResourceTypes(result, options.resourceTypes);
   return sortKeys(result) as Record<string, unknown>;
 }

@@ -2,7 +2,7 @@
  * `pulumiSnapshot(program)`: the resources a program registers under the mock engine, as a sorted
  * list ready for `toMatchSnapshot()`, optionally only some types.
  */
-import { DesignError } from '../../index';
+import { typeFilter } from '../type-filter';
 import { runWithMocks, type MockedResource, type MockRunOptions } from './mock-run';
 
 export interface PulumiSnapshotOptions extends MockRunOptions {
@@ -15,20 +15,8 @@ export interface PulumiSnapshotOptions extends MockRunOptions {
   readonly resourceTypes?: readonly string[];
 }
 
-const matches = (pattern: string, type: string) => (pattern.endsWith(':*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern);
-
-function keep(resources: MockedResource[], patterns: unknown): MockedResource[] {
-  if (patterns === undefined) return resources;
-  if (!Array.isArray(patterns) || patterns.length === 0 || patterns.some((p) => typeof p !== 'string' || p === '')) {
-    throw new DesignError([{ path: 'options.resourceTypes', message: `expected a non-empty array of type tokens ('azure-native:monitor:MetricAlert', 'azure-native:monitor:*'), got ${JSON.stringify(patterns)}` }], 'pulumiSnapshot() options');
-  }
-  const types = [...new Set(resources.map((r) => r.type))].sort();
-  const unmatched = patterns.map((pattern: string, i) => ({ pattern, i })).filter(({ pattern }) => !types.some((type) => matches(pattern, type)));
-  if (unmatched.length > 0) {
-    throw new DesignError(unmatched.map(({ pattern, i }) => ({ path: `options.resourceTypes[${i}]`, message: `${JSON.stringify(pattern)} matches no registered resource; the types are: ${types.join(', ')}` })), 'pulumiSnapshot() options');
-  }
-  return resources.filter((r) => patterns.some((pattern: string) => matches(pattern, r.type)));
-}
+/** A Pulumi type token (`azure-native:monitor:MetricAlert`) or a module of them (`azure-native:monitor:*`). */
+const TOKEN = /^[\w-]+:[\w/.-]*:(\*|[\w.-]+)$/;
 
 /**
  * Runs `program` under the mock engine (see `runWithMocks`) and returns its resources, sorted by
@@ -39,5 +27,9 @@ function keep(resources: MockedResource[], patterns: unknown): MockedResource[] 
 export async function pulumiSnapshot(program: () => unknown, options: PulumiSnapshotOptions = {}): Promise<MockedResource[]> {
   const { resourceTypes, ...runOptions } = options;
   const { resources } = await runWithMocks(program, runOptions);
-  return keep(resources, resourceTypes);
+  if (resourceTypes === undefined) return resources;
+  const keep = typeFilter(resourceTypes, resources.map((r) => r.type), {
+    field: 'options.resourceTypes', subject: 'pulumiSnapshot() options', separator: ':', examples: "'azure-native:monitor:MetricAlert' or 'azure-native:monitor:*'", wellFormed: (p) => TOKEN.test(p),
+  });
+  return resources.filter((r) => keep(r.type));
 }
