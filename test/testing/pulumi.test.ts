@@ -29,8 +29,8 @@ function events(extra: Partial<GuardedContainerArgs> = {}) {
 
 /** A custom resource of any type token (the SDK's CustomResource is abstract). */
 class Thing extends pulumi.CustomResource {
-  constructor(type: string, name: string, props: pulumi.Inputs) {
-    super(type, name, props);
+  constructor(type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super(type, name, props, opts);
   }
 }
 
@@ -120,6 +120,17 @@ describe('runWithMocks', () => {
       first.id.apply((id: string) => new Thing('test:index:Thing', 'second', { after: id }));
     });
     expect(resources.map((r) => [r.name, r.inputs])).toEqual([['first', { size: 1 }], ['second', { after: 'first-id' }]]);
+  });
+
+  it('records a resource read with an id (`.get()`) with that id, and options that guard data', async () => {
+    const { resources } = await runWithMocks(() => {
+      new Thing('test:index:Thing', 'existing', {}, { id: 'thing-1234' });
+      new Thing('test:index:Thing', 'kept', { size: 1 }, { protect: true, retainOnDelete: true, ignoreChanges: ['size'], deleteBeforeReplace: true, replaceOnChanges: ['zone'] });
+    });
+    expect(resources).toEqual([
+      { type: 'test:index:Thing', name: 'existing', parent: null, inputs: {}, readId: 'thing-1234' },
+      { type: 'test:index:Thing', name: 'kept', parent: null, inputs: { size: 1 }, options: { protect: true, retainOnDelete: true, deleteBeforeReplace: true, ignoreChanges: ['size'], replaceOnChanges: ['zone'] } },
+    ]);
   });
 
   it('passes stack configuration to the program', async () => {
