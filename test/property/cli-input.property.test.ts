@@ -52,7 +52,7 @@ describe('skewguard lint on generated file content', () => {
       count('cli: generated designs', code === 1 ? 'exit 1' : 'exit 0');
       expect(code).toBe(blockingFindings(core.findings).length > 0 ? 1 : 0);
       expect(file.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged])).toEqual(core.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged]));
-    }), { numRuns: 600, seed: SEED });
+    }), { numRuns: 400, seed: SEED });
     expect(counted('cli: generated designs', 'exit 1')).toBeGreaterThan(100);
     expect(counted('cli: generated designs', 'exit 0')).toBeGreaterThan(50);
   });
@@ -71,7 +71,7 @@ describe('skewguard lint on generated file content', () => {
       const lineText = text.split('\n')[(error?.line as number) - 1] ?? '';
       expect(lineText.length).toBeGreaterThanOrEqual((error?.column as number) - 1);
       expect(stderr).toContain(`: ${path}: `);
-    }), { numRuns: 600, seed: SEED });
+    }), { numRuns: 400, seed: SEED });
   });
 
   it('never fails on arbitrary text, JSON, truncated designs or bytes: a verdict or an input error, always with a message', async () => {
@@ -97,7 +97,7 @@ describe('skewguard lint on generated file content', () => {
         expect(report.files[0].errors.length).toBeGreaterThan(0);
         expect(stderr.length).toBeGreaterThan(0);
       }
-    }), { numRuns: 1000, seed: SEED });
+    }), { numRuns: 800, seed: SEED });
     expect(counted('cli: arbitrary content', 'exit 2')).toBeGreaterThan(500);
   });
 });
@@ -118,7 +118,7 @@ describe('SARIF written by skewguard lint', () => {
       }
       count('cli: sarif', 'findings');
       expect(run.results.filter((r: { ruleId: string }) => r.ruleId !== 'unused-acknowledgement')).toHaveLength(lint(design).length);
-    }), { numRuns: 150, seed: SEED });
+    }), { numRuns: 100, seed: SEED });
   });
 });
 

@@ -43,7 +43,7 @@ describe('the design model, on generated input', () => {
         expect(paths.has(f.path) || paths.has(f.path.replace(/(\.[^.[\]]+|\[\d+\])$/, ''))).toBe(true);
         for (const edit of f.edits ?? []) expect(['set', 'remove']).toContain(edit.op);
       }
-    }), { numRuns: 1000, seed: SEED });
+    }), { numRuns: 700, seed: SEED });
   });
 
   it('refuses designs with one invalid field, naming that field, and never throws anything else', () => {
@@ -53,7 +53,7 @@ describe('the design model, on generated input', () => {
       if (!('error' in result)) throw new Error(`accepted ${path} = ${JSON.stringify(value)}`);
       expect(result.error.issues.map((i) => i.path)).toContain(path);
       for (const issue of result.error.issues) expect(issue.message.length).toBeGreaterThan(10);
-    }), { numRuns: 2000, seed: SEED });
+    }), { numRuns: 1500, seed: SEED });
   });
 
   it('accepts whatever JSON a user might write only as valid input or a DesignError', () => {
@@ -61,7 +61,7 @@ describe('the design model, on generated input', () => {
       for (const input of [value, { [key]: value }, { tables: [{ name: 'orders', [key]: value }] }]) {
         count('design model: arbitrary JSON', 'error' in verdict(input) ? 'refused' : 'linted');
       }
-    }), { numRuns: 700, seed: SEED });
+    }), { numRuns: 500, seed: SEED });
   });
 });
 
@@ -117,7 +117,7 @@ describe('shardsFor()', () => {
       const after = verdict(sharded);
       if ('error' in after) throw new Error(`sharding to ${n} made the design invalid: ${after.error.message}`);
       expect(primaryKeySg003(after.findings)).toBeUndefined();
-    }), { numRuns: 1500, seed: SEED });
+    }), { numRuns: 1000, seed: SEED });
     expect(counted('shardsFor: designs', 'item collection sharded to N')).toBeGreaterThan(100);
     expect(counted('shardsFor: designs', 'single item sharded to N')).toBeGreaterThan(20);
   });
@@ -158,7 +158,7 @@ describe('verdicts', () => {
         const list = f.engine === 'dynamodb' ? move(document.tables) : move(document.containers);
         expect(list[index]?.name).toBe(f.resource);
       }
-    }), { numRuns: 400, seed: SEED });
+    }), { numRuns: 300, seed: SEED });
   });
 
   it('are the same for a design alone and inside a document', () => {
@@ -171,7 +171,7 @@ describe('verdicts', () => {
       if ('error' in inDocument) throw inDocument.error;
       expect(inDocument.findings.map((f) => [f.ruleId, f.path.replace(/^tables\[0\]\.?/, ''), f.severity])).toEqual(alone.findings.map((f) => [f.ruleId, f.path, f.severity]));
       expect(normalize(table).designs[0].design).toEqual(normalize({ tables: [rest] }).designs[0].design);
-    }), { numRuns: 300, seed: SEED });
+    }), { numRuns: 200, seed: SEED });
   });
 });
 

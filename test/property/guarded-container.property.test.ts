@@ -82,7 +82,7 @@ describe('GuardedContainer args, generated', () => {
       count('GuardedContainer: generated args', 'refused');
       expect(error).toBeInstanceOf(DesignRefusedError);
       expect((error as DesignRefusedError).findings.map((f) => [f.ruleId, f.path])).toEqual(blocking.map((f) => [f.ruleId, rebased(f.path)]));
-    }), { numRuns: 1500, seed: SEED });
+    }), { numRuns: 1000, seed: SEED });
     expect(counted('GuardedContainer: generated args', 'refused')).toBeGreaterThan(300);
   });
 
@@ -111,7 +111,7 @@ describe('GuardedContainer args, generated', () => {
       expect(container.inputs.options ?? {}).toEqual(throughput?.manual ? { throughput: throughput.manual } : throughput?.autoscaleMax ? { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } } : {});
       // The log alerts exist only with partition-key diagnostics (the partition-size one is always on then).
       expect(resources.some((r) => r.type === 'azure-native:monitor:ScheduledQueryRule')).toBe(s.monitored);
-    }), { numRuns: 10, seed: SEED });
+    }), { numRuns: 8, seed: SEED });
   }, 60_000);
 
   it('throw an InvalidArgsError naming the one invalid field of a design, never another error', () => {

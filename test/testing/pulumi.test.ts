@@ -5,7 +5,7 @@
 // GuardedContainers, a real program (examples/pulumi) and the Pulumi SDK's own wire format.
 import * as pulumi from '@pulumi/pulumi';
 import { DesignError } from '../../lib';
-import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { telemetry, violations } from '../pulumi/support/designs';
 import { rejection, thrown } from './support/errors';
@@ -22,10 +22,22 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-function events(extra: Partial<GuardedContainerArgs> = {}) {
-  const monitoring = new CosmosAccountMonitoring('fleet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } });
+const newMonitoring = () => new CosmosAccountMonitoring('fleet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } });
+
+/** The events container; `monitoring`: a new one by default (inside a run, to see its resources). */
+function events(extra: Partial<GuardedContainerArgs> = {}, monitoring = newMonitoring()) {
   return new GuardedContainer('events', { monitoring, database: 'telemetry', design: telemetry, ...extra });
 }
+
+/**
+ * Monitoring registered once: refusal tests construct components outside a run, which is fine for a
+ * component that refuses before it registers, and only for that.
+ */
+let registered: CosmosAccountMonitoring;
+beforeAll(async () => {
+  ({ result: registered } = await runWithMocks(newMonitoring));
+});
+const refused = (design: ContainerDesign, extra: Partial<GuardedContainerArgs> = {}) => events({ design, ...extra }, registered);
 
 /** A custom resource of any type token (the SDK's CustomResource is abstract). */
 class Thing extends pulumi.CustomResource {
@@ -175,14 +187,14 @@ describe('assertAccepted and assertRefused', () => {
   });
 
   it('fails an accepted-assertion with the whole refusal', () => {
-    const error = thrown(() => assertAccepted(() => events({ design: violations['hierarchy in the wrong order'].design })));
+    const error = thrown(() => assertAccepted(() => refused(violations['hierarchy in the wrong order'].design)));
     expect(error).toBeInstanceOf(DesignAssertionError);
     expect(error.message).toMatch(/^expected GuardedContainer "events" to be accepted, but its design was refused:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule; nothing was created\.\nerror SG004 hierarchy-order at design\.partitionKey\.paths/);
     expect(error.message).toContain('fix: ');
   });
 
   it.each(Object.entries(violations))('recognizes the refusal of %s', (_, { rule, path, design }) => {
-    const blocking = assertRefused(() => events({ design }), { rule, path, resource: 'events' });
+    const blocking = assertRefused(() => refused(design), { rule, path, resource: 'events' });
     expect(blocking.map((f) => f.ruleId)).toContain(rule);
   });
 
@@ -191,18 +203,19 @@ describe('assertAccepted and assertRefused', () => {
     expect(assertRefused(error, 'SG003').map((f) => f.ruleId)).toEqual(['SG003']);
   });
 
-  it('fails with the report when the refusal names other rules, when nothing is refused, and when the args are invalid', () => {
-    const refused = thrown(() => assertRefused(() => events({ design: violations['hierarchy in the wrong order'].design }), ['SG004', 'SG001']));
-    expect(refused.message).toMatch(/^expected GuardedContainer "events" to be refused with SG001, but it was refused only with SG004:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule/);
-    expect(thrown(() => assertRefused(() => events(), 'SG004')).message).toBe('expected a refusal with SG004, but the components were accepted');
-    const invalid = thrown(() => assertRefused(() => events({ throughput: { manual: 450 } }), 'SG004'));
+  it('fails with the report when the refusal names other rules, when nothing is refused, and when the args are invalid', async () => {
+    const other = thrown(() => assertRefused(() => refused(violations['hierarchy in the wrong order'].design), ['SG004', 'SG001']));
+    expect(other.message).toMatch(/^expected GuardedContainer "events" to be refused with SG001, but it was refused only with SG004:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule/);
+    // Accepted: it registers, so it runs under the mock engine.
+    expect((await rejection(runWithMocks(() => assertRefused(() => events(), 'SG004')))).message).toBe('expected a refusal with SG004, but the components were accepted');
+    const invalid = thrown(() => assertRefused(() => refused(telemetry, { throughput: { manual: 450 } }), 'SG004'));
     expect(invalid.message).toMatch(/^expected a refusal with SG004, but the args are invalid, so no rule checked the design:\n\nGuardedContainer "events": invalid args, nothing was created:\n {2}throughput\.manual:/);
     expect(thrown(() => assertRefused(undefined, 'SG004')).message).toBe('expected a refusal with SG004, but got no error: the run was accepted');
   });
 
   it('rethrows errors that are not skewguard verdicts, and refuses asynchronous functions', () => {
     expect(() => assertRefused(() => { throw new TypeError('a bug'); }, 'SG004')).toThrow(TypeError);
-    expect(() => assertRefused(async () => events(), 'SG004')).toThrow(/construct: returned a Promise/);
+    expect(() => assertRefused(async () => undefined, 'SG004')).toThrow(/construct: returned a Promise/);
     expect(() => assertAccepted(async () => undefined)).toThrow(/construct: returned a Promise/);
   });
 });
