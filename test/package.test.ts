@@ -36,23 +36,16 @@ describe('the built package', () => {
     expect(modules.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
   });
 
-  it('exposes the adapters as subpaths and reserves the testing entry point still to come', () => {
+  it('exposes the adapters and the testing helpers as subpaths', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './cdk', './pulumi', './testing']));
+    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './cdk', './pulumi', './testing', './testing/cdk', './testing/pulumi']));
     for (const optional of ['aws-cdk-lib', 'constructs', '@pulumi/pulumi', '@pulumi/azure-native']) {
       expect(pkg.peerDependenciesMeta[optional]).toEqual({ optional: true });
       expect(pkg.dependencies?.[optional]).toBeUndefined();
     }
     expect(pkg.bin).toEqual({ skewguard: './dist/cli/main.js' });
-    const error = (() => {
-      try {
-        execFileSync(process.execPath, ['-e', "require('skewguard/testing')"], { cwd: root, stdio: 'pipe' });
-      } catch (e) {
-        return String((e as { stderr: Buffer }).stderr);
-      }
-      return '';
-    })();
-    expect(error).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    const resolved = execFileSync(process.execPath, ['-e', "for (const p of ['skewguard/testing', 'skewguard/testing/cdk', 'skewguard/testing/pulumi']) console.log(require.resolve(p))"], { cwd: root, encoding: 'utf8' });
+    expect(resolved.trim().split('\n').map((p) => p.slice(root.length + 1).replace(/\\/g, '/'))).toEqual(['dist/testing/index.js', 'dist/testing/cdk/index.js', 'dist/testing/pulumi/index.js']);
   });
 });
 

@@ -86,6 +86,27 @@ export const dynamoTable: fc.Arbitrary<DynamoDbTableDesign> = fc.record({
   }));
 });
 
+/**
+ * A DynamoDB table design with the index shapes that synthesize differently: besides the single-key
+ * GSI of `dynamoTable`, a GSI on a multi-attribute key (`partitionKeys` / `sortKeys`, numbers too).
+ */
+export const dynamoTableWithIndexes: fc.Arbitrary<DynamoDbTableDesign> = fc.record({
+  table: dynamoTable,
+  multi: fc.option(fc.record({ parts: fc.integer({ min: 1, max: 3 }), sorts: fc.integer({ min: 0, max: 2 }), card: cardinality }), { nil: undefined }),
+}).map(({ table, multi }): DynamoDbTableDesign => {
+  if (!multi) return table;
+  const partitionKeys = [
+    { name: 'tenantId', type: 'S' as const, cardinality: multi.card },
+    { name: 'ownerId', type: 'S' as const, cardinality: 'unique' as const },
+    { name: 'regionCode', type: 'N' as const, cardinality: 12 },
+  ].slice(0, multi.parts);
+  const sortKeys = [{ name: 'updatedAt', type: 'N' as const }, { name: 'documentId', type: 'S' as const }].slice(0, multi.sorts);
+  return {
+    ...table,
+    globalSecondaryIndexes: [...(table.globalSecondaryIndexes ?? []), { indexName: 'by-tenant', partitionKeys, ...(sortKeys.length ? { sortKeys } : {}) }],
+  };
+});
+
 const levels = ['/tenantId', '/deviceId', '/userId', '/yyyyMM', '/sessionId', '/country'];
 
 export const cosmosContainer: fc.Arbitrary<CosmosContainerDesign> = fc.record({
@@ -131,3 +152,66 @@ export const designDocument: fc.Arbitrary<DesignDocument> = fc.record({
   tables: tables.map(({ engine: _, ...t }, i) => ({ ...t, name: `table-${i}` })),
   containers: containers.map(({ engine: _, ...c }, i) => ({ ...c, name: `container-${i}` })),
 }));
+
+/** A field of a JSON value: its path (finding-path syntax, `tables[0].workload.peakReadUnits`) and value. */
+export interface Field {
+  readonly path: string;
+  readonly value: unknown;
+}
+
+/** Every field of a JSON value below the root (objects and arrays, depth first). */
+export function fieldsOf(value: unknown, prefix = ''): Field[] {
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, i) => [`${prefix}[${i}]`, item])
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).filter(([, item]) => item !== undefined).map(([key, item]) => [prefix ? `${prefix}.${key}` : key, item])
+      : [];
+  return entries.flatMap(([path, item]) => [{ path, value: item }, ...fieldsOf(item, path)]);
+}
+
+/** Values no field holding `current` may take: wrong JSON types, impossible numbers, empty strings. */
+export function invalidReplacements(current: unknown, path = ''): unknown[] {
+  // A cardinality is a whole number ≥ 1 or "unique".
+  if (/(^|\.)cardinality$/.test(path)) return [0, -1, 1.5, NaN, Infinity, '', 'many', '12', null, true, [], {}];
+  const wrongTypes = [null, true, 'x', 42, [], {}];
+  if (typeof current === 'number') return [NaN, Infinity, -Infinity, -1, '12', null, true, [], {}];
+  if (typeof current === 'string') return ['', 42, null, false, [], {}];
+  if (typeof current === 'boolean') return ['true', 1, null, [], {}];
+  if (Array.isArray(current)) return wrongTypes.filter((v) => !Array.isArray(v));
+  return wrongTypes.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v));
+}
+
+/** A copy of `root` with the field at `path` set to `value` (a copy, `root` is left as it is). */
+export function withField<T>(root: T, path: string, value: unknown): T {
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  const segments = [...path.matchAll(/[^.[\]]+|\[(\d+)\]/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[0]));
+  const last = segments.pop() as string | number;
+  let parent = copy;
+  for (const segment of segments) parent = parent[segment] as Record<string | number, unknown>;
+  parent[last] = value;
+  return copy as T;
+}
+
+/** An input with one field made invalid, and the path the error must name. */
+export interface Corruption<T> {
+  readonly input: T;
+  /** The field changed, and the path an error about it must name. */
+  readonly path: string;
+  readonly value: unknown;
+}
+
+/**
+ * Valid inputs with exactly one field made invalid: a value of the wrong type, NaN, an infinity, a
+ * negative number, an empty string, or an unknown field added to an object. `skip` leaves out the
+ * fields (by path) whose value may legitimately vary in type.
+ */
+export function corrupted<T>(valid: fc.Arbitrary<T>, skip: (path: string) => boolean = () => false): fc.Arbitrary<Corruption<T>> {
+  return valid.chain((input) => {
+    const fields = fieldsOf(input).filter((f) => !skip(f.path));
+    const objects = fields.filter((f) => typeof f.value === 'object' && f.value !== null && !Array.isArray(f.value));
+    const replaced = fc.constantFrom(...fields).chain((field) => fc.constantFrom(...invalidReplacements(field.value, field.path)).map((value) => ({ input: withField(input, field.path, value), path: field.path, value })));
+    if (objects.length === 0) return replaced;
+    const unknown = fc.constantFrom(...objects).map((field) => ({ input: withField(input, `${field.path}.bogusField`, 1), path: `${field.path}.bogusField`, value: 1 }));
+    return fc.oneof({ arbitrary: replaced, weight: 4 }, { arbitrary: unknown, weight: 1 });
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Assertions on what `cdk synth` decides about a stack's tables: it synthesizes with no design
+ * error, or it is refused for the expected rules. A failure prints the whole skewguard report of
+ * the stack, waivers included, so the reader sees why without running `cdk synth`.
+ */
+import type { IConstruct } from 'constructs';
+import { DesignAssertionError } from '../assertion-error';
+import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
+import { fails, readFailOn, type FailOn } from '../failing';
+import { scopeName, synthDesignReport, type DesignViolation } from './synth-report';
+
+export interface StackAssertionOptions {
+  /**
+   * The lowest severity that fails: `'warning'` also fails on unacknowledged warnings (as
+   * `cdk synth -c skewguard:failOn=warning` would).
+   * @default 'error'
+   */
+  readonly failOn?: FailOn;
+}
+
+/** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"). */
+const PLUGIN_CHECKS = ['design-metadata', 'undeclared-index', 'acknowledgement', 'unchecked', 'template'];
+
+function failing(violations: readonly DesignViolation[], failOn: FailOn): DesignViolation[] {
+  return violations.filter((v) => v.acknowledged === undefined && fails(v.severity, failOn));
+}
+
+/**
+ * Asserts that `scope` (a stack, usually) synthesizes with no unacknowledged skewguard error (or
+ * warning, with `failOn: 'warning'`), and that skewguard checked at least one table in it: a test
+ * of a stack without a GuardedTable would pass whatever its tables are. Throws a
+ * `DesignAssertionError` with the stack's whole report otherwise. Returns every violation
+ * (warnings, acknowledged findings) for more checks.
+ *
+ * @example assertStackPasses(stack);
+ */
+export function assertStackPasses(scope: IConstruct, options: StackAssertionOptions = {}): readonly DesignViolation[] {
+  const failOn = readFailOn(options.failOn, 'assertStackPasses');
+  const report = synthDesignReport(scope);
+  if (report.checkedTables === 0) {
+    throw new DesignAssertionError(`expected ${scopeName(scope)} to pass the skewguard checks, but it holds no table skewguard checked: add a GuardedTable, or call SkewguardPlugin.checkUnguardedTables() on the app (with a GuardedTable in it, which registers the checks) for its other tables`);
+  }
+  const failed = failing(report.violations, failOn);
+  if (failed.length > 0) {
+    throw new DesignAssertionError(`expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.rule))].join(', ')}\n\n${report.text}`);
+  }
+  return report.violations;
+}
+
+/**
+ * Asserts that synthesizing `scope` is refused for each expected rule: an unacknowledged violation
+ * of that rule (at that field path or construct, if given) at or above `failOn`. `resource` matches
+ * the construct path or its last segments (`'Orders'` matches `MyStack/Orders`). Throws a
+ * `DesignAssertionError` with the whole report otherwise. Returns the failing violations.
+ *
+ * @example assertStackFails(stack, ['SG001', { rule: 'SG003', resource: 'Orders', path: 'partitionKey' }]);
+ */
+export function assertStackFails(scope: IConstruct, expected: RuleExpectation | readonly RuleExpectation[], options: StackAssertionOptions = {}): DesignViolation[] {
+  const wanted = readExpectations(expected, 'assertStackFails', PLUGIN_CHECKS);
+  const failOn = readFailOn(options.failOn, 'assertStackFails');
+  const report = synthDesignReport(scope);
+  const failed = failing(report.violations, failOn);
+  const missing = unmet(wanted, failed.map((v) => ({ rule: v.rule, path: v.fieldPath, resource: v.constructPath, index: v.index })));
+  if (missing.length > 0) {
+    const actual = failed.length === 0 ? 'it synthesizes' : `it fails only with ${[...new Set(failed.map((v) => v.rule))].join(', ')}`;
+    throw new DesignAssertionError(`expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`);
+  }
+  return failed;
+}

@@ -1,0 +1,177 @@
+/**
+ * The skewguard verdict of a synth, as CDK reports it: the app is synthesized (which runs the
+ * skewguard validation plugin on every stack), and the plugin's part of
+ * `cdk.out/validation-report.json` is read back for the constructs of one scope. What the tests
+ * assert is what `cdk synth` would refuse, waivers given with `Validations.acknowledge()` included.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CfnResource, Stage } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { GuardedTable, METADATA_KEY } from '../../cdk';
+import { DesignError } from '../../index';
+import { formatReport, type ReportEntry } from '../report';
+
+/** One skewguard violation of a synth. */
+export interface DesignViolation {
+  /** The rule id (`SG003`), or another skewguard check: `design-metadata`, `undeclared-index`,
+   *  `acknowledgement`, `unchecked`, `template`. */
+  readonly rule: string;
+  /** The rule's name (`hot-key-exceeds-partition`); undefined for the other checks. */
+  readonly title?: string;
+  /** `fatal`: skewguard could not check the table (no waiver applies). */
+  readonly severity: 'error' | 'warning' | 'fatal';
+  /** The GuardedTable or table construct, e.g. `MyStack/Orders`. */
+  readonly constructPath: string;
+  /** The field of the table's design, e.g. `globalSecondaryIndexes[0].partitionKey` (`''`: none). */
+  readonly fieldPath: string;
+  readonly index?: string;
+  /** What is wrong, with the numbers (the core's message for a rule). */
+  readonly message: string;
+  readonly fix?: string;
+  /** The reason of the waiver, for an acknowledged finding; undefined otherwise. */
+  readonly acknowledged?: string;
+}
+
+/** What skewguard reported for a scope when its app was synthesized. */
+export interface SynthDesignReport {
+  /** The violations of the scope's constructs (and of waivers given above it), acknowledged ones included. */
+  readonly violations: readonly DesignViolation[];
+  /** DynamoDB tables under the scope that skewguard checked: GuardedTables, and tables covered by
+   *  `SkewguardPlugin.checkUnguardedTables()` in a stage where the skewguard plugin runs. */
+  readonly checkedTables: number;
+  /** The whole report, as a failed assertion prints it. */
+  readonly text: string;
+}
+
+interface ReportedViolation {
+  readonly ruleName: string;
+  readonly description: string;
+  readonly suggestedFix?: string;
+  readonly severity?: string;
+  readonly ruleMetadata?: Record<string, string>;
+  readonly violatingConstructs?: readonly { readonly constructPath?: string }[];
+  readonly reason?: string;
+}
+
+interface ValidationReport {
+  readonly pluginReports?: readonly { readonly pluginName: string; readonly violations?: ReportedViolation[]; readonly suppressedViolations?: ReportedViolation[] }[];
+}
+
+const PREFIX = 'skewguard::';
+const TABLE_TYPES = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
+
+/** The synthesized app's skewguard violations, unsuppressed and suppressed (CDK leaves out a plugin that reported none). */
+function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppressed: ReportedViolation[] } {
+  try {
+    root.synth();
+  } catch (error) {
+    // A failed validation throws after writing its report; anything else is not a verdict.
+    if ((error as { name?: unknown } | null)?.name !== 'ValidationFailed') throw error;
+  }
+  const file = join(root.outdir, 'validation-report.json');
+  const plugin = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ValidationReport).pluginReports?.find((r) => r.pluginName === 'skewguard') : undefined;
+  return { open: plugin?.violations ?? [], suppressed: plugin?.suppressedViolations ?? [] };
+}
+
+/** The plugin describes a finding as `<title> at <construct> (index <i>), field <path>: <message>.`; the report says where on its own. */
+function coreMessage(description: string, metadata: Record<string, string>): string {
+  const { title, constructPath, index, fieldPath } = metadata;
+  const prefix = `${title} at ${constructPath}${index !== undefined ? ` (index ${index})` : ''}, field ${fieldPath || '(root)'}: `;
+  return title !== undefined && description.startsWith(prefix) ? description.slice(prefix.length).replace(/\.$/, '') : description;
+}
+
+function violation(reported: ReportedViolation, acknowledged?: string): DesignViolation {
+  const metadata = reported.ruleMetadata ?? {};
+  const severity = reported.severity === 'warning' || reported.severity === 'fatal' ? reported.severity : 'error';
+  return {
+    rule: reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName,
+    ...(metadata.title !== undefined ? { title: metadata.title } : {}),
+    severity,
+    constructPath: metadata.constructPath ?? reported.violatingConstructs?.[0]?.constructPath ?? '',
+    fieldPath: metadata.fieldPath ?? '',
+    ...(metadata.index !== undefined ? { index: metadata.index } : {}),
+    message: coreMessage(reported.description, metadata),
+    ...(reported.suggestedFix ? { fix: reported.suggestedFix } : {}),
+    ...(acknowledged !== undefined ? { acknowledged } : {}),
+  };
+}
+
+/** Whether a violation at `path` concerns `scopePath`: under it, or a waiver given above it (which applies to it). */
+function concerns(path: string, scopePath: string): boolean {
+  if (scopePath === '' || path === '' || path === scopePath) return true;
+  return path.startsWith(`${scopePath}/`) || scopePath.startsWith(`${path}/`);
+}
+
+/** Findings a GuardedTable's own design acknowledges: CDK never sees them (the design waives them), the report should. */
+function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): DesignViolation[] {
+  return scope.node.findAll().filter(GuardedTable.isGuardedTable).flatMap((table) => table.findings
+    .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.rule === f.ruleId && v.fieldPath === f.path))
+    .map((f): DesignViolation => ({
+      rule: f.ruleId,
+      title: f.title,
+      severity: f.severity,
+      constructPath: table.node.path,
+      fieldPath: f.path,
+      ...(f.index !== undefined ? { index: f.index } : {}),
+      message: f.message,
+      fix: f.fix,
+      acknowledged: f.reason ?? '',
+    })));
+}
+
+function entry(v: DesignViolation): ReportEntry {
+  return {
+    severity: v.severity,
+    rule: v.title ? `${v.rule} ${v.title}` : v.rule,
+    where: `${v.constructPath || '(app)'}${v.fieldPath ? `, field ${v.fieldPath}` : ''}${v.index ? ` (index ${v.index})` : ''}`,
+    message: v.message,
+    ...(v.fix ? { fix: v.fix } : {}),
+    ...(v.acknowledged !== undefined ? { acknowledged: v.acknowledged } : {}),
+  };
+}
+
+/**
+ * Whether the skewguard plugin runs for the stage holding `node`: registered on it or a stage above.
+ * Read from the stage's plugin list, which aws-cdk-lib keeps internal; where it is not readable the
+ * plugin is assumed to run (a GuardedTable always registers it on its own stage).
+ */
+function pluginRunsFor(node: IConstruct): boolean {
+  return node.node.scopes.filter(Stage.isStage).some((stage) => {
+    const plugins = (stage as unknown as { _validationPlugins?: readonly { name?: string }[] })._validationPlugins;
+    return !Array.isArray(plugins) || plugins.some((p) => p.name === 'skewguard');
+  });
+}
+
+/** Tables under `scope` that skewguard checks: their resource carries the skewguard metadata entry, and the plugin runs for them. */
+function checkedTables(scope: IConstruct): number {
+  return scope.node.findAll().filter((node) => CfnResource.isCfnResource(node)
+    && TABLE_TYPES.includes(node.cfnResourceType)
+    && (node.cfnOptions.metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] !== undefined
+    && pluginRunsFor(node)).length;
+}
+
+/** The name a report gives a scope. */
+export function scopeName(scope: IConstruct): string {
+  return scope.node.path === '' ? 'the app' : scope.node.path;
+}
+
+/**
+ * Synthesizes the app that holds `scope` (a stack, a stage, a construct or the app itself) and
+ * returns skewguard's verdict on it, as `cdk synth` would report it. A failed validation does not
+ * throw here: it is the verdict. Other synth errors do.
+ */
+export function synthDesignReport(scope: IConstruct): SynthDesignReport {
+  const root = scope?.node?.root;
+  if (!Stage.isStage(root)) {
+    throw new DesignError([{ path: 'scope', message: 'expected a construct of a CDK app (new App()): the skewguard checks run when the app synthesizes' }], 'design report input');
+  }
+  const { open, suppressed } = synthesizedViolations(root);
+  const path = scope.node.path;
+  const reported = [
+    ...open.map((v) => violation(v)),
+    ...suppressed.map((v) => violation(v, v.reason ?? v.ruleMetadata?.acknowledgedReason ?? '')),
+  ].filter((v) => concerns(v.constructPath, path));
+  const violations = [...reported, ...designWaivers(scope, reported)];
+  return { violations, checkedTables: checkedTables(scope), text: formatReport(violations.map(entry), scopeName(scope)) };
+}

@@ -1,0 +1,73 @@
+/**
+ * What a synth produced for one stack: its template (nested stacks included, read from their file
+ * as `Template.fromStack()` does) and the hashes of every file and image asset of its cloud
+ * assembly, read from the asset manifests (and from the stack's asset metadata for the legacy
+ * synthesizer), so the snapshot replaces exactly the asset hashes and nothing that merely looks
+ * like one.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stack, Stage } from 'aws-cdk-lib';
+import { DesignError } from '../../index';
+
+/** The parts of a cloud assembly read here, by their manifest types (stable across aws-cdk-lib versions). */
+interface Artifact {
+  readonly manifest: { readonly type: string };
+  readonly file?: string;
+  readonly assets?: readonly { readonly id?: string; readonly sourceHash?: string }[];
+  readonly nestedAssembly?: Assembly;
+}
+interface Assembly {
+  readonly directory: string;
+  readonly artifacts: readonly Artifact[];
+  getStackArtifact(artifactId: string): { readonly template: unknown };
+}
+
+interface AssetManifest {
+  readonly files?: Record<string, { readonly destinations?: Record<string, { readonly objectKey?: string }> }>;
+  readonly dockerImages?: Record<string, { readonly destinations?: Record<string, { readonly imageTag?: string }> }>;
+}
+
+/** Asset ids and the S3 object keys / image tags they are published under, without extensions. */
+function manifestHashes(file: string): string[] {
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as AssetManifest;
+  const hashes: string[] = [];
+  for (const [id, asset] of [...Object.entries(manifest.files ?? {}), ...Object.entries(manifest.dockerImages ?? {})]) {
+    hashes.push(id);
+    for (const destination of Object.values(asset.destinations ?? {}) as { objectKey?: string; imageTag?: string }[]) {
+      const published = destination.objectKey ?? destination.imageTag;
+      if (published !== undefined) hashes.push(published.replace(/\.[a-z]+$/, ''));
+    }
+  }
+  return hashes;
+}
+
+/** Only what looks like a content hash is replaced: a short custom id could match ordinary text. */
+const HASH_LIKE = /^[0-9a-f]{32,}$/i;
+
+/** Every asset hash of an assembly and of the stage assemblies nested in it. */
+export function assetHashesOf(assembly: Assembly): string[] {
+  const hashes = new Set<string>();
+  const visit = (current: Assembly) => {
+    for (const artifact of current.artifacts) {
+      const type = artifact.manifest.type;
+      if (type === 'cdk:asset-manifest' && artifact.file) manifestHashes(artifact.file).forEach((h) => hashes.add(h));
+      if (type === 'aws:cloudformation:stack') for (const asset of artifact.assets ?? []) [asset.id, asset.sourceHash].forEach((h) => h && hashes.add(h));
+      if (type === 'cdk:cloud-assembly' && artifact.nestedAssembly) visit(artifact.nestedAssembly);
+    }
+  };
+  visit(assembly);
+  return [...hashes].filter((h) => HASH_LIKE.test(h));
+}
+
+/** The synthesized template of `stack` and the asset hashes of its assembly (synthesizes the stack's stage if needed). */
+export function synthesizedStack(stack: Stack): { template: unknown; assetHashes: string[] } {
+  if (!Stack.isStack(stack)) throw new DesignError([{ path: 'stack', message: 'expected an aws-cdk-lib Stack (or NestedStack)' }], 'stack snapshot input');
+  const stage = Stage.of(stack);
+  if (!stage) throw new DesignError([{ path: 'stack', message: `${stack.node.path} is not inside an App or Stage, so it cannot be synthesized: create it under new App()` }], 'stack snapshot input');
+  const assembly = stage.synth() as unknown as Assembly;
+  const template = stack.nestedStackParent
+    ? JSON.parse(readFileSync(join(assembly.directory, stack.templateFile), 'utf8'))
+    : assembly.getStackArtifact(stack.artifactId).template;
+  return { template, assetHashes: assetHashesOf(assembly) };
+}

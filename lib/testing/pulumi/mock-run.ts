@@ -1,0 +1,242 @@
+/**
+ * Runs a Pulumi program (or a few component constructions) under Pulumi's mock engine
+ * (`pulumi.runtime.setMocks`) and records every resource it registers, as the engine received it:
+ * type, name, parent, inputs (secrets masked) and the options that guard data. The run ends when
+ * every registration has completed, including those started inside `apply` callbacks, so nothing
+ * is left pending for the next test.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { DesignError, type DesignIssue } from '../../index';
+import { snapshotValue, urnLabel } from './snapshot-values';
+
+/** One resource the program registered, ready for `toMatchSnapshot()`. */
+export interface MockedResource {
+  /** Type token, e.g. `azure-native:cosmosdb:SqlResourceSqlContainer`. */
+  readonly type: string;
+  readonly name: string;
+  /** `<type>::<name>` of the parent resource; null at the top level. */
+  readonly parent: string | null;
+  /** Inputs as sent to the engine, outputs resolved; secrets are `"[secret]"`, values unknown in a preview `"[unknown]"`,
+   *  resource references `"[resource <type>::<name>]"`. Keys sorted. */
+  readonly inputs: Record<string, unknown>;
+  /** Resource options that protect data or decide how an update happens, when set. */
+  readonly options?: MockedResourceOptions;
+  /** For a resource read with `.get(name, id)`: that id. */
+  readonly readId?: string;
+}
+
+/** The options a reviewer should see change: each present only when set. */
+export interface MockedResourceOptions {
+  readonly protect?: true;
+  readonly retainOnDelete?: true;
+  readonly deleteBeforeReplace?: true;
+  readonly ignoreChanges?: readonly string[];
+  readonly replaceOnChanges?: readonly string[];
+}
+
+export interface MockRunOptions {
+  /**
+   * Answers each resource registration with its id and output state.
+   * @default - id `<name>-id` (none for a component), state: the inputs plus `name` (the resource's
+   * name, unless an input is called `name`), so `resource.name` and `resource.id` resolve
+   */
+  readonly newResource?: (args: pulumi.runtime.MockResourceArgs) => pulumi.runtime.MockResourceResult | Promise<pulumi.runtime.MockResourceResult>;
+  /**
+   * Answers each invoke (a provider function such as `cosmosdb.getDatabaseAccount`).
+   * @default - fails the run, naming the function: a program that calls one needs an answer
+   */
+  readonly call?: (args: pulumi.runtime.MockCallArgs) => pulumi.runtime.MockCallResult | Promise<pulumi.runtime.MockCallResult>;
+  /** @default 'project' */
+  readonly project?: string;
+  /** @default 'test' */
+  readonly stack?: string;
+  /** Run as `pulumi preview` (values computed by the engine are unknown). @default false */
+  readonly preview?: boolean;
+  /**
+   * Stack configuration, replacing any set before: `{ peakWriteUnits: '2000' }` or
+   * `{ 'other-project:key': … }`. A key without a namespace belongs to `project`; values that are not
+   * strings are written as JSON (read them with `config.requireObject()`).
+   * @default - the configuration is left as it is
+   */
+  readonly config?: Readonly<Record<string, unknown>>;
+}
+
+export interface MockRun<T> {
+  /** What the program returned (a component, a module's exports…). */
+  readonly result: T;
+  /** Every registered resource, sorted by type, name and parent. */
+  readonly resources: MockedResource[];
+}
+
+/** The two monitor calls that create or read a resource, as the mock monitor implements them. */
+interface ResourceRequest {
+  getType(): string;
+  getName(): string;
+  getParent(): string;
+  getCustom?(): boolean;
+  getObject?(): { toJavaScript(): Record<string, unknown> } | undefined;
+  getProperties?(): { toJavaScript(): Record<string, unknown> } | undefined;
+  getId?(): string;
+  getProtect?(): boolean;
+  getRetainondelete?(): boolean;
+  getDeletebeforereplace?(): boolean;
+  getIgnorechangesList?(): string[];
+  getReplaceonchangesList?(): string[];
+}
+type Callback = (error: unknown, response?: unknown) => void;
+interface Monitor {
+  registerResource(request: ResourceRequest, callback: Callback): unknown;
+  readResource(request: ResourceRequest, callback: Callback): unknown;
+}
+
+interface Recorded {
+  readonly resource: MockedResource;
+  error?: unknown;
+}
+
+function defaultNewResource(args: pulumi.runtime.MockResourceArgs): pulumi.runtime.MockResourceResult {
+  if (args.custom === false) return { id: undefined, state: {} };
+  return { id: args.id || `${args.name}-id`, state: { name: args.name, ...args.inputs } };
+}
+
+function unansweredCall(_args: pulumi.runtime.MockCallArgs): pulumi.runtime.MockCallResult {
+  throw new Error('the mock engine has no answer for it: pass runWithMocks(program, { call }) returning its result');
+}
+
+/**
+ * The mocks, each failure kept in `failures` and answered with an empty result. A mock that throws
+ * would reject an Output nobody awaits: the SDK drops the message (it keeps only gRPC `details`) and
+ * the unhandled rejection fails whichever test runs next. The run reports the failures instead.
+ */
+function guardedMocks(options: MockRunOptions, failures: string[]): pulumi.runtime.Mocks {
+  const newResource = options.newResource ?? defaultNewResource;
+  const call = options.call ?? unansweredCall;
+  return {
+    async newResource(args) {
+      try {
+        return await newResource(args);
+      } catch (error) {
+        failures.push(`newResource for ${args.type} ${args.name}: ${(error as Error)?.message ?? String(error)}`);
+        return { id: args.custom === false ? undefined : `${args.name}-id`, state: {} };
+      }
+    },
+    async call(args) {
+      try {
+        return await call(args);
+      } catch (error) {
+        failures.push(`call of ${args.token}: ${(error as Error)?.message ?? String(error)}`);
+        return {};
+      }
+    },
+  };
+}
+
+function optionsOf(request: ResourceRequest): MockedResourceOptions | undefined {
+  const options = {
+    ...(request.getProtect?.() ? { protect: true as const } : {}),
+    ...(request.getRetainondelete?.() ? { retainOnDelete: true as const } : {}),
+    ...(request.getDeletebeforereplace?.() ? { deleteBeforeReplace: true as const } : {}),
+    ...(request.getIgnorechangesList?.().length ? { ignoreChanges: [...(request.getIgnorechangesList?.() ?? [])] } : {}),
+    ...(request.getReplaceonchangesList?.().length ? { replaceOnChanges: [...(request.getReplaceonchangesList?.() ?? [])] } : {}),
+  };
+  return Object.keys(options).length > 0 ? options : undefined;
+}
+
+function record(request: ResourceRequest, read: boolean): Recorded {
+  const parent = request.getParent();
+  const raw = (read ? request.getProperties?.() : request.getObject?.())?.toJavaScript() ?? {};
+  const options = optionsOf(request);
+  return {
+    resource: {
+      type: request.getType(),
+      name: request.getName(),
+      parent: parent ? urnLabel(parent) : null,
+      inputs: snapshotValue(raw) as Record<string, unknown>,
+      ...(options ? { options } : {}),
+      ...(read ? { readId: request.getId?.() ?? '' } : {}),
+    },
+  };
+}
+
+/** Wraps the mock monitor's resource calls to record each request, count those in flight, and keep failures. */
+function instrument(monitor: Monitor, recorded: Recorded[], inFlight: { count: number }): void {
+  for (const method of ['registerResource', 'readResource'] as const) {
+    const original = monitor[method].bind(monitor);
+    monitor[method] = (request: ResourceRequest, callback: Callback) => {
+      const entry = record(request, method === 'readResource');
+      recorded.push(entry);
+      inFlight.count++;
+      return original(request, (error, response) => {
+        inFlight.count--;
+        if (error) entry.error = error;
+        callback(error, response);
+      });
+    };
+  }
+}
+
+function configFor(config: Readonly<Record<string, unknown>>, project: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(config).map(([key, value]) => [
+    key.includes(':') ? key : `${project}:${key}`,
+    typeof value === 'string' ? value : JSON.stringify(value),
+  ]));
+}
+
+function readOptions(program: unknown, options: MockRunOptions): void {
+  const issues: DesignIssue[] = [];
+  if (typeof program !== 'function') issues.push({ path: 'program', message: `expected a function that creates the resources (() => new GuardedContainer(…), or () => import('./index')), got ${typeof program}` });
+  for (const field of ['newResource', 'call'] as const) {
+    if (options[field] !== undefined && typeof options[field] !== 'function') issues.push({ path: `options.${field}`, message: `expected a function, got ${typeof options[field]}` });
+  }
+  for (const field of ['project', 'stack'] as const) {
+    const value = options[field];
+    if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) issues.push({ path: `options.${field}`, message: `expected a non-empty string, got ${JSON.stringify(value)}` });
+  }
+  if (options.preview !== undefined && typeof options.preview !== 'boolean') issues.push({ path: 'options.preview', message: `expected true or false, got ${JSON.stringify(options.preview)}` });
+  if (options.config !== undefined && (typeof options.config !== 'object' || options.config === null || Array.isArray(options.config))) {
+    issues.push({ path: 'options.config', message: 'expected an object of configuration keys and values' });
+  }
+  if (issues.length > 0) throw new DesignError(issues, 'runWithMocks() input');
+}
+
+const sortKey = (r: MockedResource) => `${r.type}\u0000${r.name}\u0000${r.parent ?? ''}`;
+
+/** Waits until no registration is pending and a full turn of the event loop starts none. */
+async function settle(recorded: readonly Recorded[], inFlight: { count: number }): Promise<void> {
+  for (;;) {
+    const seen = recorded.length;
+    // disconnect() waits for the runtime's RPC queue (registrations, invokes) to drain; under the
+    // mock engine it closes nothing that the next setMocks() does not reset.
+    await pulumi.runtime.disconnect();
+    await new Promise((resolve) => setImmediate(resolve));
+    if (recorded.length === seen && inFlight.count === 0) return;
+  }
+}
+
+/**
+ * Runs `program` under Pulumi's mock engine and returns what it returned and every resource it
+ * registered. `program` creates resources (`() => new GuardedContainer('events', args)`) or loads a
+ * program module (`() => import('../index')`; under jest a module runs once per test file, so use
+ * one run per file or `jest.isolateModulesAsync`). An error the program throws (a refused design)
+ * is rethrown as it is, after pending registrations have finished.
+ */
+export async function runWithMocks<T>(program: () => T | Promise<T>, options: MockRunOptions = {}): Promise<MockRun<T>> {
+  readOptions(program, options);
+  const project = options.project ?? 'project';
+  const failures: string[] = [];
+  await pulumi.runtime.setMocks(guardedMocks(options, failures), project, options.stack ?? 'test', options.preview ?? false);
+  if (options.config) pulumi.runtime.setAllConfig(configFor(options.config, project));
+  const recorded: Recorded[] = [];
+  const inFlight = { count: 0 };
+  instrument(pulumi.runtime.getMonitor() as unknown as Monitor, recorded, inFlight);
+
+  let result: T;
+  try {
+    result = await program();
+  } finally {
+    await settle(recorded, inFlight);
+  }
+  failures.push(...recorded.filter((r) => r.error !== undefined).map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`));
+  if (failures.length > 0) throw new Error(`the program did not run cleanly under the mock engine:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  return { result, resources: recorded.map((r) => r.resource).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0)) };
+}

@@ -1,0 +1,126 @@
+// skewguard/testing: assertions on a design itself, checked against the core's own verdict.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DesignError, lint, type DesignInput } from '../../lib';
+import { assertDesignFails, assertDesignPasses, DesignAssertionError } from '../../lib/testing';
+import { thrown } from './support/errors';
+
+const example = (path: string): DesignInput => JSON.parse(readFileSync(join(__dirname, '../../examples/designs', path), 'utf8'));
+
+/** Five statuses under a load that needs several partitions: SG001 and SG003 errors. */
+const statusKeyed: DesignInput = {
+  tables: [{
+    name: 'orders',
+    partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
+  }],
+};
+
+describe('assertDesignPasses', () => {
+  it('passes a good design and returns every finding, the acknowledged ones included', () => {
+    const design = example('good/acknowledged-region-config.json');
+    const findings = assertDesignPasses(design);
+    expect(findings).toEqual(lint(design));
+    expect(findings.some((f) => f.acknowledged)).toBe(true);
+  });
+
+  it('fails a bad design with the whole report: every finding, where it is, and its fix', () => {
+    const error = thrown(() => assertDesignPasses(statusKeyed));
+    expect(error).toBeInstanceOf(DesignAssertionError);
+    expect(error.message).toMatch(/^expected the design to pass the skewguard rules, but it fails with SG001, SG003/);
+    for (const finding of lint(statusKeyed)) {
+      expect(error.message).toContain(`${finding.ruleId} ${finding.title} at ${finding.path} (orders)`);
+      expect(error.message).toContain(finding.message);
+      expect(error.message).toContain(`fix: ${finding.fix}`);
+    }
+    expect(error.message).toContain('skewguard report for the design: 2 errors,');
+  });
+
+  it("passes a design with warnings, and fails it with failOn: 'warning'", () => {
+    const design = example('bad/over-sharded-uuid.json');
+    expect(lint(design).map((f) => f.severity)).toEqual(['warning']);
+    expect(assertDesignPasses(design)).toHaveLength(1);
+    expect(thrown(() => assertDesignPasses(design, { failOn: 'warning' })).message).toContain('fails with SG007');
+  });
+
+  it("counts an acknowledgement that waives nothing as a warning, as the CLI does", () => {
+    const stale: DesignInput = {
+      tables: [{
+        name: 'orders',
+        partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 10, peakWriteUnits: 10 },
+        acknowledgements: [{ rule: 'SG001', reason: 'A key that used to be low-cardinality.' }],
+      }],
+    };
+    expect(assertDesignPasses(stale)).toEqual([]);
+    const error = thrown(() => assertDesignPasses(stale, { failOn: 'warning' }));
+    expect(error.message).toContain('acknowledgements that waive nothing');
+    expect(error.message).toContain('unused acknowledgement of SG001 at tables[0].acknowledgements[0] (orders)');
+  });
+
+  it('applies lint options: a rule turned off does not fail', () => {
+    expect(() => assertDesignPasses(statusKeyed, { rules: { SG001: 'off', SG003: 'off' } })).not.toThrow();
+  });
+
+  it('names every problem of an invalid design instead of checking it', () => {
+    const error = thrown(() => assertDesignPasses({ tables: [{ name: 'orders', partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: 1 } }] }));
+    expect(error).toBeInstanceOf(DesignAssertionError);
+    expect(error.message).toContain('the design is not valid input');
+    expect(error.message).toContain('tables[0].partitionKey.cardinality:');
+    expect(error.message).toContain('tables[0].workload.peakReadUnits:');
+  });
+
+  it('rejects a failOn it does not know, naming the option', () => {
+    const error = thrown(() => assertDesignPasses(statusKeyed, { failOn: 'fatal' as never }));
+    expect(error).toBeInstanceOf(DesignError);
+    expect((error as DesignError).issues).toEqual([{ path: 'options.failOn', message: expect.stringContaining('"fatal"') }]);
+  });
+});
+
+describe('assertDesignFails', () => {
+  it('returns the failing findings when every expected rule fails the design', () => {
+    const failing = assertDesignFails(statusKeyed, ['SG001', 'hot-key-exceeds-partition', 'sg003']);
+    expect(failing.map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
+  });
+
+  it('matches a rule at a path, on a resource', () => {
+    expect(assertDesignFails(statusKeyed, { rule: 'SG003', path: 'tables[0].partitionKey', resource: 'orders' })).toHaveLength(2);
+    const error = thrown(() => assertDesignFails(statusKeyed, { rule: 'SG003', path: 'tables[0].sortKey' }));
+    expect(error.message).toMatch(/^expected the design to fail with SG003 at tables\[0\]\.sortKey, but it fails only with SG001, SG003/);
+    expect(error.message).toContain('skewguard report for the design');
+  });
+
+  it('fails, with the report, when the design passes', () => {
+    const error = thrown(() => assertDesignFails(example('good/uuid-orders.json'), 'SG003'));
+    expect(error).toBeInstanceOf(DesignAssertionError);
+    expect(error.message).toMatch(/^expected the design to fail with SG003, but it passes\n\nskewguard report for the design: no findings$/);
+  });
+
+  it('does not count an acknowledged finding as failing', () => {
+    const design = example('good/acknowledged-region-config.json');
+    const acknowledged = lint(design).find((f) => f.acknowledged);
+    expect(acknowledged).toBeDefined();
+    const error = thrown(() => assertDesignFails(design, acknowledged?.ruleId as string));
+    expect(error.message).toContain(`acknowledged ${acknowledged?.severity} ${acknowledged?.ruleId}`);
+    expect(error.message).toContain(`reason: ${acknowledged?.reason}`);
+  });
+
+  it.each(Object.entries({
+    'bad/ticketing-hot-event.json': ['SG003'],
+    'bad/status-key.json': ['SG001'],
+    'bad/date-key.json': ['SG002'],
+    'bad/reversed-hierarchy.json': ['SG004'],
+    'bad/monitoring-off.json': ['SG010', 'SG011'],
+  }))('agrees with the example %s', (file, rules) => {
+    expect(() => assertDesignFails(example(file), rules)).not.toThrow();
+    expect(() => assertDesignPasses(example(file))).toThrow(DesignAssertionError);
+  });
+
+  it('names a bad expectation by its position, before linting anything', () => {
+    const error = thrown(() => assertDesignFails(statusKeyed, ['SG001', 'SG03', { rule: 'SG003', path: 3, line: 1 } as never]));
+    expect(error).toBeInstanceOf(DesignError);
+    expect((error as DesignError).issues.map((i) => i.path)).toEqual(['expected[1]', 'expected[2].path', 'expected[2].line']);
+    expect((error as DesignError).issues[0].message).toContain('"SG03"');
+    expect((thrown(() => assertDesignFails(statusKeyed, [])) as DesignError).issues).toEqual([{ path: 'expected', message: expect.stringContaining('is empty') }]);
+  });
+});
