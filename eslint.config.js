@@ -48,4 +48,22 @@ module.exports = tseslint.config(
       ] }],
     },
   },
+  // The testing helpers load only what they test: skewguard/testing no cloud SDK, testing/cdk never
+  // Pulumi, testing/pulumi never aws-cdk-lib (the require.cache tests check the built package too).
+  {
+    files: ['lib/testing/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'], message: 'skewguard/testing loads no cloud SDK: put this in lib/testing/cdk or lib/testing/pulumi.' },
+      ] }],
+    },
+  },
+  {
+    files: ['lib/testing/cdk/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@pulumi/*', '../../pulumi', '../../pulumi/*'], message: 'skewguard/testing/cdk must never load Pulumi.' }] }] },
+  },
+  {
+    files: ['lib/testing/pulumi/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/azure-native', '@pulumi/azure-native/*', '../../cdk', '../../cdk/*'], message: 'skewguard/testing/pulumi loads only @pulumi/pulumi.' }] }] },
+  },
 );

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,5 +64,22 @@ describe('the published tarball', () => {
     const bin = join(project, 'node_modules', '.bin', 'skewguard');
     const out = execFileSync(bin, ['lint', 'node_modules/skewguard/examples/designs/good'], { cwd: project, encoding: 'utf8' });
     expect(out).toContain('0 errors, 0 warnings (1 acknowledged) in 6 files');
-  }, 60_000);
+    // TypeScript finds every entry point's types under both resolutions projects use: node10 (the default
+    // of `module: commonjs`, as `cdk init` writes it) through typesVersions, node16 through exports.
+    writeFileSync(join(project, 'consumer.ts'), [
+      "import { lint } from 'skewguard';",
+      "import type { GuardedTable } from 'skewguard/cdk';",
+      "import type { GuardedContainer } from 'skewguard/pulumi';",
+      "import type { skewguardPolicies } from 'skewguard/pulumi/policy';",
+      "import type { assertDesignPasses } from 'skewguard/testing';",
+      "import type { stackSnapshot } from 'skewguard/testing/cdk';",
+      "import type { pulumiSnapshot } from 'skewguard/testing/pulumi';",
+      'export type Used = [typeof lint, GuardedTable, GuardedContainer, typeof skewguardPolicies, typeof assertDesignPasses, typeof stackSnapshot, typeof pulumiSnapshot];',
+    ].join('\n'));
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    for (const [module, resolution] of [['commonjs', 'node10'], ['node16', 'node16']]) {
+      const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', '--types', 'node', '--typeRoots', join(root, 'node_modules', '@types'), '--module', module, '--moduleResolution', resolution, 'consumer.ts'], { cwd: project, encoding: 'utf8' });
+      expect(`${resolution}: ${result.stdout}`).toBe(`${resolution}: `);
+    }
+  }, 120_000);
 });

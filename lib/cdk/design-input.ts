@@ -33,7 +33,9 @@ export function splitProps(props: GuardedTableProps): { design: GuardedTableDesi
   };
 }
 
+/** The object without the TableV2-only keys; anything but a plain object goes to the core as it is, for it to name. */
 function without<T extends object>(value: T, keys: readonly string[]): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value as unknown as Record<string, unknown>;
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 }
 

@@ -23,6 +23,7 @@ import { InsightRuleLookup, InsightRuleLookupProvider } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { ThrottleCause } from './metrics';
 import { SkewguardPlugin } from './plugin';
+import { checkSettings } from './settings-check';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps } from './props';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
 
@@ -92,13 +93,17 @@ export class GuardedTable extends Construct {
       throw new DesignError([{ path: '', message: 'expected the GuardedTable props (partitionKey, workload, …)' }], `GuardedTable ${this.node.path}`);
     }
     const { design, settings, monitoring } = splitProps(props);
-    this.billing = settings.billing ?? dynamodb.Billing.onDemand();
+    const issues: DesignIssue[] = [];
+    checkSettings(props, issues);
+    // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
+    this.billing = settings.billing instanceof dynamodb.Billing ? settings.billing : dynamodb.Billing.onDemand();
     this.mode = monitoring.contributorInsightsMode ?? dynamodb.ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS;
 
-    const issues: DesignIssue[] = [];
     const billingMode = this.billing.mode === dynamodb.BillingMode.PROVISIONED ? 'provisioned' : 'on-demand';
-    this.input = plainDesign(tableDesignInput(design, designName(settings.tableName, this.node.path), billingMode), '', issues);
-    const normalized = issues.length === 0 ? this.check(this.input, issues) : undefined;
+    const beforeDesign = issues.length;
+    this.input = plainDesign(tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode), '', issues);
+    // Tokens in the design (reported by plainDesign) leave nothing the core could check.
+    const normalized = issues.length === beforeDesign ? this.check(this.input, issues) : undefined;
     this.thresholds = resolveThresholds(monitoring.alarmThresholds, {
       headroom: normalized?.thresholds.headroom ?? 0.8,
       throttledKeysOnly: this.mode === dynamodb.ContributorInsightsMode.THROTTLED_KEYS,

@@ -64,7 +64,8 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
       plugin = new SkewguardPlugin();
       pluginOfApp.set(root, plugin);
     }
-    const stage = Stage.of(scope);
+    // Stage.of() looks above its argument: an app or stage passed in is its own stage.
+    const stage = Stage.isStage(scope) ? scope : Stage.of(scope);
     if (stage && !registeredStages.has(stage)) {
       Validations.of(stage).addPlugins(plugin);
       registeredStages.add(stage);

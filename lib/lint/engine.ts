@@ -90,8 +90,22 @@ export interface Catalogue {
 /** `lintDocument()` against a given catalogue (tests retire rules with it). */
 export function lintWithCatalogue(input: DesignInput, options: LintOptions, catalogue: Catalogue): LintResult {
   const valid = readOptions(options);
-  const document = normalizeWith(input, valid, catalogue);
-  return lintNormalizedDocument(document, catalogue, readRuleSettings(ownValue(valid, 'rules') as LintOptions['rules'], catalogue));
+  // The options and the design are read side by side, so every problem of both is reported at once.
+  const settings = attempt(() => readRuleSettings(ownValue(valid, 'rules') as LintOptions['rules'], catalogue));
+  const document = attempt(() => normalizeWith(input, valid, catalogue));
+  const issues = [settings, document].flatMap((r) => (r instanceof DesignError ? r.issues : []));
+  if (issues.length > 0) throw new DesignError(issues, document instanceof DesignError ? 'design' : 'lint options');
+  return lintNormalizedDocument(document as NormalizedDocument, catalogue, settings as ReadonlyMap<string, RuleSetting>);
+}
+
+/** The value, or the DesignError it threw (anything else is a bug and propagates). */
+function attempt<T>(read: () => T): T | DesignError {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof DesignError) return error;
+    throw error;
+  }
 }
 
 /** Reads and validates input into the normalized model, every default made explicit. */

@@ -2,7 +2,7 @@
  * What the skew alerts watch and when they fire: user options, their validation, and the defaults,
  * which come from the design's own thresholds (headroom, maxHotKeyShare) so a number is set once.
  */
-import type * as pulumi from '@pulumi/pulumi';
+import * as pulumi from '@pulumi/pulumi';
 import { COSMOS_LIMITS, type CosmosKeyDesign } from '../index';
 import type { Issues } from './issues';
 import { isDeferred } from './values';
@@ -103,6 +103,13 @@ export function checkAlertOptions(options: SkewAlertsOptions | undefined, issues
   }
   if (options.actionGroupIds !== undefined && !Array.isArray(options.actionGroupIds)) {
     issues.add('alerts.actionGroupIds', 'expected an array of action group resource ids');
+  } else {
+    options.actionGroupIds?.forEach((id, i) => {
+      // A resource id is a string, or an Output / Promise of one resolved at deploy time.
+      if (typeof id !== 'string' && !pulumi.Output.isInstance(id) && !(id instanceof Promise)) {
+        issues.add(`alerts.actionGroupIds[${i}]`, `expected an action group resource id (a string or an Output of one), got ${typeof id}`);
+      }
+    });
   }
   for (const name of ALERT_NAMES) {
     const alert = options[name];

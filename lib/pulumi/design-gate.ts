@@ -47,6 +47,7 @@ const SET_BY_COMPONENT: Record<string, string> = {
 export function argPath(corePath: string): string {
   if (corePath === 'name') return 'containerName';
   if (corePath === 'monitoring' || corePath.startsWith('monitoring.')) return 'monitoring';
+  if (corePath === 'options') return 'lintOptions';
   if (corePath.startsWith('options.')) return `lintOptions.${corePath.slice('options.'.length)}`;
   return corePath === '' ? 'design' : `design.${corePath}`;
 }
@@ -88,9 +89,20 @@ export function checkDesign(input: GateInput, issues: Issues): DesignVerdict | u
   }
   return {
     design: normalized,
-    findings: result.findings.map((f) => ({ ...f, path: argPath(f.path) })),
+    findings: result.findings.map((f) => ({ ...f, path: argPath(f.path), edits: argEdits(f.edits) })),
     unusedAcknowledgements: result.unusedAcknowledgements.map((a) => ({ ...a, path: argPath(a.path) })),
   };
+}
+
+/**
+ * A finding's edits, at the args' paths (`design.sharding`), so a user can apply them to what they
+ * wrote. None when one would touch what the component sets itself: partition-key diagnostics follow
+ * from `args.monitoring`, so that fix is to attach a CosmosAccountMonitoring, not an edit.
+ */
+function argEdits(edits: Finding['edits']): Finding['edits'] {
+  if (!edits) return undefined;
+  const rebased = edits.map((e) => ({ ...e, path: argPath(e.path) }));
+  return rebased.every((e) => e.path.startsWith('design.')) ? rebased : undefined;
 }
 
 /** Throws `DesignRefusedError` when a finding at or above `failOn` is not acknowledged. */

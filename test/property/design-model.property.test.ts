@@ -66,13 +66,7 @@ describe('the design model, on generated input', () => {
 });
 
 describe('lint options', () => {
-  // BUG (lib/lint/engine.ts, lintWithCatalogue): `options.rules` is read only after the design was
-  // normalized, so a design with an invalid field and a bad rule setting reports the design's issue
-  // alone; the promise is every problem at once. Minimal: lint({ engine: 'dynamodb', name: 'orders',
-  // partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } },
-  // { rules: { SG999: 'off' } }) reports `partitionKey.cardinality` only; expected also `options.rules.SG999`.
-  // GuardedContainer inherits it (`lintOptions.rules.SG999` is missing from InvalidArgsError.issues).
-  it.skip('are checked together with the design: every problem at once', () => {
+  it('are checked together with the design: every problem at once', () => {
     const design: DesignInput = { engine: 'dynamodb', name: 'orders', partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } };
     let error: DesignError | undefined;
     try {

@@ -133,7 +133,7 @@ describe('GuardedContainer args, generated', () => {
       ['alerts.partitionSize.threshold', 25], ['alerts.normalizedRu.severity', 5], ['alerts.normalizedRu.windowSize', 'five minutes'], ['alerts.bogus', true],
       ['alerts.actionGroupIds', 'x'], ['lintOptions.rules.SG999', 'off'], ['lintOptions.thresholds.headroom', 2], ['account.id', undefined], ['resourceGroupName', ''],
     );
-    // Designs the core accepts: an invalid design is reported first (see test/property/design-model's skipped test).
+    // Designs the core accepts: an invalid design is reported first.
     const valid = designs.filter((design) => !(coreVerdict(design, { monitored: false } as Settings) instanceof DesignError));
     fc.assert(fc.property(valid, settings, invalid, (design, s, [path, value]) => {
       count('GuardedContainer: invalid settings', 'tried');
@@ -146,11 +146,7 @@ describe('GuardedContainer args, generated', () => {
     }), { numRuns: 800, seed: SEED });
   });
 
-  // BUG (lib/pulumi): two args are not checked as their siblings are. `lintOptions: 'x'` is reported
-  // at `design.options` (argPath in design-gate.ts maps `options.<x>` but not `options` itself:
-  // one-line fix, `corePath === 'options' || corePath.startsWith('options.')`). `alerts.actionGroupIds:
-  // [42]` is accepted and sent to Azure (alert-settings.ts checks the array, not its elements).
-  it.skip('throw an InvalidArgsError naming lintOptions and each action group id', () => {
+  it('throw an InvalidArgsError naming lintOptions and each action group id', () => {
     for (const [path, value] of [['lintOptions', 'x'], ['alerts.actionGroupIds[0]', 42]] as const) {
       const args = withPath({ database: 'telemetry', resourceGroupName: 'data', account: ACCOUNT, design: { partitionKey: { paths: [{ path: '/id', cardinality: 'unique' as const }] }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are configured by the platform team.' }] } }, path, value);
       expect(() => new GuardedContainer('events', args)).toThrow(InvalidArgsError);
@@ -166,7 +162,7 @@ describe('GuardedContainer args, generated', () => {
     fc.assert(fc.property(designs, settings, (design, s) => {
       const core = coreVerdict(design, { ...s, monitored: true });
       if (core instanceof DesignError) return count('GuardedContainer: edits applied', 'invalid design');
-      // SG010's edit turns diagnostics on in the design; with the component that is `monitoring` (see the skipped test below).
+      // SG010's edit turns diagnostics on in the design; with the component that is `monitoring` (its edits are dropped, see below).
       const fixable = core.findings.filter((f) => f.edits && !f.acknowledged && f.ruleId !== 'SG010');
       if (fixable.length === 0) return count('GuardedContainer: edits applied', 'nothing to fix');
       for (const finding of fixable) {
@@ -190,23 +186,18 @@ describe('GuardedContainer args, generated', () => {
     expect(counted('GuardedContainer: edits applied', 'fixes applied')).toBeGreaterThan(100);
   });
 
-  // BUG (lib/pulumi/design-gate.ts): a component's findings carry the core's edits unchanged. SG010's
-  // edit sets `monitoring.partitionKeyDiagnostics: true` in the design, which the component refuses
-  // ("design.monitoring: follows from args.monitoring"): its fix is to pass `monitoring`, not an edit.
-  // Edit paths are also not rebased like finding paths (`sharding` vs `design.sharding`). Expected:
-  // edits the user can apply to the args as they wrote them, or none where the fix is not an edit.
-  it.skip("give args the component accepts when SG010's edits are applied", () => {
-    const design: ContainerDesign = { partitionKey: { paths: [{ path: '/id', cardinality: 'unique' }] }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } };
+  // SG010's fix is to attach a CosmosAccountMonitoring (args.monitoring), not a design edit; other edits
+  // are at the args' paths (design.sharding), as the findings' paths are.
+  it('give edits at the args\' paths, and none for what the component sets itself (diagnostics)', () => {
+    const design: ContainerDesign = { partitionKey: { paths: [{ path: '/id', cardinality: 'unique' }] }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, sharding: { strategy: 'random', shards: 4 } };
     let refusal: DesignRefusedError | undefined;
     try {
-      new GuardedContainer('events', { database: 'telemetry', resourceGroupName: 'data', account: ACCOUNT, design });
+      new GuardedContainer('events', { database: 'telemetry', resourceGroupName: 'data', account: ACCOUNT, design, failOn: 'warning' });
     } catch (error) {
       refusal = error as DesignRefusedError;
     }
-    const sg010 = refusal?.findings.find((f) => f.ruleId === 'SG010');
-    expect(sg010?.edits).toBeDefined();
-    const edited = applyDesignEdits(design, sg010?.edits as DesignEdit[]);
-    expect(() => new GuardedContainer('events', { database: 'telemetry', resourceGroupName: 'data', account: ACCOUNT, design: edited })).not.toThrow(InvalidArgsError);
+    expect(refusal?.findings.find((f) => f.ruleId === 'SG010')?.edits).toBeUndefined();
+    expect(refusal?.findings.find((f) => f.ruleId === 'SG007')?.edits).toEqual([{ op: 'remove', path: 'design.sharding' }]);
   });
 });
 

@@ -88,7 +88,7 @@ describe('GuardedTable props, generated', () => {
     expect(counted('GuardedTable: generated designs', 'constructed')).toBeGreaterThan(60);
   });
 
-  /** `billing` is TableV2's `Billing` in props; index elements that are not objects: see the skipped test below. */
+  /** `billing` is TableV2's `Billing` in props; index elements that are not objects: see the test below. */
   const skipped = (path: string) => path === 'billing' || path.startsWith('billing.') || /^(global|local)SecondaryIndexes\[\d+\]$/.test(path);
 
   it('throw a DesignError naming the one invalid field of a design, never another error', () => {
@@ -100,13 +100,8 @@ describe('GuardedTable props, generated', () => {
     }), { numRuns: 1500, seed: SEED });
   });
 
-  // BUG (lib/cdk/design-input.ts, gsiDesign/lsiDesign → without()): an index given as something
-  // other than an object is copied with Object.entries() before the core sees it. `null` throws
-  // "TypeError: Cannot convert undefined or null to object"; 42, true or [] become {} and are reported
-  // as "globalSecondaryIndexes[0].indexName: is required"; "x" becomes { 0: "x" }. Expected: a
-  // DesignError at `globalSecondaryIndexes[0]` ("expected an object"), as the core reports for a design
-  // file. Fix: pass values that are not plain objects through to the core unchanged.
-  it.skip('throw a DesignError naming an index that is not an object', () => {
+  // Regression: an index that is not an object was copied before the core saw it (a TypeError for null).
+  it('throw a DesignError naming an index that is not an object', () => {
     for (const field of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
       for (const element of [null, 42, 'x']) {
         const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, sortKey: { name: 'at', type: 'S' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: [element] } as unknown as GuardedTableProps;
@@ -120,16 +115,8 @@ describe('GuardedTable props, generated', () => {
     }
   });
 
-  // BUG (lib/cdk/guarded-table.ts): GuardedTable's own props are not checked. Found with the values
-  // below (minimal: a healthy design plus one of them). Today: `billing: 'on-demand'` (the core's
-  // word, a likely mistake) and `alarmActions: 'x'` throw a TypeError from deep inside
-  // ("props.billing?._renderReadCapacity is not a function", "a.bind is not a function");
-  // `dashboardName: 42` a TypeError from CDK ("dashboardName.match is not a function");
-  // `contributorInsightsMode: 'SOMETIMES'` synthesizes `Mode: SOMETIMES` (CloudFormation rejects it
-  // at deploy time); `alarmTopic` given as a topic ARN string synthesizes alarms with no actions (a
-  // silently wrong template: nobody is paged); `dashboard: 'yes'` is taken as true; `tableName: 42` is
-  // reported as `name`. Expected: a DesignError naming each field.
-  it.skip('throw a DesignError naming a GuardedTable setting of the wrong type', () => {
+  // Regression: the construct's own settings were not checked (TypeErrors from inside, alarms that page nobody).
+  it('throw a DesignError naming a GuardedTable setting of the wrong type', () => {
     const cases: [string, unknown][] = [
       ['billing', 'on-demand'], ['alarmActions', 'x'], ['dashboardName', 42], ['contributorInsightsMode', 'SOMETIMES'],
       ['alarmTopic', 'arn:aws:sns:eu-west-1:111111111111:oncall'], ['dashboard', 'yes'], ['tableName', 42],

@@ -114,17 +114,13 @@ describe('assertStackFails', () => {
     const stack = stackOf(app);
     new Table(stack, 'Jobs', { partitionKey: { name: 'status', type: AttributeType.STRING }, contributorInsightsSpecification: { enabled: true } });
     SkewguardPlugin.checkUnguardedTables(app);
-    // Registers the plugin: checkUnguardedTables(app) alone does not (see the skipped test below).
     new GuardedTable(stackOf(app, 'Registers'), 'Orders', healthy());
     expect(assertStackPasses(stack).map((v) => [v.severity, v.rule, v.constructPath])).toEqual([['warning', 'SG015', 'Shop/Jobs/Resource']]);
     expect(assertStackFails(stack, 'SG015', { failOn: 'warning' })).toHaveLength(1);
   });
 
-  // BUG (lib/cdk/plugin.ts, SkewguardPlugin.of): `Stage.of(app)` is undefined (it looks above the
-  // construct), so `SkewguardPlugin.checkUnguardedTables(app)` in an app without a GuardedTable never
-  // registers the plugin and its raw tables are silently not checked. Fix: register on
-  // `Stage.isStage(scope) ? scope : Stage.of(scope)`.
-  it.skip('checks raw tables with checkUnguardedTables(app) alone, without a GuardedTable in the app', () => {
+  // Regression: Stage.of(app) is undefined, so an app without a GuardedTable registered no plugin.
+  it('checks raw tables with checkUnguardedTables(app) alone, without a GuardedTable in the app', () => {
     const app = new App();
     const stack = stackOf(app);
     new Table(stack, 'Jobs', { partitionKey: { name: 'status', type: AttributeType.STRING }, contributorInsightsSpecification: { enabled: true } });
