@@ -12,8 +12,14 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
  */
 export type Place = string | { readonly parent: Place; readonly key: string | number };
 
-export function pathOf(place: Place): string {
-  return typeof place === 'string' ? place : joinPath(pathOf(place.parent), place.key);
+export function pathOf(place: Place, key?: string | number): string {
+  const path = typeof place === 'string' ? place : joinPath(pathOf(place.parent), place.key);
+  return key === undefined ? path : joinPath(path, key);
+}
+
+/** The place of the value a shape reads, as a parent for what it contains. */
+function here(place: Place, key: string | number | undefined): Place {
+  return key === undefined ? place : { parent: place, key };
 }
 
 /**
@@ -22,8 +28,12 @@ export function pathOf(place: Place): string {
  * shipped for editors: the two cannot drift apart.
  */
 export interface Shape<T> {
-  /** Returns the value when it fits; otherwise records why at `place` and returns undefined. */
-  read(value: unknown, place: Place, issues: DesignIssue[]): T | undefined;
+  /**
+   * Returns the value when it fits; otherwise records why and returns undefined. The value sits at
+   * `place`, or at its child `key` when given: containers pass their fields' keys apart, so a valid
+   * leaf never allocates a place.
+   */
+  read(value: unknown, place: Place, issues: DesignIssue[], key?: string | number): T | undefined;
   schema(): JsonSchema;
   /** What a valid value looks like, for messages ("a positive integer"). */
   readonly expected: string;
@@ -48,13 +58,13 @@ export function ownValue(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-function fail(issues: DesignIssue[], place: Place, expected: string, value: unknown): undefined {
-  issues.push({ path: pathOf(place), message: `expected ${expected}, got ${describe(value)}` });
+function fail(issues: DesignIssue[], place: Place, key: string | number | undefined, expected: string, value: unknown): undefined {
+  issues.push({ path: pathOf(place, key), message: `expected ${expected}, got ${describe(value)}` });
   return undefined;
 }
 
-function report(issues: DesignIssue[], place: Place, message: string): undefined {
-  issues.push({ path: pathOf(place), message });
+function report(issues: DesignIssue[], place: Place, key: string | number | undefined, message: string): undefined {
+  issues.push({ path: pathOf(place, key), message });
   return undefined;
 }
 
@@ -81,17 +91,17 @@ export function text(options: TextOptions = {}): Shape<string> {
     : minLength > 1 ? `a string of at least ${minLength} characters (not counting surrounding spaces)` : 'a non-empty string';
   return {
     expected,
-    read(value, place, issues) {
-      if (typeof value !== 'string') return fail(issues, place, expected, value);
-      if (UNRESOLVED_TOKEN.test(value)) return report(issues, place, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
-      if (value.trim().length < minLength) return fail(issues, place, expected, value);
-      if (value.trim() !== value) return report(issues, place, `must not start or end with white space, got ${describe(value)}`);
-      if (maxLength !== undefined && value.length > maxLength) return report(issues, place, `must be at most ${maxLength} characters, got ${value.length}`);
+    read(value, place, issues, key) {
+      if (typeof value !== 'string') return fail(issues, place, key, expected, value);
+      if (UNRESOLVED_TOKEN.test(value)) return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
+      if (value.trim().length < minLength) return fail(issues, place, key, expected, value);
+      if (value.trim() !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
+      if (maxLength !== undefined && value.length > maxLength) return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
       // Bytes are at most 3 per UTF-16 unit: count them only when the string could be too long.
       if (maxBytes !== undefined && value.length * 3 > maxBytes && Buffer.byteLength(value, 'utf8') > maxBytes) {
-        return report(issues, place, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
+        return report(issues, place, key, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
       }
-      if (pattern && !pattern.test(value)) return fail(issues, place, expected, value);
+      if (pattern && !pattern.test(value)) return fail(issues, place, key, expected, value);
       return value;
     },
     schema: () => ({
@@ -131,12 +141,12 @@ export function num(options: NumberOptions = {}): Shape<number> {
   const expected = `${integer ? 'an integer' : 'a finite number'}${bounds.length ? ` ${bounds.join(' and ')}` : ''}`;
   return {
     expected,
-    read(value, place, issues) {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, place, expected, value);
-      if (isNumberToken(value)) return report(issues, place, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
-      if (integer && !Number.isInteger(value)) return fail(issues, place, expected, value);
+    read(value, place, issues, key) {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, place, key, expected, value);
+      if (isNumberToken(value)) return report(issues, place, key, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
+      if (integer && !Number.isInteger(value)) return fail(issues, place, key, expected, value);
       if ((min !== undefined && value < min) || (max !== undefined && value > max) || (above !== undefined && value <= above)) {
-        return fail(issues, place, expected, value);
+        return fail(issues, place, key, expected, value);
       }
       return value;
     },
@@ -153,7 +163,7 @@ export function bool(): Shape<boolean> {
   const expected = 'true or false';
   return {
     expected,
-    read: (value, place, issues) => (typeof value === 'boolean' ? value : fail(issues, place, expected, value)),
+    read: (value, place, issues, key) => (typeof value === 'boolean' ? value : fail(issues, place, key, expected, value)),
     schema: () => ({ type: 'boolean' }),
   };
 }
@@ -162,8 +172,8 @@ export function oneOf<const V extends string | number>(values: readonly V[]): Sh
   const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   return {
     expected,
-    read: (value, place, issues) =>
-      (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, place, expected, value),
+    read: (value, place, issues, key) =>
+      (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, place, key, expected, value),
     schema: () => ({ enum: [...values] }),
   };
 }
@@ -173,13 +183,13 @@ export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
   const expected = `${first.expected} or ${second.expected}`;
   return {
     expected,
-    read(value, place, issues) {
+    read(value, place, issues, key) {
       for (const shape of [first, second] as Shape<A | B>[]) {
         const trial: DesignIssue[] = [];
-        const result = shape.read(value, place, trial);
+        const result = shape.read(value, place, trial, key);
         if (trial.length === 0) return result;
       }
-      return fail(issues, place, expected, value);
+      return fail(issues, place, key, expected, value);
     },
     schema: () => ({ anyOf: [first.schema(), second.schema()] }),
   };
@@ -195,16 +205,17 @@ export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
   const expected = `an array${minItems > 0 ? ` of at least ${minItems} item${minItems === 1 ? '' : 's'}` : ''}`;
   return {
     expected,
-    read(value, place, issues) {
-      if (!Array.isArray(value)) return fail(issues, place, expected, value);
-      if (value.length < minItems) return report(issues, place, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}`);
-      if (maxItems !== undefined && value.length > maxItems) return report(issues, place, `must have at most ${maxItems} items, got ${value.length}`);
+    read(value, parent, issues, key) {
+      if (!Array.isArray(value)) return fail(issues, parent, key, expected, value);
+      if (value.length < minItems) return report(issues, parent, key, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}`);
+      if (maxItems !== undefined && value.length > maxItems) return report(issues, parent, key, `must have at most ${maxItems} items, got ${value.length}`);
       const before = issues.length;
+      const place = here(parent, key);
       // A plain loop, not map(): map skips the holes of a sparse array, which must be reported.
       const items: T[] = [];
       for (let index = 0; index < value.length; index++) {
         const element = Object.prototype.hasOwnProperty.call(value, index) ? value[index] : undefined;
-        const parsed = item.read(element, { parent: place, key: index }, issues);
+        const parsed = item.read(element, place, issues, index);
         if (parsed !== undefined) items.push(parsed);
       }
       return issues.length === before ? items : undefined;
@@ -247,8 +258,9 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
   const expected = 'an object';
   return {
     expected,
-    read(value, place, issues) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, place, expected, value);
+    read(value, parent, issues, at) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, parent, at, expected, value);
+      const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;
       for (const key of Object.keys(input)) {
@@ -272,7 +284,7 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
           output[key] = undefined;
           continue;
         }
-        output[key] = prop.shape.read(raw, { parent: place, key }, issues);
+        output[key] = prop.shape.read(raw, place, issues, key);
       }
       return issues.length === before ? (output as T) : undefined;
     },

@@ -159,11 +159,12 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
     const writesOnly = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
     const throughput = writesOnly;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size, cardinality, dominance);
-    const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : calculatedShardCandidate(design, space) ? 'calculated' : 'random';
+    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(design, space);
+    const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,
       shards,
-      sourceAttribute: strategy === 'calculated' ? calculatedShardCandidate(design, space) : undefined,
+      sourceAttribute: strategy === 'calculated' ? candidate : undefined,
       complete: shards !== undefined && full !== undefined,
       readsNeedCache: full === undefined && writesOnly !== undefined,
       needs: { throughput, size, cardinality, dominance },
