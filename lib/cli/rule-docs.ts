@@ -2,6 +2,7 @@
  * Links from every finding to its rule's documentation (text report, JSON `helpUri`, SARIF
  * `helpUri`, GitHub annotations): the section of docs/rules.md for that rule, on the repository.
  */
+import { ruleAnchor } from '../lint/catalogue';
 
 /**
  * Where the docs/ folder is published. Change this one constant when the repository's home is
@@ -12,11 +13,6 @@
 export const DOCUMENTATION_URL = 'https://github.com/skewguard/skewguard/blob/main/docs/';
 
 export const RULES_DOCUMENTATION_URL = `${DOCUMENTATION_URL}rules.md`;
-
-/** GitHub's anchor for the heading `## SG003 hot-key-exceeds-partition`. */
-export function ruleAnchor(id: string, title: string): string {
-  return `${id} ${title}`.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
-}
 
 export function ruleDocsUrl(id: string, title: string): string {
   return `${RULES_DOCUMENTATION_URL}#${ruleAnchor(id, title)}`;

@@ -9,6 +9,3 @@ export class IssueLog {
     this.all.push({ path: prefixPath(this.location, path), message });
   }
 }
-
-/** Declared shares may be rounded (0.333 for 1/3): a share this close below the uniform one is accepted as it. */
-export const SHARE_ROUNDING = 0.01;

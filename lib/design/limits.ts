@@ -63,6 +63,9 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   maxHotKeyShare: 0.1,
 };
 
+/** Declared shares may be rounded (0.333 for 1/3): a share this close below the uniform one is accepted as it. */
+export const SHARE_ROUNDING = 0.01;
+
 /** Shard counts above this are rejected as input errors: no design needs them, and a typo
  *  (10000 for 100) would otherwise become a thousand-way fan-out in application code. */
 export const MAX_SHARDS_ACCEPTED = 1_000;

@@ -6,9 +6,9 @@
 import { cardinalityValue, fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign } from './input';
-import { SHARE_ROUNDING, type IssueLog } from './issue-log';
+import type { IssueLog } from './issue-log';
+import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { CosmosKeyDesign, KeyAttribute } from './key-design';
-import { withThresholds } from './limits';
 import type { NormalizeContext } from './normalize';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, joins } from './normalize-usage';

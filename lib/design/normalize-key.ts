@@ -2,7 +2,8 @@
 import { fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
-import { SHARE_ROUNDING, type IssueLog } from './issue-log';
+import type { IssueLog } from './issue-log';
+import { SHARE_ROUNDING } from './limits';
 import type { HotKeyShareSource, KeyAttribute, KeyPart, KeySpace, Sharding, Workload } from './key-design';
 import { isTimeBucketKey, sameAttribute } from './key-design';
 import { looksLikeTimeBucket } from './key-names';
@@ -54,18 +55,12 @@ export interface DeclaredFigure {
   readonly at: string;
 }
 
-export interface KeySpaceDraft {
-  readonly index?: string;
-  readonly path: string;
-  readonly partitionKey: readonly KeyAttribute[];
-  readonly partitionKeyPath: string;
-  readonly sortKey: readonly KeyAttribute[];
+/** A key space before its workload and sharding are read: the rest is the KeySpace's own. */
+export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
   readonly reads: { readonly units: number; readonly share: number; readonly source: Workload['readSource'] };
   readonly peakWriteUnits: number;
   readonly hotKeyShare?: DeclaredFigure;
   readonly sharding?: ShardingDesign;
-  readonly keyMonitoring: boolean;
-  readonly keyMonitoringPath: string;
 }
 
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {

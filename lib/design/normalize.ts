@@ -8,7 +8,7 @@ import { joinPath } from './field-path';
 import type { CosmosContainerDesign, DesignDocument, DesignInput, Engine, ThresholdOverrides } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
-import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
+import { DEFAULT_THRESHOLDS, withThresholds, type Thresholds } from './limits';
 import { normalizeContainer } from './normalize-container';
 import { normalizeTable } from './normalize-table';
 import { acknowledgements } from './normalize-usage';
@@ -28,7 +28,7 @@ export interface NormalizeOptions {
 /** What the per-engine normalizers share. */
 export interface NormalizeContext {
   readonly options: NormalizeOptions;
-  readonly projectThresholds: typeof DEFAULT_THRESHOLDS;
+  readonly projectThresholds: Thresholds;
   /** A container of the same document, by name (joins read the other container's key). */
   containerNamed(name: string): CosmosContainerDesign | undefined;
 }

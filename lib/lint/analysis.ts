@@ -41,6 +41,8 @@ export interface SpaceAnalysis {
   /** Loads of the busiest stored key under the declared sharding, against the usable ceilings. */
   readonly perKey: readonly LoadDimension[];
   readonly over: readonly LoadDimension[];
+  /** The whole key space's peak against one partition's usable ceilings. */
+  readonly whole: readonly LoadDimension[];
   /** Whether the whole key space's peak fits one partition with headroom (then a few key values is a risk to note, not an error). */
   readonly fitsOnePartition: boolean;
   /** How many times the load can grow before the busiest key (or, for `wholeGrowth`, one partition holding everything) saturates. */
@@ -87,6 +89,7 @@ function analyzeSpace(design: KeyDesign, space: KeySpace): SpaceAnalysis {
     hot,
     perKey,
     over: perKey.filter((d) => !fits(d.load, d.usable)),
+    whole,
     fitsOnePartition,
     growth: growthOf(perKey),
     wholeGrowth: growthOf(whole),
@@ -97,7 +100,8 @@ function analyzeSpace(design: KeyDesign, space: KeySpace): SpaceAnalysis {
   };
 }
 
-function growthOf(dimensions: readonly LoadDimension[]): number {
+/** How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load). */
+export function growthOf(dimensions: readonly LoadDimension[]): number {
   return dimensions.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
 }
 
@@ -117,7 +121,7 @@ export function usablePartitionGb(design: KeyDesign): number | undefined {
 }
 
 /** Shards so the largest partition (primary key only) stays under the usable size; replicas copy it whole. */
-export function sizeNeed(design: KeyDesign, space: KeySpace): number {
+function sizeNeed(design: KeyDesign, space: KeySpace): number {
   const usable = usablePartitionGb(design);
   const size = design.largestPartitionGb;
   if (space !== design.primaryKey || usable === undefined || size === undefined) return 1;
@@ -182,8 +186,13 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size, cardinality, dominance } };
 }
 
+/** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */
+export function hotLoad(a: SpaceAnalysis, label: LoadDimension['label']): number {
+  return label === 'read' ? a.hot.reads : label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes;
+}
+
 /** The key space a query reads: its GSI, else the table's (an LSI shares the table's partition key). */
-export function spaceOf(design: KeyDesign, pattern: AccessPattern): KeySpace {
+function spaceOf(design: KeyDesign, pattern: AccessPattern): KeySpace {
   if (design.engine === 'dynamodb' && pattern.index !== undefined) {
     return gsiByName(design).get(pattern.index) ?? design.primaryKey;
   }
@@ -226,7 +235,7 @@ export function carries(pattern: { readonly keyAttributes: readonly string[] }, 
  * attribute; Cosmos DB routes on a hierarchical prefix, so the first level is enough.
  * `firstLevel` asks the question for another order of a Cosmos DB key.
  */
-export function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
+function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
   if (design.engine === 'cosmosdb') return carries(pattern, firstLevel ?? space.partitionKey[0].name);
   return space.partitionKey.every((a) => carries(pattern, a.name));
 }

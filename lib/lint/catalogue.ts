@@ -3,8 +3,13 @@ import { DEFAULT_THRESHOLDS } from '../design/limits';
 import type { RetiredRule, Rule } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 
+/** GitHub's anchor for the heading `## SG003 hot-key-exceeds-partition` this catalogue writes. */
+export function ruleAnchor(id: string, title: string): string {
+  return `${id} ${title}`.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+}
+
 /** `minCardinality` 100, `headroom` 0.8: a rule's thresholds with their default values. */
-export function thresholdList(rule: Rule): string {
+function thresholdList(rule: Rule): string {
   return rule.thresholds.map((t) => `\`${t}\` ${DEFAULT_THRESHOLDS[t]}`).join(', ');
 }
 
@@ -23,7 +28,7 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: reado
     '',
     '| id | rule | severity | engines |',
     '|---|---|---|---|',
-    ...rules.map((r) => `| [${r.id}](#${r.id.toLowerCase()}-${r.title}) | ${r.title} | ${r.severity} | ${r.engines.join(', ')} |`),
+    ...rules.map((r) => `| [${r.id}](#${ruleAnchor(r.id, r.title)}) | ${r.title} | ${r.severity} | ${r.engines.join(', ')} |`),
     '',
   ];
   for (const rule of rules) {

@@ -5,7 +5,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { RULES } from '../../lib';
 import { escapeData, escapeProperty } from '../../lib/cli/report-github';
-import { ruleAnchor } from '../../lib/cli/rule-docs';
+import { ruleAnchor } from '../../lib/lint/catalogue';
 import { cli, designWithFindings, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
 
 /** The official SARIF 2.1.0 JSON schema (draft-04), as shipped in @microsoft/jest-sarif; one of its patterns is not valid under the `u` flag. */

@@ -1,7 +1,7 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import { planAdvice } from '../advice';
-import { analyses, type SpaceAnalysis } from '../analysis';
+import { analyses, hotLoad, type SpaceAnalysis } from '../analysis';
 import { keyName, loadAgainstCeiling, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -20,9 +20,8 @@ function splitNote(design: KeyDesign, a: SpaceAnalysis): string {
 function details(a: SpaceAnalysis, over: readonly LoadDimension[]): string {
   const shards = a.space.sharding;
   return over.map((d) => {
-    const hot = d.label === 'read' ? a.hot.reads : d.label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes;
     const what = shards?.strategy === 'replicated' ? 'copy' : 'shard';
-    const text = loadAgainstCeiling({ ...d, load: hot }, shards ? { shards: shards.shards, load: d.load, what } : undefined);
+    const text = loadAgainstCeiling({ ...d, load: hotLoad(a, d.label) }, shards ? { shards: shards.shards, load: d.load, what } : undefined);
     const stuck = d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection ? ' (reads of one item, which write sharding cannot spread)' : '';
     return `${text}${stuck}`;
   }).join('; ');
@@ -66,7 +65,7 @@ export const hotKeyExceedsPartition = defineRule({
           splitNote: splitNote(design, a),
           plan: advice.text,
           alternative: whale,
-          hotKeyLoad: worst.label === 'read' ? a.hot.reads : worst.label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes,
+          hotKeyLoad: hotLoad(a, worst.label),
           usable: worst.usable,
           ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
           strategy: a.plan.layout,

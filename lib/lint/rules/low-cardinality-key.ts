@@ -1,5 +1,5 @@
 import { isTimeBucketKey } from '../../design/key-design';
-import { loadDimensions, nearestToCeiling } from '../../design/sharding';
+import { nearestToCeiling } from '../../design/sharding';
 import { planAdvice } from '../advice';
 import { analyses } from '../analysis';
 import { finite, growthClause, keyName, loadOfUsable, onIndex } from '../format';
@@ -25,11 +25,11 @@ export const lowCardinalityKey = defineRule({
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
   },
   check(design) {
-    const { minCardinality, headroom } = design.thresholds;
+    const { minCardinality } = design.thresholds;
     return analyses(design).flatMap((a): RuleHit<Id>[] => {
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
-      const peak = loadOfUsable(nearestToCeiling(loadDimensions(design.engine, a.total, headroom)));
+      const peak = loadOfUsable(nearestToCeiling(a.whole));
       const common = {
         key: keyName(space.partitionKey), onIndex: onIndex(space.index), cardinality: a.cardinality, minCardinality, peak,
         // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.

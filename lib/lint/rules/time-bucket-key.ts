@@ -1,7 +1,7 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
 import { planAdvice } from '../advice';
-import { analyses, keepsQueriesTargeted, type SpaceAnalysis } from '../analysis';
+import { analyses, growthOf, keepsQueriesTargeted, type SpaceAnalysis } from '../analysis';
 import { code, finite, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -17,10 +17,10 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const firstLevel = !wholeKey && design.engine === 'cosmosdb' && levels.length > 1 && levels[0].kind === 'time-bucket';
   if (!wholeKey && !firstLevel) return [];
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load.
-  const bucket = loadDimensions(design.engine, wholeKey ? a.hot : a.total, design.thresholds.headroom);
+  const bucket = wholeKey ? loadDimensions(design.engine, a.hot, design.thresholds.headroom) : a.whole;
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
-  const growth = bucket.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
+  const growth = growthOf(bucket);
   const base = {
     key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst),
     // The growth factor is the headroom left: only a bucket that still fits has one.
