@@ -6,6 +6,9 @@ export type * from './design/input';
 export type * from './design/key-design';
 export { keySpacesOf, sameAttribute } from './design/key-design';
 export { DesignError, type DesignIssue } from './design/errors';
+export {
+  DYNAMODB_TEMPLATE_TYPES, externalTableOf, TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type ExternalTable, type UncheckedValue,
+} from './design/template-table';
 export { defineDesign, designFromJson } from './lint/define';
 export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';

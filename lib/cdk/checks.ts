@@ -5,10 +5,9 @@
  * only gathers the inputs; everything that decides lives here, where tests can call it directly.
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
-import { DesignError, lintDocument, type DesignInput, type Finding } from '../index';
+import { DesignError, externalTableOf, lintDocument, type DesignInput, type Finding } from '../index';
 import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
 import { skewguardMetadataOf } from './metadata';
-import { externalTable } from './template-tables';
 
 /** One DynamoDB resource to check, as synthesized. */
 export interface CheckedResource {
@@ -133,13 +132,13 @@ function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): Pol
 }
 
 function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
-  const table = externalTable(target.logicalId, target.resource);
+  const table = externalTableOf(target.logicalId, target.resource);
   const violations: PolicyViolation[] = [];
   try {
     const { findings } = lintDocument({ external: [table.design] });
     for (const f of reported(findings, target)) {
       const key = /^external\[0\]\.partitionKeys\[(\d+)\]/.exec(f.path);
-      const location = key ? table.keyLocations[Number(key[1])] : table.keyMonitoringLocation ?? 'Properties';
+      const location = key ? table.keyLocations[Number(key[1])] : table.keyMonitoringLocation;
       violations.push(findingViolation({ ...f, path: f.path.replace(/^external\[0\]\.?/, '') }, target, location, failOn));
     }
   } catch (error) {
@@ -149,7 +148,7 @@ function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyV
   for (const u of table.unchecked) {
     violations.push({
       ruleName: ruleName('unchecked'),
-      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is an intrinsic function, known only at deploy time`,
+      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is ${u.found}, known only at deploy time`,
       fix: 'use literal values for key names and Contributor Insights switches, or check this table with a GuardedTable',
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [u.location] }],

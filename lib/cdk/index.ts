@@ -8,7 +8,8 @@ export { SkewguardPlugin, FAIL_ON_CONTEXT } from './plugin';
 export { designReport } from './report';
 export { checkResources, ruleName, type CheckedResource, type CheckOptions } from './checks';
 export type { RecordedAcknowledgement } from './acknowledgements';
-export { externalTable, type ExternalTable, type UncheckedValue } from './template-tables';
+// The core's reader of raw template tables, under the name the CDK checks have always exported.
+export { externalTableOf as externalTable, type ExternalTable, type UncheckedValue } from '../index';
 export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
 export { ContributorInsightsWidget } from './dashboard';
 export { PARTITION_UNITS_PER_MINUTE } from './alarm-thresholds';

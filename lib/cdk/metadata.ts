@@ -3,11 +3,11 @@
  * (`skewguard lint cdk.out/`) by contract (see docs/cdk.md, "Template metadata"). Metadata changes
  * are no-interruption updates: writing it never replaces a table.
  */
-import type { AcknowledgementDesign } from '../index';
+import { TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type AcknowledgementDesign } from '../index';
 import type { TableDesignInput } from './design-input';
 
-export const METADATA_KEY = 'skewguard';
-export const METADATA_VERSION = 1;
+export const METADATA_KEY = TEMPLATE_METADATA_KEY;
+export const METADATA_VERSION = TEMPLATE_METADATA_VERSION;
 
 /** On the resource of a GuardedTable: the design exactly as linted, waivers included. */
 export interface GuardedTableMetadata {

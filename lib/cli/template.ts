@@ -12,19 +12,16 @@
  * Every path is reported relative to the template (`Resources.Orders.Metadata.skewguard.design.partitionKey`,
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`), so lines and SARIF locations point into it.
  */
-import { DesignError, lintDocument, type DesignInput, type ExternalKeyDesign, type LintOptions } from '../index';
+import {
+  DesignError, DYNAMODB_TEMPLATE_TYPES, externalTableOf, lintDocument, TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type DesignInput, type LintOptions,
+} from '../index';
 import { joinPath as childPath, rebasePath } from '../design/field-path';
 import type { LocatedJson } from './json-locations';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 
-export const METADATA_VERSION = 1;
-const TABLE_TYPES = new Set(['AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table']);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** `{ "Ref": … }`, `{ "Fn::If": … }`: a value CloudFormation computes at deploy time. */
-const isIntrinsic = (value: unknown) => isObject(value) && Object.keys(value).length === 1 && /^(?:Ref|Fn::\w+|Condition)$/.test(Object.keys(value)[0]);
-const describeValue = (value: unknown) => (isIntrinsic(value) ? `the intrinsic function ${Object.keys(value as Json)[0]}` : `not a string (${JSON.stringify(value) ?? 'absent'})`);
 
 /** One DynamoDB resource as a lintable document, with the way back from its paths to the template's. */
 interface Unit {
@@ -41,7 +38,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
   const notes: InputNote[] = [];
   const at = (path: string) => located.positionOf(path);
   for (const [logicalId, resource] of Object.entries(resources)) {
-    if (!isObject(resource) || typeof resource.Type !== 'string' || !TABLE_TYPES.has(resource.Type)) continue;
+    if (!isObject(resource) || typeof resource.Type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(resource.Type)) continue;
     const base = childPath('Resources', logicalId);
     const problems: { path: string; message: string }[] = [];
     const unit = readResource(logicalId, resource, base, problems, (path, message) => notes.push({ path, message, ...at(path) }));
@@ -78,19 +75,19 @@ function readResource(
   problems: { path: string; message: string }[], note: (path: string, message: string) => void,
 ): Unit | undefined {
   const metadataPath = `${base}.Metadata.skewguard`;
-  const metadata = isObject(resource.Metadata) ? resource.Metadata.skewguard : undefined;
+  const metadata = isObject(resource.Metadata) ? resource.Metadata[TEMPLATE_METADATA_KEY] : undefined;
   if (metadata !== undefined) {
     if (!isObject(metadata)) {
       problems.push({ path: metadataPath, message: `expected an object written by skewguard, got ${JSON.stringify(metadata)}` });
       return undefined;
     }
-    if (metadata.version !== METADATA_VERSION) {
-      const newer = typeof metadata.version === 'number' && metadata.version > METADATA_VERSION;
+    if (metadata.version !== TEMPLATE_METADATA_VERSION) {
+      const newer = typeof metadata.version === 'number' && metadata.version > TEMPLATE_METADATA_VERSION;
       problems.push({
         path: `${metadataPath}.version`,
         message: newer
-          ? `is ${metadata.version}: this template was written by a newer skewguard than this CLI (which reads version ${METADATA_VERSION}); upgrade the CLI`
-          : `expected ${METADATA_VERSION}, got ${JSON.stringify(metadata.version)}`,
+          ? `is ${metadata.version}: this template was written by a newer skewguard than this CLI (which reads version ${TEMPLATE_METADATA_VERSION}); upgrade the CLI`
+          : `expected ${TEMPLATE_METADATA_VERSION}, got ${JSON.stringify(metadata.version)}`,
       });
       return undefined;
     }
@@ -98,114 +95,20 @@ function readResource(
       return { document: { tables: [metadata.design] } as unknown as DesignInput, paths: [['tables[0]', `${metadataPath}.design`]] };
     }
   }
-  return readExternal(logicalId, resource, base, metadata, note);
+  return readExternal(logicalId, resource, base, note);
 }
 
-/** A table without a declared design: what its properties say about its keys and monitoring. */
-function readExternal(logicalId: string, resource: Json, base: string, metadata: Json | undefined, note: (path: string, message: string) => void): Unit | undefined {
-  const properties = isObject(resource.Properties) ? resource.Properties : {};
-  const propertiesPath = `${base}.Properties`;
-  const partitionKeys: ExternalKeyDesign[] = [];
-  const paths: [string, string][] = [];
-  const addHashKeys = (keySchema: unknown, schemaPath: string, index?: string) => {
-    if (!Array.isArray(keySchema)) {
-      if (keySchema !== undefined) note(schemaPath, `is ${describeValue(keySchema)}: its partition key cannot be checked`);
-      return;
-    }
-    keySchema.forEach((element, k) => {
-      if (!isObject(element) || element.KeyType !== 'HASH') return;
-      const attributePath = `${schemaPath}[${k}].AttributeName`;
-      if (typeof element.AttributeName !== 'string') {
-        note(attributePath, `is ${describeValue(element.AttributeName)}, known only at deploy time: SG015 cannot check this partition key`);
-        return;
-      }
-      paths.push([`external[0].partitionKeys[${partitionKeys.length}]`, attributePath]);
-      partitionKeys.push(index === undefined ? { attribute: element.AttributeName } : { attribute: element.AttributeName, index });
-    });
-  };
-  addHashKeys(properties.KeySchema, `${propertiesPath}.KeySchema`);
-  const indexes = Array.isArray(properties.GlobalSecondaryIndexes) ? properties.GlobalSecondaryIndexes : [];
-  indexes.forEach((gsi, g) => {
-    const gsiPath = `${propertiesPath}.GlobalSecondaryIndexes[${g}]`;
-    if (!isObject(gsi)) return;
-    if (typeof gsi.IndexName !== 'string') {
-      note(`${gsiPath}.IndexName`, `is ${describeValue(gsi.IndexName)}: this index's partition key cannot be checked`);
-      return;
-    }
-    addHashKeys(gsi.KeySchema, `${gsiPath}.KeySchema`, gsi.IndexName);
-  });
-  if (partitionKeys.length === 0) {
+/** A table without a declared design, read by the core as the CDK checks read it; its locations made template paths. */
+function readExternal(logicalId: string, resource: Json, base: string, note: (path: string, message: string) => void): Unit | undefined {
+  const table = externalTableOf(logicalId, resource);
+  for (const u of table.unchecked) note(`${base}.${u.location}`, `is ${u.found}: ${u.what} cannot be checked`);
+  if (table.design.partitionKeys.length === 0) {
     note(base, 'no partition-key attribute could be read: this table is not checked');
     return undefined;
   }
-  const monitoring = resource.Type === 'AWS::DynamoDB::GlobalTable' ? globalTableInsights(properties, propertiesPath) : tableInsights(properties, propertiesPath);
-  paths.push(['external[0].keyMonitoring', monitoring.path]);
-  if (metadata && metadata.acknowledgements !== undefined) paths.push(['external[0].acknowledgements', `${base}.Metadata.skewguard.acknowledgements`]);
+  const paths: [string, string][] = table.keyLocations.map((location, i) => [`external[0].partitionKeys[${i}]`, `${base}.${location}`]);
+  paths.push(['external[0].keyMonitoring', `${base}.${table.keyMonitoringLocation}`]);
+  if (table.design.acknowledgements !== undefined) paths.push(['external[0].acknowledgements', `${base}.Metadata.skewguard.acknowledgements`]);
   paths.push(['external[0]', base]);
-  const external = {
-    engine: 'dynamodb',
-    name: logicalId,
-    partitionKeys,
-    ...(monitoring.enabled === undefined ? {} : { keyMonitoring: monitoring.enabled }),
-    ...(metadata && metadata.acknowledgements !== undefined ? { acknowledgements: metadata.acknowledgements } : {}),
-  };
-  return { document: { external: [external] } as DesignInput, paths };
-}
-
-/** Whether Contributor Insights is on everywhere: `false` with the path of the first place it is
- *  off, `undefined` when an intrinsic function hides the answer. */
-interface Insights {
-  readonly enabled: boolean | undefined;
-  readonly path: string;
-}
-
-/** One `ContributorInsightsSpecification`: absent means off; an intrinsic function, unknown. */
-function specEnabled(owner: unknown): boolean | undefined {
-  if (!isObject(owner) || isIntrinsic(owner)) return undefined;
-  const spec = owner.ContributorInsightsSpecification;
-  if (spec === undefined) return false;
-  if (!isObject(spec) || isIntrinsic(spec) || isIntrinsic(spec.Enabled)) return undefined;
-  return spec.Enabled === true || spec.Enabled === 'true';
-}
-
-type Check = readonly [enabled: boolean | undefined, path: string];
-const specAt = (owner: unknown, path: string): Check => [specEnabled(owner), `${path}.ContributorInsightsSpecification`];
-
-function combine(checks: readonly Check[], fallback: string): Insights {
-  const off = checks.find(([enabled]) => enabled === false);
-  if (off) return { enabled: false, path: off[1] };
-  return { enabled: checks.some(([enabled]) => enabled === undefined) ? undefined : true, path: fallback };
-}
-
-/** AWS::DynamoDB::Table: on the table and on each GSI. */
-function tableInsights(properties: Json, path: string): Insights {
-  const indexes = properties.GlobalSecondaryIndexes;
-  const checks: Check[] = [specAt(properties, path)];
-  if (Array.isArray(indexes)) indexes.forEach((gsi, g) => checks.push(specAt(gsi, `${path}.GlobalSecondaryIndexes[${g}]`)));
-  else if (indexes !== undefined) checks.push([undefined, `${path}.GlobalSecondaryIndexes`]);
-  return combine(checks, path);
-}
-
-/** AWS::DynamoDB::GlobalTable: on every replica, and on every GSI in every replica (a GSI a replica
- *  does not list has it off there). */
-function globalTableInsights(properties: Json, path: string): Insights {
-  const replicas = properties.Replicas;
-  if (!Array.isArray(replicas)) return { enabled: replicas === undefined ? false : undefined, path: `${path}.Replicas` };
-  const indexes = properties.GlobalSecondaryIndexes;
-  const indexNames = Array.isArray(indexes) ? indexes.map((gsi) => (isObject(gsi) ? gsi.IndexName : undefined)) : [];
-  const checks: Check[] = indexes !== undefined && !Array.isArray(indexes) ? [[undefined, `${path}.GlobalSecondaryIndexes`]] : [];
-  replicas.forEach((replica, r) => {
-    const replicaPath = `${path}.Replicas[${r}]`;
-    checks.push(specAt(replica, replicaPath));
-    const listed = isObject(replica) ? replica.GlobalSecondaryIndexes : undefined;
-    for (const name of indexNames) {
-      if (typeof name !== 'string' || (listed !== undefined && !Array.isArray(listed))) {
-        checks.push([undefined, replicaPath]);
-        continue;
-      }
-      const g = Array.isArray(listed) ? listed.findIndex((entry) => isObject(entry) && entry.IndexName === name) : -1;
-      checks.push(g < 0 ? [false, `${replicaPath}.GlobalSecondaryIndexes`] : specAt(listed?.[g], `${replicaPath}.GlobalSecondaryIndexes[${g}]`));
-    }
-  });
-  return combine(checks, `${path}.Replicas`);
+  return { document: { external: [table.design] }, paths };
 }

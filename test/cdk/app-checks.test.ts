@@ -78,6 +78,22 @@ describe('externalTable(): a template resource as the contract reads it', () => 
     const unknown = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: { Ref: 'KeyName' }, KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: { 'Fn::If': ['C', true, false] } } } });
     expect(unknown.design).toEqual({ engine: 'dynamodb', name: 'T', partitionKeys: [] });
     expect(unknown.unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.ContributorInsightsSpecification']);
+    // The whole specification computed at deploy time is unknown too, not off.
+    const computed = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], ContributorInsightsSpecification: { 'Fn::If': ['C', { Enabled: true }, { Ref: 'AWS::NoValue' }] } } });
+    expect(computed.design.keyMonitoring).toBeUndefined();
+    expect(computed.unchecked).toEqual([{ location: 'Properties.ContributorInsightsSpecification', what: 'SG010 (Contributor Insights switch)', found: 'a value known only at deploy time' }]);
+  });
+
+  it('reads waivers of its own contract version only, and a GlobalTable without replicas as off', () => {
+    const withMetadata = (version: number) => externalTable('T', {
+      Type: 'AWS::DynamoDB::Table',
+      Metadata: { skewguard: { version, acknowledgements: [{ rule: 'SG010', reason: 'dev table' }] } },
+      Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] },
+    });
+    expect(withMetadata(1).design.acknowledgements).toEqual([{ rule: 'SG010', reason: 'dev table' }]);
+    expect(withMetadata(2).design.acknowledgements).toBeUndefined();
+    const bare = externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } });
+    expect([bare.design.keyMonitoring, bare.keyMonitoringLocation]).toEqual([false, 'Properties.Replicas']);
   });
 
   it('reads every replica of a GlobalTable: one replica off is off', () => {

@@ -131,7 +131,10 @@ describe('hand-written templates', () => {
       ['SG010', 'Resources.Payments.Properties.Replicas[1].GlobalSecondaryIndexes'],
       ['SG015', 'Resources.Payments.Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName'],
     ]);
-    expect(file.notes).toEqual([expect.objectContaining({ path: 'Resources.Invoices.Properties.GlobalSecondaryIndexes[0].IndexName' })]);
+    expect(file.notes).toEqual([
+      expect.objectContaining({ path: 'Resources.Invoices.Properties.GlobalSecondaryIndexes[0].IndexName' }),
+      expect.objectContaining({ path: 'Resources.Invoices.Properties.ContributorInsightsSpecification', message: expect.stringContaining('SG010') }),
+    ]);
   });
 
   it('reports metadata from a newer skewguard, and an invalid design, at their lines (exit 2)', async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CfnResource, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { GuardedTable, METADATA_KEY } from '../../cdk';
-import { DesignError } from '../../index';
+import { DesignError, DYNAMODB_TEMPLATE_TYPES } from '../../index';
 import { formatReport, type ReportEntry } from '../report';
 
 /** One skewguard violation of a synth. */
@@ -59,7 +59,6 @@ interface ValidationReport {
 }
 
 const PREFIX = 'skewguard::';
-const TABLE_TYPES = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
 
 /** The synthesized app's skewguard violations, unsuppressed and suppressed (CDK leaves out a plugin that reported none). */
 function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppressed: ReportedViolation[] } {
@@ -146,7 +145,7 @@ function pluginRunsFor(node: IConstruct): boolean {
 /** Tables under `scope` that skewguard checks: their resource carries the skewguard metadata entry, and the plugin runs for them. */
 function checkedTables(scope: IConstruct): number {
   return scope.node.findAll().filter((node) => CfnResource.isCfnResource(node)
-    && TABLE_TYPES.includes(node.cfnResourceType)
+    && DYNAMODB_TEMPLATE_TYPES.includes(node.cfnResourceType)
     && (node.cfnOptions.metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] !== undefined
     && pluginRunsFor(node)).length;
 }
