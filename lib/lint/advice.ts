@@ -5,9 +5,10 @@
 import { joinPath } from '../design/field-path';
 import type { KeyDesign } from '../design/key-design';
 import { COSMOS_LIMITS, MAX_SHARDS_ACCEPTED } from '../design/limits';
-import { calculatedShardCandidate, carries, patternsOn, readsWholeKey, type SpaceAnalysis } from './analysis';
+import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code, fmt, keyName, percent } from './format';
+import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 
 export interface Advice {
   /** The fix, as a sentence fragment ("shard `eventId` into N = 25 …"). */
@@ -18,20 +19,9 @@ export interface Advice {
   readonly shards?: number;
 }
 
-const advised = new WeakMap<SpaceAnalysis, Advice>();
-
-/** The advice for a key space's plan (memoized: several rules point at the same plan). */
-export function planAdvice(design: KeyDesign, analysis: SpaceAnalysis): Advice {
-  let advice = advised.get(analysis);
-  if (!advice) {
-    advice = adviceFor(design, analysis);
-    advised.set(analysis, advice);
-  }
-  return advice;
-}
-
-function adviceFor(design: KeyDesign, analysis: SpaceAnalysis): Advice {
-  const { space, plan } = analysis;
+/** The advice for a key space's plan; read it as `analysis.advice`, made once for every rule that gives it. */
+export function adviceFor(analysis: SpaceAnalysis): Advice {
+  const { design, space, plan } = analysis;
   const key = keyName(space.partitionKey);
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
@@ -67,7 +57,7 @@ function adviceFor(design: KeyDesign, analysis: SpaceAnalysis): Advice {
   const strategy = plan.layout;
   const source = plan.sourceAttribute;
   const fanOut = strategy === 'random' || source !== undefined
-    ? patternsOn(design, space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
+    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
     : [];
   let text: string;
   if (declared && declared.strategy === strategy) {
@@ -111,7 +101,7 @@ function driverNote(design: KeyDesign, analysis: SpaceAnalysis, n: number): stri
 function deeperLevel(design: KeyDesign, analysis: SpaceAnalysis): { text: string; attribute?: string } | undefined {
   const levels = analysis.space.partitionKey;
   if (design.engine !== 'cosmosdb' || levels.length >= COSMOS_LIMITS.hierarchyLevels) return undefined;
-  const candidate = calculatedShardCandidate(design, analysis.space);
+  const candidate = calculatedShardCandidate(analysis.owner, analysis.space);
   const level = candidate === undefined ? 'a finer level (e.g. /userId)' : code(candidate.startsWith('/') ? candidate : `/${candidate}`);
   return {
     text: `add ${level} under ${keyName(levels)}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix`,

@@ -1,15 +1,18 @@
 /**
- * What every rule needs to know about a key space, computed once per design: its loads, whether it
- * fits one partition, and the one plan (strategy and N) that fixes it. Rules that concern the same
- * key space read the same plan, so they can never give different shard counts or opposite advice.
+ * What every rule needs to know about a design's key spaces, computed once per lint: their loads,
+ * whether each fits one partition, and the one plan (strategy and N) that fixes it. Rules that
+ * concern the same key space read the same plan, so they can never give different shard counts or
+ * opposite advice.
  */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import { keySpacesOf, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
+import { keySpacesOf, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../design/limits';
 import {
   allFit, fits, loadDimensions, loadsFit, smallestCount, storedKeyLoads, type KeyLayout, type LoadDimension, type Loads,
 } from '../design/sharding';
+import { adviceFor, type Advice } from './advice';
+import { calculatedShardCandidate } from './queries';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
@@ -28,8 +31,50 @@ export interface Plan {
   readonly needs: { readonly throughput: number | undefined; readonly size: number; readonly cardinality: number; readonly dominance: number };
 }
 
-export interface SpaceAnalysis {
-  readonly space: KeySpace;
+/**
+ * Everything the rules derive from one design, made once per lint and handed to every rule: its key
+ * spaces' analyses and the lookups rules share (queries per key space, GSIs by name). Owned by the
+ * lint that made it, not cached against the design: nothing outlives the lint.
+ */
+export class DesignAnalysis {
+  readonly spaces: readonly SpaceAnalysis[];
+  #gsis: Map<string, KeySpace> | undefined;
+  #patterns: Map<KeySpace, AccessPattern[]> | undefined;
+
+  constructor(readonly design: KeyDesign) {
+    this.spaces = keySpacesOf(design).map((space) => new SpaceAnalysis(this, space));
+  }
+
+  /** The analysis of one of the design's key spaces. */
+  of(space: KeySpace): SpaceAnalysis {
+    return this.spaces.find((a) => a.space === space) as SpaceAnalysis;
+  }
+
+  /** The key space a query reads: its GSI, else the table's (an LSI shares the table's partition key). */
+  spaceOf(pattern: AccessPattern): KeySpace {
+    const { design } = this;
+    if (design.engine !== 'dynamodb' || pattern.index === undefined) return design.primaryKey;
+    this.#gsis ??= new Map(design.globalSecondaryIndexes.map((g) => [g.index as string, g]));
+    return this.#gsis.get(pattern.index) ?? design.primaryKey;
+  }
+
+  /** The access patterns that read a key space (grouped once, so thousands stay linear). */
+  patternsOn(space: KeySpace): readonly AccessPattern[] {
+    if (!this.#patterns) {
+      this.#patterns = new Map();
+      for (const pattern of this.design.accessPatterns) {
+        const target = this.spaceOf(pattern);
+        const list = this.#patterns.get(target);
+        if (list) list.push(pattern);
+        else this.#patterns.set(target, [pattern]);
+      }
+    }
+    return this.#patterns.get(space) ?? [];
+  }
+}
+
+/** One key space's loads and plan, as every rule reads them. */
+export class SpaceAnalysis {
   /** Distinct values of the full (logical) key. */
   readonly cardinality: number;
   /** A key value holds many items (DynamoDB: a sort-key range; Cosmos DB: a logical partition of
@@ -48,56 +93,41 @@ export interface SpaceAnalysis {
   /** How many times the load can grow before the busiest key (or, for `wholeGrowth`, one partition holding everything) saturates. */
   readonly growth: number;
   readonly wholeGrowth: number;
-  /** Computed on first use: most key spaces are fine and no rule asks for their plan. */
-  readonly plan: Plan;
-}
+  #plan: Plan | undefined;
+  #advice: Advice | undefined;
 
-const cache = new WeakMap<KeyDesign, readonly SpaceAnalysis[]>();
-
-/** Every key space of a design with its analysis, computed once per design: every rule shares it. */
-export function analyses(design: KeyDesign): readonly SpaceAnalysis[] {
-  let result = cache.get(design);
-  if (!result) {
-    result = keySpacesOf(design).map((space) => analyzeSpace(design, space));
-    cache.set(design, result);
+  constructor(readonly owner: DesignAnalysis, readonly space: KeySpace) {
+    const { design } = owner;
+    const { headroom } = design.thresholds;
+    const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
+    this.cardinality = fullKeyCardinality(space.partitionKey);
+    this.collection = isCollection(design, space, this.cardinality);
+    this.total = { reads: peakReadUnits, writes: peakWriteUnits };
+    this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
+    const layout: KeyLayout = space.sharding?.strategy ?? 'none';
+    this.perKey = loadDimensions(design.engine, storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom);
+    this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
+    this.whole = loadDimensions(design.engine, this.total, headroom);
+    this.fitsOnePartition = allFit(this.whole);
+    this.growth = growthOf(this.perKey);
+    this.wholeGrowth = growthOf(this.whole);
   }
-  return result;
-}
 
-/** The analysis of one key space of a design. */
-export function analyze(design: KeyDesign, space: KeySpace): SpaceAnalysis {
-  return analyses(design).find((a) => a.space === space) as SpaceAnalysis;
-}
+  get design(): KeyDesign {
+    return this.owner.design;
+  }
 
-function analyzeSpace(design: KeyDesign, space: KeySpace): SpaceAnalysis {
-  const { headroom } = design.thresholds;
-  const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
-  const cardinality = fullKeyCardinality(space.partitionKey);
-  const collection = isCollection(design, space, cardinality);
-  const total = { reads: peakReadUnits, writes: peakWriteUnits };
-  const hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
-  const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-  const perKey = loadDimensions(design.engine, storedKeyLoads(hot, layout, space.sharding?.shards ?? 1, collection), headroom);
-  const whole = loadDimensions(design.engine, total, headroom);
-  const fitsOnePartition = allFit(whole);
-  let plan: Plan | undefined;
-  return {
-    space,
-    cardinality,
-    collection,
-    total,
-    hot,
-    perKey,
-    over: perKey.filter((d) => !fits(d.load, d.usable)),
-    whole,
-    fitsOnePartition,
-    growth: growthOf(perKey),
-    wholeGrowth: growthOf(whole),
-    get plan() {
-      plan ??= planFor(design, space, { cardinality, collection, hot, fitsOnePartition });
-      return plan;
-    },
-  };
+  /** Computed on first use: most key spaces are fine and no rule asks for their plan. */
+  get plan(): Plan {
+    this.#plan ??= planFor(this);
+    return this.#plan;
+  }
+
+  /** The plan as a fix, in words and design edits (several rules point at the same plan). */
+  get advice(): Advice {
+    this.#advice ??= adviceFor(this);
+    return this.#advice;
+  }
 }
 
 /** How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load). */
@@ -128,13 +158,6 @@ function sizeNeed(design: KeyDesign, space: KeySpace): number {
   return smallestCount((n) => fits(size / n, usable)) ?? Infinity;
 }
 
-interface PlanInput {
-  readonly cardinality: number;
-  readonly collection: boolean;
-  readonly hot: Loads;
-  readonly fitsOnePartition: boolean;
-}
-
 /**
  * The one fix for a key space. Write sharding when writes, size or cardinality call for it, or when
  * the reads of a key value holding many items do (they spread over the shards too) — random, or
@@ -142,14 +165,14 @@ interface PlanInput {
  * hot (a cache is the alternative; a GSI can only have the cache). None when nothing calls for it.
  * A declared strategy is kept when it can work.
  */
-function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
+function planFor(analysis: SpaceAnalysis): Plan {
+  const { design, space, hot, collection } = analysis;
   const { headroom, minCardinality, maxHotKeyShare } = design.thresholds;
-  const { hot, collection } = input;
   const { hotKeyShare, hotKeyShareSource } = space.workload;
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) => loadsFit(design.engine, storedKeyLoads(loads, layout, n, collection), headroom);
   const size = sizeNeed(design, space);
   // A few key values are a design error only when the load needs several partitions (see SG001).
-  const cardinality = !input.fitsOnePartition && input.cardinality < minCardinality ? Math.ceil(minCardinality / input.cardinality) : 1;
+  const cardinality = !analysis.fitsOnePartition && analysis.cardinality < minCardinality ? Math.ceil(minCardinality / analysis.cardinality) : 1;
   const writesHot = !fitsWith('none', 1, { reads: 0, writes: hot.writes });
   const hotAtAll = !fitsWith('none', 1);
   const declared = space.sharding?.strategy;
@@ -163,7 +186,7 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
     const writesOnly = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
     const throughput = writesOnly;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size, cardinality, dominance);
-    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(design, space);
+    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(analysis.owner, space);
     const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,
@@ -189,87 +212,4 @@ function planFor(design: KeyDesign, space: KeySpace, input: PlanInput): Plan {
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */
 export function hotLoad(a: SpaceAnalysis, label: LoadDimension['label']): number {
   return label === 'read' ? a.hot.reads : label === 'write' ? a.hot.writes : a.hot.reads + a.hot.writes;
-}
-
-/** The key space a query reads: its GSI, else the table's (an LSI shares the table's partition key). */
-function spaceOf(design: KeyDesign, pattern: AccessPattern): KeySpace {
-  if (design.engine === 'dynamodb' && pattern.index !== undefined) {
-    return gsiByName(design).get(pattern.index) ?? design.primaryKey;
-  }
-  return design.primaryKey;
-}
-
-const gsiMaps = new WeakMap<KeyDesign, Map<string, KeySpace>>();
-function gsiByName(design: KeyDesign): Map<string, KeySpace> {
-  let map = gsiMaps.get(design);
-  if (!map) {
-    map = new Map(design.engine === 'dynamodb' ? design.globalSecondaryIndexes.map((g) => [g.index as string, g]) : []);
-    gsiMaps.set(design, map);
-  }
-  return map;
-}
-
-const patternMaps = new WeakMap<KeyDesign, Map<KeySpace, AccessPattern[]>>();
-/** The access patterns that read a key space (grouped once per design, so thousands stay linear). */
-export function patternsOn(design: KeyDesign, space: KeySpace): readonly AccessPattern[] {
-  let map = patternMaps.get(design);
-  if (!map) {
-    map = new Map();
-    for (const pattern of design.accessPatterns) {
-      const target = spaceOf(design, pattern);
-      const list = map.get(target);
-      if (list) list.push(pattern);
-      else map.set(target, [pattern]);
-    }
-    patternMaps.set(design, map);
-  }
-  return map.get(space) ?? [];
-}
-
-export function carries(pattern: { readonly keyAttributes: readonly string[] }, attribute: string): boolean {
-  return pattern.keyAttributes.some((a) => sameAttribute(a, attribute));
-}
-
-/**
- * Whether a query is routed to the partitions of its key: DynamoDB needs every partition-key
- * attribute; Cosmos DB routes on a hierarchical prefix, so the first level is enough.
- * `firstLevel` asks the question for another order of a Cosmos DB key.
- */
-function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
-  if (design.engine === 'cosmosdb') return carries(pattern, firstLevel ?? space.partitionKey[0].name);
-  return space.partitionKey.every((a) => carries(pattern, a.name));
-}
-
-/** The declared queries that visit every partition, and their share of all queries. */
-export function crossPartition(design: KeyDesign, firstLevel?: string): { readonly patterns: AccessPattern[]; readonly share: number } {
-  const patterns = design.accessPatterns.filter((p) => !carriesKey(design, spaceOf(design, p), p, firstLevel));
-  return { patterns, share: patterns.reduce((sum, p) => sum + p.share, 0) };
-}
-
-/**
- * Whether putting `firstLevel` first keeps the declared queries targeted: it must not push more of
- * them across partitions than the current order does, beyond what SG012 tolerates.
- */
-export function keepsQueriesTargeted(design: KeyDesign, firstLevel: string): boolean {
-  const after = crossPartition(design, firstLevel).share;
-  return after <= Math.max(crossPartition(design).share, design.thresholds.maxCrossPartitionShare) + 1e-9;
-}
-
-/** Queries that read the whole logical key: they carry every partition-key attribute. */
-export function readsWholeKey(space: KeySpace, pattern: AccessPattern): boolean {
-  return space.partitionKey.every((a) => carries(pattern, a.name));
-}
-
-/**
- * The attribute a calculated shard could hash: the declared one, else the sort key, else one that
- * queries carry together with the partition key. Reads for one value of it then hit one shard.
- */
-export function calculatedShardCandidate(design: KeyDesign, space: KeySpace): string | undefined {
-  if (space.sharding?.sourceAttribute) return space.sharding.sourceAttribute;
-  const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
-  // Reads look up one value of the source; a timestamp is read by range, never by one value.
-  const sortKey = space.sortKey.find((a) => !isKey(a.name) && a.kind !== 'time-bucket');
-  if (sortKey) return sortKey.name;
-  const withKey = patternsOn(design, space).filter((p) => readsWholeKey(space, p));
-  return withKey.flatMap((p) => p.keyAttributes).find((name) => !isKey(name));
 }

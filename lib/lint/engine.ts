@@ -8,6 +8,7 @@ import { joinPath, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
+import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
 import type { RetiredRule, Rule, RuleHit, Severity } from './rule';
@@ -197,9 +198,10 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
   };
   document.designs.forEach(({ location, design }, order) => {
+    const analysis = new DesignAnalysis(design);
     for (const rule of active) {
       if (rule.check && rule.engines.includes(design.engine)) {
-        collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design));
+        collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design, analysis));
       }
     }
     collectUnused(design.engine, design.name, location, design.acknowledgements);

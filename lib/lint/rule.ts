@@ -6,6 +6,7 @@
 import type { Engine } from '../design/input';
 import type { CosmosKeyDesign, DynamoDbKeyDesign, ExternalResource } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
+import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 
 export type Severity = 'error' | 'warning';
@@ -63,7 +64,8 @@ interface RuleMeta<M extends string> {
 /** A rule as the engine runs it. */
 export interface Rule extends RuleMeta<string> {
   readonly engines: readonly Engine[];
-  check?(design: DynamoDbKeyDesign | CosmosKeyDesign): RuleHit[];
+  /** `analysis` is the design's key spaces, loads and plans, made once per lint for every rule. */
+  check?(design: DynamoDbKeyDesign | CosmosKeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
   checkExternal?(resource: ExternalResource): RuleHit[];
 }
@@ -71,7 +73,7 @@ export interface Rule extends RuleMeta<string> {
 /** A rule as it is written: `check` receives the design type of the engines it declares. */
 export interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
   readonly engines: readonly E[];
-  check?(design: DesignOf<E>): RuleHit<M>[];
+  check?(design: DesignOf<E>, analysis: DesignAnalysis): RuleHit<M>[];
   checkExternal?(resource: ExternalResource): RuleHit<M>[];
 }
 

@@ -1,4 +1,4 @@
-import { crossPartition } from '../analysis';
+import { crossPartition } from '../queries';
 import { code, percent } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -18,8 +18,8 @@ export const crossPartitionQueries = defineRule({
     fixDynamoDb: 'carry the partition key, or add a GSI keyed on what these queries filter by',
     fixCosmos: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
-  check(design) {
-    const { patterns: crossing, share } = crossPartition(design);
+  check(design, analysis) {
+    const { patterns: crossing, share } = crossPartition(analysis);
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
     return [{

@@ -1,5 +1,4 @@
 import { nearestToCeiling } from '../../design/sharding';
-import { analyses } from '../analysis';
 import { fmt, keyName, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -18,8 +17,8 @@ export const dominantKeyShare = defineRule({
     dominant: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} of traffic{{declaredAt}}, above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
   },
-  check(design) {
-    return analyses(design).flatMap((a) => {
+  check(design, { spaces }) {
+    return spaces.flatMap((a) => {
       const { space } = a;
       const { hotKeyShare, hotKeyShareSource } = space.workload;
       const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';

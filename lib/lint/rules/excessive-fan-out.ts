@@ -1,5 +1,3 @@
-import { planAdvice } from '../advice';
-import { analyses } from '../analysis';
 import { fmt, keyName, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -19,9 +17,9 @@ export const excessiveFanOut = defineRule({
     overCap: '{{key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}: {{cost}}',
     fix: '{{plan}}',
   },
-  check(design) {
+  check(design, { spaces }) {
     const { maxShards, fanOutFactor } = design.thresholds;
-    return analyses(design).flatMap((a) => {
+    return spaces.flatMap((a) => {
       const { space, plan } = a;
       // A need of 1 (or none at all) is SG007's: sharding is needless altogether.
       if (!space.sharding || plan.layout === 'none') return [];
@@ -33,7 +31,7 @@ export const excessiveFanOut = defineRule({
       const { throughput = 0, size, cardinality } = plan.needs;
       const n = need ?? 0;
       const driver = throughput >= n ? 'the peak' : size >= n ? "the largest partition's size" : cardinality >= n ? "the key's cardinality" : "the hottest value's share";
-      const advice = planAdvice(design, a);
+      const advice = a.advice;
       return [{
         path: `${space.sharding.path}.shards`,
         index: space.index,

@@ -2,7 +2,7 @@ import { cardinalityValue } from '../../design/cardinality';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { KeyAttribute } from '../../design/key-design';
 import { joinPath } from '../../design/field-path';
-import { crossPartition } from '../analysis';
+import { crossPartition } from '../queries';
 import { code, formatCardinality } from '../format';
 import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -58,7 +58,7 @@ export const hierarchyOrder = defineRule({
     compositeSortKey: 'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality: begins_with queries on a prefix cannot narrow to one branch',
     fix: 'order it {{order}}',
   },
-  check(design) {
+  check(design, analysis) {
     if (design.engine === 'cosmosdb') {
       const space = design.primaryKey;
       const levels = space.partitionKey;
@@ -66,7 +66,7 @@ export const hierarchyOrder = defineRule({
       // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
       if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
       // The declared queries decide: an order whose first level they already give serves them best.
-      if (design.accessPatterns.length > 0 && crossPartition(design, order[0].name).share >= crossPartition(design).share) return [];
+      if (design.accessPatterns.length > 0 && crossPartition(analysis, order[0].name).share >= crossPartition(analysis).share) return [];
       const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
       return [{
         path: space.partitionKeyPath,

@@ -1,7 +1,6 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
-import { planAdvice } from '../advice';
-import { analyses, hotLoad, type SpaceAnalysis } from '../analysis';
+import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { keyName, loadAgainstCeiling, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -41,11 +40,11 @@ export const hotKeyExceedsPartition = defineRule({
     hotKey: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} ({{shareSource}}) of the peak: {{details}}{{gsiNote}}{{splitNote}}',
     fix: '{{plan}}{{alternative}}',
   },
-  check(design) {
-    return analyses(design).flatMap((a) => {
+  check(design, { spaces }) {
+    return spaces.flatMap((a) => {
       const { space } = a;
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
-      const advice = planAdvice(design, a);
+      const advice = a.advice;
       const worst = nearestToCeiling(a.over);
       const whale = design.engine === 'cosmosdb' && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined
         ? '; or move the whale tenant to its own container, keyed by a finer attribute (its own key values then spread)' : '';

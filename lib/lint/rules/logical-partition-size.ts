@@ -1,7 +1,6 @@
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
 import { fits } from '../../design/sharding';
-import { planAdvice } from '../advice';
-import { analyze, usablePartitionGb } from '../analysis';
+import { usablePartitionGb } from '../analysis';
 import { code, fmt } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -22,7 +21,7 @@ export const logicalPartitionSize = defineRule({
     fixCosmos: '{{plan}}; or move the whale tenant to its own container, keyed by a finer attribute',
     fixDynamoDb: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or {{plan}}',
   },
-  check(design) {
+  check(design, analysis) {
     const usable = usablePartitionGb(design);
     const size = design.largestPartitionGb;
     if (usable === undefined || size === undefined) return [];
@@ -30,7 +29,7 @@ export const logicalPartitionSize = defineRule({
     // Replicas copy the whole partition: only shards divide its size.
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
-    const advice = planAdvice(design, analyze(design, space));
+    const advice = analysis.of(space).advice;
     const common = {
       size,
       spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',

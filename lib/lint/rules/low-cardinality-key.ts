@@ -1,7 +1,5 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
-import { planAdvice } from '../advice';
-import { analyses } from '../analysis';
 import { finite, growthClause, keyName, loadOfUsable, onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 
@@ -24,9 +22,9 @@ export const lowCardinalityKey = defineRule({
     fixValues: 'use a higher-cardinality attribute or a composite key, or {{plan}}',
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
   },
-  check(design) {
+  check(design, { spaces }) {
     const { minCardinality } = design.thresholds;
-    return analyses(design).flatMap((a): RuleHit<Id>[] => {
+    return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       const peak = loadOfUsable(nearestToCeiling(a.whole));
@@ -41,7 +39,7 @@ export const lowCardinalityKey = defineRule({
       }
       const shards = space.sharding?.shards ?? 1;
       if (a.cardinality * shards >= minCardinality) return [];
-      const advice = planAdvice(design, a);
+      const advice = a.advice;
       return [{
         path: space.partitionKeyPath,
         index: space.index,

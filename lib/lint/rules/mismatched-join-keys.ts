@@ -1,6 +1,6 @@
 import { sameAttribute } from '../../design/key-design';
 import type { CosmosKeyDesign } from '../../design/key-design';
-import { analyze } from '../analysis';
+import type { DesignAnalysis } from '../analysis';
 import { code } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -13,9 +13,9 @@ function prefixOfEachOther(own: readonly string[], other: readonly string[]): bo
 }
 
 /** The key both containers could share; never one that SG001/SG002 would flag on this container. */
-function sharedKeySuggestion(design: CosmosKeyDesign, other: readonly string[]): string {
+function sharedKeySuggestion(design: CosmosKeyDesign, analysis: DesignAnalysis, other: readonly string[]): string {
   const own = design.primaryKey.partitionKey;
-  const a = analyze(design, design.primaryKey);
+  const a = analysis.of(design.primaryKey);
   const ownFlagged = own[0].kind === 'time-bucket' || a.cardinality < design.thresholds.minCardinality;
   if (!ownFlagged) return `partition both by ${own.map((l) => code(l.name)).join(' → ')}`;
   return `partition both by a high-cardinality key both carry (not ${code(own[0].name)}, which is ${own[0].kind === 'time-bucket' ? 'a time bucket' : 'low-cardinality'}${other.length ? `; ${other.map(code).join(' → ')} if it is not` : ''})`;
@@ -36,7 +36,7 @@ export const mismatchedJoinKeys = defineRule({
     disjoint: 'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: each joined lookup fans out over every partition',
     fix: '{{suggestion}}, or maintain a materialized view of {{other}} keyed like this container via the change feed',
   },
-  check(design) {
+  check(design, analysis) {
     const own = design.primaryKey.partitionKey.map((a) => a.name);
     return design.joins
       .filter((join) => !prefixOfEachOther(own, join.partitionKeyPaths))
@@ -49,7 +49,7 @@ export const mismatchedJoinKeys = defineRule({
           own: own.map(code).join(' → '),
           otherKey: join.partitionKeyPaths.map(code).join(' → '),
           first: code(own[0]),
-          suggestion: sharedKeySuggestion(design, join.partitionKeyPaths),
+          suggestion: sharedKeySuggestion(design, analysis, join.partitionKeyPaths),
         },
       }));
   },

@@ -1,6 +1,4 @@
 import { nearestToCeiling, loadDimensions } from '../../design/sharding';
-import { planAdvice } from '../advice';
-import { analyses } from '../analysis';
 import { fmt, keyName, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -19,13 +17,13 @@ export const needlessSharding = defineRule({
     needless: '{{key}}{{onIndex}} is {{layout}} into {{declaredShards}} keys, but {{why}}: {{cost}} for nothing',
     fix: '{{plan}}',
   },
-  check(design) {
-    return analyses(design).flatMap((a) => {
+  check(design, { spaces }) {
+    return spaces.flatMap((a) => {
       const { space, plan } = a;
       if (!space.sharding || plan.layout !== 'none') return [];
       const worst = nearestToCeiling(loadDimensions(design.engine, a.hot, design.thresholds.headroom));
       const { strategy, shards } = space.sharding;
-      const advice = planAdvice(design, a);
+      const advice = a.advice;
       return [{
         path: space.sharding.path,
         index: space.index,

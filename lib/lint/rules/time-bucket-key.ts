@@ -1,7 +1,7 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
-import { planAdvice } from '../advice';
-import { analyses, growthOf, keepsQueriesTargeted, type SpaceAnalysis } from '../analysis';
+import { growthOf, type SpaceAnalysis } from '../analysis';
+import { keepsQueriesTargeted } from '../queries';
 import { code, finite, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -30,7 +30,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (firstLevel) {
     const order = fixedOrder(levels);
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
-    const targeted = keepsQueriesTargeted(design, order[0].name);
+    const targeted = keepsQueriesTargeted(a.owner, order[0].name);
     const data = {
       ...base,
       level: code(levels[0].name),
@@ -48,7 +48,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
-  const advice = planAdvice(design, a);
+  const advice = a.advice;
   return [{
     path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
     index: space.index,
@@ -79,7 +79,7 @@ export const timeBucketKey = defineRule({
     fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
     fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
   },
-  check(design) {
-    return analyses(design).flatMap((a) => hit(design, a));
+  check(design, { spaces }) {
+    return spaces.flatMap((a) => hit(design, a));
   },
 });

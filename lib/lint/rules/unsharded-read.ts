@@ -1,5 +1,5 @@
 import { joinPath } from '../../design/field-path';
-import { analyses, carries, patternsOn, readsWholeKey } from '../analysis';
+import { carries, readsWholeKey } from '../queries';
 import { code, keyName, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -20,15 +20,15 @@ export const unshardedRead = defineRule({
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index{{needless}}',
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard{{needless}}',
   },
-  check(design) {
-    return analyses(design).flatMap(({ space, plan }) => {
+  check(_design, analysis) {
+    return analysis.spaces.flatMap(({ space, plan }) => {
       const sharding = space.sharding;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
       const needless = plan.layout === 'none' ? '; or remove the sharding, which the load does not need (SG007)' : '';
       const source = sharding.sourceAttribute as string;
-      return patternsOn(design, space)
+      return analysis.patternsOn(space)
         .filter((p) => !p.fanOut && readsWholeKey(space, p) && (sharding.strategy === 'random' || !carries(p, source)))
         .map((p) => ({
           path: p.path,
