@@ -249,6 +249,22 @@ export interface RecordOptions {
   readonly constraints?: readonly JsonSchema[];
 }
 
+/**
+ * A maker of objects with every known field own and `undefined`, so reading a field left out never
+ * finds a value inherited from a (possibly polluted) Object.prototype. One object literal per record
+ * shape, compiled from the shape's own field names (never from input): V8 then allocates each output
+ * with its final layout at once, where a shared copy or field-by-field build took a quarter of
+ * lint()'s time. Where code generation is disallowed, a copy of a template does the same, slower.
+ */
+function blankObjectOf(fields: readonly string[]): () => Record<string, unknown> {
+  try {
+    return new Function(`return () => ({ ${fields.map((field) => `${JSON.stringify(field)}: undefined`).join(', ')} });`)() as () => Record<string, unknown>;
+  } catch {
+    const template = Object.fromEntries(fields.map((field) => [field, undefined]));
+    return () => ({ ...template });
+  }
+}
+
 function unknownField(place: Place, key: string, known: readonly string[]): DesignIssue {
   const guess = closest(key, known);
   return {
@@ -264,10 +280,7 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
   const propOf = new Map(entries);
   const ignored = options.ignored ?? [];
   const requiredProps = entries.filter(([, prop]) => !prop.optional);
-  // Every known field becomes an own property, `undefined` when left out, so reading one never finds
-  // a value inherited from a (possibly polluted) Object.prototype. Copying one template gives each
-  // output the same fields in the same order at once (this runs for every object of every design).
-  const template: Record<string, unknown> = Object.fromEntries(known.map((key) => [key, undefined]));
+  const blank = blankObjectOf(known);
   const expected = 'an object';
   return {
     expected,
@@ -276,7 +289,7 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;
-      const output: Record<string, unknown> = { ...template };
+      const output = blank();
       let requiredGiven = 0;
       // The input's own fields only: work grows with what was written, not with what could be.
       const keys = Object.keys(input);
