@@ -70,11 +70,12 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
   const optionThresholds = options.thresholds && parse(thresholdsShape, options.thresholds, 'options.thresholds');
   const tables = document.tables ?? [];
   const containers = document.containers ?? [];
-  const byName = new Map(containers.map((c) => [c.name, c]));
+  let byName: Map<string, CosmosContainerDesign> | undefined;
   const context: NormalizeContext = {
     options,
     projectThresholds: withThresholds(DEFAULT_THRESHOLDS, optionThresholds, document.thresholds),
-    containerNamed: (name) => byName.get(name),
+    // Only joins look containers up: most documents never build the map.
+    containerNamed: (name) => (byName ??= new Map(containers.map((c) => [c.name, c]))).get(name),
   };
 
   const external = document.external ?? [];
@@ -100,6 +101,7 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
 
 /** Names identify resources in reports and acknowledgements: unique per engine, across designs and `external`. */
 function requireUniqueNames(engine: Engine, items: readonly { name: string }[], collection: string, external: readonly ExternalResourceDesign[], issues: DesignIssue[]): void {
+  if (items.length + external.length < 2) return;
   const seen = new Map<string, string>();
   const check = (name: string, path: string) => {
     const first = seen.get(name);

@@ -34,6 +34,9 @@ export interface Shape<T> {
    * leaf never allocates a place.
    */
   read(value: unknown, place: Place, issues: DesignIssue[], key?: string | number): T | undefined;
+  /** Whether the value is of the kind this shape reads (a string, a number…), valid or not: `either`
+   *  tries only the shapes a value could be, so a valid value never costs a discarded issue. */
+  is(value: unknown): boolean;
   schema(): JsonSchema;
   /** What a valid value looks like, for messages ("a positive integer"). */
   readonly expected: string;
@@ -52,6 +55,8 @@ export function describe(value: unknown): string {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+const isPlainObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Own enumerable property, never one inherited from a (possibly polluted) prototype. */
 export function ownValue(object: object, key: string): unknown {
@@ -91,6 +96,7 @@ export function text(options: TextOptions = {}): Shape<string> {
     : minLength > 1 ? `a string of at least ${minLength} characters (not counting surrounding spaces)` : 'a non-empty string';
   return {
     expected,
+    is: (value) => typeof value === 'string',
     read(value, place, issues, key) {
       if (typeof value !== 'string') return fail(issues, place, key, expected, value);
       if (UNRESOLVED_TOKEN.test(value)) return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
@@ -141,6 +147,7 @@ export function num(options: NumberOptions = {}): Shape<number> {
   const expected = `${integer ? 'an integer' : 'a finite number'}${bounds.length ? ` ${bounds.join(' and ')}` : ''}`;
   return {
     expected,
+    is: (value) => typeof value === 'number',
     read(value, place, issues, key) {
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, place, key, expected, value);
       if (isNumberToken(value)) return report(issues, place, key, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
@@ -163,6 +170,7 @@ export function bool(): Shape<boolean> {
   const expected = 'true or false';
   return {
     expected,
+    is: (value) => typeof value === 'boolean',
     read: (value, place, issues, key) => (typeof value === 'boolean' ? value : fail(issues, place, key, expected, value)),
     schema: () => ({ type: 'boolean' }),
   };
@@ -172,10 +180,19 @@ export function oneOf<const V extends string | number>(values: readonly V[]): Sh
   const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   return {
     expected,
+    is: (value) => (values as readonly unknown[]).includes(value),
     read: (value, place, issues, key) =>
       (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, place, key, expected, value),
     schema: () => ({ enum: [...values] }),
   };
+}
+
+/** The shape's reading of a value of its kind, or undefined when the value is not one or not valid. */
+function attempt<T>(shape: Shape<T>, value: unknown, place: Place, key: string | number | undefined): T | undefined {
+  if (!shape.is(value)) return undefined;
+  const trial: DesignIssue[] = [];
+  const result = shape.read(value, place, trial, key);
+  return trial.length === 0 ? result : undefined;
 }
 
 /** The first shape that accepts the value wins; when none does, one issue names them all. */
@@ -183,13 +200,10 @@ export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
   const expected = `${first.expected} or ${second.expected}`;
   return {
     expected,
+    is: (value) => first.is(value) || second.is(value),
     read(value, place, issues, key) {
-      for (const shape of [first, second] as Shape<A | B>[]) {
-        const trial: DesignIssue[] = [];
-        const result = shape.read(value, place, trial, key);
-        if (trial.length === 0) return result;
-      }
-      return fail(issues, place, key, expected, value);
+      const result = attempt(first, value, place, key) ?? attempt(second, value, place, key);
+      return result !== undefined ? result : fail(issues, place, key, expected, value);
     },
     schema: () => ({ anyOf: [first.schema(), second.schema()] }),
   };
@@ -205,6 +219,7 @@ export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
   const expected = `an array${minItems > 0 ? ` of at least ${minItems} item${minItems === 1 ? '' : 's'}` : ''}`;
   return {
     expected,
+    is: (value) => Array.isArray(value),
     read(value, parent, issues, key) {
       if (!Array.isArray(value)) return fail(issues, parent, key, expected, value);
       if (value.length < minItems) return report(issues, parent, key, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}`);
@@ -284,8 +299,9 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
   const expected = 'an object';
   return {
     expected,
+    is: isPlainObject,
     read(value, parent, issues, at) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(issues, parent, at, expected, value);
+      if (!isPlainObject(value)) return fail(issues, parent, at, expected, value);
       const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;

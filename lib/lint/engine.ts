@@ -7,7 +7,7 @@ import { describe, ownValue } from '../design/shape';
 import { joinPath, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
-import { normalizeInput } from '../design/normalize';
+import { normalizeInput, type NormalizeOptions } from '../design/normalize';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
@@ -79,13 +79,26 @@ export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
 
 /** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
 export function lintDocument(input: DesignInput, options: LintOptions = {}): LintResult {
-  return lintWithCatalogue(input, options, { rules: RULES, retired: RETIRED_RULES });
+  return lintWithCatalogue(input, options, CATALOGUE);
 }
 
 /** The rules an engine run uses: the active ones and the retired ids still accepted in acknowledgements. */
 export interface Catalogue {
   readonly rules: readonly Rule[];
   readonly retired: readonly RetiredRule[];
+}
+
+const CATALOGUE: Catalogue = { rules: RULES, retired: RETIRED_RULES };
+
+/** The rule ids a catalogue's acknowledgements may name, listed once per catalogue. */
+const idsOfCatalogue = new WeakMap<Catalogue, Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>>();
+function catalogueIds(catalogue: Catalogue): Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'> {
+  let ids = idsOfCatalogue.get(catalogue);
+  if (!ids) {
+    ids = { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
+    idsOfCatalogue.set(catalogue, ids);
+  }
+  return ids;
 }
 
 /** `lintDocument()` against a given catalogue (tests retire rules with it). */
@@ -111,12 +124,12 @@ function attempt<T>(read: () => T): T | DesignError {
 
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options: LintOptions = {}): NormalizedDocument {
-  return normalizeWith(input, readOptions(options), { rules: RULES, retired: RETIRED_RULES });
+  return normalizeWith(input, readOptions(options), CATALOGUE);
 }
 
 function normalizeWith(input: DesignInput, options: object, catalogue: Catalogue): NormalizedDocument {
   const thresholds = ownValue(options, 'thresholds') as ThresholdOverrides | undefined;
-  return normalizeInput(input, { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id), thresholds });
+  return normalizeInput(input, { ...catalogueIds(catalogue), thresholds });
 }
 
 /** `null` or `undefined` options mean none; anything else must be an object (read by own properties only). */
@@ -130,12 +143,13 @@ function readOptions(options: unknown): object {
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
+const NO_SETTINGS: ReadonlyMap<string, RuleSetting> = new Map();
 
 function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue): ReadonlyMap<string, RuleSetting> {
-  const ids = catalogue.rules.map((r) => r.id);
+  if (settings === undefined || settings === null) return NO_SETTINGS;
+  const ids = catalogueIds(catalogue).ruleIds;
   const issues: DesignIssue[] = [];
   const result = new Map<string, RuleSetting>();
-  if (settings === undefined || settings === null) return result;
   if (typeof settings !== 'object' || Array.isArray(settings)) {
     throw new DesignError([{ path: 'options.rules', message: 'expected an object mapping rule ids to "error", "warning" or "off"' }], 'lint options');
   }
@@ -151,14 +165,14 @@ function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue):
 }
 
 export function lintNormalized(document: NormalizedDocument, rules: readonly Rule[] = RULES): Finding[] {
-  return lintNormalizedDocument(document, { rules, retired: RETIRED_RULES }, new Map()).findings;
+  return lintNormalizedDocument(document, rules === RULES ? CATALOGUE : { rules, retired: RETIRED_RULES }, NO_SETTINGS).findings;
 }
 
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, settings: ReadonlyMap<string, RuleSetting>): LintResult {
   const { rules } = catalogue;
   const findings: { order: number; finding: Finding }[] = [];
   const used = new Set<Acknowledgement>();
-  const active = rules.filter((rule) => settings.get(rule.id) !== 'off');
+  const active = settings.size === 0 ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off');
   const collect = (order: number, engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[], rule: Rule, hits: RuleHit[]) => {
     for (const hit of hits) {
       const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === hit.index));
@@ -214,7 +228,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
   });
-  const sorted = findings
+  // Most designs have one finding or none: nothing to sort.
+  const sorted = findings.length < 2 ? findings.map((f) => f.finding) : findings
     .sort((a, b) =>
       a.order - b.order ||
       SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
