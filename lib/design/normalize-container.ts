@@ -16,7 +16,7 @@ import { accessPatterns, acknowledgements, joins } from './normalize-usage';
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = withThresholds(context.projectThresholds, input.thresholds);
   const paths = input.partitionKey.paths;
-  const levels = paths.map((p, i) => keyAttribute({ ...p, name: p.path }, joinPath('partitionKey.paths', i), log));
+  const levels = paths.map((p, i) => keyAttribute({ name: p.path, cardinality: p.cardinality, kind: p.kind, components: p.components, hotKeyShare: p.hotKeyShare, largestGb: p.largestGb }, joinPath('partitionKey.paths', i), log));
   const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, 'workload.hotKeyShare', log);
   const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, 'storage.largestPartitionGb', log);
   const primaryKey = keySpace({

@@ -107,8 +107,10 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions, cata
   // The options and the design are read side by side, so every problem of both is reported at once.
   const settings = attempt(() => readRuleSettings(ownValue(valid, 'rules') as LintOptions['rules'], catalogue));
   const document = attempt(() => normalizeWith(input, valid, catalogue));
-  const issues = [settings, document].flatMap((r) => (r instanceof DesignError ? r.issues : []));
-  if (issues.length > 0) throw new DesignError(issues, document instanceof DesignError ? 'design' : 'lint options');
+  if (settings instanceof DesignError || document instanceof DesignError) {
+    const issues = [settings, document].flatMap((r) => (r instanceof DesignError ? r.issues : []));
+    throw new DesignError(issues, document instanceof DesignError ? 'design' : 'lint options');
+  }
   return lintNormalizedDocument(document as NormalizedDocument, catalogue, settings as ReadonlyMap<string, RuleSetting>);
 }
 
@@ -129,7 +131,8 @@ export function normalize(input: DesignInput, options: LintOptions = {}): Normal
 
 function normalizeWith(input: DesignInput, options: object, catalogue: Catalogue): NormalizedDocument {
   const thresholds = ownValue(options, 'thresholds') as ThresholdOverrides | undefined;
-  return normalizeInput(input, { ...catalogueIds(catalogue), thresholds });
+  const { ruleIds, retiredRuleIds } = catalogueIds(catalogue);
+  return normalizeInput(input, { ruleIds, retiredRuleIds, thresholds });
 }
 
 /** `null` or `undefined` options mean none; anything else must be an object (read by own properties only). */
@@ -144,6 +147,8 @@ function readOptions(options: unknown): object {
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
 const NO_SETTINGS: ReadonlyMap<string, RuleSetting> = new Map();
+/** The order of localeCompare() without its cost: one collator, not one per comparison. */
+const COLLATOR = new Intl.Collator();
 
 function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue): ReadonlyMap<string, RuleSetting> {
   if (settings === undefined || settings === null) return NO_SETTINGS;
@@ -233,8 +238,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     .sort((a, b) =>
       a.order - b.order ||
       SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
-      a.finding.ruleId.localeCompare(b.finding.ruleId) ||
-      a.finding.path.localeCompare(b.finding.path))
+      COLLATOR.compare(a.finding.ruleId, b.finding.ruleId) ||
+      COLLATOR.compare(a.finding.path, b.finding.path))
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };
 }

@@ -1,4 +1,4 @@
-import { fmt, keyName, onIndex } from '../format';
+import { fmt, keyName, onIndex, withNumber } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -37,7 +37,7 @@ export const excessiveFanOut = defineRule({
         index: space.index,
         messageId: overNeed ? 'overNeed' as const : 'overCap' as const,
         fixId: 'fix' as const,
-        data: {
+        data: withNumber({
           key: keyName(space.partitionKey),
           onIndex: onIndex(space.index),
           declaredShards: declared,
@@ -47,8 +47,7 @@ export const excessiveFanOut = defineRule({
           maxShards,
           cost: space.sharding.strategy === 'replicated' ? `every write of a key costs ${fmt(declared)}×` : `every whole-key read costs ${fmt(declared)} queries`,
           plan: advice.text,
-          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
-        },
+        }, 'shards', advice.shards),
         edits: advice.edits,
       }];
     });

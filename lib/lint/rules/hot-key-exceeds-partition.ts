@@ -1,7 +1,7 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { keyName, loadAgainstCeiling, onIndex } from '../format';
+import { keyName, loadAgainstCeiling, onIndex, withNumber } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -53,7 +53,7 @@ export const hotKeyExceedsPartition = defineRule({
         index: space.index,
         messageId: 'hotKey' as const,
         fixId: 'fix' as const,
-        data: {
+        data: withNumber({
           key: keyName(space.partitionKey),
           onIndex: onIndex(space.index),
           share: space.workload.hotKeyShare,
@@ -66,9 +66,8 @@ export const hotKeyExceedsPartition = defineRule({
           alternative: whale,
           hotKeyLoad: hotLoad(a, worst.label),
           usable: worst.usable,
-          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
           strategy: a.plan.layout,
-        },
+        }, 'shards', advice.shards),
         edits: advice.edits,
       }];
     });

@@ -1,7 +1,7 @@
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
 import { fits } from '../../design/sharding';
 import { usablePartitionGb } from '../analysis';
-import { code, fmt } from '../format';
+import { code, fmt, withNumber } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -30,14 +30,13 @@ export const logicalPartitionSize = defineRule({
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
     const advice = analysis.of(space).advice;
-    const common = {
+    const common = withNumber({
       size,
       spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',
       usableGb: usable,
       headroom: design.thresholds.headroom,
       plan: advice.text,
-      ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
-    };
+    }, 'shards', advice.shards);
     if (design.engine === 'cosmosdb') {
       const levels = space.partitionKey;
       return [{

@@ -2,7 +2,7 @@ import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
 import { growthOf, type SpaceAnalysis } from '../analysis';
 import { keepsQueriesTargeted } from '../queries';
-import { code, finite, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
+import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex, withNumber } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -21,11 +21,12 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
-  const base = {
-    key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst),
-    // The growth factor is the headroom left: only a bucket that still fits has one.
-    ...(fits ? { growth: growthClause(growth), ...finite('growthToCeiling', growth) } : {}),
-  };
+  const base: Record<string, string | number> = { key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst) };
+  // The growth factor is the headroom left: only a bucket that still fits has one.
+  if (fits) {
+    base.growth = growthClause(growth);
+    withNumber(base, 'growthToCeiling', growth);
+  }
 
   if (firstLevel) {
     const order = fixedOrder(levels);
@@ -54,7 +55,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     index: space.index,
     messageId: 'timeKey',
     fixId: 'fixShard',
-    data: { ...base, plan: advice.text, ...(advice.shards !== undefined ? { shards: advice.shards } : {}) },
+    data: withNumber({ ...base, plan: advice.text }, 'shards', advice.shards),
     edits: advice.edits,
   }];
 }
