@@ -149,6 +149,8 @@ const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
 const NO_SETTINGS: ReadonlyMap<string, RuleSetting> = new Map();
 /** The order of localeCompare() without its cost: one collator, not one per comparison. */
 const COLLATOR = new Intl.Collator();
+/** Rule ids are `SG` and three digits: their code-unit order is their collated order. */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue): ReadonlyMap<string, RuleSetting> {
   if (settings === undefined || settings === null) return NO_SETTINGS;
@@ -238,7 +240,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     .sort((a, b) =>
       a.order - b.order ||
       SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
-      COLLATOR.compare(a.finding.ruleId, b.finding.ruleId) ||
+      compareIds(a.finding.ruleId, b.finding.ruleId) ||
       COLLATOR.compare(a.finding.path, b.finding.path))
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };

@@ -1,5 +1,5 @@
 import { fmt, keyName, onIndex, withNumber } from '../format';
-import { defineRule } from '../rule';
+import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
 
 export const excessiveFanOut = defineRule({
@@ -19,7 +19,7 @@ export const excessiveFanOut = defineRule({
   },
   check(design, { spaces }) {
     const { maxShards, fanOutFactor } = design.thresholds;
-    return spaces.flatMap((a) => {
+    return hitsFor(spaces, (a) => {
       const { space, plan } = a;
       // A need of 1 (or none at all) is SG007's: sharding is needless altogether.
       if (!space.sharding || plan.layout === 'none') return [];

@@ -2,7 +2,7 @@ import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { keyName, loadAgainstCeiling, onIndex, withNumber } from '../format';
-import { defineRule } from '../rule';
+import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
 
 const SHARE_SOURCE = { declared: 'declared', derived: 'estimated from a key level', uniform: 'uniform', 'time-bucket': 'the current time bucket' } as const;
@@ -41,7 +41,7 @@ export const hotKeyExceedsPartition = defineRule({
     fix: '{{plan}}{{alternative}}',
   },
   check(design, { spaces }) {
-    return spaces.flatMap((a) => {
+    return hitsFor(spaces, (a) => {
       const { space } = a;
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
       const advice = a.advice;

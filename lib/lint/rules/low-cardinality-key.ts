@@ -1,7 +1,7 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { growthClause, keyName, loadOfUsable, onIndex, withNumber } from '../format';
-import { defineRule, type RuleHit } from '../rule';
+import { defineRule, hitsFor, type RuleHit } from '../rule';
 
 type Id = 'fewValues' | 'fewValuesFits' | 'fixValues' | 'fixFits';
 import { SOURCES } from '../sources';
@@ -24,7 +24,7 @@ export const lowCardinalityKey = defineRule({
   },
   check(design, { spaces }) {
     const { minCardinality } = design.thresholds;
-    return spaces.flatMap((a): RuleHit<Id>[] => {
+    return hitsFor(spaces, (a): RuleHit<Id>[] => {
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       const peak = loadOfUsable(nearestToCeiling(a.whole));

@@ -1,6 +1,6 @@
 import { nearestToCeiling, loadDimensions } from '../../design/sharding';
 import { fmt, keyName, onIndex } from '../format';
-import { defineRule } from '../rule';
+import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
 
 export const needlessSharding = defineRule({
@@ -18,7 +18,7 @@ export const needlessSharding = defineRule({
     fix: '{{plan}}',
   },
   check(design, { spaces }) {
-    return spaces.flatMap((a) => {
+    return hitsFor(spaces, (a) => {
       const { space, plan } = a;
       if (!space.sharding || plan.layout !== 'none') return [];
       const worst = nearestToCeiling(loadDimensions(design.engine, a.hot, design.thresholds.headroom));

@@ -4,7 +4,7 @@ import { growthOf, type SpaceAnalysis } from '../analysis';
 import { keepsQueriesTargeted } from '../queries';
 import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex, withNumber } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
-import { defineRule, type RuleHit } from '../rule';
+import { defineRule, hitsFor, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'fixShard' | 'fixFits' | 'fixReorder' | 'fixReorderFits';
@@ -81,6 +81,6 @@ export const timeBucketKey = defineRule({
     fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
   },
   check(design, { spaces }) {
-    return spaces.flatMap((a) => hit(design, a));
+    return hitsFor(spaces, (a) => hit(design, a));
   },
 });
