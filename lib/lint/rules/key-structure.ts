@@ -1,5 +1,5 @@
 import { joinPath } from '../../design/field-path';
-import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute } from '../../design/key-design';
+import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, KeySpace } from '../../design/key-design';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
 import { code } from '../format';
 import { defineRule, type RuleHit } from '../rule';
@@ -50,31 +50,13 @@ function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
 function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   const hits: RuleHit<Id>[] = [];
   const limit = DYNAMODB_LIMITS.multiAttributeKeyParts;
-  // Each key attribute with the index it belongs to (GSI or LSI), so index-scoped acknowledgements apply.
-  const allKeys: { attribute: KeyAttribute; index?: string }[] = [];
-  for (const space of [design.primaryKey, ...design.globalSecondaryIndexes]) {
-    for (const [part, attributes] of [['partition', space.partitionKey], ['sort', space.sortKey]] as const) {
-      if (attributes.length > limit) {
-        hits.push({
-          path: joinPath(space.path, `${part}Keys`), index: space.index, messageId: 'tooManyAttributes', fixId: 'fixAttributes',
-          data: { part, limit, count: attributes.length, keep: attributes.slice(0, limit).map((a) => code(a.name)).join(', ') },
-        });
-      }
-    }
-    const names = new Set<string>();
-    for (const a of [...space.partitionKey, ...space.sortKey]) {
-      if (names.has(a.name)) hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: code(a.name) } });
-      names.add(a.name);
-      allKeys.push({ attribute: a, index: space.index });
-    }
-  }
-  for (const lsi of design.localSecondaryIndexes) allKeys.push(...lsi.sortKey.map((attribute) => ({ attribute, index: lsi.indexName })));
   // The first declaration of a name fixes its type; each later one with another type is reported.
+  // Each hit names its index (GSI or LSI), so index-scoped acknowledgements apply.
   const firstTyped = new Map<string, KeyAttribute>();
-  for (const { attribute: a, index } of allKeys) {
+  const checkType = (a: KeyAttribute, index: string | undefined) => {
     if (a.type === undefined) {
       hits.push({ path: a.path, index, messageId: 'untyped', fixId: 'fixType', data: { name: code(a.name) } });
-      continue;
+      return;
     }
     const first = firstTyped.get(a.name);
     if (first === undefined) firstTyped.set(a.name, a);
@@ -85,6 +67,31 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         edits: [{ op: 'set', path: `${a.path}.type`, value: first.type }],
       });
     }
+  };
+  const tooMany = (space: KeySpace, part: 'partition' | 'sort', attributes: readonly KeyAttribute[]) => {
+    if (attributes.length <= limit) return;
+    hits.push({
+      path: joinPath(space.path, `${part}Keys`), index: space.index, messageId: 'tooManyAttributes', fixId: 'fixAttributes',
+      data: { part, limit, count: attributes.length, keep: attributes.slice(0, limit).map((a) => code(a.name)).join(', ') },
+    });
+  };
+  const names = new Set<string>();
+  const checkKey = (space: KeySpace, a: KeyAttribute) => {
+    if (names.has(a.name)) hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: code(a.name) } });
+    names.add(a.name);
+    checkType(a, space.index);
+  };
+  const checkSpace = (space: KeySpace) => {
+    tooMany(space, 'partition', space.partitionKey);
+    tooMany(space, 'sort', space.sortKey);
+    names.clear();
+    for (const a of space.partitionKey) checkKey(space, a);
+    for (const a of space.sortKey) checkKey(space, a);
+  };
+  checkSpace(design.primaryKey);
+  for (const gsi of design.globalSecondaryIndexes) checkSpace(gsi);
+  for (const lsi of design.localSecondaryIndexes) {
+    for (const a of lsi.sortKey) checkType(a, lsi.indexName);
   }
   if (design.localSecondaryIndexes.length > 0 && design.primaryKey.sortKey.length === 0) {
     hits.push({ path: 'localSecondaryIndexes', messageId: 'lsiWithoutSortKey', fixId: 'fixLsi', data: {} });
