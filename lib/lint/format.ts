@@ -7,6 +7,8 @@ import type { LoadDimension } from '../design/sharding';
  * every call and was 90% of lint time in the benchmark.
  */
 export function fmt(value: number): string {
+  // Most numbers in messages are small whole ones: nothing to round or group.
+  if (Number.isInteger(value) && value > -1000 && value < 1000) return String(value);
   if (value === Infinity) return 'unbounded';
   if (Math.abs(value) >= 1e15) return value.toExponential(2);
   const rounded = Math.round(value * 100) / 100;

@@ -5,7 +5,7 @@ import { joinPath } from '../../design/field-path';
 import { crossPartition } from '../queries';
 import { code, formatCardinality } from '../format';
 import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
-import { defineRule, type RuleHit } from '../rule';
+import { defineRule, hitsFor, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 interface Ordered {
@@ -27,7 +27,7 @@ function ascending(parts: readonly Ordered[]): boolean {
 
 /** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so they need the same order. Time parts serve range queries wherever they are. */
 function compositeHits(attributes: readonly KeyAttribute[], index?: string): RuleHit<Id>[] {
-  return attributes.flatMap((a) => {
+  return hitsFor(attributes, (a) => {
     if (a.components.length < 2 || ascending(a.components)) return [];
     const order = fixedOrderKeepingTime(a.components);
     const path = joinPath(a.path, 'components');
@@ -78,7 +78,7 @@ export const hierarchyOrder = defineRule({
     }
     return [
       ...compositeHits(design.primaryKey.sortKey),
-      ...design.globalSecondaryIndexes.flatMap((gsi) => {
+      ...hitsFor(design.globalSecondaryIndexes, (gsi) => {
         const hits = compositeHits(gsi.sortKey, gsi.index);
         if (gsi.sortKey.length > 1 && !ascending(gsi.sortKey)) {
           const order = fixedOrderKeepingTime(gsi.sortKey);
@@ -91,7 +91,7 @@ export const hierarchyOrder = defineRule({
         }
         return hits;
       }),
-      ...design.localSecondaryIndexes.flatMap((lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
+      ...hitsFor(design.localSecondaryIndexes, (lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
     ];
   },
 });

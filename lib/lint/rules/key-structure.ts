@@ -11,8 +11,12 @@ type Id =
   | 'fixLevels' | 'fixPath' | 'fixNoPath' | 'fixDuplicatePath' | 'fixVersion' | 'fixKind'
   | 'fixAttributes' | 'fixDuplicateAttribute' | 'fixType' | 'fixTypeConflict' | 'fixLsi' | 'fixLsis' | 'fixGsis';
 
+/** `/a/b`: segments of at least one non-blank character, no wildcard (the path as almost every design writes it). */
+const VALID_PATH = /^(?:\/[^/*]*[^/*\s][^/*]*)+$/;
+
 /** The nearest valid Cosmos DB path (`tenantId/` → `/tenantId`), or undefined when nothing usable is left. */
 function validPath(name: string): string | undefined {
+  if (VALID_PATH.test(name)) return name;
   const segments = name.replace(/\*/g, '').split('/').filter((s) => s.trim().length > 0);
   return segments.length > 0 ? `/${segments.join('/')}` : undefined;
 }
