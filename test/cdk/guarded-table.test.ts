@@ -1,6 +1,6 @@
 import { CfnResource, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { AttributeType, Billing, Capacity, ContributorInsightsMode, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, Capacity, ContributorInsightsMode, ProjectionType, StreamViewType, TableClass, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { lint } from '../../lib';
 import { GuardedTable } from '../../lib/cdk';
@@ -49,6 +49,11 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     acknowledgements: [{ rule: 'SG010', index: 'by-archive', reason: 'the archive index is read by a nightly batch only' }],
     alarmTopic: topic,
     alarmThresholds: { latency: { threshold: 40 } },
+    // TableV2 settings passed through as given.
+    tableClass: TableClass.STANDARD_INFREQUENT_ACCESS,
+    timeToLiveAttribute: 'expiresAt',
+    dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
+    tags: [{ key: 'team', value: 'orders' }],
   });
   orders.addGlobalSecondaryIndex({
     indexName: 'by-sku',
@@ -70,6 +75,14 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     ]);
     expect(orders.alarms).toHaveLength(17);
     template.resourceCountIs('AWS::CloudWatch::Alarm', 17);
+  });
+
+  it('passes the TableV2 settings through', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      Replicas: [Match.objectLike({ TableClass: 'STANDARD_INFREQUENT_ACCESS', Tags: [{ Key: 'team', Value: 'orders' }] })],
+    });
   });
 
   it('synthesizes the key schema, including multi-attribute GSI keys and the LSI', () => {

@@ -120,12 +120,25 @@ describe('GuardedTable props, generated', () => {
     const cases: [string, unknown][] = [
       ['billing', 'on-demand'], ['alarmActions', 'x'], ['dashboardName', 42], ['contributorInsightsMode', 'SOMETIMES'],
       ['alarmTopic', 'arn:aws:sns:eu-west-1:111111111111:oncall'], ['dashboard', 'yes'], ['tableName', 42],
+      // TableV2 settings passed through (TableV2 wrote some of these to the template as given, threw a TypeError on others).
+      ['tableClass', 'COLD'], ['dynamoStream', 'NEW'], ['tags', 'team=orders'], ['encryption', 'aws-managed'], ['timeToLiveAttribute', 7],
+      ['kinesisStream', 'arn:aws:kinesis:eu-west-1:111111111111:stream/s'], ['resourcePolicy', {}], ['warmThroughput', 12000],
+      ['removalPolicy', 'keep'], ['deletionProtection', 'yes'], ['pointInTimeRecoverySpecification', true],
     ];
     for (const [field, value] of cases) {
       const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: value } as unknown as GuardedTableProps;
       const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
       expect(error).toBeInstanceOf(DesignError);
       expect((error as DesignError).issues.map((i) => i.path)).toEqual([field]);
+    }
+    const nested: [string, unknown, string][] = [
+      ['tags', [{ key: 'team' }], 'tags[0]'],
+      ['warmThroughput', { readUnitsPerSecond: -1 }, 'warmThroughput.readUnitsPerSecond'],
+      ['pointInTimeRecoverySpecification', { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: 40 }, 'pointInTimeRecoverySpecification.recoveryPeriodInDays'],
+    ];
+    for (const [field, value, path] of nested) {
+      const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: value } as unknown as GuardedTableProps;
+      expect((errorOf(() => new GuardedTable(scratch, nextId(), props)) as DesignError).issues.map((i) => i.path)).toEqual([path]);
     }
   });
 
