@@ -62,7 +62,8 @@ export function checkSettings(props: GuardedTableProps, issues: DesignIssue[]): 
 }
 
 /** The TableV2 settings passed through: checked here, because TableV2 checks few of them (a wrong
- *  `tableClass` or stream view reaches the template as written; a wrong `tags` is a TypeError). */
+ *  `tableClass` or stream view reaches the template as written; a wrong `tags` is a TypeError).
+ *  Tokens (a CfnParameter's value, say) pass: CloudFormation checks them at deploy time. */
 function checkTableV2Settings(props: GuardedTableProps, add: (path: string, message: string) => void): void {
   const { encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput } = props;
   const { removalPolicy, deletionProtection, pointInTimeRecoverySpecification: pitr } = props;
@@ -72,10 +73,10 @@ function checkTableV2Settings(props: GuardedTableProps, add: (path: string, mess
   if (timeToLiveAttribute !== undefined && (typeof timeToLiveAttribute !== 'string' || timeToLiveAttribute.length === 0)) {
     add('timeToLiveAttribute', `expected the name of the expiry attribute, got ${kind(timeToLiveAttribute)}`);
   }
-  if (dynamoStream !== undefined && !STREAM_VIEWS.includes(dynamoStream)) {
+  if (dynamoStream !== undefined && !STREAM_VIEWS.includes(dynamoStream) && !Token.isUnresolved(dynamoStream)) {
     add('dynamoStream', `expected one of ${members('StreamViewType', STREAM_VIEWS, dynamodb.StreamViewType)}, got ${kind(dynamoStream)}`);
   }
-  if (tableClass !== undefined && !TABLE_CLASSES.includes(tableClass)) {
+  if (tableClass !== undefined && !TABLE_CLASSES.includes(tableClass) && !Token.isUnresolved(tableClass)) {
     add('tableClass', `expected one of ${members('TableClass', TABLE_CLASSES, dynamodb.TableClass)}, got ${kind(tableClass)}`);
   }
   if (tags !== undefined) {

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Lazy, Stack } from 'aws-cdk-lib';
 import { Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, applyDesignEdits, blockingFindings, lint, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
@@ -140,6 +140,9 @@ describe('GuardedTable props, generated', () => {
       const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: value } as unknown as GuardedTableProps;
       expect((errorOf(() => new GuardedTable(scratch, nextId(), props)) as DesignError).issues.map((i) => i.path)).toEqual([path]);
     }
+    // A token is CloudFormation's to check at deploy time.
+    const tokens = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, tableClass: Lazy.string({ produce: () => 'STANDARD' }), dynamoStream: Lazy.string({ produce: () => 'KEYS_ONLY' }) } as unknown as GuardedTableProps;
+    expect(errorOf(() => new GuardedTable(scratch, nextId(), tokens))).toBeUndefined();
   });
 
   it("give props the construct accepts when a finding's edits are applied, and that finding goes away", () => {
