@@ -148,7 +148,7 @@ function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyV
   for (const u of table.unchecked) {
     violations.push({
       ruleName: ruleName('unchecked'),
-      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is ${u.found}, known only at deploy time`,
+      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is ${u.found}`,
       fix: 'use literal values for key names and Contributor Insights switches, or check this table with a GuardedTable',
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [u.location] }],

@@ -99,13 +99,9 @@ function readResource(
 }
 
 /** A table without a declared design, read by the core as the CDK checks read it; its locations made template paths. */
-function readExternal(logicalId: string, resource: Json, base: string, note: (path: string, message: string) => void): Unit | undefined {
+function readExternal(logicalId: string, resource: Json, base: string, note: (path: string, message: string) => void): Unit {
   const table = externalTableOf(logicalId, resource);
   for (const u of table.unchecked) note(`${base}.${u.location}`, `is ${u.found}: ${u.what} cannot be checked`);
-  if (table.design.partitionKeys.length === 0) {
-    note(base, 'no partition-key attribute could be read: this table is not checked');
-    return undefined;
-  }
   const paths: [string, string][] = table.keyLocations.map((location, i) => [`external[0].partitionKeys[${i}]`, `${base}.${location}`]);
   paths.push(['external[0].keyMonitoring', `${base}.${table.keyMonitoringLocation}`]);
   if (table.design.acknowledgements !== undefined) paths.push(['external[0].acknowledgements', `${base}.Metadata.skewguard.acknowledgements`]);

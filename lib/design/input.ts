@@ -288,6 +288,8 @@ export interface ExternalKeyDesign {
 export interface ExternalResourceDesign {
   readonly engine: Engine;
   readonly name: string;
+  /** The partition keys of the table and its indexes; may be empty when none can be read (a key
+   *  named by a CloudFormation parameter), and only Contributor Insights is checked. */
   readonly partitionKeys: readonly ExternalKeyDesign[];
   /** Whether Contributor Insights / partition-key diagnostics are on.
    *  @default - unknown: SG010 is not checked */

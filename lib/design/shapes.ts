@@ -233,7 +233,7 @@ const externalKey = record<ExternalKeyDesign>({
 const externalResource = record<ExternalResourceDesign>({
   engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
   name: { shape: anyResourceName, doc: 'Name of the table or container.' },
-  partitionKeys: { shape: list(externalKey, { minItems: 1 }), doc: 'Partition keys of the table and its indexes.' },
+  partitionKeys: { shape: list(externalKey), doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).' },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
   acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
 });

@@ -21,13 +21,13 @@ export interface UncheckedValue {
   readonly location: string;
   /** What could not be checked because of it, e.g. `SG015 (key name)`. */
   readonly what: string;
-  /** What was found there, e.g. `the intrinsic function Ref`. */
+  /** What was found there, e.g. `the intrinsic function Ref (known only at deploy time)`. */
   readonly found: string;
 }
 
 /** A raw table as the lint sees it, with the template location behind each field. */
 export interface ExternalTable {
-  /** `partitionKeys` is empty when no key name could be read. */
+  /** `partitionKeys` is empty when no key name could be read (each is then in `unchecked`). */
   readonly design: ExternalResourceDesign;
   /** Location of each `design.partitionKeys[i]`. */
   readonly keyLocations: readonly string[];
@@ -44,53 +44,75 @@ export function isIntrinsic(value: unknown): boolean {
   return isObject(value) && Object.keys(value).length === 1 && /^(?:Ref|Fn::\w+|Condition)$/.test(Object.keys(value)[0]);
 }
 
+/** What was found where a literal was expected, for notes: "the intrinsic function Fn::If (known only at deploy time)", "null". */
 function describeValue(value: unknown): string {
-  return isIntrinsic(value) ? `the intrinsic function ${Object.keys(value as Json)[0]}` : `not a string (${JSON.stringify(value) ?? 'absent'})`;
+  if (isIntrinsic(value)) return `the intrinsic function ${Object.keys(value as Json)[0]} (known only at deploy time)`;
+  if (value === undefined) return 'absent';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
+  return isObject(value) ? 'an object of another shape' : JSON.stringify(value);
 }
 
-/** One `ContributorInsightsSpecification`: absent means off; an intrinsic function, unknown. */
-function specEnabled(owner: unknown): boolean | undefined {
-  if (!isObject(owner) || isIntrinsic(owner)) return undefined;
+/**
+ * One Contributor Insights switch: on, off, or unknown with the value that hides it. An absent
+ * specification is off; an intrinsic function, or anything but an object with a boolean `Enabled`
+ * (CloudFormation also takes "true"/"false"), is unknown: never guessed.
+ */
+interface Switch {
+  readonly enabled: boolean | undefined;
+  readonly location: string;
+  /** Unknown switches only: what was found at `location`. */
+  readonly found?: unknown;
+}
+
+function switchOf(owner: unknown, ownerLocation: string): Switch {
+  if (!isObject(owner) || isIntrinsic(owner)) return { enabled: undefined, location: ownerLocation, found: owner };
+  const location = `${ownerLocation}.ContributorInsightsSpecification`;
   const spec = owner.ContributorInsightsSpecification;
-  if (spec === undefined) return false;
-  if (!isObject(spec) || isIntrinsic(spec) || isIntrinsic(spec.Enabled)) return undefined;
-  return spec.Enabled === true || spec.Enabled === 'true';
+  if (spec === undefined) return { enabled: false, location };
+  if (!isObject(spec) || isIntrinsic(spec)) return { enabled: undefined, location, found: spec };
+  const enabled = spec.Enabled;
+  if (enabled === true || enabled === 'true') return { enabled: true, location };
+  if (enabled === false || enabled === 'false' || enabled === undefined) return { enabled: false, location };
+  return { enabled: undefined, location: `${location}.Enabled`, found: enabled };
 }
-
-type Check = readonly [enabled: boolean | undefined, location: string];
-const specAt = (owner: unknown, location: string): Check => [specEnabled(owner), `${location}.ContributorInsightsSpecification`];
 
 /** AWS::DynamoDB::Table: on the table and on each GSI. */
-function tableSwitches(properties: Json): Check[] {
+function tableSwitches(properties: Json): Switch[] {
   const indexes = properties.GlobalSecondaryIndexes;
-  const checks: Check[] = [specAt(properties, 'Properties')];
-  if (Array.isArray(indexes)) indexes.forEach((gsi, g) => checks.push(specAt(gsi, `Properties.GlobalSecondaryIndexes[${g}]`)));
-  else if (indexes !== undefined) checks.push([undefined, 'Properties.GlobalSecondaryIndexes']);
-  return checks;
+  const switches: Switch[] = [switchOf(properties, 'Properties')];
+  if (Array.isArray(indexes)) indexes.forEach((gsi, g) => switches.push(switchOf(gsi, `Properties.GlobalSecondaryIndexes[${g}]`)));
+  else if (indexes !== undefined) switches.push({ enabled: undefined, location: 'Properties.GlobalSecondaryIndexes', found: indexes });
+  return switches;
 }
 
 /** AWS::DynamoDB::GlobalTable: on every replica, and on every GSI in every replica (a GSI a replica
- *  does not list has it off there). */
-function globalTableSwitches(properties: Json): Check[] {
+ *  does not list has it off there). No replica at all: on nowhere. */
+function globalTableSwitches(properties: Json): Switch[] {
   const replicas = properties.Replicas;
-  if (!Array.isArray(replicas)) return [[replicas === undefined ? false : undefined, 'Properties.Replicas']];
+  if (replicas === undefined || (Array.isArray(replicas) && replicas.length === 0)) return [{ enabled: false, location: 'Properties.Replicas' }];
+  if (!Array.isArray(replicas)) return [{ enabled: undefined, location: 'Properties.Replicas', found: replicas }];
   const indexes = properties.GlobalSecondaryIndexes;
-  const indexNames = Array.isArray(indexes) ? indexes.map((gsi) => (isObject(gsi) ? gsi.IndexName : undefined)) : [];
-  const checks: Check[] = indexes !== undefined && !Array.isArray(indexes) ? [[undefined, 'Properties.GlobalSecondaryIndexes']] : [];
+  if (indexes !== undefined && !Array.isArray(indexes)) return [{ enabled: undefined, location: 'Properties.GlobalSecondaryIndexes', found: indexes }];
+  const indexNames = (indexes ?? []).map((gsi: unknown) => (isObject(gsi) ? gsi.IndexName : undefined));
+  const switches: Switch[] = [];
   replicas.forEach((replica, r) => {
     const location = `Properties.Replicas[${r}]`;
-    checks.push(specAt(replica, location));
-    const listed = isObject(replica) ? replica.GlobalSecondaryIndexes : undefined;
+    switches.push(switchOf(replica, location));
+    if (!isObject(replica) || isIntrinsic(replica) || indexNames.length === 0) return;
+    const listed = replica.GlobalSecondaryIndexes;
+    const listLocation = `${location}.GlobalSecondaryIndexes`;
+    if (listed !== undefined && !Array.isArray(listed)) {
+      switches.push({ enabled: undefined, location: listLocation, found: listed });
+      return;
+    }
     for (const name of indexNames) {
-      if (typeof name !== 'string' || (listed !== undefined && !Array.isArray(listed))) {
-        checks.push([undefined, location]);
-        continue;
-      }
-      const g = Array.isArray(listed) ? listed.findIndex((entry) => isObject(entry) && entry.IndexName === name) : -1;
-      checks.push(g < 0 ? [false, `${location}.GlobalSecondaryIndexes`] : specAt(listed?.[g], `${location}.GlobalSecondaryIndexes[${g}]`));
+      // An index named by an intrinsic is noted with the keys; which replica entry is its, no one can tell.
+      if (typeof name !== 'string') continue;
+      const g = (listed ?? []).findIndex((entry: unknown) => isObject(entry) && entry.IndexName === name);
+      switches.push(g < 0 ? { enabled: false, location: listLocation } : switchOf((listed as unknown[])[g], `${listLocation}[${g}]`));
     }
   });
-  return checks;
+  return switches;
 }
 
 /** A raw DynamoDB resource of a template as an external resource named after its logical ID. */
@@ -106,7 +128,16 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
       return;
     }
     keySchema.forEach((element, k) => {
-      if (!isObject(element) || element.KeyType !== 'HASH') return;
+      if (isIntrinsic(element)) {
+        skip(`${location}[${k}]`, 'SG015 (a key name)', element);
+        return;
+      }
+      if (!isObject(element)) return;
+      if (isIntrinsic(element.KeyType)) {
+        skip(`${location}[${k}].KeyType`, 'SG015 (a key name)', element.KeyType);
+        return;
+      }
+      if (element.KeyType !== 'HASH') return;
       const at = `${location}[${k}].AttributeName`;
       if (typeof element.AttributeName !== 'string') {
         skip(at, 'SG015 (key name)', element.AttributeName);
@@ -129,11 +160,14 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
     });
   } else if (indexes !== undefined) skip('Properties.GlobalSecondaryIndexes', 'SG015 (index key names)', indexes);
 
+  // Without a key schema there is no key to read, but the table is still checked for Contributor Insights.
+  if (partitionKeys.length === 0 && unchecked.length === 0) skip('Properties.KeySchema', 'SG015 (key names)', properties.KeySchema);
+
   const type = isObject(resource) ? resource.Type : undefined;
-  const checks = type === 'AWS::DynamoDB::GlobalTable' ? globalTableSwitches(properties) : tableSwitches(properties);
-  const off = checks.find(([enabled]) => enabled === false);
-  const unknown = off ? [] : checks.filter(([enabled]) => enabled === undefined);
-  for (const [, location] of unknown) unchecked.push({ location, what: 'SG010 (Contributor Insights switch)', found: 'a value known only at deploy time' });
+  const switches = type === 'AWS::DynamoDB::GlobalTable' ? globalTableSwitches(properties) : tableSwitches(properties);
+  const off = switches.find((s) => s.enabled === false);
+  const unknown = off ? [] : switches.filter((s) => s.enabled === undefined);
+  for (const s of unknown) skip(s.location, 'SG010 (Contributor Insights switch)', s.found);
   const keyMonitoring = off ? false : unknown.length > 0 ? undefined : true;
   const metadata = isObject(resource) && isObject(resource.Metadata) ? resource.Metadata[TEMPLATE_METADATA_KEY] : undefined;
   // Waivers of this contract version go to the lint as written, so a malformed one is reported, not dropped.
@@ -147,7 +181,7 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
       ...(acknowledgements !== undefined ? { acknowledgements: acknowledgements as ExternalResourceDesign['acknowledgements'] } : {}),
     },
     keyLocations,
-    keyMonitoringLocation: off?.[1] ?? (type === 'AWS::DynamoDB::GlobalTable' ? 'Properties.Replicas' : 'Properties'),
+    keyMonitoringLocation: off?.location ?? (type === 'AWS::DynamoDB::GlobalTable' ? 'Properties.Replicas' : 'Properties'),
     unchecked,
   };
 }

@@ -1,6 +1,7 @@
-import { Fn, Validations } from 'aws-cdk-lib';
+import { CfnParameter, Fn, Validations } from 'aws-cdk-lib';
 import { AttributeType, CfnGlobalTable, CfnTable, ContributorInsightsMode, Table, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { checkResources, externalTable, GuardedTable, SkewguardPlugin, type CheckedResource } from '../../lib/cdk';
+import { lint } from '../../lib';
 import { appWithStack, healthy, skewguardReport, synthError, verdicts, writtenTemplate } from './support';
 
 describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTable and CfnGlobalTable (one synth)', () => {
@@ -17,6 +18,13 @@ describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTabl
     attributeDefinitions: [{ attributeName: 'userId', attributeType: 'S' }],
     billingMode: 'PAY_PER_REQUEST',
     contributorInsightsSpecification: { enabled: Fn.conditionIf('IsProd', true, false) as never },
+  });
+  // A key named by a parameter: not checked (a warning), and Contributor Insights, off, still is.
+  const keyName = new CfnParameter(stack, 'KeyName').valueAsString;
+  new CfnTable(stack, 'Parameterized', {
+    keySchema: [{ attributeName: keyName, keyType: 'HASH' }],
+    attributeDefinitions: [{ attributeName: keyName, attributeType: 'S' }],
+    billingMode: 'PAY_PER_REQUEST',
   });
   // A raw global table with an index whose Contributor Insights is off in the replica.
   new CfnGlobalTable(stack, 'Global', {
@@ -36,8 +44,10 @@ describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTabl
     expect(verdicts(report?.violations ?? []).sort()).toEqual([
       ['error', 'skewguard::SG010', 'Test/Global'],
       ['error', 'skewguard::SG010', 'Test/Legacy/Resource'],
+      ['error', 'skewguard::SG010', 'Test/Parameterized'],
       ['warning', 'skewguard::SG015', 'Test/Global'],
       ['warning', 'skewguard::unchecked', 'Test/Conditional'],
+      ['warning', 'skewguard::unchecked', 'Test/Parameterized'],
     ]);
   });
 
@@ -45,7 +55,7 @@ describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTabl
     const where = (rule: string, path: string) => report?.violations.find((v) => v.ruleName === rule && v.violatingConstructs[0].constructPath === path)?.violatingConstructs[0].cloudFormationResource?.propertyPaths;
     expect(where('skewguard::SG010', 'Test/Global')).toEqual(['Properties.Replicas[0].GlobalSecondaryIndexes[0].ContributorInsightsSpecification']);
     expect(where('skewguard::SG015', 'Test/Global')).toEqual(['Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName']);
-    expect(where('skewguard::unchecked', 'Test/Conditional')).toEqual(['Properties.ContributorInsightsSpecification']);
+    expect(where('skewguard::unchecked', 'Test/Conditional')).toEqual(['Properties.ContributorInsightsSpecification.Enabled']);
   });
 
   it('waives through Validations.acknowledge() and records the waiver in the raw table metadata, per the contract', () => {
@@ -77,11 +87,32 @@ describe('externalTable(): a template resource as the contract reads it', () => 
     expect(externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } }).design.keyMonitoring).toBe(false);
     const unknown = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: { Ref: 'KeyName' }, KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: { 'Fn::If': ['C', true, false] } } } });
     expect(unknown.design).toEqual({ engine: 'dynamodb', name: 'T', partitionKeys: [] });
-    expect(unknown.unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.ContributorInsightsSpecification']);
+    expect(unknown.unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.ContributorInsightsSpecification.Enabled']);
     // The whole specification computed at deploy time is unknown too, not off.
     const computed = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], ContributorInsightsSpecification: { 'Fn::If': ['C', { Enabled: true }, { Ref: 'AWS::NoValue' }] } } });
     expect(computed.design.keyMonitoring).toBeUndefined();
-    expect(computed.unchecked).toEqual([{ location: 'Properties.ContributorInsightsSpecification', what: 'SG010 (Contributor Insights switch)', found: 'a value known only at deploy time' }]);
+    expect(computed.unchecked).toEqual([{ location: 'Properties.ContributorInsightsSpecification', what: 'SG010 (Contributor Insights switch)', found: 'the intrinsic function Fn::If (known only at deploy time)' }]);
+  });
+
+  it('still checks Contributor Insights when no key name can be read, and says which key it could not read', () => {
+    const keyOf = (keySchema: unknown) => externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: keySchema } });
+    const named = keyOf([{ AttributeName: { Ref: 'KeyName' }, KeyType: 'HASH' }]);
+    expect(named.design).toEqual({ engine: 'dynamodb', name: 'T', partitionKeys: [], keyMonitoring: false });
+    expect(lint({ external: [named.design] }).map((f) => f.ruleId)).toEqual(['SG010']);
+    // A key type or a whole entry computed at deploy time hides a key as much as its name does.
+    expect(keyOf([{ AttributeName: 'status', KeyType: { 'Fn::If': ['C', 'HASH', 'RANGE'] } }]).unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].KeyType']);
+    expect(keyOf([{ 'Fn::If': ['C', { AttributeName: 'status', KeyType: 'HASH' }, { Ref: 'AWS::NoValue' }] }]).unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0]']);
+    expect(keyOf(undefined).unchecked).toEqual([{ location: 'Properties.KeySchema', what: 'SG015 (key names)', found: 'absent' }]);
+  });
+
+  it('names what it found where a switch should be, and points at the list a replica gives for its indexes', () => {
+    const unknownAt = (properties: Record<string, unknown>) => externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], ...properties } }).unchecked;
+    expect(unknownAt({ Replicas: 'us-east-1' })).toEqual([{ location: 'Properties.Replicas', what: 'SG010 (Contributor Insights switch)', found: '"us-east-1"' }]);
+    expect(unknownAt({ Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: 'yes' } }] })[0]).toMatchObject({ location: 'Properties.Replicas[0].ContributorInsightsSpecification.Enabled', found: '"yes"' });
+    const gsis = [{ IndexName: 'a', KeySchema: [{ AttributeName: 'x', KeyType: 'HASH' }] }, { IndexName: 'b', KeySchema: [{ AttributeName: 'y', KeyType: 'HASH' }] }];
+    const listed = unknownAt({ GlobalSecondaryIndexes: gsis, Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: true }, GlobalSecondaryIndexes: { 'Fn::If': ['C', [], []] } }] });
+    // Once per replica, at its list: not once per index, not at the replica.
+    expect(listed.map((u) => u.location)).toEqual(['Properties.Replicas[0].GlobalSecondaryIndexes']);
   });
 
   it('reads waivers of its own contract version only, and a GlobalTable without replicas as off', () => {
@@ -94,6 +125,8 @@ describe('externalTable(): a template resource as the contract reads it', () => 
     expect(withMetadata(2).design.acknowledgements).toBeUndefined();
     const bare = externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } });
     expect([bare.design.keyMonitoring, bare.keyMonitoringLocation]).toEqual([false, 'Properties.Replicas']);
+    const empty = externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], Replicas: [] } });
+    expect([empty.design.keyMonitoring, empty.keyMonitoringLocation]).toEqual([false, 'Properties.Replicas']);
   });
 
   it('reads every replica of a GlobalTable: one replica off is off', () => {

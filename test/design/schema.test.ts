@@ -46,7 +46,6 @@ describe('design.schema.json', () => {
     ['an empty name', { containers: [{ ...aContainer, name: '' }] }],
     ['an unknown partition-key kind', { containers: [{ ...aContainer, partitionKey: { ...aContainer.partitionKey, kind: 'Range' } }] }],
     ['a wrong engine in tables', { tables: [{ ...aTable, engine: 'cosmosdb' }] }],
-    ['an external resource without keys', { external: [{ engine: 'dynamodb', name: 'x', partitionKeys: [] }] }],
     ['a table name of two characters', { tables: [{ ...aTable, name: 'ab' }] }],
     ['a container id with a "#"', { containers: [{ ...aContainer, name: 'orders#1' }] }],
     ['a name with white space around it', { containers: [{ ...aContainer, name: ' profiles' }] }],
@@ -65,6 +64,12 @@ describe('design.schema.json', () => {
     const json = JSON.parse(JSON.stringify(doc));
     expect(validate(json)).toBe(false);
     expect(normalizerAccepts(json)).toBe(false);
+  });
+
+  it('accepts an external resource whose keys could not be read (only Contributor Insights is checked), as the normalizer does', () => {
+    const doc = { external: [{ engine: 'dynamodb', name: 'x', partitionKeys: [], keyMonitoring: false }] };
+    expect(validate(doc)).toBe(true);
+    expect(normalizerAccepts(doc)).toBe(true);
   });
 
   it('allows "$schema" so editors can find it', () => {

@@ -113,6 +113,6 @@ export function keyNamesVerdict(container: RawContainer, acknowledgements: reado
 
 /** SG010 for a container whose account sends no partition-key statistics anywhere useful. */
 export function diagnosticsOffVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
-  // SG010 reads no key; a placeholder keeps an unreadable key (SG005's finding) out of this verdict.
-  return verdict(external(container, readablePaths(container) ?? ['/id'], acknowledgements, false), 'SG010', container);
+  // SG010 reads no key: an unreadable one (SG005's finding) is left out of this verdict.
+  return verdict(external(container, readablePaths(container) ?? [], acknowledgements, false), 'SG010', container);
 }
