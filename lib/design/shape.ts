@@ -272,6 +272,8 @@ export interface RecordOptions {
  * lint()'s time. Where code generation is disallowed, a copy of a template does the same, slower.
  */
 function blankObjectOf(fields: readonly string[]): () => Record<string, unknown> {
+  // In an object literal, "__proto__": sets the prototype instead of making a field.
+  if (fields.includes('__proto__')) throw new Error('a record shape cannot have a field named __proto__');
   try {
     return new Function(`return () => ({ ${fields.map((field) => `${JSON.stringify(field)}: undefined`).join(', ')} });`)() as () => Record<string, unknown>;
   } catch {
