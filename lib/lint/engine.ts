@@ -77,11 +77,6 @@ export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
   return lintDocument(input, options).findings;
 }
 
-/** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
-export function lintDocument(input: DesignInput, options: LintOptions = {}): LintResult {
-  return lintWithCatalogue(input, options, CATALOGUE);
-}
-
 /** The rules an engine run uses: the active ones and the retired ids still accepted in acknowledgements. */
 export interface Catalogue {
   readonly rules: readonly Rule[];
@@ -89,6 +84,11 @@ export interface Catalogue {
 }
 
 const CATALOGUE: Catalogue = { rules: RULES, retired: RETIRED_RULES };
+
+/** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
+export function lintDocument(input: DesignInput, options: LintOptions = {}): LintResult {
+  return lintWithCatalogue(input, options, CATALOGUE);
+}
 
 /** The rule ids a catalogue's acknowledgements may name, listed once per catalogue. */
 const idsOfCatalogue = new WeakMap<Catalogue, Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>>();
