@@ -20,10 +20,10 @@ function members(enumName: string, values: readonly string[], object: Record<str
   return values.map((v) => `${enumName}.${Object.keys(object).find((k) => object[k] === v) ?? v}`).join(', ');
 }
 
-/** A whole number of units above zero, or a token CDK resolves at deploy time. */
-/** Point-in-time recovery keeps 1 to 35 days. */
+/** Point-in-time recovery keeps 1 to 35 days (or a token CDK resolves at deploy time). */
 const isRecoveryPeriod = (value: unknown) => typeof value === 'number' && (Token.isUnresolved(value) || (Number.isInteger(value) && value >= 1 && value <= 35));
 
+/** A whole number of units above zero, or a token CDK resolves at deploy time. */
 const isUnits = (value: unknown) => typeof value === 'number' && (Token.isUnresolved(value) || (Number.isInteger(value) && value > 0));
 
 function kind(value: unknown): string {
