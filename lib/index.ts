@@ -5,7 +5,10 @@
 export type * from './design/input';
 export type * from './design/key-design';
 export { keySpacesOf, sameAttribute } from './design/key-design';
-export { DesignError, type DesignIssue } from './design/errors';
+export { DesignError, UsageError, type DesignIssue } from './design/errors';
+/** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
+export * as shapes from './design/shape';
+export { checkWith, type CheckOptions } from './design/check';
 export {
   DYNAMODB_TEMPLATE_TYPES, externalTableOf, TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type ExternalTable, type UncheckedValue,
 } from './design/template-table';

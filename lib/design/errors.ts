@@ -18,3 +18,17 @@ export class DesignError extends Error {
     this.name = 'DesignError';
   }
 }
+
+/**
+ * Thrown for a usage mistake rather than a bad design: options of `lint()` or a helper, arguments of
+ * a construct or component that are not part of its design, a config file. Lists every problem at
+ * once, each with the path of the field that holds it, like {@link DesignError}.
+ */
+export class UsageError extends Error {
+  public readonly code = 'SKEWGUARD_INVALID_USAGE';
+
+  constructor(public readonly issues: readonly DesignIssue[], subject = 'options') {
+    super(`Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    this.name = 'UsageError';
+  }
+}
