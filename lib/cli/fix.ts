@@ -1,12 +1,18 @@
 /**
- * `skewguard lint --fix`: applies the edits findings carry to a design file's text, one finding at
- * a time, re-linting after each (an edit can shift the paths of the next), until no fixable
- * finding is left. An edit that does not apply, or whose result is no longer a valid design, is
- * skipped and reported; the text handed back always parses and validates.
+ * `skewguard lint --fix`: applies the edits findings carry to a design file's text, in rounds. Each
+ * round lints the file once and applies one fixable finding per design (table, container or external
+ * resource) — edits to different designs are independent — then lints the result once; the next
+ * round sees the moved paths. Each edit is applied to its own design's text only, so a round costs
+ * one pass over the file, and the whole fix is linear in its size (a file of 2,000 tables with three
+ * fixes each takes three rounds, not 6,000 re-lints).
+ *
+ * An edit that does not apply, or whose result is no longer a valid design, is skipped and reported;
+ * the text handed back always parses and validates. A limit on rounds is said, never silent.
  */
-import { DesignError, lintDocument, type DesignInput, type Finding, type LintOptions } from '../index';
-import { applyEdits, JsonEditError } from './json-edit';
-import { JsonSyntaxError, parseJsonWithLocations } from './json-locations';
+import { DesignError, lintDocument, type DesignEdit, type DesignInput, type DesignIssue, type Finding, type LintOptions } from '../index';
+import { parseFieldPath, prefixPath, rebasePath } from '../design/field-path';
+import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
+import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';
 
 export interface SkippedFix {
@@ -20,59 +26,155 @@ export interface FixResult {
   readonly text: string;
   readonly fixes: readonly AppliedFix[];
   readonly skipped: readonly SkippedFix[];
+  /** Set when the round limit stopped the run: how many fixable findings were left. */
+  readonly stoppedWith?: number;
 }
 
-/** A bound on rounds, far above any real file: each round fixes one finding. */
-const MAX_ROUNDS = 200;
+/** Rounds per run: each fixes one finding of every design, and no rule gives a design more than a few. */
+export const MAX_FIX_ROUNDS = 50;
 
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
+const COLLECTIONS = new Set(['tables', 'containers', 'external']);
 
-export function fixDesignText(text: string, options: LintOptions): FixResult {
-  const fixes: AppliedFix[] = [];
-  const skipped: SkippedFix[] = [];
-  const given = new Set<string>(); // findings already fixed or tried: each is fixed at most once per run
-  const seen = new Set<string>([text]);
-  let current = text;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const findings = lintText(current, options);
-    const finding = findings?.find((f) => fixable(f) && !given.has(keyOf(f)));
-    if (!finding) break;
-    const edits = finding.edits ?? [];
-    let next: string;
-    try {
-      next = applyEdits(current, edits);
-    } catch (error) {
-      if (!(error instanceof JsonEditError)) throw error;
-      given.add(keyOf(finding));
-      skipped.push({ ruleId: finding.ruleId, path: finding.path, message: `its edit does not apply: ${error.message}` });
-      continue;
-    }
-    if (lintText(next, options) === undefined) {
-      given.add(keyOf(finding));
-      skipped.push({ ruleId: finding.ruleId, path: finding.path, message: 'its edits would make the design invalid; left for you to fix' });
-      continue;
-    }
-    if (seen.has(next)) {
-      // Fixes that undo each other: stop rather than go round in circles.
-      given.add(keyOf(finding));
-      skipped.push({ ruleId: finding.ruleId, path: finding.path, message: 'its edits would undo an earlier fix' });
-      continue;
-    }
-    seen.add(next);
-    given.add(keyOf(finding));
-    current = next;
-    fixes.push({ ruleId: finding.ruleId, resource: finding.resource, path: finding.path, edits });
-  }
-  return { text: current, fixes, skipped };
+/** The design an edit changes (`tables[3]`), or `''` when it changes the file as a whole. */
+function ownerOf(path: string): string {
+  const [collection, index, field] = parseFieldPath(path);
+  return typeof collection === 'string' && COLLECTIONS.has(collection) && typeof index === 'number' && field !== undefined ? `${collection}[${index}]` : '';
 }
 
-/** The findings of `text`, or undefined when it does not parse or validate. */
-function lintText(text: string, options: LintOptions): Finding[] | undefined {
+/** The one design all of a finding's edits change, or `''`. */
+function findingOwner(edits: readonly DesignEdit[]): string {
+  const owners = new Set(edits.map((e) => ownerOf(e.path)));
+  return owners.size === 1 ? [...owners][0] : '';
+}
+
+interface Candidate {
+  readonly finding: Finding;
+  readonly owner: string;
+  /** Offsets of the owner's text in the current text. */
+  readonly start: number;
+  readonly end: number;
+  /** The owner's new text. */
+  readonly replacement: string;
+}
+
+export function fixDesignText(text: string, options: LintOptions): FixResult {
+  const first = lintText(text, options);
+  if (!first || !('findings' in first)) return { text, fixes: [], skipped: [] };
+  const style = detectStyle(text);
+  const applied: { fix: AppliedFix; owner: string; round: number }[] = [];
+  const skipped: SkippedFix[] = [];
+  const tried = new Set<string>(); // each finding is fixed, or tried, at most once per run
+  const history = new Map<string, Set<string>>(); // texts each design has had: a fix that undoes another is refused
+  const skip = (f: Finding, message: string) => {
+    tried.add(keyOf(f));
+    skipped.push({ ruleId: f.ruleId, path: f.path, message });
+  };
+  let current = text;
+  let state: Linted = first;
+  let stoppedWith: number | undefined;
+  for (let round = 0; ; round++) {
+    const pending = state.findings.filter((f) => fixable(f) && !tried.has(keyOf(f)));
+    if (pending.length === 0) break;
+    if (round >= MAX_FIX_ROUNDS) {
+      stoppedWith = pending.length;
+      break;
+    }
+    let candidates = chooseRound(pending, state.located, style, history, skip);
+    // Lint the round's result once; a design that became invalid loses its fix, and the others are tried again.
+    while (candidates.length > 0) {
+      const next = splice(current, candidates);
+      const result = lintText(next, options);
+      if (result && 'findings' in result) {
+        current = next;
+        state = result;
+        for (const c of candidates) {
+          tried.add(keyOf(c.finding));
+          history.get(c.owner)?.add(c.replacement);
+          applied.push({ owner: c.owner, round, fix: { ruleId: c.finding.ruleId, resource: c.finding.resource, path: c.finding.path, edits: c.finding.edits ?? [] } });
+        }
+        break;
+      }
+      const blamed = new Set((result?.issues ?? []).map((i) => ownerOf(i.path)));
+      const guilty = blamed.has('') ? candidates : candidates.filter((c) => c.owner === '' || blamed.has(c.owner));
+      const refused = guilty.length > 0 ? guilty : candidates;
+      for (const c of refused) skip(c.finding, 'its edits would make the design invalid; left for you to fix');
+      candidates = candidates.filter((c) => !refused.includes(c));
+    }
+  }
+  // Reported per design in file order (designs never move: edits stay inside them), then by round.
+  const position = (owner: string) => (owner === '' ? 0 : first.located.locate(owner)?.start ?? 0);
+  const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);
+  return { text: current, fixes: ranked.map((r) => r.fix), skipped, ...(stoppedWith === undefined ? {} : { stoppedWith }) };
+}
+
+/** One pending finding per design, with its edits applied to that design's text. */
+function chooseRound(pending: readonly Finding[], located: LocatedJson, style: JsonStyle, history: Map<string, Set<string>>, skip: (f: Finding, message: string) => void): Candidate[] {
+  const chosen = new Map<string, Candidate>();
+  for (const finding of pending) {
+    const edits = finding.edits ?? [];
+    const owner = findingOwner(edits);
+    // A whole-file edit goes alone in its round; per-design edits share one.
+    if (chosen.has(owner) || chosen.has('') || (owner === '' && chosen.size > 0)) continue;
+    const where = owner === '' ? { start: 0, end: located.text.length } : located.locate(owner);
+    if (!where) {
+      skip(finding, `its edit does not apply: ${owner}: is not in the file`);
+      continue;
+    }
+    // The design's text starts at its line's indentation, so new lines are indented as in the file.
+    const indent = owner === '' ? '' : lineIndent(located.text, where.start);
+    let replacement: string;
+    try {
+      const local = owner === '' ? edits : edits.map((e) => ({ ...e, path: rebasePath(e.path, owner, '') ?? e.path }));
+      replacement = applyEdits(indent + located.text.slice(where.start, where.end), local, style).slice(indent.length);
+    } catch (error) {
+      if (!(error instanceof JsonEditError)) throw error;
+      skip(finding, `its edit does not apply: ${prefixPath(owner, error.path) || '(root)'}: ${error.reason}`);
+      continue;
+    }
+    let seen = history.get(owner);
+    if (!seen) history.set(owner, (seen = new Set([located.text.slice(where.start, where.end)])));
+    if (seen.has(replacement)) {
+      skip(finding, 'its edits would undo an earlier fix');
+      continue;
+    }
+    chosen.set(owner, { finding, owner, start: where.start, end: where.end, replacement });
+  }
+  return [...chosen.values()];
+}
+
+/** `text` with each candidate's range replaced, in one pass. */
+function splice(text: string, candidates: readonly Candidate[]): string {
+  const sorted = [...candidates].sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let at = 0;
+  for (const c of sorted) {
+    parts.push(text.slice(at, c.start), c.replacement);
+    at = c.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+interface Linted {
+  readonly located: LocatedJson;
+  readonly findings: readonly Finding[];
+}
+
+/** The findings of `text`; its issues when it is not a valid design; undefined when it does not parse. */
+function lintText(text: string, options: LintOptions): Linted | { readonly issues: readonly DesignIssue[] } | undefined {
+  let located: LocatedJson;
   try {
-    return lintDocument(parseJsonWithLocations(text).value as DesignInput, options).findings;
+    located = parseJsonWithLocations(text);
   } catch (error) {
-    if (error instanceof JsonSyntaxError || error instanceof DesignError) return undefined;
+    if (error instanceof JsonSyntaxError) return undefined;
+    throw error;
+  }
+  try {
+    return { located, findings: lintDocument(located.value as DesignInput, options).findings };
+  } catch (error) {
+    if (error instanceof DesignError) return { issues: error.issues };
     throw error;
   }
 }

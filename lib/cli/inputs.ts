@@ -30,6 +30,9 @@ export interface Candidate {
   readonly explicit: boolean;
   /** Index of the InputSpec it came from (the first, when several name it). */
   readonly origin: number;
+  /** For a file found by a search or a glob: the real path of the directory searched, which
+   *  `--fix` does not write outside of (a symbolic link may lead elsewhere). */
+  readonly searchRoot?: string;
 }
 
 export interface InputProblem {
@@ -62,11 +65,11 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     const fromCwd = relative(cwd, absolute);
     return isAbsolute(fromCwd) ? absolute : fromCwd;
   };
-  const add = (absolute: string, file: string, explicit: boolean, origin: number) => {
+  const add = (absolute: string, file: string, explicit: boolean, origin: number, searchRoot?: string) => {
     const key = realPath(absolute);
     if (seen.has(key)) return;
     seen.add(key);
-    candidates.push({ file, absolute, explicit, origin });
+    candidates.push({ file, absolute, explicit, origin, ...(searchRoot === undefined ? {} : { searchRoot }) });
   };
 
   specs.forEach(({ pattern, base }, origin) => {
@@ -87,23 +90,25 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     if (isDirectory === false) return add(absolute, display(absolute, base, pattern, ''), true, origin);
     searches.add(origin);
     if (isDirectory) {
+      const searchRoot = realPath(absolute);
       for (const found of search(absolute, problems, display(absolute, base, pattern, ''))) {
-        add(found, display(found, base, pattern, relative(absolute, found)), false, origin);
+        add(found, display(found, base, pattern, relative(absolute, found)), false, origin, searchRoot);
       }
       return;
     }
     const { base: staticPart, rest } = splitGlob(pattern);
     const root = resolve(base, staticPart);
     const matcher = globToRegExp(rest);
+    const searchRoot = realPath(root);
     for (const found of search(root, problems, staticPart || '.', true)) {
       const rel = relative(root, found).split(/[\\/]/).join('/');
-      if (matcher.test(rel)) add(found, display(found, base, staticPart, relative(root, found)), false, origin);
+      if (matcher.test(rel)) add(found, display(found, base, staticPart, relative(root, found)), false, origin, searchRoot);
     }
   });
   return { candidates, problems, stdin, searches };
 }
 
-function realPath(path: string): string {
+export function realPath(path: string): string {
   try {
     return realpathSync.native(path);
   } catch {

@@ -9,13 +9,13 @@
  */
 import type { DesignEdit } from '../index';
 import { joinPath as childPath, parseFieldPath as splitPath } from '../design/field-path';
-
-type Segment = string | number;
 import { parseJsonWithLocations, type ContainerLayout, type LocatedJson } from './json-locations';
 
+type Segment = string | number;
+
 export class JsonEditError extends Error {
-  constructor(public readonly path: string, message: string) {
-    super(`${path || '(root)'}: ${message}`);
+  constructor(public readonly path: string, public readonly reason: string) {
+    super(`${path || '(root)'}: ${reason}`);
     this.name = 'JsonEditError';
   }
 }
@@ -33,8 +33,18 @@ const MAX_LINE = 100;
 
 export function detectStyle(text: string): JsonStyle {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indents = [...text.matchAll(/\n([ \t]+)\S/g)].map((m) => m[1]);
-  const unit = indents.length === 0 ? '  ' : indents[0].startsWith('\t') ? '\t' : ' '.repeat(Math.min(...indents.map((i) => i.length)));
+  // The first indented line decides tabs or spaces; the narrowest indentation is one level. A loop,
+  // not Math.min(...indents): a spread of 130,000 lines overflows the stack.
+  let tabs = false;
+  let narrowest = Infinity;
+  for (const match of text.matchAll(/\n([ \t]+)\S/g)) {
+    if (narrowest === Infinity && match[1].startsWith('\t')) {
+      tabs = true;
+      break;
+    }
+    narrowest = Math.min(narrowest, match[1].length);
+  }
+  const unit = tabs ? '\t' : narrowest === Infinity ? '  ' : ' '.repeat(narrowest);
   // A one-line file, or a member whose value opens and closes on its line: `"key": { "a": 1 }`, `"key": ["x"]`.
   const oneLineObjects = !text.trimEnd().includes('\n') || /:[ \t]*\{[ \t]*"[^\n]*\}|:[ \t]*\[[ \t]*[^\s\]][^\n]*\]/.test(text);
   return { unit, eol, oneLineObjects };
@@ -54,16 +64,17 @@ function multiLine(value: unknown, indent: string, style: JsonStyle): string {
   return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
 }
 
-function lineIndent(text: string, offset: number): string {
+/** The indentation of the line that holds `offset`. */
+export function lineIndent(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(start, offset))?.[0] ?? '';
 }
 
 const spansLines = (text: string, start: number, end: number) => text.slice(start, end).includes('\n');
 
-/** Applies `edits` in order; throws JsonEditError (nothing is half-applied: the input text is unchanged). */
-export function applyEdits(text: string, edits: readonly DesignEdit[]): string {
-  const style = detectStyle(text);
+/** Applies `edits` in order; throws JsonEditError (nothing is half-applied: the input text is unchanged).
+ *  `style` is the whole file's when `text` is a part of it. */
+export function applyEdits(text: string, edits: readonly DesignEdit[], style: JsonStyle = detectStyle(text)): string {
   let current = text;
   for (const edit of edits) {
     const located = parseJsonWithLocations(current);

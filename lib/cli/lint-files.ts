@@ -29,6 +29,9 @@ export interface AppliedFix {
   readonly resource: string;
   readonly path: string;
   readonly edits: readonly DesignEdit[];
+  /** What the application must change for the fixed design to be true of the running system
+   *  (`--fix` changes the declared design only); absent when nothing beyond the design changes. */
+  readonly applicationChanges?: readonly string[];
 }
 
 export type SourceKind = 'design' | 'template';
@@ -42,6 +45,9 @@ export interface FileResult {
   readonly unusedAcknowledgements: readonly LocatedUnusedAcknowledgement[];
   readonly notes: readonly InputNote[];
   readonly fixes?: readonly AppliedFix[];
+  /** `--fix` found fixes but could not write them (the file is unchanged, and was linted as it is):
+   *  its `errors` say why, and the run exits 2. */
+  readonly fixesNotWritten?: boolean;
 }
 
 export const START: Position = { line: 1, column: 1 };

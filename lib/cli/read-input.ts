@@ -7,13 +7,14 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { describeErrno } from './output';
+import type { ReadSnapshot } from './safe-write';
 
 /** Largest design file or template read: far above any real one (CloudFormation caps a template at
  *  1 MB; 10,000 tables fit in a few MB) and small enough that a mistake cannot exhaust memory. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 export type ReadResult =
-  | { readonly text: string; readonly bom: boolean; readonly error?: undefined }
+  | { readonly text: string; readonly bom: boolean; readonly error?: undefined; readonly snapshot?: ReadSnapshot }
   | { readonly error: string; readonly text?: undefined };
 
 const CHUNK = 64 * 1024;
@@ -54,7 +55,11 @@ export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
       if (total > max) return tooLarge(stat.isFile() ? total : undefined, max);
       chunks.push(read === size ? chunk : chunk.subarray(0, read));
     }
-    return decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+    const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+    const decoded = decode(bytes);
+    if (decoded.error !== undefined || !stat.isFile()) return decoded;
+    // What --fix compares with before it replaces the file (an edit saved meanwhile is kept).
+    return { ...decoded, snapshot: { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, bytes } };
   } catch (error) {
     return { error: `cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` };
   } finally {

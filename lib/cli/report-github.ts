@@ -47,6 +47,10 @@ export function githubReporter(settings: ReportSettings): Reporter {
       for (const e of result.errors) {
         yield workflowCommand({ level: 'error', file, line: e.line, column: e.column, title: 'skewguard: invalid input', message: [`${e.path || '(file)'}: ${e.message}`] });
       }
+      for (const fix of result.fixes ?? []) {
+        if (!fix.applicationChanges) continue;
+        yield workflowCommand({ level: 'warning', file, line: 1, column: 1, title: `skewguard --fix: application change needed (${fix.ruleId})`, message: [`${fix.resource}: ${fix.path}`, ...fix.applicationChanges] });
+      }
       for (const n of result.notes) {
         yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [`${n.path}: ${n.message}`] });
       }

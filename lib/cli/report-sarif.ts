@@ -96,7 +96,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       }
     },
     *footer(outcome: Outcome) {
-      const invocation = { executionSuccessful: outcome.summary.invalidFiles === 0, toolExecutionNotifications: notifications };
+      const invocation = { executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0, toolExecutionNotifications: notifications };
       yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}\n    }\n  ]\n}\n`;
     },
   };

@@ -33,7 +33,8 @@ export function describeEdit(edit: DesignEdit): string {
 }
 
 function fixLine(fix: AppliedFix, c: Palette): string {
-  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}\n`;
+  const changes = (fix.applicationChanges ?? []).map((change) => `${INDENT}${c.yellow('application change needed:')} ${change}\n`);
+  return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}\n${changes.join('')}`;
 }
 
 export function textReporter(settings: ReportSettings): Reporter {

@@ -65,6 +65,8 @@ export interface Summary {
   readonly files: number;
   /** Inputs that could not be linted (exit code 2). */
   readonly invalidFiles: number;
+  /** Files whose fixes `--fix` could not write (exit code 2); they were linted as they are. */
+  readonly filesNotFixed: number;
   /** Unacknowledged errors, including stale acknowledgements reported as errors. */
   readonly errors: number;
   /** Unacknowledged warnings, including stale acknowledgements reported as warnings. */
@@ -73,6 +75,9 @@ export interface Summary {
   readonly acknowledged: number;
   /** Acknowledgements that waive nothing (whatever their reporting level). */
   readonly unusedAcknowledgements: number;
+  /** Fixes `--fix` wrote that the application must follow (new shard suffixes, a new key): the run
+   *  exits 1, so a CI step cannot pass on `--fix` alone. */
+  readonly fixesNeedingApplicationChanges: number;
 }
 
 export interface Outcome {
@@ -85,22 +90,26 @@ export interface Outcome {
 export class Tally {
   private files = 0;
   private invalidFiles = 0;
+  private notFixed = 0;
   private errors = 0;
   private warnings = 0;
   private acknowledged = 0;
   private unused = 0;
+  private applicationFixes = 0;
 
   constructor(private readonly settings: ReportSettings) {}
 
   add(result: FileResult): void {
     this.files++;
-    if (result.errors.length > 0) this.invalidFiles++;
+    if (result.fixesNotWritten) this.notFixed++;
+    else if (result.errors.length > 0) this.invalidFiles++;
     for (const f of result.findings) {
       if (f.acknowledged) this.acknowledged++;
       else if (f.severity === 'error') this.errors++;
       else this.warnings++;
     }
     this.unused += result.unusedAcknowledgements.length;
+    this.applicationFixes += (result.fixes ?? []).filter((f) => (f.applicationChanges?.length ?? 0) > 0).length;
     for (const u of reportedUnused(result, this.settings, false)) {
       if (u.severity === 'error') this.errors++;
       else this.warnings++;
@@ -111,10 +120,12 @@ export class Tally {
     const summary: Summary = {
       files: this.files,
       invalidFiles: this.invalidFiles,
+      filesNotFixed: this.notFixed,
       errors: this.errors,
       warnings: this.warnings,
       acknowledged: this.acknowledged,
       unusedAcknowledgements: this.unused,
+      fixesNeedingApplicationChanges: this.applicationFixes,
     };
     const max = this.settings.maxWarnings;
     return { summary, settings: this.settings, tooManyWarnings: max !== undefined && summary.warnings > max };
@@ -124,8 +135,8 @@ export class Tally {
 export const EXIT = { clean: 0, findings: 1, invalid: 2 } as const;
 
 export function exitCode({ summary, settings, tooManyWarnings }: Outcome): number {
-  if (summary.invalidFiles > 0) return EXIT.invalid;
-  if (summary.errors > 0 || (settings.failOn === 'warning' && summary.warnings > 0) || tooManyWarnings) return EXIT.findings;
+  if (summary.invalidFiles > 0 || summary.filesNotFixed > 0) return EXIT.invalid;
+  if (summary.errors > 0 || (settings.failOn === 'warning' && summary.warnings > 0) || tooManyWarnings || summary.fixesNeedingApplicationChanges > 0) return EXIT.findings;
   return EXIT.clean;
 }
 
@@ -156,7 +167,12 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   ].filter(Boolean);
   let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
   if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted`)}`;
+  if (s.filesNotFixed) line += `; ${c.red(`the fixes of ${plural(s.filesNotFixed, 'file')} could not be written (${s.filesNotFixed === 1 ? 'it is' : 'they are'} unchanged)`)}`;
   const lines = [line];
+  if (s.fixesNeedingApplicationChanges) {
+    const n = s.fixesNeedingApplicationChanges;
+    lines.push(c.yellow(`--fix changed the declared design only: ${grouped(n)} ${n === 1 ? 'fix needs' : 'fixes need'} the application changes listed with ${n === 1 ? 'it' : 'them'}; exit 1, so that CI never passes on --fix alone`));
+  }
   if (tooManyWarnings) lines.push(c.red(`too many warnings: ${grouped(s.warnings)}, more than --max-warnings ${settings.maxWarnings}`));
   if (settings.quiet && s.warnings > 0) lines.push(c.dim('warnings are counted but not shown (--quiet)'));
   return lines;

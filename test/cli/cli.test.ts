@@ -138,7 +138,7 @@ describe('json report', () => {
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'files', 'summary']);
     expect(report.reportVersion).toBe(1);
     expect(report.tool.name).toBe('skewguard');
-    expect(report.summary).toEqual({ files: 1, invalidFiles: 0, errors: 2, warnings: 0, acknowledged: 0, unusedAcknowledgements: 0, tooManyWarnings: false });
+    expect(report.summary).toEqual({ files: 1, invalidFiles: 0, filesNotFixed: 0, errors: 2, warnings: 0, acknowledged: 0, unusedAcknowledgements: 0, fixesNeedingApplicationChanges: 0, tooManyWarnings: false });
     expect(Object.keys(report.files[0])).toEqual(['file', 'kind', 'findings', 'errors', 'unusedAcknowledgements', 'notes']);
     expect(report.files[0].findings[0]).toEqual({
       ruleId: 'SG010',

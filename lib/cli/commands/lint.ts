@@ -4,14 +4,14 @@
  * file's result at a time. Exit codes: 0 clean, 1 findings (or too many warnings), 2 anything
  * that kept a file from being linted or the report from being written.
  */
-import { closeSync, createWriteStream, openSync, realpathSync, writeFileSync, type WriteStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
-import { expandInputs, STDIN, type Candidate, type InputSpec } from '../inputs';
+import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
-import { failedInput, lintParsed, mentionsDesign, parseInput, sourceKind, type FileResult } from '../lint-files';
+import { failedInput, lintParsed, mentionsDesign, parseInput, sourceKind, START, type FileResult } from '../lint-files';
 import { describeErrno, ReportOutput, type OutputStream } from '../output';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
@@ -44,6 +44,16 @@ function configFor(args: ParsedArgs, io: Io): ProjectConfig | undefined {
   return file === undefined ? undefined : loadConfig(file);
 }
 
+/** Device and inode of what `path` names (following links), or undefined when it does not exist. */
+function identity(path: string): { dev: number; ino: number } | undefined {
+  try {
+    const { dev, ino } = statSync(path);
+    return { dev, ino };
+  } catch {
+    return undefined;
+  }
+}
+
 interface OpenedOutput {
   readonly output: ReportOutput;
   readonly stream: OutputStream;
@@ -53,14 +63,11 @@ interface OpenedOutput {
 function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate[]): OpenedOutput {
   if (file === undefined) return { output: new ReportOutput(io.stdout, 'standard output'), stream: io.stdout, close: async () => {} };
   const path = resolve(io.cwd, file);
-  const real = (p: string) => {
-    try {
-      return realpathSync.native(p);
-    } catch {
-      return p;
-    }
-  };
-  if (inputs.some((c) => real(c.absolute) === real(path))) throw new UsageError(`--output-file ${file} is one of the files to lint: it would be overwritten`, 'lint');
+  // The same file under another name (a hard link, a symbolic link, `./x` for `x`) is the same inode:
+  // opening it for writing would empty a design before it is read.
+  const output = identity(path);
+  const clash = output && inputs.find((c) => { const input = identity(c.absolute); return input?.dev === output.dev && input.ino === output.ino; });
+  if (clash) throw new UsageError(`--output-file ${file} is ${clash.file === file ? 'one of the files to lint' : `the same file as the input ${clash.file}`}: it would be overwritten`, 'lint');
   let fd: number;
   try {
     fd = openSync(path, 'w');
@@ -170,9 +177,22 @@ function lintRead(file: string, read: ReadResult, options: LintOptions, subject 
   return parsed.error ?? lintParsed(file, parsed.located, options);
 }
 
-/** Lints one candidate, or returns undefined when a search found a file that is not a design. */
+/** Lints one candidate, or returns undefined when a search found a file that is not a design.
+ *  A failure inside skewguard on one file is reported for that file; the others are still linted. */
 async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | undefined> {
+  try {
+    return await lintOrFix(candidate, options, fix);
+  } catch (error) {
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return failedInput(candidate.file, `skewguard failed on this file (internal error: ${detail}); the file is unchanged; please report it with the file`);
+  }
+}
+
+async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | undefined> {
   const { file, explicit } = candidate;
+  // A pipe or FIFO would block the run until something writes to it, and a fix could not be written back.
+  const notRegular = fix ? fileType(candidate.absolute) : undefined;
+  if (notRegular) return failedInput(file, `is ${notRegular}, not a regular file: --fix writes regular files only (lint it without --fix)`);
   const read = readInputFile(candidate.absolute);
   if (read.error !== undefined) return lintRead(file, read, options);
   const parsed = parseInput(file, read.text);
@@ -184,21 +204,69 @@ async function lintCandidate(candidate: Candidate, options: LintOptions, fix: bo
     return { ...result, notes: [...result.notes, { path: '', line: 1, column: 1, message: 'not fixed: --fix changes design files only; change the construct or template source instead' }] };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
-  return fixFile(candidate, read.text, read.bom, options);
+  return fixFile(candidate, read, options);
 }
 
-async function fixFile(candidate: Candidate, text: string, bom: boolean, options: LintOptions): Promise<FileResult> {
-  const { fixDesignText } = await import('../fix'); // loaded only for --fix
-  const { text: fixed, fixes, skipped } = fixDesignText(text, options);
-  if (fixes.length > 0) {
-    try {
-      writeFileSync(candidate.absolute, bom ? `\ufeff${fixed}` : fixed);
-    } catch (error) {
-      return failedInput(candidate.file, `the fixed file cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
+/** `a FIFO`, `a socket`, …: what a path is when it is not a regular file (undefined for a regular file or a missing one). */
+function fileType(path: string): string | undefined {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return undefined; // reported by the read
+  }
+  if (stat.isFile()) return undefined;
+  if (stat.isFIFO()) return 'a pipe or FIFO';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isDirectory()) return 'a directory';
+  return 'a device';
+}
+
+/** Where --fix would write `candidate`: its real path, or why it must not (a link out of the searched tree). */
+function fixTarget(candidate: Candidate): { target: string; refused?: undefined } | { refused: string } {
+  const target = realPath(candidate.absolute);
+  if (candidate.searchRoot !== undefined) {
+    const rel = relative(candidate.searchRoot, target);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      return { refused: `it is a symbolic link to ${target}, outside the searched directory ${candidate.searchRoot}: --fix does not write outside the tree it searches (name the file itself to fix it)` };
     }
   }
-  const parsed = parseInput(candidate.file, fixed);
+  return { target };
+}
+
+async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: string }>, options: LintOptions): Promise<FileResult> {
+  const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
+  const { applicationChange } = await import('../fix-consequences');
+  const { replaceFile, WriteRefused } = await import('../safe-write');
+  const original = read.text;
+  const { text: fixed, fixes, skipped, stoppedWith } = fixDesignText(original, options);
+  const where = fixTarget(candidate);
+  let refusal = fixes.length > 0 ? where.refused : undefined;
+  if (fixes.length > 0 && where.refused === undefined) {
+    try {
+      if (!read.snapshot) throw new WriteRefused('it is not a regular file');
+      replaceFile(where.target, read.bom ? `\ufeff${fixed}` : fixed, read.snapshot);
+    } catch (error) {
+      if (!(error instanceof WriteRefused)) throw error;
+      refusal = error.message;
+    }
+  }
+  // When the fixes were not written, the report is the file as it is.
+  const written = fixes.length > 0 && refusal === undefined;
+  const text = written ? fixed : original;
+  const parsed = parseInput(candidate.file, text);
   const result = parsed.error ?? lintParsed(candidate.file, parsed.located, options, 'design');
-  const notes = skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...(parsed.located?.positionOf(s.path) ?? { line: 1, column: 1 }) }));
-  return { ...result, fixes, notes: [...result.notes, ...notes] };
+  const at = (path: string) => parsed.located?.positionOf(path) ?? START;
+  const notes = [
+    ...skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path) })),
+    ...(stoppedWith === undefined ? [] : [{ path: '', message: `--fix stopped after ${MAX_FIX_ROUNDS} rounds with ${stoppedWith} fixable finding${stoppedWith === 1 ? '' : 's'} left: run it again`, ...START }]),
+  ];
+  const errors = refusal === undefined ? [] : [{ path: '', message: `${fixes.length === 1 ? 'the fix was' : `the ${fixes.length} fixes were`} not written, and the file is unchanged: ${refusal}`, ...START }];
+  const applied = written
+    ? fixes.map((f) => {
+      const changes = [...new Set(f.edits.map(applicationChange).filter((c): c is string => c !== undefined))];
+      return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
+    })
+    : [];
+  return { ...result, errors: [...result.errors, ...errors], fixes: applied, notes: [...result.notes, ...notes], ...(refusal === undefined ? {} : { fixesNotWritten: true }) };
 }

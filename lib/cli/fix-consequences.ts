@@ -1,0 +1,45 @@
+/**
+ * What a `--fix` edit means outside the design file. `--fix` changes the *declared* design only;
+ * an edit to a key's layout (sharding, fan-out reads, the key itself) is true of the running system
+ * only once the application writes and reads keys that way and the data is migrated. Each applied
+ * fix says so, and such a fix keeps the run failing (exit 1), so a CI step that runs `--fix` cannot
+ * turn a design green while the application stays as it was.
+ */
+import type { DesignEdit } from '../index';
+import { parseFieldPath } from '../design/field-path';
+
+function field(path: string): string {
+  const segments = parseFieldPath(path);
+  return String([...segments].reverse().find((s) => typeof s === 'string') ?? '');
+}
+
+interface ShardingValue {
+  readonly strategy?: string;
+  readonly shards?: number;
+  readonly sourceAttribute?: string;
+}
+
+function shardingChange(edit: DesignEdit): string {
+  if (edit.op === 'remove') return 'the application must stop adding shard suffixes to this key, and items already written with a suffix must be rewritten without it';
+  const value = (typeof edit.value === 'object' && edit.value !== null ? edit.value : {}) as ShardingValue;
+  const n = value.shards ?? 'N';
+  const suffix = `key#0…key#${typeof n === 'number' ? n - 1 : 'N-1'}`;
+  if (value.strategy === 'replicated') return `the application must write every item to all ${n} copies (${suffix}) and read one copy at random; existing items must be copied`;
+  if (value.strategy === 'calculated') return `the application must write keys as ${suffix} with the suffix computed from ${value.sourceAttribute ?? 'the source attribute'} (hash mod ${n}), and read the shard that holds an item; existing items must be rewritten under the new keys`;
+  return `the application must write keys as ${suffix} with a random suffix and read all ${n} shards; existing items must be rewritten under the new keys`;
+}
+
+/** What the application must change for `edit` to be true, or undefined when only infrastructure changes. */
+export function applicationChange(edit: DesignEdit): string | undefined {
+  const segments = parseFieldPath(edit.path);
+  if (segments.includes('monitoring')) return undefined; // Contributor Insights and alarms: deployed with the table, no code change
+  if (segments.includes('acknowledgements')) return undefined;
+  const name = field(edit.path);
+  if (segments.includes('sharding')) return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit);
+  if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
+  if (segments.includes('partitionKey') || segments.includes('partitionKeys')) {
+    return 'the partition key changes: the table or container must be recreated with it and its data migrated, and the application must write and query the new key';
+  }
+  if (segments.includes('sortKey') || segments.includes('sortKeys')) return 'the sort key changes: the application must write and query keys in the new order, and existing items must be rewritten';
+  return 'check that the application matches the changed design';
+}

@@ -1,0 +1,178 @@
+/**
+ * `lint --fix` and `-o` never lose data (issue 15 §1): atomic writes under a file-size limit, an
+ * edit saved during the run, symbolic links out of the searched tree, hard links, FIFOs, many fixes,
+ * and one file's failure not dropping the others' reports.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LintResult } from '../../lib';
+import { detectStyle } from '../../lib/cli/json-edit';
+import { BIN, cli, designWithFindings, tempTree } from './helpers';
+
+/** Called on every lint with the document, so a test can act in the middle of a run. */
+let mockOnLint: ((document: unknown) => void) | undefined;
+
+jest.mock('../../lib/index', () => {
+  const actual = jest.requireActual('../../lib/index');
+  return {
+    ...actual,
+    lintDocument: (...args: unknown[]): LintResult => {
+      mockOnLint?.(args[0]);
+      return actual.lintDocument(...args);
+    },
+  };
+});
+
+afterEach(() => {
+  mockOnLint = undefined;
+});
+
+/** One table with SG001, SG010 and SG011, all fixable. */
+const FIXABLE = designWithFindings(1);
+const tempFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
+
+describe('lint --fix writes safely', () => {
+  it('leaves the file whole when the fixed text cannot be written (a file-size limit), and says so', () => {
+    const dir = tempTree({ 'design.json': designWithFindings(20) });
+    const file = join(dir, 'design.json');
+    const before = readFileSync(file, 'utf8');
+    expect(before.length).toBeGreaterThan(4096);
+    // `ulimit -f 4`: no file above 4 KiB may be written; writing in place used to leave the design cut off at 4,096 bytes.
+    const result = spawnSync('bash', ['-c', `ulimit -f 4; exec "${process.execPath}" "${BIN}" lint design.json --fix`], { cwd: dir, encoding: 'utf8' });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('the 60 fixes were not written, and the file is unchanged: it cannot be written: the file is too large (EFBIG)');
+    expect(result.stdout).toContain('the fixes of 1 file could not be written (it is unchanged)');
+    expect(result.stdout).toContain('error   SG001'); // the findings of the file as it is
+    expect(tempFiles(dir)).toEqual([]);
+  });
+
+  it('refuses to overwrite an edit saved while it ran', async () => {
+    const dir = tempTree({ 'design.json': FIXABLE });
+    const file = join(dir, 'design.json');
+    const edited = FIXABLE.replace('"table-0"', '"renamed-by-a-colleague"');
+    mockOnLint = () => {
+      if (readFileSync(file, 'utf8') === FIXABLE) writeFileSync(file, edited); // saved by an editor mid-run
+    };
+    const { code, stdout } = await cli(['lint', file, '--fix']);
+    expect(readFileSync(file, 'utf8')).toBe(edited);
+    expect(code).toBe(2);
+    expect(stdout).toContain('not written, and the file is unchanged: it changed while skewguard was fixing it (that edit is kept): run --fix again');
+    expect(tempFiles(dir)).toEqual([]);
+  });
+
+  it('notices a change of the same size made within the same clock tick (content, not only mtime and size)', async () => {
+    const dir = tempTree({ 'design.json': FIXABLE });
+    const file = join(dir, 'design.json');
+    const { mtime } = statSync(file);
+    const sameSize = FIXABLE.replace('"table-0"', '"table-9"');
+    mockOnLint = () => {
+      if (readFileSync(file, 'utf8') === FIXABLE) {
+        writeFileSync(file, sameSize);
+        utimesSync(file, mtime, mtime); // same size, same mtime
+      }
+    };
+    const { code } = await cli(['lint', file, '--fix']);
+    expect(readFileSync(file, 'utf8')).toBe(sameSize);
+    expect(code).toBe(2);
+  });
+
+  it('keeps the file mode, and leaves no temporary file', async () => {
+    const dir = tempTree({ 'design.json': FIXABLE });
+    const file = join(dir, 'design.json');
+    chmodSync(file, 0o640);
+    const { code } = await cli(['lint', file, '--fix']);
+    expect(code).toBe(1); // SG001's sharding needs an application change
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    expect(JSON.parse(readFileSync(file, 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true, latencyAlarms: true });
+    expect(tempFiles(dir)).toEqual([]);
+  });
+
+  it('refuses a file with other hard links rather than split them', async () => {
+    const dir = tempTree({ 'design.json': FIXABLE });
+    linkSync(join(dir, 'design.json'), join(dir, 'other-name.json'));
+    const { code, stdout } = await cli(['lint', join(dir, 'design.json'), '--fix']);
+    expect(code).toBe(2);
+    expect(stdout).toContain('it has 2 hard links, which a safe write (a new file renamed over it) would split');
+    expect(readFileSync(join(dir, 'design.json'), 'utf8')).toBe(FIXABLE);
+    expect(statSync(join(dir, 'design.json')).ino).toBe(statSync(join(dir, 'other-name.json')).ino);
+  });
+
+  it('does not write through a symbolic link that leaves the searched directory, and names where it leads', async () => {
+    const outside = tempTree({ 'design.json': FIXABLE });
+    const dir = tempTree();
+    symlinkSync(join(outside, 'design.json'), join(dir, 'linked.json'));
+    const { code, stdout } = await cli(['lint', dir, '--fix']);
+    expect(readFileSync(join(outside, 'design.json'), 'utf8')).toBe(FIXABLE);
+    expect(code).toBe(2);
+    expect(stdout).toContain(`it is a symbolic link to ${join(outside, 'design.json')}, outside the searched directory`);
+    expect(stdout).toContain('error   SG001'); // still linted
+  });
+
+  it('fixes the target of a symbolic link named directly, keeping the link', async () => {
+    const outside = tempTree({ 'design.json': FIXABLE });
+    const dir = tempTree();
+    symlinkSync(join(outside, 'design.json'), join(dir, 'linked.json'));
+    await cli(['lint', join(dir, 'linked.json'), '--fix']);
+    expect(lstatSync(join(dir, 'linked.json')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(outside, 'design.json'), 'utf8')).tables[0].monitoring.contributorInsights).toBe(true);
+  });
+
+  it('refuses to fix a FIFO instead of waiting on it', () => {
+    const dir = tempTree();
+    const fifo = join(dir, 'design.json');
+    if (spawnSync('mkfifo', [fifo]).status !== 0) return; // no mkfifo on this system: nothing to test
+    const result = spawnSync(process.execPath, [BIN, 'lint', fifo, '--fix'], { encoding: 'utf8', timeout: 20_000 });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('is a pipe or FIFO, not a regular file: --fix writes regular files only');
+  });
+
+  it('reports the other files when one fails inside skewguard', async () => {
+    const dir = tempTree({ 'a.json': FIXABLE, 'b.json': designWithFindings(1, () => 'boom') });
+    mockOnLint = (document) => {
+      if (JSON.stringify(document).includes('"boom"')) throw new RangeError('Maximum call stack size exceeded');
+    };
+    const { code, stdout } = await cli(['lint', dir, '--fix', '--format', 'json']);
+    expect(code).toBe(2);
+    const report = JSON.parse(stdout);
+    expect(report.files.map((f: { file: string }) => f.file)).toEqual([join(dir, 'a.json'), join(dir, 'b.json')]);
+    expect(report.files[0].fixes).toHaveLength(3);
+    expect(report.files[1].errors[0].message).toContain('internal error: RangeError: Maximum call stack size exceeded');
+    expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe(designWithFindings(1, () => 'boom'));
+  });
+});
+
+describe('lint --fix with many fixes', () => {
+  it('fixes every finding of every table (not the first 200), each table’s edits in one pass per round', async () => {
+    const dir = tempTree({ 'many.json': designWithFindings(300) });
+    const file = join(dir, 'many.json');
+    let lints = 0;
+    mockOnLint = () => lints++;
+    const { code, stdout } = await cli(['lint', file, '--fix', '--format', 'json']);
+    const report = JSON.parse(stdout);
+    expect(report.files[0].fixes).toHaveLength(900);
+    expect(report.files[0].findings).toEqual([]);
+    expect(report.files[0].notes).toEqual([]);
+    expect(lints).toBeLessThan(10); // rounds, not fixes: three per table, all tables at once
+    expect(code).toBe(1);
+    const tables = JSON.parse(readFileSync(file, 'utf8')).tables;
+    expect(tables.every((t: { monitoring: object }) => JSON.stringify(t.monitoring) === '{"contributorInsights":true,"latencyAlarms":true}')).toBe(true);
+  });
+
+  it('detects the style of a file with 200,000 indented lines without overflowing the stack', () => {
+    const text = `{\n${'    "a": 1,\n'.repeat(200_000)}  "b": 2\n}\n`;
+    expect(detectStyle(text)).toEqual({ unit: '  ', eol: '\n', oneLineObjects: false });
+  });
+});
+
+describe('lint -o', () => {
+  it('refuses a report file that is a hard link of an input (the same inode under another name)', async () => {
+    const dir = tempTree({ 'design.json': FIXABLE });
+    linkSync(join(dir, 'design.json'), join(dir, 'report.txt'));
+    const { code, stderr } = await cli(['lint', join(dir, 'design.json'), '-o', join(dir, 'report.txt')]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`is the same file as the input ${join(dir, 'design.json')}: it would be overwritten`);
+    expect(readFileSync(join(dir, 'design.json'), 'utf8')).toBe(FIXABLE);
+  });
+});
