@@ -1,16 +1,18 @@
 /**
  * The project config: `skewguard.config.json`, or a `skewguard` key in package.json, found by
- * searching from the working directory up to the filesystem root (the nearest wins; in one
+ * searching from the working directory up to the repository root (the nearest wins; in one
  * directory skewguard.config.json wins over package.json). Every field is checked, and each
  * problem is reported with its field path, line and column (exit code 2).
  */
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DesignError, lintDocument, normalize, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
 import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { ConfigError, type ConfigIssue } from './errors';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
 import type { UnusedAcknowledgementLevel } from './report';
+import { splitGlob } from './glob';
+import { realPath } from './inputs';
 import { readInputFile } from './read-input';
 import { didYouMean } from '../design/suggest';
 
@@ -33,14 +35,29 @@ export interface ProjectConfig {
 /** The fields, with what each accepts (also the documentation's table). */
 const FIELDS = ['$schema', 'designs', 'thresholds', 'rules', 'failOn', 'maxWarnings', 'reportUnusedAcknowledgements'] as const;
 
-/** The nearest config at or above `cwd`, or undefined. */
+/**
+ * The nearest config at or above `cwd`, or undefined. The search stops at the repository root (the
+ * nearest directory holding `.git`), as eslint's flat config does, so a config in a parent directory
+ * outside the project cannot change (or turn off) the lint unseen. A config that is a symbolic link
+ * leading nowhere is returned, so that loading it reports it instead of passing it over.
+ */
 export function findConfig(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const config = join(dir, CONFIG_FILE);
-    if (existsSync(config)) return config;
+    if (present(config)) return config;
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg) && packageHasConfig(pkg)) return pkg;
-    if (dirname(dir) === dir) return undefined;
+    if (present(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Exists, or is a symbolic link (even one that leads nowhere). */
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -73,7 +90,7 @@ export function loadConfig(file: string): ProjectConfig {
     const full = rebasePath(path, '', root) ?? path;
     issues.push({ path: full, message, ...located.positionOf(full) });
   };
-  const config = readFields(value, report);
+  const config = readFields(value, report, dirname(file));
   if (issues.length > 0) throw new ConfigError(file, issues.sort((a, b) => a.line - b.line || a.column - b.column));
   return { file, dir: dirname(file), ...config };
 }
@@ -81,7 +98,7 @@ export function loadConfig(file: string): ProjectConfig {
 type Report = (path: string, message: string) => void;
 type Fields = Omit<ProjectConfig, 'file' | 'dir'>;
 
-function readFields(value: unknown, report: Report): Fields {
+function readFields(value: unknown, report: Report, dir: string): Fields {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report('', `expected an object with any of: ${FIELDS.slice(1).join(', ')}`);
     return {};
@@ -91,7 +108,7 @@ function readFields(value: unknown, report: Report): Fields {
     if (!(FIELDS as readonly string[]).includes(key)) report(key, `is not a config field${didYouMean(key, FIELDS)}; expected one of: ${FIELDS.slice(1).join(', ')}`);
   }
   return {
-    designs: readDesigns(input.designs, report),
+    designs: readDesigns(input.designs, report, dir),
     thresholds: readWithCore(input.thresholds, 'thresholds', report, (thresholds) => normalize({}, { thresholds })),
     rules: readWithCore(input.rules, 'rules', report, (rules) => lintDocument({}, { rules })),
     failOn: readChoice(input.failOn, 'failOn', ['error', 'warning'], report),
@@ -100,7 +117,7 @@ function readFields(value: unknown, report: Report): Fields {
   };
 }
 
-function readDesigns(value: unknown, report: Report): string[] | undefined {
+function readDesigns(value: unknown, report: Report, dir: string): string[] | undefined {
   if (value === undefined) return undefined;
   const list = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(list) || list.length === 0) {
@@ -109,8 +126,20 @@ function readDesigns(value: unknown, report: Report): string[] | undefined {
   }
   list.forEach((item, i) => {
     if (typeof item !== 'string' || item.trim() === '') report(childPath('designs', i), `expected a file, directory or glob, got ${JSON.stringify(item)}`);
+    else if (leavesProject(item, dir)) report(childPath('designs', i), `${JSON.stringify(item)} leaves the project (${dir}, where the config file is): a config lists designs inside its project; name others on the command line`);
   });
   return list as string[];
+}
+
+/** A `designs` entry that reaches outside the config's directory, by its path or through a symbolic
+ *  link: `"/"` would search the whole file system (`/proc` included), and `--fix` must never write there. */
+function leavesProject(pattern: string, dir: string): boolean {
+  const base = resolve(dir, splitGlob(pattern).base);
+  const outside = (from: string, to: string) => {
+    const rel = relative(from, to);
+    return rel.startsWith('..') || isAbsolute(rel);
+  };
+  return outside(dir, base) || (existsSync(base) && outside(realPath(dir), realPath(base)));
 }
 
 /** Thresholds and rule settings are checked by the core, exactly as lint() checks them; its
@@ -143,6 +172,21 @@ function readCount(value: unknown, field: string, report: Report): number | unde
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
   report(field, `expected a whole number ≥ 0, got ${JSON.stringify(value)}`);
   return undefined;
+}
+
+/** What a report says of the config: which file (relative to the cwd) and which rules it turns off. */
+export interface ConfigInUse {
+  /** The config file, or undefined when none applies (none found, or `--no-config`). */
+  readonly file?: string;
+  /** Rule ids the config turns off: a config that silences the guard is seen in every report. */
+  readonly rulesOff: readonly string[];
+}
+
+export function configInUse(config: ProjectConfig | undefined, cwd: string): ConfigInUse {
+  if (!config) return { rulesOff: [] };
+  const rel = relative(cwd, config.file);
+  const rulesOff = Object.entries(config.rules ?? {}).filter(([, setting]) => setting === 'off').map(([rule]) => rule);
+  return { file: rel.startsWith('..') || isAbsolute(rel) ? config.file : rel, rulesOff };
 }
 
 /** Lint options from the config, for lintDocument. */

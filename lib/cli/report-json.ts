@@ -29,7 +29,8 @@ export function jsonReporter(settings: ReportSettings): Reporter {
   let first = true;
   return {
     *header() {
-      yield `{\n  "reportVersion": ${REPORT_VERSION},\n  "tool": ${indentedJson({ name: 'skewguard', version: settings.version }, '  ')},\n  "files": [`;
+      const config = { file: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [] };
+      yield `{\n  "reportVersion": ${REPORT_VERSION},\n  "tool": ${indentedJson({ name: 'skewguard', version: settings.version }, '  ')},\n  "config": ${indentedJson(config, '  ')},\n  "files": [`;
     },
     *file(result: FileResult) {
       const pad = '      ';

@@ -96,7 +96,8 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       }
     },
     *footer(outcome: Outcome) {
-      const invocation = { executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0, toolExecutionNotifications: notifications };
+      const config = { configFile: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [] };
+      const invocation = { executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0, toolExecutionNotifications: notifications, properties: config };
       yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}\n    }\n  ]\n}\n`;
     },
   };

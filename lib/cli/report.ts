@@ -5,6 +5,7 @@
  * text, so a report is streamed, never built whole.
  */
 import type { Severity } from '../index';
+import type { ConfigInUse } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, type Palette } from './terminal';
 
@@ -26,6 +27,8 @@ export interface ReportSettings {
   readonly failOn: Severity;
   /** More warnings than this fail the lint. @default - no limit */
   readonly maxWarnings?: number;
+  /** The config file the run used, named by every report format. @default - no config file */
+  readonly config?: ConfigInUse;
 }
 
 /** One report format: text for the start, for each file's result as soon as it is linted, and for the end. */
@@ -150,7 +153,7 @@ export function plural(count: number, word: string): string {
 }
 
 /**
- * `2 errors, 1 warning (1 acknowledged) in 5 files`, then what else decides the exit code:
+ * The config used (`config: skewguard.config.json`), then `2 errors, 1 warning (1 acknowledged) in 5 files`, then what else decides the exit code:
  * invalid inputs (not linted, so not in the counts), too many warnings, hidden warnings.
  */
 export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome, c: Palette = NO_COLORS): string[] {
@@ -168,7 +171,7 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
   if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted`)}`;
   if (s.filesNotFixed) line += `; ${c.red(`the fixes of ${plural(s.filesNotFixed, 'file')} could not be written (${s.filesNotFixed === 1 ? 'it is' : 'they are'} unchanged)`)}`;
-  const lines = [line];
+  const lines = [configLine(settings.config, c), line];
   if (s.fixesNeedingApplicationChanges) {
     const n = s.fixesNeedingApplicationChanges;
     lines.push(c.yellow(`--fix changed the declared design only: ${grouped(n)} ${n === 1 ? 'fix needs' : 'fixes need'} the application changes listed with ${n === 1 ? 'it' : 'them'}; exit 1, so that CI never passes on --fix alone`));
@@ -176,4 +179,11 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   if (tooManyWarnings) lines.push(c.red(`too many warnings: ${grouped(s.warnings)}, more than --max-warnings ${settings.maxWarnings}`));
   if (settings.quiet && s.warnings > 0) lines.push(c.dim('warnings are counted but not shown (--quiet)'));
   return lines;
+}
+
+/** `config: skewguard.config.json (turns off SG001, SG010)`, or `config: none`. */
+export function configLine(config: ConfigInUse | undefined, c: Palette = NO_COLORS): string {
+  if (!config?.file) return c.dim('config: none');
+  const off = config.rulesOff.length > 0 ? ` ${c.yellow(`(turns off ${config.rulesOff.join(', ')})`)}` : '';
+  return `${c.dim(`config: ${config.file}`)}${off}`;
 }

@@ -135,7 +135,8 @@ describe('json report', () => {
     const { stdout } = await cli(['lint', file, '--format', 'json']);
     const report = JSON.parse(stdout);
     expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
-    expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'files', 'summary']);
+    expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'config', 'files', 'summary']);
+    expect(report.config).toEqual({ file: null, rulesOff: [] });
     expect(report.reportVersion).toBe(1);
     expect(report.tool.name).toBe('skewguard');
     expect(report.summary).toEqual({ files: 1, invalidFiles: 0, filesNotFixed: 0, errors: 2, warnings: 0, acknowledged: 0, unusedAcknowledgements: 0, fixesNeedingApplicationChanges: 0, tooManyWarnings: false });
@@ -233,11 +234,12 @@ describe('github format', () => {
     const { code, stdout } = await cli(['lint', file, '--format', 'github']);
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4); // two findings, the config used, the summary
     expect(lines[0]).toMatch(/^::error file=examples\/designs\/bad\/monitoring-off\.json,line=9,col=23,title=SG010 monitoring-off::carts: Contributor Insights is off/);
     expect(lines[0]).toContain('%0AFix: enable Contributor Insights');
     expect(lines[0]).toContain('%0Ahttps://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg010-monitoring-off');
-    expect(lines[2]).toBe('2 errors, 0 warnings in 1 file');
+    expect(lines[2]).toBe('config: none');
+    expect(lines[3]).toBe('2 errors, 0 warnings in 1 file');
   });
 
   it('cannot be tricked into a second workflow command by a field name, and skips acknowledged findings', async () => {

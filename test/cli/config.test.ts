@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { findConfig } from '../../lib/cli/config';
 import { cli, examples, tempTree, UNIQUE_TABLE } from './helpers';
@@ -103,5 +103,54 @@ describe('config validation', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nope.json:1:1: (config): the file cannot be read: no such file or directory (ENOENT)');
     expect((await cli(['lint', 'd.json', '--config', 'x', '--no-config'], { cwd: dir })).stderr).toContain('--config and --no-config contradict each other');
+  });
+});
+
+describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
+  const config = JSON.stringify({ rules: { SG001: 'off', SG010: 'off' } });
+
+  it('names the config file and the rules it turns off in every report format', async () => {
+    const dir = tempTree({ 'status.json': statusKey, 'skewguard.config.json': config });
+    const text = await cli(['lint', 'status.json'], { cwd: dir });
+    expect(text.stdout).toContain('config: skewguard.config.json (turns off SG001, SG010)\n');
+    const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.config).toEqual({ file: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'] });
+    const sarif = JSON.parse((await cli(['lint', 'status.json', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'] });
+    const github = await cli(['lint', 'status.json', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain('config: skewguard.config.json (turns off SG001, SG010)\n');
+    const none = await cli(['lint', 'status.json', '--no-config', '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(none.stdout).config).toEqual({ file: null, rulesOff: [] });
+  });
+
+  it('stops the search at the repository root (the nearest .git), as eslint does', async () => {
+    const dir = tempTree({ 'skewguard.config.json': config, 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/status.json': statusKey, 'worktree/.git': 'gitdir: ../repo/.git\n', 'worktree/status.json': statusKey });
+    expect(findConfig(join(dir, 'repo'))).toBeUndefined();
+    expect(findConfig(join(dir, 'worktree'))).toBeUndefined(); // a worktree's .git is a file
+    const { code, stdout } = await cli(['lint', 'status.json'], { cwd: join(dir, 'repo') });
+    expect(code).toBe(1); // the parent's "SG001": "off" does not apply
+    expect(stdout).toContain('config: none');
+  });
+
+  it('reports a config that is a symbolic link leading nowhere instead of passing it over', async () => {
+    const dir = tempTree({ 'status.json': statusKey });
+    symlinkSync(join(dir, 'gone.json'), join(dir, 'skewguard.config.json'));
+    const { code, stderr } = await cli(['lint', 'status.json'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain(`invalid config ${join(dir, 'skewguard.config.json')}`);
+    expect(stderr).toContain('cannot be read: no such file or directory (ENOENT)');
+  });
+
+  it('refuses designs that leave the project, by path or through a symbolic link', async () => {
+    const outside = tempTree({ 'status.json': statusKey });
+    const dir = tempTree({ 'skewguard.config.json': JSON.stringify({ designs: ['/', '../elsewhere/*.json', 'linked', 'designs'] }) });
+    symlinkSync(outside, join(dir, 'linked'));
+    const { code, stderr } = await cli(['lint', '--fix'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain('designs[0]: "/" leaves the project');
+    expect(stderr).toContain('designs[1]: "../elsewhere/*.json" leaves the project');
+    expect(stderr).toContain('designs[2]: "linked" leaves the project');
+    expect(stderr).not.toContain('designs[3]');
+    expect(readFileSync(join(outside, 'status.json'), 'utf8')).toBe(statusKey);
   });
 });

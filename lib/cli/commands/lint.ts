@@ -8,7 +8,7 @@ import { closeSync, createWriteStream, openSync, statSync, type WriteStream } fr
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
-import { findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
+import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
 import { failedInput, lintParsed, mentionsDesign, parseInput, sourceKind, START, type FileResult } from '../lint-files';
@@ -129,7 +129,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
   const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
-  const settings: ReportSettings = { version, cwd: io.cwd, palette: color ? COLORS : NO_COLORS, quiet: v.quiet === true, unusedAcknowledgements: unused, failOn, maxWarnings };
+  const settings: ReportSettings = { version, cwd: io.cwd, palette: color ? COLORS : NO_COLORS, quiet: v.quiet === true, unusedAcknowledgements: unused, failOn, maxWarnings, config: configInUse(config, io.cwd) };
   const reporter = await reporterFor(format, settings);
   const tally = new Tally(settings);
   // Input errors also go to stderr when the report is not text on the terminal's stdout.
