@@ -67,11 +67,14 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
       return (await import('./commands/rules')).rulesCommand(args, io, command.name);
     case 'init':
       return (await import('./commands/init')).initCommand(args, io);
-    default: {
+    case 'schema': {
       if (args.positionals.length > 0) throw new UsageError(`${command.name} takes no arguments`, command.name);
       const { designSchema } = await import('../index');
       return print(io, `${JSON.stringify(designSchema(), null, 2)}\n`);
     }
+    default:
+      // COMMANDS lists a command that has no case here: a bug, not a user's mistake.
+      throw new Error(`the command "${command.name}" is listed but not implemented`);
   }
 }
 
