@@ -1,12 +1,14 @@
 /**
  * The project config: `skewguard.config.json`, or a `skewguard` key in package.json, found by
  * searching from the working directory up to the repository root (the nearest wins; in one
- * directory skewguard.config.json wins over package.json). Every field is checked, and each
- * problem is reported with its field path, line and column (exit code 2).
+ * directory skewguard.config.json wins over package.json). Every field is checked by the config's
+ * shape (config-shape.ts, which also gives its JSON Schema), and each problem is reported with its
+ * field path, line and column (exit code 2).
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DesignError, lintDocument, normalize, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
+import { DesignError, lintDocument, normalize, type DesignIssue, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
+import { configShape } from './config-shape';
 import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { ConfigError, type ConfigIssue } from './errors';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
@@ -14,7 +16,6 @@ import type { UnusedAcknowledgementLevel } from './report';
 import { splitGlob } from './glob';
 import { realPath } from './inputs';
 import { readInputFile } from './read-input';
-import { didYouMean } from '../design/suggest';
 
 export const CONFIG_FILE = 'skewguard.config.json';
 
@@ -31,9 +32,6 @@ export interface ProjectConfig {
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
 }
-
-/** The fields, with what each accepts (also the documentation's table). */
-const FIELDS = ['$schema', 'designs', 'thresholds', 'rules', 'failOn', 'maxWarnings', 'reportUnusedAcknowledgements'] as const;
 
 /**
  * The nearest config at or above `cwd`, or undefined. The search stops at the repository root (the
@@ -99,36 +97,27 @@ type Report = (path: string, message: string) => void;
 type Fields = Omit<ProjectConfig, 'file' | 'dir'>;
 
 function readFields(value: unknown, report: Report, dir: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    report('', `expected an object with any of: ${FIELDS.slice(1).join(', ')}`);
-    return {};
-  }
-  const input = value as Record<string, unknown>;
-  for (const key of Object.keys(input)) {
-    if (!(FIELDS as readonly string[]).includes(key)) report(key, `is not a config field${didYouMean(key, FIELDS)}; expected one of: ${FIELDS.slice(1).join(', ')}`);
-  }
-  return {
-    designs: readDesigns(input.designs, report, dir),
-    thresholds: readWithCore(input.thresholds, 'thresholds', report, (thresholds) => normalize({}, { thresholds })),
-    rules: readWithCore(input.rules, 'rules', report, (rules) => lintDocument({}, { rules })),
-    failOn: readChoice(input.failOn, 'failOn', ['error', 'warning'], report),
-    maxWarnings: readCount(input.maxWarnings, 'maxWarnings', report),
-    reportUnusedAcknowledgements: readChoice(input.reportUnusedAcknowledgements, 'reportUnusedAcknowledgements', ['error', 'warning', 'off'], report),
-  };
-}
-
-function readDesigns(value: unknown, report: Report, dir: string): string[] | undefined {
-  if (value === undefined) return undefined;
-  const list = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(list) || list.length === 0) {
-    report('designs', 'expected a file, directory or glob, or a non-empty list of them, e.g. ["designs", "cdk.out"]');
-    return undefined;
-  }
-  list.forEach((item, i) => {
-    if (typeof item !== 'string' || item.trim() === '') report(childPath('designs', i), `expected a file, directory or glob, got ${JSON.stringify(item)}`);
-    else if (leavesProject(item, dir)) report(childPath('designs', i), `${JSON.stringify(item)} leaves the project (${dir}, where the config file is): a config lists designs inside its project; name others on the command line`);
+  const issues: DesignIssue[] = [];
+  const fields = configShape.read(value, '', issues);
+  for (const issue of issues) report(issue.path, issue.message);
+  // The thresholds and rules are checked in depth even when another field is wrong: every problem at once.
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const objectAt = (key: string) => (typeof raw[key] === 'object' && raw[key] !== null && !Array.isArray(raw[key]) && Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] as Record<string, unknown> : undefined);
+  const thresholds = readWithCore(objectAt('thresholds'), 'thresholds', report, (given: ThresholdOverrides) => normalize({}, { thresholds: given }));
+  const rules = readWithCore(objectAt('rules'), 'rules', report, (given: Record<string, RuleSetting>) => lintDocument({}, { rules: given }));
+  if (!fields) return {};
+  const designs = fields.designs === undefined ? undefined : typeof fields.designs === 'string' ? [fields.designs] : fields.designs;
+  designs?.forEach((item, i) => {
+    if (leavesProject(item, dir)) report(childPath('designs', i), `${JSON.stringify(item)} leaves the project (${dir}, where the config file is): a config lists designs inside its project; name others on the command line`);
   });
-  return list as string[];
+  return {
+    designs,
+    thresholds,
+    rules,
+    failOn: fields.failOn,
+    maxWarnings: fields.maxWarnings,
+    reportUnusedAcknowledgements: fields.reportUnusedAcknowledgements,
+  };
 }
 
 /** A `designs` entry that reaches outside the config's directory, by its path or through a symbolic
@@ -144,12 +133,8 @@ function leavesProject(pattern: string, dir: string): boolean {
 
 /** Thresholds and rule settings are checked by the core, exactly as lint() checks them; its
  *  paths (`options.rules.SG099`) are rewritten to the config's (`rules.SG099`). */
-function readWithCore<T>(value: unknown, field: 'thresholds' | 'rules', report: Report, check: (value: T) => unknown): T | undefined {
+function readWithCore<T>(value: Record<string, unknown> | undefined, field: 'thresholds' | 'rules', report: Report, check: (value: T) => unknown): T | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    report(field, field === 'rules' ? 'expected an object mapping rule ids to "error", "warning" or "off", e.g. { "SG012": "off" }' : 'expected an object of threshold overrides, e.g. { "headroom": 0.7 }');
-    return undefined;
-  }
   try {
     check(value as T);
     return value as T;
@@ -158,20 +143,6 @@ function readWithCore<T>(value: unknown, field: 'thresholds' | 'rules', report: 
     for (const issue of error.issues) report(rebasePath(issue.path, `options.${field}`, field) ?? rebasePath(issue.path, '', field) ?? field, issue.message);
     return undefined;
   }
-}
-
-function readChoice<T extends string>(value: unknown, field: string, allowed: readonly T[], report: Report): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  report(field, `expected one of ${allowed.map((a) => `"${a}"`).join(', ')}, got ${JSON.stringify(value)}`);
-  return undefined;
-}
-
-function readCount(value: unknown, field: string, report: Report): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  report(field, `expected a whole number ≥ 0, got ${JSON.stringify(value)}`);
-  return undefined;
 }
 
 /** What a report says of the config: which file (relative to the cwd) and which rules it turns off. */

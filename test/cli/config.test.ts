@@ -1,6 +1,8 @@
+import Ajv2020 from 'ajv/dist/2020';
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { findConfig } from '../../lib/cli/config';
+import { configSchema } from '../../lib/cli/config-shape';
 import { cli, examples, tempTree, UNIQUE_TABLE } from './helpers';
 
 const statusKey = readFileSync(join(examples, 'bad/status-key.json'), 'utf8');
@@ -79,11 +81,11 @@ describe('config validation', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(`skewguard: invalid config ${file}:`);
-    expect(stderr).toContain(`${file}:2:3: desings: is not a config field (did you mean "designs"?)`);
+    expect(stderr).toContain(`${file}:2:3: desings: is not a known field (did you mean "designs"?)`);
     expect(stderr).toContain(`${file}:3:14: rules.SG099: "SG099" is not a skewguard rule`);
     expect(stderr).toContain(`${file}:3:30: rules.SG001: expected "error", "warning" or "off", got "loud"`);
     expect(stderr).toMatch(new RegExp(`${file}:4:19: thresholds\\.headroom: `));
-    expect(stderr).toContain(`${file}:5:3: maxWarnings: expected a whole number ≥ 0, got -1`);
+    expect(stderr).toContain(`${file}:5:3: maxWarnings: expected an integer ≥ 0, got -1`);
     expect(stderr).toContain(`${file}:6:3: failOn: expected one of "error", "warning", got "info"`);
   });
 
@@ -91,7 +93,7 @@ describe('config validation', () => {
     const dir = tempTree({ 'package.json': '{\n  "name": "app",\n  "skewguard": { "designs": [] }\n}\n', 'd.json': DESIGN });
     const { code, stderr } = await cli(['lint', 'd.json'], { cwd: dir });
     expect(code).toBe(2);
-    expect(stderr).toContain(`${join(dir, 'package.json')}:3:18: skewguard.designs: expected a file, directory or glob`);
+    expect(stderr).toContain(`${join(dir, 'package.json')}:3:18: skewguard.designs: expected a string (a file, directory or glob, relative to the config file) or an array of at least 1 item, got an array`);
   });
 
   it('names a config file that cannot be read or parsed', async () => {
@@ -152,5 +154,18 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     expect(stderr).toContain('designs[2]: "linked" leaves the project');
     expect(stderr).not.toContain('designs[3]');
     expect(readFileSync(join(outside, 'status.json'), 'utf8')).toBe(statusKey);
+  });
+});
+
+describe('the config file has a JSON Schema', () => {
+  it('is generated from the same shape that checks the config, and accepts what the loader accepts', () => {
+    const schema = configSchema();
+    expect(schema).toMatchObject({ type: 'object', additionalProperties: false, title: 'skewguard config' });
+    expect(Object.keys(schema.properties as object)).toEqual(['$schema', 'designs', 'thresholds', 'rules', 'failOn', 'maxWarnings', 'reportUnusedAcknowledgements']);
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    expect(validate({ designs: ['designs'], rules: { SG012: 'off' }, failOn: 'warning', maxWarnings: 0 })).toBe(true);
+    expect(validate({ desings: ['designs'] })).toBe(false);
+    expect(validate({ maxWarnings: -1 })).toBe(false);
+    expect(JSON.parse(readFileSync(join(__dirname, '../../schema/config.schema.json'), 'utf8'))).toEqual(schema);
   });
 });
