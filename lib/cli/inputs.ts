@@ -3,10 +3,12 @@
  * config's `designs`), expanded to candidate files, each once.
  *
  * - A file named directly is always linted.
- * - A directory is searched recursively for `*.json`, skipping `node_modules`, dot-directories
- *   and symbolic links to directories (no cycles). In a CDK cloud assembly (a directory holding a
- *   `cdk.out` marker file and `manifest.json`) only `*.template.json` files are read, in it and in
- *   its nested `assembly-*` stage assemblies; the `asset.*` directories are skipped.
+ * - A directory is searched recursively for `*.json` (and `*.yaml`, to say that YAML templates are
+ *   not read), skipping `node_modules`, dot-directories and symbolic links to directories (no
+ *   cycles); a symbolic link that leads nowhere, loops or reaches a device is reported. In a CDK
+ *   cloud assembly (a directory holding a `cdk.out` marker file and `manifest.json`) only templates
+ *   are read: `*.template.json` and those the manifest lists, in it and in its stage assemblies
+ *   (`assembly-*` and those the manifest lists); the `asset.*` directories are skipped.
  * - Files found by a search or a glob are linted only when their content is a design or a
  *   template (decided by `sourceKind` once read), so `package.json` and `tsconfig.json` are skipped.
  */
@@ -14,6 +16,7 @@ import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { globToRegExp, isGlob, splitGlob } from './glob';
 import { describeErrno } from './output';
+import { readInputFile } from './read-input';
 
 export interface InputSpec {
   /** As the user wrote it: a path, a glob, or `-` for standard input. */
@@ -92,7 +95,9 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     if (isDirectory) {
       const searchRoot = realPath(absolute);
       for (const found of search(absolute, problems, display(absolute, base, pattern, ''))) {
-        add(found, display(found, base, pattern, relative(absolute, found)), false, origin, searchRoot);
+        const shown = display(found.path, base, pattern, relative(absolute, found.path));
+        if (found.problem) problems.push({ file: shown, message: found.problem });
+        else add(found.path, shown, false, origin, searchRoot);
       }
       return;
     }
@@ -101,8 +106,11 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     const matcher = globToRegExp(rest);
     const searchRoot = realPath(root);
     for (const found of search(root, problems, staticPart || '.', true)) {
-      const rel = relative(root, found).split(/[\\/]/).join('/');
-      if (matcher.test(rel)) add(found, display(found, base, staticPart, relative(root, found)), false, origin, searchRoot);
+      const rel = relative(root, found.path).split(/[\\/]/).join('/');
+      if (!matcher.test(rel)) continue;
+      const shown = display(found.path, base, staticPart, relative(root, found.path));
+      if (found.problem) problems.push({ file: shown, message: found.problem });
+      else add(found.path, shown, false, origin, searchRoot);
     }
   });
   return { candidates, problems, stdin, searches };
@@ -116,9 +124,38 @@ export function realPath(path: string): string {
   }
 }
 
+/** A file a search found, or a path it could not follow (a broken symbolic link, a link to a device). */
+interface Found {
+  readonly path: string;
+  /** Why it cannot be read: reported as a named input's error would be. */
+  readonly problem?: string;
+}
+
+/** The manifest of a CDK cloud assembly: the templates and stage directories it lists, whatever their names. */
+function assemblyListing(dir: string): { templates: Set<string>; directories: Set<string> } {
+  const templates = new Set<string>();
+  const directories = new Set<string>();
+  const read = readInputFile(join(dir, 'manifest.json'));
+  let manifest: unknown;
+  try {
+    manifest = read.error === undefined ? JSON.parse(read.text) : undefined;
+  } catch {
+    manifest = undefined; // an unreadable manifest: the names alone decide
+  }
+  const artifacts = typeof manifest === 'object' && manifest !== null ? (manifest as { artifacts?: unknown }).artifacts : undefined;
+  for (const artifact of typeof artifacts === 'object' && artifacts !== null ? Object.values(artifacts) : []) {
+    const properties = (artifact as { properties?: { templateFile?: unknown; directoryName?: unknown } } | null)?.properties;
+    if (typeof properties?.templateFile === 'string') templates.add(properties.templateFile);
+    if (typeof properties?.directoryName === 'string') directories.add(properties.directoryName);
+  }
+  return { templates, directories };
+}
+
+const DESIGN_FILE = /\.(?:json|ya?ml)$/;
+
 /** Files under `root`, sorted, following the rules in this file's header. */
-function search(root: string, problems: InputProblem[], shown: string, anyFile = false): string[] {
-  const files: string[] = [];
+function search(root: string, problems: InputProblem[], shown: string, anyFile = false): Found[] {
+  const files: Found[] = [];
   const visit = (dir: string, shownDir: string) => {
     let entries: Dirent[];
     try {
@@ -130,25 +167,42 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const assembly = entries.some((e) => e.name === 'cdk.out' && !e.isDirectory()) && entries.some((e) => e.name === 'manifest.json');
+    const listed = assembly ? assemblyListing(dir) : undefined;
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       if (entry.isDirectory()) {
-        if (!assembly || entry.name.startsWith('assembly-')) visit(path, join(shownDir, entry.name));
+        if (!listed || entry.name.startsWith('assembly-') || listed.directories.has(entry.name)) visit(path, join(shownDir, entry.name));
         continue;
       }
-      const wanted = assembly ? entry.name.endsWith('.template.json') : anyFile || entry.name.endsWith('.json');
-      if (wanted && (entry.isFile() || (entry.isSymbolicLink() && isFile(path)))) files.push(path);
+      const wanted = listed ? entry.name.endsWith('.template.json') || listed.templates.has(entry.name) : anyFile || DESIGN_FILE.test(entry.name);
+      if (!wanted) continue;
+      if (entry.isFile()) files.push({ path });
+      else if (entry.isSymbolicLink()) {
+        const problem = brokenLink(path);
+        if (problem !== null) files.push({ path, problem });
+      }
     }
   };
   visit(root, shown);
   return files;
 }
 
-function isFile(path: string): boolean {
+/**
+ * Why a symbolic link found by a search cannot be read (it leads nowhere, loops, or reaches a
+ * device), undefined when it leads to a regular file, or null when it leads to a directory: links to
+ * directories are not followed, so a search has no cycles.
+ */
+function brokenLink(path: string): string | undefined | null {
+  let stat;
   try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+    stat = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ELOOP' ? 'is a symbolic link that loops (ELOOP): not read' : `is a symbolic link that cannot be followed: ${describeErrno(error as NodeJS.ErrnoException)}`;
   }
+  if (stat.isDirectory()) return null;
+  if (stat.isFile()) return undefined;
+  const type = stat.isCharacterDevice() ? 'a character device' : stat.isBlockDevice() ? 'a block device' : stat.isFIFO() ? 'a pipe or FIFO' : 'a socket';
+  return `is a symbolic link to ${type}, not a regular file: not read`;
 }

@@ -5,6 +5,7 @@
 import { DesignError, lintDocument, type DesignEdit, type DesignInput, type Engine, type Finding, type LintOptions, type UnusedAcknowledgement } from '../index';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson, type Position } from './json-locations';
 import { lintTemplate } from './template';
+import { closest } from '../design/suggest';
 
 export interface LocatedFinding extends Finding, Position {}
 
@@ -48,6 +49,9 @@ export interface FileResult {
   /** `--fix` found fixes but could not write them (the file is unchanged, and was linted as it is):
    *  its `errors` say why, and the run exits 2. */
   readonly fixesNotWritten?: boolean;
+  /** A file a search found but did not lint (a near-miss design, a YAML template): its `notes` say
+   *  why. It is reported so that nothing is passed over silently, and counted in no total. */
+  readonly skipped?: boolean;
 }
 
 export const START: Position = { line: 1, column: 1 };
@@ -56,7 +60,16 @@ export function failedInput(file: string, message: string, position: Position = 
   return { file, kind, findings: [], errors: [{ path: '', message, ...position }], unusedAcknowledgements: [], notes: [] };
 }
 
+/** A file a search found and did not lint, with the note that says why. */
+export function skippedInput(file: string, message: string, position: Position = START): FileResult {
+  return { file, kind: 'design', findings: [], errors: [], unusedAcknowledgements: [], notes: [{ path: '', message, ...position }], skipped: true };
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Own properties only: a polluted Object.prototype cannot make any JSON a design or a template. */
+const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const DESIGN_KEYS = ['tables', 'containers', 'external'];
+const TOP_LEVEL_KEYS = [...DESIGN_KEYS, 'Resources'];
 
 /**
  * What a JSON value is, by its top level: an object with a `Resources` object is a CloudFormation
@@ -65,11 +78,46 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function sourceKind(value: unknown): SourceKind | undefined {
   if (!isObject(value)) return undefined;
-  if (isObject(value.Resources)) return 'template';
-  if ('tables' in value || 'containers' in value || 'external' in value) return 'design';
-  if ((value.engine === 'dynamodb' || value.engine === 'cosmosdb') && 'partitionKey' in value) return 'design';
-  if (typeof value.$schema === 'string' && value.$schema.includes('design.schema')) return 'design';
+  if (has(value, 'Resources') && isObject(value.Resources)) return 'template';
+  if (DESIGN_KEYS.some((key) => has(value, key))) return 'design';
+  if (has(value, 'engine') && (value.engine === 'dynamodb' || value.engine === 'cosmosdb') && has(value, 'partitionKey')) return 'design';
+  if (has(value, '$schema') && typeof value.$schema === 'string' && value.$schema.includes('design.schema')) return 'design';
   return undefined;
+}
+
+/** A file with both a template's `Resources` and a design's keys: read as either, half of it would go unchecked. */
+function hybridError(file: string, located: LocatedJson): FileResult | undefined {
+  const value = located.value;
+  if (!isObject(value) || !has(value, 'Resources')) return undefined;
+  const design = DESIGN_KEYS.find((key) => has(value, key));
+  if (!design) return undefined;
+  return failedInput(file, `has both a CloudFormation template's "Resources" and a design's "${design}": put the design and the template in separate files, so that both are linted`, located.positionOf('Resources'));
+}
+
+/** A note for JSON whose top level nearly names a design's or template's key (`Tables`), or undefined. */
+export function nearMissNote(file: string, located: LocatedJson): FileResult | undefined {
+  if (!isObject(located.value)) return undefined;
+  for (const key of Object.keys(located.value)) {
+    const guess = closest(key, TOP_LEVEL_KEYS);
+    if (guess && guess !== key) {
+      return skippedInput(file, `not linted: its top-level "${key}" is not a key skewguard reads (did you mean "${guess}"?); a design file has "tables", "containers" or "external", a template "Resources"`, located.positionOf(key));
+    }
+  }
+  return undefined;
+}
+
+const YAML_NAME = /\.ya?ml$/i;
+/** CloudFormation in YAML: a top-level `Resources:` or `AWSTemplateFormatVersion:` line. */
+const YAML_TEMPLATE = /^(?:Resources|AWSTemplateFormatVersion|Transform)\s*:/m;
+export const YAML_NOT_READ = 'is YAML, which skewguard does not read: lint the JSON template `cdk synth` writes to cdk.out/, or convert it (`cfn-flip template.yaml > template.json`, or `rain fmt --json template.yaml`)';
+
+/** A file named `*.yaml`/`*.yml`, or text that is a YAML CloudFormation template. */
+export function isYaml(file: string, text: string): boolean {
+  return YAML_NAME.test(file) || YAML_TEMPLATE.test(text);
+}
+
+export function looksLikeYamlTemplate(text: string): boolean {
+  return YAML_TEMPLATE.test(text);
 }
 
 /** Text that failed to parse but names a design's or template's top-level fields is reported, not skipped. */
@@ -83,13 +131,15 @@ export function parseInput(file: string, text: string): Parsed {
   try {
     return { located: parseJsonWithLocations(text) };
   } catch (error) {
-    if (error instanceof JsonSyntaxError) return { error: failedInput(file, `invalid JSON: ${error.message}`, error.position) };
+    if (error instanceof JsonSyntaxError) return { error: isYaml(file, text) ? failedInput(file, YAML_NOT_READ) : failedInput(file, `invalid JSON: ${error.message}`, error.position) };
     throw error;
   }
 }
 
 /** Lints parsed JSON as `kind` (a design file unless it is a template). */
 export function lintParsed(file: string, located: LocatedJson, options: LintOptions, kind: SourceKind = sourceKind(located.value) ?? 'design'): FileResult {
+  const hybrid = hybridError(file, located);
+  if (hybrid) return hybrid;
   try {
     return kind === 'template' ? lintTemplate(file, located, options) : lintDesign(file, located, options);
   } catch (error) {

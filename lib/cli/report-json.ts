@@ -34,7 +34,7 @@ export function jsonReporter(settings: ReportSettings): Reporter {
     },
     *file(result: FileResult) {
       const pad = '      ';
-      yield `${first ? '' : ','}\n    {\n${pad}"file": ${indentedJson(result.file, pad)},\n${pad}"kind": "${result.kind}",\n${pad}"findings": `;
+      yield `${first ? '' : ','}\n    {\n${pad}"file": ${indentedJson(result.file, pad)},\n${pad}"kind": "${result.kind}",\n${result.skipped ? `${pad}"skipped": true,\n` : ''}${pad}"findings": `;
       first = false;
       yield* jsonArray(visibleFindings(result, settings).map((f) => ({ ...f, helpUri: ruleDocsUrl(f.ruleId, f.title) })), pad);
       yield `,\n${pad}"errors": `;

@@ -49,7 +49,7 @@ export function textReporter(settings: ReportSettings): Reporter {
       for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const findings = visibleFindings(result, settings);
       const unused = reportedUnused(result, settings);
-      if (result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${c.green('✔ no findings')}\n`;
+      if (!result.skipped && result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${c.green('✔ no findings')}\n`;
       const groups = new Map<string, string[]>();
       const group = (resource: string, engine: string) => {
         const key = `${p(resource)} (${engine})`;

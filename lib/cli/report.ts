@@ -103,6 +103,7 @@ export class Tally {
   constructor(private readonly settings: ReportSettings) {}
 
   add(result: FileResult): void {
+    if (result.skipped) return; // a note on a file that was not linted
     this.files++;
     if (result.fixesNotWritten) this.notFixed++;
     else if (result.errors.length > 0) this.invalidFiles++;
