@@ -1,7 +1,10 @@
 /**
  * Globs for `skewguard lint 'designs/**\/*.json'` and the config's `designs`: `*` and `?` within a
  * path segment, `**` across segments, `{a,b}` alternatives and `[abc]` classes. Node 20 has no
- * fs.glob, and a dependency would cost the CLI its cold start.
+ * fs.glob. picomatch 4 and tinyglobby 0.2 were measured as replacements: requiring picomatch alone
+ * took longer than this file, json-locations.ts and json-edit.ts together (tinyglobby, which loads
+ * picomatch and fdir, about 2.4×), for features a list of design files does not need (extglobs,
+ * numeric ranges); the search itself stays in inputs.ts, which must report what it skips.
  */
 
 export function isGlob(pattern: string): boolean {

@@ -6,6 +6,10 @@
  * its line ends, and one-line objects where the file writes small objects on one line.
  *
  * Pure: text in, text out. The caller re-parses the result before writing it anywhere.
+ *
+ * Hand-written on purpose: jsonc-parser's `modify` (measured as a replacement) reformats the object it
+ * inserts into — a one-line `{ "name": "a", "monitoring": { … } }` became eight lines — where `--fix`
+ * promises that only the edited values' bytes change; see json-locations.ts for the rest of the figures.
  */
 import type { DesignEdit } from '../index';
 import { joinPath as childPath, parseFieldPath as splitPath } from '../design/field-path';
