@@ -1,10 +1,12 @@
 // CLI cases for `npm run bench` (called by bench/run.js after the core cases):
 // 1. the text report at scale: 10,000 tables × 5 findings, text vs JSON (the text report was
 //    quadratic: 206 s against 0.97 s for JSON); both run in-process through the real `run()`.
-// 2. CLI cold start on a synthesized cloud assembly (the template path) vs a bare `node -e 0`.
+// 2. `lint --fix` at 200 and 2,000 tables (three fixes each): linear growth means a ratio near 10×
+//    (it re-linted the whole file per fix and stopped after 200: 2,000 tables took about a minute).
+// 3. CLI cold start on a synthesized cloud assembly (the template path) vs a bare `node -e 0`.
 'use strict';
 const { spawnSync } = require('node:child_process');
-const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, writeFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
@@ -50,6 +52,23 @@ async function run(harness) {
     harness.report('CLI report of 10,000 tables × 5 findings (50,000 findings), in-process', 'a: --format json', 'b: --format text', scale, 'ms', 'b ≈ a (linear)');
     console.log(`  report sizes: json ${harness.fmt(sizes.json / 1048576, 1)} MiB, text ${harness.fmt(sizes.text / 1048576, 1)} MiB`);
 
+    // Tables with SG001, SG010 and SG011, each fixable: three rounds of edits.
+    const fixable = (count) => `${JSON.stringify({ tables: Array.from({ length: count }, (_, i) => ({ name: `table-${i}`, partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 }, monitoring: { contributorInsights: false, latencyAlarms: false } })) }, null, 2)}\n`;
+    const fix = (count) => {
+      const text = fixable(count);
+      const target = join(dir, `fix-${count}.json`);
+      return async () => {
+        writeFileSync(target, text);
+        const start = performance.now();
+        const code = await cli(['lint', target, '--fix', '--format', 'json'], { stdout: sink().stream, stderr: sink().stream, env: {}, cwd: dir });
+        const elapsed = performance.now() - start;
+        if (code !== 1 || !readFileSync(target, 'utf8').includes('"latencyAlarms": true')) throw new Error(`--fix of ${count} tables did not fix them (exit ${code})`);
+        return elapsed;
+      };
+    };
+    const fixScale = await harness.sideBySideAsync(fix(200), fix(2000), 3, 1);
+    harness.report('CLI --fix: 200 vs 2,000 tables, three fixes each, in-process', 'a: 200 tables (600 fixes)', 'b: 2,000 tables (6,000 fixes)', fixScale, 'ms', 'ratio ≈ 10× (linear)');
+
     const spawnTimed = (args) => () => {
       const start = performance.now();
       const result = spawnSync(process.execPath, args, { cwd: root });
@@ -58,7 +77,7 @@ async function run(harness) {
     };
     const assembly = join(root, 'test/cli/fixtures/cloud-assembly');
     const cold = harness.sideBySide(spawnTimed(['-e', '0']), spawnTimed([join(root, 'dist/cli/main.js'), 'lint', assembly]), 20);
-    harness.report('CLI cold start: `skewguard lint cdk.out/` (a cloud assembly, 2 templates)', 'a: node -e 0', 'b: node dist/cli/main.js lint <cloud assembly>', cold, 'ms', 'ratio ≤ 2×');
+    harness.report('CLI cold start: `skewguard lint cdk.out/` (a cloud assembly, 2 templates)', 'a: node -e 0', 'b: node dist/cli/main.js lint <cloud assembly>', cold, 'ms', 'ratio ≤ 1.5×');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
