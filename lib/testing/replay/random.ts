@@ -35,10 +35,10 @@ export class Random {
     return Math.floor(this.next() * n);
   }
 
-  /** Poisson-distributed count (Knuth for small means, normal approximation above 50). */
+  /** Poisson-distributed count (Knuth for small means, normal approximation above 30). */
   poisson(mean: number): number {
     if (mean <= 0) return 0;
-    if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * this.normal()));
+    if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * this.normal()));
     const limit = Math.exp(-mean);
     let k = 0;
     let p = this.next();

@@ -10,8 +10,11 @@ export interface Datapoint {
   readonly count: number;
   readonly min: number;
   readonly max: number;
-  /** Raw values (e.g. one latency per request, or a bounded sample of them) for percentiles. */
+  /** Raw values (e.g. one latency per request) for percentiles. */
   readonly values?: readonly number[];
+  /** Percentiles the scenario computed from its modelled distribution for `count` requests, where
+   *  drawing every request would be too slow (`p99` → ms). Used only when `values` is absent. */
+  readonly percentiles?: Readonly<Record<string, number>>;
 }
 
 /** A metric's identity. Dimension values are strings (placeholders for deploy-time names). */

@@ -3,7 +3,8 @@
  * math. Statistics as CloudWatch defines them ("CloudWatch statistics definitions",
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/Statistics-definitions.html):
  * Sum, Average (Sum / SampleCount), Minimum, Maximum, SampleCount, and percentiles pNN computed
- * from the raw values of the period (nearest rank).
+ * from the raw values of the period (nearest rank), or — for a one-minute period of many requests —
+ * the percentile the scenario computed from its modelled distribution.
  */
 import { merge, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
 import { evaluateExpression, parseExpression, type Series } from './expression';
@@ -20,8 +21,10 @@ export function statisticOf(point: Datapoint | undefined, statistic: string, fie
   }
   const percentile = /^p(\d{1,2}(?:\.\d+)?|100)$/.exec(statistic);
   if (!percentile) throw new Error(`${field}: the replay supports Sum, Average, Minimum, Maximum, SampleCount and pNN, got ${JSON.stringify(statistic)}`);
-  if (!point.values) throw new Error(`${field}: ${statistic} needs raw values; the scenario recorded only a statistic set for this metric`);
-  return nearestRank(point.values, Number(percentile[1]));
+  if (point.values) return nearestRank(point.values, Number(percentile[1]));
+  const modelled = point.percentiles?.[statistic];
+  if (modelled === undefined) throw new Error(`${field}: ${statistic} needs raw values or a modelled ${statistic}; the scenario recorded only a statistic set for this metric`);
+  return modelled;
 }
 
 /** Nearest-rank percentile of raw values. */
