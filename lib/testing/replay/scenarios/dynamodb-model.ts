@@ -108,6 +108,8 @@ function dims(tableName: string, index?: string): Record<string, string> {
 const metric = (metricName: string, dimensions: Record<string, string>): MetricId => ({ namespace: NAMESPACE, metricName, dimensions });
 const cap = (d: Direction) => (d === 'read' ? 'Read' : 'Write');
 const count = (n: number): Datapoint => ({ sum: n, count: 1, min: n, max: n });
+/** CloudWatch's name for a throttle cause: `WriteAccountLimitThrottleEvents` has no "Throughput". */
+const causeMetric = (direction: Direction, cause: string) => `${cap(direction)}${cause}${cause === 'AccountLimit' ? '' : 'Throughput'}ThrottleEvents`;
 
 /** Simulates one table into `telemetry`; returns what happened per key space. */
 export function simulateTable(model: TableModel, names: TableNames, telemetry: Telemetry, rng: Random): KeySpaceTruth[] {
@@ -165,7 +167,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         }
         for (const [cause, excess] of causes) {
           const events = noise.poisson(excess * 60);
-          telemetry.put(metric(`${cap(direction)}${cause}ThroughputThrottleEvents`, cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d), minute, count(events));
+          telemetry.put(metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d), minute, count(events));
           if (events > 0 && truth.firstCapacityThrottle === undefined) truth.firstCapacityThrottle = minute;
         }
         const scale = admitted / demand;
@@ -213,13 +215,13 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         if (rules.accessed && uniform > 0) telemetry.contribute(rules.accessed, minute, 'uniform-top', (direction === 'write' ? 3 : 1) * 3 * uniform * scale * 60 / space.cardinality);
         telemetry.put(metric(`Consumed${cap(direction)}CapacityUnits`, d), minute, count(Math.max(0, admitted * 60 - throttledUnits)));
       }
-      const traffic = space.read(minute) + space.write(minute) > 0;
+      const traffic = space.read(minute) + space.write(minute) + (space.hotKeys ?? []).reduce((sum, k) => sum + (k.read?.(minute) ?? 0) + (k.write?.(minute) ?? 0), 0) > 0;
       for (const direction of ['read', 'write'] as const) {
         if (keyRange[direction] > 0 || traffic) telemetry.put(metric(`${cap(direction)}KeyRangeThroughputThrottleEvents`, d), minute, count(keyRange[direction]));
         if (traffic && isTable) {
           const zeroCauses = model.capacity.mode === 'provisioned' ? ['Provisioned'] : ['MaxOnDemand', 'AccountLimit'];
           for (const cause of zeroCauses) {
-            const id = metric(`${cap(direction)}${cause}ThroughputThrottleEvents`, cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d);
+            const id = metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d);
             if (telemetry.series(id)[minute] === undefined) telemetry.put(id, minute, count(0));
           }
         }
