@@ -1,0 +1,94 @@
+// `npm run bench` (replay part): today's default alarms of the example app (examples/cdk) and alerts
+// of the example program (examples/pulumi, under the Pulumi mock engine) replayed over modelled
+// weeks (skewguard/testing/replay): false pages per table / container per week on healthy traffic,
+// and detection times of each incident. Figures of a model, not of production: its limits are
+// printed with them. Tests never assert these; test/replay asserts the same runs.
+'use strict';
+const { join } = require('node:path');
+
+process.env.CDK_VALIDATION = 'false';
+require('../examples/cdk/run-ts').register();
+const replay = require('../dist/testing/replay');
+
+const WEEKS = 2;
+const LIMITS = [
+  'model limits: per-minute load with a normal per-second spread; each request one unit (DynamoDB) or 6 RU (Cosmos DB);',
+  '  partitions sized for twice the planned peak; split for heat only halves a hot partition\'s uniform share;',
+  '  throttle metrics publish 0 while there is traffic (assumed); Cosmos log rows of a minute arrive together 3–10 min later;',
+  '  the uniform traffic\'s log rows are 50 synthetic keys a minute; KQL is not interpreted (each query has a TS meaning);',
+  '  CloudWatch evaluation range = N + 2 periods (not published); Azure metrics are queryable at the next check.',
+];
+
+const perWeek = (n, days) => (n * 7 / days).toFixed(1);
+const minutes = (m) => (m === undefined ? 'never' : `${m >= 0 ? '+' : ''}${m} min`);
+
+async function pulumiResources() {
+  const { installMocks, registeredAll } = require('../test/pulumi/support/mocks.ts');
+  const engine = installMocks();
+  const pulumi = require('@pulumi/pulumi');
+  pulumi.log.warn = async () => undefined;
+  const program = require('../examples/pulumi/index.ts');
+  await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
+  return engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+}
+
+async function run() {
+  const examples = require(join(__dirname, '../test/replay/support/examples.ts'));
+  console.log(`\nReplay of today's alarms and alerts over modelled traffic (${WEEKS} healthy weeks each, seeds 1..${WEEKS})`);
+  const template = examples.exampleTemplate();
+  const pages = {};
+  for (let week = 1; week <= WEEKS; week++) {
+    const result = replay.replayStack(template, replay.healthyWeek(examples.EXAMPLE_TABLES, week));
+    for (const [name, t] of Object.entries(result.tables)) {
+      pages[name] = pages[name] ?? { pages: 0, recoveries: 0, days: 0 };
+      pages[name].pages += t.pages.length;
+      pages[name].recoveries += t.recoveries.length;
+      pages[name].days += result.days;
+    }
+  }
+  for (const [name, p] of Object.entries(pages)) console.log(`  DynamoDB ${name.padEnd(10)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   recoveries/week ${perWeek(p.recoveries, p.days)}`);
+  const dynamoIncidents = [
+    ['write-hot key growing for days', { table: 'Documents', index: 'by-folder' }],
+    ['viral read-hot key', { table: 'Documents' }],
+    ['warm keys on one partition', { table: 'Tickets' }],
+    ['surge beyond the on-demand maximum', { table: 'Documents' }],
+    ['surge beyond the per-table quota', { table: 'Tickets' }],
+  ];
+  for (const [incident, target] of dynamoIncidents) {
+    const t = replay.replayStack(template, replay.dynamoIncident(incident, examples.EXAMPLE_TABLES, target)).tables[target.table];
+    const truth = t.truths.find((k) => k.index === target.index);
+    const anchor = truth.firstSustainedThrottle ?? truth.firstCapacityThrottle;
+    const first = t.pages.map((p) => p.minute).sort((a, b) => a - b)[0];
+    const over80 = truth.firstOver80 === undefined || first === undefined ? '' : `, ${minutes(first - truth.firstOver80)} after 80% of the ceiling`;
+    console.log(`  DynamoDB ${`${target.table}${target.index ? `/${target.index}` : ''}`.padEnd(20)} ${incident.padEnd(36)} first page ${minutes(first === undefined ? undefined : first - anchor)} after sustained throttling${over80}; ${t.pages.length} pages`);
+  }
+
+  const resources = await pulumiResources();
+  const queries = examples.todaysQueries([{ databaseName: 'telemetry', containerName: 'events' }, { databaseName: 'telemetry', containerName: 'devices' }]);
+  const cosmos = {};
+  for (let week = 1; week <= WEEKS; week++) {
+    const result = replay.replayProgram(resources, replay.healthyCosmosWeek(examples.EXAMPLE_CONTAINERS, 2 + week), { queries });
+    for (const [name, c] of Object.entries(result.containers)) {
+      cosmos[name] = cosmos[name] ?? { pages: 0, recoveries: 0, days: 0 };
+      cosmos[name].pages += c.pages.length;
+      cosmos[name].recoveries += c.recoveries.length;
+      cosmos[name].days += result.days;
+    }
+  }
+  for (const [name, p] of Object.entries(cosmos)) console.log(`  Cosmos DB ${name.padEnd(9)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   recoveries/week ${perWeek(p.recoveries, p.days)}`);
+  const cosmosIncidents = [
+    // [incident, container, the moment that matters, its name, the incident's start, the alerts that can see it]
+    ['whale prefix under a hierarchical key', 'events', (c) => c.truth.first429, 'the first 429', 1 * 1440 + 15 * 60, /./],
+    ['hot key growing for days', 'events', (c) => c.truth.first429, 'the first 429', 0, /./],
+    ['logical partition growing towards 20 GB', 'devices', (c) => c.truth.firstSizeOver16Gb, 'reaching 16 GB', 0, /partition-size/],
+  ];
+  for (const [incident, target, anchorOf, what, start, relevant] of cosmosIncidents) {
+    const c = replay.replayProgram(resources, replay.cosmosIncident(incident, examples.EXAMPLE_CONTAINERS, target), { queries }).containers[target];
+    const first = c.pages.filter((p) => relevant.test(p.alert)).map((p) => p.minute).filter((m) => m >= start).sort((a, b) => a - b)[0];
+    const anchor = anchorOf(c);
+    console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${minutes(first === undefined || anchor === undefined ? undefined : first - anchor)} after ${what}; ${c.pages.length} pages in the run (false ones included)`);
+  }
+  for (const line of LIMITS) console.log(`  ${line}`);
+}
+
+module.exports = { run };

@@ -1,0 +1,68 @@
+/**
+ * Azure Monitor metric alerts with static thresholds ("Metric alerts",
+ * https://learn.microsoft.com/azure/azure-monitor/alerts/alerts-types#metric-alerts, and
+ * "Understand how metric alerts work"): every `evaluationFrequency` the rule aggregates the last
+ * `windowSize` of each monitored time series with `timeAggregation` and compares it with the
+ * threshold. A dimension given as `*` (or with several values) splits the rule into one time series
+ * per value, each alerting on its own; a dimension with one value filters; dimensions not named
+ * are aggregated together. All criteria (`allOf`) must be met by the same series.
+ * Assumption: platform metrics are queryable at the check that follows their minute (Azure says
+ * under a minute); dynamic thresholds are not modelled (an error).
+ */
+import type { Telemetry } from '../telemetry';
+import { AlertStates, checksToResolve, type AlertReplay } from './alert-state';
+import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel, severity, timing } from './rule-inputs';
+
+/** The dimension that holds the ARM id of the resource a metric belongs to (a metric alert's scope). */
+export const SCOPE_DIMENSION = '$scope';
+
+export function replayMetricAlert(name: string, inputs: Record<string, unknown>, telemetry: Telemetry, actionGroups: readonly string[]): AlertReplay {
+  const field = `MetricAlert ${name}`;
+  const { windowMinutes, frequencyMinutes } = timing(inputs, field);
+  const scopes = inputs.scopes;
+  if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => typeof s !== 'string')) throw new Error(`${field}.scopes: expected resolved resource ids`);
+  const criteria = (inputs.criteria as { allOf?: unknown[]; odataType?: string } | undefined)?.allOf;
+  if (!Array.isArray(criteria) || criteria.length === 0) throw new Error(`${field}.criteria.allOf: expected at least one criterion`);
+  const parsed = (criteria as Record<string, unknown>[]).map((c, i) => {
+    const where = `${field}.criteria.allOf[${i}]`;
+    if (c.criterionType !== 'StaticThresholdCriterion') throw new Error(`${where}.criterionType: the replay models StaticThresholdCriterion only, got ${JSON.stringify(c.criterionType)}`);
+    if (typeof c.metricName !== 'string') throw new Error(`${where}.metricName: expected a metric name`);
+    if (typeof c.threshold !== 'number') throw new Error(`${where}.threshold: expected a number, got ${JSON.stringify(c.threshold)}`);
+    return {
+      namespace: typeof c.metricNamespace === 'string' ? c.metricNamespace : undefined,
+      metricName: c.metricName,
+      aggregation: aggregation(c.timeAggregation, `${where}.timeAggregation`),
+      compare: compare(c.operator, `${where}.operator`),
+      threshold: c.threshold,
+      filters: dimensionFilters(c.dimensions, `${where}.dimensions`),
+    };
+  });
+  const states = new AlertStates(inputs.autoMitigate !== false, checksToResolve('metric', frequencyMinutes), actionGroups);
+  const ids = telemetry.metricIds();
+  for (let tick = frequencyMinutes; tick <= telemetry.minutes; tick += frequencyMinutes) {
+    const from = Math.max(0, tick - windowMinutes);
+    const perCriterion = parsed.map((criterion) => {
+      const groups = new Map<string, { total: number; count: number; max: number; min: number }[]>();
+      for (const id of ids) {
+        if (id.metricName !== criterion.metricName || (criterion.namespace && id.namespace !== criterion.namespace)) continue;
+        if (!scopes.includes(id.dimensions[SCOPE_DIMENSION]) || !passes(criterion.filters, id.dimensions)) continue;
+        const label = seriesLabel(criterion.filters, id.dimensions);
+        const points = telemetry.series(id).slice(from, tick).filter((p) => p !== undefined);
+        const list = groups.get(label) ?? [];
+        for (const p of points) list.push({ total: p.sum, count: p.count, max: p.max, min: p.min });
+        groups.set(label, list);
+      }
+      return new Map([...groups].map(([label, values]) => {
+        const value = aggregate(criterion.aggregation, values);
+        return [label, { met: value !== undefined && criterion.compare(value, criterion.threshold), value }];
+      }));
+    });
+    const results = new Map<string, { met: boolean; value?: number }>();
+    for (const label of new Set(perCriterion.flatMap((m) => [...m.keys()]))) {
+      const all = perCriterion.map((m) => m.get(label));
+      results.set(label, { met: all.every((r) => r?.met === true), value: all[0]?.value });
+    }
+    states.check(tick, results);
+  }
+  return { name, kind: 'metric', severity: severity(inputs.severity, `${field}.severity`), events: states.events, inputs };
+}

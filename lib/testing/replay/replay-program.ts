@@ -1,0 +1,89 @@
+/**
+ * replayProgram(): the alert rules a Pulumi program registered (type, name and inputs, as the mock
+ * engine records them) over a Cosmos DB scenario. Each scenario model is bound to the container of
+ * that name; its metrics carry the account id the metric alerts are scoped to, its log rows the
+ * database and container names. Log-alert queries need registered semantics (the replay does not
+ * interpret KQL). Pages are `fired` notifications to an action group; recoveries are `resolved` ones.
+ */
+import { Random } from './random';
+import type { AlertEvent, AlertReplay } from './azure/alert-state';
+import { replayLogAlert, type QueryRegistry } from './azure/log-alert';
+import { replayMetricAlert } from './azure/metric-alert';
+import { simulateContainer, type ContainerModel, type ContainerTruth } from './scenarios/cosmos-model';
+import type { Scenario } from './scenarios/scenario';
+import { Telemetry } from './telemetry';
+import { MINUTES_PER_DAY } from './time';
+
+/** One registered resource, as `pulumi.runtime.setMocks` sees it. */
+export interface RegisteredResource {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+}
+
+export interface ContainerReplay {
+  readonly truth: ContainerTruth;
+  readonly alerts: readonly AlertReplay[];
+  readonly pages: readonly (AlertEvent & { readonly alert: string })[];
+  readonly recoveries: readonly (AlertEvent & { readonly alert: string })[];
+}
+
+export interface ProgramReplay {
+  readonly scenario: string;
+  readonly days: number;
+  readonly alerts: readonly AlertReplay[];
+  readonly containers: Readonly<Record<string, ContainerReplay>>;
+}
+
+export interface ReplayProgramOptions {
+  /** The meaning of each log-alert query. */
+  readonly queries: QueryRegistry;
+  /** Which alerts page, by rule. @default every alert with an action group */
+  readonly pages?: (alert: AlertReplay) => boolean;
+}
+
+const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
+const METRIC_ALERT = 'azure-native:monitor:MetricAlert';
+const LOG_ALERT = 'azure-native:monitor:ScheduledQueryRule';
+
+function actionGroupsOf(inputs: Record<string, unknown>): string[] {
+  const actions = inputs.actions as unknown;
+  if (Array.isArray(actions)) return actions.map((a: { actionGroupId?: unknown }) => String(a.actionGroupId));
+  const groups = (actions as { actionGroups?: unknown } | undefined)?.actionGroups;
+  return Array.isArray(groups) ? groups.map(String) : [];
+}
+
+/** The containers a rule is about: those named in a CollectionName filter or in its query. */
+function containersOf(inputs: Record<string, unknown>, names: readonly string[]): string[] {
+  const text = JSON.stringify(inputs.criteria ?? {});
+  return names.filter((n) => text.includes(`"${n}"`) || text.includes(`\\"${n}\\"`));
+}
+
+export function replayProgram(resources: readonly RegisteredResource[], scenario: Scenario<ContainerModel>, options: ReplayProgramOptions): ProgramReplay {
+  const containers = resources.filter((r) => r.type === CONTAINER);
+  const names = containers.map((c) => String(c.inputs.containerName ?? c.name));
+  const metricAlerts = resources.filter((r) => r.type === METRIC_ALERT);
+  const telemetry = new Telemetry(scenario.days * MINUTES_PER_DAY);
+  const rng = new Random(scenario.seed);
+  const truths: Record<string, ContainerTruth> = {};
+  for (const [name, model] of Object.entries(scenario.models)) {
+    const container = containers.find((c) => String(c.inputs.containerName ?? c.name) === name);
+    if (!container) throw new Error(`replayProgram: scenario "${scenario.name}" models container ${name}, which the program did not register (containers: ${names.join(', ') || 'none'})`);
+    const scoped = metricAlerts.find((a) => containersOf(a.inputs, [name]).length > 0);
+    const accountId = String((scoped?.inputs.scopes as unknown[] | undefined)?.[0] ?? `account-of-${name}`);
+    truths[name] = simulateContainer(model, { accountId, databaseName: String(container.inputs.databaseName), containerName: name }, telemetry, rng.fork(Object.keys(truths).length + 1));
+  }
+  const alerts = resources.flatMap((r) => {
+    if (r.type === METRIC_ALERT) return [replayMetricAlert(r.name, r.inputs, telemetry, actionGroupsOf(r.inputs))];
+    if (r.type === LOG_ALERT) return [replayLogAlert(r.name, r.inputs, telemetry, actionGroupsOf(r.inputs), options.queries)];
+    return [];
+  });
+  const pages = options.pages ?? ((a: AlertReplay) => a.events.some((e) => e.actionGroups.length > 0));
+  const result: Record<string, ContainerReplay> = {};
+  for (const name of Object.keys(scenario.models)) {
+    const mine = alerts.filter((a) => containersOf(a.inputs, [name]).length > 0);
+    const events = (kind: AlertEvent['kind']) => mine.filter(pages).flatMap((a) => a.events.filter((e) => e.kind === kind && e.actionGroups.length > 0).map((e) => ({ ...e, alert: a.name })));
+    result[name] = { truth: truths[name], alerts: mine, pages: events('fired'), recoveries: events('resolved') };
+  }
+  return { scenario: scenario.name, days: scenario.days, alerts, containers: result };
+}

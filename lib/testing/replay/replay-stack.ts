@@ -1,0 +1,85 @@
+/**
+ * replayStack(): a synthesized CDK template's alarms over a DynamoDB scenario. Each scenario model
+ * is bound to the table whose construct id (from skewguard's template metadata, else the logical
+ * id) matches its name; the table's telemetry carries `${Ref:<table>}` as TableName and the rule
+ * names the lookup custom resource returns (`${<lookup>.AccessedKeysRule}`), exactly as the alarms
+ * resolve them. Pages are ALARM transitions that ran AlarmActions; recoveries are OK transitions
+ * that ran OKActions.
+ */
+import { Random } from './random';
+import { getAttPlaceholder, refPlaceholder } from './cloudwatch/intrinsics';
+import { replayAlarms, type ActionRun, type AlarmReplay, type ReplayAlarmsOptions } from './cloudwatch/replay-alarms';
+import { simulateTable, type KeySpaceTruth, type TableModel, type TableNames } from './scenarios/dynamodb-model';
+import type { Scenario } from './scenarios/scenario';
+import { Telemetry } from './telemetry';
+import { MINUTES_PER_DAY } from './time';
+
+type Resource = { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
+export interface CfnTemplate { Resources?: Record<string, Resource> }
+
+export interface TableReplay {
+  readonly logicalId: string;
+  readonly truths: readonly KeySpaceTruth[];
+  /** Alarms that read this table (by its name or its rule lookups). */
+  readonly alarms: readonly AlarmReplay[];
+  readonly pages: readonly (ActionRun & { readonly alarm: string })[];
+  readonly recoveries: readonly (ActionRun & { readonly alarm: string })[];
+}
+
+export interface StackReplay {
+  readonly scenario: string;
+  readonly days: number;
+  readonly alarms: readonly AlarmReplay[];
+  readonly tables: Readonly<Record<string, TableReplay>>;
+}
+
+export interface ReplayStackOptions extends ReplayAlarmsOptions {
+  /** Which actions page: a predicate on an action target (`${Ref:OnCall…}`). @default every target pages */
+  readonly pages?: (target: string) => boolean;
+  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled). */
+  readonly ruleAttributes?: { readonly accessed: string; readonly throttled: string };
+}
+
+const TABLE_TYPES = new Set(['AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table']);
+
+function constructIdOf(logicalId: string, resource: Resource): string {
+  const meta = resource.Metadata?.skewguard as { constructPath?: unknown } | undefined;
+  const path = typeof meta?.constructPath === 'string' ? meta.constructPath : typeof resource.Metadata?.['aws:cdk:path'] === 'string' ? resource.Metadata['aws:cdk:path'] as string : logicalId;
+  return path.split('/').filter((p) => p !== 'Resource' && p !== 'Table').pop() ?? logicalId;
+}
+
+export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel>, options: ReplayStackOptions = {}): StackReplay {
+  const resources = template?.Resources;
+  if (!resources) throw new Error('replayStack: expected a synthesized template with Resources');
+  const tables = Object.entries(resources).filter(([, r]) => r.Type !== undefined && TABLE_TYPES.has(r.Type));
+  const byName = new Map(tables.map(([id, r]) => [constructIdOf(id, r), id]));
+  const telemetry = new Telemetry(scenario.days * MINUTES_PER_DAY);
+  const rng = new Random(scenario.seed);
+  const attributes = options.ruleAttributes ?? { accessed: 'AccessedKeysRule', throttled: 'ThrottledKeysRule' };
+  const bound: [string, string, KeySpaceTruth[], string[]][] = [];
+  for (const [name, model] of Object.entries(scenario.models)) {
+    const logicalId = byName.get(name) ?? (resources[name] && TABLE_TYPES.has(resources[name].Type ?? '') ? name : undefined);
+    if (!logicalId) throw new Error(`replayStack: scenario "${scenario.name}" models table ${name}, which the template does not have (tables: ${[...byName.keys()].join(', ') || 'none'})`);
+    const ref = refPlaceholder(logicalId);
+    const lookups = Object.entries(resources).filter(([, r]) => r.Type?.startsWith('Custom::') && JSON.stringify(r.Properties?.TableName) === JSON.stringify({ Ref: logicalId }));
+    const rules: Record<string, { accessed?: string; throttled?: string }> = {};
+    for (const [id, r] of lookups) {
+      const index = typeof r.Properties?.IndexName === 'string' ? r.Properties.IndexName : '';
+      rules[index] = { accessed: getAttPlaceholder(id, attributes.accessed), throttled: getAttPlaceholder(id, attributes.throttled) };
+    }
+    const names: TableNames = { tableName: ref, rules };
+    bound.push([name, logicalId, simulateTable(model, names, telemetry, rng.fork(bound.length + 1)), [ref, ...lookups.map(([id]) => `\${${id}.`)]]);
+  }
+  const alarms = replayAlarms(template as never, telemetry, options);
+  const pages = options.pages ?? (() => true);
+  const result: Record<string, TableReplay> = {};
+  for (const [name, logicalId, truths, markers] of bound) {
+    const mine = alarms.filter((a) => {
+      const text = JSON.stringify(a.properties.Metrics ?? a.properties.Dimensions ?? a.properties.AlarmRule ?? '');
+      return markers.some((m) => text.includes(m));
+    });
+    const runs = (list: ActionRun['list']) => mine.flatMap((a) => a.actions.filter((r) => r.list === list && r.targets.some(pages)).map((r) => ({ ...r, alarm: a.name })));
+    result[name] = { logicalId, truths, alarms: mine, pages: runs('AlarmActions'), recoveries: runs('OKActions').filter((r) => r.minute > 0) };
+  }
+  return { scenario: scenario.name, days: scenario.days, alarms, tables: result };
+}

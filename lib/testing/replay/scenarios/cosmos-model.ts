@@ -1,0 +1,150 @@
+/**
+ * A Cosmos DB container's telemetry, minute by minute, from a load model. Doc facts the model encodes:
+ * - Throughput is divided evenly among physical partitions (partition-key ranges); one holds at most
+ *   10,000 RU/s and 50 GB, one logical partition at most 10,000 RU/s and 20 GB
+ *   ("Partitioning and horizontal scaling", https://learn.microsoft.com/azure/cosmos-db/partitioning-overview).
+ * - NormalizedRUConsumption is, per range and minute, the maximum over the seconds of the RU used
+ *   against that range's budget, capped at 100%: 100% "only means that in a given second at least
+ *   one partition key range used all its throughput"; shared database throughput has no
+ *   per-container value ("Monitor normalized RU/s",
+ *   https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units).
+ * - Requests above a range's budget in a second get 429; 1–5% of 429s with good latency is healthy
+ *   ("Diagnose and troubleshoot request rate too large (429)",
+ *   https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
+ * - Hierarchical keys: a first-level value's items stay on one range until it reaches 50 GB, so a
+ *   whale prefix loads one range however many full keys it has.
+ * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey)
+ *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
+ *   resource logs are queryable 3 to 10 minutes after the fact ("Log data ingestion time").
+ * Assumptions: 6 RU per request; per-second load normal around the minute's mean (sd 10% + Poisson);
+ * the uniform traffic's log rows are grouped into 50 synthetic keys per minute (real keys are far
+ * smaller: this overstates their share, never understates a hot key's); the rows of one minute
+ * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly.
+ */
+import type { Random } from '../random';
+import type { Telemetry } from '../telemetry';
+import { SCOPE_DIMENSION } from '../azure/metric-alert';
+import { expectedExcess } from './load';
+
+export const RANGE_BUDGET_CEILING = 10_000;
+export const RANGE_STORAGE_GB = 50;
+const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
+const RU_PER_REQUEST = 6;
+const LOG_GROUPS = 50;
+
+export interface CosmosHotKey {
+  /** The full partition-key value, e.g. `["t-42","d-7","s-1"]`. */
+  readonly key: string;
+  readonly range: number;
+  /** RU per second at a minute. */
+  readonly ru: (minute: number) => number;
+}
+
+export interface ContainerModel {
+  /** Manual or autoscale maximum RU/s of the container; `shared`: database throughput (no per-container metric). */
+  readonly throughput: { readonly kind: 'manual' | 'autoscale' | 'shared'; readonly ru: number };
+  readonly storageGb: number;
+  /** Uniform RU/s over every range at a minute. */
+  readonly ru: (minute: number) => number;
+  readonly hotKeys?: readonly CosmosHotKey[];
+  /** One-second bursts: extra RU on one range in one second. */
+  readonly bursts?: readonly { readonly minute: number; readonly range: number; readonly ru: number }[];
+  /** Logical partitions whose size the statistics log reports, GB at a minute. */
+  readonly sizes?: readonly { readonly key: string; readonly gb: (minute: number) => number }[];
+}
+
+export interface ContainerNames {
+  readonly accountId: string;
+  readonly databaseName: string;
+  readonly containerName: string;
+}
+
+export interface ContainerTruth {
+  readonly ranges: number;
+  first429?: number;
+  /** First minute of 3 consecutive minutes with 429s. */
+  firstSustained429?: number;
+  /** First minute a range's mean load reached 80% of its budget. */
+  firstOver80?: number;
+  /** First minute a reported logical partition reached 16 GB (80% of 20 GB). */
+  firstSizeOver16Gb?: number;
+  throttledMinutes: number;
+}
+
+export function rangesOf(model: ContainerModel): number {
+  return Math.max(1, Math.ceil(model.throughput.ru / RANGE_BUDGET_CEILING), Math.ceil(model.storageGb / RANGE_STORAGE_GB));
+}
+
+/** Resource-log delay: median 5 minutes, within 3 to 10 almost always (assumption from the doc's range). */
+function ingestionDelay(rng: Random): number {
+  return Math.min(15, Math.max(3, rng.logNormal(5, 0.3)));
+}
+
+export function simulateContainer(model: ContainerModel, names: ContainerNames, telemetry: Telemetry, rng: Random): ContainerTruth {
+  const ranges = rangesOf(model);
+  const budget = model.throughput.ru / ranges;
+  const truth: ContainerTruth = { ranges, throttledMinutes: 0 };
+  const base = { [SCOPE_DIMENSION]: names.accountId, DatabaseName: names.databaseName, CollectionName: names.containerName };
+  const perContainerMetrics = model.throughput.kind !== 'shared';
+  const burstsAt = new Map<number, { range: number; ru: number }[]>();
+  for (const b of model.bursts ?? []) burstsAt.set(b.minute, [...(burstsAt.get(b.minute) ?? []), b]);
+  const keysOn = Array.from({ length: ranges }, (_, r) => (model.hotKeys ?? []).filter((k) => k.range === r));
+  let sustained = 0;
+  for (let minute = 0; minute < telemetry.minutes; minute++) {
+    const uniform = model.ru(minute);
+    let ok = 0;
+    let throttled = 0;
+    for (let r = 0; r < ranges; r++) {
+      const keys = keysOn[r];
+      const mean = Math.max(0, uniform / ranges * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
+      const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
+      if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
+      let peak = mean + sd * (2.3 + 0.4 * rng.normal());
+      let excess = expectedExcess(mean, sd, budget) * 60;
+      for (const b of burstsAt.get(minute) ?? []) {
+        if (b.range === r) {
+          peak = Math.max(peak, mean + b.ru);
+          excess += Math.max(0, mean + b.ru - budget);
+        }
+      }
+      // A logical partition above its own 10,000 RU/s ceiling throttles whatever the range budget.
+      for (const k of keys) excess += Math.max(0, k.ru(minute) - RANGE_BUDGET_CEILING) * 60;
+      const throttledRequests = rng.poisson(excess / RU_PER_REQUEST);
+      throttled += throttledRequests;
+      ok += Math.max(0, Math.round((mean * 60 - excess) / RU_PER_REQUEST));
+      if (perContainerMetrics) {
+        telemetry.put({ namespace: NAMESPACE, metricName: 'NormalizedRUConsumption', dimensions: { ...base, PartitionKeyRangeId: String(r) } }, minute,
+          { sum: Math.min(100, peak / budget * 100), count: 1, min: Math.min(100, mean / budget * 100), max: Math.min(100, Math.max(0, peak) / budget * 100) });
+      }
+    }
+    const requests = (status: string, n: number) => telemetry.put({ namespace: NAMESPACE, metricName: 'TotalRequests', dimensions: { ...base, StatusCode: status } }, minute, { sum: n, count: n, min: 1, max: 1 });
+    requests('200', ok);
+    sustained = throttled > 0 ? sustained + 1 : 0;
+    if (throttled > 0) {
+      requests('429', throttled);
+      truth.throttledMinutes++;
+      if (truth.first429 === undefined) truth.first429 = minute;
+      if (sustained === 3 && truth.firstSustained429 === undefined) truth.firstSustained429 = minute - 2;
+    }
+    // Partition-key RU log: the hot keys, then the uniform traffic in synthetic key groups; the rows
+    // of one minute arrive together.
+    const arrival = minute + 1 + ingestionDelay(rng);
+    const row = (key: string, ru: number) => telemetry.log('CDBPartitionKeyRUConsumption', {
+      timeGenerated: minute, ingestedAt: arrival,
+      columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, PartitionKey: key, RequestCharge: ru * 60 },
+    });
+    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), RANGE_BUDGET_CEILING));
+    for (let g = 0; g < LOG_GROUPS; g++) row(`uniform-group-${g}`, uniform / LOG_GROUPS);
+    for (const s of model.sizes ?? []) {
+      const gb = s.gb(minute);
+      if (gb >= 16 && truth.firstSizeOver16Gb === undefined) truth.firstSizeOver16Gb = minute;
+      if (minute % 60 === 0 && gb >= 1) {
+        telemetry.log('CDBPartitionKeyStatistics', {
+          timeGenerated: minute, ingestedAt: minute + 1 + ingestionDelay(rng),
+          columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, PartitionKey: s.key, SizeKb: gb * 1_048_576 },
+        });
+      }
+    }
+  }
+  return truth;
+}

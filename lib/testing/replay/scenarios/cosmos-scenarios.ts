@@ -1,0 +1,114 @@
+/**
+ * Cosmos DB scenarios built from a container's profile: a healthy week, and the incidents of
+ * issue 18 (a whale prefix under a hierarchical key, a hot key growing for days, a logical partition
+ * growing towards 20 GB).
+ */
+import { Random } from '../random';
+import { MINUTES_PER_DAY } from '../time';
+import type { ContainerModel, CosmosHotKey } from './cosmos-model';
+import { rangesOf } from './cosmos-model';
+import { diurnal } from './load';
+import { PLANNED_PEAK } from './dynamodb-scenarios';
+import type { Scenario } from './scenario';
+
+export interface CosmosContainerProfile {
+  readonly throughput: ContainerModel['throughput'];
+  readonly storageGb: number;
+  /** Planned peak RU/s. */
+  readonly peakRu: number;
+  /** An ordinary day's peak as a share of the planned peak. @default 0.6 */
+  readonly dailyPeakShare?: number;
+  /** Largest logical partition today, GB. */
+  readonly largestPartitionGb?: number;
+}
+
+const HOUR = 60;
+const DAY = MINUTES_PER_DAY;
+
+function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random, options: { plannedPeak: boolean; bulkImport: boolean }): Float64Array {
+  const ru = new Float64Array(days * DAY);
+  const ranges = rangesOf({ ...profile, ru: () => 0 });
+  const budget = profile.throughput.ru / ranges;
+  for (let m = 0; m < ru.length; m++) {
+    let share = (profile.dailyPeakShare ?? 0.6) * diurnal(m) * (1 + 0.05 * rng.normal());
+    if (options.plannedPeak && m >= PLANNED_PEAK.start && m < PLANNED_PEAK.start + PLANNED_PEAK.minutes) share = Math.max(share, Math.min(1, (m - PLANNED_PEAK.start + 1) / 10));
+    ru[m] = profile.peakRu * share;
+    // Nightly bulk import 01:00–01:30 at the budget: the 1–5% of 429s Microsoft calls healthy.
+    if (options.bulkImport && m % DAY >= HOUR && m % DAY < HOUR + 30) ru[m] = Math.max(ru[m], 0.985 * budget * ranges);
+  }
+  return ru;
+}
+
+function containerModel(profile: CosmosContainerProfile, ru: Float64Array, rng: Random, extra: Partial<ContainerModel> = {}, burstsPerDay = 30): ContainerModel {
+  const ranges = rangesOf({ ...profile, ru: () => 0 });
+  const budget = profile.throughput.ru / ranges;
+  const days = ru.length / DAY;
+  return {
+    throughput: profile.throughput,
+    storageGb: profile.storageGb,
+    ru: (m) => ru[m],
+    bursts: Array.from({ length: days * burstsPerDay }, () => ({ minute: rng.int(ru.length), range: rng.int(ranges), ru: budget * (0.4 + 0.6 * rng.next()) })),
+    sizes: profile.largestPartitionGb === undefined ? [] : [{ key: '["largest"]', gb: () => profile.largestPartitionGb as number }],
+    ...extra,
+  };
+}
+
+/** A healthy week for every profile. */
+export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3): Scenario<ContainerModel> {
+  const rng = new Random(seed);
+  const models = Object.fromEntries(Object.entries(profiles).map(([name, profile], i) => {
+    const r = rng.fork(i + 1);
+    return [name, containerModel(profile, uniformLoad(profile, 7, r, { plannedPeak: true, bulkImport: true }), r)];
+  }));
+  return {
+    name: 'healthy week', kind: 'healthy', days: 7, seed, models,
+    assumptions: [
+      'ordinary days peak at 60% of the planned peak at 19:00, 15% of that at 04:00, 5% noise per minute',
+      'the planned peak on day 3, 19:00–19:45, spread evenly over the ranges',
+      'a nightly bulk import 01:00–01:30 runs every range at 98.5% of its budget: 1–5% of requests get 429 (healthy per Microsoft)',
+      '30 one-second bursts a day of 40–100% of a range budget on one range',
+    ],
+  };
+}
+
+export type CosmosIncident = 'whale prefix under a hierarchical key' | 'hot key growing for days' | 'logical partition growing towards 20 GB';
+
+/** One incident on `target`, over ordinary days without the planned peak, bulk import or bursts. */
+export function cosmosIncident(incident: CosmosIncident, profiles: Readonly<Record<string, CosmosContainerProfile>>, target: string, seed = 4): Scenario<ContainerModel> {
+  const profile = profiles[target];
+  if (!profile) throw new Error(`cosmosIncident: no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}`);
+  const rng = new Random(seed);
+  const days = incident === 'whale prefix under a hierarchical key' ? 3 : 4;
+  const ranges = rangesOf({ ...profile, ru: () => 0 });
+  const budget = profile.throughput.ru / ranges;
+  const start = incident === 'whale prefix under a hierarchical key' ? 1 * DAY + 15 * HOUR : 0;
+  const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + (to - from) * (m - start) / over);
+  let extra: Partial<ContainerModel> = {};
+  let description: string;
+  switch (incident) {
+    case 'whale prefix under a hierarchical key': {
+      // One tenant grows to 1.2 × a range budget over 2 hours, spread over 300 devices: no single
+      // full key is large, and all of it lands on one range.
+      const total = ramp(0.05 * budget, 1.2 * budget, 2 * HOUR);
+      const hotKeys: CosmosHotKey[] = Array.from({ length: 300 }, (_, i) => ({ key: `["tenant-whale","device-${i}","session-${i}"]`, range: 0, ru: (m: number) => total(m) / 300 }));
+      extra = { hotKeys };
+      description = `one tenant grows to ${Math.round(1.2 * budget)} RU/s (1.2 × its range's budget) over 2 hours, spread over 300 full keys`;
+      break;
+    }
+    case 'hot key growing for days':
+      extra = { hotKeys: [{ key: '["tenant-1","device-hot","session-1"]', range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) }] };
+      description = `one full key grows from 200 to ${Math.round(1.3 * Math.min(budget, 10_000))} RU/s over 3 days`;
+      break;
+    case 'logical partition growing towards 20 GB':
+      extra = { sizes: [{ key: '["tenant-big","device-1"]', gb: ramp(12, 19.5, 3 * DAY) }] };
+      description = 'one logical partition grows from 12 to 19.5 GB over 3 days';
+      break;
+  }
+  const quiet = (p: CosmosContainerProfile, r: Random, more: Partial<ContainerModel> = {}) => containerModel(p, uniformLoad(p, days, r, { plannedPeak: false, bulkImport: false }), r, more, 0);
+  const models = Object.fromEntries(Object.entries(profiles).map(([name, p], i) => [name, name === target ? quiet(p, rng.fork(100), extra) : quiet(p, rng.fork(i + 1))]));
+  return {
+    name: incident, kind: 'incident', days, seed, models,
+    assumptions: ['ordinary days (no planned peak, bulk import or bursts) around the incident', `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'} on range 0`],
+    incident: { target, description },
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * A DynamoDB table's telemetry, minute by minute, from a load model. Doc facts the model encodes:
+ * - A physical partition serves at most 3,000 read units/s and 1,000 write units/s; above that the
+ *   requests are throttled and counted in Read/WriteKeyRangeThroughputThrottleEvents, one event per
+ *   throttled request, in both capacity modes ("DynamoDB metrics and dimensions",
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html).
+ * - Requests over a table-level limit are throttled under that cause instead: the provisioned
+ *   capacity (after up to 300 s of burst credit), the on-demand maximum, or the account's per-table
+ *   quota (40,000 units per direction by default, "Service quotas",
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html).
+ * - Contributor Insights counts, per partition key and minute, the consumed throughput units of the
+ *   most accessed keys (3 × WCU + RCU, the unit the hot-key alarm is written in) and the throttled
+ *   requests of the most throttled keys
+ *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html).
+ * - SuccessfulRequestLatency is time inside DynamoDB only, per operation; CloudWatch computes its
+ *   percentiles from every request of the minute.
+ * Assumptions (stated, not documented): each request is one unit; per-second load on a partition is
+ * normal around the minute's mean (sd 8% + Poisson), partitions' uniform shares spread 3%; split for
+ * heat halves the uniform share of a partition holding a hot key after 10 throttled minutes (at
+ * most 3 times) and never splits one key; throttle metrics
+ * publish a 0 in every minute with traffic; capacity limits apply to the table's own key space.
+ */
+import { Random } from '../random';
+import { fromValues, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
+import { expectedExcess, normalQuantile } from './load';
+
+export type Direction = 'read' | 'write';
+export const PARTITION_CEILING: Readonly<Record<Direction, number>> = { read: 3000, write: 1000 };
+export const DEFAULT_TABLE_QUOTA = 40_000;
+const NAMESPACE = 'AWS/DynamoDB';
+
+export interface HotKey {
+  readonly key: string;
+  /** The partition the key lives on (0-based). */
+  readonly partition: number;
+  /** Units per second at a minute. */
+  readonly read?: (minute: number) => number;
+  readonly write?: (minute: number) => number;
+}
+
+export interface Burst {
+  readonly minute: number;
+  readonly partition: number;
+  readonly direction: Direction;
+  /** Extra units in one second. */
+  readonly units: number;
+}
+
+export interface KeySpaceModel {
+  /** The GSI; undefined for the table itself. */
+  readonly index?: string;
+  readonly partitions: number;
+  /** Distinct key values carrying the uniform traffic. */
+  readonly cardinality: number;
+  /** Uniform traffic over every partition, units per second at a minute. */
+  readonly read: (minute: number) => number;
+  readonly write: (minute: number) => number;
+  readonly hotKeys?: readonly HotKey[];
+  readonly bursts?: readonly Burst[];
+}
+
+export type CapacityModel =
+  | { readonly mode: 'on-demand'; readonly maxRead?: number; readonly maxWrite?: number; readonly quota?: number }
+  | { readonly mode: 'provisioned'; readonly read: number; readonly write: number };
+
+export interface TableModel {
+  readonly capacity: CapacityModel;
+  readonly keySpaces: readonly KeySpaceModel[];
+  /** Minutes at which the application deploys (its warm-up runs large Queries for 5 minutes). */
+  readonly deploys?: readonly number[];
+}
+
+/** Where the telemetry of one table goes: the TableName dimension and each key space's rule names. */
+export interface TableNames {
+  readonly tableName: string;
+  /** Contributor Insights rule names per key space (`''` for the table). */
+  readonly rules: Readonly<Record<string, { readonly accessed?: string; readonly throttled?: string }>>;
+}
+
+/** What happened, to judge detection: per key space, the first minute of each kind. */
+export interface KeySpaceTruth {
+  readonly index?: string;
+  firstKeyRangeThrottle?: number;
+  /** First minute of 3 consecutive minutes with key-range throttles. */
+  firstSustainedThrottle?: number;
+  /** First minute a partition's mean load reached 80% of its ceiling. */
+  firstOver80?: number;
+  firstCapacityThrottle?: number;
+  keyRangeThrottleMinutes: number;
+}
+
+const LATENCY = {
+  GetItem: { share: 0.6, direction: 'read', median: 2.5, unitsPerRequest: 1 },
+  Query: { share: 0.4, direction: 'read', median: 6, unitsPerRequest: 4 },
+  PutItem: { share: 0.5, direction: 'write', median: 4.5, unitsPerRequest: 1 },
+  UpdateItem: { share: 0.5, direction: 'write', median: 5, unitsPerRequest: 1 },
+} as const;
+const BODY_SIGMA = 0.35;
+/** Occasional slow requests (AWS: spikes at high percentiles alone are no cause for concern). */
+const TAIL = { share: 0.0005, median: 60, sigma: 0.5 };
+/** After a deploy: 3% of Queries are large warm-up pages for 5 minutes. */
+const WARMUP = { share: 0.03, median: 45, sigma: 0.4, minutes: 5 };
+const SAMPLE_LIMIT = 300;
+
+function dims(tableName: string, index?: string): Record<string, string> {
+  return index === undefined ? { TableName: tableName } : { TableName: tableName, GlobalSecondaryIndexName: index };
+}
+const metric = (metricName: string, dimensions: Record<string, string>): MetricId => ({ namespace: NAMESPACE, metricName, dimensions });
+const cap = (d: Direction) => (d === 'read' ? 'Read' : 'Write');
+const count = (n: number): Datapoint => ({ sum: n, count: 1, min: n, max: n });
+/** CloudWatch's name for a throttle cause: `WriteAccountLimitThrottleEvents` has no "Throughput". */
+const causeMetric = (direction: Direction, cause: string) => `${cap(direction)}${cause}${cause === 'AccountLimit' ? '' : 'Throughput'}ThrottleEvents`;
+
+/** Simulates one table into `telemetry`; returns what happened per key space. */
+export function simulateTable(model: TableModel, names: TableNames, telemetry: Telemetry, rng: Random): KeySpaceTruth[] {
+  const minutes = telemetry.minutes;
+  const credit: Record<Direction, number> = { read: 0, write: 0 };
+  const truths: KeySpaceTruth[] = [];
+  for (const space of model.keySpaces) {
+    const truth: KeySpaceTruth = { index: space.index, keyRangeThrottleMinutes: 0 };
+    truths.push(truth);
+    const isTable = space.index === undefined;
+    const d = dims(names.tableName, space.index);
+    const rules = names.rules[space.index ?? ''] ?? {};
+    const split = new Array(space.partitions).fill(1);
+    const hotMinutes = new Array(space.partitions).fill(0);
+    const noise = rng.fork(space.partitions * 7919 + (space.index?.length ?? 0));
+    const burstsAt = new Map<number, Burst[]>();
+    for (const b of space.bursts ?? []) burstsAt.set(b.minute, [...(burstsAt.get(b.minute) ?? []), b]);
+    const keysOn = Array.from({ length: space.partitions }, (_, p) => (space.hotKeys ?? []).filter((k) => k.partition === p));
+    const hotPartitions = keysOn.flatMap((keys, p) => (keys.length > 0 ? [p] : []));
+    let sustained = 0;
+    for (let minute = 0; minute < minutes; minute++) {
+      let throttledAny = false;
+      const keyRange: Record<Direction, number> = { read: 0, write: 0 };
+      for (const direction of ['read', 'write'] as const) {
+        const uniform = space[direction](minute);
+        const units = new Map((space.hotKeys ?? []).map((k) => [k, k[direction]?.(minute) ?? 0]));
+        const demand = uniform + [...units.values()].reduce((s, u) => s + u, 0);
+        if (demand <= 0) continue;
+        // Table-level limits first: what is admitted to the partitions.
+        let admitted = demand;
+        const causes: [string, number][] = [];
+        if (isTable) {
+          const c = model.capacity;
+          if (c.mode === 'provisioned') {
+            const provisioned = c[direction];
+            if (demand <= provisioned) credit[direction] = Math.min(300 * provisioned, credit[direction] + (provisioned - demand) * 60);
+            else {
+              const fromCredit = Math.min(credit[direction] / 60, demand - provisioned);
+              credit[direction] -= fromCredit * 60;
+              admitted = provisioned + fromCredit;
+              causes.push(['Provisioned', demand - admitted]);
+            }
+          } else {
+            const max = direction === 'read' ? c.maxRead : c.maxWrite;
+            if (max !== undefined && admitted > max) {
+              causes.push(['MaxOnDemand', admitted - max]);
+              admitted = max;
+            }
+            const quota = c.quota ?? DEFAULT_TABLE_QUOTA;
+            if (admitted > quota) {
+              causes.push(['AccountLimit', admitted - quota]);
+              admitted = quota;
+            }
+          }
+        }
+        for (const [cause, excess] of causes) {
+          const events = noise.poisson(excess * 60);
+          telemetry.put(metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d), minute, count(events));
+          if (events > 0 && truth.firstCapacityThrottle === undefined) truth.firstCapacityThrottle = minute;
+        }
+        const scale = admitted / demand;
+        // Partitions holding a hot key or a burst this minute, one by one (uniform share, halved by
+        // each split for heat, plus their keys); the others together, their 3% spread folded into
+        // the per-second spread (a normal mixture), which keeps a week of 160 partitions fast.
+        const ceiling = PARTITION_CEILING[direction];
+        const uniformShare = uniform * scale / space.partitions;
+        const burstsNow = (burstsAt.get(minute) ?? []).filter((b) => b.direction === direction);
+        let throttledUnits = 0;
+        let plain = space.partitions;
+        const busy = new Set<number>([...hotPartitions, ...burstsNow.map((b) => b.partition)]);
+        for (const p of busy) {
+          plain--;
+          const share = uniformShare * split[p] * (1 + 0.03 * noise.normal());
+          const keys = keysOn[p].map((key) => ({ key, units: units.get(key) ?? 0 })).filter((h) => h.units > 0);
+          const mean = Math.max(0, share + keys.reduce((s, h) => s + h.units * scale, 0));
+          if (mean >= 0.8 * ceiling && truth.firstOver80 === undefined) truth.firstOver80 = minute;
+          let excess = expectedExcess(mean, 0.08 * mean + Math.sqrt(mean), ceiling) * 60;
+          for (const b of burstsNow) if (b.partition === p) excess += Math.max(0, mean + b.units - ceiling);
+          throttledUnits += excess;
+          if (excess >= 1) {
+            hotMinutes[p]++;
+            if (hotMinutes[p] >= 10 && split[p] > 1 / 8) {
+              split[p] /= 2;
+              hotMinutes[p] = 0;
+            }
+          } else hotMinutes[p] = 0;
+          // Contributor Insights: each hot key's consumed units and its share of the throttles.
+          for (const h of keys) {
+            const throttledShare = mean > 0 ? excess * (h.units * scale) / mean : 0;
+            const consumed = h.units * scale * 60 - throttledShare;
+            if (rules.accessed) telemetry.contribute(rules.accessed, minute, h.key.key, (direction === 'write' ? 3 : 1) * consumed);
+            if (rules.throttled && throttledShare >= 1) telemetry.contribute(rules.throttled, minute, h.key.key, Math.round(throttledShare));
+          }
+        }
+        if (plain > 0 && uniformShare > 0) {
+          if (uniformShare >= 0.8 * ceiling && truth.firstOver80 === undefined) truth.firstOver80 = minute;
+          const sd = Math.hypot(0.08 * uniformShare + Math.sqrt(uniformShare), 0.03 * uniformShare);
+          throttledUnits += plain * expectedExcess(uniformShare, sd, ceiling) * 60;
+        }
+        keyRange[direction] = noise.poisson(throttledUnits);
+        throttledAny ||= keyRange[direction] > 0;
+        // The busiest of the uniform keys: about 3 × the mean key (assumption).
+        if (rules.accessed && uniform > 0) telemetry.contribute(rules.accessed, minute, 'uniform-top', (direction === 'write' ? 3 : 1) * 3 * uniform * scale * 60 / space.cardinality);
+        telemetry.put(metric(`Consumed${cap(direction)}CapacityUnits`, d), minute, count(Math.max(0, admitted * 60 - throttledUnits)));
+      }
+      const traffic = space.read(minute) + space.write(minute) + (space.hotKeys ?? []).reduce((sum, k) => sum + (k.read?.(minute) ?? 0) + (k.write?.(minute) ?? 0), 0) > 0;
+      for (const direction of ['read', 'write'] as const) {
+        if (keyRange[direction] > 0 || traffic) telemetry.put(metric(`${cap(direction)}KeyRangeThroughputThrottleEvents`, d), minute, count(keyRange[direction]));
+        if (traffic && isTable) {
+          const zeroCauses = model.capacity.mode === 'provisioned' ? ['Provisioned'] : ['MaxOnDemand', 'AccountLimit'];
+          for (const cause of zeroCauses) {
+            const id = metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d);
+            if (telemetry.series(id)[minute] === undefined) telemetry.put(id, minute, count(0));
+          }
+        }
+      }
+      sustained = throttledAny ? sustained + 1 : 0;
+      if (throttledAny) {
+        truth.keyRangeThrottleMinutes++;
+        if (truth.firstKeyRangeThrottle === undefined) truth.firstKeyRangeThrottle = minute;
+        if (sustained === 3 && truth.firstSustainedThrottle === undefined) truth.firstSustainedThrottle = minute - 2;
+      }
+      if (isTable) latency(model, space, names.tableName, minute, telemetry, noise);
+    }
+  }
+  return truths;
+}
+
+/** SuccessfulRequestLatency per operation for one minute of the table's own traffic. */
+function latency(model: TableModel, space: KeySpaceModel, tableName: string, minute: number, telemetry: Telemetry, rng: Random): void {
+  const warm = (model.deploys ?? []).some((d) => minute >= d && minute < d + WARMUP.minutes);
+  for (const [operation, op] of Object.entries(LATENCY)) {
+    const units = space[op.direction as Direction](minute) + (space.hotKeys ?? []).reduce((s, k) => s + (k[op.direction as Direction]?.(minute) ?? 0), 0);
+    const requests = Math.round(units * op.share * 60 / op.unitsPerRequest);
+    if (requests <= 0) continue;
+    const tail = operation === 'Query' && warm ? WARMUP : TAIL;
+    const id = metric('SuccessfulRequestLatency', { TableName: tableName, Operation: operation });
+    if (requests <= SAMPLE_LIMIT) {
+      const values = Array.from({ length: requests }, () => (rng.next() < tail.share ? rng.logNormal(tail.median, tail.sigma) : rng.logNormal(op.median, BODY_SIGMA)));
+      telemetry.put(id, minute, fromValues(values));
+      continue;
+    }
+    // Many requests: the percentile of the mixture for exactly `requests` draws (tail count drawn).
+    const slow = rng.poisson(requests * tail.share);
+    const percentile = (p: number) => {
+      const rank = Math.ceil(p * requests);
+      const above = requests - rank;
+      if (slow > above) return tail.median * Math.exp(tail.sigma * normalQuantile(1 - (above + 0.5) / slow));
+      return op.median * Math.exp(BODY_SIGMA * normalQuantile(Math.min(rank / (requests - slow), 1 - 0.5 / requests)));
+    };
+    const mean = op.median * Math.exp(BODY_SIGMA ** 2 / 2);
+    telemetry.put(id, minute, {
+      sum: mean * requests, count: requests, min: op.median * 0.3, max: slow > 0 ? tail.median * 3 : op.median * 4,
+      percentiles: { p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99) },
+    });
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * DynamoDB scenarios built from a table's profile (its planned peak, hot key, indexes and capacity):
+ * a healthy week, and the incidents of issue 18, each hitting one key space.
+ */
+import { Random } from '../random';
+import { MINUTES_PER_DAY } from '../time';
+import { diurnal } from './load';
+import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
+import { PARTITION_CEILING } from './dynamodb-model';
+import type { Scenario } from './scenario';
+
+export interface DynamoIndexProfile {
+  readonly name: string;
+  /** Planned peak reads of the index, units/s. */
+  readonly peakRead: number;
+  /** Share of the table's writes the index receives (projected items). */
+  readonly writeShare: number;
+  readonly cardinality: number;
+}
+
+export interface DynamoTableProfile {
+  readonly capacity: CapacityModel;
+  /** Planned peak, units/s (the design's workload). */
+  readonly peakRead: number;
+  readonly peakWrite: number;
+  readonly cardinality: number;
+  /** The design's hottest key: its share of the table's traffic and its shard count. */
+  readonly hotKey?: { readonly share: number; readonly shards: number };
+  readonly indexes?: readonly DynamoIndexProfile[];
+  /** An ordinary day's peak as a share of the planned peak. @default 0.3 */
+  readonly dailyPeakShare?: number;
+}
+
+const HOUR = 60;
+const DAY = MINUTES_PER_DAY;
+/** The planned peak: day 3, 19:00 to 19:45. */
+export const PLANNED_PEAK = { start: 3 * DAY + 19 * HOUR, minutes: 45 };
+
+/** Partitions an on-demand key space has: enough for twice its planned peak (AWS: on-demand
+ *  accommodates up to double the previous peak), at least one. */
+export function partitionsFor(read: number, write: number, capacity: CapacityModel): number {
+  const [r, w] = capacity.mode === 'provisioned' ? [capacity.read, capacity.write] : [2 * read, 2 * write];
+  return Math.max(1, Math.ceil(r / PARTITION_CEILING.read + w / PARTITION_CEILING.write));
+}
+
+interface Shape {
+  /** Share of the planned peak at a minute (diurnal, noise, the planned peak, the nightly batch on writes). */
+  readonly read: Float64Array;
+  readonly write: Float64Array;
+}
+
+function shape(days: number, rng: Random, dailyPeakShare: number, options: { plannedPeak: boolean; batch: boolean }): Shape {
+  const minutes = days * DAY;
+  const read = new Float64Array(minutes);
+  const write = new Float64Array(minutes);
+  for (let m = 0; m < minutes; m++) {
+    const noise = 1 + 0.05 * rng.normal();
+    let share = dailyPeakShare * diurnal(m) * noise;
+    const inPeak = options.plannedPeak && m >= PLANNED_PEAK.start && m < PLANNED_PEAK.start + PLANNED_PEAK.minutes;
+    if (inPeak) share = Math.max(share, Math.min(1, (m - PLANNED_PEAK.start + 1) / 10));
+    read[m] = share;
+    // Nightly batch 02:00–02:40: 20% of the planned write peak, spread over every key.
+    const inBatch = options.batch && m % DAY >= 2 * HOUR && m % DAY < 2 * HOUR + 40;
+    write[m] = share + (inBatch ? 0.2 : 0);
+  }
+  return { read, write };
+}
+
+function bursts(days: number, partitions: number, rng: Random, perDay: number): Burst[] {
+  return Array.from({ length: days * perDay }, () => ({
+    minute: rng.int(days * DAY), partition: rng.int(partitions), direction: rng.next() < 0.5 ? 'read' : 'write',
+    units: 0,
+  } as Burst)).map((b) => ({ ...b, units: (b.direction === 'read' ? 3000 : 1000) * (0.6 + 0.8 * rng.next()) }));
+}
+
+/** Shards of the planned hot key, one per partition, spread evenly (the best case for the plan). */
+function plannedShards(profile: DynamoTableProfile, partitions: number, s: Shape): HotKey[] {
+  const hot = profile.hotKey;
+  if (!hot) return [];
+  return Array.from({ length: hot.shards }, (_, j) => ({
+    key: `hot#${j}`,
+    partition: Math.floor(j * partitions / hot.shards),
+    read: (m: number) => profile.peakRead * s.read[m] * hot.share / hot.shards,
+    write: (m: number) => profile.peakWrite * s.write[m] * hot.share / hot.shards,
+  }));
+}
+
+/** The table's model under a shape, with extra hot keys per key space (`''` = the table). */
+function tableModel(profile: DynamoTableProfile, s: Shape, rng: Random, extra: Readonly<Record<string, readonly HotKey[]>> = {}, deploys: number[] = []): TableModel {
+  const hotShare = profile.hotKey?.share ?? 0;
+  const partitions = partitionsFor(profile.peakRead, profile.peakWrite, profile.capacity);
+  const table: KeySpaceModel = {
+    partitions,
+    cardinality: profile.cardinality,
+    read: (m) => profile.peakRead * s.read[m] * (1 - hotShare),
+    write: (m) => profile.peakWrite * s.write[m] * (1 - hotShare),
+    hotKeys: [...plannedShards(profile, partitions, s), ...(extra[''] ?? [])],
+    bursts: bursts(s.read.length / DAY, partitions, rng, 20),
+  };
+  const indexes = (profile.indexes ?? []).map((index): KeySpaceModel => {
+    const p = partitionsFor(index.peakRead, profile.peakWrite * index.writeShare, { mode: 'on-demand' });
+    return {
+      index: index.name, partitions: p, cardinality: index.cardinality,
+      read: (m) => index.peakRead * s.read[m],
+      write: (m) => profile.peakWrite * s.write[m] * index.writeShare,
+      hotKeys: extra[index.name] ?? [],
+      bursts: bursts(s.read.length / DAY, p, rng, 10),
+    };
+  });
+  return { capacity: profile.capacity, keySpaces: [table, ...indexes], deploys };
+}
+
+/** Weekday deploys at 14:00. */
+function weekdayDeploys(days: number): number[] {
+  return Array.from({ length: days }, (_, d) => d).filter((d) => d % 7 < 5).map((d) => d * DAY + 14 * HOUR);
+}
+
+const HEALTHY_ASSUMPTIONS = [
+  'ordinary days peak at 30% of the planned peak at 19:00 and fall to 15% of that at 04:00, with 5% noise per minute',
+  'the planned peak runs on day 3 from 19:00 to 19:45, ramping to 100% in 10 minutes; each shard of the hot key takes its planned share and sits on its own partition',
+  'a nightly batch writes 20% of the planned write peak from 02:00 to 02:40, spread over every key',
+  'weekday deploys at 14:00; the new version warms its cache with large Queries for 5 minutes',
+  '20 one-second bursts a day per table (10 per index) of 60–140% of a partition ceiling on one partition',
+  'on-demand partitions sized for twice the planned peak; the per-table quota raised above the planned peak',
+];
+
+/** A healthy week for every profile: nothing here is an incident. */
+export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1): Scenario<TableModel> {
+  const rng = new Random(seed);
+  const models = Object.fromEntries(Object.entries(profiles).map(([name, profile], i) => {
+    const quota = Math.max(40_000, 2 * profile.peakRead, 2 * profile.peakWrite);
+    const capacity = profile.capacity.mode === 'on-demand' ? { ...profile.capacity, quota } : profile.capacity;
+    const r = rng.fork(i + 1);
+    return [name, tableModel({ ...profile, capacity }, shape(7, r, profile.dailyPeakShare ?? 0.3, { plannedPeak: true, batch: true }), r, {}, weekdayDeploys(7))];
+  }));
+  return { name: 'healthy week', kind: 'healthy', days: 7, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
+}
+
+export type DynamoIncident = 'write-hot key growing for days' | 'viral read-hot key' | 'warm keys on one partition' | 'surge beyond the on-demand maximum' | 'surge beyond the per-table quota';
+
+/**
+ * One incident on `target` (and `index`), over ordinary traffic without the planned peak, bursts or
+ * deploys, so that every page belongs to the incident.
+ */
+export function dynamoIncident(incident: DynamoIncident, profiles: Readonly<Record<string, DynamoTableProfile>>, target: { table: string; index?: string }, seed = 2): Scenario<TableModel> {
+  const profile = profiles[target.table];
+  if (!profile) throw new Error(`dynamoIncident: no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
+  const rng = new Random(seed);
+  const days = incident === 'write-hot key growing for days' ? 4 : 3;
+  const s = shape(days, rng, profile.dailyPeakShare ?? 0.3, { plannedPeak: false, batch: false });
+  const space = target.index ?? '';
+  const start = incident === 'write-hot key growing for days' ? 0 : 1 * DAY + 15 * HOUR;
+  const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + (to - from) * (m - start) / over);
+  const window = (minutes: number, f: (m: number) => number) => (m: number) => (m >= start && m < start + minutes ? f(m) : 0);
+  let hot: HotKey[] = [];
+  let capacity = profile.capacity;
+  let description: string;
+  let surge: ((m: number) => number) | undefined;
+  switch (incident) {
+    case 'write-hot key growing for days':
+      description = 'one key\'s writes grow from 50 to 1,400 WCU/s over 3 days';
+      hot = [{ key: 'growing', partition: 0, write: ramp(50, 1400, 3 * DAY) }];
+      break;
+    case 'viral read-hot key':
+      description = 'one item\'s reads go from 100 to 4,500 RCU/s in 30 minutes and stay 3 hours';
+      hot = [{ key: 'viral', partition: 0, read: window(180, ramp(100, 4500, 30)) }];
+      break;
+    case 'warm keys on one partition':
+      description = 'three keys of 450 WCU/s each, harmless alone, share one partition for 2 hours';
+      hot = [0, 1, 2].map((i) => ({ key: `warm-${i}`, partition: 0, write: window(120, () => 450) }));
+      break;
+    case 'surge beyond the on-demand maximum': {
+      if (capacity.mode !== 'on-demand' || capacity.maxWrite === undefined) throw new Error(`dynamoIncident: table ${target.table} has no on-demand write maximum`);
+      const max = capacity.maxWrite;
+      description = `writes surge to 1.4 × the on-demand maximum (${max} WCU/s) for 40 minutes`;
+      surge = window(40, () => 1.4 * max);
+      break;
+    }
+    case 'surge beyond the per-table quota':
+      capacity = { mode: 'on-demand', ...(capacity.mode === 'on-demand' ? capacity : {}), quota: 40_000 };
+      description = 'writes surge to 50,000 WCU/s for 40 minutes against the default per-table quota of 40,000';
+      surge = window(40, () => 50_000);
+      break;
+  }
+  const model = tableModel({ ...profile, capacity }, s, rng, { [space]: hot });
+  const withSurge: TableModel = surge === undefined ? model : {
+    ...model,
+    keySpaces: model.keySpaces.map((k) => (k.index === undefined ? { ...k, write: (m: number) => k.write(m) + (surge as (m: number) => number)(m) } : k)),
+  };
+  const quiet: TableModel = { ...withSurge, keySpaces: withSurge.keySpaces.map((k) => ({ ...k, bursts: [] })) };
+  const models = Object.fromEntries(Object.entries(profiles).map(([name, p], i) => [name, name === target.table ? quiet : quietModel(p, days, rng.fork(i + 11))]));
+  return {
+    name: incident, kind: 'incident', days, seed, models,
+    assumptions: ['ordinary days (no planned peak, bursts, batch or deploys) around the incident, so every page belongs to it', `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'}; its key lives on partition 0`],
+    incident: { target: target.table, index: target.index, description },
+  };
+}
+
+function quietModel(profile: DynamoTableProfile, days: number, rng: Random): TableModel {
+  const model = tableModel(profile, shape(days, rng, profile.dailyPeakShare ?? 0.3, { plannedPeak: false, batch: false }), rng);
+  return { ...model, keySpaces: model.keySpaces.map((k) => ({ ...k, bursts: [] })) };
+}

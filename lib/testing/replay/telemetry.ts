@@ -1,0 +1,155 @@
+/**
+ * Telemetry as the evaluators read it: one-minute datapoints per metric (namespace, name and
+ * dimensions), Contributor Insights values per key per minute, and log rows with the time they
+ * become queryable. The scenarios write it; nothing here knows about AWS or Azure semantics.
+ */
+
+/** One minute of one metric: the statistic set, and the raw values where a percentile needs them. */
+export interface Datapoint {
+  readonly sum: number;
+  readonly count: number;
+  readonly min: number;
+  readonly max: number;
+  /** Raw values (e.g. one latency per request) for percentiles. */
+  readonly values?: readonly number[];
+  /** Percentiles the scenario computed from its modelled distribution for `count` requests, where
+   *  drawing every request would be too slow (`p99` → ms). Used only when `values` is absent. */
+  readonly percentiles?: Readonly<Record<string, number>>;
+}
+
+/** A metric's identity. Dimension values are strings (placeholders for deploy-time names). */
+export interface MetricId {
+  readonly namespace: string;
+  readonly metricName: string;
+  readonly dimensions: Readonly<Record<string, string>>;
+}
+
+export function metricKey(id: MetricId): string {
+  const dims = Object.keys(id.dimensions).sort().map((k) => `${k}=${id.dimensions[k]}`).join(',');
+  return `${id.namespace}|${id.metricName}|${dims}`;
+}
+
+/** A datapoint of `count` events that all have the same value (a throttle count, a gauge reading). */
+export function single(value: number, count = 1): Datapoint {
+  return { sum: value * count, count, min: value, max: value };
+}
+
+/** A datapoint from raw values. */
+export function fromValues(values: readonly number[]): Datapoint | undefined {
+  if (values.length === 0) return undefined;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { sum, count: values.length, min, max, values };
+}
+
+/** Datapoints of consecutive minutes merged into one (for periods longer than a minute). */
+export function merge(points: readonly (Datapoint | undefined)[]): Datapoint | undefined {
+  const present = points.filter((p): p is Datapoint => p !== undefined);
+  if (present.length === 0) return undefined;
+  const withValues = present.every((p) => p.values !== undefined);
+  return {
+    sum: present.reduce((s, p) => s + p.sum, 0),
+    count: present.reduce((s, p) => s + p.count, 0),
+    min: Math.min(...present.map((p) => p.min)),
+    max: Math.max(...present.map((p) => p.max)),
+    values: withValues ? present.flatMap((p) => p.values as number[]) : undefined,
+  };
+}
+
+/** A log row: its columns, when it happened (`TimeGenerated`) and when a query can first see it. */
+export interface LogRow {
+  readonly timeGenerated: number;
+  readonly ingestedAt: number;
+  readonly columns: Readonly<Record<string, string | number>>;
+}
+
+/** All telemetry of one replay, minute-indexed from 0 to `minutes - 1`. */
+export class Telemetry {
+  private readonly metrics = new Map<string, { id: MetricId; points: (Datapoint | undefined)[] }>();
+  private readonly insights = new Map<string, Map<string, number>[]>();
+  /** Rows per table, bucketed by the minute they were generated, so a window reads only its minutes. */
+  private readonly logs = new Map<string, LogRow[][]>();
+
+  constructor(readonly minutes: number) {
+    if (!Number.isInteger(minutes) || minutes <= 0) throw new Error(`Telemetry: minutes must be a positive integer, got ${String(minutes)}`);
+  }
+
+  /** Records one minute of a metric; a second write to the same minute merges with the first. */
+  put(id: MetricId, minute: number, point: Datapoint | undefined): void {
+    if (point === undefined) return;
+    this.check(minute);
+    const key = metricKey(id);
+    let entry = this.metrics.get(key);
+    if (!entry) {
+      entry = { id, points: new Array(this.minutes) };
+      this.metrics.set(key, entry);
+    }
+    const before = entry.points[minute];
+    entry.points[minute] = before ? merge([before, point]) : point;
+  }
+
+  /** The minute-by-minute datapoints of a metric (undefined: nothing published that minute). */
+  series(id: MetricId): readonly (Datapoint | undefined)[] {
+    return this.metrics.get(metricKey(id))?.points ?? new Array(this.minutes);
+  }
+
+  /** Every metric recorded, for tools that list what a scenario produced. */
+  metricIds(): MetricId[] {
+    return [...this.metrics.values()].map((e) => e.id);
+  }
+
+  /** Adds `value` to one contributor (a partition key) of a Contributor Insights rule in one minute. */
+  contribute(rule: string, minute: number, key: string, value: number): void {
+    this.check(minute);
+    let perMinute = this.insights.get(rule);
+    if (!perMinute) {
+      perMinute = Array.from({ length: this.minutes }, () => new Map<string, number>());
+      this.insights.set(rule, perMinute);
+    }
+    const keys = perMinute[minute];
+    keys.set(key, (keys.get(key) ?? 0) + value);
+  }
+
+  /** Contributors of a rule in one minute (empty when nothing was logged). */
+  contributors(rule: string, minute: number): ReadonlyMap<string, number> {
+    return this.insights.get(rule)?.[minute] ?? new Map();
+  }
+
+  hasRule(rule: string): boolean {
+    return this.insights.has(rule);
+  }
+
+  /** Appends a log row to a table (CDBPartitionKeyRUConsumption, …). */
+  log(table: string, row: LogRow): void {
+    this.check(row.timeGenerated, false);
+    let buckets = this.logs.get(table);
+    if (!buckets) {
+      buckets = Array.from({ length: this.minutes }, () => []);
+      this.logs.set(table, buckets);
+    }
+    buckets[Math.floor(row.timeGenerated)].push(row);
+  }
+
+  /** Rows of a table generated in [from, to) and ingested by `asOf`. */
+  rows(table: string, from: number, to: number, asOf: number): LogRow[] {
+    const buckets = this.logs.get(table);
+    if (!buckets) return [];
+    const found: LogRow[] = [];
+    for (let m = Math.max(0, Math.floor(from)); m < Math.min(this.minutes, Math.ceil(to)); m++) {
+      for (const row of buckets[m]) if (row.timeGenerated >= from && row.timeGenerated < to && row.ingestedAt <= asOf) found.push(row);
+    }
+    return found;
+  }
+
+  private check(minute: number, whole = true): void {
+    if (!(whole ? Number.isInteger(minute) : Number.isFinite(minute)) || minute < 0 || minute >= this.minutes) {
+      throw new Error(`Telemetry: minute ${String(minute)} is outside the replay (0 to ${this.minutes - 1})`);
+    }
+  }
+}

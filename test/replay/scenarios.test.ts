@@ -1,0 +1,119 @@
+// The scenario models against the documented facts behind their metrics, each both ways, and their
+// determinism (a seeded generator: the same seed gives the same week).
+import {
+  cosmosIncident, healthyCosmosWeek, MINUTES_PER_DAY, Random, rangesOf, SCOPE_DIMENSION, simulateContainer, simulateTable, Telemetry,
+  type ContainerModel, type KeySpaceModel, type TableModel,
+} from '../../lib/testing/replay';
+
+const TABLE = '${Ref:T}';
+const RULES = { '': { accessed: 'pkc', throttled: 'pkt' } };
+const space = (over: Partial<KeySpaceModel> = {}): KeySpaceModel => ({ partitions: 1, cardinality: 1_000_000, read: () => 0, write: () => 0, ...over });
+const onDemand = (over: Partial<TableModel> = {}, s = space()): TableModel => ({ capacity: { mode: 'on-demand' }, keySpaces: [s], ...over });
+const events = (t: Telemetry, name: string, dims: Record<string, string> = { TableName: TABLE }) => t.series({ namespace: 'AWS/DynamoDB', metricName: name, dimensions: dims }).map((p) => p?.sum);
+
+describe('DynamoDB model', () => {
+  const run = (model: TableModel, minutes = 5, seed = 1) => {
+    const t = new Telemetry(minutes);
+    const truths = simulateTable(model, { tableName: TABLE, rules: RULES }, t, new Random(seed));
+    return { t, truths };
+  };
+
+  it('a key at 1,500 WCU/s on a 1,000 WCU/s partition throttles about 500 requests a second: ~30,000 WriteKeyRangeThroughputThrottleEvents a minute; at 700 WCU/s none', () => {
+    const hot = run(onDemand({}, space({ hotKeys: [{ key: 'k', partition: 0, write: () => 1500 }] })));
+    for (const n of events(hot.t, 'WriteKeyRangeThroughputThrottleEvents')) expect(Math.abs((n as number) - 30_000) / 30_000).toBeLessThan(0.05);
+    const cool = run(onDemand({}, space({ hotKeys: [{ key: 'k', partition: 0, write: () => 700 }] })));
+    expect(events(cool.t, 'WriteKeyRangeThroughputThrottleEvents')).toEqual([0, 0, 0, 0, 0]);
+    expect(cool.truths[0].firstKeyRangeThrottle).toBeUndefined();
+  });
+
+  it('Contributor Insights counts consumed units as 3 × WCU + RCU per minute: 500 WCU/s is 90,000, 500 RCU/s is 30,000', () => {
+    const writes = run(onDemand({}, space({ hotKeys: [{ key: 'w', partition: 0, write: () => 500 }] })), 1);
+    const reads = run(onDemand({}, space({ hotKeys: [{ key: 'r', partition: 0, read: () => 500 }] })), 1);
+    expect(writes.t.contributors('pkc', 0).get('w')).toBeCloseTo(90_000, 0);
+    expect(reads.t.contributors('pkc', 0).get('r')).toBeCloseTo(30_000, 0);
+    expect(writes.t.contributors('pkt', 0).size).toBe(0);
+  });
+
+  it('the on-demand maximum throttles the excess under WriteMaxOnDemandThroughputThrottleEvents, not key range; the account quota under WriteAccountLimitThrottleEvents with TableName only', () => {
+    const max = run(onDemand({ capacity: { mode: 'on-demand', maxWrite: 4000 } }, space({ partitions: 8, write: () => 5000 })), 2);
+    expect(events(max.t, 'WriteMaxOnDemandThroughputThrottleEvents').every((n) => Math.abs((n as number) - 60_000) < 1_500)).toBe(true);
+    expect(events(max.t, 'WriteKeyRangeThroughputThrottleEvents')).toEqual([0, 0]);
+    const quota = run(onDemand({ capacity: { mode: 'on-demand', quota: 40_000 } }, space({ partitions: 100, write: () => 41_000 })), 1);
+    expect(events(quota.t, 'WriteAccountLimitThrottleEvents')[0]).toBeGreaterThan(55_000);
+    const under = run(onDemand({ capacity: { mode: 'on-demand', quota: 40_000 } }, space({ partitions: 100, write: () => 39_000 })), 1);
+    expect(events(under.t, 'WriteAccountLimitThrottleEvents')).toEqual([0]);
+  });
+
+  it('provisioned capacity throttles above the provisioned rate at once without burst credit, and not while 300 s of unused capacity last', () => {
+    const provisioned = { mode: 'provisioned' as const, read: 100, write: 1000 };
+    const cold = run({ capacity: provisioned, keySpaces: [space({ partitions: 2, write: () => 1200 })] }, 1);
+    expect(events(cold.t, 'WriteProvisionedThroughputThrottleEvents')[0]).toBeGreaterThan(11_000);
+    const banked = run({ capacity: provisioned, keySpaces: [space({ partitions: 2, write: (m) => (m < 10 ? 500 : 1200) })] }, 12);
+    expect(events(banked.t, 'WriteProvisionedThroughputThrottleEvents').slice(10)).toEqual([0, 0]);
+  });
+
+  it('publishes 0 throttle events in minutes with traffic and nothing in minutes without (assumption: DynamoDB reports zeros while there is traffic)', () => {
+    const { t } = run(onDemand({}, space({ write: (m) => (m < 2 ? 100 : 0) })), 4);
+    expect(events(t, 'WriteKeyRangeThroughputThrottleEvents')).toEqual([0, 0, undefined, undefined]);
+  });
+
+  it('is deterministic: the same seed gives the same week of throttles and latency, another seed another', () => {
+    const model = onDemand({ deploys: [30] }, space({ partitions: 3, write: () => 900, read: () => 50 }));
+    const series = (seed: number) => {
+      const { t } = run(model, 60, seed);
+      return [events(t, 'WriteKeyRangeThroughputThrottleEvents'), t.series({ namespace: 'AWS/DynamoDB', metricName: 'SuccessfulRequestLatency', dimensions: { TableName: TABLE, Operation: 'Query' } }).map((p) => p?.percentiles?.p99 ?? p?.max)];
+    };
+    expect(series(7)).toEqual(series(7));
+    expect(series(7)).not.toEqual(series(8));
+  });
+});
+
+describe('Cosmos DB model', () => {
+  const NAMES = { accountId: 'acc', databaseName: 'db', containerName: 'c' };
+  const run = (model: ContainerModel, minutes = 5, seed = 1) => {
+    const t = new Telemetry(minutes);
+    return { t, truth: simulateContainer(model, NAMES, t, new Random(seed)) };
+  };
+  const normalized = (t: Telemetry, range = '0') => t.series({ namespace: 'Microsoft.DocumentDB/databaseAccounts', metricName: 'NormalizedRUConsumption', dimensions: { [SCOPE_DIMENSION]: 'acc', DatabaseName: 'db', CollectionName: 'c', PartitionKeyRangeId: range } }).map((p) => p?.max);
+  const requests = (t: Telemetry, status: string) => t.series({ namespace: 'Microsoft.DocumentDB/databaseAccounts', metricName: 'TotalRequests', dimensions: { [SCOPE_DIMENSION]: 'acc', DatabaseName: 'db', CollectionName: 'c', StatusCode: status } }).map((p) => p?.count ?? 0);
+
+  it('one range per 10,000 RU/s and per 50 GB: 40,000 RU/s is 4 ranges, 18,000 RU/s with 120 GB is 3', () => {
+    expect(rangesOf({ throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 10, ru: () => 0 })).toBe(4);
+    expect(rangesOf({ throughput: { kind: 'manual', ru: 18_000 }, storageGb: 120, ru: () => 0 })).toBe(3);
+  });
+
+  it('NormalizedRUConsumption is the busiest second against the range budget: a one-second burst at 50% mean load reads 100%, the same minute without it well below', () => {
+    const base = { throughput: { kind: 'manual' as const, ru: 10_000 }, storageGb: 1, ru: () => 5_000 };
+    expect(normalized(run({ ...base, bursts: [{ minute: 1, range: 0, ru: 6_000 }] }).t)[1]).toBe(100);
+    expect(normalized(run(base).t)[1]).toBeLessThan(70);
+  });
+
+  it('shared database throughput publishes no per-container NormalizedRUConsumption: an alert on it cannot fire, whatever the load', () => {
+    const { t, truth } = run({ throughput: { kind: 'shared', ru: 10_000 }, storageGb: 1, ru: () => 12_000 });
+    expect(normalized(t)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(truth.first429).toBe(0);
+  });
+
+  it('the healthy nightly import runs at the budget with 1–5% of requests throttled (429), as Microsoft calls healthy', () => {
+    const week = healthyCosmosWeek({ c: { throughput: { kind: 'manual', ru: 10_000 }, storageGb: 1, peakRu: 5_000 } });
+    const { t } = run({ ...week.models.c, bursts: [] }, 2 * MINUTES_PER_DAY);
+    const window = (xs: number[]) => xs.slice(MINUTES_PER_DAY + 60, MINUTES_PER_DAY + 90).reduce((s, x) => s + x, 0);
+    const rate = window(requests(t, '429')) / (window(requests(t, '429')) + window(requests(t, '200')));
+    expect(rate).toBeGreaterThan(0.01);
+    expect(rate).toBeLessThan(0.05);
+  });
+
+  it('partition-key RU rows become queryable 3 to 15 minutes after their minute, and a whale tenant\'s 300 full keys each stay under 1% of the RU', () => {
+    const whale = cosmosIncident('whale prefix under a hierarchical key', { c: { throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 100, peakRu: 30_000 } }, 'c');
+    const t = new Telemetry(whale.days * MINUTES_PER_DAY);
+    simulateContainer(whale.models.c, NAMES, t, new Random(1));
+    const minute = 2 * MINUTES_PER_DAY;
+    const rows = t.rows('CDBPartitionKeyRUConsumption', minute, minute + 1, Infinity);
+    expect(rows.every((r) => r.ingestedAt - r.timeGenerated >= 3 && r.ingestedAt - r.timeGenerated <= 16)).toBe(true);
+    const total = rows.reduce((s, r) => s + Number(r.columns.RequestCharge), 0);
+    const tenant = rows.filter((r) => String(r.columns.PartitionKey).startsWith('["tenant-whale"'));
+    expect(tenant).toHaveLength(300);
+    expect(Math.max(...tenant.map((r) => Number(r.columns.RequestCharge) / total))).toBeLessThan(0.01);
+    expect(tenant.reduce((s, r) => s + Number(r.columns.RequestCharge), 0) / total).toBeGreaterThan(0.3);
+  });
+});
