@@ -31,7 +31,7 @@ interface StackOptions {
   readonly appProps?: ConstructorParameters<typeof App>[0];
 }
 
-/** A stack with a GuardedTable (its inline lookup function included) and a Lambda function from an asset with a published version. */
+/** A stack with a GuardedTable (with a dashboard section, so its inline lookup function is included) and a Lambda function from an asset with a published version. */
 function ordersStack(options: StackOptions = {}): Stack {
   const app = new App(options.appProps);
   const stack = new Stack(app, 'Orders', options.legacy ? { synthesizer: new LegacyStackSynthesizer() } : {});
@@ -39,6 +39,7 @@ function ordersStack(options: StackOptions = {}): Stack {
     partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
     sortKey: { name: 'lineId', type: AttributeType.STRING },
     workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+    dashboard: true,
   });
   const fn = new lambda.Function(stack, 'Api', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(handlerDir(options.code ?? '1')) });
   new lambda.Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
