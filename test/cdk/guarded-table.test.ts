@@ -1,4 +1,4 @@
-import { CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Billing, Capacity, ContributorInsightsMode, ProjectionType, StreamViewType, TableClass, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -360,6 +360,22 @@ describe('GuardedTable, THROTTLED_KEYS with the hot-key alarm asked for', () => 
     const template = templateOf(stack);
     template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 0);
     template.resourceCountIs('AWS::Lambda::Function', 0);
+  });
+});
+
+describe('GuardedTable.design and .findings', () => {
+  it('lint once per change of the input: the same design until an index is added or a waiver given', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    const first = table.design;
+    expect(table.design).toBe(first);
+    table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 } });
+    const second = table.design;
+    expect(second).not.toBe(first);
+    expect(second.globalSecondaryIndexes.map((g) => g.index)).toEqual(['by-status']);
+    Validations.of(table).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses at 500 writes a second fit one partition' });
+    expect(table.design).not.toBe(second);
+    expect(table.findings.filter((f) => f.ruleId === 'SG001').map((f) => f.acknowledged)).toEqual([true]);
   });
 });
 
