@@ -20,7 +20,7 @@ import {
 } from './alarms';
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
-import { overrideIndexContributorInsights } from './index-contributor-insights';
+import { overrideIndexContributorInsights, type Replica } from './index-contributor-insights';
 import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { KeySpaceRef, ThrottleCause } from './metrics';
@@ -90,6 +90,8 @@ export class GuardedTable extends Construct {
   private readonly alarmFactory: SkewAlarmFactory;
   private readonly dashboardSection?: TableSection;
   private ruleLookup?: InsightRuleLookup;
+  /** The design's Contributor Insights switch for the table (fixed at construction). */
+  private readonly tableMonitored: boolean;
   /** The last lint, with the input it was made from: `design` and `findings` lint once per change. */
   private linted?: { readonly key: string; readonly design: DynamoDbKeyDesign; readonly findings: Finding[] };
 
@@ -120,12 +122,12 @@ export class GuardedTable extends Construct {
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.
-    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: normalized.primaryKey.keyMonitoring, mode: this.mode }));
+    this.tableMonitored = normalized.primaryKey.keyMonitoring;
+    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
-    overrideIndexContributorInsights(this.resource, () => this.indexContributorInsights());
+    overrideIndexContributorInsights(this.resource, () => this.indexContributorInsights(), (replicas) => this.checkReplicas(replicas));
     this.resource.addMetadata(METADATA_KEY, Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }));
     SkewguardPlugin.of(this).trackGuarded(this.resource, this);
-    this.node.addValidation({ validate: () => this.replicasWithoutContributorInsights() });
     if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
       Annotations.of(this).addWarningV2('skewguard:destroy-with-deletion-protection',
         'removalPolicy is DESTROY but deletion protection is on (the GuardedTable default): `cdk destroy` and any stack update that removes the table will fail. Set deletionProtection: false too if the table may really be deleted');
@@ -249,13 +251,16 @@ export class GuardedTable extends Construct {
     return overrides;
   }
 
-  /** A replica added with `table.addReplica()` that turns Contributor Insights off where the design has it on. */
-  private replicasWithoutContributorInsights(): string[] {
-    if (!this.lint().design.primaryKey.keyMonitoring) return [];
-    const replicas = Stack.of(this).resolve(this.resource.replicas) as { region?: string; contributorInsightsSpecification?: { enabled?: boolean } }[] | undefined;
-    return (replicas ?? [])
-      .filter((r) => r.contributorInsightsSpecification?.enabled === false)
-      .map((r) => `the replica in ${r.region} turns Contributor Insights off, which the design keeps on (SG010): remove contributorInsightsSpecification: { enabled: false } from its addReplica() call`);
+  /** Refuses a replica added with `table.addReplica()` that turns Contributor Insights off where the design has it on. */
+  private checkReplicas(replicas: readonly Replica[]): void {
+    if (!this.tableMonitored) return;
+    const off = replicas.filter((r) => (r.contributorInsightsSpecification as { enabled?: unknown } | undefined)?.enabled === false);
+    if (off.length > 0) {
+      throw new DesignError(off.map((r) => ({
+        path: 'replicas',
+        message: `the replica in ${String(r.region)} turns Contributor Insights off, which the design keeps on (SG010): remove contributorInsightsSpecification: { enabled: false } from its addReplica() call`,
+      })), `GuardedTable ${this.node.path}`);
+    }
   }
 
   /** On-demand maximums as rendered on the table resource (TableV2 sets them from `Billing.onDemand()`). */
