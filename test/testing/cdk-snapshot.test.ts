@@ -78,6 +78,19 @@ describe('stackSnapshot', () => {
     expect(resourcesOfType(snapshot, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))?.[1].Properties.Code.S3Bucket).toEqual({ Ref: 'AssetParameters[asset 1]S3Bucket' });
   });
 
+  it("does not change with the rule lookup's per-synth nonce, and says where it was", () => {
+    const at = (now: number) => {
+      const spy = jest.spyOn(Date, 'now').mockReturnValue(now);
+      const stack = ordersStack();
+      spy.mockRestore();
+      return stack;
+    };
+    const [before, after] = [stackSnapshot(at(1000)), stackSnapshot(at(2000))];
+    expect(after).toEqual(before);
+    const lookups = Object.values(before.Resources as Json).filter((r) => r.Type === 'Custom::SkewguardContributorInsightsRules');
+    expect(lookups.map((r) => r.Properties.Nonce)).toEqual([PLACEHOLDERS.lookupNonce]);
+  });
+
   it("does not change with GuardedTable's own lookup handler source or its runtime, which belong to skewguard and aws-cdk-lib", () => {
     const stack = ordersStack();
     const { template, assetHashes } = synthesizedStack(stack);
