@@ -4,11 +4,14 @@
  *   alone would pin one partition; it is sharded into 25 calculated shards on the buyer's id.
  * - `Documents`: a multi-tenant document store; a multi-attribute GSI answers "a tenant's documents
  *   of one owner, by status and date" without a composite string key.
+ * Alarms come in two tiers: `onCall` is paged for a hot partition now (sustained key-range
+ * throttles), `backlog` gets tickets (throttles that are not a hot key, server errors, a key
+ * approaching its ceiling, slow operations) and every recovery.
  * With the context flag `refuse=true` a third table reproduces a seed failure case (orders keyed by
  * status): the synth is refused with rule SG001.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 // In your app: import { GuardedTable } from 'skewguard/cdk';
@@ -22,7 +25,8 @@ export interface SkewguardExampleStackProps extends StackProps {
 export class SkewguardExampleStack extends Stack {
   constructor(scope: Construct, id: string, props: SkewguardExampleStackProps = {}) {
     super(scope, id, props);
-    const onCall = new sns.Topic(this, 'OnCall', { displayName: 'DynamoDB skew alarms', enforceSSL: true });
+    const onCall = new sns.Topic(this, 'OnCall', { displayName: 'DynamoDB hot partitions (page)', enforceSSL: true });
+    const backlog = new sns.Topic(this, 'Backlog', { displayName: 'DynamoDB skew tickets and recoveries', enforceSSL: true });
 
     new GuardedTable(this, 'Tickets', {
       partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
@@ -36,7 +40,13 @@ export class SkewguardExampleStack extends Stack {
         { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
       ],
       timeToLiveAttribute: 'expiresAt',
-      alarmTopic: onCall,
+      // The sale is a launch window: watch every key's consumption, not only throttles, and open a
+      // ticket when one approaches its partition's ceiling (twice the rules and a cost per request).
+      contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+      pageTopic: onCall,
+      ticketTopic: backlog,
+      // One page per table, whichever of its key spaces is hot.
+      compositeAlarm: true,
     });
 
     const documents = new GuardedTable(this, 'Documents', {
@@ -59,7 +69,12 @@ export class SkewguardExampleStack extends Stack {
         { name: 'document-by-id', keyAttributes: ['documentId'], share: 0.6 },
         { name: 'owner-documents-by-status', index: 'by-tenant-owner', keyAttributes: ['tenantId', 'ownerId'], share: 0.4 },
       ],
-      alarmTopic: onCall,
+      pageTopic: onCall,
+      ticketTopic: backlog,
+      // Opt-in latency tickets, per operation, ignoring minutes with fewer than 100 requests.
+      latencyAlarms: { thresholds: { GetItem: 20, Query: 60 } },
+      // A section of the stack's skew dashboard (top throttled keys, throttles by cause, capacity).
+      dashboard: true,
     });
     // Indexes added later are checked like those given in props.
     documents.addGlobalSecondaryIndex({

@@ -1,10 +1,23 @@
 /**
- * Alarm thresholds: defaults made explicit once, user values checked with the field's path.
- * (These are CloudWatch settings, not design fields; the design itself is checked only by the core.)
+ * Alarm settings: the defaults made explicit once, user values read with the core's shape toolkit
+ * (field paths under `alarmThresholds` and `latencyAlarms`). These are CloudWatch settings, not
+ * design fields; the design itself is checked only by the core.
+ *
+ * Why the defaults (CloudWatch evaluates `datapointsToAlarm` of the last `evaluationPeriods`
+ * one-minute datapoints; DynamoDB publishes throttle and error counts only when they are non-zero):
+ * - Page, key-range throttles: 60 a minute (one a second) in 4 of 5 minutes. A one-second burst
+ *   throttles within one minute and a table at its planned peak, each key at its planned share
+ *   (below the headroom), throttles at most a trickle; a key pinned at its partition's ceiling
+ *   throttles its excess every second, far above one a second, for as long as it stays hot.
+ * - Ticket, throttles for other causes and server errors: at least one in each of 5 minutes.
+ * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key above the midpoint between the
+ *   design's headroom and the partition ceiling (0.9 × 180,000 units a minute for headroom 0.8),
+ *   in 5 of 5 minutes: above the plan, before the ceiling. THROTTLED_KEYS: 60 throttles a minute.
  */
 import { Token } from 'aws-cdk-lib';
-import { DYNAMODB_LIMITS, type DesignIssue } from '../index';
-import type { AlarmThreshold, LatencyAlarmThreshold, SkewAlarmThresholds } from './props';
+import { DYNAMODB_LIMITS, shapes, type DesignIssue } from '../index';
+import { numberOrToken } from './cdk-shapes';
+import type { AlarmThreshold, LatencyAlarms, LatencyOperation, SkewAlarmThresholds } from './props';
 
 export interface ResolvedThreshold {
   readonly threshold: number;
@@ -12,76 +25,132 @@ export interface ResolvedThreshold {
   readonly datapointsToAlarm: number;
 }
 
-export interface ResolvedThresholds {
-  readonly keyRangeThrottles: ResolvedThreshold;
-  readonly capacityThrottles: ResolvedThreshold;
-  readonly latency: ResolvedThreshold & { readonly operations: readonly string[] };
-  readonly hotKey: ResolvedThreshold;
+export interface ResolvedLatency {
+  readonly percentile: number;
+  readonly minSampleCount: number;
+  readonly evaluationPeriods: number;
+  readonly datapointsToAlarm: number;
+  /** Operation → threshold in milliseconds. */
+  readonly thresholds: readonly (readonly [LatencyOperation, number])[];
 }
 
-const WINDOW = { evaluationPeriods: 5, datapointsToAlarm: 3 };
+/** What the alarm factory builds from: every value resolved. */
+export interface AlarmSettings {
+  readonly keyRangeThrottles: ResolvedThreshold;
+  readonly throttlesAndErrors: ResolvedThreshold;
+  /** Undefined when no hot-key alarm is made. */
+  readonly hotKey?: ResolvedThreshold;
+  /** Undefined unless `latencyAlarms` is given. */
+  readonly latency?: ResolvedLatency;
+  readonly systemErrorOperations: readonly LatencyOperation[];
+}
 
-/** A partition serves 3,000 read units/s, i.e. 1,000 write units × 3 in Contributor Insights'
- *  ConsumedThroughputUnits (3 × WCU + RCU): 180,000 units per one-minute period. */
+/** ConsumedThroughputUnits (3 × WCU + RCU) one key's partition serves in a minute: 3,000 units/s × 60
+ *  (DynamoDB Developer Guide, "CloudWatch contributor insights for DynamoDB: How it works"). */
 export const PARTITION_UNITS_PER_MINUTE = DYNAMODB_LIMITS.partitionReadUnits * 60;
 /** THROTTLED_KEYS mode counts throttled requests: one a second for a minute means a key is pinned. */
 export const HOT_KEY_THROTTLES_PER_MINUTE = 60;
-export const DEFAULT_LATENCY_MS = 25;
-export const DEFAULT_LATENCY_OPERATIONS = ['GetItem', 'PutItem', 'Query', 'UpdateItem'] as const;
 
-/** Values of the `Operation` dimension of SuccessfulRequestLatency. */
-const OPERATIONS = [
+const DEFAULTS = {
+  keyRangeThrottles: { threshold: 60, evaluationPeriods: 5, datapointsToAlarm: 4 },
+  throttlesAndErrors: { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 5 },
+  hotKeyAccessed: { evaluationPeriods: 5, datapointsToAlarm: 5 },
+  hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 5, datapointsToAlarm: 4 },
+  latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 5, datapointsToAlarm: 5 },
+} as const;
+
+/** Values of the `Operation` dimension of SuccessfulRequestLatency and SystemErrors (DynamoDB metrics and dimensions). */
+export const OPERATIONS = [
   'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem', 'BatchWriteItem',
   'TransactGetItems', 'TransactWriteItems', 'GetRecords', 'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
-];
+] as const satisfies readonly LatencyOperation[];
 
-function describe(value: unknown): string {
-  return typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value);
+/** SystemErrors are opt-in: the metric exists per operation only, and each operation adds a metric
+ *  (about 420 bytes of template) to every table's ticket alarm. */
+export const DEFAULT_SYSTEM_ERROR_OPERATIONS: readonly LatencyOperation[] = [];
+
+const positive = numberOrToken({ above: 0 });
+const periods = numberOrToken({ integer: true, min: 1 });
+
+const thresholdShape = shapes.record<AlarmThreshold>({
+  threshold: { shape: positive, optional: true, doc: 'The value at or above which a datapoint breaches.' },
+  evaluationPeriods: { shape: periods, optional: true, doc: 'How many one-minute datapoints are evaluated.' },
+  datapointsToAlarm: { shape: periods, optional: true, doc: 'How many of them must breach.' },
+});
+
+const thresholdsShape = shapes.record<SkewAlarmThresholds>({
+  keyRangeThrottles: { shape: thresholdShape, optional: true, doc: 'Page: read + write key-range throttle events per minute.' },
+  throttlesAndErrors: { shape: thresholdShape, optional: true, doc: 'Ticket: account-limit and capacity throttles and SystemErrors per minute.' },
+  hotKey: { shape: thresholdShape, optional: true, doc: 'Ticket: the hottest key (Contributor Insights MaxContributorValue per minute).' },
+});
+
+const operationThresholds = shapes.record<Partial<Record<LatencyOperation, number>>>(
+  Object.fromEntries(OPERATIONS.map((op) => [op, { shape: positive, optional: true, doc: `${op} threshold in milliseconds.` }])) as never,
+);
+
+const latencyShape = shapes.record<LatencyAlarms>({
+  thresholds: { shape: operationThresholds, doc: 'Threshold in milliseconds per operation, e.g. { GetItem: 20, Query: 60 }.' },
+  percentile: { shape: shapes.num({ above: 0, max: 100 }), optional: true, doc: 'The percentile watched.' },
+  minSampleCount: { shape: periods, optional: true, doc: 'Requests a minute below which the minute does not breach.' },
+  evaluationPeriods: { shape: periods, optional: true, doc: 'How many one-minute datapoints are evaluated.' },
+  datapointsToAlarm: { shape: periods, optional: true, doc: 'How many of them must breach.' },
+});
+
+const operationList = shapes.list(shapes.oneOf(OPERATIONS), { maxItems: 8 });
+
+function resolveOne(input: AlarmThreshold | undefined, defaults: ResolvedThreshold | Omit<ResolvedThreshold, 'threshold'>, threshold: number, path: string, issues: DesignIssue[]): ResolvedThreshold {
+  const evaluationPeriods = input?.evaluationPeriods ?? defaults.evaluationPeriods;
+  const datapointsToAlarm = input?.datapointsToAlarm ?? Math.min(defaults.datapointsToAlarm, evaluationPeriods);
+  if (!Token.isUnresolved(datapointsToAlarm) && !Token.isUnresolved(evaluationPeriods) && datapointsToAlarm > evaluationPeriods) {
+    issues.push({ path: `${path}.datapointsToAlarm`, message: `expected an integer from 1 to evaluationPeriods (${evaluationPeriods}), got ${datapointsToAlarm}` });
+  }
+  return { threshold: input?.threshold ?? threshold, evaluationPeriods, datapointsToAlarm };
 }
 
-function resolveOne(input: AlarmThreshold | undefined, path: string, defaultThreshold: number, issues: DesignIssue[]): ResolvedThreshold {
-  if (input !== undefined && (typeof input !== 'object' || input === null)) {
-    issues.push({ path, message: `expected an object { threshold?, evaluationPeriods?, datapointsToAlarm? }, got ${describe(input)}` });
-    return { threshold: defaultThreshold, ...WINDOW };
-  }
-  const threshold = input?.threshold ?? defaultThreshold;
-  const evaluationPeriods = input?.evaluationPeriods ?? WINDOW.evaluationPeriods;
-  const datapointsToAlarm = input?.datapointsToAlarm ?? Math.min(WINDOW.datapointsToAlarm, evaluationPeriods);
-  // A token (e.g. a CfnParameter) reaches CloudFormation as is; only literal values can be checked here.
-  if (!Token.isUnresolved(threshold) && !(typeof threshold === 'number' && Number.isFinite(threshold) && threshold > 0)) {
-    issues.push({ path: `${path}.threshold`, message: `expected a finite number > 0, got ${describe(threshold)}` });
-  }
-  const periodsOk = Token.isUnresolved(evaluationPeriods) || (Number.isInteger(evaluationPeriods) && evaluationPeriods >= 1);
-  if (!periodsOk) issues.push({ path: `${path}.evaluationPeriods`, message: `expected an integer ≥ 1, got ${describe(evaluationPeriods)}` });
-  if (!Token.isUnresolved(datapointsToAlarm) && !(Number.isInteger(datapointsToAlarm) && datapointsToAlarm >= 1 && (!periodsOk || Token.isUnresolved(evaluationPeriods) || datapointsToAlarm <= evaluationPeriods))) {
-    issues.push({ path: `${path}.datapointsToAlarm`, message: `expected an integer from 1 to evaluationPeriods (${describe(evaluationPeriods)}), got ${describe(datapointsToAlarm)}` });
-  }
-  return { threshold, evaluationPeriods, datapointsToAlarm };
+export interface AlarmOptions {
+  /** The design's `thresholds.headroom`. */
+  readonly headroom: number;
+  readonly throttledKeysOnly: boolean;
+  /** Whether a hot-key alarm is made (`hotKeyAlarm`, defaulting by mode). */
+  readonly hotKeyAlarm: boolean;
 }
 
-function resolveOperations(input: LatencyAlarmThreshold | undefined, path: string, issues: DesignIssue[]): readonly string[] {
-  const operations = input?.operations ?? DEFAULT_LATENCY_OPERATIONS;
-  if (!Array.isArray(operations) || operations.length === 0) {
-    issues.push({ path, message: `expected a non-empty list of operations (${OPERATIONS.join(', ')}), got ${describe(operations)}` });
-    return DEFAULT_LATENCY_OPERATIONS;
+/** Every alarm setting with its default filled in; problems go to `issues` with their field paths. */
+export function resolveAlarmSettings(
+  input: { alarmThresholds?: unknown; latencyAlarms?: unknown; systemErrorOperations?: unknown },
+  options: AlarmOptions,
+  issues: DesignIssue[],
+): AlarmSettings {
+  const thresholds = input.alarmThresholds === undefined ? {} : thresholdsShape.read(input.alarmThresholds, 'alarmThresholds', issues) ?? {};
+  const latency = input.latencyAlarms === undefined ? undefined : latencyShape.read(input.latencyAlarms, 'latencyAlarms', issues);
+  const systemErrorOperations = input.systemErrorOperations === undefined
+    ? DEFAULT_SYSTEM_ERROR_OPERATIONS
+    : operationList.read(input.systemErrorOperations, 'systemErrorOperations', issues) ?? DEFAULT_SYSTEM_ERROR_OPERATIONS;
+  const hotKeyDefaults = options.throttledKeysOnly
+    ? DEFAULTS.hotKeyThrottled
+    : { ...DEFAULTS.hotKeyAccessed, threshold: Math.round(PARTITION_UNITS_PER_MINUTE * (options.headroom + (1 - options.headroom) / 2)) };
+  // Checked even when no hot-key alarm is made: a mistake must not wait for the day it is turned on.
+  const hotKey = resolveOne(thresholds.hotKey, hotKeyDefaults, hotKeyDefaults.threshold, 'alarmThresholds.hotKey', issues);
+  const settings: AlarmSettings = {
+    keyRangeThrottles: resolveOne(thresholds.keyRangeThrottles, DEFAULTS.keyRangeThrottles, DEFAULTS.keyRangeThrottles.threshold, 'alarmThresholds.keyRangeThrottles', issues),
+    throttlesAndErrors: resolveOne(thresholds.throttlesAndErrors, DEFAULTS.throttlesAndErrors, DEFAULTS.throttlesAndErrors.threshold, 'alarmThresholds.throttlesAndErrors', issues),
+    hotKey: options.hotKeyAlarm ? hotKey : undefined,
+    latency: latency && resolveLatency(latency, issues),
+    systemErrorOperations: [...new Set(systemErrorOperations)],
+  };
+  if (latency && Object.values(latency.thresholds).every((ms) => ms === undefined)) {
+    issues.push({ path: 'latencyAlarms.thresholds', message: `expected at least one operation with its threshold in milliseconds, e.g. { GetItem: 20, Query: 60 }; operations: ${OPERATIONS.join(', ')}` });
   }
-  operations.forEach((op, i) => {
-    if (!OPERATIONS.includes(op)) issues.push({ path: `${path}[${i}]`, message: `expected one of ${OPERATIONS.join(', ')}, got ${describe(op)}` });
-  });
-  return [...new Set(operations)];
+  return settings;
 }
 
-/** Every threshold with its default filled in; problems go to `issues` with paths under `alarmThresholds`. */
-export function resolveThresholds(input: SkewAlarmThresholds | undefined, options: { headroom: number; throttledKeysOnly: boolean }, issues: DesignIssue[]): ResolvedThresholds {
-  const path = 'alarmThresholds';
-  const hotKeyDefault = options.throttledKeysOnly ? HOT_KEY_THROTTLES_PER_MINUTE : Math.round(PARTITION_UNITS_PER_MINUTE * options.headroom);
+function resolveLatency(input: LatencyAlarms, issues: DesignIssue[]): ResolvedLatency {
+  const { evaluationPeriods, datapointsToAlarm } = resolveOne(input, DEFAULTS.latency, 0, 'latencyAlarms', issues);
   return {
-    keyRangeThrottles: resolveOne(input?.keyRangeThrottles, `${path}.keyRangeThrottles`, 1, issues),
-    capacityThrottles: resolveOne(input?.capacityThrottles, `${path}.capacityThrottles`, 1, issues),
-    latency: {
-      ...resolveOne(input?.latency, `${path}.latency`, DEFAULT_LATENCY_MS, issues),
-      operations: resolveOperations(input?.latency, `${path}.latency.operations`, issues),
-    },
-    hotKey: resolveOne(input?.hotKey, `${path}.hotKey`, hotKeyDefault, issues),
+    percentile: input.percentile ?? DEFAULTS.latency.percentile,
+    minSampleCount: input.minSampleCount ?? DEFAULTS.latency.minSampleCount,
+    evaluationPeriods,
+    datapointsToAlarm,
+    thresholds: OPERATIONS.flatMap((op) => (input.thresholds[op] === undefined ? [] : [[op, input.thresholds[op] as number] as const])),
   };
 }

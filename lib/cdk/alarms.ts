@@ -1,45 +1,81 @@
 /**
- * The skew alarms of one key space (the table or a GSI), all made by one factory so that every
- * alarm is named and described the same way (what fired, where, where to look next), carries the
- * same actions, has one metric (CloudWatch allows 10), and treats missing data as not breaching:
- * DynamoDB publishes throttle and latency data only when there is traffic.
+ * The alarms of one GuardedTable, in two tiers, all made by one factory so that every alarm is named,
+ * described and wired the same way:
+ * - page: a hot partition now (sustained key-range throttles), one alarm per key space, read and
+ *   write summed in one metric-math expression;
+ * - ticket: throttles that are not a hot key and server errors (one alarm per table), the hottest
+ *   key approaching its ceiling (Contributor Insights), and opt-in latency per operation.
+ * Each alarm's description says what fired, what it means (with the AWS doc it follows) and what to
+ * do. Missing data is not breaching: DynamoDB publishes throttle, error and latency data only when
+ * there is some (DynamoDB Developer Guide, "Metrics and dimensions").
  */
+import { createHash } from 'node:crypto';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { Construct } from 'constructs';
-import type { ResolvedThreshold, ResolvedThresholds } from './alarm-thresholds';
-import { latencyP99, throttleEvents, throttleEventsMetricName, topContributor, type Direction, type KeySpaceRef, type ThrottleCause } from './metrics';
+import type { Construct } from 'constructs';
+import type { AlarmSettings, ResolvedThreshold } from './alarm-thresholds';
+import type { InsightRuleNames } from './insight-rules';
+import { latency, PERIOD, systemErrors, throttleEvents, topContributor, type Direction, type KeySpaceRef, type ThrottleCause } from './metrics';
+import type { LatencyOperation } from './props';
+
+const DOCS = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide';
+export const ALARM_DOCS = {
+  keyRange: `${DOCS}/throttling-key-range-limit-exceeded-mitigation.html`,
+  metrics: `${DOCS}/metrics-dimensions.html`,
+  contributorInsights: `${DOCS}/contributorinsights_HowItWorks.html`,
+} as const;
+
+/** Who is told: page (someone now) or ticket (someone this week). */
+export type AlarmTier = 'page' | 'ticket';
 
 /** What an alarm watches. */
-export type SkewSignal = 'key-range-throttles' | 'capacity-throttles' | 'latency' | 'hot-key';
+export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'latency' | 'hot-key';
 
 /** One alarm and what it is about, so tooling can pick alarms without parsing names. */
 export interface SkewAlarm {
   /** The CloudWatch alarm. */
   readonly alarm: cloudwatch.Alarm;
-  /** What it watches: key-range throttles (hot partition), capacity throttles, p99 latency, or the hottest key. */
+  readonly tier: AlarmTier;
+  /** What it watches. */
   readonly signal: SkewSignal;
-  /** The GSI; undefined for the table. */
+  /** The GSI of a per-key-space alarm; undefined for the table (and for per-table alarms). */
   readonly index?: string;
-  /** `Read` or `Write` for throttle alarms. */
-  readonly direction?: Direction;
   /** The operation of a latency alarm. */
-  readonly operation?: string;
+  readonly operation?: LatencyOperation;
+}
+
+/** The actions of each tier, resolved from the props. */
+export interface TierActions {
+  readonly page: readonly cloudwatch.IAlarmAction[];
+  readonly ticket: readonly cloudwatch.IAlarmAction[];
+  /** OK actions of every alarm. */
+  readonly recovery: readonly cloudwatch.IAlarmAction[];
 }
 
 interface AlarmSpec {
   readonly id: string;
+  readonly tier: AlarmTier;
   readonly signal: SkewSignal;
-  readonly space: KeySpaceRef;
+  readonly index?: string;
+  readonly operation?: LatencyOperation;
   readonly metric: cloudwatch.IMetric;
   readonly threshold: ResolvedThreshold;
-  /** Short title, part of the alarm name: `hot partition (write key-range throttles)`. */
+  /** Short title, part of the alarm name. */
   readonly title: string;
-  /** What firing means, one sentence with the numbers. */
+  /** What firing means, with the numbers. */
   readonly meaning: string;
-  /** Where the on-call looks next. */
-  readonly lookAt: string;
-  readonly direction?: Direction;
-  readonly operation?: string;
+  /** What the on-call does. */
+  readonly action: string;
+  readonly doc: string;
+}
+
+/** CloudWatch alarm names take at most 255 characters. */
+export const MAX_ALARM_NAME = 255;
+
+/** `name`, or when too long its start and a hash of the whole: unique and at most 255 characters. */
+export function alarmName(name: string): string {
+  if (name.length <= MAX_ALARM_NAME) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 10);
+  return `${name.slice(0, MAX_ALARM_NAME - hash.length - 1)}~${hash}`;
 }
 
 /** Names, describes and wires every alarm of one GuardedTable. */
@@ -48,7 +84,14 @@ export class SkewAlarmFactory {
 
   constructor(
     private readonly scope: Construct,
-    private readonly options: { readonly actions: readonly cloudwatch.IAlarmAction[]; readonly dashboardUrl?: string },
+    private readonly options: {
+      /** The table as people name it: its literal name, else `<stack>/<construct path>` (never a token, so names fit 255). */
+      readonly label: string;
+      readonly actions: TierActions;
+      /** Page alarms carry no actions: a composite alarm pages for them. */
+      readonly composite: boolean;
+      readonly dashboardUrl?: string;
+    },
   ) {}
 
   get alarms(): readonly SkewAlarm[] {
@@ -56,11 +99,11 @@ export class SkewAlarmFactory {
   }
 
   create(spec: AlarmSpec): SkewAlarm {
-    const where = describeSpace(spec.space);
+    const where = `${this.options.label}${spec.index ? `/${spec.index}` : ''}`;
     const dashboard = this.options.dashboardUrl ? ` Dashboard: ${this.options.dashboardUrl}` : '';
     const alarm = new cloudwatch.Alarm(this.scope, spec.id, {
-      alarmName: `${spec.space.tableName}${spec.space.indexName ? `/${spec.space.indexName}` : ''} ${spec.title}`,
-      alarmDescription: `${spec.meaning} (${where}) Look at: ${spec.lookAt}.${dashboard}`,
+      alarmName: alarmName(`skewguard ${spec.tier} ${where} ${spec.title}`),
+      alarmDescription: `[${spec.tier}] ${spec.meaning}. Do: ${spec.action}. ${spec.doc}${dashboard}`,
       metric: spec.metric,
       threshold: spec.threshold.threshold,
       evaluationPeriods: spec.threshold.evaluationPeriods,
@@ -68,108 +111,133 @@ export class SkewAlarmFactory {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
-    for (const action of this.options.actions) {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-    }
-    const made: SkewAlarm = { alarm, signal: spec.signal, index: spec.space.indexName, direction: spec.direction, operation: spec.operation };
+    const actions = spec.tier === 'page' ? (this.options.composite ? [] : this.options.actions.page) : this.options.actions.ticket;
+    if (actions.length > 0) alarm.addAlarmAction(...actions);
+    if (!(spec.tier === 'page' && this.options.composite) && this.options.actions.recovery.length > 0) alarm.addOkAction(...this.options.actions.recovery);
+    const made: SkewAlarm = { alarm, tier: spec.tier, signal: spec.signal, index: spec.index, operation: spec.operation };
     this.made.push(made);
     return made;
   }
 }
 
-function describeSpace(space: KeySpaceRef): string {
-  return space.indexName ? `index ${space.indexName} of table ${space.tableName}` : `table ${space.tableName}`;
+/** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */
+function sum(metrics: Record<string, cloudwatch.IMetric>, label: string): cloudwatch.MathExpression {
+  return new cloudwatch.MathExpression({
+    expression: Object.keys(metrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+    usingMetrics: metrics,
+    period: PERIOD,
+    label,
+  });
 }
 
-const CEILING: Record<Direction, string> = { Read: '3,000 RCU/s', Write: '1,000 WCU/s' };
-const KEY_RANGE_FIX: Record<Direction, string> = {
-  Read: 'a read-hot key needs a cache (DAX) or replicated copies; write sharding does not help reads',
-  Write: 'a write-hot key needs write sharding (skewguard SG003 gives the shard count); more capacity does not help',
-};
+/** The id and index of a key space's alarm: `TableKeyRangeThrottles`, `Index-by-day-HotKey`. */
+const ofKeySpace = (space: KeySpaceRef, signal: string) => ({ id: `${space.indexName === undefined ? 'Table' : `Index-${space.indexName}`}${signal}`, index: space.indexName });
+const nounOf = (space: KeySpaceRef) => (space.indexName ? 'index' : 'table');
 
-/** How the key space is provisioned: decides which capacity-throttle alarms exist. */
+/** Page: read + write key-range throttles of one key space. */
+export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings): SkewAlarm {
+  const noun = nounOf(space);
+  return factory.create({
+    ...ofKeySpace(space, 'KeyRangeThrottles'),
+    tier: 'page',
+    signal: 'key-range-throttles',
+    metric: sum({ r: throttleEvents(space, 'KeyRange', 'Read'), w: throttleEvents(space, 'KeyRange', 'Write') }, 'key-range throttles/min'),
+    threshold: settings.keyRangeThrottles,
+    title: 'hot partition (key-range throttles)',
+    meaning: `Read+WriteKeyRangeThroughputThrottleEvents of the ${noun}: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key`,
+    action: `find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; more capacity will not help`,
+    doc: ALARM_DOCS.keyRange,
+  });
+}
+
+/** The capacity cause of a key space, when one applies: provisioned capacity or an on-demand maximum. */
 export interface CapacityShape {
   readonly provisioned: boolean;
   /** On-demand maximums set (`maxReadRequestUnits` / `maxWriteRequestUnits`). */
   readonly maxOnDemand: Readonly<Record<Direction, boolean>>;
 }
 
-/** Contributor Insights rule names of a key space, known at deploy time (tokens). */
-export interface InsightRuleNames {
-  /** Most accessed partition keys (PKC); undefined in THROTTLED_KEYS mode. */
-  readonly accessed?: string;
-  /** Most throttled partition keys (PKT). */
-  readonly throttled: string;
-}
+/** CloudWatch reads at most 10 metrics in an alarm's math expression (CloudWatch User Guide, "Limits"). */
+const MAX_ALARM_METRICS = 10;
 
-/** Throttle alarms for both directions: key range (hot partition) and, where one applies, the capacity cause. */
-export function throttleAlarms(factory: SkewAlarmFactory, id: string, space: KeySpaceRef, capacity: CapacityShape, thresholds: ResolvedThresholds): SkewAlarm[] {
-  const made: SkewAlarm[] = [];
-  for (const direction of ['Read', 'Write'] as const) {
-    const lower = direction.toLowerCase();
-    made.push(factory.create({
-      id: `${id}${direction}KeyRangeThrottles`,
-      signal: 'key-range-throttles',
-      space,
-      direction,
-      metric: throttleEvents(space, 'KeyRange', direction),
-      threshold: thresholds.keyRangeThrottles,
-      title: `hot partition (${lower} key-range throttles)`,
-      meaning: `${throttleEventsMetricName('KeyRange', direction)}: ${lower}s are throttled because one partition reached its ceiling of ${CEILING[direction]} - a hot key, not missing table capacity; ${KEY_RANGE_FIX[direction]}`,
-      lookAt: `Contributor Insights "most throttled partition keys" of this ${space.indexName ? 'index' : 'table'} (CloudWatch > Insights > Contributor Insights, rule DynamoDBContributorInsights-PKT-...) to see which key`,
-    }));
-    const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
-    if (cause === undefined) continue;
-    const metricName = throttleEventsMetricName(cause, direction);
-    made.push(factory.create({
-      id: `${id}${direction}${cause}Throttles`,
-      signal: 'capacity-throttles',
-      space,
-      direction,
-      metric: throttleEvents(space, cause, direction),
-      threshold: thresholds.capacityThrottles,
-      title: cause === 'Provisioned' ? `under-provisioned (${lower} capacity throttles)` : `on-demand maximum reached (${lower} throttles)`,
-      meaning: cause === 'Provisioned'
-        ? `${metricName}: ${lower}s exceed the provisioned ${direction === 'Read' ? 'RCU' : 'WCU'} - the capacity is too low, which is not a hot key`
-        : `${metricName}: ${lower}s exceed the on-demand maximum set on the table (max${direction}RequestUnits) - a configured cap, not a hot key`,
-      lookAt: cause === 'Provisioned'
-        ? 'the consumed vs provisioned capacity graph; raise the capacity or its auto-scaling maximum'
-        : 'the consumed capacity graph; raise the maximum or find the source of the traffic',
-    }));
-  }
-  return made;
-}
-
-/** p99 latency per operation: the on-demand hot-partition signal, where SDK retries hide the throttles. */
-export function latencyAlarms(factory: SkewAlarmFactory, tableName: string, thresholds: ResolvedThresholds): SkewAlarm[] {
-  return thresholds.latency.operations.map((operation) => factory.create({
-    id: `${operation}LatencyP99`,
-    signal: 'latency',
-    space: { tableName },
-    operation,
-    metric: latencyP99(tableName, operation),
-    threshold: thresholds.latency,
-    title: `${operation} p99 latency`,
-    meaning: `SuccessfulRequestLatency p99 of ${operation} is at or above ${thresholds.latency.threshold} ms: SDK retries hide partition throttles, so rising p99 is often the first sign of a hot partition`,
-    lookAt: 'the Contributor Insights graphs for one dominant key, then the throttle graphs by cause',
+/**
+ * Ticket: throttles that are not a hot key and server errors, summed; one alarm per table (more only
+ * when its metrics exceed the 10 one alarm can read, e.g. a provisioned table with several GSIs).
+ */
+export function throttlesAndErrorsAlarms(
+  factory: SkewAlarmFactory, idSuffix: string, tableName: string, spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[], settings: AlarmSettings,
+  /** Whether the table-wide metrics (account-limit throttles, SystemErrors) are included: once per table. */
+  tableWide: boolean,
+): SkewAlarm[] {
+  const metrics: [string, cloudwatch.IMetric][] = tableWide ? [
+    ['accountRead', throttleEvents({ tableName }, 'AccountLimit', 'Read')],
+    ['accountWrite', throttleEvents({ tableName }, 'AccountLimit', 'Write')],
+  ] : [];
+  spaces.forEach(({ space, capacity }, i) => {
+    for (const direction of ['Read', 'Write'] as const) {
+      const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
+      if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);
+    }
+  });
+  if (tableWide) for (const operation of settings.systemErrorOperations) metrics.push([`errors${operation}`, systemErrors(tableName, operation)]);
+  const groups: [string, cloudwatch.IMetric][][] = [];
+  for (let i = 0; i < metrics.length; i += MAX_ALARM_METRICS) groups.push(metrics.slice(i, i + MAX_ALARM_METRICS));
+  return groups.map((group, i) => factory.create({
+    id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
+    tier: 'ticket',
+    signal: 'throttles-and-errors',
+    metric: sum(Object.fromEntries(group), 'other throttles + errors/min'),
+    threshold: settings.throttlesAndErrors,
+    index: tableWide ? undefined : spaces[0]?.space.indexName,
+    title: `throttles and errors that are not a hot key${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
+    meaning: `${group.map(([, m]) => (m as cloudwatch.Metric).metricName).filter((name, j, all) => all.indexOf(name) === j).join(', ')}: throttled by a capacity limit, not a key${settings.systemErrorOperations.length > 0 && tableWide ? ', or failing inside DynamoDB (HTTP 500)' : ''}`,
+    action: 'find the metric; raise that quota, capacity or maximum (SystemErrors: retry, then AWS support)',
+    doc: ALARM_DOCS.metrics,
   }));
 }
 
-/** The hottest single key, from the key space's Contributor Insights rule. */
-export function hotKeyAlarm(factory: SkewAlarmFactory, id: string, space: KeySpaceRef, rules: InsightRuleNames, thresholds: ResolvedThresholds): SkewAlarm {
+/** Ticket: the hottest key of a key space, from its Contributor Insights rule. */
+export function hotKeyAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, rules: InsightRuleNames, settings: AlarmSettings & { hotKey: ResolvedThreshold }): SkewAlarm {
   const accessed = rules.accessed !== undefined;
-  const rule = rules.accessed ?? rules.throttled;
+  const { threshold } = settings.hotKey;
+  const noun = nounOf(space);
   return factory.create({
-    id: `${id}HotKey`,
+    ...ofKeySpace(space, 'HotKey'),
+    tier: 'ticket',
     signal: 'hot-key',
-    space,
-    metric: topContributor(rule, accessed ? 'most accessed key (consumed units/min)' : 'most throttled key (throttled requests/min)'),
-    threshold: thresholds.hotKey,
-    title: accessed ? 'hot key (most accessed partition key)' : 'hot key (most throttled partition key)',
+    metric: topContributor(rules.accessed ?? rules.throttled, accessed ? 'most accessed key, ConsumedThroughputUnits per minute' : 'most throttled key, ThrottleCount per minute'),
+    threshold: settings.hotKey,
+    title: accessed ? 'hot key approaching its ceiling' : 'hot key throttled',
     meaning: accessed
-      ? `one partition key consumed at least ${thresholds.hotKey.threshold} units (3 x WCU + RCU) in a minute, against the 180,000 a partition serves: that key is close to its partition's ceiling`
-      : `one partition key had at least ${thresholds.hotKey.threshold} throttled requests in a minute: it is pinned at its partition's ceiling`,
-    lookAt: `Contributor Insights "most ${accessed ? 'accessed' : 'throttled'} partition keys" of this ${space.indexName ? 'index' : 'table'} (rule ${rule}) to see which key`,
+      ? `one key of the ${noun} uses ${threshold}+ ConsumedThroughputUnits (3 x WCU + RCU) a minute of the 180,000 a partition serves: near its ceiling`
+      : `one key of the ${noun} has ${threshold}+ throttled requests (ThrottleCount) a minute`,
+    action: `find it in Contributor Insights "most ${accessed ? 'accessed' : 'throttled'} keys"; plan sharding or caching`,
+    doc: ALARM_DOCS.contributorInsights,
   });
 }
+
+/** Ticket, opt-in: a latency percentile per operation, gated by a minimum request count. */
+export function latencyAlarms(factory: SkewAlarmFactory, tableName: string, settings: AlarmSettings): SkewAlarm[] {
+  const latencySettings = settings.latency;
+  if (!latencySettings) return [];
+  const { percentile, minSampleCount, evaluationPeriods, datapointsToAlarm } = latencySettings;
+  const stat = `p${percentile}`;
+  return latencySettings.thresholds.map(([operation, ms]) => factory.create({
+    id: `${operation}Latency`,
+    tier: 'ticket',
+    signal: 'latency',
+    operation,
+    metric: new cloudwatch.MathExpression({
+      expression: `IF(requests >= ${minSampleCount}, latency, 0)`,
+      usingMetrics: { latency: latency(tableName, operation, stat), requests: latency(tableName, operation, cloudwatch.Stats.SAMPLE_COUNT) },
+      period: PERIOD,
+      label: `${operation} SuccessfulRequestLatency ${stat} (ms), minutes with ${minSampleCount}+ requests`,
+    }),
+    threshold: { threshold: ms, evaluationPeriods, datapointsToAlarm },
+    title: `${operation} ${stat} latency`,
+    meaning: `SuccessfulRequestLatency ${stat} of ${operation} (inside DynamoDB) at ${ms}+ ms in minutes with ${minSampleCount}+ requests`,
+    action: 'check throttles and hot keys, then item and result sizes of recent deploys',
+    doc: ALARM_DOCS.metrics,
+  }));
+}
+

@@ -1,14 +1,18 @@
 /**
- * The skew dashboard: one row group per key space with its alarms, the Contributor Insights top
- * partition keys (most accessed and most throttled), throttles by cause, consumed vs provisioned
- * capacity; and the table's p99 latency per operation.
+ * The skew dashboard of a stack: one section per GuardedTable that asks for one (`dashboard: true`),
+ * each with the table's alarms and, per key space, the most throttled (and most accessed) keys,
+ * throttles by cause and consumed capacity. One dashboard holds `tablesPerDashboard` tables; more
+ * tables continue on `<name>-2`, `<name>-3`… (a CloudWatch dashboard holds at most 500 widgets).
  */
-import { Aws } from 'aws-cdk-lib';
+import { Aws, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import type { InsightRuleNames, SkewAlarm } from './alarms';
-import { consumedCapacity, latencyP99, PERIOD, provisionedCapacity, throttleEvents, throttleEventsMetricName, type KeySpaceRef, type ThrottleCause } from './metrics';
+import { Construct } from 'constructs';
+import type { SkewAlarm } from './alarms';
+import type { InsightRuleNames } from './insight-rules';
+import { consumedCapacity, PERIOD, provisionedCapacity, throttleEvents, throttleEventsMetricName, type KeySpaceRef, type ThrottleCause } from './metrics';
 
 const FULL_WIDTH = 24;
+const DEFAULT_ID = 'SkewguardDashboard';
 
 /** A Contributor Insights rule's top contributors (CDK has no widget for it). */
 export class ContributorInsightsWidget extends cloudwatch.ConcreteWidget {
@@ -36,53 +40,98 @@ export class ContributorInsightsWidget extends cloudwatch.ConcreteWidget {
   }
 }
 
-export interface KeySpaceRows {
+/** One key space of a table section. */
+export interface KeySpaceSection {
   readonly space: KeySpaceRef;
-  readonly alarms: readonly SkewAlarm[];
   /** Absent when Contributor Insights is off for this key space. */
   readonly rules?: InsightRuleNames;
   readonly provisioned: boolean;
   readonly causes: readonly ThrottleCause[];
 }
 
-/** The rows of one key space. */
-export function keySpaceRows({ space, alarms, rules, provisioned, causes }: KeySpaceRows): cloudwatch.IWidget[][] {
-  const name = space.indexName ? `index ${space.indexName}` : 'table';
-  const rows: cloudwatch.IWidget[][] = [[
-    new cloudwatch.TextWidget({ markdown: `## ${name}\nSkew alarms, hot keys (Contributor Insights), throttles by cause and capacity of the ${name}.`, width: FULL_WIDTH, height: 2 }),
-  ]];
-  if (alarms.length > 0) rows.push([new cloudwatch.AlarmStatusWidget({ title: `Alarms (${name})`, alarms: alarms.map((a) => a.alarm), width: FULL_WIDTH, height: 3 })]);
-  if (rules) {
-    rows.push([
-      ...(rules.accessed ? [new ContributorInsightsWidget({ title: `Most accessed partition keys (${name})`, ruleName: rules.accessed })] : []),
-      new ContributorInsightsWidget({ title: `Most throttled partition keys (${name})`, ruleName: rules.throttled, width: rules.accessed ? 12 : FULL_WIDTH }),
-    ]);
+export interface SkewDashboardProps {
+  /** Name of the first dashboard (letters, digits, `-`, `_`); the next ones get `-2`, `-3`…
+   *  @default - `<stack name>-<region>-skewguard`: dashboard names are unique per account */
+  readonly dashboardName?: string;
+  /** Tables per dashboard. @default 20 */
+  readonly tablesPerDashboard?: number;
+}
+
+/** The skew dashboard(s) of a stack. `SkewDashboard.of(stack)` is the one `dashboard: true` uses. */
+export class SkewDashboard extends Construct {
+  /** The stack's default skew dashboard, made on first use. */
+  static of(scope: Construct): SkewDashboard {
+    const stack = Stack.of(scope);
+    return (stack.node.tryFindChild(DEFAULT_ID) as SkewDashboard | undefined) ?? new SkewDashboard(stack, DEFAULT_ID);
   }
-  rows.push([
+
+  /** The dashboards made so far, one per `tablesPerDashboard` tables. */
+  readonly dashboards: cloudwatch.Dashboard[] = [];
+  private readonly baseName: string;
+  private readonly tablesPerDashboard: number;
+  private tables = 0;
+
+  constructor(scope: Construct, id: string, props: SkewDashboardProps = {}) {
+    super(scope, id);
+    this.baseName = props.dashboardName ?? `${Stack.of(this).stackName}-${Aws.REGION}-skewguard`;
+    this.tablesPerDashboard = props.tablesPerDashboard ?? 20;
+  }
+
+  /** The name of the dashboard the next table's section goes on (alarm descriptions link to it). */
+  reserve(): string {
+    const n = Math.floor(this.tables / this.tablesPerDashboard);
+    return n === 0 ? this.baseName : `${this.baseName}-${n + 1}`;
+  }
+
+  /** Adds a table's section: its title and alarms (the table's live list), then its key spaces as they come. */
+  addTable(title: string, alarms: readonly SkewAlarm[]): TableSection {
+    const name = this.reserve();
+    const n = Math.floor(this.tables++ / this.tablesPerDashboard);
+    const dashboard = this.dashboards[n] ?? new cloudwatch.Dashboard(this, n === 0 ? 'Dashboard' : `Dashboard${n + 1}`, { dashboardName: name });
+    this.dashboards[n] = dashboard;
+    dashboard.addWidgets(new cloudwatch.TextWidget({ markdown: `## ${title}`, width: FULL_WIDTH, height: 1 }));
+    dashboard.addWidgets(new AlarmStatusOf(`Alarms (${title})`, alarms));
+    return { dashboardName: name, addKeySpace: (section) => dashboard.addWidgets(...keySpaceRow(title, section)) };
+  }
+}
+
+/** A table's section of a skew dashboard. */
+export interface TableSection {
+  readonly dashboardName: string;
+  addKeySpace(section: KeySpaceSection): void;
+}
+
+/** An alarm status widget over a list read when the dashboard is rendered. */
+class AlarmStatusOf extends cloudwatch.ConcreteWidget {
+  constructor(private readonly title: string, private readonly alarms: readonly SkewAlarm[]) {
+    super(FULL_WIDTH, 3);
+  }
+
+  toJson(): unknown[] {
+    return new cloudwatch.AlarmStatusWidget({ title: this.title, alarms: this.alarms.map((a) => a.alarm), width: this.width, height: this.height }).toJson()
+      .map((widget) => ({ ...(widget as object), x: this.x, y: this.y }));
+  }
+}
+
+/** One key space: its top keys, throttles by cause and consumed (vs provisioned) capacity, all with its own dimensions. */
+function keySpaceRow(title: string, { space, rules, provisioned, causes }: KeySpaceSection): cloudwatch.IWidget[] {
+  const name = space.indexName ? `${title} index ${space.indexName}` : title;
+  const width = rules?.accessed ? 6 : 8;
+  return [
+    ...(rules?.accessed ? [new ContributorInsightsWidget({ title: `Most accessed keys (${name})`, ruleName: rules.accessed, width })] : []),
+    ...(rules ? [new ContributorInsightsWidget({ title: `Most throttled keys (${name})`, ruleName: rules.throttled, width })] : []),
     new cloudwatch.GraphWidget({
       title: `Throttle events by cause (${name})`,
       left: causes.flatMap((cause) => (['Read', 'Write'] as const).map((d) => throttleEvents(space, cause, d).with({ label: throttleEventsMetricName(cause, d) }))),
-      width: 12,
+      width: rules ? width : 12,
       height: 6,
     }),
     new cloudwatch.GraphWidget({
       title: `Consumed${provisioned ? ' vs provisioned' : ''} capacity, units/s (${name})`,
       left: [consumedCapacity(space, 'Read'), ...(provisioned ? [provisionedCapacity(space, 'Read')] : [])],
       right: [consumedCapacity(space, 'Write'), ...(provisioned ? [provisionedCapacity(space, 'Write')] : [])],
-      width: 12,
+      width: rules ? width : 12,
       height: 6,
     }),
-  ]);
-  return rows;
-}
-
-/** The table's p99 latency per operation, with the alarm threshold drawn. */
-export function latencyRow(tableName: string, operations: readonly string[], thresholdMs: number): cloudwatch.IWidget[] {
-  return [new cloudwatch.GraphWidget({
-    title: 'SuccessfulRequestLatency p99 per operation (ms)',
-    left: operations.map((op) => latencyP99(tableName, op).with({ label: `${op} p99` })),
-    leftAnnotations: [{ value: thresholdMs, label: 'alarm threshold' }],
-    width: FULL_WIDTH,
-    height: 6,
-  })];
+  ];
 }

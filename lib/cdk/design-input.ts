@@ -11,25 +11,32 @@ import {
   type GuardedGlobalSecondaryIndex, type GuardedLocalSecondaryIndex, type GuardedTableDesign, type GuardedTableProps,
   type GuardedTableSettings, type SkewMonitoringProps,
 } from './props';
+import { REPLACED_PROPS } from './settings-check';
 
 /** A design as the core reads it, without `engine`: exactly what the template metadata carries. */
 export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
 
-/** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. */
+/** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. Props
+ *  that were replaced (see settings-check.ts) go nowhere: they are reported there. */
 export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
   const {
     tableName, billing, encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput,
     removalPolicy, deletionProtection, pointInTimeRecoverySpecification,
-    contributorInsightsMode, alarmThresholds, alarmTopic, alarmActions, dashboard, dashboardName,
-    ...design
+    contributorInsightsMode, alarmThresholds, hotKeyAlarm, latencyAlarms, systemErrorOperations,
+    pageTopic, pageActions, ticketTopic, ticketActions, recoveryTopic, compositeAlarm, dashboard,
+    ...rest
   } = props;
+  const design = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
   return {
     design,
     settings: {
       tableName, billing, encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput,
       removalPolicy, deletionProtection, pointInTimeRecoverySpecification,
     },
-    monitoring: { contributorInsightsMode, alarmThresholds, alarmTopic, alarmActions, dashboard, dashboardName },
+    monitoring: {
+      contributorInsightsMode, alarmThresholds, hotKeyAlarm, latencyAlarms, systemErrorOperations,
+      pageTopic, pageActions, ticketTopic, ticketActions, recoveryTopic, compositeAlarm, dashboard,
+    },
   };
 }
 

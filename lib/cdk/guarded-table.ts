@@ -1,30 +1,33 @@
 /**
  * GuardedTable: a DynamoDB TableV2 whose key design is checked by the core, with Contributor
- * Insights on the table and every GSI, skew alarms, a skew dashboard, and the synth refused while
- * an unwaived design error remains.
+ * Insights on the table and every GSI, tiered skew alarms, an opt-in section of the stack's skew
+ * dashboard, and the synth refused while an unwaived design error remains.
  */
-import { Aws, Lazy, Names, Stack, Token } from 'aws-cdk-lib';
+import { Annotations, Aws, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import {
   DesignError, lintDocument, normalize,
   type DesignIssue, type DynamoDbKeyDesign, type DynamoDbTableDesign, type Finding, type KeySpace,
 } from '../index';
 import { validAcknowledgementsFor } from './acknowledgements';
-import { resolveThresholds, type ResolvedThresholds } from './alarm-thresholds';
-import { hotKeyAlarm, latencyAlarms, SkewAlarmFactory, throttleAlarms, type CapacityShape, type InsightRuleNames, type SkewAlarm } from './alarms';
-import { keySpaceRows, latencyRow } from './dashboard';
+import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
+import {
+  alarmName, hotKeyAlarm, keyRangeAlarm, latencyAlarms, SkewAlarmFactory, throttlesAndErrorsAlarms,
+  type CapacityShape, type SkewAlarm, type TierActions,
+} from './alarms';
+import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
-import { overrideIndexContributorInsights } from './index-contributor-insights';
-import { InsightRuleLookup, InsightRuleLookupProvider } from './insight-rules';
+import { overrideIndexContributorInsights, type Replica } from './index-contributor-insights';
+import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
-import type { ThrottleCause } from './metrics';
+import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { SkewguardPlugin } from './plugin';
-import { checkSettings } from './settings-check';
-import type { GuardedGlobalSecondaryIndex, GuardedTableProps } from './props';
+import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
+import { countRules, rulesOfKeySpace } from './rule-quota';
+import { settingsIssues } from './settings-check';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
 
 const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
@@ -37,21 +40,20 @@ function designName(tableName: string | undefined, path: string): string {
   return (name.length >= 3 ? name : `${name || 'Guarded'}-table`).slice(0, 255);
 }
 
-/** `<stack name>-<region>-<path in the stack>`: unique in the account, readable in the console. */
-function defaultDashboardName(table: Construct): string {
+/** The table as alarm names and dashboards call it: its literal name, else `<stack name>/<path in the stack>` (unique in the account). */
+function tableLabel(table: Construct, tableName: unknown): string {
+  if (typeof tableName === 'string' && !Token.isUnresolved(tableName)) return tableName;
   const stack = Stack.of(table);
-  const inStack = table.node.path.slice(stack.node.path.length + 1).replace(/\//g, '-').replace(/[^A-Za-z0-9_-]/g, '_');
-  const local = inStack.length <= 100 ? inStack : Names.uniqueResourceName(table, { maxLength: 100, separator: '-' });
-  return `${stack.stackName}-${Aws.REGION}-${local}`;
+  return `${stack.stackName}/${table.node.path.slice(stack.node.path.length + 1)}`;
 }
 
-/**
- * On-demand maximums as set on `Billing.onDemand()`. Billing keeps them private; its render methods
- * (part of the published typings) are the only way to read them back.
- */
-function onDemandMaximums(billing: dynamodb.Billing): CapacityShape['maxOnDemand'] {
-  if (billing.mode !== dynamodb.BillingMode.PAY_PER_REQUEST) return { Read: false, Write: false };
-  return { Read: billing._renderReadCapacity() !== undefined, Write: billing._renderWriteCapacity() !== undefined };
+function tierActions(monitoring: SkewMonitoringProps): TierActions {
+  const sns = (topic: SkewMonitoringProps['pageTopic']) => (topic ? [new actions.SnsAction(topic)] : []);
+  return {
+    page: [...sns(monitoring.pageTopic), ...(monitoring.pageActions ?? [])],
+    ticket: [...sns(monitoring.ticketTopic), ...(monitoring.ticketActions ?? [])],
+    recovery: sns(monitoring.recoveryTopic ?? monitoring.ticketTopic),
+  };
 }
 
 /**
@@ -64,6 +66,8 @@ function onDemandMaximums(billing: dynamodb.Billing): CapacityShape['maxOnDemand
  *   sortKey: { name: 'userId', type: AttributeType.STRING, cardinality: 'unique' },
  *   workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
  *   sharding: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' },
+ *   pageTopic: onCall,
+ *   ticketTopic: backlog,
  * });
  */
 export class GuardedTable extends Construct {
@@ -74,17 +78,22 @@ export class GuardedTable extends Construct {
 
   /** The table: grant access, read `tableName`, add replicas… as with any TableV2. */
   readonly table: dynamodb.TableV2;
-  /** The skew dashboard, unless `dashboard: false`. */
-  readonly dashboard?: cloudwatch.Dashboard;
+  /** The composite alarm over the page-tier alarms, with `compositeAlarm: true`. */
+  readonly compositeAlarm?: cloudwatch.CompositeAlarm;
 
   private readonly resource: dynamodb.CfnGlobalTable;
   private input: TableDesignInput;
   private readonly billing: dynamodb.Billing;
   private readonly mode: dynamodb.ContributorInsightsMode;
-  private readonly thresholds: ResolvedThresholds;
+  /** CloudWatch alarm settings (not the design's `thresholds`, which size the design's headroom). */
+  private readonly alarmSettings: AlarmSettings;
   private readonly alarmFactory: SkewAlarmFactory;
-  /** The lookup's permission for this table, made with the first key space that needs it. */
-  private lookupStatement?: iam.PolicyStatement;
+  private readonly dashboardSection?: TableSection;
+  private ruleLookup?: InsightRuleLookup;
+  /** The design's Contributor Insights switch for the table (fixed at construction). */
+  private readonly tableMonitored: boolean;
+  /** The last lint, with the input it was made from: `design` and `findings` lint once per change. */
+  private linted?: { readonly key: string; readonly design: DynamoDbKeyDesign; readonly findings: Finding[] };
 
   constructor(scope: Construct, id: string, props: GuardedTableProps) {
     super(scope, id);
@@ -93,68 +102,93 @@ export class GuardedTable extends Construct {
       throw new DesignError([{ path: '', message: 'expected the GuardedTable props (partitionKey, workload, …)' }], `GuardedTable ${this.node.path}`);
     }
     const { design, settings, monitoring } = splitProps(props);
-    const issues: DesignIssue[] = [];
-    checkSettings(props, issues);
+    const issues: DesignIssue[] = settingsIssues(props);
     // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
     this.billing = settings.billing instanceof dynamodb.Billing ? settings.billing : dynamodb.Billing.onDemand();
-    this.mode = monitoring.contributorInsightsMode ?? dynamodb.ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS;
+    this.mode = typeof monitoring.contributorInsightsMode === 'string' ? monitoring.contributorInsightsMode : dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
+    const throttledKeysOnly = this.mode === dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
 
     const billingMode = this.billing.mode === dynamodb.BillingMode.PROVISIONED ? 'provisioned' : 'on-demand';
     const beforeDesign = issues.length;
     this.input = plainDesign(tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode), '', issues);
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
-    const normalized = issues.length === beforeDesign ? this.check(this.input, issues) : undefined;
-    this.thresholds = resolveThresholds(monitoring.alarmThresholds, {
+    const normalized = issues.length === beforeDesign ? this.normalizeDesign(this.input, issues) : undefined;
+    this.alarmSettings = resolveAlarmSettings(monitoring, {
       headroom: normalized?.thresholds.headroom ?? 0.8,
-      throttledKeysOnly: this.mode === dynamodb.ContributorInsightsMode.THROTTLED_KEYS,
+      throttledKeysOnly,
+      hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
     }, issues);
     if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.
-    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: normalized.primaryKey.keyMonitoring, mode: this.mode }));
+    this.tableMonitored = normalized.primaryKey.keyMonitoring;
+    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
-    overrideIndexContributorInsights(this.resource, () => this.indexContributorInsights());
+    overrideIndexContributorInsights(this.resource, () => this.indexContributorInsights(), (replicas) => this.checkReplicas(replicas));
     this.resource.addMetadata(METADATA_KEY, Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }));
     SkewguardPlugin.of(this).trackGuarded(this.resource, this);
-
-    // A name known without a Ref to the dashboard, so alarm descriptions can link to it (a Ref would
-    // make a cycle: the dashboard shows the alarms). Dashboard names are unique per account, so the
-    // stack name and region are part of it: one app deployed twice in an account must not collide.
-    const dashboardName = monitoring.dashboardName ?? defaultDashboardName(this);
-    if (monitoring.dashboard ?? true) this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName });
-    const alarmActions = [...(monitoring.alarmTopic ? [new actions.SnsAction(monitoring.alarmTopic)] : []), ...(monitoring.alarmActions ?? [])];
-    this.alarmFactory = new SkewAlarmFactory(new Construct(this, 'Alarms'), {
-      actions: alarmActions,
-      dashboardUrl: this.dashboard ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${dashboardName}` : undefined,
-    });
-
-    if (normalized.latencyAlarms) {
-      latencyAlarms(this.alarmFactory, this.table.tableName, this.thresholds);
-      this.dashboard?.addWidgets(...latencyRow(this.table.tableName, this.thresholds.latency.operations, this.thresholds.latency.threshold));
+    if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
+      Annotations.of(this).addWarningV2('skewguard:destroy-with-deletion-protection',
+        'removalPolicy is DESTROY but deletion protection is on (the GuardedTable default): `cdk destroy` and any stack update that removes the table will fail. Set deletionProtection: false too if the table may really be deleted');
     }
-    this.watch(normalized.primaryKey, undefined);
-    for (const [i, gsi] of (design.globalSecondaryIndexes ?? []).entries()) this.watch(normalized.globalSecondaryIndexes[i], gsi);
+
+    const label = tableLabel(this, settings.tableName);
+    const dashboard = monitoring.dashboard === true ? SkewDashboard.of(this) : monitoring.dashboard || undefined;
+    const composite = monitoring.compositeAlarm === true;
+    const reserved = dashboard?.reserve();
+    this.alarmFactory = new SkewAlarmFactory(new Construct(this, 'Alarms'), {
+      label,
+      actions: tierActions(monitoring),
+      composite,
+      dashboardUrl: reserved ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${reserved}` : undefined,
+    });
+    this.dashboardSection = dashboard?.addTable(label, this.alarmFactory.alarms);
+
+    const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) => this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]));
+    throttlesAndErrorsAlarms(this.alarmFactory, '', this.table.tableName, spaces, this.alarmSettings, true);
+    latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
+    if (composite) {
+      const rule = { renderAlarmRule: () => Lazy.string({ produce: () => cloudwatch.AlarmRule.anyOf(...this.pageAlarms).renderAlarmRule() }) };
+      const { page, recovery } = tierActions(monitoring);
+      this.compositeAlarm = new cloudwatch.CompositeAlarm(this, 'PageComposite', {
+        compositeAlarmName: alarmName(`skewguard page ${label} any hot partition`),
+        alarmDescription: `[page] any page-tier skewguard alarm of table ${label} is in ALARM: a hot partition now. Do: open the alarm in ALARM for its key space and what to do.`,
+        alarmRule: rule,
+      });
+      if (page.length > 0) this.compositeAlarm.addAlarmAction(...page);
+      if (recovery.length > 0) this.compositeAlarm.addOkAction(...recovery);
+    }
   }
 
   /** The design as the core normalized it (every default explicit), waivers from `Validations.acknowledge()` included. */
   get design(): DynamoDbKeyDesign {
-    return normalize(this.lintInput()).designs[0].design as DynamoDbKeyDesign;
+    return this.lint().design;
   }
 
   /** The core's findings for this table, paths relative to it (`globalSecondaryIndexes[0].partitionKey`). */
   get findings(): Finding[] {
-    return lintDocument(this.lintInput()).findings;
+    return this.lint().findings;
   }
 
-  /** Every skew alarm, for composite alarms or extra actions. */
+  /** Every skew alarm, page and ticket tiers, for composite alarms or extra actions. */
   get alarms(): cloudwatch.Alarm[] {
     return this.alarmFactory.alarms.map((a) => a.alarm);
   }
 
-  /** Every skew alarm with what it watches (signal, index, direction, operation). */
+  /** Every skew alarm with its tier and what it watches (signal, index, operation). */
   get skewAlarms(): readonly SkewAlarm[] {
     return this.alarmFactory.alarms;
+  }
+
+  /** The page-tier alarms: a hot partition now. */
+  get pageAlarms(): cloudwatch.Alarm[] {
+    return this.alarmFactory.alarms.filter((a) => a.tier === 'page').map((a) => a.alarm);
+  }
+
+  /** The ticket-tier alarms. */
+  get ticketAlarms(): cloudwatch.Alarm[] {
+    return this.alarmFactory.alarms.filter((a) => a.tier === 'ticket').map((a) => a.alarm);
   }
 
   /**
@@ -167,15 +201,17 @@ export class GuardedTable extends Construct {
     const position = this.input.globalSecondaryIndexes?.length ?? 0;
     const added = plainDesign(gsiDesign(gsi), `globalSecondaryIndexes[${position}]`, issues);
     const next: TableDesignInput = { ...this.input, globalSecondaryIndexes: [...(this.input.globalSecondaryIndexes ?? []), added] };
-    const normalized = issues.length === 0 ? this.check(next, issues) : undefined;
+    const normalized = issues.length === 0 ? this.normalizeDesign(next, issues) : undefined;
     if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
     this.table.addGlobalSecondaryIndex(globalSecondaryIndexProps(gsi));
     this.input = next;
-    this.watch(normalized.globalSecondaryIndexes[position], gsi);
+    const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);
+    // Its capacity throttles, if it has a cause of its own (the table's ticket alarm is already made).
+    throttlesAndErrorsAlarms(this.alarmFactory, `-${space.space.indexName}`, this.table.tableName, [space], this.alarmSettings, false);
   }
 
-  /** The core's normalization, its issues added to `issues`. */
-  private check(input: TableDesignInput, issues: DesignIssue[]): DynamoDbKeyDesign | undefined {
+  /** The core's normalization of `input`, its issues added to `issues`. */
+  private normalizeDesign(input: TableDesignInput, issues: DesignIssue[]): DynamoDbKeyDesign | undefined {
     try {
       return normalize({ ...input, engine: 'dynamodb' }).designs[0].design as DynamoDbKeyDesign;
     } catch (error) {
@@ -191,15 +227,22 @@ export class GuardedTable extends Construct {
     return acknowledgements.length > 0 ? { ...this.input, acknowledgements } : this.input;
   }
 
-  private lintInput(): DynamoDbTableDesign {
-    return { ...this.effectiveInput(), engine: 'dynamodb' };
+  /** The lint of the effective input, redone only when it changed (an index added, a waiver given). */
+  private lint(): { design: DynamoDbKeyDesign; findings: Finding[] } {
+    const input: DynamoDbTableDesign = { ...this.effectiveInput(), engine: 'dynamodb' };
+    const key = JSON.stringify(input);
+    if (this.linted?.key !== key) {
+      const design = normalize(input).designs[0].design as DynamoDbKeyDesign;
+      this.linted = { key, design, findings: lintDocument(input).findings };
+    }
+    return { design: this.linted.design, findings: [...this.linted.findings] };
   }
 
   /** GSIs whose Contributor Insights setting differs from the table's. */
   private indexContributorInsights(): Map<string, dynamodb.CfnGlobalTable.ContributorInsightsSpecificationProperty> {
     const overrides = new Map<string, dynamodb.CfnGlobalTable.ContributorInsightsSpecificationProperty>();
     if (!(this.input.globalSecondaryIndexes ?? []).some((gsi) => gsi.contributorInsights !== undefined)) return overrides;
-    const design = normalize(this.lintInput()).designs[0].design as DynamoDbKeyDesign;
+    const design = this.lint().design;
     for (const gsi of design.globalSecondaryIndexes) {
       if (gsi.keyMonitoring !== design.primaryKey.keyMonitoring) {
         overrides.set(gsi.index as string, gsi.keyMonitoring ? { enabled: true, mode: this.mode } : { enabled: false });
@@ -208,30 +251,47 @@ export class GuardedTable extends Construct {
     return overrides;
   }
 
-  /** The deploy-time lookup of a key space's Contributor Insights rule names. */
-  private insightRules(id: string, indexName: string | undefined): InsightRuleNames {
-    const provider = InsightRuleLookupProvider.of(this);
-    this.lookupStatement ??= provider.allowTable(this.table);
-    if (indexName !== undefined) this.lookupStatement.addResources(`${this.table.tableArn}/index/${indexName}`);
-    return new InsightRuleLookup(this, `ContributorInsightsRules-${id}`, { table: this.table, indexName, mode: this.mode, provider }).rules;
+  /** Refuses a replica added with `table.addReplica()` that turns Contributor Insights off where the design has it on. */
+  private checkReplicas(replicas: readonly Replica[]): void {
+    if (!this.tableMonitored) return;
+    const off = replicas.filter((r) => (r.contributorInsightsSpecification as { enabled?: unknown } | undefined)?.enabled === false);
+    if (off.length > 0) {
+      throw new DesignError(off.map((r) => ({
+        path: 'replicas',
+        message: `the replica in ${String(r.region)} turns Contributor Insights off, which the design keeps on (SG010): remove contributorInsightsSpecification: { enabled: false } from its addReplica() call`,
+      })), `GuardedTable ${this.node.path}`);
+    }
   }
 
-  /** Contributor Insights lookup, alarms and dashboard rows of one key space. */
-  private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): void {
-    const indexName = space.index;
-    const id = indexName === undefined ? 'Table' : `Index-${indexName}`;
-    const ref = { tableName: this.table.tableName, indexName };
+  /** On-demand maximums as rendered on the table resource (TableV2 sets them from `Billing.onDemand()`). */
+  private tableMaximums(): CapacityShape['maxOnDemand'] {
+    if (this.billing.mode === dynamodb.BillingMode.PROVISIONED) return { Read: false, Write: false };
+    return { Read: this.resource.readOnDemandThroughputSettings !== undefined, Write: this.resource.writeOnDemandThroughputSettings !== undefined };
+  }
+
+  /** The Contributor Insights rule names of one key space, looked up at deploy time (one lookup per table). */
+  private rulesOf(indexName: string | undefined): InsightRuleNames {
+    this.ruleLookup ??= new InsightRuleLookup(this, 'ContributorInsightsRules', { table: this.table, mode: this.mode });
+    return this.ruleLookup.rulesOf(indexName);
+  }
+
+  /** Alarms, rule lookup and dashboard rows of one key space. */
+  private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): { space: KeySpaceRef; capacity: CapacityShape } {
+    const ref: KeySpaceRef = { tableName: this.table.tableName, indexName: space.index };
     const provisioned = this.billing.mode === dynamodb.BillingMode.PROVISIONED;
     const capacity: CapacityShape = {
       provisioned,
       maxOnDemand: gsi === undefined
-        ? onDemandMaximums(this.billing)
+        ? this.tableMaximums()
         : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
-    const alarms = throttleAlarms(this.alarmFactory, id, ref, capacity, this.thresholds);
-    const rules = space.keyMonitoring ? this.insightRules(id, indexName) : undefined;
-    if (rules) alarms.push(hotKeyAlarm(this.alarmFactory, id, ref, rules, this.thresholds));
+    keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings);
+    if (space.keyMonitoring) countRules(this, rulesOfKeySpace(space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS));
+    const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
+    const rules = needsRules ? this.rulesOf(space.index) : undefined;
+    if (rules && this.alarmSettings.hotKey) hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey });
     const causes: ThrottleCause[] = ['KeyRange', ...(provisioned ? ['Provisioned' as const] : []), ...(capacity.maxOnDemand.Read || capacity.maxOnDemand.Write ? ['MaxOnDemand' as const] : []), 'AccountLimit'];
-    for (const row of keySpaceRows({ space: ref, alarms, rules, provisioned, causes })) this.dashboard?.addWidgets(...row);
+    this.dashboardSection?.addKeySpace({ space: ref, rules, provisioned, causes });
+    return { space: ref, capacity };
   }
 }

@@ -11,12 +11,14 @@ export type { RecordedAcknowledgement } from './acknowledgements';
 // The core's reader of raw template tables, under the name the CDK checks have always exported.
 export { externalTableOf as externalTable, type ExternalTable, type UncheckedValue } from '../index';
 export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
-export { ContributorInsightsWidget } from './dashboard';
+export { ContributorInsightsWidget, SkewDashboard, type SkewDashboardProps } from './dashboard';
 export { PARTITION_UNITS_PER_MINUTE } from './alarm-thresholds';
-export type { SkewAlarm, SkewSignal } from './alarms';
+export { MAX_ALARM_NAME, type AlarmTier, type SkewAlarm, type SkewSignal } from './alarms';
+export { LOOKUP_NONCE_CONTEXT } from './insight-rules';
+export { DEFAULT_RULE_QUOTA, RULE_QUOTA_CONTEXT } from './rule-quota';
 export type { TableDesignInput } from './design-input';
 export type {
   AlarmThreshold, GlobalSecondaryIndexSettings, GuardedGlobalSecondaryIndex, GuardedLocalSecondaryIndex, GuardedPartitionKey,
-  GuardedSortKey, GuardedTableDesign, GuardedTableProps, GuardedTableSettings, KeyAttributeType, LatencyAlarmThreshold,
+  GuardedSortKey, GuardedTableDesign, GuardedTableProps, GuardedTableSettings, KeyAttributeType, LatencyAlarms, LatencyOperation,
   LocalSecondaryIndexSettings, SkewAlarmThresholds, SkewMonitoringProps,
 } from './props';

@@ -69,15 +69,14 @@ export function provisionedCapacity(space: KeySpaceRef, direction: Direction): c
   return metric(space, `Provisioned${direction}CapacityUnits`, cloudwatch.Stats.AVERAGE).with({ label: `provisioned ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
 }
 
-/** p99 latency of one operation; the metric exists per table only (no index dimension). */
-export function latencyP99(tableName: string, operation: string): cloudwatch.Metric {
-  return new cloudwatch.Metric({
-    namespace: NAMESPACE,
-    metricName: 'SuccessfulRequestLatency',
-    dimensionsMap: { TableName: tableName, Operation: operation },
-    statistic: cloudwatch.Stats.p(99),
-    period: PERIOD,
-  });
+/** `SuccessfulRequestLatency` of one operation (table level: the metric has no index dimension). */
+export function latency(tableName: string, operation: string, statistic: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({ namespace: NAMESPACE, metricName: 'SuccessfulRequestLatency', dimensionsMap: { TableName: tableName, Operation: operation }, statistic, period: PERIOD });
+}
+
+/** `SystemErrors` (HTTP 500) of one operation, summed per minute; dimensions `TableName` and `Operation`. */
+export function systemErrors(tableName: string, operation: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({ namespace: NAMESPACE, metricName: 'SystemErrors', dimensionsMap: { TableName: tableName, Operation: operation }, statistic: cloudwatch.Stats.SUM, period: PERIOD });
 }
 
 /** The value of the top contributor of a Contributor Insights rule, per minute. */

@@ -32,6 +32,20 @@ function packageVersion(): string | undefined {
   }
 }
 
+/** An unknown `skewguard:failOn` value fails the synth: a typo must not silently mean the default. */
+function failOnRefused(given: unknown): PolicyValidationPluginReport {
+  return {
+    success: false,
+    violations: [{
+      ruleName: `${PLUGIN_NAME}::fail-on`,
+      description: `the context value ${FAIL_ON_CONTEXT}=${JSON.stringify(given)} is not one skewguard knows: it must be exactly "warning" or "error" (lower case)`,
+      fix: `cdk synth -c ${FAIL_ON_CONTEXT}=warning (warnings fail too) or -c ${FAIL_ON_CONTEXT}=error (the default), or leave it out`,
+      severity: 'fatal',
+      violatingResources: [{ constructPath: '', locations: [`context ${FAIL_ON_CONTEXT}`] }],
+    }],
+  };
+}
+
 /** Marks each raw DynamoDB table under a scope for the app-wide checks and records its waivers in its metadata. */
 class UnguardedTableAspect implements IAspect {
   constructor(private readonly plugin: SkewguardPlugin) {}
@@ -109,7 +123,9 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
 
   validate(context: IPolicyValidationContext): PolicyValidationPluginReport {
     const root = context.appConstruct;
-    const failOn = root.node.tryGetContext(FAIL_ON_CONTEXT) === 'warning' ? 'warning' : 'error';
+    const given: unknown = root.node.tryGetContext(FAIL_ON_CONTEXT);
+    if (given !== undefined && given !== 'warning' && given !== 'error') return failOnRefused(given);
+    const failOn = given ?? 'error';
     const templates = new Map<string, Record<string, unknown>>();
     const resources = [
       ...[...this.guarded].map(([r, owner]) => this.synthesized(r, owner, 'guarded', templates)),

@@ -6,6 +6,7 @@ import type { RemovalPolicy } from 'aws-cdk-lib';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sns from 'aws-cdk-lib/aws-sns';
+import type { SkewDashboard } from './dashboard';
 import type {
   DynamoDbAttributeType, DynamoDbTableDesign, GlobalSecondaryIndexDesign, LocalSecondaryIndexDesign,
   PartitionKeyAttributeDesign, SortKeyAttributeDesign,
@@ -98,70 +99,124 @@ export interface GuardedTableSettings extends Pick<dynamodb.TablePropsV2,
   readonly pointInTimeRecoverySpecification?: dynamodb.PointInTimeRecoverySpecification;
 }
 
-/** When one alarm fires: `threshold` reached in `datapointsToAlarm` of the last `evaluationPeriods` one-minute periods. */
+/**
+ * When one alarm fires: `threshold` reached in `datapointsToAlarm` of the last `evaluationPeriods`
+ * one-minute periods (CloudWatch's "M out of N"). Tokens pass through to CloudFormation.
+ */
 export interface AlarmThreshold {
   /** @default - per alarm, see `SkewAlarmThresholds` */
   readonly threshold?: number;
-  /** @default 5 */
+  /** @default - per alarm, see `SkewAlarmThresholds` */
   readonly evaluationPeriods?: number;
-  /** @default 3 */
+  /** @default - per alarm, see `SkewAlarmThresholds` */
   readonly datapointsToAlarm?: number;
 }
 
-/** The p99 latency alarms: one per operation. */
-export interface LatencyAlarmThreshold extends AlarmThreshold {
-  /** p99 `SuccessfulRequestLatency` in milliseconds above which the alarm fires.
-   *  @default 25 */
-  readonly threshold?: number;
-  /** The operations watched (values of the `Operation` dimension).
-   *  @default ['GetItem', 'PutItem', 'Query', 'UpdateItem'] */
-  readonly operations?: readonly string[];
+/** Values of the `Operation` dimension of `SuccessfulRequestLatency` and `SystemErrors`. */
+export type LatencyOperation =
+  | 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan' | 'BatchGetItem' | 'BatchWriteItem'
+  | 'TransactGetItems' | 'TransactWriteItems' | 'GetRecords' | 'ExecuteStatement' | 'BatchExecuteStatement' | 'ExecuteTransaction';
+
+/**
+ * Opt-in latency alarms (ticket tier), one per operation listed. `SuccessfulRequestLatency` is
+ * measured inside DynamoDB (no network, no SDK retries) and varies with the operation and the size
+ * of the result; AWS notes that a spike at a high percentile alone is no cause for concern. So each
+ * operation has its own threshold, and a minute with fewer than `minSampleCount` requests never
+ * breaches (metric math: `IF(requests >= minSampleCount, pNN, 0)`).
+ */
+export interface LatencyAlarms {
+  /** Milliseconds at or above which an operation's percentile breaches, e.g. `{ GetItem: 20, Query: 60 }`. */
+  readonly thresholds: Partial<Record<LatencyOperation, number>>;
+  /** The percentile watched. @default 99 */
+  readonly percentile?: number;
+  /** Requests in a minute below which that minute does not breach. @default 100 */
+  readonly minSampleCount?: number;
+  /** @default 5 */
+  readonly evaluationPeriods?: number;
+  /** @default 5 */
+  readonly datapointsToAlarm?: number;
 }
 
-/** Thresholds of the skew alarms; each family applies to the table and to every GSI. */
+/** Thresholds of the alarms made by default; each applies to the table and to every GSI. */
 export interface SkewAlarmThresholds {
-  /** `Read/WriteKeyRangeThroughputThrottleEvents` (Sum per minute): one partition hit its ceiling.
-   *  @default { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 3 } */
+  /** Page: `Read/WriteKeyRangeThroughputThrottleEvents` summed (Sum per minute, one alarm per key
+   *  space): one partition is at its ceiling now.
+   *  @default { threshold: 60, evaluationPeriods: 5, datapointsToAlarm: 4 } */
   readonly keyRangeThrottles?: AlarmThreshold;
-  /** `Read/WriteProvisionedThroughputThrottleEvents` (provisioned) or
-   *  `Read/WriteMaxOnDemandThroughputThrottleEvents` (on-demand with a maximum), Sum per minute:
-   *  the table is short of capacity, which is not a hot key.
-   *  @default { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 3 } */
-  readonly capacityThrottles?: AlarmThreshold;
-  /** p99 `SuccessfulRequestLatency` per operation (table level; the metric has no index dimension). */
-  readonly latency?: LatencyAlarmThreshold;
-  /** The hottest single partition key, from Contributor Insights (`MaxContributorValue` per minute).
-   *  Mode ACCESSED_AND_THROTTLED_KEYS: consumed units (3 × WCU + RCU) of the most accessed key.
-   *  Mode THROTTLED_KEYS: throttled requests of the most throttled key.
-   *  @default - ACCESSED_AND_THROTTLED_KEYS: 180,000 units per minute (the 3,000 units/s a partition
-   *  serves) × the design's `thresholds.headroom` (0.8 → 144,000); THROTTLED_KEYS: 60 throttled
-   *  requests per minute. Either in 3 of 5 minutes. */
+  /** Ticket: throttles that are not a hot key (`Read/WriteAccountLimitThrottleEvents`,
+   *  `Read/WriteProvisionedThroughputThrottleEvents` or `Read/WriteMaxOnDemandThroughputThrottleEvents`
+   *  where they apply) plus `SystemErrors`, summed per minute, one alarm per table.
+   *  @default { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 5 } */
+  readonly throttlesAndErrors?: AlarmThreshold;
+  /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
+   *  ACCESSED_AND_THROTTLED_KEYS: ConsumedThroughputUnits (3 × WCU + RCU) of the most accessed key.
+   *  THROTTLED_KEYS: ThrottleCount of the most throttled key.
+   *  @default - ACCESSED_AND_THROTTLED_KEYS: 180,000 units a minute (what one partition serves) × the
+   *  midpoint between the design's `thresholds.headroom` and 1 (0.8 → 162,000), in 5 of 5 minutes;
+   *  THROTTLED_KEYS: 60 throttled requests a minute in 4 of 5 */
   readonly hotKey?: AlarmThreshold;
 }
 
-/** What a GuardedTable watches and whom it tells. */
+/** What a GuardedTable watches, and whom each tier tells. */
 export interface SkewMonitoringProps {
   /**
-   * Contributor Insights mode for the table and every GSI. ACCESSED_AND_THROTTLED_KEYS shows the
-   * hot keys before they throttle; THROTTLED_KEYS only once they do (cheaper, half the rules).
+   * Contributor Insights mode for the table and every GSI.
+   * - THROTTLED_KEYS: the mode AWS recommends for always-on alerting. Rules: 1 per table or GSI, 2
+   *   with a sort key (PKT, SKT). Cost: only throttled requests are events ($0.02 per million
+   *   events in us-east-1), so nothing on a healthy table.
+   * - ACCESSED_AND_THROTTLED_KEYS: every read and write is an event (two with a sort key), for
+   *   short-term analysis, a launch window say; shows the hot keys before they throttle and adds the
+   *   ticket alarm on the hottest key. Rules: 2 per table or GSI, 4 with a sort key.
+   * An account has 100 rules per Region by default: skewguard warns at synth from 80.
    * Turning Contributor Insights off is the design's `monitoring.contributorInsights: false` (SG010).
-   * @default ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS
+   * @see https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_tutorial.html
+   * @default ContributorInsightsMode.THROTTLED_KEYS
    */
   readonly contributorInsightsMode?: dynamodb.ContributorInsightsMode;
-  /** Alarm thresholds. @default - see `SkewAlarmThresholds` */
+  /** Thresholds of the default alarms. @default - see `SkewAlarmThresholds` */
   readonly alarmThresholds?: SkewAlarmThresholds;
-  /** Notified when an alarm fires and when it recovers.
-   *  @default - none (the alarms are reachable through `alarms` to wire later) */
-  readonly alarmTopic?: sns.ITopic;
-  /** Further actions when an alarm fires (and when it recovers).
+  /**
+   * A ticket alarm per key space on its hottest key (Contributor Insights), which needs the rule
+   * names looked up at deploy time (one custom resource per table).
+   * @default - true in ACCESSED_AND_THROTTLED_KEYS mode (the key approaching its ceiling), false in
+   * THROTTLED_KEYS mode (the page alarm on key-range throttles already fires on the same throttles)
+   */
+  readonly hotKeyAlarm?: boolean;
+  /** Latency alarms (ticket tier), per operation. @default - none */
+  readonly latencyAlarms?: LatencyAlarms;
+  /** Operations whose `SystemErrors` (HTTP 500) the ticket alarm adds to its sum, e.g. `['GetItem',
+   *  'PutItem', 'Query']`. Opt-in: the metric exists per operation only, and each operation is one
+   *  more metric (of the 10 an alarm reads) and about 420 bytes in every table's template.
    *  @default - none */
-  readonly alarmActions?: readonly cloudwatch.IAlarmAction[];
-  /** A CloudWatch dashboard: Contributor Insights top keys, throttles by cause, capacity, p99 latency.
-   *  @default true */
-  readonly dashboard?: boolean;
-  /** Name of the dashboard (letters, digits, `-` and `_`); alarm descriptions link to it.
-   *  @default - `<stack name>-<region>-<construct path>`, unique in the account */
-  readonly dashboardName?: string;
+  readonly systemErrorOperations?: readonly LatencyOperation[];
+  /** Told when a page-tier alarm fires (a hot partition now). @default - none */
+  readonly pageTopic?: sns.ITopic;
+  /** Further page-tier actions (PagerDuty through a Lambda, an SSM incident…). @default - none */
+  readonly pageActions?: readonly cloudwatch.IAlarmAction[];
+  /** Told when a ticket-tier alarm fires. @default - none */
+  readonly ticketTopic?: sns.ITopic;
+  /** Further ticket-tier actions. @default - none */
+  readonly ticketActions?: readonly cloudwatch.IAlarmAction[];
+  /**
+   * Told when any alarm returns to OK, page tier included. Recoveries never go to the page topic
+   * unless it is given here.
+   * @default - the ticket topic (none without one)
+   */
+  readonly recoveryTopic?: sns.ITopic;
+  /**
+   * One composite alarm per table over its page-tier alarms, carrying the page actions: one page per
+   * table, however many of its key spaces are hot. The page alarms themselves then notify nobody.
+   * @default false
+   */
+  readonly compositeAlarm?: boolean;
+  /**
+   * A section of the stack's skew dashboard for this table (`true`: the stack's `SkewDashboard`,
+   * made on first use; or a `SkewDashboard` of your own): alarms, most throttled keys, throttles by
+   * cause and consumed capacity per key space. Opt-in: a dashboard per table does not fit a stack
+   * of 100 tables.
+   * @default false
+   */
+  readonly dashboard?: boolean | SkewDashboard;
 }
 
 /** Props of `GuardedTable`: the key design, the TableV2 settings, and the monitoring. */

@@ -22,7 +22,7 @@ export function designReport(scope: IConstruct): string {
   for (const table of tables) {
     const design = table.design;
     const findings = table.findings;
-    lines.push('', `${table.node.path} (${design.billing}, ${table.alarms.length} alarms${table.dashboard ? ', dashboard' : ''})`);
+    lines.push('', `${table.node.path} (${design.billing}, ${table.pageAlarms.length} page and ${table.ticketAlarms.length} ticket alarms)`);
     for (const space of keySpacesOf(design)) lines.push(`  ${keys(space)}`);
     if (findings.length === 0) lines.push('  no findings');
     for (const finding of findings) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { LOOKUP_NONCE_CONTEXT } from '../../lib/cdk';
 import { SkewguardExampleStack } from '../../examples/cdk/stack';
 import { synthError, templateOf } from './support';
 
@@ -21,12 +22,31 @@ function report(app: App): PluginReport[] {
 }
 
 describe('the example stack', () => {
-  it('matches its snapshot', () => {
-    const stack = new SkewguardExampleStack(new App(), 'SkewguardExample');
+  it('matches its snapshot, its tables keeping the logical IDs of 0.1 (an upgrade never replaces a table)', () => {
+    const stack = new SkewguardExampleStack(new App({ context: { [LOOKUP_NONCE_CONTEXT]: 'snapshot' } }), 'SkewguardExample');
     const template = templateOf(stack);
-    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 2);
-    template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 4);
+    expect(Object.keys(template.findResources('AWS::DynamoDB::GlobalTable')).sort()).toEqual(['Documents7E5B2978', 'Tickets83B11BB2']);
+    // Tickets: ACCESSED_AND_THROTTLED_KEYS with its hot-key alarm; Documents: a dashboard section.
+    template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 2);
     expect(template.toJSON()).toMatchSnapshot();
+  });
+
+  it('shows the tiers: hot partitions page the on-call topic, everything else and every recovery goes to the backlog', () => {
+    const template = templateOf(new SkewguardExampleStack(new App(), 'SkewguardExample'));
+    const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
+    const [onCall, backlog] = ['OnCall', 'Backlog'].map((prefix) => ({ Ref: topics.find((id) => id.startsWith(prefix)) }));
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties);
+    for (const alarm of alarms) {
+      if (alarm.AlarmName.startsWith('skewguard page')) {
+        // Tickets pages through its composite alarm; Documents' page alarms page directly.
+        expect(alarm.AlarmActions ?? []).toEqual(alarm.AlarmName.includes('/Tickets ') ? [] : [onCall]);
+      } else {
+        expect(alarm.AlarmActions).toEqual([backlog]);
+      }
+      expect(alarm.OKActions ?? [backlog]).toEqual([backlog]);
+    }
+    const [composite] = Object.values(template.findResources('AWS::CloudWatch::CompositeAlarm')).map((r) => r.Properties);
+    expect(composite).toMatchObject({ AlarmActions: [onCall], OKActions: [backlog] });
   });
 
   it('passes cdk-nag AwsSolutionsChecks with no acknowledgement, while the same check flags a bare table beside it', () => {

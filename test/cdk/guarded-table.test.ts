@@ -1,4 +1,4 @@
-import { CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Billing, Capacity, ContributorInsightsMode, ProjectionType, StreamViewType, TableClass, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -8,16 +8,41 @@ import { appWithStack, healthy, skewguardReport, templateOf } from './support';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown>; DependsOn?: string[] }>;
 
-/** The logical ID of the only resource of `type`. */
-function onlyOf(template: Template, type: string): string {
-  const ids = Object.keys(template.findResources(type));
+/** The logical ID of the only resource of `type` (whose logical ID starts with `prefix`). */
+function onlyOf(template: Template, type: string, prefix = ''): string {
+  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix));
   expect(ids).toHaveLength(1);
   return ids[0];
 }
 
+interface MetricRead { metric: string; stat: string; period: number; dimensions: Record<string, unknown> }
+interface AlarmRead {
+  id: string; name: string; description: string; expression?: string; metrics: Record<string, MetricRead>;
+  threshold: number; evaluation: string; comparison: string; missing: string; alarmActions?: unknown[]; okActions?: unknown[];
+}
+
+/** Each alarm as an on-call reads it: expression, metrics (name, statistic, period, dimensions), threshold, M of N. */
+function alarmsOf(template: Template): AlarmRead[] {
+  return Object.entries(template.findResources('AWS::CloudWatch::Alarm')).map(([id, r]) => {
+    const p = r.Properties;
+    const metrics: Record<string, MetricRead> = {};
+    let expression: string | undefined;
+    for (const m of p.Metrics ?? []) {
+      if (m.Expression !== undefined) expression = typeof m.Expression === 'string' ? m.Expression : JSON.stringify(m.Expression);
+      else metrics[m.Id] = { metric: m.MetricStat.Metric.MetricName, stat: m.MetricStat.Stat, period: m.MetricStat.Period, dimensions: Object.fromEntries(m.MetricStat.Metric.Dimensions.map((d: { Name: string; Value: unknown }) => [d.Name, d.Value])) };
+    }
+    return {
+      id, name: p.AlarmName, description: p.AlarmDescription, expression, metrics, threshold: p.Threshold,
+      evaluation: `${p.DatapointsToAlarm} of ${p.EvaluationPeriods}`, comparison: p.ComparisonOperator, missing: p.TreatMissingData,
+      alarmActions: p.AlarmActions, okActions: p.OKActions,
+    };
+  });
+}
+
 describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (one synth)', () => {
   const { app, stack } = appWithStack();
-  const topic = new sns.Topic(stack, 'OnCall');
+  const page = new sns.Topic(stack, 'Page');
+  const ticket = new sns.Topic(stack, 'Ticket');
   const orders = new GuardedTable(stack, 'Orders', {
     tableName: 'orders',
     partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
@@ -47,8 +72,10 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     ],
     localSecondaryIndexes: [{ indexName: 'by-amount', sortKey: { name: 'amount', type: AttributeType.NUMBER } }],
     acknowledgements: [{ rule: 'SG010', index: 'by-archive', reason: 'the archive index is read by a nightly batch only' }],
-    alarmTopic: topic,
-    alarmThresholds: { latency: { threshold: 40 } },
+    pageTopic: page,
+    ticketTopic: ticket,
+    latencyAlarms: { thresholds: { GetItem: 40, Query: 80 } },
+    dashboard: true,
     // TableV2 settings passed through as given.
     tableClass: TableClass.STANDARD_INFREQUENT_ACCESS,
     timeToLiveAttribute: 'expiresAt',
@@ -64,7 +91,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   const resources = template.toJSON().Resources as Resources;
   const tableId = onlyOf(template, 'AWS::DynamoDB::GlobalTable');
   const tableRef = { Ref: tableId };
-  const topicRef = { Ref: onlyOf(template, 'AWS::SNS::Topic') };
+  const pageRef = { Ref: onlyOf(template, 'AWS::SNS::Topic', 'Page') };
 
   it('exposes the TableV2, the normalized design, the findings and every alarm', () => {
     expect(orders.table).toBeInstanceOf(TableV2);
@@ -73,8 +100,8 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(orders.findings.map((f) => [f.ruleId, f.severity, f.path, f.index, f.acknowledged])).toEqual([
       ['SG010', 'error', 'globalSecondaryIndexes[1].contributorInsights', 'by-archive', true],
     ]);
-    expect(orders.alarms).toHaveLength(17);
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 17);
+    expect(orders.alarms).toHaveLength(7);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
   });
 
   it('passes the TableV2 settings through', () => {
@@ -108,7 +135,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   });
 
   it('turns Contributor Insights on for the table and every GSI, except the one the design switches off', () => {
-    const on = { Enabled: true, Mode: 'ACCESSED_AND_THROTTLED_KEYS' };
+    const on = { Enabled: true, Mode: 'THROTTLED_KEYS' };
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       Replicas: [Match.objectLike({
         ContributorInsightsSpecification: on,
@@ -131,105 +158,110 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     });
   });
 
-  const alarm = (metricName: string, index: string | undefined, extra: Record<string, unknown> = {}) => ({
-    Namespace: 'AWS/DynamoDB',
-    MetricName: metricName,
-    Dimensions: index === undefined
-      ? [{ Name: 'TableName', Value: tableRef }]
-      : [{ Name: 'GlobalSecondaryIndexName', Value: index }, { Name: 'TableName', Value: tableRef }],
-    Statistic: 'Sum',
-    Period: 60,
-    Threshold: 1,
-    EvaluationPeriods: 5,
-    DatapointsToAlarm: 3,
-    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    TreatMissingData: 'notBreaching',
-    AlarmActions: [topicRef],
-    OKActions: [topicRef],
-    AlarmDescription: Match.anyValue(),
-    ...extra,
-  });
+  const alarms = alarmsOf(template);
+  const ticketRef = { Ref: onlyOf(template, 'AWS::SNS::Topic', 'Ticket') };
+  const dims = (index: string | undefined) => (index === undefined ? { TableName: tableRef } : { GlobalSecondaryIndexName: index, TableName: tableRef });
 
-  it.each([undefined, 'by-customer', 'by-archive', 'by-sku'])('alarms on key-range throttles, read and write, for %s', (index) => {
-    for (const metric of ['ReadKeyRangeThroughputThrottleEvents', 'WriteKeyRangeThroughputThrottleEvents']) {
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', alarm(metric, index));
-    }
-  });
-
-  it('alarms on the on-demand maximum only where one is set (table writes, by-archive reads), never on provisioned throttles', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', alarm('WriteMaxOnDemandThroughputThrottleEvents', undefined));
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', alarm('ReadMaxOnDemandThroughputThrottleEvents', 'by-archive'));
-    const metricNames = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties.MetricName);
-    expect(metricNames.filter((m) => /MaxOnDemand/.test(m))).toHaveLength(2);
-    expect(metricNames.filter((m) => /Provisioned/.test(m))).toHaveLength(0);
-  });
-
-  it.each(['GetItem', 'PutItem', 'Query', 'UpdateItem'])('alarms on p99 %s latency at the configured threshold', (operation) => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/DynamoDB',
-      MetricName: 'SuccessfulRequestLatency',
-      Dimensions: [{ Name: 'Operation', Value: operation }, { Name: 'TableName', Value: tableRef }],
-      ExtendedStatistic: 'p99',
-      Period: 60,
-      Threshold: 40,
-      TreatMissingData: 'notBreaching',
-      AlarmActions: [topicRef],
+  it.each([undefined, 'by-customer', 'by-archive', 'by-sku'])('pages on sustained key-range throttles, read + write in one alarm, for %s', (index) => {
+    const found = alarms.filter((a) => a.metrics.r?.metric === 'ReadKeyRangeThroughputThrottleEvents' && JSON.stringify(a.metrics.r.dimensions) === JSON.stringify(dims(index)));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      expression: 'FILL(r, 0) + FILL(w, 0)',
+      metrics: {
+        r: { metric: 'ReadKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
+        w: { metric: 'WriteKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
+      },
+      threshold: 60, evaluation: '4 of 5', comparison: 'GreaterThanOrEqualToThreshold', missing: 'notBreaching',
+      // Page topic on ALARM; the recovery goes to the ticket topic, never to the page topic.
+      alarmActions: [pageRef], okActions: [ticketRef],
     });
   });
 
-  it('alarms on the hottest key through the Contributor Insights rule looked up at deploy time', () => {
-    const hotKey = Object.entries(template.findResources('AWS::CloudWatch::Alarm', { Properties: { Metrics: Match.anyValue() } }));
-    expect(hotKey).toHaveLength(3); // table, by-customer, by-sku: not by-archive, whose Contributor Insights is off
-    const lookups = template.findResources('Custom::SkewguardContributorInsightsRules');
-    for (const [, resource] of hotKey) {
-      const props = resource.Properties;
-      expect(props).toMatchObject({ Threshold: 144000, EvaluationPeriods: 5, DatapointsToAlarm: 3, TreatMissingData: 'notBreaching', AlarmActions: [topicRef] });
-      expect(props.Metrics).toHaveLength(1);
-      const [query] = props.Metrics;
-      expect(query).toMatchObject({ Period: 60, ReturnData: true });
-      const [, parts] = query.Expression['Fn::Join'];
-      expect(parts[0]).toBe("INSIGHT_RULE_METRIC('");
-      expect(parts[2]).toBe("', 'MaxContributorValue')");
-      expect(Object.keys(lookups)).toContain(parts[1]['Fn::GetAtt'][0]);
-      expect(parts[1]['Fn::GetAtt'][1]).toBe('AccessedKeysRule');
+  it('opens a ticket for throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
+    const ticket = alarms.filter((a) => a.name.includes('throttles and errors'));
+    expect(ticket).toHaveLength(1);
+    expect(ticket[0]).toMatchObject({
+      expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(maxOnDemandRead2, 0)',
+      metrics: {
+        accountRead: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
+        accountWrite: { metric: 'WriteAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
+        maxOnDemandWrite0: { metric: 'WriteMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(undefined) },
+        maxOnDemandRead2: { metric: 'ReadMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-archive') },
+      },
+      threshold: 1, evaluation: '5 of 5', alarmActions: [ticketRef], okActions: [ticketRef],
+    });
+    expect(alarms.filter((a) => Object.values(a.metrics).some((m) => /Provisioned/.test(m.metric)))).toHaveLength(0);
+  });
+
+  it.each([['GetItem', 40], ['Query', 80]])('opens a ticket on %s latency (opt-in): p99 at or above %d ms in minutes of 100+ requests', (operation, ms) => {
+    const found = alarms.filter((a) => a.metrics.latency?.dimensions.Operation === operation);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      expression: 'IF(requests >= 100, latency, 0)',
+      metrics: {
+        latency: { metric: 'SuccessfulRequestLatency', stat: 'p99', period: 60, dimensions: { Operation: operation, TableName: tableRef } },
+        requests: { metric: 'SuccessfulRequestLatency', stat: 'SampleCount', period: 60, dimensions: { Operation: operation, TableName: tableRef } },
+      },
+      threshold: ms, evaluation: '5 of 5', alarmActions: [ticketRef],
+    });
+  });
+
+  it('makes no other alarm: no hot-key alarm in THROTTLED_KEYS mode unless asked, no latency alarm not asked for', () => {
+    expect(alarms).toHaveLength(7);
+    expect(orders.skewAlarms.map((a) => `${a.tier}:${a.signal}:${a.index ?? a.operation ?? 'table'}`)).toEqual([
+      'page:key-range-throttles:table', 'page:key-range-throttles:by-customer', 'page:key-range-throttles:by-archive',
+      'ticket:throttles-and-errors:table', 'ticket:latency:GetItem', 'ticket:latency:Query', 'page:key-range-throttles:by-sku',
+    ]);
+    expect(orders.pageAlarms).toHaveLength(4);
+    expect(orders.ticketAlarms).toHaveLength(3);
+  });
+
+  it('names each alarm with its tier, table and index, and describes what it means, what to do and the AWS doc', () => {
+    expect(alarms.map((a) => a.name)).toContain('skewguard page orders/by-customer hot partition (key-range throttles)');
+    for (const a of alarms) {
+      // The dashboard link holds the Region (a Ref): the description is an Fn::Join, its Region at most 14 characters.
+      const parts = (a.description as unknown as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+      const description = parts.map((p) => (typeof p === 'string' ? p : 'ap-southeast-3')).join('');
+      expect(description.length).toBeLessThanOrEqual(1024);
+      expect(description).toMatch(/^\[(page|ticket)\] .+ Do: .+ https:\/\/docs\.aws\.amazon\.com\/amazondynamodb\/.+ Dashboard: https:\/\/console/);
     }
   });
 
-  it('looks the rules up with a custom resource per key space, waiting until Contributor Insights is ENABLED', () => {
+  it('looks the rules up for the dashboard with one custom resource for the table and its monitored indexes, again on every deployment', () => {
     const lookups = Object.values(template.findResources('Custom::SkewguardContributorInsightsRules')).map((r) => r.Properties);
-    expect(lookups.map((p) => p.IndexName)).toEqual([undefined, 'by-customer', 'by-sku']);
-    for (const p of lookups) expect(p).toMatchObject({ TableName: tableRef, Mode: 'ACCESSED_AND_THROTTLED_KEYS', ServiceTimeout: '900' });
-    const fn = template.findResources('AWS::Lambda::Function');
-    const [functionProps] = Object.values(fn).map((r) => r.Properties);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toMatchObject({ TableName: tableRef, IndexNames: ['by-customer', 'by-sku'], Mode: 'THROTTLED_KEYS', ServiceTimeout: '900', Nonce: expect.stringMatching(/^\d+$/) });
+    const [functionProps] = Object.values(template.findResources('AWS::Lambda::Function')).map((r) => r.Properties);
     expect(functionProps).toMatchObject({ Runtime: 'nodejs24.x', Handler: 'index.handler', Timeout: 840 });
-    expect(functionProps.Code.ZipFile).toContain("ContributorInsightsStatus");
+    expect(functionProps.Code.ZipFile).toContain('DescribeContributorInsights');
   });
-
-  it("scopes the lookup's IAM to DescribeContributorInsights on this table and its monitored indexes", () => {
+  it("scopes the lookup's IAM to DescribeContributorInsights on this table and its monitored indexes, and waits for the policy", () => {
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
     const indexArn = (name: string) => ({ 'Fn::Join': ['', [tableArn, `/index/${name}`]] });
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).map((r) => r.Properties.PolicyDocument.Statement);
     expect(policies).toHaveLength(1);
     const [statements] = policies;
     expect(statements).toContainEqual({ Action: 'dynamodb:DescribeContributorInsights', Effect: 'Allow', Resource: [tableArn, indexArn('by-customer'), indexArn('by-sku')] });
-    // The rest: writing its own log group, nothing else.
     const others = statements.filter((s: { Action: unknown }) => s.Action !== 'dynamodb:DescribeContributorInsights');
     expect(others).toEqual([{ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [onlyOf(template, 'AWS::Logs::LogGroup'), 'Arn'] } }]);
     template.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
-    expect(Object.values(template.findResources('AWS::IAM::Role'))[0].Properties.ManagedPolicyArns).toBeUndefined();
-    // Each lookup waits for the policy, so the function is allowed before it is asked.
     const policyId = onlyOf(template, 'AWS::IAM::Policy');
     for (const r of Object.values(template.findResources('Custom::SkewguardContributorInsightsRules'))) expect(r.DependsOn).toContain(policyId);
   });
 
-  it('builds a dashboard with the top keys, throttles by cause, capacity and p99 latency', () => {
-    const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0].Properties.DashboardBody);
+  it("adds a section to the stack's skew dashboard: alarms, most throttled keys, throttles by cause and capacity, each GSI graphed with its own dimensions", () => {
+    const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard')).map((r) => r.Properties);
+    const body = JSON.stringify(dashboard.DashboardBody);
     for (const expected of [
-      '\\"insightRule\\":{\\"maxContributorCount\\":10,\\"orderBy\\":\\"Sum\\",\\"ruleName\\":\\"', 'Most accessed partition keys (index by-customer)',
-      'Most throttled partition keys (table)', 'WriteKeyRangeThroughputThrottleEvents', 'WriteMaxOnDemandThroughputThrottleEvents',
-      'ReadAccountLimitThrottleEvents', 'ConsumedReadCapacityUnits', 'SuccessfulRequestLatency', 'alarm threshold', '\\"type\\":\\"alarm\\"',
+      '\\"insightRule\\":{\\"maxContributorCount\\":10,\\"orderBy\\":\\"Sum\\",\\"ruleName\\":\\"', 'Most throttled keys (orders index by-customer)',
+      'Most throttled keys (orders)', 'WriteKeyRangeThroughputThrottleEvents', 'WriteMaxOnDemandThroughputThrottleEvents',
+      'ReadAccountLimitThrottleEvents', 'ConsumedReadCapacityUnits', '\\"type\\":\\"alarm\\"',
     ]) expect(body).toContain(expected);
-    expect(body).not.toContain('Most accessed partition keys (index by-archive)');
+    expect(body).not.toContain('Most throttled keys (orders index by-archive)');
+    // The index's graphs read the index's metrics: TableName and GlobalSecondaryIndexName.
+    expect(body).toMatch(/\\"ConsumedReadCapacityUnits\\",\\"GlobalSecondaryIndexName\\",\\"by-customer\\"/);
+    expect(body).toMatch(/\\"ReadKeyRangeThroughputThrottleEvents\\",\\"GlobalSecondaryIndexName\\",\\"by-sku\\"/);
+    expect(dashboard.DashboardName).toEqual({ 'Fn::Join': ['', ['Test-', { Ref: 'AWS::Region' }, '-skewguard']] });
   });
 
   it('writes the design to the template metadata as the contract says, and lint() of it reproduces the findings', () => {
@@ -255,35 +287,95 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   });
 });
 
-describe('GuardedTable, provisioned, THROTTLED_KEYS, no dashboard, no latency alarms (one synth)', () => {
+describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite alarm, no dashboard (one synth)', () => {
   const { stack } = appWithStack();
+  const page = new sns.Topic(stack, 'Page');
   const jobs = new GuardedTable(stack, 'Jobs', healthy({
     billing: Billing.provisioned({ readCapacity: Capacity.fixed(100), writeCapacity: Capacity.autoscaled({ maxCapacity: 500 }) }),
-    monitoring: { latencyAlarms: false },
-    contributorInsightsMode: ContributorInsightsMode.THROTTLED_KEYS,
-    dashboard: false,
+    contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+    compositeAlarm: true,
+    pageTopic: page,
+    // Asked for: recoveries of every alarm to the page topic.
+    recoveryTopic: page,
+    systemErrorOperations: ['GetItem', 'PutItem'],
     globalSecondaryIndexes: [{ indexName: 'by-user', partitionKey: { name: 'userId', type: AttributeType.STRING, cardinality: 100_000 }, writeCapacity: Capacity.autoscaled({ maxCapacity: 50 }) }],
   }));
   const template = templateOf(stack);
+  const alarms = alarmsOf(template);
+  const pageRef = { Ref: onlyOf(template, 'AWS::SNS::Topic') };
 
-  it('alarms on provisioned-capacity throttles (read and write, table and index) to tell them from hot keys', () => {
-    for (const direction of ['Read', 'Write']) {
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: `${direction}ProvisionedThroughputThrottleEvents`, Statistic: 'Sum', Dimensions: Match.arrayWith([{ Name: 'GlobalSecondaryIndexName', Value: 'by-user' }]) });
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: `${direction}ProvisionedThroughputThrottleEvents`, Statistic: 'Sum', Dimensions: [Match.objectLike({ Name: 'TableName' })] });
-    }
-    expect(jobs.skewAlarms.map((a) => `${a.signal}:${a.index ?? 'table'}:${a.direction ?? ''}`)).toEqual([
-      'key-range-throttles:table:Read', 'capacity-throttles:table:Read', 'key-range-throttles:table:Write', 'capacity-throttles:table:Write', 'hot-key:table:',
-      'key-range-throttles:by-user:Read', 'capacity-throttles:by-user:Read', 'key-range-throttles:by-user:Write', 'capacity-throttles:by-user:Write', 'hot-key:by-user:',
+  it('opens a ticket for provisioned-capacity throttles (table and index), account limits and the SystemErrors asked for', () => {
+    const [ticket] = alarms.filter((a) => a.name.includes('throttles and errors'));
+    expect(Object.entries(ticket.metrics).map(([id, m]) => `${id}=${m.metric}${m.dimensions.GlobalSecondaryIndexName ? `@${m.dimensions.GlobalSecondaryIndexName}` : ''}${m.dimensions.Operation ? `@${m.dimensions.Operation}` : ''}`)).toEqual([
+      'accountRead=ReadAccountLimitThrottleEvents', 'accountWrite=WriteAccountLimitThrottleEvents',
+      'provisionedRead0=ReadProvisionedThroughputThrottleEvents', 'provisionedWrite0=WriteProvisionedThroughputThrottleEvents',
+      'provisionedRead1=ReadProvisionedThroughputThrottleEvents@by-user', 'provisionedWrite1=WriteProvisionedThroughputThrottleEvents@by-user',
+      'errorsGetItem=SystemErrors@GetItem', 'errorsPutItem=SystemErrors@PutItem',
     ]);
+    expect(ticket).toMatchObject({ threshold: 1, evaluation: '5 of 5', okActions: [pageRef] });
+    expect(ticket.alarmActions).toBeUndefined();
+    for (const m of Object.values(ticket.metrics)) expect(m).toMatchObject({ stat: 'Sum', period: 60 });
   });
 
-  it('watches the most throttled key in THROTTLED_KEYS mode, and makes no dashboard and no latency alarm', () => {
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { Replicas: [Match.objectLike({ ContributorInsightsSpecification: { Enabled: true, Mode: 'THROTTLED_KEYS' } })] });
-    template.hasResourceProperties('Custom::SkewguardContributorInsightsRules', { Mode: 'THROTTLED_KEYS' });
-    const hotKey = Object.values(template.findResources('AWS::CloudWatch::Alarm', { Properties: { Metrics: Match.anyValue() } }));
-    expect(hotKey.map((r) => [r.Properties.Threshold, r.Properties.Metrics[0].Expression['Fn::Join'][1][1]['Fn::GetAtt'][1]])).toEqual([[60, 'ThrottledKeysRule'], [60, 'ThrottledKeysRule']]);
+  it('opens a ticket when a key approaches its ceiling: most accessed key at 162,000 ConsumedThroughputUnits a minute in 5 of 5 (design headroom 0.8)', () => {
+    const hotKey = alarms.filter((a) => a.name.includes('hot key approaching'));
+    expect(hotKey).toHaveLength(2);
+    const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
+    for (const [a, attribute] of hotKey.map((h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user'] as const)) {
+      expect(a).toMatchObject({ threshold: 162000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
+      expect(JSON.parse(a.expression as string)).toEqual({ 'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]] });
+    }
+    template.hasResourceProperties('Custom::SkewguardContributorInsightsRules', { Mode: 'ACCESSED_AND_THROTTLED_KEYS', IndexNames: ['by-user'] });
+  });
+
+  it('pages once per table through a composite alarm over its page alarms, which notify nobody themselves', () => {
+    const [composite] = Object.values(template.findResources('AWS::CloudWatch::CompositeAlarm')).map((r) => r.Properties);
+    expect(composite).toMatchObject({ AlarmActions: [pageRef], OKActions: [pageRef], AlarmName: 'skewguard page Test/Jobs any hot partition' });
+    const pageAlarmIds = alarms.filter((a) => a.name.startsWith('skewguard page')).map((a) => a.id);
+    expect(pageAlarmIds).toHaveLength(2);
+    expect(JSON.stringify(composite.AlarmRule)).toContain(pageAlarmIds[0]);
+    expect(JSON.stringify(composite.AlarmRule)).toContain(pageAlarmIds[1]);
+    for (const a of alarms.filter((x) => x.name.startsWith('skewguard page'))) expect([a.alarmActions, a.okActions]).toEqual([undefined, undefined]);
+    expect(jobs.compositeAlarm).toBeDefined();
+  });
+
+  it('makes no dashboard and no latency alarm unless asked', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 0);
-    expect(Object.values(template.findResources('AWS::CloudWatch::Alarm')).filter((r) => r.Properties.MetricName === 'SuccessfulRequestLatency')).toHaveLength(0);
+    expect(alarms.filter((a) => Object.values(a.metrics).some((m) => m.metric === 'SuccessfulRequestLatency'))).toHaveLength(0);
+  });
+});
+
+describe('GuardedTable, THROTTLED_KEYS with the hot-key alarm asked for', () => {
+  it('opens a ticket on the most throttled key: 60 throttled requests a minute in 4 of 5', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Jobs', healthy({ hotKeyAlarm: true }));
+    const [hotKey] = alarmsOf(templateOf(stack)).filter((a) => a.name.includes('hot key throttled'));
+    expect(hotKey).toMatchObject({ threshold: 60, evaluation: '4 of 5', missing: 'notBreaching' });
+    expect(hotKey.expression).toContain('ThrottledKeysRule');
+  });
+
+  it('makes nothing that needs the rule names by default: no lookup, no function', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Jobs', healthy());
+    const template = templateOf(stack);
+    template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 0);
+    template.resourceCountIs('AWS::Lambda::Function', 0);
+  });
+});
+
+describe('GuardedTable.design and .findings', () => {
+  it('lint once per change of the input: the same design until an index is added or a waiver given', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    const first = table.design;
+    expect(table.design).toBe(first);
+    table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 } });
+    const second = table.design;
+    expect(second).not.toBe(first);
+    expect(second.globalSecondaryIndexes.map((g) => g.index)).toEqual(['by-status']);
+    Validations.of(table).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses at 500 writes a second fit one partition' });
+    expect(table.design).not.toBe(second);
+    expect(table.findings.filter((f) => f.ruleId === 'SG001').map((f) => f.acknowledged)).toEqual([true]);
   });
 });
 

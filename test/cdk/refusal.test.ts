@@ -52,7 +52,7 @@ describe('refusing the synth, one table per rule family (one synth)', () => {
 
   it('still synthesizes what the design says: Contributor Insights off, no hot-key lookup for that table', () => {
     expect(blind.alarms.filter((a) => a.node.id.endsWith('HotKey'))).toHaveLength(0);
-    expect(blind.node.tryFindChild('ContributorInsightsRules-Table')).toBeUndefined();
+    expect(blind.node.tryFindChild('ContributorInsightsRules')).toBeUndefined();
   });
 });
 
@@ -71,6 +71,21 @@ describe('warnings', () => {
     const { app, stack } = appWithStack({ context: { [key]: value } });
     new GuardedTable(stack, 'Customers', dominantCustomer());
     expect(synthError(app)).toContain('skewguard::SG014');
+  });
+});
+
+describe('the failOn context value', () => {
+  it.each(['Warning', 'WARNING', 'warnings', 'true', true, 1])('refuses %p: only exactly "warning" or "error" are known', (value) => {
+    const { app, stack } = appWithStack({ context: { [FAIL_ON_CONTEXT]: value } });
+    new GuardedTable(stack, 'Customers', healthy());
+    expect(synthError(app)).toContain('skewguard::fail-on');
+    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([['fatal', 'skewguard::fail-on', '']]);
+  });
+
+  it('accepts "error", the default', () => {
+    const { app, stack } = appWithStack({ context: { [FAIL_ON_CONTEXT]: 'error' } });
+    new GuardedTable(stack, 'Customers', dominantCustomer());
+    expect(synthError(app)).toBe('');
   });
 });
 
@@ -171,9 +186,14 @@ describe('invalid input throws at construction, naming the construct and the fie
     ['an unknown rule id', { acknowledgements: [{ rule: 'SG999', reason: 'a rule that does not exist' }] }, 'acknowledgements[0].rule'],
     ['a numeric token', { workload: { peakReadUnits: 1, peakWriteUnits: Token.asNumber(Lazy.number({ produce: () => 5 })) } }, 'workload.peakWriteUnits'],
     ['a string token', { partitionKey: { name: Lazy.string({ produce: () => 'id' }), type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
-    ['NaN alarm threshold', { alarmThresholds: { latency: { threshold: NaN } } }, 'alarmThresholds.latency.threshold'],
+    ['NaN alarm threshold', { alarmThresholds: { keyRangeThrottles: { threshold: NaN } } }, 'alarmThresholds.keyRangeThrottles.threshold'],
+    ['an alarm family that does not exist', { alarmThresholds: { latency: { threshold: 25 } } }, 'alarmThresholds.latency'],
     ['more datapoints than periods', { alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } } }, 'alarmThresholds.hotKey.datapointsToAlarm'],
-    ['an unknown operation', { alarmThresholds: { latency: { operations: ['GetItems'] } } }, 'alarmThresholds.latency.operations[0]'],
+    ['an unknown operation', { latencyAlarms: { thresholds: { GetItems: 20 } } }, 'latencyAlarms.thresholds.GetItems'],
+    ['latency alarms without thresholds', { latencyAlarms: { thresholds: {} } }, 'latencyAlarms.thresholds'],
+    ['an unknown SystemErrors operation', { systemErrorOperations: ['Get'] }, 'systemErrorOperations[0]'],
+    ['a replicas prop', { replicas: [{ region: 'us-east-1' }] }, 'replicas'],
+    ['the alarm topic of 0.1', { alarmTopic: {} }, 'alarmTopic'],
   ])('%s', (_what, change, path) => {
     const issues = issuesOf(construct({ ...healthy(), ...change }));
     expect(issues.map((i) => i.path)).toContain(path);
@@ -195,9 +215,16 @@ describe('invalid input throws at construction, naming the construct and the fie
 
   it('accepts tokens where no check needs the value: table name, alarm threshold', () => {
     const { stack } = appWithStack();
-    const table = new GuardedTable(stack, 'Tokenized', healthy({ tableName: Lazy.string({ produce: () => 'orders' }), alarmThresholds: { latency: { threshold: Token.asNumber(Lazy.number({ produce: () => 30 })) } } }));
+    const table = new GuardedTable(stack, 'Tokenized', healthy({ tableName: Lazy.string({ produce: () => 'orders' }), alarmThresholds: { keyRangeThrottles: { threshold: Token.asNumber(Lazy.number({ produce: () => 30 })) } } }));
     expect(table.design.name).toBe('Test.Tokenized');
-    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'SuccessfulRequestLatency', Threshold: 30 });
+    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'skewguard page Test/Tokenized hot partition (key-range throttles)', Threshold: 30 });
+  });
+
+  it('says what replaced a prop of 0.1, and points a replica to addReplica()', () => {
+    const [topic] = issuesOf(construct({ ...healthy(), alarmTopic: {} }));
+    expect(topic.message).toMatch(/pageTopic .* ticketTopic/);
+    const [replicas] = issuesOf(construct({ ...healthy(), replicas: [{ region: 'us-east-1' }] }));
+    expect(replicas.message).toContain('guarded.table.addReplica({ region })');
   });
 });
 

@@ -31,7 +31,7 @@ interface StackOptions {
   readonly appProps?: ConstructorParameters<typeof App>[0];
 }
 
-/** A stack with a GuardedTable (its inline lookup function included) and a Lambda function from an asset with a published version. */
+/** A stack with a GuardedTable (with a dashboard section, so its inline lookup function is included) and a Lambda function from an asset with a published version. */
 function ordersStack(options: StackOptions = {}): Stack {
   const app = new App(options.appProps);
   const stack = new Stack(app, 'Orders', options.legacy ? { synthesizer: new LegacyStackSynthesizer() } : {});
@@ -39,6 +39,7 @@ function ordersStack(options: StackOptions = {}): Stack {
     partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
     sortKey: { name: 'lineId', type: AttributeType.STRING },
     workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+    dashboard: true,
   });
   const fn = new lambda.Function(stack, 'Api', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(handlerDir(options.code ?? '1')) });
   new lambda.Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
@@ -75,6 +76,19 @@ describe('stackSnapshot', () => {
     expect(Object.keys(snapshot.Parameters)).toEqual(['AssetParameters[asset 1]ArtifactHash', 'AssetParameters[asset 1]S3Bucket', 'AssetParameters[asset 1]S3VersionKey']);
     expect(JSON.stringify(snapshot)).not.toMatch(/[0-9a-f]{64}/);
     expect(resourcesOfType(snapshot, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))?.[1].Properties.Code.S3Bucket).toEqual({ Ref: 'AssetParameters[asset 1]S3Bucket' });
+  });
+
+  it("does not change with the rule lookup's per-synth nonce, and says where it was", () => {
+    const at = (now: number) => {
+      const spy = jest.spyOn(Date, 'now').mockReturnValue(now);
+      const stack = ordersStack();
+      spy.mockRestore();
+      return stack;
+    };
+    const [before, after] = [stackSnapshot(at(1000)), stackSnapshot(at(2000))];
+    expect(after).toEqual(before);
+    const lookups = Object.values(before.Resources as Json).filter((r) => r.Type === 'Custom::SkewguardContributorInsightsRules');
+    expect(lookups.map((r) => r.Properties.Nonce)).toEqual([PLACEHOLDERS.lookupNonce]);
   });
 
   it("does not change with GuardedTable's own lookup handler source or its runtime, which belong to skewguard and aws-cdk-lib", () => {

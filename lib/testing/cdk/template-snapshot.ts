@@ -10,7 +10,7 @@
  *   `CheckBootstrapVersion` rule, the `AWS::CDK::Metadata` resource and its condition,
  *   `aws:cdk:*` / `aws:asset:*` resource metadata, and the `LatestNodeRuntimeMap` mapping;
  * - skewguard's own Contributor Insights lookup function keeps its shape but not its inline source
- *   or its runtime (the latest Node.js, as aws-cdk-lib picks it);
+ *   or its runtime (the latest Node.js, as aws-cdk-lib picks it), and its lookups lose their per-synth nonce;
  * - object keys are sorted (arrays keep their order: it has meaning in CloudFormation).
  *
  * Pure: a function of the template and the asset hashes of its cloud assembly.
@@ -35,6 +35,8 @@ export const PLACEHOLDERS = {
   versionHash: '[version hash]',
   /** The runtime aws-cdk-lib picks as the latest Node.js, which moves with its version. */
   latestNodeRuntime: '[latest Node.js runtime]',
+  /** The lookup's `Nonce`, which changes with every synth so that every deployment looks the rules up again. */
+  lookupNonce: '[per-synth nonce]',
   /** The inline source of skewguard's Contributor Insights lookup function, which moves with skewguard's version. */
   lookupHandlerSource: '[skewguard Contributor Insights lookup handler]',
   /** The n-th distinct asset hash. */
@@ -106,6 +108,7 @@ function replaceRuntimeLookups(value: unknown): unknown {
 function maskLookupFunctions(resources: Json): void {
   for (const resource of Object.values(resources)) {
     if (!isObject(resource) || resource.Type !== LOOKUP_RESOURCE_TYPE || !isObject(resource.Properties)) continue;
+    if (resource.Properties.Nonce !== undefined) resource.Properties.Nonce = PLACEHOLDERS.lookupNonce;
     const token = resource.Properties.ServiceToken;
     const target = isObject(token) && Array.isArray(token['Fn::GetAtt']) ? token['Fn::GetAtt'][0] : undefined;
     const fn = typeof target === 'string' ? resources[target] : undefined;

@@ -1,0 +1,38 @@
+/**
+ * A stack of realistic size: 100 GuardedTables, each with a GSI, in the default configuration, fit
+ * one CloudFormation stack (500 resources, a 1 MB template) with room for the application's own.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { GuardedTable, LOOKUP_NONCE_CONTEXT } from '../../lib/cdk';
+import { healthy } from './support';
+
+const TABLES = 100;
+/** CloudFormation's limits, the size counted in decimal megabytes to be safe. */
+const MAX_RESOURCES = 500;
+const MAX_BYTES = 1_000_000;
+
+describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
+  const app = new App({ context: { [LOOKUP_NONCE_CONTEXT]: 'footprint' } });
+  const stack = new Stack(app, 'Big');
+  for (let i = 0; i < TABLES; i++) {
+    new GuardedTable(stack, `Table${i}`, healthy({
+      globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
+    }));
+  }
+  app.synth();
+  const text = readFileSync(join(app.outdir, stack.templateFile), 'utf8');
+  const resources = Object.values(JSON.parse(text).Resources as Record<string, { Type: string }>);
+
+  it('adds at most 3 resources per table beyond the table (a page alarm per key space, a ticket alarm per table)', () => {
+    const byType = resources.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.Type]: (counts[r.Type] ?? 0) + 1 }), {});
+    expect(byType).toEqual({ 'AWS::DynamoDB::GlobalTable': TABLES, 'AWS::CloudWatch::Alarm': 3 * TABLES });
+  });
+
+  it('stays within CloudFormation limits with a fifth of the resources and a quarter of the bytes to spare', () => {
+    expect(resources.length).toBeLessThanOrEqual(MAX_RESOURCES * 0.8);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.8);
+  });
+});

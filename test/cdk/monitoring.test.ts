@@ -1,0 +1,137 @@
+/** Alarm names, synth-time warnings, replicas, the shared dashboard and the per-deployment lookup. */
+import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { GuardedTable, LOOKUP_NONCE_CONTEXT, MAX_ALARM_NAME, SkewDashboard } from '../../lib/cdk';
+import { appWithStack, healthy, synthError, templateOf } from './support';
+
+const alarmProps = (stack: Parameters<typeof templateOf>[0]) => Object.values(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties);
+
+describe('alarm names', () => {
+  it(`stay within ${MAX_ALARM_NAME} characters for the longest legal table and index names, cut with a hash that keeps them apart`, () => {
+    const { stack } = appWithStack();
+    const long = (c: string) => c.repeat(255);
+    for (const c of ['a', 'b']) {
+      new GuardedTable(stack, `T${c}`, healthy({
+        tableName: long(c),
+        globalSecondaryIndexes: [{ indexName: long('i'), partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
+      }));
+    }
+    const names = alarmProps(stack).map((p) => p.AlarmName as string);
+    expect(names).toHaveLength(6);
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(MAX_ALARM_NAME);
+    expect(names.filter((n) => /~[0-9a-f]{10}$/.test(n))).toHaveLength(6);
+    expect(new Set(names).size).toBe(6);
+  });
+
+  it('name a table without a literal name by stack and construct path (unique in the account), never by a token', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    expect(alarmProps(stack).map((p) => p.AlarmName).sort()).toEqual([
+      'skewguard page Test/Orders hot partition (key-range throttles)',
+      'skewguard ticket Test/Orders throttles and errors that are not a hot key',
+    ]);
+  });
+});
+
+describe('recoveries', () => {
+  it('never go to the page topic unless asked: without a ticket topic there are no OK actions', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy({ pageTopic: new sns.Topic(stack, 'Page') }));
+    const [page, ticket] = alarmProps(stack).sort((a, b) => String(a.AlarmName).localeCompare(String(b.AlarmName)));
+    expect(page.AlarmActions).toHaveLength(1);
+    expect([page.OKActions, ticket.AlarmActions, ticket.OKActions]).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('settings that fight each other', () => {
+  it('warns at synth when removalPolicy DESTROY meets the default deletion protection, not when protection is off', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Scratch', healthy({ removalPolicy: RemovalPolicy.DESTROY }));
+    new GuardedTable(stack, 'Disposable', healthy({ removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false }));
+    const warnings = AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('deletion protection'));
+    expect(warnings.map((w) => w.id)).toEqual(['/Test/Scratch']);
+  });
+
+  it('refuses the synth when a replica added with addReplica() turns Contributor Insights off', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Global', healthy());
+    table.table.addReplica({ region: 'us-east-1', contributorInsightsSpecification: { enabled: false } });
+    expect(synthError(app)).toMatch(/replica in us-east-1 turns Contributor Insights off/);
+  });
+
+  it('lets replicas keep Contributor Insights on (the default)', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Global', healthy());
+    table.table.addReplica({ region: 'us-east-1' });
+    const [resource] = Object.values(templateOf(stack).findResources('AWS::DynamoDB::GlobalTable'));
+    expect(resource.Properties.Replicas.map((r: { ContributorInsightsSpecification: unknown }) => r.ContributorInsightsSpecification)).toEqual([
+      { Enabled: true, Mode: 'THROTTLED_KEYS' }, { Enabled: true, Mode: 'THROTTLED_KEYS' },
+    ]);
+  });
+});
+
+describe('the Contributor Insights rule quota (100 per account and Region)', () => {
+  const indexes = (n: number) => Array.from({ length: n }, (_, i) => ({
+    indexName: `by-key${i}`,
+    partitionKey: { name: `key${i}`, type: AttributeType.STRING, cardinality: 1_000_000 },
+    sortKey: { name: 'at', type: AttributeType.STRING },
+  }));
+  const withSortKey = (overrides = {}) => healthy({ sortKey: { name: 'at', type: AttributeType.STRING }, ...overrides });
+  const quotaWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) => AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('Contributor Insights rules'));
+
+  it('is warned about at synth from 80 rules: 20 key spaces with a sort key in ACCESSED_AND_THROTTLED_KEYS mode use 4 each', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Wide', withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(19) }));
+    const [warning] = quotaWarnings(stack);
+    expect(warning.entry.data).toMatch(/create 80 Contributor Insights rules .* quota of 100/);
+  });
+
+  it('is not warned about at 40 rules: the same in THROTTLED_KEYS mode uses 2 each', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Wide', withSortKey({ globalSecondaryIndexes: indexes(19) }));
+    expect(quotaWarnings(stack)).toEqual([]);
+  });
+
+  it('counts every table of the app in the same account and Region, and a raised quota moves the warning', () => {
+    const { stack } = appWithStack({ context: { 'skewguard:contributorInsightsRuleQuota': 200 } });
+    for (let i = 0; i < 4; i++) new GuardedTable(stack, `T${i}`, withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(9) }));
+    // 4 tables × 10 key spaces × 4 rules = 160 = 80% of 200: the fourth table warns.
+    expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T3']);
+  });
+});
+
+describe('the skew dashboard (opt-in, shared per stack)', () => {
+  it('puts 20 tables on a dashboard and continues on <name>-2', () => {
+    const { stack } = appWithStack();
+    for (let i = 0; i < 21; i++) new GuardedTable(stack, `T${i}`, healthy({ dashboard: true }));
+    const names = Object.values(templateOf(stack).findResources('AWS::CloudWatch::Dashboard')).map((r) => JSON.stringify(r.Properties.DashboardName));
+    expect(names).toEqual([
+      JSON.stringify({ 'Fn::Join': ['', ['Test-', { Ref: 'AWS::Region' }, '-skewguard']] }),
+      JSON.stringify({ 'Fn::Join': ['', ['Test-', { Ref: 'AWS::Region' }, '-skewguard-2']] }),
+    ]);
+  });
+
+  it('can be a SkewDashboard of your own, named as you say', () => {
+    const { stack } = appWithStack();
+    const dashboard = new SkewDashboard(stack, 'Orders', { dashboardName: 'orders-skew' });
+    new GuardedTable(stack, 'T', healthy({ dashboard }));
+    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'orders-skew' });
+  });
+});
+
+describe('the rule lookup', () => {
+  it('changes its Nonce with every synth, so every deployment looks the rules up again; the context pins it', () => {
+    const nonce = (context: Record<string, unknown>, now: number) => {
+      const spy = jest.spyOn(Date, 'now').mockReturnValue(now);
+      const { stack } = appWithStack({ context });
+      new GuardedTable(stack, 'T', healthy({ dashboard: true }));
+      spy.mockRestore();
+      return Object.values(templateOf(stack).findResources('Custom::SkewguardContributorInsightsRules'))[0].Properties.Nonce;
+    };
+    expect(nonce({}, 1000)).toBe('1000');
+    expect(nonce({}, 2000)).toBe('2000');
+    expect(nonce({ [LOOKUP_NONCE_CONTEXT]: 'release-7' }, 3000)).toBe('release-7');
+  });
+});
