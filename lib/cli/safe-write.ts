@@ -6,7 +6,7 @@
  * as it is) when the file changed since it was read, when it is no longer a regular file, or when it
  * has other hard links (a rename would split them from the new content).
  */
-import { closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeErrno } from './output';
 
@@ -49,6 +49,12 @@ function checkUnchanged(file: string, read: ReadSnapshot): Stats {
  */
 export function replaceFile(file: string, text: string, read: ReadSnapshot): void {
   const stat = checkUnchanged(file, read);
+  try {
+    // A rename needs only the directory's permission: a file the user may not write stays unwritten, as before.
+    accessSync(file, constants.W_OK);
+  } catch (error) {
+    throw new WriteRefused(`it cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
+  }
   if (stat.nlink > 1) {
     throw new WriteRefused(`it has ${stat.nlink} hard links, which a safe write (a new file renamed over it) would split: apply the fixes by hand, or copy the file so it has one link`);
   }

@@ -83,6 +83,23 @@ describe('every input is accounted for', () => {
     expect(direct.stdout).not.toContain('invalid JSON');
   });
 
+  it('takes no option from a polluted Object.prototype: a plain lint never writes a file', async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    const text = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, monitoring: { contributorInsights: false } }] }, null, 2);
+    const dir = tempTree({ 'design.json': text });
+    proto.fix = true;
+    proto.format = 'json';
+    try {
+      const { code, stdout } = await cli(['lint', join(dir, 'design.json')]);
+      expect(code).toBe(1);
+      expect(stdout).toContain('error   SG010'); // the text report: no --format json either
+    } finally {
+      delete proto.fix;
+      delete proto.format;
+    }
+    expect(readFileSync(join(dir, 'design.json'), 'utf8')).toBe(text);
+  });
+
   it('reads own keys only: a polluted Object.prototype makes no design a template', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto.Resources = {};
