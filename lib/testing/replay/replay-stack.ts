@@ -36,7 +36,8 @@ export interface StackReplay {
 export interface ReplayStackOptions extends ReplayAlarmsOptions {
   /** Which actions page: a predicate on an action target (`${Ref:OnCall…}`). @default every target pages */
   readonly pages?: (target: string) => boolean;
-  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled). */
+  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled).
+   *  @default { accessed: 'AccessedKeysRule', throttled: 'ThrottledKeysRule' } */
   readonly ruleAttributes?: { readonly accessed: string; readonly throttled: string };
 }
 

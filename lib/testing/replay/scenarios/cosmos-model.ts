@@ -46,10 +46,11 @@ export interface ContainerModel {
   readonly storageGb: number;
   /** Uniform RU/s over every range at a minute. */
   readonly ru: (minute: number) => number;
+  /** @default - none */
   readonly hotKeys?: readonly CosmosHotKey[];
-  /** One-second bursts: extra RU on one range in one second. */
+  /** One-second bursts: extra RU on one range in one second. @default - none */
   readonly bursts?: readonly { readonly minute: number; readonly range: number; readonly ru: number }[];
-  /** Logical partitions whose size the statistics log reports, GB at a minute. */
+  /** Logical partitions whose size the statistics log reports, GB at a minute. @default - none */
   readonly sizes?: readonly { readonly key: string; readonly gb: (minute: number) => number }[];
 }
 

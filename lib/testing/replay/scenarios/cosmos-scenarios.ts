@@ -18,7 +18,8 @@ export interface CosmosContainerProfile {
   readonly peakRu: number;
   /** An ordinary day's peak as a share of the planned peak. @default 0.6 */
   readonly dailyPeakShare?: number;
-  /** Largest logical partition today, GB. */
+  /** Largest logical partition today, GB.
+   *  @default - none reported (under the ~1 GB the statistics log omits) */
   readonly largestPartitionGb?: number;
 }
 
