@@ -54,7 +54,7 @@ describe('the example program on incidents (seed 4)', () => {
   const INCIDENT_START = 1 * 1440 + 15 * 60;
   const firstOf = (c: ContainerReplay, alert: string, after = 0) => firstPageAfter(c.pages.filter((p) => p.alert === alert), after);
 
-  it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 300 full keys): the range alert pages 8 minutes before the first 429; the hot-key-share alert never sees it', () => {
+  it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 100 full keys): the range alert pages 8 minutes before the first 429; the hot-key-share alert never sees it', () => {
     const c = run('whale prefix under a hierarchical key', 'events');
     expect([firstOf(c, 'events-hot-partition-range', INCIDENT_START)! - c.truth.first429!, firstOf(c, 'events-hot-key-share')]).toEqual([-8, undefined]);
   });

@@ -36,7 +36,8 @@ export interface StackReplay {
 export interface ReplayStackOptions extends ReplayAlarmsOptions {
   /** Which actions page: a predicate on an action target (`${Ref:OnCall…}`). @default every target pages */
   readonly pages?: (target: string) => boolean;
-  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled). */
+  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled).
+   *  @default { accessed: 'AccessedKeysRule', throttled: 'ThrottledKeysRule' } */
   readonly ruleAttributes?: { readonly accessed: string; readonly throttled: string };
 }
 
@@ -74,10 +75,11 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
   const pages = options.pages ?? (() => true);
   const result: Record<string, TableReplay> = {};
   for (const [name, logicalId, truths, markers] of bound) {
-    const mine = alarms.filter((a) => {
-      const text = JSON.stringify(a.properties.Metrics ?? a.properties.Dimensions ?? a.properties.AlarmRule ?? '');
-      return markers.some((m) => text.includes(m));
-    });
+    // A metric alarm reads the table through its dimensions or rule names; a composite alarm
+    // belongs to the tables of the alarms its rule names.
+    const metricAlarms = alarms.filter((a) => a.type === 'metric' && markers.some((m) => JSON.stringify([a.properties.Metrics, a.properties.Dimensions]).includes(m)));
+    const composites = alarms.filter((a) => a.type === 'composite' && metricAlarms.some((child) => String(a.properties.AlarmRule).includes(getAttPlaceholder(child.logicalId, 'Arn')) || String(a.properties.AlarmRule).includes(child.name)));
+    const mine = [...metricAlarms, ...composites];
     const runs = (list: ActionRun['list']) => mine.flatMap((a) => a.actions.filter((r) => r.list === list && r.targets.some(pages)).map((r) => ({ ...r, alarm: a.name })));
     result[name] = { logicalId, truths, alarms: mine, pages: runs('AlarmActions'), recoveries: runs('OKActions').filter((r) => r.minute > 0) };
   }

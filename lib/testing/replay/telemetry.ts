@@ -10,10 +10,11 @@ export interface Datapoint {
   readonly count: number;
   readonly min: number;
   readonly max: number;
-  /** Raw values (e.g. one latency per request) for percentiles. */
+  /** Raw values (e.g. one latency per request) for percentiles. @default - none */
   readonly values?: readonly number[];
   /** Percentiles the scenario computed from its modelled distribution for `count` requests, where
-   *  drawing every request would be too slow (`p99` → ms). Used only when `values` is absent. */
+   *  drawing every request would be too slow (`p99` → ms). Used only when `values` is absent.
+   *  @default - none */
   readonly percentiles?: Readonly<Record<string, number>>;
 }
 

@@ -17,7 +17,7 @@
  *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
  *   resource logs are queryable 3 to 10 minutes after the fact ("Log data ingestion time").
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (sd 10% + Poisson);
- * the uniform traffic's log rows are grouped into 50 synthetic keys per minute (real keys are far
+ * the uniform traffic's log rows are grouped into 20 synthetic keys per minute (real keys are far
  * smaller: this overstates their share, never understates a hot key's); the rows of one minute
  * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly.
  */
@@ -30,7 +30,7 @@ export const RANGE_BUDGET_CEILING = 10_000;
 export const RANGE_STORAGE_GB = 50;
 const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 const RU_PER_REQUEST = 6;
-const LOG_GROUPS = 50;
+const LOG_GROUPS = 20;
 
 export interface CosmosHotKey {
   /** The full partition-key value, e.g. `["t-42","d-7","s-1"]`. */
@@ -46,10 +46,11 @@ export interface ContainerModel {
   readonly storageGb: number;
   /** Uniform RU/s over every range at a minute. */
   readonly ru: (minute: number) => number;
+  /** @default - none */
   readonly hotKeys?: readonly CosmosHotKey[];
-  /** One-second bursts: extra RU on one range in one second. */
+  /** One-second bursts: extra RU on one range in one second. @default - none */
   readonly bursts?: readonly { readonly minute: number; readonly range: number; readonly ru: number }[];
-  /** Logical partitions whose size the statistics log reports, GB at a minute. */
+  /** Logical partitions whose size the statistics log reports, GB at a minute. @default - none */
   readonly sizes?: readonly { readonly key: string; readonly gb: (minute: number) => number }[];
 }
 

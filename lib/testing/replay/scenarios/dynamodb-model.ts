@@ -33,8 +33,9 @@ export interface HotKey {
   readonly key: string;
   /** The partition the key lives on (0-based). */
   readonly partition: number;
-  /** Units per second at a minute. */
+  /** Units per second at a minute. @default - no reads */
   readonly read?: (minute: number) => number;
+  /** Units per second at a minute. @default - no writes */
   readonly write?: (minute: number) => number;
 }
 
@@ -55,18 +56,22 @@ export interface KeySpaceModel {
   /** Uniform traffic over every partition, units per second at a minute. */
   readonly read: (minute: number) => number;
   readonly write: (minute: number) => number;
+  /** Keys on a given partition with their own load. @default - none */
   readonly hotKeys?: readonly HotKey[];
+  /** @default - none */
   readonly bursts?: readonly Burst[];
 }
 
 export type CapacityModel =
+  /** On-demand: maximums unset mean no maximum; `quota` is the per-table quota (default 40,000). */
   | { readonly mode: 'on-demand'; readonly maxRead?: number; readonly maxWrite?: number; readonly quota?: number }
   | { readonly mode: 'provisioned'; readonly read: number; readonly write: number };
 
 export interface TableModel {
   readonly capacity: CapacityModel;
   readonly keySpaces: readonly KeySpaceModel[];
-  /** Minutes at which the application deploys (its warm-up runs large Queries for 5 minutes). */
+  /** Minutes at which the application deploys (its warm-up runs large Queries for 5 minutes).
+   *  @default - none */
   readonly deploys?: readonly number[];
 }
 

@@ -11,6 +11,7 @@ export interface Scenario<Model> {
   readonly assumptions: readonly string[];
   /** The model of each target: a table's construct id, or a container's name. */
   readonly models: Readonly<Record<string, Model>>;
-  /** For an incident: the target and key space it hits, and what a page should say. */
+  /** For an incident: the target and key space it hits, and what a page should say.
+   *  @default - none (a healthy scenario) */
   readonly incident?: { readonly target: string; readonly index?: string; readonly description: string };
 }
