@@ -192,6 +192,7 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
       resourceGroupName: GROUP,
       account: { name: 'fleet', id: ACCOUNT_ID('fleet') },
       database: 'app',
+      throughput: 'shared',
       design: {
         partitionKey: { paths: [{ path: '/region', cardinality: 5_000 }] },
         workload: { peakReadUnits: 100, peakWriteUnits: 100 },

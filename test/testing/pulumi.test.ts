@@ -26,7 +26,7 @@ const newMonitoring = () => new CosmosAccountMonitoring('fleet', { resourceGroup
 
 /** The events container; `monitoring`: a new one by default (inside a run, to see its resources). */
 function events(extra: Partial<GuardedContainerArgs> = {}, monitoring = newMonitoring()) {
-  return new GuardedContainer('events', { monitoring, database: 'telemetry', design: telemetry, ...extra });
+  return new GuardedContainer('events', { monitoring, database: 'telemetry', throughput: { autoscaleMax: 40_000 }, design: telemetry, ...extra });
 }
 
 /**
@@ -59,9 +59,10 @@ describe('pulumiSnapshot', () => {
       [CONTAINER, 'events', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:DiagnosticSetting', 'fleet-partition-keys', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
       ['azure-native:monitor:MetricAlert', 'events-hot-partition-range', 'skewguard:cosmosdb:GuardedContainer::events'],
-      ['azure-native:monitor:MetricAlert', 'events-throttling', 'skewguard:cosmosdb:GuardedContainer::events'],
-      ['azure-native:monitor:ScheduledQueryRule', 'events-hot-key-share', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-hot-key', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-hot-prefix', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-throttle-rate', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:operationalinsights:Workspace', 'fleet-workspace', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
       ['skewguard:cosmosdb:AccountMonitoring', 'fleet', null],
       ['skewguard:cosmosdb:GuardedContainer', 'events', null],
@@ -86,7 +87,7 @@ describe('pulumiSnapshot', () => {
     expect(text).not.toContain('cost-center-4711');
     expect(named(resources, CONTAINER, 'events').inputs.tags).toEqual({ billing: MASKS.secret, team: 'data' });
     // Every alert carries the tags too: the secret is masked in each.
-    expect(resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags)).toEqual(Array(4).fill({ billing: MASKS.secret, team: 'data' }));
+    expect(resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags)).toEqual(Array(5).fill({ billing: MASKS.secret, team: 'data' }));
   });
 
   it('names resource references, assets and values unknown in a preview', async () => {
@@ -154,11 +155,11 @@ describe('runWithMocks', () => {
   });
 
   it('fails cleanly, naming the function, when the program calls one the mocks do not answer', async () => {
-    const byName = () => new GuardedContainer('events', { resourceGroupName: 'data', account: 'fleet', database: 'telemetry', design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] } });
+    const byName = () => new GuardedContainer('events', { resourceGroupName: 'data', account: 'fleet', database: 'telemetry', throughput: { manual: 400 }, design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] } });
     const error = await rejection(runWithMocks(byName));
     expect(error.message).toBe('the program did not run cleanly under the mock engine:\n  call of azure-native:cosmosdb:getDatabaseAccount: the mock engine has no answer for it: pass runWithMocks(program, { call }) returning its result');
     const { resources } = await runWithMocks(byName, { call: (args) => ({ id: `${ACCOUNT_ID.replace(/fleet$/, args.inputs.accountName)}`, name: args.inputs.accountName }) });
-    expect(named(resources, 'azure-native:monitor:MetricAlert', 'events-throttling').inputs.scopes).toEqual([ACCOUNT_ID]);
+    expect(named(resources, 'azure-native:monitor:MetricAlert', 'events-hot-partition-range').inputs.scopes).toEqual([ACCOUNT_ID]);
   });
 
   it('fails cleanly when a mock throws', async () => {
