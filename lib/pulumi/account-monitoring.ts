@@ -8,7 +8,7 @@ import * as pulumi from '@pulumi/pulumi';
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as operationalinsights from '@pulumi/azure-native/operationalinsights';
 import { shapes } from '../index';
-import type { TierActionGroups } from './alert-settings';
+import { tierActionGroupsShape, type TierActionGroups } from './alert-settings';
 import { actionGroupIds, deployTime, named, passThrough, planTime, readArgs, withId } from './arg-shapes';
 import { diagnosticSettingGaps } from './diagnostic-gaps';
 import { MONITORING_CATEGORIES } from './partition-key-categories';
@@ -63,14 +63,7 @@ const argsShape = shapes.record<CosmosAccountMonitoringArgs>({
   workspaceRetentionInDays: { shape: planTime(shapes.num({ integer: true, min: 1 })), optional: true, doc: 'Retention of the created workspace.' },
   additionalLogCategories: { shape: shapes.list(categoryName), optional: true, doc: 'Other log categories for the setting.' },
   actionGroupIds: { shape: actionGroupIds, optional: true, doc: 'Action groups of every tier.' },
-  actionGroups: {
-    shape: shapes.record<TierActionGroups>({
-      page: { shape: actionGroupIds, optional: true, doc: 'Page tier.' },
-      ticket: { shape: actionGroupIds, optional: true, doc: 'Ticket tier.' },
-    }),
-    optional: true,
-    doc: 'Action groups per tier.',
-  },
+  actionGroups: { shape: tierActionGroupsShape, optional: true, doc: 'Action groups per tier.' },
   tags: { shape: passThrough(), optional: true, doc: 'Tags of the created workspace.' },
 });
 

@@ -190,19 +190,18 @@ function renamed(to: string, why: string): shapes.Shape<never> {
   };
 }
 
+/** `{ page?, ticket? }`: action group ids per tier. */
+export const tierActionGroupsShape = shapes.record<TierActionGroups>({
+  page: { shape: actionGroupIds, optional: true, doc: 'Action groups of the page tier.' },
+  ticket: { shape: actionGroupIds, optional: true, doc: 'Action groups of the ticket tier.' },
+});
+
 type SkewAlertsInput = SkewAlertsOptions & { readonly throttling?: never; readonly hotKeyShare?: never };
 
 /** `args.alerts`: every field checked, an unknown one refused. */
 export const skewAlertsShape = shapes.record<SkewAlertsInput>({
   actionGroupIds: { shape: actionGroupIds, optional: true, doc: 'Action groups of every tier.' },
-  actionGroups: {
-    shape: shapes.record<TierActionGroups>({
-      page: { shape: actionGroupIds, optional: true, doc: 'Action groups of the page tier.' },
-      ticket: { shape: actionGroupIds, optional: true, doc: 'Action groups of the ticket tier.' },
-    }),
-    optional: true,
-    doc: 'Action groups per tier.',
-  },
+  actionGroups: { shape: tierActionGroupsShape, optional: true, doc: 'Action groups per tier.' },
   normalizedRu: { shape: alertShape('normalizedRu'), optional: true, doc: 'Saturated partition-key range.' },
   throttleRate: { shape: alertShape('throttleRate') as shapes.Shape<ThrottleRateAlertOptions | false>, optional: true, doc: 'Share of requests throttled.' },
   hotKey: { shape: alertShape('hotKey'), optional: true, doc: 'One key near its RU/s ceiling.' },
