@@ -4,7 +4,8 @@
 // skewguard/testing/pulumi: mock-engine runs, snapshots and refusal assertions, against real
 // GuardedContainers, a real program (examples/pulumi) and the Pulumi SDK's own wire format.
 import * as pulumi from '@pulumi/pulumi';
-import { DesignError } from '../../lib';
+import { DesignError, UsageError } from '../../lib';
+import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { telemetry, violations } from '../pulumi/support/designs';
@@ -175,13 +176,31 @@ describe('runWithMocks', () => {
     expect(error).toBeInstanceOf(RangeError);
   });
 
+  it('refuses a Pulumi SDK its mock-engine adapter was not written against', () => {
+    expect(() => checkPulumiVersion('4.0.0')).toThrow(/is 4\.0\.0; skewguard\/testing\/pulumi records registrations through the mock engine of @pulumi\/pulumi 3\.140 to 3\.x/);
+    expect(() => checkPulumiVersion('3.100.0')).toThrow(UsageError);
+    expect(() => checkPulumiVersion('3.248.0')).not.toThrow();
+  });
+
   it('names bad arguments', async () => {
     const error = await rejection(runWithMocks('index.ts' as never, { stack: '', preview: 'yes' as never, call: {} as never }));
-    expect((error as DesignError).issues.map((i) => i.path)).toEqual(['program', 'options.call', 'options.stack', 'options.preview']);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues.map((i) => i.path).sort()).toEqual(['options.call', 'options.preview', 'options.stack', 'program']);
   });
 });
 
 describe('assertAccepted and assertRefused', () => {
+  // As docs/testing.md shows it: outside any run. The next test's run must not see its registrations.
+  it('accepts outside a run, registering against a mock engine of its own', () => {
+    const accepted = assertAccepted(() => events({}, new CosmosAccountMonitoring('outside', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } })));
+    expect(accepted).toBeInstanceOf(GuardedContainer);
+  });
+
+  it('leaves the next run clean after an acceptance outside a run', async () => {
+    const { resources } = await runWithMocks(() => new Thing('test:index:Thing', 'after', {}));
+    expect(resources.map((r) => r.name)).toEqual(['after']);
+  });
+
   it('accepts a design the rules accept, and returns what was constructed', async () => {
     const { result } = await runWithMocks(() => assertAccepted(() => events()));
     expect(result).toBeInstanceOf(GuardedContainer);
