@@ -5,6 +5,7 @@
  * never aws-cdk-lib, never @pulumi/policy (the policy pack is `skewguard/pulumi/policy`).
  */
 export { GuardedContainer } from './guarded-container';
+export { checkGuardedContainers } from './check-containers';
 export type { GuardedContainerArgs } from './guarded-container-args';
 export { CosmosAccountMonitoring, type CosmosAccountMonitoringArgs } from './account-monitoring';
 export { MONITORING_CATEGORIES, PARTITION_KEY_CATEGORIES, THROTTLE_RATE_CATEGORY } from './partition-key-categories';

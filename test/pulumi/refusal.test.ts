@@ -5,7 +5,7 @@
 // known at plan time. Acknowledgements waive findings with a reason; warnings go to the Pulumi log.
 import { drain, installMocks, registeredAll } from './support/mocks';
 import * as pulumi from '@pulumi/pulumi';
-import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { checkGuardedContainers, CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { describeFinding } from '../../lib';
 import { telemetry, violations } from './support/designs';
 
@@ -269,5 +269,34 @@ describe('values not known when the program runs', () => {
       expect.stringContaining('throughput.manual (at least 400 RU/s, in steps of 100) is not known until deployment and was not checked'),
       expect.stringContaining('defaultTtl'),
     ]);
+  });
+});
+
+describe('a whole program checked first (checkGuardedContainers)', () => {
+  const args = (design: GuardedContainerArgs['design'], extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs => ({ database: 'telemetry', throughput: { manual: 4_000 }, design, monitoring, ...extra });
+
+  it('refuses every blocking design of the program at once, creating nothing', async () => {
+    const before = engine.registered.length;
+    let error: unknown;
+    try {
+      checkGuardedContainers({
+        fine: args(telemetry),
+        reversed: args(violations['hierarchy in the wrong order'].design),
+        region: args(violations['low cardinality'].design),
+      });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect((error as DesignRefusedError).findings.map((f) => [f.resource, f.ruleId])).toEqual(expect.arrayContaining([['reversed', 'SG004'], ['region', 'SG001']]));
+    expect((error as Error).message).toContain('GuardedContainer "reversed"');
+    expect((error as Error).message).toContain('GuardedContainer "region"');
+    await drain();
+    expect(engine.registered.length).toBe(before);
+  });
+
+  it('names unreadable args with the container\'s name, and passes a program whose designs are all accepted', () => {
+    expect(() => checkGuardedContainers({ fine: args(telemetry), typo: args(telemetry, { failon: 'warning' } as never) })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'typo.failon' })] }));
+    expect(() => checkGuardedContainers({ a: args(telemetry), b: args(telemetry, { containerName: 'b' }) })).not.toThrow();
   });
 });
