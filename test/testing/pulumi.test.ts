@@ -125,7 +125,8 @@ describe('runWithMocks', () => {
     expect(resources.filter((r) => r.type === CONTAINER).map((r) => r.name)).toEqual(['devices', 'events']);
     expect(resources.map((r) => r.type)).toEqual(expect.arrayContaining(['azure-native:resources:ResourceGroup', 'azure-native:cosmosdb:DatabaseAccount', 'azure-native:monitor:ActionGroup']));
     expect(named(resources, 'azure-native:cosmosdb:DatabaseAccount', 'telemetry').options).toEqual({ protect: true });
-  });
+    // Loading the program (azure-native's resources module among others) takes seconds on a loaded machine.
+  }, 30_000);
 
   it('starts each run afresh, and records resources created inside apply callbacks', async () => {
     await runWithMocks(() => events());
