@@ -1,13 +1,14 @@
 /**
- * The skew alerts of one container: two metric alerts on the account (scoped to the container by
- * dimension filters) and two log-search alerts on the partition-key diagnostic tables. Shapes follow
- * the ARM resources Microsoft.Insights/metricAlerts (2018-03-01) and scheduledQueryRules, as typed by
- * @pulumi/azure-native 3.x.
+ * The skew alerts of one container: a metric alert on the account (scoped to the container by
+ * dimension filters) and log-search alerts on the diagnostic tables. Shapes follow the ARM resources
+ * Microsoft.Insights/metricAlerts (2018-03-01) and scheduledQueryRules, as typed by
+ * @pulumi/azure-native 3.x. docs/pulumi.md has the table of every alert and what to do when it fires.
  */
 import * as pulumi from '@pulumi/pulumi';
 import * as monitor from '@pulumi/azure-native/monitor';
-import type { ResolvedAlert, ResolvedAlerts } from './alert-settings';
-import { hottestKeyShareQuery, largestPartitionQuery } from './queries';
+import type { AlertPlan } from './alert-plan';
+import type { ResolvedAlert } from './alert-settings';
+import { hotKeyQuery, hotPrefixQuery, largestPartitionQuery, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, throttleRateQuery } from './queries';
 
 /**
  * Azure documents comparison operators as words. Do not use `monitor.ConditionOperator.GreaterThan`:
@@ -20,39 +21,39 @@ const COSMOS_METRICS_NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 export interface AlertTarget {
   readonly resourceGroupName: pulumi.Input<string>;
   readonly accountId: pulumi.Input<string>;
-  /** Log Analytics workspace of the partition-key diagnostics; undefined: no log alerts. */
+  /** Log Analytics workspace of the diagnostics; undefined: no log alerts. */
   readonly workspaceId?: pulumi.Input<string>;
+  /** Region of the log alert rules. @default - the resource group's (azure-native's default) */
+  readonly location?: pulumi.Input<string>;
   readonly databaseName: pulumi.Input<string>;
   readonly containerName: string;
   readonly tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
-/** The alerts created for one container; a field is absent when that alert is off. */
+/** The alerts created for one container; a field is absent when that alert is off or cannot fire here. */
 export interface SkewAlerts {
   readonly normalizedRu?: monitor.MetricAlert;
-  readonly throttling?: monitor.MetricAlert;
+  readonly throttleRate?: monitor.ScheduledQueryRule;
+  readonly hotKey?: monitor.ScheduledQueryRule;
+  readonly hotPrefix?: monitor.ScheduledQueryRule;
   readonly partitionSize?: monitor.ScheduledQueryRule;
-  readonly hotKeyShare?: monitor.ScheduledQueryRule;
-}
-
-/** 0.15 → `15%` (without 15.000000000000002). */
-function percent(share: number): string {
-  return `${Math.round(share * 10_000) / 100}%`;
 }
 
 function include(name: string, values: pulumi.Input<string>[]) {
   return { name, operator: 'Include', values };
 }
 
-function metricAlertArgs(
-  target: AlertTarget, alert: ResolvedAlert, actionGroupIds: pulumi.Input<string>[], description: string,
-  criterion: { name: string; metricName: string; timeAggregation: string; dimensions: ReturnType<typeof include>[] },
-): monitor.MetricAlertArgs {
+/**
+ * One partition-key range (physical partition) of this container whose NormalizedRUConsumption,
+ * averaged over the window, stays above the threshold: the metric is each minute's highest one-second
+ * utilization, so only a range saturated minute after minute gets there, not a one-second burst.
+ */
+export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert): monitor.MetricAlertArgs {
   return {
     resourceGroupName: target.resourceGroupName,
     // Metric alert rules are global resources; any other location is rejected.
     location: 'global',
-    description,
+    description: `skewguard (${alert.tier}): a partition-key range of container ${target.containerName} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: saturated, not a spike. A hot key, or the container needs more RU/s.`,
     scopes: [target.accountId],
     enabled: true,
     autoMitigate: true,
@@ -63,54 +64,36 @@ function metricAlertArgs(
       odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria',
       allOf: [{
         criterionType: 'StaticThresholdCriterion',
-        name: criterion.name,
+        name: 'SaturatedPartitionKeyRange',
         metricNamespace: COSMOS_METRICS_NAMESPACE,
-        metricName: criterion.metricName,
-        timeAggregation: criterion.timeAggregation,
+        metricName: 'NormalizedRUConsumption',
+        timeAggregation: 'Average',
         operator: GREATER_THAN,
         threshold: alert.threshold,
-        dimensions: criterion.dimensions,
+        dimensions: [include('DatabaseName', [target.databaseName]), include('CollectionName', [target.containerName]), include('PartitionKeyRangeId', ['*'])],
       }],
     },
-    actions: actionGroupIds.map((actionGroupId) => ({ actionGroupId })),
+    actions: alert.actionGroupIds.map((actionGroupId) => ({ actionGroupId })),
     tags: target.tags,
   };
 }
 
-/** One partition-key range (physical partition) of this container above the threshold: a hot key or
- *  a skewed range, long before the container as a whole is busy. Split by range so each fires alone. */
-export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert, actionGroupIds: pulumi.Input<string>[]): monitor.MetricAlertArgs {
-  return metricAlertArgs(target, alert, actionGroupIds,
-    `skewguard: a partition-key range of container ${target.containerName} used more than ${alert.threshold}% of its RU/s (NormalizedRUConsumption, Maximum) over ${alert.windowSize}: a hot key or a skewed range.`,
-    {
-      name: 'HotPartitionKeyRange',
-      metricName: 'NormalizedRUConsumption',
-      timeAggregation: 'Maximum',
-      dimensions: [include('DatabaseName', [target.databaseName]), include('CollectionName', [target.containerName]), include('PartitionKeyRangeId', ['*'])],
-    });
+interface LogAlertSpec {
+  readonly displayName: string;
+  readonly description: string;
+  readonly query: (databaseName: string) => string;
+  readonly measure: string;
+  /** Columns the alert splits by, so a fired alert names the key (and region). */
+  readonly dimensions: readonly string[];
 }
 
-/** A surge of throttled (429) requests on this container: the symptom users feel. */
-export function throttlingAlertArgs(target: AlertTarget, alert: ResolvedAlert, actionGroupIds: pulumi.Input<string>[]): monitor.MetricAlertArgs {
-  return metricAlertArgs(target, alert, actionGroupIds,
-    `skewguard: more than ${alert.threshold} requests to container ${target.containerName} were throttled (TotalRequests with StatusCode 429) over ${alert.windowSize}.`,
-    {
-      name: 'ThrottledRequests',
-      metricName: 'TotalRequests',
-      timeAggregation: 'Count',
-      dimensions: [include('DatabaseName', [target.databaseName]), include('CollectionName', [target.containerName]), include('StatusCode', ['429'])],
-    });
-}
-
-function logAlertArgs(
-  target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert, actionGroupIds: pulumi.Input<string>[],
-  text: { displayName: string; description: string }, query: pulumi.Input<string>, measure: string,
-): monitor.ScheduledQueryRuleArgs {
+function logAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert, spec: LogAlertSpec): monitor.ScheduledQueryRuleArgs {
   return {
     resourceGroupName: target.resourceGroupName,
+    location: target.location,
     kind: 'LogAlert',
-    displayName: text.displayName,
-    description: text.description,
+    displayName: spec.displayName,
+    description: spec.description,
     scopes: [workspaceId],
     enabled: true,
     autoMitigate: true,
@@ -122,52 +105,74 @@ function logAlertArgs(
     skipQueryValidation: true,
     criteria: {
       allOf: [{
-        query,
+        query: pulumi.output(target.databaseName).apply(spec.query),
         timeAggregation: 'Maximum',
-        metricMeasureColumn: measure,
+        metricMeasureColumn: spec.measure,
         operator: GREATER_THAN,
         threshold: alert.threshold,
-        dimensions: [include('PartitionKey', ['*'])],
+        dimensions: spec.dimensions.map((name) => include(name, ['*'])),
+        // Sustained is decided inside the query (every judged minute or interval above the line), so one evaluation decides.
         failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
       }],
     },
-    actions: { actionGroups: actionGroupIds },
+    actions: { actionGroups: alert.actionGroupIds },
     tags: target.tags,
   };
 }
 
-/** A logical partition approaching the hard 20 GB limit, after which writes to that key fail. */
-export function partitionSizeAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert, actionGroupIds: pulumi.Input<string>[]): monitor.ScheduledQueryRuleArgs {
-  const query = pulumi.output(target.databaseName).apply((db) => largestPartitionQuery(db, target.containerName));
-  return logAlertArgs(target, workspaceId, alert, actionGroupIds, {
+const ru = (value: number) => `${value.toLocaleString('en-US')} RU/s`;
+const percent = (share: number) => `${Math.round(share * 10_000) / 100}%`;
+
+export function throttleRateAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert & { minimumRequests: number }): monitor.ScheduledQueryRuleArgs {
+  return logAlertArgs(target, workspaceId, alert, {
+    displayName: `${target.containerName}: more than ${percent(alert.threshold)} of requests throttled (429)`,
+    description: `skewguard (${alert.tier}): more than ${percent(alert.threshold)} of the requests to container ${target.containerName} were throttled (429) in each of ${SUSTAINED_INTERVALS} consecutive 5-minute intervals (CDBDataPlaneRequests5M). Azure calls 1–5% healthy.`,
+    query: (db) => throttleRateQuery(db, target.containerName, alert.minimumRequests),
+    measure: 'SustainedThrottledShare',
+    dimensions: [],
+  });
+}
+
+export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
+  return logAlertArgs(target, workspaceId, alert, {
+    displayName: `${target.containerName}: one partition key above ${ru(alert.threshold)}`,
+    description: `skewguard (${alert.tier}): one partition-key value of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); one logical partition is capped at 10,000 RU/s.`,
+    query: (db) => hotKeyQuery(db, target.containerName),
+    measure: 'SustainedRUPerSecond',
+    dimensions: ['PartitionKey', 'RegionName'],
+  });
+}
+
+export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
+  return logAlertArgs(target, workspaceId, alert, {
+    displayName: `${target.containerName}: one first-level key value above ${ru(alert.threshold)}`,
+    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); its new writes land on one physical partition until it splits.`,
+    query: (db) => hotPrefixQuery(db, target.containerName),
+    measure: 'SustainedRUPerSecond',
+    dimensions: ['Prefix', 'RegionName'],
+  });
+}
+
+export function partitionSizeAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
+  return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: logical partition above ${alert.threshold} GB`,
-    description: `skewguard: a logical partition of container ${target.containerName} holds more than ${alert.threshold} GB (CDBPartitionKeyStatistics); one partition-key value is capped at 20 GB.`,
-  }, query, 'SizeGb');
+    description: `skewguard (${alert.tier}): a logical partition of container ${target.containerName} holds more than ${alert.threshold} GB (CDBPartitionKeyStatistics); one partition-key value is capped at 20 GB.`,
+    query: (db) => largestPartitionQuery(db, target.containerName),
+    measure: 'SizeGb',
+    dimensions: ['PartitionKey'],
+  });
 }
 
-/** One partition-key value taking too large a share of the container's RU: the next hot partition. */
-export function hotKeyShareAlertArgs(
-  target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert & { minimumRequestUnits: number }, actionGroupIds: pulumi.Input<string>[],
-): monitor.ScheduledQueryRuleArgs {
-  const query = pulumi.output(target.databaseName).apply((db) => hottestKeyShareQuery(db, target.containerName, alert.minimumRequestUnits));
-  return logAlertArgs(target, workspaceId, alert, actionGroupIds, {
-    displayName: `${target.containerName}: one partition key above ${percent(alert.threshold)} of RU`,
-    description: `skewguard: one partition-key value of container ${target.containerName} used more than ${percent(alert.threshold)} of the container's RU over ${alert.windowSize} (CDBPartitionKeyRUConsumption).`,
-  }, query, 'KeyShare');
-}
-
-/** Creates the enabled alerts as children of `parent`, named `<name>-<alert>`. */
-export function createSkewAlerts(name: string, target: AlertTarget, alerts: ResolvedAlerts, opts: pulumi.CustomResourceOptions): SkewAlerts {
-  const { actionGroupIds } = alerts;
+/** Creates the planned alerts as children of `parent`, named `<name>-<alert>`. */
+export function createSkewAlerts(name: string, target: AlertTarget, plan: AlertPlan, opts: pulumi.CustomResourceOptions): SkewAlerts {
   const { workspaceId } = target;
+  const log = <A>(suffix: string, alert: A | undefined, args: (workspace: pulumi.Input<string>, alert: A) => monitor.ScheduledQueryRuleArgs) =>
+    alert && workspaceId !== undefined ? new monitor.ScheduledQueryRule(`${name}-${suffix}`, args(workspaceId, alert), opts) : undefined;
   return {
-    normalizedRu: alerts.normalizedRu && new monitor.MetricAlert(`${name}-hot-partition-range`, normalizedRuAlertArgs(target, alerts.normalizedRu, actionGroupIds), opts),
-    throttling: alerts.throttling && new monitor.MetricAlert(`${name}-throttling`, throttlingAlertArgs(target, alerts.throttling, actionGroupIds), opts),
-    partitionSize: alerts.partitionSize && workspaceId !== undefined
-      ? new monitor.ScheduledQueryRule(`${name}-partition-size`, partitionSizeAlertArgs(target, workspaceId, alerts.partitionSize, actionGroupIds), opts)
-      : undefined,
-    hotKeyShare: alerts.hotKeyShare && workspaceId !== undefined
-      ? new monitor.ScheduledQueryRule(`${name}-hot-key-share`, hotKeyShareAlertArgs(target, workspaceId, alerts.hotKeyShare, actionGroupIds), opts)
-      : undefined,
+    normalizedRu: plan.normalizedRu && new monitor.MetricAlert(`${name}-hot-partition-range`, normalizedRuAlertArgs(target, plan.normalizedRu), opts),
+    throttleRate: log('throttle-rate', plan.throttleRate, (w, a) => throttleRateAlertArgs(target, w, a)),
+    hotKey: log('hot-key', plan.hotKey, (w, a) => hotKeyAlertArgs(target, w, a)),
+    hotPrefix: log('hot-prefix', plan.hotPrefix, (w, a) => hotPrefixAlertArgs(target, w, a)),
+    partitionSize: log('partition-size', plan.partitionSize, (w, a) => partitionSizeAlertArgs(target, w, a)),
   };
 }

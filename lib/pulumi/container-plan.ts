@@ -1,63 +1,102 @@
 /**
- * Everything GuardedContainer decides before it registers: args checked (all problems at once),
- * the design linted by the core, alert settings resolved. Throws InvalidArgsError or
- * DesignRefusedError; nothing here creates a resource, so a refusal leaves nothing behind.
+ * Everything GuardedContainer decides before it registers: args read with the shape toolkit (every
+ * problem at once, an unknown arg refused), the design linted by the core, the alerts planned.
+ * Throws InvalidArgsError or DesignRefusedError; nothing here creates a resource, so a refusal leaves
+ * nothing behind.
  */
+import { shapes, type DesignIssue, type Severity } from '../index';
 import { CosmosAccountMonitoring } from './account-monitoring';
-import { checkAlertOptions, resolveAlerts, type ResolvedAlerts } from './alert-settings';
-import { checkContainerSettings } from './container-resource';
+import { planAlerts, type AlertPlan } from './alert-plan';
+import { skewAlertsShape } from './alert-settings';
+import { deployTime, named, passThrough, planTime, readArgs } from './arg-shapes';
+import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
-import { Issues } from './issues';
-import { checkNamed } from './references';
+import { throughputMode, throughputShape, type ThroughputMode } from './throughput';
 
 export interface ContainerPlan {
   readonly containerName: string;
   readonly verdict: DesignVerdict;
-  readonly alerts: ResolvedAlerts;
+  readonly throughput: ThroughputMode;
+  readonly alerts: AlertPlan;
   /** Settings known only at deployment, so not checked here (reported with pulumi.log.warn). */
   readonly unchecked: readonly string[];
+  /** `protect` of the container: `args.protect`, else the component's `protect` option, else true. */
+  readonly protect: boolean;
 }
 
-const SEVERITIES = ['error', 'warning'];
+const monitoringShape: shapes.Shape<CosmosAccountMonitoring> = {
+  expected: 'a CosmosAccountMonitoring (the account\'s partition-key diagnostics)',
+  is: () => true,
+  read(value, place, issues, key) {
+    if (CosmosAccountMonitoring.isInstance(value)) return value;
+    issues.push({ path: shapes.pathOf(place, key), message: `expected ${monitoringShape.expected}, got ${shapes.describe(value)}` });
+    return undefined;
+  },
+  schema: () => ({}),
+};
 
-export function planContainer(name: string, args: GuardedContainerArgs): ContainerPlan {
+const argsShape = shapes.record<GuardedContainerArgs>({
+  design: { shape: passThrough(), doc: 'the container\'s partition-key design (CosmosContainerDesign without name, engine and monitoring)' },
+  monitoring: { shape: monitoringShape, optional: true, doc: 'The account\'s CosmosAccountMonitoring.' },
+  resourceGroupName: { shape: named('resource group') as shapes.Shape<NonNullable<GuardedContainerArgs['resourceGroupName']>>, optional: true, doc: 'Resource group of the account.' },
+  account: { shape: named('Cosmos DB account', true) as shapes.Shape<NonNullable<GuardedContainerArgs['account']>>, optional: true, doc: 'The Cosmos DB account.' },
+  database: { shape: named('database') as shapes.Shape<GuardedContainerArgs['database']>, doc: 'the SQL database: its name or a cosmosdb.SqlResourceSqlDatabase' },
+  // The core checks the name itself (as the design's name) and reports it at `containerName`.
+  containerName: { shape: planTime(passThrough<string>('a container name')), optional: true, doc: 'Container name.' },
+  throughput: { shape: throughputShape, doc: 'where the RU/s come from: { manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless"; it decides which alerts can fire' },
+  indexingPolicy: { shape: passThrough(), optional: true, doc: 'Indexing policy.' },
+  defaultTtl: { shape: deployTime(ttlShape), optional: true, doc: 'Default TTL.' },
+  uniqueKeyPolicy: { shape: passThrough(), optional: true, doc: 'Unique keys.' },
+  tags: { shape: passThrough(), optional: true, doc: 'Tags.' },
+  alerts: { shape: skewAlertsShape, optional: true, doc: 'Skew alerts.' },
+  protect: { shape: planTime(shapes.bool()), optional: true, doc: 'protect on the container.' },
+  failOn: { shape: planTime(shapes.oneOf<Severity>(['error', 'warning'])), optional: true, doc: 'Lowest severity that refuses.' },
+  lintOptions: { shape: planTime(passThrough()), optional: true, doc: 'Project-wide lint options.' },
+});
+
+/** Where the account comes from: `monitoring`, or `resourceGroupName` + `account`, never both. */
+function sourceConflicts(args: Partial<GuardedContainerArgs>): DesignIssue[] {
+  if (args.monitoring !== undefined) {
+    return (['resourceGroupName', 'account'] as const)
+      .filter((field) => args[field] !== undefined)
+      .map((path) => ({ path, message: 'comes from args.monitoring (the account it monitors): remove it' }));
+  }
+  return (['resourceGroupName', 'account'] as const)
+    .filter((field) => args[field] === undefined)
+    .map((path) => ({ path, message: `is required without args.monitoring: give the ${path === 'account' ? 'Cosmos DB account' : 'resource group'} name or resource` }));
+}
+
+export function planContainer(name: string, args: GuardedContainerArgs, componentProtect: boolean | undefined): ContainerPlan {
   const component = `GuardedContainer "${name}"`;
-  const issues = new Issues();
-  if (typeof args !== 'object' || args === null) {
-    issues.add('', 'args are required: { design, database, monitoring | resourceGroupName + account }');
-    issues.throwIfAny(component);
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    readArgs(argsShape, args, component, [{ path: '', message: 'args are required: { design, database, throughput, monitoring | resourceGroupName + account }' }]);
   }
-  const monitoring = args.monitoring;
-  if (monitoring !== undefined && !CosmosAccountMonitoring.isInstance(monitoring)) {
-    issues.add('monitoring', 'expected a CosmosAccountMonitoring (the account\'s partition-key diagnostics)');
+  const extra = sourceConflicts(args);
+  if (args.protect !== undefined && componentProtect !== undefined && args.protect !== componentProtect) {
+    extra.push({ path: 'protect', message: `is ${args.protect}, but the component's resource options say protect: ${componentProtect}; give it once` });
   }
-  if (monitoring === undefined) {
-    checkNamed(args.resourceGroupName, 'resourceGroupName', 'resource group', issues);
-    checkNamed(args.account, 'account', 'Cosmos DB account', issues, true);
-  } else {
-    for (const field of ['resourceGroupName', 'account'] as const) {
-      if (args[field] !== undefined) issues.add(field, 'comes from args.monitoring (the account it monitors): remove it');
-    }
-  }
-  checkNamed(args.database, 'database', 'database', issues);
-  const containerName = args.containerName ?? name;
-  if (args.protect !== undefined && typeof args.protect !== 'boolean') issues.add('protect', `expected true or false, got ${JSON.stringify(args.protect)}`);
-  const failOn = args.failOn ?? 'error';
-  if (!SEVERITIES.includes(failOn)) issues.add('failOn', `expected "error" or "warning", got ${JSON.stringify(failOn)}`);
-  const unchecked = checkContainerSettings(args, issues);
-  checkAlertOptions(args.alerts, issues);
-
   // The design is read even when other args are wrong, so one run reports every input problem;
   // the rules' verdict comes once the args are all readable.
-  const verdict = checkDesign({ component, containerName, design: args.design, diagnostics: monitoring !== undefined, lintOptions: args.lintOptions }, issues);
-  issues.throwIfAny(component);
+  // The core checks the name (as the design's name) and reports it at `containerName`.
+  const containerName = args.containerName ?? name;
+  const verdict = checkDesign({
+    component,
+    containerName,
+    design: args.design,
+    diagnostics: args.monitoring !== undefined,
+    lintOptions: args.lintOptions,
+  }, extra);
+  const read = readArgs(argsShape, args, component, extra);
+  refuseBlocking(component, verdict as DesignVerdict, read.failOn ?? 'error');
   const checked = verdict as DesignVerdict;
-  refuseBlocking(component, checked, failOn);
+  const mode = throughputMode(read.throughput);
   return {
     containerName,
     verdict: checked,
-    alerts: resolveAlerts(args.alerts, checked.design, monitoring !== undefined, monitoring?.actionGroupIds ?? []),
-    unchecked,
+    throughput: mode,
+    alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring),
+    unchecked: uncheckedSettings(read),
+    protect: read.protect ?? componentProtect ?? true,
   };
 }

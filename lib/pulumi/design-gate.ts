@@ -9,8 +9,7 @@ import {
   type UnusedAcknowledgement,
 } from '../index';
 import { DesignRefusedError } from './errors';
-import type { Issues } from './issues';
-import { deferredPaths } from './values';
+import { deferredPaths, isDeferred } from './values';
 
 /**
  * The design part of `GuardedContainerArgs`: the core's Cosmos DB container design without the
@@ -56,20 +55,24 @@ export function argPath(corePath: string): string {
  * Reads and lints the design. Input problems go to `issues` (thrown together with the other args'
  * problems by the caller); returns undefined when the design could not be read.
  */
-export function checkDesign(input: GateInput, issues: Issues): DesignVerdict | undefined {
+export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerdict | undefined {
   const design: unknown = input.design;
+  // Missing, it is reported with the other args (a required field).
+  if (design === undefined) return undefined;
   if (typeof design !== 'object' || design === null || Array.isArray(design)) {
-    issues.add('design', `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}`);
+    issues.push({ path: 'design', message: `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}` });
     return undefined;
   }
-  const before = issues.count;
-  for (const path of deferredPaths(design, 'design')) {
-    issues.add(path, 'is a Pulumi Output or Promise: design values decide whether anything is deployed, so they must be known when the program runs; use a plain value (for stack configuration, config.requireNumber() / config.requireObject())');
+  const before = issues.length;
+  // lintOptions as a whole is checked by the args shape; values inside it are found here, as in the design.
+  const lintOptions = isDeferred(input.lintOptions) ? [] : deferredPaths(input.lintOptions, 'lintOptions');
+  for (const path of [...deferredPaths(design, 'design'), ...lintOptions]) {
+    issues.push({ path, message: 'is a Pulumi Output or Promise: design values decide whether anything is deployed, so they must be known when the program runs; use a plain value (for stack configuration, config.requireNumber() / config.requireObject())' });
   }
   for (const field of Object.keys(SET_BY_COMPONENT)) {
-    if (Object.prototype.hasOwnProperty.call(design, field)) issues.add(`design.${field}`, SET_BY_COMPONENT[field]);
+    if (Object.prototype.hasOwnProperty.call(design, field)) issues.push({ path: `design.${field}`, message: SET_BY_COMPONENT[field] });
   }
-  if (issues.count > before) return undefined;
+  if (issues.length > before || isDeferred(input.lintOptions)) return undefined;
 
   const document: CosmosContainerDesign = {
     ...input.design,
@@ -84,7 +87,7 @@ export function checkDesign(input: GateInput, issues: Issues): DesignVerdict | u
     result = lintDocument(document, input.lintOptions);
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;
-    issues.addAll(error.issues.map((issue: DesignIssue) => ({ path: argPath(issue.path), message: issue.message })));
+    issues.push(...error.issues.map((issue: DesignIssue) => ({ path: argPath(issue.path), message: issue.message })));
     return undefined;
   }
   return {

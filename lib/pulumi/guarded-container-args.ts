@@ -15,8 +15,8 @@ export interface GuardedContainerArgs extends ContainerSettings {
    */
   readonly design: ContainerDesign;
   /**
-   * Partition-key diagnostics of the account, shared by all its containers. Attaching it turns
-   * SG010 off and enables the two log alerts; the container's resource group and account come from it.
+   * Diagnostics of the account, shared by all its containers. Attaching it turns SG010 off and
+   * enables the log alerts; the container's resource group and account come from it.
    * @default - none: SG010 (monitoring-off) refuses the design unless acknowledged with a reason
    */
   readonly monitoring?: CosmosAccountMonitoring;
@@ -30,16 +30,19 @@ export interface GuardedContainerArgs extends ContainerSettings {
   readonly account?: AccountInput;
   /** The SQL database: its name or a `cosmosdb.SqlResourceSqlDatabase`. */
   readonly database: DatabaseInput;
-  /** Container name (also its `resource.id`, and the name in skewguard reports).
+  /** Container name (also its `resource.id`, and the name in skewguard reports). Pin it when the
+   *  component might be renamed: without it, a renamed component would name (and so replace) the
+   *  container, which `protect` then refuses.
    *  @default - the component's name */
   readonly containerName?: string;
-  /** Skew alerts: thresholds, windows, severities and action groups.
-   *  @default - all four alerts on with their defaults (the two log alerts only with `monitoring`) */
+  /** Skew alerts: thresholds, windows, tiers, severities and action groups (docs/pulumi.md, "Skew alerts").
+   *  @default - every alert that can fire for this container, with its defaults (the log alerts only with `monitoring`) */
   readonly alerts?: SkewAlertsOptions;
   /** `protect` on the container: a partition key cannot change in place, and replacing the container
    *  deletes its data. To change the key, create a new container, copy the data, cut over, then
-   *  unprotect and delete the old one (docs/pulumi.md, "Changing a partition key").
-   *  @default true */
+   *  unprotect and delete the old one (docs/pulumi.md, "Changing a partition key"). `protect` in the
+   *  component's resource options reaches the container too.
+   *  @default - the component's `protect` option, else true */
   readonly protect?: boolean;
   /** Lowest severity that refuses deployment: `warning` also refuses on unacknowledged warnings.
    *  @default 'error' */

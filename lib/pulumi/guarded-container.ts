@@ -15,7 +15,7 @@ import { GUARDED_CONTAINER_TYPE } from './type-tokens';
 export class GuardedContainer extends pulumi.ComponentResource {
   /** The Cosmos DB SQL container (protected unless `protect: false`). */
   public readonly container: cosmosdb.SqlResourceSqlContainer;
-  /** The skew alerts; a field is absent when that alert is off. */
+  /** The skew alerts; a field is absent when that alert is off or cannot fire for this container. */
   public readonly alerts: SkewAlerts;
   /** Container name, also its `resource.id`. */
   public readonly containerName: string;
@@ -31,7 +31,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
    * refuse throws `DesignRefusedError`, both before the component registers, so nothing is created.
    */
   constructor(name: string, args: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
-    const plan = planContainer(name, args);
+    const plan = planContainer(name, args, opts?.protect);
     super(GUARDED_CONTAINER_TYPE, name, {}, opts);
     this.containerName = plan.containerName;
     this.design = plan.verdict.design;
@@ -48,16 +48,19 @@ export class GuardedContainer extends pulumi.ComponentResource {
 
     this.container = new cosmosdb.SqlResourceSqlContainer(name, containerArgs(
       { resourceGroupName, accountName: account.name, databaseName }, this.containerName, this.design, args,
-    ), { parent: this, protect: args.protect ?? true });
+    ), { parent: this, protect: plan.protect });
 
+    const dependsOn: pulumi.Resource[] = [this.container];
+    if (monitoring?.diagnosticSetting) dependsOn.push(monitoring.diagnosticSetting);
     this.alerts = createSkewAlerts(name, {
       resourceGroupName,
       accountId: account.id,
       workspaceId: monitoring?.workspaceId,
+      location: monitoring?.location,
       databaseName,
       containerName: this.containerName,
       tags: args.tags,
-    }, plan.alerts, { parent: this, dependsOn: monitoring ? [this.container, monitoring.diagnosticSetting] : [this.container] });
+    }, plan.alerts, { parent: this, dependsOn });
 
     this.registerOutputs({ container: this.container, ...this.alerts });
   }
@@ -70,6 +73,9 @@ export class GuardedContainer extends pulumi.ComponentResource {
     }
     for (const ack of plan.verdict.unusedAcknowledgements) {
       pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: no ${ack.ruleId} finding remains; remove it`, this);
+    }
+    for (const { alert, reason } of plan.alerts.skipped) {
+      pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);
     }
     for (const setting of plan.unchecked) {
       pulumi.log.warn(`skewguard: ${setting} is not known until deployment and was not checked`, this);

@@ -1,10 +1,22 @@
 /**
- * Log Analytics (KQL) queries over the resource-specific tables that partition-key diagnostics fill
- * when the diagnostic setting uses `logAnalyticsDestinationType: "Dedicated"`. Column names are those
- * of the Azure Monitor table reference (CDBPartitionKeyStatistics, CDBPartitionKeyRUConsumption).
- * Each query returns at most one row, the worst key, so an alert split by `PartitionKey` carries that
- * key's value in its payload without creating one time series per key.
+ * Log Analytics (KQL) queries of the log alerts, over the resource-specific tables that a diagnostic
+ * setting with `logAnalyticsDestinationType: "Dedicated"` fills. Column names are those of the Azure
+ * Monitor table reference (CDBPartitionKeyRUConsumption: PartitionKey, RegionName, RequestCharge…)
+ * and of Microsoft's own queries (CDBDataPlaneRequests5M: StatusCode, SampleCount).
+ *
+ * Resource logs "are usually available within 3 to 10 minutes" (Microsoft Learn, "Log data ingestion
+ * time in Azure Monitor"), so the RU and 429 queries judge a span that ended `INGESTION_LAG_MINUTES`
+ * before the evaluation: rows that arrive late are in it, and each evaluation judges the span right
+ * after the previous one, so every minute is judged once. Each query returns the worst row only (per
+ * region), so a fired alert names the key without one time series per key.
  */
+
+/** Minutes between the end of the judged span and the evaluation. */
+export const INGESTION_LAG_MINUTES = 10;
+/** Consecutive whole minutes a key must stay above the threshold: sustained, not a one-second spike. */
+export const SUSTAINED_MINUTES = 5;
+/** Consecutive 5-minute intervals (CDBDataPlaneRequests5M rows) the 429 share must stay above the threshold. */
+export const SUSTAINED_INTERVALS = 3;
 
 /** A KQL double-quoted string literal. */
 export function kqlString(value: string): string {
@@ -15,29 +27,74 @@ function thisContainer(databaseName: string, containerName: string): string {
   return `| where DatabaseName == ${kqlString(databaseName)} and CollectionName == ${kqlString(containerName)}`;
 }
 
+/** The judged span: `SUSTAINED_MINUTES` whole minutes ending `INGESTION_LAG_MINUTES` ago. */
+function judgedMinutes(): string[] {
+  return [
+    `let judgedEnd = bin(now(), 1m) - ${INGESTION_LAG_MINUTES}m;`,
+    `let judgedStart = judgedEnd - ${SUSTAINED_MINUTES}m;`,
+  ];
+}
+
+/**
+ * RU/s of one value (`by`: the full `PartitionKey`, or its first level `Prefix`) in one region:
+ * per minute, its RU ÷ 60; then the lowest of the judged minutes, kept only when it was present in
+ * every one of them. Empty keys are left out, as in Microsoft's hot-partition query.
+ */
+function sustainedRuQuery(databaseName: string, containerName: string, by: 'PartitionKey' | 'Prefix'): string {
+  return [
+    ...judgedMinutes(),
+    'CDBPartitionKeyRUConsumption',
+    '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+    thisContainer(databaseName, containerName),
+    '| where isnotempty(PartitionKey)',
+    // A hierarchical key is logged as a JSON array of its levels; its first element is the first level.
+    ...(by === 'Prefix' ? ['| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)'] : []),
+    `| summarize MinuteRU = sum(RequestCharge) by ${by}, RegionName, Minute = bin(TimeGenerated, 1m)`,
+    `| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by ${by}, RegionName`,
+    `| where Minutes == ${SUSTAINED_MINUTES}`,
+    `| summarize arg_max(SustainedRUPerSecond, ${by}) by RegionName`,
+  ].join('\n');
+}
+
+/** One partition-key value's sustained RU/s per region (`SustainedRUPerSecond`). */
+export function hotKeyQuery(databaseName: string, containerName: string): string {
+  return sustainedRuQuery(databaseName, containerName, 'PartitionKey');
+}
+
+/** One first-level value's (one tenant's) sustained RU/s per region (`SustainedRUPerSecond`). */
+export function hotPrefixQuery(databaseName: string, containerName: string): string {
+  return sustainedRuQuery(databaseName, containerName, 'Prefix');
+}
+
+/**
+ * The share of this container's requests answered 429 (`SustainedThrottledShare`): the lowest over
+ * `SUSTAINED_INTERVALS` 5-minute intervals, each with at least `minimumRequests` requests, kept only
+ * when every interval was judged. The query Microsoft documents for CDBDataPlaneRequests5M, made
+ * sustained.
+ */
+export function throttleRateQuery(databaseName: string, containerName: string, minimumRequests: number): string {
+  return [
+    `let judgedEnd = bin(now(), 5m) - ${INGESTION_LAG_MINUTES}m;`,
+    `let judgedStart = judgedEnd - ${SUSTAINED_INTERVALS * 5}m;`,
+    'CDBDataPlaneRequests5M',
+    '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+    thisContainer(databaseName, containerName),
+    '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+    `| where Requests >= ${minimumRequests}`,
+    '| summarize SustainedThrottledShare = min(todouble(Throttled) / Requests), Intervals = count()',
+    `| where Intervals == ${SUSTAINED_INTERVALS}`,
+  ].join('\n');
+}
+
 /** The largest logical partition of the container, in GB (`SizeGb`). Statistics are sampled and
  *  keys under about 1 GB may be absent, which is fine for a threshold far above that. */
 export function largestPartitionQuery(databaseName: string, containerName: string): string {
   return [
     'CDBPartitionKeyStatistics',
     thisContainer(databaseName, containerName),
+    '| where isnotempty(PartitionKey)',
     '| summarize SizeKb = max(SizeKb) by PartitionKey',
     '| extend SizeGb = SizeKb / 1048576.0',
     '| top 1 by SizeGb desc',
-  ].join('\n');
-}
-
-/** The partition-key value with the largest share (0–1) of the container's RU in the window
- *  (`KeyShare`), judged only when the container used at least `minimumRequestUnits`. */
-export function hottestKeyShareQuery(databaseName: string, containerName: string, minimumRequestUnits: number): string {
-  return [
-    'let charges = CDBPartitionKeyRUConsumption',
-    `${thisContainer(databaseName, containerName)};`,
-    'let total = toscalar(charges | summarize sum(RequestCharge));',
-    'charges',
-    `| where total >= ${minimumRequestUnits}`,
-    '| summarize KeyRequestUnits = sum(RequestCharge) by PartitionKey',
-    '| extend KeyShare = KeyRequestUnits / total',
-    '| top 1 by KeyShare desc',
   ].join('\n');
 }

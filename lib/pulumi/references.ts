@@ -5,7 +5,6 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
-import type { Issues } from './issues';
 import { isDeferred } from './values';
 
 /** A resource group: its name, or a `resources.ResourceGroup`. */
@@ -27,34 +26,7 @@ export interface AccountReference {
   readonly id: pulumi.Output<string>;
 }
 
-/** Checks a name-or-resource input; `withId`: the object form also needs `id` (the account). */
-export function checkNamed(value: unknown, path: string, what: string, issues: Issues, withId = false): void {
-  if (typeof value === 'string') {
-    if (value.trim() === '') issues.add(path, `is empty: give the ${what} name`);
-    return;
-  }
-  if (isDeferred(value)) return;
-  const form = withId ? '{ name, id }' : '{ name }';
-  if (typeof value !== 'object' || value === null) {
-    issues.add(path, value === undefined ? `is required: give the ${what} name or resource` : `expected the ${what} name or a resource with ${form}, got ${describe(value)}`);
-    return;
-  }
-  const record = value as { name?: unknown; id?: unknown };
-  if (!isNameLike(record.name)) issues.add(`${path}.name`, `expected the ${what} name (a string or Output), got ${describe(record.name)}`);
-  if (withId && !isNameLike(record.id)) issues.add(`${path}.id`, `expected the ${what} resource id (a string or Output), got ${describe(record.id)}`);
-}
-
-function isNameLike(value: unknown): boolean {
-  return (typeof value === 'string' && value.trim() !== '') || isDeferred(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
-}
-
-/** The name of a name-or-resource input (checked with `checkNamed` first). */
+/** The name of a name-or-resource input (read with the `named` arg shape first). */
 export function nameOf(value: ResourceGroupInput | DatabaseInput | AccountInput): pulumi.Output<string> {
   if (typeof value === 'string' || isDeferred(value)) return pulumi.output(value as pulumi.Input<string>);
   return pulumi.output((value as { name: pulumi.Input<string> }).name);

@@ -25,10 +25,10 @@ const designs: fc.Arbitrary<ContainerDesign> = cosmosContainer.map(({ engine: _e
 
 /** Valid settings: throughput, TTL, container name, alert options, strictness. */
 const settings = fc.record({
-  throughput: fc.option(fc.oneof(fc.constantFrom(400, 1000, 25_000).map((manual) => ({ manual })), fc.constantFrom(1000, 4000, 40_000).map((autoscaleMax) => ({ autoscaleMax }))), { nil: undefined }),
+  throughput: fc.option(fc.oneof(fc.constantFrom(400, 1000, 25_000).map((manual) => ({ manual })), fc.constantFrom(1000, 4000, 40_000).map((autoscaleMax) => ({ autoscaleMax })), fc.constantFrom('shared' as const, 'serverless' as const)), { nil: undefined }),
   defaultTtl: fc.option(fc.constantFrom(-1, 3600, 90 * 24 * 3600), { nil: undefined }),
   containerName: fc.option(fc.constantFrom('events', 'device-events', 'Events_2024'), { nil: undefined }),
-  alerts: fc.option(fc.record({ normalizedRu: fc.constantFrom(false, { threshold: 90 }, { threshold: 70, windowSize: 'PT15M', severity: 1 }), hotKeyShare: fc.constantFrom(false, { threshold: 0.25 }) }), { nil: undefined }),
+  alerts: fc.option(fc.record({ normalizedRu: fc.constantFrom(false, { threshold: 90 }, { threshold: 70, windowSize: 'PT15M', severity: 1 }), hotKey: fc.constantFrom(false, { threshold: 6_000 }), throttleRate: fc.constantFrom(false, { threshold: 0.1, minimumRequests: 100 }) }), { nil: undefined }),
   failOn: fc.constantFrom<'error' | 'warning' | undefined>(undefined, 'error', 'warning'),
   monitored: fc.boolean(),
 });
@@ -38,7 +38,7 @@ type Settings = typeof settings extends fc.Arbitrary<infer S> ? S : never;
 function argsOf(design: ContainerDesign, s: Settings, monitoring?: CosmosAccountMonitoring): GuardedContainerArgs {
   const { monitored: _, ...rest } = s;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  return { database: 'telemetry', design, ...(monitoring ? { monitoring } : { resourceGroupName: 'data', account: ACCOUNT }), ...defined } as GuardedContainerArgs;
+  return { database: 'telemetry', throughput: { manual: 400 }, design, ...(monitoring ? { monitoring } : { resourceGroupName: 'data', account: ACCOUNT }), ...defined } as GuardedContainerArgs;
 }
 
 /** What the core decides for the container the args describe (the component's gate adds name and monitoring). */
@@ -107,8 +107,8 @@ describe('GuardedContainer args, generated', () => {
         id: s.containerName ?? 'events',
         partitionKey: { paths, kind: design.partitionKey.kind ?? (paths.length > 1 ? 'MultiHash' : 'Hash'), version: design.partitionKey.version ?? 2 },
       });
-      const throughput = s.throughput as { manual?: number; autoscaleMax?: number } | undefined;
-      expect(container.inputs.options ?? {}).toEqual(throughput?.manual ? { throughput: throughput.manual } : throughput?.autoscaleMax ? { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } } : {});
+      const throughput = typeof s.throughput === 'object' ? s.throughput as { manual?: number; autoscaleMax?: number } : undefined;
+      expect(container.inputs.options ?? {}).toEqual(throughput?.manual ? { throughput: throughput.manual } : throughput?.autoscaleMax ? { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } } : s.throughput === undefined ? { throughput: 400 } : {});
       // The log alerts exist only with partition-key diagnostics (the partition-size one is always on then).
       expect(resources.some((r) => r.type === 'azure-native:monitor:ScheduledQueryRule')).toBe(s.monitored);
     }), { numRuns: 8, seed: SEED });
@@ -129,7 +129,7 @@ describe('GuardedContainer args, generated', () => {
       ['throughput', {}], ['throughput', 'x'], ['throughput', { manual: 400, autoscaleMax: 1000 }],
       ['defaultTtl', 0], ['defaultTtl', -2], ['defaultTtl', 1.5], ['defaultTtl', '1h'],
       ['containerName', ''], ['containerName', 42], ['containerName', 'a/b'], ['protect', 'yes'], ['failOn', 'fatal'], ['database', ''], ['database', 42],
-      ['alerts.normalizedRu.threshold', 0], ['alerts.normalizedRu.threshold', 150], ['alerts.hotKeyShare.threshold', 1.5], ['alerts.throttling.threshold', -1],
+      ['alerts.normalizedRu.threshold', 0], ['alerts.normalizedRu.threshold', 150], ['alerts.hotKey.threshold', 20_000], ['alerts.throttleRate.threshold', 1.5], ['alerts.throttleRate.minimumRequests', -1], ['failon', 'warning'], ['throughput', 'dedicated'],
       ['alerts.partitionSize.threshold', 25], ['alerts.normalizedRu.severity', 5], ['alerts.normalizedRu.windowSize', 'five minutes'], ['alerts.bogus', true],
       ['alerts.actionGroupIds', 'x'], ['lintOptions.rules.SG999', 'off'], ['lintOptions.thresholds.headroom', 2], ['account.id', undefined], ['resourceGroupName', ''],
     );
@@ -138,7 +138,7 @@ describe('GuardedContainer args, generated', () => {
     fc.assert(fc.property(valid, settings, invalid, (design, s, [path, value]) => {
       count('GuardedContainer: invalid settings', 'tried');
       // A throughput field is set alone: the other form alongside it is an error of its own.
-      const base = argsOf(design, { ...s, monitored: false, throughput: path.startsWith('throughput.') ? undefined : s.throughput });
+      const base = argsOf(design, { ...s, monitored: false, throughput: path.startsWith('throughput.') ? {} as never : s.throughput });
       const args = withPath({ ...base, account: { ...ACCOUNT } }, path, value);
       const error = errorOf(() => new GuardedContainer('events', args));
       if (!(error instanceof InvalidArgsError)) throw new Error(`${path} = ${JSON.stringify(value)}: expected an InvalidArgsError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
@@ -148,7 +148,7 @@ describe('GuardedContainer args, generated', () => {
 
   it('throw an InvalidArgsError naming lintOptions and each action group id', () => {
     for (const [path, value] of [['lintOptions', 'x'], ['alerts.actionGroupIds[0]', 42]] as const) {
-      const args = withPath({ database: 'telemetry', resourceGroupName: 'data', account: ACCOUNT, design: { partitionKey: { paths: [{ path: '/id', cardinality: 'unique' as const }] }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are configured by the platform team.' }] } }, path, value);
+      const args = withPath({ database: 'telemetry', throughput: { manual: 400 }, resourceGroupName: 'data', account: ACCOUNT, design: { partitionKey: { paths: [{ path: '/id', cardinality: 'unique' as const }] }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are configured by the platform team.' }] } }, path, value);
       expect(() => new GuardedContainer('events', args)).toThrow(InvalidArgsError);
       try {
         new GuardedContainer('events', args);
@@ -192,7 +192,7 @@ describe('GuardedContainer args, generated', () => {
     const design: ContainerDesign = { partitionKey: { paths: [{ path: '/id', cardinality: 'unique' }] }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, sharding: { strategy: 'random', shards: 4 } };
     let refusal: DesignRefusedError | undefined;
     try {
-      new GuardedContainer('events', { database: 'telemetry', resourceGroupName: 'data', account: ACCOUNT, design, failOn: 'warning' });
+      new GuardedContainer('events', { database: 'telemetry', throughput: { manual: 400 }, resourceGroupName: 'data', account: ACCOUNT, design, failOn: 'warning' });
     } catch (error) {
       refusal = error as DesignRefusedError;
     }

@@ -35,6 +35,7 @@ it('creates the account, one diagnostic setting, and two guarded containers with
   expect(urns()).toEqual([
     'azure-native:cosmosdb:DatabaseAccount::telemetry',
     'azure-native:cosmosdb:SqlResourceSqlDatabase::telemetry',
+    'azure-native:monitor:ActionGroup::data-team',
     'azure-native:monitor:ActionGroup::oncall',
     'azure-native:resources:ResourceGroup::telemetry',
     'skewguard:cosmosdb:AccountMonitoring$azure-native:monitor:DiagnosticSetting::telemetry-partition-keys',
@@ -43,13 +44,15 @@ it('creates the account, one diagnostic setting, and two guarded containers with
     'skewguard:cosmosdb:GuardedContainer$azure-native:cosmosdb:SqlResourceSqlContainer::devices',
     'skewguard:cosmosdb:GuardedContainer$azure-native:cosmosdb:SqlResourceSqlContainer::events',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:MetricAlert::devices-hot-partition-range',
-    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:MetricAlert::devices-throttling',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:MetricAlert::events-hot-partition-range',
-    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:MetricAlert::events-throttling',
-    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-hot-key-share',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-hot-key',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-hot-prefix',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-partition-size',
-    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-key-share',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-throttle-rate',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-key',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-prefix',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-throttle-rate',
     'skewguard:cosmosdb:GuardedContainer::devices',
     'skewguard:cosmosdb:GuardedContainer::events',
   ]);
@@ -71,16 +74,22 @@ it('keys the telemetry events tenant → device → session (MultiHash, version 
   expect(program.devices.findings).toEqual([]);
 });
 
-it('sends both partition-key categories of the account to the workspace, Dedicated, and pages the on-call group', async () => {
+it('sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group and tickets the data team', async () => {
   const accountId = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.DocumentDB/databaseAccounts/telemetry`;
   expect(inputsOf('telemetry-partition-keys', 'azure-native:monitor:DiagnosticSetting')).toEqual({
     resourceUri: accountId,
     workspaceId: await resolved(program.workspaceId),
     logAnalyticsDestinationType: 'Dedicated',
-    logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: true }],
+    logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: true }, { category: 'DataPlaneRequests5M', enabled: true }],
   });
   const oncall = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.Insights/actionGroups/oncall`;
-  expect(inputsOf('events-hot-partition-range', 'azure-native:monitor:MetricAlert')).toMatchObject({ scopes: [accountId], actions: [{ actionGroupId: oncall }] });
-  expect(inputsOf('devices-partition-size', 'azure-native:monitor:ScheduledQueryRule').actions).toEqual({ actionGroups: [oncall] });
-  expect(inputsOf('devices-throttling', 'azure-native:monitor:MetricAlert').criteria.allOf[0].threshold).toBe(20);
+  const dataTeam = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.Insights/actionGroups/data-team`;
+  const logAlert = 'azure-native:monitor:ScheduledQueryRule';
+  expect(inputsOf('events-hot-partition-range', 'azure-native:monitor:MetricAlert')).toMatchObject({ scopes: [accountId], severity: 2, actions: [{ actionGroupId: dataTeam }] });
+  expect(inputsOf('events-throttle-rate', logAlert)).toMatchObject({ severity: 1, location: 'westeurope', actions: { actionGroups: [oncall] } });
+  expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
+  expect(inputsOf('devices-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
+  expect(inputsOf('devices-partition-size', logAlert).actions).toEqual({ actionGroups: [dataTeam] });
+  expect(inputsOf('devices-throttle-rate', logAlert).criteria.allOf[0].query).toContain('| where Requests >= 200');
+  expect(inputsOf('telemetry-workspace', 'azure-native:operationalinsights:Workspace').location).toBe('westeurope');
 });

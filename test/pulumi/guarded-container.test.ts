@@ -5,7 +5,7 @@
 import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
-import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { orders, telemetry } from './support/designs';
 
 const engine = installMocks();
@@ -24,10 +24,24 @@ function accountMonitoring(extra: Partial<ConstructorParameters<typeof CosmosAcc
   return new CosmosAccountMonitoring(`fleet-${++unique}`, { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID }, actionGroupIds: [ACTION_GROUP], ...extra });
 }
 
-async function guarded(name: string, args: Omit<GuardedContainerArgs, 'database'> & { database?: GuardedContainerArgs['database'] }, opts?: pulumi.ComponentResourceOptions) {
-  const component = new GuardedContainer(name, { database: 'telemetry', ...args }, opts);
+type TestArgs = Omit<GuardedContainerArgs, 'database' | 'throughput'> & Partial<Pick<GuardedContainerArgs, 'database' | 'throughput'>>;
+
+/** A GuardedContainer with 4,000 RU/s of dedicated throughput unless the args say otherwise, all registered. */
+async function guarded(name: string, args: TestArgs, opts?: pulumi.ComponentResourceOptions) {
+  const component = new GuardedContainer(name, { database: 'telemetry', throughput: { manual: 4_000 }, ...args }, opts);
   await registeredAll([component, component.container, ...Object.values(component.alerts)]);
   return component;
+}
+
+/** The InvalidArgsError `construct` throws. */
+function thrownBy(construct: () => unknown): InvalidArgsError {
+  try {
+    construct();
+  } catch (error) {
+    if (error instanceof InvalidArgsError) return error;
+    throw error;
+  }
+  throw new Error('nothing was thrown');
 }
 
 function criterionOf(alert: { inputs: Json }) {
@@ -54,7 +68,7 @@ describe('the container', () => {
       containerName: 'events',
       resource: { id: 'events', partitionKey: { paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 } },
     });
-    expect(container.inputs.options).toBeUndefined();
+    expect(container.inputs.options).toEqual({ throughput: 4_000 });
     expect(recorder.options.get('events')?.protect).toBe(true);
     expect(recorder.options.get('events')?.parent).toBe(component);
     expect(component.partitionKeyPaths).toEqual(['/tenantId', '/deviceId', '/sessionId']);
@@ -76,6 +90,12 @@ describe('the container', () => {
     expect(recorder.options.get('orders-component')?.protect).toBe(false);
   });
 
+  it('takes protect: false from the component\'s resource options too', async () => {
+    const recorder = optionsRecorder();
+    await guarded('opts-unprotected', { monitoring: accountMonitoring(), design: orders }, { protect: false, transformations: [recorder.transformation] });
+    expect(recorder.options.get('opts-unprotected')?.protect).toBe(false);
+  });
+
   it('passes throughput, indexing policy, TTL, unique keys and tags through', async () => {
     const indexingPolicy = { indexingMode: 'consistent', includedPaths: [{ path: '/*' }], excludedPaths: [{ path: '/payload/*' }] };
     const uniqueKeyPolicy = { uniqueKeys: [{ paths: ['/tenantId', '/deviceId', '/sessionId', '/seq'] }] };
@@ -85,7 +105,7 @@ describe('the container', () => {
     expect(manual.options).toEqual({ throughput: 4_000 });
     expect(manual.resource).toMatchObject({ indexingPolicy, defaultTtl: 7_776_000, uniqueKeyPolicy });
     expect(manual.tags).toEqual({ team: 'iot' });
-    expect(engine.named('manual-throttling').inputs.tags).toEqual({ team: 'iot' });
+    expect(engine.named('manual-hot-key').inputs.tags).toEqual({ team: 'iot' });
     expect(engine.named('autoscaled').inputs.options).toEqual({ autoscaleSettings: { maxThroughput: 40_000 } });
   });
 
@@ -93,8 +113,9 @@ describe('the container', () => {
     const database = new cosmosdb.SqlResourceSqlDatabase('fleet-db', { resourceGroupName: 'data', accountName: 'fleet', resource: { id: 'fleetdb' } });
     const component = await guarded('from-resource', { monitoring: accountMonitoring(), design: telemetry, database });
     expect(engine.named('from-resource').inputs.databaseName).toBe('fleetdb');
-    expect(criterionOf(engine.named('from-resource-throttling')).dimensions[0]).toEqual({ name: 'DatabaseName', operator: 'Include', values: ['fleetdb'] });
-    expect(Object.keys(await componentOutputs(component)).sort()).toEqual(['container', 'hotKeyShare', 'normalizedRu', 'partitionSize', 'throttling']);
+    expect(criterionOf(engine.named('from-resource-hot-partition-range')).dimensions[0]).toEqual({ name: 'DatabaseName', operator: 'Include', values: ['fleetdb'] });
+    expect(criterionOf(engine.named('from-resource-hot-key')).query).toContain('| where DatabaseName == "fleetdb" and CollectionName == "from-resource"');
+    expect(Object.keys(await componentOutputs(component)).sort()).toEqual(['container', 'hotKey', 'hotPrefix', 'normalizedRu', 'partitionSize', 'throttleRate']);
   });
 });
 
@@ -118,11 +139,12 @@ describe('partition-key diagnostics', () => {
       logs: [
         { category: 'PartitionKeyStatistics', enabled: true },
         { category: 'PartitionKeyRUConsumption', enabled: true },
+        { category: 'DataPlaneRequests5M', enabled: true },
         { category: 'DataPlaneRequests', enabled: true },
       ],
     });
     for (const container of ['shared-a', 'shared-b']) {
-      expect(engine.named(`${container}-hot-key-share`).inputs.scopes).toEqual([workspaceId]);
+      expect(engine.named(`${container}-hot-key`).inputs.scopes).toEqual([workspaceId]);
     }
   });
 
@@ -145,49 +167,70 @@ describe('partition-key diagnostics', () => {
     expect(engine.named('by-name-partition-keys').inputs.resourceUri).toBe(ACCOUNT_ID);
   });
 
-  it('refuses unreadable monitoring args, naming each field', () => {
-    expect(() => new CosmosAccountMonitoring('bad', {
+  it('refuses unreadable monitoring args, naming each field, a typo included', () => {
+    const error = thrownBy(() => new CosmosAccountMonitoring('bad', {
       resourceGroupName: '',
       account: { name: 'fleet' } as never,
       workspaceRetentionInDays: 0,
       additionalLogCategories: ['PartitionKeyStatistics', ''],
-    })).toThrow(expect.objectContaining({
-      issues: [
-        expect.objectContaining({ path: 'resourceGroupName' }),
-        expect.objectContaining({ path: 'account.id' }),
-        expect.objectContaining({ path: 'workspaceRetentionInDays' }),
-        expect.objectContaining({ path: 'additionalLogCategories[0]' }),
-        expect.objectContaining({ path: 'additionalLogCategories[1]' }),
-      ],
+      actionGroupId: [ACTION_GROUP],
+    } as never));
+    expect(error.issues.map((i) => i.path).sort()).toEqual([
+      'account.id', 'actionGroupId', 'additionalLogCategories[0]', 'additionalLogCategories[1]', 'resourceGroupName', 'workspaceRetentionInDays',
+    ]);
+    expect(error.issues.find((i) => i.path === 'actionGroupId')?.message).toContain('did you mean "actionGroupIds"?');
+  });
+
+  it('reuses an existing diagnostic setting instead of adding a second one (Azure refuses two settings sending one category to one workspace), after checking it at deployment', async () => {
+    const central = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central`;
+    engine.answers.set('azure-native:monitor:getDiagnosticSetting', (inputs) => ({
+      name: inputs.name,
+      workspaceId: central,
+      logAnalyticsDestinationType: 'Dedicated',
+      logs: ['PartitionKeyStatistics', 'PartitionKeyRUConsumption', 'DataPlaneRequests5M'].map((category) => ({ category, enabled: true })),
     }));
+    const before = engine.ofType(DIAGNOSTIC_SETTING).length + engine.ofType(WORKSPACE).length;
+    const monitoring = accountMonitoring({ existingDiagnosticSetting: 'platform-logs' });
+    await guarded('reused', { monitoring, design: orders });
+    expect(monitoring.diagnosticSetting).toBeUndefined();
+    expect(engine.ofType(DIAGNOSTIC_SETTING).length + engine.ofType(WORKSPACE).length).toBe(before);
+    expect(engine.calls.find((c) => c.token === 'azure-native:monitor:getDiagnosticSetting')?.inputs).toEqual({ name: 'platform-logs', resourceUri: ACCOUNT_ID });
+    expect(engine.named('reused-hot-key').inputs.scopes).toEqual([central]);
+  });
+
+  it('refuses a reused setting together with settings of its own', () => {
+    const error = thrownBy(() => accountMonitoring({ existingDiagnosticSetting: 'platform-logs', workspace: { id: 'ws' }, workspaceRetentionInDays: 7 }));
+    expect(error.issues.map((i) => i.path)).toEqual(['workspace', 'workspaceRetentionInDays']);
   });
 });
 
 describe('skew alerts', () => {
-  // One container with every default, read by the four tests below.
+  const PAGE = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/oncall`;
+  const TICKET = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/data-team`;
+  // One container with every default (hierarchical key, dedicated throughput), read by the tests below.
   let workspaceId: string;
   beforeAll(async () => {
-    const monitoring = accountMonitoring();
+    const monitoring = accountMonitoring({ actionGroupIds: undefined, actionGroups: { page: [PAGE], ticket: [TICKET] }, location: 'westeurope' });
     await guarded('defaults', { monitoring, design: telemetry });
     workspaceId = await resolved(monitoring.workspaceId);
   });
 
-  it('watch the hottest partition-key range: NormalizedRUConsumption, Maximum > 80 over 5 minutes, this container, split by range', async () => {
+  it('watch a saturated partition-key range: NormalizedRUConsumption, Average > 90 over PT15M every PT5M, split by range, ticket', () => {
     const alert = engine.named('defaults-hot-partition-range');
     expect(alert.type).toBe(METRIC_ALERT);
     expect(alert.inputs).toMatchObject({
-      resourceGroupName: 'data', location: 'global', scopes: [ACCOUNT_ID], enabled: true, severity: 2,
-      windowSize: 'PT5M', evaluationFrequency: 'PT1M', actions: [{ actionGroupId: ACTION_GROUP }],
+      resourceGroupName: 'data', location: 'global', scopes: [ACCOUNT_ID], enabled: true, autoMitigate: true, severity: 2,
+      windowSize: 'PT15M', evaluationFrequency: 'PT5M', actions: [{ actionGroupId: TICKET }],
       criteria: { odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria' },
     });
     expect(criterionOf(alert)).toEqual({
       criterionType: 'StaticThresholdCriterion',
-      name: 'HotPartitionKeyRange',
+      name: 'SaturatedPartitionKeyRange',
       metricNamespace: 'Microsoft.DocumentDB/databaseAccounts',
       metricName: 'NormalizedRUConsumption',
-      timeAggregation: 'Maximum',
+      timeAggregation: 'Average',
       operator: 'GreaterThan',
-      threshold: 80,
+      threshold: 90,
       dimensions: [
         { name: 'DatabaseName', operator: 'Include', values: ['telemetry'] },
         { name: 'CollectionName', operator: 'Include', values: ['defaults'] },
@@ -196,93 +239,151 @@ describe('skew alerts', () => {
     });
   });
 
-  it('watch throttling: TotalRequests, Count, StatusCode 429 on this container', async () => {
-    const alert = engine.named('defaults-throttling');
-    expect(alert.type).toBe(METRIC_ALERT);
-    expect(alert.inputs).toMatchObject({ scopes: [ACCOUNT_ID], severity: 1, windowSize: 'PT5M', evaluationFrequency: 'PT1M' });
-    expect(criterionOf(alert)).toMatchObject({
-      metricName: 'TotalRequests', timeAggregation: 'Count', operator: 'GreaterThan', threshold: 100,
-      dimensions: [
-        { name: 'DatabaseName', operator: 'Include', values: ['telemetry'] },
-        { name: 'CollectionName', operator: 'Include', values: ['defaults'] },
-        { name: 'StatusCode', operator: 'Include', values: ['429'] },
-      ],
-    });
-  });
-
-  it('watch the largest logical partition in CDBPartitionKeyStatistics: above 16 GB', async () => {
-    const alert = engine.named('defaults-partition-size');
+  it('page on a sustained 429 share: CDBDataPlaneRequests5M, 429s ÷ requests > 0.05 in each of 3 five-minute intervals judged 10 minutes late, PT30M every PT5M', () => {
+    const alert = engine.named('defaults-throttle-rate');
     expect(alert.type).toBe(LOG_ALERT);
     expect(alert.inputs).toMatchObject({
-      kind: 'LogAlert', scopes: [workspaceId], severity: 1, windowSize: 'P1D', evaluationFrequency: 'PT1H',
-      skipQueryValidation: true, actions: { actionGroups: [ACTION_GROUP] },
+      kind: 'LogAlert', location: 'westeurope', scopes: [workspaceId], severity: 1, windowSize: 'PT30M', evaluationFrequency: 'PT5M',
+      skipQueryValidation: true, autoMitigate: true, actions: { actionGroups: [PAGE] },
     });
+    const condition = criterionOf(alert);
+    expect(condition).toMatchObject({
+      timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedThrottledShare', operator: 'GreaterThan', threshold: 0.05, dimensions: [],
+      failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
+    });
+    expect(condition.query.split('\n')).toEqual([
+      'let judgedEnd = bin(now(), 5m) - 10m;',
+      'let judgedStart = judgedEnd - 15m;',
+      'CDBDataPlaneRequests5M',
+      '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+      '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
+      '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+      '| where Requests >= 1000',
+      '| summarize SustainedThrottledShare = min(todouble(Throttled) / Requests), Intervals = count()',
+      '| where Intervals == 3',
+    ]);
+  });
+
+  it('watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 8,000, empty keys left out, PT15M every PT5M, ticket', () => {
+    const alert = engine.named('defaults-hot-key');
+    expect(alert.inputs).toMatchObject({ kind: 'LogAlert', location: 'westeurope', severity: 2, windowSize: 'PT15M', evaluationFrequency: 'PT5M', actions: { actionGroups: [TICKET] } });
+    const condition = criterionOf(alert);
+    expect(condition).toMatchObject({
+      timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedRUPerSecond', operator: 'GreaterThan', threshold: 8_000,
+      dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }],
+    });
+    expect(condition.query.split('\n')).toEqual([
+      'let judgedEnd = bin(now(), 1m) - 10m;',
+      'let judgedStart = judgedEnd - 5m;',
+      'CDBPartitionKeyRUConsumption',
+      '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+      '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
+      '| where isnotempty(PartitionKey)',
+      '| summarize MinuteRU = sum(RequestCharge) by PartitionKey, RegionName, Minute = bin(TimeGenerated, 1m)',
+      '| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by PartitionKey, RegionName',
+      '| where Minutes == 5',
+      '| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName',
+    ]);
+  });
+
+  it('watch the first level of a hierarchical key (one tenant) the same way, by prefix', () => {
+    const condition = criterionOf(engine.named('defaults-hot-prefix'));
+    expect(condition).toMatchObject({ metricMeasureColumn: 'SustainedRUPerSecond', threshold: 8_000, dimensions: [{ name: 'Prefix', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }] });
+    expect(condition.query).toContain('| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)');
+    expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
+  });
+
+  it('watch the largest logical partition in CDBPartitionKeyStatistics: above 16 GB over P1D every PT1H, ticket', () => {
+    const alert = engine.named('defaults-partition-size');
+    expect(alert.inputs).toMatchObject({ kind: 'LogAlert', scopes: [workspaceId], severity: 2, windowSize: 'P1D', evaluationFrequency: 'PT1H', skipQueryValidation: true, actions: { actionGroups: [TICKET] } });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({ timeAggregation: 'Maximum', metricMeasureColumn: 'SizeGb', operator: 'GreaterThan', threshold: 16, dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }] });
     expect(condition.query.split('\n')).toEqual([
       'CDBPartitionKeyStatistics',
       '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
+      '| where isnotempty(PartitionKey)',
       '| summarize SizeKb = max(SizeKb) by PartitionKey',
       '| extend SizeGb = SizeKb / 1048576.0',
       '| top 1 by SizeGb desc',
     ]);
   });
 
-  it('watch one key\'s share of the container\'s RU in CDBPartitionKeyRUConsumption over 5 minutes', async () => {
-    const alert = engine.named('defaults-hot-key-share');
-    expect(alert.type).toBe(LOG_ALERT);
-    expect(alert.inputs).toMatchObject({ kind: 'LogAlert', severity: 2, windowSize: 'PT5M', evaluationFrequency: 'PT5M' });
-    const condition = criterionOf(alert);
-    expect(condition).toMatchObject({ timeAggregation: 'Maximum', metricMeasureColumn: 'KeyShare', operator: 'GreaterThan', threshold: 0.1 });
-    expect(condition.query).toContain('CDBPartitionKeyRUConsumption\n| where DatabaseName == "telemetry" and CollectionName == "defaults";');
-    expect(condition.query).toContain('| where total >= 30000');
-    expect(condition.query).toContain('| summarize KeyRequestUnits = sum(RequestCharge) by PartitionKey');
-    expect(condition.query).toContain('| extend KeyShare = KeyRequestUnits / total');
+  it('leave out the prefix alert for a one-level key', async () => {
+    const component = await guarded('flat', { monitoring: accountMonitoring(), design: orders });
+    expect(component.alerts.hotPrefix).toBeUndefined();
+    expect(engine.registered.some((r) => r.name === 'flat-hot-prefix')).toBe(false);
+    expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
   });
 
-  it('take their default thresholds from the design\'s thresholds and declared hot-key share', async () => {
+  it('take their thresholds from the design: its headroom, and never below its own declared load of one key', async () => {
     await guarded('tight', { monitoring: accountMonitoring(), design: { ...telemetry, thresholds: { headroom: 0.7 } } });
-    expect(criterionOf(engine.named('tight-hot-partition-range')).threshold).toBe(70);
+    expect(criterionOf(engine.named('tight-hot-key')).threshold).toBe(7_000);
     expect(criterionOf(engine.named('tight-partition-size')).threshold).toBe(14);
-    const declared = {
+    // Six regions at a sixth of 42,000 RU/s each: 7,000 RU/s per key at the declared peak, below the 8,000 line.
+    const regions = { partitionKey: { paths: [{ path: '/region', cardinality: 6 }] }, workload: { peakReadUnits: 21_000, peakWriteUnits: 21_000 } };
+    await guarded('regions', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 60_000 }, design: { ...regions, acknowledgements: [{ rule: 'SG001', reason: 'Six regions by regulation; each fits its partition.' }] } });
+    expect(criterionOf(engine.named('regions-hot-key')).threshold).toBeGreaterThan(7_000);
+    // A declared (and acknowledged) 9,000 RU/s key is alerted above its declared load, not at it.
+    const whale = {
       ...orders,
-      workload: { ...orders.workload, hotKeyShare: 0.3 },
-      acknowledgements: [{ rule: 'SG014', reason: 'One marketplace seller is a third of all orders, by contract.' }],
+      workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000, hotKeyShare: 0.3 },
+      acknowledgements: [
+        { rule: 'SG003', reason: 'The marketplace seller is migrating to its own container in Q3.' },
+        { rule: 'SG014', reason: 'One marketplace seller is a third of all orders, by contract.' },
+      ],
     };
-    await guarded('declared', { monitoring: accountMonitoring(), design: declared });
-    expect(criterionOf(engine.named('declared-hot-key-share')).threshold).toBe(0.3);
+    await guarded('whale', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 40_000 }, design: whale });
+    expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(9_000);
   });
 
-  it('are configurable one by one, or left out', async () => {
-    const other = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/data-team`;
+  it('judge a serverless key against a serverless partition\'s 5,000 RU/s, and create no NormalizedRUConsumption alert', async () => {
+    const info = jest.spyOn(pulumi.log, 'info');
+    const component = await guarded('serverless', { monitoring: accountMonitoring(), throughput: 'serverless', design: orders });
+    expect(criterionOf(engine.named('serverless-hot-key')).threshold).toBe(4_000);
+    expect(component.alerts.normalizedRu).toBeUndefined();
+    expect(engine.named('serverless').inputs.options).toBeUndefined();
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: a serverless container has no provisioned throughput'), component);
+  });
+
+  it('on shared database throughput, create no NormalizedRUConsumption alert (no per-container data) and say why', async () => {
+    const info = jest.spyOn(pulumi.log, 'info');
+    const component = await guarded('shared', { monitoring: accountMonitoring(), throughput: 'shared', design: orders });
+    expect(component.alerts.normalizedRu).toBeUndefined();
+    expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
+    expect(Object.keys(component.alerts).filter((k) => component.alerts[k as keyof typeof component.alerts])).toEqual(['throttleRate', 'hotKey', 'partitionSize']);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data'), component);
+  });
+
+  it('are configurable one by one, by tier, or left out', async () => {
+    const other = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/other`;
     await guarded('tuned', {
       monitoring: accountMonitoring(),
       design: telemetry,
       alerts: {
-        actionGroupIds: [other],
-        normalizedRu: { threshold: 90, windowSize: 'PT15M', evaluationFrequency: 'PT5M', severity: 1 },
-        throttling: false,
-        partitionSize: { threshold: 12 },
-        hotKeyShare: { threshold: 0.25, minimumRequestUnits: 1_000 },
+        actionGroups: { ticket: [other] },
+        normalizedRu: { threshold: 95, windowSize: 'PT30M', evaluationFrequency: 'PT15M', tier: 'page' },
+        throttleRate: false,
+        partitionSize: { threshold: 12, severity: 3 },
+        hotKey: { threshold: 6_000 },
       },
     });
-    expect(engine.named('tuned-hot-partition-range').inputs).toMatchObject({ windowSize: 'PT15M', evaluationFrequency: 'PT5M', severity: 1, actions: [{ actionGroupId: other }] });
-    expect(criterionOf(engine.named('tuned-hot-partition-range')).threshold).toBe(90);
-    expect(engine.registered.some((r) => r.name === 'tuned-throttling')).toBe(false);
+    expect(engine.named('tuned-hot-partition-range').inputs).toMatchObject({ windowSize: 'PT30M', evaluationFrequency: 'PT15M', severity: 1, actions: [{ actionGroupId: ACTION_GROUP }] });
+    expect(criterionOf(engine.named('tuned-hot-partition-range')).threshold).toBe(95);
+    expect(engine.registered.some((r) => r.name === 'tuned-throttle-rate')).toBe(false);
+    expect(engine.named('tuned-partition-size').inputs).toMatchObject({ severity: 3, actions: { actionGroups: [other] } });
     expect(criterionOf(engine.named('tuned-partition-size')).threshold).toBe(12);
-    expect(engine.named('tuned-partition-size').inputs.actions).toEqual({ actionGroups: [other] });
-    expect(criterionOf(engine.named('tuned-hot-key-share'))).toMatchObject({ threshold: 0.25, query: expect.stringContaining('| where total >= 1000') });
+    expect(criterionOf(engine.named('tuned-hot-key')).threshold).toBe(6_000);
   });
 
-  it('without partition-key diagnostics (SG010 acknowledged) keep the metric alerts on an account given by name, and no log alerts', async () => {
+  it('without diagnostics (SG010 acknowledged) keep only the metric alert, on an account given by name', async () => {
     const component = await guarded('unmonitored', {
       resourceGroupName: 'data',
       account: 'fleet',
       design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics go through the platform team\'s central setting.' }] },
     });
-    expect(Object.keys(component.alerts).filter((k) => component.alerts[k as keyof typeof component.alerts])).toEqual(['normalizedRu', 'throttling']);
-    expect(engine.named('unmonitored-throttling').inputs.scopes).toEqual([ACCOUNT_ID]);
-    expect(engine.named('unmonitored-throttling').inputs.actions).toEqual([]);
+    expect(Object.keys(component.alerts).filter((k) => component.alerts[k as keyof typeof component.alerts])).toEqual(['normalizedRu']);
+    expect(engine.named('unmonitored-hot-partition-range').inputs.scopes).toEqual([ACCOUNT_ID]);
+    expect(engine.named('unmonitored-hot-partition-range').inputs.actions).toEqual([]);
     expect(engine.registered.some((r) => r.name.startsWith('unmonitored-') && r.type === LOG_ALERT)).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ describe('skewguard/pulumi', () => {
       pulumi.runtime.setMocks({ newResource: (a) => ({ id: a.name, state: a.inputs }), call: () => ({}) });
       const { CosmosAccountMonitoring, GuardedContainer } = require('skewguard/pulumi');
       const monitoring = new CosmosAccountMonitoring('m', { resourceGroupName: 'rg', account: { name: 'a', id: '/a' } });
-      new GuardedContainer('c', { monitoring, database: 'db', design: {
+      new GuardedContainer('c', { monitoring, database: 'db', throughput: 'shared', design: {
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 2000 }, { path: '/deviceId', cardinality: 'unique' }] },
         workload: { peakReadUnits: 100, peakWriteUnits: 100 } } })`);
     expect(modules.some((m) => m.endsWith(join('dist', 'pulumi', 'guarded-container.js')))).toBe(true);

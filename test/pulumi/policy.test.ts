@@ -70,12 +70,12 @@ async function violationsOf(name: string, resource: PolicyResource, options?: Sk
   return violations;
 }
 
-async function stackViolations(resources: PolicyResource[], options?: SkewguardPolicyOptions): Promise<{ message: string; urn?: string }[]> {
+async function stackViolations(resources: PolicyResource[], options?: SkewguardPolicyOptions, config: object = {}): Promise<{ message: string; urn?: string }[]> {
   const violations: { message: string; urn?: string }[] = [];
   await policy<StackValidationPolicy>(POLICY_NAMES.diagnostics, options).validateStack({
     resources,
     stackTags: new Map(),
-    getConfig: <T>() => ({}) as T,
+    getConfig: <T>() => config as T,
     notApplicable: (reason?: string) => { throw new Error(`not applicable: ${reason}`); },
   }, (message, urn) => violations.push({ message, urn }));
   return violations;
@@ -192,6 +192,7 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
       resourceGroupName: GROUP,
       account: { name: 'fleet', id: ACCOUNT_ID('fleet') },
       database: 'app',
+      throughput: 'shared',
       design: {
         partitionKey: { paths: [{ path: '/region', cardinality: 5_000 }] },
         workload: { peakReadUnits: 100, peakWriteUnits: 100 },
@@ -263,5 +264,30 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     const fresh = await asPolicyResource(account('fresh'));
     const viaDependency = await asPolicyResource(setting, { resourceUri: [fresh] }, { ...inputs, resourceUri: unknownStringValue });
     expect(await stackViolations([fresh, container, viaDependency])).toEqual([]);
+  });
+
+  it('during preview, fails a container that no setting could serve (none in the stack, or none that could lack nothing), instead of leaving it to pulumi up', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'lonely'));
+    const unknownAccount = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'other'), {}, { accountName: unknownStringValue, resourceGroupName: GROUP, databaseName: 'app', resource: { id: 'x', partitionKey: { paths: ['/tenantId'] } } });
+    expect(await stackViolations([container])).toHaveLength(1);
+    // Its account unknown, but no setting in the stack at all: nothing could serve it.
+    expect(await stackViolations([unknownAccount])).toHaveLength(1);
+    // A setting whose target is unknown but which lacks categories cannot serve it either.
+    const setting = diagnosticSetting(`pk-lonely-${++unique}`, ACCOUNT_ID('lonely'), { logs: [{ category: 'PartitionKeyStatistics', enabled: true }] });
+    await registeredAll([setting]);
+    const partial = await asPolicyResource(setting, {}, { ...engine.named(`pk-lonely-${unique}`).inputs, resourceUri: unknownStringValue });
+    const [violation] = await stackViolations([container, partial]);
+    expect(violation.message).toContain('found: no diagnostic setting in this stack targets its account');
+  });
+
+  it('takes waivers per stack from the policy configuration, checked like waivers in code', async () => {
+    const policyOf = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics);
+    expect(policyOf.configSchema?.properties?.acknowledgements).toMatchObject({ type: 'object' });
+    expect(policy<ResourceValidationPolicy>(POLICY_NAMES.keyNames).configSchema).toBe(policyOf.configSchema);
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'scratch'));
+    const waived = { acknowledgements: { [container.name]: [{ rule: 'SG010', reason: 'A scratch container in the dev stack only.' }] } };
+    expect(await stackViolations([container], undefined, waived)).toEqual([]);
+    const bad = { acknowledgements: { [container.name]: [{ rule: 'SG010', reason: 'short' }] } };
+    await expect(stackViolations([container], undefined, bad)).rejects.toThrow(/acknowledgements\["raw-\d+"\]\[0\]\.reason/);
   });
 });

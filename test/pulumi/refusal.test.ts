@@ -5,7 +5,7 @@
 // known at plan time. Acknowledgements waive findings with a reason; warnings go to the Pulumi log.
 import { drain, installMocks, registeredAll } from './support/mocks';
 import * as pulumi from '@pulumi/pulumi';
-import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { checkGuardedContainers, CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { describeFinding } from '../../lib';
 import { telemetry, violations } from './support/designs';
 
@@ -29,7 +29,7 @@ afterEach(() => jest.restoreAllMocks());
 /** Constructs the component and returns what it threw (or fails the test if it did not throw). */
 function refusal(name: string, args: Partial<GuardedContainerArgs>): unknown {
   try {
-    new GuardedContainer(name, { database: 'telemetry', design: telemetry, monitoring, ...args } as GuardedContainerArgs);
+    new GuardedContainer(name, { database: 'telemetry', throughput: { manual: 4_000 }, design: telemetry, monitoring, ...args } as GuardedContainerArgs);
   } catch (error) {
     return error;
   }
@@ -52,12 +52,13 @@ async function expectNothingRegistered(name: string): Promise<void> {
 
 describe('the nothing-registered check', () => {
   it('sees what an accepted design registers within the same wait (so it can fail)', async () => {
-    new GuardedContainer('control', { database: 'telemetry', design: telemetry, monitoring });
+    new GuardedContainer('control', { database: 'telemetry', throughput: { manual: 4_000 }, design: telemetry, monitoring });
     await drain();
     expect(registeredFor('control').map((r) => r.type).sort()).toEqual([
       'azure-native:cosmosdb:SqlResourceSqlContainer',
       'azure-native:monitor:MetricAlert',
-      'azure-native:monitor:MetricAlert',
+      'azure-native:monitor:ScheduledQueryRule',
+      'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
       'skewguard:cosmosdb:GuardedContainer',
@@ -100,7 +101,7 @@ describe('a design that breaks a rule', () => {
 
   it('is refused when project-wide lintOptions make it fail', async () => {
     const tenants = { partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }] }, workload: { peakReadUnits: 5_000, peakWriteUnits: 5_000 } };
-    await created(new GuardedContainer('project-default', { database: 'telemetry', design: tenants, monitoring }));
+    await created(new GuardedContainer('project-default', { database: 'telemetry', throughput: { manual: 4_000 }, design: tenants, monitoring }));
     const error = refusal('project', { design: tenants, lintOptions: { thresholds: { minCardinality: 5_000 } } }) as DesignRefusedError;
     expect(error.findings.map((f) => f.ruleId)).toEqual(['SG001']);
   });
@@ -113,6 +114,7 @@ describe('acknowledgements', () => {
       resourceGroupName: 'data',
       account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
       database: 'telemetry',
+      throughput: 'shared',
       design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason }] },
     });
     await created(component);
@@ -137,6 +139,7 @@ describe('acknowledgements', () => {
     const component = new GuardedContainer('stale', {
       monitoring,
       database: 'telemetry',
+      throughput: { manual: 4_000 },
       design: { ...telemetry, acknowledgements: [{ rule: 'SG001', reason: 'Kept from before the key was changed.' }] },
     });
     await created(component);
@@ -147,7 +150,7 @@ describe('acknowledgements', () => {
 describe('warnings', () => {
   it('go to pulumi.log.warn, attributed to the component, and do not block', async () => {
     const design = { ...telemetry, workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 } };
-    const component = new GuardedContainer('warned', { monitoring, database: 'telemetry', design });
+    const component = new GuardedContainer('warned', { monitoring, database: 'telemetry', throughput: { manual: 4_000 }, design });
     await created(component);
     expect(component.findings.map((f) => [f.ruleId, f.severity])).toEqual([['SG014', 'warning']]);
     expect(warn).toHaveBeenCalledTimes(1);
@@ -174,15 +177,31 @@ describe('args it cannot read', () => {
     ['a fractional TTL', { defaultTtl: 1.5 }, ['defaultTtl']],
     ['an unknown failOn level', { failOn: 'info' as never }, ['failOn']],
     ['an unknown rule in lintOptions', { lintOptions: { rules: { SG999: 'off' } } }, ['lintOptions.rules.SG999']],
-    ['alert settings Azure rejects', {
-      alerts: { normalizedRu: { threshold: 150, severity: 7 }, throttling: { windowSize: 'PT5M', evaluationFrequency: 'PT15M' }, hotKeyShare: { threshold: 0, minimumRequestUnits: -1 }, partitionSize: { windowSize: '5 minutes' }, typo: {} } as never,
+    ['alert settings Azure rejects, and alerts renamed when their unit changed', {
+      alerts: {
+        normalizedRu: { threshold: 150, severity: 7 },
+        throttleRate: { evaluationFrequency: 'PT1H' },
+        hotKey: { threshold: 0, windowSize: 'PT5M' },
+        partitionSize: { windowSize: '5 minutes' },
+        throttling: { threshold: 100 },
+        hotKeyShare: { threshold: 0.25 },
+        typo: {},
+      } as never,
     }, [
-      'alerts.typo',
       'alerts.normalizedRu.threshold', 'alerts.normalizedRu.severity',
-      'alerts.throttling.evaluationFrequency',
+      'alerts.throttleRate.evaluationFrequency',
+      'alerts.hotKey.threshold',
       'alerts.partitionSize.windowSize',
-      'alerts.hotKeyShare.threshold', 'alerts.hotKeyShare.minimumRequestUnits',
+      'alerts.throttling', 'alerts.hotKeyShare',
+      'alerts.typo',
     ]],
+    ['a log alert window too short to count late rows', { alerts: { hotKey: { windowSize: 'PT5M' } } }, ['alerts.hotKey.windowSize']],
+    ['a misspelled arg (failon for failOn)', { failon: 'warning' } as never, ['failon']],
+    ['no throughput (it decides which alerts can fire)', { throughput: undefined }, ['throughput']],
+    ['an unknown throughput mode', { throughput: 'dedicated' as never }, ['throughput']],
+    ['failOn as a Pulumi Output', { failOn: pulumi.output('warning') as never }, ['failOn']],
+    ['lintOptions as a Pulumi Output', { lintOptions: pulumi.output({}) as never }, ['lintOptions']],
+    ['an Output inside lintOptions', { lintOptions: { thresholds: { headroom: pulumi.output(0.7) } } as never }, ['lintOptions.thresholds.headroom']],
   ];
 
   it.each(cases)('are refused, naming the field: %s', async (_label, args, paths) => {
@@ -193,6 +212,26 @@ describe('args it cannot read', () => {
     expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(paths);
     for (const path of paths) expect((error as Error).message).toContain(`  ${path}: `);
     await expectNothingRegistered(name);
+  });
+
+  it('name a misspelled arg with the one meant, and an Output where a plain value is needed, without Pulumi\'s toJSON text', () => {
+    const typo = refusal('typo', { failon: 'warning' } as never) as InvalidArgsError;
+    expect(typo.issues[0].message).toContain('did you mean "failOn"?');
+    const deferred = refusal('deferred-failon', { failOn: pulumi.output('warning') as never }) as InvalidArgsError;
+    expect(deferred.issues[0].message).toMatch(/^is a Pulumi Output or Promise: this setting decides what is created/);
+    expect(deferred.message).not.toContain('toJSON');
+    const renamed = refusal('renamed', { alerts: { hotKeyShare: { threshold: 0.25 } } as never }) as InvalidArgsError;
+    expect(renamed.issues[0].message).toBe('was replaced by alerts.hotKey: it now alerts on one key\'s RU/s against its ceiling, not its share of the container');
+  });
+
+  it('refuse protect given twice with different values (args and resource options)', () => {
+    let error: unknown;
+    try {
+      new GuardedContainer('protect-twice', { database: 'telemetry', throughput: 'shared', design: telemetry, monitoring, protect: true }, { protect: false });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(['protect']);
   });
 
   it('are all reported at once', () => {
@@ -230,5 +269,34 @@ describe('values not known when the program runs', () => {
       expect.stringContaining('throughput.manual (at least 400 RU/s, in steps of 100) is not known until deployment and was not checked'),
       expect.stringContaining('defaultTtl'),
     ]);
+  });
+});
+
+describe('a whole program checked first (checkGuardedContainers)', () => {
+  const args = (design: GuardedContainerArgs['design'], extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs => ({ database: 'telemetry', throughput: { manual: 4_000 }, design, monitoring, ...extra });
+
+  it('refuses every blocking design of the program at once, creating nothing', async () => {
+    const before = engine.registered.length;
+    let error: unknown;
+    try {
+      checkGuardedContainers({
+        fine: args(telemetry),
+        reversed: args(violations['hierarchy in the wrong order'].design),
+        region: args(violations['low cardinality'].design),
+      });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect((error as DesignRefusedError).findings.map((f) => [f.resource, f.ruleId])).toEqual(expect.arrayContaining([['reversed', 'SG004'], ['region', 'SG001']]));
+    expect((error as Error).message).toContain('GuardedContainer "reversed"');
+    expect((error as Error).message).toContain('GuardedContainer "region"');
+    await drain();
+    expect(engine.registered.length).toBe(before);
+  });
+
+  it('names unreadable args with the container\'s name, and passes a program whose designs are all accepted', () => {
+    expect(() => checkGuardedContainers({ fine: args(telemetry), typo: args(telemetry, { failon: 'warning' } as never) })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'typo.failon' })] }));
+    expect(() => checkGuardedContainers({ a: args(telemetry), b: args(telemetry, { containerName: 'b' }) })).not.toThrow();
   });
 });

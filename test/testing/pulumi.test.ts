@@ -4,7 +4,8 @@
 // skewguard/testing/pulumi: mock-engine runs, snapshots and refusal assertions, against real
 // GuardedContainers, a real program (examples/pulumi) and the Pulumi SDK's own wire format.
 import * as pulumi from '@pulumi/pulumi';
-import { DesignError } from '../../lib';
+import { DesignError, UsageError } from '../../lib';
+import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { telemetry, violations } from '../pulumi/support/designs';
@@ -26,7 +27,7 @@ const newMonitoring = () => new CosmosAccountMonitoring('fleet', { resourceGroup
 
 /** The events container; `monitoring`: a new one by default (inside a run, to see its resources). */
 function events(extra: Partial<GuardedContainerArgs> = {}, monitoring = newMonitoring()) {
-  return new GuardedContainer('events', { monitoring, database: 'telemetry', design: telemetry, ...extra });
+  return new GuardedContainer('events', { monitoring, database: 'telemetry', throughput: { autoscaleMax: 40_000 }, design: telemetry, ...extra });
 }
 
 /**
@@ -59,9 +60,10 @@ describe('pulumiSnapshot', () => {
       [CONTAINER, 'events', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:DiagnosticSetting', 'fleet-partition-keys', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
       ['azure-native:monitor:MetricAlert', 'events-hot-partition-range', 'skewguard:cosmosdb:GuardedContainer::events'],
-      ['azure-native:monitor:MetricAlert', 'events-throttling', 'skewguard:cosmosdb:GuardedContainer::events'],
-      ['azure-native:monitor:ScheduledQueryRule', 'events-hot-key-share', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-hot-key', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-hot-prefix', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-throttle-rate', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:operationalinsights:Workspace', 'fleet-workspace', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
       ['skewguard:cosmosdb:AccountMonitoring', 'fleet', null],
       ['skewguard:cosmosdb:GuardedContainer', 'events', null],
@@ -86,7 +88,7 @@ describe('pulumiSnapshot', () => {
     expect(text).not.toContain('cost-center-4711');
     expect(named(resources, CONTAINER, 'events').inputs.tags).toEqual({ billing: MASKS.secret, team: 'data' });
     // Every alert carries the tags too: the secret is masked in each.
-    expect(resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags)).toEqual(Array(4).fill({ billing: MASKS.secret, team: 'data' }));
+    expect(resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags)).toEqual(Array(5).fill({ billing: MASKS.secret, team: 'data' }));
   });
 
   it('names resource references, assets and values unknown in a preview', async () => {
@@ -123,7 +125,8 @@ describe('runWithMocks', () => {
     expect(resources.filter((r) => r.type === CONTAINER).map((r) => r.name)).toEqual(['devices', 'events']);
     expect(resources.map((r) => r.type)).toEqual(expect.arrayContaining(['azure-native:resources:ResourceGroup', 'azure-native:cosmosdb:DatabaseAccount', 'azure-native:monitor:ActionGroup']));
     expect(named(resources, 'azure-native:cosmosdb:DatabaseAccount', 'telemetry').options).toEqual({ protect: true });
-  });
+    // Loading the program (azure-native's resources module among others) takes seconds on a loaded machine.
+  }, 30_000);
 
   it('starts each run afresh, and records resources created inside apply callbacks', async () => {
     await runWithMocks(() => events());
@@ -154,11 +157,11 @@ describe('runWithMocks', () => {
   });
 
   it('fails cleanly, naming the function, when the program calls one the mocks do not answer', async () => {
-    const byName = () => new GuardedContainer('events', { resourceGroupName: 'data', account: 'fleet', database: 'telemetry', design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] } });
+    const byName = () => new GuardedContainer('events', { resourceGroupName: 'data', account: 'fleet', database: 'telemetry', throughput: { manual: 400 }, design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] } });
     const error = await rejection(runWithMocks(byName));
     expect(error.message).toBe('the program did not run cleanly under the mock engine:\n  call of azure-native:cosmosdb:getDatabaseAccount: the mock engine has no answer for it: pass runWithMocks(program, { call }) returning its result');
     const { resources } = await runWithMocks(byName, { call: (args) => ({ id: `${ACCOUNT_ID.replace(/fleet$/, args.inputs.accountName)}`, name: args.inputs.accountName }) });
-    expect(named(resources, 'azure-native:monitor:MetricAlert', 'events-throttling').inputs.scopes).toEqual([ACCOUNT_ID]);
+    expect(named(resources, 'azure-native:monitor:MetricAlert', 'events-hot-partition-range').inputs.scopes).toEqual([ACCOUNT_ID]);
   });
 
   it('fails cleanly when a mock throws', async () => {
@@ -174,13 +177,31 @@ describe('runWithMocks', () => {
     expect(error).toBeInstanceOf(RangeError);
   });
 
+  it('refuses a Pulumi SDK its mock-engine adapter was not written against', () => {
+    expect(() => checkPulumiVersion('4.0.0')).toThrow(/is 4\.0\.0; skewguard\/testing\/pulumi records registrations through the mock engine of @pulumi\/pulumi 3\.140 to 3\.x/);
+    expect(() => checkPulumiVersion('3.100.0')).toThrow(UsageError);
+    expect(() => checkPulumiVersion('3.248.0')).not.toThrow();
+  });
+
   it('names bad arguments', async () => {
     const error = await rejection(runWithMocks('index.ts' as never, { stack: '', preview: 'yes' as never, call: {} as never }));
-    expect((error as DesignError).issues.map((i) => i.path)).toEqual(['program', 'options.call', 'options.stack', 'options.preview']);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues.map((i) => i.path).sort()).toEqual(['options.call', 'options.preview', 'options.stack', 'program']);
   });
 });
 
 describe('assertAccepted and assertRefused', () => {
+  // As docs/testing.md shows it: outside any run. The next test's run must not see its registrations.
+  it('accepts outside a run, registering against a mock engine of its own', () => {
+    const accepted = assertAccepted(() => events({}, new CosmosAccountMonitoring('outside', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } })));
+    expect(accepted).toBeInstanceOf(GuardedContainer);
+  });
+
+  it('leaves the next run clean after an acceptance outside a run', async () => {
+    const { resources } = await runWithMocks(() => new Thing('test:index:Thing', 'after', {}));
+    expect(resources.map((r) => r.name)).toEqual(['after']);
+  });
+
   it('accepts a design the rules accept, and returns what was constructed', async () => {
     const { result } = await runWithMocks(() => assertAccepted(() => events()));
     expect(result).toBeInstanceOf(GuardedContainer);

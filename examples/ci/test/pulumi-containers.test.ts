@@ -16,7 +16,7 @@ function telemetry(design: ContainerDesign) {
     resourceGroupName: 'data',
     account: { name: 'telemetry', id: '/subscriptions/0000/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/telemetry' },
   });
-  return new GuardedContainer('events', { monitoring, database: 'telemetry', design });
+  return new GuardedContainer('events', { monitoring, database: 'telemetry', throughput: { autoscaleMax: 10_000 }, design });
 }
 
 describe('the telemetry containers', () => {

@@ -5,9 +5,10 @@
  * account name in its `resourceUri`, whichever the engine can show.
  */
 import type { EnforcementLevel, PolicyResource, ReportViolation, StackValidationArgs, StackValidationPolicy } from '@pulumi/policy';
-import type { AcknowledgementDesign } from '../../index';
+import { diagnosticSettingGaps } from '../diagnostic-gaps';
 import { PARTITION_KEY_CATEGORIES } from '../partition-key-categories';
 import { POLICY_NAMES } from './options';
+import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 import { diagnosticsOffVerdict } from './raw-container';
 import { isAccountType, isContainerType, isDiagnosticSettingType, isGuardedChild } from './resource-types';
 
@@ -50,37 +51,69 @@ function accountKeys(resource: PolicyResource, property: 'accountName' | 'resour
 
 /** What a diagnostic setting lacks for partition-key statistics to be usable; empty when nothing. */
 function settingGaps(setting: PolicyResource, reader: Reader): string[] {
-  const logs = reader.read(() => setting.props.logs);
-  const entries = Array.isArray(logs) ? logs as { category?: unknown; categoryGroup?: unknown; enabled?: unknown }[] : [];
-  const enabled = (category: string) => entries.some((log) => log?.enabled === true && (log.category === category || log.categoryGroup === 'allLogs'));
-  const gaps = PARTITION_KEY_CATEGORIES.filter((category) => !enabled(category)).map((category) => `${category} is not enabled`);
-  const workspace = reader.read(() => setting.props.workspaceId);
-  if (typeof workspace !== 'string' || workspace === '') gaps.push('no Log Analytics workspace (workspaceId)');
-  const destination = reader.read(() => setting.props.logAnalyticsDestinationType);
-  if (destination !== 'Dedicated') gaps.push('logAnalyticsDestinationType is not "Dedicated" (rows land in AzureDiagnostics, not CDBPartitionKeyStatistics / CDBPartitionKeyRUConsumption)');
-  return gaps;
+  return diagnosticSettingGaps({
+    logs: reader.read(() => setting.props.logs),
+    workspaceId: reader.read(() => setting.props.workspaceId),
+    logAnalyticsDestinationType: reader.read(() => setting.props.logAnalyticsDestinationType),
+  }, PARTITION_KEY_CATEGORIES);
 }
 
-export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: (resourceName: string) => readonly AcknowledgementDesign[]): StackValidationPolicy {
+interface SettingView {
+  readonly setting: PolicyResource;
+  readonly accounts: Set<string>;
+  readonly gaps: string[];
+  /** During preview: what could not be read of the target account, and of the setting's contents. */
+  readonly accountUnknown?: unknown;
+  readonly gapsUnknown?: unknown;
+}
+
+function viewOf(setting: PolicyResource): SettingView {
+  const target = new Reader();
+  const contents = new Reader();
+  return {
+    setting,
+    accounts: accountKeys(setting, 'resourceUri', target),
+    gaps: settingGaps(setting, contents),
+    accountUnknown: target.unknowns[0],
+    gapsUnknown: contents.unknowns[0],
+  };
+}
+
+/** The unknown value a verdict on this container still depends on, if any: a setting that may turn
+ *  out to target its account and to lack nothing. */
+function undecided(settings: readonly SettingView[], matching: readonly SettingView[], containerUnknown: unknown): unknown {
+  for (const s of settings) {
+    const mayTarget = matching.includes(s) || s.accountUnknown !== undefined || containerUnknown !== undefined;
+    const maySuffice = s.gaps.length === 0 || s.gapsUnknown !== undefined;
+    if (mayTarget && maySuffice) return s.gapsUnknown ?? s.accountUnknown ?? containerUnknown;
+  }
+  return undefined;
+}
+
+export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): StackValidationPolicy {
   return {
     name: POLICY_NAMES.diagnostics,
     description: `skewguard SG010: the account of every Cosmos DB container sends ${PARTITION_KEY_CATEGORIES.join(' and ')} to a Log Analytics workspace with Dedicated tables, so hot partition keys can be seen.`,
     enforcementLevel,
+    configSchema: WAIVER_CONFIG_SCHEMA,
     validateStack: (args: StackValidationArgs, reportViolation: ReportViolation) => {
-      const reader = new Reader();
-      const settings = args.resources
-        .filter((r) => isDiagnosticSettingType(r.type))
-        .map((setting) => ({ setting, accounts: accountKeys(setting, 'resourceUri', reader), gaps: settingGaps(setting, reader) }));
+      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>());
+      const settings = args.resources.filter((r) => isDiagnosticSettingType(r.type)).map(viewOf);
       for (const container of args.resources) {
         if (!isContainerType(container.type) || isGuardedChild(container.urn)) continue;
+        const reader = new Reader();
         const accounts = accountKeys(container, 'accountName', reader);
         const matching = settings.filter((s) => [...s.accounts].some((key) => accounts.has(key)));
-        if (matching.some((s) => s.gaps.length === 0)) continue;
-        if (reader.unknowns.length > 0) throw reader.unknowns[0];
+        if (matching.some((s) => s.gaps.length === 0 && s.gapsUnknown === undefined)) continue;
+        // During preview a setting may still turn out to target this account and lack nothing: only
+        // then is the verdict left to `pulumi up` (the engine reports "can't run during preview").
+        // When no setting could possibly serve the container, it fails now, before anything is created.
+        const pending = undecided(settings, matching, reader.unknowns[0]);
+        if (pending !== undefined) throw pending;
         const found = matching.length === 0
           ? 'no diagnostic setting in this stack targets its account'
           : matching.map((s) => `diagnostic setting "${s.setting.name}": ${s.gaps.join('; ')}`).join('; ');
-        for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waivers(container.name))) {
+        for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waived(container.name))) {
           reportViolation(`${line}\n  found: ${found}`, container.urn);
         }
       }

@@ -4,8 +4,8 @@ import type { AcknowledgementDesign } from '../../index';
 import { POLICY_NAMES } from './options';
 import { keyNamesVerdict, keyStructureVerdict, type RawContainer, type Verdict } from './raw-container';
 import { isContainerType, isGuardedChild } from './resource-types';
+import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
-type Waivers = (resourceName: string) => readonly AcknowledgementDesign[];
 
 function containerPolicy(
   name: string, description: string, enforcementLevel: EnforcementLevel, waivers: Waivers,
@@ -15,9 +15,11 @@ function containerPolicy(
     name,
     description,
     enforcementLevel,
+    configSchema: WAIVER_CONFIG_SCHEMA,
     validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
       if (!isContainerType(args.type) || isGuardedChild(args.urn)) return;
-      for (const line of judge({ name: args.name, props: args.props }, waivers(args.name))) reportViolation(line);
+      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>());
+      for (const line of judge({ name: args.name, props: args.props }, waived(args.name))) reportViolation(line);
     },
   };
 }

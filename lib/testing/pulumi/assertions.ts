@@ -8,6 +8,7 @@ import type { Finding } from '../../index';
 import { DesignError } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
+import { constructDetached } from './mock-run';
 
 const REFUSED = 'SKEWGUARD_DESIGN_REFUSED';
 const INVALID_ARGS = 'SKEWGUARD_INVALID_ARGS';
@@ -53,7 +54,9 @@ export function assertAccepted<T>(construct: () => T): T {
   if (typeof construct !== 'function') throw new DesignError([{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }], 'assertAccepted() input');
   let result: T;
   try {
-    result = construct();
+    // Outside runWithMocks, the accepted components register against a mock engine of their own,
+    // which the next run waits for: nothing leaks into the tests after this one.
+    result = constructDetached(construct);
   } catch (error) {
     const refusal = skewguardError(error);
     if (!refusal) throw error;
@@ -80,7 +83,7 @@ export function assertRefused(refusal: unknown, expected: RuleExpectation | read
   let error: unknown = refusal;
   if (typeof refusal === 'function') {
     try {
-      const result = (refusal as () => unknown)();
+      const result = constructDetached(refusal as () => unknown);
       if (isThenable(result)) throw syncOnly('assertRefused');
       throw new DesignAssertionError(`expected ${subject}, but the components were accepted`);
     } catch (thrown) {

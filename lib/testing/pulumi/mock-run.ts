@@ -6,7 +6,8 @@
  * is left pending for the next test.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DesignError, type DesignIssue } from '../../index';
+import { checkWith, shapes } from '../../index';
+import { observeMockMonitor, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 
 /** One resource the program registered, ready for `toMatchSnapshot()`. */
@@ -66,27 +67,6 @@ export interface MockRun<T> {
   readonly result: T;
   /** Every registered resource, sorted by type, name and parent. */
   readonly resources: MockedResource[];
-}
-
-/** The two monitor calls that create or read a resource, as the mock monitor implements them. */
-interface ResourceRequest {
-  getType(): string;
-  getName(): string;
-  getParent(): string;
-  getCustom?(): boolean;
-  getObject?(): { toJavaScript(): Record<string, unknown> } | undefined;
-  getProperties?(): { toJavaScript(): Record<string, unknown> } | undefined;
-  getId?(): string;
-  getProtect?(): boolean;
-  getRetainondelete?(): boolean;
-  getDeletebeforereplace?(): boolean;
-  getIgnorechangesList?(): string[];
-  getReplaceonchangesList?(): string[];
-}
-type Callback = (error: unknown, response?: unknown) => void;
-interface Monitor {
-  registerResource(request: ResourceRequest, callback: Callback): unknown;
-  readResource(request: ResourceRequest, callback: Callback): unknown;
 }
 
 interface Recorded {
@@ -158,23 +138,6 @@ function record(request: ResourceRequest, read: boolean): Recorded {
   };
 }
 
-/** Wraps the mock monitor's resource calls to record each request, count those in flight, and keep failures. */
-function instrument(monitor: Monitor, recorded: Recorded[], inFlight: { count: number }): void {
-  for (const method of ['registerResource', 'readResource'] as const) {
-    const original = monitor[method].bind(monitor);
-    monitor[method] = (request: ResourceRequest, callback: Callback) => {
-      const entry = record(request, method === 'readResource');
-      recorded.push(entry);
-      inFlight.count++;
-      return original(request, (error, response) => {
-        inFlight.count--;
-        if (error) entry.error = error;
-        callback(error, response);
-      });
-    };
-  }
-}
-
 function configFor(config: Readonly<Record<string, unknown>>, project: string): Record<string, string> {
   return Object.fromEntries(Object.entries(config).map(([key, value]) => [
     key.includes(':') ? key : `${project}:${key}`,
@@ -182,21 +145,78 @@ function configFor(config: Readonly<Record<string, unknown>>, project: string): 
   ]));
 }
 
-function readOptions(program: unknown, options: MockRunOptions): void {
-  const issues: DesignIssue[] = [];
-  if (typeof program !== 'function') issues.push({ path: 'program', message: `expected a function that creates the resources (() => new GuardedContainer(…), or () => import('./index')), got ${typeof program}` });
-  for (const field of ['newResource', 'call'] as const) {
-    if (options[field] !== undefined && typeof options[field] !== 'function') issues.push({ path: `options.${field}`, message: `expected a function, got ${typeof options[field]}` });
-  }
-  for (const field of ['project', 'stack'] as const) {
-    const value = options[field];
-    if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) issues.push({ path: `options.${field}`, message: `expected a non-empty string, got ${JSON.stringify(value)}` });
-  }
-  if (options.preview !== undefined && typeof options.preview !== 'boolean') issues.push({ path: 'options.preview', message: `expected true or false, got ${JSON.stringify(options.preview)}` });
-  if (options.config !== undefined && (typeof options.config !== 'object' || options.config === null || Array.isArray(options.config))) {
-    issues.push({ path: 'options.config', message: 'expected an object of configuration keys and values' });
-  }
-  if (issues.length > 0) throw new DesignError(issues, 'runWithMocks() input');
+const fn = <T>(what: string): shapes.Shape<T> => ({
+  expected: what,
+  is: (value) => typeof value === 'function',
+  read(value, place, issues, key) {
+    if (typeof value === 'function') return value as T;
+    issues.push({ path: shapes.pathOf(place, key), message: `expected ${what}, got ${shapes.describe(value)}` });
+    return undefined;
+  },
+  schema: () => ({}),
+});
+
+const configShape: shapes.Shape<Readonly<Record<string, unknown>>> = {
+  expected: 'an object of configuration keys and values',
+  is: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  read(value, place, issues, key) {
+    if (configShape.is(value)) return value as Record<string, unknown>;
+    issues.push({ path: shapes.pathOf(place, key), message: `expected ${configShape.expected}, got ${shapes.describe(value)}` });
+    return undefined;
+  },
+  schema: () => ({ type: 'object' }),
+};
+
+const runShape = shapes.record<{ program: () => unknown; options: MockRunOptions }>({
+  program: { shape: fn("a function that creates the resources (() => new GuardedContainer(…), or () => import('./index'))"), doc: 'the program to run' },
+  options: { shape: shapes.record<MockRunOptions>({
+    newResource: { shape: fn('a function'), optional: true, doc: 'Answers each registration.' },
+    call: { shape: fn('a function'), optional: true, doc: 'Answers each invoke.' },
+    project: { shape: shapes.text(), optional: true, doc: 'Project name.' },
+    stack: { shape: shapes.text(), optional: true, doc: 'Stack name.' },
+    preview: { shape: shapes.bool(), optional: true, doc: 'Run as a preview.' },
+    config: { shape: configShape, optional: true, doc: 'Stack configuration.' },
+  }), doc: 'the run options' },
+});
+
+/** Records every request the mock monitor receives from now on, and counts those in flight. */
+function recordRequests(): { recorded: Recorded[]; inFlight: { count: number } } {
+  const recorded: Recorded[] = [];
+  const inFlight = { count: 0 };
+  observeMockMonitor((request, read) => {
+    const entry = record(request, read);
+    recorded.push(entry);
+    inFlight.count++;
+    return {
+      done(error) {
+        inFlight.count--;
+        if (error) entry.error = error;
+      },
+    };
+  });
+  return { recorded, inFlight };
+}
+
+/** The registrations of components constructed outside a run (`constructDetached`), still settling. */
+let detached: Promise<void> = Promise.resolve();
+/** True while `runWithMocks` runs a program: components constructed then belong to that run. */
+let running = false;
+
+/**
+ * Runs `construct` synchronously under a mock engine of its own when no `runWithMocks` is running, so
+ * the components it registers finish against that engine (their registrations are awaited by the
+ * next `runWithMocks`) instead of leaking errors into whichever test runs next. Inside a run, it
+ * just calls `construct`.
+ */
+export function constructDetached<T>(construct: () => T): T {
+  if (running) return construct();
+  const failures: string[] = [];
+  void pulumi.runtime.setMocks(guardedMocks({ call: () => ({}) }, failures), 'project', 'test', false);
+  const { recorded, inFlight } = recordRequests();
+  const result = construct();
+  const previous = detached;
+  detached = previous.then(() => settle(recorded, inFlight));
+  return result;
 }
 
 const sortKey = (r: MockedResource) => `${r.type}\u0000${r.name}\u0000${r.parent ?? ''}`;
@@ -221,19 +241,20 @@ async function settle(recorded: readonly Recorded[], inFlight: { count: number }
  * is rethrown as it is, after pending registrations have finished.
  */
 export async function runWithMocks<T>(program: () => T | Promise<T>, options: MockRunOptions = {}): Promise<MockRun<T>> {
-  readOptions(program, options);
+  checkWith(runShape, { program, options }, { subject: 'runWithMocks() input' });
+  await detached;
   const project = options.project ?? 'project';
   const failures: string[] = [];
   await pulumi.runtime.setMocks(guardedMocks(options, failures), project, options.stack ?? 'test', options.preview ?? false);
   if (options.config) pulumi.runtime.setAllConfig(configFor(options.config, project));
-  const recorded: Recorded[] = [];
-  const inFlight = { count: 0 };
-  instrument(pulumi.runtime.getMonitor() as unknown as Monitor, recorded, inFlight);
+  const { recorded, inFlight } = recordRequests();
 
   let result: T;
+  running = true;
   try {
     result = await program();
   } finally {
+    running = false;
     await settle(recorded, inFlight);
   }
   failures.push(...recorded.filter((r) => r.error !== undefined).map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`));

@@ -45,6 +45,8 @@ function armName(type: string, name: string, inputs: Json): string {
 export function installMocks(options: { preview?: boolean } = {}) {
   const registered: Registered[] = [];
   const calls: pulumi.runtime.MockCallArgs[] = [];
+  /** Answers to invokes beyond getDatabaseAccount, by token. */
+  const answers = new Map<string, (inputs: Json) => Json>();
   pulumi.runtime.setMocks({
     newResource(args) {
       registered.push({ type: args.type, name: args.name, inputs: args.inputs, custom: args.custom ?? false });
@@ -56,12 +58,15 @@ export function installMocks(options: { preview?: boolean } = {}) {
       if (args.token === 'azure-native:cosmosdb:getDatabaseAccount') {
         return { id: armId('azure-native:cosmosdb:DatabaseAccount', args.inputs.accountName, args.inputs), name: args.inputs.accountName };
       }
+      const answer = answers.get(args.token);
+      if (answer) return answer(args.inputs);
       throw new Error(`unexpected invoke ${args.token}`);
     },
   }, 'skewguard-test', 'dev', options.preview ?? false);
   return {
     registered,
     calls,
+    answers,
     /** Registered custom resources of one type token. */
     ofType: (type: string) => registered.filter((r) => r.type === type),
     /** The one custom resource (not component) of this name. */

@@ -1,0 +1,124 @@
+/**
+ * Which skew alerts a container gets, with every default filled in. An alert that cannot fire for
+ * this container (no per-container metric on shared throughput, no log without diagnostics) is left
+ * out and said so, never created. Default thresholds come from the design: the headroom below each
+ * ceiling, and the load the design itself declares for its hottest key, so that a container running
+ * exactly as designed stays quiet.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { COSMOS_LIMITS, type CosmosKeyDesign } from '../index';
+import {
+  ALERT_DEFAULTS, MINIMUM_REQUESTS, SEVERITY, type AlertName, type AlertOptions, type ResolvedAlert, type SkewAlertsOptions,
+  type ThrottleRateAlertOptions, type TierActionGroups,
+} from './alert-settings';
+import { keyCeiling, type ThroughputMode } from './throughput';
+
+export interface AlertPlan {
+  readonly normalizedRu?: ResolvedAlert;
+  readonly throttleRate?: ResolvedAlert & { readonly minimumRequests: number };
+  readonly hotKey?: ResolvedAlert;
+  readonly hotPrefix?: ResolvedAlert;
+  readonly partitionSize?: ResolvedAlert;
+  /** Alerts left out because they could not fire for this container, each with the reason. */
+  readonly skipped: readonly { readonly alert: AlertName; readonly reason: string }[];
+}
+
+/** The action groups an attached CosmosAccountMonitoring offers. */
+export interface MonitoringActionGroups {
+  readonly actionGroupIds: pulumi.Input<string>[];
+  readonly actionGroups?: TierActionGroups;
+}
+
+/** Sustained RU/s above this share of the ceiling is capped: a key can never use more than its ceiling,
+ *  so a threshold at the ceiling itself could never fire. */
+const HIGHEST_KEY_SHARE_OF_CEILING = 0.95;
+/** "One [range] is consistently at 100%" is how Microsoft Learn describes a hot partition; an average
+ *  of per-minute maxima above 90% over the window is that, allowing a few quieter minutes. */
+const SATURATED_RANGE_PERCENT = 90;
+/** Azure calls 1–5% of requests throttled, with acceptable latency, healthy ("Troubleshoot 429s"). */
+const HEALTHY_THROTTLED_SHARE = 0.05;
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** RU/s of reads and writes together: Cosmos DB charges both in RU against the same budget. */
+function peakRequestUnits(design: CosmosKeyDesign): number {
+  const { workload } = design.primaryKey;
+  return workload.peakReadUnits + workload.peakWriteUnits;
+}
+
+/** The design's own load of its hottest full key, per stored (sharded) key value. */
+export function declaredHotKeyRu(design: CosmosKeyDesign): number {
+  const space = design.primaryKey;
+  const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
+  return (space.workload.hotKeyShare * peakRequestUnits(design)) / shards;
+}
+
+/** The design's own load of its hottest first-level value: declared on the level, else uniform. */
+export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
+  const first = design.primaryKey.partitionKey[0];
+  const share = first.hotKeyShare ?? (typeof first.cardinality === 'number' ? 1 / first.cardinality : 0);
+  return share * peakRequestUnits(design);
+}
+
+function defaultThresholds(design: CosmosKeyDesign, mode: ThroughputMode): Record<AlertName, number> {
+  const { headroom } = design.thresholds;
+  const ceiling = keyCeiling(mode);
+  return {
+    normalizedRu: SATURATED_RANGE_PERCENT,
+    throttleRate: HEALTHY_THROTTLED_SHARE,
+    hotKey: round(Math.min(Math.max(headroom * ceiling, declaredHotKeyRu(design)), HIGHEST_KEY_SHARE_OF_CEILING * ceiling)),
+    hotPrefix: round(Math.max(headroom * ceiling, declaredHotPrefixRu(design))),
+    partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
+  };
+}
+
+function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGroups | undefined): Record<'page' | 'ticket', pulumi.Input<string>[]> {
+  const pick = (tier: 'page' | 'ticket') =>
+    options.actionGroups?.[tier] ?? options.actionGroupIds ?? monitoring?.actionGroups?.[tier] ?? monitoring?.actionGroupIds ?? [];
+  return { page: pick('page'), ticket: pick('ticket') };
+}
+
+const SKIP: Partial<Record<ThroughputMode, string>> = {
+  shared: 'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the hotKey and throttleRate alerts still watch it',
+  serverless: 'a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against a serverless partition\'s 5,000 RU/s) and throttleRate alerts watch it',
+};
+const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
+
+/** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached. */
+export function planAlerts(
+  options: SkewAlertsOptions = {}, design: CosmosKeyDesign, mode: ThroughputMode, monitoring: MonitoringActionGroups | undefined,
+): AlertPlan {
+  const defaults = defaultThresholds(design, mode);
+  const groups = tierGroups(options, monitoring);
+  const skipped: { alert: AlertName; reason: string }[] = [];
+  const resolve = (name: AlertName, unavailable?: string): ResolvedAlert | undefined => {
+    const given = options[name] as AlertOptions | false | undefined;
+    if (given === false) return undefined;
+    if (unavailable) {
+      skipped.push({ alert: name, reason: unavailable });
+      return undefined;
+    }
+    const timing = ALERT_DEFAULTS[name];
+    const tier = given?.tier ?? timing.tier;
+    return {
+      threshold: given?.threshold ?? defaults[name],
+      windowSize: given?.windowSize ?? timing.windowSize,
+      evaluationFrequency: given?.evaluationFrequency ?? timing.evaluationFrequency,
+      tier,
+      severity: given?.severity ?? SEVERITY[tier],
+      actionGroupIds: groups[tier],
+    };
+  };
+  const logs = monitoring ? undefined : NEEDS_LOGS;
+  const hierarchical = design.primaryKey.partitionKey.length > 1;
+  const throttleRate = resolve('throttleRate', logs);
+  const throttleOptions = options.throttleRate === false ? undefined : options.throttleRate as ThrottleRateAlertOptions | undefined;
+  return {
+    normalizedRu: resolve('normalizedRu', SKIP[mode]),
+    throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
+    hotKey: resolve('hotKey', logs),
+    hotPrefix: hierarchical ? resolve('hotPrefix', logs) : undefined,
+    partitionSize: resolve('partitionSize', logs),
+    skipped,
+  };
+}

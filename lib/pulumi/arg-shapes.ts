@@ -1,0 +1,122 @@
+/**
+ * The Pulumi-specific pieces of the core's shape toolkit: values that may be known only at deployment
+ * (Outputs, Promises), values that must not be, resources given by name or as objects, and fields
+ * passed to Azure or to the core unchanged. Component args are read with these and the core's
+ * `shapes.record`, so an unknown arg is refused like an unknown design field, and every problem is
+ * reported at once with its field path.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { checkWith, shapes, UsageError, type DesignIssue } from '../index';
+import { InvalidArgsError } from './errors';
+import { isDeferred } from './values';
+
+type Shape<T> = shapes.Shape<T>;
+
+function issue(issues: DesignIssue[], place: shapes.Place, key: string | number | undefined, message: string): undefined {
+  issues.push({ path: shapes.pathOf(place, key), message });
+  return undefined;
+}
+
+/** Anything: a field passed through to Azure or to the core, which checks it itself. */
+export function passThrough<T>(expected = 'any value'): Shape<T> {
+  return {
+    expected,
+    is: () => true,
+    read: (value) => value as T,
+    schema: () => ({}),
+  };
+}
+
+/** A value known only at deployment (an Output or a Promise) is accepted as it is; a plain value is read with `shape`. */
+export function deployTime<T>(shape: Shape<T>): Shape<T | pulumi.Output<T>> {
+  return {
+    expected: `${shape.expected} (or a Pulumi Output of one)`,
+    is: (value) => isDeferred(value) || shape.is(value),
+    read: (value, place, issues, key) => (isDeferred(value) ? value as pulumi.Output<T> : shape.read(value, place, issues, key)),
+    schema: () => shape.schema(),
+  };
+}
+
+/**
+ * A setting that decides at construction what is created (alert thresholds, failOn, lint options):
+ * an Output or a Promise is refused with a message that says why, instead of Pulumi's warning about
+ * calling toJSON on an Output, or a silent `[object Object]`.
+ */
+export function planTime<T>(shape: Shape<T>): Shape<T> {
+  return {
+    expected: shape.expected,
+    is: (value) => isDeferred(value) || shape.is(value),
+    read(value, place, issues, key) {
+      if (isDeferred(value)) {
+        return issue(issues, place, key, 'is a Pulumi Output or Promise: this setting decides what is created, so it must be known when the program runs; use a plain value (for stack configuration, config.require…())');
+      }
+      return shape.read(value, place, issues, key);
+    },
+    schema: () => shape.schema(),
+  };
+}
+
+const nonBlank = shapes.text({ minLength: 1 });
+const isNameLike = (value: unknown) => (typeof value === 'string' && value.trim() !== '') || isDeferred(value);
+
+/** A resource given by name (a string or an Output) or as the resource itself (`{ name }`, and `id` when `withId`). */
+export function named(what: string, withId = false): Shape<unknown> {
+  const form = withId ? '{ name, id }' : '{ name }';
+  return {
+    expected: `the ${what} name or a resource with ${form}`,
+    is: () => true,
+    read(value, place, issues, key) {
+      if (typeof value === 'string') return value.trim() === '' ? issue(issues, place, key, `is empty: give the ${what} name`) : value;
+      if (isDeferred(value)) return value;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return issue(issues, place, key, `expected the ${what} name or a resource with ${form}, got ${shapes.describe(value)}`);
+      }
+      const here = key === undefined ? place : { parent: place, key };
+      const before = issues.length;
+      // A resource's `name` and `id` are Outputs set on the object; read them as they are.
+      const { name, id } = value as { name?: unknown; id?: unknown };
+      if (!isNameLike(name)) issue(issues, here, 'name', `expected the ${what} name (a string or Output), got ${shapes.describe(name)}`);
+      if (withId && !isNameLike(id)) issue(issues, here, 'id', `expected the ${what} resource id (a string or Output), got ${shapes.describe(id)}`);
+      return issues.length === before ? value : undefined;
+    },
+    schema: () => ({}),
+  };
+}
+
+/** An object with `id` (a string or an Output): a workspace, an action group. */
+export function withId(what: string): Shape<{ readonly id: pulumi.Input<string> }> {
+  return {
+    expected: `${what} (a resource, or { id })`,
+    is: (value) => typeof value === 'object' && value !== null,
+    read(value, place, issues, key) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || isDeferred(value)) {
+        return issue(issues, place, key, `expected ${what} (a resource, or { id }), got ${shapes.describe(value)}`);
+      }
+      const id = (value as { id?: unknown }).id;
+      if (!isNameLike(id)) return issue(issues, key === undefined ? place : { parent: place, key }, 'id', `expected the ${what} resource id (a string or Output), got ${shapes.describe(id)}`);
+      return value as { id: pulumi.Input<string> };
+    },
+    schema: () => ({ type: 'object', required: ['id'] }),
+  };
+}
+
+/** A list of action group resource ids, each a string or an Output of one. */
+export const actionGroupIds = shapes.list(deployTime(nonBlank));
+
+/**
+ * Reads `value` with `shape` through the core's `checkWith`; its issues (plus `extra`) are thrown as
+ * an `InvalidArgsError`, the `pulumi.RunError` the Pulumi CLI prints without a stack trace.
+ */
+export function readArgs<T>(shape: Shape<T>, value: unknown, component: string, extra: readonly DesignIssue[] = []): T {
+  let result: T | undefined;
+  const issues: DesignIssue[] = [];
+  try {
+    result = checkWith(shape, value, { subject: `${component} args` });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    issues.push(...error.issues);
+  }
+  issues.push(...extra);
+  if (issues.length > 0 || result === undefined) throw new InvalidArgsError(component, issues);
+  return result;
+}

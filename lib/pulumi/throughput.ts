@@ -1,0 +1,96 @@
+/**
+ * Where a container's RU/s come from. It decides which alerts can fire: NormalizedRUConsumption has
+ * no per-container data on shared database throughput ("Monitor normalized RU/s", Microsoft Learn),
+ * and a serverless container has no provisioned throughput to normalize against, while a serverless
+ * physical partition serves at most 5,000 RU/s ("Azure Cosmos DB serverless account performance").
+ */
+import * as pulumi from '@pulumi/pulumi';
+import type * as inputs from '@pulumi/azure-native/types/input';
+import { COSMOS_LIMITS, shapes } from '../index';
+import { deployTime } from './arg-shapes';
+
+/**
+ * The container's throughput:
+ * - `{ manual: RU/s }`: dedicated, from 400 RU/s in steps of 100;
+ * - `{ autoscaleMax: RU/s }`: dedicated autoscale (10%–100% of the maximum), from 1,000 RU/s in steps of 1,000;
+ * - `'shared'`: the database's provisioned throughput, shared by its containers;
+ * - `'serverless'`: a serverless account (billed per request, no provisioned throughput).
+ */
+export type ThroughputInput =
+  | { readonly manual: pulumi.Input<number> }
+  | { readonly autoscaleMax: pulumi.Input<number> }
+  | 'shared'
+  | 'serverless';
+
+export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
+
+/** Azure's limits for dedicated container throughput (Microsoft Learn, "Provisioned throughput"). */
+const DEDICATED = {
+  manual: { min: 400, step: 100 },
+  autoscaleMax: { min: 1_000, step: 1_000 },
+} as const;
+
+/** RU/s one physical partition of a serverless container serves ("Azure Cosmos DB serverless account performance"). */
+export const SERVERLESS_PARTITION_RU = 5_000;
+
+function ruPerSecond(form: keyof typeof DEDICATED): shapes.Shape<number> {
+  const { min, step } = DEDICATED[form];
+  const whole = shapes.num({ integer: true, min });
+  const expected = `at least ${min} RU/s in steps of ${step}`;
+  return {
+    expected,
+    is: whole.is,
+    read(value, place, issues, key) {
+      if (typeof value === 'number' && Number.isInteger(value) && value >= min && value % step === 0) return value;
+      issues.push({ path: shapes.pathOf(place, key), message: `expected ${expected}, got ${shapes.describe(value)}` });
+      return undefined;
+    },
+    schema: () => ({ ...whole.schema(), multipleOf: step }),
+  };
+}
+
+const manual = shapes.record<{ manual: number | pulumi.Output<number> }>({
+  manual: { shape: deployTime(ruPerSecond('manual')), doc: 'Dedicated manual throughput in RU/s.' },
+});
+const autoscale = shapes.record<{ autoscaleMax: number | pulumi.Output<number> }>({
+  autoscaleMax: { shape: deployTime(ruPerSecond('autoscaleMax')), doc: 'Dedicated autoscale maximum in RU/s.' },
+});
+const modes = shapes.oneOf(['shared', 'serverless']);
+
+/** `{ manual }`, `{ autoscaleMax }`, `'shared'` or `'serverless'`, exactly one form. */
+export const throughputShape: shapes.Shape<ThroughputInput> = {
+  expected: '{ manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless"',
+  is: () => true,
+  read(value, place, issues, key) {
+    if (typeof value === 'string') return modes.read(value, place, issues, key);
+    const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+    if (keys.length === 1 && keys[0] === 'manual') return manual.read(value, place, issues, key);
+    if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);
+    issues.push({ path: shapes.pathOf(place, key), message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}` });
+    return undefined;
+  },
+  schema: () => ({ anyOf: [manual.schema(), autoscale.schema(), modes.schema()] }),
+};
+
+export function throughputMode(throughput: ThroughputInput): ThroughputMode {
+  return throughput === 'shared' || throughput === 'serverless' ? throughput : 'dedicated';
+}
+
+/** What the dedicated forms leave unchecked because their value is only known at deployment. */
+export function uncheckedThroughput(throughput: ThroughputInput): string[] {
+  if (typeof throughput === 'string') return [];
+  const [form, value] = Object.entries(throughput)[0] as [keyof typeof DEDICATED, unknown];
+  const { min, step } = DEDICATED[form];
+  return pulumi.Output.isInstance(value) || value instanceof Promise ? [`throughput.${form} (at least ${min} RU/s, in steps of ${step})`] : [];
+}
+
+/** The container's `options`: dedicated throughput only (a shared or serverless container sets none). */
+export function throughputOptions(throughput: ThroughputInput): inputs.cosmosdb.CreateUpdateOptionsArgs | undefined {
+  if (typeof throughput === 'string') return undefined;
+  return 'manual' in throughput ? { throughput: throughput.manual } : { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } };
+}
+
+/** The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or a serverless physical partition's 5,000. */
+export function keyCeiling(mode: ThroughputMode): number {
+  return mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, COSMOS_LIMITS.logicalPartitionRequestUnits) : COSMOS_LIMITS.logicalPartitionRequestUnits;
+}
