@@ -5,9 +5,8 @@
  * only gathers the inputs; everything that decides lives here, where tests can call it directly.
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
-import { DesignError, externalTableOf, lintDocument, type DesignInput, type Finding } from '../index';
+import { lintTemplateResource, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
 import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
-import { skewguardMetadataOf } from './metadata';
 
 /** One DynamoDB resource to check, as synthesized. */
 export interface CheckedResource {
@@ -45,11 +44,6 @@ function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
   return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
 }
 
-/** Unwaived findings, and those CDK will show as suppressed (waived through `Validations.acknowledge()`). */
-function reported(findings: readonly Finding[], target: CheckedResource): Finding[] {
-  return findings.filter((f) => !f.acknowledged || (target.cdkAcknowledgedRules ?? []).includes(f.ruleId));
-}
-
 function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning'): PolicyViolation {
   const where = `${target.constructPath}${finding.index ? ` (index ${finding.index})` : ''}`;
   const raised = !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
@@ -85,9 +79,8 @@ function fatal(rule: string, description: string, fix: string, target: { templat
   };
 }
 
-function designError(error: unknown): string {
-  if (error instanceof DesignError) return error.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
-  throw error;
+function problems(issues: readonly DesignIssue[]): string {
+  return issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
 }
 
 /** Indexes in the template that the design does not declare: added with `table.addGlobalSecondaryIndex()`, around the check. */
@@ -103,55 +96,53 @@ function undeclaredIndexes(target: CheckedResource, design: { globalSecondaryInd
   });
 }
 
+/** Findings and stale waivers of a resource as violations; `failOn` raises warnings. */
+function violationsOf(result: TemplateResourceResult, target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
+  const waivedByCdk = target.cdkAcknowledgedRules ?? [];
+  const findings = result.findings.filter((f) => !f.acknowledged || waivedByCdk.includes(f.ruleId));
+  // A waiver in the design that no longer waives anything is stale; an app-wide
+  // `Validations.acknowledge()` is not, it covers every table under its scope.
+  const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(a.ruleId));
+  return [
+    ...findings.map((f) => findingViolation(f, target, f.location, failOn)),
+    ...stale.map((a): PolicyViolation => ({
+      ruleName: ruleName('acknowledgement'),
+      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
+      fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
+      severity: failOn === 'warning' ? 'error' : 'warning',
+      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [a.location] }],
+    })),
+  ];
+}
+
 function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
-  const design = skewguardMetadataOf(target.resource)?.design;
-  if (design === undefined) {
+  const metadata = templateMetadataOf(target.resource);
+  if (metadata.status !== 'read' || metadata.design === undefined) {
     return [fatal('design-metadata', `the GuardedTable ${target.constructPath} has no readable skewguard design in its template metadata, so it could not be checked`,
       'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app', target, 'Metadata.skewguard')];
   }
-  try {
-    const { findings, unusedAcknowledgements } = lintDocument({ ...design, engine: 'dynamodb' } as DesignInput);
-    // A waiver in the design that no longer waives anything is stale; an app-wide
-    // `Validations.acknowledge()` is not, it covers every table under its scope.
-    const stale = unusedAcknowledgements.filter((a) => !(target.cdkAcknowledgedRules ?? []).includes(a.ruleId));
-    return [
-      ...undeclaredIndexes(target, design),
-      ...reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn)),
-      ...stale.map((a): PolicyViolation => ({
-        ruleName: ruleName('acknowledgement'),
-        description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
-        fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
-        severity: failOn === 'warning' ? 'error' : 'warning',
-        violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [`Metadata.skewguard.design.${a.path}`] }],
-      })),
-    ];
-  } catch (error) {
-    return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${designError(error)}`,
+  const result = lintTemplateResource(target.logicalId, target.resource);
+  if (result.errors.length > 0) {
+    return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${problems(result.errors)}`,
       'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];
   }
+  return [...undeclaredIndexes(target, metadata.design as Parameters<typeof undeclaredIndexes>[1]), ...violationsOf(result, target, failOn)];
 }
 
 function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
-  const table = externalTableOf(target.logicalId, target.resource);
-  const violations: PolicyViolation[] = [];
-  try {
-    const { findings } = lintDocument({ external: [table.design] });
-    for (const f of reported(findings, target)) {
-      const key = /^external\[0\]\.partitionKeys\[(\d+)\]/.exec(f.path);
-      const location = key ? table.keyLocations[Number(key[1])] : table.keyMonitoringLocation;
-      violations.push(findingViolation({ ...f, path: f.path.replace(/^external\[0\]\.?/, '') }, target, location, failOn));
-    }
-  } catch (error) {
-    violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${designError(error)}`,
+  const result = lintTemplateResource(target.logicalId, target.resource);
+  const violations = violationsOf(result, target, failOn);
+  if (result.errors.length > 0) {
+    violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${problems(result.errors)}`,
       'give each acknowledgement a known rule id and a reason of at least 10 characters', target, 'Metadata.skewguard.acknowledgements'));
   }
-  for (const u of table.unchecked) {
+  for (const note of result.notes) {
     violations.push({
       ruleName: ruleName('unchecked'),
-      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is ${u.found}`,
+      description: `could not check ${target.constructPath}: ${note.path} ${note.message}`,
       fix: 'use literal values for key names and Contributor Insights switches, or check this table with a GuardedTable',
       severity: failOn === 'warning' ? 'error' : 'warning',
-      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [u.location] }],
+      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [note.path] }],
     });
   }
   return violations;

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DesignError, lintDocument, normalize, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
+import { UsageError, validateLintOptions, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
 import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { ConfigError, type ConfigIssue } from './errors';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
@@ -92,8 +92,8 @@ function readFields(value: unknown, report: Report): Fields {
   }
   return {
     designs: readDesigns(input.designs, report),
-    thresholds: readWithCore(input.thresholds, 'thresholds', report, (thresholds) => normalize({}, { thresholds })),
-    rules: readWithCore(input.rules, 'rules', report, (rules) => lintDocument({}, { rules })),
+    thresholds: readWithCore(input.thresholds, 'thresholds', report),
+    rules: readWithCore(input.rules, 'rules', report),
     failOn: readChoice(input.failOn, 'failOn', ['error', 'warning'], report),
     maxWarnings: readCount(input.maxWarnings, 'maxWarnings', report),
     reportUnusedAcknowledgements: readChoice(input.reportUnusedAcknowledgements, 'reportUnusedAcknowledgements', ['error', 'warning', 'off'], report),
@@ -113,20 +113,18 @@ function readDesigns(value: unknown, report: Report): string[] | undefined {
   return list as string[];
 }
 
-/** Thresholds and rule settings are checked by the core, exactly as lint() checks them; its
- *  paths (`options.rules.SG099`) are rewritten to the config's (`rules.SG099`). */
-function readWithCore<T>(value: unknown, field: 'thresholds' | 'rules', report: Report, check: (value: T) => unknown): T | undefined {
+/** Thresholds and rule settings are checked by the core, exactly as lint() checks them, at the config's paths (`rules.SG099`). */
+function readWithCore<F extends 'thresholds' | 'rules'>(value: unknown, field: F, report: Report): LintOptions[F] | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     report(field, field === 'rules' ? 'expected an object mapping rule ids to "error", "warning" or "off", e.g. { "SG012": "off" }' : 'expected an object of threshold overrides, e.g. { "headroom": 0.7 }');
     return undefined;
   }
   try {
-    check(value as T);
-    return value as T;
+    return validateLintOptions({ [field]: value }, '')[field];
   } catch (error) {
-    if (!(error instanceof DesignError)) throw error;
-    for (const issue of error.issues) report(rebasePath(issue.path, `options.${field}`, field) ?? rebasePath(issue.path, '', field) ?? field, issue.message);
+    if (!(error instanceof UsageError)) throw error;
+    for (const issue of error.issues) report(issue.path, issue.message);
     return undefined;
   }
 }

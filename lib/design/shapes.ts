@@ -123,7 +123,7 @@ export const RULE_ID_SCHEMA_MARKER = 'skewguard:rule-id';
 const ruleIdText = text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"' });
 const ruleId: typeof ruleIdText = { ...ruleIdText, schema: () => ({ ...ruleIdText.schema(), $comment: RULE_ID_SCHEMA_MARKER }) };
 
-const acknowledgement = record<AcknowledgementDesign>({
+export const acknowledgementShape = record<AcknowledgementDesign>({
   rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
   reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
@@ -143,7 +143,7 @@ const designBaseProps = {
   storage: { shape: storage, optional: true, doc: 'Expected partition sizes.' },
   sharding: { shape: sharding, optional: true, doc: 'Write sharding of the partition key.' },
   accessPatterns: { shape: list(accessPattern), optional: true, doc: 'Queries the application runs.' },
-  acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
+  acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
   thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for this design.' },
 } as const;
 
@@ -230,12 +230,12 @@ const externalKey = record<ExternalKeyDesign>({
   index: { shape: attributeName, optional: true, doc: 'Index the key belongs to; default the table.' },
 });
 
-const externalResource = record<ExternalResourceDesign>({
+export const externalResourceShape = record<ExternalResourceDesign>({
   engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
   name: { shape: anyResourceName, doc: 'Name of the table or container.' },
   partitionKeys: { shape: list(externalKey), doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).' },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
-  acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
+  acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
 });
 
 export const designDocumentShape = record<DesignDocument>(
@@ -243,7 +243,7 @@ export const designDocumentShape = record<DesignDocument>(
     description: { shape: text({ maxLength: 4000 }), optional: true, doc: 'Free text for readers of the file.' },
     tables: { shape: list(dynamoDbTableShape), optional: true, doc: 'DynamoDB table designs.' },
     containers: { shape: list(cosmosContainerShape), optional: true, doc: 'Cosmos DB container designs.' },
-    external: { shape: list(externalResource), optional: true, doc: 'Resources created outside the guarded constructs.' },
+    external: { shape: list(externalResourceShape), optional: true, doc: 'Resources created outside the guarded constructs.' },
     thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for every design in the file.' },
   },
   { ignored: ['$schema'], title: 'skewguard design file' },

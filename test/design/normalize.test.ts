@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, DesignError, lint, normalize, type DesignInput } from '../../lib';
+import { DEFAULT_THRESHOLDS, DesignError, lint, normalize, UsageError, type DesignInput } from '../../lib';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { container, table } from '../fixtures';
@@ -276,7 +276,7 @@ describe('the library contract', () => {
   it('treats null and undefined options as none, and rejects other non-objects naming the field', () => {
     expect(lint(table(), null as never)).toEqual([]);
     expect(() => lint(table(), 'strict' as never)).toThrow(/options: expected an object/);
-    expect(() => lint(table(), 'strict' as never)).toThrow(DesignError);
+    expect(() => lint(table(), 'strict' as never)).toThrow(UsageError);
   });
 
   it('reads only own properties: a polluted Object.prototype changes no verdict', () => {

@@ -6,14 +6,9 @@
  * ("Template metadata"). Values CloudFormation computes at deploy time (`Ref`, `Fn::If`…) are never
  * guessed: they are listed in `unchecked`.
  */
-import type { ExternalKeyDesign, ExternalResourceDesign } from './input';
-
-/** The CloudFormation `Metadata` key of skewguard's entry on a DynamoDB resource, and its version. */
-export const TEMPLATE_METADATA_KEY = 'skewguard';
-export const TEMPLATE_METADATA_VERSION = 1;
-
-/** The resource types a DynamoDB table synthesizes to: TableV2 → GlobalTable; Table / CfnTable → Table. */
-export const DYNAMODB_TEMPLATE_TYPES: readonly string[] = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
+import type { ExternalKeyDesign, ExternalResourceDesign } from '../design/input';
+import { describeValue, isIntrinsic, isObject, type Json } from './intrinsics';
+import { templateMetadataOf } from './metadata';
 
 /** Something in the resource that could not be read, and where. */
 export interface UncheckedValue {
@@ -34,22 +29,6 @@ export interface ExternalTable {
   /** Location of the Contributor Insights setting that is off, else of where the settings live. */
   readonly keyMonitoringLocation: string;
   readonly unchecked: readonly UncheckedValue[];
-}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `{ "Ref": … }`, `{ "Fn::If": … }`: a value CloudFormation computes at deploy time. */
-function isIntrinsic(value: unknown): boolean {
-  return isObject(value) && Object.keys(value).length === 1 && /^(?:Ref|Fn::\w+|Condition)$/.test(Object.keys(value)[0]);
-}
-
-/** What was found where a literal was expected, for notes: "the intrinsic function Fn::If (known only at deploy time)", "null". */
-function describeValue(value: unknown): string {
-  if (isIntrinsic(value)) return `the intrinsic function ${Object.keys(value as Json)[0]} (known only at deploy time)`;
-  if (value === undefined) return 'absent';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
-  return isObject(value) ? 'an object of another shape' : JSON.stringify(value);
 }
 
 /**
@@ -169,9 +148,9 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
   const unknown = off ? [] : switches.filter((s) => s.enabled === undefined);
   for (const s of unknown) skip(s.location, 'SG010 (Contributor Insights switch)', s.found);
   const keyMonitoring = off ? false : unknown.length > 0 ? undefined : true;
-  const metadata = isObject(resource) && isObject(resource.Metadata) ? resource.Metadata[TEMPLATE_METADATA_KEY] : undefined;
+  const metadata = templateMetadataOf(resource);
   // Waivers of this contract version go to the lint as written, so a malformed one is reported, not dropped.
-  const acknowledgements = isObject(metadata) && metadata.version === TEMPLATE_METADATA_VERSION ? metadata.acknowledgements : undefined;
+  const acknowledgements = metadata.status === 'read' ? metadata.acknowledgements : undefined;
   return {
     design: {
       engine: 'dynamodb',
