@@ -5,7 +5,7 @@
  * only gathers the inputs; everything that decides lives here, where tests can call it directly.
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
-import { lintTemplateResource, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
+import { lintTemplateResource, RULES, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
 import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
 
 /** One DynamoDB resource to check, as synthesized. */
@@ -40,7 +40,12 @@ export interface CheckOptions {
 /** The id users acknowledge a rule with: `skewguard::SG001`. */
 export const ruleName = (ruleId: string): string => `${PLUGIN_NAME}::${ruleId}`;
 
+/** Rules checked where a design meets its template (SG016): CDK must not suppress them, as the
+ *  metadata they compare could waive them otherwise. */
+const UNWAIVABLE = new Set(RULES.filter((rule) => rule.templateOnly).map((rule) => rule.id));
+
 function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
+  if (UNWAIVABLE.has(finding.ruleId)) return 'fatal';
   return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
 }
 
@@ -83,19 +88,6 @@ function problems(issues: readonly DesignIssue[]): string {
   return issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
 }
 
-/** Indexes in the template that the design does not declare: added with `table.addGlobalSecondaryIndex()`, around the check. */
-function undeclaredIndexes(target: CheckedResource, design: { globalSecondaryIndexes?: readonly { indexName?: unknown }[]; localSecondaryIndexes?: readonly { indexName?: unknown }[] }): PolicyViolation[] {
-  const properties = (target.resource as { Properties?: Record<string, unknown> }).Properties ?? {};
-  return (['GlobalSecondaryIndexes', 'LocalSecondaryIndexes'] as const).flatMap((field) => {
-    const declared = new Set((design[field === 'GlobalSecondaryIndexes' ? 'globalSecondaryIndexes' : 'localSecondaryIndexes'] ?? []).map((i) => i.indexName));
-    const synthesized = Array.isArray(properties[field]) ? (properties[field] as { IndexName?: unknown }[]) : [];
-    return synthesized.flatMap((index, i) => (declared.has(index.IndexName) ? [] : [fatal('undeclared-index',
-      `index ${String(index.IndexName)} of ${target.constructPath} is not in its design (added to the TableV2 directly?), so its key was never checked`,
-      field === 'GlobalSecondaryIndexes' ? 'add it with GuardedTable.addGlobalSecondaryIndex(), which checks it and gives it Contributor Insights and alarms' : 'declare it in the localSecondaryIndexes prop',
-      target, `Properties.${field}[${i}]`)]));
-  });
-}
-
 /** Findings and stale waivers of a resource as violations; `failOn` raises warnings. */
 function violationsOf(result: TemplateResourceResult, target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
   const waivedByCdk = target.cdkAcknowledgedRules ?? [];
@@ -115,22 +107,27 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
   ];
 }
 
-function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
+/** Called with each linted resource's findings, so acknowledgements that waive nothing can be found. */
+type Linted = (target: CheckedResource, result: TemplateResourceResult) => void;
+
+function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning', linted: Linted): PolicyViolation[] {
   const metadata = templateMetadataOf(target.resource);
   if (metadata.status !== 'read' || metadata.design === undefined) {
     return [fatal('design-metadata', `the GuardedTable ${target.constructPath} has no readable skewguard design in its template metadata, so it could not be checked`,
       'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app', target, 'Metadata.skewguard')];
   }
   const result = lintTemplateResource(target.logicalId, target.resource);
+  linted(target, result);
   if (result.errors.length > 0) {
     return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${problems(result.errors)}`,
       'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];
   }
-  return [...undeclaredIndexes(target, metadata.design as Parameters<typeof undeclaredIndexes>[1]), ...violationsOf(result, target, failOn)];
+  return violationsOf(result, target, failOn);
 }
 
-function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
+function checkRaw(target: CheckedResource, failOn: 'error' | 'warning', linted: Linted): PolicyViolation[] {
   const result = lintTemplateResource(target.logicalId, target.resource);
+  linted(target, result);
   const violations = violationsOf(result, target, failOn);
   if (result.errors.length > 0) {
     violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${problems(result.errors)}`,
@@ -167,21 +164,43 @@ function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
   return [...invalid, ...unprefixed];
 }
 
+/** Whether the construct at `path` is `scope` or below it (`''` is the app), as CDK matches acknowledgements. */
+const isUnder = (path: string, scope: string) => scope === '' || path === scope || path.startsWith(`${scope}/`);
+
+/**
+ * `Validations.acknowledge()` calls that waive nothing: no checked table at or below their scope has
+ * a finding of their rule. Reported like a stale waiver in a design (and by `lint cdk.out/`), so a
+ * waiver cannot outlive its finding and hide the next one.
+ */
+function unusedCdkAcknowledgements(options: CheckOptions, findings: readonly { rule: string; constructPath: string }[], failOn: 'error' | 'warning'): PolicyViolation[] {
+  return (options.acknowledgements ?? [])
+    .filter((ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => f.rule === ack.rule && isUnder(f.constructPath, ack.acknowledgedAt)))
+    .map((ack): PolicyViolation => ({
+      ruleName: ruleName('acknowledgement'),
+      description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${ack.rule} finding`,
+      fix: `remove the stale waiver ("${ack.reason}") so it cannot hide a future finding`,
+      severity: failOn === 'warning' ? 'error' : 'warning',
+      violatingResources: [{ constructPath: ack.acknowledgedAt, locations: ['Metadata.aws:cdk:acknowledged-rules'] }],
+    }));
+}
+
 const FAILING = new Set(['error', 'fatal']);
 
 /** Checks every resource and acknowledgement; the report fails on any unwaived error (or warning, with `failOn: 'warning'`). */
 export function checkResources(resources: readonly CheckedResource[], options: CheckOptions = {}): PolicyValidationPluginReport {
   const failOn = options.failOn ?? 'error';
-  const violations = [
-    ...checkAcknowledgements(options),
-    ...resources.flatMap((target) => {
+  const findings: { rule: string; constructPath: string }[] = [];
+  const linted: Linted = (target, result) => {
+    for (const f of result.findings) findings.push({ rule: f.ruleId, constructPath: target.constructPath });
+  };
+  const checked = resources.flatMap((target) => {
       if (target.resource === undefined) {
         return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
           'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
       }
-      return target.kind === 'guarded' ? checkGuarded(target, failOn) : checkRaw(target, failOn);
-    }),
-  ];
+      return target.kind === 'guarded' ? checkGuarded(target, failOn, linted) : checkRaw(target, failOn, linted);
+  });
+  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked];
   const guarded = resources.filter((r) => r.kind === 'guarded').length;
   return {
     success: !violations.some((v) => FAILING.has(v.severity ?? 'error')),

@@ -10,9 +10,13 @@
 import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
-import { lintDocument, type Finding, type UnusedAcknowledgement } from '../lint/engine';
+import type { DynamoDbKeyDesign } from '../design/key-design';
+import { lintDocument, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
+import { interpolate } from '../lint/messages';
+import { RULES } from '../lint/rules';
 import { lintExternal } from '../lint/external';
 import { validateLintOptions, type LintOptions } from '../lint/validate';
+import { templateMismatches } from './design-match';
 import { isObject } from './intrinsics';
 import { METADATA_PATH, templateMetadataOf } from './metadata';
 import { externalTableOf } from './template-table';
@@ -49,7 +53,7 @@ export function lintTemplateResource(logicalId: string, resource: unknown, optio
   const { basePath = '', ...lintOptions } = validateLintOptions(options);
   const metadata = templateMetadataOf(resource);
   if (metadata.status === 'unreadable') return empty('guarded', [{ path: prefixPath(basePath, metadata.issue.path), message: metadata.issue.message }]);
-  if (metadata.status === 'read' && metadata.design !== undefined) return lintGuarded(metadata.design, resource, prefixPath(basePath, `${METADATA_PATH}.design`), lintOptions);
+  if (metadata.status === 'read' && metadata.design !== undefined) return lintGuarded(metadata.design, resource, basePath, lintOptions);
   return lintRaw(logicalId, resource, basePath, lintOptions);
 }
 
@@ -63,18 +67,43 @@ function inputIssues(error: unknown): readonly DesignIssue[] {
   throw error;
 }
 
-function lintGuarded(design: unknown, _resource: unknown, designAt: string, options: LintOptions): TemplateResourceResult {
+/** SG016's findings: where the resource differs from its design, at the resource's fields. */
+function mismatchFindings(input: DesignInput, resource: unknown, resourceAt: string, options: LintOptions): TemplateFinding[] {
+  const rule = RULES.find((r) => r.id === 'SG016');
+  if (!rule || options.rules?.SG016 === 'off' || (options.only && !options.only.includes('SG016'))) return [];
+  const design = normalize(input).designs[0].design as DynamoDbKeyDesign;
+  const setting = options.rules?.SG016;
+  return templateMismatches(design, resource).map((hit) => ({
+    ruleId: rule.id,
+    title: rule.title,
+    messageId: hit.messageId,
+    severity: setting === 'warning' || setting === 'error' ? setting : rule.severity,
+    engine: 'dynamodb',
+    resource: design.name,
+    ...(hit.index !== undefined ? { index: hit.index } : {}),
+    path: hit.path,
+    location: prefixPath(resourceAt, hit.path),
+    message: interpolate(rule.messages[hit.messageId], hit.data),
+    fix: interpolate(rule.messages[hit.fixId], hit.data),
+    // Never waived: a waiver would sit in the metadata this compares with the table.
+    acknowledged: false,
+    data: hit.data,
+  }));
+}
+
+function lintGuarded(design: unknown, resource: unknown, resourceAt: string, options: LintOptions): TemplateResourceResult {
+  const designAt = prefixPath(resourceAt, `${METADATA_PATH}.design`);
   // The design is a table's: written without `engine`, which a forged entry must not change either.
   const input = (isObject(design) ? { ...design, engine: 'dynamodb' } : design) as DesignInput;
   try {
     const result = lintDocument(input, options);
     return {
       kind: 'guarded',
-      findings: result.findings.map((finding) => ({
+      findings: [...mismatchFindings(input, resource, resourceAt, options), ...result.findings.map((finding) => ({
         ...finding,
         location: prefixPath(designAt, finding.path),
         ...(finding.edits ? { edits: finding.edits.map((edit) => ({ ...edit, path: prefixPath(designAt, edit.path) })) } : {}),
-      })),
+      }))],
       unusedAcknowledgements: result.unusedAcknowledgements.map((ack) => ({ ...ack, location: prefixPath(designAt, ack.path) })),
       errors: [],
       notes: [],
