@@ -9,6 +9,7 @@ export { DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';
 export { checkWith, type CheckOptions } from './design/check';
+export { printable } from './design/printable';
 export * from './cfn';
 export { defineDesign, designFromJson } from './lint/define';
 export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';

@@ -5,7 +5,7 @@
  * only gathers the inputs; everything that decides lives here, where tests can call it directly.
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
-import { lintTemplateResource, RULES, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
+import { lintTemplateResource, printable, RULES, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
 import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
 
 /** One DynamoDB resource to check, as synthesized. */
@@ -194,13 +194,15 @@ export function checkResources(resources: readonly CheckedResource[], options: C
     for (const f of result.findings) findings.push({ rule: f.ruleId, constructPath: target.constructPath });
   };
   const checked = resources.flatMap((target) => {
-      if (target.resource === undefined) {
-        return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
-          'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
-      }
-      return target.kind === 'guarded' ? checkGuarded(target, failOn, linted) : checkRaw(target, failOn, linted);
+    if (target.resource === undefined) {
+      return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
+        'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
+    }
+    return target.kind === 'guarded' ? checkGuarded(target, failOn, linted) : checkRaw(target, failOn, linted);
   });
-  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked];
+  // Construct ids, names and reasons are untrusted: CDK prints these sentences as they are.
+  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked]
+    .map((v) => ({ ...v, description: printable(v.description), ...(v.fix !== undefined ? { fix: printable(v.fix) } : {}) }));
   const guarded = resources.filter((r) => r.kind === 'guarded').length;
   return {
     success: !violations.some((v) => FAILING.has(v.severity ?? 'error')),

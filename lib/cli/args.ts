@@ -90,7 +90,8 @@ function flag(spec: OptionSpec): string {
  *  so `npm run lint -- --format json` can override a script's own `--format`. */
 export function parseCommandArgs(argv: readonly string[], command: CommandSpec | undefined): ParsedArgs {
   const options = command?.options ?? GLOBAL;
-  const values: Record<string, string | true> = {};
+  // No prototype: a polluted Object.prototype.fix must not read as a flag the user gave.
+  const values: Record<string, string | true> = Object.create(null);
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];

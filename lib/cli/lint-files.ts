@@ -24,10 +24,14 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function sourceKind(value: unknown): SourceKind | undefined {
   if (!isObject(value)) return undefined;
-  if (isObject(value.Resources)) return 'template';
-  if ('tables' in value || 'containers' in value || 'external' in value) return 'design';
-  if ((value.engine === 'dynamodb' || value.engine === 'cosmosdb') && 'partitionKey' in value) return 'design';
-  if (typeof value.$schema === 'string' && value.$schema.includes('design.schema')) return 'design';
+  // Own fields only: a polluted Object.prototype.Resources must not make every design a template.
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(value, key);
+  const field = (key: string) => (has(key) ? value[key] : undefined);
+  if (isObject(field('Resources'))) return 'template';
+  if (has('tables') || has('containers') || has('external')) return 'design';
+  if ((field('engine') === 'dynamodb' || field('engine') === 'cosmosdb') && has('partitionKey')) return 'design';
+  const schema = field('$schema');
+  if (typeof schema === 'string' && schema.includes('design.schema')) return 'design';
   return undefined;
 }
 

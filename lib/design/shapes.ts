@@ -26,10 +26,12 @@ const cosmosName = text({
 });
 /** External resources of either engine: a label for reports (a template's logical ID, say). */
 const anyResourceName = text({ maxLength: 255 });
-/** DynamoDB attribute names are 1 byte to 64 KB in UTF-8; a secondary index's key attribute names
- *  at most 255 bytes (Developer Guide, "Naming rules"). Cosmos paths are checked by SG005. */
+/** DynamoDB attribute names are 1 byte to 64 KB in UTF-8 (Developer Guide, "Naming rules"); a key
+ *  attribute's name, of the table or of a secondary index, at most 255 (API Reference,
+ *  KeySchemaElement: https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_KeySchemaElement.html;
+ *  counted in UTF-8 bytes, as the Developer Guide counts index key names). Cosmos paths are checked by SG005. */
 const attributeName = text({ maxBytes: 65_536 });
-const indexKeyAttributeName = text({ maxBytes: 255 });
+const keyAttributeName = text({ maxBytes: 255 });
 const cardinality = either(num({ integer: true, min: 1 }), oneOf(['unique']));
 const attributeKind = oneOf(['time-bucket', 'value']);
 const units = num({ min: 0 });
@@ -76,10 +78,8 @@ function sortKeyAttributeShape(name: typeof attributeName) {
   }, { constraints: [ORDERED_PARTS_NEED_CARDINALITY] });
 }
 
-const partitionKeyAttribute = partitionKeyAttributeShape(attributeName);
-const sortKeyAttribute = sortKeyAttributeShape(attributeName);
-const indexPartitionKeyAttribute = partitionKeyAttributeShape(indexKeyAttributeName);
-const indexSortKeyAttribute = sortKeyAttributeShape(indexKeyAttributeName);
+const partitionKeyAttribute = partitionKeyAttributeShape(keyAttributeName);
+const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 
 const workload = record<WorkloadDesign>({
   peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
@@ -149,10 +149,10 @@ const designBaseProps = {
 
 const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
   indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  partitionKey: { shape: indexPartitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
-  partitionKeys: { shape: list(indexPartitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
-  sortKey: { shape: indexSortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
-  sortKeys: { shape: list(indexSortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
+  partitionKey: { shape: partitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
+  partitionKeys: { shape: list(partitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
+  sortKey: { shape: sortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
+  sortKeys: { shape: list(sortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
   workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
   sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
   contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
@@ -166,7 +166,7 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
 
 const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
   indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  sortKey: { shape: indexSortKeyAttribute, doc: 'The alternative sort key.' },
+  sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
 });
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({

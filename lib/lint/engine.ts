@@ -3,8 +3,9 @@
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
 import { DesignError, UsageError } from '../design/errors';
-import { describe } from '../design/shape';
+import { describe, ownValue } from '../design/shape';
 import { prefixPath } from '../design/field-path';
+import { printable } from '../design/printable';
 import type { DesignInput, Engine } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
@@ -62,7 +63,12 @@ export interface LintResult {
 
 /**
  * Checks a design file's content, or one table/container design (with `engine`), against the
- * whole catalogue. Throws `DesignError` (with field paths) when the input cannot be read.
+ * whole catalogue. Throws `DesignError` (with field paths) when the input cannot be read, and
+ * `UsageError` when only the options are wrong (an unknown key included).
+ *
+ * Input and options are read as plain data (JSON-like objects, own properties only). An error
+ * thrown by a getter or Proxy trap of the caller's propagates unchanged, and a revoked Proxy throws
+ * the TypeError the runtime raises when it is touched: skewguard neither calls nor hides the caller's code.
  */
 export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
   return lintDocument(input, options).findings;
@@ -164,7 +170,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   const collect = (order: number, engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[], rule: Rule, hits: RuleHit[]) => {
     const location = prefixPath(basePath, designLocation);
     for (const hit of hits) {
-      const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === hit.index));
+      // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
+      const index = ownValue(hit, 'index') as string | undefined;
+      const severity = ownValue(hit, 'severity') as Severity | undefined;
+      const edits = ownValue(hit, 'edits') as RuleHit['edits'];
+      const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === index));
       if (ack) used.add(ack);
       const setting = settings.get(rule.id);
       findings.push({
@@ -173,17 +183,17 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           ruleId: rule.id,
           title: rule.title,
           messageId: hit.messageId,
-          severity: setting === 'error' || setting === 'warning' ? setting : hit.severity ?? rule.severity,
+          severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
           engine,
           resource,
-          index: hit.index,
+          index,
           path: prefixPath(location, hit.path),
           message: interpolate(rule.messages[hit.messageId], hit.data),
           fix: interpolate(rule.messages[hit.fixId], hit.data),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
           data: hit.data,
-          edits: hit.edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
+          edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
       });
     }
@@ -244,8 +254,10 @@ export function blockingFindings(findings: readonly Finding[], level: Severity =
  * `at` replaces the field path prefix, e.g. with a construct path.
  */
 export function describeFinding(finding: Finding, options: { readonly at?: string } = {}): string {
+  // Names come from users' files, construct ids and resource names: escaped, so they cannot forge a line.
+  const p = printable;
   const where = options.at ?? finding.path;
-  const ack = finding.acknowledged ? ` (acknowledged: ${finding.reason})` : '';
+  const ack = finding.acknowledged ? ` (acknowledged: ${p(finding.reason ?? '')})` : '';
   const edits = finding.edits?.map((e) => (e.op === 'set' ? `set ${e.path} = ${JSON.stringify(e.value)}` : `remove ${e.path}`)).join('; ');
-  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${where || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''}): ${finding.message}${ack}\n  fix: ${finding.fix}${edits ? `\n  edits: ${edits}` : ''}`;
+  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${p(where || '(root)')} (${p(finding.resource)}${finding.index ? `, index ${p(finding.index)}` : ''}): ${p(finding.message)}${ack}\n  fix: ${p(finding.fix)}${edits ? `\n  edits: ${p(edits)}` : ''}`;
 }

@@ -1,3 +1,4 @@
+/* eslint-disable no-control-regex -- these tests look for raw control characters */
 /**
  * The synthesized template is checked against the design in its own metadata (SG016), so an escape
  * hatch cannot change the table the checks judged; and a Validations.acknowledge() that waives
@@ -5,7 +6,7 @@
  */
 import { Validations } from 'aws-cdk-lib';
 import { AttributeType, type CfnGlobalTable } from 'aws-cdk-lib/aws-dynamodb';
-import { GuardedTable } from '../../lib/cdk';
+import { designReport, GuardedTable } from '../../lib/cdk';
 import { appWithStack, healthy, skewguardReport, synthError, verdicts } from './support';
 
 const sg016 = (app: Parameters<typeof skewguardReport>[0]) => (skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::SG016');
@@ -64,5 +65,18 @@ describe('Validations.acknowledge() that waives nothing', () => {
     Validations.of(table).acknowledge({ id: 'skewguard::SG011', reason: 'latency is watched by the service dashboard' });
     synthError(app);
     expect((skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement')).toEqual([]);
+  });
+});
+
+describe('control and bidi characters in construct ids', () => {
+  it('are escaped in the synth refusal and in designReport()', () => {
+    const { app, stack } = appWithStack();
+    new GuardedTable(stack, 'Evil\u202eelbaT\u001b[2J', healthy({ partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 }, workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
+    const error = synthError(app);
+    expect(error).toContain('skewguard::SG001');
+    const skewguardPart = (skewguardReport(app)?.violations ?? []).map((v) => v.description).join('\n');
+    expect(skewguardPart).toContain('Evil\\u202eelbaT\\x1b[2J');
+    expect(skewguardPart).not.toMatch(/[\u202e\u001b]/);
+    expect(designReport(app)).not.toMatch(/[\u202e\u001b]/);
   });
 });
