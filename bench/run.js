@@ -14,7 +14,7 @@ const { generateDesigns } = require('./designs');
 const harness = require('./harness');
 const { median, fmt, time, sideBySide, report } = harness;
 
-const AREAS = ['cli', 'cdk', 'pulumi'];
+const AREAS = ['cli', 'cdk', 'pulumi', 'scale'];
 
 const root = join(__dirname, '..');
 
