@@ -9,9 +9,8 @@ export { DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';
 export { checkWith, type CheckOptions } from './design/check';
-export {
-  DYNAMODB_TEMPLATE_TYPES, externalTableOf, TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type ExternalTable, type UncheckedValue,
-} from './design/template-table';
+export { printable } from './design/printable';
+export * from './cfn';
 export { defineDesign, designFromJson } from './lint/define';
 export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
@@ -24,6 +23,8 @@ export {
   lint, lintDocument, lintNormalized, normalize, blockingFindings, describeFinding,
   type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
 } from './lint/engine';
+export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
+export { validateAcknowledgement, validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';
 export type { DesignEdit } from './lint/edits';
 export { RULES, RULE_IDS, RETIRED_RULES } from './lint/rules';
 export type { Rule, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';

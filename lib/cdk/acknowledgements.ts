@@ -6,7 +6,7 @@
  */
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { DesignError, normalize, type AcknowledgementDesign, type DesignIssue } from '../index';
+import { UsageError, validateAcknowledgement, type AcknowledgementDesign, type DesignIssue } from '../index';
 
 /** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
 export const PLUGIN_NAME = 'skewguard';
@@ -61,15 +61,15 @@ export function allAcknowledgements(root: IConstruct): { skewguard: RecordedAckn
 
 /**
  * Whether the core accepts `ack` as a waiver: a known rule id and a real reason (CDK accepts an
- * empty one; skewguard does not). The check is the core's own, run on the acknowledgement alone.
+ * empty one; skewguard does not). The core's own check of acknowledgements, with paths `rule` / `reason`.
  */
-export function acknowledgementIssues(ack: { readonly rule: string; readonly reason: string }): DesignIssue[] {
+export function acknowledgementIssues(ack: { readonly rule: string; readonly reason: string }): readonly DesignIssue[] {
   try {
-    normalize({ external: [{ engine: 'dynamodb', name: 'acknowledgement', partitionKeys: [{ attribute: 'id' }], acknowledgements: [{ rule: ack.rule, reason: ack.reason }] }] });
+    validateAcknowledgement({ rule: ack.rule, reason: ack.reason });
     return [];
   } catch (error) {
-    if (!(error instanceof DesignError)) throw error;
-    return error.issues.map((issue) => ({ path: issue.path.replace(/^external\[0\]\.acknowledgements\[0\]\.?/, ''), message: issue.message }));
+    if (!(error instanceof UsageError)) throw error;
+    return error.issues;
   }
 }
 

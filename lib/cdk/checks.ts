@@ -5,9 +5,8 @@
  * only gathers the inputs; everything that decides lives here, where tests can call it directly.
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
-import { DesignError, externalTableOf, lintDocument, type DesignInput, type Finding } from '../index';
+import { lintTemplateResource, printable, RULES, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
 import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
-import { skewguardMetadataOf } from './metadata';
 
 /** One DynamoDB resource to check, as synthesized. */
 export interface CheckedResource {
@@ -41,13 +40,13 @@ export interface CheckOptions {
 /** The id users acknowledge a rule with: `skewguard::SG001`. */
 export const ruleName = (ruleId: string): string => `${PLUGIN_NAME}::${ruleId}`;
 
-function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
-  return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
-}
+/** Rules checked where a design meets its template (SG016): CDK must not suppress them, as the
+ *  metadata they compare could waive them otherwise. */
+const UNWAIVABLE = new Set(RULES.filter((rule) => rule.templateOnly).map((rule) => rule.id));
 
-/** Unwaived findings, and those CDK will show as suppressed (waived through `Validations.acknowledge()`). */
-function reported(findings: readonly Finding[], target: CheckedResource): Finding[] {
-  return findings.filter((f) => !f.acknowledged || (target.cdkAcknowledgedRules ?? []).includes(f.ruleId));
+function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
+  if (UNWAIVABLE.has(finding.ruleId)) return 'fatal';
+  return failOn === 'warning' && !finding.acknowledged ? 'error' : finding.severity;
 }
 
 function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning'): PolicyViolation {
@@ -85,73 +84,62 @@ function fatal(rule: string, description: string, fix: string, target: { templat
   };
 }
 
-function designError(error: unknown): string {
-  if (error instanceof DesignError) return error.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
-  throw error;
+function problems(issues: readonly DesignIssue[]): string {
+  return issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
 }
 
-/** Indexes in the template that the design does not declare: added with `table.addGlobalSecondaryIndex()`, around the check. */
-function undeclaredIndexes(target: CheckedResource, design: { globalSecondaryIndexes?: readonly { indexName?: unknown }[]; localSecondaryIndexes?: readonly { indexName?: unknown }[] }): PolicyViolation[] {
-  const properties = (target.resource as { Properties?: Record<string, unknown> }).Properties ?? {};
-  return (['GlobalSecondaryIndexes', 'LocalSecondaryIndexes'] as const).flatMap((field) => {
-    const declared = new Set((design[field === 'GlobalSecondaryIndexes' ? 'globalSecondaryIndexes' : 'localSecondaryIndexes'] ?? []).map((i) => i.indexName));
-    const synthesized = Array.isArray(properties[field]) ? (properties[field] as { IndexName?: unknown }[]) : [];
-    return synthesized.flatMap((index, i) => (declared.has(index.IndexName) ? [] : [fatal('undeclared-index',
-      `index ${String(index.IndexName)} of ${target.constructPath} is not in its design (added to the TableV2 directly?), so its key was never checked`,
-      field === 'GlobalSecondaryIndexes' ? 'add it with GuardedTable.addGlobalSecondaryIndex(), which checks it and gives it Contributor Insights and alarms' : 'declare it in the localSecondaryIndexes prop',
-      target, `Properties.${field}[${i}]`)]));
-  });
+/** Findings and stale waivers of a resource as violations; `failOn` raises warnings. */
+function violationsOf(result: TemplateResourceResult, target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
+  const waivedByCdk = target.cdkAcknowledgedRules ?? [];
+  const findings = result.findings.filter((f) => !f.acknowledged || waivedByCdk.includes(f.ruleId));
+  // A waiver in the design that no longer waives anything is stale; an app-wide
+  // `Validations.acknowledge()` is not, it covers every table under its scope.
+  const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(a.ruleId));
+  return [
+    ...findings.map((f) => findingViolation(f, target, f.location, failOn)),
+    ...stale.map((a): PolicyViolation => ({
+      ruleName: ruleName('acknowledgement'),
+      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
+      fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
+      severity: failOn === 'warning' ? 'error' : 'warning',
+      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [a.location] }],
+    })),
+  ];
 }
 
-function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
-  const design = skewguardMetadataOf(target.resource)?.design;
-  if (design === undefined) {
+/** Called with each linted resource's findings, so acknowledgements that waive nothing can be found. */
+type Linted = (target: CheckedResource, result: TemplateResourceResult) => void;
+
+function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning', linted: Linted): PolicyViolation[] {
+  const metadata = templateMetadataOf(target.resource);
+  if (metadata.status !== 'read' || metadata.design === undefined) {
     return [fatal('design-metadata', `the GuardedTable ${target.constructPath} has no readable skewguard design in its template metadata, so it could not be checked`,
       'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app', target, 'Metadata.skewguard')];
   }
-  try {
-    const { findings, unusedAcknowledgements } = lintDocument({ ...design, engine: 'dynamodb' } as DesignInput);
-    // A waiver in the design that no longer waives anything is stale; an app-wide
-    // `Validations.acknowledge()` is not, it covers every table under its scope.
-    const stale = unusedAcknowledgements.filter((a) => !(target.cdkAcknowledgedRules ?? []).includes(a.ruleId));
-    return [
-      ...undeclaredIndexes(target, design),
-      ...reported(findings, target).map((f) => findingViolation(f, target, `Metadata.skewguard.design${f.path ? `.${f.path}` : ''}`, failOn)),
-      ...stale.map((a): PolicyViolation => ({
-        ruleName: ruleName('acknowledgement'),
-        description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
-        fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
-        severity: failOn === 'warning' ? 'error' : 'warning',
-        violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [`Metadata.skewguard.design.${a.path}`] }],
-      })),
-    ];
-  } catch (error) {
-    return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${designError(error)}`,
+  const result = lintTemplateResource(target.logicalId, target.resource);
+  linted(target, result);
+  if (result.errors.length > 0) {
+    return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${problems(result.errors)}`,
       'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];
   }
+  return violationsOf(result, target, failOn);
 }
 
-function checkRaw(target: CheckedResource, failOn: 'error' | 'warning'): PolicyViolation[] {
-  const table = externalTableOf(target.logicalId, target.resource);
-  const violations: PolicyViolation[] = [];
-  try {
-    const { findings } = lintDocument({ external: [table.design] });
-    for (const f of reported(findings, target)) {
-      const key = /^external\[0\]\.partitionKeys\[(\d+)\]/.exec(f.path);
-      const location = key ? table.keyLocations[Number(key[1])] : table.keyMonitoringLocation;
-      violations.push(findingViolation({ ...f, path: f.path.replace(/^external\[0\]\.?/, '') }, target, location, failOn));
-    }
-  } catch (error) {
-    violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${designError(error)}`,
+function checkRaw(target: CheckedResource, failOn: 'error' | 'warning', linted: Linted): PolicyViolation[] {
+  const result = lintTemplateResource(target.logicalId, target.resource);
+  linted(target, result);
+  const violations = violationsOf(result, target, failOn);
+  if (result.errors.length > 0) {
+    violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${problems(result.errors)}`,
       'give each acknowledgement a known rule id and a reason of at least 10 characters', target, 'Metadata.skewguard.acknowledgements'));
   }
-  for (const u of table.unchecked) {
+  for (const note of result.notes) {
     violations.push({
       ruleName: ruleName('unchecked'),
-      description: `could not check ${u.what} of ${target.constructPath}: ${u.location} is ${u.found}`,
+      description: `could not check ${target.constructPath}: ${note.path} ${note.message}`,
       fix: 'use literal values for key names and Contributor Insights switches, or check this table with a GuardedTable',
       severity: failOn === 'warning' ? 'error' : 'warning',
-      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [u.location] }],
+      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [note.path] }],
     });
   }
   return violations;
@@ -176,21 +164,45 @@ function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
   return [...invalid, ...unprefixed];
 }
 
+/** Whether the construct at `path` is `scope` or below it (`''` is the app), as CDK matches acknowledgements. */
+const isUnder = (path: string, scope: string) => scope === '' || path === scope || path.startsWith(`${scope}/`);
+
+/**
+ * `Validations.acknowledge()` calls that waive nothing: no checked table at or below their scope has
+ * a finding of their rule. Reported like a stale waiver in a design (and by `lint cdk.out/`), so a
+ * waiver cannot outlive its finding and hide the next one.
+ */
+function unusedCdkAcknowledgements(options: CheckOptions, findings: readonly { rule: string; constructPath: string }[], failOn: 'error' | 'warning'): PolicyViolation[] {
+  return (options.acknowledgements ?? [])
+    .filter((ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => f.rule === ack.rule && isUnder(f.constructPath, ack.acknowledgedAt)))
+    .map((ack): PolicyViolation => ({
+      ruleName: ruleName('acknowledgement'),
+      description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${ack.rule} finding`,
+      fix: `remove the stale waiver ("${ack.reason}") so it cannot hide a future finding`,
+      severity: failOn === 'warning' ? 'error' : 'warning',
+      violatingResources: [{ constructPath: ack.acknowledgedAt, locations: ['Metadata.aws:cdk:acknowledged-rules'] }],
+    }));
+}
+
 const FAILING = new Set(['error', 'fatal']);
 
 /** Checks every resource and acknowledgement; the report fails on any unwaived error (or warning, with `failOn: 'warning'`). */
 export function checkResources(resources: readonly CheckedResource[], options: CheckOptions = {}): PolicyValidationPluginReport {
   const failOn = options.failOn ?? 'error';
-  const violations = [
-    ...checkAcknowledgements(options),
-    ...resources.flatMap((target) => {
-      if (target.resource === undefined) {
-        return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
-          'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
-      }
-      return target.kind === 'guarded' ? checkGuarded(target, failOn) : checkRaw(target, failOn);
-    }),
-  ];
+  const findings: { rule: string; constructPath: string }[] = [];
+  const linted: Linted = (target, result) => {
+    for (const f of result.findings) findings.push({ rule: f.ruleId, constructPath: target.constructPath });
+  };
+  const checked = resources.flatMap((target) => {
+    if (target.resource === undefined) {
+      return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
+        'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
+    }
+    return target.kind === 'guarded' ? checkGuarded(target, failOn, linted) : checkRaw(target, failOn, linted);
+  });
+  // Construct ids, names and reasons are untrusted: CDK prints these sentences as they are.
+  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked]
+    .map((v) => ({ ...v, description: printable(v.description), ...(v.fix !== undefined ? { fix: printable(v.fix) } : {}) }));
   const guarded = resources.filter((r) => r.kind === 'guarded').length;
   return {
     success: !violations.some((v) => FAILING.has(v.severity ?? 'error')),

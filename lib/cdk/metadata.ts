@@ -23,10 +23,3 @@ export interface RawTableMetadata {
 }
 
 export type SkewguardMetadata = GuardedTableMetadata | RawTableMetadata;
-
-/** The skewguard entry of a template resource, if it has one that this version can read. */
-export function skewguardMetadataOf(resource: unknown): Partial<GuardedTableMetadata & RawTableMetadata> | undefined {
-  const metadata = (resource as { Metadata?: Record<string, unknown> } | undefined)?.Metadata?.[METADATA_KEY];
-  if (typeof metadata !== 'object' || metadata === null || (metadata as { version?: unknown }).version !== METADATA_VERSION) return undefined;
-  return metadata as Partial<GuardedTableMetadata & RawTableMetadata>;
-}

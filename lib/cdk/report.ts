@@ -4,7 +4,7 @@
  * CDK's; this one is for people reading a terminal.
  */
 import type { IConstruct } from 'constructs';
-import { describeFinding, keySpacesOf, type KeySpace } from '../index';
+import { describeFinding, keySpacesOf, printable, type KeySpace } from '../index';
 import { GuardedTable } from './guarded-table';
 
 function keys(space: KeySpace): string {
@@ -22,8 +22,9 @@ export function designReport(scope: IConstruct): string {
   for (const table of tables) {
     const design = table.design;
     const findings = table.findings;
-    lines.push('', `${table.node.path} (${design.billing}, ${table.pageAlarms.length} page and ${table.ticketAlarms.length} ticket alarms)`);
-    for (const space of keySpacesOf(design)) lines.push(`  ${keys(space)}`);
+    // Construct ids and attribute names are untrusted: escaped so they cannot drive the terminal.
+    lines.push('', `${printable(table.node.path)} (${design.billing}, ${table.pageAlarms.length} page and ${table.ticketAlarms.length} ticket alarms)`);
+    for (const space of keySpacesOf(design)) lines.push(`  ${printable(keys(space))}`);
     if (findings.length === 0) lines.push('  no findings');
     for (const finding of findings) {
       if (!finding.acknowledged && finding.severity === 'error') errors++;

@@ -7,7 +7,7 @@
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DesignError, lintDocument, normalize, type DesignIssue, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
+import { UsageError, validateLintOptions, type DesignIssue, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
 import { configShape } from './config-shape';
 import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { ConfigError, type ConfigIssue } from './errors';
@@ -103,8 +103,8 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
   // The thresholds and rules are checked in depth even when another field is wrong: every problem at once.
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const objectAt = (key: string) => (typeof raw[key] === 'object' && raw[key] !== null && !Array.isArray(raw[key]) && Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] as Record<string, unknown> : undefined);
-  const thresholds = readWithCore(objectAt('thresholds'), 'thresholds', report, (given: ThresholdOverrides) => normalize({}, { thresholds: given }));
-  const rules = readWithCore(objectAt('rules'), 'rules', report, (given: Record<string, RuleSetting>) => lintDocument({}, { rules: given }));
+  const thresholds = readWithCore(objectAt('thresholds'), 'thresholds', report);
+  const rules = readWithCore(objectAt('rules'), 'rules', report);
   if (!fields) return {};
   const designs = fields.designs === undefined ? undefined : typeof fields.designs === 'string' ? [fields.designs] : fields.designs;
   designs?.forEach((item, i) => {
@@ -131,16 +131,14 @@ function leavesProject(pattern: string, dir: string): boolean {
   return outside(dir, base) || (existsSync(base) && outside(realPath(dir), realPath(base)));
 }
 
-/** Thresholds and rule settings are checked by the core, exactly as lint() checks them; its
- *  paths (`options.rules.SG099`) are rewritten to the config's (`rules.SG099`). */
-function readWithCore<T>(value: Record<string, unknown> | undefined, field: 'thresholds' | 'rules', report: Report, check: (value: T) => unknown): T | undefined {
+/** Thresholds and rule settings are checked by the core, exactly as lint() checks them, at the config's paths (`rules.SG099`). */
+function readWithCore<F extends 'thresholds' | 'rules'>(value: unknown, field: F, report: Report): LintOptions[F] | undefined {
   if (value === undefined) return undefined;
   try {
-    check(value as T);
-    return value as T;
+    return validateLintOptions({ [field]: value }, '')[field];
   } catch (error) {
-    if (!(error instanceof DesignError)) throw error;
-    for (const issue of error.issues) report(rebasePath(issue.path, `options.${field}`, field) ?? rebasePath(issue.path, '', field) ?? field, issue.message);
+    if (!(error instanceof UsageError)) throw error;
+    for (const issue of error.issues) report(issue.path, issue.message);
     return undefined;
   }
 }

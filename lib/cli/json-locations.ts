@@ -245,17 +245,18 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
   };
 }
 
-const keyIndexes = new WeakMap<ContainerLayout, Map<string, number>>();
-
-/** Each key's member number, built on the first lookup in an object: a report that places one issue
- *  per unknown field of an object with 80,000 of them stays linear (indexOf per lookup was quadratic). */
-function keyIndex(layout: ContainerLayout): Map<string, number> {
-  let index = keyIndexes.get(layout);
-  if (!index) {
-    index = new Map((layout.keys ?? []).map((key, i) => [key, i]));
-    keyIndexes.set(layout, index);
+/** Each object's key → its position, built on the first lookup: placing every finding of a file with
+ *  thousands of members (unknown fields, template resources) stays linear. */
+const keyPositions = new WeakMap<ContainerLayout, Map<string, number>>();
+function positionOfKey(layout: ContainerLayout, key: string): number {
+  let positions = keyPositions.get(layout);
+  if (!positions) {
+    positions = new Map();
+    // Duplicate keys are rejected by the parser; the first position wins all the same.
+    (layout.keys as readonly string[]).forEach((k, i) => { if (!positions!.has(k)) positions!.set(k, i); });
+    keyPositions.set(layout, positions);
   }
-  return index;
+  return positions.get(key) ?? -1;
 }
 
 /** The member of an object that `path` names at offset `i` (after an optional `.`). */
@@ -264,17 +265,20 @@ function member(object: Record<string, unknown>, layout: ContainerLayout, path: 
   if (from < 0) return undefined;
   const keys = layout.keys as readonly string[];
   const plain = /^[^.[\]]*/.exec(path.slice(from))?.[0] ?? '';
-  let index = Object.prototype.hasOwnProperty.call(object, plain) ? keyIndex(layout).get(plain) ?? -1 : -1;
+  let index = Object.prototype.hasOwnProperty.call(object, plain) ? positionOfKey(layout, plain) : -1;
   let length = plain.length;
   if (layout.oddKeys) {
-    // Keys that hold "." or "[" (unknown fields a user typed): the longest key the path starts with wins.
-    keys.forEach((key, k) => {
-      const end = from + key.length;
-      if (key.length > length && path.startsWith(key, from) && (end === path.length || path[end] === '.' || path[end] === '[')) {
+    // Keys that hold "." or "[" (unknown fields a user typed): the longest key the path starts with
+    // wins. Only a prefix ending where a path segment may end can be one: a lookup each, not a scan.
+    for (let end = from + length + 1; end <= path.length; end++) {
+      if (end !== path.length && path[end] !== '.' && path[end] !== '[') continue;
+      const candidate = path.slice(from, end);
+      const k = Object.prototype.hasOwnProperty.call(object, candidate) ? positionOfKey(layout, candidate) : -1;
+      if (k >= 0) {
         index = k;
-        length = key.length;
+        length = candidate.length;
       }
-    });
+    }
   }
   if (index < 0) return undefined;
   const [keyStart, start, end] = layout.spans.slice(index * 3, index * 3 + 3);

@@ -2,57 +2,13 @@
  * Lints the text of one input — a design file or a synthesized CloudFormation template — and
  * places every finding, input error and stale acknowledgement at its line and column.
  */
-import { DesignError, lintDocument, type DesignEdit, type DesignInput, type Engine, type Finding, type LintOptions, type UnusedAcknowledgement } from '../index';
+import { DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
+import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson, type Position } from './json-locations';
 import { lintTemplate } from './template';
 import { closest } from '../design/suggest';
 
-export interface LocatedFinding extends Finding, Position {}
-
-export interface LocatedUnusedAcknowledgement extends UnusedAcknowledgement, Position {
-  readonly engine: Engine;
-}
-
-/** Why (part of) an input could not be linted; any one means exit code 2. */
-export interface InputError extends Position {
-  /** Field path, `''` for the whole file. */
-  readonly path: string;
-  readonly message: string;
-}
-
-/** Something the reader of a report should know that is not a finding (an attribute name given
- *  as an intrinsic function, which no rule can check). */
-export type InputNote = InputError;
-
-/** A finding's fix as `--fix` applied it. */
-export interface AppliedFix {
-  readonly ruleId: string;
-  readonly resource: string;
-  readonly path: string;
-  readonly edits: readonly DesignEdit[];
-  /** What the application must change for the fixed design to be true of the running system
-   *  (`--fix` changes the declared design only); absent when nothing beyond the design changes. */
-  readonly applicationChanges?: readonly string[];
-}
-
-export type SourceKind = 'design' | 'template';
-
-export interface FileResult {
-  readonly file: string;
-  readonly kind: SourceKind;
-  readonly findings: readonly LocatedFinding[];
-  /** Why the file could not be linted; non-empty means exit code 2. */
-  readonly errors: readonly InputError[];
-  readonly unusedAcknowledgements: readonly LocatedUnusedAcknowledgement[];
-  readonly notes: readonly InputNote[];
-  readonly fixes?: readonly AppliedFix[];
-  /** `--fix` found fixes but could not write them (the file is unchanged, and was linted as it is):
-   *  its `errors` say why, and the run exits 2. */
-  readonly fixesNotWritten?: boolean;
-  /** A file a search found but did not lint (a near-miss design, a YAML template): its `notes` say
-   *  why. It is reported so that nothing is passed over silently, and counted in no total. */
-  readonly skipped?: boolean;
-}
+export type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, SourceKind } from './file-result';
 
 export const START: Position = { line: 1, column: 1 };
 

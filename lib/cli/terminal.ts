@@ -5,21 +5,7 @@
  * `printable()` before text output or stderr; colors are added after, around escaped text only.
  */
 
-/** C0 controls (tab and newline included: they could forge report lines), DEL, C1 controls,
- *  bidi marks, embeddings, overrides and isolates, line/paragraph separators, and the BOM. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-const UNSAFE_TEST = new RegExp(UNSAFE.source);
-
-function escapeChar(char: string): string {
-  const code = char.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-
-/** `text` with every terminal-dangerous character written as a visible escape (`\x1b`, `\u202e`). */
-export function printable(text: string): string {
-  return UNSAFE_TEST.test(text) ? text.replace(UNSAFE, escapeChar) : text;
-}
+export { printable } from '../index';
 
 /** The characters JSON.stringify leaves raw but a terminal may act on (C1 controls, DEL, bidi
  *  controls, U+2028/9), as `\uXXXX` escapes. Only valid on JSON text, where they occur in strings. */

@@ -138,6 +138,8 @@ export interface ExternalResource {
   readonly name: string;
   readonly partitionKeys: readonly { readonly attribute: string; readonly index?: string; readonly path: string }[];
   readonly keyMonitoring?: boolean;
+  /** Where the key-monitoring switch was read from (`keyMonitoring`, or a template's location). */
+  readonly keyMonitoringPath: string;
   readonly acknowledgements: readonly Acknowledgement[];
 }
 

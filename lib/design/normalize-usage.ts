@@ -47,18 +47,24 @@ export function readShares(patterns: readonly AccessPattern[], globalIndexNames:
   return { declared: true, shareOf: (index) => Math.min(1, (byIndex.get(index) ?? 0) + unclaimed) };
 }
 
-export function acknowledgements(input: readonly AcknowledgementDesign[] | undefined, indexNames: readonly string[], options: NormalizeOptions, log: IssueLog): Acknowledgement[] {
-  return (input ?? []).map((ack, i) => {
-    const path = joinPath('acknowledgements', i);
-    // A retired rule's id stays acceptable, so an old waiver never breaks a file; the engine reports it as unused.
-    if (!options.ruleIds.includes(ack.rule) && !options.retiredRuleIds?.includes(ack.rule)) {
-      log.add(joinPath(path, 'rule'), `"${ack.rule}" is not a skewguard rule; known rules: ${options.ruleIds.join(', ')}`);
-    }
-    if (ack.index !== undefined && !indexNames.includes(ack.index)) {
-      log.add(joinPath(path, 'index'), indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on');
-    }
-    return { rule: ack.rule, reason: ack.reason, index: ack.index, path };
-  });
+/** `listPath`: where the list sits, relative to the log's location (a design's `acknowledgements`). */
+export function acknowledgements(
+  input: readonly AcknowledgementDesign[] | undefined, indexNames: readonly string[], options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>, log: IssueLog,
+  listPath = 'acknowledgements',
+): Acknowledgement[] {
+  return (input ?? []).map((ack, i) => acknowledgement(ack, joinPath(listPath, i), indexNames, options, log));
+}
+
+/** One waiver, at `path`: its rule must be known (or retired) and its index one of `indexNames`. */
+export function acknowledgement(ack: AcknowledgementDesign, path: string, indexNames: readonly string[], options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>, log: IssueLog): Acknowledgement {
+  // A retired rule's id stays acceptable, so an old waiver never breaks a file; the engine reports it as unused.
+  if (!options.ruleIds.includes(ack.rule) && !options.retiredRuleIds?.includes(ack.rule)) {
+    log.add(joinPath(path, 'rule'), `"${ack.rule}" is not a skewguard rule; known rules: ${options.ruleIds.join(', ')}`);
+  }
+  if (ack.index !== undefined && !indexNames.includes(ack.index)) {
+    log.add(joinPath(path, 'index'), indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on');
+  }
+  return { rule: ack.rule, reason: ack.reason, index: ack.index, path };
 }
 
 export function joins(input: CosmosContainerDesign, containerNamed: (name: string) => CosmosContainerDesign | undefined, log: IssueLog): ContainerJoin[] {

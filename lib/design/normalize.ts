@@ -114,14 +114,26 @@ function requireUniqueNames(engine: Engine, items: readonly { name: string }[], 
   });
 }
 
+/** Where an external resource's fields were read from (a template's `Properties.KeySchema[0].AttributeName`),
+ *  reported instead of their paths in the resource. */
+export interface ExternalLocations {
+  /** One per `partitionKeys` entry. @default - `partitionKeys[i]` */
+  readonly partitionKeys?: readonly string[];
+  /** @default 'keyMonitoring' */
+  readonly keyMonitoring?: string;
+  /** @default 'acknowledgements' */
+  readonly acknowledgements?: string;
+}
+
 /** An external resource's name is a label for reports (a template's logical ID, say): any non-empty name will do. */
-function normalizeExternal(input: ExternalResourceDesign, log: IssueLog, options: NormalizeOptions): ExternalResource {
+export function normalizeExternal(input: ExternalResourceDesign, log: IssueLog, options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>, locations: ExternalLocations = {}): ExternalResource {
   const indexNames = [...new Set(input.partitionKeys.flatMap((k) => (k.index ? [k.index] : [])))];
   return {
     engine: input.engine,
     name: input.name,
-    partitionKeys: input.partitionKeys.map((key, i) => ({ ...key, path: joinPath('partitionKeys', i) })),
+    partitionKeys: input.partitionKeys.map((key, i) => ({ ...key, path: locations.partitionKeys?.[i] ?? joinPath('partitionKeys', i) })),
     keyMonitoring: input.keyMonitoring,
-    acknowledgements: acknowledgements(input.acknowledgements, indexNames, options, log),
+    keyMonitoringPath: locations.keyMonitoring ?? 'keyMonitoring',
+    acknowledgements: acknowledgements(input.acknowledgements, indexNames, options, log, locations.acknowledgements),
   };
 }

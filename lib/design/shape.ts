@@ -1,5 +1,6 @@
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
+import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */
@@ -73,10 +74,8 @@ function report(issues: DesignIssue[], place: Place, key: string | number | unde
   return undefined;
 }
 
-/** CDK encodes unresolved strings as `${Token[…]}`: their value is unknown when the design is checked. */
-const UNRESOLVED_TOKEN = /\$\{Token\[/;
-/** The same two checks for JSON Schema: no unresolved token, no white space at either end. */
-const TRIMMED_LITERAL = /^(?![\s\S]*\$\{Token\[)\S(?:[\s\S]*\S)?$/;
+/** For JSON Schema: no unresolved token, no white space at either end. */
+const TRIMMED_LITERAL = new RegExp(`^${NO_STRING_TOKEN_PATTERN}\\S(?:[\\s\\S]*\\S)?$`);
 
 export interface TextOptions {
   readonly pattern?: RegExp;
@@ -99,7 +98,7 @@ export function text(options: TextOptions = {}): Shape<string> {
     is: (value) => typeof value === 'string',
     read(value, place, issues, key) {
       if (typeof value !== 'string') return fail(issues, place, key, expected, value);
-      if (UNRESOLVED_TOKEN.test(value)) return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
+      if (isStringToken(value)) return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
       if (value.trim().length < minLength) return fail(issues, place, key, expected, value);
       if (value.trim() !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
       if (maxLength !== undefined && value.length > maxLength) return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
@@ -119,14 +118,6 @@ export function text(options: TextOptions = {}): Shape<string> {
       ...(pattern ? { allOf: [{ pattern: pattern.source }] } : {}),
     }),
   };
-}
-
-/**
- * CDK encodes an unresolved number as a huge negative double (about -1.888e+289, marker bits 0xFBFF):
- * no design value comes near it, so any number that far out is a token, not a mistake to describe.
- */
-function isNumberToken(value: number): boolean {
-  return value < -1e288;
 }
 
 export interface NumberOptions {
@@ -176,8 +167,9 @@ export function bool(): Shape<boolean> {
   };
 }
 
-export function oneOf<const V extends string | number>(values: readonly V[]): Shape<V> {
-  const expected = values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+/** `expected`: the values in words, where a list reads better ("\"error\", \"warning\" or \"off\""). */
+export function oneOf<const V extends string | number>(values: readonly V[], wording?: string): Shape<V> {
+  const expected = wording ?? (values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
   return {
     expected,
     is: (value) => (values as readonly unknown[]).includes(value),
@@ -266,20 +258,13 @@ export interface RecordOptions {
 
 /**
  * A maker of objects with every known field own and `undefined`, so reading a field left out never
- * finds a value inherited from a (possibly polluted) Object.prototype. One object literal per record
- * shape, compiled from the shape's own field names (never from input): V8 then allocates each output
- * with its final layout at once, where a shared copy or field-by-field build took a quarter of
- * lint()'s time. Where code generation is disallowed, a copy of a template does the same, slower.
+ * finds a value inherited from a (possibly polluted) Object.prototype.
  */
 function blankObjectOf(fields: readonly string[]): () => Record<string, unknown> {
-  // In an object literal, "__proto__": sets the prototype instead of making a field.
+  // As a data property "__proto__" would still be a field, but every reader would trip over it.
   if (fields.includes('__proto__')) throw new Error('a record shape cannot have a field named __proto__');
-  try {
-    return new Function(`return () => ({ ${fields.map((field) => `${JSON.stringify(field)}: undefined`).join(', ')} });`)() as () => Record<string, unknown>;
-  } catch {
-    const template = Object.fromEntries(fields.map((field) => [field, undefined]));
-    return () => ({ ...template });
-  }
+  const template = Object.fromEntries(fields.map((field) => [field, undefined]));
+  return () => ({ ...template });
 }
 
 function unknownField(place: Place, key: string, known: readonly string[]): DesignIssue {
@@ -344,5 +329,50 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
         ...(options.constraints?.length ? { allOf: [...options.constraints] } : {}),
       };
     },
+  };
+}
+
+export interface MapOptions {
+  /** The keys accepted; any other is an error with a suggestion. @default - any key */
+  readonly keys?: readonly string[];
+  /** What the keys are, for messages ("a skewguard rule"). @default 'a known key' */
+  readonly keyNoun?: string;
+  /** What a valid value looks like, for messages. @default - "an object mapping names to …" */
+  readonly expected?: string;
+}
+
+/**
+ * An object used as a map (`{ SG012: 'off' }`, waivers by resource name): every own key read with
+ * `value`, and, when `keys` is given, only those keys accepted.
+ */
+export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Record<string, V>> {
+  const { keys, keyNoun = 'a known key' } = options;
+  const known = keys && new Set(keys);
+  const expected = options.expected ?? `an object mapping names to ${value.expected}`;
+  return {
+    expected,
+    is: isPlainObject,
+    read(input, parent, issues, at) {
+      if (!isPlainObject(input)) return fail(issues, parent, at, expected, input);
+      const place = here(parent, at);
+      const before = issues.length;
+      // A null-prototype result: a key named "__proto__" or "constructor" is data, never a prototype.
+      const output = Object.create(null) as Record<string, V>;
+      for (const key of Object.keys(input)) {
+        if (known && !known.has(key)) {
+          const guess = closest(key, keys as readonly string[]);
+          issues.push({ path: joinPath(pathOf(place), key), message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${(keys as readonly string[]).join(', ')}` });
+          continue;
+        }
+        const read = value.read((input as Record<string, unknown>)[key], place, issues, key);
+        if (read !== undefined) output[key] = read;
+      }
+      return issues.length === before ? output : undefined;
+    },
+    schema: () => ({
+      type: 'object',
+      ...(keys ? { propertyNames: { enum: [...keys] } } : {}),
+      additionalProperties: value.schema(),
+    }),
   };
 }

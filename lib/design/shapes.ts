@@ -26,10 +26,12 @@ const cosmosName = text({
 });
 /** External resources of either engine: a label for reports (a template's logical ID, say). */
 const anyResourceName = text({ maxLength: 255 });
-/** DynamoDB attribute names are 1 byte to 64 KB in UTF-8; a secondary index's key attribute names
- *  at most 255 bytes (Developer Guide, "Naming rules"). Cosmos paths are checked by SG005. */
+/** DynamoDB attribute names are 1 byte to 64 KB in UTF-8 (Developer Guide, "Naming rules"); a key
+ *  attribute's name, of the table or of a secondary index, at most 255 (API Reference,
+ *  KeySchemaElement: https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_KeySchemaElement.html;
+ *  counted in UTF-8 bytes, as the Developer Guide counts index key names). Cosmos paths are checked by SG005. */
 const attributeName = text({ maxBytes: 65_536 });
-const indexKeyAttributeName = text({ maxBytes: 255 });
+const keyAttributeName = text({ maxBytes: 255 });
 const cardinality = either(num({ integer: true, min: 1 }), oneOf(['unique']));
 const attributeKind = oneOf(['time-bucket', 'value']);
 const units = num({ min: 0 });
@@ -76,10 +78,8 @@ function sortKeyAttributeShape(name: typeof attributeName) {
   }, { constraints: [ORDERED_PARTS_NEED_CARDINALITY] });
 }
 
-const partitionKeyAttribute = partitionKeyAttributeShape(attributeName);
-const sortKeyAttribute = sortKeyAttributeShape(attributeName);
-const indexPartitionKeyAttribute = partitionKeyAttributeShape(indexKeyAttributeName);
-const indexSortKeyAttribute = sortKeyAttributeShape(indexKeyAttributeName);
+const partitionKeyAttribute = partitionKeyAttributeShape(keyAttributeName);
+const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 
 const workload = record<WorkloadDesign>({
   peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
@@ -123,7 +123,7 @@ export const RULE_ID_SCHEMA_MARKER = 'skewguard:rule-id';
 const ruleIdText = text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"' });
 const ruleId: typeof ruleIdText = { ...ruleIdText, schema: () => ({ ...ruleIdText.schema(), $comment: RULE_ID_SCHEMA_MARKER }) };
 
-const acknowledgement = record<AcknowledgementDesign>({
+export const acknowledgementShape = record<AcknowledgementDesign>({
   rule: { shape: ruleId, doc: 'Rule id, e.g. "SG014".' },
   reason: { shape: text({ minLength: 10, maxLength: 2000 }), doc: 'Why the finding is accepted (at least 10 characters).' },
   index: { shape: attributeName, optional: true, doc: 'Waive only on this DynamoDB index.' },
@@ -143,16 +143,16 @@ const designBaseProps = {
   storage: { shape: storage, optional: true, doc: 'Expected partition sizes.' },
   sharding: { shape: sharding, optional: true, doc: 'Write sharding of the partition key.' },
   accessPatterns: { shape: list(accessPattern), optional: true, doc: 'Queries the application runs.' },
-  acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
+  acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
   thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for this design.' },
 } as const;
 
 const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
   indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  partitionKey: { shape: indexPartitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
-  partitionKeys: { shape: list(indexPartitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
-  sortKey: { shape: indexSortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
-  sortKeys: { shape: list(indexSortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
+  partitionKey: { shape: partitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
+  partitionKeys: { shape: list(partitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
+  sortKey: { shape: sortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
+  sortKeys: { shape: list(sortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
   workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
   sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
   contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
@@ -166,7 +166,7 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
 
 const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
   indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  sortKey: { shape: indexSortKeyAttribute, doc: 'The alternative sort key.' },
+  sortKey: { shape: sortKeyAttribute, doc: 'The alternative sort key.' },
 });
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
@@ -230,12 +230,12 @@ const externalKey = record<ExternalKeyDesign>({
   index: { shape: attributeName, optional: true, doc: 'Index the key belongs to; default the table.' },
 });
 
-const externalResource = record<ExternalResourceDesign>({
+export const externalResourceShape = record<ExternalResourceDesign>({
   engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
   name: { shape: anyResourceName, doc: 'Name of the table or container.' },
   partitionKeys: { shape: list(externalKey), doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).' },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
-  acknowledgements: { shape: list(acknowledgement), optional: true, doc: 'Waived findings, each with a reason.' },
+  acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
 });
 
 export const designDocumentShape = record<DesignDocument>(
@@ -243,7 +243,7 @@ export const designDocumentShape = record<DesignDocument>(
     description: { shape: text({ maxLength: 4000 }), optional: true, doc: 'Free text for readers of the file.' },
     tables: { shape: list(dynamoDbTableShape), optional: true, doc: 'DynamoDB table designs.' },
     containers: { shape: list(cosmosContainerShape), optional: true, doc: 'Cosmos DB container designs.' },
-    external: { shape: list(externalResource), optional: true, doc: 'Resources created outside the guarded constructs.' },
+    external: { shape: list(externalResourceShape), optional: true, doc: 'Resources created outside the guarded constructs.' },
     thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for every design in the file.' },
   },
   { ignored: ['$schema'], title: 'skewguard design file' },

@@ -1,11 +1,14 @@
 /**
  * Key builders for application code. The same design drives the lint and these helpers, so the
  * read path cannot forget a shard (the seeds' failure case: sharded writes, one-shard reads).
+ * A bad argument (an empty key, a shard count out of range, a random source returning something
+ * outside [0, 1), an invalid sharding declaration) throws `UsageError` naming it.
  */
-import { DesignError, type DesignIssue } from './errors';
+import { checkWith } from './check';
+import { UsageError } from './errors';
 import type { ShardingStrategy } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { num, oneOf, record, text } from './shape';
+import { describe, num, oneOf, record, text } from './shape';
 
 /**
  * The shard hash: 32-bit FNV-1a over the UTF-8 bytes of the value.
@@ -23,9 +26,14 @@ export function shardHash(value: string): number {
   return hash >>> 0;
 }
 
+/** A bad argument of `caller`: the helpers throw UsageError, so DesignError always means a bad design. */
+function usage(caller: string, path: string, message: string): UsageError {
+  return new UsageError([{ path, message }], `${caller}() arguments`);
+}
+
 function checkShards(shards: unknown, caller: string): number {
   if (typeof shards !== 'number' || !Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS_ACCEPTED) {
-    throw new RangeError(`${caller}: shards must be an integer from 1 to ${MAX_SHARDS_ACCEPTED}, got ${String(shards)}`);
+    throw usage(caller, 'shards', `must be an integer from 1 to ${MAX_SHARDS_ACCEPTED}, got ${describe(shards)}`);
   }
   return shards;
 }
@@ -33,7 +41,12 @@ function checkShards(shards: unknown, caller: string): number {
 function checkKey(key: unknown, caller: string, name = 'key'): string {
   if (typeof key === 'string' && key.length > 0) return key;
   if (typeof key === 'number' && Number.isFinite(key)) return String(key);
-  throw new TypeError(`${caller}: ${name} must be a non-empty string or a finite number, got ${key === '' ? 'an empty string' : typeof key}`);
+  throw usage(caller, name, `must be a non-empty string or a finite number, got ${key === '' ? 'an empty string' : describe(key)}`);
+}
+
+function checkSeparator(separator: unknown, caller: string): string {
+  if (typeof separator === 'string') return separator;
+  throw usage(caller, 'separator', `must be a string, got ${describe(separator)}`);
 }
 
 /** The shard (0…shards-1) a source value maps to: `shardHash(String(value)) mod shards`. */
@@ -43,19 +56,29 @@ export function shardOf(sourceValue: string | number, shards: number): number {
 
 /** `key#<hash(sourceValue) mod shards>`: writes for one source value always land on one shard. */
 export function calculatedShardKey(key: string | number, sourceValue: string | number, shards: number, separator = '#'): string {
-  return `${checkKey(key, 'calculatedShardKey')}${separator}${shardOf(sourceValue, shards)}`;
+  return `${checkKey(key, 'calculatedShardKey')}${checkSeparator(separator, 'calculatedShardKey')}${shardOf(sourceValue, shards)}`;
 }
 
-/** `key#<random 0…shards-1>`: perfectly even writes; every read must fan out (see fanOutKeys). */
+/**
+ * `key#<random 0…shards-1>`: perfectly even writes; every read must fan out (see fanOutKeys).
+ * `random` must return a number from 0 to 1, as Math.random does (1 itself maps to the last shard);
+ * anything else is a UsageError, never a key outside the shards a read fans out to.
+ */
 export function randomShardKey(key: string | number, shards: number, separator = '#', random: () => number = Math.random): string {
   const n = checkShards(shards, 'randomShardKey');
-  return `${checkKey(key, 'randomShardKey')}${separator}${Math.min(n - 1, Math.floor(random() * n))}`;
+  const base = checkKey(key, 'randomShardKey');
+  const between = checkSeparator(separator, 'randomShardKey');
+  if (typeof random !== 'function') throw usage('randomShardKey', 'random', `must be a function returning a number from 0 to 1, got ${describe(random)}`);
+  const draw: unknown = random();
+  if (typeof draw !== 'number' || !(draw >= 0 && draw <= 1)) throw usage('randomShardKey', 'random', `must return a number from 0 to 1 as Math.random does, returned ${describe(draw)}`);
+  return `${base}${between}${Math.min(n - 1, Math.floor(draw * n))}`;
 }
 
 /** Every stored key of a logical key: the keys a fan-out read must query and merge. */
 export function fanOutKeys(key: string | number, shards: number, separator = '#'): string[] {
   const base = checkKey(key, 'fanOutKeys');
-  return Array.from({ length: checkShards(shards, 'fanOutKeys') }, (_, i) => `${base}${separator}${i}`);
+  const between = checkSeparator(separator, 'fanOutKeys');
+  return Array.from({ length: checkShards(shards, 'fanOutKeys') }, (_, i) => `${base}${between}${i}`);
 }
 
 /** What a sharding declaration means for application code. */
@@ -102,9 +125,7 @@ export function shardedKey(sharding: ShardingSpec | undefined): ShardedKey {
     const one = (key: string | number) => [checkKey(key, 'shardedKey')];
     return { strategy: 'none', shards: 1, writeKeys: one, writeKey: (key) => checkKey(key, 'writeKey'), readKeys: one };
   }
-  const issues: DesignIssue[] = [];
-  const spec = specShape.read(sharding, '', issues);
-  if (!spec) throw new DesignError(issues, 'shardedKey() sharding');
+  const spec = checkWith(specShape, sharding, { path: 'sharding', subject: 'shardedKey() sharding' });
   const { strategy, shards, separator = '#' } = spec;
   if (strategy === 'random') {
     const writeKey = (key: string | number) => randomShardKey(key, shards, separator);
@@ -116,14 +137,14 @@ export function shardedKey(sharding: ShardingSpec | undefined): ShardedKey {
       shards,
       writeKeys: (key) => fanOutKeys(key, shards, separator),
       writeKey: () => {
-        throw new TypeError(`writeKey: replicated copies are written together: write every key of writeKeys(key) (${shards} copies)`);
+        throw usage('writeKey', '', `replicated copies are written together: write every key of writeKeys(key) (${shards} copies)`);
       },
       readKeys: (key) => [randomShardKey(key, shards, separator)],
     };
   }
   const source = spec.sourceAttribute ?? 'the source attribute';
   const writeKey = (key: string | number, sourceValue?: string | number) => {
-    if (sourceValue === undefined) throw new TypeError(`writeKey: calculated sharding needs the item's ${source} value to pick the shard`);
+    if (sourceValue === undefined) throw usage('writeKey', 'sourceValue', `calculated sharding needs the item's ${source} value to pick the shard`);
     return calculatedShardKey(key, sourceValue, shards, separator);
   };
   return {

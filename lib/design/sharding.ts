@@ -3,7 +3,8 @@
  * whether a load stays within a usable ceiling, and every count is the smallest N for which it
  * does — so a design sharded to `shardsFor()`'s N is exactly what the rules accept.
  */
-import { DesignError, type DesignIssue } from './errors';
+import { checkWith } from './check';
+import { DesignError } from './errors';
 import type { Engine, ShardingStrategy } from './input';
 import { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
@@ -124,9 +125,8 @@ const shardsForShape = record<ShardsForOptions>({
 });
 
 function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 'replicated'): number {
-  const issues: DesignIssue[] = [];
-  const valid = shardsForShape.read(options, '', issues);
-  if (!valid) throw new DesignError(issues, `${caller}() options`);
+  // A bad option is a usage mistake (UsageError); no count that serves the load is a design's (DesignError).
+  const valid = checkWith(shardsForShape, options, { path: '', subject: `${caller}() options` });
   const share = valid.hotKeyShare ?? 1;
   const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
   const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
@@ -145,7 +145,8 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
  * The number of shards N one logical key needs: the smallest N for which the hottest value's writes
  * (and, for an item collection, its reads) divided over N fit the usable ceiling — DynamoDB's
  * 1,000 WCU / 3,000 RCU per partition, Cosmos DB's 10,000 RU/s per logical partition, × headroom.
- * Throws when no N up to 1,000 does.
+ * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
+ * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *
  * @example shardsFor({ engine: 'dynamodb', peakWriteUnits: 20_000 }) // 25: 20,000 WCU / 800 usable
  */
@@ -155,7 +156,8 @@ export function shardsFor(options: ShardsForOptions): number {
 
 /**
  * The number of replicated copies N a read-hot key needs: each copy takes every write and 1/N of the
- * reads (so N× the key's write cost). Throws when the key's writes alone exceed the ceiling.
+ * reads (so N× the key's write cost). Throws `UsageError` for bad options and `DesignError` when the
+ * key's writes alone exceed the ceiling.
  *
  * @example replicasFor({ engine: 'dynamodb', peakReadUnits: 4_800, peakWriteUnits: 10 }) // 2
  */

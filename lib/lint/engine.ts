@@ -2,17 +2,19 @@
  * The rule engine: normalizes input, runs every rule that applies to each design's engine,
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
-import { DesignError, type DesignIssue } from '../design/errors';
+import { DesignError, UsageError } from '../design/errors';
 import { describe, ownValue } from '../design/shape';
-import { joinPath, prefixPath } from '../design/field-path';
-import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
+import { prefixPath } from '../design/field-path';
+import { printable } from '../design/printable';
+import type { DesignInput, Engine } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
-import { normalizeInput, type NormalizeOptions } from '../design/normalize';
+import { normalizeInput } from '../design/normalize';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
 import type { RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
+import { readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
 export interface Finding {
   readonly ruleId: string;
@@ -39,17 +41,7 @@ export interface Finding {
   readonly edits?: readonly DesignEdit[];
 }
 
-/** A rule's severity as configured for a project: its own, raised, lowered, or turned off. */
-export type RuleSetting = Severity | 'off';
-
-export interface LintOptions {
-  /** Project-wide threshold overrides (below a document's and a design's own).
-   *  @default - DEFAULT_THRESHOLDS */
-  readonly thresholds?: ThresholdOverrides;
-  /** Per-rule severity: `{ SG014: 'error', SG012: 'off' }`. A rule turned off reports nothing.
-   *  @default - every rule at its catalogue severity */
-  readonly rules?: Readonly<Record<string, RuleSetting>>;
-}
+export type { LintOptions, RuleSetting } from './validate';
 
 /** An acknowledgement that waived nothing: the finding it was written for is gone (or never fired). */
 export interface UnusedAcknowledgement {
@@ -71,7 +63,12 @@ export interface LintResult {
 
 /**
  * Checks a design file's content, or one table/container design (with `engine`), against the
- * whole catalogue. Throws `DesignError` (with field paths) when the input cannot be read.
+ * whole catalogue. Throws `DesignError` (with field paths) when the input cannot be read, and
+ * `UsageError` when only the options are wrong (an unknown key included).
+ *
+ * Input and options are read as plain data (JSON-like objects, own properties only). An error
+ * thrown by a getter or Proxy trap of the caller's propagates unchanged, and a revoked Proxy throws
+ * the TypeError the runtime raises when it is touched: skewguard neither calls nor hides the caller's code.
  */
 export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
   return lintDocument(input, options).findings;
@@ -91,8 +88,8 @@ export function lintDocument(input: DesignInput, options: LintOptions = {}): Lin
 }
 
 /** The rule ids a catalogue's acknowledgements may name, listed once per catalogue. */
-const idsOfCatalogue = new WeakMap<Catalogue, Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>>();
-function catalogueIds(catalogue: Catalogue): Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'> {
+const idsOfCatalogue = new WeakMap<Catalogue, KnownRules>();
+function catalogueIds(catalogue: Catalogue): KnownRules {
   let ids = idsOfCatalogue.get(catalogue);
   if (!ids) {
     ids = { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
@@ -101,88 +98,83 @@ function catalogueIds(catalogue: Catalogue): Pick<NormalizeOptions, 'ruleIds' | 
   return ids;
 }
 
-/** `lintDocument()` against a given catalogue (tests retire rules with it). */
-export function lintWithCatalogue(input: DesignInput, options: LintOptions, catalogue: Catalogue): LintResult {
-  const valid = readOptions(options);
-  // The options and the design are read side by side, so every problem of both is reported at once.
-  const settings = attempt(() => readRuleSettings(ownValue(valid, 'rules') as LintOptions['rules'], catalogue));
-  const document = attempt(() => normalizeWith(input, valid, catalogue));
-  if (settings instanceof DesignError || document instanceof DesignError) {
-    const issues = [settings, document].flatMap((r) => (r instanceof DesignError ? r.issues : []));
-    throw new DesignError(issues, document instanceof DesignError ? 'design' : 'lint options');
-  }
-  return lintNormalizedDocument(document as NormalizedDocument, catalogue, settings as ReadonlyMap<string, RuleSetting>);
+/** How one run treats the rules: settings from the options, and the subset it runs. */
+interface RunSettings {
+  readonly settings: ReadonlyMap<string, RuleSetting>;
+  readonly only?: ReadonlySet<string>;
+  readonly basePath: string;
 }
 
-/** The value, or the DesignError it threw (anything else is a bug and propagates). */
-function attempt<T>(read: () => T): T | DesignError {
+function runSettings(options: LintOptions): RunSettings {
+  const settings = new Map(Object.entries(options.rules ?? {}));
+  return { settings, only: options.only && new Set(options.only), basePath: options.basePath ?? '' };
+}
+
+/** `lintDocument()` against a given catalogue (tests retire rules with it). */
+export function lintWithCatalogue(input: DesignInput, options: LintOptions, catalogue: Catalogue): LintResult {
+  const known = catalogueIds(catalogue);
+  // The options and the design are read side by side, so every problem of both is reported at once.
+  const valid = attempt(() => readLintOptions(options, known));
+  const read = valid instanceof Error ? {} : valid;
+  const document = attempt(() => normalizeInput(input, { ...known, thresholds: read.thresholds }));
+  if (document instanceof Error) {
+    const basePath = read.basePath ?? '';
+    const issues = [
+      ...(valid instanceof Error ? valid.issues : []),
+      ...document.issues.map((issue) => ({ path: prefixPath(basePath, issue.path), message: issue.message })),
+    ];
+    throw new DesignError(issues, 'design');
+  }
+  if (valid instanceof Error) throw valid;
+  return lintNormalizedDocument(document, catalogue, runSettings(read));
+}
+
+/** Lints a document already normalized (an external resource read by the template reader). */
+export function lintNormalizedWith(document: NormalizedDocument, options: LintOptions): LintResult {
+  return lintNormalizedDocument(document, CATALOGUE, runSettings(readLintOptions(options, catalogueIds(CATALOGUE))));
+}
+
+/** The value, or the input error it threw (anything else is a bug and propagates). */
+function attempt<T>(read: () => T): T | DesignError | UsageError {
   try {
     return read();
   } catch (error) {
-    if (error instanceof DesignError) return error;
+    if (error instanceof DesignError || error instanceof UsageError) return error;
     throw error;
   }
 }
 
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options: LintOptions = {}): NormalizedDocument {
-  return normalizeWith(input, readOptions(options), CATALOGUE);
-}
-
-function normalizeWith(input: DesignInput, options: object, catalogue: Catalogue): NormalizedDocument {
-  const thresholds = ownValue(options, 'thresholds') as ThresholdOverrides | undefined;
-  const { ruleIds, retiredRuleIds } = catalogueIds(catalogue);
-  return normalizeInput(input, { ruleIds, retiredRuleIds, thresholds });
-}
-
-/** `null` or `undefined` options mean none; anything else must be an object (read by own properties only). */
-function readOptions(options: unknown): object {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new DesignError([{ path: 'options', message: `expected an object such as { thresholds, rules }, got ${describe(options)}` }], 'lint options');
-  }
-  return options;
+  const known = catalogueIds(CATALOGUE);
+  return normalizeInput(input, { ...known, thresholds: readLintOptions(options, known).thresholds });
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
-const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
-const NO_SETTINGS: ReadonlyMap<string, RuleSetting> = new Map();
+const NO_SETTINGS: RunSettings = { settings: new Map(), basePath: '' };
 /** The order of localeCompare() without its cost: one collator, not one per comparison. */
 const COLLATOR = new Intl.Collator();
 /** Rule ids are `SG` and three digits: their code-unit order is their collated order. */
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue): ReadonlyMap<string, RuleSetting> {
-  if (settings === undefined || settings === null) return NO_SETTINGS;
-  const ids = catalogueIds(catalogue).ruleIds;
-  const issues: DesignIssue[] = [];
-  const result = new Map<string, RuleSetting>();
-  if (typeof settings !== 'object' || Array.isArray(settings)) {
-    throw new DesignError([{ path: 'options.rules', message: 'expected an object mapping rule ids to "error", "warning" or "off"' }], 'lint options');
-  }
-  for (const id of Object.keys(settings)) {
-    const value = settings[id];
-    const path = joinPath('options.rules', id);
-    if (!ids.includes(id)) issues.push({ path, message: `"${id}" is not a skewguard rule; known rules: ${ids.join(', ')}` });
-    else if (!SETTINGS.includes(value)) issues.push({ path, message: `expected "error", "warning" or "off", got ${describe(value)}` });
-    else result.set(id, value);
-  }
-  if (issues.length > 0) throw new DesignError(issues, 'lint options');
-  return result;
-}
-
 export function lintNormalized(document: NormalizedDocument, rules: readonly Rule[] = RULES): Finding[] {
   return lintNormalizedDocument(document, rules === RULES ? CATALOGUE : { rules, retired: RETIRED_RULES }, NO_SETTINGS).findings;
 }
 
-function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, settings: ReadonlyMap<string, RuleSetting>): LintResult {
+function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
   const { rules } = catalogue;
+  const { settings, only, basePath } = run;
   const findings: { order: number; finding: Finding }[] = [];
   const used = new Set<Acknowledgement>();
-  const active = settings.size === 0 ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off');
-  const collect = (order: number, engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[], rule: Rule, hits: RuleHit[]) => {
+  const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
+  const collect = (order: number, engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[], rule: Rule, hits: RuleHit[]) => {
+    const location = prefixPath(basePath, designLocation);
     for (const hit of hits) {
-      const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === hit.index));
+      // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
+      const index = ownValue(hit, 'index') as string | undefined;
+      const severity = ownValue(hit, 'severity') as Severity | undefined;
+      const edits = ownValue(hit, 'edits') as RuleHit['edits'];
+      const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === index));
       if (ack) used.add(ack);
       const setting = settings.get(rule.id);
       findings.push({
@@ -191,26 +183,27 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           ruleId: rule.id,
           title: rule.title,
           messageId: hit.messageId,
-          severity: setting === 'error' || setting === 'warning' ? setting : hit.severity ?? rule.severity,
+          severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
           engine,
           resource,
-          index: hit.index,
+          index,
           path: prefixPath(location, hit.path),
           message: interpolate(rule.messages[hit.messageId], hit.data),
           fix: interpolate(rule.messages[hit.fixId], hit.data),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
           data: hit.data,
-          edits: hit.edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
+          edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
       });
     }
   };
   const unused: UnusedAcknowledgement[] = [];
-  const collectUnused = (engine: Engine, resource: string, location: string, acknowledgements: readonly Acknowledgement[]) => {
+  const collectUnused = (engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[]) => {
+    const location = prefixPath(basePath, designLocation);
     for (const ack of acknowledgements) {
-      // A waiver for a rule the project turned off is not stale: the rule may come back on.
-      if (used.has(ack) || settings.get(ack.rule) === 'off') continue;
+      // A waiver for a rule the project turned off, or this run does not run, is not stale: the rule may come back on.
+      if (used.has(ack) || settings.get(ack.rule) === 'off' || (only && !only.has(ack.rule))) continue;
       const retired = catalogue.retired.find((r) => r.id === ack.rule);
       unused.push({
         ruleId: ack.rule, engine, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason,
@@ -261,8 +254,10 @@ export function blockingFindings(findings: readonly Finding[], level: Severity =
  * `at` replaces the field path prefix, e.g. with a construct path.
  */
 export function describeFinding(finding: Finding, options: { readonly at?: string } = {}): string {
+  // Names come from users' files, construct ids and resource names: escaped, so they cannot forge a line.
+  const p = printable;
   const where = options.at ?? finding.path;
-  const ack = finding.acknowledged ? ` (acknowledged: ${finding.reason})` : '';
+  const ack = finding.acknowledged ? ` (acknowledged: ${p(finding.reason ?? '')})` : '';
   const edits = finding.edits?.map((e) => (e.op === 'set' ? `set ${e.path} = ${JSON.stringify(e.value)}` : `remove ${e.path}`)).join('; ');
-  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${where || '(root)'} (${finding.resource}${finding.index ? `, index ${finding.index}` : ''}): ${finding.message}${ack}\n  fix: ${finding.fix}${edits ? `\n  edits: ${edits}` : ''}`;
+  return `${finding.severity} ${finding.ruleId} ${finding.title} at ${p(where || '(root)')} (${p(finding.resource)}${finding.index ? `, index ${p(finding.index)}` : ''}): ${p(finding.message)}${ack}\n  fix: ${p(finding.fix)}${edits ? `\n  edits: ${p(edits)}` : ''}`;
 }

@@ -59,6 +59,9 @@ interface RuleMeta<M extends string> {
   readonly thresholds: readonly (keyof Thresholds)[];
   /** Message and fix templates, `{{name}}` / `{{share|percent}}` / `{{key|code}}` filled from hit data. */
   readonly messages: Readonly<Record<M, string>>;
+  /** Checked where a design meets its synthesized template (lib/cfn), not on a design alone: the
+   *  rule has no `check`, and its findings cannot be waived from the metadata they check. */
+  readonly templateOnly?: true;
 }
 
 /** A rule as the engine runs it. */

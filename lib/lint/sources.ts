@@ -2,6 +2,7 @@
 import type { RuleSource } from './rule';
 
 const AWS = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide';
+const CFN = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide';
 const AZURE = 'https://learn.microsoft.com/en-us/azure/cosmos-db';
 
 export const SOURCES = {
@@ -30,4 +31,6 @@ export const SOURCES = {
   cosmosCrossPartition: { title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)', url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries` },
   cosmosChangeFeedPatterns: { title: 'Azure Cosmos DB: Change feed design patterns', url: `${AZURE}/nosql/change-feed-design-patterns` },
   cosmosJoins: { title: 'Azure Cosmos DB: Self-joins (no joins across items or containers)', url: `${AZURE}/nosql/query/join` },
+  cfnDynamoDbTable: { title: 'CloudFormation: AWS::DynamoDB::Table (KeySchema, GlobalSecondaryIndexes, ContributorInsightsSpecification)', url: `${CFN}/aws-resource-dynamodb-table.html` },
+  cfnDynamoDbGlobalTable: { title: 'CloudFormation: AWS::DynamoDB::GlobalTable (Replicas, ReplicaSpecification ContributorInsightsSpecification)', url: `${CFN}/aws-resource-dynamodb-globaltable.html` },
 } as const satisfies Record<string, RuleSource>;

@@ -4,7 +4,7 @@
  * diagnostics are attached), and the core's verdict decides. Nothing here re-implements a rule.
  */
 import {
-  DesignError, blockingFindings, describeFinding, lintDocument, normalize,
+  DesignError, UsageError, blockingFindings, describeFinding, lintDocument, normalize, printable,
   type CosmosContainerDesign, type CosmosKeyDesign, type DesignIssue, type Finding, type LintOptions, type LintResult, type Severity,
   type UnusedAcknowledgement,
 } from '../index';
@@ -86,7 +86,8 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
     normalized = normalize(document, input.lintOptions).designs[0].design as CosmosKeyDesign;
     result = lintDocument(document, input.lintOptions);
   } catch (error) {
-    if (!(error instanceof DesignError)) throw error;
+    // Bad lintOptions are a UsageError since lint() tells usage from design mistakes; both are bad args here.
+    if (!(error instanceof DesignError) && !(error instanceof UsageError)) throw error;
     issues.push(...error.issues.map((issue: DesignIssue) => ({ path: argPath(issue.path), message: issue.message })));
     return undefined;
   }
@@ -117,7 +118,7 @@ export function refuseBlocking(component: string, verdict: DesignVerdict, failOn
 function refusalReport(component: string, blocking: readonly Finding[], all: readonly Finding[]): string {
   const others = all.filter((f) => !blocking.includes(f) && !f.acknowledged);
   const lines = [
-    `${component}: the partition-key design breaks ${blocking.length} skewguard rule${blocking.length === 1 ? '' : 's'}; nothing was created.`,
+    `${printable(component)}: the partition-key design breaks ${blocking.length} skewguard rule${blocking.length === 1 ? '' : 's'}; nothing was created.`,
     ...blocking.map((f) => describeFinding(f)),
     ...(others.length > 0 ? ['also:', ...others.map((f) => describeFinding(f))] : []),
     'Fix the design, or waive a finding in design.acknowledgements with { rule, reason } (the reason stays in every report).',

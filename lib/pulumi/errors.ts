@@ -5,7 +5,7 @@
  * message is the whole report.
  */
 import * as pulumi from '@pulumi/pulumi';
-import type { DesignIssue, Finding } from '../index';
+import { printable, type DesignIssue, type Finding } from '../index';
 
 /** Args the component cannot read: wrong types, missing fields, impossible values, Pulumi Outputs
  *  where a plain design value is needed. `issues` names each offending field, e.g.
@@ -14,7 +14,8 @@ export class InvalidArgsError extends pulumi.RunError {
   public readonly code = 'SKEWGUARD_INVALID_ARGS';
 
   constructor(public readonly component: string, public readonly issues: readonly DesignIssue[]) {
-    super(`${component}: invalid args, nothing was created:\n${issues.map((i) => `  ${i.path || '(args)'}: ${i.message}`).join('\n')}`);
+    // Resource names and values are untrusted: escaped so they cannot forge lines or drive the terminal.
+    super(`${printable(component)}: invalid args, nothing was created:\n${issues.map((i) => `  ${printable(i.path || '(args)')}: ${printable(i.message)}`).join('\n')}`);
     this.name = 'InvalidArgsError';
   }
 }

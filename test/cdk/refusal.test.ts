@@ -241,8 +241,9 @@ describe('addGlobalSecondaryIndex()', () => {
     const { app, stack } = appWithStack();
     const table = new GuardedTable(stack, 'Orders', healthy());
     table.table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING } });
-    expect(synthError(app)).toContain('skewguard::undeclared-index');
-    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([['fatal', 'skewguard::undeclared-index', 'Test/Orders']]);
+    // SG016 (template-differs-from-design) since the template is checked against its design; formerly skewguard::undeclared-index.
+    expect(synthError(app)).toContain('skewguard::SG016');
+    expect(verdicts(skewguardReport(app)?.violations ?? [])).toEqual([['fatal', 'skewguard::SG016', 'Test/Orders']]);
   });
 
   it('refuses the synth for an index that breaks a rule, like one given in props', () => {

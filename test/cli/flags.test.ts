@@ -141,7 +141,7 @@ describe('other commands', () => {
   it('lists the rule catalogue, and explains one rule by id or name', async () => {
     const { code, stdout } = await cli(['rules']);
     expect(code).toBe(0);
-    expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(15);
+    expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(16);
     expect(JSON.parse((await cli(['rules', '--format', 'json'])).stdout)[14]).toMatchObject({ id: 'SG015', severity: 'warning', helpUri: expect.stringContaining('#sg015-suspicious-key-name') });
     expect((await cli(['rules', '--format', 'markdown'])).stdout).toBe(readFileSync(join(root, 'docs/rules.md'), 'utf8'));
     const one = await cli(['rules', 'SG003']);

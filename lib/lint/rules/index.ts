@@ -15,6 +15,7 @@ import { crossPartitionQueries } from './cross-partition-queries';
 import { mismatchedJoinKeys } from './mismatched-join-keys';
 import { dominantKeyShare } from './dominant-key-share';
 import { suspiciousKeyName } from './suspicious-key-name';
+import { templateDiffersFromDesign } from './template-differs-from-design';
 
 export const RULES: readonly Rule[] = [
   lowCardinalityKey,
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   mismatchedJoinKeys,
   dominantKeyShare,
   suspiciousKeyName,
+  templateDiffersFromDesign,
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);

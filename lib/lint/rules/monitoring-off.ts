@@ -48,6 +48,6 @@ export const monitoringOff = defineRule({
     if (resource.keyMonitoring !== false) return [];
     const dynamodb = resource.engine === 'dynamodb';
     // The declaration describes a resource made elsewhere: the fix is there, not in this file.
-    return [{ path: 'keyMonitoring', messageId: 'external', fixId: dynamodb ? 'fixDynamoDb' : 'fixCosmos', data: { what: dynamodb ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) } }];
+    return [{ path: resource.keyMonitoringPath, messageId: 'external', fixId: dynamodb ? 'fixDynamoDb' : 'fixCosmos', data: { what: dynamodb ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) } }];
   },
 });

@@ -1,6 +1,6 @@
 /** Options of the skewguard policy pack: enforcement levels and waivers, checked when the pack loads. */
 import type { EnforcementLevel } from '@pulumi/policy';
-import { DesignError, normalize, type AcknowledgementDesign, type DesignIssue } from '../../index';
+import { DesignError, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
 
 export const POLICY_NAMES = {
   keyStructure: 'skewguard-cosmos-key-structure',
@@ -42,10 +42,10 @@ export function checkPolicyOptions(options: SkewguardPolicyOptions): void {
   for (const [resourceName, acknowledgements] of Object.entries(options.acknowledgements ?? {})) {
     try {
       // The core reads waivers the same way for every design: reason length, known rule ids.
-      normalize({ external: [{ engine: 'cosmosdb', name: 'container', partitionKeys: [{ attribute: '/id' }], acknowledgements }] });
+      validateAcknowledgements(acknowledgements, { path: `acknowledgements[${JSON.stringify(resourceName)}]` });
     } catch (error) {
-      if (!(error instanceof DesignError)) throw error;
-      issues.push(...error.issues.map((i) => ({ path: i.path.replace(/^external\[0\]\.acknowledgements/, `acknowledgements[${JSON.stringify(resourceName)}]`), message: i.message })));
+      if (!(error instanceof UsageError)) throw error;
+      issues.push(...error.issues);
     }
   }
   if (issues.length > 0) throw new DesignError(issues, 'policy pack options');

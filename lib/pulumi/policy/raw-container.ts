@@ -1,12 +1,13 @@
 /**
- * A container created without GuardedContainer, as the policy engine shows it (its inputs), turned
- * into the core's input: what the key declares, nothing more. Placeholders stand where the raw
- * resource says nothing (cardinality, traffic), and only the rule a policy applies is turned on, so a
- * placeholder can never produce a verdict.
+ * A container created without GuardedContainer, as the policy engine shows it (its inputs), checked
+ * by the core: its key names and diagnostics as an external resource (`lintExternal()`, one rule
+ * per policy, each field reported at the resource property it was read from), and its key's
+ * structure (SG005) as a container design of which only that rule runs: the structure checks read
+ * the paths, kind and version, never the cardinality and traffic a raw resource does not declare.
  */
 import {
-  RULE_IDS, describeFinding, lint, DesignError,
-  type AcknowledgementDesign, type CosmosContainerDesign, type DesignInput, type ExternalResourceDesign, type Finding, type LintOptions,
+  describeFinding, lint, lintExternal, DesignError, UsageError, validateAcknowledgements,
+  type AcknowledgementDesign, type CosmosContainerDesign, type ExternalResourceDesign, type LintResult,
 } from '../../index';
 
 export interface RawContainer {
@@ -41,31 +42,19 @@ export function reportName(container: RawContainer): string {
   return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/.test(candidate) ? candidate : 'container';
 }
 
-/** Only `rule` on: the placeholders feed no other rule. */
-function only(rule: string): LintOptions {
-  return { rules: Object.fromEntries(RULE_IDS.filter((id) => id !== rule).map((id) => [id, 'off'])) };
-}
+/** Where the policy options hold this container's waivers. */
+const acknowledgementsPath = (container: RawContainer) => `acknowledgements[${JSON.stringify(container.name)}]`;
 
-/** Core field path → the raw resource's property path (or the policy option's). */
-function propertyPath(corePath: string, container: RawContainer): string {
-  const path = corePath.replace(/^external\[0\]\.?/, '');
-  const acknowledgement = /^acknowledgements(.*)$/.exec(path);
-  if (acknowledgement) return `acknowledgements[${JSON.stringify(container.name)}]${acknowledgement[1]}`;
-  const keyPath = /^(?:partitionKey\.paths|partitionKeys)(\[\d+\])?(?:\.path|\.attribute)?$/.exec(path);
-  if (keyPath) return `resource.partitionKey.paths${keyPath[1] ?? ''}`;
-  if (path === 'keyMonitoring' || path === 'monitoring.partitionKeyDiagnostics') return 'diagnostic settings of its account';
-  return path.startsWith('partitionKey') ? `resource.${path}` : path;
-}
-
-function verdict(input: DesignInput, rule: string, container: RawContainer): Verdict {
-  let findings: Finding[];
+/** The unwaived findings of one policy's rule, or what stopped the core from reading the container. */
+function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   try {
-    findings = lint(input, only(rule));
+    // Waivers come from the pack's options: checked there, reported at their place there.
+    validateAcknowledgements(acknowledgements, { path: acknowledgementsPath(container) });
+    return run().findings.filter((f) => !f.acknowledged).map((f) => describeFinding(f));
   } catch (error) {
-    if (!(error instanceof DesignError)) throw error;
-    return error.issues.map((issue) => `${rule}: ${reportName(container)}: ${propertyPath(issue.path, container)}: ${issue.message}`);
+    if (!(error instanceof DesignError) && !(error instanceof UsageError)) throw error;
+    return error.issues.map((issue) => `${rule}: ${reportName(container)}: ${issue.path}: ${issue.message}`);
   }
-  return findings.filter((f) => !f.acknowledged).map((f) => describeFinding(f, { at: propertyPath(f.path, container) }));
 }
 
 /** SG005 on the declared key: path syntax, at most 3 levels, duplicates, MultiHash with version 2. */
@@ -84,7 +73,7 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
     workload: { peakReadUnits: 0, peakWriteUnits: 0 },
     acknowledgements,
   };
-  return verdict(design, 'SG005', container);
+  return verdict(() => ({ findings: lint(design, { only: ['SG005'], basePath: 'resource' }) }), 'SG005', container, acknowledgements);
 }
 
 /** The declared paths when every one is a non-empty string; anything else is SG005's to report. */
@@ -93,26 +82,27 @@ function readablePaths(container: RawContainer): string[] | undefined {
   return Array.isArray(paths) && paths.length > 0 && paths.every((p) => typeof p === 'string' && p !== '') ? paths as string[] : undefined;
 }
 
-function external(container: RawContainer, paths: readonly string[], acknowledgements: readonly AcknowledgementDesign[], keyMonitoring?: boolean): { external: ExternalResourceDesign[] } {
-  return {
-    external: [{
-      engine: 'cosmosdb',
-      name: reportName(container),
-      partitionKeys: paths.map((attribute) => ({ attribute })),
-      keyMonitoring,
-      acknowledgements,
-    }],
-  };
+/** The container as an external resource, with the resource properties its fields come from. */
+function lintAsExternal(container: RawContainer, paths: readonly string[], acknowledgements: readonly AcknowledgementDesign[], rule: string, keyMonitoring?: boolean) {
+  const resource: ExternalResourceDesign = { engine: 'cosmosdb', name: reportName(container), partitionKeys: paths.map((attribute) => ({ attribute })), keyMonitoring, acknowledgements };
+  return lintExternal(resource, {
+    only: [rule],
+    locations: {
+      partitionKeys: paths.map((_, i) => `resource.partitionKey.paths[${i}]`),
+      keyMonitoring: 'diagnostic settings of its account',
+      acknowledgements: acknowledgementsPath(container),
+    },
+  });
 }
 
 /** SG015 on the key's names: status, region, date… with no design declaring their cardinality. */
 export function keyNamesVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   const paths = readablePaths(container);
-  return paths ? verdict(external(container, paths, acknowledgements), 'SG015', container) : [];
+  return paths ? verdict(() => lintAsExternal(container, paths, acknowledgements, 'SG015'), 'SG015', container, acknowledgements) : [];
 }
 
 /** SG010 for a container whose account sends no partition-key statistics anywhere useful. */
 export function diagnosticsOffVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   // SG010 reads no key: an unreadable one (SG005's finding) is left out of this verdict.
-  return verdict(external(container, readablePaths(container) ?? [], acknowledgements, false), 'SG010', container);
+  return verdict(() => lintAsExternal(container, readablePaths(container) ?? [], acknowledgements, 'SG010', false), 'SG010', container, acknowledgements);
 }

@@ -6,14 +6,9 @@
  * ("Template metadata"). Values CloudFormation computes at deploy time (`Ref`, `Fn::If`…) are never
  * guessed: they are listed in `unchecked`.
  */
-import type { ExternalKeyDesign, ExternalResourceDesign } from './input';
-
-/** The CloudFormation `Metadata` key of skewguard's entry on a DynamoDB resource, and its version. */
-export const TEMPLATE_METADATA_KEY = 'skewguard';
-export const TEMPLATE_METADATA_VERSION = 1;
-
-/** The resource types a DynamoDB table synthesizes to: TableV2 → GlobalTable; Table / CfnTable → Table. */
-export const DYNAMODB_TEMPLATE_TYPES: readonly string[] = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
+import type { ExternalKeyDesign, ExternalResourceDesign } from '../design/input';
+import { describeValue, isIntrinsic, isObject, own, type Json } from './intrinsics';
+import { templateMetadataOf } from './metadata';
 
 /** Something in the resource that could not be read, and where. */
 export interface UncheckedValue {
@@ -36,51 +31,47 @@ export interface ExternalTable {
   readonly unchecked: readonly UncheckedValue[];
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `{ "Ref": … }`, `{ "Fn::If": … }`: a value CloudFormation computes at deploy time. */
-function isIntrinsic(value: unknown): boolean {
-  return isObject(value) && Object.keys(value).length === 1 && /^(?:Ref|Fn::\w+|Condition)$/.test(Object.keys(value)[0]);
-}
-
-/** What was found where a literal was expected, for notes: "the intrinsic function Fn::If (known only at deploy time)", "null". */
-function describeValue(value: unknown): string {
-  if (isIntrinsic(value)) return `the intrinsic function ${Object.keys(value as Json)[0]} (known only at deploy time)`;
-  if (value === undefined) return 'absent';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
-  return isObject(value) ? 'an object of another shape' : JSON.stringify(value);
-}
-
 /**
  * One Contributor Insights switch: on, off, or unknown with the value that hides it. An absent
  * specification is off; an intrinsic function, or anything but an object with a boolean `Enabled`
  * (CloudFormation also takes "true"/"false"), is unknown: never guessed.
  */
-interface Switch {
+export interface Switch {
   readonly enabled: boolean | undefined;
   readonly location: string;
+  /** The GSI it is for; undefined for the table (or a replica's table-level switch). */
+  readonly index?: string;
+  /** The replica it belongs to (GlobalTable), by its position in `Replicas`. */
+  readonly replica?: number;
   /** Unknown switches only: what was found at `location`. */
   readonly found?: unknown;
 }
 
-function switchOf(owner: unknown, ownerLocation: string): Switch {
-  if (!isObject(owner) || isIntrinsic(owner)) return { enabled: undefined, location: ownerLocation, found: owner };
+type SwitchOwner = Pick<Switch, 'index' | 'replica'>;
+
+function switchOf(owner: unknown, ownerLocation: string, of: SwitchOwner = {}): Switch {
+  if (!isObject(owner) || isIntrinsic(owner)) return { ...of, enabled: undefined, location: ownerLocation, found: owner };
   const location = `${ownerLocation}.ContributorInsightsSpecification`;
-  const spec = owner.ContributorInsightsSpecification;
-  if (spec === undefined) return { enabled: false, location };
-  if (!isObject(spec) || isIntrinsic(spec)) return { enabled: undefined, location, found: spec };
-  const enabled = spec.Enabled;
-  if (enabled === true || enabled === 'true') return { enabled: true, location };
-  if (enabled === false || enabled === 'false' || enabled === undefined) return { enabled: false, location };
-  return { enabled: undefined, location: `${location}.Enabled`, found: enabled };
+  const spec = own(owner, 'ContributorInsightsSpecification');
+  if (spec === undefined) return { ...of, enabled: false, location };
+  if (!isObject(spec) || isIntrinsic(spec)) return { ...of, enabled: undefined, location, found: spec };
+  const enabled = own(spec, 'Enabled');
+  if (enabled === true || enabled === 'true') return { ...of, enabled: true, location };
+  if (enabled === false || enabled === 'false' || enabled === undefined) return { ...of, enabled: false, location };
+  return { ...of, enabled: undefined, location: `${location}.Enabled`, found: enabled };
+}
+
+/** The index's name when it is a literal. */
+function indexNameOf(gsi: unknown): string | undefined {
+  const name = own(gsi, 'IndexName');
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** AWS::DynamoDB::Table: on the table and on each GSI. */
 function tableSwitches(properties: Json): Switch[] {
-  const indexes = properties.GlobalSecondaryIndexes;
+  const indexes = own(properties, 'GlobalSecondaryIndexes');
   const switches: Switch[] = [switchOf(properties, 'Properties')];
-  if (Array.isArray(indexes)) indexes.forEach((gsi, g) => switches.push(switchOf(gsi, `Properties.GlobalSecondaryIndexes[${g}]`)));
+  if (Array.isArray(indexes)) indexes.forEach((gsi, g) => switches.push(switchOf(gsi, `Properties.GlobalSecondaryIndexes[${g}]`, { index: indexNameOf(gsi) })));
   else if (indexes !== undefined) switches.push({ enabled: undefined, location: 'Properties.GlobalSecondaryIndexes', found: indexes });
   return switches;
 }
@@ -88,38 +79,53 @@ function tableSwitches(properties: Json): Switch[] {
 /** AWS::DynamoDB::GlobalTable: on every replica, and on every GSI in every replica (a GSI a replica
  *  does not list has it off there). No replica at all: on nowhere. */
 function globalTableSwitches(properties: Json): Switch[] {
-  const replicas = properties.Replicas;
+  const replicas = own(properties, 'Replicas');
   if (replicas === undefined || (Array.isArray(replicas) && replicas.length === 0)) return [{ enabled: false, location: 'Properties.Replicas' }];
   if (!Array.isArray(replicas)) return [{ enabled: undefined, location: 'Properties.Replicas', found: replicas }];
-  const indexes = properties.GlobalSecondaryIndexes;
+  const indexes = own(properties, 'GlobalSecondaryIndexes');
   if (indexes !== undefined && !Array.isArray(indexes)) return [{ enabled: undefined, location: 'Properties.GlobalSecondaryIndexes', found: indexes }];
-  const indexNames = (indexes ?? []).map((gsi: unknown) => (isObject(gsi) ? gsi.IndexName : undefined));
+  // An index named by an intrinsic is noted with the keys; which replica entry is its, no one can tell.
+  const indexNames = ((indexes ?? []) as unknown[]).map(indexNameOf).filter((name): name is string => name !== undefined);
   const switches: Switch[] = [];
   replicas.forEach((replica, r) => {
     const location = `Properties.Replicas[${r}]`;
-    switches.push(switchOf(replica, location));
+    switches.push(switchOf(replica, location, { replica: r }));
     if (!isObject(replica) || isIntrinsic(replica) || indexNames.length === 0) return;
-    const listed = replica.GlobalSecondaryIndexes;
+    const listed = own(replica, 'GlobalSecondaryIndexes');
     const listLocation = `${location}.GlobalSecondaryIndexes`;
     if (listed !== undefined && !Array.isArray(listed)) {
-      switches.push({ enabled: undefined, location: listLocation, found: listed });
+      switches.push({ enabled: undefined, location: listLocation, found: listed, replica: r });
       return;
     }
+    // One pass over the replica's list, then one lookup per index: linear in indexes × replicas.
+    const positionOf = new Map<string, number>();
+    ((listed ?? []) as unknown[]).forEach((entry, g) => {
+      const name = indexNameOf(entry);
+      if (name !== undefined && !positionOf.has(name)) positionOf.set(name, g);
+    });
     for (const name of indexNames) {
-      // An index named by an intrinsic is noted with the keys; which replica entry is its, no one can tell.
-      if (typeof name !== 'string') continue;
-      const g = (listed ?? []).findIndex((entry: unknown) => isObject(entry) && entry.IndexName === name);
-      switches.push(g < 0 ? { enabled: false, location: listLocation } : switchOf((listed as unknown[])[g], `${listLocation}[${g}]`));
+      const g = positionOf.get(name);
+      switches.push(g === undefined
+        ? { enabled: false, location: listLocation, index: name, replica: r }
+        : switchOf((listed as unknown[])[g], `${listLocation}[${g}]`, { index: name, replica: r }));
     }
   });
   return switches;
+}
+
+/** Every Contributor Insights switch of a DynamoDB resource, each with the key space it is for. */
+export function contributorInsightsSwitches(resource: unknown): Switch[] {
+  const properties = own(resource, 'Properties');
+  const props = isObject(properties) ? properties : {};
+  return own(resource, 'Type') === 'AWS::DynamoDB::GlobalTable' ? globalTableSwitches(props) : tableSwitches(props);
 }
 
 /** A raw DynamoDB resource of a template as an external resource named after its logical ID. */
 export function externalTableOf(logicalId: string, resource: unknown): ExternalTable {
   const unchecked: UncheckedValue[] = [];
   const skip = (location: string, what: string, value: unknown) => unchecked.push({ location, what, found: describeValue(value) });
-  const properties = isObject(resource) && isObject(resource.Properties) ? resource.Properties : {};
+  const ownProperties = own(resource, 'Properties');
+  const properties = isObject(ownProperties) ? ownProperties : {};
   const partitionKeys: ExternalKeyDesign[] = [];
   const keyLocations: string[] = [];
   const addHashKeys = (keySchema: unknown, location: string, index?: string) => {
@@ -133,45 +139,47 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
         return;
       }
       if (!isObject(element)) return;
-      if (isIntrinsic(element.KeyType)) {
-        skip(`${location}[${k}].KeyType`, 'SG015 (a key name)', element.KeyType);
+      const keyType = own(element, 'KeyType');
+      if (isIntrinsic(keyType)) {
+        skip(`${location}[${k}].KeyType`, 'SG015 (a key name)', keyType);
         return;
       }
-      if (element.KeyType !== 'HASH') return;
+      if (keyType !== 'HASH') return;
       const at = `${location}[${k}].AttributeName`;
-      if (typeof element.AttributeName !== 'string') {
-        skip(at, 'SG015 (key name)', element.AttributeName);
+      const attribute = own(element, 'AttributeName');
+      if (typeof attribute !== 'string') {
+        skip(at, 'SG015 (key name)', attribute);
         return;
       }
       keyLocations.push(at);
-      partitionKeys.push(index === undefined ? { attribute: element.AttributeName } : { attribute: element.AttributeName, index });
+      partitionKeys.push(index === undefined ? { attribute } : { attribute, index });
     });
   };
-  addHashKeys(properties.KeySchema, 'Properties.KeySchema');
-  const indexes = properties.GlobalSecondaryIndexes;
+  addHashKeys(own(properties, 'KeySchema'), 'Properties.KeySchema');
+  const indexes = own(properties, 'GlobalSecondaryIndexes');
   if (Array.isArray(indexes)) {
     indexes.forEach((gsi, g) => {
       const at = `Properties.GlobalSecondaryIndexes[${g}]`;
-      if (!isObject(gsi) || typeof gsi.IndexName !== 'string') {
-        skip(`${at}.IndexName`, 'SG015 (an index key name)', isObject(gsi) ? gsi.IndexName : gsi);
+      const name = indexNameOf(gsi);
+      if (name === undefined) {
+        skip(`${at}.IndexName`, 'SG015 (an index key name)', isObject(gsi) ? own(gsi, 'IndexName') : gsi);
         return;
       }
-      addHashKeys(gsi.KeySchema, `${at}.KeySchema`, gsi.IndexName);
+      addHashKeys(own(gsi, 'KeySchema'), `${at}.KeySchema`, name);
     });
   } else if (indexes !== undefined) skip('Properties.GlobalSecondaryIndexes', 'SG015 (index key names)', indexes);
 
   // Without a key schema there is no key to read, but the table is still checked for Contributor Insights.
-  if (partitionKeys.length === 0 && unchecked.length === 0) skip('Properties.KeySchema', 'SG015 (key names)', properties.KeySchema);
+  if (partitionKeys.length === 0 && unchecked.length === 0) skip('Properties.KeySchema', 'SG015 (key names)', own(properties, 'KeySchema'));
 
-  const type = isObject(resource) ? resource.Type : undefined;
-  const switches = type === 'AWS::DynamoDB::GlobalTable' ? globalTableSwitches(properties) : tableSwitches(properties);
+  const switches = contributorInsightsSwitches(resource);
   const off = switches.find((s) => s.enabled === false);
   const unknown = off ? [] : switches.filter((s) => s.enabled === undefined);
   for (const s of unknown) skip(s.location, 'SG010 (Contributor Insights switch)', s.found);
   const keyMonitoring = off ? false : unknown.length > 0 ? undefined : true;
-  const metadata = isObject(resource) && isObject(resource.Metadata) ? resource.Metadata[TEMPLATE_METADATA_KEY] : undefined;
+  const metadata = templateMetadataOf(resource);
   // Waivers of this contract version go to the lint as written, so a malformed one is reported, not dropped.
-  const acknowledgements = isObject(metadata) && metadata.version === TEMPLATE_METADATA_VERSION ? metadata.acknowledgements : undefined;
+  const acknowledgements = metadata.status === 'read' ? metadata.acknowledgements : undefined;
   return {
     design: {
       engine: 'dynamodb',
@@ -181,7 +189,7 @@ export function externalTableOf(logicalId: string, resource: unknown): ExternalT
       ...(acknowledgements !== undefined ? { acknowledgements: acknowledgements as ExternalResourceDesign['acknowledgements'] } : {}),
     },
     keyLocations,
-    keyMonitoringLocation: off?.location ?? (type === 'AWS::DynamoDB::GlobalTable' ? 'Properties.Replicas' : 'Properties'),
+    keyMonitoringLocation: off?.location ?? (own(resource, 'Type') === 'AWS::DynamoDB::GlobalTable' ? 'Properties.Replicas' : 'Properties'),
     unchecked,
   };
 }

@@ -1,0 +1,132 @@
+/**
+ * One DynamoDB resource of a synthesized template → findings: the one function behind both
+ * `skewguard lint cdk.out/` and the CDK checks, so the two cannot disagree.
+ *
+ * - With `Metadata.skewguard.design` (written by GuardedTable), the design is linted as a table
+ *   design, exactly as the construct linted it.
+ * - Otherwise the resource is linted as an external resource: its partition-key attributes,
+ *   whether Contributor Insights is on everywhere, and the waivers in `Metadata.skewguard.acknowledgements`.
+ */
+import { DesignError, UsageError, type DesignIssue } from '../design/errors';
+import { prefixPath } from '../design/field-path';
+import type { DesignInput } from '../design/input';
+import type { DynamoDbKeyDesign } from '../design/key-design';
+import { lintDocument, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
+import { interpolate } from '../lint/messages';
+import { RULES } from '../lint/rules';
+import { lintExternal } from '../lint/external';
+import { validateLintOptions, type LintOptions } from '../lint/validate';
+import { templateMismatches } from './design-match';
+import { isObject } from './intrinsics';
+import { METADATA_PATH, templateMetadataOf } from './metadata';
+import { externalTableOf } from './template-table';
+
+/** A finding with where it sits in the template. */
+export interface TemplateFinding extends Finding {
+  /** Location in the template, under `basePath` (`Resources.Orders.Metadata.skewguard.design.partitionKey`);
+   *  edits' paths are locations too. `path` stays the field as declared: in the design for a guarded
+   *  table (`partitionKey`), in the resource for a raw one (`Properties.KeySchema[0].AttributeName`). */
+  readonly location: string;
+}
+
+export interface TemplateUnusedAcknowledgement extends UnusedAcknowledgement {
+  readonly location: string;
+}
+
+export interface TemplateResourceResult {
+  /** `guarded`: linted as the design in its metadata; `raw`: as an external resource. */
+  readonly kind: 'guarded' | 'raw';
+  readonly findings: readonly TemplateFinding[];
+  readonly unusedAcknowledgements: readonly TemplateUnusedAcknowledgement[];
+  /** Why (part of) the resource could not be checked, each at its template location. */
+  readonly errors: readonly DesignIssue[];
+  /** Values no rule can read (a key name given as `Ref`), each at its template location. */
+  readonly notes: readonly DesignIssue[];
+}
+
+/** Options of the lint, with `basePath` the resource's location in its template (`Resources.Orders`). */
+export type TemplateLintOptions = LintOptions;
+
+/** Findings of one DynamoDB resource of a template, by its logical ID. */
+export function lintTemplateResource(logicalId: string, resource: unknown, options: TemplateLintOptions = {}): TemplateResourceResult {
+  // A bad option is the caller's mistake, not the template's: it throws (UsageError) before any reading.
+  const { basePath = '', ...lintOptions } = validateLintOptions(options);
+  const metadata = templateMetadataOf(resource);
+  if (metadata.status === 'unreadable') return empty('guarded', [{ path: prefixPath(basePath, metadata.issue.path), message: metadata.issue.message }]);
+  if (metadata.status === 'read' && metadata.design !== undefined) return lintGuarded(metadata.design, resource, basePath, lintOptions);
+  return lintRaw(logicalId, resource, basePath, lintOptions);
+}
+
+function empty(kind: 'guarded' | 'raw', errors: DesignIssue[]): TemplateResourceResult {
+  return { kind, findings: [], unusedAcknowledgements: [], errors, notes: [] };
+}
+
+/** The input error of a lint, or the error itself when it is a bug. */
+function inputIssues(error: unknown): readonly DesignIssue[] {
+  if (error instanceof DesignError || error instanceof UsageError) return error.issues;
+  throw error;
+}
+
+/** SG016's findings: where the resource differs from its design, at the resource's fields. */
+function mismatchFindings(input: DesignInput, resource: unknown, resourceAt: string, options: LintOptions): TemplateFinding[] {
+  const rule = RULES.find((r) => r.id === 'SG016');
+  if (!rule || options.rules?.SG016 === 'off' || (options.only && !options.only.includes('SG016'))) return [];
+  const design = normalize(input).designs[0].design as DynamoDbKeyDesign;
+  const setting = options.rules?.SG016;
+  return templateMismatches(design, resource).map((hit) => ({
+    ruleId: rule.id,
+    title: rule.title,
+    messageId: hit.messageId,
+    severity: setting === 'warning' || setting === 'error' ? setting : rule.severity,
+    engine: 'dynamodb',
+    resource: design.name,
+    ...(hit.index !== undefined ? { index: hit.index } : {}),
+    path: hit.path,
+    location: prefixPath(resourceAt, hit.path),
+    message: interpolate(rule.messages[hit.messageId], hit.data),
+    fix: interpolate(rule.messages[hit.fixId], hit.data),
+    // Never waived: a waiver would sit in the metadata this compares with the table.
+    acknowledged: false,
+    data: hit.data,
+  }));
+}
+
+function lintGuarded(design: unknown, resource: unknown, resourceAt: string, options: LintOptions): TemplateResourceResult {
+  const designAt = prefixPath(resourceAt, `${METADATA_PATH}.design`);
+  // The design is a table's: written without `engine`, which a forged entry must not change either.
+  const input = (isObject(design) ? { ...design, engine: 'dynamodb' } : design) as DesignInput;
+  try {
+    const result = lintDocument(input, options);
+    return {
+      kind: 'guarded',
+      findings: [...mismatchFindings(input, resource, resourceAt, options), ...result.findings.map((finding) => ({
+        ...finding,
+        location: prefixPath(designAt, finding.path),
+        ...(finding.edits ? { edits: finding.edits.map((edit) => ({ ...edit, path: prefixPath(designAt, edit.path) })) } : {}),
+      }))],
+      unusedAcknowledgements: result.unusedAcknowledgements.map((ack) => ({ ...ack, location: prefixPath(designAt, ack.path) })),
+      errors: [],
+      notes: [],
+    };
+  } catch (error) {
+    return empty('guarded', inputIssues(error).map((issue) => ({ path: prefixPath(designAt, issue.path), message: issue.message })));
+  }
+}
+
+function lintRaw(logicalId: string, resource: unknown, basePath: string, options: LintOptions): TemplateResourceResult {
+  const table = externalTableOf(logicalId, resource);
+  const notes = table.unchecked.map((u) => ({ path: prefixPath(basePath, u.location), message: `is ${u.found}: ${u.what} cannot be checked` }));
+  const locations = { partitionKeys: table.keyLocations, keyMonitoring: table.keyMonitoringLocation, acknowledgements: `${METADATA_PATH}.acknowledgements` };
+  try {
+    const result = lintExternal(table.design, { ...options, locations });
+    return {
+      kind: 'raw',
+      findings: result.findings.map((finding) => ({ ...finding, location: prefixPath(basePath, finding.path) })),
+      unusedAcknowledgements: result.unusedAcknowledgements.map((ack) => ({ ...ack, location: prefixPath(basePath, ack.path) })),
+      errors: [],
+      notes,
+    };
+  } catch (error) {
+    return { ...empty('raw', inputIssues(error).map((issue) => ({ path: prefixPath(basePath, issue.path), message: issue.message }))), notes };
+  }
+}

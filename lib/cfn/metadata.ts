@@ -1,0 +1,44 @@
+/**
+ * The `skewguard` entry of a DynamoDB resource's CloudFormation `Metadata`: written by GuardedTable
+ * (its design) or for a raw table (waivers), read by the CDK checks and `skewguard lint cdk.out/`
+ * through this one reader, by the contract in docs/cdk.md ("Template metadata").
+ */
+import type { DesignIssue } from '../design/errors';
+import { isObject, own } from './intrinsics';
+
+/** The CloudFormation `Metadata` key of skewguard's entry on a DynamoDB resource, and its version. */
+export const TEMPLATE_METADATA_KEY = 'skewguard';
+export const TEMPLATE_METADATA_VERSION = 1;
+
+/** The resource types a DynamoDB table synthesizes to: TableV2 → GlobalTable; Table / CfnTable → Table. */
+export const DYNAMODB_TEMPLATE_TYPES: readonly string[] = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
+
+/** Where the entry sits in a resource. */
+export const METADATA_PATH = `Metadata.${TEMPLATE_METADATA_KEY}`;
+
+/** The entry as read: absent, unreadable by this version (with why), or its fields as written (not yet checked). */
+export type TemplateMetadata =
+  | { readonly status: 'absent' }
+  | { readonly status: 'unreadable'; readonly issue: DesignIssue }
+  | { readonly status: 'read'; readonly design?: unknown; readonly acknowledgements?: unknown; readonly constructPath?: unknown };
+
+/** The skewguard entry of a template resource; issue paths are relative to the resource. */
+export function templateMetadataOf(resource: unknown): TemplateMetadata {
+  const entry = own(own(resource, 'Metadata'), TEMPLATE_METADATA_KEY);
+  if (entry === undefined) return { status: 'absent' };
+  if (!isObject(entry)) return { status: 'unreadable', issue: { path: METADATA_PATH, message: `expected an object written by skewguard, got ${JSON.stringify(entry)}` } };
+  const version = own(entry, 'version');
+  if (version !== TEMPLATE_METADATA_VERSION) {
+    const newer = typeof version === 'number' && version > TEMPLATE_METADATA_VERSION;
+    return {
+      status: 'unreadable',
+      issue: {
+        path: `${METADATA_PATH}.version`,
+        message: newer
+          ? `is ${version}: this template was written by a newer skewguard (which writes version ${version}; this one reads version ${TEMPLATE_METADATA_VERSION}); upgrade skewguard`
+          : `expected ${TEMPLATE_METADATA_VERSION}, got ${JSON.stringify(version)}`,
+      },
+    };
+  }
+  return { status: 'read', design: own(entry, 'design'), acknowledgements: own(entry, 'acknowledgements'), constructPath: own(entry, 'constructPath') };
+}

@@ -1,0 +1,47 @@
+/**
+ * Lints one resource created outside the guarded constructs (a raw template table, a container the
+ * policy pack sees), with the fields it was read from as the reported paths and, for a policy that
+ * checks one thing, a subset of the rules. The adapters call this instead of building a document
+ * around the resource and rewriting its paths.
+ */
+import { DesignError, type DesignIssue } from '../design/errors';
+import { parseFieldPath, prefixPath, rebasePath } from '../design/field-path';
+import type { ExternalResourceDesign } from '../design/input';
+import { IssueLog } from '../design/issue-log';
+import { normalizeExternal, type ExternalLocations } from '../design/normalize';
+import { externalResourceShape } from '../design/shapes';
+import { lintNormalizedWith, type LintResult } from './engine';
+import { CATALOGUE_IDS, validateLintOptions, type LintOptions } from './validate';
+
+export type { ExternalLocations } from '../design/normalize';
+
+export interface ExternalLintOptions extends LintOptions {
+  /** Where each field was read from, reported instead of its path in `resource`
+   *  (each still under `basePath`). @default - paths in `resource` (`partitionKeys[0]`) */
+  readonly locations?: ExternalLocations;
+}
+
+/**
+ * Findings and stale waivers of one external resource (`only: ['SG015']` runs that rule alone).
+ * Throws {@link DesignError} when the resource cannot be read, each issue at its reported path.
+ */
+export function lintExternal(resource: ExternalResourceDesign, options: ExternalLintOptions = {}): LintResult {
+  const { locations = {}, ...lintOptions } = options;
+  const basePath = validateLintOptions(lintOptions).basePath ?? '';
+  const issues: DesignIssue[] = [];
+  const read = externalResourceShape.read(resource, '', issues);
+  const external = read && normalizeExternal(read, new IssueLog(issues, ''), CATALOGUE_IDS, locations);
+  if (issues.length > 0 || !external) {
+    throw new DesignError(issues.map((issue) => ({ path: prefixPath(basePath, located(issue.path, locations)), message: issue.message })), 'external resource');
+  }
+  return lintNormalizedWith({ designs: [], external: [{ location: '', resource: external }] }, lintOptions);
+}
+
+/** A shape issue's path in `resource` at the location its field was read from. */
+function located(path: string, locations: ExternalLocations): string {
+  const [field, i] = parseFieldPath(path);
+  const key = field === 'partitionKeys' && typeof i === 'number' ? locations.partitionKeys?.[i] : undefined;
+  if (key !== undefined) return key;
+  if (field === 'acknowledgements' && locations.acknowledgements !== undefined) return rebasePath(path, 'acknowledgements', locations.acknowledgements) ?? path;
+  return path;
+}

@@ -1,0 +1,28 @@
+import { defineRule } from '../rule';
+import { SOURCES } from '../sources';
+
+/**
+ * A GuardedTable's template resource carries the design it was checked with (`Metadata.skewguard.design`),
+ * but an escape hatch (`addPropertyOverride`), an aspect or a hand edit can change the table's
+ * `KeySchema`, indexes or Contributor Insights afterwards, and forged metadata can claim any design.
+ * lib/cfn compares them; this is the catalogue entry its findings report under.
+ */
+export const templateDiffersFromDesign = defineRule({
+  id: 'SG016',
+  title: 'template-differs-from-design',
+  severity: 'error',
+  engines: ['dynamodb'],
+  thresholds: [],
+  templateOnly: true,
+  fires: 'A synthesized table resource differs from the design in its skewguard metadata: a key attribute name, a global or local secondary index that one has and the other has not, or a Contributor Insights switch of the table, a GSI or a replica.',
+  rationale: 'Every verdict about a GuardedTable is a verdict about its declared design. When the deployed KeySchema, indexes or Contributor Insights differ from it (an escape-hatch override, an aspect, a hand-edited template, forged metadata), the checks judged a table that will not exist, and the hot key the real table has goes unchecked and unwatched.',
+  fix: 'Synthesize the table from its design: remove the override or edit, or change the design and let the GuardedTable write both. It cannot be acknowledged: a waiver would sit in the metadata it checks.',
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoContributorInsights, SOURCES.cfnDynamoDbTable, SOURCES.cfnDynamoDbGlobalTable],
+  messages: {
+    key: 'the template keys {{space}} by {{template}} ({{part}} key) where the design declares {{design}}',
+    undeclaredIndex: 'index {{index}} is in the template but not in the design, so its key was never checked',
+    missingIndex: 'index {{index}} is in the design but not in the template',
+    contributorInsights: 'Contributor Insights is {{template}} for {{space}}{{where}} in the template, but {{design}} in the design',
+    fix: 'synthesize the table from its design: remove the escape-hatch override, aspect or hand edit, or change the design (GuardedTable writes the template from it)',
+  },
+});

@@ -1,0 +1,103 @@
+/**
+ * The checks of what callers pass beside a design: `lint()` options and acknowledgements given
+ * outside a design (CDK's `Validations.acknowledge()`, the policy pack's options, a config file).
+ * The adapters call these instead of wrapping their input in a fake design document.
+ */
+import { checkWith } from '../design/check';
+import { UsageError, type DesignIssue } from '../design/errors';
+import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
+import { IssueLog } from '../design/issue-log';
+import { list, mapOf, oneOf, record, text } from '../design/shape';
+import { acknowledgementShape, thresholdsShape } from '../design/shapes';
+import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
+import type { Severity } from './rule';
+import { RETIRED_RULES, RULES } from './rules';
+
+/** A rule's severity as configured for a project: its own, raised, lowered, or turned off. */
+export type RuleSetting = Severity | 'off';
+
+export interface LintOptions {
+  /** Project-wide threshold overrides (below a document's and a design's own).
+   *  @default - DEFAULT_THRESHOLDS */
+  readonly thresholds?: ThresholdOverrides;
+  /** Per-rule severity: `{ SG014: 'error', SG012: 'off' }`. A rule turned off reports nothing.
+   *  @default - every rule at its catalogue severity */
+  readonly rules?: Readonly<Record<string, RuleSetting>>;
+  /** Runs only these rules (a policy that checks one thing); acknowledgements of the others are
+   *  not reported as unused.
+   *  @default - every rule of the catalogue */
+  readonly only?: readonly string[];
+  /** Field path of the input inside a larger document, prefixed to every reported path: findings,
+   *  their edits, unused acknowledgements and input errors (`Resources.Orders.Metadata.skewguard.design`).
+   *  @default '' (paths relative to the input) */
+  readonly basePath?: string;
+}
+
+/** The rule ids a run knows: those that run, and retired ones still accepted in acknowledgements. */
+export interface KnownRules {
+  readonly ruleIds: readonly string[];
+  readonly retiredRuleIds: readonly string[];
+}
+
+export const CATALOGUE_IDS: KnownRules = { ruleIds: RULES.map((r) => r.id), retiredRuleIds: RETIRED_RULES.map((r) => r.id) };
+
+function lintOptionsShape(known: KnownRules) {
+  const ruleId = oneOf(known.ruleIds);
+  return record<LintOptions>({
+    thresholds: { shape: thresholdsShape, optional: true, doc: 'Project-wide threshold overrides.' },
+    rules: { shape: mapOf(oneOf(['error', 'warning', 'off'], '"error", "warning" or "off"'), { keys: known.ruleIds, keyNoun: 'a skewguard rule', expected: 'an object mapping rule ids to "error", "warning" or "off"' }), optional: true, doc: 'Severity per rule id: "error", "warning" or "off".' },
+    only: { shape: list(ruleId, { minItems: 1 }), optional: true, doc: 'Run only these rules.' },
+    basePath: { shape: text({ minLength: 0 }), optional: true, doc: 'Field path prefixed to every reported path.' },
+  }, { title: 'lint() options' });
+}
+
+const shapeOfKnown = new WeakMap<KnownRules, ReturnType<typeof lintOptionsShape>>();
+
+/** `validateLintOptions()` against a given set of rule ids (tests retire rules). */
+export function readLintOptions(options: unknown, known: KnownRules, path = 'options'): LintOptions {
+  if (options === undefined || options === null) return {};
+  let shape = shapeOfKnown.get(known);
+  if (!shape) shapeOfKnown.set(known, (shape = lintOptionsShape(known)));
+  return checkWith(shape, options, { path, subject: 'lint options' });
+}
+
+/**
+ * Checks `lint()` options, as `lint()` itself does: known fields only (a typo is an error, never
+ * ignored), thresholds in range, rule ids of the catalogue with "error", "warning" or "off".
+ * `null` and `undefined` mean none. Throws {@link UsageError} listing every problem, each at a field
+ * path under `path` (a config file passes `''`, so `rules.SG099` points at its own field).
+ */
+export function validateLintOptions(options: unknown, path = 'options'): LintOptions {
+  return readLintOptions(options, CATALOGUE_IDS, path);
+}
+
+export interface AcknowledgementCheckOptions {
+  /** Field path of the list, prefixed to each problem's path. @default 'acknowledgements' */
+  readonly path?: string;
+  /** Index names an acknowledgement may scope itself to (`index`). @default - none: no `index` accepted */
+  readonly indexNames?: readonly string[];
+}
+
+/**
+ * Checks waivers given outside a design exactly as a design's own are read: a list of
+ * `{ rule, reason, index? }` with a known (or retired) rule id and a reason of at least 10
+ * characters. Returns them, or throws {@link UsageError} naming each problem's field path.
+ */
+export function validateAcknowledgements(value: unknown, options: AcknowledgementCheckOptions = {}): AcknowledgementDesign[] {
+  const path = options.path ?? 'acknowledgements';
+  const listed = checkWith(list(acknowledgementShape), value, { path, subject: 'acknowledgements' });
+  const issues: DesignIssue[] = [];
+  readAcknowledgements(listed, options.indexNames ?? [], CATALOGUE_IDS, new IssueLog(issues, ''), path);
+  if (issues.length > 0) throw new UsageError(issues, 'acknowledgements');
+  return listed;
+}
+
+/** One waiver, as {@link validateAcknowledgements} checks each (`path` defaults to `''`: issues at `rule`, `reason`). */
+export function validateAcknowledgement(value: unknown, options: AcknowledgementCheckOptions = {}): AcknowledgementDesign {
+  const path = options.path ?? '';
+  const ack = checkWith(acknowledgementShape, value, { path, subject: 'acknowledgement' });
+  const issues: DesignIssue[] = [];
+  readAcknowledgement(ack, path, options.indexNames ?? [], CATALOGUE_IDS, new IssueLog(issues, ''));
+  if (issues.length > 0) throw new UsageError(issues, 'acknowledgement');
+  return ack;
+}

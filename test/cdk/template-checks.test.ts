@@ -1,0 +1,82 @@
+/* eslint-disable no-control-regex -- these tests look for raw control characters */
+/**
+ * The synthesized template is checked against the design in its own metadata (SG016), so an escape
+ * hatch cannot change the table the checks judged; and a Validations.acknowledge() that waives
+ * nothing is reported at synth.
+ */
+import { Validations } from 'aws-cdk-lib';
+import { AttributeType, type CfnGlobalTable } from 'aws-cdk-lib/aws-dynamodb';
+import { designReport, GuardedTable } from '../../lib/cdk';
+import { appWithStack, healthy, skewguardReport, synthError, verdicts } from './support';
+
+const sg016 = (app: Parameters<typeof skewguardReport>[0]) => (skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::SG016');
+
+describe('escape hatches on a GuardedTable are caught at synth', () => {
+  it('refuses a partition key overridden with addPropertyOverride()', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Jobs', healthy({ partitionKey: { name: 'jobId', type: AttributeType.STRING, cardinality: 'unique' } }));
+    (table.table.node.defaultChild as CfnGlobalTable).addPropertyOverride('KeySchema.0.AttributeName', 'status');
+    expect(synthError(app)).toContain('skewguard::SG016');
+    const [violation] = sg016(app);
+    expect(violation).toMatchObject({ severity: 'fatal', ruleMetadata: { rule: 'SG016', fieldPath: 'Properties.KeySchema' } });
+    expect(violation.description).toContain('`status`');
+    expect(violation.description).toContain('`jobId`');
+    expect(violation.violatingConstructs[0].cloudFormationResource?.propertyPaths).toEqual(['Properties.KeySchema']);
+  });
+
+  it("refuses a replica's Contributor Insights turned off", () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Jobs', healthy());
+    (table.table.node.defaultChild as CfnGlobalTable).addPropertyOverride('Replicas.0.ContributorInsightsSpecification.Enabled', false);
+    expect(synthError(app)).toContain('skewguard::SG016');
+    expect(sg016(app).map((v) => v.violatingConstructs[0].cloudFormationResource?.propertyPaths)).toEqual([['Properties.Replicas[0].ContributorInsightsSpecification']]);
+  });
+
+  it('cannot be waived with Validations.acknowledge(): the waiver would sit beside what it checks', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Jobs', healthy());
+    (table.table.node.defaultChild as CfnGlobalTable).addPropertyOverride('KeySchema.0.AttributeName', 'status');
+    Validations.of(table).acknowledge({ id: 'skewguard::SG016', reason: 'an override we want to keep' });
+    expect(synthError(app)).toContain('skewguard::SG016');
+  });
+
+  it('passes an untouched GuardedTable with indexes', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Jobs', healthy({ sortKey: { name: 'at', type: AttributeType.STRING, cardinality: 'unique' } }));
+    table.addGlobalSecondaryIndex({ indexName: 'by-customer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 'unique' } });
+    expect(synthError(app)).toBe('');
+  });
+});
+
+describe('Validations.acknowledge() that waives nothing', () => {
+  it('is reported at synth, as `lint cdk.out/` reports unused waivers', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy());
+    Validations.of(table).acknowledge({ id: 'skewguard::SG001', reason: 'the key is unique, nothing to waive here' });
+    expect(synthError(app)).toBe('');
+    const report = skewguardReport(app);
+    expect(verdicts(report?.violations ?? [])).toEqual([['warning', 'skewguard::acknowledgement', 'Test/Orders']]);
+    expect(report?.violations[0].description).toContain("Validations.acknowledge({ id: 'skewguard::SG001' }) at Test/Orders waives nothing");
+  });
+
+  it('is not reported while it waives a finding', () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Orders', healthy({ monitoring: { latencyAlarms: false } }));
+    Validations.of(table).acknowledge({ id: 'skewguard::SG011', reason: 'latency is watched by the service dashboard' });
+    synthError(app);
+    expect((skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement')).toEqual([]);
+  });
+});
+
+describe('control and bidi characters in construct ids', () => {
+  it('are escaped in the synth refusal and in designReport()', () => {
+    const { app, stack } = appWithStack();
+    new GuardedTable(stack, 'Evil\u202eelbaT\u001b[2J', healthy({ partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 }, workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
+    const error = synthError(app);
+    expect(error).toContain('skewguard::SG001');
+    const skewguardPart = (skewguardReport(app)?.violations ?? []).map((v) => v.description).join('\n');
+    expect(skewguardPart).toContain('Evil\\u202eelbaT\\x1b[2J');
+    expect(skewguardPart).not.toMatch(/[\u202e\u001b]/);
+    expect(designReport(app)).not.toMatch(/[\u202e\u001b]/);
+  });
+});

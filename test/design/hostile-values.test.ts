@@ -1,0 +1,131 @@
+/* eslint-disable no-control-regex -- these tests look for raw control characters */
+/** Hostile values reaching the library: prototype paths, polluted prototypes, callers' Proxies, bad random sources, control characters. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  applyDesignEdits, calculatedShardKey, DesignError, describeFinding, fanOutKeys, lint, printable, randomShardKey, shardedKey, shardsFor, UsageError,
+  type DesignEdit,
+} from '../../lib';
+import { table } from '../fixtures';
+import { tempTree } from '../cli/helpers';
+
+const issuesOf = (run: () => unknown): [string, string][] => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof DesignError) return error.issues.map((i) => [i.path, i.message]);
+    throw error;
+  }
+  throw new Error('did not throw');
+};
+
+describe('applyDesignEdits()', () => {
+  it.each(['__proto__.polluted', 'tables[0].__proto__.polluted', 'constructor.prototype.polluted', 'tables[0].constructor'])('refuses the prototype path %s, for set and remove', (path) => {
+    for (const edit of [{ op: 'set', path, value: 'yes' }, { op: 'remove', path }] as DesignEdit[]) {
+      expect(issuesOf(() => applyDesignEdits({ tables: [{}] }, [edit]))).toEqual([['edits[0].path', expect.stringContaining('prototype')]]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(typeof Object.prototype.toString).toBe('function');
+  });
+
+  it('throws only UsageError for what it cannot use: null or non-list edits, a bad op, values and inputs it cannot copy, a throwing getter, a revoked Proxy', () => {
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    const throwing = { get op(): string { throw new Error('getter says no'); }, path: 'a' };
+    const cases: [string, () => unknown, string][] = [
+      ['null edits', () => applyDesignEdits({}, null as never), 'edits'],
+      ['a null edit', () => applyDesignEdits({}, [null as never]), 'edits[0]'],
+      ['an unknown op', () => applyDesignEdits({}, [{ op: 'merge', path: 'a' } as never]), 'edits[0].op'],
+      ['a path naming no field', () => applyDesignEdits({}, [{ op: 'remove', path: '' }]), 'edits[0].path'],
+      ['a function value', () => applyDesignEdits({}, [{ op: 'set', path: 'a', value: () => 1 }]), 'edits[0].value'],
+      ['a function input', () => applyDesignEdits((() => 1) as never, []), 'input'],
+      ['a revoked Proxy input', () => applyDesignEdits(revocable.proxy, []), 'input'],
+      ['a throwing getter', () => applyDesignEdits({}, [throwing as never]), 'edits[0]'],
+    ];
+    for (const [, run, path] of cases) {
+      expect(() => run()).toThrow(UsageError);
+      expect(issuesOf(run)[0][0]).toBe(path);
+    }
+  });
+
+  it('still applies ordinary edits', () => {
+    expect(applyDesignEdits({ tables: [{ name: 't' }] }, [{ op: 'set', path: 'tables[0].sharding.shards', value: 4 }, { op: 'remove', path: 'tables[0].name' }])).toEqual({ tables: [{ sharding: { shards: 4 } }] });
+  });
+});
+
+describe('a polluted Object.prototype', () => {
+  const hot = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } });
+
+  it('does not turn errors into warnings or add edits to a finding', () => {
+    const before = lint(hot);
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto.severity = 'warning';
+      proto.edits = [{ op: 'remove', path: 'partitionKey' }];
+      expect(lint(hot)).toEqual(before);
+      expect(before.some((f) => f.severity === 'error')).toBe(true);
+    } finally {
+      for (const key of ['severity', 'edits']) delete proto[key];
+    }
+  });
+
+  it('does not make the CLI rewrite files, read designs as templates, or lower severities (spawned with a polluting --require)', () => {
+    const dir = tempTree({ 'pollute.js': "Object.prototype.severity = 'warning'; Object.prototype.fix = true; Object.prototype.Resources = {};\n", 'design.json': JSON.stringify(hot, null, 2) });
+    const file = join(dir, 'design.json');
+    const original = readFileSync(file, 'utf8');
+    const bin = join(__dirname, '../../dist/cli/main.js');
+    const run = (preload: string[]) => spawnSync(process.execPath, [...preload, bin, 'lint', file, '--format', 'json'], { encoding: 'utf8' });
+    const clean = run([]);
+    const polluted = run(['--require', join(dir, 'pollute.js')]);
+    expect(polluted.status).toBe(1);
+    expect(polluted.status).toBe(clean.status);
+    expect(JSON.parse(polluted.stdout)).toEqual(JSON.parse(clean.stdout));
+    expect(JSON.parse(polluted.stdout).files[0]).toMatchObject({ kind: 'design', findings: expect.arrayContaining([expect.objectContaining({ ruleId: 'SG001', severity: 'error' })]) });
+    expect(readFileSync(file, 'utf8')).toBe(original);
+    writeFileSync(file, original);
+  });
+});
+
+describe('the shard helpers', () => {
+  it('validate what the random source returns', () => {
+    for (const bad of [-0.5, 1.5, 7, Number.NaN, '0.5', undefined]) {
+      expect(() => randomShardKey('k', 5, '#', () => bad as number)).toThrow(UsageError);
+    }
+    expect(issuesOf(() => randomShardKey('k', 5, '#', () => -0.5))).toEqual([['random', expect.stringContaining('returned -0.5')]]);
+    expect(randomShardKey('k', 5, '#', () => 0.999)).toBe('k#4');
+    expect(randomShardKey('k', 5, '#', () => 1)).toBe('k#4');
+    expect(randomShardKey('k', 5, '#', () => 0)).toBe('k#0');
+  });
+
+  it('throw UsageError, not DesignError, for bad arguments', () => {
+    expect(() => fanOutKeys('', 3)).toThrow(UsageError);
+    expect(() => fanOutKeys('k', 0)).toThrow(UsageError);
+    expect(() => calculatedShardKey('k', 'v', 3, 5 as never)).toThrow(UsageError);
+    expect(() => shardedKey({ strategy: 'randm' } as never)).toThrow(UsageError);
+    expect(() => shardedKey({ strategy: 'replicated', shards: 3 }).writeKey('k')).toThrow(UsageError);
+    expect(() => shardsFor({ engine: 'dynamodb', peakWriteUnits: -1 })).toThrow(UsageError);
+    // A load no shard count serves is the design's problem.
+    expect(() => shardsFor({ engine: 'dynamodb', peakWriteUnits: 1e12 })).toThrow(DesignError);
+  });
+});
+
+describe('key attribute names', () => {
+  it('are at most 255 bytes for the table key too, as DynamoDB requires (KeySchemaElement)', () => {
+    const named = (name: string) => table({ partitionKey: { name, type: 'S', cardinality: 'unique' } });
+    expect(issuesOf(() => lint(named('a'.repeat(300))))).toEqual([['partitionKey.name', 'must be at most 255 bytes in UTF-8, got 300']]);
+    expect(lint(named('a'.repeat(255)))).toEqual([]);
+    expect(issuesOf(() => lint(table({ sortKey: { name: 'é'.repeat(128), type: 'S' } })))).toEqual([['sortKey.name', 'must be at most 255 bytes in UTF-8, got 256']]);
+  });
+});
+
+describe('printable() and describeFinding()', () => {
+  it('escape control and bidi characters so a name cannot drive the terminal or forge a line', () => {
+    expect(printable('a\u001b]0;owned\u0007b\u202e\ncd')).toBe('a\\x1b]0;owned\\x07b\\u202e\\x0acd');
+    const [finding] = lint({ external: [{ engine: 'dynamodb', name: 'evil\u001b[2J\u202e', partitionKeys: [{ attribute: 'status' }], keyMonitoring: true }] });
+    const text = describeFinding(finding, { at: 'App/Evil\u2066Stack' });
+    expect(text).not.toMatch(/[\u001b\u202e\u2066]/);
+    expect(text).toContain('evil\\x1b[2J\\u202e');
+    expect(text.split('\n')).toHaveLength(2);
+  });
+});

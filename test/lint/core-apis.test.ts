@@ -1,0 +1,136 @@
+/** The core APIs the adapters use instead of fake design documents and path rewrites. */
+import {
+  DesignError, lint, lintDocument, lintExternal, lintTemplateResource, UsageError, validateAcknowledgement, validateAcknowledgements, validateLintOptions,
+} from '../../lib';
+import { table } from '../fixtures';
+
+const issuesOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DesignError || error instanceof UsageError) return error.issues.map((i) => [i.path, i.message]);
+    throw error;
+  }
+  return [];
+};
+
+describe('validateLintOptions()', () => {
+  it('accepts the documented options and treats null and undefined as none', () => {
+    expect(validateLintOptions({ thresholds: { headroom: 0.7 }, rules: { SG012: 'off' }, only: ['SG001'], basePath: 'x' })).toMatchObject({ thresholds: { headroom: 0.7 }, rules: { SG012: 'off' }, only: ['SG001'], basePath: 'x' });
+    expect(validateLintOptions(undefined)).toEqual({});
+    expect(validateLintOptions(null)).toEqual({});
+  });
+
+  it('rejects an unknown key (a typo never switches a setting off silently), naming it with a suggestion', () => {
+    expect(() => validateLintOptions({ rule: { SG012: 'off' } })).toThrow(UsageError);
+    expect(issuesOf(() => validateLintOptions({ rule: { SG012: 'off' } }))).toEqual([['options.rule', expect.stringContaining('did you mean "rules"?')]]);
+    // lint() itself reads its options the same way.
+    expect(() => lint(table(), { failOn: 'warning' } as never)).toThrow(UsageError);
+    expect(issuesOf(() => lint(table(), { failOn: 'warning' } as never))).toEqual([['options.failOn', expect.stringContaining('is not a known field')]]);
+  });
+
+  it('places every problem under the given path (a config file passes "")', () => {
+    expect(issuesOf(() => validateLintOptions({ rules: { SG099: 'off', SG001: 'loud' }, thresholds: { headroom: 2 } }, ''))).toEqual([
+      ['rules.SG099', expect.stringContaining('"SG099" is not a skewguard rule')],
+      ['rules.SG001', 'expected "error", "warning" or "off", got "loud"'],
+      ['thresholds.headroom', expect.stringContaining('≤ 1')],
+    ]);
+  });
+
+  it('reads a rule id named like an Object.prototype member as data, never as a prototype', () => {
+    expect(issuesOf(() => validateLintOptions({ rules: JSON.parse('{"__proto__": "off"}') }))).toEqual([['options.rules.__proto__', expect.stringContaining('is not a skewguard rule')]]);
+  });
+});
+
+describe('validateAcknowledgements() / validateAcknowledgement()', () => {
+  it('accepts known and retired rule ids with a real reason', () => {
+    expect(validateAcknowledgements([{ rule: 'SG010', reason: 'dev table, torn down nightly' }])).toEqual([{ rule: 'SG010', reason: 'dev table, torn down nightly' }]);
+  });
+
+  it('names each problem at the given path', () => {
+    expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG999', reason: 'a good long reason' }, { rule: 'SG001', reason: 'short' }], { path: 'acknowledgements["c"]' }))).toEqual([
+      ['acknowledgements["c"][1].reason', expect.stringContaining('at least 10 characters')],
+    ]);
+    expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG999', reason: 'a good long reason' }], { path: 'acks' }))).toEqual([
+      ['acks[0].rule', expect.stringContaining('"SG999" is not a skewguard rule')],
+    ]);
+    expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: '' }))).toEqual([['reason', expect.any(String)]]);
+    expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: 'a good long reason' }))).toEqual([['rule', expect.stringContaining('not a skewguard rule')]]);
+  });
+
+  it('accepts an index only among the given names', () => {
+    expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG001', reason: 'a good long reason', index: 'by-day' }]))).toEqual([['acknowledgements[0].index', expect.stringContaining('there is none')]]);
+    expect(validateAcknowledgements([{ rule: 'SG001', reason: 'a good long reason', index: 'by-day' }], { indexNames: ['by-day'] })).toHaveLength(1);
+  });
+});
+
+describe('lintExternal(): one external resource, a rule subset, reported at the fields it was read from', () => {
+  const resource = { engine: 'dynamodb' as const, name: 'Jobs', partitionKeys: [{ attribute: 'status' }, { attribute: 'day', index: 'by-day' }], keyMonitoring: false };
+
+  it('reports at paths in the resource by default, and at the given locations', () => {
+    expect(lintExternal(resource).findings.map((f) => [f.ruleId, f.path])).toEqual([
+      ['SG010', 'keyMonitoring'], ['SG015', 'partitionKeys[0]'], ['SG015', 'partitionKeys[1]'],
+    ]);
+    const located = lintExternal(resource, { locations: { partitionKeys: ['Properties.KeySchema[0].AttributeName', 'Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName'], keyMonitoring: 'Properties' }, basePath: 'Resources.Jobs' });
+    expect(located.findings.map((f) => f.path)).toEqual([
+      'Resources.Jobs.Properties', 'Resources.Jobs.Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName', 'Resources.Jobs.Properties.KeySchema[0].AttributeName',
+    ]);
+  });
+
+  it('runs only the rules asked for; a waiver of another rule is not reported as unused', () => {
+    const waived = { ...resource, acknowledgements: [{ rule: 'SG010', reason: 'dev table, torn down nightly' }] };
+    const result = lintExternal(waived, { only: ['SG015'] });
+    expect(result.findings.map((f) => f.ruleId)).toEqual(['SG015', 'SG015']);
+    expect(result.unusedAcknowledgements).toEqual([]);
+    expect(lintExternal({ ...resource, keyMonitoring: true, acknowledgements: waived.acknowledgements }, { only: ['SG010'] }).unusedAcknowledgements.map((a) => a.path)).toEqual(['acknowledgements[0]']);
+  });
+
+  it('reports a bad waiver at the location the waivers came from', () => {
+    const bad = { ...resource, acknowledgements: [{ rule: 'SG010', reason: 'short' }] };
+    expect(issuesOf(() => lintExternal(bad, { locations: { acknowledgements: 'Metadata.skewguard.acknowledgements' } }))).toEqual([
+      ['Metadata.skewguard.acknowledgements[0].reason', expect.stringContaining('at least 10 characters')],
+    ]);
+  });
+});
+
+describe('lint() basePath', () => {
+  it('prefixes findings, edits, unused acknowledgements and input errors', () => {
+    const hot = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, acknowledgements: [{ rule: 'SG012', reason: 'no access patterns are declared here' }] });
+    const result = lintDocument(hot, { basePath: 'Resources.T.Metadata.skewguard.design' });
+    expect(result.findings.every((f) => f.path.startsWith('Resources.T.Metadata.skewguard.design.'))).toBe(true);
+    expect(result.findings.flatMap((f) => f.edits ?? []).every((e) => e.path.startsWith('Resources.T.Metadata.skewguard.design.'))).toBe(true);
+    expect(result.unusedAcknowledgements.map((a) => a.path)).toEqual(['Resources.T.Metadata.skewguard.design.acknowledgements[0]']);
+    expect(issuesOf(() => lint(table({ name: 'x' }), { basePath: 'base' }))).toEqual([['base.name', expect.any(String)]]);
+  });
+});
+
+describe('lintTemplateResource(): the one reader of template resources for the CLI and the CDK checks', () => {
+  const raw = { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }] } };
+
+  it('lints a raw table at its template fields, under basePath', () => {
+    const result = lintTemplateResource('Jobs', raw, { basePath: 'Resources.Jobs' });
+    expect(result.kind).toBe('raw');
+    expect(result.findings.map((f) => [f.ruleId, f.path, f.location])).toEqual([
+      ['SG010', 'Properties.ContributorInsightsSpecification', 'Resources.Jobs.Properties.ContributorInsightsSpecification'],
+      ['SG015', 'Properties.KeySchema[0].AttributeName', 'Resources.Jobs.Properties.KeySchema[0].AttributeName'],
+    ]);
+  });
+
+  it('lints the design of a GuardedTable: the field as declared, and its template location', () => {
+    const design = { name: 'orders', partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 1000, peakWriteUnits: 500 } };
+    const resource = {
+      Type: 'AWS::DynamoDB::GlobalTable',
+      Metadata: { skewguard: { version: 1, design } },
+      Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Replicas: [{ Region: 'eu-west-1', ContributorInsightsSpecification: { Enabled: true } }] },
+    };
+    const result = lintTemplateResource('Orders', resource, { basePath: 'Resources.Orders' });
+    expect(result.kind).toBe('guarded');
+    const sg001 = result.findings.find((f) => f.ruleId === 'SG001');
+    expect([sg001?.path, sg001?.location]).toEqual(['partitionKey', 'Resources.Orders.Metadata.skewguard.design.partitionKey']);
+  });
+
+  it('reports unreadable metadata as an error at its location', () => {
+    const result = lintTemplateResource('T', { ...raw, Metadata: { skewguard: { version: 9 } } }, { basePath: 'Resources.T' });
+    expect(result.errors).toEqual([{ path: 'Resources.T.Metadata.skewguard.version', message: expect.stringContaining('newer skewguard') }]);
+  });
+});
