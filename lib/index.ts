@@ -4,7 +4,9 @@
  */
 export type * from './design/input';
 export type * from './design/key-design';
-export { keySpacesOf, sameAttribute } from './design/key-design';
+export { sameAttribute } from './design/key-design';
+export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, PROFILES, profileOf } from './engines';
+export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, SplitForHeat } from './engines';
 export { DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';
@@ -13,7 +15,7 @@ export {
   DYNAMODB_TEMPLATE_TYPES, externalTableOf, TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type ExternalTable, type UncheckedValue,
 } from './design/template-table';
 export { defineDesign, designFromJson } from './lint/define';
-export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
+export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export {
   calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec,

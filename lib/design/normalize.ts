@@ -5,7 +5,8 @@
  */
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import type { CosmosContainerDesign, DesignDocument, DesignInput, Engine, ThresholdOverrides } from './input';
+import { ENGINE_LIST, type Engine } from '../engines';
+import type { CosmosContainerDesign, DesignDocument, DesignInput, ThresholdOverrides } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds, type Thresholds } from './limits';
@@ -38,19 +39,26 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
   const engine = isObject ? ownValue(input, 'engine') : undefined;
   // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
-  if (engine === 'dynamodb') return normalizeDocument(documentOf({ tables: [parse(dynamoDbTableShape, input, '')] }), options, true);
-  if (engine === 'cosmosdb') return normalizeDocument(documentOf({ containers: [parse(cosmosContainerShape, input, '')] }), options, true);
+  if (typeof engine === 'string' && Object.prototype.hasOwnProperty.call(SINGLE_DESIGN, engine)) {
+    return normalizeDocument(SINGLE_DESIGN[engine as Engine](input), options, true);
+  }
   if (engine !== undefined) {
-    throw new DesignError([{ path: 'engine', message: `expected "dynamodb" or "cosmosdb", got ${describe(engine)}` }]);
+    throw new DesignError([{ path: 'engine', message: `expected ${ENGINE_LIST}, got ${describe(engine)}` }]);
   }
   if (isObject && Object.prototype.hasOwnProperty.call(input, 'partitionKey')) {
     throw new DesignError([{
       path: 'engine',
-      message: 'is required when one table or container design is passed on its own: add engine: "dynamodb" or "cosmosdb", or wrap it as { tables: [...] } / { containers: [...] }',
+      message: `is required when one table or container design is passed on its own: add engine: ${ENGINE_LIST}, or wrap it as { tables: [...] } / { containers: [...] }`,
     }]);
   }
   return normalizeDocument(parse(designDocumentShape, input, ''), options, false);
 }
+
+/** One design passed on its own, read with its engine's input shape into a document around it. */
+const SINGLE_DESIGN: { readonly [E in Engine]: (input: unknown) => DesignDocument } = {
+  dynamodb: (input) => documentOf({ tables: [parse(dynamoDbTableShape, input, '')] }),
+  cosmosdb: (input) => documentOf({ containers: [parse(cosmosContainerShape, input, '')] }),
+};
 
 /** A document around one design, every field its own (like every parsed object): absent ones read as undefined, never inherited. */
 function documentOf(fields: DesignDocument): DesignDocument {

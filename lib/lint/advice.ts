@@ -4,7 +4,7 @@
  */
 import { joinPath } from '../design/field-path';
 import type { KeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS, MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code, fmt, keyName, percent } from './format';
@@ -26,8 +26,7 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
-  const cache = design.engine === 'dynamodb' ? 'DAX' : 'the integrated cache';
-  const writeUnit = design.engine === 'dynamodb' ? 'WCU' : 'RU/s';
+  const { cache, writeUnit, nouns } = analysis.owner.profile;
 
   if (plan.layout === 'none') {
     return { text: 'remove the sharding: each read of a key goes back to one query', edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
@@ -36,7 +35,7 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
     return { text: `put ${cache} in front of the reads of the hottest ${key} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item` };
   }
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
-  const upstream = `batch the hottest value's writes before they reach the ${design.engine === 'dynamodb' ? 'table' : 'container'} (a queue or stream that aggregates them into fewer writes) and put ${cache} in front of its reads`;
+  const upstream = `batch the hottest value's writes before they reach the ${nouns.resource} (a queue or stream that aggregates them into fewer writes) and put ${cache} in front of its reads`;
   if (plan.shards === undefined) {
     return { text: `no count up to ${fmt(MAX_SHARDS_ACCEPTED)} keeps the hottest ${key} value under its ceiling: ${upstream}` };
   }
@@ -74,7 +73,7 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
     { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared?.separator) },
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
-  const level = deeperLevel(design, analysis);
+  const level = deeperLevel(analysis);
   // A Cosmos DB key with room for a level and an attribute to put there: the hierarchical key is the
   // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
   if (level?.attribute) return { text: `${level.text}; or ${text}`, shards: n };
@@ -95,12 +94,13 @@ function driverNote(design: KeyDesign, analysis: SpaceAnalysis, n: number): stri
 }
 
 /**
- * "add `/userId` as a level under `/tenantId`…", for a Cosmos DB key under 3 levels (never a fourth):
+ * "add `/userId` as a level under `/tenantId`…", for a prefix-routed (hierarchical) key with room for a level:
  * naming the attribute queries give with the key, when there is one.
  */
-function deeperLevel(design: KeyDesign, analysis: SpaceAnalysis): { text: string; attribute?: string } | undefined {
+function deeperLevel(analysis: SpaceAnalysis): { text: string; attribute?: string } | undefined {
   const levels = analysis.space.partitionKey;
-  if (design.engine !== 'cosmosdb' || levels.length >= COSMOS_LIMITS.hierarchyLevels) return undefined;
+  const { routing, maxKeyLevels } = analysis.owner.profile;
+  if (routing !== 'key-prefix' || levels.length >= maxKeyLevels) return undefined;
   const candidate = calculatedShardCandidate(analysis.owner, analysis.space);
   const level = candidate === undefined ? 'a finer level (e.g. /userId)' : code(candidate.startsWith('/') ? candidate : `/${candidate}`);
   return {

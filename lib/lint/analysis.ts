@@ -6,11 +6,9 @@
  */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import { keySpacesOf, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../design/limits';
-import {
-  allFit, fits, loadDimensions, loadsFit, smallestCount, storedKeyLoads, type KeyLayout, type LoadDimension, type Loads,
-} from '../design/sharding';
+import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
+import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { profileOf, type EngineProfile, type LoadDimension, type Loads } from '../engines';
 import { adviceFor, type Advice } from './advice';
 import { calculatedShardCandidate } from './queries';
 
@@ -37,12 +35,15 @@ export interface Plan {
  * lint that made it, not cached against the design: nothing outlives the lint.
  */
 export class DesignAnalysis {
+  /** What the rules need to know about the design's engine. */
+  readonly profile: EngineProfile;
   readonly spaces: readonly SpaceAnalysis[];
-  #gsis: Map<string, KeySpace> | undefined;
+  #indexes: Map<string | undefined, KeySpace> | undefined;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
 
   constructor(readonly design: KeyDesign) {
-    this.spaces = keySpacesOf(design).map((space) => new SpaceAnalysis(this, space));
+    this.profile = profileOf(design.engine);
+    this.spaces = this.profile.keySpaces(design).map((space) => new SpaceAnalysis(this, space));
   }
 
   /** The analysis of one of the design's key spaces. */
@@ -50,12 +51,11 @@ export class DesignAnalysis {
     return this.spaces.find((a) => a.space === space) as SpaceAnalysis;
   }
 
-  /** The key space a query reads: its GSI, else the table's (an LSI shares the table's partition key). */
+  /** The key space a query reads: its index's, else the primary key's (an LSI shares the table's partition key). */
   spaceOf(pattern: AccessPattern): KeySpace {
-    const { design } = this;
-    if (design.engine !== 'dynamodb' || pattern.index === undefined) return design.primaryKey;
-    this.#gsis ??= new Map(design.globalSecondaryIndexes.map((g) => [g.index as string, g]));
-    return this.#gsis.get(pattern.index) ?? design.primaryKey;
+    if (pattern.index === undefined) return this.design.primaryKey;
+    this.#indexes ??= new Map(this.spaces.map(({ space }) => [space.index, space]));
+    return this.#indexes.get(pattern.index) ?? this.design.primaryKey;
   }
 
   /** The access patterns that read a key space (grouped once, so thousands stay linear). */
@@ -97,17 +97,17 @@ export class SpaceAnalysis {
   #advice: Advice | undefined;
 
   constructor(readonly owner: DesignAnalysis, readonly space: KeySpace) {
-    const { design } = owner;
+    const { design, profile } = owner;
     const { headroom } = design.thresholds;
     const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
     this.cardinality = fullKeyCardinality(space.partitionKey);
-    this.collection = isCollection(design, space, this.cardinality);
+    this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
     this.total = { reads: peakReadUnits, writes: peakWriteUnits };
     this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    this.perKey = loadDimensions(design.engine, storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom);
+    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
-    this.whole = loadDimensions(design.engine, this.total, headroom);
+    this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
     this.growth = growthOf(this.perKey);
     this.wholeGrowth = growthOf(this.whole);
@@ -135,24 +135,16 @@ export function growthOf(dimensions: readonly LoadDimension[]): number {
   return dimensions.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
 }
 
-/**
- * DynamoDB: a table key value without a sort key is one item; a GSI key value holds every item that
- * carries it unless it is unique. Cosmos DB: a logical partition holds documents unless the key is unique.
- */
-function isCollection(design: KeyDesign, space: KeySpace, cardinality: number): boolean {
-  if (design.engine === 'dynamodb' && space === design.primaryKey) return space.sortKey.length > 0;
-  return space.sortKey.length > 0 || cardinality !== Infinity;
-}
-
 /** Usable GB of one logical partition / item collection, or undefined when no size limit applies. */
-export function usablePartitionGb(design: KeyDesign): number | undefined {
-  if (design.engine === 'cosmosdb') return COSMOS_LIMITS.logicalPartitionGb * design.thresholds.headroom;
-  return design.localSecondaryIndexes.length > 0 ? DYNAMODB_LIMITS.itemCollectionGb * design.thresholds.headroom : undefined;
+export function usablePartitionGb(analysis: DesignAnalysis): number | undefined {
+  const limit = analysis.profile.keyValueSizeLimit(analysis.design);
+  return limit && limit.gb * analysis.design.thresholds.headroom;
 }
 
 /** Shards so the largest partition (primary key only) stays under the usable size; replicas copy it whole. */
-function sizeNeed(design: KeyDesign, space: KeySpace): number {
-  const usable = usablePartitionGb(design);
+function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
+  const { design } = analysis;
+  const usable = usablePartitionGb(analysis);
   const size = design.largestPartitionGb;
   if (space !== design.primaryKey || usable === undefined || size === undefined) return 1;
   return smallestCount((n) => fits(size / n, usable)) ?? Infinity;
@@ -169,8 +161,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection } = analysis;
   const { headroom, minCardinality, maxHotKeyShare } = design.thresholds;
   const { hotKeyShare, hotKeyShareSource } = space.workload;
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => loadsFit(design.engine, storedKeyLoads(loads, layout, n, collection), headroom);
-  const size = sizeNeed(design, space);
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom));
+  const size = sizeNeed(analysis.owner, space);
   // A few key values are a design error only when the load needs several partitions (see SG001).
   const cardinality = !analysis.fitsOnePartition && analysis.cardinality < minCardinality ? Math.ceil(minCardinality / analysis.cardinality) : 1;
   const writesHot = !fitsWith('none', 1, { reads: 0, writes: hot.writes });

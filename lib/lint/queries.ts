@@ -2,7 +2,8 @@
  * What the declared queries say about a key: which carry it (targeted) and which visit every
  * partition, and which attribute reads give with it (a calculated shard's source).
  */
-import { sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
+import { sameAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
+import type { EngineProfile } from '../engines';
 import type { DesignAnalysis } from './analysis';
 
 export function carries(pattern: { readonly keyAttributes: readonly string[] }, attribute: string): boolean {
@@ -10,19 +11,19 @@ export function carries(pattern: { readonly keyAttributes: readonly string[] }, 
 }
 
 /**
- * Whether a query is routed to the partitions of its key: DynamoDB needs every partition-key
- * attribute; Cosmos DB routes on a hierarchical prefix, so the first level is enough.
- * `firstLevel` asks the question for another order of a Cosmos DB key.
+ * Whether a query is routed to the partitions of its key: with `full-key` routing it needs every
+ * partition-key attribute; with `key-prefix` routing (a hierarchical key) the first level is enough.
+ * `firstLevel` asks the question for another order of a prefix-routed key.
  */
-function carriesKey(design: KeyDesign, space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
-  if (design.engine === 'cosmosdb') return carries(pattern, firstLevel ?? space.partitionKey[0].name);
-  return space.partitionKey.every((a) => carries(pattern, a.name));
+function carriesKey(routing: EngineProfile['routing'], space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
+  if (routing === 'key-prefix') return carries(pattern, firstLevel ?? space.partitionKey[0].name);
+  return readsWholeKey(space, pattern);
 }
 
 /** The declared queries that visit every partition, and their share of all queries. */
 export function crossPartition(analysis: DesignAnalysis, firstLevel?: string): { readonly patterns: AccessPattern[]; readonly share: number } {
-  const { design } = analysis;
-  const patterns = design.accessPatterns.filter((p) => !carriesKey(design, analysis.spaceOf(p), p, firstLevel));
+  const { design, profile } = analysis;
+  const patterns = design.accessPatterns.filter((p) => !carriesKey(profile.routing, analysis.spaceOf(p), p, firstLevel));
   return { patterns, share: patterns.reduce((sum, p) => sum + p.share, 0) };
 }
 

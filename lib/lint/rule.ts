@@ -3,16 +3,13 @@
  * reported by id with data (tests assert ids and numbers, not sentences), and pure checks typed by
  * the engine they apply to.
  */
-import type { Engine } from '../design/input';
-import type { CosmosKeyDesign, DynamoDbKeyDesign, ExternalResource } from '../design/key-design';
+import type { ExternalResource, KeyDesign } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
+import { ENGINES, type DesignOf, type Engine } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 
 export type Severity = 'error' | 'warning';
-
-/** The normalized design type a rule for engine E receives. */
-export type DesignOf<E extends Engine> = E extends 'dynamodb' ? DynamoDbKeyDesign : CosmosKeyDesign;
 
 /** Public documentation a user can open. */
 export interface RuleSource {
@@ -65,22 +62,24 @@ interface RuleMeta<M extends string> {
 export interface Rule extends RuleMeta<string> {
   readonly engines: readonly Engine[];
   /** `analysis` is the design's key spaces, loads and plans, made once per lint for every rule. */
-  check?(design: DynamoDbKeyDesign | CosmosKeyDesign, analysis: DesignAnalysis): RuleHit[];
+  check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
   checkExternal?(resource: ExternalResource): RuleHit[];
 }
 
 /** A rule as it is written: `check` receives the design type of the engines it declares. */
 export interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
-  readonly engines: readonly E[];
+  /** The engines the rule checks: a mechanism only some engines have (LSIs, joins, on-demand billing).
+   *  @default - every engine: the rule asks the engine's profile what differs */
+  readonly engines?: readonly E[];
   check?(design: DesignOf<E>, analysis: DesignAnalysis): RuleHit<M>[];
   checkExternal?(resource: ExternalResource): RuleHit<M>[];
 }
 
 /** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
  *  `check` with a design of a declared engine. */
-export function defineRule<E extends Engine, M extends string>(definition: RuleDefinition<E, M>): Rule {
-  return definition as unknown as Rule;
+export function defineRule<E extends Engine = Engine, M extends string = string>(definition: RuleDefinition<E, M>): Rule {
+  return { ...definition, engines: definition.engines ?? ENGINES } as unknown as Rule;
 }
 
 /**

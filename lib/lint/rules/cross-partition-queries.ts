@@ -7,7 +7,6 @@ export const crossPartitionQueries = defineRule({
   id: 'SG012',
   title: 'cross-partition-queries',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['maxCrossPartitionShare'],
   fires: 'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic.',
   rationale: 'A query without the partition key visits every partition: in DynamoDB a Scan, in Cosmos DB a cross-partition query that costs about 2.5 RU for every physical partition it checks, matching or not. Keep them rare.',
@@ -15,8 +14,8 @@ export const crossPartitionQueries = defineRule({
   sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign],
   messages: {
     crossing: '{{patterns}} {{verb}} not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
-    fixDynamoDb: 'carry the partition key, or add a GSI keyed on what these queries filter by',
-    fixCosmos: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
+    fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',
+    fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
   check(design, analysis) {
     const { patterns: crossing, share } = crossPartition(analysis);
@@ -25,7 +24,7 @@ export const crossPartitionQueries = defineRule({
     return [{
       path: 'accessPatterns',
       messageId: 'crossing' as const,
-      fixId: design.engine === 'dynamodb' ? 'fixDynamoDb' as const : 'fixCosmos' as const,
+      fixId: analysis.profile.globalIndexes ? 'fixIndex' as const : 'fixProjection' as const,
       data: { patterns: crossing.map((p) => `${code(p.name)} (${percent(p.share)})`).join(', '), verb: crossing.length === 1 ? 'does' : 'do', share, limit, crossPartitionShare: share },
     }];
   },

@@ -7,7 +7,6 @@ export const dominantKeyShare = defineRule({
   id: 'SG014',
   title: 'dominant-key-share',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires: 'One value of an unsharded key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while still under the ceiling.',
   rationale: 'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. A sharded key was planned for it already.',

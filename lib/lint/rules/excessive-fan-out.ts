@@ -6,7 +6,6 @@ export const excessiveFanOut = defineRule({
   id: 'SG008',
   title: 'excessive-fan-out',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['fanOutFactor', 'maxShards', 'headroom', 'minCardinality', 'maxHotKeyShare'],
   fires: 'A key is sharded (or replicated) into more than fanOutFactor × the N its load, size and cardinality need, or into more than maxShards keys.',
   rationale: 'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',

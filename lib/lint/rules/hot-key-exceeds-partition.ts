@@ -1,4 +1,5 @@
-import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
+import { isTimeBucketKey } from '../../design/key-design';
+import type { SplitForHeat } from '../../engines';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { keyName, loadAgainstCeiling, onIndex, withNumber } from '../format';
@@ -7,14 +8,14 @@ import { SOURCES } from '../sources';
 
 const SHARE_SOURCE = { declared: 'declared', derived: 'estimated from a key level', uniform: 'uniform', 'time-bucket': 'the current time bucket' } as const;
 
-/** What DynamoDB can and cannot do for this key on its own (split for heat), said accurately. */
-function splitNote(design: KeyDesign, a: SpaceAnalysis): string {
-  if (design.engine !== 'dynamodb') return '';
-  if (!a.collection) return '; one item never spans partitions';
-  if (design.localSecondaryIndexes.length > 0 && a.space === design.primaryKey) return '; with a local secondary index DynamoDB never splits an item collection across partitions';
-  if (a.space.sortKey.some((s) => s.kind === 'time-bucket')) return '; an ever-increasing sort key defeats split for heat';
-  return '; split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first';
-}
+/** What the engine can and cannot do for this key on its own (split for heat), said accurately. */
+const SPLIT_NOTE: Record<SplitForHeat, string> = {
+  none: '',
+  'single-item': '; one item never spans partitions',
+  'blocked-by-local-index': '; with a local secondary index DynamoDB never splits an item collection across partitions',
+  'increasing-sort-key': '; an ever-increasing sort key defeats split for heat',
+  'may-split': '; split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first',
+};
 
 function details(a: SpaceAnalysis, over: readonly LoadDimension[]): string {
   const shards = a.space.sharding;
@@ -30,7 +31,6 @@ export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['headroom', 'maxShards'],
   fires: "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys are left to SG002.",
   rationale: 'A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key\'s writes; it cannot spread the reads of one item, which need replicated copies or a cache.',
@@ -46,7 +46,8 @@ export const hotKeyExceedsPartition = defineRule({
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
       const advice = a.advice;
       const worst = nearestToCeiling(a.over);
-      const whale = design.engine === 'cosmosdb' && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined
+      const { profile } = a.owner;
+      const whale = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined
         ? '; or move the whale tenant to its own container, keyed by a finer attribute (its own key values then spread)' : '';
       return [{
         path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
@@ -61,7 +62,7 @@ export const hotKeyExceedsPartition = defineRule({
           details: details(a, a.over),
           // Only an index short of write capacity holds back its base table's writes.
           gsiNote: space.index !== undefined && a.over.some((d) => d.label === 'write') ? '; a throttled global secondary index also throttles the writes to its base table' : '',
-          splitNote: splitNote(design, a),
+          splitNote: SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)],
           plan: advice.text,
           alternative: whale,
           hotKeyLoad: hotLoad(a, worst.label),

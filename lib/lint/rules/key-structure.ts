@@ -1,6 +1,6 @@
 import { joinPath } from '../../design/field-path';
 import type { CosmosKeyDesign, DynamoDbKeyDesign, KeyAttribute, KeySpace } from '../../design/key-design';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../engines';
 import { code } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';

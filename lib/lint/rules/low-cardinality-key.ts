@@ -10,7 +10,6 @@ export const lowCardinalityKey = defineRule({
   id: 'SG001',
   title: 'low-cardinality-key',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['minCardinality', 'headroom'],
   fires: 'A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when the key space\'s peak needs more than one partition; a warning, with the growth factor to the ceiling, when the whole peak fits one partition with headroom. Time-bucket keys are left to SG002.',
   rationale: 'Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity, and two busy values hashed to the same partition share its ceiling (DynamoDB 1,000 WCU / 3,000 RCU per partition; Cosmos DB 10,000 RU/s per partition). When the whole load fits one partition, a few values cost nothing today — sharding them would only make every read a fan-out — but the key cannot grow.',

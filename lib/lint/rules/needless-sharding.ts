@@ -1,4 +1,4 @@
-import { nearestToCeiling, loadDimensions } from '../../design/sharding';
+import { nearestToCeiling } from '../../design/sharding';
 import { fmt, keyName, onIndex } from '../format';
 import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
@@ -7,7 +7,6 @@ export const needlessSharding = defineRule({
   id: 'SG007',
   title: 'needless-sharding',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['headroom', 'minCardinality', 'maxHotKeyShare'],
   fires: 'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded, and neither its size, its cardinality at this load, nor a declared dominant value (above maxHotKeyShare, see SG014) calls for it — on any key, time buckets and few-valued keys included.',
   rationale: 'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
@@ -21,7 +20,7 @@ export const needlessSharding = defineRule({
     return hitsFor(spaces, (a) => {
       const { space, plan } = a;
       if (!space.sharding || plan.layout !== 'none') return [];
-      const worst = nearestToCeiling(loadDimensions(design.engine, a.hot, design.thresholds.headroom));
+      const worst = nearestToCeiling(a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom));
       const { strategy, shards } = space.sharding;
       const advice = a.advice;
       return [{

@@ -1,5 +1,5 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
-import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
+import { nearestToCeiling, allFit } from '../../design/sharding';
 import { growthOf, type SpaceAnalysis } from '../analysis';
 import { keepsQueriesTargeted } from '../queries';
 import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex, withNumber } from '../format';
@@ -9,15 +9,16 @@ import { SOURCES } from '../sources';
 
 type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'fixShard' | 'fixFits' | 'fixReorder' | 'fixReorderFits';
 
-/** A DynamoDB key made of time buckets, or a Cosmos DB key whose first level is one (its prefix takes every current write). */
+/** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
+  const { profile } = a.owner;
   const { space } = a;
   const levels = space.partitionKey;
   const wholeKey = isTimeBucketKey(levels);
-  const firstLevel = !wholeKey && design.engine === 'cosmosdb' && levels.length > 1 && levels[0].kind === 'time-bucket';
+  const firstLevel = !wholeKey && profile.routing === 'key-prefix' && levels.length > 1 && levels[0].kind === 'time-bucket';
   if (!wholeKey && !firstLevel) return [];
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load.
-  const bucket = wholeKey ? loadDimensions(design.engine, a.hot, design.thresholds.headroom) : a.whole;
+  const bucket = wholeKey ? profile.loadDimensions(a.hot, design.thresholds.headroom) : a.whole;
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
@@ -64,7 +65,6 @@ export const timeBucketKey = defineRule({
   id: 'SG002',
   title: 'time-bucket-key',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['headroom'],
   fires: 'The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket\'s load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.',
   rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',

@@ -8,7 +8,6 @@ export const unshardedRead = defineRule({
   id: 'SG009',
   title: 'unsharded-read',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
   fires: 'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. (Replicated copies each hold everything: any one serves a read.)',
   rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
