@@ -95,6 +95,36 @@ export function hitsFor<T, M extends string>(items: readonly T[], check: (item: 
   return hits;
 }
 
+/**
+ * One catalogue rule from per-engine parts that share its id, title and severity: each part holds one
+ * engine's checks and messages (SG005's key structure is a different question on each engine), while
+ * users keep one id to configure and acknowledge. The catalogue lists the parts' `fires` in order.
+ */
+export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
+  const [first] = parts;
+  const messages: Record<string, string> = {};
+  for (const part of parts) {
+    if (part.id !== first.id || part.title !== first.title || part.severity !== first.severity) {
+      throw new Error(`${part.id} ${part.title}: every part of a rule shares its id, title and severity`);
+    }
+    for (const [id, template] of Object.entries(part.messages)) {
+      if (id in messages) throw new Error(`${part.id}: message id "${id}" is declared by two engines' parts`);
+      messages[id] = template;
+    }
+  }
+  const partFor = (engine: Engine) => parts.find((part) => part.engines.includes(engine));
+  return {
+    ...first,
+    engines: ENGINES.filter((engine) => partFor(engine)),
+    fires: parts.map((part) => part.fires).join(' '),
+    sources: [...new Set(parts.flatMap((part) => part.sources))],
+    thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
+    messages,
+    check: parts.some((part) => part.check) ? (design, analysis) => partFor(design.engine)?.check?.(design, analysis) ?? [] : undefined,
+    checkExternal: parts.some((part) => part.checkExternal) ? (resource) => partFor(resource.engine)?.checkExternal?.(resource) ?? [] : undefined,
+  };
+}
+
 /** A rule no longer run. Its id is never reused; acknowledging it is accepted and reported as unused. */
 export interface RetiredRule {
   readonly id: string;
