@@ -23,7 +23,7 @@ export {
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 export { designSchema } from './lint/schema';
 export {
-  lint, lintDocument, lintNormalized, normalize, blockingFindings, describeFinding,
+  lint, lintDocument, normalize, blockingFindings, describeFinding,
   type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
 } from './lint/engine';
 export type { DesignEdit } from './lint/edits';

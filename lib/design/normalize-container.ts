@@ -9,7 +9,7 @@ import type { CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { CosmosKeyDesign, KeyAttribute } from './key-design';
-import type { NormalizeContext } from './normalize';
+import type { NormalizeContext } from './normalize-context';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, joins } from './normalize-usage';
 

@@ -4,8 +4,9 @@ import { joinPath } from './field-path';
 import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { SHARE_ROUNDING } from './limits';
-import type { HotKeyShareSource, KeyAttribute, KeyPart, KeySpace, Sharding, Workload } from './key-design';
-import { isTimeBucketKey, sameAttribute } from './key-design';
+import {
+  isTimeBucketKey, sameAttribute, type HotKeyShareSource, type KeyAttribute, type KeyPart, type KeySpace, type Sharding, type Workload,
+} from './key-design';
 import { looksLikeTimeBucket } from './key-names';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {

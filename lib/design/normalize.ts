@@ -6,33 +6,16 @@
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
 import { ENGINE_LIST, type Engine } from '../engines';
-import type { CosmosContainerDesign, DesignDocument, DesignInput, ThresholdOverrides } from './input';
+import type { CosmosContainerDesign, DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
-import { DEFAULT_THRESHOLDS, withThresholds, type Thresholds } from './limits';
+import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
+import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeContainer } from './normalize-container';
 import { normalizeTable } from './normalize-table';
 import { acknowledgements } from './normalize-usage';
 import { describe, ownValue, type Shape } from './shape';
 import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
-import type { ExternalResourceDesign } from './input';
-
-export interface NormalizeOptions {
-  /** Rule ids acknowledgements may name; an unknown id is an input error. */
-  readonly ruleIds: readonly string[];
-  /** Retired rule ids: an acknowledgement naming one is accepted (it waives nothing). */
-  readonly retiredRuleIds?: readonly string[];
-  /** Project-wide threshold overrides, below the document's and each design's own. */
-  readonly thresholds?: ThresholdOverrides;
-}
-
-/** What the per-engine normalizers share. */
-export interface NormalizeContext {
-  readonly options: NormalizeOptions;
-  readonly projectThresholds: Thresholds;
-  /** A container of the same document, by name (joins read the other container's key). */
-  containerNamed(name: string): CosmosContainerDesign | undefined;
-}
 
 /** Reads a design file's content, or one table/container design that names its `engine`. */
 export function normalizeInput(input: DesignInput | unknown, options: NormalizeOptions): NormalizedDocument {

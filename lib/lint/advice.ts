@@ -10,7 +10,7 @@ import type { DesignEdit } from './edits';
 import { code, fmt, keyName, percent } from './format';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 
-export interface Advice {
+interface Advice {
   /** The fix, as a sentence fragment ("shard `eventId` into N = 25 …"). */
   readonly text: string;
   /** Design edits that apply it, when it is a complete design change. */
@@ -19,7 +19,7 @@ export interface Advice {
   readonly shards?: number;
 }
 
-/** The advice for a key space's plan; read it as `analysis.advice`, made once for every rule that gives it. */
+/** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix. */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
   const { design, space, plan } = analysis;
   const key = keyName(space.partitionKey);
@@ -101,7 +101,7 @@ function deeperLevel(analysis: SpaceAnalysis): { text: string; attribute?: strin
   const levels = analysis.space.partitionKey;
   const { routing, maxKeyLevels } = analysis.owner.profile;
   if (routing !== 'key-prefix' || levels.length >= maxKeyLevels) return undefined;
-  const candidate = calculatedShardCandidate(analysis.owner, analysis.space);
+  const candidate = calculatedShardCandidate(analysis.space, analysis.owner.patternsOn(analysis.space));
   const level = candidate === undefined ? 'a finer level (e.g. /userId)' : code(candidate.startsWith('/') ? candidate : `/${candidate}`);
   return {
     text: `add ${level} under ${keyName(levels)}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix`,

@@ -9,8 +9,7 @@ import type { ShardingStrategy } from '../design/input';
 import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
 import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads } from '../engines';
-import { adviceFor, type Advice } from './advice';
-import { calculatedShardCandidate } from './queries';
+import { calculatedShardCandidate, carriesKey } from './queries';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
@@ -71,6 +70,22 @@ export class DesignAnalysis {
     }
     return this.#patterns.get(space) ?? [];
   }
+
+  /** The declared queries that visit every partition, and their share of all queries; with `firstLevel`,
+   *  for the order of a prefix-routed key that puts that level first. */
+  crossPartition(firstLevel?: string): { readonly patterns: AccessPattern[]; readonly share: number } {
+    const patterns = this.design.accessPatterns.filter((p) => !carriesKey(this.profile.routing, this.spaceOf(p), p, firstLevel));
+    return { patterns, share: patterns.reduce((sum, p) => sum + p.share, 0) };
+  }
+
+  /**
+   * Whether putting `firstLevel` first keeps the declared queries targeted: it must not push more of
+   * them across partitions than the current order does, beyond what SG012 tolerates.
+   */
+  keepsQueriesTargeted(firstLevel: string): boolean {
+    const after = this.crossPartition(firstLevel).share;
+    return after <= Math.max(this.crossPartition().share, this.design.thresholds.maxCrossPartitionShare) + 1e-9;
+  }
 }
 
 /** One key space's loads and plan, as every rule reads them. */
@@ -94,7 +109,6 @@ export class SpaceAnalysis {
   readonly growth: number;
   readonly wholeGrowth: number;
   #plan: Plan | undefined;
-  #advice: Advice | undefined;
 
   constructor(readonly owner: DesignAnalysis, readonly space: KeySpace) {
     const { design, profile } = owner;
@@ -121,12 +135,6 @@ export class SpaceAnalysis {
   get plan(): Plan {
     this.#plan ??= planFor(this);
     return this.#plan;
-  }
-
-  /** The plan as a fix, in words and design edits (several rules point at the same plan). */
-  get advice(): Advice {
-    this.#advice ??= adviceFor(this);
-    return this.#advice;
   }
 }
 
@@ -178,7 +186,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const writesOnly = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
     const throughput = writesOnly;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size, cardinality, dominance);
-    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(analysis.owner, space);
+    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(space, analysis.owner.patternsOn(space));
     const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,

@@ -7,7 +7,8 @@ import { describe, ownValue } from '../design/shape';
 import { joinPath, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine, ThresholdOverrides } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
-import { normalizeInput, type NormalizeOptions } from '../design/normalize';
+import { normalizeInput } from '../design/normalize';
+import type { NormalizeOptions } from '../design/normalize-context';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
@@ -78,7 +79,7 @@ export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
 }
 
 /** The rules an engine run uses: the active ones and the retired ids still accepted in acknowledgements. */
-export interface Catalogue {
+interface Catalogue {
   readonly rules: readonly Rule[];
   readonly retired: readonly RetiredRule[];
 }
@@ -169,10 +170,6 @@ function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue):
   }
   if (issues.length > 0) throw new DesignError(issues, 'lint options');
   return result;
-}
-
-export function lintNormalized(document: NormalizedDocument, rules: readonly Rule[] = RULES): Finding[] {
-  return lintNormalizedDocument(document, rules === RULES ? CATALOGUE : { rules, retired: RETIRED_RULES }, NO_SETTINGS).findings;
 }
 
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, settings: ReadonlyMap<string, RuleSetting>): LintResult {

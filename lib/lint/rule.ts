@@ -68,7 +68,7 @@ export interface Rule extends RuleMeta<string> {
 }
 
 /** A rule as it is written: `check` receives the design type of the engines it declares. */
-export interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
+interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
   /** The engines the rule checks: a mechanism only some engines have (LSIs, joins, on-demand billing).
    *  @default - every engine: the rule asks the engine's profile what differs */
   readonly engines?: readonly E[];

@@ -1,4 +1,3 @@
-import { crossPartition } from '../queries';
 import { code, percent } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -18,7 +17,7 @@ export const crossPartitionQueries = defineRule({
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
   check(design, analysis) {
-    const { patterns: crossing, share } = crossPartition(analysis);
+    const { patterns: crossing, share } = analysis.crossPartition();
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
     return [{

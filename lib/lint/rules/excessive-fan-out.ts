@@ -1,3 +1,4 @@
+import { adviceFor } from '../advice';
 import { fmt, keyName, onIndex, withNumber } from '../format';
 import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
@@ -30,7 +31,7 @@ export const excessiveFanOut = defineRule({
       const { throughput = 0, size, cardinality } = plan.needs;
       const n = need ?? 0;
       const driver = throughput >= n ? 'the peak' : size >= n ? "the largest partition's size" : cardinality >= n ? "the key's cardinality" : "the hottest value's share";
-      const advice = a.advice;
+      const advice = adviceFor(a);
       return [{
         path: `${space.sharding.path}.shards`,
         index: space.index,

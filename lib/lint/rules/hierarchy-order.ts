@@ -1,9 +1,8 @@
 import { cardinalityValue } from '../../design/cardinality';
+import { joinPath } from '../../design/field-path';
 import type { AttributeKind, Cardinality } from '../../design/input';
 import type { KeyAttribute, KeyDesign, KeySpace } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
-import { joinPath } from '../../design/field-path';
-import { crossPartition } from '../queries';
 import { code, formatCardinality } from '../format';
 import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -51,7 +50,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
   if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
   // The declared queries decide: an order whose first level they already give serves them best.
-  if (design.accessPatterns.length > 0 && crossPartition(analysis, order[0].name).share >= crossPartition(analysis).share) return [];
+  if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
   const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
   return [{
     path: space.partitionKeyPath,

@@ -1,6 +1,7 @@
 import { isTimeBucketKey } from '../../design/key-design';
-import type { SplitForHeat } from '../../engines';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
+import type { SplitForHeat } from '../../engines';
+import { adviceFor } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { keyName, loadAgainstCeiling, onIndex, withNumber } from '../format';
 import { defineRule, hitsFor } from '../rule';
@@ -44,7 +45,7 @@ export const hotKeyExceedsPartition = defineRule({
     return hitsFor(spaces, (a) => {
       const { space } = a;
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
-      const advice = a.advice;
+      const advice = adviceFor(a);
       const worst = nearestToCeiling(a.over);
       const { profile } = a.owner;
       const whale = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined

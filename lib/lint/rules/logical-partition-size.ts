@@ -1,4 +1,5 @@
 import { fits } from '../../design/sharding';
+import { adviceFor } from '../advice';
 import { usablePartitionGb } from '../analysis';
 import { code, fmt, withNumber } from '../format';
 import { defineRule } from '../rule';
@@ -28,7 +29,7 @@ export const logicalPartitionSize = defineRule({
     // Replicas copy the whole partition: only shards divide its size.
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
-    const advice = analysis.of(space).advice;
+    const advice = adviceFor(analysis.of(space));
     const common = withNumber({
       size,
       spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',

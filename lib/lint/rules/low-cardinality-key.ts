@@ -1,10 +1,11 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
+import { adviceFor } from '../advice';
 import { growthClause, keyName, loadOfUsable, onIndex, withNumber } from '../format';
 import { defineRule, hitsFor, type RuleHit } from '../rule';
+import { SOURCES } from '../sources';
 
 type Id = 'fewValues' | 'fewValuesFits' | 'fixValues' | 'fixFits';
-import { SOURCES } from '../sources';
 
 export const lowCardinalityKey = defineRule({
   id: 'SG001',
@@ -38,7 +39,7 @@ export const lowCardinalityKey = defineRule({
       }
       const shards = space.sharding?.shards ?? 1;
       if (a.cardinality * shards >= minCardinality) return [];
-      const advice = a.advice;
+      const advice = adviceFor(a);
       return [{
         path: space.partitionKeyPath,
         index: space.index,

@@ -1,4 +1,5 @@
 import { nearestToCeiling } from '../../design/sharding';
+import { adviceFor } from '../advice';
 import { fmt, keyName, onIndex } from '../format';
 import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
@@ -22,7 +23,7 @@ export const needlessSharding = defineRule({
       if (!space.sharding || plan.layout !== 'none') return [];
       const worst = nearestToCeiling(a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom));
       const { strategy, shards } = space.sharding;
-      const advice = a.advice;
+      const advice = adviceFor(a);
       return [{
         path: space.sharding.path,
         index: space.index,

@@ -1,7 +1,7 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
+import { adviceFor } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { keepsQueriesTargeted } from '../queries';
 import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex, withNumber } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, hitsFor, type RuleHit } from '../rule';
@@ -32,7 +32,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (firstLevel) {
     const order = fixedOrder(levels);
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
-    const targeted = keepsQueriesTargeted(a.owner, order[0].name);
+    const targeted = a.owner.keepsQueriesTargeted(order[0].name);
     const data = {
       ...base,
       level: code(levels[0].name),
@@ -50,7 +50,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
-  const advice = a.advice;
+  const advice = adviceFor(a);
   return [{
     path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
     index: space.index,

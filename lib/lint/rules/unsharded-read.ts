@@ -1,6 +1,6 @@
 import { joinPath } from '../../design/field-path';
-import { carries, readsWholeKey } from '../queries';
 import { code, keyName, onIndex } from '../format';
+import { carries, readsWholeKey } from '../queries';
 import { defineRule, hitsFor } from '../rule';
 import { SOURCES } from '../sources';
 
