@@ -20,9 +20,6 @@ export function inferredKind(name: string, components?: readonly { readonly kind
   return looksLikeTimeBucket(name) ? 'time-bucket' : 'value';
 }
 
-/** Shared by every attribute of one part (most): `components` is read-only. */
-const NO_PARTS: readonly KeyPart[] = [];
-
 interface AttributeInput extends SortKeyAttributeDesign {
   readonly hotKeyShare?: number;
   readonly largestGb?: number;
@@ -30,7 +27,7 @@ interface AttributeInput extends SortKeyAttributeDesign {
 
 /** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. */
 export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign, path: string, log: IssueLog, ordered = false): KeyAttribute {
-  const components = input.components ? input.components.map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) })) : NO_PARTS;
+  const components = input.components ? input.components.map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) })) : [];
   if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {

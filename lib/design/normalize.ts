@@ -6,7 +6,7 @@
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
 import { ENGINE_LIST, type Engine } from '../engines';
-import type { CosmosContainerDesign, DesignDocument, DesignInput, ExternalResourceDesign } from './input';
+import type { DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
@@ -61,12 +61,11 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
   const optionThresholds = options.thresholds && parse(thresholdsShape, options.thresholds, 'options.thresholds');
   const tables = document.tables ?? [];
   const containers = document.containers ?? [];
-  let byName: Map<string, CosmosContainerDesign> | undefined;
+  const byName = new Map(containers.map((c) => [c.name, c]));
   const context: NormalizeContext = {
     options,
     projectThresholds: withThresholds(DEFAULT_THRESHOLDS, optionThresholds, document.thresholds),
-    // Only joins look containers up: most documents never build the map.
-    containerNamed: (name) => (byName ??= new Map(containers.map((c) => [c.name, c]))).get(name),
+    containerNamed: (name) => byName.get(name),
   };
 
   const external = document.external ?? [];

@@ -91,15 +91,9 @@ export function lintDocument(input: DesignInput, options: LintOptions = {}): Lin
   return lintWithCatalogue(input, options, CATALOGUE);
 }
 
-/** The rule ids a catalogue's acknowledgements may name, listed once per catalogue. */
-const idsOfCatalogue = new WeakMap<Catalogue, Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>>();
+/** The rule ids a catalogue's acknowledgements may name. */
 function catalogueIds(catalogue: Catalogue): Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'> {
-  let ids = idsOfCatalogue.get(catalogue);
-  if (!ids) {
-    ids = { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
-    idsOfCatalogue.set(catalogue, ids);
-  }
-  return ids;
+  return { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
 }
 
 /** `lintDocument()` against a given catalogue (tests retire rules with it). */
@@ -148,10 +142,7 @@ function readOptions(options: unknown): object {
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
 const SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
 const NO_SETTINGS: ReadonlyMap<string, RuleSetting> = new Map();
-/** The order of localeCompare() without its cost: one collator, not one per comparison. */
 const COLLATOR = new Intl.Collator();
-/** Rule ids are `SG` and three digits: their code-unit order is their collated order. */
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function readRuleSettings(settings: LintOptions['rules'], catalogue: Catalogue): ReadonlyMap<string, RuleSetting> {
   if (settings === undefined || settings === null) return NO_SETTINGS;
@@ -232,12 +223,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
   });
-  // Most designs have one finding or none: nothing to sort.
-  const sorted = findings.length < 2 ? findings.map((f) => f.finding) : findings
+  const sorted = findings
     .sort((a, b) =>
       a.order - b.order ||
       SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
-      compareIds(a.finding.ruleId, b.finding.ruleId) ||
+      COLLATOR.compare(a.finding.ruleId, b.finding.ruleId) ||
       COLLATOR.compare(a.finding.path, b.finding.path))
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };

@@ -83,19 +83,6 @@ export function defineRule<E extends Engine = Engine, M extends string = string>
 }
 
 /**
- * The hits `check` finds on each item, in order: `items.flatMap(check)` without the cost of flatMap,
- * a builtin the optimizer does not inline (rules call this for every key space of every design).
- */
-export function hitsFor<T, M extends string>(items: readonly T[], check: (item: T) => readonly RuleHit<M>[]): RuleHit<M>[] {
-  const hits: RuleHit<M>[] = [];
-  for (const item of items) {
-    const found = check(item);
-    for (let i = 0; i < found.length; i++) hits.push(found[i]);
-  }
-  return hits;
-}
-
-/**
  * One catalogue rule from per-engine parts that share its id, title and severity: each part holds one
  * engine's checks and messages (SG005's key structure is a different question on each engine), while
  * users keep one id to configure and acknowledge. The catalogue lists the parts' `fires` in order.

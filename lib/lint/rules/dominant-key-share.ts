@@ -1,6 +1,6 @@
 import { nearestToCeiling } from '../../design/sharding';
 import { fmt, keyName, onIndex } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 export const dominantKeyShare = defineRule({
@@ -17,7 +17,7 @@ export const dominantKeyShare = defineRule({
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a) => {
       const { space } = a;
       const { hotKeyShare, hotKeyShareSource } = space.workload;
       const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';

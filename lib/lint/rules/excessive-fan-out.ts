@@ -1,6 +1,6 @@
 import { adviceFor } from '../advice';
-import { fmt, keyName, onIndex, withNumber } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { fmt, keyName, onIndex } from '../format';
+import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 export const excessiveFanOut = defineRule({
@@ -19,7 +19,7 @@ export const excessiveFanOut = defineRule({
   },
   check(design, { spaces }) {
     const { maxShards, fanOutFactor } = design.thresholds;
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a) => {
       const { space, plan } = a;
       // A need of 1 (or none at all) is SG007's: sharding is needless altogether.
       if (!space.sharding || plan.layout === 'none') return [];
@@ -37,7 +37,7 @@ export const excessiveFanOut = defineRule({
         index: space.index,
         messageId: overNeed ? 'overNeed' as const : 'overCap' as const,
         fixId: 'fix' as const,
-        data: withNumber({
+        data: {
           key: keyName(space.partitionKey),
           onIndex: onIndex(space.index),
           declaredShards: declared,
@@ -47,7 +47,8 @@ export const excessiveFanOut = defineRule({
           maxShards,
           cost: space.sharding.strategy === 'replicated' ? `every write of a key costs ${fmt(declared)}×` : `every whole-key read costs ${fmt(declared)} queries`,
           plan: advice.text,
-        }, 'shards', advice.shards),
+          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+        },
         edits: advice.edits,
       }];
     });

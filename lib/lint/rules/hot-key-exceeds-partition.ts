@@ -3,8 +3,8 @@ import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { adviceFor } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { keyName, loadAgainstCeiling, onIndex, withNumber } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { keyName, loadAgainstCeiling, onIndex } from '../format';
+import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 const SHARE_SOURCE = { declared: 'declared', derived: 'estimated from a key level', uniform: 'uniform', 'time-bucket': 'the current time bucket' } as const;
@@ -42,7 +42,7 @@ export const hotKeyExceedsPartition = defineRule({
     fix: '{{plan}}{{alternative}}',
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a) => {
       const { space } = a;
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
       const advice = adviceFor(a);
@@ -55,7 +55,7 @@ export const hotKeyExceedsPartition = defineRule({
         index: space.index,
         messageId: 'hotKey' as const,
         fixId: 'fix' as const,
-        data: withNumber({
+        data: {
           key: keyName(space.partitionKey),
           onIndex: onIndex(space.index),
           share: space.workload.hotKeyShare,
@@ -69,7 +69,8 @@ export const hotKeyExceedsPartition = defineRule({
           hotKeyLoad: hotLoad(a, worst.label),
           usable: worst.usable,
           strategy: a.plan.layout,
-        }, 'shards', advice.shards),
+          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+        },
         edits: advice.edits,
       }];
     });

@@ -1,7 +1,7 @@
 import { fits } from '../../design/sharding';
 import { adviceFor } from '../advice';
 import { usablePartitionGb } from '../analysis';
-import { code, fmt, withNumber } from '../format';
+import { code, fmt } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -30,14 +30,15 @@ export const logicalPartitionSize = defineRule({
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
     const advice = adviceFor(analysis.of(space));
-    const common = withNumber({
+    const common = {
       size,
       spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',
       usableGb: usable,
       ceiling: limit.gb,
       headroom: design.thresholds.headroom,
       plan: advice.text,
-    }, 'shards', advice.shards);
+      ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+    };
     if (limit.cause === 'hard') {
       const levels = space.partitionKey;
       return [{

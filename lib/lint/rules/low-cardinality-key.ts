@@ -1,8 +1,8 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { adviceFor } from '../advice';
-import { growthClause, keyName, loadOfUsable, onIndex, withNumber } from '../format';
-import { defineRule, hitsFor, type RuleHit } from '../rule';
+import { growthClause, keyName, loadOfUsable, onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id = 'fewValues' | 'fewValuesFits' | 'fixValues' | 'fixFits';
@@ -24,7 +24,7 @@ export const lowCardinalityKey = defineRule({
   },
   check(design, { spaces }) {
     const { minCardinality } = design.thresholds;
-    return hitsFor(spaces, (a): RuleHit<Id>[] => {
+    return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       const peak = loadOfUsable(nearestToCeiling(a.whole));
@@ -35,7 +35,7 @@ export const lowCardinalityKey = defineRule({
           ? ' (counted at the table\'s writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)' : '',
       };
       if (a.fitsOnePartition) {
-        return [{ path: space.partitionKeyPath, index: space.index, severity: 'warning' as const, messageId: 'fewValuesFits' as const, fixId: 'fixFits' as const, data: withNumber({ ...common, growth: growthClause(a.wholeGrowth) }, 'growthToCeiling', a.wholeGrowth) }];
+        return [{ path: space.partitionKeyPath, index: space.index, severity: 'warning' as const, messageId: 'fewValuesFits' as const, fixId: 'fixFits' as const, data: { ...common, growth: growthClause(a.wholeGrowth), ...(Number.isFinite(a.wholeGrowth) ? { growthToCeiling: a.wholeGrowth } : {}) } }];
       }
       const shards = space.sharding?.shards ?? 1;
       if (a.cardinality * shards >= minCardinality) return [];
@@ -45,7 +45,7 @@ export const lowCardinalityKey = defineRule({
         index: space.index,
         messageId: 'fewValues' as const,
         fixId: 'fixValues' as const,
-        data: withNumber({ ...common, spread: shards > 1 ? ` (× ${shards} shards = ${a.cardinality * shards})` : '', plan: advice.text }, 'shards', advice.shards),
+        data: { ...common, spread: shards > 1 ? ` (× ${shards} shards = ${a.cardinality * shards})` : '', plan: advice.text, ...(advice.shards !== undefined ? { shards: advice.shards } : {}) },
         edits: advice.edits,
       }];
     });

@@ -1,7 +1,7 @@
 import { nearestToCeiling } from '../../design/sharding';
 import { adviceFor } from '../advice';
 import { fmt, keyName, onIndex } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 export const needlessSharding = defineRule({
@@ -18,7 +18,7 @@ export const needlessSharding = defineRule({
     fix: '{{plan}}',
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a) => {
       const { space, plan } = a;
       if (!space.sharding || plan.layout !== 'none') return [];
       const worst = nearestToCeiling(a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom));

@@ -2,9 +2,9 @@ import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
 import { adviceFor } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex, withNumber } from '../format';
+import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
-import { defineRule, hitsFor, type RuleHit } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'fixShard' | 'fixFits' | 'fixReorder' | 'fixReorderFits';
@@ -26,7 +26,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // The growth factor is the headroom left: only a bucket that still fits has one.
   if (fits) {
     base.growth = growthClause(growth);
-    withNumber(base, 'growthToCeiling', growth);
+    if (Number.isFinite(growth)) base.growthToCeiling = growth;
   }
 
   if (firstLevel) {
@@ -56,7 +56,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     index: space.index,
     messageId: 'timeKey',
     fixId: 'fixShard',
-    data: withNumber({ ...base, plan: advice.text }, 'shards', advice.shards),
+    data: { ...base, plan: advice.text, ...(advice.shards !== undefined ? { shards: advice.shards } : {}) },
     edits: advice.edits,
   }];
 }
@@ -81,6 +81,6 @@ export const timeBucketKey = defineRule({
     fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => hit(design, a));
+    return spaces.flatMap((a) => hit(design, a));
   },
 });

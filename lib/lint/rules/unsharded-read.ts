@@ -1,7 +1,7 @@
 import { joinPath } from '../../design/field-path';
 import { code, keyName, onIndex } from '../format';
 import { carries, readsWholeKey } from '../queries';
-import { defineRule, hitsFor } from '../rule';
+import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 export const unshardedRead = defineRule({
@@ -20,7 +20,7 @@ export const unshardedRead = defineRule({
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard{{needless}}',
   },
   check(_design, analysis) {
-    return hitsFor(analysis.spaces, ({ space, plan }) => {
+    return analysis.spaces.flatMap(({ space, plan }) => {
       const sharding = space.sharding;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
