@@ -61,6 +61,9 @@ export interface Workload {
   readonly hotKeyShareSource: HotKeyShareSource;
   /** Path of the field that declared a share (workload or key level), whether or not it beat the default. */
   readonly hotKeyShareAt?: string;
+  /** The key level (index into `partitionKey`) whose `hotKeyShare` declared or derived the share;
+   *  undefined when it was declared for the whole key (`workload.hotKeyShare`) or not at all. */
+  readonly hotKeyShareLevel?: number;
   readonly path: string;
 }
 
@@ -114,6 +117,8 @@ interface KeyDesignBase {
   /** How `largestPartitionGb` was obtained, and the field that declared it. */
   readonly largestPartitionGbSource?: 'declared' | 'derived';
   readonly largestPartitionGbAt?: string;
+  /** The key level whose `largestGb` declared or derived it; undefined when declared for the whole key. */
+  readonly largestPartitionGbLevel?: number;
   readonly accessPatterns: readonly AccessPattern[];
   readonly acknowledgements: readonly Acknowledgement[];
   readonly thresholds: Thresholds;

@@ -54,6 +54,8 @@ export interface DeclaredFigure {
   readonly source: 'declared' | 'derived';
   /** The field that declared it. */
   readonly at: string;
+  /** The key level that declared it (index into the partition key); undefined when declared for the whole key. */
+  readonly level?: number;
 }
 
 /** A key space before its workload and sharding are read: the rest is the KeySpace's own. */
@@ -81,6 +83,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     hotKeyShare: hot.share,
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,
+    hotKeyShareLevel: declared?.level,
     path: workloadPath,
   };
   return {

@@ -12,7 +12,7 @@ import type { NormalizeOptions } from '../design/normalize-context';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
-import type { RetiredRule, Rule, RuleHit, Severity } from './rule';
+import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 
 export interface Finding {
@@ -33,8 +33,10 @@ export interface Finding {
   /** Waived by an acknowledgement; still reported so audits see every waiver. */
   readonly acknowledged: boolean;
   readonly reason?: string;
-  /** The values behind the message and fix: counts, loads, names. */
-  readonly data?: Readonly<Record<string, number | string>>;
+  /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
+  readonly notes?: readonly string[];
+  /** The values behind the message and fix: counts, loads, names and ids, never prose. */
+  readonly data?: MessageData;
   /** The fix as design edits, where the fix is a change to the design itself (set the shard count,
    *  reorder paths, declare fan-out); absent when the fix lies outside the design (a cache, a migration). */
   readonly edits?: readonly DesignEdit[];
@@ -184,10 +186,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           resource,
           index: hit.index,
           path: prefixPath(location, hit.path),
-          message: interpolate(rule.messages[hit.messageId], hit.data),
-          fix: interpolate(rule.messages[hit.fixId], hit.data),
+          message: render(rule, [hit.messageId, ...(hit.notes ?? [])], hit.data),
+          fix: render(rule, [hit.fixId, ...(hit.fixNotes ?? [])], hit.data),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
+          ...(hit.notes?.length ? { notes: hit.notes } : {}),
           data: hit.data,
           edits: hit.edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
@@ -231,6 +234,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       COLLATOR.compare(a.finding.path, b.finding.path))
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };
+}
+
+/** A message or fix: its template and its clauses, each filled from the hit's data. */
+function render(rule: Rule, ids: readonly string[], data: MessageData): string {
+  return ids.map((id) => interpolate(rule.messages[id], data)).join('');
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

@@ -57,8 +57,8 @@ function attributeInput(a: KeyAttribute): Record<string, unknown> {
 export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribute[]): DesignEdit {
   const levels = design.primaryKey.partitionKey;
   const onDesign = {
-    hotKeyShare: design.primaryKey.workload.hotKeyShareAt === 'workload.hotKeyShare',
-    largestGb: design.largestPartitionGbAt === 'storage.largestPartitionGb',
+    hotKeyShare: design.primaryKey.workload.hotKeyShareAt !== undefined && design.primaryKey.workload.hotKeyShareLevel === undefined,
+    largestGb: design.largestPartitionGbAt !== undefined && design.largestPartitionGbLevel === undefined,
   };
   const previous = { hotKeyShare: Infinity, largestGb: Infinity };
   const figure = (field: 'hotKeyShare' | 'largestGb', newPrefix: readonly KeyAttribute[]): number | undefined => {

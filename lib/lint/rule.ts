@@ -17,8 +17,12 @@ export interface RuleSource {
   readonly url: string;
 }
 
-/** Values for message templates: numbers are formatted (`20,000`), strings inserted as they are. */
-export type MessageData = Readonly<Record<string, string | number>>;
+/**
+ * The values behind a finding: numbers, names and ids, never prose. Templates format them when the
+ * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, `{{name|code}}` and lists of
+ * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
+ */
+export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[]>>;
 
 /** What a rule reports; the engine adds the rule's identity, location prefix and acknowledgement. */
 export interface RuleHit<M extends string = string> {
@@ -28,8 +32,12 @@ export interface RuleHit<M extends string = string> {
   readonly index?: string;
   /** Template of what triggered the rule (a key of the rule's `messages`). */
   readonly messageId: M;
+  /** Clauses appended to the message, in order (the variants a finding can carry: a GSI's back-pressure, what the engine splits on its own). */
+  readonly notes?: readonly M[];
   /** Template of the fix, with computed values. */
   readonly fixId: M;
+  /** Clauses appended to the fix, in order (the shared plan's parts, an alternative). */
+  readonly fixNotes?: readonly M[];
   readonly data: MessageData;
   /** Lower than the rule's severity when the declared load makes the problem a risk to note. */
   readonly severity?: Severity;

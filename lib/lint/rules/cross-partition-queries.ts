@@ -1,4 +1,3 @@
-import { code, percent } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -12,7 +11,8 @@ export const crossPartitionQueries = defineRule({
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection.',
   sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign],
   messages: {
-    crossing: '{{patterns}} {{verb}} not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
+    crossingOne: '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
+    crossingMany: '{{patterns|code}} ({{patternShares|percent}}) do not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
@@ -22,9 +22,9 @@ export const crossPartitionQueries = defineRule({
     if (share <= limit + 1e-9) return [];
     return [{
       path: 'accessPatterns',
-      messageId: 'crossing' as const,
+      messageId: crossing.length === 1 ? 'crossingOne' as const : 'crossingMany' as const,
       fixId: analysis.profile.globalIndexes ? 'fixIndex' as const : 'fixProjection' as const,
-      data: { patterns: crossing.map((p) => `${code(p.name)} (${percent(p.share)})`).join(', '), verb: crossing.length === 1 ? 'does' : 'do', share, limit, crossPartitionShare: share },
+      data: { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share },
     }];
   },
 });

@@ -1,31 +1,39 @@
 import { isTimeBucketKey } from '../../design/key-design';
-import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
+import { nearestToCeiling } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
-import { adviceFor } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { keyName, loadAgainstCeiling, onIndex } from '../format';
-import { defineRule } from '../rule';
+import { onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 const SHARE_SOURCE = { declared: 'declared', derived: 'estimated from a key level', uniform: 'uniform', 'time-bucket': 'the current time bucket' } as const;
 
 /** What the engine can and cannot do for this key on its own (split for heat), said accurately. */
-const SPLIT_NOTE: Record<SplitForHeat, string> = {
-  none: '',
-  'single-item': '; one item never spans partitions',
-  'blocked-by-local-index': '; with a local secondary index DynamoDB never splits an item collection across partitions',
-  'increasing-sort-key': '; an ever-increasing sort key defeats split for heat',
-  'may-split': '; split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first',
-};
+const SPLIT_NOTE = {
+  none: undefined,
+  'single-item': 'oneItem',
+  'blocked-by-local-index': 'noSplitWithLocalIndex',
+  'increasing-sort-key': 'noSplitIncreasingSortKey',
+  'may-split': 'maySplitForHeat',
+} as const satisfies Record<SplitForHeat, Id | undefined>;
 
-function details(a: SpaceAnalysis, over: readonly LoadDimension[]): string {
+type Id =
+  | 'hotKey' | 'writeOver' | 'writeOverSharded' | 'readOver' | 'readOverSharded' | 'requestOver' | 'requestOverSharded' | 'then' | 'readsOfOneItem'
+  | 'gsiBackPressure' | 'oneItem' | 'noSplitWithLocalIndex' | 'noSplitIncreasingSortKey' | 'maySplitForHeat' | 'orMoveHotValue' | AdviceId;
+
+/** One clause per dimension over its ceiling (writes, reads, or RU/s), with the numbers each reads. */
+function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number> } {
   const shards = a.space.sharding;
-  return over.map((d) => {
-    const what = shards?.strategy === 'replicated' ? 'copy' : 'shard';
-    const text = loadAgainstCeiling({ ...d, load: hotLoad(a, d.label) }, shards ? { shards: shards.shards, load: d.load, what } : undefined);
-    const stuck = d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection ? ' (reads of one item, which write sharding cannot spread)' : '';
-    return `${text}${stuck}`;
-  }).join('; ');
+  const notes: Id[] = [];
+  const data: Record<string, number> = {};
+  a.over.forEach((d, i) => {
+    if (i > 0) notes.push('then');
+    notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
+    Object.assign(data, { [`${d.label}Load`]: hotLoad(a, d.label), [`${d.label}PerKey`]: d.load, [`${d.label}Usable`]: d.usable, [`${d.label}Ceiling`]: d.ceiling });
+    if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
+  });
+  return { notes, data };
 }
 
 export const hotKeyExceedsPartition = defineRule({
@@ -38,38 +46,58 @@ export const hotKeyExceedsPartition = defineRule({
   fix: 'Shard write-hot keys into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies (or a cache) for read-hot keys; split a value out when no N serves.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoAdaptive, SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.dynamoDax, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic, SOURCES.cosmosIntegratedCache],
   messages: {
-    hotKey: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} ({{shareSource}}) of the peak: {{details}}{{gsiNote}}{{splitNote}}',
-    fix: '{{plan}}{{alternative}}',
+    hotKey: 'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} ({{shareSource}}) of the peak: ',
+    writeOver: '{{writeLoad}} WCU writes against a usable {{writeUsable}} WCU ({{headroom|percent}} of the {{writeCeiling}} WCU ceiling)',
+    writeOverSharded: '{{writeLoad}} WCU writes, {{writePerKey}} WCU per {{storedKey}} over {{declaredShards}}, against a usable {{writeUsable}} WCU ({{headroom|percent}} of the {{writeCeiling}} WCU ceiling)',
+    readOver: '{{readLoad}} RCU reads against a usable {{readUsable}} RCU ({{headroom|percent}} of the {{readCeiling}} RCU ceiling)',
+    readOverSharded: '{{readLoad}} RCU reads, {{readPerKey}} RCU per {{storedKey}} over {{declaredShards}}, against a usable {{readUsable}} RCU ({{headroom|percent}} of the {{readCeiling}} RCU ceiling)',
+    requestOver: '{{requestLoad}} RU/s against a usable {{requestUsable}} RU/s ({{headroom|percent}} of the {{requestCeiling}} RU/s ceiling)',
+    requestOverSharded: '{{requestLoad}} RU/s, {{requestPerKey}} RU/s per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} RU/s ({{headroom|percent}} of the {{requestCeiling}} RU/s ceiling)',
+    then: '; ',
+    readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
+    // Only an index short of write capacity holds back its base table's writes.
+    gsiBackPressure: '; a throttled global secondary index also throttles the writes to its base table',
+    oneItem: '; one item never spans partitions',
+    noSplitWithLocalIndex: '; with a local secondary index DynamoDB never splits an item collection across partitions',
+    noSplitIncreasingSortKey: '; an ever-increasing sort key defeats split for heat',
+    maySplitForHeat: '; split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first',
+    orMoveHotValue: '; or move the whale tenant to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
+    ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
-    return spaces.flatMap((a) => {
+    return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space } = a;
       if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
       const advice = adviceFor(a);
       const worst = nearestToCeiling(a.over);
       const { profile } = a.owner;
-      const whale = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined
-        ? '; or move the whale tenant to its own container, keyed by a finer attribute (its own key values then spread)' : '';
+      const over = overClauses(a);
+      const split = SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)];
+      const notes: Id[] = [
+        ...over.notes,
+        ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
+        ...(split ? [split] : []),
+      ];
+      const [fixId, ...fixNotes] = advice.ids;
+      const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined;
       return [{
         path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
         index: space.index,
-        messageId: 'hotKey' as const,
-        fixId: 'fix' as const,
+        messageId: 'hotKey',
+        notes,
+        fixId,
+        fixNotes: movesOut ? [...fixNotes, 'orMoveHotValue'] : fixNotes,
         data: {
-          key: keyName(space.partitionKey),
+          ...advice.data,
+          ...over.data,
           onIndex: onIndex(space.index),
           share: space.workload.hotKeyShare,
           shareSource: SHARE_SOURCE[space.workload.hotKeyShareSource],
-          details: details(a, a.over),
-          // Only an index short of write capacity holds back its base table's writes.
-          gsiNote: space.index !== undefined && a.over.some((d) => d.label === 'write') ? '; a throttled global secondary index also throttles the writes to its base table' : '',
-          splitNote: SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)],
-          plan: advice.text,
-          alternative: whale,
+          headroom: design.thresholds.headroom,
+          ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
           hotKeyLoad: hotLoad(a, worst.label),
           usable: worst.usable,
           strategy: a.plan.layout,
-          ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
         },
         edits: advice.edits,
       }];

@@ -1,9 +1,12 @@
 import { fits } from '../../design/sharding';
-import { adviceFor } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
-import { code, fmt } from '../format';
-import { defineRule } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+
+type Id =
+  | 'logicalPartition' | 'itemCollection' | 'estimatedFromLevel' | 'declaredAtLevel' | 'perShard' | 'logicalPartitionCap' | 'itemCollectionCap'
+  | 'orOwnResource' | 'fixItemCollection' | AdviceId;
 
 export const logicalPartitionSize = defineRule({
   id: 'SG006',
@@ -15,12 +18,18 @@ export const logicalPartitionSize = defineRule({
   fix: 'Spread the largest value over more keys (the shard count shared with SG003), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.dynamoLsiLimit],
   messages: {
-    logicalPartition: 'the largest logical partition is expected at {{size}} GB{{estimate}}{{spread}}; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
-    itemCollection: 'the largest item collection is expected at {{size}} GB{{spread}}; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
-    fixLogicalPartition: '{{plan}}; or move the whale tenant to its own container, keyed by a finer attribute',
-    fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or {{plan}}',
+    logicalPartition: 'the largest logical partition is expected at {{size}} GB',
+    itemCollection: 'the largest item collection is expected at {{size}} GB',
+    estimatedFromLevel: ' (estimated from {{declaredAt}}: spread over that value\'s average number of {{deepestLevel|code}} values)',
+    declaredAtLevel: ' (declared at {{declaredAt}})',
+    perShard: ' ({{sizePerShard}} GB per shard over {{declaredShards}} shards)',
+    logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
+    itemCollectionCap: '; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
+    orOwnResource: '; or move the whale tenant to its own {{resource}}, keyed by a finer attribute',
+    fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or ',
+    ...ADVICE_MESSAGES,
   },
-  check(design, analysis) {
+  check(design, analysis): RuleHit<Id>[] {
     const limit = analysis.profile.keyValueSizeLimit(design);
     const usable = usablePartitionGb(analysis);
     const size = design.largestPartitionGb;
@@ -30,36 +39,38 @@ export const logicalPartitionSize = defineRule({
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
     const advice = adviceFor(analysis.of(space));
-    const common = {
+    const level = design.largestPartitionGbLevel;
+    const data = {
+      ...advice.data,
       size,
-      spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',
       usableGb: usable,
       ceiling: limit.gb,
       headroom: design.thresholds.headroom,
-      plan: advice.text,
-      ...(advice.shards !== undefined ? { shards: advice.shards } : {}),
+      ...(shards > 1 ? { sizePerShard: size / shards, declaredShards: shards } : {}),
+      ...(level !== undefined ? { declaredAt: design.largestPartitionGbAt as string, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name } : {}),
     };
+    const perShard: Id[] = shards > 1 ? ['perShard'] : [];
     if (limit.cause === 'hard') {
-      const levels = space.partitionKey;
+      const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
+      const [fixId, ...fixNotes] = advice.ids;
       return [{
-        // Declared on the design: that field; from a key level: the key (its path stays put when the key is reordered).
-        path: design.largestPartitionGbAt === undefined || design.largestPartitionGbAt === 'storage.largestPartitionGb' ? 'storage.largestPartitionGb' : space.partitionKeyPath,
-        messageId: 'logicalPartition' as const,
-        fixId: 'fixLogicalPartition' as const,
-        data: {
-          ...common,
-          estimate: design.largestPartitionGbSource === 'derived'
-            ? ` (estimated from ${design.largestPartitionGbAt}: spread over that value's average number of ${code(levels[levels.length - 1].name)} values)`
-            : design.largestPartitionGbAt && design.largestPartitionGbAt !== 'storage.largestPartitionGb' ? ` (declared at ${design.largestPartitionGbAt})` : '',
-        },
+        // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
+        path: level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
+        messageId: 'logicalPartition',
+        notes: [...estimate, ...perShard, 'logicalPartitionCap'],
+        fixId,
+        fixNotes: [...fixNotes, 'orOwnResource'],
+        data,
         edits: advice.edits,
       }];
     }
     return [{
       path: 'storage.largestPartitionGb',
-      messageId: 'itemCollection' as const,
-      fixId: 'fixItemCollection' as const,
-      data: common,
+      messageId: 'itemCollection',
+      notes: [...perShard, 'itemCollectionCap'],
+      fixId: 'fixItemCollection',
+      fixNotes: advice.ids,
+      data,
       // Sharding every key for the largest collection makes every read fan out; the index swap is the
       // native fix but changes read consistency: a decision, so no edit.
     }];

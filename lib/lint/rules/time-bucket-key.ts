@@ -1,13 +1,13 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
-import { adviceFor } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
+import { code, growthClause, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'fixShard' | 'fixFits' | 'fixReorder' | 'fixReorderFits';
+type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'orEventId' | 'fixFits' | 'fixReorder' | 'fixReorderFits' | AdviceId;
 
 /** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
@@ -22,7 +22,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
-  const base: Record<string, string | number> = { key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst) };
+  const base: Record<string, string | number | readonly string[]> = { key: levels.map((l) => l.name), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst) };
   // The growth factor is the headroom left: only a bucket that still fits has one.
   if (fits) {
     base.growth = growthClause(growth);
@@ -55,8 +55,9 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
     index: space.index,
     messageId: 'timeKey',
-    fixId: 'fixShard',
-    data: { ...base, plan: advice.text, ...(advice.shards !== undefined ? { shards: advice.shards } : {}) },
+    fixId: advice.ids[0],
+    fixNotes: [...advice.ids.slice(1), 'orEventId'],
+    data: { ...advice.data, ...base },
     edits: advice.edits,
   }];
 }
@@ -71,14 +72,15 @@ export const timeBucketKey = defineRule({
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
   messages: {
-    timeKey: 'partition key {{key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
-    timeKeyFits: 'partition key {{key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
+    timeKey: 'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
+    timeKeyFits: 'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
     timeFirst: 'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
     timeFirstFits: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today\'s load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket',
-    fixShard: '{{plan}}; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
+    orEventId: '; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
     fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
     fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
+    ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
     return spaces.flatMap((a) => hit(design, a));
