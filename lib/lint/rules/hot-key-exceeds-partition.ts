@@ -22,15 +22,15 @@ type Id =
   | 'hotKey' | 'writeOver' | 'writeOverSharded' | 'readOver' | 'readOverSharded' | 'requestOver' | 'requestOverSharded' | 'then' | 'readsOfOneItem'
   | 'gsiBackPressure' | 'oneItem' | 'noSplitWithLocalIndex' | 'noSplitIncreasingSortKey' | 'maySplitForHeat' | 'orMoveHotValue' | AdviceId;
 
-/** One clause per dimension over its ceiling (writes, reads, or RU/s), with the numbers each reads. */
-function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number> } {
+/** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
+function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string> } {
   const shards = a.space.sharding;
   const notes: Id[] = [];
-  const data: Record<string, number> = {};
+  const data: Record<string, number | string> = {};
   a.over.forEach((d, i) => {
     if (i > 0) notes.push('then');
     notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
-    Object.assign(data, { [`${d.label}Load`]: hotLoad(a, d.label), [`${d.label}PerKey`]: d.load, [`${d.label}Usable`]: d.usable, [`${d.label}Ceiling`]: d.ceiling });
+    Object.assign(data, { [`${d.label}Load`]: hotLoad(a, d.label), [`${d.label}PerKey`]: d.load, [`${d.label}Usable`]: d.usable, [`${d.label}Ceiling`]: d.ceiling, [`${d.label}Unit`]: d.unit });
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
   return { notes, data };
@@ -47,12 +47,12 @@ export const hotKeyExceedsPartition = defineRule({
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoAdaptive, SOURCES.dynamoSharding, SOURCES.dynamoGsiThroughput, SOURCES.dynamoDax, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic, SOURCES.cosmosIntegratedCache],
   messages: {
     hotKey: 'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} ({{shareSource}}) of the peak: ',
-    writeOver: '{{writeLoad}} WCU writes against a usable {{writeUsable}} WCU ({{headroom|percent}} of the {{writeCeiling}} WCU ceiling)',
-    writeOverSharded: '{{writeLoad}} WCU writes, {{writePerKey}} WCU per {{storedKey}} over {{declaredShards}}, against a usable {{writeUsable}} WCU ({{headroom|percent}} of the {{writeCeiling}} WCU ceiling)',
-    readOver: '{{readLoad}} RCU reads against a usable {{readUsable}} RCU ({{headroom|percent}} of the {{readCeiling}} RCU ceiling)',
-    readOverSharded: '{{readLoad}} RCU reads, {{readPerKey}} RCU per {{storedKey}} over {{declaredShards}}, against a usable {{readUsable}} RCU ({{headroom|percent}} of the {{readCeiling}} RCU ceiling)',
-    requestOver: '{{requestLoad}} RU/s against a usable {{requestUsable}} RU/s ({{headroom|percent}} of the {{requestCeiling}} RU/s ceiling)',
-    requestOverSharded: '{{requestLoad}} RU/s, {{requestPerKey}} RU/s per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} RU/s ({{headroom|percent}} of the {{requestCeiling}} RU/s ceiling)',
+    writeOver: '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
+    writeOverSharded: '{{writeLoad}} {{writeUnit}} writes, {{writePerKey}} {{writeUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
+    readOver: '{{readLoad}} {{readUnit}} reads against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
+    readOverSharded: '{{readLoad}} {{readUnit}} reads, {{readPerKey}} {{readUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
+    requestOver: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
+    requestOverSharded: '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
     then: '; ',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Only an index short of write capacity holds back its base table's writes.

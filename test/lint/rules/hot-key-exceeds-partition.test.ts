@@ -41,7 +41,7 @@ testRule('SG003', {
       design: hotEvent(),
       findings: [{
         messageId: 'hotKey', path: 'partitionKey', notes: ['writeOver', 'maySplitForHeat'],
-        data: { shards: 25, hotKeyLoad: 20000, usable: 800, strategy: 'calculated', writeLoad: 20000, writeUsable: 800, writeCeiling: 1000, headroom: 0.8, sourceAttribute: 'userId' },
+        data: { shards: 25, hotKeyLoad: 20000, usable: 800, strategy: 'calculated', writeLoad: 20000, writeUsable: 800, writeCeiling: 1000, writeUnit: 'WCU', headroom: 0.8, sourceAttribute: 'userId' },
         message: 'the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling); split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first',
         fix: 'shard `eventId` into N = 25 calculated shards on `userId` (key#hash(userId) mod 25): a read for one userId hits one shard, only whole-key reads fan out over 25',
         edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }],
