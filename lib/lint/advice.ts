@@ -50,8 +50,12 @@ interface Advice {
   readonly shards?: number;
 }
 
-/** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix. */
+/** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
+  return analysis.once(planAdvice);
+}
+
+function planAdvice(analysis: SpaceAnalysis): Advice {
   const { design, space, plan } = analysis;
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');

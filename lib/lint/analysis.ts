@@ -109,6 +109,7 @@ export class SpaceAnalysis {
   readonly growth: number;
   readonly wholeGrowth: number;
   #plan: Plan | undefined;
+  #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
   constructor(readonly owner: DesignAnalysis, readonly space: KeySpace) {
     const { design, profile } = owner;
@@ -129,6 +130,16 @@ export class SpaceAnalysis {
 
   get design(): KeyDesign {
     return this.owner.design;
+  }
+
+  /**
+   * What `derive` makes of this key space, made once per lint however many rules ask (the advice for
+   * its plan, say): derived facts live with the analysis, and end with it.
+   */
+  once<T>(derive: (analysis: SpaceAnalysis) => T): T {
+    this.#derived ??= new Map();
+    if (!this.#derived.has(derive)) this.#derived.set(derive, derive(this));
+    return this.#derived.get(derive) as T;
   }
 
   /** Computed on first use: most key spaces are fine and no rule asks for their plan. */

@@ -238,7 +238,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 
 /** A message or fix: its template and its clauses, each filled from the hit's data. */
 function render(rule: Rule, ids: readonly string[], data: MessageData): string {
-  return ids.map((id) => interpolate(rule.messages[id], data)).join('');
+  return interpolate(ids.map((id) => rule.messages[id]).join(''), data);
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

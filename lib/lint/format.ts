@@ -5,6 +5,7 @@ import type { LoadDimension } from '../design/sharding';
 /** `20000` → `20,000`, `4.1666` → `4.17`, Infinity → `unbounded`: the same in every locale. */
 export function fmt(value: number): string {
   if (value === Infinity) return 'unbounded';
+  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
   if (Math.abs(value) >= 1e15) return value.toExponential(2);
   const [whole, fraction] = String(Math.round(value * 100) / 100).split('.');
   return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;

@@ -1,5 +1,5 @@
 import { isTimeBucketKey } from '../../design/key-design';
-import { nearestToCeiling } from '../../design/sharding';
+import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
@@ -22,15 +22,24 @@ type Id =
   | 'hotKey' | 'writeOver' | 'writeOverSharded' | 'readOver' | 'readOverSharded' | 'requestOver' | 'requestOverSharded' | 'then' | 'readsOfOneItem'
   | 'gsiBackPressure' | 'oneItem' | 'noSplitWithLocalIndex' | 'noSplitIncreasingSortKey' | 'maySplitForHeat' | 'orMoveHotValue' | AdviceId;
 
+/** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
+function dimensionData(d: LoadDimension, load: number): Record<string, number | string> {
+  switch (d.label) {
+    case 'write': return { writeLoad: load, writePerKey: d.load, writeUsable: d.usable, writeCeiling: d.ceiling, writeUnit: d.unit };
+    case 'read': return { readLoad: load, readPerKey: d.load, readUsable: d.usable, readCeiling: d.ceiling, readUnit: d.unit };
+    case 'request': return { requestLoad: load, requestPerKey: d.load, requestUsable: d.usable, requestCeiling: d.ceiling, requestUnit: d.unit };
+  }
+}
+
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
 function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string> } {
   const shards = a.space.sharding;
   const notes: Id[] = [];
-  const data: Record<string, number | string> = {};
+  let data: Record<string, number | string> = {};
   a.over.forEach((d, i) => {
     if (i > 0) notes.push('then');
     notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
-    Object.assign(data, { [`${d.label}Load`]: hotLoad(a, d.label), [`${d.label}PerKey`]: d.load, [`${d.label}Usable`]: d.usable, [`${d.label}Ceiling`]: d.ceiling, [`${d.label}Unit`]: d.unit });
+    data = { ...data, ...dimensionData(d, hotLoad(a, d.label)) };
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
   return { notes, data };
