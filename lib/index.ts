@@ -4,7 +4,9 @@
  */
 export type * from './design/input';
 export type * from './design/key-design';
-export { keySpacesOf, sameAttribute } from './design/key-design';
+export { sameAttribute } from './design/key-design';
+export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, PROFILES, profileOf } from './engines';
+export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, SplitForHeat } from './engines';
 export { DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';
@@ -12,7 +14,7 @@ export { checkWith, type CheckOptions } from './design/check';
 export { printable } from './design/printable';
 export * from './cfn';
 export { defineDesign, designFromJson } from './lint/define';
-export { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
+export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export {
   calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec,
@@ -20,7 +22,7 @@ export {
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 export { designSchema } from './lint/schema';
 export {
-  lint, lintDocument, lintNormalized, normalize, blockingFindings, describeFinding,
+  lint, lintDocument, normalize, blockingFindings, describeFinding,
   type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
 } from './lint/engine';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';

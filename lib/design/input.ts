@@ -2,22 +2,11 @@
  * What users declare: the props of `GuardedTable` / `GuardedContainer` and the entries of a design
  * file. `normalizeDesign()` turns these into a `KeyDesign` with every default made explicit.
  */
+import type { Engine } from '../engines';
+import type { AttributeKind, Cardinality, DynamoDbAttributeType, ShardingStrategy } from './key-design';
 import type { Thresholds } from './limits';
 
-export type Engine = 'dynamodb' | 'cosmosdb';
-
-/** Expected distinct values at peak, or `'unique'` for id-like keys (one value per item). */
-export type Cardinality = number | 'unique';
-
-/**
- * `time-bucket`: the value is a date, hour, month… — all writes land on the current bucket.
- * `value`: anything else. When omitted, skewguard infers it from the name (`createdAt`, `day`,
- * `yyyyMM` are time buckets) and shows its guess in the normalized design.
- */
-export type AttributeKind = 'time-bucket' | 'value';
-
-/** DynamoDB scalar key types: string, number, binary. */
-export type DynamoDbAttributeType = 'S' | 'N' | 'B';
+export type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, ShardingStrategy };
 
 /** One part of a composite string value, in order: `COUNTRY#STATE#CITY`, `yyyyMM-userId`. */
 export interface KeyPartDesign {
@@ -92,8 +81,6 @@ export interface StorageDesign {
    *  @default - unknown: SG006 is not checked */
   readonly largestPartitionGb?: number;
 }
-
-export type ShardingStrategy = 'random' | 'calculated' | 'replicated';
 
 /**
  * How one logical key is stored under N keys `<logical key><separator><n>`, n in 0…N-1.

@@ -3,8 +3,23 @@
  * visible, and each element carries `path`, the field path (relative to its table or container)
  * that findings point at.
  */
-import type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, ShardingStrategy } from './input';
 import type { Thresholds } from './limits';
+
+/** Expected distinct values at peak, or `'unique'` for id-like keys (one value per item). */
+export type Cardinality = number | 'unique';
+
+/**
+ * `time-bucket`: the value is a date, hour, month… — all writes land on the current bucket.
+ * `value`: anything else. When omitted, skewguard infers it from the name (`createdAt`, `day`,
+ * `yyyyMM` are time buckets) and shows its guess in the normalized design.
+ */
+export type AttributeKind = 'time-bucket' | 'value';
+
+/** DynamoDB scalar key types: string, number, binary. */
+export type DynamoDbAttributeType = 'S' | 'N' | 'B';
+
+/** How one logical key is stored under N keys (see `ShardingDesign`). */
+export type ShardingStrategy = 'random' | 'calculated' | 'replicated';
 
 export interface KeyPart {
   readonly name: string;
@@ -46,6 +61,9 @@ export interface Workload {
   readonly hotKeyShareSource: HotKeyShareSource;
   /** Path of the field that declared a share (workload or key level), whether or not it beat the default. */
   readonly hotKeyShareAt?: string;
+  /** The key level (index into `partitionKey`) whose `hotKeyShare` declared or derived the share;
+   *  undefined when it was declared for the whole key (`workload.hotKeyShare`) or not at all. */
+  readonly hotKeyShareLevel?: number;
   readonly path: string;
 }
 
@@ -99,6 +117,8 @@ interface KeyDesignBase {
   /** How `largestPartitionGb` was obtained, and the field that declared it. */
   readonly largestPartitionGbSource?: 'declared' | 'derived';
   readonly largestPartitionGbAt?: string;
+  /** The key level whose `largestGb` declared or derived it; undefined when declared for the whole key. */
+  readonly largestPartitionGbLevel?: number;
   readonly accessPatterns: readonly AccessPattern[];
   readonly acknowledgements: readonly Acknowledgement[];
   readonly thresholds: Thresholds;
@@ -134,7 +154,7 @@ export interface CosmosKeyDesign extends KeyDesignBase {
 export type KeyDesign = DynamoDbKeyDesign | CosmosKeyDesign;
 
 export interface ExternalResource {
-  readonly engine: Engine;
+  readonly engine: KeyDesign['engine'];
   readonly name: string;
   readonly partitionKeys: readonly { readonly attribute: string; readonly index?: string; readonly path: string }[];
   readonly keyMonitoring?: boolean;
@@ -152,19 +172,14 @@ export interface NormalizedDocument {
 /** Whether two attribute names denote the same attribute: Cosmos paths may be written with or
  *  without their leading `/` in access patterns and joins. */
 export function sameAttribute(a: string, b: string): boolean {
-  if (a === b) return true;
-  // Compare without allocating: this runs for every attribute of every access pattern.
-  const i = a.charCodeAt(0) === 47 ? 1 : 0;
-  const j = b.charCodeAt(0) === 47 ? 1 : 0;
-  return a.length - i === b.length - j && a.startsWith(b.slice(j), i);
+  return withoutLeadingSlash(a) === withoutLeadingSlash(b);
+}
+
+function withoutLeadingSlash(name: string): string {
+  return name.startsWith('/') ? name.slice(1) : name;
 }
 
 /** A key made only of time buckets (date, hour, yyyyMM…): its current bucket takes every write. */
 export function isTimeBucketKey(attributes: readonly KeyAttribute[]): boolean {
   return attributes.length > 0 && attributes.every((a) => a.kind === 'time-bucket');
-}
-
-/** Every key space of a design: the primary key first, then each GSI. */
-export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
-  return design.engine === 'dynamodb' ? [design.primaryKey, ...design.globalSecondaryIndexes] : [design.primaryKey];
 }

@@ -5,7 +5,7 @@
  */
 
 /** `eventDate` → [event, date]; `created_at` → [created, at]; `/yyyyMM` → [yyyy, mm]. */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name
     .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
     .filter((word) => word.length > 0)
@@ -18,15 +18,11 @@ const DATE_FORMAT_WORD = /^(yyyy|yy|mm|dd|hh)+$/;
 
 /** True for names like `date`, `eventDay`, `createdAt`, `yyyyMM`, `hourBucket`. */
 export function looksLikeTimeBucket(name: string): boolean {
-  return memoized(timeBucketCache, name, isTimeBucketName);
-}
-
-function isTimeBucketName(name: string): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return false;
   if (last === 'at' || last === 'on') return words.length > 1; // createdAt, publishedOn
-  if (last === 'bucket' && words.length > 1) return isTimeBucketName(words.slice(0, -1).join('_'));
+  if (last === 'bucket' && words.length > 1) return looksLikeTimeBucket(words.slice(0, -1).join('_'));
   return TIME_WORDS.has(last) || DATE_FORMAT_WORD.test(last);
 }
 
@@ -38,29 +34,10 @@ const LOW_CARDINALITY_WORDS = new Set([
 
 /** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`. */
 export function looksLowCardinality(name: string): boolean {
-  return memoized(lowCardinalityCache, name, isLowCardinalityName);
-}
-
-function isLowCardinalityName(name: string): boolean {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return false;
   if (words.length > 1 && (words[0] === 'is' || words[0] === 'has')) return true;
   if (last === 'code' && words.length > 1) return LOW_CARDINALITY_WORDS.has(words[words.length - 2]);
   return LOW_CARDINALITY_WORDS.has(last);
-}
-
-// Names repeat across designs and calls (lint runs per synth); word-splitting is the costly part.
-const timeBucketCache = new Map<string, boolean>();
-const lowCardinalityCache = new Map<string, boolean>();
-const CACHE_LIMIT = 4096;
-
-function memoized(cache: Map<string, boolean>, name: string, compute: (name: string) => boolean): boolean {
-  let result = cache.get(name);
-  if (result === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    result = compute(name);
-    cache.set(name, result);
-  }
-  return result;
 }

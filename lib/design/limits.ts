@@ -1,33 +1,7 @@
 /**
- * Vendor ceilings. These are hard limits of the engines, not tunables: no table-level capacity,
- * adaptive capacity or partition split lifts the load one key value can take.
+ * Rules of thumb and input bounds. The engines' own ceilings live in their profiles
+ * (lib/engines/dynamodb.ts, lib/engines/cosmosdb.ts).
  */
-export const DYNAMODB_LIMITS = {
-  /** Write units per second one physical partition serves; one key value never spans partitions.
-   *  Source: Amazon DynamoDB Developer Guide, "Partitions and data distribution". */
-  partitionWriteUnits: 1_000,
-  /** Read units per second one physical partition serves (same source). */
-  partitionReadUnits: 3_000,
-  /** An item collection (all items of one partition-key value) is capped at 10 GB when the table
-   *  has a local secondary index. Source: Developer Guide, "Item collection size limit". */
-  itemCollectionGb: 10,
-  /** A multi-attribute GSI key takes at most 4 partition-key and 4 sort-key attributes. */
-  multiAttributeKeyParts: 4,
-  /** Default quotas: GSIs and LSIs per table. */
-  globalSecondaryIndexes: 20,
-  localSecondaryIndexes: 5,
-} as const;
-
-export const COSMOS_LIMITS = {
-  /** Request units per second one logical partition (one full key value) serves: hard, not
-   *  adjustable. Source: Azure Cosmos DB docs, "Partitioning and horizontal scaling". */
-  logicalPartitionRequestUnits: 10_000,
-  /** Storage of one logical partition: 20 GB, hard (same source). */
-  logicalPartitionGb: 20,
-  /** A hierarchical partition key has at most 3 levels (`MultiHash`, version 2).
-   *  Source: Azure Cosmos DB docs, "Hierarchical partition keys". */
-  hierarchyLevels: 3,
-} as const;
 
 /**
  * Rules of thumb from the seed articles. Every one can be overridden per design and per project

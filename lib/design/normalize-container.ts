@@ -9,7 +9,7 @@ import type { CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { CosmosKeyDesign, KeyAttribute } from './key-design';
-import type { NormalizeContext } from './normalize';
+import type { NormalizeContext } from './normalize-context';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, joins } from './normalize-usage';
 
@@ -41,6 +41,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     largestPartitionGb: size?.value,
     largestPartitionGbSource: size?.source,
     largestPartitionGbAt: size?.at,
+    largestPartitionGbLevel: size?.level,
     accessPatterns: accessPatterns(input.accessPatterns, null, log),
     acknowledgements: acknowledgements(input.acknowledgements, [], context.options, log),
     thresholds,
@@ -80,12 +81,12 @@ function fullKeyFigure(
     log.add(joinPath(last.path, field), `declares the full key's figure a second time (also ${designPath}); keep one`);
   }
   if (designValue !== undefined) return { value: designValue, source: 'declared', at: designPath };
-  if (lastValue !== undefined) return { value: lastValue, source: 'declared', at: joinPath(last.path, field) };
+  if (lastValue !== undefined) return { value: lastValue, source: 'declared', at: joinPath(last.path, field), level: levels.length - 1 };
   const deepestIndex = levels.map((level) => level[field] !== undefined).lastIndexOf(true);
   if (deepestIndex < 0) return undefined;
   const deepest = levels[deepestIndex];
   // The declared value is one prefix value's; spread it over the full-key values under that prefix.
   const deepestPrefix = fullKeyCardinality(levels.slice(0, deepestIndex + 1));
   const children = deepestPrefix === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / deepestPrefix);
-  return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field) };
+  return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field), level: deepestIndex };
 }

@@ -4,8 +4,9 @@ import { joinPath } from './field-path';
 import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { SHARE_ROUNDING } from './limits';
-import type { HotKeyShareSource, KeyAttribute, KeyPart, KeySpace, Sharding, Workload } from './key-design';
-import { isTimeBucketKey, sameAttribute } from './key-design';
+import {
+  isTimeBucketKey, sameAttribute, type HotKeyShareSource, type KeyAttribute, type KeyPart, type KeySpace, type Sharding, type Workload,
+} from './key-design';
 import { looksLikeTimeBucket } from './key-names';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
@@ -19,9 +20,6 @@ export function inferredKind(name: string, components?: readonly { readonly kind
   return looksLikeTimeBucket(name) ? 'time-bucket' : 'value';
 }
 
-/** Shared by every attribute of one part (most): `components` is read-only. */
-const NO_PARTS: readonly KeyPart[] = [];
-
 interface AttributeInput extends SortKeyAttributeDesign {
   readonly hotKeyShare?: number;
   readonly largestGb?: number;
@@ -29,7 +27,7 @@ interface AttributeInput extends SortKeyAttributeDesign {
 
 /** `ordered`: a sort key, matched by prefix, whose composite parts SG004 checks for order. */
 export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign, path: string, log: IssueLog, ordered = false): KeyAttribute {
-  const components = input.components ? input.components.map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) })) : NO_PARTS;
+  const components = input.components ? input.components.map((c) => ({ name: c.name, cardinality: c.cardinality, kind: kindOf(c.name, c.kind) })) : [];
   if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {
@@ -56,6 +54,8 @@ export interface DeclaredFigure {
   readonly source: 'declared' | 'derived';
   /** The field that declared it. */
   readonly at: string;
+  /** The key level that declared it (index into the partition key); undefined when declared for the whole key. */
+  readonly level?: number;
 }
 
 /** A key space before its workload and sharding are read: the rest is the KeySpace's own. */
@@ -83,6 +83,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     hotKeyShare: hot.share,
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,
+    hotKeyShareLevel: declared?.level,
     path: workloadPath,
   };
   return {

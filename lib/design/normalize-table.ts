@@ -4,7 +4,7 @@ import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeD
 import type { IssueLog } from './issue-log';
 import type { DynamoDbKeyDesign, KeyAttribute } from './key-design';
 import { withThresholds } from './limits';
-import type { NormalizeContext } from './normalize';
+import type { NormalizeContext } from './normalize-context';
 import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
 import { accessPatterns, acknowledgements, readShares } from './normalize-usage';
 

@@ -3,7 +3,7 @@ import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
 import type { AccessPattern, Acknowledgement, ContainerJoin } from './key-design';
-import type { NormalizeOptions } from './normalize';
+import type { NormalizeOptions } from './normalize-context';
 
 const SHARE_TOLERANCE = 1e-9;
 

@@ -5,52 +5,43 @@
  */
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import type { CosmosContainerDesign, DesignDocument, DesignInput, Engine, ThresholdOverrides } from './input';
+import { ENGINE_LIST, type Engine } from '../engines';
+import type { DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
-import { DEFAULT_THRESHOLDS, withThresholds, type Thresholds } from './limits';
+import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
+import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeContainer } from './normalize-container';
 import { normalizeTable } from './normalize-table';
 import { acknowledgements } from './normalize-usage';
 import { describe, ownValue, type Shape } from './shape';
 import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
-import type { ExternalResourceDesign } from './input';
-
-export interface NormalizeOptions {
-  /** Rule ids acknowledgements may name; an unknown id is an input error. */
-  readonly ruleIds: readonly string[];
-  /** Retired rule ids: an acknowledgement naming one is accepted (it waives nothing). */
-  readonly retiredRuleIds?: readonly string[];
-  /** Project-wide threshold overrides, below the document's and each design's own. */
-  readonly thresholds?: ThresholdOverrides;
-}
-
-/** What the per-engine normalizers share. */
-export interface NormalizeContext {
-  readonly options: NormalizeOptions;
-  readonly projectThresholds: Thresholds;
-  /** A container of the same document, by name (joins read the other container's key). */
-  containerNamed(name: string): CosmosContainerDesign | undefined;
-}
 
 /** Reads a design file's content, or one table/container design that names its `engine`. */
 export function normalizeInput(input: DesignInput | unknown, options: NormalizeOptions): NormalizedDocument {
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
   const engine = isObject ? ownValue(input, 'engine') : undefined;
   // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
-  if (engine === 'dynamodb') return normalizeDocument(documentOf({ tables: [parse(dynamoDbTableShape, input, '')] }), options, true);
-  if (engine === 'cosmosdb') return normalizeDocument(documentOf({ containers: [parse(cosmosContainerShape, input, '')] }), options, true);
+  if (typeof engine === 'string' && Object.prototype.hasOwnProperty.call(SINGLE_DESIGN, engine)) {
+    return normalizeDocument(SINGLE_DESIGN[engine as Engine](input), options, true);
+  }
   if (engine !== undefined) {
-    throw new DesignError([{ path: 'engine', message: `expected "dynamodb" or "cosmosdb", got ${describe(engine)}` }]);
+    throw new DesignError([{ path: 'engine', message: `expected ${ENGINE_LIST}, got ${describe(engine)}` }]);
   }
   if (isObject && Object.prototype.hasOwnProperty.call(input, 'partitionKey')) {
     throw new DesignError([{
       path: 'engine',
-      message: 'is required when one table or container design is passed on its own: add engine: "dynamodb" or "cosmosdb", or wrap it as { tables: [...] } / { containers: [...] }',
+      message: `is required when one table or container design is passed on its own: add engine: ${ENGINE_LIST}, or wrap it as { tables: [...] } / { containers: [...] }`,
     }]);
   }
   return normalizeDocument(parse(designDocumentShape, input, ''), options, false);
 }
+
+/** One design passed on its own, read with its engine's input shape into a document around it. */
+const SINGLE_DESIGN: { readonly [E in Engine]: (input: unknown) => DesignDocument } = {
+  dynamodb: (input) => documentOf({ tables: [parse(dynamoDbTableShape, input, '')] }),
+  cosmosdb: (input) => documentOf({ containers: [parse(cosmosContainerShape, input, '')] }),
+};
 
 /** A document around one design, every field its own (like every parsed object): absent ones read as undefined, never inherited. */
 function documentOf(fields: DesignDocument): DesignDocument {
@@ -70,12 +61,11 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
   const optionThresholds = options.thresholds && parse(thresholdsShape, options.thresholds, 'options.thresholds');
   const tables = document.tables ?? [];
   const containers = document.containers ?? [];
-  let byName: Map<string, CosmosContainerDesign> | undefined;
+  const byName = new Map(containers.map((c) => [c.name, c]));
   const context: NormalizeContext = {
     options,
     projectThresholds: withThresholds(DEFAULT_THRESHOLDS, optionThresholds, document.thresholds),
-    // Only joins look containers up: most documents never build the map.
-    containerNamed: (name) => (byName ??= new Map(containers.map((c) => [c.name, c]))).get(name),
+    containerNamed: (name) => byName.get(name),
   };
 
   const external = document.external ?? [];

@@ -2,6 +2,7 @@
  * The input shapes: structure and value ranges of every field a user declares. Cross-field rules
  * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
  */
+import { ENGINE_LIST, ENGINES } from '../engines';
 import type {
   AccessPatternDesign, AcknowledgementDesign, ContainerJoinDesign, CosmosContainerDesign, CosmosKeyPathDesign,
   CosmosMonitoringDesign, CosmosPartitionKeyDesign, DesignDocument, DynamoDbMonitoringDesign, DynamoDbTableDesign,
@@ -231,7 +232,7 @@ const externalKey = record<ExternalKeyDesign>({
 });
 
 export const externalResourceShape = record<ExternalResourceDesign>({
-  engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
+  engine: { shape: oneOf(ENGINES), doc: `${ENGINE_LIST}.` },
   name: { shape: anyResourceName, doc: 'Name of the table or container.' },
   partitionKeys: { shape: list(externalKey), doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).' },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },

@@ -3,41 +3,18 @@
  * whether a load stays within a usable ceiling, and every count is the smallest N for which it
  * does — so a design sharded to `shardsFor()`'s N is exactly what the rules accept.
  */
+import { ENGINE_LIST, ENGINES, profileOf, type Engine, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';
 import { DesignError } from './errors';
-import type { Engine, ShardingStrategy } from './input';
-import { COSMOS_LIMITS, DEFAULT_THRESHOLDS, DYNAMODB_LIMITS, MAX_SHARDS_ACCEPTED } from './limits';
+import type { ShardingStrategy } from './key-design';
+import { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, num, oneOf, record } from './shape';
 
-/** One ceiling a hot key value runs into. */
-export interface LoadDimension {
-  /** DynamoDB limits reads and writes separately; Cosmos DB limits their sum in RU/s. */
-  readonly label: 'read' | 'write' | 'request';
-  readonly unit: 'RCU' | 'WCU' | 'RU/s';
-  /** Peak load on one partition (DynamoDB) or logical partition (Cosmos DB). */
-  readonly load: number;
-  /** The vendor ceiling per partition (DynamoDB) or logical partition (Cosmos DB). */
-  readonly ceiling: number;
-  /** headroom × ceiling: what a design may plan to use. */
-  readonly usable: number;
-}
+export type { LoadDimension, Loads };
 
-/** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
-export interface Loads {
-  readonly reads: number;
-  readonly writes: number;
-}
-
-/** The ceilings a key value's loads run into. */
+/** The ceilings a key value's loads run into on an engine. */
 export function loadDimensions(engine: Engine, loads: Loads, headroom: number): LoadDimension[] {
-  if (engine === 'cosmosdb') {
-    const ceiling = COSMOS_LIMITS.logicalPartitionRequestUnits;
-    return [{ label: 'request', unit: 'RU/s', load: loads.reads + loads.writes, ceiling, usable: ceiling * headroom }];
-  }
-  return [
-    { label: 'write', unit: 'WCU', load: loads.writes, ceiling: DYNAMODB_LIMITS.partitionWriteUnits, usable: DYNAMODB_LIMITS.partitionWriteUnits * headroom },
-    { label: 'read', unit: 'RCU', load: loads.reads, ceiling: DYNAMODB_LIMITS.partitionReadUnits, usable: DYNAMODB_LIMITS.partitionReadUnits * headroom },
-  ];
+  return profileOf(engine).loadDimensions(loads, headroom);
 }
 
 /** Relative tolerance for floating-point noise: 10,000 × 0.56 / 7 is 800.0000000000001, which fits 800. */
@@ -46,12 +23,6 @@ const TOLERANCE = 1e-9;
 /** The one comparison every rule and `shardsFor()` use: a load fits when it is at most the usable ceiling. */
 export function fits(load: number, usable: number): boolean {
   return load <= usable * (1 + TOLERANCE);
-}
-
-/** `allFit(loadDimensions(…))` without building the dimensions: the shard searches ask it many times. */
-export function loadsFit(engine: Engine, loads: Loads, headroom: number): boolean {
-  if (engine === 'cosmosdb') return fits(loads.reads + loads.writes, COSMOS_LIMITS.logicalPartitionRequestUnits * headroom);
-  return fits(loads.writes, DYNAMODB_LIMITS.partitionWriteUnits * headroom) && fits(loads.reads, DYNAMODB_LIMITS.partitionReadUnits * headroom);
 }
 
 export function allFit(dimensions: readonly LoadDimension[]): boolean {
@@ -116,7 +87,7 @@ export interface ShardsForOptions {
 }
 
 const shardsForShape = record<ShardsForOptions>({
-  engine: { shape: oneOf(['dynamodb', 'cosmosdb']), doc: '"dynamodb" or "cosmosdb".' },
+  engine: { shape: oneOf(ENGINES), doc: `${ENGINE_LIST}.` },
   peakReadUnits: { shape: num({ min: 0 }), optional: true, doc: 'Peak reads per second.' },
   peakWriteUnits: { shape: num({ min: 0 }), optional: true, doc: 'Peak writes per second.' },
   hotKeyShare: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Share of the peaks the hot key takes.' },
@@ -131,7 +102,7 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
   const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
   const collection = valid.itemCollection ?? true;
-  const n = smallestCount((k) => loadsFit(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom));
+  const n = smallestCount((k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)));
   if (n === undefined) {
     const why = layout === 'replicated'
       ? 'copies each take every write, so replicas cannot serve these writes'

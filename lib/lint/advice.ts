@@ -1,55 +1,86 @@
 /**
- * The fix for a key space's plan, in words and as design edits: every rule that points at the same
- * key space's load, size or cardinality gives this same fix (one key, one N, one strategy).
+ * The fix for a key space's plan, as message ids with data and as design edits: every rule that
+ * points at the same key space's load, size or cardinality gives this same fix (one key, one N, one
+ * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
-import type { KeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS, MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import { code, fmt, keyName, percent } from './format';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
+import type { MessageData } from './rule';
 
-export interface Advice {
-  /** The fix, as a sentence fragment ("shard `eventId` into N = 25 …"). */
-  readonly text: string;
+/** The clauses a plan's fix is made of, rendered in order. */
+export const ADVICE_MESSAGES = {
+  removeSharding: 'remove the sharding: each read of a key goes back to one query',
+  cacheOnly: 'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
+  overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
+  upstream: 'batch the hottest value\'s writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes) and put {{cache}} in front of its reads',
+  orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
+  raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
+  lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
+  replicate: 'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
+  replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
+  orCache: '; or put {{cache}} in front of its reads',
+  raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
+  lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
+  onSource: ' (calculated on {{sourceAttribute|code}})',
+  onRandom: ' (random)',
+  shardCalculated: 'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
+  shardRandom: 'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}}',
+  setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
+  cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
+  sizedByCardinality: ' ({{shards}} keeps {{cardinality}} values × {{shards}} shards at minCardinality {{minCardinality}} stored keys or more; the load alone needs {{loadNeed}})',
+  sizedByDominance: ' ({{shards}} keeps each stored key under maxHotKeyShare {{maxHotKeyShare|percent}} of the traffic; the load alone needs {{loadNeed}})',
+  deeperLevelFirst: 'add {{level|code}} under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix; or ',
+  orFinerLevel: '; or add a finer level (e.g. /userId) under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix',
+} as const;
+
+export type AdviceId = keyof typeof ADVICE_MESSAGES;
+
+interface Advice {
+  /** The fix's clauses, in order (keys of ADVICE_MESSAGES). */
+  readonly ids: readonly AdviceId[];
+  /** The numbers and names the clauses read. */
+  readonly data: MessageData;
   /** Design edits that apply it, when it is a complete design change. */
   readonly edits?: readonly DesignEdit[];
   /** The plan's N, for machine-readable reports (absent when no N serves). */
   readonly shards?: number;
 }
 
-/** The advice for a key space's plan; read it as `analysis.advice`, made once for every rule that gives it. */
+/** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
+  return analysis.once(planAdvice);
+}
+
+function planAdvice(analysis: SpaceAnalysis): Advice {
   const { design, space, plan } = analysis;
-  const key = keyName(space.partitionKey);
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
-  const cache = design.engine === 'dynamodb' ? 'DAX' : 'the integrated cache';
-  const writeUnit = design.engine === 'dynamodb' ? 'WCU' : 'RU/s';
+  const { cache, writeUnit, nouns } = analysis.owner.profile;
+  const base = { key: space.partitionKey.map((a) => a.name), cache, resource: nouns.resource };
 
   if (plan.layout === 'none') {
-    return { text: 'remove the sharding: each read of a key goes back to one query', edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
+    return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
   }
-  if (plan.layout === 'cache') {
-    return { text: `put ${cache} in front of the reads of the hottest ${key} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item` };
-  }
+  if (plan.layout === 'cache') return { ids: ['cacheOnly'], data: base };
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
-  const upstream = `batch the hottest value's writes before they reach the ${design.engine === 'dynamodb' ? 'table' : 'container'} (a queue or stream that aggregates them into fewer writes) and put ${cache} in front of its reads`;
-  if (plan.shards === undefined) {
-    return { text: `no count up to ${fmt(MAX_SHARDS_ACCEPTED)} keeps the hottest ${key} value under its ceiling: ${upstream}` };
-  }
+  if (plan.shards === undefined) return { ids: ['noCount', 'upstream'], data: { ...base, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
-  if (n > maxShards) {
-    return { text: `it would take N = ${fmt(n)} keys, more than the ${fmt(maxShards)} a read can sensibly fan out over (maxShards): ${upstream}; or raise maxShards if ${fmt(n)}-way reads are acceptable`, shards: n };
-  }
+  const counted = { ...base, shards: n, lastShard: n - 1, maxShards, ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}) };
+  if (n > maxShards) return { ids: ['overMaxShards', 'upstream', 'orRaiseMaxShards'], data: counted, shards: n };
+  const lower = declared !== undefined && n < declared.shards;
+
   if (plan.layout === 'replicated') {
-    const text = declared?.strategy === 'replicated'
-      ? `${verb(declared.shards, n)} sharding.shards from ${declared.shards} to N = ${n} replicated copies`
-      : `keep N = ${n} replicated copies of each ${key} value (key#0…key#${n - 1}), written together and read at random: each copy serves 1/${n} of the reads, and every write costs ${n}× (${fmt(analysis.total.writes)} → ${fmt(analysis.total.writes * n)} ${writeUnit} at peak)${declared ? `, replacing its ${declared.strategy} sharding, which cannot spread the reads of one item` : ''}`;
+    const ids: AdviceId[] = declared?.strategy === 'replicated'
+      ? [lower ? 'lowerCopies' : 'raiseCopies']
+      : ['replicate', ...(declared ? ['replacingSharding' as const] : [])];
     return {
-      text: `${text}; or put ${cache} in front of its reads`,
+      ids: [...ids, 'orCache'],
+      data: { ...counted, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
       edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared?.separator) }],
       shards: n,
     };
@@ -59,58 +90,56 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
   const fanOut = strategy === 'random' || source !== undefined
     ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
     : [];
-  let text: string;
-  if (declared && declared.strategy === strategy) {
-    text = `${verb(declared.shards, n)} sharding.shards from ${declared.shards} to N = ${n} (${strategy === 'calculated' && source !== undefined ? `calculated on ${code(source)}` : 'random'})`;
-  } else if (strategy === 'calculated' && source !== undefined) {
-    text = `shard ${key} into N = ${n} calculated shards on ${code(source)} (key#hash(${source}) mod ${n}): a read for one ${source} hits one shard, only whole-key reads fan out over ${n}`;
-  } else {
-    text = `shard ${key} into N = ${n} random shards (key#0…key#${n - 1}); every read of the key must then fan out over all ${n}`;
-  }
-  if (fanOut.length > 0) text += `, so set fanOut on ${fanOut.map((p) => code(p.name)).join(', ')}`;
-  if (plan.readsNeedCache) text += `; the reads of one item stay on the shard that holds it: put ${cache} in front of them`;
-  text += driverNote(design, analysis, n);
+  const calculated = strategy === 'calculated' && source !== undefined;
+  const ids: AdviceId[] = declared && declared.strategy === strategy
+    ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
+    : [calculated ? 'shardCalculated' : 'shardRandom'];
+  if (fanOut.length > 0) ids.push('setFanOut');
+  if (plan.readsNeedCache) ids.push('cacheItemReads');
+  const driver = driverOf(analysis, n);
+  if (driver) ids.push(driver);
+  const data = {
+    ...counted,
+    ...(calculated ? { sourceAttribute: source } : {}),
+    ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
+    ...(driver ? { cardinality: analysis.cardinality, minCardinality: design.thresholds.minCardinality, maxHotKeyShare: design.thresholds.maxHotKeyShare, loadNeed: loadNeed(analysis) } : {}),
+  };
   const edits: DesignEdit[] = [
     { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared?.separator) },
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
-  const level = deeperLevel(design, analysis);
-  // A Cosmos DB key with room for a level and an attribute to put there: the hierarchical key is the
+  const level = deeperLevel(analysis);
+  // A prefix-routed key with room for a level and an attribute to put there: the hierarchical key is the
   // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
-  if (level?.attribute) return { text: `${level.text}; or ${text}`, shards: n };
-  return { text: level ? `${text}; or ${level.text}` : text, edits: plan.complete ? edits : undefined, shards: n };
+  if (level?.attribute) return { ids: ['deeperLevelFirst', ...ids], data: { ...data, level: level.attribute }, shards: n };
+  return { ids: level ? [...ids, 'orFinerLevel'] : ids, data, edits: plan.complete ? edits : undefined, shards: n };
+}
+
+/** Shards the load alone needs (throughput or size). */
+function loadNeed(analysis: SpaceAnalysis): number {
+  const { throughput = 0, size } = analysis.plan.needs;
+  return Math.max(throughput, size);
 }
 
 /** Why N is what it is when not the load: the minimum of stored keys, or the dominant value's share. */
-function driverNote(design: KeyDesign, analysis: SpaceAnalysis, n: number): string {
-  const { throughput = 0, size, cardinality, dominance } = analysis.plan.needs;
-  const load = Math.max(throughput, size);
-  if (cardinality === n && cardinality > load) {
-    return ` (${n} keeps ${fmt(analysis.cardinality)} values × ${n} shards at minCardinality ${fmt(design.thresholds.minCardinality)} stored keys or more; the load alone needs ${load})`;
-  }
-  if (dominance === n && dominance > Math.max(load, cardinality)) {
-    return ` (${n} keeps each stored key under maxHotKeyShare ${percent(design.thresholds.maxHotKeyShare)} of the traffic; the load alone needs ${load})`;
-  }
-  return '';
+function driverOf(analysis: SpaceAnalysis, n: number): 'sizedByCardinality' | 'sizedByDominance' | undefined {
+  const { cardinality, dominance } = analysis.plan.needs;
+  const load = loadNeed(analysis);
+  if (cardinality === n && cardinality > load) return 'sizedByCardinality';
+  if (dominance === n && dominance > Math.max(load, cardinality)) return 'sizedByDominance';
+  return undefined;
 }
 
 /**
- * "add `/userId` as a level under `/tenantId`…", for a Cosmos DB key under 3 levels (never a fourth):
- * naming the attribute queries give with the key, when there is one.
+ * A level to add under a prefix-routed (hierarchical) key with room for one: the attribute queries give
+ * with the key, when there is one (`attribute`, as a path), else a generic suggestion.
  */
-function deeperLevel(design: KeyDesign, analysis: SpaceAnalysis): { text: string; attribute?: string } | undefined {
+function deeperLevel(analysis: SpaceAnalysis): { attribute?: string } | undefined {
   const levels = analysis.space.partitionKey;
-  if (design.engine !== 'cosmosdb' || levels.length >= COSMOS_LIMITS.hierarchyLevels) return undefined;
-  const candidate = calculatedShardCandidate(analysis.owner, analysis.space);
-  const level = candidate === undefined ? 'a finer level (e.g. /userId)' : code(candidate.startsWith('/') ? candidate : `/${candidate}`);
-  return {
-    text: `add ${level} under ${keyName(levels)}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix`,
-    attribute: candidate,
-  };
-}
-
-function verb(from: number, to: number): string {
-  return to < from ? 'lower' : 'raise';
+  const { routing, maxKeyLevels } = analysis.owner.profile;
+  if (routing !== 'key-prefix' || levels.length >= maxKeyLevels) return undefined;
+  const candidate = calculatedShardCandidate(analysis.space, analysis.owner.patternsOn(analysis.space));
+  return { attribute: candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}` };
 }
 
 function shardingValue(strategy: string, shards: number, sourceAttribute: string | undefined, separator: string | undefined): Record<string, unknown> {

@@ -6,13 +6,10 @@
  */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import { keySpacesOf, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../design/limits';
-import {
-  allFit, fits, loadDimensions, loadsFit, smallestCount, storedKeyLoads, type KeyLayout, type LoadDimension, type Loads,
-} from '../design/sharding';
-import { adviceFor, type Advice } from './advice';
-import { calculatedShardCandidate } from './queries';
+import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
+import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { profileOf, type EngineProfile, type LoadDimension, type Loads } from '../engines';
+import { calculatedShardCandidate, carriesKey } from './queries';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
@@ -37,12 +34,15 @@ export interface Plan {
  * lint that made it, not cached against the design: nothing outlives the lint.
  */
 export class DesignAnalysis {
+  /** What the rules need to know about the design's engine. */
+  readonly profile: EngineProfile;
   readonly spaces: readonly SpaceAnalysis[];
-  #gsis: Map<string, KeySpace> | undefined;
+  #indexes: Map<string | undefined, KeySpace> | undefined;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
 
   constructor(readonly design: KeyDesign) {
-    this.spaces = keySpacesOf(design).map((space) => new SpaceAnalysis(this, space));
+    this.profile = profileOf(design.engine);
+    this.spaces = this.profile.keySpaces(design).map((space) => new SpaceAnalysis(this, space));
   }
 
   /** The analysis of one of the design's key spaces. */
@@ -50,12 +50,11 @@ export class DesignAnalysis {
     return this.spaces.find((a) => a.space === space) as SpaceAnalysis;
   }
 
-  /** The key space a query reads: its GSI, else the table's (an LSI shares the table's partition key). */
+  /** The key space a query reads: its index's, else the primary key's (an LSI shares the table's partition key). */
   spaceOf(pattern: AccessPattern): KeySpace {
-    const { design } = this;
-    if (design.engine !== 'dynamodb' || pattern.index === undefined) return design.primaryKey;
-    this.#gsis ??= new Map(design.globalSecondaryIndexes.map((g) => [g.index as string, g]));
-    return this.#gsis.get(pattern.index) ?? design.primaryKey;
+    if (pattern.index === undefined) return this.design.primaryKey;
+    this.#indexes ??= new Map(this.spaces.map(({ space }) => [space.index, space]));
+    return this.#indexes.get(pattern.index) ?? this.design.primaryKey;
   }
 
   /** The access patterns that read a key space (grouped once, so thousands stay linear). */
@@ -70,6 +69,22 @@ export class DesignAnalysis {
       }
     }
     return this.#patterns.get(space) ?? [];
+  }
+
+  /** The declared queries that visit every partition, and their share of all queries; with `firstLevel`,
+   *  for the order of a prefix-routed key that puts that level first. */
+  crossPartition(firstLevel?: string): { readonly patterns: AccessPattern[]; readonly share: number } {
+    const patterns = this.design.accessPatterns.filter((p) => !carriesKey(this.profile.routing, this.spaceOf(p), p, firstLevel));
+    return { patterns, share: patterns.reduce((sum, p) => sum + p.share, 0) };
+  }
+
+  /**
+   * Whether putting `firstLevel` first keeps the declared queries targeted: it must not push more of
+   * them across partitions than the current order does, beyond what SG012 tolerates.
+   */
+  keepsQueriesTargeted(firstLevel: string): boolean {
+    const after = this.crossPartition(firstLevel).share;
+    return after <= Math.max(this.crossPartition().share, this.design.thresholds.maxCrossPartitionShare) + 1e-9;
   }
 }
 
@@ -94,20 +109,20 @@ export class SpaceAnalysis {
   readonly growth: number;
   readonly wholeGrowth: number;
   #plan: Plan | undefined;
-  #advice: Advice | undefined;
+  #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
   constructor(readonly owner: DesignAnalysis, readonly space: KeySpace) {
-    const { design } = owner;
+    const { design, profile } = owner;
     const { headroom } = design.thresholds;
     const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
     this.cardinality = fullKeyCardinality(space.partitionKey);
-    this.collection = isCollection(design, space, this.cardinality);
+    this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
     this.total = { reads: peakReadUnits, writes: peakWriteUnits };
     this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    this.perKey = loadDimensions(design.engine, storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom);
+    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
-    this.whole = loadDimensions(design.engine, this.total, headroom);
+    this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
     this.growth = growthOf(this.perKey);
     this.wholeGrowth = growthOf(this.whole);
@@ -117,16 +132,20 @@ export class SpaceAnalysis {
     return this.owner.design;
   }
 
+  /**
+   * What `derive` makes of this key space, made once per lint however many rules ask (the advice for
+   * its plan, say): derived facts live with the analysis, and end with it.
+   */
+  once<T>(derive: (analysis: SpaceAnalysis) => T): T {
+    this.#derived ??= new Map();
+    if (!this.#derived.has(derive)) this.#derived.set(derive, derive(this));
+    return this.#derived.get(derive) as T;
+  }
+
   /** Computed on first use: most key spaces are fine and no rule asks for their plan. */
   get plan(): Plan {
     this.#plan ??= planFor(this);
     return this.#plan;
-  }
-
-  /** The plan as a fix, in words and design edits (several rules point at the same plan). */
-  get advice(): Advice {
-    this.#advice ??= adviceFor(this);
-    return this.#advice;
   }
 }
 
@@ -135,24 +154,16 @@ export function growthOf(dimensions: readonly LoadDimension[]): number {
   return dimensions.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
 }
 
-/**
- * DynamoDB: a table key value without a sort key is one item; a GSI key value holds every item that
- * carries it unless it is unique. Cosmos DB: a logical partition holds documents unless the key is unique.
- */
-function isCollection(design: KeyDesign, space: KeySpace, cardinality: number): boolean {
-  if (design.engine === 'dynamodb' && space === design.primaryKey) return space.sortKey.length > 0;
-  return space.sortKey.length > 0 || cardinality !== Infinity;
-}
-
 /** Usable GB of one logical partition / item collection, or undefined when no size limit applies. */
-export function usablePartitionGb(design: KeyDesign): number | undefined {
-  if (design.engine === 'cosmosdb') return COSMOS_LIMITS.logicalPartitionGb * design.thresholds.headroom;
-  return design.localSecondaryIndexes.length > 0 ? DYNAMODB_LIMITS.itemCollectionGb * design.thresholds.headroom : undefined;
+export function usablePartitionGb(analysis: DesignAnalysis): number | undefined {
+  const limit = analysis.profile.keyValueSizeLimit(analysis.design);
+  return limit && limit.gb * analysis.design.thresholds.headroom;
 }
 
 /** Shards so the largest partition (primary key only) stays under the usable size; replicas copy it whole. */
-function sizeNeed(design: KeyDesign, space: KeySpace): number {
-  const usable = usablePartitionGb(design);
+function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
+  const { design } = analysis;
+  const usable = usablePartitionGb(analysis);
   const size = design.largestPartitionGb;
   if (space !== design.primaryKey || usable === undefined || size === undefined) return 1;
   return smallestCount((n) => fits(size / n, usable)) ?? Infinity;
@@ -169,8 +180,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection } = analysis;
   const { headroom, minCardinality, maxHotKeyShare } = design.thresholds;
   const { hotKeyShare, hotKeyShareSource } = space.workload;
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => loadsFit(design.engine, storedKeyLoads(loads, layout, n, collection), headroom);
-  const size = sizeNeed(design, space);
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom));
+  const size = sizeNeed(analysis.owner, space);
   // A few key values are a design error only when the load needs several partitions (see SG001).
   const cardinality = !analysis.fitsOnePartition && analysis.cardinality < minCardinality ? Math.ceil(minCardinality / analysis.cardinality) : 1;
   const writesHot = !fitsWith('none', 1, { reads: 0, writes: hot.writes });
@@ -186,7 +197,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const writesOnly = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
     const throughput = writesOnly;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size, cardinality, dominance);
-    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(analysis.owner, space);
+    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(space, analysis.owner.patternsOn(space));
     const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,

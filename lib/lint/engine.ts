@@ -12,7 +12,7 @@ import { normalizeInput } from '../design/normalize';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
-import type { RetiredRule, Rule, RuleHit, Severity } from './rule';
+import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 import { readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
@@ -34,8 +34,10 @@ export interface Finding {
   /** Waived by an acknowledgement; still reported so audits see every waiver. */
   readonly acknowledged: boolean;
   readonly reason?: string;
-  /** The values behind the message and fix: counts, loads, names. */
-  readonly data?: Readonly<Record<string, number | string>>;
+  /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
+  readonly notes?: readonly string[];
+  /** The values behind the message and fix: counts, loads, names and ids, never prose. */
+  readonly data?: MessageData;
   /** The fix as design edits, where the fix is a change to the design itself (set the shard count,
    *  reorder paths, declare fan-out); absent when the fix lies outside the design (a cache, a migration). */
   readonly edits?: readonly DesignEdit[];
@@ -75,7 +77,7 @@ export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
 }
 
 /** The rules an engine run uses: the active ones and the retired ids still accepted in acknowledgements. */
-export interface Catalogue {
+interface Catalogue {
   readonly rules: readonly Rule[];
   readonly retired: readonly RetiredRule[];
 }
@@ -87,15 +89,9 @@ export function lintDocument(input: DesignInput, options: LintOptions = {}): Lin
   return lintWithCatalogue(input, options, CATALOGUE);
 }
 
-/** The rule ids a catalogue's acknowledgements may name, listed once per catalogue. */
-const idsOfCatalogue = new WeakMap<Catalogue, KnownRules>();
+/** The rule ids a catalogue's acknowledgements may name. */
 function catalogueIds(catalogue: Catalogue): KnownRules {
-  let ids = idsOfCatalogue.get(catalogue);
-  if (!ids) {
-    ids = { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
-    idsOfCatalogue.set(catalogue, ids);
-  }
-  return ids;
+  return { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
 }
 
 /** How one run treats the rules: settings from the options, and the subset it runs. */
@@ -151,15 +147,7 @@ export function normalize(input: DesignInput, options: LintOptions = {}): Normal
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
-const NO_SETTINGS: RunSettings = { settings: new Map(), basePath: '' };
-/** The order of localeCompare() without its cost: one collator, not one per comparison. */
 const COLLATOR = new Intl.Collator();
-/** Rule ids are `SG` and three digits: their code-unit order is their collated order. */
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-export function lintNormalized(document: NormalizedDocument, rules: readonly Rule[] = RULES): Finding[] {
-  return lintNormalizedDocument(document, rules === RULES ? CATALOGUE : { rules, retired: RETIRED_RULES }, NO_SETTINGS).findings;
-}
 
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
   const { rules } = catalogue;
@@ -188,10 +176,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           resource,
           index,
           path: prefixPath(location, hit.path),
-          message: interpolate(rule.messages[hit.messageId], hit.data),
-          fix: interpolate(rule.messages[hit.fixId], hit.data),
+          message: render(rule, [hit.messageId, ...(hit.notes ?? [])], hit.data),
+          fix: render(rule, [hit.fixId, ...(hit.fixNotes ?? [])], hit.data),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
+          ...(hit.notes?.length ? { notes: hit.notes } : {}),
           data: hit.data,
           edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
@@ -228,15 +217,19 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     }
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
   });
-  // Most designs have one finding or none: nothing to sort.
-  const sorted = findings.length < 2 ? findings.map((f) => f.finding) : findings
+  const sorted = findings
     .sort((a, b) =>
       a.order - b.order ||
       SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
-      compareIds(a.finding.ruleId, b.finding.ruleId) ||
+      COLLATOR.compare(a.finding.ruleId, b.finding.ruleId) ||
       COLLATOR.compare(a.finding.path, b.finding.path))
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };
+}
+
+/** A message or fix: its template and its clauses, each filled from the hit's data. */
+function render(rule: Rule, ids: readonly string[], data: MessageData): string {
+  return interpolate(ids.map((id) => rule.messages[id]).join(''), data);
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

@@ -6,7 +6,7 @@
  */
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import type { AttributeKind, Cardinality } from '../design/input';
-import type { CosmosKeyDesign, KeyAttribute } from '../design/key-design';
+import type { KeyAttribute, KeyDesign } from '../design/key-design';
 import { inferredKind } from '../design/normalize-key';
 import type { DesignEdit } from './edits';
 
@@ -48,17 +48,17 @@ function attributeInput(a: KeyAttribute): Record<string, unknown> {
 }
 
 /**
- * The edit that reorders Cosmos DB partition-key paths. Per-level figures describe prefixes, which
+ * The edit that reorders the levels of a hierarchical partition key (Cosmos DB paths). Per-level figures describe prefixes, which
  * change with the order. Each new prefix takes the figure of the deepest old prefix it contains,
  * spread over its extra values the way normalize() estimates a full key from a level
  * (`figure × cardinality of the old prefix / cardinality of the new one`), so the design means what
  * it meant; the full key's own figures stay exact, and those declared on the design stay there.
  */
-export function reorderedPathsEdit(design: CosmosKeyDesign, order: readonly KeyAttribute[]): DesignEdit {
+export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribute[]): DesignEdit {
   const levels = design.primaryKey.partitionKey;
   const onDesign = {
-    hotKeyShare: design.primaryKey.workload.hotKeyShareAt === 'workload.hotKeyShare',
-    largestGb: design.largestPartitionGbAt === 'storage.largestPartitionGb',
+    hotKeyShare: design.primaryKey.workload.hotKeyShareAt !== undefined && design.primaryKey.workload.hotKeyShareLevel === undefined,
+    largestGb: design.largestPartitionGbAt !== undefined && design.largestPartitionGbLevel === undefined,
   };
   const previous = { hotKeyShare: Infinity, largestGb: Infinity };
   const figure = (field: 'hotKeyShare' | 'largestGb', newPrefix: readonly KeyAttribute[]): number | undefined => {

@@ -3,16 +3,13 @@
  * reported by id with data (tests assert ids and numbers, not sentences), and pure checks typed by
  * the engine they apply to.
  */
-import type { Engine } from '../design/input';
-import type { CosmosKeyDesign, DynamoDbKeyDesign, ExternalResource } from '../design/key-design';
+import type { ExternalResource, KeyDesign } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
+import { ENGINES, type DesignOf, type Engine } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 
 export type Severity = 'error' | 'warning';
-
-/** The normalized design type a rule for engine E receives. */
-export type DesignOf<E extends Engine> = E extends 'dynamodb' ? DynamoDbKeyDesign : CosmosKeyDesign;
 
 /** Public documentation a user can open. */
 export interface RuleSource {
@@ -20,8 +17,12 @@ export interface RuleSource {
   readonly url: string;
 }
 
-/** Values for message templates: numbers are formatted (`20,000`), strings inserted as they are. */
-export type MessageData = Readonly<Record<string, string | number>>;
+/**
+ * The values behind a finding: numbers, names and ids, never prose. Templates format them when the
+ * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, `{{name|code}}` and lists of
+ * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
+ */
+export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[]>>;
 
 /** What a rule reports; the engine adds the rule's identity, location prefix and acknowledgement. */
 export interface RuleHit<M extends string = string> {
@@ -31,8 +32,12 @@ export interface RuleHit<M extends string = string> {
   readonly index?: string;
   /** Template of what triggered the rule (a key of the rule's `messages`). */
   readonly messageId: M;
+  /** Clauses appended to the message, in order (the variants a finding can carry: a GSI's back-pressure, what the engine splits on its own). */
+  readonly notes?: readonly M[];
   /** Template of the fix, with computed values. */
   readonly fixId: M;
+  /** Clauses appended to the fix, in order (the shared plan's parts, an alternative). */
+  readonly fixNotes?: readonly M[];
   readonly data: MessageData;
   /** Lower than the rule's severity when the declared load makes the problem a risk to note. */
   readonly severity?: Severity;
@@ -68,35 +73,54 @@ interface RuleMeta<M extends string> {
 export interface Rule extends RuleMeta<string> {
   readonly engines: readonly Engine[];
   /** `analysis` is the design's key spaces, loads and plans, made once per lint for every rule. */
-  check?(design: DynamoDbKeyDesign | CosmosKeyDesign, analysis: DesignAnalysis): RuleHit[];
+  check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
   checkExternal?(resource: ExternalResource): RuleHit[];
 }
 
 /** A rule as it is written: `check` receives the design type of the engines it declares. */
-export interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
-  readonly engines: readonly E[];
+interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M> {
+  /** The engines the rule checks: a mechanism only some engines have (LSIs, joins, on-demand billing).
+   *  @default - every engine: the rule asks the engine's profile what differs */
+  readonly engines?: readonly E[];
   check?(design: DesignOf<E>, analysis: DesignAnalysis): RuleHit<M>[];
   checkExternal?(resource: ExternalResource): RuleHit<M>[];
 }
 
 /** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
  *  `check` with a design of a declared engine. */
-export function defineRule<E extends Engine, M extends string>(definition: RuleDefinition<E, M>): Rule {
-  return definition as unknown as Rule;
+export function defineRule<E extends Engine = Engine, M extends string = string>(definition: RuleDefinition<E, M>): Rule {
+  return { ...definition, engines: definition.engines ?? ENGINES } as unknown as Rule;
 }
 
 /**
- * The hits `check` finds on each item, in order: `items.flatMap(check)` without the cost of flatMap,
- * a builtin the optimizer does not inline (rules call this for every key space of every design).
+ * One catalogue rule from per-engine parts that share its id, title and severity: each part holds one
+ * engine's checks and messages (SG005's key structure is a different question on each engine), while
+ * users keep one id to configure and acknowledge. The catalogue lists the parts' `fires` in order.
  */
-export function hitsFor<T, M extends string>(items: readonly T[], check: (item: T) => readonly RuleHit<M>[]): RuleHit<M>[] {
-  const hits: RuleHit<M>[] = [];
-  for (const item of items) {
-    const found = check(item);
-    for (let i = 0; i < found.length; i++) hits.push(found[i]);
+export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
+  const [first] = parts;
+  const messages: Record<string, string> = {};
+  for (const part of parts) {
+    if (part.id !== first.id || part.title !== first.title || part.severity !== first.severity) {
+      throw new Error(`${part.id} ${part.title}: every part of a rule shares its id, title and severity`);
+    }
+    for (const [id, template] of Object.entries(part.messages)) {
+      if (id in messages) throw new Error(`${part.id}: message id "${id}" is declared by two engines' parts`);
+      messages[id] = template;
+    }
   }
-  return hits;
+  const partFor = (engine: Engine) => parts.find((part) => part.engines.includes(engine));
+  return {
+    ...first,
+    engines: ENGINES.filter((engine) => partFor(engine)),
+    fires: parts.map((part) => part.fires).join(' '),
+    sources: [...new Set(parts.flatMap((part) => part.sources))],
+    thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
+    messages,
+    check: parts.some((part) => part.check) ? (design, analysis) => partFor(design.engine)?.check?.(design, analysis) ?? [] : undefined,
+    checkExternal: parts.some((part) => part.checkExternal) ? (resource) => partFor(resource.engine)?.checkExternal?.(resource) ?? [] : undefined,
+  };
 }
 
 /** A rule no longer run. Its id is never reused; acknowledging it is accepted and reported as unused. */

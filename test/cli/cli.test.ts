@@ -145,7 +145,7 @@ describe('json report', () => {
     expect(report.files[0].findings[0]).toEqual({
       ruleId: 'SG010',
       title: 'monitoring-off',
-      messageId: 'dynamodb',
+      messageId: 'contributorInsights',
       severity: 'error',
       engine: 'dynamodb',
       resource: 'carts',

@@ -222,7 +222,7 @@ describe('per-level figures of a hierarchical key', () => {
   it('estimate the full key from the deepest declared level, spread over its average children', () => {
     // The hottest tenant takes 40%; 500 tenants, 200,000 devices: 400 devices per tenant → 0.1% per device.
     const d = design([{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.4, largestGb: 60 }, { path: '/deviceId', cardinality: 200000 }]);
-    expect(d.primaryKey.workload).toMatchObject({ hotKeyShareSource: 'derived', hotKeyShareAt: 'partitionKey.paths[0].hotKeyShare' });
+    expect(d.primaryKey.workload).toMatchObject({ hotKeyShareSource: 'derived', hotKeyShareAt: 'partitionKey.paths[0].hotKeyShare', hotKeyShareLevel: 0 });
     expect(d.primaryKey.workload.hotKeyShare).toBeCloseTo(0.001);
     expect(d.largestPartitionGb).toBeCloseTo(0.15);
     expect(d).toMatchObject({ largestPartitionGbSource: 'derived', largestPartitionGbAt: 'partitionKey.paths[0].largestGb' });

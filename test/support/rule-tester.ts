@@ -12,6 +12,8 @@ export interface ExpectedFinding {
   readonly path?: string;
   readonly index?: string;
   readonly severity?: 'error' | 'warning';
+  /** The ids of the clauses appended to the message, exactly. */
+  readonly notes?: readonly string[];
   /** Checked with toMatchObject: only the values named. */
   readonly data?: Record<string, unknown>;
   /** The exact text, or a pattern, for the few cases that pin wording. */
@@ -61,6 +63,7 @@ export function testRule(ruleId: string, cases: { readonly valid: readonly Valid
         if (expected.path !== undefined) expect(actual.path).toBe(expected.path);
         if (expected.index !== undefined) expect(actual.index).toBe(expected.index);
         if (expected.severity !== undefined) expect(actual.severity).toBe(expected.severity);
+        if (expected.notes !== undefined) expect(actual.notes ?? []).toEqual(expected.notes);
         if (expected.data !== undefined) expect(actual.data).toMatchObject(expected.data);
         if (typeof expected.message === 'string') expect(actual.message).toBe(expected.message);
         else if (expected.message) expect(actual.message).toMatch(expected.message);

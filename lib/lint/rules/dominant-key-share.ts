@@ -1,42 +1,49 @@
 import { nearestToCeiling } from '../../design/sharding';
-import { fmt, keyName, onIndex } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+
+type Id = 'dominant' | 'estimatedFromLevel' | 'declaredAtLevel' | 'aboveMaxShare' | 'fix';
 
 export const dominantKeyShare = defineRule({
   id: 'SG014',
   title: 'dominant-key-share',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires: 'One value of an unsharded key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while still under the ceiling.',
   rationale: 'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. A sharded key was planned for it already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
   messages: {
-    dominant: 'the hottest {{key}} value{{onIndex}} takes {{share|percent}} of traffic{{declaredAt}}, above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
+    dominant: 'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} of traffic',
+    estimatedFromLevel: ' (estimated from {{declaredAt}})',
+    declaredAtLevel: ' (declared at {{declaredAt}})',
+    aboveMaxShare: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space } = a;
-      const { hotKeyShare, hotKeyShareSource } = space.workload;
+      const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
       const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';
       // Above the ceiling SG003 reports it as an error; a sharded key is planned for it already.
       if (!declared || space.sharding || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return [];
       const busiest = nearestToCeiling(a.perKey);
       // No declared traffic: nothing to saturate, and no growth factor to report.
       if (busiest.load === 0) return [];
+      const onLevel = hotKeyShareLevel !== undefined;
+      const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
       return [{
-        // Declared on the workload: that field; from a key level: the key (its path stays put when the key is reordered).
-        path: space.workload.hotKeyShareAt?.startsWith('partitionKey.paths[') ? space.partitionKeyPath : space.workload.hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`,
+        // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
+        path: onLevel ? space.partitionKeyPath : hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`,
         index: space.index,
-        messageId: 'dominant' as const,
-        fixId: 'fix' as const,
+        messageId: 'dominant',
+        notes: [...level, 'aboveMaxShare'],
+        fixId: 'fix',
         data: {
-          key: keyName(space.partitionKey), onIndex: onIndex(space.index), share: hotKeyShare, limit: design.thresholds.maxHotKeyShare,
-          declaredAt: space.workload.hotKeyShareAt?.startsWith('partitionKey.paths[') ? ` (${hotKeyShareSource === 'derived' ? 'estimated from' : 'declared at'} ${space.workload.hotKeyShareAt})` : '',
-          load: fmt(busiest.load), usable: fmt(busiest.usable), unit: busiest.unit, growthToCeiling: a.growth,
+          key: space.partitionKey.map((k) => k.name), onIndex: onIndex(space.index), share: hotKeyShare, limit: design.thresholds.maxHotKeyShare,
+          ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
+          load: busiest.load, usable: busiest.usable, unit: busiest.unit, growthToCeiling: a.growth,
         },
       }];
     });

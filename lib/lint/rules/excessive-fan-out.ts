@@ -1,25 +1,33 @@
-import { fmt, keyName, onIndex, withNumber } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+
+type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'neededByCardinality' | 'neededByDominance' | 'writesCost' | 'readsCost' | AdviceId;
 
 export const excessiveFanOut = defineRule({
   id: 'SG008',
   title: 'excessive-fan-out',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['fanOutFactor', 'maxShards', 'headroom', 'minCardinality', 'maxHotKeyShare'],
   fires: 'A key is sharded (or replicated) into more than fanOutFactor × the N its load, size and cardinality need, or into more than maxShards keys.',
   rationale: 'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
-    overNeed: '{{key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} {{driver}} needs: {{cost}}',
-    overCap: '{{key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}: {{cost}}',
-    fix: '{{plan}}',
+    overNeed: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} ',
+    overCap: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',
+    neededByPeak: 'the peak needs',
+    neededBySize: 'the largest partition\'s size needs',
+    neededByCardinality: 'the key\'s cardinality needs',
+    neededByDominance: 'the hottest value\'s share needs',
+    writesCost: ': every write of a key costs {{declaredShards}}×',
+    readsCost: ': every whole-key read costs {{declaredShards}} queries',
+    ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
     const { maxShards, fanOutFactor } = design.thresholds;
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space, plan } = a;
       // A need of 1 (or none at all) is SG007's: sharding is needless altogether.
       if (!space.sharding || plan.layout === 'none') return [];
@@ -30,24 +38,18 @@ export const excessiveFanOut = defineRule({
       if (!overNeed && !overCap) return [];
       const { throughput = 0, size, cardinality } = plan.needs;
       const n = need ?? 0;
-      const driver = throughput >= n ? 'the peak' : size >= n ? "the largest partition's size" : cardinality >= n ? "the key's cardinality" : "the hottest value's share";
-      const advice = a.advice;
+      const neededBy: Id = throughput >= n ? 'neededByPeak' : size >= n ? 'neededBySize' : cardinality >= n ? 'neededByCardinality' : 'neededByDominance';
+      const cost: Id = space.sharding.strategy === 'replicated' ? 'writesCost' : 'readsCost';
+      const advice = adviceFor(a);
+      const [fixId, ...fixNotes] = advice.ids;
       return [{
         path: `${space.sharding.path}.shards`,
         index: space.index,
-        messageId: overNeed ? 'overNeed' as const : 'overCap' as const,
-        fixId: 'fix' as const,
-        data: withNumber({
-          key: keyName(space.partitionKey),
-          onIndex: onIndex(space.index),
-          declaredShards: declared,
-          fanOutFactor,
-          need: need ?? 0,
-          driver,
-          maxShards,
-          cost: space.sharding.strategy === 'replicated' ? `every write of a key costs ${fmt(declared)}×` : `every whole-key read costs ${fmt(declared)} queries`,
-          plan: advice.text,
-        }, 'shards', advice.shards),
+        messageId: overNeed ? 'overNeed' : 'overCap',
+        notes: overNeed ? [neededBy, cost] : [cost],
+        fixId,
+        fixNotes,
+        data: { ...advice.data, onIndex: onIndex(space.index), declaredShards: declared, fanOutFactor, need: n, maxShards },
         edits: advice.edits,
       }];
     });

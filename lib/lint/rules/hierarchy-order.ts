@@ -1,11 +1,11 @@
 import { cardinalityValue } from '../../design/cardinality';
-import type { AttributeKind, Cardinality } from '../../design/input';
-import type { KeyAttribute } from '../../design/key-design';
 import { joinPath } from '../../design/field-path';
-import { crossPartition } from '../queries';
+import type { AttributeKind, Cardinality } from '../../design/input';
+import type { KeyAttribute, KeyDesign, KeySpace } from '../../design/key-design';
+import type { DesignAnalysis } from '../analysis';
 import { code, formatCardinality } from '../format';
 import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
-import { defineRule, hitsFor, type RuleHit } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 interface Ordered {
@@ -27,7 +27,7 @@ function ascending(parts: readonly Ordered[]): boolean {
 
 /** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so they need the same order. Time parts serve range queries wherever they are. */
 function compositeHits(attributes: readonly KeyAttribute[], index?: string): RuleHit<Id>[] {
-  return hitsFor(attributes, (a) => {
+  return attributes.flatMap((a): RuleHit<Id>[] => {
     if (a.components.length < 2 || ascending(a.components)) return [];
     const order = fixedOrderKeepingTime(a.components);
     const path = joinPath(a.path, 'components');
@@ -42,11 +42,41 @@ function fixedOrderKeepingTime<T extends Ordered>(parts: readonly T[]): T[] {
   return parts.map((p) => (p.kind === 'time-bucket' ? p : sorted[next++]));
 }
 
+/** A prefix-routed (hierarchical) partition key: its levels go from low to high cardinality, unless the declared queries say otherwise. */
+function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
+  const space = design.primaryKey;
+  const levels = space.partitionKey;
+  const order = fixedOrder(levels);
+  // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
+  if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
+  // The declared queries decide: an order whose first level they already give serves them best.
+  if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
+  const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
+  return [{
+    path: space.partitionKeyPath,
+    messageId: 'hierarchical',
+    fixId: 'fix',
+    data: { parts: describe(levels), timeNote: timeMiddle, order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
+    edits: [reorderedPathsEdit(design, order)],
+  }];
+}
+
+/** A multi-attribute sort key (DynamoDB GSIs) is matched left to right without skipping. */
+function multiAttributeHits(space: KeySpace): RuleHit<Id>[] {
+  if (space.sortKey.length < 2 || ascending(space.sortKey)) return [];
+  const order = fixedOrderKeepingTime(space.sortKey);
+  const path = joinPath(space.path, 'sortKeys');
+  return [{
+    path, index: space.index, messageId: 'multiAttributeSortKey', fixId: 'fix',
+    data: { index: code(space.index as string), parts: describe(space.sortKey), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
+    edits: [reorderedAttributesEdit(order, path)],
+  }];
+}
+
 export const hierarchyOrder = defineRule({
   id: 'SG004',
   title: 'hierarchy-order',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
   fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
   rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
@@ -59,39 +89,13 @@ export const hierarchyOrder = defineRule({
     fix: 'order it {{order}}',
   },
   check(design, analysis) {
-    if (design.engine === 'cosmosdb') {
-      const space = design.primaryKey;
-      const levels = space.partitionKey;
-      const order = fixedOrder(levels);
-      // A time bucket first is SG002's hotspot; here: out-of-order values, or a time bucket in the middle.
-      if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
-      // The declared queries decide: an order whose first level they already give serves them best.
-      if (design.accessPatterns.length > 0 && crossPartition(analysis, order[0].name).share >= crossPartition(analysis).share) return [];
-      const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
-      return [{
-        path: space.partitionKeyPath,
-        messageId: 'hierarchical',
-        fixId: 'fix',
-        data: { parts: describe(levels), timeNote: timeMiddle, order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
-        edits: [reorderedPathsEdit(design, order)],
-      }];
-    }
+    const { profile } = analysis;
+    const [primary, ...indexes] = analysis.spaces.map((a) => a.space);
     return [
-      ...compositeHits(design.primaryKey.sortKey),
-      ...hitsFor(design.globalSecondaryIndexes, (gsi) => {
-        const hits = compositeHits(gsi.sortKey, gsi.index);
-        if (gsi.sortKey.length > 1 && !ascending(gsi.sortKey)) {
-          const order = fixedOrderKeepingTime(gsi.sortKey);
-          const path = joinPath(gsi.path, 'sortKeys');
-          hits.unshift({
-            path, index: gsi.index, messageId: 'multiAttributeSortKey', fixId: 'fix',
-            data: { index: code(gsi.index as string), parts: describe(gsi.sortKey), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
-            edits: [reorderedAttributesEdit(order, path)],
-          });
-        }
-        return hits;
-      }),
-      ...hitsFor(design.localSecondaryIndexes, (lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
+      ...(profile.routing === 'key-prefix' ? hierarchicalHits(design, analysis) : []),
+      ...compositeHits(primary.sortKey),
+      ...indexes.flatMap((space) => [...multiAttributeHits(space), ...compositeHits(space.sortKey, space.index)]),
+      ...profile.localIndexes(design).flatMap((lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
     ];
   },
 });

@@ -1,21 +1,21 @@
 /** The rule catalogue, in id order. Ids are stable forever; a retired id is never reused. */
 import type { RetiredRule, Rule } from '../rule';
-import { lowCardinalityKey } from './low-cardinality-key';
-import { timeBucketKey } from './time-bucket-key';
-import { hotKeyExceedsPartition } from './hot-key-exceeds-partition';
-import { hierarchyOrder } from './hierarchy-order';
-import { keyStructure } from './key-structure';
-import { logicalPartitionSize } from './logical-partition-size';
-import { needlessSharding } from './needless-sharding';
-import { excessiveFanOut } from './excessive-fan-out';
-import { unshardedRead } from './unsharded-read';
-import { monitoringOff } from './monitoring-off';
-import { latencyBlindOnDemand } from './latency-blind-on-demand';
 import { crossPartitionQueries } from './cross-partition-queries';
-import { mismatchedJoinKeys } from './mismatched-join-keys';
 import { dominantKeyShare } from './dominant-key-share';
+import { excessiveFanOut } from './excessive-fan-out';
+import { hierarchyOrder } from './hierarchy-order';
+import { hotKeyExceedsPartition } from './hot-key-exceeds-partition';
+import { keyStructure } from './key-structure';
+import { latencyBlindOnDemand } from './latency-blind-on-demand';
+import { logicalPartitionSize } from './logical-partition-size';
+import { lowCardinalityKey } from './low-cardinality-key';
+import { mismatchedJoinKeys } from './mismatched-join-keys';
+import { monitoringOff } from './monitoring-off';
+import { needlessSharding } from './needless-sharding';
 import { suspiciousKeyName } from './suspicious-key-name';
 import { templateDiffersFromDesign } from './template-differs-from-design';
+import { timeBucketKey } from './time-bucket-key';
+import { unshardedRead } from './unsharded-read';
 
 export const RULES: readonly Rule[] = [
   lowCardinalityKey,

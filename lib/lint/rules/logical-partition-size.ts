@@ -1,64 +1,76 @@
-import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../design/limits';
 import { fits } from '../../design/sharding';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
-import { code, fmt, withNumber } from '../format';
-import { defineRule } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+
+type Id =
+  | 'logicalPartition' | 'itemCollection' | 'estimatedFromLevel' | 'declaredAtLevel' | 'perShard' | 'logicalPartitionCap' | 'itemCollectionCap'
+  | 'orOwnResource' | 'fixItemCollection' | AdviceId;
 
 export const logicalPartitionSize = defineRule({
   id: 'SG006',
   title: 'logical-partition-size',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['headroom', 'maxShards'],
   fires: 'Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level\'s largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.',
   rationale: 'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
   fix: 'Spread the largest value over more keys (the shard count shared with SG003), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.dynamoLsiLimit],
   messages: {
-    cosmos: 'the largest logical partition is expected at {{size}} GB{{estimate}}{{spread}}; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
-    dynamodb: 'the largest item collection is expected at {{size}} GB{{spread}}; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
-    fixCosmos: '{{plan}}; or move the whale tenant to its own container, keyed by a finer attribute',
-    fixDynamoDb: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or {{plan}}',
+    logicalPartition: 'the largest logical partition is expected at {{size}} GB',
+    itemCollection: 'the largest item collection is expected at {{size}} GB',
+    estimatedFromLevel: ' (estimated from {{declaredAt}}: spread over that value\'s average number of {{deepestLevel|code}} values)',
+    declaredAtLevel: ' (declared at {{declaredAt}})',
+    perShard: ' ({{sizePerShard}} GB per shard over {{declaredShards}} shards)',
+    logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
+    itemCollectionCap: '; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
+    orOwnResource: '; or move the whale tenant to its own {{resource}}, keyed by a finer attribute',
+    fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or ',
+    ...ADVICE_MESSAGES,
   },
-  check(design, analysis) {
-    const usable = usablePartitionGb(design);
+  check(design, analysis): RuleHit<Id>[] {
+    const limit = analysis.profile.keyValueSizeLimit(design);
+    const usable = usablePartitionGb(analysis);
     const size = design.largestPartitionGb;
-    if (usable === undefined || size === undefined) return [];
+    if (limit === undefined || usable === undefined || size === undefined) return [];
     const space = design.primaryKey;
     // Replicas copy the whole partition: only shards divide its size.
     const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
     if (fits(size / shards, usable)) return [];
-    const advice = analysis.of(space).advice;
-    const common = withNumber({
+    const advice = adviceFor(analysis.of(space));
+    const level = design.largestPartitionGbLevel;
+    const data = {
+      ...advice.data,
       size,
-      spread: shards > 1 ? ` (${fmt(size / shards)} GB per shard over ${shards} shards)` : '',
       usableGb: usable,
+      ceiling: limit.gb,
       headroom: design.thresholds.headroom,
-      plan: advice.text,
-    }, 'shards', advice.shards);
-    if (design.engine === 'cosmosdb') {
-      const levels = space.partitionKey;
+      ...(shards > 1 ? { sizePerShard: size / shards, declaredShards: shards } : {}),
+      ...(level !== undefined ? { declaredAt: design.largestPartitionGbAt as string, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name } : {}),
+    };
+    const perShard: Id[] = shards > 1 ? ['perShard'] : [];
+    if (limit.cause === 'hard') {
+      const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
+      const [fixId, ...fixNotes] = advice.ids;
       return [{
-        // Declared on the design: that field; from a key level: the key (its path stays put when the key is reordered).
-        path: design.largestPartitionGbAt === undefined || design.largestPartitionGbAt === 'storage.largestPartitionGb' ? 'storage.largestPartitionGb' : space.partitionKeyPath,
-        messageId: 'cosmos' as const,
-        fixId: 'fixCosmos' as const,
-        data: {
-          ...common,
-          ceiling: COSMOS_LIMITS.logicalPartitionGb,
-          estimate: design.largestPartitionGbSource === 'derived'
-            ? ` (estimated from ${design.largestPartitionGbAt}: spread over that value's average number of ${code(levels[levels.length - 1].name)} values)`
-            : design.largestPartitionGbAt && design.largestPartitionGbAt !== 'storage.largestPartitionGb' ? ` (declared at ${design.largestPartitionGbAt})` : '',
-        },
+        // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
+        path: level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
+        messageId: 'logicalPartition',
+        notes: [...estimate, ...perShard, 'logicalPartitionCap'],
+        fixId,
+        fixNotes: [...fixNotes, 'orOwnResource'],
+        data,
         edits: advice.edits,
       }];
     }
     return [{
       path: 'storage.largestPartitionGb',
-      messageId: 'dynamodb' as const,
-      fixId: 'fixDynamoDb' as const,
-      data: { ...common, ceiling: DYNAMODB_LIMITS.itemCollectionGb },
+      messageId: 'itemCollection',
+      notes: [...perShard, 'itemCollectionCap'],
+      fixId: 'fixItemCollection',
+      fixNotes: advice.ids,
+      data,
       // Sharding every key for the largest collection makes every read fan out; the index swap is the
       // native fix but changes read consistency: a decision, so no edit.
     }];

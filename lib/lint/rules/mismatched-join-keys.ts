@@ -1,5 +1,4 @@
-import { sameAttribute } from '../../design/key-design';
-import type { CosmosKeyDesign } from '../../design/key-design';
+import { sameAttribute, type CosmosKeyDesign } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import { code } from '../format';
 import { defineRule } from '../rule';

@@ -1,9 +1,9 @@
-import { keySpacesOf } from '../../design/key-design';
+import { profileOf } from '../../engines';
 import { code } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'dynamodb' | 'cosmos' | 'external' | 'fixDynamoDb' | 'fixCosmos';
+type Id = 'contributorInsights' | 'diagnosticLogs' | 'external' | 'fixContributorInsights' | 'fixDiagnosticLogs';
 
 /** "the table", "the table and index `a`", "the table, index `a` and index `b`". */
 function listed(items: readonly string[]): string {
@@ -14,31 +14,30 @@ export const monitoringOff = defineRule({
   id: 'SG010',
   title: 'monitoring-off',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
   fires: 'Contributor Insights (DynamoDB table or any GSI) or partition-key diagnostics (Cosmos DB) are disabled.',
   rationale: 'Without per-key statistics nobody can see which key is hot: skew builds up silently for months and the first signal is customers\' errors. DynamoDB Contributor Insights lists the most accessed and most throttled keys; Cosmos DB needs the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs in a Log Analytics workspace.',
   fix: 'Enable them (Contributor Insights is billed per million events; a table or GSI with a sort key uses 4 of the account\'s Contributor Insights rules).',
   sources: [SOURCES.dynamoContributorInsights, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {
-    dynamodb: 'Contributor Insights is off for {{spaces}}: no one can see which partition keys are hot or throttled',
-    cosmos: 'partition-key diagnostics are off: no one can see which logical partitions are hot or growing toward 20 GB',
+    contributorInsights: 'Contributor Insights is off for {{spaces}}: no one can see which partition keys are hot or throttled',
+    diagnosticLogs: 'partition-key diagnostics are off: no one can see which logical partitions are hot or growing toward 20 GB',
     external: '{{what}} off for {{name}}: no one can see which keys are hot',
-    fixDynamoDb: 'enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account\'s Contributor Insights rules)',
-    fixCosmos: 'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
+    fixContributorInsights: 'enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account\'s Contributor Insights rules)',
+    fixDiagnosticLogs: 'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
   },
-  check(design) {
+  check(_design, analysis) {
     // GSIs inherit the table's switch: report each switch once, naming every key space it turns off.
-    const off = keySpacesOf(design).filter((space) => !space.keyMonitoring);
+    const off = analysis.spaces.map((a) => a.space).filter((space) => !space.keyMonitoring);
     return [...new Set(off.map((space) => space.keyMonitoringPath))].map((path): RuleHit<Id> => {
       const edits = [{ op: 'set' as const, path, value: true }];
-      if (design.engine === 'cosmosdb') return { path, messageId: 'cosmos', fixId: 'fixCosmos', data: {}, edits };
+      if (analysis.profile.keyMonitoring === 'diagnostic-logs') return { path, messageId: 'diagnosticLogs', fixId: 'fixDiagnosticLogs', data: {}, edits };
       const spaces = off.filter((space) => space.keyMonitoringPath === path);
       return {
         path,
         index: spaces.length === 1 ? spaces[0].index : undefined,
-        messageId: 'dynamodb',
-        fixId: 'fixDynamoDb',
+        messageId: 'contributorInsights',
+        fixId: 'fixContributorInsights',
         data: { spaces: listed(spaces.map((space) => (space.index === undefined ? 'the table' : `index ${code(space.index)}`))) },
         edits,
       };
@@ -46,8 +45,8 @@ export const monitoringOff = defineRule({
   },
   checkExternal(resource) {
     if (resource.keyMonitoring !== false) return [];
-    const dynamodb = resource.engine === 'dynamodb';
+    const insights = profileOf(resource.engine).keyMonitoring === 'contributor-insights';
     // The declaration describes a resource made elsewhere: the fix is there, not in this file.
-    return [{ path: resource.keyMonitoringPath, messageId: 'external', fixId: dynamodb ? 'fixDynamoDb' : 'fixCosmos', data: { what: dynamodb ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) } }];
+    return [{ path: resource.keyMonitoringPath, messageId: 'external', fixId: insights ? 'fixContributorInsights' : 'fixDiagnosticLogs', data: { what: insights ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) } }];
   },
 });

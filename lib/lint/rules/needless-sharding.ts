@@ -1,44 +1,48 @@
-import { nearestToCeiling, loadDimensions } from '../../design/sharding';
-import { fmt, keyName, onIndex } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { nearestToCeiling } from '../../design/sharding';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+
+type Id = 'needlessShards' | 'needlessShardsIdle' | 'needlessCopies' | 'needlessCopiesIdle' | AdviceId;
 
 export const needlessSharding = defineRule({
   id: 'SG007',
   title: 'needless-sharding',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['headroom', 'minCardinality', 'maxHotKeyShare'],
   fires: 'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded, and neither its size, its cardinality at this load, nor a declared dominant value (above maxHotKeyShare, see SG014) calls for it — on any key, time buckets and few-valued keys included.',
   rationale: 'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
   fix: 'Remove the sharding; each read of a key goes back to one query.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning],
   messages: {
-    needless: '{{key}}{{onIndex}} is {{layout}} into {{declaredShards}} keys, but {{why}}: {{cost}} for nothing',
-    fix: '{{plan}}',
+    needlessShards: '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
+    needlessShardsIdle: '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but no traffic is declared for its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
+    needlessCopies: '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
+    needlessCopiesIdle: '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but no traffic is declared for its hottest value: every write costs {{declaredShards}}× for nothing',
+    ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => {
+    return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space, plan } = a;
       if (!space.sharding || plan.layout !== 'none') return [];
-      const worst = nearestToCeiling(loadDimensions(design.engine, a.hot, design.thresholds.headroom));
+      const worst = nearestToCeiling(a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom));
       const { strategy, shards } = space.sharding;
-      const advice = a.advice;
+      const advice = adviceFor(a);
+      const [fixId, ...fixNotes] = advice.ids;
+      const idle = worst.load === 0;
       return [{
         path: space.sharding.path,
         index: space.index,
-        messageId: 'needless' as const,
-        fixId: 'fix' as const,
+        messageId: strategy === 'replicated' ? (idle ? 'needlessCopiesIdle' : 'needlessCopies') : (idle ? 'needlessShardsIdle' : 'needlessShards'),
+        fixId,
+        fixNotes,
         data: {
-          key: keyName(space.partitionKey),
+          ...advice.data,
           onIndex: onIndex(space.index),
-          layout: strategy === 'replicated' ? 'replicated' : `${strategy}-sharded`,
+          strategy,
           declaredShards: shards,
-          why: worst.load === 0
-            ? 'no traffic is declared for its hottest value'
-            : `its hottest value peaks at ${fmt(worst.load)} ${worst.unit}, under the usable ${fmt(worst.usable)} ${worst.unit} on one key`,
-          cost: strategy === 'replicated' ? `every write costs ${shards}×` : `every read of a key fans out ${shards} ways`,
-          plan: advice.text,
+          ...(idle ? {} : { hotLoad: worst.load, usable: worst.usable, unit: worst.unit }),
           shards: 1,
         },
         edits: advice.edits,

@@ -7,7 +7,6 @@ export const suspiciousKeyName = defineRule({
   id: 'SG015',
   title: 'suspicious-key-name',
   severity: 'warning',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
   fires: 'A resource created outside the guarded constructs (no declared design) has a partition-key attribute named like a low-cardinality or time field (status, state, type, region, country, is*, date, day, hour, …).',
   rationale: 'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket.',

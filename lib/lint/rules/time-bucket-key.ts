@@ -1,37 +1,38 @@
 import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
-import { loadDimensions, nearestToCeiling, allFit } from '../../design/sharding';
+import { nearestToCeiling, allFit } from '../../design/sharding';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { keepsQueriesTargeted } from '../queries';
-import { code, growthClause, keyName, loadAgainstCeiling, loadOfUsable, onIndex, withNumber } from '../format';
+import { code, growthClause, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
-import { defineRule, hitsFor, type RuleHit } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'fixShard' | 'fixFits' | 'fixReorder' | 'fixReorderFits';
+type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'orEventId' | 'fixFits' | 'fixReorder' | 'fixReorderFits' | AdviceId;
 
-/** A DynamoDB key made of time buckets, or a Cosmos DB key whose first level is one (its prefix takes every current write). */
+/** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
+  const { profile } = a.owner;
   const { space } = a;
   const levels = space.partitionKey;
   const wholeKey = isTimeBucketKey(levels);
-  const firstLevel = !wholeKey && design.engine === 'cosmosdb' && levels.length > 1 && levels[0].kind === 'time-bucket';
+  const firstLevel = !wholeKey && profile.routing === 'key-prefix' && levels.length > 1 && levels[0].kind === 'time-bucket';
   if (!wholeKey && !firstLevel) return [];
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load.
-  const bucket = wholeKey ? loadDimensions(design.engine, a.hot, design.thresholds.headroom) : a.whole;
+  const bucket = wholeKey ? profile.loadDimensions(a.hot, design.thresholds.headroom) : a.whole;
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
-  const base: Record<string, string | number> = { key: keyName(levels), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst) };
+  const base: Record<string, string | number | readonly string[]> = { key: levels.map((l) => l.name), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst) };
   // The growth factor is the headroom left: only a bucket that still fits has one.
   if (fits) {
     base.growth = growthClause(growth);
-    withNumber(base, 'growthToCeiling', growth);
+    if (Number.isFinite(growth)) base.growthToCeiling = growth;
   }
 
   if (firstLevel) {
     const order = fixedOrder(levels);
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
-    const targeted = keepsQueriesTargeted(a.owner, order[0].name);
+    const targeted = a.owner.keepsQueriesTargeted(order[0].name);
     const data = {
       ...base,
       level: code(levels[0].name),
@@ -49,13 +50,14 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
-  const advice = a.advice;
+  const advice = adviceFor(a);
   return [{
     path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
     index: space.index,
     messageId: 'timeKey',
-    fixId: 'fixShard',
-    data: withNumber({ ...base, plan: advice.text }, 'shards', advice.shards),
+    fixId: advice.ids[0],
+    fixNotes: [...advice.ids.slice(1), 'orEventId'],
+    data: { ...advice.data, ...base },
     edits: advice.edits,
   }];
 }
@@ -64,23 +66,23 @@ export const timeBucketKey = defineRule({
   id: 'SG002',
   title: 'time-bucket-key',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: ['headroom'],
   fires: 'The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket\'s load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.',
   rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
   messages: {
-    timeKey: 'partition key {{key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
-    timeKeyFits: 'partition key {{key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
+    timeKey: 'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
+    timeKeyFits: 'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
     timeFirst: 'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
     timeFirstFits: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today\'s load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket',
-    fixShard: '{{plan}}; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
+    orEventId: '; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
     fixFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
     fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
     fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
+    ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
-    return hitsFor(spaces, (a) => hit(design, a));
+    return spaces.flatMap((a) => hit(design, a));
   },
 });

@@ -1,14 +1,13 @@
 import { joinPath } from '../../design/field-path';
-import { carries, readsWholeKey } from '../queries';
 import { code, keyName, onIndex } from '../format';
-import { defineRule, hitsFor } from '../rule';
+import { carries, readsWholeKey } from '../queries';
+import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
 export const unshardedRead = defineRule({
   id: 'SG009',
   title: 'unsharded-read',
   severity: 'error',
-  engines: ['dynamodb', 'cosmosdb'],
   thresholds: [],
   fires: 'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. (Replicated copies each hold everything: any one serves a read.)',
   rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
@@ -21,7 +20,7 @@ export const unshardedRead = defineRule({
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard{{needless}}',
   },
   check(_design, analysis) {
-    return hitsFor(analysis.spaces, ({ space, plan }) => {
+    return analysis.spaces.flatMap(({ space, plan }) => {
       const sharding = space.sharding;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).

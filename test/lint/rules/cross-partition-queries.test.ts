@@ -12,7 +12,7 @@ testRule('SG012', {
     {
       name: 'a 20% dashboard without the key',
       design: container({ accessPatterns: [{ name: 'users-of-tenant', keyAttributes: ['/tenantId'], share: 0.8 }, { name: 'open-orders-dashboard', keyAttributes: ['status'], share: 0.2 }] }),
-      findings: [{ messageId: 'crossing', path: 'accessPatterns', severity: 'warning', edits: false, data: { crossPartitionShare: 0.2 }, message: '`open-orders-dashboard` (20%) does not carry the partition key: 20% of queries cross partitions, above maxCrossPartitionShare 5%' }],
+      findings: [{ messageId: 'crossingOne', path: 'accessPatterns', severity: 'warning', edits: false, data: { crossPartitionShare: 0.2, patterns: ['open-orders-dashboard'], patternShares: [0.2] }, message: '`open-orders-dashboard` (20%) does not carry the partition key: 20% of queries cross partitions, above maxCrossPartitionShare 5%' }],
     },
     {
       name: 'DynamoDB scans and a query missing one attribute of a multi-attribute key',
@@ -20,7 +20,7 @@ testRule('SG012', {
         globalSecondaryIndexes: [{ indexName: 'by-region-tier', partitionKeys: [{ name: 'region', type: 'S', cardinality: 200 }, { name: 'tier', type: 'S', cardinality: 3 }] }],
         accessPatterns: [{ name: 'scan', keyAttributes: [], share: 0.05 }, { name: 'by-region', index: 'by-region-tier', keyAttributes: ['region'], share: 0.05 }, { name: 'one', keyAttributes: ['orderId'], share: 0.9 }],
       }),
-      findings: [{ messageId: 'crossing', data: { crossPartitionShare: 0.1 } }],
+      findings: [{ messageId: 'crossingMany', data: { crossPartitionShare: 0.1, patterns: ['scan', 'by-region'] }, message: /^`scan`, `by-region` \(5%, 5%\) do not carry the partition key/ }],
     },
   ],
 });

@@ -19,14 +19,15 @@ testRule('SG014', {
       name: 'a tenant with 30% of the RU, under the ceiling today',
       design: tenants(0.3),
       findings: [{
-        messageId: 'dominant', path: 'workload.hotKeyShare', severity: 'warning', edits: false,
+        messageId: 'dominant', path: 'workload.hotKeyShare', severity: 'warning', edits: false, notes: ['aboveMaxShare'],
+        data: { key: ['/tenantId'], share: 0.3, limit: 0.1, load: 4500, usable: 8000, unit: 'RU/s' },
         message: 'the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 4,500 of a usable 8,000 RU/s today, saturated when traffic grows 1.78×',
       }],
     },
     {
       name: 'a share declared on a key level',
       design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.3 }] }, workload: { peakReadUnits: 5000, peakWriteUnits: 10000 } }),
-      findings: [{ messageId: 'dominant', path: 'partitionKey.paths', message: /\(declared at partitionKey\.paths\[0\]\.hotKeyShare\)/ }],
+      findings: [{ messageId: 'dominant', path: 'partitionKey.paths', notes: ['declaredAtLevel', 'aboveMaxShare'], data: { declaredAt: 'partitionKey.paths[0].hotKeyShare' }, message: /\(declared at partitionKey\.paths\[0\]\.hotKeyShare\)/ }],
     },
   ],
 });

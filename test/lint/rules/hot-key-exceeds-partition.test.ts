@@ -40,7 +40,8 @@ testRule('SG003', {
       name: 'a write-hot event: shard it, calculated on the sort key',
       design: hotEvent(),
       findings: [{
-        messageId: 'hotKey', path: 'partitionKey', data: { shards: 25, hotKeyLoad: 20000, usable: 800, strategy: 'calculated' },
+        messageId: 'hotKey', path: 'partitionKey', notes: ['writeOver', 'maySplitForHeat'],
+        data: { shards: 25, hotKeyLoad: 20000, usable: 800, strategy: 'calculated', writeLoad: 20000, writeUsable: 800, writeCeiling: 1000, writeUnit: 'WCU', headroom: 0.8, sourceAttribute: 'userId' },
         message: 'the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling); split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first',
         fix: 'shard `eventId` into N = 25 calculated shards on `userId` (key#hash(userId) mod 25): a read for one userId hits one shard, only whole-key reads fan out over 25',
         edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }],
@@ -50,7 +51,7 @@ testRule('SG003', {
       name: 'a read-hot single item: replicated copies (or DAX), not write sharding',
       design: viralProduct(),
       findings: [{
-        messageId: 'hotKey', data: { shards: 2, strategy: 'replicated', hotKeyLoad: 4800, usable: 2400 },
+        messageId: 'hotKey', notes: ['readOver', 'oneItem'], data: { shards: 2, strategy: 'replicated', hotKeyLoad: 4800, usable: 2400, readLoad: 4800, peakWrites: 100, replicatedWrites: 200, cache: 'DAX' },
         message: /4,800 RCU reads against a usable 2,400 RCU .*; one item never spans partitions$/,
         fix: 'keep N = 2 replicated copies of each `productId` value (key#0…key#1), written together and read at random: each copy serves 1/2 of the reads, and every write costs 2× (100 → 200 WCU at peak); or put DAX in front of its reads',
         edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }],

@@ -19,7 +19,7 @@ testRule('SG006', {
       name: 'a 50 GB whale tenant on a one-level key: 4 shards, or a deeper level',
       design: container({ partitionKey: tenantOnly, storage: { largestPartitionGb: 50 } }),
       findings: [{
-        messageId: 'cosmos', path: 'storage.largestPartitionGb', data: { size: 50, usableGb: 16, shards: 4 },
+        messageId: 'logicalPartition', path: 'storage.largestPartitionGb', data: { size: 50, usableGb: 16, shards: 4 },
         fix: /shard `\/tenantId` into N = 4 random shards.*; or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant/,
         edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }],
       }],
@@ -28,17 +28,17 @@ testRule('SG006', {
       // 60 GB over the largest tenant's average 2 sites = 30 GB per full key value.
       name: 'a size estimated from a declared level',
       design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, largestGb: 60 }, { path: '/siteId', cardinality: 1000 }] } }),
-      findings: [{ messageId: 'cosmos', path: 'partitionKey.paths', data: { size: 30, shards: 2 }, message: /estimated from partitionKey\.paths\[0\]\.largestGb/ }],
+      findings: [{ messageId: 'logicalPartition', path: 'partitionKey.paths', data: { size: 30, shards: 2 }, message: /estimated from partitionKey\.paths\[0\]\.largestGb/ }],
     },
     {
       name: 'a full three-level key is never told to add a fourth',
       design: container({ partitionKey: { paths: [{ path: '/a', cardinality: 10 }, { path: '/b', cardinality: 100 }, { path: '/c', cardinality: 1000 }] }, storage: { largestPartitionGb: 40 } }),
-      findings: [{ messageId: 'cosmos', fix: /^(?!.*add a level)/ }],
+      findings: [{ messageId: 'logicalPartition', fix: /^(?!.*add a level)/ }],
     },
     {
       name: 'a DynamoDB item collection over 8 GB with an LSI',
       design: table({ partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, ...withLsi, storage: { largestPartitionGb: 12 } }),
-      findings: [{ messageId: 'dynamodb', data: { size: 12, usableGb: 8, shards: 2 }, edits: false, fix: /^replace the local secondary index with a global one \(no item-collection limit; its queries become eventually consistent\); or shard/ }],
+      findings: [{ messageId: 'itemCollection', data: { size: 12, usableGb: 8, shards: 2 }, edits: false, fix: /^replace the local secondary index with a global one \(no item-collection limit; its queries become eventually consistent\); or shard/ }],
     },
   ],
 });

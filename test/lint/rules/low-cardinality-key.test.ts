@@ -38,7 +38,7 @@ testRule('SG001', {
     {
       name: 'too few shards for the minimum: raise them',
       design: table({ partitionKey: status(5), sortKey: orderId, sharding: { strategy: 'random', shards: 4 }, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
-      findings: [{ messageId: 'fewValues', data: { shards: 20 }, message: /has 5 distinct values \(× 4 shards = 20\)/, fix: /raise sharding\.shards from 4 to N = 20 \(random\)/ }],
+      findings: [{ messageId: 'fewValuesSharded', data: { shards: 20, declaredShards: 4, storedKeys: 20 }, message: /has 5 distinct values \(× 4 shards = 20\)/, fix: /raise sharding\.shards from 4 to N = 20 \(random\)/ }],
     },
     {
       name: 'a GSI keyed by status, with the table\'s writes projected into it',

@@ -14,19 +14,19 @@ testRule('SG010', {
       name: 'Contributor Insights off for the table and the GSIs that inherit it: one finding at the switch',
       design: table({ monitoring: { contributorInsights: false }, globalSecondaryIndexes: [gsi('byCustomer')] }),
       findings: [{
-        messageId: 'dynamodb', path: 'monitoring.contributorInsights', data: { spaces: 'the table and index `byCustomer`' },
+        messageId: 'contributorInsights', path: 'monitoring.contributorInsights', data: { spaces: 'the table and index `byCustomer`' },
         edits: [{ op: 'set', path: 'monitoring.contributorInsights', value: true }],
       }],
     },
     {
       name: 'Contributor Insights off for one GSI',
       design: table({ globalSecondaryIndexes: [gsi('byCustomer', false), gsi('byShop')] }),
-      findings: [{ messageId: 'dynamodb', path: 'globalSecondaryIndexes[0].contributorInsights', index: 'byCustomer' }],
+      findings: [{ messageId: 'contributorInsights', path: 'globalSecondaryIndexes[0].contributorInsights', index: 'byCustomer' }],
     },
     {
       name: 'partition-key diagnostics off',
       design: container({ monitoring: { partitionKeyDiagnostics: false } }),
-      findings: [{ messageId: 'cosmos', path: 'monitoring.partitionKeyDiagnostics', edits: true }],
+      findings: [{ messageId: 'diagnosticLogs', path: 'monitoring.partitionKeyDiagnostics', edits: true }],
     },
     {
       name: 'an external table without Contributor Insights: no edit, the fix is on the resource',

@@ -15,7 +15,7 @@ testRule('SG007', {
       name: 'a UUID key sharded into 50',
       design: table({ sharding: { strategy: 'random', shards: 50 } }),
       findings: [{
-        messageId: 'needless', path: 'sharding', severity: 'warning', data: { shards: 1 },
+        messageId: 'needlessShardsIdle', path: 'sharding', severity: 'warning', data: { shards: 1, declaredShards: 50, strategy: 'random' },
         message: '`orderId` is random-sharded into 50 keys, but no traffic is declared for its hottest value: every read of a key fans out 50 ways for nothing',
         edits: [{ op: 'remove', path: 'sharding' }],
       }],
@@ -23,22 +23,22 @@ testRule('SG007', {
     {
       name: 'a busy key still under its ceiling',
       design: table({ partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 }, sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 8000, hotKeyShare: 0.05 }, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }),
-      findings: [{ messageId: 'needless', message: /its hottest value peaks at 400 WCU, under the usable 800 WCU on one key/ }],
+      findings: [{ messageId: 'needlessShards', data: { hotLoad: 400, usable: 800, unit: 'WCU', declaredShards: 4 }, message: /its hottest value peaks at 400 WCU, under the usable 800 WCU on one key/ }],
     },
     {
       name: 'a time bucket sharded although one partition serves its load',
       design: table({ partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 50 }, sharding: { strategy: 'random', shards: 10 } }),
-      findings: [{ messageId: 'needless' }],
+      findings: [{ messageId: 'needlessShards' }],
     },
     {
       name: 'needless replicas cost writes',
       design: table({ sharding: { strategy: 'replicated', shards: 3 } }),
-      findings: [{ messageId: 'needless', message: /every write costs 3× for nothing/ }],
+      findings: [{ messageId: 'needlessCopiesIdle', message: /every write costs 3× for nothing/ }],
     },
     {
       name: 'a Cosmos DB container under its ceiling',
       design: container({ sharding: { strategy: 'random', shards: 10 } }),
-      findings: [{ messageId: 'needless' }],
+      findings: [{ messageId: 'needlessShardsIdle', data: { strategy: 'random', declaredShards: 10 } }],
     },
   ],
 });

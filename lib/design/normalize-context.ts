@@ -1,0 +1,20 @@
+/** What normalize() is given, and what it hands the per-engine normalizers (normalize-table, normalize-container). */
+import type { CosmosContainerDesign, ThresholdOverrides } from './input';
+import type { Thresholds } from './limits';
+
+export interface NormalizeOptions {
+  /** Rule ids acknowledgements may name; an unknown id is an input error. */
+  readonly ruleIds: readonly string[];
+  /** Retired rule ids: an acknowledgement naming one is accepted (it waives nothing). */
+  readonly retiredRuleIds?: readonly string[];
+  /** Project-wide threshold overrides, below the document's and each design's own. */
+  readonly thresholds?: ThresholdOverrides;
+}
+
+/** What the per-engine normalizers share. */
+export interface NormalizeContext {
+  readonly options: NormalizeOptions;
+  readonly projectThresholds: Thresholds;
+  /** A container of the same document, by name (joins read the other container's key). */
+  containerNamed(name: string): CosmosContainerDesign | undefined;
+}

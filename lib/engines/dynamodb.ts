@@ -1,0 +1,58 @@
+/** Amazon DynamoDB: what the rules need to know about it. */
+import type { DynamoDbKeyDesign } from '../design/key-design';
+import type { EngineProfile } from './profile';
+
+/**
+ * Vendor ceilings. These are hard limits of the engine, not tunables: no table-level capacity,
+ * adaptive capacity or partition split lifts the load one key value can take.
+ */
+export const DYNAMODB_LIMITS = {
+  /** Write units per second one physical partition serves; one key value never spans partitions.
+   *  Source: Amazon DynamoDB Developer Guide, "Partitions and data distribution". */
+  partitionWriteUnits: 1_000,
+  /** Read units per second one physical partition serves (same source). */
+  partitionReadUnits: 3_000,
+  /** An item collection (all items of one partition-key value) is capped at 10 GB when the table
+   *  has a local secondary index. Source: Developer Guide, "Item collection size limit". */
+  itemCollectionGb: 10,
+  /** A multi-attribute GSI key takes at most 4 partition-key and 4 sort-key attributes.
+   *  Source: Developer Guide, "Multi-attribute keys for global secondary indexes". */
+  multiAttributeKeyParts: 4,
+  /** Default quotas: GSIs and LSIs per table. Source: Developer Guide, "Service quotas". */
+  globalSecondaryIndexes: 20,
+  localSecondaryIndexes: 5,
+} as const;
+
+export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
+  engine: 'dynamodb',
+  title: 'DynamoDB',
+  nouns: { resource: 'table', item: 'item', keyValueData: 'item collection' },
+  limits: DYNAMODB_LIMITS,
+
+  keySpaces: (design) => [design.primaryKey, ...design.globalSecondaryIndexes],
+  localIndexes: (design) => design.localSecondaryIndexes,
+
+  loadDimensions: (loads, headroom) => [
+    { label: 'write', unit: 'WCU', load: loads.writes, ceiling: DYNAMODB_LIMITS.partitionWriteUnits, usable: DYNAMODB_LIMITS.partitionWriteUnits * headroom },
+    { label: 'read', unit: 'RCU', load: loads.reads, ceiling: DYNAMODB_LIMITS.partitionReadUnits, usable: DYNAMODB_LIMITS.partitionReadUnits * headroom },
+  ],
+  writeUnit: 'WCU',
+
+  // A table key value without a sort key is one item; a GSI key value holds every item that carries it unless it is unique.
+  keyValueHoldsMany: (design, space, cardinality) => (space === design.primaryKey ? space.sortKey.length > 0 : space.sortKey.length > 0 || cardinality !== Infinity),
+  keyValueSizeLimit: (design) => (design.localSecondaryIndexes.length > 0 ? { gb: DYNAMODB_LIMITS.itemCollectionGb, cause: 'local-secondary-index' } : undefined),
+  // "Burst and adaptive capacity": split for heat spreads a sort-key range, never one item, never with an LSI.
+  splitForHeat(design, space, holdsMany) {
+    if (!holdsMany) return 'single-item';
+    if (design.localSecondaryIndexes.length > 0 && space === design.primaryKey) return 'blocked-by-local-index';
+    if (space.sortKey.some((s) => s.kind === 'time-bucket')) return 'increasing-sort-key';
+    return 'may-split';
+  },
+
+  routing: 'full-key',
+  maxKeyLevels: DYNAMODB_LIMITS.multiAttributeKeyParts,
+  globalIndexes: true,
+  cache: 'DAX',
+  keyMonitoring: 'contributor-insights',
+  hotValueMovesOut: false,
+};

@@ -1,0 +1,108 @@
+/**
+ * What the rules and the analysis need to know about an engine, in one place per engine. A rule asks
+ * the profile ("how is a read routed?", "what does one key value hold?") instead of branching on the
+ * engine's name, so a new engine is a new profile (plus its input shape), not an edit to every rule.
+ */
+import type { KeyDesign, KeySpace, LocalSecondaryIndex } from '../design/key-design';
+
+/** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
+export interface Loads {
+  readonly reads: number;
+  readonly writes: number;
+}
+
+/** One ceiling a hot key value runs into. */
+export interface LoadDimension {
+  /** DynamoDB limits reads and writes separately; Cosmos DB limits their sum in RU/s. */
+  readonly label: 'read' | 'write' | 'request';
+  readonly unit: 'RCU' | 'WCU' | 'RU/s';
+  /** Peak load on one partition (DynamoDB) or logical partition (Cosmos DB). */
+  readonly load: number;
+  /** The vendor ceiling per partition (DynamoDB) or logical partition (Cosmos DB). */
+  readonly ceiling: number;
+  /** headroom × ceiling: what a design may plan to use. */
+  readonly usable: number;
+}
+
+/** The normalized design of one engine: `DesignOf<'dynamodb'>` is `DynamoDbKeyDesign`; an engine with no design type is `never`. */
+export type DesignOf<E extends KeyDesign['engine']> = Extract<KeyDesign, { readonly engine: E }>;
+
+/** The size ceiling of one key value's data, and what imposes it. */
+export interface KeyValueSizeLimit {
+  readonly gb: number;
+  /** `hard`: every key value (a Cosmos DB logical partition); `local-secondary-index`: only because the
+   *  table has one (a DynamoDB item collection), so dropping the index lifts it. */
+  readonly cause: 'hard' | 'local-secondary-index';
+}
+
+/**
+ * What the engine itself does for a hot key value holding many items, said accurately:
+ * `single-item`: one item never spans partitions; `blocked-by-local-index`: never split with a local
+ * secondary index; `increasing-sort-key`: an ever-increasing sort key defeats the split; `may-split`:
+ * a sustained load may be split by sort-key range, but a spike throttles first; `none`: the engine
+ * never splits one key value.
+ */
+export type SplitForHeat = 'single-item' | 'blocked-by-local-index' | 'increasing-sort-key' | 'may-split' | 'none';
+
+/** The words reports use for the engine's things. */
+export interface EngineNouns {
+  /** `table`, `container`. */
+  readonly resource: string;
+  /** `item`, `document`. */
+  readonly item: string;
+  /** What one key value's data is called: `item collection`, `logical partition`. */
+  readonly keyValueData: string;
+}
+
+export interface EngineProfile<D extends KeyDesign = KeyDesign> {
+  readonly engine: D['engine'];
+  /** The engine's name as users write it: `DynamoDB`, `Cosmos DB`. */
+  readonly title: string;
+  readonly nouns: EngineNouns;
+  /** The engine's hard ceilings (numbers with their sources in the doc comments). */
+  readonly limits: Readonly<Record<string, number>>;
+
+  /** Every key space of a design: the primary key first, then each secondary index with its own partition key. */
+  keySpaces(design: D): readonly KeySpace[];
+  /** Indexes that share the primary partition key and add a sort key (DynamoDB LSIs); none elsewhere. */
+  localIndexes(design: D): readonly LocalSecondaryIndex[];
+
+  /** The ceilings a key value's loads run into, with `headroom` × ceiling usable. */
+  loadDimensions(loads: Loads, headroom: number): LoadDimension[];
+  /** The unit a write is charged in (what N replicated copies multiply). */
+  readonly writeUnit: LoadDimension['unit'];
+
+  /**
+   * Whether one value of the key space holds many items (a sort-key range, a logical partition of
+   * documents), so that write sharding spreads its reads too; a single item's reads stay whole.
+   */
+  keyValueHoldsMany(design: D, space: KeySpace, cardinality: number): boolean;
+  /** The size ceiling of one key value's data, or undefined when none applies to this design. */
+  keyValueSizeLimit(design: D): KeyValueSizeLimit | undefined;
+  /** What the engine does on its own for a hot key value (see SplitForHeat). */
+  splitForHeat(design: D, space: KeySpace, holdsMany: boolean): SplitForHeat;
+
+  /**
+   * How a query is routed to partitions: `full-key` needs every partition-key attribute (DynamoDB,
+   * multi-attribute keys included); `key-prefix` routes on a prefix of a hierarchical key, so the
+   * first level is enough, and a key may gain levels (up to `maxKeyLevels`) without losing targeted queries.
+   */
+  readonly routing: 'full-key' | 'key-prefix';
+  /** Most attributes (levels) one partition key may have. */
+  readonly maxKeyLevels: number;
+  /** Whether the engine has global secondary indexes: a query keyed on something else can get its own. */
+  readonly globalIndexes: boolean;
+
+  /** The cache that serves a read-hot key value's reads: `DAX`, `the integrated cache`. */
+  readonly cache: string;
+  /** How hot keys are made visible: per key space (DynamoDB Contributor Insights, one switch per table and
+   *  GSI), or per resource through diagnostic logs (Cosmos DB partition-key statistics). */
+  readonly keyMonitoring: 'contributor-insights' | 'diagnostic-logs';
+  /** Whether a dominant value (a whale tenant) is commonly moved to its own resource, keyed by a finer attribute. */
+  readonly hotValueMovesOut: boolean;
+
+  // Issue 14's physical-partition model belongs here: an engine whose resource throughput is divided
+  // among physical partitions (Cosmos DB: one per 10,000 RU/s and per 50 GB) will describe them with
+  // an optional `physicalPartitions(design)`, and the analysis will judge a hot key against
+  // min(its own ceiling, its physical partition's share). Engines without such a model leave it out.
+}

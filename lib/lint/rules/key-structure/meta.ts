@@ -1,0 +1,9 @@
+/** What SG005 is on every engine; each engine's checks and messages live in its own file beside this one. */
+export const KEY_STRUCTURE = {
+  id: 'SG005',
+  title: 'key-structure',
+  severity: 'error',
+  thresholds: [],
+  rationale: 'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy, DynamoDB a new table and a backfill.',
+  fix: 'Use the nearest valid structure named in the finding.',
+} as const;
