@@ -1,6 +1,7 @@
 // @ts-check
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
+const importX = require('eslint-plugin-import-x');
 
 module.exports = tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'cdk.out/'] },
@@ -10,6 +11,18 @@ module.exports = tseslint.config(
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // Import hygiene as aws-cdk enforces it: one import statement per module, imports before code, in
+  // one order (node built-ins, packages, then the project's own modules). Cycles are checked by madge
+  // (npm run check:cycles), which counts type-only imports too.
+  {
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX.importX },
+    rules: {
+      'import-x/no-duplicates': 'error',
+      'import-x/first': 'error',
+      'import-x/order': ['error', { groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']], alphabetize: { order: 'asc', caseInsensitive: true } }],
+    },
   },
   {
     rules: {

@@ -10,10 +10,10 @@
  * In your own project, import from 'skewguard/pulumi'; this example imports the sources so that it
  * type-checks in the repository's CI.
  */
-import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as resources from '@pulumi/azure-native/resources';
+import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer } from '../../lib/pulumi';
 import { devicesDesign, eventsDesign } from './designs';
 

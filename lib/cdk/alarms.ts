@@ -13,9 +13,11 @@ import { createHash } from 'node:crypto';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { AlarmSettings, ResolvedThreshold } from './alarm-thresholds';
+import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
-import { latency, PERIOD, systemErrors, throttleEvents, topContributor, type Direction, type KeySpaceRef, type ThrottleCause } from './metrics';
-import type { LatencyOperation } from './props';
+import { latency, PERIOD, systemErrors, throttleEvents, topContributor, type Direction, type KeySpaceRef, type LatencyOperation, type ThrottleCause } from './metrics';
+
+export type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 
 const DOCS = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide';
 export const ALARM_DOCS = {
@@ -23,25 +25,6 @@ export const ALARM_DOCS = {
   metrics: `${DOCS}/metrics-dimensions.html`,
   contributorInsights: `${DOCS}/contributorinsights_HowItWorks.html`,
 } as const;
-
-/** Who is told: page (someone now) or ticket (someone this week). */
-export type AlarmTier = 'page' | 'ticket';
-
-/** What an alarm watches. */
-export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'latency' | 'hot-key';
-
-/** One alarm and what it is about, so tooling can pick alarms without parsing names. */
-export interface SkewAlarm {
-  /** The CloudWatch alarm. */
-  readonly alarm: cloudwatch.Alarm;
-  readonly tier: AlarmTier;
-  /** What it watches. */
-  readonly signal: SkewSignal;
-  /** The GSI of a per-key-space alarm; undefined for the table (and for per-table alarms). */
-  readonly index?: string;
-  /** The operation of a latency alarm. */
-  readonly operation?: LatencyOperation;
-}
 
 /** The actions of each tier, resolved from the props. */
 export interface TierActions {

@@ -7,7 +7,7 @@
 import { Aws, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
-import type { SkewAlarm } from './alarms';
+import type { SkewAlarm } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
 import { consumedCapacity, PERIOD, provisionedCapacity, throttleEvents, throttleEventsMetricName, type KeySpaceRef, type ThrottleCause } from './metrics';
 

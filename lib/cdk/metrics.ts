@@ -6,6 +6,11 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 
+/** Values of the `Operation` dimension of `SuccessfulRequestLatency` and `SystemErrors`. */
+export type LatencyOperation =
+  | 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan' | 'BatchGetItem' | 'BatchWriteItem'
+  | 'TransactGetItems' | 'TransactWriteItems' | 'GetRecords' | 'ExecuteStatement' | 'BatchExecuteStatement' | 'ExecuteTransaction';
+
 const NAMESPACE = 'AWS/DynamoDB';
 /** DynamoDB publishes one-minute data; alarms and graphs use it as is. */
 export const PERIOD = Duration.minutes(1);

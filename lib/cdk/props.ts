@@ -6,11 +6,12 @@ import type { RemovalPolicy } from 'aws-cdk-lib';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sns from 'aws-cdk-lib/aws-sns';
-import type { SkewDashboard } from './dashboard';
 import type {
   DynamoDbAttributeType, DynamoDbTableDesign, GlobalSecondaryIndexDesign, LocalSecondaryIndexDesign,
   PartitionKeyAttributeDesign, SortKeyAttributeDesign,
 } from '../index';
+import type { SkewDashboard } from './dashboard';
+import type { LatencyOperation } from './metrics';
 
 /** CDK's `AttributeType` or the core's `'S' | 'N' | 'B'`: the enum's values are those strings. */
 export type KeyAttributeType = dynamodb.AttributeType | DynamoDbAttributeType;
@@ -112,10 +113,9 @@ export interface AlarmThreshold {
   readonly datapointsToAlarm?: number;
 }
 
-/** Values of the `Operation` dimension of `SuccessfulRequestLatency` and `SystemErrors`. */
-export type LatencyOperation =
-  | 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan' | 'BatchGetItem' | 'BatchWriteItem'
-  | 'TransactGetItems' | 'TransactWriteItems' | 'GetRecords' | 'ExecuteStatement' | 'BatchExecuteStatement' | 'ExecuteTransaction';
+
+// Defined beside the metrics that take it as a dimension; exported here with the props that use it.
+export type { LatencyOperation };
 
 /**
  * Opt-in latency alarms (ticket tier), one per operation listed. `SuccessfulRequestLatency` is

@@ -5,8 +5,8 @@
  * forged metadata makes them differ; the lint judged the design, so every difference is a finding.
  * Values computed at deploy time (intrinsics) are not compared: the raw-table reader notes them.
  */
-import { code } from '../lint/format';
 import type { DynamoDbKeyDesign, KeySpace } from '../design/key-design';
+import { code } from '../lint/format';
 import type { RuleHit } from '../lint/rule';
 import { isIntrinsic, isObject, own } from './intrinsics';
 import { contributorInsightsSwitches } from './template-table';

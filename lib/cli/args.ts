@@ -3,9 +3,9 @@
  * (node:util parseArgs gives "Unknown option '--frmat'. To specify a positional argument…").
  * The help text is generated from the same table, so it cannot drift from what is accepted.
  */
+import { didYouMean } from '../design/suggest';
 import { UsageError } from './errors';
 import { DOCUMENTATION_URL } from './rule-docs';
-import { didYouMean } from '../design/suggest';
 
 export { UsageError } from './errors';
 

@@ -7,17 +7,19 @@
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { UsageError, validateLintOptions, type DesignIssue, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
 import { configShape } from './config-shape';
-import { joinPath as childPath, rebasePath } from '../design/field-path';
 import { ConfigError, type ConfigIssue } from './errors';
-import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
-import type { UnusedAcknowledgementLevel } from './report';
 import { splitGlob } from './glob';
 import { realPath } from './inputs';
+import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
 import { readInputFile } from './read-input';
 
 export const CONFIG_FILE = 'skewguard.config.json';
+
+/** How an acknowledgement that waives nothing is reported. */
+export type UnusedAcknowledgementLevel = Severity | 'off';
 
 export interface ProjectConfig {
   /** The file it was read from. */

@@ -9,12 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { didYouMean } from '../design/suggest';
 import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args';
 import { lintCommand } from './commands/lint';
 import { ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
 import { EXIT } from './report';
-import { didYouMean } from '../design/suggest';
 
 export type { Io } from './io';
 export { EXIT } from './report';

@@ -5,11 +5,11 @@
  * text, so a report is streamed, never built whole.
  */
 import type { Severity } from '../index';
-import type { ConfigInUse } from './config';
+import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, type Palette } from './terminal';
 
-export type UnusedAcknowledgementLevel = Severity | 'off';
+export type { UnusedAcknowledgementLevel } from './config';
 
 /** How `lint` reports, from its flags and the config (defaults applied by the lint command). */
 export interface ReportSettings {

@@ -3,11 +3,11 @@ import { fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { SHARE_ROUNDING } from './limits';
 import {
   isTimeBucketKey, sameAttribute, type HotKeyShareSource, type KeyAttribute, type KeyPart, type KeySpace, type Sharding, type Workload,
 } from './key-design';
 import { looksLikeTimeBucket } from './key-names';
+import { SHARE_ROUNDING } from './limits';
 
 function kindOf(name: string, declared: KeyPartDesign['kind'], components?: readonly KeyPart[]): KeyAttribute['kind'] {
   return declared ?? inferredKind(name, components);

@@ -3,15 +3,15 @@
  * normalize-*.ts files add the checks that span fields, fill every default, and record each
  * element's field path. All problems are collected and thrown together as one DesignError.
  */
+import { ENGINE_LIST, type Engine } from '../engines';
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import { ENGINE_LIST, type Engine } from '../engines';
 import type { DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
-import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeContainer } from './normalize-container';
+import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeTable } from './normalize-table';
 import { acknowledgements } from './normalize-usage';
 import { describe, ownValue, type Shape } from './shape';

@@ -1,6 +1,6 @@
+import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */

@@ -3,12 +3,12 @@
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
 import { DesignError, UsageError } from '../design/errors';
-import { describe, ownValue } from '../design/shape';
 import { prefixPath } from '../design/field-path';
-import { printable } from '../design/printable';
 import type { DesignInput, Engine } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
+import { printable } from '../design/printable';
+import { describe, ownValue } from '../design/shape';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { interpolate } from './messages';

@@ -7,9 +7,9 @@ import { checkWith } from '../design/check';
 import { UsageError, type DesignIssue } from '../design/errors';
 import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
 import { IssueLog } from '../design/issue-log';
+import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
 import { list, mapOf, oneOf, record, text } from '../design/shape';
 import { acknowledgementShape, thresholdsShape } from '../design/shapes';
-import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
 import type { Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 

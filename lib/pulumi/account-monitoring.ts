@@ -4,9 +4,9 @@
  * setting that sends the same category to the same workspace, so this is an account-level component
  * that owns (or reuses) the single setting; every GuardedContainer of the account attaches to it.
  */
-import * as pulumi from '@pulumi/pulumi';
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as operationalinsights from '@pulumi/azure-native/operationalinsights';
+import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../index';
 import { tierActionGroupsShape, type TierActionGroups } from './alert-settings';
 import { actionGroupIds, deployTime, named, passThrough, planTime, readArgs, withId } from './arg-shapes';

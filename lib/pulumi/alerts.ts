@@ -4,8 +4,8 @@
  * Microsoft.Insights/metricAlerts (2018-03-01) and scheduledQueryRules, as typed by
  * @pulumi/azure-native 3.x. docs/pulumi.md has the table of every alert and what to do when it fires.
  */
-import * as pulumi from '@pulumi/pulumi';
 import * as monitor from '@pulumi/azure-native/monitor';
+import * as pulumi from '@pulumi/pulumi';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
 import { hotKeyQuery, hotPrefixQuery, largestPartitionQuery, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, throttleRateQuery } from './queries';

@@ -2,9 +2,9 @@
  * The Cosmos DB container itself: the partition key exactly as the core normalized it (paths in
  * order, kind, version), throughput, and the pass-through settings.
  */
-import * as pulumi from '@pulumi/pulumi';
 import type * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import type * as inputs from '@pulumi/azure-native/types/input';
+import * as pulumi from '@pulumi/pulumi';
 import { shapes, type CosmosKeyDesign } from '../index';
 import { throughputOptions, uncheckedThroughput, type ThroughputInput } from './throughput';
 import { isDeferred } from './values';

@@ -2,12 +2,12 @@
  * GuardedContainer: a Cosmos DB SQL container whose partition-key design the skewguard rules accept,
  * created with partition-key diagnostics attached and skew alerts, or not created at all.
  */
-import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
+import * as pulumi from '@pulumi/pulumi';
 import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
-import { containerArgs } from './container-resource';
 import { planContainer, type ContainerPlan } from './container-plan';
+import { containerArgs } from './container-resource';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { nameOf, resolveAccount, type AccountReference } from './references';
 import { GUARDED_CONTAINER_TYPE } from './type-tokens';

@@ -3,8 +3,8 @@
  * given by name (strings or Outputs) or as the resources themselves (anything with `name`, and `id`
  * for the account), so a program that creates them passes them along and one that does not names them.
  */
-import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
+import * as pulumi from '@pulumi/pulumi';
 import { isDeferred } from './values';
 
 /** A resource group: its name, or a `resources.ResourceGroup`. */

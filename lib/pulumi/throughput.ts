@@ -4,8 +4,8 @@
  * and a serverless container has no provisioned throughput to normalize against, while a serverless
  * physical partition serves at most 5,000 RU/s ("Azure Cosmos DB serverless account performance").
  */
-import * as pulumi from '@pulumi/pulumi';
 import type * as inputs from '@pulumi/azure-native/types/input';
+import * as pulumi from '@pulumi/pulumi';
 import { COSMOS_LIMITS, shapes } from '../index';
 import { deployTime } from './arg-shapes';
 

@@ -1,7 +1,7 @@
 import { CfnParameter, Fn, Validations } from 'aws-cdk-lib';
 import { AttributeType, CfnGlobalTable, CfnTable, ContributorInsightsMode, Table, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { checkResources, externalTable, GuardedTable, SkewguardPlugin, type CheckedResource } from '../../lib/cdk';
 import { lint } from '../../lib';
+import { checkResources, externalTable, GuardedTable, SkewguardPlugin, type CheckedResource } from '../../lib/cdk';
 import { appWithStack, healthy, skewguardReport, synthError, verdicts, writtenTemplate } from './support';
 
 describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTable and CfnGlobalTable (one synth)', () => {

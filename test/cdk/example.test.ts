@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { LOOKUP_NONCE_CONTEXT } from '../../lib/cdk';
 import { SkewguardExampleStack } from '../../examples/cdk/stack';
+import { LOOKUP_NONCE_CONTEXT } from '../../lib/cdk';
 import { synthError, templateOf } from './support';
 
 const root = join(__dirname, '..', '..');

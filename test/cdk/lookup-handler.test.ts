@@ -3,8 +3,8 @@
  * dependencies, and the compiled text deployed inline, run as Lambda runs it (CommonJS,
  * `exports.handler`) with the AWS SDK and the CloudFormation response endpoint stubbed.
  */
-import { IAM_PROPAGATION_MS, lookupHandler, type DescribeOutput, type LookupProperties } from '../../lib/cdk/lookup-handler';
 import { lookupHandlerSource } from '../../lib/cdk/insight-rules';
+import { IAM_PROPAGATION_MS, lookupHandler, type DescribeOutput, type LookupProperties } from '../../lib/cdk/lookup-handler';
 
 type Describe = DescribeOutput | Error;
 

@@ -1,6 +1,6 @@
 /** Alarm names, synth-time warnings, replicas, the shared dashboard and the per-deployment lookup. */
-import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { GuardedTable, LOOKUP_NONCE_CONTEXT, MAX_ALARM_NAME, SkewDashboard } from '../../lib/cdk';

@@ -1,6 +1,6 @@
-import Ajv2020 from 'ajv/dist/2020';
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { findConfig } from '../../lib/cli/config';
 import { configSchema } from '../../lib/cli/config-shape';
 import { cli, examples, tempTree, UNIQUE_TABLE } from './helpers';

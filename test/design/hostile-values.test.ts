@@ -7,8 +7,8 @@ import {
   applyDesignEdits, calculatedShardKey, DesignError, describeFinding, fanOutKeys, lint, printable, randomShardKey, shardedKey, shardsFor, UsageError,
   type DesignEdit,
 } from '../../lib';
-import { table } from '../fixtures';
 import { tempTree } from '../cli/helpers';
+import { table } from '../fixtures';
 
 const issuesOf = (run: () => unknown): [string, string][] => {
   try {

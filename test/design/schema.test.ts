@@ -1,6 +1,6 @@
-import Ajv2020 from 'ajv/dist/2020';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { DesignError, designSchema, lint, type DesignInput } from '../../lib';
 import { container, table } from '../fixtures';
 

@@ -1,7 +1,7 @@
 import { DesignError, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument } from '../../lib';
+import type { Severity } from '../../lib';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
-import type { Severity } from '../../lib';
 import { container, rulesFired, table } from '../fixtures';
 
 describe('lint', () => {

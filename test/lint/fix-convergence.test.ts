@@ -3,9 +3,9 @@
  * finding goes away, nothing new fires because of it, and no two findings on one key disagree.
  * Checked over every shipped example and a few thousand generated designs.
  */
-import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { DesignError, applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding } from '../../lib';
 import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
 

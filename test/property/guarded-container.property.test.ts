@@ -8,14 +8,14 @@
  * protected. Refusals cost microseconds and run thousands of times; registrations (the Pulumi SDK's
  * serialization) tens of times, under skewguard/testing/pulumi's mock engine.
  */
-import fc from 'fast-check';
 import * as pulumi from '@pulumi/pulumi';
+import fc from 'fast-check';
 import { DesignError, applyDesignEdits, blockingFindings, lintDocument, type CosmosContainerDesign, type DesignEdit, type LintResult } from '../../lib';
 import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type ContainerDesign, type GuardedContainerArgs } from '../../lib/pulumi';
 import { runWithMocks } from '../../lib/testing/pulumi';
 import { corrupted, cosmosContainer } from '../support/arbitrary-designs';
-import { SEED, count, counted, reportCounts } from './support/counts';
 import { errorOf } from '../testing/support/errors';
+import { SEED, count, counted, reportCounts } from './support/counts';
 
 const ACCOUNT = { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' };
 const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';

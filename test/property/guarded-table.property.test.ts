@@ -6,17 +6,17 @@
  * the construct accepts. Synthesis is expensive, so it runs tens of times; the rest runs hundreds
  * to thousands of times (construction stops at the first check for invalid props).
  */
-import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Lazy, Stack } from 'aws-cdk-lib';
 import { Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
+import fc from 'fast-check';
 import { DesignError, applyDesignEdits, blockingFindings, lint, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
 import { synthDesignReport } from '../../lib/testing/cdk';
 import { corrupted, dynamoTableWithIndexes } from '../support/arbitrary-designs';
-import { SEED, count, counted, reportCounts } from './support/counts';
 import { errorOf } from '../testing/support/errors';
+import { SEED, count, counted, reportCounts } from './support/counts';
 
 process.env.CDK_VALIDATION = 'false';
 

@@ -1,7 +1,7 @@
 /* eslint-disable no-control-regex -- these tests look for raw control characters */
 // Pulumi resource names are untrusted: control and bidi characters are escaped in refusal messages.
-import { DesignRefusedError, InvalidArgsError } from '../../lib/pulumi';
 import { describeFinding, lint } from '../../lib';
+import { DesignRefusedError, InvalidArgsError } from '../../lib/pulumi';
 
 describe('refusal messages', () => {
   it('escape control and bidi characters in the component name, field paths and messages', () => {

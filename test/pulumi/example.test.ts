@@ -3,8 +3,8 @@
  */
 // examples/pulumi runs under the mock engine: its resource graph (types, names, parents) and the
 // properties that matter. The mocks are installed before the program is imported.
-import { installMocks, registeredAll, resolved, SUBSCRIPTION, type Json } from './support/mocks';
 import * as pulumi from '@pulumi/pulumi';
+import { installMocks, registeredAll, resolved, SUBSCRIPTION, type Json } from './support/mocks';
 
 const engine = installMocks();
 type Program = typeof import('../../examples/pulumi');

@@ -2,11 +2,11 @@
  * @jest-environment-options {"globalsCleanup": "off"}
  */
 // What GuardedContainer and CosmosAccountMonitoring create, input by input, under the Pulumi mock engine.
-import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
-import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
+import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { orders, telemetry } from './support/designs';
+import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 
 const engine = installMocks();
 

@@ -4,13 +4,13 @@
 // The CrossGuard policies, called directly as the policy engine would call them: resource props are
 // the inputs a real program registers (captured with the mock engine), wrapped in @pulumi/policy's
 // unknown-checking proxy as `pulumi preview` wraps them.
-import { installMocks, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
-import * as pulumi from '@pulumi/pulumi';
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as monitor from '@pulumi/azure-native/monitor';
 import { unknownCheckingProxy, type PolicyResource, type ResourceValidationArgs, type ResourceValidationPolicy, type StackValidationPolicy } from '@pulumi/policy';
+import * as pulumi from '@pulumi/pulumi';
 import { GuardedContainer } from '../../lib/pulumi';
 import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
+import { installMocks, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 
 const engine = installMocks();
 // The sentinel @pulumi/policy uses for a string that is unknown during preview.

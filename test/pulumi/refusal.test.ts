@@ -3,11 +3,11 @@
  */
 // GuardedContainer refuses before anything is registered: rule failures, unreadable args, values not
 // known at plan time. Acknowledgements waive findings with a reason; warnings go to the Pulumi log.
-import { drain, installMocks, registeredAll } from './support/mocks';
 import * as pulumi from '@pulumi/pulumi';
-import { checkGuardedContainers, CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { describeFinding } from '../../lib';
+import { checkGuardedContainers, CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
 import { telemetry, violations } from './support/designs';
+import { drain, installMocks, registeredAll } from './support/mocks';
 
 const engine = installMocks();
 

@@ -6,8 +6,8 @@
 // today-cdk.test.ts: issue 18's targets (≤ 1 false page a week, every incident paged) replace them
 // once the alerts change.
 import * as pulumi from '@pulumi/pulumi';
-import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { cosmosIncident, healthyCosmosWeek, replayProgram, type ContainerReplay, type ProgramReplay, type RegisteredResource } from '../../lib/testing/replay';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { EXAMPLE_CONTAINERS, todaysQueries } from './support/examples';
 import { describeContainer, firstPageAfter, pagesByAlarm } from './support/summary';
 

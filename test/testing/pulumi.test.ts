@@ -5,9 +5,9 @@
 // GuardedContainers, a real program (examples/pulumi) and the Pulumi SDK's own wire format.
 import * as pulumi from '@pulumi/pulumi';
 import { DesignError, UsageError } from '../../lib';
-import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
+import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
 import { telemetry, violations } from '../pulumi/support/designs';
 import { rejection, thrown } from './support/errors';
 // The CI recipe's Pulumi example test runs here, in a file that already runs Pulumi (jest gives each file a fresh runtime).

@@ -1,5 +1,5 @@
-import { DesignError, defineDesign, designFromJson, lint, shardedKey } from '../../lib';
 import ticketing from '../../examples/designs/good/ticketing-calculated-shards.json';
+import { DesignError, defineDesign, designFromJson, lint, shardedKey } from '../../lib';
 
 describe('defineDesign', () => {
   it('keeps literal types, so a design written in code drives typed key helpers', () => {

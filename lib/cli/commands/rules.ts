@@ -1,9 +1,9 @@
 /** `skewguard rules [<rule>]` and `skewguard explain <rule>`: the catalogue, or one rule in full. */
+import { didYouMean } from '../../design/suggest';
 import { catalogueMarkdown, RULES, type Rule } from '../../index';
 import { choice, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
 import { ruleDocsUrl } from '../rule-docs';
-import { didYouMean } from '../../design/suggest';
 
 /** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`). */
 export function findRule(query: string): Rule {

@@ -8,9 +8,9 @@ import type { EnforcementLevel, PolicyResource, ReportViolation, StackValidation
 import { diagnosticSettingGaps } from '../diagnostic-gaps';
 import { PARTITION_KEY_CATEGORIES } from '../partition-key-categories';
 import { POLICY_NAMES } from './options';
-import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 import { diagnosticsOffVerdict } from './raw-container';
 import { isAccountType, isContainerType, isDiagnosticSettingType, isGuardedChild } from './resource-types';
+import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
 /**
  * During `pulumi preview` a value computed by another resource is unknown, and reading it throws.

@@ -5,10 +5,10 @@
  * database and container names. Log-alert queries need registered semantics (the replay does not
  * interpret KQL). Pages are `fired` notifications to an action group; recoveries are `resolved` ones.
  */
-import { Random } from './random';
 import type { AlertEvent, AlertReplay } from './azure/alert-state';
 import { replayLogAlert, type QueryRegistry } from './azure/log-alert';
 import { replayMetricAlert } from './azure/metric-alert';
+import { Random } from './random';
 import { simulateContainer, type ContainerModel, type ContainerTruth } from './scenarios/cosmos-model';
 import type { Scenario } from './scenarios/scenario';
 import { Telemetry } from './telemetry';

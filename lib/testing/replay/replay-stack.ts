@@ -6,9 +6,9 @@
  * resolve them. Pages are ALARM transitions that ran AlarmActions; recoveries are OK transitions
  * that ran OKActions.
  */
-import { Random } from './random';
 import { getAttPlaceholder, refPlaceholder } from './cloudwatch/intrinsics';
 import { replayAlarms, type ActionRun, type AlarmReplay, type ReplayAlarmsOptions } from './cloudwatch/replay-alarms';
+import { Random } from './random';
 import { simulateTable, type KeySpaceTruth, type TableModel, type TableNames } from './scenarios/dynamodb-model';
 import type { Scenario } from './scenarios/scenario';
 import { Telemetry } from './telemetry';

@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 testRule('SG012', {
   valid: [

@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
 const tenants = (hotKeyShare?: number, sharding?: { strategy: 'random'; shards: number }) => container({

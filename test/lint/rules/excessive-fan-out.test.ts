@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
 /** 4,000 WCU on the hottest game: 5 shards needed. */

@@ -1,7 +1,7 @@
 import { lint, shardsFor } from '../../../lib';
 import type { DynamoDbTableDesign } from '../../../lib';
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
 

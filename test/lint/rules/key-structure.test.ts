@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const attr = (name: string, extra = {}) => ({ name, type: 'S' as const, cardinality: 1000, ...extra });
 const gsi = (i: number) => ({ indexName: `index-${i}`, partitionKey: attr(`key${i}`) });

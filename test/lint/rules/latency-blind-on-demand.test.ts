@@ -1,6 +1,6 @@
 import { RULES } from '../../../lib';
-import { testRule } from '../../support/rule-tester';
 import { table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 testRule('SG011', {
   valid: [

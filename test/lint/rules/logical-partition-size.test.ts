@@ -1,6 +1,6 @@
 import { lint } from '../../../lib';
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
 const withLsi = { sortKey: orderId, localSecondaryIndexes: [{ indexName: 'by-date', sortKey: { name: 'createdOn', type: 'S' as const } }] };

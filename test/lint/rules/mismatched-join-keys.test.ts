@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { container } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const paths = (...names: string[]) => ({ paths: names.map((path, i) => ({ path, cardinality: i === names.length - 1 ? 'unique' as const : 500 })) });
 

@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const gsi = (indexName: string, contributorInsights?: boolean) => ({ indexName, partitionKey: { name: `${indexName}Key`, type: 'S' as const, cardinality: 'unique' as const }, contributorInsights });
 

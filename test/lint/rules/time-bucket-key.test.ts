@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { container, table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
 const orderDate = { name: 'orderDate', type: 'S' as const, cardinality: 365 };

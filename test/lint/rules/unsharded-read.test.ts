@@ -1,5 +1,5 @@
-import { testRule } from '../../support/rule-tester';
 import { table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
 const tickets = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; shards: number; sourceAttribute?: string }, fanOut = false) => table({

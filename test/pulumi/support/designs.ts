@@ -2,8 +2,8 @@
  * Designs whose verdicts are unambiguous whatever the rule messages and numbers become: a clean
  * multi-tenant telemetry container, and one clear violation per rule family.
  */
-import type { ContainerDesign } from '../../../lib/pulumi';
 import { eventsDesign } from '../../../examples/pulumi/designs';
+import type { ContainerDesign } from '../../../lib/pulumi';
 
 /** tenant → device → session, low to high cardinality; well under every ceiling (the example's). */
 export const telemetry: ContainerDesign = eventsDesign;

@@ -5,8 +5,8 @@
  * InsufficientDataActions on → INSUFFICIENT_DATA), as CloudWatch runs them on a state change only.
  * Reads plain template JSON: no AWS SDK, no aws-cdk-lib.
  */
-import { clockOf, timestampOf } from '../time';
 import type { Telemetry } from '../telemetry';
+import { clockOf, timestampOf } from '../time';
 import { evaluateSeries, isComparison, type AlarmRule, type AlarmState, type MissingDataTreatment } from './alarm-state';
 import { alarmsOf, evaluateAlarmRule, parseAlarmRule } from './composite-rule';
 import { getAttPlaceholder, resolveIntrinsics } from './intrinsics';

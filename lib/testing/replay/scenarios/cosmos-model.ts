@@ -21,9 +21,9 @@
  * smaller: this overstates their share, never understates a hot key's); the rows of one minute
  * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly.
  */
+import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
-import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import { expectedExcess } from './load';
 
 export const RANGE_BUDGET_CEILING = 10_000;

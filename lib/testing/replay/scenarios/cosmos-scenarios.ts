@@ -7,8 +7,8 @@ import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { rangesOf } from './cosmos-model';
-import { diurnal } from './load';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
+import { diurnal } from './load';
 import type { Scenario } from './scenario';
 
 export interface CosmosContainerProfile {

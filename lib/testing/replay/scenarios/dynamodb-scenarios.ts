@@ -4,9 +4,9 @@
  */
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
-import { diurnal } from './load';
 import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
 import { PARTITION_CEILING } from './dynamodb-model';
+import { diurnal } from './load';
 import type { Scenario } from './scenario';
 
 export interface DynamoIndexProfile {
