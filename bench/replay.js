@@ -93,7 +93,7 @@ async function run() {
     const c = replay.replayProgram(resources, replay.cosmosIncident(incident, examples.EXAMPLE_CONTAINERS, target), { queries }).containers[target];
     const first = c.pages.filter((p) => relevant.test(p.alert)).map((p) => p.minute).filter((m) => m >= start).sort((a, b) => a - b)[0];
     const anchor = anchorOf(c);
-    console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${minutes(first === undefined || anchor === undefined ? undefined : first - anchor)} after ${what}; ${c.pages.length} pages in the run (false ones included)`);
+    console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${minutes(first === undefined || anchor === undefined ? undefined : first - anchor)} after ${what}; ${c.pages.length} alerts of any tier fired in the run`);
   }
   for (const line of LIMITS) console.log(`  ${line}`);
 }
