@@ -60,14 +60,15 @@ export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
   return share * peakRequestUnits(design);
 }
 
-function defaultThresholds(design: CosmosKeyDesign, mode: ThroughputMode): Record<AlertName, number> {
+function defaultThresholds(design: CosmosKeyDesign, mode: ThroughputMode, dedicatedRu: number | undefined): Record<AlertName, number> {
   const { headroom } = design.thresholds;
-  const ceiling = keyCeiling(mode);
+  const ceiling = keyCeiling(mode, dedicatedRu);
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: HEALTHY_THROTTLED_SHARE,
     hotKey: round(Math.min(Math.max(headroom * ceiling, declaredHotKeyRu(design)), HIGHEST_KEY_SHARE_OF_CEILING * ceiling)),
-    hotPrefix: round(Math.max(headroom * ceiling, declaredHotPrefixRu(design))),
+    // A first-level value may span physical partitions (past 10,000 RU/s), never the container's own RU/s.
+    hotPrefix: round(Math.min(Math.max(headroom * ceiling, declaredHotPrefixRu(design)), HIGHEST_KEY_SHARE_OF_CEILING * (dedicatedRu ?? Infinity))),
     partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
   };
 }
@@ -84,11 +85,12 @@ const SKIP: Partial<Record<ThroughputMode, string>> = {
 };
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
 
-/** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached. */
+/** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached.
+ *  `dedicatedRu`: the container's manual RU/s or autoscale maximum, when known at plan time. */
 export function planAlerts(
-  options: SkewAlertsOptions = {}, design: CosmosKeyDesign, mode: ThroughputMode, monitoring: MonitoringActionGroups | undefined,
+  options: SkewAlertsOptions = {}, design: CosmosKeyDesign, mode: ThroughputMode, monitoring: MonitoringActionGroups | undefined, dedicatedRu?: number,
 ): AlertPlan {
-  const defaults = defaultThresholds(design, mode);
+  const defaults = defaultThresholds(design, mode, dedicatedRu);
   const groups = tierGroups(options, monitoring);
   const skipped: { alert: AlertName; reason: string }[] = [];
   const resolve = (name: AlertName, unavailable?: string): ResolvedAlert | undefined => {

@@ -66,12 +66,15 @@ export interface SkewAlertsOptions {
   /** Log alert on `CDBPartitionKeyRUConsumption`: one partition-key value's RU/s in one region, the
    *  lowest of five consecutive minutes. Needs `monitoring`.
    *  @default - > the design's headroom × the 10,000 RU/s logical-partition ceiling (8,000), or the
-   *  design's own load of its hottest key when higher; window PT15M, every PT5M, ticket */
+   *  design's own load of its hottest key when higher, at most 95% of the ceiling; the ceiling is the
+   *  container's own dedicated RU/s when lower (a key of a 1,000 RU/s container never uses more);
+   *  window PT15M, every PT5M, ticket */
   readonly hotKey?: AlertOptions | false;
   /** Log alert as `hotKey`, summed per first-level value of a hierarchical key (one tenant).
    *  Needs `monitoring` and a key of two or three levels.
-   *  @default - > the headroom × 10,000 RU/s, or the design's own load of its hottest first-level value
-   *  when higher; window PT15M, every PT5M, ticket */
+   *  @default - > the headroom × 10,000 RU/s (or the container's dedicated RU/s when lower), or the
+   *  design's own load of its hottest first-level value when higher, at most 95% of that ceiling;
+   *  window PT15M, every PT5M, ticket */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
    *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, ticket */

@@ -12,7 +12,7 @@ import { deployTime, named, passThrough, planTime, readArgs } from './arg-shapes
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
-import { throughputMode, throughputShape, type ThroughputMode } from './throughput';
+import { dedicatedRequestUnits, throughputMode, throughputShape, type ThroughputMode } from './throughput';
 
 export interface ContainerPlan {
   readonly containerName: string;
@@ -95,7 +95,7 @@ export function planContainer(name: string, args: GuardedContainerArgs, componen
     containerName,
     verdict: checked,
     throughput: mode,
-    alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring),
+    alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring, dedicatedRequestUnits(read.throughput)),
     unchecked: uncheckedSettings(read),
     protect: read.protect ?? componentProtect ?? true,
   };

@@ -90,7 +90,21 @@ export function throughputOptions(throughput: ThroughputInput): inputs.cosmosdb.
   return 'manual' in throughput ? { throughput: throughput.manual } : { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } };
 }
 
-/** The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or a serverless physical partition's 5,000. */
-export function keyCeiling(mode: ThroughputMode): number {
-  return mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, COSMOS_LIMITS.logicalPartitionRequestUnits) : COSMOS_LIMITS.logicalPartitionRequestUnits;
+/** The dedicated RU/s (manual, or the autoscale maximum) when known at plan time; undefined otherwise. */
+export function dedicatedRequestUnits(throughput: ThroughputInput): number | undefined {
+  if (typeof throughput === 'string') return undefined;
+  const value = 'manual' in throughput ? throughput.manual : throughput.autoscaleMax;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or a serverless physical
+ * partition's 5,000, and never more than the container's own dedicated RU/s (`dedicatedRu`, when
+ * known): throughput is divided among physical partitions, and a key lives on one of them
+ * (Microsoft Learn, "Partitioning and horizontal scaling"). A hot-key threshold above this could
+ * never fire.
+ */
+export function keyCeiling(mode: ThroughputMode, dedicatedRu?: number): number {
+  const ceiling = mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, COSMOS_LIMITS.logicalPartitionRequestUnits) : COSMOS_LIMITS.logicalPartitionRequestUnits;
+  return mode === 'dedicated' && dedicatedRu !== undefined ? Math.min(ceiling, dedicatedRu) : ceiling;
 }

@@ -264,12 +264,12 @@ describe('skew alerts', () => {
     ]);
   });
 
-  it('watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 8,000, empty keys left out, PT15M every PT5M, ticket', () => {
+  it('watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 3,200 (80% of the container\'s own 4,000 RU/s, below the 10,000 key ceiling: a key never uses more than its container), empty keys left out, PT15M every PT5M, ticket', () => {
     const alert = engine.named('defaults-hot-key');
     expect(alert.inputs).toMatchObject({ kind: 'LogAlert', location: 'westeurope', severity: 2, windowSize: 'PT15M', evaluationFrequency: 'PT5M', actions: { actionGroups: [TICKET] } });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
-      timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedRUPerSecond', operator: 'GreaterThan', threshold: 8_000,
+      timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedRUPerSecond', operator: 'GreaterThan', threshold: 3_200,
       dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }],
     });
     expect(condition.query.split('\n')).toEqual([
@@ -288,7 +288,7 @@ describe('skew alerts', () => {
 
   it('watch the first level of a hierarchical key (one tenant) the same way, by prefix', () => {
     const condition = criterionOf(engine.named('defaults-hot-prefix'));
-    expect(condition).toMatchObject({ metricMeasureColumn: 'SustainedRUPerSecond', threshold: 8_000, dimensions: [{ name: 'Prefix', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }] });
+    expect(condition).toMatchObject({ metricMeasureColumn: 'SustainedRUPerSecond', threshold: 3_200, dimensions: [{ name: 'Prefix', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }] });
     expect(condition.query).toContain('| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)');
     expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
   });
@@ -317,7 +317,8 @@ describe('skew alerts', () => {
 
   it('take their thresholds from the design: its headroom, and never below its own declared load of one key', async () => {
     await guarded('tight', { monitoring: accountMonitoring(), design: { ...telemetry, thresholds: { headroom: 0.7 } } });
-    expect(criterionOf(engine.named('tight-hot-key')).threshold).toBe(7_000);
+    // 70% of the container's 4,000 RU/s (one key never uses more than its container).
+    expect(criterionOf(engine.named('tight-hot-key')).threshold).toBe(2_800);
     expect(criterionOf(engine.named('tight-partition-size')).threshold).toBe(14);
     // Six regions at a sixth of 42,000 RU/s each: 7,000 RU/s per key at the declared peak, below the 8,000 line.
     const regions = { partitionKey: { paths: [{ path: '/region', cardinality: 6 }] }, workload: { peakReadUnits: 21_000, peakWriteUnits: 21_000 } };

@@ -10,7 +10,7 @@ export { REPLAY_EPOCH, MINUTES_PER_DAY, MINUTES_PER_WEEK, clockOf, timestampOf }
 export { replayAlarms, describeChanges, type AlarmReplay, type ActionRun, type StateChange, type ReplayAlarmsOptions } from './cloudwatch/replay-alarms';
 export { evaluateSeries, nextState, type AlarmRule, type AlarmState, type MissingDataTreatment, type ComparisonOperator } from './cloudwatch/alarm-state';
 export { replayMetricAlert, SCOPE_DIMENSION } from './azure/metric-alert';
-export { replayLogAlert, type QueryRegistry, type QuerySemantics, type ResultRow } from './azure/log-alert';
+export { replayLogAlert, type QueryRegistry, type QuerySemantics, type QueryWindow, type ResultRow } from './azure/log-alert';
 export type { AlertEvent, AlertReplay } from './azure/alert-state';
 export type { Scenario } from './scenarios/scenario';
 export { simulateTable, PARTITION_CEILING, DEFAULT_TABLE_QUOTA, type TableModel, type KeySpaceModel, type HotKey, type Burst, type CapacityModel, type KeySpaceTruth, type TableNames } from './scenarios/dynamodb-model';

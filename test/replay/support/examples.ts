@@ -1,12 +1,14 @@
 /**
  * The example app (examples/cdk) and the example program (examples/pulumi) as the replay sees them:
  * their synthesized template / registered resources, the traffic profile of each table and container
- * (from their designs), and the meaning of today's log-alert queries (lib/pulumi/queries.ts).
+ * (from their designs), and the meaning of the log-alert queries (lib/pulumi/queries.ts).
  */
 import { App } from 'aws-cdk-lib';
 import { SkewguardExampleStack } from '../../../examples/cdk/stack';
-import { hottestKeyShareQuery, largestPartitionQuery } from '../../../lib/pulumi/queries';
-import type { CfnTemplate, CosmosContainerProfile, DynamoTableProfile, QueryRegistry, QuerySemantics, ResultRow } from '../../../lib/testing/replay';
+import {
+  hotKeyQuery, hotPrefixQuery, INGESTION_LAG_MINUTES, largestPartitionQuery, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, throttleRateQuery,
+} from '../../../lib/pulumi/queries';
+import type { CfnTemplate, CosmosContainerProfile, DynamoTableProfile, LogRow, QueryRegistry, QuerySemantics, ResultRow } from '../../../lib/testing/replay';
 
 /** The example stack, synthesized without aws-cdk-lib's validation (not under test here). */
 export function exampleTemplate(): CfnTemplate {
@@ -42,39 +44,107 @@ export const EXAMPLE_CONTAINERS: Readonly<Record<string, CosmosContainerProfile>
   devices: { throughput: { kind: 'manual', ru: 1_000 }, storageGb: 5, peakRu: 800, largestPartitionGb: 1.2 },
 };
 
-const inWindow = (rows: readonly { columns: Readonly<Record<string, string | number>> }[], db: string, container: string) =>
-  rows.filter((r) => r.columns.DatabaseName === db && r.columns.CollectionName === container).map((r) => r.columns);
+type Columns = Readonly<Record<string, string | number>>;
 
-/** largestPartitionQuery: max SizeKb per key, in GB, top 1. */
+/** `| where DatabaseName == db and CollectionName == container`, and a TimeGenerated span. */
+const rowsOfContainer = (rows: readonly LogRow[], db: string, container: string, from = -Infinity, to = Infinity): (Columns & { minute: number })[] =>
+  rows.filter((r) => r.columns.DatabaseName === db && r.columns.CollectionName === container && r.timeGenerated >= from && r.timeGenerated < to)
+    .map((r) => ({ ...r.columns, minute: r.timeGenerated }));
+const isNotEmpty = (value: unknown) => value !== undefined && value !== null && String(value) !== '';
+const binned = (minute: number, size: number) => Math.floor(minute / size) * size;
+
+/** largestPartitionQuery: max SizeKb per non-empty key, in GB, top 1. */
 function largestPartition(db: string, container: string): QuerySemantics {
   return (rowsOf) => {
     const size = new Map<string, number>();
-    for (const c of inWindow(rowsOf('CDBPartitionKeyStatistics'), db, container)) size.set(String(c.PartitionKey), Math.max(size.get(String(c.PartitionKey)) ?? 0, Number(c.SizeKb)));
-    const top = [...size].map(([PartitionKey, kb]): ResultRow => ({ PartitionKey, SizeGb: kb / 1_048_576 })).sort((a, b) => Number(b.SizeGb) - Number(a.SizeGb));
-    return top.slice(0, 1);
+    for (const c of rowsOfContainer(rowsOf('CDBPartitionKeyStatistics'), db, container)) {
+      if (isNotEmpty(c.PartitionKey)) size.set(String(c.PartitionKey), Math.max(size.get(String(c.PartitionKey)) ?? 0, Number(c.SizeKb)));
+    }
+    const all = [...size].map(([PartitionKey, kb]): ResultRow => ({ PartitionKey, SizeKb: kb, SizeGb: kb / 1_048_576 }));
+    return all.sort((a, b) => Number(b.SizeGb) - Number(a.SizeGb)).slice(0, 1);
   };
 }
 
-/** hottestKeyShareQuery: each key's RU over the container's RU in the window (when ≥ minimum), top 1. */
-function hottestKeyShare(db: string, container: string, minimum: number): QuerySemantics {
-  return (rowsOf) => {
-    const charges = inWindow(rowsOf('CDBPartitionKeyRUConsumption'), db, container);
-    const total = charges.reduce((s, c) => s + Number(c.RequestCharge), 0);
-    if (total < minimum) return [];
-    const perKey = new Map<string, number>();
-    for (const c of charges) perKey.set(String(c.PartitionKey), (perKey.get(String(c.PartitionKey)) ?? 0) + Number(c.RequestCharge));
-    const top = [...perKey].map(([PartitionKey, ru]): ResultRow => ({ PartitionKey, KeyShare: ru / total })).sort((a, b) => Number(b.KeyShare) - Number(a.KeyShare));
-    return top.slice(0, 1);
+/** `iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)` */
+function prefixOf(key: string): string {
+  if (!key.startsWith('[')) return key;
+  try {
+    const parsed = JSON.parse(key) as unknown;
+    return Array.isArray(parsed) && parsed.length > 0 ? String(parsed[0]) : '';
+  } catch {
+    return ''; // parse_json of invalid JSON is dynamic(null); tostring(null[0]) is ""
+  }
+}
+
+/**
+ * hotKeyQuery / hotPrefixQuery: the judged span is [bin(now, 1m) − INGESTION_LAG, + SUSTAINED_MINUTES);
+ * per value (key or first level) and region, each minute's RU ÷ 60; the lowest of them, kept when
+ * the value is present in every judged minute; the highest such value per region.
+ */
+function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
+  return (rowsOf, { now }) => {
+    const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
+    const judgedStart = judgedEnd - SUSTAINED_MINUTES;
+    const perMinute = new Map<string, Map<number, number>>();
+    const identity = new Map<string, { value: string; region: string }>();
+    for (const c of rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedStart, judgedEnd)) {
+      if (!isNotEmpty(c.PartitionKey)) continue;
+      const value = by === 'Prefix' ? prefixOf(String(c.PartitionKey)) : String(c.PartitionKey);
+      const region = String(c.RegionName ?? '');
+      const id = JSON.stringify([value, region]);
+      identity.set(id, { value, region });
+      const minutes = perMinute.get(id) ?? new Map<number, number>();
+      minutes.set(binned(c.minute, 1), (minutes.get(binned(c.minute, 1)) ?? 0) + Number(c.RequestCharge));
+      perMinute.set(id, minutes);
+    }
+    const best = new Map<string, ResultRow>();
+    for (const [id, minutes] of perMinute) {
+      if (minutes.size !== SUSTAINED_MINUTES) continue;
+      const { value, region } = identity.get(id) as { value: string; region: string };
+      const sustained = Math.min(...minutes.values()) / 60;
+      const current = best.get(region);
+      if (!current || sustained > Number(current.SustainedRUPerSecond)) best.set(region, { RegionName: region, [by]: value, SustainedRUPerSecond: sustained });
+    }
+    return [...best.values()];
   };
 }
 
-/** Recognises today's two queries by regenerating their exact text for each container. */
-export function todaysQueries(containers: readonly { databaseName: string; containerName: string }[]): QueryRegistry {
+/**
+ * throttleRateQuery: the judged span is [bin(now, 5m) − INGESTION_LAG − 5 × SUSTAINED_INTERVALS,
+ * bin(now, 5m) − INGESTION_LAG); per 5-minute interval with at least `minimumRequests` requests, the
+ * share answered 429; the lowest, kept when all SUSTAINED_INTERVALS intervals were judged.
+ */
+function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
+  return (rowsOf, { now }) => {
+    const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
+    const judgedStart = judgedEnd - SUSTAINED_INTERVALS * 5;
+    const intervals = new Map<number, { throttled: number; requests: number }>();
+    for (const c of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedStart, judgedEnd)) {
+      const interval = intervals.get(binned(c.minute, 5)) ?? { throttled: 0, requests: 0 };
+      const samples = Math.trunc(Number(c.SampleCount));
+      interval.requests += samples;
+      if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
+      intervals.set(binned(c.minute, 5), interval);
+    }
+    const judged = [...intervals.values()].filter((i) => i.requests >= minimumRequests);
+    if (judged.length !== SUSTAINED_INTERVALS) return [];
+    return [{ SustainedThrottledShare: Math.min(...judged.map((i) => i.throttled / i.requests)), Intervals: judged.length }];
+  };
+}
+
+/**
+ * The meaning of the log-alert queries a GuardedContainer creates (lib/pulumi/queries.ts),
+ * recognised by regenerating their exact text for each container: a query that differs in one
+ * character has no semantics, and the replay refuses its rule.
+ */
+export function skewguardQueries(containers: readonly { databaseName: string; containerName: string }[]): QueryRegistry {
   return (query) => {
     for (const { databaseName: db, containerName: c } of containers) {
       if (query === largestPartitionQuery(db, c)) return largestPartition(db, c);
-      const minimum = /where total >= (\d+(?:\.\d+)?)/.exec(query)?.[1];
-      if (minimum !== undefined && query === hottestKeyShareQuery(db, c, Number(minimum))) return hottestKeyShare(db, c, Number(minimum));
+      if (query === hotKeyQuery(db, c)) return sustainedRu(db, c, 'PartitionKey');
+      if (query === hotPrefixQuery(db, c)) return sustainedRu(db, c, 'Prefix');
+      const minimum = /\| where Requests >= (\d+)\n/.exec(query)?.[1];
+      if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
     }
     return undefined;
   };

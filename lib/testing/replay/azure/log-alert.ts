@@ -22,8 +22,17 @@ import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel,
 
 export type ResultRow = Readonly<Record<string, string | number>>;
 
-/** What a query returns for one window, given the rows of a table visible at that check. */
-export type QuerySemantics = (rowsOf: (table: string) => readonly LogRow[]) => readonly ResultRow[];
+/** The check a query runs in: `now` is the evaluation's minute (KQL `now()`), `from`–`to` its
+ *  window (the rule's `windowSize` ending at `now`, or an earlier one for `failingPeriods`). */
+export interface QueryWindow {
+  readonly now: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** What a query returns for one window, given the rows of a table generated in the window and
+ *  visible at that check. */
+export type QuerySemantics = (rowsOf: (table: string) => readonly LogRow[], window: QueryWindow) => readonly ResultRow[];
 
 /** Finds the semantics of a query text (exact text, or a recogniser); undefined: none registered. */
 export type QueryRegistry = (query: string, ruleName: string) => QuerySemantics | undefined;
@@ -57,7 +66,7 @@ export function replayLogAlert(name: string, inputs: Record<string, unknown>, te
       const to = tick - p * windowMinutes;
       const from = to - windowMinutes;
       if (to <= 0) break;
-      const rows = semantics((table) => telemetry.rows(table, Math.max(0, from), to, tick));
+      const rows = semantics((table) => telemetry.rows(table, Math.max(0, from), to, tick), { now: tick, from: Math.max(0, from), to });
       const groups = new Map<string, ResultRow[]>();
       for (const row of rows) {
         if (!passes(filters, row)) continue;

@@ -118,11 +118,12 @@ const isSeries = (v: Value): v is Series => Array.isArray(v) && !v.some((x) => A
 
 function pointwise(a: Value, b: Value, periods: number, f: (x: number, y: number) => number | undefined): Value {
   if (typeof a === 'number' && typeof b === 'number') return f(a, b) ?? NaN;
-  const at = (v: Value, i: number): number | undefined => (typeof v === 'number' ? v : isSeries(v) ? v[i] : undefined);
   if ((typeof a !== 'number' && !isSeries(a)) || (typeof b !== 'number' && !isSeries(b))) throw new Error('metric math: arithmetic needs numbers or time series');
+  // Checked once above, not per period (a series is scanned whole by isSeries).
+  const at = (v: number | Series, i: number): number | undefined => (typeof v === 'number' ? v : v[i]);
   return Array.from({ length: periods }, (_, i) => {
-    const x = at(a, i);
-    const y = at(b, i);
+    const x = at(a as number | Series, i);
+    const y = at(b as number | Series, i);
     return x === undefined || y === undefined ? undefined : f(x, y);
   });
 }

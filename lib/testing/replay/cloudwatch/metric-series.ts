@@ -117,7 +117,10 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
   if (returned.length !== 1) throw new Error(`${field}.Metrics: an alarm needs exactly one entry with ReturnData true, found ${returned.length}`);
   const main = returned[0];
   const stat = main.MetricStat as Record<string, unknown> | undefined;
-  const periodMinutes = periodMinutesOf(main.Period ?? stat?.Period, `${field}.Metrics[${entries.indexOf(main)}].Period`);
+  // An expression entry may leave Period out (MetricDataQuery.Period is optional there): it then
+  // returns data at the period of the metrics it reads.
+  const readPeriod = (entries.find((e) => e.MetricStat !== undefined)?.MetricStat as Record<string, unknown> | undefined)?.Period;
+  const periodMinutes = periodMinutesOf(main.Period ?? stat?.Period ?? readPeriod, `${field}.Metrics[${entries.indexOf(main)}].Period`);
   const namespaces = new Set<string>();
   const cache = new Map<string, Series>();
   const seriesOf = (id: string): Series => {

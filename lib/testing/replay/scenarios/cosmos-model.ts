@@ -16,10 +16,15 @@
  * - Partition-key diagnostics land in CDBPartitionKeyRUConsumption (RequestCharge per PartitionKey)
  *   and CDBPartitionKeyStatistics (SizeKb per PartitionKey; keys under about 1 GB may be absent);
  *   resource logs are queryable 3 to 10 minutes after the fact ("Log data ingestion time").
+ * - CDBDataPlaneRequests5M holds the data-plane requests aggregated per 5 minutes, one row per
+ *   status code with its SampleCount ("Monitor Azure Cosmos DB data by using diagnostic settings",
+ *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
+ *   interval ends, with the same delay.
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (sd 10% + Poisson);
  * the uniform traffic's log rows are grouped into 20 synthetic keys per minute (real keys are far
  * smaller: this overstates their share, never understates a hot key's); the rows of one minute
- * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly.
+ * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly; one region
+ * (`REGION`), so RegionName is the same on every row.
  */
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
@@ -31,6 +36,9 @@ export const RANGE_STORAGE_GB = 50;
 const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 const RU_PER_REQUEST = 6;
 const LOG_GROUPS = 20;
+/** The one region the modelled account writes in. */
+export const REGION = 'West Europe';
+const REQUESTS_INTERVAL = 5;
 
 export interface CosmosHotKey {
   /** The full partition-key value, e.g. `["t-42","d-7","s-1"]`. */
@@ -91,6 +99,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   for (const b of model.bursts ?? []) burstsAt.set(b.minute, [...(burstsAt.get(b.minute) ?? []), b]);
   const keysOn = Array.from({ length: ranges }, (_, r) => (model.hotKeys ?? []).filter((k) => k.range === r));
   let sustained = 0;
+  const interval = { ok: 0, throttled: 0 };
   for (let minute = 0; minute < telemetry.minutes; minute++) {
     const uniform = model.ru(minute);
     let ok = 0;
@@ -127,12 +136,28 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       if (truth.first429 === undefined) truth.first429 = minute;
       if (sustained === 3 && truth.firstSustained429 === undefined) truth.firstSustained429 = minute - 2;
     }
+    interval.ok += ok;
+    interval.throttled += throttled;
+    if (minute % REQUESTS_INTERVAL === REQUESTS_INTERVAL - 1) {
+      const start = minute - (REQUESTS_INTERVAL - 1);
+      const ingestedAt = minute + 1 + ingestionDelay(rng);
+      for (const [status, n] of [['200', interval.ok], ['429', interval.throttled]] as const) {
+        if (n > 0) {
+          telemetry.log('CDBDataPlaneRequests5M', {
+            timeGenerated: start, ingestedAt,
+            columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, StatusCode: status, SampleCount: n },
+          });
+        }
+      }
+      interval.ok = 0;
+      interval.throttled = 0;
+    }
     // Partition-key RU log: the hot keys, then the uniform traffic in synthetic key groups; the rows
     // of one minute arrive together.
     const arrival = minute + 1 + ingestionDelay(rng);
     const row = (key: string, ru: number) => telemetry.log('CDBPartitionKeyRUConsumption', {
       timeGenerated: minute, ingestedAt: arrival,
-      columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, PartitionKey: key, RequestCharge: ru * 60 },
+      columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: ru * 60 },
     });
     for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), RANGE_BUDGET_CEILING));
     for (let g = 0; g < LOG_GROUPS; g++) row(`uniform-group-${g}`, uniform / LOG_GROUPS);

@@ -54,15 +54,17 @@ function containerModel(profile: CosmosContainerProfile, ru: Float64Array, rng: 
   };
 }
 
-/** A healthy week for every profile. */
-export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3): Scenario<ContainerModel> {
+/** A healthy week for every profile. `days` shortens it (at least 4, so that the planned peak on
+ *  day 3 is in it), e.g. for a fast test. */
+export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3, days = 7): Scenario<ContainerModel> {
+  if (!Number.isInteger(days) || days < 4) throw new Error(`healthyCosmosWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
   const rng = new Random(seed);
   const models = Object.fromEntries(Object.entries(profiles).map(([name, profile], i) => {
     const r = rng.fork(i + 1);
-    return [name, containerModel(profile, uniformLoad(profile, 7, r, { plannedPeak: true, bulkImport: true }), r)];
+    return [name, containerModel(profile, uniformLoad(profile, days, r, { plannedPeak: true, bulkImport: true }), r)];
   }));
   return {
-    name: 'healthy week', kind: 'healthy', days: 7, seed, models,
+    name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, models,
     assumptions: [
       'ordinary days peak at 60% of the planned peak at 19:00, 15% of that at 04:00, 5% noise per minute',
       'the planned peak on day 3, 19:00–19:45, spread evenly over the ranges',

@@ -124,16 +124,18 @@ const HEALTHY_ASSUMPTIONS = [
   'on-demand partitions sized for twice the planned peak; the per-table quota raised above the planned peak',
 ];
 
-/** A healthy week for every profile: nothing here is an incident. */
-export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1): Scenario<TableModel> {
+/** A healthy week for every profile: nothing here is an incident. `days` shortens it (at least 4,
+ *  so that the planned peak on day 3 is in it), e.g. for a fast test. */
+export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1, days = 7): Scenario<TableModel> {
+  if (!Number.isInteger(days) || days < 4) throw new Error(`healthyWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
   const rng = new Random(seed);
   const models = Object.fromEntries(Object.entries(profiles).map(([name, profile], i) => {
     const quota = Math.max(40_000, 2 * profile.peakRead, 2 * profile.peakWrite);
     const capacity = profile.capacity.mode === 'on-demand' ? { ...profile.capacity, quota } : profile.capacity;
     const r = rng.fork(i + 1);
-    return [name, tableModel({ ...profile, capacity }, shape(7, r, profile.dailyPeakShare ?? 0.3, { plannedPeak: true, batch: true }), r, {}, weekdayDeploys(7))];
+    return [name, tableModel({ ...profile, capacity }, shape(days, r, profile.dailyPeakShare ?? 0.3, { plannedPeak: true, batch: true }), r, {}, weekdayDeploys(days))];
   }));
-  return { name: 'healthy week', kind: 'healthy', days: 7, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
+  return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
 }
 
 export type DynamoIncident = 'write-hot key growing for days' | 'viral read-hot key' | 'warm keys on one partition' | 'surge beyond the on-demand maximum' | 'surge beyond the per-table quota';

@@ -1,0 +1,90 @@
+// The default alarms of the example app (examples/cdk) replayed over modelled traffic against issue
+// 18's targets: no page on healthy traffic (at most 1 false page per table per week), every incident
+// paged (or ticketed, for capacity limits) within the minutes in the test name, recoveries off the
+// page topic. Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
+import { dynamoIncident, healthyWeek, replayStack, type CfnTemplate, type DynamoIncident, type StackReplay, type TableReplay } from '../../lib/testing/replay';
+import { EXAMPLE_TABLES, exampleTemplate } from './support/examples';
+import { describeTable, firstPageAfter } from './support/summary';
+
+const template = exampleTemplate();
+const PAGE_TOPIC = 'Ref:OnCall';
+const onPageTopic = (target: string) => target.includes(PAGE_TOPIC);
+const alarmsOf = (t: CfnTemplate) => Object.values(t.Resources ?? {}).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' || r.Type === 'AWS::CloudWatch::CompositeAlarm');
+
+describe('the alarms the example app creates', () => {
+  it('10 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range + composite), Documents 6 (page: 3 key-range)', () => {
+    const replay = replayStack(template, healthyWeek(EXAMPLE_TABLES, 1, 4), { pages: onPageTopic });
+    expect(alarmsOf(template)).toHaveLength(10);
+    expect(replay.alarms).toHaveLength(10);
+    expect([replay.tables.Tickets.alarms.length, replay.tables.Documents.alarms.length]).toEqual([4, 6]);
+  });
+
+  it('no alarm sends its OK (recovery) notification to the page topic: recoveries never page', () => {
+    const okTargets = alarmsOf(template).flatMap((r) => (r.Properties?.OKActions as unknown[] | undefined) ?? []);
+    expect(okTargets.length).toBeGreaterThan(0);
+    expect(JSON.stringify(okTargets)).not.toContain('OnCall');
+  });
+
+  it('no alarm reads a throttle cause its table cannot have: Tickets (on-demand, no maximum) reads no MaxOnDemand or Provisioned metric; Documents (maximums set) reads MaxOnDemand', () => {
+    const metricsOf = (table: string) => JSON.stringify(alarmsOf(template).filter((r) => String(r.Properties?.AlarmName).includes(`/${table} `)).map((r) => r.Properties?.Metrics));
+    expect(metricsOf('Tickets')).not.toMatch(/MaxOnDemand|Provisioned/);
+    expect(metricsOf('Documents')).toMatch(/MaxOnDemandThroughputThrottleEvents/);
+    expect(metricsOf('Documents')).not.toMatch(/ProvisionedThroughput/);
+  });
+});
+
+describe('healthy traffic (4 days with the planned peak, seed 1)', () => {
+  let replay: StackReplay;
+  beforeAll(() => {
+    replay = replayStack(template, healthyWeek(EXAMPLE_TABLES, 1, 4), { pages: onPageTopic });
+  });
+
+  it('Documents: 0 pages (3 key-range page alarms, deploys, bursts, nightly batch)', () => {
+    expect(describeTable(replay.tables.Documents)).toBe('');
+  });
+
+  it('Tickets: 1 page, at its own planned peak (day 3 19:09, 25 shards at their planned share): within the target of at most 1 false page a week', () => {
+    const pages = replay.tables.Tickets.pages;
+    expect(pages.map((p) => [p.minute, p.alarm])).toEqual([[3 * 1440 + 19 * 60 + 9, 'skewguard page SkewguardExample/Tickets any hot partition']]);
+  });
+
+  it('0 recoveries reach the page topic', () => {
+    expect([...replay.tables.Tickets.recoveries, ...replay.tables.Documents.recoveries]).toEqual([]);
+  });
+});
+
+describe('incidents (seed 2): the first page (or ticket) after the incident begins', () => {
+  const run = (incident: DynamoIncident, target: { table: string; index?: string }, pages = onPageTopic): { table: TableReplay; truth: TableReplay['truths'][number] } => {
+    const table = replayStack(template, dynamoIncident(incident, EXAMPLE_TABLES, target), { pages }).tables[target.table];
+    return { table, truth: table.truths.find((t) => t.index === target.index) as TableReplay['truths'][number] };
+  };
+
+  it('a viral read-hot key on Documents pages 5 minutes after its first key-range throttle', () => {
+    const { table, truth } = run('viral read-hot key', { table: 'Documents' });
+    expect(firstPageAfter(table.pages, 0)! - truth.firstKeyRangeThrottle!).toBe(5);
+  });
+
+  it('three warm keys on one Tickets partition page 3 minutes after the first throttle (through the composite alarm)', () => {
+    const { table, truth } = run('warm keys on one partition', { table: 'Tickets' });
+    expect([firstPageAfter(table.pages, 0)! - truth.firstKeyRangeThrottle!, table.pages[0].alarm]).toEqual([3, 'skewguard page SkewguardExample/Tickets any hot partition']);
+  });
+
+  it('a write-hot key growing for days on GSI by-folder pages 37 minutes after its partition averages 80% of its ceiling (344 minutes after its first, sparse, throttle)', () => {
+    const { table, truth } = run('write-hot key growing for days', { table: 'Documents', index: 'by-folder' });
+    const first = firstPageAfter(table.pages, 0)!;
+    expect([first - truth.firstOver80!, first - truth.firstKeyRangeThrottle!]).toEqual([37, 344]);
+    expect(table.recoveries).toEqual([]);
+  });
+
+  it('a surge beyond the per-table quota on Tickets opens a ticket 4 minutes after its first account-limit throttle and pages no one (a quota, not a hot key)', () => {
+    const paged = run('surge beyond the per-table quota', { table: 'Tickets' });
+    expect(paged.table.pages).toEqual([]);
+    const ticketed = run('surge beyond the per-table quota', { table: 'Tickets' }, (t) => t.includes('Ref:Backlog'));
+    expect([firstPageAfter(ticketed.table.pages, 0)! - ticketed.truth.firstCapacityThrottle!, ticketed.table.pages[0].alarm]).toEqual([4, 'skewguard ticket SkewguardExample/Tickets throttles and errors that are not a hot key']);
+  });
+
+  it('a surge beyond the on-demand maximum of Documents opens a ticket 4 minutes after its first throttle and pages no one', () => {
+    const ticketed = run('surge beyond the on-demand maximum', { table: 'Documents' }, () => true);
+    expect(ticketed.table.pages.map((p) => [p.minute - ticketed.truth.firstCapacityThrottle!, p.alarm])).toEqual([[4, 'skewguard ticket SkewguardExample/Documents throttles and errors that are not a hot key']]);
+  });
+});
