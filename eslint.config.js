@@ -9,7 +9,10 @@ module.exports = tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Import hygiene as aws-cdk enforces it: one import statement per module, imports before code, in
@@ -21,7 +24,10 @@ module.exports = tseslint.config(
     rules: {
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
-      'import-x/order': ['error', { groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']], alphabetize: { order: 'asc', caseInsensitive: true } }],
+      'import-x/order': [
+        'error',
+        { groups: ['builtin', 'external', ['internal', 'parent', 'sibling', 'index']], alphabetize: { order: 'asc', caseInsensitive: true } },
+      ],
     },
   },
   {
@@ -36,29 +42,57 @@ module.exports = tseslint.config(
     files: ['lib/**/*.ts'],
     ignores: ['lib/cdk/**', 'lib/pulumi/**', 'lib/testing/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'], message: 'The core never loads a cloud SDK: put this in lib/cdk or lib/pulumi.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'],
+              message: 'The core never loads a cloud SDK: put this in lib/cdk or lib/pulumi.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['lib/cdk/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['@pulumi/*'], message: 'skewguard/cdk must never load Pulumi.' },
-        { group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'], message: 'Import the core through its public entry: ../index.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@pulumi/*'], message: 'skewguard/cdk must never load Pulumi.' },
+            {
+              group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'],
+              message: 'Import the core through its public entry: ../index.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['lib/pulumi/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [
-        { name: '@pulumi/azure-native', message: 'Import a submodule (@pulumi/azure-native/cosmosdb, /monitor, /operationalinsights): the root costs ~4 s and 1 GB of type checking.' },
-      ], patterns: [
-        { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'skewguard/pulumi must never load aws-cdk-lib.' },
-        { group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'], message: 'Import the core through its public entry: ../index.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@pulumi/azure-native',
+              message: 'Import a submodule (@pulumi/azure-native/cosmosdb, /monitor, /operationalinsights): the root costs ~4 s and 1 GB of type checking.',
+            },
+          ],
+          patterns: [
+            { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'skewguard/pulumi must never load aws-cdk-lib.' },
+            {
+              group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'],
+              message: 'Import the core through its public entry: ../index.',
+            },
+          ],
+        },
+      ],
     },
   },
   // The testing helpers load only what they test: skewguard/testing no cloud SDK, testing/cdk never
@@ -66,17 +100,42 @@ module.exports = tseslint.config(
   {
     files: ['lib/testing/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'], message: 'skewguard/testing loads no cloud SDK: put this in lib/testing/cdk or lib/testing/pulumi.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'],
+              message: 'skewguard/testing loads no cloud SDK: put this in lib/testing/cdk or lib/testing/pulumi.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['lib/testing/cdk/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@pulumi/*', '../../pulumi', '../../pulumi/*'], message: 'skewguard/testing/cdk must never load Pulumi.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@pulumi/*', '../../pulumi', '../../pulumi/*'], message: 'skewguard/testing/cdk must never load Pulumi.' }] },
+      ],
+    },
   },
   {
     files: ['lib/testing/pulumi/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/azure-native', '@pulumi/azure-native/*', '../../cdk', '../../cdk/*'], message: 'skewguard/testing/pulumi loads only @pulumi/pulumi.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/azure-native', '@pulumi/azure-native/*', '../../cdk', '../../cdk/*'],
+              message: 'skewguard/testing/pulumi loads only @pulumi/pulumi.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -40,19 +40,45 @@ function handWritten(stack, id) {
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     contributorInsightsSpecification: { enabled: true, mode: dynamodb.ContributorInsightsMode.THROTTLED_KEYS },
   });
-  const metric = (metricName, dims) => new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: dims, statistic: 'Sum', period: cdk.Duration.minutes(1) });
-  const sum = (metrics) => new cloudwatch.MathExpression({ expression: Object.keys(metrics).map((m) => `FILL(${m}, 0)`).join(' + '), usingMetrics: metrics, period: cdk.Duration.minutes(1) });
-  const alarm = (alarmId, expression, threshold, datapointsToAlarm) => new cloudwatch.Alarm(scope, alarmId, {
-    alarmName: `${stack.stackName}/${id} ${alarmId} (hand-written alarm of the benchmark)`,
-    alarmDescription: `[page] Read+WriteKeyRangeThroughputThrottleEvents: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key. Do: find it in Contributor Insights "most throttled keys". https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html`,
-    metric: expression, threshold, evaluationPeriods: 5, datapointsToAlarm,
-    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-  });
+  const metric = (metricName, dims) =>
+    new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: dims, statistic: 'Sum', period: cdk.Duration.minutes(1) });
+  const sum = (metrics) =>
+    new cloudwatch.MathExpression({
+      expression: Object.keys(metrics)
+        .map((m) => `FILL(${m}, 0)`)
+        .join(' + '),
+      usingMetrics: metrics,
+      period: cdk.Duration.minutes(1),
+    });
+  const alarm = (alarmId, expression, threshold, datapointsToAlarm) =>
+    new cloudwatch.Alarm(scope, alarmId, {
+      alarmName: `${stack.stackName}/${id} ${alarmId} (hand-written alarm of the benchmark)`,
+      alarmDescription: `[page] Read+WriteKeyRangeThroughputThrottleEvents: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key. Do: find it in Contributor Insights "most throttled keys". https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html`,
+      metric: expression,
+      threshold,
+      evaluationPeriods: 5,
+      datapointsToAlarm,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
   for (const index of [undefined, 'by-customer']) {
     const dims = index ? { TableName: table.tableName, GlobalSecondaryIndexName: index } : { TableName: table.tableName };
-    alarm(`${index ?? 'table'}KeyRange`, sum({ r: metric('ReadKeyRangeThroughputThrottleEvents', dims), w: metric('WriteKeyRangeThroughputThrottleEvents', dims) }), 60, 4);
+    alarm(
+      `${index ?? 'table'}KeyRange`,
+      sum({ r: metric('ReadKeyRangeThroughputThrottleEvents', dims), w: metric('WriteKeyRangeThroughputThrottleEvents', dims) }),
+      60,
+      4,
+    );
   }
-  alarm('ThrottlesAndErrors', sum({ accountRead: metric('ReadAccountLimitThrottleEvents', { TableName: table.tableName }), accountWrite: metric('WriteAccountLimitThrottleEvents', { TableName: table.tableName }) }), 1, 5);
+  alarm(
+    'ThrottlesAndErrors',
+    sum({
+      accountRead: metric('ReadAccountLimitThrottleEvents', { TableName: table.tableName }),
+      accountWrite: metric('WriteAccountLimitThrottleEvents', { TableName: table.tableName }),
+    }),
+    1,
+    5,
+  );
   return table;
 }
 
@@ -84,9 +110,15 @@ function cpuTime(fn) {
   return (used.user + used.system) / 1000;
 }
 
-const guardedTables = (stack, n) => { for (let i = 0; i < n; i++) new GuardedTable(stack, `Table${i}`, design(i)); };
+const guardedTables = (stack, n) => {
+  for (let i = 0; i < n; i++) new GuardedTable(stack, `Table${i}`, design(i));
+};
 const plainTables = (stack, n) => {
-  for (let i = 0; i < n; i++) new dynamodb.TableV2(stack, `Table${i}`, { partitionKey: { name: 'orderId', type: dynamodb.AttributeType.STRING }, globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: dynamodb.AttributeType.STRING } }] });
+  for (let i = 0; i < n; i++)
+    new dynamodb.TableV2(stack, `Table${i}`, {
+      partitionKey: { name: 'orderId', type: dynamodb.AttributeType.STRING },
+      globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: dynamodb.AttributeType.STRING } }],
+    });
 };
 
 async function run({ sideBySide, report }) {
@@ -94,14 +126,34 @@ async function run({ sideBySide, report }) {
   const [plain] = synthesize(plainTables, 1, 100);
   const perTable = (x) => `${(x.resources / 100).toFixed(2)} resources, ${Math.round(x.bytes / 100).toLocaleString('en-US')} bytes per table`;
   console.log('\nCDK footprint: one stack of 100 tables, each with a GSI (CloudFormation: 500 resources, 1 MB)');
-  console.log(`  GuardedTable (default):  ${guarded.resources} resources, ${guarded.bytes.toLocaleString('en-US')} bytes: ${perTable(guarded)}; beyond the table: ${((guarded.resources - plain.resources) / 100).toFixed(2)} resources per table`);
+  console.log(
+    `  GuardedTable (default):  ${guarded.resources} resources, ${guarded.bytes.toLocaleString('en-US')} bytes: ${perTable(guarded)}; beyond the table: ${((guarded.resources - plain.resources) / 100).toFixed(2)} resources per table`,
+  );
   console.log(`  plain TableV2:           ${plain.resources} resources, ${plain.bytes.toLocaleString('en-US')} bytes: ${perTable(plain)}`);
-  console.log(`  target: ≤ 3 resources per table beyond the table; 100 tables within ${Math.round((guarded.resources / 500) * 100)}% of the resource limit and ${Math.round((guarded.bytes / 1_000_000) * 100)}% of the size limit (1 MB counted as 1,000,000 bytes)`);
+  console.log(
+    `  target: ≤ 3 resources per table beyond the table; 100 tables within ${Math.round((guarded.resources / 500) * 100)}% of the resource limit and ${Math.round((guarded.bytes / 1_000_000) * 100)}% of the size limit (1 MB counted as 1,000,000 bytes)`,
+  );
 
-  const hand = () => cpuTime(() => synthesize((stack, n) => { for (let i = 0; i < n; i++) handWritten(stack, `Table${i}`); }, STACKS, TABLES));
+  const hand = () =>
+    cpuTime(() =>
+      synthesize(
+        (stack, n) => {
+          for (let i = 0; i < n; i++) handWritten(stack, `Table${i}`);
+        },
+        STACKS,
+        TABLES,
+      ),
+    );
   const guardedRun = () => cpuTime(() => synthesize(guardedTables, STACKS, TABLES));
   const result = sideBySide(hand, guardedRun, 11, 2);
-  report(`CDK synth of ${TABLES} tables in ${STACKS} stacks (Contributor Insights, a page alarm per key space, a ticket alarm per table)`, 'a: hand-written TableV2 + the same alarms', 'b: GuardedTable (design check, metadata, validation plugin)', result, 'ms CPU', 'ratio ≤ 1.10');
+  report(
+    `CDK synth of ${TABLES} tables in ${STACKS} stacks (Contributor Insights, a page alarm per key space, a ticket alarm per table)`,
+    'a: hand-written TableV2 + the same alarms',
+    'b: GuardedTable (design check, metadata, validation plugin)',
+    result,
+    'ms CPU',
+    'ratio ≤ 1.10',
+  );
 }
 
 module.exports = { run };

@@ -21,14 +21,22 @@ function table(i) {
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
     workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.3 },
     monitoring: { contributorInsights: false, latencyAlarms: false },
-    accessPatterns: [{ name: 'by-status', keyAttributes: ['status'], share: 0.5 }, { name: 'scan', keyAttributes: [], share: 0.5 }],
+    accessPatterns: [
+      { name: 'by-status', keyAttributes: ['status'], share: 0.5 },
+      { name: 'scan', keyAttributes: [], share: 0.5 },
+    ],
   };
 }
 
 /** A sink that counts what it is given, as a pipe would take it. */
 function sink() {
   let bytes = 0;
-  const stream = new Writable({ write(chunk, _encoding, done) { bytes += chunk.length; done(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
   return { stream, bytes: () => bytes };
 }
 
@@ -49,11 +57,19 @@ async function run(harness) {
       return elapsed;
     };
     const scale = await harness.sideBySideAsync(lint('json'), lint('text'), 5, 1);
-    harness.report('CLI report of 10,000 tables × 5 findings (50,000 findings), in-process', 'a: --format json', 'b: --format text', scale, 'ms', 'b ≈ a (linear)');
+    harness.report(
+      'CLI report of 10,000 tables × 5 findings (50,000 findings), in-process',
+      'a: --format json',
+      'b: --format text',
+      scale,
+      'ms',
+      'b ≈ a (linear)',
+    );
     console.log(`  report sizes: json ${harness.fmt(sizes.json / 1048576, 1)} MiB, text ${harness.fmt(sizes.text / 1048576, 1)} MiB`);
 
     // Tables with SG001, SG010 and SG011, each fixable: three rounds of edits.
-    const fixable = (count) => `${JSON.stringify({ tables: Array.from({ length: count }, (_, i) => ({ name: `table-${i}`, partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 }, monitoring: { contributorInsights: false, latencyAlarms: false } })) }, null, 2)}\n`;
+    const fixable = (count) =>
+      `${JSON.stringify({ tables: Array.from({ length: count }, (_, i) => ({ name: `table-${i}`, partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 }, monitoring: { contributorInsights: false, latencyAlarms: false } })) }, null, 2)}\n`;
     const fix = (count) => {
       const text = fixable(count);
       const target = join(dir, `fix-${count}.json`);
@@ -62,12 +78,20 @@ async function run(harness) {
         const start = performance.now();
         const code = await cli(['lint', target, '--fix', '--format', 'json'], { stdout: sink().stream, stderr: sink().stream, env: {}, cwd: dir });
         const elapsed = performance.now() - start;
-        if (code !== 1 || !readFileSync(target, 'utf8').includes('"latencyAlarms": true')) throw new Error(`--fix of ${count} tables did not fix them (exit ${code})`);
+        if (code !== 1 || !readFileSync(target, 'utf8').includes('"latencyAlarms": true'))
+          throw new Error(`--fix of ${count} tables did not fix them (exit ${code})`);
         return elapsed;
       };
     };
     const fixScale = await harness.sideBySideAsync(fix(200), fix(2000), 3, 1);
-    harness.report('CLI --fix: 200 vs 2,000 tables, three fixes each, in-process', 'a: 200 tables (600 fixes)', 'b: 2,000 tables (6,000 fixes)', fixScale, 'ms', 'ratio ≈ 10× (linear)');
+    harness.report(
+      'CLI --fix: 200 vs 2,000 tables, three fixes each, in-process',
+      'a: 200 tables (600 fixes)',
+      'b: 2,000 tables (6,000 fixes)',
+      fixScale,
+      'ms',
+      'ratio ≈ 10× (linear)',
+    );
 
     const spawnTimed = (args) => () => {
       const start = performance.now();
@@ -77,7 +101,14 @@ async function run(harness) {
     };
     const assembly = join(root, 'test/cli/fixtures/cloud-assembly');
     const cold = harness.sideBySide(spawnTimed(['-e', '0']), spawnTimed([join(root, 'dist/cli/main.js'), 'lint', assembly]), 20);
-    harness.report('CLI cold start: `skewguard lint cdk.out/` (a cloud assembly, 2 templates)', 'a: node -e 0', 'b: node dist/cli/main.js lint <cloud assembly>', cold, 'ms', 'ratio ≤ 1.5×');
+    harness.report(
+      'CLI cold start: `skewguard lint cdk.out/` (a cloud assembly, 2 templates)',
+      'a: node -e 0',
+      'b: node dist/cli/main.js lint <cloud assembly>',
+      cold,
+      'ms',
+      'ratio ≤ 1.5×',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

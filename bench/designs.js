@@ -24,7 +24,12 @@ function generateDesigns(count, seed = 42) {
       designs.push({
         engine: 'cosmosdb',
         name: `container-${i}`,
-        partitionKey: { paths: [{ path: '/tenantId', cardinality: pick([50, 500, 2000]) }, { path: pick(['/userId', '/deviceId', '/day']), cardinality: cardinality() }] },
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: pick([50, 500, 2000]) },
+            { path: pick(['/userId', '/deviceId', '/day']), cardinality: cardinality() },
+          ],
+        },
         workload: { peakReadUnits, peakWriteUnits },
         storage: { largestPartitionGb: Math.round(random() * 40) },
         accessPatterns: [
@@ -44,7 +49,14 @@ function generateDesigns(count, seed = 42) {
       workload: { peakReadUnits, peakWriteUnits },
       ...(sharded ? { sharding: { strategy: 'calculated', shards: pick([4, 25, 120]), sourceAttribute: 'itemId' } } : {}),
       globalSecondaryIndexes: [
-        { indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: cardinality() }, sortKeys: [{ name: 'country', type: 'S', cardinality: 200 }, { name: 'city', type: 'S', cardinality: 20000 }] },
+        {
+          indexName: 'by-customer',
+          partitionKey: { name: 'customerId', type: 'S', cardinality: cardinality() },
+          sortKeys: [
+            { name: 'country', type: 'S', cardinality: 200 },
+            { name: 'city', type: 'S', cardinality: 20000 },
+          ],
+        },
       ],
       accessPatterns: [
         { name: 'one-item', keyAttributes: ['eventId', 'userId', 'status', 'orderDate', 'itemId'], share: 0.8 },

@@ -22,7 +22,10 @@ async function timeAsync(fn) {
 
 /** Runs a and b (each returning its own elapsed ms) alternately `rounds` times after `warmup` rounds; ratio = b / a per pair. */
 function sideBySide(a, b, rounds, warmup = 2) {
-  for (let i = 0; i < warmup; i++) { a(); b(); }
+  for (let i = 0; i < warmup; i++) {
+    a();
+    b();
+  }
   const as = [];
   const bs = [];
   for (let i = 0; i < rounds; i++) {
@@ -34,7 +37,10 @@ function sideBySide(a, b, rounds, warmup = 2) {
 
 /** sideBySide for async sides (each resolving to its elapsed ms). */
 async function sideBySideAsync(a, b, rounds, warmup = 2) {
-  for (let i = 0; i < warmup; i++) { await a(); await b(); }
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
   const as = [];
   const bs = [];
   for (let i = 0; i < rounds; i++) {

@@ -42,27 +42,82 @@ function handWritten(pulumi, { cosmosdb, monitor, operationalinsights }, queries
   const resources = [workspace, setting];
   for (let i = 0; i < CONTAINERS; i++) {
     const name = `${prefix}-c${i}`;
-    const container = new cosmosdb.SqlResourceSqlContainer(name, {
-      resourceGroupName: 'data', accountName: 'fleet', databaseName: 'telemetry', containerName: name,
-      resource: { id: name, partitionKey: { paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 } },
-      options: { autoscaleSettings: { maxThroughput: 40000 } },
-    }, { protect: true });
+    const container = new cosmosdb.SqlResourceSqlContainer(
+      name,
+      {
+        resourceGroupName: 'data',
+        accountName: 'fleet',
+        databaseName: 'telemetry',
+        containerName: name,
+        resource: { id: name, partitionKey: { paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 } },
+        options: { autoscaleSettings: { maxThroughput: 40000 } },
+      },
+      { protect: true },
+    );
     const include = (dimension, values) => ({ name: dimension, operator: 'Include', values });
-    const rangeAlert = new monitor.MetricAlert(`${name}-hot-partition-range`, {
-      resourceGroupName: 'data', location: 'global', description: `${name} hot-partition-range`, scopes: [ACCOUNT_ID], enabled: true, autoMitigate: true,
-      severity: 2, windowSize: 'PT15M', evaluationFrequency: 'PT5M', actions: [],
-      criteria: { odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria', allOf: [{
-        criterionType: 'StaticThresholdCriterion', name: 'SaturatedPartitionKeyRange', metricNamespace: 'Microsoft.DocumentDB/databaseAccounts', metricName: 'NormalizedRUConsumption',
-        timeAggregation: 'Average', operator: 'GreaterThan', threshold: 90,
-        dimensions: [include('DatabaseName', ['telemetry']), include('CollectionName', [name]), include('PartitionKeyRangeId', ['*'])],
-      }] },
-    }, { dependsOn: [container, setting] });
-    const logAlert = (suffix, severity, windowSize, evaluationFrequency, query, measure, threshold, dimensions) => new monitor.ScheduledQueryRule(`${name}-${suffix}`, {
-      resourceGroupName: 'data', kind: 'LogAlert', displayName: `${name} ${suffix}`, description: `${name} ${suffix}`, scopes: [workspace.id],
-      enabled: true, autoMitigate: true, severity, windowSize, evaluationFrequency, skipQueryValidation: true,
-      criteria: { allOf: [{ query: pulumi.output('telemetry').apply(query), timeAggregation: 'Maximum', metricMeasureColumn: measure, operator: 'GreaterThan', threshold, dimensions: dimensions.map((d) => include(d, ['*'])), failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 } }] },
-      actions: { actionGroups: [] },
-    }, { dependsOn: [container, setting] });
+    const rangeAlert = new monitor.MetricAlert(
+      `${name}-hot-partition-range`,
+      {
+        resourceGroupName: 'data',
+        location: 'global',
+        description: `${name} hot-partition-range`,
+        scopes: [ACCOUNT_ID],
+        enabled: true,
+        autoMitigate: true,
+        severity: 2,
+        windowSize: 'PT15M',
+        evaluationFrequency: 'PT5M',
+        actions: [],
+        criteria: {
+          odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria',
+          allOf: [
+            {
+              criterionType: 'StaticThresholdCriterion',
+              name: 'SaturatedPartitionKeyRange',
+              metricNamespace: 'Microsoft.DocumentDB/databaseAccounts',
+              metricName: 'NormalizedRUConsumption',
+              timeAggregation: 'Average',
+              operator: 'GreaterThan',
+              threshold: 90,
+              dimensions: [include('DatabaseName', ['telemetry']), include('CollectionName', [name]), include('PartitionKeyRangeId', ['*'])],
+            },
+          ],
+        },
+      },
+      { dependsOn: [container, setting] },
+    );
+    const logAlert = (suffix, severity, windowSize, evaluationFrequency, query, measure, threshold, dimensions) =>
+      new monitor.ScheduledQueryRule(
+        `${name}-${suffix}`,
+        {
+          resourceGroupName: 'data',
+          kind: 'LogAlert',
+          displayName: `${name} ${suffix}`,
+          description: `${name} ${suffix}`,
+          scopes: [workspace.id],
+          enabled: true,
+          autoMitigate: true,
+          severity,
+          windowSize,
+          evaluationFrequency,
+          skipQueryValidation: true,
+          criteria: {
+            allOf: [
+              {
+                query: pulumi.output('telemetry').apply(query),
+                timeAggregation: 'Maximum',
+                metricMeasureColumn: measure,
+                operator: 'GreaterThan',
+                threshold,
+                dimensions: dimensions.map((d) => include(d, ['*'])),
+                failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
+              },
+            ],
+          },
+          actions: { actionGroups: [] },
+        },
+        { dependsOn: [container, setting] },
+      );
     resources.push(
       container,
       rangeAlert,
@@ -121,8 +176,14 @@ async function run(harness) {
   const byHand = () => cpuMs(() => handWritten(pulumi, azure, queries, `hand${round++}`));
   const withSkewguard = () => cpuMs(() => guarded(skewguard, `guarded${round++}`));
   const components = await harness.sideBySideAsync(byHand, withSkewguard, 7, 1);
-  harness.report(`${CONTAINERS} Cosmos DB containers with diagnostics and 5 skew alerts each, Pulumi mock engine (CPU time)`,
-    'a: hand-written azure-native resources', 'b: GuardedContainer (+ design lint)', components, 'CPU ms', 'ratio ≤ 1.10');
+  harness.report(
+    `${CONTAINERS} Cosmos DB containers with diagnostics and 5 skew alerts each, Pulumi mock engine (CPU time)`,
+    'a: hand-written azure-native resources',
+    'b: GuardedContainer (+ design lint)',
+    components,
+    'CPU ms',
+    'ratio ≤ 1.10',
+  );
 
   const importCosmos = () => spawnTimed("require('@pulumi/azure-native/cosmosdb')");
   const importSkewguard = () => spawnTimed("require('skewguard/pulumi')");

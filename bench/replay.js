@@ -16,13 +16,13 @@ const onCallTopic = (target) => target.includes('Ref:OnCall');
 const onCallGroup = (alert) => JSON.stringify(alert.inputs.actions).includes('actionGroups/oncall');
 const LIMITS = [
   'model limits: per-minute load with a normal per-second spread; each request one unit (DynamoDB) or 6 RU (Cosmos DB);',
-  '  partitions sized for twice the planned peak; split for heat only halves a hot partition\'s uniform share;',
+  "  partitions sized for twice the planned peak; split for heat only halves a hot partition's uniform share;",
   '  throttle metrics publish 0 while there is traffic (assumed); Cosmos log rows of a minute arrive together 3–10 min later;',
-  '  the uniform traffic\'s log rows are 20 synthetic keys a minute; KQL is not interpreted (each query has a TS meaning);',
+  "  the uniform traffic's log rows are 20 synthetic keys a minute; KQL is not interpreted (each query has a TS meaning);",
   '  CloudWatch evaluation range = N + 2 periods (not published); Azure metrics are queryable at the next check.',
 ];
 
-const perWeek = (n, days) => (n * 7 / days).toFixed(1);
+const perWeek = (n, days) => ((n * 7) / days).toFixed(1);
 const minutes = (m) => (m === undefined ? 'never' : `${m >= 0 ? '+' : ''}${m} min`);
 
 async function pulumiResources() {
@@ -49,7 +49,10 @@ async function run() {
       pages[name].days += result.days;
     }
   }
-  for (const [name, p] of Object.entries(pages)) console.log(`  DynamoDB ${name.padEnd(10)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   recoveries on the page topic/week ${perWeek(p.recoveries, p.days)}`);
+  for (const [name, p] of Object.entries(pages))
+    console.log(
+      `  DynamoDB ${name.padEnd(10)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   recoveries on the page topic/week ${perWeek(p.recoveries, p.days)}`,
+    );
   const dynamoIncidents = [
     ['write-hot key growing for days', { table: 'Documents', index: 'by-folder' }],
     ['viral read-hot key', { table: 'Documents' }],
@@ -66,11 +69,16 @@ async function run() {
     const anchor = truth.firstKeyRangeThrottle ?? truth.firstCapacityThrottle;
     const first = t.pages.map((p) => p.minute).sort((a, b) => a - b)[0];
     const over80 = truth.firstOver80 === undefined || first === undefined ? '' : `, ${minutes(first - truth.firstOver80)} after 80% of the ceiling`;
-    console.log(`  DynamoDB ${`${target.table}${target.index ? `/${target.index}` : ''}`.padEnd(20)} ${incident.padEnd(36)} first ${t === paged ? 'page' : 'ticket'} ${minutes(first === undefined ? undefined : first - anchor)} after the first throttle${over80}; ${t.pages.length} ${t === paged ? 'pages' : 'alarms'}`);
+    console.log(
+      `  DynamoDB ${`${target.table}${target.index ? `/${target.index}` : ''}`.padEnd(20)} ${incident.padEnd(36)} first ${t === paged ? 'page' : 'ticket'} ${minutes(first === undefined ? undefined : first - anchor)} after the first throttle${over80}; ${t.pages.length} ${t === paged ? 'pages' : 'alarms'}`,
+    );
   }
 
   const resources = await pulumiResources();
-  const queries = examples.skewguardQueries([{ databaseName: 'telemetry', containerName: 'events' }, { databaseName: 'telemetry', containerName: 'devices' }]);
+  const queries = examples.skewguardQueries([
+    { databaseName: 'telemetry', containerName: 'events' },
+    { databaseName: 'telemetry', containerName: 'devices' },
+  ]);
   const cosmos = {};
   for (let week = 1; week <= WEEKS; week++) {
     const result = replay.replayProgram(resources, replay.healthyCosmosWeek(examples.EXAMPLE_CONTAINERS, 2 + week), { queries, pages: onCallGroup });
@@ -81,7 +89,10 @@ async function run() {
       cosmos[name].days += result.days;
     }
   }
-  for (const [name, p] of Object.entries(cosmos)) console.log(`  Cosmos DB ${name.padEnd(9)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   resolved notifications/week ${perWeek(p.recoveries, p.days)} (Azure sends them to the same action groups)`);
+  for (const [name, p] of Object.entries(cosmos))
+    console.log(
+      `  Cosmos DB ${name.padEnd(9)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   resolved notifications/week ${perWeek(p.recoveries, p.days)} (Azure sends them to the same action groups)`,
+    );
   const cosmosIncidents = [
     // [incident, container, the moment that matters, its name, the incident's start, the alerts that can see it]
     ['whale prefix under a hierarchical key', 'events', (c) => c.truth.first429, 'the first 429', 1 * 1440 + 15 * 60, /throttle-rate/],
@@ -91,9 +102,15 @@ async function run() {
   ];
   for (const [incident, target, anchorOf, what, start, relevant] of cosmosIncidents) {
     const c = replay.replayProgram(resources, replay.cosmosIncident(incident, examples.EXAMPLE_CONTAINERS, target), { queries }).containers[target];
-    const first = c.pages.filter((p) => relevant.test(p.alert)).map((p) => p.minute).filter((m) => m >= start).sort((a, b) => a - b)[0];
+    const first = c.pages
+      .filter((p) => relevant.test(p.alert))
+      .map((p) => p.minute)
+      .filter((m) => m >= start)
+      .sort((a, b) => a - b)[0];
     const anchor = anchorOf(c);
-    console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${minutes(first === undefined || anchor === undefined ? undefined : first - anchor)} after ${what}; ${c.pages.length} alerts of any tier fired in the run`);
+    console.log(
+      `  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${minutes(first === undefined || anchor === undefined ? undefined : first - anchor)} after ${what}; ${c.pages.length} alerts of any tier fired in the run`,
+    );
   }
   for (const line of LIMITS) console.log(`  ${line}`);
 }

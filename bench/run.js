@@ -21,10 +21,21 @@ const root = join(__dirname, '..');
 // 1. In-process lint of 10,000 designs vs a JSON round trip of the same data (a "touch every field once" baseline).
 const designs = generateDesigns(10000);
 let findings = 0;
-const lintAll = () => time(() => { findings = 0; for (const design of designs) findings += lint(design).length; });
+const lintAll = () =>
+  time(() => {
+    findings = 0;
+    for (const design of designs) findings += lint(design).length;
+  });
 const roundTrip = () => time(() => JSON.parse(JSON.stringify(designs)));
 const inProcess = sideBySide(roundTrip, lintAll, 15);
-report(`lint() of 10,000 generated designs (${findings} findings)`, 'a: JSON.parse(JSON.stringify(designs))', 'b: lint() each design', inProcess, 'ms', 'b/a ≤ 4× (no code generation)');
+report(
+  `lint() of 10,000 generated designs (${findings} findings)`,
+  'a: JSON.parse(JSON.stringify(designs))',
+  'b: lint() each design',
+  inProcess,
+  'ms',
+  'b/a ≤ 4× (no code generation)',
+);
 
 // Heap retained while linting: findings for 10,000 designs.
 if (global.gc) {
@@ -44,13 +55,20 @@ function wideTable(n) {
     name: 'wide',
     partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
     workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
-    globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({ indexName: `index-${i}`, partitionKey: { name: `key${i}`, type: 'S', cardinality: 'unique' } })),
+    globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({
+      indexName: `index-${i}`,
+      partitionKey: { name: `key${i}`, type: 'S', cardinality: 'unique' },
+    })),
     accessPatterns: Array.from({ length: n }, (_, i) => ({ name: `pattern-${i}`, index: `index-${i}`, keyAttributes: [`key${i}`], share: 1 / (n + 1) })),
   };
 }
 const thousand = wideTable(1000);
 const threeThousand = wideTable(3000);
-const scale = sideBySide(() => time(() => lint(thousand)), () => time(() => lint(threeThousand)), 9);
+const scale = sideBySide(
+  () => time(() => lint(thousand)),
+  () => time(() => lint(threeThousand)),
+  9,
+);
 report('lint() of one table with 1,000 vs 3,000 GSIs and access patterns', 'a: 1,000 of each', 'b: 3,000 of each', scale, 'ms', 'ratio ≈ 3 (linear)');
 
 // 3. CLI cold start for one design file vs a bare `node -e 0`, both with the same RSS-printing preload.
@@ -66,7 +84,14 @@ function spawnTimed(args) {
 const bare = () => spawnTimed(['-e', '0']);
 const cli = () => spawnTimed([join(root, 'dist/cli/main.js'), 'lint', 'examples/designs/good/uuid-orders.json']);
 const coldStart = sideBySide(bare, cli, 20);
-report('CLI cold start: `skewguard lint` of one design file', 'a: node -e 0', 'b: node dist/cli/main.js lint <file>', coldStart, 'ms', 'b ≤ 500 ms, ratio ≤ ~2×');
+report(
+  'CLI cold start: `skewguard lint` of one design file',
+  'a: node -e 0',
+  'b: node dist/cli/main.js lint <file>',
+  coldStart,
+  'ms',
+  'b ≤ 500 ms, ratio ≤ ~2×',
+);
 const rssOf = (name) => median(rss.filter((r) => r.args === name).map((r) => r.kib)) / 1024;
 const bareRss = rssOf('-e');
 const cliRss = rssOf(join(root, 'dist/cli/main.js'));

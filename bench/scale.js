@@ -20,14 +20,21 @@ function unknownFields(n) {
 function rawTables(n) {
   const Resources = {};
   for (let i = 0; i < n; i++) {
-    Resources[`Table${i}`] = { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' } };
+    Resources[`Table${i}`] = {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' },
+    };
   }
   return { Resources };
 }
 
 /** A template of one GlobalTable with `n` GSIs, each listed in its one replica with Contributor Insights on. */
 function wideGlobalTable(n) {
-  const gsis = Array.from({ length: n }, (_, i) => ({ IndexName: `by-${i}`, KeySchema: [{ AttributeName: `key${i}`, KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } }));
+  const gsis = Array.from({ length: n }, (_, i) => ({
+    IndexName: `by-${i}`,
+    KeySchema: [{ AttributeName: `key${i}`, KeyType: 'HASH' }],
+    Projection: { ProjectionType: 'KEYS_ONLY' },
+  }));
   const replicaGsis = gsis.map((g) => ({ IndexName: g.IndexName, ContributorInsightsSpecification: { Enabled: true } }));
   return {
     Resources: {
@@ -43,7 +50,12 @@ function wideGlobalTable(n) {
   };
 }
 
-const sink = () => new Writable({ write(_chunk, _encoding, done) { done(); } });
+const sink = () =>
+  new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
 
 async function run(harness) {
   const { run: cli } = require('../dist/cli/main.js');
@@ -62,7 +74,14 @@ async function run(harness) {
       writeFileSync(large, JSON.stringify(make(n * 10), null, 2));
       const lint = (file) => () => timeAsync(() => cli(['lint', file, '--format', 'json'], { stdout: sink(), stderr: sink(), env: {}, cwd: root }));
       const result = await sideBySideAsync(lint(small), lint(large), 3, 1);
-      report(`CLI lint of ${title}: ${n.toLocaleString('en-US')} vs ${(n * 10).toLocaleString('en-US')}`, `a: ${n.toLocaleString('en-US')}`, `b: ${(n * 10).toLocaleString('en-US')}`, result, 'ms', target);
+      report(
+        `CLI lint of ${title}: ${n.toLocaleString('en-US')} vs ${(n * 10).toLocaleString('en-US')}`,
+        `a: ${n.toLocaleString('en-US')}`,
+        `b: ${(n * 10).toLocaleString('en-US')}`,
+        result,
+        'ms',
+        target,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -16,14 +16,20 @@ export * from './cfn';
 export { defineDesign, designFromJson } from './lint/define';
 export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
-export {
-  calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec,
-} from './design/shard-keys';
+export { calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec } from './design/shard-keys';
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 export { designSchema } from './lint/schema';
 export {
-  lint, lintDocument, normalize, blockingFindings, describeFinding,
-  type Finding, type LintOptions, type LintResult, type RuleSetting, type UnusedAcknowledgement,
+  lint,
+  lintDocument,
+  normalize,
+  blockingFindings,
+  describeFinding,
+  type Finding,
+  type LintOptions,
+  type LintResult,
+  type RuleSetting,
+  type UnusedAcknowledgement,
 } from './lint/engine';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
 export { validateAcknowledgement, validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';

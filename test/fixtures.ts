@@ -18,7 +18,12 @@ export function container(overrides: Partial<CosmosContainerDesign> = {}): Cosmo
   return {
     engine: 'cosmosdb',
     name: 'profiles',
-    partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/userId', cardinality: 'unique' }] },
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 500 },
+        { path: '/userId', cardinality: 'unique' },
+      ],
+    },
     workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
     ...overrides,
   };

@@ -5,7 +5,7 @@ import { catalogueMarkdown, designSchema } from '../lib';
 const root = join(__dirname, '..');
 
 describe('generated files are up to date (run `npm run generate` when this fails)', () => {
-  it('docs/rules.md matches the rules\' metadata', () => {
+  it("docs/rules.md matches the rules' metadata", () => {
     const doc = readFileSync(join(root, 'docs/rules.md'), 'utf8');
     expect(doc).toBe(catalogueMarkdown());
     expect(doc).toContain('## SG015 suspicious-key-name');

@@ -44,8 +44,17 @@ describe('the built package', () => {
       expect(pkg.dependencies?.[optional]).toBeUndefined();
     }
     expect(pkg.bin).toEqual({ skewguard: './dist/cli/main.js' });
-    const resolved = execFileSync(process.execPath, ['-e', "for (const p of ['skewguard/testing', 'skewguard/testing/cdk', 'skewguard/testing/pulumi']) console.log(require.resolve(p))"], { cwd: root, encoding: 'utf8' });
-    expect(resolved.trim().split('\n').map((p) => p.slice(root.length + 1).replace(/\\/g, '/'))).toEqual(['dist/testing/index.js', 'dist/testing/cdk/index.js', 'dist/testing/pulumi/index.js']);
+    const resolved = execFileSync(
+      process.execPath,
+      ['-e', "for (const p of ['skewguard/testing', 'skewguard/testing/cdk', 'skewguard/testing/pulumi']) console.log(require.resolve(p))"],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(
+      resolved
+        .trim()
+        .split('\n')
+        .map((p) => p.slice(root.length + 1).replace(/\\/g, '/')),
+    ).toEqual(['dist/testing/index.js', 'dist/testing/cdk/index.js', 'dist/testing/pulumi/index.js']);
   });
 });
 
@@ -57,28 +66,58 @@ describe('the published tarball', () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `./${tarball}`], { cwd: project, stdio: 'pipe' });
     expect(readdirSync(join(project, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual(['skewguard']);
-    const n = execFileSync(process.execPath, ['-e', "console.log(require('skewguard').shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 }))"], { cwd: project, encoding: 'utf8' });
+    const n = execFileSync(process.execPath, ['-e', "console.log(require('skewguard').shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 }))"], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     expect(n.trim()).toBe('25');
-    const schema = execFileSync(process.execPath, ['-e', "console.log(require.resolve('skewguard/schema/design.schema.json'))"], { cwd: project, encoding: 'utf8' });
+    const schema = execFileSync(process.execPath, ['-e', "console.log(require.resolve('skewguard/schema/design.schema.json'))"], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     expect(schema.trim()).toMatch(/schema[\\/]design\.schema\.json$/);
     const bin = join(project, 'node_modules', '.bin', 'skewguard');
     const out = execFileSync(bin, ['lint', 'node_modules/skewguard/examples/designs/good'], { cwd: project, encoding: 'utf8' });
     expect(out).toContain('0 errors, 0 warnings (1 acknowledged) in 6 files');
     // TypeScript finds every entry point's types under both resolutions projects use: node10 (the default
     // of `module: commonjs`, as `cdk init` writes it) through typesVersions, node16 through exports.
-    writeFileSync(join(project, 'consumer.ts'), [
-      "import { lint } from 'skewguard';",
-      "import type { GuardedTable } from 'skewguard/cdk';",
-      "import type { GuardedContainer } from 'skewguard/pulumi';",
-      "import type { skewguardPolicies } from 'skewguard/pulumi/policy';",
-      "import type { assertDesignPasses } from 'skewguard/testing';",
-      "import type { stackSnapshot } from 'skewguard/testing/cdk';",
-      "import type { pulumiSnapshot } from 'skewguard/testing/pulumi';",
-      'export type Used = [typeof lint, GuardedTable, GuardedContainer, typeof skewguardPolicies, typeof assertDesignPasses, typeof stackSnapshot, typeof pulumiSnapshot];',
-    ].join('\n'));
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      [
+        "import { lint } from 'skewguard';",
+        "import type { GuardedTable } from 'skewguard/cdk';",
+        "import type { GuardedContainer } from 'skewguard/pulumi';",
+        "import type { skewguardPolicies } from 'skewguard/pulumi/policy';",
+        "import type { assertDesignPasses } from 'skewguard/testing';",
+        "import type { stackSnapshot } from 'skewguard/testing/cdk';",
+        "import type { pulumiSnapshot } from 'skewguard/testing/pulumi';",
+        'export type Used = [typeof lint, GuardedTable, GuardedContainer, typeof skewguardPolicies, typeof assertDesignPasses, typeof stackSnapshot, typeof pulumiSnapshot];',
+      ].join('\n'),
+    );
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    for (const [module, resolution] of [['commonjs', 'node10'], ['node16', 'node16']]) {
-      const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', '--types', 'node', '--typeRoots', join(root, 'node_modules', '@types'), '--module', module, '--moduleResolution', resolution, 'consumer.ts'], { cwd: project, encoding: 'utf8' });
+    for (const [module, resolution] of [
+      ['commonjs', 'node10'],
+      ['node16', 'node16'],
+    ]) {
+      const result = spawnSync(
+        process.execPath,
+        [
+          tsc,
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--types',
+          'node',
+          '--typeRoots',
+          join(root, 'node_modules', '@types'),
+          '--module',
+          module,
+          '--moduleResolution',
+          resolution,
+          'consumer.ts',
+        ],
+        { cwd: project, encoding: 'utf8' },
+      );
       expect(`${resolution}: ${result.stdout}`).toBe(`${resolution}: `);
     }
   }, 120_000);

@@ -53,18 +53,20 @@ export class SkewguardExampleStack extends Stack {
       partitionKey: { name: 'documentId', type: AttributeType.STRING, cardinality: 'unique' },
       workload: { peakReadUnits: 9000, peakWriteUnits: 1500 },
       billing: Billing.onDemand({ maxReadRequestUnits: 20000, maxWriteRequestUnits: 4000 }),
-      globalSecondaryIndexes: [{
-        indexName: 'by-tenant-owner',
-        partitionKeys: [
-          { name: 'tenantId', type: AttributeType.STRING, cardinality: 2000 },
-          { name: 'ownerId', type: AttributeType.STRING, cardinality: 400000 },
-        ],
-        sortKeys: [
-          { name: 'status', type: AttributeType.STRING, cardinality: 4 },
-          { name: 'updatedAt', type: AttributeType.STRING, cardinality: 'unique' },
-        ],
-        workload: { peakReadUnits: 3000 },
-      }],
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-tenant-owner',
+          partitionKeys: [
+            { name: 'tenantId', type: AttributeType.STRING, cardinality: 2000 },
+            { name: 'ownerId', type: AttributeType.STRING, cardinality: 400000 },
+          ],
+          sortKeys: [
+            { name: 'status', type: AttributeType.STRING, cardinality: 4 },
+            { name: 'updatedAt', type: AttributeType.STRING, cardinality: 'unique' },
+          ],
+          workload: { peakReadUnits: 3000 },
+        },
+      ],
       accessPatterns: [
         { name: 'document-by-id', keyAttributes: ['documentId'], share: 0.6 },
         { name: 'owner-documents-by-status', index: 'by-tenant-owner', keyAttributes: ['tenantId', 'ownerId'], share: 0.4 },

@@ -25,7 +25,12 @@ export const eventsDesign: ContainerDesign = {
 
 /** The device registry: read by tenant and device, or by tenant; tenant → device. */
 export const devicesDesign: ContainerDesign = {
-  partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }, { path: '/deviceId', cardinality: 500_000 }] },
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 2_000 },
+      { path: '/deviceId', cardinality: 500_000 },
+    ],
+  },
   workload: { peakReadUnits: 1_500, peakWriteUnits: 300 },
   storage: { largestPartitionGb: 0.01 },
   accessPatterns: [

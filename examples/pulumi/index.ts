@@ -22,14 +22,18 @@ const location = config.get('location') ?? 'westeurope';
 
 const group = new resources.ResourceGroup('telemetry', { location });
 
-const account = new cosmosdb.DatabaseAccount('telemetry', {
-  resourceGroupName: group.name,
-  databaseAccountOfferType: 'Standard',
-  locations: [{ locationName: location, failoverPriority: 0 }],
-  consistencyPolicy: { defaultConsistencyLevel: 'Session' },
-  // Point-in-time restore for the last 7 days.
-  backupPolicy: { type: 'Continuous', continuousModeProperties: { tier: 'Continuous7Days' } },
-}, { protect: true });
+const account = new cosmosdb.DatabaseAccount(
+  'telemetry',
+  {
+    resourceGroupName: group.name,
+    databaseAccountOfferType: 'Standard',
+    locations: [{ locationName: location, failoverPriority: 0 }],
+    consistencyPolicy: { defaultConsistencyLevel: 'Session' },
+    // Point-in-time restore for the last 7 days.
+    backupPolicy: { type: 'Continuous', continuousModeProperties: { tier: 'Continuous7Days' } },
+  },
+  { protect: true },
+);
 
 const database = new cosmosdb.SqlResourceSqlDatabase('telemetry', {
   resourceGroupName: group.name,

@@ -61,8 +61,20 @@ const DEFAULTS = {
 
 /** Values of the `Operation` dimension of SuccessfulRequestLatency and SystemErrors (DynamoDB metrics and dimensions). */
 export const OPERATIONS = [
-  'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan', 'BatchGetItem', 'BatchWriteItem',
-  'TransactGetItems', 'TransactWriteItems', 'GetRecords', 'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
+  'GetItem',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'Query',
+  'Scan',
+  'BatchGetItem',
+  'BatchWriteItem',
+  'TransactGetItems',
+  'TransactWriteItems',
+  'GetRecords',
+  'ExecuteStatement',
+  'BatchExecuteStatement',
+  'ExecuteTransaction',
 ] as const satisfies readonly LatencyOperation[];
 
 /** SystemErrors are opt-in: the metric exists per operation only, and each operation adds a metric
@@ -98,11 +110,20 @@ const latencyShape = shapes.record<LatencyAlarms>({
 
 const operationList = shapes.list(shapes.oneOf(OPERATIONS), { maxItems: 8 });
 
-function resolveOne(input: AlarmThreshold | undefined, defaults: ResolvedThreshold | Omit<ResolvedThreshold, 'threshold'>, threshold: number, path: string, issues: DesignIssue[]): ResolvedThreshold {
+function resolveOne(
+  input: AlarmThreshold | undefined,
+  defaults: ResolvedThreshold | Omit<ResolvedThreshold, 'threshold'>,
+  threshold: number,
+  path: string,
+  issues: DesignIssue[],
+): ResolvedThreshold {
   const evaluationPeriods = input?.evaluationPeriods ?? defaults.evaluationPeriods;
   const datapointsToAlarm = input?.datapointsToAlarm ?? Math.min(defaults.datapointsToAlarm, evaluationPeriods);
   if (!Token.isUnresolved(datapointsToAlarm) && !Token.isUnresolved(evaluationPeriods) && datapointsToAlarm > evaluationPeriods) {
-    issues.push({ path: `${path}.datapointsToAlarm`, message: `expected an integer from 1 to evaluationPeriods (${evaluationPeriods}), got ${datapointsToAlarm}` });
+    issues.push({
+      path: `${path}.datapointsToAlarm`,
+      message: `expected an integer from 1 to evaluationPeriods (${evaluationPeriods}), got ${datapointsToAlarm}`,
+    });
   }
   return { threshold: input?.threshold ?? threshold, evaluationPeriods, datapointsToAlarm };
 }
@@ -121,25 +142,41 @@ export function resolveAlarmSettings(
   options: AlarmOptions,
   issues: DesignIssue[],
 ): AlarmSettings {
-  const thresholds = input.alarmThresholds === undefined ? {} : thresholdsShape.read(input.alarmThresholds, 'alarmThresholds', issues) ?? {};
+  const thresholds = input.alarmThresholds === undefined ? {} : (thresholdsShape.read(input.alarmThresholds, 'alarmThresholds', issues) ?? {});
   const latency = input.latencyAlarms === undefined ? undefined : latencyShape.read(input.latencyAlarms, 'latencyAlarms', issues);
-  const systemErrorOperations = input.systemErrorOperations === undefined
-    ? DEFAULT_SYSTEM_ERROR_OPERATIONS
-    : operationList.read(input.systemErrorOperations, 'systemErrorOperations', issues) ?? DEFAULT_SYSTEM_ERROR_OPERATIONS;
+  const systemErrorOperations =
+    input.systemErrorOperations === undefined
+      ? DEFAULT_SYSTEM_ERROR_OPERATIONS
+      : (operationList.read(input.systemErrorOperations, 'systemErrorOperations', issues) ?? DEFAULT_SYSTEM_ERROR_OPERATIONS);
   const hotKeyDefaults = options.throttledKeysOnly
     ? DEFAULTS.hotKeyThrottled
     : { ...DEFAULTS.hotKeyAccessed, threshold: Math.round(PARTITION_UNITS_PER_MINUTE * (options.headroom + (1 - options.headroom) / 2)) };
   // Checked even when no hot-key alarm is made: a mistake must not wait for the day it is turned on.
   const hotKey = resolveOne(thresholds.hotKey, hotKeyDefaults, hotKeyDefaults.threshold, 'alarmThresholds.hotKey', issues);
   const settings: AlarmSettings = {
-    keyRangeThrottles: resolveOne(thresholds.keyRangeThrottles, DEFAULTS.keyRangeThrottles, DEFAULTS.keyRangeThrottles.threshold, 'alarmThresholds.keyRangeThrottles', issues),
-    throttlesAndErrors: resolveOne(thresholds.throttlesAndErrors, DEFAULTS.throttlesAndErrors, DEFAULTS.throttlesAndErrors.threshold, 'alarmThresholds.throttlesAndErrors', issues),
+    keyRangeThrottles: resolveOne(
+      thresholds.keyRangeThrottles,
+      DEFAULTS.keyRangeThrottles,
+      DEFAULTS.keyRangeThrottles.threshold,
+      'alarmThresholds.keyRangeThrottles',
+      issues,
+    ),
+    throttlesAndErrors: resolveOne(
+      thresholds.throttlesAndErrors,
+      DEFAULTS.throttlesAndErrors,
+      DEFAULTS.throttlesAndErrors.threshold,
+      'alarmThresholds.throttlesAndErrors',
+      issues,
+    ),
     hotKey: options.hotKeyAlarm ? hotKey : undefined,
     latency: latency && resolveLatency(latency, issues),
     systemErrorOperations: [...new Set(systemErrorOperations)],
   };
   if (latency && Object.values(latency.thresholds).every((ms) => ms === undefined)) {
-    issues.push({ path: 'latencyAlarms.thresholds', message: `expected at least one operation with its threshold in milliseconds, e.g. { GetItem: 20, Query: 60 }; operations: ${OPERATIONS.join(', ')}` });
+    issues.push({
+      path: 'latencyAlarms.thresholds',
+      message: `expected at least one operation with its threshold in milliseconds, e.g. { GetItem: 20, Query: 60 }; operations: ${OPERATIONS.join(', ')}`,
+    });
   }
   return settings;
 }

@@ -23,4 +23,3 @@ export interface SkewAlarm {
   /** The operation of a latency alarm. */
   readonly operation?: LatencyOperation;
 }
-

@@ -15,7 +15,17 @@ import type { Construct } from 'constructs';
 import type { AlarmSettings, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
-import { latency, PERIOD, systemErrors, throttleEvents, topContributor, type Direction, type KeySpaceRef, type LatencyOperation, type ThrottleCause } from './metrics';
+import {
+  latency,
+  PERIOD,
+  systemErrors,
+  throttleEvents,
+  topContributor,
+  type Direction,
+  type KeySpaceRef,
+  type LatencyOperation,
+  type ThrottleCause,
+} from './metrics';
 
 export type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 
@@ -106,7 +116,9 @@ export class SkewAlarmFactory {
 /** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */
 function sum(metrics: Record<string, cloudwatch.IMetric>, label: string): cloudwatch.MathExpression {
   return new cloudwatch.MathExpression({
-    expression: Object.keys(metrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+    expression: Object.keys(metrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(' + '),
     usingMetrics: metrics,
     period: PERIOD,
     label,
@@ -114,7 +126,10 @@ function sum(metrics: Record<string, cloudwatch.IMetric>, label: string): cloudw
 }
 
 /** The id and index of a key space's alarm: `TableKeyRangeThrottles`, `Index-by-day-HotKey`. */
-const ofKeySpace = (space: KeySpaceRef, signal: string) => ({ id: `${space.indexName === undefined ? 'Table' : `Index-${space.indexName}`}${signal}`, index: space.indexName });
+const ofKeySpace = (space: KeySpaceRef, signal: string) => ({
+  id: `${space.indexName === undefined ? 'Table' : `Index-${space.indexName}`}${signal}`,
+  index: space.indexName,
+});
 const nounOf = (space: KeySpaceRef) => (space.indexName ? 'index' : 'table');
 
 /** Page: read + write key-range throttles of one key space. */
@@ -148,14 +163,20 @@ const MAX_ALARM_METRICS = 10;
  * when its metrics exceed the 10 one alarm can read, e.g. a provisioned table with several GSIs).
  */
 export function throttlesAndErrorsAlarms(
-  factory: SkewAlarmFactory, idSuffix: string, tableName: string, spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[], settings: AlarmSettings,
+  factory: SkewAlarmFactory,
+  idSuffix: string,
+  tableName: string,
+  spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[],
+  settings: AlarmSettings,
   /** Whether the table-wide metrics (account-limit throttles, SystemErrors) are included: once per table. */
   tableWide: boolean,
 ): SkewAlarm[] {
-  const metrics: [string, cloudwatch.IMetric][] = tableWide ? [
-    ['accountRead', throttleEvents({ tableName }, 'AccountLimit', 'Read')],
-    ['accountWrite', throttleEvents({ tableName }, 'AccountLimit', 'Write')],
-  ] : [];
+  const metrics: [string, cloudwatch.IMetric][] = tableWide
+    ? [
+        ['accountRead', throttleEvents({ tableName }, 'AccountLimit', 'Read')],
+        ['accountWrite', throttleEvents({ tableName }, 'AccountLimit', 'Write')],
+      ]
+    : [];
   spaces.forEach(({ space, capacity }, i) => {
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
@@ -165,22 +186,34 @@ export function throttlesAndErrorsAlarms(
   if (tableWide) for (const operation of settings.systemErrorOperations) metrics.push([`errors${operation}`, systemErrors(tableName, operation)]);
   const groups: [string, cloudwatch.IMetric][][] = [];
   for (let i = 0; i < metrics.length; i += MAX_ALARM_METRICS) groups.push(metrics.slice(i, i + MAX_ALARM_METRICS));
-  return groups.map((group, i) => factory.create({
-    id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
-    tier: 'ticket',
-    signal: 'throttles-and-errors',
-    metric: sum(Object.fromEntries(group), 'other throttles + errors/min'),
-    threshold: settings.throttlesAndErrors,
-    index: tableWide ? undefined : spaces[0]?.space.indexName,
-    title: `throttles and errors that are not a hot key${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
-    meaning: `${group.map(([, m]) => (m as cloudwatch.Metric).metricName).filter((name, j, all) => all.indexOf(name) === j).join(', ')}: throttled by a capacity limit, not a key${settings.systemErrorOperations.length > 0 && tableWide ? ', or failing inside DynamoDB (HTTP 500)' : ''}`,
-    action: 'find the metric; raise that quota, capacity or maximum (SystemErrors: retry, then AWS support)',
-    doc: ALARM_DOCS.metrics,
-  }));
+  return groups.map((group, i) =>
+    factory.create({
+      id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
+      tier: 'ticket',
+      signal: 'throttles-and-errors',
+      metric: sum(Object.fromEntries(group), 'other throttles + errors/min'),
+      threshold: settings.throttlesAndErrors,
+      index: tableWide ? undefined : spaces[0]?.space.indexName,
+      title: `throttles and errors that are not a hot key${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
+      meaning: `${group
+        .map(([, m]) => (m as cloudwatch.Metric).metricName)
+        .filter((name, j, all) => all.indexOf(name) === j)
+        .join(
+          ', ',
+        )}: throttled by a capacity limit, not a key${settings.systemErrorOperations.length > 0 && tableWide ? ', or failing inside DynamoDB (HTTP 500)' : ''}`,
+      action: 'find the metric; raise that quota, capacity or maximum (SystemErrors: retry, then AWS support)',
+      doc: ALARM_DOCS.metrics,
+    }),
+  );
 }
 
 /** Ticket: the hottest key of a key space, from its Contributor Insights rule. */
-export function hotKeyAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, rules: InsightRuleNames, settings: AlarmSettings & { hotKey: ResolvedThreshold }): SkewAlarm {
+export function hotKeyAlarm(
+  factory: SkewAlarmFactory,
+  space: KeySpaceRef,
+  rules: InsightRuleNames,
+  settings: AlarmSettings & { hotKey: ResolvedThreshold },
+): SkewAlarm {
   const accessed = rules.accessed !== undefined;
   const { threshold } = settings.hotKey;
   const noun = nounOf(space);
@@ -188,7 +221,10 @@ export function hotKeyAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, rules
     ...ofKeySpace(space, 'HotKey'),
     tier: 'ticket',
     signal: 'hot-key',
-    metric: topContributor(rules.accessed ?? rules.throttled, accessed ? 'most accessed key, ConsumedThroughputUnits per minute' : 'most throttled key, ThrottleCount per minute'),
+    metric: topContributor(
+      rules.accessed ?? rules.throttled,
+      accessed ? 'most accessed key, ConsumedThroughputUnits per minute' : 'most throttled key, ThrottleCount per minute',
+    ),
     threshold: settings.hotKey,
     title: accessed ? 'hot key approaching its ceiling' : 'hot key throttled',
     meaning: accessed
@@ -205,22 +241,23 @@ export function latencyAlarms(factory: SkewAlarmFactory, tableName: string, sett
   if (!latencySettings) return [];
   const { percentile, minSampleCount, evaluationPeriods, datapointsToAlarm } = latencySettings;
   const stat = `p${percentile}`;
-  return latencySettings.thresholds.map(([operation, ms]) => factory.create({
-    id: `${operation}Latency`,
-    tier: 'ticket',
-    signal: 'latency',
-    operation,
-    metric: new cloudwatch.MathExpression({
-      expression: `IF(requests >= ${minSampleCount}, latency, 0)`,
-      usingMetrics: { latency: latency(tableName, operation, stat), requests: latency(tableName, operation, cloudwatch.Stats.SAMPLE_COUNT) },
-      period: PERIOD,
-      label: `${operation} SuccessfulRequestLatency ${stat} (ms), minutes with ${minSampleCount}+ requests`,
+  return latencySettings.thresholds.map(([operation, ms]) =>
+    factory.create({
+      id: `${operation}Latency`,
+      tier: 'ticket',
+      signal: 'latency',
+      operation,
+      metric: new cloudwatch.MathExpression({
+        expression: `IF(requests >= ${minSampleCount}, latency, 0)`,
+        usingMetrics: { latency: latency(tableName, operation, stat), requests: latency(tableName, operation, cloudwatch.Stats.SAMPLE_COUNT) },
+        period: PERIOD,
+        label: `${operation} SuccessfulRequestLatency ${stat} (ms), minutes with ${minSampleCount}+ requests`,
+      }),
+      threshold: { threshold: ms, evaluationPeriods, datapointsToAlarm },
+      title: `${operation} ${stat} latency`,
+      meaning: `SuccessfulRequestLatency ${stat} of ${operation} (inside DynamoDB) at ${ms}+ ms in minutes with ${minSampleCount}+ requests`,
+      action: 'check throttles and hot keys, then item and result sizes of recent deploys',
+      doc: ALARM_DOCS.metrics,
     }),
-    threshold: { threshold: ms, evaluationPeriods, datapointsToAlarm },
-    title: `${operation} ${stat} latency`,
-    meaning: `SuccessfulRequestLatency ${stat} of ${operation} (inside DynamoDB) at ${ms}+ ms in minutes with ${minSampleCount}+ requests`,
-    action: 'check throttles and hot keys, then item and result sizes of recent deploys',
-    doc: ALARM_DOCS.metrics,
-  }));
+  );
 }
-

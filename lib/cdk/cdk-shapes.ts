@@ -9,7 +9,13 @@ import { shapes } from '../index';
 
 type Shape<T> = shapes.Shape<T>;
 
-function fail<T>(issues: { path: string; message: string }[], place: shapes.Place, key: string | number | undefined, expected: string, value: unknown): T | undefined {
+function fail<T>(
+  issues: { path: string; message: string }[],
+  place: shapes.Place,
+  key: string | number | undefined,
+  expected: string,
+  value: unknown,
+): T | undefined {
   issues.push({ path: shapes.pathOf(place, key), message: `expected ${expected}, got ${shapes.describe(value)}` });
   return undefined;
 }
@@ -37,8 +43,10 @@ export function numberOrToken(options: shapes.NumberOptions): Shape<number> {
 
 /** A value of a CDK string enum (`TableClass.STANDARD`), or a token. */
 export function cdkEnum<E extends Record<string, string>>(enumName: string, values: E): Shape<E[keyof E]> {
-  const names = Object.keys(values).map((k) => `${enumName}.${k}`).join(', ');
-  return custom(`one of ${names}`, (value) => (typeof value === 'string' && (Object.values(values).includes(value) || Token.isUnresolved(value))));
+  const names = Object.keys(values)
+    .map((k) => `${enumName}.${k}`)
+    .join(', ');
+  return custom(`one of ${names}`, (value) => typeof value === 'string' && (Object.values(values).includes(value) || Token.isUnresolved(value)));
 }
 
 /** An object with a member of the given type: how an interface (ITopic, IAlarmAction) is recognised across library copies. */

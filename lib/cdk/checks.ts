@@ -51,7 +51,8 @@ function severityOf(finding: Finding, failOn: 'error' | 'warning'): string {
 
 function findingViolation(finding: Finding, target: CheckedResource, location: string, failOn: 'error' | 'warning'): PolicyViolation {
   const where = `${target.constructPath}${finding.index ? ` (index ${finding.index})` : ''}`;
-  const raised = !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
+  const raised =
+    !finding.acknowledged && failOn === 'warning' && finding.severity === 'warning' ? ' (a warning, failing because skewguard:failOn is "warning")' : '';
   return {
     ruleName: ruleName(finding.ruleId),
     description: `${finding.title} at ${where}, field ${finding.path || '(root)'}: ${finding.message}.${raised}`,
@@ -67,20 +68,30 @@ function findingViolation(finding: Finding, target: CheckedResource, location: s
       ...(finding.acknowledged ? { acknowledgedReason: finding.reason ?? '' } : {}),
     },
     // The construct path lets CDK match `Validations.acknowledge()` scopes and show where it was created.
-    violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [location] }],
+    violatingResources: [
+      { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [location] },
+    ],
   };
 }
 
 /** A violation that no acknowledgement can waive (CDK never suppresses `fatal`). */
-function fatal(rule: string, description: string, fix: string, target: { templatePath?: string; logicalId?: string; constructPath?: string }, location: string): PolicyViolation {
+function fatal(
+  rule: string,
+  description: string,
+  fix: string,
+  target: { templatePath?: string; logicalId?: string; constructPath?: string },
+  location: string,
+): PolicyViolation {
   return {
     ruleName: ruleName(rule),
     description,
     fix,
     severity: 'fatal',
-    violatingResources: [target.logicalId !== undefined
-      ? { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [location] }
-      : { constructPath: target.constructPath ?? '', locations: [location] }],
+    violatingResources: [
+      target.logicalId !== undefined
+        ? { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [location] }
+        : { constructPath: target.constructPath ?? '', locations: [location] },
+    ],
   };
 }
 
@@ -102,7 +113,9 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
       description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
       fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
-      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [a.location] }],
+      violatingResources: [
+        { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [a.location] },
+      ],
     })),
   ];
 }
@@ -113,14 +126,28 @@ type Linted = (target: CheckedResource, result: TemplateResourceResult) => void;
 function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning', linted: Linted): PolicyViolation[] {
   const metadata = templateMetadataOf(target.resource);
   if (metadata.status !== 'read' || metadata.design === undefined) {
-    return [fatal('design-metadata', `the GuardedTable ${target.constructPath} has no readable skewguard design in its template metadata, so it could not be checked`,
-      'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app', target, 'Metadata.skewguard')];
+    return [
+      fatal(
+        'design-metadata',
+        `the GuardedTable ${target.constructPath} has no readable skewguard design in its template metadata, so it could not be checked`,
+        'do not remove or edit Metadata.skewguard on the table resource (escape hatches, aspects), and use one version of skewguard per app',
+        target,
+        'Metadata.skewguard',
+      ),
+    ];
   }
   const result = lintTemplateResource(target.logicalId, target.resource);
   linted(target, result);
   if (result.errors.length > 0) {
-    return [fatal('design-metadata', `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${problems(result.errors)}`,
-      'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable', target, 'Metadata.skewguard.design')];
+    return [
+      fatal(
+        'design-metadata',
+        `the design in the template metadata of ${target.constructPath} is not valid, so it could not be checked: ${problems(result.errors)}`,
+        'do not edit Metadata.skewguard.design by hand: it is written by the GuardedTable',
+        target,
+        'Metadata.skewguard.design',
+      ),
+    ];
   }
   return violationsOf(result, target, failOn);
 }
@@ -130,8 +157,15 @@ function checkRaw(target: CheckedResource, failOn: 'error' | 'warning', linted: 
   linted(target, result);
   const violations = violationsOf(result, target, failOn);
   if (result.errors.length > 0) {
-    violations.push(fatal('acknowledgement', `the skewguard acknowledgements of ${target.constructPath} are not valid: ${problems(result.errors)}`,
-      'give each acknowledgement a known rule id and a reason of at least 10 characters', target, 'Metadata.skewguard.acknowledgements'));
+    violations.push(
+      fatal(
+        'acknowledgement',
+        `the skewguard acknowledgements of ${target.constructPath} are not valid: ${problems(result.errors)}`,
+        'give each acknowledgement a known rule id and a reason of at least 10 characters',
+        target,
+        'Metadata.skewguard.acknowledgements',
+      ),
+    );
   }
   for (const note of result.notes) {
     violations.push({
@@ -139,7 +173,9 @@ function checkRaw(target: CheckedResource, failOn: 'error' | 'warning', linted: 
       description: `could not check ${target.constructPath}: ${note.path} ${note.message}`,
       fix: 'use literal values for key names and Contributor Insights switches, or check this table with a GuardedTable',
       severity: failOn === 'warning' ? 'error' : 'warning',
-      violatingResources: [{ constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [note.path] }],
+      violatingResources: [
+        { constructPath: target.constructPath, resourceLogicalId: target.logicalId, templatePath: target.templatePath, locations: [note.path] },
+      ],
     });
   }
   return violations;
@@ -150,9 +186,15 @@ function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
     const issues = acknowledgementIssues(ack);
     if (issues.length === 0) return [];
     const problems = issues.map((i) => `${i.path === 'rule' ? 'id' : i.path || 'acknowledgement'}: ${i.message}`).join('; ');
-    return [fatal('acknowledgement', `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is not a valid waiver: ${problems}`,
-      'skewguard waives a finding only for a known rule id and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)',
-      { constructPath: ack.acknowledgedAt }, 'Metadata.aws:cdk:acknowledged-rules')];
+    return [
+      fatal(
+        'acknowledgement',
+        `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is not a valid waiver: ${problems}`,
+        'skewguard waives a finding only for a known rule id and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)',
+        { constructPath: ack.acknowledgedAt },
+        'Metadata.aws:cdk:acknowledged-rules',
+      ),
+    ];
   });
   const unprefixed = (options.unprefixedAcknowledgements ?? []).map((ack): PolicyViolation => ({
     ruleName: ruleName('acknowledgement'),
@@ -172,7 +214,11 @@ const isUnder = (path: string, scope: string) => scope === '' || path === scope 
  * a finding of their rule. Reported like a stale waiver in a design (and by `lint cdk.out/`), so a
  * waiver cannot outlive its finding and hide the next one.
  */
-function unusedCdkAcknowledgements(options: CheckOptions, findings: readonly { rule: string; constructPath: string }[], failOn: 'error' | 'warning'): PolicyViolation[] {
+function unusedCdkAcknowledgements(
+  options: CheckOptions,
+  findings: readonly { rule: string; constructPath: string }[],
+  failOn: 'error' | 'warning',
+): PolicyViolation[] {
   return (options.acknowledgements ?? [])
     .filter((ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => f.rule === ack.rule && isUnder(f.constructPath, ack.acknowledgedAt)))
     .map((ack): PolicyViolation => ({
@@ -195,14 +241,24 @@ export function checkResources(resources: readonly CheckedResource[], options: C
   };
   const checked = resources.flatMap((target) => {
     if (target.resource === undefined) {
-      return [fatal('template', `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
-        'report this as a skewguard bug, with the stack layout (nested stacks, stages)', { constructPath: target.constructPath }, 'Resources')];
+      return [
+        fatal(
+          'template',
+          `the table ${target.constructPath} (${target.logicalId}) is not in ${target.templatePath}, so it could not be checked`,
+          'report this as a skewguard bug, with the stack layout (nested stacks, stages)',
+          { constructPath: target.constructPath },
+          'Resources',
+        ),
+      ];
     }
     return target.kind === 'guarded' ? checkGuarded(target, failOn, linted) : checkRaw(target, failOn, linted);
   });
   // Construct ids, names and reasons are untrusted: CDK prints these sentences as they are.
-  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked]
-    .map((v) => ({ ...v, description: printable(v.description), ...(v.fix !== undefined ? { fix: printable(v.fix) } : {}) }));
+  const violations = [...checkAcknowledgements(options), ...unusedCdkAcknowledgements(options, findings, failOn), ...checked].map((v) => ({
+    ...v,
+    description: printable(v.description),
+    ...(v.fix !== undefined ? { fix: printable(v.fix) } : {}),
+  }));
   const guarded = resources.filter((r) => r.kind === 'guarded').length;
   return {
     success: !violations.some((v) => FAILING.has(v.severity ?? 'error')),

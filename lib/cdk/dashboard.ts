@@ -16,27 +16,37 @@ const DEFAULT_ID = 'SkewguardDashboard';
 
 /** A Contributor Insights rule's top contributors (CDK has no widget for it). */
 export class ContributorInsightsWidget extends cloudwatch.ConcreteWidget {
-  constructor(private readonly props: { readonly title: string; readonly ruleName: string; readonly width?: number; readonly height?: number; readonly topContributors?: number }) {
+  constructor(
+    private readonly props: {
+      readonly title: string;
+      readonly ruleName: string;
+      readonly width?: number;
+      readonly height?: number;
+      readonly topContributors?: number;
+    },
+  ) {
     super(props.width ?? 12, props.height ?? 6);
   }
 
   toJson(): unknown[] {
-    return [{
-      type: 'metric',
-      width: this.width,
-      height: this.height,
-      x: this.x,
-      y: this.y,
-      properties: {
-        title: this.props.title,
-        region: Aws.REGION,
-        view: 'timeSeries',
-        stacked: false,
-        period: PERIOD.toSeconds(),
-        insightRule: { maxContributorCount: this.props.topContributors ?? 10, orderBy: 'Sum', ruleName: this.props.ruleName },
-        legend: { position: 'bottom' },
+    return [
+      {
+        type: 'metric',
+        width: this.width,
+        height: this.height,
+        x: this.x,
+        y: this.y,
+        properties: {
+          title: this.props.title,
+          region: Aws.REGION,
+          view: 'timeSeries',
+          stacked: false,
+          period: PERIOD.toSeconds(),
+          insightRule: { maxContributorCount: this.props.topContributors ?? 10, orderBy: 'Sum', ruleName: this.props.ruleName },
+          legend: { position: 'bottom' },
+        },
       },
-    }];
+    ];
   }
 }
 
@@ -103,12 +113,16 @@ export interface TableSection {
 
 /** An alarm status widget over a list read when the dashboard is rendered. */
 class AlarmStatusOf extends cloudwatch.ConcreteWidget {
-  constructor(private readonly title: string, private readonly alarms: readonly SkewAlarm[]) {
+  constructor(
+    private readonly title: string,
+    private readonly alarms: readonly SkewAlarm[],
+  ) {
     super(FULL_WIDTH, 3);
   }
 
   toJson(): unknown[] {
-    return new cloudwatch.AlarmStatusWidget({ title: this.title, alarms: this.alarms.map((a) => a.alarm), width: this.width, height: this.height }).toJson()
+    return new cloudwatch.AlarmStatusWidget({ title: this.title, alarms: this.alarms.map((a) => a.alarm), width: this.width, height: this.height })
+      .toJson()
       .map((widget) => ({ ...(widget as object), x: this.x, y: this.y }));
   }
 }
@@ -122,7 +136,9 @@ function keySpaceRow(title: string, { space, rules, provisioned, causes }: KeySp
     ...(rules ? [new ContributorInsightsWidget({ title: `Most throttled keys (${name})`, ruleName: rules.throttled, width })] : []),
     new cloudwatch.GraphWidget({
       title: `Throttle events by cause (${name})`,
-      left: causes.flatMap((cause) => (['Read', 'Write'] as const).map((d) => throttleEvents(space, cause, d).with({ label: throttleEventsMetricName(cause, d) }))),
+      left: causes.flatMap((cause) =>
+        (['Read', 'Write'] as const).map((d) => throttleEvents(space, cause, d).with({ label: throttleEventsMetricName(cause, d) })),
+      ),
       width: rules ? width : 12,
       height: 6,
     }),

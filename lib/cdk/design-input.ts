@@ -7,9 +7,14 @@
 import { Token } from 'aws-cdk-lib';
 import type { DesignIssue, DynamoDbTableDesign, GlobalSecondaryIndexDesign, LocalSecondaryIndexDesign } from '../index';
 import {
-  GSI_SETTINGS, LSI_SETTINGS,
-  type GuardedGlobalSecondaryIndex, type GuardedLocalSecondaryIndex, type GuardedTableDesign, type GuardedTableProps,
-  type GuardedTableSettings, type SkewMonitoringProps,
+  GSI_SETTINGS,
+  LSI_SETTINGS,
+  type GuardedGlobalSecondaryIndex,
+  type GuardedLocalSecondaryIndex,
+  type GuardedTableDesign,
+  type GuardedTableProps,
+  type GuardedTableSettings,
+  type SkewMonitoringProps,
 } from './props';
 import { REPLACED_PROPS } from './settings-check';
 
@@ -20,22 +25,64 @@ export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
  *  that were replaced (see settings-check.ts) go nowhere: they are reported there. */
 export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
   const {
-    tableName, billing, encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput,
-    removalPolicy, deletionProtection, pointInTimeRecoverySpecification,
-    contributorInsightsMode, alarmThresholds, hotKeyAlarm, latencyAlarms, systemErrorOperations,
-    pageTopic, pageActions, ticketTopic, ticketActions, recoveryTopic, compositeAlarm, dashboard,
+    tableName,
+    billing,
+    encryption,
+    timeToLiveAttribute,
+    dynamoStream,
+    tableClass,
+    tags,
+    kinesisStream,
+    resourcePolicy,
+    warmThroughput,
+    removalPolicy,
+    deletionProtection,
+    pointInTimeRecoverySpecification,
+    contributorInsightsMode,
+    alarmThresholds,
+    hotKeyAlarm,
+    latencyAlarms,
+    systemErrorOperations,
+    pageTopic,
+    pageActions,
+    ticketTopic,
+    ticketActions,
+    recoveryTopic,
+    compositeAlarm,
+    dashboard,
     ...rest
   } = props;
   const design = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
   return {
     design,
     settings: {
-      tableName, billing, encryption, timeToLiveAttribute, dynamoStream, tableClass, tags, kinesisStream, resourcePolicy, warmThroughput,
-      removalPolicy, deletionProtection, pointInTimeRecoverySpecification,
+      tableName,
+      billing,
+      encryption,
+      timeToLiveAttribute,
+      dynamoStream,
+      tableClass,
+      tags,
+      kinesisStream,
+      resourcePolicy,
+      warmThroughput,
+      removalPolicy,
+      deletionProtection,
+      pointInTimeRecoverySpecification,
     },
     monitoring: {
-      contributorInsightsMode, alarmThresholds, hotKeyAlarm, latencyAlarms, systemErrorOperations,
-      pageTopic, pageActions, ticketTopic, ticketActions, recoveryTopic, compositeAlarm, dashboard,
+      contributorInsightsMode,
+      alarmThresholds,
+      hotKeyAlarm,
+      latencyAlarms,
+      systemErrorOperations,
+      pageTopic,
+      pageActions,
+      ticketTopic,
+      ticketActions,
+      recoveryTopic,
+      compositeAlarm,
+      dashboard,
     },
   };
 }
@@ -66,8 +113,12 @@ export function tableDesignInput(design: GuardedTableDesign, name: string, billi
     ...(rest as unknown as Omit<TableDesignInput, 'name' | 'billing'>),
     name,
     billing,
-    ...(globalSecondaryIndexes !== undefined ? { globalSecondaryIndexes: Array.isArray(globalSecondaryIndexes) ? globalSecondaryIndexes.map(gsiDesign) : globalSecondaryIndexes } : {}),
-    ...(localSecondaryIndexes !== undefined ? { localSecondaryIndexes: Array.isArray(localSecondaryIndexes) ? localSecondaryIndexes.map(lsiDesign) : localSecondaryIndexes } : {}),
+    ...(globalSecondaryIndexes !== undefined
+      ? { globalSecondaryIndexes: Array.isArray(globalSecondaryIndexes) ? globalSecondaryIndexes.map(gsiDesign) : globalSecondaryIndexes }
+      : {}),
+    ...(localSecondaryIndexes !== undefined
+      ? { localSecondaryIndexes: Array.isArray(localSecondaryIndexes) ? localSecondaryIndexes.map(lsiDesign) : localSecondaryIndexes }
+      : {}),
   };
 }
 

@@ -9,14 +9,27 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
-  DesignError, lintDocument, normalize,
-  type DesignIssue, type DynamoDbKeyDesign, type DynamoDbTableDesign, type Finding, type KeySpace,
+  DesignError,
+  lintDocument,
+  normalize,
+  type DesignIssue,
+  type DynamoDbKeyDesign,
+  type DynamoDbTableDesign,
+  type Finding,
+  type KeySpace,
 } from '../index';
 import { validAcknowledgementsFor } from './acknowledgements';
 import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
 import {
-  alarmName, hotKeyAlarm, keyRangeAlarm, latencyAlarms, SkewAlarmFactory, throttlesAndErrorsAlarms,
-  type CapacityShape, type SkewAlarm, type TierActions,
+  alarmName,
+  hotKeyAlarm,
+  keyRangeAlarm,
+  latencyAlarms,
+  SkewAlarmFactory,
+  throttlesAndErrorsAlarms,
+  type CapacityShape,
+  type SkewAlarm,
+  type TierActions,
 } from './alarms';
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
@@ -35,7 +48,10 @@ const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
 /** A design name the core accepts: the literal table name, else the construct path with dots. */
 function designName(tableName: string | undefined, path: string): string {
   if (tableName !== undefined && !Token.isUnresolved(tableName)) return tableName;
-  const name = path.replace(/\//g, '.').replace(/[^A-Za-z0-9_.-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  const name = path
+    .replace(/\//g, '.')
+    .replace(/[^A-Za-z0-9_.-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '');
   // DynamoDB names take 3 to 255 characters.
   return (name.length >= 3 ? name : `${name || 'Guarded'}-table`).slice(0, 255);
 }
@@ -110,14 +126,22 @@ export class GuardedTable extends Construct {
 
     const billingMode = this.billing.mode === dynamodb.BillingMode.PROVISIONED ? 'provisioned' : 'on-demand';
     const beforeDesign = issues.length;
-    this.input = plainDesign(tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode), '', issues);
+    this.input = plainDesign(
+      tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode),
+      '',
+      issues,
+    );
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
     const normalized = issues.length === beforeDesign ? this.normalizeDesign(this.input, issues) : undefined;
-    this.alarmSettings = resolveAlarmSettings(monitoring, {
-      headroom: normalized?.thresholds.headroom ?? 0.8,
-      throttledKeysOnly,
-      hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
-    }, issues);
+    this.alarmSettings = resolveAlarmSettings(
+      monitoring,
+      {
+        headroom: normalized?.thresholds.headroom ?? 0.8,
+        throttledKeysOnly,
+        hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
+      },
+      issues,
+    );
     if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
@@ -125,12 +149,21 @@ export class GuardedTable extends Construct {
     this.tableMonitored = normalized.primaryKey.keyMonitoring;
     this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
-    overrideIndexContributorInsights(this.resource, () => this.indexContributorInsights(), (replicas) => this.checkReplicas(replicas));
-    this.resource.addMetadata(METADATA_KEY, Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }));
+    overrideIndexContributorInsights(
+      this.resource,
+      () => this.indexContributorInsights(),
+      (replicas) => this.checkReplicas(replicas),
+    );
+    this.resource.addMetadata(
+      METADATA_KEY,
+      Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }),
+    );
     SkewguardPlugin.of(this).trackGuarded(this.resource, this);
     if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
-      Annotations.of(this).addWarningV2('skewguard:destroy-with-deletion-protection',
-        'removalPolicy is DESTROY but deletion protection is on (the GuardedTable default): `cdk destroy` and any stack update that removes the table will fail. Set deletionProtection: false too if the table may really be deleted');
+      Annotations.of(this).addWarningV2(
+        'skewguard:destroy-with-deletion-protection',
+        'removalPolicy is DESTROY but deletion protection is on (the GuardedTable default): `cdk destroy` and any stack update that removes the table will fail. Set deletionProtection: false too if the table may really be deleted',
+      );
     }
 
     const label = tableLabel(this, settings.tableName);
@@ -145,7 +178,9 @@ export class GuardedTable extends Construct {
     });
     this.dashboardSection = dashboard?.addTable(label, this.alarmFactory.alarms);
 
-    const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) => this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]));
+    const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
+      this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
+    );
     throttlesAndErrorsAlarms(this.alarmFactory, '', this.table.tableName, spaces, this.alarmSettings, true);
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
     if (composite) {
@@ -256,10 +291,13 @@ export class GuardedTable extends Construct {
     if (!this.tableMonitored) return;
     const off = replicas.filter((r) => (r.contributorInsightsSpecification as { enabled?: unknown } | undefined)?.enabled === false);
     if (off.length > 0) {
-      throw new DesignError(off.map((r) => ({
-        path: 'replicas',
-        message: `the replica in ${String(r.region)} turns Contributor Insights off, which the design keeps on (SG010): remove contributorInsightsSpecification: { enabled: false } from its addReplica() call`,
-      })), `GuardedTable ${this.node.path}`);
+      throw new DesignError(
+        off.map((r) => ({
+          path: 'replicas',
+          message: `the replica in ${String(r.region)} turns Contributor Insights off, which the design keeps on (SG010): remove contributorInsightsSpecification: { enabled: false } from its addReplica() call`,
+        })),
+        `GuardedTable ${this.node.path}`,
+      );
     }
   }
 
@@ -281,16 +319,22 @@ export class GuardedTable extends Construct {
     const provisioned = this.billing.mode === dynamodb.BillingMode.PROVISIONED;
     const capacity: CapacityShape = {
       provisioned,
-      maxOnDemand: gsi === undefined
-        ? this.tableMaximums()
-        : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
+      maxOnDemand:
+        gsi === undefined
+          ? this.tableMaximums()
+          : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
     keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings);
     if (space.keyMonitoring) countRules(this, rulesOfKeySpace(space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS));
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;
     if (rules && this.alarmSettings.hotKey) hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey });
-    const causes: ThrottleCause[] = ['KeyRange', ...(provisioned ? ['Provisioned' as const] : []), ...(capacity.maxOnDemand.Read || capacity.maxOnDemand.Write ? ['MaxOnDemand' as const] : []), 'AccountLimit'];
+    const causes: ThrottleCause[] = [
+      'KeyRange',
+      ...(provisioned ? ['Provisioned' as const] : []),
+      ...(capacity.maxOnDemand.Read || capacity.maxOnDemand.Write ? ['MaxOnDemand' as const] : []),
+      'AccountLimit',
+    ];
     this.dashboardSection?.addKeySpace({ space: ref, rules, provisioned, causes });
     return { space: ref, capacity };
   }

@@ -8,7 +8,9 @@
 import { Lazy, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 
-export type Replica = dynamodb.CfnGlobalTable.ReplicaSpecificationProperty & { globalSecondaryIndexes?: dynamodb.CfnGlobalTable.ReplicaGlobalSecondaryIndexSpecificationProperty[] };
+export type Replica = dynamodb.CfnGlobalTable.ReplicaSpecificationProperty & {
+  globalSecondaryIndexes?: dynamodb.CfnGlobalTable.ReplicaGlobalSecondaryIndexSpecificationProperty[];
+};
 
 /**
  * `settings()` is read at synth time: index name → Contributor Insights specification for the

@@ -18,7 +18,19 @@ export { LOOKUP_NONCE_CONTEXT } from './insight-rules';
 export { DEFAULT_RULE_QUOTA, RULE_QUOTA_CONTEXT } from './rule-quota';
 export type { TableDesignInput } from './design-input';
 export type {
-  AlarmThreshold, GlobalSecondaryIndexSettings, GuardedGlobalSecondaryIndex, GuardedLocalSecondaryIndex, GuardedPartitionKey,
-  GuardedSortKey, GuardedTableDesign, GuardedTableProps, GuardedTableSettings, KeyAttributeType, LatencyAlarms, LatencyOperation,
-  LocalSecondaryIndexSettings, SkewAlarmThresholds, SkewMonitoringProps,
+  AlarmThreshold,
+  GlobalSecondaryIndexSettings,
+  GuardedGlobalSecondaryIndex,
+  GuardedLocalSecondaryIndex,
+  GuardedPartitionKey,
+  GuardedSortKey,
+  GuardedTableDesign,
+  GuardedTableProps,
+  GuardedTableSettings,
+  KeyAttributeType,
+  LatencyAlarms,
+  LatencyOperation,
+  LocalSecondaryIndexSettings,
+  SkewAlarmThresholds,
+  SkewMonitoringProps,
 } from './props';

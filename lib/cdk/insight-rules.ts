@@ -36,7 +36,9 @@ export function lookupHandlerSource(): string {
   try {
     source = readFileSync(compiled, 'utf8');
   } catch {
-    throw new Error(`skewguard: the Contributor Insights lookup handler ${compiled} is missing: run \`npm run build\` (skewguard's own tests need the build; an installed package ships it)`);
+    throw new Error(
+      `skewguard: the Contributor Insights lookup handler ${compiled} is missing: run \`npm run build\` (skewguard's own tests need the build; an installed package ships it)`,
+    );
   }
   return source.replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
 }
@@ -88,7 +90,11 @@ export class InsightRuleLookup extends Construct {
   private readonly indexNames: string[] = [];
   private readonly statement: iam.PolicyStatement;
 
-  constructor(scope: Construct, id: string, private readonly props: { table: dynamodb.ITableV2; mode: dynamodb.ContributorInsightsMode }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: { table: dynamodb.ITableV2; mode: dynamodb.ContributorInsightsMode },
+  ) {
     super(scope, id);
     const provider = InsightRuleLookupProvider.of(this);
     this.statement = new iam.PolicyStatement({ actions: ['dynamodb:DescribeContributorInsights'], resources: [props.table.tableArn] });

@@ -8,8 +8,20 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 
 /** Values of the `Operation` dimension of `SuccessfulRequestLatency` and `SystemErrors`. */
 export type LatencyOperation =
-  | 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan' | 'BatchGetItem' | 'BatchWriteItem'
-  | 'TransactGetItems' | 'TransactWriteItems' | 'GetRecords' | 'ExecuteStatement' | 'BatchExecuteStatement' | 'ExecuteTransaction';
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'Query'
+  | 'Scan'
+  | 'BatchGetItem'
+  | 'BatchWriteItem'
+  | 'TransactGetItems'
+  | 'TransactWriteItems'
+  | 'GetRecords'
+  | 'ExecuteStatement'
+  | 'BatchExecuteStatement'
+  | 'ExecuteTransaction';
 
 const NAMESPACE = 'AWS/DynamoDB';
 /** DynamoDB publishes one-minute data; alarms and graphs use it as is. */
@@ -66,22 +78,41 @@ export function throttleEvents(space: KeySpaceRef, cause: ThrottleCause, directi
 export function consumedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.MathExpression {
   const consumed = metric(space, `Consumed${direction}CapacityUnits`, cloudwatch.Stats.SUM);
   const id = `consumed${direction}`;
-  return new cloudwatch.MathExpression({ expression: `${id} / PERIOD(${id})`, usingMetrics: { [id]: consumed }, period: PERIOD, label: `consumed ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
+  return new cloudwatch.MathExpression({
+    expression: `${id} / PERIOD(${id})`,
+    usingMetrics: { [id]: consumed },
+    period: PERIOD,
+    label: `consumed ${direction === 'Read' ? 'RCU' : 'WCU'}/s`,
+  });
 }
 
 /** Provisioned capacity units per second (provisioned tables only). */
 export function provisionedCapacity(space: KeySpaceRef, direction: Direction): cloudwatch.Metric {
-  return metric(space, `Provisioned${direction}CapacityUnits`, cloudwatch.Stats.AVERAGE).with({ label: `provisioned ${direction === 'Read' ? 'RCU' : 'WCU'}/s` });
+  return metric(space, `Provisioned${direction}CapacityUnits`, cloudwatch.Stats.AVERAGE).with({
+    label: `provisioned ${direction === 'Read' ? 'RCU' : 'WCU'}/s`,
+  });
 }
 
 /** `SuccessfulRequestLatency` of one operation (table level: the metric has no index dimension). */
 export function latency(tableName: string, operation: string, statistic: string): cloudwatch.Metric {
-  return new cloudwatch.Metric({ namespace: NAMESPACE, metricName: 'SuccessfulRequestLatency', dimensionsMap: { TableName: tableName, Operation: operation }, statistic, period: PERIOD });
+  return new cloudwatch.Metric({
+    namespace: NAMESPACE,
+    metricName: 'SuccessfulRequestLatency',
+    dimensionsMap: { TableName: tableName, Operation: operation },
+    statistic,
+    period: PERIOD,
+  });
 }
 
 /** `SystemErrors` (HTTP 500) of one operation, summed per minute; dimensions `TableName` and `Operation`. */
 export function systemErrors(tableName: string, operation: string): cloudwatch.Metric {
-  return new cloudwatch.Metric({ namespace: NAMESPACE, metricName: 'SystemErrors', dimensionsMap: { TableName: tableName, Operation: operation }, statistic: cloudwatch.Stats.SUM, period: PERIOD });
+  return new cloudwatch.Metric({
+    namespace: NAMESPACE,
+    metricName: 'SystemErrors',
+    dimensionsMap: { TableName: tableName, Operation: operation },
+    statistic: cloudwatch.Stats.SUM,
+    period: PERIOD,
+  });
 }
 
 /** The value of the top contributor of a Contributor Insights rule, per minute. */

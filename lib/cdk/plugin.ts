@@ -8,8 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  Aspects, CfnResource, Lazy, Stack, Stage, Validations,
-  type IAspect, type IPolicyValidationContext, type IPolicyValidationPlugin, type PolicyValidationPluginReport,
+  Aspects,
+  CfnResource,
+  Lazy,
+  Stack,
+  Stage,
+  Validations,
+  type IAspect,
+  type IPolicyValidationContext,
+  type IPolicyValidationPlugin,
+  type PolicyValidationPluginReport,
 } from 'aws-cdk-lib';
 import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
@@ -36,13 +44,15 @@ function packageVersion(): string | undefined {
 function failOnRefused(given: unknown): PolicyValidationPluginReport {
   return {
     success: false,
-    violations: [{
-      ruleName: `${PLUGIN_NAME}::fail-on`,
-      description: `the context value ${FAIL_ON_CONTEXT}=${JSON.stringify(given)} is not one skewguard knows: it must be exactly "warning" or "error" (lower case)`,
-      fix: `cdk synth -c ${FAIL_ON_CONTEXT}=warning (warnings fail too) or -c ${FAIL_ON_CONTEXT}=error (the default), or leave it out`,
-      severity: 'fatal',
-      violatingResources: [{ constructPath: '', locations: [`context ${FAIL_ON_CONTEXT}`] }],
-    }],
+    violations: [
+      {
+        ruleName: `${PLUGIN_NAME}::fail-on`,
+        description: `the context value ${FAIL_ON_CONTEXT}=${JSON.stringify(given)} is not one skewguard knows: it must be exactly "warning" or "error" (lower case)`,
+        fix: `cdk synth -c ${FAIL_ON_CONTEXT}=warning (warnings fail too) or -c ${FAIL_ON_CONTEXT}=error (the default), or leave it out`,
+        severity: 'fatal',
+        violatingResources: [{ constructPath: '', locations: [`context ${FAIL_ON_CONTEXT}`] }],
+      },
+    ],
   };
 }
 
@@ -56,12 +66,15 @@ class UnguardedTableAspect implements IAspect {
     const metadata = (node.cfnOptions.metadata ?? {}) as Record<string, unknown>;
     if (metadata[METADATA_KEY] !== undefined || this.plugin.covers(node)) return;
     this.plugin.trackRaw(node);
-    node.addMetadata(METADATA_KEY, Lazy.any({
-      produce: (): RawTableMetadata | undefined => {
-        const acknowledgements = validAcknowledgementsFor(node);
-        return acknowledgements.length > 0 ? { version: METADATA_VERSION, acknowledgements } : undefined;
-      },
-    }));
+    node.addMetadata(
+      METADATA_KEY,
+      Lazy.any({
+        produce: (): RawTableMetadata | undefined => {
+          const acknowledgements = validAcknowledgementsFor(node);
+          return acknowledgements.length > 0 ? { version: METADATA_VERSION, acknowledgements } : undefined;
+        },
+      }),
+    );
   }
 }
 
@@ -136,7 +149,12 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
   }
 
   /** Where CDK wrote `resource`: its stack's template (nested stacks included) and logical ID. */
-  private synthesized(resource: CfnResource, owner: IConstruct, kind: CheckedResource['kind'], templates: Map<string, Record<string, unknown>>): CheckedResource {
+  private synthesized(
+    resource: CfnResource,
+    owner: IConstruct,
+    kind: CheckedResource['kind'],
+    templates: Map<string, Record<string, unknown>>,
+  ): CheckedResource {
     const stack = Stack.of(resource);
     const templatePath = resolve(Stage.of(stack)?.outdir ?? '.', stack.templateFile);
     if (!templates.has(templatePath)) {

@@ -7,8 +7,12 @@ import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type {
-  DynamoDbAttributeType, DynamoDbTableDesign, GlobalSecondaryIndexDesign, LocalSecondaryIndexDesign,
-  PartitionKeyAttributeDesign, SortKeyAttributeDesign,
+  DynamoDbAttributeType,
+  DynamoDbTableDesign,
+  GlobalSecondaryIndexDesign,
+  LocalSecondaryIndexDesign,
+  PartitionKeyAttributeDesign,
+  SortKeyAttributeDesign,
 } from '../index';
 import type { SkewDashboard } from './dashboard';
 import type { LatencyOperation } from './metrics';
@@ -29,12 +33,20 @@ export interface GuardedSortKey extends Omit<SortKeyAttributeDesign, 'type'> {
 }
 
 /** Capacity and projection settings of a GSI, exactly as TableV2 takes them. */
-export type GlobalSecondaryIndexSettings = Pick<dynamodb.GlobalSecondaryIndexPropsV2,
-  'projectionType' | 'nonKeyAttributes' | 'readCapacity' | 'writeCapacity' | 'maxReadRequestUnits' | 'maxWriteRequestUnits' | 'warmThroughput'>;
+export type GlobalSecondaryIndexSettings = Pick<
+  dynamodb.GlobalSecondaryIndexPropsV2,
+  'projectionType' | 'nonKeyAttributes' | 'readCapacity' | 'writeCapacity' | 'maxReadRequestUnits' | 'maxWriteRequestUnits' | 'warmThroughput'
+>;
 
 /** The names of `GlobalSecondaryIndexSettings`: what goes to TableV2 and not into the design. */
 export const GSI_SETTINGS = [
-  'projectionType', 'nonKeyAttributes', 'readCapacity', 'writeCapacity', 'maxReadRequestUnits', 'maxWriteRequestUnits', 'warmThroughput',
+  'projectionType',
+  'nonKeyAttributes',
+  'readCapacity',
+  'writeCapacity',
+  'maxReadRequestUnits',
+  'maxWriteRequestUnits',
+  'warmThroughput',
 ] as const satisfies readonly (keyof GlobalSecondaryIndexSettings)[];
 
 /** A global secondary index: the core's index design (key cardinality, workload, sharding) plus TableV2's settings. */
@@ -67,8 +79,10 @@ export interface GuardedLocalSecondaryIndex extends Omit<LocalSecondaryIndexDesi
  * `DynamoDbTableDesign` except what the construct derives: `engine` (always DynamoDB), `name` (the
  * literal `tableName`, else the construct path) and `billing` (from the TableV2 `billing` setting).
  */
-export interface GuardedTableDesign
-  extends Omit<DynamoDbTableDesign, 'engine' | 'name' | 'billing' | 'partitionKey' | 'sortKey' | 'globalSecondaryIndexes' | 'localSecondaryIndexes'> {
+export interface GuardedTableDesign extends Omit<
+  DynamoDbTableDesign,
+  'engine' | 'name' | 'billing' | 'partitionKey' | 'sortKey' | 'globalSecondaryIndexes' | 'localSecondaryIndexes'
+> {
   readonly partitionKey: GuardedPartitionKey;
   /** @default - no sort key */
   readonly sortKey?: GuardedSortKey;
@@ -80,8 +94,10 @@ export interface GuardedTableDesign
 }
 
 /** The TableV2 settings a GuardedTable passes through; its data-safety defaults differ from TableV2's. */
-export interface GuardedTableSettings extends Pick<dynamodb.TablePropsV2,
-  'tableName' | 'encryption' | 'timeToLiveAttribute' | 'dynamoStream' | 'tableClass' | 'tags' | 'kinesisStream' | 'resourcePolicy' | 'warmThroughput'> {
+export interface GuardedTableSettings extends Pick<
+  dynamodb.TablePropsV2,
+  'tableName' | 'encryption' | 'timeToLiveAttribute' | 'dynamoStream' | 'tableClass' | 'tags' | 'kinesisStream' | 'resourcePolicy' | 'warmThroughput'
+> {
   /**
    * Capacity: CDK's own `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` or
    * `Billing.provisioned({ readCapacity, writeCapacity })`, so every TableV2 capacity feature is
@@ -112,7 +128,6 @@ export interface AlarmThreshold {
   /** @default - per alarm, see `SkewAlarmThresholds` */
   readonly datapointsToAlarm?: number;
 }
-
 
 // Defined beside the metrics that take it as a dimension; exported here with the props that use it.
 export type { LatencyOperation };

@@ -9,7 +9,9 @@ import { GuardedTable } from './guarded-table';
 
 function keys(space: KeySpace): string {
   const sort = space.sortKey.length > 0 ? `, sort ${space.sortKey.map((a) => a.name).join(' + ')}` : '';
-  const cardinality = space.partitionKey.map((a) => `${a.name} (${a.cardinality === 'unique' ? 'unique' : `${a.cardinality?.toLocaleString('en-US')} values`})`).join(' + ');
+  const cardinality = space.partitionKey
+    .map((a) => `${a.name} (${a.cardinality === 'unique' ? 'unique' : `${a.cardinality?.toLocaleString('en-US')} values`})`)
+    .join(' + ');
   return `${space.index === undefined ? 'table' : `index ${space.index}`}: partition ${cardinality}${sort}${space.sharding ? `, ${space.sharding.strategy} sharding × ${space.sharding.shards}` : ''}${space.keyMonitoring ? '' : ', Contributor Insights OFF'}`;
 }
 
@@ -29,9 +31,16 @@ export function designReport(scope: IConstruct): string {
     for (const finding of findings) {
       if (!finding.acknowledged && finding.severity === 'error') errors++;
       else if (!finding.acknowledged) warnings++;
-      lines.push(...describeFinding(finding, { at: `${table.node.path} ${finding.path || '(root)'}` }).split('\n').map((line) => `  ${line}`));
+      lines.push(
+        ...describeFinding(finding, { at: `${table.node.path} ${finding.path || '(root)'}` })
+          .split('\n')
+          .map((line) => `  ${line}`),
+      );
     }
   }
-  lines.push('', `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} not acknowledged${errors > 0 ? ': the synth will be refused' : ''}`);
+  lines.push(
+    '',
+    `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} not acknowledged${errors > 0 ? ': the synth will be refused' : ''}`,
+  );
   return lines.join('\n');
 }

@@ -33,10 +33,15 @@ export function countRules(scope: IConstruct, rules: number): void {
   byEnv.set(env, total);
   const quota = Number(scope.node.tryGetContext(RULE_QUOTA_CONTEXT) ?? DEFAULT_RULE_QUOTA);
   if (total >= quota * WARN_AT) {
-    const where = Token.isUnresolved(stack.account) || Token.isUnresolved(stack.region) ? 'the account and Region of the environment-agnostic stacks' : `account ${stack.account}, ${stack.region}`;
-    Annotations.of(scope).addWarningV2('skewguard:contributor-insights-rule-quota',
-      `the GuardedTables of this app create ${total} Contributor Insights rules in ${where}, against a quota of ${quota} per account and Region (shared with every other app there): `
-      + `raise the quota in Service Quotas (then -c ${RULE_QUOTA_CONTEXT}=<new quota>), use THROTTLED_KEYS mode (1 rule per key space, 2 with a sort key), or spread the tables over Regions`);
+    const where =
+      Token.isUnresolved(stack.account) || Token.isUnresolved(stack.region)
+        ? 'the account and Region of the environment-agnostic stacks'
+        : `account ${stack.account}, ${stack.region}`;
+    Annotations.of(scope).addWarningV2(
+      'skewguard:contributor-insights-rule-quota',
+      `the GuardedTables of this app create ${total} Contributor Insights rules in ${where}, against a quota of ${quota} per account and Region (shared with every other app there): ` +
+        `raise the quota in Service Quotas (then -c ${RULE_QUOTA_CONTEXT}=<new quota>), use THROTTLED_KEYS mode (1 rule per key space, 2 with a sort key), or spread the tables over Regions`,
+    );
   }
 }
 

@@ -58,10 +58,12 @@ const tag = custom('{ key: string, value: string }', (value) => isRecord(value) 
 
 /** Props of earlier versions, and TableV2 props a GuardedTable takes another way: what to use instead. */
 export const REPLACED_PROPS: Readonly<Record<string, string>> = {
-  alarmTopic: 'alarms now come in two tiers: give pageTopic (a hot partition now) and/or ticketTopic (everything else); recoveries go to recoveryTopic, by default the ticket topic',
+  alarmTopic:
+    'alarms now come in two tiers: give pageTopic (a hot partition now) and/or ticketTopic (everything else); recoveries go to recoveryTopic, by default the ticket topic',
   alarmActions: 'alarms now come in two tiers: give pageActions and/or ticketActions',
   dashboardName: 'the dashboard is shared per stack and opt-in: dashboard: new SkewDashboard(stack, id, { dashboardName })',
-  replicas: 'add replicas with guarded.table.addReplica({ region }) after construction; each keeps Contributor Insights on (the synth is refused if one turns it off)',
+  replicas:
+    'add replicas with guarded.table.addReplica({ region }) after construction; each keeps Contributor Insights on (the synth is refused if one turns it off)',
 };
 
 /** Every issue with the settings, each at its prop's path. */

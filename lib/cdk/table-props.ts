@@ -3,7 +3,16 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import { GSI_SETTINGS, LSI_SETTINGS, type GuardedGlobalSecondaryIndex, type GuardedLocalSecondaryIndex, type GuardedPartitionKey, type GuardedSortKey, type GuardedTableDesign, type GuardedTableSettings } from './props';
+import {
+  GSI_SETTINGS,
+  LSI_SETTINGS,
+  type GuardedGlobalSecondaryIndex,
+  type GuardedLocalSecondaryIndex,
+  type GuardedPartitionKey,
+  type GuardedSortKey,
+  type GuardedTableDesign,
+  type GuardedTableSettings,
+} from './props';
 
 /** A key attribute as TableV2 takes it: name and type only. */
 export function attribute(key: GuardedPartitionKey | GuardedSortKey): dynamodb.Attribute {
@@ -31,7 +40,9 @@ function localSecondaryIndexProps(lsi: GuardedLocalSecondaryIndex): dynamodb.Loc
 
 /** Everything TableV2 needs; the design's Contributor Insights switch and the chosen mode go to the table (GSIs inherit them). */
 export function tableV2Props(
-  design: GuardedTableDesign, settings: GuardedTableSettings, contributorInsights: { enabled: boolean; mode: dynamodb.ContributorInsightsMode },
+  design: GuardedTableDesign,
+  settings: GuardedTableSettings,
+  contributorInsights: { enabled: boolean; mode: dynamodb.ContributorInsightsMode },
 ): dynamodb.TablePropsV2 {
   return {
     ...settings,

@@ -32,25 +32,41 @@ const listed = (names: readonly string[]) => (names.length === 0 ? 'nothing' : n
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
 /** Differences between the key of one key space in the template and in the design. */
-function keyHits(space: { index?: string; partitionKey: readonly { name: string }[]; sortKey: readonly { name: string }[] }, keySchema: unknown, location: string): Hit[] {
+function keyHits(
+  space: { index?: string; partitionKey: readonly { name: string }[]; sortKey: readonly { name: string }[] },
+  keySchema: unknown,
+  location: string,
+): Hit[] {
   const template = keyNamesOf(keySchema);
   if (!template) return [];
   const hits: Hit[] = [];
   const compare = (part: 'partition' | 'sort', declared: readonly string[], synthesized: readonly string[]) => {
     if (declared.length === synthesized.length && declared.every((name, i) => name === synthesized[i])) return;
     hits.push({
-      path: location, index: space.index, messageId: 'key', fixId: 'fix',
+      path: location,
+      index: space.index,
+      messageId: 'key',
+      fixId: 'fix',
       data: { space: spaceName(space.index), part, template: listed(synthesized), design: listed(declared) },
     });
   };
-  compare('partition', space.partitionKey.map((a) => a.name), template.hash);
-  compare('sort', space.sortKey.map((a) => a.name), template.range);
+  compare(
+    'partition',
+    space.partitionKey.map((a) => a.name),
+    template.hash,
+  );
+  compare(
+    'sort',
+    space.sortKey.map((a) => a.name),
+    template.range,
+  );
   return hits;
 }
 
 /** Indexes of one kind in the template against those in the design, matched by name. */
 function indexHits(
-  field: 'GlobalSecondaryIndexes' | 'LocalSecondaryIndexes', properties: Record<string, unknown>,
+  field: 'GlobalSecondaryIndexes' | 'LocalSecondaryIndexes',
+  properties: Record<string, unknown>,
   declared: ReadonlyMap<string, { index?: string; partitionKey: readonly { name: string }[]; sortKey: readonly { name: string }[] }>,
 ): Hit[] {
   const synthesized = own(properties, field);
@@ -67,7 +83,14 @@ function indexHits(
     else hits.push(...keyHits(space, own(entry, 'KeySchema'), `${location}.KeySchema`));
   });
   for (const name of declared.keys()) {
-    if (!seen.has(name)) hits.push({ path: synthesized === undefined ? 'Properties' : `Properties.${field}`, index: name, messageId: 'missingIndex', fixId: 'fix', data: { index: code(name) } });
+    if (!seen.has(name))
+      hits.push({
+        path: synthesized === undefined ? 'Properties' : `Properties.${field}`,
+        index: name,
+        messageId: 'missingIndex',
+        fixId: 'fix',
+        data: { index: code(name) },
+      });
   }
   return hits;
 }
@@ -79,7 +102,9 @@ export function templateMismatches(design: DynamoDbKeyDesign, resource: unknown)
   const table = design.primaryKey;
   const gsis = new Map(design.globalSecondaryIndexes.map((space) => [space.index as string, space]));
   // An LSI shares the table's partition key and declares its own sort key.
-  const lsis = new Map(design.localSecondaryIndexes.map((lsi) => [lsi.indexName, { index: lsi.indexName, partitionKey: table.partitionKey, sortKey: lsi.sortKey }]));
+  const lsis = new Map(
+    design.localSecondaryIndexes.map((lsi) => [lsi.indexName, { index: lsi.indexName, partitionKey: table.partitionKey, sortKey: lsi.sortKey }]),
+  );
   const hits = [
     ...keyHits(table, own(properties, 'KeySchema'), 'Properties.KeySchema'),
     ...indexHits('GlobalSecondaryIndexes', properties, gsis),
@@ -91,8 +116,16 @@ export function templateMismatches(design: DynamoDbKeyDesign, resource: unknown)
     if (s.enabled === undefined || space === undefined || s.enabled === space.keyMonitoring) continue;
     const region = s.replica !== undefined && Array.isArray(replicas) ? own(replicas[s.replica], 'Region') : undefined;
     hits.push({
-      path: s.location, index: s.index, messageId: 'contributorInsights', fixId: 'fix',
-      data: { space: spaceName(s.index), where: typeof region === 'string' ? ` in the replica in ${region}` : s.replica !== undefined ? ` in replica ${s.replica}` : '', template: onOff(s.enabled), design: onOff(space.keyMonitoring) },
+      path: s.location,
+      index: s.index,
+      messageId: 'contributorInsights',
+      fixId: 'fix',
+      data: {
+        space: spaceName(s.index),
+        where: typeof region === 'string' ? ` in the replica in ${region}` : s.replica !== undefined ? ` in replica ${s.replica}` : '',
+        template: onOff(s.enabled),
+        design: onOff(space.keyMonitoring),
+      },
     });
   }
   return hits;

@@ -1,7 +1,18 @@
 /** CloudFormation knowledge: reading synthesized DynamoDB resources and skewguard's metadata entry in them. */
-export { DYNAMODB_TEMPLATE_TYPES, METADATA_PATH, TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, templateMetadataOf, type TemplateMetadata } from './metadata';
+export {
+  DYNAMODB_TEMPLATE_TYPES,
+  METADATA_PATH,
+  TEMPLATE_METADATA_KEY,
+  TEMPLATE_METADATA_VERSION,
+  templateMetadataOf,
+  type TemplateMetadata,
+} from './metadata';
 export { externalTableOf, type ExternalTable, type UncheckedValue } from './template-table';
 export {
-  lintTemplateResource, type TemplateFinding, type TemplateLintOptions, type TemplateResourceResult, type TemplateUnusedAcknowledgement,
+  lintTemplateResource,
+  type TemplateFinding,
+  type TemplateLintOptions,
+  type TemplateResourceResult,
+  type TemplateUnusedAcknowledgement,
 } from './lint-resource';
 export { isStringToken, isNumberToken } from './tokens';

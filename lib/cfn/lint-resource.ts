@@ -99,17 +99,23 @@ function lintGuarded(design: unknown, resource: unknown, resourceAt: string, opt
     const result = lintDocument(input, options);
     return {
       kind: 'guarded',
-      findings: [...mismatchFindings(input, resource, resourceAt, options), ...result.findings.map((finding) => ({
-        ...finding,
-        location: prefixPath(designAt, finding.path),
-        ...(finding.edits ? { edits: finding.edits.map((edit) => ({ ...edit, path: prefixPath(designAt, edit.path) })) } : {}),
-      }))],
+      findings: [
+        ...mismatchFindings(input, resource, resourceAt, options),
+        ...result.findings.map((finding) => ({
+          ...finding,
+          location: prefixPath(designAt, finding.path),
+          ...(finding.edits ? { edits: finding.edits.map((edit) => ({ ...edit, path: prefixPath(designAt, edit.path) })) } : {}),
+        })),
+      ],
       unusedAcknowledgements: result.unusedAcknowledgements.map((ack) => ({ ...ack, location: prefixPath(designAt, ack.path) })),
       errors: [],
       notes: [],
     };
   } catch (error) {
-    return empty('guarded', inputIssues(error).map((issue) => ({ path: prefixPath(designAt, issue.path), message: issue.message })));
+    return empty(
+      'guarded',
+      inputIssues(error).map((issue) => ({ path: prefixPath(designAt, issue.path), message: issue.message })),
+    );
   }
 }
 
@@ -127,6 +133,12 @@ function lintRaw(logicalId: string, resource: unknown, basePath: string, options
       notes,
     };
   } catch (error) {
-    return { ...empty('raw', inputIssues(error).map((issue) => ({ path: prefixPath(basePath, issue.path), message: issue.message }))), notes };
+    return {
+      ...empty(
+        'raw',
+        inputIssues(error).map((issue) => ({ path: prefixPath(basePath, issue.path), message: issue.message })),
+      ),
+      notes,
+    };
   }
 }

@@ -26,7 +26,8 @@ export type TemplateMetadata =
 export function templateMetadataOf(resource: unknown): TemplateMetadata {
   const entry = own(own(resource, 'Metadata'), TEMPLATE_METADATA_KEY);
   if (entry === undefined) return { status: 'absent' };
-  if (!isObject(entry)) return { status: 'unreadable', issue: { path: METADATA_PATH, message: `expected an object written by skewguard, got ${JSON.stringify(entry)}` } };
+  if (!isObject(entry))
+    return { status: 'unreadable', issue: { path: METADATA_PATH, message: `expected an object written by skewguard, got ${JSON.stringify(entry)}` } };
   const version = own(entry, 'version');
   if (version !== TEMPLATE_METADATA_VERSION) {
     const newer = typeof version === 'number' && version > TEMPLATE_METADATA_VERSION;

@@ -105,9 +105,11 @@ function globalTableSwitches(properties: Json): Switch[] {
     });
     for (const name of indexNames) {
       const g = positionOf.get(name);
-      switches.push(g === undefined
-        ? { enabled: false, location: listLocation, index: name, replica: r }
-        : switchOf((listed as unknown[])[g], `${listLocation}[${g}]`, { index: name, replica: r }));
+      switches.push(
+        g === undefined
+          ? { enabled: false, location: listLocation, index: name, replica: r }
+          : switchOf((listed as unknown[])[g], `${listLocation}[${g}]`, { index: name, replica: r }),
+      );
     }
   });
   return switches;

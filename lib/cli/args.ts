@@ -40,7 +40,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on unacknowledged findings at or above: error, warning (default error)' },
       { name: 'max-warnings', value: '<n>', description: 'also exit 1 when there are more than n warnings' },
       { name: 'quiet', short: 'q', description: 'report errors only (warnings still count for --fail-on and --max-warnings)' },
-      { name: 'report-unused-acknowledgements', value: '<severity>', description: 'acknowledgements that waive nothing: error, warning, off (default warning)' },
+      {
+        name: 'report-unused-acknowledgements',
+        value: '<severity>',
+        description: 'acknowledgements that waive nothing: error, warning, off (default warning)',
+      },
       { name: 'fix', description: 'apply the fixes findings carry to the design files, then report what is left' },
       { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
       { name: 'no-config', description: 'ignore any config file' },

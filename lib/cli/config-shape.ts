@@ -34,30 +34,41 @@ export interface ConfigFields {
 
 const DESIGN_PATH = shapes.text({ patternHint: 'a file, directory or glob, relative to the config file' });
 
-export const configShape = shapes.record<ConfigFields>({
-  designs: {
-    shape: shapes.either(DESIGN_PATH, shapes.list(DESIGN_PATH, { minItems: 1 })),
-    doc: 'Files, directories or globs to lint when none is given on the command line, relative to the config file and inside its directory, e.g. ["designs", "cdk.out"].',
-    optional: true,
+export const configShape = shapes.record<ConfigFields>(
+  {
+    designs: {
+      shape: shapes.either(DESIGN_PATH, shapes.list(DESIGN_PATH, { minItems: 1 })),
+      doc: 'Files, directories or globs to lint when none is given on the command line, relative to the config file and inside its directory, e.g. ["designs", "cdk.out"].',
+      optional: true,
+    },
+    thresholds: {
+      shape: jsonObject('an object of threshold overrides, e.g. { "headroom": 0.7 }'),
+      doc: "Project-wide thresholds (headroom, minCardinality, maxShards, fanOutFactor, maxCrossPartitionShare, maxHotKeyShare), below a file's and a design's own.",
+      optional: true,
+    },
+    rules: {
+      shape: jsonObject('an object mapping rule ids to "error", "warning" or "off", e.g. { "SG012": "off" }'),
+      doc: 'Per-rule severity: "error", "warning", or "off". Every report names the rules a config turns off.',
+      optional: true,
+    },
+    failOn: {
+      shape: shapes.oneOf(['error', 'warning'] as const),
+      doc: 'Exit 1 on unacknowledged findings at or above this severity (as --fail-on). Default "error".',
+      optional: true,
+    },
+    maxWarnings: {
+      shape: shapes.num({ integer: true, min: 0 }),
+      doc: 'Also exit 1 when there are more warnings than this (as --max-warnings). Default: no limit.',
+      optional: true,
+    },
+    reportUnusedAcknowledgements: {
+      shape: shapes.oneOf(['error', 'warning', 'off'] as const),
+      doc: 'How acknowledgements that waive nothing count (as --report-unused-acknowledgements). Default "warning".',
+      optional: true,
+    },
   },
-  thresholds: {
-    shape: jsonObject('an object of threshold overrides, e.g. { "headroom": 0.7 }'),
-    doc: 'Project-wide thresholds (headroom, minCardinality, maxShards, fanOutFactor, maxCrossPartitionShare, maxHotKeyShare), below a file\'s and a design\'s own.',
-    optional: true,
-  },
-  rules: {
-    shape: jsonObject('an object mapping rule ids to "error", "warning" or "off", e.g. { "SG012": "off" }'),
-    doc: 'Per-rule severity: "error", "warning", or "off". Every report names the rules a config turns off.',
-    optional: true,
-  },
-  failOn: { shape: shapes.oneOf(['error', 'warning'] as const), doc: 'Exit 1 on unacknowledged findings at or above this severity (as --fail-on). Default "error".', optional: true },
-  maxWarnings: { shape: shapes.num({ integer: true, min: 0 }), doc: 'Also exit 1 when there are more warnings than this (as --max-warnings). Default: no limit.', optional: true },
-  reportUnusedAcknowledgements: {
-    shape: shapes.oneOf(['error', 'warning', 'off'] as const),
-    doc: 'How acknowledgements that waive nothing count (as --report-unused-acknowledgements). Default "warning".',
-    optional: true,
-  },
-}, { ignored: ['$schema'], title: 'skewguard config' });
+  { ignored: ['$schema'], title: 'skewguard config' },
+);
 
 /** The JSON Schema of the config file (`skewguard schema --config`, and schema/config.schema.json). */
 export function configSchema(): shapes.JsonSchema {

@@ -91,7 +91,11 @@ export function loadConfig(file: string): ProjectConfig {
     issues.push({ path: full, message, ...located.positionOf(full) });
   };
   const config = readFields(value, report, dirname(file));
-  if (issues.length > 0) throw new ConfigError(file, issues.sort((a, b) => a.line - b.line || a.column - b.column));
+  if (issues.length > 0)
+    throw new ConfigError(
+      file,
+      issues.sort((a, b) => a.line - b.line || a.column - b.column),
+    );
   return { file, dir: dirname(file), ...config };
 }
 
@@ -104,13 +108,20 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
   for (const issue of issues) report(issue.path, issue.message);
   // The thresholds and rules are checked in depth even when another field is wrong: every problem at once.
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const objectAt = (key: string) => (typeof raw[key] === 'object' && raw[key] !== null && !Array.isArray(raw[key]) && Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] as Record<string, unknown> : undefined);
+  const objectAt = (key: string) =>
+    typeof raw[key] === 'object' && raw[key] !== null && !Array.isArray(raw[key]) && Object.prototype.hasOwnProperty.call(raw, key)
+      ? (raw[key] as Record<string, unknown>)
+      : undefined;
   const thresholds = readWithCore(objectAt('thresholds'), 'thresholds', report);
   const rules = readWithCore(objectAt('rules'), 'rules', report);
   if (!fields) return {};
   const designs = fields.designs === undefined ? undefined : typeof fields.designs === 'string' ? [fields.designs] : fields.designs;
   designs?.forEach((item, i) => {
-    if (leavesProject(item, dir)) report(childPath('designs', i), `${JSON.stringify(item)} leaves the project (${dir}, where the config file is): a config lists designs inside its project; name others on the command line`);
+    if (leavesProject(item, dir))
+      report(
+        childPath('designs', i),
+        `${JSON.stringify(item)} leaves the project (${dir}, where the config file is): a config lists designs inside its project; name others on the command line`,
+      );
   });
   return {
     designs,
@@ -156,7 +167,9 @@ export interface ConfigInUse {
 export function configInUse(config: ProjectConfig | undefined, cwd: string): ConfigInUse {
   if (!config) return { rulesOff: [] };
   const rel = relative(cwd, config.file);
-  const rulesOff = Object.entries(config.rules ?? {}).filter(([, setting]) => setting === 'off').map(([rule]) => rule);
+  const rulesOff = Object.entries(config.rules ?? {})
+    .filter(([, setting]) => setting === 'off')
+    .map(([rule]) => rule);
   return { file: rel.startsWith('..') || isAbsolute(rel) ? config.file : rel, rulesOff };
 }
 

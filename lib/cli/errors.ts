@@ -3,7 +3,10 @@ import type { Position } from './json-locations';
 
 /** Bad usage: an unknown command or option, a bad value. `command` names the help to point at. */
 export class UsageError extends Error {
-  constructor(message: string, public readonly command?: string) {
+  constructor(
+    message: string,
+    public readonly command?: string,
+  ) {
     super(message);
     this.name = 'UsageError';
   }
@@ -16,7 +19,10 @@ export interface ConfigIssue extends Position {
 
 /** An invalid config file: every problem, with its field path, line and column. */
 export class ConfigError extends Error {
-  constructor(public readonly file: string, public readonly issues: readonly ConfigIssue[]) {
+  constructor(
+    public readonly file: string,
+    public readonly issues: readonly ConfigIssue[],
+  ) {
     super(`invalid config ${file}`);
     this.name = 'ConfigError';
   }

@@ -20,12 +20,15 @@ interface ShardingValue {
 }
 
 function shardingChange(edit: DesignEdit): string {
-  if (edit.op === 'remove') return 'the application must stop adding shard suffixes to this key, and items already written with a suffix must be rewritten without it';
+  if (edit.op === 'remove')
+    return 'the application must stop adding shard suffixes to this key, and items already written with a suffix must be rewritten without it';
   const value = (typeof edit.value === 'object' && edit.value !== null ? edit.value : {}) as ShardingValue;
   const n = value.shards ?? 'N';
   const suffix = `key#0…key#${typeof n === 'number' ? n - 1 : 'N-1'}`;
-  if (value.strategy === 'replicated') return `the application must write every item to all ${n} copies (${suffix}) and read one copy at random; existing items must be copied`;
-  if (value.strategy === 'calculated') return `the application must write keys as ${suffix} with the suffix computed from ${value.sourceAttribute ?? 'the source attribute'} (hash mod ${n}), and read the shard that holds an item; existing items must be rewritten under the new keys`;
+  if (value.strategy === 'replicated')
+    return `the application must write every item to all ${n} copies (${suffix}) and read one copy at random; existing items must be copied`;
+  if (value.strategy === 'calculated')
+    return `the application must write keys as ${suffix} with the suffix computed from ${value.sourceAttribute ?? 'the source attribute'} (hash mod ${n}), and read the shard that holds an item; existing items must be rewritten under the new keys`;
   return `the application must write keys as ${suffix} with a random suffix and read all ${n} shards; existing items must be rewritten under the new keys`;
 }
 
@@ -40,6 +43,7 @@ export function applicationChange(edit: DesignEdit): string | undefined {
   if (segments.includes('partitionKey') || segments.includes('partitionKeys')) {
     return 'the partition key changes: the table or container must be recreated with it and its data migrated, and the application must write and query the new key';
   }
-  if (segments.includes('sortKey') || segments.includes('sortKeys')) return 'the sort key changes: the application must write and query keys in the new order, and existing items must be rewritten';
+  if (segments.includes('sortKey') || segments.includes('sortKeys'))
+    return 'the sort key changes: the application must write and query keys in the new order, and existing items must be rewritten';
   return 'check that the application matches the changed design';
 }

@@ -92,7 +92,11 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
         for (const c of candidates) {
           tried.add(keyOf(c.finding));
           history.get(c.owner)?.add(c.replacement);
-          applied.push({ owner: c.owner, round, fix: { ruleId: c.finding.ruleId, resource: c.finding.resource, path: c.finding.path, edits: c.finding.edits ?? [] } });
+          applied.push({
+            owner: c.owner,
+            round,
+            fix: { ruleId: c.finding.ruleId, resource: c.finding.resource, path: c.finding.path, edits: c.finding.edits ?? [] },
+          });
         }
         break;
       }
@@ -104,13 +108,19 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
     }
   }
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
-  const position = (owner: string) => (owner === '' ? 0 : first.located.locate(owner)?.start ?? 0);
+  const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);
   return { text: current, fixes: ranked.map((r) => r.fix), skipped, ...(stoppedWith === undefined ? {} : { stoppedWith }) };
 }
 
 /** One pending finding per design, with its edits applied to that design's text. */
-function chooseRound(pending: readonly Finding[], located: LocatedJson, style: JsonStyle, history: Map<string, Set<string>>, skip: (f: Finding, message: string) => void): Candidate[] {
+function chooseRound(
+  pending: readonly Finding[],
+  located: LocatedJson,
+  style: JsonStyle,
+  history: Map<string, Set<string>>,
+  skip: (f: Finding, message: string) => void,
+): Candidate[] {
   const chosen = new Map<string, Candidate>();
   for (const finding of pending) {
     const edits = finding.edits ?? [];

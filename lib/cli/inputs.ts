@@ -162,7 +162,8 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' || dir !== root) problems.push({ file: shownDir, message: `the directory cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
+      if (code !== 'ENOENT' || dir !== root)
+        problems.push({ file: shownDir, message: `the directory cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -199,7 +200,9 @@ function brokenLink(path: string): string | undefined | null {
     stat = statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ELOOP' ? 'is a symbolic link that loops (ELOOP): not read' : `is a symbolic link that cannot be followed: ${describeErrno(error as NodeJS.ErrnoException)}`;
+    return code === 'ELOOP'
+      ? 'is a symbolic link that loops (ELOOP): not read'
+      : `is a symbolic link that cannot be followed: ${describeErrno(error as NodeJS.ErrnoException)}`;
   }
   if (stat.isDirectory()) return null;
   if (stat.isFile()) return undefined;

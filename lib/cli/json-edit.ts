@@ -18,7 +18,10 @@ import { parseJsonWithLocations, type ContainerLayout, type LocatedJson } from '
 type Segment = string | number;
 
 export class JsonEditError extends Error {
-  constructor(public readonly path: string, public readonly reason: string) {
+  constructor(
+    public readonly path: string,
+    public readonly reason: string,
+  ) {
     super(`${path || '(root)'}: ${reason}`);
     this.name = 'JsonEditError';
   }
@@ -65,7 +68,9 @@ export function oneLine(value: unknown): string {
 }
 
 function multiLine(value: unknown, indent: string, style: JsonStyle): string {
-  return JSON.stringify(value, null, style.unit).split('\n').join(style.eol + indent);
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
 }
 
 /** The indentation of the line that holds `offset`. */
@@ -133,7 +138,8 @@ function insert(located: LocatedJson, container: unknown, containerPath: string,
     throw new JsonEditError(childPath(containerPath, segment), `cannot add ${isArray ? 'a named field to an array' : 'an array element to an object'}`);
   }
   const count = isArray ? layout.spans.length / 2 : layout.spans.length / 3;
-  if (isArray && segment !== count) throw new JsonEditError(childPath(containerPath, segment), `an array element can only be added at the end (index ${count})`);
+  if (isArray && segment !== count)
+    throw new JsonEditError(childPath(containerPath, segment), `an array element can only be added at the end (index ${count})`);
   const prefix = isArray ? '' : `${JSON.stringify(segment)}: `;
   const containerIndent = lineIndent(text, layout.start);
   const multiLineContainer = spansLines(text, layout.start, layout.end);
@@ -141,9 +147,10 @@ function insert(located: LocatedJson, container: unknown, containerPath: string,
     const memberIndent = containerIndent + style.unit;
     const inline = oneLine(value);
     const fits = style.oneLineObjects && memberIndent.length + prefix.length + inline.length + 4 <= MAX_LINE;
-    const body = fits && !multiLineContainer
-      ? `${layout.keys ? '{ ' : '['}${prefix}${inline}${layout.keys ? ' }' : ']'}`
-      : `${layout.keys ? '{' : '['}${style.eol}${memberIndent}${prefix}${multiLine(value, memberIndent, style)}${style.eol}${containerIndent}${layout.keys ? '}' : ']'}`;
+    const body =
+      fits && !multiLineContainer
+        ? `${layout.keys ? '{ ' : '['}${prefix}${inline}${layout.keys ? ' }' : ']'}`
+        : `${layout.keys ? '{' : '['}${style.eol}${memberIndent}${prefix}${multiLine(value, memberIndent, style)}${style.eol}${containerIndent}${layout.keys ? '}' : ']'}`;
     return replace(text, layout.start, layout.end, body);
   }
   const lastStart = isArray ? layout.spans[(count - 1) * 2] : layout.spans[(count - 1) * 3];

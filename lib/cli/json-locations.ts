@@ -50,7 +50,10 @@ export interface LocatedJson {
 }
 
 export class JsonSyntaxError extends Error {
-  constructor(message: string, public readonly position: Position) {
+  constructor(
+    message: string,
+    public readonly position: Position,
+  ) {
     super(`line ${position.line}, column ${position.column}: ${message}`);
     this.name = 'JsonSyntaxError';
   }
@@ -71,7 +74,11 @@ export const MAX_JSON_VALUES = 1_000_000;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
-const LITERALS = [['true', true], ['false', false], ['null', null]] as const;
+const LITERALS = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+] as const;
 
 export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): LocatedJson {
   const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
@@ -253,7 +260,9 @@ function positionOfKey(layout: ContainerLayout, key: string): number {
   if (!positions) {
     positions = new Map();
     // Duplicate keys are rejected by the parser; the first position wins all the same.
-    (layout.keys as readonly string[]).forEach((k, i) => { if (!positions!.has(k)) positions!.set(k, i); });
+    (layout.keys as readonly string[]).forEach((k, i) => {
+      if (!positions!.has(k)) positions!.set(k, i);
+    });
     keyPositions.set(layout, positions);
   }
   return positions.get(key) ?? -1;

@@ -47,7 +47,11 @@ function hybridError(file: string, located: LocatedJson): FileResult | undefined
   if (!isObject(value) || !has(value, 'Resources')) return undefined;
   const design = DESIGN_KEYS.find((key) => has(value, key));
   if (!design) return undefined;
-  return failedInput(file, `has both a CloudFormation template's "Resources" and a design's "${design}": put the design and the template in separate files, so that both are linted`, located.positionOf('Resources'));
+  return failedInput(
+    file,
+    `has both a CloudFormation template's "Resources" and a design's "${design}": put the design and the template in separate files, so that both are linted`,
+    located.positionOf('Resources'),
+  );
 }
 
 /** A note for JSON whose top level nearly names a design's or template's key (`Tables`), or undefined. */
@@ -56,7 +60,11 @@ export function nearMissNote(file: string, located: LocatedJson): FileResult | u
   for (const key of Object.keys(located.value)) {
     const guess = closest(key, TOP_LEVEL_KEYS);
     if (guess && guess !== key) {
-      return skippedInput(file, `not linted: its top-level "${key}" is not a key skewguard reads (did you mean "${guess}"?); a design file has "tables", "containers" or "external", a template "Resources"`, located.positionOf(key));
+      return skippedInput(
+        file,
+        `not linted: its top-level "${key}" is not a key skewguard reads (did you mean "${guess}"?); a design file has "tables", "containers" or "external", a template "Resources"`,
+        located.positionOf(key),
+      );
     }
   }
   return undefined;
@@ -65,7 +73,8 @@ export function nearMissNote(file: string, located: LocatedJson): FileResult | u
 const YAML_NAME = /\.ya?ml$/i;
 /** CloudFormation in YAML: a top-level `Resources:` or `AWSTemplateFormatVersion:` line. */
 const YAML_TEMPLATE = /^(?:Resources|AWSTemplateFormatVersion|Transform)\s*:/m;
-export const YAML_NOT_READ = 'is YAML, which skewguard does not read: lint the JSON template `cdk synth` writes to cdk.out/, or convert it (`cfn-flip template.yaml > template.json`, or `rain fmt --json template.yaml`)';
+export const YAML_NOT_READ =
+  'is YAML, which skewguard does not read: lint the JSON template `cdk synth` writes to cdk.out/, or convert it (`cfn-flip template.yaml > template.json`, or `rain fmt --json template.yaml`)';
 
 /** A file named `*.yaml`/`*.yml`, or text that is a YAML CloudFormation template. */
 export function isYaml(file: string, text: string): boolean {
@@ -87,7 +96,8 @@ export function parseInput(file: string, text: string): Parsed {
   try {
     return { located: parseJsonWithLocations(text) };
   } catch (error) {
-    if (error instanceof JsonSyntaxError) return { error: isYaml(file, text) ? failedInput(file, YAML_NOT_READ) : failedInput(file, `invalid JSON: ${error.message}`, error.position) };
+    if (error instanceof JsonSyntaxError)
+      return { error: isYaml(file, text) ? failedInput(file, YAML_NOT_READ) : failedInput(file, `invalid JSON: ${error.message}`, error.position) };
     throw error;
   }
 }

@@ -32,7 +32,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.invalid;
     }
     if (error instanceof ConfigError) {
-      warn(io, `skewguard: invalid config ${error.file}:`, ...error.issues.map((i) => `  ${error.file}:${i.line}:${i.column}: ${i.path || '(config)'}: ${i.message}`));
+      warn(
+        io,
+        `skewguard: invalid config ${error.file}:`,
+        ...error.issues.map((i) => `  ${error.file}:${i.line}:${i.column}: ${i.path || '(config)'}: ${i.message}`),
+      );
       return EXIT.invalid;
     }
     throw error;
@@ -52,11 +56,23 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   }
   if (first === 'help') {
     const topic = COMMANDS.find((c) => c.name === rest[0]);
-    if (rest.length > 0 && !topic) throw new UsageError(`no help on "${rest[0]}"${didYouMean(rest[0], COMMANDS.map((c) => c.name))}`);
+    if (rest.length > 0 && !topic)
+      throw new UsageError(
+        `no help on "${rest[0]}"${didYouMean(
+          rest[0],
+          COMMANDS.map((c) => c.name),
+        )}`,
+      );
     return print(io, `${topic ? commandUsage(topic) : GENERAL_USAGE}\n`);
   }
   const command = COMMANDS.find((c) => c.name === first);
-  if (!command) throw new UsageError(`unknown command "${first}"${didYouMean(first, COMMANDS.map((c) => c.name))}; commands: ${COMMANDS.map((c) => c.name).join(', ')}`);
+  if (!command)
+    throw new UsageError(
+      `unknown command "${first}"${didYouMean(
+        first,
+        COMMANDS.map((c) => c.name),
+      )}; commands: ${COMMANDS.map((c) => c.name).join(', ')}`,
+    );
   const args = parseCommandArgs(rest, command);
   if (args.values.help) return print(io, `${commandUsage(command)}\n`);
   switch (command.name) {
@@ -95,7 +111,8 @@ function main(): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      const detail = error instanceof Error ? (process.env.SKEWGUARD_DEBUG ? error.stack ?? error.message : `${error.name}: ${error.message}`) : String(error);
+      const detail =
+        error instanceof Error ? (process.env.SKEWGUARD_DEBUG ? (error.stack ?? error.message) : `${error.name}: ${error.message}`) : String(error);
       warn(io, `skewguard: internal error: ${detail}`, 'This is a bug in skewguard; please report it (SKEWGUARD_DEBUG=1 shows the stack).');
       process.exitCode = EXIT.invalid;
     },

@@ -21,7 +21,10 @@ export class ReportOutput {
   /** Streams with an `on` method report errors and completion; a bare `{ write }` is written synchronously. */
   private readonly evented: boolean;
 
-  constructor(private readonly stream: OutputStream, readonly description: string) {
+  constructor(
+    private readonly stream: OutputStream,
+    readonly description: string,
+  ) {
     this.evented = typeof stream.on === 'function';
     // Without a listener an EPIPE or ENOSPC would be thrown as an uncaught exception.
     stream.on?.('error', (error) => this.fail(error));

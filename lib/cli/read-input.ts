@@ -41,7 +41,8 @@ export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return { error: 'is a directory' };
-    if (stat.isCharacterDevice() || stat.isBlockDevice()) return { error: `is a ${stat.isCharacterDevice() ? 'character' : 'block'} device, not a regular file` };
+    if (stat.isCharacterDevice() || stat.isBlockDevice())
+      return { error: `is a ${stat.isCharacterDevice() ? 'character' : 'block'} device, not a regular file` };
     if (stat.isFile() && stat.size > max) return tooLarge(stat.size, max);
     // A regular file is read into one buffer of its size (+1 to notice growth); a pipe in chunks.
     const size = stat.isFile() && stat.size > 0 ? stat.size + 1 : CHUNK;
@@ -92,7 +93,10 @@ const CONVERT = 'save it as UTF-8 (for example `iconv -f UTF-16 -t UTF-8`; in Wi
 /** UTF-8 bytes → text; other encodings and binary data are named, not mis-parsed. */
 export function decode(bytes: Buffer): ReadResult {
   const at = (i: number) => bytes[i];
-  if (bytes.length >= 4 && ((at(0) === 0 && at(1) === 0 && at(2) === 0xfe && at(3) === 0xff) || (at(0) === 0xff && at(1) === 0xfe && at(2) === 0 && at(3) === 0))) {
+  if (
+    bytes.length >= 4 &&
+    ((at(0) === 0 && at(1) === 0 && at(2) === 0xfe && at(3) === 0xff) || (at(0) === 0xff && at(1) === 0xfe && at(2) === 0 && at(3) === 0))
+  ) {
     return { error: `is encoded as UTF-32: ${CONVERT.replace('UTF-16', 'UTF-32')}` };
   }
   if (bytes.length >= 2 && at(0) === 0xff && at(1) === 0xfe) return { error: `is encoded as UTF-16 LE (it starts with the byte-order mark FF FE): ${CONVERT}` };

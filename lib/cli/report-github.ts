@@ -45,11 +45,25 @@ export function githubReporter(settings: ReportSettings): Reporter {
     *file(result: FileResult) {
       const file = workspacePath(result.file);
       for (const e of result.errors) {
-        yield workflowCommand({ level: 'error', file, line: e.line, column: e.column, title: 'skewguard: invalid input', message: [`${e.path || '(file)'}: ${e.message}`] });
+        yield workflowCommand({
+          level: 'error',
+          file,
+          line: e.line,
+          column: e.column,
+          title: 'skewguard: invalid input',
+          message: [`${e.path || '(file)'}: ${e.message}`],
+        });
       }
       for (const fix of result.fixes ?? []) {
         if (!fix.applicationChanges) continue;
-        yield workflowCommand({ level: 'warning', file, line: 1, column: 1, title: `skewguard --fix: application change needed (${fix.ruleId})`, message: [`${fix.resource}: ${fix.path}`, ...fix.applicationChanges] });
+        yield workflowCommand({
+          level: 'warning',
+          file,
+          line: 1,
+          column: 1,
+          title: `skewguard --fix: application change needed (${fix.ruleId})`,
+          message: [`${fix.resource}: ${fix.path}`, ...fix.applicationChanges],
+        });
       }
       for (const n of result.notes) {
         yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [`${n.path}: ${n.message}`] });
@@ -66,7 +80,14 @@ export function githubReporter(settings: ReportSettings): Reporter {
         });
       }
       for (const u of reportedUnused(result, settings)) {
-        yield workflowCommand({ level: u.severity, file, line: u.line, column: u.column, title: `unused acknowledgement of ${u.ruleId}`, message: [u.message, `Fix: ${UNUSED_FIX}`, `Path: ${u.path}`] });
+        yield workflowCommand({
+          level: u.severity,
+          file,
+          line: u.line,
+          column: u.column,
+          title: `unused acknowledgement of ${u.ruleId}`,
+          message: [u.message, `Fix: ${UNUSED_FIX}`, `Path: ${u.path}`],
+        });
       }
     },
     *footer(outcome: Outcome) {

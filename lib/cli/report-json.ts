@@ -36,7 +36,10 @@ export function jsonReporter(settings: ReportSettings): Reporter {
       const pad = '      ';
       yield `${first ? '' : ','}\n    {\n${pad}"file": ${indentedJson(result.file, pad)},\n${pad}"kind": "${result.kind}",\n${result.skipped ? `${pad}"skipped": true,\n` : ''}${pad}"findings": `;
       first = false;
-      yield* jsonArray(visibleFindings(result, settings).map((f) => ({ ...f, helpUri: ruleDocsUrl(f.ruleId, f.title) })), pad);
+      yield* jsonArray(
+        visibleFindings(result, settings).map((f) => ({ ...f, helpUri: ruleDocsUrl(f.ruleId, f.title) })),
+        pad,
+      );
       yield `,\n${pad}"errors": `;
       yield* jsonArray(result.errors, pad);
       yield `,\n${pad}"unusedAcknowledgements": `;

@@ -73,8 +73,14 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       yield `      "tool": ${indentedJson(tool, '      ')},\n      "originalUriBaseIds": ${indentedJson(base, '      ')},\n      "results": [`;
     },
     *file(file: FileResult) {
-      for (const e of file.errors) notifications.push({ level: 'error', message: { text: `${e.path || '(file)'}: ${e.message}` }, locations: [location(file.file, e.line, e.column, e.path)] });
-      for (const n of file.notes) notifications.push({ level: 'note', message: { text: `${n.path}: ${n.message}` }, locations: [location(file.file, n.line, n.column, n.path)] });
+      for (const e of file.errors)
+        notifications.push({
+          level: 'error',
+          message: { text: `${e.path || '(file)'}: ${e.message}` },
+          locations: [location(file.file, e.line, e.column, e.path)],
+        });
+      for (const n of file.notes)
+        notifications.push({ level: 'note', message: { text: `${n.path}: ${n.message}` }, locations: [location(file.file, n.line, n.column, n.path)] });
       for (const f of visibleFindings(file, settings)) {
         yield result({
           ruleId: f.ruleId,
@@ -97,7 +103,11 @@ export function sarifReporter(settings: ReportSettings): Reporter {
     },
     *footer(outcome: Outcome) {
       const config = { configFile: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [] };
-      const invocation = { executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0, toolExecutionNotifications: notifications, properties: config };
+      const invocation = {
+        executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0,
+        toolExecutionNotifications: notifications,
+        properties: config,
+      };
       yield `${first ? '' : `\n      `}],\n      "invocations": ${indentedJson([invocation], '      ')}\n    }\n  ]\n}\n`;
     },
   };

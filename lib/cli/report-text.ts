@@ -5,7 +5,16 @@
  */
 import type { DesignEdit } from '../index';
 import type { AppliedFix, FileResult, LocatedFinding } from './lint-files';
-import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type ReportedUnusedAcknowledgement, type Reporter, type ReportSettings } from './report';
+import {
+  reportedUnused,
+  summaryLines,
+  UNUSED_FIX,
+  visibleFindings,
+  type Outcome,
+  type ReportedUnusedAcknowledgement,
+  type Reporter,
+  type ReportSettings,
+} from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable as p, type Palette } from './terminal';
 
@@ -21,8 +30,10 @@ function findingLines(f: LocatedFinding, where: string, c: Palette): string {
 
 function unusedLines(u: ReportedUnusedAcknowledgement, where: string, c: Palette): string {
   const label = u.severity === 'error' ? c.red('error  ') : c.yellow('warning');
-  return `    ${label} ${c.bold('unused acknowledgement')} of ${u.ruleId}  ${c.dim(`${p(u.path)} (${where}:${u.line}:${u.column})`)}\n`
-    + `${INDENT}${p(u.message)} (reason given: ${p(JSON.stringify(u.reason))})\n${INDENT}${c.green('fix:')} ${UNUSED_FIX}\n`;
+  return (
+    `    ${label} ${c.bold('unused acknowledgement')} of ${u.ruleId}  ${c.dim(`${p(u.path)} (${where}:${u.line}:${u.column})`)}\n` +
+    `${INDENT}${p(u.message)} (reason given: ${p(JSON.stringify(u.reason))})\n${INDENT}${c.green('fix:')} ${UNUSED_FIX}\n`
+  );
 }
 
 const MAX_VALUE = 80;
@@ -70,4 +81,3 @@ export function textReporter(settings: ReportSettings): Reporter {
     },
   };
 }
-

@@ -140,7 +140,8 @@ export const EXIT = { clean: 0, findings: 1, invalid: 2 } as const;
 
 export function exitCode({ summary, settings, tooManyWarnings }: Outcome): number {
   if (summary.invalidFiles > 0 || summary.filesNotFixed > 0) return EXIT.invalid;
-  if (summary.errors > 0 || (settings.failOn === 'warning' && summary.warnings > 0) || tooManyWarnings || summary.fixesNeedingApplicationChanges > 0) return EXIT.findings;
+  if (summary.errors > 0 || (settings.failOn === 'warning' && summary.warnings > 0) || tooManyWarnings || summary.fixesNeedingApplicationChanges > 0)
+    return EXIT.findings;
   return EXIT.clean;
 }
 
@@ -171,11 +172,16 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   ].filter(Boolean);
   let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
   if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted`)}`;
-  if (s.filesNotFixed) line += `; ${c.red(`the fixes of ${plural(s.filesNotFixed, 'file')} could not be written (${s.filesNotFixed === 1 ? 'it is' : 'they are'} unchanged)`)}`;
+  if (s.filesNotFixed)
+    line += `; ${c.red(`the fixes of ${plural(s.filesNotFixed, 'file')} could not be written (${s.filesNotFixed === 1 ? 'it is' : 'they are'} unchanged)`)}`;
   const lines = [configLine(settings.config, c), line];
   if (s.fixesNeedingApplicationChanges) {
     const n = s.fixesNeedingApplicationChanges;
-    lines.push(c.yellow(`--fix changed the declared design only: ${grouped(n)} ${n === 1 ? 'fix needs' : 'fixes need'} the application changes listed with ${n === 1 ? 'it' : 'them'}; exit 1, so that CI never passes on --fix alone`));
+    lines.push(
+      c.yellow(
+        `--fix changed the declared design only: ${grouped(n)} ${n === 1 ? 'fix needs' : 'fixes need'} the application changes listed with ${n === 1 ? 'it' : 'them'}; exit 1, so that CI never passes on --fix alone`,
+      ),
+    );
   }
   if (tooManyWarnings) lines.push(c.red(`too many warnings: ${grouped(s.warnings)}, more than --max-warnings ${settings.maxWarnings}`));
   if (settings.quiet && s.warnings > 0) lines.push(c.dim('warnings are counted but not shown (--quiet)'));

@@ -6,7 +6,21 @@
  * as it is) when the file changed since it was read, when it is no longer a regular file, or when it
  * has other hard links (a rename would split them from the new content).
  */
-import { accessSync, closeSync, constants, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeErrno } from './output';
 
@@ -56,7 +70,9 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot): voi
     throw new WriteRefused(`it cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
   if (stat.nlink > 1) {
-    throw new WriteRefused(`it has ${stat.nlink} hard links, which a safe write (a new file renamed over it) would split: apply the fixes by hand, or copy the file so it has one link`);
+    throw new WriteRefused(
+      `it has ${stat.nlink} hard links, which a safe write (a new file renamed over it) would split: apply the fixes by hand, or copy the file so it has one link`,
+    );
   }
   const mode = stat.mode & 0o7777;
   const temp = join(dirname(file), `.${basename(file)}.skewguard-${process.pid}-${Date.now().toString(36)}.tmp`);

@@ -13,7 +13,10 @@ export interface DesignIssue {
 export class DesignError extends Error {
   public readonly code = 'SKEWGUARD_INVALID_DESIGN';
 
-  constructor(public readonly issues: readonly DesignIssue[], subject = 'design') {
+  constructor(
+    public readonly issues: readonly DesignIssue[],
+    subject = 'design',
+  ) {
     super(`Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
     this.name = 'DesignError';
   }
@@ -27,7 +30,10 @@ export class DesignError extends Error {
 export class UsageError extends Error {
   public readonly code = 'SKEWGUARD_INVALID_USAGE';
 
-  constructor(public readonly issues: readonly DesignIssue[], subject = 'options') {
+  constructor(
+    public readonly issues: readonly DesignIssue[],
+    subject = 'options',
+  ) {
     super(`Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
     this.name = 'UsageError';
   }

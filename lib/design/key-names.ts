@@ -27,9 +27,34 @@ export function looksLikeTimeBucket(name: string): boolean {
 }
 
 const LOW_CARDINALITY_WORDS = new Set([
-  'status', 'state', 'type', 'kind', 'category', 'region', 'country', 'gender', 'flag', 'level', 'tier',
-  'priority', 'plan', 'env', 'environment', 'language', 'lang', 'locale', 'currency', 'zone', 'stage', 'phase',
-  'enabled', 'active', 'deleted', 'visible', 'bool', 'boolean',
+  'status',
+  'state',
+  'type',
+  'kind',
+  'category',
+  'region',
+  'country',
+  'gender',
+  'flag',
+  'level',
+  'tier',
+  'priority',
+  'plan',
+  'env',
+  'environment',
+  'language',
+  'lang',
+  'locale',
+  'currency',
+  'zone',
+  'stage',
+  'phase',
+  'enabled',
+  'active',
+  'deleted',
+  'visible',
+  'bool',
+  'boolean',
 ]);
 
 /** True for names like `status`, `orderStatus`, `isActive`, `countryCode`, `region`. */

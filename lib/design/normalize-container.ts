@@ -16,21 +16,30 @@ import { accessPatterns, acknowledgements, joins } from './normalize-usage';
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = withThresholds(context.projectThresholds, input.thresholds);
   const paths = input.partitionKey.paths;
-  const levels = paths.map((p, i) => keyAttribute({ name: p.path, cardinality: p.cardinality, kind: p.kind, components: p.components, hotKeyShare: p.hotKeyShare, largestGb: p.largestGb }, joinPath('partitionKey.paths', i), log));
+  const levels = paths.map((p, i) =>
+    keyAttribute(
+      { name: p.path, cardinality: p.cardinality, kind: p.kind, components: p.components, hotKeyShare: p.hotKeyShare, largestGb: p.largestGb },
+      joinPath('partitionKey.paths', i),
+      log,
+    ),
+  );
   const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, 'workload.hotKeyShare', log);
   const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, 'storage.largestPartitionGb', log);
-  const primaryKey = keySpace({
-    path: '',
-    partitionKey: levels,
-    partitionKeyPath: 'partitionKey.paths',
-    sortKey: [],
-    reads: { units: input.workload.peakReadUnits, share: 1, source: 'table' },
-    peakWriteUnits: input.workload.peakWriteUnits,
-    hotKeyShare: share,
-    sharding: input.sharding,
-    keyMonitoring: input.monitoring?.partitionKeyDiagnostics ?? true,
-    keyMonitoringPath: 'monitoring.partitionKeyDiagnostics',
-  }, log);
+  const primaryKey = keySpace(
+    {
+      path: '',
+      partitionKey: levels,
+      partitionKeyPath: 'partitionKey.paths',
+      sortKey: [],
+      reads: { units: input.workload.peakReadUnits, share: 1, source: 'table' },
+      peakWriteUnits: input.workload.peakWriteUnits,
+      hotKeyShare: share,
+      sharding: input.sharding,
+      keyMonitoring: input.monitoring?.partitionKeyDiagnostics ?? true,
+      keyMonitoringPath: 'monitoring.partitionKeyDiagnostics',
+    },
+    log,
+  );
   return {
     engine: 'cosmosdb',
     name: input.name,
@@ -56,7 +65,11 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
  * children than average. A deeper level can only take less than the one above it.
  */
 function fullKeyFigure(
-  levels: readonly KeyAttribute[], field: 'hotKeyShare' | 'largestGb', designValue: number | undefined, designPath: string, log: IssueLog,
+  levels: readonly KeyAttribute[],
+  field: 'hotKeyShare' | 'largestGb',
+  designValue: number | undefined,
+  designPath: string,
+  log: IssueLog,
 ): DeclaredFigure | undefined {
   let above: { value: number; path: string } | undefined;
   let prefixCardinality = 0;
@@ -68,10 +81,16 @@ function fullKeyFigure(
     const path = joinPath(level.path, field);
     const uniform = prefixCardinality === Infinity ? 0 : 1 / prefixCardinality;
     if (field === 'hotKeyShare' && value < uniform * (1 - SHARE_ROUNDING)) {
-      log.add(path, `is ${value}, below the uniform share 1/${prefixCardinality} = ${uniform.toPrecision(3)}: with ${prefixCardinality} distinct values at this level the hottest one takes at least that`);
+      log.add(
+        path,
+        `is ${value}, below the uniform share 1/${prefixCardinality} = ${uniform.toPrecision(3)}: with ${prefixCardinality} distinct values at this level the hottest one takes at least that`,
+      );
     }
     if (above !== undefined && value > above.value) {
-      log.add(path, `is ${value}, more than the ${above.value} declared at ${above.path}: a deeper level's value is nested in the level above, so it can only take less`);
+      log.add(
+        path,
+        `is ${value}, more than the ${above.value} declared at ${above.path}: a deeper level's value is nested in the level above, so it can only take less`,
+      );
     }
     above = { value, path };
   }

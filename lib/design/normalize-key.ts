@@ -4,7 +4,14 @@ import { joinPath } from './field-path';
 import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import {
-  isTimeBucketKey, sameAttribute, type HotKeyShareSource, type KeyAttribute, type KeyPart, type KeySpace, type Sharding, type Workload,
+  isTimeBucketKey,
+  sameAttribute,
+  type HotKeyShareSource,
+  type KeyAttribute,
+  type KeyPart,
+  type KeySpace,
+  type Sharding,
+  type Workload,
 } from './key-design';
 import { looksLikeTimeBucket } from './key-names';
 import { SHARE_ROUNDING } from './limits';
@@ -31,7 +38,10 @@ export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign
   if (ordered && components.length > 1) {
     components.forEach((c, i) => {
       if (c.cardinality === undefined) {
-        log.add(joinPath(joinPath(joinPath(path, 'components'), i), 'cardinality'), 'is required when a value has several parts: SG004 checks that they go from low to high cardinality');
+        log.add(
+          joinPath(joinPath(joinPath(path, 'components'), i), 'cardinality'),
+          'is required when a value has several parts: SG004 checks that they go from low to high cardinality',
+        );
       }
     });
   }
@@ -72,7 +82,10 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
   const declared = draft.hotKeyShare;
   if (declared?.source === 'declared' && declared.value < uniformShare * (1 - SHARE_ROUNDING)) {
-    log.add(declared.at, `is ${declared.value}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`);
+    log.add(
+      declared.at,
+      `is ${declared.value}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`,
+    );
   }
   const hot = hottestShare(declared, isTimeBucketKey(draft.partitionKey), uniformShare);
   const workload: Workload = {
@@ -106,7 +119,8 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
  */
 function hottestShare(declared: DeclaredFigure | undefined, timeBucket: boolean, uniformShare: number): { share: number; source: HotKeyShareSource } {
   // A declaration at (or a rounding below) the uniform share says nothing more than uniform.
-  if (declared?.source === 'declared') return declared.value > uniformShare ? { share: declared.value, source: 'declared' } : { share: uniformShare, source: 'uniform' };
+  if (declared?.source === 'declared')
+    return declared.value > uniformShare ? { share: declared.value, source: 'declared' } : { share: uniformShare, source: 'uniform' };
   const fallback = timeBucket ? { share: 1, source: 'time-bucket' as const } : { share: uniformShare, source: 'uniform' as const };
   return declared && declared.value > fallback.share ? { share: declared.value, source: 'derived' } : fallback;
 }
@@ -119,7 +133,10 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
     log.add(joinPath(path, 'sourceAttribute'), `applies to calculated sharding only; remove it, or set strategy: "calculated"`);
   }
   if (input.sourceAttribute !== undefined && partitionKey.some((a) => sameAttribute(a.name, input.sourceAttribute as string))) {
-    log.add(joinPath(path, 'sourceAttribute'), `is the partition key itself: every value of "${input.sourceAttribute}" would land on one shard; hash another attribute (e.g. the sort key or a user id)`);
+    log.add(
+      joinPath(path, 'sourceAttribute'),
+      `is the partition key itself: every value of "${input.sourceAttribute}" would land on one shard; hash another attribute (e.g. the sort key or a user id)`,
+    );
   }
   return {
     strategy: input.strategy,

@@ -20,23 +20,28 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
   const tableReads = (index?: string) => ({
     units: input.workload.peakReadUnits * shares.shareOf(index),
     share: shares.shareOf(index),
-    source: shares.declared ? 'access-patterns' as const : 'table' as const,
+    source: shares.declared ? ('access-patterns' as const) : ('table' as const),
   });
 
-  const primaryKey = keySpace({
-    path: '',
-    partitionKey: [keyAttribute(input.partitionKey, 'partitionKey', log)],
-    partitionKeyPath: 'partitionKey',
-    sortKey: input.sortKey ? [keyAttribute(input.sortKey, 'sortKey', log, true)] : [],
-    reads: tableReads(),
-    peakWriteUnits: input.workload.peakWriteUnits,
-    hotKeyShare: input.workload.hotKeyShare === undefined ? undefined : { value: input.workload.hotKeyShare, source: 'declared', at: 'workload.hotKeyShare' },
-    sharding: input.sharding,
-    keyMonitoring: contributorInsights,
-    keyMonitoringPath: 'monitoring.contributorInsights',
-  }, log);
+  const primaryKey = keySpace(
+    {
+      path: '',
+      partitionKey: [keyAttribute(input.partitionKey, 'partitionKey', log)],
+      partitionKeyPath: 'partitionKey',
+      sortKey: input.sortKey ? [keyAttribute(input.sortKey, 'sortKey', log, true)] : [],
+      reads: tableReads(),
+      peakWriteUnits: input.workload.peakWriteUnits,
+      hotKeyShare: input.workload.hotKeyShare === undefined ? undefined : { value: input.workload.hotKeyShare, source: 'declared', at: 'workload.hotKeyShare' },
+      sharding: input.sharding,
+      keyMonitoring: contributorInsights,
+      keyMonitoringPath: 'monitoring.contributorInsights',
+    },
+    log,
+  );
 
-  const globalSecondaryIndexes = gsis.map((gsi, i) => keySpace(gsiDraft(gsi, joinPath('globalSecondaryIndexes', i), input, tableReads, contributorInsights, log), log));
+  const globalSecondaryIndexes = gsis.map((gsi, i) =>
+    keySpace(gsiDraft(gsi, joinPath('globalSecondaryIndexes', i), input, tableReads, contributorInsights, log), log),
+  );
 
   const localSecondaryIndexes = lsis.map((lsi, i) => {
     const path = joinPath('localSecondaryIndexes', i);
@@ -61,8 +66,12 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
 }
 
 function gsiDraft(
-  gsi: GlobalSecondaryIndexDesign, path: string, table: DynamoDbTableDesign,
-  tableReads: (index?: string) => KeySpaceDraft['reads'], contributorInsights: boolean, log: IssueLog,
+  gsi: GlobalSecondaryIndexDesign,
+  path: string,
+  table: DynamoDbTableDesign,
+  tableReads: (index?: string) => KeySpaceDraft['reads'],
+  contributorInsights: boolean,
+  log: IssueLog,
 ): KeySpaceDraft {
   const partitionKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true);
   const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false);
@@ -77,7 +86,8 @@ function gsiDraft(
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
     // Every table write that carries the index's key is projected into it: the table's writes are the conservative default.
     peakWriteUnits: workload?.peakWriteUnits ?? table.workload.peakWriteUnits,
-    hotKeyShare: workload?.hotKeyShare === undefined ? undefined : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
+    hotKeyShare:
+      workload?.hotKeyShare === undefined ? undefined : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
@@ -88,7 +98,8 @@ function gsiDraft(
 function uniqueIndexNames(gsis: readonly { indexName: string }[], lsis: readonly { indexName: string }[], log: IssueLog): Set<string> {
   const names = new Set<string>();
   const check = (collection: string) => (index: { indexName: string }, i: number) => {
-    if (names.has(index.indexName)) log.add(joinPath(joinPath(collection, i), 'indexName'), `duplicates the index name "${index.indexName}"; index names must be unique within a table`);
+    if (names.has(index.indexName))
+      log.add(joinPath(joinPath(collection, i), 'indexName'), `duplicates the index name "${index.indexName}"; index names must be unique within a table`);
     names.add(index.indexName);
   };
   gsis.forEach(check('globalSecondaryIndexes'));
@@ -98,7 +109,12 @@ function uniqueIndexNames(gsis: readonly { indexName: string }[], lsis: readonly
 
 /** A GSI key is given either as one attribute or as a list (multi-attribute key), never both. */
 function oneKeyForm<A extends SortKeyAttributeDesign>(
-  single: A | undefined, multiple: readonly A[] | undefined, indexPath: string, field: 'partitionKey' | 'sortKey', log: IssueLog, required: boolean,
+  single: A | undefined,
+  multiple: readonly A[] | undefined,
+  indexPath: string,
+  field: 'partitionKey' | 'sortKey',
+  log: IssueLog,
+  required: boolean,
 ): { attributes: KeyAttribute[]; path: string } {
   const listField = `${field}s`;
   if (single && multiple) {
@@ -110,7 +126,8 @@ function oneKeyForm<A extends SortKeyAttributeDesign>(
     const attributes = multiple.map((a, i) => keyAttribute(a, joinPath(joinPath(indexPath, listField), i), log, field === 'sortKey'));
     if (field === 'sortKey' && attributes.length > 1) {
       attributes.forEach((a) => {
-        if (a.cardinality === undefined) log.add(joinPath(a.path, 'cardinality'), 'is required in a multi-attribute sort key: SG004 checks the attributes go from low to high cardinality');
+        if (a.cardinality === undefined)
+          log.add(joinPath(a.path, 'cardinality'), 'is required in a multi-attribute sort key: SG004 checks the attributes go from low to high cardinality');
       });
     }
     return { attributes, path: joinPath(indexPath, listField) };

@@ -16,7 +16,10 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
     if (p.index !== undefined && indexNames === null) {
       log.add(joinPath(path, 'index'), 'applies to DynamoDB only; a Cosmos DB container has no secondary indexes to choose');
     } else if (p.index !== undefined && !indexNames?.has(p.index)) {
-      log.add(joinPath(path, 'index'), indexNames?.size ? `names no index of this table; expected one of: ${[...indexNames].join(', ')}` : 'names an index, but this table declares none');
+      log.add(
+        joinPath(path, 'index'),
+        indexNames?.size ? `names no index of this table; expected one of: ${[...indexNames].join(', ')}` : 'names an index, but this table declares none',
+      );
     }
     if (seen.has(p.name)) log.add(joinPath(path, 'name'), `duplicates the access pattern name "${p.name}"`);
     seen.add(p.name);
@@ -34,7 +37,10 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
  * read it (an LSI reads the table's partitions), plus the share no pattern claims — which could go
  * anywhere. Without access patterns every key space is charged the whole read peak.
  */
-export function readShares(patterns: readonly AccessPattern[], globalIndexNames: ReadonlySet<string>): { readonly declared: boolean; shareOf(index?: string): number } {
+export function readShares(
+  patterns: readonly AccessPattern[],
+  globalIndexNames: ReadonlySet<string>,
+): { readonly declared: boolean; shareOf(index?: string): number } {
   if (patterns.length === 0) return { declared: false, shareOf: () => 1 };
   const byIndex = new Map<string | undefined, number>();
   let claimed = 0;
@@ -49,20 +55,32 @@ export function readShares(patterns: readonly AccessPattern[], globalIndexNames:
 
 /** `listPath`: where the list sits, relative to the log's location (a design's `acknowledgements`). */
 export function acknowledgements(
-  input: readonly AcknowledgementDesign[] | undefined, indexNames: readonly string[], options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>, log: IssueLog,
+  input: readonly AcknowledgementDesign[] | undefined,
+  indexNames: readonly string[],
+  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>,
+  log: IssueLog,
   listPath = 'acknowledgements',
 ): Acknowledgement[] {
   return (input ?? []).map((ack, i) => acknowledgement(ack, joinPath(listPath, i), indexNames, options, log));
 }
 
 /** One waiver, at `path`: its rule must be known (or retired) and its index one of `indexNames`. */
-export function acknowledgement(ack: AcknowledgementDesign, path: string, indexNames: readonly string[], options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>, log: IssueLog): Acknowledgement {
+export function acknowledgement(
+  ack: AcknowledgementDesign,
+  path: string,
+  indexNames: readonly string[],
+  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>,
+  log: IssueLog,
+): Acknowledgement {
   // A retired rule's id stays acceptable, so an old waiver never breaks a file; the engine reports it as unused.
   if (!options.ruleIds.includes(ack.rule) && !options.retiredRuleIds?.includes(ack.rule)) {
     log.add(joinPath(path, 'rule'), `"${ack.rule}" is not a skewguard rule; known rules: ${options.ruleIds.join(', ')}`);
   }
   if (ack.index !== undefined && !indexNames.includes(ack.index)) {
-    log.add(joinPath(path, 'index'), indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on');
+    log.add(
+      joinPath(path, 'index'),
+      indexNames.length ? `names no index of this table; expected one of: ${indexNames.join(', ')}` : 'names an index, but there is none to waive a finding on',
+    );
   }
   return { rule: ack.rule, reason: ack.reason, index: ack.index, path };
 }
@@ -75,11 +93,17 @@ export function joins(input: CosmosContainerDesign, containerNamed: (name: strin
     const declared = other?.partitionKey.paths.map((p) => p.path);
     // Two declarations of one key must agree, or the join would be judged against the wrong one.
     if (join.partitionKeyPaths && declared && join.partitionKeyPaths.join('\u0000') !== declared.join('\u0000')) {
-      log.add(joinPath(path, 'partitionKeyPaths'), `are ${JSON.stringify(join.partitionKeyPaths)}, but "${join.container}" in this file is partitioned by ${JSON.stringify(declared)}; remove partitionKeyPaths (it is read from the container) or correct it`);
+      log.add(
+        joinPath(path, 'partitionKeyPaths'),
+        `are ${JSON.stringify(join.partitionKeyPaths)}, but "${join.container}" in this file is partitioned by ${JSON.stringify(declared)}; remove partitionKeyPaths (it is read from the container) or correct it`,
+      );
     }
     const partitionKeyPaths = join.partitionKeyPaths ?? declared;
     if (partitionKeyPaths === undefined) {
-      log.add(joinPath(path, 'container'), `"${join.container}" is not a container in this design; declare it under "containers" or give its partitionKeyPaths`);
+      log.add(
+        joinPath(path, 'container'),
+        `"${join.container}" is not a container in this design; declare it under "containers" or give its partitionKeyPaths`,
+      );
     }
     return { container: join.container, partitionKeyPaths: partitionKeyPaths ?? [], path };
   });

@@ -29,10 +29,12 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
     throw new DesignError([{ path: 'engine', message: `expected ${ENGINE_LIST}, got ${describe(engine)}` }]);
   }
   if (isObject && Object.prototype.hasOwnProperty.call(input, 'partitionKey')) {
-    throw new DesignError([{
-      path: 'engine',
-      message: `is required when one table or container design is passed on its own: add engine: ${ENGINE_LIST}, or wrap it as { tables: [...] } / { containers: [...] }`,
-    }]);
+    throw new DesignError([
+      {
+        path: 'engine',
+        message: `is required when one table or container design is passed on its own: add engine: ${ENGINE_LIST}, or wrap it as { tables: [...] } / { containers: [...] }`,
+      },
+    ]);
   }
   return normalizeDocument(parse(designDocumentShape, input, ''), options, false);
 }
@@ -90,7 +92,13 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
 }
 
 /** Names identify resources in reports and acknowledgements: unique per engine, across designs and `external`. */
-function requireUniqueNames(engine: Engine, items: readonly { name: string }[], collection: string, external: readonly ExternalResourceDesign[], issues: DesignIssue[]): void {
+function requireUniqueNames(
+  engine: Engine,
+  items: readonly { name: string }[],
+  collection: string,
+  external: readonly ExternalResourceDesign[],
+  issues: DesignIssue[],
+): void {
   if (items.length + external.length < 2) return;
   const seen = new Map<string, string>();
   const check = (name: string, path: string) => {
@@ -116,7 +124,12 @@ export interface ExternalLocations {
 }
 
 /** An external resource's name is a label for reports (a template's logical ID, say): any non-empty name will do. */
-export function normalizeExternal(input: ExternalResourceDesign, log: IssueLog, options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>, locations: ExternalLocations = {}): ExternalResource {
+export function normalizeExternal(
+  input: ExternalResourceDesign,
+  log: IssueLog,
+  options: Pick<NormalizeOptions, 'ruleIds' | 'retiredRuleIds'>,
+  locations: ExternalLocations = {},
+): ExternalResource {
   const indexNames = [...new Set(input.partitionKeys.flatMap((k) => (k.index ? [k.index] : [])))];
   return {
     engine: input.engine,

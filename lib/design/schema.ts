@@ -8,7 +8,7 @@ import { RULE_ID_SCHEMA_MARKER, designDocumentShape } from './shapes';
  */
 export function designSchemaWith(ruleIds?: readonly string[]): JsonSchema {
   const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', ...designDocumentShape.schema() };
-  return ruleIds ? withRuleIds(schema, ruleIds) as JsonSchema : schema;
+  return ruleIds ? (withRuleIds(schema, ruleIds) as JsonSchema) : schema;
 }
 
 function withRuleIds(node: unknown, ruleIds: readonly string[]): unknown {

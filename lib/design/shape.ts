@@ -92,16 +92,20 @@ export function text(options: TextOptions = {}): Shape<string> {
   const { pattern, patternHint, maxLength, maxBytes, minLength = 1 } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
-    : minLength > 1 ? `a string of at least ${minLength} characters (not counting surrounding spaces)` : 'a non-empty string';
+    : minLength > 1
+      ? `a string of at least ${minLength} characters (not counting surrounding spaces)`
+      : 'a non-empty string';
   return {
     expected,
     is: (value) => typeof value === 'string',
     read(value, place, issues, key) {
       if (typeof value !== 'string') return fail(issues, place, key, expected, value);
-      if (isStringToken(value)) return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
+      if (isStringToken(value))
+        return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
       if (value.trim().length < minLength) return fail(issues, place, key, expected, value);
       if (value.trim() !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
-      if (maxLength !== undefined && value.length > maxLength) return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
+      if (maxLength !== undefined && value.length > maxLength)
+        return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
       // Bytes are at most 3 per UTF-16 unit: count them only when the string could be too long.
       if (maxBytes !== undefined && value.length * 3 > maxBytes && Buffer.byteLength(value, 'utf8') > maxBytes) {
         return report(issues, place, key, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
@@ -130,18 +134,15 @@ export interface NumberOptions {
 
 export function num(options: NumberOptions = {}): Shape<number> {
   const { integer = false, min, max, above } = options;
-  const bounds = [
-    min !== undefined ? `≥ ${min}` : '',
-    above !== undefined ? `> ${above}` : '',
-    max !== undefined ? `≤ ${max}` : '',
-  ].filter(Boolean);
+  const bounds = [min !== undefined ? `≥ ${min}` : '', above !== undefined ? `> ${above}` : '', max !== undefined ? `≤ ${max}` : ''].filter(Boolean);
   const expected = `${integer ? 'an integer' : 'a finite number'}${bounds.length ? ` ${bounds.join(' and ')}` : ''}`;
   return {
     expected,
     is: (value) => typeof value === 'number',
     read(value, place, issues, key) {
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail(issues, place, key, expected, value);
-      if (isNumberToken(value)) return report(issues, place, key, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
+      if (isNumberToken(value))
+        return report(issues, place, key, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
       if (integer && !Number.isInteger(value)) return fail(issues, place, key, expected, value);
       if ((min !== undefined && value < min) || (max !== undefined && value > max) || (above !== undefined && value <= above)) {
         return fail(issues, place, key, expected, value);
@@ -173,8 +174,7 @@ export function oneOf<const V extends string | number>(values: readonly V[], wor
   return {
     expected,
     is: (value) => (values as readonly unknown[]).includes(value),
-    read: (value, place, issues, key) =>
-      (values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, place, key, expected, value),
+    read: (value, place, issues, key) => ((values as readonly unknown[]).includes(value) ? (value as V) : fail(issues, place, key, expected, value)),
     schema: () => ({ enum: [...values] }),
   };
 }
@@ -243,8 +243,7 @@ interface PropBase<V> {
 }
 /** Each property of `T` must be described, and optional exactly when `T` says so. */
 export type Props<T> = {
-  readonly [K in keyof T]-?: PropBase<NonNullable<T[K]>> &
-    (undefined extends T[K] ? { readonly optional: true } : { readonly optional?: false });
+  readonly [K in keyof T]-?: PropBase<NonNullable<T[K]>> & (undefined extends T[K] ? { readonly optional: true } : { readonly optional?: false });
 };
 
 export interface RecordOptions {
@@ -361,7 +360,10 @@ export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Recor
       for (const key of Object.keys(input)) {
         if (known && !known.has(key)) {
           const guess = closest(key, keys as readonly string[]);
-          issues.push({ path: joinPath(pathOf(place), key), message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${(keys as readonly string[]).join(', ')}` });
+          issues.push({
+            path: joinPath(pathOf(place), key),
+            message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${(keys as readonly string[]).join(', ')}`,
+          });
           continue;
         }
         const read = value.read((input as Record<string, unknown>)[key], place, issues, key);

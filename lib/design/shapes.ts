@@ -4,11 +4,28 @@
  */
 import { ENGINE_LIST, ENGINES } from '../engines';
 import type {
-  AccessPatternDesign, AcknowledgementDesign, ContainerJoinDesign, CosmosContainerDesign, CosmosKeyPathDesign,
-  CosmosMonitoringDesign, CosmosPartitionKeyDesign, DesignDocument, DynamoDbMonitoringDesign, DynamoDbTableDesign,
-  ExternalKeyDesign, ExternalResourceDesign, GlobalSecondaryIndexDesign, IndexWorkloadDesign, KeyPartDesign,
-  LocalSecondaryIndexDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign, StorageDesign,
-  ThresholdOverrides, WorkloadDesign,
+  AccessPatternDesign,
+  AcknowledgementDesign,
+  ContainerJoinDesign,
+  CosmosContainerDesign,
+  CosmosKeyPathDesign,
+  CosmosMonitoringDesign,
+  CosmosPartitionKeyDesign,
+  DesignDocument,
+  DynamoDbMonitoringDesign,
+  DynamoDbTableDesign,
+  ExternalKeyDesign,
+  ExternalResourceDesign,
+  GlobalSecondaryIndexDesign,
+  IndexWorkloadDesign,
+  KeyPartDesign,
+  LocalSecondaryIndexDesign,
+  PartitionKeyAttributeDesign,
+  ShardingDesign,
+  SortKeyAttributeDesign,
+  StorageDesign,
+  ThresholdOverrides,
+  WorkloadDesign,
 } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
 import { bool, either, list, num, oneOf, record, text } from './shape';
@@ -73,10 +90,13 @@ const ORDERED_PARTS_NEED_CARDINALITY = {
 };
 
 function sortKeyAttributeShape(name: typeof attributeName) {
-  return record<SortKeyAttributeDesign>({
-    ...keyAttributeProps(name),
-    cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
-  }, { constraints: [ORDERED_PARTS_NEED_CARDINALITY] });
+  return record<SortKeyAttributeDesign>(
+    {
+      ...keyAttributeProps(name),
+      cardinality: { shape: cardinality, optional: true, doc: 'Distinct values; required when a key has several ordered parts.' },
+    },
+    { constraints: [ORDERED_PARTS_NEED_CARDINALITY] },
+  );
 }
 
 const partitionKeyAttribute = partitionKeyAttributeShape(keyAttributeName);
@@ -89,7 +109,11 @@ const workload = record<WorkloadDesign>({
 });
 
 const indexWorkload = record<IndexWorkloadDesign>({
-  peakReadUnits: { shape: units, optional: true, doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims)." },
+  peakReadUnits: {
+    shape: units,
+    optional: true,
+    doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims).",
+  },
   peakWriteUnits: { shape: units, optional: true, doc: "Peak WCU on this index; default the table's." },
   hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
 });
@@ -98,18 +122,29 @@ const storage = record<StorageDesign>({
   largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition / item collection.' },
 });
 
-const sharding = record<ShardingDesign>({
-  strategy: { shape: oneOf(['random', 'calculated', 'replicated']), doc: '"random" (reads fan out), "calculated" (hash of sourceAttribute picks the shard) or "replicated" (N copies written together, read at random).' },
-  shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of keys N per logical key (shards, or copies); size it with shardsFor() / replicasFor().' },
-  sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
-  separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
-}, {
-  constraints: [{
-    if: { properties: { strategy: { type: 'string', const: 'calculated' } } },
-    then: requires('sourceAttribute'),
-    else: { not: requires('sourceAttribute') },
-  }],
-});
+const sharding = record<ShardingDesign>(
+  {
+    strategy: {
+      shape: oneOf(['random', 'calculated', 'replicated']),
+      doc: '"random" (reads fan out), "calculated" (hash of sourceAttribute picks the shard) or "replicated" (N copies written together, read at random).',
+    },
+    shards: {
+      shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }),
+      doc: 'Number of keys N per logical key (shards, or copies); size it with shardsFor() / replicasFor().',
+    },
+    sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
+    separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
+  },
+  {
+    constraints: [
+      {
+        if: { properties: { strategy: { type: 'string', const: 'calculated' } } },
+        then: requires('sourceAttribute'),
+        else: { not: requires('sourceAttribute') },
+      },
+    ],
+  },
+);
 
 const accessPattern = record<AccessPatternDesign>({
   name: { shape: text({ maxLength: 255 }), doc: 'A name for reports.' },
@@ -148,22 +183,28 @@ const designBaseProps = {
   thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for this design.' },
 } as const;
 
-const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>({
-  indexName: { shape: dynamoDbName, doc: 'Index name.' },
-  partitionKey: { shape: partitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
-  partitionKeys: { shape: list(partitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
-  sortKey: { shape: sortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
-  sortKeys: { shape: list(sortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
-  workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
-  sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
-  contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
-}, {
-  constraints: [
-    { oneOf: [requires('partitionKey'), requires('partitionKeys')] },
-    { not: requires('sortKey', 'sortKeys') },
-    { if: { properties: { sortKeys: { type: 'array', minItems: 2 } }, required: ['sortKeys'] }, then: { properties: { sortKeys: { type: 'array', items: requires('cardinality') } } } },
-  ],
-});
+const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
+  {
+    indexName: { shape: dynamoDbName, doc: 'Index name.' },
+    partitionKey: { shape: partitionKeyAttribute, optional: true, doc: 'Single-attribute partition key (or use partitionKeys).' },
+    partitionKeys: { shape: list(partitionKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute partition key, up to 4.' },
+    sortKey: { shape: sortKeyAttribute, optional: true, doc: 'Single-attribute sort key.' },
+    sortKeys: { shape: list(sortKeyAttribute, { minItems: 1 }), optional: true, doc: 'Multi-attribute sort key, up to 4, low to high cardinality.' },
+    workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
+    sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
+    contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
+  },
+  {
+    constraints: [
+      { oneOf: [requires('partitionKey'), requires('partitionKeys')] },
+      { not: requires('sortKey', 'sortKeys') },
+      {
+        if: { properties: { sortKeys: { type: 'array', minItems: 2 } }, required: ['sortKeys'] },
+        then: { properties: { sortKeys: { type: 'array', items: requires('cardinality') } } },
+      },
+    ],
+  },
+);
 
 const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
   indexName: { shape: dynamoDbName, doc: 'Index name.' },
@@ -234,7 +275,10 @@ const externalKey = record<ExternalKeyDesign>({
 export const externalResourceShape = record<ExternalResourceDesign>({
   engine: { shape: oneOf(ENGINES), doc: `${ENGINE_LIST}.` },
   name: { shape: anyResourceName, doc: 'Name of the table or container.' },
-  partitionKeys: { shape: list(externalKey), doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).' },
+  partitionKeys: {
+    shape: list(externalKey),
+    doc: 'Partition keys of the table and its indexes (empty when none can be read, e.g. a key named by a CloudFormation parameter: Contributor Insights is still checked).',
+  },
   keyMonitoring: { shape: bool(), optional: true, doc: 'Contributor Insights / partition-key diagnostics on; unknown when omitted.' },
   acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
 });

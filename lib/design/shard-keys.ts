@@ -70,7 +70,8 @@ export function randomShardKey(key: string | number, shards: number, separator =
   const between = checkSeparator(separator, 'randomShardKey');
   if (typeof random !== 'function') throw usage('randomShardKey', 'random', `must be a function returning a number from 0 to 1, got ${describe(random)}`);
   const draw: unknown = random();
-  if (typeof draw !== 'number' || !(draw >= 0 && draw <= 1)) throw usage('randomShardKey', 'random', `must return a number from 0 to 1 as Math.random does, returned ${describe(draw)}`);
+  if (typeof draw !== 'number' || !(draw >= 0 && draw <= 1))
+    throw usage('randomShardKey', 'random', `must return a number from 0 to 1 as Math.random does, returned ${describe(draw)}`);
   return `${base}${between}${Math.min(n - 1, Math.floor(draw * n))}`;
 }
 

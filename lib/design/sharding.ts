@@ -104,10 +104,21 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const collection = valid.itemCollection ?? true;
   const n = smallestCount((k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)));
   if (n === undefined) {
-    const why = layout === 'replicated'
-      ? 'copies each take every write, so replicas cannot serve these writes'
-      : collection ? `no count up to ${MAX_SHARDS_ACCEPTED} serves this load` : "a single item's reads stay on one shard whatever the count";
-    throw new DesignError([{ path: '', message: `no ${layout === 'replicated' ? 'replica' : 'shard'} count up to ${MAX_SHARDS_ACCEPTED} keeps this key under its ceiling: ${why}; split the key value out (its own table or container), or cache its reads` }], `${caller}() options`);
+    const why =
+      layout === 'replicated'
+        ? 'copies each take every write, so replicas cannot serve these writes'
+        : collection
+          ? `no count up to ${MAX_SHARDS_ACCEPTED} serves this load`
+          : "a single item's reads stay on one shard whatever the count";
+    throw new DesignError(
+      [
+        {
+          path: '',
+          message: `no ${layout === 'replicated' ? 'replica' : 'shard'} count up to ${MAX_SHARDS_ACCEPTED} keeps this key under its ceiling: ${why}; split the key value out (its own table or container), or cache its reads`,
+        },
+      ],
+      `${caller}() options`,
+    );
   }
   return n;
 }

@@ -39,8 +39,10 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   writeUnit: 'WCU',
 
   // A table key value without a sort key is one item; a GSI key value holds every item that carries it unless it is unique.
-  keyValueHoldsMany: (design, space, cardinality) => (space === design.primaryKey ? space.sortKey.length > 0 : space.sortKey.length > 0 || cardinality !== Infinity),
-  keyValueSizeLimit: (design) => (design.localSecondaryIndexes.length > 0 ? { gb: DYNAMODB_LIMITS.itemCollectionGb, cause: 'local-secondary-index' } : undefined),
+  keyValueHoldsMany: (design, space, cardinality) =>
+    space === design.primaryKey ? space.sortKey.length > 0 : space.sortKey.length > 0 || cardinality !== Infinity,
+  keyValueSizeLimit: (design) =>
+    design.localSecondaryIndexes.length > 0 ? { gb: DYNAMODB_LIMITS.itemCollectionGb, cause: 'local-secondary-index' } : undefined,
   // "Burst and adaptive capacity": split for heat spreads a sort-key range, never one item, never with an LSI.
   splitForHeat(design, space, holdsMany) {
     if (!holdsMany) return 'single-item';

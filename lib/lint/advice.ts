@@ -13,28 +13,35 @@ import type { MessageData } from './rule';
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
-  cacheOnly: 'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  cacheOnly:
+    'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
-  upstream: 'batch the hottest value\'s writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes) and put {{cache}} in front of its reads',
+  upstream:
+    "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes) and put {{cache}} in front of its reads",
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
-  replicate: 'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
+  replicate:
+    'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   orCache: '; or put {{cache}} in front of its reads',
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
   onSource: ' (calculated on {{sourceAttribute|code}})',
   onRandom: ' (random)',
-  shardCalculated: 'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
+  shardCalculated:
+    'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
   shardRandom: 'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
-  sizedByCardinality: ' ({{shards}} keeps {{cardinality}} values × {{shards}} shards at minCardinality {{minCardinality}} stored keys or more; the load alone needs {{loadNeed}})',
+  sizedByCardinality:
+    ' ({{shards}} keeps {{cardinality}} values × {{shards}} shards at minCardinality {{minCardinality}} stored keys or more; the load alone needs {{loadNeed}})',
   sizedByDominance: ' ({{shards}} keeps each stored key under maxHotKeyShare {{maxHotKeyShare|percent}} of the traffic; the load alone needs {{loadNeed}})',
-  deeperLevelFirst: 'add {{level|code}} under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix; or ',
-  orFinerLevel: '; or add a finer level (e.g. /userId) under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix',
+  deeperLevelFirst:
+    'add {{level|code}} under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix; or ',
+  orFinerLevel:
+    '; or add a finer level (e.g. /userId) under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix',
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -70,14 +77,19 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined) return { ids: ['noCount', 'upstream'], data: { ...base, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
-  const counted = { ...base, shards: n, lastShard: n - 1, maxShards, ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}) };
+  const counted = {
+    ...base,
+    shards: n,
+    lastShard: n - 1,
+    maxShards,
+    ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
+  };
   if (n > maxShards) return { ids: ['overMaxShards', 'upstream', 'orRaiseMaxShards'], data: counted, shards: n };
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
-    const ids: AdviceId[] = declared?.strategy === 'replicated'
-      ? [lower ? 'lowerCopies' : 'raiseCopies']
-      : ['replicate', ...(declared ? ['replacingSharding' as const] : [])];
+    const ids: AdviceId[] =
+      declared?.strategy === 'replicated' ? [lower ? 'lowerCopies' : 'raiseCopies'] : ['replicate', ...(declared ? ['replacingSharding' as const] : [])];
     return {
       ids: [...ids, 'orCache'],
       data: { ...counted, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
@@ -87,13 +99,15 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   }
   const strategy = plan.layout;
   const source = plan.sourceAttribute;
-  const fanOut = strategy === 'random' || source !== undefined
-    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
-    : [];
+  const fanOut =
+    strategy === 'random' || source !== undefined
+      ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
+      : [];
   const calculated = strategy === 'calculated' && source !== undefined;
-  const ids: AdviceId[] = declared && declared.strategy === strategy
-    ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-    : [calculated ? 'shardCalculated' : 'shardRandom'];
+  const ids: AdviceId[] =
+    declared && declared.strategy === strategy
+      ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
+      : [calculated ? 'shardCalculated' : 'shardRandom'];
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push('cacheItemReads');
   const driver = driverOf(analysis, n);
@@ -102,7 +116,14 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     ...counted,
     ...(calculated ? { sourceAttribute: source } : {}),
     ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
-    ...(driver ? { cardinality: analysis.cardinality, minCardinality: design.thresholds.minCardinality, maxHotKeyShare: design.thresholds.maxHotKeyShare, loadNeed: loadNeed(analysis) } : {}),
+    ...(driver
+      ? {
+          cardinality: analysis.cardinality,
+          minCardinality: design.thresholds.minCardinality,
+          maxHotKeyShare: design.thresholds.maxHotKeyShare,
+          loadNeed: loadNeed(analysis),
+        }
+      : {}),
   };
   const edits: DesignEdit[] = [
     { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared?.separator) },

@@ -111,7 +111,10 @@ export class SpaceAnalysis {
   #plan: Plan | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
-  constructor(readonly owner: DesignAnalysis, readonly space: KeySpace) {
+  constructor(
+    readonly owner: DesignAnalysis,
+    readonly space: KeySpace,
+  ) {
     const { design, profile } = owner;
     const { headroom } = design.thresholds;
     const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
@@ -180,7 +183,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection } = analysis;
   const { headroom, minCardinality, maxHotKeyShare } = design.thresholds;
   const { hotKeyShare, hotKeyShareSource } = space.workload;
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom));
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
+    allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom));
   const size = sizeNeed(analysis.owner, space);
   // A few key values are a design error only when the load needs several partitions (see SG001).
   const cardinality = !analysis.fitsOnePartition && analysis.cardinality < minCardinality ? Math.ceil(minCardinality / analysis.cardinality) : 1;
@@ -188,7 +192,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const hotAtAll = !fitsWith('none', 1);
   const declared = space.sharding?.strategy;
   const dominant = (hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived') && !fits(hotKeyShare, maxHotKeyShare);
-  const dominance = dominant ? smallestCount((n) => fits(hotKeyShare / n, maxHotKeyShare)) ?? 1 : 1;
+  const dominance = dominant ? (smallestCount((n) => fits(hotKeyShare / n, maxHotKeyShare)) ?? 1) : 1;
   const writeSharded = declared === 'random' || declared === 'calculated';
 
   if (writesHot || size > 1 || cardinality > 1 || (hotAtAll && collection) || (writeSharded && dominance > 1)) {
@@ -215,7 +219,13 @@ function planFor(analysis: SpaceAnalysis): Plan {
   if (hotAtAll || (declared === 'replicated' && dominance > 1)) {
     const needed = smallestCount((n) => fitsWith('replicated', n));
     const copies = needed === undefined ? undefined : Math.max(needed, dominance);
-    return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size, cardinality, dominance } };
+    return {
+      layout: 'replicated',
+      shards: copies,
+      complete: copies !== undefined,
+      readsNeedCache: false,
+      needs: { throughput: copies, size, cardinality, dominance },
+    };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size, cardinality, dominance } };
 }

@@ -5,7 +5,10 @@ import { RETIRED_RULES, RULES } from './rules';
 
 /** GitHub's anchor for the heading `## SG003 hot-key-exceeds-partition` this catalogue writes. */
 export function ruleAnchor(id: string, title: string): string {
-  return `${id} ${title}`.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+  return `${id} ${title}`
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 }
 
 /** `minCardinality` 100, `headroom` 0.8: a rule's thresholds with their default values. */
@@ -22,9 +25,11 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: reado
     'Every finding names the rule, the offending field path, the numbers that triggered it, and a fix with',
     'computed values (and, where the fix is a design change, the edits that apply it: `skewguard lint --fix`).',
     'Waive one with `{ rule, reason }` in `acknowledgements` (reason of 10+ characters); waived findings still',
-    'appear in every report. A rule\'s severity can be changed or turned off per project (`rules` option).',
+    "appear in every report. A rule's severity can be changed or turned off per project (`rules` option).",
     '',
-    `Thresholds (override per design, per file, or per project under \`thresholds\`), with their defaults: ${Object.entries(DEFAULT_THRESHOLDS).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}.`,
+    `Thresholds (override per design, per file, or per project under \`thresholds\`), with their defaults: ${Object.entries(DEFAULT_THRESHOLDS)
+      .map(([k, v]) => `\`${k}\` ${v}`)
+      .join(', ')}.`,
     '',
     '| id | rule | severity | engines |',
     '|---|---|---|---|',

@@ -49,7 +49,10 @@ function copy(value: unknown, path: string): unknown {
   try {
     return structuredClone(value);
   } catch (error) {
-    throw new UsageError([{ path, message: `cannot be copied (${error instanceof Error ? error.message : String(error)}): pass plain JSON data` }], 'applyDesignEdits() arguments');
+    throw new UsageError(
+      [{ path, message: `cannot be copied (${error instanceof Error ? error.message : String(error)}): pass plain JSON data` }],
+      'applyDesignEdits() arguments',
+    );
   }
 }
 
@@ -87,7 +90,8 @@ function checkEdits(edits: unknown): CheckedEdit[] {
       const segments = parseFieldPath(path);
       if (segments.length === 0) issues.push({ path: joinPath(at, 'path'), message: `"${path}" names no field` });
       const unsafe = segments.find((segment) => PROTOTYPE_KEYS.has(segment));
-      if (unsafe !== undefined) issues.push({ path: joinPath(at, 'path'), message: `passes through "${unsafe}", which would change object prototypes rather than a field` });
+      if (unsafe !== undefined)
+        issues.push({ path: joinPath(at, 'path'), message: `passes through "${unsafe}", which would change object prototypes rather than a field` });
       return op === 'set' ? { op, path, segments, value: copy((edit as { value: unknown }).value, joinPath(at, 'value')) } : { op: 'remove', path, segments };
     } catch (error) {
       if (error instanceof UsageError) {
@@ -116,7 +120,10 @@ function applyEdit(root: Container, edit: CheckedEdit, at: string): void {
     parent = next as Container;
   }
   if (typeof parent !== 'object' || parent === null) {
-    throw new UsageError([{ path: joinPath(at, 'path'), message: `"${edit.path}" goes through a value that is not an object or array` }], 'applyDesignEdits() arguments');
+    throw new UsageError(
+      [{ path: joinPath(at, 'path'), message: `"${edit.path}" goes through a value that is not an object or array` }],
+      'applyDesignEdits() arguments',
+    );
   }
   if (edit.op === 'set') parent[last] = edit.value;
   else if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);

@@ -155,7 +155,15 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   const findings: { order: number; finding: Finding }[] = [];
   const used = new Set<Acknowledgement>();
   const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
-  const collect = (order: number, engine: Engine, resource: string, designLocation: string, acknowledgements: readonly Acknowledgement[], rule: Rule, hits: RuleHit[]) => {
+  const collect = (
+    order: number,
+    engine: Engine,
+    resource: string,
+    designLocation: string,
+    acknowledgements: readonly Acknowledgement[],
+    rule: Rule,
+    hits: RuleHit[],
+  ) => {
     const location = prefixPath(basePath, designLocation);
     for (const hit of hits) {
       // Optional fields are read as own properties: a polluted Object.prototype.severity must not lower an error.
@@ -195,7 +203,12 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       if (used.has(ack) || settings.get(ack.rule) === 'off' || (only && !only.has(ack.rule))) continue;
       const retired = catalogue.retired.find((r) => r.id === ack.rule);
       unused.push({
-        ruleId: ack.rule, engine, resource, index: ack.index, path: prefixPath(location, ack.path), reason: ack.reason,
+        ruleId: ack.rule,
+        engine,
+        resource,
+        index: ack.index,
+        path: prefixPath(location, ack.path),
+        reason: ack.reason,
         ...(retired ? { retired: { replacedBy: retired.replacedBy } } : {}),
       });
     }
@@ -218,11 +231,13 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
   });
   const sorted = findings
-    .sort((a, b) =>
-      a.order - b.order ||
-      SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
-      COLLATOR.compare(a.finding.ruleId, b.finding.ruleId) ||
-      COLLATOR.compare(a.finding.path, b.finding.path))
+    .sort(
+      (a, b) =>
+        a.order - b.order ||
+        SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
+        COLLATOR.compare(a.finding.ruleId, b.finding.ruleId) ||
+        COLLATOR.compare(a.finding.path, b.finding.path),
+    )
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };
 }

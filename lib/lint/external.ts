@@ -32,7 +32,10 @@ export function lintExternal(resource: ExternalResourceDesign, options: External
   const read = externalResourceShape.read(resource, '', issues);
   const external = read && normalizeExternal(read, new IssueLog(issues, ''), CATALOGUE_IDS, locations);
   if (issues.length > 0 || !external) {
-    throw new DesignError(issues.map((issue) => ({ path: prefixPath(basePath, located(issue.path, locations)), message: issue.message })), 'external resource');
+    throw new DesignError(
+      issues.map((issue) => ({ path: prefixPath(basePath, located(issue.path, locations)), message: issue.message })),
+      'external resource',
+    );
   }
   return lintNormalizedWith({ designs: [], external: [{ location: '', resource: external }] }, lintOptions);
 }

@@ -7,7 +7,8 @@ const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key))?\}\}/g;
 type Filter = 'percent' | 'code' | 'key';
 
 function render(value: MessageData[string], filter: Filter | undefined): string {
-  if (typeof value === 'object') return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
+  if (typeof value === 'object')
+    return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
   if (filter === 'percent') return percent(Number(value));
   if (filter === 'code' || filter === 'key') return code(String(value));
   return typeof value === 'number' ? fmt(value) : value;

@@ -31,7 +31,10 @@ export function sameOrder(a: readonly Ordered[], b: readonly Ordered[]): boolean
 }
 
 /** A key part as the user declares it: `kind` only where inference from the name would not give it. */
-function partInput(part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind }, components?: readonly { readonly kind: AttributeKind }[]) {
+function partInput(
+  part: { readonly name: string; readonly cardinality?: Cardinality; readonly kind: AttributeKind },
+  components?: readonly { readonly kind: AttributeKind }[],
+) {
   return {
     name: part.name,
     ...(part.cardinality !== undefined ? { cardinality: part.cardinality } : {}),

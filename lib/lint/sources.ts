@@ -10,9 +10,15 @@ export const SOURCES = {
   dynamoKeyDesign: { title: 'DynamoDB: Best practices for designing and using partition keys effectively', url: `${AWS}/bp-partition-key-design.html` },
   dynamoSharding: { title: 'DynamoDB: Using write sharding to distribute workloads evenly', url: `${AWS}/bp-partition-key-sharding.html` },
   dynamoAdaptive: { title: 'DynamoDB: Burst and adaptive capacity (split for heat)', url: `${AWS}/burst-adaptive-capacity.html` },
-  dynamoKeyRangeThrottling: { title: 'DynamoDB: Key range throughput exceeded (hot partitions)', url: `${AWS}/throttling-key-range-limit-exceeded-mitigation.html` },
+  dynamoKeyRangeThrottling: {
+    title: 'DynamoDB: Key range throughput exceeded (hot partitions)',
+    url: `${AWS}/throttling-key-range-limit-exceeded-mitigation.html`,
+  },
   dynamoLsiLimit: { title: 'DynamoDB: Item collection size limit (local secondary indexes)', url: `${AWS}/LSI.html#LSI.ItemCollections.SizeLimit` },
-  dynamoGsiThroughput: { title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes', url: `${AWS}/GSI.html#GSI.ThroughputConsiderations` },
+  dynamoGsiThroughput: {
+    title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',
+    url: `${AWS}/GSI.html#GSI.ThroughputConsiderations`,
+  },
   dynamoMultiAttributeKeys: { title: 'DynamoDB: Multi-attribute keys for global secondary indexes', url: `${AWS}/GSI.DesignPattern.MultiAttributeKeys.html` },
   dynamoNaming: { title: 'DynamoDB: Supported data types and naming rules', url: `${AWS}/HowItWorks.NamingRulesDataTypes.html` },
   dynamoQuotas: { title: 'DynamoDB: Service quotas (secondary indexes)', url: `${AWS}/ServiceQuotas.html#limits-secondary-indexes` },
@@ -28,9 +34,18 @@ export const SOURCES = {
   cosmosNormalizedRu: { title: 'Azure Cosmos DB: Normalized RU/s consumption', url: `${AZURE}/monitor-normalized-request-units` },
   cosmosDiagnosticQueries: { title: 'Azure Cosmos DB: Troubleshoot issues with diagnostics queries', url: `${AZURE}/nosql/diagnostic-queries` },
   cosmosIntegratedCache: { title: 'Azure Cosmos DB: Integrated cache', url: `${AZURE}/integrated-cache` },
-  cosmosCrossPartition: { title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)', url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries` },
+  cosmosCrossPartition: {
+    title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)',
+    url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries`,
+  },
   cosmosChangeFeedPatterns: { title: 'Azure Cosmos DB: Change feed design patterns', url: `${AZURE}/nosql/change-feed-design-patterns` },
   cosmosJoins: { title: 'Azure Cosmos DB: Self-joins (no joins across items or containers)', url: `${AZURE}/nosql/query/join` },
-  cfnDynamoDbTable: { title: 'CloudFormation: AWS::DynamoDB::Table (KeySchema, GlobalSecondaryIndexes, ContributorInsightsSpecification)', url: `${CFN}/aws-resource-dynamodb-table.html` },
-  cfnDynamoDbGlobalTable: { title: 'CloudFormation: AWS::DynamoDB::GlobalTable (Replicas, ReplicaSpecification ContributorInsightsSpecification)', url: `${CFN}/aws-resource-dynamodb-globaltable.html` },
+  cfnDynamoDbTable: {
+    title: 'CloudFormation: AWS::DynamoDB::Table (KeySchema, GlobalSecondaryIndexes, ContributorInsightsSpecification)',
+    url: `${CFN}/aws-resource-dynamodb-table.html`,
+  },
+  cfnDynamoDbGlobalTable: {
+    title: 'CloudFormation: AWS::DynamoDB::GlobalTable (Replicas, ReplicaSpecification ContributorInsightsSpecification)',
+    url: `${CFN}/aws-resource-dynamodb-globaltable.html`,
+  },
 } as const satisfies Record<string, RuleSource>;

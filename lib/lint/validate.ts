@@ -43,12 +43,23 @@ export const CATALOGUE_IDS: KnownRules = { ruleIds: RULES.map((r) => r.id), reti
 
 function lintOptionsShape(known: KnownRules) {
   const ruleId = oneOf(known.ruleIds);
-  return record<LintOptions>({
-    thresholds: { shape: thresholdsShape, optional: true, doc: 'Project-wide threshold overrides.' },
-    rules: { shape: mapOf(oneOf(['error', 'warning', 'off'], '"error", "warning" or "off"'), { keys: known.ruleIds, keyNoun: 'a skewguard rule', expected: 'an object mapping rule ids to "error", "warning" or "off"' }), optional: true, doc: 'Severity per rule id: "error", "warning" or "off".' },
-    only: { shape: list(ruleId, { minItems: 1 }), optional: true, doc: 'Run only these rules.' },
-    basePath: { shape: text({ minLength: 0 }), optional: true, doc: 'Field path prefixed to every reported path.' },
-  }, { title: 'lint() options' });
+  return record<LintOptions>(
+    {
+      thresholds: { shape: thresholdsShape, optional: true, doc: 'Project-wide threshold overrides.' },
+      rules: {
+        shape: mapOf(oneOf(['error', 'warning', 'off'], '"error", "warning" or "off"'), {
+          keys: known.ruleIds,
+          keyNoun: 'a skewguard rule',
+          expected: 'an object mapping rule ids to "error", "warning" or "off"',
+        }),
+        optional: true,
+        doc: 'Severity per rule id: "error", "warning" or "off".',
+      },
+      only: { shape: list(ruleId, { minItems: 1 }), optional: true, doc: 'Run only these rules.' },
+      basePath: { shape: text({ minLength: 0 }), optional: true, doc: 'Field path prefixed to every reported path.' },
+    },
+    { title: 'lint() options' },
+  );
 }
 
 const shapeOfKnown = new WeakMap<KnownRules, ReturnType<typeof lintOptionsShape>>();

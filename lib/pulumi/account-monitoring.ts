@@ -55,7 +55,7 @@ const BRAND = '__skewguardAccountMonitoring';
 
 const categoryName = shapes.text();
 const argsShape = shapes.record<CosmosAccountMonitoringArgs>({
-  resourceGroupName: { shape: named('resource group') as shapes.Shape<ResourceGroupInput>, doc: 'The account\'s resource group.' },
+  resourceGroupName: { shape: named('resource group') as shapes.Shape<ResourceGroupInput>, doc: "The account's resource group." },
   account: { shape: named('Cosmos DB account', true) as shapes.Shape<AccountInput>, doc: 'The Cosmos DB account.' },
   location: { shape: deployTime(shapes.text()), optional: true, doc: 'Region of the workspace and log alerts.' },
   workspace: { shape: withId('Log Analytics workspace'), optional: true, doc: 'The workspace receiving the logs.' },
@@ -106,23 +106,31 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
       this.workspaceId = reusedSettingWorkspace(args.existingDiagnosticSetting, this.accountId, this);
     } else {
       if (args.workspace === undefined) {
-        this.workspace = new operationalinsights.Workspace(`${name}-workspace`, {
-          resourceGroupName: this.resourceGroupName,
-          location: args.location,
-          sku: { name: 'PerGB2018' },
-          retentionInDays: args.workspaceRetentionInDays ?? 30,
-          tags: args.tags,
-        }, parent);
+        this.workspace = new operationalinsights.Workspace(
+          `${name}-workspace`,
+          {
+            resourceGroupName: this.resourceGroupName,
+            location: args.location,
+            sku: { name: 'PerGB2018' },
+            retentionInDays: args.workspaceRetentionInDays ?? 30,
+            tags: args.tags,
+          },
+          parent,
+        );
       }
       this.workspaceId = pulumi.output(this.workspace?.id ?? (args.workspace as { id: pulumi.Input<string> }).id);
-      this.diagnosticSetting = new monitor.DiagnosticSetting(`${name}-partition-keys`, {
-        resourceUri: this.accountId,
-        workspaceId: this.workspaceId,
-        // Resource-specific tables (CDBPartitionKeyStatistics, …); without it rows land in AzureDiagnostics
-        // and the log alerts find nothing.
-        logAnalyticsDestinationType: 'Dedicated',
-        logs: [...MONITORING_CATEGORIES, ...(args.additionalLogCategories ?? [])].map((category) => ({ category, enabled: true })),
-      }, parent);
+      this.diagnosticSetting = new monitor.DiagnosticSetting(
+        `${name}-partition-keys`,
+        {
+          resourceUri: this.accountId,
+          workspaceId: this.workspaceId,
+          // Resource-specific tables (CDBPartitionKeyStatistics, …); without it rows land in AzureDiagnostics
+          // and the log alerts find nothing.
+          logAnalyticsDestinationType: 'Dedicated',
+          logs: [...MONITORING_CATEGORIES, ...(args.additionalLogCategories ?? [])].map((category) => ({ category, enabled: true })),
+        },
+        parent,
+      );
     }
     this.registerOutputs({
       accountId: this.accountId,
@@ -139,14 +147,17 @@ function reusedSettingWorkspace(settingName: string, accountId: pulumi.Output<st
   const setting = monitor.getDiagnosticSettingOutput({ name: settingName, resourceUri: accountId }, { parent });
   return setting.apply((found) => {
     const gaps = diagnosticSettingGaps(found, MONITORING_CATEGORIES);
-    if (gaps.length > 0) throw new pulumi.RunError(`CosmosAccountMonitoring: the existing diagnostic setting "${settingName}" cannot feed the skew alerts: ${gaps.join('; ')}. Add what it lacks, or let the component create its own setting.`);
+    if (gaps.length > 0)
+      throw new pulumi.RunError(
+        `CosmosAccountMonitoring: the existing diagnostic setting "${settingName}" cannot feed the skew alerts: ${gaps.join('; ')}. Add what it lacks, or let the component create its own setting.`,
+      );
     return found.workspaceId as string;
   });
 }
 
 function checkMonitoringArgs(name: string, args: CosmosAccountMonitoringArgs): void {
   const component = `CosmosAccountMonitoring "${name}"`;
-  const given = typeof args === 'object' && args !== null ? args : {} as Partial<CosmosAccountMonitoringArgs>;
+  const given = typeof args === 'object' && args !== null ? args : ({} as Partial<CosmosAccountMonitoringArgs>);
   // Checks across fields, reported together with the shape's issues.
   const conflicts: { path: string; message: string }[] = [];
   const extra = Array.isArray(given.additionalLogCategories) ? given.additionalLogCategories : [];
@@ -157,10 +168,14 @@ function checkMonitoringArgs(name: string, args: CosmosAccountMonitoringArgs): v
   });
   if (given.existingDiagnosticSetting !== undefined) {
     for (const field of ['workspace', 'workspaceRetentionInDays', 'additionalLogCategories'] as const) {
-      if (given[field] !== undefined) conflicts.push({ path: field, message: 'belongs to the setting you reuse (existingDiagnosticSetting): set it there, and remove it here' });
+      if (given[field] !== undefined)
+        conflicts.push({ path: field, message: 'belongs to the setting you reuse (existingDiagnosticSetting): set it there, and remove it here' });
     }
   } else if (given.workspace !== undefined && given.workspaceRetentionInDays !== undefined) {
-    conflicts.push({ path: 'workspaceRetentionInDays', message: 'applies only to a workspace this component creates; set retention on the workspace you pass' });
+    conflicts.push({
+      path: 'workspaceRetentionInDays',
+      message: 'applies only to a workspace this component creates; set retention on the workspace you pass',
+    });
   }
   readArgs(argsShape, args, component, conflicts);
 }

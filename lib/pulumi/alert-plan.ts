@@ -8,8 +8,15 @@
 import * as pulumi from '@pulumi/pulumi';
 import { COSMOS_LIMITS, type CosmosKeyDesign } from '../index';
 import {
-  ALERT_DEFAULTS, MINIMUM_REQUESTS, SEVERITY, type AlertName, type AlertOptions, type ResolvedAlert, type SkewAlertsOptions,
-  type ThrottleRateAlertOptions, type TierActionGroups,
+  ALERT_DEFAULTS,
+  MINIMUM_REQUESTS,
+  SEVERITY,
+  type AlertName,
+  type AlertOptions,
+  type ResolvedAlert,
+  type SkewAlertsOptions,
+  type ThrottleRateAlertOptions,
+  type TierActionGroups,
 } from './alert-settings';
 import { keyCeiling, type ThroughputMode } from './throughput';
 
@@ -80,15 +87,21 @@ function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGrou
 }
 
 const SKIP: Partial<Record<ThroughputMode, string>> = {
-  shared: 'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the hotKey and throttleRate alerts still watch it',
-  serverless: 'a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against a serverless partition\'s 5,000 RU/s) and throttleRate alerts watch it',
+  shared:
+    'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the hotKey and throttleRate alerts still watch it',
+  serverless:
+    "a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against a serverless partition's 5,000 RU/s) and throttleRate alerts watch it",
 };
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
 
 /** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached.
  *  `dedicatedRu`: the container's manual RU/s or autoscale maximum, when known at plan time. */
 export function planAlerts(
-  options: SkewAlertsOptions = {}, design: CosmosKeyDesign, mode: ThroughputMode, monitoring: MonitoringActionGroups | undefined, dedicatedRu?: number,
+  options: SkewAlertsOptions = {},
+  design: CosmosKeyDesign,
+  mode: ThroughputMode,
+  monitoring: MonitoringActionGroups | undefined,
+  dedicatedRu?: number,
 ): AlertPlan {
   const defaults = defaultThresholds(design, mode, dedicatedRu);
   const groups = tierGroups(options, monitoring);
@@ -114,7 +127,7 @@ export function planAlerts(
   const logs = monitoring ? undefined : NEEDS_LOGS;
   const hierarchical = design.primaryKey.partitionKey.length > 1;
   const throttleRate = resolve('throttleRate', logs);
-  const throttleOptions = options.throttleRate === false ? undefined : options.throttleRate as ThrottleRateAlertOptions | undefined;
+  const throttleOptions = options.throttleRate === false ? undefined : (options.throttleRate as ThrottleRateAlertOptions | undefined);
   return {
     normalizedRu: resolve('normalizedRu', SKIP[mode]),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },

@@ -152,9 +152,17 @@ function alertShape(name: AlertName) {
     tier: { shape: planTime(shapes.oneOf(['page', 'ticket'])), optional: true, doc: 'page or ticket.' },
     severity: { shape: planTime(shapes.num({ integer: true, min: 0, max: 4 })), optional: true, doc: 'Azure Monitor severity 0–4.' },
   } as const;
-  const options = name === 'throttleRate'
-    ? shapes.record<ThrottleRateAlertOptions>({ ...props, minimumRequests: { shape: planTime(shapes.num({ integer: true, min: 0 })), optional: true, doc: 'Requests per 5 minutes below which an interval is not judged.' } })
-    : shapes.record<AlertOptions>(props);
+  const options =
+    name === 'throttleRate'
+      ? shapes.record<ThrottleRateAlertOptions>({
+          ...props,
+          minimumRequests: {
+            shape: planTime(shapes.num({ integer: true, min: 0 })),
+            optional: true,
+            doc: 'Requests per 5 minutes below which an interval is not judged.',
+          },
+        })
+      : shapes.record<AlertOptions>(props);
   const shape: shapes.Shape<AlertOptions | false> = {
     expected: 'alert options, or false to leave this alert out',
     is: () => true,
@@ -166,11 +174,17 @@ function alertShape(name: AlertName) {
       const frequency = minutes(read.evaluationFrequency ?? ALERT_DEFAULTS[name].evaluationFrequency) as number;
       const shortest = SHORTEST_WINDOW[name];
       if (shortest !== undefined && window < shortest) {
-        issues.push({ path: shapes.pathOf(key === undefined ? place : { parent: place, key }, 'windowSize'), message: `must be at least PT${shortest}M: the query judges a span that ended 10 minutes ago, to count rows that arrive late` });
+        issues.push({
+          path: shapes.pathOf(key === undefined ? place : { parent: place, key }, 'windowSize'),
+          message: `must be at least PT${shortest}M: the query judges a span that ended 10 minutes ago, to count rows that arrive late`,
+        });
         return undefined;
       }
       if (frequency > window) {
-        issues.push({ path: shapes.pathOf(key === undefined ? place : { parent: place, key }, 'evaluationFrequency'), message: `is longer than the window (${read.windowSize ?? ALERT_DEFAULTS[name].windowSize}): Azure Monitor rejects it; evaluate at least once per window` });
+        issues.push({
+          path: shapes.pathOf(key === undefined ? place : { parent: place, key }, 'evaluationFrequency'),
+          message: `is longer than the window (${read.windowSize ?? ALERT_DEFAULTS[name].windowSize}): Azure Monitor rejects it; evaluate at least once per window`,
+        });
         return undefined;
       }
       return read;
@@ -208,8 +222,12 @@ export const skewAlertsShape = shapes.record<SkewAlertsInput>({
   normalizedRu: { shape: alertShape('normalizedRu'), optional: true, doc: 'Saturated partition-key range.' },
   throttleRate: { shape: alertShape('throttleRate') as shapes.Shape<ThrottleRateAlertOptions | false>, optional: true, doc: 'Share of requests throttled.' },
   hotKey: { shape: alertShape('hotKey'), optional: true, doc: 'One key near its RU/s ceiling.' },
-  hotPrefix: { shape: alertShape('hotPrefix'), optional: true, doc: 'One first-level value near a partition\'s RU/s.' },
+  hotPrefix: { shape: alertShape('hotPrefix'), optional: true, doc: "One first-level value near a partition's RU/s." },
   partitionSize: { shape: alertShape('partitionSize'), optional: true, doc: 'Largest logical partition.' },
   throttling: { shape: renamed('throttleRate', 'it now alerts on the share of requests throttled (0–1), not a count'), optional: true, doc: 'Renamed.' },
-  hotKeyShare: { shape: renamed('hotKey', 'it now alerts on one key\'s RU/s against its ceiling, not its share of the container'), optional: true, doc: 'Renamed.' },
+  hotKeyShare: {
+    shape: renamed('hotKey', "it now alerts on one key's RU/s against its ceiling, not its share of the container"),
+    optional: true,
+    doc: 'Renamed.',
+  },
 });

@@ -62,16 +62,22 @@ export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert)
     evaluationFrequency: alert.evaluationFrequency,
     criteria: {
       odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria',
-      allOf: [{
-        criterionType: 'StaticThresholdCriterion',
-        name: 'SaturatedPartitionKeyRange',
-        metricNamespace: COSMOS_METRICS_NAMESPACE,
-        metricName: 'NormalizedRUConsumption',
-        timeAggregation: 'Average',
-        operator: GREATER_THAN,
-        threshold: alert.threshold,
-        dimensions: [include('DatabaseName', [target.databaseName]), include('CollectionName', [target.containerName]), include('PartitionKeyRangeId', ['*'])],
-      }],
+      allOf: [
+        {
+          criterionType: 'StaticThresholdCriterion',
+          name: 'SaturatedPartitionKeyRange',
+          metricNamespace: COSMOS_METRICS_NAMESPACE,
+          metricName: 'NormalizedRUConsumption',
+          timeAggregation: 'Average',
+          operator: GREATER_THAN,
+          threshold: alert.threshold,
+          dimensions: [
+            include('DatabaseName', [target.databaseName]),
+            include('CollectionName', [target.containerName]),
+            include('PartitionKeyRangeId', ['*']),
+          ],
+        },
+      ],
     },
     actions: alert.actionGroupIds.map((actionGroupId) => ({ actionGroupId })),
     tags: target.tags,
@@ -104,16 +110,18 @@ function logAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, al
     // before then fails ("Failed to resolve table"), so the rule is created unvalidated.
     skipQueryValidation: true,
     criteria: {
-      allOf: [{
-        query: pulumi.output(target.databaseName).apply(spec.query),
-        timeAggregation: 'Maximum',
-        metricMeasureColumn: spec.measure,
-        operator: GREATER_THAN,
-        threshold: alert.threshold,
-        dimensions: spec.dimensions.map((name) => include(name, ['*'])),
-        // Sustained is decided inside the query (every judged minute or interval above the line), so one evaluation decides.
-        failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
-      }],
+      allOf: [
+        {
+          query: pulumi.output(target.databaseName).apply(spec.query),
+          timeAggregation: 'Maximum',
+          metricMeasureColumn: spec.measure,
+          operator: GREATER_THAN,
+          threshold: alert.threshold,
+          dimensions: spec.dimensions.map((name) => include(name, ['*'])),
+          // Sustained is decided inside the query (every judged minute or interval above the line), so one evaluation decides.
+          failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
+        },
+      ],
     },
     actions: { actionGroups: alert.actionGroupIds },
     tags: target.tags,
@@ -123,7 +131,11 @@ function logAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, al
 const ru = (value: number) => `${value.toLocaleString('en-US')} RU/s`;
 const percent = (share: number) => `${Math.round(share * 10_000) / 100}%`;
 
-export function throttleRateAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert & { minimumRequests: number }): monitor.ScheduledQueryRuleArgs {
+export function throttleRateAlertArgs(
+  target: AlertTarget,
+  workspaceId: pulumi.Input<string>,
+  alert: ResolvedAlert & { minimumRequests: number },
+): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: more than ${percent(alert.threshold)} of requests throttled (429)`,
     description: `skewguard (${alert.tier}): more than ${percent(alert.threshold)} of the requests to container ${target.containerName} were throttled (429) in each of ${SUSTAINED_INTERVALS} consecutive 5-minute intervals (CDBDataPlaneRequests5M). Azure calls 1–5% healthy.`,

@@ -32,7 +32,7 @@ export function deployTime<T>(shape: Shape<T>): Shape<T | pulumi.Output<T>> {
   return {
     expected: `${shape.expected} (or a Pulumi Output of one)`,
     is: (value) => isDeferred(value) || shape.is(value),
-    read: (value, place, issues, key) => (isDeferred(value) ? value as pulumi.Output<T> : shape.read(value, place, issues, key)),
+    read: (value, place, issues, key) => (isDeferred(value) ? (value as pulumi.Output<T>) : shape.read(value, place, issues, key)),
     schema: () => shape.schema(),
   };
 }
@@ -48,7 +48,12 @@ export function planTime<T>(shape: Shape<T>): Shape<T> {
     is: (value) => isDeferred(value) || shape.is(value),
     read(value, place, issues, key) {
       if (isDeferred(value)) {
-        return issue(issues, place, key, 'is a Pulumi Output or Promise: this setting decides what is created, so it must be known when the program runs; use a plain value (for stack configuration, config.require…())');
+        return issue(
+          issues,
+          place,
+          key,
+          'is a Pulumi Output or Promise: this setting decides what is created, so it must be known when the program runs; use a plain value (for stack configuration, config.require…())',
+        );
       }
       return shape.read(value, place, issues, key);
     },
@@ -93,7 +98,13 @@ export function withId(what: string): Shape<{ readonly id: pulumi.Input<string> 
         return issue(issues, place, key, `expected ${what} (a resource, or { id }), got ${shapes.describe(value)}`);
       }
       const id = (value as { id?: unknown }).id;
-      if (!isNameLike(id)) return issue(issues, key === undefined ? place : { parent: place, key }, 'id', `expected the ${what} resource id (a string or Output), got ${shapes.describe(id)}`);
+      if (!isNameLike(id))
+        return issue(
+          issues,
+          key === undefined ? place : { parent: place, key },
+          'id',
+          `expected the ${what} resource id (a string or Output), got ${shapes.describe(id)}`,
+        );
       return value as { id: pulumi.Input<string> };
     },
     schema: () => ({ type: 'object', required: ['id'] }),

@@ -26,7 +26,7 @@ export interface ContainerPlan {
 }
 
 const monitoringShape: shapes.Shape<CosmosAccountMonitoring> = {
-  expected: 'a CosmosAccountMonitoring (the account\'s partition-key diagnostics)',
+  expected: "a CosmosAccountMonitoring (the account's partition-key diagnostics)",
   is: () => true,
   read(value, place, issues, key) {
     if (CosmosAccountMonitoring.isInstance(value)) return value;
@@ -37,14 +37,28 @@ const monitoringShape: shapes.Shape<CosmosAccountMonitoring> = {
 };
 
 const argsShape = shapes.record<GuardedContainerArgs>({
-  design: { shape: passThrough(), doc: 'the container\'s partition-key design (CosmosContainerDesign without name, engine and monitoring)' },
-  monitoring: { shape: monitoringShape, optional: true, doc: 'The account\'s CosmosAccountMonitoring.' },
-  resourceGroupName: { shape: named('resource group') as shapes.Shape<NonNullable<GuardedContainerArgs['resourceGroupName']>>, optional: true, doc: 'Resource group of the account.' },
-  account: { shape: named('Cosmos DB account', true) as shapes.Shape<NonNullable<GuardedContainerArgs['account']>>, optional: true, doc: 'The Cosmos DB account.' },
-  database: { shape: named('database') as shapes.Shape<GuardedContainerArgs['database']>, doc: 'the SQL database: its name or a cosmosdb.SqlResourceSqlDatabase' },
+  design: { shape: passThrough(), doc: "the container's partition-key design (CosmosContainerDesign without name, engine and monitoring)" },
+  monitoring: { shape: monitoringShape, optional: true, doc: "The account's CosmosAccountMonitoring." },
+  resourceGroupName: {
+    shape: named('resource group') as shapes.Shape<NonNullable<GuardedContainerArgs['resourceGroupName']>>,
+    optional: true,
+    doc: 'Resource group of the account.',
+  },
+  account: {
+    shape: named('Cosmos DB account', true) as shapes.Shape<NonNullable<GuardedContainerArgs['account']>>,
+    optional: true,
+    doc: 'The Cosmos DB account.',
+  },
+  database: {
+    shape: named('database') as shapes.Shape<GuardedContainerArgs['database']>,
+    doc: 'the SQL database: its name or a cosmosdb.SqlResourceSqlDatabase',
+  },
   // The core checks the name itself (as the design's name) and reports it at `containerName`.
   containerName: { shape: planTime(passThrough<string>('a container name')), optional: true, doc: 'Container name.' },
-  throughput: { shape: throughputShape, doc: 'where the RU/s come from: { manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless"; it decides which alerts can fire' },
+  throughput: {
+    shape: throughputShape,
+    doc: 'where the RU/s come from: { manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless"; it decides which alerts can fire',
+  },
   indexingPolicy: { shape: passThrough(), optional: true, doc: 'Indexing policy.' },
   defaultTtl: { shape: deployTime(ttlShape), optional: true, doc: 'Default TTL.' },
   uniqueKeyPolicy: { shape: passThrough(), optional: true, doc: 'Unique keys.' },
@@ -64,13 +78,18 @@ function sourceConflicts(args: Partial<GuardedContainerArgs>): DesignIssue[] {
   }
   return (['resourceGroupName', 'account'] as const)
     .filter((field) => args[field] === undefined)
-    .map((path) => ({ path, message: `is required without args.monitoring: give the ${path === 'account' ? 'Cosmos DB account' : 'resource group'} name or resource` }));
+    .map((path) => ({
+      path,
+      message: `is required without args.monitoring: give the ${path === 'account' ? 'Cosmos DB account' : 'resource group'} name or resource`,
+    }));
 }
 
 export function planContainer(name: string, args: GuardedContainerArgs, componentProtect: boolean | undefined): ContainerPlan {
   const component = `GuardedContainer "${name}"`;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    readArgs(argsShape, args, component, [{ path: '', message: 'args are required: { design, database, throughput, monitoring | resourceGroupName + account }' }]);
+    readArgs(argsShape, args, component, [
+      { path: '', message: 'args are required: { design, database, throughput, monitoring | resourceGroupName + account }' },
+    ]);
   }
   const extra = sourceConflicts(args);
   if (args.protect !== undefined && componentProtect !== undefined && args.protect !== componentProtect) {
@@ -80,13 +99,16 @@ export function planContainer(name: string, args: GuardedContainerArgs, componen
   // the rules' verdict comes once the args are all readable.
   // The core checks the name (as the design's name) and reports it at `containerName`.
   const containerName = args.containerName ?? name;
-  const verdict = checkDesign({
-    component,
-    containerName,
-    design: args.design,
-    diagnostics: args.monitoring !== undefined,
-    lintOptions: args.lintOptions,
-  }, extra);
+  const verdict = checkDesign(
+    {
+      component,
+      containerName,
+      design: args.design,
+      diagnostics: args.monitoring !== undefined,
+      lintOptions: args.lintOptions,
+    },
+    extra,
+  );
   const read = readArgs(argsShape, args, component, extra);
   refuseBlocking(component, verdict as DesignVerdict, read.failOn ?? 'error');
   const checked = verdict as DesignVerdict;

@@ -44,16 +44,15 @@ export const ttlShape: shapes.Shape<number> = {
 
 /** What could not be checked because it is only known at deployment (reported with pulumi.log.warn). */
 export function uncheckedSettings(settings: ContainerSettings): string[] {
-  return [
-    ...uncheckedThroughput(settings.throughput),
-    ...(isDeferred(settings.defaultTtl) ? [`defaultTtl (${ttlShape.expected})`] : []),
-  ];
+  return [...uncheckedThroughput(settings.throughput), ...(isDeferred(settings.defaultTtl) ? [`defaultTtl (${ttlShape.expected})`] : [])];
 }
 
 /** The container's ARM inputs. `containerName` is also `resource.id`: ARM requires them equal. */
 export function containerArgs(
   where: { resourceGroupName: pulumi.Input<string>; accountName: pulumi.Input<string>; databaseName: pulumi.Input<string> },
-  containerName: string, design: CosmosKeyDesign, settings: ContainerSettings,
+  containerName: string,
+  design: CosmosKeyDesign,
+  settings: ContainerSettings,
 ): cosmosdb.SqlResourceSqlContainerArgs {
   return {
     resourceGroupName: where.resourceGroupName,

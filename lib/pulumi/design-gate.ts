@@ -4,8 +4,20 @@
  * diagnostics are attached), and the core's verdict decides. Nothing here re-implements a rule.
  */
 import {
-  DesignError, UsageError, blockingFindings, describeFinding, lintDocument, normalize, printable,
-  type CosmosContainerDesign, type CosmosKeyDesign, type DesignIssue, type Finding, type LintOptions, type LintResult, type Severity,
+  DesignError,
+  UsageError,
+  blockingFindings,
+  describeFinding,
+  lintDocument,
+  normalize,
+  printable,
+  type CosmosContainerDesign,
+  type CosmosKeyDesign,
+  type DesignIssue,
+  type Finding,
+  type LintOptions,
+  type LintResult,
+  type Severity,
   type UnusedAcknowledgement,
 } from '../index';
 import { DesignRefusedError } from './errors';
@@ -60,14 +72,21 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
   // Missing, it is reported with the other args (a required field).
   if (design === undefined) return undefined;
   if (typeof design !== 'object' || design === null || Array.isArray(design)) {
-    issues.push({ path: 'design', message: `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}` });
+    issues.push({
+      path: 'design',
+      message: `is required: the container's partition-key design (CosmosContainerDesign), got ${design === null ? 'null' : typeof design}`,
+    });
     return undefined;
   }
   const before = issues.length;
   // lintOptions as a whole is checked by the args shape; values inside it are found here, as in the design.
   const lintOptions = isDeferred(input.lintOptions) ? [] : deferredPaths(input.lintOptions, 'lintOptions');
   for (const path of [...deferredPaths(design, 'design'), ...lintOptions]) {
-    issues.push({ path, message: 'is a Pulumi Output or Promise: design values decide whether anything is deployed, so they must be known when the program runs; use a plain value (for stack configuration, config.requireNumber() / config.requireObject())' });
+    issues.push({
+      path,
+      message:
+        'is a Pulumi Output or Promise: design values decide whether anything is deployed, so they must be known when the program runs; use a plain value (for stack configuration, config.requireNumber() / config.requireObject())',
+    });
   }
   for (const field of Object.keys(SET_BY_COMPONENT)) {
     if (Object.prototype.hasOwnProperty.call(design, field)) issues.push({ path: `design.${field}`, message: SET_BY_COMPONENT[field] });

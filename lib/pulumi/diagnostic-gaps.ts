@@ -12,7 +12,7 @@ export interface DiagnosticSettingView {
 
 /** Empty when the setting sends every category in `categories` where the alerts can query it. */
 export function diagnosticSettingGaps(setting: DiagnosticSettingView, categories: readonly string[]): string[] {
-  const entries = Array.isArray(setting.logs) ? setting.logs as { category?: unknown; categoryGroup?: unknown; enabled?: unknown }[] : [];
+  const entries = Array.isArray(setting.logs) ? (setting.logs as { category?: unknown; categoryGroup?: unknown; enabled?: unknown }[]) : [];
   const enabled = (category: string) => entries.some((log) => log?.enabled === true && (log.category === category || log.categoryGroup === 'allLogs'));
   const gaps = categories.filter((category) => !enabled(category)).map((category) => `${category} is not enabled`);
   if (typeof setting.workspaceId !== 'string' || setting.workspaceId === '') gaps.push('no Log Analytics workspace (workspaceId)');

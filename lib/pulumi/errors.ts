@@ -13,9 +13,14 @@ import { printable, type DesignIssue, type Finding } from '../index';
 export class InvalidArgsError extends pulumi.RunError {
   public readonly code = 'SKEWGUARD_INVALID_ARGS';
 
-  constructor(public readonly component: string, public readonly issues: readonly DesignIssue[]) {
+  constructor(
+    public readonly component: string,
+    public readonly issues: readonly DesignIssue[],
+  ) {
     // Resource names and values are untrusted: escaped so they cannot forge lines or drive the terminal.
-    super(`${printable(component)}: invalid args, nothing was created:\n${issues.map((i) => `  ${printable(i.path || '(args)')}: ${printable(i.message)}`).join('\n')}`);
+    super(
+      `${printable(component)}: invalid args, nothing was created:\n${issues.map((i) => `  ${printable(i.path || '(args)')}: ${printable(i.message)}`).join('\n')}`,
+    );
     this.name = 'InvalidArgsError';
   }
 }
@@ -25,7 +30,11 @@ export class InvalidArgsError extends pulumi.RunError {
 export class DesignRefusedError extends pulumi.RunError {
   public readonly code = 'SKEWGUARD_DESIGN_REFUSED';
 
-  constructor(public readonly component: string, public readonly findings: readonly Finding[], report: string) {
+  constructor(
+    public readonly component: string,
+    public readonly findings: readonly Finding[],
+    report: string,
+  ) {
     super(report);
     this.name = 'DesignRefusedError';
   }

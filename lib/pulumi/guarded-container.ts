@@ -46,21 +46,28 @@ export class GuardedContainer extends pulumi.ComponentResource {
       : resolveAccount(args.account as NonNullable<typeof args.account>, resourceGroupName, this);
     const databaseName = nameOf(args.database);
 
-    this.container = new cosmosdb.SqlResourceSqlContainer(name, containerArgs(
-      { resourceGroupName, accountName: account.name, databaseName }, this.containerName, this.design, args,
-    ), { parent: this, protect: plan.protect });
+    this.container = new cosmosdb.SqlResourceSqlContainer(
+      name,
+      containerArgs({ resourceGroupName, accountName: account.name, databaseName }, this.containerName, this.design, args),
+      { parent: this, protect: plan.protect },
+    );
 
     const dependsOn: pulumi.Resource[] = [this.container];
     if (monitoring?.diagnosticSetting) dependsOn.push(monitoring.diagnosticSetting);
-    this.alerts = createSkewAlerts(name, {
-      resourceGroupName,
-      accountId: account.id,
-      workspaceId: monitoring?.workspaceId,
-      location: monitoring?.location,
-      databaseName,
-      containerName: this.containerName,
-      tags: args.tags,
-    }, plan.alerts, { parent: this, dependsOn });
+    this.alerts = createSkewAlerts(
+      name,
+      {
+        resourceGroupName,
+        accountId: account.id,
+        workspaceId: monitoring?.workspaceId,
+        location: monitoring?.location,
+        databaseName,
+        containerName: this.containerName,
+        tags: args.tags,
+      },
+      plan.alerts,
+      { parent: this, dependsOn },
+    );
 
     this.registerOutputs({ container: this.container, ...this.alerts });
   }

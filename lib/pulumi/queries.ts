@@ -29,10 +29,7 @@ function thisContainer(databaseName: string, containerName: string): string {
 
 /** The judged span: `SUSTAINED_MINUTES` whole minutes ending `INGESTION_LAG_MINUTES` ago. */
 function judgedMinutes(): string[] {
-  return [
-    `let judgedEnd = bin(now(), 1m) - ${INGESTION_LAG_MINUTES}m;`,
-    `let judgedStart = judgedEnd - ${SUSTAINED_MINUTES}m;`,
-  ];
+  return [`let judgedEnd = bin(now(), 1m) - ${INGESTION_LAG_MINUTES}m;`, `let judgedStart = judgedEnd - ${SUSTAINED_MINUTES}m;`];
 }
 
 /**

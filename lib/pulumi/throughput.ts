@@ -16,11 +16,7 @@ import { deployTime } from './arg-shapes';
  * - `'shared'`: the database's provisioned throughput, shared by its containers;
  * - `'serverless'`: a serverless account (billed per request, no provisioned throughput).
  */
-export type ThroughputInput =
-  | { readonly manual: pulumi.Input<number> }
-  | { readonly autoscaleMax: pulumi.Input<number> }
-  | 'shared'
-  | 'serverless';
+export type ThroughputInput = { readonly manual: pulumi.Input<number> } | { readonly autoscaleMax: pulumi.Input<number> } | 'shared' | 'serverless';
 
 export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 
@@ -66,7 +62,10 @@ export const throughputShape: shapes.Shape<ThroughputInput> = {
     const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
     if (keys.length === 1 && keys[0] === 'manual') return manual.read(value, place, issues, key);
     if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);
-    issues.push({ path: shapes.pathOf(place, key), message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}` });
+    issues.push({
+      path: shapes.pathOf(place, key),
+      message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}`,
+    });
     return undefined;
   },
   schema: () => ({ anyOf: [manual.schema(), autoscale.schema(), modes.schema()] }),
@@ -105,6 +104,7 @@ export function dedicatedRequestUnits(throughput: ThroughputInput): number | und
  * never fire.
  */
 export function keyCeiling(mode: ThroughputMode, dedicatedRu?: number): number {
-  const ceiling = mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, COSMOS_LIMITS.logicalPartitionRequestUnits) : COSMOS_LIMITS.logicalPartitionRequestUnits;
+  const ceiling =
+    mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, COSMOS_LIMITS.logicalPartitionRequestUnits) : COSMOS_LIMITS.logicalPartitionRequestUnits;
   return mode === 'dedicated' && dedicatedRu !== undefined ? Math.min(ceiling, dedicatedRu) : ceiling;
 }

@@ -33,7 +33,9 @@ function check(design: DesignInput, options: DesignAssertionOptions, caller: str
     result = lintDocument(design, lintOptions);
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;
-    throw new DesignAssertionError(`${caller}: the design is not valid input, so no rule could check it:\n${error.issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    throw new DesignAssertionError(
+      `${caller}: the design is not valid input, so no rule could check it:\n${error.issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`,
+    );
   }
   const entries = [...result.findings.map(findingEntry), ...result.unusedAcknowledgements.map(unusedAcknowledgementEntry)];
   return {
@@ -68,12 +70,21 @@ export function assertDesignPasses(design: DesignInput, options: DesignAssertion
  *
  * @example assertDesignFails(statusKeyedDesign, ['SG001', { rule: 'SG003', path: 'tables[0].partitionKey' }]);
  */
-export function assertDesignFails(design: DesignInput, expected: RuleExpectation | readonly RuleExpectation[], options: DesignAssertionOptions = {}): Finding[] {
+export function assertDesignFails(
+  design: DesignInput,
+  expected: RuleExpectation | readonly RuleExpectation[],
+  options: DesignAssertionOptions = {},
+): Finding[] {
   const wanted = readExpectations(expected, 'assertDesignFails');
   const { failing, report } = check(design, options, 'assertDesignFails');
-  const missing = unmet(wanted, failing.map((f) => ({ rule: f.ruleId, path: f.path, resource: f.resource, index: f.index })));
+  const missing = unmet(
+    wanted,
+    failing.map((f) => ({ rule: f.ruleId, path: f.path, resource: f.resource, index: f.index })),
+  );
   if (missing.length > 0) {
-    throw new DesignAssertionError(`expected the design to fail with ${missing.map(describeExpectation).join(', ')}, but ${failing.length === 0 ? 'it passes' : `it fails only with ${[...new Set(failing.map((f) => f.ruleId))].join(', ')}`}\n\n${report}`);
+    throw new DesignAssertionError(
+      `expected the design to fail with ${missing.map(describeExpectation).join(', ')}, but ${failing.length === 0 ? 'it passes' : `it fails only with ${[...new Set(failing.map((f) => f.ruleId))].join(', ')}`}\n\n${report}`,
+    );
   }
   return failing;
 }

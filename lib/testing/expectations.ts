@@ -7,20 +7,22 @@
 import { DesignError, RULES, type DesignIssue } from '../index';
 
 /** A rule the design must fail with, optionally at a place. */
-export type RuleExpectation = string | {
-  /** Rule id (`SG003`, any case) or name (`hot-key-exceeds-partition`). */
-  readonly rule: string;
-  /** The finding's field path, exactly as reported (`tables[0].partitionKey`, `design.partitionKey.paths`).
-   *  @default - any path */
-  readonly path?: string;
-  /** The table or container name (a design), the construct path or its last segments (CDK: `Orders`
-   *  matches `MyStack/Orders`), or the component name (Pulumi).
-   *  @default - any resource */
-  readonly resource?: string;
-  /** The index the finding concerns.
-   *  @default - any index, or none */
-  readonly index?: string;
-};
+export type RuleExpectation =
+  | string
+  | {
+      /** Rule id (`SG003`, any case) or name (`hot-key-exceeds-partition`). */
+      readonly rule: string;
+      /** The finding's field path, exactly as reported (`tables[0].partitionKey`, `design.partitionKey.paths`).
+       *  @default - any path */
+      readonly path?: string;
+      /** The table or container name (a design), the construct path or its last segments (CDK: `Orders`
+       *  matches `MyStack/Orders`), or the component name (Pulumi).
+       *  @default - any resource */
+      readonly resource?: string;
+      /** The index the finding concerns.
+       *  @default - any index, or none */
+      readonly index?: string;
+    };
 
 /** An expectation with its rule resolved to an id. */
 export interface ExpectedFinding {
@@ -41,7 +43,12 @@ export interface Candidate {
 
 const PLACE_FIELDS = ['path', 'resource', 'index'] as const;
 
-const BY_NAME = new Map<string, string>(RULES.flatMap((r) => [[r.id.toLowerCase(), r.id], [r.title, r.id]]));
+const BY_NAME = new Map<string, string>(
+  RULES.flatMap((r) => [
+    [r.id.toLowerCase(), r.id],
+    [r.title, r.id],
+  ]),
+);
 
 function resolveRule(rule: unknown, extraIds: readonly string[]): string | undefined {
   if (typeof rule !== 'string') return undefined;
@@ -61,10 +68,13 @@ export function readExpectations(expected: RuleExpectation | readonly RuleExpect
   const known = `a rule id or name (${RULES.map((r) => r.id).join(', ')}${extraIds.length ? `; or ${extraIds.join(', ')}` : ''})`;
   const read = list.flatMap((item, i): ExpectedFinding[] => {
     const at = Array.isArray(expected) ? `expected[${i}]` : 'expected';
-    const record = typeof item === 'object' && item !== null ? item as Record<string, unknown> : { rule: item };
+    const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : { rule: item };
     const rule = resolveRule(record.rule, extraIds);
     if (rule === undefined) {
-      issues.push({ path: typeof item === 'object' && item !== null ? `${at}.rule` : at, message: `expected ${known}, got ${JSON.stringify(record.rule) ?? String(record.rule)}` });
+      issues.push({
+        path: typeof item === 'object' && item !== null ? `${at}.rule` : at,
+        message: `expected ${known}, got ${JSON.stringify(record.rule) ?? String(record.rule)}`,
+      });
       return [];
     }
     const place: { path?: string; resource?: string; index?: string } = {};
@@ -88,10 +98,12 @@ function resourceMatches(expected: string, actual: string | undefined): boolean 
 
 /** Whether `candidate` is the finding `expected` describes. */
 export function matchesExpectation(expected: ExpectedFinding, candidate: Candidate): boolean {
-  return expected.rule === candidate.rule
-    && (expected.path === undefined || expected.path === candidate.path)
-    && (expected.resource === undefined || resourceMatches(expected.resource, candidate.resource))
-    && (expected.index === undefined || expected.index === candidate.index);
+  return (
+    expected.rule === candidate.rule &&
+    (expected.path === undefined || expected.path === candidate.path) &&
+    (expected.resource === undefined || resourceMatches(expected.resource, candidate.resource)) &&
+    (expected.index === undefined || expected.index === candidate.index)
+  );
 }
 
 /** `SG003 at partitionKey on orders`: an expectation, as a failure message names it. */
@@ -101,7 +113,9 @@ export function describeExpectation(expected: ExpectedFinding): string {
     expected.path !== undefined ? `at ${expected.path || '(root)'}` : '',
     expected.resource !== undefined ? `on ${expected.resource}` : '',
     expected.index !== undefined ? `(index ${expected.index})` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The expectations no candidate meets. */

@@ -11,7 +11,10 @@ export type FailOn = Severity;
 /** `failOn` read from assertion options: 'error' unless 'warning' is asked for; anything else is a usage error. */
 export function readFailOn(value: unknown, caller: string): FailOn {
   if (value === undefined || value === 'error' || value === 'warning') return value ?? 'error';
-  throw new DesignError([{ path: 'options.failOn', message: `expected "error" or "warning", got ${JSON.stringify(value) ?? String(value)}` }], `${caller}() options`);
+  throw new DesignError(
+    [{ path: 'options.failOn', message: `expected "error" or "warning", got ${JSON.stringify(value) ?? String(value)}` }],
+    `${caller}() options`,
+  );
 }
 
 /** Whether an unacknowledged entry of this severity fails a test at `failOn`. */

@@ -52,7 +52,9 @@ export function formatReport(entries: readonly ReportEntry[], subject: string): 
   const open = entries.filter((e) => e.acknowledged === undefined);
   const errors = open.filter((e) => e.severity !== 'warning').length;
   const rank = (e: ReportEntry) => (e.acknowledged !== undefined ? 3 : e.severity === 'fatal' ? 0 : e.severity === 'error' ? 1 : 2);
-  const lines = [`skewguard report for ${subject}: ${plural(errors, 'error')}, ${plural(open.length - errors, 'warning')}, ${entries.length - open.length} acknowledged`];
+  const lines = [
+    `skewguard report for ${subject}: ${plural(errors, 'error')}, ${plural(open.length - errors, 'warning')}, ${entries.length - open.length} acknowledged`,
+  ];
   for (const entry of [...entries].sort((a, b) => rank(a) - rank(b))) {
     const state = entry.acknowledged !== undefined ? `acknowledged ${entry.severity}` : entry.severity;
     lines.push(`  ${state} ${entry.rule} at ${entry.where}`, `      ${entry.message}`);

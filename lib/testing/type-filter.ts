@@ -25,13 +25,20 @@ export function typeFilter(patterns: unknown, present: readonly string[], syntax
     throw new DesignError([{ path: field, message: `expected a non-empty array of types (${examples}), got ${JSON.stringify(patterns)}` }], subject);
   }
   const bad = patterns.findIndex((p) => typeof p !== 'string' || !wellFormed(p));
-  if (bad >= 0) throw new DesignError([{ path: `${field}[${bad}]`, message: `expected a type such as ${examples}, got ${JSON.stringify(patterns[bad])}` }], subject);
+  if (bad >= 0)
+    throw new DesignError([{ path: `${field}[${bad}]`, message: `expected a type such as ${examples}, got ${JSON.stringify(patterns[bad])}` }], subject);
   const wildcard = `${separator}*`;
   const matches = (pattern: string, type: string) => (pattern.endsWith(wildcard) ? type.startsWith(pattern.slice(0, -1)) : type === pattern);
   const types = [...new Set(present)].sort();
   const unmatched = (patterns as string[]).map((pattern, i) => ({ pattern, i })).filter(({ pattern }) => !types.some((type) => matches(pattern, type)));
   if (unmatched.length > 0) {
-    throw new DesignError(unmatched.map(({ pattern, i }) => ({ path: `${field}[${i}]`, message: `${JSON.stringify(pattern)} matches nothing here; the types are: ${types.join(', ')}` })), subject);
+    throw new DesignError(
+      unmatched.map(({ pattern, i }) => ({
+        path: `${field}[${i}]`,
+        message: `${JSON.stringify(pattern)} matches nothing here; the types are: ${types.join(', ')}`,
+      })),
+      subject,
+    );
   }
   return (type) => (patterns as string[]).some((pattern) => matches(pattern, type));
 }

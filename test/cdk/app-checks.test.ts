@@ -29,10 +29,19 @@ describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTabl
   // A raw global table with an index whose Contributor Insights is off in the replica.
   new CfnGlobalTable(stack, 'Global', {
     keySchema: [{ attributeName: 'tenantId', keyType: 'HASH' }],
-    attributeDefinitions: [{ attributeName: 'tenantId', attributeType: 'S' }, { attributeName: 'day', attributeType: 'S' }],
+    attributeDefinitions: [
+      { attributeName: 'tenantId', attributeType: 'S' },
+      { attributeName: 'day', attributeType: 'S' },
+    ],
     billingMode: 'PAY_PER_REQUEST',
     globalSecondaryIndexes: [{ indexName: 'by-day', keySchema: [{ attributeName: 'day', keyType: 'HASH' }], projection: { projectionType: 'KEYS_ONLY' } }],
-    replicas: [{ region: 'eu-west-1', contributorInsightsSpecification: { enabled: true, mode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS }, globalSecondaryIndexes: [{ indexName: 'by-day' }] }],
+    replicas: [
+      {
+        region: 'eu-west-1',
+        contributorInsightsSpecification: { enabled: true, mode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS },
+        globalSecondaryIndexes: [{ indexName: 'by-day' }],
+      },
+    ],
   });
   Validations.of(legacy).acknowledge({ id: 'skewguard::SG015', reason: 'legacy jobs table, replaced next quarter' });
   const error = synthError(app);
@@ -52,7 +61,9 @@ describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTabl
   });
 
   it('points each finding at the template field behind it', () => {
-    const where = (rule: string, path: string) => report?.violations.find((v) => v.ruleName === rule && v.violatingConstructs[0].constructPath === path)?.violatingConstructs[0].cloudFormationResource?.propertyPaths;
+    const where = (rule: string, path: string) =>
+      report?.violations.find((v) => v.ruleName === rule && v.violatingConstructs[0].constructPath === path)?.violatingConstructs[0].cloudFormationResource
+        ?.propertyPaths;
     expect(where('skewguard::SG010', 'Test/Global')).toEqual(['Properties.Replicas[0].GlobalSecondaryIndexes[0].ContributorInsightsSpecification']);
     expect(where('skewguard::SG015', 'Test/Global')).toEqual(['Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName']);
     expect(where('skewguard::unchecked', 'Test/Conditional')).toEqual(['Properties.ContributorInsightsSpecification.Enabled']);
@@ -60,8 +71,13 @@ describe('SkewguardPlugin.checkUnguardedTables(app): raw TableV2, Table, CfnTabl
 
   it('waives through Validations.acknowledge() and records the waiver in the raw table metadata, per the contract', () => {
     expect(report?.suppressedViolations.map((v) => [v.ruleName, v.acknowledgedAt])).toEqual([['skewguard::SG015', 'Test/Legacy']]);
-    const [legacyId] = Object.keys(template.findResources('AWS::DynamoDB::GlobalTable', { Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }] } }));
-    expect(template.toJSON().Resources[legacyId].Metadata.skewguard).toEqual({ version: 1, acknowledgements: [{ rule: 'SG015', reason: 'legacy jobs table, replaced next quarter' }] });
+    const [legacyId] = Object.keys(
+      template.findResources('AWS::DynamoDB::GlobalTable', { Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }] } }),
+    );
+    expect(template.toJSON().Resources[legacyId].Metadata.skewguard).toEqual({
+      version: 1,
+      acknowledgements: [{ rule: 'SG015', reason: 'legacy jobs table, replaced next quarter' }],
+    });
     // Tables without a waiver carry no skewguard metadata.
     const clean = Object.values(template.findResources('AWS::DynamoDB::Table'));
     expect(clean.every((r) => r.Metadata?.skewguard === undefined)).toBe(true);
@@ -73,25 +89,55 @@ describe('externalTable(): a template resource as the contract reads it', () => 
     const table = externalTable('Jobs', {
       Type: 'AWS::DynamoDB::Table',
       Properties: {
-        KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }, { AttributeName: 'jobId', KeyType: 'RANGE' }],
+        KeySchema: [
+          { AttributeName: 'status', KeyType: 'HASH' },
+          { AttributeName: 'jobId', KeyType: 'RANGE' },
+        ],
         ContributorInsightsSpecification: { Enabled: 'true' },
-        GlobalSecondaryIndexes: [{ IndexName: 'by-day', KeySchema: [{ AttributeName: 'day', KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: true } }],
+        GlobalSecondaryIndexes: [
+          { IndexName: 'by-day', KeySchema: [{ AttributeName: 'day', KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: true } },
+        ],
       },
     });
-    expect(table.design).toEqual({ engine: 'dynamodb', name: 'Jobs', partitionKeys: [{ attribute: 'status' }, { attribute: 'day', index: 'by-day' }], keyMonitoring: true });
+    expect(table.design).toEqual({
+      engine: 'dynamodb',
+      name: 'Jobs',
+      partitionKeys: [{ attribute: 'status' }, { attribute: 'day', index: 'by-day' }],
+      keyMonitoring: true,
+    });
     expect(table.keyLocations).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName']);
     expect(table.unchecked).toEqual([]);
   });
 
   it('treats an absent specification as off, and an intrinsic as unknown (never a guess)', () => {
-    expect(externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } }).design.keyMonitoring).toBe(false);
-    const unknown = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: { Ref: 'KeyName' }, KeyType: 'HASH' }], ContributorInsightsSpecification: { Enabled: { 'Fn::If': ['C', true, false] } } } });
+    expect(
+      externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } }).design.keyMonitoring,
+    ).toBe(false);
+    const unknown = externalTable('T', {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: {
+        KeySchema: [{ AttributeName: { Ref: 'KeyName' }, KeyType: 'HASH' }],
+        ContributorInsightsSpecification: { Enabled: { 'Fn::If': ['C', true, false] } },
+      },
+    });
     expect(unknown.design).toEqual({ engine: 'dynamodb', name: 'T', partitionKeys: [] });
     expect(unknown.unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].AttributeName', 'Properties.ContributorInsightsSpecification.Enabled']);
     // The whole specification computed at deploy time is unknown too, not off.
-    const computed = externalTable('T', { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], ContributorInsightsSpecification: { 'Fn::If': ['C', { Enabled: true }, { Ref: 'AWS::NoValue' }] } } });
+    const computed = externalTable('T', {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: {
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        ContributorInsightsSpecification: { 'Fn::If': ['C', { Enabled: true }, { Ref: 'AWS::NoValue' }] },
+      },
+    });
     expect(computed.design.keyMonitoring).toBeUndefined();
-    expect(computed.unchecked).toEqual([{ location: 'Properties.ContributorInsightsSpecification', what: 'SG010 (Contributor Insights switch)', found: 'the intrinsic function Fn::If (known only at deploy time)' }]);
+    expect(computed.unchecked).toEqual([
+      {
+        location: 'Properties.ContributorInsightsSpecification',
+        what: 'SG010 (Contributor Insights switch)',
+        found: 'the intrinsic function Fn::If (known only at deploy time)',
+      },
+    ]);
   });
 
   it('still checks Contributor Insights when no key name can be read, and says which key it could not read', () => {
@@ -100,40 +146,65 @@ describe('externalTable(): a template resource as the contract reads it', () => 
     expect(named.design).toEqual({ engine: 'dynamodb', name: 'T', partitionKeys: [], keyMonitoring: false });
     expect(lint({ external: [named.design] }).map((f) => f.ruleId)).toEqual(['SG010']);
     // A key type or a whole entry computed at deploy time hides a key as much as its name does.
-    expect(keyOf([{ AttributeName: 'status', KeyType: { 'Fn::If': ['C', 'HASH', 'RANGE'] } }]).unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0].KeyType']);
-    expect(keyOf([{ 'Fn::If': ['C', { AttributeName: 'status', KeyType: 'HASH' }, { Ref: 'AWS::NoValue' }] }]).unchecked.map((u) => u.location)).toEqual(['Properties.KeySchema[0]']);
+    expect(keyOf([{ AttributeName: 'status', KeyType: { 'Fn::If': ['C', 'HASH', 'RANGE'] } }]).unchecked.map((u) => u.location)).toEqual([
+      'Properties.KeySchema[0].KeyType',
+    ]);
+    expect(keyOf([{ 'Fn::If': ['C', { AttributeName: 'status', KeyType: 'HASH' }, { Ref: 'AWS::NoValue' }] }]).unchecked.map((u) => u.location)).toEqual([
+      'Properties.KeySchema[0]',
+    ]);
     expect(keyOf(undefined).unchecked).toEqual([{ location: 'Properties.KeySchema', what: 'SG015 (key names)', found: 'absent' }]);
   });
 
   it('names what it found where a switch should be, and points at the list a replica gives for its indexes', () => {
-    const unknownAt = (properties: Record<string, unknown>) => externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], ...properties } }).unchecked;
-    expect(unknownAt({ Replicas: 'us-east-1' })).toEqual([{ location: 'Properties.Replicas', what: 'SG010 (Contributor Insights switch)', found: '"us-east-1"' }]);
-    expect(unknownAt({ Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: 'yes' } }] })[0]).toMatchObject({ location: 'Properties.Replicas[0].ContributorInsightsSpecification.Enabled', found: '"yes"' });
-    const gsis = [{ IndexName: 'a', KeySchema: [{ AttributeName: 'x', KeyType: 'HASH' }] }, { IndexName: 'b', KeySchema: [{ AttributeName: 'y', KeyType: 'HASH' }] }];
-    const listed = unknownAt({ GlobalSecondaryIndexes: gsis, Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: true }, GlobalSecondaryIndexes: { 'Fn::If': ['C', [], []] } }] });
+    const unknownAt = (properties: Record<string, unknown>) =>
+      externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], ...properties } })
+        .unchecked;
+    expect(unknownAt({ Replicas: 'us-east-1' })).toEqual([
+      { location: 'Properties.Replicas', what: 'SG010 (Contributor Insights switch)', found: '"us-east-1"' },
+    ]);
+    expect(unknownAt({ Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: 'yes' } }] })[0]).toMatchObject({
+      location: 'Properties.Replicas[0].ContributorInsightsSpecification.Enabled',
+      found: '"yes"',
+    });
+    const gsis = [
+      { IndexName: 'a', KeySchema: [{ AttributeName: 'x', KeyType: 'HASH' }] },
+      { IndexName: 'b', KeySchema: [{ AttributeName: 'y', KeyType: 'HASH' }] },
+    ];
+    const listed = unknownAt({
+      GlobalSecondaryIndexes: gsis,
+      Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: true }, GlobalSecondaryIndexes: { 'Fn::If': ['C', [], []] } }],
+    });
     // Once per replica, at its list: not once per index, not at the replica.
     expect(listed.map((u) => u.location)).toEqual(['Properties.Replicas[0].GlobalSecondaryIndexes']);
   });
 
   it('reads waivers of its own contract version only, and a GlobalTable without replicas as off', () => {
-    const withMetadata = (version: number) => externalTable('T', {
-      Type: 'AWS::DynamoDB::Table',
-      Metadata: { skewguard: { version, acknowledgements: [{ rule: 'SG010', reason: 'dev table' }] } },
-      Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] },
-    });
+    const withMetadata = (version: number) =>
+      externalTable('T', {
+        Type: 'AWS::DynamoDB::Table',
+        Metadata: { skewguard: { version, acknowledgements: [{ rule: 'SG010', reason: 'dev table' }] } },
+        Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] },
+      });
     expect(withMetadata(1).design.acknowledgements).toEqual([{ rule: 'SG010', reason: 'dev table' }]);
     expect(withMetadata(2).design.acknowledgements).toBeUndefined();
     const bare = externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } });
     expect([bare.design.keyMonitoring, bare.keyMonitoringLocation]).toEqual([false, 'Properties.Replicas']);
-    const empty = externalTable('G', { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], Replicas: [] } });
+    const empty = externalTable('G', {
+      Type: 'AWS::DynamoDB::GlobalTable',
+      Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], Replicas: [] },
+    });
     expect([empty.design.keyMonitoring, empty.keyMonitoringLocation]).toEqual([false, 'Properties.Replicas']);
   });
 
   it('reads every replica of a GlobalTable: one replica off is off', () => {
-    const global = (second: unknown) => externalTable('G', {
-      Type: 'AWS::DynamoDB::GlobalTable',
-      Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: true } }, second] },
-    });
+    const global = (second: unknown) =>
+      externalTable('G', {
+        Type: 'AWS::DynamoDB::GlobalTable',
+        Properties: {
+          KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+          Replicas: [{ Region: 'a', ContributorInsightsSpecification: { Enabled: true } }, second],
+        },
+      });
     expect(global({ Region: 'b', ContributorInsightsSpecification: { Enabled: true } }).design.keyMonitoring).toBe(true);
     expect(global({ Region: 'b' }).design.keyMonitoring).toBe(false);
     expect(global({ Region: 'b' }).keyMonitoringLocation).toBe('Properties.Replicas[1].ContributorInsightsSpecification');
@@ -142,7 +213,10 @@ describe('externalTable(): a template resource as the contract reads it', () => 
 
 describe('checkResources(): the verdict as a pure function of template resources', () => {
   const guarded = (design: unknown, extra: Partial<CheckedResource> = {}): CheckedResource => ({
-    templatePath: 'S.template.json', logicalId: 'T1', constructPath: 'S/T', kind: 'guarded',
+    templatePath: 'S.template.json',
+    logicalId: 'T1',
+    constructPath: 'S/T',
+    kind: 'guarded',
     resource: { Type: 'AWS::DynamoDB::GlobalTable', Metadata: { skewguard: { version: 1, constructPath: 'S/T', design } } },
     ...extra,
   });
@@ -158,18 +232,38 @@ describe('checkResources(): the verdict as a pure function of template resources
 
   it('never passes what it cannot read: missing or edited metadata, a table missing from its template', () => {
     expect(checkResources([guarded(undefined)])).toMatchObject({ success: false, violations: [{ severity: 'fatal', ruleName: 'skewguard::design-metadata' }] });
-    expect(checkResources([guarded({ ...design, partitionKey: { name: 'status', cardinality: -1 } })])).toMatchObject({ success: false, violations: [{ severity: 'fatal' }] });
-    expect(checkResources([{ ...guarded(design), resource: undefined }])).toMatchObject({ success: false, violations: [{ severity: 'fatal', ruleName: 'skewguard::template' }] });
+    expect(checkResources([guarded({ ...design, partitionKey: { name: 'status', cardinality: -1 } })])).toMatchObject({
+      success: false,
+      violations: [{ severity: 'fatal' }],
+    });
+    expect(checkResources([{ ...guarded(design), resource: undefined }])).toMatchObject({
+      success: false,
+      violations: [{ severity: 'fatal', ruleName: 'skewguard::template' }],
+    });
   });
 
   it('warns about a design waiver that waives nothing any more, but not about an app-wide one', () => {
-    const healthyDesign = { name: 'orders', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 10, peakWriteUnits: 10 }, acknowledgements: [{ rule: 'SG001', reason: 'written when the key was the status' }] };
-    expect(checkResources([guarded(healthyDesign)])).toMatchObject({ success: true, violations: [{ ruleName: 'skewguard::acknowledgement', severity: 'warning', violatingResources: [{ locations: ['Metadata.skewguard.design.acknowledgements[0]'] }] }] });
+    const healthyDesign = {
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 10, peakWriteUnits: 10 },
+      acknowledgements: [{ rule: 'SG001', reason: 'written when the key was the status' }],
+    };
+    expect(checkResources([guarded(healthyDesign)])).toMatchObject({
+      success: true,
+      violations: [
+        { ruleName: 'skewguard::acknowledgement', severity: 'warning', violatingResources: [{ locations: ['Metadata.skewguard.design.acknowledgements[0]'] }] },
+      ],
+    });
     expect(checkResources([guarded(healthyDesign, { cdkAcknowledgedRules: ['SG001'] })]).violations).toEqual([]);
   });
 
   it("raises warnings to errors with failOn: 'warning'", () => {
-    const warningOnly = { name: 'orders', partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 } };
+    const warningOnly = {
+      name: 'orders',
+      partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 },
+      workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 },
+    };
     expect(checkResources([guarded(warningOnly)])).toMatchObject({ success: true, violations: [{ severity: 'warning' }] });
     expect(checkResources([guarded(warningOnly)], { failOn: 'warning' })).toMatchObject({ success: false, violations: [{ severity: 'error' }] });
   });

@@ -15,7 +15,11 @@ import { synthError, templateOf } from './support';
 
 const root = join(__dirname, '..', '..');
 
-interface PluginReport { pluginName: string; conclusion: string; violations: { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }[] }
+interface PluginReport {
+  pluginName: string;
+  conclusion: string;
+  violations: { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }[];
+}
 
 function report(app: App): PluginReport[] {
   return (JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')) as { pluginReports: PluginReport[] }).pluginReports;
@@ -80,12 +84,13 @@ describe('the example stack', () => {
 
   it('refuses the synth with the seed failure case, as `npx cdk synth -c refuse=true` runs it', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'skewguard-example-'));
-    const run = () => execFileSync(process.execPath, [join(root, 'examples/cdk/run-ts.js'), join(root, 'examples/cdk/app.ts')], {
-      cwd: root,
-      env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ refuse: true }), CDK_VALIDATION: 'false', NODE_ENV: 'production' },
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
+    const run = () =>
+      execFileSync(process.execPath, [join(root, 'examples/cdk/run-ts.js'), join(root, 'examples/cdk/app.ts')], {
+        cwd: root,
+        env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ refuse: true }), CDK_VALIDATION: 'false', NODE_ENV: 'production' },
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
     let failure: { status: number; stderr: string } | undefined;
     try {
       run();

@@ -18,9 +18,13 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
   const app = new App({ context: { [LOOKUP_NONCE_CONTEXT]: 'footprint' } });
   const stack = new Stack(app, 'Big');
   for (let i = 0; i < TABLES; i++) {
-    new GuardedTable(stack, `Table${i}`, healthy({
-      globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
-    }));
+    new GuardedTable(
+      stack,
+      `Table${i}`,
+      healthy({
+        globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
+      }),
+    );
   }
   app.synth();
   const text = readFileSync(join(app.outdir, stack.templateFile), 'utf8');

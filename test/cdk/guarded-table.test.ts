@@ -15,10 +15,24 @@ function onlyOf(template: Template, type: string, prefix = ''): string {
   return ids[0];
 }
 
-interface MetricRead { metric: string; stat: string; period: number; dimensions: Record<string, unknown> }
+interface MetricRead {
+  metric: string;
+  stat: string;
+  period: number;
+  dimensions: Record<string, unknown>;
+}
 interface AlarmRead {
-  id: string; name: string; description: string; expression?: string; metrics: Record<string, MetricRead>;
-  threshold: number; evaluation: string; comparison: string; missing: string; alarmActions?: unknown[]; okActions?: unknown[];
+  id: string;
+  name: string;
+  description: string;
+  expression?: string;
+  metrics: Record<string, MetricRead>;
+  threshold: number;
+  evaluation: string;
+  comparison: string;
+  missing: string;
+  alarmActions?: unknown[];
+  okActions?: unknown[];
 }
 
 /** Each alarm as an on-call reads it: expression, metrics (name, statistic, period, dimensions), threshold, M of N. */
@@ -29,12 +43,26 @@ function alarmsOf(template: Template): AlarmRead[] {
     let expression: string | undefined;
     for (const m of p.Metrics ?? []) {
       if (m.Expression !== undefined) expression = typeof m.Expression === 'string' ? m.Expression : JSON.stringify(m.Expression);
-      else metrics[m.Id] = { metric: m.MetricStat.Metric.MetricName, stat: m.MetricStat.Stat, period: m.MetricStat.Period, dimensions: Object.fromEntries(m.MetricStat.Metric.Dimensions.map((d: { Name: string; Value: unknown }) => [d.Name, d.Value])) };
+      else
+        metrics[m.Id] = {
+          metric: m.MetricStat.Metric.MetricName,
+          stat: m.MetricStat.Stat,
+          period: m.MetricStat.Period,
+          dimensions: Object.fromEntries(m.MetricStat.Metric.Dimensions.map((d: { Name: string; Value: unknown }) => [d.Name, d.Value])),
+        };
     }
     return {
-      id, name: p.AlarmName, description: p.AlarmDescription, expression, metrics, threshold: p.Threshold,
-      evaluation: `${p.DatapointsToAlarm} of ${p.EvaluationPeriods}`, comparison: p.ComparisonOperator, missing: p.TreatMissingData,
-      alarmActions: p.AlarmActions, okActions: p.OKActions,
+      id,
+      name: p.AlarmName,
+      description: p.AlarmDescription,
+      expression,
+      metrics,
+      threshold: p.Threshold,
+      evaluation: `${p.DatapointsToAlarm} of ${p.EvaluationPeriods}`,
+      comparison: p.ComparisonOperator,
+      missing: p.TreatMissingData,
+      alarmActions: p.AlarmActions,
+      okActions: p.OKActions,
     };
   });
 }
@@ -95,7 +123,11 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
 
   it('exposes the TableV2, the normalized design, the findings and every alarm', () => {
     expect(orders.table).toBeInstanceOf(TableV2);
-    expect(orders.design.globalSecondaryIndexes.map((g) => [g.index, g.keyMonitoring])).toEqual([['by-customer', true], ['by-archive', false], ['by-sku', true]]);
+    expect(orders.design.globalSecondaryIndexes.map((g) => [g.index, g.keyMonitoring])).toEqual([
+      ['by-customer', true],
+      ['by-archive', false],
+      ['by-sku', true],
+    ]);
     expect(orders.design.billing).toBe('on-demand');
     expect(orders.findings.map((f) => [f.ruleId, f.severity, f.path, f.index, f.acknowledged])).toEqual([
       ['SG010', 'error', 'globalSecondaryIndexes[1].contributorInsights', 'by-archive', true],
@@ -115,20 +147,43 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   it('synthesizes the key schema, including multi-attribute GSI keys and the LSI', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       TableName: 'orders',
-      KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }, { AttributeName: 'lineId', KeyType: 'RANGE' }],
-      AttributeDefinitions: Match.arrayWith([{ AttributeName: 'lineId', AttributeType: 'N' }, { AttributeName: 'customerId', AttributeType: 'S' }]),
+      KeySchema: [
+        { AttributeName: 'orderId', KeyType: 'HASH' },
+        { AttributeName: 'lineId', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'lineId', AttributeType: 'N' },
+        { AttributeName: 'customerId', AttributeType: 'S' },
+      ]),
       GlobalSecondaryIndexes: [
-        Match.objectLike({ IndexName: 'by-customer', KeySchema: [{ AttributeName: 'customerId', KeyType: 'HASH' }, { AttributeName: 'createdAt', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } }),
+        Match.objectLike({
+          IndexName: 'by-customer',
+          KeySchema: [
+            { AttributeName: 'customerId', KeyType: 'HASH' },
+            { AttributeName: 'createdAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        }),
         Match.objectLike({
           IndexName: 'by-archive',
           KeySchema: [
-            { AttributeName: 'tenantId', KeyType: 'HASH' }, { AttributeName: 'ownerId', KeyType: 'HASH' },
-            { AttributeName: 'status', KeyType: 'RANGE' }, { AttributeName: 'updatedAt', KeyType: 'RANGE' },
+            { AttributeName: 'tenantId', KeyType: 'HASH' },
+            { AttributeName: 'ownerId', KeyType: 'HASH' },
+            { AttributeName: 'status', KeyType: 'RANGE' },
+            { AttributeName: 'updatedAt', KeyType: 'RANGE' },
           ],
         }),
         Match.objectLike({ IndexName: 'by-sku', KeySchema: [{ AttributeName: 'sku', KeyType: 'HASH' }] }),
       ],
-      LocalSecondaryIndexes: [Match.objectLike({ IndexName: 'by-amount', KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }, { AttributeName: 'amount', KeyType: 'RANGE' }] })],
+      LocalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: 'by-amount',
+          KeySchema: [
+            { AttributeName: 'orderId', KeyType: 'HASH' },
+            { AttributeName: 'amount', KeyType: 'RANGE' },
+          ],
+        }),
+      ],
       BillingMode: 'PAY_PER_REQUEST',
       WriteOnDemandThroughputSettings: { MaxWriteRequestUnits: 10000 },
     });
@@ -137,14 +192,16 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   it('turns Contributor Insights on for the table and every GSI, except the one the design switches off', () => {
     const on = { Enabled: true, Mode: 'THROTTLED_KEYS' };
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      Replicas: [Match.objectLike({
-        ContributorInsightsSpecification: on,
-        GlobalSecondaryIndexes: [
-          { IndexName: 'by-customer', ContributorInsightsSpecification: on },
-          { IndexName: 'by-archive', ContributorInsightsSpecification: { Enabled: false }, ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 500 } },
-          { IndexName: 'by-sku', ContributorInsightsSpecification: on },
-        ],
-      })],
+      Replicas: [
+        Match.objectLike({
+          ContributorInsightsSpecification: on,
+          GlobalSecondaryIndexes: [
+            { IndexName: 'by-customer', ContributorInsightsSpecification: on },
+            { IndexName: 'by-archive', ContributorInsightsSpecification: { Enabled: false }, ReadOnDemandThroughputSettings: { MaxReadRequestUnits: 500 } },
+            { IndexName: 'by-sku', ContributorInsightsSpecification: on },
+          ],
+        }),
+      ],
     });
   });
 
@@ -163,7 +220,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   const dims = (index: string | undefined) => (index === undefined ? { TableName: tableRef } : { GlobalSecondaryIndexName: index, TableName: tableRef });
 
   it.each([undefined, 'by-customer', 'by-archive', 'by-sku'])('pages on sustained key-range throttles, read + write in one alarm, for %s', (index) => {
-    const found = alarms.filter((a) => a.metrics.r?.metric === 'ReadKeyRangeThroughputThrottleEvents' && JSON.stringify(a.metrics.r.dimensions) === JSON.stringify(dims(index)));
+    const found = alarms.filter(
+      (a) => a.metrics.r?.metric === 'ReadKeyRangeThroughputThrottleEvents' && JSON.stringify(a.metrics.r.dimensions) === JSON.stringify(dims(index)),
+    );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       expression: 'FILL(r, 0) + FILL(w, 0)',
@@ -171,9 +230,13 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
         r: { metric: 'ReadKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
         w: { metric: 'WriteKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
       },
-      threshold: 60, evaluation: '4 of 5', comparison: 'GreaterThanOrEqualToThreshold', missing: 'notBreaching',
+      threshold: 60,
+      evaluation: '4 of 5',
+      comparison: 'GreaterThanOrEqualToThreshold',
+      missing: 'notBreaching',
       // Page topic on ALARM; the recovery goes to the ticket topic, never to the page topic.
-      alarmActions: [pageRef], okActions: [ticketRef],
+      alarmActions: [pageRef],
+      okActions: [ticketRef],
     });
   });
 
@@ -188,12 +251,18 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
         maxOnDemandWrite0: { metric: 'WriteMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(undefined) },
         maxOnDemandRead2: { metric: 'ReadMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-archive') },
       },
-      threshold: 1, evaluation: '5 of 5', alarmActions: [ticketRef], okActions: [ticketRef],
+      threshold: 1,
+      evaluation: '5 of 5',
+      alarmActions: [ticketRef],
+      okActions: [ticketRef],
     });
     expect(alarms.filter((a) => Object.values(a.metrics).some((m) => /Provisioned/.test(m.metric)))).toHaveLength(0);
   });
 
-  it.each([['GetItem', 40], ['Query', 80]])('opens a ticket on %s latency (opt-in): p99 at or above %d ms in minutes of 100+ requests', (operation, ms) => {
+  it.each([
+    ['GetItem', 40],
+    ['Query', 80],
+  ])('opens a ticket on %s latency (opt-in): p99 at or above %d ms in minutes of 100+ requests', (operation, ms) => {
     const found = alarms.filter((a) => a.metrics.latency?.dimensions.Operation === operation);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
@@ -202,15 +271,22 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
         latency: { metric: 'SuccessfulRequestLatency', stat: 'p99', period: 60, dimensions: { Operation: operation, TableName: tableRef } },
         requests: { metric: 'SuccessfulRequestLatency', stat: 'SampleCount', period: 60, dimensions: { Operation: operation, TableName: tableRef } },
       },
-      threshold: ms, evaluation: '5 of 5', alarmActions: [ticketRef],
+      threshold: ms,
+      evaluation: '5 of 5',
+      alarmActions: [ticketRef],
     });
   });
 
   it('makes no other alarm: no hot-key alarm in THROTTLED_KEYS mode unless asked, no latency alarm not asked for', () => {
     expect(alarms).toHaveLength(7);
     expect(orders.skewAlarms.map((a) => `${a.tier}:${a.signal}:${a.index ?? a.operation ?? 'table'}`)).toEqual([
-      'page:key-range-throttles:table', 'page:key-range-throttles:by-customer', 'page:key-range-throttles:by-archive',
-      'ticket:throttles-and-errors:table', 'ticket:latency:GetItem', 'ticket:latency:Query', 'page:key-range-throttles:by-sku',
+      'page:key-range-throttles:table',
+      'page:key-range-throttles:by-customer',
+      'page:key-range-throttles:by-archive',
+      'ticket:throttles-and-errors:table',
+      'ticket:latency:GetItem',
+      'ticket:latency:Query',
+      'page:key-range-throttles:by-sku',
     ]);
     expect(orders.pageAlarms).toHaveLength(4);
     expect(orders.ticketAlarms).toHaveLength(3);
@@ -230,7 +306,13 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   it('looks the rules up for the dashboard with one custom resource for the table and its monitored indexes, again on every deployment', () => {
     const lookups = Object.values(template.findResources('Custom::SkewguardContributorInsightsRules')).map((r) => r.Properties);
     expect(lookups).toHaveLength(1);
-    expect(lookups[0]).toMatchObject({ TableName: tableRef, IndexNames: ['by-customer', 'by-sku'], Mode: 'THROTTLED_KEYS', ServiceTimeout: '900', Nonce: expect.stringMatching(/^\d+$/) });
+    expect(lookups[0]).toMatchObject({
+      TableName: tableRef,
+      IndexNames: ['by-customer', 'by-sku'],
+      Mode: 'THROTTLED_KEYS',
+      ServiceTimeout: '900',
+      Nonce: expect.stringMatching(/^\d+$/),
+    });
     const [functionProps] = Object.values(template.findResources('AWS::Lambda::Function')).map((r) => r.Properties);
     expect(functionProps).toMatchObject({ Runtime: 'nodejs24.x', Handler: 'index.handler', Timeout: 840 });
     expect(functionProps.Code.ZipFile).toContain('DescribeContributorInsights');
@@ -241,9 +323,15 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).map((r) => r.Properties.PolicyDocument.Statement);
     expect(policies).toHaveLength(1);
     const [statements] = policies;
-    expect(statements).toContainEqual({ Action: 'dynamodb:DescribeContributorInsights', Effect: 'Allow', Resource: [tableArn, indexArn('by-customer'), indexArn('by-sku')] });
+    expect(statements).toContainEqual({
+      Action: 'dynamodb:DescribeContributorInsights',
+      Effect: 'Allow',
+      Resource: [tableArn, indexArn('by-customer'), indexArn('by-sku')],
+    });
     const others = statements.filter((s: { Action: unknown }) => s.Action !== 'dynamodb:DescribeContributorInsights');
-    expect(others).toEqual([{ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [onlyOf(template, 'AWS::Logs::LogGroup'), 'Arn'] } }]);
+    expect(others).toEqual([
+      { Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [onlyOf(template, 'AWS::Logs::LogGroup'), 'Arn'] } },
+    ]);
     template.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
     const policyId = onlyOf(template, 'AWS::IAM::Policy');
     for (const r of Object.values(template.findResources('Custom::SkewguardContributorInsightsRules'))) expect(r.DependsOn).toContain(policyId);
@@ -253,10 +341,16 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard')).map((r) => r.Properties);
     const body = JSON.stringify(dashboard.DashboardBody);
     for (const expected of [
-      '\\"insightRule\\":{\\"maxContributorCount\\":10,\\"orderBy\\":\\"Sum\\",\\"ruleName\\":\\"', 'Most throttled keys (orders index by-customer)',
-      'Most throttled keys (orders)', 'WriteKeyRangeThroughputThrottleEvents', 'WriteMaxOnDemandThroughputThrottleEvents',
-      'ReadAccountLimitThrottleEvents', 'ConsumedReadCapacityUnits', '\\"type\\":\\"alarm\\"',
-    ]) expect(body).toContain(expected);
+      '\\"insightRule\\":{\\"maxContributorCount\\":10,\\"orderBy\\":\\"Sum\\",\\"ruleName\\":\\"',
+      'Most throttled keys (orders index by-customer)',
+      'Most throttled keys (orders)',
+      'WriteKeyRangeThroughputThrottleEvents',
+      'WriteMaxOnDemandThroughputThrottleEvents',
+      'ReadAccountLimitThrottleEvents',
+      'ConsumedReadCapacityUnits',
+      '\\"type\\":\\"alarm\\"',
+    ])
+      expect(body).toContain(expected);
     expect(body).not.toContain('Most throttled keys (orders index by-archive)');
     // The index's graphs read the index's metrics: TableName and GlobalSecondaryIndexName.
     expect(body).toMatch(/\\"ConsumedReadCapacityUnits\\",\\"GlobalSecondaryIndexName\\",\\"by-customer\\"/);
@@ -278,7 +372,11 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect((metadata.design.globalSecondaryIndexes as { indexName: string }[]).map((g) => g.indexName)).toEqual(['by-customer', 'by-archive', 'by-sku']);
     expect(JSON.stringify(metadata.design)).not.toMatch(/projectionType|maxReadRequestUnits|Token/);
     const relative = (path: string) => path.replace(/^tables\[0\]\./, '');
-    const relinted = lint({ tables: [metadata.design as never] }).map((f) => ({ ...f, path: relative(f.path), edits: f.edits?.map((e) => ({ ...e, path: relative(e.path) })) }));
+    const relinted = lint({ tables: [metadata.design as never] }).map((f) => ({
+      ...f,
+      path: relative(f.path),
+      edits: f.edits?.map((e) => ({ ...e, path: relative(e.path) })),
+    }));
     expect(relinted).toEqual(orders.findings);
   });
 
@@ -290,27 +388,46 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
 describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite alarm, no dashboard (one synth)', () => {
   const { stack } = appWithStack();
   const page = new sns.Topic(stack, 'Page');
-  const jobs = new GuardedTable(stack, 'Jobs', healthy({
-    billing: Billing.provisioned({ readCapacity: Capacity.fixed(100), writeCapacity: Capacity.autoscaled({ maxCapacity: 500 }) }),
-    contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
-    compositeAlarm: true,
-    pageTopic: page,
-    // Asked for: recoveries of every alarm to the page topic.
-    recoveryTopic: page,
-    systemErrorOperations: ['GetItem', 'PutItem'],
-    globalSecondaryIndexes: [{ indexName: 'by-user', partitionKey: { name: 'userId', type: AttributeType.STRING, cardinality: 100_000 }, writeCapacity: Capacity.autoscaled({ maxCapacity: 50 }) }],
-  }));
+  const jobs = new GuardedTable(
+    stack,
+    'Jobs',
+    healthy({
+      billing: Billing.provisioned({ readCapacity: Capacity.fixed(100), writeCapacity: Capacity.autoscaled({ maxCapacity: 500 }) }),
+      contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+      compositeAlarm: true,
+      pageTopic: page,
+      // Asked for: recoveries of every alarm to the page topic.
+      recoveryTopic: page,
+      systemErrorOperations: ['GetItem', 'PutItem'],
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-user',
+          partitionKey: { name: 'userId', type: AttributeType.STRING, cardinality: 100_000 },
+          writeCapacity: Capacity.autoscaled({ maxCapacity: 50 }),
+        },
+      ],
+    }),
+  );
   const template = templateOf(stack);
   const alarms = alarmsOf(template);
   const pageRef = { Ref: onlyOf(template, 'AWS::SNS::Topic') };
 
   it('opens a ticket for provisioned-capacity throttles (table and index), account limits and the SystemErrors asked for', () => {
     const [ticket] = alarms.filter((a) => a.name.includes('throttles and errors'));
-    expect(Object.entries(ticket.metrics).map(([id, m]) => `${id}=${m.metric}${m.dimensions.GlobalSecondaryIndexName ? `@${m.dimensions.GlobalSecondaryIndexName}` : ''}${m.dimensions.Operation ? `@${m.dimensions.Operation}` : ''}`)).toEqual([
-      'accountRead=ReadAccountLimitThrottleEvents', 'accountWrite=WriteAccountLimitThrottleEvents',
-      'provisionedRead0=ReadProvisionedThroughputThrottleEvents', 'provisionedWrite0=WriteProvisionedThroughputThrottleEvents',
-      'provisionedRead1=ReadProvisionedThroughputThrottleEvents@by-user', 'provisionedWrite1=WriteProvisionedThroughputThrottleEvents@by-user',
-      'errorsGetItem=SystemErrors@GetItem', 'errorsPutItem=SystemErrors@PutItem',
+    expect(
+      Object.entries(ticket.metrics).map(
+        ([id, m]) =>
+          `${id}=${m.metric}${m.dimensions.GlobalSecondaryIndexName ? `@${m.dimensions.GlobalSecondaryIndexName}` : ''}${m.dimensions.Operation ? `@${m.dimensions.Operation}` : ''}`,
+      ),
+    ).toEqual([
+      'accountRead=ReadAccountLimitThrottleEvents',
+      'accountWrite=WriteAccountLimitThrottleEvents',
+      'provisionedRead0=ReadProvisionedThroughputThrottleEvents',
+      'provisionedWrite0=WriteProvisionedThroughputThrottleEvents',
+      'provisionedRead1=ReadProvisionedThroughputThrottleEvents@by-user',
+      'provisionedWrite1=WriteProvisionedThroughputThrottleEvents@by-user',
+      'errorsGetItem=SystemErrors@GetItem',
+      'errorsPutItem=SystemErrors@PutItem',
     ]);
     expect(ticket).toMatchObject({ threshold: 1, evaluation: '5 of 5', okActions: [pageRef] });
     expect(ticket.alarmActions).toBeUndefined();
@@ -323,7 +440,9 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
     for (const [a, attribute] of hotKey.map((h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user'] as const)) {
       expect(a).toMatchObject({ threshold: 162000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
-      expect(JSON.parse(a.expression as string)).toEqual({ 'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]] });
+      expect(JSON.parse(a.expression as string)).toEqual({
+        'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]],
+      });
     }
     template.hasResourceProperties('Custom::SkewguardContributorInsightsRules', { Mode: 'ACCESSED_AND_THROTTLED_KEYS', IndexNames: ['by-user'] });
   });

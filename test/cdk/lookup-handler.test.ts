@@ -18,7 +18,9 @@ function stubbed(responses: Describe[], remaining = 600_000) {
       if (response instanceof Error) throw response;
       return response;
     },
-    respond: async (_url, body) => { sent.push(JSON.parse(body)); },
+    respond: async (_url, body) => {
+      sent.push(JSON.parse(body));
+    },
     sleep: async () => undefined,
     pollMs: 1,
   });
@@ -29,7 +31,9 @@ function stubbed(responses: Describe[], remaining = 600_000) {
 const eventOf = (requestType: 'Create' | 'Update' | 'Delete', props: LookupProperties, physicalId?: string) => ({
   RequestType: requestType,
   ResponseURL: 'https://cloudformation-custom-resource-response.example/path?sig=1',
-  StackId: 'stack', RequestId: 'req', LogicalResourceId: 'Lookup',
+  StackId: 'stack',
+  RequestId: 'req',
+  LogicalResourceId: 'Lookup',
   ...(physicalId ? { PhysicalResourceId: physicalId } : {}),
   ResourceProperties: props,
 });
@@ -45,13 +49,20 @@ describe('the Contributor Insights rule lookup (TypeScript source)', () => {
     ]);
     await run(eventOf('Create', { TableName: 'orders', IndexNames: ['by-day'], Mode: 'THROTTLED_KEYS' }));
     expect(calls).toEqual([{ table: 'orders' }, { table: 'orders' }, { table: 'orders', index: 'by-day' }]);
-    expect(sent).toEqual([expect.objectContaining({
-      Status: 'SUCCESS', PhysicalResourceId: 'orders|THROTTLED_KEYS', RequestId: 'req', LogicalResourceId: 'Lookup',
-      Data: {
-        ThrottledKeysRule: 'DynamoDBContributorInsights-PKT-orders-1', AccessedKeysRule: '',
-        'ThrottledKeysRule.by-day': 'DynamoDBContributorInsights-PKT-orders-by-day-1', 'AccessedKeysRule.by-day': '',
-      },
-    })]);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        Status: 'SUCCESS',
+        PhysicalResourceId: 'orders|THROTTLED_KEYS',
+        RequestId: 'req',
+        LogicalResourceId: 'Lookup',
+        Data: {
+          ThrottledKeysRule: 'DynamoDBContributorInsights-PKT-orders-1',
+          AccessedKeysRule: '',
+          'ThrottledKeysRule.by-day': 'DynamoDBContributorInsights-PKT-orders-by-day-1',
+          'AccessedKeysRule.by-day': '',
+        },
+      }),
+    ]);
   });
 
   it('needs the accessed-keys rule too in ACCESSED_AND_THROTTLED_KEYS mode', async () => {
@@ -60,7 +71,11 @@ describe('the Contributor Insights rule lookup (TypeScript source)', () => {
       enabled('DynamoDBContributorInsights-PKT-jobs-1', 'DynamoDBContributorInsights-PKC-jobs-1'),
     ]);
     await run(eventOf('Update', { TableName: 'jobs', Mode: 'ACCESSED_AND_THROTTLED_KEYS' }, 'jobs|THROTTLED_KEYS'));
-    expect(sent[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'jobs|THROTTLED_KEYS', Data: { AccessedKeysRule: 'DynamoDBContributorInsights-PKC-jobs-1' } });
+    expect(sent[0]).toMatchObject({
+      Status: 'SUCCESS',
+      PhysicalResourceId: 'jobs|THROTTLED_KEYS',
+      Data: { AccessedKeysRule: 'DynamoDBContributorInsights-PKC-jobs-1' },
+    });
   });
 
   it('retries AccessDenied while a new IAM permission propagates, and gives up after that', async () => {
@@ -106,7 +121,9 @@ describe('the lookup as deployed: the compiled handler, inline', () => {
   function loadDeployed(responses: DescribeOutput[]) {
     const calls: Record<string, unknown>[] = [];
     const sent: Record<string, unknown>[] = [];
-    class DescribeContributorInsightsCommand { constructor(readonly input: Record<string, unknown>) {} }
+    class DescribeContributorInsightsCommand {
+      constructor(readonly input: Record<string, unknown>) {}
+    }
     class DynamoDBClient {
       async send(command: DescribeContributorInsightsCommand) {
         calls.push(command.input);
@@ -115,7 +132,13 @@ describe('the lookup as deployed: the compiled handler, inline', () => {
     }
     const https = {
       request(_options: unknown, callback: (response: { resume(): void; on(event: string, fn: () => void): void }) => void) {
-        return { on() {}, end(body: string) { sent.push(JSON.parse(body)); callback({ resume() {}, on: (_event, fn) => fn() }); } };
+        return {
+          on() {},
+          end(body: string) {
+            sent.push(JSON.parse(body));
+            callback({ resume() {}, on: (_event, fn) => fn() });
+          },
+        };
       },
     };
     const modules: Record<string, unknown> = { '@aws-sdk/client-dynamodb': { DynamoDBClient, DescribeContributorInsightsCommand }, 'node:https': https };

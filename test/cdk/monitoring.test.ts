@@ -6,17 +6,22 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { GuardedTable, LOOKUP_NONCE_CONTEXT, MAX_ALARM_NAME, SkewDashboard } from '../../lib/cdk';
 import { appWithStack, healthy, synthError, templateOf } from './support';
 
-const alarmProps = (stack: Parameters<typeof templateOf>[0]) => Object.values(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties);
+const alarmProps = (stack: Parameters<typeof templateOf>[0]) =>
+  Object.values(templateOf(stack).findResources('AWS::CloudWatch::Alarm')).map((r) => r.Properties);
 
 describe('alarm names', () => {
   it(`stay within ${MAX_ALARM_NAME} characters for the longest legal table and index names, cut with a hash that keeps them apart`, () => {
     const { stack } = appWithStack();
     const long = (c: string) => c.repeat(255);
     for (const c of ['a', 'b']) {
-      new GuardedTable(stack, `T${c}`, healthy({
-        tableName: long(c),
-        globalSecondaryIndexes: [{ indexName: long('i'), partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
-      }));
+      new GuardedTable(
+        stack,
+        `T${c}`,
+        healthy({
+          tableName: long(c),
+          globalSecondaryIndexes: [{ indexName: long('i'), partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 1_000_000 } }],
+        }),
+      );
     }
     const names = alarmProps(stack).map((p) => p.AlarmName as string);
     expect(names).toHaveLength(6);
@@ -28,10 +33,11 @@ describe('alarm names', () => {
   it('name a table without a literal name by stack and construct path (unique in the account), never by a token', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'Orders', healthy());
-    expect(alarmProps(stack).map((p) => p.AlarmName).sort()).toEqual([
-      'skewguard page Test/Orders hot partition (key-range throttles)',
-      'skewguard ticket Test/Orders throttles and errors that are not a hot key',
-    ]);
+    expect(
+      alarmProps(stack)
+        .map((p) => p.AlarmName)
+        .sort(),
+    ).toEqual(['skewguard page Test/Orders hot partition (key-range throttles)', 'skewguard ticket Test/Orders throttles and errors that are not a hot key']);
   });
 });
 
@@ -67,23 +73,30 @@ describe('settings that fight each other', () => {
     table.table.addReplica({ region: 'us-east-1' });
     const [resource] = Object.values(templateOf(stack).findResources('AWS::DynamoDB::GlobalTable'));
     expect(resource.Properties.Replicas.map((r: { ContributorInsightsSpecification: unknown }) => r.ContributorInsightsSpecification)).toEqual([
-      { Enabled: true, Mode: 'THROTTLED_KEYS' }, { Enabled: true, Mode: 'THROTTLED_KEYS' },
+      { Enabled: true, Mode: 'THROTTLED_KEYS' },
+      { Enabled: true, Mode: 'THROTTLED_KEYS' },
     ]);
   });
 });
 
 describe('the Contributor Insights rule quota (100 per account and Region)', () => {
-  const indexes = (n: number) => Array.from({ length: n }, (_, i) => ({
-    indexName: `by-key${i}`,
-    partitionKey: { name: `key${i}`, type: AttributeType.STRING, cardinality: 1_000_000 },
-    sortKey: { name: 'at', type: AttributeType.STRING },
-  }));
+  const indexes = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      indexName: `by-key${i}`,
+      partitionKey: { name: `key${i}`, type: AttributeType.STRING, cardinality: 1_000_000 },
+      sortKey: { name: 'at', type: AttributeType.STRING },
+    }));
   const withSortKey = (overrides = {}) => healthy({ sortKey: { name: 'at', type: AttributeType.STRING }, ...overrides });
-  const quotaWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) => AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('Contributor Insights rules'));
+  const quotaWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('Contributor Insights rules'));
 
   it('is warned about at synth from 80 rules: 20 key spaces with a sort key in ACCESSED_AND_THROTTLED_KEYS mode use 4 each', () => {
     const { stack } = appWithStack();
-    new GuardedTable(stack, 'Wide', withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(19) }));
+    new GuardedTable(
+      stack,
+      'Wide',
+      withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(19) }),
+    );
     const [warning] = quotaWarnings(stack);
     expect(warning.entry.data).toMatch(/create 80 Contributor Insights rules .* quota of 100/);
   });
@@ -96,7 +109,12 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
 
   it('counts every table of the app in the same account and Region, and a raised quota moves the warning', () => {
     const { stack } = appWithStack({ context: { 'skewguard:contributorInsightsRuleQuota': 200 } });
-    for (let i = 0; i < 4; i++) new GuardedTable(stack, `T${i}`, withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(9) }));
+    for (let i = 0; i < 4; i++)
+      new GuardedTable(
+        stack,
+        `T${i}`,
+        withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(9) }),
+      );
     // 4 tables × 10 key spaces × 4 rules = 160 = 80% of 200: the fourth table warns.
     expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T3']);
   });

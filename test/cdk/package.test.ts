@@ -8,7 +8,9 @@ const PULUMI = /node_modules[\\/]@pulumi[\\/]/;
 
 function loadedModules(script: string): string[] {
   const out = execFileSync(process.execPath, ['-e', `${script}; console.log(JSON.stringify(Object.keys(require.cache)))`], {
-    cwd: root, encoding: 'utf8', env: { ...process.env, CDK_VALIDATION: 'false' },
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CDK_VALIDATION: 'false' },
   });
   return JSON.parse(out.trim().split('\n').pop() as string) as string[];
 }
@@ -32,13 +34,20 @@ describe("require('skewguard/cdk')", () => {
   }, 30_000);
 
   it('deploys the compiled rule-lookup handler from the package (dist/cdk/lookup-handler), inline', () => {
-    const out = execFileSync(process.execPath, ['-e', `
+    const out = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `
       const { GuardedTable } = require('skewguard/cdk');
       const { App, Stack } = require('aws-cdk-lib');
       const stack = new Stack(new App(), 'S');
       new GuardedTable(stack, 'Orders', { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, dashboard: true });
       const fn = Object.values(require('aws-cdk-lib/assertions').Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0];
-      console.log(JSON.stringify(fn.Properties.Code.ZipFile));`], { cwd: root, encoding: 'utf8', env: { ...process.env, CDK_VALIDATION: 'false' } });
+      console.log(JSON.stringify(fn.Properties.Code.ZipFile));`,
+      ],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, CDK_VALIDATION: 'false' } },
+    );
     const source = JSON.parse(out.trim().split('\n').pop() as string) as string;
     expect(source).toContain('exports.handler');
     expect(source).toContain('DescribeContributorInsightsCommand');

@@ -6,10 +6,11 @@ import { FAIL_ON_CONTEXT, GuardedTable, SkewguardPlugin, type GuardedTableProps 
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
 /** One warning only: the hottest customer takes 15% of a modest load (SG014). */
-const dominantCustomer = (): GuardedTableProps => healthy({
-  partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 100_000 },
-  workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 },
-});
+const dominantCustomer = (): GuardedTableProps =>
+  healthy({
+    partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 100_000 },
+    workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.15 },
+  });
 
 const brief = (findings: readonly Finding[]) => findings.map((f) => `${f.severity} ${f.ruleId} ${f.path}${f.acknowledged ? ' (acknowledged)' : ''}`);
 
@@ -17,11 +18,19 @@ describe('refusing the synth, one table per rule family (one synth)', () => {
   const { app, stack } = appWithStack();
   new GuardedTable(stack, 'Healthy', healthy());
   new GuardedTable(stack, 'ByStatus', statusKeyed());
-  new GuardedTable(stack, 'HotEvent', healthy({
-    partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
-    workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
-  }));
-  new GuardedTable(stack, 'ByDay', healthy({ partitionKey: { name: 'day', type: AttributeType.STRING, cardinality: 365 }, workload: { peakReadUnits: 100, peakWriteUnits: 5000 } }));
+  new GuardedTable(
+    stack,
+    'HotEvent',
+    healthy({
+      partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
+    }),
+  );
+  new GuardedTable(
+    stack,
+    'ByDay',
+    healthy({ partitionKey: { name: 'day', type: AttributeType.STRING, cardinality: 365 }, workload: { peakReadUnits: 100, peakWriteUnits: 5000 } }),
+  );
   const blind = new GuardedTable(stack, 'Blind', healthy({ monitoring: { contributorInsights: false } }));
   new GuardedTable(stack, 'NoLatency', healthy({ monitoring: { latencyAlarms: false } }));
   const error = synthError(app);
@@ -29,7 +38,16 @@ describe('refusing the synth, one table per rule family (one synth)', () => {
 
   it('throws from app.synth() with each rule id, construct path and field path', () => {
     expect(error).toMatch(/Validation failed|skewguard/);
-    for (const expected of ['skewguard::SG001', 'skewguard::SG002', 'skewguard::SG003', 'skewguard::SG010', 'skewguard::SG011', 'Test/ByStatus', 'field partitionKey', 'field monitoring.contributorInsights']) {
+    for (const expected of [
+      'skewguard::SG001',
+      'skewguard::SG002',
+      'skewguard::SG003',
+      'skewguard::SG010',
+      'skewguard::SG011',
+      'Test/ByStatus',
+      'field partitionKey',
+      'field monitoring.contributorInsights',
+    ]) {
       expect(error).toContain(expected);
     }
     expect(error).not.toContain('Test/Healthy');
@@ -92,14 +110,27 @@ describe('the failOn context value', () => {
 describe('acknowledgements', () => {
   it("through the construct's prop: the synth passes and the waivers are in the template metadata", () => {
     const { app, stack } = appWithStack();
-    const jobs = new GuardedTable(stack, 'Jobs', statusKeyed({
-      acknowledgements: [
-        { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
-        { rule: 'SG003', reason: 'load test table, deleted after the test run' },
-      ],
-    }));
+    const jobs = new GuardedTable(
+      stack,
+      'Jobs',
+      statusKeyed({
+        acknowledgements: [
+          { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
+          { rule: 'SG003', reason: 'load test table, deleted after the test run' },
+        ],
+      }),
+    );
     templateOf(stack).hasResource('AWS::DynamoDB::GlobalTable', {
-      Metadata: { skewguard: Match.objectLike({ design: Match.objectLike({ acknowledgements: [{ rule: 'SG001', reason: 'five statuses, a queue drained every minute' }, { rule: 'SG003', reason: 'load test table, deleted after the test run' }] }) }) },
+      Metadata: {
+        skewguard: Match.objectLike({
+          design: Match.objectLike({
+            acknowledgements: [
+              { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
+              { rule: 'SG003', reason: 'load test table, deleted after the test run' },
+            ],
+          }),
+        }),
+      },
     });
     expect(brief(jobs.findings)).toEqual(['error SG001 partitionKey (acknowledged)', 'error SG003 partitionKey (acknowledged)']);
     expect(skewguardReport(app)).toBeUndefined();
@@ -126,10 +157,16 @@ describe('acknowledgements', () => {
 
     it('records every waiver in the design metadata (the audit trail)', () => {
       template.hasResource('AWS::DynamoDB::GlobalTable', {
-        Metadata: { skewguard: Match.objectLike({ design: Match.objectLike({ acknowledgements: [
-          { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
-          { rule: 'SG003', reason: 'the whole stack is a load test, deleted after the run' },
-        ] }) }) },
+        Metadata: {
+          skewguard: Match.objectLike({
+            design: Match.objectLike({
+              acknowledgements: [
+                { rule: 'SG001', reason: 'five statuses, a queue drained every minute' },
+                { rule: 'SG003', reason: 'the whole stack is a load test, deleted after the run' },
+              ],
+            }),
+          }),
+        },
       });
     });
   });
@@ -159,13 +196,17 @@ describe('acknowledgements', () => {
 
   it('rejects a prop acknowledgement without a real reason at construction, with its field path', () => {
     const { stack } = appWithStack();
-    expect(() => new GuardedTable(stack, 'Jobs', statusKeyed({ acknowledgements: [{ rule: 'SG001', reason: 'ok' }] })))
-      .toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'acknowledgements[0].reason' })] }));
+    expect(() => new GuardedTable(stack, 'Jobs', statusKeyed({ acknowledgements: [{ rule: 'SG001', reason: 'ok' }] }))).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: 'acknowledgements[0].reason' })] }),
+    );
   });
 });
 
 describe('invalid input throws at construction, naming the construct and the field', () => {
-  const construct = (props: unknown, id = 'Bad') => () => new GuardedTable(appWithStack().stack, id, props as GuardedTableProps);
+  const construct =
+    (props: unknown, id = 'Bad') =>
+    () =>
+      new GuardedTable(appWithStack().stack, id, props as GuardedTableProps);
   const issuesOf = (make: () => unknown): { path: string; message: string }[] => {
     try {
       make();
@@ -188,7 +229,11 @@ describe('invalid input throws at construction, naming the construct and the fie
     ['a string token', { partitionKey: { name: Lazy.string({ produce: () => 'id' }), type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
     ['NaN alarm threshold', { alarmThresholds: { keyRangeThrottles: { threshold: NaN } } }, 'alarmThresholds.keyRangeThrottles.threshold'],
     ['an alarm family that does not exist', { alarmThresholds: { latency: { threshold: 25 } } }, 'alarmThresholds.latency'],
-    ['more datapoints than periods', { alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } } }, 'alarmThresholds.hotKey.datapointsToAlarm'],
+    [
+      'more datapoints than periods',
+      { alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } } },
+      'alarmThresholds.hotKey.datapointsToAlarm',
+    ],
     ['an unknown operation', { latencyAlarms: { thresholds: { GetItems: 20 } } }, 'latencyAlarms.thresholds.GetItems'],
     ['latency alarms without thresholds', { latencyAlarms: { thresholds: {} } }, 'latencyAlarms.thresholds'],
     ['an unknown SystemErrors operation', { systemErrorOperations: ['Get'] }, 'systemErrorOperations[0]'],
@@ -205,7 +250,14 @@ describe('invalid input throws at construction, naming the construct and the fie
   });
 
   it('lists every problem at once', () => {
-    const issues = issuesOf(construct({ ...healthy(), partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: 1 }, alarmThresholds: { keyRangeThrottles: { threshold: 0 } } }));
+    const issues = issuesOf(
+      construct({
+        ...healthy(),
+        partitionKey: { name: 'id', type: 'S', cardinality: 0 },
+        workload: { peakReadUnits: -1, peakWriteUnits: 1 },
+        alarmThresholds: { keyRangeThrottles: { threshold: 0 } },
+      }),
+    );
     expect(issues.map((i) => i.path).sort()).toEqual(['alarmThresholds.keyRangeThrottles.threshold', 'partitionKey.cardinality', 'workload.peakReadUnits']);
   });
 
@@ -215,9 +267,19 @@ describe('invalid input throws at construction, naming the construct and the fie
 
   it('accepts tokens where no check needs the value: table name, alarm threshold', () => {
     const { stack } = appWithStack();
-    const table = new GuardedTable(stack, 'Tokenized', healthy({ tableName: Lazy.string({ produce: () => 'orders' }), alarmThresholds: { keyRangeThrottles: { threshold: Token.asNumber(Lazy.number({ produce: () => 30 })) } } }));
+    const table = new GuardedTable(
+      stack,
+      'Tokenized',
+      healthy({
+        tableName: Lazy.string({ produce: () => 'orders' }),
+        alarmThresholds: { keyRangeThrottles: { threshold: Token.asNumber(Lazy.number({ produce: () => 30 })) } },
+      }),
+    );
     expect(table.design.name).toBe('Test.Tokenized');
-    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'skewguard page Test/Tokenized hot partition (key-range throttles)', Threshold: 30 });
+    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'skewguard page Test/Tokenized hot partition (key-range throttles)',
+      Threshold: 30,
+    });
   });
 
   it('says what replaced a prop of 0.1, and points a replica to addReplica()', () => {
@@ -232,8 +294,9 @@ describe('addGlobalSecondaryIndex()', () => {
   it('throws for invalid input with the index path, before touching the table', () => {
     const { stack } = appWithStack();
     const table = new GuardedTable(stack, 'Orders', healthy());
-    expect(() => table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 0 } }))
-      .toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'globalSecondaryIndexes[0].partitionKey.cardinality' })] }));
+    expect(() =>
+      table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 0 } }),
+    ).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'globalSecondaryIndexes[0].partitionKey.cardinality' })] }));
     expect(table.design.globalSecondaryIndexes).toEqual([]);
   });
 
@@ -251,7 +314,11 @@ describe('addGlobalSecondaryIndex()', () => {
     const table = new GuardedTable(stack, 'Orders', healthy({ workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
     table.addGlobalSecondaryIndex({ indexName: 'by-status', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 } });
     expect(synthError(app)).toContain('skewguard::SG001');
-    expect(skewguardReport(app)?.violations.filter((v) => v.ruleName === 'skewguard::SG001').map((v) => v.ruleMetadata?.fieldPath)).toEqual(['globalSecondaryIndexes[0].partitionKey']);
+    expect(
+      skewguardReport(app)
+        ?.violations.filter((v) => v.ruleName === 'skewguard::SG001')
+        .map((v) => v.ruleMetadata?.fieldPath),
+    ).toEqual(['globalSecondaryIndexes[0].partitionKey']);
   });
 });
 
@@ -284,6 +351,11 @@ describe('the plugin is registered once per Stage by the first GuardedTable', ()
   it('checks the tables of every Stage, each once', () => {
     expect(error).toContain('Prod/Service/Jobs');
     const report = skewguardReport(app);
-    expect(verdicts(report?.violations ?? []).filter(([, rule]) => rule === 'skewguard::SG001').map(([, , path]) => path).sort()).toEqual(['Prod/Service/Jobs', 'Shared/Jobs']);
+    expect(
+      verdicts(report?.violations ?? [])
+        .filter(([, rule]) => rule === 'skewguard::SG001')
+        .map(([, , path]) => path)
+        .sort(),
+    ).toEqual(['Prod/Service/Jobs', 'Shared/Jobs']);
   });
 });

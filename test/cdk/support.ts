@@ -57,7 +57,9 @@ interface ReportViolation {
 
 /** The skewguard part of `cdk.out/validation-report.json`. */
 export function skewguardReport(app: App): { conclusion: string; violations: ReportViolation[]; suppressedViolations: ReportViolation[] } | undefined {
-  const report = JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')) as { pluginReports: { pluginName: string; conclusion: string; violations: ReportViolation[]; suppressedViolations?: ReportViolation[] }[] };
+  const report = JSON.parse(readFileSync(join(app.outdir, 'validation-report.json'), 'utf8')) as {
+    pluginReports: { pluginName: string; conclusion: string; violations: ReportViolation[]; suppressedViolations?: ReportViolation[] }[];
+  };
   const plugin = report.pluginReports.find((r) => r.pluginName === 'skewguard');
   return plugin && { conclusion: plugin.conclusion, violations: plugin.violations, suppressedViolations: plugin.suppressedViolations ?? [] };
 }

@@ -29,7 +29,9 @@ describe('escape hatches on a GuardedTable are caught at synth', () => {
     const table = new GuardedTable(stack, 'Jobs', healthy());
     (table.table.node.defaultChild as CfnGlobalTable).addPropertyOverride('Replicas.0.ContributorInsightsSpecification.Enabled', false);
     expect(synthError(app)).toContain('skewguard::SG016');
-    expect(sg016(app).map((v) => v.violatingConstructs[0].cloudFormationResource?.propertyPaths)).toEqual([['Properties.Replicas[0].ContributorInsightsSpecification']]);
+    expect(sg016(app).map((v) => v.violatingConstructs[0].cloudFormationResource?.propertyPaths)).toEqual([
+      ['Properties.Replicas[0].ContributorInsightsSpecification'],
+    ]);
   });
 
   it('cannot be waived with Validations.acknowledge(): the waiver would sit beside what it checks', () => {
@@ -71,7 +73,11 @@ describe('Validations.acknowledge() that waives nothing', () => {
 describe('control and bidi characters in construct ids', () => {
   it('are escaped in the synth refusal and in designReport()', () => {
     const { app, stack } = appWithStack();
-    new GuardedTable(stack, 'Evil\u202eelbaT\u001b[2J', healthy({ partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 }, workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
+    new GuardedTable(
+      stack,
+      'Evil\u202eelbaT\u001b[2J',
+      healthy({ partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 }, workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }),
+    );
     const error = synthError(app);
     expect(error).toContain('skewguard::SG001');
     const skewguardPart = (skewguardReport(app)?.violations ?? []).map((v) => v.description).join('\n');

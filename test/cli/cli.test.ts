@@ -9,8 +9,10 @@ import { ruleAnchor } from '../../lib/lint/catalogue';
 import { cli, designWithFindings, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
 
 /** The official SARIF 2.1.0 JSON schema (draft-04), as shipped in @microsoft/jest-sarif; one of its patterns is not valid under the `u` flag. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
+const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+);
 function sarifErrors(log: unknown) {
   return validSarif(log) ? [] : validSarif.errors;
 }
@@ -39,7 +41,11 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 /** A design whose acknowledgement waives nothing (SG001 cannot fire on a unique key). */
-const STALE = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key, before the migration.' }] }] }, null, 2);
+const STALE = JSON.stringify(
+  { tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key, before the migration.' }] }] },
+  null,
+  2,
+);
 
 describe('skewguard lint on the shipped examples', () => {
   it('has an expectation for every bad example, and together they exercise every rule', () => {
@@ -99,7 +105,13 @@ describe('text report', () => {
 
   it('links every rule to a heading that exists in docs/rules.md', () => {
     const headings = readFileSync(join(root, 'docs/rules.md'), 'utf8').match(/^## .+$/gm) ?? [];
-    const anchors = headings.map((h) => h.slice(3).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+    const anchors = headings.map((h) =>
+      h
+        .slice(3)
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, '')
+        .replace(/ /g, '-'),
+    );
     for (const rule of RULES) expect(anchors).toContain(ruleAnchor(rule.id, rule.title));
   });
 
@@ -140,7 +152,17 @@ describe('json report', () => {
     expect(report.config).toEqual({ file: null, rulesOff: [] });
     expect(report.reportVersion).toBe(1);
     expect(report.tool.name).toBe('skewguard');
-    expect(report.summary).toEqual({ files: 1, invalidFiles: 0, filesNotFixed: 0, errors: 2, warnings: 0, acknowledged: 0, unusedAcknowledgements: 0, fixesNeedingApplicationChanges: 0, tooManyWarnings: false });
+    expect(report.summary).toEqual({
+      files: 1,
+      invalidFiles: 0,
+      filesNotFixed: 0,
+      errors: 2,
+      warnings: 0,
+      acknowledged: 0,
+      unusedAcknowledgements: 0,
+      fixesNeedingApplicationChanges: 0,
+      tooManyWarnings: false,
+    });
     expect(Object.keys(report.files[0])).toEqual(['file', 'kind', 'findings', 'errors', 'unusedAcknowledgements', 'notes']);
     expect(report.files[0].findings[0]).toEqual({
       ruleId: 'SG010',
@@ -166,16 +188,31 @@ describe('json report', () => {
     const report = JSON.parse((await cli(['lint', dir, '--format', 'json'])).stdout);
     expect(report.files.map((f: { file: string }) => relative(dir, f.file))).toEqual(['a.json', 'b.json']);
     const ackLine = STALE.split('\n').findIndex((line) => line.includes('"rule": "SG001"')); // the line before it, 1-based
-    expect(report.files[0].unusedAcknowledgements[0]).toMatchObject({ ruleId: 'SG001', severity: 'warning', path: 'tables[0].acknowledgements[0]', line: ackLine, column: 9 });
+    expect(report.files[0].unusedAcknowledgements[0]).toMatchObject({
+      ruleId: 'SG001',
+      severity: 'warning',
+      path: 'tables[0].acknowledgements[0]',
+      line: ackLine,
+      column: 9,
+    });
     expect(report.summary).toMatchObject({ files: 2, errors: 6, warnings: 1, unusedAcknowledgements: 1 });
-    expect(JSON.parse((await cli(['lint', join(dir, 'missing.json'), '--format', 'json'])).stdout).files[0].errors[0].message).toContain('no such file or directory (ENOENT)');
+    expect(JSON.parse((await cli(['lint', join(dir, 'missing.json'), '--format', 'json'])).stdout).files[0].errors[0].message).toContain(
+      'no such file or directory (ENOENT)',
+    );
   });
 });
 
 describe('sarif report', () => {
   const file = join(examples, 'good/acknowledged-region-config.json');
   const bad = join(examples, 'bad/reversed-hierarchy.json');
-  let log: { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: Record<string, unknown>[]; invocations: Record<string, unknown>[]; originalUriBaseIds: Record<string, { uri: string }> }[] };
+  let log: {
+    runs: {
+      tool: { driver: { rules: { id: string; helpUri: string }[] } };
+      results: Record<string, unknown>[];
+      invocations: Record<string, unknown>[];
+      originalUriBaseIds: Record<string, { uri: string }>;
+    }[];
+  };
   beforeAll(async () => {
     log = JSON.parse((await cli(['lint', file, bad, '--format', 'sarif'])).stdout);
   });
@@ -185,7 +222,12 @@ describe('sarif report', () => {
     expect(sarifErrors(log)).toEqual([]);
     expect(sarifErrors({ ...log, runs: [{ ...runLog, results: [{ level: 'fatal' }] }] })).not.toEqual([]); // the validator is live
     expect(runLog.tool.driver.rules.map((r) => r.id)).toEqual([...RULES.map((r) => r.id), 'unused-acknowledgement']);
-    expect(runLog.tool.driver.rules[3]).toMatchObject({ id: 'SG004', name: 'hierarchy-order', defaultConfiguration: { level: 'error' }, helpUri: expect.stringMatching(/docs\/rules\.md#sg004-hierarchy-order$/) });
+    expect(runLog.tool.driver.rules[3]).toMatchObject({
+      id: 'SG004',
+      name: 'hierarchy-order',
+      defaultConfiguration: { level: 'error' },
+      helpUri: expect.stringMatching(/docs\/rules\.md#sg004-hierarchy-order$/),
+    });
     expect(runLog.invocations[0].executionSuccessful).toBe(true);
   });
 
@@ -196,10 +238,12 @@ describe('sarif report', () => {
     expect(result).toMatchObject({
       ruleIndex: 3,
       level: 'error',
-      locations: [{
-        physicalLocation: { artifactLocation: { uri: relative(root, bad), uriBaseId: '%SRCROOT%' }, region: { startLine: pathsLine } },
-        logicalLocations: [{ fullyQualifiedName: 'containers[0].partitionKey.paths' }],
-      }],
+      locations: [
+        {
+          physicalLocation: { artifactLocation: { uri: relative(root, bad), uriBaseId: '%SRCROOT%' }, region: { startLine: pathsLine } },
+          logicalLocations: [{ fullyQualifiedName: 'containers[0].partitionKey.paths' }],
+        },
+      ],
     });
     expect(result.message.text).toContain('Fix: order it `/tenantId` → `/userId`');
     expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
@@ -219,7 +263,13 @@ describe('sarif report', () => {
     expect(sarif.runs[0].results).toEqual([expect.objectContaining({ ruleId: 'unused-acknowledgement', level: 'warning', ruleIndex: RULES.length })]);
     expect(sarif.runs[0].invocations[0]).toMatchObject({
       executionSuccessful: false,
-      toolExecutionNotifications: [{ level: 'error', message: { text: expect.stringContaining('tabels: is not a known field') }, locations: [{ physicalLocation: { region: { startLine: 1, startColumn: 3 } } }] }],
+      toolExecutionNotifications: [
+        {
+          level: 'error',
+          message: { text: expect.stringContaining('tabels: is not a known field') },
+          locations: [{ physicalLocation: { region: { startLine: 1, startColumn: 3 } } }],
+        },
+      ],
     });
   });
 });
@@ -236,7 +286,9 @@ describe('github format', () => {
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4); // two findings, the config used, the summary
-    expect(lines[0]).toMatch(/^::error file=examples\/designs\/bad\/monitoring-off\.json,line=9,col=23,title=SG010 monitoring-off::carts: Contributor Insights is off/);
+    expect(lines[0]).toMatch(
+      /^::error file=examples\/designs\/bad\/monitoring-off\.json,line=9,col=23,title=SG010 monitoring-off::carts: Contributor Insights is off/,
+    );
     expect(lines[0]).toContain('%0AFix: enable Contributor Insights');
     expect(lines[0]).toContain('%0Ahttps://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg010-monitoring-off');
     expect(lines[2]).toBe('config: none');
@@ -248,7 +300,11 @@ describe('github format', () => {
     const dir = tempTree({ 'odd,dir:100%/h.json': hostile, 'ack.json': readFileSync(join(examples, 'good/acknowledged-region-config.json')) });
     const { stdout } = await cli(['lint', dir, '--format', 'github'], { cwd: dir });
     const commands = stdout.split('\n').filter((l) => l.startsWith('::'));
-    expect(commands).toEqual([expect.stringMatching(/^::error file=odd%2Cdir%3A100%25\/h\.json,line=1,col=\d+,title=skewguard%3A invalid input::x\\x0a::warning::forged,title=a:b: is not a known field/)]);
+    expect(commands).toEqual([
+      expect.stringMatching(
+        /^::error file=odd%2Cdir%3A100%25\/h\.json,line=1,col=\d+,title=skewguard%3A invalid input::x\\x0a::warning::forged,title=a:b: is not a known field/,
+      ),
+    ]);
     expect(stdout).not.toContain('\n::warning::forged');
     expect(stdout).not.toContain('low-cardinality-key'); // the acknowledged SG001 of ack.json is not annotated
   });

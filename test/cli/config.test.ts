@@ -93,7 +93,9 @@ describe('config validation', () => {
     const dir = tempTree({ 'package.json': '{\n  "name": "app",\n  "skewguard": { "designs": [] }\n}\n', 'd.json': DESIGN });
     const { code, stderr } = await cli(['lint', 'd.json'], { cwd: dir });
     expect(code).toBe(2);
-    expect(stderr).toContain(`${join(dir, 'package.json')}:3:18: skewguard.designs: expected a string (a file, directory or glob, relative to the config file) or an array of at least 1 item, got an array`);
+    expect(stderr).toContain(
+      `${join(dir, 'package.json')}:3:18: skewguard.designs: expected a string (a file, directory or glob, relative to the config file) or an array of at least 1 item, got an array`,
+    );
   });
 
   it('names a config file that cannot be read or parsed', async () => {
@@ -126,7 +128,13 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
   });
 
   it('stops the search at the repository root (the nearest .git), as eslint does', async () => {
-    const dir = tempTree({ 'skewguard.config.json': config, 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/status.json': statusKey, 'worktree/.git': 'gitdir: ../repo/.git\n', 'worktree/status.json': statusKey });
+    const dir = tempTree({
+      'skewguard.config.json': config,
+      'repo/.git/HEAD': 'ref: refs/heads/main\n',
+      'repo/status.json': statusKey,
+      'worktree/.git': 'gitdir: ../repo/.git\n',
+      'worktree/status.json': statusKey,
+    });
     expect(findConfig(join(dir, 'repo'))).toBeUndefined();
     expect(findConfig(join(dir, 'worktree'))).toBeUndefined(); // a worktree's .git is a file
     const { code, stdout } = await cli(['lint', 'status.json'], { cwd: join(dir, 'repo') });
@@ -161,7 +169,15 @@ describe('the config file has a JSON Schema', () => {
   it('is generated from the same shape that checks the config, and accepts what the loader accepts', () => {
     const schema = configSchema();
     expect(schema).toMatchObject({ type: 'object', additionalProperties: false, title: 'skewguard config' });
-    expect(Object.keys(schema.properties as object)).toEqual(['$schema', 'designs', 'thresholds', 'rules', 'failOn', 'maxWarnings', 'reportUnusedAcknowledgements']);
+    expect(Object.keys(schema.properties as object)).toEqual([
+      '$schema',
+      'designs',
+      'thresholds',
+      'rules',
+      'failOn',
+      'maxWarnings',
+      'reportUnusedAcknowledgements',
+    ]);
     const validate = new Ajv2020({ strict: false }).compile(schema);
     expect(validate({ designs: ['designs'], rules: { SG012: 'off' }, failOn: 'warning', maxWarnings: 0 })).toBe(true);
     expect(validate({ desings: ['designs'] })).toBe(false);

@@ -31,7 +31,10 @@ describe('the skewguard binary', () => {
 
   it('keeps the lint’s exit code when the reader of a pipe goes away (| head -1), silently', () => {
     const dir = tempTree({ 'many.json': designWithFindings(600) });
-    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(result.stdout).toBe('many.json\n');
     expect(result.stderr).toBe('exit=1\n');
   });
@@ -40,7 +43,11 @@ describe('the skewguard binary', () => {
     if (!existsSync('/dev/full')) return;
     const full = openSync('/dev/full', 'w');
     try {
-      const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'bad/status-key.json')], { cwd: root, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+      const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'bad/status-key.json')], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', full, 'pipe'],
+      });
       expect(result.status).toBe(2);
       expect(result.stderr).toBe('skewguard: cannot write the report to standard output: no space left on the device (ENOSPC)\n');
     } finally {
@@ -97,21 +104,24 @@ describe('the skewguard binary', () => {
   })();
   const nobodyTest = unprivileged ? it : it.skip;
 
-  nobodyTest(`exits 2 naming a directory it cannot read${unprivileged ? '' : ' (skipped: running as root, and the user nobody cannot run node and a copy of the CLI in the temporary directory)'}`, () => {
-    const run = unprivileged as { bin: string; options: object };
-    const dir = tempTree({ 'ok/design.json': readFileSync(join(examples, 'good/uuid-orders.json')), 'locked/design.json': '{}' });
-    chmodSync(dir, 0o755);
-    chmodSync(join(dir, 'locked'), 0o000);
-    try {
-      const result = spawnSync(process.execPath, [run.bin, 'lint', dir], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH }, ...run.options });
-      expect(result.status).toBe(2);
-      expect(result.stdout).toMatch(/locked\n {4}invalid \(file\) \(.*locked:1:1\): the directory cannot be read: permission denied \(EACCES\)/);
-      expect(result.stdout).toContain('0 errors, 0 warnings in 1 file; 1 input could not be linted');
-      noStackTrace(result.stderr);
-    } finally {
-      chmodSync(join(dir, 'locked'), 0o755);
-    }
-  });
+  nobodyTest(
+    `exits 2 naming a directory it cannot read${unprivileged ? '' : ' (skipped: running as root, and the user nobody cannot run node and a copy of the CLI in the temporary directory)'}`,
+    () => {
+      const run = unprivileged as { bin: string; options: object };
+      const dir = tempTree({ 'ok/design.json': readFileSync(join(examples, 'good/uuid-orders.json')), 'locked/design.json': '{}' });
+      chmodSync(dir, 0o755);
+      chmodSync(join(dir, 'locked'), 0o000);
+      try {
+        const result = spawnSync(process.execPath, [run.bin, 'lint', dir], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH }, ...run.options });
+        expect(result.status).toBe(2);
+        expect(result.stdout).toMatch(/locked\n {4}invalid \(file\) \(.*locked:1:1\): the directory cannot be read: permission denied \(EACCES\)/);
+        expect(result.stdout).toContain('0 errors, 0 warnings in 1 file; 1 input could not be linted');
+        noStackTrace(result.stderr);
+      } finally {
+        chmodSync(join(dir, 'locked'), 0o755);
+      }
+    },
+  );
 });
 
 describe('a large report', () => {

@@ -16,7 +16,13 @@ jest.mock('../../lib/index', () => {
       const result: LintResult = actual.lintDocument(...args);
       const name = (args[0] as { tables: { name: string }[] }).tables[0].name;
       const round = Number(/-(\d+)$/.exec(name)?.[1] ?? 0);
-      const endless = { ...result.findings[0], ruleId: 'SG010', path: `tables[0].name#${round}`, acknowledged: false, edits: [{ op: 'set' as const, path: 'tables[0].name', value: `table-${round + 1}` }] };
+      const endless = {
+        ...result.findings[0],
+        ruleId: 'SG010',
+        path: `tables[0].name#${round}`,
+        acknowledged: false,
+        edits: [{ op: 'set' as const, path: 'tables[0].name', value: `table-${round + 1}` }],
+      };
       return { ...result, findings: [endless] };
     },
   };
@@ -36,11 +42,18 @@ describe('--fix limits', () => {
 describe('the application change a fix implies', () => {
   it('is none for monitoring, and named for sharding, fan-out and key changes', () => {
     expect(applicationChange({ op: 'set', path: 'tables[0].monitoring.contributorInsights', value: true })).toBeUndefined();
-    expect(applicationChange({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 8, sourceAttribute: 'userId' } }))
-      .toBe('the application must write keys as key#0…key#7 with the suffix computed from userId (hash mod 8), and read the shard that holds an item; existing items must be rewritten under the new keys');
-    expect(applicationChange({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'replicated', shards: 2 } })).toMatch(/^the application must write every item to all 2 copies/);
+    expect(applicationChange({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 8, sourceAttribute: 'userId' } })).toBe(
+      'the application must write keys as key#0…key#7 with the suffix computed from userId (hash mod 8), and read the shard that holds an item; existing items must be rewritten under the new keys',
+    );
+    expect(applicationChange({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'replicated', shards: 2 } })).toMatch(
+      /^the application must write every item to all 2 copies/,
+    );
     expect(applicationChange({ op: 'remove', path: 'containers[1].sharding' })).toMatch(/^the application must stop adding shard suffixes/);
-    expect(applicationChange({ op: 'set', path: 'tables[0].accessPatterns[2].fanOut', value: true })).toBe('the queries of this access pattern must read every shard and merge the results');
-    expect(applicationChange({ op: 'set', path: 'containers[0].partitionKey.kind', value: 'MultiHash' })).toMatch(/^the partition key changes: the table or container must be recreated/);
+    expect(applicationChange({ op: 'set', path: 'tables[0].accessPatterns[2].fanOut', value: true })).toBe(
+      'the queries of this access pattern must read every shard and merge the results',
+    );
+    expect(applicationChange({ op: 'set', path: 'containers[0].partitionKey.kind', value: 'MultiHash' })).toMatch(
+      /^the partition key changes: the table or container must be recreated/,
+    );
   });
 });

@@ -54,7 +54,9 @@ describe('skewguard lint --fix', () => {
     const report = JSON.parse(stdout);
     expect(report.files[0].fixes.map((f: { ruleId: string }) => f.ruleId)).toEqual(['SG010', 'SG011']);
     expect(report.files[0].findings).toEqual([]);
-    expect(readFileSync(file, 'utf8')).toBe(text.replace('"contributorInsights": false', '"contributorInsights": true').replace('"latencyAlarms": false', '"latencyAlarms": true'));
+    expect(readFileSync(file, 'utf8')).toBe(
+      text.replace('"contributorInsights": false', '"contributorInsights": true').replace('"latencyAlarms": false', '"latencyAlarms": true'),
+    );
   });
 
   it('never writes a file that would not parse or validate, and says which fix it skipped', async () => {
@@ -85,7 +87,9 @@ describe('skewguard lint --fix', () => {
   it('is a pure function of the text: fixes, skipped fixes, and the text', () => {
     const { text } = copy('bad/over-sharded-uuid.json');
     const result = fixDesignText(text, {});
-    expect(result.fixes).toEqual([{ ruleId: 'SG007', resource: 'sessions', path: 'tables[0].sharding', edits: [{ op: 'remove', path: 'tables[0].sharding' }] }]);
+    expect(result.fixes).toEqual([
+      { ruleId: 'SG007', resource: 'sessions', path: 'tables[0].sharding', edits: [{ op: 'remove', path: 'tables[0].sharding' }] },
+    ]);
     expect(result.skipped).toEqual([]);
     expect(fixDesignText(result.text, {}).fixes).toEqual([]); // idempotent
   });

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { COMMANDS } from '../../lib/cli/args';
 import { cli, designWithFindings, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
 
-const STALE = JSON.stringify({ tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key, before the migration.' }] }] });
+const STALE = JSON.stringify({
+  tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG001', reason: 'Kept from the old status key, before the migration.' }] }],
+});
 /** Two SG014 warnings (a dominant key on a Cosmos DB container), no error. */
 const WARNINGS = JSON.stringify({
   containers: ['a', 'b'].map((name) => ({
@@ -142,7 +144,11 @@ describe('other commands', () => {
     const { code, stdout } = await cli(['rules']);
     expect(code).toBe(0);
     expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(16);
-    expect(JSON.parse((await cli(['rules', '--format', 'json'])).stdout)[14]).toMatchObject({ id: 'SG015', severity: 'warning', helpUri: expect.stringContaining('#sg015-suspicious-key-name') });
+    expect(JSON.parse((await cli(['rules', '--format', 'json'])).stdout)[14]).toMatchObject({
+      id: 'SG015',
+      severity: 'warning',
+      helpUri: expect.stringContaining('#sg015-suspicious-key-name'),
+    });
     expect((await cli(['rules', '--format', 'markdown'])).stdout).toBe(readFileSync(join(root, 'docs/rules.md'), 'utf8'));
     const one = await cli(['rules', 'SG003']);
     expect(one.stdout).toMatch(/^SG003 hot-key-exceeds-partition\n {2}severity: {3}error\n/);
@@ -150,7 +156,9 @@ describe('other commands', () => {
     expect((await cli(['explain', 'hot-key-exceeds-partition'])).stdout).toBe(one.stdout);
     expect((await cli(['explain', 'sg3'])).stdout).toBe(one.stdout);
     expect(JSON.parse((await cli(['explain', 'SG003', '--format', 'json'])).stdout).id).toBe('SG003');
-    expect((await cli(['explain', 'SG003', '--format', 'markdown'])).stdout).toMatch(/^## SG003 hot-key-exceeds-partition\n[\s\S]*\*\*Fix:\*\*[\s\S]*\*\*Sources:\*\* [^\n]*\n*$/);
+    expect((await cli(['explain', 'SG003', '--format', 'markdown'])).stdout).toMatch(
+      /^## SG003 hot-key-exceeds-partition\n[\s\S]*\*\*Fix:\*\*[\s\S]*\*\*Sources:\*\* [^\n]*\n*$/,
+    );
     expect((await cli(['explain', 'hot-key-exceeds-partiton'])).stderr).toContain('(did you mean "hot-key-exceeds-partition"?)');
   });
 

@@ -8,16 +8,27 @@ import { sourceKind } from '../../lib/cli/lint-files';
 import { cli, fixtures, tempTree, UNIQUE_TABLE } from './helpers';
 
 const DESIGN = JSON.stringify({ tables: [UNIQUE_TABLE] }, null, 2);
-const files = (stdout: string) => JSON.parse(stdout).files as { file: string; skipped?: boolean; errors: { message: string }[]; notes: { path: string; message: string }[]; findings: unknown[] }[];
+const files = (stdout: string) =>
+  JSON.parse(stdout).files as {
+    file: string;
+    skipped?: boolean;
+    errors: { message: string }[];
+    notes: { path: string; message: string }[];
+    findings: unknown[];
+  }[];
 const named = (dir: string, stdout: string) => files(stdout).map((f) => f.file.slice(dir.length + 1));
 
 describe('every input is accounted for', () => {
   it('refuses a file that is both a design and a template, even with an empty Resources', async () => {
-    const dir = tempTree({ 'hybrid.json': JSON.stringify({ Resources: {}, tables: [{ ...UNIQUE_TABLE, partitionKey: { name: 'status', type: 'S', cardinality: 3 } }] }) });
+    const dir = tempTree({
+      'hybrid.json': JSON.stringify({ Resources: {}, tables: [{ ...UNIQUE_TABLE, partitionKey: { name: 'status', type: 'S', cardinality: 3 } }] }),
+    });
     for (const args of [[join(dir, 'hybrid.json')], [dir]]) {
       const { code, stdout } = await cli(['lint', ...args, '--format', 'json']);
       expect(code).toBe(2);
-      expect(files(stdout)[0].errors[0].message).toBe('has both a CloudFormation template\'s "Resources" and a design\'s "tables": put the design and the template in separate files, so that both are linted');
+      expect(files(stdout)[0].errors[0].message).toBe(
+        'has both a CloudFormation template\'s "Resources" and a design\'s "tables": put the design and the template in separate files, so that both are linted',
+      );
     }
   });
 
@@ -28,7 +39,9 @@ describe('every input is accounted for', () => {
     expect(named(dir, stdout)).toEqual(['good.json', 'typo.json']);
     const typo = files(stdout)[1];
     expect(typo.skipped).toBe(true);
-    expect(typo.notes[0].message).toBe('not linted: its top-level "Tables" is not a key skewguard reads (did you mean "tables"?); a design file has "tables", "containers" or "external", a template "Resources"');
+    expect(typo.notes[0].message).toBe(
+      'not linted: its top-level "Tables" is not a key skewguard reads (did you mean "tables"?); a design file has "tables", "containers" or "external", a template "Resources"',
+    );
     expect(JSON.parse(stdout).summary.files).toBe(1);
     const alone = tempTree({ 'typo.json': JSON.stringify({ Tables: [UNIQUE_TABLE] }) });
     expect((await cli(['lint', alone])).code).toBe(2); // a note is not a design found: the search still found nothing
@@ -56,7 +69,16 @@ describe('every input is accounted for', () => {
     const template = readFileSync(join(fixtures, 'cloud-assembly/OrdersStack.template.json'), 'utf8');
     writeFileSync(join(assembly, 'cdk.out'), '{"version":"55.0.0"}');
     writeFileSync(join(assembly, 'Orders.json'), template);
-    writeFileSync(join(assembly, 'manifest.json'), JSON.stringify({ version: '55.0.0', artifacts: { Orders: { type: 'aws:cloudformation:stack', properties: { templateFile: 'Orders.json' } }, Prod: { type: 'cdk:cloud-assembly', properties: { directoryName: 'stage-Prod' } } } }));
+    writeFileSync(
+      join(assembly, 'manifest.json'),
+      JSON.stringify({
+        version: '55.0.0',
+        artifacts: {
+          Orders: { type: 'aws:cloudformation:stack', properties: { templateFile: 'Orders.json' } },
+          Prod: { type: 'cdk:cloud-assembly', properties: { directoryName: 'stage-Prod' } },
+        },
+      }),
+    );
     writeFileSync(join(assembly, 'stage-Prod/cdk.out'), '{"version":"55.0.0"}');
     writeFileSync(join(assembly, 'stage-Prod/Api.template.json'), template);
     writeFileSync(join(assembly, 'stage-Prod/manifest.json'), JSON.stringify({ version: '55.0.0', artifacts: {} }));
@@ -65,10 +87,18 @@ describe('every input is accounted for', () => {
   });
 
   it('notes the tables of an Fn::ForEach loop, which are not checked', async () => {
-    const template = { Transform: 'AWS::LanguageExtensions', Resources: { 'Fn::ForEach::Tables': ['Name', ['A', 'B'], { 'Table${Name}': { Type: 'AWS::DynamoDB::Table', Properties: {} } }] } };
+    const template = {
+      Transform: 'AWS::LanguageExtensions',
+      Resources: { 'Fn::ForEach::Tables': ['Name', ['A', 'B'], { 'Table${Name}': { Type: 'AWS::DynamoDB::Table', Properties: {} } }] },
+    };
     const dir = tempTree({ 'loop.template.json': JSON.stringify(template, null, 2) });
     const { stdout } = await cli(['lint', dir, '--format', 'json']);
-    expect(files(stdout)[0].notes).toEqual([expect.objectContaining({ path: 'Resources.Fn::ForEach::Tables', message: expect.stringMatching(/^not checked: the resources Fn::ForEach makes exist only once CloudFormation expands the loop/) })]);
+    expect(files(stdout)[0].notes).toEqual([
+      expect.objectContaining({
+        path: 'Resources.Fn::ForEach::Tables',
+        message: expect.stringMatching(/^not checked: the resources Fn::ForEach makes exist only once CloudFormation expands the loop/),
+      }),
+    ]);
   });
 
   it('says YAML templates are not read, and how to convert them, instead of "invalid JSON"', async () => {

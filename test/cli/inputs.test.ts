@@ -15,7 +15,8 @@ describe('what a search lints', () => {
     expect(sourceKind({ engine: 'dynamodb', partitionKey: {} })).toBe('design');
     expect(sourceKind({ $schema: '../node_modules/skewguard/schema/design.schema.json' })).toBe('design');
     expect(sourceKind({ Resources: {} })).toBe('template');
-    for (const other of [{ name: 'app', version: '1.0.0' }, { compilerOptions: {} }, { Resources: [] }, [], 'tables', null]) expect(sourceKind(other)).toBeUndefined();
+    for (const other of [{ name: 'app', version: '1.0.0' }, { compilerOptions: {} }, { Resources: [] }, [], 'tables', null])
+      expect(sourceKind(other)).toBeUndefined();
   });
 
   it('searches recursively, skips node_modules, dot-directories and non-designs, reports broken designs', async () => {
@@ -30,7 +31,11 @@ describe('what a search lints', () => {
       'designs/readme.md': '# not json',
     });
     const report = JSON.parse((await cli(['lint', dir, '--format', 'json'], { cwd: dir })).stdout);
-    expect(report.files.map((f: { file: string }) => f.file.slice(dir.length + 1))).toEqual(['designs/broken.json', 'designs/deep/er/orders.json', 'designs/orders.json']);
+    expect(report.files.map((f: { file: string }) => f.file.slice(dir.length + 1))).toEqual([
+      'designs/broken.json',
+      'designs/deep/er/orders.json',
+      'designs/orders.json',
+    ]);
     expect(report.files[0].errors[0].message).toMatch(/^invalid JSON: line 1, column 30: expected a property name/);
   });
 

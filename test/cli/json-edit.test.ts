@@ -37,10 +37,14 @@ describe('applyEdits', () => {
   });
 
   it('replaces a one-line object with a one-line object, and a multi-line value with an indented one', () => {
-    const oneLineEdit = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }]);
+    const oneLineEdit = applyEdits(DESIGN, [
+      { op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } },
+    ]);
     expect(oneLineEdit.split('\n')[7]).toBe('      "sharding": { "strategy": "calculated", "shards": 25, "sourceAttribute": "userId" },');
     const multi = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].accessPatterns', value: [{ name: 'a', keyAttributes: [], share: 1 }] }]);
-    expect(multi).toContain('      "accessPatterns": [\n        {\n          "name": "a",\n          "keyAttributes": [],\n          "share": 1\n        }\n      ]\n    }');
+    expect(multi).toContain(
+      '      "accessPatterns": [\n        {\n          "name": "a",\n          "keyAttributes": [],\n          "share": 1\n        }\n      ]\n    }',
+    );
     untouched(DESIGN, multi, [9, 10, 11]);
   });
 
@@ -89,7 +93,9 @@ describe('applyEdits', () => {
   it('keeps CRLF line ends and tab indentation', () => {
     const crlf = '{\r\n\t"a": {\r\n\t\t"b": 1\r\n\t}\r\n}\r\n';
     expect(detectStyle(crlf)).toEqual({ unit: '\t', eol: '\r\n', oneLineObjects: false });
-    expect(applyEdits(crlf, [{ op: 'set', path: 'a.c', value: { d: 2 } }])).toBe('{\r\n\t"a": {\r\n\t\t"b": 1,\r\n\t\t"c": {\r\n\t\t\t"d": 2\r\n\t\t}\r\n\t}\r\n}\r\n');
+    expect(applyEdits(crlf, [{ op: 'set', path: 'a.c', value: { d: 2 } }])).toBe(
+      '{\r\n\t"a": {\r\n\t\t"b": 1,\r\n\t\t"c": {\r\n\t\t\t"d": 2\r\n\t\t}\r\n\t}\r\n}\r\n',
+    );
   });
 
   it.each([
@@ -107,15 +113,18 @@ describe('applyEdits', () => {
   it('always yields JSON equal to the edited value, for any values (property)', () => {
     const key = fc.constantFrom('a', 'b', 'c', 'name', 'shards');
     const json = fc.jsonValue({ maxDepth: 2 });
-    fc.assert(fc.property(fc.dictionary(key, json, { minKeys: 1 }), key, json, fc.boolean(), (object, field, value, pretty) => {
-      const text = pretty ? JSON.stringify(object, null, 2) : oneLine(object);
-      const before = JSON.parse(text) as Record<string, unknown>;
-      const set = JSON.parse(applyEdits(text, [{ op: 'set', path: field, value }]));
-      expect(set).toEqual({ ...before, [field]: JSON.parse(JSON.stringify(value)) });
-      const first = Object.keys(before)[0];
-      const removed = JSON.parse(applyEdits(text, [{ op: 'remove', path: first }]));
-      const { [first]: _gone, ...rest } = before;
-      expect(removed).toEqual(rest);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.dictionary(key, json, { minKeys: 1 }), key, json, fc.boolean(), (object, field, value, pretty) => {
+        const text = pretty ? JSON.stringify(object, null, 2) : oneLine(object);
+        const before = JSON.parse(text) as Record<string, unknown>;
+        const set = JSON.parse(applyEdits(text, [{ op: 'set', path: field, value }]));
+        expect(set).toEqual({ ...before, [field]: JSON.parse(JSON.stringify(value)) });
+        const first = Object.keys(before)[0];
+        const removed = JSON.parse(applyEdits(text, [{ op: 'remove', path: first }]));
+        const { [first]: _gone, ...rest } = before;
+        expect(removed).toEqual(rest);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

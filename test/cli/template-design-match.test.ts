@@ -2,7 +2,14 @@
 import { join } from 'node:path';
 import { cli, tempTree } from './helpers';
 
-interface Finding { ruleId: string; messageId: string; path: string; index?: string; acknowledged: boolean; line: number }
+interface Finding {
+  ruleId: string;
+  messageId: string;
+  path: string;
+  index?: string;
+  acknowledged: boolean;
+  line: number;
+}
 
 const DESIGN = {
   name: 'jobs',
@@ -11,15 +18,26 @@ const DESIGN = {
 };
 
 function template(properties: Record<string, unknown>, design: Record<string, unknown> = DESIGN): string {
-  return JSON.stringify({
-    Resources: {
-      Jobs: { Type: 'AWS::DynamoDB::GlobalTable', Metadata: { skewguard: { version: 1, constructPath: 'App/Jobs', design } }, Properties: properties },
+  return JSON.stringify(
+    {
+      Resources: {
+        Jobs: { Type: 'AWS::DynamoDB::GlobalTable', Metadata: { skewguard: { version: 1, constructPath: 'App/Jobs', design } }, Properties: properties },
+      },
     },
-  }, null, 2);
+    null,
+    2,
+  );
 }
 
-const replica = (enabled: boolean, extra: Record<string, unknown> = {}) => ({ Region: 'eu-west-1', ContributorInsightsSpecification: { Enabled: enabled }, ...extra });
-const keyed = (name: string) => ({ KeySchema: [{ AttributeName: name, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: name, AttributeType: 'S' }] });
+const replica = (enabled: boolean, extra: Record<string, unknown> = {}) => ({
+  Region: 'eu-west-1',
+  ContributorInsightsSpecification: { Enabled: enabled },
+  ...extra,
+});
+const keyed = (name: string) => ({
+  KeySchema: [{ AttributeName: name, KeyType: 'HASH' }],
+  AttributeDefinitions: [{ AttributeName: name, AttributeType: 'S' }],
+});
 
 async function findings(text: string): Promise<{ code: number; findings: Finding[] }> {
   const dir = tempTree({ 'cdk.out/App.template.json': text });
@@ -43,15 +61,29 @@ describe('a template checked against its own metadata', () => {
 
   it('catches an index added to the template outside the design, and one the template lacks', async () => {
     const gsi = { IndexName: 'by-status', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } };
-    const undeclared = await findings(template({ ...keyed('jobId'), GlobalSecondaryIndexes: [gsi], Replicas: [replica(true, { GlobalSecondaryIndexes: [{ IndexName: 'by-status', ContributorInsightsSpecification: { Enabled: true } }] })] }));
-    expect(undeclared.findings.map((f) => [f.ruleId, f.messageId, f.path, f.index])).toEqual([['SG016', 'undeclaredIndex', 'Resources.Jobs.Properties.GlobalSecondaryIndexes[0]', 'by-status']]);
-    const declared = { ...DESIGN, globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' } }] };
+    const undeclared = await findings(
+      template({
+        ...keyed('jobId'),
+        GlobalSecondaryIndexes: [gsi],
+        Replicas: [replica(true, { GlobalSecondaryIndexes: [{ IndexName: 'by-status', ContributorInsightsSpecification: { Enabled: true } }] })],
+      }),
+    );
+    expect(undeclared.findings.map((f) => [f.ruleId, f.messageId, f.path, f.index])).toEqual([
+      ['SG016', 'undeclaredIndex', 'Resources.Jobs.Properties.GlobalSecondaryIndexes[0]', 'by-status'],
+    ]);
+    const declared = {
+      ...DESIGN,
+      globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' } }],
+    };
     const missing = await findings(template({ ...keyed('jobId'), Replicas: [replica(true)] }, declared));
     expect(missing.findings.map((f) => [f.messageId, f.path, f.index])).toEqual([['missingIndex', 'Resources.Jobs.Properties', 'by-customer']]);
   });
 
   it("compares each GSI's key and each replica's switch for it", async () => {
-    const declared = { ...DESIGN, globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' } }] };
+    const declared = {
+      ...DESIGN,
+      globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' } }],
+    };
     const gsi = { IndexName: 'by-customer', KeySchema: [{ AttributeName: 'region', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } };
     const result = await findings(template({ ...keyed('jobId'), GlobalSecondaryIndexes: [gsi], Replicas: [replica(true)] }, declared));
     expect(result.findings.map((f) => [f.messageId, f.path, f.index])).toEqual([

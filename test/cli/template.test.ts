@@ -4,8 +4,10 @@ import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { cli, fixtures, root, tempTree } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
+const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+);
 
 const assembly = join(fixtures, 'cloud-assembly');
 const stackFile = join(assembly, 'OrdersStack.template.json');
@@ -60,20 +62,24 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
   });
 
   it('reports a design acknowledgement that waives nothing at its place in the metadata', () => {
-    expect(stack().unusedAcknowledgements).toEqual([expect.objectContaining({
-      ruleId: 'SG012',
-      path: 'Resources.Tickets83B11BB2.Metadata.skewguard.design.acknowledgements[0]',
-      line: lineOf(stackText, '"Tickets83B11BB2"', '"acknowledgements"') + 1,
-    })]);
+    expect(stack().unusedAcknowledgements).toEqual([
+      expect.objectContaining({
+        ruleId: 'SG012',
+        path: 'Resources.Tickets83B11BB2.Metadata.skewguard.design.acknowledgements[0]',
+        line: lineOf(stackText, '"Tickets83B11BB2"', '"acknowledgements"') + 1,
+      }),
+    ]);
   });
 
   it('lints a TableV2 without a design as an external table: HASH keys of the table and of a multi-attribute GSI', () => {
-    expect(findingsOf('EventsD32975C2')).toEqual([expect.objectContaining({
-      ruleId: 'SG015',
-      index: 'by-tenant-day',
-      path: 'Resources.EventsD32975C2.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName',
-      line: lineOf(stackText, '"EventsD32975C2"', '"by-tenant-day"', '"eventDay"'),
-    })]); // Contributor Insights is on in every replica and on its GSI there: no SG010
+    expect(findingsOf('EventsD32975C2')).toEqual([
+      expect.objectContaining({
+        ruleId: 'SG015',
+        index: 'by-tenant-day',
+        path: 'Resources.EventsD32975C2.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName',
+        line: lineOf(stackText, '"EventsD32975C2"', '"by-tenant-day"', '"eventDay"'),
+      }),
+    ]); // Contributor Insights is on in every replica and on its GSI there: no SG010
   });
 
   it('checks Contributor Insights on a Table and each of its GSIs, and applies acknowledgements from metadata', () => {
@@ -90,7 +96,10 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
 
   it('says which key it could not check because its name is an intrinsic function, and still checks the table', () => {
     expect(stack().notes).toEqual([
-      expect.objectContaining({ path: 'Resources.Sessions.Properties.KeySchema[0].AttributeName', message: expect.stringContaining('the intrinsic function Ref') }),
+      expect.objectContaining({
+        path: 'Resources.Sessions.Properties.KeySchema[0].AttributeName',
+        message: expect.stringContaining('the intrinsic function Ref'),
+      }),
     ]);
   });
 
@@ -106,7 +115,10 @@ describe('a synthesized cloud assembly (cdk.out)', () => {
     expect(validSarif(log)).toBe(true);
     const hot = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'SG003');
     expect(hot.locations[0]).toEqual({
-      physicalLocation: { artifactLocation: { uri: relative(root, stackFile), uriBaseId: '%SRCROOT%' }, region: { startLine: lineOf(stackText, '"Tickets83B11BB2"', '"skewguard"', '"partitionKey"'), startColumn: 7 } },
+      physicalLocation: {
+        artifactLocation: { uri: relative(root, stackFile), uriBaseId: '%SRCROOT%' },
+        region: { startLine: lineOf(stackText, '"Tickets83B11BB2"', '"skewguard"', '"partitionKey"'), startColumn: 7 },
+      },
       logicalLocations: [{ fullyQualifiedName: 'Resources.Tickets83B11BB2.Metadata.skewguard.design.partitionKey', kind: 'member' }],
     });
     expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
@@ -132,7 +144,10 @@ describe('hand-written templates', () => {
     ]);
     expect(file.notes).toEqual([
       expect.objectContaining({ path: 'Resources.Invoices.Properties.GlobalSecondaryIndexes[0].IndexName' }),
-      expect.objectContaining({ path: 'Resources.Invoices.Properties.ContributorInsightsSpecification.Enabled', message: 'is the intrinsic function Fn::If (known only at deploy time): SG010 (Contributor Insights switch) cannot be checked' }),
+      expect.objectContaining({
+        path: 'Resources.Invoices.Properties.ContributorInsightsSpecification.Enabled',
+        message: 'is the intrinsic function Fn::If (known only at deploy time): SG010 (Contributor Insights switch) cannot be checked',
+      }),
     ]);
   });
 
@@ -142,14 +157,32 @@ describe('hand-written templates', () => {
     const { code, stdout } = await cli(['lint', path, '--format', 'json']);
     expect(code).toBe(2);
     expect(JSON.parse(stdout).files[0].errors).toEqual([
-      expect.objectContaining({ path: 'Resources.Newer.Metadata.skewguard.version', message: expect.stringContaining('newer skewguard'), line: lineOf(text, '"version": 2') }),
+      expect.objectContaining({
+        path: 'Resources.Newer.Metadata.skewguard.version',
+        message: expect.stringContaining('newer skewguard'),
+        line: lineOf(text, '"version": 2'),
+      }),
       expect.objectContaining({ path: 'Resources.Broken.Metadata.skewguard.design.partitionKey.cardinality', line: lineOf(text, '"cardinality": 0') }),
     ]);
   });
 
   it('checks Contributor Insights of a table whose key is named by a parameter, and notes the key it could not read', async () => {
     const keyName = { Ref: 'KeyName' };
-    const dir = tempTree({ 'keyref.template.json': JSON.stringify({ Parameters: { KeyName: { Type: 'String' } }, Resources: { Orders: { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: keyName, AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' } } } }) });
+    const dir = tempTree({
+      'keyref.template.json': JSON.stringify({
+        Parameters: { KeyName: { Type: 'String' } },
+        Resources: {
+          Orders: {
+            Type: 'AWS::DynamoDB::Table',
+            Properties: {
+              KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }],
+              AttributeDefinitions: [{ AttributeName: keyName, AttributeType: 'S' }],
+              BillingMode: 'PAY_PER_REQUEST',
+            },
+          },
+        },
+      }),
+    });
     const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
     const [file] = (JSON.parse(stdout) as Report).files;
     expect(code).toBe(1);
@@ -158,7 +191,14 @@ describe('hand-written templates', () => {
   });
 
   it('takes any JSON with a Resources object as a template, and ignores other resource types', async () => {
-    const dir = tempTree({ 'stack.json': JSON.stringify({ Resources: { Queue: { Type: 'AWS::SQS::Queue' }, T: { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } } } }) });
+    const dir = tempTree({
+      'stack.json': JSON.stringify({
+        Resources: {
+          Queue: { Type: 'AWS::SQS::Queue' },
+          T: { Type: 'AWS::DynamoDB::GlobalTable', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } },
+        },
+      }),
+    });
     const report: Report = JSON.parse((await cli(['lint', dir, '--format', 'json'])).stdout);
     expect(report.files[0].kind).toBe('template');
     expect(report.files[0].findings.map((f) => [f.ruleId, f.path])).toEqual([['SG010', 'Resources.T.Properties.Replicas']]);

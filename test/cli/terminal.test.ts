@@ -71,7 +71,11 @@ describe('colors follow the common conventions', () => {
 describe('encodings', () => {
   const json = '{ "tables": [] }';
   it.each([
-    ['UTF-16 LE with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]), 'is encoded as UTF-16 LE (it starts with the byte-order mark FF FE)'],
+    [
+      'UTF-16 LE with a byte-order mark',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]),
+      'is encoded as UTF-16 LE (it starts with the byte-order mark FF FE)',
+    ],
     ['UTF-16 BE with a byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(json, 'utf16le').swap16()]), 'is encoded as UTF-16 BE'],
     ['UTF-16 LE without one', Buffer.from(json, 'utf16le'), 'looks like UTF-16 LE without a byte-order mark'],
     ['UTF-16 BE without one', Buffer.from(json, 'utf16le').swap16(), 'looks like UTF-16 BE without a byte-order mark'],

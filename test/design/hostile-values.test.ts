@@ -4,7 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  applyDesignEdits, calculatedShardKey, DesignError, describeFinding, fanOutKeys, lint, printable, randomShardKey, shardedKey, shardsFor, UsageError,
+  applyDesignEdits,
+  calculatedShardKey,
+  DesignError,
+  describeFinding,
+  fanOutKeys,
+  lint,
+  printable,
+  randomShardKey,
+  shardedKey,
+  shardsFor,
+  UsageError,
   type DesignEdit,
 } from '../../lib';
 import { tempTree } from '../cli/helpers';
@@ -21,18 +31,29 @@ const issuesOf = (run: () => unknown): [string, string][] => {
 };
 
 describe('applyDesignEdits()', () => {
-  it.each(['__proto__.polluted', 'tables[0].__proto__.polluted', 'constructor.prototype.polluted', 'tables[0].constructor'])('refuses the prototype path %s, for set and remove', (path) => {
-    for (const edit of [{ op: 'set', path, value: 'yes' }, { op: 'remove', path }] as DesignEdit[]) {
-      expect(issuesOf(() => applyDesignEdits({ tables: [{}] }, [edit]))).toEqual([['edits[0].path', expect.stringContaining('prototype')]]);
-    }
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(typeof Object.prototype.toString).toBe('function');
-  });
+  it.each(['__proto__.polluted', 'tables[0].__proto__.polluted', 'constructor.prototype.polluted', 'tables[0].constructor'])(
+    'refuses the prototype path %s, for set and remove',
+    (path) => {
+      for (const edit of [
+        { op: 'set', path, value: 'yes' },
+        { op: 'remove', path },
+      ] as DesignEdit[]) {
+        expect(issuesOf(() => applyDesignEdits({ tables: [{}] }, [edit]))).toEqual([['edits[0].path', expect.stringContaining('prototype')]]);
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(typeof Object.prototype.toString).toBe('function');
+    },
+  );
 
   it('throws only UsageError for what it cannot use: null or non-list edits, a bad op, values and inputs it cannot copy, a throwing getter, a revoked Proxy', () => {
     const revocable = Proxy.revocable({}, {});
     revocable.revoke();
-    const throwing = { get op(): string { throw new Error('getter says no'); }, path: 'a' };
+    const throwing = {
+      get op(): string {
+        throw new Error('getter says no');
+      },
+      path: 'a',
+    };
     const cases: [string, () => unknown, string][] = [
       ['null edits', () => applyDesignEdits({}, null as never), 'edits'],
       ['a null edit', () => applyDesignEdits({}, [null as never]), 'edits[0]'],
@@ -50,7 +71,12 @@ describe('applyDesignEdits()', () => {
   });
 
   it('still applies ordinary edits', () => {
-    expect(applyDesignEdits({ tables: [{ name: 't' }] }, [{ op: 'set', path: 'tables[0].sharding.shards', value: 4 }, { op: 'remove', path: 'tables[0].name' }])).toEqual({ tables: [{ sharding: { shards: 4 } }] });
+    expect(
+      applyDesignEdits({ tables: [{ name: 't' }] }, [
+        { op: 'set', path: 'tables[0].sharding.shards', value: 4 },
+        { op: 'remove', path: 'tables[0].name' },
+      ]),
+    ).toEqual({ tables: [{ sharding: { shards: 4 } }] });
   });
 });
 
@@ -71,7 +97,10 @@ describe('a polluted Object.prototype', () => {
   });
 
   it('does not make the CLI rewrite files, read designs as templates, or lower severities (spawned with a polluting --require)', () => {
-    const dir = tempTree({ 'pollute.js': "Object.prototype.severity = 'warning'; Object.prototype.fix = true; Object.prototype.Resources = {};\n", 'design.json': JSON.stringify(hot, null, 2) });
+    const dir = tempTree({
+      'pollute.js': "Object.prototype.severity = 'warning'; Object.prototype.fix = true; Object.prototype.Resources = {};\n",
+      'design.json': JSON.stringify(hot, null, 2),
+    });
     const file = join(dir, 'design.json');
     const original = readFileSync(file, 'utf8');
     const bin = join(__dirname, '../../dist/cli/main.js');
@@ -81,7 +110,10 @@ describe('a polluted Object.prototype', () => {
     expect(polluted.status).toBe(1);
     expect(polluted.status).toBe(clean.status);
     expect(JSON.parse(polluted.stdout)).toEqual(JSON.parse(clean.stdout));
-    expect(JSON.parse(polluted.stdout).files[0]).toMatchObject({ kind: 'design', findings: expect.arrayContaining([expect.objectContaining({ ruleId: 'SG001', severity: 'error' })]) });
+    expect(JSON.parse(polluted.stdout).files[0]).toMatchObject({
+      kind: 'design',
+      findings: expect.arrayContaining([expect.objectContaining({ ruleId: 'SG001', severity: 'error' })]),
+    });
     expect(readFileSync(file, 'utf8')).toBe(original);
     writeFileSync(file, original);
   });
@@ -115,7 +147,9 @@ describe('key attribute names', () => {
     const named = (name: string) => table({ partitionKey: { name, type: 'S', cardinality: 'unique' } });
     expect(issuesOf(() => lint(named('a'.repeat(300))))).toEqual([['partitionKey.name', 'must be at most 255 bytes in UTF-8, got 300']]);
     expect(lint(named('a'.repeat(255)))).toEqual([]);
-    expect(issuesOf(() => lint(table({ sortKey: { name: 'é'.repeat(128), type: 'S' } })))).toEqual([['sortKey.name', 'must be at most 255 bytes in UTF-8, got 256']]);
+    expect(issuesOf(() => lint(table({ sortKey: { name: 'é'.repeat(128), type: 'S' } })))).toEqual([
+      ['sortKey.name', 'must be at most 255 bytes in UTF-8, got 256'],
+    ]);
   });
 });
 

@@ -21,7 +21,15 @@ function issuesOf(input: unknown): string[] {
 
 describe('normalize', () => {
   it('fills every default explicitly', () => {
-    const { designs } = normalize({ tables: [{ ...table(), engine: undefined, globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 1000 } }] }] });
+    const { designs } = normalize({
+      tables: [
+        {
+          ...table(),
+          engine: undefined,
+          globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 1000 } }],
+        },
+      ],
+    });
     const design = designs[0].design;
     expect(designs[0].location).toBe('tables[0]');
     expect(design).toMatchObject({
@@ -63,7 +71,9 @@ describe('normalize', () => {
     const declared = normalize(table({ partitionKey: { name: 'orderDate', type: 'S', cardinality: 365, kind: 'value' } })).designs[0].design.primaryKey;
     expect(declared.partitionKey[0].kind).toBe('value');
     expect(declared.workload.hotKeyShare).toBeCloseTo(1 / 365);
-    const composite = normalize(table({ partitionKey: { name: 'monthUser', type: 'S', cardinality: 100000, components: [{ name: 'yyyyMM' }, { name: 'userId' }] } })).designs[0].design.primaryKey;
+    const composite = normalize(
+      table({ partitionKey: { name: 'monthUser', type: 'S', cardinality: 100000, components: [{ name: 'yyyyMM' }, { name: 'userId' }] } }),
+    ).designs[0].design.primaryKey;
     expect(composite.partitionKey[0].kind).toBe('value');
     expect(composite.partitionKey[0].components.map((c) => c.kind)).toEqual(['time-bucket', 'value']);
   });
@@ -95,56 +105,259 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ['a table name with a space', table({ name: 'my orders' }), 'name: expected a string (3 to 255 letters, digits'],
     ['a container id with a slash', container({ name: 'a/b' }), 'name: expected a string (up to 255 characters, none of "/", "\\", "?" or "#")'],
     ['a container id with a hash', container({ name: 'orders#1' }), 'name: expected a string (up to 255 characters, none of'],
-    ['an index key attribute name over 255 bytes', table({ globalSecondaryIndexes: [{ indexName: 'by-name', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }), 'globalSecondaryIndexes[0].partitionKey.name: must be at most 255 bytes in UTF-8, got 256'],
-    ['duplicate external names', { external: [{ engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] }, { engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] }] }, 'external[1].name: duplicates external[0].name "legacy-jobs"'],
-    ['an external resource named like a design', { tables: [{ ...table(), engine: undefined }], external: [{ engine: 'dynamodb', name: 'orders', partitionKeys: [{ attribute: 'id' }] }] }, 'external[0].name: duplicates tables[0].name "orders"'],
-    ['an unresolved CDK number token', table({ workload: { peakReadUnits: -1.8881545897087626e+289, peakWriteUnits: 1 } }), 'workload.peakReadUnits: is an unresolved token (a CDK number token)'],
-    ['a hole in an array', table({ accessPatterns: sparse(2, 1, { name: 'a', keyAttributes: [], share: 0.1 }) as never }), 'accessPatterns[0]: expected an object, got nothing'],
-    ['a BigInt', table({ workload: { peakReadUnits: BigInt(5) as never, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got the BigInt 5n'],
+    [
+      'an index key attribute name over 255 bytes',
+      table({ globalSecondaryIndexes: [{ indexName: 'by-name', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }),
+      'globalSecondaryIndexes[0].partitionKey.name: must be at most 255 bytes in UTF-8, got 256',
+    ],
+    [
+      'duplicate external names',
+      {
+        external: [
+          { engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] },
+          { engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'id' }] },
+        ],
+      },
+      'external[1].name: duplicates external[0].name "legacy-jobs"',
+    ],
+    [
+      'an external resource named like a design',
+      { tables: [{ ...table(), engine: undefined }], external: [{ engine: 'dynamodb', name: 'orders', partitionKeys: [{ attribute: 'id' }] }] },
+      'external[0].name: duplicates tables[0].name "orders"',
+    ],
+    [
+      'an unresolved CDK number token',
+      table({ workload: { peakReadUnits: -1.8881545897087626e289, peakWriteUnits: 1 } }),
+      'workload.peakReadUnits: is an unresolved token (a CDK number token)',
+    ],
+    [
+      'a hole in an array',
+      table({ accessPatterns: sparse(2, 1, { name: 'a', keyAttributes: [], share: 0.1 }) as never }),
+      'accessPatterns[0]: expected an object, got nothing',
+    ],
+    [
+      'a BigInt',
+      table({ workload: { peakReadUnits: BigInt(5) as never, peakWriteUnits: 1 } }),
+      'workload.peakReadUnits: expected a finite number ≥ 0, got the BigInt 5n',
+    ],
     ['a BigInt engine', { ...table(), engine: BigInt(1) }, 'engine: expected "dynamodb" or "cosmosdb", got the BigInt 1n'],
-    ['a deeper level hotter than the one above', container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.2 }, { path: '/userId', cardinality: 'unique', hotKeyShare: 0.4 }] } }), 'partitionKey.paths[1].hotKeyShare: is 0.4, more than the 0.2 declared at partitionKey.paths[0].hotKeyShare'],
-    ['the full key\'s size declared twice', container({ storage: { largestPartitionGb: 2 }, partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/userId', cardinality: 'unique', largestGb: 1 }] } }), 'partitionKey.paths[1].largestGb: declares the full key\'s figure a second time (also storage.largestPartitionGb)'],
-    ['replicated sharding with a source', table({ sharding: { strategy: 'replicated', shards: 3, sourceAttribute: 'userId' } }), 'sharding.sourceAttribute: applies to calculated sharding only'],
+    [
+      'a deeper level hotter than the one above',
+      container({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.2 },
+            { path: '/userId', cardinality: 'unique', hotKeyShare: 0.4 },
+          ],
+        },
+      }),
+      'partitionKey.paths[1].hotKeyShare: is 0.4, more than the 0.2 declared at partitionKey.paths[0].hotKeyShare',
+    ],
+    [
+      "the full key's size declared twice",
+      container({
+        storage: { largestPartitionGb: 2 },
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500 },
+            { path: '/userId', cardinality: 'unique', largestGb: 1 },
+          ],
+        },
+      }),
+      "partitionKey.paths[1].largestGb: declares the full key's figure a second time (also storage.largestPartitionGb)",
+    ],
+    [
+      'replicated sharding with a source',
+      table({ sharding: { strategy: 'replicated', shards: 3, sourceAttribute: 'userId' } }),
+      'sharding.sourceAttribute: applies to calculated sharding only',
+    ],
     ['a name with spaces around it', table({ name: ' orders ' }), 'name: must not start or end with white space'],
     ['a number as a name', table({ name: 42 as unknown as string }), 'name: expected a string'],
     ['an empty attribute name', table({ partitionKey: { name: '', type: 'S', cardinality: 10 } }), 'partitionKey.name: expected a non-empty string, got ""'],
-    ['an unresolved CDK token', table({ partitionKey: { name: '${Token[TOKEN.123]}', type: 'S', cardinality: 10 } }), 'partitionKey.name: is an unresolved token'],
-    ['cardinality 0', table({ partitionKey: { name: 'id', type: 'S', cardinality: 0 } }), 'partitionKey.cardinality: expected an integer ≥ 1 or "unique", got 0'],
-    ['a fractional cardinality', table({ partitionKey: { name: 'id', type: 'S', cardinality: 2.5 } }), 'partitionKey.cardinality: expected an integer ≥ 1 or "unique", got 2.5'],
+    [
+      'an unresolved CDK token',
+      table({ partitionKey: { name: '${Token[TOKEN.123]}', type: 'S', cardinality: 10 } }),
+      'partitionKey.name: is an unresolved token',
+    ],
+    [
+      'cardinality 0',
+      table({ partitionKey: { name: 'id', type: 'S', cardinality: 0 } }),
+      'partitionKey.cardinality: expected an integer ≥ 1 or "unique", got 0',
+    ],
+    [
+      'a fractional cardinality',
+      table({ partitionKey: { name: 'id', type: 'S', cardinality: 2.5 } }),
+      'partitionKey.cardinality: expected an integer ≥ 1 or "unique", got 2.5',
+    ],
     ['a missing cardinality', table({ partitionKey: { name: 'id', type: 'S' } as never }), 'partitionKey.cardinality: is required'],
-    ['a wrong attribute type', table({ partitionKey: { name: 'id', type: 'string' as never, cardinality: 10 } }), 'partitionKey.type: expected one of "S", "N", "B", got "string"'],
+    [
+      'a wrong attribute type',
+      table({ partitionKey: { name: 'id', type: 'string' as never, cardinality: 10 } }),
+      'partitionKey.type: expected one of "S", "N", "B", got "string"',
+    ],
     ['NaN units', table({ workload: { peakReadUnits: NaN, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got NaN'],
     ['negative units', table({ workload: { peakReadUnits: 1, peakWriteUnits: -5 } }), 'workload.peakWriteUnits: expected a finite number ≥ 0, got -5'],
-    ['Infinity units', table({ workload: { peakReadUnits: Infinity, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got Infinity'],
-    ['units as a string', table({ workload: { peakReadUnits: '100' as never, peakWriteUnits: 1 } }), 'workload.peakReadUnits: expected a finite number ≥ 0, got "100"'],
-    ['a hot-key share above 1', table({ workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 1.5 } }), 'workload.hotKeyShare: expected a finite number > 0 and ≤ 1, got 1.5'],
-    ['a hot-key share below the uniform share', table({ partitionKey: { name: 'tenantId', type: 'S', cardinality: 10 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.05 } }), 'workload.hotKeyShare: is 0.05, below the uniform share 1/10'],
-    ['an access-pattern share above 1', table({ accessPatterns: [{ name: 'a', keyAttributes: ['orderId'], share: 2 }] }), 'accessPatterns[0].share: expected a finite number ≥ 0 and ≤ 1, got 2'],
-    ['shares adding up above 1', table({ accessPatterns: [{ name: 'a', keyAttributes: ['orderId'], share: 0.7 }, { name: 'b', keyAttributes: [], share: 0.6 }] }), 'accessPatterns: shares add up to 1.3'],
-    ['duplicate access-pattern names', table({ accessPatterns: [{ name: 'a', keyAttributes: [], share: 0.1 }, { name: 'a', keyAttributes: [], share: 0.1 }] }), 'accessPatterns[1].name: duplicates the access pattern name "a"'],
-    ['an access pattern on an unknown index', table({ accessPatterns: [{ name: 'a', index: 'nope', keyAttributes: [], share: 0.1 }] }), 'accessPatterns[0].index: names an index, but this table declares none'],
-    ['a Cosmos access pattern with an index', container({ accessPatterns: [{ name: 'a', index: 'x', keyAttributes: [], share: 0.1 }] }), 'accessPatterns[0].index: applies to DynamoDB only'],
-    ['more shards than a sane bound', table({ sharding: { strategy: 'random', shards: 5000 } }), 'sharding.shards: expected an integer ≥ 2 and ≤ 1000, got 5000'],
+    [
+      'Infinity units',
+      table({ workload: { peakReadUnits: Infinity, peakWriteUnits: 1 } }),
+      'workload.peakReadUnits: expected a finite number ≥ 0, got Infinity',
+    ],
+    [
+      'units as a string',
+      table({ workload: { peakReadUnits: '100' as never, peakWriteUnits: 1 } }),
+      'workload.peakReadUnits: expected a finite number ≥ 0, got "100"',
+    ],
+    [
+      'a hot-key share above 1',
+      table({ workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 1.5 } }),
+      'workload.hotKeyShare: expected a finite number > 0 and ≤ 1, got 1.5',
+    ],
+    [
+      'a hot-key share below the uniform share',
+      table({ partitionKey: { name: 'tenantId', type: 'S', cardinality: 10 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.05 } }),
+      'workload.hotKeyShare: is 0.05, below the uniform share 1/10',
+    ],
+    [
+      'an access-pattern share above 1',
+      table({ accessPatterns: [{ name: 'a', keyAttributes: ['orderId'], share: 2 }] }),
+      'accessPatterns[0].share: expected a finite number ≥ 0 and ≤ 1, got 2',
+    ],
+    [
+      'shares adding up above 1',
+      table({
+        accessPatterns: [
+          { name: 'a', keyAttributes: ['orderId'], share: 0.7 },
+          { name: 'b', keyAttributes: [], share: 0.6 },
+        ],
+      }),
+      'accessPatterns: shares add up to 1.3',
+    ],
+    [
+      'duplicate access-pattern names',
+      table({
+        accessPatterns: [
+          { name: 'a', keyAttributes: [], share: 0.1 },
+          { name: 'a', keyAttributes: [], share: 0.1 },
+        ],
+      }),
+      'accessPatterns[1].name: duplicates the access pattern name "a"',
+    ],
+    [
+      'an access pattern on an unknown index',
+      table({ accessPatterns: [{ name: 'a', index: 'nope', keyAttributes: [], share: 0.1 }] }),
+      'accessPatterns[0].index: names an index, but this table declares none',
+    ],
+    [
+      'a Cosmos access pattern with an index',
+      container({ accessPatterns: [{ name: 'a', index: 'x', keyAttributes: [], share: 0.1 }] }),
+      'accessPatterns[0].index: applies to DynamoDB only',
+    ],
+    [
+      'more shards than a sane bound',
+      table({ sharding: { strategy: 'random', shards: 5000 } }),
+      'sharding.shards: expected an integer ≥ 2 and ≤ 1000, got 5000',
+    ],
     ['one shard', table({ sharding: { strategy: 'random', shards: 1 } }), 'sharding.shards: expected an integer ≥ 2 and ≤ 1000, got 1'],
-    ['calculated sharding without a source', table({ sharding: { strategy: 'calculated', shards: 4 } }), 'sharding.sourceAttribute: is required for calculated sharding'],
-    ['random sharding with a source', table({ sharding: { strategy: 'random', shards: 4, sourceAttribute: 'userId' } }), 'sharding.sourceAttribute: applies to calculated sharding only'],
-    ['hashing the partition key itself', table({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }), 'sharding.sourceAttribute: is the partition key itself'],
-    ['an unknown rule id', table({ acknowledgements: [{ rule: 'SG999', reason: 'a perfectly good reason' }] }), 'acknowledgements[0].rule: "SG999" is not a skewguard rule'],
-    ['a malformed rule id', table({ acknowledgements: [{ rule: 'low-cardinality-key', reason: 'a perfectly good reason' }] }), 'acknowledgements[0].rule: expected a string (a rule id such as "SG014")'],
-    ['an empty reason', table({ acknowledgements: [{ rule: 'SG001', reason: '' }] }), 'acknowledgements[0].reason: expected a string of at least 10 characters'],
-    ['a whitespace reason', table({ acknowledgements: [{ rule: 'SG001', reason: '             ' }] }), 'acknowledgements[0].reason: expected a string of at least 10 characters'],
-    ['a short reason', table({ acknowledgements: [{ rule: 'SG001', reason: 'ok' }] }), 'acknowledgements[0].reason: expected a string of at least 10 characters'],
-    ['an acknowledgement for an unknown index', table({ acknowledgements: [{ rule: 'SG001', reason: 'a perfectly good reason', index: 'nope' }] }), 'acknowledgements[0].index: names an index, but there is none'],
-    ['a GSI with both key forms', table({ globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }] }] }), 'globalSecondaryIndexes[0].partitionKeys: give either partitionKey or partitionKeys, not both'],
-    ['a GSI without a partition key', table({ globalSecondaryIndexes: [{ indexName: 'gsi' }] }), 'globalSecondaryIndexes[0].partitionKey: is required: give partitionKey (one attribute) or partitionKeys (up to 4)'],
-    ['a multi-attribute sort key without cardinalities', table({ globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, sortKeys: [{ name: 'b', type: 'S' }, { name: 'c', type: 'S' }] }] }), 'globalSecondaryIndexes[0].sortKeys[0].cardinality: is required in a multi-attribute sort key'],
-    ['duplicate index names', table({ sortKey: { name: 'sk', type: 'S' }, globalSecondaryIndexes: [{ indexName: 'idx', partitionKey: { name: 'a', type: 'S', cardinality: 500 } }], localSecondaryIndexes: [{ indexName: 'idx', sortKey: { name: 'b', type: 'S' } }] }), 'localSecondaryIndexes[0].indexName: duplicates the index name "idx"'],
+    [
+      'calculated sharding without a source',
+      table({ sharding: { strategy: 'calculated', shards: 4 } }),
+      'sharding.sourceAttribute: is required for calculated sharding',
+    ],
+    [
+      'random sharding with a source',
+      table({ sharding: { strategy: 'random', shards: 4, sourceAttribute: 'userId' } }),
+      'sharding.sourceAttribute: applies to calculated sharding only',
+    ],
+    [
+      'hashing the partition key itself',
+      table({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }),
+      'sharding.sourceAttribute: is the partition key itself',
+    ],
+    [
+      'an unknown rule id',
+      table({ acknowledgements: [{ rule: 'SG999', reason: 'a perfectly good reason' }] }),
+      'acknowledgements[0].rule: "SG999" is not a skewguard rule',
+    ],
+    [
+      'a malformed rule id',
+      table({ acknowledgements: [{ rule: 'low-cardinality-key', reason: 'a perfectly good reason' }] }),
+      'acknowledgements[0].rule: expected a string (a rule id such as "SG014")',
+    ],
+    [
+      'an empty reason',
+      table({ acknowledgements: [{ rule: 'SG001', reason: '' }] }),
+      'acknowledgements[0].reason: expected a string of at least 10 characters',
+    ],
+    [
+      'a whitespace reason',
+      table({ acknowledgements: [{ rule: 'SG001', reason: '             ' }] }),
+      'acknowledgements[0].reason: expected a string of at least 10 characters',
+    ],
+    [
+      'a short reason',
+      table({ acknowledgements: [{ rule: 'SG001', reason: 'ok' }] }),
+      'acknowledgements[0].reason: expected a string of at least 10 characters',
+    ],
+    [
+      'an acknowledgement for an unknown index',
+      table({ acknowledgements: [{ rule: 'SG001', reason: 'a perfectly good reason', index: 'nope' }] }),
+      'acknowledgements[0].index: names an index, but there is none',
+    ],
+    [
+      'a GSI with both key forms',
+      table({
+        globalSecondaryIndexes: [
+          { indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }] },
+        ],
+      }),
+      'globalSecondaryIndexes[0].partitionKeys: give either partitionKey or partitionKeys, not both',
+    ],
+    [
+      'a GSI without a partition key',
+      table({ globalSecondaryIndexes: [{ indexName: 'gsi' }] }),
+      'globalSecondaryIndexes[0].partitionKey: is required: give partitionKey (one attribute) or partitionKeys (up to 4)',
+    ],
+    [
+      'a multi-attribute sort key without cardinalities',
+      table({
+        globalSecondaryIndexes: [
+          {
+            indexName: 'gsi',
+            partitionKey: { name: 'a', type: 'S', cardinality: 500 },
+            sortKeys: [
+              { name: 'b', type: 'S' },
+              { name: 'c', type: 'S' },
+            ],
+          },
+        ],
+      }),
+      'globalSecondaryIndexes[0].sortKeys[0].cardinality: is required in a multi-attribute sort key',
+    ],
+    [
+      'duplicate index names',
+      table({
+        sortKey: { name: 'sk', type: 'S' },
+        globalSecondaryIndexes: [{ indexName: 'idx', partitionKey: { name: 'a', type: 'S', cardinality: 500 } }],
+        localSecondaryIndexes: [{ indexName: 'idx', sortKey: { name: 'b', type: 'S' } }],
+      }),
+      'localSecondaryIndexes[0].indexName: duplicates the index name "idx"',
+    ],
     ['a join to an unknown container', container({ joins: [{ container: 'nope' }] }), 'joins[0].container: "nope" is not a container in this design'],
-    ['a join whose key paths contradict the joined container', { containers: [
-      { ...container({ name: 'orders', joins: [{ container: 'users', partitionKeyPaths: ['/tenantId'] }] }), engine: undefined },
-      { ...container({ name: 'users', partitionKey: { paths: [{ path: '/userId', cardinality: 'unique' }] } }), engine: undefined },
-    ] }, 'containers[0].joins[0].partitionKeyPaths: are ["/tenantId"], but "users" in this file is partitioned by ["/userId"]'],
-    ['a join to itself', container({ joins: [{ container: 'profiles', partitionKeyPaths: ['/tenantId'] }] }), 'joins[0].container: names this container itself'],
+    [
+      'a join whose key paths contradict the joined container',
+      {
+        containers: [
+          { ...container({ name: 'orders', joins: [{ container: 'users', partitionKeyPaths: ['/tenantId'] }] }), engine: undefined },
+          { ...container({ name: 'users', partitionKey: { paths: [{ path: '/userId', cardinality: 'unique' }] } }), engine: undefined },
+        ],
+      },
+      'containers[0].joins[0].partitionKeyPaths: are ["/tenantId"], but "users" in this file is partitioned by ["/userId"]',
+    ],
+    [
+      'a join to itself',
+      container({ joins: [{ container: 'profiles', partitionKeyPaths: ['/tenantId'] }] }),
+      'joins[0].container: names this container itself',
+    ],
     ['an invalid threshold', table({ thresholds: { headroom: 1.2 } }), 'thresholds.headroom: expected a finite number > 0 and ≤ 1, got 1.2'],
   ];
 
@@ -166,27 +379,61 @@ describe('bad input is rejected with the field path and what is expected', () =>
   it('reports every problem at once', () => {
     const issues = issuesOf({ tables: [{ name: '', partitionKey: { name: 'x', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: NaN } }] });
     expect(issues.map((i) => i.split(':')[0]).sort()).toEqual([
-      'tables[0].name', 'tables[0].partitionKey.cardinality', 'tables[0].workload.peakReadUnits', 'tables[0].workload.peakWriteUnits',
+      'tables[0].name',
+      'tables[0].partitionKey.cardinality',
+      'tables[0].workload.peakReadUnits',
+      'tables[0].workload.peakWriteUnits',
     ]);
   });
 
   it('never fails with anything but a DesignError, whatever a field holds', () => {
     const valid = {
-      tables: [{
-        ...table({
-          sortKey: { name: 'createdAt', type: 'S', cardinality: 'unique', components: [{ name: 'day', cardinality: 365 }, { name: 'time', cardinality: 86400 }] },
-          sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' },
-          globalSecondaryIndexes: [{ indexName: 'gsi', partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }], sortKeys: [{ name: 'b', type: 'N', cardinality: 3 }], workload: { hotKeyShare: 0.1 } }],
-          localSecondaryIndexes: [{ indexName: 'lsi', sortKey: { name: 'c', type: 'S' } }],
-          accessPatterns: [{ name: 'p', index: 'gsi', keyAttributes: ['a'], share: 0.5, fanOut: true }],
-          acknowledgements: [{ rule: 'SG007', reason: 'a perfectly good reason', index: 'gsi' }],
-          monitoring: { contributorInsights: true, latencyAlarms: true },
-          storage: { largestPartitionGb: 1 },
-          thresholds: { headroom: 0.5 },
-        }),
-        engine: undefined,
-      }],
-      containers: [{ ...container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.2, largestGb: 30 }, { path: '/userId', cardinality: 'unique' }] }, joins: [{ container: 'other', partitionKeyPaths: ['/x'] }], monitoring: { partitionKeyDiagnostics: true } }), engine: undefined }],
+      tables: [
+        {
+          ...table({
+            sortKey: {
+              name: 'createdAt',
+              type: 'S',
+              cardinality: 'unique',
+              components: [
+                { name: 'day', cardinality: 365 },
+                { name: 'time', cardinality: 86400 },
+              ],
+            },
+            sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' },
+            globalSecondaryIndexes: [
+              {
+                indexName: 'gsi',
+                partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }],
+                sortKeys: [{ name: 'b', type: 'N', cardinality: 3 }],
+                workload: { hotKeyShare: 0.1 },
+              },
+            ],
+            localSecondaryIndexes: [{ indexName: 'lsi', sortKey: { name: 'c', type: 'S' } }],
+            accessPatterns: [{ name: 'p', index: 'gsi', keyAttributes: ['a'], share: 0.5, fanOut: true }],
+            acknowledgements: [{ rule: 'SG007', reason: 'a perfectly good reason', index: 'gsi' }],
+            monitoring: { contributorInsights: true, latencyAlarms: true },
+            storage: { largestPartitionGb: 1 },
+            thresholds: { headroom: 0.5 },
+          }),
+          engine: undefined,
+        },
+      ],
+      containers: [
+        {
+          ...container({
+            partitionKey: {
+              paths: [
+                { path: '/tenantId', cardinality: 500, hotKeyShare: 0.2, largestGb: 30 },
+                { path: '/userId', cardinality: 'unique' },
+              ],
+            },
+            joins: [{ container: 'other', partitionKeyPaths: ['/x'] }],
+            monitoring: { partitionKeyDiagnostics: true },
+          }),
+          engine: undefined,
+        },
+      ],
       external: [{ engine: 'dynamodb', name: 'legacy', partitionKeys: [{ attribute: 'status', index: 'idx' }], keyMonitoring: true }],
     };
     expect(() => lint(valid as DesignInput)).not.toThrow();
@@ -206,12 +453,17 @@ describe('bad input is rejected with the field path and what is expected', () =>
       if (node && typeof node === 'object') {
         for (const key of Object.keys(node)) {
           const parent = node as Record<string, unknown>;
-          visit(parent[key], (v) => { parent[key] = v; });
+          visit(parent[key], (v) => {
+            parent[key] = v;
+          });
         }
       }
     };
     const clone = structuredClone(valid) as unknown as Record<string, unknown>;
-    for (const key of Object.keys(clone)) visit(clone[key], (v) => { clone[key] = v; });
+    for (const key of Object.keys(clone))
+      visit(clone[key], (v) => {
+        clone[key] = v;
+      });
     expect(mutations).toBeGreaterThan(1000);
   });
 });
@@ -221,7 +473,10 @@ describe('per-level figures of a hierarchical key', () => {
 
   it('estimate the full key from the deepest declared level, spread over its average children', () => {
     // The hottest tenant takes 40%; 500 tenants, 200,000 devices: 400 devices per tenant → 0.1% per device.
-    const d = design([{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.4, largestGb: 60 }, { path: '/deviceId', cardinality: 200000 }]);
+    const d = design([
+      { path: '/tenantId', cardinality: 500, hotKeyShare: 0.4, largestGb: 60 },
+      { path: '/deviceId', cardinality: 200000 },
+    ]);
     expect(d.primaryKey.workload).toMatchObject({ hotKeyShareSource: 'derived', hotKeyShareAt: 'partitionKey.paths[0].hotKeyShare', hotKeyShareLevel: 0 });
     expect(d.primaryKey.workload.hotKeyShare).toBeCloseTo(0.001);
     expect(d.largestPartitionGb).toBeCloseTo(0.15);
@@ -229,13 +484,19 @@ describe('per-level figures of a hierarchical key', () => {
   });
 
   it('leave a unique last level with nothing large or hot', () => {
-    const d = design([{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.4, largestGb: 60 }, { path: '/userId', cardinality: 'unique' }]);
+    const d = design([
+      { path: '/tenantId', cardinality: 500, hotKeyShare: 0.4, largestGb: 60 },
+      { path: '/userId', cardinality: 'unique' },
+    ]);
     expect(d.primaryKey.workload.hotKeyShare).toBe(0);
     expect(d.largestPartitionGb).toBe(0);
   });
 
-  it('take a declaration on the last level as the full key\'s', () => {
-    const d = design([{ path: '/tenantId', cardinality: 500 }, { path: '/userId', cardinality: 'unique', hotKeyShare: 0.02, largestGb: 3 }]);
+  it("take a declaration on the last level as the full key's", () => {
+    const d = design([
+      { path: '/tenantId', cardinality: 500 },
+      { path: '/userId', cardinality: 'unique', hotKeyShare: 0.02, largestGb: 3 },
+    ]);
     expect(d.primaryKey.workload).toMatchObject({ hotKeyShare: 0.02, hotKeyShareSource: 'declared', hotKeyShareAt: 'partitionKey.paths[1].hotKeyShare' });
     expect(d).toMatchObject({ largestPartitionGb: 3, largestPartitionGbSource: 'declared' });
   });
@@ -244,30 +505,39 @@ describe('per-level figures of a hierarchical key', () => {
 describe('read load per key space', () => {
   const gsi = { indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S' as const, cardinality: 'unique' as const } };
 
-  it('is the table\'s whole read peak without access patterns', () => {
+  it("is the table's whole read peak without access patterns", () => {
     const d = normalize(table({ globalSecondaryIndexes: [gsi] })).designs[0].design;
     expect(d.engine === 'dynamodb' && d.globalSecondaryIndexes[0].workload).toMatchObject({ peakReadUnits: 1000, readShare: 1, readSource: 'table' });
   });
 
-  it('follows the access patterns\' shares, plus the share no pattern claims', () => {
-    const d = normalize(table({
-      globalSecondaryIndexes: [gsi],
-      accessPatterns: [{ name: 'by-id', keyAttributes: ['orderId'], share: 0.6 }, { name: 'of-customer', index: 'by-customer', keyAttributes: ['customerId'], share: 0.3 }],
-    })).designs[0].design;
+  it("follows the access patterns' shares, plus the share no pattern claims", () => {
+    const d = normalize(
+      table({
+        globalSecondaryIndexes: [gsi],
+        accessPatterns: [
+          { name: 'by-id', keyAttributes: ['orderId'], share: 0.6 },
+          { name: 'of-customer', index: 'by-customer', keyAttributes: ['customerId'], share: 0.3 },
+        ],
+      }),
+    ).designs[0].design;
     expect(d.primaryKey.workload).toMatchObject({ readSource: 'access-patterns' });
     expect(d.primaryKey.workload.peakReadUnits).toBeCloseTo(700);
     expect(d.engine === 'dynamodb' && d.globalSecondaryIndexes[0].workload.peakReadUnits).toBeCloseTo(400);
   });
 
   it('is the declared figure when the index declares one', () => {
-    const d = normalize(table({ globalSecondaryIndexes: [{ ...gsi, workload: { peakReadUnits: 5 } }], accessPatterns: [{ name: 'x', keyAttributes: ['orderId'], share: 1 }] })).designs[0].design;
+    const d = normalize(
+      table({ globalSecondaryIndexes: [{ ...gsi, workload: { peakReadUnits: 5 } }], accessPatterns: [{ name: 'x', keyAttributes: ['orderId'], share: 1 }] }),
+    ).designs[0].design;
     expect(d.engine === 'dynamodb' && d.globalSecondaryIndexes[0].workload).toMatchObject({ peakReadUnits: 5, readSource: 'declared' });
   });
 });
 
 describe('the library contract', () => {
   it('accepts a rounded hot-key share for 1/3 and counts it as at least uniform', () => {
-    const d = normalize(table({ partitionKey: { name: 'shard', type: 'S', cardinality: 3 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.333 } })).designs[0].design;
+    const d = normalize(
+      table({ partitionKey: { name: 'shard', type: 'S', cardinality: 3 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.333 } }),
+    ).designs[0].design;
     expect(d.primaryKey.workload.hotKeyShare).toBeCloseTo(1 / 3);
   });
 
@@ -294,10 +564,14 @@ describe('the library contract', () => {
   });
 
   it('stays linear with thousands of GSIs and access patterns', () => {
-    const many = (n: number) => table({
-      globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({ indexName: `index-${i}`, partitionKey: { name: `key${i}`, type: 'S' as const, cardinality: 'unique' as const } })),
-      accessPatterns: Array.from({ length: n }, (_, i) => ({ name: `pattern-${i}`, index: `index-${i}`, keyAttributes: [`key${i}`], share: 1 / (n + 1) })),
-    });
+    const many = (n: number) =>
+      table({
+        globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({
+          indexName: `index-${i}`,
+          partitionKey: { name: `key${i}`, type: 'S' as const, cardinality: 'unique' as const },
+        })),
+        accessPatterns: Array.from({ length: n }, (_, i) => ({ name: `pattern-${i}`, index: `index-${i}`, keyAttributes: [`key${i}`], share: 1 / (n + 1) })),
+      });
     // 3,000 of each took 23 s when lookups were quadratic; a wide margin, not a timing assertion: it must finish at all.
     const findings = lint(many(3000));
     expect(findings.map((f) => f.ruleId)).toEqual(['SG005']);
@@ -306,7 +580,11 @@ describe('the library contract', () => {
 
 describe('cyclic input', () => {
   it('is read to the depth the shapes know and reported, never a stack overflow or a TypeError', () => {
-    const looped: Record<string, unknown> = { name: 'orders', partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } };
+    const looped: Record<string, unknown> = {
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1, peakWriteUnits: 1 },
+    };
     looped.self = looped;
     (looped.partitionKey as Record<string, unknown>).parent = looped;
     // In the order the fields were written: partitionKey (and its parent) before self.

@@ -50,11 +50,62 @@ describe('design.schema.json', () => {
     ['a container id with a "#"', { containers: [{ ...aContainer, name: 'orders#1' }] }],
     ['a name with white space around it', { containers: [{ ...aContainer, name: ' profiles' }] }],
     ['an unresolved CDK token', { tables: [{ ...aTable, partitionKey: { name: '${Token[TOKEN.12]}', type: 'S', cardinality: 5 } }] }],
-    ['a GSI with both key forms', { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }] }] }] }],
+    [
+      'a GSI with both key forms',
+      {
+        tables: [
+          {
+            ...aTable,
+            globalSecondaryIndexes: [
+              { indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, partitionKeys: [{ name: 'a', type: 'S', cardinality: 500 }] },
+            ],
+          },
+        ],
+      },
+    ],
     ['a GSI without a partition key', { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi' }] }] }],
-    ['a GSI with both sort-key forms', { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, sortKey: { name: 'b', type: 'S' }, sortKeys: [{ name: 'b', type: 'S' }] }] }] }],
-    ['a multi-attribute sort key without cardinalities', { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 }, sortKeys: [{ name: 'b', type: 'S' }, { name: 'c', type: 'S' }] }] }] }],
-    ['composite sort-key parts without cardinalities', { tables: [{ ...aTable, sortKey: { name: 'sk', type: 'S', components: [{ name: 'country' }, { name: 'city' }] } }] }],
+    [
+      'a GSI with both sort-key forms',
+      {
+        tables: [
+          {
+            ...aTable,
+            globalSecondaryIndexes: [
+              {
+                indexName: 'gsi',
+                partitionKey: { name: 'a', type: 'S', cardinality: 500 },
+                sortKey: { name: 'b', type: 'S' },
+                sortKeys: [{ name: 'b', type: 'S' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      'a multi-attribute sort key without cardinalities',
+      {
+        tables: [
+          {
+            ...aTable,
+            globalSecondaryIndexes: [
+              {
+                indexName: 'gsi',
+                partitionKey: { name: 'a', type: 'S', cardinality: 500 },
+                sortKeys: [
+                  { name: 'b', type: 'S' },
+                  { name: 'c', type: 'S' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      'composite sort-key parts without cardinalities',
+      { tables: [{ ...aTable, sortKey: { name: 'sk', type: 'S', components: [{ name: 'country' }, { name: 'city' }] } }] },
+    ],
     ['calculated sharding without a source', { tables: [{ ...aTable, sharding: { strategy: 'calculated', shards: 4 } }] }],
     ['random sharding with a source', { tables: [{ ...aTable, sharding: { strategy: 'random', shards: 4, sourceAttribute: 'userId' } }] }],
     ['an acknowledgement of an unknown rule', { tables: [{ ...aTable, acknowledgements: [{ rule: 'SG999', reason: 'long enough reason' }] }] }],
@@ -83,18 +134,104 @@ describe('design.schema.json', () => {
    * schema accepts these inputs and the normalizer rejects them; every other check is in both (above).
    */
   const inexpressible: [string, unknown][] = [
-    ['access-pattern shares adding up above 1', { tables: [{ ...aTable, accessPatterns: [{ name: 'a', keyAttributes: [], share: 0.7 }, { name: 'b', keyAttributes: [], share: 0.6 }] }] }],
-    ['a hot-key share below 1/cardinality', { tables: [{ ...aTable, partitionKey: { name: 'tenantId', type: 'S', cardinality: 10 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.05 } }] }],
-    ['a deeper key level hotter than the one above', { containers: [{ ...aContainer, partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, hotKeyShare: 0.2 }, { path: '/userId', cardinality: 'unique', hotKeyShare: 0.4 }] } }] }],
-    ['the full key\'s size declared twice', { containers: [{ ...aContainer, storage: { largestPartitionGb: 2 }, partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/userId', cardinality: 'unique', largestGb: 1 }] } }] }],
+    [
+      'access-pattern shares adding up above 1',
+      {
+        tables: [
+          {
+            ...aTable,
+            accessPatterns: [
+              { name: 'a', keyAttributes: [], share: 0.7 },
+              { name: 'b', keyAttributes: [], share: 0.6 },
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      'a hot-key share below 1/cardinality',
+      {
+        tables: [
+          { ...aTable, partitionKey: { name: 'tenantId', type: 'S', cardinality: 10 }, workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.05 } },
+        ],
+      },
+    ],
+    [
+      'a deeper key level hotter than the one above',
+      {
+        containers: [
+          {
+            ...aContainer,
+            partitionKey: {
+              paths: [
+                { path: '/tenantId', cardinality: 500, hotKeyShare: 0.2 },
+                { path: '/userId', cardinality: 'unique', hotKeyShare: 0.4 },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+    [
+      "the full key's size declared twice",
+      {
+        containers: [
+          {
+            ...aContainer,
+            storage: { largestPartitionGb: 2 },
+            partitionKey: {
+              paths: [
+                { path: '/tenantId', cardinality: 500 },
+                { path: '/userId', cardinality: 'unique', largestGb: 1 },
+              ],
+            },
+          },
+        ],
+      },
+    ],
     ['duplicate table names', { tables: [aTable, aTable] }],
-    ['duplicate index names', { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 } }, { indexName: 'gsi', partitionKey: { name: 'b', type: 'S', cardinality: 500 } }] }] }],
-    ['duplicate access-pattern names', { tables: [{ ...aTable, accessPatterns: [{ name: 'a', keyAttributes: [], share: 0.1 }, { name: 'a', keyAttributes: [], share: 0.1 }] }] }],
+    [
+      'duplicate index names',
+      {
+        tables: [
+          {
+            ...aTable,
+            globalSecondaryIndexes: [
+              { indexName: 'gsi', partitionKey: { name: 'a', type: 'S', cardinality: 500 } },
+              { indexName: 'gsi', partitionKey: { name: 'b', type: 'S', cardinality: 500 } },
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      'duplicate access-pattern names',
+      {
+        tables: [
+          {
+            ...aTable,
+            accessPatterns: [
+              { name: 'a', keyAttributes: [], share: 0.1 },
+              { name: 'a', keyAttributes: [], share: 0.1 },
+            ],
+          },
+        ],
+      },
+    ],
     ['an access pattern on an unknown index', { tables: [{ ...aTable, accessPatterns: [{ name: 'a', index: 'nope', keyAttributes: [], share: 0.1 }] }] }],
-    ['an acknowledgement for an unknown index', { tables: [{ ...aTable, acknowledgements: [{ rule: 'SG001', reason: 'a perfectly good reason', index: 'nope' }] }] }],
+    [
+      'an acknowledgement for an unknown index',
+      { tables: [{ ...aTable, acknowledgements: [{ rule: 'SG001', reason: 'a perfectly good reason', index: 'nope' }] }] },
+    ],
     ['a join to a container not in the file', { containers: [{ ...aContainer, joins: [{ container: 'nope' }] }] }],
-    ['a calculated shard on the partition key itself', { tables: [{ ...aTable, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }] }],
-    ['an index key attribute name over 255 bytes (JSON Schema counts characters)', { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }] }],
+    [
+      'a calculated shard on the partition key itself',
+      { tables: [{ ...aTable, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }] },
+    ],
+    [
+      'an index key attribute name over 255 bytes (JSON Schema counts characters)',
+      { tables: [{ ...aTable, globalSecondaryIndexes: [{ indexName: 'gsi', partitionKey: { name: 'é'.repeat(128), type: 'S', cardinality: 500 } }] }] },
+    ],
   ];
 
   it.each(inexpressible)('cannot express %s: only the normalizer rejects it', (_, doc) => {
@@ -103,7 +240,7 @@ describe('design.schema.json', () => {
     expect(normalizerAccepts(json)).toBe(false);
   });
 
-  it('lists the catalogue\'s rule ids for acknowledgements, and validates with a default ajv too', () => {
+  it("lists the catalogue's rule ids for acknowledgements, and validates with a default ajv too", () => {
     const schema = JSON.stringify(designSchema());
     expect(schema).toContain('"enum":["SG001","SG002"');
     expect(new Ajv2020().compile(designSchema())({ tables: [aTable] })).toBe(true);

@@ -1,5 +1,14 @@
 import {
-  UsageError, calculatedShardKey, fanOutKeys, randomShardKey, replicasFor, shardHash, shardOf, shardedKey, shardsFor, type DynamoDbTableDesign,
+  UsageError,
+  calculatedShardKey,
+  fanOutKeys,
+  randomShardKey,
+  replicasFor,
+  shardHash,
+  shardOf,
+  shardedKey,
+  shardsFor,
+  type DynamoDbTableDesign,
 } from '../../lib';
 
 describe('shardHash (FNV-1a 32-bit, frozen forever)', () => {
@@ -42,7 +51,9 @@ describe('key builders', () => {
   it('rejects bad arguments naming the argument', () => {
     expect(() => fanOutKeys('k', 0)).toThrow('Invalid skewguard fanOutKeys() arguments:\n  shards: must be an integer from 1 to 1000, got 0');
     expect(() => fanOutKeys('k', 2.5)).toThrow('got 2.5');
-    expect(() => calculatedShardKey('', 'u', 4)).toThrow('Invalid skewguard calculatedShardKey() arguments:\n  key: must be a non-empty string or a finite number, got an empty string');
+    expect(() => calculatedShardKey('', 'u', 4)).toThrow(
+      'Invalid skewguard calculatedShardKey() arguments:\n  key: must be a non-empty string or a finite number, got an empty string',
+    );
     expect(() => shardOf(NaN, 4)).toThrow('Invalid skewguard shardOf() arguments:\n  sourceValue: must be a non-empty string or a finite number');
     expect(() => randomShardKey('k', 1001)).toThrow(UsageError);
   });
@@ -81,7 +92,9 @@ describe('shardedKey: the design drives the read path', () => {
 
   it('rejects a declaration it would otherwise misread, naming the field', () => {
     // 'Random' is not 'random': silently treating it as calculated would be the forgotten-shard bug.
-    expect(() => shardedKey({ strategy: 'Random' as never, shards: 4 })).toThrow(/strategy: expected one of "random", "calculated", "replicated", got "Random"/);
+    expect(() => shardedKey({ strategy: 'Random' as never, shards: 4 })).toThrow(
+      /strategy: expected one of "random", "calculated", "replicated", got "Random"/,
+    );
     expect(() => shardedKey({ strategy: 'random', shards: 2.5 })).toThrow(/shards: expected an integer ≥ 2 and ≤ 1000, got 2\.5/);
     expect(() => shardedKey({ strategy: 'random', shards: 0 })).toThrow(UsageError);
     expect(() => shardedKey({ strategy: 'calculated', shards: 4000 })).toThrow(UsageError);
@@ -105,13 +118,15 @@ describe('shardsFor', () => {
     expect(shardsFor({ engine: 'cosmosdb', peakWriteUnits: 100 })).toBe(1);
   });
 
-  it('shares the rules\' comparison: 10,000 × 0.56 is 7 shards, not 8', () => {
+  it("shares the rules' comparison: 10,000 × 0.56 is 7 shards, not 8", () => {
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 10000, hotKeyShare: 0.56 })).toBe(7);
   });
 
   it('does not count on sharding to spread the reads of one item', () => {
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(3);
-    expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 4800, itemCollection: false })).toThrow(/a single item's reads stay on one shard whatever the count/);
+    expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 4800, itemCollection: false })).toThrow(
+      /a single item's reads stay on one shard whatever the count/,
+    );
   });
 
   it('throws past 1,000 shards instead of returning a count no design accepts', () => {

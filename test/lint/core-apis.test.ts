@@ -1,6 +1,14 @@
 /** The core APIs the adapters use instead of fake design documents and path rewrites. */
 import {
-  DesignError, lint, lintDocument, lintExternal, lintTemplateResource, UsageError, validateAcknowledgement, validateAcknowledgements, validateLintOptions,
+  DesignError,
+  lint,
+  lintDocument,
+  lintExternal,
+  lintTemplateResource,
+  UsageError,
+  validateAcknowledgement,
+  validateAcknowledgements,
+  validateLintOptions,
 } from '../../lib';
 import { table } from '../fixtures';
 
@@ -16,7 +24,12 @@ const issuesOf = (run: () => unknown) => {
 
 describe('validateLintOptions()', () => {
   it('accepts the documented options and treats null and undefined as none', () => {
-    expect(validateLintOptions({ thresholds: { headroom: 0.7 }, rules: { SG012: 'off' }, only: ['SG001'], basePath: 'x' })).toMatchObject({ thresholds: { headroom: 0.7 }, rules: { SG012: 'off' }, only: ['SG001'], basePath: 'x' });
+    expect(validateLintOptions({ thresholds: { headroom: 0.7 }, rules: { SG012: 'off' }, only: ['SG001'], basePath: 'x' })).toMatchObject({
+      thresholds: { headroom: 0.7 },
+      rules: { SG012: 'off' },
+      only: ['SG001'],
+      basePath: 'x',
+    });
     expect(validateLintOptions(undefined)).toEqual({});
     expect(validateLintOptions(null)).toEqual({});
   });
@@ -38,42 +51,73 @@ describe('validateLintOptions()', () => {
   });
 
   it('reads a rule id named like an Object.prototype member as data, never as a prototype', () => {
-    expect(issuesOf(() => validateLintOptions({ rules: JSON.parse('{"__proto__": "off"}') }))).toEqual([['options.rules.__proto__', expect.stringContaining('is not a skewguard rule')]]);
+    expect(issuesOf(() => validateLintOptions({ rules: JSON.parse('{"__proto__": "off"}') }))).toEqual([
+      ['options.rules.__proto__', expect.stringContaining('is not a skewguard rule')],
+    ]);
   });
 });
 
 describe('validateAcknowledgements() / validateAcknowledgement()', () => {
   it('accepts known and retired rule ids with a real reason', () => {
-    expect(validateAcknowledgements([{ rule: 'SG010', reason: 'dev table, torn down nightly' }])).toEqual([{ rule: 'SG010', reason: 'dev table, torn down nightly' }]);
+    expect(validateAcknowledgements([{ rule: 'SG010', reason: 'dev table, torn down nightly' }])).toEqual([
+      { rule: 'SG010', reason: 'dev table, torn down nightly' },
+    ]);
   });
 
   it('names each problem at the given path', () => {
-    expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG999', reason: 'a good long reason' }, { rule: 'SG001', reason: 'short' }], { path: 'acknowledgements["c"]' }))).toEqual([
-      ['acknowledgements["c"][1].reason', expect.stringContaining('at least 10 characters')],
-    ]);
+    expect(
+      issuesOf(() =>
+        validateAcknowledgements(
+          [
+            { rule: 'SG999', reason: 'a good long reason' },
+            { rule: 'SG001', reason: 'short' },
+          ],
+          { path: 'acknowledgements["c"]' },
+        ),
+      ),
+    ).toEqual([['acknowledgements["c"][1].reason', expect.stringContaining('at least 10 characters')]]);
     expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG999', reason: 'a good long reason' }], { path: 'acks' }))).toEqual([
       ['acks[0].rule', expect.stringContaining('"SG999" is not a skewguard rule')],
     ]);
     expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: '' }))).toEqual([['reason', expect.any(String)]]);
-    expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: 'a good long reason' }))).toEqual([['rule', expect.stringContaining('not a skewguard rule')]]);
+    expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: 'a good long reason' }))).toEqual([
+      ['rule', expect.stringContaining('not a skewguard rule')],
+    ]);
   });
 
   it('accepts an index only among the given names', () => {
-    expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG001', reason: 'a good long reason', index: 'by-day' }]))).toEqual([['acknowledgements[0].index', expect.stringContaining('there is none')]]);
+    expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG001', reason: 'a good long reason', index: 'by-day' }]))).toEqual([
+      ['acknowledgements[0].index', expect.stringContaining('there is none')],
+    ]);
     expect(validateAcknowledgements([{ rule: 'SG001', reason: 'a good long reason', index: 'by-day' }], { indexNames: ['by-day'] })).toHaveLength(1);
   });
 });
 
 describe('lintExternal(): one external resource, a rule subset, reported at the fields it was read from', () => {
-  const resource = { engine: 'dynamodb' as const, name: 'Jobs', partitionKeys: [{ attribute: 'status' }, { attribute: 'day', index: 'by-day' }], keyMonitoring: false };
+  const resource = {
+    engine: 'dynamodb' as const,
+    name: 'Jobs',
+    partitionKeys: [{ attribute: 'status' }, { attribute: 'day', index: 'by-day' }],
+    keyMonitoring: false,
+  };
 
   it('reports at paths in the resource by default, and at the given locations', () => {
     expect(lintExternal(resource).findings.map((f) => [f.ruleId, f.path])).toEqual([
-      ['SG010', 'keyMonitoring'], ['SG015', 'partitionKeys[0]'], ['SG015', 'partitionKeys[1]'],
+      ['SG010', 'keyMonitoring'],
+      ['SG015', 'partitionKeys[0]'],
+      ['SG015', 'partitionKeys[1]'],
     ]);
-    const located = lintExternal(resource, { locations: { partitionKeys: ['Properties.KeySchema[0].AttributeName', 'Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName'], keyMonitoring: 'Properties' }, basePath: 'Resources.Jobs' });
+    const located = lintExternal(resource, {
+      locations: {
+        partitionKeys: ['Properties.KeySchema[0].AttributeName', 'Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName'],
+        keyMonitoring: 'Properties',
+      },
+      basePath: 'Resources.Jobs',
+    });
     expect(located.findings.map((f) => f.path)).toEqual([
-      'Resources.Jobs.Properties', 'Resources.Jobs.Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName', 'Resources.Jobs.Properties.KeySchema[0].AttributeName',
+      'Resources.Jobs.Properties',
+      'Resources.Jobs.Properties.GlobalSecondaryIndexes[0].KeySchema[0].AttributeName',
+      'Resources.Jobs.Properties.KeySchema[0].AttributeName',
     ]);
   });
 
@@ -82,7 +126,11 @@ describe('lintExternal(): one external resource, a rule subset, reported at the 
     const result = lintExternal(waived, { only: ['SG015'] });
     expect(result.findings.map((f) => f.ruleId)).toEqual(['SG015', 'SG015']);
     expect(result.unusedAcknowledgements).toEqual([]);
-    expect(lintExternal({ ...resource, keyMonitoring: true, acknowledgements: waived.acknowledgements }, { only: ['SG010'] }).unusedAcknowledgements.map((a) => a.path)).toEqual(['acknowledgements[0]']);
+    expect(
+      lintExternal({ ...resource, keyMonitoring: true, acknowledgements: waived.acknowledgements }, { only: ['SG010'] }).unusedAcknowledgements.map(
+        (a) => a.path,
+      ),
+    ).toEqual(['acknowledgements[0]']);
   });
 
   it('reports a bad waiver at the location the waivers came from', () => {
@@ -95,7 +143,10 @@ describe('lintExternal(): one external resource, a rule subset, reported at the 
 
 describe('lint() basePath', () => {
   it('prefixes findings, edits, unused acknowledgements and input errors', () => {
-    const hot = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, acknowledgements: [{ rule: 'SG012', reason: 'no access patterns are declared here' }] });
+    const hot = table({
+      partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+      acknowledgements: [{ rule: 'SG012', reason: 'no access patterns are declared here' }],
+    });
     const result = lintDocument(hot, { basePath: 'Resources.T.Metadata.skewguard.design' });
     expect(result.findings.every((f) => f.path.startsWith('Resources.T.Metadata.skewguard.design.'))).toBe(true);
     expect(result.findings.flatMap((f) => f.edits ?? []).every((e) => e.path.startsWith('Resources.T.Metadata.skewguard.design.'))).toBe(true);
@@ -121,7 +172,10 @@ describe('lintTemplateResource(): the one reader of template resources for the C
     const resource = {
       Type: 'AWS::DynamoDB::GlobalTable',
       Metadata: { skewguard: { version: 1, design } },
-      Properties: { KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Replicas: [{ Region: 'eu-west-1', ContributorInsightsSpecification: { Enabled: true } }] },
+      Properties: {
+        KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }],
+        Replicas: [{ Region: 'eu-west-1', ContributorInsightsSpecification: { Enabled: true } }],
+      },
     };
     const result = lintTemplateResource('Orders', resource, { basePath: 'Resources.Orders' });
     expect(result.kind).toBe('guarded');

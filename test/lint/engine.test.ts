@@ -23,7 +23,7 @@ describe('lint', () => {
     }
   });
 
-  it('runs only the rules of a design\'s engine', () => {
+  it("runs only the rules of a design's engine", () => {
     // SG011 is DynamoDB-only; SG013 Cosmos-only.
     expect(RULES.find((r) => r.id === 'SG011')?.engines).toEqual(['dynamodb']);
     const findings = lint({
@@ -33,13 +33,19 @@ describe('lint', () => {
         { ...container({ name: 'payments', partitionKey: { paths: [{ path: '/paymentId', cardinality: 'unique' }] } }), engine: undefined },
       ],
     });
-    expect(findings.map((f) => [f.resource, f.ruleId])).toEqual([['orders', 'SG011'], ['profiles', 'SG013']]);
+    expect(findings.map((f) => [f.resource, f.ruleId])).toEqual([
+      ['orders', 'SG011'],
+      ['profiles', 'SG013'],
+    ]);
   });
 
   it('sorts by resource in file order, then errors before warnings, then rule id', () => {
     const findings = lint({
       tables: [
-        { ...table({ name: 'bbb', sharding: { strategy: 'random', shards: 4 }, partitionKey: { name: 'status', type: 'S', cardinality: 5 } }), engine: undefined },
+        {
+          ...table({ name: 'bbb', sharding: { strategy: 'random', shards: 4 }, partitionKey: { name: 'status', type: 'S', cardinality: 5 } }),
+          engine: undefined,
+        },
         { ...table({ name: 'aaa', monitoring: { contributorInsights: false } }), engine: undefined },
       ],
     });
@@ -57,11 +63,19 @@ describe('lint', () => {
 
   it('applies an index-scoped acknowledgement to that index only', () => {
     const lowKey = { name: 'status', type: 'S' as const, cardinality: 4 };
-    const findings = lint(table({
-      globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: lowKey }, { indexName: 'by-state', partitionKey: { ...lowKey, name: 'state' } }],
-      acknowledgements: [{ rule: 'SG001', reason: 'the dashboard index is tiny and read once a minute', index: 'by-status' }],
-    }));
-    expect(findings.map((f) => [f.index, f.acknowledged])).toEqual([['by-status', true], ['by-state', false]]);
+    const findings = lint(
+      table({
+        globalSecondaryIndexes: [
+          { indexName: 'by-status', partitionKey: lowKey },
+          { indexName: 'by-state', partitionKey: { ...lowKey, name: 'state' } },
+        ],
+        acknowledgements: [{ rule: 'SG001', reason: 'the dashboard index is tiny and read once a minute', index: 'by-status' }],
+      }),
+    );
+    expect(findings.map((f) => [f.index, f.acknowledged])).toEqual([
+      ['by-status', true],
+      ['by-state', false],
+    ]);
   });
 
   it('blocks on unacknowledged errors by default, and on warnings when asked', () => {
@@ -78,7 +92,12 @@ describe('lint', () => {
 });
 
 describe('rule settings', () => {
-  const lowKey = table({ partitionKey: { name: 'status', type: 'S', cardinality: 5 }, sortKey: { name: 'orderId', type: 'S' }, sharding: { strategy: 'random', shards: 4 }, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } });
+  const lowKey = table({
+    partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+    sortKey: { name: 'orderId', type: 'S' },
+    sharding: { strategy: 'random', shards: 4 },
+    workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
+  });
 
   it('raise, lower or turn off a rule', () => {
     expect(lint(lowKey).map((f) => `${f.ruleId}:${f.severity}`)).toContain('SG001:error');
@@ -100,7 +119,9 @@ describe('unused acknowledgements', () => {
     const reason = 'the key used to be a status enum; kept for the audit trail';
     const { findings, unusedAcknowledgements } = lintDocument({ tables: [{ ...table({ acknowledgements: [{ rule: 'SG001', reason }] }), engine: undefined }] });
     expect(findings).toEqual([]);
-    expect(unusedAcknowledgements).toEqual([{ ruleId: 'SG001', engine: 'dynamodb', resource: 'orders', index: undefined, path: 'tables[0].acknowledgements[0]', reason }]);
+    expect(unusedAcknowledgements).toEqual([
+      { ruleId: 'SG001', engine: 'dynamodb', resource: 'orders', index: undefined, path: 'tables[0].acknowledgements[0]', reason },
+    ]);
   });
 
   it('are not reported when they waive a finding, or when their rule is turned off', () => {
@@ -141,7 +162,9 @@ describe('retired rules', () => {
   });
 
   it('are listed in the catalogue', () => {
-    expect(catalogueMarkdown(catalogue.rules, catalogue.retired)).toContain('- **SG014 dominant-key-share** — retired in 9.0: SG003 covers it; replaced by SG003.');
+    expect(catalogueMarkdown(catalogue.rules, catalogue.retired)).toContain(
+      '- **SG014 dominant-key-share** — retired in 9.0: SG003 covers it; replaced by SG003.',
+    );
   });
 });
 
@@ -153,7 +176,7 @@ describe('messages', () => {
     expect(catalogueMarkdown()).toContain('Thresholds: `minCardinality` 100, `headroom` 0.8');
   });
 
-  it('fail loudly when a rule forgets a placeholder\'s data (a rule bug, not a user error)', () => {
+  it("fail loudly when a rule forgets a placeholder's data (a rule bug, not a user error)", () => {
     expect(() => interpolate('{{missing}} here', {})).toThrow(/placeholder "\{\{missing\}\}" has no data/);
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });

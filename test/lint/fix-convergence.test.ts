@@ -93,17 +93,20 @@ describe('fixes converge', () => {
     ['Cosmos DB containers', cosmosContainer, 1500],
     ['documents of both', designDocument, 300],
   ] as const)('on generated %s', (_, arbitrary, runs) => {
-    fc.assert(fc.property(arbitrary as fc.Arbitrary<DesignInput>, (design) => {
-      counts.designs++;
-      const findings = lintOrUndefined(design);
-      if (findings) {
-        counts.valid++;
-        counts.findings += findings.length;
-        counts.withEdits += findings.filter((f) => f.edits).length;
-      }
-      expect(problems(design)).toEqual([]);
-      expect(fixesEnd(design)).toEqual([]);
-    }), { numRuns: runs, seed: 20261130 });
+    fc.assert(
+      fc.property(arbitrary as fc.Arbitrary<DesignInput>, (design) => {
+        counts.designs++;
+        const findings = lintOrUndefined(design);
+        if (findings) {
+          counts.valid++;
+          counts.findings += findings.length;
+          counts.withEdits += findings.filter((f) => f.edits).length;
+        }
+        expect(problems(design)).toEqual([]);
+        expect(fixesEnd(design)).toEqual([]);
+      }),
+      { numRuns: runs, seed: 20261130 },
+    );
   });
 
   afterAll(() => {

@@ -4,7 +4,7 @@ import { ruleAcrossEngines, defineRule } from '../../lib/lint/rule';
 import { container, table } from '../fixtures';
 
 describe('a rule made of per-engine parts', () => {
-  it('is listed once, with every engine and every part\'s messages', () => {
+  it("is listed once, with every engine and every part's messages", () => {
     expect(RULE_IDS.filter((id) => id === 'SG005')).toHaveLength(1);
     const rule = RULES.find((r) => r.id === 'SG005');
     expect(rule?.engines).toEqual(['dynamodb', 'cosmosdb']);
@@ -12,17 +12,27 @@ describe('a rule made of per-engine parts', () => {
     expect(catalogueMarkdown().match(/^## SG005 /gm)).toHaveLength(1);
   });
 
-  it('runs each engine\'s part on that engine\'s designs only', () => {
+  it("runs each engine's part on that engine's designs only", () => {
     const cosmos = lint(container({ partitionKey: { paths: [{ path: 'tenantId', cardinality: 'unique' }] } })).filter((f) => f.ruleId === 'SG005');
     const dynamo = lint(table({ partitionKey: { name: 'id', cardinality: 'unique' } })).filter((f) => f.ruleId === 'SG005');
     expect(cosmos.map((f) => f.messageId)).toEqual(['invalidPath']);
     expect(dynamo.map((f) => f.messageId)).toEqual(['untyped']);
   });
 
-  it('refuses parts that disagree on the rule\'s identity or share a message id', () => {
-    const part = (engine: 'dynamodb' | 'cosmosdb', title: string, message: string) => defineRule({
-      id: 'SG999', title, severity: 'error', engines: [engine], thresholds: [], fires: '', rationale: '', fix: '', sources: [], messages: { [message]: 'x' },
-    });
+  it("refuses parts that disagree on the rule's identity or share a message id", () => {
+    const part = (engine: 'dynamodb' | 'cosmosdb', title: string, message: string) =>
+      defineRule({
+        id: 'SG999',
+        title,
+        severity: 'error',
+        engines: [engine],
+        thresholds: [],
+        fires: '',
+        rationale: '',
+        fix: '',
+        sources: [],
+        messages: { [message]: 'x' },
+      });
     expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'b', 'two'))).toThrow(/shares its id, title and severity/);
     expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'a', 'one'))).toThrow(/message id "one" is declared by two/);
   });

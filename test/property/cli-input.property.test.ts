@@ -13,7 +13,10 @@ import { sarifErrors } from '../testing/support/sarif';
 import { SEED, count, counted, reportCounts } from './support/counts';
 
 interface JsonReport {
-  files: { findings: { ruleId: string; path: string; severity: string; acknowledged: boolean }[]; errors: { path: string; message: string; line?: number; column?: number }[] }[];
+  files: {
+    findings: { ruleId: string; path: string; severity: string; acknowledged: boolean }[];
+    errors: { path: string; message: string; line?: number; column?: number }[];
+  }[];
   summary: { errors: number; invalidFiles: number };
 }
 
@@ -39,39 +42,47 @@ function coreVerdict(design: DesignInput): { findings: Finding[] } | { issues: r
 
 describe('skewguard lint on generated file content', () => {
   it('gives a valid design exactly the core verdict: its findings, and exit 1 only for unacknowledged errors', async () => {
-    await fc.assert(fc.asyncProperty(anyDesign, layout, async (design, indent) => {
-      const core = coreVerdict(design);
-      const { code, stdout } = await lintStdin(JSON.stringify(design, null, indent));
-      const file = (JSON.parse(stdout) as JsonReport).files[0];
-      if ('issues' in core) {
-        count('cli: generated designs', 'invalid input');
-        expect(code).toBe(2);
-        expect(file.errors.map((e) => e.path).sort()).toEqual(core.issues.map((i) => i.path).sort());
-        return;
-      }
-      count('cli: generated designs', code === 1 ? 'exit 1' : 'exit 0');
-      expect(code).toBe(blockingFindings(core.findings).length > 0 ? 1 : 0);
-      expect(file.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged])).toEqual(core.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged]));
-    }), { numRuns: 400, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(anyDesign, layout, async (design, indent) => {
+        const core = coreVerdict(design);
+        const { code, stdout } = await lintStdin(JSON.stringify(design, null, indent));
+        const file = (JSON.parse(stdout) as JsonReport).files[0];
+        if ('issues' in core) {
+          count('cli: generated designs', 'invalid input');
+          expect(code).toBe(2);
+          expect(file.errors.map((e) => e.path).sort()).toEqual(core.issues.map((i) => i.path).sort());
+          return;
+        }
+        count('cli: generated designs', code === 1 ? 'exit 1' : 'exit 0');
+        expect(code).toBe(blockingFindings(core.findings).length > 0 ? 1 : 0);
+        expect(file.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged])).toEqual(
+          core.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged]),
+        );
+      }),
+      { numRuns: 400, seed: SEED },
+    );
     expect(counted('cli: generated designs', 'exit 1')).toBeGreaterThan(100);
     expect(counted('cli: generated designs', 'exit 0')).toBeGreaterThan(50);
   });
 
   it('names the invalid field of a design, at its line and column, and exits 2', async () => {
-    await fc.assert(fc.asyncProperty(corrupted(anyDesign), layout, async ({ input, path }, indent) => {
-      count('cli: corrupted designs', 'tried');
-      const text = JSON.stringify(input, null, indent);
-      const { code, stdout, stderr } = await lintStdin(text);
-      expect(code).toBe(2);
-      const error = (JSON.parse(stdout) as JsonReport).files[0].errors.find((e) => e.path === path);
-      expect(error).toBeDefined();
-      expect(error?.line).toBeGreaterThanOrEqual(1);
-      expect(error?.column).toBeGreaterThanOrEqual(1);
-      // The line and column point into the file: at the field's key or value.
-      const lineText = text.split('\n')[(error?.line as number) - 1] ?? '';
-      expect(lineText.length).toBeGreaterThanOrEqual((error?.column as number) - 1);
-      expect(stderr).toContain(`: ${path}: `);
-    }), { numRuns: 400, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(corrupted(anyDesign), layout, async ({ input, path }, indent) => {
+        count('cli: corrupted designs', 'tried');
+        const text = JSON.stringify(input, null, indent);
+        const { code, stdout, stderr } = await lintStdin(text);
+        expect(code).toBe(2);
+        const error = (JSON.parse(stdout) as JsonReport).files[0].errors.find((e) => e.path === path);
+        expect(error).toBeDefined();
+        expect(error?.line).toBeGreaterThanOrEqual(1);
+        expect(error?.column).toBeGreaterThanOrEqual(1);
+        // The line and column point into the file: at the field's key or value.
+        const lineText = text.split('\n')[(error?.line as number) - 1] ?? '';
+        expect(lineText.length).toBeGreaterThanOrEqual((error?.column as number) - 1);
+        expect(stderr).toContain(`: ${path}: `);
+      }),
+      { numRuns: 400, seed: SEED },
+    );
   });
 
   it('never fails on arbitrary text, JSON, truncated designs or bytes: a verdict or an input error, always with a message', async () => {
@@ -88,37 +99,46 @@ describe('skewguard lint on generated file content', () => {
       anyDesign.map((d) => `\ufeff${JSON.stringify(d)}`),
       anyDesign.map((d) => JSON.stringify(d).replace(/^\{/, '{"tables":[],')),
     );
-    await fc.assert(fc.asyncProperty(content, async (input) => {
-      const { code, stdout, stderr } = await lintStdin(input);
-      count('cli: arbitrary content', `exit ${code}`);
-      const report = JSON.parse(stdout) as JsonReport;
-      expect(report.files).toHaveLength(1);
-      if (code === 2) {
-        expect(report.files[0].errors.length).toBeGreaterThan(0);
-        expect(stderr.length).toBeGreaterThan(0);
-      }
-    }), { numRuns: 800, seed: SEED });
+    await fc.assert(
+      fc.asyncProperty(content, async (input) => {
+        const { code, stdout, stderr } = await lintStdin(input);
+        count('cli: arbitrary content', `exit ${code}`);
+        const report = JSON.parse(stdout) as JsonReport;
+        expect(report.files).toHaveLength(1);
+        if (code === 2) {
+          expect(report.files[0].errors.length).toBeGreaterThan(0);
+          expect(stderr.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 800, seed: SEED },
+    );
     expect(counted('cli: arbitrary content', 'exit 2')).toBeGreaterThan(500);
   });
 });
 
 describe('SARIF written by skewguard lint', () => {
   it('validates against the SARIF 2.1.0 schema for valid and invalid designs, with one result per finding', async () => {
-    const input = fc.oneof(anyDesign.map((design) => ({ design, path: undefined as string | undefined })), corrupted(anyDesign).map(({ input: design, path }) => ({ design, path })));
-    await fc.assert(fc.asyncProperty(input, async ({ design, path }) => {
-      const { code, stdout } = await lintStdin(JSON.stringify(design, null, 2), 'sarif');
-      const log = JSON.parse(stdout);
-      expect(sarifErrors(log)).toEqual([]);
-      const run = log.runs[0];
-      if (code === 2) {
-        count('cli: sarif', 'invalid input');
-        expect(run.invocations[0].executionSuccessful).toBe(false);
-        if (path) expect(JSON.stringify(run.invocations[0].toolExecutionNotifications)).toContain(path);
-        return;
-      }
-      count('cli: sarif', 'findings');
-      expect(run.results.filter((r: { ruleId: string }) => r.ruleId !== 'unused-acknowledgement')).toHaveLength(lint(design).length);
-    }), { numRuns: 100, seed: SEED });
+    const input = fc.oneof(
+      anyDesign.map((design) => ({ design, path: undefined as string | undefined })),
+      corrupted(anyDesign).map(({ input: design, path }) => ({ design, path })),
+    );
+    await fc.assert(
+      fc.asyncProperty(input, async ({ design, path }) => {
+        const { code, stdout } = await lintStdin(JSON.stringify(design, null, 2), 'sarif');
+        const log = JSON.parse(stdout);
+        expect(sarifErrors(log)).toEqual([]);
+        const run = log.runs[0];
+        if (code === 2) {
+          count('cli: sarif', 'invalid input');
+          expect(run.invocations[0].executionSuccessful).toBe(false);
+          if (path) expect(JSON.stringify(run.invocations[0].toolExecutionNotifications)).toContain(path);
+          return;
+        }
+        count('cli: sarif', 'findings');
+        expect(run.results.filter((r: { ruleId: string }) => r.ruleId !== 'unused-acknowledgement')).toHaveLength(lint(design).length);
+      }),
+      { numRuns: 100, seed: SEED },
+    );
   });
 });
 

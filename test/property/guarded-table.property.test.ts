@@ -67,24 +67,27 @@ const nextId = () => {
 const nameOf = (id: string) => `Scratch.${id}`;
 
 describe('GuardedTable props, generated', () => {
-  it('construct exactly when the core accepts the design, with the core\'s findings', () => {
-    fc.assert(fc.property(designs, (design) => {
-      const id = nextId();
-      const core = coreVerdict(coreDesign(design, nameOf(id)));
-      let table: GuardedTable | undefined;
-      try {
-        table = new GuardedTable(scratch, id, propsOf(design));
-      } catch (error) {
-        if (!(error instanceof DesignError)) throw error;
-        count('GuardedTable: generated designs', 'refused as invalid');
-        if (!('error' in core)) throw new Error(`the construct refused a design the core accepts: ${error.message}`);
-        expect(error.issues.map((i) => i.path).sort()).toEqual(core.error.issues.map((i) => i.path).sort());
-        return;
-      }
-      count('GuardedTable: generated designs', 'constructed');
-      if ('error' in core) throw new Error(`the construct accepted a design the core refuses: ${core.error.message}`);
-      expect(shape(table.findings)).toEqual(shape(core.findings));
-    }), { numRuns: 100, seed: SEED });
+  it("construct exactly when the core accepts the design, with the core's findings", () => {
+    fc.assert(
+      fc.property(designs, (design) => {
+        const id = nextId();
+        const core = coreVerdict(coreDesign(design, nameOf(id)));
+        let table: GuardedTable | undefined;
+        try {
+          table = new GuardedTable(scratch, id, propsOf(design));
+        } catch (error) {
+          if (!(error instanceof DesignError)) throw error;
+          count('GuardedTable: generated designs', 'refused as invalid');
+          if (!('error' in core)) throw new Error(`the construct refused a design the core accepts: ${error.message}`);
+          expect(error.issues.map((i) => i.path).sort()).toEqual(core.error.issues.map((i) => i.path).sort());
+          return;
+        }
+        count('GuardedTable: generated designs', 'constructed');
+        if ('error' in core) throw new Error(`the construct accepted a design the core refuses: ${core.error.message}`);
+        expect(shape(table.findings)).toEqual(shape(core.findings));
+      }),
+      { numRuns: 100, seed: SEED },
+    );
     expect(counted('GuardedTable: generated designs', 'constructed')).toBeGreaterThan(60);
   });
 
@@ -92,19 +95,30 @@ describe('GuardedTable props, generated', () => {
   const skipped = (path: string) => path === 'billing' || path.startsWith('billing.') || /^(global|local)SecondaryIndexes\[\d+\]$/.test(path);
 
   it('throw a DesignError naming the one invalid field of a design, never another error', () => {
-    fc.assert(fc.property(corrupted(designs, skipped), ({ input, path, value }) => {
-      count('GuardedTable: corrupted designs', 'tried');
-      const error = errorOf(() => new GuardedTable(scratch, nextId(), propsOf(input)));
-      if (!(error instanceof DesignError)) throw new Error(`${path} = ${JSON.stringify(value)}: expected a DesignError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`);
-      expect(error.issues.map((i) => i.path)).toContain(path);
-    }), { numRuns: 1500, seed: SEED });
+    fc.assert(
+      fc.property(corrupted(designs, skipped), ({ input, path, value }) => {
+        count('GuardedTable: corrupted designs', 'tried');
+        const error = errorOf(() => new GuardedTable(scratch, nextId(), propsOf(input)));
+        if (!(error instanceof DesignError))
+          throw new Error(
+            `${path} = ${JSON.stringify(value)}: expected a DesignError, got ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`,
+          );
+        expect(error.issues.map((i) => i.path)).toContain(path);
+      }),
+      { numRuns: 1500, seed: SEED },
+    );
   });
 
   // Regression: an index that is not an object was copied before the core saw it (a TypeError for null).
   it('throw a DesignError naming an index that is not an object', () => {
     for (const field of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
       for (const element of [null, 42, 'x']) {
-        const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, sortKey: { name: 'at', type: 'S' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: [element] } as unknown as GuardedTableProps;
+        const props = {
+          partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
+          sortKey: { name: 'at', type: 'S' },
+          workload: { peakReadUnits: 1, peakWriteUnits: 1 },
+          [field]: [element],
+        } as unknown as GuardedTableProps;
         expect(() => new GuardedTable(scratch, nextId(), props)).toThrow(DesignError);
         try {
           new GuardedTable(scratch, nextId(), props);
@@ -118,15 +132,32 @@ describe('GuardedTable props, generated', () => {
   // Regression: the construct's own settings were not checked (TypeErrors from inside, alarms that page nobody).
   it('throw a DesignError naming a GuardedTable setting of the wrong type', () => {
     const cases: [string, unknown][] = [
-      ['billing', 'on-demand'], ['alarmActions', 'x'], ['dashboardName', 42], ['contributorInsightsMode', 'SOMETIMES'],
-      ['alarmTopic', 'arn:aws:sns:eu-west-1:111111111111:oncall'], ['dashboard', 'yes'], ['tableName', 42],
+      ['billing', 'on-demand'],
+      ['alarmActions', 'x'],
+      ['dashboardName', 42],
+      ['contributorInsightsMode', 'SOMETIMES'],
+      ['alarmTopic', 'arn:aws:sns:eu-west-1:111111111111:oncall'],
+      ['dashboard', 'yes'],
+      ['tableName', 42],
       // TableV2 settings passed through (TableV2 wrote some of these to the template as given, threw a TypeError on others).
-      ['tableClass', 'COLD'], ['dynamoStream', 'NEW'], ['tags', 'team=orders'], ['encryption', 'aws-managed'], ['timeToLiveAttribute', 7],
-      ['kinesisStream', 'arn:aws:kinesis:eu-west-1:111111111111:stream/s'], ['resourcePolicy', {}], ['warmThroughput', 12000],
-      ['removalPolicy', 'keep'], ['deletionProtection', 'yes'], ['pointInTimeRecoverySpecification', true],
+      ['tableClass', 'COLD'],
+      ['dynamoStream', 'NEW'],
+      ['tags', 'team=orders'],
+      ['encryption', 'aws-managed'],
+      ['timeToLiveAttribute', 7],
+      ['kinesisStream', 'arn:aws:kinesis:eu-west-1:111111111111:stream/s'],
+      ['resourcePolicy', {}],
+      ['warmThroughput', 12000],
+      ['removalPolicy', 'keep'],
+      ['deletionProtection', 'yes'],
+      ['pointInTimeRecoverySpecification', true],
     ];
     for (const [field, value] of cases) {
-      const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: value } as unknown as GuardedTableProps;
+      const props = {
+        partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 1, peakWriteUnits: 1 },
+        [field]: value,
+      } as unknown as GuardedTableProps;
       const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
       expect(error).toBeInstanceOf(DesignError);
       expect((error as DesignError).issues.map((i) => i.path)).toEqual([field]);
@@ -134,31 +165,47 @@ describe('GuardedTable props, generated', () => {
     const nested: [string, unknown, string][] = [
       ['tags', [{ key: 'team' }], 'tags[0]'],
       ['warmThroughput', { readUnitsPerSecond: -1 }, 'warmThroughput.readUnitsPerSecond'],
-      ['pointInTimeRecoverySpecification', { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: 40 }, 'pointInTimeRecoverySpecification.recoveryPeriodInDays'],
+      [
+        'pointInTimeRecoverySpecification',
+        { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: 40 },
+        'pointInTimeRecoverySpecification.recoveryPeriodInDays',
+      ],
     ];
     for (const [field, value, path] of nested) {
-      const props = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, [field]: value } as unknown as GuardedTableProps;
+      const props = {
+        partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 1, peakWriteUnits: 1 },
+        [field]: value,
+      } as unknown as GuardedTableProps;
       expect((errorOf(() => new GuardedTable(scratch, nextId(), props)) as DesignError).issues.map((i) => i.path)).toEqual([path]);
     }
     // A token is CloudFormation's to check at deploy time.
-    const tokens = { partitionKey: { name: 'id', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 1, peakWriteUnits: 1 }, tableClass: Lazy.string({ produce: () => 'STANDARD' }), dynamoStream: Lazy.string({ produce: () => 'KEYS_ONLY' }) } as unknown as GuardedTableProps;
+    const tokens = {
+      partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1, peakWriteUnits: 1 },
+      tableClass: Lazy.string({ produce: () => 'STANDARD' }),
+      dynamoStream: Lazy.string({ produce: () => 'KEYS_ONLY' }),
+    } as unknown as GuardedTableProps;
     expect(errorOf(() => new GuardedTable(scratch, nextId(), tokens))).toBeUndefined();
   });
 
   it("give props the construct accepts when a finding's edits are applied, and that finding goes away", () => {
-    fc.assert(fc.property(designs, (design) => {
-      const core = coreVerdict(coreDesign(design, 'edited'));
-      if ('error' in core) return count('GuardedTable: edits applied', 'invalid design');
-      const fixable = core.findings.filter((f) => f.edits && !f.acknowledged);
-      if (fixable.length === 0) return count('GuardedTable: edits applied', 'nothing to fix');
-      for (const finding of fixable) {
-        count('GuardedTable: edits applied', 'fixes applied');
-        // The props' design part takes the edits (paths are relative to the table, as in the props).
-        const edited = applyDesignEdits(design, finding.edits as DesignEdit[]);
-        const table = new GuardedTable(scratch, nextId(), propsOf(edited));
-        expect(table.findings.some((f) => f.ruleId === finding.ruleId && f.path === finding.path && !f.acknowledged)).toBe(false);
-      }
-    }), { numRuns: 50, seed: SEED });
+    fc.assert(
+      fc.property(designs, (design) => {
+        const core = coreVerdict(coreDesign(design, 'edited'));
+        if ('error' in core) return count('GuardedTable: edits applied', 'invalid design');
+        const fixable = core.findings.filter((f) => f.edits && !f.acknowledged);
+        if (fixable.length === 0) return count('GuardedTable: edits applied', 'nothing to fix');
+        for (const finding of fixable) {
+          count('GuardedTable: edits applied', 'fixes applied');
+          // The props' design part takes the edits (paths are relative to the table, as in the props).
+          const edited = applyDesignEdits(design, finding.edits as DesignEdit[]);
+          const table = new GuardedTable(scratch, nextId(), propsOf(edited));
+          expect(table.findings.some((f) => f.ruleId === finding.ruleId && f.path === finding.path && !f.acknowledged)).toBe(false);
+        }
+      }),
+      { numRuns: 50, seed: SEED },
+    );
     expect(counted('GuardedTable: edits applied', 'fixes applied')).toBeGreaterThan(40);
   });
 });
@@ -182,14 +229,19 @@ function expectTemplateOf(table: Json, design: TableDesign): void {
   const p = table.Properties;
   expect(p.KeySchema).toEqual(keySchema([design.partitionKey], design.sortKey ? [design.sortKey] : []));
   const gsis = design.globalSecondaryIndexes ?? [];
-  expect((p.GlobalSecondaryIndexes ?? []).map((g: Json) => [g.IndexName, g.KeySchema])).toEqual(gsis.map((g) => [
-    g.indexName,
-    keySchema(g.partitionKeys ?? (g.partitionKey ? [g.partitionKey] : []), g.sortKeys ?? (g.sortKey ? [g.sortKey] : [])),
-  ]));
-  expect((p.LocalSecondaryIndexes ?? []).map((l: Json) => [l.IndexName, l.KeySchema])).toEqual((design.localSecondaryIndexes ?? []).map((l) => [l.indexName, keySchema([design.partitionKey], [l.sortKey])]));
+  expect((p.GlobalSecondaryIndexes ?? []).map((g: Json) => [g.IndexName, g.KeySchema])).toEqual(
+    gsis.map((g) => [g.indexName, keySchema(g.partitionKeys ?? (g.partitionKey ? [g.partitionKey] : []), g.sortKeys ?? (g.sortKey ? [g.sortKey] : []))]),
+  );
+  expect((p.LocalSecondaryIndexes ?? []).map((l: Json) => [l.IndexName, l.KeySchema])).toEqual(
+    (design.localSecondaryIndexes ?? []).map((l) => [l.indexName, keySchema([design.partitionKey], [l.sortKey])]),
+  );
   // Every key attribute is defined once, with the design's type.
-  const attributes = [design.partitionKey, design.sortKey, ...gsis.flatMap((g) => [g.partitionKey, ...(g.partitionKeys ?? []), g.sortKey, ...(g.sortKeys ?? [])]), ...(design.localSecondaryIndexes ?? []).map((l) => l.sortKey)]
-    .filter((a): a is NonNullable<typeof a> => a !== undefined);
+  const attributes = [
+    design.partitionKey,
+    design.sortKey,
+    ...gsis.flatMap((g) => [g.partitionKey, ...(g.partitionKeys ?? []), g.sortKey, ...(g.sortKeys ?? [])]),
+    ...(design.localSecondaryIndexes ?? []).map((l) => l.sortKey),
+  ].filter((a): a is NonNullable<typeof a> => a !== undefined);
   const types = new Map(attributes.map((a) => [a.name, a.type]));
   expect(new Map((p.AttributeDefinitions as Json[]).map((d) => [d.AttributeName, d.AttributeType]))).toEqual(types);
   expect(p.BillingMode).toBe(design.billing === 'provisioned' ? 'PROVISIONED' : 'PAY_PER_REQUEST');
@@ -206,19 +258,22 @@ describe('GuardedTable props, synthesized', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it('synthesize the key schema the design declares, and are refused for exactly the core\'s errors', () => {
-    fc.assert(fc.property(designs, (design) => {
-      const core = coreVerdict(coreDesign(design, 'Synth.Table'));
-      if ('error' in core) return count('GuardedTable: synthesized', 'invalid design');
-      const app = new App();
-      const stack = new Stack(app, 'Synth');
-      new GuardedTable(stack, 'Table', propsOf(design));
-      const report = synthDesignReport(stack);
-      const refusedFor = [...new Set(report.violations.filter((v) => v.severity === 'error' && v.acknowledged === undefined).map((v) => v.rule))].sort();
-      expect(refusedFor).toEqual([...new Set(blockingFindings(core.findings).map((f) => f.ruleId))].sort());
-      count('GuardedTable: synthesized', refusedFor.length > 0 ? 'refused' : 'synthesized');
-      expectTemplateOf(tableResource(app, stack), design);
-    }), { numRuns: 24, seed: SEED });
+  it("synthesize the key schema the design declares, and are refused for exactly the core's errors", () => {
+    fc.assert(
+      fc.property(designs, (design) => {
+        const core = coreVerdict(coreDesign(design, 'Synth.Table'));
+        if ('error' in core) return count('GuardedTable: synthesized', 'invalid design');
+        const app = new App();
+        const stack = new Stack(app, 'Synth');
+        new GuardedTable(stack, 'Table', propsOf(design));
+        const report = synthDesignReport(stack);
+        const refusedFor = [...new Set(report.violations.filter((v) => v.severity === 'error' && v.acknowledged === undefined).map((v) => v.rule))].sort();
+        expect(refusedFor).toEqual([...new Set(blockingFindings(core.findings).map((f) => f.ruleId))].sort());
+        count('GuardedTable: synthesized', refusedFor.length > 0 ? 'refused' : 'synthesized');
+        expectTemplateOf(tableResource(app, stack), design);
+      }),
+      { numRuns: 24, seed: SEED },
+    );
     expect(counted('GuardedTable: synthesized', 'synthesized')).toBeGreaterThan(3);
     expect(counted('GuardedTable: synthesized', 'refused')).toBeGreaterThan(3);
   });

@@ -61,7 +61,10 @@ it('creates the account, one diagnostic setting, and two guarded containers with
 it('keys the telemetry events tenant → device → session (MultiHash, version 2) and the registry tenant → device', () => {
   const container = 'azure-native:cosmosdb:SqlResourceSqlContainer';
   expect(inputsOf('events', container)).toMatchObject({
-    resourceGroupName: 'telemetry', accountName: 'telemetry', databaseName: 'telemetry', containerName: 'events',
+    resourceGroupName: 'telemetry',
+    accountName: 'telemetry',
+    databaseName: 'telemetry',
+    containerName: 'events',
     resource: { id: 'events', partitionKey: { paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 }, defaultTtl: 7_776_000 },
     options: { autoscaleSettings: { maxThroughput: 40_000 } },
   });
@@ -80,12 +83,20 @@ it('sends the partition-key and 5-minute request categories of the account to th
     resourceUri: accountId,
     workspaceId: await resolved(program.workspaceId),
     logAnalyticsDestinationType: 'Dedicated',
-    logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: true }, { category: 'DataPlaneRequests5M', enabled: true }],
+    logs: [
+      { category: 'PartitionKeyStatistics', enabled: true },
+      { category: 'PartitionKeyRUConsumption', enabled: true },
+      { category: 'DataPlaneRequests5M', enabled: true },
+    ],
   });
   const oncall = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.Insights/actionGroups/oncall`;
   const dataTeam = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.Insights/actionGroups/data-team`;
   const logAlert = 'azure-native:monitor:ScheduledQueryRule';
-  expect(inputsOf('events-hot-partition-range', 'azure-native:monitor:MetricAlert')).toMatchObject({ scopes: [accountId], severity: 2, actions: [{ actionGroupId: dataTeam }] });
+  expect(inputsOf('events-hot-partition-range', 'azure-native:monitor:MetricAlert')).toMatchObject({
+    scopes: [accountId],
+    severity: 2,
+    actions: [{ actionGroupId: dataTeam }],
+  });
   expect(inputsOf('events-throttle-rate', logAlert)).toMatchObject({ severity: 1, location: 'westeurope', actions: { actionGroups: [oncall] } });
   expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('devices-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });

@@ -21,7 +21,12 @@ const WORKSPACE = 'azure-native:operationalinsights:Workspace';
 let unique = 0;
 /** A fresh account-level monitoring component, named `fleet-<n>` (unique per test). */
 function accountMonitoring(extra: Partial<ConstructorParameters<typeof CosmosAccountMonitoring>[1]> = {}) {
-  return new CosmosAccountMonitoring(`fleet-${++unique}`, { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID }, actionGroupIds: [ACTION_GROUP], ...extra });
+  return new CosmosAccountMonitoring(`fleet-${++unique}`, {
+    resourceGroupName: 'data',
+    account: { name: 'fleet', id: ACCOUNT_ID },
+    actionGroupIds: [ACTION_GROUP],
+    ...extra,
+  });
 }
 
 type TestArgs = Omit<GuardedContainerArgs, 'database' | 'throughput'> & Partial<Pick<GuardedContainerArgs, 'database' | 'throughput'>>;
@@ -56,7 +61,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('the container', () => {
-  it('has the design\'s hierarchical key as MultiHash version 2, paths in order, containerName = resource.id, protected, under the component', async () => {
+  it("has the design's hierarchical key as MultiHash version 2, paths in order, containerName = resource.id, protected, under the component", async () => {
     const recorder = optionsRecorder();
     const component = await guarded('events', { monitoring: accountMonitoring(), design: telemetry }, { transformations: [recorder.transformation] });
     const container = engine.named('events');
@@ -78,19 +83,23 @@ describe('the container', () => {
 
   it('uses Hash for one path, keeps a declared version, and honors containerName and protect: false', async () => {
     const recorder = optionsRecorder();
-    await guarded('orders-component', {
-      monitoring: accountMonitoring(),
-      containerName: 'orders',
-      protect: false,
-      design: { ...orders, partitionKey: { ...orders.partitionKey, version: 1 } },
-    }, { transformations: [recorder.transformation] });
+    await guarded(
+      'orders-component',
+      {
+        monitoring: accountMonitoring(),
+        containerName: 'orders',
+        protect: false,
+        design: { ...orders, partitionKey: { ...orders.partitionKey, version: 1 } },
+      },
+      { transformations: [recorder.transformation] },
+    );
     const container = engine.ofType(CONTAINER).find((r) => r.name === 'orders-component');
     expect(container?.inputs.containerName).toBe('orders');
     expect(container?.inputs.resource).toMatchObject({ id: 'orders', partitionKey: { paths: ['/orderId'], kind: 'Hash', version: 1 } });
     expect(recorder.options.get('orders-component')?.protect).toBe(false);
   });
 
-  it('takes protect: false from the component\'s resource options too', async () => {
+  it("takes protect: false from the component's resource options too", async () => {
     const recorder = optionsRecorder();
     await guarded('opts-unprotected', { monitoring: accountMonitoring(), design: orders }, { protect: false, transformations: [recorder.transformation] });
     expect(recorder.options.get('opts-unprotected')?.protect).toBe(false);
@@ -99,7 +108,15 @@ describe('the container', () => {
   it('passes throughput, indexing policy, TTL, unique keys and tags through', async () => {
     const indexingPolicy = { indexingMode: 'consistent', includedPaths: [{ path: '/*' }], excludedPaths: [{ path: '/payload/*' }] };
     const uniqueKeyPolicy = { uniqueKeys: [{ paths: ['/tenantId', '/deviceId', '/sessionId', '/seq'] }] };
-    await guarded('manual', { monitoring: accountMonitoring(), design: telemetry, throughput: { manual: 4_000 }, indexingPolicy, defaultTtl: 7_776_000, uniqueKeyPolicy, tags: { team: 'iot' } });
+    await guarded('manual', {
+      monitoring: accountMonitoring(),
+      design: telemetry,
+      throughput: { manual: 4_000 },
+      indexingPolicy,
+      defaultTtl: 7_776_000,
+      uniqueKeyPolicy,
+      tags: { team: 'iot' },
+    });
     await guarded('autoscaled', { monitoring: accountMonitoring(), design: telemetry, throughput: { autoscaleMax: 40_000 } });
     const manual = engine.named('manual').inputs;
     expect(manual.options).toEqual({ throughput: 4_000 });
@@ -113,9 +130,20 @@ describe('the container', () => {
     const database = new cosmosdb.SqlResourceSqlDatabase('fleet-db', { resourceGroupName: 'data', accountName: 'fleet', resource: { id: 'fleetdb' } });
     const component = await guarded('from-resource', { monitoring: accountMonitoring(), design: telemetry, database });
     expect(engine.named('from-resource').inputs.databaseName).toBe('fleetdb');
-    expect(criterionOf(engine.named('from-resource-hot-partition-range')).dimensions[0]).toEqual({ name: 'DatabaseName', operator: 'Include', values: ['fleetdb'] });
+    expect(criterionOf(engine.named('from-resource-hot-partition-range')).dimensions[0]).toEqual({
+      name: 'DatabaseName',
+      operator: 'Include',
+      values: ['fleetdb'],
+    });
     expect(criterionOf(engine.named('from-resource-hot-key')).query).toContain('| where DatabaseName == "fleetdb" and CollectionName == "from-resource"');
-    expect(Object.keys(await componentOutputs(component)).sort()).toEqual(['container', 'hotKey', 'hotPrefix', 'normalizedRu', 'partitionSize', 'throttleRate']);
+    expect(Object.keys(await componentOutputs(component)).sort()).toEqual([
+      'container',
+      'hotKey',
+      'hotPrefix',
+      'normalizedRu',
+      'partitionSize',
+      'throttleRate',
+    ]);
   });
 });
 
@@ -163,20 +191,31 @@ describe('partition-key diagnostics', () => {
   it('looks up an account given by name', async () => {
     const monitoring = new CosmosAccountMonitoring('by-name', { resourceGroupName: 'data', account: 'fleet' });
     await registeredAll([monitoring.diagnosticSetting]);
-    expect(engine.calls.find((c) => c.token === 'azure-native:cosmosdb:getDatabaseAccount')?.inputs).toEqual({ accountName: 'fleet', resourceGroupName: 'data' });
+    expect(engine.calls.find((c) => c.token === 'azure-native:cosmosdb:getDatabaseAccount')?.inputs).toEqual({
+      accountName: 'fleet',
+      resourceGroupName: 'data',
+    });
     expect(engine.named('by-name-partition-keys').inputs.resourceUri).toBe(ACCOUNT_ID);
   });
 
   it('refuses unreadable monitoring args, naming each field, a typo included', () => {
-    const error = thrownBy(() => new CosmosAccountMonitoring('bad', {
-      resourceGroupName: '',
-      account: { name: 'fleet' } as never,
-      workspaceRetentionInDays: 0,
-      additionalLogCategories: ['PartitionKeyStatistics', ''],
-      actionGroupId: [ACTION_GROUP],
-    } as never));
+    const error = thrownBy(
+      () =>
+        new CosmosAccountMonitoring('bad', {
+          resourceGroupName: '',
+          account: { name: 'fleet' } as never,
+          workspaceRetentionInDays: 0,
+          additionalLogCategories: ['PartitionKeyStatistics', ''],
+          actionGroupId: [ACTION_GROUP],
+        } as never),
+    );
     expect(error.issues.map((i) => i.path).sort()).toEqual([
-      'account.id', 'actionGroupId', 'additionalLogCategories[0]', 'additionalLogCategories[1]', 'resourceGroupName', 'workspaceRetentionInDays',
+      'account.id',
+      'actionGroupId',
+      'additionalLogCategories[0]',
+      'additionalLogCategories[1]',
+      'resourceGroupName',
+      'workspaceRetentionInDays',
     ]);
     expect(error.issues.find((i) => i.path === 'actionGroupId')?.message).toContain('did you mean "actionGroupIds"?');
   });
@@ -194,7 +233,10 @@ describe('partition-key diagnostics', () => {
     await guarded('reused', { monitoring, design: orders });
     expect(monitoring.diagnosticSetting).toBeUndefined();
     expect(engine.ofType(DIAGNOSTIC_SETTING).length + engine.ofType(WORKSPACE).length).toBe(before);
-    expect(engine.calls.find((c) => c.token === 'azure-native:monitor:getDiagnosticSetting')?.inputs).toEqual({ name: 'platform-logs', resourceUri: ACCOUNT_ID });
+    expect(engine.calls.find((c) => c.token === 'azure-native:monitor:getDiagnosticSetting')?.inputs).toEqual({
+      name: 'platform-logs',
+      resourceUri: ACCOUNT_ID,
+    });
     expect(engine.named('reused-hot-key').inputs.scopes).toEqual([central]);
   });
 
@@ -219,8 +261,15 @@ describe('skew alerts', () => {
     const alert = engine.named('defaults-hot-partition-range');
     expect(alert.type).toBe(METRIC_ALERT);
     expect(alert.inputs).toMatchObject({
-      resourceGroupName: 'data', location: 'global', scopes: [ACCOUNT_ID], enabled: true, autoMitigate: true, severity: 2,
-      windowSize: 'PT15M', evaluationFrequency: 'PT5M', actions: [{ actionGroupId: TICKET }],
+      resourceGroupName: 'data',
+      location: 'global',
+      scopes: [ACCOUNT_ID],
+      enabled: true,
+      autoMitigate: true,
+      severity: 2,
+      windowSize: 'PT15M',
+      evaluationFrequency: 'PT5M',
+      actions: [{ actionGroupId: TICKET }],
       criteria: { odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria' },
     });
     expect(criterionOf(alert)).toEqual({
@@ -243,12 +292,23 @@ describe('skew alerts', () => {
     const alert = engine.named('defaults-throttle-rate');
     expect(alert.type).toBe(LOG_ALERT);
     expect(alert.inputs).toMatchObject({
-      kind: 'LogAlert', location: 'westeurope', scopes: [workspaceId], severity: 1, windowSize: 'PT30M', evaluationFrequency: 'PT5M',
-      skipQueryValidation: true, autoMitigate: true, actions: { actionGroups: [PAGE] },
+      kind: 'LogAlert',
+      location: 'westeurope',
+      scopes: [workspaceId],
+      severity: 1,
+      windowSize: 'PT30M',
+      evaluationFrequency: 'PT5M',
+      skipQueryValidation: true,
+      autoMitigate: true,
+      actions: { actionGroups: [PAGE] },
     });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
-      timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedThrottledShare', operator: 'GreaterThan', threshold: 0.05, dimensions: [],
+      timeAggregation: 'Maximum',
+      metricMeasureColumn: 'SustainedThrottledShare',
+      operator: 'GreaterThan',
+      threshold: 0.05,
+      dimensions: [],
       failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
     });
     expect(condition.query.split('\n')).toEqual([
@@ -264,13 +324,26 @@ describe('skew alerts', () => {
     ]);
   });
 
-  it('watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 3,200 (80% of the container\'s own 4,000 RU/s, below the 10,000 key ceiling: a key never uses more than its container), empty keys left out, PT15M every PT5M, ticket', () => {
+  it("watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 3,200 (80% of the container's own 4,000 RU/s, below the 10,000 key ceiling: a key never uses more than its container), empty keys left out, PT15M every PT5M, ticket", () => {
     const alert = engine.named('defaults-hot-key');
-    expect(alert.inputs).toMatchObject({ kind: 'LogAlert', location: 'westeurope', severity: 2, windowSize: 'PT15M', evaluationFrequency: 'PT5M', actions: { actionGroups: [TICKET] } });
+    expect(alert.inputs).toMatchObject({
+      kind: 'LogAlert',
+      location: 'westeurope',
+      severity: 2,
+      windowSize: 'PT15M',
+      evaluationFrequency: 'PT5M',
+      actions: { actionGroups: [TICKET] },
+    });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
-      timeAggregation: 'Maximum', metricMeasureColumn: 'SustainedRUPerSecond', operator: 'GreaterThan', threshold: 3_200,
-      dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }],
+      timeAggregation: 'Maximum',
+      metricMeasureColumn: 'SustainedRUPerSecond',
+      operator: 'GreaterThan',
+      threshold: 3_200,
+      dimensions: [
+        { name: 'PartitionKey', operator: 'Include', values: ['*'] },
+        { name: 'RegionName', operator: 'Include', values: ['*'] },
+      ],
     });
     expect(condition.query.split('\n')).toEqual([
       'let judgedEnd = bin(now(), 1m) - 10m;',
@@ -288,16 +361,37 @@ describe('skew alerts', () => {
 
   it('watch the first level of a hierarchical key (one tenant) the same way, by prefix', () => {
     const condition = criterionOf(engine.named('defaults-hot-prefix'));
-    expect(condition).toMatchObject({ metricMeasureColumn: 'SustainedRUPerSecond', threshold: 3_200, dimensions: [{ name: 'Prefix', operator: 'Include', values: ['*'] }, { name: 'RegionName', operator: 'Include', values: ['*'] }] });
+    expect(condition).toMatchObject({
+      metricMeasureColumn: 'SustainedRUPerSecond',
+      threshold: 3_200,
+      dimensions: [
+        { name: 'Prefix', operator: 'Include', values: ['*'] },
+        { name: 'RegionName', operator: 'Include', values: ['*'] },
+      ],
+    });
     expect(condition.query).toContain('| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)');
     expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
   });
 
   it('watch the largest logical partition in CDBPartitionKeyStatistics: above 16 GB over P1D every PT1H, ticket', () => {
     const alert = engine.named('defaults-partition-size');
-    expect(alert.inputs).toMatchObject({ kind: 'LogAlert', scopes: [workspaceId], severity: 2, windowSize: 'P1D', evaluationFrequency: 'PT1H', skipQueryValidation: true, actions: { actionGroups: [TICKET] } });
+    expect(alert.inputs).toMatchObject({
+      kind: 'LogAlert',
+      scopes: [workspaceId],
+      severity: 2,
+      windowSize: 'P1D',
+      evaluationFrequency: 'PT1H',
+      skipQueryValidation: true,
+      actions: { actionGroups: [TICKET] },
+    });
     const condition = criterionOf(alert);
-    expect(condition).toMatchObject({ timeAggregation: 'Maximum', metricMeasureColumn: 'SizeGb', operator: 'GreaterThan', threshold: 16, dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }] });
+    expect(condition).toMatchObject({
+      timeAggregation: 'Maximum',
+      metricMeasureColumn: 'SizeGb',
+      operator: 'GreaterThan',
+      threshold: 16,
+      dimensions: [{ name: 'PartitionKey', operator: 'Include', values: ['*'] }],
+    });
     expect(condition.query.split('\n')).toEqual([
       'CDBPartitionKeyStatistics',
       '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
@@ -322,7 +416,11 @@ describe('skew alerts', () => {
     expect(criterionOf(engine.named('tight-partition-size')).threshold).toBe(14);
     // Six regions at a sixth of 42,000 RU/s each: 7,000 RU/s per key at the declared peak, below the 8,000 line.
     const regions = { partitionKey: { paths: [{ path: '/region', cardinality: 6 }] }, workload: { peakReadUnits: 21_000, peakWriteUnits: 21_000 } };
-    await guarded('regions', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 60_000 }, design: { ...regions, acknowledgements: [{ rule: 'SG001', reason: 'Six regions by regulation; each fits its partition.' }] } });
+    await guarded('regions', {
+      monitoring: accountMonitoring(),
+      throughput: { autoscaleMax: 60_000 },
+      design: { ...regions, acknowledgements: [{ rule: 'SG001', reason: 'Six regions by regulation; each fits its partition.' }] },
+    });
     expect(criterionOf(engine.named('regions-hot-key')).threshold).toBeGreaterThan(7_000);
     // A declared (and acknowledged) 9,000 RU/s key is alerted above its declared load, not at it.
     const whale = {
@@ -337,7 +435,7 @@ describe('skew alerts', () => {
     expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(9_000);
   });
 
-  it('judge a serverless key against a serverless partition\'s 5,000 RU/s, and create no NormalizedRUConsumption alert', async () => {
+  it("judge a serverless key against a serverless partition's 5,000 RU/s, and create no NormalizedRUConsumption alert", async () => {
     const info = jest.spyOn(pulumi.log, 'info');
     const component = await guarded('serverless', { monitoring: accountMonitoring(), throughput: 'serverless', design: orders });
     expect(criterionOf(engine.named('serverless-hot-key')).threshold).toBe(4_000);
@@ -351,8 +449,15 @@ describe('skew alerts', () => {
     const component = await guarded('shared', { monitoring: accountMonitoring(), throughput: 'shared', design: orders });
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
-    expect(Object.keys(component.alerts).filter((k) => component.alerts[k as keyof typeof component.alerts])).toEqual(['throttleRate', 'hotKey', 'partitionSize']);
-    expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data'), component);
+    expect(Object.keys(component.alerts).filter((k) => component.alerts[k as keyof typeof component.alerts])).toEqual([
+      'throttleRate',
+      'hotKey',
+      'partitionSize',
+    ]);
+    expect(info).toHaveBeenCalledWith(
+      expect.stringContaining("no normalizedRu alert: the container shares its database's throughput, and NormalizedRUConsumption has no per-container data"),
+      component,
+    );
   });
 
   it('are configurable one by one, by tier, or left out', async () => {
@@ -368,7 +473,12 @@ describe('skew alerts', () => {
         hotKey: { threshold: 6_000 },
       },
     });
-    expect(engine.named('tuned-hot-partition-range').inputs).toMatchObject({ windowSize: 'PT30M', evaluationFrequency: 'PT15M', severity: 1, actions: [{ actionGroupId: ACTION_GROUP }] });
+    expect(engine.named('tuned-hot-partition-range').inputs).toMatchObject({
+      windowSize: 'PT30M',
+      evaluationFrequency: 'PT15M',
+      severity: 1,
+      actions: [{ actionGroupId: ACTION_GROUP }],
+    });
     expect(criterionOf(engine.named('tuned-hot-partition-range')).threshold).toBe(95);
     expect(engine.registered.some((r) => r.name === 'tuned-throttle-rate')).toBe(false);
     expect(engine.named('tuned-partition-size').inputs).toMatchObject({ severity: 3, actions: { actionGroups: [other] } });
@@ -380,7 +490,7 @@ describe('skew alerts', () => {
     const component = await guarded('unmonitored', {
       resourceGroupName: 'data',
       account: 'fleet',
-      design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics go through the platform team\'s central setting.' }] },
+      design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: "Diagnostics go through the platform team's central setting." }] },
     });
     expect(Object.keys(component.alerts).filter((k) => component.alerts[k as keyof typeof component.alerts])).toEqual(['normalizedRu']);
     expect(engine.named('unmonitored-hot-partition-range').inputs.scopes).toEqual([ACCOUNT_ID]);

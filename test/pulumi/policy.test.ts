@@ -6,7 +6,13 @@
 // unknown-checking proxy as `pulumi preview` wraps them.
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as monitor from '@pulumi/azure-native/monitor';
-import { unknownCheckingProxy, type PolicyResource, type ResourceValidationArgs, type ResourceValidationPolicy, type StackValidationPolicy } from '@pulumi/policy';
+import {
+  unknownCheckingProxy,
+  type PolicyResource,
+  type ResourceValidationArgs,
+  type ResourceValidationPolicy,
+  type StackValidationPolicy,
+} from '@pulumi/policy';
 import * as pulumi from '@pulumi/pulumi';
 import { GuardedContainer } from '../../lib/pulumi';
 import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
@@ -22,7 +28,11 @@ const ACCOUNT_ID = (name: string) => `${SUBSCRIPTION}/resourceGroups/${GROUP}/pr
 const WORKSPACE_ID = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central`;
 
 /** A resource the program registered, as the policy engine presents it. */
-async function asPolicyResource(resource: pulumi.CustomResource, propertyDependencies: Record<string, PolicyResource[]> = {}, props?: Record<string, unknown>): Promise<PolicyResource> {
+async function asPolicyResource(
+  resource: pulumi.CustomResource,
+  propertyDependencies: Record<string, PolicyResource[]> = {},
+  props?: Record<string, unknown>,
+): Promise<PolicyResource> {
   await registeredAll([resource]);
   const urn = await resolved(resource.urn);
   const name = urn.split('::').pop() as string;
@@ -34,7 +44,13 @@ async function asPolicyResource(resource: pulumi.CustomResource, propertyDepende
     name,
     urn,
     props: unknownCheckingProxy(props ?? registered.inputs),
-    opts: { protect: false, ignoreChanges: [], aliases: [], customTimeouts: { createSeconds: 0, updateSeconds: 0, deleteSeconds: 0 }, additionalSecretOutputs: [] },
+    opts: {
+      protect: false,
+      ignoreChanges: [],
+      aliases: [],
+      customTimeouts: { createSeconds: 0, updateSeconds: 0, deleteSeconds: 0 },
+      additionalSecretOutputs: [],
+    },
     dependencies: Object.values(propertyDependencies).flat(),
     propertyDependencies,
     isType: () => false,
@@ -53,7 +69,9 @@ function resourceArgs(resource: PolicyResource): ResourceValidationArgs {
     isType: () => false,
     asType: () => undefined,
     getConfig: <T>() => ({}) as T,
-    notApplicable: (reason?: string) => { throw new Error(`not applicable: ${reason}`); },
+    notApplicable: (reason?: string) => {
+      throw new Error(`not applicable: ${reason}`);
+    },
   };
 }
 
@@ -70,14 +88,23 @@ async function violationsOf(name: string, resource: PolicyResource, options?: Sk
   return violations;
 }
 
-async function stackViolations(resources: PolicyResource[], options?: SkewguardPolicyOptions, config: object = {}): Promise<{ message: string; urn?: string }[]> {
+async function stackViolations(
+  resources: PolicyResource[],
+  options?: SkewguardPolicyOptions,
+  config: object = {},
+): Promise<{ message: string; urn?: string }[]> {
   const violations: { message: string; urn?: string }[] = [];
-  await policy<StackValidationPolicy>(POLICY_NAMES.diagnostics, options).validateStack({
-    resources,
-    stackTags: new Map(),
-    getConfig: <T>() => config as T,
-    notApplicable: (reason?: string) => { throw new Error(`not applicable: ${reason}`); },
-  }, (message, urn) => violations.push({ message, urn }));
+  await policy<StackValidationPolicy>(POLICY_NAMES.diagnostics, options).validateStack(
+    {
+      resources,
+      stackTags: new Map(),
+      getConfig: <T>() => config as T,
+      notApplicable: (reason?: string) => {
+        throw new Error(`not applicable: ${reason}`);
+      },
+    },
+    (message, urn) => violations.push({ message, urn }),
+  );
   return violations;
 }
 
@@ -86,13 +113,19 @@ let unique = 0;
 function rawContainer(partitionKey: Record<string, unknown> | undefined, accountName: pulumi.Input<string> = 'fleet') {
   const id = `raw-${++unique}`;
   return new cosmosdb.SqlResourceSqlContainer(id, {
-    resourceGroupName: GROUP, accountName, databaseName: 'app', resource: { id, partitionKey },
+    resourceGroupName: GROUP,
+    accountName,
+    databaseName: 'app',
+    resource: { id, partitionKey },
   });
 }
 
 function account(name: string) {
   return new cosmosdb.DatabaseAccount(name, {
-    resourceGroupName: GROUP, accountName: name, databaseAccountOfferType: 'Standard', locations: [{ locationName: 'westeurope', failoverPriority: 0 }],
+    resourceGroupName: GROUP,
+    accountName: name,
+    databaseAccountOfferType: 'Standard',
+    locations: [{ locationName: 'westeurope', failoverPriority: 0 }],
   });
 }
 
@@ -101,7 +134,10 @@ function diagnosticSetting(name: string, resourceUri: pulumi.Input<string>, over
     resourceUri,
     workspaceId: WORKSPACE_ID,
     logAnalyticsDestinationType: 'Dedicated',
-    logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: true }],
+    logs: [
+      { category: 'PartitionKeyStatistics', enabled: true },
+      { category: 'PartitionKeyRUConsumption', enabled: true },
+    ],
     ...overrides,
   });
 }
@@ -120,22 +156,27 @@ describe('the policy pack', () => {
   });
 
   it('refuses bad options, naming each', () => {
-    expect(() => skewguardPolicies({
-      enforcementLevels: { 'skewguard-typo': 'advisory', [POLICY_NAMES.keyStructure]: 'remediate' } as never,
-      acknowledgements: { legacy: [{ rule: 'SG015', reason: 'short' }], other: [{ rule: 'SG123', reason: 'Not a rule skewguard has.' }] },
-    })).toThrow(expect.objectContaining({
-      issues: [
-        expect.objectContaining({ path: 'enforcementLevels["skewguard-typo"]' }),
-        expect.objectContaining({ path: `enforcementLevels["${POLICY_NAMES.keyStructure}"]` }),
-        expect.objectContaining({ path: 'acknowledgements["legacy"][0].reason' }),
-        expect.objectContaining({ path: 'acknowledgements["other"][0].rule' }),
-      ],
-    }));
+    expect(() =>
+      skewguardPolicies({
+        enforcementLevels: { 'skewguard-typo': 'advisory', [POLICY_NAMES.keyStructure]: 'remediate' } as never,
+        acknowledgements: { legacy: [{ rule: 'SG015', reason: 'short' }], other: [{ rule: 'SG123', reason: 'Not a rule skewguard has.' }] },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        issues: [
+          expect.objectContaining({ path: 'enforcementLevels["skewguard-typo"]' }),
+          expect.objectContaining({ path: `enforcementLevels["${POLICY_NAMES.keyStructure}"]` }),
+          expect.objectContaining({ path: 'acknowledgements["legacy"][0].reason' }),
+          expect.objectContaining({ path: 'acknowledgements["other"][0].rule' }),
+        ],
+      }),
+    );
   });
 });
 
 describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
-  const structure = async (partitionKey: Record<string, unknown> | undefined) => violationsOf(POLICY_NAMES.keyStructure, await asPolicyResource(rawContainer(partitionKey)));
+  const structure = async (partitionKey: Record<string, unknown> | undefined) =>
+    violationsOf(POLICY_NAMES.keyStructure, await asPolicyResource(rawContainer(partitionKey)));
 
   it('passes a valid single or hierarchical key', async () => {
     expect(await structure({ paths: ['/orderId'] })).toEqual([]);
@@ -148,7 +189,7 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     ['more than 3 levels', { paths: ['/a', '/b', '/c', '/d'], kind: 'MultiHash', version: 2 }, 'resource.partitionKey.paths'],
     ['a duplicate path', { paths: ['/tenantId', '/tenantId'], kind: 'MultiHash', version: 2 }, 'resource.partitionKey.paths[1]'],
     ['several paths with kind Hash', { paths: ['/tenantId', '/deviceId'], kind: 'Hash', version: 2 }, 'resource.partitionKey.kind'],
-  ])('reports %s with the core\'s SG005 finding at the resource property', async (_label, key, path) => {
+  ])("reports %s with the core's SG005 finding at the resource property", async (_label, key, path) => {
     const violations = await structure(key);
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatch(new RegExp(`^error SG005 key-structure at ${path.replace(/[[\].]/g, '\\$&')} \\(raw-\\d+\\): .+\\n {2}fix: `));
@@ -196,7 +237,7 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
       design: {
         partitionKey: { paths: [{ path: '/region', cardinality: 5_000 }] },
         workload: { peakReadUnits: 100, peakWriteUnits: 100 },
-        acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics come from the platform team\'s setting.' }],
+        acknowledgements: [{ rule: 'SG010', reason: "Diagnostics come from the platform team's setting." }],
       },
     });
     const child = await asPolicyResource(guarded.container);
@@ -214,7 +255,9 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     const fleet = await asPolicyResource(account(`acct-${++unique}`));
     const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, fleet.props.accountName), { accountName: [fleet] });
     const violations = await stackViolations([fleet, container]);
-    expect(violations).toEqual([{ urn: container.urn, message: expect.stringMatching(/^error SG010 monitoring-off at diagnostic settings of its account \(raw-\d+\): /) }]);
+    expect(violations).toEqual([
+      { urn: container.urn, message: expect.stringMatching(/^error SG010 monitoring-off at diagnostic settings of its account \(raw-\d+\): /) },
+    ]);
     expect(violations[0].message).toContain('found: no diagnostic setting in this stack targets its account');
   });
 
@@ -228,21 +271,30 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     const existing = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'Legacy-Account'));
     const byId = await asPolicyResource(diagnosticSetting(`pk-legacy-${unique}`, ACCOUNT_ID('legacy-account')));
     expect(await stackViolations([existing, byId])).toEqual([]);
-    const allLogs = await asPolicyResource(diagnosticSetting(`pk-all-${unique}`, ACCOUNT_ID('legacy-account'), { logs: [{ categoryGroup: 'allLogs', enabled: true }] }));
+    const allLogs = await asPolicyResource(
+      diagnosticSetting(`pk-all-${unique}`, ACCOUNT_ID('legacy-account'), { logs: [{ categoryGroup: 'allLogs', enabled: true }] }),
+    );
     expect(await stackViolations([existing, allLogs])).toEqual([]);
   });
 
   it('names what an incomplete setting lacks', async () => {
     const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'shop'));
-    const incomplete = await asPolicyResource(diagnosticSetting(`pk-shop-${++unique}`, ACCOUNT_ID('shop'), {
-      logAnalyticsDestinationType: undefined,
-      logs: [{ category: 'PartitionKeyStatistics', enabled: true }, { category: 'PartitionKeyRUConsumption', enabled: false }],
-    }));
+    const incomplete = await asPolicyResource(
+      diagnosticSetting(`pk-shop-${++unique}`, ACCOUNT_ID('shop'), {
+        logAnalyticsDestinationType: undefined,
+        logs: [
+          { category: 'PartitionKeyStatistics', enabled: true },
+          { category: 'PartitionKeyRUConsumption', enabled: false },
+        ],
+      }),
+    );
     const otherAccount = await asPolicyResource(diagnosticSetting(`pk-other-${unique}`, ACCOUNT_ID('other')));
     const [violation, ...rest] = await stackViolations([container, incomplete, otherAccount]);
     expect(rest).toEqual([]);
     expect(violation.urn).toBe(container.urn);
-    expect(violation.message).toContain(`diagnostic setting "${incomplete.name}": PartitionKeyRUConsumption is not enabled; logAnalyticsDestinationType is not "Dedicated"`);
+    expect(violation.message).toContain(
+      `diagnostic setting "${incomplete.name}": PartitionKeyRUConsumption is not enabled; logAnalyticsDestinationType is not "Dedicated"`,
+    );
     expect(violation.message).not.toContain(otherAccount.name);
   });
 
@@ -268,7 +320,11 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
 
   it('during preview, fails a container that no setting could serve (none in the stack, or none that could lack nothing), instead of leaving it to pulumi up', async () => {
     const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'lonely'));
-    const unknownAccount = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'other'), {}, { accountName: unknownStringValue, resourceGroupName: GROUP, databaseName: 'app', resource: { id: 'x', partitionKey: { paths: ['/tenantId'] } } });
+    const unknownAccount = await asPolicyResource(
+      rawContainer({ paths: ['/tenantId'] }, 'other'),
+      {},
+      { accountName: unknownStringValue, resourceGroupName: GROUP, databaseName: 'app', resource: { id: 'x', partitionKey: { paths: ['/tenantId'] } } },
+    );
     expect(await stackViolations([container])).toHaveLength(1);
     // Its account unknown, but no setting in the stack at all: nothing could serve it.
     expect(await stackViolations([unknownAccount])).toHaveLength(1);

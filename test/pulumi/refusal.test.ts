@@ -5,7 +5,14 @@
 // known at plan time. Acknowledgements waive findings with a reason; warnings go to the Pulumi log.
 import * as pulumi from '@pulumi/pulumi';
 import { describeFinding } from '../../lib';
-import { checkGuardedContainers, CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import {
+  checkGuardedContainers,
+  CosmosAccountMonitoring,
+  DesignRefusedError,
+  GuardedContainer,
+  InvalidArgsError,
+  type GuardedContainerArgs,
+} from '../../lib/pulumi';
 import { telemetry, violations } from './support/designs';
 import { drain, installMocks, registeredAll } from './support/mocks';
 
@@ -54,7 +61,11 @@ describe('the nothing-registered check', () => {
   it('sees what an accepted design registers within the same wait (so it can fail)', async () => {
     new GuardedContainer('control', { database: 'telemetry', throughput: { manual: 4_000 }, design: telemetry, monitoring });
     await drain();
-    expect(registeredFor('control').map((r) => r.type).sort()).toEqual([
+    expect(
+      registeredFor('control')
+        .map((r) => r.type)
+        .sort(),
+    ).toEqual([
       'azure-native:cosmosdb:SqlResourceSqlContainer',
       'azure-native:monitor:MetricAlert',
       'azure-native:monitor:ScheduledQueryRule',
@@ -109,7 +120,7 @@ describe('a design that breaks a rule', () => {
 
 describe('acknowledgements', () => {
   it('waive a finding with a reason: the container is created and the waiver logged', async () => {
-    const reason = 'Diagnostics go through the platform team\'s central setting.';
+    const reason = "Diagnostics go through the platform team's central setting.";
     const component = new GuardedContainer('waived', {
       resourceGroupName: 'data',
       account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
@@ -161,12 +172,20 @@ describe('warnings', () => {
 
 describe('args it cannot read', () => {
   const cases: [string, Partial<GuardedContainerArgs>, string[]][] = [
-    ['a cardinality of 0', { design: { ...telemetry, partitionKey: { paths: [{ path: '/tenantId', cardinality: 0 }] } } }, ['design.partitionKey.paths[0].cardinality']],
+    [
+      'a cardinality of 0',
+      { design: { ...telemetry, partitionKey: { paths: [{ path: '/tenantId', cardinality: 0 }] } } },
+      ['design.partitionKey.paths[0].cardinality'],
+    ],
     ['a NaN peak', { design: { ...telemetry, workload: { peakReadUnits: NaN, peakWriteUnits: 1 } } }, ['design.workload.peakReadUnits']],
     ['a typo in the design', { design: { ...telemetry, acessPatterns: [] } as never }, ['design.acessPatterns']],
     ['no design', { design: undefined }, ['design']],
     ['an empty container name', { containerName: '' }, ['containerName']],
-    ['design.monitoring, which args.monitoring decides', { design: { ...telemetry, monitoring: { partitionKeyDiagnostics: true } } as never }, ['design.monitoring']],
+    [
+      'design.monitoring, which args.monitoring decides',
+      { design: { ...telemetry, monitoring: { partitionKeyDiagnostics: true } } as never },
+      ['design.monitoring'],
+    ],
     ['an account next to monitoring', { account: 'fleet', resourceGroupName: 'data' }, ['resourceGroupName', 'account']],
     ['no account without monitoring', { monitoring: undefined }, ['resourceGroupName', 'account']],
     ['something else as monitoring', { monitoring: { accountId: 'x' } as never }, ['monitoring']],
@@ -177,24 +196,30 @@ describe('args it cannot read', () => {
     ['a fractional TTL', { defaultTtl: 1.5 }, ['defaultTtl']],
     ['an unknown failOn level', { failOn: 'info' as never }, ['failOn']],
     ['an unknown rule in lintOptions', { lintOptions: { rules: { SG999: 'off' } } }, ['lintOptions.rules.SG999']],
-    ['alert settings Azure rejects, and alerts renamed when their unit changed', {
-      alerts: {
-        normalizedRu: { threshold: 150, severity: 7 },
-        throttleRate: { evaluationFrequency: 'PT1H' },
-        hotKey: { threshold: 0, windowSize: 'PT5M' },
-        partitionSize: { windowSize: '5 minutes' },
-        throttling: { threshold: 100 },
-        hotKeyShare: { threshold: 0.25 },
-        typo: {},
-      } as never,
-    }, [
-      'alerts.normalizedRu.threshold', 'alerts.normalizedRu.severity',
-      'alerts.throttleRate.evaluationFrequency',
-      'alerts.hotKey.threshold',
-      'alerts.partitionSize.windowSize',
-      'alerts.throttling', 'alerts.hotKeyShare',
-      'alerts.typo',
-    ]],
+    [
+      'alert settings Azure rejects, and alerts renamed when their unit changed',
+      {
+        alerts: {
+          normalizedRu: { threshold: 150, severity: 7 },
+          throttleRate: { evaluationFrequency: 'PT1H' },
+          hotKey: { threshold: 0, windowSize: 'PT5M' },
+          partitionSize: { windowSize: '5 minutes' },
+          throttling: { threshold: 100 },
+          hotKeyShare: { threshold: 0.25 },
+          typo: {},
+        } as never,
+      },
+      [
+        'alerts.normalizedRu.threshold',
+        'alerts.normalizedRu.severity',
+        'alerts.throttleRate.evaluationFrequency',
+        'alerts.hotKey.threshold',
+        'alerts.partitionSize.windowSize',
+        'alerts.throttling',
+        'alerts.hotKeyShare',
+        'alerts.typo',
+      ],
+    ],
     ['a log alert window too short to count late rows', { alerts: { hotKey: { windowSize: 'PT5M' } } }, ['alerts.hotKey.windowSize']],
     ['a misspelled arg (failon for failOn)', { failon: 'warning' } as never, ['failon']],
     ['no throughput (it decides which alerts can fire)', { throughput: undefined }, ['throughput']],
@@ -214,14 +239,16 @@ describe('args it cannot read', () => {
     await expectNothingRegistered(name);
   });
 
-  it('name a misspelled arg with the one meant, and an Output where a plain value is needed, without Pulumi\'s toJSON text', () => {
+  it("name a misspelled arg with the one meant, and an Output where a plain value is needed, without Pulumi's toJSON text", () => {
     const typo = refusal('typo', { failon: 'warning' } as never) as InvalidArgsError;
     expect(typo.issues[0].message).toContain('did you mean "failOn"?');
     const deferred = refusal('deferred-failon', { failOn: pulumi.output('warning') as never }) as InvalidArgsError;
     expect(deferred.issues[0].message).toMatch(/^is a Pulumi Output or Promise: this setting decides what is created/);
     expect(deferred.message).not.toContain('toJSON');
     const renamed = refusal('renamed', { alerts: { hotKeyShare: { threshold: 0.25 } } as never }) as InvalidArgsError;
-    expect(renamed.issues[0].message).toBe('was replaced by alerts.hotKey: it now alerts on one key\'s RU/s against its ceiling, not its share of the container');
+    expect(renamed.issues[0].message).toBe(
+      "was replaced by alerts.hotKey: it now alerts on one key's RU/s against its ceiling, not its share of the container",
+    );
   });
 
   it('refuse protect given twice with different values (args and resource options)', () => {
@@ -235,7 +262,11 @@ describe('args it cannot read', () => {
   });
 
   it('are all reported at once', () => {
-    const error = refusal('many', { database: '', containerName: 'bad/name', design: { ...telemetry, workload: { peakReadUnits: -1, peakWriteUnits: 1 } } }) as InvalidArgsError;
+    const error = refusal('many', {
+      database: '',
+      containerName: 'bad/name',
+      design: { ...telemetry, workload: { peakReadUnits: -1, peakWriteUnits: 1 } },
+    }) as InvalidArgsError;
     expect(error.issues.map((i) => i.path).sort()).toEqual(['containerName', 'database', 'design.workload.peakReadUnits']);
   });
 });
@@ -263,7 +294,11 @@ describe('values not known when the program runs', () => {
       defaultTtl: pulumi.output(3_600),
     });
     await created(component);
-    expect(engine.named('late-throughput').inputs).toMatchObject({ databaseName: 'telemetry', options: { throughput: 4_000 }, resource: { defaultTtl: 3_600 } });
+    expect(engine.named('late-throughput').inputs).toMatchObject({
+      databaseName: 'telemetry',
+      options: { throughput: 4_000 },
+      resource: { defaultTtl: 3_600 },
+    });
     const warnings = warn.mock.calls.map((call) => call[0] as string);
     expect(warnings).toEqual([
       expect.stringContaining('throughput.manual (at least 400 RU/s, in steps of 100) is not known until deployment and was not checked'),
@@ -273,7 +308,13 @@ describe('values not known when the program runs', () => {
 });
 
 describe('a whole program checked first (checkGuardedContainers)', () => {
-  const args = (design: GuardedContainerArgs['design'], extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs => ({ database: 'telemetry', throughput: { manual: 4_000 }, design, monitoring, ...extra });
+  const args = (design: GuardedContainerArgs['design'], extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs => ({
+    database: 'telemetry',
+    throughput: { manual: 4_000 },
+    design,
+    monitoring,
+    ...extra,
+  });
 
   it('refuses every blocking design of the program at once, creating nothing', async () => {
     const before = engine.registered.length;
@@ -288,15 +329,22 @@ describe('a whole program checked first (checkGuardedContainers)', () => {
       error = thrown;
     }
     expect(error).toBeInstanceOf(DesignRefusedError);
-    expect((error as DesignRefusedError).findings.map((f) => [f.resource, f.ruleId])).toEqual(expect.arrayContaining([['reversed', 'SG004'], ['region', 'SG001']]));
+    expect((error as DesignRefusedError).findings.map((f) => [f.resource, f.ruleId])).toEqual(
+      expect.arrayContaining([
+        ['reversed', 'SG004'],
+        ['region', 'SG001'],
+      ]),
+    );
     expect((error as Error).message).toContain('GuardedContainer "reversed"');
     expect((error as Error).message).toContain('GuardedContainer "region"');
     await drain();
     expect(engine.registered.length).toBe(before);
   });
 
-  it('names unreadable args with the container\'s name, and passes a program whose designs are all accepted', () => {
-    expect(() => checkGuardedContainers({ fine: args(telemetry), typo: args(telemetry, { failon: 'warning' } as never) })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'typo.failon' })] }));
+  it("names unreadable args with the container's name, and passes a program whose designs are all accepted", () => {
+    expect(() => checkGuardedContainers({ fine: args(telemetry), typo: args(telemetry, { failon: 'warning' } as never) })).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: 'typo.failon' })] }),
+    );
     expect(() => checkGuardedContainers({ a: args(telemetry), b: args(telemetry, { containerName: 'b' }) })).not.toThrow();
   });
 });

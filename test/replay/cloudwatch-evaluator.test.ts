@@ -8,7 +8,14 @@ import { fromValues, single, Telemetry, type MetricId } from '../../lib/testing/
 const X = 5; // breaches a threshold of 1 (>=)
 const O = 0; // does not
 const _ = undefined;
-const rule = (over: Partial<AlarmRule> = {}): AlarmRule => ({ threshold: 1, comparison: 'GreaterThanOrEqualToThreshold', evaluationPeriods: 3, datapointsToAlarm: 3, treatMissingData: 'missing', ...over });
+const rule = (over: Partial<AlarmRule> = {}): AlarmRule => ({
+  threshold: 1,
+  comparison: 'GreaterThanOrEqualToThreshold',
+  evaluationPeriods: 3,
+  datapointsToAlarm: 3,
+  treatMissingData: 'missing',
+  ...over,
+});
 const TREATMENTS: MissingDataTreatment[] = ['missing', 'ignore', 'breaching', 'notBreaching'];
 /** Next state from OK under each treatment, for a 5-datapoint evaluation range (3 of 3). */
 const fromOk = (range: (number | undefined)[]) => Object.fromEntries(TREATMENTS.map((t) => [t, nextState(range, 'OK', rule({ treatMissingData: t })).state]));
@@ -61,18 +68,44 @@ function template(props: Record<string, unknown>, extra: Record<string, unknown>
   return {
     Resources: {
       Topic: { Type: 'AWS::SNS::Topic' },
-      A: { Type: 'AWS::CloudWatch::Alarm', Properties: { AlarmActions: [{ Ref: 'Topic' }], OKActions: [{ Ref: 'Topic' }], ComparisonOperator: 'GreaterThanOrEqualToThreshold', Threshold: 1, EvaluationPeriods: 3, DatapointsToAlarm: 3, Period: 60, Statistic: 'Sum', ...props } },
+      A: {
+        Type: 'AWS::CloudWatch::Alarm',
+        Properties: {
+          AlarmActions: [{ Ref: 'Topic' }],
+          OKActions: [{ Ref: 'Topic' }],
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          Threshold: 1,
+          EvaluationPeriods: 3,
+          DatapointsToAlarm: 3,
+          Period: 60,
+          Statistic: 'Sum',
+          ...props,
+        },
+      },
       ...extra,
     },
   };
 }
-const throttles = (namespace: string): MetricId => ({ namespace, metricName: 'WriteKeyRangeThroughputThrottleEvents', dimensions: { TableName: '${Ref:Table}' } });
+const throttles = (namespace: string): MetricId => ({
+  namespace,
+  metricName: 'WriteKeyRangeThroughputThrottleEvents',
+  dimensions: { TableName: '${Ref:Table}' },
+});
 
 describe('the AWS/DynamoDB missing-data rule (PutMetricAlarm: always ignore)', () => {
   function replay(namespace: string, options = {}) {
     const telemetry = new Telemetry(12);
     for (const m of [2, 3, 4]) telemetry.put(throttles(namespace), m, single(40));
-    const [alarm] = replayAlarms(template({ Namespace: namespace, MetricName: 'WriteKeyRangeThroughputThrottleEvents', Dimensions: [{ Name: 'TableName', Value: { Ref: 'Table' } }], TreatMissingData: 'notBreaching' }), telemetry, options);
+    const [alarm] = replayAlarms(
+      template({
+        Namespace: namespace,
+        MetricName: 'WriteKeyRangeThroughputThrottleEvents',
+        Dimensions: [{ Name: 'TableName', Value: { Ref: 'Table' } }],
+        TreatMissingData: 'notBreaching',
+      }),
+      telemetry,
+      options,
+    );
     return alarm;
   }
 
@@ -85,8 +118,16 @@ describe('the AWS/DynamoDB missing-data rule (PutMetricAlarm: always ignore)', (
 
   it('the same alarm on another namespace goes back to OK 3 minutes after the throttles stop (the 5-minute range still holds 3 real datapoints until then), and runs its OK actions', () => {
     const alarm = replay('Custom/App');
-    expect(alarm.changes.map((c) => [c.minute, c.from, c.to])).toEqual([[0, 'INSUFFICIENT_DATA', 'OK'], [4, 'OK', 'ALARM'], [7, 'ALARM', 'OK']]);
-    expect(alarm.actions.map((a) => [a.minute, a.list])).toEqual([[0, 'OKActions'], [4, 'AlarmActions'], [7, 'OKActions']]);
+    expect(alarm.changes.map((c) => [c.minute, c.from, c.to])).toEqual([
+      [0, 'INSUFFICIENT_DATA', 'OK'],
+      [4, 'OK', 'ALARM'],
+      [7, 'ALARM', 'OK'],
+    ]);
+    expect(alarm.actions.map((a) => [a.minute, a.list])).toEqual([
+      [0, 'OKActions'],
+      [4, 'AlarmActions'],
+      [7, 'OKActions'],
+    ]);
   });
 
   it('the rule can be switched off to see what TreatMissingData alone would do', () => {
@@ -96,7 +137,21 @@ describe('the AWS/DynamoDB missing-data rule (PutMetricAlarm: always ignore)', (
 
 describe('statistics', () => {
   const latency: MetricId = { namespace: 'AWS/DynamoDB', metricName: 'SuccessfulRequestLatency', dimensions: { TableName: 't', Operation: 'GetItem' } };
-  const p99Alarm = (extra = {}) => template({ Namespace: 'AWS/DynamoDB', MetricName: 'SuccessfulRequestLatency', Dimensions: [{ Name: 'TableName', Value: 't' }, { Name: 'Operation', Value: 'GetItem' }], Statistic: undefined, ExtendedStatistic: 'p99', Threshold: 25, EvaluationPeriods: 1, DatapointsToAlarm: 1, ...extra });
+  const p99Alarm = (extra = {}) =>
+    template({
+      Namespace: 'AWS/DynamoDB',
+      MetricName: 'SuccessfulRequestLatency',
+      Dimensions: [
+        { Name: 'TableName', Value: 't' },
+        { Name: 'Operation', Value: 'GetItem' },
+      ],
+      Statistic: undefined,
+      ExtendedStatistic: 'p99',
+      Threshold: 25,
+      EvaluationPeriods: 1,
+      DatapointsToAlarm: 1,
+      ...extra,
+    });
 
   it('p99 is the nearest rank of the raw values: 99 for 1..100, the maximum for 10 values', () => {
     const telemetry = new Telemetry(2);
@@ -120,7 +175,11 @@ describe('statistics', () => {
     const telemetry = new Telemetry(1);
     const id: MetricId = { namespace: 'N', metricName: 'M', dimensions: {} };
     telemetry.put(id, 0, fromValues([2, 4, 6]));
-    const stateAt = (statistic: string, threshold: number) => replayAlarms(template({ Namespace: 'N', MetricName: 'M', Statistic: statistic, Threshold: threshold, EvaluationPeriods: 1, DatapointsToAlarm: 1 }), telemetry)[0].states[0];
+    const stateAt = (statistic: string, threshold: number) =>
+      replayAlarms(
+        template({ Namespace: 'N', MetricName: 'M', Statistic: statistic, Threshold: threshold, EvaluationPeriods: 1, DatapointsToAlarm: 1 }),
+        telemetry,
+      )[0].states[0];
     expect([stateAt('Sum', 12), stateAt('Sum', 13)]).toEqual(['ALARM', 'OK']);
     expect([stateAt('Average', 4), stateAt('Average', 4.1)]).toEqual(['ALARM', 'OK']);
     expect([stateAt('Maximum', 6), stateAt('SampleCount', 3), stateAt('SampleCount', 4)]).toEqual(['ALARM', 'ALARM', 'OK']);
@@ -130,8 +189,23 @@ describe('statistics', () => {
 describe('metric math', () => {
   const read: MetricId = { namespace: 'AWS/DynamoDB', metricName: 'ReadKeyRangeThroughputThrottleEvents', dimensions: { TableName: 't' } };
   const write: MetricId = { ...read, metricName: 'WriteKeyRangeThroughputThrottleEvents' };
-  const stat = (id: string, m: MetricId) => ({ Id: id, ReturnData: false, MetricStat: { Metric: { Namespace: m.namespace, MetricName: m.metricName, Dimensions: [{ Name: 'TableName', Value: 't' }] }, Period: 60, Stat: 'Sum' } });
-  const mathAlarm = (expression: string, threshold = 1) => template({ Namespace: undefined, MetricName: undefined, Period: undefined, Statistic: undefined, Threshold: threshold, EvaluationPeriods: 1, DatapointsToAlarm: 1, TreatMissingData: 'missing', Metrics: [stat('r', read), stat('w', write), { Id: 'e', Expression: expression, Period: 60, ReturnData: true }] });
+  const stat = (id: string, m: MetricId) => ({
+    Id: id,
+    ReturnData: false,
+    MetricStat: { Metric: { Namespace: m.namespace, MetricName: m.metricName, Dimensions: [{ Name: 'TableName', Value: 't' }] }, Period: 60, Stat: 'Sum' },
+  });
+  const mathAlarm = (expression: string, threshold = 1) =>
+    template({
+      Namespace: undefined,
+      MetricName: undefined,
+      Period: undefined,
+      Statistic: undefined,
+      Threshold: threshold,
+      EvaluationPeriods: 1,
+      DatapointsToAlarm: 1,
+      TreatMissingData: 'missing',
+      Metrics: [stat('r', read), stat('w', write), { Id: 'e', Expression: expression, Period: 60, ReturnData: true }],
+    });
   const telemetry = new Telemetry(3);
   telemetry.put(read, 0, single(3));
   telemetry.put(write, 1, single(2));
@@ -156,15 +230,33 @@ describe('metric math', () => {
     ci.contribute('${Lookup.AccessedKeysRule}', 0, 'event#1', 150_000);
     ci.contribute('${Lookup.AccessedKeysRule}', 0, 'event#2', 1_000);
     ci.contribute('${Lookup.AccessedKeysRule}', 1, 'event#2', 2_000);
-    const alarm = template({ Namespace: undefined, MetricName: undefined, Period: undefined, Statistic: undefined, Threshold: 144_000, EvaluationPeriods: 1, DatapointsToAlarm: 1, TreatMissingData: 'missing',
-      Metrics: [{ Id: 'expr_1', Period: 60, ReturnData: true, Expression: { 'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': ['Lookup', 'AccessedKeysRule'] }, "', 'MaxContributorValue')"]] } }] });
+    const alarm = template({
+      Namespace: undefined,
+      MetricName: undefined,
+      Period: undefined,
+      Statistic: undefined,
+      Threshold: 144_000,
+      EvaluationPeriods: 1,
+      DatapointsToAlarm: 1,
+      TreatMissingData: 'missing',
+      Metrics: [
+        {
+          Id: 'expr_1',
+          Period: 60,
+          ReturnData: true,
+          Expression: { 'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': ['Lookup', 'AccessedKeysRule'] }, "', 'MaxContributorValue')"]] },
+        },
+      ],
+    });
     expect(replayAlarms(alarm, ci)[0].states).toEqual(['ALARM', 'OK', 'OK', 'OK', 'INSUFFICIENT_DATA']);
   });
 
   it('an unknown function, an unknown id and a rule without telemetry are errors naming the place', () => {
     expect(() => replayAlarms(mathAlarm('ANOMALY_DETECTION_BAND(r)'), telemetry)).toThrow(/does not implement ANOMALY_DETECTION_BAND/);
     expect(() => replayAlarms(mathAlarm('r + q'), telemetry)).toThrow(/Resources\.A\.Properties\.Metrics: the expression uses q/);
-    expect(() => replayAlarms(mathAlarm("INSIGHT_RULE_METRIC('nope', 'MaxContributorValue')"), telemetry)).toThrow(/rule nope, for which the scenario wrote no contributors/);
+    expect(() => replayAlarms(mathAlarm("INSIGHT_RULE_METRIC('nope', 'MaxContributorValue')"), telemetry)).toThrow(
+      /rule nope, for which the scenario wrote no contributors/,
+    );
   });
 });
 
@@ -174,7 +266,18 @@ describe('composite alarms', () => {
   const telemetry = new Telemetry(4);
   [X, X, O, O].forEach((v, m) => telemetry.put(id, m, single(v)));
   [O, X, X, O].forEach((v, m) => telemetry.put(other, m, single(v)));
-  const child = (metric: string) => ({ Type: 'AWS::CloudWatch::Alarm', Properties: { Namespace: 'N', MetricName: metric, Statistic: 'Sum', Period: 60, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1 } });
+  const child = (metric: string) => ({
+    Type: 'AWS::CloudWatch::Alarm',
+    Properties: {
+      Namespace: 'N',
+      MetricName: metric,
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+    },
+  });
   const composite = (rule: unknown) => ({
     Resources: {
       Page: { Type: 'AWS::SNS::Topic' },
@@ -190,7 +293,12 @@ describe('composite alarms', () => {
   });
 
   it('OR, NOT and OK(): NOT OK(First) OR ALARM(second)', () => {
-    expect(statesOf({ 'Fn::Join': ['', ['NOT OK("', { 'Fn::GetAtt': ['First', 'Arn'] }, '") OR (ALARM("second") AND TRUE)']] })).toEqual(['ALARM', 'ALARM', 'ALARM', 'OK']);
+    expect(statesOf({ 'Fn::Join': ['', ['NOT OK("', { 'Fn::GetAtt': ['First', 'Arn'] }, '") OR (ALARM("second") AND TRUE)']] })).toEqual([
+      'ALARM',
+      'ALARM',
+      'ALARM',
+      'OK',
+    ]);
   });
 
   it('runs its AlarmActions once per transition to ALARM', () => {

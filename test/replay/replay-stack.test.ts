@@ -44,5 +44,7 @@ it('without a page filter every action target pages: the table alarms on its tic
 });
 
 it('a scenario naming a table the template lacks is an error naming both', () => {
-  expect(() => replayStack(template, dynamoIncident('viral read-hot key', { Payments: PROFILES.Orders }, { table: 'Payments' }))).toThrow(/models table Payments, which the template does not have \(tables: Orders\)/);
+  expect(() => replayStack(template, dynamoIncident('viral read-hot key', { Payments: PROFILES.Orders }, { table: 'Payments' }))).toThrow(
+    /models table Payments, which the template does not have \(tables: Orders\)/,
+  );
 });

@@ -1,15 +1,26 @@
 // The scenario models against the documented facts behind their metrics, each both ways, and their
 // determinism (a seeded generator: the same seed gives the same week).
 import {
-  cosmosIncident, healthyCosmosWeek, MINUTES_PER_DAY, Random, rangesOf, SCOPE_DIMENSION, simulateContainer, simulateTable, Telemetry,
-  type ContainerModel, type KeySpaceModel, type TableModel,
+  cosmosIncident,
+  healthyCosmosWeek,
+  MINUTES_PER_DAY,
+  Random,
+  rangesOf,
+  SCOPE_DIMENSION,
+  simulateContainer,
+  simulateTable,
+  Telemetry,
+  type ContainerModel,
+  type KeySpaceModel,
+  type TableModel,
 } from '../../lib/testing/replay';
 
 const TABLE = '${Ref:T}';
 const RULES = { '': { accessed: 'pkc', throttled: 'pkt' } };
 const space = (over: Partial<KeySpaceModel> = {}): KeySpaceModel => ({ partitions: 1, cardinality: 1_000_000, read: () => 0, write: () => 0, ...over });
 const onDemand = (over: Partial<TableModel> = {}, s = space()): TableModel => ({ capacity: { mode: 'on-demand' }, keySpaces: [s], ...over });
-const events = (t: Telemetry, name: string, dims: Record<string, string> = { TableName: TABLE }) => t.series({ namespace: 'AWS/DynamoDB', metricName: name, dimensions: dims }).map((p) => p?.sum);
+const events = (t: Telemetry, name: string, dims: Record<string, string> = { TableName: TABLE }) =>
+  t.series({ namespace: 'AWS/DynamoDB', metricName: name, dimensions: dims }).map((p) => p?.sum);
 
 describe('DynamoDB model', () => {
   const run = (model: TableModel, minutes = 5, seed = 1) => {
@@ -61,7 +72,12 @@ describe('DynamoDB model', () => {
     const model = onDemand({ deploys: [30] }, space({ partitions: 3, write: () => 900, read: () => 50 }));
     const series = (seed: number) => {
       const { t } = run(model, 60, seed);
-      return [events(t, 'WriteKeyRangeThroughputThrottleEvents'), t.series({ namespace: 'AWS/DynamoDB', metricName: 'SuccessfulRequestLatency', dimensions: { TableName: TABLE, Operation: 'Query' } }).map((p) => p?.percentiles?.p99 ?? p?.max)];
+      return [
+        events(t, 'WriteKeyRangeThroughputThrottleEvents'),
+        t
+          .series({ namespace: 'AWS/DynamoDB', metricName: 'SuccessfulRequestLatency', dimensions: { TableName: TABLE, Operation: 'Query' } })
+          .map((p) => p?.percentiles?.p99 ?? p?.max),
+      ];
     };
     expect(series(7)).toEqual(series(7));
     expect(series(7)).not.toEqual(series(8));
@@ -74,8 +90,22 @@ describe('Cosmos DB model', () => {
     const t = new Telemetry(minutes);
     return { t, truth: simulateContainer(model, NAMES, t, new Random(seed)) };
   };
-  const normalized = (t: Telemetry, range = '0') => t.series({ namespace: 'Microsoft.DocumentDB/databaseAccounts', metricName: 'NormalizedRUConsumption', dimensions: { [SCOPE_DIMENSION]: 'acc', DatabaseName: 'db', CollectionName: 'c', PartitionKeyRangeId: range } }).map((p) => p?.max);
-  const requests = (t: Telemetry, status: string) => t.series({ namespace: 'Microsoft.DocumentDB/databaseAccounts', metricName: 'TotalRequests', dimensions: { [SCOPE_DIMENSION]: 'acc', DatabaseName: 'db', CollectionName: 'c', StatusCode: status } }).map((p) => p?.count ?? 0);
+  const normalized = (t: Telemetry, range = '0') =>
+    t
+      .series({
+        namespace: 'Microsoft.DocumentDB/databaseAccounts',
+        metricName: 'NormalizedRUConsumption',
+        dimensions: { [SCOPE_DIMENSION]: 'acc', DatabaseName: 'db', CollectionName: 'c', PartitionKeyRangeId: range },
+      })
+      .map((p) => p?.max);
+  const requests = (t: Telemetry, status: string) =>
+    t
+      .series({
+        namespace: 'Microsoft.DocumentDB/databaseAccounts',
+        metricName: 'TotalRequests',
+        dimensions: { [SCOPE_DIMENSION]: 'acc', DatabaseName: 'db', CollectionName: 'c', StatusCode: status },
+      })
+      .map((p) => p?.count ?? 0);
 
   it('one range per 10,000 RU/s and per 50 GB: 40,000 RU/s is 4 ranges, 18,000 RU/s with 120 GB is 3', () => {
     expect(rangesOf({ throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 10, ru: () => 0 })).toBe(4);
@@ -103,8 +133,12 @@ describe('Cosmos DB model', () => {
     expect(rate).toBeLessThan(0.05);
   });
 
-  it('partition-key RU rows become queryable 3 to 15 minutes after their minute, and a whale tenant\'s 100 full keys each stay under 1% of the RU', () => {
-    const whale = cosmosIncident('whale prefix under a hierarchical key', { c: { throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 100, peakRu: 30_000 } }, 'c');
+  it("partition-key RU rows become queryable 3 to 15 minutes after their minute, and a whale tenant's 100 full keys each stay under 1% of the RU", () => {
+    const whale = cosmosIncident(
+      'whale prefix under a hierarchical key',
+      { c: { throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 100, peakRu: 30_000 } },
+      'c',
+    );
     const t = new Telemetry(whale.days * MINUTES_PER_DAY);
     simulateContainer(whale.models.c, NAMES, t, new Random(1));
     const minute = 2 * MINUTES_PER_DAY;

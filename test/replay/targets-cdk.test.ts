@@ -9,7 +9,8 @@ import { describeTable, firstPageAfter } from './support/summary';
 const template = exampleTemplate();
 const PAGE_TOPIC = 'Ref:OnCall';
 const onPageTopic = (target: string) => target.includes(PAGE_TOPIC);
-const alarmsOf = (t: CfnTemplate) => Object.values(t.Resources ?? {}).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' || r.Type === 'AWS::CloudWatch::CompositeAlarm');
+const alarmsOf = (t: CfnTemplate) =>
+  Object.values(t.Resources ?? {}).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' || r.Type === 'AWS::CloudWatch::CompositeAlarm');
 
 describe('the alarms the example app creates', () => {
   it('10 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range + composite), Documents 6 (page: 3 key-range)', () => {
@@ -26,7 +27,12 @@ describe('the alarms the example app creates', () => {
   });
 
   it('no alarm reads a throttle cause its table cannot have: Tickets (on-demand, no maximum) reads no MaxOnDemand or Provisioned metric; Documents (maximums set) reads MaxOnDemand', () => {
-    const metricsOf = (table: string) => JSON.stringify(alarmsOf(template).filter((r) => String(r.Properties?.AlarmName).includes(`/${table} `)).map((r) => r.Properties?.Metrics));
+    const metricsOf = (table: string) =>
+      JSON.stringify(
+        alarmsOf(template)
+          .filter((r) => String(r.Properties?.AlarmName).includes(`/${table} `))
+          .map((r) => r.Properties?.Metrics),
+      );
     expect(metricsOf('Tickets')).not.toMatch(/MaxOnDemand|Provisioned/);
     expect(metricsOf('Documents')).toMatch(/MaxOnDemandThroughputThrottleEvents/);
     expect(metricsOf('Documents')).not.toMatch(/ProvisionedThroughput/);
@@ -54,7 +60,11 @@ describe('healthy traffic (4 days with the planned peak, seed 1)', () => {
 });
 
 describe('incidents (seed 2): the first page (or ticket) after the incident begins', () => {
-  const run = (incident: DynamoIncident, target: { table: string; index?: string }, pages = onPageTopic): { table: TableReplay; truth: TableReplay['truths'][number] } => {
+  const run = (
+    incident: DynamoIncident,
+    target: { table: string; index?: string },
+    pages = onPageTopic,
+  ): { table: TableReplay; truth: TableReplay['truths'][number] } => {
     const table = replayStack(template, dynamoIncident(incident, EXAMPLE_TABLES, target), { pages }).tables[target.table];
     return { table, truth: table.truths.find((t) => t.index === target.index) as TableReplay['truths'][number] };
   };
@@ -66,7 +76,10 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
 
   it('three warm keys on one Tickets partition page 3 minutes after the first throttle (through the composite alarm)', () => {
     const { table, truth } = run('warm keys on one partition', { table: 'Tickets' });
-    expect([firstPageAfter(table.pages, 0)! - truth.firstKeyRangeThrottle!, table.pages[0].alarm]).toEqual([3, 'skewguard page SkewguardExample/Tickets any hot partition']);
+    expect([firstPageAfter(table.pages, 0)! - truth.firstKeyRangeThrottle!, table.pages[0].alarm]).toEqual([
+      3,
+      'skewguard page SkewguardExample/Tickets any hot partition',
+    ]);
   });
 
   it('a write-hot key growing for days on GSI by-folder pages 37 minutes after its partition averages 80% of its ceiling (344 minutes after its first, sparse, throttle)', () => {
@@ -80,11 +93,16 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     const paged = run('surge beyond the per-table quota', { table: 'Tickets' });
     expect(paged.table.pages).toEqual([]);
     const ticketed = run('surge beyond the per-table quota', { table: 'Tickets' }, (t) => t.includes('Ref:Backlog'));
-    expect([firstPageAfter(ticketed.table.pages, 0)! - ticketed.truth.firstCapacityThrottle!, ticketed.table.pages[0].alarm]).toEqual([4, 'skewguard ticket SkewguardExample/Tickets throttles and errors that are not a hot key']);
+    expect([firstPageAfter(ticketed.table.pages, 0)! - ticketed.truth.firstCapacityThrottle!, ticketed.table.pages[0].alarm]).toEqual([
+      4,
+      'skewguard ticket SkewguardExample/Tickets throttles and errors that are not a hot key',
+    ]);
   });
 
   it('a surge beyond the on-demand maximum of Documents opens a ticket 4 minutes after its first throttle and pages no one', () => {
     const ticketed = run('surge beyond the on-demand maximum', { table: 'Documents' }, () => true);
-    expect(ticketed.table.pages.map((p) => [p.minute - ticketed.truth.firstCapacityThrottle!, p.alarm])).toEqual([[4, 'skewguard ticket SkewguardExample/Documents throttles and errors that are not a hot key']]);
+    expect(ticketed.table.pages.map((p) => [p.minute - ticketed.truth.firstCapacityThrottle!, p.alarm])).toEqual([
+      [4, 'skewguard ticket SkewguardExample/Documents throttles and errors that are not a hot key'],
+    ]);
   });
 });

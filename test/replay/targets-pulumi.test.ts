@@ -6,17 +6,32 @@
 // on-call action group (events: throttleRate; devices: throttleRate and hotKey, as the program asks).
 // Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
 import * as pulumi from '@pulumi/pulumi';
-import { cosmosIncident, healthyCosmosWeek, replayProgram, type AlertReplay, type ContainerReplay, type ProgramReplay, type RegisteredResource } from '../../lib/testing/replay';
+import {
+  cosmosIncident,
+  healthyCosmosWeek,
+  replayProgram,
+  type AlertReplay,
+  type ContainerReplay,
+  type ProgramReplay,
+  type RegisteredResource,
+} from '../../lib/testing/replay';
 import { installMocks, registeredAll } from '../pulumi/support/mocks';
 import { EXAMPLE_CONTAINERS, skewguardQueries } from './support/examples';
 import { pagesByAlarm } from './support/summary';
 
 const engine = installMocks();
 let resources: RegisteredResource[];
-const queries = skewguardQueries([{ databaseName: 'telemetry', containerName: 'events' }, { databaseName: 'telemetry', containerName: 'devices' }]);
+const queries = skewguardQueries([
+  { databaseName: 'telemetry', containerName: 'events' },
+  { databaseName: 'telemetry', containerName: 'devices' },
+]);
 const isPageTier = (a: AlertReplay) => JSON.stringify(a.inputs.actions).includes('actionGroups/oncall');
 const byAlert = (pages: readonly { alert: string }[]) => pagesByAlarm(pages.map((p) => ({ alarm: p.alert })));
-const firstOf = (c: ContainerReplay, alert: string, after = 0) => c.pages.filter((p) => p.alert === alert && p.minute >= after).map((p) => p.minute).sort((a, b) => a - b)[0];
+const firstOf = (c: ContainerReplay, alert: string, after = 0) =>
+  c.pages
+    .filter((p) => p.alert === alert && p.minute >= after)
+    .map((p) => p.minute)
+    .sort((a, b) => a - b)[0];
 const rules = () => resources.filter((r) => /monitor:(MetricAlert|ScheduledQueryRule)$/.test(r.type));
 const thresholdOf = (r: RegisteredResource) => (r.inputs.criteria as { allOf: { threshold: number }[] }).allOf[0].threshold;
 
@@ -30,11 +45,28 @@ afterAll(() => jest.restoreAllMocks());
 
 describe('the alerts the example program registers', () => {
   it('10 rules, 5 per container; the page tier is throttle-rate on both and hot-key on devices', () => {
-    expect(rules().map((r) => r.name).sort()).toEqual([
-      'devices-hot-key', 'devices-hot-partition-range', 'devices-hot-prefix', 'devices-partition-size', 'devices-throttle-rate',
-      'events-hot-key', 'events-hot-partition-range', 'events-hot-prefix', 'events-partition-size', 'events-throttle-rate',
+    expect(
+      rules()
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([
+      'devices-hot-key',
+      'devices-hot-partition-range',
+      'devices-hot-prefix',
+      'devices-partition-size',
+      'devices-throttle-rate',
+      'events-hot-key',
+      'events-hot-partition-range',
+      'events-hot-prefix',
+      'events-partition-size',
+      'events-throttle-rate',
     ]);
-    expect(rules().filter((r) => JSON.stringify(r.inputs.actions).includes('actionGroups/oncall')).map((r) => r.name).sort()).toEqual(['devices-hot-key', 'devices-throttle-rate', 'events-throttle-rate']);
+    expect(
+      rules()
+        .filter((r) => JSON.stringify(r.inputs.actions).includes('actionGroups/oncall'))
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['devices-hot-key', 'devices-throttle-rate', 'events-throttle-rate']);
   });
 
   it('no rule that cannot fire: NormalizedRUConsumption only on containers with their own throughput, and each per-key threshold below what one key of that container can use (devices 1,000 RU/s: 800; events: 8,000 of 10,000)', () => {
@@ -62,7 +94,7 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
     expect(replay.containers.events.pages).toEqual([]);
   });
 
-  it('devices: 4 pages in 4 days (7 a week), all throttle-rate during the nightly import, where the model throttles about 6% of a 1,000 RU/s container\'s requests: the 1-per-week target is NOT met (a gap, see docs/replay.md)', () => {
+  it("devices: 4 pages in 4 days (7 a week), all throttle-rate during the nightly import, where the model throttles about 6% of a 1,000 RU/s container's requests: the 1-per-week target is NOT met (a gap, see docs/replay.md)", () => {
     const { pages } = replay.containers.devices;
     expect([byAlert(pages), pages.every((p) => p.minute % 1440 >= 60 && p.minute % 1440 < 60 + 60)]).toEqual([{ 'devices-throttle-rate': 4 }, true]);
     expect(pages.map((p) => Math.round(p.value! * 100))).toEqual([6, 6, 6, 6]);
@@ -70,20 +102,29 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
 });
 
 describe('incidents (seed 4): the first page after the first 429', () => {
-  const run = (incident: Parameters<typeof cosmosIncident>[0], target: string) => replayProgram(resources, cosmosIncident(incident, EXAMPLE_CONTAINERS, target), { queries, pages: isPageTier }).containers[target];
-  const everyAlert = (incident: Parameters<typeof cosmosIncident>[0], target: string) => replayProgram(resources, cosmosIncident(incident, EXAMPLE_CONTAINERS, target), { queries }).containers[target];
+  const run = (incident: Parameters<typeof cosmosIncident>[0], target: string) =>
+    replayProgram(resources, cosmosIncident(incident, EXAMPLE_CONTAINERS, target), { queries, pages: isPageTier }).containers[target];
+  const everyAlert = (incident: Parameters<typeof cosmosIncident>[0], target: string) =>
+    replayProgram(resources, cosmosIncident(incident, EXAMPLE_CONTAINERS, target), { queries }).containers[target];
 
   it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 2 hours) pages 71 minutes after the first 429, when 7% of requests are throttled; the range and hot-prefix tickets fire too', () => {
     const c = everyAlert('whale prefix under a hierarchical key', 'events');
     const start = 1 * 1440 + 15 * 60;
-    expect([firstOf(c, 'events-throttle-rate', start)! - c.truth.first429!, firstOf(c, 'events-hot-partition-range', start)! - c.truth.first429!, firstOf(c, 'events-hot-prefix', start)! - c.truth.first429!])
-      .toEqual([71, 16, 71]);
+    expect([
+      firstOf(c, 'events-throttle-rate', start)! - c.truth.first429!,
+      firstOf(c, 'events-hot-partition-range', start)! - c.truth.first429!,
+      firstOf(c, 'events-hot-prefix', start)! - c.truth.first429!,
+    ]).toEqual([71, 16, 71]);
     expect(Math.round(c.pages.find((p) => p.alert === 'events-throttle-rate')!.value! * 100)).toBe(7);
   });
 
   it('a key growing for days in devices pages 373 minutes after the first 429 (206 after its range averages 80%), and the hot-key page follows when it passes 800 RU/s', () => {
     const c = run('hot key growing for days', 'devices');
-    expect([firstOf(c, 'devices-throttle-rate')! - c.truth.first429!, firstOf(c, 'devices-throttle-rate')! - c.truth.firstOver80!, firstOf(c, 'devices-hot-key')]).toEqual([373, 206, 2380]);
+    expect([
+      firstOf(c, 'devices-throttle-rate')! - c.truth.first429!,
+      firstOf(c, 'devices-throttle-rate')! - c.truth.firstOver80!,
+      firstOf(c, 'devices-hot-key'),
+    ]).toEqual([373, 206, 2380]);
     // Azure sends the resolved notification to the same action groups: one per fired alert, never more.
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });

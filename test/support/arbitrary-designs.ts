@@ -19,11 +19,16 @@ function atLeastUniform(value: number | undefined, card: number | 'unique'): num
 }
 
 function sharding(sources: readonly string[]): fc.Arbitrary<ShardingDesign | undefined> {
-  return fc.option(fc.oneof(
-    fc.record({ strategy: fc.constant('random' as const), shards: shardCount }),
-    fc.record({ strategy: fc.constant('replicated' as const), shards: shardCount }),
-    ...(sources.length ? [fc.record({ strategy: fc.constant('calculated' as const), shards: shardCount, sourceAttribute: fc.constantFrom(...sources) })] : []),
-  ), { nil: undefined });
+  return fc.option(
+    fc.oneof(
+      fc.record({ strategy: fc.constant('random' as const), shards: shardCount }),
+      fc.record({ strategy: fc.constant('replicated' as const), shards: shardCount }),
+      ...(sources.length
+        ? [fc.record({ strategy: fc.constant('calculated' as const), shards: shardCount, sourceAttribute: fc.constantFrom(...sources) })]
+        : []),
+    ),
+    { nil: undefined },
+  );
 }
 
 function accessPatterns(attributes: readonly string[], indexes: readonly string[]): fc.Arbitrary<AccessPatternDesign[]> {
@@ -33,125 +38,174 @@ function accessPatterns(attributes: readonly string[], indexes: readonly string[
     weight: fc.integer({ min: 1, max: 10 }),
     fanOut: fc.boolean(),
   });
-  return fc.array(pattern, { maxLength: 4 }).chain((patterns) => fc.double({ min: 0.3, max: 1, noNaN: true }).map((total) => {
-    const sum = patterns.reduce((s, p) => s + p.weight, 0);
-    return patterns.map((p, i) => ({
-      name: `pattern-${i}`,
-      keyAttributes: p.keyAttributes,
-      ...(p.index ? { index: p.index } : {}),
-      share: Math.floor((p.weight / sum) * total * 1000) / 1000,
-      ...(p.fanOut ? { fanOut: true } : {}),
-    }));
-  }));
+  return fc.array(pattern, { maxLength: 4 }).chain((patterns) =>
+    fc.double({ min: 0.3, max: 1, noNaN: true }).map((total) => {
+      const sum = patterns.reduce((s, p) => s + p.weight, 0);
+      return patterns.map((p, i) => ({
+        name: `pattern-${i}`,
+        keyAttributes: p.keyAttributes,
+        ...(p.index ? { index: p.index } : {}),
+        share: Math.floor((p.weight / sum) * total * 1000) / 1000,
+        ...(p.fanOut ? { fanOut: true } : {}),
+      }));
+    }),
+  );
 }
 
-export const dynamoTable: fc.Arbitrary<DynamoDbTableDesign> = fc.record({
-  pk: fc.constantFrom('eventId', 'status', 'orderDate', 'userId', 'tenantId', 'productId'),
-  pkCardinality: cardinality,
-  sortKey: fc.constantFrom('none', 'itemId', 'createdAt'),
-  billing: fc.constantFrom<'on-demand' | 'provisioned'>('on-demand', 'provisioned'),
-  reads: units,
-  writes: units,
-  hotKeyShare: fc.option(share, { nil: undefined }),
-  gsi: fc.option(fc.record({ pk: fc.constantFrom('customerId', 'shipmentStatus', 'day'), card: cardinality, share: fc.option(share, { nil: undefined }), reads: fc.option(units, { nil: undefined }) }), { nil: undefined }),
-  lsi: fc.boolean(),
-  largestPartitionGb: fc.option(fc.constantFrom(1, 9, 12, 40), { nil: undefined }),
-  contributorInsights: fc.constantFrom(true, true, true, false),
-  latencyAlarms: fc.constantFrom(true, true, true, false),
-}).chain((t) => {
-  const sortKeyName = t.sortKey === 'none' ? undefined : t.sortKey;
-  const attributes = [t.pk, ...(sortKeyName ? [sortKeyName] : []), 'customerId'];
-  const gsiName = t.gsi ? `by-${t.gsi.pk}` : undefined;
-  return fc.record({ tableSharding: sharding(sortKeyName ? [sortKeyName, 'customerId'] : ['customerId']), gsiSharding: sharding(['itemId']), patterns: accessPatterns(attributes, gsiName ? [gsiName] : []) }).map((extra): DynamoDbTableDesign => ({
-    engine: 'dynamodb',
-    name: 'generated',
-    partitionKey: { name: t.pk, type: 'S', cardinality: t.pkCardinality },
-    ...(sortKeyName ? { sortKey: { name: sortKeyName, type: 'S', cardinality: 'unique' } } : {}),
-    billing: t.billing,
-    workload: { peakReadUnits: t.reads, peakWriteUnits: t.writes, ...(t.hotKeyShare ? { hotKeyShare: atLeastUniform(t.hotKeyShare, t.pkCardinality) } : {}) },
-    ...(extra.tableSharding ? { sharding: extra.tableSharding } : {}),
-    ...(t.gsi ? {
-      globalSecondaryIndexes: [{
-        indexName: gsiName as string,
-        partitionKey: { name: t.gsi.pk, type: 'S', cardinality: t.gsi.card },
-        sortKey: { name: 'itemId', type: 'S' },
-        ...(t.gsi.share || t.gsi.reads !== undefined ? { workload: { ...(t.gsi.share ? { hotKeyShare: atLeastUniform(t.gsi.share, t.gsi.card) } : {}), ...(t.gsi.reads !== undefined ? { peakReadUnits: t.gsi.reads } : {}) } } : {}),
-        ...(extra.gsiSharding ? { sharding: extra.gsiSharding } : {}),
-      }],
-    } : {}),
-    ...(t.lsi && sortKeyName ? { localSecondaryIndexes: [{ indexName: 'by-seat', sortKey: { name: 'seat', type: 'S' } }] } : {}),
-    ...(t.largestPartitionGb !== undefined ? { storage: { largestPartitionGb: t.largestPartitionGb } } : {}),
-    accessPatterns: extra.patterns,
-    monitoring: { contributorInsights: t.contributorInsights, latencyAlarms: t.latencyAlarms },
-  }));
-});
+export const dynamoTable: fc.Arbitrary<DynamoDbTableDesign> = fc
+  .record({
+    pk: fc.constantFrom('eventId', 'status', 'orderDate', 'userId', 'tenantId', 'productId'),
+    pkCardinality: cardinality,
+    sortKey: fc.constantFrom('none', 'itemId', 'createdAt'),
+    billing: fc.constantFrom<'on-demand' | 'provisioned'>('on-demand', 'provisioned'),
+    reads: units,
+    writes: units,
+    hotKeyShare: fc.option(share, { nil: undefined }),
+    gsi: fc.option(
+      fc.record({
+        pk: fc.constantFrom('customerId', 'shipmentStatus', 'day'),
+        card: cardinality,
+        share: fc.option(share, { nil: undefined }),
+        reads: fc.option(units, { nil: undefined }),
+      }),
+      { nil: undefined },
+    ),
+    lsi: fc.boolean(),
+    largestPartitionGb: fc.option(fc.constantFrom(1, 9, 12, 40), { nil: undefined }),
+    contributorInsights: fc.constantFrom(true, true, true, false),
+    latencyAlarms: fc.constantFrom(true, true, true, false),
+  })
+  .chain((t) => {
+    const sortKeyName = t.sortKey === 'none' ? undefined : t.sortKey;
+    const attributes = [t.pk, ...(sortKeyName ? [sortKeyName] : []), 'customerId'];
+    const gsiName = t.gsi ? `by-${t.gsi.pk}` : undefined;
+    return fc
+      .record({
+        tableSharding: sharding(sortKeyName ? [sortKeyName, 'customerId'] : ['customerId']),
+        gsiSharding: sharding(['itemId']),
+        patterns: accessPatterns(attributes, gsiName ? [gsiName] : []),
+      })
+      .map((extra): DynamoDbTableDesign => ({
+        engine: 'dynamodb',
+        name: 'generated',
+        partitionKey: { name: t.pk, type: 'S', cardinality: t.pkCardinality },
+        ...(sortKeyName ? { sortKey: { name: sortKeyName, type: 'S', cardinality: 'unique' } } : {}),
+        billing: t.billing,
+        workload: {
+          peakReadUnits: t.reads,
+          peakWriteUnits: t.writes,
+          ...(t.hotKeyShare ? { hotKeyShare: atLeastUniform(t.hotKeyShare, t.pkCardinality) } : {}),
+        },
+        ...(extra.tableSharding ? { sharding: extra.tableSharding } : {}),
+        ...(t.gsi
+          ? {
+              globalSecondaryIndexes: [
+                {
+                  indexName: gsiName as string,
+                  partitionKey: { name: t.gsi.pk, type: 'S', cardinality: t.gsi.card },
+                  sortKey: { name: 'itemId', type: 'S' },
+                  ...(t.gsi.share || t.gsi.reads !== undefined
+                    ? {
+                        workload: {
+                          ...(t.gsi.share ? { hotKeyShare: atLeastUniform(t.gsi.share, t.gsi.card) } : {}),
+                          ...(t.gsi.reads !== undefined ? { peakReadUnits: t.gsi.reads } : {}),
+                        },
+                      }
+                    : {}),
+                  ...(extra.gsiSharding ? { sharding: extra.gsiSharding } : {}),
+                },
+              ],
+            }
+          : {}),
+        ...(t.lsi && sortKeyName ? { localSecondaryIndexes: [{ indexName: 'by-seat', sortKey: { name: 'seat', type: 'S' } }] } : {}),
+        ...(t.largestPartitionGb !== undefined ? { storage: { largestPartitionGb: t.largestPartitionGb } } : {}),
+        accessPatterns: extra.patterns,
+        monitoring: { contributorInsights: t.contributorInsights, latencyAlarms: t.latencyAlarms },
+      }));
+  });
 
 /**
  * A DynamoDB table design with the index shapes that synthesize differently: besides the single-key
  * GSI of `dynamoTable`, a GSI on a multi-attribute key (`partitionKeys` / `sortKeys`, numbers too).
  */
-export const dynamoTableWithIndexes: fc.Arbitrary<DynamoDbTableDesign> = fc.record({
-  table: dynamoTable,
-  multi: fc.option(fc.record({ parts: fc.integer({ min: 1, max: 3 }), sorts: fc.integer({ min: 0, max: 2 }), card: cardinality }), { nil: undefined }),
-}).map(({ table, multi }): DynamoDbTableDesign => {
-  if (!multi) return table;
-  const partitionKeys = [
-    { name: 'tenantId', type: 'S' as const, cardinality: multi.card },
-    { name: 'ownerId', type: 'S' as const, cardinality: 'unique' as const },
-    { name: 'regionCode', type: 'N' as const, cardinality: 12 },
-  ].slice(0, multi.parts);
-  const sortKeys = [{ name: 'updatedAt', type: 'N' as const }, { name: 'documentId', type: 'S' as const }].slice(0, multi.sorts);
-  return {
-    ...table,
-    globalSecondaryIndexes: [...(table.globalSecondaryIndexes ?? []), { indexName: 'by-tenant', partitionKeys, ...(sortKeys.length ? { sortKeys } : {}) }],
-  };
-});
+export const dynamoTableWithIndexes: fc.Arbitrary<DynamoDbTableDesign> = fc
+  .record({
+    table: dynamoTable,
+    multi: fc.option(fc.record({ parts: fc.integer({ min: 1, max: 3 }), sorts: fc.integer({ min: 0, max: 2 }), card: cardinality }), { nil: undefined }),
+  })
+  .map(({ table, multi }): DynamoDbTableDesign => {
+    if (!multi) return table;
+    const partitionKeys = [
+      { name: 'tenantId', type: 'S' as const, cardinality: multi.card },
+      { name: 'ownerId', type: 'S' as const, cardinality: 'unique' as const },
+      { name: 'regionCode', type: 'N' as const, cardinality: 12 },
+    ].slice(0, multi.parts);
+    const sortKeys = [
+      { name: 'updatedAt', type: 'N' as const },
+      { name: 'documentId', type: 'S' as const },
+    ].slice(0, multi.sorts);
+    return {
+      ...table,
+      globalSecondaryIndexes: [...(table.globalSecondaryIndexes ?? []), { indexName: 'by-tenant', partitionKeys, ...(sortKeys.length ? { sortKeys } : {}) }],
+    };
+  });
 
 const levels = ['/tenantId', '/deviceId', '/userId', '/yyyyMM', '/sessionId', '/country'];
 
-export const cosmosContainer: fc.Arbitrary<CosmosContainerDesign> = fc.record({
-  paths: fc.uniqueArray(fc.constantFrom(...levels), { minLength: 1, maxLength: 3 }),
-  cardinalities: fc.array(cardinality, { minLength: 3, maxLength: 3 }),
-  levelShares: fc.array(fc.option(share, { nil: undefined }), { minLength: 3, maxLength: 3 }),
-  levelSizes: fc.array(fc.option(fc.constantFrom(2, 20, 60), { nil: undefined }), { minLength: 3, maxLength: 3 }),
-  reads: units,
-  writes: units,
-  hotKeyShare: fc.option(share, { nil: undefined }),
-  largestPartitionGb: fc.option(fc.constantFrom(5, 16, 30, 50), { nil: undefined }),
-  diagnostics: fc.constantFrom(true, true, true, false),
-}).chain((c) => fc.record({ sharding: sharding(['/userId']), patterns: accessPatterns([...c.paths, '/userId'], []) }).map((extra): CosmosContainerDesign => {
-  // Per-level figures can only shrink level by level; the full key's is declared once.
-  let shareAbove = 1;
-  let sizeAbove = Infinity;
-  const paths = c.paths.map((path, i) => {
-    const last = i === c.paths.length - 1;
-    const levelShare = !last && c.levelShares[i] !== undefined ? Math.min(shareAbove, c.levelShares[i] as number) : undefined;
-    const levelSize = !last && c.levelSizes[i] !== undefined ? Math.min(sizeAbove, c.levelSizes[i] as number) : undefined;
-    shareAbove = levelShare ?? shareAbove;
-    sizeAbove = levelSize ?? sizeAbove;
-    return { path, cardinality: c.cardinalities[i], ...(levelShare ? { hotKeyShare: levelShare } : {}), ...(levelSize !== undefined ? { largestGb: levelSize } : {}) };
-  });
-  const fullCardinality = c.cardinalities.slice(0, c.paths.length).reduce<number>((max, k) => Math.max(max, k === 'unique' ? Infinity : k), 0);
-  const fullShare = atLeastUniform(c.hotKeyShare, fullCardinality === Infinity ? 'unique' : fullCardinality);
-  return {
-    engine: 'cosmosdb',
-    name: 'generated',
-    partitionKey: { paths },
-    workload: { peakReadUnits: c.reads, peakWriteUnits: c.writes, ...(fullShare && fullShare <= shareAbove ? { hotKeyShare: fullShare } : {}) },
-    ...(c.largestPartitionGb !== undefined && c.largestPartitionGb <= sizeAbove ? { storage: { largestPartitionGb: c.largestPartitionGb } } : {}),
-    ...(extra.sharding ? { sharding: extra.sharding } : {}),
-    accessPatterns: extra.patterns,
-    monitoring: { partitionKeyDiagnostics: c.diagnostics },
-  };
-}));
+export const cosmosContainer: fc.Arbitrary<CosmosContainerDesign> = fc
+  .record({
+    paths: fc.uniqueArray(fc.constantFrom(...levels), { minLength: 1, maxLength: 3 }),
+    cardinalities: fc.array(cardinality, { minLength: 3, maxLength: 3 }),
+    levelShares: fc.array(fc.option(share, { nil: undefined }), { minLength: 3, maxLength: 3 }),
+    levelSizes: fc.array(fc.option(fc.constantFrom(2, 20, 60), { nil: undefined }), { minLength: 3, maxLength: 3 }),
+    reads: units,
+    writes: units,
+    hotKeyShare: fc.option(share, { nil: undefined }),
+    largestPartitionGb: fc.option(fc.constantFrom(5, 16, 30, 50), { nil: undefined }),
+    diagnostics: fc.constantFrom(true, true, true, false),
+  })
+  .chain((c) =>
+    fc.record({ sharding: sharding(['/userId']), patterns: accessPatterns([...c.paths, '/userId'], []) }).map((extra): CosmosContainerDesign => {
+      // Per-level figures can only shrink level by level; the full key's is declared once.
+      let shareAbove = 1;
+      let sizeAbove = Infinity;
+      const paths = c.paths.map((path, i) => {
+        const last = i === c.paths.length - 1;
+        const levelShare = !last && c.levelShares[i] !== undefined ? Math.min(shareAbove, c.levelShares[i] as number) : undefined;
+        const levelSize = !last && c.levelSizes[i] !== undefined ? Math.min(sizeAbove, c.levelSizes[i] as number) : undefined;
+        shareAbove = levelShare ?? shareAbove;
+        sizeAbove = levelSize ?? sizeAbove;
+        return {
+          path,
+          cardinality: c.cardinalities[i],
+          ...(levelShare ? { hotKeyShare: levelShare } : {}),
+          ...(levelSize !== undefined ? { largestGb: levelSize } : {}),
+        };
+      });
+      const fullCardinality = c.cardinalities.slice(0, c.paths.length).reduce<number>((max, k) => Math.max(max, k === 'unique' ? Infinity : k), 0);
+      const fullShare = atLeastUniform(c.hotKeyShare, fullCardinality === Infinity ? 'unique' : fullCardinality);
+      return {
+        engine: 'cosmosdb',
+        name: 'generated',
+        partitionKey: { paths },
+        workload: { peakReadUnits: c.reads, peakWriteUnits: c.writes, ...(fullShare && fullShare <= shareAbove ? { hotKeyShare: fullShare } : {}) },
+        ...(c.largestPartitionGb !== undefined && c.largestPartitionGb <= sizeAbove ? { storage: { largestPartitionGb: c.largestPartitionGb } } : {}),
+        ...(extra.sharding ? { sharding: extra.sharding } : {}),
+        accessPatterns: extra.patterns,
+        monitoring: { partitionKeyDiagnostics: c.diagnostics },
+      };
+    }),
+  );
 
-export const designDocument: fc.Arbitrary<DesignDocument> = fc.record({
-  tables: fc.array(dynamoTable, { maxLength: 2 }),
-  containers: fc.array(cosmosContainer, { maxLength: 2 }),
-}).map(({ tables, containers }) => ({
-  tables: tables.map(({ engine: _, ...t }, i) => ({ ...t, name: `table-${i}` })),
-  containers: containers.map(({ engine: _, ...c }, i) => ({ ...c, name: `container-${i}` })),
-}));
+export const designDocument: fc.Arbitrary<DesignDocument> = fc
+  .record({
+    tables: fc.array(dynamoTable, { maxLength: 2 }),
+    containers: fc.array(cosmosContainer, { maxLength: 2 }),
+  })
+  .map(({ tables, containers }) => ({
+    tables: tables.map(({ engine: _, ...t }, i) => ({ ...t, name: `table-${i}` })),
+    containers: containers.map(({ engine: _, ...c }, i) => ({ ...c, name: `container-${i}` })),
+  }));
 
 /** A field of a JSON value: its path (finding-path syntax, `tables[0].workload.peakReadUnits`) and value. */
 export interface Field {
@@ -164,7 +218,9 @@ export function fieldsOf(value: unknown, prefix = ''): Field[] {
   const entries: [string, unknown][] = Array.isArray(value)
     ? value.map((item, i) => [`${prefix}[${i}]`, item])
     : typeof value === 'object' && value !== null
-      ? Object.entries(value).filter(([, item]) => item !== undefined).map(([key, item]) => [prefix ? `${prefix}.${key}` : key, item])
+      ? Object.entries(value)
+          .filter(([, item]) => item !== undefined)
+          .map(([key, item]) => [prefix ? `${prefix}.${key}` : key, item])
       : [];
   return entries.flatMap(([path, item]) => [{ path, value: item }, ...fieldsOf(item, path)]);
 }
@@ -209,9 +265,17 @@ export function corrupted<T>(valid: fc.Arbitrary<T>, skip: (path: string) => boo
   return valid.chain((input) => {
     const fields = fieldsOf(input).filter((f) => !skip(f.path));
     const objects = fields.filter((f) => typeof f.value === 'object' && f.value !== null && !Array.isArray(f.value));
-    const replaced = fc.constantFrom(...fields).chain((field) => fc.constantFrom(...invalidReplacements(field.value, field.path)).map((value) => ({ input: withField(input, field.path, value), path: field.path, value })));
+    const replaced = fc
+      .constantFrom(...fields)
+      .chain((field) =>
+        fc
+          .constantFrom(...invalidReplacements(field.value, field.path))
+          .map((value) => ({ input: withField(input, field.path, value), path: field.path, value })),
+      );
     if (objects.length === 0) return replaced;
-    const unknown = fc.constantFrom(...objects).map((field) => ({ input: withField(input, `${field.path}.bogusField`, 1), path: `${field.path}.bogusField`, value: 1 }));
+    const unknown = fc
+      .constantFrom(...objects)
+      .map((field) => ({ input: withField(input, `${field.path}.bogusField`, 1), path: `${field.path}.bogusField`, value: 1 }));
     return fc.oneof({ arbitrary: replaced, weight: 4 }, { arbitrary: unknown, weight: 1 });
   });
 }

@@ -20,10 +20,16 @@ describe('assertStackPasses', () => {
   it('passes a stack whose tables pass, and returns its violations (warnings included)', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', healthy());
-    new GuardedTable(stack, 'Sessions', healthy({ partitionKey: { name: 'sessionId', type: AttributeType.STRING, cardinality: 'unique' }, sharding: { strategy: 'random', shards: 4 } }));
+    new GuardedTable(
+      stack,
+      'Sessions',
+      healthy({ partitionKey: { name: 'sessionId', type: AttributeType.STRING, cardinality: 'unique' }, sharding: { strategy: 'random', shards: 4 } }),
+    );
     const violations = assertStackPasses(stack);
     expect(violations.map((v) => [v.severity, v.rule, v.constructPath, v.fieldPath])).toEqual([['warning', 'SG007', 'Shop/Sessions', 'sharding']]);
-    expect(thrown(() => assertStackPasses(stack, { failOn: 'warning' })).message).toMatch(/^expected Shop to synthesize with no skewguard error or warning, but it fails with SG007/);
+    expect(thrown(() => assertStackPasses(stack, { failOn: 'warning' })).message).toMatch(
+      /^expected Shop to synthesize with no skewguard error or warning, but it fails with SG007/,
+    );
   });
 
   it('fails a refused stack with the whole report: rule, construct, field, message and fix of every violation', () => {
@@ -31,7 +37,9 @@ describe('assertStackPasses', () => {
     const orders = new GuardedTable(stack, 'Orders', statusKeyed());
     const error = thrown(() => assertStackPasses(stack));
     expect(error).toBeInstanceOf(DesignAssertionError);
-    expect(error.message).toMatch(/^expected Shop to synthesize with no skewguard error, but it fails with SG001, SG003\n\nskewguard report for Shop: 2 errors, 0 warnings, 0 acknowledged/);
+    expect(error.message).toMatch(
+      /^expected Shop to synthesize with no skewguard error, but it fails with SG001, SG003\n\nskewguard report for Shop: 2 errors, 0 warnings, 0 acknowledged/,
+    );
     for (const finding of orders.findings) {
       expect(error.message).toContain(`error ${finding.ruleId} ${finding.title} at Shop/Orders, field ${finding.path}\n      ${finding.message}\n`);
       expect(error.message).toContain(`fix: ${finding.fix}`);
@@ -40,7 +48,11 @@ describe('assertStackPasses', () => {
 
   it('counts waivers as CDK does, and shows them with their reasons', () => {
     const stack = stackOf();
-    const orders = new GuardedTable(stack, 'Orders', statusKeyed({ acknowledgements: [{ rule: 'SG001', reason: 'Five statuses, known and accepted for now.' }] }));
+    const orders = new GuardedTable(
+      stack,
+      'Orders',
+      statusKeyed({ acknowledgements: [{ rule: 'SG001', reason: 'Five statuses, known and accepted for now.' }] }),
+    );
     Validations.of(orders).acknowledge({ id: 'skewguard::SG003', reason: 'Migrating to a sharded key next sprint.' });
     const violations = assertStackPasses(stack);
     expect(violations.map((v) => [v.rule, v.acknowledged])).toEqual([
@@ -52,10 +64,12 @@ describe('assertStackPasses', () => {
     expect(error.message).toContain('reason: Migrating to a sharded key next sprint.');
     expect(error.message).toContain('acknowledged error SG001 low-cardinality-key at Shop/Orders, field partitionKey');
     // The violations carry the core's own message and fix, whichever way the finding was waived.
-    expect(violations.map((v) => [v.title, v.message, v.fix])).toEqual(['SG003', 'SG001'].map((rule) => {
-      const finding = orders.findings.find((f) => f.ruleId === rule);
-      return [finding?.title, finding?.message, finding?.fix];
-    }));
+    expect(violations.map((v) => [v.title, v.message, v.fix])).toEqual(
+      ['SG003', 'SG001'].map((rule) => {
+        const finding = orders.findings.find((f) => f.ruleId === rule);
+        return [finding?.title, finding?.message, finding?.fix];
+      }),
+    );
   });
 
   it('fails a stack with no table skewguard checks: such a test could never fail', () => {
@@ -102,11 +116,15 @@ describe('assertStackFails', () => {
   it('fails, with the report, when the stack synthesizes or fails for other rules', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', healthy());
-    expect(thrown(() => assertStackFails(stack, 'SG003')).message).toBe('expected synthesizing Shop to fail with SG003, but it synthesizes\n\nskewguard report for Shop: no findings');
+    expect(thrown(() => assertStackFails(stack, 'SG003')).message).toBe(
+      'expected synthesizing Shop to fail with SG003, but it synthesizes\n\nskewguard report for Shop: no findings',
+    );
     const refused = stackOf(new App(), 'Refused');
     new GuardedTable(refused, 'Orders', statusKeyed());
     const error = thrown(() => assertStackFails(refused, { rule: 'SG003', resource: 'Payments' }));
-    expect(error.message).toMatch(/^expected synthesizing Refused to fail with SG003 on Payments, but it fails only with SG001, SG003\n\nskewguard report for Refused: 2 errors/);
+    expect(error.message).toMatch(
+      /^expected synthesizing Refused to fail with SG003 on Payments, but it fails only with SG001, SG003\n\nskewguard report for Refused: 2 errors/,
+    );
   });
 
   it('checks raw tables covered by checkUnguardedTables', () => {
@@ -142,7 +160,9 @@ describe('assertStackFails', () => {
     new GuardedTable(stack, 'Orders', healthy());
     const error = thrown(() => assertStackFails(stack, ['design-metadata', 'SG999']));
     expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([{ path: 'expected[1]', message: expect.stringContaining('design-metadata, undeclared-index, acknowledgement, unchecked, template') }]);
+    expect((error as DesignError).issues).toEqual([
+      { path: 'expected[1]', message: expect.stringContaining('design-metadata, undeclared-index, acknowledgement, unchecked, template') },
+    ]);
     expect(() => assertStackPasses(new Construct(undefined as never, ''))).toThrow(/scope: expected a construct of a CDK app/);
   });
 });

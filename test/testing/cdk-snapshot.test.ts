@@ -41,7 +41,11 @@ function ordersStack(options: StackOptions = {}): Stack {
     workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
     dashboard: true,
   });
-  const fn = new lambda.Function(stack, 'Api', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(handlerDir(options.code ?? '1')) });
+  const fn = new lambda.Function(stack, 'Api', {
+    runtime: lambda.Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromAsset(handlerDir(options.code ?? '1')),
+  });
   new lambda.Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
   return stack;
 }
@@ -54,7 +58,10 @@ describe('stackSnapshot', () => {
     const [before, after] = [ordersStack({ code: '1' }), ordersStack({ code: '2' })];
     // Control: the new code is a new asset, and a new version logical ID.
     const [rawBefore, rawAfter] = [raw(before), raw(after)];
-    const key = (t: Json) => resourcesOfType(t, 'AWS::Lambda::Function').map(([, r]) => r.Properties.Code.S3Key).filter(Boolean);
+    const key = (t: Json) =>
+      resourcesOfType(t, 'AWS::Lambda::Function')
+        .map(([, r]) => r.Properties.Code.S3Key)
+        .filter(Boolean);
     expect(key(rawBefore)).not.toEqual(key(rawAfter));
     expect(resourcesOfType(rawBefore, 'AWS::Lambda::Version')[0][0]).not.toBe(resourcesOfType(rawAfter, 'AWS::Lambda::Version')[0][0]);
 
@@ -73,9 +80,15 @@ describe('stackSnapshot', () => {
     expect(Object.keys(raw(before).Parameters)).not.toEqual(Object.keys(raw(after).Parameters));
     const snapshot = stackSnapshot(before) as Json;
     expect(stackSnapshot(after)).toEqual(snapshot);
-    expect(Object.keys(snapshot.Parameters)).toEqual(['AssetParameters[asset 1]ArtifactHash', 'AssetParameters[asset 1]S3Bucket', 'AssetParameters[asset 1]S3VersionKey']);
+    expect(Object.keys(snapshot.Parameters)).toEqual([
+      'AssetParameters[asset 1]ArtifactHash',
+      'AssetParameters[asset 1]S3Bucket',
+      'AssetParameters[asset 1]S3VersionKey',
+    ]);
     expect(JSON.stringify(snapshot)).not.toMatch(/[0-9a-f]{64}/);
-    expect(resourcesOfType(snapshot, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))?.[1].Properties.Code.S3Bucket).toEqual({ Ref: 'AssetParameters[asset 1]S3Bucket' });
+    expect(resourcesOfType(snapshot, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))?.[1].Properties.Code.S3Bucket).toEqual({
+      Ref: 'AssetParameters[asset 1]S3Bucket',
+    });
   });
 
   it("does not change with the rule lookup's per-synth nonce, and says where it was", () => {
@@ -94,7 +107,9 @@ describe('stackSnapshot', () => {
   it("does not change with GuardedTable's own lookup handler source or its runtime, which belong to skewguard and aws-cdk-lib", () => {
     const stack = ordersStack();
     const { template, assetHashes } = synthesizedStack(stack);
-    const [[lookupId, lookup]] = resourcesOfType(template as Json, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('SkewguardContributorInsightsLookup'));
+    const [[lookupId, lookup]] = resourcesOfType(template as Json, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('SkewguardContributorInsightsLookup'),
+    );
     expect(lookup.Properties.Code.ZipFile).toContain('DescribeContributorInsights');
     const changed = structuredClone(template) as Json;
     changed.Resources[lookupId].Properties.Code.ZipFile += '\n// a later skewguard version\n';
@@ -114,7 +129,9 @@ describe('stackSnapshot', () => {
   });
 
   it('leaves out what moves with the aws-cdk-lib version: bootstrap check, CDK metadata, construct metadata', () => {
-    const stack = ordersStack({ appProps: { analyticsReporting: true, context: { 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true } } });
+    const stack = ordersStack({
+      appProps: { analyticsReporting: true, context: { 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true } },
+    });
     const { template, assetHashes } = synthesizedStack(stack);
     const source = template as Json;
     // Control: all of it is there in the raw template.
@@ -146,7 +163,11 @@ describe('stackSnapshot', () => {
     const build = (cnRuntime: string) => {
       Fact.register({ region: 'cn-north-1', name: FactName.LATEST_NODE_RUNTIME, value: cnRuntime }, true);
       const stack = new Stack(new App(), 'Handlers');
-      new lambda.Function(stack, 'Fn', { runtime: lambda.determineLatestNodeRuntime(stack), handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => 1;') });
+      new lambda.Function(stack, 'Fn', {
+        runtime: lambda.determineLatestNodeRuntime(stack),
+        handler: 'index.handler',
+        code: lambda.Code.fromInline('exports.handler = async () => 1;'),
+      });
       return stack;
     };
     try {
@@ -166,7 +187,9 @@ describe('stackSnapshot', () => {
       const stack = new Stack(new App(), 'Service');
       const nested = new NestedStack(stack, 'Workers');
       new lambda.Function(nested, 'Worker', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(handlerDir(body)) });
-      new lambda.DockerImageFunction(stack, 'Image', { code: lambda.DockerImageCode.fromImageAsset(handlerDir(body, { Dockerfile: 'FROM public.ecr.aws/lambda/nodejs:22\nCOPY index.js ./\n' })) });
+      new lambda.DockerImageFunction(stack, 'Image', {
+        code: lambda.DockerImageCode.fromImageAsset(handlerDir(body, { Dockerfile: 'FROM public.ecr.aws/lambda/nodejs:22\nCOPY index.js ./\n' })),
+      });
       return { stack, nested };
     };
     const [before, after] = [build('1'), build('2')];
@@ -188,7 +211,11 @@ describe('stackSnapshot', () => {
     new lambda.Function(stack, 'B', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(shared) });
     new lambda.Function(stack, 'C', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromAsset(shared) });
     const keys = resourcesOfType(stackSnapshot(stack) as Json, 'AWS::Lambda::Function').map(([id, r]) => [id.slice(0, 1), r.Properties.Code.S3Key]);
-    expect(keys).toEqual([['A', '[asset 1].zip'], ['B', '[asset 2].zip'], ['C', '[asset 2].zip']]);
+    expect(keys).toEqual([
+      ['A', '[asset 1].zip'],
+      ['B', '[asset 2].zip'],
+      ['C', '[asset 2].zip'],
+    ]);
   });
 
   it('keeps only the resource types asked for, and names a type that matches nothing', () => {
@@ -203,7 +230,9 @@ describe('stackSnapshot', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([{ path: 'resourceTypes[1]', message: expect.stringContaining('"AWS::DynamoDB::Tabel" matches nothing here; the types are: ') }]);
+    expect((error as DesignError).issues).toEqual([
+      { path: 'resourceTypes[1]', message: expect.stringContaining('"AWS::DynamoDB::Tabel" matches nothing here; the types are: ') },
+    ]);
     expect(() => stackSnapshot(stack, { resourceTypes: ['dynamodb'] })).toThrow(/resourceTypes\[0\]: expected a type such as/);
     expect(() => stackSnapshot(stack, { resourceTypes: [] })).toThrow(/resourceTypes: expected a non-empty array of types/);
   });
@@ -221,8 +250,14 @@ describe('stackSnapshot', () => {
   it('matches the committed snapshot, which says what the stack deploys', () => {
     const snapshot = stackSnapshot(ordersStack(), { resourceTypes: ['AWS::DynamoDB::GlobalTable', 'AWS::Lambda::*'] }) as Json;
     const [, table] = resourcesOfType(snapshot, 'AWS::DynamoDB::GlobalTable')[0];
-    expect(table.Properties.KeySchema).toEqual([{ AttributeName: 'orderId', KeyType: 'HASH' }, { AttributeName: 'lineId', KeyType: 'RANGE' }]);
-    expect(table.Properties.Replicas[0]).toMatchObject({ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    expect(table.Properties.KeySchema).toEqual([
+      { AttributeName: 'orderId', KeyType: 'HASH' },
+      { AttributeName: 'lineId', KeyType: 'RANGE' },
+    ]);
+    expect(table.Properties.Replicas[0]).toMatchObject({
+      DeletionProtectionEnabled: true,
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
     expect(table.DeletionPolicy).toBe('Retain');
     expect(snapshot).toMatchSnapshot();
   });

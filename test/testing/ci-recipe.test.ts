@@ -14,9 +14,24 @@ const yaml = require('js-yaml') as { load(text: string): unknown };
 const root = join(__dirname, '../..');
 const recipe = join(root, 'examples/ci');
 
-interface Step { uses?: string; run?: string; if?: string; with?: Record<string, unknown>; env?: Record<string, string> }
-interface Job { 'runs-on': string; permissions?: Record<string, string>; steps: Step[] }
-interface Workflow { name: string; on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job> }
+interface Step {
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+interface Job {
+  'runs-on': string;
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
+interface Workflow {
+  name: string;
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: Record<string, Job>;
+}
 
 const workflow = yaml.load(readFileSync(join(recipe, 'skewguard.yml'), 'utf8')) as Workflow;
 const lintStep = (job: Job) => job.steps.find((s) => s.run?.includes('skewguard lint')) as Step;
@@ -50,7 +65,7 @@ describe('the CI workflow', () => {
     expect(workflow.jobs.snapshots.steps.map((s) => s.run)).toContain('npx jest --ci');
   });
 
-  it("runs its lint command as written: designs and a CDK cloud assembly, into SARIF 2.1.0 located in the files", async () => {
+  it('runs its lint command as written: designs and a CDK cloud assembly, into SARIF 2.1.0 located in the files', async () => {
     // A project as the workflow sees it: design files, and the cdk.out a synth left.
     const project = mkdtempSync(join(tmpdir(), 'skewguard-ci-'));
     cpSync(join(root, 'examples/designs'), join(project, 'designs'), { recursive: true });
@@ -62,7 +77,10 @@ describe('the CI workflow', () => {
     expect(sarifErrors(log)).toEqual([]);
     // Control: the validator rejects a broken log.
     expect(sarifErrors({ ...log, version: '2.0.0' })).not.toEqual([]);
-    const results = log.runs[0].results as { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[] }[];
+    const results = log.runs[0].results as {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[];
+    }[];
     const files = new Set(results.map((r) => r.locations[0].physicalLocation.artifactLocation.uri));
     expect([...files].some((uri) => uri.startsWith('designs/bad/'))).toBe(true);
     expect([...files].some((uri) => uri.startsWith('cdk.out/'))).toBe(true);

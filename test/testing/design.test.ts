@@ -9,11 +9,13 @@ const example = (path: string): DesignInput => JSON.parse(readFileSync(join(__di
 
 /** Five statuses under a load that needs several partitions: SG001 and SG003 errors. */
 const statusKeyed: DesignInput = {
-  tables: [{
-    name: 'orders',
-    partitionKey: { name: 'status', type: 'S', cardinality: 5 },
-    workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
-  }],
+  tables: [
+    {
+      name: 'orders',
+      partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+      workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
+    },
+  ],
 };
 
 describe('assertDesignPasses', () => {
@@ -43,14 +45,16 @@ describe('assertDesignPasses', () => {
     expect(thrown(() => assertDesignPasses(design, { failOn: 'warning' })).message).toContain('fails with SG007');
   });
 
-  it("counts an acknowledgement that waives nothing as a warning, as the CLI does", () => {
+  it('counts an acknowledgement that waives nothing as a warning, as the CLI does', () => {
     const stale: DesignInput = {
-      tables: [{
-        name: 'orders',
-        partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
-        workload: { peakReadUnits: 10, peakWriteUnits: 10 },
-        acknowledgements: [{ rule: 'SG001', reason: 'A key that used to be low-cardinality.' }],
-      }],
+      tables: [
+        {
+          name: 'orders',
+          partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+          workload: { peakReadUnits: 10, peakWriteUnits: 10 },
+          acknowledgements: [{ rule: 'SG001', reason: 'A key that used to be low-cardinality.' }],
+        },
+      ],
     };
     expect(assertDesignPasses(stale)).toEqual([]);
     const error = thrown(() => assertDesignPasses(stale, { failOn: 'warning' }));
@@ -63,7 +67,11 @@ describe('assertDesignPasses', () => {
   });
 
   it('names every problem of an invalid design instead of checking it', () => {
-    const error = thrown(() => assertDesignPasses({ tables: [{ name: 'orders', partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: 1 } }] }));
+    const error = thrown(() =>
+      assertDesignPasses({
+        tables: [{ name: 'orders', partitionKey: { name: 'id', type: 'S', cardinality: 0 }, workload: { peakReadUnits: -1, peakWriteUnits: 1 } }],
+      }),
+    );
     expect(error).toBeInstanceOf(DesignAssertionError);
     expect(error.message).toContain('the design is not valid input');
     expect(error.message).toContain('tables[0].partitionKey.cardinality:');
@@ -105,13 +113,15 @@ describe('assertDesignFails', () => {
     expect(error.message).toContain(`reason: ${acknowledged?.reason}`);
   });
 
-  it.each(Object.entries({
-    'bad/ticketing-hot-event.json': ['SG003'],
-    'bad/status-key.json': ['SG001'],
-    'bad/date-key.json': ['SG002'],
-    'bad/reversed-hierarchy.json': ['SG004'],
-    'bad/monitoring-off.json': ['SG010', 'SG011'],
-  }))('agrees with the example %s', (file, rules) => {
+  it.each(
+    Object.entries({
+      'bad/ticketing-hot-event.json': ['SG003'],
+      'bad/status-key.json': ['SG001'],
+      'bad/date-key.json': ['SG002'],
+      'bad/reversed-hierarchy.json': ['SG004'],
+      'bad/monitoring-off.json': ['SG010', 'SG011'],
+    }),
+  )('agrees with the example %s', (file, rules) => {
     expect(() => assertDesignFails(example(file), rules)).not.toThrow();
     expect(() => assertDesignPasses(example(file))).toThrow(DesignAssertionError);
   });
@@ -121,6 +131,8 @@ describe('assertDesignFails', () => {
     expect(error).toBeInstanceOf(DesignError);
     expect((error as DesignError).issues.map((i) => i.path)).toEqual(['expected[1]', 'expected[2].path', 'expected[2].line']);
     expect((error as DesignError).issues[0].message).toContain('"SG03"');
-    expect((thrown(() => assertDesignFails(statusKeyed, [])) as DesignError).issues).toEqual([{ path: 'expected', message: expect.stringContaining('is empty') }]);
+    expect((thrown(() => assertDesignFails(statusKeyed, [])) as DesignError).issues).toEqual([
+      { path: 'expected', message: expect.stringContaining('is empty') },
+    ]);
   });
 });

@@ -77,7 +77,10 @@ describe('pulumiSnapshot', () => {
       resource: { id: 'events', partitionKey: { paths: ['/tenantId', '/deviceId', '/sessionId'], kind: 'MultiHash', version: 2 } },
     });
     // Outputs are resolved: the diagnostic setting points at the account id and the workspace's mocked id.
-    expect(named(resources, 'azure-native:monitor:DiagnosticSetting', 'fleet-partition-keys').inputs).toMatchObject({ resourceUri: ACCOUNT_ID, workspaceId: 'fleet-workspace-id' });
+    expect(named(resources, 'azure-native:monitor:DiagnosticSetting', 'fleet-partition-keys').inputs).toMatchObject({
+      resourceUri: ACCOUNT_ID,
+      workspaceId: 'fleet-workspace-id',
+    });
     expect(Object.keys(container.inputs)).toEqual([...Object.keys(container.inputs)].sort());
     expect(resources).toMatchSnapshot();
   });
@@ -88,19 +91,24 @@ describe('pulumiSnapshot', () => {
     expect(text).not.toContain('cost-center-4711');
     expect(named(resources, CONTAINER, 'events').inputs.tags).toEqual({ billing: MASKS.secret, team: 'data' });
     // Every alert carries the tags too: the secret is masked in each.
-    expect(resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags)).toEqual(Array(5).fill({ billing: MASKS.secret, team: 'data' }));
+    expect(
+      resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags),
+    ).toEqual(Array(5).fill({ billing: MASKS.secret, team: 'data' }));
   });
 
   it('names resource references, assets and values unknown in a preview', async () => {
-    const { resources } = await runWithMocks(() => {
-      const target = new Thing('test:index:Target', 'target', {});
-      new Thing('test:index:Consumer', 'consumer', {
-        target,
-        code: new pulumi.asset.AssetArchive({ 'index.js': new pulumi.asset.StringAsset('exports.handler = 1;'), lib: new pulumi.asset.FileArchive('./lib') }),
-        page: new pulumi.asset.FileAsset('./index.html'),
-        later: pulumi.output(pulumi.unknown as unknown as string),
-      });
-    }, { preview: true });
+    const { resources } = await runWithMocks(
+      () => {
+        const target = new Thing('test:index:Target', 'target', {});
+        new Thing('test:index:Consumer', 'consumer', {
+          target,
+          code: new pulumi.asset.AssetArchive({ 'index.js': new pulumi.asset.StringAsset('exports.handler = 1;'), lib: new pulumi.asset.FileArchive('./lib') }),
+          page: new pulumi.asset.FileAsset('./index.html'),
+          later: pulumi.output(pulumi.unknown as unknown as string),
+        });
+      },
+      { preview: true },
+    );
     expect(named(resources, 'test:index:Consumer', 'consumer').inputs).toEqual({
       code: { '[archive of]': { 'index.js': { '[asset text]': 'exports.handler = 1;' }, lib: '[archive path=./lib]' } },
       later: MASKS.unknown,
@@ -111,10 +119,14 @@ describe('pulumiSnapshot', () => {
 
   it('keeps only the types asked for, and names a type that matches nothing', async () => {
     const alerts = await pulumiSnapshot(() => events(), { resourceTypes: ['azure-native:monitor:*', CONTAINER] });
-    expect(new Set(alerts.map((r) => r.type))).toEqual(new Set([CONTAINER, 'azure-native:monitor:DiagnosticSetting', 'azure-native:monitor:MetricAlert', 'azure-native:monitor:ScheduledQueryRule']));
+    expect(new Set(alerts.map((r) => r.type))).toEqual(
+      new Set([CONTAINER, 'azure-native:monitor:DiagnosticSetting', 'azure-native:monitor:MetricAlert', 'azure-native:monitor:ScheduledQueryRule']),
+    );
     const error = await rejection(pulumiSnapshot(() => events(), { resourceTypes: ['azure-native:cosmosdb:SqlContainer'] }));
     expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([{ path: 'options.resourceTypes[0]', message: expect.stringContaining(`matches nothing here; the types are: ${CONTAINER}, `) }]);
+    expect((error as DesignError).issues).toEqual([
+      { path: 'options.resourceTypes[0]', message: expect.stringContaining(`matches nothing here; the types are: ${CONTAINER}, `) },
+    ]);
   });
 });
 
@@ -123,7 +135,9 @@ describe('runWithMocks', () => {
     const { result, resources } = await runWithMocks(() => import('../../examples/pulumi'));
     expect(result.containers).toEqual(['events', 'devices']);
     expect(resources.filter((r) => r.type === CONTAINER).map((r) => r.name)).toEqual(['devices', 'events']);
-    expect(resources.map((r) => r.type)).toEqual(expect.arrayContaining(['azure-native:resources:ResourceGroup', 'azure-native:cosmosdb:DatabaseAccount', 'azure-native:monitor:ActionGroup']));
+    expect(resources.map((r) => r.type)).toEqual(
+      expect.arrayContaining(['azure-native:resources:ResourceGroup', 'azure-native:cosmosdb:DatabaseAccount', 'azure-native:monitor:ActionGroup']),
+    );
     expect(named(resources, 'azure-native:cosmosdb:DatabaseAccount', 'telemetry').options).toEqual({ protect: true });
     // Loading the program (azure-native's resources module among others) takes seconds on a loaded machine.
   }, 30_000);
@@ -134,51 +148,94 @@ describe('runWithMocks', () => {
       const first = new Thing('test:index:Thing', 'first', { size: 1 });
       first.id.apply((id: string) => new Thing('test:index:Thing', 'second', { after: id }));
     });
-    expect(resources.map((r) => [r.name, r.inputs])).toEqual([['first', { size: 1 }], ['second', { after: 'first-id' }]]);
+    expect(resources.map((r) => [r.name, r.inputs])).toEqual([
+      ['first', { size: 1 }],
+      ['second', { after: 'first-id' }],
+    ]);
   });
 
   it('records a resource read with an id (`.get()`) with that id, and options that guard data', async () => {
     const { resources } = await runWithMocks(() => {
       new Thing('test:index:Thing', 'existing', {}, { id: 'thing-1234' });
-      new Thing('test:index:Thing', 'kept', { size: 1 }, { protect: true, retainOnDelete: true, ignoreChanges: ['size'], deleteBeforeReplace: true, replaceOnChanges: ['zone'] });
+      new Thing(
+        'test:index:Thing',
+        'kept',
+        { size: 1 },
+        { protect: true, retainOnDelete: true, ignoreChanges: ['size'], deleteBeforeReplace: true, replaceOnChanges: ['zone'] },
+      );
     });
     expect(resources).toEqual([
       { type: 'test:index:Thing', name: 'existing', parent: null, inputs: {}, readId: 'thing-1234' },
-      { type: 'test:index:Thing', name: 'kept', parent: null, inputs: { size: 1 }, options: { protect: true, retainOnDelete: true, deleteBeforeReplace: true, ignoreChanges: ['size'], replaceOnChanges: ['zone'] } },
+      {
+        type: 'test:index:Thing',
+        name: 'kept',
+        parent: null,
+        inputs: { size: 1 },
+        options: { protect: true, retainOnDelete: true, deleteBeforeReplace: true, ignoreChanges: ['size'], replaceOnChanges: ['zone'] },
+      },
     ]);
   });
 
   it('passes stack configuration to the program', async () => {
-    const { result } = await runWithMocks(() => {
-      const config = new pulumi.Config();
-      return { peak: config.requireNumber('peakWriteUnits'), design: config.requireObject<{ shards: number }>('design'), other: new pulumi.Config('shared').require('region') };
-    }, { config: { peakWriteUnits: '2000', design: { shards: 4 }, 'shared:region': 'westeurope' } });
+    const { result } = await runWithMocks(
+      () => {
+        const config = new pulumi.Config();
+        return {
+          peak: config.requireNumber('peakWriteUnits'),
+          design: config.requireObject<{ shards: number }>('design'),
+          other: new pulumi.Config('shared').require('region'),
+        };
+      },
+      { config: { peakWriteUnits: '2000', design: { shards: 4 }, 'shared:region': 'westeurope' } },
+    );
     expect(result).toEqual({ peak: 2000, design: { shards: 4 }, other: 'westeurope' });
   });
 
   it('fails cleanly, naming the function, when the program calls one the mocks do not answer', async () => {
-    const byName = () => new GuardedContainer('events', { resourceGroupName: 'data', account: 'fleet', database: 'telemetry', throughput: { manual: 400 }, design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] } });
+    const byName = () =>
+      new GuardedContainer('events', {
+        resourceGroupName: 'data',
+        account: 'fleet',
+        database: 'telemetry',
+        throughput: { manual: 400 },
+        design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] },
+      });
     const error = await rejection(runWithMocks(byName));
-    expect(error.message).toBe('the program did not run cleanly under the mock engine:\n  call of azure-native:cosmosdb:getDatabaseAccount: the mock engine has no answer for it: pass runWithMocks(program, { call }) returning its result');
-    const { resources } = await runWithMocks(byName, { call: (args) => ({ id: `${ACCOUNT_ID.replace(/fleet$/, args.inputs.accountName)}`, name: args.inputs.accountName }) });
+    expect(error.message).toBe(
+      'the program did not run cleanly under the mock engine:\n  call of azure-native:cosmosdb:getDatabaseAccount: the mock engine has no answer for it: pass runWithMocks(program, { call }) returning its result',
+    );
+    const { resources } = await runWithMocks(byName, {
+      call: (args) => ({ id: `${ACCOUNT_ID.replace(/fleet$/, args.inputs.accountName)}`, name: args.inputs.accountName }),
+    });
     expect(named(resources, 'azure-native:monitor:MetricAlert', 'events-hot-partition-range').inputs.scopes).toEqual([ACCOUNT_ID]);
   });
 
   it('fails cleanly when a mock throws', async () => {
-    const error = await rejection(runWithMocks(() => events(), { newResource: (args) => { if (args.type === CONTAINER) throw new Error('quota exceeded'); return { id: `${args.name}-id`, state: args.inputs }; } }));
+    const error = await rejection(
+      runWithMocks(() => events(), {
+        newResource: (args) => {
+          if (args.type === CONTAINER) throw new Error('quota exceeded');
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+      }),
+    );
     expect(error.message).toContain(`newResource for ${CONTAINER} events: quota exceeded`);
   });
 
   it('rethrows what the program throws, after the registrations it started', async () => {
-    const error = await rejection(runWithMocks(() => {
-      new Thing('test:index:Thing', 'before', {});
-      throw new RangeError('a bug in the program');
-    }));
+    const error = await rejection(
+      runWithMocks(() => {
+        new Thing('test:index:Thing', 'before', {});
+        throw new RangeError('a bug in the program');
+      }),
+    );
     expect(error).toBeInstanceOf(RangeError);
   });
 
   it('refuses a Pulumi SDK its mock-engine adapter was not written against', () => {
-    expect(() => checkPulumiVersion('4.0.0')).toThrow(/is 4\.0\.0; skewguard\/testing\/pulumi records registrations through the mock engine of @pulumi\/pulumi 3\.140 to 3\.x/);
+    expect(() => checkPulumiVersion('4.0.0')).toThrow(
+      /is 4\.0\.0; skewguard\/testing\/pulumi records registrations through the mock engine of @pulumi\/pulumi 3\.140 to 3\.x/,
+    );
     expect(() => checkPulumiVersion('3.100.0')).toThrow(UsageError);
     expect(() => checkPulumiVersion('3.248.0')).not.toThrow();
   });
@@ -193,7 +250,9 @@ describe('runWithMocks', () => {
 describe('assertAccepted and assertRefused', () => {
   // As docs/testing.md shows it: outside any run. The next test's run must not see its registrations.
   it('accepts outside a run, registering against a mock engine of its own', () => {
-    const accepted = assertAccepted(() => events({}, new CosmosAccountMonitoring('outside', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } })));
+    const accepted = assertAccepted(() =>
+      events({}, new CosmosAccountMonitoring('outside', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } })),
+    );
     expect(accepted).toBeInstanceOf(GuardedContainer);
   });
 
@@ -210,7 +269,9 @@ describe('assertAccepted and assertRefused', () => {
   it('fails an accepted-assertion with the whole refusal', () => {
     const error = thrown(() => assertAccepted(() => refused(violations['hierarchy in the wrong order'].design)));
     expect(error).toBeInstanceOf(DesignAssertionError);
-    expect(error.message).toMatch(/^expected GuardedContainer "events" to be accepted, but its design was refused:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule; nothing was created\.\nerror SG004 hierarchy-order at design\.partitionKey\.paths/);
+    expect(error.message).toMatch(
+      /^expected GuardedContainer "events" to be accepted, but its design was refused:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule; nothing was created\.\nerror SG004 hierarchy-order at design\.partitionKey\.paths/,
+    );
     expect(error.message).toContain('fix: ');
   });
 
@@ -226,16 +287,26 @@ describe('assertAccepted and assertRefused', () => {
 
   it('fails with the report when the refusal names other rules, when nothing is refused, and when the args are invalid', async () => {
     const other = thrown(() => assertRefused(() => refused(violations['hierarchy in the wrong order'].design), ['SG004', 'SG001']));
-    expect(other.message).toMatch(/^expected GuardedContainer "events" to be refused with SG001, but it was refused only with SG004:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule/);
+    expect(other.message).toMatch(
+      /^expected GuardedContainer "events" to be refused with SG001, but it was refused only with SG004:\n\nGuardedContainer "events": the partition-key design breaks 1 skewguard rule/,
+    );
     // Accepted: it registers, so it runs under the mock engine.
-    expect((await rejection(runWithMocks(() => assertRefused(() => events(), 'SG004')))).message).toBe('expected a refusal with SG004, but the components were accepted');
+    expect((await rejection(runWithMocks(() => assertRefused(() => events(), 'SG004')))).message).toBe(
+      'expected a refusal with SG004, but the components were accepted',
+    );
     const invalid = thrown(() => assertRefused(() => refused(telemetry, { throughput: { manual: 450 } }), 'SG004'));
-    expect(invalid.message).toMatch(/^expected a refusal with SG004, but the args are invalid, so no rule checked the design:\n\nGuardedContainer "events": invalid args, nothing was created:\n {2}throughput\.manual:/);
+    expect(invalid.message).toMatch(
+      /^expected a refusal with SG004, but the args are invalid, so no rule checked the design:\n\nGuardedContainer "events": invalid args, nothing was created:\n {2}throughput\.manual:/,
+    );
     expect(thrown(() => assertRefused(undefined, 'SG004')).message).toBe('expected a refusal with SG004, but got no error: the run was accepted');
   });
 
   it('rethrows errors that are not skewguard verdicts, and refuses asynchronous functions', () => {
-    expect(() => assertRefused(() => { throw new TypeError('a bug'); }, 'SG004')).toThrow(TypeError);
+    expect(() =>
+      assertRefused(() => {
+        throw new TypeError('a bug');
+      }, 'SG004'),
+    ).toThrow(TypeError);
     expect(() => assertRefused(async () => undefined, 'SG004')).toThrow(/construct: returned a Promise/);
     expect(() => assertAccepted(async () => undefined)).toThrow(/construct: returned a Promise/);
   });

@@ -18,8 +18,14 @@ describe('defineDesign', () => {
   });
 
   it('validates at run time too, naming the field', () => {
-    expect(() => defineDesign({ engine: 'dynamodb', name: 'tickets', partitionKey: { name: 'eventId', type: 'S', cardinality: 0 }, workload: { peakReadUnits: 1, peakWriteUnits: 1 } }))
-      .toThrow(/partitionKey\.cardinality: expected an integer ≥ 1/);
+    expect(() =>
+      defineDesign({
+        engine: 'dynamodb',
+        name: 'tickets',
+        partitionKey: { name: 'eventId', type: 'S', cardinality: 0 },
+        workload: { peakReadUnits: 1, peakWriteUnits: 1 },
+      }),
+    ).toThrow(/partitionKey\.cardinality: expected an integer ≥ 1/);
   });
 });
 

@@ -70,7 +70,13 @@ function isAccessDenied(error: unknown): boolean {
   return name === 'AccessDeniedException' || name === 'AccessDenied';
 }
 
-async function rulesOf(deps: LookupDependencies, props: LookupProperties, indexName: string | undefined, context: LambdaContext, started: number): Promise<Record<string, string>> {
+async function rulesOf(
+  deps: LookupDependencies,
+  props: LookupProperties,
+  indexName: string | undefined,
+  context: LambdaContext,
+  started: number,
+): Promise<Record<string, string>> {
   const accessedToo = props.Mode !== 'THROTTLED_KEYS';
   let status = 'unknown';
   for (;;) {
@@ -94,8 +100,10 @@ async function rulesOf(deps: LookupDependencies, props: LookupProperties, indexN
       }
     }
     if (context.getRemainingTimeInMillis() < deps.pollMs + 5000) {
-      throw new Error(`Contributor Insights of ${where(props, indexName)} is ${status} without its rules (expected ENABLED with the ${accessedToo ? 'PKC and PKT' : 'PKT'} rules): `
-        + 'it was turned off or re-enabled outside CloudFormation, or is still being enabled; check the table, then deploy again');
+      throw new Error(
+        `Contributor Insights of ${where(props, indexName)} is ${status} without its rules (expected ENABLED with the ${accessedToo ? 'PKC and PKT' : 'PKT'} rules): ` +
+          'it was turned off or re-enabled outside CloudFormation, or is still being enabled; check the table, then deploy again',
+      );
     }
     await deps.sleep(deps.pollMs);
   }
@@ -106,15 +114,19 @@ export function lookupHandler(deps: LookupDependencies) {
   return async (event: CustomResourceEvent, context: LambdaContext): Promise<void> => {
     const props = event.ResourceProperties;
     const physicalId = event.PhysicalResourceId ?? `${props.TableName}|${props.Mode}`;
-    const send = (status: 'SUCCESS' | 'FAILED', data: Record<string, string>, reason?: string) => deps.respond(event.ResponseURL, JSON.stringify({
-      Status: status,
-      Reason: reason ? reason.slice(0, 1000) : 'see the CloudWatch log stream of the lookup function',
-      PhysicalResourceId: physicalId,
-      StackId: event.StackId,
-      RequestId: event.RequestId,
-      LogicalResourceId: event.LogicalResourceId,
-      Data: data,
-    }));
+    const send = (status: 'SUCCESS' | 'FAILED', data: Record<string, string>, reason?: string) =>
+      deps.respond(
+        event.ResponseURL,
+        JSON.stringify({
+          Status: status,
+          Reason: reason ? reason.slice(0, 1000) : 'see the CloudWatch log stream of the lookup function',
+          PhysicalResourceId: physicalId,
+          StackId: event.StackId,
+          RequestId: event.RequestId,
+          LogicalResourceId: event.LogicalResourceId,
+          Data: data,
+        }),
+      );
     try {
       if (event.RequestType === 'Delete') return await send('SUCCESS', {});
       const started = Date.now();
@@ -122,7 +134,9 @@ export function lookupHandler(deps: LookupDependencies) {
       for (const indexName of [undefined, ...(props.IndexNames ?? [])]) Object.assign(data, await rulesOf(deps, props, indexName, context, started));
       const size = Buffer.byteLength(JSON.stringify(data));
       if (size > MAX_RESPONSE_BYTES - 1000) {
-        throw new Error(`the rule names of table ${props.TableName} take ${size} bytes, more than a custom resource response holds: turn the dashboard and hot-key alarms off for some of its indexes`);
+        throw new Error(
+          `the rule names of table ${props.TableName} take ${size} bytes, more than a custom resource response holds: turn the dashboard and hot-key alarms off for some of its indexes`,
+        );
       }
       await send('SUCCESS', data);
     } catch (error) {
@@ -136,15 +150,18 @@ export function lookupHandler(deps: LookupDependencies) {
 function respondTo(url: string, body: string): Promise<void> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const put = request({
-      hostname: target.hostname,
-      path: target.pathname + target.search,
-      method: 'PUT',
-      headers: { 'content-type': '', 'content-length': Buffer.byteLength(body) },
-    }, (response) => {
-      response.resume();
-      response.on('end', () => resolve());
-    });
+    const put = request(
+      {
+        hostname: target.hostname,
+        path: target.pathname + target.search,
+        method: 'PUT',
+        headers: { 'content-type': '', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve());
+      },
+    );
     put.on('error', reject);
     put.end(body);
   });
@@ -161,7 +178,8 @@ export const handler = (event: CustomResourceEvent, context: LambdaContext): Pro
   const sdk = require('@aws-sdk/client-dynamodb') as DynamoDbSdk;
   const client = new sdk.DynamoDBClient({});
   return lookupHandler({
-    describe: (TableName, IndexName) => client.send(new sdk.DescribeContributorInsightsCommand({ TableName, ...(IndexName === undefined ? {} : { IndexName }) })),
+    describe: (TableName, IndexName) =>
+      client.send(new sdk.DescribeContributorInsightsCommand({ TableName, ...(IndexName === undefined ? {} : { IndexName }) })),
     respond: respondTo,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     pollMs: Number(process.env.POLL_MS ?? 10_000),

@@ -41,7 +41,8 @@ export function schemaReference(dir: string, projectRoot = dir): { readonly ref:
     if (existsSync(installed)) return { ref: dotted(posix(relative(dir, installed))), installed: true };
     if (dirname(at) === at) break;
   }
-  if (dir.startsWith(OWN_ROOT + sep) && existsSync(join(OWN_ROOT, SCHEMA))) return { ref: dotted(posix(relative(dir, join(OWN_ROOT, SCHEMA)))), installed: true };
+  if (dir.startsWith(OWN_ROOT + sep) && existsSync(join(OWN_ROOT, SCHEMA)))
+    return { ref: dotted(posix(relative(dir, join(OWN_ROOT, SCHEMA)))), installed: true };
   let project = projectRoot;
   for (let at = dir; dirname(at) !== at; at = dirname(at)) {
     if (existsSync(join(at, 'package.json'))) {
@@ -59,7 +60,10 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
   const files = { config: join(root, CONFIG_FILE), design: join(designDir, 'example.json') };
   const existing = Object.values(files).filter((f) => existsSync(f));
   if (existing.length > 0 && args.values.force !== true) {
-    throw new UsageError(`not overwriting ${existing.map((f) => relative(io.cwd, f) || f).join(' and ')}: remove ${existing.length === 1 ? 'it' : 'them'} or pass --force`, 'init');
+    throw new UsageError(
+      `not overwriting ${existing.map((f) => relative(io.cwd, f) || f).join(' and ')}: remove ${existing.length === 1 ? 'it' : 'them'} or pass --force`,
+      'init',
+    );
   }
   const schema = schemaReference(designDir, root);
   try {
@@ -70,11 +74,14 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
     throw new UsageError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`, 'init');
   }
   const shown = (f: string) => printable(relative(io.cwd, f) || f);
-  return print(io, [
-    `wrote ${shown(files.config)} (lints the designs/ directory)`,
-    `wrote ${shown(files.design)} ($schema: ${schema.ref})`,
-    ...(schema.installed ? [] : ['the schema path assumes skewguard will be installed in this project: npm install --save-dev skewguard']),
-    `next: edit the design, then run \`skewguard lint\`${root === io.cwd ? '' : ` in ${shown(root)}`}`,
-    '',
-  ].join('\n'));
+  return print(
+    io,
+    [
+      `wrote ${shown(files.config)} (lints the designs/ directory)`,
+      `wrote ${shown(files.design)} ($schema: ${schema.ref})`,
+      ...(schema.installed ? [] : ['the schema path assumes skewguard will be installed in this project: npm install --save-dev skewguard']),
+      `next: edit the design, then run \`skewguard lint\`${root === io.cwd ? '' : ` in ${shown(root)}`}`,
+      '',
+    ].join('\n'),
+  );
 }

@@ -12,7 +12,21 @@ import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig 
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
-import { failedInput, isYaml, lintParsed, looksLikeYamlTemplate, mentionsDesign, nearMissNote, parseInput, skippedInput, sourceKind, START, YAML_NOT_READ, type FileResult, type InputNote } from '../lint-files';
+import {
+  failedInput,
+  isYaml,
+  lintParsed,
+  looksLikeYamlTemplate,
+  mentionsDesign,
+  nearMissNote,
+  parseInput,
+  skippedInput,
+  sourceKind,
+  START,
+  YAML_NOT_READ,
+  type FileResult,
+  type InputNote,
+} from '../lint-files';
 import { describeErrno, ReportOutput, type OutputStream } from '../output';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
@@ -67,8 +81,17 @@ function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate
   // The same file under another name (a hard link, a symbolic link, `./x` for `x`) is the same inode:
   // opening it for writing would empty a design before it is read.
   const output = identity(path);
-  const clash = output && inputs.find((c) => { const input = identity(c.absolute); return input?.dev === output.dev && input.ino === output.ino; });
-  if (clash) throw new UsageError(`--output-file ${file} is ${clash.file === file ? 'one of the files to lint' : `the same file as the input ${clash.file}`}: it would be overwritten`, 'lint');
+  const clash =
+    output &&
+    inputs.find((c) => {
+      const input = identity(c.absolute);
+      return input?.dev === output.dev && input.ino === output.ino;
+    });
+  if (clash)
+    throw new UsageError(
+      `--output-file ${file} is ${clash.file === file ? 'one of the files to lint' : `the same file as the input ${clash.file}`}: it would be overwritten`,
+      'lint',
+    );
   let fd: number;
   try {
     fd = openSync(path, 'w');
@@ -85,10 +108,11 @@ function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate
   return {
     output: new ReportOutput(stream, file),
     stream,
-    close: () => new Promise<void>((done) => {
-      stream.once('close', () => done());
-      stream.end();
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        stream.once('close', () => done());
+        stream.end();
+      }),
   };
 }
 
@@ -109,16 +133,23 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
   const config = configFor(args, io);
   const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? config?.failOn ?? 'error';
   const maxWarnings = count(v['max-warnings'], 'max-warnings') ?? config?.maxWarnings;
-  const unused = choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ?? config?.reportUnusedAcknowledgements ?? 'warning';
+  const unused =
+    choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ??
+    config?.reportUnusedAcknowledgements ??
+    'warning';
   if (v.color && v['no-color']) throw new UsageError('--color and --no-color contradict each other', 'lint');
   const fix = v.fix === true;
-  const specs: InputSpec[] = args.positionals.length > 0
-    ? args.positionals.map((pattern) => ({ pattern, base: io.cwd }))
-    : (config?.designs ?? []).map((pattern) => ({ pattern, base: config?.dir ?? io.cwd }));
+  const specs: InputSpec[] =
+    args.positionals.length > 0
+      ? args.positionals.map((pattern) => ({ pattern, base: io.cwd }))
+      : (config?.designs ?? []).map((pattern) => ({ pattern, base: config?.dir ?? io.cwd }));
   if (specs.length === 0) {
-    throw new UsageError(config
-      ? `lint needs a design file, directory or glob: give one, or list them under "designs" in ${config.file}`
-      : 'lint needs a design file, directory or glob (or - for standard input), or a skewguard.config.json with "designs"', 'lint');
+    throw new UsageError(
+      config
+        ? `lint needs a design file, directory or glob: give one, or list them under "designs" in ${config.file}`
+        : 'lint needs a design file, directory or glob (or - for standard input), or a skewguard.config.json with "designs"',
+      'lint',
+    );
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
   return { format, config, failOn, maxWarnings, unused, fix, specs };
@@ -130,7 +161,16 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
   const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
-  const settings: ReportSettings = { version, cwd: io.cwd, palette: color ? COLORS : NO_COLORS, quiet: v.quiet === true, unusedAcknowledgements: unused, failOn, maxWarnings, config: configInUse(config, io.cwd) };
+  const settings: ReportSettings = {
+    version,
+    cwd: io.cwd,
+    palette: color ? COLORS : NO_COLORS,
+    quiet: v.quiet === true,
+    unusedAcknowledgements: unused,
+    failOn,
+    maxWarnings,
+    config: configInUse(config, io.cwd),
+  };
   const reporter = await reporterFor(format, settings);
   const tally = new Tally(settings);
   // Input errors also go to stderr when the report is not text on the terminal's stdout.
@@ -159,7 +199,12 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const origin of expansion.searches) {
     if (found.has(origin)) continue;
     const { pattern } = specs[origin];
-    await emit(failedInput(pattern, `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`));
+    await emit(
+      failedInput(
+        pattern,
+        `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`,
+      ),
+    );
   }
   const outcome = tally.outcome();
   for (const chunk of reporter.footer(outcome)) await output.write(chunk);
@@ -205,7 +250,8 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
   if (kind === 'template') {
     const result = lintParsed(file, parsed.located, options, kind);
     const notes = [...result.notes, ...forEachNotes(parsed.located)];
-    if (fix) notes.push({ path: '', line: 1, column: 1, message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
+    if (fix)
+      notes.push({ path: '', line: 1, column: 1, message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
     return { ...result, notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
@@ -220,10 +266,17 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
 function forEachNotes(located: LocatedJson): InputNote[] {
   const resources = (located.value as { Resources?: object }).Resources;
   if (typeof resources !== 'object' || resources === null) return [];
-  return Object.keys(resources).filter((key) => key.startsWith('Fn::ForEach::')).map((key) => {
-    const path = `Resources.${key}`;
-    return { path, message: 'not checked: the resources Fn::ForEach makes exist only once CloudFormation expands the loop; write the tables out (or lint the design they come from) to have them checked', ...located.positionOf(path) };
-  });
+  return Object.keys(resources)
+    .filter((key) => key.startsWith('Fn::ForEach::'))
+    .map((key) => {
+      const path = `Resources.${key}`;
+      return {
+        path,
+        message:
+          'not checked: the resources Fn::ForEach makes exist only once CloudFormation expands the loop; write the tables out (or lint the design they come from) to have them checked',
+        ...located.positionOf(path),
+      };
+    });
 }
 
 /** `a FIFO`, `a socket`, …: what a path is when it is not a regular file (undefined for a regular file or a missing one). */
@@ -247,7 +300,9 @@ function fixTarget(candidate: Candidate): { target: string; refused?: undefined 
   if (candidate.searchRoot !== undefined) {
     const rel = relative(candidate.searchRoot, target);
     if (rel.startsWith('..') || isAbsolute(rel)) {
-      return { refused: `it is a symbolic link to ${target}, outside the searched directory ${candidate.searchRoot}: --fix does not write outside the tree it searches (name the file itself to fix it)` };
+      return {
+        refused: `it is a symbolic link to ${target}, outside the searched directory ${candidate.searchRoot}: --fix does not write outside the tree it searches (name the file itself to fix it)`,
+      };
     }
   }
   return { target };
@@ -278,14 +333,37 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
   const at = (path: string) => parsed.located?.positionOf(path) ?? START;
   const notes = [
     ...skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path) })),
-    ...(stoppedWith === undefined ? [] : [{ path: '', message: `--fix stopped after ${MAX_FIX_ROUNDS} rounds with ${stoppedWith} fixable finding${stoppedWith === 1 ? '' : 's'} left: run it again`, ...START }]),
+    ...(stoppedWith === undefined
+      ? []
+      : [
+          {
+            path: '',
+            message: `--fix stopped after ${MAX_FIX_ROUNDS} rounds with ${stoppedWith} fixable finding${stoppedWith === 1 ? '' : 's'} left: run it again`,
+            ...START,
+          },
+        ]),
   ];
-  const errors = refusal === undefined ? [] : [{ path: '', message: `${fixes.length === 1 ? 'the fix was' : `the ${fixes.length} fixes were`} not written, and the file is unchanged: ${refusal}`, ...START }];
+  const errors =
+    refusal === undefined
+      ? []
+      : [
+          {
+            path: '',
+            message: `${fixes.length === 1 ? 'the fix was' : `the ${fixes.length} fixes were`} not written, and the file is unchanged: ${refusal}`,
+            ...START,
+          },
+        ];
   const applied = written
     ? fixes.map((f) => {
-      const changes = [...new Set(f.edits.map(applicationChange).filter((c): c is string => c !== undefined))];
-      return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
-    })
+        const changes = [...new Set(f.edits.map(applicationChange).filter((c): c is string => c !== undefined))];
+        return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
+      })
     : [];
-  return { ...result, errors: [...result.errors, ...errors], fixes: applied, notes: [...result.notes, ...notes], ...(refusal === undefined ? {} : { fixesNotWritten: true }) };
+  return {
+    ...result,
+    errors: [...result.errors, ...errors],
+    fixes: applied,
+    notes: [...result.notes, ...notes],
+    ...(refusal === undefined ? {} : { fixesNotWritten: true }),
+  };
 }

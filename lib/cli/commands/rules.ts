@@ -16,7 +16,16 @@ export function findRule(query: string): Rule {
   throw new UsageError(`unknown rule "${query}"${hint}; \`skewguard rules\` lists them`);
 }
 
-const asJson = (r: Rule) => ({ id: r.id, title: r.title, severity: r.severity, engines: r.engines, fires: r.fires, rationale: r.rationale, fix: r.fix, helpUri: ruleDocsUrl(r.id, r.title) });
+const asJson = (r: Rule) => ({
+  id: r.id,
+  title: r.title,
+  severity: r.severity,
+  engines: r.engines,
+  fires: r.fires,
+  rationale: r.rationale,
+  fix: r.fix,
+  helpUri: ruleDocsUrl(r.id, r.title),
+});
 
 function explainText(r: Rule): string {
   return [
@@ -50,6 +59,9 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
   }
   if (format === 'markdown') return print(io, catalogueMarkdown());
   if (format === 'json') return print(io, `${JSON.stringify(RULES.map(asJson), null, 2)}\n`);
-  return print(io, RULES.map((r) => `${r.id}  ${r.severity.padEnd(7)}  ${r.engines.join(', ').padEnd(18)}  ${r.title}\n        ${r.fires}\n`).join('')
-    + '\n`skewguard explain <id>` prints one rule with its rationale, fix and documentation link.\n');
+  return print(
+    io,
+    RULES.map((r) => `${r.id}  ${r.severity.padEnd(7)}  ${r.engines.join(', ').padEnd(18)}  ${r.title}\n        ${r.fires}\n`).join('') +
+      '\n`skewguard explain <id>` prints one rule with its rationale, fix and documentation link.\n',
+  );
 }

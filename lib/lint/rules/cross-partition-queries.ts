@@ -6,13 +6,17 @@ export const crossPartitionQueries = defineRule({
   title: 'cross-partition-queries',
   severity: 'warning',
   thresholds: ['maxCrossPartitionShare'],
-  fires: 'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic.',
-  rationale: 'A query without the partition key visits every partition: in DynamoDB a Scan, in Cosmos DB a cross-partition query that costs about 2.5 RU for every physical partition it checks, matching or not. Keep them rare.',
+  fires:
+    'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic.',
+  rationale:
+    'A query without the partition key visits every partition: in DynamoDB a Scan, in Cosmos DB a cross-partition query that costs about 2.5 RU for every physical partition it checks, matching or not. Keep them rare.',
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection.',
   sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign],
   messages: {
-    crossingOne: '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
-    crossingMany: '{{patterns|code}} ({{patternShares|percent}}) do not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
+    crossingOne:
+      '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
+    crossingMany:
+      '{{patterns|code}} ({{patternShares|percent}}) do not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',
     fixIndex: 'carry the partition key, or add a GSI keyed on what these queries filter by',
     fixProjection: 'carry the partition key (or its first level), or maintain a change-feed projection keyed for these queries',
   },
@@ -20,11 +24,13 @@ export const crossPartitionQueries = defineRule({
     const { patterns: crossing, share } = analysis.crossPartition();
     const limit = design.thresholds.maxCrossPartitionShare;
     if (share <= limit + 1e-9) return [];
-    return [{
-      path: 'accessPatterns',
-      messageId: crossing.length === 1 ? 'crossingOne' as const : 'crossingMany' as const,
-      fixId: analysis.profile.globalIndexes ? 'fixIndex' as const : 'fixProjection' as const,
-      data: { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share },
-    }];
+    return [
+      {
+        path: 'accessPatterns',
+        messageId: crossing.length === 1 ? ('crossingOne' as const) : ('crossingMany' as const),
+        fixId: analysis.profile.globalIndexes ? ('fixIndex' as const) : ('fixProjection' as const),
+        data: { patterns: crossing.map((p) => p.name), patternShares: crossing.map((p) => p.share), share, limit, crossPartitionShare: share },
+      },
+    ];
   },
 });

@@ -10,15 +10,18 @@ export const dominantKeyShare = defineRule({
   title: 'dominant-key-share',
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
-  fires: 'One value of an unsharded key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while still under the ceiling.',
-  rationale: 'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. A sharded key was planned for it already.',
+  fires:
+    'One value of an unsharded key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while still under the ceiling.',
+  rationale:
+    'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. A sharded key was planned for it already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
   messages: {
     dominant: 'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} of traffic',
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
     declaredAtLevel: ' (declared at {{declaredAt}})',
-    aboveMaxShare: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
+    aboveMaxShare:
+      ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
   },
   check(design, { spaces }) {
@@ -33,19 +36,27 @@ export const dominantKeyShare = defineRule({
       if (busiest.load === 0) return [];
       const onLevel = hotKeyShareLevel !== undefined;
       const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
-      return [{
-        // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
-        path: onLevel ? space.partitionKeyPath : hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`,
-        index: space.index,
-        messageId: 'dominant',
-        notes: [...level, 'aboveMaxShare'],
-        fixId: 'fix',
-        data: {
-          key: space.partitionKey.map((k) => k.name), onIndex: onIndex(space.index), share: hotKeyShare, limit: design.thresholds.maxHotKeyShare,
-          ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
-          load: busiest.load, usable: busiest.usable, unit: busiest.unit, growthToCeiling: a.growth,
+      return [
+        {
+          // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
+          path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
+          index: space.index,
+          messageId: 'dominant',
+          notes: [...level, 'aboveMaxShare'],
+          fixId: 'fix',
+          data: {
+            key: space.partitionKey.map((k) => k.name),
+            onIndex: onIndex(space.index),
+            share: hotKeyShare,
+            limit: design.thresholds.maxHotKeyShare,
+            ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
+            load: busiest.load,
+            usable: busiest.usable,
+            unit: busiest.unit,
+            growthToCeiling: a.growth,
+          },
         },
-      }];
+      ];
     });
   },
 });

@@ -11,16 +11,17 @@ export const excessiveFanOut = defineRule({
   severity: 'warning',
   thresholds: ['fanOutFactor', 'maxShards', 'headroom', 'minCardinality', 'maxHotKeyShare'],
   fires: 'A key is sharded (or replicated) into more than fanOutFactor × the N its load, size and cardinality need, or into more than maxShards keys.',
-  rationale: 'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
+  rationale:
+    'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
     overNeed: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} ',
     overCap: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',
     neededByPeak: 'the peak needs',
-    neededBySize: 'the largest partition\'s size needs',
-    neededByCardinality: 'the key\'s cardinality needs',
-    neededByDominance: 'the hottest value\'s share needs',
+    neededBySize: "the largest partition's size needs",
+    neededByCardinality: "the key's cardinality needs",
+    neededByDominance: "the hottest value's share needs",
     writesCost: ': every write of a key costs {{declaredShards}}×',
     readsCost: ': every whole-key read costs {{declaredShards}} queries',
     ...ADVICE_MESSAGES,
@@ -42,16 +43,18 @@ export const excessiveFanOut = defineRule({
       const cost: Id = space.sharding.strategy === 'replicated' ? 'writesCost' : 'readsCost';
       const advice = adviceFor(a);
       const [fixId, ...fixNotes] = advice.ids;
-      return [{
-        path: `${space.sharding.path}.shards`,
-        index: space.index,
-        messageId: overNeed ? 'overNeed' : 'overCap',
-        notes: overNeed ? [neededBy, cost] : [cost],
-        fixId,
-        fixNotes,
-        data: { ...advice.data, onIndex: onIndex(space.index), declaredShards: declared, fanOutFactor, need: n, maxShards },
-        edits: advice.edits,
-      }];
+      return [
+        {
+          path: `${space.sharding.path}.shards`,
+          index: space.index,
+          messageId: overNeed ? 'overNeed' : 'overCap',
+          notes: overNeed ? [neededBy, cost] : [cost],
+          fixId,
+          fixNotes,
+          data: { ...advice.data, onIndex: onIndex(space.index), declaredShards: declared, fanOutFactor, need: n, maxShards },
+          edits: advice.edits,
+        },
+      ];
     });
   },
 });

@@ -31,7 +31,21 @@ function compositeHits(attributes: readonly KeyAttribute[], index?: string): Rul
     if (a.components.length < 2 || ascending(a.components)) return [];
     const order = fixedOrderKeepingTime(a.components);
     const path = joinPath(a.path, 'components');
-    return [{ path, index, messageId: 'compositeSortKey' as const, fixId: 'fix' as const, data: { name: code(a.name), parts: describe(a.components), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') }, edits: [reorderedPartsEdit(order, path)] }];
+    return [
+      {
+        path,
+        index,
+        messageId: 'compositeSortKey' as const,
+        fixId: 'fix' as const,
+        data: {
+          name: code(a.name),
+          parts: describe(a.components),
+          order: order.map((p) => code(p.name)).join(' → '),
+          orderNames: order.map((p) => p.name).join(','),
+        },
+        edits: [reorderedPartsEdit(order, path)],
+      },
+    ];
   });
 }
 
@@ -52,13 +66,20 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   // The declared queries decide: an order whose first level they already give serves them best.
   if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
   const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
-  return [{
-    path: space.partitionKeyPath,
-    messageId: 'hierarchical',
-    fixId: 'fix',
-    data: { parts: describe(levels), timeNote: timeMiddle, order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
-    edits: [reorderedPathsEdit(design, order)],
-  }];
+  return [
+    {
+      path: space.partitionKeyPath,
+      messageId: 'hierarchical',
+      fixId: 'fix',
+      data: {
+        parts: describe(levels),
+        timeNote: timeMiddle,
+        order: order.map((p) => code(p.name)).join(' → '),
+        orderNames: order.map((p) => p.name).join(','),
+      },
+      edits: [reorderedPathsEdit(design, order)],
+    },
+  ];
 }
 
 /** A multi-attribute sort key (DynamoDB GSIs) is matched left to right without skipping. */
@@ -66,11 +87,21 @@ function multiAttributeHits(space: KeySpace): RuleHit<Id>[] {
   if (space.sortKey.length < 2 || ascending(space.sortKey)) return [];
   const order = fixedOrderKeepingTime(space.sortKey);
   const path = joinPath(space.path, 'sortKeys');
-  return [{
-    path, index: space.index, messageId: 'multiAttributeSortKey', fixId: 'fix',
-    data: { index: code(space.index as string), parts: describe(space.sortKey), order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') },
-    edits: [reorderedAttributesEdit(order, path)],
-  }];
+  return [
+    {
+      path,
+      index: space.index,
+      messageId: 'multiAttributeSortKey',
+      fixId: 'fix',
+      data: {
+        index: code(space.index as string),
+        parts: describe(space.sortKey),
+        order: order.map((p) => code(p.name)).join(' → '),
+        orderNames: order.map((p) => p.name).join(','),
+      },
+      edits: [reorderedAttributesEdit(order, path)],
+    },
+  ];
 }
 
 export const hierarchyOrder = defineRule({
@@ -78,14 +109,19 @@ export const hierarchyOrder = defineRule({
   title: 'hierarchy-order',
   severity: 'error',
   thresholds: [],
-  fires: 'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
-  rationale: 'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
+  fires:
+    'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
+  rationale:
+    'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
   fix: 'Order the same attributes by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoKeyDesign],
   messages: {
-    hierarchical: 'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
-    multiAttributeSortKey: 'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
-    compositeSortKey: 'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality: begins_with queries on a prefix cannot narrow to one branch',
+    hierarchical:
+      'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+    multiAttributeSortKey:
+      'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
+    compositeSortKey:
+      'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality: begins_with queries on a prefix cannot narrow to one branch',
     fix: 'order it {{order}}',
   },
   check(design, analysis) {

@@ -5,22 +5,32 @@ import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id =
-  | 'logicalPartition' | 'itemCollection' | 'estimatedFromLevel' | 'declaredAtLevel' | 'perShard' | 'logicalPartitionCap' | 'itemCollectionCap'
-  | 'orOwnResource' | 'fixItemCollection' | AdviceId;
+  | 'logicalPartition'
+  | 'itemCollection'
+  | 'estimatedFromLevel'
+  | 'declaredAtLevel'
+  | 'perShard'
+  | 'logicalPartitionCap'
+  | 'itemCollectionCap'
+  | 'orOwnResource'
+  | 'fixItemCollection'
+  | AdviceId;
 
 export const logicalPartitionSize = defineRule({
   id: 'SG006',
   title: 'logical-partition-size',
   severity: 'error',
   thresholds: ['headroom', 'maxShards'],
-  fires: 'Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level\'s largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.',
-  rationale: 'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
+  fires:
+    "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
+  rationale:
+    'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
   fix: 'Spread the largest value over more keys (the shard count shared with SG003), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.dynamoLsiLimit],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
     itemCollection: 'the largest item collection is expected at {{size}} GB',
-    estimatedFromLevel: ' (estimated from {{declaredAt}}: spread over that value\'s average number of {{deepestLevel|code}} values)',
+    estimatedFromLevel: " (estimated from {{declaredAt}}: spread over that value's average number of {{deepestLevel|code}} values)",
     declaredAtLevel: ' (declared at {{declaredAt}})',
     perShard: ' ({{sizePerShard}} GB per shard over {{declaredShards}} shards)',
     logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
@@ -47,32 +57,38 @@ export const logicalPartitionSize = defineRule({
       ceiling: limit.gb,
       headroom: design.thresholds.headroom,
       ...(shards > 1 ? { sizePerShard: size / shards, declaredShards: shards } : {}),
-      ...(level !== undefined ? { declaredAt: design.largestPartitionGbAt as string, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name } : {}),
+      ...(level !== undefined
+        ? { declaredAt: design.largestPartitionGbAt as string, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name }
+        : {}),
     };
     const perShard: Id[] = shards > 1 ? ['perShard'] : [];
     if (limit.cause === 'hard') {
       const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
       const [fixId, ...fixNotes] = advice.ids;
-      return [{
-        // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
-        path: level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
-        messageId: 'logicalPartition',
-        notes: [...estimate, ...perShard, 'logicalPartitionCap'],
-        fixId,
-        fixNotes: [...fixNotes, 'orOwnResource'],
-        data,
-        edits: advice.edits,
-      }];
+      return [
+        {
+          // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
+          path: level === undefined ? 'storage.largestPartitionGb' : space.partitionKeyPath,
+          messageId: 'logicalPartition',
+          notes: [...estimate, ...perShard, 'logicalPartitionCap'],
+          fixId,
+          fixNotes: [...fixNotes, 'orOwnResource'],
+          data,
+          edits: advice.edits,
+        },
+      ];
     }
-    return [{
-      path: 'storage.largestPartitionGb',
-      messageId: 'itemCollection',
-      notes: [...perShard, 'itemCollectionCap'],
-      fixId: 'fixItemCollection',
-      fixNotes: advice.ids,
-      data,
-      // Sharding every key for the largest collection makes every read fan out; the index swap is the
-      // native fix but changes read consistency: a decision, so no edit.
-    }];
+    return [
+      {
+        path: 'storage.largestPartitionGb',
+        messageId: 'itemCollection',
+        notes: [...perShard, 'itemCollectionCap'],
+        fixId: 'fixItemCollection',
+        fixNotes: advice.ids,
+        data,
+        // Sharding every key for the largest collection makes every read fan out; the index swap is the
+        // native fix but changes read consistency: a decision, so no edit.
+      },
+    ];
   },
 });

@@ -27,12 +27,15 @@ export const mismatchedJoinKeys = defineRule({
   engines: ['cosmosdb'],
   thresholds: ['minCardinality'],
   fires: 'Two containers declared as joined (queried together) use partition keys that are not a prefix of one another.',
-  rationale: 'Cosmos DB has no join across containers: the application queries both, and when their keys differ every lookup on the second container is a cross-partition fan-out. When one key is a prefix of the other (/tenantId, /deviceId and /tenantId, /deviceId, /yyyyMM), a lookup is a targeted prefix query and costs nothing extra.',
+  rationale:
+    'Cosmos DB has no join across containers: the application queries both, and when their keys differ every lookup on the second container is a cross-partition fan-out. When one key is a prefix of the other (/tenantId, /deviceId and /tenantId, /deviceId, /yyyyMM), a lookup is a targeted prefix query and costs nothing extra.',
   fix: 'Decide keys across containers together (a shared prefix is enough), or maintain a materialized view via the change feed.',
   sources: [SOURCES.cosmosJoins, SOURCES.cosmosHierarchical, SOURCES.cosmosChangeFeedPatterns],
   messages: {
-    sharedFirst: 'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: a joined lookup can target only by the shared first level {{first}}, not by the full key',
-    disjoint: 'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: each joined lookup fans out over every partition',
+    sharedFirst:
+      'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: a joined lookup can target only by the shared first level {{first}}, not by the full key',
+    disjoint:
+      'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: each joined lookup fans out over every partition',
     fix: '{{suggestion}}, or maintain a materialized view of {{other}} keyed like this container via the change feed',
   },
   check(design, analysis) {
@@ -41,7 +44,7 @@ export const mismatchedJoinKeys = defineRule({
       .filter((join) => !prefixOfEachOther(own, join.partitionKeyPaths))
       .map((join) => ({
         path: join.path,
-        messageId: sameAttribute(own[0], join.partitionKeyPaths[0] ?? '') ? 'sharedFirst' as const : 'disjoint' as const,
+        messageId: sameAttribute(own[0], join.partitionKeyPaths[0] ?? '') ? ('sharedFirst' as const) : ('disjoint' as const),
         fixId: 'fix' as const,
         data: {
           other: code(join.container),

@@ -16,15 +16,18 @@ export const monitoringOff = defineRule({
   severity: 'error',
   thresholds: [],
   fires: 'Contributor Insights (DynamoDB table or any GSI) or partition-key diagnostics (Cosmos DB) are disabled.',
-  rationale: 'Without per-key statistics nobody can see which key is hot: skew builds up silently for months and the first signal is customers\' errors. DynamoDB Contributor Insights lists the most accessed and most throttled keys; Cosmos DB needs the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs in a Log Analytics workspace.',
-  fix: 'Enable them (Contributor Insights is billed per million events; a table or GSI with a sort key uses 4 of the account\'s Contributor Insights rules).',
+  rationale:
+    "Without per-key statistics nobody can see which key is hot: skew builds up silently for months and the first signal is customers' errors. DynamoDB Contributor Insights lists the most accessed and most throttled keys; Cosmos DB needs the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs in a Log Analytics workspace.",
+  fix: "Enable them (Contributor Insights is billed per million events; a table or GSI with a sort key uses 4 of the account's Contributor Insights rules).",
   sources: [SOURCES.dynamoContributorInsights, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {
     contributorInsights: 'Contributor Insights is off for {{spaces}}: no one can see which partition keys are hot or throttled',
     diagnosticLogs: 'partition-key diagnostics are off: no one can see which logical partitions are hot or growing toward 20 GB',
     external: '{{what}} off for {{name}}: no one can see which keys are hot',
-    fixContributorInsights: 'enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account\'s Contributor Insights rules)',
-    fixDiagnosticLogs: 'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
+    fixContributorInsights:
+      "enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account's Contributor Insights rules)",
+    fixDiagnosticLogs:
+      'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
   },
   check(_design, analysis) {
     // GSIs inherit the table's switch: report each switch once, naming every key space it turns off.
@@ -47,6 +50,13 @@ export const monitoringOff = defineRule({
     if (resource.keyMonitoring !== false) return [];
     const insights = profileOf(resource.engine).keyMonitoring === 'contributor-insights';
     // The declaration describes a resource made elsewhere: the fix is there, not in this file.
-    return [{ path: resource.keyMonitoringPath, messageId: 'external', fixId: insights ? 'fixContributorInsights' : 'fixDiagnosticLogs', data: { what: insights ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) } }];
+    return [
+      {
+        path: resource.keyMonitoringPath,
+        messageId: 'external',
+        fixId: insights ? 'fixContributorInsights' : 'fixDiagnosticLogs',
+        data: { what: insights ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) },
+      },
+    ];
   },
 });

@@ -11,15 +11,21 @@ export const needlessSharding = defineRule({
   title: 'needless-sharding',
   severity: 'warning',
   thresholds: ['headroom', 'minCardinality', 'maxHotKeyShare'],
-  fires: 'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded, and neither its size, its cardinality at this load, nor a declared dominant value (above maxHotKeyShare, see SG014) calls for it — on any key, time buckets and few-valued keys included.',
-  rationale: 'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
+  fires:
+    'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded, and neither its size, its cardinality at this load, nor a declared dominant value (above maxHotKeyShare, see SG014) calls for it — on any key, time buckets and few-valued keys included.',
+  rationale:
+    'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
   fix: 'Remove the sharding; each read of a key goes back to one query.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning],
   messages: {
-    needlessShards: '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
-    needlessShardsIdle: '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but no traffic is declared for its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
-    needlessCopies: '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
-    needlessCopiesIdle: '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but no traffic is declared for its hottest value: every write costs {{declaredShards}}× for nothing',
+    needlessShards:
+      '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
+    needlessShardsIdle:
+      '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but no traffic is declared for its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
+    needlessCopies:
+      '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
+    needlessCopiesIdle:
+      '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but no traffic is declared for its hottest value: every write costs {{declaredShards}}× for nothing',
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
@@ -31,22 +37,24 @@ export const needlessSharding = defineRule({
       const advice = adviceFor(a);
       const [fixId, ...fixNotes] = advice.ids;
       const idle = worst.load === 0;
-      return [{
-        path: space.sharding.path,
-        index: space.index,
-        messageId: strategy === 'replicated' ? (idle ? 'needlessCopiesIdle' : 'needlessCopies') : (idle ? 'needlessShardsIdle' : 'needlessShards'),
-        fixId,
-        fixNotes,
-        data: {
-          ...advice.data,
-          onIndex: onIndex(space.index),
-          strategy,
-          declaredShards: shards,
-          ...(idle ? {} : { hotLoad: worst.load, usable: worst.usable, unit: worst.unit }),
-          shards: 1,
+      return [
+        {
+          path: space.sharding.path,
+          index: space.index,
+          messageId: strategy === 'replicated' ? (idle ? 'needlessCopiesIdle' : 'needlessCopies') : idle ? 'needlessShardsIdle' : 'needlessShards',
+          fixId,
+          fixNotes,
+          data: {
+            ...advice.data,
+            onIndex: onIndex(space.index),
+            strategy,
+            declaredShards: shards,
+            ...(idle ? {} : { hotLoad: worst.load, usable: worst.usable, unit: worst.unit }),
+            shards: 1,
+          },
+          edits: advice.edits,
         },
-        edits: advice.edits,
-      }];
+      ];
     });
   },
 });

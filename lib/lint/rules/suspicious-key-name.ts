@@ -8,8 +8,10 @@ export const suspiciousKeyName = defineRule({
   title: 'suspicious-key-name',
   severity: 'warning',
   thresholds: [],
-  fires: 'A resource created outside the guarded constructs (no declared design) has a partition-key attribute named like a low-cardinality or time field (status, state, type, region, country, is*, date, day, hour, …).',
-  rationale: 'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket.',
+  fires:
+    'A resource created outside the guarded constructs (no declared design) has a partition-key attribute named like a low-cardinality or time field (status, state, type, region, country, is*, date, day, hour, …).',
+  rationale:
+    'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket.',
   fix: 'Declare the design with a guarded construct (or a design file), or acknowledge with a reason.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
   messages: {
@@ -20,13 +22,20 @@ export const suspiciousKeyName = defineRule({
     return resource.partitionKeys.flatMap((key) => {
       const lowCardinality = looksLowCardinality(key.attribute);
       if (!lowCardinality && !looksLikeTimeBucket(key.attribute)) return [];
-      return [{
-        path: key.path,
-        index: key.index,
-        messageId: 'suspicious' as const,
-        fixId: 'fix' as const,
-        data: { attribute: code(key.attribute), onIndex: onIndex(key.index), name: code(resource.name), like: lowCardinality ? 'a low-cardinality field (status, type, region…)' : 'a time bucket (date, hour, month…)' },
-      }];
+      return [
+        {
+          path: key.path,
+          index: key.index,
+          messageId: 'suspicious' as const,
+          fixId: 'fix' as const,
+          data: {
+            attribute: code(key.attribute),
+            onIndex: onIndex(key.index),
+            name: code(resource.name),
+            like: lowCardinality ? 'a low-cardinality field (status, type, region…)' : 'a time bucket (date, hour, month…)',
+          },
+        },
+      ];
     });
   },
 });

@@ -14,8 +14,10 @@ export const templateDiffersFromDesign = defineRule({
   engines: ['dynamodb'],
   thresholds: [],
   templateOnly: true,
-  fires: 'A synthesized table resource differs from the design in its skewguard metadata: a key attribute name, a global or local secondary index that one has and the other has not, or a Contributor Insights switch of the table, a GSI or a replica.',
-  rationale: 'Every verdict about a GuardedTable is a verdict about its declared design. When the deployed KeySchema, indexes or Contributor Insights differ from it (an escape-hatch override, an aspect, a hand-edited template, forged metadata), the checks judged a table that will not exist, and the hot key the real table has goes unchecked and unwatched.',
+  fires:
+    'A synthesized table resource differs from the design in its skewguard metadata: a key attribute name, a global or local secondary index that one has and the other has not, or a Contributor Insights switch of the table, a GSI or a replica.',
+  rationale:
+    'Every verdict about a GuardedTable is a verdict about its declared design. When the deployed KeySchema, indexes or Contributor Insights differ from it (an escape-hatch override, an aspect, a hand-edited template, forged metadata), the checks judged a table that will not exist, and the hot key the real table has goes unchecked and unwatched.',
   fix: 'Synthesize the table from its design: remove the override or edit, or change the design and let the GuardedTable write both. It cannot be acknowledged: a waiver would sit in the metadata it checks.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoContributorInsights, SOURCES.cfnDynamoDbTable, SOURCES.cfnDynamoDbGlobalTable],
   messages: {

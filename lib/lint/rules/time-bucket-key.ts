@@ -22,7 +22,12 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
-  const base: Record<string, string | number | readonly string[]> = { key: levels.map((l) => l.name), onIndex: onIndex(space.index), load: loadAgainstCeiling(worst), peak: loadOfUsable(worst) };
+  const base: Record<string, string | number | readonly string[]> = {
+    key: levels.map((l) => l.name),
+    onIndex: onIndex(space.index),
+    load: loadAgainstCeiling(worst),
+    peak: loadOfUsable(worst),
+  };
   // The growth factor is the headroom left: only a bucket that still fits has one.
   if (fits) {
     base.growth = growthClause(growth);
@@ -38,28 +43,47 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       level: code(levels[0].name),
       order: order.map((l) => code(l.name)).join(' → '),
       spreadBy: code(order[0].name),
-      queries: targeted ? '' : `; the queries that give only ${code(levels[0].name)} would then cross partitions: serve them from a change-feed projection keyed by it`,
+      queries: targeted
+        ? ''
+        : `; the queries that give only ${code(levels[0].name)} would then cross partitions: serve them from a change-feed projection keyed by it`,
     };
-    return [{
-      path: levels[0].path, severity: fits ? 'warning' : undefined, messageId: fits ? 'timeFirstFits' : 'timeFirst', fixId: fits ? 'fixReorderFits' : 'fixReorder', data,
-      edits: targeted ? [reorderedPathsEdit(design, order)] : undefined,
-    }];
+    return [
+      {
+        path: levels[0].path,
+        severity: fits ? 'warning' : undefined,
+        messageId: fits ? 'timeFirstFits' : 'timeFirst',
+        fixId: fits ? 'fixReorderFits' : 'fixReorder',
+        data,
+        edits: targeted ? [reorderedPathsEdit(design, order)] : undefined,
+      },
+    ];
   }
   if (fits) {
-    return [{ path: levels.length === 1 ? levels[0].path : space.partitionKeyPath, index: space.index, severity: 'warning', messageId: 'timeKeyFits', fixId: 'fixFits', data: base }];
+    return [
+      {
+        path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
+        index: space.index,
+        severity: 'warning',
+        messageId: 'timeKeyFits',
+        fixId: 'fixFits',
+        data: base,
+      },
+    ];
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
   const advice = adviceFor(a);
-  return [{
-    path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
-    index: space.index,
-    messageId: 'timeKey',
-    fixId: advice.ids[0],
-    fixNotes: [...advice.ids.slice(1), 'orEventId'],
-    data: { ...advice.data, ...base },
-    edits: advice.edits,
-  }];
+  return [
+    {
+      path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
+      index: space.index,
+      messageId: 'timeKey',
+      fixId: advice.ids[0],
+      fixNotes: [...advice.ids.slice(1), 'orEventId'],
+      data: { ...advice.data, ...base },
+      edits: advice.edits,
+    },
+  ];
 }
 
 export const timeBucketKey = defineRule({
@@ -67,19 +91,27 @@ export const timeBucketKey = defineRule({
   title: 'time-bucket-key',
   severity: 'error',
   thresholds: ['headroom'],
-  fires: 'The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket\'s load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.',
-  rationale: 'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
+  fires:
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.",
+  rationale:
+    'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
   messages: {
-    timeKey: 'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
-    timeKeyFits: 'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
-    timeFirst: 'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
-    timeFirstFits: 'the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today\'s load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket',
+    timeKey:
+      'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
+    timeKeyFits:
+      'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
+    timeFirst:
+      'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
+    timeFirstFits:
+      "the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket",
     orEventId: '; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
-    fixFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
+    fixFits:
+      'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
     fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
-    fixReorderFits: 'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
+    fixReorderFits:
+      'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {

@@ -9,13 +9,17 @@ export const unshardedRead = defineRule({
   title: 'unsharded-read',
   severity: 'error',
   thresholds: [],
-  fires: 'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. (Replicated copies each hold everything: any one serves a read.)',
-  rationale: 'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
+  fires:
+    'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. (Replicated copies each hold everything: any one serves a read.)',
+  rationale:
+    'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
-    random: 'access pattern {{pattern}} reads {{key}}{{onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
-    calculated: 'access pattern {{pattern}} reads {{key}}{{onIndex}}, calculated-sharded on {{source}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
+    random:
+      'access pattern {{pattern}} reads {{key}}{{onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
+    calculated:
+      'access pattern {{pattern}} reads {{key}}{{onIndex}}, calculated-sharded on {{source}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index{{needless}}',
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard{{needless}}',
   },
@@ -27,14 +31,22 @@ export const unshardedRead = defineRule({
       if (!sharding || sharding.strategy === 'replicated') return [];
       const needless = plan.layout === 'none' ? '; or remove the sharding, which the load does not need (SG007)' : '';
       const source = sharding.sourceAttribute as string;
-      return analysis.patternsOn(space)
+      return analysis
+        .patternsOn(space)
         .filter((p) => !p.fanOut && readsWholeKey(space, p) && (sharding.strategy === 'random' || !carries(p, source)))
         .map((p) => ({
           path: p.path,
           index: space.index,
-          messageId: sharding.strategy === 'random' ? 'random' as const : 'calculated' as const,
-          fixId: sharding.strategy === 'random' ? 'fixRandom' as const : 'fixCalculated' as const,
-          data: { pattern: code(p.name), key: keyName(space.partitionKey), onIndex: onIndex(space.index), shards: sharding.shards, source: sharding.strategy === 'calculated' ? code(source) : '', needless },
+          messageId: sharding.strategy === 'random' ? ('random' as const) : ('calculated' as const),
+          fixId: sharding.strategy === 'random' ? ('fixRandom' as const) : ('fixCalculated' as const),
+          data: {
+            pattern: code(p.name),
+            key: keyName(space.partitionKey),
+            onIndex: onIndex(space.index),
+            shards: sharding.shards,
+            source: sharding.strategy === 'calculated' ? code(source) : '',
+            needless,
+          },
           edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }],
         }));
     });

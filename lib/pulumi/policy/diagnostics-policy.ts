@@ -51,11 +51,14 @@ function accountKeys(resource: PolicyResource, property: 'accountName' | 'resour
 
 /** What a diagnostic setting lacks for partition-key statistics to be usable; empty when nothing. */
 function settingGaps(setting: PolicyResource, reader: Reader): string[] {
-  return diagnosticSettingGaps({
-    logs: reader.read(() => setting.props.logs),
-    workspaceId: reader.read(() => setting.props.workspaceId),
-    logAnalyticsDestinationType: reader.read(() => setting.props.logAnalyticsDestinationType),
-  }, PARTITION_KEY_CATEGORIES);
+  return diagnosticSettingGaps(
+    {
+      logs: reader.read(() => setting.props.logs),
+      workspaceId: reader.read(() => setting.props.workspaceId),
+      logAnalyticsDestinationType: reader.read(() => setting.props.logAnalyticsDestinationType),
+    },
+    PARTITION_KEY_CATEGORIES,
+  );
 }
 
 interface SettingView {
@@ -110,9 +113,10 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
         // When no setting could possibly serve the container, it fails now, before anything is created.
         const pending = undecided(settings, matching, reader.unknowns[0]);
         if (pending !== undefined) throw pending;
-        const found = matching.length === 0
-          ? 'no diagnostic setting in this stack targets its account'
-          : matching.map((s) => `diagnostic setting "${s.setting.name}": ${s.gaps.join('; ')}`).join('; ');
+        const found =
+          matching.length === 0
+            ? 'no diagnostic setting in this stack targets its account'
+            : matching.map((s) => `diagnostic setting "${s.setting.name}": ${s.gaps.join('; ')}`).join('; ');
         for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waived(container.name))) {
           reportViolation(`${line}\n  found: ${found}`, container.urn);
         }

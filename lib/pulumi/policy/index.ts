@@ -23,9 +23,5 @@ export function skewguardPolicies(options: SkewguardPolicyOptions = {}): Policie
   const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];
   const given = options.acknowledgements ?? {};
   const waivers = (resourceName: string) => (Object.prototype.hasOwnProperty.call(given, resourceName) ? given[resourceName] : []);
-  return [
-    keyStructurePolicy(level('keyStructure'), waivers),
-    keyNamesPolicy(level('keyNames'), waivers),
-    diagnosticsPolicy(level('diagnostics'), waivers),
-  ];
+  return [keyStructurePolicy(level('keyStructure'), waivers), keyNamesPolicy(level('keyNames'), waivers), diagnosticsPolicy(level('diagnostics'), waivers)];
 }

@@ -6,9 +6,11 @@ import { keyNamesVerdict, keyStructureVerdict, type RawContainer, type Verdict }
 import { isContainerType, isGuardedChild } from './resource-types';
 import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
-
 function containerPolicy(
-  name: string, description: string, enforcementLevel: EnforcementLevel, waivers: Waivers,
+  name: string,
+  description: string,
+  enforcementLevel: EnforcementLevel,
+  waivers: Waivers,
   judge: (container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]) => Verdict,
 ): ResourceValidationPolicy {
   return {
@@ -25,13 +27,21 @@ function containerPolicy(
 }
 
 export function keyStructurePolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): ResourceValidationPolicy {
-  return containerPolicy(POLICY_NAMES.keyStructure,
+  return containerPolicy(
+    POLICY_NAMES.keyStructure,
     'skewguard SG005: a Cosmos DB container\'s partition key must be valid as declared (paths start with "/", no wildcard, at most 3 levels, no duplicates, MultiHash with version 2): it cannot be changed after creation.',
-    enforcementLevel, waivers, keyStructureVerdict);
+    enforcementLevel,
+    waivers,
+    keyStructureVerdict,
+  );
 }
 
 export function keyNamesPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): ResourceValidationPolicy {
-  return containerPolicy(POLICY_NAMES.keyNames,
+  return containerPolicy(
+    POLICY_NAMES.keyNames,
     'skewguard SG015: a Cosmos DB container created without a declared design has a partition key named like a low-cardinality or time field (status, region, date…).',
-    enforcementLevel, waivers, keyNamesVerdict);
+    enforcementLevel,
+    waivers,
+    keyNamesVerdict,
+  );
 }

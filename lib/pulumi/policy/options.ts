@@ -37,7 +37,8 @@ export function checkPolicyOptions(options: SkewguardPolicyOptions): void {
   for (const [name, level] of Object.entries(options.enforcementLevels ?? {})) {
     const path = `enforcementLevels[${JSON.stringify(name)}]`;
     if (!names.includes(name)) issues.push({ path, message: `is not a skewguard policy; expected one of: ${names.join(', ')}` });
-    else if (!LEVELS.includes(level as EnforcementLevel)) issues.push({ path, message: `expected one of ${LEVELS.map((l) => `"${l}"`).join(', ')}, got ${JSON.stringify(level)}` });
+    else if (!LEVELS.includes(level as EnforcementLevel))
+      issues.push({ path, message: `expected one of ${LEVELS.map((l) => `"${l}"`).join(', ')}, got ${JSON.stringify(level)}` });
   }
   for (const [resourceName, acknowledgements] of Object.entries(options.acknowledgements ?? {})) {
     try {

@@ -6,8 +6,16 @@
  * the paths, kind and version, never the cardinality and traffic a raw resource does not declare.
  */
 import {
-  describeFinding, lint, lintExternal, DesignError, UsageError, validateAcknowledgements,
-  type AcknowledgementDesign, type CosmosContainerDesign, type ExternalResourceDesign, type LintResult,
+  describeFinding,
+  lint,
+  lintExternal,
+  DesignError,
+  UsageError,
+  validateAcknowledgements,
+  type AcknowledgementDesign,
+  type CosmosContainerDesign,
+  type ExternalResourceDesign,
+  type LintResult,
 } from '../../index';
 
 export interface RawContainer {
@@ -22,12 +30,12 @@ export type Verdict = readonly string[];
 
 function resourceOf(props: Record<string, unknown>): Record<string, unknown> {
   const resource = props.resource;
-  return typeof resource === 'object' && resource !== null ? resource as Record<string, unknown> : {};
+  return typeof resource === 'object' && resource !== null ? (resource as Record<string, unknown>) : {};
 }
 
 function partitionKeyOf(props: Record<string, unknown>): Record<string, unknown> {
   const key = resourceOf(props).partitionKey;
-  return typeof key === 'object' && key !== null ? key as Record<string, unknown> : {};
+  return typeof key === 'object' && key !== null ? (key as Record<string, unknown>) : {};
 }
 
 /** The declared partition-key paths, when they are a list (else the core reports the field). */
@@ -50,7 +58,9 @@ function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, containe
   try {
     // Waivers come from the pack's options: checked there, reported at their place there.
     validateAcknowledgements(acknowledgements, { path: acknowledgementsPath(container) });
-    return run().findings.filter((f) => !f.acknowledged).map((f) => describeFinding(f));
+    return run()
+      .findings.filter((f) => !f.acknowledged)
+      .map((f) => describeFinding(f));
   } catch (error) {
     if (!(error instanceof DesignError) && !(error instanceof UsageError)) throw error;
     return error.issues.map((issue) => `${rule}: ${reportName(container)}: ${issue.path}: ${issue.message}`);
@@ -65,7 +75,9 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
     engine: 'cosmosdb',
     name: reportName(container),
     partitionKey: {
-      paths: (Array.isArray(paths) ? paths.map((path) => ({ path, cardinality: 'unique', kind: 'value' })) : paths ?? []) as CosmosContainerDesign['partitionKey']['paths'],
+      paths: (Array.isArray(paths)
+        ? paths.map((path) => ({ path, cardinality: 'unique', kind: 'value' }))
+        : (paths ?? [])) as CosmosContainerDesign['partitionKey']['paths'],
       kind: key.kind as CosmosContainerDesign['partitionKey']['kind'],
       // ARM's default partition-key version is 1; only version 2 takes a MultiHash key.
       version: (key.version ?? 1) as CosmosContainerDesign['partitionKey']['version'],
@@ -79,12 +91,24 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
 /** The declared paths when every one is a non-empty string; anything else is SG005's to report. */
 function readablePaths(container: RawContainer): string[] | undefined {
   const paths = pathsOf(container.props);
-  return Array.isArray(paths) && paths.length > 0 && paths.every((p) => typeof p === 'string' && p !== '') ? paths as string[] : undefined;
+  return Array.isArray(paths) && paths.length > 0 && paths.every((p) => typeof p === 'string' && p !== '') ? (paths as string[]) : undefined;
 }
 
 /** The container as an external resource, with the resource properties its fields come from. */
-function lintAsExternal(container: RawContainer, paths: readonly string[], acknowledgements: readonly AcknowledgementDesign[], rule: string, keyMonitoring?: boolean) {
-  const resource: ExternalResourceDesign = { engine: 'cosmosdb', name: reportName(container), partitionKeys: paths.map((attribute) => ({ attribute })), keyMonitoring, acknowledgements };
+function lintAsExternal(
+  container: RawContainer,
+  paths: readonly string[],
+  acknowledgements: readonly AcknowledgementDesign[],
+  rule: string,
+  keyMonitoring?: boolean,
+) {
+  const resource: ExternalResourceDesign = {
+    engine: 'cosmosdb',
+    name: reportName(container),
+    partitionKeys: paths.map((attribute) => ({ attribute })),
+    keyMonitoring,
+    acknowledgements,
+  };
   return lintExternal(resource, {
     only: [rule],
     locations: {

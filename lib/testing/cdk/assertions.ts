@@ -38,11 +38,15 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
   const failOn = readFailOn(options.failOn, 'assertStackPasses');
   const report = synthDesignReport(scope);
   if (report.checkedTables === 0) {
-    throw new DesignAssertionError(`expected ${scopeName(scope)} to pass the skewguard checks, but it holds no table skewguard checked: add a GuardedTable, or call SkewguardPlugin.checkUnguardedTables() on the app (with a GuardedTable in it, which registers the checks) for its other tables`);
+    throw new DesignAssertionError(
+      `expected ${scopeName(scope)} to pass the skewguard checks, but it holds no table skewguard checked: add a GuardedTable, or call SkewguardPlugin.checkUnguardedTables() on the app (with a GuardedTable in it, which registers the checks) for its other tables`,
+    );
   }
   const failed = failing(report.violations, failOn);
   if (failed.length > 0) {
-    throw new DesignAssertionError(`expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.rule))].join(', ')}\n\n${report.text}`);
+    throw new DesignAssertionError(
+      `expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.rule))].join(', ')}\n\n${report.text}`,
+    );
   }
   return report.violations;
 }
@@ -55,15 +59,24 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
  *
  * @example assertStackFails(stack, ['SG001', { rule: 'SG003', resource: 'Orders', path: 'partitionKey' }]);
  */
-export function assertStackFails(scope: IConstruct, expected: RuleExpectation | readonly RuleExpectation[], options: StackAssertionOptions = {}): DesignViolation[] {
+export function assertStackFails(
+  scope: IConstruct,
+  expected: RuleExpectation | readonly RuleExpectation[],
+  options: StackAssertionOptions = {},
+): DesignViolation[] {
   const wanted = readExpectations(expected, 'assertStackFails', PLUGIN_CHECKS);
   const failOn = readFailOn(options.failOn, 'assertStackFails');
   const report = synthDesignReport(scope);
   const failed = failing(report.violations, failOn);
-  const missing = unmet(wanted, failed.map((v) => ({ rule: v.rule, path: v.fieldPath, resource: v.constructPath, index: v.index })));
+  const missing = unmet(
+    wanted,
+    failed.map((v) => ({ rule: v.rule, path: v.fieldPath, resource: v.constructPath, index: v.index })),
+  );
   if (missing.length > 0) {
     const actual = failed.length === 0 ? 'it synthesizes' : `it fails only with ${[...new Set(failed.map((v) => v.rule))].join(', ')}`;
-    throw new DesignAssertionError(`expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`);
+    throw new DesignAssertionError(
+      `expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`,
+    );
   }
   return failed;
 }

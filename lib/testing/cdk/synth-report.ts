@@ -55,7 +55,11 @@ interface ReportedViolation {
 }
 
 interface ValidationReport {
-  readonly pluginReports?: readonly { readonly pluginName: string; readonly violations?: ReportedViolation[]; readonly suppressedViolations?: ReportedViolation[] }[];
+  readonly pluginReports?: readonly {
+    readonly pluginName: string;
+    readonly violations?: ReportedViolation[];
+    readonly suppressedViolations?: ReportedViolation[];
+  }[];
 }
 
 const PREFIX = 'skewguard::';
@@ -69,7 +73,9 @@ function synthesizedViolations(root: Stage): { open: ReportedViolation[]; suppre
     if ((error as { name?: unknown } | null)?.name !== 'ValidationFailed') throw error;
   }
   const file = join(root.outdir, 'validation-report.json');
-  const plugin = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ValidationReport).pluginReports?.find((r) => r.pluginName === 'skewguard') : undefined;
+  const plugin = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as ValidationReport).pluginReports?.find((r) => r.pluginName === 'skewguard')
+    : undefined;
   return { open: plugin?.violations ?? [], suppressed: plugin?.suppressedViolations ?? [] };
 }
 
@@ -104,19 +110,24 @@ function concerns(path: string, scopePath: string): boolean {
 
 /** Findings a GuardedTable's own design acknowledges: CDK never sees them (the design waives them), the report should. */
 function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): DesignViolation[] {
-  return scope.node.findAll().filter(GuardedTable.isGuardedTable).flatMap((table) => table.findings
-    .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.rule === f.ruleId && v.fieldPath === f.path))
-    .map((f): DesignViolation => ({
-      rule: f.ruleId,
-      title: f.title,
-      severity: f.severity,
-      constructPath: table.node.path,
-      fieldPath: f.path,
-      ...(f.index !== undefined ? { index: f.index } : {}),
-      message: f.message,
-      fix: f.fix,
-      acknowledged: f.reason ?? '',
-    })));
+  return scope.node
+    .findAll()
+    .filter(GuardedTable.isGuardedTable)
+    .flatMap((table) =>
+      table.findings
+        .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.rule === f.ruleId && v.fieldPath === f.path))
+        .map((f): DesignViolation => ({
+          rule: f.ruleId,
+          title: f.title,
+          severity: f.severity,
+          constructPath: table.node.path,
+          fieldPath: f.path,
+          ...(f.index !== undefined ? { index: f.index } : {}),
+          message: f.message,
+          fix: f.fix,
+          acknowledged: f.reason ?? '',
+        })),
+    );
 }
 
 function entry(v: DesignViolation): ReportEntry {
@@ -144,10 +155,15 @@ function pluginRunsFor(node: IConstruct): boolean {
 
 /** Tables under `scope` that skewguard checks: their resource carries the skewguard metadata entry, and the plugin runs for them. */
 function checkedTables(scope: IConstruct): number {
-  return scope.node.findAll().filter((node) => CfnResource.isCfnResource(node)
-    && DYNAMODB_TEMPLATE_TYPES.includes(node.cfnResourceType)
-    && (node.cfnOptions.metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] !== undefined
-    && pluginRunsFor(node)).length;
+  return scope.node
+    .findAll()
+    .filter(
+      (node) =>
+        CfnResource.isCfnResource(node) &&
+        DYNAMODB_TEMPLATE_TYPES.includes(node.cfnResourceType) &&
+        (node.cfnOptions.metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] !== undefined &&
+        pluginRunsFor(node),
+    ).length;
 }
 
 /** The name a report gives a scope. */
@@ -163,14 +179,16 @@ export function scopeName(scope: IConstruct): string {
 export function synthDesignReport(scope: IConstruct): SynthDesignReport {
   const root = scope?.node?.root;
   if (!Stage.isStage(root)) {
-    throw new DesignError([{ path: 'scope', message: 'expected a construct of a CDK app (new App()): the skewguard checks run when the app synthesizes' }], 'design report input');
+    throw new DesignError(
+      [{ path: 'scope', message: 'expected a construct of a CDK app (new App()): the skewguard checks run when the app synthesizes' }],
+      'design report input',
+    );
   }
   const { open, suppressed } = synthesizedViolations(root);
   const path = scope.node.path;
-  const reported = [
-    ...open.map((v) => violation(v)),
-    ...suppressed.map((v) => violation(v, v.reason ?? v.ruleMetadata?.acknowledgedReason ?? '')),
-  ].filter((v) => concerns(v.constructPath, path));
+  const reported = [...open.map((v) => violation(v)), ...suppressed.map((v) => violation(v, v.reason ?? v.ruleMetadata?.acknowledgedReason ?? ''))].filter(
+    (v) => concerns(v.constructPath, path),
+  );
   const violations = [...reported, ...designWaivers(scope, reported)];
   return { violations, checkedTables: checkedTables(scope), text: formatReport(violations.map(entry), scopeName(scope)) };
 }

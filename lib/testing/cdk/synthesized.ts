@@ -64,7 +64,11 @@ export function assetHashesOf(assembly: Assembly): string[] {
 export function synthesizedStack(stack: Stack): { template: unknown; assetHashes: string[] } {
   if (!Stack.isStack(stack)) throw new DesignError([{ path: 'stack', message: 'expected an aws-cdk-lib Stack (or NestedStack)' }], 'stack snapshot input');
   const stage = Stage.of(stack);
-  if (!stage) throw new DesignError([{ path: 'stack', message: `${stack.node.path} is not inside an App or Stage, so it cannot be synthesized: create it under new App()` }], 'stack snapshot input');
+  if (!stage)
+    throw new DesignError(
+      [{ path: 'stack', message: `${stack.node.path} is not inside an App or Stage, so it cannot be synthesized: create it under new App()` }],
+      'stack snapshot input',
+    );
   const assembly = stage.synth() as unknown as Assembly;
   const template = stack.nestedStackParent
     ? JSON.parse(readFileSync(join(assembly.directory, stack.templateFile), 'utf8'))

@@ -61,7 +61,11 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
 }
 
 function section(template: Json, name: string): Json {
@@ -127,7 +131,12 @@ const NUMBERING_ORDER = ['Resources', 'Outputs', 'Conditions', 'Rules', 'Mapping
  * on the hashes themselves, so new asset content keeps every number.
  */
 function assetPlaceholders(template: Json, assetHashes: readonly string[]): Map<string, string> {
-  const ordered = [...NUMBERING_ORDER.filter((name) => name in template), ...Object.keys(template).filter((name) => !NUMBERING_ORDER.includes(name)).sort()];
+  const ordered = [
+    ...NUMBERING_ORDER.filter((name) => name in template),
+    ...Object.keys(template)
+      .filter((name) => !NUMBERING_ORDER.includes(name))
+      .sort(),
+  ];
   const text = ordered.map((name) => JSON.stringify(sortKeys(template[name]))).join('\n');
   const found = assetHashes
     .map((hash) => ({ hash, at: text.indexOf(hash) }))
@@ -163,7 +172,11 @@ function keepResourceTypes(template: Json, resourceTypes: unknown): void {
   const resources = section(template, 'Resources');
   const typeOf = (resource: unknown) => (isObject(resource) && typeof resource.Type === 'string' ? resource.Type : '');
   const keep = typeFilter(resourceTypes, Object.values(resources).map(typeOf), {
-    field: 'resourceTypes', subject: 'stack snapshot options', separator: '::', examples: "'AWS::DynamoDB::GlobalTable' or 'AWS::CloudWatch::*'", wellFormed: (p) => TYPE_PATTERN.test(p),
+    field: 'resourceTypes',
+    subject: 'stack snapshot options',
+    separator: '::',
+    examples: "'AWS::DynamoDB::GlobalTable' or 'AWS::CloudWatch::*'",
+    wellFormed: (p) => TYPE_PATTERN.test(p),
   });
   for (const [id, resource] of Object.entries(resources)) if (!keep(typeOf(resource))) delete resources[id];
 }
@@ -173,7 +186,16 @@ function keepResourceTypes(template: Json, resourceTypes: unknown): void {
  * file and image assets (see `assetHashesOf`); a hash the template does not hold is ignored.
  */
 export function templateSnapshot(template: unknown, assetHashes: readonly string[], options: TemplateSnapshotOptions = {}): Record<string, unknown> {
-  if (!isObject(template)) throw new DesignError([{ path: 'template', message: `expected a CloudFormation template (an object with Resources), got ${Array.isArray(template) ? 'an array' : typeof template}` }], 'stack snapshot input');
+  if (!isObject(template))
+    throw new DesignError(
+      [
+        {
+          path: 'template',
+          message: `expected a CloudFormation template (an object with Resources), got ${Array.isArray(template) ? 'an array' : typeof template}`,
+        },
+      ],
+      'stack snapshot input',
+    );
   const copy = JSON.parse(JSON.stringify(template)) as Json;
   removeCdkVersionNoise(copy);
   maskLookupFunctions(section(copy, 'Resources'));

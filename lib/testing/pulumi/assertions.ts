@@ -24,7 +24,7 @@ interface SkewguardError {
 
 function skewguardError(error: unknown): SkewguardError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && (code === REFUSED || code === INVALID_ARGS) ? error as unknown as SkewguardError : undefined;
+  return error instanceof Error && (code === REFUSED || code === INVALID_ARGS) ? (error as unknown as SkewguardError) : undefined;
 }
 
 /** `events` from `GuardedContainer "events"`. */
@@ -37,10 +37,15 @@ function isThenable(value: unknown): boolean {
 }
 
 function syncOnly(caller: string): DesignError {
-  return new DesignError([{
-    path: 'construct',
-    message: `returned a Promise: ${caller}() takes a function that constructs components synchronously (a refusal is thrown by the constructor); for a program, use \`await runWithMocks(program)\`${caller === 'assertRefused' ? ' and pass the error it rejects with: assertRefused(await runWithMocks(program).catch((e) => e), \'SG004\')' : ''}`,
-  }], `${caller}() input`);
+  return new DesignError(
+    [
+      {
+        path: 'construct',
+        message: `returned a Promise: ${caller}() takes a function that constructs components synchronously (a refusal is thrown by the constructor); for a program, use \`await runWithMocks(program)\`${caller === 'assertRefused' ? " and pass the error it rejects with: assertRefused(await runWithMocks(program).catch((e) => e), 'SG004')" : ''}`,
+      },
+    ],
+    `${caller}() input`,
+  );
 }
 
 /**
@@ -51,7 +56,11 @@ function syncOnly(caller: string): DesignError {
  * @example const events = assertAccepted(() => new GuardedContainer('events', args));
  */
 export function assertAccepted<T>(construct: () => T): T {
-  if (typeof construct !== 'function') throw new DesignError([{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }], 'assertAccepted() input');
+  if (typeof construct !== 'function')
+    throw new DesignError(
+      [{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }],
+      'assertAccepted() input',
+    );
   let result: T;
   try {
     // Outside runWithMocks, the accepted components register against a mock engine of their own,
@@ -96,12 +105,18 @@ export function assertRefused(refusal: unknown, expected: RuleExpectation | read
     if (error instanceof Error) throw error;
     throw new DesignAssertionError(`expected ${subject}, but got ${isThenable(error) ? 'a Promise (await the run first)' : 'no error: the run was accepted'}`);
   }
-  if (found.code === INVALID_ARGS) throw new DesignAssertionError(`expected ${subject}, but the args are invalid, so no rule checked the design:\n\n${found.message}`);
+  if (found.code === INVALID_ARGS)
+    throw new DesignAssertionError(`expected ${subject}, but the args are invalid, so no rule checked the design:\n\n${found.message}`);
   const blocking = found.findings ?? [];
   const resource = componentName(found);
-  const missing = unmet(wanted, blocking.map((f) => ({ rule: f.ruleId, path: f.path, resource, index: f.index })));
+  const missing = unmet(
+    wanted,
+    blocking.map((f) => ({ rule: f.ruleId, path: f.path, resource, index: f.index })),
+  );
   if (missing.length > 0) {
-    throw new DesignAssertionError(`expected ${found.component ?? 'the component'} to be refused with ${missing.map(describeExpectation).join(', ')}, but it was refused only with ${[...new Set(blocking.map((f) => f.ruleId))].join(', ')}:\n\n${found.message}`);
+    throw new DesignAssertionError(
+      `expected ${found.component ?? 'the component'} to be refused with ${missing.map(describeExpectation).join(', ')}, but it was refused only with ${[...new Set(blocking.map((f) => f.ruleId))].join(', ')}:\n\n${found.message}`,
+    );
   }
   return blocking;
 }

@@ -35,10 +35,15 @@ type Monitor = Record<Method, (request: ResourceRequest, callback: Callback) => 
 export function checkPulumiVersion(version: string = installedVersion): void {
   const [major, minor] = version.split('.').map(Number);
   if (major !== SUPPORTED.major || !(minor >= SUPPORTED.minMinor)) {
-    throw new UsageError([{
-      path: '@pulumi/pulumi',
-      message: `is ${version}; skewguard/testing/pulumi records registrations through the mock engine of @pulumi/pulumi ${SUPPORTED.major}.${SUPPORTED.minMinor} to ${SUPPORTED.major}.x`,
-    }], 'Pulumi SDK for the mock engine');
+    throw new UsageError(
+      [
+        {
+          path: '@pulumi/pulumi',
+          message: `is ${version}; skewguard/testing/pulumi records registrations through the mock engine of @pulumi/pulumi ${SUPPORTED.major}.${SUPPORTED.minMinor} to ${SUPPORTED.major}.x`,
+        },
+      ],
+      'Pulumi SDK for the mock engine',
+    );
   }
 }
 
@@ -52,7 +57,10 @@ export function observeMockMonitor(observe: (request: ResourceRequest, read: boo
   for (const method of ['registerResource', 'readResource'] as const) {
     const original = monitor?.[method];
     if (typeof original !== 'function') {
-      throw new UsageError([{ path: `monitor.${method}`, message: 'is missing: the Pulumi mock engine is not installed, or its monitor has changed' }], 'Pulumi mock engine');
+      throw new UsageError(
+        [{ path: `monitor.${method}`, message: 'is missing: the Pulumi mock engine is not installed, or its monitor has changed' }],
+        'Pulumi mock engine',
+      );
     }
     (monitor as Monitor)[method] = (request, callback) => {
       const pending = observe(request, method === 'readResource');

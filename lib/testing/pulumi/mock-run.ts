@@ -139,10 +139,9 @@ function record(request: ResourceRequest, read: boolean): Recorded {
 }
 
 function configFor(config: Readonly<Record<string, unknown>>, project: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(config).map(([key, value]) => [
-    key.includes(':') ? key : `${project}:${key}`,
-    typeof value === 'string' ? value : JSON.stringify(value),
-  ]));
+  return Object.fromEntries(
+    Object.entries(config).map(([key, value]) => [key.includes(':') ? key : `${project}:${key}`, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
 }
 
 const fn = <T>(what: string): shapes.Shape<T> => ({
@@ -169,14 +168,17 @@ const configShape: shapes.Shape<Readonly<Record<string, unknown>>> = {
 
 const runShape = shapes.record<{ program: () => unknown; options: MockRunOptions }>({
   program: { shape: fn("a function that creates the resources (() => new GuardedContainer(…), or () => import('./index'))"), doc: 'the program to run' },
-  options: { shape: shapes.record<MockRunOptions>({
-    newResource: { shape: fn('a function'), optional: true, doc: 'Answers each registration.' },
-    call: { shape: fn('a function'), optional: true, doc: 'Answers each invoke.' },
-    project: { shape: shapes.text(), optional: true, doc: 'Project name.' },
-    stack: { shape: shapes.text(), optional: true, doc: 'Stack name.' },
-    preview: { shape: shapes.bool(), optional: true, doc: 'Run as a preview.' },
-    config: { shape: configShape, optional: true, doc: 'Stack configuration.' },
-  }), doc: 'the run options' },
+  options: {
+    shape: shapes.record<MockRunOptions>({
+      newResource: { shape: fn('a function'), optional: true, doc: 'Answers each registration.' },
+      call: { shape: fn('a function'), optional: true, doc: 'Answers each invoke.' },
+      project: { shape: shapes.text(), optional: true, doc: 'Project name.' },
+      stack: { shape: shapes.text(), optional: true, doc: 'Stack name.' },
+      preview: { shape: shapes.bool(), optional: true, doc: 'Run as a preview.' },
+      config: { shape: configShape, optional: true, doc: 'Stack configuration.' },
+    }),
+    doc: 'the run options',
+  },
 });
 
 /** Records every request the mock monitor receives from now on, and counts those in flight. */
@@ -257,7 +259,11 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
     running = false;
     await settle(recorded, inFlight);
   }
-  failures.push(...recorded.filter((r) => r.error !== undefined).map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`));
+  failures.push(
+    ...recorded
+      .filter((r) => r.error !== undefined)
+      .map((r) => `registration of ${r.resource.type} ${r.resource.name}: ${(r.error as Error)?.message ?? String(r.error)}`),
+  );
   if (failures.length > 0) throw new Error(`the program did not run cleanly under the mock engine:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   return { result, resources: recorded.map((r) => r.resource).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0)) };
 }

@@ -28,8 +28,16 @@ export async function pulumiSnapshot(program: () => unknown, options: PulumiSnap
   const { resourceTypes, ...runOptions } = options;
   const { resources } = await runWithMocks(program, runOptions);
   if (resourceTypes === undefined) return resources;
-  const keep = typeFilter(resourceTypes, resources.map((r) => r.type), {
-    field: 'options.resourceTypes', subject: 'pulumiSnapshot() options', separator: ':', examples: "'azure-native:monitor:MetricAlert' or 'azure-native:monitor:*'", wellFormed: (p) => TOKEN.test(p),
-  });
+  const keep = typeFilter(
+    resourceTypes,
+    resources.map((r) => r.type),
+    {
+      field: 'options.resourceTypes',
+      subject: 'pulumiSnapshot() options',
+      separator: ':',
+      examples: "'azure-native:monitor:MetricAlert' or 'azure-native:monitor:*'",
+      wellFormed: (p) => TOKEN.test(p),
+    },
+  );
   return resources.filter((r) => keep(r.type));
 }

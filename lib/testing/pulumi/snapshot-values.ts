@@ -41,14 +41,22 @@ export function snapshotValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snapshotValue);
   if (!isObject(value)) return value;
   switch (value[specialSigKey]) {
-    case specialSecretSig: return MASKS.secret;
-    case specialResourceSig: return `[resource ${typeof value.urn === 'string' ? urnLabel(value.urn) : 'unknown'}]`;
-    case specialAssetSig: return asset('asset', value);
-    case specialArchiveSig: return asset('archive', value);
+    case specialSecretSig:
+      return MASKS.secret;
+    case specialResourceSig:
+      return `[resource ${typeof value.urn === 'string' ? urnLabel(value.urn) : 'unknown'}]`;
+    case specialAssetSig:
+      return asset('asset', value);
+    case specialArchiveSig:
+      return asset('archive', value);
     case specialOutputValueSig:
       if (value.secret === true) return MASKS.secret;
       return value.value === undefined ? MASKS.unknown : snapshotValue(value.value);
     default:
-      return Object.fromEntries(Object.keys(value).sort().map((key) => [key, snapshotValue(value[key])]));
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, snapshotValue(value[key])]),
+      );
   }
 }

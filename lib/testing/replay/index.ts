@@ -13,8 +13,27 @@ export { replayMetricAlert, SCOPE_DIMENSION } from './azure/metric-alert';
 export { replayLogAlert, type QueryRegistry, type QuerySemantics, type QueryWindow, type ResultRow } from './azure/log-alert';
 export type { AlertEvent, AlertReplay } from './azure/alert-state';
 export type { Scenario } from './scenarios/scenario';
-export { simulateTable, PARTITION_CEILING, DEFAULT_TABLE_QUOTA, type TableModel, type KeySpaceModel, type HotKey, type Burst, type CapacityModel, type KeySpaceTruth, type TableNames } from './scenarios/dynamodb-model';
-export { healthyWeek, dynamoIncident, partitionsFor, PLANNED_PEAK, type DynamoTableProfile, type DynamoIndexProfile, type DynamoIncident } from './scenarios/dynamodb-scenarios';
+export {
+  simulateTable,
+  PARTITION_CEILING,
+  DEFAULT_TABLE_QUOTA,
+  type TableModel,
+  type KeySpaceModel,
+  type HotKey,
+  type Burst,
+  type CapacityModel,
+  type KeySpaceTruth,
+  type TableNames,
+} from './scenarios/dynamodb-model';
+export {
+  healthyWeek,
+  dynamoIncident,
+  partitionsFor,
+  PLANNED_PEAK,
+  type DynamoTableProfile,
+  type DynamoIndexProfile,
+  type DynamoIncident,
+} from './scenarios/dynamodb-scenarios';
 export { simulateContainer, rangesOf, type ContainerModel, type CosmosHotKey, type ContainerNames, type ContainerTruth } from './scenarios/cosmos-model';
 export { healthyCosmosWeek, cosmosIncident, type CosmosContainerProfile, type CosmosIncident } from './scenarios/cosmos-scenarios';
 export { replayStack, type CfnTemplate, type StackReplay, type TableReplay, type ReplayStackOptions } from './replay-stack';

@@ -68,10 +68,18 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
   const truths: Record<string, ContainerTruth> = {};
   for (const [name, model] of Object.entries(scenario.models)) {
     const container = containers.find((c) => String(c.inputs.containerName ?? c.name) === name);
-    if (!container) throw new Error(`replayProgram: scenario "${scenario.name}" models container ${name}, which the program did not register (containers: ${names.join(', ') || 'none'})`);
+    if (!container)
+      throw new Error(
+        `replayProgram: scenario "${scenario.name}" models container ${name}, which the program did not register (containers: ${names.join(', ') || 'none'})`,
+      );
     const scoped = metricAlerts.find((a) => containersOf(a.inputs, [name]).length > 0);
     const accountId = String((scoped?.inputs.scopes as unknown[] | undefined)?.[0] ?? `account-of-${name}`);
-    truths[name] = simulateContainer(model, { accountId, databaseName: String(container.inputs.databaseName), containerName: name }, telemetry, rng.fork(Object.keys(truths).length + 1));
+    truths[name] = simulateContainer(
+      model,
+      { accountId, databaseName: String(container.inputs.databaseName), containerName: name },
+      telemetry,
+      rng.fork(Object.keys(truths).length + 1),
+    );
   }
   const alerts = resources.flatMap((r) => {
     if (r.type === METRIC_ALERT) return [replayMetricAlert(r.name, r.inputs, telemetry, actionGroupsOf(r.inputs))];
@@ -82,7 +90,8 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
   const result: Record<string, ContainerReplay> = {};
   for (const name of Object.keys(scenario.models)) {
     const mine = alerts.filter((a) => containersOf(a.inputs, [name]).length > 0);
-    const events = (kind: AlertEvent['kind']) => mine.filter(pages).flatMap((a) => a.events.filter((e) => e.kind === kind && e.actionGroups.length > 0).map((e) => ({ ...e, alert: a.name })));
+    const events = (kind: AlertEvent['kind']) =>
+      mine.filter(pages).flatMap((a) => a.events.filter((e) => e.kind === kind && e.actionGroups.length > 0).map((e) => ({ ...e, alert: a.name })));
     result[name] = { truth: truths[name], alerts: mine, pages: events('fired'), recoveries: events('resolved') };
   }
   return { scenario: scenario.name, days: scenario.days, alerts, containers: result };

@@ -15,7 +15,9 @@ import { Telemetry } from './telemetry';
 import { MINUTES_PER_DAY } from './time';
 
 type Resource = { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
-export interface CfnTemplate { Resources?: Record<string, Resource> }
+export interface CfnTemplate {
+  Resources?: Record<string, Resource>;
+}
 
 export interface TableReplay {
   readonly logicalId: string;
@@ -45,8 +47,18 @@ const TABLE_TYPES = new Set(['AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table
 
 function constructIdOf(logicalId: string, resource: Resource): string {
   const meta = resource.Metadata?.skewguard as { constructPath?: unknown } | undefined;
-  const path = typeof meta?.constructPath === 'string' ? meta.constructPath : typeof resource.Metadata?.['aws:cdk:path'] === 'string' ? resource.Metadata['aws:cdk:path'] as string : logicalId;
-  return path.split('/').filter((p) => p !== 'Resource' && p !== 'Table').pop() ?? logicalId;
+  const path =
+    typeof meta?.constructPath === 'string'
+      ? meta.constructPath
+      : typeof resource.Metadata?.['aws:cdk:path'] === 'string'
+        ? (resource.Metadata['aws:cdk:path'] as string)
+        : logicalId;
+  return (
+    path
+      .split('/')
+      .filter((p) => p !== 'Resource' && p !== 'Table')
+      .pop() ?? logicalId
+  );
 }
 
 export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel>, options: ReplayStackOptions = {}): StackReplay {
@@ -60,9 +72,14 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
   const bound: [string, string, KeySpaceTruth[], string[]][] = [];
   for (const [name, model] of Object.entries(scenario.models)) {
     const logicalId = byName.get(name) ?? (resources[name] && TABLE_TYPES.has(resources[name].Type ?? '') ? name : undefined);
-    if (!logicalId) throw new Error(`replayStack: scenario "${scenario.name}" models table ${name}, which the template does not have (tables: ${[...byName.keys()].join(', ') || 'none'})`);
+    if (!logicalId)
+      throw new Error(
+        `replayStack: scenario "${scenario.name}" models table ${name}, which the template does not have (tables: ${[...byName.keys()].join(', ') || 'none'})`,
+      );
     const ref = refPlaceholder(logicalId);
-    const lookups = Object.entries(resources).filter(([, r]) => r.Type?.startsWith('Custom::') && JSON.stringify(r.Properties?.TableName) === JSON.stringify({ Ref: logicalId }));
+    const lookups = Object.entries(resources).filter(
+      ([, r]) => r.Type?.startsWith('Custom::') && JSON.stringify(r.Properties?.TableName) === JSON.stringify({ Ref: logicalId }),
+    );
     const rules: Record<string, { accessed?: string; throttled?: string }> = {};
     for (const [id, r] of lookups) {
       const index = typeof r.Properties?.IndexName === 'string' ? r.Properties.IndexName : '';
@@ -77,10 +94,19 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
   for (const [name, logicalId, truths, markers] of bound) {
     // A metric alarm reads the table through its dimensions or rule names; a composite alarm
     // belongs to the tables of the alarms its rule names.
-    const metricAlarms = alarms.filter((a) => a.type === 'metric' && markers.some((m) => JSON.stringify([a.properties.Metrics, a.properties.Dimensions]).includes(m)));
-    const composites = alarms.filter((a) => a.type === 'composite' && metricAlarms.some((child) => String(a.properties.AlarmRule).includes(getAttPlaceholder(child.logicalId, 'Arn')) || String(a.properties.AlarmRule).includes(child.name)));
+    const metricAlarms = alarms.filter(
+      (a) => a.type === 'metric' && markers.some((m) => JSON.stringify([a.properties.Metrics, a.properties.Dimensions]).includes(m)),
+    );
+    const composites = alarms.filter(
+      (a) =>
+        a.type === 'composite' &&
+        metricAlarms.some(
+          (child) => String(a.properties.AlarmRule).includes(getAttPlaceholder(child.logicalId, 'Arn')) || String(a.properties.AlarmRule).includes(child.name),
+        ),
+    );
     const mine = [...metricAlarms, ...composites];
-    const runs = (list: ActionRun['list']) => mine.flatMap((a) => a.actions.filter((r) => r.list === list && r.targets.some(pages)).map((r) => ({ ...r, alarm: a.name })));
+    const runs = (list: ActionRun['list']) =>
+      mine.flatMap((a) => a.actions.filter((r) => r.list === list && r.targets.some(pages)).map((r) => ({ ...r, alarm: a.name })));
     result[name] = { logicalId, truths, alarms: mine, pages: runs('AlarmActions'), recoveries: runs('OKActions').filter((r) => r.minute > 0) };
   }
   return { scenario: scenario.name, days: scenario.days, alarms, tables: result };

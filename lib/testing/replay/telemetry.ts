@@ -26,7 +26,10 @@ export interface MetricId {
 }
 
 export function metricKey(id: MetricId): string {
-  const dims = Object.keys(id.dimensions).sort().map((k) => `${k}=${id.dimensions[k]}`).join(',');
+  const dims = Object.keys(id.dimensions)
+    .sort()
+    .map((k) => `${k}=${id.dimensions[k]}`)
+    .join(',');
   return `${id.namespace}|${id.metricName}|${dims}`;
 }
 

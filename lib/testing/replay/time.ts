@@ -21,7 +21,8 @@ export function clockOf(minute: number): string {
 /** ISO 8601 duration in whole minutes (`PT5M`, `PT1H`, `P1D`, `PT1H30M`) to minutes. */
 export function isoMinutes(duration: unknown, field: string): number {
   const match = typeof duration === 'string' ? /^P(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(duration) : null;
-  if (!match || duration === 'P') throw new Error(`${field}: expected an ISO 8601 duration in whole minutes (PT5M, PT1H, P1D), got ${JSON.stringify(duration)}`);
+  if (!match || duration === 'P')
+    throw new Error(`${field}: expected an ISO 8601 duration in whole minutes (PT5M, PT1H, P1D), got ${JSON.stringify(duration)}`);
   const [, days = '0', hours = '0', mins = '0'] = match;
   return Number(days) * MINUTES_PER_DAY + Number(hours) * 60 + Number(mins);
 }

@@ -29,57 +29,112 @@ function viralProduct(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTab
 testRule('SG003', {
   valid: [
     { name: 'a uniform key', design: table() },
-    { name: 'a hot event calculated-sharded to shardsFor()', design: hotEvent({ sharding: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }) },
+    {
+      name: 'a hot event calculated-sharded to shardsFor()',
+      design: hotEvent({ sharding: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }),
+    },
     // The issue's float edge: 10,000 × 0.56 / 7 = 800.0000000000001, exactly what shardsFor() returns.
-    { name: 'a float edge sharded to exactly shardsFor()\'s N', design: hotEvent({ workload: { peakReadUnits: 100, peakWriteUnits: 10000, hotKeyShare: 0.56 }, sharding: { strategy: 'random', shards: 7 } }) },
+    {
+      name: "a float edge sharded to exactly shardsFor()'s N",
+      design: hotEvent({ workload: { peakReadUnits: 100, peakWriteUnits: 10000, hotKeyShare: 0.56 }, sharding: { strategy: 'random', shards: 7 } }),
+    },
     { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 2 } }) },
-    { name: 'an unsharded hot time bucket (SG002 owns it)', design: table({ partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: userId, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }) },
+    {
+      name: 'an unsharded hot time bucket (SG002 owns it)',
+      design: table({ partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: userId, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }),
+    },
   ],
   invalid: [
     {
       name: 'a write-hot event: shard it, calculated on the sort key',
       design: hotEvent(),
-      findings: [{
-        messageId: 'hotKey', path: 'partitionKey', notes: ['writeOver', 'maySplitForHeat'],
-        data: { shards: 25, hotKeyLoad: 20000, usable: 800, strategy: 'calculated', writeLoad: 20000, writeUsable: 800, writeCeiling: 1000, writeUnit: 'WCU', headroom: 0.8, sourceAttribute: 'userId' },
-        message: 'the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling); split for heat may spread this key\'s sort-key range over partitions under sustained load, but not at once: a spike throttles first',
-        fix: 'shard `eventId` into N = 25 calculated shards on `userId` (key#hash(userId) mod 25): a read for one userId hits one shard, only whole-key reads fan out over 25',
-        edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }],
-      }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'partitionKey',
+          notes: ['writeOver', 'maySplitForHeat'],
+          data: {
+            shards: 25,
+            hotKeyLoad: 20000,
+            usable: 800,
+            strategy: 'calculated',
+            writeLoad: 20000,
+            writeUsable: 800,
+            writeCeiling: 1000,
+            writeUnit: 'WCU',
+            headroom: 0.8,
+            sourceAttribute: 'userId',
+          },
+          message:
+            "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
+          fix: 'shard `eventId` into N = 25 calculated shards on `userId` (key#hash(userId) mod 25): a read for one userId hits one shard, only whole-key reads fan out over 25',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } }],
+        },
+      ],
     },
     {
       name: 'a read-hot single item: replicated copies (or DAX), not write sharding',
       design: viralProduct(),
-      findings: [{
-        messageId: 'hotKey', notes: ['readOver', 'oneItem'], data: { shards: 2, strategy: 'replicated', hotKeyLoad: 4800, usable: 2400, readLoad: 4800, peakWrites: 100, replicatedWrites: 200, cache: 'DAX' },
-        message: /4,800 RCU reads against a usable 2,400 RCU .*; one item never spans partitions$/,
-        fix: 'keep N = 2 replicated copies of each `productId` value (key#0…key#1), written together and read at random: each copy serves 1/2 of the reads, and every write costs 2× (100 → 200 WCU at peak); or put DAX in front of its reads',
-        edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }],
-      }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['readOver', 'oneItem'],
+          data: { shards: 2, strategy: 'replicated', hotKeyLoad: 4800, usable: 2400, readLoad: 4800, peakWrites: 100, replicatedWrites: 200, cache: 'DAX' },
+          message: /4,800 RCU reads against a usable 2,400 RCU .*; one item never spans partitions$/,
+          fix: 'keep N = 2 replicated copies of each `productId` value (key#0…key#1), written together and read at random: each copy serves 1/2 of the reads, and every write costs 2× (100 → 200 WCU at peak); or put DAX in front of its reads',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }],
+        },
+      ],
     },
     {
       name: 'random write sharding on a read-hot item does not spread its reads',
       design: viralProduct({ sharding: { strategy: 'random', shards: 4 } }),
-      findings: [{
-        messageId: 'hotKey', path: 'sharding.shards', data: { strategy: 'replicated', shards: 2 },
-        message: /4,800 RCU reads, 4,800 RCU per shard over 4, .*\(reads of one item, which write sharding cannot spread\)/,
-        fix: /replacing its random sharding, which cannot spread the reads of one item/,
-      }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'sharding.shards',
+          data: { strategy: 'replicated', shards: 2 },
+          message: /4,800 RCU reads, 4,800 RCU per shard over 4, .*\(reads of one item, which write sharding cannot spread\)/,
+          fix: /replacing its random sharding, which cannot spread the reads of one item/,
+        },
+      ],
     },
     {
       name: 'a single item hot for writes and reads: shard the writes, cache the reads (no complete edit)',
       design: viralProduct({ workload: { peakReadUnits: 60000, peakWriteUnits: 20000, hotKeyShare: 0.1 } }),
-      findings: [{ messageId: 'hotKey', edits: false, data: { shards: 3 }, fix: /the reads of one item stay on the shard that holds it: put DAX in front of them/ }],
+      findings: [
+        { messageId: 'hotKey', edits: false, data: { shards: 3 }, fix: /the reads of one item stay on the shard that holds it: put DAX in front of them/ },
+      ],
     },
     {
       name: 'too few shards: raise them',
       design: hotEvent({ sharding: { strategy: 'random', shards: 4 } }),
-      findings: [{ messageId: 'hotKey', path: 'sharding.shards', data: { shards: 25 }, message: /20,000 WCU writes, 5,000 WCU per shard over 4,/, fix: 'raise sharding.shards from 4 to N = 25 (random)' }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'sharding.shards',
+          data: { shards: 25 },
+          message: /20,000 WCU writes, 5,000 WCU per shard over 4,/,
+          fix: 'raise sharding.shards from 4 to N = 25 (random)',
+        },
+      ],
     },
     {
-      name: 'a hot GSI says it back-pressures the table\'s writes',
-      design: table({ workload: { peakReadUnits: 1000, peakWriteUnits: 10000 }, globalSecondaryIndexes: [{ indexName: 'by-shop', partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 }, sortKey: userId, workload: { hotKeyShare: 0.2 } }] }),
-      findings: [{ messageId: 'hotKey', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-shop', message: /a throttled global secondary index also throttles the writes to its base table/ }],
+      name: "a hot GSI says it back-pressures the table's writes",
+      design: table({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 10000 },
+        globalSecondaryIndexes: [
+          { indexName: 'by-shop', partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 }, sortKey: userId, workload: { hotKeyShare: 0.2 } },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'globalSecondaryIndexes[0].partitionKey',
+          index: 'by-shop',
+          message: /a throttled global secondary index also throttles the writes to its base table/,
+        },
+      ],
     },
     {
       name: 'with a local secondary index DynamoDB never splits the collection',
@@ -89,7 +144,14 @@ testRule('SG003', {
     {
       name: 'more shards than maxShards: split the value out, no edit',
       design: hotEvent({ workload: { peakReadUnits: 100, peakWriteUnits: 100000, hotKeyShare: 1 } }),
-      findings: [{ messageId: 'hotKey', edits: false, data: { shards: 125 }, fix: /it would take N = 125 keys, more than the 100 .*: batch the hottest value's writes before they reach the table .* and put DAX in front of its reads; or raise maxShards/ }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          edits: false,
+          data: { shards: 125 },
+          fix: /it would take N = 125 keys, more than the 100 .*: batch the hottest value's writes before they reach the table .* and put DAX in front of its reads; or raise maxShards/,
+        },
+      ],
     },
     {
       name: 'more than any accepted count: never Infinity, never N > 1,000',
@@ -99,36 +161,74 @@ testRule('SG003', {
     {
       // 16,000 RU/s needs 2 shards for the ceiling, but each would still carry 20% of the traffic: 4 keep each under 10%.
       name: 'a Cosmos DB whale tenant: shards, or a deeper level, or its own container',
-      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 } }),
-      findings: [{ messageId: 'hotKey', data: { shards: 4, hotKeyLoad: 16000, usable: 8000 }, fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic; the load alone needs 2\); or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant to its own container, keyed by a finer attribute/ }],
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          data: { shards: 4, hotKeyLoad: 16000, usable: 8000 },
+          fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic; the load alone needs 2\); or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant to its own container, keyed by a finer attribute/,
+        },
+      ],
     },
     {
       // The hottest tenant takes 60%; spread over its average 2 sites: 30% of 40,000 RU/s = 12,000 RU/s on one full key.
       name: 'a Cosmos DB full key made hot by its hottest tenant, estimated from the declared level',
-      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 50, hotKeyShare: 0.6 }, { path: '/siteId', cardinality: 100 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 30000 } }),
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 50, hotKeyShare: 0.6 },
+            { path: '/siteId', cardinality: 100 },
+          ],
+        },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000 },
+      }),
       findings: [{ messageId: 'hotKey', data: { shareSource: 'estimated from a key level', hotKeyLoad: 12000 } }],
     },
     {
       // Reads of a key holding many items spread over write shards at no extra write cost: shard, don't replicate.
       name: 'a read-hot key holding many items: calculated shards, not copies',
-      design: table({ partitionKey: { name: 'sellerId', type: 'S', cardinality: 20000 }, sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 } }),
+      design: table({
+        partitionKey: { name: 'sellerId', type: 'S', cardinality: 20000 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 },
+      }),
       findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 3 }, edits: true }],
     },
     {
       name: 'a read-hot item of a GSI: a cache, since the index cannot keep copies; no back-pressure note for reads',
-      design: table({ globalSecondaryIndexes: [{ indexName: 'by-sku', partitionKey: { name: 'sku', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 5000, hotKeyShare: 0.9 } }] }),
-      findings: [{ messageId: 'hotKey', index: 'by-sku', edits: false, data: { strategy: 'cache' }, message: /^(?!.*back-pressure)(?!.*throttles the writes)/, fix: /put DAX in front of the reads of the hottest `sku` value: a global secondary index holds one entry per base item/ }],
+      design: table({
+        globalSecondaryIndexes: [
+          { indexName: 'by-sku', partitionKey: { name: 'sku', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 5000, hotKeyShare: 0.9 } },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          index: 'by-sku',
+          edits: false,
+          data: { strategy: 'cache' },
+          message: /^(?!.*back-pressure)(?!.*throttles the writes)/,
+          fix: /put DAX in front of the reads of the hottest `sku` value: a global secondary index holds one entry per base item/,
+        },
+      ],
     },
     {
       name: 'a Cosmos DB whale tenant whose queries give the user: a hierarchical level first, as advice',
-      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 }, accessPatterns: [{ name: 'user-items', keyAttributes: ['/tenantId', '/userId'], share: 1 }] }),
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
+        accessPatterns: [{ name: 'user-items', keyAttributes: ['/tenantId', '/userId'], share: 1 }],
+      }),
       findings: [{ messageId: 'hotKey', edits: false, fix: /^add `\/userId` under `\/tenantId`: a hierarchical key.*; or shard/ }],
     },
   ],
 });
 
 describe('SG003 and shardsFor() agree', () => {
-  it('never fires on a design sharded to shardsFor()\'s N, over a grid of loads and shares', () => {
+  it("never fires on a design sharded to shardsFor()'s N, over a grid of loads and shares", () => {
     const misses: string[] = [];
     for (const writes of [801, 1000, 5600, 10000, 33333, 80000]) {
       for (const share of [0.05, 0.1, 0.25, 0.333, 0.56, 0.7, 1]) {

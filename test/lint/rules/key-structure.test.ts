@@ -6,21 +6,67 @@ const gsi = (i: number) => ({ indexName: `index-${i}`, partitionKey: attr(`key${
 
 testRule('SG005', {
   valid: [
-    { name: 'a hierarchical key of 3 levels', design: container({ partitionKey: { paths: [{ path: '/a', cardinality: 10 }, { path: '/b', cardinality: 100 }, { path: '/c', cardinality: 'unique' }] } }) },
+    {
+      name: 'a hierarchical key of 3 levels',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/a', cardinality: 10 },
+            { path: '/b', cardinality: 100 },
+            { path: '/c', cardinality: 'unique' },
+          ],
+        },
+      }),
+    },
     { name: 'a nested path', design: container({ partitionKey: { paths: [{ path: '/address/zipCode', cardinality: 40000 }] } }) },
-    { name: '4 + 4 attributes in a multi-attribute GSI key', design: table({ globalSecondaryIndexes: [{ indexName: 'wide', partitionKeys: ['a', 'b', 'c', 'd'].map((n) => attr(n)), sortKeys: ['e', 'f', 'g', 'h'].map((n, i) => attr(n, { cardinality: 10 ** (i + 1) })) }] }) },
+    {
+      name: '4 + 4 attributes in a multi-attribute GSI key',
+      design: table({
+        globalSecondaryIndexes: [
+          {
+            indexName: 'wide',
+            partitionKeys: ['a', 'b', 'c', 'd'].map((n) => attr(n)),
+            sortKeys: ['e', 'f', 'g', 'h'].map((n, i) => attr(n, { cardinality: 10 ** (i + 1) })),
+          },
+        ],
+      }),
+    },
     { name: '20 GSIs', design: table({ globalSecondaryIndexes: Array.from({ length: 20 }, (_, i) => gsi(i)) }) },
   ],
   invalid: [
     {
       name: 'a path without "/", and its valid form',
-      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: 'userId', cardinality: 'unique' }] } }),
-      findings: [{ messageId: 'invalidPath', path: 'partitionKey.paths[1]', fix: 'use `/userId`', edits: [{ op: 'set', path: 'partitionKey.paths[1].path', value: '/userId' }] }],
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500 },
+            { path: 'userId', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [
+        {
+          messageId: 'invalidPath',
+          path: 'partitionKey.paths[1]',
+          fix: 'use `/userId`',
+          edits: [{ op: 'set', path: 'partitionKey.paths[1].path', value: '/userId' }],
+        },
+      ],
     },
     {
       name: 'a wildcard, a trailing slash and an empty segment',
-      design: container({ partitionKey: { paths: [{ path: '/tenant*', cardinality: 500 }, { path: '/user//id/', cardinality: 'unique' }] } }),
-      findings: [{ messageId: 'invalidPath', fix: 'use `/tenant`' }, { messageId: 'invalidPath', fix: 'use `/user/id`' }],
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenant*', cardinality: 500 },
+            { path: '/user//id/', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [
+        { messageId: 'invalidPath', fix: 'use `/tenant`' },
+        { messageId: 'invalidPath', fix: 'use `/user/id`' },
+      ],
     },
     {
       name: 'a path with nothing usable suggests no invalid path',
@@ -29,7 +75,14 @@ testRule('SG005', {
     },
     {
       name: 'a duplicate path',
-      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/tenantId', cardinality: 500 }] } }),
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500 },
+            { path: '/tenantId', cardinality: 500 },
+          ],
+        },
+      }),
       findings: [{ messageId: 'duplicatePath', path: 'partitionKey.paths[1]', edits: [{ op: 'remove', path: 'partitionKey.paths[1]' }] }],
     },
     {
@@ -64,8 +117,17 @@ testRule('SG005', {
     },
     {
       name: 'an attribute typed two ways: the later one is set to the first',
-      design: table({ sortKey: { name: 'createdOn', type: 'N' }, globalSecondaryIndexes: [{ indexName: 'by-date', partitionKey: attr('shopId'), sortKey: { name: 'createdOn', type: 'S' } }] }),
-      findings: [{ messageId: 'typeConflict', path: 'globalSecondaryIndexes[0].sortKey.type', edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].sortKey.type', value: 'N' }] }],
+      design: table({
+        sortKey: { name: 'createdOn', type: 'N' },
+        globalSecondaryIndexes: [{ indexName: 'by-date', partitionKey: attr('shopId'), sortKey: { name: 'createdOn', type: 'S' } }],
+      }),
+      findings: [
+        {
+          messageId: 'typeConflict',
+          path: 'globalSecondaryIndexes[0].sortKey.type',
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].sortKey.type', value: 'N' }],
+        },
+      ],
     },
     {
       name: 'an LSI on a table without a sort key',
@@ -74,7 +136,10 @@ testRule('SG005', {
     },
     {
       name: 'six LSIs',
-      design: table({ sortKey: { name: 'sk', type: 'S' }, localSecondaryIndexes: Array.from({ length: 6 }, (_, i) => ({ indexName: `lsi-${i}`, sortKey: { name: `s${i}`, type: 'S' as const } })) }),
+      design: table({
+        sortKey: { name: 'sk', type: 'S' },
+        localSecondaryIndexes: Array.from({ length: 6 }, (_, i) => ({ indexName: `lsi-${i}`, sortKey: { name: `s${i}`, type: 'S' as const } })),
+      }),
       findings: [{ messageId: 'tooManyLsis', data: { count: 6, limit: 5 } }],
     },
     {

@@ -5,7 +5,10 @@ import { testRule } from '../../support/rule-tester';
 testRule('SG011', {
   valid: [
     { name: 'latency alarms on by default', design: table() },
-    { name: 'a provisioned table without latency alarms (its throttle alarms see the partitions)', design: table({ billing: 'provisioned', monitoring: { latencyAlarms: false } }) },
+    {
+      name: 'a provisioned table without latency alarms (its throttle alarms see the partitions)',
+      design: table({ billing: 'provisioned', monitoring: { latencyAlarms: false } }),
+    },
   ],
   invalid: [
     {

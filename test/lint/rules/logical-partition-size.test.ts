@@ -9,43 +9,95 @@ const tenantOnly = { paths: [{ path: '/tenantId', cardinality: 500 }] };
 testRule('SG006', {
   valid: [
     { name: 'a Cosmos DB partition within 16 GB', design: container({ storage: { largestPartitionGb: 16 } }) },
-    { name: 'a DynamoDB collection of any size without an LSI (no collection limit)', design: table({ sortKey: orderId, storage: { largestPartitionGb: 500 } }) },
+    {
+      name: 'a DynamoDB collection of any size without an LSI (no collection limit)',
+      design: table({ sortKey: orderId, storage: { largestPartitionGb: 500 } }),
+    },
     // Users think per level: the largest tenant holds 60 GB, but under a unique /userId no full key value is large.
-    { name: 'a 60 GB tenant under a unique second level', design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, largestGb: 60 }, { path: '/userId', cardinality: 'unique' }] } }) },
-    { name: 'a 50 GB partition sharded into 4', design: container({ partitionKey: tenantOnly, storage: { largestPartitionGb: 50 }, sharding: { strategy: 'random', shards: 4 } }) },
+    {
+      name: 'a 60 GB tenant under a unique second level',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, largestGb: 60 },
+            { path: '/userId', cardinality: 'unique' },
+          ],
+        },
+      }),
+    },
+    {
+      name: 'a 50 GB partition sharded into 4',
+      design: container({ partitionKey: tenantOnly, storage: { largestPartitionGb: 50 }, sharding: { strategy: 'random', shards: 4 } }),
+    },
   ],
   invalid: [
     {
       name: 'a 50 GB whale tenant on a one-level key: 4 shards, or a deeper level',
       design: container({ partitionKey: tenantOnly, storage: { largestPartitionGb: 50 } }),
-      findings: [{
-        messageId: 'logicalPartition', path: 'storage.largestPartitionGb', data: { size: 50, usableGb: 16, shards: 4 },
-        fix: /shard `\/tenantId` into N = 4 random shards.*; or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant/,
-        edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }],
-      }],
+      findings: [
+        {
+          messageId: 'logicalPartition',
+          path: 'storage.largestPartitionGb',
+          data: { size: 50, usableGb: 16, shards: 4 },
+          fix: /shard `\/tenantId` into N = 4 random shards.*; or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }],
+        },
+      ],
     },
     {
       // 60 GB over the largest tenant's average 2 sites = 30 GB per full key value.
       name: 'a size estimated from a declared level',
-      design: container({ partitionKey: { paths: [{ path: '/tenantId', cardinality: 500, largestGb: 60 }, { path: '/siteId', cardinality: 1000 }] } }),
-      findings: [{ messageId: 'logicalPartition', path: 'partitionKey.paths', data: { size: 30, shards: 2 }, message: /estimated from partitionKey\.paths\[0\]\.largestGb/ }],
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, largestGb: 60 },
+            { path: '/siteId', cardinality: 1000 },
+          ],
+        },
+      }),
+      findings: [
+        {
+          messageId: 'logicalPartition',
+          path: 'partitionKey.paths',
+          data: { size: 30, shards: 2 },
+          message: /estimated from partitionKey\.paths\[0\]\.largestGb/,
+        },
+      ],
     },
     {
       name: 'a full three-level key is never told to add a fourth',
-      design: container({ partitionKey: { paths: [{ path: '/a', cardinality: 10 }, { path: '/b', cardinality: 100 }, { path: '/c', cardinality: 1000 }] }, storage: { largestPartitionGb: 40 } }),
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/a', cardinality: 10 },
+            { path: '/b', cardinality: 100 },
+            { path: '/c', cardinality: 1000 },
+          ],
+        },
+        storage: { largestPartitionGb: 40 },
+      }),
       findings: [{ messageId: 'logicalPartition', fix: /^(?!.*add a level)/ }],
     },
     {
       name: 'a DynamoDB item collection over 8 GB with an LSI',
       design: table({ partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 }, ...withLsi, storage: { largestPartitionGb: 12 } }),
-      findings: [{ messageId: 'itemCollection', data: { size: 12, usableGb: 8, shards: 2 }, edits: false, fix: /^replace the local secondary index with a global one \(no item-collection limit; its queries become eventually consistent\); or shard/ }],
+      findings: [
+        {
+          messageId: 'itemCollection',
+          data: { size: 12, usableGb: 8, shards: 2 },
+          edits: false,
+          fix: /^replace the local secondary index with a global one \(no item-collection limit; its queries become eventually consistent\); or shard/,
+        },
+      ],
     },
   ],
 });
 
 describe('one root cause, one fix', () => {
   it('gives a hot and oversized whale the same shards from SG003 and SG006', () => {
-    const findings = lint(container({ partitionKey: tenantOnly, workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 }, storage: { largestPartitionGb: 60 } }));
+    const findings = lint(
+      container({ partitionKey: tenantOnly, workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 }, storage: { largestPartitionGb: 60 } }),
+    );
     const [hot, size] = ['SG003', 'SG006'].map((id) => findings.find((f) => f.ruleId === id));
     // Throughput alone needs 2; 60 GB over 16 usable needs 4: both say 4.
     expect(hot?.data?.shards).toBe(4);

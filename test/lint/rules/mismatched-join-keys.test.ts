@@ -1,7 +1,7 @@
 import { container } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
-const paths = (...names: string[]) => ({ paths: names.map((path, i) => ({ path, cardinality: i === names.length - 1 ? 'unique' as const : 500 })) });
+const paths = (...names: string[]) => ({ paths: names.map((path, i) => ({ path, cardinality: i === names.length - 1 ? ('unique' as const) : 500 })) });
 
 testRule('SG013', {
   valid: [
@@ -11,8 +11,32 @@ testRule('SG013', {
       name: 'a key that is a prefix of the other',
       design: {
         containers: [
-          { ...container({ name: 'devices', partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/deviceId', cardinality: 200000 }] }, joins: [{ container: 'readings' }] }), engine: undefined },
-          { ...container({ name: 'readings', partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }, { path: '/deviceId', cardinality: 200000 }, { path: '/yyyyMM', cardinality: 24 }] } }), engine: undefined },
+          {
+            ...container({
+              name: 'devices',
+              partitionKey: {
+                paths: [
+                  { path: '/tenantId', cardinality: 500 },
+                  { path: '/deviceId', cardinality: 200000 },
+                ],
+              },
+              joins: [{ container: 'readings' }],
+            }),
+            engine: undefined,
+          },
+          {
+            ...container({
+              name: 'readings',
+              partitionKey: {
+                paths: [
+                  { path: '/tenantId', cardinality: 500 },
+                  { path: '/deviceId', cardinality: 200000 },
+                  { path: '/yyyyMM', cardinality: 24 },
+                ],
+              },
+            }),
+            engine: undefined,
+          },
         ],
       },
     },
@@ -30,8 +54,16 @@ testRule('SG013', {
     },
     {
       name: 'never suggests partitioning by a key SG001 or SG002 flags',
-      design: container({ partitionKey: { paths: [{ path: '/country', cardinality: 50 }] }, joins: [{ container: 'payments', partitionKeyPaths: ['/paymentId'] }] }),
-      findings: [{ messageId: 'disjoint', fix: /^partition both by a high-cardinality key both carry \(not `\/country`, which is low-cardinality; `\/paymentId` if it is not\)/ }],
+      design: container({
+        partitionKey: { paths: [{ path: '/country', cardinality: 50 }] },
+        joins: [{ container: 'payments', partitionKeyPaths: ['/paymentId'] }],
+      }),
+      findings: [
+        {
+          messageId: 'disjoint',
+          fix: /^partition both by a high-cardinality key both carry \(not `\/country`, which is low-cardinality; `\/paymentId` if it is not\)/,
+        },
+      ],
     },
   ],
 });

@@ -7,27 +7,65 @@ testRule('SG007', {
   valid: [
     { name: 'no sharding', design: table() },
     // SG014's advice taken: a value with 20% of the traffic, sharded in two before it grows.
-    { name: 'a dominant value sharded ahead of growth', design: table({ partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 }, sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 2000, hotKeyShare: 0.2 }, sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'orderId' } }) },
-    { name: 'sharding the load needs', design: table({ partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 }, sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 10000, hotKeyShare: 0.5 }, sharding: { strategy: 'random', shards: 7 } }) },
+    {
+      name: 'a dominant value sharded ahead of growth',
+      design: table({
+        partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 },
+        sortKey: orderId,
+        workload: { peakReadUnits: 1000, peakWriteUnits: 2000, hotKeyShare: 0.2 },
+        sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'orderId' },
+      }),
+    },
+    {
+      name: 'sharding the load needs',
+      design: table({
+        partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+        sortKey: orderId,
+        workload: { peakReadUnits: 100, peakWriteUnits: 10000, hotKeyShare: 0.5 },
+        sharding: { strategy: 'random', shards: 7 },
+      }),
+    },
   ],
   invalid: [
     {
       name: 'a UUID key sharded into 50',
       design: table({ sharding: { strategy: 'random', shards: 50 } }),
-      findings: [{
-        messageId: 'needlessShardsIdle', path: 'sharding', severity: 'warning', data: { shards: 1, declaredShards: 50, strategy: 'random' },
-        message: '`orderId` is random-sharded into 50 keys, but no traffic is declared for its hottest value: every read of a key fans out 50 ways for nothing',
-        edits: [{ op: 'remove', path: 'sharding' }],
-      }],
+      findings: [
+        {
+          messageId: 'needlessShardsIdle',
+          path: 'sharding',
+          severity: 'warning',
+          data: { shards: 1, declaredShards: 50, strategy: 'random' },
+          message:
+            '`orderId` is random-sharded into 50 keys, but no traffic is declared for its hottest value: every read of a key fans out 50 ways for nothing',
+          edits: [{ op: 'remove', path: 'sharding' }],
+        },
+      ],
     },
     {
       name: 'a busy key still under its ceiling',
-      design: table({ partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 }, sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 8000, hotKeyShare: 0.05 }, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }),
-      findings: [{ messageId: 'needlessShards', data: { hotLoad: 400, usable: 800, unit: 'WCU', declaredShards: 4 }, message: /its hottest value peaks at 400 WCU, under the usable 800 WCU on one key/ }],
+      design: table({
+        partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 },
+        sortKey: orderId,
+        workload: { peakReadUnits: 1000, peakWriteUnits: 8000, hotKeyShare: 0.05 },
+        sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' },
+      }),
+      findings: [
+        {
+          messageId: 'needlessShards',
+          data: { hotLoad: 400, usable: 800, unit: 'WCU', declaredShards: 4 },
+          message: /its hottest value peaks at 400 WCU, under the usable 800 WCU on one key/,
+        },
+      ],
     },
     {
       name: 'a time bucket sharded although one partition serves its load',
-      design: table({ partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 50 }, sharding: { strategy: 'random', shards: 10 } }),
+      design: table({
+        partitionKey: { name: 'day', type: 'S', cardinality: 365 },
+        sortKey: orderId,
+        workload: { peakReadUnits: 100, peakWriteUnits: 50 },
+        sharding: { strategy: 'random', shards: 10 },
+      }),
       findings: [{ messageId: 'needlessShards' }],
     },
     {

@@ -1,6 +1,8 @@
 import { testRule } from '../../support/rule-tester';
 
-const external = (...keys: { attribute: string; index?: string }[]) => ({ external: [{ engine: 'dynamodb' as const, name: 'legacy-jobs', partitionKeys: keys }] });
+const external = (...keys: { attribute: string; index?: string }[]) => ({
+  external: [{ engine: 'dynamodb' as const, name: 'legacy-jobs', partitionKeys: keys }],
+});
 
 testRule('SG015', {
   valid: [

@@ -3,44 +3,94 @@ import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
 const orderDate = { name: 'orderDate', type: 'S' as const, cardinality: 365 };
-const byMonthThenDevice = { paths: [{ path: '/yyyyMM', cardinality: 24 }, { path: '/deviceId', cardinality: 200000 }] };
+const byMonthThenDevice = {
+  paths: [
+    { path: '/yyyyMM', cardinality: 24 },
+    { path: '/deviceId', cardinality: 200000 },
+  ],
+};
 
 testRule('SG002', {
   valid: [
     { name: 'a unique key', design: table() },
-    { name: 'a time bucket combined with a business dimension (yyyyMM-userId)', design: table({ partitionKey: { name: 'monthUser', type: 'S', cardinality: 100000, components: [{ name: 'yyyyMM' }, { name: 'userId' }] } }) },
+    {
+      name: 'a time bucket combined with a business dimension (yyyyMM-userId)',
+      design: table({ partitionKey: { name: 'monthUser', type: 'S', cardinality: 100000, components: [{ name: 'yyyyMM' }, { name: 'userId' }] } }),
+    },
     { name: 'a time-bucket key declared as a plain value', design: table({ partitionKey: { ...orderDate, kind: 'value' }, sortKey: orderId }) },
-    { name: 'a hot time bucket already sharded (SG003 sizes it)', design: table({ partitionKey: orderDate, sortKey: orderId, sharding: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId' }, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }) },
-    { name: 'a Cosmos DB time bucket as the last level', design: container({ partitionKey: { paths: [{ path: '/deviceId', cardinality: 200000 }, { path: '/yyyyMM', cardinality: 24 }] } }) },
+    {
+      name: 'a hot time bucket already sharded (SG003 sizes it)',
+      design: table({
+        partitionKey: orderDate,
+        sortKey: orderId,
+        sharding: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 2000 },
+      }),
+    },
+    {
+      name: 'a Cosmos DB time bucket as the last level',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/deviceId', cardinality: 200000 },
+            { path: '/yyyyMM', cardinality: 24 },
+          ],
+        },
+      }),
+    },
   ],
   invalid: [
     {
       name: 'an unsharded date key taking 2,000 WCU: shard it, calculated on the sort key',
       design: table({ partitionKey: orderDate, sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }),
-      findings: [{
-        messageId: 'timeKey', path: 'partitionKey', severity: 'error', data: { shards: 3 },
-        edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId' } }],
-        message: 'partition key `orderDate` is a time bucket: the current bucket takes every write and the reads of recent data, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
-      }],
+      findings: [
+        {
+          messageId: 'timeKey',
+          path: 'partitionKey',
+          severity: 'error',
+          data: { shards: 3 },
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId' } }],
+          message:
+            'partition key `orderDate` is a time bucket: the current bucket takes every write and the reads of recent data, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
+        },
+      ],
     },
     {
       name: 'a date key at 50 WCU: a warning with the growth factor, no sharding pushed',
       design: table({ partitionKey: orderDate, sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 50 } }),
-      findings: [{ messageId: 'timeKeyFits', severity: 'warning', edits: false, data: { growthToCeiling: 16 }, message: /fine today, saturated when traffic grows 16×/ }],
+      findings: [
+        { messageId: 'timeKeyFits', severity: 'warning', edits: false, data: { growthToCeiling: 16 }, message: /fine today, saturated when traffic grows 16×/ },
+      ],
     },
     {
       name: 'a time-bucket GSI key',
-      design: table({ workload: { peakReadUnits: 100, peakWriteUnits: 2000 }, globalSecondaryIndexes: [{ indexName: 'by-day', partitionKey: { name: 'createdDay', type: 'S', cardinality: 365 }, sortKey: orderId }] }),
+      design: table({
+        workload: { peakReadUnits: 100, peakWriteUnits: 2000 },
+        globalSecondaryIndexes: [{ indexName: 'by-day', partitionKey: { name: 'createdDay', type: 'S', cardinality: 365 }, sortKey: orderId }],
+      }),
       findings: [{ messageId: 'timeKey', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-day', data: { shards: 3 } }],
     },
     {
       name: 'a Cosmos DB hierarchical key led by a time bucket under load: put it last',
       design: container({ partitionKey: byMonthThenDevice, workload: { peakReadUnits: 5000, peakWriteUnits: 20000 } }),
-      findings: [{
-        messageId: 'timeFirst', path: 'partitionKey.paths[0]', severity: 'error',
-        edits: [{ op: 'set', path: 'partitionKey.paths', value: [{ path: '/deviceId', cardinality: 200000 }, { path: '/yyyyMM', cardinality: 24 }] }],
-        fix: 'order the levels `/deviceId` → `/yyyyMM`: the time bucket after the business levels, so current writes spread over every `/deviceId` value',
-      }],
+      findings: [
+        {
+          messageId: 'timeFirst',
+          path: 'partitionKey.paths[0]',
+          severity: 'error',
+          edits: [
+            {
+              op: 'set',
+              path: 'partitionKey.paths',
+              value: [
+                { path: '/deviceId', cardinality: 200000 },
+                { path: '/yyyyMM', cardinality: 24 },
+              ],
+            },
+          ],
+          fix: 'order the levels `/deviceId` → `/yyyyMM`: the time bucket after the business levels, so current writes spread over every `/deviceId` value',
+        },
+      ],
     },
     {
       name: 'a Cosmos DB hierarchical key led by a time bucket at low load: still worth reordering while new',
@@ -49,14 +99,48 @@ testRule('SG002', {
     },
     {
       name: 'queries that give only the month would cross partitions after the reorder: no edit, a projection instead',
-      design: container({ partitionKey: byMonthThenDevice, workload: { peakReadUnits: 5000, peakWriteUnits: 20000 }, accessPatterns: [{ name: 'devices-of-month', keyAttributes: ['/yyyyMM'], share: 0.3 }] }),
-      findings: [{ messageId: 'timeFirst', edits: false, fix: /the queries that give only `\/yyyyMM` would then cross partitions: serve them from a change-feed projection/ }],
+      design: container({
+        partitionKey: byMonthThenDevice,
+        workload: { peakReadUnits: 5000, peakWriteUnits: 20000 },
+        accessPatterns: [{ name: 'devices-of-month', keyAttributes: ['/yyyyMM'], share: 0.3 }],
+      }),
+      findings: [
+        {
+          messageId: 'timeFirst',
+          edits: false,
+          fix: /the queries that give only `\/yyyyMM` would then cross partitions: serve them from a change-feed projection/,
+        },
+      ],
     },
     {
       // A time level under a unique id would have one value per key: it goes after the business levels, before the id.
       name: 'a time bucket first, with a unique id: tenant → month → id',
-      design: container({ partitionKey: { paths: [{ path: '/yyyyMM', cardinality: 24 }, { path: '/tenantId', cardinality: 5000 }, { path: '/eventId', cardinality: 'unique' }] }, workload: { peakReadUnits: 5000, peakWriteUnits: 25000 } }),
-      findings: [{ messageId: 'timeFirst', edits: [{ op: 'set', path: 'partitionKey.paths', value: [{ path: '/tenantId', cardinality: 5000 }, { path: '/yyyyMM', cardinality: 24 }, { path: '/eventId', cardinality: 'unique' }] }] }],
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/yyyyMM', cardinality: 24 },
+            { path: '/tenantId', cardinality: 5000 },
+            { path: '/eventId', cardinality: 'unique' },
+          ],
+        },
+        workload: { peakReadUnits: 5000, peakWriteUnits: 25000 },
+      }),
+      findings: [
+        {
+          messageId: 'timeFirst',
+          edits: [
+            {
+              op: 'set',
+              path: 'partitionKey.paths',
+              value: [
+                { path: '/tenantId', cardinality: 5000 },
+                { path: '/yyyyMM', cardinality: 24 },
+                { path: '/eventId', cardinality: 'unique' },
+              ],
+            },
+          ],
+        },
+      ],
     },
   ],
 });

@@ -2,16 +2,32 @@ import { table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
-const tickets = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; shards: number; sourceAttribute?: string }, fanOut = false) => table({
-  name: 'tickets', partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 }, sortKey: userId,
-  workload: { peakReadUnits: 100, peakWriteUnits: 80000, hotKeyShare: 0.25 }, sharding: { ...sharding, shards: 25 },
-  accessPatterns: [{ name: 'tickets-of-event', keyAttributes: ['eventId'], share: 0.5, fanOut }, { name: 'ticket-of-user', keyAttributes: ['eventId', 'userId'], share: 0.5 }],
-});
+const tickets = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; shards: number; sourceAttribute?: string }, fanOut = false) =>
+  table({
+    name: 'tickets',
+    partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+    sortKey: userId,
+    workload: { peakReadUnits: 100, peakWriteUnits: 80000, hotKeyShare: 0.25 },
+    sharding: { ...sharding, shards: 25 },
+    accessPatterns: [
+      { name: 'tickets-of-event', keyAttributes: ['eventId'], share: 0.5, fanOut },
+      { name: 'ticket-of-user', keyAttributes: ['eventId', 'userId'], share: 0.5 },
+    ],
+  });
 
 testRule('SG009', {
   valid: [
-    { name: 'random shards read with fan-out (the point read too is a whole-key read: it fans out)', design: table({ ...tickets({ strategy: 'random', shards: 25 }, true), accessPatterns: [{ name: 'tickets-of-event', keyAttributes: ['eventId'], share: 1, fanOut: true }] }) },
-    { name: 'calculated shards read by their source attribute, or with fan-out', design: tickets({ strategy: 'calculated', shards: 25, sourceAttribute: 'userId' }, true) },
+    {
+      name: 'random shards read with fan-out (the point read too is a whole-key read: it fans out)',
+      design: table({
+        ...tickets({ strategy: 'random', shards: 25 }, true),
+        accessPatterns: [{ name: 'tickets-of-event', keyAttributes: ['eventId'], share: 1, fanOut: true }],
+      }),
+    },
+    {
+      name: 'calculated shards read by their source attribute, or with fan-out',
+      design: tickets({ strategy: 'calculated', shards: 25, sourceAttribute: 'userId' }, true),
+    },
     { name: 'replicated copies: any one holds everything', design: tickets({ strategy: 'replicated', shards: 25 }) },
   ],
   invalid: [
@@ -31,7 +47,13 @@ testRule('SG009', {
     {
       name: 'calculated shards read without the source attribute',
       design: tickets({ strategy: 'calculated', shards: 25, sourceAttribute: 'userId' }),
-      findings: [{ messageId: 'calculated', path: 'accessPatterns[0]', message: /calculated-sharded on `userId`, without that attribute and without fan-out: it sees one of 25 shards/ }],
+      findings: [
+        {
+          messageId: 'calculated',
+          path: 'accessPatterns[0]',
+          message: /calculated-sharded on `userId`, without that attribute and without fan-out: it sees one of 25 shards/,
+        },
+      ],
     },
   ],
 });

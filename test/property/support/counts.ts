@@ -18,7 +18,7 @@ export function count(subject: string, outcome: string): void {
 export function counted(subject: string, outcome?: string): number {
   const outcomes = counts.get(subject);
   if (!outcomes) return 0;
-  return outcome === undefined ? [...outcomes.values()].reduce((a, b) => a + b, 0) : outcomes.get(outcome) ?? 0;
+  return outcome === undefined ? [...outcomes.values()].reduce((a, b) => a + b, 0) : (outcomes.get(outcome) ?? 0);
 }
 
 /** Prints the counts when asked to (they are part of the suite's report, not of its verdict). */

@@ -35,7 +35,16 @@ export const violations: Record<string, { readonly rule: string; readonly path: 
   'hierarchy in the wrong order': {
     rule: 'SG004',
     path: 'design.partitionKey.paths',
-    design: { ...telemetry, accessPatterns: [], partitionKey: { paths: [{ path: '/sessionId', cardinality: 'unique' }, { path: '/tenantId', cardinality: 2_000 }] } },
+    design: {
+      ...telemetry,
+      accessPatterns: [],
+      partitionKey: {
+        paths: [
+          { path: '/sessionId', cardinality: 'unique' },
+          { path: '/tenantId', cardinality: 2_000 },
+        ],
+      },
+    },
   },
   'MultiHash without version 2': {
     rule: 'SG005',

@@ -24,22 +24,31 @@ export const SUBSCRIPTION = '/subscriptions/00000000-0000-0000-0000-000000000000
 function armId(type: string, name: string, inputs: Json): string {
   const group = `${SUBSCRIPTION}/resourceGroups/${inputs.resourceGroupName ?? 'rg'}`;
   switch (type) {
-    case 'azure-native:resources:ResourceGroup': return `${SUBSCRIPTION}/resourceGroups/${inputs.resourceGroupName ?? name}`;
-    case 'azure-native:cosmosdb:DatabaseAccount': return `${group}/providers/Microsoft.DocumentDB/databaseAccounts/${inputs.accountName ?? name}`;
-    case 'azure-native:cosmosdb:SqlResourceSqlDatabase': return `${group}/providers/Microsoft.DocumentDB/databaseAccounts/${inputs.accountName}/sqlDatabases/${inputs.resource?.id ?? name}`;
-    case 'azure-native:cosmosdb:SqlResourceSqlContainer': return `${group}/providers/Microsoft.DocumentDB/databaseAccounts/${inputs.accountName}/sqlDatabases/${inputs.databaseName}/containers/${inputs.containerName ?? name}`;
-    case 'azure-native:operationalinsights:Workspace': return `${group}/providers/Microsoft.OperationalInsights/workspaces/${inputs.workspaceName ?? name}`;
-    case 'azure-native:monitor:ActionGroup': return `${group}/providers/Microsoft.Insights/actionGroups/${inputs.actionGroupName ?? name}`;
-    default: return `${name}-id`;
+    case 'azure-native:resources:ResourceGroup':
+      return `${SUBSCRIPTION}/resourceGroups/${inputs.resourceGroupName ?? name}`;
+    case 'azure-native:cosmosdb:DatabaseAccount':
+      return `${group}/providers/Microsoft.DocumentDB/databaseAccounts/${inputs.accountName ?? name}`;
+    case 'azure-native:cosmosdb:SqlResourceSqlDatabase':
+      return `${group}/providers/Microsoft.DocumentDB/databaseAccounts/${inputs.accountName}/sqlDatabases/${inputs.resource?.id ?? name}`;
+    case 'azure-native:cosmosdb:SqlResourceSqlContainer':
+      return `${group}/providers/Microsoft.DocumentDB/databaseAccounts/${inputs.accountName}/sqlDatabases/${inputs.databaseName}/containers/${inputs.containerName ?? name}`;
+    case 'azure-native:operationalinsights:Workspace':
+      return `${group}/providers/Microsoft.OperationalInsights/workspaces/${inputs.workspaceName ?? name}`;
+    case 'azure-native:monitor:ActionGroup':
+      return `${group}/providers/Microsoft.Insights/actionGroups/${inputs.actionGroupName ?? name}`;
+    default:
+      return `${name}-id`;
   }
 }
 
 /** The ARM name Azure would report: the explicit name input if any, else the Pulumi name. */
 function armName(type: string, name: string, inputs: Json): string {
   if (type.endsWith(':SqlResourceSqlDatabase')) return inputs.resource?.id ?? name;
-  return inputs.accountName && type.endsWith(':DatabaseAccount') ? inputs.accountName
-    : inputs.resourceGroupName && type.endsWith(':ResourceGroup') ? inputs.resourceGroupName
-      : inputs.containerName ?? inputs.workspaceName ?? name;
+  return inputs.accountName && type.endsWith(':DatabaseAccount')
+    ? inputs.accountName
+    : inputs.resourceGroupName && type.endsWith(':ResourceGroup')
+      ? inputs.resourceGroupName
+      : (inputs.containerName ?? inputs.workspaceName ?? name);
 }
 
 export function installMocks(options: { preview?: boolean } = {}) {
@@ -47,22 +56,27 @@ export function installMocks(options: { preview?: boolean } = {}) {
   const calls: pulumi.runtime.MockCallArgs[] = [];
   /** Answers to invokes beyond getDatabaseAccount, by token. */
   const answers = new Map<string, (inputs: Json) => Json>();
-  pulumi.runtime.setMocks({
-    newResource(args) {
-      registered.push({ type: args.type, name: args.name, inputs: args.inputs, custom: args.custom ?? false });
-      if (!args.custom) return { id: undefined, state: {} };
-      return { id: armId(args.type, args.name, args.inputs), state: { ...args.inputs, name: armName(args.type, args.name, args.inputs) } };
+  pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs, custom: args.custom ?? false });
+        if (!args.custom) return { id: undefined, state: {} };
+        return { id: armId(args.type, args.name, args.inputs), state: { ...args.inputs, name: armName(args.type, args.name, args.inputs) } };
+      },
+      call(args) {
+        calls.push(args);
+        if (args.token === 'azure-native:cosmosdb:getDatabaseAccount') {
+          return { id: armId('azure-native:cosmosdb:DatabaseAccount', args.inputs.accountName, args.inputs), name: args.inputs.accountName };
+        }
+        const answer = answers.get(args.token);
+        if (answer) return answer(args.inputs);
+        throw new Error(`unexpected invoke ${args.token}`);
+      },
     },
-    call(args) {
-      calls.push(args);
-      if (args.token === 'azure-native:cosmosdb:getDatabaseAccount') {
-        return { id: armId('azure-native:cosmosdb:DatabaseAccount', args.inputs.accountName, args.inputs), name: args.inputs.accountName };
-      }
-      const answer = answers.get(args.token);
-      if (answer) return answer(args.inputs);
-      throw new Error(`unexpected invoke ${args.token}`);
-    },
-  }, 'skewguard-test', 'dev', options.preview ?? false);
+    'skewguard-test',
+    'dev',
+    options.preview ?? false,
+  );
   return {
     registered,
     calls,
@@ -80,7 +94,12 @@ export function installMocks(options: { preview?: boolean } = {}) {
 
 /** Resolves when an Output resolves (under mocks, every Output does). */
 export function resolved<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply((value) => { resolve(value); return value; }));
+  return new Promise((resolve) =>
+    output.apply((value) => {
+      resolve(value);
+      return value;
+    }),
+  );
 }
 
 /** Waits until every given resource is registered (its URN resolves only after registration). */
@@ -110,7 +129,9 @@ export function optionsRecorder() {
 export async function componentOutputs(resource: pulumi.ComponentResource): Promise<Record<string, unknown>> {
   const urn = await resolved(resource.urn);
   await drain();
-  const monitor = pulumi.runtime.getMonitor() as unknown as { getRegisteredResources(): Map<string, { state: { toJavaScript?(): Record<string, unknown> } & Record<string, unknown> }> };
+  const monitor = pulumi.runtime.getMonitor() as unknown as {
+    getRegisteredResources(): Map<string, { state: { toJavaScript?(): Record<string, unknown> } & Record<string, unknown> }>;
+  };
   const state = monitor.getRegisteredResources().get(urn)?.state;
   return state?.toJavaScript ? state.toJavaScript() : (state as Record<string, unknown>);
 }

@@ -6,7 +6,13 @@
 import { App } from 'aws-cdk-lib';
 import { SkewguardExampleStack } from '../../../examples/cdk/stack';
 import {
-  hotKeyQuery, hotPrefixQuery, INGESTION_LAG_MINUTES, largestPartitionQuery, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, throttleRateQuery,
+  hotKeyQuery,
+  hotPrefixQuery,
+  INGESTION_LAG_MINUTES,
+  largestPartitionQuery,
+  SUSTAINED_INTERVALS,
+  SUSTAINED_MINUTES,
+  throttleRateQuery,
 } from '../../../lib/pulumi/queries';
 import type { CfnTemplate, CosmosContainerProfile, DynamoTableProfile, LogRow, QueryRegistry, QuerySemantics, ResultRow } from '../../../lib/testing/replay';
 
@@ -28,7 +34,10 @@ export function exampleTemplate(): CfnTemplate {
 export const EXAMPLE_TABLES: Readonly<Record<string, DynamoTableProfile>> = {
   Tickets: { capacity: { mode: 'on-demand' }, peakRead: 6_000, peakWrite: 80_000, cardinality: 5_000 * 25, hotKey: { share: 0.25, shards: 25 } },
   Documents: {
-    capacity: { mode: 'on-demand', maxRead: 20_000, maxWrite: 4_000 }, peakRead: 9_000, peakWrite: 1_500, cardinality: 1_000_000,
+    capacity: { mode: 'on-demand', maxRead: 20_000, maxWrite: 4_000 },
+    peakRead: 9_000,
+    peakWrite: 1_500,
+    cardinality: 1_000_000,
     indexes: [
       { name: 'by-tenant-owner', peakRead: 3_000, writeShare: 1, cardinality: 2_000 * 400_000 },
       { name: 'by-folder', peakRead: 1_000, writeShare: 1, cardinality: 250_000 },
@@ -48,7 +57,8 @@ type Columns = Readonly<Record<string, string | number>>;
 
 /** `| where DatabaseName == db and CollectionName == container`, and a TimeGenerated span. */
 const rowsOfContainer = (rows: readonly LogRow[], db: string, container: string, from = -Infinity, to = Infinity): (Columns & { minute: number })[] =>
-  rows.filter((r) => r.columns.DatabaseName === db && r.columns.CollectionName === container && r.timeGenerated >= from && r.timeGenerated < to)
+  rows
+    .filter((r) => r.columns.DatabaseName === db && r.columns.CollectionName === container && r.timeGenerated >= from && r.timeGenerated < to)
     .map((r) => ({ ...r.columns, minute: r.timeGenerated }));
 const isNotEmpty = (value: unknown) => value !== undefined && value !== null && String(value) !== '';
 const binned = (minute: number, size: number) => Math.floor(minute / size) * size;

@@ -13,7 +13,10 @@ export function pagesByAlarm(pages: readonly { alarm: string }[]): Record<string
 
 /** Minutes from `from` to the first page at or after `after` (undefined: never paged). */
 export function firstPageAfter(pages: readonly { minute: number }[], after: number): number | undefined {
-  return pages.map((p) => p.minute).filter((m) => m >= after).sort((a, b) => a - b)[0];
+  return pages
+    .map((p) => p.minute)
+    .filter((m) => m >= after)
+    .sort((a, b) => a - b)[0];
 }
 
 export function describeTable(t: TableReplay): string {
@@ -21,5 +24,8 @@ export function describeTable(t: TableReplay): string {
 }
 
 export function describeContainer(c: ContainerReplay): string {
-  return c.pages.slice(0, 20).map((p) => `${clockOf(p.minute)} ${p.alert} ${p.series} ${p.value ?? ''}`).join('\n');
+  return c.pages
+    .slice(0, 20)
+    .map((p) => `${clockOf(p.minute)} ${p.alert} ${p.series} ${p.value ?? ''}`)
+    .join('\n');
 }

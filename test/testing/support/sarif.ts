@@ -5,8 +5,10 @@
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'));
+const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+);
 
 /** The schema errors of a SARIF log; empty when it is valid. */
 export function sarifErrors(log: unknown): unknown[] {

@@ -7,7 +7,18 @@ import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { KEY_STRUCTURE } from './meta';
 
-type Id = 'tooManyLevels' | 'invalidPath' | 'duplicatePath' | 'multiHashVersion' | 'hashWithLevels' | 'fixLevels' | 'fixPath' | 'fixNoPath' | 'fixDuplicatePath' | 'fixVersion' | 'fixKind';
+type Id =
+  | 'tooManyLevels'
+  | 'invalidPath'
+  | 'duplicatePath'
+  | 'multiHashVersion'
+  | 'hashWithLevels'
+  | 'fixLevels'
+  | 'fixPath'
+  | 'fixNoPath'
+  | 'fixDuplicatePath'
+  | 'fixVersion'
+  | 'fixKind';
 
 /** `/a/b`: segments of at least one non-blank character, no wildcard (the path as almost every design writes it). */
 const VALID_PATH = /^(?:\/[^/*]*[^/*\s][^/*]*)+$/;
@@ -15,7 +26,10 @@ const VALID_PATH = /^(?:\/[^/*]*[^/*\s][^/*]*)+$/;
 /** The nearest valid Cosmos DB path (`tenantId/` → `/tenantId`), or undefined when nothing usable is left. */
 function validPath(name: string): string | undefined {
   if (VALID_PATH.test(name)) return name;
-  const segments = name.replace(/\*/g, '').split('/').filter((s) => s.trim().length > 0);
+  const segments = name
+    .replace(/\*/g, '')
+    .split('/')
+    .filter((s) => s.trim().length > 0);
   return segments.length > 0 ? `/${segments.join('/')}` : undefined;
 }
 
@@ -25,7 +39,19 @@ function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
   const keyPath = design.primaryKey.partitionKeyPath;
   const limit = COSMOS_LIMITS.hierarchyLevels;
   if (levels.length > limit) {
-    hits.push({ path: keyPath, messageId: 'tooManyLevels', fixId: 'fixLevels', data: { levels: levels.length, limit, keep: levels.slice(0, limit).map((p) => code(p.name)).join(', ') } });
+    hits.push({
+      path: keyPath,
+      messageId: 'tooManyLevels',
+      fixId: 'fixLevels',
+      data: {
+        levels: levels.length,
+        limit,
+        keep: levels
+          .slice(0, limit)
+          .map((p) => code(p.name))
+          .join(', '),
+      },
+    });
   }
   const seen = new Set<string>();
   levels.forEach((level, i) => {
@@ -33,18 +59,48 @@ function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
     const valid = validPath(name);
     if (valid !== name) {
       const fixPath = joinPath(joinPath(keyPath, i), 'path');
-      hits.push(valid === undefined
-        ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name: code(name) } }
-        : { path, messageId: 'invalidPath', fixId: 'fixPath', data: { name: code(name), valid: code(valid) }, edits: [{ op: 'set', path: fixPath, value: valid }] });
+      hits.push(
+        valid === undefined
+          ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name: code(name) } }
+          : {
+              path,
+              messageId: 'invalidPath',
+              fixId: 'fixPath',
+              data: { name: code(name), valid: code(valid) },
+              edits: [{ op: 'set', path: fixPath, value: valid }],
+            },
+      );
     }
-    if (seen.has(name)) hits.push({ path, messageId: 'duplicatePath', fixId: 'fixDuplicatePath', data: { name: code(name) }, edits: [{ op: 'remove', path: joinPath(keyPath, i) }] });
+    if (seen.has(name))
+      hits.push({
+        path,
+        messageId: 'duplicatePath',
+        fixId: 'fixDuplicatePath',
+        data: { name: code(name) },
+        edits: [{ op: 'remove', path: joinPath(keyPath, i) }],
+      });
     seen.add(name);
   });
   if (design.partitionKeyKind === 'MultiHash' && design.partitionKeyVersion !== 2) {
-    hits.push({ path: 'partitionKey.version', messageId: 'multiHashVersion', fixId: 'fixVersion', data: { version: design.partitionKeyVersion }, edits: [{ op: 'set', path: 'partitionKey.version', value: 2 }] });
+    hits.push({
+      path: 'partitionKey.version',
+      messageId: 'multiHashVersion',
+      fixId: 'fixVersion',
+      data: { version: design.partitionKeyVersion },
+      edits: [{ op: 'set', path: 'partitionKey.version', value: 2 }],
+    });
   }
   if (design.partitionKeyKind === 'Hash' && levels.length > 1) {
-    hits.push({ path: 'partitionKey.kind', messageId: 'hashWithLevels', fixId: 'fixKind', data: { levels: levels.length }, edits: [{ op: 'set', path: 'partitionKey.kind', value: 'MultiHash' }, { op: 'set', path: 'partitionKey.version', value: 2 }] });
+    hits.push({
+      path: 'partitionKey.kind',
+      messageId: 'hashWithLevels',
+      fixId: 'fixKind',
+      data: { levels: levels.length },
+      edits: [
+        { op: 'set', path: 'partitionKey.kind', value: 'MultiHash' },
+        { op: 'set', path: 'partitionKey.version', value: 2 },
+      ],
+    });
   }
   return hits;
 }
@@ -52,7 +108,8 @@ function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
 export const cosmosDbKeyStructure = defineRule({
   ...KEY_STRUCTURE,
   engines: ['cosmosdb'],
-  fires: 'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2, Hash with several paths.',
+  fires:
+    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2, Hash with several paths.',
   sources: [SOURCES.cosmosHierarchical],
   messages: {
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',

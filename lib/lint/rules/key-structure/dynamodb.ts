@@ -7,7 +7,21 @@ import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { KEY_STRUCTURE } from './meta';
 
-type Id = 'tooManyAttributes' | 'duplicateAttribute' | 'untyped' | 'typeConflict' | 'lsiWithoutSortKey' | 'tooManyLsis' | 'tooManyGsis' | 'fixAttributes' | 'fixDuplicateAttribute' | 'fixType' | 'fixTypeConflict' | 'fixLsi' | 'fixLsis' | 'fixGsis';
+type Id =
+  | 'tooManyAttributes'
+  | 'duplicateAttribute'
+  | 'untyped'
+  | 'typeConflict'
+  | 'lsiWithoutSortKey'
+  | 'tooManyLsis'
+  | 'tooManyGsis'
+  | 'fixAttributes'
+  | 'fixDuplicateAttribute'
+  | 'fixType'
+  | 'fixTypeConflict'
+  | 'fixLsi'
+  | 'fixLsis'
+  | 'fixGsis';
 
 function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   const hits: RuleHit<Id>[] = [];
@@ -24,7 +38,10 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
     if (first === undefined) firstTyped.set(a.name, a);
     else if (first.type !== a.type) {
       hits.push({
-        path: `${a.path}.type`, index, messageId: 'typeConflict', fixId: 'fixTypeConflict',
+        path: `${a.path}.type`,
+        index,
+        messageId: 'typeConflict',
+        fixId: 'fixTypeConflict',
         data: { name: code(a.name), type: a.type, firstType: first.type as string, firstPath: first.path },
         edits: [{ op: 'set', path: `${a.path}.type`, value: first.type }],
       });
@@ -33,13 +50,25 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   const tooMany = (space: KeySpace, part: 'partition' | 'sort', attributes: readonly KeyAttribute[]) => {
     if (attributes.length <= limit) return;
     hits.push({
-      path: joinPath(space.path, `${part}Keys`), index: space.index, messageId: 'tooManyAttributes', fixId: 'fixAttributes',
-      data: { part, limit, count: attributes.length, keep: attributes.slice(0, limit).map((a) => code(a.name)).join(', ') },
+      path: joinPath(space.path, `${part}Keys`),
+      index: space.index,
+      messageId: 'tooManyAttributes',
+      fixId: 'fixAttributes',
+      data: {
+        part,
+        limit,
+        count: attributes.length,
+        keep: attributes
+          .slice(0, limit)
+          .map((a) => code(a.name))
+          .join(', '),
+      },
     });
   };
   const names = new Set<string>();
   const checkKey = (space: KeySpace, a: KeyAttribute) => {
-    if (names.has(a.name)) hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: code(a.name) } });
+    if (names.has(a.name))
+      hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: code(a.name) } });
     names.add(a.name);
     checkType(a, space.index);
   };
@@ -59,10 +88,20 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
     hits.push({ path: 'localSecondaryIndexes', messageId: 'lsiWithoutSortKey', fixId: 'fixLsi', data: {} });
   }
   if (design.localSecondaryIndexes.length > DYNAMODB_LIMITS.localSecondaryIndexes) {
-    hits.push({ path: 'localSecondaryIndexes', messageId: 'tooManyLsis', fixId: 'fixLsis', data: { limit: DYNAMODB_LIMITS.localSecondaryIndexes, count: design.localSecondaryIndexes.length } });
+    hits.push({
+      path: 'localSecondaryIndexes',
+      messageId: 'tooManyLsis',
+      fixId: 'fixLsis',
+      data: { limit: DYNAMODB_LIMITS.localSecondaryIndexes, count: design.localSecondaryIndexes.length },
+    });
   }
   if (design.globalSecondaryIndexes.length > DYNAMODB_LIMITS.globalSecondaryIndexes) {
-    hits.push({ path: 'globalSecondaryIndexes', messageId: 'tooManyGsis', fixId: 'fixGsis', data: { limit: DYNAMODB_LIMITS.globalSecondaryIndexes, count: design.globalSecondaryIndexes.length } });
+    hits.push({
+      path: 'globalSecondaryIndexes',
+      messageId: 'tooManyGsis',
+      fixId: 'fixGsis',
+      data: { limit: DYNAMODB_LIMITS.globalSecondaryIndexes, count: design.globalSecondaryIndexes.length },
+    });
   }
   return hits;
 }
@@ -70,7 +109,8 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
 export const dynamoDbKeyStructure = defineRule({
   ...KEY_STRUCTURE,
   engines: ['dynamodb'],
-  fires: 'DynamoDB: more than 4 attributes in a multi-attribute GSI key, duplicate attributes, a key attribute without a type or with two types, an LSI on a table without a sort key, more than 5 LSIs or 20 GSIs (default quotas).',
+  fires:
+    'DynamoDB: more than 4 attributes in a multi-attribute GSI key, duplicate attributes, a key attribute without a type or with two types, an LSI on a table without a sort key, more than 5 LSIs or 20 GSIs (default quotas).',
   sources: [SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoNaming, SOURCES.dynamoQuotas],
   messages: {
     tooManyAttributes: 'a multi-attribute {{part}} key takes at most {{limit}} attributes, got {{count}}',

@@ -4,6 +4,7 @@ export const KEY_STRUCTURE = {
   title: 'key-structure',
   severity: 'error',
   thresholds: [],
-  rationale: 'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy, DynamoDB a new table and a backfill.',
+  rationale:
+    'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy, DynamoDB a new table and a backfill.',
   fix: 'Use the nearest valid structure named in the finding.',
 } as const;

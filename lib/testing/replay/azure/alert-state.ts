@@ -44,7 +44,11 @@ export class AlertStates {
   private readonly firing = new Map<string, { quiet: number }>();
   readonly events: AlertEvent[] = [];
 
-  constructor(private readonly stateful: boolean, private readonly resolveAfter: number, private readonly actionGroups: readonly string[]) {}
+  constructor(
+    private readonly stateful: boolean,
+    private readonly resolveAfter: number,
+    private readonly actionGroups: readonly string[],
+  ) {}
 
   check(minute: number, results: ReadonlyMap<string, { met: boolean; value?: number }>): void {
     for (const [series, { met, value }] of results) {

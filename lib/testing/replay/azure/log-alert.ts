@@ -37,7 +37,13 @@ export type QuerySemantics = (rowsOf: (table: string) => readonly LogRow[], wind
 /** Finds the semantics of a query text (exact text, or a recogniser); undefined: none registered. */
 export type QueryRegistry = (query: string, ruleName: string) => QuerySemantics | undefined;
 
-export function replayLogAlert(name: string, inputs: Record<string, unknown>, telemetry: Telemetry, actionGroups: readonly string[], queries: QueryRegistry): AlertReplay {
+export function replayLogAlert(
+  name: string,
+  inputs: Record<string, unknown>,
+  telemetry: Telemetry,
+  actionGroups: readonly string[],
+  queries: QueryRegistry,
+): AlertReplay {
   const field = `ScheduledQueryRule ${name}`;
   const { windowMinutes, frequencyMinutes } = timing(inputs, field);
   const criteria = (inputs.criteria as { allOf?: unknown[] } | undefined)?.allOf;
@@ -46,7 +52,10 @@ export function replayLogAlert(name: string, inputs: Record<string, unknown>, te
   const where = `${field}.criteria.allOf[0]`;
   if (typeof c.query !== 'string') throw new Error(`${where}.query: expected the query text (resolved)`);
   const semantics = queries(c.query, name);
-  if (!semantics) throw new Error(`${where}.query: no semantics registered for this query; the replay does not interpret KQL — register a function that returns its result rows (see docs/replay.md)`);
+  if (!semantics)
+    throw new Error(
+      `${where}.query: no semantics registered for this query; the replay does not interpret KQL — register a function that returns its result rows (see docs/replay.md)`,
+    );
   if (typeof c.threshold !== 'number') throw new Error(`${where}.threshold: expected a number`);
   const measure = c.metricMeasureColumn;
   const agg = aggregation(c.timeAggregation, `${where}.timeAggregation`);

@@ -20,12 +20,14 @@ export function replayMetricAlert(name: string, inputs: Record<string, unknown>,
   const field = `MetricAlert ${name}`;
   const { windowMinutes, frequencyMinutes } = timing(inputs, field);
   const scopes = inputs.scopes;
-  if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => typeof s !== 'string')) throw new Error(`${field}.scopes: expected resolved resource ids`);
+  if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => typeof s !== 'string'))
+    throw new Error(`${field}.scopes: expected resolved resource ids`);
   const criteria = (inputs.criteria as { allOf?: unknown[]; odataType?: string } | undefined)?.allOf;
   if (!Array.isArray(criteria) || criteria.length === 0) throw new Error(`${field}.criteria.allOf: expected at least one criterion`);
   const parsed = (criteria as Record<string, unknown>[]).map((c, i) => {
     const where = `${field}.criteria.allOf[${i}]`;
-    if (c.criterionType !== 'StaticThresholdCriterion') throw new Error(`${where}.criterionType: the replay models StaticThresholdCriterion only, got ${JSON.stringify(c.criterionType)}`);
+    if (c.criterionType !== 'StaticThresholdCriterion')
+      throw new Error(`${where}.criterionType: the replay models StaticThresholdCriterion only, got ${JSON.stringify(c.criterionType)}`);
     if (typeof c.metricName !== 'string') throw new Error(`${where}.metricName: expected a metric name`);
     if (typeof c.threshold !== 'number') throw new Error(`${where}.threshold: expected a number, got ${JSON.stringify(c.threshold)}`);
     return {
@@ -47,15 +49,20 @@ export function replayMetricAlert(name: string, inputs: Record<string, unknown>,
         if (id.metricName !== criterion.metricName || (criterion.namespace && id.namespace !== criterion.namespace)) continue;
         if (!scopes.includes(id.dimensions[SCOPE_DIMENSION]) || !passes(criterion.filters, id.dimensions)) continue;
         const label = seriesLabel(criterion.filters, id.dimensions);
-        const points = telemetry.series(id).slice(from, tick).filter((p) => p !== undefined);
+        const points = telemetry
+          .series(id)
+          .slice(from, tick)
+          .filter((p) => p !== undefined);
         const list = groups.get(label) ?? [];
         for (const p of points) list.push({ total: p.sum, count: p.count, max: p.max, min: p.min });
         groups.set(label, list);
       }
-      return new Map([...groups].map(([label, values]) => {
-        const value = aggregate(criterion.aggregation, values);
-        return [label, { met: value !== undefined && criterion.compare(value, criterion.threshold), value }];
-      }));
+      return new Map(
+        [...groups].map(([label, values]) => {
+          const value = aggregate(criterion.aggregation, values);
+          return [label, { met: value !== undefined && criterion.compare(value, criterion.threshold), value }];
+        }),
+      );
     });
     const results = new Map<string, { met: boolean; value?: number }>();
     for (const label of new Set(perCriterion.flatMap((m) => [...m.keys()]))) {

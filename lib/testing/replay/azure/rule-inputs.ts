@@ -16,7 +16,9 @@ const OPERATORS: Record<Operator, (v: number, t: number) => boolean> = {
 
 export function compare(operator: unknown, field: string): (v: number, t: number) => boolean {
   if (typeof operator !== 'string' || !(operator in OPERATORS)) {
-    throw new Error(`${field}: expected one of ${Object.keys(OPERATORS).join(', ')} (Azure's words; "gt" belongs to another API), got ${JSON.stringify(operator)}`);
+    throw new Error(
+      `${field}: expected one of ${Object.keys(OPERATORS).join(', ')} (Azure's words; "gt" belongs to another API), got ${JSON.stringify(operator)}`,
+    );
   }
   return OPERATORS[operator as Operator];
 }
@@ -41,8 +43,10 @@ export function dimensionFilters(value: unknown, field: string): DimensionFilter
   return value.map((d: Record<string, unknown>, i) => {
     const where = `${field}[${i}]`;
     if (typeof d?.name !== 'string') throw new Error(`${where}.name: expected a dimension name`);
-    if (d.operator !== 'Include' && d.operator !== 'Exclude') throw new Error(`${where}.operator: expected Include or Exclude, got ${JSON.stringify(d.operator)}`);
-    if (!Array.isArray(d.values) || d.values.some((v) => typeof v !== 'string')) throw new Error(`${where}.values: expected a list of strings (resolved values, not Outputs)`);
+    if (d.operator !== 'Include' && d.operator !== 'Exclude')
+      throw new Error(`${where}.operator: expected Include or Exclude, got ${JSON.stringify(d.operator)}`);
+    if (!Array.isArray(d.values) || d.values.some((v) => typeof v !== 'string'))
+      throw new Error(`${where}.values: expected a list of strings (resolved values, not Outputs)`);
     return { name: d.name, operator: d.operator, values: d.values as string[] };
   });
 }
@@ -66,23 +70,29 @@ export function seriesLabel(filters: readonly DimensionFilter[], dims: Readonly<
 export function timing(inputs: Record<string, unknown>, field: string): { windowMinutes: number; frequencyMinutes: number } {
   const windowMinutes = isoMinutes(inputs.windowSize, `${field}.windowSize`);
   const frequencyMinutes = isoMinutes(inputs.evaluationFrequency, `${field}.evaluationFrequency`);
-  if (frequencyMinutes > windowMinutes) throw new Error(`${field}.evaluationFrequency: ${String(inputs.evaluationFrequency)} is longer than windowSize ${String(inputs.windowSize)}`);
+  if (frequencyMinutes > windowMinutes)
+    throw new Error(`${field}.evaluationFrequency: ${String(inputs.evaluationFrequency)} is longer than windowSize ${String(inputs.windowSize)}`);
   return { windowMinutes, frequencyMinutes };
 }
 
 export function severity(value: unknown, field: string): number {
   if (value === undefined) return 3;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 4) throw new Error(`${field}: expected 0 to 4, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 4)
+    throw new Error(`${field}: expected 0 to 4, got ${JSON.stringify(value)}`);
   return value;
 }
 
 export function aggregate(kind: Aggregation, values: readonly { total: number; count: number; max: number; min: number }[]): number | undefined {
   if (values.length === 0) return undefined;
   switch (kind) {
-    case 'Maximum': return Math.max(...values.map((v) => v.max));
-    case 'Minimum': return Math.min(...values.map((v) => v.min));
-    case 'Total': return values.reduce((s, v) => s + v.total, 0);
-    case 'Count': return values.reduce((s, v) => s + v.count, 0);
+    case 'Maximum':
+      return Math.max(...values.map((v) => v.max));
+    case 'Minimum':
+      return Math.min(...values.map((v) => v.min));
+    case 'Total':
+      return values.reduce((s, v) => s + v.total, 0);
+    case 'Count':
+      return values.reduce((s, v) => s + v.count, 0);
     case 'Average': {
       const count = values.reduce((s, v) => s + v.count, 0);
       return count === 0 ? undefined : values.reduce((s, v) => s + v.total, 0) / count;

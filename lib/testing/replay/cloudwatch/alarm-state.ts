@@ -67,8 +67,10 @@ export function nextState(range: Series, current: AlarmState, rule: AlarmRule): 
   if (real.length >= n) return decide(real.slice(-n));
   const fills = n - real.length;
   switch (rule.treatMissingData) {
-    case 'breaching': return decide(real, fills, true);
-    case 'notBreaching': return decide(real, fills, false);
+    case 'breaching':
+      return decide(real, fills, true);
+    case 'notBreaching':
+      return decide(real, fills, false);
     default: {
       if (real.length === 0) {
         return rule.treatMissingData === 'missing'
@@ -89,7 +91,11 @@ export function nextState(range: Series, current: AlarmState, rule: AlarmRule): 
 }
 
 /** The state after each period of `values`, starting from INSUFFICIENT_DATA. */
-export function evaluateSeries(values: Series, rule: AlarmRule, options: { lowSampleCounts?: readonly boolean[] } = {}): { states: AlarmState[]; reasons: string[] } {
+export function evaluateSeries(
+  values: Series,
+  rule: AlarmRule,
+  options: { lowSampleCounts?: readonly boolean[] } = {},
+): { states: AlarmState[]; reasons: string[] } {
   const range = rule.evaluationPeriods + (rule.evaluationRangeExtra ?? 2);
   const states: AlarmState[] = [];
   const reasons: string[] = [];

@@ -35,7 +35,7 @@ export function parseAlarmRule(text: string, field: string): RuleNode {
       while (tokens[at] !== ')' && at < tokens.length) parts.push(tokens[at++]);
       if (tokens[at++] !== ')') fail(`missing ")" after ${token}(`);
       const raw = parts.join(' ');
-      const alarm = raw.startsWith('"') ? JSON.parse(raw) as string : raw;
+      const alarm = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
       return { type: 'state', state: upper as AlarmState, alarm };
     }
     return fail(`unexpected ${JSON.stringify(token)}`);
@@ -64,19 +64,28 @@ export function parseAlarmRule(text: string, field: string): RuleNode {
 /** Alarm names/ARNs a rule reads. */
 export function alarmsOf(node: RuleNode): string[] {
   switch (node.type) {
-    case 'state': return [node.alarm];
-    case 'const': return [];
-    case 'not': return alarmsOf(node.arg);
-    default: return [...alarmsOf(node.left), ...alarmsOf(node.right)];
+    case 'state':
+      return [node.alarm];
+    case 'const':
+      return [];
+    case 'not':
+      return alarmsOf(node.arg);
+    default:
+      return [...alarmsOf(node.left), ...alarmsOf(node.right)];
   }
 }
 
 export function evaluateAlarmRule(node: RuleNode, stateOf: (alarm: string) => AlarmState): boolean {
   switch (node.type) {
-    case 'state': return stateOf(node.alarm) === node.state;
-    case 'const': return node.value;
-    case 'not': return !evaluateAlarmRule(node.arg, stateOf);
-    case 'and': return evaluateAlarmRule(node.left, stateOf) && evaluateAlarmRule(node.right, stateOf);
-    case 'or': return evaluateAlarmRule(node.left, stateOf) || evaluateAlarmRule(node.right, stateOf);
+    case 'state':
+      return stateOf(node.alarm) === node.state;
+    case 'const':
+      return node.value;
+    case 'not':
+      return !evaluateAlarmRule(node.arg, stateOf);
+    case 'and':
+      return evaluateAlarmRule(node.left, stateOf) && evaluateAlarmRule(node.right, stateOf);
+    case 'or':
+      return evaluateAlarmRule(node.left, stateOf) || evaluateAlarmRule(node.right, stateOf);
   }
 }

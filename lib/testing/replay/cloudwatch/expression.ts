@@ -80,7 +80,8 @@ export function parseExpression(text: string): Node {
         at++;
         const args: Node[] = [];
         if (!peek(')')) {
-          do args.push(or()); while (peek(',') && ++at);
+          do args.push(or());
+          while (peek(',') && ++at);
         }
         expect(')');
         return { type: 'call', name: token.value.toUpperCase(), args };
@@ -95,7 +96,8 @@ export function parseExpression(text: string): Node {
     if (token.value === '[') {
       const items: Node[] = [];
       if (!peek(']')) {
-        do items.push(or()); while (peek(',') && ++at);
+        do items.push(or());
+        while (peek(',') && ++at);
       }
       expect(']');
       return { type: 'list', items };
@@ -118,7 +120,8 @@ const isSeries = (v: Value): v is Series => Array.isArray(v) && !v.some((x) => A
 
 function pointwise(a: Value, b: Value, periods: number, f: (x: number, y: number) => number | undefined): Value {
   if (typeof a === 'number' && typeof b === 'number') return f(a, b) ?? NaN;
-  if ((typeof a !== 'number' && !isSeries(a)) || (typeof b !== 'number' && !isSeries(b))) throw new Error('metric math: arithmetic needs numbers or time series');
+  if ((typeof a !== 'number' && !isSeries(a)) || (typeof b !== 'number' && !isSeries(b)))
+    throw new Error('metric math: arithmetic needs numbers or time series');
   // Checked once above, not per period (a series is scanned whole by isSeries).
   const at = (v: number | Series, i: number): number | undefined => (typeof v === 'number' ? v : v[i]);
   return Array.from({ length: periods }, (_, i) => {
@@ -155,20 +158,26 @@ const COMBINE: Record<string, (xs: number[]) => number> = {
 export function evaluateExpression(node: Node, ctx: ExpressionContext): Value {
   const ev = (n: Node) => evaluateExpression(n, ctx);
   switch (node.type) {
-    case 'num': return node.value;
-    case 'str': return node.value;
-    case 'ref': return ctx.series(node.id);
-    case 'list': return node.items.map((item) => {
-      const v = ev(item);
-      if (!isSeries(v)) throw new Error('metric math: a list holds time series');
-      return v;
-    });
+    case 'num':
+      return node.value;
+    case 'str':
+      return node.value;
+    case 'ref':
+      return ctx.series(node.id);
+    case 'list':
+      return node.items.map((item) => {
+        const v = ev(item);
+        if (!isSeries(v)) throw new Error('metric math: a list holds time series');
+        return v;
+      });
     case 'unary': {
       const v = ev(node.arg);
       return node.op === '-' ? pointwise(0, v, ctx.periods, (x, y) => x - y) : pointwise(v, 0, ctx.periods, (x) => Number(x === 0));
     }
-    case 'binary': return pointwise(ev(node.left), ev(node.right), ctx.periods, BINARY[node.op]);
-    case 'call': return call(node.name, node.args, ctx, ev);
+    case 'binary':
+      return pointwise(ev(node.left), ev(node.right), ctx.periods, BINARY[node.op]);
+    case 'call':
+      return call(node.name, node.args, ctx, ev);
   }
 }
 
@@ -193,7 +202,9 @@ function call(name: string, args: Node[], ctx: ExpressionContext, ev: (n: Node) 
     return xs.length === 0 ? NaN : COMBINE[name](xs);
   }
   switch (name) {
-    case 'ABS': case 'CEIL': case 'FLOOR': {
+    case 'ABS':
+    case 'CEIL':
+    case 'FLOOR': {
       const f = { ABS: Math.abs, CEIL: Math.ceil, FLOOR: Math.floor }[name];
       return series(ev(args[0]), 'its argument').map((x) => (x === undefined ? undefined : f(x)));
     }
@@ -224,6 +235,8 @@ function call(name: string, args: Node[], ctx: ExpressionContext, ev: (n: Node) 
       return ctx.insightRule(rule, metric);
     }
     default:
-      throw new Error(`metric math: the replay does not implement ${name}(); add it to lib/testing/replay/cloudwatch/expression.ts with its documented semantics`);
+      throw new Error(
+        `metric math: the replay does not implement ${name}(); add it to lib/testing/replay/cloudwatch/expression.ts with its documented semantics`,
+      );
   }
 }

@@ -29,17 +29,21 @@ export function resolveIntrinsics(value: unknown, field: string): unknown {
     }
     if (name === 'Fn::GetAtt') {
       const [id, attribute] = typeof arg === 'string' ? arg.split('.') : (arg as unknown[]);
-      if (typeof id !== 'string' || typeof attribute !== 'string') throw new Error(`${field}: Fn::GetAtt takes [logicalId, attribute], got ${JSON.stringify(arg)}`);
+      if (typeof id !== 'string' || typeof attribute !== 'string')
+        throw new Error(`${field}: Fn::GetAtt takes [logicalId, attribute], got ${JSON.stringify(arg)}`);
       return getAttPlaceholder(id, attribute);
     }
     if (name === 'Fn::Join') {
       const [separator, parts] = arg as [unknown, unknown];
       const resolved = resolveIntrinsics(parts, `${field}.Fn::Join[1]`);
-      if (typeof separator !== 'string' || !Array.isArray(resolved)) throw new Error(`${field}: Fn::Join takes [separator, [parts]], got ${JSON.stringify(arg)}`);
+      if (typeof separator !== 'string' || !Array.isArray(resolved))
+        throw new Error(`${field}: Fn::Join takes [separator, [parts]], got ${JSON.stringify(arg)}`);
       return resolved.map((p) => String(p)).join(separator);
     }
     if (name === 'Fn::Sub' && typeof arg === 'string') {
-      return arg.replace(/\$\{([^}!]+)\}/g, (_, ref: string) => (ref.includes('.') ? getAttPlaceholder(...(ref.split('.') as [string, string])) : PSEUDO[ref] ?? refPlaceholder(ref)));
+      return arg.replace(/\$\{([^}!]+)\}/g, (_, ref: string) =>
+        ref.includes('.') ? getAttPlaceholder(...(ref.split('.') as [string, string])) : (PSEUDO[ref] ?? refPlaceholder(ref)),
+      );
     }
     if (name.startsWith('Fn::') || name === 'Condition') {
       throw new Error(`${field}: the replay cannot resolve ${name}; give the alarm a literal value or resolve it before the replay`);

@@ -13,17 +13,23 @@ import { evaluateExpression, parseExpression, type Series } from './expression';
 export function statisticOf(point: Datapoint | undefined, statistic: string, field: string): number | undefined {
   if (point === undefined) return undefined;
   switch (statistic) {
-    case 'Sum': return point.sum;
-    case 'SampleCount': return point.count;
-    case 'Average': return point.count === 0 ? undefined : point.sum / point.count;
-    case 'Minimum': return point.min;
-    case 'Maximum': return point.max;
+    case 'Sum':
+      return point.sum;
+    case 'SampleCount':
+      return point.count;
+    case 'Average':
+      return point.count === 0 ? undefined : point.sum / point.count;
+    case 'Minimum':
+      return point.min;
+    case 'Maximum':
+      return point.max;
   }
   const percentile = /^p(\d{1,2}(?:\.\d+)?|100)$/.exec(statistic);
   if (!percentile) throw new Error(`${field}: the replay supports Sum, Average, Minimum, Maximum, SampleCount and pNN, got ${JSON.stringify(statistic)}`);
   if (point.values) return nearestRank(point.values, Number(percentile[1]));
   const modelled = point.percentiles?.[statistic];
-  if (modelled === undefined) throw new Error(`${field}: ${statistic} needs raw values or a modelled ${statistic}; the scenario recorded only a statistic set for this metric`);
+  if (modelled === undefined)
+    throw new Error(`${field}: ${statistic} needs raw values or a modelled ${statistic}; the scenario recorded only a statistic set for this metric`);
   return modelled;
 }
 
@@ -52,10 +58,13 @@ export function periodMinutesOf(seconds: unknown, field: string): number {
 function dimensionsOf(dimensions: unknown, field: string): Record<string, string> {
   if (dimensions === undefined) return {};
   if (!Array.isArray(dimensions)) throw new Error(`${field}: expected a list of { Name, Value }`);
-  return Object.fromEntries(dimensions.map((d: { Name?: unknown; Value?: unknown }, i) => {
-    if (typeof d?.Name !== 'string' || typeof d?.Value !== 'string') throw new Error(`${field}[${i}]: expected { Name, Value } strings, got ${JSON.stringify(d)}`);
-    return [d.Name, d.Value];
-  }));
+  return Object.fromEntries(
+    dimensions.map((d: { Name?: unknown; Value?: unknown }, i) => {
+      if (typeof d?.Name !== 'string' || typeof d?.Value !== 'string')
+        throw new Error(`${field}[${i}]: expected { Name, Value } strings, got ${JSON.stringify(d)}`);
+      return [d.Name, d.Value];
+    }),
+  );
 }
 
 function metricIdOf(namespace: unknown, metricName: unknown, dimensions: unknown, field: string): MetricId {
@@ -68,7 +77,8 @@ function metricIdOf(namespace: unknown, metricName: unknown, dimensions: unknown
  *  MaxContributorValue is the top contributor's value in the period, UniqueContributors the number
  *  of contributors, Sum the total of all contributors. No contributor in a period: no datapoint. */
 function insightRuleSeries(telemetry: Telemetry, rule: string, metric: string, periodMinutes: number, field: string): Series {
-  if (!telemetry.hasRule(rule)) throw new Error(`${field}: INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors (check the rule-name mapping)`);
+  if (!telemetry.hasRule(rule))
+    throw new Error(`${field}: INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors (check the rule-name mapping)`);
   const periods = Math.floor(telemetry.minutes / periodMinutes);
   return Array.from({ length: periods }, (_, p) => {
     const totals = new Map<string, number>();
@@ -78,10 +88,14 @@ function insightRuleSeries(telemetry: Telemetry, rule: string, metric: string, p
     if (totals.size === 0) return undefined;
     const values = [...totals.values()];
     switch (metric) {
-      case 'MaxContributorValue': return Math.max(...values);
-      case 'UniqueContributors': return values.length;
-      case 'Sum': return values.reduce((s, v) => s + v, 0);
-      default: throw new Error(`${field}: the replay supports INSIGHT_RULE_METRIC with MaxContributorValue, UniqueContributors or Sum, got ${metric}`);
+      case 'MaxContributorValue':
+        return Math.max(...values);
+      case 'UniqueContributors':
+        return values.length;
+      case 'Sum':
+        return values.reduce((s, v) => s + v, 0);
+      default:
+        throw new Error(`${field}: the replay supports INSIGHT_RULE_METRIC with MaxContributorValue, UniqueContributors or Sum, got ${metric}`);
     }
   });
 }
@@ -141,7 +155,8 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
           return insightRuleSeries(telemetry, rule, metric, periodMinutes, where);
         },
       });
-      if (!Array.isArray(value) || value.some((v) => Array.isArray(v))) throw new Error(`${where}.Expression: must give one time series, got ${typeof value === 'number' ? 'a single number' : 'a list'}`);
+      if (!Array.isArray(value) || value.some((v) => Array.isArray(v)))
+        throw new Error(`${where}.Expression: must give one time series, got ${typeof value === 'number' ? 'a single number' : 'a list'}`);
       series = value as Series;
     } else if (entry.MetricStat && typeof entry.MetricStat === 'object') {
       const ms = entry.MetricStat as Record<string, unknown>;
@@ -149,7 +164,8 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
       const id2 = metricIdOf(metric.Namespace, metric.MetricName, metric.Dimensions, `${where}.MetricStat.Metric`);
       namespaces.add(id2.namespace);
       const own = periodMinutesOf(ms.Period, `${where}.MetricStat.Period`);
-      if (own !== periodMinutes) throw new Error(`${where}.MetricStat.Period: ${own * 60} s differs from the alarm's ${periodMinutes * 60} s; the replay needs one period per alarm`);
+      if (own !== periodMinutes)
+        throw new Error(`${where}.MetricStat.Period: ${own * 60} s differs from the alarm's ${periodMinutes * 60} s; the replay needs one period per alarm`);
       series = periodPoints(telemetry, id2, periodMinutes).map((p) => statisticOf(p, String(ms.Stat), `${where}.MetricStat.Stat`));
     } else {
       throw new Error(`${where}: expected Expression or MetricStat`);

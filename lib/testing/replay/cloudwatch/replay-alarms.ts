@@ -61,13 +61,19 @@ function integer(value: unknown, field: string, fallback?: number): number {
 
 function ruleOf(props: Record<string, unknown>, field: string, dynamoDb: boolean): AlarmRule {
   const threshold = props.Threshold;
-  if (typeof threshold !== 'number') throw new Error(`${field}.Threshold: expected a number (anomaly-detection alarms are not replayed), got ${JSON.stringify(threshold)}`);
-  if (!isComparison(props.ComparisonOperator)) throw new Error(`${field}.ComparisonOperator: expected GreaterThanThreshold, GreaterThanOrEqualToThreshold, LessThanThreshold or LessThanOrEqualToThreshold, got ${JSON.stringify(props.ComparisonOperator)}`);
+  if (typeof threshold !== 'number')
+    throw new Error(`${field}.Threshold: expected a number (anomaly-detection alarms are not replayed), got ${JSON.stringify(threshold)}`);
+  if (!isComparison(props.ComparisonOperator))
+    throw new Error(
+      `${field}.ComparisonOperator: expected GreaterThanThreshold, GreaterThanOrEqualToThreshold, LessThanThreshold or LessThanOrEqualToThreshold, got ${JSON.stringify(props.ComparisonOperator)}`,
+    );
   const evaluationPeriods = integer(props.EvaluationPeriods, `${field}.EvaluationPeriods`);
   const datapointsToAlarm = integer(props.DatapointsToAlarm, `${field}.DatapointsToAlarm`, evaluationPeriods);
-  if (datapointsToAlarm > evaluationPeriods) throw new Error(`${field}.DatapointsToAlarm: ${datapointsToAlarm} is more than EvaluationPeriods (${evaluationPeriods})`);
+  if (datapointsToAlarm > evaluationPeriods)
+    throw new Error(`${field}.DatapointsToAlarm: ${datapointsToAlarm} is more than EvaluationPeriods (${evaluationPeriods})`);
   const treatment = (props.TreatMissingData ?? 'missing') as MissingDataTreatment;
-  if (!TREATMENTS.includes(treatment)) throw new Error(`${field}.TreatMissingData: expected one of ${TREATMENTS.join(', ')}, got ${JSON.stringify(props.TreatMissingData)}`);
+  if (!TREATMENTS.includes(treatment))
+    throw new Error(`${field}.TreatMissingData: expected one of ${TREATMENTS.join(', ')}, got ${JSON.stringify(props.TreatMissingData)}`);
   return { threshold, comparison: props.ComparisonOperator, evaluationPeriods, datapointsToAlarm, treatMissingData: dynamoDb ? 'ignore' : treatment };
 }
 
@@ -79,7 +85,14 @@ function targetsOf(value: unknown, field: string): string[] {
 
 const LIST_FOR: Record<AlarmState, ActionRun['list']> = { ALARM: 'AlarmActions', OK: 'OKActions', INSUFFICIENT_DATA: 'InsufficientDataActions' };
 
-function timeline(logicalId: string, type: AlarmReplay['type'], props: Record<string, unknown>, states: AlarmState[], reasons: string[], field: string): AlarmReplay {
+function timeline(
+  logicalId: string,
+  type: AlarmReplay['type'],
+  props: Record<string, unknown>,
+  states: AlarmState[],
+  reasons: string[],
+  field: string,
+): AlarmReplay {
   const changes: StateChange[] = [];
   const actions: ActionRun[] = [];
   const enabled = props.ActionsEnabled !== false;
@@ -114,9 +127,10 @@ export function replayAlarms(template: { Resources?: Resources }, telemetry: Tel
     const dynamoDb = (options.dynamoDbIgnoresMissingData ?? true) && series.namespaces.length > 0 && series.namespaces.every((n) => n === 'AWS/DynamoDB');
     const rule = ruleOf(props, field, dynamoDb);
     const percentile = /^p(\d+(?:\.\d+)?)$/.exec(String(props.ExtendedStatistic ?? ''));
-    const lowSampleCounts = props.EvaluateLowSampleCountPercentile === 'ignore' && percentile && series.sampleCounts
-      ? series.sampleCounts.map((c) => c !== undefined && c < 1 / (1 - Number(percentile[1]) / 100))
-      : undefined;
+    const lowSampleCounts =
+      props.EvaluateLowSampleCountPercentile === 'ignore' && percentile && series.sampleCounts
+        ? series.sampleCounts.map((c) => c !== undefined && c < 1 / (1 - Number(percentile[1]) / 100))
+        : undefined;
     const perPeriod = evaluateSeries(series.values, rule, { lowSampleCounts });
     // Held between evaluations: a period of P minutes is decided at its last minute.
     const p = series.periodMinutes;
@@ -135,7 +149,8 @@ export function replayAlarms(template: { Resources?: Resources }, telemetry: Tel
     let progressed = false;
     for (const [logicalId, props] of pending) {
       const field = `Resources.${logicalId}.Properties.AlarmRule`;
-      if (props.ActionsSuppressor !== undefined) throw new Error(`Resources.${logicalId}.Properties.ActionsSuppressor: the replay does not model action suppression`);
+      if (props.ActionsSuppressor !== undefined)
+        throw new Error(`Resources.${logicalId}.Properties.ActionsSuppressor: the replay does not model action suppression`);
       if (typeof props.AlarmRule !== 'string') throw new Error(`${field}: expected a rule string`);
       const rule = parseAlarmRule(props.AlarmRule, field);
       const children = alarmsOf(rule).map((ref) => ({ ref, id: findAlarm(ref, resources, results) }));
@@ -143,7 +158,10 @@ export function replayAlarms(template: { Resources?: Resources }, telemetry: Tel
       if (unknown) throw new Error(`${field}: ${unknown.ref} is no alarm of this template`);
       if (children.some((c) => c.id === undefined)) continue;
       const byRef = new Map(children.map((c) => [c.ref, results.get(c.id as string) as AlarmReplay]));
-      const states = Array.from({ length: telemetry.minutes }, (_, minute) => (evaluateAlarmRule(rule, (ref) => byRef.get(ref)?.states[minute] ?? 'INSUFFICIENT_DATA') ? 'ALARM' : 'OK') as AlarmState);
+      const states = Array.from(
+        { length: telemetry.minutes },
+        (_, minute) => (evaluateAlarmRule(rule, (ref) => byRef.get(ref)?.states[minute] ?? 'INSUFFICIENT_DATA') ? 'ALARM' : 'OK') as AlarmState,
+      );
       const reasons = states.map((s) => `rule ${s === 'ALARM' ? 'true' : 'false'}: ${props.AlarmRule as string}`);
       results.set(logicalId, timeline(logicalId, 'composite', props, states, reasons, `Resources.${logicalId}.Properties`));
       pending.delete(logicalId);

@@ -106,7 +106,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
     let throttled = 0;
     for (let r = 0; r < ranges; r++) {
       const keys = keysOn[r];
-      const mean = Math.max(0, uniform / ranges * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
+      const mean = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
       const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());
@@ -123,11 +123,21 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       throttled += throttledRequests;
       ok += Math.max(0, Math.round((mean * 60 - excess) / RU_PER_REQUEST));
       if (perContainerMetrics) {
-        telemetry.put({ namespace: NAMESPACE, metricName: 'NormalizedRUConsumption', dimensions: { ...base, PartitionKeyRangeId: String(r) } }, minute,
-          { sum: Math.min(100, peak / budget * 100), count: 1, min: Math.min(100, mean / budget * 100), max: Math.min(100, Math.max(0, peak) / budget * 100) });
+        telemetry.put({ namespace: NAMESPACE, metricName: 'NormalizedRUConsumption', dimensions: { ...base, PartitionKeyRangeId: String(r) } }, minute, {
+          sum: Math.min(100, (peak / budget) * 100),
+          count: 1,
+          min: Math.min(100, (mean / budget) * 100),
+          max: Math.min(100, (Math.max(0, peak) / budget) * 100),
+        });
       }
     }
-    const requests = (status: string, n: number) => telemetry.put({ namespace: NAMESPACE, metricName: 'TotalRequests', dimensions: { ...base, StatusCode: status } }, minute, { sum: n, count: n, min: 1, max: 1 });
+    const requests = (status: string, n: number) =>
+      telemetry.put({ namespace: NAMESPACE, metricName: 'TotalRequests', dimensions: { ...base, StatusCode: status } }, minute, {
+        sum: n,
+        count: n,
+        min: 1,
+        max: 1,
+      });
     requests('200', ok);
     sustained = throttled > 0 ? sustained + 1 : 0;
     if (throttled > 0) {
@@ -141,10 +151,14 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
     if (minute % REQUESTS_INTERVAL === REQUESTS_INTERVAL - 1) {
       const start = minute - (REQUESTS_INTERVAL - 1);
       const ingestedAt = minute + 1 + ingestionDelay(rng);
-      for (const [status, n] of [['200', interval.ok], ['429', interval.throttled]] as const) {
+      for (const [status, n] of [
+        ['200', interval.ok],
+        ['429', interval.throttled],
+      ] as const) {
         if (n > 0) {
           telemetry.log('CDBDataPlaneRequests5M', {
-            timeGenerated: start, ingestedAt,
+            timeGenerated: start,
+            ingestedAt,
             columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, StatusCode: status, SampleCount: n },
           });
         }
@@ -155,10 +169,12 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
     // Partition-key RU log: the hot keys, then the uniform traffic in synthetic key groups; the rows
     // of one minute arrive together.
     const arrival = minute + 1 + ingestionDelay(rng);
-    const row = (key: string, ru: number) => telemetry.log('CDBPartitionKeyRUConsumption', {
-      timeGenerated: minute, ingestedAt: arrival,
-      columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: ru * 60 },
-    });
+    const row = (key: string, ru: number) =>
+      telemetry.log('CDBPartitionKeyRUConsumption', {
+        timeGenerated: minute,
+        ingestedAt: arrival,
+        columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: ru * 60 },
+      });
     for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), RANGE_BUDGET_CEILING));
     for (let g = 0; g < LOG_GROUPS; g++) row(`uniform-group-${g}`, uniform / LOG_GROUPS);
     for (const s of model.sizes ?? []) {
@@ -166,7 +182,8 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       if (gb >= 16 && truth.firstSizeOver16Gb === undefined) truth.firstSizeOver16Gb = minute;
       if (minute % 60 === 0 && gb >= 1) {
         telemetry.log('CDBPartitionKeyStatistics', {
-          timeGenerated: minute, ingestedAt: minute + 1 + ingestionDelay(rng),
+          timeGenerated: minute,
+          ingestedAt: minute + 1 + ingestionDelay(rng),
           columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, PartitionKey: s.key, SizeKb: gb * 1_048_576 },
         });
       }

@@ -32,7 +32,8 @@ function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random,
   const budget = profile.throughput.ru / ranges;
   for (let m = 0; m < ru.length; m++) {
     let share = (profile.dailyPeakShare ?? 0.6) * diurnal(m) * (1 + 0.05 * rng.normal());
-    if (options.plannedPeak && m >= PLANNED_PEAK.start && m < PLANNED_PEAK.start + PLANNED_PEAK.minutes) share = Math.max(share, Math.min(1, (m - PLANNED_PEAK.start + 1) / 10));
+    if (options.plannedPeak && m >= PLANNED_PEAK.start && m < PLANNED_PEAK.start + PLANNED_PEAK.minutes)
+      share = Math.max(share, Math.min(1, (m - PLANNED_PEAK.start + 1) / 10));
     ru[m] = profile.peakRu * share;
     // Nightly bulk import 01:00–01:30 at the budget: the 1–5% of 429s Microsoft calls healthy.
     if (options.bulkImport && m % DAY >= HOUR && m % DAY < HOUR + 30) ru[m] = Math.max(ru[m], 0.985 * budget * ranges);
@@ -40,7 +41,13 @@ function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random,
   return ru;
 }
 
-function containerModel(profile: CosmosContainerProfile, ru: Float64Array, rng: Random, extra: Partial<ContainerModel> = {}, burstsPerDay = 30): ContainerModel {
+function containerModel(
+  profile: CosmosContainerProfile,
+  ru: Float64Array,
+  rng: Random,
+  extra: Partial<ContainerModel> = {},
+  burstsPerDay = 30,
+): ContainerModel {
   const ranges = rangesOf({ ...profile, ru: () => 0 });
   const budget = profile.throughput.ru / ranges;
   const days = ru.length / DAY;
@@ -57,14 +64,21 @@ function containerModel(profile: CosmosContainerProfile, ru: Float64Array, rng: 
 /** A healthy week for every profile. `days` shortens it (at least 4, so that the planned peak on
  *  day 3 is in it), e.g. for a fast test. */
 export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3, days = 7): Scenario<ContainerModel> {
-  if (!Number.isInteger(days) || days < 4) throw new Error(`healthyCosmosWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
+  if (!Number.isInteger(days) || days < 4)
+    throw new Error(`healthyCosmosWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
   const rng = new Random(seed);
-  const models = Object.fromEntries(Object.entries(profiles).map(([name, profile], i) => {
-    const r = rng.fork(i + 1);
-    return [name, containerModel(profile, uniformLoad(profile, days, r, { plannedPeak: true, bulkImport: true }), r)];
-  }));
+  const models = Object.fromEntries(
+    Object.entries(profiles).map(([name, profile], i) => {
+      const r = rng.fork(i + 1);
+      return [name, containerModel(profile, uniformLoad(profile, days, r, { plannedPeak: true, bulkImport: true }), r)];
+    }),
+  );
   return {
-    name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, models,
+    name: days === 7 ? 'healthy week' : `healthy ${days} days`,
+    kind: 'healthy',
+    days,
+    seed,
+    models,
     assumptions: [
       'ordinary days peak at 60% of the planned peak at 19:00, 15% of that at 04:00, 5% noise per minute',
       'the planned peak on day 3, 19:00–19:45, spread evenly over the ranges',
@@ -77,7 +91,12 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
 export type CosmosIncident = 'whale prefix under a hierarchical key' | 'hot key growing for days' | 'logical partition growing towards 20 GB';
 
 /** One incident on `target`, over ordinary days without the planned peak, bulk import or bursts. */
-export function cosmosIncident(incident: CosmosIncident, profiles: Readonly<Record<string, CosmosContainerProfile>>, target: string, seed = 4): Scenario<ContainerModel> {
+export function cosmosIncident(
+  incident: CosmosIncident,
+  profiles: Readonly<Record<string, CosmosContainerProfile>>,
+  target: string,
+  seed = 4,
+): Scenario<ContainerModel> {
   const profile = profiles[target];
   if (!profile) throw new Error(`cosmosIncident: no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}`);
   const rng = new Random(seed);
@@ -85,7 +104,7 @@ export function cosmosIncident(incident: CosmosIncident, profiles: Readonly<Reco
   const ranges = rangesOf({ ...profile, ru: () => 0 });
   const budget = profile.throughput.ru / ranges;
   const start = incident === 'whale prefix under a hierarchical key' ? 1 * DAY + 15 * HOUR : 0;
-  const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + (to - from) * (m - start) / over);
+  const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + ((to - from) * (m - start)) / over);
   let extra: Partial<ContainerModel> = {};
   let description: string;
   switch (incident) {
@@ -93,7 +112,11 @@ export function cosmosIncident(incident: CosmosIncident, profiles: Readonly<Reco
       // One tenant grows to 1.2 × a range budget over 2 hours, spread over 100 devices: no single
       // full key is large, and all of it lands on one range.
       const total = ramp(0.05 * budget, 1.2 * budget, 2 * HOUR);
-      const hotKeys: CosmosHotKey[] = Array.from({ length: 100 }, (_, i) => ({ key: `["tenant-whale","device-${i}","session-${i}"]`, range: 0, ru: (m: number) => total(m) / 100 }));
+      const hotKeys: CosmosHotKey[] = Array.from({ length: 100 }, (_, i) => ({
+        key: `["tenant-whale","device-${i}","session-${i}"]`,
+        range: 0,
+        ru: (m: number) => total(m) / 100,
+      }));
       extra = { hotKeys };
       description = `one tenant grows to ${Math.round(1.2 * budget)} RU/s (1.2 × its range's budget) over 2 hours, spread over 100 full keys`;
       break;
@@ -107,11 +130,21 @@ export function cosmosIncident(incident: CosmosIncident, profiles: Readonly<Reco
       description = 'one logical partition grows from 12 to 19.5 GB over 3 days';
       break;
   }
-  const quiet = (p: CosmosContainerProfile, r: Random, more: Partial<ContainerModel> = {}) => containerModel(p, uniformLoad(p, days, r, { plannedPeak: false, bulkImport: false }), r, more, 0);
-  const models = Object.fromEntries(Object.entries(profiles).map(([name, p], i) => [name, name === target ? quiet(p, rng.fork(100), extra) : quiet(p, rng.fork(i + 1))]));
+  const quiet = (p: CosmosContainerProfile, r: Random, more: Partial<ContainerModel> = {}) =>
+    containerModel(p, uniformLoad(p, days, r, { plannedPeak: false, bulkImport: false }), r, more, 0);
+  const models = Object.fromEntries(
+    Object.entries(profiles).map(([name, p], i) => [name, name === target ? quiet(p, rng.fork(100), extra) : quiet(p, rng.fork(i + 1))]),
+  );
   return {
-    name: incident, kind: 'incident', days, seed, models,
-    assumptions: ['ordinary days (no planned peak, bulk import or bursts) around the incident', `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'} on range 0`],
+    name: incident,
+    kind: 'incident',
+    days,
+    seed,
+    models,
+    assumptions: [
+      'ordinary days (no planned peak, bulk import or bursts) around the incident',
+      `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'} on range 0`,
+    ],
     incident: { target, description },
   };
 }

@@ -172,7 +172,11 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         }
         for (const [cause, excess] of causes) {
           const events = noise.poisson(excess * 60);
-          telemetry.put(metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d), minute, count(events));
+          telemetry.put(
+            metric(causeMetric(direction, cause), cause === 'AccountLimit' && direction === 'write' ? { TableName: names.tableName } : d),
+            minute,
+            count(events),
+          );
           if (events > 0 && truth.firstCapacityThrottle === undefined) truth.firstCapacityThrottle = minute;
         }
         const scale = admitted / demand;
@@ -180,7 +184,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         // each split for heat, plus their keys); the others together, their 3% spread folded into
         // the per-second spread (a normal mixture), which keeps a week of 160 partitions fast.
         const ceiling = PARTITION_CEILING[direction];
-        const uniformShare = uniform * scale / space.partitions;
+        const uniformShare = (uniform * scale) / space.partitions;
         const burstsNow = (burstsAt.get(minute) ?? []).filter((b) => b.direction === direction);
         let throttledUnits = 0;
         let plain = space.partitions;
@@ -203,7 +207,7 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
           } else hotMinutes[p] = 0;
           // Contributor Insights: each hot key's consumed units and its share of the throttles.
           for (const h of keys) {
-            const throttledShare = mean > 0 ? excess * (h.units * scale) / mean : 0;
+            const throttledShare = mean > 0 ? (excess * (h.units * scale)) / mean : 0;
             const consumed = h.units * scale * 60 - throttledShare;
             if (rules.accessed) telemetry.contribute(rules.accessed, minute, h.key.key, (direction === 'write' ? 3 : 1) * consumed);
             if (rules.throttled && throttledShare >= 1) telemetry.contribute(rules.throttled, minute, h.key.key, Math.round(throttledShare));
@@ -217,12 +221,15 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         keyRange[direction] = noise.poisson(throttledUnits);
         throttledAny ||= keyRange[direction] > 0;
         // The busiest of the uniform keys: about 3 × the mean key (assumption).
-        if (rules.accessed && uniform > 0) telemetry.contribute(rules.accessed, minute, 'uniform-top', (direction === 'write' ? 3 : 1) * 3 * uniform * scale * 60 / space.cardinality);
+        if (rules.accessed && uniform > 0)
+          telemetry.contribute(rules.accessed, minute, 'uniform-top', ((direction === 'write' ? 3 : 1) * 3 * uniform * scale * 60) / space.cardinality);
         telemetry.put(metric(`Consumed${cap(direction)}CapacityUnits`, d), minute, count(Math.max(0, admitted * 60 - throttledUnits)));
       }
-      const traffic = space.read(minute) + space.write(minute) + (space.hotKeys ?? []).reduce((sum, k) => sum + (k.read?.(minute) ?? 0) + (k.write?.(minute) ?? 0), 0) > 0;
+      const traffic =
+        space.read(minute) + space.write(minute) + (space.hotKeys ?? []).reduce((sum, k) => sum + (k.read?.(minute) ?? 0) + (k.write?.(minute) ?? 0), 0) > 0;
       for (const direction of ['read', 'write'] as const) {
-        if (keyRange[direction] > 0 || traffic) telemetry.put(metric(`${cap(direction)}KeyRangeThroughputThrottleEvents`, d), minute, count(keyRange[direction]));
+        if (keyRange[direction] > 0 || traffic)
+          telemetry.put(metric(`${cap(direction)}KeyRangeThroughputThrottleEvents`, d), minute, count(keyRange[direction]));
         if (traffic && isTable) {
           const zeroCauses = model.capacity.mode === 'provisioned' ? ['Provisioned'] : ['MaxOnDemand', 'AccountLimit'];
           for (const cause of zeroCauses) {
@@ -248,12 +255,14 @@ function latency(model: TableModel, space: KeySpaceModel, tableName: string, min
   const warm = (model.deploys ?? []).some((d) => minute >= d && minute < d + WARMUP.minutes);
   for (const [operation, op] of Object.entries(LATENCY)) {
     const units = space[op.direction as Direction](minute) + (space.hotKeys ?? []).reduce((s, k) => s + (k[op.direction as Direction]?.(minute) ?? 0), 0);
-    const requests = Math.round(units * op.share * 60 / op.unitsPerRequest);
+    const requests = Math.round((units * op.share * 60) / op.unitsPerRequest);
     if (requests <= 0) continue;
     const tail = operation === 'Query' && warm ? WARMUP : TAIL;
     const id = metric('SuccessfulRequestLatency', { TableName: tableName, Operation: operation });
     if (requests <= SAMPLE_LIMIT) {
-      const values = Array.from({ length: requests }, () => (rng.next() < tail.share ? rng.logNormal(tail.median, tail.sigma) : rng.logNormal(op.median, BODY_SIGMA)));
+      const values = Array.from({ length: requests }, () =>
+        rng.next() < tail.share ? rng.logNormal(tail.median, tail.sigma) : rng.logNormal(op.median, BODY_SIGMA),
+      );
       telemetry.put(id, minute, fromValues(values));
       continue;
     }
@@ -267,7 +276,10 @@ function latency(model: TableModel, space: KeySpaceModel, tableName: string, min
     };
     const mean = op.median * Math.exp(BODY_SIGMA ** 2 / 2);
     telemetry.put(id, minute, {
-      sum: mean * requests, count: requests, min: op.median * 0.3, max: slow > 0 ? tail.median * 3 : op.median * 4,
+      sum: mean * requests,
+      count: requests,
+      min: op.median * 0.3,
+      max: slow > 0 ? tail.median * 3 : op.median * 4,
       percentiles: { p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99) },
     });
   }

@@ -67,10 +67,16 @@ function shape(days: number, rng: Random, dailyPeakShare: number, options: { pla
 }
 
 function bursts(days: number, partitions: number, rng: Random, perDay: number): Burst[] {
-  return Array.from({ length: days * perDay }, () => ({
-    minute: rng.int(days * DAY), partition: rng.int(partitions), direction: rng.next() < 0.5 ? 'read' : 'write',
-    units: 0,
-  } as Burst)).map((b) => ({ ...b, units: (b.direction === 'read' ? 3000 : 1000) * (0.6 + 0.8 * rng.next()) }));
+  return Array.from(
+    { length: days * perDay },
+    () =>
+      ({
+        minute: rng.int(days * DAY),
+        partition: rng.int(partitions),
+        direction: rng.next() < 0.5 ? 'read' : 'write',
+        units: 0,
+      }) as Burst,
+  ).map((b) => ({ ...b, units: (b.direction === 'read' ? 3000 : 1000) * (0.6 + 0.8 * rng.next()) }));
 }
 
 /** Shards of the planned hot key, one per partition, spread evenly (the best case for the plan). */
@@ -79,14 +85,20 @@ function plannedShards(profile: DynamoTableProfile, partitions: number, s: Shape
   if (!hot) return [];
   return Array.from({ length: hot.shards }, (_, j) => ({
     key: `hot#${j}`,
-    partition: Math.floor(j * partitions / hot.shards),
-    read: (m: number) => profile.peakRead * s.read[m] * hot.share / hot.shards,
-    write: (m: number) => profile.peakWrite * s.write[m] * hot.share / hot.shards,
+    partition: Math.floor((j * partitions) / hot.shards),
+    read: (m: number) => (profile.peakRead * s.read[m] * hot.share) / hot.shards,
+    write: (m: number) => (profile.peakWrite * s.write[m] * hot.share) / hot.shards,
   }));
 }
 
 /** The table's model under a shape, with extra hot keys per key space (`''` = the table). */
-function tableModel(profile: DynamoTableProfile, s: Shape, rng: Random, extra: Readonly<Record<string, readonly HotKey[]>> = {}, deploys: number[] = []): TableModel {
+function tableModel(
+  profile: DynamoTableProfile,
+  s: Shape,
+  rng: Random,
+  extra: Readonly<Record<string, readonly HotKey[]>> = {},
+  deploys: number[] = [],
+): TableModel {
   const hotShare = profile.hotKey?.share ?? 0;
   const partitions = partitionsFor(profile.peakRead, profile.peakWrite, profile.capacity);
   const table: KeySpaceModel = {
@@ -100,7 +112,9 @@ function tableModel(profile: DynamoTableProfile, s: Shape, rng: Random, extra: R
   const indexes = (profile.indexes ?? []).map((index): KeySpaceModel => {
     const p = partitionsFor(index.peakRead, profile.peakWrite * index.writeShare, { mode: 'on-demand' });
     return {
-      index: index.name, partitions: p, cardinality: index.cardinality,
+      index: index.name,
+      partitions: p,
+      cardinality: index.cardinality,
       read: (m) => index.peakRead * s.read[m],
       write: (m) => profile.peakWrite * s.write[m] * index.writeShare,
       hotKeys: extra[index.name] ?? [],
@@ -112,7 +126,9 @@ function tableModel(profile: DynamoTableProfile, s: Shape, rng: Random, extra: R
 
 /** Weekday deploys at 14:00. */
 function weekdayDeploys(days: number): number[] {
-  return Array.from({ length: days }, (_, d) => d).filter((d) => d % 7 < 5).map((d) => d * DAY + 14 * HOUR);
+  return Array.from({ length: days }, (_, d) => d)
+    .filter((d) => d % 7 < 5)
+    .map((d) => d * DAY + 14 * HOUR);
 }
 
 const HEALTHY_ASSUMPTIONS = [
@@ -127,24 +143,40 @@ const HEALTHY_ASSUMPTIONS = [
 /** A healthy week for every profile: nothing here is an incident. `days` shortens it (at least 4,
  *  so that the planned peak on day 3 is in it), e.g. for a fast test. */
 export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1, days = 7): Scenario<TableModel> {
-  if (!Number.isInteger(days) || days < 4) throw new Error(`healthyWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
+  if (!Number.isInteger(days) || days < 4)
+    throw new Error(`healthyWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
   const rng = new Random(seed);
-  const models = Object.fromEntries(Object.entries(profiles).map(([name, profile], i) => {
-    const quota = Math.max(40_000, 2 * profile.peakRead, 2 * profile.peakWrite);
-    const capacity = profile.capacity.mode === 'on-demand' ? { ...profile.capacity, quota } : profile.capacity;
-    const r = rng.fork(i + 1);
-    return [name, tableModel({ ...profile, capacity }, shape(days, r, profile.dailyPeakShare ?? 0.3, { plannedPeak: true, batch: true }), r, {}, weekdayDeploys(days))];
-  }));
+  const models = Object.fromEntries(
+    Object.entries(profiles).map(([name, profile], i) => {
+      const quota = Math.max(40_000, 2 * profile.peakRead, 2 * profile.peakWrite);
+      const capacity = profile.capacity.mode === 'on-demand' ? { ...profile.capacity, quota } : profile.capacity;
+      const r = rng.fork(i + 1);
+      return [
+        name,
+        tableModel({ ...profile, capacity }, shape(days, r, profile.dailyPeakShare ?? 0.3, { plannedPeak: true, batch: true }), r, {}, weekdayDeploys(days)),
+      ];
+    }),
+  );
   return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
 }
 
-export type DynamoIncident = 'write-hot key growing for days' | 'viral read-hot key' | 'warm keys on one partition' | 'surge beyond the on-demand maximum' | 'surge beyond the per-table quota';
+export type DynamoIncident =
+  | 'write-hot key growing for days'
+  | 'viral read-hot key'
+  | 'warm keys on one partition'
+  | 'surge beyond the on-demand maximum'
+  | 'surge beyond the per-table quota';
 
 /**
  * One incident on `target` (and `index`), over ordinary traffic without the planned peak, bursts or
  * deploys, so that every page belongs to the incident.
  */
-export function dynamoIncident(incident: DynamoIncident, profiles: Readonly<Record<string, DynamoTableProfile>>, target: { table: string; index?: string }, seed = 2): Scenario<TableModel> {
+export function dynamoIncident(
+  incident: DynamoIncident,
+  profiles: Readonly<Record<string, DynamoTableProfile>>,
+  target: { table: string; index?: string },
+  seed = 2,
+): Scenario<TableModel> {
   const profile = profiles[target.table];
   if (!profile) throw new Error(`dynamoIncident: no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
   const rng = new Random(seed);
@@ -152,7 +184,7 @@ export function dynamoIncident(incident: DynamoIncident, profiles: Readonly<Reco
   const s = shape(days, rng, profile.dailyPeakShare ?? 0.3, { plannedPeak: false, batch: false });
   const space = target.index ?? '';
   const start = incident === 'write-hot key growing for days' ? 0 : 1 * DAY + 15 * HOUR;
-  const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + (to - from) * (m - start) / over);
+  const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + ((to - from) * (m - start)) / over);
   const window = (minutes: number, f: (m: number) => number) => (m: number) => (m >= start && m < start + minutes ? f(m) : 0);
   let hot: HotKey[] = [];
   let capacity = profile.capacity;
@@ -160,11 +192,11 @@ export function dynamoIncident(incident: DynamoIncident, profiles: Readonly<Reco
   let surge: ((m: number) => number) | undefined;
   switch (incident) {
     case 'write-hot key growing for days':
-      description = 'one key\'s writes grow from 50 to 1,400 WCU/s over 3 days';
+      description = "one key's writes grow from 50 to 1,400 WCU/s over 3 days";
       hot = [{ key: 'growing', partition: 0, write: ramp(50, 1400, 3 * DAY) }];
       break;
     case 'viral read-hot key':
-      description = 'one item\'s reads go from 100 to 4,500 RCU/s in 30 minutes and stay 3 hours';
+      description = "one item's reads go from 100 to 4,500 RCU/s in 30 minutes and stay 3 hours";
       hot = [{ key: 'viral', partition: 0, read: window(180, ramp(100, 4500, 30)) }];
       break;
     case 'warm keys on one partition':
@@ -172,7 +204,8 @@ export function dynamoIncident(incident: DynamoIncident, profiles: Readonly<Reco
       hot = [0, 1, 2].map((i) => ({ key: `warm-${i}`, partition: 0, write: window(120, () => 450) }));
       break;
     case 'surge beyond the on-demand maximum': {
-      if (capacity.mode !== 'on-demand' || capacity.maxWrite === undefined) throw new Error(`dynamoIncident: table ${target.table} has no on-demand write maximum`);
+      if (capacity.mode !== 'on-demand' || capacity.maxWrite === undefined)
+        throw new Error(`dynamoIncident: table ${target.table} has no on-demand write maximum`);
       const max = capacity.maxWrite;
       description = `writes surge to 1.4 × the on-demand maximum (${max} WCU/s) for 40 minutes`;
       surge = window(40, () => 1.4 * max);
@@ -185,15 +218,27 @@ export function dynamoIncident(incident: DynamoIncident, profiles: Readonly<Reco
       break;
   }
   const model = tableModel({ ...profile, capacity }, s, rng, { [space]: hot });
-  const withSurge: TableModel = surge === undefined ? model : {
-    ...model,
-    keySpaces: model.keySpaces.map((k) => (k.index === undefined ? { ...k, write: (m: number) => k.write(m) + (surge as (m: number) => number)(m) } : k)),
-  };
+  const withSurge: TableModel =
+    surge === undefined
+      ? model
+      : {
+          ...model,
+          keySpaces: model.keySpaces.map((k) => (k.index === undefined ? { ...k, write: (m: number) => k.write(m) + (surge as (m: number) => number)(m) } : k)),
+        };
   const quiet: TableModel = { ...withSurge, keySpaces: withSurge.keySpaces.map((k) => ({ ...k, bursts: [] })) };
-  const models = Object.fromEntries(Object.entries(profiles).map(([name, p], i) => [name, name === target.table ? quiet : quietModel(p, days, rng.fork(i + 11))]));
+  const models = Object.fromEntries(
+    Object.entries(profiles).map(([name, p], i) => [name, name === target.table ? quiet : quietModel(p, days, rng.fork(i + 11))]),
+  );
   return {
-    name: incident, kind: 'incident', days, seed, models,
-    assumptions: ['ordinary days (no planned peak, bursts, batch or deploys) around the incident, so every page belongs to it', `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'}; its key lives on partition 0`],
+    name: incident,
+    kind: 'incident',
+    days,
+    seed,
+    models,
+    assumptions: [
+      'ordinary days (no planned peak, bursts, batch or deploys) around the incident, so every page belongs to it',
+      `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'}; its key lives on partition 0`,
+    ],
     incident: { target: target.table, index: target.index, description },
   };
 }

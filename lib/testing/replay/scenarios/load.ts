@@ -15,11 +15,11 @@ export function diurnal(minute: number, night = 0.15): number {
 
 /** Standard normal density and tail (Abramowitz–Stegun 7.1.26 for erf). */
 function phi(z: number): number {
-  return Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI);
+  return Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI);
 }
 function upperTail(z: number): number {
-  const t = 1 / (1 + 0.3275911 * Math.abs(z) / Math.SQRT2);
-  const erf = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z / 2);
+  const t = 1 / (1 + (0.3275911 * Math.abs(z)) / Math.SQRT2);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp((-z * z) / 2);
   return z >= 0 ? (1 - erf) / 2 : (1 + erf) / 2;
 }
 
@@ -44,5 +44,5 @@ export function normalQuantile(p: number): number {
   if (q > 1 - 0.02425) return -normalQuantile(1 - q);
   const r = q - 0.5;
   const s = r * r;
-  return (((((a[0] * s + a[1]) * s + a[2]) * s + a[3]) * s + a[4]) * s + a[5]) * r / (((((b[0] * s + b[1]) * s + b[2]) * s + b[3]) * s + b[4]) * s + 1);
+  return ((((((a[0] * s + a[1]) * s + a[2]) * s + a[3]) * s + a[4]) * s + a[5]) * r) / (((((b[0] * s + b[1]) * s + b[2]) * s + b[3]) * s + b[4]) * s + 1);
 }
