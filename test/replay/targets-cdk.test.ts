@@ -65,7 +65,11 @@ const fired = new Set<string>();
 const noteFired = (replay: StackReplay) => replay.alarms.filter((a) => a.changes.some((c) => c.to === 'ALARM')).forEach((a) => fired.add(a.name));
 
 describe('incidents (seed 2): the first page (or ticket) after the incident begins', () => {
-  const run = (incident: DynamoIncident, target: { table: string; index?: string }, pages = onPageTopic): { table: TableReplay; truth: TableReplay['truths'][number] } => {
+  const run = (
+    incident: DynamoIncident,
+    target: { table: string; index?: string },
+    pages = onPageTopic,
+  ): { table: TableReplay; truth: TableReplay['truths'][number] } => {
     const replay = replayStack(template, dynamoIncident(incident, EXAMPLE_TABLES, target), { pages });
     noteFired(replay);
     const table = replay.tables[target.table];
@@ -114,5 +118,8 @@ it('every alarm fires in at least one replay (a viral key on GSI by-tenant-owner
   noteFired(replayStack(template, dynamoIncident('viral read-hot key', EXAMPLE_TABLES, { table: 'Documents', index: 'by-tenant-owner' })));
   noteFired(replayStack(template, dynamoIncident('viral read-hot key', EXAMPLE_TABLES, { table: 'Tickets' })));
   const all = alarmsOf(template).map((r) => String(r.Properties?.AlarmName));
-  expect(all.filter((name) => !fired.has(name))).toEqual(['skewguard ticket SkewguardExample/Documents GetItem p99 latency', 'skewguard ticket SkewguardExample/Documents Query p99 latency']);
+  expect(all.filter((name) => !fired.has(name))).toEqual([
+    'skewguard ticket SkewguardExample/Documents GetItem p99 latency',
+    'skewguard ticket SkewguardExample/Documents Query p99 latency',
+  ]);
 });

@@ -143,8 +143,13 @@ describe('incidents (seed 4): the first page after the first 429', () => {
   });
 });
 
-it('every kind of rule fires in at least one of these replays (events-hot-key and events-partition-size share their kind\'s query and fire in the bench\'s events incidents)', () => {
+it("every kind of rule fires in at least one of these replays (events-hot-key and events-partition-size share their kind's query and fire in the bench's events incidents)", () => {
   const kinds = (names: Iterable<string>) => [...new Set([...names].map((n) => n.replace(/^(events|devices)-/, '')))].sort();
   expect(kinds(fired)).toEqual(kinds(rules().map((r) => r.name)));
-  expect([...fired].sort()).toEqual(rules().map((r) => r.name).filter((n) => n !== 'events-hot-key' && n !== 'events-partition-size').sort());
+  expect([...fired].sort()).toEqual(
+    rules()
+      .map((r) => r.name)
+      .filter((n) => n !== 'events-hot-key' && n !== 'events-partition-size')
+      .sort(),
+  );
 });
