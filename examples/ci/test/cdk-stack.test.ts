@@ -12,17 +12,13 @@ process.env.CDK_VALIDATION = 'false';
 class OrdersStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps & { keyedByStatus?: boolean } = {}) {
     super(scope, id, props);
-    new GuardedTable(
-      this,
-      'Orders',
-      props.keyedByStatus
-        ? { partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 }, workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 } }
-        : {
-            partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
-            sortKey: { name: 'lineId', type: AttributeType.STRING },
-            workload: { peakReadUnits: 3_000, peakWriteUnits: 1_000 },
-          },
-    );
+    new GuardedTable(this, 'Orders', props.keyedByStatus
+      ? { partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 }, workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 } }
+      : {
+        partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
+        sortKey: { name: 'lineId', type: AttributeType.STRING },
+        workload: { peakReadUnits: 3_000, peakWriteUnits: 1_000 },
+      });
   }
 }
 
@@ -35,13 +31,9 @@ describe('OrdersStack', () => {
     const snapshot = stackSnapshot(new OrdersStack(new App(), 'Orders'));
     // A snapshot alone is not a test: also assert what must never change.
     expect(snapshot).toMatchObject({ Resources: expect.any(Object) });
-    const table = Object.values(snapshot.Resources as Record<string, { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string }>).find(
-      (r) => r.Type === 'AWS::DynamoDB::GlobalTable',
-    );
-    expect(table?.Properties.KeySchema).toEqual([
-      { AttributeName: 'orderId', KeyType: 'HASH' },
-      { AttributeName: 'lineId', KeyType: 'RANGE' },
-    ]);
+    const table = Object.values(snapshot.Resources as Record<string, { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string }>)
+      .find((r) => r.Type === 'AWS::DynamoDB::GlobalTable');
+    expect(table?.Properties.KeySchema).toEqual([{ AttributeName: 'orderId', KeyType: 'HASH' }, { AttributeName: 'lineId', KeyType: 'RANGE' }]);
     expect(table?.DeletionPolicy).toBe('Retain');
     expect(snapshot).toMatchSnapshot();
   });

@@ -7,12 +7,7 @@ import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from 
 import { assertRefused, pulumiSnapshot, runWithMocks } from '../../../lib/testing/pulumi';
 
 const events: ContainerDesign = {
-  partitionKey: {
-    paths: [
-      { path: '/tenantId', cardinality: 2_000 },
-      { path: '/deviceId', cardinality: 500_000 },
-    ],
-  },
+  partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }, { path: '/deviceId', cardinality: 500_000 }] },
   workload: { peakReadUnits: 4_000, peakWriteUnits: 6_000 },
 };
 
