@@ -77,6 +77,11 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
 }
 
 export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
+  // A draft leaves out what its key space lacks (a table has no index name): those fields are read
+  // as its own, so a polluted Object.prototype.index cannot name an index that does not exist.
+  const own = <K extends 'index' | 'sharding'>(key: K): KeySpaceDraft[K] | undefined =>
+    Object.prototype.hasOwnProperty.call(draft, key) ? draft[key] : undefined;
+  const declaredSharding = own('sharding');
   const workloadPath = joinPath(draft.path, 'workload');
   const cardinality = fullKeyCardinality(draft.partitionKey);
   const uniformShare = cardinality === Infinity || cardinality === 0 ? 0 : 1 / cardinality;
@@ -100,13 +105,13 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     path: workloadPath,
   };
   return {
-    index: draft.index,
+    index: own('index'),
     path: draft.path,
     partitionKey: draft.partitionKey,
     partitionKeyPath: draft.partitionKeyPath,
     sortKey: draft.sortKey,
     workload,
-    sharding: draft.sharding && sharding(draft.sharding, joinPath(draft.path, 'sharding'), draft.partitionKey, log),
+    sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, log),
     keyMonitoring: draft.keyMonitoring,
     keyMonitoringPath: draft.keyMonitoringPath,
   };

@@ -89,10 +89,13 @@ describe('a polluted Object.prototype', () => {
     try {
       proto.severity = 'warning';
       proto.edits = [{ op: 'remove', path: 'partitionKey' }];
+      proto.index = 'ghost';
+      proto.sortKey = [{ name: 'ghost' }];
+      proto.sharding = { strategy: 'random', shards: 99 };
       expect(lint(hot)).toEqual(before);
       expect(before.some((f) => f.severity === 'error')).toBe(true);
     } finally {
-      for (const key of ['severity', 'edits']) delete proto[key];
+      for (const key of ['severity', 'edits', 'index', 'sortKey', 'sharding']) delete proto[key];
     }
   });
 
