@@ -14,7 +14,7 @@ import type { DesignEdit } from './edits';
 import { interpolate } from './messages';
 import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
-import { readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
+import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
 export interface Finding {
   readonly ruleId: string;
@@ -89,8 +89,13 @@ export function lintDocument(input: DesignInput, options: LintOptions = {}): Lin
   return lintWithCatalogue(input, options, CATALOGUE);
 }
 
-/** The rule ids a catalogue's acknowledgements may name. */
+/**
+ * The rule ids a catalogue's acknowledgements may name. The built-in catalogue's are listed once
+ * (CATALOGUE_IDS): readLintOptions() keeps one options shape per list, so a list made anew on every
+ * lint() rebuilt that shape every time (a third of lint()'s time on small designs).
+ */
 function catalogueIds(catalogue: Catalogue): KnownRules {
+  if (catalogue === CATALOGUE) return CATALOGUE_IDS;
   return { ruleIds: catalogue.rules.map((r) => r.id), retiredRuleIds: catalogue.retired.map((r) => r.id) };
 }
 
