@@ -35,9 +35,6 @@ export const ADVICE_MESSAGES = {
   shardRandom: 'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
-  sizedByCardinality:
-    ' ({{shards}} keeps {{cardinality}} values × {{shards}} shards at minCardinality {{minCardinality}} stored keys or more; the load alone needs {{loadNeed}})',
-  sizedByDominance: ' ({{shards}} keeps each stored key under maxHotKeyShare {{maxHotKeyShare|percent}} of the traffic; the load alone needs {{loadNeed}})',
   deeperLevelFirst:
     'add {{level|code}} under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
@@ -110,20 +107,10 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       : [calculated ? 'shardCalculated' : 'shardRandom'];
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push('cacheItemReads');
-  const driver = driverOf(analysis, n);
-  if (driver) ids.push(driver);
   const data = {
     ...counted,
     ...(calculated ? { sourceAttribute: source } : {}),
     ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
-    ...(driver
-      ? {
-          cardinality: analysis.cardinality,
-          minCardinality: design.thresholds.minCardinality,
-          maxHotKeyShare: design.thresholds.maxHotKeyShare,
-          loadNeed: loadNeed(analysis),
-        }
-      : {}),
   };
   const edits: DesignEdit[] = [
     { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared?.separator) },
@@ -134,21 +121,6 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
   if (level?.attribute) return { ids: ['deeperLevelFirst', ...ids], data: { ...data, level: level.attribute }, shards: n };
   return { ids: level ? [...ids, 'orFinerLevel'] : ids, data, edits: plan.complete ? edits : undefined, shards: n };
-}
-
-/** Shards the load alone needs (throughput or size). */
-function loadNeed(analysis: SpaceAnalysis): number {
-  const { throughput = 0, size } = analysis.plan.needs;
-  return Math.max(throughput, size);
-}
-
-/** Why N is what it is when not the load: the minimum of stored keys, or the dominant value's share. */
-function driverOf(analysis: SpaceAnalysis, n: number): 'sizedByCardinality' | 'sizedByDominance' | undefined {
-  const { cardinality, dominance } = analysis.plan.needs;
-  const load = loadNeed(analysis);
-  if (cardinality === n && cardinality > load) return 'sizedByCardinality';
-  if (dominance === n && dominance > Math.max(load, cardinality)) return 'sizedByDominance';
-  return undefined;
 }
 
 /**

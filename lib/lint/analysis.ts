@@ -18,14 +18,15 @@ export interface Plan {
   /** N keys per logical key (1 for none); undefined when no N up to the input maximum serves. */
   readonly shards: number | undefined;
   readonly sourceAttribute?: string;
-  /** Whether applying the plan fixes every load, size and cardinality problem of the key space. */
+  /** Whether applying the plan fixes every load and size problem of the key space. */
   readonly complete: boolean;
   /** Sharding fixes the writes, but the reads of one item stay on one shard: they need a cache. */
   readonly readsNeedCache: boolean;
-  /** What each concern alone calls for (1: nothing). `dominance` keeps each stored key under
-   *  maxHotKeyShare of the traffic; it sizes a sharding that something else calls for (or that is
-   *  declared), but never calls for sharding on its own — SG014 advises that. */
-  readonly needs: { readonly throughput: number | undefined; readonly size: number; readonly cardinality: number; readonly dominance: number };
+  /** What each load alone calls for (1: nothing): the throughput of the hottest value, and the size of
+   *  the largest partition. N is the larger of the two. A few key values (minCardinality, SG001) or one
+   *  dominant value (maxHotKeyShare, SG014) are warnings with a growth note, never a reason to raise N:
+   *  10 copies of a read-hot item where 2 suffice make every write 10× (issue 14 §1). */
+  readonly needs: { readonly throughput: number | undefined; readonly size: number };
 }
 
 /**
@@ -173,34 +174,30 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
 }
 
 /**
- * The one fix for a key space. Write sharding when writes, size or cardinality call for it, or when
- * the reads of a key value holding many items do (they spread over the shards too) — random, or
- * calculated on an attribute reads carry. Replicated copies when only the reads of a single item are
- * hot (a cache is the alternative; a GSI can only have the cache). None when nothing calls for it.
- * A declared strategy is kept when it can work.
+ * The one fix for a key space, sized by its load alone: N is the smallest count at which the busiest
+ * stored key fits its usable ceiling on every dimension (`smallestCount` with `fits`, as `shardsFor()`
+ * and `replicasFor()` compute it), or the size need when that is larger. Write sharding when writes or
+ * size call for it, or when the reads of a key value holding many items do (they spread over the
+ * shards too) — random, or calculated on an attribute reads carry. Replicated copies when only the
+ * reads of a single item are hot (a cache is the alternative; a GSI can only have the cache). None
+ * when the load fits one key: few values and dominant values only warn (SG001, SG014). A declared
+ * strategy is kept when it can work.
  */
 function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection } = analysis;
-  const { headroom, minCardinality, maxHotKeyShare } = design.thresholds;
-  const { hotKeyShare, hotKeyShareSource } = space.workload;
+  const { headroom } = design.thresholds;
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
     allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom));
   const size = sizeNeed(analysis.owner, space);
-  // A few key values are a design error only when the load needs several partitions (see SG001).
-  const cardinality = !analysis.fitsOnePartition && analysis.cardinality < minCardinality ? Math.ceil(minCardinality / analysis.cardinality) : 1;
   const writesHot = !fitsWith('none', 1, { reads: 0, writes: hot.writes });
   const hotAtAll = !fitsWith('none', 1);
   const declared = space.sharding?.strategy;
-  const dominant = (hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived') && !fits(hotKeyShare, maxHotKeyShare);
-  const dominance = dominant ? (smallestCount((n) => fits(hotKeyShare / n, maxHotKeyShare)) ?? 1) : 1;
-  const writeSharded = declared === 'random' || declared === 'calculated';
 
-  if (writesHot || size > 1 || cardinality > 1 || (hotAtAll && collection) || (writeSharded && dominance > 1)) {
+  if (writesHot || size > 1 || (hotAtAll && collection)) {
     const full = smallestCount((n) => fitsWith('random', n));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
-    const writesOnly = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
-    const throughput = writesOnly;
-    const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size, cardinality, dominance);
+    const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
+    const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     const candidate = declared === 'random' ? undefined : calculatedShardCandidate(space, analysis.owner.patternsOn(space));
     const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : candidate ? 'calculated' : 'random';
     return {
@@ -208,26 +205,18 @@ function planFor(analysis: SpaceAnalysis): Plan {
       shards,
       sourceAttribute: strategy === 'calculated' ? candidate : undefined,
       complete: shards !== undefined && full !== undefined,
-      readsNeedCache: full === undefined && writesOnly !== undefined,
-      needs: { throughput, size, cardinality, dominance },
+      readsNeedCache: full === undefined && throughput !== undefined,
+      needs: { throughput, size },
     };
   }
   if (hotAtAll && space.index !== undefined) {
-    return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size, cardinality, dominance } };
+    return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size } };
   }
-  // Declared replicas of a dominant key are planning for growth, like shards (SG014): sized, not needless.
-  if (hotAtAll || (declared === 'replicated' && dominance > 1)) {
-    const needed = smallestCount((n) => fitsWith('replicated', n));
-    const copies = needed === undefined ? undefined : Math.max(needed, dominance);
-    return {
-      layout: 'replicated',
-      shards: copies,
-      complete: copies !== undefined,
-      readsNeedCache: false,
-      needs: { throughput: copies, size, cardinality, dominance },
-    };
+  if (hotAtAll) {
+    const copies = smallestCount((n) => fitsWith('replicated', n));
+    return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
-  return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size, cardinality, dominance } };
+  return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
 }
 
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */

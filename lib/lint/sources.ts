@@ -19,6 +19,10 @@ export const SOURCES = {
     title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',
     url: `${AWS}/GSI.html#GSI.ThroughputConsiderations`,
   },
+  dynamoGsiSharding: {
+    title: 'DynamoDB: Using global secondary index write sharding for selective table queries',
+    url: `${AWS}/bp-indexes-gsi-sharding.html`,
+  },
   dynamoMultiAttributeKeys: { title: 'DynamoDB: Multi-attribute keys for global secondary indexes', url: `${AWS}/GSI.DesignPattern.MultiAttributeKeys.html` },
   dynamoNaming: { title: 'DynamoDB: Supported data types and naming rules', url: `${AWS}/HowItWorks.NamingRulesDataTypes.html` },
   dynamoQuotas: { title: 'DynamoDB: Service quotas (secondary indexes)', url: `${AWS}/ServiceQuotas.html#limits-secondary-indexes` },

@@ -95,7 +95,6 @@ describe('rule settings', () => {
   const lowKey = table({
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
     sortKey: { name: 'orderId', type: 'S' },
-    sharding: { strategy: 'random', shards: 4 },
     workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
   });
 

@@ -27,6 +27,41 @@ function shardingEdit(f: Finding): { space: string; value: unknown } | undefined
   return { space: edit.path.replace(/\.?sharding$/, ''), value: edit.op === 'set' ? edit.value : 'removed' };
 }
 
+/**
+ * A fix that leaves no sharding edit of its own (a key reordered so that its largest partition spreads)
+ * can lift the only need a declared sharding served: SG007 then reports it as needless, and its own fix
+ * converges (fixesEnd). N comes from the load alone (issue 14 §1), so no share or floor keeps it alive.
+ */
+function leftWithoutPurpose(fix: Finding, after: Finding): boolean {
+  return after.ruleId === 'SG007' && !(fix.edits ?? []).some((e) => /(^|\.)sharding$/.test(e.path));
+}
+
+/** Whether a finding's path lies in a key space's (a table's own key space leaves its indexes out). */
+function inSpace(path: string, space: string): boolean {
+  const prefix = space === '' ? '' : `${space}.`;
+  if (!path.startsWith(prefix)) return false;
+  return /^globalSecondaryIndexes\[/.test(space.replace(/^tables\[\d+\]\./, '')) || !path.slice(prefix.length).startsWith('globalSecondaryIndexes[');
+}
+
+/**
+ * Minimality (issue 14 §1): a fix that sets N keys gives the smallest N that serves the load. With
+ * N − 1 (no sharding at all for N = 2) some finding on that key space must call for N again, in its
+ * edits or its data (a size need whose fix is first another change, say): N − 1 would not fit.
+ * Findings without a count (remove the sharding, a cache) have nothing to check.
+ */
+function oneFewer(finding: Finding, fixed: DesignInput): string[] | undefined {
+  const edit = shardingEdit(finding);
+  const value = edit?.value as { shards?: number } | 'removed' | undefined;
+  if (!edit || value === 'removed' || value?.shards === undefined) return undefined;
+  const n = value.shards;
+  const path = edit.space === '' ? 'sharding' : `${edit.space}.sharding`;
+  const fewer: DesignEdit = n - 1 >= 2 ? { op: 'set', path, value: { ...value, shards: n - 1 } } : { op: 'remove', path };
+  const again = (lintOrUndefined(applyDesignEdits(fixed, [fewer])) ?? []).filter((f) => inSpace(f.path, edit.space));
+  const plansN = (f: Finding) => f.data?.shards === n || (shardingEdit(f)?.value as { shards?: number } | undefined)?.shards === n;
+  if (again.some(plansN)) return undefined;
+  return [`${keyOf(finding)}: N = ${n} is not minimal: with ${n - 1}, no finding calls for ${n} again (${again.map(keyOf).join(', ') || 'none'})`];
+}
+
 /** Problems with a design's findings and fixes, as readable lines (empty: all good). */
 function problems(design: DesignInput): string[] {
   const before = lintOrUndefined(design);
@@ -51,7 +86,9 @@ function problems(design: DesignInput): string[] {
       continue;
     }
     if (after.some((f) => keyOf(f) === keyOf(finding))) out.push(`${keyOf(finding)}: still fires after its fix`);
-    for (const f of after.filter((g) => !known.has(keyOf(g)))) out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
+    const short = oneFewer(finding, fixed);
+    if (short) out.push(...short);
+    for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g))) out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
   }
   return out;
 }

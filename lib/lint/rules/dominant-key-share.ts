@@ -1,4 +1,5 @@
 import { nearestToCeiling } from '../../design/sharding';
+import { growthOf } from '../analysis';
 import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -11,9 +12,9 @@ export const dominantKeyShare = defineRule({
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:
-    'One value of an unsharded key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while still under the ceiling.',
+    'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling; it never raises the shard count.',
   rationale:
-    'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. A sharded key was planned for it already.',
+    'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
   messages: {
@@ -29,9 +30,14 @@ export const dominantKeyShare = defineRule({
       const { space } = a;
       const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
       const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';
-      // Above the ceiling SG003 reports it as an error; a sharded key is planned for it already.
-      if (!declared || space.sharding || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return [];
-      const busiest = nearestToCeiling(a.perKey);
+      // Above the ceiling SG003 reports it as an error; a key sharded because its throughput needs it is
+      // planned for its hottest value by that sharding. Any other declared sharding (needless, SG007, or for
+      // size only) does not count: the share never raises N (issue 14 §1), so the note speaks of the
+      // unsharded key, as it stands after SG007's fix.
+      if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return [];
+      if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return [];
+      const unsharded = a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom);
+      const busiest = nearestToCeiling(unsharded);
       // No declared traffic: nothing to saturate, and no growth factor to report.
       if (busiest.load === 0) return [];
       const onLevel = hotKeyShareLevel !== undefined;
@@ -53,7 +59,7 @@ export const dominantKeyShare = defineRule({
             load: busiest.load,
             usable: busiest.usable,
             unit: busiest.unit,
-            growthToCeiling: a.growth,
+            growthToCeiling: growthOf(unsharded),
           },
         },
       ];

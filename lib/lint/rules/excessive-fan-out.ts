@@ -3,14 +3,15 @@ import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'neededByCardinality' | 'neededByDominance' | 'writesCost' | 'readsCost' | AdviceId;
+type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'writesCost' | 'readsCost' | AdviceId;
 
 export const excessiveFanOut = defineRule({
   id: 'SG008',
   title: 'excessive-fan-out',
   severity: 'warning',
-  thresholds: ['fanOutFactor', 'maxShards', 'headroom', 'minCardinality', 'maxHotKeyShare'],
-  fires: 'A key is sharded (or replicated) into more than fanOutFactor × the N its load, size and cardinality need, or into more than maxShards keys.',
+  thresholds: ['fanOutFactor', 'maxShards', 'headroom'],
+  fires:
+    'A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value\'s throughput, or the largest partition\'s size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them).',
   rationale:
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
@@ -20,8 +21,6 @@ export const excessiveFanOut = defineRule({
     overCap: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',
     neededByPeak: 'the peak needs',
     neededBySize: "the largest partition's size needs",
-    neededByCardinality: "the key's cardinality needs",
-    neededByDominance: "the hottest value's share needs",
     writesCost: ': every write of a key costs {{declaredShards}}×',
     readsCost: ': every whole-key read costs {{declaredShards}} queries',
     ...ADVICE_MESSAGES,
@@ -37,9 +36,10 @@ export const excessiveFanOut = defineRule({
       const overNeed = need !== undefined && declared > fanOutFactor * need;
       const overCap = declared > maxShards;
       if (!overNeed && !overCap) return [];
-      const { throughput = 0, size, cardinality } = plan.needs;
+      const { throughput = 0 } = plan.needs;
       const n = need ?? 0;
-      const neededBy: Id = throughput >= n ? 'neededByPeak' : size >= n ? 'neededBySize' : cardinality >= n ? 'neededByCardinality' : 'neededByDominance';
+      // N is the larger of the two loads' needs (analysis.ts planFor).
+      const neededBy: Id = throughput >= n ? 'neededByPeak' : 'neededBySize';
       const cost: Id = space.sharding.strategy === 'replicated' ? 'writesCost' : 'readsCost';
       const advice = adviceFor(a);
       const [fixId, ...fixNotes] = advice.ids;

@@ -1,11 +1,12 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { growthOf } from '../analysis';
 import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'fewValues' | 'fewValuesSharded' | 'fewValuesFits' | 'fewValuesIdle' | 'indexKeyChanges' | 'fixValues' | 'fixFits' | AdviceId;
+type Id = 'fewValues' | 'fewValuesEachFits' | 'fewValuesFits' | 'fewValuesIdle' | 'indexKeyChanges' | 'fixValues' | 'fixEachFits' | 'fixFits' | AdviceId;
 
 export const lowCardinalityKey = defineRule({
   id: 'SG001',
@@ -13,16 +14,16 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when the key space's peak needs more than one partition; a warning, with the growth factor to the ceiling, when the whole peak fits one partition with headroom. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Time-bucket keys are left to SG002.",
   rationale:
-    'Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity, and two busy values hashed to the same partition share its ceiling (DynamoDB 1,000 WCU / 3,000 RCU per partition; Cosmos DB 10,000 RU/s per partition). When the whole load fits one partition, a few values cost nothing today — sharding them would only make every read a fan-out — but the key cannot grow.',
-  fix: 'Use a higher-cardinality attribute or a composite key, or shard the key (one N shared with SG003); at low load, nothing until traffic grows.',
-  sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
+    "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
+  fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.dynamoAdaptive, SOURCES.dynamoSharding, SOURCES.dynamoGsiSharding, SOURCES.cosmosPartitioning],
   messages: {
     fewValues:
-      'partition key {{key|key}}{{onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition: at most that many partitions ever take traffic, and two busy values hashed to one partition share its ceiling',
-    fewValuesSharded:
-      'partition key {{key|key}}{{onIndex}} has {{cardinality}} distinct values (× {{declaredShards}} shards = {{storedKeys}}), below minCardinality {{minCardinality}}, and its peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition: at most that many partitions ever take traffic, and two busy values hashed to one partition share its ceiling',
+      'partition key {{key|key}}{{onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality}} partitions ever take traffic, and the hottest value throttles on its own',
+    fewValuesEachFits:
+      'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest value fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
       'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
@@ -30,6 +31,8 @@ export const lowCardinalityKey = defineRule({
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
+    fixEachFits:
+      'no sharding needed at this load (N = 1: the hottest value fits its own partition, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
     ...ADVICE_MESSAGES,
@@ -40,6 +43,9 @@ export const lowCardinalityKey = defineRule({
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       const peak = nearestToCeiling(a.whole);
+      // The hottest value on one key, unsharded: what the growth note and the error speak of.
+      const unsharded = a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom);
+      const hot = nearestToCeiling(unsharded);
       const common = {
         key: space.partitionKey.map((k) => k.name),
         onIndex: onIndex(space.index),
@@ -48,34 +54,38 @@ export const lowCardinalityKey = defineRule({
         peakLoad: peak.load,
         peakUsable: peak.usable,
         peakUnit: peak.unit,
+        hotLoad: hot.load,
+        hotUsable: hot.usable,
+        hotUnit: hot.unit,
       };
       const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
-      if (a.fitsOnePartition) {
-        const idle = !Number.isFinite(a.wholeGrowth);
-        return [
-          {
-            path: space.partitionKeyPath,
-            index: space.index,
-            severity: 'warning',
-            messageId: idle ? 'fewValuesIdle' : 'fewValuesFits',
-            notes,
-            fixId: 'fixFits',
-            data: { ...common, ...(idle ? {} : { growthToCeiling: a.wholeGrowth }) },
-          },
-        ];
+      const warning = (messageId: Id, fixId: Id, growth: number): RuleHit<Id> => ({
+        path: space.partitionKeyPath,
+        index: space.index,
+        severity: 'warning',
+        messageId,
+        notes,
+        fixId,
+        data: { ...common, ...(Number.isFinite(growth) ? { growthToCeiling: growth } : {}) },
+      });
+      if (a.fitsOnePartition) return [Number.isFinite(a.wholeGrowth) ? warning('fewValuesFits', 'fixFits', a.wholeGrowth) : warning('fewValuesIdle', 'fixFits', a.wholeGrowth)];
+      if (a.over.length === 0) {
+        // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
+        // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
+        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growthOf(unsharded))];
       }
-      const shards = space.sharding?.shards ?? 1;
-      if (a.cardinality * shards >= minCardinality) return [];
+      // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
+      if (space.sharding) return [];
       const advice = adviceFor(a);
       return [
         {
           path: space.partitionKeyPath,
           index: space.index,
-          messageId: shards > 1 ? 'fewValuesSharded' : 'fewValues',
+          messageId: 'fewValues',
           notes,
           fixId: 'fixValues',
           fixNotes: advice.ids,
-          data: { ...advice.data, ...common, ...(shards > 1 ? { declaredShards: shards, storedKeys: a.cardinality * shards } : {}) },
+          data: { ...advice.data, ...common },
           edits: advice.edits,
         },
       ];

@@ -1,4 +1,4 @@
-import { lint, shardsFor } from '../../../lib';
+import { lint, replicasFor, shardsFor } from '../../../lib';
 import type { DynamoDbTableDesign } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
@@ -87,6 +87,23 @@ testRule('SG003', {
       ],
     },
     {
+      // Issue 14: one item read at 3,000 RCU (a global settings item takes every read): 2 copies of 1,500
+      // each fit a usable 2,400. The 10% share cap once made it 10 copies, and every write 10×.
+      name: 'a single read-hot item at 3,000 RCU: 2 replicated copies, not 10',
+      design: table({
+        name: 'settings',
+        partitionKey: { name: 'settingId', type: 'S', cardinality: 1000 },
+        workload: { peakReadUnits: 3000, peakWriteUnits: 5, hotKeyShare: 1 },
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          data: { shards: 2, strategy: 'replicated', hotKeyLoad: 3000, usable: 2400, replicatedWrites: 10 },
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }],
+        },
+      ],
+    },
+    {
       name: 'random write sharding on a read-hot item does not spread its reads',
       design: viralProduct({ sharding: { strategy: 'random', shards: 4 } }),
       findings: [
@@ -168,8 +185,9 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          data: { shards: 4, hotKeyLoad: 16000, usable: 8000 },
-          fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic; the load alone needs 2\); or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant to its own container, keyed by a finer attribute/,
+          // 40% of 40,000 RU/s = 16,000 RU/s over 8,000 usable: N = 2 from the load (the 10% share cap once made it 4).
+          data: { shards: 2, hotKeyLoad: 16000, usable: 8000 },
+          fix: /shard `\/tenantId` into N = 2 random shards \(key#0…key#1\); every read of the key must then fan out over all 2; or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant to its own container, keyed by a finer attribute/,
         },
       ],
     },
@@ -239,5 +257,26 @@ describe('SG003 and shardsFor() agree', () => {
       }
     }
     expect(misses).toEqual([]);
+  });
+
+  it("asks no other count of a design sharded (or replicated) to shardsFor()'s (replicasFor()'s) N, whatever the share", () => {
+    // The share of the hottest value (here up to 100%) never raises N: only the load does (issue 14 §1).
+    const recount: string[] = [];
+    const counts = (design: DynamoDbTableDesign) => lint(design).filter((f) => f.edits?.some((e) => e.path === 'sharding') || f.ruleId === 'SG007');
+    for (const share of [0.05, 0.2, 0.5, 1]) {
+      for (const units of [3000, 10000, 40000]) {
+        const n = shardsFor({ engine: 'dynamodb', peakWriteUnits: units, hotKeyShare: share });
+        if (n >= 2 && n <= 100) {
+          const design = hotEvent({ workload: { peakReadUnits: 10, peakWriteUnits: units, hotKeyShare: share }, sharding: { strategy: 'random', shards: n } });
+          recount.push(...counts(design).map((f) => `shards ${units} × ${share} → ${n}: ${f.ruleId} ${f.message}`));
+        }
+        const copies = replicasFor({ engine: 'dynamodb', peakReadUnits: units, peakWriteUnits: 5, hotKeyShare: share, itemCollection: false });
+        if (copies >= 2 && copies <= 100) {
+          const item = viralProduct({ workload: { peakReadUnits: units, peakWriteUnits: 5, hotKeyShare: share }, sharding: { strategy: 'replicated', shards: copies } });
+          recount.push(...counts(item).map((f) => `copies ${units} × ${share} → ${copies}: ${f.ruleId} ${f.message}`));
+        }
+      }
+    }
+    expect(recount).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { lint } from '../../../lib';
+import { lint, shardsFor } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -11,12 +11,40 @@ testRule('SG001', {
     { name: 'a key at the minimum cardinality', design: table({ partitionKey: { ...status(100), name: 'storeId' } }) },
     { name: 'a time-bucket key (SG002 owns it)', design: table({ partitionKey: { name: 'year', type: 'N', cardinality: 5 }, sortKey: orderId }) },
     {
-      name: 'a few values sharded to the minimum',
+      // 20,000 RCU / 4,000 WCU over 5 statuses: 4,000 RCU per status needs N = 2 (2,000 per shard of a
+      // usable 2,400). Sharded so, every stored key fits: the sharding is the fix, not a finding.
+      name: 'a few values sharded to the N their load needs',
       design: table({
         partitionKey: status(5),
         sortKey: orderId,
-        sharding: { strategy: 'random', shards: 20 },
+        sharding: { strategy: 'random', shards: 2 },
         workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
+      }),
+    },
+    {
+      // AWS DynamoDB Labs, "Global secondary index write sharding": every log record is written to a GSI
+      // keyed by a random shard#0…9. One logical value × 10 random shards; 6,000 WCU → 600 per shard.
+      name: 'the AWS GSI write-sharding lab: one index key value sharded 10 ways, each shard under its ceiling',
+      design: table({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 6000 },
+        globalSecondaryIndexes: [
+          {
+            indexName: 'GSI_1',
+            partitionKey: { name: 'GSI_1_PK', type: 'S', cardinality: 1 },
+            sortKey: { name: 'GSI_1_SK', type: 'S' },
+            sharding: { strategy: 'random', shards: 10 },
+          },
+        ],
+      }),
+    },
+    {
+      // Sharded, but too few for the load: SG003 gives the count; the key itself is not the problem.
+      name: 'a few values sharded too few ways (SG003 reports the count)',
+      design: table({
+        partitionKey: status(5),
+        sortKey: orderId,
+        sharding: { strategy: 'random', shards: 2 },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 12000 },
       }),
     },
     {
@@ -48,8 +76,9 @@ testRule('SG001', {
       ],
     },
     {
-      // 20,000 RCU / 4,000 WCU over 5 statuses needs several partitions: 100 / 5 = 20 keys per status.
-      name: 'a few values under a load that needs several partitions: an error with one N for every rule',
+      // 20,000 RCU / 4,000 WCU over 5 statuses: 4,000 RCU on the hottest, over a usable 2,400, so N = 2
+      // (the 100-key floor once made it 20; 1 shard is 4,000 RCU, 2 are 2,000).
+      name: 'a few values whose hottest is over its ceiling: an error, N from the load',
       design: table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 20000, peakWriteUnits: 4000 } }),
       findings: [
         {
@@ -57,37 +86,53 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'error',
           edits: true,
-          data: { cardinality: 5, minCardinality: 100, shards: 20 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 20 calculated shards on `orderId` (key#hash(orderId) mod 20): a read for one orderId hits one shard, only whole-key reads fan out over 20 (20 keeps 5 values × 20 shards at minCardinality 100 stored keys or more; the load alone needs 2)',
+          data: { cardinality: 5, minCardinality: 100, shards: 2, hotLoad: 4000, hotUsable: 2400 },
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 2 calculated shards on `orderId` (key#hash(orderId) mod 2): a read for one orderId hits one shard, only whole-key reads fan out over 2',
         },
       ],
     },
     {
-      name: 'too few shards for the minimum: raise them',
+      // Issue 14: a status GSI, 5 values, 3,000 WCU, "pending" takes 60%: 1,800 WCU on one key. N = 3
+      // (600 per shard of a usable 800; 2 shards would be 900). The floor of 100 keys once made it 20.
+      name: 'a status GSI at 3,000 WCU with a 60% status: N = 3, not 20',
       design: table({
-        partitionKey: status(5),
-        sortKey: orderId,
-        sharding: { strategy: 'random', shards: 4 },
-        workload: { peakReadUnits: 20000, peakWriteUnits: 4000 },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 3000 },
+        globalSecondaryIndexes: [
+          { indexName: 'by-status', partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.6 } },
+        ],
+      }),
+      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 3, hotLoad: 1800, hotUsable: 800 } }],
+    },
+    {
+      // Issue 14: a two-candidate vote, 3,000 WCU on the leader (60% of 5,000): N = ceil(3,000 / 800) = 4,
+      // 750 per shard (3 would be 1,000). Two values once made it 100 / 2 = 50 shards.
+      name: 'a two-candidate vote with 3,000 WCU on the leader: N = 4, not 50',
+      design: table({
+        name: 'votes',
+        partitionKey: { name: 'candidateId', type: 'S', cardinality: 2 },
+        sortKey: { name: 'voterId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 5000, hotKeyShare: 0.6 },
       }),
       findings: [
         {
-          messageId: 'fewValuesSharded',
-          data: { shards: 20, declaredShards: 4, storedKeys: 20 },
-          message: /has 5 distinct values \(× 4 shards = 20\)/,
-          fix: /raise sharding\.shards from 4 to N = 20 \(random\)/,
+          messageId: 'fewValues',
+          severity: 'error',
+          data: { cardinality: 2, shards: 4, hotLoad: 3000, hotUsable: 800 },
+          fix: /shard `candidateId` into N = 4 calculated shards on `voterId`/,
         },
       ],
     },
     {
+      // 3,000 WCU over 3 statuses: 1,000 on the hottest, N = 2 (the floor once made it 34).
       name: "a GSI keyed by status, with the table's writes projected into it",
       design: table({
         workload: { peakReadUnits: 1000, peakWriteUnits: 3000 },
         globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: status(3), sortKey: orderId }],
       }),
-      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 34 } }],
+      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 2 } }],
     },
     {
+      // 3,000 WCU over 10 full-key values: 300 on the hottest fits one key; a warning with the growth.
       name: 'a multi-attribute GSI key counts the full key (its most varied attribute)',
       design: table({
         workload: { peakReadUnits: 1000, peakWriteUnits: 3000 },
@@ -102,12 +147,32 @@ testRule('SG001', {
           },
         ],
       }),
-      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKeys', data: { cardinality: 10, shards: 10 } }],
+      findings: [
+        {
+          messageId: 'fewValuesEachFits',
+          path: 'globalSecondaryIndexes[0].partitionKeys',
+          severity: 'warning',
+          edits: false,
+          data: { cardinality: 10, hotLoad: 300, hotUsable: 800 },
+        },
+      ],
     },
     {
-      name: 'a Cosmos DB container keyed by country under 30,000 RU/s',
+      // 30,000 RU/s over 50 countries: 600 RU/s on the hottest, a usable 8,000: fine until 13.33× the load.
+      name: 'a Cosmos DB container keyed by country under 30,000 RU/s: each country fits, a warning with the growth',
       design: container({ partitionKey: { paths: [{ path: '/country', cardinality: 50 }] }, workload: { peakReadUnits: 10000, peakWriteUnits: 20000 } }),
-      findings: [{ messageId: 'fewValues', path: 'partitionKey.paths', data: { cardinality: 50, shards: 2 } }],
+      findings: [
+        {
+          messageId: 'fewValuesEachFits',
+          path: 'partitionKey.paths',
+          severity: 'warning',
+          edits: false,
+          data: { cardinality: 50, hotLoad: 600, growthToCeiling: 8000 / 600 },
+          message:
+            'partition key `/country` has only 50 distinct values: its whole peak (30,000 of a usable 8,000 RU/s) needs more than one partition, and its hottest value fits one (600 of a usable 8,000 RU/s): fine today, saturated when traffic grows 13.33×',
+          fix: /^no sharding needed at this load \(N = 1/,
+        },
+      ],
     },
     {
       name: "a status GSI counted at the table's writes says that key changes cost the index two writes",
@@ -129,12 +194,13 @@ testRule('SG001', {
 });
 
 describe('SG001 and SG003 on the same key', () => {
-  it('give the same shard count and the same edits', () => {
-    // Uniform 4,000 WCU per status needs 5 shards for the load, 20 for the cardinality: both say 20.
+  it('give the same shard count, the load N that shardsFor() computes, and the same edits', () => {
+    // Uniform 4,000 WCU per status: N = 5 from the load (the floor of 100 keys once made it 20).
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
-    expect(sg001?.data?.shards).toBe(20);
-    expect(sg003?.data?.shards).toBe(20);
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(5);
+    expect(sg001?.data?.shards).toBe(5);
+    expect(sg003?.data?.shards).toBe(5);
     expect(sg003?.edits).toEqual(sg001?.edits);
   });
 });
