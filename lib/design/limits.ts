@@ -11,7 +11,9 @@ export interface Thresholds {
   /** Share of a vendor ceiling a design may plan to use; the rest is buffer for bursts and growth.
    *  @default 0.8 (800 WCU, 2,400 RCU, 8,000 RU/s, 16 GB) */
   readonly headroom: number;
-  /** Fewer distinct partition-key values than this is a low-cardinality key (SG001).
+  /** Fewer distinct partition-key values than this is a low-cardinality key (SG001): an error only when
+   *  its hottest value is over the ceiling, else a warning with the growth left. It never raises a shard
+   *  count: N comes from the load alone (ceil(hot load / usable ceiling)).
    *  @default 100 */
   readonly minCardinality: number;
   /** More shards than this makes every fan-out read too slow and costly (SG008).
@@ -23,7 +25,8 @@ export interface Thresholds {
   /** Share of query traffic that may skip the partition key before SG012 warns.
    *  @default 0.05 */
   readonly maxCrossPartitionShare: number;
-  /** Share of writes or RU one key value may take before SG014 warns.
+  /** Share of writes or RU one key value may take before SG014 warns (with the growth left before its
+   *  ceiling). A warning sign only: it never raises a shard or replica count, which the load alone sets.
    *  @default 0.1 */
   readonly maxHotKeyShare: number;
 }

@@ -220,14 +220,19 @@ describe('checkResources(): the verdict as a pure function of template resources
     resource: { Type: 'AWS::DynamoDB::GlobalTable', Metadata: { skewguard: { version: 1, constructPath: 'S/T', design } } },
     ...extra,
   });
-  const design = { name: 'orders', partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 } };
+  // One hot event at 25% of 4,000 WCU: 1,000 WCU on one key, over a usable 800 (SG003, and nothing else).
+  const design = {
+    name: 'orders',
+    partitionKey: { name: 'eventId', type: 'S', cardinality: 5000 },
+    workload: { peakReadUnits: 900, peakWriteUnits: 4000, hotKeyShare: 0.25 },
+  };
 
   it('fails on an unwaived error and passes when the design waives it', () => {
-    expect(checkResources([guarded(design)])).toMatchObject({ success: false, violations: [{ ruleName: 'skewguard::SG001', severity: 'error' }] });
-    const waived = { ...design, acknowledgements: [{ rule: 'SG001', reason: 'five statuses, a tiny admin table' }] };
+    expect(checkResources([guarded(design)])).toMatchObject({ success: false, violations: [{ ruleName: 'skewguard::SG003', severity: 'error' }] });
+    const waived = { ...design, acknowledgements: [{ rule: 'SG003', reason: 'the launch peak lasts a minute; retries absorb it' }] };
     expect(checkResources([guarded(waived)])).toMatchObject({ success: true, violations: [] });
     // A waiver CDK knows of is still reported, for CDK to list as suppressed.
-    expect(checkResources([guarded(waived, { cdkAcknowledgedRules: ['SG001'] })]).violations.map((v) => v.ruleName)).toEqual(['skewguard::SG001']);
+    expect(checkResources([guarded(waived, { cdkAcknowledgedRules: ['SG003'] })]).violations.map((v) => v.ruleName)).toEqual(['skewguard::SG003']);
   });
 
   it('never passes what it cannot read: missing or edited metadata, a table missing from its template', () => {

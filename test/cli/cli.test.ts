@@ -33,7 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   'reversed-hierarchy.json': ['SG004'],
   'sharded-writes-unsharded-reads.json': ['SG009'],
   'status-index.json': ['SG001'],
-  'status-key.json': ['SG001'],
+  'status-key.json': ['SG001', 'SG003'],
   'ticketing-hot-event.json': ['SG003'],
   'time-first-hierarchy.json': ['SG002'],
   'viral-product.json': ['SG003'],
@@ -68,14 +68,14 @@ describe('skewguard lint on the shipped examples', () => {
   it('passes every good example (exit 0), showing the acknowledged finding with its reason', async () => {
     const { code, stdout } = await cli(['lint', join(examples, 'good')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 6 files\n$/);
+    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 8 files\n$/);
     expect(stdout).toContain('acknowledged: Twelve regions');
   });
 
   it('searches directories recursively: examples/designs holds good/ and bad/', async () => {
     const { code, stdout } = await cli(['lint', examples, '--format', 'json']);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).summary.files).toBe(25);
+    expect(JSON.parse(stdout).summary.files).toBe(27);
   });
 
   it('runs `npm run lint:examples`: good designs pass, bad ones fail with findings (not invalid input)', () => {
@@ -83,7 +83,7 @@ describe('skewguard lint on the shipped examples', () => {
     expect(script).toContain('examples/designs/good');
     const result = spawnSync('sh', ['-c', script], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('in 6 files');
+    expect(result.stdout).toContain('in 8 files');
     expect(result.stdout).toContain('in 19 files');
   });
 });
@@ -122,7 +122,13 @@ describe('text report', () => {
     const { stdout } = await cli(['lint', join(dir, 'two.json')]);
     expect(stdout.match(/^ {2}\S.*$/gm)).toEqual(['  table-0 (dynamodb)', '  table-1 (dynamodb)']);
     const table1 = stdout.slice(stdout.indexOf('  table-1 (dynamodb)'));
-    expect(table1.match(/^ {4}(error|warning) +\S+/gm)).toEqual(['    error   SG001', '    error   SG010', '    error   SG011', '    warning unused']);
+    expect(table1.match(/^ {4}(error|warning) +\S+/gm)).toEqual([
+      '    error   SG001',
+      '    error   SG003',
+      '    error   SG010',
+      '    error   SG011',
+      '    warning unused',
+    ]);
   });
 
   it('ends with an unambiguous summary: linted files, invalid inputs apart', async () => {
@@ -195,7 +201,7 @@ describe('json report', () => {
       line: ackLine,
       column: 9,
     });
-    expect(report.summary).toMatchObject({ files: 2, errors: 6, warnings: 1, unusedAcknowledgements: 1 });
+    expect(report.summary).toMatchObject({ files: 2, errors: 8, warnings: 1, unusedAcknowledgements: 1 });
     expect(JSON.parse((await cli(['lint', join(dir, 'missing.json'), '--format', 'json'])).stdout).files[0].errors[0].message).toContain(
       'no such file or directory (ENOENT)',
     );

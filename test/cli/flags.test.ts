@@ -80,7 +80,7 @@ describe('lint flags', () => {
   it('lints a file named twice (or also found by a search) once', async () => {
     const file = join(examples, 'good/uuid-orders.json');
     const { stdout } = await cli(['lint', file, file, join(examples, 'good'), './examples/designs/good/uuid-orders.json', '--format', 'json']);
-    expect(JSON.parse(stdout).summary.files).toBe(6);
+    expect(JSON.parse(stdout).summary.files).toBe(8);
   });
 
   it('--quiet shows unacknowledged errors only, but warnings still count', async () => {
@@ -88,7 +88,7 @@ describe('lint flags', () => {
     const quiet = await cli(['lint', dir, '--quiet']);
     expect(quiet.stdout).not.toContain('SG014');
     expect(quiet.stdout).toContain('SG001');
-    expect(quiet.stdout).toContain('3 errors, 2 warnings in 2 files\nwarnings are counted but not shown (--quiet)\n');
+    expect(quiet.stdout).toContain('4 errors, 2 warnings in 2 files\nwarnings are counted but not shown (--quiet)\n');
     const onlyWarnings = await cli(['lint', join(dir, 'w.json'), '--quiet', '--fail-on', 'warning', '--format', 'json']);
     expect(onlyWarnings.code).toBe(1);
     expect(JSON.parse(onlyWarnings.stdout).files[0].findings).toEqual([]);

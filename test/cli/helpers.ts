@@ -70,13 +70,13 @@ export const UNIQUE_TABLE = {
   workload: { peakReadUnits: 100, peakWriteUnits: 100 },
 };
 
-/** A design file with `count` tables, each low-cardinality under a load that needs several partitions
- *  (SG001, an error) and unmonitored (SG010, SG011). */
+/** A design file with `count` tables, each low-cardinality with its hottest value over its ceiling
+ *  (SG001 and SG003, errors: 1,000 WCU per status need N = 2) and unmonitored (SG010, SG011). */
 export function designWithFindings(count: number, name = (i: number) => `table-${i}`): string {
   const tables = Array.from({ length: count }, (_, i) => ({
     name: name(i),
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
-    workload: { peakReadUnits: 9000, peakWriteUnits: 3000 },
+    workload: { peakReadUnits: 9000, peakWriteUnits: 5000 },
     monitoring: { contributorInsights: false, latencyAlarms: false },
   }));
   return `${JSON.stringify({ tables }, null, 2)}\n`;

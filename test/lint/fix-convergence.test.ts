@@ -88,7 +88,8 @@ function problems(design: DesignInput): string[] {
     if (after.some((f) => keyOf(f) === keyOf(finding))) out.push(`${keyOf(finding)}: still fires after its fix`);
     const short = oneFewer(finding, fixed);
     if (short) out.push(...short);
-    for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g))) out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
+    for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g)))
+      out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
   }
   return out;
 }

@@ -113,7 +113,11 @@ describe('a design that breaks a rule', () => {
   it('is refused when project-wide lintOptions make it fail', async () => {
     const tenants = { partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }] }, workload: { peakReadUnits: 5_000, peakWriteUnits: 5_000 } };
     await created(new GuardedContainer('project-default', { database: 'telemetry', throughput: { manual: 4_000 }, design: tenants, monitoring }));
-    const error = refusal('project', { design: tenants, lintOptions: { thresholds: { minCardinality: 5_000 } } }) as DesignRefusedError;
+    // 2,000 tenants under a project minimum of 5,000: SG001, a warning while each tenant fits, made an error by the project.
+    const error = refusal('project', {
+      design: tenants,
+      lintOptions: { thresholds: { minCardinality: 5_000 }, rules: { SG001: 'error' } },
+    }) as DesignRefusedError;
     expect(error.findings.map((f) => f.ruleId)).toEqual(['SG001']);
   });
 });

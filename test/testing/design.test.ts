@@ -116,7 +116,7 @@ describe('assertDesignFails', () => {
   it.each(
     Object.entries({
       'bad/ticketing-hot-event.json': ['SG003'],
-      'bad/status-key.json': ['SG001'],
+      'bad/status-key.json': ['SG001', 'SG003'],
       'bad/date-key.json': ['SG002'],
       'bad/reversed-hierarchy.json': ['SG004'],
       'bad/monitoring-off.json': ['SG010', 'SG011'],

@@ -11,7 +11,7 @@ export const excessiveFanOut = defineRule({
   severity: 'warning',
   thresholds: ['fanOutFactor', 'maxShards', 'headroom'],
   fires:
-    'A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value\'s throughput, or the largest partition\'s size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them).',
+    "A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value's throughput, or the largest partition's size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them).",
   rationale:
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',

@@ -18,7 +18,14 @@ export const lowCardinalityKey = defineRule({
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
-  sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.dynamoAdaptive, SOURCES.dynamoSharding, SOURCES.dynamoGsiSharding, SOURCES.cosmosPartitioning],
+  sources: [
+    SOURCES.dynamoKeyDesign,
+    SOURCES.dynamoKeyRangeThrottling,
+    SOURCES.dynamoAdaptive,
+    SOURCES.dynamoSharding,
+    SOURCES.dynamoGsiSharding,
+    SOURCES.cosmosPartitioning,
+  ],
   messages: {
     fewValues:
       'partition key {{key|key}}{{onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality}} partitions ever take traffic, and the hottest value throttles on its own',
@@ -68,7 +75,8 @@ export const lowCardinalityKey = defineRule({
         fixId,
         data: { ...common, ...(Number.isFinite(growth) ? { growthToCeiling: growth } : {}) },
       });
-      if (a.fitsOnePartition) return [Number.isFinite(a.wholeGrowth) ? warning('fewValuesFits', 'fixFits', a.wholeGrowth) : warning('fewValuesIdle', 'fixFits', a.wholeGrowth)];
+      if (a.fitsOnePartition)
+        return [Number.isFinite(a.wholeGrowth) ? warning('fewValuesFits', 'fixFits', a.wholeGrowth) : warning('fewValuesIdle', 'fixFits', a.wholeGrowth)];
       if (a.over.length === 0) {
         // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.

@@ -49,7 +49,9 @@ testRule('SG014', {
       // 4,500 RU/s fits one key: the sharding is needless (SG007), and the share alone never raises N.
       name: 'a dominant key sharded although its load fits one key: the growth note of the unsharded key',
       design: tenants(0.3, { strategy: 'random', shards: 3 }),
-      findings: [{ messageId: 'dominant', severity: 'warning', edits: false, data: { load: 4500, usable: 8000 }, message: /saturated when traffic grows 1\.78×/ }],
+      findings: [
+        { messageId: 'dominant', severity: 'warning', edits: false, data: { load: 4500, usable: 8000 }, message: /saturated when traffic grows 1\.78×/ },
+      ],
     },
     {
       name: 'a share declared on a key level',

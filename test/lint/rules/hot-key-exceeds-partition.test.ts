@@ -272,7 +272,10 @@ describe('SG003 and shardsFor() agree', () => {
         }
         const copies = replicasFor({ engine: 'dynamodb', peakReadUnits: units, peakWriteUnits: 5, hotKeyShare: share, itemCollection: false });
         if (copies >= 2 && copies <= 100) {
-          const item = viralProduct({ workload: { peakReadUnits: units, peakWriteUnits: 5, hotKeyShare: share }, sharding: { strategy: 'replicated', shards: copies } });
+          const item = viralProduct({
+            workload: { peakReadUnits: units, peakWriteUnits: 5, hotKeyShare: share },
+            sharding: { strategy: 'replicated', shards: copies },
+          });
           recount.push(...counts(item).map((f) => `copies ${units} × ${share} → ${copies}: ${f.ruleId} ${f.message}`));
         }
       }

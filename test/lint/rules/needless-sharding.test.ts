@@ -42,7 +42,9 @@ testRule('SG007', {
         workload: { peakReadUnits: 1000, peakWriteUnits: 2000, hotKeyShare: 0.2 },
         sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'orderId' },
       }),
-      findings: [{ messageId: 'needlessShards', data: { hotLoad: 400, usable: 800, declaredShards: 2, shards: 1 }, edits: [{ op: 'remove', path: 'sharding' }] }],
+      findings: [
+        { messageId: 'needlessShards', data: { hotLoad: 400, usable: 800, declaredShards: 2, shards: 1 }, edits: [{ op: 'remove', path: 'sharding' }] },
+      ],
     },
     {
       name: 'a busy key still under its ceiling',
