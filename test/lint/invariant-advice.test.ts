@@ -3,25 +3,14 @@
  * gets a fix that keeps it and no edits that would silently break it, and a hot index whose items share
  * one key value gets the sparse-index alternative beside sharding.
  */
-import { DesignError, lint, type DesignInput, type DynamoDbTableDesign, type InvariantDesign } from '../../lib';
-import { container, table } from '../fixtures';
-
-/** The hottest account takes 1,500 WCU: more than one partition's usable 800. */
-const hotLedger = (invariants: InvariantDesign[]): DynamoDbTableDesign =>
-  table({
-    name: 'ledger',
-    partitionKey: { name: 'accountId', type: 'S', cardinality: 200000 },
-    sortKey: { name: 'entryId', type: 'S', cardinality: 'unique' },
-    workload: { peakReadUnits: 2000, peakWriteUnits: 6000, hotKeyShare: 0.25 },
-    invariants,
-    accessPatterns: [{ name: 'entries-and-balance', keyAttributes: ['accountId'], share: 1, fanOut: true }],
-  });
+import { DesignError, lint, type DesignInput, type InvariantDesign } from '../../lib';
+import { container, ledger, table } from '../fixtures';
 
 const sg003 = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003');
 
 describe('a hot key with an invariant', () => {
   it('a running balance: the fix says to keep it per shard or accept the cap, and carries no edits (--fix leaves it)', () => {
-    const finding = sg003(hotLedger([{ kind: 'running-total', description: 'balance never below zero' }, { kind: 'transaction' }]));
+    const finding = sg003(ledger([{ kind: 'running-total', description: 'balance never below zero' }, { kind: 'transaction' }]));
     expect(finding?.data).toMatchObject({ aggregateKinds: ['running-total'] });
     expect(finding?.fix).toMatch(/the `running-total` on one item \(`invariants\[0\]`\) cannot follow the shards: keep it per shard/);
     expect(finding?.fix).toMatch(/caps the key at one partition's ceiling$/);
@@ -30,7 +19,7 @@ describe('a hot key with an invariant', () => {
 
   it('a balance already kept per shard, or a DynamoDB transaction alone: plain sharding keeps it, and the edits stay', () => {
     for (const invariants of [[{ kind: 'running-total', splitPerShard: true }], [{ kind: 'transaction' }]] as InvariantDesign[][]) {
-      const finding = sg003(hotLedger(invariants));
+      const finding = sg003(ledger(invariants));
       expect(finding?.fix).not.toMatch(/cannot follow the shards/);
       expect(finding?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'entryId' }) }]);
     }

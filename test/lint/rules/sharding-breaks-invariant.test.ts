@@ -1,5 +1,5 @@
-import type { CosmosContainerDesign, DynamoDbTableDesign, InvariantDesign } from '../../../lib';
-import { container, table } from '../../fixtures';
+import type { CosmosContainerDesign } from '../../../lib';
+import { container, ledger } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 /** A cart per user; checkout writes the cart's items and the order in one transactional batch. */
@@ -10,18 +10,6 @@ const carts = (overrides: Partial<CosmosContainerDesign> = {}) =>
     workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
     invariants: [{ kind: 'transactional-batch', description: 'checkout: cart items and the order, all or nothing' }],
     accessPatterns: [{ name: 'cart-of-user', keyAttributes: ['/userId'], share: 1, fanOut: true }],
-    ...overrides,
-  });
-
-/** A ledger: each account's entries and its running balance, the hottest account at 1,500 WCU (2 shards' worth). */
-const ledger = (invariants: InvariantDesign[], overrides: Partial<DynamoDbTableDesign> = {}) =>
-  table({
-    name: 'ledger',
-    partitionKey: { name: 'accountId', type: 'S', cardinality: 200000 },
-    sortKey: { name: 'entryId', type: 'S', cardinality: 'unique' },
-    workload: { peakReadUnits: 2000, peakWriteUnits: 6000, hotKeyShare: 0.25 },
-    invariants,
-    accessPatterns: [{ name: 'entries-and-balance', keyAttributes: ['accountId'], share: 1, fanOut: true }],
     ...overrides,
   });
 
