@@ -1,5 +1,5 @@
 /** Small, valid designs for tests to vary: each test states only what it changes. */
-import type { CosmosContainerDesign, DynamoDbTableDesign, Finding } from '../lib';
+import type { CosmosContainerDesign, DynamoDbTableDesign, Finding, InvariantDesign } from '../lib';
 import { lint } from '../lib';
 
 /** A healthy on-demand table: unique key, modest traffic, monitoring on. No findings. */
@@ -27,6 +27,20 @@ export function container(overrides: Partial<CosmosContainerDesign> = {}): Cosmo
     workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
     ...overrides,
   };
+}
+
+/** A ledger: each account's entries and its running balance; the hottest account takes 1,500 WCU, more
+ *  than one partition's usable 800. */
+export function ledger(invariants: InvariantDesign[], overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'ledger',
+    partitionKey: { name: 'accountId', type: 'S', cardinality: 200000 },
+    sortKey: { name: 'entryId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 6000, hotKeyShare: 0.25 },
+    invariants,
+    accessPatterns: [{ name: 'entries-and-balance', keyAttributes: ['accountId'], share: 1, fanOut: true }],
+    ...overrides,
+  });
 }
 
 /** Findings of one rule for a design. */

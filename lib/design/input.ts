@@ -3,10 +3,10 @@
  * file. `normalizeDesign()` turns these into a `KeyDesign` with every default made explicit.
  */
 import type { Engine } from '../engines';
-import type { AttributeKind, Cardinality, DynamoDbAttributeType, ShardingStrategy } from './key-design';
+import type { AttributeKind, Cardinality, DynamoDbAttributeType, InvariantKind, ShardingStrategy } from './key-design';
 import type { Thresholds } from './limits';
 
-export type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, ShardingStrategy };
+export type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, InvariantKind, ShardingStrategy };
 
 /** One part of a composite string value, in order: `COUNTRY#STATE#CITY`, `yyyyMM-userId`. */
 export interface KeyPartDesign {
@@ -30,6 +30,12 @@ interface KeyAttributeDesignBase {
   /** The parts of a composite string value, in the order they are joined.
    *  @default - the attribute is one value, not a composite */
   readonly components?: readonly KeyPartDesign[];
+  /** Global secondary index keys only: whether the application changes this attribute on existing
+   *  items (a score, a status). Each change moves the item in the index (a delete and a put), and a
+   *  shard calculated from it moves the item between shards (SG018). A table's own key attributes
+   *  never change in place: DynamoDB's UpdateItem cannot modify them.
+   *  @default - inferred from the name: `score`, `status`, `rank`, `balance`… are changed by updates */
+  readonly mutable?: boolean;
 }
 
 /** A partition-key attribute: its declared cardinality drives SG001 and the uniform hot-key share. */
@@ -104,6 +110,42 @@ export interface ShardingDesign {
   /** Text between the logical key and the shard number.
    *  @default '#' */
   readonly separator?: string;
+  /** Distinct values of `sourceAttribute` (calculated only): a source with fewer values than
+   *  `shards` leaves shards empty and the rest hot (SG018).
+   *  @default - the cardinality the design declares for that attribute as a key attribute or key
+   *  component; unknown otherwise (SG018 warns) */
+  readonly sourceCardinality?: Cardinality;
+  /** Whether `sourceAttribute` changes on existing items (calculated only): each change moves the
+   *  item to another shard, so reads by the old shard miss it (SG018).
+   *  @default - false for the table's own key attributes (they never change in place); the
+   *  attribute's `mutable` where it is an index key; else inferred from the name (`score`, `status`…) */
+  readonly sourceMutable?: boolean;
+}
+
+/**
+ * Something the application relies on that only holds within one key value, so write sharding can
+ * break it (SG019). Both engines:
+ * - `conditional-write`: a condition on one item (stock never below zero, a unique claim with
+ *   `attribute_not_exists`, an ETag check);
+ * - `running-total`: a balance or counter kept on one item and updated by every write.
+ * Cosmos DB: `transactional-batch` (TransactionalBatch) and `stored-procedure` (stored procedures
+ * and triggers) run within one logical partition.
+ * DynamoDB: `transaction` (TransactWriteItems, up to 100 items) is atomic across partitions, so
+ * sharding keeps it; declare the item it conditions on as `conditional-write` or `running-total`.
+ */
+export interface InvariantDesign {
+  readonly kind: InvariantKind;
+  /** What must hold, for reports: `account balance never negative`.
+   *  @default - none */
+  readonly description?: string;
+  /** The attribute all items of one transaction, batch or stored-procedure call share within the key
+   *  value (a cart id within a user's partition): a shard calculated on it keeps each one on one shard.
+   *  @default - none: the whole key value is the scope, and only an unsharded key keeps it */
+  readonly scopeAttribute?: string;
+  /** The aggregate is already kept per shard: N sub-balances or per-shard counters, each checked on
+   *  its own and read together. Sharding then keeps the invariant.
+   *  @default false */
+  readonly splitPerShard?: boolean;
 }
 
 /** A query the application runs, so reads can be checked against the key design. */
@@ -144,6 +186,10 @@ interface DesignBaseInput {
   readonly storage?: StorageDesign;
   /** @default - no write sharding */
   readonly sharding?: ShardingDesign;
+  /** What must stay within one value of the partition key (the table's or container's own; an index
+   *  holds no invariants): sharding that would split it is reported (SG019), and fixes keep it.
+   *  @default - none */
+  readonly invariants?: readonly InvariantDesign[];
   /** @default - none declared: read-path rules (SG009, SG012) have nothing to check */
   readonly accessPatterns?: readonly AccessPatternDesign[];
   /** @default - none */

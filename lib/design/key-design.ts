@@ -34,6 +34,8 @@ export interface KeyAttribute {
   readonly cardinality?: Cardinality;
   readonly kind: AttributeKind;
   readonly components: readonly KeyPart[];
+  /** GSI key attributes: declared changed by updates (`mutable`); undefined when not declared. */
+  readonly mutable?: boolean;
   /** Cosmos DB levels: declared share of traffic of this level's hottest value (with the levels above). */
   readonly hotKeyShare?: number;
   /** Cosmos DB levels: declared GB of this level's largest value (with the levels above). */
@@ -71,7 +73,22 @@ export interface Sharding {
   readonly strategy: ShardingStrategy;
   readonly shards: number;
   readonly sourceAttribute?: string;
+  /** Declared distinct values of the source attribute; undefined when not declared here. */
+  readonly sourceCardinality?: Cardinality;
+  /** Declared: the source attribute changes on existing items; undefined when not declared here. */
+  readonly sourceMutable?: boolean;
   readonly separator: string;
+  readonly path: string;
+}
+
+/** See `InvariantDesign`: what must stay within one value of the primary partition key. */
+export type InvariantKind = 'conditional-write' | 'running-total' | 'transaction' | 'transactional-batch' | 'stored-procedure';
+
+export interface Invariant {
+  readonly kind: InvariantKind;
+  readonly description?: string;
+  readonly scopeAttribute?: string;
+  readonly splitPerShard: boolean;
   readonly path: string;
 }
 
@@ -120,6 +137,8 @@ interface KeyDesignBase {
   /** The key level whose `largestGb` declared or derived it; undefined when declared for the whole key. */
   readonly largestPartitionGbLevel?: number;
   readonly accessPatterns: readonly AccessPattern[];
+  /** What must stay within one value of the primary partition key (empty: none declared). */
+  readonly invariants: readonly Invariant[];
   readonly acknowledgements: readonly Acknowledgement[];
   readonly thresholds: Thresholds;
 }

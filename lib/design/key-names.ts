@@ -5,7 +5,7 @@
  */
 
 /** `eventDate` → [event, date]; `created_at` → [created, at]; `/yyyyMM` → [yyyy, mm]. */
-function nameWords(name: string): string[] {
+export function nameWords(name: string): string[] {
   return name
     .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
     .filter((word) => word.length > 0)

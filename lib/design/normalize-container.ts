@@ -10,6 +10,7 @@ import type { IssueLog } from './issue-log';
 import type { CosmosKeyDesign, KeyAttribute } from './key-design';
 import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { NormalizeContext } from './normalize-context';
+import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, joins } from './normalize-usage';
 
@@ -52,6 +53,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     largestPartitionGbAt: size?.at,
     largestPartitionGbLevel: size?.level,
     accessPatterns: accessPatterns(input.accessPatterns, null, log),
+    invariants: invariants(input.invariants, 'cosmosdb', log),
     acknowledgements: acknowledgements(input.acknowledgements, [], context.options, log),
     thresholds,
   };

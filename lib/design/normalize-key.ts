@@ -52,6 +52,7 @@ export function keyAttribute(input: AttributeInput | PartitionKeyAttributeDesign
     cardinality: input.cardinality,
     kind: kindOf(input.name, input.kind, components),
     components,
+    ...(input.mutable !== undefined ? { mutable: input.mutable } : {}),
     hotKeyShare: level.hotKeyShare,
     largestGb: level.largestGb,
     path,
@@ -134,8 +135,10 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
   if (input.strategy === 'calculated' && input.sourceAttribute === undefined) {
     log.add(joinPath(path, 'sourceAttribute'), 'is required for calculated sharding: name the attribute whose hash picks the shard (e.g. userId)');
   }
-  if (input.strategy !== 'calculated' && input.sourceAttribute !== undefined) {
-    log.add(joinPath(path, 'sourceAttribute'), `applies to calculated sharding only; remove it, or set strategy: "calculated"`);
+  for (const field of ['sourceAttribute', 'sourceCardinality', 'sourceMutable'] as const) {
+    if (input.strategy !== 'calculated' && input[field] !== undefined) {
+      log.add(joinPath(path, field), `applies to calculated sharding only; remove it, or set strategy: "calculated"`);
+    }
   }
   if (input.sourceAttribute !== undefined && partitionKey.some((a) => sameAttribute(a.name, input.sourceAttribute as string))) {
     log.add(
@@ -147,6 +150,8 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
     strategy: input.strategy,
     shards: input.shards,
     sourceAttribute: input.sourceAttribute,
+    sourceCardinality: input.sourceCardinality,
+    sourceMutable: input.sourceMutable,
     separator: input.separator ?? '#',
     path,
   };

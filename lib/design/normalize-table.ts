@@ -5,6 +5,7 @@ import type { IssueLog } from './issue-log';
 import type { DynamoDbKeyDesign, KeyAttribute } from './key-design';
 import { withThresholds } from './limits';
 import type { NormalizeContext } from './normalize-context';
+import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
 import { accessPatterns, acknowledgements, readShares } from './normalize-usage';
 
@@ -39,6 +40,19 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     log,
   );
 
+  // UpdateItem cannot change a key attribute of the table: an item keeps its key for life.
+  for (const [field, attribute] of [
+    ['partitionKey', input.partitionKey],
+    ['sortKey', input.sortKey],
+  ] as const) {
+    if (attribute?.mutable === true) {
+      log.add(
+        joinPath(field, 'mutable'),
+        "is true, but a table's key attributes never change in place (UpdateItem cannot modify them; a new key is a delete and a put): mutable applies to index keys",
+      );
+    }
+  }
+
   const globalSecondaryIndexes = gsis.map((gsi, i) =>
     keySpace(gsiDraft(gsi, joinPath('globalSecondaryIndexes', i), input, tableReads, contributorInsights, log), log),
   );
@@ -59,6 +73,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     largestPartitionGbSource: input.storage?.largestPartitionGb === undefined ? undefined : 'declared',
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
     accessPatterns: patterns,
+    invariants: invariants(input.invariants, 'dynamodb', log),
     acknowledgements: acknowledgements(input.acknowledgements, [...indexNames], context.options, log),
     latencyAlarms: input.monitoring?.latencyAlarms ?? true,
     thresholds,

@@ -18,6 +18,7 @@ import type {
   ExternalResourceDesign,
   GlobalSecondaryIndexDesign,
   IndexWorkloadDesign,
+  InvariantDesign,
   KeyPartDesign,
   LocalSecondaryIndexDesign,
   PartitionKeyAttributeDesign,
@@ -68,6 +69,11 @@ function keyAttributeProps(name: typeof attributeName) {
     type: { shape: oneOf(['S', 'N', 'B']), optional: true, doc: 'DynamoDB attribute type: S, N or B.' },
     kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
     components: { shape: list(keyPart, { minItems: 1 }), optional: true, doc: 'Parts of a composite string value, in order (COUNTRY#STATE#CITY).' },
+    mutable: {
+      shape: bool(),
+      optional: true,
+      doc: 'Index keys: the application changes this attribute on existing items (a score, a status); inferred from the name when omitted.',
+    },
   } as const;
 }
 
@@ -134,17 +140,45 @@ const sharding = record<ShardingDesign>(
     },
     sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
     separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
+    sourceCardinality: {
+      shape: cardinality,
+      optional: true,
+      doc: 'Distinct values of sourceAttribute (calculated only); default the cardinality the design declares for that attribute.',
+    },
+    sourceMutable: {
+      shape: bool(),
+      optional: true,
+      doc: 'sourceAttribute changes on existing items (calculated only); default inferred (table keys never change).',
+    },
   },
   {
     constraints: [
       {
         if: { properties: { strategy: { type: 'string', const: 'calculated' } } },
         then: requires('sourceAttribute'),
-        else: { not: requires('sourceAttribute') },
+        else: { not: { anyOf: [requires('sourceAttribute'), requires('sourceCardinality'), requires('sourceMutable')] } },
       },
     ],
   },
 );
+
+const invariant = record<InvariantDesign>({
+  kind: {
+    shape: oneOf(['conditional-write', 'running-total', 'transaction', 'transactional-batch', 'stored-procedure']),
+    doc: 'What must stay within one key value: a conditional write or running total on one item; a DynamoDB transaction (TransactWriteItems); a Cosmos DB transactional batch or stored procedure.',
+  },
+  description: { shape: text({ maxLength: 2000 }), optional: true, doc: 'What must hold, for reports.' },
+  scopeAttribute: {
+    shape: attributeName,
+    optional: true,
+    doc: 'Attribute all items of one transaction or batch share within the key value; a shard calculated on it keeps each on one shard.',
+  },
+  splitPerShard: {
+    shape: bool(),
+    optional: true,
+    doc: 'The aggregate is kept per shard (sub-balances, per-shard counters read together); default false.',
+  },
+});
 
 const accessPattern = record<AccessPatternDesign>({
   name: { shape: text({ maxLength: 255 }), doc: 'A name for reports.' },
@@ -178,6 +212,11 @@ const designBaseProps = {
   workload: { shape: workload, doc: 'Peak traffic and hot-key share.' },
   storage: { shape: storage, optional: true, doc: 'Expected partition sizes.' },
   sharding: { shape: sharding, optional: true, doc: 'Write sharding of the partition key.' },
+  invariants: {
+    shape: list(invariant),
+    optional: true,
+    doc: 'What must stay within one partition-key value (transactions, conditional writes, running totals).',
+  },
   accessPatterns: { shape: list(accessPattern), optional: true, doc: 'Queries the application runs.' },
   acknowledgements: { shape: list(acknowledgementShape), optional: true, doc: 'Waived findings, each with a reason.' },
   thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for this design.' },

@@ -4,11 +4,14 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
+import type { Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import type { MessageData } from './rule';
+import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -39,6 +42,9 @@ export const ADVICE_MESSAGES = {
     'add {{level|code}} under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
     '; or add a finer level (e.g. /userId) under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix',
+  // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
+  ...INVARIANT_ADVICE_MESSAGES,
+  ...SPARSE_INDEX_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -56,7 +62,15 @@ interface Advice {
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
-  return analysis.once(planAdvice);
+  return analysis.once(keptAdvice);
+}
+
+/** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
+function keptAdvice(analysis: SpaceAnalysis): Advice {
+  const { design, space, plan } = analysis;
+  const advice = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
+  const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
+  return sparse ? { ...advice, ids: [...advice.ids, 'orSparseIndex'], data: { ...advice.data, indexKey: sparse } } : advice;
 }
 
 function planAdvice(analysis: SpaceAnalysis): Advice {
@@ -90,7 +104,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     return {
       ids: [...ids, 'orCache'],
       data: { ...counted, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
-      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared?.separator) }],
+      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }],
       shards: n,
     };
   }
@@ -102,7 +116,8 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       : [];
   const calculated = strategy === 'calculated' && source !== undefined;
   const ids: AdviceId[] =
-    declared && declared.strategy === strategy
+    // A declared source the plan keeps; a weak one it replaces (shard-source.ts) is a new sharding, said whole.
+    declared && declared.strategy === strategy && declared.sourceAttribute === source
       ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
       : [calculated ? 'shardCalculated' : 'shardRandom'];
   if (fanOut.length > 0) ids.push('setFanOut');
@@ -113,7 +128,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
   };
   const edits: DesignEdit[] = [
-    { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared?.separator) },
+    { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared) },
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
   const level = deeperLevel(analysis);
@@ -135,11 +150,16 @@ function deeperLevel(analysis: SpaceAnalysis): { attribute?: string } | undefine
   return { attribute: candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}` };
 }
 
-function shardingValue(strategy: string, shards: number, sourceAttribute: string | undefined, separator: string | undefined): Record<string, unknown> {
+function shardingValue(strategy: string, shards: number, sourceAttribute: string | undefined, declared: Sharding | undefined): Record<string, unknown> {
+  const separator = declared?.separator;
+  // What the design declared about a source it keeps (its cardinality, whether it changes) stays declared.
+  const kept = declared !== undefined && sourceAttribute !== undefined && declared.sourceAttribute === sourceAttribute;
   return {
     strategy,
     shards,
     ...(sourceAttribute !== undefined ? { sourceAttribute } : {}),
+    ...(kept && declared.sourceCardinality !== undefined ? { sourceCardinality: declared.sourceCardinality } : {}),
+    ...(kept && declared.sourceMutable !== undefined ? { sourceMutable: declared.sourceMutable } : {}),
     ...(separator !== undefined && separator !== '#' ? { separator } : {}),
   };
 }

@@ -9,7 +9,8 @@ import type { ShardingStrategy } from '../design/input';
 import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
 import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads } from '../engines';
-import { calculatedShardCandidate, carriesKey } from './queries';
+import { carriesKey } from './queries';
+import { spreadingShardSource } from './shard-source';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
@@ -198,8 +199,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
     const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
-    const candidate = declared === 'random' ? undefined : calculatedShardCandidate(space, analysis.owner.patternsOn(space));
-    const strategy: ShardingStrategy = declared === 'random' || declared === 'calculated' ? declared : candidate ? 'calculated' : 'random';
+    // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts).
+    const candidate = declared === 'random' ? undefined : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards);
+    const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,
       shards,

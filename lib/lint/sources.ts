@@ -30,6 +30,14 @@ export const SOURCES = {
   dynamoMetrics: { title: 'DynamoDB: Metrics and dimensions', url: `${AWS}/metrics-dimensions.html` },
   dynamoRetries: { title: 'DynamoDB: Error retries and exponential backoff', url: `${AWS}/Programming.Errors.html#Programming.Errors.RetryAndBackoff` },
   dynamoTimeSeries: { title: 'DynamoDB: Best practices for handling time series data', url: `${AWS}/bp-time-series.html` },
+  dynamoUpdateItem: {
+    title: 'DynamoDB API Reference: UpdateItem (primary key attributes cannot be updated)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateItem.html',
+  },
+  dynamoTransactions: { title: 'DynamoDB: Transactions (TransactWriteItems)', url: `${AWS}/transaction-apis.html` },
+  dynamoConditionalWrites: { title: 'DynamoDB: Conditional writes', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.ConditionalUpdate` },
+  dynamoAtomicCounters: { title: 'DynamoDB: Atomic counters', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.AtomicCounters` },
+  dynamoSparseIndexes: { title: 'DynamoDB: Take advantage of sparse indexes', url: `${AWS}/bp-indexes-general-sparse-indexes.html` },
   dynamoDax: { title: 'DynamoDB Accelerator (DAX): use cases', url: `${AWS}/DAX.html` },
   cosmosPartitioning: { title: 'Azure Cosmos DB: Partitioning and horizontal scaling', url: `${AZURE}/partitioning` },
   cosmosHierarchical: { title: 'Azure Cosmos DB: Hierarchical partition keys', url: `${AZURE}/hierarchical-partition-keys` },
@@ -41,6 +49,11 @@ export const SOURCES = {
   cosmosCrossPartition: {
     title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)',
     url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries`,
+  },
+  cosmosTransactionalBatch: { title: 'Azure Cosmos DB: Transactional batch operations (one logical partition)', url: `${AZURE}/nosql/transactional-batch` },
+  cosmosStoredProcedures: {
+    title: 'Azure Cosmos DB: Stored procedures, triggers and UDFs (transactions scoped to one logical partition)',
+    url: `${AZURE}/nosql/stored-procedures-triggers-udfs`,
   },
   cosmosChangeFeedPatterns: { title: 'Azure Cosmos DB: Change feed design patterns', url: `${AZURE}/nosql/change-feed-design-patterns` },
   cosmosJoins: { title: 'Azure Cosmos DB: Self-joins (no joins across items or containers)', url: `${AZURE}/nosql/query/join` },

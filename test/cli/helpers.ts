@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -80,4 +80,10 @@ export function designWithFindings(count: number, name = (i: number) => `table-$
     monitoring: { contributorInsights: false, latencyAlarms: false },
   }));
   return `${JSON.stringify({ tables }, null, 2)}\n`;
+}
+
+/** How many design files an examples folder holds (`good`, `bad`, or both when omitted): counts in tests follow the examples as they are added. */
+export function exampleCount(folder?: 'good' | 'bad'): number {
+  const folders = folder ? [folder] : (['good', 'bad'] as const);
+  return folders.reduce((sum, f) => sum + readdirSync(join(examples, f)).filter((name) => name.endsWith('.json')).length, 0);
 }

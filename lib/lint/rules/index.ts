@@ -12,6 +12,8 @@ import { lowCardinalityKey } from './low-cardinality-key';
 import { mismatchedJoinKeys } from './mismatched-join-keys';
 import { monitoringOff } from './monitoring-off';
 import { needlessSharding } from './needless-sharding';
+import { shardSourceCannotSpread } from './shard-source-cannot-spread';
+import { shardingBreaksInvariant } from './sharding-breaks-invariant';
 import { suspiciousKeyName } from './suspicious-key-name';
 import { templateDiffersFromDesign } from './template-differs-from-design';
 import { timeBucketKey } from './time-bucket-key';
@@ -34,6 +36,8 @@ export const RULES: readonly Rule[] = [
   dominantKeyShare,
   suspiciousKeyName,
   templateDiffersFromDesign,
+  shardSourceCannotSpread,
+  shardingBreaksInvariant,
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);

@@ -1,0 +1,55 @@
+/**
+ * A design's invariants: what must stay within one value of its partition key. Which kinds exist
+ * depends on the engine: Cosmos DB's transactional batches and stored procedures run in one logical
+ * partition; DynamoDB's TransactWriteItems spans partitions. Kinds the engine does not have are
+ * rejected with the kind to use instead.
+ */
+import type { Engine } from '../engines';
+import { joinPath } from './field-path';
+import type { InvariantDesign } from './input';
+import type { IssueLog } from './issue-log';
+import type { Invariant, InvariantKind } from './key-design';
+
+/** Kinds one engine lacks, with the sentence that points to the right one. */
+const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> = {
+  dynamodb: {
+    'transactional-batch': 'is a Cosmos DB kind; a DynamoDB TransactWriteItems is "transaction"',
+    'stored-procedure': 'is a Cosmos DB kind; DynamoDB has no stored procedures: use "transaction" or "conditional-write"',
+  },
+  cosmosdb: {
+    transaction:
+      'is a DynamoDB kind (TransactWriteItems); Cosmos DB transactions are "transactional-batch" or "stored-procedure", both within one logical partition',
+  },
+};
+
+/** Kinds whose scope is the items one call touches within the key value (not a single item). */
+const SCOPED: ReadonlySet<InvariantKind> = new Set(['transactional-batch', 'stored-procedure']);
+/** Kinds that keep an aggregate on one item, which can be split into per-shard parts. */
+export const ITEM_AGGREGATES: ReadonlySet<InvariantKind> = new Set(['conditional-write', 'running-total']);
+
+export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog): Invariant[] {
+  return (input ?? []).map((declared, i) => {
+    const path = joinPath('invariants', i);
+    const wrongEngine = NOT_ON[engine][declared.kind];
+    if (wrongEngine) log.add(joinPath(path, 'kind'), `"${declared.kind}" ${wrongEngine}`);
+    if (declared.scopeAttribute !== undefined && !SCOPED.has(declared.kind)) {
+      log.add(
+        joinPath(path, 'scopeAttribute'),
+        `applies to transactional batches and stored procedures; a "${declared.kind}" concerns one item, so no attribute spreads it: remove scopeAttribute`,
+      );
+    }
+    if (declared.splitPerShard !== undefined && !ITEM_AGGREGATES.has(declared.kind)) {
+      log.add(
+        joinPath(path, 'splitPerShard'),
+        `applies to conditional writes and running totals (an aggregate on one item that can be kept per shard); remove it from a "${declared.kind}"`,
+      );
+    }
+    return {
+      kind: declared.kind,
+      description: declared.description,
+      scopeAttribute: declared.scopeAttribute,
+      splitPerShard: declared.splitPerShard ?? false,
+      path,
+    };
+  });
+}

@@ -1,0 +1,114 @@
+import { nearestToCeiling, storedKeyLoads } from '../../design/sharding';
+import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import type { SpaceAnalysis } from '../analysis';
+import { onIndex } from '../format';
+import { defineRule, type RuleHit } from '../rule';
+import { sourceFacts, type SourceFacts } from '../shard-source';
+import { SOURCES } from '../sources';
+
+type Id =
+  | 'fewValues'
+  | 'overOnFilled'
+  | 'fitsOnFilled'
+  | 'mutableSource'
+  | 'movesTableItem'
+  | 'movesIndexEntry'
+  | 'unknownCardinality'
+  | 'declareCardinality'
+  | AdviceId;
+
+const MUTABLE_FROM = { declared: 'declared', name: 'inferred from its name', 'table-key': 'a table key' } as const satisfies Record<
+  NonNullable<SourceFacts['mutableFrom']>,
+  string
+>;
+
+/** The finding for one calculated sharding whose source cannot spread the load, if any. */
+function check(a: SpaceAnalysis): RuleHit<Id>[] {
+  const { space, plan, design } = a;
+  const sharding = space.sharding;
+  // Only where the load needs write shards: needless sharding is SG007's, replicated copies need no source.
+  if (sharding?.strategy !== 'calculated' || sharding.sourceAttribute === undefined) return [];
+  if (plan.layout !== 'random' && plan.layout !== 'calculated') return [];
+  const source = sharding.sourceAttribute;
+  const facts = sourceFacts(design, space, source);
+  const base = { key: space.partitionKey.map((k) => k.name), onIndex: onIndex(space.index), declaredShards: sharding.shards, source };
+  const at = `${sharding.path}.sourceAttribute`;
+  const advice = adviceFor(a);
+  const [fixId, ...fixNotes] = advice.ids;
+
+  if (facts.mutable === true) {
+    return [
+      {
+        path: at,
+        index: space.index,
+        messageId: 'mutableSource',
+        notes: [space.index === undefined ? 'movesTableItem' : 'movesIndexEntry'],
+        fixId,
+        fixNotes,
+        data: { ...advice.data, ...base, mutableFrom: MUTABLE_FROM[facts.mutableFrom ?? 'declared'] },
+        edits: advice.edits,
+      },
+    ];
+  }
+  if (facts.cardinality === undefined) {
+    return [{ path: at, index: space.index, severity: 'warning', messageId: 'unknownCardinality', fixId: 'declareCardinality', data: base }];
+  }
+  if (facts.cardinality >= sharding.shards) return [];
+  // Each source value hashes to one shard: C values fill at most C shards, and the hot value's load divides over those alone.
+  const filled = facts.cardinality;
+  const perShard = nearestToCeiling(a.owner.profile.loadDimensions(storedKeyLoads(a.hot, 'calculated', filled, a.collection), design.thresholds.headroom));
+  const over = perShard.load > perShard.usable;
+  return [
+    {
+      path: at,
+      index: space.index,
+      severity: over ? 'error' : 'warning',
+      messageId: 'fewValues',
+      notes: [over ? 'overOnFilled' : 'fitsOnFilled'],
+      fixId,
+      fixNotes,
+      data: {
+        ...advice.data,
+        ...base,
+        sourceCardinality: filled,
+        cardinalityAt: facts.cardinalityAt ?? '',
+        filled,
+        perShardLoad: perShard.load,
+        usable: perShard.usable,
+        unit: perShard.unit,
+      },
+      edits: advice.edits,
+    },
+  ];
+}
+
+export const shardSourceCannotSpread = defineRule({
+  id: 'SG018',
+  title: 'shard-source-cannot-spread',
+  severity: 'error',
+  thresholds: ['headroom'],
+  fires:
+    "A key the load needs to shard is calculated-sharded on a source attribute with fewer distinct values than shards (declared in sharding.sourceCardinality or where the attribute is a key attribute or component), or one that changes on existing items (declared `mutable`/`sourceMutable`, or named like a score or status; a table's own key attributes never change). An error when the filled shards cannot carry the hottest value's load, a warning when they can. A source whose cardinality the design does not declare is a warning: skewguard cannot tell whether it fills the shards.",
+  rationale:
+    'A calculated shard is hash(source) mod N: each source value always lands on one shard, so a source with C values fills at most C of the N shards and the hottest key value still lands on those (a 1-valued region puts every write on one shard, however many are declared). A source that changes moves the item to another shard on each update: a table item must be deleted and put under its new key (UpdateItem cannot change key attributes), an index entry costs a delete and a put, and a value many items share (a default score) keeps one shard hot.',
+  fix: "Calculate the shard on a stable, high-cardinality attribute the reads carry (the table's unique key, an entity id), or use random sharding where the reads fan out anyway; declare sharding.sourceCardinality when the design does not say how many values the source has.",
+  sources: [SOURCES.dynamoSharding, SOURCES.dynamoUpdateItem, SOURCES.dynamoGsiThroughput, SOURCES.cosmosSynthetic],
+  messages: {
+    fewValues:
+      '{{key|key}}{{onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality}} distinct values ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
+    overOnFilled: ', so the hottest value puts {{perShardLoad}} {{unit}} on each of them against a usable {{usable}} {{unit}}',
+    fitsOnFilled: '; they carry the hottest value today ({{perShardLoad}} of a usable {{usable}} {{unit}} each), and the others only add fan-out',
+    mutableSource:
+      '{{key|key}}{{onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which changes on existing items ({{mutableFrom}}): each change moves the item to another shard',
+    movesTableItem: ' (a delete and a put under a new key; reads that compute the shard from the new value miss an item left under the old one)',
+    movesIndexEntry: ' (a delete and a put in the index for every update, and a value many items share, such as a default score, keeps one shard hot)',
+    unknownCardinality:
+      '{{key|key}}{{onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, whose number of distinct values the design does not declare: skewguard cannot tell whether it fills {{declaredShards}} shards',
+    declareCardinality:
+      'declare sharding.sourceCardinality (the distinct values of {{source|code}}), or calculate the shard on an attribute whose cardinality the design declares',
+    ...ADVICE_MESSAGES,
+  },
+  check(_design, { spaces }) {
+    return spaces.flatMap(check);
+  },
+});

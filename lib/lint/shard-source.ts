@@ -1,0 +1,123 @@
+/**
+ * Whether a calculated shard's source attribute can spread a key's load: it needs at least N distinct
+ * values (a 1-valued `region` puts every write on one shard however many are declared), and it must
+ * not change on existing items (a `score` or `status` moves the item to another shard on each update).
+ * The facts come from the design: declared on the sharding, else from where the attribute is a key
+ * attribute or key component; a table's own key attributes never change in place.
+ */
+import { cardinalityValue } from '../design/cardinality';
+import { sameAttribute, type AccessPattern, type KeyAttribute, type KeyDesign, type KeySpace } from '../design/key-design';
+import { nameWords } from '../design/key-names';
+import { profileOf } from '../engines';
+import { readsWholeKey } from './queries';
+
+/** Last words of names the application updates in place: a score, a status, a balance. */
+const MUTABLE_WORDS = new Set([
+  'score',
+  'status',
+  'state',
+  'rank',
+  'ranking',
+  'points',
+  'balance',
+  'count',
+  'counter',
+  'total',
+  'stage',
+  'phase',
+  'step',
+  'progress',
+  'version',
+]);
+/** First words of update timestamps: `updatedAt`, `lastSeen`, `modifiedOn`. */
+const MUTABLE_FIRST_WORDS = new Set(['updated', 'modified', 'last']);
+
+/** True for names like `score`, `orderStatus`, `accountBalance`, `updatedAt`, `lastLogin`. */
+export function looksMutable(name: string): boolean {
+  const words = nameWords(name);
+  if (words.length === 0) return false;
+  return MUTABLE_WORDS.has(words[words.length - 1]) || (words.length > 1 && MUTABLE_FIRST_WORDS.has(words[0]));
+}
+
+export interface SourceFacts {
+  /** Distinct values (Infinity for `'unique'`); undefined when the design declares none. */
+  readonly cardinality?: number;
+  /** Where the cardinality was declared. */
+  readonly cardinalityAt?: string;
+  /** Whether updates change the attribute; undefined when nothing says (treated as stable). */
+  readonly mutable?: boolean;
+  /** How `mutable` is known: declared on the sharding or an index key, a table key (never changes), or the name. */
+  readonly mutableFrom?: 'declared' | 'table-key' | 'name';
+}
+
+/** Every key attribute and key component of the design, with its own declaration. */
+function declaredAttributes(
+  design: KeyDesign,
+): { readonly name: string; readonly cardinality?: KeyAttribute['cardinality']; readonly mutable?: boolean; readonly path: string }[] {
+  const attributes = profileOf(design.engine)
+    .keySpaces(design)
+    .flatMap((space) => [...space.partitionKey, ...space.sortKey]);
+  const lsiKeys = design.engine === 'dynamodb' ? design.localSecondaryIndexes.flatMap((lsi) => lsi.sortKey) : [];
+  return [...attributes, ...lsiKeys].flatMap((a) => [
+    { name: a.name, cardinality: a.cardinality, mutable: a.mutable, path: a.path },
+    ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, path: `${a.path}.components[${i}]` })),
+  ]);
+}
+
+/** What the design says about `attribute` as a shard source of `space`. */
+export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string): SourceFacts {
+  const sharding = space.sharding?.sourceAttribute !== undefined && sameAttribute(space.sharding.sourceAttribute, attribute) ? space.sharding : undefined;
+  const named = declaredAttributes(design).filter((a) => sameAttribute(a.name, attribute));
+  // Several declarations (an attribute keying two indexes): the fewest values is the one to trust.
+  const counted = named.filter((a) => a.cardinality !== undefined).sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality))[0];
+  const cardinality =
+    sharding?.sourceCardinality !== undefined
+      ? { cardinality: cardinalityValue(sharding.sourceCardinality), cardinalityAt: `${sharding.path}.sourceCardinality` }
+      : counted
+        ? { cardinality: cardinalityValue(counted.cardinality), cardinalityAt: `${counted.path}.cardinality` }
+        : {};
+  const tableKey = [...design.primaryKey.partitionKey, ...design.primaryKey.sortKey].some((a) => sameAttribute(a.name, attribute));
+  const declaredMutable = sharding?.sourceMutable ?? named.find((a) => a.mutable !== undefined)?.mutable;
+  const mutability: Pick<SourceFacts, 'mutable' | 'mutableFrom'> =
+    declaredMutable !== undefined
+      ? { mutable: declaredMutable, mutableFrom: 'declared' }
+      : tableKey
+        ? { mutable: false, mutableFrom: 'table-key' }
+        : looksMutable(attribute)
+          ? { mutable: true, mutableFrom: 'name' }
+          : {};
+  return { ...cardinality, ...mutability };
+}
+
+/**
+ * A source that can fill `shards` shards and stays put: not known to change, and with at least that
+ * many declared values. The declared source is trusted when its cardinality is unknown (SG018 warns);
+ * an attribute skewguard suggests must be known to be enough.
+ */
+function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown: boolean): boolean {
+  if (facts.mutable === true) return false;
+  if (facts.cardinality === undefined) return trustUnknown;
+  return facts.cardinality >= Math.max(shards ?? 2, 2);
+}
+
+/**
+ * The attribute a calculated shard of `space` should hash, or undefined (then random sharding, whose
+ * reads fan out anyway). In order: the attribute a declared transactional batch or stored procedure
+ * is scoped by (shards keep each call on one shard), the declared source, a sort-key attribute, then
+ * one that whole-key queries carry — each only when it can spread the load (see `canSpread`).
+ */
+export function spreadingShardSource(design: KeyDesign, space: KeySpace, patterns: readonly AccessPattern[], shards: number | undefined): string | undefined {
+  const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
+  const scoped = space === design.primaryKey ? design.invariants.flatMap((i) => (i.scopeAttribute === undefined ? [] : [i.scopeAttribute])) : [];
+  const declared = space.sharding?.sourceAttribute;
+  const candidates = [
+    ...scoped,
+    ...(declared === undefined ? [] : [declared]),
+    // Reads look up one value of the source; a timestamp is read by range, never by one value.
+    ...space.sortKey.filter((a) => a.kind !== 'time-bucket').map((a) => a.name),
+    ...patterns.filter((p) => readsWholeKey(space, p)).flatMap((p) => p.keyAttributes),
+  ];
+  return candidates.find(
+    (name) => !isKey(name) && canSpread(sourceFacts(design, space, name), shards, declared !== undefined && sameAttribute(name, declared)),
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Fixes keep what the application relies on (issue 14 §6): a hot key whose value carries an invariant
+ * gets a fix that keeps it and no edits that would silently break it, and a hot index whose items share
+ * one key value gets the sparse-index alternative beside sharding.
+ */
+import { DesignError, lint, type DesignInput, type InvariantDesign } from '../../lib';
+import { container, ledger, table } from '../fixtures';
+
+const sg003 = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003');
+
+describe('a hot key with an invariant', () => {
+  it('a running balance: the fix says to keep it per shard or accept the cap, and carries no edits (--fix leaves it)', () => {
+    const finding = sg003(ledger([{ kind: 'running-total', description: 'balance never below zero' }, { kind: 'transaction' }]));
+    expect(finding?.data).toMatchObject({ aggregateKinds: ['running-total'] });
+    expect(finding?.fix).toMatch(/the `running-total` on one item \(`invariants\[0\]`\) cannot follow the shards: keep it per shard/);
+    expect(finding?.fix).toMatch(/caps the key at one partition's ceiling$/);
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  it('a balance already kept per shard, or a DynamoDB transaction alone: plain sharding keeps it, and the edits stay', () => {
+    for (const invariants of [[{ kind: 'running-total', splitPerShard: true }], [{ kind: 'transaction' }]] as InvariantDesign[][]) {
+      const finding = sg003(ledger(invariants));
+      expect(finding?.fix).not.toMatch(/cannot follow the shards/);
+      expect(finding?.edits).toEqual([{ op: 'set', path: 'sharding', value: expect.objectContaining({ strategy: 'calculated', sourceAttribute: 'entryId' }) }]);
+    }
+  });
+
+  it('a Cosmos DB transactional batch over the whole key value: the invariant caps the key, said plainly, no edits', () => {
+    const finding = sg003(
+      container({
+        partitionKey: { paths: [{ path: '/accountId', cardinality: 5000 }] },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.5 },
+        invariants: [{ kind: 'transactional-batch' }],
+      }),
+    );
+    expect(finding?.data).toMatchObject({ scopedKinds: ['transactional-batch'] });
+    expect(finding?.fix).toMatch(/the `transactional-batch` \(`invariants\[0\]`\) must run within one `\/accountId` value/);
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  it('the same hot container whose batches share /orderId (declared as the shard source): sharding on it keeps the batch', () => {
+    const finding = sg003(
+      container({
+        partitionKey: { paths: [{ path: '/accountId', cardinality: 5000 }] },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.5 },
+        sharding: { strategy: 'calculated', shards: 2, sourceAttribute: '/orderId', sourceCardinality: 'unique' },
+        invariants: [{ kind: 'transactional-batch', scopeAttribute: '/orderId' }],
+      }),
+    );
+    expect(finding?.fix).toMatch(/calculated on `\/orderId`/);
+    expect(finding?.fix).not.toMatch(/must run within one/);
+  });
+});
+
+describe('the sparse-index alternative', () => {
+  const withIndex = (partitionKey: Record<string, unknown>, sortKey = { name: 'sk', type: 'S' as const, cardinality: 'unique' as const }) =>
+    table({
+      partitionKey: { name: 'pk', type: 'S', cardinality: 'unique' },
+      sortKey,
+      workload: { peakReadUnits: 100, peakWriteUnits: 4000 },
+      globalSecondaryIndexes: [{ indexName: 'byKey', partitionKey: partitionKey as never }],
+    });
+  const fixOn = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'byKey')?.fix ?? '';
+
+  it('fires for an index keyed by a constant, and for an inverted index keyed by the table sort key', () => {
+    expect(fixOn(withIndex({ name: 'entityType', type: 'S', cardinality: 1 }))).toMatch(/make it sparse: write `entityType` only on those items/);
+    const inverted = withIndex({ name: 'sk', type: 'S', cardinality: 3 }, { name: 'sk', type: 'S', cardinality: 3 } as never);
+    expect(fixOn(inverted)).toMatch(/make it sparse: write `sk` only on those items/);
+  });
+
+  it('stays out of an index whose key takes several values of its own', () => {
+    const fix = fixOn(withIndex({ name: 'customerId', type: 'S', cardinality: 3 }));
+    expect(fix).toMatch(/^shard `customerId`/);
+    expect(fix).not.toMatch(/sparse/);
+  });
+});
+
+describe('invalid invariants and shard-source fields are named, with the way out', () => {
+  const issuesOf = (input: DesignInput): string[] => {
+    try {
+      lint(input);
+    } catch (error) {
+      expect(error).toBeInstanceOf(DesignError);
+      return (error as DesignError).issues.map((i) => `${i.path}: ${i.message}`);
+    }
+    throw new Error('expected a DesignError');
+  };
+
+  it.each([
+    [table({ invariants: [{ kind: 'transactional-batch' }] }), 'invariants[0].kind: "transactional-batch" is a Cosmos DB kind'],
+    [container({ invariants: [{ kind: 'transaction' }] }), 'invariants[0].kind: "transaction" is a DynamoDB kind'],
+    [table({ invariants: [{ kind: 'running-total', scopeAttribute: 'orderId' }] }), 'invariants[0].scopeAttribute: applies to transactional batches'],
+    [container({ invariants: [{ kind: 'stored-procedure', splitPerShard: true }] }), 'invariants[0].splitPerShard: applies to conditional writes'],
+    [
+      table({ partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique', mutable: true } }),
+      "partitionKey.mutable: is true, but a table's key attributes never change",
+    ],
+    [table({ sharding: { strategy: 'random', shards: 4, sourceCardinality: 10 } }), 'sharding.sourceCardinality: applies to calculated sharding only'],
+  ] as const)('%#: %s', (design, issue) => {
+    expect(issuesOf(design as DesignInput).some((line) => line.startsWith(issue))).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import type { DynamoDbTableDesign, ShardingDesign } from '../../../lib';
+import { table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+/** A store key whose hottest value takes 9,000 WCU: 12 shards serve it (9,000 / 800 usable). */
+const stores = (sharding: ShardingDesign, overrides: Partial<DynamoDbTableDesign> = {}) =>
+  table({
+    name: 'orders',
+    partitionKey: { name: 'storeId', type: 'S', cardinality: 200 },
+    sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 100, peakWriteUnits: 10000, hotKeyShare: 0.9 },
+    sharding,
+    ...overrides,
+  });
+
+/** The leaderboard: a GSI keyed by game, sorted by score, the hot game's writes sharded on the source. */
+const leaderboard = (sourceAttribute: string, sortKey: Record<string, unknown> = { name: 'score', type: 'N', cardinality: 5000 }) =>
+  table({
+    name: 'players',
+    partitionKey: { name: 'playerId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 100, peakWriteUnits: 4000 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'byGame',
+        partitionKey: { name: 'gameId', type: 'S', cardinality: 20 },
+        sortKey: sortKey as never,
+        workload: { hotKeyShare: 0.5 },
+        sharding: { strategy: 'calculated', shards: 5, sourceAttribute },
+      },
+    ],
+    accessPatterns: [{ name: 'top-of-game', index: 'byGame', keyAttributes: ['gameId'], share: 1, fanOut: true }],
+  });
+
+testRule('SG018', {
+  valid: [
+    {
+      name: 'a unique sort key fills every shard and never changes (a table key)',
+      design: stores({ strategy: 'calculated', shards: 12, sourceAttribute: 'orderId' }),
+    },
+    {
+      name: 'a declared sourceCardinality of at least N',
+      design: stores({ strategy: 'calculated', shards: 12, sourceAttribute: 'customerId', sourceCardinality: 50000 }),
+    },
+    { name: "the base table's unique key as a GSI's source", design: leaderboard('playerId') },
+    {
+      name: 'a GSI sort key declared stable (mutable: false) with enough values',
+      design: leaderboard('joinedWeek', { name: 'joinedWeek', type: 'S', cardinality: 500, kind: 'value', mutable: false }),
+    },
+    {
+      name: 'needless sharding is left to SG007, whatever its source',
+      design: table({ sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'region', sourceCardinality: 1 } }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'calculated into 13 shards on a 1-valued region: every write still lands on one shard',
+      design: stores(
+        { strategy: 'calculated', shards: 13, sourceAttribute: 'region' },
+        { globalSecondaryIndexes: [{ indexName: 'byRegion', partitionKey: { name: 'region', type: 'S', cardinality: 1 } }] },
+      ),
+      findings: [
+        {
+          messageId: 'fewValues',
+          severity: 'error',
+          path: 'sharding.sourceAttribute',
+          notes: ['overOnFilled'],
+          data: {
+            declaredShards: 13,
+            sourceCardinality: 1,
+            filled: 1,
+            perShardLoad: 9000,
+            usable: 800,
+            cardinalityAt: 'globalSecondaryIndexes[0].partitionKey.cardinality',
+          },
+          fix: /^shard `storeId` into N = 12 calculated shards on `orderId`/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 12, sourceAttribute: 'orderId' } }],
+        },
+      ],
+    },
+    {
+      name: 'a declared sourceCardinality below N whose filled shards still carry the load: a warning',
+      design: stores({ strategy: 'calculated', shards: 40, sourceAttribute: 'channel', sourceCardinality: 20 }),
+      findings: [{ messageId: 'fewValues', severity: 'warning', notes: ['fitsOnFilled'], data: { filled: 20, perShardLoad: 450 } }],
+    },
+    {
+      name: 'a GSI sort key named score: changed by every update (inferred), so the suggestion is the table key or random',
+      design: leaderboard('score'),
+      findings: [
+        {
+          messageId: 'mutableSource',
+          path: 'globalSecondaryIndexes[0].sharding.sourceAttribute',
+          index: 'byGame',
+          notes: ['movesIndexEntry'],
+          data: { mutableFrom: 'inferred from its name' },
+          // N is the shard-count rules' business; the source is this rule's: random, the reads fan out anyway.
+          fix: /^shard `gameId` into N = \d+ random shards/,
+          edits: true,
+        },
+      ],
+    },
+    {
+      name: 'a source declared mutable on the sharding',
+      design: stores({ strategy: 'calculated', shards: 12, sourceAttribute: 'courierId', sourceCardinality: 'unique', sourceMutable: true }),
+      findings: [{ messageId: 'mutableSource', notes: ['movesTableItem'], data: { mutableFrom: 'declared' } }],
+    },
+    {
+      name: 'a source whose cardinality nothing declares: said, not silently passed',
+      design: stores({ strategy: 'calculated', shards: 12, sourceAttribute: 'customerId' }),
+      findings: [{ messageId: 'unknownCardinality', severity: 'warning', fix: /declare sharding.sourceCardinality/, edits: false }],
+    },
+  ],
+});

@@ -1,0 +1,75 @@
+import type { CosmosContainerDesign } from '../../../lib';
+import { container, ledger } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+/** A cart per user; checkout writes the cart's items and the order in one transactional batch. */
+const carts = (overrides: Partial<CosmosContainerDesign> = {}) =>
+  container({
+    name: 'carts',
+    partitionKey: { paths: [{ path: '/userId', cardinality: 100000 }] },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
+    invariants: [{ kind: 'transactional-batch', description: 'checkout: cart items and the order, all or nothing' }],
+    accessPatterns: [{ name: 'cart-of-user', keyAttributes: ['/userId'], share: 1, fanOut: true }],
+    ...overrides,
+  });
+
+/** A tenant container whose stored procedures each work on one order's documents (the `/orderId` they share). */
+const tenantOrders = (sourceAttribute: string) =>
+  container({
+    name: 'orders',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 300 }] },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 30000, hotKeyShare: 0.5 },
+    sharding: { strategy: 'calculated', shards: 2, sourceAttribute, sourceCardinality: 'unique' },
+    invariants: [{ kind: 'stored-procedure', scopeAttribute: '/orderId' }],
+    accessPatterns: [
+      { name: 'order', keyAttributes: ['/tenantId', '/orderId'], share: 0.9 },
+      { name: 'tenant-orders', keyAttributes: ['/tenantId'], share: 0.1, fanOut: true },
+    ],
+  });
+
+testRule('SG019', {
+  valid: [
+    { name: 'an unsharded cart keeps its checkout batch', design: carts() },
+    {
+      name: 'DynamoDB TransactWriteItems spans partitions: sharding keeps it',
+      design: ledger([{ kind: 'transaction' }], { sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'entryId' } }),
+    },
+    {
+      name: 'a running balance kept per shard (sub-balances read together)',
+      design: ledger([{ kind: 'running-total', splitPerShard: true }, { kind: 'transaction' }], {
+        sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'entryId' },
+      }),
+    },
+    { name: "stored procedures scoped by /orderId, shards calculated on /orderId: each call's documents share a shard", design: tenantOrders('/orderId') },
+  ],
+  invalid: [
+    {
+      name: 'a cart split over 8 keys: the checkout batch cannot be atomic (the load does not need it: remove)',
+      design: carts({ sharding: { strategy: 'random', shards: 8 } }),
+      findings: [
+        {
+          messageId: 'breaksScope',
+          path: 'invariants[0]',
+          data: { kind: 'transactional-batch', declaredShards: 8 },
+          fix: /^remove the sharding/,
+          edits: [{ op: 'remove', path: 'sharding' }],
+        },
+      ],
+    },
+    {
+      name: 'a running balance under plain sharding: per-shard sub-totals or the one-partition cap, no edits',
+      design: ledger([{ kind: 'running-total' }, { kind: 'transaction' }], { sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'entryId' } }),
+      findings: [{ messageId: 'breaksAggregate', path: 'invariants[0]', fix: /declare splitPerShard: true; or remove the sharding/, edits: false }],
+    },
+    {
+      name: 'stored procedures scoped by /orderId, shards calculated on another attribute: shard on /orderId (its cardinality unknown, so no edits)',
+      design: tenantOrders('/customerId'),
+      findings: [{ messageId: 'breaksScope', fix: /^calculate the shard on the attribute each call's items share/, edits: false }],
+    },
+    {
+      name: 'replicated Cosmos DB copies: no batch writes them all',
+      design: carts({ sharding: { strategy: 'replicated', shards: 3 } }),
+      findings: [{ messageId: 'breaksCopies', edits: [{ op: 'remove', path: 'sharding' }] }],
+    },
+  ],
+});
