@@ -84,6 +84,6 @@ export function designWithFindings(count: number, name = (i: number) => `table-$
 
 /** How many design files an examples folder holds (`good`, `bad`, or both when omitted): counts in tests follow the examples as they are added. */
 export function exampleCount(folder?: 'good' | 'bad'): number {
-  const folders = folder ? [folder] : (['good', 'bad'] as const);
+  const folders: readonly string[] = folder ? [folder] : ['good', 'bad'];
   return folders.reduce((sum, f) => sum + readdirSync(join(examples, f)).filter((name) => name.endsWith('.json')).length, 0);
 }
