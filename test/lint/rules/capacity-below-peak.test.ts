@@ -87,7 +87,7 @@ testRule('SG017', {
         },
         {
           messageId: 'notPreWarmed',
-          path: 'warmThroughput',
+          path: 'workload',
           severity: 'warning',
           data: { reads: 1000, writes: 25000, sustainedWrites: 4000 },
           edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 25000 } }],
@@ -139,7 +139,7 @@ testRule('SG017', {
       findings: [
         {
           messageId: 'notPreWarmed',
-          path: 'globalSecondaryIndexes[0].warmThroughput',
+          path: 'globalSecondaryIndexes[0].workload',
           index: 'byStatus',
           severity: 'warning',
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 20000, writeUnitsPerSecond: 4000 } }],

@@ -79,7 +79,8 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity): Rule
   const writeUnitsPerSecond = Math.max(Math.ceil(writes), sustainedWrites);
   const path = joinPath(capacity.path, 'warmThroughput');
   return {
-    path,
+    // The declared peak is what the new table cannot serve; the fix adds warm throughput beside it.
+    path: analysis.space.workload.path,
     index: capacity.index,
     messageId: 'notPreWarmed',
     fixId: 'fixPreWarm',
@@ -94,8 +95,10 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   const peak = peakOf(analysis, dimension);
   if (peak <= quota) return undefined;
+  const { workload } = analysis.space;
   return {
-    path: joinPath(analysis.space.workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits'),
+    // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
+    path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
     fixId: 'fixQuota',
