@@ -41,6 +41,7 @@ import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules, rulesOfKeySpace } from './rule-quota';
 import { settingsIssues } from './settings-check';
+import { derivedCapacity, withDerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
 
 const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
@@ -98,6 +99,9 @@ export class GuardedTable extends Construct {
   readonly compositeAlarm?: cloudwatch.CompositeAlarm;
 
   private readonly resource: dynamodb.CfnGlobalTable;
+  /** The replicas as TableV2 renders them, before the Contributor Insights override wraps them: where
+   *  the table's and GSIs' read capacity is. */
+  private readonly renderedReplicas: unknown;
   private input: TableDesignInput;
   private readonly billing: dynamodb.Billing;
   private readonly mode: dynamodb.ContributorInsightsMode;
@@ -149,6 +153,8 @@ export class GuardedTable extends Construct {
     this.tableMonitored = normalized.primaryKey.keyMonitoring;
     this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
+    this.renderedReplicas = this.resource.replicas;
+    this.input = this.withCapacity(this.input);
     overrideIndexContributorInsights(
       this.resource,
       () => this.indexContributorInsights(),
@@ -239,10 +245,30 @@ export class GuardedTable extends Construct {
     const normalized = issues.length === 0 ? this.normalizeDesign(next, issues) : undefined;
     if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
     this.table.addGlobalSecondaryIndex(globalSecondaryIndexProps(gsi));
-    this.input = next;
+    this.input = this.withCapacity(next);
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);
     // Its capacity throttles, if it has a cause of its own (the table's ticket alarm is already made).
     throttlesAndErrorsAlarms(this.alarmFactory, `-${space.space.indexName}`, this.table.tableName, [space], this.alarmSettings, false);
+  }
+
+  /**
+   * The input with the capacity the props made of the table (billing, warmThroughput, each GSI's
+   * capacity settings), checked by the core: SG017 compares it with the declared peaks. Figures that
+   * are tokens are left out, with a warning naming them.
+   */
+  private withCapacity(input: TableDesignInput): TableDesignInput {
+    const derived = derivedCapacity(this.resource, this.renderedReplicas);
+    const issues: DesignIssue[] = [];
+    const merged = withDerivedCapacity(input, derived, issues);
+    if (issues.length === 0) this.normalizeDesign(merged, issues);
+    if (issues.length > 0) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    if (derived.unchecked.length > 0) {
+      Annotations.of(this).addWarningV2(
+        'skewguard:capacity-unchecked',
+        `SG017 cannot check ${derived.unchecked.join(', ')} against the declared peak: unresolved tokens, known only at deploy time. Give literal figures to have them checked`,
+      );
+    }
+    return merged;
   }
 
   /** The core's normalization of `input`, its issues added to `issues`. */

@@ -51,7 +51,9 @@ export const GSI_SETTINGS = [
 
 /** A global secondary index: the core's index design (key cardinality, workload, sharding) plus TableV2's settings. */
 export interface GuardedGlobalSecondaryIndex
-  extends Omit<GlobalSecondaryIndexDesign, 'partitionKey' | 'partitionKeys' | 'sortKey' | 'sortKeys'>, GlobalSecondaryIndexSettings {
+  extends
+    Omit<GlobalSecondaryIndexDesign, 'partitionKey' | 'partitionKeys' | 'sortKey' | 'sortKeys' | 'capacity' | 'onDemand' | 'warmThroughput'>,
+    GlobalSecondaryIndexSettings {
   /** A single-attribute partition key. Give this or `partitionKeys`. */
   readonly partitionKey?: GuardedPartitionKey;
   /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`. */
@@ -77,11 +79,13 @@ export interface GuardedLocalSecondaryIndex extends Omit<LocalSecondaryIndexDesi
 /**
  * The key design, checked by the core at construction and at synth. Everything of the core's
  * `DynamoDbTableDesign` except what the construct derives: `engine` (always DynamoDB), `name` (the
- * literal `tableName`, else the construct path) and `billing` (from the TableV2 `billing` setting).
+ * literal `tableName`, else the construct path), `billing`, `capacity` and `onDemand` (from the TableV2
+ * `billing` setting) and `warmThroughput` (the TableV2 setting); each GSI's capacity likewise comes from
+ * its TableV2 settings (`readCapacity`, `writeCapacity`, `maxRead/WriteRequestUnits`, `warmThroughput`).
  */
 export interface GuardedTableDesign extends Omit<
   DynamoDbTableDesign,
-  'engine' | 'name' | 'billing' | 'partitionKey' | 'sortKey' | 'globalSecondaryIndexes' | 'localSecondaryIndexes'
+  'engine' | 'name' | 'billing' | 'capacity' | 'onDemand' | 'warmThroughput' | 'partitionKey' | 'sortKey' | 'globalSecondaryIndexes' | 'localSecondaryIndexes'
 > {
   readonly partitionKey: GuardedPartitionKey;
   /** @default - no sort key */
@@ -101,7 +105,9 @@ export interface GuardedTableSettings extends Pick<
   /**
    * Capacity: CDK's own `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` or
    * `Billing.provisioned({ readCapacity, writeCapacity })`, so every TableV2 capacity feature is
-   * available; the design's billing mode (`on-demand` / `provisioned`, used by SG011) is read from it.
+   * available; the design's billing mode (`on-demand` / `provisioned`, used by SG011) and its capacity
+   * figures (provisioned units, auto-scaling maximums, on-demand maximums: checked against the declared
+   * peak by SG017) are read from what it makes of the table.
    * @default Billing.onDemand()
    */
   readonly billing?: dynamodb.Billing;

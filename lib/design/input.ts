@@ -198,7 +198,66 @@ interface DesignBaseInput {
   readonly thresholds?: ThresholdOverrides;
 }
 
-export interface GlobalSecondaryIndexDesign {
+/**
+ * Provisioned capacity of one dimension, as CDK's `Capacity.fixed(n)` or `Capacity.autoscaled({ minCapacity,
+ * maxCapacity })` sets it: fixed units, or the bounds auto scaling moves between. Whichever is given caps
+ * what the table or index serves: requests above it are throttled, whatever the key (SG017).
+ */
+export type CapacityUnitsDesign =
+  | {
+      /** Units per second, always provisioned (CloudFormation `ReadCapacityUnits` / `WriteCapacityUnits`). */
+      readonly fixed: number;
+    }
+  | {
+      /** The least auto scaling provisions.
+       *  @default 1 */
+      readonly min?: number;
+      /** The most auto scaling provisions (`maxCapacity`): the ceiling of the table or index. */
+      readonly max: number;
+    };
+
+/** Provisioned read and write capacity of a table or GSI (`billing: 'provisioned'`). */
+export interface ProvisionedCapacityDesign {
+  /** Read capacity units.
+   *  @default - unknown: not checked (a GSI: the table's) */
+  readonly read?: CapacityUnitsDesign;
+  /** Write capacity units.
+   *  @default - unknown: not checked (a GSI: the table's) */
+  readonly write?: CapacityUnitsDesign;
+}
+
+/** The maximums of an on-demand table or GSI, as `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })`
+ *  sets them: requests above them are throttled (Developer Guide, "DynamoDB maximum throughput for on-demand tables"). */
+export interface OnDemandThroughputDesign {
+  /** @default - no maximum: the table-level quota (40,000 by default) bounds it */
+  readonly maxReadRequestUnits?: number;
+  /** @default - no maximum: the table-level quota (40,000 by default) bounds it */
+  readonly maxWriteRequestUnits?: number;
+}
+
+/** Warm throughput, as TableV2's `warmThroughput`: what the table or GSI serves instantly from its creation
+ *  (pre-warming). A new on-demand table otherwise starts at 4,000 write and 12,000 read units per second. */
+export interface WarmThroughputDesign {
+  /** @default - DynamoDB's default: 12,000 read units per second for a new on-demand table or GSI */
+  readonly readUnitsPerSecond?: number;
+  /** @default - DynamoDB's default: 4,000 write units per second for a new on-demand table or GSI */
+  readonly writeUnitsPerSecond?: number;
+}
+
+/** What a table or GSI can serve: provisioned capacity, on-demand maximums, warm throughput. */
+export interface CapacityDeclarations {
+  /** Provisioned capacity; with it the table is provisioned (`billing` may be left out).
+   *  @default - unknown: SG017 checks no provisioned ceiling (a GSI: the table's capacity, as TableV2 gives it) */
+  readonly capacity?: ProvisionedCapacityDesign;
+  /** On-demand maximums; only for on-demand tables.
+   *  @default - no maximums */
+  readonly onDemand?: OnDemandThroughputDesign;
+  /** Warm throughput (pre-warming).
+   *  @default - none: a new on-demand table or GSI starts at DynamoDB's initial throughput */
+  readonly warmThroughput?: WarmThroughputDesign;
+}
+
+export interface GlobalSecondaryIndexDesign extends CapacityDeclarations {
   /** Index name. */
   readonly indexName: string;
   /** A single-attribute partition key. Give this or `partitionKeys`. */
@@ -235,14 +294,15 @@ export interface DynamoDbMonitoringDesign {
   readonly latencyAlarms?: boolean;
 }
 
-export interface DynamoDbTableDesign extends DesignBaseInput {
+export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclarations {
   /** Needed only when the design is passed to `lint()` on its own.
    *  @default 'dynamodb' inside `tables` */
   readonly engine?: 'dynamodb';
   readonly partitionKey: PartitionKeyAttributeDesign;
   /** @default - no sort key */
   readonly sortKey?: SortKeyAttributeDesign;
-  /** @default 'on-demand' */
+  /** Capacity mode; its figures are `capacity` (provisioned) or `onDemand` (maximums).
+   *  @default - 'provisioned' when `capacity` is given, else 'on-demand' */
   readonly billing?: 'on-demand' | 'provisioned';
   /** @default - none */
   readonly globalSecondaryIndexes?: readonly GlobalSecondaryIndexDesign[];

@@ -149,9 +149,37 @@ export interface LocalSecondaryIndex {
   readonly path: string;
 }
 
+/** The most one dimension of a table or GSI serves before DynamoDB throttles it, whatever the key. */
+export interface CapacityCeiling {
+  readonly units: number;
+  /** Provisioned `fixed` units, the auto-scaling `max`, or the on-demand maximum (`maxRead/WriteRequestUnits`). */
+  readonly source: 'fixed' | 'autoscaled' | 'on-demand-maximum';
+  /** Path of the field that declares it: the table's, for a GSI that takes the table's capacity. */
+  readonly path: string;
+  /** A GSI that takes the table's provisioned capacity (declares none of its own). */
+  readonly inherited: boolean;
+}
+
+/** What one key space (the table, a GSI) can serve, as declared. */
+export interface KeySpaceCapacity {
+  /** GSI name; undefined for the table. */
+  readonly index?: string;
+  /** Path of the table or GSI that holds the capacity fields (`''` for the table). */
+  readonly path: string;
+  /** Undefined: no ceiling declared (on-demand without a maximum, or provisioned capacity not given). */
+  readonly read?: CapacityCeiling;
+  readonly write?: CapacityCeiling;
+  /** Declared warm throughput per second (pre-warming); undefined: DynamoDB's initial throughput. */
+  readonly warmReadUnits?: number;
+  readonly warmWriteUnits?: number;
+}
+
 export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly engine: 'dynamodb';
+  /** Declared, else `provisioned` when capacity is given, else `on-demand`. */
   readonly billing: 'on-demand' | 'provisioned';
+  /** The table's, then each GSI's, in the order of `globalSecondaryIndexes`. */
+  readonly capacity: readonly KeySpaceCapacity[];
   readonly globalSecondaryIndexes: readonly KeySpace[];
   readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
   readonly latencyAlarms: boolean;

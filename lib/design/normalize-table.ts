@@ -4,6 +4,7 @@ import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeD
 import type { IssueLog } from './issue-log';
 import type { DynamoDbKeyDesign, KeyAttribute } from './key-design';
 import { withThresholds } from './limits';
+import { billingOf, tableCapacity } from './normalize-capacity';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
@@ -65,7 +66,8 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
   return {
     engine: 'dynamodb',
     name: input.name,
-    billing: input.billing ?? 'on-demand',
+    billing: billingOf(input),
+    capacity: tableCapacity(input, log),
     primaryKey,
     globalSecondaryIndexes,
     localSecondaryIndexes,

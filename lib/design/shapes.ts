@@ -5,6 +5,7 @@
 import { ENGINE_LIST, ENGINES } from '../engines';
 import type {
   AccessPatternDesign,
+  CapacityUnitsDesign,
   AcknowledgementDesign,
   ContainerJoinDesign,
   CosmosContainerDesign,
@@ -21,15 +22,18 @@ import type {
   InvariantDesign,
   KeyPartDesign,
   LocalSecondaryIndexDesign,
+  OnDemandThroughputDesign,
   PartitionKeyAttributeDesign,
+  ProvisionedCapacityDesign,
   ShardingDesign,
   SortKeyAttributeDesign,
   StorageDesign,
   ThresholdOverrides,
+  WarmThroughputDesign,
   WorkloadDesign,
 } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { bool, either, list, num, oneOf, record, text } from './shape';
+import { bool, either, list, num, oneOf, record, text, type Shape } from './shape';
 
 /** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
 const dynamoDbName = text({
@@ -222,6 +226,40 @@ const designBaseProps = {
   thresholds: { shape: thresholds, optional: true, doc: 'Rule threshold overrides for this design.' },
 } as const;
 
+/** Capacity units per second: whole numbers of at least 1, as DynamoDB takes them. */
+const capacityUnits = num({ integer: true, min: 1 });
+
+/** `{ fixed }` or `{ min?, max }`; one record so a wrong field gets a typo suggestion, the forms checked in normalize. */
+const capacityUnitsShape = record<{ fixed?: number; min?: number; max?: number }>(
+  {
+    fixed: { shape: capacityUnits, optional: true, doc: 'Fixed provisioned units per second (Capacity.fixed).' },
+    min: { shape: capacityUnits, optional: true, doc: 'Least units auto scaling provisions; default 1.' },
+    max: { shape: capacityUnits, optional: true, doc: 'Most units auto scaling provisions (Capacity.autoscaled maxCapacity).' },
+  },
+  { constraints: [{ oneOf: [requires('fixed'), requires('max')] }, { not: requires('fixed', 'min') }] },
+) as unknown as Shape<CapacityUnitsDesign>;
+
+const provisionedCapacity = record<ProvisionedCapacityDesign>({
+  read: { shape: capacityUnitsShape, optional: true, doc: 'Read capacity units: { fixed } or { min, max }.' },
+  write: { shape: capacityUnitsShape, optional: true, doc: 'Write capacity units: { fixed } or { min, max }.' },
+});
+
+const onDemandThroughput = record<OnDemandThroughputDesign>({
+  maxReadRequestUnits: { shape: capacityUnits, optional: true, doc: 'Most read request units per second; more is throttled.' },
+  maxWriteRequestUnits: { shape: capacityUnits, optional: true, doc: 'Most write request units per second; more is throttled.' },
+});
+
+const warmThroughput = record<WarmThroughputDesign>({
+  readUnitsPerSecond: { shape: capacityUnits, optional: true, doc: 'Read units per second served instantly (pre-warmed).' },
+  writeUnitsPerSecond: { shape: capacityUnits, optional: true, doc: 'Write units per second served instantly (pre-warmed).' },
+});
+
+const capacityProps = {
+  capacity: { shape: provisionedCapacity, optional: true, doc: 'Provisioned capacity (billing "provisioned"); a GSI defaults to the table\'s.' },
+  onDemand: { shape: onDemandThroughput, optional: true, doc: 'On-demand maximums (billing "on-demand").' },
+  warmThroughput: { shape: warmThroughput, optional: true, doc: "Warm throughput (pre-warming); default DynamoDB's initial throughput." },
+} as const;
+
 const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
   {
     indexName: { shape: dynamoDbName, doc: 'Index name.' },
@@ -232,6 +270,7 @@ const globalSecondaryIndex = record<GlobalSecondaryIndexDesign>(
     workload: { shape: indexWorkload, optional: true, doc: "Index traffic; default the table's." },
     sharding: { shape: sharding, optional: true, doc: "Write sharding of the index's partition key." },
     contributorInsights: { shape: bool(), optional: true, doc: "Contributor Insights on this index; default the table's." },
+    ...capacityProps,
   },
   {
     constraints: [
@@ -262,7 +301,8 @@ export const dynamoDbTableShape = record<DynamoDbTableDesign>(
     engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
     sortKey: { shape: sortKeyAttribute, optional: true, doc: 'The table sort key.' },
-    billing: { shape: oneOf(['on-demand', 'provisioned']), optional: true, doc: 'Capacity mode; default "on-demand".' },
+    billing: { shape: oneOf(['on-demand', 'provisioned']), optional: true, doc: 'Capacity mode; default "provisioned" with capacity, else "on-demand".' },
+    ...capacityProps,
     globalSecondaryIndexes: { shape: list(globalSecondaryIndex), optional: true, doc: 'Global secondary indexes.' },
     localSecondaryIndexes: { shape: list(localSecondaryIndex), optional: true, doc: 'Local secondary indexes.' },
     monitoring: { shape: dynamoDbMonitoring, optional: true, doc: 'Contributor Insights and latency alarms; default on.' },

@@ -21,6 +21,15 @@ export const DYNAMODB_LIMITS = {
   /** Default quotas: GSIs and LSIs per table. Source: Developer Guide, "Service quotas". */
   globalSecondaryIndexes: 20,
   localSecondaryIndexes: 5,
+  /** What a new on-demand table (or GSI) sustains before it scales: 4,000 write and 12,000 read units per
+   *  second (its initial warm throughput); beyond, it throttles while it scales (to double its previous peak
+   *  per 30 minutes), unless pre-warmed. Source: Developer Guide, "Pre-warming a table for on-demand capacity
+   *  mode" and "Understanding DynamoDB warm throughput". */
+  newOnDemandWriteUnits: 4_000,
+  newOnDemandReadUnits: 12_000,
+  /** Default table-level quota: read and write units per second for any table or any one of its GSIs, in
+   *  both capacity modes (adjustable). Source: Developer Guide, "Service quotas" (throughput default quotas). */
+  tableThroughputQuota: 40_000,
 } as const;
 
 export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {

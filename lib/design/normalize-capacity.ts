@@ -1,0 +1,84 @@
+/**
+ * A DynamoDB table design's capacity declarations → what each key space (the table, each GSI) can
+ * serve: the billing mode, the provisioned or on-demand ceiling per dimension, the warm throughput.
+ * A GSI of a provisioned table without capacity of its own takes the table's, as TableV2 gives it.
+ */
+import { joinPath } from './field-path';
+import type { CapacityDeclarations, CapacityUnitsDesign, DynamoDbTableDesign } from './input';
+import type { IssueLog } from './issue-log';
+import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from './key-design';
+
+type Billing = DynamoDbKeyDesign['billing'];
+type Dimension = 'read' | 'write';
+
+/** The declared mode, else provisioned when capacity is given (the figures say so), else on-demand. */
+export function billingOf(input: DynamoDbTableDesign): Billing {
+  return input.billing ?? (input.capacity ? 'provisioned' : 'on-demand');
+}
+
+/** The table's capacity, then each GSI's, with every mix of modes that cannot deploy reported. */
+export function tableCapacity(input: DynamoDbTableDesign, log: IssueLog): KeySpaceCapacity[] {
+  const billing = billingOf(input);
+  const table = spaceCapacity(input, '', undefined, billing, undefined, log);
+  const gsis = (input.globalSecondaryIndexes ?? []).map((gsi, i) =>
+    spaceCapacity(gsi, joinPath('globalSecondaryIndexes', i), gsi.indexName, billing, table, log),
+  );
+  return [table, ...gsis];
+}
+
+function spaceCapacity(
+  declared: CapacityDeclarations,
+  path: string,
+  index: string | undefined,
+  billing: Billing,
+  table: KeySpaceCapacity | undefined,
+  log: IssueLog,
+): KeySpaceCapacity {
+  const at = (field: string) => joinPath(path, field);
+  if (declared.capacity && billing === 'on-demand') {
+    log.add(
+      at('capacity'),
+      'is provisioned capacity, but billing is "on-demand": set billing to "provisioned", or give on-demand maximums in onDemand instead',
+    );
+  }
+  if (declared.onDemand && billing === 'provisioned') {
+    log.add(
+      at('onDemand'),
+      'are on-demand maximums, but the table is provisioned: give provisioned capacity in capacity instead, or set billing to "on-demand"',
+    );
+  }
+  const ceiling = (dimension: Dimension): CapacityCeiling | undefined => {
+    if (billing === 'on-demand') {
+      const units = dimension === 'read' ? declared.onDemand?.maxReadRequestUnits : declared.onDemand?.maxWriteRequestUnits;
+      const field = dimension === 'read' ? 'maxReadRequestUnits' : 'maxWriteRequestUnits';
+      return units === undefined ? undefined : { units, source: 'on-demand-maximum', path: at(`onDemand.${field}`), inherited: false };
+    }
+    const own = declared.capacity?.[dimension];
+    if (own === undefined) return table?.[dimension] && { ...table[dimension], inherited: true };
+    return provisionedCeiling(own, at(`capacity.${dimension}`), log);
+  };
+  return {
+    index,
+    path,
+    read: ceiling('read'),
+    write: ceiling('write'),
+    warmReadUnits: declared.warmThroughput?.readUnitsPerSecond,
+    warmWriteUnits: declared.warmThroughput?.writeUnitsPerSecond,
+  };
+}
+
+/** Fixed units, or the auto-scaling maximum; both forms at once, or neither, is an input error. */
+function provisionedCeiling(units: CapacityUnitsDesign, path: string, log: IssueLog): CapacityCeiling | undefined {
+  const { fixed, min, max } = units as { fixed?: number; min?: number; max?: number };
+  if (fixed !== undefined && (min !== undefined || max !== undefined)) {
+    log.add(path, 'give either fixed units ({ fixed }) or auto-scaling bounds ({ min, max }), not both');
+    return undefined;
+  }
+  if (fixed !== undefined) return { units: fixed, source: 'fixed', path: joinPath(path, 'fixed'), inherited: false };
+  if (max === undefined) {
+    log.add(joinPath(path, 'max'), 'is required for auto-scaled capacity (the most auto scaling provisions); or give fixed units as { fixed }');
+    return undefined;
+  }
+  if (min !== undefined && min > max) log.add(joinPath(path, 'min'), `must be at most max (${max}), got ${min}`);
+  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false };
+}

@@ -1,0 +1,14 @@
+/** What SG017 is on every engine; each engine's checks and messages live in its own file beside this one. */
+export const CAPACITY_BELOW_PEAK = {
+  id: 'SG017',
+  title: 'capacity-below-peak',
+  // A table or container that cannot serve its declared peak throttles every key at once, however well the
+  // key spreads the load: the design fails at the peak it was declared for, which is an error, not a risk.
+  // What depends on facts the design cannot know (a table that is not new, a quota already raised) is reported
+  // as a warning.
+  severity: 'error',
+  thresholds: ['headroom'],
+  rationale:
+    'The partition key decides how the load spreads; the capacity decides how much load there may be. Provisioned capacity, an auto-scaling maximum or an on-demand maximum below the declared peak throttles the whole table at that peak, whatever the key: the requests above it fail (or are retried by the SDKs, as rising latency) however evenly they spread. A new on-demand table starts small and scales as traffic doubles, so a launch at full peak throttles unless the table is pre-warmed. The key-design rules assume the capacity is there; this rule checks that it is.',
+  fix: 'Raise the capacity, auto-scaling maximum or on-demand maximum to the peak with headroom, or pre-warm the table (warm throughput) for a launch.',
+} as const;

@@ -1,0 +1,96 @@
+import { CfnParameter } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
+import { DesignError } from '../../lib';
+import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
+import { appWithStack, healthy } from './support';
+
+/** A well-keyed table declared for a 25,000 WCU peak (issue 14): only its capacity can fail it. */
+const votes = (overrides: Partial<GuardedTableProps> = {}): GuardedTableProps =>
+  healthy({ workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, ...overrides });
+
+const statusIndex = { indexName: 'byStatus', partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 'unique' as const } };
+
+function guarded(props: GuardedTableProps) {
+  const { stack } = appWithStack();
+  return { stack, table: new GuardedTable(stack, 'Votes', props) };
+}
+
+const capacityFindings = (table: GuardedTable) =>
+  table.findings.filter((f) => f.ruleId === 'SG017').map((f) => `${f.messageId} ${f.path}${f.index ? ` ${f.index}` : ''}`);
+
+describe('GuardedTable passes its billing and warm throughput into the check (SG017)', () => {
+  it('reads the auto-scaling maximum from Billing.provisioned(): 50 WCU under a 25,000 WCU peak is an error', () => {
+    const { table } = guarded(
+      votes({ billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ minCapacity: 5, maxCapacity: 50 }) }) }),
+    );
+    expect(table.design.capacity[0]).toMatchObject({ read: { units: 2000, source: 'fixed' }, write: { units: 50, source: 'autoscaled' } });
+    expect(capacityFindings(table)).toEqual(['autoscaledBelowPeak capacity.write.max']);
+    expect(table.findings.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 25000, limit: 50 } });
+  });
+
+  it('stays quiet when the provisioned capacity covers the peak', () => {
+    const { table } = guarded(
+      votes({ billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 40000 }) }) }),
+    );
+    expect(capacityFindings(table)).toEqual([]);
+  });
+
+  it('reads the on-demand maximums from Billing.onDemand(), and warmThroughput silences the launch warning', () => {
+    const capped = guarded(votes({ billing: Billing.onDemand({ maxReadRequestUnits: 5000, maxWriteRequestUnits: 500 }) })).table;
+    expect(capacityFindings(capped)).toEqual(['maximumBelowPeak onDemand.maxWriteRequestUnits', 'notPreWarmed workload']);
+    const warmed = guarded(votes({ warmThroughput: { writeUnitsPerSecond: 25000 } })).table;
+    expect(warmed.design.capacity[0]).toMatchObject({ warmWriteUnits: 25000 });
+    expect(capacityFindings(warmed)).toEqual([]);
+  });
+
+  it('checks each GSI against its own capacity settings, and one added later as well', () => {
+    const { table } = guarded(
+      votes({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+        billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 1000 }) }),
+        globalSecondaryIndexes: [{ ...statusIndex, writeCapacity: Capacity.autoscaled({ maxCapacity: 100 }) }],
+      }),
+    );
+    expect(capacityFindings(table)).toEqual(['autoscaledBelowPeak globalSecondaryIndexes[0].capacity.write.max byStatus']);
+    const onDemand = guarded(votes({ workload: { peakReadUnits: 1000, peakWriteUnits: 500 } })).table;
+    onDemand.addGlobalSecondaryIndex({ ...statusIndex, maxReadRequestUnits: 10 });
+    expect(capacityFindings(onDemand)).toEqual(['maximumBelowPeak globalSecondaryIndexes[0].onDemand.maxReadRequestUnits byStatus']);
+  });
+
+  it('records the capacity in the template metadata the CLI lints, as the design file would declare it', () => {
+    const { stack } = guarded(
+      votes({ billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 40000 }) }) }),
+    );
+    const [resource] = Object.values(Template.fromStack(stack).findResources('AWS::DynamoDB::GlobalTable'));
+    expect(resource.Metadata.skewguard.design).toMatchObject({ billing: 'provisioned', capacity: { read: { fixed: 2000 }, write: { min: 1, max: 40000 } } });
+  });
+
+  it('leaves a token figure unchecked and says so', () => {
+    const { stack } = appWithStack();
+    const max = new CfnParameter(stack, 'MaxWcu', { type: 'Number' }).valueAsNumber;
+    const table = new GuardedTable(
+      stack,
+      'Votes',
+      votes({
+        billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ minCapacity: max, maxCapacity: max }) }),
+      }),
+    );
+    expect(table.design.capacity[0].write).toBeUndefined();
+    expect(capacityFindings(table)).toEqual([]);
+    Annotations.fromStack(stack).hasWarning(
+      '/Test/Votes',
+      Match.stringLikeRegexp('SG017 cannot check the table write capacity maximum against the declared peak: unresolved tokens'),
+    );
+  });
+
+  it('refuses a design that declares capacity other than its billing makes, naming both', () => {
+    const declared = (billing: Billing) => ({ ...votes({ billing }), capacity: { write: { max: 30000 } } }) as GuardedTableProps;
+    expect(() => guarded(declared(Billing.onDemand()))).toThrow(/capacity: is provisioned capacity, but billing is "on-demand"/);
+    const provisioned = Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 50 }) });
+    expect(() => guarded(declared(provisioned))).toThrow(DesignError);
+    expect(() => guarded(declared(provisioned))).toThrow(
+      'capacity: declares {"write":{"max":30000}}, but billing makes it {"read":{"fixed":2000},"write":{"min":1,"max":50}}: a GuardedTable reads its capacity from billing; declare it there only',
+    );
+  });
+});

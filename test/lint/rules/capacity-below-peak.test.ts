@@ -1,0 +1,181 @@
+import { RULES } from '../../../lib';
+import { table } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+const statusIndex = (extra = {}) => ({ indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' as const, cardinality: 'unique' as const }, ...extra });
+
+testRule('SG017', {
+  valid: [
+    { name: 'an on-demand table below the initial throughput of a new table', design: table() },
+    {
+      name: 'auto scaling whose maximum covers the peak',
+      design: table({ billing: 'provisioned', capacity: { read: { max: 2000 }, write: { min: 5, max: 600 } } }),
+    },
+    {
+      name: 'fixed read capacity at the peak, on a table whose capacity mode is inferred from it',
+      design: table({ capacity: { read: { fixed: 1000 }, write: { max: 500 } } }),
+    },
+    {
+      name: 'billing "provisioned" with no figures (as before capacity could be declared): nothing to check',
+      design: table({ billing: 'provisioned', workload: { peakReadUnits: 1000, peakWriteUnits: 25000 } }),
+    },
+    {
+      name: 'on-demand maximums above the peak',
+      design: table({ onDemand: { maxReadRequestUnits: 2000, maxWriteRequestUnits: 500 } }),
+    },
+    {
+      name: 'a new on-demand table at exactly its initial throughput',
+      design: table({ workload: { peakReadUnits: 12000, peakWriteUnits: 4000 } }),
+    },
+    {
+      name: 'a launch peak covered by warm throughput at the peak',
+      design: table({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 25000 },
+        warmThroughput: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 25000 },
+        globalSecondaryIndexes: [statusIndex({ warmThroughput: { writeUnitsPerSecond: 25000 } })],
+      }),
+    },
+    {
+      name: 'a GSI with capacity of its own above its peak, on a table whose capacity is below that peak',
+      design: table({
+        capacity: { read: { max: 1500 }, write: { max: 600 } },
+        globalSecondaryIndexes: [statusIndex({ workload: { peakReadUnits: 5000 }, capacity: { read: { max: 6000 } } })],
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'auto scaling that tops out at 50 WCU under a 25,000 WCU peak (issue 14)',
+      design: table({
+        billing: 'provisioned',
+        capacity: { read: { max: 2000 }, write: { min: 5, max: 50 } },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 25000 },
+      }),
+      findings: [
+        {
+          messageId: 'autoscaledBelowPeak',
+          path: 'capacity.write.max',
+          severity: 'error',
+          data: { peak: 25000, limit: 50, suggested: 31250, unit: 'WCU' },
+          edits: [{ op: 'set', path: 'capacity.write.max', value: 31250 }],
+          message: /auto scaling of the table stops at 50 WCU of write capacity, below its declared peak of 25,000 WCU/,
+        },
+      ],
+    },
+    {
+      name: 'fixed read capacity below the read peak',
+      design: table({ capacity: { read: { fixed: 100 }, write: { max: 1000 } } }),
+      findings: [
+        {
+          messageId: 'fixedBelowPeak',
+          path: 'capacity.read.fixed',
+          data: { peak: 1000, limit: 100, suggested: 1250, unit: 'RCU' },
+          edits: [{ op: 'set', path: 'capacity.read.fixed', value: 1250 }],
+        },
+      ],
+    },
+    {
+      name: 'an on-demand maximum of 500 WCU under a 25,000 WCU peak, on a table not pre-warmed either',
+      design: table({ onDemand: { maxWriteRequestUnits: 500 }, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 } }),
+      findings: [
+        {
+          messageId: 'maximumBelowPeak',
+          path: 'onDemand.maxWriteRequestUnits',
+          severity: 'error',
+          data: { peak: 25000, limit: 500, suggested: 31250 },
+          edits: [{ op: 'set', path: 'onDemand.maxWriteRequestUnits', value: 31250 }],
+        },
+        {
+          messageId: 'notPreWarmed',
+          path: 'workload',
+          severity: 'warning',
+          data: { reads: 1000, writes: 25000, sustainedWrites: 4000 },
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 25000 } }],
+        },
+      ],
+    },
+    {
+      name: "a GSI that takes the table's auto-scaled capacity, below the GSI's own write peak",
+      design: table({
+        capacity: { read: { max: 2000 }, write: { max: 600 } },
+        globalSecondaryIndexes: [statusIndex({ workload: { peakWriteUnits: 1000 } })],
+      }),
+      findings: [
+        {
+          messageId: 'autoscaledBelowPeak',
+          path: 'capacity.write.max',
+          index: 'byStatus',
+          notes: ['inherited'],
+          data: { peak: 1000, limit: 600, field: 'globalSecondaryIndexes[0].capacity.write' },
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { max: 1250 } }],
+        },
+      ],
+    },
+    {
+      name: 'a GSI whose on-demand read maximum is below the reads the access patterns send it',
+      design: table({
+        globalSecondaryIndexes: [statusIndex({ onDemand: { maxReadRequestUnits: 100 } })],
+        accessPatterns: [
+          { name: 'by-order', keyAttributes: ['orderId'], share: 0.5 },
+          { name: 'by-status', index: 'byStatus', keyAttributes: ['status'], share: 0.5 },
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'maximumBelowPeak',
+          path: 'globalSecondaryIndexes[0].onDemand.maxReadRequestUnits',
+          index: 'byStatus',
+          data: { peak: 500, limit: 100, dimension: 'read' },
+        },
+      ],
+    },
+    {
+      name: 'a new on-demand GSI whose read peak is above its initial 12,000 RCU',
+      design: table({
+        workload: { peakReadUnits: 20000, peakWriteUnits: 500 },
+        warmThroughput: { readUnitsPerSecond: 20000 },
+        globalSecondaryIndexes: [statusIndex()],
+      }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          path: 'globalSecondaryIndexes[0].workload',
+          index: 'byStatus',
+          severity: 'warning',
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 20000, writeUnitsPerSecond: 4000 } }],
+        },
+      ],
+    },
+    {
+      name: 'warm throughput declared below the launch peak',
+      design: table({ workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, warmThroughput: { writeUnitsPerSecond: 5000 } }),
+      findings: [{ messageId: 'notPreWarmed', data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 } }],
+    },
+    {
+      name: 'a peak above the default table-level quota of 40,000 units per second',
+      design: table({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 50000 },
+        warmThroughput: { writeUnitsPerSecond: 50000 },
+      }),
+      findings: [{ messageId: 'overQuota', path: 'workload.peakWriteUnits', severity: 'warning', data: { peak: 50000, quota: 40000 }, edits: false }],
+    },
+  ],
+});
+
+describe('SG017 metadata', () => {
+  it('cites the capacity, on-demand, warm-throughput and quota pages', () => {
+    const rule = RULES.find((r) => r.id === 'SG017');
+    const urls = rule?.sources.map((s) => s.url) ?? [];
+    for (const page of [
+      'provisioned-capacity-mode.html',
+      'AutoScaling.html',
+      'on-demand-capacity-mode.html',
+      'on-demand-capacity-mode-max-throughput.html',
+      'pre-warming-on-demand-capacity-mode.html',
+      'warm-throughput.html',
+      'ServiceQuotas.html#default-limits-throughput',
+    ]) {
+      expect(urls.some((url) => url.endsWith(page))).toBe(true);
+    }
+  });
+});
