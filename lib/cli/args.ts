@@ -55,10 +55,15 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'observe',
-    usage: 'skewguard observe <design file | directory...> --observations <manifest.json> [options]',
+    usage: 'skewguard observe <design file | directory...> (--observations <manifest.json> | --live aws|azure) [options]',
     summary: 'hold designs against what production measured (Contributor Insights, CloudWatch, Cosmos DB logs)',
     options: [
       { name: 'observations', value: '<file>', description: 'the manifest naming the exported reports of each table, index and container' },
+      { name: 'live', value: '<cloud>', description: 'query the cloud instead: aws (CloudWatch, DynamoDB) or azure (Log Analytics)' },
+      { name: 'since', value: '<window>', description: 'with --live: how far back, such as 90m, 24h, 7d (default 7d)' },
+      { name: 'region', value: '<region>', description: 'with --live aws: the AWS Region (default: the SDK chain, AWS_REGION or the profile)' },
+      { name: 'endpoint-url', value: '<url>', description: 'with --live aws: send the AWS calls to this endpoint' },
+      { name: 'workspace', value: '<id>', description: 'with --live azure: the Log Analytics workspace id the Cosmos DB logs go to' },
       { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
       { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on findings at or above: error, warning (default error)' },

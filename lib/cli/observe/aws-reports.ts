@@ -45,10 +45,7 @@ export interface MetricSeries {
   readonly points: readonly { readonly timestamp: number; readonly value: number }[];
 }
 
-/** Accepts an ISO string (CLI) or a Date (SDK v3). */
-function time(r: Reader): number {
-  return r.value instanceof Date ? r.value.getTime() : r.timestamp();
-}
+const time = (r: Reader) => r.timestamp();
 
 export function readInsightRuleReport(file: string, value: unknown): InsightRuleReport {
   const root = new Reader(file, '', value);

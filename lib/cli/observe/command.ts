@@ -22,7 +22,7 @@ import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
 import { DEFAULT_BELOW, DEFAULT_TOLERANCE, driftFindings, finding, keySpaceBase, keySpaceLabel, show, type DriftSettings, type KeySpaceTarget } from './drift';
 import { windowLength, type Figure, type Observation } from './figures';
-import { loadManifest, type Manifest, type ObservationFiles } from './manifest';
+import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
 import { relintWithObserved } from './relint';
@@ -186,15 +186,76 @@ function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: 
   return { ...result, fixes, notes: [...result.notes, { path: '', message: `updated: ${edits.map(describeEdit).join('; ')}`, ...START }] };
 }
 
+type Values = ParsedArgs['values'];
+
+/** Offline (`--observations`) or live (`--live aws|azure`): exactly one. */
+function modeOf(v: Values): { manifest: string; live?: undefined } | { live: 'aws' | 'azure'; manifest?: undefined } {
+  const live = choice(v.live, ['aws', 'azure'] as const, 'live');
+  if (live && v.observations !== undefined)
+    throw new UsageError('--observations and --live contradict each other: read exported files, or query the cloud', 'observe');
+  if (live === 'azure' && typeof v.workspace !== 'string')
+    throw new UsageError('--live azure needs --workspace <id>: the Log Analytics workspace the Cosmos DB resource logs go to', 'observe');
+  if (live) return { live };
+  if (typeof v.observations !== 'string')
+    throw new UsageError(
+      'observe needs --observations <manifest.json> (the file that says which exported report belongs to which table, index or container), or --live aws|azure',
+      'observe',
+    );
+  for (const option of ['since', 'region', 'endpoint-url', 'workspace'])
+    if (v[option] !== undefined) throw new UsageError(`--${option} applies to --live only: offline exports carry their own window`, 'observe');
+  return { manifest: v.observations };
+}
+
+const SINCE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `7d`, `24h`, `90m` → milliseconds. @default 7d */
+export function parseSince(value: string | true | undefined): number {
+  if (value === undefined || value === true) return 7 * SINCE_UNITS.d;
+  const match = /^(\d+)([mhd])$/.exec(value);
+  if (!match || Number(match[1]) === 0)
+    throw new UsageError(`--since must be a whole number of minutes, hours or days such as 90m, 24h or 7d, got "${value}"`, 'observe');
+  return Number(match[1]) * SINCE_UNITS[match[2]];
+}
+
+function manifestObservations(file: string, targets: readonly KeySpaceTarget[], io: Io) {
+  const manifest = loadManifest(resolve(io.cwd, file), file);
+  return { manifest, matched: matchObservations(manifest, targets) };
+}
+
+/** A cloud call that failed (no credentials, AccessDenied, a table that does not exist) is an input
+ *  that could not be read: exit 2 with the service's own error name and message, never "internal error". */
+async function cloudErrorsReported<T>(cloud: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ObservationError || !(error instanceof Error)) throw error;
+    throw new ObservationError(`--live ${cloud}`, '', `${error.name}: ${error.message}`);
+  }
+}
+
+/** Queries the cloud for every key space of the chosen engine (the SDKs are loaded only here). */
+async function liveObservations(cloud: 'aws' | 'azure', targets: readonly KeySpaceTarget[], v: Values) {
+  const end = new Date();
+  const start = new Date(end.getTime() - parseSince(v.since));
+  const periodSeconds = DEFAULT_PERIOD_SECONDS;
+  const matched = new Map<KeySpaceTarget, ObservationFiles>();
+  const text = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  if (cloud === 'aws') {
+    const live = await (await import('./live-aws')).awsLive({ region: text('region'), endpointUrl: text('endpoint-url'), start, end, periodSeconds });
+    for (const t of targets) if (t.engine === 'dynamodb') matched.set(t, await live.observeTable(t.design.name, t.keySpace.index));
+  } else {
+    const live = await (await import('./live-azure')).azureLive({ workspaceId: text('workspace') ?? '', start, end, periodSeconds });
+    for (const t of targets) if (t.engine === 'cosmosdb') matched.set(t, await live.observeContainer(t.design.name, undefined));
+  }
+  const manifest: Manifest = { file: `--live ${cloud}`, periodSeconds, observations: [...matched.values()] };
+  return { manifest, matched };
+}
+
 export async function observeCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
   const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? ('error' as Severity);
-  if (typeof v.observations !== 'string')
-    throw new UsageError(
-      'observe needs --observations <manifest.json>: the file that says which exported report belongs to which table, index or container',
-      'observe',
-    );
+  const mode = modeOf(v);
   if (args.positionals.length === 0) throw new UsageError('observe needs the design files (or directories) to hold against the observations', 'observe');
   const drift = { tolerance: ratio(v.tolerance, 'tolerance', DEFAULT_TOLERANCE, 10), below: ratio(v.below, 'below', DEFAULT_BELOW, 1) };
   const expansion = expandInputs(
@@ -219,13 +280,11 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     if ('targets' in loaded) designs.push(loaded);
     else await emit(loaded);
   }
-  const manifestFile = v.observations;
   try {
-    const manifest = loadManifest(resolve(io.cwd, manifestFile), manifestFile);
-    const matched = matchObservations(
-      manifest,
-      designs.flatMap((d) => d.targets),
-    );
+    const targets = designs.flatMap((d) => d.targets);
+    const { manifest, matched } = mode.live
+      ? await cloudErrorsReported(mode.live, () => liveObservations(mode.live, targets, v))
+      : manifestObservations(mode.manifest, targets, io);
     const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
     for (const design of designs) await emit(observeFile(design, matched, settings));
     if (designs.length === 0) await emit(failedInput(args.positionals.join(' '), 'no design file found: observe holds design files against observations'));

@@ -82,8 +82,9 @@ export class Reader {
     return this.value === undefined || this.value === null ? undefined : this.number();
   }
 
-  /** An ISO 8601 timestamp (what the AWS and Azure CLIs print) as epoch milliseconds. */
+  /** An ISO 8601 timestamp (what the AWS and Azure CLIs print) or a Date (what the SDKs return), as epoch milliseconds. */
   timestamp(): number {
+    if (this.value instanceof Date && Number.isFinite(this.value.getTime())) return this.value.getTime(); // the SDKs give Dates
     const text = this.string();
     const ms = Date.parse(text);
     if (!Number.isFinite(ms)) this.fail(`expected an ISO 8601 timestamp, got ${JSON.stringify(text)}`);
