@@ -12,15 +12,11 @@
  */
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
-import { mergeWindows, windowOf, type Figure, type Observation, type ObservedFigures } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
 import type { ContainerObservationFiles } from './manifest';
 
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toPrecision(3);
-}
 
 function inContainer(files: ContainerObservationFiles) {
   return (row: { collection: string; database: string }) =>

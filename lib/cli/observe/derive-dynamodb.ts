@@ -14,7 +14,7 @@
  * estimated as the stored key's × N and ÷ N.
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
-import { mergeWindows, windowOf, type Figure, type Observation, type ObservedFigures } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
 import type { TableObservationFiles } from './manifest';
 import type { KeyDisplay } from './privacy';
 
@@ -23,10 +23,6 @@ export interface DeriveContext {
   readonly showKey: KeyDisplay;
   /** Shards of the key space's declared sharding (1 when unsharded). */
   readonly shards: number;
-}
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toPrecision(3);
 }
 
 function peakFigure(series: MetricSeries, metric: string, period: number): Figure {

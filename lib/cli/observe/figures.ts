@@ -69,3 +69,8 @@ export function windowLength(window: Observation['window'], periodSeconds: numbe
 export function isoMinute(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16)}Z`;
 }
+
+/** `7,560,000`, `0.0240`: the raw figures quoted in a derivation. */
+export function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toPrecision(3);
+}
