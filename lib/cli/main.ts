@@ -78,6 +78,8 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   switch (command.name) {
     case 'lint':
       return lintCommand(args, io, version()); // loaded up front: lint is what CI runs, and its modules are what it needs
+    case 'observe':
+      return (await import('./observe/command')).observeCommand(args, io, version());
     case 'rules':
     case 'explain':
       return (await import('./commands/rules')).rulesCommand(args, io, command.name);

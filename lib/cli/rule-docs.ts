@@ -15,5 +15,7 @@ export const DOCUMENTATION_URL = 'https://github.com/skewguard/skewguard/blob/ma
 export const RULES_DOCUMENTATION_URL = `${DOCUMENTATION_URL}rules.md`;
 
 export function ruleDocsUrl(id: string, title: string): string {
+  // SG020 observed-drift is the observe command's, not the core catalogue's: docs/observe.md explains it.
+  if (id === 'SG020') return `${DOCUMENTATION_URL}observe.md#${ruleAnchor(id, title)}`;
   return `${RULES_DOCUMENTATION_URL}#${ruleAnchor(id, title)}`;
 }

@@ -29,7 +29,7 @@ describe('usage errors exit 2 with a readable message', () => {
     [['lint', 'x.json', '--color', '--no-color'], '--color and --no-color contradict each other'],
     [['lint', '-', '--fix'], '--fix cannot fix standard input'],
     [['rules', '--fail-on', 'error'], 'unknown option --fail-on for rules (it is an option of `skewguard lint`)'],
-    [['deploy'], 'unknown command "deploy"; commands: lint, rules, explain, init, schema'],
+    [['deploy'], 'unknown command "deploy"; commands: lint, observe, rules, explain, init, schema'],
     [['lnt', 'x.json'], 'unknown command "lnt" (did you mean "lint"?)'],
     [['rules', 'SG099'], 'unknown rule "SG099"'],
     [['explain'], 'explain needs a rule id or name'],

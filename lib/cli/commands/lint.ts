@@ -35,9 +35,9 @@ import { COLORS, NO_COLORS, useColor } from '../terminal';
 
 const STDIN_NAME = '<stdin>';
 
-type Format = (typeof LINT_FORMATS)[number];
+export type Format = (typeof LINT_FORMATS)[number];
 
-async function reporterFor(format: Format, settings: ReportSettings): Promise<Reporter> {
+export async function reporterFor(format: Format, settings: ReportSettings): Promise<Reporter> {
   // Only the chosen format is loaded: the CLI's cold start stays near a bare `node`.
   if (format === 'json') return (await import('../report-json')).jsonReporter(settings);
   if (format === 'sarif') return (await import('../report-sarif')).sarifReporter(settings);
@@ -45,7 +45,7 @@ async function reporterFor(format: Format, settings: ReportSettings): Promise<Re
   return textReporter(settings);
 }
 
-function count(value: string | true | undefined, option: string): number | undefined {
+export function count(value: string | true | undefined, option: string): number | undefined {
   if (value === undefined || value === true) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`--${option} must be a whole number ≥ 0, got "${value}"`, 'lint');
   return Number(value);
@@ -69,13 +69,13 @@ function identity(path: string): { dev: number; ino: number } | undefined {
   }
 }
 
-interface OpenedOutput {
+export interface OpenedOutput {
   readonly output: ReportOutput;
   readonly stream: OutputStream;
   close(): Promise<void>;
 }
 
-function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate[]): OpenedOutput {
+export function openOutput(file: string | undefined, io: Io, inputs: readonly Candidate[]): OpenedOutput {
   if (file === undefined) return { output: new ReportOutput(io.stdout, 'standard output'), stream: io.stdout, close: async () => {} };
   const path = resolve(io.cwd, file);
   // The same file under another name (a hard link, a symbolic link, `./x` for `x`) is the same inode:

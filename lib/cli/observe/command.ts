@@ -1,0 +1,304 @@
+/**
+ * `skewguard observe <designs…> --observations <manifest>`: each key space's observed figures held
+ * against its design (SG020 observed-drift), the design linted again with the observed figures, and,
+ * with `--update`, the observed figures written into the design files. Reports and exit codes are
+ * `lint`'s: 0 clean, 1 findings at or above --fail-on, 2 an input that could not be read.
+ */
+import { resolve } from 'node:path';
+import { normalize, DesignError, type DesignEdit, type DesignInput, type Finding, type Severity } from '../../index';
+import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { openOutput, reporterFor } from '../commands/lint';
+import { expandInputs, realPath, type Candidate } from '../inputs';
+import type { Io } from '../io';
+import { applyEdits } from '../json-edit';
+import type { LocatedJson } from '../json-locations';
+import { failedInput, parseInput, sourceKind, START, type AppliedFix, type FileResult, type InputNote } from '../lint-files';
+import { readInputFile } from '../read-input';
+import { exitCode, Tally, type ReportSettings } from '../report';
+import { describeEdit } from '../report-text';
+import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
+import { COLORS, NO_COLORS, useColor } from '../terminal';
+import { deriveContainer } from './derive-cosmos';
+import { deriveTable } from './derive-dynamodb';
+import { DEFAULT_BELOW, DEFAULT_TOLERANCE, driftFindings, finding, keySpaceBase, keySpaceLabel, show, type DriftSettings, type KeySpaceTarget } from './drift';
+import { windowLength, type Figure, type Observation } from './figures';
+import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
+import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
+import { ObservationError } from './read-json';
+import { relintWithObserved } from './relint';
+import { matchObservations, targetsOf } from './targets';
+
+function ratio(value: string | true | undefined, option: string, fallback: number, max: number): number {
+  if (value === undefined || value === true) return fallback;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > max)
+    throw new UsageError(`--${option} must be a number above 0 and at most ${max}, got "${value}"`, 'observe');
+  return n;
+}
+
+interface LoadedDesign {
+  readonly candidate: Candidate;
+  readonly text: string;
+  readonly located: LocatedJson;
+  readonly targets: readonly KeySpaceTarget[];
+  readonly snapshot?: ReadSnapshot;
+  readonly bom: boolean;
+}
+
+/** Reads one design file, or the FileResult that says why it cannot be observed. */
+function loadDesign(candidate: Candidate): LoadedDesign | FileResult | undefined {
+  const read = readInputFile(candidate.absolute);
+  if (read.error !== undefined) return failedInput(candidate.file, `the file ${read.error}`);
+  const parsed = parseInput(candidate.file, read.text);
+  if (parsed.error) return candidate.explicit ? parsed.error : undefined;
+  const kind = sourceKind(parsed.located.value);
+  if (kind === 'template')
+    return failedInput(candidate.file, 'is a CloudFormation template: observe reads design files; give the design file the template was made from');
+  if (!kind) return candidate.explicit ? failedInput(candidate.file, 'is not a design file (no "tables" or "containers")') : undefined;
+  try {
+    const document = normalize(parsed.located.value as DesignInput);
+    return { candidate, text: read.text, located: parsed.located, targets: targetsOf(document), snapshot: read.snapshot, bom: read.bom };
+  } catch (error) {
+    if (!(error instanceof DesignError)) throw error;
+    return {
+      file: candidate.file,
+      kind: 'design',
+      findings: [],
+      errors: error.issues.map((i) => ({ ...i, ...parsed.located.positionOf(i.path) })),
+      unusedAcknowledgements: [],
+      notes: [],
+    };
+  }
+}
+
+function figureLine(name: string, figure: Figure | undefined, unit: string): string | undefined {
+  if (!figure) return undefined;
+  const bound = figure.bound === 'lower' ? '≥ ' : figure.bound === 'upper' ? '< ' : figure.bound === 'estimate' ? '≈ ' : '';
+  return `${name} ${bound}${show(figure.value)}${unit} (${figure.derivation}${figure.limits ? `; ${figure.limits}` : ''})`;
+}
+
+function figureNotes(target: KeySpaceTarget, observation: Observation, window: string): string[] {
+  const f = observation.figures;
+  const units = target.engine === 'cosmosdb' ? [' RU/s', ' RU/s'] : [' RCU/s', ' WCU/s'];
+  const lines = [
+    figureLine('peak reads', f.peakReadUnits, units[0]),
+    figureLine('peak writes', f.peakWriteUnits, units[1]),
+    f.hotKeyShare ? `${figureLine('hottest key share', f.hotKeyShare, '')}${f.hotKeyShare.key ? `, key ${f.hotKeyShare.key}` : ''}` : undefined,
+    figureLine('distinct keys', f.distinctKeys, ''),
+    figureLine('largest logical partition', f.largestPartitionGb, ' GB'),
+    figureLine('read key-range throttles', f.readThrottles, ''),
+    figureLine('write key-range throttles', f.writeThrottles, ''),
+    figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%'),
+  ].filter((l): l is string => l !== undefined);
+  return lines.map((l) => `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): ${l}`);
+}
+
+interface ObserveSettings {
+  readonly manifest: Manifest;
+  readonly drift: DriftSettings;
+  readonly showKey: KeyDisplay;
+  readonly update: boolean;
+}
+
+function observeFile(design: LoadedDesign, matched: Map<KeySpaceTarget, ObservationFiles>, settings: ObserveSettings): FileResult {
+  const { located, candidate } = design;
+  const at = (path: string) => located.positionOf(path);
+  const findings: Finding[] = [];
+  const notes: InputNote[] = [];
+  const edits: DesignEdit[] = [];
+  let widest = '';
+  for (const target of design.targets) {
+    const base = keySpaceBase(target);
+    const files = matched.get(target);
+    if (!files) {
+      notes.push({
+        path: base,
+        message: `${keySpaceLabel(target)} not observed: the manifest ${settings.manifest.file} names no observations for it`,
+        ...at(base),
+      });
+      continue;
+    }
+    const context = { periodSeconds: settings.manifest.periodSeconds, showKey: settings.showKey, shards: target.keySpace.sharding?.shards ?? 1 };
+    const observation = files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context);
+    const window = windowLength(observation.window, settings.manifest.periodSeconds);
+    if (window.length > widest.length) widest = window;
+    for (const gap of observation.gaps)
+      findings.push(
+        finding(
+          target,
+          'incompleteObservations',
+          'warning',
+          base,
+          `${keySpaceLabel(target)}: ${gap}`,
+          'export the observations again over a window with traffic, with every statistic docs/observe.md lists',
+          { gap },
+        ),
+      );
+    if (Object.keys(observation.figures).length === 0) {
+      findings.push(
+        finding(
+          target,
+          'noObservations',
+          'error',
+          base,
+          `${keySpaceLabel(target)}: nothing was measured in ${observation.sources.join(', ')}, so the design could not be checked against production`,
+          'wait until Contributor Insights or the partition-key diagnostics have logged traffic (they record only from when they are enabled), then export again',
+          { sources: observation.sources },
+        ),
+      );
+      continue;
+    }
+    for (const line of figureNotes(target, observation, window)) notes.push({ path: base, message: line, ...at(base) });
+    const drift = driftFindings(target, observation, window, settings.drift);
+    findings.push(...drift.findings);
+    edits.push(...drift.edits);
+  }
+  const relint = relintWithObserved(located.value as DesignInput, edits, {}, widest || 'observed');
+  findings.push(...relint.findings);
+  if (relint.invalid)
+    notes.push({ path: '', message: `the design with the observed figures is not a valid design, so it was not linted again: ${relint.invalid}`, ...START });
+  const result: FileResult = {
+    file: candidate.file,
+    kind: 'design',
+    findings: findings.map((f) => ({ ...f, ...at(f.path) })),
+    errors: [],
+    unusedAcknowledgements: [],
+    notes,
+  };
+  return settings.update && edits.length > 0 && !relint.invalid ? updateFile(design, edits, result) : result;
+}
+
+/** Writes the observed figures into the design file, keeping its formatting (the --fix writer). */
+function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: FileResult): FileResult {
+  const fixes: AppliedFix[] = edits.map((edit) => ({ ruleId: 'SG020', resource: result.file, path: edit.path, edits: [edit] }));
+  try {
+    if (!design.snapshot) throw new WriteRefused('it is not a regular file');
+    const text = applyEdits(design.text, edits);
+    replaceFile(realPath(design.candidate.absolute), design.bom ? `\ufeff${text}` : text, design.snapshot);
+  } catch (error) {
+    if (!(error instanceof WriteRefused)) throw error;
+    return {
+      ...result,
+      errors: [{ path: '', message: `the observed figures were not written, and the file is unchanged: ${error.message}`, ...START }],
+      fixesNotWritten: true,
+    };
+  }
+  return { ...result, fixes, notes: [...result.notes, { path: '', message: `updated: ${edits.map(describeEdit).join('; ')}`, ...START }] };
+}
+
+type Values = ParsedArgs['values'];
+
+/** Offline (`--observations`) or live (`--live aws|azure`): exactly one. */
+function modeOf(v: Values): { manifest: string; live?: undefined } | { live: 'aws' | 'azure'; manifest?: undefined } {
+  const live = choice(v.live, ['aws', 'azure'] as const, 'live');
+  if (live && v.observations !== undefined)
+    throw new UsageError('--observations and --live contradict each other: read exported files, or query the cloud', 'observe');
+  if (live === 'azure' && typeof v.workspace !== 'string')
+    throw new UsageError('--live azure needs --workspace <id>: the Log Analytics workspace the Cosmos DB resource logs go to', 'observe');
+  if (live) return { live };
+  if (typeof v.observations !== 'string')
+    throw new UsageError(
+      'observe needs --observations <manifest.json> (the file that says which exported report belongs to which table, index or container), or --live aws|azure',
+      'observe',
+    );
+  for (const option of ['since', 'region', 'endpoint-url', 'workspace'])
+    if (v[option] !== undefined) throw new UsageError(`--${option} applies to --live only: offline exports carry their own window`, 'observe');
+  return { manifest: v.observations };
+}
+
+const SINCE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `7d`, `24h`, `90m` → milliseconds. @default 7d */
+export function parseSince(value: string | true | undefined): number {
+  if (value === undefined || value === true) return 7 * SINCE_UNITS.d;
+  const match = /^(\d+)([mhd])$/.exec(value);
+  if (!match || Number(match[1]) === 0)
+    throw new UsageError(`--since must be a whole number of minutes, hours or days such as 90m, 24h or 7d, got "${value}"`, 'observe');
+  return Number(match[1]) * SINCE_UNITS[match[2]];
+}
+
+function manifestObservations(file: string, targets: readonly KeySpaceTarget[], io: Io) {
+  const manifest = loadManifest(resolve(io.cwd, file), file);
+  return { manifest, matched: matchObservations(manifest, targets) };
+}
+
+/** A cloud call that failed (no credentials, AccessDenied, a table that does not exist) is an input
+ *  that could not be read: exit 2 with the service's own error name and message, never "internal error". */
+async function cloudErrorsReported<T>(cloud: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ObservationError || !(error instanceof Error)) throw error;
+    throw new ObservationError(`--live ${cloud}`, '', `${error.name}: ${error.message}`);
+  }
+}
+
+/** Queries the cloud for every key space of the chosen engine (the SDKs are loaded only here). */
+async function liveObservations(cloud: 'aws' | 'azure', targets: readonly KeySpaceTarget[], v: Values) {
+  const end = new Date();
+  const start = new Date(end.getTime() - parseSince(v.since));
+  const periodSeconds = DEFAULT_PERIOD_SECONDS;
+  const matched = new Map<KeySpaceTarget, ObservationFiles>();
+  const text = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  if (cloud === 'aws') {
+    const live = await (await import('./live-aws')).awsLive({ region: text('region'), endpointUrl: text('endpoint-url'), start, end, periodSeconds });
+    for (const t of targets) if (t.engine === 'dynamodb') matched.set(t, await live.observeTable(t.design.name, t.keySpace.index));
+  } else {
+    const live = await (await import('./live-azure')).azureLive({ workspaceId: text('workspace') ?? '', start, end, periodSeconds });
+    for (const t of targets) if (t.engine === 'cosmosdb') matched.set(t, await live.observeContainer(t.design.name, undefined));
+  }
+  const manifest: Manifest = { file: `--live ${cloud}`, periodSeconds, observations: [...matched.values()] };
+  return { manifest, matched };
+}
+
+export async function observeCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
+  const v = args.values;
+  const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
+  const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? ('error' as Severity);
+  const mode = modeOf(v);
+  if (args.positionals.length === 0) throw new UsageError('observe needs the design files (or directories) to hold against the observations', 'observe');
+  const drift = { tolerance: ratio(v.tolerance, 'tolerance', DEFAULT_TOLERANCE, 10), below: ratio(v.below, 'below', DEFAULT_BELOW, 1) };
+  const expansion = expandInputs(
+    args.positionals.map((pattern) => ({ pattern, base: io.cwd })),
+    io.cwd,
+  );
+  const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
+  const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
+  const reportSettings: ReportSettings = { version, cwd: io.cwd, palette: color ? COLORS : NO_COLORS, quiet: false, unusedAcknowledgements: 'off', failOn };
+  const reporter = await reporterFor(format, reportSettings);
+  const tally = new Tally(reportSettings);
+  const emit = async (result: FileResult) => {
+    tally.add(result);
+    for (const chunk of reporter.file(result)) await output.write(chunk);
+  };
+  for (const chunk of reporter.header()) await output.write(chunk);
+  for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
+  const designs: LoadedDesign[] = [];
+  for (const candidate of expansion.candidates) {
+    const loaded = loadDesign(candidate);
+    if (loaded === undefined) continue;
+    if ('targets' in loaded) designs.push(loaded);
+    else await emit(loaded);
+  }
+  try {
+    const targets = designs.flatMap((d) => d.targets);
+    const { manifest, matched } = mode.live
+      ? await cloudErrorsReported(mode.live, () => liveObservations(mode.live, targets, v))
+      : manifestObservations(mode.manifest, targets, io);
+    const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
+    for (const design of designs) await emit(observeFile(design, matched, settings));
+    if (designs.length === 0) await emit(failedInput(args.positionals.join(' '), 'no design file found: observe holds design files against observations'));
+  } catch (error) {
+    if (!(error instanceof ObservationError)) throw error;
+    await emit(failedInput(error.file, error.path ? `${error.path}: ${error.detail}` : error.detail));
+  }
+  const outcome = tally.outcome();
+  for (const chunk of reporter.footer(outcome)) await output.write(chunk);
+  await output.flush();
+  await close();
+  if (output.failure) {
+    io.stderr.write(`skewguard: ${output.failure}\n`);
+    return 2;
+  }
+  return exitCode(outcome);
+}

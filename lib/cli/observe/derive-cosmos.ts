@@ -1,0 +1,133 @@
+/**
+ * Cosmos DB figures from a container's Log Analytics rows and metrics.
+ * - Peaks and the hottest key's share: CDBPartitionKeyRUConsumption RequestCharge summed per
+ *   period (writes: Create, Upsert, Replace, Delete, Patch, Batch, Execute…; reads: the rest) ÷ the
+ *   period's seconds, the highest period. Cosmos DB logs only the top logical keys of each physical
+ *   partition, so the peaks are lower bounds and the share (hottest key ÷ the logged total) an estimate.
+ *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs
+ * - Largest logical partition: the largest SizeKb in CDBPartitionKeyStatistics (KB ÷ 1,048,576 = GB).
+ *   The statistics are sampled and keys under about 1 GB may be absent: with no row for the
+ *   container, the largest partition is taken to be under 1 GB (an upper bound).
+ * - NormalizedRUConsumption: the highest Maximum of any partition-key range, in percent.
+ */
+import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
+import type { DeriveContext } from './derive-dynamodb';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
+import type { ContainerObservationFiles } from './manifest';
+
+const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
+const KB_PER_GB = 1024 * 1024;
+
+function inContainer(files: ContainerObservationFiles) {
+  return (row: { collection: string; database: string }) =>
+    row.collection === files.container && (files.database === undefined || row.database === files.database);
+}
+
+function fromRuConsumption(rows: readonly RuConsumptionRow[], file: string, context: DeriveContext, gaps: string[]): ObservedFigures {
+  const { periodSeconds: period, showKey, shards } = context;
+  if (rows.length === 0) {
+    gaps.push(`${file}: no CDBPartitionKeyRUConsumption rows for this container: diagnostics were just turned on, or nothing was logged in the window`);
+    return {};
+  }
+  const bucket = (t: number) => Math.floor(t / (period * 1000)) * period * 1000;
+  const periods = new Map<number, { read: number; write: number; keys: Map<string, number> }>();
+  for (const row of rows) {
+    const at = bucket(row.timestamp);
+    let p = periods.get(at);
+    if (!p) periods.set(at, (p = { read: 0, write: 0, keys: new Map() }));
+    if (WRITE_OPERATIONS.test(row.operation)) p.write += row.requestCharge;
+    else p.read += row.requestCharge;
+    p.keys.set(row.partitionKey, (p.keys.get(row.partitionKey) ?? 0) + row.requestCharge);
+  }
+  const all = [...periods.entries()];
+  const peakOf = (dimension: 'read' | 'write'): Figure | undefined => {
+    const [at, top] = all.reduce((best, e) => (e[1][dimension] > best[1][dimension] ? e : best));
+    if (top[dimension] === 0) return undefined;
+    return {
+      value: top[dimension] / period,
+      bound: 'lower',
+      derivation: `CDBPartitionKeyRUConsumption RequestCharge of ${dimension}s summed per ${period} s ÷ ${period}, the highest of ${all.length} periods (${fmt(top[dimension])} RU at ${new Date(at).toISOString()})`,
+      limits: 'Cosmos DB logs only the top keys of each physical partition: the container served at least this',
+    };
+  };
+  const [peakAt, peak] = all.reduce((best, e) => (e[1].read + e[1].write > best[1].read + best[1].write ? e : best));
+  const [hotKey, hotCharge] = [...peak.keys.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
+  const total = peak.read + peak.write;
+  const stored = total > 0 ? hotCharge / total : 0;
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
+  const reads = peakOf('read');
+  const writes = peakOf('write');
+  if (reads) figures.peakReadUnits = reads;
+  if (writes) figures.peakWriteUnits = writes;
+  if (total > 0)
+    figures.hotKeyShare = {
+      value: Math.min(1, stored * shards),
+      bound: 'estimate',
+      derivation: `the hottest PartitionKey's RequestCharge ÷ all logged RequestCharge at the busiest ${period} s (${fmt(hotCharge)} of ${fmt(total)} RU at ${new Date(peakAt).toISOString()})${shards > 1 ? ` × ${shards} shards` : ''}`,
+      limits: 'the total counts only the logged top keys, so the share is an estimate (high when many small keys go unlogged)',
+      key: showKey(hotKey),
+    };
+  const distinct = new Set(rows.map((r) => r.partitionKey)).size;
+  figures.distinctKeys = {
+    value: shards > 1 ? Math.ceil(distinct / shards) : distinct,
+    bound: 'lower',
+    derivation: 'distinct PartitionKey values in CDBPartitionKeyRUConsumption over the window',
+    limits: 'only the logged top keys of each physical partition count',
+  };
+  return figures;
+}
+
+export function deriveContainer(files: ContainerObservationFiles, context: DeriveContext): Observation {
+  const gaps: string[] = [];
+  const sources: string[] = [];
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
+  let window: Observation['window'];
+  const mine = inContainer(files);
+  if (files.ruConsumption) {
+    sources.push(files.ruConsumption.name);
+    const rows = readRuConsumption(files.ruConsumption.name, files.ruConsumption.value).filter(mine);
+    Object.assign(figures, fromRuConsumption(rows, files.ruConsumption.name, context, gaps));
+    window = mergeWindows(window, windowOf(rows.map((r) => r.timestamp)));
+  }
+  if (files.partitionKeyStatistics) {
+    sources.push(files.partitionKeyStatistics.name);
+    const rows = readKeyStatistics(files.partitionKeyStatistics.name, files.partitionKeyStatistics.value).filter(mine);
+    window = mergeWindows(window, windowOf(rows.map((r) => r.timestamp)));
+    if (rows.length === 0) {
+      figures.largestPartitionGb = {
+        value: 1,
+        bound: 'upper',
+        derivation: 'no CDBPartitionKeyStatistics row for this container',
+        limits: 'the statistics are sampled and list keys above about 1 GB: none was listed',
+      };
+    } else {
+      const top = rows.reduce((best, r) => (r.sizeKb > best.sizeKb ? r : best));
+      figures.largestPartitionGb = {
+        value: top.sizeKb / KB_PER_GB,
+        bound: 'measured',
+        derivation: `the largest SizeKb in CDBPartitionKeyStatistics ÷ 1,048,576 (${fmt(top.sizeKb)} KB, key ${context.showKey(top.partitionKey)}, ${new Date(top.timestamp).toISOString()})`,
+        limits: 'sampled statistics: approximate',
+      };
+    }
+  }
+  if (files.normalizedRu) {
+    sources.push(files.normalizedRu.name);
+    const series = readNormalizedRu(files.normalizedRu.name, files.normalizedRu.value).filter(
+      (s) => s.collection === undefined || s.collection === files.container,
+    );
+    const points = series.flatMap((s) => s.points.map((p) => ({ ...p, range: s.partitionKeyRangeId })));
+    window = mergeWindows(window, windowOf(points.map((p) => p.timestamp)));
+    if (points.length === 0) gaps.push(`${files.normalizedRu.name}: NormalizedRUConsumption has no datapoints for this container`);
+    else {
+      const top = points.reduce((best, p) => (p.value > best.value ? p : best));
+      figures.normalizedRuPercent = {
+        value: top.value,
+        bound: 'measured',
+        derivation: `NormalizedRUConsumption Maximum, the highest of ${points.length} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})`,
+        limits: '100% is one second of one partition-key range at its budget; no per-container data on shared database throughput',
+        ...(top.range === undefined ? {} : { range: top.range }),
+      };
+    }
+  }
+  return { figures, window, gaps, sources };
+}

@@ -1,0 +1,133 @@
+/**
+ * DynamoDB figures from a table's or GSI's exports.
+ * - Peaks: ConsumedRead/WriteCapacityUnits, Sum per period ÷ the period's seconds, the highest
+ *   period: RCU/WCU per second averaged over that period (a burst inside it is higher).
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html
+ * - Hottest key's share: the most accessed keys rule (PKC) counts ConsumedThroughputUnits per key
+ *   (3 × WCU + RCU, reads and writes in one unit); at the period with the largest Sum over all
+ *   contributors, MaxContributorValue ÷ Sum.
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html
+ * - Distinct keys: the largest UniqueContributors of a period, or ApproximateUniqueCount over the
+ *   window: keys that were accessed, so a lower bound of the cardinality.
+ * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents, Sum over the window.
+ * A sharded key is counted per stored key (`key#3`): the logical key's share and cardinality are
+ * estimated as the stored key's × N and ÷ N.
+ */
+import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
+import type { TableObservationFiles } from './manifest';
+import type { KeyDisplay } from './privacy';
+
+export interface DeriveContext {
+  readonly periodSeconds: number;
+  readonly showKey: KeyDisplay;
+  /** Shards of the key space's declared sharding (1 when unsharded). */
+  readonly shards: number;
+}
+
+function peakFigure(series: MetricSeries, metric: string, period: number): Figure {
+  const top = series.points.reduce((best, p) => (p.value > best.value ? p : best));
+  return {
+    value: top.value / period,
+    bound: 'measured',
+    derivation: `${metric} Sum per ${period} s ÷ ${period}, the highest of ${series.points.length} periods (${fmt(top.value)} units at ${new Date(top.timestamp).toISOString()})`,
+    limits: `an average over ${period} s: a burst inside it is higher`,
+  };
+}
+
+function sumFigure(series: MetricSeries, metric: string): Figure {
+  return { value: series.points.reduce((s, p) => s + p.value, 0), bound: 'measured', derivation: `${metric} Sum over the window` };
+}
+
+function fromMetrics(series: readonly MetricSeries[], file: string, period: number, gaps: string[]): ObservedFigures {
+  const byId = new Map(series.map((s) => [s.id, s]));
+  for (const s of series) {
+    if (!['consumedRead', 'consumedWrite', 'readThrottles', 'writeThrottles'].includes(s.id))
+      gaps.push(`${file}: the query id "${s.id}" is not one observe reads (consumedRead, consumedWrite, readThrottles, writeThrottles): its data is not used`);
+    if (s.statusCode !== undefined && s.statusCode !== 'Complete')
+      gaps.push(`${file}: "${s.id}" has StatusCode ${s.statusCode}: not every datapoint of the window was returned (merge the NextToken pages)`);
+  }
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
+  const peaks = [
+    ['consumedRead', 'ConsumedReadCapacityUnits', 'peakReadUnits'],
+    ['consumedWrite', 'ConsumedWriteCapacityUnits', 'peakWriteUnits'],
+  ] as const;
+  for (const [id, metric, field] of peaks) {
+    const s = byId.get(id);
+    if (!s) continue;
+    if (s.points.length === 0) gaps.push(`${file}: "${id}" (${metric}) has no datapoints in the window`);
+    else figures[field] = peakFigure(s, metric, period);
+  }
+  const throttles = [
+    ['readThrottles', 'ReadKeyRangeThroughputThrottleEvents', 'readThrottles'],
+    ['writeThrottles', 'WriteKeyRangeThroughputThrottleEvents', 'writeThrottles'],
+  ] as const;
+  // DynamoDB publishes throttle events only when there are some: an empty series means none.
+  for (const [id, metric, field] of throttles) {
+    const s = byId.get(id);
+    if (s)
+      figures[field] =
+        s.points.length === 0 ? { value: 0, bound: 'measured', derivation: `${metric}: no datapoints (published only when non-zero)` } : sumFigure(s, metric);
+  }
+  return figures;
+}
+
+function fromContributorInsights(report: InsightRuleReport, file: string, context: DeriveContext, gaps: string[]): ObservedFigures {
+  const { periodSeconds: period, shards, showKey } = context;
+  if (report.datapoints.length === 0) {
+    gaps.push(`${file}: the Contributor Insights report has no datapoints: the rule was just enabled, or nothing was accessed in the window`);
+    return {};
+  }
+  if (report.aggregationStatistic !== undefined && report.aggregationStatistic.toLowerCase() !== 'sum')
+    gaps.push(
+      `${file}: the rule aggregates by ${report.aggregationStatistic}, not SUM: it is not DynamoDB's most accessed keys rule (PKC), whose values are consumed units`,
+    );
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
+  const scaled = shards > 1 ? ` × ${shards} shards (the stored key's share, estimated for the logical key)` : '';
+  const withSum = report.datapoints.filter((d) => d.sum !== undefined && d.sum > 0 && d.maxContributorValue !== undefined);
+  if (withSum.length === 0) {
+    gaps.push(`${file}: no datapoint has both Sum and MaxContributorValue: export with --metrics Sum MaxContributorValue UniqueContributors`);
+  } else {
+    const peak = withSum.reduce((best, d) => ((d.sum ?? 0) > (best.sum ?? 0) ? d : best));
+    const stored = (peak.maxContributorValue ?? 0) / (peak.sum ?? 1);
+    const hottest = report.contributors
+      .map((c) => ({ c, value: c.datapoints.find((p) => p.timestamp === peak.timestamp)?.value ?? -1 }))
+      .reduce<{ c?: (typeof report.contributors)[number]; value: number }>((best, x) => (x.value > best.value ? x : best), { value: -1 });
+    figures.hotKeyShare = {
+      value: Math.min(1, stored * shards),
+      bound: shards > 1 ? 'estimate' : 'measured',
+      derivation: `Contributor Insights MaxContributorValue ÷ Sum at the busiest ${period} s (${fmt(peak.maxContributorValue ?? 0)} of ${fmt(peak.sum ?? 0)} ConsumedThroughputUnits at ${new Date(peak.timestamp).toISOString()})${scaled}`,
+      limits: 'ConsumedThroughputUnits weigh a write 3× a read: a read-hot key and a write-hot key with the same share of capacity units show the same',
+      ...(hottest.c && hottest.value >= 0 ? { key: hottest.c.keys.map(showKey).join(' / ') } : {}),
+    };
+  }
+  const unique = Math.max(...report.datapoints.map((d) => d.uniqueContributors ?? 0), report.approximateUniqueCount ?? 0);
+  if (unique > 0)
+    figures.distinctKeys = {
+      value: shards > 1 ? Math.ceil(unique / shards) : unique,
+      bound: 'lower',
+      derivation: `the larger of UniqueContributors per ${period} s and ApproximateUniqueCount over the window${shards > 1 ? ` ÷ ${shards} shards` : ''}`,
+      limits: 'only keys accessed in the window count, and the count is approximate',
+    };
+  return figures;
+}
+
+export function deriveTable(files: TableObservationFiles, context: DeriveContext): Observation {
+  const gaps: string[] = [];
+  const sources: string[] = [];
+  let figures: ObservedFigures = {};
+  let window: Observation['window'];
+  if (files.metrics) {
+    sources.push(files.metrics.name);
+    const series = readMetricData(files.metrics.name, files.metrics.value);
+    figures = { ...figures, ...fromMetrics(series, files.metrics.name, context.periodSeconds, gaps) };
+    window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
+  }
+  if (files.contributorInsights) {
+    sources.push(files.contributorInsights.name);
+    const report = readInsightRuleReport(files.contributorInsights.name, files.contributorInsights.value);
+    figures = { ...figures, ...fromContributorInsights(report, files.contributorInsights.name, context, gaps) };
+    window = mergeWindows(window, windowOf(report.datapoints.map((d) => d.timestamp)));
+  }
+  return { figures, window, gaps, sources };
+}

@@ -1,0 +1,205 @@
+/**
+ * Holds one key space's observed figures against its design: SG020 observed-drift findings, with
+ * both numbers and the window. Kept in the CLI, not the core catalogue: the core judges a design by
+ * itself (pure, no I/O), and a drift exists only against observations the CLI reads.
+ *
+ * - A figure above the declaration by more than `tolerance` is an error: the design's verdicts were
+ *   reached on a load that is not the real one.
+ * - A figure below `below` × the declaration is a warning: over-declaring leads to over-sharding
+ *   (every read fans out over shards the load never needed).
+ * - A bound is used only in the direction it proves (see figures.ts).
+ * Each finding carries the edit that writes the observed figure into the design (`--update`).
+ */
+import type { DesignEdit, Engine, Finding, KeyDesign, KeySpace, Severity } from '../../index';
+import { type Figure, type Observation } from './figures';
+
+/** @default 0.25: a figure 25% above its declaration is drift. */
+export const DEFAULT_TOLERANCE = 0.25;
+/** @default 0.5: a figure under half its declaration is reported as over-declared. */
+export const DEFAULT_BELOW = 0.5;
+
+export const DRIFT_RULE = { id: 'SG020', title: 'observed-drift' } as const;
+
+export interface DriftSettings {
+  readonly tolerance: number;
+  readonly below: number;
+}
+
+export interface KeySpaceTarget {
+  readonly engine: Engine;
+  readonly design: KeyDesign;
+  readonly keySpace: KeySpace;
+  /** Where the design sits in its file (`tables[0]`, or `''` for a single design). */
+  readonly location: string;
+}
+
+export function fieldPath(...parts: string[]): string {
+  return parts.filter(Boolean).join('.');
+}
+
+export function keySpaceBase(target: KeySpaceTarget): string {
+  return fieldPath(target.location, target.keySpace.path);
+}
+
+export function keySpaceLabel(target: KeySpaceTarget): string {
+  return `${target.design.name}${target.keySpace.index ? `/${target.keySpace.index}` : ''}`;
+}
+
+/** `2,400`, `0.31`: as the messages print a figure. */
+export function show(value: number): string {
+  if (Number.isInteger(value)) return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (Math.abs(value) >= 100) return show(Math.round(value));
+  return String(Number(value.toPrecision(2)));
+}
+
+/** The value written back by --update: peaks up to a whole unit, shares to 0.01, sizes to 0.1 GB. */
+function rounded(field: string, value: number): number {
+  if (field === 'hotKeyShare') return Math.min(1, Math.ceil(value * 100) / 100);
+  if (field === 'largestPartitionGb') return Math.ceil(value * 10) / 10;
+  return Math.max(1, Math.ceil(value));
+}
+
+interface Comparison {
+  readonly field: 'peakReadUnits' | 'peakWriteUnits' | 'hotKeyShare' | 'largestPartitionGb';
+  readonly declared: number;
+  /** How the declared value was obtained, when it was not declared (`uniform 1/cardinality`). */
+  readonly assumed?: string;
+  readonly figure: Figure;
+  readonly path: string;
+}
+
+function comparisons(target: KeySpaceTarget, observation: Observation): Comparison[] {
+  const { figures } = observation;
+  const { workload } = target.keySpace;
+  const base = keySpaceBase(target);
+  const list: Comparison[] = [];
+  if (figures.peakReadUnits)
+    list.push({ field: 'peakReadUnits', declared: workload.peakReadUnits, figure: figures.peakReadUnits, path: fieldPath(base, 'workload.peakReadUnits') });
+  if (figures.peakWriteUnits)
+    list.push({ field: 'peakWriteUnits', declared: workload.peakWriteUnits, figure: figures.peakWriteUnits, path: fieldPath(base, 'workload.peakWriteUnits') });
+  if (figures.hotKeyShare)
+    list.push({
+      field: 'hotKeyShare',
+      declared: workload.hotKeyShare,
+      ...(workload.hotKeyShareSource === 'declared'
+        ? {}
+        : { assumed: workload.hotKeyShareSource === 'uniform' ? 'uniform: 1/cardinality' : workload.hotKeyShareSource }),
+      figure: figures.hotKeyShare,
+      path: fieldPath(base, 'workload.hotKeyShare'),
+    });
+  if (figures.largestPartitionGb && target.keySpace.index === undefined && target.design.largestPartitionGb !== undefined)
+    list.push({
+      field: 'largestPartitionGb',
+      declared: target.design.largestPartitionGb,
+      figure: figures.largestPartitionGb,
+      path: fieldPath(target.location, 'storage.largestPartitionGb'),
+    });
+  return list;
+}
+
+export function finding(
+  target: KeySpaceTarget,
+  messageId: string,
+  severity: Severity,
+  path: string,
+  message: string,
+  fix: string,
+  data: Finding['data'],
+  edits?: readonly DesignEdit[],
+): Finding {
+  return {
+    ruleId: DRIFT_RULE.id,
+    title: DRIFT_RULE.title,
+    messageId,
+    severity,
+    engine: target.engine,
+    resource: target.design.name,
+    ...(target.keySpace.index ? { index: target.keySpace.index } : {}),
+    path,
+    message,
+    fix,
+    acknowledged: false,
+    data,
+    ...(edits ? { edits } : {}),
+  };
+}
+
+const UPDATE_FIX = 'write the observed figure into the design (`skewguard observe --update`) and act on what the lint then reports';
+
+/** The drift findings of one key space, and the edits that would make its design match the observations. */
+export function driftFindings(
+  target: KeySpaceTarget,
+  observation: Observation,
+  window: string,
+  settings: DriftSettings,
+): { findings: Finding[]; edits: DesignEdit[] } {
+  const findings: Finding[] = [];
+  const edits: DesignEdit[] = [];
+  for (const c of comparisons(target, observation)) {
+    const observed = c.figure.value;
+    const declaredText = `${c.assumed ? `assumed (${c.assumed})` : 'declared'} ${c.field} ${show(c.declared)}`;
+    const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
+    const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound };
+    const edit: DesignEdit = { op: 'set', path: c.path, value: rounded(c.field, observed) };
+    if (c.figure.bound !== 'upper' && observed > c.declared * (1 + settings.tolerance)) {
+      edits.push(edit);
+      findings.push(
+        finding(
+          target,
+          'exceedsDeclared',
+          'error',
+          c.path,
+          `${declaredText}, observed ${bound}${show(observed)} at the ${window} peak (${c.figure.derivation})`,
+          UPDATE_FIX,
+          data,
+          [edit],
+        ),
+      );
+    } else if (c.figure.bound !== 'lower' && !c.assumed && observed < c.declared * settings.below) {
+      edits.push(edit);
+      findings.push(
+        finding(
+          target,
+          'belowDeclared',
+          'warning',
+          c.path,
+          `${declaredText}, observed ${bound}${show(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding`,
+          `lower the declaration to what was observed (\`skewguard observe --update\`) if the window is representative, so that no shard or copy is planned for load that never comes`,
+          data,
+          [edit],
+        ),
+      );
+    }
+  }
+  const { distinctKeys, readThrottles, writeThrottles } = observation.figures;
+  const key = target.keySpace.partitionKey;
+  const cardinality = key.length === 1 ? key[0].cardinality : undefined;
+  if (distinctKeys && typeof cardinality === 'number' && distinctKeys.value > cardinality * (1 + settings.tolerance)) {
+    const path = fieldPath(target.location, key[0].path, 'cardinality');
+    findings.push(
+      finding(
+        target,
+        'moreKeysThanDeclared',
+        'warning',
+        path,
+        `declared cardinality ${show(cardinality)}, observed at least ${show(distinctKeys.value)} distinct keys in the ${window} window (${distinctKeys.derivation})`,
+        'raise the declared cardinality: the uniform share and SG001 read it',
+        { field: 'cardinality', declared: cardinality, observed: distinctKeys.value, window },
+      ),
+    );
+  }
+  const throttled = (readThrottles?.value ?? 0) + (writeThrottles?.value ?? 0);
+  if (throttled > 0)
+    findings.push(
+      finding(
+        target,
+        'throttled',
+        'warning',
+        keySpaceBase(target) || target.keySpace.partitionKeyPath,
+        `${show(readThrottles?.value ?? 0)} read and ${show(writeThrottles?.value ?? 0)} write key-range throttle events in the ${window} window: a partition or key range hit its ceiling`,
+        'find the hot key in the Contributor Insights most throttled keys graph (PKT) and size its sharding from its peak',
+        { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
+      ),
+    );
+  return { findings, edits };
+}

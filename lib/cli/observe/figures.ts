@@ -1,0 +1,76 @@
+/**
+ * Observed figures in the design's own units, each with how it was derived and what it cannot see.
+ * A figure is `exact` as far as the source measures it, a `lower` bound (the source sees only some
+ * keys), an `upper` bound, or an `estimate`; the comparison uses a bound only in the direction it
+ * proves (a lower bound can show that reality exceeds a declaration, never that it stays below).
+ */
+export type Bound = 'measured' | 'lower' | 'upper' | 'estimate';
+
+export interface Figure {
+  readonly value: number;
+  readonly bound: Bound;
+  /** Statistic, period and source: `ConsumedWriteCapacityUnits Sum per 60 s ÷ 60, highest period`. */
+  readonly derivation: string;
+  /** What the source cannot see. */
+  readonly limits?: string;
+}
+
+/** The figures of one key space; absent ones had no source in the observations. */
+export interface ObservedFigures {
+  readonly peakReadUnits?: Figure;
+  readonly peakWriteUnits?: Figure;
+  readonly hotKeyShare?: Figure & { readonly key?: string };
+  readonly distinctKeys?: Figure;
+  readonly largestPartitionGb?: Figure;
+  readonly readThrottles?: Figure;
+  readonly writeThrottles?: Figure;
+  /** Cosmos DB: the highest NormalizedRUConsumption of any partition-key range, in percent. */
+  readonly normalizedRuPercent?: Figure & { readonly range?: string };
+}
+
+export interface Observation {
+  readonly figures: ObservedFigures;
+  /** First and last timestamp seen, epoch ms; undefined when nothing was measured. */
+  readonly window?: { readonly start: number; readonly end: number };
+  /** Sources given but empty or partial: said in the report, never passed over. */
+  readonly gaps: readonly string[];
+  /** Files the figures came from, for the report. */
+  readonly sources: readonly string[];
+}
+
+export function windowOf(timestamps: Iterable<number>): Observation['window'] {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const t of timestamps) {
+    if (t < start) start = t;
+    if (t > end) end = t;
+  }
+  return start <= end ? { start, end } : undefined;
+}
+
+export function mergeWindows(a: Observation['window'], b: Observation['window']): Observation['window'] {
+  if (!a) return b;
+  if (!b) return a;
+  return { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) };
+}
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** `7-day`, `36-hour`, `45-minute`: the window's length as the messages say it. */
+export function windowLength(window: Observation['window'], periodSeconds: number): string {
+  if (!window) return 'empty';
+  const span = window.end - window.start + periodSeconds * 1000;
+  if (span >= DAY && span % DAY < HOUR) return `${Math.round(span / DAY)}-day`;
+  if (span >= HOUR) return `${Math.round(span / HOUR)}-hour`;
+  return `${Math.max(1, Math.round(span / 60_000))}-minute`;
+}
+
+export function isoMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16)}Z`;
+}
+
+/** `7,560,000`, `0.0240`: the raw figures quoted in a derivation. */
+export function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toPrecision(3);
+}

@@ -1,0 +1,123 @@
+/**
+ * The observations manifest: which exported file belongs to which key space. A CloudWatch report or
+ * metric export does not name the table it is about (the Contributor Insights rule's name carries a
+ * creation timestamp, and GetMetricData returns only the query ids), so the mapping is declared,
+ * never guessed:
+ *
+ * ```json
+ * { "periodSeconds": 60,
+ *   "observations": [
+ *     { "table": "orders", "contributorInsights": "orders.pkc.json", "metrics": "orders.metrics.json" },
+ *     { "table": "orders", "index": "by-customer", "contributorInsights": "orders.by-customer.pkc.json" },
+ *     { "container": "telemetry", "database": "shop", "ruConsumption": "ru.json", "partitionKeyStatistics": "sizes.json" } ] }
+ * ```
+ * Paths are relative to the manifest. docs/observe.md shows the commands that export each file.
+ */
+import { dirname, resolve } from 'node:path';
+import { readInputFile } from '../read-input';
+import { ObservationError, Reader } from './read-json';
+
+/** The query ids `observe` reads from a `get-metric-data` export (docs/observe.md gives the queries). */
+export const METRIC_IDS = {
+  consumedRead: 'ConsumedReadCapacityUnits',
+  consumedWrite: 'ConsumedWriteCapacityUnits',
+  readThrottles: 'ReadKeyRangeThroughputThrottleEvents',
+  writeThrottles: 'WriteKeyRangeThroughputThrottleEvents',
+} as const;
+
+export interface TableObservationFiles {
+  readonly engine: 'dynamodb';
+  readonly table: string;
+  readonly index?: string;
+  /** `get-insight-rule-report` of the most accessed keys rule (PKC). */
+  readonly contributorInsights?: LoadedFile;
+  /** `get-metric-data` with the ids of METRIC_IDS. */
+  readonly metrics?: LoadedFile;
+  readonly path: string;
+}
+
+export interface ContainerObservationFiles {
+  readonly engine: 'cosmosdb';
+  readonly container: string;
+  readonly database?: string;
+  readonly ruConsumption?: LoadedFile;
+  readonly partitionKeyStatistics?: LoadedFile;
+  readonly normalizedRu?: LoadedFile;
+  readonly path: string;
+}
+
+export type ObservationFiles = TableObservationFiles | ContainerObservationFiles;
+
+export interface LoadedFile {
+  /** As written in the manifest (reports name files this way). */
+  readonly name: string;
+  readonly value: unknown;
+}
+
+export interface Manifest {
+  readonly file: string;
+  /** Seconds per datapoint of every export (the `--period` they were exported with). @default 60 */
+  readonly periodSeconds: number;
+  readonly observations: readonly ObservationFiles[];
+}
+
+export const DEFAULT_PERIOD_SECONDS = 60;
+
+const TABLE_FIELDS = ['table', 'index', 'contributorInsights', 'metrics'];
+const CONTAINER_FIELDS = ['container', 'database', 'ruConsumption', 'partitionKeyStatistics', 'normalizedRu'];
+
+export function readJsonFile(file: string, shown = file): unknown {
+  const read = readInputFile(file);
+  if (read.error !== undefined) throw new ObservationError(shown, '', read.error);
+  try {
+    return JSON.parse(read.text);
+  } catch (error) {
+    throw new ObservationError(shown, '', `invalid JSON: ${(error as Error).message}`);
+  }
+}
+
+export function loadManifest(file: string, shown: string): Manifest {
+  const root = new Reader(shown, '', readJsonFile(file, shown));
+  const base = dirname(file);
+  for (const key of Object.keys(root.object()))
+    if (key !== 'periodSeconds' && key !== 'observations' && key !== '$schema')
+      root.fail(`"${key}" is not a manifest field: expected "observations" and optionally "periodSeconds"`);
+  const period = root.field('periodSeconds').optionalNumber() ?? DEFAULT_PERIOD_SECONDS;
+  if (period <= 0 || !Number.isInteger(period)) root.fail(`expected a whole number of seconds ≥ 1, got ${period}`, 'periodSeconds');
+  const load = (entry: Reader, key: string): LoadedFile | undefined => {
+    const name = entry.field(key).optionalString();
+    if (name === undefined) return undefined;
+    return { name, value: readJsonFile(resolve(base, name), name) };
+  };
+  const observations = root
+    .field('observations')
+    .array()
+    .map((entry): ObservationFiles => {
+      const keys = Object.keys(entry.object());
+      const isTable = entry.has('table');
+      if (isTable === entry.has('container')) entry.fail('names neither or both of "table" and "container": give exactly one');
+      const allowed = isTable ? TABLE_FIELDS : CONTAINER_FIELDS;
+      const unknown = keys.find((k) => !allowed.includes(k));
+      if (unknown) entry.fail(`"${unknown}" is not a field of a ${isTable ? 'table' : 'container'} observation: expected ${allowed.join(', ')}`);
+      if (isTable) {
+        const files = { contributorInsights: load(entry, 'contributorInsights'), metrics: load(entry, 'metrics') };
+        if (!files.contributorInsights && !files.metrics) entry.fail('names no file: give "contributorInsights" and/or "metrics"');
+        return { engine: 'dynamodb', table: entry.field('table').string(), index: entry.field('index').optionalString(), ...files, path: entry.path };
+      }
+      const files = {
+        ruConsumption: load(entry, 'ruConsumption'),
+        partitionKeyStatistics: load(entry, 'partitionKeyStatistics'),
+        normalizedRu: load(entry, 'normalizedRu'),
+      };
+      if (!files.ruConsumption && !files.partitionKeyStatistics && !files.normalizedRu)
+        entry.fail('names no file: give "ruConsumption", "partitionKeyStatistics" and/or "normalizedRu"');
+      return {
+        engine: 'cosmosdb',
+        container: entry.field('container').string(),
+        database: entry.field('database').optionalString(),
+        ...files,
+        path: entry.path,
+      };
+    });
+  return { file: shown, periodSeconds: period, observations };
+}

@@ -1,0 +1,86 @@
+/**
+ * The live Cosmos DB source through the real @azure/monitor-query client, with a custom HTTP client
+ * in its pipeline that answers the Log Analytics query API with recorded responses in its real
+ * shape (tables of columns and rows), and a fixed token credential.
+ */
+import type { TokenCredential } from '@azure/core-auth';
+import { createHttpHeaders, type HttpClient, type PipelineRequest } from '@azure/core-rest-pipeline';
+import { normalize } from '../../../lib';
+import { deriveContainer } from '../../../lib/cli/observe/derive-cosmos';
+import { DEFAULT_BELOW, DEFAULT_TOLERANCE, driftFindings } from '../../../lib/cli/observe/drift';
+import { azureLive } from '../../../lib/cli/observe/live-azure';
+import { hashedKeys } from '../../../lib/cli/observe/privacy';
+import { targetsOf } from '../../../lib/cli/observe/targets';
+import { asQueryApiTables, keyStatisticsRows, ruConsumptionRows } from './recorded';
+
+const credential: TokenCredential = { getToken: async () => ({ token: 'recorded', expiresOnTimestamp: Date.now() + 3_600_000 }) };
+
+function recordedClient(answers: (query: string) => unknown): { client: HttpClient; requests: { url: string; body: { query: string; timespan: string } }[] } {
+  const requests: { url: string; body: { query: string; timespan: string } }[] = [];
+  const client: HttpClient = {
+    async sendRequest(request: PipelineRequest) {
+      const body = JSON.parse(String(request.body)) as { query: string; timespan: string };
+      requests.push({ url: request.url, body });
+      return { request, status: 200, headers: createHttpHeaders({ 'content-type': 'application/json' }), bodyAsText: JSON.stringify(answers(body.query)) };
+    },
+  };
+  return { client, requests };
+}
+
+const DESIGN = {
+  containers: [
+    {
+      name: 'telemetry',
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 500 },
+          { path: '/deviceId', cardinality: 200000 },
+        ],
+      },
+      workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.01 },
+      storage: { largestPartitionGb: 2 },
+    },
+  ],
+};
+
+describe('the live Cosmos DB source (@azure/monitor-query)', () => {
+  it('queries the workspace for the container and derives drift from the answers', async () => {
+    const ru = ruConsumptionRows({
+      container: 'telemetry',
+      periods: 20,
+      reads: () => 8000,
+      writes: () => 6000,
+      hotShare: 0.3,
+      hotKey: '["tenant-whale","device-1"]',
+    });
+    const { client, requests } = recordedClient((query) =>
+      query.startsWith('CDBPartitionKeyRUConsumption')
+        ? asQueryApiTables(ru)
+        : asQueryApiTables(keyStatisticsRows('telemetry', [['["tenant-whale","device-1"]', 5 * 1024 * 1024]])),
+    );
+    const end = new Date('2026-11-24T00:00:00Z');
+    const live = await azureLive({
+      workspaceId: '00000000-0000-0000-0000-000000000001',
+      start: new Date(end.getTime() - 7 * 86_400_000),
+      end,
+      periodSeconds: 60,
+      credential,
+      httpClient: client,
+    });
+    const files = await live.observeContainer('telemetry', "shop's");
+    expect(requests.map((r) => r.url)).toEqual([
+      'https://api.loganalytics.io/v1/workspaces/00000000-0000-0000-0000-000000000001/query',
+      'https://api.loganalytics.io/v1/workspaces/00000000-0000-0000-0000-000000000001/query',
+    ]);
+    expect(requests[0].body.query).toContain("where CollectionName == 'telemetry' and DatabaseName == 'shop\\'s'");
+    expect(requests[0].body.timespan).toBe('2026-11-17T00:00:00.000Z/2026-11-24T00:00:00.000Z');
+    const [target] = targetsOf(normalize(DESIGN));
+    const observation = deriveContainer({ ...files, database: undefined }, { periodSeconds: 60, showKey: hashedKeys, shards: 1 });
+    const { findings } = driftFindings(target, observation, '7-day', { tolerance: DEFAULT_TOLERANCE, below: DEFAULT_BELOW });
+    expect(findings.map((f) => [f.path, f.messageId])).toEqual([
+      ['containers[0].workload.hotKeyShare', 'exceedsDeclared'],
+      ['containers[0].storage.largestPartitionGb', 'exceedsDeclared'],
+    ]);
+    expect(findings[1].data).toMatchObject({ declared: 2, observed: 5 });
+  });
+});

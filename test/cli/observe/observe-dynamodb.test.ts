@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMPTY_INSIGHT_RULE_REPORT } from './recorded';
+import { findingsOf, observeTable, ORDERS_DESIGN, week } from './support';
+
+describe('skewguard observe: DynamoDB, offline exports', () => {
+  it('reports a hottest key above its declaration with both numbers and the window, and re-lints with it', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('declared hotKeyShare 0.05, observed 0.31 at the 7-day peak');
+    const json = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }), ['--format', 'json']);
+    const findings = findingsOf(json.stdout);
+    const drift = findings.find((f) => f.messageId === 'exceedsDeclared');
+    expect(drift).toMatchObject({ ruleId: 'SG020', severity: 'error', path: 'tables[0].workload.hotKeyShare' });
+    expect(drift?.data).toMatchObject({ declared: 0.05, window: '7-day', bound: 'measured' });
+    expect(drift?.data?.observed).toBeCloseTo(0.31, 6);
+    // With the observed share, a dominant value (SG014, above maxHotKeyShare 0.1) is reported.
+    expect(findings.find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG014')).toBeDefined();
+    // No peak drift: 1,500 RCU/s and 700 WCU/s were declared and observed.
+    expect(findings.filter((f) => f.messageId === 'exceedsDeclared' && f.path !== 'tables[0].workload.hotKeyShare')).toEqual([]);
+  });
+
+  it('derives peaks in the design units: Sum per minute ÷ 60, the busiest minute', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 2100, hotShare: 0.05 }), ['--format', 'json']);
+    const drift = findingsOf(run.stdout).find((f) => f.path === 'tables[0].workload.peakWriteUnits');
+    expect(drift).toMatchObject({ messageId: 'exceedsDeclared', data: { declared: 700, observed: 2100 } });
+    expect(drift?.message).toContain('ConsumedWriteCapacityUnits Sum per 60 s ÷ 60');
+  });
+
+  it('reports figures far below the declaration: over-declaring leads to over-sharding', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 300, writes: 700, hotShare: 0.05 }), ['--format', 'json']);
+    const below = findingsOf(run.stdout).find((f) => f.messageId === 'belowDeclared');
+    expect(below).toMatchObject({ severity: 'warning', path: 'tables[0].workload.peakReadUnits', data: { declared: 1500, observed: 300 } });
+    expect(run.code).toBe(0); // a warning: below --fail-on error
+  });
+
+  it('stays quiet when the observations match the design', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.05 }));
+    expect(run.stdout).toContain('no findings');
+    expect(run.stdout).toContain('observed orders');
+    expect(run.code).toBe(0);
+  });
+
+  it('an empty Contributor Insights report says so and fails', async () => {
+    const run = await observeTable(ORDERS_DESIGN, { ...week({ reads: 1500, writes: 700, hotShare: 0.05 }), periods: 0 }, ['--format', 'json'], {
+      report: EMPTY_INSIGHT_RULE_REPORT,
+    });
+    const findings = findingsOf(run.stdout);
+    expect(findings.map((f) => f.messageId).sort()).toEqual(['incompleteObservations', 'incompleteObservations', 'incompleteObservations', 'noObservations']);
+    expect(findings.some((f) => f.messageId === 'incompleteObservations' && f.message.includes('just enabled'))).toBe(true);
+    expect(run.code).toBe(1);
+  });
+
+  it('counts key-range throttles as a finding', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.05 }), ['--format', 'json'], {
+      throttles: { read: 0, write: 120 },
+    });
+    expect(findingsOf(run.stdout).find((f) => f.messageId === 'throttled')).toMatchObject({ data: { read: 0, write: 120 } });
+  });
+
+  it('hashes partition-key values unless --show-keys', async () => {
+    const profile = week({ reads: 1500, writes: 700, hotShare: 0.31 });
+    const hidden = await observeTable(ORDERS_DESIGN, profile);
+    expect(hidden.stdout).not.toContain('evt-2026-final');
+    expect(hidden.stdout).toMatch(/key sha256:[0-9a-f]{12}/);
+    const shown = await observeTable(ORDERS_DESIGN, profile, ['--show-keys']);
+    expect(shown.stdout).toContain('"evt-2026-final"');
+  });
+
+  it('--update writes the observed figures, keeping the formatting, and a second run finds no drift', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 2100, hotShare: 0.31 }), ['--update']);
+    const text = readFileSync(join(run.dir, 'design.json'), 'utf8');
+    expect(JSON.parse(text).tables[0].workload).toEqual({ peakReadUnits: 1500, peakWriteUnits: 2100, hotKeyShare: 0.31 });
+    expect(text).toBe(
+      `${JSON.stringify({ tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 1500, peakWriteUnits: 2100, hotKeyShare: 0.31 } }] }, null, 2)}\n`,
+    );
+    expect(run.stdout).toContain('updated: set tables[0].workload.peakWriteUnits to 2100');
+    const again = await observeTable(JSON.parse(text), week({ reads: 1500, writes: 2100, hotShare: 0.31 }), ['--format', 'json']);
+    expect(findingsOf(again.stdout).filter((f) => f.messageId === 'exceedsDeclared')).toEqual([]);
+  });
+
+  it.each(['sarif', 'github'])('reports drift in the %s format', async (format) => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }), ['--format', format]);
+    expect(run.stdout).toContain('SG020');
+    expect(run.code).toBe(1);
+  });
+});

@@ -1,0 +1,61 @@
+import { cli, tempTree } from '../helpers';
+import { insightRuleReport, metricData, type LoadProfile } from './recorded';
+
+/** An unsharded orders table declaring a 5% hottest key, 1,500 RCU/s and 700 WCU/s at peak. */
+export const ORDERS_DESIGN = {
+  tables: [
+    {
+      name: 'orders',
+      partitionKey: { name: 'customerId', type: 'S', cardinality: 1000 },
+      workload: { peakReadUnits: 1500, peakWriteUnits: 700, hotKeyShare: 0.05 },
+    },
+  ],
+};
+
+/** A week of minutes: a quiet base load, and one busy minute a day at the given figures. */
+export function week(peak: { reads: number; writes: number; hotShare: number }, periods = 60 * 24 * 7): LoadProfile {
+  const busy = (i: number) => i % 1440 === 600;
+  return {
+    periods,
+    reads: (i) => (busy(i) ? peak.reads : peak.reads / 3),
+    writes: (i) => (busy(i) ? peak.writes : peak.writes / 3),
+    hotShare: (i) => (busy(i) ? peak.hotShare : 0.01),
+  };
+}
+
+export interface ObserveRun {
+  readonly dir: string;
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Writes the design and the exports of one table into a fresh directory and runs `observe` on them. */
+export async function observeTable(
+  design: unknown,
+  profile: LoadProfile,
+  args: string[] = [],
+  extra: { throttles?: { read?: number; write?: number }; report?: unknown } = {},
+): Promise<ObserveRun> {
+  const dir = tempTree({
+    'design.json': `${JSON.stringify(design, null, 2)}\n`,
+    'obs/pkc.json': JSON.stringify(extra.report ?? insightRuleReport(profile)),
+    'obs/metrics.json': JSON.stringify(metricData(profile, extra.throttles)),
+    'obs/manifest.json': JSON.stringify({ observations: [{ table: 'orders', contributorInsights: 'pkc.json', metrics: 'metrics.json' }] }),
+  });
+  const result = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--no-color', ...args], { cwd: dir });
+  return { dir, ...result };
+}
+
+interface JsonFinding {
+  ruleId: string;
+  messageId: string;
+  severity: string;
+  message: string;
+  path: string;
+  data?: Record<string, unknown>;
+}
+
+export function findingsOf(json: string): JsonFinding[] {
+  return (JSON.parse(json) as { files: { findings: JsonFinding[] }[] }).files.flatMap((f) => f.findings);
+}
