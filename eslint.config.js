@@ -3,6 +3,11 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const importX = require('eslint-plugin-import-x');
 
+/** The core's internal modules, seen from an adapter (lib/<adapter>/ or one folder deeper): adapters
+ *  reach them only through lib/index.ts. */
+const CORE_INTERNALS = ['design', 'lint', 'cfn', 'engines'].flatMap((m) => [`../${m}`, `../${m}/*`, `../../${m}`, `../../${m}/*`]);
+const THROUGH_INDEX = { group: CORE_INTERNALS, message: 'Import the core through its public entry: ../index.' };
+
 module.exports = tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'cdk.out/'] },
   js.configs.recommended,
@@ -40,7 +45,7 @@ module.exports = tseslint.config(
   // through its public entry (lib/index.ts), so the core's internals can change without breaking them.
   {
     files: ['lib/**/*.ts'],
-    ignores: ['lib/cdk/**', 'lib/pulumi/**', 'lib/testing/**'],
+    ignores: ['lib/cdk/**', 'lib/pulumi/**', 'lib/testing/**', 'lib/cli/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -56,6 +61,20 @@ module.exports = tseslint.config(
     },
   },
   {
+    files: ['lib/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'], message: 'The CLI never loads a cloud SDK: it reads templates as JSON.' },
+            THROUGH_INDEX,
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['lib/cdk/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -63,10 +82,8 @@ module.exports = tseslint.config(
         {
           patterns: [
             { group: ['@pulumi/*'], message: 'skewguard/cdk must never load Pulumi.' },
-            {
-              group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'],
-              message: 'Import the core through its public entry: ../index.',
-            },
+            THROUGH_INDEX,
+            { group: ['../cli/*', '../../cli/*'], message: 'The CLI is an adapter: share code through the core (../index), not the CLI.' },
           ],
         },
       ],
@@ -86,10 +103,8 @@ module.exports = tseslint.config(
           ],
           patterns: [
             { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'skewguard/pulumi must never load aws-cdk-lib.' },
-            {
-              group: ['../design/*', '../lint/*', '../cli/*', '../../design/*', '../../lint/*', '../../cli/*'],
-              message: 'Import the core through its public entry: ../index.',
-            },
+            THROUGH_INDEX,
+            { group: ['../cli/*', '../../cli/*'], message: 'The CLI is an adapter: share code through the core (../index), not the CLI.' },
           ],
         },
       ],
@@ -108,6 +123,7 @@ module.exports = tseslint.config(
               group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'],
               message: 'skewguard/testing loads no cloud SDK: put this in lib/testing/cdk or lib/testing/pulumi.',
             },
+            THROUGH_INDEX,
           ],
         },
       ],
@@ -118,7 +134,7 @@ module.exports = tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@pulumi/*', '../../pulumi', '../../pulumi/*'], message: 'skewguard/testing/cdk must never load Pulumi.' }] },
+        { patterns: [{ group: ['@pulumi/*', '../../pulumi', '../../pulumi/*'], message: 'skewguard/testing/cdk must never load Pulumi.' }, THROUGH_INDEX] },
       ],
     },
   },
@@ -133,9 +149,14 @@ module.exports = tseslint.config(
               group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/azure-native', '@pulumi/azure-native/*', '../../cdk', '../../cdk/*'],
               message: 'skewguard/testing/pulumi loads only @pulumi/pulumi.',
             },
+            THROUGH_INDEX,
           ],
         },
       ],
     },
+  },
+  {
+    files: ['lib/testing/replay/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [THROUGH_INDEX] }] },
   },
 );

@@ -94,22 +94,28 @@ async function run() {
       `  Cosmos DB ${name.padEnd(9)} false pages/week ${perWeek(p.pages, p.days).padStart(6)}   resolved notifications/week ${perWeek(p.recoveries, p.days)} (Azure sends them to the same action groups)`,
     );
   const cosmosIncidents = [
-    // [incident, container, the moment that matters, its name, the incident's start, the alerts that can see it]
-    ['whale prefix under a hierarchical key', 'events', (c) => c.truth.first429, 'the first 429', 1 * 1440 + 15 * 60, /throttle-rate/],
-    ['hot key growing for days', 'events', (c) => c.truth.first429, 'the first 429', 0, /throttle-rate/],
-    ['hot key growing for days', 'devices', (c) => c.truth.first429, 'the first 429', 0, /throttle-rate|hot-key/],
-    ['logical partition growing towards 20 GB', 'devices', (c) => c.truth.firstSizeOver16Gb, 'reaching 16 GB', 0, /partition-size/],
+    // [incident, container, the incident's start, the alerts that can see it]
+    ['whale prefix under a hierarchical key', 'events', 1 * 1440 + 15 * 60, /throttle-rate|hot-key/],
+    ['hot key growing for days', 'events', 0, /throttle-rate|hot-key/],
+    ['hot key growing for days', 'devices', 0, /throttle-rate|hot-key/],
+    ['logical partition growing towards 20 GB', 'devices', 0, /partition-size/],
   ];
-  for (const [incident, target, anchorOf, what, start, relevant] of cosmosIncidents) {
+  const since = (first, anchor, what) => (anchor === undefined ? '' : `${minutes(first === undefined ? undefined : first - anchor)} after ${what}`);
+  for (const [incident, target, start, relevant] of cosmosIncidents) {
     const c = replay.replayProgram(resources, replay.cosmosIncident(incident, examples.EXAMPLE_CONTAINERS, target), { queries }).containers[target];
-    const first = c.pages
-      .filter((p) => relevant.test(p.alert))
-      .map((p) => p.minute)
-      .filter((m) => m >= start)
-      .sort((a, b) => a - b)[0];
-    const anchor = anchorOf(c);
+    const firstOf = (pattern) =>
+      c.pages
+        .filter((p) => pattern.test(p.alert))
+        .map((p) => p.minute)
+        .filter((m) => m >= start)
+        .sort((a, b) => a - b)[0];
+    const anchors = [
+      since(firstOf(relevant), c.truth.first429, 'the first 429'),
+      since(firstOf(/hot-key/), c.truth.firstKeyOver80, 'its key crosses 80% of its ceiling (hot key)'),
+      since(firstOf(relevant), c.truth.firstSizeOver16Gb, 'reaching 16 GB'),
+    ].filter((a) => a !== '' && !(incident.startsWith('logical') && a.endsWith('429')));
     console.log(
-      `  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${minutes(first === undefined || anchor === undefined ? undefined : first - anchor)} after ${what}; ${c.pages.length} alerts of any tier fired in the run`,
+      `  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first ${incident.startsWith('logical') ? 'ticket' : 'page'} ${anchors.join('; ')}; ${c.pages.length} alerts of any tier fired in the run`,
     );
   }
   for (const line of LIMITS) console.log(`  ${line}`);

@@ -12,6 +12,10 @@ export { DesignError, UsageError, type DesignIssue } from './design/errors';
 export * as shapes from './design/shape';
 export { checkWith, type CheckOptions } from './design/check';
 export { printable } from './design/printable';
+/** Field paths as findings and issues report them (`tables[0].partitionKey.name`), and "did you mean"
+ *  suggestions, for the adapters' own messages. */
+export { joinPath, parseFieldPath, prefixPath, rebasePath } from './design/field-path';
+export { closest, didYouMean } from './design/suggest';
 export * from './cfn';
 export { defineDesign, designFromJson } from './lint/define';
 export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
@@ -37,4 +41,4 @@ export type { DesignEdit } from './lint/edits';
 export { RULES, RULE_IDS, RETIRED_RULES } from './lint/rules';
 export type { Rule, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';
 export { applyDesignEdits } from './lint/edits';
-export { catalogueMarkdown } from './lint/catalogue';
+export { catalogueMarkdown, ruleAnchor } from './lint/catalogue';

@@ -10,6 +10,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import {
   DesignError,
+  UsageError,
   lintDocument,
   normalize,
   type DesignIssue,
@@ -119,24 +120,25 @@ export class GuardedTable extends Construct {
     super(scope, id);
     Object.defineProperty(this, GUARDED_TABLE, { value: true });
     if (typeof props !== 'object' || props === null) {
-      throw new DesignError([{ path: '', message: 'expected the GuardedTable props (partitionKey, workload, …)' }], `GuardedTable ${this.node.path}`);
+      throw new UsageError([{ path: '', message: 'expected the GuardedTable props (partitionKey, workload, …)' }], `GuardedTable ${this.node.path}`);
     }
     const { design, settings, monitoring } = splitProps(props);
-    const issues: DesignIssue[] = settingsIssues(props);
+    // Settings and alarm props are usage (UsageError); the design's own fields are the design (DesignError).
+    const usage: DesignIssue[] = settingsIssues(props);
+    const issues: DesignIssue[] = [];
     // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
     this.billing = settings.billing instanceof dynamodb.Billing ? settings.billing : dynamodb.Billing.onDemand();
     this.mode = typeof monitoring.contributorInsightsMode === 'string' ? monitoring.contributorInsightsMode : dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
     const throttledKeysOnly = this.mode === dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
 
     const billingMode = this.billing.mode === dynamodb.BillingMode.PROVISIONED ? 'provisioned' : 'on-demand';
-    const beforeDesign = issues.length;
     this.input = plainDesign(
       tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode),
       '',
       issues,
     );
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
-    const normalized = issues.length === beforeDesign ? this.normalizeDesign(this.input, issues) : undefined;
+    const normalized = issues.length === 0 ? this.normalizeDesign(this.input, issues) : undefined;
     this.alarmSettings = resolveAlarmSettings(
       monitoring,
       {
@@ -144,9 +146,9 @@ export class GuardedTable extends Construct {
         throttledKeysOnly,
         hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
       },
-      issues,
+      usage,
     );
-    if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.
@@ -364,4 +366,19 @@ export class GuardedTable extends Construct {
     this.dashboardSection?.addKeySpace({ space: ref, rules, provisioned, causes });
     return { space: ref, capacity };
   }
+}
+
+/**
+ * Throws when the props cannot be built: a DesignError when the design is wrong (listing the settings'
+ * problems with it, so that one pass fixes all), a UsageError when only the construct's own settings
+ * or alarm props are.
+ */
+function refuseInvalid(
+  designIssues: readonly DesignIssue[],
+  usage: readonly DesignIssue[],
+  normalized: DynamoDbKeyDesign | undefined,
+  subject: string,
+): asserts normalized is DynamoDbKeyDesign {
+  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues, ...usage], subject);
+  if (usage.length > 0) throw new UsageError(usage, subject);
 }

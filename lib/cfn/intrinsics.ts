@@ -3,6 +3,7 @@
  * time, which a template check never guesses (CloudFormation User Guide, "Intrinsic function
  * reference": https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/intrinsic-function-reference.html).
  */
+import { describe } from '../design/shape';
 
 export type Json = Record<string, unknown>;
 
@@ -15,12 +16,11 @@ export function isIntrinsic(value: unknown): boolean {
   return keys.length === 1 && /^(?:Ref|Fn::\w+|Condition)$/.test(keys[0]);
 }
 
-/** What was found where a literal was expected, for notes: "the intrinsic function Fn::If (known only at deploy time)", "null". */
+/** What was found where a literal was expected, for notes: an intrinsic function by name ("the
+ *  intrinsic function Fn::If (known only at deploy time)"), else what the core's one value describer
+ *  (`describe` of the shape toolkit) says of it ("nothing", "an array", "\"yes\""). */
 export function describeValue(value: unknown): string {
-  if (isIntrinsic(value)) return `the intrinsic function ${Object.keys(value as Json)[0]} (known only at deploy time)`;
-  if (value === undefined) return 'absent';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
-  return isObject(value) ? 'an object of another shape' : JSON.stringify(value);
+  return isIntrinsic(value) ? `the intrinsic function ${Object.keys(value as Json)[0]} (known only at deploy time)` : describe(value);
 }
 
 /** An own property of a template object, never one inherited from a (possibly polluted) prototype. */

@@ -7,8 +7,17 @@
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { joinPath as childPath, rebasePath } from '../design/field-path';
-import { UsageError, validateLintOptions, type DesignIssue, type LintOptions, type RuleSetting, type Severity, type ThresholdOverrides } from '../index';
+import {
+  joinPath as childPath,
+  rebasePath,
+  UsageError,
+  validateLintOptions,
+  type DesignIssue,
+  type LintOptions,
+  type RuleSetting,
+  type Severity,
+  type ThresholdOverrides,
+} from '../index';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';

@@ -9,8 +9,18 @@
  * An edit that does not apply, or whose result is no longer a valid design, is skipped and reported;
  * the text handed back always parses and validates. A limit on rounds is said, never silent.
  */
-import { parseFieldPath, prefixPath, rebasePath } from '../design/field-path';
-import { DesignError, lintDocument, type DesignEdit, type DesignInput, type DesignIssue, type Finding, type LintOptions } from '../index';
+import {
+  DesignError,
+  lintDocument,
+  parseFieldPath,
+  prefixPath,
+  rebasePath,
+  type DesignEdit,
+  type DesignInput,
+  type DesignIssue,
+  type Finding,
+  type LintOptions,
+} from '../index';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';

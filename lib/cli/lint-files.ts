@@ -2,8 +2,7 @@
  * Lints the text of one input — a design file or a synthesized CloudFormation template — and
  * places every finding, input error and stale acknowledgement at its line and column.
  */
-import { closest } from '../design/suggest';
-import { DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
+import { closest, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson, type Position } from './json-locations';
 import { lintTemplate } from './template';

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { didYouMean } from '../design/suggest';
+import { didYouMean } from '../index';
 import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args';
 import { lintCommand } from './commands/lint';
 import { ConfigError, UsageError } from './errors';

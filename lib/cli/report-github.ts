@@ -76,7 +76,12 @@ export function githubReporter(settings: ReportSettings): Reporter {
           line: f.line,
           column: f.column,
           title: `${f.ruleId} ${f.title}`,
-          message: [`${f.resource}${f.index ? ` (index ${f.index})` : ''}: ${f.message}`, `Fix: ${f.fix}`, `Path: ${f.path}`, ruleDocsUrl(f.ruleId, f.title)],
+          message: [
+            `${f.resource}${f.index ? ` (index ${f.index})` : ''}: ${f.message}`,
+            `Fix: ${f.fix}`,
+            `Path: ${f.path}`,
+            ruleDocsUrl(f.ruleId, f.title, settings.docsUrl),
+          ],
         });
       }
       for (const u of reportedUnused(result, settings)) {

@@ -37,7 +37,7 @@ export function jsonReporter(settings: ReportSettings): Reporter {
       yield `${first ? '' : ','}\n    {\n${pad}"file": ${indentedJson(result.file, pad)},\n${pad}"kind": "${result.kind}",\n${result.skipped ? `${pad}"skipped": true,\n` : ''}${pad}"findings": `;
       first = false;
       yield* jsonArray(
-        visibleFindings(result, settings).map((f) => ({ ...f, helpUri: ruleDocsUrl(f.ruleId, f.title) })),
+        visibleFindings(result, settings).map((f) => ({ ...f, helpUri: ruleDocsUrl(f.ruleId, f.title, settings.docsUrl) })),
         pad,
       );
       yield `,\n${pad}"errors": `;

@@ -13,7 +13,7 @@ import { RULES } from '../index';
 import type { FileResult } from './lint-files';
 import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson } from './report-json';
-import { RULES_DOCUMENTATION_URL, ruleDocsUrl } from './rule-docs';
+import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -25,14 +25,14 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-function ruleDescriptors(withUnused: boolean): ReportingDescriptor[] {
+function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined): ReportingDescriptor[] {
   const rules: ReportingDescriptor[] = RULES.map((r) => ({
     id: r.id,
     name: r.title,
     shortDescription: { text: r.fires },
     fullDescription: { text: r.rationale },
-    help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title)})` },
-    helpUri: ruleDocsUrl(r.id, r.title),
+    help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})` },
+    helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
     defaultConfiguration: { level: r.severity },
     properties: { tags: ['partition-key', ...r.engines] },
   }));
@@ -42,7 +42,7 @@ function ruleDescriptors(withUnused: boolean): ReportingDescriptor[] {
       name: UNUSED_ACKNOWLEDGEMENT,
       shortDescription: { text: 'An acknowledgement waives nothing: the finding it was written for no longer occurs.' },
       help: { text: UNUSED_FIX },
-      helpUri: RULES_DOCUMENTATION_URL,
+      helpUri: rulesDocumentationUrl(docsUrl),
       properties: { tags: ['acknowledgement'] },
     });
   }
@@ -51,7 +51,7 @@ function ruleDescriptors(withUnused: boolean): ReportingDescriptor[] {
 
 export function sarifReporter(settings: ReportSettings): Reporter {
   const { cwd } = settings;
-  const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off');
+  const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const notifications: Notification[] = [];
   const pad = '        ';
@@ -67,7 +67,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
   };
   return {
     *header() {
-      const tool = { driver: { name: 'skewguard', semanticVersion: settings.version, informationUri: RULES_DOCUMENTATION_URL, rules } };
+      const tool = { driver: { name: 'skewguard', semanticVersion: settings.version, informationUri: rulesDocumentationUrl(settings.docsUrl), rules } };
       const base = { '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href } };
       yield `{\n  "$schema": "${SARIF_SCHEMA}",\n  "version": "2.1.0",\n  "runs": [\n    {\n`;
       yield `      "tool": ${indentedJson(tool, '      ')},\n      "originalUriBaseIds": ${indentedJson(base, '      ')},\n      "results": [`;

@@ -20,12 +20,12 @@ import { printable as p, type Palette } from './terminal';
 
 const INDENT = '        ';
 
-function findingLines(f: LocatedFinding, where: string, c: Palette): string {
+function findingLines(f: LocatedFinding, where: string, c: Palette, docsUrl: string | undefined): string {
   const label = f.acknowledged ? c.dim(`${f.severity.padEnd(7)} (acknowledged)`) : f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
   let text = `    ${label} ${c.bold(f.ruleId)} ${f.title}  ${c.dim(`${p(f.path)} (${where}:${f.line}:${f.column})`)}\n`;
   text += `${INDENT}${p(f.message)}\n${INDENT}${c.green('fix:')} ${p(f.fix)}\n`;
   if (f.acknowledged) text += `${INDENT}${c.dim(`acknowledged: ${p(f.reason ?? '')}`)}\n`;
-  return `${text}${INDENT}${c.dim(`docs: ${ruleDocsUrl(f.ruleId, f.title)}`)}\n`;
+  return `${text}${INDENT}${c.dim(`docs: ${ruleDocsUrl(f.ruleId, f.title, docsUrl)}`)}\n`;
 }
 
 function unusedLines(u: ReportedUnusedAcknowledgement, where: string, c: Palette): string {
@@ -68,7 +68,7 @@ export function textReporter(settings: ReportSettings): Reporter {
         if (!lines) groups.set(key, (lines = []));
         return lines;
       };
-      for (const f of findings) group(f.resource, f.engine).push(findingLines(f, where, c));
+      for (const f of findings) group(f.resource, f.engine).push(findingLines(f, where, c, settings.docsUrl));
       for (const u of unused) group(u.resource, u.engine).push(unusedLines(u, where, c));
       for (const [resource, lines] of groups) {
         yield `  ${resource}\n`;

@@ -29,6 +29,9 @@ export interface ReportSettings {
   readonly maxWarnings?: number;
   /** The config file the run used, named by every report format. @default - no config file */
   readonly config?: ConfigInUse;
+  /** Where docs/ is published, for the links to each rule's documentation (`SKEWGUARD_DOCS_URL`).
+   *  @default - the repository's docs path (`DOCUMENTATION_URL`) */
+  readonly docsUrl?: string;
 }
 
 /** One report format: text for the start, for each file's result as soon as it is linted, and for the end. */

@@ -1,21 +1,44 @@
 /**
  * Links from every finding to its rule's documentation (text report, JSON `helpUri`, SARIF
- * `helpUri`, GitHub annotations): the section of docs/rules.md for that rule, on the repository.
+ * `helpUri`, GitHub annotations): the section of docs/rules.md for that rule. Where docs/ is
+ * published is a setting: the environment variable `SKEWGUARD_DOCS_URL` (docs/cli.md), for a fork
+ * or a mirror; by default the repository's docs path. Rule ids never change and the headings of
+ * docs/rules.md are generated from them (`## SG003 hot-key-exceeds-partition`), so the anchors are
+ * stable.
  */
-import { ruleAnchor } from '../lint/catalogue';
+import { ruleAnchor } from '../index';
+import { UsageError } from './errors';
 
-/**
- * Where the docs/ folder is published. Change this one constant when the repository's home is
- * settled (package.json has no `repository` or `homepage` yet). Rule ids never change and the
- * headings of docs/rules.md are generated from them (`## SG003 hot-key-exceeds-partition`), so
- * the anchors below are stable.
- */
+/** The repository's docs/ folder, used unless `SKEWGUARD_DOCS_URL` says otherwise. */
 export const DOCUMENTATION_URL = 'https://github.com/skewguard/skewguard/blob/main/docs/';
 
-export const RULES_DOCUMENTATION_URL = `${DOCUMENTATION_URL}rules.md`;
+/** The environment variable that moves the documentation links. */
+export const DOCS_URL_VARIABLE = 'SKEWGUARD_DOCS_URL';
 
-export function ruleDocsUrl(id: string, title: string): string {
+/** The docs/ base URL from the environment (a trailing slash added), or the default; a value that is
+ *  not an absolute http(s) URL is refused, since SARIF and GitHub need absolute links. */
+export function documentationUrl(env: NodeJS.ProcessEnv): string {
+  const given = env[DOCS_URL_VARIABLE];
+  if (given === undefined || given === '') return DOCUMENTATION_URL;
+  let url: URL | undefined;
+  try {
+    url = new URL(given);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new UsageError(`${DOCS_URL_VARIABLE} must be an absolute http(s) URL of the docs/ folder (e.g. ${DOCUMENTATION_URL}), got ${JSON.stringify(given)}`);
+  }
+  return given.endsWith('/') ? given : `${given}/`;
+}
+
+/** docs/rules.md under `base`. */
+export function rulesDocumentationUrl(base = DOCUMENTATION_URL): string {
+  return `${base}rules.md`;
+}
+
+export function ruleDocsUrl(id: string, title: string, base = DOCUMENTATION_URL): string {
   // SG020 observed-drift is the observe command's, not the core catalogue's: docs/observe.md explains it.
-  if (id === 'SG020') return `${DOCUMENTATION_URL}observe.md#${ruleAnchor(id, title)}`;
-  return `${RULES_DOCUMENTATION_URL}#${ruleAnchor(id, title)}`;
+  if (id === 'SG020') return `${base}observe.md#${ruleAnchor(id, title)}`;
+  return `${rulesDocumentationUrl(base)}#${ruleAnchor(id, title)}`;
 }

@@ -5,8 +5,7 @@
  * base path, so every path is relative to the template (`Resources.Orders.Metadata.skewguard.design.partitionKey`,
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`) and lines and SARIF locations point into it.
  */
-import { joinPath } from '../design/field-path';
-import { DYNAMODB_TEMPLATE_TYPES, lintTemplateResource, type LintOptions } from '../index';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, lintTemplateResource, type LintOptions } from '../index';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement } from './file-result';
 import type { LocatedJson } from './json-locations';
 

@@ -58,10 +58,16 @@ function resolveRule(rule: unknown, extraIds: readonly string[]): string | undef
 
 /**
  * Reads `expected` (one expectation or a non-empty list). `extraIds`: checks beyond the rule
- * catalogue that the caller can report (the CDK plugin's `design-metadata`, for example).
+ * catalogue that the caller can report (the CDK plugin's `design-metadata`, for example);
+ * `replaced`: former check ids and the rule that took their place, named in the refusal.
  * Throws a DesignError naming each bad entry.
  */
-export function readExpectations(expected: RuleExpectation | readonly RuleExpectation[], caller: string, extraIds: readonly string[] = []): ExpectedFinding[] {
+export function readExpectations(
+  expected: RuleExpectation | readonly RuleExpectation[],
+  caller: string,
+  extraIds: readonly string[] = [],
+  replaced: Readonly<Record<string, string>> = {},
+): ExpectedFinding[] {
   const list: unknown[] = Array.isArray(expected) ? expected : [expected];
   const issues: DesignIssue[] = [];
   if (list.length === 0) issues.push({ path: 'expected', message: 'is empty: name at least one rule the design must fail with (e.g. "SG003")' });
@@ -71,9 +77,13 @@ export function readExpectations(expected: RuleExpectation | readonly RuleExpect
     const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : { rule: item };
     const rule = resolveRule(record.rule, extraIds);
     if (rule === undefined) {
+      const successor = typeof record.rule === 'string' && Object.prototype.hasOwnProperty.call(replaced, record.rule) ? replaced[record.rule] : undefined;
       issues.push({
         path: typeof item === 'object' && item !== null ? `${at}.rule` : at,
-        message: `expected ${known}, got ${JSON.stringify(record.rule) ?? String(record.rule)}`,
+        message:
+          successor === undefined
+            ? `expected ${known}, got ${JSON.stringify(record.rule) ?? String(record.rule)}`
+            : `${JSON.stringify(record.rule)} was replaced by ${successor}: expect that rule instead`,
       });
       return [];
     }

@@ -152,7 +152,7 @@ describe('externalTable(): a template resource as the contract reads it', () => 
     expect(keyOf([{ 'Fn::If': ['C', { AttributeName: 'status', KeyType: 'HASH' }, { Ref: 'AWS::NoValue' }] }]).unchecked.map((u) => u.location)).toEqual([
       'Properties.KeySchema[0]',
     ]);
-    expect(keyOf(undefined).unchecked).toEqual([{ location: 'Properties.KeySchema', what: 'SG015 (key names)', found: 'absent' }]);
+    expect(keyOf(undefined).unchecked).toEqual([{ location: 'Properties.KeySchema', what: 'SG015 (key names)', found: 'nothing' }]);
   });
 
   it('names what it found where a switch should be, and points at the list a replica gives for its indexes', () => {

@@ -1,7 +1,7 @@
 import { App, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
-import { DesignError, type Finding } from '../../lib';
+import { DesignError, UsageError, type Finding } from '../../lib';
 import { FAIL_ON_CONTEXT, GuardedTable, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
@@ -211,15 +211,16 @@ describe('invalid input throws at construction, naming the construct and the fie
     (props: unknown, id = 'Bad') =>
     () =>
       new GuardedTable(appWithStack().stack, id, props as GuardedTableProps);
-  const issuesOf = (make: () => unknown): { path: string; message: string }[] => {
+  /** The issues of the error thrown: a DesignError for the design, a UsageError for the construct's own settings and alarm props. */
+  const issuesOf = (make: () => unknown, kind: typeof DesignError | typeof UsageError = DesignError): { path: string; message: string }[] => {
     try {
       make();
     } catch (error) {
-      expect(error).toBeInstanceOf(DesignError);
+      expect(error).toBeInstanceOf(kind);
       expect((error as Error).message).toContain('GuardedTable Test/Bad');
-      return [...(error as DesignError).issues];
+      return [...(error as DesignError | UsageError).issues];
     }
-    throw new Error('expected a DesignError');
+    throw new Error(`expected a ${kind.name}`);
   };
 
   it.each([
@@ -231,6 +232,12 @@ describe('invalid input throws at construction, naming the construct and the fie
     ['an unknown rule id', { acknowledgements: [{ rule: 'SG999', reason: 'a rule that does not exist' }] }, 'acknowledgements[0].rule'],
     ['a numeric token', { workload: { peakReadUnits: 1, peakWriteUnits: Token.asNumber(Lazy.number({ produce: () => 5 })) } }, 'workload.peakWriteUnits'],
     ['a string token', { partitionKey: { name: Lazy.string({ produce: () => 'id' }), type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
+  ])('a design error: %s', (_what, change, path) => {
+    const issues = issuesOf(construct({ ...healthy(), ...change }));
+    expect(issues.map((i) => i.path)).toContain(path);
+  });
+
+  it.each([
     ['NaN alarm threshold', { alarmThresholds: { keyRangeThrottles: { threshold: NaN } } }, 'alarmThresholds.keyRangeThrottles.threshold'],
     ['an alarm family that does not exist', { alarmThresholds: { latency: { threshold: 25 } } }, 'alarmThresholds.latency'],
     [
@@ -243,9 +250,9 @@ describe('invalid input throws at construction, naming the construct and the fie
     ['an unknown SystemErrors operation', { systemErrorOperations: ['Get'] }, 'systemErrorOperations[0]'],
     ['a replicas prop', { replicas: [{ region: 'us-east-1' }] }, 'replicas'],
     ['the alarm topic of 0.1', { alarmTopic: {} }, 'alarmTopic'],
-  ])('%s', (_what, change, path) => {
-    const issues = issuesOf(construct({ ...healthy(), ...change }));
-    expect(issues.map((i) => i.path)).toContain(path);
+  ])('a usage error (a setting, not the design): %s', (_what, change, path) => {
+    const issues = issuesOf(construct({ ...healthy(), ...change }), UsageError);
+    expect(issues.map((i) => i.path)).toEqual([path]);
   });
 
   it('says a token cannot be checked, and never passes it on', () => {
@@ -265,8 +272,8 @@ describe('invalid input throws at construction, naming the construct and the fie
     expect(issues.map((i) => i.path).sort()).toEqual(['alarmThresholds.keyRangeThrottles.threshold', 'partitionKey.cardinality', 'workload.peakReadUnits']);
   });
 
-  it('rejects missing props with a DesignError, not a TypeError', () => {
-    expect(issuesOf(construct(undefined))).toEqual([{ path: '', message: expect.stringContaining('expected the GuardedTable props') }]);
+  it('rejects missing props with a UsageError, not a TypeError', () => {
+    expect(issuesOf(construct(undefined), UsageError)).toEqual([{ path: '', message: expect.stringContaining('expected the GuardedTable props') }]);
   });
 
   it('accepts tokens where no check needs the value: table name, alarm threshold', () => {
@@ -287,9 +294,9 @@ describe('invalid input throws at construction, naming the construct and the fie
   });
 
   it('says what replaced a prop of 0.1, and points a replica to addReplica()', () => {
-    const [topic] = issuesOf(construct({ ...healthy(), alarmTopic: {} }));
+    const [topic] = issuesOf(construct({ ...healthy(), alarmTopic: {} }), UsageError);
     expect(topic.message).toMatch(/pageTopic .* ticketTopic/);
-    const [replicas] = issuesOf(construct({ ...healthy(), replicas: [{ region: 'us-east-1' }] }));
+    const [replicas] = issuesOf(construct({ ...healthy(), replicas: [{ region: 'us-east-1' }] }), UsageError);
     expect(replicas.message).toContain('guarded.table.addReplica({ region })');
   });
 });

@@ -141,6 +141,19 @@ describe('lint flags', () => {
 });
 
 describe('other commands', () => {
+  it('links the rules to the docs SKEWGUARD_DOCS_URL names (a fork, a mirror), and refuses one that is not an absolute http(s) URL', async () => {
+    const env = { SKEWGUARD_DOCS_URL: 'https://docs.example.com/skewguard' };
+    expect((await cli(['explain', 'SG003'], { env })).stdout).toContain(
+      'docs:       https://docs.example.com/skewguard/rules.md#sg003-hot-key-exceeds-partition',
+    );
+    const file = join(examples, 'bad/status-key.json');
+    const report = JSON.parse((await cli(['lint', file, '--format', 'json'], { env })).stdout);
+    expect(JSON.stringify(report)).toContain('"helpUri":"https://docs.example.com/skewguard/rules.md#');
+    expect(JSON.stringify(report)).not.toContain('github.com/skewguard');
+    const refused = await cli(['lint', file], { env: { SKEWGUARD_DOCS_URL: 'docs/' } });
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('SKEWGUARD_DOCS_URL must be an absolute http(s) URL')]);
+  });
+
   it('lists the rule catalogue, and explains one rule by id or name', async () => {
     const { code, stdout } = await cli(['rules']);
     expect(code).toBe(0);

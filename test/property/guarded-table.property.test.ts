@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { App, Lazy, Stack } from 'aws-cdk-lib';
 import { Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import fc from 'fast-check';
-import { DesignError, applyDesignEdits, blockingFindings, lint, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { DesignError, UsageError, applyDesignEdits, blockingFindings, lint, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
 import { synthDesignReport } from '../../lib/testing/cdk';
 import { corrupted, dynamoTableWithIndexes } from '../support/arbitrary-designs';
@@ -136,7 +136,7 @@ describe('GuardedTable props, generated', () => {
   });
 
   // Regression: the construct's own settings were not checked (TypeErrors from inside, alarms that page nobody).
-  it('throw a DesignError naming a GuardedTable setting of the wrong type', () => {
+  it('throw a UsageError (not a DesignError: the design is fine) naming a GuardedTable setting of the wrong type', () => {
     const cases: [string, unknown][] = [
       ['billing', 'on-demand'],
       ['alarmActions', 'x'],
@@ -165,8 +165,8 @@ describe('GuardedTable props, generated', () => {
         [field]: value,
       } as unknown as GuardedTableProps;
       const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
-      expect(error).toBeInstanceOf(DesignError);
-      expect((error as DesignError).issues.map((i) => i.path)).toEqual([field]);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).issues.map((i) => i.path)).toEqual([field]);
     }
     const nested: [string, unknown, string][] = [
       ['tags', [{ key: 'team' }], 'tags[0]'],
@@ -183,7 +183,9 @@ describe('GuardedTable props, generated', () => {
         workload: { peakReadUnits: 1, peakWriteUnits: 1 },
         [field]: value,
       } as unknown as GuardedTableProps;
-      expect((errorOf(() => new GuardedTable(scratch, nextId(), props)) as DesignError).issues.map((i) => i.path)).toEqual([path]);
+      const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).issues.map((i) => i.path)).toEqual([path]);
     }
     // A token is CloudFormation's to check at deploy time.
     const tokens = {

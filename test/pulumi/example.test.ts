@@ -98,7 +98,8 @@ it('sends the partition-key and 5-minute request categories of the account to th
     actions: [{ actionGroupId: dataTeam }],
   });
   expect(inputsOf('events-throttle-rate', logAlert)).toMatchObject({ severity: 1, location: 'westeurope', actions: { actionGroups: [oncall] } });
-  expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
+  expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
+  expect(inputsOf('events-hot-prefix', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('devices-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
   expect(inputsOf('devices-partition-size', logAlert).actions).toEqual({ actionGroups: [dataTeam] });
   expect(inputsOf('devices-throttle-rate', logAlert).criteria.allOf[0].query).toContain('| where Requests >= 200');

@@ -288,7 +288,7 @@ describe('skew alerts', () => {
     });
   });
 
-  it('page on a sustained 429 share: CDBDataPlaneRequests5M, 429s ÷ requests > 0.05 in each of 3 five-minute intervals judged 10 minutes late, PT30M every PT5M', () => {
+  it('page on a sustained 429 share: CDBDataPlaneRequests5M, 429s ÷ requests > 0.05 in each of the last 3 five-minute intervals and on average over the last hour, judged 10 minutes late, PT2H every PT5M', () => {
     const alert = engine.named('defaults-throttle-rate');
     expect(alert.type).toBe(LOG_ALERT);
     expect(alert.inputs).toMatchObject({
@@ -296,7 +296,7 @@ describe('skew alerts', () => {
       location: 'westeurope',
       scopes: [workspaceId],
       severity: 1,
-      windowSize: 'PT30M',
+      windowSize: 'PT2H',
       evaluationFrequency: 'PT5M',
       skipQueryValidation: true,
       autoMitigate: true,
@@ -313,26 +313,29 @@ describe('skew alerts', () => {
     });
     expect(condition.query.split('\n')).toEqual([
       'let judgedEnd = bin(now(), 5m) - 10m;',
-      'let judgedStart = judgedEnd - 15m;',
+      'let shortStart = judgedEnd - 15m;',
+      'let longStart = judgedEnd - 60m;',
       'CDBDataPlaneRequests5M',
-      '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+      '| where TimeGenerated >= longStart and TimeGenerated < judgedEnd',
       '| where DatabaseName == "telemetry" and CollectionName == "defaults"',
       '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
       '| where Requests >= 1000',
-      '| summarize SustainedThrottledShare = min(todouble(Throttled) / Requests), Intervals = count()',
+      '| extend Share = todouble(Throttled) / Requests',
+      '| summarize LongShare = avg(Share), ShortShare = minif(Share, Interval >= shortStart), Intervals = countif(Interval >= shortStart)',
       '| where Intervals == 3',
+      '| project SustainedThrottledShare = min_of(LongShare, ShortShare), LongShare, ShortShare',
     ]);
   });
 
-  it("watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 3,200 (80% of the container's own 4,000 RU/s, below the 10,000 key ceiling: a key never uses more than its container), empty keys left out, PT15M every PT5M, ticket", () => {
+  it("watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 3,200 (80% of the container's own 4,000 RU/s, below the 10,000 key ceiling: a key never uses more than its container), empty keys left out, PT15M every PT5M, page (no RU/s increase lifts a key's ceiling)", () => {
     const alert = engine.named('defaults-hot-key');
     expect(alert.inputs).toMatchObject({
       kind: 'LogAlert',
       location: 'westeurope',
-      severity: 2,
+      severity: 1,
       windowSize: 'PT15M',
       evaluationFrequency: 'PT5M',
-      actions: { actionGroups: [TICKET] },
+      actions: { actionGroups: [PAGE] },
     });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({

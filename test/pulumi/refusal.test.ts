@@ -205,7 +205,7 @@ describe('args it cannot read', () => {
       {
         alerts: {
           normalizedRu: { threshold: 150, severity: 7 },
-          throttleRate: { evaluationFrequency: 'PT1H' },
+          throttleRate: { evaluationFrequency: 'PT3H' },
           hotKey: { threshold: 0, windowSize: 'PT5M' },
           partitionSize: { windowSize: '5 minutes' },
           throttling: { threshold: 100 },
@@ -225,6 +225,11 @@ describe('args it cannot read', () => {
       ],
     ],
     ['a log alert window too short to count late rows', { alerts: { hotKey: { windowSize: 'PT5M' } } }, ['alerts.hotKey.windowSize']],
+    [
+      'a 429-share window shorter than its hour and the 10-minute lag (PT1H; the query needs 70 minutes)',
+      { alerts: { throttleRate: { windowSize: 'PT1H' } } },
+      ['alerts.throttleRate.windowSize'],
+    ],
     ['a misspelled arg (failon for failOn)', { failon: 'warning' } as never, ['failon']],
     ['no throughput (it decides which alerts can fire)', { throughput: undefined }, ['throughput']],
     ['an unknown throughput mode', { throughput: 'dedicated' as never }, ['throughput']],

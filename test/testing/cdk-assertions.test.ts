@@ -158,10 +158,11 @@ describe('assertStackFails', () => {
   it('names a bad expectation (the plugin checks are known ids too) and a scope outside an app', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', healthy());
-    const error = thrown(() => assertStackFails(stack, ['design-metadata', 'SG999']));
+    const error = thrown(() => assertStackFails(stack, ['design-metadata', 'SG999', 'undeclared-index']));
     expect(error).toBeInstanceOf(DesignError);
     expect((error as DesignError).issues).toEqual([
-      { path: 'expected[1]', message: expect.stringContaining('design-metadata, undeclared-index, acknowledgement, unchecked, template') },
+      { path: 'expected[1]', message: expect.stringContaining('; or design-metadata, acknowledgement, unchecked, template)') },
+      { path: 'expected[2]', message: '"undeclared-index" was replaced by SG016 (template-differs-from-design): expect that rule instead' },
     ]);
     expect(() => assertStackPasses(new Construct(undefined as never, ''))).toThrow(/scope: expected a construct of a CDK app/);
   });

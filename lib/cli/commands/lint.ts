@@ -31,6 +31,7 @@ import { describeErrno, ReportOutput, type OutputStream } from '../output';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
+import { documentationUrl } from '../rule-docs';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 
 const STDIN_NAME = '<stdin>';
@@ -158,6 +159,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
   const { format, config, failOn, maxWarnings, unused, fix, specs } = settingsOf(args, io);
+  const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
   const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
@@ -170,6 +172,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     failOn,
     maxWarnings,
     config: configInUse(config, io.cwd),
+    docsUrl,
   };
   const reporter = await reporterFor(format, settings);
   const tally = new Tally(settings);

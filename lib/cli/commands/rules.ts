@@ -1,9 +1,8 @@
 /** `skewguard rules [<rule>]` and `skewguard explain <rule>`: the catalogue, or one rule in full. */
-import { didYouMean } from '../../design/suggest';
-import { catalogueMarkdown, RULES, type Rule } from '../../index';
+import { catalogueMarkdown, didYouMean, RULES, type Rule } from '../../index';
 import { choice, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
-import { ruleDocsUrl } from '../rule-docs';
+import { documentationUrl, ruleDocsUrl } from '../rule-docs';
 
 /** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`). */
 export function findRule(query: string): Rule {
@@ -16,7 +15,7 @@ export function findRule(query: string): Rule {
   throw new UsageError(`unknown rule "${query}"${hint}; \`skewguard rules\` lists them`);
 }
 
-const asJson = (r: Rule) => ({
+const asJson = (r: Rule, docsUrl: string) => ({
   id: r.id,
   title: r.title,
   severity: r.severity,
@@ -24,10 +23,10 @@ const asJson = (r: Rule) => ({
   fires: r.fires,
   rationale: r.rationale,
   fix: r.fix,
-  helpUri: ruleDocsUrl(r.id, r.title),
+  helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
 });
 
-function explainText(r: Rule): string {
+function explainText(r: Rule, docsUrl: string): string {
   return [
     `${r.id} ${r.title}`,
     `  severity:   ${r.severity}`,
@@ -35,7 +34,7 @@ function explainText(r: Rule): string {
     `  fires when: ${r.fires}`,
     `  why:        ${r.rationale}`,
     `  fix:        ${r.fix}`,
-    `  docs:       ${ruleDocsUrl(r.id, r.title)}`,
+    `  docs:       ${ruleDocsUrl(r.id, r.title, docsUrl)}`,
     '',
   ].join('\n');
 }
@@ -52,13 +51,25 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
   const format = choice(args.values.format, RULES_FORMATS, 'format') ?? 'text';
   if (args.positionals.length > 1) throw new UsageError(`${command} takes one rule at a time, got ${args.positionals.length}`, command);
   if (command === 'explain' && args.positionals.length === 0) throw new UsageError('explain needs a rule id or name, e.g. `skewguard explain SG003`', command);
+  const docsUrl = documentationUrl(io.env);
   const query = args.positionals[0];
   if (query !== undefined) {
     const rule = findRule(query);
-    return print(io, format === 'json' ? `${JSON.stringify(asJson(rule), null, 2)}\n` : format === 'markdown' ? explainMarkdown(rule) : explainText(rule));
+    return print(
+      io,
+      format === 'json' ? `${JSON.stringify(asJson(rule, docsUrl), null, 2)}\n` : format === 'markdown' ? explainMarkdown(rule) : explainText(rule, docsUrl),
+    );
   }
   if (format === 'markdown') return print(io, catalogueMarkdown());
-  if (format === 'json') return print(io, `${JSON.stringify(RULES.map(asJson), null, 2)}\n`);
+  if (format === 'json')
+    return print(
+      io,
+      `${JSON.stringify(
+        RULES.map((r) => asJson(r, docsUrl)),
+        null,
+        2,
+      )}\n`,
+    );
   return print(
     io,
     RULES.map((r) => `${r.id}  ${r.severity.padEnd(7)}  ${r.engines.join(', ').padEnd(18)}  ${r.title}\n        ${r.fires}\n`).join('') +

@@ -19,7 +19,9 @@ export interface StackAssertionOptions {
 }
 
 /** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"). */
-const PLUGIN_CHECKS = ['design-metadata', 'undeclared-index', 'acknowledgement', 'unchecked', 'template'];
+const PLUGIN_CHECKS = ['design-metadata', 'acknowledgement', 'unchecked', 'template'];
+/** Former plugin checks, and the rule that reports the same thing now. */
+const REPLACED_CHECKS: Readonly<Record<string, string>> = { 'undeclared-index': 'SG016 (template-differs-from-design)' };
 
 function failing(violations: readonly DesignViolation[], failOn: FailOn): DesignViolation[] {
   return violations.filter((v) => v.acknowledged === undefined && fails(v.severity, failOn));
@@ -64,7 +66,7 @@ export function assertStackFails(
   expected: RuleExpectation | readonly RuleExpectation[],
   options: StackAssertionOptions = {},
 ): DesignViolation[] {
-  const wanted = readExpectations(expected, 'assertStackFails', PLUGIN_CHECKS);
+  const wanted = readExpectations(expected, 'assertStackFails', PLUGIN_CHECKS, REPLACED_CHECKS);
   const failOn = readFailOn(options.failOn, 'assertStackFails');
   const report = synthDesignReport(scope);
   const failed = failing(report.violations, failOn);

@@ -14,8 +14,8 @@ import { formatReport, type ReportEntry } from '../report';
 
 /** One skewguard violation of a synth. */
 export interface DesignViolation {
-  /** The rule id (`SG003`), or another skewguard check: `design-metadata`, `undeclared-index`,
-   *  `acknowledgement`, `unchecked`, `template`. */
+  /** The rule id (`SG003`), or another skewguard check: `design-metadata`, `acknowledgement`,
+   *  `unchecked`, `template` (an index missing from the design is SG016). */
   readonly rule: string;
   /** The rule's name (`hot-key-exceeds-partition`); undefined for the other checks. */
   readonly title?: string;

@@ -12,6 +12,7 @@ import {
   largestPartitionQuery,
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
+  THROTTLE_LONG_WINDOW_MINUTES,
   throttleRateQuery,
 } from '../../../lib/pulumi/queries';
 import type { CfnTemplate, CosmosContainerProfile, DynamoTableProfile, LogRow, QueryRegistry, QuerySemantics, ResultRow } from '../../../lib/testing/replay';
@@ -120,25 +121,31 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
 }
 
 /**
- * throttleRateQuery: the judged span is [bin(now, 5m) − INGESTION_LAG − 5 × SUSTAINED_INTERVALS,
- * bin(now, 5m) − INGESTION_LAG); per 5-minute interval with at least `minimumRequests` requests, the
- * share answered 429; the lowest, kept when all SUSTAINED_INTERVALS intervals were judged.
+ * throttleRateQuery: the judged span ends at bin(now, 5m) − INGESTION_LAG; per 5-minute interval of
+ * the last THROTTLE_LONG_WINDOW_MINUTES with at least `minimumRequests` requests, throttled and total
+ * requests; the long share is the mean of their shares, the short share the lowest of the last
+ * SUSTAINED_INTERVALS intervals' shares, kept when all of them were judged; the reported value is the
+ * lower of the two.
  */
 function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
   return (rowsOf, { now }) => {
     const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
-    const judgedStart = judgedEnd - SUSTAINED_INTERVALS * 5;
+    const shortStart = judgedEnd - SUSTAINED_INTERVALS * 5;
+    const longStart = judgedEnd - THROTTLE_LONG_WINDOW_MINUTES;
     const intervals = new Map<number, { throttled: number; requests: number }>();
-    for (const c of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, judgedStart, judgedEnd)) {
+    for (const c of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, longStart, judgedEnd)) {
       const interval = intervals.get(binned(c.minute, 5)) ?? { throttled: 0, requests: 0 };
       const samples = Math.trunc(Number(c.SampleCount));
       interval.requests += samples;
       if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
       intervals.set(binned(c.minute, 5), interval);
     }
-    const judged = [...intervals.values()].filter((i) => i.requests >= minimumRequests);
-    if (judged.length !== SUSTAINED_INTERVALS) return [];
-    return [{ SustainedThrottledShare: Math.min(...judged.map((i) => i.throttled / i.requests)), Intervals: judged.length }];
+    const judged = [...intervals].filter(([, i]) => i.requests >= minimumRequests);
+    const short = judged.filter(([start]) => start >= shortStart).map(([, i]) => i.throttled / i.requests);
+    if (short.length !== SUSTAINED_INTERVALS) return [];
+    const longShare = judged.reduce((sum, [, i]) => sum + i.throttled / i.requests, 0) / judged.length;
+    const shortShare = Math.min(...short);
+    return [{ SustainedThrottledShare: Math.min(longShare, shortShare), LongShare: longShare, ShortShare: shortShare }];
   };
 }
 

@@ -75,6 +75,9 @@ export interface ContainerTruth {
   firstSustained429?: number;
   /** First minute a range's mean load reached 80% of its budget. */
   firstOver80?: number;
+  /** First minute a hot key's RU/s reached 80% of its ceiling: 10,000 RU/s for one logical
+   *  partition, or its range's budget when lower (a key never uses more than its partition). */
+  firstKeyOver80?: number;
   /** First minute a reported logical partition reached 16 GB (80% of 20 GB). */
   firstSizeOver16Gb?: number;
   throttledMinutes: number;
@@ -109,6 +112,8 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       const mean = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
       const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
+      const keyCeiling = Math.min(RANGE_BUDGET_CEILING, budget);
+      if (truth.firstKeyOver80 === undefined && keys.some((k) => k.ru(minute) >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());
       let excess = expectedExcess(mean, sd, budget) * 60;
       for (const b of burstsAt.get(minute) ?? []) {
