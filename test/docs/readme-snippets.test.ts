@@ -54,5 +54,6 @@ it('shows a design file that skewguard passes', async () => {
   // The first JSON block is the design-file example; later ones are fragments of a design.
   const [first] = readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```json\n([\s\S]*?)```/g);
   const design = JSON.parse(first[1]);
-  expect(lint(design)).toEqual([]);
+  // Waived findings stay in the report (the example acknowledges its raised table-level quota): none may be unwaived.
+  expect(lint(design).filter((f) => !f.acknowledged)).toEqual([]);
 });
