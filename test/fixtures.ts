@@ -1,6 +1,6 @@
 /** Small, valid designs for tests to vary: each test states only what it changes. */
-import type { CosmosContainerDesign, DynamoDbTableDesign, Finding } from '../lib';
-import { lint } from '../lib';
+import type { CosmosContainerDesign, DesignInput, DynamoDbTableDesign, Finding } from '../lib';
+import { DesignError, lint } from '../lib';
 
 /** A healthy on-demand table: unique key, modest traffic, monitoring on. No findings. */
 export function table(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
@@ -37,4 +37,15 @@ export function findingsOf(ruleId: string, design: DynamoDbTableDesign | CosmosC
 /** Ids of every rule that fired, sorted and de-duplicated. */
 export function rulesFired(findings: readonly Finding[]): string[] {
   return [...new Set(findings.map((f) => f.ruleId))].sort();
+}
+
+/** The issues a bad input raises, as `path: message` lines. */
+export function issuesOf(input: unknown): string[] {
+  try {
+    lint(input as DesignInput);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DesignError);
+    return (error as DesignError).issues.map((i) => `${i.path}: ${i.message}`);
+  }
+  throw new Error('expected a DesignError');
 }

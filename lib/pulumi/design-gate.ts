@@ -13,6 +13,7 @@ import {
   printable,
   type CosmosContainerDesign,
   type CosmosKeyDesign,
+  type CosmosThroughputDesign,
   type DesignIssue,
   type Finding,
   type LintOptions,
@@ -45,6 +46,9 @@ export interface GateInput {
   readonly design: ContainerDesign;
   /** Partition-key diagnostics attached (`args.monitoring` given): SG010 reads this. */
   readonly diagnostics: boolean;
+  /** The design's throughput, from `args.throughput` (see `designThroughput`): the physical-partition
+   *  checks (SG003, SG012) and SG017 read it. */
+  readonly throughput?: CosmosThroughputDesign;
   readonly lintOptions?: LintOptions;
 }
 
@@ -98,6 +102,7 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
     engine: 'cosmosdb',
     name: input.containerName,
     monitoring: { partitionKeyDiagnostics: input.diagnostics },
+    ...(input.throughput !== undefined ? { throughput: input.throughput } : {}),
   };
   let normalized: CosmosKeyDesign;
   let result: LintResult;

@@ -20,6 +20,7 @@ function sarifErrors(log: unknown) {
 /** The rules each bad example exists to demonstrate (its description says "Must trigger …"). */
 const EXPECTED: Record<string, string[]> = {
   'bot-user.json': ['SG003'],
+  'cosmos-throughput-below-peak.json': ['SG017'],
   'cross-partition-queries.json': ['SG012'],
   'date-key.json': ['SG002'],
   'dominant-tenant.json': ['SG014'],
@@ -30,6 +31,7 @@ const EXPECTED: Record<string, string[]> = {
   'mismatched-joins.json': ['SG013'],
   'monitoring-off.json': ['SG010', 'SG011'],
   'over-sharded-uuid.json': ['SG007'],
+  'physical-partition-hot-store.json': ['SG003'],
   'reversed-hierarchy.json': ['SG004'],
   'sharded-writes-unsharded-reads.json': ['SG009'],
   'status-index.json': ['SG001'],
@@ -68,14 +70,14 @@ describe('skewguard lint on the shipped examples', () => {
   it('passes every good example (exit 0), showing the acknowledged finding with its reason', async () => {
     const { code, stdout } = await cli(['lint', join(examples, 'good')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 6 files\n$/);
+    expect(stdout).toMatch(/\n0 errors, 0 warnings \(1 acknowledged\) in 7 files\n$/);
     expect(stdout).toContain('acknowledged: Twelve regions');
   });
 
   it('searches directories recursively: examples/designs holds good/ and bad/', async () => {
     const { code, stdout } = await cli(['lint', examples, '--format', 'json']);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).summary.files).toBe(25);
+    expect(JSON.parse(stdout).summary.files).toBe(28);
   });
 
   it('runs `npm run lint:examples`: good designs pass, bad ones fail with findings (not invalid input)', () => {
@@ -83,8 +85,8 @@ describe('skewguard lint on the shipped examples', () => {
     expect(script).toContain('examples/designs/good');
     const result = spawnSync('sh', ['-c', script], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('in 6 files');
-    expect(result.stdout).toContain('in 19 files');
+    expect(result.stdout).toContain('in 7 files');
+    expect(result.stdout).toContain('in 21 files');
   });
 });
 

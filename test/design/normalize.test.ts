@@ -1,22 +1,11 @@
 import { DEFAULT_THRESHOLDS, DesignError, lint, normalize, UsageError, type DesignInput } from '../../lib';
-import { container, table } from '../fixtures';
+import { container, issuesOf, table } from '../fixtures';
 
 /** An array of `length` with only `value` at `index`: the others are holes, not undefined. */
 function sparse(length: number, index: number, value: unknown): unknown[] {
   const array: unknown[] = new Array(length);
   array[index] = value;
   return array;
-}
-
-/** The issues a bad input raises, as `path: message` lines. */
-function issuesOf(input: unknown): string[] {
-  try {
-    lint(input as DesignInput);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DesignError);
-    return (error as DesignError).issues.map((i) => `${i.path}: ${i.message}`);
-  }
-  throw new Error('expected a DesignError');
 }
 
 describe('normalize', () => {

@@ -1,5 +1,6 @@
 /** The rule catalogue, in id order. Ids are stable forever; a retired id is never reused. */
 import type { RetiredRule, Rule } from '../rule';
+import { capacityBelowPeak } from './capacity-below-peak';
 import { crossPartitionQueries } from './cross-partition-queries';
 import { dominantKeyShare } from './dominant-key-share';
 import { excessiveFanOut } from './excessive-fan-out';
@@ -34,6 +35,7 @@ export const RULES: readonly Rule[] = [
   dominantKeyShare,
   suspiciousKeyName,
   templateDiffersFromDesign,
+  capacityBelowPeak,
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);

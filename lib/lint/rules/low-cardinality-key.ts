@@ -1,11 +1,22 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
+import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'fewValues' | 'fewValuesSharded' | 'fewValuesFits' | 'fewValuesIdle' | 'indexKeyChanges' | 'fixValues' | 'fixFits' | AdviceId;
+type Id =
+  | 'fewValues'
+  | 'fewValuesSharded'
+  | 'fewValuesFits'
+  | 'fewValuesIdle'
+  | 'fewValuesOnePhysicalPartition'
+  | 'indexKeyChanges'
+  | 'fixValues'
+  | 'fixFits'
+  | 'fixOnePhysicalPartition'
+  | AdviceId;
 
 export const lowCardinalityKey = defineRule({
   id: 'SG001',
@@ -13,7 +24,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when the key space's peak needs more than one partition; a warning, with the growth factor to the ceiling, when the whole peak fits one partition with headroom. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when the key space's peak needs more than one partition; a warning, with the growth factor to the ceiling, when the whole peak fits one partition with headroom, or when a Cosmos DB container has one physical partition (declared throughput and size), which every key value shares anyway. Time-bucket keys are left to SG002.",
   rationale:
     'Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity, and two busy values hashed to the same partition share its ceiling (DynamoDB 1,000 WCU / 3,000 RCU per partition; Cosmos DB 10,000 RU/s per partition). When the whole load fits one partition, a few values cost nothing today — sharding them would only make every read a fan-out — but the key cannot grow.',
   fix: 'Use a higher-cardinality attribute or a composite key, or shard the key (one N shared with SG003); at low load, nothing until traffic grows.',
@@ -27,9 +38,13 @@ export const lowCardinalityKey = defineRule({
       'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
       'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, no traffic is declared yet',
+    fewValuesOnePhysicalPartition:
+      'partition key {{key|key}} has only {{cardinality}} distinct values, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
+    fixOnePhysicalPartition:
+      'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s or {{partitionGb}} GB',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
     ...ADVICE_MESSAGES,
@@ -50,6 +65,25 @@ export const lowCardinalityKey = defineRule({
         peakUnit: peak.unit,
       };
       const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
+      // Issue 14: on a container of one physical partition the number of key values changes nothing: every
+      // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
+      const physical = space === design.primaryKey ? a.owner.profile.physicalPartitions?.(design) : undefined;
+      if (physical?.count === 1) {
+        return [
+          {
+            path: space.partitionKeyPath,
+            severity: 'warning',
+            messageId: 'fewValuesOnePhysicalPartition',
+            fixId: 'fixOnePhysicalPartition',
+            data: {
+              ...common,
+              containerRu: physical.requestUnits,
+              partitionRu: COSMOS_LIMITS.physicalPartitionRequestUnits,
+              partitionGb: COSMOS_LIMITS.physicalPartitionGb,
+            },
+          },
+        ];
+      }
       if (a.fitsOnePartition) {
         const idle = !Number.isFinite(a.wholeGrowth);
         return [
