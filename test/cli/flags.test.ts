@@ -143,7 +143,7 @@ describe('other commands', () => {
   it('lists the rule catalogue, and explains one rule by id or name', async () => {
     const { code, stdout } = await cli(['rules']);
     expect(code).toBe(0);
-    expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(16);
+    expect(stdout.match(/^SG\d{3} /gm)).toHaveLength(17);
     expect(JSON.parse((await cli(['rules', '--format', 'json'])).stdout)[14]).toMatchObject({
       id: 'SG015',
       severity: 'warning',

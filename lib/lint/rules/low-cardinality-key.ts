@@ -68,7 +68,8 @@ export const lowCardinalityKey = defineRule({
       // Issue 14: on a container of one physical partition the number of key values changes nothing: every
       // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
       const physical = space === design.primaryKey ? a.owner.profile.physicalPartitions?.(design) : undefined;
-      if (physical?.count === 1) {
+      // Only while its own throughput serves the peak: above it, the capacity (SG017) and this key both fail.
+      if (physical?.count === 1 && a.total.reads + a.total.writes <= physical.requestUnits) {
         return [
           {
             path: space.partitionKeyPath,
