@@ -6,7 +6,8 @@ export type * from './design/input';
 export type * from './design/key-design';
 export { sameAttribute } from './design/key-design';
 export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, PROFILES, profileOf } from './engines';
-export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, SplitForHeat } from './engines';
+export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
+export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
 export { DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';

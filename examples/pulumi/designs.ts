@@ -31,7 +31,7 @@ export const devicesDesign: ContainerDesign = {
       { path: '/deviceId', cardinality: 500_000 },
     ],
   },
-  workload: { peakReadUnits: 1_500, peakWriteUnits: 300 },
+  workload: { peakReadUnits: 700, peakWriteUnits: 200 },
   storage: { largestPartitionGb: 0.01 },
   accessPatterns: [
     { name: 'device-twin', keyAttributes: ['/tenantId', '/deviceId'], share: 0.9 },

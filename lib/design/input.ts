@@ -312,6 +312,36 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
   readonly monitoring?: DynamoDbMonitoringDesign;
 }
 
+/**
+ * Where a Cosmos DB container's RU/s come from: the forms of `GuardedContainer`'s `throughput`, with
+ * the shared database's RU/s spelled out. The container's RU/s are divided evenly among its physical
+ * partitions, one per 10,000 RU/s and one per 50 GB ("Partitioning and horizontal scaling"):
+ * - `{ manual: RU/s }`: dedicated manual throughput;
+ * - `{ autoscaleMax: RU/s }`: dedicated autoscale, which scales up to this maximum at peak (and sizes
+ *   the physical partitions from it);
+ * - `{ sharedDatabase: RU/s, containers? }`: the database's throughput, shared by its containers;
+ * - `'serverless'`: no provisioned throughput; each physical partition serves at most 5,000 RU/s
+ *   ("Azure Cosmos DB serverless account performance").
+ */
+export type CosmosThroughputDesign = { readonly manual: number } | { readonly autoscaleMax: number } | SharedDatabaseThroughputDesign | 'serverless';
+
+/** Database-level throughput shared by the containers of one database. */
+export interface SharedDatabaseThroughputDesign {
+  /** The database's provisioned RU/s (manual, or its autoscale maximum). */
+  readonly sharedDatabase: number;
+  /** Busy containers sharing it at this container's peak: the container is counted on an even split,
+   *  `sharedDatabase / containers` RU/s.
+   *  @default 1 - the other containers are idle at this container's peak */
+  readonly containers?: number;
+}
+
+/** A Cosmos DB container's sizes. */
+export interface CosmosStorageDesign extends StorageDesign {
+  /** Expected total size of the container in GB (data and index): one physical partition per 50 GB.
+   *  @default - unknown: physical partitions are counted from the throughput alone */
+  readonly totalGb?: number;
+}
+
 /** One level of a Cosmos DB partition key. */
 export interface CosmosKeyPathDesign {
   /** JSON path, e.g. `/tenantId`. */
@@ -363,6 +393,13 @@ export interface CosmosContainerDesign extends DesignBaseInput {
    *  @default 'cosmosdb' inside `containers` */
   readonly engine?: 'cosmosdb';
   readonly partitionKey: CosmosPartitionKeyDesign;
+  /** The container's provisioned throughput, to judge a hot key against its physical partition's share
+   *  of the RU/s (not only the 10,000 RU/s logical-partition ceiling) and the peak against capacity (SG017).
+   *  `GuardedContainer` fills it from its own `throughput` arg.
+   *  @default - unknown: only the logical-partition ceilings are checked */
+  readonly throughput?: CosmosThroughputDesign;
+  /** @default - sizes unknown */
+  readonly storage?: CosmosStorageDesign;
   /** @default - none */
   readonly joins?: readonly ContainerJoinDesign[];
   /** @default - partition-key diagnostics on, as `GuardedContainer` creates them */

@@ -191,11 +191,28 @@ export interface ContainerJoin {
   readonly path: string;
 }
 
+/** A Cosmos DB container's declared throughput, as the physical-partition model reads it. */
+export interface CosmosThroughput {
+  /** `manual` / `autoscale`: dedicated; `shared`: the database's; `serverless`: none provisioned. */
+  readonly mode: 'manual' | 'autoscale' | 'shared' | 'serverless';
+  /** RU/s the container has at peak: manual, the autoscale maximum, or the database's RU/s ÷ the containers
+   *  sharing it; undefined for serverless (its physical partitions decide). */
+  readonly requestUnits?: number;
+  /** `shared`: the database's RU/s, and the busy containers sharing them. */
+  readonly shared?: { readonly databaseRequestUnits: number; readonly containers: number };
+  /** The declared field (`throughput.manual`, `throughput.autoscaleMax`, `throughput.sharedDatabase`, `throughput`). */
+  readonly path: string;
+}
+
 export interface CosmosKeyDesign extends KeyDesignBase {
   readonly engine: 'cosmosdb';
   readonly partitionKeyKind: 'Hash' | 'MultiHash';
   readonly partitionKeyVersion: 1 | 2;
   readonly joins: readonly ContainerJoin[];
+  /** Declared throughput; undefined when unknown (only the logical-partition ceilings are checked). */
+  readonly throughput?: CosmosThroughput;
+  /** Declared total size of the container in GB; undefined when unknown. */
+  readonly totalGb?: number;
 }
 
 export type KeyDesign = DynamoDbKeyDesign | CosmosKeyDesign;

@@ -5,9 +5,9 @@
  */
 import { cardinalityValue, fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
-import type { CosmosContainerDesign } from './input';
+import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
 import type { IssueLog } from './issue-log';
-import type { CosmosKeyDesign, KeyAttribute } from './key-design';
+import type { CosmosKeyDesign, CosmosThroughput, KeyAttribute } from './key-design';
 import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
@@ -26,6 +26,13 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
   );
   const share = fullKeyFigure(levels, 'hotKeyShare', input.workload.hotKeyShare, 'workload.hotKeyShare', log);
   const size = fullKeyFigure(levels, 'largestGb', input.storage?.largestPartitionGb, 'storage.largestPartitionGb', log);
+  const totalGb = input.storage?.totalGb;
+  if (totalGb !== undefined && size?.source === 'declared' && totalGb < size.value) {
+    log.add(
+      'storage.totalGb',
+      `is ${totalGb} GB, less than the ${size.value} GB declared for one logical partition at ${size.at}: the container holds every partition`,
+    );
+  }
   const primaryKey = keySpace(
     {
       path: '',
@@ -48,6 +55,8 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     partitionKeyKind: input.partitionKey.kind ?? (paths.length > 1 ? 'MultiHash' : 'Hash'),
     partitionKeyVersion: input.partitionKey.version ?? 2,
     joins: joins(input, context.containerNamed, log),
+    throughput: input.throughput === undefined ? undefined : containerThroughput(input.throughput),
+    totalGb,
     largestPartitionGb: size?.value,
     largestPartitionGbSource: size?.source,
     largestPartitionGbAt: size?.at,
@@ -110,4 +119,18 @@ function fullKeyFigure(
   const deepestPrefix = fullKeyCardinality(levels.slice(0, deepestIndex + 1));
   const children = deepestPrefix === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / deepestPrefix);
   return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field), level: deepestIndex };
+}
+
+/** The RU/s the container has at peak, from the declared form (the shape has checked each form's grid). */
+function containerThroughput(input: CosmosThroughputDesign): CosmosThroughput {
+  if (input === 'serverless') return { mode: 'serverless', path: 'throughput' };
+  if ('manual' in input) return { mode: 'manual', requestUnits: input.manual, path: 'throughput.manual' };
+  if ('autoscaleMax' in input) return { mode: 'autoscale', requestUnits: input.autoscaleMax, path: 'throughput.autoscaleMax' };
+  const containers = input.containers ?? 1;
+  return {
+    mode: 'shared',
+    requestUnits: input.sharedDatabase / containers,
+    shared: { databaseRequestUnits: input.sharedDatabase, containers },
+    path: 'throughput.sharedDatabase',
+  };
 }

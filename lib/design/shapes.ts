@@ -3,6 +3,7 @@
  * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
  */
 import { ENGINE_LIST, ENGINES } from '../engines';
+import { cosmosThroughputShape } from './cosmos-throughput';
 import type {
   AccessPatternDesign,
   CapacityUnitsDesign,
@@ -12,6 +13,7 @@ import type {
   CosmosKeyPathDesign,
   CosmosMonitoringDesign,
   CosmosPartitionKeyDesign,
+  CosmosStorageDesign,
   DesignDocument,
   DynamoDbMonitoringDesign,
   DynamoDbTableDesign,
@@ -130,6 +132,11 @@ const indexWorkload = record<IndexWorkloadDesign>({
 
 const storage = record<StorageDesign>({
   largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition / item collection.' },
+});
+
+const cosmosStorage = record<CosmosStorageDesign>({
+  largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition.' },
+  totalGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected total GB of the container: one physical partition per 50 GB.' },
 });
 
 const sharding = record<ShardingDesign>(
@@ -340,6 +347,12 @@ export const cosmosContainerShape = record<CosmosContainerDesign>(
     ...designBaseProps,
     engine: { shape: oneOf(['cosmosdb']), optional: true, doc: '"cosmosdb" (implied inside "containers").' },
     partitionKey: { shape: cosmosPartitionKey, doc: 'The container partition key.' },
+    throughput: {
+      shape: cosmosThroughputShape,
+      optional: true,
+      doc: 'Provisioned throughput: { manual }, { autoscaleMax }, { sharedDatabase, containers? } or "serverless"; physical partitions and capacity follow from it.',
+    },
+    storage: { shape: cosmosStorage, optional: true, doc: 'Expected partition and container sizes.' },
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },
     monitoring: { shape: cosmosMonitoring, optional: true, doc: 'Partition-key diagnostics; default on.' },
   },

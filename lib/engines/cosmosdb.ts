@@ -1,6 +1,6 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
 import type { CosmosKeyDesign } from '../design/key-design';
-import type { EngineProfile } from './profile';
+import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
 const NO_LOCAL_INDEXES = [] as const;
 
@@ -17,7 +17,39 @@ export const COSMOS_LIMITS = {
   /** A hierarchical partition key has at most 3 levels (`MultiHash`, version 2).
    *  Source: Azure Cosmos DB docs, "Hierarchical partition keys". */
   hierarchyLevels: 3,
+  /** RU/s one physical partition serves: a container gets one per 10,000 RU/s, and its throughput is
+   *  divided evenly among them ("Partitioning and horizontal scaling"; "Service quotas"). */
+  physicalPartitionRequestUnits: 10_000,
+  /** Storage of one physical partition before it splits (same source). */
+  physicalPartitionGb: 50,
+  /** RU/s one physical partition of a serverless container serves: a serverless container's throughput is
+   *  partitions × 5,000 ("Azure Cosmos DB serverless account performance"). */
+  serverlessPartitionRequestUnits: 5_000,
+  /** Below these, a cross-partition query costs about what a targeted one does: the query docs ("Query a
+   *  container", avoiding cross-partition queries) name containers above 30,000 RU/s or 100 GB. */
+  smallContainerRequestUnits: 30_000,
+  smallContainerGb: 100,
 } as const;
+
+/**
+ * Physical partitions: one per 10,000 RU/s and one per 50 GB, at least one; the RU/s divided evenly
+ * among them. Serverless: one per 50 GB, each serving 5,000 RU/s. Undefined without declared throughput.
+ * Storage unknown counts as none: the fewest partitions, the largest share (never a false refusal).
+ */
+function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
+  const { throughput, totalGb = 0 } = design;
+  if (!throughput) return undefined;
+  const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
+  if (throughput.requestUnits === undefined) {
+    const count = Math.max(1, byStorage);
+    const each = COSMOS_LIMITS.serverlessPartitionRequestUnits;
+    return { count, countedBy: 'storage', requestUnitsEach: each, requestUnits: count * each };
+  }
+  const ru = throughput.requestUnits;
+  const byThroughput = Math.ceil(ru / COSMOS_LIMITS.physicalPartitionRequestUnits);
+  const count = Math.max(1, byThroughput, byStorage);
+  return { count, countedBy: byStorage > byThroughput ? 'storage' : 'throughput', requestUnitsEach: ru / count, requestUnits: ru };
+}
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   engine: 'cosmosdb',
@@ -28,10 +60,16 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   keySpaces: (design) => [design.primaryKey],
   localIndexes: () => NO_LOCAL_INDEXES,
 
-  // Reads and writes share one budget in RU/s.
-  loadDimensions(loads, headroom) {
+  // Reads and writes share one budget in RU/s: the logical partition's 10,000, or less where its physical
+  // partition's share, after the neighbours' expected load, leaves less.
+  loadDimensions(loads, headroom, physical) {
     const ceiling = COSMOS_LIMITS.logicalPartitionRequestUnits;
-    return [{ label: 'request', unit: 'RU/s', load: loads.reads + loads.writes, ceiling, usable: ceiling * headroom }];
+    const logical: LoadDimension = { label: 'request', unit: 'RU/s', load: loads.reads + loads.writes, ceiling, usable: ceiling * headroom };
+    if (!physical) return [logical];
+    // A key value above its own ceiling throttles whatever its neighbours do: that ceiling is the one to name.
+    const usable = Math.max(0, physical.requestUnitsEach * headroom - physical.neighbours);
+    const physicalBites = usable < logical.usable && logical.load <= logical.usable * (1 + 1e-9);
+    return physicalBites ? [{ ...logical, ceiling: physical.requestUnitsEach, usable, physical }] : [logical];
   },
   writeUnit: 'RU/s',
 
@@ -47,8 +85,26 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   cache: 'the integrated cache',
   keyMonitoring: 'diagnostic-logs',
   hotValueMovesOut: true,
+  // A query's RU charge is paid on every shard it visits: a read-hot feed gets copies or the cache.
+  readHotCollection: 'copy',
 
-  // Issue 14: `physicalPartitions(design)` goes here — one physical partition per 10,000 RU/s of
-  // provisioned throughput and per 50 GB of data, the container's RU/s divided evenly among them
-  // ("Partitioning and horizontal scaling"), from the throughput and size the design declares.
+  physicalPartitions,
+  physicalShare(design, total, hot): PhysicalShare | undefined {
+    const partitions = physicalPartitions(design);
+    if (!partitions) return undefined;
+    const peak = total.reads + total.writes;
+    // Above the container's usable RU/s every partition is short: that is its capacity (SG017), not one key's partition.
+    if (peak > partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9)) return undefined;
+    return { ...partitions, neighbours: (peak - (hot.reads + hot.writes)) / partitions.count };
+  },
+  prefixPartition: (design) => ({
+    requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,
+    gb: COSMOS_LIMITS.physicalPartitionGb,
+  }),
+  smallResource(design) {
+    const partitions = physicalPartitions(design);
+    if (!partitions || design.totalGb === undefined) return undefined;
+    const small = partitions.requestUnits <= COSMOS_LIMITS.smallContainerRequestUnits && design.totalGb <= COSMOS_LIMITS.smallContainerGb;
+    return small ? { requestUnits: partitions.requestUnits, gb: design.totalGb, partitions: partitions.count } : undefined;
+  },
 };

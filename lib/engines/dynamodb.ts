@@ -66,4 +66,6 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   cache: 'DAX',
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,
+  // Write sharding spreads a sort-key range's reads too: each shard holds 1/N of the items.
+  readHotCollection: 'shard',
 };

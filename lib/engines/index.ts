@@ -33,4 +33,4 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 
 export { COSMOS_LIMITS } from './cosmosdb';
 export { DYNAMODB_LIMITS } from './dynamodb';
-export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, LoadDimension, Loads, SplitForHeat } from './profile';
+export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, LoadDimension, Loads, PhysicalPartitions, PhysicalShare, SplitForHeat } from './profile';

@@ -22,6 +22,28 @@ export interface LoadDimension {
   readonly ceiling: number;
   /** headroom × ceiling: what a design may plan to use. */
   readonly usable: number;
+  /** Set when the key value's physical partition bites before its own ceiling: that partition's share of
+   *  the resource's throughput, less its neighbours' expected load, is below headroom × `ceiling`'s
+   *  logical limit (`ceiling` is then the physical partition's RU/s). */
+  readonly physical?: PhysicalShare;
+}
+
+/** The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB). */
+export interface PhysicalPartitions {
+  readonly count: number;
+  /** What set the count: `throughput` (one per 10,000 RU/s) or `storage` (one per 50 GB). */
+  readonly countedBy: 'throughput' | 'storage';
+  /** RU/s one physical partition serves: the resource's RU/s ÷ count (a serverless partition: 5,000). */
+  readonly requestUnitsEach: number;
+  /** RU/s of the whole resource at peak: count × requestUnitsEach. */
+  readonly requestUnits: number;
+}
+
+/** The physical partition a hot key value lives on, with the load its neighbours are expected to put there. */
+export interface PhysicalShare extends PhysicalPartitions {
+  /** Expected load of the other key values on the same physical partition: the rest of the peak spread
+   *  evenly over the physical partitions. */
+  readonly neighbours: number;
 }
 
 /** The normalized design of one engine: `DesignOf<'dynamodb'>` is `DynamoDbKeyDesign`; an engine with no design type is `never`. */
@@ -67,8 +89,9 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   /** Indexes that share the primary partition key and add a sort key (DynamoDB LSIs); none elsewhere. */
   localIndexes(design: D): readonly LocalSecondaryIndex[];
 
-  /** The ceilings a key value's loads run into, with `headroom` × ceiling usable. */
-  loadDimensions(loads: Loads, headroom: number): LoadDimension[];
+  /** The ceilings a key value's loads run into, with `headroom` × ceiling usable; with `physical`, also
+   *  its physical partition's share less the neighbours' load, whichever is lower. */
+  loadDimensions(loads: Loads, headroom: number, physical?: PhysicalShare): LoadDimension[];
   /** The unit a write is charged in (what N replicated copies multiply). */
   readonly writeUnit: LoadDimension['unit'];
 
@@ -101,8 +124,30 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   /** Whether a dominant value (a whale tenant) is commonly moved to its own resource, keyed by a finer attribute. */
   readonly hotValueMovesOut: boolean;
 
-  // Issue 14's physical-partition model belongs here: an engine whose resource throughput is divided
-  // among physical partitions (Cosmos DB: one per 10,000 RU/s and per 50 GB) will describe them with
-  // an optional `physicalPartitions(design)`, and the analysis will judge a hot key against
-  // min(its own ceiling, its physical partition's share). Engines without such a model leave it out.
+  /**
+   * What fixes a key value holding many items whose reads alone make it hot: `shard` (DynamoDB: write
+   * sharding spreads a sort-key range's reads too) or `copy` (Cosmos DB: replicated copies, or the
+   * cache; random shards would turn every read of the logical partition into an N-way fan-out).
+   */
+  readonly readHotCollection: 'shard' | 'copy';
+
+  /**
+   * The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB:
+   * one per 10,000 RU/s and per 50 GB), from the throughput and size the design declares; undefined
+   * when the engine has no such model or the design declares no throughput.
+   */
+  physicalPartitions?(design: D): PhysicalPartitions | undefined;
+  /** The hot key value's physical partition, with its neighbours' expected load (`total` − `hot`, spread evenly). */
+  physicalShare?(design: D, total: Loads, hot: Loads): PhysicalShare | undefined;
+  /**
+   * What one physical partition holds before it splits, for a prefix-routed key whose first-level value
+   * stays on one partition until then (Cosmos DB hierarchical keys: 50 GB, and the RU/s it serves).
+   */
+  prefixPartition?(design: D): { readonly requestUnits: number; readonly gb: number };
+  /**
+   * The resource's size when it is small enough that a query visiting every physical partition costs
+   * about what a targeted one does (Cosmos DB query docs: at most 30,000 RU/s and 100 GB); undefined
+   * otherwise or when the size is unknown.
+   */
+  smallResource?(design: D): { readonly requestUnits: number; readonly gb: number; readonly partitions: number } | undefined;
 }

@@ -8,7 +8,7 @@ import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
 import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
-import { profileOf, type EngineProfile, type LoadDimension, type Loads } from '../engines';
+import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey } from './queries';
 import { spreadingShardSource } from './shard-source';
 
@@ -100,6 +100,9 @@ export class SpaceAnalysis {
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
   readonly hot: Loads;
+  /** Issue 14: the hottest value's physical partition (Cosmos DB, with declared throughput): its share of the
+   *  RU/s and its neighbours' expected load, which can bite before the value's own ceiling. */
+  readonly physical: PhysicalShare | undefined;
   /** Loads of the busiest stored key under the declared sharding, against the usable ceilings. */
   readonly perKey: readonly LoadDimension[];
   readonly over: readonly LoadDimension[];
@@ -125,7 +128,8 @@ export class SpaceAnalysis {
     this.total = { reads: peakReadUnits, writes: peakWriteUnits };
     this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom);
+    this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot) : undefined;
+    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom, this.physical);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -187,14 +191,18 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
 function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection } = analysis;
   const { headroom } = design.thresholds;
+  const { profile } = analysis.owner;
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
-    allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom));
+    allFit(profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom, analysis.physical));
   const size = sizeNeed(analysis.owner, space);
   const writesHot = !fitsWith('none', 1, { reads: 0, writes: hot.writes });
   const hotAtAll = !fitsWith('none', 1);
   const declared = space.sharding?.strategy;
+  // Issue 14 §2: where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
+  // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
+  const shardsSpreadReads = collection && profile.readHotCollection === 'shard';
 
-  if (writesHot || size > 1 || (hotAtAll && collection)) {
+  if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
     const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;

@@ -12,7 +12,7 @@ import { deployTime, named, passThrough, planTime, readArgs } from './arg-shapes
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
-import { dedicatedRequestUnits, throughputMode, throughputShape, type ThroughputMode } from './throughput';
+import { dedicatedRequestUnits, designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
 
 export interface ContainerPlan {
   readonly containerName: string;
@@ -105,6 +105,8 @@ export function planContainer(name: string, args: GuardedContainerArgs, componen
       containerName,
       design: args.design,
       diagnostics: args.monitoring !== undefined,
+      // Declared once, in args.throughput: it becomes the design's (a different design.throughput is an error).
+      throughput: designThroughput(args.throughput, designField(args.design, 'throughput'), extra),
       lintOptions: args.lintOptions,
     },
     extra,
@@ -121,4 +123,9 @@ export function planContainer(name: string, args: GuardedContainerArgs, componen
     unchecked: uncheckedSettings(read),
     protect: read.protect ?? componentProtect ?? true,
   };
+}
+
+/** A field of the design as written, when the design is an object (checkDesign reports it otherwise). */
+function designField<K extends keyof GuardedContainerArgs['design']>(design: unknown, field: K): GuardedContainerArgs['design'][K] | undefined {
+  return typeof design === 'object' && design !== null ? (design as GuardedContainerArgs['design'])[field] : undefined;
 }

@@ -13,6 +13,7 @@ import {
   printable,
   type CosmosContainerDesign,
   type CosmosKeyDesign,
+  type CosmosThroughputDesign,
   type DesignIssue,
   type Finding,
   type LintOptions,
@@ -45,6 +46,9 @@ export interface GateInput {
   readonly design: ContainerDesign;
   /** Partition-key diagnostics attached (`args.monitoring` given): SG010 reads this. */
   readonly diagnostics: boolean;
+  /** The design's throughput, from `args.throughput` (see `designThroughput`): the physical-partition
+   *  checks (SG003, SG012) and SG017 read it. */
+  readonly throughput?: CosmosThroughputDesign;
   readonly lintOptions?: LintOptions;
 }
 
@@ -98,6 +102,7 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
     engine: 'cosmosdb',
     name: input.containerName,
     monitoring: { partitionKeyDiagnostics: input.diagnostics },
+    ...(input.throughput !== undefined ? { throughput: input.throughput } : {}),
   };
   let normalized: CosmosKeyDesign;
   let result: LintResult;
@@ -110,9 +115,12 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
     issues.push(...error.issues.map((issue: DesignIssue) => ({ path: argPath(issue.path), message: issue.message })));
     return undefined;
   }
+  // A throughput the component passed in (not written in the design) is changed in args.throughput, not by a design edit.
+  const fromArgs = input.throughput !== undefined && (input.design as { throughput?: unknown }).throughput === undefined;
+  const pathOf = (path: string) => (fromArgs && (path === 'throughput' || path.startsWith('throughput.')) ? path : argPath(path));
   return {
     design: normalized,
-    findings: result.findings.map((f) => ({ ...f, path: argPath(f.path), edits: argEdits(f.edits) })),
+    findings: result.findings.map((f) => ({ ...f, path: argPath(f.path), edits: argEdits(f.edits, pathOf) })),
     unusedAcknowledgements: result.unusedAcknowledgements.map((a) => ({ ...a, path: argPath(a.path) })),
   };
 }
@@ -122,9 +130,9 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
  * wrote. None when one would touch what the component sets itself: partition-key diagnostics follow
  * from `args.monitoring`, so that fix is to attach a CosmosAccountMonitoring, not an edit.
  */
-function argEdits(edits: Finding['edits']): Finding['edits'] {
+function argEdits(edits: Finding['edits'], pathOf: (corePath: string) => string = argPath): Finding['edits'] {
   if (!edits) return undefined;
-  const rebased = edits.map((e) => ({ ...e, path: argPath(e.path) }));
+  const rebased = edits.map((e) => ({ ...e, path: pathOf(e.path) }));
   return rebased.every((e) => e.path.startsWith('design.')) ? rebased : undefined;
 }
 

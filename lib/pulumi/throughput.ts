@@ -6,7 +6,7 @@
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS, shapes } from '../index';
+import { COSMOS_LIMITS, THROUGHPUT_GRID, requestUnitsShape, shapes, type CosmosThroughputDesign, type DesignIssue } from '../index';
 import { deployTime } from './arg-shapes';
 
 /**
@@ -20,36 +20,17 @@ export type ThroughputInput = { readonly manual: pulumi.Input<number> } | { read
 
 export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 
-/** Azure's limits for dedicated container throughput (Microsoft Learn, "Provisioned throughput"). */
-const DEDICATED = {
-  manual: { min: 400, step: 100 },
-  autoscaleMax: { min: 1_000, step: 1_000 },
-} as const;
+/** Azure's grid for dedicated container throughput (the core's, shared with the design file's `throughput`). */
+const DEDICATED = { manual: THROUGHPUT_GRID.manual, autoscaleMax: THROUGHPUT_GRID.autoscaleMax } as const;
 
-/** RU/s one physical partition of a serverless container serves ("Azure Cosmos DB serverless account performance"). */
-export const SERVERLESS_PARTITION_RU = 5_000;
-
-function ruPerSecond(form: keyof typeof DEDICATED): shapes.Shape<number> {
-  const { min, step } = DEDICATED[form];
-  const whole = shapes.num({ integer: true, min });
-  const expected = `at least ${min} RU/s in steps of ${step}`;
-  return {
-    expected,
-    is: whole.is,
-    read(value, place, issues, key) {
-      if (typeof value === 'number' && Number.isInteger(value) && value >= min && value % step === 0) return value;
-      issues.push({ path: shapes.pathOf(place, key), message: `expected ${expected}, got ${shapes.describe(value)}` });
-      return undefined;
-    },
-    schema: () => ({ ...whole.schema(), multipleOf: step }),
-  };
-}
+/** RU/s one physical partition of a serverless container serves: the core's Cosmos DB profile's figure. */
+export const SERVERLESS_PARTITION_RU = COSMOS_LIMITS.serverlessPartitionRequestUnits;
 
 const manual = shapes.record<{ manual: number | pulumi.Output<number> }>({
-  manual: { shape: deployTime(ruPerSecond('manual')), doc: 'Dedicated manual throughput in RU/s.' },
+  manual: { shape: deployTime(requestUnitsShape('manual')), doc: 'Dedicated manual throughput in RU/s.' },
 });
 const autoscale = shapes.record<{ autoscaleMax: number | pulumi.Output<number> }>({
-  autoscaleMax: { shape: deployTime(ruPerSecond('autoscaleMax')), doc: 'Dedicated autoscale maximum in RU/s.' },
+  autoscaleMax: { shape: deployTime(requestUnitsShape('autoscaleMax')), doc: 'Dedicated autoscale maximum in RU/s.' },
 });
 const modes = shapes.oneOf(['shared', 'serverless']);
 
@@ -80,7 +61,56 @@ export function uncheckedThroughput(throughput: ThroughputInput): string[] {
   if (typeof throughput === 'string') return [];
   const [form, value] = Object.entries(throughput)[0] as [keyof typeof DEDICATED, unknown];
   const { min, step } = DEDICATED[form];
-  return pulumi.Output.isInstance(value) || value instanceof Promise ? [`throughput.${form} (at least ${min} RU/s, in steps of ${step})`] : [];
+  return pulumi.Output.isInstance(value) || value instanceof Promise
+    ? [
+        `throughput.${form} (at least ${min} RU/s, in steps of ${step})`,
+        `the design's fit to throughput.${form} (its physical partitions, SG003 and SG012, and its capacity against the peak, SG017: the design was linted without it)`,
+      ]
+    : [];
+}
+
+/**
+ * The design's `throughput` from the component's (issue 14: the user declares it once). `'shared'`
+ * carries no RU/s, so the design may add `{ sharedDatabase }`; a value known only at deployment gives
+ * none (the design is linted without it, and `uncheckedThroughput` says so). A design that declares a
+ * different throughput is an error naming both fields.
+ */
+export function designThroughput(arg: unknown, declared: CosmosThroughputDesign | undefined, issues: DesignIssue[]): CosmosThroughputDesign | undefined {
+  // An args.throughput that is not valid is reported with the other args; the design goes without it.
+  if (!validArg(arg)) return declared;
+  const fromArg: CosmosThroughputDesign | undefined =
+    arg === 'serverless'
+      ? 'serverless'
+      : arg === 'shared'
+        ? undefined
+        : (Object.fromEntries(Object.entries(arg).filter(([, v]) => typeof v === 'number')) as CosmosThroughputDesign);
+  const known = fromArg === undefined || typeof fromArg === 'string' || Object.keys(fromArg).length > 0 ? fromArg : undefined;
+  if (declared === undefined) return known;
+  const agrees =
+    known !== undefined
+      ? JSON.stringify(known) === JSON.stringify(declared)
+      : arg === 'shared'
+        ? typeof declared === 'object' && 'sharedDatabase' in declared
+        : typeof arg === 'object' && Object.keys(arg)[0] === (typeof declared === 'object' ? Object.keys(declared)[0] : declared);
+  if (!agrees) {
+    issues.push({
+      path: 'design.throughput',
+      message: `is ${JSON.stringify(declared)}, but args.throughput is ${describeArg(arg)}: GuardedContainer passes args.throughput into the design, so declare the throughput once, in args.throughput (keep design.throughput only for a shared database's { sharedDatabase: RU/s })`,
+    });
+  }
+  return known ?? declared;
+}
+
+/** Whether args.throughput is one of its forms with a value on its grid (or one known only at deployment). */
+function validArg(arg: unknown): arg is ThroughputInput {
+  const issues: DesignIssue[] = [];
+  return arg !== undefined && throughputShape.read(arg, 'throughput', issues) !== undefined && issues.length === 0;
+}
+
+function describeArg(arg: ThroughputInput): string {
+  if (typeof arg === 'string') return JSON.stringify(arg);
+  const [form, value] = Object.entries(arg)[0];
+  return `{ ${form}: ${typeof value === 'number' ? value : 'a value known at deployment'} }`;
 }
 
 /** The container's `options`: dedicated throughput only (a shared or serverless container sets none). */

@@ -75,6 +75,8 @@ function coreVerdict(design: ContainerDesign, s: Settings): LintResult | DesignE
     engine: 'cosmosdb',
     name: s.containerName ?? 'events',
     monitoring: { partitionKeyDiagnostics: s.monitored },
+    // The component passes its throughput into the design (issue 14); 'shared' carries no RU/s.
+    ...(s.throughput === 'shared' ? {} : { throughput: s.throughput ?? { manual: 400 } }),
   } as CosmosContainerDesign;
   try {
     return lintDocument(document);

@@ -112,10 +112,12 @@ describe('a design that breaks a rule', () => {
 
   it('is refused when project-wide lintOptions make it fail', async () => {
     const tenants = { partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }] }, workload: { peakReadUnits: 5_000, peakWriteUnits: 5_000 } };
-    await created(new GuardedContainer('project-default', { database: 'telemetry', throughput: { manual: 4_000 }, design: tenants, monitoring }));
+    // 12,000 RU/s serve the 10,000 RU/s peak (SG017 judges the throughput against it).
+    await created(new GuardedContainer('project-default', { database: 'telemetry', throughput: { manual: 12_000 }, design: tenants, monitoring }));
     // 2,000 tenants under a project minimum of 5,000: SG001, a warning while each tenant fits, made an error by the project.
     const error = refusal('project', {
       design: tenants,
+      throughput: { manual: 12_000 },
       lintOptions: { thresholds: { minCardinality: 5_000 }, rules: { SG001: 'error' } },
     }) as DesignRefusedError;
     expect(error.findings.map((f) => f.ruleId)).toEqual(['SG001']);
@@ -311,6 +313,9 @@ describe('values not known when the program runs', () => {
     const warnings = warn.mock.calls.map((call) => call[0] as string);
     expect(warnings).toEqual([
       expect.stringContaining('throughput.manual (at least 400 RU/s, in steps of 100) is not known until deployment and was not checked'),
+      expect.stringContaining(
+        "the design's fit to throughput.manual (its physical partitions, SG003 and SG012, and its capacity against the peak, SG017: the design was linted without it)",
+      ),
       expect.stringContaining('defaultTtl'),
     ]);
   });

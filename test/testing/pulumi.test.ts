@@ -197,7 +197,7 @@ describe('runWithMocks', () => {
         resourceGroupName: 'data',
         account: 'fleet',
         database: 'telemetry',
-        throughput: { manual: 400 },
+        throughput: { manual: 4_000 },
         design: { ...telemetry, acknowledgements: [{ rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' }] },
       });
     const error = await rejection(runWithMocks(byName));

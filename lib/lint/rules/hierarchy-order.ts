@@ -4,6 +4,7 @@ import type { AttributeKind, Cardinality } from '../../design/input';
 import type { KeyAttribute, KeyDesign, KeySpace } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import { code, formatCardinality } from '../format';
+import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -77,7 +78,8 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
         order: order.map((p) => code(p.name)).join(' → '),
         orderNames: order.map((p) => p.name).join(','),
       },
-      edits: [reorderedPathsEdit(design, order)],
+      // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
+      edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
     },
   ];
 }

@@ -1,9 +1,11 @@
-import { isTimeBucketKey } from '../../design/key-design';
+import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { onIndex } from '../format';
+import { physicalBound, physicalShareData, throughputThatServes } from '../physical-partition';
+import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -34,6 +36,11 @@ type Id =
   | 'noSplitIncreasingSortKey'
   | 'maySplitForHeat'
   | 'orMoveHotValue'
+  | 'requestOverPhysical'
+  | 'requestOverShardedPhysical'
+  | 'physicalShare'
+  | 'orRaiseThroughput'
+  | PrefixIngestionId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
@@ -55,7 +62,11 @@ function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: R
   let data: Record<string, number | string> = {};
   a.over.forEach((d, i) => {
     if (i > 0) notes.push('then');
-    notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
+    // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
+    if (d.physical) {
+      notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', 'physicalShare');
+      data = { ...data, ...physicalShareData(d.physical, a.design.thresholds.headroom) };
+    } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
     data = { ...data, ...dimensionData(d, hotLoad(a, d.label)) };
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
@@ -68,10 +79,10 @@ export const hotKeyExceedsPartition = defineRule({
   severity: 'error',
   thresholds: ['headroom', 'maxShards'],
   fires:
-    "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys are left to SG002.",
+    "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling); for a Cosmos DB container with declared throughput, the usable share of its physical partition (the container's RU/s divided among one physical partition per 10,000 RU/s and per 50 GB) less its neighbours' expected load, when that is lower. Also a Cosmos DB hierarchical key whose hottest first-level value's writes exceed its physical partition at ingestion. Unsharded time-bucket keys are left to SG002.",
   rationale:
-    "A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key's writes; it cannot spread the reads of one item, which need replicated copies or a cache.",
-  fix: 'Shard write-hot keys into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies (or a cache) for read-hot keys; split a value out when no N serves.',
+    "A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key's writes; it cannot spread the reads of one item, which need replicated copies or a cache. A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow its physical partition's share (5,400 RU/s in an 18,000 RU/s container of two 9,000 RU/s partitions); a serverless partition serves 5,000 RU/s. Under a hierarchical key, one first-level value's writes stay on one physical partition until it holds 50 GB and splits, which takes hours.",
+  fix: "Shard write-hot keys into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies (or a cache) for read-hot keys, and for a Cosmos DB logical partition hot by its reads; split a value out when no N serves. Where a Cosmos DB physical partition's share bites, more container throughput (computed) is the alternative; a hot first level gets a synthetic bucketed first level.",
   sources: [
     SOURCES.dynamoKeyDesign,
     SOURCES.dynamoAdaptive,
@@ -79,6 +90,9 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoDax,
     SOURCES.cosmosPartitioning,
+    SOURCES.cosmosRedistributeThroughput,
+    SOURCES.cosmosServerlessPerformance,
+    SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosIntegratedCache,
   ],
@@ -95,6 +109,13 @@ export const hotKeyExceedsPartition = defineRule({
       '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
     requestOverSharded:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
+    requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
+    requestOverShardedPhysical:
+      '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
+    physicalShare:
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions}} physical partitions of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
+    orRaiseThroughput:
+      "; or raise the container's throughput to {{raiseTo}} RU/s ({{raisedPartitions}} physical partitions of {{raisedEach}} RU/s), or redistribute throughput across partitions to give the hot key's physical partition more",
     then: '; ',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Only an index short of write capacity holds back its base table's writes.
@@ -104,47 +125,55 @@ export const hotKeyExceedsPartition = defineRule({
     noSplitIncreasingSortKey: '; an ever-increasing sort key defeats split for heat',
     maySplitForHeat: "; split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
     orMoveHotValue: '; or move the whale tenant to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
+    ...PREFIX_INGESTION_MESSAGES,
     ...ADVICE_MESSAGES,
   },
-  check(design, { spaces }) {
-    return spaces.flatMap((a): RuleHit<Id>[] => {
-      const { space } = a;
-      if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
-      const advice = adviceFor(a);
-      const worst = nearestToCeiling(a.over);
-      const { profile } = a.owner;
-      const over = overClauses(a);
-      const split = SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)];
-      const notes: Id[] = [
-        ...over.notes,
-        ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
-        ...(split ? [split] : []),
-      ];
-      const [fixId, ...fixNotes] = advice.ids;
-      const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined;
-      return [
-        {
-          path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
-          index: space.index,
-          messageId: 'hotKey',
-          notes,
-          fixId,
-          fixNotes: movesOut ? [...fixNotes, 'orMoveHotValue'] : fixNotes,
-          data: {
-            ...advice.data,
-            ...over.data,
-            onIndex: onIndex(space.index),
-            share: space.workload.hotKeyShare,
-            shareSource: SHARE_SOURCE[space.workload.hotKeyShareSource],
-            headroom: design.thresholds.headroom,
-            ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
-            hotKeyLoad: hotLoad(a, worst.label),
-            usable: worst.usable,
-            strategy: a.plan.layout,
-          },
-          edits: advice.edits,
-        },
-      ];
-    });
+  check(design, analysis) {
+    return [...analysis.spaces.flatMap((a) => keyHits(design, a)), ...prefixIngestionHits(analysis)];
   },
 });
+
+/** The hottest key value of one key space over its ceiling (or its physical partition's share). */
+function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
+  const { space } = a;
+  if (a.over.length === 0 || (!space.sharding && isTimeBucketKey(space.partitionKey))) return [];
+  const advice = adviceFor(a);
+  const worst = nearestToCeiling(a.over);
+  const { profile } = a.owner;
+  const over = overClauses(a);
+  const split = SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)];
+  const notes: Id[] = [
+    ...over.notes,
+    ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
+    ...(split ? [split] : []),
+  ];
+  const [fixId, ...fixNotes] = advice.ids;
+  const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined;
+  // Issue 14: where the physical partition's share bites, more throughput is the other fix.
+  const raise = physicalBound(a.over) && throughputThatServes(a);
+  const alternatives: Id[] = [...(movesOut ? ['orMoveHotValue' as const] : []), ...(raise ? ['orRaiseThroughput' as const] : [])];
+  return [
+    {
+      path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
+      index: space.index,
+      messageId: 'hotKey',
+      notes,
+      fixId,
+      fixNotes: [...fixNotes, ...alternatives],
+      data: {
+        ...advice.data,
+        ...over.data,
+        onIndex: onIndex(space.index),
+        share: space.workload.hotKeyShare,
+        shareSource: SHARE_SOURCE[space.workload.hotKeyShareSource],
+        headroom: design.thresholds.headroom,
+        ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
+        hotKeyLoad: hotLoad(a, worst.label),
+        usable: worst.usable,
+        strategy: a.plan.layout,
+        ...(raise ? { raiseTo: raise.requestUnits, raisedPartitions: raise.partitions, raisedEach: raise.each } : {}),
+      },
+      edits: advice.edits,
+    },
+  ];
+}

@@ -1,12 +1,24 @@
 import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
+import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf } from '../analysis';
 import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'fewValues' | 'fewValuesEachFits' | 'fewValuesFits' | 'fewValuesIdle' | 'indexKeyChanges' | 'fixValues' | 'fixEachFits' | 'fixFits' | AdviceId;
+type Id =
+  | 'fewValues'
+  | 'fewValuesEachFits'
+  | 'fewValuesFits'
+  | 'fewValuesIdle'
+  | 'fewValuesOnePhysicalPartition'
+  | 'indexKeyChanges'
+  | 'fixValues'
+  | 'fixEachFits'
+  | 'fixFits'
+  | 'fixOnePhysicalPartition'
+  | AdviceId;
 
 export const lowCardinalityKey = defineRule({
   id: 'SG001',
@@ -14,7 +26,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -35,11 +47,15 @@ export const lowCardinalityKey = defineRule({
       'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
       'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, no traffic is declared yet',
+    fewValuesOnePhysicalPartition:
+      'partition key {{key|key}} has only {{cardinality}} distinct values, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
       'no sharding needed at this load (N = 1: the hottest value fits its own partition, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
+    fixOnePhysicalPartition:
+      'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s or {{partitionGb}} GB',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
     ...ADVICE_MESSAGES,
@@ -66,6 +82,26 @@ export const lowCardinalityKey = defineRule({
         hotUnit: hot.unit,
       };
       const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
+      // Issue 14: on a container of one physical partition the number of key values changes nothing: every
+      // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
+      const physical = space === design.primaryKey ? a.owner.profile.physicalPartitions?.(design) : undefined;
+      // Only while its own throughput serves the peak: above it, the capacity (SG017) and this key both fail.
+      if (physical?.count === 1 && a.total.reads + a.total.writes <= physical.requestUnits) {
+        return [
+          {
+            path: space.partitionKeyPath,
+            severity: 'warning',
+            messageId: 'fewValuesOnePhysicalPartition',
+            fixId: 'fixOnePhysicalPartition',
+            data: {
+              ...common,
+              containerRu: physical.requestUnits,
+              partitionRu: COSMOS_LIMITS.physicalPartitionRequestUnits,
+              partitionGb: COSMOS_LIMITS.physicalPartitionGb,
+            },
+          },
+        ];
+      }
       const warning = (messageId: Id, fixId: Id, growth: number): RuleHit<Id> => ({
         path: space.partitionKeyPath,
         index: space.index,

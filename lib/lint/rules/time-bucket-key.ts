@@ -3,6 +3,7 @@ import { nearestToCeiling, allFit } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
 import { code, growthClause, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
+import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -54,7 +55,8 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         messageId: fits ? 'timeFirstFits' : 'timeFirst',
         fixId: fits ? 'fixReorderFits' : 'fixReorder',
         data,
-        edits: targeted ? [reorderedPathsEdit(design, order)] : undefined,
+        // Issue 14: not when the new first level's hottest value would overload its physical partition (SG003).
+        edits: targeted && !firstLevelOverloaded(design, order[0]) ? [reorderedPathsEdit(design, order)] : undefined,
       },
     ];
   }

@@ -203,7 +203,11 @@ testRule('SG003', {
         },
         workload: { peakReadUnits: 10000, peakWriteUnits: 30000 },
       }),
-      findings: [{ messageId: 'hotKey', data: { shareSource: 'estimated from a key level', hotKeyLoad: 12000 } }],
+      // Issue 14: the hottest tenant's 18,000 RU/s of writes also stay on one physical partition at ingestion.
+      findings: [
+        { messageId: 'hotKey', data: { shareSource: 'estimated from a key level', hotKeyLoad: 12000 } },
+        { messageId: 'prefixHot', path: 'partitionKey.paths[0]', data: { prefixWrites: 18000, buckets: 3 } },
+      ],
     },
     {
       // Reads of a key holding many items spread over write shards at no extra write cost: shard, don't replicate.

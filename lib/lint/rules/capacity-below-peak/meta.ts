@@ -9,6 +9,6 @@ export const CAPACITY_BELOW_PEAK = {
   severity: 'error',
   thresholds: ['headroom'],
   rationale:
-    'The partition key decides how the load spreads; the capacity decides how much load there may be. Provisioned capacity, an auto-scaling maximum or an on-demand maximum below the declared peak throttles the whole table at that peak, whatever the key: the requests above it fail (or are retried by the SDKs, as rising latency) however evenly they spread. A new on-demand table starts small and scales as traffic doubles, so a launch at full peak throttles unless the table is pre-warmed. The key-design rules assume the capacity is there; this rule checks that it is.',
+    'The partition key decides how the load spreads; the capacity decides how much load there may be. Provisioned capacity, an auto-scaling maximum or an on-demand maximum below the declared peak throttles the whole table at that peak, whatever the key: the requests above it fail (or are retried by the SDKs, as rising latency) however evenly they spread. A Cosmos DB container\'s provisioned RU/s (or autoscale maximum, or its share of a database\'s RU/s) is the same ceiling: requests beyond it get 429. A new on-demand table starts small and scales as traffic doubles, so a launch at full peak throttles unless the table is pre-warmed. The key-design rules assume the capacity is there; this rule checks that it is.',
   fix: 'Raise the capacity, auto-scaling maximum or on-demand maximum to the peak with headroom, or pre-warm the table (warm throughput) for a launch.',
 } as const;

@@ -1,0 +1,84 @@
+/**
+ * The shape of a Cosmos DB container's declared throughput (`CosmosThroughputDesign`), with Azure's
+ * grid for each form, shared by the design file and `GuardedContainer` (whose dedicated forms may
+ * also be Pulumi Outputs: it wraps the number shapes below).
+ */
+import type { CosmosThroughputDesign, SharedDatabaseThroughputDesign } from './input';
+import { describe, num, oneOf, pathOf, record, type Shape } from './shape';
+
+/**
+ * Azure's limits for provisioned throughput (Microsoft Learn, "Provisioned throughput" and "Service
+ * quotas"): manual (container or database) from 400 RU/s in steps of 100; autoscale maximum from
+ * 1,000 RU/s in steps of 1,000.
+ */
+export const THROUGHPUT_GRID = {
+  manual: { min: 400, step: 100 },
+  autoscaleMax: { min: 1_000, step: 1_000 },
+  sharedDatabase: { min: 400, step: 100 },
+} as const;
+
+export type ThroughputForm = keyof typeof THROUGHPUT_GRID;
+
+/** RU/s of one form: a whole number on its grid. */
+export function requestUnitsShape(form: ThroughputForm): Shape<number> {
+  const { min, step } = THROUGHPUT_GRID[form];
+  const whole = num({ integer: true, min });
+  const expected = `at least ${min} RU/s in steps of ${step}`;
+  return {
+    expected,
+    is: whole.is,
+    read(value, place, issues, key) {
+      if (typeof value === 'number' && Number.isInteger(value) && value >= min && value % step === 0) return value;
+      issues.push({ path: pathOf(place, key), message: `expected ${expected}, got ${describe(value)}` });
+      return undefined;
+    },
+    schema: () => ({ ...whole.schema(), multipleOf: step }),
+  };
+}
+
+/** The one form an object declares, by its keys (`containers` goes with `sharedDatabase`). */
+export function throughputFormOf(value: unknown): ThroughputForm | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value).filter((k) => k !== 'containers');
+  return keys.length === 1 && keys[0] in THROUGHPUT_GRID ? (keys[0] as ThroughputForm) : undefined;
+}
+
+const dedicated = {
+  manual: record<{ manual: number }>({ manual: { shape: requestUnitsShape('manual'), doc: 'Dedicated manual throughput in RU/s.' } }),
+  autoscaleMax: record<{ autoscaleMax: number }>({ autoscaleMax: { shape: requestUnitsShape('autoscaleMax'), doc: 'Dedicated autoscale maximum in RU/s.' } }),
+  sharedDatabase: record<SharedDatabaseThroughputDesign>({
+    sharedDatabase: { shape: requestUnitsShape('sharedDatabase'), doc: "The database's provisioned RU/s (manual, or its autoscale maximum)." },
+    containers: {
+      shape: num({ integer: true, min: 1 }),
+      optional: true,
+      doc: "Busy containers sharing the database's RU/s at this container's peak (an even split); default 1.",
+    },
+  }),
+} as const;
+
+const serverless = oneOf(['serverless']);
+
+/** `{ manual }`, `{ autoscaleMax }`, `{ sharedDatabase, containers? }` or `"serverless"`, exactly one form. */
+export const cosmosThroughputShape: Shape<CosmosThroughputDesign> = {
+  expected: '{ manual: RU/s }, { autoscaleMax: RU/s }, { sharedDatabase: RU/s, containers?: n } or "serverless"',
+  is: (value) => typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+  read(value, place, issues, key) {
+    if (value === 'shared') {
+      issues.push({
+        path: pathOf(place, key),
+        message: 'expected { sharedDatabase: RU/s, containers?: n } for shared database throughput (the design needs its RU/s), got "shared"',
+      });
+      return undefined;
+    }
+    if (typeof value === 'string') return serverless.read(value, place, issues, key);
+    const form = throughputFormOf(value);
+    if (form) return dedicated[form].read(value, place, issues, key);
+    const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+    issues.push({
+      path: pathOf(place, key),
+      message: `expected exactly one of ${cosmosThroughputShape.expected}, got ${keys.length > 0 ? `{ ${keys.join(', ')} }` : describe(value)}`,
+    });
+    return undefined;
+  },
+  schema: () => ({ anyOf: [dedicated.manual.schema(), dedicated.autoscaleMax.schema(), dedicated.sharedDatabase.schema(), serverless.schema()] }),
+};

@@ -1,0 +1,260 @@
+/**
+ * Issue 14 §2: a Cosmos DB container's physical partitions under its logical ones, from the throughput
+ * and size the design declares ("Partitioning and horizontal scaling": one physical partition per
+ * 10,000 RU/s and per 50 GB, the RU/s divided evenly among them).
+ */
+import { lint, type CosmosContainerDesign } from '../../../lib';
+import { container } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+/** Orders keyed by store: the busiest store takes 37.5% of 14,400 RU/s, i.e. 5,400 RU/s (3,750 of them writes). */
+function stores(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'orders',
+    partitionKey: { paths: [{ path: '/storeId', cardinality: 1000 }] },
+    workload: { peakReadUnits: 4_400, peakWriteUnits: 10_000, hotKeyShare: 0.375 },
+    ...overrides,
+  });
+}
+
+/** Five tenants, each device's readings under its own full key: 60,000 RU/s of writes at ingestion. */
+function fiveTenants(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'telemetry',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5 },
+        { path: '/deviceId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 2_000, peakWriteUnits: 60_000 },
+    ...overrides,
+  });
+}
+
+/** A feed of 100 posts read at 14,000 RU/s: a logical partition hot by its reads alone. */
+function feed(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'feeds',
+    partitionKey: { paths: [{ path: '/feedId', cardinality: 10_000 }] },
+    workload: { peakReadUnits: 14_000, peakWriteUnits: 100, hotKeyShare: 1 },
+    storage: { largestPartitionGb: 0.01 },
+    thresholds: { maxHotKeyShare: 1 },
+    ...overrides,
+  });
+}
+
+testRule('SG003', {
+  valid: [
+    { name: 'the 5,400 RU/s key without declared throughput: under the 10,000 RU/s logical ceiling', design: stores() },
+    {
+      name: 'the 5,400 RU/s key in a 40,000 RU/s container: its 10,000 RU/s partition serves it and its neighbours',
+      design: stores({ throughput: { manual: 40_000 } }),
+    },
+    {
+      // Above 80% of its RU/s every physical partition is short: SG017 (and the alerts) speak of capacity, not of one key.
+      name: 'a container busier than its usable RU/s: no physical-share finding for one key',
+      design: container({
+        partitionKey: { paths: [{ path: '/orderId', cardinality: 'unique' }] },
+        workload: { peakReadUnits: 3_000, peakWriteUnits: 1_000 },
+        throughput: { manual: 4_500 },
+      }),
+    },
+    {
+      name: 'five tenants ingesting 6,000 RU/s: each first-level value fits one physical partition',
+      design: fiveTenants({ workload: { peakReadUnits: 2_000, peakWriteUnits: 6_000 } }),
+    },
+    {
+      name: 'a first level whose data already spans enough physical partitions (300 GB: 6 of 50 GB)',
+      design: fiveTenants({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 5, hotKeyShare: 0.2, largestGb: 300 },
+            { path: '/deviceId', cardinality: 'unique' },
+          ],
+        },
+      }),
+    },
+  ],
+  invalid: [
+    {
+      // The issue's example: 5,400 RU/s throttles in 18,000 RU/s (two physical partitions of 9,000 RU/s).
+      name: 'the 5,400 RU/s key in an 18,000 RU/s container: its physical partition, not the logical ceiling, bites',
+      design: stores({ throughput: { manual: 18_000 } }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['requestOverPhysical', 'physicalShare'],
+          data: {
+            requestLoad: 5_400,
+            containerRu: 18_000,
+            physicalPartitions: 2,
+            partitionRu: 9_000,
+            partitionUsable: 7_200,
+            neighbourRu: 4_500,
+            requestUsable: 2_700,
+            logicalCeiling: 10_000,
+            raiseTo: 38_300,
+            raisedPartitions: 4,
+          },
+          message:
+            /5,400 RU\/s against a usable 2,700 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 2 physical partitions of 9,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
+          fix: /or raise the container's throughput to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s\)/,
+          edits: true,
+        },
+      ],
+    },
+    {
+      name: 'the same key with its autoscale maximum at 18,000 RU/s',
+      design: stores({ throughput: { autoscaleMax: 18_000 } }),
+      findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 2, raiseTo: 39_000 } }],
+    },
+    {
+      name: 'a 40,000 RU/s container whose 250 GB make 5 physical partitions of 8,000 RU/s',
+      design: stores({ throughput: { manual: 40_000 }, storage: { totalGb: 250 } }),
+      findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 5, partitionRu: 8_000 } }],
+    },
+    {
+      name: 'serverless: a physical partition serves 5,000 RU/s, so 4,200 RU/s with its neighbours throttles',
+      design: stores({
+        throughput: 'serverless',
+        storage: { totalGb: 100 },
+        workload: { peakReadUnits: 2_000, peakWriteUnits: 5_000, hotKeyShare: 0.6 },
+        thresholds: { maxHotKeyShare: 1 },
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['requestOverPhysical', 'physicalShare'],
+          data: { physicalPartitions: 2, partitionRu: 5_000, neighbourRu: 1_400, requestUsable: 2_600 },
+        },
+      ],
+    },
+    {
+      name: 'the logical ceiling still bites first when the key alone is above 8,000 RU/s',
+      design: stores({ throughput: { manual: 100_000 }, workload: { peakReadUnits: 10_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 } }),
+      // 9,000 RU/s alone is above 8,000: no share of any physical partition could serve it.
+      findings: [{ messageId: 'hotKey', notes: ['requestOver'], data: { requestCeiling: 10_000, requestUsable: 8_000 } }],
+    },
+    {
+      // Issue 14 §2 "Hierarchical keys at ingestion" ("Hierarchical partition keys", Microsoft Learn).
+      name: 'five tenants ingesting 60,000 RU/s throttle however unique the devices are',
+      design: fiveTenants(),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          path: 'partitionKey.paths[0]',
+          data: { level: '/tenantId', prefixWrites: 12_000, prefixUsable: 8_000, partitionGb: 50, buckets: 2, source: 'deviceId' },
+          fix: /synthetic first level `\/tenantIdBucket` = \/tenantId \+ "-" \+ hash\(deviceId\) mod 2/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      name: 'a first level whose 60 GB span 2 physical partitions: still short of 24,000 RU/s',
+      design: fiveTenants({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 5, hotKeyShare: 0.4, largestGb: 60 },
+            { path: '/deviceId', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [{ messageId: 'prefixHotSpanning', data: { spanned: 2, prefixGb: 60, prefixWrites: 24_000, prefixUsable: 16_000, buckets: 3 } }],
+    },
+    {
+      // Issue 14 §2 "Read-hot containers": copies or the integrated cache, not random shards.
+      name: 'a feed read at 14,000 RU/s: 2 replicated copies or the integrated cache, sized by load',
+      design: feed(),
+      findings: [
+        {
+          messageId: 'hotKey',
+          data: { strategy: 'replicated', shards: 2 },
+          fix: /^keep N = 2 replicated copies of each `\/feedId` value .*; or put the integrated cache in front of its reads/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }],
+        },
+      ],
+    },
+  ],
+});
+
+describe('a write-hot Cosmos DB logical partition still gets write shards', () => {
+  it('shards a key whose writes alone exceed its ceiling', () => {
+    const [finding] = lint(feed({ workload: { peakReadUnits: 1_000, peakWriteUnits: 14_000, hotKeyShare: 1 } })).filter((f) => f.ruleId === 'SG003');
+    expect(finding.data).toMatchObject({ strategy: 'random', shards: 2 });
+  });
+});
+
+testRule('SG001', {
+  valid: [
+    {
+      name: 'a unique key on one physical partition',
+      design: container({ partitionKey: { paths: [{ path: '/orderId', cardinality: 'unique' }] }, throughput: { manual: 4_000 } }),
+    },
+  ],
+  invalid: [
+    {
+      // Issue 14 §2 "Small containers": every key value shares the one physical partition anyway.
+      name: 'five statuses in a 10,000 RU/s container on one physical partition: a warning, not a re-key error',
+      design: container({
+        partitionKey: { paths: [{ path: '/status', cardinality: 5 }] },
+        workload: { peakReadUnits: 4_500, peakWriteUnits: 4_000 },
+        throughput: { manual: 10_000 },
+        storage: { totalGb: 20 },
+      }),
+      findings: [
+        {
+          messageId: 'fewValuesOnePhysicalPartition',
+          severity: 'warning',
+          data: { cardinality: 5, containerRu: 10_000 },
+          fix: /before it grows past 10,000 RU\/s or 50 GB/,
+        },
+      ],
+    },
+    {
+      name: 'the same key without declared throughput: the peak needs more than one partition',
+      design: container({ partitionKey: { paths: [{ path: '/status', cardinality: 5 }] }, workload: { peakReadUnits: 4_500, peakWriteUnits: 4_000 } }),
+      findings: [{ messageId: 'fewValues', severity: 'error' }],
+    },
+    {
+      name: 'the same key in a 20,000 RU/s container (two physical partitions): still an error',
+      design: container({
+        partitionKey: { paths: [{ path: '/status', cardinality: 5 }] },
+        workload: { peakReadUnits: 4_500, peakWriteUnits: 4_000 },
+        throughput: { manual: 20_000 },
+      }),
+      findings: [{ messageId: 'fewValues', severity: 'error' }],
+    },
+  ],
+});
+
+/** A profile lookup by email on a container keyed by user id: half the queries cross partitions. */
+function byEmail(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    partitionKey: { paths: [{ path: '/userId', cardinality: 'unique' }] },
+    accessPatterns: [
+      { name: 'by-user', keyAttributes: ['/userId'], share: 0.5 },
+      { name: 'by-email', keyAttributes: ['/email'], share: 0.5 },
+    ],
+    ...overrides,
+  });
+}
+
+testRule('SG012', {
+  valid: [
+    // Issue 14 §2 "Small containers" (query docs: cross-partition queries matter above 30,000 RU/s or 100 GB).
+    {
+      name: 'a container of 4,000 RU/s and 10 GB: one physical partition, every query visits it anyway',
+      design: byEmail({ throughput: { manual: 4_000 }, storage: { totalGb: 10 } }),
+    },
+    {
+      name: 'a container of 30,000 RU/s and 100 GB: at the line, not above it',
+      design: byEmail({ throughput: { autoscaleMax: 30_000 }, storage: { totalGb: 100 } }),
+    },
+  ],
+  invalid: [
+    { name: 'a small throughput but an unknown size', design: byEmail({ throughput: { manual: 4_000 } }), findings: [{ messageId: 'crossingOne' }] },
+    { name: 'more than 30,000 RU/s', design: byEmail({ throughput: { manual: 40_000 }, storage: { totalGb: 10 } }), findings: [{ messageId: 'crossingOne' }] },
+    { name: 'more than 100 GB', design: byEmail({ throughput: { manual: 4_000 }, storage: { totalGb: 150 } }), findings: [{ messageId: 'crossingOne' }] },
+  ],
+});

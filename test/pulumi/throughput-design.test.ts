@@ -1,0 +1,91 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Issue 14: GuardedContainer passes its `throughput` arg into the design it lints, so the user declares it
+// once; the physical-partition checks (SG003, SG012) and SG017 then judge the real container.
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, DesignRefusedError, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { telemetry } from './support/designs';
+import { installMocks, registeredAll } from './support/mocks';
+
+installMocks();
+
+const monitoring = new CosmosAccountMonitoring('fleet', {
+  resourceGroupName: 'data',
+  account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
+  workspace: { id: '/subscriptions/0/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central' },
+});
+beforeAll(() => registeredAll([monitoring, monitoring.diagnosticSetting]));
+afterEach(() => jest.restoreAllMocks());
+
+/** The telemetry key at 33,000 RU/s of peak (the example's load). */
+const busy: GuardedContainerArgs['design'] = { ...telemetry, workload: { peakReadUnits: 8_000, peakWriteUnits: 25_000 } };
+
+function construct(name: string, args: Partial<GuardedContainerArgs>): GuardedContainer {
+  return new GuardedContainer(name, { database: 'telemetry', throughput: { manual: 4_000 }, design: busy, monitoring, ...args } as GuardedContainerArgs);
+}
+
+function thrown(make: () => unknown): unknown {
+  try {
+    make();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the component to throw');
+}
+
+describe('throughput declared once, in args.throughput', () => {
+  it('lints the design with it: 4,000 RU/s below a 33,000 RU/s peak is refused (SG017)', () => {
+    const error = thrown(() => construct('short', {})) as DesignRefusedError;
+    expect(error).toBeInstanceOf(DesignRefusedError);
+    expect(error.findings.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'design.throughput.manual', 4_000]]);
+  });
+
+  it('keeps it in the normalized design, and accepts a throughput that serves the peak', async () => {
+    const component = construct('enough', { throughput: { autoscaleMax: 40_000 } });
+    await registeredAll([component, component.container]);
+    expect(component.design.throughput).toEqual({ mode: 'autoscale', requestUnits: 40_000, path: 'throughput.autoscaleMax' });
+    expect(component.findings).toEqual([]);
+  });
+
+  it('passes serverless through: one physical partition of 5,000 RU/s cannot serve 33,000', () => {
+    const error = thrown(() => construct('serverless', { throughput: 'serverless' })) as DesignRefusedError;
+    expect(error.findings.map((f) => f.messageId)).toEqual(['cosmosServerlessBelowPeak']);
+  });
+
+  it("takes a shared database's RU/s from the design, where args.throughput has none", () => {
+    const error = thrown(() =>
+      construct('shared', { throughput: 'shared', design: { ...busy, throughput: { sharedDatabase: 20_000, containers: 2 } } }),
+    ) as DesignRefusedError;
+    expect(error.findings.map((f) => [f.ruleId, f.data?.capacity, f.data?.databaseRu])).toEqual([['SG017', 10_000, 20_000]]);
+  });
+
+  it('accepts the same throughput in both places', async () => {
+    const component = construct('twice', { throughput: { manual: 40_000 }, design: { ...busy, throughput: { manual: 40_000 } } });
+    await registeredAll([component]);
+    expect(component.findings).toEqual([]);
+  });
+
+  it.each([
+    ['a different value', { manual: 40_000 }, { manual: 30_000 }, 'is {"manual":30000}, but args.throughput is { manual: 40000 }'],
+    ['a different form', { manual: 40_000 }, { autoscaleMax: 40_000 }, 'is {"autoscaleMax":40000}, but args.throughput is { manual: 40000 }'],
+    ['a dedicated form under "shared"', 'shared', { manual: 40_000 }, 'is {"manual":40000}, but args.throughput is "shared"'],
+  ] as const)('refuses %s in design.throughput, naming both fields', (_, arg, declared, message) => {
+    const error = thrown(() =>
+      construct('conflict', { throughput: arg as GuardedContainerArgs['throughput'], design: { ...busy, throughput: declared } }),
+    ) as InvalidArgsError;
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    expect(error.issues.map((i) => i.path)).toEqual(['design.throughput']);
+    expect(error.issues[0].message).toContain(message);
+    expect(error.issues[0].message).toContain('declare the throughput once, in args.throughput');
+  });
+
+  it('lints without a throughput known only at deployment, and says so', async () => {
+    const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+    const component = construct('late', { throughput: { manual: pulumi.output(4_000) } });
+    await registeredAll([component]);
+    expect(component.design.throughput).toBeUndefined();
+    expect(component.findings).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("the design's fit to throughput.manual"), component);
+  });
+});
