@@ -97,6 +97,8 @@ export interface AccessPattern {
   /** GSI or LSI name; undefined for the table or container. */
   readonly index?: string;
   readonly keyAttributes: readonly string[];
+  /** The sort-key attribute or composite part the query bounds with a range, after its equality ones. */
+  readonly rangeAttribute?: string;
   readonly share: number;
   readonly fanOut: boolean;
   readonly path: string;

@@ -243,6 +243,11 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'accessPatterns[1].name: duplicates the access pattern name "a"',
     ],
     [
+      'a sort-key attribute given both by equality and by range',
+      table({ sortKey: { name: 'day', type: 'S' }, accessPatterns: [{ name: 'a', keyAttributes: ['orderId', 'day'], rangeAttribute: 'day', share: 0.1 }] }),
+      'accessPatterns[0].rangeAttribute: "day" is also in keyAttributes; a query gives a sort-key attribute by equality or by range, not both',
+    ],
+    [
       'an access pattern on an unknown index',
       table({ accessPatterns: [{ name: 'a', index: 'nope', keyAttributes: [], share: 0.1 }] }),
       'accessPatterns[0].index: names an index, but this table declares none',
