@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -7,6 +7,11 @@ import { run } from '../../lib/cli/main';
 
 export const root = join(__dirname, '../..');
 export const examples = join(root, 'examples/designs');
+
+/** How many designs examples/designs/good (or bad) holds: counted, so a new example changes no test. */
+export function exampleCount(dir: 'good' | 'bad'): number {
+  return readdirSync(join(examples, dir)).filter((f) => f.endsWith('.json')).length;
+}
 export const fixtures = join(__dirname, 'fixtures');
 export const BIN = join(root, 'dist/cli/main.js');
 

@@ -169,7 +169,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           data: { shards: 4, hotKeyLoad: 16000, usable: 8000 },
-          fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic; the load alone needs 2\); or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant to its own container, keyed by a finer attribute/,
+          fix: /shard `\/tenantId` into N = 4 random shards.* \(4 keeps each stored key under maxHotKeyShare 10% of the traffic; the load alone needs 2\); or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\).*; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
         },
       ],
     },
@@ -222,7 +222,14 @@ testRule('SG003', {
         workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
         accessPatterns: [{ name: 'user-items', keyAttributes: ['/tenantId', '/userId'], share: 1 }],
       }),
-      findings: [{ messageId: 'hotKey', edits: false, fix: /^add `\/userId` under `\/tenantId`: a hierarchical key.*; or shard/ }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          edits: false,
+          data: { suggestedKey: ['/tenantId', '/userId'] },
+          fix: /^make the key hierarchical, with the levels `\/tenantId`, `\/userId` in this order: .*; or shard/,
+        },
+      ],
     },
   ],
 });
