@@ -101,7 +101,7 @@ export interface GuardedTableSettings extends Pick<
   /**
    * Capacity: CDK's own `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` or
    * `Billing.provisioned({ readCapacity, writeCapacity })`, so every TableV2 capacity feature is
-   * available; the design's billing mode (`on-demand` / `provisioned`, used by SG011) is read from it.
+   * available; the design's billing mode (`on-demand` / `provisioned`) is read from it.
    * @default Billing.onDemand()
    */
   readonly billing?: dynamodb.Billing;

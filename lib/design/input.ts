@@ -191,8 +191,11 @@ export interface DynamoDbMonitoringDesign {
   /** Contributor Insights on the table (and, unless overridden, its GSIs).
    *  @default true */
   readonly contributorInsights?: boolean;
-  /** p99 `SuccessfulRequestLatency` alarms, the on-demand hot-partition signal.
-   *  @default true */
+  /** No longer read: it fed SG011, retired in 0.2 (`SuccessfulRequestLatency` is time inside DynamoDB
+   *  only, so SDK retries never show in it). Still accepted so existing design files stay valid; latency
+   *  alarms are GuardedTable's `latencyAlarms` prop.
+   *  @deprecated ignored
+   *  @default - ignored */
   readonly latencyAlarms?: boolean;
 }
 

@@ -137,7 +137,6 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly billing: 'on-demand' | 'provisioned';
   readonly globalSecondaryIndexes: readonly KeySpace[];
   readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
-  readonly latencyAlarms: boolean;
 }
 
 export interface ContainerJoin {

@@ -60,7 +60,6 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     largestPartitionGbAt: input.storage?.largestPartitionGb === undefined ? undefined : 'storage.largestPartitionGb',
     accessPatterns: patterns,
     acknowledgements: acknowledgements(input.acknowledgements, [...indexNames], context.options, log),
-    latencyAlarms: input.monitoring?.latencyAlarms ?? true,
     thresholds,
   };
 }

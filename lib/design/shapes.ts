@@ -221,7 +221,7 @@ const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
   contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },
-  latencyAlarms: { shape: bool(), optional: true, doc: 'p99 latency alarms; default true.' },
+  latencyAlarms: { shape: bool(), optional: true, doc: 'Ignored (read by SG011, retired in 0.2); kept so older files stay valid.' },
 });
 
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(

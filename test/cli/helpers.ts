@@ -76,13 +76,14 @@ export const UNIQUE_TABLE = {
 };
 
 /** A design file with `count` tables, each low-cardinality under a load that needs several partitions
- *  (SG001, an error) and unmonitored (SG010, SG011). */
+ *  (SG001, an error) and unmonitored on the table and its GSI (SG010 twice). */
 export function designWithFindings(count: number, name = (i: number) => `table-${i}`): string {
   const tables = Array.from({ length: count }, (_, i) => ({
     name: name(i),
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
     workload: { peakReadUnits: 9000, peakWriteUnits: 3000 },
-    monitoring: { contributorInsights: false, latencyAlarms: false },
+    globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 }, contributorInsights: false }],
+    monitoring: { contributorInsights: false },
   }));
   return `${JSON.stringify({ tables }, null, 2)}\n`;
 }

@@ -35,7 +35,6 @@ describe('normalize', () => {
     expect(design).toMatchObject({
       engine: 'dynamodb',
       billing: 'on-demand',
-      latencyAlarms: true,
       thresholds: DEFAULT_THRESHOLDS,
       accessPatterns: [],
       acknowledgements: [],
