@@ -14,13 +14,14 @@ const { Writable } = require('node:stream');
 
 const root = join(__dirname, '..');
 
-/** A table with five findings: SG001, SG010, SG011 (errors), SG012, SG014 (warnings). */
+/** A table with five findings: SG010 twice (table and GSI; errors), SG001, SG012, SG014 (warnings). */
 function table(i) {
   return {
     name: `table-${i}`,
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
     workload: { peakReadUnits: 100, peakWriteUnits: 100, hotKeyShare: 0.3 },
-    monitoring: { contributorInsights: false, latencyAlarms: false },
+    globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 }, contributorInsights: false }],
+    monitoring: { contributorInsights: false },
     accessPatterns: [
       { name: 'by-status', keyAttributes: ['status'], share: 0.5 },
       { name: 'scan', keyAttributes: [], share: 0.5 },
@@ -67,9 +68,9 @@ async function run(harness) {
     );
     console.log(`  report sizes: json ${harness.fmt(sizes.json / 1048576, 1)} MiB, text ${harness.fmt(sizes.text / 1048576, 1)} MiB`);
 
-    // Tables with SG001, SG010 and SG011, each fixable: three rounds of edits.
+    // Tables with SG001 and SG010 on the table and on its GSI, each fixable: three rounds of edits.
     const fixable = (count) =>
-      `${JSON.stringify({ tables: Array.from({ length: count }, (_, i) => ({ name: `table-${i}`, partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 }, monitoring: { contributorInsights: false, latencyAlarms: false } })) }, null, 2)}\n`;
+      `${JSON.stringify({ tables: Array.from({ length: count }, (_, i) => ({ name: `table-${i}`, partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 }, globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 }, contributorInsights: false }], monitoring: { contributorInsights: false } })) }, null, 2)}\n`;
     const fix = (count) => {
       const text = fixable(count);
       const target = join(dir, `fix-${count}.json`);
@@ -78,7 +79,7 @@ async function run(harness) {
         const start = performance.now();
         const code = await cli(['lint', target, '--fix', '--format', 'json'], { stdout: sink().stream, stderr: sink().stream, env: {}, cwd: dir });
         const elapsed = performance.now() - start;
-        if (code !== 1 || !readFileSync(target, 'utf8').includes('"latencyAlarms": true'))
+        if (code !== 1 || readFileSync(target, 'utf8').includes('"contributorInsights": false'))
           throw new Error(`--fix of ${count} tables did not fix them (exit ${code})`);
         return elapsed;
       };

@@ -105,9 +105,9 @@ export interface GuardedTableSettings extends Pick<
   /**
    * Capacity: CDK's own `Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })` or
    * `Billing.provisioned({ readCapacity, writeCapacity })`, so every TableV2 capacity feature is
-   * available; the design's billing mode (`on-demand` / `provisioned`, used by SG011) and its capacity
-   * figures (provisioned units, auto-scaling maximums, on-demand maximums: checked against the declared
-   * peak by SG017) are read from what it makes of the table.
+   * available; the design's billing mode (`on-demand` / `provisioned`) and its capacity figures
+   * (provisioned units, auto-scaling maximums, on-demand maximums: checked against the declared peak
+   * by SG017) are read from what it makes of the table.
    * @default Billing.onDemand()
    */
   readonly billing?: dynamodb.Billing;

@@ -155,8 +155,15 @@ export interface AccessPatternDesign {
   /** DynamoDB: the index the query reads (GSI or LSI name).
    *  @default - the table itself */
   readonly index?: string;
-  /** Attributes the query supplies with equality (DynamoDB names; Cosmos paths, `/` optional). */
+  /** Attributes the query supplies with equality (DynamoDB names; Cosmos paths, `/` optional): its
+   *  partition-key attributes, and the sort-key attributes or composite parts (`country`, `state` of
+   *  `COUNTRY#STATE#CITY`) it gives by equality, which SG004 requires to lead the sort key. */
   readonly keyAttributes: readonly string[];
+  /** A sort-key attribute or composite part the query bounds with a range (`between`, `<`, `>`,
+   *  `begins_with`) after its equality attributes: SG004 requires it to come right after them, since a
+   *  sort key is matched left to right without skipping.
+   *  @default - none: the query gives its sort-key attributes by equality only */
+  readonly rangeAttribute?: string;
   /** Share (0–1) of all queries against this table or container that use this pattern. */
   readonly share: number;
   /** The read queries every shard of a sharded key and merges the results.
@@ -289,8 +296,11 @@ export interface DynamoDbMonitoringDesign {
   /** Contributor Insights on the table (and, unless overridden, its GSIs).
    *  @default true */
   readonly contributorInsights?: boolean;
-  /** p99 `SuccessfulRequestLatency` alarms, the on-demand hot-partition signal.
-   *  @default true */
+  /** No longer read: it fed SG011, retired in 0.2 (`SuccessfulRequestLatency` is time inside DynamoDB
+   *  only, so SDK retries never show in it). Still accepted so existing design files stay valid; latency
+   *  alarms are GuardedTable's `latencyAlarms` prop.
+   *  @deprecated ignored
+   *  @default - ignored */
   readonly latencyAlarms?: boolean;
 }
 

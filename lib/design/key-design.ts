@@ -114,6 +114,8 @@ export interface AccessPattern {
   /** GSI or LSI name; undefined for the table or container. */
   readonly index?: string;
   readonly keyAttributes: readonly string[];
+  /** The sort-key attribute or composite part the query bounds with a range, after its equality ones. */
+  readonly rangeAttribute?: string;
   readonly share: number;
   readonly fanOut: boolean;
   readonly path: string;
@@ -182,7 +184,6 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly capacity: readonly KeySpaceCapacity[];
   readonly globalSecondaryIndexes: readonly KeySpace[];
   readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
-  readonly latencyAlarms: boolean;
 }
 
 export interface ContainerJoin {

@@ -77,7 +77,6 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     accessPatterns: patterns,
     invariants: invariants(input.invariants, 'dynamodb', log),
     acknowledgements: acknowledgements(input.acknowledgements, [...indexNames], context.options, log),
-    latencyAlarms: input.monitoring?.latencyAlarms ?? true,
     thresholds,
   };
 }

@@ -2,7 +2,7 @@
 import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
-import type { AccessPattern, Acknowledgement, ContainerJoin } from './key-design';
+import { sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin } from './key-design';
 import type { NormalizeOptions } from './normalize-context';
 
 const SHARE_TOLERANCE = 1e-9;
@@ -24,7 +24,21 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
     if (seen.has(p.name)) log.add(joinPath(path, 'name'), `duplicates the access pattern name "${p.name}"`);
     seen.add(p.name);
     total += p.share;
-    return { name: p.name, index: p.index, keyAttributes: p.keyAttributes, share: p.share, fanOut: p.fanOut ?? false, path };
+    if (p.rangeAttribute !== undefined && p.keyAttributes.some((a) => sameAttribute(a, p.rangeAttribute as string))) {
+      log.add(
+        joinPath(path, 'rangeAttribute'),
+        `"${p.rangeAttribute}" is also in keyAttributes; a query gives a sort-key attribute by equality or by range, not both`,
+      );
+    }
+    return {
+      name: p.name,
+      index: p.index,
+      keyAttributes: p.keyAttributes,
+      ...(p.rangeAttribute !== undefined ? { rangeAttribute: p.rangeAttribute } : {}),
+      share: p.share,
+      fanOut: p.fanOut ?? false,
+      path,
+    };
   });
   if (total > 1 + SHARE_TOLERANCE) {
     log.add('accessPatterns', `shares add up to ${Math.round(total * 1000) / 1000}; they are shares of all queries and must add up to at most 1`);

@@ -194,7 +194,15 @@ const invariant = record<InvariantDesign>({
 const accessPattern = record<AccessPatternDesign>({
   name: { shape: text({ maxLength: 255 }), doc: 'A name for reports.' },
   index: { shape: attributeName, optional: true, doc: 'DynamoDB index the query reads; default the table.' },
-  keyAttributes: { shape: list(attributeName), doc: 'Attributes the query supplies with equality.' },
+  keyAttributes: {
+    shape: list(attributeName),
+    doc: 'Attributes the query supplies with equality (partition key, and the leading sort-key attributes or parts).',
+  },
+  rangeAttribute: {
+    shape: attributeName,
+    optional: true,
+    doc: 'The sort-key attribute or composite part the query bounds with a range, right after its equality ones.',
+  },
   share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
   fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
 });
@@ -298,7 +306,7 @@ const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
   contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },
-  latencyAlarms: { shape: bool(), optional: true, doc: 'p99 latency alarms; default true.' },
+  latencyAlarms: { shape: bool(), optional: true, doc: 'Ignored (read by SG011, retired in 0.2); kept so older files stay valid.' },
 });
 
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(

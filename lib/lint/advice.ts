@@ -4,12 +4,14 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
-import type { Sharding } from '../design/key-design';
+import { sameAttribute, type Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
+import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 
@@ -39,9 +41,9 @@ export const ADVICE_MESSAGES = {
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   deeperLevelFirst:
-    'add {{level|code}} under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix; or ',
+    'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
-    '; or add a finer level (e.g. /userId) under {{key|key}}: a hierarchical key, whose first-level values span physical partitions while their queries stay targeted by prefix',
+    '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, whose first-level values span physical partitions while their queries stay targeted by prefix',
   // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
@@ -134,20 +136,46 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const level = deeperLevel(analysis);
   // A prefix-routed key with room for a level and an attribute to put there: the hierarchical key is the
   // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
-  if (level?.attribute) return { ids: ['deeperLevelFirst', ...ids], data: { ...data, level: level.attribute }, shards: n };
-  return { ids: level ? [...ids, 'orFinerLevel'] : ids, data, edits: plan.complete ? edits : undefined, shards: n };
+  if (level?.attribute) {
+    const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
+    return { ids: ['deeperLevelFirst', ...ids], data: { ...data, suggestedKey, levelAt: level.at }, shards: n };
+  }
+  return {
+    ids: level ? [...ids, 'orFinerLevel'] : ids,
+    data: level ? { ...data, keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') } : data,
+    edits: plan.complete ? edits : undefined,
+    shards: n,
+  };
 }
 
 /**
- * A level to add under a prefix-routed (hierarchical) key with room for one: the attribute queries give
- * with the key, when there is one (`attribute`, as a path), else a generic suggestion.
+ * A level to add to a prefix-routed (hierarchical) key with room for one, and the whole key it makes
+ * (`order`, the level at `at`): the order SG002 and SG004 ask for (reorder.ts's fixedOrder), with the
+ * new level of many values after the business levels and before any time bucket or unique id, so the
+ * text never suggests a key another rule rejects; none when the declared queries pin another order.
+ * `attribute`: the one the queries give with the key, when there is one.
  */
-function deeperLevel(analysis: SpaceAnalysis): { attribute?: string } | undefined {
+function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: number; attribute?: string } | undefined {
   const levels = analysis.space.partitionKey;
   const { routing, maxKeyLevels } = analysis.owner.profile;
   if (routing !== 'key-prefix' || levels.length >= maxKeyLevels) return undefined;
+  // The new level has many values, more than any business level: fixedOrder puts it after them.
+  const added = { name: '', cardinality: Number.MAX_SAFE_INTEGER, kind: 'value' as const };
+  const withLevel = fixedOrder([...levels, added]);
+  // Declared queries that pin another order leave no level to add that SG004 would accept.
+  if (withLevel[0] !== added && !analysis.owner.keepsQueriesTargeted(withLevel[0].name)) return undefined;
+  const at = withLevel.indexOf(added);
+  const order = withLevel.filter((l) => l !== added).map((l) => l.name);
   const candidate = calculatedShardCandidate(analysis.space, analysis.owner.patternsOn(analysis.space));
-  return { attribute: candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}` };
+  const attribute = candidate === undefined || candidate.startsWith('/') ? candidate : `/${candidate}`;
+  const known = attribute !== undefined && !order.some((name) => sameAttribute(name, attribute));
+  return { order, at, ...(known ? { attribute } : {}) };
+}
+
+/** "`/country` → the new level → `/yyyyMM`": the levels a suggested hierarchical key would have. */
+function levelsText(order: readonly string[], at: number, level: string): string {
+  const names = order.map(code);
+  return [...names.slice(0, at), level, ...names.slice(at)].join(' → ');
 }
 
 function shardingValue(strategy: string, shards: number, sourceAttribute: string | undefined, declared: Sharding | undefined): Record<string, unknown> {

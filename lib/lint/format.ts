@@ -2,9 +2,11 @@
 import type { Cardinality } from '../design/input';
 import type { LoadDimension } from '../design/sharding';
 
-/** `20000` → `20,000`, `4.1666` → `4.17`, Infinity → `unbounded`: the same in every locale. */
+/** `20000` → `20,000`, `4.1666` → `4.17`, `0.0021` → `0.0021`, Infinity → `unbounded`: the same in every locale. */
 export function fmt(value: number): string {
   if (value === Infinity) return 'unbounded';
+  // A load of 0.002 RU/s (one device of a million) is not 0: keep two significant digits.
+  if (value !== 0 && Math.abs(value) < 0.005) return String(Number(value.toPrecision(2)));
   if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
   if (Math.abs(value) >= 1e15) return value.toExponential(2);
   const [whole, fraction] = String(Math.round(value * 100) / 100).split('.');
@@ -50,7 +52,7 @@ export function loadOfUsable(d: LoadDimension): string {
   return `${fmt(d.load)} of a usable ${fmt(d.usable)} ${d.unit}`;
 }
 
-/** "saturated when traffic grows 25×", or, with no declared traffic, that none is declared. */
+/** "saturated when traffic grows 25×", or, when none of the declared traffic reaches it, that. */
 export function growthClause(growth: number): string {
-  return growth === Infinity ? 'no traffic is declared yet' : `saturated when traffic grows ${fmt(growth)}×`;
+  return growth === Infinity ? 'none of the declared traffic reaches it' : `saturated when traffic grows ${fmt(growth)}×`;
 }

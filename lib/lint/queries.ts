@@ -37,3 +37,40 @@ export function calculatedShardCandidate(space: KeySpace, patterns: readonly Acc
   const withKey = patterns.filter((p) => readsWholeKey(space, p));
   return withKey.flatMap((p) => p.keyAttributes).find((name) => !isKey(name));
 }
+
+/**
+ * What a query gives of a sort key matched left to right (a DynamoDB multi-attribute sort key, the
+ * parts of a composite string): the parts it gives by equality, then at most one it bounds by range.
+ */
+export interface SortKeyRead {
+  readonly pattern: AccessPattern;
+  readonly equal: readonly string[];
+  readonly range?: string;
+}
+
+/**
+ * The reads of a sort key made of `parts` by the queries that give any of them. A query that names
+ * `whole` (the composite attribute itself) gives every part by equality.
+ */
+export function sortKeyReads(parts: readonly { readonly name: string }[], patterns: readonly AccessPattern[], whole?: string): SortKeyRead[] {
+  return patterns.flatMap((pattern): SortKeyRead[] => {
+    const all = whole !== undefined && carries(pattern, whole);
+    const equal = parts.filter((part) => all || carries(pattern, part.name)).map((part) => part.name);
+    const ranged = pattern.rangeAttribute;
+    const range = all || ranged === undefined ? undefined : parts.find((part) => sameAttribute(part.name, ranged) && !equal.includes(part.name))?.name;
+    if (equal.length === 0 && range === undefined) return [];
+    return [{ pattern, equal, ...(range !== undefined ? { range } : {}) }];
+  });
+}
+
+/** An order serves a read when the read's equality parts lead it and its range part, if any, comes next: nothing is skipped. */
+export function servesRead(order: readonly string[], read: SortKeyRead): boolean {
+  const n = read.equal.length;
+  return order.slice(0, n).every((name) => read.equal.includes(name)) && (read.range === undefined || order[n] === read.range);
+}
+
+/** The sets of parts that must each be a leading prefix of the order for a read to be served. */
+export function leadingSets(read: SortKeyRead): string[][] {
+  const sets = read.equal.length > 0 ? [[...read.equal]] : [];
+  return read.range === undefined ? sets : [...sets, [...read.equal, read.range]];
+}

@@ -94,3 +94,24 @@ export function reorderedAttributesEdit(order: readonly KeyAttribute[], path: st
 export function reorderedPartsEdit(order: readonly { name: string; cardinality?: Cardinality; kind: AttributeKind }[], path: string): DesignEdit {
   return { op: 'set', path, value: order.map((p) => partInput(p)) };
 }
+
+/**
+ * The order of `parts` in which each of `prefixes` is a leading prefix, moving as little as possible
+ * (parts keep their relative order within each step and after the last), or undefined when no order
+ * can: two prefixes that are not nested (one query gives `round` only, another `bracket` only).
+ */
+export function orderWithPrefixes<T extends { readonly name: string }>(parts: readonly T[], prefixes: readonly (readonly string[])[]): T[] | undefined {
+  const sets = [...prefixes].sort((a, b) => a.length - b.length);
+  for (let i = 1; i < sets.length; i++) if (!sets[i - 1].every((name) => sets[i].includes(name))) return undefined;
+  const placed = new Set<string>();
+  const order: T[] = [];
+  for (const set of [...sets, parts.map((p) => p.name)]) {
+    for (const part of parts) {
+      if (set.includes(part.name) && !placed.has(part.name)) {
+        placed.add(part.name);
+        order.push(part);
+      }
+    }
+  }
+  return order;
+}

@@ -24,6 +24,10 @@ export const SOURCES = {
     url: `${AWS}/bp-indexes-gsi-sharding.html`,
   },
   dynamoMultiAttributeKeys: { title: 'DynamoDB: Multi-attribute keys for global secondary indexes', url: `${AWS}/GSI.DesignPattern.MultiAttributeKeys.html` },
+  dynamoSortKeys: {
+    title: 'DynamoDB: Best practices for using sort keys to organize data (composite sort keys, begins_with)',
+    url: `${AWS}/bp-sort-keys.html`,
+  },
   dynamoNaming: { title: 'DynamoDB: Supported data types and naming rules', url: `${AWS}/HowItWorks.NamingRulesDataTypes.html` },
   dynamoQuotas: { title: 'DynamoDB: Service quotas (secondary indexes)', url: `${AWS}/ServiceQuotas.html#limits-secondary-indexes` },
   dynamoOnDemand: {

@@ -63,8 +63,8 @@ describe('Validations.acknowledge() that waives nothing', () => {
 
   it('is not reported while it waives a finding', () => {
     const { app, stack } = appWithStack();
-    const table = new GuardedTable(stack, 'Orders', healthy({ monitoring: { latencyAlarms: false } }));
-    Validations.of(table).acknowledge({ id: 'skewguard::SG011', reason: 'latency is watched by the service dashboard' });
+    const table = new GuardedTable(stack, 'Orders', healthy({ monitoring: { contributorInsights: false } }));
+    Validations.of(table).acknowledge({ id: 'skewguard::SG010', reason: 'its keys are watched by the service dashboard' });
     synthError(app);
     expect((skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement')).toEqual([]);
   });

@@ -28,7 +28,7 @@ afterEach(() => {
   mockOnLint = undefined;
 });
 
-/** One table with SG001, SG010 and SG011, all fixable. */
+/** One table with SG001 and SG010 (table and GSI), all fixable. */
 const FIXABLE = designWithFindings(1);
 const tempFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 
@@ -85,7 +85,7 @@ describe('lint --fix writes safely', () => {
     const { code } = await cli(['lint', file, '--fix']);
     expect(code).toBe(1); // SG001's sharding needs an application change
     expect(statSync(file).mode & 0o777).toBe(0o640);
-    expect(JSON.parse(readFileSync(file, 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true, latencyAlarms: true });
+    expect(JSON.parse(readFileSync(file, 'utf8')).tables[0].monitoring).toEqual({ contributorInsights: true });
     expect(tempFiles(dir)).toEqual([]);
   });
 
@@ -157,7 +157,7 @@ describe('lint --fix with many fixes', () => {
     expect(lints).toBeLessThan(10); // rounds, not fixes: three per table, all tables at once
     expect(code).toBe(1);
     const tables = JSON.parse(readFileSync(file, 'utf8')).tables;
-    expect(tables.every((t: { monitoring: object }) => JSON.stringify(t.monitoring) === '{"contributorInsights":true,"latencyAlarms":true}')).toBe(true);
+    expect(tables.every((t: { monitoring: object }) => JSON.stringify(t.monitoring) === '{"contributorInsights":true}')).toBe(true);
   });
 
   it('detects the style of a file with 200,000 indented lines without overflowing the stack', () => {

@@ -11,7 +11,6 @@ import { cli, examples, tempTree } from './helpers';
 const SYNTHETIC: Record<string, (f: Finding) => DesignEdit[]> = {
   SG007: (f) => [{ op: 'remove', path: f.path }], // needless sharding: remove it
   SG010: (f) => [{ op: 'set', path: f.path, value: true }], // monitoring off: turn it on
-  SG011: (f) => [{ op: 'set', path: f.path, value: true }],
   SG001: () => [{ op: 'remove', path: 'tables[0].noSuchField' }], // an edit that does not apply
   SG003: (f) => [{ op: 'set', path: `${f.path}.cardinality`, value: 0 }], // an edit that breaks the design
 };
@@ -48,15 +47,22 @@ describe('skewguard lint --fix', () => {
   });
 
   it('fixes several findings, one after another, re-linting between them', async () => {
-    const { file, text } = copy('bad/monitoring-off.json');
+    // The example with its GSI's Contributor Insights turned off as well: two fixes.
+    const design = JSON.parse(readFileSync(join(examples, 'bad/monitoring-off.json'), 'utf8'));
+    design.tables[0].globalSecondaryIndexes = [
+      { indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 }, contributorInsights: false },
+    ];
+    const text = JSON.stringify(design, null, 2);
+    const file = join(tempTree({ 'design.json': text }), 'design.json');
     const { code, stdout } = await cli(['lint', file, '--fix', '--format', 'json']);
-    expect(code).toBe(0);
+    expect(code).toBe(1); // a GSI's switch is listed with an application check: --fix alone never passes CI
     const report = JSON.parse(stdout);
-    expect(report.files[0].fixes.map((f: { ruleId: string }) => f.ruleId)).toEqual(['SG010', 'SG011']);
+    expect(report.files[0].fixes.map((f: { ruleId: string; path: string }) => `${f.ruleId} ${f.path}`)).toEqual([
+      'SG010 tables[0].globalSecondaryIndexes[0].contributorInsights',
+      'SG010 tables[0].monitoring.contributorInsights',
+    ]);
     expect(report.files[0].findings).toEqual([]);
-    expect(readFileSync(file, 'utf8')).toBe(
-      text.replace('"contributorInsights": false', '"contributorInsights": true').replace('"latencyAlarms": false', '"latencyAlarms": true'),
-    );
+    expect(readFileSync(file, 'utf8')).toBe(text.replace(/"contributorInsights": false/g, '"contributorInsights": true'));
   });
 
   it('never writes a file that would not parse or validate, and says which fix it skipped', async () => {
@@ -74,14 +80,14 @@ describe('skewguard lint --fix', () => {
   it('leaves acknowledged findings alone, and keeps a byte-order mark and CRLF line ends', async () => {
     const text = readFileSync(join(examples, 'bad/monitoring-off.json'), 'utf8').replace(/\n/g, '\r\n');
     const acknowledged = JSON.parse(text);
-    acknowledged.tables[0].acknowledgements = [{ rule: 'SG011', reason: 'Latency is watched by the service’s own SLO alarms.' }];
+    acknowledged.tables[0].acknowledgements = [{ rule: 'SG010', reason: 'Its keys are watched by the service’s own dashboards.' }];
     const dir = tempTree({ 'bom.json': `\ufeff${text}`, 'ack.json': JSON.stringify(acknowledged, null, 2) });
     await cli(['lint', dir, '--fix']);
     const bom = readFileSync(join(dir, 'bom.json'), 'utf8');
     expect(bom.startsWith('\ufeff{\r\n')).toBe(true);
-    expect(bom).toContain('"contributorInsights": true, "latencyAlarms": true }\r\n');
+    expect(bom).toContain('"monitoring": { "contributorInsights": true }\r\n');
     const ack = JSON.parse(readFileSync(join(dir, 'ack.json'), 'utf8'));
-    expect(ack.tables[0].monitoring).toEqual({ contributorInsights: true, latencyAlarms: false });
+    expect(ack.tables[0].monitoring).toEqual({ contributorInsights: false });
   });
 
   it('is a pure function of the text: fixes, skipped fixes, and the text', () => {

@@ -7,6 +7,7 @@ import { run } from '../../lib/cli/main';
 
 export const root = join(__dirname, '../..');
 export const examples = join(root, 'examples/designs');
+
 export const fixtures = join(__dirname, 'fixtures');
 export const BIN = join(root, 'dist/cli/main.js');
 
@@ -71,13 +72,14 @@ export const UNIQUE_TABLE = {
 };
 
 /** A design file with `count` tables, each low-cardinality with its hottest value over its ceiling
- *  (SG001 and SG003, errors: 1,000 WCU per status need N = 2) and unmonitored (SG010, SG011). */
+ *  (SG001 and SG003, errors: 1,000 WCU per status need N = 2) and unmonitored on the table and its GSI (SG010 twice). */
 export function designWithFindings(count: number, name = (i: number) => `table-${i}`): string {
   const tables = Array.from({ length: count }, (_, i) => ({
     name: name(i),
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
     workload: { peakReadUnits: 9000, peakWriteUnits: 5000 },
-    monitoring: { contributorInsights: false, latencyAlarms: false },
+    globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 }, contributorInsights: false }],
+    monitoring: { contributorInsights: false },
   }));
   return `${JSON.stringify({ tables }, null, 2)}\n`;
 }

@@ -24,7 +24,6 @@ describe('normalize', () => {
     expect(design).toMatchObject({
       engine: 'dynamodb',
       billing: 'on-demand',
-      latencyAlarms: true,
       thresholds: DEFAULT_THRESHOLDS,
       accessPatterns: [],
       acknowledgements: [],
@@ -230,6 +229,11 @@ describe('bad input is rejected with the field path and what is expected', () =>
         ],
       }),
       'accessPatterns[1].name: duplicates the access pattern name "a"',
+    ],
+    [
+      'a sort-key attribute given both by equality and by range',
+      table({ sortKey: { name: 'day', type: 'S' }, accessPatterns: [{ name: 'a', keyAttributes: ['orderId', 'day'], rangeAttribute: 'day', share: 0.1 }] }),
+      'accessPatterns[0].rangeAttribute: "day" is also in keyAttributes; a query gives a sort-key attribute by equality or by range, not both',
     ],
     [
       'an access pattern on an unknown index',

@@ -1,4 +1,4 @@
-import { DesignError, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument } from '../../lib';
+import { DesignError, RETIRED_RULES, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument } from '../../lib';
 import type { Severity } from '../../lib';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
@@ -10,8 +10,10 @@ describe('lint', () => {
     expect(lint(container())).toEqual([]);
   });
 
-  it('has one rule per catalogue id, SG001…SG019, each with the metadata the catalogue needs', () => {
-    expect(RULE_IDS).toEqual(Array.from({ length: 19 }, (_, i) => `SG${String(i + 1).padStart(3, '0')}`));
+  it('has one rule per catalogue id, SG001 on, a retired id never run again, each with the metadata the catalogue needs', () => {
+    const ids = [...RULE_IDS, ...RETIRED_RULES.map((r) => r.id)].sort();
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => `SG${String(i + 1).padStart(3, '0')}`));
+    expect(RETIRED_RULES.map((r) => r.id)).toContain('SG011');
     for (const rule of RULES) {
       expect(rule.title).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
       expect(rule.sources.length).toBeGreaterThan(0);
@@ -24,17 +26,17 @@ describe('lint', () => {
   });
 
   it("runs only the rules of a design's engine", () => {
-    // SG011 is DynamoDB-only; SG013 Cosmos-only.
-    expect(RULES.find((r) => r.id === 'SG011')?.engines).toEqual(['dynamodb']);
+    // SG013 (joins) is Cosmos-only: the table declares no joins to check, the container does.
+    expect(RULES.find((r) => r.id === 'SG013')?.engines).toEqual(['cosmosdb']);
     const findings = lint({
-      tables: [{ ...table({ monitoring: { latencyAlarms: false } }), engine: undefined }],
+      tables: [{ ...table({ partitionKey: { name: 'orderId', cardinality: 'unique' } }), engine: undefined }],
       containers: [
         { ...container({ joins: [{ container: 'payments' }] }), engine: undefined },
         { ...container({ name: 'payments', partitionKey: { paths: [{ path: '/paymentId', cardinality: 'unique' }] } }), engine: undefined },
       ],
     });
     expect(findings.map((f) => [f.resource, f.ruleId])).toEqual([
-      ['orders', 'SG011'],
+      ['orders', 'SG005'],
       ['profiles', 'SG013'],
     ]);
   });
@@ -178,5 +180,22 @@ describe('messages', () => {
   it("fail loudly when a rule forgets a placeholder's data (a rule bug, not a user error)", () => {
     expect(() => interpolate('{{missing}} here', {})).toThrow(/placeholder "\{\{missing\}\}" has no data/);
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
+  });
+});
+
+describe('SG011 latency-blind-on-demand, retired', () => {
+  // SuccessfulRequestLatency is time inside DynamoDB only (Developer Guide, "DynamoDB metrics and
+  // dimensions"): SDK retries never show in it, so the rule's premise was false.
+  it('no longer refuses an on-demand table with monitoring.latencyAlarms false; the field is still accepted', () => {
+    expect(lint(table({ monitoring: { latencyAlarms: false } }))).toEqual([]);
+  });
+
+  it('is listed as retired, replaced by SG010, and an old acknowledgement of it is reported unused, never an error', () => {
+    expect(RETIRED_RULES.find((r) => r.id === 'SG011')).toMatchObject({ title: 'latency-blind-on-demand', replacedBy: ['SG010'] });
+    expect(RETIRED_RULES.find((r) => r.id === 'SG011')?.retired).toMatch(/time inside DynamoDB only/);
+    expect(catalogueMarkdown()).toMatch(/- \*\*SG011 latency-blind-on-demand\*\* — retired in 0\.2: .*; replaced by SG010\./);
+    const result = lintDocument(table({ acknowledgements: [{ rule: 'SG011', reason: 'latency is watched by the service SLO alarms' }] }));
+    expect(result.findings).toEqual([]);
+    expect(result.unusedAcknowledgements).toMatchObject([{ ruleId: 'SG011', retired: { replacedBy: ['SG010'] } }]);
   });
 });

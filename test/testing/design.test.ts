@@ -119,7 +119,7 @@ describe('assertDesignFails', () => {
       'bad/status-key.json': ['SG001', 'SG003'],
       'bad/date-key.json': ['SG002'],
       'bad/reversed-hierarchy.json': ['SG004'],
-      'bad/monitoring-off.json': ['SG010', 'SG011'],
+      'bad/monitoring-off.json': ['SG010'],
     }),
   )('agrees with the example %s', (file, rules) => {
     expect(() => assertDesignFails(example(file), rules)).not.toThrow();

@@ -1,11 +1,13 @@
 import { cardinalityValue } from '../../design/cardinality';
 import { joinPath } from '../../design/field-path';
 import type { AttributeKind, Cardinality } from '../../design/input';
-import type { KeyAttribute, KeyDesign, KeySpace } from '../../design/key-design';
+import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
-import { code, formatCardinality } from '../format';
+import type { DesignEdit } from '../edits';
+import { code, formatCardinality, onIndex } from '../format';
 import { firstLevelOverloaded } from '../prefix-ingestion';
-import { fixedOrder, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
+import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
+import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -15,7 +17,8 @@ interface Ordered {
   readonly kind: AttributeKind;
 }
 
-type Id = 'hierarchical' | 'multiAttributeSortKey' | 'compositeSortKey' | 'fix';
+type Id =
+  'hierarchical' | 'multiAttributeSortKey' | 'compositeSortKey' | 'sortKeyQueries' | 'fix' | 'orDeclareQueries' | 'fixForQueries' | 'fixConflictingQueries';
 
 function describe(parts: readonly Ordered[]): string {
   return parts.map((p) => `${code(p.name)} (${formatCardinality(p.cardinality)})`).join(' → ');
@@ -26,28 +29,92 @@ function ascending(parts: readonly Ordered[]): boolean {
   return ranked.every((part, i) => i === 0 || cardinalityValue(ranked[i - 1].cardinality) <= cardinalityValue(part.cardinality));
 }
 
-/** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so they need the same order. Time parts serve range queries wherever they are. */
-function compositeHits(attributes: readonly KeyAttribute[], index?: string): RuleHit<Id>[] {
+/** Composite sort-key strings (`COUNTRY#STATE#CITY`) are queried by prefix, so the declared queries (else cardinality) decide their order. */
+function compositeHits(attributes: readonly KeyAttribute[], patterns: readonly AccessPattern[], index?: string): RuleHit<Id>[] {
   return attributes.flatMap((a): RuleHit<Id>[] => {
-    if (a.components.length < 2 || ascending(a.components)) return [];
-    const order = fixedOrderKeepingTime(a.components);
+    if (a.components.length < 2) return [];
     const path = joinPath(a.path, 'components');
+    const sortKey: SortKey<KeyPart> = {
+      parts: a.components,
+      path,
+      index,
+      what: `composite sort key ${code(a.name)}${onIndex(index)}`,
+      edit: reorderedPartsEdit,
+    };
+    const reads = sortKeyReads(a.components, patterns, a.name);
+    if (reads.length > 0) return queryHits(sortKey, reads);
+    if (ascending(a.components)) return [];
+    const order = fixedOrderKeepingTime(a.components);
     return [
       {
         path,
         index,
         messageId: 'compositeSortKey' as const,
         fixId: 'fix' as const,
-        data: {
-          name: code(a.name),
-          parts: describe(a.components),
-          order: order.map((p) => code(p.name)).join(' → '),
-          orderNames: order.map((p) => p.name).join(','),
-        },
+        fixNotes: ['orDeclareQueries' as const],
+        data: { name: code(a.name), parts: describe(a.components), ...orderData(order) },
         edits: [reorderedPartsEdit(order, path)],
       },
     ];
   });
+}
+
+/** A sort key matched left to right, as SG004 reads and rewrites it. */
+interface SortKey<T extends KeyPart> {
+  readonly parts: readonly T[];
+  readonly path: string;
+  readonly index?: string;
+  /** How messages name it: "multi-attribute sort key of index `x`", "composite sort key `sk`". */
+  readonly what: string;
+  readonly edit: (order: readonly T[], path: string) => DesignEdit;
+}
+
+function orderData(order: readonly Ordered[]) {
+  return { order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') };
+}
+
+/** "`by-round` gives `round` then a range on `bracket`". */
+function readText(read: SortKeyRead): string {
+  const equal = read.equal.map(code).join(', ');
+  const range = read.range === undefined ? '' : `${equal ? ' then ' : ''}a range on ${code(read.range)}`;
+  return `${code(read.pattern.name)} gives ${equal}${range}`;
+}
+
+/**
+ * Declared queries decide a sort key's order, whatever the cardinalities (the DynamoDB guide's esports
+ * GSI orders `round` before `bracket`): it is judged only by whether each query's parts lead it. The fix
+ * is an order that serves every query, or, when none can, another index for those this one cannot serve.
+ */
+function queryHits<T extends KeyPart>(sortKey: SortKey<T>, reads: readonly SortKeyRead[]): RuleHit<Id>[] {
+  const { parts, path, index } = sortKey;
+  const unserved = reads.filter(
+    (read) =>
+      !servesRead(
+        parts.map((p) => p.name),
+        read,
+      ),
+  );
+  if (unserved.length === 0) return [];
+  const order = orderWithPrefixes(parts, reads.flatMap(leadingSets));
+  const data = {
+    what: sortKey.what,
+    parts: describe(parts),
+    patterns: unserved.map((read) => read.pattern.name),
+    reads: unserved.map(readText).join('; '),
+  };
+  if (!order) {
+    return [{ path, index, messageId: 'sortKeyQueries', fixId: 'fixConflictingQueries', data: { ...data, all: reads.map(readText).join('; ') } }];
+  }
+  return [
+    {
+      path,
+      index,
+      messageId: 'sortKeyQueries',
+      fixId: 'fixForQueries',
+      data: { ...data, ...orderData(order), served: reads.map((read) => read.pattern.name) },
+      edits: [sortKey.edit(order, path)],
+    },
+  ];
 }
 
 /** In sort keys a time part stays where it is (a prefix like `2024#…` serves range queries); only the others are sorted around it. */
@@ -75,8 +142,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
       data: {
         parts: describe(levels),
         timeNote: timeMiddle,
-        order: order.map((p) => code(p.name)).join(' → '),
-        orderNames: order.map((p) => p.name).join(','),
+        ...orderData(order),
       },
       // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
       edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
@@ -85,22 +151,22 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
 }
 
 /** A multi-attribute sort key (DynamoDB GSIs) is matched left to right without skipping. */
-function multiAttributeHits(space: KeySpace): RuleHit<Id>[] {
-  if (space.sortKey.length < 2 || ascending(space.sortKey)) return [];
-  const order = fixedOrderKeepingTime(space.sortKey);
+function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[]): RuleHit<Id>[] {
+  if (space.sortKey.length < 2) return [];
   const path = joinPath(space.path, 'sortKeys');
+  const what = `multi-attribute sort key of index ${code(space.index as string)}`;
+  const reads = sortKeyReads(space.sortKey, patterns);
+  if (reads.length > 0) return queryHits({ parts: space.sortKey, path, index: space.index, what, edit: reorderedAttributesEdit }, reads);
+  if (ascending(space.sortKey)) return [];
+  const order = fixedOrderKeepingTime(space.sortKey);
   return [
     {
       path,
       index: space.index,
       messageId: 'multiAttributeSortKey',
       fixId: 'fix',
-      data: {
-        index: code(space.index as string),
-        parts: describe(space.sortKey),
-        order: order.map((p) => code(p.name)).join(' → '),
-        orderNames: order.map((p) => p.name).join(','),
-      },
+      fixNotes: ['orDeclareQueries'],
+      data: { index: code(space.index as string), parts: describe(space.sortKey), ...orderData(order) },
       edits: [reorderedAttributesEdit(order, path)],
     },
   ];
@@ -112,28 +178,39 @@ export const hierarchyOrder = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    'A hierarchical key is not ordered from low to high declared cardinality: Cosmos DB hierarchical paths (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix), DynamoDB multi-attribute GSI sort keys, declared composite sort keys (COUNTRY#STATE#CITY). Time parts of sort keys are left where they are.',
+    'A key matched by prefix is in an order its queries cannot use. Cosmos DB hierarchical partition keys: not ordered from low to high declared cardinality (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix). DynamoDB multi-attribute GSI sort keys and declared composite sort keys (COUNTRY#STATE#CITY): when access patterns give any of their parts (keyAttributes by equality, rangeAttribute by range), a query whose parts do not lead the sort key; when none does, an order not ascending by cardinality (time parts are left where they are).',
   rationale:
-    'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB multi-attribute sort keys and composite sort-key strings are matched left to right with no skipping, so the broadest attribute must come first.',
-  fix: 'Order the same attributes by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
-  sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoKeyDesign],
+    'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB matches multi-attribute sort keys left to right: equality on the leading attributes, at most one range condition on the next, none skipped; composite sort-key strings are read the same way, by begins_with on a prefix. So the queries decide the order (the DynamoDB guide orders its tournament GSI round → bracket → matchId whatever their cardinalities); coarse to fine is the default only when no query says otherwise.',
+  fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own. With no declared query, order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
+  sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],
   messages: {
     hierarchical:
       'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
     multiAttributeSortKey:
-      'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
+      'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
     compositeSortKey:
-      'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality: begins_with queries on a prefix cannot narrow to one branch',
+      'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: begins_with queries on a prefix cannot narrow to one branch',
+    sortKeyQueries:
+      'the {{what}} {{parts}} cannot serve {{patterns|code}}: a sort key is matched left to right without skipping, and {{reads}}, which does not lead it',
     fix: 'order it {{order}}',
+    orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
+    fixForQueries: 'order it {{order}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
+    fixConflictingQueries:
+      'no one order serves every declared query that reads it ({{all}}): keep the order the most important ones need and give {{patterns|code}} an index whose sort key begins with what they give',
   },
   check(design, analysis) {
     const { profile } = analysis;
     const [primary, ...indexes] = analysis.spaces.map((a) => a.space);
+    // The queries that read one index (or the table, `undefined`): a sort key serves only its own.
+    const patternsOf = (index: string | undefined) => design.accessPatterns.filter((p) => p.index === index);
     return [
       ...(profile.routing === 'key-prefix' ? hierarchicalHits(design, analysis) : []),
-      ...compositeHits(primary.sortKey),
-      ...indexes.flatMap((space) => [...multiAttributeHits(space), ...compositeHits(space.sortKey, space.index)]),
-      ...profile.localIndexes(design).flatMap((lsi) => compositeHits(lsi.sortKey, lsi.indexName)),
+      ...compositeHits(primary.sortKey, patternsOf(undefined)),
+      ...indexes.flatMap((space) => [
+        ...multiAttributeHits(space, patternsOf(space.index)),
+        ...compositeHits(space.sortKey, patternsOf(space.index), space.index),
+      ]),
+      ...profile.localIndexes(design).flatMap((lsi) => compositeHits(lsi.sortKey, patternsOf(lsi.indexName), lsi.indexName)),
     ];
   },
 });

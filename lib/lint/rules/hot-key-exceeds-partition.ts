@@ -124,7 +124,7 @@ export const hotKeyExceedsPartition = defineRule({
     noSplitWithLocalIndex: '; with a local secondary index DynamoDB never splits an item collection across partitions',
     noSplitIncreasingSortKey: '; an ever-increasing sort key defeats split for heat',
     maySplitForHeat: "; split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
-    orMoveHotValue: '; or move the whale tenant to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
+    orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
     ...ADVICE_MESSAGES,
   },

@@ -7,7 +7,6 @@ import { excessiveFanOut } from './excessive-fan-out';
 import { hierarchyOrder } from './hierarchy-order';
 import { hotKeyExceedsPartition } from './hot-key-exceeds-partition';
 import { keyStructure } from './key-structure';
-import { latencyBlindOnDemand } from './latency-blind-on-demand';
 import { logicalPartitionSize } from './logical-partition-size';
 import { lowCardinalityKey } from './low-cardinality-key';
 import { mismatchedJoinKeys } from './mismatched-join-keys';
@@ -31,7 +30,6 @@ export const RULES: readonly Rule[] = [
   excessiveFanOut,
   unshardedRead,
   monitoringOff,
-  latencyBlindOnDemand,
   crossPartitionQueries,
   mismatchedJoinKeys,
   dominantKeyShare,
@@ -44,5 +42,15 @@ export const RULES: readonly Rule[] = [
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
 
-/** Rules no longer run; their ids stay reserved, and acknowledging one is reported as unused (never an error). None yet. */
-export const RETIRED_RULES: readonly RetiredRule[] = [];
+/** Rules no longer run; their ids stay reserved, and acknowledging one is reported as unused (never an error). */
+export const RETIRED_RULES: readonly RetiredRule[] = [
+  {
+    id: 'SG011',
+    title: 'latency-blind-on-demand',
+    // SuccessfulRequestLatency is time inside DynamoDB only ("DynamoDB metrics and dimensions"), and the
+    // design switch it checked creates no alarm: a rule that refused synths on that premise had to go.
+    retired:
+      'retired in 0.2: it refused on-demand tables with `monitoring.latencyAlarms: false` because SDK retries would show as rising p99 SuccessfulRequestLatency, but that metric is time inside DynamoDB only (no network, no client-side time), so retries never show in it, and the switch created no alarm. The hot-partition signal in both capacity modes is the key-range throttle events GuardedTable always alarms on, with Contributor Insights for the key (SG010)',
+    replacedBy: ['SG010'],
+  },
+];

@@ -35,7 +35,7 @@ export const logicalPartitionSize = defineRule({
     perShard: ' ({{sizePerShard}} GB per shard over {{declaredShards}} shards)',
     logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
     itemCollectionCap: '; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
-    orOwnResource: '; or move the whale tenant to its own {{resource}}, keyed by a finer attribute',
+    orOwnResource: '; or move the largest {{key|key}} value to its own {{resource}}, keyed by a finer attribute',
     fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or ',
     ...ADVICE_MESSAGES,
   },

@@ -46,7 +46,7 @@ export const lowCardinalityKey = defineRule({
     fewValuesFits:
       'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
-      'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, no traffic is declared yet',
+      'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
       'partition key {{key|key}} has only {{cardinality}} distinct values, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.

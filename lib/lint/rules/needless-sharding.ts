@@ -21,11 +21,11 @@ export const needlessSharding = defineRule({
     needlessShards:
       '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
     needlessShardsIdle:
-      '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but no traffic is declared for its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
+      '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
     needlessCopies:
       '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
     needlessCopiesIdle:
-      '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but no traffic is declared for its hottest value: every write costs {{declaredShards}}× for nothing',
+      '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every write costs {{declaredShards}}× for nothing',
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {

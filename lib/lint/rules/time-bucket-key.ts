@@ -108,9 +108,9 @@ export const timeBucketKey = defineRule({
       'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
     timeFirstFits:
       "the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket",
-    orEventId: '; or key by an event id, or combine the time with a business dimension (e.g. yyyyMM-userId)',
+    orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
-      'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine it with a business dimension (e.g. yyyyMM-userId)',
+      'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{key|key}} with a business attribute the writes carry, in one composite value',
     fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
     fixReorderFits:
       'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',

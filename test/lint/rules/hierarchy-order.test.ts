@@ -1,8 +1,54 @@
+import fc from 'fast-check';
+import { applyDesignEdits, lint, type DesignEdit, type DynamoDbTableDesign } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
 const level = (path: string, cardinality: number | 'unique', extra = {}) => ({ path, cardinality, ...extra });
+
+/**
+ * The esports GSI of the DynamoDB Developer Guide, "Multi-attribute keys pattern"
+ * (GSI.DesignPattern.MultiAttributeKeys.html): matches of a tournament and region, optionally
+ * narrowed by round, then bracket. `bracket` (upper, lower) has fewer values than `round`, yet round
+ * comes first because the queries give it first.
+ */
+const tournament = (sortKeys: readonly string[], accessPatterns: NonNullable<DynamoDbTableDesign['accessPatterns']>) =>
+  table({
+    name: 'matches',
+    partitionKey: { name: 'matchId', type: 'S', cardinality: 'unique' },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-tournament-region',
+        partitionKeys: [
+          { name: 'tournamentId', type: 'S', cardinality: 200 },
+          { name: 'region', type: 'S', cardinality: 8 },
+        ],
+        sortKeys: sortKeys.map((name) => ({
+          name,
+          type: 'S' as const,
+          cardinality: { round: 6, bracket: 2, stage: 40, matchId: 'unique' as const }[name] as number | 'unique',
+        })),
+      },
+    ],
+    accessPatterns,
+  });
+const gsi = 'by-tournament-region';
+const matchesOfRegion = { name: 'matches-of-region', index: gsi, keyAttributes: ['tournamentId', 'region'], share: 0.3 };
+const matchesOfRound = { name: 'matches-of-round', index: gsi, keyAttributes: ['tournamentId', 'region', 'round'], share: 0.3 };
+const matchesOfBracket = { name: 'matches-of-bracket', index: gsi, keyAttributes: ['tournamentId', 'region', 'round', 'bracket'], share: 0.3 };
+const bracketOnly = { name: 'upper-bracket', index: gsi, keyAttributes: ['tournamentId', 'region', 'bracket'], share: 0.1 };
+/** A composite `COUNTRY#STATE#CITY` sort key of stores, read by begins_with (DynamoDB "Best practices for using sort keys"). */
+const stores = (components: readonly string[], accessPatterns: NonNullable<DynamoDbTableDesign['accessPatterns']>) =>
+  table({
+    name: 'stores',
+    partitionKey: { name: 'brand', type: 'S', cardinality: 2000 },
+    sortKey: {
+      name: 'location',
+      type: 'S',
+      components: components.map((name) => ({ name, cardinality: { country: 200, state: 4000, city: 100000, openedOn: 3650 }[name] as number })),
+    },
+    accessPatterns,
+  });
 
 testRule('SG004', {
   valid: [
@@ -48,6 +94,35 @@ testRule('SG004', {
           ],
         },
       }),
+    },
+    // The declared queries decide a sort key's order, whatever the cardinalities (the guide's round → bracket).
+    {
+      name: 'the tournament GSI: round before bracket, as its queries give them',
+      design: tournament(['round', 'bracket', 'matchId'], [matchesOfRegion, matchesOfRound, matchesOfBracket]),
+    },
+    {
+      name: 'a range on the part right after the equality ones (matches of a player by date)',
+      design: table({
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-player',
+            partitionKey: { name: 'player1Id', type: 'S', cardinality: 'unique' },
+            sortKeys: [
+              { name: 'matchDate', type: 'S', cardinality: 3650 },
+              { name: 'round', type: 'S', cardinality: 6 },
+            ],
+          },
+        ],
+        accessPatterns: [{ name: 'player-history', index: 'by-player', keyAttributes: ['player1Id'], rangeAttribute: 'matchDate', share: 1 }],
+      }),
+    },
+    {
+      name: 'a composite sort key read by its queries in the order it has',
+      design: stores(['city', 'country'], [{ name: 'stores-in-city', keyAttributes: ['brand', 'city'], share: 1 }]),
+    },
+    {
+      name: 'queries on another index do not decide this one (cardinality order, ascending)',
+      design: tournament(['bracket', 'round', 'matchId'], [{ name: 'one-match', keyAttributes: ['matchId'], rangeAttribute: 'round', share: 1 }]),
     },
   ],
   invalid: [
@@ -116,6 +191,75 @@ testRule('SG004', {
       findings: [{ messageId: 'hierarchical' }],
     },
     {
+      // Cardinality alone would put bracket (2 values) first; the queries that give round alone need it first.
+      name: 'the tournament GSI ordered by cardinality: the round queries cannot be served',
+      design: tournament(['bracket', 'round', 'matchId'], [matchesOfRegion, matchesOfRound, matchesOfBracket]),
+      findings: [
+        {
+          messageId: 'sortKeyQueries',
+          path: 'globalSecondaryIndexes[0].sortKeys',
+          index: gsi,
+          data: { patterns: ['matches-of-round'], orderNames: 'round,bracket,matchId', served: ['matches-of-round', 'matches-of-bracket'] },
+          message:
+            /cannot serve `matches-of-round`: a sort key is matched left to right without skipping, and `matches-of-round` gives `round`, which does not lead it/,
+          fix: /^order it `round` → `bracket` → `matchId`: every declared query/,
+          edits: [
+            {
+              op: 'set',
+              path: 'globalSecondaryIndexes[0].sortKeys',
+              value: [
+                { name: 'round', type: 'S', cardinality: 6 },
+                { name: 'bracket', type: 'S', cardinality: 2 },
+                { name: 'matchId', type: 'S', cardinality: 'unique' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a range that skips a part: the date must come right after the player',
+      design: table({
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-player',
+            partitionKey: { name: 'player1Id', type: 'S', cardinality: 'unique' },
+            sortKeys: [
+              { name: 'round', type: 'S', cardinality: 6 },
+              { name: 'matchDate', type: 'S', cardinality: 3650 },
+            ],
+          },
+        ],
+        accessPatterns: [{ name: 'player-history', index: 'by-player', keyAttributes: ['player1Id'], rangeAttribute: 'matchDate', share: 1 }],
+      }),
+      findings: [
+        { messageId: 'sortKeyQueries', data: { patterns: ['player-history'], orderNames: 'matchDate,round' }, message: /gives a range on `matchDate`/ },
+      ],
+    },
+    {
+      // No order serves both: a fix that served one would break the other, so it is advice, never an edit.
+      name: 'queries that need different first attributes: another index, no reorder',
+      design: tournament(['round', 'bracket', 'matchId'], [matchesOfRound, bracketOnly]),
+      findings: [
+        {
+          messageId: 'sortKeyQueries',
+          data: { patterns: ['upper-bracket'] },
+          fix: /^no one order serves every declared query that reads it .*give `upper-bracket` an index whose sort key begins with what they give/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      name: 'a composite sort key whose queries give its parts in another order',
+      design: stores(['country', 'state', 'city'], [{ name: 'stores-in-city', keyAttributes: ['brand', 'city'], share: 1 }]),
+      findings: [{ messageId: 'sortKeyQueries', path: 'sortKey.components', data: { orderNames: 'city,country,state' } }],
+    },
+    {
+      name: 'a composite sort key read by a range on a part it skips',
+      design: stores(['country', 'openedOn'], [{ name: 'opened-in-range', keyAttributes: ['brand'], rangeAttribute: 'openedOn', share: 1 }]),
+      findings: [{ messageId: 'sortKeyQueries', data: { orderNames: 'openedOn,country' } }],
+    },
+    {
       name: 'a multi-attribute GSI sort key, narrowest first',
       design: table({
         globalSecondaryIndexes: [
@@ -167,4 +311,43 @@ testRule('SG004', {
       findings: [{ messageId: 'compositeSortKey', path: 'localSecondaryIndexes[0].sortKey.components', index: 'by-place' }],
     },
   ],
+});
+
+describe('SG004 on sort keys read by declared queries', () => {
+  const parts = ['round', 'bracket', 'matchId', 'stage'];
+  const query = fc.record({ equal: fc.subarray(parts), range: fc.option(fc.constantFrom(...parts), { nil: undefined }) });
+  type Query = { equal: string[]; range?: string };
+  const rangeOf = (q: Query) => (q.range !== undefined && !q.equal.includes(q.range) ? q.range : undefined);
+  const patterns = (queries: readonly Query[]) =>
+    queries.map((q, i) => ({ name: `q${i}`, index: gsi, keyAttributes: ['tournamentId', 'region', ...q.equal], rangeAttribute: rangeOf(q), share: 0.2 }));
+  /** The queries (by name) an order serves, and those that read it at all: what a query gives of the key leads it, a range part right after. */
+  const judge = (order: readonly string[], queries: readonly Query[]) => {
+    const reading: string[] = [];
+    const served: string[] = [];
+    queries.forEach((q, i) => {
+      const equal = q.equal.filter((p) => order.includes(p));
+      const range = rangeOf(q) !== undefined && order.includes(rangeOf(q) as string) ? rangeOf(q) : undefined;
+      if (equal.length === 0 && range === undefined) return;
+      reading.push(`q${i}`);
+      if (order.slice(0, equal.length).every((p) => equal.includes(p)) && (range === undefined || order[equal.length] === range)) served.push(`q${i}`);
+    });
+    return { reading, served };
+  };
+
+  it('is quiet only when every query that reads the key is served; its fix keeps every served query served and serves them all', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(parts, { minLength: 2 }), fc.array(query, { minLength: 1, maxLength: 4 }), (order, queries) => {
+        const input = tournament(order, patterns(queries));
+        const finding = lint(input).find((f) => f.ruleId === 'SG004');
+        const before = judge(order, queries);
+        if (before.reading.length === 0) return;
+        expect(finding === undefined).toBe(before.served.length === before.reading.length);
+        if (!finding?.edits) return;
+        const fixed = (finding.edits[0] as { value: { name: string }[] }).value.map((p) => p.name);
+        expect(judge(fixed, queries).served).toEqual(before.reading);
+        expect(lint(applyDesignEdits(input, finding.edits as DesignEdit[])).filter((f) => f.ruleId === 'SG004')).toEqual([]);
+      }),
+      { numRuns: 400, seed: 20261201 },
+    );
+  });
 });

@@ -39,7 +39,7 @@ testRule('SG006', {
           messageId: 'logicalPartition',
           path: 'storage.largestPartitionGb',
           data: { size: 50, usableGb: 16, shards: 4 },
-          fix: /shard `\/tenantId` into N = 4 random shards.*; or add a finer level \(e\.g\. \/userId\) under `\/tenantId`: a hierarchical key.*; or move the whale tenant/,
+          fix: /shard `\/tenantId` into N = 4 random shards.*; or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\).*; or move the largest `\/tenantId` value to its own container/,
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }],
         },
       ],

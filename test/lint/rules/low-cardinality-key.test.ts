@@ -55,6 +55,16 @@ testRule('SG001', {
   ],
   invalid: [
     {
+      // Traffic is declared (1,000 reads), but every query reads the table and nothing is written: the index takes none of it.
+      name: 'an index none of the declared traffic reaches says so, not that none is declared',
+      design: table({
+        workload: { peakReadUnits: 1000, peakWriteUnits: 0 },
+        globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: { name: 'status', type: 'S', cardinality: 5 } }],
+        accessPatterns: [{ name: 'one-order', keyAttributes: ['orderId'], share: 1 }],
+      }),
+      findings: [{ messageId: 'fewValuesIdle', severity: 'warning', message: /fine today: none of the declared traffic reaches it/ }],
+    },
+    {
       // The feature-flag table: 50 RCU over 4 environments fits one partition 48 times over.
       name: 'a few values whose whole load fits one partition: a warning with the growth factor, no sharding pushed',
       design: table({

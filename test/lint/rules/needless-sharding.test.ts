@@ -18,6 +18,16 @@ testRule('SG007', {
   ],
   invalid: [
     {
+      // One device of a million takes 0.002 RU/s: declared traffic, however small, is never shown as 0.
+      name: 'a sharded key of a million devices: its hottest value peaks at 0.002 RU/s, not 0',
+      design: container({
+        partitionKey: { paths: [{ path: '/deviceId', cardinality: 1000000 }] },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 1000 },
+        sharding: { strategy: 'random', shards: 4 },
+      }),
+      findings: [{ messageId: 'needlessShards', data: { hotLoad: 0.002 }, message: /its hottest value peaks at 0\.002 RU\/s, under the usable 8,000 RU\/s/ }],
+    },
+    {
       name: 'a UUID key sharded into 50',
       design: table({ sharding: { strategy: 'random', shards: 50 } }),
       findings: [
@@ -27,7 +37,7 @@ testRule('SG007', {
           severity: 'warning',
           data: { shards: 1, declaredShards: 50, strategy: 'random' },
           message:
-            '`orderId` is random-sharded into 50 keys, but no traffic is declared for its hottest value: every read of a key fans out 50 ways for nothing',
+            '`orderId` is random-sharded into 50 keys, but none of the declared traffic reaches its hottest value: every read of a key fans out 50 ways for nothing',
           edits: [{ op: 'remove', path: 'sharding' }],
         },
       ],

@@ -41,6 +41,27 @@ testRule('SG002', {
   ],
   invalid: [
     {
+      // The level the queries give goes above the month: `/month` → `/deviceId` would be SG002's own time-first hotspot.
+      name: 'a Cosmos DB month key whose reads give the device: the suggested hierarchical key puts the month last',
+      design: container({
+        partitionKey: { paths: [{ path: '/month', cardinality: 24 }] },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 30000 },
+        accessPatterns: [{ name: 'device-month', keyAttributes: ['/month', '/deviceId'], share: 1 }],
+      }),
+      findings: [
+        {
+          messageId: 'timeKey',
+          data: { suggestedKey: ['/deviceId', '/month'], levelAt: 0 },
+          fix: /^make the key hierarchical, with the levels `\/deviceId`, `\/month` in this order: .*; or key by an event id, or combine `\/month` with a business attribute the writes carry/,
+        },
+      ],
+    },
+    {
+      name: 'a Cosmos DB month key with no attribute to suggest: a new level above the month, no example name',
+      design: container({ partitionKey: { paths: [{ path: '/month', cardinality: 24 }] }, workload: { peakReadUnits: 1000, peakWriteUnits: 30000 } }),
+      findings: [{ messageId: 'timeKey', data: { keyOrder: ['/month'], levelAt: 0 }, fix: /a hierarchical key \(the new level\) → `\/month`, whose/ }],
+    },
+    {
       name: 'an unsharded date key taking 2,000 WCU: shard it, calculated on the sort key',
       design: table({ partitionKey: orderDate, sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }),
       findings: [
