@@ -3,8 +3,7 @@
  * that names no key space is an error with a "did you mean": an observation silently dropped would
  * be a key space silently passing.
  */
-import { closest } from '../../design/suggest';
-import { keySpacesOf, type NormalizedDocument } from '../../index';
+import { closest, keySpacesOf, type NormalizedDocument } from '../../index';
 import type { KeySpaceTarget } from './drift';
 import type { Manifest, ObservationFiles } from './manifest';
 import { ObservationError } from './read-json';
