@@ -67,6 +67,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     engine: 'dynamodb',
     name: input.name,
     billing: billingOf(input),
+    launchAtPeak: input.launchAtPeak ?? false,
     capacity: tableCapacity(input, log),
     primaryKey,
     globalSecondaryIndexes,

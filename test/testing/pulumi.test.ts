@@ -281,7 +281,10 @@ describe('assertAccepted and assertRefused', () => {
   });
 
   it('takes the error a run rejected with', async () => {
-    const error = await rejection(runWithMocks(() => events({ design: violations['hot key above the logical-partition ceiling'].design })));
+    // 60,000 RU/s of autoscale serve the design's 60,000 RU/s peak, so the hot key (SG003) is the only refusal.
+    const error = await rejection(
+      runWithMocks(() => events({ design: violations['hot key above the logical-partition ceiling'].design, throughput: { autoscaleMax: 60_000 } })),
+    );
     expect(assertRefused(error, 'SG003').map((f) => f.ruleId)).toEqual(['SG003']);
   });
 

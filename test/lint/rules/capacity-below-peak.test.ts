@@ -24,12 +24,18 @@ testRule('SG017', {
       design: table({ onDemand: { maxReadRequestUnits: 2000, maxWriteRequestUnits: 500 } }),
     },
     {
+      // Not declared as arriving at creation: on-demand scaling follows a table that grows into its peak.
+      name: 'an on-demand table grown into a peak above the initial throughput (no launchAtPeak)',
+      design: table({ workload: { peakReadUnits: 30000, peakWriteUnits: 25000 } }),
+    },
+    {
       name: 'a new on-demand table at exactly its initial throughput',
       design: table({ workload: { peakReadUnits: 12000, peakWriteUnits: 4000 } }),
     },
     {
       name: 'a launch peak covered by warm throughput at the peak',
       design: table({
+        launchAtPeak: true,
         workload: { peakReadUnits: 1000, peakWriteUnits: 25000 },
         warmThroughput: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 25000 },
         globalSecondaryIndexes: [statusIndex({ warmThroughput: { writeUnitsPerSecond: 25000 } })],
@@ -76,7 +82,7 @@ testRule('SG017', {
     },
     {
       name: 'an on-demand maximum of 500 WCU under a 25,000 WCU peak, on a table not pre-warmed either',
-      design: table({ onDemand: { maxWriteRequestUnits: 500 }, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 } }),
+      design: table({ onDemand: { maxWriteRequestUnits: 500 }, launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 } }),
       findings: [
         {
           messageId: 'maximumBelowPeak',
@@ -132,6 +138,7 @@ testRule('SG017', {
     {
       name: 'a new on-demand GSI whose read peak is above its initial 12,000 RCU',
       design: table({
+        launchAtPeak: true,
         workload: { peakReadUnits: 20000, peakWriteUnits: 500 },
         warmThroughput: { readUnitsPerSecond: 20000 },
         globalSecondaryIndexes: [statusIndex()],
@@ -148,7 +155,7 @@ testRule('SG017', {
     },
     {
       name: 'warm throughput declared below the launch peak',
-      design: table({ workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, warmThroughput: { writeUnitsPerSecond: 5000 } }),
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, warmThroughput: { writeUnitsPerSecond: 5000 } }),
       findings: [{ messageId: 'notPreWarmed', data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 } }],
     },
     {

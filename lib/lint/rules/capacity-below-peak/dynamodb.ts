@@ -114,7 +114,8 @@ function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHi
     const capacity = design.capacity.find((c) => c.index === space.space.index);
     if (capacity === undefined) continue;
     for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(space, capacity, dimension, headroom));
-    if (design.billing === 'on-demand') hits.push(notPreWarmed(space, capacity));
+    // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
+    if (design.billing === 'on-demand' && design.launchAtPeak) hits.push(notPreWarmed(space, capacity));
     for (const dimension of ['write', 'read'] as const) hits.push(overQuota(space, capacity, dimension));
   }
   return hits.filter((hit) => hit !== undefined);
@@ -124,7 +125,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it) above its provisioned capacity, its auto-scaling maximum or its on-demand maximum (error); a new on-demand table or GSI whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning).",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it) above its provisioned capacity, its auto-scaling maximum or its on-demand maximum (error); a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning).",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
