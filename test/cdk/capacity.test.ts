@@ -37,9 +37,10 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
   });
 
   it('reads the on-demand maximums from Billing.onDemand(), and warmThroughput silences the launch warning', () => {
-    const capped = guarded(votes({ billing: Billing.onDemand({ maxReadRequestUnits: 5000, maxWriteRequestUnits: 500 }) })).table;
+    // Launched at its 25,000 WCU peak (launchAtPeak): a new on-demand table sustains 4,000 WCU until it has scaled.
+    const capped = guarded(votes({ launchAtPeak: true, billing: Billing.onDemand({ maxReadRequestUnits: 5000, maxWriteRequestUnits: 500 }) })).table;
     expect(capacityFindings(capped)).toEqual(['maximumBelowPeak onDemand.maxWriteRequestUnits', 'notPreWarmed workload']);
-    const warmed = guarded(votes({ warmThroughput: { writeUnitsPerSecond: 25000 } })).table;
+    const warmed = guarded(votes({ launchAtPeak: true, warmThroughput: { writeUnitsPerSecond: 25000 } })).table;
     expect(warmed.design.capacity[0]).toMatchObject({ warmWriteUnits: 25000 });
     expect(capacityFindings(warmed)).toEqual([]);
   });
