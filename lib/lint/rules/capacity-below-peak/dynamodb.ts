@@ -110,8 +110,9 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
 function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const { headroom } = design.thresholds;
   const hits: (RuleHit<Id> | undefined)[] = [];
+  const capacityOf = new Map(design.capacity.map((c) => [c.index, c]));
   for (const space of analysis.spaces) {
-    const capacity = design.capacity.find((c) => c.index === space.space.index);
+    const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
     for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(space, capacity, dimension, headroom));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
