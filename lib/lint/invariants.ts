@@ -27,13 +27,15 @@ export function invariantsOf(design: KeyDesign, space: KeySpace): readonly Invar
 
 /**
  * Whether storing the key under `layout` (N keys; `source` for calculated shards) breaks `invariant`.
- * Replicated copies on Cosmos DB sit in separate logical partitions that no batch spans; on DynamoDB
- * they are written together in one TransactWriteItems.
+ * Replicated copies on Cosmos DB sit in separate logical partitions that no batch spans. On DynamoDB a
+ * conditional write or a running total holds across copies only when every write updates all of them in
+ * one TransactWriteItems (each item at twice the WCU), which a plain "replicate" fix does not arrange: it
+ * is reported, not applied.
  */
 export function breaks(design: KeyDesign, invariant: Invariant, layout: KeyLayout | 'cache', source: string | undefined): boolean {
   if (layout === 'none' || layout === 'cache') return false;
   if (invariant.kind === 'transaction') return false; // DynamoDB TransactWriteItems spans partitions
-  if (layout === 'replicated') return design.engine === 'cosmosdb';
+  if (layout === 'replicated') return design.engine === 'cosmosdb' || ITEM_AGGREGATES.has(invariant.kind);
   if (ITEM_AGGREGATES.has(invariant.kind)) return !invariant.splitPerShard;
   // A batch or stored procedure: its items stay together when the shard is calculated from their shared attribute.
   return !(layout === 'calculated' && source !== undefined && invariant.scopeAttribute !== undefined && sameAttribute(source, invariant.scopeAttribute));

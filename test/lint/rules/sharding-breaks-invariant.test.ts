@@ -1,5 +1,5 @@
 import type { CosmosContainerDesign } from '../../../lib';
-import { container, ledger } from '../../fixtures';
+import { container, ledger, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 /** A cart per user; checkout writes the cart's items and the order in one transactional batch. */
@@ -43,6 +43,19 @@ testRule('SG019', {
     { name: "stored procedures scoped by /orderId, shards calculated on /orderId: each call's documents share a shard", design: tenantOrders('/orderId') },
   ],
   invalid: [
+    {
+      // Copies of a stock item stay consistent under a conditional decrement only when every write updates all of
+      // them in one TransactWriteItems, which the plain replicate fix does not arrange: reported, never applied.
+      name: 'DynamoDB: a read-hot stock item replicated 4 ways while a conditional write keeps stock >= 0',
+      design: table({
+        name: 'inventory',
+        partitionKey: { name: 'sku', type: 'S', cardinality: 50000 },
+        workload: { peakReadUnits: 40000, peakWriteUnits: 200, hotKeyShare: 0.2 },
+        sharding: { strategy: 'replicated', shards: 4 },
+        invariants: [{ kind: 'conditional-write', description: 'stock >= 0 on each decrement' }],
+      }),
+      findings: [{ messageId: 'breaksCopies', path: 'invariants[0]', data: { kind: 'conditional-write', declaredShards: 4 }, edits: undefined }],
+    },
     {
       name: 'a cart split over 8 keys: the checkout batch cannot be atomic (the load does not need it: remove)',
       design: carts({ sharding: { strategy: 'random', shards: 8 } }),
