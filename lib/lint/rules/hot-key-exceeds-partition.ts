@@ -39,6 +39,7 @@ type Id =
   | 'requestOverPhysical'
   | 'requestOverShardedPhysical'
   | 'physicalShare'
+  | 'thenPhysicalShare'
   | 'orRaiseThroughput'
   | PrefixIngestionId
   | AdviceId;
@@ -112,6 +113,9 @@ export const hotKeyExceedsPartition = defineRule({
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
+    // Over the logical ceiling, yet sized by the physical share: say why N is more than the logical ceiling alone needs.
+    thenPhysicalShare:
+      "; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions}} physical partitions of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N",
     physicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions}} physical partitions of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
     orRaiseThroughput:
@@ -142,8 +146,21 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { profile } = a.owner;
   const over = overClauses(a);
   const split = SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)];
+  // The logical ceiling is named when the key alone is over it; a smaller physical share still sizes N.
+  const share = a.physical;
+  const headroom = design.thresholds.headroom;
+  const physicalUsable = share ? Math.max(0, share.requestUnitsEach * headroom - share.neighbours) : undefined;
+  const load = hotLoad(a, worst.label);
+  // Only when the physical share needs more keys than the logical ceiling does: then it, not the message's ceiling, sets N.
+  const thenPhysical =
+    share !== undefined &&
+    !physicalBound(a.over) &&
+    physicalUsable !== undefined &&
+    physicalUsable > 0 &&
+    Math.ceil(load / physicalUsable) > Math.ceil(load / worst.usable);
   const notes: Id[] = [
     ...over.notes,
+    ...(thenPhysical ? ['thenPhysicalShare' as const] : []),
     ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
     ...(split ? [split] : []),
   ];
@@ -172,6 +189,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         usable: worst.usable,
         strategy: a.plan.layout,
         ...(raise ? { raiseTo: raise.requestUnits, raisedPartitions: raise.partitions, raisedEach: raise.each } : {}),
+        ...(thenPhysical && share ? { ...physicalShareData(share, headroom), physicalUsable } : {}),
       },
       edits: advice.edits,
     },

@@ -78,6 +78,25 @@ testRule('SG003', {
   ],
   invalid: [
     {
+      // 30% of 30,000 RU/s = 9,000, over the 8,000 usable logical ceiling; in 40,000 RU/s (4 × 10,000) each shard must
+      // also fit 8,000 − 5,250 (neighbours) = 2,750: N = 4 (3 shards of 3,000 would not), and the message says why.
+      name: 'a key over its logical ceiling whose N is set by the smaller physical share: both ceilings named',
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 50 }] },
+        workload: { peakReadUnits: 20_000, peakWriteUnits: 10_000, hotKeyShare: 0.3 },
+        throughput: { manual: 40_000 },
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['requestOver', 'thenPhysicalShare'],
+          data: { requestLoad: 9_000, requestUsable: 8_000, physicalUsable: 2_750, neighbourRu: 5_250, physicalPartitions: 4, shards: 4 },
+          message:
+            /9,000 RU\/s against a usable 8,000 RU\/s .*; under that ceiling, each stored key must still fit the 2,750 RU\/s left on its physical partition .*which sets N$/,
+        },
+      ],
+    },
+    {
       // The example: 5,400 RU/s throttles in 18,000 RU/s (two physical partitions of 9,000 RU/s).
       name: 'the 5,400 RU/s key in an 18,000 RU/s container: its physical partition, not the logical ceiling, bites',
       design: stores({ throughput: { manual: 18_000 } }),
