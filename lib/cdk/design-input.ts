@@ -9,6 +9,8 @@ import type { DesignIssue, DynamoDbTableDesign, GlobalSecondaryIndexDesign, Loca
 import {
   GSI_SETTINGS,
   LSI_SETTINGS,
+  MONITORING_PROPS,
+  TABLE_SETTINGS,
   type GuardedGlobalSecondaryIndex,
   type GuardedLocalSecondaryIndex,
   type GuardedTableDesign,
@@ -24,67 +26,14 @@ export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
 /** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. Props
  *  that were replaced (see settings-check.ts) go nowhere: they are reported there. */
 export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
-  const {
-    tableName,
-    billing,
-    encryption,
-    timeToLiveAttribute,
-    dynamoStream,
-    tableClass,
-    tags,
-    kinesisStream,
-    resourcePolicy,
-    warmThroughput,
-    removalPolicy,
-    deletionProtection,
-    pointInTimeRecoverySpecification,
-    contributorInsightsMode,
-    alarmThresholds,
-    hotKeyAlarm,
-    latencyAlarms,
-    systemErrorOperations,
-    pageTopic,
-    pageActions,
-    ticketTopic,
-    ticketActions,
-    recoveryTopic,
-    compositeAlarm,
-    dashboard,
-    ...rest
-  } = props;
-  const design = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
-  return {
-    design,
-    settings: {
-      tableName,
-      billing,
-      encryption,
-      timeToLiveAttribute,
-      dynamoStream,
-      tableClass,
-      tags,
-      kinesisStream,
-      resourcePolicy,
-      warmThroughput,
-      removalPolicy,
-      deletionProtection,
-      pointInTimeRecoverySpecification,
-    },
-    monitoring: {
-      contributorInsightsMode,
-      alarmThresholds,
-      hotKeyAlarm,
-      latencyAlarms,
-      systemErrorOperations,
-      pageTopic,
-      pageActions,
-      ticketTopic,
-      ticketActions,
-      recoveryTopic,
-      compositeAlarm,
-      dashboard,
-    },
-  };
+  const splitOff = new Set<string>([...TABLE_SETTINGS, ...MONITORING_PROPS]);
+  const design = Object.fromEntries(Object.entries(props).filter(([key]) => !splitOff.has(key) && !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
+  return { design, settings: pick(props, TABLE_SETTINGS), monitoring: pick(props, MONITORING_PROPS) };
+}
+
+/** Each named key's value (undefined when absent), as destructuring reads it. */
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }
 
 /** The object without the TableV2-only keys; anything but a plain object goes to the core as it is, for it to name. */

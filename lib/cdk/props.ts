@@ -242,3 +242,41 @@ export interface SkewMonitoringProps {
 
 /** Props of `GuardedTable`: the key design, the TableV2 settings, and the monitoring. */
 export interface GuardedTableProps extends GuardedTableDesign, GuardedTableSettings, SkewMonitoringProps {}
+
+/** Every TableV2 setting GuardedTableSettings names: `splitProps()` passes these through. */
+export const TABLE_SETTINGS = [
+  'tableName',
+  'billing',
+  'encryption',
+  'timeToLiveAttribute',
+  'dynamoStream',
+  'tableClass',
+  'tags',
+  'kinesisStream',
+  'resourcePolicy',
+  'warmThroughput',
+  'removalPolicy',
+  'deletionProtection',
+  'pointInTimeRecoverySpecification',
+] as const satisfies readonly (keyof GuardedTableSettings)[];
+
+/** Every monitoring prop SkewMonitoringProps names: `splitProps()` passes these to the alarms. */
+export const MONITORING_PROPS = [
+  'contributorInsightsMode',
+  'alarmThresholds',
+  'hotKeyAlarm',
+  'latencyAlarms',
+  'systemErrorOperations',
+  'pageTopic',
+  'pageActions',
+  'ticketTopic',
+  'ticketActions',
+  'recoveryTopic',
+  'compositeAlarm',
+  'dashboard',
+] as const satisfies readonly (keyof SkewMonitoringProps)[];
+
+// A setting or monitoring prop missing from the lists above would go into the design: the compiler says so.
+type Unlisted = Exclude<keyof GuardedTableSettings, (typeof TABLE_SETTINGS)[number]> | Exclude<keyof SkewMonitoringProps, (typeof MONITORING_PROPS)[number]>;
+export type EveryPropListed = [Unlisted] extends [never] ? true : never;
+true satisfies EveryPropListed;
