@@ -41,6 +41,7 @@ export class DesignAnalysis {
   readonly spaces: readonly SpaceAnalysis[];
   #indexes: Map<string | undefined, KeySpace> | undefined;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
+  #patternsByIndexName: Map<string | undefined, AccessPattern[]> | undefined;
 
   constructor(readonly design: KeyDesign) {
     this.profile = profileOf(design.engine);
@@ -61,16 +62,15 @@ export class DesignAnalysis {
 
   /** The access patterns that read a key space (grouped once, so thousands stay linear). */
   patternsOn(space: KeySpace): readonly AccessPattern[] {
-    if (!this.#patterns) {
-      this.#patterns = new Map();
-      for (const pattern of this.design.accessPatterns) {
-        const target = this.spaceOf(pattern);
-        const list = this.#patterns.get(target);
-        if (list) list.push(pattern);
-        else this.#patterns.set(target, [pattern]);
-      }
-    }
+    this.#patterns ??= groupBy(this.design.accessPatterns, (pattern) => this.spaceOf(pattern));
     return this.#patterns.get(space) ?? [];
+  }
+
+  /** The access patterns that name `index` (`undefined`: none), as declared: an LSI's queries are its own
+   *  here, where `patternsOn` counts them on the table's key space they share. */
+  patternsNaming(index: string | undefined): readonly AccessPattern[] {
+    this.#patternsByIndexName ??= groupBy(this.design.accessPatterns, (pattern) => pattern.index);
+    return this.#patternsByIndexName.get(index) ?? [];
   }
 
   /** The declared queries that visit every partition, and their share of all queries; with `firstLevel`,
@@ -88,6 +88,18 @@ export class DesignAnalysis {
     const after = this.crossPartition(firstLevel).share;
     return after <= Math.max(this.crossPartition().share, this.design.thresholds.maxCrossPartitionShare) + 1e-9;
   }
+}
+
+/** Items grouped by a key, in their order: one pass, however many groups. */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** One key space's loads and plan, as every rule reads them. */

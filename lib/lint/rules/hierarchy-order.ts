@@ -201,15 +201,8 @@ export const hierarchyOrder = defineRule({
   check(design, analysis) {
     const { profile } = analysis;
     const [primary, ...indexes] = analysis.spaces.map((a) => a.space);
-    // The queries that read one index (or the table, `undefined`): a sort key serves only its own. Grouped
-    // once, so a table with thousands of indexes and queries stays linear.
-    const byIndex = new Map<string | undefined, AccessPattern[]>();
-    for (const pattern of design.accessPatterns) {
-      const list = byIndex.get(pattern.index);
-      if (list) list.push(pattern);
-      else byIndex.set(pattern.index, [pattern]);
-    }
-    const patternsOf = (index: string | undefined): readonly AccessPattern[] => byIndex.get(index) ?? [];
+    // The queries that name one index (or the table, `undefined`): a sort key serves only its own.
+    const patternsOf = (index: string | undefined) => analysis.patternsNaming(index);
     return [
       ...(profile.routing === 'key-prefix' ? hierarchicalHits(design, analysis) : []),
       ...compositeHits(primary.sortKey, patternsOf(undefined)),
