@@ -59,9 +59,9 @@ export interface SkewAlertsOptions {
    *  one-second utilization, and a range at 100% rate-limits (429) what it is sent in that second
    *  ("Monitor normalized RU/s", https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units);
    *  an hour's average above 99% is a range at its budget in nearly every minute of the hour. A page
-   *  because Azure's "1–5% of 429s is healthy" assumes evenly used partitions: one hot range can throttle
-   *  most of its requests while the container's share stays under 5% ("Diagnose and troubleshoot
-   *  request rate too large (429)"), and no other metric counts 429s per range. A job that runs every
+   *  because Microsoft says its healthy 1–5% of 429s assumes evenly used partitions: one hot range
+   *  can throttle most of its requests while the container's share stays under 5% ("Diagnose and
+   *  troubleshoot request rate too large (429)"), and no other metric counts 429s per range. A job that runs every
    *  range at its budget for more than an hour pages too: give it `windowSize` longer than the job.
    *  Only with dedicated throughput (`manual` or `autoscaleMax`): shared database throughput has no
    *  per-container data, serverless none at all.
