@@ -4,9 +4,9 @@
  *   alone would pin one partition; it is sharded into 25 calculated shards on the buyer's id.
  * - `Documents`: a multi-tenant document store; a multi-attribute GSI answers "a tenant's documents
  *   of one owner, by status and date" without a composite string key.
- * Alarms come in two tiers: `onCall` is paged for a hot partition now (sustained key-range
- * throttles), `backlog` gets tickets (throttles that are not a hot key, server errors, a key
- * approaching its ceiling, slow operations) and every recovery.
+ * Alarms come in two tiers: `onCall` is paged when requests are throttled now (a hot partition:
+ * sustained key-range throttles; or a capacity limit: quota, on-demand maximum), `backlog` gets
+ * tickets (a key approaching its ceiling, slow operations) and every recovery.
  * With the context flag `refuse=true` a third table reproduces a seed failure case (orders keyed by
  * status): the synth is refused with rule SG001.
  */

@@ -9,7 +9,9 @@
  *   throttles within one minute and a table at its planned peak, each key at its planned share
  *   (below the headroom), throttles at most a trickle; a key pinned at its partition's ceiling
  *   throttles its excess every second, far above one a second, for as long as it stays hot.
- * - Ticket, throttles for other causes and server errors: at least one in each of 5 minutes.
+ * - Page, throttles for other causes (a capacity limit) and server errors: at least one in each of
+ *   5 minutes. A healthy table stays under its limits (the design's checks compare them with its
+ *   peaks), so a limit that throttles minute after minute is refusing requests now.
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key above the midpoint between the
  *   design's headroom and the partition ceiling (0.9 × 180,000 units a minute for headroom 0.8),
  *   in 5 of 5 minutes: above the plan, before the ceiling. THROTTLED_KEYS: 60 throttles a minute.
@@ -92,7 +94,7 @@ const thresholdShape = shapes.record<AlarmThreshold>({
 
 const thresholdsShape = shapes.record<SkewAlarmThresholds>({
   keyRangeThrottles: { shape: thresholdShape, optional: true, doc: 'Page: read + write key-range throttle events per minute.' },
-  throttlesAndErrors: { shape: thresholdShape, optional: true, doc: 'Ticket: account-limit and capacity throttles and SystemErrors per minute.' },
+  throttlesAndErrors: { shape: thresholdShape, optional: true, doc: 'Page: account-limit and capacity throttles and SystemErrors per minute.' },
   hotKey: { shape: thresholdShape, optional: true, doc: 'Ticket: the hottest key (Contributor Insights MaxContributorValue per minute).' },
 });
 

@@ -1,10 +1,12 @@
 /**
  * The alarms of one GuardedTable, in two tiers, all made by one factory so that every alarm is named,
  * described and wired the same way:
- * - page: a hot partition now (sustained key-range throttles), one alarm per key space, read and
- *   write summed in one metric-math expression;
- * - ticket: throttles that are not a hot key and server errors (one alarm per table), the hottest
- *   key approaching its ceiling (Contributor Insights), and opt-in latency per operation.
+ * - page: requests throttled now. A hot partition (sustained key-range throttles), one alarm per key
+ *   space, read and write summed in one metric-math expression; and throttles by a capacity limit
+ *   (account quota, provisioned capacity, on-demand maximum) with the opt-in server errors, one alarm
+ *   per table: either way requests are refused now, and raising the limit is the on-call's fix;
+ * - ticket: the hottest key approaching its ceiling (Contributor Insights), and opt-in latency per
+ *   operation.
  * Each alarm's description says what fired, what it means (with the AWS doc it follows) and what to
  * do. Missing data is not breaching: DynamoDB publishes throttle, error and latency data only when
  * there is some (DynamoDB Developer Guide, "Metrics and dimensions").
@@ -159,8 +161,10 @@ export interface CapacityShape {
 const MAX_ALARM_METRICS = 10;
 
 /**
- * Ticket: throttles that are not a hot key and server errors, summed; one alarm per table (more only
+ * Page: throttles that are not a hot key and server errors, summed; one alarm per table (more only
  * when its metrics exceed the 10 one alarm can read, e.g. a provisioned table with several GSIs).
+ * A page because a throttle in each of 5 minutes means a limit refuses requests now, and only
+ * someone raising it (or shedding the load) ends that; a surge does not wait for a ticket queue.
  */
 export function throttlesAndErrorsAlarms(
   factory: SkewAlarmFactory,
@@ -189,7 +193,7 @@ export function throttlesAndErrorsAlarms(
   return groups.map((group, i) =>
     factory.create({
       id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
-      tier: 'ticket',
+      tier: 'page',
       signal: 'throttles-and-errors',
       metric: sum(Object.fromEntries(group), 'other throttles + errors/min'),
       threshold: settings.throttlesAndErrors,
@@ -201,7 +205,8 @@ export function throttlesAndErrorsAlarms(
         .join(
           ', ',
         )}: throttled by a capacity limit, not a key${settings.systemErrorOperations.length > 0 && tableWide ? ', or failing inside DynamoDB (HTTP 500)' : ''}`,
-      action: 'find the metric; raise that quota, capacity or maximum (SystemErrors: retry, then AWS support)',
+      action:
+        'find the metric in ALARM; raise that limit now: the table quota (Service Quotas), the provisioned capacity or its auto scaling maximum, or the on-demand maximum (UpdateTable OnDemandThroughput), or shed the load; SystemErrors: retry, then AWS support',
       doc: ALARM_DOCS.metrics,
     }),
   );

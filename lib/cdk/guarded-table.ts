@@ -196,7 +196,7 @@ export class GuardedTable extends Construct {
       const { page, recovery } = tierActions(monitoring);
       this.compositeAlarm = new cloudwatch.CompositeAlarm(this, 'PageComposite', {
         compositeAlarmName: alarmName(`skewguard page ${label} any hot partition`),
-        alarmDescription: `[page] any page-tier skewguard alarm of table ${label} is in ALARM: a hot partition now. Do: open the alarm in ALARM for its key space and what to do.`,
+        alarmDescription: `[page] any page-tier skewguard alarm of table ${label} is in ALARM: requests throttled now, by a hot partition or a capacity limit. Do: open the alarm in ALARM for its key space and what to do.`,
         alarmRule: rule,
       });
       if (page.length > 0) this.compositeAlarm.addAlarmAction(...page);
@@ -329,10 +329,18 @@ export class GuardedTable extends Construct {
     }
   }
 
-  /** On-demand maximums as rendered on the table resource (TableV2 sets them from `Billing.onDemand()`). */
+  /**
+   * On-demand maximums as TableV2 renders them from `Billing.onDemand()`: the write maximum on the
+   * table (`WriteOnDemandThroughputSettings`), the read maximum on each replica
+   * (`Replicas[].ReadOnDemandThroughputSettings`, AWS::DynamoDB::GlobalTable ReplicaSpecification).
+   */
   private tableMaximums(): CapacityShape['maxOnDemand'] {
     if (this.billing.mode === dynamodb.BillingMode.PROVISIONED) return { Read: false, Write: false };
-    return { Read: this.resource.readOnDemandThroughputSettings !== undefined, Write: this.resource.writeOnDemandThroughputSettings !== undefined };
+    const replicas = Stack.of(this).resolve(this.renderedReplicas) as { readOnDemandThroughputSettings?: unknown }[] | undefined;
+    return {
+      Read: this.resource.readOnDemandThroughputSettings !== undefined || (replicas ?? []).some((r) => r?.readOnDemandThroughputSettings !== undefined),
+      Write: this.resource.writeOnDemandThroughputSettings !== undefined,
+    };
   }
 
   /** The Contributor Insights rule names of one key space, looked up at deploy time (one lookup per table). */

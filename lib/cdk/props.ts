@@ -164,9 +164,10 @@ export interface SkewAlarmThresholds {
    *  space): one partition is at its ceiling now.
    *  @default { threshold: 60, evaluationPeriods: 5, datapointsToAlarm: 4 } */
   readonly keyRangeThrottles?: AlarmThreshold;
-  /** Ticket: throttles that are not a hot key (`Read/WriteAccountLimitThrottleEvents`,
+  /** Page: throttles that are not a hot key (`Read/WriteAccountLimitThrottleEvents`,
    *  `Read/WriteProvisionedThroughputThrottleEvents` or `Read/WriteMaxOnDemandThroughputThrottleEvents`
-   *  where they apply) plus `SystemErrors`, summed per minute, one alarm per table.
+   *  where they apply) plus `SystemErrors`, summed per minute, one alarm per table: a capacity limit
+   *  refusing requests now (DynamoDB Developer Guide, "DynamoDB metrics and dimensions").
    *  @default { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 5 } */
   readonly throttlesAndErrors?: AlarmThreshold;
   /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
@@ -205,12 +206,12 @@ export interface SkewMonitoringProps {
   readonly hotKeyAlarm?: boolean;
   /** Latency alarms (ticket tier), per operation. @default - none */
   readonly latencyAlarms?: LatencyAlarms;
-  /** Operations whose `SystemErrors` (HTTP 500) the ticket alarm adds to its sum, e.g. `['GetItem',
+  /** Operations whose `SystemErrors` (HTTP 500) the capacity-limit page alarm adds to its sum, e.g. `['GetItem',
    *  'PutItem', 'Query']`. Opt-in: the metric exists per operation only, and each operation is one
    *  more metric (of the 10 an alarm reads) and about 420 bytes in every table's template.
    *  @default - none */
   readonly systemErrorOperations?: readonly LatencyOperation[];
-  /** Told when a page-tier alarm fires (a hot partition now). @default - none */
+  /** Told when a page-tier alarm fires (requests throttled now: a hot partition or a capacity limit). @default - none */
   readonly pageTopic?: sns.ITopic;
   /** Further page-tier actions (PagerDuty through a Lambda, an SSM incident…). @default - none */
   readonly pageActions?: readonly cloudwatch.IAlarmAction[];

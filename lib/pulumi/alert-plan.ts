@@ -39,9 +39,11 @@ export interface MonitoringActionGroups {
 /** Sustained RU/s above this share of the ceiling is capped: a key can never use more than its ceiling,
  *  so a threshold at the ceiling itself could never fire. */
 const HIGHEST_KEY_SHARE_OF_CEILING = 0.95;
-/** "One [range] is consistently at 100%" is how Microsoft Learn describes a hot partition; an average
- *  of per-minute maxima above 90% over the window is that, allowing a few quieter minutes. */
-const SATURATED_RANGE_PERCENT = 90;
+/** "One [range] is consistently at 100%" is how Microsoft Learn describes a hot partition. The metric
+ *  is each minute's highest one-second utilization, so an hour's average of it above 99% is a range at
+ *  its budget in (nearly) every minute of the hour: its requests are rate-limited (429) minute after
+ *  minute, while the container's 429 share, diluted by its other ranges, can stay under 5%. */
+const SATURATED_RANGE_PERCENT = 99;
 /** Azure calls 1–5% of requests throttled, with acceptable latency, healthy ("Troubleshoot 429s"). */
 const HEALTHY_THROTTLED_SHARE = 0.05;
 

@@ -55,9 +55,17 @@ export interface SkewAlertsOptions {
    *  @default - `actionGroupIds` for both tiers */
   readonly actionGroups?: TierActionGroups;
   /** Metric alert: `NormalizedRUConsumption` averaged over the window, per partition-key range of
-   *  this container: a range saturated minute after minute. Only with dedicated throughput (`manual`
-   *  or `autoscaleMax`): shared database throughput has no per-container data, serverless none at all.
-   *  @default - > 90 (%), window PT15M, every PT5M, ticket */
+   *  this container: a range saturated minute after minute. The metric is each minute's highest
+   *  one-second utilization, and a range at 100% rate-limits (429) what it is sent in that second
+   *  ("Monitor normalized RU/s", https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units);
+   *  an hour's average above 99% is a range at its budget in nearly every minute of the hour. A page
+   *  because Microsoft says its healthy 1–5% of 429s assumes evenly used partitions: one hot range
+   *  can throttle most of its requests while the container's share stays under 5% ("Diagnose and
+   *  troubleshoot request rate too large (429)"), and no other metric counts 429s per range. A job that runs every
+   *  range at its budget for more than an hour pages too: give it `windowSize` longer than the job.
+   *  Only with dedicated throughput (`manual` or `autoscaleMax`): shared database throughput has no
+   *  per-container data, serverless none at all.
+   *  @default - > 99 (%), window PT1H, every PT5M, page */
   readonly normalizedRu?: AlertOptions | false;
   /** Log alert on `CDBDataPlaneRequests5M`: the share (0–1) of this container's requests answered
    *  429, above the line in each of the last three 5-minute intervals **and** over the last hour.
@@ -87,7 +95,11 @@ export interface SkewAlertsOptions {
    *  window PT15M, every PT5M, ticket */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
-   *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, ticket */
+   *  A page, once (the alert is stateful: it fires when the partition crosses the line and not again
+   *  until it is back under it), because at 20 GB every write to that key value fails and only a
+   *  change of key or a deletion frees it ("Partitioning and horizontal scaling",
+   *  https://learn.microsoft.com/azure/cosmos-db/partitioning-overview).
+   *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, page */
   readonly partitionSize?: AlertOptions | false;
 }
 
@@ -111,12 +123,12 @@ export interface AlertDefault {
 }
 
 export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
-  normalizedRu: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
+  normalizedRu: { windowSize: 'PT1H', evaluationFrequency: 'PT5M', tier: 'page' },
   throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
   hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'page' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   // Partition-key statistics are sampled, not streamed: look back a day, hourly.
-  partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'ticket' },
+  partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },
 };
 
 /** The shortest window each log alert's query needs: its judged span plus the ingestion lag (queries.ts). */

@@ -46,14 +46,15 @@ function include(name: string, values: pulumi.Input<string>[]) {
 /**
  * One partition-key range (physical partition) of this container whose NormalizedRUConsumption,
  * averaged over the window, stays above the threshold: the metric is each minute's highest one-second
- * utilization, so only a range saturated minute after minute gets there, not a one-second burst.
+ * utilization, so only a range saturated minute after minute gets there, not a one-second burst, nor
+ * a half-hour job or a planned peak that ends within the window.
  */
 export function normalizedRuAlertArgs(target: AlertTarget, alert: ResolvedAlert): monitor.MetricAlertArgs {
   return {
     resourceGroupName: target.resourceGroupName,
     // Metric alert rules are global resources; any other location is rejected.
     location: 'global',
-    description: `skewguard (${alert.tier}): a partition-key range of container ${target.containerName} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: saturated, not a spike. A hot key, or the container needs more RU/s.`,
+    description: `skewguard (${alert.tier}): a partition-key range of container ${target.containerName} averaged more than ${alert.threshold}% NormalizedRUConsumption over ${alert.windowSize}: at its budget minute after minute, so its requests are throttled (429) even when the container's 429 share looks healthy. Do: open Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeId; if this range alone is at 100%, find its hottest keys in CDBPartitionKeyRUConsumption and spread them (more RU/s raises each range's share only up to 10,000 RU/s); if every range is, the container needs more RU/s, or the job that saturates it this alert's windowSize longer than the job.`,
     scopes: [target.accountId],
     enabled: true,
     autoMitigate: true,
@@ -168,7 +169,7 @@ export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Inpu
 export function partitionSizeAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: logical partition above ${alert.threshold} GB`,
-    description: `skewguard (${alert.tier}): a logical partition of container ${target.containerName} holds more than ${alert.threshold} GB (CDBPartitionKeyStatistics); one partition-key value is capped at 20 GB.`,
+    description: `skewguard (${alert.tier}): a logical partition of container ${target.containerName} holds more than ${alert.threshold} GB (CDBPartitionKeyStatistics); one partition-key value is capped at 20 GB, and every write to it fails there. Fires once per crossing. Do: find the key in the alert's PartitionKey dimension; delete or archive its old items (a TTL), and move new items to a key with more values (a hierarchical key or a suffix) before it reaches 20 GB.`,
     query: (db) => largestPartitionQuery(db, target.containerName),
     measure: 'SizeGb',
     dimensions: ['PartitionKey'],

@@ -35,7 +35,7 @@ describe('the example stack', () => {
     expect(template.toJSON()).toMatchSnapshot();
   });
 
-  it('shows the tiers: hot partitions page the on-call topic, everything else and every recovery goes to the backlog', () => {
+  it('shows the tiers: hot partitions and capacity limits page the on-call topic, everything else and every recovery goes to the backlog', () => {
     const template = templateOf(new SkewguardExampleStack(new App(), 'SkewguardExample'));
     const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
     const [onCall, backlog] = ['OnCall', 'Backlog'].map((prefix) => ({ Ref: topics.find((id) => id.startsWith(prefix)) }));

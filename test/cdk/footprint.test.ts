@@ -30,7 +30,7 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
   const text = readFileSync(join(app.outdir, stack.templateFile), 'utf8');
   const resources = Object.values(JSON.parse(text).Resources as Record<string, { Type: string }>);
 
-  it('adds at most 3 resources per table beyond the table (a page alarm per key space, a ticket alarm per table)', () => {
+  it('adds at most 3 resources per table beyond the table (a key-range page alarm per key space, a capacity-limit page alarm per table)', () => {
     const byType = resources.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.Type]: (counts[r.Type] ?? 0) + 1 }), {});
     expect(byType).toEqual({ 'AWS::DynamoDB::GlobalTable': TABLES, 'AWS::CloudWatch::Alarm': 3 * TABLES });
   });

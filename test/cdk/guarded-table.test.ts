@@ -240,7 +240,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     });
   });
 
-  it('opens a ticket for throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
+  it('pages on throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
     const ticket = alarms.filter((a) => a.name.includes('throttles and errors'));
     expect(ticket).toHaveLength(1);
     expect(ticket[0]).toMatchObject({
@@ -253,9 +253,11 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       },
       threshold: 1,
       evaluation: '5 of 5',
-      alarmActions: [ticketRef],
+      // A capacity limit refusing requests now: the page topic; the recovery to the ticket topic.
+      alarmActions: [pageRef],
       okActions: [ticketRef],
     });
+    expect(ticket[0].name).toBe('skewguard page orders throttles and errors that are not a hot key');
     expect(alarms.filter((a) => Object.values(a.metrics).some((m) => /Provisioned/.test(m.metric)))).toHaveLength(0);
   });
 
@@ -283,13 +285,13 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       'page:key-range-throttles:table',
       'page:key-range-throttles:by-customer',
       'page:key-range-throttles:by-archive',
-      'ticket:throttles-and-errors:table',
+      'page:throttles-and-errors:table',
       'ticket:latency:GetItem',
       'ticket:latency:Query',
       'page:key-range-throttles:by-sku',
     ]);
-    expect(orders.pageAlarms).toHaveLength(4);
-    expect(orders.ticketAlarms).toHaveLength(3);
+    expect(orders.pageAlarms).toHaveLength(5);
+    expect(orders.ticketAlarms).toHaveLength(2);
   });
 
   it('names each alarm with its tier, table and index, and describes what it means, what to do and the AWS doc', () => {
@@ -416,7 +418,7 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   const alarms = alarmsOf(template);
   const pageRef = { Ref: onlyOf(template, 'AWS::SNS::Topic') };
 
-  it('opens a ticket for provisioned-capacity throttles (table and index), account limits and the SystemErrors asked for', () => {
+  it('pages (through the composite) on provisioned-capacity throttles (table and index), account limits and the SystemErrors asked for', () => {
     const [ticket] = alarms.filter((a) => a.name.includes('throttles and errors'));
     expect(
       Object.entries(ticket.metrics).map(
@@ -433,8 +435,9 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
       'errorsGetItem=SystemErrors@GetItem',
       'errorsPutItem=SystemErrors@PutItem',
     ]);
-    expect(ticket).toMatchObject({ threshold: 1, evaluation: '5 of 5', okActions: [pageRef] });
-    expect(ticket.alarmActions).toBeUndefined();
+    expect(ticket).toMatchObject({ threshold: 1, evaluation: '5 of 5' });
+    // A page alarm under the composite notifies nobody itself.
+    expect([ticket.alarmActions, ticket.okActions]).toEqual([undefined, undefined]);
     for (const m of Object.values(ticket.metrics)) expect(m).toMatchObject({ stat: 'Sum', period: 60 });
   });
 
@@ -455,9 +458,9 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     const [composite] = Object.values(template.findResources('AWS::CloudWatch::CompositeAlarm')).map((r) => r.Properties);
     expect(composite).toMatchObject({ AlarmActions: [pageRef], OKActions: [pageRef], AlarmName: 'skewguard page Test/Jobs any hot partition' });
     const pageAlarmIds = alarms.filter((a) => a.name.startsWith('skewguard page')).map((a) => a.id);
-    expect(pageAlarmIds).toHaveLength(2);
-    expect(JSON.stringify(composite.AlarmRule)).toContain(pageAlarmIds[0]);
-    expect(JSON.stringify(composite.AlarmRule)).toContain(pageAlarmIds[1]);
+    // The table's and the GSI's key-range alarms, and the table's capacity-limit alarm.
+    expect(pageAlarmIds).toHaveLength(3);
+    for (const id of pageAlarmIds) expect(JSON.stringify(composite.AlarmRule)).toContain(id);
     for (const a of alarms.filter((x) => x.name.startsWith('skewguard page'))) expect([a.alarmActions, a.okActions]).toEqual([undefined, undefined]);
     expect(jobs.compositeAlarm).toBeDefined();
   });

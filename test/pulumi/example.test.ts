@@ -77,7 +77,7 @@ it('keys the telemetry events tenant → device → session (MultiHash, version 
   expect(program.devices.findings).toEqual([]);
 });
 
-it('sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group and tickets the data team', async () => {
+it('sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group (range, 429 share, hot key, partition size) and tickets the data team (hot prefix)', async () => {
   const accountId = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.DocumentDB/databaseAccounts/telemetry`;
   expect(inputsOf('telemetry-partition-keys', 'azure-native:monitor:DiagnosticSetting')).toEqual({
     resourceUri: accountId,
@@ -94,14 +94,14 @@ it('sends the partition-key and 5-minute request categories of the account to th
   const logAlert = 'azure-native:monitor:ScheduledQueryRule';
   expect(inputsOf('events-hot-partition-range', 'azure-native:monitor:MetricAlert')).toMatchObject({
     scopes: [accountId],
-    severity: 2,
-    actions: [{ actionGroupId: dataTeam }],
+    severity: 1,
+    actions: [{ actionGroupId: oncall }],
   });
   expect(inputsOf('events-throttle-rate', logAlert)).toMatchObject({ severity: 1, location: 'westeurope', actions: { actionGroups: [oncall] } });
   expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
   expect(inputsOf('events-hot-prefix', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('devices-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
-  expect(inputsOf('devices-partition-size', logAlert).actions).toEqual({ actionGroups: [dataTeam] });
+  expect(inputsOf('devices-partition-size', logAlert).actions).toEqual({ actionGroups: [oncall] });
   expect(inputsOf('devices-throttle-rate', logAlert).criteria.allOf[0].query).toContain('| where Requests >= 200');
   expect(inputsOf('telemetry-workspace', 'azure-native:operationalinsights:Workspace').location).toBe('westeurope');
 });

@@ -257,7 +257,7 @@ describe('skew alerts', () => {
     workspaceId = await resolved(monitoring.workspaceId);
   });
 
-  it('watch a saturated partition-key range: NormalizedRUConsumption, Average > 90 over PT15M every PT5M, split by range, ticket', () => {
+  it('page on a partition-key range saturated for an hour: NormalizedRUConsumption, Average > 99 over PT1H every PT5M, split by range', () => {
     const alert = engine.named('defaults-hot-partition-range');
     expect(alert.type).toBe(METRIC_ALERT);
     expect(alert.inputs).toMatchObject({
@@ -266,10 +266,10 @@ describe('skew alerts', () => {
       scopes: [ACCOUNT_ID],
       enabled: true,
       autoMitigate: true,
-      severity: 2,
-      windowSize: 'PT15M',
+      severity: 1,
+      windowSize: 'PT1H',
       evaluationFrequency: 'PT5M',
-      actions: [{ actionGroupId: TICKET }],
+      actions: [{ actionGroupId: PAGE }],
       criteria: { odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria' },
     });
     expect(criterionOf(alert)).toEqual({
@@ -279,7 +279,7 @@ describe('skew alerts', () => {
       metricName: 'NormalizedRUConsumption',
       timeAggregation: 'Average',
       operator: 'GreaterThan',
-      threshold: 90,
+      threshold: 99,
       dimensions: [
         { name: 'DatabaseName', operator: 'Include', values: ['telemetry'] },
         { name: 'CollectionName', operator: 'Include', values: ['defaults'] },
@@ -376,16 +376,17 @@ describe('skew alerts', () => {
     expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
   });
 
-  it('watch the largest logical partition in CDBPartitionKeyStatistics: above 16 GB over P1D every PT1H, ticket', () => {
+  it('page once on the largest logical partition in CDBPartitionKeyStatistics: above 16 GB over P1D every PT1H, stateful', () => {
     const alert = engine.named('defaults-partition-size');
     expect(alert.inputs).toMatchObject({
       kind: 'LogAlert',
       scopes: [workspaceId],
-      severity: 2,
+      severity: 1,
+      autoMitigate: true,
       windowSize: 'P1D',
       evaluationFrequency: 'PT1H',
       skipQueryValidation: true,
-      actions: { actionGroups: [TICKET] },
+      actions: { actionGroups: [PAGE] },
     });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
@@ -479,7 +480,7 @@ describe('skew alerts', () => {
         actionGroups: { ticket: [other] },
         normalizedRu: { threshold: 95, windowSize: 'PT30M', evaluationFrequency: 'PT15M', tier: 'page' },
         throttleRate: false,
-        partitionSize: { threshold: 12, severity: 3 },
+        partitionSize: { threshold: 12, severity: 3, tier: 'ticket' },
         hotKey: { threshold: 6_000 },
       },
     });

@@ -1,6 +1,6 @@
 // The default alarms of the example app (examples/cdk) replayed over modelled traffic against issue
 // 18's targets: no page on healthy traffic (at most 1 false page per table per week), every incident
-// paged (or ticketed, for capacity limits) within the minutes in the test name, recoveries off the
+// paged within the minutes in the test name (hot keys and capacity limits alike), recoveries off the
 // page topic. Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
 import { dynamoIncident, healthyWeek, replayStack, type CfnTemplate, type DynamoIncident, type StackReplay, type TableReplay } from '../../lib/testing/replay';
 import { EXAMPLE_TABLES, exampleTemplate } from './support/examples';
@@ -13,7 +13,7 @@ const alarmsOf = (t: CfnTemplate) =>
   Object.values(t.Resources ?? {}).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' || r.Type === 'AWS::CloudWatch::CompositeAlarm');
 
 describe('the alarms the example app creates', () => {
-  it('10 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range + composite), Documents 6 (page: 3 key-range)', () => {
+  it('10 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range, capacity limits, composite), Documents 6 (page: 3 key-range, capacity limits)', () => {
     const replay = replayStack(template, healthyWeek(EXAMPLE_TABLES, 1, 4), { pages: onPageTopic });
     expect(alarmsOf(template)).toHaveLength(10);
     expect(replay.alarms).toHaveLength(10);
@@ -46,7 +46,7 @@ describe('healthy traffic (4 days with the planned peak, seed 1)', () => {
     noteFired(replay);
   });
 
-  it('Documents: 0 pages in 4 days (target: at most 1 false page a week; 3 key-range page alarms, deploys, bursts, nightly batch)', () => {
+  it('Documents: 0 pages in 4 days (target: at most 1 false page a week; 3 key-range and 1 capacity-limit page alarms, deploys, bursts, nightly batch)', () => {
     expect(describeTable(replay.tables.Documents)).toBe('');
   });
 
@@ -96,21 +96,20 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
     expect(table.recoveries).toEqual([]);
   });
 
-  it('a surge beyond the per-table quota on Tickets opens a ticket 4 minutes after its first account-limit throttle and pages no one (a quota, not a hot key)', () => {
-    const paged = run('surge beyond the per-table quota', { table: 'Tickets' });
-    expect(paged.table.pages).toEqual([]);
-    const ticketed = run('surge beyond the per-table quota', { table: 'Tickets' }, (t) => t.includes('Ref:Backlog'));
-    expect([firstPageAfter(ticketed.table.pages, 0)! - ticketed.truth.firstCapacityThrottle!, ticketed.table.pages[0].alarm]).toEqual([
-      4,
-      'skewguard ticket SkewguardExample/Tickets throttles and errors that are not a hot key',
+  it('a surge beyond the per-table quota on Tickets pages once, 4 minutes after its first account-limit throttle (through the composite alarm: a limit refusing requests now, raised by the on-call)', () => {
+    const { table, truth } = run('surge beyond the per-table quota', { table: 'Tickets' });
+    expect(table.pages.map((p) => [p.minute - truth.firstCapacityThrottle!, p.alarm])).toEqual([
+      [4, 'skewguard page SkewguardExample/Tickets any hot partition'],
     ]);
+    expect(table.recoveries).toEqual([]);
   });
 
-  it('a surge beyond the on-demand maximum of Documents opens a ticket 4 minutes after its first throttle and pages no one', () => {
-    const ticketed = run('surge beyond the on-demand maximum', { table: 'Documents' }, () => true);
-    expect(ticketed.table.pages.map((p) => [p.minute - ticketed.truth.firstCapacityThrottle!, p.alarm])).toEqual([
-      [4, 'skewguard ticket SkewguardExample/Documents throttles and errors that are not a hot key'],
+  it('a surge beyond the on-demand maximum of Documents pages once, 4 minutes after its first throttle', () => {
+    const { table, truth } = run('surge beyond the on-demand maximum', { table: 'Documents' });
+    expect(table.pages.map((p) => [p.minute - truth.firstCapacityThrottle!, p.alarm])).toEqual([
+      [4, 'skewguard page SkewguardExample/Documents throttles and errors that are not a hot key'],
     ]);
+    expect(table.recoveries).toEqual([]);
   });
 });
 
