@@ -7,4 +7,7 @@ module.exports = {
   // Type errors are caught by `npm run typecheck`; tsconfig's isolatedModules makes ts-jest
   // transpile each file alone, which keeps jest fast.
   transform: { '^.+\\.ts$': 'ts-jest' },
+  // A CI machine shared by other jobs can be several times slower than a quiet one; tests assert
+  // outcomes, never time, so a stalled test should fail only when it is truly stuck.
+  testTimeout: 30000,
 };
