@@ -1,4 +1,4 @@
-import { DesignError, RETIRED_RULES, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument } from '../../lib';
+import { RETIRED_RULES, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument, UsageError } from '../../lib';
 import type { Severity } from '../../lib';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
@@ -89,7 +89,7 @@ describe('lint', () => {
 
   it('rejects an unknown blocking level instead of letting every finding through', () => {
     const findings = lint(table({ monitoring: { contributorInsights: false } }));
-    expect(() => blockingFindings(findings, 'fatal' as Severity)).toThrow(DesignError);
+    expect(() => blockingFindings(findings, 'fatal' as Severity)).toThrow(UsageError);
   });
 });
 
