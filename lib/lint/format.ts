@@ -35,6 +35,11 @@ export function keyName(attributes: readonly { readonly name: string }[], separa
   return names.length === 1 ? code(names[0]) : `(${names.map(code).join(separator)})`;
 }
 
+/** "a", "a and b", "a, b and c". */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /** "on index `byStatus`" for a GSI, "" for the table itself. */
 export function onIndex(index: string | undefined): string {
   return index === undefined ? '' : ` on index ${code(index)}`;

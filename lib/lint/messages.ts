@@ -1,12 +1,16 @@
 /** Message templates: `{{name}}` is replaced by hit data, numbers formatted the way every report reads. */
-import { code, fmt, keyName, percent } from './format';
+import { code, fmt, keyName, listed, percent } from './format';
 import type { MessageData } from './rule';
 
-const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key))?\}\}/g;
+const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key|indexes))?\}\}/g;
 
-type Filter = 'percent' | 'code' | 'key';
+/** `percent`: a share as `25%`; `code`: a name as `` `name` ``; `key`: attribute names as a key
+ *  (`` `a` `` or `` (`a`, `b`) ``); `indexes`: index names as ``index `a` and index `b` ``. A list
+ *  is rendered item by item and joined with commas. */
+type Filter = 'percent' | 'code' | 'key' | 'indexes';
 
 function render(value: MessageData[string], filter: Filter | undefined): string {
+  if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
   if (typeof value === 'object')
     return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
   if (filter === 'percent') return percent(Number(value));
