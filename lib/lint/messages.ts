@@ -2,15 +2,17 @@
 import { code, fmt, keyName, listed, percent } from './format';
 import type { MessageData } from './rule';
 
-const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key|indexes))?\}\}/g;
+const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key|levels|indexes))?\}\}/g;
 
 /** `percent`: a share as `25%`; `code`: a name as `` `name` ``; `key`: attribute names as a key
- *  (`` `a` `` or `` (`a`, `b`) ``); `indexes`: index names as ``index `a` and index `b` ``. A list
+ *  (`` `a` `` or `` (`a`, `b`) ``); `levels`: a hierarchical key's levels, or an order, as
+ *  `` `a` → `b` ``; `indexes`: index names as ``index `a` and index `b` ``. A list
  *  is rendered item by item and joined with commas. */
-type Filter = 'percent' | 'code' | 'key' | 'indexes';
+type Filter = 'percent' | 'code' | 'key' | 'levels' | 'indexes';
 
 function render(value: MessageData[string], filter: Filter | undefined): string {
   if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
+  if (filter === 'levels') return (typeof value === 'object' ? value : [value]).map((name: string | number) => code(String(name))).join(' → ');
   if (typeof value === 'object')
     return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
   if (filter === 'percent') return percent(Number(value));
