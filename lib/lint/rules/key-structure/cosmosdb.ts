@@ -2,7 +2,6 @@
 import { joinPath } from '../../../design/field-path';
 import type { CosmosKeyDesign, ExternalResource } from '../../../design/key-design';
 import { COSMOS_LIMITS } from '../../../engines';
-import { code } from '../../format';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { KEY_STRUCTURE } from './meta';
@@ -61,10 +60,7 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
       data: {
         levels: levels.length,
         limit,
-        keep: levels
-          .slice(0, limit)
-          .map((p) => code(p.name))
-          .join(', '),
+        keep: levels.slice(0, limit).map((p) => p.name),
       },
     });
   }
@@ -76,12 +72,12 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
       const fixPath = joinPath(joinPath(levelsPath, i), 'path');
       hits.push(
         valid === undefined
-          ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name: code(name) } }
+          ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name } }
           : withEdits({
               path,
               messageId: 'invalidPath',
               fixId: 'fixPath',
-              data: { name: code(name), valid: code(valid) },
+              data: { name, valid },
               edits: [{ op: 'set', path: fixPath, value: valid }],
             }),
       );
@@ -92,7 +88,7 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
           path,
           messageId: 'duplicatePath',
           fixId: 'fixDuplicatePath',
-          data: { name: code(name) },
+          data: { name },
           edits: [{ op: 'remove', path: joinPath(levelsPath, i) }],
         }),
       );
@@ -159,12 +155,12 @@ export const cosmosDbKeyStructure = defineRule({
   sources: [SOURCES.cosmosHierarchical],
   messages: {
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
-    invalidPath: 'the partition-key path {{name}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
-    duplicatePath: 'the partition-key path {{name}} appears twice',
+    invalidPath: 'the partition-key path {{name|code}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
+    duplicatePath: 'the partition-key path {{name|code}} appears twice',
     multiHashVersion: 'a MultiHash (hierarchical) key needs partition key version 2, got {{version}}',
     hashWithLevels: 'kind "Hash" takes one path, but {{levels}} are given',
-    fixLevels: 'keep {{keep}}, or fold the extra levels into a synthetic key',
-    fixPath: 'use {{valid}}',
+    fixLevels: 'keep {{keep|code}}, or fold the extra levels into a synthetic key',
+    fixPath: 'use {{valid|code}}',
     fixNoPath: 'name the property the key is read from, e.g. /tenantId',
     fixDuplicatePath: 'list each path once',
     fixVersion: 'set partitionKey.version to 2',
