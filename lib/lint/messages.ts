@@ -2,13 +2,14 @@
 import { code, fmt, keyName, listed, percent } from './format';
 import type { MessageData } from './rule';
 
-const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key|levels|indexes))?\}\}/g;
+const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
 
 /** `percent`: a share as `25%`; `code`: a name as `` `name` ``; `key`: attribute names as a key
  *  (`` `a` `` or `` (`a`, `b`) ``); `levels`: a hierarchical key's levels, or an order, as
  *  `` `a` → `b` ``; `indexes`: index names as ``index `a` and index `b` ``. A list
  *  is rendered item by item and joined with commas. */
-type Filter = 'percent' | 'code' | 'key' | 'levels' | 'indexes';
+const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes'] as const;
+type Filter = (typeof FILTERS)[number];
 
 function render(value: MessageData[string], filter: Filter | undefined): string {
   if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
@@ -20,12 +21,31 @@ function render(value: MessageData[string], filter: Filter | undefined): string 
   return typeof value === 'number' ? fmt(value) : value;
 }
 
+/**
+ * `{{source|declared=as declared|derived=estimated}}`: the words for an id held in data (a select,
+ * as in ICU message format), so data keeps the id and the message its wording.
+ */
+function select(value: MessageData[string], choices: string, fail: () => never): string {
+  for (const choice of choices.split('|')) {
+    const at = choice.indexOf('=');
+    if (choice.slice(0, at) === String(value)) return choice.slice(at + 1);
+  }
+  return fail();
+}
+
 export function interpolate(template: string, data: MessageData): string {
-  return template.replace(PLACEHOLDER, (_, key: string, filter?: Filter) => {
+  return template.replace(PLACEHOLDER, (_, key: string, filter?: string) => {
     const value = data[key];
-    // A missing value is a bug in the rule, not in the user's design: fail loudly in tests.
-    if (value === undefined) throw new Error(`message placeholder "{{${key}}}" has no data in ${JSON.stringify(template.slice(0, 60))}`);
-    return render(value, filter);
+    // A missing value (or filter, or choice) is a bug in the rule, not in the user's design: fail loudly in tests.
+    const fail = (): never => {
+      throw new Error(
+        `message placeholder "{{${key}}}" has no ${value === undefined ? 'data' : 'such filter or choice'} in ${JSON.stringify(template.slice(0, 60))}`,
+      );
+    };
+    if (value === undefined) return fail();
+    if (filter?.includes('=')) return select(value, filter, fail);
+    if (filter !== undefined && !(FILTERS as readonly string[]).includes(filter)) return fail();
+    return render(value, filter as Filter | undefined);
   });
 }
 

@@ -181,6 +181,16 @@ describe('messages', () => {
     expect(() => interpolate('{{missing}} here', {})).toThrow(/placeholder "\{\{missing\}\}" has no data/);
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });
+
+  it('writes lists, key levels and indexes from plain names, and words an id by a select', () => {
+    const data = { names: ['a', 'b', 'c'], loads: [1500, 2], one: ['byDay'], source: 'derived' };
+    expect(interpolate('{{names|code}}; {{loads}}', data)).toBe('`a`, `b`, `c`; 1,500, 2');
+    expect(interpolate('{{names|key}} / {{names|levels}}', data)).toBe('(`a`, `b`, `c`) / `a` → `b` → `c`');
+    expect(interpolate('{{names|indexes}}; {{one|indexes}}', data)).toBe('index `a`, index `b` and index `c`; index `byDay`');
+    expect(interpolate('({{source|declared=declared|derived=estimated from a key level}})', data)).toBe('(estimated from a key level)');
+    expect(() => interpolate('{{source|declared=declared}}', data)).toThrow(/no such filter or choice/);
+    expect(() => interpolate('{{source|percentage}}', data)).toThrow(/no such filter or choice/);
+  });
 });
 
 describe('SG011 latency-blind-on-demand, retired', () => {
