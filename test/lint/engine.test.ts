@@ -190,6 +190,9 @@ describe('messages', () => {
     expect(interpolate('({{source|declared=declared|derived=estimated from a key level}})', data)).toBe('(estimated from a key level)');
     expect(() => interpolate('{{source|declared=declared}}', data)).toThrow(/no such filter or choice/);
     expect(() => interpolate('{{source|percentage}}', data)).toThrow(/no such filter or choice/);
+    // An index is optional: the table itself has none.
+    expect(interpolate('key `k`{{index|onIndex}} is hot', { index: 'byDay' })).toBe('key `k` on index `byDay` is hot');
+    expect(interpolate('key `k`{{index|onIndex}} is hot', {})).toBe('key `k` is hot');
   });
 });
 

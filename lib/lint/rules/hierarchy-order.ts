@@ -171,7 +171,7 @@ function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[])
       messageId: 'multiAttributeSortKey',
       fixId: 'fix',
       fixNotes: ['orDeclareQueries'],
-      data: { index: code(space.index as string), parts: describe(space.sortKey), ...orderData(order) },
+      data: { index: space.index, parts: describe(space.sortKey), ...orderData(order) },
       edits: [reorderedAttributesEdit(order, path)],
     },
   ];
@@ -194,7 +194,7 @@ export const hierarchyOrder = defineRule({
     hierarchicalTimeMiddle:
       'the hierarchical partition key {{parts}} is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
     multiAttributeSortKey:
-      'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
+      'the multi-attribute sort key of index {{index|code}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
     compositeSortKey:
       'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: begins_with queries on a prefix cannot narrow to one branch',
     sortKeyQueries:

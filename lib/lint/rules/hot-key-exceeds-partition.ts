@@ -3,7 +3,6 @@ import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { onIndex } from '../format';
 import { physicalBound, physicalShareData, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
@@ -97,7 +96,7 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   messages: {
     hotKey:
-      'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
+      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -179,7 +178,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       data: {
         ...advice.data,
         ...over.data,
-        onIndex: onIndex(space.index),
+        index: space.index,
         share: space.workload.hotKeyShare,
         shareSource: space.workload.hotKeyShareSource,
         headroom: design.thresholds.headroom,

@@ -1,5 +1,4 @@
 import { looksLikeTimeBucket, looksLowCardinality } from '../../design/key-names';
-import { onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -16,9 +15,9 @@ export const suspiciousKeyName = defineRule({
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
   messages: {
     lowCardinalityName:
-      'partition key {{attribute|code}}{{onIndex}} of {{name|code}} is named like a low-cardinality field (status, type, region…), and no design declares its cardinality or peak',
+      'partition key {{attribute|code}}{{index|onIndex}} of {{name|code}} is named like a low-cardinality field (status, type, region…), and no design declares its cardinality or peak',
     timeBucketName:
-      'partition key {{attribute|code}}{{onIndex}} of {{name|code}} is named like a time bucket (date, hour, month…), and no design declares its cardinality or peak',
+      'partition key {{attribute|code}}{{index|onIndex}} of {{name|code}} is named like a time bucket (date, hour, month…), and no design declares its cardinality or peak',
     fix: 'declare the design (GuardedTable / GuardedContainer, or a design file) so skewguard can check it, or acknowledge with a reason if the key is in fact high-cardinality',
   },
   checkExternal(resource) {
@@ -31,7 +30,7 @@ export const suspiciousKeyName = defineRule({
           index: key.index,
           messageId: lowCardinality ? ('lowCardinalityName' as const) : ('timeBucketName' as const),
           fixId: 'fix' as const,
-          data: { attribute: key.attribute, onIndex: onIndex(key.index), name: resource.name },
+          data: { attribute: key.attribute, index: key.index, name: resource.name },
         },
       ];
     });

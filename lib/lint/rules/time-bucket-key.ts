@@ -2,7 +2,6 @@ import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { onIndex } from '../format';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -42,7 +41,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const idle = !Number.isFinite(growth);
   const base = {
     key: levels.map((l) => l.name),
-    onIndex: onIndex(space.index),
+    index: space.index,
     load: worst.load,
     unit: worst.unit,
     label: worst.label,
@@ -111,11 +110,11 @@ export const timeBucketKey = defineRule({
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
   messages: {
-    timeKey: `partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
+    timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
     timeKeyFits:
-      'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold',
+      'partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold',
     timeKeyFitsIdle:
-      'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, none of the declared traffic reaches it; each rollover starts a bucket cold',
+      'partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, none of the declared traffic reaches it; each rollover starts a bucket cold',
     timeFirst: `the first level {{level|code}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): ${LOAD_AGAINST_CEILING}`,
     timeFirstFits:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), saturated when traffic grows {{growthToCeiling}}×, and a prefix query for one {{spreadBy|code}} value spans every bucket",

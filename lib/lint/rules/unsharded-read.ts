@@ -1,5 +1,4 @@
 import { joinPath } from '../../design/field-path';
-import { onIndex } from '../format';
 import { carries, readsWholeKey } from '../queries';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -17,9 +16,9 @@ export const unshardedRead = defineRule({
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
     random:
-      'access pattern {{pattern|code}} reads {{key|key}}{{onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
+      'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
     calculated:
-      'access pattern {{pattern|code}} reads {{key|key}}{{onIndex}}, calculated-sharded on {{source|code}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
+      'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, calculated-sharded on {{source|code}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source|code}} to read one shard',
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
@@ -44,7 +43,7 @@ export const unshardedRead = defineRule({
           data: {
             pattern: p.name,
             key: space.partitionKey.map((k) => k.name),
-            onIndex: onIndex(space.index),
+            index: space.index,
             shards: sharding.shards,
             ...(sharding.strategy === 'calculated' ? { source } : {}),
           },

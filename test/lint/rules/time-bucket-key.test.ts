@@ -89,7 +89,15 @@ testRule('SG002', {
         workload: { peakReadUnits: 100, peakWriteUnits: 2000 },
         globalSecondaryIndexes: [{ indexName: 'by-day', partitionKey: { name: 'createdDay', type: 'S', cardinality: 365 }, sortKey: orderId }],
       }),
-      findings: [{ messageId: 'timeKey', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-day', data: { shards: 3 } }],
+      findings: [
+        {
+          messageId: 'timeKey',
+          path: 'globalSecondaryIndexes[0].partitionKey',
+          index: 'by-day',
+          data: { shards: 3, index: 'by-day' },
+          message: /^partition key `createdDay` on index `by-day` is a time bucket/,
+        },
+      ],
     },
     {
       name: 'a Cosmos DB hierarchical key led by a time bucket under load: put it last',
