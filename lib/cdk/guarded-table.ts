@@ -319,7 +319,7 @@ export class GuardedTable extends Construct {
     if (!this.tableMonitored) return;
     const off = replicas.filter((r) => (r.contributorInsightsSpecification as { enabled?: unknown } | undefined)?.enabled === false);
     if (off.length > 0) {
-      throw new DesignError(
+      throw new UsageError(
         off.map((r) => ({
           path: 'replicas',
           message: `the replica in ${String(r.region)} turns Contributor Insights off, which the design keeps on (SG010): remove contributorInsightsSpecification: { enabled: false } from its addReplica() call`,

@@ -439,6 +439,12 @@ export interface ExternalResourceDesign {
   /** Whether Contributor Insights / partition-key diagnostics are on.
    *  @default - unknown: SG010 is not checked */
   readonly keyMonitoring?: boolean;
+  /** Cosmos DB: the partition key's kind as declared, checked by SG005 (several paths need "MultiHash").
+   *  @default - "Hash" for one path, "MultiHash" for several (as for a container design) */
+  readonly partitionKeyKind?: 'Hash' | 'MultiHash';
+  /** Cosmos DB: the partition key's version as declared, checked by SG005 (a MultiHash key needs 2).
+   *  @default - unknown: not checked */
+  readonly partitionKeyVersion?: 1 | 2;
   /** @default - none */
   readonly acknowledgements?: readonly AcknowledgementDesign[];
 }

@@ -227,6 +227,14 @@ export interface ExternalResource {
   readonly keyMonitoring?: boolean;
   /** Where the key-monitoring switch was read from (`keyMonitoring`, or a template's location). */
   readonly keyMonitoringPath: string;
+  /** Where the partition-key list was read from (`partitionKeys`, or the resource property). */
+  readonly partitionKeysPath: string;
+  /** Cosmos DB: the key's kind as declared, else inferred from the number of paths. */
+  readonly partitionKeyKind: 'Hash' | 'MultiHash';
+  readonly partitionKeyKindPath: string;
+  /** Cosmos DB: the key's version as declared; undefined when not known. */
+  readonly partitionKeyVersion?: 1 | 2;
+  readonly partitionKeyVersionPath: string;
   readonly acknowledgements: readonly Acknowledgement[];
 }
 

@@ -119,6 +119,12 @@ export interface ExternalLocations {
   readonly partitionKeys?: readonly string[];
   /** @default 'keyMonitoring' */
   readonly keyMonitoring?: string;
+  /** The list of partition keys as a whole. @default 'partitionKeys' */
+  readonly partitionKeyList?: string;
+  /** @default 'partitionKeyKind' */
+  readonly partitionKeyKind?: string;
+  /** @default 'partitionKeyVersion' */
+  readonly partitionKeyVersion?: string;
   /** @default 'acknowledgements' */
   readonly acknowledgements?: string;
 }
@@ -131,12 +137,23 @@ export function normalizeExternal(
   locations: ExternalLocations = {},
 ): ExternalResource {
   const indexNames = [...new Set(input.partitionKeys.flatMap((k) => (k.index ? [k.index] : [])))];
+  if (input.engine !== 'cosmosdb') {
+    for (const field of ['partitionKeyKind', 'partitionKeyVersion'] as const) {
+      if (input[field] !== undefined) log.add(locations[field] ?? field, `is a Cosmos DB setting; leave it out for ${input.engine}`);
+    }
+  }
+  const tableKeys = input.partitionKeys.filter((k) => k.index === undefined).length;
   return {
     engine: input.engine,
     name: input.name,
     partitionKeys: input.partitionKeys.map((key, i) => ({ ...key, path: locations.partitionKeys?.[i] ?? joinPath('partitionKeys', i) })),
     keyMonitoring: input.keyMonitoring,
     keyMonitoringPath: locations.keyMonitoring ?? 'keyMonitoring',
+    partitionKeysPath: locations.partitionKeyList ?? 'partitionKeys',
+    partitionKeyKind: input.partitionKeyKind ?? (tableKeys > 1 ? 'MultiHash' : 'Hash'),
+    partitionKeyKindPath: locations.partitionKeyKind ?? 'partitionKeyKind',
+    partitionKeyVersion: input.partitionKeyVersion,
+    partitionKeyVersionPath: locations.partitionKeyVersion ?? 'partitionKeyVersion',
     acknowledgements: acknowledgements(input.acknowledgements, indexNames, options, log, locations.acknowledgements),
   };
 }

@@ -259,7 +259,7 @@ function render(rule: Rule, ids: readonly string[], data: MessageData): string {
 export function blockingFindings(findings: readonly Finding[], level: Severity = 'error'): Finding[] {
   if (!Object.prototype.hasOwnProperty.call(SEVERITY_ORDER, level)) {
     // Fail closed: an unknown level must not quietly let every finding through.
-    throw new DesignError([{ path: 'level', message: `expected "error" or "warning", got ${describe(level)}` }], 'blockingFindings() level');
+    throw new UsageError([{ path: 'level', message: `expected "error" or "warning", got ${describe(level)}` }], 'blockingFindings() level');
   }
   return findings.filter((f) => !f.acknowledged && SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[level]);
 }

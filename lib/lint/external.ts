@@ -45,6 +45,9 @@ function located(path: string, locations: ExternalLocations): string {
   const [field, i] = parseFieldPath(path);
   const key = field === 'partitionKeys' && typeof i === 'number' ? locations.partitionKeys?.[i] : undefined;
   if (key !== undefined) return key;
+  const whole =
+    path === 'partitionKeys' ? locations.partitionKeyList : path === 'partitionKeyKind' || path === 'partitionKeyVersion' ? locations[path] : undefined;
+  if (whole !== undefined) return whole;
   if (field === 'acknowledgements' && locations.acknowledgements !== undefined) return rebasePath(path, 'acknowledgements', locations.acknowledgements) ?? path;
   return path;
 }

@@ -1,6 +1,5 @@
 /** Number and name formatting shared by rule messages, so every report reads the same way. */
 import type { Cardinality } from '../design/input';
-import type { LoadDimension } from '../design/sharding';
 
 /** `20000` → `20,000`, `4.1666` → `4.17`, `0.0021` → `0.0021`, Infinity → `unbounded`: the same in every locale. */
 export function fmt(value: number): string {
@@ -35,24 +34,12 @@ export function keyName(attributes: readonly { readonly name: string }[], separa
   return names.length === 1 ? code(names[0]) : `(${names.map(code).join(separator)})`;
 }
 
+/** "a", "a and b", "a, b and c". */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /** "on index `byStatus`" for a GSI, "" for the table itself. */
 export function onIndex(index: string | undefined): string {
   return index === undefined ? '' : ` on index ${code(index)}`;
-}
-
-/** "10,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)". */
-export function loadAgainstCeiling(d: LoadDimension, perKey?: { readonly shards: number; readonly load: number; readonly what: string }): string {
-  const load = `${fmt(d.load)} ${d.unit}${d.label === 'request' ? '' : ` ${d.label}s`}`;
-  const split = perKey ? `, ${fmt(perKey.load)} ${d.unit} per ${perKey.what} over ${perKey.shards},` : '';
-  return `${load}${split} against a usable ${fmt(d.usable)} ${d.unit} (${percent(d.usable / d.ceiling)} of the ${fmt(d.ceiling)} ${d.unit} ceiling)`;
-}
-
-/** "fits one partition: 50 of a usable 2,400 RCU", for the dimension nearest its ceiling. */
-export function loadOfUsable(d: LoadDimension): string {
-  return `${fmt(d.load)} of a usable ${fmt(d.usable)} ${d.unit}`;
-}
-
-/** "saturated when traffic grows 25×", or, when none of the declared traffic reaches it, that. */
-export function growthClause(growth: number): string {
-  return growth === Infinity ? 'none of the declared traffic reaches it' : `saturated when traffic grows ${fmt(growth)}×`;
 }

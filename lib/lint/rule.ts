@@ -22,7 +22,8 @@ export interface RuleSource {
  * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, `{{name|code}}` and lists of
  * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
  */
-export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[]>>;
+/** A hit's numbers, names and ids; `undefined` only for a value a filter reads as optional (`{{index|onIndex}}` for the table itself). */
+export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[] | undefined>>;
 
 /** What a rule reports; the engine adds the rule's identity, location prefix and acknowledgement. */
 export interface RuleHit<M extends string = string> {

@@ -4,7 +4,7 @@
  * A typo in an expectation is a usage error named by its position, never an assertion that
  * silently cannot pass.
  */
-import { DesignError, RULES, type DesignIssue } from '../index';
+import { RULES, UsageError, type DesignIssue } from '../index';
 
 /** A rule the design must fail with, optionally at a place. */
 export type RuleExpectation =
@@ -60,7 +60,7 @@ function resolveRule(rule: unknown, extraIds: readonly string[]): string | undef
  * Reads `expected` (one expectation or a non-empty list). `extraIds`: checks beyond the rule
  * catalogue that the caller can report (the CDK plugin's `design-metadata`, for example);
  * `replaced`: former check ids and the rule that took their place, named in the refusal.
- * Throws a DesignError naming each bad entry.
+ * Throws a UsageError naming each bad entry and what it should be.
  */
 export function readExpectations(
   expected: RuleExpectation | readonly RuleExpectation[],
@@ -98,7 +98,7 @@ export function readExpectations(
     }
     return [{ rule, ...place }];
   });
-  if (issues.length > 0) throw new DesignError(issues, `${caller}() expectation`);
+  if (issues.length > 0) throw new UsageError(issues, `${caller}() expectation`);
   return read;
 }
 

@@ -3,7 +3,7 @@
  * `azure-native:monitor:*`). Every pattern must match something present, so a typo fails the test
  * with the types there are, instead of snapshotting nothing.
  */
-import { DesignError } from '../index';
+import { UsageError } from '../index';
 
 export interface TypeFilterSyntax {
   /** The option's path in messages, e.g. `resourceTypes` or `options.resourceTypes`. */
@@ -18,21 +18,21 @@ export interface TypeFilterSyntax {
   readonly wellFormed: (pattern: string) => boolean;
 }
 
-/** A predicate for the types `patterns` keep; throws a DesignError naming a bad or unmatched pattern. */
+/** A predicate for the types `patterns` keep; throws a UsageError naming a bad or unmatched pattern. */
 export function typeFilter(patterns: unknown, present: readonly string[], syntax: TypeFilterSyntax): (type: string) => boolean {
   const { field, subject, separator, examples, wellFormed } = syntax;
   if (!Array.isArray(patterns) || patterns.length === 0) {
-    throw new DesignError([{ path: field, message: `expected a non-empty array of types (${examples}), got ${JSON.stringify(patterns)}` }], subject);
+    throw new UsageError([{ path: field, message: `expected a non-empty array of types (${examples}), got ${JSON.stringify(patterns)}` }], subject);
   }
   const bad = patterns.findIndex((p) => typeof p !== 'string' || !wellFormed(p));
   if (bad >= 0)
-    throw new DesignError([{ path: `${field}[${bad}]`, message: `expected a type such as ${examples}, got ${JSON.stringify(patterns[bad])}` }], subject);
+    throw new UsageError([{ path: `${field}[${bad}]`, message: `expected a type such as ${examples}, got ${JSON.stringify(patterns[bad])}` }], subject);
   const wildcard = `${separator}*`;
   const matches = (pattern: string, type: string) => (pattern.endsWith(wildcard) ? type.startsWith(pattern.slice(0, -1)) : type === pattern);
   const types = [...new Set(present)].sort();
   const unmatched = (patterns as string[]).map((pattern, i) => ({ pattern, i })).filter(({ pattern }) => !types.some((type) => matches(pattern, type)));
   if (unmatched.length > 0) {
-    throw new DesignError(
+    throw new UsageError(
       unmatched.map(({ pattern, i }) => ({
         path: `${field}[${i}]`,
         message: `${JSON.stringify(pattern)} matches nothing here; the types are: ${types.join(', ')}`,

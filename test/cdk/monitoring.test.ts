@@ -3,6 +3,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import { UsageError } from '../../lib';
 import { GuardedTable, LOOKUP_NONCE_CONTEXT, MAX_ALARM_NAME, SkewDashboard } from '../../lib/cdk';
 import { appWithStack, healthy, synthError, templateOf } from './support';
 
@@ -65,6 +66,8 @@ describe('settings that fight each other', () => {
     const table = new GuardedTable(stack, 'Global', healthy());
     table.table.addReplica({ region: 'us-east-1', contributorInsightsSpecification: { enabled: false } });
     expect(synthError(app)).toMatch(/replica in us-east-1 turns Contributor Insights off/);
+    // A construct call at odds with the design is a usage mistake: the design itself is fine.
+    expect(() => app.synth()).toThrow(UsageError);
   });
 
   it('lets replicas keep Contributor Insights on (the default)', () => {

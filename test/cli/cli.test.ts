@@ -187,7 +187,7 @@ describe('json report', () => {
       message: expect.stringContaining('Contributor Insights is off for the table'),
       fix: expect.stringContaining('enable Contributor Insights'),
       acknowledged: false,
-      data: { spaces: 'the table' },
+      data: {},
       edits: [{ op: 'set', path: 'tables[0].monitoring.contributorInsights', value: true }],
       line: 9,
       column: 23,

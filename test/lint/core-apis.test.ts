@@ -139,6 +139,46 @@ describe('lintExternal(): one external resource, a rule subset, reported at the 
       ['Metadata.skewguard.acknowledgements[0].reason', expect.stringContaining('at least 10 characters')],
     ]);
   });
+
+  describe('SG005 on a Cosmos DB container as declared (paths, kind, version): no placeholder design', () => {
+    const container = (partitionKeys: readonly string[], more: { partitionKeyKind?: 'Hash' | 'MultiHash'; partitionKeyVersion?: 1 | 2 } = {}) => ({
+      engine: 'cosmosdb' as const,
+      name: 'orders',
+      partitionKeys: partitionKeys.map((attribute) => ({ attribute })),
+      ...more,
+    });
+    const sg005 = (resource: ReturnType<typeof container>) =>
+      lintExternal(resource, { only: ['SG005'] }).findings.map((f) => [f.messageId, f.path, f.edits ?? []]);
+
+    it('stays quiet on a valid key, and on a MultiHash key whose version is not known', () => {
+      expect(sg005(container(['/tenantId']))).toEqual([]);
+      expect(sg005(container(['/tenantId', '/userId'], { partitionKeyKind: 'MultiHash', partitionKeyVersion: 2 }))).toEqual([]);
+      expect(sg005(container(['/tenantId', '/userId']))).toEqual([]);
+    });
+
+    it('reports each structure fault at the field it was read from, with no edits (a raw resource is not a design)', () => {
+      expect(sg005(container(['tenantId', '/a', '/a', '/b']))).toEqual([
+        ['tooManyLevels', 'partitionKeys', []],
+        ['invalidPath', 'partitionKeys[0]', []],
+        ['duplicatePath', 'partitionKeys[2]', []],
+      ]);
+      expect(sg005(container(['/a', '/b'], { partitionKeyKind: 'MultiHash', partitionKeyVersion: 1 }))).toEqual([
+        ['multiHashVersion', 'partitionKeyVersion', []],
+      ]);
+      expect(sg005(container(['/a', '/b'], { partitionKeyKind: 'Hash' }))).toEqual([['hashWithLevels', 'partitionKeyKind', []]]);
+      const located = lintExternal(container(['/a', '/b'], { partitionKeyKind: 'MultiHash', partitionKeyVersion: 1 }), {
+        only: ['SG005'],
+        locations: { partitionKeyVersion: 'resource.partitionKey.version' },
+      });
+      expect(located.findings.map((f) => f.path)).toEqual(['resource.partitionKey.version']);
+    });
+
+    it('refuses a kind or version on a DynamoDB resource, naming the field', () => {
+      expect(issuesOf(() => lintExternal({ ...resource, partitionKeyKind: 'Hash' }))).toEqual([
+        ['partitionKeyKind', expect.stringContaining('Cosmos DB setting')],
+      ]);
+    });
+  });
 });
 
 describe('lint() basePath', () => {

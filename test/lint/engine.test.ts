@@ -1,4 +1,4 @@
-import { DesignError, RETIRED_RULES, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument } from '../../lib';
+import { RETIRED_RULES, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument, UsageError } from '../../lib';
 import type { Severity } from '../../lib';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
@@ -89,7 +89,7 @@ describe('lint', () => {
 
   it('rejects an unknown blocking level instead of letting every finding through', () => {
     const findings = lint(table({ monitoring: { contributorInsights: false } }));
-    expect(() => blockingFindings(findings, 'fatal' as Severity)).toThrow(DesignError);
+    expect(() => blockingFindings(findings, 'fatal' as Severity)).toThrow(UsageError);
   });
 });
 
@@ -180,6 +180,19 @@ describe('messages', () => {
   it("fail loudly when a rule forgets a placeholder's data (a rule bug, not a user error)", () => {
     expect(() => interpolate('{{missing}} here', {})).toThrow(/placeholder "\{\{missing\}\}" has no data/);
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
+  });
+
+  it('writes lists, key levels and indexes from plain names, and words an id by a select', () => {
+    const data = { names: ['a', 'b', 'c'], loads: [1500, 2], one: ['byDay'], source: 'derived' };
+    expect(interpolate('{{names|code}}; {{loads}}', data)).toBe('`a`, `b`, `c`; 1,500, 2');
+    expect(interpolate('{{names|key}} / {{names|levels}}', data)).toBe('(`a`, `b`, `c`) / `a` → `b` → `c`');
+    expect(interpolate('{{names|indexes}}; {{one|indexes}}', data)).toBe('index `a`, index `b` and index `c`; index `byDay`');
+    expect(interpolate('({{source|declared=declared|derived=estimated from a key level}})', data)).toBe('(estimated from a key level)');
+    expect(() => interpolate('{{source|declared=declared}}', data)).toThrow(/no such filter or choice/);
+    expect(() => interpolate('{{source|percentage}}', data)).toThrow(/no such filter or choice/);
+    // An index is optional: the table itself has none.
+    expect(interpolate('key `k`{{index|onIndex}} is hot', { index: 'byDay' })).toBe('key `k` on index `byDay` is hot');
+    expect(interpolate('key `k`{{index|onIndex}} is hot', {})).toBe('key `k` is hot');
   });
 });
 

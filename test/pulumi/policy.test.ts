@@ -163,6 +163,7 @@ describe('the policy pack', () => {
       }),
     ).toThrow(
       expect.objectContaining({
+        name: 'UsageError',
         issues: [
           expect.objectContaining({ path: 'enforcementLevels["skewguard-typo"]' }),
           expect.objectContaining({ path: `enforcementLevels["${POLICY_NAMES.keyStructure}"]` }),

@@ -2,7 +2,7 @@
 import { App, Stack, Stage, Validations } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { DesignError } from '../../lib';
+import { UsageError } from '../../lib';
 import { GuardedTable, SkewguardPlugin } from '../../lib/cdk';
 import { assertStackFails, assertStackPasses, DesignAssertionError, synthDesignReport } from '../../lib/testing/cdk';
 import { healthy, statusKeyed } from '../cdk/support';
@@ -159,8 +159,8 @@ describe('assertStackFails', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', healthy());
     const error = thrown(() => assertStackFails(stack, ['design-metadata', 'SG999', 'undeclared-index']));
-    expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues).toEqual([
       { path: 'expected[1]', message: expect.stringContaining('; or design-metadata, acknowledgement, unchecked, template)') },
       { path: 'expected[2]', message: '"undeclared-index" was replaced by SG016 (template-differs-from-design): expect that rule instead' },
     ]);

@@ -7,7 +7,7 @@ import { App, LegacyStackSynthesizer, NestedStack, Stack } from 'aws-cdk-lib';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Fact, FactName } from 'aws-cdk-lib/region-info';
-import { DesignError } from '../../lib';
+import { UsageError } from '../../lib';
 import { GuardedTable } from '../../lib/cdk';
 import { PLACEHOLDERS, stackSnapshot, templateSnapshot } from '../../lib/testing/cdk';
 import { synthesizedStack } from '../../lib/testing/cdk/synthesized';
@@ -229,8 +229,8 @@ describe('stackSnapshot', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues).toEqual([
       { path: 'resourceTypes[1]', message: expect.stringContaining('"AWS::DynamoDB::Tabel" matches nothing here; the types are: ') },
     ]);
     expect(() => stackSnapshot(stack, { resourceTypes: ['dynamodb'] })).toThrow(/resourceTypes\[0\]: expected a type such as/);

@@ -1,7 +1,7 @@
 // skewguard/testing: assertions on a design itself, checked against the core's own verdict.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DesignError, lint, type DesignInput } from '../../lib';
+import { UsageError, lint, type DesignInput } from '../../lib';
 import { assertDesignFails, assertDesignPasses, DesignAssertionError } from '../../lib/testing';
 import { thrown } from './support/errors';
 
@@ -80,8 +80,8 @@ describe('assertDesignPasses', () => {
 
   it('rejects a failOn it does not know, naming the option', () => {
     const error = thrown(() => assertDesignPasses(statusKeyed, { failOn: 'fatal' as never }));
-    expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([{ path: 'options.failOn', message: expect.stringContaining('"fatal"') }]);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues).toEqual([{ path: 'options.failOn', message: expect.stringContaining('"fatal"') }]);
   });
 });
 
@@ -128,10 +128,10 @@ describe('assertDesignFails', () => {
 
   it('names a bad expectation by its position, before linting anything', () => {
     const error = thrown(() => assertDesignFails(statusKeyed, ['SG001', 'SG03', { rule: 'SG003', path: 3, line: 1 } as never]));
-    expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues.map((i) => i.path)).toEqual(['expected[1]', 'expected[2].path', 'expected[2].line']);
-    expect((error as DesignError).issues[0].message).toContain('"SG03"');
-    expect((thrown(() => assertDesignFails(statusKeyed, [])) as DesignError).issues).toEqual([
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues.map((i) => i.path)).toEqual(['expected[1]', 'expected[2].path', 'expected[2].line']);
+    expect((error as UsageError).issues[0].message).toContain('"SG03"');
+    expect((thrown(() => assertDesignFails(statusKeyed, [])) as UsageError).issues).toEqual([
       { path: 'expected', message: expect.stringContaining('is empty') },
     ]);
   });

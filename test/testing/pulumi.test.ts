@@ -4,7 +4,7 @@
 // skewguard/testing/pulumi: mock-engine runs, snapshots and refusal assertions, against real
 // GuardedContainers, a real program (examples/pulumi) and the Pulumi SDK's own wire format.
 import * as pulumi from '@pulumi/pulumi';
-import { DesignError, UsageError } from '../../lib';
+import { UsageError } from '../../lib';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type GuardedContainerArgs } from '../../lib/pulumi';
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
@@ -123,8 +123,8 @@ describe('pulumiSnapshot', () => {
       new Set([CONTAINER, 'azure-native:monitor:DiagnosticSetting', 'azure-native:monitor:MetricAlert', 'azure-native:monitor:ScheduledQueryRule']),
     );
     const error = await rejection(pulumiSnapshot(() => events(), { resourceTypes: ['azure-native:cosmosdb:SqlContainer'] }));
-    expect(error).toBeInstanceOf(DesignError);
-    expect((error as DesignError).issues).toEqual([
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues).toEqual([
       { path: 'options.resourceTypes[0]', message: expect.stringContaining(`matches nothing here; the types are: ${CONTAINER}, `) },
     ]);
   });

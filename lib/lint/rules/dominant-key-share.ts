@@ -1,6 +1,5 @@
 import { nearestToCeiling } from '../../design/sharding';
 import { growthOf } from '../analysis';
-import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -18,7 +17,7 @@ export const dominantKeyShare = defineRule({
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
   messages: {
-    dominant: 'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} of traffic',
+    dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
     declaredAtLevel: ' (declared at {{declaredAt}})',
     aboveMaxShare:
@@ -52,7 +51,7 @@ export const dominantKeyShare = defineRule({
           fixId: 'fix',
           data: {
             key: space.partitionKey.map((k) => k.name),
-            onIndex: onIndex(space.index),
+            index: space.index,
             share: hotKeyShare,
             limit: design.thresholds.maxHotKeyShare,
             ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),

@@ -1,5 +1,4 @@
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -17,8 +16,8 @@ export const excessiveFanOut = defineRule({
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
-    overNeed: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} ',
-    overCap: '{{key|key}}{{onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',
+    overNeed: '{{key|key}}{{index|onIndex}} is sharded into {{declaredShards}} keys, more than {{fanOutFactor}}× the {{need}} ',
+    overCap: '{{key|key}}{{index|onIndex}} is sharded into {{declaredShards}} keys, more than maxShards {{maxShards}}',
     neededByPeak: 'the peak needs',
     neededBySize: "the largest partition's size needs",
     writesCost: ': every write of a key costs {{declaredShards}}×',
@@ -51,7 +50,7 @@ export const excessiveFanOut = defineRule({
           notes: overNeed ? [neededBy, cost] : [cost],
           fixId,
           fixNotes,
-          data: { ...advice.data, onIndex: onIndex(space.index), declaredShards: declared, fanOutFactor, need: n, maxShards },
+          data: { ...advice.data, index: space.index, declaredShards: declared, fanOutFactor, need: n, maxShards },
           edits: advice.edits,
         },
       ];

@@ -18,7 +18,15 @@ interface Ordered {
 }
 
 type Id =
-  'hierarchical' | 'multiAttributeSortKey' | 'compositeSortKey' | 'sortKeyQueries' | 'fix' | 'orDeclareQueries' | 'fixForQueries' | 'fixConflictingQueries';
+  | 'hierarchical'
+  | 'hierarchicalTimeMiddle'
+  | 'multiAttributeSortKey'
+  | 'compositeSortKey'
+  | 'sortKeyQueries'
+  | 'fix'
+  | 'orDeclareQueries'
+  | 'fixForQueries'
+  | 'fixConflictingQueries';
 
 function describe(parts: readonly Ordered[]): string {
   return parts.map((p) => `${code(p.name)} (${formatCardinality(p.cardinality)})`).join(' → ');
@@ -70,7 +78,7 @@ interface SortKey<T extends KeyPart> {
 }
 
 function orderData(order: readonly Ordered[]) {
-  return { order: order.map((p) => code(p.name)).join(' → '), orderNames: order.map((p) => p.name).join(',') };
+  return { order: order.map((p) => p.name) };
 }
 
 /** "`by-round` gives `round` then a range on `bracket`". */
@@ -133,17 +141,14 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   if (levels.length < 2 || levels[0].kind === 'time-bucket' || sameOrder(levels, order)) return [];
   // The declared queries decide: an order whose first level they already give serves them best.
   if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
-  const timeMiddle = !ascending(levels) ? '' : ' with time buckets after the business levels and before a unique id';
+  // Ascending yet out of order: a time bucket sits where it should not (before business levels or after a unique id).
+  const timeMiddle = ascending(levels);
   return [
     {
       path: space.partitionKeyPath,
-      messageId: 'hierarchical',
+      messageId: timeMiddle ? 'hierarchicalTimeMiddle' : 'hierarchical',
       fixId: 'fix',
-      data: {
-        parts: describe(levels),
-        timeNote: timeMiddle,
-        ...orderData(order),
-      },
+      data: { parts: describe(levels), ...orderData(order) },
       // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
       edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
     },
@@ -166,7 +171,7 @@ function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[])
       messageId: 'multiAttributeSortKey',
       fixId: 'fix',
       fixNotes: ['orDeclareQueries'],
-      data: { index: code(space.index as string), parts: describe(space.sortKey), ...orderData(order) },
+      data: { index: space.index, parts: describe(space.sortKey), ...orderData(order) },
       edits: [reorderedAttributesEdit(order, path)],
     },
   ];
@@ -185,16 +190,18 @@ export const hierarchyOrder = defineRule({
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],
   messages: {
     hierarchical:
-      'the hierarchical partition key {{parts}} is not ordered from low to high cardinality{{timeNote}}: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+      'the hierarchical partition key {{parts}} is not ordered from low to high cardinality: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+    hierarchicalTimeMiddle:
+      'the hierarchical partition key {{parts}} is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
     multiAttributeSortKey:
-      'the multi-attribute sort key of index {{index}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
+      'the multi-attribute sort key of index {{index|code}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
     compositeSortKey:
       'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: begins_with queries on a prefix cannot narrow to one branch',
     sortKeyQueries:
       'the {{what}} {{parts}} cannot serve {{patterns|code}}: a sort key is matched left to right without skipping, and {{reads}}, which does not lead it',
-    fix: 'order it {{order}}',
+    fix: 'order it {{order|levels}}',
     orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
-    fixForQueries: 'order it {{order}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
+    fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
     fixConflictingQueries:
       'no one order serves every declared query that reads it ({{all}}): keep the order the most important ones need and give {{patterns|code}} an index whose sort key begins with what they give',
   },

@@ -3,13 +3,10 @@ import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { onIndex } from '../format';
 import { physicalBound, physicalShareData, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
-
-const SHARE_SOURCE = { declared: 'declared', derived: 'estimated from a key level', uniform: 'uniform', 'time-bucket': 'the current time bucket' } as const;
 
 /** What the engine can and cannot do for this key on its own (split for heat), said accurately. */
 const SPLIT_NOTE = {
@@ -98,7 +95,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosIntegratedCache,
   ],
   messages: {
-    hotKey: 'the hottest {{key|key}} value{{onIndex}} takes {{share|percent}} ({{shareSource}}) of the peak: ',
+    hotKey:
+      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -180,9 +178,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       data: {
         ...advice.data,
         ...over.data,
-        onIndex: onIndex(space.index),
+        index: space.index,
         share: space.workload.hotKeyShare,
-        shareSource: SHARE_SOURCE[space.workload.hotKeyShareSource],
+        shareSource: space.workload.hotKeyShareSource,
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),

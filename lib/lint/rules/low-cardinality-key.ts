@@ -3,7 +3,6 @@ import { nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf } from '../analysis';
-import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -40,13 +39,13 @@ export const lowCardinalityKey = defineRule({
   ],
   messages: {
     fewValues:
-      'partition key {{key|key}}{{onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality}} partitions ever take traffic, and the hottest value throttles on its own',
+      'partition key {{key|key}}{{index|onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality}} partitions ever take traffic, and the hottest value throttles on its own',
     fewValuesEachFits:
-      'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest value fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest value fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
-      'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
-      'partition key {{key|key}}{{onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
       'partition key {{key|key}} has only {{cardinality}} distinct values, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
@@ -71,7 +70,7 @@ export const lowCardinalityKey = defineRule({
       const hot = nearestToCeiling(unsharded);
       const common = {
         key: space.partitionKey.map((k) => k.name),
-        onIndex: onIndex(space.index),
+        index: space.index,
         cardinality: a.cardinality,
         minCardinality,
         peakLoad: peak.load,

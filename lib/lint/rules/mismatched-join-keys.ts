@@ -1,6 +1,5 @@
 import { sameAttribute, type CosmosKeyDesign } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
-import { code } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -11,13 +10,18 @@ function prefixOfEachOther(own: readonly string[], other: readonly string[]): bo
   return shorter.every((path, i) => sameAttribute(path, longer[i]));
 }
 
-/** The key both containers could share; never one that SG001/SG002 would flag on this container. */
-function sharedKeySuggestion(design: CosmosKeyDesign, analysis: DesignAnalysis, other: readonly string[]): string {
+type FixId = 'fix' | 'fixNotTimeBucket' | 'fixNotLowCardinality' | 'fixOtherKey' | 'fixClose' | 'fixView';
+
+/** The key both containers could share, as fix clauses; never one that SG001/SG002 would flag on this container. */
+function sharedKeyFix(design: CosmosKeyDesign, analysis: DesignAnalysis, other: readonly string[]): { fixId: FixId; fixNotes: FixId[] } {
   const own = design.primaryKey.partitionKey;
   const a = analysis.of(design.primaryKey);
-  const ownFlagged = own[0].kind === 'time-bucket' || a.cardinality < design.thresholds.minCardinality;
-  if (!ownFlagged) return `partition both by ${own.map((l) => code(l.name)).join(' → ')}`;
-  return `partition both by a high-cardinality key both carry (not ${code(own[0].name)}, which is ${own[0].kind === 'time-bucket' ? 'a time bucket' : 'low-cardinality'}${other.length ? `; ${other.map(code).join(' → ')} if it is not` : ''})`;
+  const timeBucket = own[0].kind === 'time-bucket';
+  if (!timeBucket && a.cardinality >= design.thresholds.minCardinality) return { fixId: 'fix', fixNotes: ['fixView'] };
+  return {
+    fixId: timeBucket ? 'fixNotTimeBucket' : 'fixNotLowCardinality',
+    fixNotes: [...(other.length ? (['fixOtherKey'] as const) : []), 'fixClose', 'fixView'],
+  };
 }
 
 export const mismatchedJoinKeys = defineRule({
@@ -33,10 +37,15 @@ export const mismatchedJoinKeys = defineRule({
   sources: [SOURCES.cosmosJoins, SOURCES.cosmosHierarchical, SOURCES.cosmosChangeFeedPatterns],
   messages: {
     sharedFirst:
-      'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: a joined lookup can target only by the shared first level {{first}}, not by the full key',
+      'this container is joined with {{other|code}}, but is partitioned by {{own|levels}} and {{other|code}} by {{otherKey|levels}}: a joined lookup can target only by the shared first level {{first|code}}, not by the full key',
     disjoint:
-      'this container is joined with {{other}}, but is partitioned by {{own}} and {{other}} by {{otherKey}}: each joined lookup fans out over every partition',
-    fix: '{{suggestion}}, or maintain a materialized view of {{other}} keyed like this container via the change feed',
+      'this container is joined with {{other|code}}, but is partitioned by {{own|levels}} and {{other|code}} by {{otherKey|levels}}: each joined lookup fans out over every partition',
+    fix: 'partition both by {{own|levels}}',
+    fixNotTimeBucket: 'partition both by a high-cardinality key both carry (not {{first|code}}, which is a time bucket',
+    fixNotLowCardinality: 'partition both by a high-cardinality key both carry (not {{first|code}}, which is low-cardinality',
+    fixOtherKey: '; {{otherKey|levels}} if it is not',
+    fixClose: ')',
+    fixView: ', or maintain a materialized view of {{other|code}} keyed like this container via the change feed',
   },
   check(design, analysis) {
     const own = design.primaryKey.partitionKey.map((a) => a.name);
@@ -45,14 +54,8 @@ export const mismatchedJoinKeys = defineRule({
       .map((join) => ({
         path: join.path,
         messageId: sameAttribute(own[0], join.partitionKeyPaths[0] ?? '') ? ('sharedFirst' as const) : ('disjoint' as const),
-        fixId: 'fix' as const,
-        data: {
-          other: code(join.container),
-          own: own.map(code).join(' → '),
-          otherKey: join.partitionKeyPaths.map(code).join(' → '),
-          first: code(own[0]),
-          suggestion: sharedKeySuggestion(design, analysis, join.partitionKeyPaths),
-        },
+        ...sharedKeyFix(design, analysis, join.partitionKeyPaths),
+        data: { other: join.container, own, otherKey: join.partitionKeyPaths, first: own[0] },
       }));
   },
 });

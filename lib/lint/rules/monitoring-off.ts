@@ -1,14 +1,16 @@
 import { profileOf } from '../../engines';
-import { code } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'contributorInsights' | 'diagnosticLogs' | 'external' | 'fixContributorInsights' | 'fixDiagnosticLogs';
-
-/** "the table", "the table and index `a`", "the table, index `a` and index `b`". */
-function listed(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+type Id =
+  | 'contributorInsights'
+  | 'contributorInsightsWithIndexes'
+  | 'contributorInsightsOnIndexes'
+  | 'diagnosticLogs'
+  | 'externalContributorInsights'
+  | 'externalDiagnosticLogs'
+  | 'fixContributorInsights'
+  | 'fixDiagnosticLogs';
 
 export const monitoringOff = defineRule({
   id: 'SG010',
@@ -21,9 +23,13 @@ export const monitoringOff = defineRule({
   fix: "Enable them (Contributor Insights is billed per million events; a table or GSI with a sort key uses 4 of the account's Contributor Insights rules).",
   sources: [SOURCES.dynamoContributorInsights, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {
-    contributorInsights: 'Contributor Insights is off for {{spaces}}: no one can see which partition keys are hot or throttled',
+    contributorInsights: 'Contributor Insights is off for the table: no one can see which partition keys are hot or throttled',
+    contributorInsightsWithIndexes:
+      'Contributor Insights is off for the table and {{indexes|indexes}}: no one can see which partition keys are hot or throttled',
+    contributorInsightsOnIndexes: 'Contributor Insights is off for {{indexes|indexes}}: no one can see which partition keys are hot or throttled',
     diagnosticLogs: 'partition-key diagnostics are off: no one can see which logical partitions are hot or growing toward 20 GB',
-    external: '{{what}} off for {{name}}: no one can see which keys are hot',
+    externalContributorInsights: 'Contributor Insights is off for {{name|code}}: no one can see which keys are hot',
+    externalDiagnosticLogs: 'partition-key diagnostics are off for {{name|code}}: no one can see which keys are hot',
     fixContributorInsights:
       "enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account's Contributor Insights rules)",
     fixDiagnosticLogs:
@@ -36,12 +42,14 @@ export const monitoringOff = defineRule({
       const edits = [{ op: 'set' as const, path, value: true }];
       if (analysis.profile.keyMonitoring === 'diagnostic-logs') return { path, messageId: 'diagnosticLogs', fixId: 'fixDiagnosticLogs', data: {}, edits };
       const spaces = off.filter((space) => space.keyMonitoringPath === path);
+      const table = spaces.some((space) => space.index === undefined);
+      const indexes = spaces.flatMap((space) => (space.index === undefined ? [] : [space.index]));
       return {
         path,
         index: spaces.length === 1 ? spaces[0].index : undefined,
-        messageId: 'contributorInsights',
+        messageId: indexes.length === 0 ? 'contributorInsights' : table ? 'contributorInsightsWithIndexes' : 'contributorInsightsOnIndexes',
         fixId: 'fixContributorInsights',
-        data: { spaces: listed(spaces.map((space) => (space.index === undefined ? 'the table' : `index ${code(space.index)}`))) },
+        data: indexes.length === 0 ? {} : { indexes },
         edits,
       };
     });
@@ -53,9 +61,9 @@ export const monitoringOff = defineRule({
     return [
       {
         path: resource.keyMonitoringPath,
-        messageId: 'external',
+        messageId: insights ? 'externalContributorInsights' : 'externalDiagnosticLogs',
         fixId: insights ? 'fixContributorInsights' : 'fixDiagnosticLogs',
-        data: { what: insights ? 'Contributor Insights is' : 'partition-key diagnostics are', name: code(resource.name) },
+        data: { name: resource.name },
       },
     ];
   },

@@ -1,6 +1,5 @@
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -19,13 +18,13 @@ export const needlessSharding = defineRule({
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning],
   messages: {
     needlessShards:
-      '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
+      '{{key|key}}{{index|onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',
     needlessShardsIdle:
-      '{{key|key}}{{onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
+      '{{key|key}}{{index|onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every read of a key fans out {{declaredShards}} ways for nothing',
     needlessCopies:
-      '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
+      '{{key|key}}{{index|onIndex}} is replicated into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every write costs {{declaredShards}}× for nothing',
     needlessCopiesIdle:
-      '{{key|key}}{{onIndex}} is replicated into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every write costs {{declaredShards}}× for nothing',
+      '{{key|key}}{{index|onIndex}} is replicated into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every write costs {{declaredShards}}× for nothing',
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
@@ -46,7 +45,7 @@ export const needlessSharding = defineRule({
           fixNotes,
           data: {
             ...advice.data,
-            onIndex: onIndex(space.index),
+            index: space.index,
             strategy,
             declaredShards: shards,
             ...(idle ? {} : { hotLoad: worst.load, usable: worst.usable, unit: worst.unit }),

@@ -1,7 +1,6 @@
 import { nearestToCeiling, storedKeyLoads } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
-import { onIndex } from '../format';
 import { defineRule, type RuleHit } from '../rule';
 import { sourceFacts, type SourceFacts } from '../shard-source';
 import { SOURCES } from '../sources';
@@ -31,7 +30,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return [];
   const source = sharding.sourceAttribute;
   const facts = sourceFacts(design, space, source);
-  const base = { key: space.partitionKey.map((k) => k.name), onIndex: onIndex(space.index), declaredShards: sharding.shards, source };
+  const base = { key: space.partitionKey.map((k) => k.name), index: space.index, declaredShards: sharding.shards, source };
   const at = `${sharding.path}.sourceAttribute`;
   const advice = adviceFor(a);
   const [fixId, ...fixNotes] = advice.ids;
@@ -95,15 +94,15 @@ export const shardSourceCannotSpread = defineRule({
   sources: [SOURCES.dynamoSharding, SOURCES.dynamoUpdateItem, SOURCES.dynamoGsiThroughput, SOURCES.cosmosSynthetic],
   messages: {
     fewValues:
-      '{{key|key}}{{onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality}} distinct values ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
+      '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality}} distinct values ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
     overOnFilled: ', so the hottest value puts {{perShardLoad}} {{unit}} on each of them against a usable {{usable}} {{unit}}',
     fitsOnFilled: '; they carry the hottest value today ({{perShardLoad}} of a usable {{usable}} {{unit}} each), and the others only add fan-out',
     mutableSource:
-      '{{key|key}}{{onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which changes on existing items ({{mutableFrom}}): each change moves the item to another shard',
+      '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which changes on existing items ({{mutableFrom}}): each change moves the item to another shard',
     movesTableItem: ' (a delete and a put under a new key; reads that compute the shard from the new value miss an item left under the old one)',
     movesIndexEntry: ' (a delete and a put in the index for every update, and a value many items share, such as a default score, keeps one shard hot)',
     unknownCardinality:
-      '{{key|key}}{{onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, whose number of distinct values the design does not declare: skewguard cannot tell whether it fills {{declaredShards}} shards',
+      '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, whose number of distinct values the design does not declare: skewguard cannot tell whether it fills {{declaredShards}} shards',
     declareCardinality:
       'declare sharding.sourceCardinality (the distinct values of {{source|code}}), or calculate the shard on an attribute whose cardinality the design declares',
     ...ADVICE_MESSAGES,

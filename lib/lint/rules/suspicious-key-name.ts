@@ -1,5 +1,4 @@
 import { looksLikeTimeBucket, looksLowCardinality } from '../../design/key-names';
-import { code, onIndex } from '../format';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -15,7 +14,10 @@ export const suspiciousKeyName = defineRule({
   fix: 'Declare the design with a guarded construct (or a design file), or acknowledge with a reason.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
   messages: {
-    suspicious: 'partition key {{attribute}}{{onIndex}} of {{name}} is named like {{like}}, and no design declares its cardinality or peak',
+    lowCardinalityName:
+      'partition key {{attribute|code}}{{index|onIndex}} of {{name|code}} is named like a low-cardinality field (status, type, region…), and no design declares its cardinality or peak',
+    timeBucketName:
+      'partition key {{attribute|code}}{{index|onIndex}} of {{name|code}} is named like a time bucket (date, hour, month…), and no design declares its cardinality or peak',
     fix: 'declare the design (GuardedTable / GuardedContainer, or a design file) so skewguard can check it, or acknowledge with a reason if the key is in fact high-cardinality',
   },
   checkExternal(resource) {
@@ -26,14 +28,9 @@ export const suspiciousKeyName = defineRule({
         {
           path: key.path,
           index: key.index,
-          messageId: 'suspicious' as const,
+          messageId: lowCardinality ? ('lowCardinalityName' as const) : ('timeBucketName' as const),
           fixId: 'fix' as const,
-          data: {
-            attribute: code(key.attribute),
-            onIndex: onIndex(key.index),
-            name: code(resource.name),
-            like: lowCardinality ? 'a low-cardinality field (status, type, region…)' : 'a time bucket (date, hour, month…)',
-          },
+          data: { attribute: key.attribute, index: key.index, name: resource.name },
         },
       ];
     });

@@ -2,13 +2,28 @@ import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { code, growthClause, loadAgainstCeiling, loadOfUsable, onIndex } from '../format';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'timeKey' | 'timeKeyFits' | 'timeFirst' | 'timeFirstFits' | 'orEventId' | 'fixFits' | 'fixReorder' | 'fixReorderFits' | AdviceId;
+type Id =
+  | 'timeKey'
+  | 'timeKeyFits'
+  | 'timeKeyFitsIdle'
+  | 'timeFirst'
+  | 'timeFirstFits'
+  | 'timeFirstFitsIdle'
+  | 'orEventId'
+  | 'fixFits'
+  | 'fixReorder'
+  | 'fixReorderFits'
+  | 'fixQueries'
+  | AdviceId;
+
+/** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
+const LOAD_AGAINST_CEILING =
+  '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
 
 /** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
@@ -23,37 +38,32 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const worst = nearestToCeiling(bucket);
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
-  const base: Record<string, string | number | readonly string[]> = {
+  const idle = !Number.isFinite(growth);
+  const base = {
     key: levels.map((l) => l.name),
-    onIndex: onIndex(space.index),
-    load: loadAgainstCeiling(worst),
-    peak: loadOfUsable(worst),
+    index: space.index,
+    load: worst.load,
+    unit: worst.unit,
+    label: worst.label,
+    usable: worst.usable,
+    ceiling: worst.ceiling,
+    usableShare: worst.usable / worst.ceiling,
+    // The growth factor is the headroom left: only a bucket that still fits, and that traffic reaches, has one.
+    ...(fits && !idle ? { growthToCeiling: growth } : {}),
   };
-  // The growth factor is the headroom left: only a bucket that still fits has one.
-  if (fits) {
-    base.growth = growthClause(growth);
-    if (Number.isFinite(growth)) base.growthToCeiling = growth;
-  }
 
   if (firstLevel) {
     const order = fixedOrder(levels);
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
     const targeted = a.owner.keepsQueriesTargeted(order[0].name);
-    const data = {
-      ...base,
-      level: code(levels[0].name),
-      order: order.map((l) => code(l.name)).join(' → '),
-      spreadBy: code(order[0].name),
-      queries: targeted
-        ? ''
-        : `; the queries that give only ${code(levels[0].name)} would then cross partitions: serve them from a change-feed projection keyed by it`,
-    };
+    const data = { ...base, level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name };
     return [
       {
         path: levels[0].path,
         severity: fits ? 'warning' : undefined,
-        messageId: fits ? 'timeFirstFits' : 'timeFirst',
+        messageId: !fits ? 'timeFirst' : idle ? 'timeFirstFitsIdle' : 'timeFirstFits',
         fixId: fits ? 'fixReorderFits' : 'fixReorder',
+        fixNotes: targeted ? [] : ['fixQueries'],
         data,
         // Issue 14: not when the new first level's hottest value would overload its physical partition (SG003).
         edits: targeted && !firstLevelOverloaded(design, order[0]) ? [reorderedPathsEdit(design, order)] : undefined,
@@ -66,7 +76,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
         index: space.index,
         severity: 'warning',
-        messageId: 'timeKeyFits',
+        messageId: idle ? 'timeKeyFitsIdle' : 'timeKeyFits',
         fixId: 'fixFits',
         data: base,
       },
@@ -100,20 +110,23 @@ export const timeBucketKey = defineRule({
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
   messages: {
-    timeKey:
-      'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, {{load}}, while older buckets sit idle',
+    timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
     timeKeyFits:
-      'partition key {{key|key}}{{onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{peak}}): fine today, {{growth}}; each rollover starts a bucket cold',
-    timeFirst:
-      'the first level {{level}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): {{load}}',
+      'partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold',
+    timeKeyFitsIdle:
+      'partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, none of the declared traffic reaches it; each rollover starts a bucket cold',
+    timeFirst: `the first level {{level|code}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): ${LOAD_AGAINST_CEILING}`,
     timeFirstFits:
-      "the first level {{level}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{peak}}), {{growth}}, and a prefix query for one {{spreadBy}} value spans every bucket",
+      "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), saturated when traffic grows {{growthToCeiling}}×, and a prefix query for one {{spreadBy|code}} value spans every bucket",
+    timeFirstFitsIdle:
+      "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{key|key}} with a business attribute the writes carry, in one composite value',
-    fixReorder: 'order the levels {{order}}: the time bucket after the business levels, so current writes spread over every {{spreadBy}} value{{queries}}',
+    fixReorder: 'order the levels {{order|levels}}: the time bucket after the business levels, so current writes spread over every {{spreadBy|code}} value',
     fixReorderFits:
-      'order the levels {{order}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy}} value{{queries}}',
+      'order the levels {{order|levels}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy|code}} value',
+    fixQueries: '; the queries that give only {{level|code}} would then cross partitions: serve them from a change-feed projection keyed by it',
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {

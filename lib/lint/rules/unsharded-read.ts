@@ -1,5 +1,4 @@
 import { joinPath } from '../../design/field-path';
-import { code, keyName, onIndex } from '../format';
 import { carries, readsWholeKey } from '../queries';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
@@ -17,11 +16,12 @@ export const unshardedRead = defineRule({
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
     random:
-      'access pattern {{pattern}} reads {{key}}{{onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
+      'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
     calculated:
-      'access pattern {{pattern}} reads {{key}}{{onIndex}}, calculated-sharded on {{source}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
-    fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index{{needless}}',
-    fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source}} to read one shard{{needless}}',
+      'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, calculated-sharded on {{source|code}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
+    fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
+    fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source|code}} to read one shard',
+    fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
   },
   check(_design, analysis) {
     return analysis.spaces.flatMap(({ space, plan }) => {
@@ -29,7 +29,7 @@ export const unshardedRead = defineRule({
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
-      const needless = plan.layout === 'none' ? '; or remove the sharding, which the load does not need (SG007)' : '';
+      const fixNotes = plan.layout === 'none' ? (['fixNeedless'] as const) : [];
       const source = sharding.sourceAttribute as string;
       return analysis
         .patternsOn(space)
@@ -39,13 +39,13 @@ export const unshardedRead = defineRule({
           index: space.index,
           messageId: sharding.strategy === 'random' ? ('random' as const) : ('calculated' as const),
           fixId: sharding.strategy === 'random' ? ('fixRandom' as const) : ('fixCalculated' as const),
+          fixNotes,
           data: {
-            pattern: code(p.name),
-            key: keyName(space.partitionKey),
-            onIndex: onIndex(space.index),
+            pattern: p.name,
+            key: space.partitionKey.map((k) => k.name),
+            index: space.index,
             shards: sharding.shards,
-            source: sharding.strategy === 'calculated' ? code(source) : '',
-            needless,
+            ...(sharding.strategy === 'calculated' ? { source } : {}),
           },
           edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }],
         }));

@@ -1,6 +1,6 @@
 /** Options of the skewguard policy pack: enforcement levels and waivers, checked when the pack loads. */
 import type { EnforcementLevel } from '@pulumi/policy';
-import { DesignError, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
+import { UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
 
 export const POLICY_NAMES = {
   keyStructure: 'skewguard-cosmos-key-structure',
@@ -30,7 +30,7 @@ export const DEFAULT_ENFORCEMENT: Record<SkewguardPolicyName, EnforcementLevel> 
 // These policies report; they do not rewrite resources, so "remediate" would mean nothing.
 const LEVELS: readonly EnforcementLevel[] = ['advisory', 'mandatory', 'disabled'];
 
-/** Throws DesignError naming each bad option. */
+/** Throws UsageError naming each bad option. */
 export function checkPolicyOptions(options: SkewguardPolicyOptions): void {
   const issues: DesignIssue[] = [];
   const names = Object.values(POLICY_NAMES) as string[];
@@ -49,5 +49,5 @@ export function checkPolicyOptions(options: SkewguardPolicyOptions): void {
       issues.push(...error.issues);
     }
   }
-  if (issues.length > 0) throw new DesignError(issues, 'policy pack options');
+  if (issues.length > 0) throw new UsageError(issues, 'policy pack options');
 }

@@ -1,19 +1,18 @@
 /**
  * A container created without GuardedContainer, as the policy engine shows it (its inputs), checked
  * by the core: its key names and diagnostics as an external resource (`lintExternal()`, one rule
- * per policy, each field reported at the resource property it was read from), and its key's
- * structure (SG005) as a container design of which only that rule runs: the structure checks read
- * the paths, kind and version, never the cardinality and traffic a raw resource does not declare.
+ * per policy, each field reported at the resource property it was read from): its key's structure
+ * (SG005: the paths, kind and version as declared), its key names (SG015) and its diagnostics (SG010).
+ * No placeholder design: a raw resource declares no cardinality or traffic, and no rule reads them.
  */
 import {
   describeFinding,
-  lint,
   lintExternal,
   DesignError,
   UsageError,
   validateAcknowledgements,
   type AcknowledgementDesign,
-  type CosmosContainerDesign,
+  type ExternalLocations,
   type ExternalResourceDesign,
   type LintResult,
 } from '../../index';
@@ -71,27 +70,42 @@ function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, containe
 export function keyStructureVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   const key = partitionKeyOf(container.props);
   const paths = pathsOf(container.props);
-  const design: CosmosContainerDesign = {
-    engine: 'cosmosdb',
-    name: reportName(container),
-    partitionKey: {
-      paths: (Array.isArray(paths)
-        ? paths.map((path) => ({ path, cardinality: 'unique', kind: 'value' }))
-        : (paths ?? [])) as CosmosContainerDesign['partitionKey']['paths'],
-      kind: key.kind as CosmosContainerDesign['partitionKey']['kind'],
-      // ARM's default partition-key version is 1; only version 2 takes a MultiHash key.
-      version: (key.version ?? 1) as CosmosContainerDesign['partitionKey']['version'],
-    },
-    workload: { peakReadUnits: 0, peakWriteUnits: 0 },
+  // What is not a list of strings, or not a kind and version Cosmos DB takes, the core's shapes report at its property.
+  const resource = {
+    ...externalResource(container, acknowledgements),
+    partitionKeys: Array.isArray(paths) ? paths.map((attribute: unknown) => ({ attribute })) : paths,
+    partitionKeyKind: key.kind,
+    // ARM's default partition-key version is 1; only version 2 takes a MultiHash key.
+    partitionKeyVersion: key.version ?? 1,
+  } as ExternalResourceDesign;
+  return verdict(
+    () => lintExternal(resource, { only: ['SG005'], locations: locationsOf(container, Array.isArray(paths) ? paths.length : 0) }),
+    'SG005',
+    container,
     acknowledgements,
-  };
-  return verdict(() => ({ findings: lint(design, { only: ['SG005'], basePath: 'resource' }) }), 'SG005', container, acknowledgements);
+  );
 }
 
 /** The declared paths when every one is a non-empty string; anything else is SG005's to report. */
 function readablePaths(container: RawContainer): string[] | undefined {
   const paths = pathsOf(container.props);
   return Array.isArray(paths) && paths.length > 0 && paths.every((p) => typeof p === 'string' && p !== '') ? (paths as string[]) : undefined;
+}
+
+function externalResource(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): ExternalResourceDesign {
+  return { engine: 'cosmosdb', name: reportName(container), partitionKeys: [], acknowledgements };
+}
+
+/** The resource properties the external resource's fields come from. */
+function locationsOf(container: RawContainer, pathCount: number): ExternalLocations {
+  return {
+    partitionKeys: Array.from({ length: pathCount }, (_, i) => `resource.partitionKey.paths[${i}]`),
+    partitionKeyList: 'resource.partitionKey.paths',
+    partitionKeyKind: 'resource.partitionKey.kind',
+    partitionKeyVersion: 'resource.partitionKey.version',
+    keyMonitoring: 'diagnostic settings of its account',
+    acknowledgements: acknowledgementsPath(container),
+  };
 }
 
 /** The container as an external resource, with the resource properties its fields come from. */
@@ -103,20 +117,11 @@ function lintAsExternal(
   keyMonitoring?: boolean,
 ) {
   const resource: ExternalResourceDesign = {
-    engine: 'cosmosdb',
-    name: reportName(container),
+    ...externalResource(container, acknowledgements),
     partitionKeys: paths.map((attribute) => ({ attribute })),
     keyMonitoring,
-    acknowledgements,
   };
-  return lintExternal(resource, {
-    only: [rule],
-    locations: {
-      partitionKeys: paths.map((_, i) => `resource.partitionKey.paths[${i}]`),
-      keyMonitoring: 'diagnostic settings of its account',
-      acknowledgements: acknowledgementsPath(container),
-    },
-  });
+  return lintExternal(resource, { only: [rule], locations: locationsOf(container, paths.length) });
 }
 
 /** SG015 on the key's names: status, region, date… with no design declaring their cardinality. */

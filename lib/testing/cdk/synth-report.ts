@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CfnResource, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { GuardedTable, METADATA_KEY } from '../../cdk';
-import { DesignError, DYNAMODB_TEMPLATE_TYPES } from '../../index';
+import { UsageError, DYNAMODB_TEMPLATE_TYPES } from '../../index';
 import { formatReport, type ReportEntry } from '../report';
 
 /** One skewguard violation of a synth. */
@@ -179,7 +179,7 @@ export function scopeName(scope: IConstruct): string {
 export function synthDesignReport(scope: IConstruct): SynthDesignReport {
   const root = scope?.node?.root;
   if (!Stage.isStage(root)) {
-    throw new DesignError(
+    throw new UsageError(
       [{ path: 'scope', message: 'expected a construct of a CDK app (new App()): the skewguard checks run when the app synthesizes' }],
       'design report input',
     );

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stack, Stage } from 'aws-cdk-lib';
-import { DesignError } from '../../index';
+import { UsageError } from '../../index';
 
 /** The parts of a cloud assembly read here, by their manifest types (stable across aws-cdk-lib versions). */
 interface Artifact {
@@ -62,10 +62,10 @@ export function assetHashesOf(assembly: Assembly): string[] {
 
 /** The synthesized template of `stack` and the asset hashes of its assembly (synthesizes the stack's stage if needed). */
 export function synthesizedStack(stack: Stack): { template: unknown; assetHashes: string[] } {
-  if (!Stack.isStack(stack)) throw new DesignError([{ path: 'stack', message: 'expected an aws-cdk-lib Stack (or NestedStack)' }], 'stack snapshot input');
+  if (!Stack.isStack(stack)) throw new UsageError([{ path: 'stack', message: 'expected an aws-cdk-lib Stack (or NestedStack)' }], 'stack snapshot input');
   const stage = Stage.of(stack);
   if (!stage)
-    throw new DesignError(
+    throw new UsageError(
       [{ path: 'stack', message: `${stack.node.path} is not inside an App or Stage, so it cannot be synthesized: create it under new App()` }],
       'stack snapshot input',
     );

@@ -15,7 +15,7 @@
  *
  * Pure: a function of the template and the asset hashes of its cloud assembly.
  */
-import { DesignError } from '../../index';
+import { UsageError } from '../../index';
 import { typeFilter } from '../type-filter';
 
 /** Options of a template snapshot. */
@@ -187,7 +187,7 @@ function keepResourceTypes(template: Json, resourceTypes: unknown): void {
  */
 export function templateSnapshot(template: unknown, assetHashes: readonly string[], options: TemplateSnapshotOptions = {}): Record<string, unknown> {
   if (!isObject(template))
-    throw new DesignError(
+    throw new UsageError(
       [
         {
           path: 'template',

@@ -5,7 +5,7 @@
  * (or azure-native) itself. A failure prints the component's whole report.
  */
 import type { Finding } from '../../index';
-import { DesignError } from '../../index';
+import { UsageError } from '../../index';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { constructDetached } from './mock-run';
@@ -36,8 +36,8 @@ function isThenable(value: unknown): boolean {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-function syncOnly(caller: string): DesignError {
-  return new DesignError(
+function syncOnly(caller: string): UsageError {
+  return new UsageError(
     [
       {
         path: 'construct',
@@ -57,7 +57,7 @@ function syncOnly(caller: string): DesignError {
  */
 export function assertAccepted<T>(construct: () => T): T {
   if (typeof construct !== 'function')
-    throw new DesignError(
+    throw new UsageError(
       [{ path: 'construct', message: `expected a function that constructs the components, got ${typeof construct}` }],
       'assertAccepted() input',
     );
@@ -99,7 +99,7 @@ export function assertRefused(refusal: unknown, expected: RuleExpectation | read
       error = thrown;
     }
   }
-  if (error instanceof DesignAssertionError || error instanceof DesignError) throw error;
+  if (error instanceof DesignAssertionError || error instanceof UsageError) throw error;
   const found = skewguardError(error);
   if (!found) {
     if (error instanceof Error) throw error;

@@ -133,7 +133,7 @@ testRule('SG004', {
         {
           messageId: 'hierarchical',
           path: 'partitionKey.paths',
-          data: { orderNames: '/tenantId,/userId' },
+          data: { order: ['/tenantId', '/userId'] },
           fix: 'order it `/tenantId` → `/userId`',
           edits: [
             {
@@ -153,8 +153,9 @@ testRule('SG004', {
       design: container({ partitionKey: { paths: [level('/tenantId', 500), level('/yyyyMM', 24), level('/deviceId', 200000)] } }),
       findings: [
         {
-          messageId: 'hierarchical',
-          data: { orderNames: '/tenantId,/deviceId,/yyyyMM' },
+          messageId: 'hierarchicalTimeMiddle',
+          data: { order: ['/tenantId', '/deviceId', '/yyyyMM'] },
+          fix: 'order it `/tenantId` → `/deviceId` → `/yyyyMM`',
           message: /with time buckets after the business levels and before a unique id/,
         },
       ],
@@ -199,7 +200,7 @@ testRule('SG004', {
           messageId: 'sortKeyQueries',
           path: 'globalSecondaryIndexes[0].sortKeys',
           index: gsi,
-          data: { patterns: ['matches-of-round'], orderNames: 'round,bracket,matchId', served: ['matches-of-round', 'matches-of-bracket'] },
+          data: { patterns: ['matches-of-round'], order: ['round', 'bracket', 'matchId'], served: ['matches-of-round', 'matches-of-bracket'] },
           message:
             /cannot serve `matches-of-round`: a sort key is matched left to right without skipping, and `matches-of-round` gives `round`, which does not lead it/,
           fix: /^order it `round` → `bracket` → `matchId`: every declared query/,
@@ -233,7 +234,7 @@ testRule('SG004', {
         accessPatterns: [{ name: 'player-history', index: 'by-player', keyAttributes: ['player1Id'], rangeAttribute: 'matchDate', share: 1 }],
       }),
       findings: [
-        { messageId: 'sortKeyQueries', data: { patterns: ['player-history'], orderNames: 'matchDate,round' }, message: /gives a range on `matchDate`/ },
+        { messageId: 'sortKeyQueries', data: { patterns: ['player-history'], order: ['matchDate', 'round'] }, message: /gives a range on `matchDate`/ },
       ],
     },
     {
@@ -252,12 +253,12 @@ testRule('SG004', {
     {
       name: 'a composite sort key whose queries give its parts in another order',
       design: stores(['country', 'state', 'city'], [{ name: 'stores-in-city', keyAttributes: ['brand', 'city'], share: 1 }]),
-      findings: [{ messageId: 'sortKeyQueries', path: 'sortKey.components', data: { orderNames: 'city,country,state' } }],
+      findings: [{ messageId: 'sortKeyQueries', path: 'sortKey.components', data: { order: ['city', 'country', 'state'] } }],
     },
     {
       name: 'a composite sort key read by a range on a part it skips',
       design: stores(['country', 'openedOn'], [{ name: 'opened-in-range', keyAttributes: ['brand'], rangeAttribute: 'openedOn', share: 1 }]),
-      findings: [{ messageId: 'sortKeyQueries', data: { orderNames: 'openedOn,country' } }],
+      findings: [{ messageId: 'sortKeyQueries', data: { order: ['openedOn', 'country'] } }],
     },
     {
       name: 'a multi-attribute GSI sort key, narrowest first',
@@ -273,7 +274,7 @@ testRule('SG004', {
           },
         ],
       }),
-      findings: [{ messageId: 'multiAttributeSortKey', path: 'globalSecondaryIndexes[0].sortKeys', index: 'by-place', data: { orderNames: 'country,city' } }],
+      findings: [{ messageId: 'multiAttributeSortKey', path: 'globalSecondaryIndexes[0].sortKeys', index: 'by-place', data: { order: ['country', 'city'] } }],
     },
     {
       name: 'a composite sort key (CITY#COUNTRY), keeping its time part in place',
@@ -288,7 +289,7 @@ testRule('SG004', {
           ],
         },
       }),
-      findings: [{ messageId: 'compositeSortKey', path: 'sortKey.components', data: { orderNames: 'yyyy,country,city' } }],
+      findings: [{ messageId: 'compositeSortKey', path: 'sortKey.components', data: { order: ['yyyy', 'country', 'city'] } }],
     },
     {
       name: 'composite sort keys of an LSI',

@@ -64,7 +64,12 @@ testRule('SG005', {
         },
       }),
       findings: [
-        { messageId: 'invalidPath', fix: 'use `/tenant`' },
+        {
+          messageId: 'invalidPath',
+          data: { name: '/tenant*', valid: '/tenant' },
+          message: /^the partition-key path `\/tenant\*` is not a valid path/,
+          fix: 'use `/tenant`',
+        },
         { messageId: 'invalidPath', fix: 'use `/user/id`' },
       ],
     },
@@ -88,7 +93,14 @@ testRule('SG005', {
     {
       name: 'four levels',
       design: container({ partitionKey: { paths: ['/a', '/b', '/c', '/d'].map((path, i) => ({ path, cardinality: 10 ** (i + 1) })) } }),
-      findings: [{ messageId: 'tooManyLevels', data: { levels: 4, limit: 3 }, edits: false }],
+      findings: [
+        {
+          messageId: 'tooManyLevels',
+          data: { levels: 4, limit: 3, keep: ['/a', '/b', '/c'] },
+          fix: 'keep `/a`, `/b`, `/c`, or fold the extra levels into a synthetic key',
+          edits: false,
+        },
+      ],
     },
     {
       name: 'MultiHash with version 1',
@@ -103,7 +115,15 @@ testRule('SG005', {
     {
       name: 'five attributes in a multi-attribute GSI partition key',
       design: table({ globalSecondaryIndexes: [{ indexName: 'wide', partitionKeys: ['a', 'b', 'c', 'd', 'e'].map((n) => attr(n)) }] }),
-      findings: [{ messageId: 'tooManyAttributes', path: 'globalSecondaryIndexes[0].partitionKeys', index: 'wide', data: { count: 5, limit: 4 } }],
+      findings: [
+        {
+          messageId: 'tooManyAttributes',
+          path: 'globalSecondaryIndexes[0].partitionKeys',
+          index: 'wide',
+          data: { count: 5, limit: 4, keep: ['a', 'b', 'c', 'd'] },
+          fix: 'keep `a`, `b`, `c`, `d`, or combine attributes into a composite string',
+        },
+      ],
     },
     {
       name: 'an attribute twice in one key',

@@ -50,7 +50,14 @@ testRule('SG013', {
     {
       name: 'keys sharing only the first level',
       design: container({ joins: [{ container: 'orders', partitionKeyPaths: ['/tenantId', '/orderId'] }] }),
-      findings: [{ messageId: 'sharedFirst' }],
+      findings: [
+        {
+          messageId: 'sharedFirst',
+          data: { other: 'orders', own: ['/tenantId', '/userId'], otherKey: ['/tenantId', '/orderId'], first: '/tenantId' },
+          message:
+            'this container is joined with `orders`, but is partitioned by `/tenantId` → `/userId` and `orders` by `/tenantId` → `/orderId`: a joined lookup can target only by the shared first level `/tenantId`, not by the full key',
+        },
+      ],
     },
     {
       name: 'never suggests partitioning by a key SG001 or SG002 flags',
@@ -61,7 +68,8 @@ testRule('SG013', {
       findings: [
         {
           messageId: 'disjoint',
-          fix: /^partition both by a high-cardinality key both carry \(not `\/country`, which is low-cardinality; `\/paymentId` if it is not\)/,
+          data: { own: ['/country'], first: '/country' },
+          fix: 'partition both by a high-cardinality key both carry (not `/country`, which is low-cardinality; `/paymentId` if it is not), or maintain a materialized view of `payments` keyed like this container via the change feed',
         },
       ],
     },

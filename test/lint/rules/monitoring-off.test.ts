@@ -22,9 +22,10 @@ testRule('SG010', {
       design: table({ monitoring: { contributorInsights: false }, globalSecondaryIndexes: [gsi('byCustomer')] }),
       findings: [
         {
-          messageId: 'contributorInsights',
+          messageId: 'contributorInsightsWithIndexes',
           path: 'monitoring.contributorInsights',
-          data: { spaces: 'the table and index `byCustomer`' },
+          data: { indexes: ['byCustomer'] },
+          message: 'Contributor Insights is off for the table and index `byCustomer`: no one can see which partition keys are hot or throttled',
           edits: [{ op: 'set', path: 'monitoring.contributorInsights', value: true }],
         },
       ],
@@ -32,7 +33,22 @@ testRule('SG010', {
     {
       name: 'Contributor Insights off for one GSI',
       design: table({ globalSecondaryIndexes: [gsi('byCustomer', false), gsi('byShop')] }),
-      findings: [{ messageId: 'contributorInsights', path: 'globalSecondaryIndexes[0].contributorInsights', index: 'byCustomer' }],
+      findings: [
+        {
+          messageId: 'contributorInsightsOnIndexes',
+          path: 'globalSecondaryIndexes[0].contributorInsights',
+          index: 'byCustomer',
+          data: { indexes: ['byCustomer'] },
+          message: /^Contributor Insights is off for index `byCustomer`: /,
+        },
+      ],
+    },
+    {
+      name: 'Contributor Insights off for the table alone',
+      design: table({ monitoring: { contributorInsights: false } }),
+      findings: [
+        { messageId: 'contributorInsights', path: 'monitoring.contributorInsights', data: {}, message: /^Contributor Insights is off for the table: / },
+      ],
     },
     {
       name: 'partition-key diagnostics off',
@@ -42,7 +58,27 @@ testRule('SG010', {
     {
       name: 'an external table without Contributor Insights: no edit, the fix is on the resource',
       design: { external: [{ engine: 'dynamodb', name: 'legacy-jobs', partitionKeys: [{ attribute: 'jobId' }], keyMonitoring: false }] },
-      findings: [{ messageId: 'external', path: 'external[0].keyMonitoring', edits: false, data: { what: 'Contributor Insights is' } }],
+      findings: [
+        {
+          messageId: 'externalContributorInsights',
+          path: 'external[0].keyMonitoring',
+          edits: false,
+          data: { name: 'legacy-jobs' },
+          message: 'Contributor Insights is off for `legacy-jobs`: no one can see which keys are hot',
+        },
+      ],
+    },
+    {
+      name: 'an external container without partition-key diagnostics',
+      design: { external: [{ engine: 'cosmosdb', name: 'legacy-orders', partitionKeys: [{ attribute: '/tenantId' }], keyMonitoring: false }] },
+      findings: [
+        {
+          messageId: 'externalDiagnosticLogs',
+          edits: false,
+          data: { name: 'legacy-orders' },
+          message: /^partition-key diagnostics are off for `legacy-orders`: /,
+        },
+      ],
     },
   ],
 });

@@ -14,14 +14,27 @@ testRule('SG015', {
       name: 'status and a date key on an index',
       design: external({ attribute: 'status' }, { attribute: 'createdDate', index: 'by-day' }),
       findings: [
-        { messageId: 'suspicious', path: 'external[0].partitionKeys[0]', edits: false, data: { like: 'a low-cardinality field (status, type, region…)' } },
-        { messageId: 'suspicious', path: 'external[0].partitionKeys[1]', index: 'by-day', data: { like: 'a time bucket (date, hour, month…)' } },
+        {
+          messageId: 'lowCardinalityName',
+          path: 'external[0].partitionKeys[0]',
+          edits: false,
+          data: { attribute: 'status', name: 'legacy-jobs' },
+          message:
+            'partition key `status` of `legacy-jobs` is named like a low-cardinality field (status, type, region…), and no design declares its cardinality or peak',
+        },
+        {
+          messageId: 'timeBucketName',
+          path: 'external[0].partitionKeys[1]',
+          index: 'by-day',
+          data: { attribute: 'createdDate' },
+          message: /^partition key `createdDate` on index `by-day` of `legacy-jobs` is named like a time bucket \(date, hour, month…\)/,
+        },
       ],
     },
     {
       name: 'a Cosmos DB path named like a flag',
       design: { external: [{ engine: 'cosmosdb', name: 'legacy container', partitionKeys: [{ attribute: '/isActive' }] }] },
-      findings: [{ messageId: 'suspicious' }],
+      findings: [{ messageId: 'lowCardinalityName', data: { attribute: '/isActive' } }],
     },
   ],
 });

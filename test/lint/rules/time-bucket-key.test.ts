@@ -69,7 +69,7 @@ testRule('SG002', {
           messageId: 'timeKey',
           path: 'partitionKey',
           severity: 'error',
-          data: { shards: 3 },
+          data: { shards: 3, load: 2000, unit: 'WCU', label: 'write', usable: 800, ceiling: 1000, usableShare: 0.8 },
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'orderId' } }],
           message:
             'partition key `orderDate` is a time bucket: the current bucket takes every write and the reads of recent data, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
@@ -89,7 +89,15 @@ testRule('SG002', {
         workload: { peakReadUnits: 100, peakWriteUnits: 2000 },
         globalSecondaryIndexes: [{ indexName: 'by-day', partitionKey: { name: 'createdDay', type: 'S', cardinality: 365 }, sortKey: orderId }],
       }),
-      findings: [{ messageId: 'timeKey', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-day', data: { shards: 3 } }],
+      findings: [
+        {
+          messageId: 'timeKey',
+          path: 'globalSecondaryIndexes[0].partitionKey',
+          index: 'by-day',
+          data: { shards: 3, index: 'by-day' },
+          message: /^partition key `createdDay` on index `by-day` is a time bucket/,
+        },
+      ],
     },
     {
       name: 'a Cosmos DB hierarchical key led by a time bucket under load: put it last',
@@ -109,6 +117,7 @@ testRule('SG002', {
               ],
             },
           ],
+          data: { level: '/yyyyMM', order: ['/deviceId', '/yyyyMM'], spreadBy: '/deviceId' },
           fix: 'order the levels `/deviceId` → `/yyyyMM`: the time bucket after the business levels, so current writes spread over every `/deviceId` value',
         },
       ],
@@ -116,7 +125,19 @@ testRule('SG002', {
     {
       name: 'a Cosmos DB hierarchical key led by a time bucket at low load: still worth reordering while new',
       design: container({ partitionKey: byMonthThenDevice, workload: { peakReadUnits: 500, peakWriteUnits: 1000 } }),
-      findings: [{ messageId: 'timeFirstFits', severity: 'warning', edits: true }],
+      findings: [
+        {
+          messageId: 'timeFirstFits',
+          severity: 'warning',
+          edits: true,
+          message: /it serves today's load \(\S+ of a usable \S+ RU\/s\), saturated when traffic grows/,
+        },
+      ],
+    },
+    {
+      name: 'a date key no declared traffic reaches: the idle variant, no growth factor',
+      design: table({ partitionKey: orderDate, sortKey: orderId, workload: { peakReadUnits: 0, peakWriteUnits: 0 } }),
+      findings: [{ messageId: 'timeKeyFitsIdle', severity: 'warning', message: /fine today, none of the declared traffic reaches it; each rollover/ }],
     },
     {
       name: 'queries that give only the month would cross partitions after the reorder: no edit, a projection instead',

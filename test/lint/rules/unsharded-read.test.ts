@@ -35,7 +35,13 @@ testRule('SG009', {
       name: 'random shards read one key at a time',
       design: tickets({ strategy: 'random', shards: 25 }),
       findings: [
-        { messageId: 'random', path: 'accessPatterns[0]', data: { shards: 25 }, edits: [{ op: 'set', path: 'accessPatterns[0].fanOut', value: true }] },
+        {
+          messageId: 'random',
+          path: 'accessPatterns[0]',
+          data: { shards: 25, pattern: 'tickets-of-event', key: ['eventId'] },
+          message: 'access pattern `tickets-of-event` reads `eventId`, which is random-sharded over 25 keys, without fan-out: it sees about 1/25 of the data',
+          edits: [{ op: 'set', path: 'accessPatterns[0].fanOut', value: true }],
+        },
         { messageId: 'random', path: 'accessPatterns[1]' },
       ],
     },
@@ -51,7 +57,9 @@ testRule('SG009', {
         {
           messageId: 'calculated',
           path: 'accessPatterns[0]',
+          data: { source: 'userId', shards: 25 },
           message: /calculated-sharded on `userId`, without that attribute and without fan-out: it sees one of 25 shards/,
+          fix: /or supply `userId` to read one shard$/,
         },
       ],
     },

@@ -1,8 +1,7 @@
 /** SG005 for Cosmos DB: a partition key the service accepts, in the shape it was meant. */
 import { joinPath } from '../../../design/field-path';
-import type { CosmosKeyDesign } from '../../../design/key-design';
+import type { CosmosKeyDesign, ExternalResource } from '../../../design/key-design';
 import { COSMOS_LIMITS } from '../../../engines';
-import { code } from '../../format';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { KEY_STRUCTURE } from './meta';
@@ -33,23 +32,35 @@ function validPath(name: string): string | undefined {
   return segments.length > 0 ? `/${segments.join('/')}` : undefined;
 }
 
-function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
-  const levels = design.primaryKey.partitionKey;
+/** A Cosmos DB key as SG005 reads it, from a design or from a resource created outside the constructs. */
+interface DeclaredKey {
+  /** Each path as written, and where it was read from. */
+  readonly levels: readonly { readonly name: string; readonly path: string }[];
+  /** Where the list of paths, the kind and the version were read from. */
+  readonly levelsPath: string;
+  readonly kind: 'Hash' | 'MultiHash';
+  readonly kindPath: string;
+  /** Undefined when not known (a resource that does not say): not checked. */
+  readonly version: number | undefined;
+  readonly versionPath: string;
+  /** Whether the hits carry edits: a design can be rewritten, a raw resource only reported. */
+  readonly editable: boolean;
+}
+
+function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
+  const { levels, levelsPath, editable } = key;
+  const withEdits = (hit: RuleHit<Id>): RuleHit<Id> => (editable ? hit : { ...hit, edits: undefined });
   const hits: RuleHit<Id>[] = [];
-  const keyPath = design.primaryKey.partitionKeyPath;
   const limit = COSMOS_LIMITS.hierarchyLevels;
   if (levels.length > limit) {
     hits.push({
-      path: keyPath,
+      path: levelsPath,
       messageId: 'tooManyLevels',
       fixId: 'fixLevels',
       data: {
         levels: levels.length,
         limit,
-        keep: levels
-          .slice(0, limit)
-          .map((p) => code(p.name))
-          .join(', '),
+        keep: levels.slice(0, limit).map((p) => p.name),
       },
     });
   }
@@ -58,51 +69,82 @@ function cosmosHits(design: CosmosKeyDesign): RuleHit<Id>[] {
     const { name, path } = level;
     const valid = validPath(name);
     if (valid !== name) {
-      const fixPath = joinPath(joinPath(keyPath, i), 'path');
+      const fixPath = joinPath(joinPath(levelsPath, i), 'path');
       hits.push(
         valid === undefined
-          ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name: code(name) } }
-          : {
+          ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name } }
+          : withEdits({
               path,
               messageId: 'invalidPath',
               fixId: 'fixPath',
-              data: { name: code(name), valid: code(valid) },
+              data: { name, valid },
               edits: [{ op: 'set', path: fixPath, value: valid }],
-            },
+            }),
       );
     }
     if (seen.has(name))
-      hits.push({
-        path,
-        messageId: 'duplicatePath',
-        fixId: 'fixDuplicatePath',
-        data: { name: code(name) },
-        edits: [{ op: 'remove', path: joinPath(keyPath, i) }],
-      });
+      hits.push(
+        withEdits({
+          path,
+          messageId: 'duplicatePath',
+          fixId: 'fixDuplicatePath',
+          data: { name },
+          edits: [{ op: 'remove', path: joinPath(levelsPath, i) }],
+        }),
+      );
     seen.add(name);
   });
-  if (design.partitionKeyKind === 'MultiHash' && design.partitionKeyVersion !== 2) {
-    hits.push({
-      path: 'partitionKey.version',
-      messageId: 'multiHashVersion',
-      fixId: 'fixVersion',
-      data: { version: design.partitionKeyVersion },
-      edits: [{ op: 'set', path: 'partitionKey.version', value: 2 }],
-    });
+  if (key.kind === 'MultiHash' && key.version !== undefined && key.version !== 2) {
+    hits.push(
+      withEdits({
+        path: key.versionPath,
+        messageId: 'multiHashVersion',
+        fixId: 'fixVersion',
+        data: { version: key.version },
+        edits: [{ op: 'set', path: key.versionPath, value: 2 }],
+      }),
+    );
   }
-  if (design.partitionKeyKind === 'Hash' && levels.length > 1) {
-    hits.push({
-      path: 'partitionKey.kind',
-      messageId: 'hashWithLevels',
-      fixId: 'fixKind',
-      data: { levels: levels.length },
-      edits: [
-        { op: 'set', path: 'partitionKey.kind', value: 'MultiHash' },
-        { op: 'set', path: 'partitionKey.version', value: 2 },
-      ],
-    });
+  if (key.kind === 'Hash' && levels.length > 1) {
+    hits.push(
+      withEdits({
+        path: key.kindPath,
+        messageId: 'hashWithLevels',
+        fixId: 'fixKind',
+        data: { levels: levels.length },
+        edits: [
+          { op: 'set', path: key.kindPath, value: 'MultiHash' },
+          { op: 'set', path: key.versionPath, value: 2 },
+        ],
+      }),
+    );
   }
   return hits;
+}
+
+function designHits(design: CosmosKeyDesign): RuleHit<Id>[] {
+  return declaredKeyHits({
+    levels: design.primaryKey.partitionKey,
+    levelsPath: design.primaryKey.partitionKeyPath,
+    kind: design.partitionKeyKind,
+    kindPath: 'partitionKey.kind',
+    version: design.partitionKeyVersion,
+    versionPath: 'partitionKey.version',
+    editable: true,
+  });
+}
+
+/** A container created outside GuardedContainer (the policy pack's): its key as the resource declares it. */
+function externalHits(resource: ExternalResource): RuleHit<Id>[] {
+  return declaredKeyHits({
+    levels: resource.partitionKeys.filter((k) => k.index === undefined).map((k) => ({ name: k.attribute, path: k.path })),
+    levelsPath: resource.partitionKeysPath,
+    kind: resource.partitionKeyKind,
+    kindPath: resource.partitionKeyKindPath,
+    version: resource.partitionKeyVersion,
+    versionPath: resource.partitionKeyVersionPath,
+    editable: false,
+  });
 }
 
 export const cosmosDbKeyStructure = defineRule({
@@ -113,16 +155,17 @@ export const cosmosDbKeyStructure = defineRule({
   sources: [SOURCES.cosmosHierarchical],
   messages: {
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
-    invalidPath: 'the partition-key path {{name}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
-    duplicatePath: 'the partition-key path {{name}} appears twice',
+    invalidPath: 'the partition-key path {{name|code}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
+    duplicatePath: 'the partition-key path {{name|code}} appears twice',
     multiHashVersion: 'a MultiHash (hierarchical) key needs partition key version 2, got {{version}}',
     hashWithLevels: 'kind "Hash" takes one path, but {{levels}} are given',
-    fixLevels: 'keep {{keep}}, or fold the extra levels into a synthetic key',
-    fixPath: 'use {{valid}}',
+    fixLevels: 'keep {{keep|code}}, or fold the extra levels into a synthetic key',
+    fixPath: 'use {{valid|code}}',
     fixNoPath: 'name the property the key is read from, e.g. /tenantId',
     fixDuplicatePath: 'list each path once',
     fixVersion: 'set partitionKey.version to 2',
     fixKind: 'set partitionKey.kind to "MultiHash" with version 2 for a hierarchical key',
   },
-  check: cosmosHits,
+  check: designHits,
+  checkExternal: externalHits,
 });

@@ -2,7 +2,6 @@
 import { joinPath } from '../../../design/field-path';
 import type { DynamoDbKeyDesign, KeyAttribute, KeySpace } from '../../../design/key-design';
 import { DYNAMODB_LIMITS } from '../../../engines';
-import { code } from '../../format';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { KEY_STRUCTURE } from './meta';
@@ -31,7 +30,7 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   const firstTyped = new Map<string, KeyAttribute>();
   const checkType = (a: KeyAttribute, index: string | undefined) => {
     if (a.type === undefined) {
-      hits.push({ path: a.path, index, messageId: 'untyped', fixId: 'fixType', data: { name: code(a.name) } });
+      hits.push({ path: a.path, index, messageId: 'untyped', fixId: 'fixType', data: { name: a.name } });
       return;
     }
     const first = firstTyped.get(a.name);
@@ -42,7 +41,7 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         index,
         messageId: 'typeConflict',
         fixId: 'fixTypeConflict',
-        data: { name: code(a.name), type: a.type, firstType: first.type as string, firstPath: first.path },
+        data: { name: a.name, type: a.type, firstType: first.type as string, firstPath: first.path },
         edits: [{ op: 'set', path: `${a.path}.type`, value: first.type }],
       });
     }
@@ -58,17 +57,14 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         part,
         limit,
         count: attributes.length,
-        keep: attributes
-          .slice(0, limit)
-          .map((a) => code(a.name))
-          .join(', '),
+        keep: attributes.slice(0, limit).map((a) => a.name),
       },
     });
   };
   const names = new Set<string>();
   const checkKey = (space: KeySpace, a: KeyAttribute) => {
     if (names.has(a.name))
-      hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: code(a.name) } });
+      hits.push({ path: a.path, index: space.index, messageId: 'duplicateAttribute', fixId: 'fixDuplicateAttribute', data: { name: a.name } });
     names.add(a.name);
     checkType(a, space.index);
   };
@@ -114,16 +110,16 @@ export const dynamoDbKeyStructure = defineRule({
   sources: [SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoNaming, SOURCES.dynamoQuotas],
   messages: {
     tooManyAttributes: 'a multi-attribute {{part}} key takes at most {{limit}} attributes, got {{count}}',
-    duplicateAttribute: 'attribute {{name}} appears twice in the same key',
-    untyped: 'key attribute {{name}} has no type',
-    typeConflict: 'attribute {{name}} is typed {{type}} here but {{firstType}} at {{firstPath}}',
+    duplicateAttribute: 'attribute {{name|code}} appears twice in the same key',
+    untyped: 'key attribute {{name|code}} has no type',
+    typeConflict: 'attribute {{name|code}} is typed {{type}} here but {{firstType}} at {{firstPath}}',
     lsiWithoutSortKey: 'a local secondary index needs a table with a sort key',
     tooManyLsis: 'a table takes at most {{limit}} local secondary indexes, got {{count}}',
     tooManyGsis: 'a table takes at most {{limit}} global secondary indexes by default, got {{count}}',
-    fixAttributes: 'keep {{keep}}, or combine attributes into a composite string',
+    fixAttributes: 'keep {{keep|code}}, or combine attributes into a composite string',
     fixDuplicateAttribute: 'use each attribute once per key',
-    fixType: 'declare type "S", "N" or "B" (e.g. type: "S" for {{name}})',
-    fixTypeConflict: 'use one type for {{name}} everywhere (CloudFormation declares each attribute once)',
+    fixType: 'declare type "S", "N" or "B" (e.g. type: "S" for {{name|code}})',
+    fixTypeConflict: 'use one type for {{name|code}} everywhere (CloudFormation declares each attribute once)',
     fixLsi: 'add a table sort key, or make the index global',
     fixLsis: 'move the rest to global secondary indexes',
     fixGsis: 'merge indexes that serve the same queries (a multi-attribute key can serve several), or request a quota increase',
