@@ -64,7 +64,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'region', value: '<region>', description: 'with --live aws: the AWS Region (default: the SDK chain, AWS_REGION or the profile)' },
       { name: 'endpoint-url', value: '<url>', description: 'with --live aws: send the AWS calls to this endpoint' },
       { name: 'workspace', value: '<id>', description: 'with --live azure: the Log Analytics workspace id the Cosmos DB logs go to' },
-      { name: 'account', value: '<resource id>', description: 'with --live azure: the Cosmos DB account, to read NormalizedRUConsumption per partition-key range' },
+      {
+        name: 'account',
+        value: '<resource id>',
+        description: 'with --live azure: the Cosmos DB account, to read NormalizedRUConsumption per partition-key range',
+      },
       { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
       { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on findings at or above: error, warning (default error)' },

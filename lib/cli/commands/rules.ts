@@ -63,7 +63,11 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
     const rule = findRule(query);
     return print(
       io,
-      format === 'json' ? `${JSON.stringify(asJson(rule, docsUrl), null, 2)}\n` : format === 'markdown' ? explainMarkdown(rule, docsUrl) : explainText(rule, docsUrl),
+      format === 'json'
+        ? `${JSON.stringify(asJson(rule, docsUrl), null, 2)}\n`
+        : format === 'markdown'
+          ? explainMarkdown(rule, docsUrl)
+          : explainText(rule, docsUrl),
     );
   }
   if (format === 'markdown') return print(io, catalogueMarkdown());

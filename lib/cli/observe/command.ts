@@ -31,7 +31,18 @@ import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
-import { DEFAULT_BELOW, DEFAULT_TOLERANCE, DRIFT_RULE, driftFindings, finding, keySpaceBase, keySpaceLabel, show, type DriftSettings, type KeySpaceTarget } from './drift';
+import {
+  DEFAULT_BELOW,
+  DEFAULT_TOLERANCE,
+  DRIFT_RULE,
+  driftFindings,
+  finding,
+  keySpaceBase,
+  keySpaceLabel,
+  show,
+  type DriftSettings,
+  type KeySpaceTarget,
+} from './drift';
 import { windowLength, type Figure, type Observation } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
@@ -69,7 +80,8 @@ function loadDesign(candidate: Candidate): LoadedDesign | FileResult | undefined
   if (parsed.error) return candidate.explicit ? parsed.error : undefined;
   const { located } = parsed;
   const kind = sourceKind(located.value);
-  if (!kind) return candidate.explicit ? failedInput(candidate.file, 'is neither a design file (no "tables" or "containers") nor a CloudFormation template') : undefined;
+  if (!kind)
+    return candidate.explicit ? failedInput(candidate.file, 'is neither a design file (no "tables" or "containers") nor a CloudFormation template') : undefined;
   const at = (issue: DesignIssue) => ({ ...issue, ...located.positionOf(issue.path) });
   let loaded: FileSources;
   try {
@@ -247,7 +259,8 @@ function modeOf(v: Values): { manifest: string; live?: undefined } | { live: 'aw
     throw new UsageError('--observations and --live contradict each other: read exported files, or query the cloud', 'observe');
   if (live === 'azure' && typeof v.workspace !== 'string')
     throw new UsageError('--live azure needs --workspace <id>: the Log Analytics workspace the Cosmos DB resource logs go to', 'observe');
-  if (live === 'aws' && v.account !== undefined) throw new UsageError('--account applies to --live azure only: the Cosmos DB account to read metrics of', 'observe');
+  if (live === 'aws' && v.account !== undefined)
+    throw new UsageError('--account applies to --live azure only: the Cosmos DB account to read metrics of', 'observe');
   if (live) return { live };
   if (typeof v.observations !== 'string')
     throw new UsageError(
@@ -306,7 +319,9 @@ async function liveObservations(cloud: 'aws' | 'azure', targets: readonly KeySpa
       matched.set(t, await live.observeTable(table, t.keySpace.index, deployed?.region));
     }
   } else {
-    const live = await (await import('./live-azure')).azureLive({ workspaceId: text('workspace') ?? '', accountId: text('account'), start, end, periodSeconds });
+    const live = await (
+      await import('./live-azure')
+    ).azureLive({ workspaceId: text('workspace') ?? '', accountId: text('account'), start, end, periodSeconds });
     for (const t of targets) if (t.engine === 'cosmosdb') matched.set(t, await live.observeContainer(t.design.name, undefined));
   }
   const manifest: Manifest = { file: `--live ${cloud}`, periodSeconds, observations: [...matched.values()], stacks };
@@ -357,7 +372,13 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
       : manifestObservations(mode.manifest, targets, io);
     const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
     for (const design of designs) await emit(observeFile(design, matched, settings));
-    if (designs.length === 0) await emit(failedInput(args.positionals.join(' '), 'no design file or GuardedTable found: observe holds design files, and the GuardedTables of a cdk.out, against observations'));
+    if (designs.length === 0)
+      await emit(
+        failedInput(
+          args.positionals.join(' '),
+          'no design file or GuardedTable found: observe holds design files, and the GuardedTables of a cdk.out, against observations',
+        ),
+      );
   } catch (error) {
     if (!(error instanceof ObservationError)) throw error;
     await emit(failedInput(error.file, error.path ? `${error.path}: ${error.detail}` : error.detail));

@@ -18,7 +18,10 @@ export const DRIFT_RULE: Rule = {
     'Every verdict of the lint rests on declared figures, and declarations age as traffic changes: a hottest key declared at 5% that takes 31% at the weekly peak passes SG003 on paper and throttles in production; a peak declared far above what comes plans shards every read then fans out over for nothing.',
   fix: 'write the observed figures into the design (`skewguard observe --update`, or the GuardedTable props for a cdk.out) and act on what the lint then reports; see docs/observe.md for how each figure is derived and its limits.',
   sources: [
-    { title: 'Contributor Insights for DynamoDB: how it works', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html' },
+    {
+      title: 'Contributor Insights for DynamoDB: how it works',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html',
+    },
     { title: 'GetInsightRuleReport', url: 'https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html' },
     { title: 'CDBPartitionKeyRUConsumption', url: 'https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption' },
     { title: 'How to monitor normalized RU/s', url: 'https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units' },

@@ -74,7 +74,9 @@ export async function azureLive(options: AzureLiveOptions): Promise<AzureLive> {
 
   /** The metric as `az monitor metrics list` prints it (Metrics - List), for the offline reader. */
   async function normalizedRu(container: string, database: string | undefined): Promise<unknown> {
-    const result = await (metrics as MonitorQuery.MetricsQueryClient).queryResource(options.accountId as string, ['NormalizedRUConsumption'], {
+    // The client puts a `/` before the resource id; the id the portal and `az` print starts with one.
+    const resource = (options.accountId as string).replace(/^\/+/, '');
+    const result = await (metrics as MonitorQuery.MetricsQueryClient).queryResource(resource, ['NormalizedRUConsumption'], {
       timespan,
       granularity: grain(options.periodSeconds),
       aggregations: ['Maximum'],

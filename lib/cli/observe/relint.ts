@@ -56,6 +56,9 @@ export function designFindings(source: DesignSource, edits: readonly DesignEdit[
   const still = new Set(observed.map(keyOf));
   const notes = declared
     .filter((f) => !still.has(keyOf(f)) && !f.acknowledged)
-    .map((f) => ({ path: f.path, message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window: ${f.message}` }));
+    .map((f) => ({
+      path: f.path,
+      message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window: ${f.message}`,
+    }));
   return { findings, notes };
 }

@@ -107,7 +107,10 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
       continue;
     }
     if (metadata.status === 'absent' || metadata.design === undefined) {
-      notes.push({ path: at, message: `${logicalId} is a DynamoDB table without a skewguard design, so it is not observed: observe holds a GuardedTable's design against production` });
+      notes.push({
+        path: at,
+        message: `${logicalId} is a DynamoDB table without a skewguard design, so it is not observed: observe holds a GuardedTable's design against production`,
+      });
       continue;
     }
     const designAt = prefixPath(at, `${METADATA_PATH}.design`);
@@ -122,7 +125,12 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
       continue;
     }
     const tableName = own(own(resource, 'Properties'), 'TableName');
-    const deployed: DeployedTable = { stack: stack.name, logicalId, ...(typeof tableName === 'string' ? { tableName } : {}), ...(stack.region ? { region: stack.region } : {}) };
+    const deployed: DeployedTable = {
+      stack: stack.name,
+      logicalId,
+      ...(typeof tableName === 'string' ? { tableName } : {}),
+      ...(stack.region ? { region: stack.region } : {}),
+    };
     const lint = (edits: readonly DesignEdit[]): readonly Finding[] => {
       const edited = structuredClone(resource) as { Metadata: Record<string, Record<string, unknown>> };
       edited.Metadata.skewguard.design = applyDesignEdits(metadata.design, editsUnder(designAt, edits));

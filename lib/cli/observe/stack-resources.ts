@@ -37,7 +37,8 @@ export function readStackResources(file: string, stack: string, value: unknown):
   const resources = new Map<string, string>();
   for (const row of rows) {
     const named = row.field('StackName').optionalString();
-    if (named !== undefined && named !== stack) row.fail(`is a resource of the stack ${JSON.stringify(named)}, not of ${JSON.stringify(stack)}`, `${row.path}.StackName`);
+    if (named !== undefined && named !== stack)
+      row.fail(`is a resource of the stack ${JSON.stringify(named)}, not of ${JSON.stringify(stack)}`, `${row.path}.StackName`);
     const physical = row.field('PhysicalResourceId').optionalString();
     // A resource still being created (or that failed to) has no physical id yet.
     if (physical !== undefined) resources.set(row.field('LogicalResourceId').string(), physical);

@@ -18,7 +18,13 @@ export function targetKey(engine: string, name: string, index?: string): string 
 /** Every key space of the document; `basePath` is where the document sits in its file. */
 export function targetsOf(document: NormalizedDocument, basePath = '', deployed?: DeployedTable): KeySpaceTarget[] {
   return document.designs.flatMap(({ location, design }) =>
-    keySpacesOf(design).map((keySpace) => ({ engine: design.engine, design, keySpace, location: prefixPath(basePath, location), ...(deployed ? { deployed } : {}) })),
+    keySpacesOf(design).map((keySpace) => ({
+      engine: design.engine,
+      design,
+      keySpace,
+      location: prefixPath(basePath, location),
+      ...(deployed ? { deployed } : {}),
+    })),
   );
 }
 
@@ -61,7 +67,8 @@ export function matchObservations(manifest: Manifest, targets: readonly KeySpace
         `names ${JSON.stringify(wanted)}, which ${found.length} designs have (${found.map(where).join(', ')}): name the deployed table instead, giving each stack's resources under "stacks"`,
       );
     const [target] = found;
-    if (matched.has(target)) throw new ObservationError(manifest.file, entry.path, `names ${JSON.stringify(wanted)} a second time: give one entry per key space`);
+    if (matched.has(target))
+      throw new ObservationError(manifest.file, entry.path, `names ${JSON.stringify(wanted)} a second time: give one entry per key space`);
     matched.set(target, entry);
   }
   return matched;

@@ -18,8 +18,22 @@ const GENERATED = 'OrdersStack-Tickets83B11BB2-1OKXZ3ABCDEF';
 /** `aws cloudformation list-stack-resources --stack-name OrdersStack` (the fields the CLI prints). */
 const LISTED = {
   StackResourceSummaries: [
-    { LogicalResourceId: 'OrdersA9B65338', PhysicalResourceId: 'OrdersStack-OrdersA9B65338-7QW2E4RTYUIO', ResourceType: 'AWS::DynamoDB::GlobalTable', LastUpdatedTimestamp: '2026-11-16T09:12:44.512000+00:00', ResourceStatus: 'CREATE_COMPLETE', DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' } },
-    { LogicalResourceId: 'Tickets83B11BB2', PhysicalResourceId: GENERATED, ResourceType: 'AWS::DynamoDB::GlobalTable', LastUpdatedTimestamp: '2026-11-16T09:12:44.512000+00:00', ResourceStatus: 'CREATE_COMPLETE', DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' } },
+    {
+      LogicalResourceId: 'OrdersA9B65338',
+      PhysicalResourceId: 'OrdersStack-OrdersA9B65338-7QW2E4RTYUIO',
+      ResourceType: 'AWS::DynamoDB::GlobalTable',
+      LastUpdatedTimestamp: '2026-11-16T09:12:44.512000+00:00',
+      ResourceStatus: 'CREATE_COMPLETE',
+      DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
+    },
+    {
+      LogicalResourceId: 'Tickets83B11BB2',
+      PhysicalResourceId: GENERATED,
+      ResourceType: 'AWS::DynamoDB::GlobalTable',
+      LastUpdatedTimestamp: '2026-11-16T09:12:44.512000+00:00',
+      ResourceStatus: 'CREATE_COMPLETE',
+      DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
+    },
   ],
 };
 
@@ -32,7 +46,12 @@ function lineOf(...needles: string[]): number {
 }
 
 /** Exports of the Tickets table at the given load, with a manifest naming it `table`. */
-function exports(load: { reads: number; writes: number; hotShare: number }, table: string, extra: Record<string, unknown> = {}, files: Record<string, string> = {}) {
+function exports(
+  load: { reads: number; writes: number; hotShare: number },
+  table: string,
+  extra: Record<string, unknown> = {},
+  files: Record<string, string> = {},
+) {
   const profile = week(load);
   return tempTree({
     'pkc.json': JSON.stringify(insightRuleReport(profile)),
@@ -42,13 +61,19 @@ function exports(load: { reads: number; writes: number; hotShare: number }, tabl
   });
 }
 
-const observe = (inputs: string, dir: string, args: string[] = []) => cli(['observe', inputs, '--observations', join(dir, 'manifest.json'), '--format', 'json', ...args]);
+const observe = (inputs: string, dir: string, args: string[] = []) =>
+  cli(['observe', inputs, '--observations', join(dir, 'manifest.json'), '--format', 'json', ...args]);
 
 describe('skewguard observe cdk.out/', () => {
   it('holds each GuardedTable of the assembly against the observations of its deployed (generated) name, located in the template', async () => {
-    const dir = exports({ reads: 6000, writes: 20000, hotShare: 0.6 }, GENERATED, { stacks: [{ stack: 'OrdersStack', resources: 'orders.resources.json' }] }, {
-      'orders.resources.json': JSON.stringify(LISTED),
-    });
+    const dir = exports(
+      { reads: 6000, writes: 20000, hotShare: 0.6 },
+      GENERATED,
+      { stacks: [{ stack: 'OrdersStack', resources: 'orders.resources.json' }] },
+      {
+        'orders.resources.json': JSON.stringify(LISTED),
+      },
+    );
     const run = await observe(ASSEMBLY, dir);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { files: { file: string; kind: string; notes: { path: string; message: string }[] }[] };
@@ -77,8 +102,25 @@ describe('skewguard observe cdk.out/', () => {
   });
 
   it('refuses stack resources of another stack (describe-stack-resources names each row’s stack)', async () => {
-    const described = { StackResources: [{ StackName: 'OtherStack', StackId: 'arn:aws:cloudformation:eu-west-1:111111111111:stack/OtherStack/1', LogicalResourceId: 'Tickets83B11BB2', PhysicalResourceId: GENERATED, ResourceType: 'AWS::DynamoDB::GlobalTable', Timestamp: '2026-11-16T09:12:44.512000+00:00', ResourceStatus: 'CREATE_COMPLETE' }] };
-    const dir = exports({ reads: 6000, writes: 20000, hotShare: 0.25 }, GENERATED, { stacks: [{ stack: 'OrdersStack', resources: 'described.json' }] }, { 'described.json': JSON.stringify(described) });
+    const described = {
+      StackResources: [
+        {
+          StackName: 'OtherStack',
+          StackId: 'arn:aws:cloudformation:eu-west-1:111111111111:stack/OtherStack/1',
+          LogicalResourceId: 'Tickets83B11BB2',
+          PhysicalResourceId: GENERATED,
+          ResourceType: 'AWS::DynamoDB::GlobalTable',
+          Timestamp: '2026-11-16T09:12:44.512000+00:00',
+          ResourceStatus: 'CREATE_COMPLETE',
+        },
+      ],
+    };
+    const dir = exports(
+      { reads: 6000, writes: 20000, hotShare: 0.25 },
+      GENERATED,
+      { stacks: [{ stack: 'OrdersStack', resources: 'described.json' }] },
+      { 'described.json': JSON.stringify(described) },
+    );
     const run = await observe(ASSEMBLY, dir);
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('StackResources[0].StackName: is a resource of the stack \\"OtherStack\\", not of \\"OrdersStack\\"');
@@ -86,15 +128,28 @@ describe('skewguard observe cdk.out/', () => {
 
   it('a design name two stacks share is ambiguous; their deployed names are not', async () => {
     const assembly = tempTree({ 'cdk.out': '{"version":"55.0.0"}' });
-    const stack = (name: string) => ({ type: 'aws:cloudformation:stack', environment: 'aws://111111111111/eu-west-1', properties: { templateFile: `${name}.template.json` } });
+    const stack = (name: string) => ({
+      type: 'aws:cloudformation:stack',
+      environment: 'aws://111111111111/eu-west-1',
+      properties: { templateFile: `${name}.template.json` },
+    });
     writeFileSync(join(assembly, 'manifest.json'), JSON.stringify({ version: '55.0.0', artifacts: { Dev: stack('Dev'), Prod: stack('Prod') } }));
     cpSync(TEMPLATE, join(assembly, 'Dev.template.json'));
     cpSync(TEMPLATE, join(assembly, 'Prod.template.json'));
     const ambiguous = await observe(assembly, exports({ reads: 6000, writes: 20000, hotShare: 0.25 }, 'tickets'));
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stdout).toContain('which 2 designs have (Dev/Tickets83B11BB2, Prod/Tickets83B11BB2): name the deployed table instead');
-    const prodResources = { StackResourceSummaries: [{ LogicalResourceId: 'Tickets83B11BB2', PhysicalResourceId: 'Prod-Tickets83B11BB2-9ZZZ', ResourceType: 'AWS::DynamoDB::GlobalTable' }] };
-    const dir = exports({ reads: 6000, writes: 20000, hotShare: 0.6 }, 'Prod-Tickets83B11BB2-9ZZZ', { stacks: [{ stack: 'Prod', resources: 'prod.json' }] }, { 'prod.json': JSON.stringify(prodResources) });
+    const prodResources = {
+      StackResourceSummaries: [
+        { LogicalResourceId: 'Tickets83B11BB2', PhysicalResourceId: 'Prod-Tickets83B11BB2-9ZZZ', ResourceType: 'AWS::DynamoDB::GlobalTable' },
+      ],
+    };
+    const dir = exports(
+      { reads: 6000, writes: 20000, hotShare: 0.6 },
+      'Prod-Tickets83B11BB2-9ZZZ',
+      { stacks: [{ stack: 'Prod', resources: 'prod.json' }] },
+      { 'prod.json': JSON.stringify(prodResources) },
+    );
     const run = await observe(assembly, dir);
     const files = JSON.parse(run.stdout).files as { file: string; findings: { messageId: string }[] }[];
     expect(files.map((f) => [f.file.endsWith('Prod.template.json'), f.findings.some((x) => x.messageId === 'exceedsDeclared')])).toEqual([
@@ -109,6 +164,8 @@ describe('skewguard observe cdk.out/', () => {
     const before = readFileSync(join(assembly, 'OrdersStack.template.json'), 'utf8');
     const run = await observe(assembly, exports({ reads: 6000, writes: 20000, hotShare: 0.6 }, 'tickets'), ['--update']);
     expect(readFileSync(join(assembly, 'OrdersStack.template.json'), 'utf8')).toBe(before);
-    expect(run.stdout).toContain(`not updated: \`cdk synth\` writes this template again, so set the observed figures in the GuardedTable props of the CDK app instead: set ${TICKETS}.workload.hotKeyShare to 0.6`);
+    expect(run.stdout).toContain(
+      `not updated: \`cdk synth\` writes this template again, so set the observed figures in the GuardedTable props of the CDK app instead: set ${TICKETS}.workload.hotKeyShare to 0.6`,
+    );
   });
 });
