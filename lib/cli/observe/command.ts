@@ -372,7 +372,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
       : manifestObservations(mode.manifest, targets, io);
     const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
     for (const design of designs) await emit(observeFile(design, matched, settings));
-    if (designs.length === 0)
+    if (designs.every((d) => d.sources.length === 0))
       await emit(
         failedInput(
           args.positionals.join(' '),

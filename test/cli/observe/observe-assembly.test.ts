@@ -169,3 +169,13 @@ describe('skewguard observe cdk.out/', () => {
     );
   });
 });
+
+describe('skewguard observe on an assembly without a GuardedTable', () => {
+  it('is an error, never a silent pass', async () => {
+    const dir = tempTree({ 'manifest.json': JSON.stringify({ observations: [] }) });
+    const run = await observe(join(ASSEMBLY, 'assembly-Prod'), dir);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('no design file or GuardedTable found');
+    expect(run.stdout).toContain('CartsEE95721F is a DynamoDB table without a skewguard design');
+  });
+});
