@@ -31,6 +31,7 @@ import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
+import { designFindings, spaceOf } from './design-findings';
 import {
   DEFAULT_BELOW,
   DEFAULT_TOLERANCE,
@@ -47,7 +48,6 @@ import { windowLength, type Figure, type Observation } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
-import { designFindings, spaceOf } from './relint';
 import { designFileSources, templateSources, type DesignSource, type FileSources } from './sources';
 import { deployedName, type StackResources } from './stack-resources';
 import { matchObservations } from './targets';
