@@ -55,7 +55,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'observe',
-    usage: 'skewguard observe <design file | directory...> (--observations <manifest.json> | --live aws|azure) [options]',
+    usage: 'skewguard observe <design file | cdk.out | directory...> (--observations <manifest.json> | --live aws|azure) [options]',
     summary: 'hold designs against what production measured (Contributor Insights, CloudWatch, Cosmos DB logs)',
     options: [
       { name: 'observations', value: '<file>', description: 'the manifest naming the exported reports of each table, index and container' },
@@ -64,6 +64,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'region', value: '<region>', description: 'with --live aws: the AWS Region (default: the SDK chain, AWS_REGION or the profile)' },
       { name: 'endpoint-url', value: '<url>', description: 'with --live aws: send the AWS calls to this endpoint' },
       { name: 'workspace', value: '<id>', description: 'with --live azure: the Log Analytics workspace id the Cosmos DB logs go to' },
+      {
+        name: 'account',
+        value: '<resource id>',
+        description: 'with --live azure: the Cosmos DB account, to read NormalizedRUConsumption per partition-key range',
+      },
       { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
       { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on findings at or above: error, warning (default error)' },

@@ -9,7 +9,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
-import { RULES } from '../index';
+import { RULES, type Rule } from '../index';
 import type { FileResult } from './lint-files';
 import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson } from './report-json';
@@ -25,8 +25,8 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined): ReportingDescriptor[] {
-  const rules: ReportingDescriptor[] = RULES.map((r) => ({
+function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra: readonly Rule[]): ReportingDescriptor[] {
+  const rules: ReportingDescriptor[] = [...RULES, ...extra].map((r) => ({
     id: r.id,
     name: r.title,
     shortDescription: { text: r.fires },
@@ -51,7 +51,7 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined): Repo
 
 export function sarifReporter(settings: ReportSettings): Reporter {
   const { cwd } = settings;
-  const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl);
+  const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl, settings.extraRules ?? []);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const notifications: Notification[] = [];
   const pad = '        ';

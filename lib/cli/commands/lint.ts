@@ -297,14 +297,14 @@ function fileType(path: string): string | undefined {
   return 'a device';
 }
 
-/** Where --fix would write `candidate`: its real path, or why it must not (a link out of the searched tree). */
-function fixTarget(candidate: Candidate): { target: string; refused?: undefined } | { refused: string } {
+/** Where --fix (or observe's --update) would write `candidate`: its real path, or why it must not (a link out of the searched tree). */
+export function fixTarget(candidate: Candidate, option = '--fix'): { target: string; refused?: undefined } | { refused: string } {
   const target = realPath(candidate.absolute);
   if (candidate.searchRoot !== undefined) {
     const rel = relative(candidate.searchRoot, target);
     if (rel.startsWith('..') || isAbsolute(rel)) {
       return {
-        refused: `it is a symbolic link to ${target}, outside the searched directory ${candidate.searchRoot}: --fix does not write outside the tree it searches (name the file itself to fix it)`,
+        refused: `it is a symbolic link to ${target}, outside the searched directory ${candidate.searchRoot}: ${option} does not write outside the tree it searches (name the file itself to write it)`,
       };
     }
   }

@@ -2,16 +2,20 @@
 import { catalogueMarkdown, didYouMean, RULES, type Rule } from '../../index';
 import { choice, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
+import { DRIFT_RULE } from '../observe/drift-rule';
 import { documentationUrl, ruleDocsUrl } from '../rule-docs';
+
+/** The catalogue's rules and the one `observe` reports (SG020, documented in docs/observe.md). */
+const EXPLAINED: readonly Rule[] = [...RULES, DRIFT_RULE];
 
 /** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`). */
 export function findRule(query: string): Rule {
   const wanted = query.trim().toLowerCase();
   const number = /^sg0*(\d{1,3})$/.exec(wanted);
   const id = number ? `SG${number[1].padStart(3, '0')}` : undefined;
-  const rule = RULES.find((r) => r.id === id || r.title === wanted);
+  const rule = EXPLAINED.find((r) => r.id === id || r.title === wanted);
   if (rule) return rule;
-  const hint = didYouMean(query, [...RULES.map((r) => r.id), ...RULES.map((r) => r.title)]);
+  const hint = didYouMean(query, [...EXPLAINED.map((r) => r.id), ...EXPLAINED.map((r) => r.title)]);
   throw new UsageError(`unknown rule "${query}"${hint}; \`skewguard rules\` lists them`);
 }
 
@@ -40,7 +44,9 @@ function explainText(r: Rule, docsUrl: string): string {
 }
 
 /** The rule's own section of the catalogue (from its heading to the next). */
-function explainMarkdown(r: Rule): string {
+function explainMarkdown(r: Rule, docsUrl: string): string {
+  if (r === DRIFT_RULE)
+    return `## ${r.id} ${r.title}\n\n**Fires when:** ${r.fires}\n\n**Why:** ${r.rationale}\n\n**Fix:** ${r.fix}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
   const catalogue = catalogueMarkdown();
   const start = catalogue.indexOf(`## ${r.id} `);
   const end = catalogue.indexOf('\n## ', start + 1);
@@ -57,7 +63,11 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
     const rule = findRule(query);
     return print(
       io,
-      format === 'json' ? `${JSON.stringify(asJson(rule, docsUrl), null, 2)}\n` : format === 'markdown' ? explainMarkdown(rule) : explainText(rule, docsUrl),
+      format === 'json'
+        ? `${JSON.stringify(asJson(rule, docsUrl), null, 2)}\n`
+        : format === 'markdown'
+          ? explainMarkdown(rule, docsUrl)
+          : explainText(rule, docsUrl),
     );
   }
   if (format === 'markdown') return print(io, catalogueMarkdown());
@@ -73,6 +83,7 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
   return print(
     io,
     RULES.map((r) => `${r.id}  ${r.severity.padEnd(7)}  ${r.engines.join(', ').padEnd(18)}  ${r.title}\n        ${r.fires}\n`).join('') +
-      '\n`skewguard explain <id>` prints one rule with its rationale, fix and documentation link.\n',
+      '\n`skewguard explain <id>` prints one rule with its rationale, fix and documentation link.\n' +
+      `\`skewguard observe\` also reports ${DRIFT_RULE.id} ${DRIFT_RULE.title}, against what production measured (\`skewguard explain ${DRIFT_RULE.id}\`).\n`,
   );
 }

@@ -5,14 +5,25 @@
  * `lint`'s: 0 clean, 1 findings at or above --fail-on, 2 an input that could not be read.
  */
 import { resolve } from 'node:path';
-import { normalize, DesignError, type DesignEdit, type DesignInput, type Finding, type Severity } from '../../index';
+import { DesignError, type DesignEdit, type DesignIssue, type Finding, type Severity } from '../../index';
 import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
-import { openOutput, reporterFor } from '../commands/lint';
-import { expandInputs, realPath, type Candidate } from '../inputs';
+import { fixTarget, openOutput, reporterFor } from '../commands/lint';
+import { expandInputs, type Candidate } from '../inputs';
 import type { Io } from '../io';
 import { applyEdits } from '../json-edit';
 import type { LocatedJson } from '../json-locations';
-import { failedInput, parseInput, sourceKind, START, type AppliedFix, type FileResult, type InputNote } from '../lint-files';
+import {
+  failedInput,
+  parseInput,
+  skippedInput,
+  sourceKind,
+  START,
+  type AppliedFix,
+  type FileResult,
+  type InputError,
+  type InputNote,
+  type SourceKind,
+} from '../lint-files';
 import { readInputFile } from '../read-input';
 import { exitCode, Tally, type ReportSettings } from '../report';
 import { describeEdit } from '../report-text';
@@ -20,13 +31,26 @@ import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
-import { DEFAULT_BELOW, DEFAULT_TOLERANCE, driftFindings, finding, keySpaceBase, keySpaceLabel, show, type DriftSettings, type KeySpaceTarget } from './drift';
+import { designFindings, spaceOf } from './design-findings';
+import {
+  DEFAULT_BELOW,
+  DEFAULT_TOLERANCE,
+  DRIFT_RULE,
+  driftFindings,
+  finding,
+  keySpaceBase,
+  keySpaceLabel,
+  show,
+  type DriftSettings,
+  type KeySpaceTarget,
+} from './drift';
 import { windowLength, type Figure, type Observation } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
-import { relintWithObserved } from './relint';
-import { matchObservations, targetsOf } from './targets';
+import { designFileSources, templateSources, type DesignSource, type FileSources } from './sources';
+import { deployedName, type StackResources } from './stack-resources';
+import { matchObservations } from './targets';
 
 function ratio(value: string | true | undefined, option: string, fallback: number, max: number): number {
   if (value === undefined || value === true) return fallback;
@@ -38,37 +62,47 @@ function ratio(value: string | true | undefined, option: string, fallback: numbe
 
 interface LoadedDesign {
   readonly candidate: Candidate;
+  readonly kind: SourceKind;
   readonly text: string;
   readonly located: LocatedJson;
-  readonly targets: readonly KeySpaceTarget[];
+  readonly sources: readonly DesignSource[];
+  readonly errors: readonly InputError[];
+  readonly notes: readonly InputNote[];
   readonly snapshot?: ReadSnapshot;
   readonly bom: boolean;
 }
 
-/** Reads one design file, or the FileResult that says why it cannot be observed. */
+/** Reads one design file or template, or the FileResult that says why it cannot be observed. */
 function loadDesign(candidate: Candidate): LoadedDesign | FileResult | undefined {
   const read = readInputFile(candidate.absolute);
   if (read.error !== undefined) return failedInput(candidate.file, `the file ${read.error}`);
   const parsed = parseInput(candidate.file, read.text);
   if (parsed.error) return candidate.explicit ? parsed.error : undefined;
-  const kind = sourceKind(parsed.located.value);
-  if (kind === 'template')
-    return failedInput(candidate.file, 'is a CloudFormation template: observe reads design files; give the design file the template was made from');
-  if (!kind) return candidate.explicit ? failedInput(candidate.file, 'is not a design file (no "tables" or "containers")') : undefined;
+  const { located } = parsed;
+  const kind = sourceKind(located.value);
+  if (!kind)
+    return candidate.explicit ? failedInput(candidate.file, 'is neither a design file (no "tables" or "containers") nor a CloudFormation template') : undefined;
+  const at = (issue: DesignIssue) => ({ ...issue, ...located.positionOf(issue.path) });
+  let loaded: FileSources;
   try {
-    const document = normalize(parsed.located.value as DesignInput);
-    return { candidate, text: read.text, located: parsed.located, targets: targetsOf(document), snapshot: read.snapshot, bom: read.bom };
+    loaded = kind === 'template' ? templateSources(located, candidate.absolute) : designFileSources(located);
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;
-    return {
-      file: candidate.file,
-      kind: 'design',
-      findings: [],
-      errors: error.issues.map((i) => ({ ...i, ...parsed.located.positionOf(i.path) })),
-      unusedAcknowledgements: [],
-      notes: [],
-    };
+    return { file: candidate.file, kind, findings: [], errors: error.issues.map(at), unusedAcknowledgements: [], notes: [] };
   }
+  if (loaded.sources.length + loaded.errors.length + loaded.notes.length === 0)
+    return candidate.explicit ? skippedInput(candidate.file, 'has no DynamoDB table: nothing to observe') : undefined;
+  return {
+    candidate,
+    kind,
+    text: read.text,
+    located,
+    sources: loaded.sources,
+    errors: loaded.errors.map(at),
+    notes: loaded.notes.map(at),
+    snapshot: read.snapshot,
+    bom: read.bom,
+  };
 }
 
 function figureLine(name: string, figure: Figure | undefined, unit: string): string | undefined {
@@ -100,86 +134,116 @@ interface ObserveSettings {
   readonly update: boolean;
 }
 
+/** One key space held against its observations: notes with the figures, drift findings, the edits. */
+function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings: ObserveSettings) {
+  const base = keySpaceBase(target);
+  const findings: Finding[] = [];
+  const context = { periodSeconds: settings.manifest.periodSeconds, showKey: settings.showKey, shards: target.keySpace.sharding?.shards ?? 1 };
+  const observation = files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context);
+  const window = windowLength(observation.window, settings.manifest.periodSeconds);
+  for (const gap of observation.gaps)
+    findings.push(
+      finding(
+        target,
+        'incompleteObservations',
+        'warning',
+        base,
+        `${keySpaceLabel(target)}: ${gap}`,
+        'export the observations again over a window with traffic, with every statistic docs/observe.md lists',
+        { gap },
+      ),
+    );
+  if (Object.keys(observation.figures).length === 0) {
+    findings.push(
+      finding(
+        target,
+        'noObservations',
+        'error',
+        base,
+        `${keySpaceLabel(target)}: nothing was measured in ${observation.sources.join(', ')}, so the design could not be checked against production`,
+        'wait until Contributor Insights or the partition-key diagnostics have logged traffic (they record only from when they are enabled), then export again',
+        { sources: observation.sources },
+      ),
+    );
+    return { findings, notes: [], edits: [], window: '' };
+  }
+  const drift = driftFindings(target, observation, window, settings.drift);
+  return { findings: [...findings, ...drift.findings], notes: figureNotes(target, observation, window), edits: drift.edits, window };
+}
+
 function observeFile(design: LoadedDesign, matched: Map<KeySpaceTarget, ObservationFiles>, settings: ObserveSettings): FileResult {
   const { located, candidate } = design;
   const at = (path: string) => located.positionOf(path);
   const findings: Finding[] = [];
-  const notes: InputNote[] = [];
+  const notes: InputNote[] = [...design.notes];
   const edits: DesignEdit[] = [];
-  let widest = '';
-  for (const target of design.targets) {
-    const base = keySpaceBase(target);
-    const files = matched.get(target);
-    if (!files) {
+  for (const source of design.sources) {
+    const sourceEdits: DesignEdit[] = [];
+    const observedShares = new Set<string>();
+    let widest = '';
+    for (const target of source.targets) {
+      const base = keySpaceBase(target);
+      const files = matched.get(target);
+      if (!files) {
+        notes.push({ path: base, message: `${keySpaceLabel(target)} not observed: ${settings.manifest.file} has no observations for it`, ...at(base) });
+        continue;
+      }
+      const observed = observeTarget(target, files, settings);
+      if (observed.window.length > widest.length) widest = observed.window;
+      for (const line of observed.notes) notes.push({ path: base, message: line, ...at(base) });
+      findings.push(...observed.findings);
+      sourceEdits.push(...observed.edits);
+      for (const f of observed.findings) if (f.edits && f.data?.field === 'hotKeyShare') observedShares.add(spaceOf(f));
+    }
+    const own = designFindings(source, sourceEdits, widest || 'observed', observedShares);
+    findings.push(...own.findings);
+    for (const note of own.notes) notes.push({ ...note, ...at(note.path) });
+    if (own.invalid)
       notes.push({
-        path: base,
-        message: `${keySpaceLabel(target)} not observed: the manifest ${settings.manifest.file} names no observations for it`,
-        ...at(base),
+        path: source.basePath,
+        message: `the design with the observed figures is not a valid design, so it was neither linted again nor updated: ${own.invalid}`,
+        ...at(source.basePath),
       });
-      continue;
-    }
-    const context = { periodSeconds: settings.manifest.periodSeconds, showKey: settings.showKey, shards: target.keySpace.sharding?.shards ?? 1 };
-    const observation = files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context);
-    const window = windowLength(observation.window, settings.manifest.periodSeconds);
-    if (window.length > widest.length) widest = window;
-    for (const gap of observation.gaps)
-      findings.push(
-        finding(
-          target,
-          'incompleteObservations',
-          'warning',
-          base,
-          `${keySpaceLabel(target)}: ${gap}`,
-          'export the observations again over a window with traffic, with every statistic docs/observe.md lists',
-          { gap },
-        ),
-      );
-    if (Object.keys(observation.figures).length === 0) {
-      findings.push(
-        finding(
-          target,
-          'noObservations',
-          'error',
-          base,
-          `${keySpaceLabel(target)}: nothing was measured in ${observation.sources.join(', ')}, so the design could not be checked against production`,
-          'wait until Contributor Insights or the partition-key diagnostics have logged traffic (they record only from when they are enabled), then export again',
-          { sources: observation.sources },
-        ),
-      );
-      continue;
-    }
-    for (const line of figureNotes(target, observation, window)) notes.push({ path: base, message: line, ...at(base) });
-    const drift = driftFindings(target, observation, window, settings.drift);
-    findings.push(...drift.findings);
-    edits.push(...drift.edits);
+    else edits.push(...sourceEdits);
   }
-  const relint = relintWithObserved(located.value as DesignInput, edits, {}, widest || 'observed');
-  findings.push(...relint.findings);
-  if (relint.invalid)
-    notes.push({ path: '', message: `the design with the observed figures is not a valid design, so it was not linted again: ${relint.invalid}`, ...START });
   const result: FileResult = {
     file: candidate.file,
-    kind: 'design',
+    kind: design.kind,
     findings: findings.map((f) => ({ ...f, ...at(f.path) })),
-    errors: [],
+    errors: design.errors,
     unusedAcknowledgements: [],
     notes,
   };
-  return settings.update && edits.length > 0 && !relint.invalid ? updateFile(design, edits, result) : result;
+  if (!settings.update || edits.length === 0) return result;
+  if (design.kind === 'template')
+    return {
+      ...result,
+      notes: [
+        ...result.notes,
+        {
+          path: '',
+          message: `not updated: \`cdk synth\` writes this template again, so set the observed figures in the GuardedTable props of the CDK app instead: ${edits.map(describeEdit).join('; ')}`,
+          ...START,
+        },
+      ],
+    };
+  return updateFile(design, edits, result);
 }
 
 /** Writes the observed figures into the design file, keeping its formatting (the --fix writer). */
 function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: FileResult): FileResult {
   const fixes: AppliedFix[] = edits.map((edit) => ({ ruleId: 'SG020', resource: result.file, path: edit.path, edits: [edit] }));
   try {
+    const where = fixTarget(design.candidate, '--update');
+    if (where.refused !== undefined) throw new WriteRefused(where.refused);
     if (!design.snapshot) throw new WriteRefused('it is not a regular file');
     const text = applyEdits(design.text, edits);
-    replaceFile(realPath(design.candidate.absolute), design.bom ? `\ufeff${text}` : text, design.snapshot);
+    replaceFile(where.target, design.bom ? `\ufeff${text}` : text, design.snapshot);
   } catch (error) {
     if (!(error instanceof WriteRefused)) throw error;
     return {
       ...result,
-      errors: [{ path: '', message: `the observed figures were not written, and the file is unchanged: ${error.message}`, ...START }],
+      errors: [...result.errors, { path: '', message: `the observed figures were not written, and the file is unchanged: ${error.message}`, ...START }],
       fixesNotWritten: true,
     };
   }
@@ -195,13 +259,15 @@ function modeOf(v: Values): { manifest: string; live?: undefined } | { live: 'aw
     throw new UsageError('--observations and --live contradict each other: read exported files, or query the cloud', 'observe');
   if (live === 'azure' && typeof v.workspace !== 'string')
     throw new UsageError('--live azure needs --workspace <id>: the Log Analytics workspace the Cosmos DB resource logs go to', 'observe');
+  if (live === 'aws' && v.account !== undefined)
+    throw new UsageError('--account applies to --live azure only: the Cosmos DB account to read metrics of', 'observe');
   if (live) return { live };
   if (typeof v.observations !== 'string')
     throw new UsageError(
       'observe needs --observations <manifest.json> (the file that says which exported report belongs to which table, index or container), or --live aws|azure',
       'observe',
     );
-  for (const option of ['since', 'region', 'endpoint-url', 'workspace'])
+  for (const option of ['since', 'region', 'endpoint-url', 'workspace', 'account'])
     if (v[option] !== undefined) throw new UsageError(`--${option} applies to --live only: offline exports carry their own window`, 'observe');
   return { manifest: v.observations };
 }
@@ -233,21 +299,32 @@ async function cloudErrorsReported<T>(cloud: string, call: () => Promise<T>): Pr
   }
 }
 
-/** Queries the cloud for every key space of the chosen engine (the SDKs are loaded only here). */
+/** Queries the cloud for every key space of the chosen engine (the SDKs are loaded only here). A
+ *  GuardedTable of a cloud assembly is observed under its deployed name, found in its stack. */
 async function liveObservations(cloud: 'aws' | 'azure', targets: readonly KeySpaceTarget[], v: Values) {
   const end = new Date();
   const start = new Date(end.getTime() - parseSince(v.since));
   const periodSeconds = DEFAULT_PERIOD_SECONDS;
   const matched = new Map<KeySpaceTarget, ObservationFiles>();
+  const stacks = new Map<string, StackResources>();
   const text = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
   if (cloud === 'aws') {
     const live = await (await import('./live-aws')).awsLive({ region: text('region'), endpointUrl: text('endpoint-url'), start, end, periodSeconds });
-    for (const t of targets) if (t.engine === 'dynamodb') matched.set(t, await live.observeTable(t.design.name, t.keySpace.index));
+    for (const t of targets) {
+      if (t.engine !== 'dynamodb') continue;
+      const { deployed } = t;
+      if (deployed && deployed.tableName === undefined && !stacks.has(deployed.stack))
+        stacks.set(deployed.stack, await live.stackResources(deployed.stack, deployed.region));
+      const table = deployed ? deployedName(deployed, stacks.get(deployed.stack), `--live aws`) : t.design.name;
+      matched.set(t, await live.observeTable(table, t.keySpace.index, deployed?.region));
+    }
   } else {
-    const live = await (await import('./live-azure')).azureLive({ workspaceId: text('workspace') ?? '', start, end, periodSeconds });
+    const live = await (
+      await import('./live-azure')
+    ).azureLive({ workspaceId: text('workspace') ?? '', accountId: text('account'), start, end, periodSeconds });
     for (const t of targets) if (t.engine === 'cosmosdb') matched.set(t, await live.observeContainer(t.design.name, undefined));
   }
-  const manifest: Manifest = { file: `--live ${cloud}`, periodSeconds, observations: [...matched.values()] };
+  const manifest: Manifest = { file: `--live ${cloud}`, periodSeconds, observations: [...matched.values()], stacks };
   return { manifest, matched };
 }
 
@@ -264,7 +341,15 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
   );
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
   const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
-  const reportSettings: ReportSettings = { version, cwd: io.cwd, palette: color ? COLORS : NO_COLORS, quiet: false, unusedAcknowledgements: 'off', failOn };
+  const reportSettings: ReportSettings = {
+    version,
+    cwd: io.cwd,
+    palette: color ? COLORS : NO_COLORS,
+    quiet: false,
+    unusedAcknowledgements: 'off',
+    failOn,
+    extraRules: [DRIFT_RULE],
+  };
   const reporter = await reporterFor(format, reportSettings);
   const tally = new Tally(reportSettings);
   const emit = async (result: FileResult) => {
@@ -277,17 +362,23 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
   for (const candidate of expansion.candidates) {
     const loaded = loadDesign(candidate);
     if (loaded === undefined) continue;
-    if ('targets' in loaded) designs.push(loaded);
+    if ('sources' in loaded) designs.push(loaded);
     else await emit(loaded);
   }
   try {
-    const targets = designs.flatMap((d) => d.targets);
+    const targets = designs.flatMap((d) => d.sources.flatMap((s) => s.targets));
     const { manifest, matched } = mode.live
       ? await cloudErrorsReported(mode.live, () => liveObservations(mode.live, targets, v))
       : manifestObservations(mode.manifest, targets, io);
     const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
     for (const design of designs) await emit(observeFile(design, matched, settings));
-    if (designs.length === 0) await emit(failedInput(args.positionals.join(' '), 'no design file found: observe holds design files against observations'));
+    if (designs.every((d) => d.sources.length === 0))
+      await emit(
+        failedInput(
+          args.positionals.join(' '),
+          'no design file or GuardedTable found: observe holds design files, and the GuardedTables of a cdk.out, against observations',
+        ),
+      );
   } catch (error) {
     if (!(error instanceof ObservationError)) throw error;
     await emit(failedInput(error.file, error.path ? `${error.path}: ${error.detail}` : error.detail));

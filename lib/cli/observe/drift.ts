@@ -11,14 +11,16 @@
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
 import type { DesignEdit, Engine, Finding, KeyDesign, KeySpace, Severity } from '../../index';
+import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation } from './figures';
+import type { DeployedTable } from './stack-resources';
 
 /** @default 0.25: a figure 25% above its declaration is drift. */
 export const DEFAULT_TOLERANCE = 0.25;
 /** @default 0.5: a figure under half its declaration is reported as over-declared. */
 export const DEFAULT_BELOW = 0.5;
 
-export const DRIFT_RULE = { id: 'SG020', title: 'observed-drift' } as const;
+export { DRIFT_RULE } from './drift-rule';
 
 export interface DriftSettings {
   readonly tolerance: number;
@@ -29,8 +31,11 @@ export interface KeySpaceTarget {
   readonly engine: Engine;
   readonly design: KeyDesign;
   readonly keySpace: KeySpace;
-  /** Where the design sits in its file (`tables[0]`, or `''` for a single design). */
+  /** Where the design sits in its file (`tables[0]`, `''` for a single design, or
+   *  `Resources.Tickets83B11BB2.Metadata.skewguard.design` for a GuardedTable in a template). */
   readonly location: string;
+  /** For a GuardedTable read from a cloud assembly: its stack and logical id, to find its deployed name. */
+  readonly deployed?: DeployedTable;
 }
 
 export function fieldPath(...parts: string[]): string {

@@ -4,16 +4,21 @@
  * accessed keys rule (`DynamoDBContributorInsights-PKC-…`; the name carries a creation timestamp, so
  * it is looked up, never built), GetInsightRuleReport reads it, and GetMetricData reads the consumed
  * capacity and key-range throttles, page by page. The responses have the fields the CLI prints, and
- * go through the same readers as offline exports.
+ * go through the same readers as offline exports. A GuardedTable of a cloud assembly is found by its
+ * stack: ListStackResources (every page) maps its logical id to the physical name CloudFormation
+ * generated, in the stack's own Region when the assembly names one.
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeContributorInsights.html
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetMetricData.html
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ListStackResources.html
  */
+import type * as CloudFormation from '@aws-sdk/client-cloudformation';
 import type * as CloudWatch from '@aws-sdk/client-cloudwatch';
 import type * as DynamoDB from '@aws-sdk/client-dynamodb';
 import type { LoadedFile, TableObservationFiles } from './manifest';
 import { METRIC_IDS } from './manifest';
 import { loadSdk } from './sdk';
+import { readStackResources, type StackResources } from './stack-resources';
 
 export interface AwsLiveOptions {
   readonly region?: string;
@@ -26,18 +31,33 @@ export interface AwsLiveOptions {
 const PKC_PREFIX = 'DynamoDBContributorInsights-PKC-';
 
 export interface AwsLive {
-  observeTable(table: string, index: string | undefined): Promise<TableObservationFiles>;
+  /** `region` overrides the option's (a stack's own Region). */
+  observeTable(table: string, index: string | undefined, region?: string): Promise<TableObservationFiles>;
+  /** The deployed stack's logical id → physical id (@aws-sdk/client-cloudformation, loaded on first use). */
+  stackResources(stack: string, region?: string): Promise<StackResources>;
 }
 
 export async function awsLive(options: AwsLiveOptions): Promise<AwsLive> {
   const cw = await loadSdk<typeof CloudWatch>('@aws-sdk/client-cloudwatch', 'observe --live aws');
   const ddb = await loadSdk<typeof DynamoDB>('@aws-sdk/client-dynamodb', 'observe --live aws');
-  const config = { ...(options.region ? { region: options.region } : {}), ...(options.endpointUrl ? { endpoint: options.endpointUrl } : {}) };
-  const cloudwatch = new cw.CloudWatchClient(config);
-  const dynamodb = new ddb.DynamoDBClient(config);
+  const configFor = (region = options.region) => ({ ...(region ? { region } : {}), ...(options.endpointUrl ? { endpoint: options.endpointUrl } : {}) });
+  /** One client of each service per Region, made on first use. */
+  const perRegion = <T>(make: (config: ReturnType<typeof configFor>) => T) => {
+    const made = new Map<string, T>();
+    return (region?: string) => {
+      const key = region ?? '';
+      if (!made.has(key)) made.set(key, make(configFor(region)));
+      return made.get(key) as T;
+    };
+  };
+  const cloudwatchIn = perRegion((config) => new cw.CloudWatchClient(config));
+  const dynamodbIn = perRegion((config) => new ddb.DynamoDBClient(config));
+  let cfn: typeof CloudFormation | undefined;
+  const cloudformationIn = perRegion((config) => new (cfn as typeof CloudFormation).CloudFormationClient(config));
   const { start, end, periodSeconds } = options;
 
-  async function metricData(table: string, index: string | undefined): Promise<unknown> {
+  async function metricData(table: string, index: string | undefined, region: string | undefined): Promise<unknown> {
+    const cloudwatch = cloudwatchIn(region);
     const dimensions = [{ Name: 'TableName', Value: table }, ...(index ? [{ Name: 'GlobalSecondaryIndexName', Value: index }] : [])];
     const queries = Object.entries(METRIC_IDS).map(([id, metric]) => ({
       Id: id,
@@ -61,9 +81,23 @@ export async function awsLive(options: AwsLiveOptions): Promise<AwsLive> {
   }
 
   return {
-    async observeTable(table, index) {
+    async stackResources(stack, region) {
+      cfn ??= await loadSdk<typeof CloudFormation>('@aws-sdk/client-cloudformation', 'observe --live aws on a cdk.out');
+      const client = cloudformationIn(region);
+      const rows: unknown[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new cfn.ListStackResourcesCommand({ StackName: stack, NextToken: token }));
+        rows.push(...(page.StackResourceSummaries ?? []));
+        token = page.NextToken;
+      } while (token);
+      return readStackResources(`ListStackResources ${stack}`, stack, { StackResourceSummaries: rows });
+    },
+
+    async observeTable(table, index, region) {
       const where = `${table}${index ? `/${index}` : ''}`;
-      const described = await dynamodb.send(new ddb.DescribeContributorInsightsCommand({ TableName: table, ...(index ? { IndexName: index } : {}) }));
+      const cloudwatch = cloudwatchIn(region);
+      const described = await dynamodbIn(region).send(new ddb.DescribeContributorInsightsCommand({ TableName: table, ...(index ? { IndexName: index } : {}) }));
       const rule = (described.ContributorInsightsRuleList ?? []).find((name) => name.startsWith(PKC_PREFIX));
       let contributorInsights: LoadedFile | undefined;
       if (rule) {
@@ -90,7 +124,7 @@ export async function awsLive(options: AwsLiveOptions): Promise<AwsLive> {
         table,
         ...(index ? { index } : {}),
         contributorInsights,
-        metrics: { name: `GetMetricData ${where}`, value: await metricData(table, index) },
+        metrics: { name: `GetMetricData ${where}`, value: await metricData(table, index, region) },
         path: where,
       };
     },

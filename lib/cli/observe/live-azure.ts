@@ -4,7 +4,13 @@
  * workspace the account's resource logs go to (resource-specific tables, `Dedicated`) is queried for
  * the container's CDBPartitionKeyRUConsumption, summed per period and key, and its
  * CDBPartitionKeyStatistics. The rows go through the same readers as offline exports.
+ * With the account's resource id, Azure Monitor's NormalizedRUConsumption metric is read too: the
+ * Maximum per minute, split by PartitionKeyRangeId (one series per partition-key range, that is per
+ * physical partition) and filtered to the container by CollectionName, as the portal's "Normalized RU
+ * Consumption (%) by PartitionKeyRangeID" chart shows it.
  * https://learn.microsoft.com/javascript/api/overview/azure/monitor-query-readme
+ * https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units
+ * https://learn.microsoft.com/azure/azure-monitor/reference/supported-metrics/microsoft-documentdb-databaseaccounts-metrics
  */
 import type { TokenCredential } from '@azure/core-auth';
 import type { HttpClient } from '@azure/core-rest-pipeline';
@@ -15,6 +21,8 @@ import { loadSdk } from './sdk';
 
 export interface AzureLiveOptions {
   readonly workspaceId: string;
+  /** The Cosmos DB account's resource id, for NormalizedRUConsumption. @default - the metric is not read */
+  readonly accountId?: string;
   readonly start: Date;
   readonly end: Date;
   readonly periodSeconds: number;
@@ -43,6 +51,15 @@ export function keyStatisticsQuery(container: string, database: string | undefin
   ].join('\n');
 }
 
+/** The OData filter of the metric query: the container's series, one per partition-key range. */
+export function normalizedRuFilter(container: string, database: string | undefined): string {
+  const odata = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  return [...(database ? [`DatabaseName eq ${odata(database)}`] : []), `CollectionName eq ${odata(container)}`, `PartitionKeyRangeId eq '*'`].join(' and ');
+}
+
+/** ISO 8601 duration of a period of whole minutes (`PT1M`), the metric's grain. */
+const grain = (seconds: number) => `PT${Math.max(1, Math.round(seconds / 60))}M`;
+
 export interface AzureLive {
   observeContainer(container: string, database: string | undefined): Promise<ContainerObservationFiles>;
 }
@@ -52,6 +69,29 @@ export async function azureLive(options: AzureLiveOptions): Promise<AzureLive> {
   const credential = options.credential ?? new (await loadSdk<typeof Identity>('@azure/identity', 'observe --live azure')).DefaultAzureCredential();
   const client = new monitor.LogsQueryClient(credential, options.httpClient ? { httpClient: options.httpClient } : {});
   const timespan = { startTime: options.start, endTime: options.end };
+  const pipeline = { ...(options.httpClient ? { httpClient: options.httpClient } : {}) };
+  const metrics = options.accountId === undefined ? undefined : new monitor.MetricsQueryClient(credential, pipeline);
+
+  /** The metric as `az monitor metrics list` prints it (Metrics - List), for the offline reader. */
+  async function normalizedRu(container: string, database: string | undefined): Promise<unknown> {
+    // The client puts a `/` before the resource id; the id the portal and `az` print starts with one.
+    const resource = (options.accountId as string).replace(/^\/+/, '');
+    const result = await (metrics as MonitorQuery.MetricsQueryClient).queryResource(resource, ['NormalizedRUConsumption'], {
+      timespan,
+      granularity: grain(options.periodSeconds),
+      aggregations: ['Maximum'],
+      filter: normalizedRuFilter(container, database),
+    });
+    return {
+      value: result.metrics.map((m) => ({
+        name: { value: m.name },
+        timeseries: m.timeseries.map((ts) => ({
+          metadatavalues: (ts.metadataValues ?? []).map((d) => ({ name: { value: d.name ?? '' }, value: d.value })),
+          data: (ts.data ?? []).map((d) => ({ timeStamp: d.timeStamp, maximum: d.maximum })),
+        })),
+      })),
+    };
+  }
 
   async function query(text: string): Promise<unknown> {
     const result = await client.queryWorkspace(options.workspaceId, text, timespan);
@@ -76,6 +116,7 @@ export async function azureLive(options: AzureLiveOptions): Promise<AzureLive> {
           value: await query(ruConsumptionQuery(container, database, options.periodSeconds)),
         },
         partitionKeyStatistics: { name: `Log Analytics CDBPartitionKeyStatistics ${where}`, value: await query(keyStatisticsQuery(container, database)) },
+        ...(metrics ? { normalizedRu: { name: `Azure Monitor NormalizedRUConsumption ${where}`, value: await normalizedRu(container, database) } } : {}),
         path: where,
       };
     },

@@ -11,11 +11,15 @@
  *     { "table": "orders", "index": "by-customer", "contributorInsights": "orders.by-customer.pkc.json" },
  *     { "container": "telemetry", "database": "shop", "ruConsumption": "ru.json", "partitionKeyStatistics": "sizes.json" } ] }
  * ```
+ * For a cloud assembly (`cdk.out/`), `"stacks": [{ "stack": "Shop", "resources": "shop.resources.json" }]`
+ * gives each stack's resources (`aws cloudformation list-stack-resources`), so that a table may be
+ * named by its deployed (generated) name as well as by its design's.
  * Paths are relative to the manifest. docs/observe.md shows the commands that export each file.
  */
 import { dirname, resolve } from 'node:path';
 import { readInputFile } from '../read-input';
 import { ObservationError, Reader } from './read-json';
+import { readStackResources, type StackResources } from './stack-resources';
 
 /** The query ids `observe` reads from a `get-metric-data` export (docs/observe.md gives the queries). */
 export const METRIC_IDS = {
@@ -59,6 +63,8 @@ export interface Manifest {
   /** Seconds per datapoint of every export (the `--period` they were exported with). @default 60 */
   readonly periodSeconds: number;
   readonly observations: readonly ObservationFiles[];
+  /** Each stack's logical id → physical id (`stacks`), for GuardedTables read from a cloud assembly. */
+  readonly stacks: ReadonlyMap<string, StackResources>;
 }
 
 export const DEFAULT_PERIOD_SECONDS = 60;
@@ -80,8 +86,8 @@ export function loadManifest(file: string, shown: string): Manifest {
   const root = new Reader(shown, '', readJsonFile(file, shown));
   const base = dirname(file);
   for (const key of Object.keys(root.object()))
-    if (key !== 'periodSeconds' && key !== 'observations' && key !== '$schema')
-      root.fail(`"${key}" is not a manifest field: expected "observations" and optionally "periodSeconds"`);
+    if (!['periodSeconds', 'observations', 'stacks', '$schema'].includes(key))
+      root.fail(`"${key}" is not a manifest field: expected "observations" and optionally "periodSeconds" and "stacks"`);
   const period = root.field('periodSeconds').optionalNumber() ?? DEFAULT_PERIOD_SECONDS;
   if (period <= 0 || !Number.isInteger(period)) root.fail(`expected a whole number of seconds ≥ 1, got ${period}`, 'periodSeconds');
   const load = (entry: Reader, key: string): LoadedFile | undefined => {
@@ -119,5 +125,14 @@ export function loadManifest(file: string, shown: string): Manifest {
         path: entry.path,
       };
     });
-  return { file: shown, periodSeconds: period, observations };
+  const stacks = new Map<string, StackResources>();
+  for (const entry of root.field('stacks').optionalArray()) {
+    const unknown = Object.keys(entry.object()).find((k) => k !== 'stack' && k !== 'resources');
+    if (unknown) entry.fail(`"${unknown}" is not a field of a stack: expected "stack" and "resources"`);
+    const stack = entry.field('stack').string();
+    if (stacks.has(stack)) entry.fail(`names the stack ${JSON.stringify(stack)} a second time: give one entry per stack`, `${entry.path}.stack`);
+    const name = entry.field('resources').string();
+    stacks.set(stack, readStackResources(name, stack, readJsonFile(resolve(base, name), name)));
+  }
+  return { file: shown, periodSeconds: period, observations, stacks };
 }

@@ -3,10 +3,12 @@
  * aws-sdk-client-mock returning recorded responses in the services' shapes (Dates where the SDK
  * deserializes timestamps).
  */
+import { join } from 'node:path';
+import { CloudFormationClient, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import { CloudWatchClient, GetInsightRuleReportCommand, GetMetricDataCommand, type GetMetricDataCommandOutput } from '@aws-sdk/client-cloudwatch';
 import { DescribeContributorInsightsCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { cli, tempTree } from '../helpers';
+import { cli, fixtures, tempTree } from '../helpers';
 import { insightRuleReport, metricData } from './recorded';
 import { findingsOf, ORDERS_DESIGN, week } from './support';
 
@@ -96,5 +98,81 @@ describe('a missing SDK', () => {
     await expect(loadSdk('@aws-sdk/client-not-installed', 'observe --live aws')).rejects.toThrow(
       'observe --live aws needs the package @aws-sdk/client-not-installed, an optional peer dependency of skewguard: npm install --save-dev @aws-sdk/client-not-installed',
     );
+  });
+});
+
+describe('skewguard observe --live aws on a cdk.out', () => {
+  const cloudformation = mockClient(CloudFormationClient);
+  beforeEach(() => cloudformation.reset());
+  const assembly = join(fixtures, 'cloud-assembly');
+  const GENERATED = 'OrdersStack-Tickets83B11BB2-1OKXZ3ABCDEF';
+
+  it('finds each GuardedTable by its stack (ListStackResources, every page, in the stack’s Region) and observes its generated name', async () => {
+    cloudformation
+      .on(ListStackResourcesCommand, { StackName: 'OrdersStack' })
+      .resolvesOnce({
+        StackResourceSummaries: [
+          {
+            LogicalResourceId: 'OnCallTopic',
+            PhysicalResourceId: 'arn:aws:sns:eu-west-1:111111111111:OnCall',
+            ResourceType: 'AWS::SNS::Topic',
+            ResourceStatus: 'CREATE_COMPLETE',
+            LastUpdatedTimestamp: new Date(),
+          },
+        ],
+        NextToken: 'page-2',
+      })
+      .resolvesOnce({
+        StackResourceSummaries: [
+          {
+            LogicalResourceId: 'Tickets83B11BB2',
+            PhysicalResourceId: GENERATED,
+            ResourceType: 'AWS::DynamoDB::GlobalTable',
+            ResourceStatus: 'CREATE_COMPLETE',
+            LastUpdatedTimestamp: new Date(),
+          },
+          {
+            LogicalResourceId: 'OrdersA9B65338',
+            PhysicalResourceId: 'OrdersStack-OrdersA9B65338-7QW2E4',
+            ResourceType: 'AWS::DynamoDB::GlobalTable',
+            ResourceStatus: 'CREATE_COMPLETE',
+            LastUpdatedTimestamp: new Date(),
+          },
+        ],
+      });
+    const profile = week({ reads: 6000, writes: 20000, hotShare: 0.6 });
+    dynamodb.on(DescribeContributorInsightsCommand).resolves({ ContributorInsightsStatus: 'DISABLED' });
+    dynamodb
+      .on(DescribeContributorInsightsCommand, { TableName: GENERATED, IndexName: undefined })
+      .resolves({ TableName: GENERATED, ContributorInsightsStatus: 'ENABLED', ContributorInsightsRuleList: [RULE] });
+    cloudwatch.on(GetInsightRuleReportCommand).resolves(sdkDates(insightRuleReport(profile)));
+    cloudwatch.on(GetMetricDataCommand).resolves(sdkDates(metricData(profile)));
+    const run = await cli(['observe', assembly, '--live', 'aws', '--format', 'json']);
+    expect(cloudformation.commandCalls(ListStackResourcesCommand).map((c) => c.args[0].input.NextToken)).toEqual([undefined, 'page-2']);
+    // The assembly's environment is aws://111111111111/eu-west-1: the stack is looked up there.
+    expect(await (cloudformation.commandCalls(ListStackResourcesCommand)[0].thisValue as CloudFormationClient).config.region()).toBe('eu-west-1');
+    expect(dynamodb.commandCalls(DescribeContributorInsightsCommand).map((c) => `${c.args[0].input.TableName}/${c.args[0].input.IndexName ?? ''}`)).toEqual([
+      `${GENERATED}/`,
+      `${GENERATED}/by-user`,
+      'OrdersStack-OrdersA9B65338-7QW2E4/',
+      'OrdersStack-OrdersA9B65338-7QW2E4/by-tenant-region',
+    ]);
+    const drift = findingsOf(run.stdout).find((f) => f.messageId === 'exceedsDeclared' && f.path.endsWith('hotKeyShare'));
+    expect(drift).toMatchObject({ path: 'Resources.Tickets83B11BB2.Metadata.skewguard.design.workload.hotKeyShare' });
+    expect(run.code).toBe(1);
+  });
+
+  it('a GuardedTable the deployed stack does not have is an input that could not be read (exit 2)', async () => {
+    cloudformation.on(ListStackResourcesCommand).resolves({ StackResourceSummaries: [] });
+    const run = await cli(['observe', assembly, '--live', 'aws', '--format', 'json']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('the stack OrdersStack has no deployed resource Tickets83B11BB2: deploy the template first');
+  });
+
+  it('a stack that does not exist is named as CloudFormation names it', async () => {
+    cloudformation.on(ListStackResourcesCommand).rejects(Object.assign(new Error('Stack with id OrdersStack does not exist'), { name: 'ValidationError' }));
+    const run = await cli(['observe', assembly, '--live', 'aws', '--format', 'json']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('ValidationError: Stack with id OrdersStack does not exist');
   });
 });

@@ -84,3 +84,73 @@ describe('the live Cosmos DB source (@azure/monitor-query)', () => {
     expect(findings[1].data).toMatchObject({ declared: 2, observed: 5 });
   });
 });
+
+describe('live NormalizedRUConsumption (MetricsQueryClient)', () => {
+  const ACCOUNT = '/subscriptions/00000000-0000-0000-0000-000000000002/resourceGroups/shop/providers/Microsoft.DocumentDB/databaseAccounts/shop-cosmos';
+  /** Metrics - List as Azure Monitor answers it: one series per partition-key range. */
+  const metricsResponse = (peaks: Record<string, number>) => ({
+    cost: 10079,
+    timespan: '2026-11-17T00:00:00Z/2026-11-24T00:00:00Z',
+    interval: 'PT1M',
+    value: [
+      {
+        id: `${ACCOUNT}/providers/Microsoft.Insights/metrics/NormalizedRUConsumption`,
+        type: 'Microsoft.Insights/metrics',
+        name: { value: 'NormalizedRUConsumption', localizedValue: 'Normalized RU Consumption' },
+        unit: 'Percent',
+        timeseries: Object.entries(peaks).map(([range, peak]) => ({
+          metadatavalues: [{ name: { value: 'partitionkeyrangeid', localizedValue: 'partitionkeyrangeid' }, value: range }],
+          data: [
+            { timeStamp: '2026-11-22T20:00:00Z', maximum: peak },
+            { timeStamp: '2026-11-22T20:01:00Z', maximum: peak / 2 },
+            { timeStamp: '2026-11-22T20:02:00Z' }, // a minute without data has no aggregate
+          ],
+        })),
+        errorCode: 'Success',
+      },
+    ],
+    namespace: 'Microsoft.DocumentDB/databaseAccounts',
+    resourceregion: 'westeurope',
+  });
+
+  it('reads the Maximum per minute of each partition-key range of the container, and reports the highest range', async () => {
+    const urls: URL[] = [];
+    const client: HttpClient = {
+      async sendRequest(request: PipelineRequest) {
+        const url = new URL(request.url);
+        const metrics = url.pathname.toLowerCase().endsWith('/providers/microsoft.insights/metrics');
+        if (metrics) urls.push(url);
+        const body = metrics ? metricsResponse({ '0': 42, '1': 97 }) : asQueryApiTables([]);
+        return { request, status: 200, headers: createHttpHeaders({ 'content-type': 'application/json' }), bodyAsText: JSON.stringify(body) };
+      },
+    };
+    const end = new Date('2026-11-24T00:00:00Z');
+    const live = await azureLive({
+      workspaceId: '00000000-0000-0000-0000-000000000001',
+      accountId: ACCOUNT,
+      start: new Date(end.getTime() - 7 * 86_400_000),
+      end,
+      periodSeconds: 60,
+      credential,
+      httpClient: client,
+    });
+    const files = await live.observeContainer('telemetry', "shop's");
+    expect(urls).toHaveLength(1);
+    const [url] = urls;
+    expect(url.pathname).toBe(`${ACCOUNT}/providers/Microsoft.Insights/metrics`);
+    expect(url.searchParams.get('metricnames')).toBe('NormalizedRUConsumption');
+    expect(url.searchParams.get('aggregation')).toBe('Maximum');
+    expect(url.searchParams.get('interval')).toBe('PT1M');
+    expect(url.searchParams.get('$filter')).toBe("DatabaseName eq 'shop''s' and CollectionName eq 'telemetry' and PartitionKeyRangeId eq '*'");
+    const observation = deriveContainer(files, { periodSeconds: 60, showKey: hashedKeys, shards: 1 });
+    expect(observation.figures.normalizedRuPercent).toMatchObject({ value: 97, range: '1', bound: 'measured' });
+    expect(observation.figures.normalizedRuPercent?.derivation).toContain('the highest of 4 datapoints (range 1 at 2026-11-22T20:00:00.000Z)');
+  });
+
+  it('without the account, the metric is not queried', async () => {
+    const { client, requests } = recordedClient(() => asQueryApiTables([]));
+    const live = await azureLive({ workspaceId: 'w', start: new Date(0), end: new Date(60_000), periodSeconds: 60, credential, httpClient: client });
+    expect((await live.observeContainer('telemetry', undefined)).normalizedRu).toBeUndefined();
+    expect(requests.every((r) => r.url.includes('api.loganalytics.io'))).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cli } from '../helpers';
 import { EMPTY_INSIGHT_RULE_REPORT } from './recorded';
 import { findingsOf, observeTable, ORDERS_DESIGN, week } from './support';
 
@@ -83,5 +84,74 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
     const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }), ['--format', format]);
     expect(run.stdout).toContain('SG020');
     expect(run.code).toBe(1);
+  });
+});
+
+describe('observe reports the design’s own findings, as lint does', () => {
+  /** 3,000 WCU/s with the hottest key at 31%: 930 WCU on one key, over the usable 800 (SG003). */
+  const HOT = week({ reads: 1500, writes: 3000, hotShare: 0.31 });
+  const DESIGN = { tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 1500, peakWriteUnits: 3000, hotKeyShare: 0.05 } }] };
+
+  it('after --update writes the observed share, observe fails with SG003 exactly where lint fails', async () => {
+    const first = await observeTable(DESIGN, HOT, ['--update', '--format', 'json']);
+    const drift = findingsOf(first.stdout).find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
+    expect(drift?.message).toContain('takes 31% (observed) of the peak');
+    expect(drift?.message).not.toContain('(declared)');
+    const updated = JSON.parse(readFileSync(join(first.dir, 'design.json'), 'utf8'));
+    expect(updated.tables[0].workload.hotKeyShare).toBe(0.31);
+    const again = await observeTable(updated, HOT, ['--format', 'json']);
+    const lint = await cli(['lint', join(again.dir, 'design.json'), '--format', 'json']);
+    const rules = (json: string) => findingsOf(json).map((f) => `${f.ruleId} ${f.messageId} ${f.path}`);
+    expect(rules(again.stdout)).toEqual(rules(lint.stdout));
+    expect(rules(again.stdout)).toContain('SG003 hotKey tables[0].partitionKey');
+    expect([again.code, lint.code]).toEqual([1, 1]);
+    // The share is now the design's own: it reads as declared.
+    expect(findingsOf(again.stdout).find((f) => f.ruleId === 'SG003')?.message).toContain('(declared)');
+  });
+
+  it('--fail-on warning fails on the design’s own warnings too', async () => {
+    const warned = { tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 1500, peakWriteUnits: 700, hotKeyShare: 0.2 } }] };
+    const matched = week({ reads: 1500, writes: 700, hotShare: 0.2 });
+    expect((await observeTable(warned, matched)).code).toBe(0);
+    const strict = await observeTable(warned, matched, ['--fail-on', 'warning', '--format', 'json']);
+    expect(findingsOf(strict.stdout).map((f) => f.ruleId)).toEqual(['SG014']);
+    expect(strict.code).toBe(1);
+  });
+
+  it('a finding only the declared figures raise is a note, not a failure', async () => {
+    const overDeclared = { tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 1500, peakWriteUnits: 700, hotKeyShare: 0.05 } }] };
+    const shareOnly = await observeTable(overDeclared, week({ reads: 1500, writes: 700, hotShare: 0.05 }));
+    expect(shareOnly.stdout).not.toContain('fires on the declared figures');
+    const declaredHot = { tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 1500, peakWriteUnits: 3000, hotKeyShare: 0.31 } }] };
+    const run = await observeTable(declaredHot, week({ reads: 1500, writes: 3000, hotShare: 0.05 }));
+    expect(run.stdout).toContain('SG003 hot-key-exceeds-partition fires on the declared figures but not on those observed in the 7-day window');
+    expect(run.stdout).toContain('over-declaring leads to over-sharding');
+  });
+});
+
+describe('SG020 in the reports and the rule documentation', () => {
+  it('is a rule of SARIF’s tool.driver.rules, and each SG020 result points at it', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }), ['--format', 'sarif']);
+    const sarif = JSON.parse(run.stdout) as {
+      runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: { ruleId: string; ruleIndex: number }[] }[];
+    };
+    const { rules } = sarif.runs[0].tool.driver;
+    const drift = sarif.runs[0].results.filter((r) => r.ruleId === 'SG020');
+    expect(drift.length).toBeGreaterThan(0);
+    for (const r of drift) expect(rules[r.ruleIndex]).toMatchObject({ id: 'SG020', helpUri: expect.stringContaining('observe.md#sg020-observed-drift') });
+  });
+
+  it('`skewguard explain SG020` explains it, in every format; lint’s SARIF does not list it', async () => {
+    const text = await cli(['explain', 'sg20']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^SG020 observed-drift\n {2}severity: {3}error/);
+    expect(JSON.parse((await cli(['explain', 'observed-drift', '--format', 'json'])).stdout)).toMatchObject({
+      id: 'SG020',
+      helpUri: expect.stringContaining('docs/observe.md'),
+    });
+    expect((await cli(['explain', 'SG020', '--format', 'markdown'])).stdout).toMatch(/^## SG020 observed-drift\n/);
+    expect((await cli(['rules'])).stdout).toContain('`skewguard observe` also reports SG020 observed-drift');
+    const lint = await cli(['lint', 'examples/designs/good', '--format', 'sarif']);
+    expect(JSON.parse(lint.stdout).runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).not.toContain('SG020');
   });
 });

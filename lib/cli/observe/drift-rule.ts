@@ -1,0 +1,39 @@
+/**
+ * SG020 observed-drift, described as the catalogue describes a rule, for `skewguard explain SG020`
+ * and SARIF's `tool.driver.rules`. It is not in the core catalogue (`RULES`): the core judges a
+ * design by itself (pure, no I/O), and a drift exists only against the observations `observe` reads,
+ * so the rule has no `check` and `lint` never reports it. This file imports nothing, so that the
+ * `rules` command can name SG020 without loading `observe`.
+ */
+import type { Rule } from '../../index';
+
+export const DRIFT_RULE: Rule = {
+  id: 'SG020',
+  title: 'observed-drift',
+  severity: 'error',
+  engines: ['dynamodb', 'cosmosdb'],
+  fires:
+    '`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%), or falls under half of it (a warning); the design linted again with the observed figures reports something the declared design does not; key-range throttles were logged; or a key space had no observations to check.',
+  rationale:
+    'Every verdict of the lint rests on declared figures, and declarations age as traffic changes: a hottest key declared at 5% that takes 31% at the weekly peak passes SG003 on paper and throttles in production; a peak declared far above what comes plans shards every read then fans out over for nothing.',
+  fix: 'write the observed figures into the design (`skewguard observe --update`, or the GuardedTable props for a cdk.out) and act on what the lint then reports; see docs/observe.md for how each figure is derived and its limits.',
+  sources: [
+    {
+      title: 'Contributor Insights for DynamoDB: how it works',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html',
+    },
+    { title: 'GetInsightRuleReport', url: 'https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html' },
+    { title: 'CDBPartitionKeyRUConsumption', url: 'https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption' },
+    { title: 'How to monitor normalized RU/s', url: 'https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units' },
+  ],
+  thresholds: [],
+  messages: {
+    exceedsDeclared: 'declared {{field}} {{declared}}, observed {{observed}} at the {{window}} peak',
+    belowDeclared: 'declared {{field}} {{declared}}, observed {{observed}} at the {{window}} peak: over-declaring leads to over-sharding',
+    firesWithObserved: 'with the figures observed in the {{window}} window, {{rule}} fires',
+    moreKeysThanDeclared: 'declared cardinality {{declared}}, observed at least {{observed}} distinct keys in the {{window}} window',
+    throttled: '{{read}} read and {{write}} write key-range throttle events in the {{window}} window',
+    incompleteObservations: 'a source is empty or partial: {{gap}}',
+    noObservations: 'nothing was measured, so the design could not be checked against production',
+  },
+};

@@ -1,0 +1,144 @@
+/**
+ * The designs `observe` holds against observations, from the inputs `lint` reads: a design file (every
+ * table and container in it), or a synthesized template of a cloud assembly (`cdk.out/`), where each
+ * GuardedTable carries its design in `Metadata.skewguard.design` (read by lib/cfn's metadata reader,
+ * the one `lint cdk.out/` and the CDK checks use). Each source lints itself with edits applied: a
+ * template's table through `lintTemplateResource()`, as `lint cdk.out/` does, so that observe reports
+ * exactly the findings lint would, SG016 included.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import {
+  applyDesignEdits,
+  DesignError,
+  DYNAMODB_TEMPLATE_TYPES,
+  joinPath,
+  lintDocument,
+  lintTemplateResource,
+  METADATA_PATH,
+  normalize,
+  prefixPath,
+  rebasePath,
+  templateMetadataOf,
+  type DesignEdit,
+  type DesignInput,
+  type DesignIssue,
+  type Finding,
+} from '../../index';
+import type { LocatedJson } from '../json-locations';
+import type { KeySpaceTarget } from './drift';
+import type { DeployedTable } from './stack-resources';
+import { targetsOf } from './targets';
+
+/** One design in an input file. */
+export interface DesignSource {
+  /** Where the design sits in its file: `''` for a design file, `Resources.X.Metadata.skewguard.design` in a template. */
+  readonly basePath: string;
+  readonly targets: readonly KeySpaceTarget[];
+  /** Its lint findings (paths in the file) with `edits` (paths in the file; others ignored) applied.
+   *  Throws DesignError when the edits make the design invalid. */
+  lint(edits: readonly DesignEdit[]): readonly Finding[];
+}
+
+export interface FileSources {
+  readonly sources: readonly DesignSource[];
+  /** Why part of the file could not be observed (a GuardedTable's design that is invalid). */
+  readonly errors: readonly DesignIssue[];
+  /** Tables of a template that have no design to observe. */
+  readonly notes: readonly DesignIssue[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const own = (value: unknown, key: string): unknown => (isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined);
+
+/** The edits under `basePath`, relative to it. */
+function editsUnder(basePath: string, edits: readonly DesignEdit[]): DesignEdit[] {
+  return edits.flatMap((edit) => {
+    const path = rebasePath(edit.path, basePath, '');
+    return path === undefined ? [] : [{ ...edit, path }];
+  });
+}
+
+/** A design file: one source, the whole document. Throws DesignError when it is not a valid design. */
+export function designFileSources(located: LocatedJson): FileSources {
+  const document = located.value as DesignInput;
+  const targets = targetsOf(normalize(document));
+  const lint = (edits: readonly DesignEdit[]) => lintDocument(edits.length ? applyDesignEdits(document, edits) : document).findings;
+  return { sources: [{ basePath: '', targets, lint }], errors: [], notes: [] };
+}
+
+/** The stack a template belongs to, from the assembly manifest beside it (`stackName`, or the
+ *  artifact id, with the Region of its environment); without one, the file name's stem, which is
+ *  the artifact id CDK names the file after. */
+export function stackOf(templateFile: string): { name: string; region?: string } {
+  const file = basename(templateFile);
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(join(dirname(templateFile), 'manifest.json'), 'utf8'));
+  } catch {
+    manifest = undefined;
+  }
+  const artifacts = own(manifest, 'artifacts');
+  for (const [id, artifact] of Object.entries(isObject(artifacts) ? artifacts : {})) {
+    const properties = own(artifact, 'properties');
+    if (own(artifact, 'type') !== 'aws:cloudformation:stack' || own(properties, 'templateFile') !== file) continue;
+    const stackName = own(properties, 'stackName');
+    const region = /^aws:\/\/[^/]+\/(.+)$/.exec(String(own(artifact, 'environment') ?? ''))?.[1];
+    return { name: typeof stackName === 'string' ? stackName : id, ...(region && region !== 'unknown-region' ? { region } : {}) };
+  }
+  return { name: file.replace(/\.template\.json$/, '') };
+}
+
+/** Every GuardedTable of a template: one source each; raw tables are noted, invalid designs are errors. */
+export function templateSources(located: LocatedJson, templateFile: string): FileSources {
+  const resources = own(located.value, 'Resources') as Record<string, unknown>;
+  const stack = stackOf(templateFile);
+  const sources: DesignSource[] = [];
+  const errors: DesignIssue[] = [];
+  const notes: DesignIssue[] = [];
+  for (const logicalId of Object.keys(resources)) {
+    const resource = resources[logicalId];
+    const type = own(resource, 'Type');
+    if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
+    const at = joinPath('Resources', logicalId);
+    const metadata = templateMetadataOf(resource);
+    if (metadata.status === 'unreadable') {
+      errors.push({ path: prefixPath(at, metadata.issue.path), message: metadata.issue.message });
+      continue;
+    }
+    if (metadata.status === 'absent' || metadata.design === undefined) {
+      notes.push({
+        path: at,
+        message: `${logicalId} is a DynamoDB table without a skewguard design, so it is not observed: observe holds a GuardedTable's design against production`,
+      });
+      continue;
+    }
+    const designAt = prefixPath(at, `${METADATA_PATH}.design`);
+    // The design is a table's: written without `engine` (as lintTemplateResource reads it).
+    const design = isObject(metadata.design) ? { ...metadata.design, engine: 'dynamodb' } : metadata.design;
+    let document;
+    try {
+      document = normalize(design as DesignInput);
+    } catch (error) {
+      if (!(error instanceof DesignError)) throw error;
+      errors.push(...error.issues.map((i) => ({ path: prefixPath(designAt, i.path), message: i.message })));
+      continue;
+    }
+    const tableName = own(own(resource, 'Properties'), 'TableName');
+    const deployed: DeployedTable = {
+      stack: stack.name,
+      logicalId,
+      ...(typeof tableName === 'string' ? { tableName } : {}),
+      ...(stack.region ? { region: stack.region } : {}),
+    };
+    const lint = (edits: readonly DesignEdit[]): readonly Finding[] => {
+      const edited = structuredClone(resource) as { Metadata: Record<string, Record<string, unknown>> };
+      edited.Metadata.skewguard.design = applyDesignEdits(metadata.design, editsUnder(designAt, edits));
+      const result = lintTemplateResource(logicalId, edited, { basePath: at });
+      if (result.errors.length > 0) throw new DesignError(result.errors.map((e) => ({ ...e })));
+      return result.findings.map(({ location, ...finding }) => ({ ...finding, path: location }));
+    };
+    sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint });
+  }
+  return { sources, errors, notes };
+}
