@@ -40,6 +40,6 @@ export { lintExternal, type ExternalLintOptions, type ExternalLocations } from '
 export { validateAcknowledgement, validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';
 export type { DesignEdit } from './lint/edits';
 export { RULES, RULE_IDS, RETIRED_RULES } from './lint/rules';
-export type { Rule, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';
+export type { Rule, RuleDescription, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';
 export { applyDesignEdits } from './lint/edits';
 export { catalogueMarkdown, ruleAnchor } from './lint/catalogue';

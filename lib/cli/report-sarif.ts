@@ -9,7 +9,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
-import { RULES, type Rule } from '../index';
+import { RULES, type RuleDescription } from '../index';
 import type { FileResult } from './lint-files';
 import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson } from './report-json';
@@ -25,7 +25,7 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra: readonly Rule[]): ReportingDescriptor[] {
+function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra: readonly RuleDescription[]): ReportingDescriptor[] {
   const rules: ReportingDescriptor[] = [...RULES, ...extra].map((r) => ({
     id: r.id,
     name: r.title,

@@ -4,7 +4,7 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import type { Rule, Severity } from '../index';
+import type { RuleDescription, Severity } from '../index';
 import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, type Palette } from './terminal';
@@ -33,7 +33,7 @@ export interface ReportSettings {
    *  @default - the repository's docs path (`DOCUMENTATION_URL`) */
   readonly docsUrl?: string;
   /** Rules a command reports besides the catalogue's (observe's SG020), listed with them in SARIF. @default - none */
-  readonly extraRules?: readonly Rule[];
+  readonly extraRules?: readonly RuleDescription[];
 }
 
 /** One report format: text for the start, for each file's result as soon as it is linted, and for the end. */

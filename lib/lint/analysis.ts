@@ -10,7 +10,7 @@ import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
 import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey } from './queries';
-import { spreadingShardSource } from './shard-source';
+import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
@@ -42,6 +42,7 @@ export class DesignAnalysis {
   #indexes: Map<string | undefined, KeySpace> | undefined;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
   #patternsByIndexName: Map<string | undefined, AccessPattern[]> | undefined;
+  #declaredAttributes: readonly DeclaredAttribute[] | undefined;
 
   constructor(readonly design: KeyDesign) {
     this.profile = profileOf(design.engine);
@@ -71,6 +72,15 @@ export class DesignAnalysis {
   patternsNaming(index: string | undefined): readonly AccessPattern[] {
     this.#patternsByIndexName ??= groupBy(this.design.accessPatterns, (pattern) => pattern.index);
     return this.#patternsByIndexName.get(index) ?? [];
+  }
+
+  /** Every key attribute and key component of the design, with its own declaration: what a shard source is judged by. */
+  get declaredAttributes(): readonly DeclaredAttribute[] {
+    this.#declaredAttributes ??= declaredAttributes(
+      this.design,
+      this.spaces.map((a) => a.space),
+    );
+    return this.#declaredAttributes;
   }
 
   /** The declared queries that visit every partition, and their share of all queries; with `firstLevel`,
@@ -220,7 +230,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts).
-    const candidate = declared === 'random' ? undefined : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards);
+    const candidate =
+      declared === 'random' ? undefined : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,

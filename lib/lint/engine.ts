@@ -11,7 +11,7 @@ import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
-import { interpolate } from './messages';
+import { fill } from './messages';
 import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
@@ -252,7 +252,10 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 
 /** A message or fix: its template and its clauses, each filled from the hit's data. */
 function render(rule: Rule, ids: readonly string[], data: MessageData): string {
-  return interpolate(ids.map((id) => rule.messages[id]).join(''), data);
+  return fill(
+    ids.map((id) => rule.templates[id]),
+    data,
+  );
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

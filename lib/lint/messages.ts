@@ -1,6 +1,13 @@
 /** Message templates: `{{name}}` is replaced by hit data, numbers formatted the way every report reads. */
 import { code, fmt, keyName, listed, onIndex, percent } from './format';
-import type { MessageData } from './rule';
+
+/**
+ * The values behind a finding: numbers, names and ids, never prose. Templates format them when the
+ * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, `{{name|code}}` and lists of
+ * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
+ * `undefined` only for a value a filter reads as optional (`{{index|onIndex}}` for the table itself).
+ */
+export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[] | undefined>>;
 
 const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
 
@@ -11,6 +18,53 @@ const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
  *  is rendered item by item and joined with commas. */
 const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex'] as const;
 type Filter = (typeof FILTERS)[number];
+
+/**
+ * `{{source|declared=as declared|derived=estimated}}`: the words for an id held in data (a select,
+ * as in ICU message format), so data keeps the id and the message its wording.
+ */
+type Choices = ReadonlyMap<string, string>;
+
+/** Literal text, or a placeholder: the data's key and how to format its value. */
+type Part = string | { readonly key: string; readonly filter?: Filter; readonly choices?: Choices };
+
+/** A message template read once (when its rule is defined): its literal text and the placeholders between. */
+export interface Template {
+  readonly source: string;
+  readonly parts: readonly Part[];
+}
+
+/** A bug in a rule, not in the user's design: fail loudly in tests. */
+function templateError(source: string, problem: string): Error {
+  return new Error(`${problem} in ${JSON.stringify(source.slice(0, 60))}`);
+}
+
+function placeholder(source: string, key: string, filter: string | undefined): Part {
+  if (filter === undefined) return { key };
+  if (filter.includes('=')) {
+    const choices = new Map(filter.split('|').map((choice) => [choice.slice(0, choice.indexOf('=')), choice.slice(choice.indexOf('=') + 1)] as const));
+    return { key, choices };
+  }
+  if (!(FILTERS as readonly string[]).includes(filter)) throw templateError(source, `message placeholder "{{${key}}}" has no such filter "${filter}"`);
+  return { key, filter: filter as Filter };
+}
+
+export function compileTemplate(source: string): Template {
+  const parts: Part[] = [];
+  let end = 0;
+  for (const match of source.matchAll(PLACEHOLDER)) {
+    if (match.index > end) parts.push(source.slice(end, match.index));
+    parts.push(placeholder(source, match[1], match[2]));
+    end = match.index + match[0].length;
+  }
+  if (end < source.length) parts.push(source.slice(end));
+  return { source, parts };
+}
+
+/** Every template of a rule's messages, by message id. */
+export function compileTemplates(messages: Readonly<Record<string, string>>): Readonly<Record<string, Template>> {
+  return Object.fromEntries(Object.entries(messages).map(([id, source]) => [id, compileTemplate(source)]));
+}
 
 function render(value: NonNullable<MessageData[string]>, filter: Filter | undefined): string {
   if (filter === 'onIndex') return onIndex(String(value));
@@ -23,35 +77,32 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
   return typeof value === 'number' ? fmt(value) : value;
 }
 
-/**
- * `{{source|declared=as declared|derived=estimated}}`: the words for an id held in data (a select,
- * as in ICU message format), so data keeps the id and the message its wording.
- */
-function select(value: NonNullable<MessageData[string]>, choices: string, fail: () => never): string {
-  for (const choice of choices.split('|')) {
-    const at = choice.indexOf('=');
-    if (choice.slice(0, at) === String(value)) return choice.slice(at + 1);
+/** The templates, in order, filled from `data` into one sentence. */
+export function fill(templates: readonly Template[], data: MessageData): string {
+  let text = '';
+  for (const template of templates) {
+    for (const part of template.parts) {
+      if (typeof part === 'string') {
+        text += part;
+        continue;
+      }
+      const value = data[part.key];
+      if (value === undefined) {
+        if (part.filter === 'onIndex') continue;
+        throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
+      }
+      if (part.choices === undefined) {
+        text += render(value, part.filter);
+        continue;
+      }
+      const words = part.choices.get(String(value));
+      if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
+      text += words;
+    }
   }
-  return fail();
+  return text;
 }
 
 export function interpolate(template: string, data: MessageData): string {
-  return template.replace(PLACEHOLDER, (_, key: string, filter?: string) => {
-    const value = data[key];
-    // A missing value (or filter, or choice) is a bug in the rule, not in the user's design: fail loudly in tests.
-    const fail = (): never => {
-      throw new Error(
-        `message placeholder "{{${key}}}" has no ${value === undefined ? 'data' : 'such filter or choice'} in ${JSON.stringify(template.slice(0, 60))}`,
-      );
-    };
-    if (value === undefined) return filter === 'onIndex' ? '' : fail();
-    if (filter?.includes('=')) return select(value, filter, fail);
-    if (filter !== undefined && !(FILTERS as readonly string[]).includes(filter)) return fail();
-    return render(value, filter as Filter | undefined);
-  });
-}
-
-/** The placeholder names a template uses (the rule tester checks every one is given). */
-export function placeholders(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]);
+  return fill([compileTemplate(template)], data);
 }

@@ -8,6 +8,9 @@ import type { Thresholds } from '../design/limits';
 import { ENGINES, type DesignOf, type Engine } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { compileTemplates, type MessageData, type Template } from './messages';
+
+export type { MessageData } from './messages';
 
 export type Severity = 'error' | 'warning';
 
@@ -16,14 +19,6 @@ export interface RuleSource {
   readonly title: string;
   readonly url: string;
 }
-
-/**
- * The values behind a finding: numbers, names and ids, never prose. Templates format them when the
- * message is rendered: numbers as `20,000`, `{{share|percent}}` as `25%`, `{{name|code}}` and lists of
- * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
- */
-/** A hit's numbers, names and ids; `undefined` only for a value a filter reads as optional (`{{index|onIndex}}` for the table itself). */
-export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[] | undefined>>;
 
 /** What a rule reports; the engine adds the rule's identity, location prefix and acknowledgement. */
 export interface RuleHit<M extends string = string> {
@@ -70,9 +65,15 @@ interface RuleMeta<M extends string> {
   readonly templateOnly?: true;
 }
 
-/** A rule as the engine runs it. */
-export interface Rule extends RuleMeta<string> {
+/** A rule as the catalogue, `explain` and SARIF describe it: what it checks, not how. */
+export interface RuleDescription extends RuleMeta<string> {
   readonly engines: readonly Engine[];
+}
+
+/** A rule as the engine runs it. */
+export interface Rule extends RuleDescription {
+  /** `messages`, each read once into a template the engine fills for every finding. */
+  readonly templates: Readonly<Record<string, Template>>;
   /** `analysis` is the design's key spaces, loads and plans, made once per lint for every rule. */
   check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
   /** For resources created outside the guarded constructs (only key names known). */
@@ -91,7 +92,7 @@ interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M>
 /** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
  *  `check` with a design of a declared engine. */
 export function defineRule<E extends Engine = Engine, M extends string = string>(definition: RuleDefinition<E, M>): Rule {
-  return { ...definition, engines: definition.engines ?? ENGINES } as unknown as Rule;
+  return { ...definition, engines: definition.engines ?? ENGINES, templates: compileTemplates(definition.messages) } as unknown as Rule;
 }
 
 /**
@@ -119,6 +120,7 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
     sources: [...new Set(parts.flatMap((part) => part.sources))],
     thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
     messages,
+    templates: compileTemplates(messages),
     check: parts.some((part) => part.check) ? (design, analysis) => partFor(design.engine)?.check?.(design, analysis) ?? [] : undefined,
     checkExternal: parts.some((part) => part.checkExternal) ? (resource) => partFor(resource.engine)?.checkExternal?.(resource) ?? [] : undefined,
   };

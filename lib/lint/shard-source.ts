@@ -8,7 +8,6 @@
 import { cardinalityValue } from '../design/cardinality';
 import { sameAttribute, type AccessPattern, type KeyAttribute, type KeyDesign, type KeySpace } from '../design/key-design';
 import { nameWords } from '../design/key-names';
-import { profileOf } from '../engines';
 import { readsWholeKey } from './queries';
 
 /** Last words of names the application updates in place: a score, a status, a balance. */
@@ -50,13 +49,17 @@ export interface SourceFacts {
   readonly mutableFrom?: 'declared' | 'table-key' | 'name';
 }
 
-/** Every key attribute and key component of the design, with its own declaration. */
-function declaredAttributes(
-  design: KeyDesign,
-): { readonly name: string; readonly cardinality?: KeyAttribute['cardinality']; readonly mutable?: boolean; readonly path: string }[] {
-  const attributes = profileOf(design.engine)
-    .keySpaces(design)
-    .flatMap((space) => [...space.partitionKey, ...space.sortKey]);
+/** A key attribute or key component as the design declares it. */
+export interface DeclaredAttribute {
+  readonly name: string;
+  readonly cardinality?: KeyAttribute['cardinality'];
+  readonly mutable?: boolean;
+  readonly path: string;
+}
+
+/** Every key attribute and key component of the design (`keySpaces` and its local indexes), with its own declaration. */
+export function declaredAttributes(design: KeyDesign, keySpaces: readonly KeySpace[]): DeclaredAttribute[] {
+  const attributes = keySpaces.flatMap((space) => [...space.partitionKey, ...space.sortKey]);
   const lsiKeys = design.engine === 'dynamodb' ? design.localSecondaryIndexes.flatMap((lsi) => lsi.sortKey) : [];
   return [...attributes, ...lsiKeys].flatMap((a) => [
     { name: a.name, cardinality: a.cardinality, mutable: a.mutable, path: a.path },
@@ -64,10 +67,10 @@ function declaredAttributes(
   ]);
 }
 
-/** What the design says about `attribute` as a shard source of `space`. */
-export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string): SourceFacts {
+/** What the design says about `attribute` as a shard source of `space`; `declared`: the design's `declaredAttributes`. */
+export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: string, declared: readonly DeclaredAttribute[]): SourceFacts {
   const sharding = space.sharding?.sourceAttribute !== undefined && sameAttribute(space.sharding.sourceAttribute, attribute) ? space.sharding : undefined;
-  const named = declaredAttributes(design).filter((a) => sameAttribute(a.name, attribute));
+  const named = declared.filter((a) => sameAttribute(a.name, attribute));
   // Several declarations (an attribute keying two indexes): the fewest values is the one to trust.
   const counted = named.filter((a) => a.cardinality !== undefined).sort((a, b) => cardinalityValue(a.cardinality) - cardinalityValue(b.cardinality))[0];
   const cardinality =
@@ -106,7 +109,13 @@ function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown:
  * is scoped by (shards keep each call on one shard), the declared source, a sort-key attribute, then
  * one that whole-key queries carry — each only when it can spread the load (see `canSpread`).
  */
-export function spreadingShardSource(design: KeyDesign, space: KeySpace, patterns: readonly AccessPattern[], shards: number | undefined): string | undefined {
+export function spreadingShardSource(
+  design: KeyDesign,
+  space: KeySpace,
+  patterns: readonly AccessPattern[],
+  shards: number | undefined,
+  attributes: readonly DeclaredAttribute[],
+): string | undefined {
   const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
   const scoped = space === design.primaryKey ? design.invariants.flatMap((i) => (i.scopeAttribute === undefined ? [] : [i.scopeAttribute])) : [];
   const declared = space.sharding?.sourceAttribute;
@@ -118,6 +127,6 @@ export function spreadingShardSource(design: KeyDesign, space: KeySpace, pattern
     ...patterns.filter((p) => readsWholeKey(space, p)).flatMap((p) => p.keyAttributes),
   ];
   return candidates.find(
-    (name) => !isKey(name) && canSpread(sourceFacts(design, space, name), shards, declared !== undefined && sameAttribute(name, declared)),
+    (name) => !isKey(name) && canSpread(sourceFacts(design, space, name, attributes), shards, declared !== undefined && sameAttribute(name, declared)),
   );
 }

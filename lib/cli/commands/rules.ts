@@ -1,15 +1,15 @@
 /** `skewguard rules [<rule>]` and `skewguard explain <rule>`: the catalogue, or one rule in full. */
-import { catalogueMarkdown, didYouMean, RULES, type Rule } from '../../index';
+import { catalogueMarkdown, didYouMean, RULES, type RuleDescription } from '../../index';
 import { choice, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
 import { DRIFT_RULE } from '../observe/drift-rule';
 import { documentationUrl, ruleDocsUrl } from '../rule-docs';
 
 /** The catalogue's rules and the one `observe` reports (SG020, documented in docs/observe.md). */
-const EXPLAINED: readonly Rule[] = [...RULES, DRIFT_RULE];
+const EXPLAINED: readonly RuleDescription[] = [...RULES, DRIFT_RULE];
 
 /** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`). */
-export function findRule(query: string): Rule {
+export function findRule(query: string): RuleDescription {
   const wanted = query.trim().toLowerCase();
   const number = /^sg0*(\d{1,3})$/.exec(wanted);
   const id = number ? `SG${number[1].padStart(3, '0')}` : undefined;
@@ -19,7 +19,7 @@ export function findRule(query: string): Rule {
   throw new UsageError(`unknown rule "${query}"${hint}; \`skewguard rules\` lists them`);
 }
 
-const asJson = (r: Rule, docsUrl: string) => ({
+const asJson = (r: RuleDescription, docsUrl: string) => ({
   id: r.id,
   title: r.title,
   severity: r.severity,
@@ -30,7 +30,7 @@ const asJson = (r: Rule, docsUrl: string) => ({
   helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
 });
 
-function explainText(r: Rule, docsUrl: string): string {
+function explainText(r: RuleDescription, docsUrl: string): string {
   return [
     `${r.id} ${r.title}`,
     `  severity:   ${r.severity}`,
@@ -44,7 +44,7 @@ function explainText(r: Rule, docsUrl: string): string {
 }
 
 /** The rule's own section of the catalogue (from its heading to the next). */
-function explainMarkdown(r: Rule, docsUrl: string): string {
+function explainMarkdown(r: RuleDescription, docsUrl: string): string {
   if (r === DRIFT_RULE)
     return `## ${r.id} ${r.title}\n\n**Fires when:** ${r.fires}\n\n**Why:** ${r.rationale}\n\n**Fix:** ${r.fix}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
   const catalogue = catalogueMarkdown();

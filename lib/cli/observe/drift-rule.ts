@@ -5,9 +5,9 @@
  * so the rule has no `check` and `lint` never reports it. This file imports nothing, so that the
  * `rules` command can name SG020 without loading `observe`.
  */
-import type { Rule } from '../../index';
+import type { RuleDescription } from '../../index';
 
-export const DRIFT_RULE: Rule = {
+export const DRIFT_RULE: RuleDescription = {
   id: 'SG020',
   title: 'observed-drift',
   severity: 'error',

@@ -29,7 +29,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
   if (sharding?.strategy !== 'calculated' || sharding.sourceAttribute === undefined) return [];
   if (plan.layout !== 'random' && plan.layout !== 'calculated') return [];
   const source = sharding.sourceAttribute;
-  const facts = sourceFacts(design, space, source);
+  const facts = sourceFacts(design, space, source, a.owner.declaredAttributes);
   const base = { key: space.partitionKey.map((k) => k.name), index: space.index, declaredShards: sharding.shards, source };
   const at = `${sharding.path}.sourceAttribute`;
   const advice = adviceFor(a);
