@@ -188,8 +188,8 @@ describe('messages', () => {
     expect(interpolate('{{names|key}} / {{names|levels}}', data)).toBe('(`a`, `b`, `c`) / `a` → `b` → `c`');
     expect(interpolate('{{names|indexes}}; {{one|indexes}}', data)).toBe('index `a`, index `b` and index `c`; index `byDay`');
     expect(interpolate('({{source|declared=declared|derived=estimated from a key level}})', data)).toBe('(estimated from a key level)');
-    expect(() => interpolate('{{source|declared=declared}}', data)).toThrow(/no such filter or choice/);
-    expect(() => interpolate('{{source|percentage}}', data)).toThrow(/no such filter or choice/);
+    expect(() => interpolate('{{source|declared=declared}}', data)).toThrow(/has no choice for "derived"/);
+    expect(() => interpolate('{{source|percentage}}', data)).toThrow(/has no such filter "percentage"/);
     // An index is optional: the table itself has none.
     expect(interpolate('key `k`{{index|onIndex}} is hot', { index: 'byDay' })).toBe('key `k` on index `byDay` is hot');
     expect(interpolate('key `k`{{index|onIndex}} is hot', {})).toBe('key `k` is hot');
