@@ -2,14 +2,16 @@
 import { code, fmt, keyName, percent } from './format';
 import type { MessageData } from './rule';
 
-const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key))?\}\}/g;
+const PLACEHOLDER = /\{\{(\w+)(?:\|(percent|code|key|partitions))?\}\}/g;
 
-type Filter = 'percent' | 'code' | 'key';
+/** `partitions`: a count of physical partitions, singular or plural (`1 physical partition`, `2 physical partitions`). */
+type Filter = 'percent' | 'code' | 'key' | 'partitions';
 
 function render(value: MessageData[string], filter: Filter | undefined): string {
   if (typeof value === 'object')
     return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
   if (filter === 'percent') return percent(Number(value));
+  if (filter === 'partitions') return `${fmt(Number(value))} physical partition${Number(value) === 1 ? '' : 's'}`;
   if (filter === 'code' || filter === 'key') return code(String(value));
   return typeof value === 'number' ? fmt(value) : value;
 }
