@@ -5,6 +5,7 @@
  */
 import type { CosmosThroughputDesign, SharedDatabaseThroughputDesign } from './input';
 import { describe, num, oneOf, pathOf, record, type Shape } from './shape';
+import { didYouMean } from './suggest';
 
 /**
  * Azure's limits for provisioned throughput (Microsoft Learn, "Provisioned throughput" and "Service
@@ -58,6 +59,13 @@ const dedicated = {
 
 const serverless = oneOf(['serverless']);
 
+/** ` (did you mean "autoscaleMax"?)` for a misspelt form (`autoScaleMax`), or `''`. */
+export function formGuess(keys: readonly string[]): string {
+  const forms = Object.keys(THROUGHPUT_GRID);
+  const misspelt = keys.find((k) => k !== 'containers' && !forms.includes(k));
+  return misspelt === undefined ? '' : didYouMean(misspelt, forms);
+}
+
 /** `{ manual }`, `{ autoscaleMax }`, `{ sharedDatabase, containers? }` or `"serverless"`, exactly one form. */
 export const cosmosThroughputShape: Shape<CosmosThroughputDesign> = {
   expected: '{ manual: RU/s }, { autoscaleMax: RU/s }, { sharedDatabase: RU/s, containers?: n } or "serverless"',
@@ -76,7 +84,7 @@ export const cosmosThroughputShape: Shape<CosmosThroughputDesign> = {
     const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
     issues.push({
       path: pathOf(place, key),
-      message: `expected exactly one of ${cosmosThroughputShape.expected}, got ${keys.length > 0 ? `{ ${keys.join(', ')} }` : describe(value)}`,
+      message: `expected exactly one of ${cosmosThroughputShape.expected}, got ${keys.length > 0 ? `{ ${keys.join(', ')} }` : describe(value)}${formGuess(keys)}`,
     });
     return undefined;
   },

@@ -12,7 +12,7 @@ import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
-import { accessPatterns, acknowledgements, joins } from './normalize-usage';
+import { accessPatterns, acknowledgements, checkPatternAttributes, joins, patternAttributes } from './normalize-usage';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = withThresholds(context.projectThresholds, input.thresholds);
@@ -48,6 +48,10 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     },
     log,
   );
+  const patterns = accessPatterns(input.accessPatterns, null, log);
+  // A pattern with an index is reported as such (Cosmos DB has none); its attributes are still the key's.
+  const attributes = patternAttributes(primaryKey);
+  checkPatternAttributes(patterns, () => attributes, log);
   return {
     engine: 'cosmosdb',
     name: input.name,
@@ -61,7 +65,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     largestPartitionGbSource: size?.source,
     largestPartitionGbAt: size?.at,
     largestPartitionGbLevel: size?.level,
-    accessPatterns: accessPatterns(input.accessPatterns, null, log),
+    accessPatterns: patterns,
     invariants: invariants(input.invariants, 'cosmosdb', log),
     acknowledgements: acknowledgements(input.acknowledgements, [], context.options, log),
     thresholds,

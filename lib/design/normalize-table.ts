@@ -8,7 +8,7 @@ import { billingOf, tableCapacity } from './normalize-capacity';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
-import { accessPatterns, acknowledgements, readShares } from './normalize-usage';
+import { accessPatterns, acknowledgements, checkPatternAttributes, patternAttributes, readShares } from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
   const thresholds = withThresholds(context.projectThresholds, input.thresholds);
@@ -62,6 +62,12 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
     const path = joinPath('localSecondaryIndexes', i);
     return { indexName: lsi.indexName, sortKey: [keyAttribute(lsi.sortKey, joinPath(path, 'sortKey'), log, true)], path };
   });
+
+  // An LSI reads the table's partition key with a sort key of its own; a GSI, its own key.
+  const spaceAttributes = new Map<string | undefined, readonly string[]>([[undefined, patternAttributes(primaryKey)]]);
+  for (const gsi of globalSecondaryIndexes) spaceAttributes.set(gsi.index, patternAttributes(gsi));
+  for (const lsi of localSecondaryIndexes) spaceAttributes.set(lsi.indexName, patternAttributes(primaryKey, lsi.sortKey));
+  checkPatternAttributes(patterns, (index) => spaceAttributes.get(index), log);
 
   return {
     engine: 'dynamodb',

@@ -2,8 +2,9 @@
 import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin } from './key-design';
+import { sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin, type KeyAttribute, type KeySpace } from './key-design';
 import type { NormalizeOptions } from './normalize-context';
+import { closest } from './suggest';
 
 const SHARE_TOLERANCE = 1e-9;
 
@@ -44,6 +45,56 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
     log.add('accessPatterns', `shares add up to ${Math.round(total * 1000) / 1000}; they are shares of all queries and must add up to at most 1`);
   }
   return patterns;
+}
+
+/**
+ * Every attribute an access pattern may name on a key space: its partition-key and sort-key attributes, the
+ * parts of a composite sort key, and the source attribute of a calculated sharding (a read that carries it
+ * finds its shard). `sortKey` replaces the key space's own (an LSI's sort key over the table's partition key).
+ */
+export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribute[] = space.sortKey): string[] {
+  const names = [...space.partitionKey, ...sortKey].flatMap((a) => [a.name, ...a.components.map((c) => c.name)]);
+  if (space.sharding?.sourceAttribute !== undefined) names.push(space.sharding.sourceAttribute);
+  return [...new Set(names)];
+}
+
+/**
+ * A rangeAttribute must name a sort-key attribute or composite part of the key space the pattern reads
+ * (`attributesOf(index)`; undefined when the index is unknown, which is reported on its own). keyAttributes
+ * may also name attributes outside the key (a filter the query gives, the source of a calculated shard the
+ * reads carry), so only a near miss of a key attribute is reported there: one letter off, or another case
+ * (DynamoDB and Cosmos DB names are case-sensitive), where a typo would otherwise match nothing and SG004,
+ * SG009 and SG012 would judge a query the design does not have.
+ */
+export function checkPatternAttributes(
+  patterns: readonly AccessPattern[],
+  attributesOf: (index: string | undefined) => readonly string[] | undefined,
+  log: IssueLog,
+): void {
+  for (const pattern of patterns) {
+    const known = attributesOf(pattern.index);
+    if (known === undefined) continue;
+    const isKnown = (name: string) => known.some((k) => sameAttribute(k, name));
+    const where = pattern.index === undefined ? 'the key' : `the key of index "${pattern.index}"`;
+    pattern.keyAttributes.forEach((name, i) => {
+      const bare = (attribute: string) => attribute.replace(/^\//, '');
+      const match = isKnown(name) ? undefined : closest(bare(name), known.map(bare), { maxDistance: 1, prefixes: false });
+      const near = match === undefined ? undefined : known.find((k) => bare(k) === match);
+      if (near === undefined) return;
+      log.add(
+        joinPath(joinPath(pattern.path, 'keyAttributes'), i),
+        `"${name}" is not an attribute of ${where}, but one letter or its case from "${near}" (did you mean "${near}"?); the key's attributes: ${known.join(', ')}`,
+      );
+    });
+    const range = pattern.rangeAttribute;
+    if (range !== undefined && !isKnown(range)) {
+      const guess = closest(range, known);
+      log.add(
+        joinPath(pattern.path, 'rangeAttribute'),
+        `"${range}" is not an attribute of ${where}${guess ? ` (did you mean "${guess}"?)` : ''}: a range is on a sort-key attribute or composite part; expected one of: ${known.join(', ')}`,
+      );
+    }
+  }
 }
 
 /**

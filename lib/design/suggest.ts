@@ -1,15 +1,16 @@
 /** "Did you mean": for unknown fields in designs, and for commands, options, rule ids and config fields in the CLI. */
 
-/** The candidate closest to `input` (case-insensitive edit distance ≤ 2, or a unique prefix), if any. */
-export function closest(input: string, candidates: readonly string[]): string | undefined {
+/** The candidate closest to `input` (case-insensitive edit distance ≤ `maxDistance`, or a unique prefix unless
+ *  `prefixes` is false), if any. */
+export function closest(input: string, candidates: readonly string[], { maxDistance = 2, prefixes = true } = {}): string | undefined {
   const wanted = input.toLowerCase();
   let best: string | undefined;
-  let bestDistance = 3;
+  let bestDistance = maxDistance + 1;
   for (const candidate of candidates) {
     const distance = levenshtein(wanted, candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
-  if (best) return best;
+  if (best || !prefixes) return best;
   const prefixed = candidates.filter((c) => wanted.length >= 2 && c.toLowerCase().startsWith(wanted));
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }

@@ -70,9 +70,24 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
   const { design, space, plan } = analysis;
-  const advice = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
+  const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
+  const advice = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
   return sparse ? { ...advice, ids: [...advice.ids, 'orSparseIndex'], data: { ...advice.data, indexKey: sparse } } : advice;
+}
+
+/** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
+const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set(['shardRandom', 'raiseShards', 'lowerShards', 'onRandom', 'setFanOut']);
+
+/**
+ * A fix whose random shards would split a batch or stored procedure does not lead with them: the clause
+ * that keeps the invariant (shards calculated on its scope) takes their place, said once.
+ */
+function scopeBeforeRandom(advice: Advice): Advice {
+  const at = advice.ids.findIndex((id) => RANDOM_CLAUSES.has(id));
+  if (at < 0 || !advice.ids.includes('scopeCapsKey')) return advice;
+  const rest = advice.ids.filter((id) => !RANDOM_CLAUSES.has(id) && id !== 'scopeCapsKey');
+  return { ...advice, ids: [...rest.slice(0, at), 'scopeRulesOutRandom', ...rest.slice(at)] };
 }
 
 function planAdvice(analysis: SpaceAnalysis): Advice {

@@ -14,6 +14,8 @@ import type { KeyLayout } from '../design/sharding';
 export const INVARIANT_ADVICE_MESSAGES = {
   splitAggregate:
     "; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{shards}} sub-totals, each checked on its own and read together) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling",
+  scopeRulesOutRandom:
+    "the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which random shards would split: shard {{key|key}} into N = {{shards}} shards calculated on its scopeAttribute (the attribute each call's items share, declared with sharding.sourceCardinality) so that each call stays on one shard, or batch the writes upstream; until then it caps the key at one partition's ceiling",
   scopeCapsKey:
     "; but the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which sharding splits: shard on its scopeAttribute (the attribute each call's items share, with sharding.sourceCardinality), or batch the writes upstream; until then it caps the key at one partition's ceiling",
 } as const;

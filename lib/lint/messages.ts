@@ -14,9 +14,10 @@ const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
 /** `percent`: a share as `25%`; `code`: a name as `` `name` ``; `key`: attribute names as a key
  *  (`` `a` `` or `` (`a`, `b`) ``); `levels`: a hierarchical key's levels, or an order, as
  *  `` `a` → `b` ``; `indexes`: index names as ``index `a` and index `b` ``; `onIndex`: `` on index `a` ``
- *  for an index, nothing when the value is absent (the table itself). A list
+ *  for an index, nothing when the value is absent (the table itself); `partitions`: a count of physical
+ *  partitions, singular or plural (`1 physical partition`, `2 physical partitions`). A list
  *  is rendered item by item and joined with commas. */
-const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex'] as const;
+const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex', 'partitions'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /**
@@ -68,6 +69,7 @@ export function compileTemplates(messages: Readonly<Record<string, string>>): Re
 
 function render(value: NonNullable<MessageData[string]>, filter: Filter | undefined): string {
   if (filter === 'onIndex') return onIndex(String(value));
+  if (filter === 'partitions') return `${fmt(Number(value))} physical partition${Number(value) === 1 ? '' : 's'}`;
   if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
   if (filter === 'levels') return (typeof value === 'object' ? value : [value]).map((name: string | number) => code(String(name))).join(' → ');
   if (typeof value === 'object')

@@ -15,9 +15,9 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixHot:
     'the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|uniform=uniform}}) of the {{peakWrites}} RU/s of writes: {{prefixWrites}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s ({{headroom|percent}} of its {{partitionRu}} RU/s): ingestion throttles however unique {{deeperLevels|code}} are',
   prefixHotSpanning:
-    'the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|uniform=uniform}}) of the {{peakWrites}} RU/s of writes: {{prefixWrites}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned}} physical partitions ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s ({{headroom|percent}} of {{partitionRu}} RU/s each): ingestion throttles however unique {{deeperLevels|code}} are',
+    'the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|uniform=uniform}}) of the {{peakWrites}} RU/s of writes: {{prefixWrites}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s ({{headroom|percent}} of {{partitionRu}} RU/s each): ingestion throttles however unique {{deeperLevels|code}} are',
   fixPrefixBuckets:
-    'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} keeps each {{level}} value on {{buckets}} physical partitions from its first write (the deeper levels stay); a query for one {{level}} value then fans out over its {{buckets}} buckets',
+    'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} keeps each {{level}} value on {{buckets|partitions}} from its first write (the deeper levels stay); a query for one {{level}} value then fans out over its {{buckets}} buckets',
 } as const;
 
 export type PrefixIngestionId = keyof typeof PREFIX_INGESTION_MESSAGES;

@@ -71,7 +71,7 @@ export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
 
 function defaultThresholds(design: CosmosKeyDesign, mode: ThroughputMode, dedicatedRu: number | undefined): Record<AlertName, number> {
   const { headroom } = design.thresholds;
-  const ceiling = keyCeiling(mode, dedicatedRu);
+  const ceiling = keyCeiling(mode, design);
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: HEALTHY_THROTTLED_SHARE,

@@ -6,7 +6,17 @@
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS, THROUGHPUT_GRID, requestUnitsShape, shapes, type CosmosThroughputDesign, type DesignIssue } from '../index';
+import {
+  COSMOS_LIMITS,
+  PROFILES,
+  THROUGHPUT_GRID,
+  didYouMean,
+  requestUnitsShape,
+  shapes,
+  type CosmosKeyDesign,
+  type CosmosThroughputDesign,
+  type DesignIssue,
+} from '../index';
 import { deployTime } from './arg-shapes';
 
 /**
@@ -45,12 +55,19 @@ export const throughputShape: shapes.Shape<ThroughputInput> = {
     if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);
     issues.push({
       path: shapes.pathOf(place, key),
-      message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}`,
+      message: `expected exactly one of ${throughputShape.expected}, got ${value === undefined ? 'nothing' : keys.length > 0 ? `{ ${keys.join(', ')} }` : shapes.describe(value)}${misspeltForm(keys)}`,
     });
     return undefined;
   },
   schema: () => ({ anyOf: [manual.schema(), autoscale.schema(), modes.schema()] }),
 };
+
+/** ` (did you mean "autoscaleMax"?)` for a misspelt dedicated form (`autoScaleMax`), or `''`. */
+function misspeltForm(keys: readonly string[]): string {
+  const forms = Object.keys(DEDICATED);
+  const misspelt = keys.find((k) => !forms.includes(k));
+  return misspelt === undefined ? '' : didYouMean(misspelt, forms);
+}
 
 export function throughputMode(throughput: ThroughputInput): ThroughputMode {
   return throughput === 'shared' || throughput === 'serverless' ? throughput : 'dedicated';
@@ -127,14 +144,17 @@ export function dedicatedRequestUnits(throughput: ThroughputInput): number | und
 }
 
 /**
- * The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or a serverless physical
- * partition's 5,000, and never more than the container's own dedicated RU/s (`dedicatedRu`, when
- * known): throughput is divided among physical partitions, and a key lives on one of them
- * (Microsoft Learn, "Partitioning and horizontal scaling"). A hot-key threshold above this could
- * never fire.
+ * The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or its physical partition's share
+ * of the container's RU/s when lower. The core's Cosmos DB profile derives the physical partitions from the
+ * design's throughput (args.throughput, passed into the design) and size: one per 10,000 RU/s and per 50 GB,
+ * the RU/s divided evenly among them, 5,000 RU/s each when serverless (Microsoft Learn, "Partitioning and
+ * horizontal scaling"; "Azure Cosmos DB serverless account performance"). Without known throughput (a value
+ * known only at deployment, shared throughput without `{ sharedDatabase }`) only the logical ceiling, or a
+ * serverless partition's, is known. A hot-key threshold above this could never fire.
  */
-export function keyCeiling(mode: ThroughputMode, dedicatedRu?: number): number {
-  const ceiling =
-    mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, COSMOS_LIMITS.logicalPartitionRequestUnits) : COSMOS_LIMITS.logicalPartitionRequestUnits;
-  return mode === 'dedicated' && dedicatedRu !== undefined ? Math.min(ceiling, dedicatedRu) : ceiling;
+export function keyCeiling(mode: ThroughputMode, design: CosmosKeyDesign): number {
+  const logical = COSMOS_LIMITS.logicalPartitionRequestUnits;
+  const partitions = PROFILES.cosmosdb.physicalPartitions?.(design);
+  if (partitions) return Math.min(logical, partitions.requestUnitsEach);
+  return mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, logical) : logical;
 }

@@ -10,7 +10,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { SkewguardExampleStack } from '../../examples/cdk/stack';
-import { LOOKUP_NONCE_CONTEXT } from '../../lib/cdk';
+import { GuardedTable, LOOKUP_NONCE_CONTEXT } from '../../lib/cdk';
 import { synthError, templateOf } from './support';
 
 const root = join(__dirname, '..', '..');
@@ -33,6 +33,15 @@ describe('the example stack', () => {
     // Tickets: ACCESSED_AND_THROTTLED_KEYS with its hot-key alarm; Documents: a dashboard section.
     template.resourceCountIs('Custom::SkewguardContributorInsightsRules', 2);
     expect(template.toJSON()).toMatchSnapshot();
+  });
+
+  it("has no skewguard finding left unwaived: the sale's write peak above the default table quota is acknowledged with its reason", () => {
+    const stack = new SkewguardExampleStack(new App(), 'SkewguardExample');
+    const tables = stack.node.findAll().filter((c): c is GuardedTable => c instanceof GuardedTable);
+    const open = tables.flatMap((t) => t.findings.filter((f) => !f.acknowledged).map((f) => `${f.ruleId} ${f.resource}: ${f.message}`));
+    expect(open).toEqual([]);
+    const waived = tables.flatMap((t) => t.findings.filter((f) => f.acknowledged).map((f) => `${f.ruleId} ${f.messageId} ${f.resource}`));
+    expect(waived).toEqual(['SG017 overQuota SkewguardExample.Tickets']);
   });
 
   it('shows the tiers: hot partitions and capacity limits page the on-call topic, everything else and every recovery goes to the backlog', () => {

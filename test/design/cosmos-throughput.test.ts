@@ -32,6 +32,10 @@ describe('Cosmos DB throughput in a design', () => {
       { manual: 400, autoscaleMax: 1_000 },
       'throughput: expected exactly one of { manual: RU/s }, { autoscaleMax: RU/s }, { sharedDatabase: RU/s, containers?: n } or "serverless", got { manual, autoscaleMax }',
     ],
+    [
+      { autoScaleMax: 4_000 },
+      'throughput: expected exactly one of { manual: RU/s }, { autoscaleMax: RU/s }, { sharedDatabase: RU/s, containers?: n } or "serverless", got { autoScaleMax } (did you mean "autoscaleMax"?)',
+    ],
     ['shared', 'throughput: expected { sharedDatabase: RU/s, containers?: n } for shared database throughput (the design needs its RU/s), got "shared"'],
     ['dedicated', 'throughput: expected "serverless", got "dedicated"'],
   ])('rejects %j, naming the field', (throughput, issue) => {

@@ -351,6 +351,26 @@ describe('bad input is rejected with the field path and what is expected', () =>
       container({ joins: [{ container: 'profiles', partitionKeyPaths: ['/tenantId'] }] }),
       'joins[0].container: names this container itself',
     ],
+    [
+      "a typo in an access pattern's keyAttributes, with the attributes of the key it reads and a suggestion",
+      table({ sortKey: { name: 'createdAt', type: 'S' }, accessPatterns: [{ name: 'a', keyAttributes: ['orderID'], share: 0.1 }] }),
+      'accessPatterns[0].keyAttributes[0]: "orderID" is not an attribute of the key, but one letter or its case from "orderId" (did you mean "orderId"?); the key\'s attributes: orderId, createdAt',
+    ],
+    [
+      "a rangeAttribute that is not in the GSI's key",
+      table({
+        globalSecondaryIndexes: [
+          { indexName: 'byCustomer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' }, sortKey: { name: 'placedAt', type: 'S' } },
+        ],
+        accessPatterns: [{ name: 'recent', index: 'byCustomer', keyAttributes: ['customerId'], rangeAttribute: 'orderId', share: 0.1 }],
+      }),
+      'accessPatterns[0].rangeAttribute: "orderId" is not an attribute of the key of index "byCustomer": a range is on a sort-key attribute or composite part; expected one of: customerId, placedAt',
+    ],
+    [
+      'a Cosmos DB access pattern naming a path the key does not have',
+      container({ accessPatterns: [{ name: 'a', keyAttributes: ['/tenantID'], share: 0.1 }] }),
+      'accessPatterns[0].keyAttributes[0]: "/tenantID" is not an attribute of the key, but one letter or its case from "/tenantId" (did you mean "/tenantId"?); the key\'s attributes: /tenantId, /userId',
+    ],
     ['an invalid threshold', table({ thresholds: { headroom: 1.2 } }), 'thresholds.headroom: expected a finite number > 0 and ≤ 1, got 1.2'],
   ];
 
@@ -458,6 +478,31 @@ describe('bad input is rejected with the field path and what is expected', () =>
         clone[key] = v;
       });
     expect(mutations).toBeGreaterThan(1000);
+  });
+});
+
+describe("access patterns name their key space's attributes", () => {
+  it('accepts an LSI sort key, composite parts, a calculated shard source and Cosmos paths without their "/"', () => {
+    const ok = table({
+      sortKey: {
+        name: 'sk',
+        type: 'S',
+        components: [
+          { name: 'country', cardinality: 200 },
+          { name: 'city', cardinality: 10000 },
+        ],
+      },
+      localSecondaryIndexes: [{ indexName: 'byDate', sortKey: { name: 'placedAt', type: 'S' } }],
+      sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'buyerId' },
+      accessPatterns: [
+        { name: 'by-city', keyAttributes: ['orderId', 'buyerId', 'country'], rangeAttribute: 'city', share: 0.3, fanOut: true },
+        { name: 'by-date', index: 'byDate', keyAttributes: ['orderId'], rangeAttribute: 'placedAt', share: 0.3, fanOut: true },
+      ],
+    });
+    expect(() => lint(ok)).not.toThrow();
+    expect(() => lint(container({ accessPatterns: [{ name: 'a', keyAttributes: ['tenantId', 'userId'], share: 0.1 }] }))).not.toThrow();
+    // An attribute outside the key is a filter the query gives (SG012 counts it as cross-partition): not a typo.
+    expect(() => lint(container({ accessPatterns: [{ name: 'dashboard', keyAttributes: ['status'], share: 0.1 }] }))).not.toThrow();
   });
 });
 

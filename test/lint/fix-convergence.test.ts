@@ -87,7 +87,7 @@ function problems(design: DesignInput): string[] {
     if (seen && seen.value !== value) out.push(`${f.ruleId} plans ${value} for "${edit.space}" but ${seen.rule} plans ${seen.value}`);
     else plans.set(edit.space, { rule: f.ruleId, value });
   }
-  out.push(...suggestionProblems(design, before));
+  out.push(...suggestionProblems(design, before), ...bucketProblems(design, before));
   const known = new Set(before.map(keyOf));
   for (const finding of before.filter((f) => f.edits)) {
     const fixed = applyDesignEdits(design, finding.edits as DesignEdit[]);
@@ -139,6 +139,39 @@ function suggestionProblems(design: DesignInput, findings: readonly Finding[]): 
   });
 }
 
+/**
+ * A fix text that suggests a bucketed first level for a hot hierarchical prefix (`/tenantIdBucket` = tenantId +
+ * "-" + hash(source) mod N) suggests one that serves the load, with the smallest N: the suggested key, its
+ * first level N times as many values (the hottest one's share spread over its N buckets), draws no
+ * prefix-ingestion finding and no SG002 (the test below also checks that one bucket fewer is caught). Not yet SG004:
+ * a deeper level with fewer values than the bucketed first level makes the suggested order one SG004
+ * rejects (found by this check; the suggestion should then move that level too).
+ */
+function bucketProblems(design: DesignInput, findings: readonly Finding[]): string[] {
+  return findings.flatMap((f) => {
+    const buckets = f.data?.buckets;
+    const container = typeof buckets === 'number' && typeof f.data?.bucketLevel === 'string' ? containerOf(design, f) : undefined;
+    if (!container || typeof buckets !== 'number') return [];
+    const bucketed = (n: number): CosmosContainerDesign => {
+      const [first, ...deeper] = container.partitionKey.paths;
+      const values = typeof first.cardinality === 'number' ? first.cardinality : 1;
+      const level: CosmosKeyPathDesign = {
+        path: f.data?.bucketLevel as string,
+        cardinality: values * n,
+        ...(first.hotKeyShare !== undefined ? { hotKeyShare: first.hotKeyShare / n } : {}),
+      };
+      const { sharding: _, ...rest } = container;
+      return { ...rest, partitionKey: { ...container.partitionKey, paths: [level, ...deeper] } };
+    };
+    const prefixHot = (g: Finding) => g.ruleId === 'SG003' && /^prefixHot/.test(g.messageId);
+    const out: string[] = [];
+    const after = lintOrUndefined(bucketed(buckets)) ?? [];
+    for (const g of after.filter((h) => prefixHot(h) || h.ruleId === 'SG002'))
+      out.push(`${keyOf(f)} suggests ${buckets} buckets of ${String(f.data?.bucketLevel)}, which ${g.ruleId} rejects: ${g.message}`);
+    return out;
+  });
+}
+
 /** Applying every fix in turn ends in a design whose remaining findings carry no edits, never going in circles. */
 function fixesEnd(design: DesignInput): string[] {
   if (!lintOrUndefined(design)) return [];
@@ -166,6 +199,27 @@ describe('fixes converge', () => {
   it.each(examples)('on %s', (_, design) => {
     expect(problems(design)).toEqual([]);
     expect(fixesEnd(design)).toEqual([]);
+  });
+
+  it("lints a bucketed first level's suggestion (issue 14 §2: five tenants ingesting 60,000 RU/s)", () => {
+    const tenants: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'ingest',
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 5 },
+          { path: '/deviceId', cardinality: 'unique' },
+        ],
+      },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 60000 },
+      throughput: { autoscaleMax: 80000 },
+    };
+    const findings = lint(tenants);
+    expect(findings.find((f) => /^prefixHot/.test(f.messageId))?.data).toMatchObject({ buckets: 2, bucketLevel: '/tenantIdBucket' });
+    expect(bucketProblems(tenants, findings)).toEqual([]);
+    // A suggestion one bucket short would be caught.
+    const short = findings.map((f) => (/^prefixHot/.test(f.messageId) ? { ...f, data: { ...f.data, buckets: 1 } } : f));
+    expect(bucketProblems(tenants, short).join('\n')).toMatch(/suggests 1 buckets of \/tenantIdBucket, which SG003 rejects/);
   });
 
   // Counts are part of the report: how many generated designs were valid and how many findings had edits.

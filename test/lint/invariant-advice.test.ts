@@ -38,6 +38,23 @@ describe('a hot key with an invariant', () => {
     expect(finding?.edits).toBeUndefined();
   });
 
+  it('a batch over the whole key value rules out random shards: the size fix (SG006) and the load fix (SG003) lead with the shards that keep it', () => {
+    const design = container({
+      partitionKey: { paths: [{ path: '/accountId', cardinality: 5000 }] },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.5 },
+      storage: { largestPartitionGb: 40 },
+      invariants: [{ kind: 'transactional-batch' }],
+    });
+    for (const rule of ['SG003', 'SG006']) {
+      const fix = lint(design).find((f) => f.ruleId === rule)?.fix ?? '';
+      expect(fix).not.toMatch(/random shards \(key#/);
+      expect(fix).toMatch(
+        /the `transactional-batch` \(`invariants\[0\]`\) must run within one `\/accountId` value, which random shards would split: shard `\/accountId` into N = \d+ shards calculated on its scopeAttribute/,
+      );
+      expect(fix.match(/must run within one/g)).toHaveLength(1);
+    }
+  });
+
   it('the same hot container whose batches share /orderId (declared as the shard source): sharding on it keeps the batch', () => {
     const finding = sg003(
       container({
@@ -66,6 +83,30 @@ describe('the sparse-index alternative', () => {
     expect(fixOn(withIndex({ name: 'entityType', type: 'S', cardinality: 1 }))).toMatch(/make it sparse: write `entityType` only on those items/);
     const inverted = withIndex({ name: 'sk', type: 'S', cardinality: 3 }, { name: 'sk', type: 'S', cardinality: 3 } as never);
     expect(fixOn(inverted)).toMatch(/make it sparse: write `sk` only on those items/);
+  });
+
+  it('fires for a few-valued lifecycle state or flag (a 6-valued status, isOpen): most items reach one state few queries want', () => {
+    // 12,000 WCU over 6 statuses: 2,000 WCU on each, over a partition's usable 800.
+    const busy = (partitionKey: Record<string, unknown>) => ({ ...withIndex(partitionKey), workload: { peakReadUnits: 100, peakWriteUnits: 12000 } });
+    expect(fixOn(busy({ name: 'status', type: 'S', cardinality: 6 }))).toMatch(/make it sparse: write `status` only on those items/);
+    expect(fixOn(busy({ name: 'isOpen', type: 'S', cardinality: 2 }))).toMatch(/make it sparse: write `isOpen` only on those items/);
+  });
+
+  it('stays out of a classification every item keeps and is queried by (region), and of a status with many values', () => {
+    const busy = (partitionKey: Record<string, unknown>, peakWriteUnits: number) => ({
+      ...withIndex(partitionKey),
+      workload: { peakReadUnits: 100, peakWriteUnits },
+    });
+    const region = fixOn(busy({ name: 'region', type: 'S', cardinality: 6 }, 12000));
+    expect(region).toMatch(/^shard `region`/);
+    expect(region).not.toMatch(/sparse/);
+    const manyStatuses = busy({ name: 'status', type: 'S', cardinality: 500 }, 12000);
+    const statuses = fixOn({
+      ...manyStatuses,
+      globalSecondaryIndexes: manyStatuses.globalSecondaryIndexes?.map((g) => ({ ...g, workload: { hotKeyShare: 0.1 } })),
+    });
+    expect(statuses).toMatch(/^shard `status`/);
+    expect(statuses).not.toMatch(/sparse/);
   });
 
   it('stays out of an index whose key takes several values of its own', () => {

@@ -455,6 +455,18 @@ describe('skew alerts', () => {
     expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: a serverless container has no provisioned throughput'), component);
   });
 
+  it("judge a key against its physical partition's share when that is below 10,000 RU/s (the core's physical-partition model)", async () => {
+    // 18,000 RU/s make two physical partitions of 9,000 RU/s: a key on one of them never gets 10,000.
+    await guarded('split', { monitoring: accountMonitoring(), throughput: { manual: 18_000 }, design: orders });
+    expect(criterionOf(engine.named('split-hot-key')).threshold).toBe(7_200);
+    // 200 GB make four physical partitions of the same 20,000 RU/s: 5,000 RU/s each, whatever the RU/s alone say.
+    await guarded('stored', { monitoring: accountMonitoring(), throughput: { manual: 20_000 }, design: { ...orders, storage: { totalGb: 200 } } });
+    expect(criterionOf(engine.named('stored-hot-key')).threshold).toBe(4_000);
+    // 20,000 RU/s and no declared size: two partitions of 10,000, so the logical ceiling is the one that bites.
+    await guarded('unsized', { monitoring: accountMonitoring(), throughput: { manual: 20_000 }, design: orders });
+    expect(criterionOf(engine.named('unsized-hot-key')).threshold).toBe(8_000);
+  });
+
   it('on shared database throughput, create no NormalizedRUConsumption alert (no per-container data) and say why', async () => {
     const info = jest.spyOn(pulumi.log, 'info');
     const component = await guarded('shared', { monitoring: accountMonitoring(), throughput: 'shared', design: orders });

@@ -253,6 +253,8 @@ describe('args it cannot read', () => {
   it("name a misspelled arg with the one meant, and an Output where a plain value is needed, without Pulumi's toJSON text", () => {
     const typo = refusal('typo', { failon: 'warning' } as never) as InvalidArgsError;
     expect(typo.issues[0].message).toContain('did you mean "failOn"?');
+    const form = refusal('typo-form', { throughput: { autoScaleMax: 4_000 } as never }) as InvalidArgsError;
+    expect(form.issues.find((i) => i.path === 'throughput')?.message).toContain('got { autoScaleMax } (did you mean "autoscaleMax"?)');
     const deferred = refusal('deferred-failon', { failOn: pulumi.output('warning') as never }) as InvalidArgsError;
     expect(deferred.issues[0].message).toMatch(/^is a Pulumi Output or Promise: this setting decides what is created/);
     expect(deferred.message).not.toContain('toJSON');

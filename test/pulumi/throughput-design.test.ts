@@ -42,9 +42,10 @@ describe('throughput declared once, in args.throughput', () => {
   });
 
   it('keeps it in the normalized design, and accepts a throughput that serves the peak', async () => {
-    const component = construct('enough', { throughput: { autoscaleMax: 40_000 } });
+    // 33,000 RU/s at the design's 80% headroom: 41,250, so 42,000 on the autoscale grid (SG017 warns at 40,000).
+    const component = construct('enough', { throughput: { autoscaleMax: 42_000 } });
     await registeredAll([component, component.container]);
-    expect(component.design.throughput).toEqual({ mode: 'autoscale', requestUnits: 40_000, path: 'throughput.autoscaleMax' });
+    expect(component.design.throughput).toEqual({ mode: 'autoscale', requestUnits: 42_000, path: 'throughput.autoscaleMax' });
     expect(component.findings).toEqual([]);
   });
 
@@ -61,7 +62,7 @@ describe('throughput declared once, in args.throughput', () => {
   });
 
   it('accepts the same throughput in both places', async () => {
-    const component = construct('twice', { throughput: { manual: 40_000 }, design: { ...busy, throughput: { manual: 40_000 } } });
+    const component = construct('twice', { throughput: { manual: 41_300 }, design: { ...busy, throughput: { manual: 41_300 } } });
     await registeredAll([component]);
     expect(component.findings).toEqual([]);
   });

@@ -113,11 +113,11 @@ export const hotKeyExceedsPartition = defineRule({
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     // Over the logical ceiling, yet sized by the physical share: say why N is more than the logical ceiling alone needs.
     thenPhysicalShare:
-      "; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions}} physical partitions of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N",
+      "; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N",
     physicalShare:
-      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions}} physical partitions of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
     orRaiseThroughput:
-      "; or raise the container's throughput to {{raiseTo}} RU/s ({{raisedPartitions}} physical partitions of {{raisedEach}} RU/s), or redistribute throughput across partitions to give the hot key's physical partition more",
+      "; or raise the container's throughput to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s), or redistribute throughput across partitions to give the hot key's physical partition more",
     then: '; ',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Only an index short of write capacity holds back its base table's writes.

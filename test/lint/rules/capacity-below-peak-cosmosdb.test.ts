@@ -13,13 +13,26 @@ function orders(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainer
   });
 }
 
+/** A feed read by everyone: its hottest value takes 14,000 RU/s of reads, so the key's fix (SG003) is replicated
+ *  copies, and every write is written once per copy. */
+function feeds(throughput: CosmosContainerDesign['throughput'], overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'feeds',
+    partitionKey: { paths: [{ path: '/feedId', cardinality: 1000 }] },
+    workload: { peakReadUnits: 28_000, peakWriteUnits: 2_000, hotKeyShare: 0.5 },
+    throughput,
+    ...overrides,
+  });
+}
+
 testRule('SG017', {
   valid: [
     { name: 'no declared throughput: nothing to compare', design: orders() },
-    { name: 'manual throughput at the peak', design: orders({ throughput: { manual: 8_000 } }) },
-    { name: 'an autoscale maximum above the peak', design: orders({ throughput: { autoscaleMax: 10_000 } }) },
-    { name: "a shared database's RU/s alone for this container", design: orders({ throughput: { sharedDatabase: 8_000 } }) },
-    { name: 'serverless with two physical partitions (100 GB): 10,000 RU/s', design: orders({ throughput: 'serverless', storage: { totalGb: 100 } }) },
+    { name: 'manual throughput at exactly peak ÷ headroom (8,000 RU/s at 80% of 10,000)', design: orders({ throughput: { manual: 10_000 } }) },
+    { name: 'an autoscale maximum above the peak with headroom', design: orders({ throughput: { autoscaleMax: 10_000 } }) },
+    { name: "a shared database's RU/s alone for this container, with headroom", design: orders({ throughput: { sharedDatabase: 10_000 } }) },
+    { name: 'serverless with three physical partitions (150 GB): 15,000 RU/s', design: orders({ throughput: 'serverless', storage: { totalGb: 150 } }) },
+    { name: 'throughput for the 4 copies the read-hot feed needs at 50,000 RU/s: 36,000 RU/s at 72%', design: feeds({ manual: 50_000 }) },
   ],
   invalid: [
     {
@@ -29,18 +42,67 @@ testRule('SG017', {
         {
           messageId: 'cosmosManualBelowPeak',
           path: 'throughput.manual',
-          data: { peak: 8_000, capacity: 4_000, needed: 8_000 },
+          severity: 'error',
+          data: { peak: 8_000, capacity: 4_000, needed: 10_000 },
           message: /the declared peak of 8,000 RU\/s \(6,000 reads \+ 2,000 writes\) is above the 4,000 RU\/s of manual throughput/,
-          edits: [{ op: 'set', path: 'throughput.manual', value: 8_000 }],
+          fix: 'raise throughput.manual to at least 10,000 RU/s (8,000 RU/s at 80% utilization)',
+          edits: [{ op: 'set', path: 'throughput.manual', value: 10_000 }],
         },
       ],
+    },
+    {
+      name: 'manual throughput exactly at the peak: served, with none of the headroom the design plans for',
+      design: orders({ throughput: { manual: 8_000 } }),
+      findings: [
+        {
+          messageId: 'cosmosWithinHeadroom',
+          severity: 'warning',
+          data: { peak: 8_000, capacity: 8_000, utilization: 1, needed: 10_000 },
+          message: /uses 100% of the container's 8,000 RU\/s, more than the 80% the design plans for/,
+          edits: [{ op: 'set', path: 'throughput.manual', value: 10_000 }],
+        },
+      ],
+    },
+    {
+      name: 'manual throughput one step under peak ÷ headroom: a warning',
+      design: orders({ throughput: { manual: 9_900 } }),
+      findings: [{ messageId: 'cosmosWithinHeadroom', severity: 'warning', data: { needed: 10_000 } }],
+    },
+    {
+      name: 'manual throughput one step under the peak: an error',
+      design: orders({ throughput: { manual: 7_900 } }),
+      findings: [{ messageId: 'cosmosManualBelowPeak', severity: 'error', data: { needed: 10_000 } }],
     },
     {
       name: 'an autoscale maximum below the peak, raised on its 1,000 RU/s grid',
       design: orders({ workload: { peakReadUnits: 6_000, peakWriteUnits: 2_500 }, throughput: { autoscaleMax: 4_000 } }),
       findings: [
-        { messageId: 'cosmosAutoscaleBelowPeak', data: { peak: 8_500, needed: 9_000 }, edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 9_000 }] },
+        {
+          messageId: 'cosmosAutoscaleBelowPeak',
+          data: { peak: 8_500, needed: 11_000 },
+          edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 11_000 }],
+        },
       ],
+    },
+    {
+      name: 'throughput for the declared writes, not for the 2 copies of every document the read-hot feed needs (SG003)',
+      design: feeds({ manual: 30_000 }),
+      findings: [
+        {
+          messageId: 'cosmosManualBelowPeak',
+          notes: ['cosmosPlannedCopies'],
+          data: { peak: 32_000, peakWrites: 4_000, declaredWrites: 2_000, copies: 2, needed: 47_500, neededPeak: 36_000 },
+          // At 40,000 RU/s the feed's physical partition (10,000 RU/s less its neighbours) needs 5 copies, not 2: the figure counts those.
+          fix: 'raise throughput.manual to at least 47,500 RU/s (36,000 RU/s at 80% utilization)',
+          message:
+            /that peak counts the 2 replicated copies of every document that the fix for the read-hot key \(SG003\) needs \(2,000 RU\/s of declared writes × 2\)/,
+        },
+      ],
+    },
+    {
+      name: 'declared copies count in the write peak',
+      design: feeds({ manual: 50_000 }, { sharding: { strategy: 'replicated', shards: 8 } }),
+      findings: [{ messageId: 'cosmosWithinHeadroom', notes: ['cosmosCopies'], data: { peak: 44_000, copies: 8, needed: 55_000 } }],
     },
     {
       name: 'a shared database split over 4 busy containers',
@@ -49,15 +111,24 @@ testRule('SG017', {
         {
           messageId: 'cosmosSharedBelowPeak',
           path: 'throughput.sharedDatabase',
-          data: { capacity: 5_000, databaseRu: 20_000, containers: 4, needed: 32_000 },
-          edits: [{ op: 'set', path: 'throughput.sharedDatabase', value: 32_000 }],
+          data: { capacity: 5_000, databaseRu: 20_000, containers: 4, needed: 40_000, dedicated: 10_000 },
+          edits: [{ op: 'set', path: 'throughput.sharedDatabase', value: 40_000 }],
         },
       ],
     },
     {
       name: 'serverless on one physical partition: 5,000 RU/s',
       design: orders({ throughput: 'serverless' }),
-      findings: [{ messageId: 'cosmosServerlessBelowPeak', path: 'throughput', data: { capacity: 5_000, partitions: 1, needed: 8_000 }, edits: false }],
+      findings: [
+        {
+          messageId: 'cosmosServerlessBelowPeak',
+          path: 'throughput',
+          data: { capacity: 5_000, partitions: 1, needed: 10_000 },
+          // One partition, said in the singular.
+          message: /the 5,000 RU\/s a serverless container serves \(1 physical partition of 5,000 RU\/s\)/,
+          edits: false,
+        },
+      ],
     },
   ],
 });

@@ -2,18 +2,32 @@ import { RULES } from '../../../lib';
 import { table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
+/** One config item read by everyone: its hottest value takes 3,000 RCU, over one partition's usable 2,400, so
+ *  the key's fix (SG003) is 2 replicated copies, and every write is written twice. */
+const config = (extra = {}) =>
+  table({
+    name: 'config',
+    partitionKey: { name: 'configId', type: 'S', cardinality: 10 },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 100, hotKeyShare: 0.5 },
+    ...extra,
+  });
+
 const statusIndex = (extra = {}) => ({ indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' as const, cardinality: 'unique' as const }, ...extra });
 
 testRule('SG017', {
   valid: [
     { name: 'an on-demand table below the initial throughput of a new table', design: table() },
     {
-      name: 'auto scaling whose maximum covers the peak',
-      design: table({ billing: 'provisioned', capacity: { read: { max: 2000 }, write: { min: 5, max: 600 } } }),
+      name: 'auto scaling whose maximum covers the peak with headroom',
+      design: table({ billing: 'provisioned', capacity: { read: { max: 2000 }, write: { min: 5, max: 700 } } }),
     },
     {
-      name: 'fixed read capacity at the peak, on a table whose capacity mode is inferred from it',
-      design: table({ capacity: { read: { fixed: 1000 }, write: { max: 500 } } }),
+      name: 'fixed capacity at exactly peak ÷ headroom (1,250 RCU, 625 WCU), on a table whose capacity mode is inferred from it',
+      design: table({ capacity: { read: { fixed: 1250 }, write: { max: 625 } } }),
+    },
+    {
+      name: 'capacity for the 2 copies the read-hot key needs: 200 WCU at 80% of 250',
+      design: config({ capacity: { read: { max: 7500 }, write: { max: 250 } } }),
     },
     {
       name: 'billing "provisioned" with no figures (as before capacity could be declared): nothing to check',
@@ -21,7 +35,7 @@ testRule('SG017', {
     },
     {
       name: 'on-demand maximums above the peak',
-      design: table({ onDemand: { maxReadRequestUnits: 2000, maxWriteRequestUnits: 500 } }),
+      design: table({ onDemand: { maxReadRequestUnits: 2000, maxWriteRequestUnits: 625 } }),
     },
     {
       // Not declared as arriving at creation: on-demand scaling follows a table that grows into its peak.
@@ -44,8 +58,8 @@ testRule('SG017', {
     {
       name: 'a GSI with capacity of its own above its peak, on a table whose capacity is below that peak',
       design: table({
-        capacity: { read: { max: 1500 }, write: { max: 600 } },
-        globalSecondaryIndexes: [statusIndex({ workload: { peakReadUnits: 5000 }, capacity: { read: { max: 6000 } } })],
+        capacity: { read: { max: 1500 }, write: { max: 700 } },
+        globalSecondaryIndexes: [statusIndex({ workload: { peakReadUnits: 5000 }, capacity: { read: { max: 6250 } } })],
       }),
     },
   ],
@@ -65,6 +79,65 @@ testRule('SG017', {
           data: { peak: 25000, limit: 50, suggested: 31250, unit: 'WCU' },
           edits: [{ op: 'set', path: 'capacity.write.max', value: 31250 }],
           message: /auto scaling of the table stops at 50 WCU of write capacity, below its declared peak of 25,000 WCU/,
+        },
+      ],
+    },
+    {
+      name: 'fixed write capacity exactly at the peak: served, but with none of the headroom the design plans for',
+      design: table({ capacity: { read: { fixed: 2000 }, write: { fixed: 500 } } }),
+      findings: [
+        {
+          messageId: 'withinHeadroom',
+          path: 'capacity.write.fixed',
+          severity: 'warning',
+          data: { peak: 500, limit: 500, utilization: 1, suggested: 625 },
+          edits: [{ op: 'set', path: 'capacity.write.fixed', value: 625 }],
+          message: /serves at most 500 WCU of writes \(`capacity\.write\.fixed`\), and its declared peak of 500 WCU uses 100% of it, more than the 80%/,
+        },
+      ],
+    },
+    {
+      name: 'fixed write capacity one unit under the peak: an error',
+      design: table({ capacity: { read: { fixed: 2000 }, write: { fixed: 499 } } }),
+      findings: [{ messageId: 'fixedBelowPeak', severity: 'error', data: { peak: 500, limit: 499, suggested: 625 } }],
+    },
+    {
+      name: 'an on-demand maximum one unit under peak ÷ headroom: a warning',
+      design: table({ onDemand: { maxWriteRequestUnits: 624 } }),
+      findings: [{ messageId: 'withinHeadroom', severity: 'warning', data: { peak: 500, limit: 624, suggested: 625 } }],
+    },
+    {
+      name: 'write capacity for the declared writes, but not for the 2 copies the read-hot key needs (SG003)',
+      design: config({ capacity: { read: { max: 7500 }, write: { max: 150 } } }),
+      findings: [
+        {
+          messageId: 'autoscaledBelowPeak',
+          path: 'capacity.write.max',
+          notes: ['plannedCopies'],
+          data: { peak: 200, declaredPeak: 100, copies: 2, limit: 150, suggested: 250 },
+          edits: [{ op: 'set', path: 'capacity.write.max', value: 250 }],
+          message: /that peak counts the 2 replicated copies of every item that the fix for the read-hot key \(SG003\) needs/,
+        },
+      ],
+    },
+    {
+      name: 'declared copies count too, on the table and on a GSI whose key every copy carries (reads are not multiplied)',
+      design: config({
+        sharding: { strategy: 'replicated', shards: 3 },
+        capacity: { read: { max: 7500 }, write: { max: 250 } },
+        globalSecondaryIndexes: [
+          { indexName: 'byOwner', partitionKey: { name: 'ownerId', type: 'S', cardinality: 'unique' }, capacity: { read: { max: 7500 }, write: { max: 350 } } },
+        ],
+      }),
+      findings: [
+        { messageId: 'autoscaledBelowPeak', path: 'capacity.write.max', notes: ['copies'], data: { peak: 300, copies: 3, suggested: 375 } },
+        {
+          messageId: 'withinHeadroom',
+          path: 'globalSecondaryIndexes[0].capacity.write.max',
+          index: 'byOwner',
+          notes: ['copies'],
+          severity: 'warning',
+          data: { peak: 300, copies: 3, limit: 350, suggested: 375 },
         },
       ],
     },
@@ -103,7 +176,7 @@ testRule('SG017', {
     {
       name: "a GSI that takes the table's auto-scaled capacity, below the GSI's own write peak",
       design: table({
-        capacity: { read: { max: 2000 }, write: { max: 600 } },
+        capacity: { read: { max: 2000 }, write: { max: 700 } },
         globalSecondaryIndexes: [statusIndex({ workload: { peakWriteUnits: 1000 } })],
       }),
       findings: [
@@ -112,7 +185,7 @@ testRule('SG017', {
           path: 'capacity.write.max',
           index: 'byStatus',
           notes: ['inherited'],
-          data: { peak: 1000, limit: 600, field: 'globalSecondaryIndexes[0].capacity.write' },
+          data: { peak: 1000, limit: 700, field: 'globalSecondaryIndexes[0].capacity.write' },
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { max: 1250 } }],
         },
       ],

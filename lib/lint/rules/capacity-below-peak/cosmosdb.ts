@@ -5,11 +5,13 @@
  */
 import { THROUGHPUT_GRID, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
+import { fits } from '../../../design/sharding';
 import { COSMOS_LIMITS } from '../../../engines';
-import type { DesignAnalysis } from '../../analysis';
+import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK } from './meta';
 
 type Id =
@@ -17,6 +19,9 @@ type Id =
   | 'cosmosAutoscaleBelowPeak'
   | 'cosmosSharedBelowPeak'
   | 'cosmosServerlessBelowPeak'
+  | 'cosmosWithinHeadroom'
+  | 'cosmosCopies'
+  | 'cosmosPlannedCopies'
   | 'cosmosRaiseManual'
   | 'cosmosRaiseAutoscale'
   | 'cosmosRaiseShared'
@@ -28,58 +33,105 @@ function onGrid(form: ThroughputForm, ru: number): number {
   return Math.max(min, Math.ceil(ru / step - 1e-9) * step);
 }
 
+/** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
+ *  read-hot key's fix, SG003). */
+function peakOf(design: CosmosKeyDesign, analysis: DesignAnalysis): { readonly peak: number; readonly writes: number } & WriteCopies {
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const copies = writeCopies(analysis);
+  const writes = peakWriteUnits * copies.copies;
+  return { peak: peakReadUnits + writes, writes, ...copies };
+}
+
+/**
+ * The smallest value on `form`'s grid at which the peak fits headroom × the container's RU/s. Where the copies
+ * are planned, they depend on the RU/s (more physical partitions give a hot key a different share), so the
+ * figure is raised until the peak at that figure fits: applying the fix then leaves nothing to raise again.
+ * `perContainer`: how many containers share the form's RU/s (a shared database's busy containers).
+ */
+function throughputFor(
+  design: CosmosKeyDesign,
+  peak: ReturnType<typeof peakOf>,
+  form: ThroughputForm,
+  perContainer = 1,
+): { readonly needed: number; readonly neededPeak: number } {
+  const { headroom } = design.thresholds;
+  let needed = onGrid(form, (peak.peak / headroom) * perContainer);
+  let neededPeak = peak.peak;
+  if (peak.from !== 'planned' || !design.throughput) return { needed, neededPeak };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const throughput = { ...design.throughput, mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits: needed / perContainer } as const;
+    neededPeak = peakOf(design, new DesignAnalysis({ ...design, throughput })).peak;
+    const next = onGrid(form, (neededPeak / headroom) * perContainer);
+    if (next <= needed) break;
+    needed = next;
+  }
+  return { needed, neededPeak };
+}
+
+/** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */
+const MAX_ROUNDS = 8;
+
 function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const { throughput } = design;
   const partitions = analysis.profile.physicalPartitions?.(design);
   if (!throughput || !partitions) return [];
+  const { headroom } = design.thresholds;
   const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  const peak = peakReadUnits + peakWriteUnits;
+  const counted = peakOf(design, analysis);
+  const { copies, from, writes, peak } = counted;
   const capacity = partitions.requestUnits;
-  if (peak <= capacity * (1 + 1e-9)) return [];
-  const data = { peak, peakReads: peakReadUnits, peakWrites: peakWriteUnits, capacity };
+  // The rule SG017 applies on both engines: silent while the peak fits headroom × the capacity; an error above
+  // the capacity itself, a warning when only the headroom is missing; the fix asks for peak ÷ headroom.
+  if (fits(peak, capacity * headroom)) return [];
+  const below = !fits(peak, capacity);
+  const data = {
+    peak,
+    peakReads: peakReadUnits,
+    peakWrites: writes,
+    capacity,
+    headroom,
+    utilization: peak / capacity,
+    ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits } : {}),
+  };
+  const notes = copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : undefined;
+  const hit = (messageId: Id, fixId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => [
+    {
+      path: throughput.path,
+      messageId: below ? messageId : 'cosmosWithinHeadroom',
+      notes,
+      fixId,
+      severity: below ? undefined : 'warning',
+      data: { ...data, ...extra },
+      edits,
+    },
+  ];
   const raise = (form: ThroughputForm, value: number): DesignEdit[] => [{ op: 'set', path: `throughput.${form}`, value }];
   switch (throughput.mode) {
     case 'manual': {
-      const needed = onGrid('manual', peak);
-      return [
-        { path: throughput.path, messageId: 'cosmosManualBelowPeak', fixId: 'cosmosRaiseManual', data: { ...data, needed }, edits: raise('manual', needed) },
-      ];
+      const fix = throughputFor(design, counted, 'manual');
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', fix, raise('manual', fix.needed));
     }
     case 'autoscale': {
-      const needed = onGrid('autoscaleMax', peak);
-      return [
-        {
-          path: throughput.path,
-          messageId: 'cosmosAutoscaleBelowPeak',
-          fixId: 'cosmosRaiseAutoscale',
-          data: { ...data, needed },
-          edits: raise('autoscaleMax', needed),
-        },
-      ];
+      const fix = throughputFor(design, counted, 'autoscaleMax');
+      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', fix, raise('autoscaleMax', fix.needed));
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
       const { databaseRequestUnits, containers } = throughput.shared ?? { databaseRequestUnits: capacity, containers: 1 };
-      const needed = onGrid('sharedDatabase', peak * containers);
-      return [
-        {
-          path: throughput.path,
-          messageId: 'cosmosSharedBelowPeak',
-          fixId: 'cosmosRaiseShared',
-          data: { ...data, needed, containers, databaseRu: databaseRequestUnits },
-          edits: raise('sharedDatabase', needed),
-        },
-      ];
+      const fix = throughputFor(design, counted, 'sharedDatabase', containers);
+      return hit(
+        'cosmosSharedBelowPeak',
+        'cosmosRaiseShared',
+        { ...fix, containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, counted, 'manual').needed },
+        raise('sharedDatabase', fix.needed),
+      );
     }
     case 'serverless':
-      return [
-        {
-          path: throughput.path,
-          messageId: 'cosmosServerlessBelowPeak',
-          fixId: 'cosmosLeaveServerless',
-          data: { ...data, partitions: partitions.count, partitionRu: COSMOS_LIMITS.serverlessPartitionRequestUnits, needed: onGrid('manual', peak) },
-        },
-      ];
+      return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
+        partitions: partitions.count,
+        partitionRu: COSMOS_LIMITS.serverlessPartitionRequestUnits,
+        ...throughputFor(design, counted, 'manual'),
+      });
   }
 }
 
@@ -87,7 +139,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s) is above the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or a serverless container's 5,000 RU/s per physical partition.",
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or a serverless container's 5,000 RU/s per physical partition. An error when the peak is above the throughput itself, a warning when only the headroom is missing.",
   sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance],
   messages: {
     cosmosManualBelowPeak:
@@ -97,13 +149,20 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosSharedBelowPeak:
       "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers}} busy containers): the requests beyond it are throttled (429) whatever the key",
     cosmosServerlessBelowPeak:
-      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves ({{partitions}} physical partitions of {{partitionRu}} RU/s): the requests beyond it are throttled (429) whatever the key',
-    cosmosRaiseManual: 'raise throughput.manual to at least {{needed}} RU/s',
-    cosmosRaiseAutoscale: 'raise throughput.autoscaleMax to at least {{needed}} RU/s (autoscale bills by the hour for what it uses, from 10% of the maximum)',
+      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves ({{partitions|partitions}} of {{partitionRu}} RU/s): the requests beyond it are throttled (429) whatever the key',
+    cosmosWithinHeadroom:
+      "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key",
+    cosmosCopies:
+      '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of declared writes × {{copies}})',
+    cosmosPlannedCopies:
+      '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of declared writes × {{copies}})',
+    cosmosRaiseManual: 'raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization)',
+    cosmosRaiseAutoscale:
+      'raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale bills by the hour for what it uses, from 10% of the maximum)',
     cosmosRaiseShared:
-      'raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × the peak), or give the container dedicated throughput of at least {{peak}} RU/s',
+      'raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at {{headroom|percent}} utilization), or give the container dedicated throughput of at least {{dedicated}} RU/s',
     cosmosLeaveServerless:
-      'move the container to provisioned throughput ({ manual } or { autoscaleMax } of at least {{needed}} RU/s): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
+      'move the container to provisioned throughput ({ manual } or { autoscaleMax } of at least {{needed}} RU/s, {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
   },
   check: cosmosHits,
 });

@@ -1,19 +1,25 @@
 /** SG017 for DynamoDB: each key space's declared peak against the capacity that serves it. */
 import { joinPath } from '../../../design/field-path';
 import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from '../../../design/key-design';
+import { MAX_SHARDS_ACCEPTED } from '../../../design/limits';
+import { fits } from '../../../design/sharding';
 import { DYNAMODB_LIMITS } from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK } from './meta';
 
 type Id =
   | 'fixedBelowPeak'
   | 'autoscaledBelowPeak'
   | 'maximumBelowPeak'
+  | 'withinHeadroom'
   | 'inherited'
+  | 'copies'
+  | 'plannedCopies'
   | 'notPreWarmed'
   | 'overQuota'
   | 'fixCapacity'
@@ -35,31 +41,68 @@ function spaceName(capacity: KeySpaceCapacity): string {
   return capacity.index === undefined ? 'the table' : `index ${code(capacity.index)}`;
 }
 
-function peakOf(analysis: SpaceAnalysis, dimension: Dimension): number {
-  return dimension === 'read' ? analysis.total.reads : analysis.total.writes;
+const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
+
+/** The peak the table or GSI serves: writes count every replicated copy of an item. */
+function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
+  return dimension === 'read' ? analysis.total.reads : analysis.total.writes * copies.copies;
+}
+
+/** The note and data a peak that counts replicated copies carries (none for reads, or for one copy). */
+function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: Record<string, number | string> } {
+  if (dimension === 'read' || copies.copies === 1) return { data: {} };
+  return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.total.writes } };
 }
 
 /** The peak with the design's headroom, in whole units: what the capacity should allow. */
 function withHeadroom(peak: number, headroom: number): number {
-  return Math.ceil(peak / headroom);
+  return Math.ceil(peak / headroom - 1e-9);
 }
 
-/** A ceiling below the peak: provisioned units, the auto-scaling maximum, or the on-demand maximum. */
-function belowPeak(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimension: Dimension, headroom: number): RuleHit<Id> | undefined {
+/**
+ * A ceiling the peak leaves less than the headroom under: provisioned units, the auto-scaling maximum, or the
+ * on-demand maximum. One rule for both engines: it fires when the peak is above headroom × the capacity, as
+ * an error when the peak itself is above the capacity (it throttles at the declared peak) and as a warning
+ * when only the headroom is missing (a burst over the peak throttles); the fix asks for peak ÷ headroom.
+ */
+function belowPeak(
+  analysis: SpaceAnalysis,
+  capacity: KeySpaceCapacity,
+  dimension: Dimension,
+  headroom: number,
+  copies: () => WriteCopies,
+): RuleHit<Id> | undefined {
   const ceiling = capacity[dimension];
-  const peak = peakOf(analysis, dimension);
-  if (ceiling === undefined || peak <= ceiling.units) return undefined;
+  if (ceiling === undefined) return undefined;
+  const counted = dimension === 'write' ? copies() : ONE_COPY;
+  const peak = peakOf(analysis, dimension, counted);
+  if (fits(peak, ceiling.units * headroom)) return undefined;
+  const below = !fits(peak, ceiling.units);
   const suggested = withHeadroom(peak, headroom);
+  const copied = copiesOf(analysis, dimension, counted);
   const field = ceiling.inherited ? joinPath(capacity.path, `capacity.${dimension}`) : ceiling.path;
   // A GSI that takes the table's capacity gets capacity of its own: raising the table's would raise every index's.
   const value = !ceiling.inherited ? suggested : ceiling.source === 'fixed' ? { fixed: suggested } : { max: suggested };
   return {
     path: ceiling.path,
     index: capacity.index,
-    messageId: BELOW_PEAK[ceiling.source],
-    notes: ceiling.inherited ? ['inherited'] : undefined,
+    messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
+    notes: ceiling.inherited || copied.notes ? [...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])] : undefined,
     fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : 'fixCapacity',
-    data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], peak, limit: ceiling.units, suggested, headroom, field },
+    severity: below ? undefined : 'warning',
+    data: {
+      space: spaceName(capacity),
+      dimension,
+      unit: UNIT[dimension],
+      peak,
+      limit: ceiling.units,
+      utilization: peak / ceiling.units,
+      suggested,
+      headroom,
+      field,
+      limitField: ceiling.path,
+      ...copied.data,
+    },
     edits: [{ op: 'set', path: field, value }],
   };
 }
@@ -68,9 +111,9 @@ function belowPeak(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
  * A new on-demand table or GSI sustains 4,000 write and 12,000 read units per second until it has scaled
  * (the warm throughput DynamoDB reports for it); declared warm throughput replaces a dimension's default.
  */
-function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity): RuleHit<Id> | undefined {
+function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copies: WriteCopies): RuleHit<Id> | undefined {
   const reads = analysis.total.reads;
-  const writes = analysis.total.writes;
+  const writes = analysis.total.writes * copies.copies;
   const sustainedReads = capacity.warmReadUnits ?? DYNAMODB_LIMITS.newOnDemandReadUnits;
   const sustainedWrites = capacity.warmWriteUnits ?? DYNAMODB_LIMITS.newOnDemandWriteUnits;
   if (reads <= sustainedReads && writes <= sustainedWrites) return undefined;
@@ -83,27 +126,42 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity): Rule
     path: analysis.space.workload.path,
     index: capacity.index,
     messageId: 'notPreWarmed',
+    notes: copiesOf(analysis, 'write', copies).notes,
     fixId: 'fixPreWarm',
     severity: 'warning',
-    data: { space: spaceName(capacity), reads, writes, sustainedReads, sustainedWrites, readUnitsPerSecond, writeUnitsPerSecond },
+    data: {
+      space: spaceName(capacity),
+      reads,
+      writes,
+      sustainedReads,
+      sustainedWrites,
+      readUnitsPerSecond,
+      writeUnitsPerSecond,
+      ...copiesOf(analysis, 'write', copies).data,
+    },
     edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
   };
 }
 
 /** A peak above the default table-level quota, which bounds the table and each GSI in both modes. */
-function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimension: Dimension): RuleHit<Id> | undefined {
+function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimension: Dimension, copies: () => WriteCopies): RuleHit<Id> | undefined {
   const quota = DYNAMODB_LIMITS.tableThroughputQuota;
-  const peak = peakOf(analysis, dimension);
+  // Copies only multiply writes: a declared peak under quota ÷ MAX_SHARDS_ACCEPTED cannot reach it (and needs no plan).
+  if (peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }) <= quota) return undefined;
+  const counted = copies();
+  const peak = peakOf(analysis, dimension, counted);
   if (peak <= quota) return undefined;
   const { workload } = analysis.space;
+  const copied = copiesOf(analysis, dimension, counted);
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
+    notes: copied.notes,
     fixId: 'fixQuota',
     severity: 'warning',
-    data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], peak, quota },
+    data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], peak, quota, ...copied.data },
   };
 }
 
@@ -111,13 +169,16 @@ function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHi
   const { headroom } = design.thresholds;
   const hits: (RuleHit<Id> | undefined)[] = [];
   const capacityOf = new Map(design.capacity.map((c) => [c.index, c]));
+  // The table's copies, made once and only when a ceiling asks: most designs declare none.
+  let counted: WriteCopies | undefined;
+  const copies = () => (counted ??= writeCopies(analysis));
   for (const space of analysis.spaces) {
     const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
-    for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(space, capacity, dimension, headroom));
+    for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(space, capacity, dimension, headroom, copies));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
-    if (design.billing === 'on-demand' && design.launchAtPeak) hits.push(notPreWarmed(space, capacity));
-    for (const dimension of ['write', 'read'] as const) hits.push(overQuota(space, capacity, dimension));
+    if (design.billing === 'on-demand' && design.launchAtPeak) hits.push(notPreWarmed(space, capacity, copies()));
+    for (const dimension of ['write', 'read'] as const) hits.push(overQuota(space, capacity, dimension, copies));
   }
   return hits.filter((hit) => hit !== undefined);
 }
@@ -126,7 +187,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it) above its provisioned capacity, its auto-scaling maximum or its on-demand maximum (error); a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning).",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the key's own fix) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning).",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -143,7 +204,13 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'auto scaling of {{space}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its declared peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
     maximumBelowPeak:
       'the on-demand maximum of {{space}} is {{limit}} {{unit}} of {{dimension}}s, below its declared peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)',
-    inherited: "(the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
+    withinHeadroom:
+      '{{space}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its declared peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load',
+    inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
+    copies:
+      '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
+    plannedCopies:
+      '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
     notPreWarmed:
       'new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its declared peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)',
     overQuota:

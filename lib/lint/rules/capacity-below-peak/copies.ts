@@ -1,0 +1,26 @@
+/**
+ * How many times each declared write is stored: a read-hot key kept as N replicated copies writes every
+ * item N times (DynamoDB Developer Guide, "Using write sharding"; Cosmos DB's copies likewise), and each
+ * copy is an item of its own, projected into every GSI whose key it carries. SG017 counts what the
+ * design will write at its peak: its declared copies, or the copies its own fix plans (SG003's replicate
+ * advice), whichever is more, so raising capacity and applying that fix never undo each other.
+ */
+import type { DesignAnalysis } from '../../analysis';
+
+export interface WriteCopies {
+  /** Copies of every item written per declared write (1: none). */
+  readonly copies: number;
+  /** `declared`: the design's own `sharding`; `planned`: the copies the key's fix plans. */
+  readonly from: 'declared' | 'planned';
+}
+
+export function writeCopies(analysis: DesignAnalysis): WriteCopies {
+  const primary = analysis.spaces[0];
+  const { sharding } = primary.space;
+  const declared = sharding?.strategy === 'replicated' ? sharding.shards : 1;
+  // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
+  if (primary.over.length === 0) return { copies: declared, from: 'declared' };
+  const { plan } = primary;
+  const planned = plan.layout === 'replicated' && plan.shards !== undefined ? plan.shards : 1;
+  return planned > declared ? { copies: planned, from: 'planned' } : { copies: declared, from: 'declared' };
+}
