@@ -3,6 +3,10 @@
  * the field (`MetricDataResults[2].Values[5]`) and what was expected, never a TypeError from deep
  * inside a derivation.
  */
+import { shapes } from '../../index';
+
+const { describe } = shapes;
+
 export class ObservationError extends Error {
   constructor(
     readonly file: string,
@@ -92,10 +96,3 @@ export class Reader {
   }
 }
 
-export function describe(value: unknown): string {
-  if (value === undefined) return 'nothing (the field is missing)';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
-}

@@ -126,7 +126,7 @@ describe('skewguard observe: Cosmos DB, offline Log Analytics exports', () => {
     const run = await observeContainer({ ru: rows }, []);
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('ru.json');
-    expect(run.stdout).toContain('[3].RequestCharge: expected a finite number, got the string "lots"');
+    expect(run.stdout).toContain('[3].RequestCharge: expected a finite number, got "lots"');
   });
 });
 
