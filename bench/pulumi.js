@@ -18,7 +18,7 @@ const design = {
       { path: '/sessionId', cardinality: 'unique' },
     ],
   },
-  workload: { peakReadUnits: 8000, peakWriteUnits: 25000 },
+  workload: { peakReadUnits: 8000, peakWriteUnits: 24000 },
   storage: { largestPartitionGb: 0.5 },
 };
 
