@@ -46,6 +46,7 @@ import {
 } from './drift';
 import { windowLength, type Figure, type Observation } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
+import { checkPeriods } from './period-check';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
 import { designFileSources, templateSources, type DesignSource, type FileSources } from './sources';
@@ -171,7 +172,10 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
   return { findings: [...findings, ...drift.findings], notes: figureNotes(target, observation, window), edits: drift.edits, window };
 }
 
-function observeFile(design: LoadedDesign, matched: Map<KeySpaceTarget, ObservationFiles>, settings: ObserveSettings): FileResult {
+/** The observations of each key space, as the manifest or the live queries matched them. */
+type FilesOf = (target: KeySpaceTarget) => ObservationFiles | undefined;
+
+function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSettings): FileResult {
   const { located, candidate } = design;
   const at = (path: string) => located.positionOf(path);
   const findings: Finding[] = [];
@@ -183,7 +187,7 @@ function observeFile(design: LoadedDesign, matched: Map<KeySpaceTarget, Observat
     let widest = '';
     for (const target of source.targets) {
       const base = keySpaceBase(target);
-      const files = matched.get(target);
+      const files = filesOf(target);
       if (!files) {
         notes.push({ path: base, message: `${keySpaceLabel(target)} not observed: ${settings.manifest.file} has no observations for it`, ...at(base) });
         continue;
@@ -227,7 +231,20 @@ function observeFile(design: LoadedDesign, matched: Map<KeySpaceTarget, Observat
         },
       ],
     };
-  return updateFile(design, edits, result);
+  const written = updateFile(design, edits, result);
+  return written.fixesNotWritten ? written : judgeUpdated(design, edits, filesOf, settings, written);
+}
+
+/** After --update, as after `lint --fix`: the report judges the file as written (the drift the edits
+ *  removed is gone, the design's own findings are those of the updated figures), and says what was written. */
+function judgeUpdated(design: LoadedDesign, edits: readonly DesignEdit[], filesOf: FilesOf, settings: ObserveSettings, written: FileResult): FileResult {
+  const reloaded = loadDesign(design.candidate);
+  if (reloaded === undefined || !('sources' in reloaded)) return written;
+  // The edits change figures only, so each key space keeps its path in the file.
+  const byPath = new Map(design.sources.flatMap((s) => s.targets.map((t) => [keySpaceBase(t), filesOf(t)] as const)));
+  const judged = observeFile(reloaded, (t) => byPath.get(keySpaceBase(t)), { ...settings, update: false });
+  const summary = `updated: ${edits.map(describeEdit).join('; ')}; the findings below judge the file as written`;
+  return { ...judged, fixes: written.fixes, notes: [...judged.notes, { path: '', message: summary, ...START }] };
 }
 
 /** Writes the observed figures into the design file, keeping its formatting (the --fix writer). */
@@ -247,7 +264,7 @@ function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: 
       fixesNotWritten: true,
     };
   }
-  return { ...result, fixes, notes: [...result.notes, { path: '', message: `updated: ${edits.map(describeEdit).join('; ')}`, ...START }] };
+  return { ...result, fixes };
 }
 
 type Values = ParsedArgs['values'];
@@ -285,6 +302,8 @@ export function parseSince(value: string | true | undefined): number {
 
 function manifestObservations(file: string, targets: readonly KeySpaceTarget[], io: Io) {
   const manifest = loadManifest(resolve(io.cwd, file), file);
+  // Before any figure is derived or written: a period the exports contradict scales every peak.
+  for (const files of manifest.observations) checkPeriods(files, manifest);
   return { manifest, matched: matchObservations(manifest, targets) };
 }
 
@@ -371,7 +390,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
       ? await cloudErrorsReported(mode.live, () => liveObservations(mode.live, targets, v))
       : manifestObservations(mode.manifest, targets, io);
     const settings: ObserveSettings = { manifest, drift, showKey: v['show-keys'] === true ? plainKeys : hashedKeys, update: v.update === true };
-    for (const design of designs) await emit(observeFile(design, matched, settings));
+    for (const design of designs) await emit(observeFile(design, (t) => matched.get(t), settings));
     if (designs.every((d) => d.sources.length === 0))
       await emit(
         failedInput(

@@ -18,7 +18,8 @@ import type { ContainerObservationFiles } from './manifest';
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
 
-function inContainer(files: ContainerObservationFiles) {
+/** The rows of this container (a query may return other containers' rows too). */
+export function inContainer(files: ContainerObservationFiles) {
   return (row: { collection: string; database: string }) =>
     row.collection === files.container && (files.database === undefined || row.database === files.database);
 }

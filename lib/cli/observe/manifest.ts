@@ -62,6 +62,8 @@ export interface Manifest {
   readonly file: string;
   /** Seconds per datapoint of every export (the `--period` they were exported with). @default 60 */
   readonly periodSeconds: number;
+  /** Whether the manifest sets `periodSeconds` (so messages say whether 60 is its value or the default). */
+  readonly periodDeclared?: boolean;
   readonly observations: readonly ObservationFiles[];
   /** Each stack's logical id → physical id (`stacks`), for GuardedTables read from a cloud assembly. */
   readonly stacks: ReadonlyMap<string, StackResources>;
@@ -88,7 +90,8 @@ export function loadManifest(file: string, shown: string): Manifest {
   for (const key of Object.keys(root.object()))
     if (!['periodSeconds', 'observations', 'stacks', '$schema'].includes(key))
       root.fail(`"${key}" is not a manifest field: expected "observations" and optionally "periodSeconds" and "stacks"`);
-  const period = root.field('periodSeconds').optionalNumber() ?? DEFAULT_PERIOD_SECONDS;
+  const declared = root.field('periodSeconds').optionalNumber();
+  const period = declared ?? DEFAULT_PERIOD_SECONDS;
   if (period <= 0 || !Number.isInteger(period)) root.fail(`expected a whole number of seconds ≥ 1, got ${period}`, 'periodSeconds');
   const load = (entry: Reader, key: string): LoadedFile | undefined => {
     const name = entry.field(key).optionalString();
@@ -134,5 +137,5 @@ export function loadManifest(file: string, shown: string): Manifest {
     const name = entry.field('resources').string();
     stacks.set(stack, readStackResources(name, stack, readJsonFile(resolve(base, name), name)));
   }
-  return { file: shown, periodSeconds: period, observations, stacks };
+  return { file: shown, periodSeconds: period, periodDeclared: declared !== undefined, observations, stacks };
 }

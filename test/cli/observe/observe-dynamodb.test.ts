@@ -80,6 +80,22 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
     expect(findingsOf(again.stdout).filter((f) => f.messageId === 'exceedsDeclared')).toEqual([]);
   });
 
+  it('after --update, the text report says what was written and judges the updated file, not the one it replaced', async () => {
+    const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }), ['--update']);
+    expect(JSON.parse(readFileSync(join(run.dir, 'design.json'), 'utf8')).tables[0].workload.hotKeyShare).toBe(0.31);
+    expect(run.stdout).toContain('updated: set tables[0].workload.hotKeyShare to 0.31; the findings below judge the file as written');
+    expect(run.stdout).toContain('fixed   SG020 design.json: set tables[0].workload.hotKeyShare to 0.31');
+    // The drift the update removed is gone; the observed share (0.31, above maxHotKeyShare 0.1) is now the design's own SG014.
+    expect(run.stdout).not.toContain('declared hotKeyShare 0.05');
+    expect(run.stdout).not.toContain('firesWithObserved');
+    const lint = await cli(['lint', join(run.dir, 'design.json'), '--no-color']);
+    expect(lint.stdout).toContain('SG014');
+    expect(run.stdout).toContain('SG014');
+    expect(run.code).toBe(lint.code);
+    // Without --update, the same observations report the drift against the declared 0.05.
+    expect((await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }))).stdout).toContain('declared hotKeyShare 0.05');
+  });
+
   it.each(['sarif', 'github'])('reports drift in the %s format', async (format) => {
     const run = await observeTable(ORDERS_DESIGN, week({ reads: 1500, writes: 700, hotShare: 0.31 }), ['--format', format]);
     expect(run.stdout).toContain('SG020');
@@ -93,15 +109,19 @@ describe('observe reports the design’s own findings, as lint does', () => {
   const DESIGN = { tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 1500, peakWriteUnits: 3000, hotKeyShare: 0.05 } }] };
 
   it('after --update writes the observed share, observe fails with SG003 exactly where lint fails', async () => {
-    const first = await observeTable(DESIGN, HOT, ['--update', '--format', 'json']);
-    const drift = findingsOf(first.stdout).find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
+    const before = await observeTable(DESIGN, HOT, ['--format', 'json']);
+    const drift = findingsOf(before.stdout).find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
     expect(drift?.message).toContain('takes 31% (observed) of the peak');
     expect(drift?.message).not.toContain('(declared)');
+    const first = await observeTable(DESIGN, HOT, ['--update', '--format', 'json']);
     const updated = JSON.parse(readFileSync(join(first.dir, 'design.json'), 'utf8'));
     expect(updated.tables[0].workload.hotKeyShare).toBe(0.31);
     const again = await observeTable(updated, HOT, ['--format', 'json']);
     const lint = await cli(['lint', join(again.dir, 'design.json'), '--format', 'json']);
     const rules = (json: string) => findingsOf(json).map((f) => `${f.ruleId} ${f.messageId} ${f.path}`);
+    // The --update run's report judges the file as written: the same as a second run, and as lint.
+    expect(rules(first.stdout)).toEqual(rules(lint.stdout));
+    expect(first.code).toBe(1);
     expect(rules(again.stdout)).toEqual(rules(lint.stdout));
     expect(rules(again.stdout)).toContain('SG003 hotKey tables[0].partitionKey');
     expect([again.code, lint.code]).toEqual([1, 1]);

@@ -75,6 +75,6 @@ describe('observe --update writes safely', () => {
     const { code } = await update(join(dir, 'linked.json'));
     expect(lstatSync(join(dir, 'linked.json')).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(join(outside, 'design.json'), 'utf8')).tables[0].workload.hotKeyShare).toBe(0.31);
-    expect(code).toBe(1); // the drift is reported as found, and written
+    expect(code).toBe(0); // the drift was written, and the report judges the file as written (as lint --fix does)
   });
 });

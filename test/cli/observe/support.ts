@@ -35,13 +35,13 @@ export async function observeTable(
   design: unknown,
   profile: LoadProfile,
   args: string[] = [],
-  extra: { throttles?: { read?: number; write?: number }; report?: unknown } = {},
+  extra: { throttles?: { read?: number; write?: number }; report?: unknown; metrics?: unknown; manifest?: Record<string, unknown> } = {},
 ): Promise<ObserveRun> {
   const dir = tempTree({
     'design.json': `${JSON.stringify(design, null, 2)}\n`,
     'obs/pkc.json': JSON.stringify(extra.report ?? insightRuleReport(profile)),
-    'obs/metrics.json': JSON.stringify(metricData(profile, extra.throttles)),
-    'obs/manifest.json': JSON.stringify({ observations: [{ table: 'orders', contributorInsights: 'pkc.json', metrics: 'metrics.json' }] }),
+    'obs/metrics.json': JSON.stringify(extra.metrics ?? metricData(profile, extra.throttles)),
+    'obs/manifest.json': JSON.stringify({ ...extra.manifest, observations: [{ table: 'orders', contributorInsights: 'pkc.json', metrics: 'metrics.json' }] }),
   });
   const result = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--no-color', ...args], { cwd: dir });
   return { dir, ...result };
