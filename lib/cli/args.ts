@@ -26,6 +26,12 @@ export interface CommandSpec {
 
 const HELP: OptionSpec = { name: 'help', short: 'h', description: 'show this help' };
 
+/** Presentation only: every command that prints a report or a rule accepts them. */
+const COLOR_OPTIONS: readonly OptionSpec[] = [
+  { name: 'color', description: 'force colors on' },
+  { name: 'no-color', description: 'force colors off' },
+];
+
 export const LINT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export const RULES_FORMATS = ['text', 'json', 'markdown'] as const;
 
@@ -48,8 +54,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'fix', description: 'apply the fixes findings carry to the design files, then report what is left' },
       { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
       { name: 'no-config', description: 'ignore any config file' },
-      { name: 'color', description: 'force colors on' },
-      { name: 'no-color', description: 'force colors off' },
+      ...COLOR_OPTIONS,
       HELP,
     ],
   },
@@ -76,22 +81,21 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'below', value: '<ratio>', description: 'a figure under this share of its declaration is over-declared (default 0.5)' },
       { name: 'show-keys', description: 'show partition-key values as logged (default: a short hash)' },
       { name: 'update', description: 'write the observed figures into the design files, keeping their formatting' },
-      { name: 'color', description: 'force colors on' },
-      { name: 'no-color', description: 'force colors off' },
+      ...COLOR_OPTIONS,
       HELP,
     ],
   },
   {
     name: 'rules',
-    usage: 'skewguard rules [<rule id or name>] [--format text|json|markdown]',
+    usage: 'skewguard rules [<rule id or name>] [--format text|json|markdown] [--color | --no-color]',
     summary: 'list the rule catalogue, or explain one rule',
-    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, HELP],
+    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, ...COLOR_OPTIONS, HELP],
   },
   {
     name: 'explain',
-    usage: 'skewguard explain <rule id or name> [--format text|json|markdown]',
+    usage: 'skewguard explain <rule id or name> [--format text|json|markdown] [--color | --no-color]',
     summary: 'explain one rule (same as `skewguard rules <rule>`)',
-    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, HELP],
+    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, ...COLOR_OPTIONS, HELP],
   },
   {
     name: 'init',
@@ -113,6 +117,8 @@ export interface ParsedArgs {
   readonly values: Readonly<Record<string, string | true | undefined>>;
   readonly positionals: readonly string[];
 }
+
+const NEGATIVE_NUMBER = /^-\.?\d/;
 
 function flag(spec: OptionSpec): string {
   return `--${spec.name}`;
@@ -147,7 +153,9 @@ export function parseCommandArgs(argv: readonly string[], command: CommandSpec |
     let value = inline;
     if (value === undefined) {
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`${flag(spec)} needs a value: ${spec.value}`, command?.name);
+      // `-1` is a value (no option is a digit): its own check then says what the option accepts, not that it is missing.
+      if (next === undefined || (next.startsWith('-') && next !== '-' && !NEGATIVE_NUMBER.test(next)))
+        throw new UsageError(`${flag(spec)} needs a value: ${spec.value}`, command?.name);
       value = next;
       i++;
     }
@@ -169,6 +177,12 @@ export function choice<T extends string>(value: string | true | undefined, allow
   if (value === undefined || value === true) return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, got "${value}"${didYouMean(value, allowed)}`);
+}
+
+/** `--color` → true, `--no-color` → false, neither → undefined (the environment decides: terminal.ts useColor). */
+export function colorFlag(values: ParsedArgs['values'], command: string): boolean | undefined {
+  if (values.color && values['no-color']) throw new UsageError('--color and --no-color contradict each other', command);
+  return values.color === true ? true : values['no-color'] === true ? false : undefined;
 }
 
 export function commandUsage(command: CommandSpec): string {

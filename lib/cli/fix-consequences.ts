@@ -32,10 +32,18 @@ function shardingChange(edit: DesignEdit): string {
   return `the application must write keys as ${suffix} with a random suffix and read all ${n} shards; existing items must be rewritten under the new keys`;
 }
 
+/**
+ * Fields that size a table's or container's throughput: DynamoDB's provisioned `capacity`, on-demand
+ * maximums and warm throughput, Cosmos DB's `throughput`. Raising them changes no key, so items keep
+ * their place and the application reads and writes as before; they deploy with the table or container.
+ */
+const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmThroughput', 'throughput']);
+
 /** What the application must change for `edit` to be true, or undefined when only infrastructure changes. */
 export function applicationChange(edit: DesignEdit): string | undefined {
   const segments = parseFieldPath(edit.path);
   if (segments.includes('monitoring')) return undefined; // Contributor Insights and alarms: deployed with the table, no code change
+  if (segments.some((s) => CAPACITY_FIELDS.has(s))) return undefined;
   if (segments.includes('acknowledgements')) return undefined;
   const name = field(edit.path);
   if (segments.includes('sharding')) return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit);

@@ -26,6 +26,13 @@ describe('usage errors exit 2 with a readable message', () => {
     [['lint', 'x.json', '--format'], '--format needs a value: <format>'],
     [['lint', 'x.json', '--quiet=yes'], '--quiet takes no value'],
     [['lint', 'x.json', '--max-warnings', 'ten'], '--max-warnings must be a whole number ≥ 0, got "ten"'],
+    // A negative number is the option's value, refused by the option's own check (not "needs a value").
+    [['lint', 'x.json', '--max-warnings', '-1'], '--max-warnings must be a whole number ≥ 0, got "-1"'],
+    [['lint', 'x.json', '--max-warnings=-1'], '--max-warnings must be a whole number ≥ 0, got "-1"'],
+    [['observe', 'x.json', '--observations', 'm.json', '--tolerance', '-0.5'], '--tolerance must be a number above 0 and at most 10, got "-0.5"'],
+    [['observe', 'x.json', '--observations', 'm.json', '--below', '-.5'], '--below must be a number above 0 and at most 1, got "-.5"'],
+    [['observe', 'x.json', '--live', 'aws', '--since', '-1h'], '--since must be a whole number of minutes, hours or days such as 90m, 24h or 7d, got "-1h"'],
+    [['explain', 'SG003', '--color', '--no-color'], '--color and --no-color contradict each other'],
     [['lint', 'x.json', '--color', '--no-color'], '--color and --no-color contradict each other'],
     [['lint', '-', '--fix'], '--fix cannot fix standard input'],
     [['rules', '--fail-on', 'error'], 'unknown option --fail-on for rules (it is an option of `skewguard lint`)'],
@@ -174,6 +181,39 @@ describe('other commands', () => {
       /^## SG003 hot-key-exceeds-partition\n[\s\S]*\*\*Fix:\*\*[\s\S]*\*\*Sources:\*\* [^\n]*\n*$/,
     );
     expect((await cli(['explain', 'hot-key-exceeds-partiton'])).stderr).toContain('(did you mean "hot-key-exceeds-partition"?)');
+  });
+
+  it('accepts --color and --no-color on rules and explain, as lint does', async () => {
+    const plain = await cli(['explain', 'SG003']);
+    expect(await cli(['explain', 'SG003', '--no-color'], { isTTY: true })).toMatchObject({ code: 0, stdout: plain.stdout });
+    const colored = await cli(['explain', 'SG003', '--color']);
+    expect(colored.code).toBe(0);
+    expect(colored.stdout).toContain('\u001b[1mSG003 hot-key-exceeds-partition\u001b[22m');
+    expect(
+      colored.stdout
+        .split(/\[\d+m/)
+        .join('')
+        .split('\u001b')
+        .join(''),
+    ).toBe(plain.stdout);
+    expect((await cli(['rules', '--no-color'])).stdout).toBe((await cli(['rules'])).stdout);
+  });
+
+  it('explains a retired rule: why and since when, what replaced it (exit 0)', async () => {
+    const text = await cli(['explain', 'SG011']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe('');
+    expect(text.stdout).toMatch(/^SG011 latency-blind-on-demand \(retired: it no longer runs\)\n {2}why: {9}retired in 0\.2: /);
+    expect(text.stdout).toContain('  replaced by: SG010 monitoring-off (`skewguard explain SG010`)\n');
+    expect(text.stdout).toContain('docs:        https://github.com/skewguard/skewguard/blob/main/docs/rules.md#retired-rules');
+    expect((await cli(['rules', 'latency-blind-on-demand'])).stdout).toBe(text.stdout);
+    const json = JSON.parse((await cli(['explain', 'sg11', '--format', 'json'])).stdout);
+    expect(json).toMatchObject({ id: 'SG011', status: 'retired', replacedBy: ['SG010'], retired: expect.stringMatching(/^retired in 0\.2: /) });
+    expect((await cli(['explain', 'SG011', '--format', 'markdown'])).stdout).toMatch(
+      /^## SG011 latency-blind-on-demand \(retired\)\n\n\*\*Why:\*\* retired in 0\.2: [\s\S]*\*\*Replaced by:\*\* \[SG010 monitoring-off\]\([^)]*#sg010-monitoring-off\)/,
+    );
+    // The catalogue has that anchor: the retired rules' section of docs/rules.md.
+    expect(readFileSync(join(root, 'docs/rules.md'), 'utf8')).toContain('\n## Retired rules\n');
   });
 
   it('prints the design schema', async () => {

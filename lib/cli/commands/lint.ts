@@ -7,7 +7,7 @@
 import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
-import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
@@ -138,7 +138,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ??
     config?.reportUnusedAcknowledgements ??
     'warning';
-  if (v.color && v['no-color']) throw new UsageError('--color and --no-color contradict each other', 'lint');
+  colorFlag(v, 'lint');
   const fix = v.fix === true;
   const specs: InputSpec[] =
     args.positionals.length > 0
@@ -162,7 +162,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
-  const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
+  const color = useColor(io.env, stream.isTTY, colorFlag(v, 'lint'));
   const settings: ReportSettings = {
     version,
     cwd: io.cwd,

@@ -1,23 +1,62 @@
 /** `skewguard rules [<rule>]` and `skewguard explain <rule>`: the catalogue, or one rule in full. */
-import { catalogueMarkdown, didYouMean, RULES, type RuleDescription } from '../../index';
-import { choice, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { catalogueMarkdown, didYouMean, RETIRED_RULES, RULES, type RetiredRule, type RuleDescription } from '../../index';
+import { choice, colorFlag, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
 import { DRIFT_RULE } from '../observe/drift-rule';
-import { documentationUrl, ruleDocsUrl } from '../rule-docs';
+import { documentationUrl, ruleDocsUrl, rulesDocumentationUrl } from '../rule-docs';
+import { COLORS, NO_COLORS, useColor, type Palette } from '../terminal';
 
 /** The catalogue's rules and the one `observe` reports (SG020, documented in docs/observe.md). */
 const EXPLAINED: readonly RuleDescription[] = [...RULES, DRIFT_RULE];
 
-/** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`). */
-export function findRule(query: string): RuleDescription {
+/** A rule by id (`SG003`, `sg3`) or name (`hot-key-exceeds-partition`), or a retired one (`SG011`). */
+export function findRule(query: string): RuleDescription | RetiredRule {
   const wanted = query.trim().toLowerCase();
   const number = /^sg0*(\d{1,3})$/.exec(wanted);
   const id = number ? `SG${number[1].padStart(3, '0')}` : undefined;
-  const rule = EXPLAINED.find((r) => r.id === id || r.title === wanted);
+  const rule = [...EXPLAINED, ...RETIRED_RULES].find((r) => r.id === id || r.title === wanted);
   if (rule) return rule;
   const hint = didYouMean(query, [...EXPLAINED.map((r) => r.id), ...EXPLAINED.map((r) => r.title)]);
   throw new UsageError(`unknown rule "${query}"${hint}; \`skewguard rules\` lists them`);
 }
+
+const isRetired = (r: RuleDescription | RetiredRule): r is RetiredRule => 'replacedBy' in r;
+
+/** `SG010 monitoring-off`: a replacement named with its title, so the reader knows what to look up. */
+function replacements(r: RetiredRule): string[] {
+  return r.replacedBy.map((id) => `${id} ${EXPLAINED.find((rule) => rule.id === id)?.title ?? ''}`.trimEnd());
+}
+
+/** docs/rules.md's "Retired rules" section, which lists every retired id. */
+const retiredDocsUrl = (docsUrl: string) => `${rulesDocumentationUrl(docsUrl)}#retired-rules`;
+
+function retiredText(r: RetiredRule, docsUrl: string, c: Palette): string {
+  const replaced = replacements(r);
+  return [
+    `${c.bold(`${r.id} ${r.title}`)} ${c.yellow('(retired: it no longer runs)')}`,
+    `  why:         ${r.retired}`,
+    `  replaced by: ${replaced.length ? `${replaced.join(', ')} (\`skewguard explain ${r.replacedBy[0]}\`)` : 'nothing'}`,
+    `  docs:        ${retiredDocsUrl(docsUrl)}`,
+    '',
+  ].join('\n');
+}
+
+function retiredMarkdown(r: RetiredRule, docsUrl: string): string {
+  const replaced = r.replacedBy.map((id, i) => {
+    const rule = EXPLAINED.find((x) => x.id === id);
+    return rule ? `[${replacements(r)[i]}](${ruleDocsUrl(rule.id, rule.title, docsUrl)})` : id;
+  });
+  return `## ${r.id} ${r.title} (retired)\n\n**Why:** ${r.retired}.\n\n**Replaced by:** ${replaced.join(', ') || 'nothing'}\n\n[Documentation](${retiredDocsUrl(docsUrl)})\n`;
+}
+
+const retiredJson = (r: RetiredRule, docsUrl: string) => ({
+  id: r.id,
+  title: r.title,
+  status: 'retired',
+  retired: r.retired,
+  replacedBy: r.replacedBy,
+  helpUri: retiredDocsUrl(docsUrl),
+});
 
 const asJson = (r: RuleDescription, docsUrl: string) => ({
   id: r.id,
@@ -30,15 +69,15 @@ const asJson = (r: RuleDescription, docsUrl: string) => ({
   helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
 });
 
-function explainText(r: RuleDescription, docsUrl: string): string {
+function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
   return [
-    `${r.id} ${r.title}`,
-    `  severity:   ${r.severity}`,
+    c.bold(`${r.id} ${r.title}`),
+    `  severity:   ${r.severity === 'error' ? c.red(r.severity) : c.yellow(r.severity)}`,
     `  engines:    ${r.engines.join(', ')}`,
     `  fires when: ${r.fires}`,
     `  why:        ${r.rationale}`,
     `  fix:        ${r.fix}`,
-    `  docs:       ${ruleDocsUrl(r.id, r.title, docsUrl)}`,
+    `  docs:       ${c.cyan(ruleDocsUrl(r.id, r.title, docsUrl))}`,
     '',
   ].join('\n');
 }
@@ -53,22 +92,21 @@ function explainMarkdown(r: RuleDescription, docsUrl: string): string {
   return `${catalogue.slice(start, end < 0 ? undefined : end + 1).trimEnd()}\n`;
 }
 
+function explanation(rule: RuleDescription | RetiredRule, format: (typeof RULES_FORMATS)[number], docsUrl: string, c: Palette): string {
+  if (format === 'json') return `${JSON.stringify(isRetired(rule) ? retiredJson(rule, docsUrl) : asJson(rule, docsUrl), null, 2)}\n`;
+  if (format === 'markdown') return isRetired(rule) ? retiredMarkdown(rule, docsUrl) : explainMarkdown(rule, docsUrl);
+  return isRetired(rule) ? retiredText(rule, docsUrl, c) : explainText(rule, docsUrl, c);
+}
+
 export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 'explain'): Promise<number> {
   const format = choice(args.values.format, RULES_FORMATS, 'format') ?? 'text';
   if (args.positionals.length > 1) throw new UsageError(`${command} takes one rule at a time, got ${args.positionals.length}`, command);
   if (command === 'explain' && args.positionals.length === 0) throw new UsageError('explain needs a rule id or name, e.g. `skewguard explain SG003`', command);
+  const palette = useColor(io.env, io.stdout.isTTY, colorFlag(args.values, command)) ? COLORS : NO_COLORS;
   const docsUrl = documentationUrl(io.env);
   const query = args.positionals[0];
   if (query !== undefined) {
-    const rule = findRule(query);
-    return print(
-      io,
-      format === 'json'
-        ? `${JSON.stringify(asJson(rule, docsUrl), null, 2)}\n`
-        : format === 'markdown'
-          ? explainMarkdown(rule, docsUrl)
-          : explainText(rule, docsUrl),
-    );
+    return print(io, explanation(findRule(query), format, docsUrl, palette));
   }
   if (format === 'markdown') return print(io, catalogueMarkdown());
   if (format === 'json')

@@ -1,0 +1,66 @@
+/**
+ * `--fix` with the rules' own edits (no mocks): raising capacity or throughput changes no key, so it
+ * needs no application change and does not fail the run; a fix to a key's layout still does (exit 1).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applicationChange } from '../../lib/cli/fix-consequences';
+import { cli, examples, tempTree } from './helpers';
+
+const copy = (name: string, edit = (text: string) => text) => {
+  const dir = tempTree({ 'design.json': edit(readFileSync(join(examples, name), 'utf8')) });
+  return join(dir, 'design.json');
+};
+
+describe('--fix that only raises capacity or throughput', () => {
+  it('raises a DynamoDB auto-scaling maximum with no application change, and the fixed design passes (exit 0)', async () => {
+    const file = copy('bad/autoscaling-below-peak.json');
+    const { code, stdout } = await cli(['lint', file, '--fix', '--no-color']);
+    expect(stdout).toContain('fixed   SG017 votes: set tables[0].capacity.write.max to 31250');
+    expect(stdout).not.toContain('application change needed');
+    expect(stdout).not.toContain('--fix changed the declared design only');
+    expect(JSON.parse(readFileSync(file, 'utf8')).tables[0].capacity.write.max).toBe(31250);
+    expect(code).toBe(0);
+  });
+
+  it('raises a Cosmos DB autoscale maximum with no application change (JSON report: no applicationChanges)', async () => {
+    const file = copy('bad/cosmos-throughput-below-peak.json', (text) => text.replace('"manual": 4000', '"autoscaleMax": 4000'));
+    const { code, stdout } = await cli(['lint', file, '--fix', '--format', 'json']);
+    const report = JSON.parse(stdout);
+    const [fix] = report.files[0].fixes;
+    expect(fix.ruleId).toBe('SG017');
+    expect(fix.edits[0].path).toBe('containers[0].throughput.autoscaleMax');
+    expect(fix.applicationChanges).toBeUndefined();
+    expect(report.summary.fixesNeedingApplicationChanges).toBe(0);
+    expect(code).toBe(0);
+  });
+
+  it('counts capacity, on-demand maximums, warm throughput and Cosmos throughput as infrastructure only', () => {
+    for (const path of [
+      'tables[0].capacity.write.max',
+      'tables[0].globalSecondaryIndexes[1].capacity.read',
+      'tables[0].onDemand.maxWriteRequestUnits',
+      'tables[0].warmThroughput',
+      'containers[0].throughput.autoscaleMax',
+      'containers[0].throughput.sharedDatabase',
+    ]) {
+      expect(applicationChange({ op: 'set', path, value: 40_000 })).toBeUndefined();
+    }
+  });
+});
+
+describe('--fix that changes a key', () => {
+  it('still names the application change and exits 1', async () => {
+    const file = copy('bad/over-sharded-uuid.json');
+    const { code, stdout } = await cli(['lint', file, '--fix', '--no-color']);
+    expect(stdout).toMatch(/fixed {3}SG007 .*: removed tables\[0\]\.sharding/);
+    expect(stdout).toContain('application change needed: the application must stop adding shard suffixes');
+    expect(stdout).toContain('--fix changed the declared design only: 1 fix needs the application changes listed with it; exit 1');
+    expect(code).toBe(1);
+  });
+
+  it('is named for the key fields, whichever resource holds them', () => {
+    expect(applicationChange({ op: 'set', path: 'tables[0].partitionKey.type', value: 'S' })).toMatch(/^the partition key changes/);
+    expect(applicationChange({ op: 'set', path: 'tables[0].globalSecondaryIndexes[0].sortKey.name', value: 'k' })).toMatch(/^the sort key changes/);
+  });
+});
