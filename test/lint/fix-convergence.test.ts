@@ -201,25 +201,49 @@ describe('fixes converge', () => {
     expect(fixesEnd(design)).toEqual([]);
   });
 
-  it("lints a bucketed first level's suggestion (issue 14 §2: five tenants ingesting 60,000 RU/s)", () => {
-    const tenants: CosmosContainerDesign = {
-      engine: 'cosmosdb',
-      name: 'ingest',
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 5 },
-          { path: '/deviceId', cardinality: 'unique' },
+  /** Five tenants under a hierarchical key (`/tenantId` first), with the given workload and deeper levels. */
+  const tenants = (
+    workload: CosmosContainerDesign['workload'],
+    first: CosmosKeyPathDesign,
+    deeper: CosmosKeyPathDesign[],
+    autoscaleMax: number,
+  ): CosmosContainerDesign => ({
+    engine: 'cosmosdb',
+    name: 'tenants',
+    partitionKey: { paths: [first, ...deeper] },
+    workload,
+    throughput: { autoscaleMax },
+  });
+
+  it.each([
+    // Issue 14 §2: 20% of 1,000 reads + 60,000 writes is 12,200 RU/s: 2 buckets of 6,100 serve it, 1 does not.
+    [
+      'five tenants ingesting 60,000 RU/s',
+      tenants({ peakReadUnits: 1000, peakWriteUnits: 60000 }, { path: '/tenantId', cardinality: 5 }, [{ path: '/deviceId', cardinality: 'unique' }], 80000),
+      2,
+    ],
+    // The reads reach the hottest tenant's partition too: 60% of 47,000 reads + 3,000 writes is 30,000 RU/s, which
+    // 4 buckets of 7,500 serve and 3 of 10,000 do not (its 1,800 RU/s of writes alone fit one).
+    [
+      'a read-heavy hottest tenant',
+      tenants(
+        { peakReadUnits: 47000, peakWriteUnits: 3000 },
+        { path: '/tenantId', cardinality: 5, hotKeyShare: 0.6, largestGb: 40 },
+        [
+          { path: '/userId', cardinality: 200000 },
+          { path: '/docId', cardinality: 'unique' },
         ],
-      },
-      workload: { peakReadUnits: 1000, peakWriteUnits: 60000 },
-      throughput: { autoscaleMax: 80000 },
-    };
-    const findings = lint(tenants);
-    expect(findings.find((f) => /^prefixHot/.test(f.messageId))?.data).toMatchObject({ buckets: 2, bucketLevel: '/tenantIdBucket' });
-    expect(bucketProblems(tenants, findings)).toEqual([]);
+        70000,
+      ),
+      4,
+    ],
+  ])("lints a bucketed first level's suggestion: %s, N = %d, the smallest that serves its reads and writes", (_, design, buckets) => {
+    const findings = lint(design);
+    expect(findings.find((f) => /^prefixHot/.test(f.messageId))?.data).toMatchObject({ buckets, bucketLevel: '/tenantIdBucket' });
+    expect(bucketProblems(design, findings)).toEqual([]);
     // A suggestion one bucket short would be caught.
-    const short = findings.map((f) => (/^prefixHot/.test(f.messageId) ? { ...f, data: { ...f.data, buckets: 1 } } : f));
-    expect(bucketProblems(tenants, short).join('\n')).toMatch(/suggests 1 buckets of \/tenantIdBucket, which SG003 rejects/);
+    const short = findings.map((f) => (/^prefixHot/.test(f.messageId) ? { ...f, data: { ...f.data, buckets: buckets - 1 } } : f));
+    expect(bucketProblems(design, short).join('\n')).toMatch(new RegExp(`suggests ${buckets - 1} buckets of /tenantIdBucket, which SG003 rejects`));
   });
 
   // Counts are part of the report: how many generated designs were valid and how many findings had edits.

@@ -1,0 +1,119 @@
+/**
+ * SG003's hierarchical-key first level counts reads as well as writes: a first-level value's data stays on one
+ * physical partition until it holds 50 GB and splits ("Hierarchical partition keys", Microsoft Learn), so the
+ * reads scoped to it land there too, and Cosmos DB charges reads and writes to that partition's one RU/s
+ * budget ("Partitioning and horizontal scaling").
+ */
+import type { CosmosContainerDesign, CosmosKeyPathDesign } from '../../../lib';
+import { container } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+const deeper: CosmosKeyPathDesign[] = [
+  { path: '/userId', cardinality: 200_000 },
+  { path: '/docId', cardinality: 'unique' },
+];
+
+/** Five tenants' documents; the hottest tenant takes `share` of every read and write. */
+function tenants(workload: CosmosContainerDesign['workload'], first: Partial<CosmosKeyPathDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'tenant-docs',
+    partitionKey: {
+      paths: [{ path: '/tenantId', cardinality: 5, hotKeyShare: 0.6, largestGb: 40 }, ...deeper].map((p, i) => (i === 0 ? { ...p, ...first } : p)),
+    },
+    throughput: { autoscaleMax: 70_000 },
+    workload,
+  });
+}
+
+testRule('SG003', {
+  valid: [
+    // 20% of 40,000 RU/s of writes is 8,000: exactly the usable 80% of one 10,000 RU/s physical partition.
+    {
+      name: 'a first level whose hottest value takes exactly its usable RU/s of writes, no reads',
+      design: tenants({ peakReadUnits: 0, peakWriteUnits: 40_000 }, { hotKeyShare: 0.2 }),
+    },
+    {
+      name: 'the same with reads taking the rest of a first level that fits',
+      design: tenants({ peakReadUnits: 10_000, peakWriteUnits: 30_000 }, { hotKeyShare: 0.2 }),
+    },
+  ],
+  invalid: [
+    {
+      // The reviewer's case: 60% of 47,000 reads + 3,000 writes = 30,000 RU/s on one 10,000 RU/s physical partition.
+      name: 'a read-heavy hottest tenant: its reads put 30,000 RU/s on one physical partition',
+      design: tenants({ peakReadUnits: 47_000, peakWriteUnits: 3_000 }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          path: 'partitionKey.paths[0]',
+          notes: ['prefixReadsAndWrites'],
+          data: { traffic: 'both', peakLoad: 50_000, prefixLoad: 30_000, prefixReads: 28_200, prefixWrites: 1_800, prefixUsable: 8_000, buckets: 4 },
+          message:
+            /^the hottest `\/tenantId` value takes 60% \(declared\) of the 50,000 RU\/s of reads and writes: 30,000 RU\/s under one first-level value, .*: its reads and writes throttle however unique `\/userId`, `\/docId` are \(28,200 RU\/s of reads and 1,800 RU\/s of writes, charged to the same RU\/s\)$/,
+          fix: /hash\(userId\) mod 4 /,
+        },
+      ],
+    },
+    {
+      // Writes alone (1,800 RU/s of them) would fit: the 3,000 of reads push the hottest value over.
+      name: 'reads push the hottest first-level value over its partition: 20% of 9,000 writes + 32,000 reads',
+      design: tenants({ peakReadUnits: 32_000, peakWriteUnits: 9_000 }, { hotKeyShare: 0.2 }),
+      findings: [{ messageId: 'prefixHot', data: { prefixWrites: 1_800, prefixReads: 6_400, prefixLoad: 8_200, buckets: 2 } }],
+    },
+    {
+      // The reviewer's second case: the tool's own fix of the writes alone (N = 3, 15 buckets) leaves the hottest bucket
+      // at 20% of 20,000 reads + 30,000 writes = 10,000 RU/s. Counting the reads, N is 4.
+      name: 'a bucketed first level sized for the writes alone: the hottest bucket still takes 10,000 RU/s',
+      design: tenants({ peakReadUnits: 20_000, peakWriteUnits: 30_000 }, { path: '/tenantIdBucket', cardinality: 15, hotKeyShare: 0.2, largestGb: 14 }),
+      findings: [{ messageId: 'prefixHot', data: { prefixReads: 4_000, prefixWrites: 6_000, prefixLoad: 10_000 } }],
+    },
+    {
+      name: 'the tenant key before bucketing: sized by reads and writes, N = 4 (3 serves the writes alone)',
+      design: tenants({ peakReadUnits: 20_000, peakWriteUnits: 30_000 }),
+      findings: [{ messageId: 'prefixHot', data: { prefixLoad: 30_000, buckets: 4 } }],
+    },
+    {
+      name: 'without reads, the finding reads as before: ingestion, of writes, no breakdown',
+      design: tenants({ peakReadUnits: 0, peakWriteUnits: 30_000 }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          notes: [],
+          data: { traffic: 'writes', prefixLoad: 18_000, prefixWrites: 18_000, buckets: 3 },
+          message: /of the 30,000 RU\/s of writes: 18,000 RU\/s under one first-level value, .*: ingestion throttles however unique `\/userId`, `\/docId` are$/,
+        },
+      ],
+    },
+    {
+      name: 'without writes: its reads throttle',
+      design: tenants({ peakReadUnits: 30_000, peakWriteUnits: 0 }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          notes: [],
+          data: { traffic: 'reads', prefixLoad: 18_000 },
+          message: /of the 30,000 RU\/s of reads: .*: its reads throttle however/,
+        },
+      ],
+    },
+    {
+      // A steady-state 200 GB tenant spans 4 physical partitions of 1,750 RU/s (70,000 RU/s over 40 for 2,000 GB).
+      name: 'a large tenant spanning 4 physical partitions: 45,000 RU/s of reads and writes against 5,600',
+      design: container({
+        name: 'tenant-docs',
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 5, hotKeyShare: 0.9, largestGb: 200 }, ...deeper] },
+        throughput: { autoscaleMax: 70_000 },
+        storage: { totalGb: 2_000 },
+        workload: { peakReadUnits: 20_000, peakWriteUnits: 30_000 },
+      }),
+      findings: [
+        {
+          messageId: 'prefixHotSpanning',
+          notes: ['prefixReadsAndWrites'],
+          data: { spanned: 4, prefixLoad: 45_000, prefixUsable: 5_600, buckets: 33 },
+          message: /whose 200 GB span only 4 physical partitions .*: its reads and writes throttle/,
+        },
+      ],
+    },
+  ],
+});
