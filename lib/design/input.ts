@@ -335,8 +335,9 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
  * - `{ autoscaleMax: RU/s }`: dedicated autoscale, which scales up to this maximum at peak (and sizes
  *   the physical partitions from it);
  * - `{ sharedDatabase: RU/s, containers? }`: the database's throughput, shared by its containers;
- * - `'serverless'`: no provisioned throughput; each physical partition serves at most 5,000 RU/s
- *   ("Azure Cosmos DB serverless account performance").
+ * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s in all while it has up to
+ *   five physical partitions (one per 50 GB), 1,000 RU/s more for each beyond ("Azure Cosmos DB serverless
+ *   account performance").
  */
 export type CosmosThroughputDesign = { readonly manual: number } | { readonly autoscaleMax: number } | SharedDatabaseThroughputDesign | 'serverless';
 

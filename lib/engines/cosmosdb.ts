@@ -22,18 +22,31 @@ export const COSMOS_LIMITS = {
   physicalPartitionRequestUnits: 10_000,
   /** Storage of one physical partition before it splits (same source). */
   physicalPartitionGb: 50,
-  /** RU/s one physical partition of a serverless container serves: a serverless container's throughput is
-   *  partitions × 5,000 ("Azure Cosmos DB serverless account performance"). */
-  serverlessPartitionRequestUnits: 5_000,
+  /** RU/s a serverless container serves in all while it has up to `serverlessBasePartitions` physical
+   *  partitions (up to 250 GB), divided among them: 5,000 on one (≤ 50 GB), 1,666 each on three (≤ 150 GB),
+   *  1,000 each on five. Source: Azure Cosmos DB docs, "Azure Cosmos DB serverless account performance"
+   *  (its table of RU/s per container and per physical partition by storage). */
+  serverlessContainerRequestUnits: 5_000,
+  serverlessBasePartitions: 5,
+  /** RU/s each physical partition beyond the fifth adds to a serverless container's maximum: 6,000 RU/s at
+   *  six (≤ 300 GB), 20,000 at twenty (1 TB) (same source). */
+  serverlessRequestUnitsPerAddedPartition: 1_000,
   /** Below these, a cross-partition query costs about what a targeted one does: the query docs ("Query a
    *  container", avoiding cross-partition queries) name containers above 30,000 RU/s or 100 GB. */
   smallContainerRequestUnits: 30_000,
   smallContainerGb: 100,
 } as const;
 
+/** RU/s a serverless container of `partitions` physical partitions serves in all ("serverless account performance"). */
+function serverlessRequestUnits(partitions: number): number {
+  const added = Math.max(0, partitions - COSMOS_LIMITS.serverlessBasePartitions);
+  return COSMOS_LIMITS.serverlessContainerRequestUnits + added * COSMOS_LIMITS.serverlessRequestUnitsPerAddedPartition;
+}
+
 /**
  * Physical partitions: one per 10,000 RU/s and one per 50 GB, at least one; the RU/s divided evenly
- * among them. Serverless: one per 50 GB, each serving 5,000 RU/s. Undefined without declared throughput.
+ * among them. Serverless: one per 50 GB, sharing 5,000 RU/s up to five partitions and 1,000 RU/s more
+ * for each beyond. Undefined without declared throughput.
  * Storage unknown counts as none: the fewest partitions, the largest share (never a false refusal).
  */
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
@@ -42,8 +55,8 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
   if (throughput.requestUnits === undefined) {
     const count = Math.max(1, byStorage);
-    const each = COSMOS_LIMITS.serverlessPartitionRequestUnits;
-    return { count, countedBy: 'storage', requestUnitsEach: each, requestUnits: count * each };
+    const requestUnits = serverlessRequestUnits(count);
+    return { count, countedBy: 'storage', requestUnitsEach: requestUnits / count, requestUnits };
   }
   const ru = throughput.requestUnits;
   const byThroughput = Math.ceil(ru / COSMOS_LIMITS.physicalPartitionRequestUnits);

@@ -180,9 +180,21 @@ export class SpaceAnalysis {
   }
 }
 
-/** How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load). */
+/**
+ * How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load).
+ * On a physical partition's share the neighbours' load grows with the traffic too: (usable + neighbours) ÷
+ * (load + neighbours).
+ */
 export function growthOf(dimensions: readonly LoadDimension[]): number {
-  return dimensions.reduce((min, d) => (d.load > 0 ? Math.min(min, d.usable / d.load) : min), Infinity);
+  return dimensions.reduce((min, d) => {
+    const neighbours = d.physical?.neighbours ?? 0;
+    return d.load > 0 ? Math.min(min, (d.usable + neighbours) / (d.load + neighbours)) : min;
+  }, Infinity);
+}
+
+/** A growth factor that would read "1×" or less (two decimals): the load is already at its usable ceiling. */
+export function atCeiling(growth: number): boolean {
+  return growth < 1.005;
 }
 
 /** Usable GB of one logical partition / item collection, or undefined when no size limit applies. */

@@ -22,6 +22,32 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
   };
 }
 
+/**
+ * The hottest value's load on one key, unsharded, against the ceiling it can reach: its logical partition's,
+ * or its physical partition's share less the neighbours' expected load where that is lower, as SG003 (and
+ * the plan) judge it.
+ */
+export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | undefined = a.physical): readonly LoadDimension[] {
+  return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share);
+}
+
+/**
+ * `unshardedDimensions`, and where the container's peak is above its usable RU/s (SG017's finding; SG003 then
+ * leaves the key to the capacity) its physical partition's share still: a ceiling above what its container
+ * has would promise RU/s the key cannot get.
+ */
+export function reachableDimensions(a: SpaceAnalysis): readonly LoadDimension[] {
+  return unshardedDimensions(a, a.physical ?? overloadedShare(a));
+}
+
+/** The hot value's physical partition in a container whose peak is above its usable RU/s (primary key only). */
+function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
+  const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
+  if (!partitions) return undefined;
+  const rest = a.total.reads + a.total.writes - (a.hot.reads + a.hot.writes);
+  return { ...partitions, neighbours: rest / partitions.count };
+}
+
 /** The dimension that bites on the physical partition, if any. */
 export function physicalBound(dimensions: readonly LoadDimension[]): LoadDimension | undefined {
   return dimensions.find((d) => d.physical !== undefined);

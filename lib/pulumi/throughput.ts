@@ -33,8 +33,9 @@ export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 /** Azure's grid for dedicated container throughput (the core's, shared with the design file's `throughput`). */
 const DEDICATED = { manual: THROUGHPUT_GRID.manual, autoscaleMax: THROUGHPUT_GRID.autoscaleMax } as const;
 
-/** RU/s one physical partition of a serverless container serves: the core's Cosmos DB profile's figure. */
-export const SERVERLESS_PARTITION_RU = COSMOS_LIMITS.serverlessPartitionRequestUnits;
+/** The most RU/s one physical partition of a serverless container serves: the container's whole 5,000 RU/s
+ *  while it has one partition (the core's Cosmos DB profile's figure); more partitions share it. */
+export const SERVERLESS_PARTITION_RU = COSMOS_LIMITS.serverlessContainerRequestUnits;
 
 const manual = shapes.record<{ manual: number | pulumi.Output<number> }>({
   manual: { shape: deployTime(requestUnitsShape('manual')), doc: 'Dedicated manual throughput in RU/s.' },
@@ -147,7 +148,7 @@ export function dedicatedRequestUnits(throughput: ThroughputInput): number | und
  * The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or its physical partition's share
  * of the container's RU/s when lower. The core's Cosmos DB profile derives the physical partitions from the
  * design's throughput (args.throughput, passed into the design) and size: one per 10,000 RU/s and per 50 GB,
- * the RU/s divided evenly among them, 5,000 RU/s each when serverless (Microsoft Learn, "Partitioning and
+ * the RU/s divided evenly among them; serverless, 5,000 RU/s shared by up to five (Microsoft Learn, "Partitioning and
  * horizontal scaling"; "Azure Cosmos DB serverless account performance"). Without known throughput (a value
  * known only at deployment, shared throughput without `{ sharedDatabase }`) only the logical ceiling, or a
  * serverless partition's, is known. A hot-key threshold above this could never fire.

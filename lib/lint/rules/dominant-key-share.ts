@@ -1,9 +1,10 @@
 import { nearestToCeiling } from '../../design/sharding';
-import { growthOf } from '../analysis';
+import { atCeiling, growthOf } from '../analysis';
+import { physicalShareData, reachableDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'dominant' | 'estimatedFromLevel' | 'declaredAtLevel' | 'aboveMaxShare' | 'fix';
+type Id = 'dominant' | 'estimatedFromLevel' | 'declaredAtLevel' | 'aboveMaxShare' | 'aboveMaxShareAtCeiling' | 'physicalShare' | 'fix' | 'fixAtCeiling';
 
 export const dominantKeyShare = defineRule({
   id: 'SG014',
@@ -11,18 +12,22 @@ export const dominantKeyShare = defineRule({
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:
-    'One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling; it never raises the shard count.',
+    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it); it never raises the shard count.",
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
-  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning],
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance],
   messages: {
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
     declaredAtLevel: ' (declared at {{declaredAt}})',
     aboveMaxShare:
       ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
+    aboveMaxShareAtCeiling: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, already saturated',
+    physicalShare:
+      "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach",
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
+    fixAtCeiling: 'plan sharding for this key now (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
   },
   check(design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
@@ -35,8 +40,10 @@ export const dominantKeyShare = defineRule({
       // unsharded key, as it stands after SG007's fix.
       if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return [];
       if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return [];
-      const unsharded = a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom);
+      const unsharded = reachableDimensions(a);
       const busiest = nearestToCeiling(unsharded);
+      const growth = growthOf(unsharded);
+      const saturated = atCeiling(growth);
       // No declared traffic: nothing to saturate, and no growth factor to report.
       if (busiest.load === 0) return [];
       const onLevel = hotKeyShareLevel !== undefined;
@@ -47,8 +54,8 @@ export const dominantKeyShare = defineRule({
           path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
           index: space.index,
           messageId: 'dominant',
-          notes: [...level, 'aboveMaxShare'],
-          fixId: 'fix',
+          notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
+          fixId: saturated ? 'fixAtCeiling' : 'fix',
           data: {
             key: space.partitionKey.map((k) => k.name),
             index: space.index,
@@ -58,7 +65,8 @@ export const dominantKeyShare = defineRule({
             load: busiest.load,
             usable: busiest.usable,
             unit: busiest.unit,
-            growthToCeiling: growthOf(unsharded),
+            ...(saturated ? {} : { growthToCeiling: growth }),
+            ...(busiest.physical ? { ...physicalShareData(busiest.physical, design.thresholds.headroom), headroom: design.thresholds.headroom } : {}),
           },
         },
       ];

@@ -3,6 +3,7 @@ import { nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf } from '../analysis';
+import { unshardedDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -66,7 +67,7 @@ export const lowCardinalityKey = defineRule({
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
       const peak = nearestToCeiling(a.whole);
       // The hottest value on one key, unsharded: what the growth note and the error speak of.
-      const unsharded = a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom);
+      const unsharded = unshardedDimensions(a);
       const hot = nearestToCeiling(unsharded);
       const common = {
         key: space.partitionKey.map((k) => k.name),

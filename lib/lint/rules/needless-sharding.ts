@@ -1,5 +1,6 @@
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { unshardedDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -27,11 +28,11 @@ export const needlessSharding = defineRule({
       '{{key|key}}{{index|onIndex}} is replicated into {{declaredShards}} keys, but none of the declared traffic reaches its hottest value: every write costs {{declaredShards}}× for nothing',
     ...ADVICE_MESSAGES,
   },
-  check(design, { spaces }) {
+  check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space, plan } = a;
       if (!space.sharding || plan.layout !== 'none') return [];
-      const worst = nearestToCeiling(a.owner.profile.loadDimensions(a.hot, design.thresholds.headroom));
+      const worst = nearestToCeiling(unshardedDimensions(a));
       const { strategy, shards } = space.sharding;
       const advice = adviceFor(a);
       const [fixId, ...fixNotes] = advice.ids;

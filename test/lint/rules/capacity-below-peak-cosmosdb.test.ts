@@ -25,13 +25,28 @@ function feeds(throughput: CosmosContainerDesign['throughput'], overrides: Parti
   });
 }
 
+/** A serverless `orders` container of `totalGb` whose peak is `peak` RU/s (three quarters reads). */
+function serverless(totalGb: number, peak: number): CosmosContainerDesign {
+  return orders({ throughput: 'serverless', storage: { totalGb }, workload: { peakReadUnits: peak * 0.75, peakWriteUnits: peak * 0.25 } });
+}
+
+/** SG017's finding on a serverless container of `partitions` physical partitions serving `capacity` RU/s. */
+function serverlessFinding(capacity: number, partitions: number, messageId = 'cosmosServerlessBelowPeak') {
+  return { messageId, path: 'throughput', edits: false, data: { capacity, partitions, partitionRu: capacity / partitions } };
+}
+
 testRule('SG017', {
   valid: [
     { name: 'no declared throughput: nothing to compare', design: orders() },
     { name: 'manual throughput at exactly peak ÷ headroom (8,000 RU/s at 80% of 10,000)', design: orders({ throughput: { manual: 10_000 } }) },
     { name: 'an autoscale maximum above the peak with headroom', design: orders({ throughput: { autoscaleMax: 10_000 } }) },
     { name: "a shared database's RU/s alone for this container, with headroom", design: orders({ throughput: { sharedDatabase: 10_000 } }) },
-    { name: 'serverless with three physical partitions (150 GB): 15,000 RU/s', design: orders({ throughput: 'serverless', storage: { totalGb: 150 } }) },
+    // "Azure Cosmos DB serverless account performance": 5,000 RU/s in all up to five physical partitions (250 GB),
+    // 1,000 RU/s more for each beyond. At exactly 80% of that, each side of the size boundaries the page names.
+    { name: 'serverless on one physical partition (50 GB): 4,000 of 5,000 RU/s', design: serverless(50, 4_000) },
+    { name: 'serverless on five physical partitions (250 GB): still 4,000 of 5,000 RU/s', design: serverless(250, 4_000) },
+    { name: 'serverless on six physical partitions (251 GB): 4,800 of 6,000 RU/s', design: serverless(251, 4_800) },
+    { name: 'serverless on twenty physical partitions (1 TB): 16,000 of 20,000 RU/s', design: serverless(1_000, 16_000) },
     { name: 'throughput for the 4 copies the read-hot feed needs at 50,000 RU/s: 36,000 RU/s at 72%', design: feeds({ manual: 50_000 }) },
   ],
   invalid: [
@@ -125,10 +140,31 @@ testRule('SG017', {
           path: 'throughput',
           data: { capacity: 5_000, partitions: 1, needed: 10_000 },
           // One partition, said in the singular.
-          message: /the 5,000 RU\/s a serverless container serves \(1 physical partition of 5,000 RU\/s\)/,
+          message: /the 5,000 RU\/s a serverless container serves on 1 physical partition \(5,000 RU\/s each; /,
           edits: false,
         },
       ],
+    },
+    {
+      // The review's case: 120 GB is three partitions sharing 5,000 RU/s, not 15,000.
+      name: 'serverless on three physical partitions (120 GB): 12,000 RU/s above its 5,000',
+      design: serverless(120, 12_000),
+      findings: [
+        { ...serverlessFinding(5_000, 3), message: /above the 5,000 RU\/s a serverless container serves on 3 physical partitions \(1,666\.67 RU\/s each/ },
+      ],
+    },
+    { name: 'serverless on three physical partitions (150 GB): 8,000 RU/s', design: serverless(150, 8_000), findings: [serverlessFinding(5_000, 3)] },
+    { name: 'serverless on five physical partitions (240 GB): 18,000 RU/s', design: serverless(240, 18_000), findings: [serverlessFinding(5_000, 5)] },
+    {
+      name: 'serverless on five physical partitions (250 GB): 4,100 RU/s leaves no headroom',
+      design: serverless(250, 4_100),
+      findings: [{ ...serverlessFinding(5_000, 5, 'cosmosWithinHeadroom'), severity: 'warning' }],
+    },
+    { name: 'serverless on six physical partitions (251 GB): 6,100 RU/s above 6,000', design: serverless(251, 6_100), findings: [serverlessFinding(6_000, 6)] },
+    {
+      name: 'serverless on twenty physical partitions (1 TB): 20,100 RU/s above 20,000',
+      design: serverless(1_000, 20_100),
+      findings: [serverlessFinding(20_000, 20)],
     },
   ],
 });

@@ -1,3 +1,4 @@
+import type { CosmosContainerDesign } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -8,6 +9,16 @@ const tenants = (hotKeyShare?: number, sharding?: { strategy: 'random' | 'replic
     partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
     workload: { peakReadUnits: 5000, peakWriteUnits: 10000, ...(hotKeyShare === undefined ? {} : { hotKeyShare }) },
     sharding,
+  });
+
+/** Tenants with `throughput`: `reads` + `writes` RU/s at peak, `hotKeyShare` of it on the busiest tenant. */
+const provisioned = (throughput: CosmosContainerDesign['throughput'], reads: number, writes: number, hotKeyShare: number, totalGb?: number) =>
+  container({
+    name: 'tenant-events',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+    workload: { peakReadUnits: reads, peakWriteUnits: writes, hotKeyShare },
+    throughput,
+    ...(totalGb === undefined ? {} : { storage: { totalGb } }),
   });
 
 testRule('SG014', {
@@ -66,6 +77,62 @@ testRule('SG014', {
           notes: ['declaredAtLevel', 'aboveMaxShare'],
           data: { declaredAt: 'partitionKey.paths[0].hotKeyShare' },
           message: /\(declared at partitionKey\.paths\[0\]\.hotKeyShare\)/,
+        },
+      ],
+    },
+    {
+      // The key's own ceiling: without declared throughput only the logical partition's 10,000 RU/s is known.
+      name: 'a key exactly at its usable ceiling: already saturated, not "grows 1×"',
+      design: provisioned(undefined, 4_000, 12_000, 0.5),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['aboveMaxShareAtCeiling'],
+          fix: 'plan sharding for this key now (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
+          data: { load: 8_000, usable: 8_000 },
+          message: 'the hottest `/tenantId` value takes 50% of traffic, above maxHotKeyShare 10%: 8,000 of a usable 8,000 RU/s today, already saturated',
+        },
+      ],
+    },
+    {
+      // "Partitioning and horizontal scaling": a 4,000 RU/s container is one physical partition of 4,000 RU/s,
+      // 3,200 usable, of which its neighbours are expected to take 2,100: 1,100 left, not 8,000.
+      name: "a key in a 4,000 RU/s container: its physical partition's share, not the 8,000 RU/s logical ceiling",
+      design: provisioned({ manual: 4_000 }, 1_000, 2_000, 0.3),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['aboveMaxShare', 'physicalShare'],
+          data: { load: 900, usable: 1_100, containerRu: 4_000, physicalPartitions: 1, neighbourRu: 2_100, growthToCeiling: 3_200 / 3_000 },
+          message:
+            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 900 of a usable 1,100 RU/s today, saturated when traffic grows 1.07×; the container's 4,000 RU/s are divided among 1 physical partition of 4,000 RU/s (3,200 usable at 80%), and the other logical partitions on the same one are expected to take 2,100 RU/s: that share, not the 10,000 RU/s logical-partition ceiling, is what this key can reach",
+        },
+      ],
+    },
+    {
+      // The review's case: 9,000 RU/s at peak in a 4,000 RU/s container (SG017's error). The key's partition is full.
+      name: 'a key in a container whose peak is above its RU/s: already saturated, not "grows 2.96×" against 8,000',
+      design: provisioned({ manual: 4_000 }, 3_000, 6_000, 0.3),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['aboveMaxShareAtCeiling', 'physicalShare'],
+          data: { load: 2_700, usable: 0, neighbourRu: 6_300 },
+          message: /: 2,700 of a usable 0 RU\/s today, already saturated; the container's 4,000 RU\/s/,
+        },
+      ],
+    },
+    {
+      // "Azure Cosmos DB serverless account performance": 120 GB is three physical partitions sharing 5,000 RU/s.
+      name: 'a serverless key: its share of 5,000 RU/s over three physical partitions',
+      design: provisioned('serverless', 1_000, 2_000, 0.15, 120),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['aboveMaxShare', 'physicalShare'],
+          data: { load: 450, physicalPartitions: 3, partitionRu: 5_000 / 3, neighbourRu: 850 },
+          message:
+            /450 of a usable 483\.33 RU\/s today, saturated when traffic grows 1\.03×; the container's 5,000 RU\/s are divided among 3 physical partitions of 1,666\.67 RU\/s/,
         },
       ],
     },

@@ -185,6 +185,23 @@ testRule('SG001', {
       ],
     },
     {
+      // With 50,000 RU/s declared: five physical partitions of 10,000 RU/s, 8,000 usable, of which the other
+      // countries on the hottest one are expected to take 5,880 ("Partitioning and horizontal scaling").
+      name: "a Cosmos DB key by country with declared throughput: its physical partition's share, as SG003 judges it",
+      design: container({
+        partitionKey: { paths: [{ path: '/country', cardinality: 50 }] },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 20000 },
+        throughput: { manual: 50_000 },
+      }),
+      findings: [
+        {
+          messageId: 'fewValuesEachFits',
+          data: { hotLoad: 600, hotUsable: 2_120, growthToCeiling: 8000 / 6480 },
+          message: /its hottest value fits one \(600 of a usable 2,120 RU\/s\): fine today, saturated when traffic grows 1\.23×/,
+        },
+      ],
+    },
+    {
       name: "a status GSI counted at the table's writes says that key changes cost the index two writes",
       design: table({
         workload: { peakReadUnits: 100, peakWriteUnits: 700 },

@@ -28,6 +28,17 @@ testRule('SG007', {
       findings: [{ messageId: 'needlessShards', data: { hotLoad: 0.002 }, message: /its hottest value peaks at 0\.002 RU\/s, under the usable 8,000 RU\/s/ }],
     },
     {
+      // A 4,000 RU/s container is one physical partition: 3,200 RU/s usable, 2,100 of them the neighbours'.
+      name: "a sharded key in a 4,000 RU/s container: under its physical partition's share, not the 8,000 RU/s logical ceiling",
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 2000, hotKeyShare: 0.3 },
+        throughput: { manual: 4000 },
+        sharding: { strategy: 'random', shards: 3 },
+      }),
+      findings: [{ messageId: 'needlessShards', data: { hotLoad: 900, usable: 1100 }, message: /peaks at 900 RU\/s, under the usable 1,100 RU\/s on one key/ }],
+    },
+    {
       name: 'a UUID key sharded into 50',
       design: table({ sharding: { strategy: 'random', shards: 50 } }),
       findings: [

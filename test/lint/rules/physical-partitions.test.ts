@@ -44,8 +44,20 @@ function feed(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDe
   });
 }
 
+/** A serverless `stores` container of `totalGb`: 3,500 RU/s at peak, 2,100 of them on the busiest store. */
+function serverlessStores(totalGb: number): CosmosContainerDesign {
+  return stores({
+    throughput: 'serverless',
+    storage: { totalGb },
+    workload: { peakReadUnits: 1_000, peakWriteUnits: 2_500, hotKeyShare: 0.6 },
+    thresholds: { maxHotKeyShare: 1 },
+  });
+}
+
 testRule('SG003', {
   valid: [
+    // One physical partition (50 GB) has the container's whole 5,000 RU/s: 2,100 + 1,400 fits its usable 4,000.
+    { name: 'serverless on one physical partition: 2,100 RU/s with its neighbours fits', design: serverlessStores(50) },
     { name: 'the 5,400 RU/s key without declared throughput: under the 10,000 RU/s logical ceiling', design: stores() },
     {
       name: 'the 5,400 RU/s key in a 40,000 RU/s container: its 10,000 RU/s partition serves it and its neighbours',
@@ -134,18 +146,14 @@ testRule('SG003', {
       findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 5, partitionRu: 8_000 } }],
     },
     {
-      name: 'serverless: a physical partition serves 5,000 RU/s, so 4,200 RU/s with its neighbours throttles',
-      design: stores({
-        throughput: 'serverless',
-        storage: { totalGb: 100 },
-        workload: { peakReadUnits: 2_000, peakWriteUnits: 5_000, hotKeyShare: 0.6 },
-        thresholds: { maxHotKeyShare: 1 },
-      }),
+      // "Azure Cosmos DB serverless account performance": two physical partitions (100 GB) share 5,000 RU/s.
+      name: 'serverless: two physical partitions share 5,000 RU/s, so 2,100 RU/s with its neighbours throttles',
+      design: serverlessStores(100),
       findings: [
         {
           messageId: 'hotKey',
           notes: ['requestOverPhysical', 'physicalShare'],
-          data: { physicalPartitions: 2, partitionRu: 5_000, neighbourRu: 1_400, requestUsable: 2_600 },
+          data: { containerRu: 5_000, physicalPartitions: 2, partitionRu: 2_500, neighbourRu: 700, requestUsable: 1_300 },
         },
       ],
     },

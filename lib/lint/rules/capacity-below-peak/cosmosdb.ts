@@ -1,12 +1,12 @@
 /**
  * SG017 for Cosmos DB: the container's provisioned RU/s (manual, the autoscale maximum, its part of a
- * shared database's RU/s) or a serverless container's partitions' 5,000 RU/s each, below the declared
- * peak of reads and writes (issue 14 §5).
+ * shared database's RU/s) or what a serverless container serves (5,000 RU/s in all up to five physical
+ * partitions, 1,000 RU/s more for each beyond: "Azure Cosmos DB serverless account performance"), below
+ * the declared peak of reads and writes (issue 14 §5).
  */
 import { THROUGHPUT_GRID, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
-import { COSMOS_LIMITS } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { defineRule, type RuleHit } from '../../rule';
@@ -129,7 +129,7 @@ function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<
     case 'serverless':
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
-        partitionRu: COSMOS_LIMITS.serverlessPartitionRequestUnits,
+        partitionRu: partitions.requestUnitsEach,
         ...throughputFor(design, counted, 'manual'),
       });
   }
@@ -139,7 +139,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or a serverless container's 5,000 RU/s per physical partition. An error when the peak is above the throughput itself, a warning when only the headroom is missing.",
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing.",
   sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance],
   messages: {
     cosmosManualBelowPeak:
@@ -149,7 +149,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosSharedBelowPeak:
       "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers}} busy containers): the requests beyond it are throttled (429) whatever the key",
     cosmosServerlessBelowPeak:
-      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves ({{partitions|partitions}} of {{partitionRu}} RU/s): the requests beyond it are throttled (429) whatever the key',
+      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each; 5,000 RU/s in all up to five, 1,000 more for each beyond): the requests beyond it are throttled (429) whatever the key',
     cosmosWithinHeadroom:
       "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key",
     cosmosCopies:
