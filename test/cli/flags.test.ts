@@ -34,6 +34,7 @@ describe('usage errors exit 2 with a readable message', () => {
     [['observe', 'x.json', '--live', 'aws', '--since', '-1h'], '--since must be a whole number of minutes, hours or days such as 90m, 24h or 7d, got "-1h"'],
     [['explain', 'SG003', '--color', '--no-color'], '--color and --no-color contradict each other'],
     [['lint', 'x.json', '--color', '--no-color'], '--color and --no-color contradict each other'],
+    [['observe', 'x.json', '--observations', 'm.json', '--color', '--no-color'], '--color and --no-color contradict each other'],
     [['lint', '-', '--fix'], '--fix cannot fix standard input'],
     [['rules', '--fail-on', 'error'], 'unknown option --fail-on for rules (it is an option of `skewguard lint`)'],
     [['deploy'], 'unknown command "deploy"; commands: lint, observe, rules, explain, init, schema'],

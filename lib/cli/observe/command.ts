@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { DesignError, type DesignEdit, type DesignIssue, type Finding, type Severity } from '../../index';
-import { choice, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { fixTarget, openOutput, reporterFor } from '../commands/lint';
 import { expandInputs, type Candidate } from '../inputs';
 import type { Io } from '../io';
@@ -354,12 +354,13 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
   const mode = modeOf(v);
   if (args.positionals.length === 0) throw new UsageError('observe needs the design files (or directories) to hold against the observations', 'observe');
   const drift = { tolerance: ratio(v.tolerance, 'tolerance', DEFAULT_TOLERANCE, 10), below: ratio(v.below, 'below', DEFAULT_BELOW, 1) };
+  const colorChoice = colorFlag(v, 'observe');
   const expansion = expandInputs(
     args.positionals.map((pattern) => ({ pattern, base: io.cwd })),
     io.cwd,
   );
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
-  const color = useColor(io.env, stream.isTTY, v.color === true ? true : v['no-color'] === true ? false : undefined);
+  const color = useColor(io.env, stream.isTTY, colorChoice);
   const reportSettings: ReportSettings = {
     version,
     cwd: io.cwd,
