@@ -95,6 +95,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   routing: 'key-prefix',
   maxKeyLevels: COSMOS_LIMITS.hierarchyLevels,
   globalIndexes: false,
+  transactionsSpanKeys: false,
   cache: 'the integrated cache',
   keyMonitoring: 'diagnostic-logs',
   hotValueMovesOut: true,

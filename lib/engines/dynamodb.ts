@@ -63,6 +63,7 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   routing: 'full-key',
   maxKeyLevels: DYNAMODB_LIMITS.multiAttributeKeyParts,
   globalIndexes: true,
+  transactionsSpanKeys: true,
   cache: 'DAX',
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,

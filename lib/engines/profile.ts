@@ -116,6 +116,14 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   /** Whether the engine has global secondary indexes: a query keyed on something else can get its own. */
   readonly globalIndexes: boolean;
 
+  /**
+   * Whether one transaction can span key values: DynamoDB's TransactWriteItems spans partitions
+   * (Developer Guide, "Amazon DynamoDB Transactions"); a Cosmos DB transactional batch or stored procedure
+   * runs within one logical partition ("Transactional batch operations"), so nothing keeps replicated
+   * copies in step there.
+   */
+  readonly transactionsSpanKeys: boolean;
+
   /** The cache that serves a read-hot key value's reads: `DAX`, `the integrated cache`. */
   readonly cache: string;
   /** How hot keys are made visible: per key space (DynamoDB Contributor Insights, one switch per table and

@@ -77,8 +77,8 @@ export class DesignAnalysis {
   /** Every key attribute and key component of the design, with its own declaration: what a shard source is judged by. */
   get declaredAttributes(): readonly DeclaredAttribute[] {
     this.#declaredAttributes ??= declaredAttributes(
-      this.design,
       this.spaces.map((a) => a.space),
+      this.profile.localIndexes(this.design),
     );
     return this.#declaredAttributes;
   }

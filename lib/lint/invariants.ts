@@ -9,6 +9,7 @@ import type { Invariant, KeyDesign, KeySpace } from '../design/key-design';
 import { sameAttribute } from '../design/key-design';
 import { ITEM_AGGREGATES } from '../design/normalize-invariants';
 import type { KeyLayout } from '../design/sharding';
+import { profileOf } from '../engines';
 
 /** The clauses a fix adds to keep an invariant (part of ADVICE_MESSAGES, so every plan-giving rule can say them). */
 export const INVARIANT_ADVICE_MESSAGES = {
@@ -37,7 +38,7 @@ export function invariantsOf(design: KeyDesign, space: KeySpace): readonly Invar
 export function breaks(design: KeyDesign, invariant: Invariant, layout: KeyLayout | 'cache', source: string | undefined): boolean {
   if (layout === 'none' || layout === 'cache') return false;
   if (invariant.kind === 'transaction') return false; // DynamoDB TransactWriteItems spans partitions
-  if (layout === 'replicated') return design.engine === 'cosmosdb' || ITEM_AGGREGATES.has(invariant.kind);
+  if (layout === 'replicated') return !profileOf(design.engine).transactionsSpanKeys || ITEM_AGGREGATES.has(invariant.kind);
   if (ITEM_AGGREGATES.has(invariant.kind)) return !invariant.splitPerShard;
   // A batch or stored procedure: its items stay together when the shard is calculated from their shared attribute.
   return !(layout === 'calculated' && source !== undefined && invariant.scopeAttribute !== undefined && sameAttribute(source, invariant.scopeAttribute));

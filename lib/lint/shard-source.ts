@@ -6,7 +6,7 @@
  * attribute or key component; a table's own key attributes never change in place.
  */
 import { cardinalityValue } from '../design/cardinality';
-import { sameAttribute, type AccessPattern, type KeyAttribute, type KeyDesign, type KeySpace } from '../design/key-design';
+import { sameAttribute, type AccessPattern, type KeyAttribute, type KeyDesign, type KeySpace, type LocalSecondaryIndex } from '../design/key-design';
 import { nameWords } from '../design/key-names';
 import { readsWholeKey } from './queries';
 
@@ -57,10 +57,10 @@ export interface DeclaredAttribute {
   readonly path: string;
 }
 
-/** Every key attribute and key component of the design (`keySpaces` and its local indexes), with its own declaration. */
-export function declaredAttributes(design: KeyDesign, keySpaces: readonly KeySpace[]): DeclaredAttribute[] {
+/** Every key attribute and key component of the design (`keySpaces` and its `localIndexes`), with its own declaration. */
+export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes: readonly LocalSecondaryIndex[]): DeclaredAttribute[] {
   const attributes = keySpaces.flatMap((space) => [...space.partitionKey, ...space.sortKey]);
-  const lsiKeys = design.engine === 'dynamodb' ? design.localSecondaryIndexes.flatMap((lsi) => lsi.sortKey) : [];
+  const lsiKeys = localIndexes.flatMap((lsi) => lsi.sortKey);
   return [...attributes, ...lsiKeys].flatMap((a) => [
     { name: a.name, cardinality: a.cardinality, mutable: a.mutable, path: a.path },
     ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, path: `${a.path}.components[${i}]` })),
