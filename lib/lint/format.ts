@@ -12,6 +12,17 @@ export function fmt(value: number): string {
   return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
+/**
+ * A figure as a finding's data carries it: float noise (`1650.0000000000002`) and repeating fractions
+ * (`1666.6666666666665`) cut to 4 decimals, and a tiny value (one device's 0.00021 RU/s) to 3
+ * significant digits rather than to 0. Integers and infinities stay as they are.
+ */
+export function roundedFigure(value: number): number {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+  const magnitude = Math.floor(Math.log10(Math.abs(value)));
+  return Number(value.toFixed(Math.min(100, Math.max(4, 2 - magnitude))));
+}
+
 /** `200000` → `200,000`; `'unique'` stays a word. */
 export function formatCardinality(cardinality: Cardinality | undefined): string {
   if (cardinality === undefined) return 'unknown';
