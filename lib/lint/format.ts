@@ -13,14 +13,13 @@ export function fmt(value: number): string {
 }
 
 /**
- * A figure as a finding's data carries it: float noise (`1650.0000000000002`) and repeating fractions
- * (`1666.6666666666665`) cut to 4 decimals, and a tiny value (one device's 0.00021 RU/s) to 3
- * significant digits rather than to 0. Integers and infinities stay as they are.
+ * A figure as a finding's data carries it: float noise cut (`1650.0000000000002` → `1650`,
+ * `0.15000000000000002` → `0.15`) by keeping 12 significant digits. Not fewer: consumers compute with
+ * these figures (`shardsFor()` on `data.share`), and 12 digits stay far inside the 1e-9 tolerance every
+ * load comparison allows (`fits`), so they reach the same verdicts. Integers and infinities stay as they are.
  */
 export function roundedFigure(value: number): number {
-  if (!Number.isFinite(value) || Number.isInteger(value)) return value;
-  const magnitude = Math.floor(Math.log10(Math.abs(value)));
-  return Number(value.toFixed(Math.min(100, Math.max(4, 2 - magnitude))));
+  return !Number.isFinite(value) || Number.isInteger(value) ? value : Number(value.toPrecision(12));
 }
 
 /** `200000` → `200,000`; `'unique'` stays a word. */

@@ -13,6 +13,7 @@ import { fits, smallestCount } from '../design/sharding';
 import { profileOf, type Loads } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { roundedFigure } from './format';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
@@ -200,7 +201,8 @@ function raisedEdits(design: KeyDesign, first: KeyAttribute, factor: number, mor
   if (next === undefined || cardinalityValue(next.cardinality) < cardinality) return undefined;
   const scaled = (field: 'hotKeyShare' | 'largestGb') => {
     const value = first[field];
-    return value === undefined ? undefined : value / factor;
+    // Written into the user's design by --fix: without float noise.
+    return value === undefined ? undefined : roundedFigure(value / factor);
   };
   const share = scaled('hotKeyShare');
   const gb = scaled('largestGb');

@@ -126,7 +126,7 @@ testRule('SG003', {
           edits: [
             { op: 'set', path: 'partitionKey.paths[0].components[1].cardinality', value: 4 },
             { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 20 },
-            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.2 / (4 / 3) },
+            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.15 },
             { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 10.5 },
           ],
         },
