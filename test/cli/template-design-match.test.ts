@@ -9,6 +9,9 @@ interface Finding {
   index?: string;
   acknowledged: boolean;
   line: number;
+  message: string;
+  notes?: string[];
+  data: Record<string, unknown>;
 }
 
 const DESIGN = {
