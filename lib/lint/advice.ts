@@ -146,15 +146,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     // A declared source the plan keeps; a weak one it replaces (shard-source.ts) is a new sharding, said whole.
     declared && declared.strategy === strategy && declared.sourceAttribute === source
       ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-      : [
-          calculated
-            ? space.index === undefined
-              ? 'shardCalculated'
-              : 'shardCalculatedIndex'
-            : space.index === undefined
-              ? 'shardRandom'
-              : 'shardRandomIndex',
-        ];
+      : [NEW_SHARDING[calculated ? 'calculated' : 'random'][space.index === undefined ? 'key' : 'index']];
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push('cacheItemReads');
   const data = {
@@ -182,6 +174,12 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     shards: n,
   };
 }
+
+/** The clause of a new sharding: a table's key takes the shard in its own value, an index key in a separate attribute. */
+const NEW_SHARDING = {
+  calculated: { key: 'shardCalculated', index: 'shardCalculatedIndex' },
+  random: { key: 'shardRandom', index: 'shardRandomIndex' },
+} as const satisfies Record<'calculated' | 'random', Record<'key' | 'index', AdviceId>>;
 
 /** The separate index key attribute a sharded GSI key suggests: `shipmentStatus` → `shipmentStatusShard`. */
 function shardAttributeName(key: readonly { readonly name: string }[]): string {

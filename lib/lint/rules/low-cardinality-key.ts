@@ -84,8 +84,7 @@ export const lowCardinalityKey = defineRule({
       const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
       // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
       // needed" beside them would contradict that fix, and once they are declared they are the fix.
-      const sizeSharded = a.plan.needs.size > 1;
-      if (sizeSharded && a.over.length === 0) return [];
+      if (a.plan.needs.size > 1 && a.over.length === 0) return [];
       // Issue 14: on a container of one physical partition the number of key values changes nothing: every
       // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
       const physical = space === design.primaryKey ? a.owner.profile.physicalPartitions?.(design) : undefined;
