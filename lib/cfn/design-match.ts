@@ -6,12 +6,11 @@
  * Values computed at deploy time (intrinsics) are not compared: the raw-table reader notes them.
  */
 import type { DynamoDbKeyDesign, KeySpace } from '../design/key-design';
-import { code } from '../lint/format';
 import type { RuleHit } from '../lint/rule';
 import { isIntrinsic, isObject, own } from './intrinsics';
 import { contributorInsightsSwitches } from './template-table';
 
-type Hit = RuleHit<'key' | 'undeclaredIndex' | 'missingIndex' | 'contributorInsights' | 'fix'>;
+type Hit = RuleHit<'key' | 'undeclaredIndex' | 'missingIndex' | 'contributorInsights' | 'inReplica' | 'inReplicaRegion' | 'fix'>;
 
 /** HASH and RANGE attribute names of a key schema, or undefined when any part is not a literal. */
 function keyNamesOf(keySchema: unknown): { hash: string[]; range: string[] } | undefined {
@@ -27,8 +26,6 @@ function keyNamesOf(keySchema: unknown): { hash: string[]; range: string[] } | u
   return { hash, range };
 }
 
-const spaceName = (index: string | undefined) => (index === undefined ? 'the table' : `index ${code(index)}`);
-const listed = (names: readonly string[]) => (names.length === 0 ? 'nothing' : names.map(code).join(' + '));
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
 /** Differences between the key of one key space in the template and in the design. */
@@ -47,7 +44,7 @@ function keyHits(
       index: space.index,
       messageId: 'key',
       fixId: 'fix',
-      data: { space: spaceName(space.index), part, template: listed(synthesized), design: listed(declared) },
+      data: { index: space.index, part, template: synthesized, design: declared },
     });
   };
   compare(
@@ -79,7 +76,7 @@ function indexHits(
     seen.add(name);
     const location = `Properties.${field}[${i}]`;
     const space = declared.get(name);
-    if (!space) hits.push({ path: location, index: name, messageId: 'undeclaredIndex', fixId: 'fix', data: { index: code(name) } });
+    if (!space) hits.push({ path: location, index: name, messageId: 'undeclaredIndex', fixId: 'fix', data: { index: name } });
     else hits.push(...keyHits(space, own(entry, 'KeySchema'), `${location}.KeySchema`));
   });
   for (const name of declared.keys()) {
@@ -89,7 +86,7 @@ function indexHits(
         index: name,
         messageId: 'missingIndex',
         fixId: 'fix',
-        data: { index: code(name) },
+        data: { index: name },
       });
   }
   return hits;
@@ -115,16 +112,19 @@ export function templateMismatches(design: DynamoDbKeyDesign, resource: unknown)
     const space: KeySpace | undefined = s.index === undefined ? table : gsis.get(s.index);
     if (s.enabled === undefined || space === undefined || s.enabled === space.keyMonitoring) continue;
     const region = s.replica !== undefined && Array.isArray(replicas) ? own(replicas[s.replica], 'Region') : undefined;
+    const inRegion = typeof region === 'string';
     hits.push({
       path: s.location,
       index: s.index,
       messageId: 'contributorInsights',
+      notes: s.replica === undefined ? undefined : [inRegion ? 'inReplicaRegion' : 'inReplica'],
       fixId: 'fix',
       data: {
-        space: spaceName(s.index),
-        where: typeof region === 'string' ? ` in the replica in ${region}` : s.replica !== undefined ? ` in replica ${s.replica}` : '',
+        index: s.index,
         template: onOff(s.enabled),
         design: onOff(space.keyMonitoring),
+        ...(s.replica !== undefined ? { replica: s.replica } : {}),
+        ...(inRegion ? { region } : {}),
       },
     });
   }

@@ -13,7 +13,7 @@ import type { DesignInput } from '../design/input';
 import type { DynamoDbKeyDesign } from '../design/key-design';
 import { lintDocument, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
 import { lintExternal } from '../lint/external';
-import { interpolate } from '../lint/messages';
+import { fill } from '../lint/messages';
 import { RULES } from '../lint/rules';
 import { validateLintOptions, type LintOptions } from '../lint/validate';
 import { templateMismatches } from './design-match';
@@ -83,10 +83,14 @@ function mismatchFindings(input: DesignInput, resource: unknown, resourceAt: str
     ...(hit.index !== undefined ? { index: hit.index } : {}),
     path: hit.path,
     location: prefixPath(resourceAt, hit.path),
-    message: interpolate(rule.messages[hit.messageId], hit.data),
-    fix: interpolate(rule.messages[hit.fixId], hit.data),
+    message: fill(
+      [hit.messageId, ...(hit.notes ?? [])].map((id) => rule.templates[id]),
+      hit.data,
+    ),
+    fix: fill([rule.templates[hit.fixId]], hit.data),
     // Never waived: a waiver would sit in the metadata this compares with the table.
     acknowledged: false,
+    ...(hit.notes?.length ? { notes: hit.notes } : {}),
     data: hit.data,
   }));
 }

@@ -55,6 +55,8 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   // "Burst and adaptive capacity": split for heat spreads a sort-key range, never one item, never with an LSI.
   splitForHeat(design, space, holdsMany) {
     if (!holdsMany) return 'single-item';
+    // Split for heat divides a sort-key range: a GSI keyed without a sort key offers none to divide.
+    if (space.sortKey.length === 0) return 'none';
     if (design.localSecondaryIndexes.length > 0 && space === design.primaryKey) return 'blocked-by-local-index';
     if (space.sortKey.some((s) => s.kind === 'time-bucket')) return 'increasing-sort-key';
     return 'may-split';

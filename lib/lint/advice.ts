@@ -22,8 +22,9 @@ export const ADVICE_MESSAGES = {
     'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
-  upstream:
-    "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes) and put {{cache}} in front of its reads",
+  upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
+  // A cache serves reads only (DAX never takes a write, to a table or an index): offered only where reads are hot.
+  andCacheReads: ' and put {{cache}} in front of its reads',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
@@ -38,6 +39,11 @@ export const ADVICE_MESSAGES = {
   shardCalculated:
     'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
   shardRandom: 'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}}',
+  // An index key is an attribute the application also reads: the shard goes in a separate key attribute it writes for the index.
+  shardCalculatedIndex:
+    'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards), instead of by {{key|key}} itself: a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',
+  shardRandomIndex:
+    'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   deeperLevelFirst:
@@ -77,7 +83,7 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
-const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set(['shardRandom', 'raiseShards', 'lowerShards', 'onRandom', 'setFanOut']);
+const RANDOM_CLAUSES: ReadonlySet<AdviceId> = new Set(['shardRandom', 'shardRandomIndex', 'raiseShards', 'lowerShards', 'onRandom', 'setFanOut']);
 
 /**
  * A fix whose random shards would split a batch or stored procedure does not lead with them: the clause
@@ -96,14 +102,18 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
-  const base = { key: space.partitionKey.map((a) => a.name), cache, resource: nouns.resource };
+  const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
+  // The cache is named (in the text and the data) only by clauses about reads.
+  const cached = { ...base, cache };
+  const upstream: AdviceId[] = readHeat(analysis) ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstreamData = readHeat(analysis) ? cached : base;
 
   if (plan.layout === 'none') {
     return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
   }
-  if (plan.layout === 'cache') return { ids: ['cacheOnly'], data: base };
+  if (plan.layout === 'cache') return { ids: ['cacheOnly'], data: cached };
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
-  if (plan.shards === undefined) return { ids: ['noCount', 'upstream'], data: { ...base, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
+  if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
   const counted = {
     ...base,
@@ -112,7 +122,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     maxShards,
     ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
   };
-  if (n > maxShards) return { ids: ['overMaxShards', 'upstream', 'orRaiseMaxShards'], data: counted, shards: n };
+  if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: { ...counted, ...upstreamData }, shards: n };
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -120,7 +130,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       declared?.strategy === 'replicated' ? [lower ? 'lowerCopies' : 'raiseCopies'] : ['replicate', ...(declared ? ['replacingSharding' as const] : [])];
     return {
       ids: [...ids, 'orCache'],
-      data: { ...counted, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
+      data: { ...counted, cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
       edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }],
       shards: n,
     };
@@ -136,12 +146,14 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     // A declared source the plan keeps; a weak one it replaces (shard-source.ts) is a new sharding, said whole.
     declared && declared.strategy === strategy && declared.sourceAttribute === source
       ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-      : [calculated ? 'shardCalculated' : 'shardRandom'];
+      : [NEW_SHARDING[calculated ? 'calculated' : 'random'][space.index === undefined ? 'key' : 'index']];
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push('cacheItemReads');
   const data = {
     ...counted,
+    ...(plan.readsNeedCache ? { cache } : {}),
     ...(calculated ? { sourceAttribute: source } : {}),
+    ...(space.index !== undefined ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {}),
     ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
   };
   const edits: DesignEdit[] = [
@@ -161,6 +173,26 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     edits: plan.complete ? edits : undefined,
     shards: n,
   };
+}
+
+/** The clause of a new sharding: a table's key takes the shard in its own value, an index key in a separate attribute. */
+const NEW_SHARDING = {
+  calculated: { key: 'shardCalculated', index: 'shardCalculatedIndex' },
+  random: { key: 'shardRandom', index: 'shardRandomIndex' },
+} as const satisfies Record<'calculated' | 'random', Record<'key' | 'index', AdviceId>>;
+
+/** The separate index key attribute a sharded GSI key suggests: `shipmentStatus` → `shipmentStatusShard`. */
+function shardAttributeName(key: readonly { readonly name: string }[]): string {
+  return `${key.map((a, i) => (i === 0 ? a.name : a.name.charAt(0).toUpperCase() + a.name.slice(1))).join('')}Shard`;
+}
+
+/**
+ * Whether the hottest value is hot by its reads, so a cache (which serves reads only) helps: a read
+ * dimension over its ceiling, or a one-budget dimension (Cosmos DB RU/s) whose reads take at least half.
+ */
+function readHeat(analysis: SpaceAnalysis): boolean {
+  const { hot } = analysis;
+  return analysis.over.some((d) => d.label === 'read' || (d.label === 'request' && hot.reads > 0 && hot.reads >= hot.writes));
 }
 
 /**

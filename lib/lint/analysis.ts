@@ -234,7 +234,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const declared = space.sharding?.strategy;
   // Issue 14 §2: where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
   // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
-  const shardsSpreadReads = collection && profile.readHotCollection === 'shard';
+  // Copies cost N× every write, shards N× every read: a key hot by its writes (on one RU/s budget, writes at
+  // least as heavy as reads) gets shards, a key hot by its reads gets copies.
+  const shardsSpreadReads = collection && (profile.readHotCollection === 'shard' || hot.writes >= hot.reads);
 
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n));

@@ -11,6 +11,7 @@ import { printable } from '../design/printable';
 import { describe, ownValue } from '../design/shape';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
+import { roundedFigure } from './format';
 import { fill } from './messages';
 import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
@@ -193,7 +194,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           acknowledged: ack !== undefined,
           reason: ack?.reason,
           ...(hit.notes?.length ? { notes: hit.notes } : {}),
-          data: hit.data,
+          data: roundedData(hit.data),
           edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
       });
@@ -244,6 +245,17 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
     )
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };
+}
+
+/** A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here for every rule. */
+function roundedData(data: MessageData): MessageData {
+  const rounded = (value: MessageData[string]): MessageData[string] =>
+    typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? value.map(roundedFigure) : value;
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, rounded(value)]));
+}
+
+function isNumberList(value: MessageData[string]): value is readonly number[] {
+  return Array.isArray(value) && value.length > 0 && typeof value[0] === 'number';
 }
 
 /** A message or fix: its template and its clauses, each filled from the hit's data. */

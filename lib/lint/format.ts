@@ -12,6 +12,16 @@ export function fmt(value: number): string {
   return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
+/**
+ * A figure as a finding's data carries it: float noise cut (`1650.0000000000002` → `1650`,
+ * `0.15000000000000002` → `0.15`) by keeping 12 significant digits. Not fewer: consumers compute with
+ * these figures (`shardsFor()` on `data.share`), and 12 digits stay far inside the 1e-9 tolerance every
+ * load comparison allows (`fits`), so they reach the same verdicts. Integers and infinities stay as they are.
+ */
+export function roundedFigure(value: number): number {
+  return !Number.isFinite(value) || Number.isInteger(value) ? value : Number(value.toPrecision(12));
+}
+
 /** `200000` → `200,000`; `'unique'` stays a word. */
 export function formatCardinality(cardinality: Cardinality | undefined): string {
   if (cardinality === undefined) return 'unknown';

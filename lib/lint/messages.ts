@@ -7,7 +7,7 @@ import { code, fmt, keyName, listed, onIndex, percent } from './format';
  * names with `{{names|code}}` as `` `a`, `b` ``, a key's attribute names with `{{key|key}}`.
  * `undefined` only for a value a filter reads as optional (`{{index|onIndex}}` for the table itself).
  */
-export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[] | undefined>>;
+export type MessageData = Readonly<Record<string, string | number | readonly string[] | readonly number[] | readonly (string | number)[] | undefined>>;
 
 const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
 
@@ -15,9 +15,11 @@ const PLACEHOLDER = /\{\{(\w+)(?:\|([^{}]*))?\}\}/g;
  *  (`` `a` `` or `` (`a`, `b`) ``); `levels`: a hierarchical key's levels, or an order, as
  *  `` `a` → `b` ``; `indexes`: index names as ``index `a` and index `b` ``; `onIndex`: `` on index `a` ``
  *  for an index, nothing when the value is absent (the table itself); `partitions`: a count of physical
- *  partitions, singular or plural (`1 physical partition`, `2 physical partitions`). A list
- *  is rendered item by item and joined with commas. */
-const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex', 'partitions'] as const;
+ *  partitions, singular or plural (`1 physical partition`, `2 physical partitions`); `arrows`: a list
+ *  joined with arrows, numbers formatted (`5 → 200,000 → unique`); `keySpace`: `` index `a` `` for an
+ *  index, `the table` when the value is absent; `attributes`: attribute names joined with `+`
+ *  (`` `a` + `b` ``), `nothing` for none. Any other list is rendered item by item and joined with commas. */
+const FILTERS = ['percent', 'code', 'key', 'levels', 'indexes', 'onIndex', 'partitions', 'arrows', 'keySpace', 'attributes'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /**
@@ -67,8 +69,17 @@ export function compileTemplates(messages: Readonly<Record<string, string>>): Re
   return Object.fromEntries(Object.entries(messages).map(([id, source]) => [id, compileTemplate(source)]));
 }
 
+/** Filters that read an absent value: `onIndex` as nothing, `keySpace` as the table. */
+const ABSENT: Partial<Record<Filter, string>> = { onIndex: '', keySpace: 'the table' };
+
 function render(value: NonNullable<MessageData[string]>, filter: Filter | undefined): string {
   if (filter === 'onIndex') return onIndex(String(value));
+  if (filter === 'keySpace') return `index ${code(String(value))}`;
+  if (filter === 'arrows') return (typeof value === 'object' ? value : [value]).map((item: string | number) => render(item, undefined)).join(' → ');
+  if (filter === 'attributes') {
+    const names = typeof value === 'object' ? value : [value];
+    return names.length === 0 ? 'nothing' : names.map((name: string | number) => code(String(name))).join(' + ');
+  }
   if (filter === 'partitions') return `${fmt(Number(value))} physical partition${Number(value) === 1 ? '' : 's'}`;
   if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
   if (filter === 'levels') return (typeof value === 'object' ? value : [value]).map((name: string | number) => code(String(name))).join(' → ');
@@ -90,7 +101,11 @@ export function fill(templates: readonly Template[], data: MessageData): string 
       }
       const value = data[part.key];
       if (value === undefined) {
-        if (part.filter === 'onIndex') continue;
+        const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
+        if (absent !== undefined) {
+          text += absent;
+          continue;
+        }
         throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
       }
       if (part.choices === undefined) {

@@ -7,11 +7,14 @@
  * level's cardinality is judged against the reads and writes its hottest value takes.
  */
 import { cardinalityValue } from '../design/cardinality';
+import { joinPath } from '../design/field-path';
 import type { KeyAttribute, KeyDesign } from '../design/key-design';
 import { fits, smallestCount } from '../design/sharding';
 import { profileOf, type Loads } from '../engines';
 import type { DesignAnalysis } from './analysis';
-import type { RuleHit } from './rule';
+import type { DesignEdit } from './edits';
+import { roundedFigure } from './format';
+import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
 const TAKES = '{{traffic|writes=of writes|reads=of reads|both=of reads and writes}}';
@@ -24,6 +27,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
   fixPrefixBuckets:
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} keeps each {{level}} value on {{buckets|partitions}} from its first write (the deeper levels stay); a query for one {{level}} value then fans out over its {{buckets}} buckets',
+  // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
+  fixRaiseBuckets:
+    "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
+  fixRaiseBucketsFactor:
+    'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;
 
 export type PrefixIngestionId = keyof typeof PREFIX_INGESTION_MESSAGES;
@@ -101,12 +109,16 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const buckets = smallestCount((n) => fits(load.load / n, load.usablePerPartition)) ?? Math.ceil(load.load / load.usablePerPartition);
   const traffic = trafficOf(load.loads);
   const bare = (name: string) => name.replace(/^\//, '');
+  const fix: BucketFix = bucketed(design, first, load) ?? {
+    fixId: 'fixPrefixBuckets',
+    data: { buckets, bucketLevel: `/${bare(first.name)}Bucket`, source: bare(deeper[0].name) },
+  };
   return [
     {
       path: first.path,
       messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
       notes: traffic === 'both' ? ['prefixReadsAndWrites'] : undefined,
-      fixId: 'fixPrefixBuckets',
+      fixId: fix.fixId,
       data: {
         level: first.name,
         share: load.share,
@@ -124,10 +136,83 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         headroom,
         deeperLevels: deeper.map((l) => l.name),
         ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
-        buckets,
-        bucketLevel: `/${bare(first.name)}Bucket`,
-        source: bare(deeper[0].name),
+        ...fix.data,
       },
+      edits: fix.edits,
     },
+  ];
+}
+
+/** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */
+const BUCKET_NAME = /bucket$/i;
+
+/** A prefix finding's fix: its id, data and (when it is a complete design change) its edits. */
+interface BucketFix {
+  readonly fixId: 'fixPrefixBuckets' | 'fixRaiseBuckets' | 'fixRaiseBucketsFactor';
+  readonly data: MessageData;
+  readonly edits?: readonly DesignEdit[];
+}
+
+/**
+ * The fix for a first level that is already a synthetic bucketed level (`/tenantIdBucket`, the one this
+ * finding suggests): raise its bucket count. With its bucket part declared (`components`: the value, then
+ * the bucket), from that count to the smallest that serves the whole value's load; otherwise by the
+ * smallest factor that serves its hottest value. Edits raise the declared counts (and scale the hottest
+ * value's declared share and size) when the result stays a valid key SG004 accepts.
+ */
+function bucketed(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): BucketFix | undefined {
+  // A level of its own values gets the synthetic bucketed level the caller suggests.
+  if (first.kind === 'time-bucket' || typeof first.cardinality !== 'number') return undefined;
+  const part = first.components.length > 1 ? first.components[first.components.length - 1] : undefined;
+  const declaredBuckets = part !== undefined && BUCKET_NAME.test(part.name) && typeof part.cardinality === 'number' ? part.cardinality : undefined;
+  if (declaredBuckets === undefined && !BUCKET_NAME.test(first.name)) return undefined;
+  const serves = (factor: number) => fits(load.load / factor, load.usablePerPartition);
+  const values = first.cardinality;
+  if (declaredBuckets !== undefined && part !== undefined) {
+    // The whole unbucketed value's load (its buckets' together), spread over the smallest count that serves it.
+    const buckets =
+      smallestCount((n) => n > declaredBuckets && serves(n / declaredBuckets)) ?? Math.ceil((load.load * declaredBuckets) / load.usablePerPartition);
+    const factor = buckets / declaredBuckets;
+    const at = first.components.indexOf(part);
+    return {
+      fixId: 'fixRaiseBuckets',
+      data: { buckets, declaredBuckets, bucketComponent: part.name, bucketedValue: first.components[0].name, bucketValues: Math.ceil(values * factor), values },
+      edits: raisedEdits(design, first, factor, [
+        { op: 'set', path: joinPath(joinPath(joinPath(first.path, 'components'), at), 'cardinality'), value: buckets },
+      ]),
+    };
+  }
+  const factor = smallestCount((n) => n > 1 && serves(n)) ?? Math.ceil(load.load / load.usablePerPartition);
+  return {
+    fixId: 'fixRaiseBucketsFactor',
+    data: { bucketFactor: factor, bucketValues: values * factor, values },
+    edits: raisedEdits(design, first, factor, []),
+  };
+}
+
+/**
+ * The edits that give `first` `factor` times its values (and its hottest value 1/factor of its declared
+ * share and size), or none when the raised level would outnumber the next level (an order SG004 rejects)
+ * or fall below a deeper level's declared figure (a design the model rejects).
+ */
+function raisedEdits(design: KeyDesign, first: KeyAttribute, factor: number, more: readonly DesignEdit[]): readonly DesignEdit[] | undefined {
+  const [, next, ...rest] = design.primaryKey.partitionKey;
+  const cardinality = Math.ceil((first.cardinality as number) * factor);
+  if (next === undefined || cardinalityValue(next.cardinality) < cardinality) return undefined;
+  const scaled = (field: 'hotKeyShare' | 'largestGb') => {
+    const value = first[field];
+    // Written into the user's design by --fix: without float noise.
+    return value === undefined ? undefined : roundedFigure(value / factor);
+  };
+  const share = scaled('hotKeyShare');
+  const gb = scaled('largestGb');
+  const deeper = [next, ...rest];
+  if (share !== undefined && deeper.some((l) => l.hotKeyShare !== undefined && l.hotKeyShare > share)) return undefined;
+  if (gb !== undefined && deeper.some((l) => l.largestGb !== undefined && l.largestGb > gb)) return undefined;
+  return [
+    ...more,
+    { op: 'set', path: joinPath(first.path, 'cardinality'), value: cardinality },
+    ...(share !== undefined ? [{ op: 'set' as const, path: joinPath(first.path, 'hotKeyShare'), value: share }] : []),
+    ...(gb !== undefined ? [{ op: 'set' as const, path: joinPath(first.path, 'largestGb'), value: gb }] : []),
   ];
 }

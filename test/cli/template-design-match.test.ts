@@ -9,6 +9,9 @@ interface Finding {
   index?: string;
   acknowledged: boolean;
   line: number;
+  message: string;
+  notes?: string[];
+  data: Record<string, unknown>;
 }
 
 const DESIGN = {
@@ -57,6 +60,12 @@ describe('a template checked against its own metadata', () => {
       ['SG016', 'key', 'Resources.Jobs.Properties.KeySchema', false],
       ['SG016', 'contributorInsights', 'Resources.Jobs.Properties.Replicas[0].ContributorInsightsSpecification', false],
     ]);
+    // Data holds names and ids (issue 13 §5); the messages write them.
+    const [key, insights] = result.findings;
+    expect(key.data).toEqual({ part: 'partition', template: ['status'], design: ['jobId'] });
+    expect(key.message).toBe('the template keys the table by `status` (partition key) where the design declares `jobId`');
+    expect(insights).toMatchObject({ notes: ['inReplicaRegion'], data: { template: 'off', design: 'on', replica: 0, region: 'eu-west-1' } });
+    expect(insights.message).toBe('Contributor Insights is off for the table in the template, but on in the design (in the replica in eu-west-1)');
   });
 
   it('catches an index added to the template outside the design, and one the template lacks', async () => {
@@ -71,6 +80,8 @@ describe('a template checked against its own metadata', () => {
     expect(undeclared.findings.map((f) => [f.ruleId, f.messageId, f.path, f.index])).toEqual([
       ['SG016', 'undeclaredIndex', 'Resources.Jobs.Properties.GlobalSecondaryIndexes[0]', 'by-status'],
     ]);
+    expect(undeclared.findings[0].data).toEqual({ index: 'by-status' });
+    expect(undeclared.findings[0].message).toBe('index `by-status` is in the template but not in the design, so its key was never checked');
     const declared = {
       ...DESIGN,
       globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' } }],
@@ -91,6 +102,8 @@ describe('a template checked against its own metadata', () => {
       // The replica does not list the index: Contributor Insights is off for it there.
       ['contributorInsights', 'Resources.Jobs.Properties.Replicas[0].GlobalSecondaryIndexes', 'by-customer'],
     ]);
+    expect(result.findings[0].message).toBe('the template keys index `by-customer` by `region` (partition key) where the design declares `customerId`');
+    expect(result.findings[0].data).toEqual({ index: 'by-customer', part: 'partition', template: ['region'], design: ['customerId'] });
   });
 
   it('never guesses a value computed at deploy time', async () => {

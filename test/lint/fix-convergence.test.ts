@@ -246,6 +246,34 @@ describe('fixes converge', () => {
     expect(bucketProblems(design, short).join('\n')).toMatch(new RegExp(`suggests ${buckets - 1} buckets of /tenantIdBucket, which SG003 rejects`));
   });
 
+  // A first level that is already bucketed gets its bucket count raised, as edits the checks above apply and
+  // lint: never a level of buckets of buckets (`/tenantIdBucketBucket`).
+  it.each([
+    [
+      'its bucket part declared',
+      [
+        { name: 'tenantId', cardinality: 5 },
+        { name: 'bucket', cardinality: 3 },
+      ],
+    ],
+    ['known by its name', undefined],
+  ])('raises the bucket count of an already bucketed first level (%s), and the raised key converges', (_, components) => {
+    const design = tenants(
+      { peakReadUnits: 20000, peakWriteUnits: 30000 },
+      { path: '/tenantIdBucket', cardinality: 15, hotKeyShare: 0.2, largestGb: 14, ...(components ? { components } : {}) },
+      [
+        { path: '/userId', cardinality: 200000 },
+        { path: '/docId', cardinality: 'unique' },
+      ],
+      70000,
+    );
+    const prefix = lint(design).find((f) => /^prefixHot/.test(f.messageId));
+    expect(prefix?.fix).toMatch(/^raise the bucket count of `\/tenantIdBucket`/);
+    expect(prefix?.edits?.length).toBeGreaterThan(0);
+    expect(problems(design)).toEqual([]);
+    expect(fixesEnd(design)).toEqual([]);
+  });
+
   // Counts are part of the report: how many generated designs were valid and how many findings had edits.
   const counts = { designs: 0, valid: 0, findings: 0, withEdits: 0 };
 

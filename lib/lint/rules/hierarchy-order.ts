@@ -4,7 +4,6 @@ import type { AttributeKind, Cardinality } from '../../design/input';
 import type { AccessPattern, KeyAttribute, KeyDesign, KeyPart, KeySpace } from '../../design/key-design';
 import type { DesignAnalysis } from '../analysis';
 import type { DesignEdit } from '../edits';
-import { code, formatCardinality, onIndex } from '../format';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { leadingSets, servesRead, sortKeyReads, type SortKeyRead } from '../queries';
 import { fixedOrder, orderWithPrefixes, reorderedAttributesEdit, reorderedPartsEdit, reorderedPathsEdit, sameOrder } from '../reorder';
@@ -22,14 +21,18 @@ type Id =
   | 'hierarchicalTimeMiddle'
   | 'multiAttributeSortKey'
   | 'compositeSortKey'
-  | 'sortKeyQueries'
+  | 'multiAttributeSortKeyQueries'
+  | 'compositeSortKeyQueries'
+  | 'givenEqual'
+  | 'givenRange'
   | 'fix'
   | 'orDeclareQueries'
   | 'fixForQueries'
   | 'fixConflictingQueries';
 
-function describe(parts: readonly Ordered[]): string {
-  return parts.map((p) => `${code(p.name)} (${formatCardinality(p.cardinality)})`).join(' → ');
+/** A key's parts as data: their names, and beside them their cardinalities (a number, `unique`, or `unknown`). */
+function partsData(parts: readonly Ordered[]) {
+  return { parts: parts.map((p) => p.name), cardinalities: parts.map((p) => p.cardinality ?? 'unknown') };
 }
 
 function ascending(parts: readonly Ordered[]): boolean {
@@ -42,13 +45,7 @@ function compositeHits(attributes: readonly KeyAttribute[], patterns: readonly A
   return attributes.flatMap((a): RuleHit<Id>[] => {
     if (a.components.length < 2) return [];
     const path = joinPath(a.path, 'components');
-    const sortKey: SortKey<KeyPart> = {
-      parts: a.components,
-      path,
-      index,
-      what: `composite sort key ${code(a.name)}${onIndex(index)}`,
-      edit: reorderedPartsEdit,
-    };
+    const sortKey: SortKey<KeyPart> = { parts: a.components, path, index, name: a.name, messageId: 'compositeSortKeyQueries', edit: reorderedPartsEdit };
     const reads = sortKeyReads(a.components, patterns, a.name);
     if (reads.length > 0) return queryHits(sortKey, reads);
     if (ascending(a.components)) return [];
@@ -60,7 +57,7 @@ function compositeHits(attributes: readonly KeyAttribute[], patterns: readonly A
         messageId: 'compositeSortKey' as const,
         fixId: 'fix' as const,
         fixNotes: ['orDeclareQueries' as const],
-        data: { name: code(a.name), parts: describe(a.components), ...orderData(order) },
+        data: { name: a.name, index, ...partsData(a.components), ...orderData(order) },
         edits: [reorderedPartsEdit(order, path)],
       },
     ];
@@ -72,8 +69,10 @@ interface SortKey<T extends KeyPart> {
   readonly parts: readonly T[];
   readonly path: string;
   readonly index?: string;
-  /** How messages name it: "multi-attribute sort key of index `x`", "composite sort key `sk`". */
-  readonly what: string;
+  /** The composite attribute's name (a multi-attribute sort key is named by its index). */
+  readonly name?: string;
+  /** Its message when a declared query cannot use it. */
+  readonly messageId: 'multiAttributeSortKeyQueries' | 'compositeSortKeyQueries';
   readonly edit: (order: readonly T[], path: string) => DesignEdit;
 }
 
@@ -81,11 +80,12 @@ function orderData(order: readonly Ordered[]) {
   return { order: order.map((p) => p.name) };
 }
 
-/** "`by-round` gives `round` then a range on `bracket`". */
-function readText(read: SortKeyRead): string {
-  const equal = read.equal.map(code).join(', ');
-  const range = read.range === undefined ? '' : `${equal ? ' then ' : ''}a range on ${code(read.range)}`;
-  return `${code(read.pattern.name)} gives ${equal}${range}`;
+/** What the reads give, each name once: by equality, and by a range. */
+function given(reads: readonly SortKeyRead[]): { readonly equal: string[]; readonly ranges: string[] } {
+  return {
+    equal: [...new Set(reads.flatMap((read) => read.equal))],
+    ranges: [...new Set(reads.flatMap((read) => (read.range !== undefined ? [read.range] : [])))],
+  };
 }
 
 /**
@@ -104,22 +104,27 @@ function queryHits<T extends KeyPart>(sortKey: SortKey<T>, reads: readonly SortK
   );
   if (unserved.length === 0) return [];
   const order = orderWithPrefixes(parts, reads.flatMap(leadingSets));
+  const { equal, ranges } = given(unserved);
   const data = {
-    what: sortKey.what,
-    parts: describe(parts),
+    ...(sortKey.name !== undefined ? { name: sortKey.name } : {}),
+    index,
+    ...partsData(parts),
     patterns: unserved.map((read) => read.pattern.name),
-    reads: unserved.map(readText).join('; '),
+    given: equal,
+    ranges,
+    served: reads.map((read) => read.pattern.name),
   };
-  if (!order) {
-    return [{ path, index, messageId: 'sortKeyQueries', fixId: 'fixConflictingQueries', data: { ...data, all: reads.map(readText).join('; ') } }];
-  }
+  const { messageId } = sortKey;
+  const notes: Id[] = [...(equal.length > 0 ? ['givenEqual' as const] : []), ...(ranges.length > 0 ? ['givenRange' as const] : [])];
+  if (!order) return [{ path, index, messageId, notes, fixId: 'fixConflictingQueries', data }];
   return [
     {
       path,
       index,
-      messageId: 'sortKeyQueries',
+      messageId,
+      notes,
       fixId: 'fixForQueries',
-      data: { ...data, ...orderData(order), served: reads.map((read) => read.pattern.name) },
+      data: { ...data, ...orderData(order) },
       edits: [sortKey.edit(order, path)],
     },
   ];
@@ -148,7 +153,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
       path: space.partitionKeyPath,
       messageId: timeMiddle ? 'hierarchicalTimeMiddle' : 'hierarchical',
       fixId: 'fix',
-      data: { parts: describe(levels), ...orderData(order) },
+      data: { ...partsData(levels), ...orderData(order) },
       // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
       edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
     },
@@ -159,9 +164,9 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
 function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[]): RuleHit<Id>[] {
   if (space.sortKey.length < 2) return [];
   const path = joinPath(space.path, 'sortKeys');
-  const what = `multi-attribute sort key of index ${code(space.index as string)}`;
   const reads = sortKeyReads(space.sortKey, patterns);
-  if (reads.length > 0) return queryHits({ parts: space.sortKey, path, index: space.index, what, edit: reorderedAttributesEdit }, reads);
+  const sortKey = { parts: space.sortKey, path, index: space.index, messageId: 'multiAttributeSortKeyQueries' as const, edit: reorderedAttributesEdit };
+  if (reads.length > 0) return queryHits(sortKey, reads);
   if (ascending(space.sortKey)) return [];
   const order = fixedOrderKeepingTime(space.sortKey);
   return [
@@ -171,7 +176,7 @@ function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[])
       messageId: 'multiAttributeSortKey',
       fixId: 'fix',
       fixNotes: ['orDeclareQueries'],
-      data: { index: space.index, parts: describe(space.sortKey), ...orderData(order) },
+      data: { index: space.index, ...partsData(space.sortKey), ...orderData(order) },
       edits: [reorderedAttributesEdit(order, path)],
     },
   ];
@@ -190,20 +195,24 @@ export const hierarchyOrder = defineRule({
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],
   messages: {
     hierarchical:
-      'the hierarchical partition key {{parts}} is not ordered from low to high cardinality: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
     hierarchicalTimeMiddle:
-      'the hierarchical partition key {{parts}} is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
     multiAttributeSortKey:
-      'the multi-attribute sort key of index {{index|code}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
+      'the multi-attribute sort key of index {{index|code}} {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
     compositeSortKey:
-      'the composite sort key {{name}} {{parts}} is not ordered from low to high cardinality, and no declared query reads it: begins_with queries on a prefix cannot narrow to one branch',
-    sortKeyQueries:
-      'the {{what}} {{parts}} cannot serve {{patterns|code}}: a sort key is matched left to right without skipping, and {{reads}}, which does not lead it',
+      'the composite sort key {{name|code}}{{index|onIndex}} {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality, and no declared query reads it: begins_with queries on a prefix cannot narrow to one branch',
+    multiAttributeSortKeyQueries:
+      'the multi-attribute sort key of index {{index|code}} {{parts|levels}} cannot serve {{patterns|code}}: a sort key is matched left to right without skipping, and what they give does not lead it',
+    compositeSortKeyQueries:
+      'the composite sort key {{name|code}}{{index|onIndex}} {{parts|levels}} cannot serve {{patterns|code}}: a sort key is matched left to right without skipping, and what they give does not lead it',
+    givenEqual: '; they give {{given|code}} by equality',
+    givenRange: '; they give a range on {{ranges|code}}',
     fix: 'order it {{order|levels}}',
     orDeclareQueries: '; or, if the queries read it in another order, declare them (accessPatterns keyAttributes and rangeAttribute): they decide the order',
     fixForQueries: 'order it {{order|levels}}: every declared query that reads it ({{served|code}}) then gives a leading prefix',
     fixConflictingQueries:
-      'no one order serves every declared query that reads it ({{all}}): keep the order the most important ones need and give {{patterns|code}} an index whose sort key begins with what they give',
+      'no one order serves every declared query that reads it ({{served|code}}): keep the order the most important ones need and give {{patterns|code}} an index whose sort key begins with what they give',
   },
   check(design, analysis) {
     const { profile } = analysis;

@@ -26,7 +26,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -82,6 +82,9 @@ export const lowCardinalityKey = defineRule({
         hotUnit: hot.unit,
       };
       const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
+      // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
+      // needed" beside them would contradict that fix, and once they are declared they are the fix.
+      if (a.plan.needs.size > 1 && a.over.length === 0) return [];
       // Issue 14: on a container of one physical partition the number of key values changes nothing: every
       // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
       const physical = space === design.primaryKey ? a.owner.profile.physicalPartitions?.(design) : undefined;

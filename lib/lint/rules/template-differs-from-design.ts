@@ -21,10 +21,13 @@ export const templateDiffersFromDesign = defineRule({
   fix: 'Synthesize the table from its design: remove the override or edit, or change the design and let the GuardedTable write both. It cannot be acknowledged: a waiver would sit in the metadata it checks.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoContributorInsights, SOURCES.cfnDynamoDbTable, SOURCES.cfnDynamoDbGlobalTable],
   messages: {
-    key: 'the template keys {{space}} by {{template}} ({{part}} key) where the design declares {{design}}',
-    undeclaredIndex: 'index {{index}} is in the template but not in the design, so its key was never checked',
-    missingIndex: 'index {{index}} is in the design but not in the template',
-    contributorInsights: 'Contributor Insights is {{template}} for {{space}}{{where}} in the template, but {{design}} in the design',
+    key: 'the template keys {{index|keySpace}} by {{template|attributes}} ({{part|partition=partition|sort=sort}} key) where the design declares {{design|attributes}}',
+    undeclaredIndex: 'index {{index|code}} is in the template but not in the design, so its key was never checked',
+    missingIndex: 'index {{index|code}} is in the design but not in the template',
+    contributorInsights:
+      'Contributor Insights is {{template|on=on|off=off}} for {{index|keySpace}} in the template, but {{design|on=on|off=off}} in the design',
+    inReplica: ' (in replica {{replica}} of the template)',
+    inReplicaRegion: ' (in the replica in {{region}})',
     fix: 'synthesize the table from its design: remove the escape-hatch override, aspect or hand edit, or change the design (GuardedTable writes the template from it)',
   },
 });

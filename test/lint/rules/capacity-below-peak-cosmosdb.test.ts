@@ -32,7 +32,7 @@ function serverless(totalGb: number, peak: number): CosmosContainerDesign {
 
 /** SG017's finding on a serverless container of `partitions` physical partitions serving `capacity` RU/s. */
 function serverlessFinding(capacity: number, partitions: number, messageId = 'cosmosServerlessBelowPeak') {
-  return { messageId, path: 'throughput', edits: false, data: { capacity, partitions, partitionRu: capacity / partitions } };
+  return { messageId, path: 'throughput', edits: false, data: { capacity, partitions, partitionRu: Number((capacity / partitions).toPrecision(12)) } };
 }
 
 testRule('SG017', {

@@ -103,7 +103,14 @@ testRule('SG014', {
         {
           messageId: 'dominant',
           notes: ['aboveMaxShare', 'physicalShare'],
-          data: { load: 900, usable: 1_100, containerRu: 4_000, physicalPartitions: 1, neighbourRu: 2_100, growthToCeiling: 3_200 / 3_000 },
+          data: {
+            load: 900,
+            usable: 1_100,
+            containerRu: 4_000,
+            physicalPartitions: 1,
+            neighbourRu: 2_100,
+            growthToCeiling: 1.06666666667 /* 3,200 / 3,000, as data rounds it */,
+          },
           message:
             "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 900 of a usable 1,100 RU/s today, saturated when traffic grows 1.07×; the container's 4,000 RU/s are divided among 1 physical partition of 4,000 RU/s (3,200 usable at 80%), and the other logical partitions on the same one are expected to take 2,100 RU/s: that share, not the 10,000 RU/s logical-partition ceiling, is what this key can reach",
         },
@@ -130,7 +137,7 @@ testRule('SG014', {
         {
           messageId: 'dominant',
           notes: ['aboveMaxShare', 'physicalShare'],
-          data: { load: 450, physicalPartitions: 3, partitionRu: 5_000 / 3, neighbourRu: 850 },
+          data: { load: 450, physicalPartitions: 3, partitionRu: 1666.66666667 /* 5,000 / 3 */, neighbourRu: 850 },
           message:
             /450 of a usable 483\.33 RU\/s today, saturated when traffic grows 1\.03×; the container's 5,000 RU\/s are divided among 3 physical partitions of 1,666\.67 RU\/s/,
         },

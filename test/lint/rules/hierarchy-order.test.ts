@@ -197,12 +197,22 @@ testRule('SG004', {
       design: tournament(['bracket', 'round', 'matchId'], [matchesOfRegion, matchesOfRound, matchesOfBracket]),
       findings: [
         {
-          messageId: 'sortKeyQueries',
+          messageId: 'multiAttributeSortKeyQueries',
           path: 'globalSecondaryIndexes[0].sortKeys',
           index: gsi,
-          data: { patterns: ['matches-of-round'], order: ['round', 'bracket', 'matchId'], served: ['matches-of-round', 'matches-of-bracket'] },
+          notes: ['givenEqual'],
+          data: {
+            index: gsi,
+            parts: ['bracket', 'round', 'matchId'],
+            cardinalities: [2, 6, 'unique'],
+            patterns: ['matches-of-round'],
+            given: ['round'],
+            ranges: [],
+            order: ['round', 'bracket', 'matchId'],
+            served: ['matches-of-round', 'matches-of-bracket'],
+          },
           message:
-            /cannot serve `matches-of-round`: a sort key is matched left to right without skipping, and `matches-of-round` gives `round`, which does not lead it/,
+            /^the multi-attribute sort key of index `by-tournament-region` `bracket` → `round` → `matchId` cannot serve `matches-of-round`: a sort key is matched left to right without skipping, and what they give does not lead it; they give `round` by equality$/,
           fix: /^order it `round` → `bracket` → `matchId`: every declared query/,
           edits: [
             {
@@ -234,7 +244,12 @@ testRule('SG004', {
         accessPatterns: [{ name: 'player-history', index: 'by-player', keyAttributes: ['player1Id'], rangeAttribute: 'matchDate', share: 1 }],
       }),
       findings: [
-        { messageId: 'sortKeyQueries', data: { patterns: ['player-history'], order: ['matchDate', 'round'] }, message: /gives a range on `matchDate`/ },
+        {
+          messageId: 'multiAttributeSortKeyQueries',
+          notes: ['givenRange'],
+          data: { patterns: ['player-history'], given: [], ranges: ['matchDate'], order: ['matchDate', 'round'] },
+          message: /they give a range on `matchDate`$/,
+        },
       ],
     },
     {
@@ -243,9 +258,9 @@ testRule('SG004', {
       design: tournament(['round', 'bracket', 'matchId'], [matchesOfRound, bracketOnly]),
       findings: [
         {
-          messageId: 'sortKeyQueries',
-          data: { patterns: ['upper-bracket'] },
-          fix: /^no one order serves every declared query that reads it .*give `upper-bracket` an index whose sort key begins with what they give/,
+          messageId: 'multiAttributeSortKeyQueries',
+          data: { patterns: ['upper-bracket'], served: ['matches-of-round', 'upper-bracket'] },
+          fix: /^no one order serves every declared query that reads it \(`matches-of-round`, `upper-bracket`\).*give `upper-bracket` an index whose sort key begins with what they give/,
           edits: false,
         },
       ],
@@ -253,12 +268,19 @@ testRule('SG004', {
     {
       name: 'a composite sort key whose queries give its parts in another order',
       design: stores(['country', 'state', 'city'], [{ name: 'stores-in-city', keyAttributes: ['brand', 'city'], share: 1 }]),
-      findings: [{ messageId: 'sortKeyQueries', path: 'sortKey.components', data: { order: ['city', 'country', 'state'] } }],
+      findings: [
+        {
+          messageId: 'compositeSortKeyQueries',
+          path: 'sortKey.components',
+          data: { name: 'location', parts: ['country', 'state', 'city'], order: ['city', 'country', 'state'], given: ['city'] },
+          message: /^the composite sort key `location` `country` → `state` → `city` cannot serve `stores-in-city`: .*; they give `city` by equality$/,
+        },
+      ],
     },
     {
       name: 'a composite sort key read by a range on a part it skips',
       design: stores(['country', 'openedOn'], [{ name: 'opened-in-range', keyAttributes: ['brand'], rangeAttribute: 'openedOn', share: 1 }]),
-      findings: [{ messageId: 'sortKeyQueries', data: { order: ['openedOn', 'country'] } }],
+      findings: [{ messageId: 'compositeSortKeyQueries', notes: ['givenRange'], data: { order: ['openedOn', 'country'], ranges: ['openedOn'] } }],
     },
     {
       name: 'a multi-attribute GSI sort key, narrowest first',

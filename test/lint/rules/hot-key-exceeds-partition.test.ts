@@ -166,7 +166,20 @@ testRule('SG003', {
           messageId: 'hotKey',
           edits: false,
           data: { shards: 125 },
-          fix: /it would take N = 125 keys, more than the 100 .*: batch the hottest value's writes before they reach the table .* and put DAX in front of its reads; or raise maxShards/,
+          // Hot by its writes alone: a cache, which serves reads only, is not offered.
+          fix: /it would take N = 125 keys, more than the 100 .*: batch the hottest value's writes before they reach the table \([^)]*\); or raise maxShards/,
+        },
+      ],
+    },
+    {
+      name: 'more shards than maxShards for reads and writes: batch the writes and cache the reads',
+      design: hotEvent({ workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100000, hotKeyShare: 1 } }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          edits: false,
+          data: { shards: 417, cache: 'DAX' },
+          fix: /it would take N = 417 keys, .*: batch the hottest value's writes before they reach the table \([^)]*\) and put DAX in front of its reads; or raise maxShards/,
         },
       ],
     },

@@ -177,7 +177,7 @@ testRule('SG001', {
           path: 'partitionKey.paths',
           severity: 'warning',
           edits: false,
-          data: { cardinality: 50, hotLoad: 600, growthToCeiling: 8000 / 600 },
+          data: { cardinality: 50, hotLoad: 600, growthToCeiling: 13.3333333333 /* 8,000 / 600, as data rounds it */ },
           message:
             'partition key `/country` has only 50 distinct values: its whole peak (30,000 of a usable 8,000 RU/s) needs more than one partition, and its hottest value fits one (600 of a usable 8,000 RU/s): fine today, saturated when traffic grows 13.33×',
           fix: /^no sharding needed at this load \(N = 1/,
@@ -196,7 +196,7 @@ testRule('SG001', {
       findings: [
         {
           messageId: 'fewValuesEachFits',
-          data: { hotLoad: 600, hotUsable: 2_120, growthToCeiling: 8000 / 6480 },
+          data: { hotLoad: 600, hotUsable: 2_120, growthToCeiling: 1.23456790123 /* 8,000 / 6,480 */ },
           message: /its hottest value fits one \(600 of a usable 2,120 RU\/s\): fine today, saturated when traffic grows 1\.23×/,
         },
       ],

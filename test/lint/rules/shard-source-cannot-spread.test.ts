@@ -93,7 +93,7 @@ testRule('SG018', {
           notes: ['movesIndexEntry'],
           data: { mutableFrom: 'inferred from its name' },
           // N is the shard-count rules' business; the source is this rule's: random, the reads fan out anyway.
-          fix: /^shard `gameId` into N = \d+ random shards/,
+          fix: /^key index `byGame` by a separate attribute the application writes on each item, `gameIdShard` = `gameId` \+ "#" \+ a random 0…\d+ \(N = \d+ random shards\)/,
           edits: true,
         },
       ],

@@ -1,0 +1,221 @@
+/**
+ * Findings an expert reads as they are meant (a README-only review of the CLI): each fix text names the
+ * user's attributes and follows from the plan's numbers and edits, no finding contradicts another, and
+ * `data` carries clean numbers.
+ */
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
+import { container, table } from '../fixtures';
+import { testRule } from '../support/rule-tester';
+
+/** Shipments with a GSI on their status (three values) that carries every table write. */
+function shipments(peakWriteUnits: number, sortKey?: { name: string; type: 'S'; cardinality: 'unique' }): DynamoDbTableDesign {
+  return table({
+    name: 'shipments',
+    partitionKey: { name: 'shipmentId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 1000, peakWriteUnits },
+    globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: { name: 'shipmentStatus', type: 'S', cardinality: 3 }, ...(sortKey ? { sortKey } : {}) }],
+  });
+}
+
+/** A Cosmos DB key of 1,000 users whose hottest takes half of `reads` and `writes` RU/s, with or without a declared query. */
+function users(reads: number, writes: number, withPattern: boolean): CosmosContainerDesign {
+  return container({
+    name: 'feeds',
+    partitionKey: { paths: [{ path: '/userId', cardinality: 1000 }] },
+    workload: { peakReadUnits: reads, peakWriteUnits: writes, hotKeyShare: 0.5 },
+    ...(withPattern ? { accessPatterns: [{ name: 'feed-of-user', keyAttributes: ['userId'], share: 1 }] } : {}),
+  });
+}
+
+/** Tenants under an already bucketed first level (`tenantId` + "-" + hash(userId) mod 3): its hottest bucket takes 20%. */
+function bucketedTenants(components?: CosmosContainerDesign['partitionKey']['paths'][number]['components']): CosmosContainerDesign {
+  return container({
+    name: 'tenant-docs',
+    partitionKey: {
+      paths: [
+        { path: '/tenantIdBucket', cardinality: 15, hotKeyShare: 0.2, largestGb: 14, ...(components ? { components } : {}) },
+        { path: '/userId', cardinality: 200_000 },
+        { path: '/docId', cardinality: 'unique' },
+      ],
+    },
+    throughput: { autoscaleMax: 70_000 },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 30_000 },
+  });
+}
+
+testRule('SG003', {
+  valid: [
+    { name: 'the status GSI at a load one partition serves', design: shipments(500) },
+    {
+      name: 'the bucketed first level raised to 4 buckets',
+      design: {
+        ...bucketedTenants(),
+        partitionKey: {
+          paths: [
+            {
+              path: '/tenantIdBucket',
+              cardinality: 20,
+              hotKeyShare: 0.15,
+              components: [
+                { name: 'tenantId', cardinality: 5 },
+                { name: 'bucket', cardinality: 4 },
+              ],
+            },
+            { path: '/userId', cardinality: 200_000 },
+            { path: '/docId', cardinality: 'unique' },
+          ],
+        },
+      },
+    },
+  ],
+  invalid: [
+    {
+      // The index key is an attribute the application reads (a status): its shards go in a separate key attribute.
+      name: 'a write-hot status GSI without a sort key: a separate shard attribute, no split for heat, no cache',
+      design: shipments(5000),
+      findings: [
+        {
+          messageId: 'hotKey',
+          index: 'by-status',
+          notes: ['writeOver', 'gsiBackPressure'],
+          data: { index: 'by-status', shardAttribute: 'shipmentStatusShard', shards: 3, lastShard: 2 },
+          fix: /^key index `by-status` by a separate attribute the application writes on each item, `shipmentStatusShard` = `shipmentStatus` \+ "#" \+ a random 0…2 \(N = 3 random shards\), instead of by `shipmentStatus` itself: every read of one `shipmentStatus` value must then query all 3/,
+          edits: true,
+        },
+      ],
+    },
+    {
+      // Split for heat divides a sort-key range: with one, the note says what it can and cannot do.
+      name: 'the same GSI with a sort key: the split-for-heat note',
+      design: shipments(5000, { name: 'customerId', type: 'S', cardinality: 'unique' }),
+      findings: [{ messageId: 'hotKey', notes: ['writeOver', 'gsiBackPressure', 'maySplitForHeat'] }],
+    },
+    {
+      // 3,000 WCU × 0.55 is 1650.0000000000002 in floating point.
+      name: 'figures in data without float noise',
+      design: table({
+        partitionKey: { name: 'accountId', type: 'S', cardinality: 100 },
+        workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.55 },
+      }),
+      findings: [{ messageId: 'hotKey', data: { hotKeyLoad: 1650, writeLoad: 1650, shards: 3 } }],
+    },
+    ...[false, true].map((withPattern) => ({
+      // 3,000 RU/s of reads and 6,000 of writes on the hottest user: copies would cost 2× every write, shards fan out only its lighter reads.
+      name: `a write-hot Cosmos DB key${withPattern ? ' with a declared query' : ''}: shards, not copies`,
+      design: users(6000, 12000, withPattern),
+      findings: [{ messageId: 'hotKey', data: { strategy: 'random', shards: 2 }, fix: /^shard `\/userId` into N = 2 random shards/ }],
+    })),
+    ...[false, true].map((withPattern) => ({
+      // 6,000 RU/s of reads and 3,000 of writes: a read-hot feed gets copies (issue 14 §2), not a fan-out on every read.
+      name: `a read-hot Cosmos DB key${withPattern ? ' with a declared query' : ''}: replicated copies`,
+      design: users(12000, 6000, withPattern),
+      findings: [{ messageId: 'hotKey', data: { strategy: 'replicated', shards: 2, cache: 'the integrated cache' }, fix: /^keep N = 2 replicated copies/ }],
+    })),
+    {
+      // The hottest bucket takes 10,000 RU/s; its tenant, over its 3 buckets, 30,000: 4 buckets of 7,500 serve it.
+      name: 'an already bucketed first level with its bucket part declared: raise the bucket count, no new level',
+      design: bucketedTenants([
+        { name: 'tenantId', cardinality: 5 },
+        { name: 'bucket', cardinality: 3 },
+      ]),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          data: { level: '/tenantIdBucket', buckets: 4, declaredBuckets: 3, bucketValues: 20 },
+          fix: /^raise the bucket count of `\/tenantIdBucket` from 3 to 4 \(its `bucket` part, hash mod 4\): each bucket then takes 1\/4 of one `tenantId` value's reads and writes/,
+          edits: [
+            { op: 'set', path: 'partitionKey.paths[0].components[1].cardinality', value: 4 },
+            { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 20 },
+            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.15 },
+            { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 10.5 },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an already bucketed first level known by its name: raise its bucket count by the factor that serves it',
+      design: bucketedTenants(),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          data: { level: '/tenantIdBucket', bucketFactor: 2, bucketValues: 30, values: 15 },
+          fix: /^raise the bucket count of `\/tenantIdBucket` 2-fold \(30 values instead of 15\)/,
+          edits: [
+            { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 30 },
+            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.1 },
+            { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 7 },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+describe('a cache is offered for read heat only', () => {
+  it('names no cache, in text or data, on a write-hot GSI (DAX never takes a write)', () => {
+    const onIndex = lint(shipments(5000)).filter((f) => f.index === 'by-status');
+    expect(onIndex.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['SG001', 'SG003']));
+    for (const f of onIndex) {
+      expect(f.data?.cache).toBeUndefined();
+      expect(`${f.message} ${f.fix}`).not.toMatch(/DAX/);
+    }
+  });
+
+  it('names the bucketed level once, never a level of buckets of buckets', () => {
+    for (const f of lint(bucketedTenants())) expect(`${f.message} ${f.fix}`).not.toMatch(/BucketBucket/);
+  });
+});
+
+/** Countries whose load fits one partition, but whose largest country holds 30 GB: over a logical partition's usable 16. */
+const countries = (sharding?: CosmosContainerDesign['sharding']) =>
+  container({
+    name: 'stores',
+    partitionKey: { paths: [{ path: '/country', cardinality: 50 }] },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 1000 },
+    storage: { largestPartitionGb: 30 },
+    ...(sharding ? { sharding } : {}),
+  });
+
+testRule('SG001', {
+  // SG006's size shards spread the country's values over more keys: "no change needed" would contradict them.
+  valid: [
+    { name: 'a few-valued key whose largest value needs size shards (SG006 gives them)', design: countries() },
+    { name: 'the same key once size-sharded: the shards are the fix', design: countries({ strategy: 'random', shards: 2 }) },
+  ],
+  invalid: [
+    {
+      name: 'the same key without the size: a warning with the growth',
+      design: { ...countries(), storage: { largestPartitionGb: 10 } },
+      findings: [{ messageId: 'fewValuesFits', severity: 'warning' }],
+    },
+  ],
+});
+
+testRule('SG006', {
+  valid: [{ name: 'the size-sharded countries', design: countries({ strategy: 'random', shards: 2 }) }],
+  invalid: [{ name: 'the countries before size sharding', design: countries(), findings: [{ messageId: 'logicalPartition', data: { shards: 2 } }] }],
+});
+
+testRule('SG004', {
+  valid: [{ name: 'tenant → user', design: container() }],
+  invalid: [
+    {
+      name: "a reversed hierarchical key: its levels and their cardinalities as data, the text's arrows from them",
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/userId', cardinality: 'unique' },
+            { path: '/tenantId', cardinality: 500 },
+          ],
+        },
+      }),
+      findings: [
+        {
+          messageId: 'hierarchical',
+          data: { parts: ['/userId', '/tenantId'], cardinalities: ['unique', 500], order: ['/tenantId', '/userId'] },
+          message: /^the hierarchical partition key `\/userId` → `\/tenantId` \(unique → 500 values\) is not ordered/,
+        },
+      ],
+    },
+  ],
+});
