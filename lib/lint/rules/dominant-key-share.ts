@@ -16,7 +16,7 @@ export const dominantKeyShare = defineRule({
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
-  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance],
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosScalingThroughput, SOURCES.cosmosServerlessPerformance],
   messages: {
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
