@@ -42,6 +42,19 @@ export function reachableDimensions(a: SpaceAnalysis): readonly LoadDimension[] 
   return unshardedDimensions(a, a.physical ?? overloadedShare(a));
 }
 
+/**
+ * The container's peak and usable RU/s when the peak is above them (SG017's finding; primary key only): then
+ * every physical partition is short, and no share of one is a ceiling worth quoting.
+ */
+export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonly usable: number; readonly capacity: number } | undefined {
+  if (a.physical || a.space !== a.design.primaryKey) return undefined;
+  const partitions = a.owner.profile.physicalPartitions?.(a.design);
+  if (!partitions) return undefined;
+  const peak = a.total.reads + a.total.writes;
+  const usable = partitions.requestUnits * a.design.thresholds.headroom;
+  return peak > usable ? { peak, usable, capacity: partitions.requestUnits } : undefined;
+}
+
 /** The hot value's physical partition in a container whose peak is above its usable RU/s (primary key only). */
 function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
