@@ -120,6 +120,22 @@ testRule('SG017', {
       ],
     },
     {
+      // A declared layout raised in place splits to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"):
+      // the edit declares that count too, so the fixed design is valid (3 partitions cannot hold 40,000 RU/s).
+      name: 'a container declared with 3 physical partitions: the raise declares the 4 the new RU/s split it into',
+      design: orders({ workload: { peakReadUnits: 24_000, peakWriteUnits: 8_000 }, throughput: { manual: 30_000 }, physicalPartitions: 3 }),
+      findings: [
+        {
+          messageId: 'cosmosManualBelowPeak',
+          data: { peak: 32_000, needed: 40_000 },
+          edits: [
+            { op: 'set', path: 'throughput.manual', value: 40_000 },
+            { op: 'set', path: 'physicalPartitions', value: 4 },
+          ],
+        },
+      ],
+    },
+    {
       name: 'declared copies count in the write peak',
       design: feeds({ manual: 50_000 }, { sharding: { strategy: 'replicated', shards: 8 } }),
       findings: [{ messageId: 'cosmosWithinHeadroom', notes: ['cosmosCopies'], data: { peak: 44_000, copies: 8, needed: 55_000 } }],
