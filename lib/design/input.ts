@@ -330,7 +330,9 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
 /**
  * Where a Cosmos DB container's RU/s come from: the forms of `GuardedContainer`'s `throughput`, with
  * the shared database's RU/s spelled out. The container's RU/s are divided evenly among its physical
- * partitions, one per 10,000 RU/s and one per 50 GB ("Partitioning and horizontal scaling"):
+ * partitions ("Partitioning and horizontal scaling"): created with one per 6,000 RU/s of manual throughput,
+ * one per 10,000 RU/s of autoscale or shared throughput, and one per 50 GB ("Best practices for scaling
+ * provisioned throughput"), unless `physicalPartitions` says how many it has:
  * - `{ manual: RU/s }`: dedicated manual throughput;
  * - `{ autoscaleMax: RU/s }`: dedicated autoscale, which scales up to this maximum at peak (and sizes
  *   the physical partitions from it);
@@ -353,7 +355,7 @@ export interface SharedDatabaseThroughputDesign {
 
 /** A Cosmos DB container's sizes. */
 export interface CosmosStorageDesign extends StorageDesign {
-  /** Expected total size of the container in GB (data and index): one physical partition per 50 GB.
+  /** Expected total size of the container in GB (data and index): at least one physical partition per 50 GB.
    *  @default - unknown: physical partitions are counted from the throughput alone */
   readonly totalGb?: number;
 }
@@ -414,6 +416,13 @@ export interface CosmosContainerDesign extends DesignBaseInput {
    *  `GuardedContainer` fills it from its own `throughput` arg.
    *  @default - unknown: only the logical-partition ceilings are checked */
   readonly throughput?: CosmosThroughputDesign;
+  /** The container's physical partitions as it has them, for an existing container or one scaled after
+   *  creation: count the distinct PartitionKeyRangeIds in the portal's Insights > Throughput > Normalized RU
+   *  Consumption (%) By PartitionKeyRangeID, or take `instantMaximumThroughput` ÷ 10,000 ("Best practices for
+   *  scaling provisioned throughput"). At least ⌈RU/s ÷ 10,000⌉ and ⌈storage.totalGb ÷ 50⌉.
+   *  @default - derived from throughput and totalGb: the layout a container created at its declared
+   *  throughput gets (one per 6,000 RU/s manual, 10,000 RU/s autoscale or shared; one per 50 GB) */
+  readonly physicalPartitions?: number;
   /** @default - sizes unknown */
   readonly storage?: CosmosStorageDesign;
   /** @default - none */

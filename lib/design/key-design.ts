@@ -216,6 +216,9 @@ export interface CosmosKeyDesign extends KeyDesignBase {
   readonly throughput?: CosmosThroughput;
   /** Declared total size of the container in GB; undefined when unknown. */
   readonly totalGb?: number;
+  /** Declared count of physical partitions (checked against the throughput's and size's minimums);
+   *  undefined: derived from the throughput and size. */
+  readonly physicalPartitions?: number;
 }
 
 export type KeyDesign = DynamoDbKeyDesign | CosmosKeyDesign;

@@ -3,6 +3,7 @@
  * ("the hottest tenant takes 40%", "the largest tenant holds 60 GB"); the limits apply to one full
  * key value (a logical partition). This file turns per-level declarations into full-key figures.
  */
+import { COSMOS_LIMITS } from '../engines';
 import { cardinalityValue, fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
@@ -33,6 +34,8 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
       `is ${totalGb} GB, less than the ${size.value} GB declared for one logical partition at ${size.at}: the container holds every partition`,
     );
   }
+  const throughput = input.throughput === undefined ? undefined : containerThroughput(input.throughput);
+  checkPhysicalPartitions(input.physicalPartitions, throughput, totalGb, log);
   const primaryKey = keySpace(
     {
       path: '',
@@ -59,8 +62,9 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     partitionKeyKind: input.partitionKey.kind ?? (paths.length > 1 ? 'MultiHash' : 'Hash'),
     partitionKeyVersion: input.partitionKey.version ?? 2,
     joins: joins(input, context.containerNamed, log),
-    throughput: input.throughput === undefined ? undefined : containerThroughput(input.throughput),
+    throughput,
     totalGb,
+    physicalPartitions: input.physicalPartitions,
     largestPartitionGb: size?.value,
     largestPartitionGbSource: size?.source,
     largestPartitionGbAt: size?.at,
@@ -123,6 +127,32 @@ function fullKeyFigure(
   const deepestPrefix = fullKeyCardinality(levels.slice(0, deepestIndex + 1));
   const children = deepestPrefix === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / deepestPrefix);
   return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field), level: deepestIndex };
+}
+
+/**
+ * A declared count of physical partitions below what the container's RU/s or size need cannot be: a container
+ * at X RU/s has at least ⌈X / 10,000⌉ ("Best practices for scaling provisioned throughput": a scale-up splits
+ * until it has that minimum), and one per 50 GB; a serverless container's count is its storage's alone
+ * ("Azure Cosmos DB serverless account performance").
+ */
+function checkPhysicalPartitions(declared: number | undefined, throughput: CosmosThroughput | undefined, totalGb: number | undefined, log: IssueLog): void {
+  if (declared === undefined) return;
+  const byStorage = Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
+  const requestUnits = throughput?.mode === 'serverless' ? undefined : throughput?.requestUnits;
+  const byThroughput = requestUnits === undefined ? 0 : Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);
+  if (declared >= Math.max(byStorage, byThroughput)) return;
+  const reasons = [
+    ...(byThroughput > declared
+      ? [
+          `the container's ${requestUnits} RU/s (${throughput?.path}) need at least ${byThroughput} (one per ${COSMOS_LIMITS.physicalPartitionRequestUnits} RU/s)`,
+        ]
+      : []),
+    ...(byStorage > declared ? [`${totalGb} GB at storage.totalGb need at least ${byStorage} (one per ${COSMOS_LIMITS.physicalPartitionGb} GB)`] : []),
+  ];
+  log.add(
+    'physicalPartitions',
+    `is ${declared}, fewer than the container can have: ${reasons.join(', and ')}; declare at least ${Math.max(byStorage, byThroughput)}, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them`,
+  );
 }
 
 /** The RU/s the container has at peak, from the declared form (the shape has checked each form's grid). */

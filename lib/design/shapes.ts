@@ -361,6 +361,11 @@ export const cosmosContainerShape = record<CosmosContainerDesign>(
       optional: true,
       doc: 'Provisioned throughput: { manual }, { autoscaleMax }, { sharedDatabase, containers? } or "serverless"; physical partitions and capacity follow from it.',
     },
+    physicalPartitions: {
+      shape: num({ integer: true, min: 1 }),
+      optional: true,
+      doc: 'Physical partitions the container has (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID, or instantMaximumThroughput ÷ 10,000); default derived from throughput and storage.totalGb.',
+    },
     storage: { shape: cosmosStorage, optional: true, doc: 'Expected partition and container sizes.' },
     joins: { shape: list(containerJoin), optional: true, doc: 'Containers queried together with this one.' },
     monitoring: { shape: cosmosMonitoring, optional: true, doc: 'Partition-key diagnostics; default on.' },

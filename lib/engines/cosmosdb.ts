@@ -1,5 +1,5 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
-import type { CosmosKeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
 const NO_LOCAL_INDEXES = [] as const;
@@ -17,9 +17,17 @@ export const COSMOS_LIMITS = {
   /** A hierarchical partition key has at most 3 levels (`MultiHash`, version 2).
    *  Source: Azure Cosmos DB docs, "Hierarchical partition keys". */
   hierarchyLevels: 3,
-  /** RU/s one physical partition serves: a container gets one per 10,000 RU/s, and its throughput is
-   *  divided evenly among them ("Partitioning and horizontal scaling"; "Service quotas"). */
+  /** RU/s one physical partition serves at most: a container scaled to X RU/s has at least ⌈X / 10,000⌉ of them
+   *  (a scale-up splits partitions only until it has that minimum), and its throughput is divided evenly among
+   *  them. Sources: Microsoft Learn, "Best practices for scaling provisioned throughput (RU/s)" (background,
+   *  and its example of 5 partitions at 30,000 RU/s) and "Partitioning and horizontal scaling". */
   physicalPartitionRequestUnits: 10_000,
+  /** RU/s per physical partition a container starts with when it is created with dedicated manual throughput:
+   *  18,000 RU/s start on three partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best practices
+   *  for scaling provisioned throughput", large data ingestion: 6,000 RU/s per partition with manual throughput). */
+  initialManualPartitionRequestUnits: 6_000,
+  /** The same for autoscale (its maximum) and shared database throughput: 10,000 RU/s per partition (same source). */
+  initialPartitionRequestUnits: 10_000,
   /** Storage of one physical partition before it splits (same source). */
   physicalPartitionGb: 50,
   /** RU/s a serverless container serves in all while it has up to `serverlessBasePartitions` physical
@@ -43,25 +51,47 @@ function serverlessRequestUnits(partitions: number): number {
   return COSMOS_LIMITS.serverlessContainerRequestUnits + added * COSMOS_LIMITS.serverlessRequestUnitsPerAddedPartition;
 }
 
+/** The forms a container's RU/s come in, as the partition count reads them. */
+export type CosmosThroughputMode = CosmosThroughput['mode'];
+
 /**
- * Physical partitions: one per 10,000 RU/s and one per 50 GB, at least one; the RU/s divided evenly
- * among them. Serverless: one per 50 GB, sharing 5,000 RU/s up to five partitions and 1,000 RU/s more
- * for each beyond. Undefined without declared throughput.
- * Storage unknown counts as none: the fewest partitions, the largest share (never a false refusal).
+ * Physical partitions of a container at `requestUnits` (its part of a shared database's RU/s) holding
+ * `totalGb`: at least one per 50 GB, and at least ⌈RU/s / 10,000⌉. Without a declared count, the layout of a
+ * container created at that throughput: one per 6,000 RU/s for manual throughput, one per 10,000 RU/s for
+ * an autoscale maximum or shared database throughput ("Best practices for scaling provisioned throughput",
+ * large data ingestion). With one (`existing`: the partitions it has now, as Insights shows them), a scale-up
+ * splits only to the minimum the new RU/s need (same page, "asynchronous scale-up"). Serverless: storage alone.
+ */
+export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits: number | undefined, totalGb = 0, existing?: number): number {
+  const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
+  if (mode === 'serverless' || requestUnits === undefined) return Math.max(1, byStorage, existing ?? 0);
+  const minimum = Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);
+  const atCreation = Math.ceil(
+    requestUnits / (mode === 'manual' ? COSMOS_LIMITS.initialManualPartitionRequestUnits : COSMOS_LIMITS.initialPartitionRequestUnits),
+  );
+  return Math.max(1, byStorage, existing ?? atCreation, minimum);
+}
+
+/**
+ * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
+ * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
+ * Serverless: one per 50 GB, sharing 5,000 RU/s up to five partitions and 1,000 RU/s more for each beyond.
+ * Undefined without declared throughput. Storage unknown counts as none: the fewest partitions, the largest
+ * share (never a false refusal).
  */
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
-  const { throughput, totalGb = 0 } = design;
+  const { throughput, totalGb } = design;
   if (!throughput) return undefined;
-  const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
-  if (throughput.requestUnits === undefined) {
-    const count = Math.max(1, byStorage);
-    const requestUnits = serverlessRequestUnits(count);
-    return { count, countedBy: 'storage', requestUnitsEach: requestUnits / count, requestUnits };
-  }
-  const ru = throughput.requestUnits;
-  const byThroughput = Math.ceil(ru / COSMOS_LIMITS.physicalPartitionRequestUnits);
-  const count = Math.max(1, byThroughput, byStorage);
-  return { count, countedBy: byStorage > byThroughput ? 'storage' : 'throughput', requestUnitsEach: ru / count, requestUnits: ru };
+  const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
+  const countedBy =
+    design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
+  const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
+  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits };
+}
+
+/** Expected load of the other key values on the hot value's physical partition: `rest` spread evenly over `partitions`. */
+export function neighbourLoad(_design: CosmosKeyDesign, rest: number, partitions: number): number {
+  return rest / partitions;
 }
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
@@ -109,7 +139,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const peak = total.reads + total.writes;
     // Above the container's usable RU/s every partition is short: that is its capacity (SG017), not one key's partition.
     if (peak > partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9)) return undefined;
-    return { ...partitions, neighbours: (peak - (hot.reads + hot.writes)) / partitions.count };
+    return { ...partitions, neighbours: neighbourLoad(design, peak - (hot.reads + hot.writes), partitions.count) };
   },
   prefixPartition: (design) => ({
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,

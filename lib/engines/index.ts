@@ -31,6 +31,6 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
   return profileOf(design.engine).keySpaces(design);
 }
 
-export { COSMOS_LIMITS } from './cosmosdb';
+export { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount } from './cosmosdb';
 export { DYNAMODB_LIMITS } from './dynamodb';
 export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, LoadDimension, Loads, PhysicalPartitions, PhysicalShare, SplitForHeat } from './profile';

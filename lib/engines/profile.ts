@@ -31,8 +31,9 @@ export interface LoadDimension {
 /** The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB). */
 export interface PhysicalPartitions {
   readonly count: number;
-  /** What set the count: `throughput` (one per 10,000 RU/s) or `storage` (one per 50 GB). */
-  readonly countedBy: 'throughput' | 'storage';
+  /** What set the count: `throughput` (the RU/s it is created with), `storage` (one per 50 GB), or `declared`
+   *  (the design's count, as the container has it). */
+  readonly countedBy: 'throughput' | 'storage' | 'declared';
   /** RU/s one physical partition serves: the resource's RU/s ÷ count (a serverless partition: 5,000). */
   readonly requestUnitsEach: number;
   /** RU/s of the whole resource at peak: count × requestUnitsEach. */
@@ -141,7 +142,7 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
 
   /**
    * The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB:
-   * one per 10,000 RU/s and per 50 GB), from the throughput and size the design declares; undefined
+   * declared, or one per 6,000 RU/s of manual throughput, 10,000 of autoscale or shared, and per 50 GB), from the throughput and size the design declares; undefined
    * when the engine has no such model or the design declares no throughput.
    */
   physicalPartitions?(design: D): PhysicalPartitions | undefined;

@@ -1,13 +1,15 @@
 /**
  * What a finding says when a Cosmos DB hot key runs into its physical partition's share of the
  * container's RU/s before its own 10,000 RU/s: the numbers of that share, and the throughput that would
- * serve it. Throughput is divided evenly among physical partitions, one per 10,000 RU/s and per 50 GB
- * (Microsoft Learn, "Partitioning and horizontal scaling"); a partition's share can be raised on its own
+ * serve it. Throughput is divided evenly among physical partitions (Microsoft Learn, "Partitioning and
+ * horizontal scaling"), counted by the engine profile (`physicalPartitionCount`: declared, else one per 6,000
+ * RU/s of manual throughput or 10,000 of autoscale or shared at creation, and per 50 GB; "Best practices for
+ * scaling provisioned throughput"); a partition's share can be raised on its own
  * ("Redistribute throughput across partitions").
  */
 import { THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS, type LoadDimension, type PhysicalShare } from '../engines';
+import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, type LoadDimension, type PhysicalShare } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
@@ -40,12 +42,25 @@ export function reachableDimensions(a: SpaceAnalysis): readonly LoadDimension[] 
   return unshardedDimensions(a, a.physical ?? overloadedShare(a));
 }
 
+/**
+ * The container's peak and usable RU/s when the peak is above them (SG017's finding; primary key only): then
+ * every physical partition is short, and no share of one is a ceiling worth quoting.
+ */
+export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonly usable: number; readonly capacity: number } | undefined {
+  if (a.physical || a.space !== a.design.primaryKey) return undefined;
+  const partitions = a.owner.profile.physicalPartitions?.(a.design);
+  if (!partitions) return undefined;
+  const peak = a.total.reads + a.total.writes;
+  const usable = partitions.requestUnits * a.design.thresholds.headroom;
+  return peak > usable ? { peak, usable, capacity: partitions.requestUnits } : undefined;
+}
+
 /** The hot value's physical partition in a container whose peak is above its usable RU/s (primary key only). */
 function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
   const rest = a.total.reads + a.total.writes - (a.hot.reads + a.hot.writes);
-  return { ...partitions, neighbours: rest / partitions.count };
+  return { ...partitions, neighbours: neighbourLoad(a.design as CosmosKeyDesign, rest, partitions.count) };
 }
 
 /** The dimension that bites on the physical partition, if any. */
@@ -58,25 +73,29 @@ const MAX_CONTAINER_RU = 1_000_000;
 
 /**
  * The smallest provisioned RU/s (on the declared form's grid) at which the hot key fits its physical
- * partition's share, neighbours included: with P partitions (from the RU/s and the size), the key fits
- * when hot + (total − hot) / P ≤ headroom × RU / P. Not monotone (a new partition halves a share before
- * it grows), so the grid is scanned; undefined for serverless or when the key's own ceiling bites anyway.
+ * partition's share, neighbours included: with P partitions, the key fits when
+ * hot + neighbours(P) ≤ headroom × RU / P. P is the engine's count at that RU/s for the container as it
+ * is, created at its declared throughput (or with its declared count): raising RU/s up to P × 10,000 keeps P,
+ * beyond that Azure splits to ⌈RU/s / 10,000⌉ ("Best practices for scaling provisioned throughput").
+ * Not monotone (a new partition cuts a share before it grows), so the grid is scanned; undefined for
+ * serverless or when the key's own ceiling bites anyway.
  */
 export function throughputThatServes(a: SpaceAnalysis): { readonly requestUnits: number; readonly partitions: number; readonly each: number } | undefined {
   const design = a.design as CosmosKeyDesign;
-  const { throughput, totalGb = 0 } = design;
+  const { throughput } = design;
   const { headroom } = design.thresholds;
-  if (!throughput || throughput.requestUnits === undefined) return undefined;
+  const now = a.owner.profile.physicalPartitions?.(design);
+  if (!throughput || throughput.requestUnits === undefined || !now) return undefined;
   const hot = a.hot.reads + a.hot.writes;
   const total = a.total.reads + a.total.writes;
   if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * headroom) return undefined;
   const form = throughput.mode === 'autoscale' ? 'autoscaleMax' : throughput.mode === 'shared' ? 'sharedDatabase' : 'manual';
   const { step } = THROUGHPUT_GRID[form];
-  const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
-    const partitions = Math.max(1, Math.ceil(ru / COSMOS_LIMITS.physicalPartitionRequestUnits), byStorage);
-    if (hot + (total - hot) / partitions <= (headroom * ru) / partitions + 1e-9) return { requestUnits: ru, partitions, each: ru / partitions };
+    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    if (hot + neighbourLoad(design, total - hot, partitions) <= (headroom * ru) / partitions + 1e-9)
+      return { requestUnits: ru, partitions, each: ru / partitions };
   }
   return undefined;
 }

@@ -61,6 +61,10 @@ export const SOURCES = {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',
     url: `${AZURE}/distribute-throughput-across-partitions`,
   },
+  cosmosScalingThroughput: {
+    title: 'Azure Cosmos DB: Best practices for scaling provisioned throughput (RU/s)',
+    url: `${AZURE}/scaling-provisioned-throughput-best-practices`,
+  },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
   cosmosServerlessPerformance: { title: 'Azure Cosmos DB: Serverless account performance', url: `${AZURE}/serverless-performance` },
   cosmosHierarchical: { title: 'Azure Cosmos DB: Hierarchical partition keys', url: `${AZURE}/hierarchical-partition-keys` },

@@ -82,8 +82,9 @@ export interface SkewAlertsOptions {
    *  lowest of five consecutive minutes. Needs `monitoring`.
    *  @default - > the design's headroom × the 10,000 RU/s logical-partition ceiling (8,000), or the
    *  design's own load of its hottest key when higher, at most 95% of the ceiling; the ceiling is the
-   *  key's physical partition's share of the container's RU/s when lower (one partition per 10,000 RU/s
-   *  and per 50 GB: 9,000 RU/s in an 18,000 RU/s container; a 1,000 RU/s container's key never uses more);
+   *  key's physical partition's share of the container's RU/s when lower (the core's count: the design's
+   *  `physicalPartitions`, else one per 6,000 RU/s manual or 10,000 RU/s autoscale, and per 50 GB: 6,000 RU/s
+   *  in an 18,000 RU/s manual container; a 1,000 RU/s container's key never uses more);
    *  window PT15M, every PT5M, page. A page because no RU/s increase lifts that ceiling, and a key
    *  at 80% of it leaves its physical partition (at most 10,000 RU/s) 20% or less for every other key
    *  there: those keys' requests are throttled now, even while the container's 429 share, diluted by

@@ -159,7 +159,7 @@ export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<s
 export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: one first-level key value above ${ru(alert.threshold)}`,
-    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); its new writes land on one physical partition until it splits.`,
+    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits.`,
     query: (db) => hotPrefixQuery(db, target.containerName),
     measure: 'SustainedRUPerSecond',
     dimensions: ['Prefix', 'RegionName'],

@@ -1,8 +1,8 @@
 /**
  * Where a container's RU/s come from. It decides which alerts can fire: NormalizedRUConsumption has
  * no per-container data on shared database throughput ("Monitor normalized RU/s", Microsoft Learn),
- * and a serverless container has no provisioned throughput to normalize against, while a serverless
- * physical partition serves at most 5,000 RU/s ("Azure Cosmos DB serverless account performance").
+ * and a serverless container has no provisioned throughput to normalize against, while it serves 5,000 RU/s
+ * in all, shared by up to five physical partitions ("Azure Cosmos DB serverless account performance").
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
@@ -33,8 +33,8 @@ export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 /** Azure's grid for dedicated container throughput (the core's, shared with the design file's `throughput`). */
 const DEDICATED = { manual: THROUGHPUT_GRID.manual, autoscaleMax: THROUGHPUT_GRID.autoscaleMax } as const;
 
-/** The most RU/s one physical partition of a serverless container serves: the container's whole 5,000 RU/s
- *  while it has one partition (the core's Cosmos DB profile's figure); more partitions share it. */
+/** The RU/s a serverless container serves in all while it has up to five physical partitions (the core's Cosmos DB
+ *  profile's figure): one partition's share is this ÷ their count, so at most all of it, on one partition. */
 export const SERVERLESS_PARTITION_RU = COSMOS_LIMITS.serverlessContainerRequestUnits;
 
 const manual = shapes.record<{ manual: number | pulumi.Output<number> }>({
@@ -147,11 +147,13 @@ export function dedicatedRequestUnits(throughput: ThroughputInput): number | und
 /**
  * The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or its physical partition's share
  * of the container's RU/s when lower. The core's Cosmos DB profile derives the physical partitions from the
- * design's throughput (args.throughput, passed into the design) and size: one per 10,000 RU/s and per 50 GB,
- * the RU/s divided evenly among them; serverless, 5,000 RU/s shared by up to five (Microsoft Learn, "Partitioning and
- * horizontal scaling"; "Azure Cosmos DB serverless account performance"). Without known throughput (a value
- * known only at deployment, shared throughput without `{ sharedDatabase }`) only the logical ceiling, or a
- * serverless partition's, is known. A hot-key threshold above this could never fire.
+ * design's throughput (args.throughput, passed into the design) and size, or takes the design's
+ * `physicalPartitions`: one per 6,000 RU/s of manual throughput (10,000 of autoscale or shared) and per 50 GB
+ * when created, the RU/s divided evenly among them; serverless, 5,000 RU/s shared by up to five (Microsoft Learn,
+ * "Partitioning and horizontal scaling"; "Best practices for scaling provisioned throughput"; "Azure Cosmos DB
+ * serverless account performance"). Without known throughput (a value known only at deployment, shared
+ * throughput without `{ sharedDatabase }`) only the logical ceiling is known, and for serverless the most one
+ * partition's share can be (the container's 5,000 RU/s). A hot-key threshold above this could never fire.
  */
 export function keyCeiling(mode: ThroughputMode, design: CosmosKeyDesign): number {
   const logical = COSMOS_LIMITS.logicalPartitionRequestUnits;

@@ -1,4 +1,14 @@
-import { DEFAULT_THRESHOLDS, DesignError, lint, normalize, UsageError, type DesignInput } from '../../lib';
+import {
+  DEFAULT_THRESHOLDS,
+  DesignError,
+  lint,
+  normalize,
+  PROFILES,
+  UsageError,
+  type CosmosContainerDesign,
+  type CosmosKeyDesign,
+  type DesignInput,
+} from '../../lib';
 import { container, issuesOf, table } from '../fixtures';
 
 /** An array of `length` with only `value` at `index`: the others are holes, not undefined. */
@@ -630,5 +640,46 @@ describe('cyclic input', () => {
       expect.stringMatching(/^tables\[0\]\.partitionKey\.parent: is not a known field/),
       expect.stringMatching(/^tables\[0\]\.self: is not a known field/),
     ]);
+  });
+});
+
+describe('a declared count of physical partitions (Cosmos DB)', () => {
+  // "Best practices for scaling provisioned throughput": a container at X RU/s has at least ⌈X / 10,000⌉ physical
+  // partitions, and one per 50 GB; a serverless container's count is its storage's alone.
+  it('is refused below what the throughput or the size needs, naming the field and the minimum', () => {
+    expect(issuesOf(container({ throughput: { manual: 30_000 }, physicalPartitions: 2 }))).toEqual([
+      "physicalPartitions: is 2, fewer than the container can have: the container's 30000 RU/s (throughput.manual) need at least 3 (one per 10000 RU/s); declare at least 3, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them",
+    ]);
+    expect(issuesOf(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 2 }))[0]).toMatch(
+      /^physicalPartitions: is 2, .*120 GB at storage\.totalGb need at least 3 \(one per 50 GB\); declare at least 3/,
+    );
+    expect(issuesOf(container({ throughput: { manual: 400 }, physicalPartitions: 0 }))[0]).toMatch(/^physicalPartitions: expected an integer ≥ 1, got 0/);
+  });
+
+  it('is the count the model uses when it meets the minimums, on a serverless container too', () => {
+    const [manual] = normalize(container({ throughput: { manual: 30_000 }, physicalPartitions: 3 })).designs;
+    expect(PROFILES.cosmosdb.physicalPartitions?.(manual.design as CosmosKeyDesign)).toEqual({
+      count: 3,
+      countedBy: 'declared',
+      requestUnitsEach: 10_000,
+      requestUnits: 30_000,
+    });
+    const [serverless] = normalize(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 4 })).designs;
+    expect(PROFILES.cosmosdb.physicalPartitions?.(serverless.design as CosmosKeyDesign)).toMatchObject({
+      count: 4,
+      requestUnits: 5_000,
+      requestUnitsEach: 1_250,
+    });
+  });
+
+  it('without one, the count a container created at its throughput gets', () => {
+    const count = (throughput: CosmosContainerDesign['throughput'], totalGb?: number) =>
+      PROFILES.cosmosdb.physicalPartitions?.(normalize(container({ throughput, storage: { totalGb } })).designs[0].design as CosmosKeyDesign)?.count;
+    expect(count({ manual: 18_000 })).toBe(3);
+    expect(count({ autoscaleMax: 18_000 })).toBe(2);
+    expect(count({ sharedDatabase: 18_000 })).toBe(2);
+    expect(count({ manual: 6_000 })).toBe(1);
+    expect(count({ manual: 6_100 })).toBe(2);
+    expect(count({ manual: 6_000 }, 120)).toBe(3);
   });
 });

@@ -446,7 +446,7 @@ describe('skew alerts', () => {
     expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(9_000);
   });
 
-  it("judge a serverless key against a serverless partition's 5,000 RU/s, and create no NormalizedRUConsumption alert", async () => {
+  it("judge a serverless key against its physical partition's share of the container's 5,000 RU/s, and create no NormalizedRUConsumption alert", async () => {
     const info = jest.spyOn(pulumi.log, 'info');
     const component = await guarded('serverless', { monitoring: accountMonitoring(), throughput: 'serverless', design: orders });
     expect(criterionOf(engine.named('serverless-hot-key')).threshold).toBe(4_000);
@@ -456,14 +456,18 @@ describe('skew alerts', () => {
   });
 
   it("judge a key against its physical partition's share when that is below 10,000 RU/s (the core's physical-partition model)", async () => {
-    // 18,000 RU/s make two physical partitions of 9,000 RU/s: a key on one of them never gets 10,000.
+    // 18,000 RU/s manual start on three physical partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best
+    // practices for scaling provisioned throughput"): a key on one of them never gets 10,000, and 4,800 is 80% of its share.
     await guarded('split', { monitoring: accountMonitoring(), throughput: { manual: 18_000 }, design: orders });
-    expect(criterionOf(engine.named('split-hot-key')).threshold).toBe(7_200);
-    // 200 GB make four physical partitions of the same 20,000 RU/s: 5,000 RU/s each, whatever the RU/s alone say.
-    await guarded('stored', { monitoring: accountMonitoring(), throughput: { manual: 20_000 }, design: { ...orders, storage: { totalGb: 200 } } });
+    expect(criterionOf(engine.named('split-hot-key')).threshold).toBe(4_800);
+    // The same container raised in place from 18,000 RU/s keeps its three partitions up to 30,000 RU/s: 10,000 each.
+    await guarded('raised', { monitoring: accountMonitoring(), throughput: { manual: 30_000 }, design: { ...orders, physicalPartitions: 3 } });
+    expect(criterionOf(engine.named('raised-hot-key')).threshold).toBe(8_000);
+    // 200 GB make four physical partitions of a 20,000 RU/s autoscale maximum: 5,000 RU/s each, whatever the RU/s alone say.
+    await guarded('stored', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 20_000 }, design: { ...orders, storage: { totalGb: 200 } } });
     expect(criterionOf(engine.named('stored-hot-key')).threshold).toBe(4_000);
-    // 20,000 RU/s and no declared size: two partitions of 10,000, so the logical ceiling is the one that bites.
-    await guarded('unsized', { monitoring: accountMonitoring(), throughput: { manual: 20_000 }, design: orders });
+    // A 20,000 RU/s autoscale maximum and no declared size: two partitions of 10,000, so the logical ceiling is the one that bites.
+    await guarded('unsized', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 20_000 }, design: orders });
     expect(criterionOf(engine.named('unsized-hot-key')).threshold).toBe(8_000);
   });
 

@@ -152,6 +152,16 @@ describe('acknowledgements', () => {
     await expectNothingRegistered(name);
   });
 
+  it('refuse a declared count of physical partitions below what args.throughput needs, at design.physicalPartitions', async () => {
+    // "Best practices for scaling provisioned throughput": 40,000 RU/s need at least four physical partitions.
+    const error = refusal('too-few-partitions', { throughput: { manual: 40_000 }, design: { ...telemetry, physicalPartitions: 3 } });
+    expect(error).toBeInstanceOf(InvalidArgsError);
+    const [issue] = (error as InvalidArgsError).issues;
+    expect(issue.path).toBe('design.physicalPartitions');
+    expect(issue.message).toMatch(/need at least 4 \(one per 10000 RU\/s\); declare at least 4/);
+    await expectNothingRegistered('too-few-partitions');
+  });
+
   it('that waive nothing are reported as stale', async () => {
     const component = new GuardedContainer('stale', {
       monitoring,

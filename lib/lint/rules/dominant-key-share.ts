@@ -1,10 +1,20 @@
 import { nearestToCeiling } from '../../design/sharding';
 import { atCeiling, growthOf } from '../analysis';
-import { physicalShareData, reachableDimensions } from '../physical-partition';
+import { overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'dominant' | 'estimatedFromLevel' | 'declaredAtLevel' | 'aboveMaxShare' | 'aboveMaxShareAtCeiling' | 'physicalShare' | 'fix' | 'fixAtCeiling';
+type Id =
+  | 'dominant'
+  | 'estimatedFromLevel'
+  | 'declaredAtLevel'
+  | 'aboveMaxShare'
+  | 'aboveMaxShareAtCeiling'
+  | 'aboveMaxShareOverCapacity'
+  | 'physicalShare'
+  | 'fix'
+  | 'fixAtCeiling'
+  | 'fixOverCapacity';
 
 export const dominantKeyShare = defineRule({
   id: 'SG014',
@@ -16,7 +26,7 @@ export const dominantKeyShare = defineRule({
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
-  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance],
+  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosScalingThroughput, SOURCES.cosmosServerlessPerformance],
   messages: {
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
@@ -24,10 +34,14 @@ export const dominantKeyShare = defineRule({
     aboveMaxShare:
       ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
     aboveMaxShareAtCeiling: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, already saturated',
+    aboveMaxShareOverCapacity:
+      ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): every physical partition is short, this key's among them",
     physicalShare:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach",
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixAtCeiling: 'plan sharding for this key now (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
+    fixOverCapacity:
+      "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
   },
   check(design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
@@ -40,6 +54,8 @@ export const dominantKeyShare = defineRule({
       // unsharded key, as it stands after SG007's fix.
       if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return [];
       if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return [];
+      // Above the container's usable RU/s no partition's share is a ceiling: say what SG017 says, never "a usable 0".
+      const capacity = overCapacity(a);
       const unsharded = reachableDimensions(a);
       const busiest = nearestToCeiling(unsharded);
       const growth = growthOf(unsharded);
@@ -48,25 +64,46 @@ export const dominantKeyShare = defineRule({
       if (busiest.load === 0) return [];
       const onLevel = hotKeyShareLevel !== undefined;
       const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
+      const { headroom } = design.thresholds;
+      const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = capacity
+        ? {
+            notes: [...level, 'aboveMaxShareOverCapacity'],
+            fixId: 'fixOverCapacity',
+            data: {
+              load: busiest.load,
+              unit: busiest.unit,
+              containerPeak: capacity.peak,
+              containerUsable: capacity.usable,
+              containerRu: capacity.capacity,
+              headroom,
+            },
+          }
+        : {
+            notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
+            fixId: saturated ? 'fixAtCeiling' : 'fix',
+            data: {
+              load: busiest.load,
+              usable: busiest.usable,
+              unit: busiest.unit,
+              ...(saturated ? {} : { growthToCeiling: growth }),
+              ...(busiest.physical ? { ...physicalShareData(busiest.physical, headroom), headroom } : {}),
+            },
+          };
       return [
         {
           // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
           path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
           index: space.index,
           messageId: 'dominant',
-          notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
-          fixId: saturated ? 'fixAtCeiling' : 'fix',
+          notes: judged.notes,
+          fixId: judged.fixId,
           data: {
             key: space.partitionKey.map((k) => k.name),
             index: space.index,
             share: hotKeyShare,
             limit: design.thresholds.maxHotKeyShare,
             ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
-            load: busiest.load,
-            usable: busiest.usable,
-            unit: busiest.unit,
-            ...(saturated ? {} : { growthToCeiling: growth }),
-            ...(busiest.physical ? { ...physicalShareData(busiest.physical, design.thresholds.headroom), headroom: design.thresholds.headroom } : {}),
+            ...judged.data,
           },
         },
       ];

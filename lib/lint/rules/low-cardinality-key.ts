@@ -37,6 +37,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiSharding,
     SOURCES.cosmosPartitioning,
+    SOURCES.cosmosScalingThroughput,
   ],
   messages: {
     fewValues:

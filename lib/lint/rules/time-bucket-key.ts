@@ -2,6 +2,7 @@ import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
+import { physicalShareData, reachableDimensions } from '../physical-partition';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -19,6 +20,7 @@ type Id =
   | 'fixReorder'
   | 'fixReorderFits'
   | 'fixQueries'
+  | 'physicalShare'
   | AdviceId;
 
 /** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
@@ -33,9 +35,11 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const wholeKey = isTimeBucketKey(levels);
   const firstLevel = !wholeKey && profile.routing === 'key-prefix' && levels.length > 1 && levels[0].kind === 'time-bucket';
   if (!wholeKey && !firstLevel) return [];
-  // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load.
-  const bucket = wholeKey ? profile.loadDimensions(a.hot, design.thresholds.headroom) : a.whole;
+  // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load,
+  // against its physical partition's share of a Cosmos DB container's RU/s where that is below the logical ceiling.
+  const bucket = wholeKey ? reachableDimensions(a) : a.whole;
   const worst = nearestToCeiling(bucket);
+  const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
   const idle = !Number.isFinite(growth);
@@ -77,8 +81,9 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         index: space.index,
         severity: 'warning',
         messageId: idle ? 'timeKeyFitsIdle' : 'timeKeyFits',
+        notes: physical?.notes,
         fixId: 'fixFits',
-        data: base,
+        data: { ...base, ...physical?.data },
       },
     ];
   }
@@ -90,9 +95,10 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
       index: space.index,
       messageId: 'timeKey',
+      notes: physical?.notes,
       fixId: advice.ids[0],
       fixNotes: [...advice.ids.slice(1), 'orEventId'],
-      data: { ...advice.data, ...base },
+      data: { ...advice.data, ...base, ...physical?.data },
       edits: advice.edits,
     },
   ];
@@ -104,11 +110,18 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded. A warning, with the growth factor, when that load fits one partition.",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key). A warning, with the growth factor, when that load fits one partition.",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
-  sources: [SOURCES.dynamoTimeSeries, SOURCES.dynamoSharding, SOURCES.cosmosHierarchical, SOURCES.cosmosSynthetic],
+  sources: [
+    SOURCES.dynamoTimeSeries,
+    SOURCES.dynamoSharding,
+    SOURCES.cosmosPartitioning,
+    SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosHierarchical,
+    SOURCES.cosmosSynthetic,
+  ],
   messages: {
     timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
     timeKeyFits:
@@ -120,6 +133,8 @@ export const timeBucketKey = defineRule({
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), saturated when traffic grows {{growthToCeiling}}×, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     timeFirstFitsIdle:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
+    physicalShare:
+      "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there): the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites",
     orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{key|key}} with a business attribute the writes carry, in one composite value',

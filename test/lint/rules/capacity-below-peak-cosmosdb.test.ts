@@ -47,7 +47,11 @@ testRule('SG017', {
     { name: 'serverless on five physical partitions (250 GB): still 4,000 of 5,000 RU/s', design: serverless(250, 4_000) },
     { name: 'serverless on six physical partitions (251 GB): 4,800 of 6,000 RU/s', design: serverless(251, 4_800) },
     { name: 'serverless on twenty physical partitions (1 TB): 16,000 of 20,000 RU/s', design: serverless(1_000, 16_000) },
-    { name: 'throughput for the 4 copies the read-hot feed needs at 50,000 RU/s: 36,000 RU/s at 72%', design: feeds({ manual: 50_000 }) },
+    // A 50,000 RU/s autoscale maximum starts on five physical partitions of 10,000 RU/s ("Best practices for scaling provisioned throughput").
+    {
+      name: 'throughput for the 4 copies the read-hot feed needs at a 50,000 RU/s autoscale maximum: 36,000 RU/s at 72%',
+      design: feeds({ autoscaleMax: 50_000 }),
+    },
   ],
   invalid: [
     {
@@ -106,11 +110,28 @@ testRule('SG017', {
         {
           messageId: 'cosmosManualBelowPeak',
           notes: ['cosmosPlannedCopies'],
-          data: { peak: 32_000, peakWrites: 4_000, declaredWrites: 2_000, copies: 2, needed: 47_500, neededPeak: 36_000 },
-          // At 40,000 RU/s the feed's physical partition (10,000 RU/s less its neighbours) needs 5 copies, not 2: the figure counts those.
-          fix: 'raise throughput.manual to at least 47,500 RU/s (36,000 RU/s at 80% utilization)',
+          data: { peak: 32_000, peakWrites: 4_000, declaredWrites: 2_000, copies: 2, needed: 60_000, neededPeak: 42_000 },
+          // A container created at 60,000 RU/s manual has ten physical partitions of 6,000 RU/s: the feed's (4,800 usable, less
+          // 1,500 for its neighbours) needs 7 copies, not 2, and the figure counts those.
+          fix: 'raise throughput.manual to at least 60,000 RU/s (42,000 RU/s at 80% utilization)',
           message:
             /that peak counts the 2 replicated copies of every document that the fix for the read-hot key \(SG003\) needs \(2,000 RU\/s of declared writes × 2\)/,
+        },
+      ],
+    },
+    {
+      // A declared layout raised in place splits to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"):
+      // the edit declares that count too, so the fixed design is valid (3 partitions cannot hold 40,000 RU/s).
+      name: 'a container declared with 3 physical partitions: the raise declares the 4 the new RU/s split it into',
+      design: orders({ workload: { peakReadUnits: 24_000, peakWriteUnits: 8_000 }, throughput: { manual: 30_000 }, physicalPartitions: 3 }),
+      findings: [
+        {
+          messageId: 'cosmosManualBelowPeak',
+          data: { peak: 32_000, needed: 40_000 },
+          edits: [
+            { op: 'set', path: 'throughput.manual', value: 40_000 },
+            { op: 'set', path: 'physicalPartitions', value: 4 },
+          ],
         },
       ],
     },

@@ -117,15 +117,30 @@ testRule('SG014', {
       ],
     },
     {
-      // The review's case: 9,000 RU/s at peak in a 4,000 RU/s container (SG017's error). The key's partition is full.
-      name: 'a key in a container whose peak is above its RU/s: already saturated, not "grows 2.96×" against 8,000',
+      // The review's case: 9,000 RU/s at peak in a 4,000 RU/s container (SG017's error). Every partition is short: the
+      // finding says so, not "grows 2.96×" against 8,000, nor "of a usable 0 RU/s".
+      name: 'a key in a container whose peak is above its RU/s: the capacity is short, said as SG017 says it',
       design: provisioned({ manual: 4_000 }, 3_000, 6_000, 0.3),
       findings: [
         {
           messageId: 'dominant',
-          notes: ['aboveMaxShareAtCeiling', 'physicalShare'],
-          data: { load: 2_700, usable: 0, neighbourRu: 6_300 },
-          message: /: 2,700 of a usable 0 RU\/s today, already saturated; the container's 4,000 RU\/s/,
+          notes: ['aboveMaxShareOverCapacity'],
+          data: { load: 2_700, containerPeak: 9_000, containerUsable: 3_200, containerRu: 4_000 },
+          message:
+            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 2,700 RU/s today, in a container whose peak of 9,000 RU/s is above its usable 3,200 RU/s (80% of 4,000 RU/s, SG017's finding): every physical partition is short, this key's among them",
+          fix: /^raise the container's throughput first \(SG017 says how far\)/,
+        },
+      ],
+    },
+    {
+      // Just under the container's usable RU/s the physical share is quoted again, and it is not zero.
+      name: "the same key with the peak under the usable RU/s: its physical partition's share",
+      design: provisioned({ autoscaleMax: 20_000 }, 3_000, 6_000, 0.3),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['aboveMaxShare', 'physicalShare'],
+          data: { load: 2_700, usable: 4_850, physicalPartitions: 2, partitionRu: 10_000, neighbourRu: 3_150 },
         },
       ],
     },

@@ -185,13 +185,13 @@ testRule('SG001', {
       ],
     },
     {
-      // With 50,000 RU/s declared: five physical partitions of 10,000 RU/s, 8,000 usable, of which the other
+      // Under a 50,000 RU/s autoscale maximum: five physical partitions of 10,000 RU/s, 8,000 usable, of which the other
       // countries on the hottest one are expected to take 5,880 ("Partitioning and horizontal scaling").
       name: "a Cosmos DB key by country with declared throughput: its physical partition's share, as SG003 judges it",
       design: container({
         partitionKey: { paths: [{ path: '/country', cardinality: 50 }] },
         workload: { peakReadUnits: 10000, peakWriteUnits: 20000 },
-        throughput: { manual: 50_000 },
+        throughput: { autoscaleMax: 50_000 },
       }),
       findings: [
         {

@@ -1,7 +1,9 @@
 /**
  * Issue 14 §2: a Cosmos DB container's physical partitions under its logical ones, from the throughput
- * and size the design declares ("Partitioning and horizontal scaling": one physical partition per
- * 10,000 RU/s and per 50 GB, the RU/s divided evenly among them).
+ * and size the design declares, or its declared `physicalPartitions`: a container created with manual
+ * throughput starts with one per 6,000 RU/s (18,000 RU/s: three of 6,000, "Partitioning and horizontal
+ * scaling"), with autoscale or shared throughput one per 10,000 RU/s, and one per 50 GB ("Best practices for
+ * scaling provisioned throughput"); the RU/s are divided evenly among them.
  */
 import { lint, type CosmosContainerDesign } from '../../../lib';
 import { container } from '../../fixtures';
@@ -60,8 +62,19 @@ testRule('SG003', {
     { name: 'serverless on one physical partition: 2,100 RU/s with its neighbours fits', design: serverlessStores(50) },
     { name: 'the 5,400 RU/s key without declared throughput: under the 10,000 RU/s logical ceiling', design: stores() },
     {
-      name: 'the 5,400 RU/s key in a 40,000 RU/s container: its 10,000 RU/s partition serves it and its neighbours',
-      design: stores({ throughput: { manual: 40_000 } }),
+      name: 'the 5,400 RU/s key under a 40,000 RU/s autoscale maximum: its 10,000 RU/s partition serves it and its neighbours',
+      design: stores({ throughput: { autoscaleMax: 40_000 } }),
+    },
+    {
+      // "Best practices for scaling provisioned throughput": 5 partitions at 30,000 RU/s: 6,000 each, 4,800 usable, and a
+      // 2,400 RU/s key with 9,600 / 5 = 1,920 RU/s of neighbours fits.
+      name: 'a 2,400 RU/s key in a container declared with 5 physical partitions at 30,000 RU/s manual',
+      design: stores({ throughput: { manual: 30_000 }, physicalPartitions: 5, workload: { peakReadUnits: 4_400, peakWriteUnits: 7_600, hotKeyShare: 0.2 } }),
+    },
+    {
+      // Created at 24,000 RU/s (4 partitions) and raised to 40,000 RU/s in place: four partitions of 10,000 serve it.
+      name: 'the 5,400 RU/s key at 40,000 RU/s manual on the 4 physical partitions the container has',
+      design: stores({ throughput: { manual: 40_000 }, physicalPartitions: 4 }),
     },
     {
       // Above 80% of its RU/s every physical partition is short: SG017 (and the alerts) speak of capacity, not of one key.
@@ -90,13 +103,13 @@ testRule('SG003', {
   ],
   invalid: [
     {
-      // 30% of 30,000 RU/s = 9,000, over the 8,000 usable logical ceiling; in 40,000 RU/s (4 × 10,000) each shard must
-      // also fit 8,000 − 5,250 (neighbours) = 2,750: N = 4 (3 shards of 3,000 would not), and the message says why.
+      // 30% of 30,000 RU/s = 9,000, over the 8,000 usable logical ceiling; under a 40,000 RU/s autoscale maximum (4 × 10,000)
+      // each shard must also fit 8,000 − 5,250 (neighbours) = 2,750: N = 4 (3 shards of 3,000 would not), and the message says why.
       name: 'a key over its logical ceiling whose N is set by the smaller physical share: both ceilings named',
       design: container({
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 50 }] },
         workload: { peakReadUnits: 20_000, peakWriteUnits: 10_000, hotKeyShare: 0.3 },
-        throughput: { manual: 40_000 },
+        throughput: { autoscaleMax: 40_000 },
       }),
       findings: [
         {
@@ -109,7 +122,9 @@ testRule('SG003', {
       ],
     },
     {
-      // The issue's example: 5,400 RU/s throttles in 18,000 RU/s (two physical partitions of 9,000 RU/s).
+      // The issue's example, as Microsoft Learn counts it: 18,000 RU/s manual start on three physical partitions of 6,000 RU/s
+      // (4,800 usable, less 9,000 / 3 for the neighbours). Raising RU/s keeps 3 up to 30,000, then splits to 4:
+      // 5,400 + 2,250 ≤ 0.8 × RU / 4 from 38,300 RU/s on the manual grid.
       name: 'the 5,400 RU/s key in an 18,000 RU/s container: its physical partition, not the logical ceiling, bites',
       design: stores({ throughput: { manual: 18_000 } }),
       findings: [
@@ -119,31 +134,50 @@ testRule('SG003', {
           data: {
             requestLoad: 5_400,
             containerRu: 18_000,
-            physicalPartitions: 2,
-            partitionRu: 9_000,
-            partitionUsable: 7_200,
-            neighbourRu: 4_500,
-            requestUsable: 2_700,
+            physicalPartitions: 3,
+            partitionRu: 6_000,
+            partitionUsable: 4_800,
+            neighbourRu: 3_000,
+            requestUsable: 1_800,
             logicalCeiling: 10_000,
             raiseTo: 38_300,
             raisedPartitions: 4,
           },
           message:
-            /5,400 RU\/s against a usable 2,700 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 2 physical partitions of 9,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
-          fix: /or raise the container's throughput to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s\)/,
+            /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
+          fix: /or raise the container's throughput in place to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s; declare physicalPartitions: 4 once raised\)/,
           edits: true,
         },
       ],
     },
     {
+      // An autoscale maximum (like shared throughput) starts with one physical partition per 10,000 RU/s: two of 9,000.
       name: 'the same key with its autoscale maximum at 18,000 RU/s',
       design: stores({ throughput: { autoscaleMax: 18_000 } }),
       findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 2, raiseTo: 39_000 } }],
     },
     {
-      name: 'a 40,000 RU/s container whose 250 GB make 5 physical partitions of 8,000 RU/s',
-      design: stores({ throughput: { manual: 40_000 }, storage: { totalGb: 250 } }),
+      name: 'a 40,000 RU/s autoscale container whose 250 GB make 5 physical partitions of 8,000 RU/s',
+      design: stores({ throughput: { autoscaleMax: 40_000 }, storage: { totalGb: 250 } }),
       findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 5, partitionRu: 8_000 } }],
+    },
+    {
+      // The same key at 40,000 RU/s manual: created with seven partitions of 5,714 RU/s (one per 6,000).
+      name: 'the 5,400 RU/s key at 40,000 RU/s manual: seven physical partitions of 5,714 RU/s',
+      design: stores({ throughput: { manual: 40_000 } }),
+      findings: [{ messageId: 'hotKey', notes: ['requestOverPhysical', 'physicalShare'], data: { physicalPartitions: 7 } }],
+    },
+    {
+      // Declared: 5 partitions at 30,000 RU/s ("Best practices for scaling provisioned throughput"): 5,400 + 1,800 > 4,800.
+      name: 'the 5,400 RU/s key in a container declared with 5 physical partitions at 30,000 RU/s manual',
+      design: stores({ throughput: { manual: 30_000 }, physicalPartitions: 5 }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['requestOverPhysical', 'physicalShare'],
+          data: { physicalPartitions: 5, partitionRu: 6_000, neighbourRu: 1_800, requestUsable: 3_000 },
+        },
+      ],
     },
     {
       // "Azure Cosmos DB serverless account performance": two physical partitions (100 GB) share 5,000 RU/s.
@@ -159,7 +193,7 @@ testRule('SG003', {
     },
     {
       name: 'the logical ceiling still bites first when the key alone is above 8,000 RU/s',
-      design: stores({ throughput: { manual: 100_000 }, workload: { peakReadUnits: 10_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 } }),
+      design: stores({ throughput: { autoscaleMax: 100_000 }, workload: { peakReadUnits: 10_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 } }),
       // 9,000 RU/s alone is above 8,000: no share of any physical partition could serve it.
       findings: [{ messageId: 'hotKey', notes: ['requestOver'], data: { requestCeiling: 10_000, requestUsable: 8_000 } }],
     },
@@ -225,11 +259,11 @@ testRule('SG001', {
   invalid: [
     {
       // Issue 14 §2 "Small containers": every key value shares the one physical partition anyway.
-      name: 'five statuses in a 10,000 RU/s container on one physical partition: a warning, not a re-key error',
+      name: 'five statuses under a 10,000 RU/s autoscale maximum on one physical partition: a warning, not a re-key error',
       design: container({
         partitionKey: { paths: [{ path: '/status', cardinality: 5 }] },
         workload: { peakReadUnits: 4_500, peakWriteUnits: 4_000 },
-        throughput: { manual: 10_000 },
+        throughput: { autoscaleMax: 10_000 },
         storage: { totalGb: 20 },
       }),
       findings: [

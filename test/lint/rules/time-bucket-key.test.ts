@@ -41,6 +41,36 @@ testRule('SG002', {
   ],
   invalid: [
     {
+      // Issue 14: 6,000 RU/s fit the 8,000 RU/s a logical partition may use, but a container created at 18,000 RU/s manual
+      // has three physical partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best practices for scaling
+      // provisioned throughput"): the current bucket's is the ceiling that bites, 4,800 usable, not the logical 10,000.
+      name: "a Cosmos DB day key in an 18,000 RU/s container: the current bucket's physical partition, not the logical ceiling",
+      design: container({
+        partitionKey: { paths: [{ path: '/day', cardinality: 365 }] },
+        workload: { peakReadUnits: 1_000, peakWriteUnits: 5_000 },
+        throughput: { manual: 18_000 },
+      }),
+      findings: [
+        {
+          messageId: 'timeKey',
+          notes: ['physicalShare'],
+          data: { load: 6_000, usable: 4_800, ceiling: 6_000, physicalPartitions: 3, partitionRu: 6_000, logicalCeiling: 10_000 },
+          message:
+            /6,000 RU\/s against a usable 4,800 RU\/s \(80% of the 6,000 RU\/s ceiling\), while older buckets sit idle; the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is what bites$/,
+        },
+      ],
+    },
+    {
+      // The same bucket under an 18,000 RU/s autoscale maximum: two physical partitions of 9,000 RU/s, 7,200 usable.
+      name: 'the same day key under an 18,000 RU/s autoscale maximum: a warning, with the growth left on its physical partition',
+      design: container({
+        partitionKey: { paths: [{ path: '/day', cardinality: 365 }] },
+        workload: { peakReadUnits: 1_000, peakWriteUnits: 5_000 },
+        throughput: { autoscaleMax: 18_000 },
+      }),
+      findings: [{ messageId: 'timeKeyFits', severity: 'warning', notes: ['physicalShare'], data: { load: 6_000, usable: 7_200, growthToCeiling: 1.2 } }],
+    },
+    {
       // The level the queries give goes above the month: `/month` → `/deviceId` would be SG002's own time-first hotspot.
       name: 'a Cosmos DB month key whose reads give the device: the suggested hierarchical key puts the month last',
       design: container({

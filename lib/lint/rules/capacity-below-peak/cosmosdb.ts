@@ -7,6 +7,7 @@
 import { THROUGHPUT_GRID, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
+import { COSMOS_LIMITS } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { defineRule, type RuleHit } from '../../rule';
@@ -105,7 +106,16 @@ function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<
       edits,
     },
   ];
-  const raise = (form: ThroughputForm, value: number): DesignEdit[] => [{ op: 'set', path: `throughput.${form}`, value }];
+  // A declared count of physical partitions is the container's: raised in place, it splits to the new RU/s's minimum
+  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid.
+  const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => {
+    const minimum = Math.ceil(value / perContainer / COSMOS_LIMITS.physicalPartitionRequestUnits);
+    const declared = design.physicalPartitions;
+    return [
+      { op: 'set', path: `throughput.${form}`, value },
+      ...(declared !== undefined && declared < minimum ? [{ op: 'set' as const, path: 'physicalPartitions', value: minimum }] : []),
+    ];
+  };
   switch (throughput.mode) {
     case 'manual': {
       const fix = throughputFor(design, counted, 'manual');
@@ -123,7 +133,7 @@ function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
         { ...fix, containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, counted, 'manual').needed },
-        raise('sharedDatabase', fix.needed),
+        raise('sharedDatabase', fix.needed, containers),
       );
     }
     case 'serverless':
