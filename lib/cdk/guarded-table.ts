@@ -8,17 +8,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import {
-  DesignError,
-  UsageError,
-  lintDocument,
-  normalize,
-  type DesignIssue,
-  type DynamoDbKeyDesign,
-  type DynamoDbTableDesign,
-  type Finding,
-  type KeySpace,
-} from '../index';
+import { DesignError, UsageError, lintDocument, normalize, type DesignIssue, type DynamoDbKeyDesign, type Finding, type KeySpace } from '../index';
 import { validAcknowledgementsFor } from './acknowledgements';
 import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
 import {
@@ -113,6 +103,10 @@ export class GuardedTable extends Construct {
   private ruleLookup?: InsightRuleLookup;
   /** The design's Contributor Insights switch for the table (fixed at construction). */
   private readonly tableMonitored: boolean;
+  /** Whether the on-demand table has a read and a write maximum, as its capacity was derived at construction. */
+  private tableMaximumsSet: CapacityShape['maxOnDemand'] = { Read: false, Write: false };
+  /** The last normalization, with the input (as JSON) it was made from: an unchanged input is not normalized again. */
+  private normalized?: { readonly key: string; readonly design: DynamoDbKeyDesign };
   /** The last lint, with the input it was made from: `design` and `findings` lint once per change. */
   private linted?: { readonly key: string; readonly design: DynamoDbKeyDesign; readonly findings: Finding[] };
 
@@ -153,7 +147,7 @@ export class GuardedTable extends Construct {
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.
     this.tableMonitored = normalized.primaryKey.keyMonitoring;
-    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
+    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, this.billing, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
     this.renderedReplicas = this.resource.replicas;
     this.input = this.withCapacity(this.input);
@@ -264,6 +258,7 @@ export class GuardedTable extends Construct {
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);
     if (issues.length > 0) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    this.tableMaximumsSet = derived.tableMaximums;
     if (derived.unchecked.length > 0) {
       Annotations.of(this).addWarningV2(
         'skewguard:capacity-unchecked',
@@ -273,10 +268,19 @@ export class GuardedTable extends Construct {
     return merged;
   }
 
+  /** The core's normalization of `input` (throwing its DesignError); the last one again when `input` is unchanged. */
+  private normalizedOf(input: TableDesignInput): DynamoDbKeyDesign {
+    const key = JSON.stringify(input);
+    if (this.normalized?.key !== key) {
+      this.normalized = { key, design: normalize({ ...input, engine: 'dynamodb' }).designs[0].design as DynamoDbKeyDesign };
+    }
+    return this.normalized.design;
+  }
+
   /** The core's normalization of `input`, its issues added to `issues`. */
   private normalizeDesign(input: TableDesignInput, issues: DesignIssue[]): DynamoDbKeyDesign | undefined {
     try {
-      return normalize({ ...input, engine: 'dynamodb' }).designs[0].design as DynamoDbKeyDesign;
+      return this.normalizedOf(input);
     } catch (error) {
       if (!(error instanceof DesignError)) throw error;
       issues.push(...error.issues);
@@ -292,11 +296,10 @@ export class GuardedTable extends Construct {
 
   /** The lint of the effective input, redone only when it changed (an index added, a waiver given). */
   private lint(): { design: DynamoDbKeyDesign; findings: Finding[] } {
-    const input: DynamoDbTableDesign = { ...this.effectiveInput(), engine: 'dynamodb' };
+    const input = this.effectiveInput();
     const key = JSON.stringify(input);
     if (this.linted?.key !== key) {
-      const design = normalize(input).designs[0].design as DynamoDbKeyDesign;
-      this.linted = { key, design, findings: lintDocument(input).findings };
+      this.linted = { key, design: this.normalizedOf(input), findings: lintDocument({ ...input, engine: 'dynamodb' }).findings };
     }
     return { design: this.linted.design, findings: [...this.linted.findings] };
   }
@@ -329,20 +332,6 @@ export class GuardedTable extends Construct {
     }
   }
 
-  /**
-   * On-demand maximums as TableV2 renders them from `Billing.onDemand()`: the write maximum on the
-   * table (`WriteOnDemandThroughputSettings`), the read maximum on each replica
-   * (`Replicas[].ReadOnDemandThroughputSettings`, AWS::DynamoDB::GlobalTable ReplicaSpecification).
-   */
-  private tableMaximums(): CapacityShape['maxOnDemand'] {
-    if (this.billing.mode === dynamodb.BillingMode.PROVISIONED) return { Read: false, Write: false };
-    const replicas = Stack.of(this).resolve(this.renderedReplicas) as { readOnDemandThroughputSettings?: unknown }[] | undefined;
-    return {
-      Read: this.resource.readOnDemandThroughputSettings !== undefined || (replicas ?? []).some((r) => r?.readOnDemandThroughputSettings !== undefined),
-      Write: this.resource.writeOnDemandThroughputSettings !== undefined,
-    };
-  }
-
   /** The Contributor Insights rule names of one key space, looked up at deploy time (one lookup per table). */
   private rulesOf(indexName: string | undefined): InsightRuleNames {
     this.ruleLookup ??= new InsightRuleLookup(this, 'ContributorInsightsRules', { table: this.table, mode: this.mode });
@@ -357,7 +346,7 @@ export class GuardedTable extends Construct {
       provisioned,
       maxOnDemand:
         gsi === undefined
-          ? this.tableMaximums()
+          ? this.tableMaximumsSet
           : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
     keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings);

@@ -20,6 +20,13 @@ export interface DerivedCapacity {
   readonly indexes: ReadonlyMap<string, CapacityDeclarations>;
   /** Where a figure is a token, e.g. `globalSecondaryIndexes[byStatus] read capacity maximum`. */
   readonly unchecked: readonly string[];
+  /**
+   * Whether the on-demand table has a maximum for each direction, a token included: the write maximum
+   * on the table (`WriteOnDemandThroughputSettings`), the read maximum on any replica
+   * (`Replicas[].ReadOnDemandThroughputSettings`, AWS::DynamoDB::GlobalTable ReplicaSpecification).
+   * Both false when provisioned.
+   */
+  readonly tableMaximums: Readonly<Record<'Read' | 'Write', boolean>>;
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,7 +46,8 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
   };
   const provisioned = resource.billingMode === 'PROVISIONED';
   const resolved = (value: unknown): unknown => stack.resolve(value);
-  const replica = (resolved(replicas) as unknown[] | undefined)?.[0];
+  const allReplicas = resolved(replicas) as unknown[] | undefined;
+  const replica = allReplicas?.[0];
   const replicaIndexes = isObject(replica) && Array.isArray(replica.globalSecondaryIndexes) ? (replica.globalSecondaryIndexes as unknown[]) : [];
 
   /** One key space from its write settings (table or GSI) and its read settings (the replica's). */
@@ -82,7 +90,13 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
     const read = replicaIndexes.find((r) => isObject(r) && r.indexName === gsi.indexName);
     indexes.set(gsi.indexName, declarations(gsi, isObject(read) ? read : {}, `index ${gsi.indexName}`));
   }
-  return { table, indexes, unchecked };
+  const tableMaximums = {
+    Read:
+      !provisioned &&
+      (resource.readOnDemandThroughputSettings !== undefined || (allReplicas ?? []).some((r) => isObject(r) && r.readOnDemandThroughputSettings !== undefined)),
+    Write: !provisioned && resource.writeOnDemandThroughputSettings !== undefined,
+  };
+  return { table, indexes, unchecked, tableMaximums };
 }
 
 /** `{ readCapacityUnits }` → fixed; `{ read|writeCapacityAutoScalingSettings: { minCapacity, maxCapacity } }` → auto-scaled. */

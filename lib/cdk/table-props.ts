@@ -2,7 +2,7 @@
  * Props → TableV2 props, with GuardedTable's data-safety defaults. Pure: no construct is created here.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
-import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import {
   GSI_SETTINGS,
   LSI_SETTINGS,
@@ -38,17 +38,21 @@ function localSecondaryIndexProps(lsi: GuardedLocalSecondaryIndex): dynamodb.Loc
   return { indexName: lsi.indexName, sortKey: attribute(lsi.sortKey), ...pick(lsi, LSI_SETTINGS) };
 }
 
-/** Everything TableV2 needs; the design's Contributor Insights switch and the chosen mode go to the table (GSIs inherit them). */
+/**
+ * Everything TableV2 needs; `billing` is the one the construct checked (the props', else on-demand),
+ * and the design's Contributor Insights switch and the chosen mode go to the table (GSIs inherit them).
+ */
 export function tableV2Props(
   design: GuardedTableDesign,
   settings: GuardedTableSettings,
+  billing: dynamodb.Billing,
   contributorInsights: { enabled: boolean; mode: dynamodb.ContributorInsightsMode },
 ): dynamodb.TablePropsV2 {
   return {
     ...settings,
     partitionKey: attribute(design.partitionKey),
     ...(design.sortKey ? { sortKey: attribute(design.sortKey) } : {}),
-    billing: settings.billing ?? dynamodb.Billing.onDemand(),
+    billing,
     removalPolicy: settings.removalPolicy ?? RemovalPolicy.RETAIN,
     deletionProtection: settings.deletionProtection ?? true,
     pointInTimeRecoverySpecification: settings.pointInTimeRecoverySpecification ?? { pointInTimeRecoveryEnabled: true },
