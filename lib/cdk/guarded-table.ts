@@ -94,7 +94,8 @@ export class GuardedTable extends Construct {
    *  the table's and GSIs' read capacity is. */
   private readonly renderedReplicas: unknown;
   private input: TableDesignInput;
-  private readonly billing: dynamodb.Billing;
+  /** Provisioned billing (else on-demand, TableV2's default when `billing` is not given). */
+  private readonly provisioned: boolean;
   private readonly mode: dynamodb.ContributorInsightsMode;
   /** CloudWatch alarm settings (not the design's `thresholds`, which size the design's headroom). */
   private readonly alarmSettings: AlarmSettings;
@@ -121,11 +122,11 @@ export class GuardedTable extends Construct {
     const usage: DesignIssue[] = settingsIssues(props);
     const issues: DesignIssue[] = [];
     // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
-    this.billing = settings.billing instanceof dynamodb.Billing ? settings.billing : dynamodb.Billing.onDemand();
+    this.provisioned = settings.billing instanceof dynamodb.Billing && settings.billing.mode === dynamodb.BillingMode.PROVISIONED;
     this.mode = typeof monitoring.contributorInsightsMode === 'string' ? monitoring.contributorInsightsMode : dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
     const throttledKeysOnly = this.mode === dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
 
-    const billingMode = this.billing.mode === dynamodb.BillingMode.PROVISIONED ? 'provisioned' : 'on-demand';
+    const billingMode = this.provisioned ? 'provisioned' : 'on-demand';
     this.input = plainDesign(
       tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode),
       '',
@@ -147,7 +148,7 @@ export class GuardedTable extends Construct {
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.
     this.tableMonitored = normalized.primaryKey.keyMonitoring;
-    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, this.billing, { enabled: this.tableMonitored, mode: this.mode }));
+    this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
     this.renderedReplicas = this.resource.replicas;
     this.input = this.withCapacity(this.input);
@@ -341,7 +342,7 @@ export class GuardedTable extends Construct {
   /** Alarms, rule lookup and dashboard rows of one key space. */
   private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): { space: KeySpaceRef; capacity: CapacityShape } {
     const ref: KeySpaceRef = { tableName: this.table.tableName, indexName: space.index };
-    const provisioned = this.billing.mode === dynamodb.BillingMode.PROVISIONED;
+    const provisioned = this.provisioned;
     const capacity: CapacityShape = {
       provisioned,
       maxOnDemand:

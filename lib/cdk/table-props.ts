@@ -39,20 +39,18 @@ function localSecondaryIndexProps(lsi: GuardedLocalSecondaryIndex): dynamodb.Loc
 }
 
 /**
- * Everything TableV2 needs; `billing` is the one the construct checked (the props', else on-demand),
- * and the design's Contributor Insights switch and the chosen mode go to the table (GSIs inherit them).
+ * Everything TableV2 needs; the design's Contributor Insights switch and the chosen mode go to the
+ * table (GSIs inherit them). Without `billing`, TableV2 bills on demand, as `Billing.onDemand()` does.
  */
 export function tableV2Props(
   design: GuardedTableDesign,
   settings: GuardedTableSettings,
-  billing: dynamodb.Billing,
   contributorInsights: { enabled: boolean; mode: dynamodb.ContributorInsightsMode },
 ): dynamodb.TablePropsV2 {
   return {
     ...settings,
     partitionKey: attribute(design.partitionKey),
     ...(design.sortKey ? { sortKey: attribute(design.sortKey) } : {}),
-    billing,
     removalPolicy: settings.removalPolicy ?? RemovalPolicy.RETAIN,
     deletionProtection: settings.deletionProtection ?? true,
     pointInTimeRecoverySpecification: settings.pointInTimeRecoverySpecification ?? { pointInTimeRecoveryEnabled: true },
