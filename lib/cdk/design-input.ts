@@ -23,11 +23,13 @@ import { REPLACED_PROPS } from './settings-check';
 /** A design as the core reads it, without `engine`: exactly what the template metadata carries. */
 export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
 
+/** The props that are not the design: TableV2 settings and monitoring. */
+const SPLIT_OFF = new Set<string>([...TABLE_SETTINGS, ...MONITORING_PROPS]);
+
 /** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. Props
  *  that were replaced (see settings-check.ts) go nowhere: they are reported there. */
 export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
-  const splitOff = new Set<string>([...TABLE_SETTINGS, ...MONITORING_PROPS]);
-  const design = Object.fromEntries(Object.entries(props).filter(([key]) => !splitOff.has(key) && !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
+  const design = Object.fromEntries(Object.entries(props).filter(([key]) => !SPLIT_OFF.has(key) && !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
   return { design, settings: pick(props, TABLE_SETTINGS), monitoring: pick(props, MONITORING_PROPS) };
 }
 

@@ -8,17 +8,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import {
-  DesignError,
-  UsageError,
-  lintDocument,
-  normalize,
-  type DesignIssue,
-  type DynamoDbKeyDesign,
-  type DynamoDbTableDesign,
-  type Finding,
-  type KeySpace,
-} from '../index';
+import { DesignError, UsageError, lintDocument, normalize, type DesignIssue, type DynamoDbKeyDesign, type Finding, type KeySpace } from '../index';
 import { validAcknowledgementsFor } from './acknowledgements';
 import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
 import {
@@ -104,7 +94,8 @@ export class GuardedTable extends Construct {
    *  the table's and GSIs' read capacity is. */
   private readonly renderedReplicas: unknown;
   private input: TableDesignInput;
-  private readonly billing: dynamodb.Billing;
+  /** Provisioned billing (else on-demand, TableV2's default when `billing` is not given). */
+  private readonly provisioned: boolean;
   private readonly mode: dynamodb.ContributorInsightsMode;
   /** CloudWatch alarm settings (not the design's `thresholds`, which size the design's headroom). */
   private readonly alarmSettings: AlarmSettings;
@@ -113,6 +104,10 @@ export class GuardedTable extends Construct {
   private ruleLookup?: InsightRuleLookup;
   /** The design's Contributor Insights switch for the table (fixed at construction). */
   private readonly tableMonitored: boolean;
+  /** Whether the on-demand table has a read and a write maximum, as its capacity was derived at construction. */
+  private tableMaximumsSet: CapacityShape['maxOnDemand'] = { Read: false, Write: false };
+  /** The last normalization, with the input (as JSON) it was made from: an unchanged input is not normalized again. */
+  private normalized?: { readonly key: string; readonly design: DynamoDbKeyDesign };
   /** The last lint, with the input it was made from: `design` and `findings` lint once per change. */
   private linted?: { readonly key: string; readonly design: DynamoDbKeyDesign; readonly findings: Finding[] };
 
@@ -127,11 +122,11 @@ export class GuardedTable extends Construct {
     const usage: DesignIssue[] = settingsIssues(props);
     const issues: DesignIssue[] = [];
     // After a wrong billing or mode (reported above), go on with the defaults so the design's problems are reported too.
-    this.billing = settings.billing instanceof dynamodb.Billing ? settings.billing : dynamodb.Billing.onDemand();
+    this.provisioned = settings.billing instanceof dynamodb.Billing && settings.billing.mode === dynamodb.BillingMode.PROVISIONED;
     this.mode = typeof monitoring.contributorInsightsMode === 'string' ? monitoring.contributorInsightsMode : dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
     const throttledKeysOnly = this.mode === dynamodb.ContributorInsightsMode.THROTTLED_KEYS;
 
-    const billingMode = this.billing.mode === dynamodb.BillingMode.PROVISIONED ? 'provisioned' : 'on-demand';
+    const billingMode = this.provisioned ? 'provisioned' : 'on-demand';
     this.input = plainDesign(
       tableDesignInput(design, designName(typeof settings.tableName === 'string' ? settings.tableName : undefined, this.node.path), billingMode),
       '',
@@ -264,6 +259,7 @@ export class GuardedTable extends Construct {
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);
     if (issues.length > 0) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    this.tableMaximumsSet = derived.tableMaximums;
     if (derived.unchecked.length > 0) {
       Annotations.of(this).addWarningV2(
         'skewguard:capacity-unchecked',
@@ -273,10 +269,19 @@ export class GuardedTable extends Construct {
     return merged;
   }
 
+  /** The core's normalization of `input` (throwing its DesignError); the last one again when `input` is unchanged. */
+  private normalizedOf(input: TableDesignInput): DynamoDbKeyDesign {
+    const key = JSON.stringify(input);
+    if (this.normalized?.key !== key) {
+      this.normalized = { key, design: normalize({ ...input, engine: 'dynamodb' }).designs[0].design as DynamoDbKeyDesign };
+    }
+    return this.normalized.design;
+  }
+
   /** The core's normalization of `input`, its issues added to `issues`. */
   private normalizeDesign(input: TableDesignInput, issues: DesignIssue[]): DynamoDbKeyDesign | undefined {
     try {
-      return normalize({ ...input, engine: 'dynamodb' }).designs[0].design as DynamoDbKeyDesign;
+      return this.normalizedOf(input);
     } catch (error) {
       if (!(error instanceof DesignError)) throw error;
       issues.push(...error.issues);
@@ -292,11 +297,10 @@ export class GuardedTable extends Construct {
 
   /** The lint of the effective input, redone only when it changed (an index added, a waiver given). */
   private lint(): { design: DynamoDbKeyDesign; findings: Finding[] } {
-    const input: DynamoDbTableDesign = { ...this.effectiveInput(), engine: 'dynamodb' };
+    const input = this.effectiveInput();
     const key = JSON.stringify(input);
     if (this.linted?.key !== key) {
-      const design = normalize(input).designs[0].design as DynamoDbKeyDesign;
-      this.linted = { key, design, findings: lintDocument(input).findings };
+      this.linted = { key, design: this.normalizedOf(input), findings: lintDocument({ ...input, engine: 'dynamodb' }).findings };
     }
     return { design: this.linted.design, findings: [...this.linted.findings] };
   }
@@ -329,20 +333,6 @@ export class GuardedTable extends Construct {
     }
   }
 
-  /**
-   * On-demand maximums as TableV2 renders them from `Billing.onDemand()`: the write maximum on the
-   * table (`WriteOnDemandThroughputSettings`), the read maximum on each replica
-   * (`Replicas[].ReadOnDemandThroughputSettings`, AWS::DynamoDB::GlobalTable ReplicaSpecification).
-   */
-  private tableMaximums(): CapacityShape['maxOnDemand'] {
-    if (this.billing.mode === dynamodb.BillingMode.PROVISIONED) return { Read: false, Write: false };
-    const replicas = Stack.of(this).resolve(this.renderedReplicas) as { readOnDemandThroughputSettings?: unknown }[] | undefined;
-    return {
-      Read: this.resource.readOnDemandThroughputSettings !== undefined || (replicas ?? []).some((r) => r?.readOnDemandThroughputSettings !== undefined),
-      Write: this.resource.writeOnDemandThroughputSettings !== undefined,
-    };
-  }
-
   /** The Contributor Insights rule names of one key space, looked up at deploy time (one lookup per table). */
   private rulesOf(indexName: string | undefined): InsightRuleNames {
     this.ruleLookup ??= new InsightRuleLookup(this, 'ContributorInsightsRules', { table: this.table, mode: this.mode });
@@ -352,12 +342,12 @@ export class GuardedTable extends Construct {
   /** Alarms, rule lookup and dashboard rows of one key space. */
   private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): { space: KeySpaceRef; capacity: CapacityShape } {
     const ref: KeySpaceRef = { tableName: this.table.tableName, indexName: space.index };
-    const provisioned = this.billing.mode === dynamodb.BillingMode.PROVISIONED;
+    const provisioned = this.provisioned;
     const capacity: CapacityShape = {
       provisioned,
       maxOnDemand:
         gsi === undefined
-          ? this.tableMaximums()
+          ? this.tableMaximumsSet
           : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
     keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings);

@@ -20,6 +20,13 @@ export interface DerivedCapacity {
   readonly indexes: ReadonlyMap<string, CapacityDeclarations>;
   /** Where a figure is a token, e.g. `globalSecondaryIndexes[byStatus] read capacity maximum`. */
   readonly unchecked: readonly string[];
+  /**
+   * Whether the on-demand table has a maximum for each direction, a token included: the write maximum
+   * on the table (`WriteOnDemandThroughputSettings`), the read maximum on any replica
+   * (`Replicas[].ReadOnDemandThroughputSettings`, AWS::DynamoDB::GlobalTable ReplicaSpecification).
+   * Both false when provisioned.
+   */
+  readonly tableMaximums: Readonly<Record<'Read' | 'Write', boolean>>;
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,13 +45,23 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
     return undefined;
   };
   const provisioned = resource.billingMode === 'PROVISIONED';
-  const resolved = (value: unknown): unknown => stack.resolve(value);
-  const replica = (resolved(replicas) as unknown[] | undefined)?.[0];
+  // Everything read below, resolved in one pass: the replicas and GSIs as TableV2 renders them, and the table's write settings.
+  const rendered = stack.resolve({
+    replicas,
+    globalSecondaryIndexes: resource.globalSecondaryIndexes,
+    table: {
+      warmThroughput: resource.warmThroughput,
+      writeProvisionedThroughputSettings: resource.writeProvisionedThroughputSettings,
+      writeOnDemandThroughputSettings: resource.writeOnDemandThroughputSettings,
+    },
+  }) as Json;
+  const allReplicas: unknown[] = Array.isArray(rendered.replicas) ? rendered.replicas : [];
+  const replica = allReplicas[0];
   const replicaIndexes = isObject(replica) && Array.isArray(replica.globalSecondaryIndexes) ? (replica.globalSecondaryIndexes as unknown[]) : [];
 
   /** One key space from its write settings (table or GSI) and its read settings (the replica's). */
   const declarations = (write: Json, read: Json, owner: string): CapacityDeclarations => {
-    const warm = resolved(write.warmThroughput);
+    const warm = write.warmThroughput;
     const warmThroughput = isObject(warm)
       ? withoutUndefined({
           readUnitsPerSecond: units(warm.readUnitsPerSecond, `${owner} warm read throughput`),
@@ -53,13 +70,13 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
       : undefined;
     if (provisioned) {
       const capacity: ProvisionedCapacityDesign = withoutUndefined({
-        read: provisionedUnits(resolved(read.readProvisionedThroughputSettings), 'read', owner, units),
-        write: provisionedUnits(resolved(write.writeProvisionedThroughputSettings), 'write', owner, units),
+        read: provisionedUnits(read.readProvisionedThroughputSettings, 'read', owner, units),
+        write: provisionedUnits(write.writeProvisionedThroughputSettings, 'write', owner, units),
       });
       return withoutUndefined({ capacity: Object.keys(capacity).length > 0 ? capacity : undefined, warmThroughput });
     }
-    const readMax = resolved(read.readOnDemandThroughputSettings);
-    const writeMax = resolved(write.writeOnDemandThroughputSettings);
+    const readMax = read.readOnDemandThroughputSettings;
+    const writeMax = write.writeOnDemandThroughputSettings;
     const onDemand = withoutUndefined({
       maxReadRequestUnits: isObject(readMax) ? units(readMax.maxReadRequestUnits, `${owner} on-demand read maximum`) : undefined,
       maxWriteRequestUnits: isObject(writeMax) ? units(writeMax.maxWriteRequestUnits, `${owner} on-demand write maximum`) : undefined,
@@ -67,22 +84,20 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
     return withoutUndefined({ onDemand: Object.keys(onDemand).length > 0 ? onDemand : undefined, warmThroughput });
   };
 
-  const table = declarations(
-    {
-      warmThroughput: resource.warmThroughput,
-      writeProvisionedThroughputSettings: resource.writeProvisionedThroughputSettings,
-      writeOnDemandThroughputSettings: resource.writeOnDemandThroughputSettings,
-    },
-    isObject(replica) ? replica : {},
-    'the table',
-  );
+  const table = declarations(isObject(rendered.table) ? rendered.table : {}, isObject(replica) ? replica : {}, 'the table');
   const indexes = new Map<string, CapacityDeclarations>();
-  for (const gsi of (resolved(resource.globalSecondaryIndexes) as unknown[] | undefined) ?? []) {
+  for (const gsi of Array.isArray(rendered.globalSecondaryIndexes) ? (rendered.globalSecondaryIndexes as unknown[]) : []) {
     if (!isObject(gsi) || typeof gsi.indexName !== 'string') continue;
     const read = replicaIndexes.find((r) => isObject(r) && r.indexName === gsi.indexName);
     indexes.set(gsi.indexName, declarations(gsi, isObject(read) ? read : {}, `index ${gsi.indexName}`));
   }
-  return { table, indexes, unchecked };
+  const tableMaximums = {
+    Read:
+      !provisioned &&
+      (resource.readOnDemandThroughputSettings !== undefined || allReplicas.some((r) => isObject(r) && r.readOnDemandThroughputSettings !== undefined)),
+    Write: !provisioned && resource.writeOnDemandThroughputSettings !== undefined,
+  };
+  return { table, indexes, unchecked, tableMaximums };
 }
 
 /** `{ readCapacityUnits }` → fixed; `{ read|writeCapacityAutoScalingSettings: { minCapacity, maxCapacity } }` → auto-scaled. */

@@ -2,7 +2,7 @@
  * Props → TableV2 props, with GuardedTable's data-safety defaults. Pure: no construct is created here.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
-import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import {
   GSI_SETTINGS,
   LSI_SETTINGS,
@@ -38,7 +38,10 @@ function localSecondaryIndexProps(lsi: GuardedLocalSecondaryIndex): dynamodb.Loc
   return { indexName: lsi.indexName, sortKey: attribute(lsi.sortKey), ...pick(lsi, LSI_SETTINGS) };
 }
 
-/** Everything TableV2 needs; the design's Contributor Insights switch and the chosen mode go to the table (GSIs inherit them). */
+/**
+ * Everything TableV2 needs; the design's Contributor Insights switch and the chosen mode go to the
+ * table (GSIs inherit them). Without `billing`, TableV2 bills on demand, as `Billing.onDemand()` does.
+ */
 export function tableV2Props(
   design: GuardedTableDesign,
   settings: GuardedTableSettings,
@@ -48,7 +51,6 @@ export function tableV2Props(
     ...settings,
     partitionKey: attribute(design.partitionKey),
     ...(design.sortKey ? { sortKey: attribute(design.sortKey) } : {}),
-    billing: settings.billing ?? dynamodb.Billing.onDemand(),
     removalPolicy: settings.removalPolicy ?? RemovalPolicy.RETAIN,
     deletionProtection: settings.deletionProtection ?? true,
     pointInTimeRecoverySpecification: settings.pointInTimeRecoverySpecification ?? { pointInTimeRecoveryEnabled: true },

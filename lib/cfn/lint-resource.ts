@@ -11,7 +11,7 @@ import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
 import type { DynamoDbKeyDesign } from '../design/key-design';
-import { lintDocument, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
+import { lintNormalizedWith, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
 import { lintExternal } from '../lint/external';
 import { fill } from '../lint/messages';
 import { RULES } from '../lint/rules';
@@ -68,10 +68,9 @@ function inputIssues(error: unknown): readonly DesignIssue[] {
 }
 
 /** SG016's findings: where the resource differs from its design, at the resource's fields. */
-function mismatchFindings(input: DesignInput, resource: unknown, resourceAt: string, options: LintOptions): TemplateFinding[] {
+function mismatchFindings(design: DynamoDbKeyDesign, resource: unknown, resourceAt: string, options: LintOptions): TemplateFinding[] {
   const rule = RULES.find((r) => r.id === 'SG016');
   if (!rule || options.rules?.SG016 === 'off' || (options.only && !options.only.includes('SG016'))) return [];
-  const design = normalize(input).designs[0].design as DynamoDbKeyDesign;
   const setting = options.rules?.SG016;
   return templateMismatches(design, resource).map((hit) => ({
     ruleId: rule.id,
@@ -100,11 +99,13 @@ function lintGuarded(design: unknown, resource: unknown, resourceAt: string, opt
   // The design is a table's: written without `engine`, which a forged entry must not change either.
   const input = (isObject(design) ? { ...design, engine: 'dynamodb' } : design) as DesignInput;
   try {
-    const result = lintDocument(input, options);
+    // Normalized once: the rules and SG016's comparison with the resource read the same design.
+    const document = normalize(input, options);
+    const result = lintNormalizedWith(document, options);
     return {
       kind: 'guarded',
       findings: [
-        ...mismatchFindings(input, resource, resourceAt, options),
+        ...mismatchFindings(document.designs[0].design as DynamoDbKeyDesign, resource, resourceAt, options),
         ...result.findings.map((finding) => ({
           ...finding,
           location: prefixPath(designAt, finding.path),

@@ -499,6 +499,11 @@ describe('GuardedTable.design and .findings', () => {
     const second = table.design;
     expect(second).not.toBe(first);
     expect(second.globalSecondaryIndexes.map((g) => g.index)).toEqual(['by-status']);
+    // The findings come from that same lint: each access copies the list, not the findings in it.
+    const findings = table.findings;
+    expect(findings.map((f) => f.ruleId)).toContain('SG001');
+    expect(table.findings).not.toBe(findings);
+    table.findings.forEach((finding, i) => expect(finding).toBe(findings[i]));
     Validations.of(table).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses at 500 writes a second fit one partition' });
     expect(table.design).not.toBe(second);
     expect(table.findings.filter((f) => f.ruleId === 'SG001').map((f) => f.acknowledged)).toEqual([true]);
