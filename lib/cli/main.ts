@@ -14,13 +14,14 @@ import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args'
 import { lintCommand } from './commands/lint';
 import { ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
+import { packageRoot } from './package-root';
 import { EXIT } from './report';
 
 export type { Io } from './io';
 export { EXIT } from './report';
 
 function version(): string {
-  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {

@@ -1,27 +1,8 @@
-/** What `skewguard lint` of a design file loads and builds before its first finding: the modules
- *  of other commands, report formats and --fix stay unloaded, and a clean lint builds no collator
- *  (building one loads ICU's collation data). Loads the built package, in a fresh process each. */
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+/** What `skewguard lint` of a design file runs before its first finding: the modules of other
+ *  commands, report formats and --fix stay unloaded, and a clean lint builds no collator (building
+ *  one loads ICU's collation data). Runs the built command (the bundle), in a fresh process each. */
+import { bundleRun } from './bundle-run';
 
-const root = join(__dirname, '../..');
-const sink = '{ write() {} }';
-
-/** Runs the built CLI in-process on `args`; returns the modules it loaded and the collators it built. */
-function lintRun(args: readonly string[]): { modules: string[]; collators: number } {
-  const script = `
-    let collators = 0;
-    const Collator = Intl.Collator;
-    Intl.Collator = function (...rest) { collators++; return new Collator(...rest); };
-    (async () => {
-      const sink = ${sink};
-      await require('./dist/cli/main.js').run(${JSON.stringify(args)}, { stdout: sink, stderr: sink, env: {}, cwd: process.cwd() });
-      console.log(JSON.stringify({ modules: Object.keys(require.cache), collators }));
-    })();`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' })) as { modules: string[]; collators: number };
-}
-
-const cli = (file: string) => join('dist', 'cli', file);
 const NOT_FOR_A_LINT = [
   'report-json.js',
   'report-sarif.js',
@@ -31,19 +12,22 @@ const NOT_FOR_A_LINT = [
   'safe-write.js',
   'commands/rules.js',
   'commands/init.js',
-];
+  'observe/command.js',
+].map((file) => `dist/cli/${file}`);
 
 describe('what a lint loads at start', () => {
   it('lint of a clean design file loads only the text report, no --fix code and no other command, and builds no collator', () => {
-    const { modules, collators } = lintRun(['lint', 'examples/designs/good/uuid-orders.json']);
-    expect(modules.some((m) => m.endsWith(cli('report-text.js')))).toBe(true);
-    expect(NOT_FOR_A_LINT.filter((file) => modules.some((m) => m.endsWith(cli(file))))).toEqual([]);
+    const { code, ran, collators } = bundleRun(['lint', 'examples/designs/good/uuid-orders.json']);
+    expect(code).toBe(0);
+    expect(ran).toContain('dist/cli/report-text.js');
+    expect(NOT_FOR_A_LINT.filter((module) => ran.includes(module))).toEqual([]);
     expect(collators).toBe(0);
   });
 
   it('the checks can fail: --format json loads its report module, and findings to order build the collator', () => {
-    const { modules, collators } = lintRun(['lint', 'examples/designs/bad', '--format', 'json']);
-    expect(modules.some((m) => m.endsWith(cli('report-json.js')))).toBe(true);
+    const { code, ran, collators } = bundleRun(['lint', 'examples/designs/bad', '--format', 'json']);
+    expect(code).toBe(1);
+    expect(ran).toContain('dist/cli/report-json.js');
     expect(collators).toBeGreaterThan(0);
   });
 });
