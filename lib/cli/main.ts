@@ -4,7 +4,8 @@
  * commands' and report formats' modules only when they run, so a lint in CI starts about as fast
  * as a bare `node`.
  * Exit codes (a contract, docs/cli.md): 0 clean; 1 findings at or above --fail-on, or more warnings
- * than --max-warnings; 2 invalid input or config, bad usage, or a report that could not be written.
+ * than --max-warnings; 2 invalid input or config, bad usage, or a report that could not be written;
+ * 141 the reader of the output went away (a closed pipe).
  * Nothing ends in a stack trace: expected failures are sentences, and a bug is reported as one.
  */
 import { readFileSync } from 'node:fs';
