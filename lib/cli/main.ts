@@ -100,10 +100,14 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
 
 /** Runs as the `skewguard` binary: exit code set, never process.exit(), so piped output drains. */
 function main(): void {
-  process.stderr.on('error', () => {}); // stderr closed too: nothing left to tell
+  let stderr: NodeJS.WriteStream | undefined;
   const io: Io = {
     stdout: process.stdout,
-    stderr: process.stderr,
+    get stderr() {
+      // Created on first use, as stdin is: a clean lint writes nothing to stderr, and making the stream costs a few percent of a start.
+      if (!stderr) stderr = process.stderr.on('error', () => {}); // stderr closed too: nothing left to tell
+      return stderr;
+    },
     get stdin() {
       return process.stdin; // created on first use: only `lint -` reads it
     },
