@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The `skewguard` command. Loads only the core (no cloud SDK), the lint command, and the other
- * commands' and report formats' modules only when they run, so a lint in CI starts about as fast
- * as a bare `node`.
+ * The `skewguard` command, bundled into one file (dist/bin/skewguard.js, scripts/bundle-cli.js).
+ * Loads only the core (no cloud SDK), the lint command, and the other commands' and report formats'
+ * modules only when they run, so a lint in CI starts about as fast as a bare `node`.
  * Exit codes (a contract, docs/cli.md): 0 clean; 1 findings at or above --fail-on, or more warnings
  * than --max-warnings; 2 invalid input or config, bad usage, or a report that could not be written;
  * 141 the reader of the output went away (a closed pipe).
