@@ -30,6 +30,7 @@ export {
   normalize,
   blockingFindings,
   describeFinding,
+  restateFinding,
   type Finding,
   type LintOptions,
   type LintResult,

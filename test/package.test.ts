@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUNDLE, bundleRun } from './cli/bundle-run';
 
 /** These tests load the built package (dist/), as a user would: `npm test` builds it first. */
 const root = join(__dirname, '..');
@@ -27,13 +28,19 @@ describe('the built package', () => {
     expect(loadedModules("require('constructs')").filter((m) => CLOUD_SDKS.test(m)).length).toBeGreaterThan(0);
   });
 
-  it('runs a CLI lint without loading a cloud SDK', () => {
-    const modules = loadedModules(`
-      const { run } = require('./dist/cli/main.js');
-      const sink = { write() {} };
-      run(['lint', 'examples/designs/good'], { stdout: sink, stderr: sink, env: {}, cwd: process.cwd() });`);
-    expect(modules.some((m) => m.endsWith(join('dist', 'cli', 'lint-files.js')))).toBe(true);
-    expect(modules.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
+  it('runs a CLI lint without loading a cloud SDK, from one bundled file', () => {
+    const { code, required, ran } = bundleRun(['lint', 'examples/designs/good']);
+    expect(code).toBe(0);
+    expect(ran).toContain('dist/cli/lint-files.js');
+    expect(required.filter((m) => m.startsWith(join(root, 'dist')))).toEqual([BUNDLE]);
+    expect(required.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
+  });
+
+  it('ships the bundled command with a source map back to lib/', () => {
+    const map = JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')) as { sources: string[]; sourcesContent: string[] };
+    expect(map.sources).toContain('../../lib/cli/main.ts');
+    expect(map.sourcesContent.length).toBe(map.sources.length);
+    expect(readFileSync(BUNDLE, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 
   it('exposes the adapters and the testing helpers as subpaths', () => {
@@ -43,7 +50,7 @@ describe('the built package', () => {
       expect(pkg.peerDependenciesMeta[optional]).toEqual({ optional: true });
       expect(pkg.dependencies?.[optional]).toBeUndefined();
     }
-    expect(pkg.bin).toEqual({ skewguard: './dist/cli/main.js' });
+    expect(pkg.bin).toEqual({ skewguard: './dist/bin/skewguard.js' });
     const resolved = execFileSync(
       process.execPath,
       ['-e', "for (const p of ['skewguard/testing', 'skewguard/testing/cdk', 'skewguard/testing/pulumi']) console.log(require.resolve(p))"],

@@ -1,5 +1,6 @@
 /** The process the CLI runs in, passed in so tests can run it in-process. */
 import { ReportOutput, type OutputStream } from './output';
+import { EXIT } from './report';
 import { printable } from './terminal';
 
 export interface Io {
@@ -20,14 +21,14 @@ export function warn(io: Io, ...lines: string[]): void {
   }
 }
 
-/** Writes `text` to stdout; a closed pipe is fine (exit 0), any other write error is exit code 2. */
+/** Writes `text` to stdout: exit 0, or 141 when the reader went away (a closed pipe, silently), or 2 for any other write error. */
 export async function print(io: Io, text: string): Promise<number> {
   const out = new ReportOutput(io.stdout, 'standard output');
   await out.write(text);
   await out.flush();
   if (out.failure) {
     warn(io, `skewguard: ${out.failure}`);
-    return 2;
+    return EXIT.invalid;
   }
-  return 0;
+  return out.closed ? EXIT.closedPipe : EXIT.clean;
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The `skewguard` command. Loads only the core (no cloud SDK), the lint command, and the other
- * commands' and report formats' modules only when they run, so a lint in CI starts about as fast
- * as a bare `node`.
+ * The `skewguard` command, bundled into one file (dist/bin/skewguard.js, scripts/bundle-cli.js).
+ * Loads only the core (no cloud SDK), the lint command, and the other commands' and report formats'
+ * modules only when they run, so a lint in CI starts about as fast as a bare `node`.
  * Exit codes (a contract, docs/cli.md): 0 clean; 1 findings at or above --fail-on, or more warnings
- * than --max-warnings; 2 invalid input or config, bad usage, or a report that could not be written.
+ * than --max-warnings; 2 invalid input or config, bad usage, or a report that could not be written;
+ * 141 the reader of the output went away (a closed pipe).
  * Nothing ends in a stack trace: expected failures are sentences, and a bug is reported as one.
  */
 import { readFileSync } from 'node:fs';
@@ -14,13 +15,14 @@ import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args'
 import { lintCommand } from './commands/lint';
 import { ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
+import { packageRoot } from './package-root';
 import { EXIT } from './report';
 
 export type { Io } from './io';
 export { EXIT } from './report';
 
 function version(): string {
-  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -98,10 +100,14 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
 
 /** Runs as the `skewguard` binary: exit code set, never process.exit(), so piped output drains. */
 function main(): void {
-  process.stderr.on('error', () => {}); // stderr closed too: nothing left to tell
+  let stderr: NodeJS.WriteStream | undefined;
   const io: Io = {
     stdout: process.stdout,
-    stderr: process.stderr,
+    get stderr() {
+      // Created on first use, as stdin is: a clean lint writes nothing to stderr, and making the stream costs a few percent of a start.
+      if (!stderr) stderr = process.stderr.on('error', () => {}); // stderr closed too: nothing left to tell
+      return stderr;
+    },
     get stdin() {
       return process.stdin; // created on first use: only `lint -` reads it
     },

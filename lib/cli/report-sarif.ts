@@ -3,9 +3,11 @@
  * (with `helpUri` to each rule's documentation), one result per finding located at the file, line
  * and column of the offending field; acknowledged findings carry an in-source suppression with
  * their reason; stale acknowledgements are results of the `unused-acknowledgement` reporting rule.
+ * Every result has a fingerprint of its rule, file and field path, so code scanning tracks it across edits.
  * Input errors and notes become tool notifications. Results are streamed; notifications (one per
  * invalid input) are kept until the end, where SARIF puts the invocation.
  */
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
@@ -49,6 +51,27 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
   return rules;
 }
 
+/**
+ * The name of skewguard's fingerprint, versioned as SARIF 2.1.0 recommends (§3.27.16 fingerprints,
+ * §3.27.17 partialFingerprints: https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html):
+ * a change to what it hashes is a new version, not silently different values.
+ */
+const FINGERPRINT = 'skewguardFinding/v1';
+
+/**
+ * A result's identity across runs: its rule, its file and the field path it sits at (its logical
+ * location), never its line, so a finding keeps its fingerprint when lines above it are added or
+ * removed, and is a new one when it moves to another rule, file or field. GitHub code scanning uses
+ * `partialFingerprints` to match results across runs into one alert instead of computing its own
+ * line-content hash (https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#providing-data-to-track-code-scanning-alerts-across-runs).
+ * `occurrence` tells apart results of one rule at one path in one file (0 for the first).
+ */
+export function findingFingerprint(ruleId: string, uri: string, path: string, occurrence: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify([ruleId, uri, path, occurrence]))
+    .digest('hex');
+}
+
 export function sarifReporter(settings: ReportSettings): Reporter {
   const { cwd } = settings;
   const rules = ruleDescriptors(settings.unusedAcknowledgements !== 'off', settings.docsUrl, settings.extraRules ?? []);
@@ -73,6 +96,14 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       yield `      "tool": ${indentedJson(tool, '      ')},\n      "originalUriBaseIds": ${indentedJson(base, '      ')},\n      "results": [`;
     },
     *file(file: FileResult) {
+      const { uri } = artifactLocation(file.file, cwd);
+      const seen = new Map<string, number>();
+      const partialFingerprints = (ruleId: string, path: string) => {
+        const key = JSON.stringify([ruleId, path]);
+        const occurrence = seen.get(key) ?? 0;
+        seen.set(key, occurrence + 1);
+        return { [FINGERPRINT]: findingFingerprint(ruleId, uri, path, occurrence) };
+      };
       for (const e of file.errors)
         notifications.push({
           level: 'error',
@@ -88,6 +119,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: f.severity,
           message: { text: `${f.resource}: ${f.message}. Fix: ${f.fix}` },
           locations: [location(file.file, f.line, f.column, f.path)],
+          partialFingerprints: partialFingerprints(f.ruleId, f.path),
           ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason }] } : {}),
         });
       }
@@ -98,6 +130,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: u.severity,
           message: { text: `${u.resource}: ${u.message}. Fix: ${UNUSED_FIX}` },
           locations: [location(file.file, u.line, u.column, u.path)],
+          partialFingerprints: partialFingerprints(UNUSED_ACKNOWLEDGEMENT, u.path),
         });
       }
     },

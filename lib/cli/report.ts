@@ -141,7 +141,8 @@ export class Tally {
   }
 }
 
-export const EXIT = { clean: 0, findings: 1, invalid: 2 } as const;
+/** The exit codes (docs/cli.md#exit-codes). closedPipe: 128 + SIGPIPE (13), the shell's code for a tool stopped by a closed pipe. */
+export const EXIT = { clean: 0, findings: 1, invalid: 2, closedPipe: 141 } as const;
 
 export function exitCode({ summary, settings, tooManyWarnings }: Outcome): number {
   if (summary.invalidFiles > 0 || summary.filesNotFixed > 0) return EXIT.invalid;

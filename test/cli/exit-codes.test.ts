@@ -2,7 +2,7 @@
  * Exit codes are a contract, and nothing ends in a stack trace. These run the built binary in a
  * child process, so pipes, devices, permissions and exit codes are the real ones.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, cpSync, existsSync, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, bin, cli, designWithFindings, examples, root, Sink, tempTree } from './helpers';
@@ -29,14 +29,40 @@ describe('the skewguard binary', () => {
     expect(glob.code).toBe(2);
   });
 
-  it('keeps the lint’s exit code when the reader of a pipe goes away (| head -1), silently', () => {
+  it('exits 141 when the reader of a pipe goes away (| head -1), silently, as git does', () => {
     const dir = tempTree({ 'many.json': designWithFindings(600) });
     const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {
       cwd: dir,
       encoding: 'utf8',
     });
     expect(result.stdout).toBe('many.json\n');
-    expect(result.stderr).toBe('exit=1\n');
+    expect(result.stderr).toBe('exit=141\n');
+  });
+
+  it('stops linting once the reader of the report is gone: the files after it are never read', async () => {
+    const total = 400; // about 1.5 KiB of report each: 600 KiB in all, far beyond a pipe's 64 KiB buffer and the 64 KiB chunks
+    const designs = Object.fromEntries(Array.from({ length: total }, (_, i) => [`designs/d${i}.json`, designWithFindings(1, () => `table-${i}`)]));
+    const dir = tempTree({
+      ...designs,
+      'count-reads.js': [
+        "const fs = require('node:fs');",
+        'let reads = 0;',
+        'const openSync = fs.openSync;',
+        'fs.openSync = (path, ...rest) => { if (/designs[\\\\/]d\\d+\\.json$/.test(String(path))) reads++; return openSync(path, ...rest); };',
+        "process.on('exit', () => process.stderr.write(`design files read: ${reads}\\n`));",
+      ].join('\n'),
+    });
+    const child = spawn(process.execPath, ['--require', join(dir, 'count-reads.js'), BIN, 'lint', 'designs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.stdout.once('data', () => child.stdout.destroy()); // the reader takes one chunk and goes away
+    const code = await new Promise<number | null>((done) => child.on('close', (status) => done(status)));
+    expect(code).toBe(141);
+    const read = Number(/^design files read: (\d+)\n$/.exec(stderr)?.[1]);
+    expect(read).toBeGreaterThan(0);
+    // It can have written no more than the chunk read, the pipe's buffer and one chunk besides (about 130 files).
+    expect(read).toBeLessThan(total / 2);
+    noStackTrace(stderr);
   });
 
   it('exits 2 with a sentence when the report cannot be written (a full disk)', () => {
@@ -98,7 +124,7 @@ describe('the skewguard binary', () => {
     const copy = tempTree({ 'package.json': readFileSync(join(root, 'package.json')) });
     cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true });
     chmodSync(copy, 0o755);
-    const copied = join(copy, 'dist/cli/main.js');
+    const copied = join(copy, 'dist/bin/skewguard.js');
     const probe = spawnSync(process.execPath, [copied, '--version'], { ...asNobody, encoding: 'utf8' });
     return probe.status === 0 ? { bin: copied, options: asNobody } : undefined;
   })();

@@ -6,27 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LintResult } from '../../lib';
 import { detectStyle } from '../../lib/cli/json-edit';
 import { BIN, cli, designWithFindings, tempTree } from './helpers';
+import { onEveryLint } from './lint-spy';
 
-/** Called on every lint with the document, so a test can act in the middle of a run. */
-let mockOnLint: ((document: unknown) => void) | undefined;
-
-jest.mock('../../lib/index', () => {
-  const actual = jest.requireActual('../../lib/index');
-  return {
-    ...actual,
-    lintDocument: (...args: unknown[]): LintResult => {
-      mockOnLint?.(args[0]);
-      return actual.lintDocument(...args);
-    },
-  };
-});
-
-afterEach(() => {
-  mockOnLint = undefined;
-});
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a jest.mock factory is hoisted above the imports
+jest.mock('../../lib/index', () => require('./lint-spy').spiedCore());
 
 /** One table with SG001 and SG010 (table and GSI), all fixable. */
 const FIXABLE = designWithFindings(1);
@@ -52,9 +37,9 @@ describe('lint --fix writes safely', () => {
     const dir = tempTree({ 'design.json': FIXABLE });
     const file = join(dir, 'design.json');
     const edited = FIXABLE.replace('"table-0"', '"renamed-by-a-colleague"');
-    mockOnLint = () => {
+    onEveryLint(() => {
       if (readFileSync(file, 'utf8') === FIXABLE) writeFileSync(file, edited); // saved by an editor mid-run
-    };
+    });
     const { code, stdout } = await cli(['lint', file, '--fix']);
     expect(readFileSync(file, 'utf8')).toBe(edited);
     expect(code).toBe(2);
@@ -67,12 +52,12 @@ describe('lint --fix writes safely', () => {
     const file = join(dir, 'design.json');
     const { mtime } = statSync(file);
     const sameSize = FIXABLE.replace('"table-0"', '"table-9"');
-    mockOnLint = () => {
+    onEveryLint(() => {
       if (readFileSync(file, 'utf8') === FIXABLE) {
         writeFileSync(file, sameSize);
         utimesSync(file, mtime, mtime); // same size, same mtime
       }
-    };
+    });
     const { code } = await cli(['lint', file, '--fix']);
     expect(readFileSync(file, 'utf8')).toBe(sameSize);
     expect(code).toBe(2);
@@ -130,9 +115,9 @@ describe('lint --fix writes safely', () => {
 
   it('reports the other files when one fails inside skewguard', async () => {
     const dir = tempTree({ 'a.json': FIXABLE, 'b.json': designWithFindings(1, () => 'boom') });
-    mockOnLint = (document) => {
+    onEveryLint((document) => {
       if (JSON.stringify(document).includes('"boom"')) throw new RangeError('Maximum call stack size exceeded');
-    };
+    });
     const { code, stdout } = await cli(['lint', dir, '--fix', '--format', 'json']);
     expect(code).toBe(2);
     const report = JSON.parse(stdout);
@@ -148,7 +133,7 @@ describe('lint --fix with many fixes', () => {
     const dir = tempTree({ 'many.json': designWithFindings(300) });
     const file = join(dir, 'many.json');
     let lints = 0;
-    mockOnLint = () => lints++;
+    onEveryLint(() => lints++);
     const { code, stdout } = await cli(['lint', file, '--fix', '--format', 'json']);
     const report = JSON.parse(stdout);
     expect(report.files[0].fixes).toHaveLength(900);

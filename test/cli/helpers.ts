@@ -9,7 +9,7 @@ export const root = join(__dirname, '../..');
 export const examples = join(root, 'examples/designs');
 
 export const fixtures = join(__dirname, 'fixtures');
-export const BIN = join(root, 'dist/cli/main.js');
+export const BIN = join(root, 'dist/bin/skewguard.js');
 
 /** A Writable that keeps what is written, like a pipe or a terminal (`isTTY`). */
 export class Sink extends Writable {

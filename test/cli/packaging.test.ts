@@ -8,10 +8,10 @@ describe('packaging', () => {
     // The package's own package.json with `build` replaced by a stand-in that writes dist/ (tsc
     // itself is exercised by `npm test`): what is checked is that `npm pack` runs it first.
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    pkg.scripts.build = "node -e \"require('fs').mkdirSync('dist/cli',{recursive:true});require('fs').writeFileSync('dist/cli/main.js','')\"";
+    pkg.scripts.build = "node -e \"require('fs').mkdirSync('dist/bin',{recursive:true});require('fs').writeFileSync('dist/bin/skewguard.js','')\"";
     const checkout = tempTree({ LICENSE: readFileSync(join(root, 'LICENSE')) });
     writeFileSync(join(checkout, 'package.json'), JSON.stringify(pkg));
     const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: checkout, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
-    expect(pack.files.map((f: { path: string }) => f.path)).toContain('dist/cli/main.js');
+    expect(pack.files.map((f: { path: string }) => f.path)).toContain('dist/bin/skewguard.js');
   }, 30_000);
 });

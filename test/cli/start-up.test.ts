@@ -1,27 +1,11 @@
-/** What `skewguard lint` of a design file loads and builds before its first finding: the modules
- *  of other commands, report formats and --fix stay unloaded, and a clean lint builds no collator
- *  (building one loads ICU's collation data). Loads the built package, in a fresh process each. */
-import { execFileSync } from 'node:child_process';
+/** What `skewguard lint` of a design file runs before its first finding: the modules of other
+ *  commands, report formats and --fix stay unloaded, and a clean lint builds no collator (building
+ *  one loads ICU's collation data). Runs the built command (the bundle), in a fresh process each. */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { BUNDLE, bundleRun, root } from './bundle-run';
+import { tempTree } from './helpers';
 
-const root = join(__dirname, '../..');
-const sink = '{ write() {} }';
-
-/** Runs the built CLI in-process on `args`; returns the modules it loaded and the collators it built. */
-function lintRun(args: readonly string[]): { modules: string[]; collators: number } {
-  const script = `
-    let collators = 0;
-    const Collator = Intl.Collator;
-    Intl.Collator = function (...rest) { collators++; return new Collator(...rest); };
-    (async () => {
-      const sink = ${sink};
-      await require('./dist/cli/main.js').run(${JSON.stringify(args)}, { stdout: sink, stderr: sink, env: {}, cwd: process.cwd() });
-      console.log(JSON.stringify({ modules: Object.keys(require.cache), collators }));
-    })();`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' })) as { modules: string[]; collators: number };
-}
-
-const cli = (file: string) => join('dist', 'cli', file);
 const NOT_FOR_A_LINT = [
   'report-json.js',
   'report-sarif.js',
@@ -31,19 +15,46 @@ const NOT_FOR_A_LINT = [
   'safe-write.js',
   'commands/rules.js',
   'commands/init.js',
-];
+  'observe/command.js',
+].map((file) => `dist/cli/${file}`);
 
 describe('what a lint loads at start', () => {
   it('lint of a clean design file loads only the text report, no --fix code and no other command, and builds no collator', () => {
-    const { modules, collators } = lintRun(['lint', 'examples/designs/good/uuid-orders.json']);
-    expect(modules.some((m) => m.endsWith(cli('report-text.js')))).toBe(true);
-    expect(NOT_FOR_A_LINT.filter((file) => modules.some((m) => m.endsWith(cli(file))))).toEqual([]);
+    const { code, ran, collators } = bundleRun(['lint', 'examples/designs/good/uuid-orders.json']);
+    expect(code).toBe(0);
+    expect(ran).toContain('dist/cli/report-text.js');
+    expect(NOT_FOR_A_LINT.filter((module) => ran.includes(module))).toEqual([]);
     expect(collators).toBe(0);
   });
 
   it('the checks can fail: --format json loads its report module, and findings to order build the collator', () => {
-    const { modules, collators } = lintRun(['lint', 'examples/designs/bad', '--format', 'json']);
-    expect(modules.some((m) => m.endsWith(cli('report-json.js')))).toBe(true);
+    const { code, ran, collators } = bundleRun(['lint', 'examples/designs/bad', '--format', 'json']);
+    expect(code).toBe(1);
+    expect(ran).toContain('dist/cli/report-json.js');
     expect(collators).toBeGreaterThan(0);
+  });
+});
+
+describe('what the binary makes at start', () => {
+  // A preload counts the reads of process.stderr: the first one creates the stream.
+  const counter = join(
+    tempTree({
+      'count-stderr.js': [
+        "const own = Object.getOwnPropertyDescriptor(process, 'stderr');",
+        'let reads = 0;',
+        "Object.defineProperty(process, 'stderr', { configurable: true, get() { reads++; return own.get.call(process); } });",
+        "process.on('exit', () => require('node:fs').writeSync(1, `\\nstderr reads: ${reads}\\n`));",
+      ].join('\n'),
+    }),
+    'count-stderr.js',
+  );
+  const stderrReads = (args: readonly string[]) => {
+    const { stdout } = spawnSync(process.execPath, ['--require', counter, BUNDLE, ...args], { cwd: root, encoding: 'utf8' });
+    return Number(/stderr reads: (\d+)\n$/.exec(stdout)?.[1]);
+  };
+
+  it('a clean lint never creates the stderr stream (nothing goes there); a usage error does', () => {
+    expect(stderrReads(['lint', 'examples/designs/good/uuid-orders.json'])).toBe(0);
+    expect(stderrReads(['lint', 'examples/designs/good/uuid-orders.json', '--bogus'])).toBeGreaterThan(0);
   });
 });

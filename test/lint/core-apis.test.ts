@@ -5,6 +5,7 @@ import {
   lintDocument,
   lintExternal,
   lintTemplateResource,
+  restateFinding,
   UsageError,
   validateAcknowledgement,
   validateAcknowledgements,
@@ -226,5 +227,25 @@ describe('lintTemplateResource(): the one reader of template resources for the C
   it('reports unreadable metadata as an error at its location', () => {
     const result = lintTemplateResource('T', { ...raw, Metadata: { skewguard: { version: 9 } } }, { basePath: 'Resources.T' });
     expect(result.errors).toEqual([{ path: 'Resources.T.Metadata.skewguard.version', message: expect.stringContaining('newer skewguard') }]);
+  });
+});
+
+describe('restateFinding(): a finding said again with other data', () => {
+  const hot = table({ workload: { peakReadUnits: 1000, peakWriteUnits: 5000, hotKeyShare: 0.25 } });
+  const declared = lint(hot).find((f) => f.ruleId === 'SG003');
+
+  it('says an observed share is observed, from the rule’s own templates, and keeps the rest', () => {
+    expect(declared?.message).toContain('takes 25% (declared) of the peak');
+    const finding = declared as NonNullable<typeof declared>;
+    const observed = restateFinding(finding, { ...finding.data, shareSource: 'observed' });
+    expect(observed.message).toBe(finding.message.replace('(declared)', '(observed)'));
+    expect(observed).toEqual({ ...finding, message: observed.message, data: { ...finding.data, shareSource: 'observed' } });
+    expect(restateFinding(finding, finding.data ?? {}).message).toBe(finding.message);
+  });
+
+  it('refuses a finding of a rule the catalogue does not have, and data its select has no words for', () => {
+    const finding = declared as NonNullable<typeof declared>;
+    expect(() => restateFinding({ ...finding, ruleId: 'SG999' }, finding.data ?? {})).toThrow('no rule SG999');
+    expect(() => restateFinding(finding, { ...finding.data, shareSource: 'guessed' })).toThrow('has no choice for "guessed"');
   });
 });

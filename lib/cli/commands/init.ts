@@ -9,11 +9,11 @@ import { UsageError, type ParsedArgs } from '../args';
 import { CONFIG_FILE } from '../config';
 import { print, type Io } from '../io';
 import { describeErrno } from '../output';
+import { packageRoot } from '../package-root';
 import { printable } from '../terminal';
 
 const SCHEMA = join('schema', 'design.schema.json');
-/** The root of the running package: dist/cli/commands → ../../.. (lib/cli/commands under ts-jest). */
-const OWN_ROOT = resolve(__dirname, '..', '..', '..');
+const OWN_ROOT = packageRoot();
 
 export const STARTER_DESIGN = {
   description: 'A starter design: one DynamoDB table keyed by a unique id. Replace it with yours; `skewguard explain <rule>` explains any finding.',

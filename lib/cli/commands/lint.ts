@@ -29,7 +29,7 @@ import {
 } from '../lint-files';
 import { describeErrno, ReportOutput, type OutputStream } from '../output';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
-import { exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
+import { EXIT, exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
 import { documentationUrl } from '../rule-docs';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
@@ -182,7 +182,10 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
 
   const emit = async (result: FileResult) => {
     tally.add(result);
-    for (const chunk of reporter.file(result)) await output.write(chunk);
+    for (const chunk of reporter.file(result)) {
+      if (output.closed) return; // the reader is gone: formatting the rest of a large file's report would be wasted
+      await output.write(chunk);
+    }
     if (echoErrors) for (const e of result.errors) warn(io, `${result.file}:${e.line}:${e.column}: ${e.path || '(file)'}: ${e.message}`);
   };
 
@@ -194,6 +197,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     await emit(lintRead(STDIN_NAME, read, options, 'standard input'));
   }
   for (const candidate of expansion.candidates) {
+    if (output.closed) break;
     const result = await lintCandidate(candidate, options, fix);
     if (!result) continue;
     if (!result.skipped) found.add(candidate.origin);
@@ -217,6 +221,11 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     warn(io, `skewguard: ${output.failure}`);
     return 2;
   }
+  // The reader went away before the report was whole (`skewguard lint … | head -1`): the run stopped
+  // where it was, so neither 0 nor 1 would be a verdict. 141 is what the shell reports for git, or any
+  // tool killed by SIGPIPE (git's t0005-signals.sh: "git dies with SIGPIPE"); Node ignores SIGPIPE,
+  // so it is returned as a code, silently.
+  if (output.closed) return EXIT.closedPipe;
   return exitCode(outcome);
 }
 

@@ -25,7 +25,7 @@ import {
   type SourceKind,
 } from '../lint-files';
 import { readInputFile } from '../read-input';
-import { exitCode, Tally, type ReportSettings } from '../report';
+import { EXIT, exitCode, Tally, type ReportSettings } from '../report';
 import { describeEdit } from '../report-text';
 import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
@@ -411,5 +411,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     io.stderr.write(`skewguard: ${output.failure}\n`);
     return 2;
   }
+  // The reader went away (a closed pipe): every design was still observed (and updated, with --update), but the report is not whole.
+  if (output.closed) return EXIT.closedPipe;
   return exitCode(outcome);
 }

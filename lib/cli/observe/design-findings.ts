@@ -6,7 +6,7 @@
  * observed figures raise, or whose numbers they change, is SG020 `firesWithObserved` ("with the
  * observed figures, SG003 fires: …"). A finding only the declared figures raise is a note.
  */
-import { DesignError, type DesignEdit, type Finding } from '../../index';
+import { DesignError, restateFinding, type DesignEdit, type Finding } from '../../index';
 import { DRIFT_RULE } from './drift-rule';
 import type { DesignSource } from './sources';
 
@@ -22,10 +22,10 @@ export interface DesignFindings {
   readonly invalid?: string;
 }
 
-/** The share a message quotes was observed, not declared (`takes 60% (observed) of the peak`). */
+/** The share a message quotes was observed, not declared: the core says so (`takes 60% (observed) of the peak`). */
 function labelObservedShare(f: Finding, observedShares: ReadonlySet<string>): Finding {
   if (f.data?.shareSource !== 'declared' || !observedShares.has(spaceOf(f))) return f;
-  return { ...f, message: f.message.replace(/\(declared\)(?= of )/g, '(observed)'), data: { ...f.data, shareSource: 'observed' } };
+  return restateFinding(f, { ...f.data, shareSource: 'observed' });
 }
 
 export function designFindings(source: DesignSource, edits: readonly DesignEdit[], window: string, observedShares: ReadonlySet<string>): DesignFindings {

@@ -97,7 +97,7 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   messages: {
     hotKey:
-      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
+      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:

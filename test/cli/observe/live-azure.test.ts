@@ -12,6 +12,7 @@ import { azureLive } from '../../../lib/cli/observe/live-azure';
 import { hashedKeys } from '../../../lib/cli/observe/privacy';
 import { targetsOf } from '../../../lib/cli/observe/targets';
 import { asQueryApiTables, keyStatisticsRows, ruConsumptionRows } from './recorded';
+import { TELEMETRY_DESIGN } from './support';
 
 const credential: TokenCredential = { getToken: async () => ({ token: 'recorded', expiresOnTimestamp: Date.now() + 3_600_000 }) };
 
@@ -27,22 +28,6 @@ function recordedClient(answers: (query: string) => unknown): { client: HttpClie
   return { client, requests };
 }
 
-const DESIGN = {
-  containers: [
-    {
-      name: 'telemetry',
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 500 },
-          { path: '/deviceId', cardinality: 200000 },
-        ],
-      },
-      workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.01 },
-      storage: { largestPartitionGb: 2 },
-    },
-  ],
-};
-
 describe('the live Cosmos DB source (@azure/monitor-query)', () => {
   it('queries the workspace for the container and derives drift from the answers', async () => {
     const ru = ruConsumptionRows({
@@ -51,12 +36,12 @@ describe('the live Cosmos DB source (@azure/monitor-query)', () => {
       reads: () => 8000,
       writes: () => 6000,
       hotShare: 0.3,
-      hotKey: '["tenant-whale","device-1"]',
+      hotKey: '["tenant-whale","device-1","s-9"]',
     });
     const { client, requests } = recordedClient((query) =>
       query.startsWith('CDBPartitionKeyRUConsumption')
         ? asQueryApiTables(ru)
-        : asQueryApiTables(keyStatisticsRows('telemetry', [['["tenant-whale","device-1"]', 5 * 1024 * 1024]])),
+        : asQueryApiTables(keyStatisticsRows('telemetry', [['["tenant-whale","device-1","s-9"]', 5 * 1024 * 1024]])),
     );
     const end = new Date('2026-11-24T00:00:00Z');
     const live = await azureLive({
@@ -74,7 +59,7 @@ describe('the live Cosmos DB source (@azure/monitor-query)', () => {
     ]);
     expect(requests[0].body.query).toContain("where CollectionName == 'telemetry' and DatabaseName == 'shop\\'s'");
     expect(requests[0].body.timespan).toBe('2026-11-17T00:00:00.000Z/2026-11-24T00:00:00.000Z');
-    const [target] = targetsOf(normalize(DESIGN));
+    const [target] = targetsOf(normalize(TELEMETRY_DESIGN));
     const observation = deriveContainer({ ...files, database: undefined }, { periodSeconds: 60, showKey: hashedKeys, shards: 1 });
     const { findings } = driftFindings(target, observation, '7-day', { tolerance: DEFAULT_TOLERANCE, below: DEFAULT_BELOW });
     expect(findings.map((f) => [f.path, f.messageId])).toEqual([

@@ -1,27 +1,10 @@
 import { cli, tempTree } from '../helpers';
 import { asQueryApiTables, keyStatisticsRows, ruConsumptionRows } from './recorded';
-import { findingsOf } from './support';
-
-const TELEMETRY = {
-  containers: [
-    {
-      name: 'telemetry',
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 500 },
-          { path: '/deviceId', cardinality: 200000 },
-          { path: '/sessionId', cardinality: 'unique' },
-        ],
-      },
-      workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.01 },
-      storage: { largestPartitionGb: 2 },
-    },
-  ],
-};
+import { findingsOf, TELEMETRY_DESIGN } from './support';
 
 async function observeContainer(files: { ru?: unknown; stats?: unknown; nru?: unknown }, args: string[] = ['--format', 'json']) {
   const dir = tempTree({
-    'design.json': JSON.stringify(TELEMETRY, null, 2),
+    'design.json': JSON.stringify(TELEMETRY_DESIGN, null, 2),
     ...(files.ru ? { 'ru.json': JSON.stringify(files.ru) } : {}),
     ...(files.stats ? { 'stats.json': JSON.stringify(files.stats) } : {}),
     ...(files.nru ? { 'nru.json': JSON.stringify(files.nru) } : {}),
@@ -133,7 +116,7 @@ describe('skewguard observe: Cosmos DB, offline Log Analytics exports', () => {
 describe('the observations manifest', () => {
   it('an entry naming no key space is an error with a suggestion', async () => {
     const dir = tempTree({
-      'design.json': JSON.stringify(TELEMETRY),
+      'design.json': JSON.stringify(TELEMETRY_DESIGN),
       'ru.json': '[]',
       'manifest.json': JSON.stringify({ observations: [{ container: 'telemetri', ruConsumption: 'ru.json' }] }),
     });
@@ -144,7 +127,7 @@ describe('the observations manifest', () => {
 
   it('an unknown field is named with what is expected', async () => {
     const dir = tempTree({
-      'design.json': JSON.stringify(TELEMETRY),
+      'design.json': JSON.stringify(TELEMETRY_DESIGN),
       'manifest.json': JSON.stringify({ observations: [{ container: 'telemetry', ruConsumptions: 'x.json' }] }),
     });
     const run = await cli(['observe', 'design.json', '--observations', 'manifest.json'], { cwd: dir });

@@ -5,28 +5,13 @@
  */
 import { lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LintResult } from '../../../lib';
 import { cli, tempTree } from '../helpers';
+import { onEveryLint } from '../lint-spy';
 import { insightRuleReport, metricData } from './recorded';
 import { ORDERS_DESIGN, week } from './support';
 
-/** Called on every lint with the document, so a test can act in the middle of a run. */
-let mockOnLint: ((document: unknown) => void) | undefined;
-
-jest.mock('../../../lib/index', () => {
-  const actual = jest.requireActual('../../../lib/index');
-  return {
-    ...actual,
-    lintDocument: (...args: unknown[]): LintResult => {
-      mockOnLint?.(args[0]);
-      return actual.lintDocument(...args);
-    },
-  };
-});
-
-afterEach(() => {
-  mockOnLint = undefined;
-});
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a jest.mock factory is hoisted above the imports
+jest.mock('../../../lib/index', () => require('../lint-spy').spiedCore());
 
 const DESIGN = `${JSON.stringify(ORDERS_DESIGN, null, 2)}\n`;
 const HOT = week({ reads: 1500, writes: 700, hotShare: 0.31 });
@@ -47,9 +32,9 @@ describe('observe --update writes safely', () => {
     const dir = tempTree({ 'design.json': DESIGN });
     const file = join(dir, 'design.json');
     const edited = DESIGN.replace('"customerId"', '"accountId"');
-    mockOnLint = () => {
+    onEveryLint(() => {
       if (readFileSync(file, 'utf8') === DESIGN) writeFileSync(file, edited); // saved by an editor mid-run
-    };
+    });
     const { code, stdout } = await update(file);
     expect(readFileSync(file, 'utf8')).toBe(edited);
     expect(code).toBe(2);

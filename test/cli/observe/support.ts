@@ -1,3 +1,4 @@
+import type { DesignDocument } from '../../../lib';
 import { cli, tempTree } from '../helpers';
 import { insightRuleReport, metricData, type LoadProfile } from './recorded';
 
@@ -8,6 +9,25 @@ export const ORDERS_DESIGN = {
       name: 'orders',
       partitionKey: { name: 'customerId', type: 'S', cardinality: 1000 },
       workload: { peakReadUnits: 1500, peakWriteUnits: 700, hotKeyShare: 0.05 },
+    },
+  ],
+};
+
+/** A Cosmos DB telemetry container keyed tenant → device → session, declaring a 1% hottest key, 10,000 RU/s of
+ *  reads and 30,000 of writes at peak, and 2 GB in its largest logical partition. */
+export const TELEMETRY_DESIGN: DesignDocument = {
+  containers: [
+    {
+      name: 'telemetry',
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 500 },
+          { path: '/deviceId', cardinality: 200000 },
+          { path: '/sessionId', cardinality: 'unique' },
+        ],
+      },
+      workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.01 },
+      storage: { largestPartitionGb: 2 },
     },
   ],
 };
