@@ -149,10 +149,9 @@ export function normalize(input: DesignInput, options: LintOptions = {}): Normal
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
-// Made on the first comparison: building a collator loads ICU's collation data, a noticeable part of
-// the CLI's start that a run with fewer than two findings (a clean `skewguard lint`) never needs.
-let collator: Intl.Collator | undefined;
-const compareText = (a: string, b: string): number => (collator ??= new Intl.Collator()).compare(a, b);
+// Rule ids and field paths are ASCII identifiers: code-unit order sorts them the same on every machine,
+// whatever the locale, so reports and snapshots do not change with LANG (a collator would).
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
   const { rules } = catalogue;

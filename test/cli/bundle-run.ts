@@ -6,7 +6,6 @@
  * - `ran`: the bundled modules whose body ran. esbuild wraps each module of the bundle in a function
  *   named after its path (`dist/cli/report-json.js`) that runs on the module's first require; V8's
  *   precise coverage counts its calls, so a module that was never required has a count of 0.
- * - `collators`: the Intl.Collator objects built (building one loads ICU's collation data).
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,7 +17,6 @@ export interface BundleRun {
   readonly code: number;
   readonly required: readonly string[];
   readonly ran: readonly string[];
-  readonly collators: number;
 }
 
 export function bundleRun(args: readonly string[]): BundleRun {
@@ -27,9 +25,6 @@ export function bundleRun(args: readonly string[]): BundleRun {
     const session = new Session();
     session.connect();
     const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
-    let collators = 0;
-    const Collator = Intl.Collator;
-    Intl.Collator = function (...rest) { collators++; return new Collator(...rest); };
     (async () => {
       await post('Profiler.enable');
       await post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
@@ -39,7 +34,7 @@ export function bundleRun(args: readonly string[]): BundleRun {
       const ran = new Set();
       for (const script of result)
         for (const f of script.functions) if (/^dist\\/.*\\.js$/.test(f.functionName) && f.ranges[0].count > 0) ran.add(f.functionName);
-      console.log(JSON.stringify({ code, required: Object.keys(require.cache), ran: [...ran], collators }));
+      console.log(JSON.stringify({ code, required: Object.keys(require.cache), ran: [...ran] }));
     })();`;
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' })) as BundleRun;
 }
