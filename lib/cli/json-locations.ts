@@ -189,7 +189,10 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
       }
     }
     expect('}');
-    layouts.set(result, oddKeys ? { start, end: pos, keys: fitted(keys), spans: fitted(spans), oddKeys } : { start, end: pos, keys: fitted(keys), spans: fitted(spans) });
+    layouts.set(
+      result,
+      oddKeys ? { start, end: pos, keys: fitted(keys), spans: fitted(spans), oddKeys } : { start, end: pos, keys: fitted(keys), spans: fitted(spans) },
+    );
     return result;
   };
 

@@ -60,7 +60,7 @@ describe('shard counts: the formula N = ceil(load / usable) and the search', () 
   });
 
   it('checks a formula answer at the boundary instead of trusting it: 800.0000000000001 WCU fits 800 usable in one key', () => {
-    const ok = fitsWith('dynamodb', { reads: 0, writes: 10_000 * 0.56 / 7 }, 'random', true, 0.8);
+    const ok = fitsWith('dynamodb', { reads: 0, writes: (10_000 * 0.56) / 7 }, 'random', true, 0.8);
     expect(smallestCount(ok, 2)).toBe(1);
   });
 });
