@@ -20,9 +20,6 @@ async function timeAsync(fn) {
   return performance.now() - start;
 }
 
-/** With --expose-gc, collects the garbage left so far, so that a side is not billed for the other's. */
-const settle = () => global.gc?.();
-
 /** Runs a and b (each returning its own elapsed ms) alternately `rounds` times after `warmup` rounds; ratio = b / a per pair. */
 function sideBySide(a, b, rounds, warmup = 2) {
   for (let i = 0; i < warmup; i++) {
@@ -32,9 +29,7 @@ function sideBySide(a, b, rounds, warmup = 2) {
   const as = [];
   const bs = [];
   for (let i = 0; i < rounds; i++) {
-    settle();
     as.push(a());
-    settle();
     bs.push(b());
   }
   return summarize(as, bs);
@@ -49,9 +44,7 @@ async function sideBySideAsync(a, b, rounds, warmup = 2) {
   const as = [];
   const bs = [];
   for (let i = 0; i < rounds; i++) {
-    settle();
     as.push(await a());
-    settle();
     bs.push(await b());
   }
   return summarize(as, bs);
