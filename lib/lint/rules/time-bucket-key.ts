@@ -92,7 +92,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: 'timeKey',
       fixId: advice.ids[0],
       fixNotes: [...advice.ids.slice(1), 'orEventId'],
-      data: { ...advice.data, ...base },
+      data: Object.assign({}, advice.data, base),
       edits: advice.edits,
     },
   ];
