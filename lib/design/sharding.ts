@@ -36,9 +36,14 @@ export function nearestToCeiling(loads: readonly LoadDimension[]): LoadDimension
 
 /**
  * The smallest N in 1…MAX_SHARDS_ACCEPTED for which `ok(N)` holds, or undefined when none does.
- * `ok` must be monotone (true from some N on): loads only shrink as N grows.
+ * `ok` must be monotone (true from some N on): loads only shrink as N grows. `estimate` is a formula's
+ * answer (`countByLoad`); it is taken when `ok` confirms it is the smallest (ok(N) and not ok(N − 1)),
+ * and the range is searched otherwise, so a wrong estimate costs two checks, never a wrong count.
  */
-export function smallestCount(ok: (n: number) => boolean): number | undefined {
+export function smallestCount(ok: (n: number) => boolean, estimate?: number): number | undefined {
+  if (estimate !== undefined && Number.isInteger(estimate) && estimate > 1 && estimate <= MAX_SHARDS_ACCEPTED && ok(estimate) && !ok(estimate - 1)) {
+    return estimate;
+  }
   if (ok(1)) return 1;
   if (!ok(MAX_SHARDS_ACCEPTED)) return undefined;
   let low = 1;
@@ -49,6 +54,16 @@ export function smallestCount(ok: (n: number) => boolean): number | undefined {
     else low = mid;
   }
   return high;
+}
+
+/**
+ * N = ceil(load ÷ usable) on the dimension that needs the most keys: the count `smallestCount` finds
+ * when every load divides by N (writes, and the reads of an item collection) and the ceilings stay put.
+ * Where they do not (a single item's reads, a physical share that bites only once the key is split),
+ * `smallestCount` finds it is not the smallest and searches.
+ */
+export function countByLoad(dimensions: readonly LoadDimension[]): number {
+  return dimensions.reduce((n, d) => Math.max(n, Math.ceil(d.load / (d.usable * (1 + TOLERANCE)))), 1);
 }
 
 /** Keys of one logical key under a strategy: how the hottest value's loads divide over N stored keys. */
@@ -102,7 +117,10 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
   const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
   const collection = valid.itemCollection ?? true;
-  const n = smallestCount((k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)));
+  const n = smallestCount(
+    (k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)),
+    countByLoad(loadDimensions(valid.engine, hot, headroom)),
+  );
   if (n === undefined) {
     const why =
       layout === 'replicated'

@@ -7,7 +7,7 @@ export function closest(input: string, candidates: readonly string[], { maxDista
   let best: string | undefined;
   let bestDistance = maxDistance + 1;
   for (const candidate of candidates) {
-    const distance = levenshtein(wanted, candidate.toLowerCase());
+    const distance = levenshtein(wanted, candidate.toLowerCase(), bestDistance - 1);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   if (best || !prefixes) return best;
@@ -21,16 +21,23 @@ export function didYouMean(input: string, candidates: readonly string[], quote =
   return guess ? ` (did you mean ${quote}${guess}${quote}?)` : '';
 }
 
-function levenshtein(a: string, b: string): number {
+/** The edit distance of `a` and `b` when it is at most `max`; otherwise some number above `max`. */
+function levenshtein(a: string, b: string, max: number): number {
+  // Every edit changes the length by at most one, and a row's smallest entry never shrinks further down:
+  // once either is past `max`, so is the distance.
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0];
     row[0] = i;
+    let smallest = i;
     for (let j = 1; j <= b.length; j++) {
       const above = row[j];
       row[j] = Math.min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
       diagonal = above;
+      smallest = Math.min(smallest, row[j]);
     }
+    if (smallest > max) return max + 1;
   }
   return row[b.length];
 }

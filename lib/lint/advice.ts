@@ -115,14 +115,15 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
-  const counted = {
-    ...base,
+  // Data is merged with Object.assign, which copies each source whole: V8 builds an object literal with
+  // several spreads one property at a time, and these objects are made for every finding.
+  const counted = Object.assign({}, base, {
     shards: n,
     lastShard: n - 1,
     maxShards,
     ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
-  };
-  if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: { ...counted, ...upstreamData }, shards: n };
+  });
+  if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: Object.assign({}, counted, upstreamData), shards: n };
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -149,13 +150,14 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       : [NEW_SHARDING[calculated ? 'calculated' : 'random'][space.index === undefined ? 'key' : 'index']];
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push('cacheItemReads');
-  const data = {
-    ...counted,
-    ...(plan.readsNeedCache ? { cache } : {}),
-    ...(calculated ? { sourceAttribute: source } : {}),
-    ...(space.index !== undefined ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {}),
-    ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
-  };
+  const data = Object.assign(
+    {},
+    counted,
+    plan.readsNeedCache ? { cache } : {},
+    calculated ? { sourceAttribute: source } : {},
+    space.index !== undefined ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
+    fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
+  );
   const edits: DesignEdit[] = [
     { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared) },
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
@@ -165,11 +167,11 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
   if (level?.attribute) {
     const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
-    return { ids: ['deeperLevelFirst', ...ids], data: { ...data, suggestedKey, levelAt: level.at }, shards: n };
+    return { ids: ['deeperLevelFirst', ...ids], data: Object.assign({}, data, { suggestedKey, levelAt: level.at }), shards: n };
   }
   return {
     ids: level ? [...ids, 'orFinerLevel'] : ids,
-    data: level ? { ...data, keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') } : data,
+    data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
     edits: plan.complete ? edits : undefined,
     shards: n,
   };

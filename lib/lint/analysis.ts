@@ -7,7 +7,7 @@
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
-import { allFit, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
@@ -209,7 +209,7 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
   const usable = usablePartitionGb(analysis);
   const size = design.largestPartitionGb;
   if (space !== design.primaryKey || usable === undefined || size === undefined) return 1;
-  return smallestCount((n) => fits(size / n, usable)) ?? Infinity;
+  return smallestCount((n) => fits(size / n, usable), Math.ceil(size / usable)) ?? Infinity;
 }
 
 /**
@@ -226,11 +226,15 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
-    allFit(profile.loadDimensions(storedKeyLoads(loads, layout, n, collection), headroom, analysis.physical));
+  const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(dimensionsOf(storedKeyLoads(loads, layout, n, collection)));
   const size = sizeNeed(analysis.owner, space);
-  const writesHot = !fitsWith('none', 1, { reads: 0, writes: hot.writes });
-  const hotAtAll = !fitsWith('none', 1);
+  const writes = { reads: 0, writes: hot.writes };
+  // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
+  const unsharded = dimensionsOf(hot);
+  const unshardedWrites = dimensionsOf(writes);
+  const writesHot = !allFit(unshardedWrites);
+  const hotAtAll = !allFit(unsharded);
   const declared = space.sharding?.strategy;
   // Issue 14 §2: where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
   // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
@@ -239,9 +243,9 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const shardsSpreadReads = collection && (profile.readHotCollection === 'shard' || hot.writes >= hot.reads);
 
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
-    const full = smallestCount((n) => fitsWith('random', n));
+    const full = smallestCount((n) => fitsWith('random', n), countByLoad(unsharded));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
-    const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, { reads: 0, writes: hot.writes })) : full;
+    const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts).
     const candidate =
@@ -260,7 +264,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
     return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size } };
   }
   if (hotAtAll) {
-    const copies = smallestCount((n) => fitsWith('replicated', n));
+    const copies = smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

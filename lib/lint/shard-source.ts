@@ -89,7 +89,7 @@ export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: strin
         : looksMutable(attribute)
           ? { mutable: true, mutableFrom: 'name' }
           : {};
-  return { ...cardinality, ...mutability };
+  return Object.assign({}, cardinality, mutability);
 }
 
 /**

@@ -57,15 +57,15 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
 function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string> } {
   const shards = a.space.sharding;
   const notes: Id[] = [];
-  let data: Record<string, number | string> = {};
+  const data: Record<string, number | string> = {};
   a.over.forEach((d, i) => {
     if (i > 0) notes.push('then');
     // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
     if (d.physical) {
       notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', 'physicalShare');
-      data = { ...data, ...physicalShareData(d.physical, a.design.thresholds.headroom) };
+      Object.assign(data, physicalShareData(d.physical, a.design.thresholds.headroom));
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
-    data = { ...data, ...dimensionData(d, hotLoad(a, d.label)) };
+    Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
   return { notes, data };
@@ -176,9 +176,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       notes,
       fixId,
       fixNotes: [...fixNotes, ...alternatives],
-      data: {
-        ...advice.data,
-        ...over.data,
+      data: Object.assign({}, advice.data, over.data, {
         index: space.index,
         share: space.workload.hotKeyShare,
         shareSource: space.workload.hotKeyShareSource,
@@ -189,7 +187,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         strategy: a.plan.layout,
         ...(raise ? { raiseTo: raise.requestUnits, raisedPartitions: raise.partitions, raisedEach: raise.each } : {}),
         ...(thenPhysical && share ? { ...physicalShareData(share, headroom), physicalUsable } : {}),
-      },
+      }),
       edits: advice.edits,
     },
   ];

@@ -133,7 +133,7 @@ export const lowCardinalityKey = defineRule({
           notes,
           fixId: 'fixValues',
           fixNotes: advice.ids,
-          data: { ...advice.data, ...common },
+          data: Object.assign({}, advice.data, common),
           edits: advice.edits,
         },
       ];

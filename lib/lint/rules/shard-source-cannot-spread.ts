@@ -44,7 +44,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
         notes: [space.index === undefined ? 'movesTableItem' : 'movesIndexEntry'],
         fixId,
         fixNotes,
-        data: { ...advice.data, ...base, mutableFrom: MUTABLE_FROM[facts.mutableFrom ?? 'declared'] },
+        data: Object.assign({}, advice.data, base, { mutableFrom: MUTABLE_FROM[facts.mutableFrom ?? 'declared'] }),
         edits: advice.edits,
       },
     ];

@@ -98,7 +98,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       notes: physical?.notes,
       fixId: advice.ids[0],
       fixNotes: [...advice.ids.slice(1), 'orEventId'],
-      data: { ...advice.data, ...base, ...physical?.data },
+      data: Object.assign({}, advice.data, base, physical?.data),
       edits: advice.edits,
     },
   ];
