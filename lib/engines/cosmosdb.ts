@@ -90,7 +90,7 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
 }
 
 /** Expected load of the other key values on the hot value's physical partition: `rest` spread evenly over `partitions`. */
-export function neighbourLoad(_design: CosmosKeyDesign, rest: number, partitions: number): number {
+export function neighbourLoad(rest: number, partitions: number): number {
   return rest / partitions;
 }
 
@@ -139,7 +139,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const peak = total.reads + total.writes;
     // Above the container's usable RU/s every partition is short: that is its capacity (SG017), not one key's partition.
     if (peak > partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9)) return undefined;
-    return { ...partitions, neighbours: neighbourLoad(design, peak - (hot.reads + hot.writes), partitions.count) };
+    return { ...partitions, neighbours: neighbourLoad(peak - (hot.reads + hot.writes), partitions.count) };
   },
   prefixPartition: (design) => ({
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,

@@ -60,7 +60,7 @@ function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
   const rest = a.total.reads + a.total.writes - (a.hot.reads + a.hot.writes);
-  return { ...partitions, neighbours: neighbourLoad(a.design as CosmosKeyDesign, rest, partitions.count) };
+  return { ...partitions, neighbours: neighbourLoad(rest, partitions.count) };
 }
 
 /** The dimension that bites on the physical partition, if any. */
@@ -94,7 +94,7 @@ export function throughputThatServes(a: SpaceAnalysis): { readonly requestUnits:
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    if (hot + neighbourLoad(design, total - hot, partitions) <= (headroom * ru) / partitions + 1e-9)
+    if (hot + neighbourLoad(total - hot, partitions) <= (headroom * ru) / partitions + 1e-9)
       return { requestUnits: ru, partitions, each: ru / partitions };
   }
   return undefined;
