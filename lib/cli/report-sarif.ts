@@ -56,12 +56,12 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
  * §3.27.17 partialFingerprints: https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html):
  * a change to what it hashes is a new version, not silently different values.
  */
-const FINGERPRINT = 'skewguardFinding/v1';
+const FINGERPRINT = 'skewguardFinding/v2';
 
 /**
- * A result's identity across runs: its rule, its file and the field path it sits at (its logical
- * location), never its line, so a finding keeps its fingerprint when lines above it are added or
- * removed, and is a new one when it moves to another rule, file or field. GitHub code scanning uses
+ * A result's identity across runs: its rule, its file and where it sits by name (`logicalPlace`), never
+ * its line, so a finding keeps its fingerprint when lines above it are added or removed or when tables
+ * are reordered, and is a new one when it moves to another rule, file, resource or field. GitHub code scanning uses
  * `partialFingerprints` to match results across runs into one alert instead of computing its own
  * line-content hash (https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#providing-data-to-track-code-scanning-alerts-across-runs).
  * `occurrence` tells apart results of one rule at one path in one file (0 for the first).
@@ -70,6 +70,17 @@ export function findingFingerprint(ruleId: string, uri: string, path: string, oc
   return createHash('sha256')
     .update(JSON.stringify([ruleId, uri, path, occurrence]))
     .digest('hex');
+}
+
+/**
+ * A field path with its positions named: the document's design (`tables[3]`) by its resource's name and a
+ * GSI (`globalSecondaryIndexes[0]`) by its index name, so adding a table above, or a GSI before, another
+ * leaves the other's fingerprints alone. Other positions (an access pattern's) stay as they are.
+ */
+export function logicalPlace(resource: string, index: string | undefined, path: string): string {
+  const inDesign = path.replace(/^[A-Za-z]+\[\d+\]\.?/, '');
+  const named = index === undefined ? inDesign : inDesign.replace(/^globalSecondaryIndexes\[\d+\]/, `globalSecondaryIndexes[${JSON.stringify(index)}]`);
+  return `${JSON.stringify(resource)}${named ? `.${named}` : ''}`;
 }
 
 export function sarifReporter(settings: ReportSettings): Reporter {
@@ -98,11 +109,11 @@ export function sarifReporter(settings: ReportSettings): Reporter {
     *file(file: FileResult) {
       const { uri } = artifactLocation(file.file, cwd);
       const seen = new Map<string, number>();
-      const partialFingerprints = (ruleId: string, path: string) => {
-        const key = JSON.stringify([ruleId, path]);
+      const partialFingerprints = (ruleId: string, place: string) => {
+        const key = JSON.stringify([ruleId, place]);
         const occurrence = seen.get(key) ?? 0;
         seen.set(key, occurrence + 1);
-        return { [FINGERPRINT]: findingFingerprint(ruleId, uri, path, occurrence) };
+        return { [FINGERPRINT]: findingFingerprint(ruleId, uri, place, occurrence) };
       };
       for (const e of file.errors)
         notifications.push({
@@ -119,7 +130,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: f.severity,
           message: { text: `${f.resource}: ${f.message}. Fix: ${f.fix}` },
           locations: [location(file.file, f.line, f.column, f.path)],
-          partialFingerprints: partialFingerprints(f.ruleId, f.path),
+          partialFingerprints: partialFingerprints(f.ruleId, logicalPlace(f.resource, f.index, f.path)),
           ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason }] } : {}),
         });
       }
@@ -130,7 +141,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: u.severity,
           message: { text: `${u.resource}: ${u.message}. Fix: ${UNUSED_FIX}` },
           locations: [location(file.file, u.line, u.column, u.path)],
-          partialFingerprints: partialFingerprints(UNUSED_ACKNOWLEDGEMENT, u.path),
+          partialFingerprints: partialFingerprints(UNUSED_ACKNOWLEDGEMENT, logicalPlace(u.resource, undefined, u.path)),
         });
       }
     },

@@ -137,6 +137,15 @@ function fullKeyFigure(
  */
 function checkPhysicalPartitions(declared: number | undefined, throughput: CosmosThroughput | undefined, totalGb: number | undefined, log: IssueLog): void {
   if (declared === undefined) return;
+  if (throughput === undefined) {
+    // The count only divides the container's RU/s among partitions: without them it would be silently unused.
+    log.add(
+      'physicalPartitions',
+      "is declared without throughput: the count divides the container's RU/s among its partitions; declare throughput too, or remove physicalPartitions",
+    );
+    return;
+  }
+  const n = (value: number) => value.toLocaleString('en-US');
   const byStorage = Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
   const requestUnits = throughput?.mode === 'serverless' ? undefined : throughput?.requestUnits;
   const byThroughput = requestUnits === undefined ? 0 : Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);
@@ -144,10 +153,10 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
   const reasons = [
     ...(byThroughput > declared
       ? [
-          `the container's ${requestUnits} RU/s (${throughput?.path}) need at least ${byThroughput} (one per ${COSMOS_LIMITS.physicalPartitionRequestUnits} RU/s)`,
+          `the container's ${n(requestUnits ?? 0)} RU/s (${throughput.path}) need at least ${byThroughput} (one per ${n(COSMOS_LIMITS.physicalPartitionRequestUnits)} RU/s)`,
         ]
       : []),
-    ...(byStorage > declared ? [`${totalGb} GB at storage.totalGb need at least ${byStorage} (one per ${COSMOS_LIMITS.physicalPartitionGb} GB)`] : []),
+    ...(byStorage > declared ? [`${n(totalGb ?? 0)} GB at storage.totalGb need at least ${byStorage} (one per ${COSMOS_LIMITS.physicalPartitionGb} GB)`] : []),
   ];
   log.add(
     'physicalPartitions',

@@ -5,7 +5,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { RULES } from '../../lib';
 import { escapeData, escapeProperty } from '../../lib/cli/report-github';
-import { findingFingerprint } from '../../lib/cli/report-sarif';
+import { findingFingerprint, logicalPlace } from '../../lib/cli/report-sarif';
 import { ruleAnchor } from '../../lib/lint/catalogue';
 import { cli, designWithFindings, exampleCount, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
 
@@ -262,7 +262,7 @@ describe('sarif report', () => {
     expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
   });
 
-  it('fingerprints each result by rule, file and field path, not by line: code scanning keeps tracking it across edits', async () => {
+  it('fingerprints each result by rule, file, resource name and field path, not by line or position: code scanning keeps tracking it across edits', async () => {
     type Located = { ruleId: string; partialFingerprints: Record<string, string>; locations: { physicalLocation: { region: { startLine: number } } }[] };
     const sarifOf = async (dir: string) =>
       JSON.parse((await cli(['lint', 'design.json', '--format', 'sarif'], { cwd: dir })).stdout).runs[0].results as Located[];
@@ -270,13 +270,19 @@ describe('sarif report', () => {
     const before = await sarifOf(tempTree({ 'design.json': JSON.stringify({ tables: [hot] }, null, 2) }));
     const moved = await sarifOf(tempTree({ 'design.json': `\n\n\n${JSON.stringify({ tables: [hot] }, null, 2)}` })); // three lines down
     const reindexed = await sarifOf(tempTree({ 'design.json': JSON.stringify({ tables: [UNIQUE_TABLE, hot] }, null, 2) })); // tables[0] → tables[1]
+    const renamed = await sarifOf(tempTree({ 'design.json': JSON.stringify({ tables: [{ ...hot, name: `${hot.name}-v2` }] }, null, 2) }));
     expect(before.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['SG001', 'SG003', 'SG010']));
-    const prints = (results: Located[]) => results.map((r) => r.partialFingerprints['skewguardFinding/v1']);
+    const prints = (results: Located[]) => results.map((r) => r.partialFingerprints['skewguardFinding/v2']);
     expect(prints(before).every((p) => /^[0-9a-f]{64}$/.test(p))).toBe(true);
     expect(new Set(prints(before)).size).toBe(before.length); // one per result, even for two rules at one path
     expect(moved.map((r) => r.locations[0].physicalLocation.region.startLine)).toEqual(before.map((r) => r.locations[0].physicalLocation.region.startLine + 3));
     expect(prints(moved)).toEqual(prints(before));
-    expect(prints(reindexed).filter((p) => prints(before).includes(p))).toEqual([]);
+    expect(prints(reindexed).filter((p) => prints(before).includes(p))).toEqual(prints(before)); // a table added above keeps them
+    expect(prints(renamed).filter((p) => prints(before).includes(p))).toEqual([]);
+    expect(logicalPlace('orders', 'by-status', 'tables[3].globalSecondaryIndexes[0].partitionKey')).toBe(
+      '"orders".globalSecondaryIndexes["by-status"].partitionKey',
+    );
+    expect(logicalPlace('orders', undefined, 'tables[3]')).toBe('"orders"');
     // The rule, the file and the path each change it.
     expect(findingFingerprint('SG003', 'design.json', 'tables[0].partitionKey', 0)).not.toBe(
       findingFingerprint('SG001', 'design.json', 'tables[0].partitionKey', 0),

@@ -648,12 +648,18 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
   // partitions, and one per 50 GB; a serverless container's count is its storage's alone.
   it('is refused below what the throughput or the size needs, naming the field and the minimum', () => {
     expect(issuesOf(container({ throughput: { manual: 30_000 }, physicalPartitions: 2 }))).toEqual([
-      "physicalPartitions: is 2, fewer than the container can have: the container's 30000 RU/s (throughput.manual) need at least 3 (one per 10000 RU/s); declare at least 3, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them",
+      "physicalPartitions: is 2, fewer than the container can have: the container's 30,000 RU/s (throughput.manual) need at least 3 (one per 10,000 RU/s); declare at least 3, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them",
     ]);
     expect(issuesOf(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 2 }))[0]).toMatch(
       /^physicalPartitions: is 2, .*120 GB at storage\.totalGb need at least 3 \(one per 50 GB\); declare at least 3/,
     );
     expect(issuesOf(container({ throughput: { manual: 400 }, physicalPartitions: 0 }))[0]).toMatch(/^physicalPartitions: expected an integer ≥ 1, got 0/);
+  });
+
+  it('is refused without throughput, which it would divide', () => {
+    expect(issuesOf(container({ physicalPartitions: 3 }))).toEqual([
+      "physicalPartitions: is declared without throughput: the count divides the container's RU/s among its partitions; declare throughput too, or remove physicalPartitions",
+    ]);
   });
 
   it('is the count the model uses when it meets the minimums, on a serverless container too', () => {
