@@ -166,10 +166,10 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         { sources: observation.sources },
       ),
     );
-    return { findings, notes: [], edits: [], window: '' };
+    return { findings, notes: [], kept: [], edits: [], window: '' };
   }
   const drift = driftFindings(target, observation, window, settings.drift);
-  return { findings: [...findings, ...drift.findings], notes: figureNotes(target, observation, window), edits: drift.edits, window };
+  return { findings: [...findings, ...drift.findings], notes: figureNotes(target, observation, window), kept: drift.kept, edits: drift.edits, window };
 }
 
 /** The observations of each key space, as the manifest or the live queries matched them. */
@@ -195,6 +195,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
       const observed = observeTarget(target, files, settings);
       if (observed.window.length > widest.length) widest = observed.window;
       for (const line of observed.notes) notes.push({ path: base, message: line, ...at(base) });
+      for (const k of observed.kept) notes.push({ path: k.path, message: `${keySpaceLabel(target)}: ${k.message}`, ...at(k.path) });
       findings.push(...observed.findings);
       sourceEdits.push(...observed.edits);
       for (const f of observed.findings) if (f.edits && f.data?.field === 'hotKeyShare') observedShares.add(spaceOf(f));

@@ -49,6 +49,7 @@ function fromRuConsumption(rows: readonly RuConsumptionRow[], file: string, cont
       bound: 'lower',
       derivation: `CDBPartitionKeyRUConsumption RequestCharge of ${dimension}s summed per ${period} s ÷ ${period}, the highest of ${all.length} periods (${fmt(top[dimension])} RU at ${new Date(at).toISOString()})`,
       limits: 'Cosmos DB logs only the top keys of each physical partition: the container served at least this',
+      averagedOverSeconds: period,
     };
   };
   const [peakAt, peak] = all.reduce((best, e) => (e[1].read + e[1].write > best[1].read + best[1].write ? e : best));
@@ -66,6 +67,7 @@ function fromRuConsumption(rows: readonly RuConsumptionRow[], file: string, cont
       bound: 'estimate',
       derivation: `the hottest PartitionKey's RequestCharge ÷ all logged RequestCharge at the busiest ${period} s (${fmt(hotCharge)} of ${fmt(total)} RU at ${new Date(peakAt).toISOString()})${shards > 1 ? ` × ${shards} shards` : ''}`,
       limits: 'the total counts only the logged top keys, so the share is an estimate (high when many small keys go unlogged)',
+      averagedOverSeconds: period,
       key: showKey(hotKey),
     };
   const distinct = new Set(rows.map((r) => r.partitionKey)).size;

@@ -32,6 +32,7 @@ function peakFigure(series: MetricSeries, metric: string, period: number): Figur
     bound: 'measured',
     derivation: `${metric} Sum per ${period} s ÷ ${period}, the highest of ${series.points.length} periods (${fmt(top.value)} units at ${new Date(top.timestamp).toISOString()})`,
     limits: `an average over ${period} s: a burst inside it is higher`,
+    averagedOverSeconds: period,
   };
 }
 
@@ -98,6 +99,7 @@ function fromContributorInsights(report: InsightRuleReport, file: string, contex
       bound: shards > 1 ? 'estimate' : 'measured',
       derivation: `Contributor Insights MaxContributorValue ÷ Sum at the busiest ${period} s (${fmt(peak.maxContributorValue ?? 0)} of ${fmt(peak.sum ?? 0)} ConsumedThroughputUnits at ${new Date(peak.timestamp).toISOString()})${scaled}`,
       limits: 'ConsumedThroughputUnits weigh a write 3× a read: a read-hot key and a write-hot key with the same share of capacity units show the same',
+      averagedOverSeconds: period,
       ...(hottest.c && hottest.value >= 0 ? { key: hottest.c.keys.map(showKey).join(' / ') } : {}),
     };
   }

@@ -13,7 +13,7 @@ export const DRIFT_RULE: RuleDescription = {
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires:
-    '`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%), or falls under half of it (a warning); the design linted again with the observed figures reports something the declared design does not; key-range throttles were logged; or a key space had no observations to check.',
+    '`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures reports something the declared design does not; key-range throttles were logged; or a key space had no observations to check.',
   rationale:
     'Every verdict of the lint rests on declared figures, and declarations age as traffic changes: a hottest key declared at 5% that takes 31% at the weekly peak passes SG003 on paper and throttles in production; a peak declared far above what comes plans shards every read then fans out over for nothing.',
   fix: 'write the observed figures into the design (`skewguard observe --update`, or the GuardedTable props for a cdk.out) and act on what the lint then reports; see docs/observe.md for how each figure is derived and its limits.',
@@ -25,6 +25,8 @@ export const DRIFT_RULE: RuleDescription = {
     { title: 'GetInsightRuleReport', url: 'https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html' },
     { title: 'CDBPartitionKeyRUConsumption', url: 'https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption' },
     { title: 'How to monitor normalized RU/s', url: 'https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units' },
+    { title: 'DynamoDB metrics and dimensions', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html' },
+    { title: 'CloudWatch statistics definitions', url: 'https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/Statistics-definitions.html' },
   ],
   thresholds: [],
   messages: {

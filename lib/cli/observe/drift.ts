@@ -8,6 +8,8 @@
  * - A figure below `below` × the declaration is a warning: over-declaring leads to over-sharding
  *   (every read fans out over shards the load never needed).
  * - A bound is used only in the direction it proves (see figures.ts).
+ * - A peak or share averaged over a period longer than a minute is used only to raise a declaration
+ *   (see `FINEST_PERIOD_SECONDS`): it is kept, with a note saying why, where it would lower it.
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
 import type { DesignEdit, Engine, Finding, KeyDesign, KeySpace, Severity } from '../../index';
@@ -55,6 +57,44 @@ export function show(value: number): string {
   if (Number.isInteger(value)) return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   if (Math.abs(value) >= 100) return show(Math.round(value));
   return String(Number(value.toPrecision(2)));
+}
+
+/**
+ * The longest period whose average may lower a declared peak or share. A peak read off exports is a
+ * period's Sum ÷ its seconds: an average rate over the period, which "will not highlight any large
+ * but brief spikes" inside it (ConsumedRead/WriteCapacityUnits,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html; Sum and
+ * the period, https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/Statistics-definitions.html).
+ * The limits the design is judged on are per second: 3,000 RCU and 1,000 WCU per DynamoDB partition
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html) and
+ * Cosmos DB's RU/s per physical partition
+ * (https://learn.microsoft.com/azure/cosmos-db/partitioning-overview). An hour's average of 2,100 RCU/s
+ * is consistent with a 6,000 RCU/s peak inside the hour, so it cannot lower a declared 6,000; it can
+ * raise a declaration, since the peak is at least the average of any period.
+ *
+ * The hottest key's share is understated the same way. Over a period, it is the hottest key's units
+ * ÷ all units: the per-minute shares weighted by each minute's load, never more than the largest of
+ * them, and less when a key bursts for a minute (a flash sale) and the rest of the hour dilutes it;
+ * MaxContributorValue over an hour also cannot follow a hot key that changes within it. So a coarse
+ * share raises a declared share and never lowers it.
+ *
+ * 60 s is the finest period DynamoDB publishes these metrics at, and the one docs/observe.md asks to
+ * export: a minute's average is what observe can see, and it may lower a declaration.
+ */
+export const FINEST_PERIOD_SECONDS = 60;
+
+/** A declared figure that a coarse average would have lowered, kept as declared, with why. */
+export interface KeptDeclaration {
+  readonly path: string;
+  readonly message: string;
+}
+
+function keptMessage(field: string, declared: number, observed: number, seconds: number): string {
+  const kept = `kept ${field} ${show(declared)}`;
+  const finer = `export ${FINEST_PERIOD_SECONDS} s periods to check whether it is over-declared`;
+  if (field === 'hotKeyShare')
+    return `${kept}: the share over the busiest ${show(seconds)} s (${show(observed)}) cannot show the hottest key's share at the per-second peak (a burst of one key is diluted by the rest of the period), so it raises a declared share but never lowers it; ${finer}`;
+  return `${kept}: the ${show(seconds)} s average (${show(observed)}) cannot show the per-second peak that the partition limits are judged on, so it raises a declared peak but never lowers it; ${finer}`;
 }
 
 /** The value written back by --update: peaks up to a whole unit, shares to 0.01, sizes to 0.1 GB. */
@@ -137,9 +177,10 @@ export function driftFindings(
   observation: Observation,
   window: string,
   settings: DriftSettings,
-): { findings: Finding[]; edits: DesignEdit[] } {
+): { findings: Finding[]; edits: DesignEdit[]; kept: KeptDeclaration[] } {
   const findings: Finding[] = [];
   const edits: DesignEdit[] = [];
+  const kept: KeptDeclaration[] = [];
   for (const c of comparisons(target, observation)) {
     const observed = c.figure.value;
     const declaredText = `${c.assumed ? `assumed (${c.assumed})` : 'declared'} ${c.field} ${show(c.declared)}`;
@@ -161,6 +202,12 @@ export function driftFindings(
         ),
       );
     } else if (c.figure.bound !== 'lower' && !c.assumed && observed < c.declared * settings.below) {
+      const seconds = c.figure.averagedOverSeconds;
+      // A coarse average understates a peak or share (FINEST_PERIOD_SECONDS): it shows no over-declaration.
+      if (seconds !== undefined && seconds > FINEST_PERIOD_SECONDS) {
+        kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, seconds) });
+        continue;
+      }
       edits.push(edit);
       findings.push(
         finding(
@@ -206,5 +253,5 @@ export function driftFindings(
         { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
       ),
     );
-  return { findings, edits };
+  return { findings, edits, kept };
 }

@@ -13,6 +13,10 @@ export interface Figure {
   readonly derivation: string;
   /** What the source cannot see. */
   readonly limits?: string;
+  /** For a figure read off one period (a peak rate, the hottest key's share at the busiest period):
+   *  the seconds that period averages over. Above 60 s the figure understates the per-second one,
+   *  so it may raise a declaration but never lower it (drift.ts). */
+  readonly averagedOverSeconds?: number;
 }
 
 /** The figures of one key space; absent ones had no source in the observations. */
