@@ -200,7 +200,7 @@ testRule('SG003', {
           messageId: 'hotKey',
           // 40% of 40,000 RU/s = 16,000 RU/s over 8,000 usable: N = 2 from the load (the 10% share cap once made it 4).
           data: { shards: 2, hotKeyLoad: 16000, usable: 8000 },
-          fix: /shard `\/tenantId` into N = 2 random shards \(key#0…key#1\); every read of the key must then fan out over all 2; or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\).*; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
+          fix: /shard `\/tenantId` into N = 2 random shards \(key#0…key#1\); every read of the key must then fan out over all 2 shards; or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\).*; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
         },
       ],
     },
