@@ -94,8 +94,7 @@ export function throughputThatServes(a: SpaceAnalysis): { readonly requestUnits:
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    if (hot + neighbourLoad(total - hot, partitions) <= (headroom * ru) / partitions + 1e-9)
-      return { requestUnits: ru, partitions, each: ru / partitions };
+    if (hot + neighbourLoad(total - hot, partitions) <= (headroom * ru) / partitions + 1e-9) return { requestUnits: ru, partitions, each: ru / partitions };
   }
   return undefined;
 }

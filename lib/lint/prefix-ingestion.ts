@@ -26,7 +26,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Both kinds: say how the one budget is spent.
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
   fixPrefixBuckets:
-    'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits each {{level}} value's reads and writes over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets',
+    'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets',
   // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
   fixRaiseBuckets:
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
