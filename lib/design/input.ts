@@ -169,6 +169,12 @@ export interface AccessPatternDesign {
   /** The read queries every shard of a sharded key and merges the results.
    *  @default false */
   readonly fanOut?: boolean;
+  /** The query reads one page at a time: at most this many items each (DynamoDB `Limit`, following
+   *  `LastEvaluatedKey`; Cosmos DB `MaxItemCount`), in sort-key order. Under write sharding each page
+   *  must read a page from every shard and merge them, so the shards do not divide its reads: a key
+   *  value hot by such reads is given a cache or replicated copies (SG003), not write sharding.
+   *  @default - none: the query reads every item it matches */
+  readonly limit?: number;
 }
 
 /** A waiver for one finding, kept visible in every report. */

@@ -118,6 +118,8 @@ export interface AccessPattern {
   readonly rangeAttribute?: string;
   readonly share: number;
   readonly fanOut: boolean;
+  /** Items per page, when the query reads a page at a time (DynamoDB `Limit`). */
+  readonly limit?: number;
   readonly path: string;
 }
 

@@ -38,6 +38,7 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
       ...(p.rangeAttribute !== undefined ? { rangeAttribute: p.rangeAttribute } : {}),
       share: p.share,
       fanOut: p.fanOut ?? false,
+      ...(p.limit !== undefined ? { limit: p.limit } : {}),
       path,
     };
   });

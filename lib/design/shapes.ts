@@ -205,6 +205,11 @@ const accessPattern = record<AccessPatternDesign>({
   },
   share: { shape: share, doc: 'Share (0–1) of all queries that use this pattern.' },
   fanOut: { shape: bool(), optional: true, doc: 'The read queries every shard and merges results; default false.' },
+  limit: {
+    shape: num({ integer: true, min: 1 }),
+    optional: true,
+    doc: 'The query reads a page of at most this many items at a time (DynamoDB Limit); default none: every item it matches.',
+  },
 });
 
 /** Marks where the schema lists the catalogue's rule ids (the design model does not know the rules). */

@@ -20,6 +20,11 @@ export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
   cacheOnly:
     'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
+  // its reads. DAX keeps a Query's results in its query cache by the request's exact parameters (its item cache
+  // serves GetItem / BatchGetItem): repeated pages of a hot value are served from memory ("DAX: How it works").
+  cachePaged:
+    "put {{cache}} in front of the reads of the hottest {{key|key}} value: {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
@@ -31,6 +36,7 @@ export const ADVICE_MESSAGES = {
   replicate:
     'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
+  replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
   orCache: '; or put {{cache}} in front of its reads',
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
@@ -46,6 +52,7 @@ export const ADVICE_MESSAGES = {
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
+  cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
@@ -111,7 +118,9 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   if (plan.layout === 'none') {
     return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
   }
-  if (plan.layout === 'cache') return { ids: ['cacheOnly'], data: cached };
+  // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
+  const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
+  if (plan.layout === 'cache') return paged ? { ids: ['cachePaged'], data: { ...cached, ...paged } } : { ids: ['cacheOnly'], data: cached };
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
@@ -128,10 +137,12 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
 
   if (plan.layout === 'replicated') {
     const ids: AdviceId[] =
-      declared?.strategy === 'replicated' ? [lower ? 'lowerCopies' : 'raiseCopies'] : ['replicate', ...(declared ? ['replacingSharding' as const] : [])];
+      declared?.strategy === 'replicated'
+        ? [lower ? 'lowerCopies' : 'raiseCopies']
+        : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
     return {
       ids: [...ids, 'orCache'],
-      data: { ...counted, cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n },
+      data: { ...counted, cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n, ...paged },
       edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }],
       shards: n,
     };
@@ -149,11 +160,11 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
       : [NEW_SHARDING[calculated ? 'calculated' : 'random'][space.index === undefined ? 'key' : 'index']];
   if (fanOut.length > 0) ids.push('setFanOut');
-  if (plan.readsNeedCache) ids.push('cacheItemReads');
+  if (plan.readsNeedCache) ids.push(paged ? 'cachePagedReads' : 'cacheItemReads');
   const data = Object.assign(
     {},
     counted,
-    plan.readsNeedCache ? { cache } : {},
+    plan.readsNeedCache ? Object.assign({ cache }, paged) : {},
     calculated ? { sourceAttribute: source } : {},
     space.index !== undefined ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},

@@ -9,12 +9,13 @@ import type { ShardingStrategy } from '../design/input';
 import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
 import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
-import { carriesKey } from './queries';
+import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 
 export interface Plan {
-  /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI,
-   *  which holds one entry per base item and so cannot keep replicated copies). */
+  /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
+   *  GSI key value read a page at a time: the index holds one entry per base item and so cannot keep
+   *  replicated copies, and write sharding divides neither read). */
   readonly layout: KeyLayout | 'cache';
   /** N keys per logical key (1 for none); undefined when no N up to the input maximum serves. */
   readonly shards: number | undefined;
@@ -39,14 +40,17 @@ export class DesignAnalysis {
   /** What the rules need to know about the design's engine. */
   readonly profile: EngineProfile;
   readonly spaces: readonly SpaceAnalysis[];
-  #indexes: Map<string | undefined, KeySpace> | undefined;
+  readonly #indexes: Map<string | undefined, KeySpace>;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
   #patternsByIndexName: Map<string | undefined, AccessPattern[]> | undefined;
   #declaredAttributes: readonly DeclaredAttribute[] | undefined;
 
   constructor(readonly design: KeyDesign) {
     this.profile = profileOf(design.engine);
-    this.spaces = this.profile.keySpaces(design).map((space) => new SpaceAnalysis(this, space));
+    const spaces = this.profile.keySpaces(design);
+    // Before the analyses: each asks which queries read its key space (spaceOf, patternsOn).
+    this.#indexes = new Map(spaces.map((space) => [space.index, space]));
+    this.spaces = spaces.map((space) => new SpaceAnalysis(this, space));
   }
 
   /** The analysis of one of the design's key spaces. */
@@ -57,7 +61,6 @@ export class DesignAnalysis {
   /** The key space a query reads: its index's, else the primary key's (an LSI shares the table's partition key). */
   spaceOf(pattern: AccessPattern): KeySpace {
     if (pattern.index === undefined) return this.design.primaryKey;
-    this.#indexes ??= new Map(this.spaces.map(({ space }) => [space.index, space]));
     return this.#indexes.get(pattern.index) ?? this.design.primaryKey;
   }
 
@@ -119,6 +122,13 @@ export class SpaceAnalysis {
   /** A key value holds many items (DynamoDB: a sort-key range; Cosmos DB: a logical partition of
    *  documents), so write sharding spreads its reads too. A single item's reads stay whole. */
   readonly collection: boolean;
+  /** The declared queries that read a key value a page at a time (`limit`, DynamoDB `Limit`). */
+  readonly pagedReads: readonly AccessPattern[];
+  /** Whether write sharding divides the hottest value's reads: it holds many items, and no query reads it
+   *  a page at a time. A paged query over N shards reads a page from each shard and merges them (every
+   *  shard serves every page, in sort-key order), so the shards barely relieve it: such reads need a
+   *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works"). */
+  readonly readsSpread: boolean;
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
   readonly hot: Loads;
@@ -147,11 +157,13 @@ export class SpaceAnalysis {
     const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
     this.cardinality = fullKeyCardinality(space.partitionKey);
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
+    this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && readsWholeKey(space, p)) : [];
+    this.readsSpread = this.collection && this.pagedReads.length === 0;
     this.total = { reads: peakReadUnits, writes: peakWriteUnits };
     this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot) : undefined;
-    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.collection), headroom, this.physical);
+    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.readsSpread), headroom, this.physical);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -218,16 +230,17 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
  * and `replicasFor()` compute it), or the size need when that is larger. Write sharding when writes or
  * size call for it, or when the reads of a key value holding many items do (they spread over the
  * shards too) — random, or calculated on an attribute reads carry. Replicated copies when only the
- * reads of a single item are hot (a cache is the alternative; a GSI can only have the cache). None
+ * reads of a single item, or of a key value read a page at a time (every page would read every shard),
+ * are hot (a cache is the alternative; a GSI can only have the cache). None
  * when the load fits one key: few values and dominant values only warn (SG001, SG014). A declared
  * strategy is kept when it can work.
  */
 function planFor(analysis: SpaceAnalysis): Plan {
-  const { design, space, hot, collection } = analysis;
+  const { design, space, hot, collection, readsSpread } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(dimensionsOf(storedKeyLoads(loads, layout, n, collection)));
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(dimensionsOf(storedKeyLoads(loads, layout, n, readsSpread)));
   const size = sizeNeed(analysis.owner, space);
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
@@ -240,7 +253,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
   // Copies cost N× every write, shards N× every read: a key hot by its writes (on one RU/s budget, writes at
   // least as heavy as reads) gets shards, a key hot by its reads gets copies.
-  const shardsSpreadReads = collection && (profile.readHotCollection === 'shard' || hot.writes >= hot.reads);
+  // A key value read a page at a time is read-hot whatever the engine: each page reads every shard (readsSpread).
+  const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsSpread));
 
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n), countByLoad(unsharded));

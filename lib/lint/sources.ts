@@ -56,6 +56,10 @@ export const SOURCES = {
   dynamoAtomicCounters: { title: 'DynamoDB: Atomic counters', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.AtomicCounters` },
   dynamoSparseIndexes: { title: 'DynamoDB: Take advantage of sparse indexes', url: `${AWS}/bp-indexes-general-sparse-indexes.html` },
   dynamoDax: { title: 'DynamoDB Accelerator (DAX): use cases', url: `${AWS}/DAX.html` },
+  // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
+  dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
+  // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
+  dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
   cosmosPartitioning: { title: 'Azure Cosmos DB: Partitioning and horizontal scaling', url: `${AZURE}/partitioning` },
   cosmosRedistributeThroughput: {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',

@@ -246,6 +246,11 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'accessPatterns[0].rangeAttribute: "day" is also in keyAttributes; a query gives a sort-key attribute by equality or by range, not both',
     ],
     [
+      'a page size of no items',
+      table({ accessPatterns: [{ name: 'a', keyAttributes: ['orderId'], share: 0.1, limit: 0 }] }),
+      'accessPatterns[0].limit: expected an integer ≥ 1, got 0',
+    ],
+    [
       'an access pattern on an unknown index',
       table({ accessPatterns: [{ name: 'a', index: 'nope', keyAttributes: [], share: 0.1 }] }),
       'accessPatterns[0].index: names an index, but this table declares none',

@@ -1,5 +1,5 @@
 import { lint, replicasFor, shardsFor } from '../../../lib';
-import type { DynamoDbTableDesign } from '../../../lib';
+import type { AccessPatternDesign, DynamoDbTableDesign } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -23,6 +23,38 @@ function viralProduct(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTab
     partitionKey: { name: 'productId', type: 'S', cardinality: 100000 },
     workload: { peakReadUnits: 48000, peakWriteUnits: 100, hotKeyShare: 0.1 },
     ...overrides,
+  });
+}
+
+/**
+ * A catalogue whose `by-category` GSI (category, sorted by price) is read-hot on one category: 6,000 RCU of
+ * reads on one value, few writes, read by `browse-by-price` (`extra`: a page at a time, or not).
+ */
+function hotCategory(extra: Partial<AccessPatternDesign> = {}, sharding?: DynamoDbTableDesign['sharding']): DynamoDbTableDesign {
+  return table({
+    name: 'catalog',
+    partitionKey: { name: 'productId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 100 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-category',
+        partitionKey: { name: 'category', type: 'S', cardinality: 200 },
+        sortKey: { name: 'price', type: 'N', cardinality: 'unique' },
+        workload: { peakReadUnits: 6000, peakWriteUnits: 50, hotKeyShare: 1 },
+        ...(sharding ? { sharding } : {}),
+      },
+    ],
+    accessPatterns: [{ name: 'browse-by-price', index: 'by-category', keyAttributes: ['category'], rangeAttribute: 'price', share: 1, ...extra }],
+  });
+}
+
+/** A seller's orders (a table key holding many items) read at 5,000 RCU, a page at a time unless `limit` is left out. */
+function pagedSeller(workload = { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 }, limit: number | undefined = 25): DynamoDbTableDesign {
+  return table({
+    partitionKey: { name: 'sellerId', type: 'S', cardinality: 20000 },
+    sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+    workload,
+    accessPatterns: [{ name: 'orders-of-seller', keyAttributes: ['sellerId'], share: 1, ...(limit ? { limit } : {}) }],
   });
 }
 
@@ -251,6 +283,91 @@ testRule('SG003', {
           data: { strategy: 'cache' },
           message: /^(?!.*back-pressure)(?!.*throttles the writes)/,
           fix: /put DAX in front of the reads of the hottest `sku` value: a global secondary index holds one entry per base item/,
+        },
+      ],
+    },
+    {
+      // A paged query over N shards reads a page from every shard and merges them: the shards do not divide its reads.
+      name: 'a GSI key value read-hot by a paged range query (limit): DAX, and no shard or fanOut edits',
+      design: hotCategory({ limit: 20 }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          index: 'by-category',
+          edits: false,
+          data: { strategy: 'cache', cache: 'DAX', pagedPatterns: ['browse-by-price'] },
+          message: /6,000 RCU reads against a usable 2,400 RCU/,
+          fix: /^put DAX in front of the reads of the hottest `category` value: `browse-by-price` read it a page at a time \(limit\), and under write sharding every page would query all the shards.*query cache keeps each query's results by its exact parameters/,
+        },
+      ],
+    },
+    {
+      // The same index read whole (no limit): each shard holds 1/N of the items, so the reads spread; the fix says every read then queries all N.
+      name: 'a GSI key value read-hot by queries that read the whole key value: shards, with fanOut and its caveat',
+      design: hotCategory(),
+      findings: [
+        {
+          messageId: 'hotKey',
+          index: 'by-category',
+          data: { strategy: 'calculated', shards: 3 },
+          fix: /N = 3 calculated shards.*only reads of a whole `category` value query all 3, so set fanOut on `browse-by-price`$/,
+          edits: [
+            { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'price' } },
+            { op: 'set', path: 'accessPatterns[0].fanOut', value: true },
+          ],
+        },
+      ],
+    },
+    {
+      // The wrong fix already applied: 3 shards, every page reads all three, so each still serves 6,000 RCU.
+      name: 'a paged GSI already sharded: the shards do not divide its reads, and the fix is the cache',
+      design: hotCategory({ limit: 20, fanOut: true }, { strategy: 'random', shards: 3 }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          index: 'by-category',
+          path: 'globalSecondaryIndexes[0].sharding.shards',
+          edits: false,
+          data: { strategy: 'cache' },
+          message: /6,000 RCU reads, 6,000 RCU per shard over 3/,
+          fix: /^put DAX in front of the reads of the hottest `category` value/,
+        },
+      ],
+    },
+    {
+      name: 'a table key value read-hot by paged queries: replicated copies (or DAX), not shards',
+      design: pagedSeller(),
+      findings: [
+        {
+          messageId: 'hotKey',
+          data: { strategy: 'replicated', shards: 3, cache: 'DAX' },
+          fix: /^keep N = 3 replicated copies of each `sellerId` value .*; or put DAX in front of its reads$/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 3 } }],
+        },
+      ],
+    },
+    {
+      name: 'a table key value read a page at a time, write-sharded: the shards do not divide its reads, copies replace them',
+      design: { ...pagedSeller(), sharding: { strategy: 'random', shards: 4 } },
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'sharding.shards',
+          data: { strategy: 'replicated', shards: 3 },
+          message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
+          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; or put DAX in front of its reads$/,
+        },
+      ],
+    },
+    {
+      name: 'a table key value hot for writes and for paged reads: shard the writes, cache the paged reads (no complete edit)',
+      design: pagedSeller({ peakReadUnits: 50000, peakWriteUnits: 20000, hotKeyShare: 0.1 }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          edits: false,
+          data: { shards: 3, cache: 'DAX', pagedPatterns: ['orders-of-seller'] },
+          fix: /; every page of `orders-of-seller` queries all the shards, which do not divide its reads: put DAX in front of them$/,
         },
       ],
     },
