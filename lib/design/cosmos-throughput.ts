@@ -20,6 +20,21 @@ export const THROUGHPUT_GRID = {
 
 export type ThroughputForm = keyof typeof THROUGHPUT_GRID;
 
+/** The smallest value on a form's grid at or above `ru`. */
+export function onGrid(form: ThroughputForm, ru: number): number {
+  const { min, step } = THROUGHPUT_GRID[form];
+  return Math.max(min, Math.ceil(ru / step - 1e-9) * step);
+}
+
+/**
+ * The RU/s a container whose peak is `peak` needs on `form`'s grid so that the peak fits `headroom` of them
+ * (SG017's fix, and the throughput SG003 judges an over-capacity container's hot key at). `perContainer`: how
+ * many busy containers share the form's RU/s (a shared database's), so the figure is the database's.
+ */
+export function throughputForPeak(form: ThroughputForm, peak: number, headroom: number, perContainer = 1): number {
+  return onGrid(form, (peak / headroom) * perContainer);
+}
+
 /** RU/s of one form: a whole number on its grid. */
 export function requestUnitsShape(form: ThroughputForm): Shape<number> {
   const { min, step } = THROUGHPUT_GRID[form];

@@ -1,4 +1,6 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
+import { fullKeyCardinality } from '../design/cardinality';
+import { throughputForPeak } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
@@ -89,9 +91,34 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits };
 }
 
-/** Expected load of the other key values on the hot value's physical partition: `rest` spread evenly over `partitions`. */
-export function neighbourLoad(rest: number, partitions: number): number {
-  return rest / partitions;
+/**
+ * The physical partitions a container whose `peak` is above headroom × its RU/s has once raised to the RU/s
+ * SG017 asks for (peak ÷ headroom on Azure's grid, `throughputForPeak`, the same function SG017's fix uses):
+ * raised in place, it splits only to the minimum the new RU/s need, so its current count is `existing`
+ * ("Best practices for scaling provisioned throughput", asynchronous scale-up). Undefined for serverless:
+ * SG017's fix there is a move to provisioned throughput, not a raise of the layout it has.
+ */
+function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
+  const { throughput, totalGb } = design;
+  if (!throughput || throughput.mode === 'serverless') return undefined;
+  const form = throughput.mode === 'autoscale' ? 'autoscaleMax' : throughput.mode === 'shared' ? 'sharedDatabase' : 'manual';
+  // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part.
+  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+  const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;
+  const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
+  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits };
+}
+
+/**
+ * Expected load of the other key values on the hot value's physical partition: `rest` spread evenly over
+ * `partitions`. A key whose hottest value is no heavier than the average of its `cardinality` values (a uniform
+ * share) has no partition busier than the others: its hot value's partition carries the average,
+ * (hot + rest) ÷ partitions, so an evenly loaded container whose RU/s serve its peak is never short on one key.
+ * Logical partitions are hashed over the physical ones (Microsoft Learn, "Partitioning and horizontal scaling").
+ */
+export function neighbourLoad(hot: number, rest: number, partitions: number, cardinality: number): number {
+  const even = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
+  return even ? Math.max(0, (hot + rest) / partitions - hot) : rest / partitions;
 }
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
@@ -137,9 +164,16 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
-    // Above the container's usable RU/s every partition is short: that is its capacity (SG017), not one key's partition.
-    if (peak > partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9)) return undefined;
-    return { ...partitions, neighbours: neighbourLoad(peak - (hot.reads + hot.writes), partitions.count) };
+    const hotLoad = hot.reads + hot.writes;
+    const rest = peak - hotLoad;
+    const cardinality = fullKeyCardinality(design.primaryKey.partitionKey);
+    if (peak <= partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9))
+      return { ...partitions, neighbours: neighbourLoad(hotLoad, rest, partitions.count, cardinality) };
+    // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
+    // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
+    // after that fix too (SG003), and an evenly loaded container that the raise serves is SG017's alone.
+    const raised = raisedPartitions(design, partitions, peak);
+    return raised && { ...raised, neighbours: neighbourLoad(hotLoad, rest, raised.count, cardinality), raisedFrom: partitions };
   },
   prefixPartition: (design) => ({
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,

@@ -45,6 +45,9 @@ export interface PhysicalShare extends PhysicalPartitions {
   /** Expected load of the other key values on the same physical partition: the rest of the peak spread
    *  evenly over the physical partitions. */
   readonly neighbours: number;
+  /** Set when the resource's peak is above headroom × its RU/s (SG017's finding): this share is then the one
+   *  at the RU/s SG017 asks for, with the layout that raise gives, and `raisedFrom` is the layout it has now. */
+  readonly raisedFrom?: PhysicalPartitions;
 }
 
 /** The normalized design of one engine: `DesignOf<'dynamodb'>` is `DynamoDbKeyDesign`; an engine with no design type is `never`. */

@@ -21,6 +21,8 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
     partitionUsable: share.requestUnitsEach * headroom,
     neighbourRu: share.neighbours,
     logicalCeiling: COSMOS_LIMITS.logicalPartitionRequestUnits,
+    // Judged at SG017's raise: the RU/s the container has now, for the note that says so.
+    ...(share.raisedFrom ? { declaredRu: share.raisedFrom.requestUnits } : {}),
   };
 }
 
@@ -34,20 +36,20 @@ export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | und
 }
 
 /**
- * `unshardedDimensions`, and where the container's peak is above its usable RU/s (SG017's finding; SG003 then
- * leaves the key to the capacity) its physical partition's share still: a ceiling above what its container
- * has would promise RU/s the key cannot get.
+ * `unshardedDimensions`, on the layout the container has now: where its peak is above its usable RU/s (SG017's
+ * finding) `a.physical` is the share at SG017's raise, which the key cannot reach today; its share of the
+ * partition it is on now is what it gets (a ceiling above what its container has would promise RU/s it cannot get).
  */
 export function reachableDimensions(a: SpaceAnalysis): readonly LoadDimension[] {
-  return unshardedDimensions(a, a.physical ?? overloadedShare(a));
+  return unshardedDimensions(a, a.physical && !a.physical.raisedFrom ? a.physical : overloadedShare(a));
 }
 
 /**
  * The container's peak and usable RU/s when the peak is above them (SG017's finding; primary key only): then
- * every physical partition is short, and no share of one is a ceiling worth quoting.
+ * every physical partition is short on average, and the hot key's own one more than most.
  */
 export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonly usable: number; readonly capacity: number } | undefined {
-  if (a.physical || a.space !== a.design.primaryKey) return undefined;
+  if ((a.physical && !a.physical.raisedFrom) || a.space !== a.design.primaryKey) return undefined;
   const partitions = a.owner.profile.physicalPartitions?.(a.design);
   if (!partitions) return undefined;
   const peak = a.total.reads + a.total.writes;
@@ -59,8 +61,8 @@ export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonl
 function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
-  const rest = a.total.reads + a.total.writes - (a.hot.reads + a.hot.writes);
-  return { ...partitions, neighbours: neighbourLoad(rest, partitions.count) };
+  const hot = a.hot.reads + a.hot.writes;
+  return { ...partitions, neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, a.cardinality) };
 }
 
 /** The dimension that bites on the physical partition, if any. */
@@ -94,7 +96,8 @@ export function throughputThatServes(a: SpaceAnalysis): { readonly requestUnits:
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    if (hot + neighbourLoad(total - hot, partitions) <= (headroom * ru) / partitions + 1e-9) return { requestUnits: ru, partitions, each: ru / partitions };
+    if (hot + neighbourLoad(hot, total - hot, partitions, a.cardinality) <= (headroom * ru) / partitions + 1e-9)
+      return { requestUnits: ru, partitions, each: ru / partitions };
   }
   return undefined;
 }

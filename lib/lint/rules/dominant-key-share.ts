@@ -11,6 +11,7 @@ type Id =
   | 'aboveMaxShare'
   | 'aboveMaxShareAtCeiling'
   | 'aboveMaxShareOverCapacity'
+  | 'aboveMaxShareOverCapacityOwn'
   | 'physicalShare'
   | 'fix'
   | 'fixAtCeiling'
@@ -22,7 +23,7 @@ export const dominantKeyShare = defineRule({
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:
-    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it); it never raises the shard count.",
+    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding); it never raises the shard count.",
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
@@ -36,6 +37,9 @@ export const dominantKeyShare = defineRule({
     aboveMaxShareAtCeiling: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, already saturated',
     aboveMaxShareOverCapacity:
       ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): every physical partition is short, this key's among them",
+    // The hot key's own partition carries more than the average one: where its share is known, its load is what to say.
+    aboveMaxShareOverCapacityOwn:
+      ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): its own physical partition carries {{partitionLoad}} RU/s ({{load}} RU/s of its own, and {{neighbourRu}} RU/s the other logical partitions on it are expected to take) of the {{partitionRu}} RU/s it gets ({{partitionUsable}} usable at {{headroom|percent}})",
     physicalShare:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach",
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
@@ -67,7 +71,7 @@ export const dominantKeyShare = defineRule({
       const { headroom } = design.thresholds;
       const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = capacity
         ? {
-            notes: [...level, 'aboveMaxShareOverCapacity'],
+            notes: [...level, busiest.physical ? 'aboveMaxShareOverCapacityOwn' : 'aboveMaxShareOverCapacity'],
             fixId: 'fixOverCapacity',
             data: {
               load: busiest.load,
@@ -76,6 +80,14 @@ export const dominantKeyShare = defineRule({
               containerUsable: capacity.usable,
               containerRu: capacity.capacity,
               headroom,
+              ...(busiest.physical
+                ? {
+                    partitionLoad: busiest.load + busiest.physical.neighbours,
+                    neighbourRu: busiest.physical.neighbours,
+                    partitionRu: busiest.physical.requestUnitsEach,
+                    partitionUsable: busiest.physical.requestUnitsEach * headroom,
+                  }
+                : {}),
             },
           }
         : {

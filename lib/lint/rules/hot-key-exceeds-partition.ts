@@ -38,6 +38,7 @@ type Id =
   | 'physicalShare'
   | 'thenPhysicalShare'
   | 'orRaiseThroughput'
+  | 'atCapacityRaise'
   | PrefixIngestionId
   | AdviceId;
 
@@ -63,6 +64,8 @@ function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: R
     // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
     if (d.physical) {
       notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', 'physicalShare');
+      // Over its capacity (SG017) the container is judged at the raise SG017 asks for: say that this key is short even then.
+      if (d.physical.raisedFrom) notes.push('atCapacityRaise');
       Object.assign(data, physicalShareData(d.physical, a.design.thresholds.headroom));
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
@@ -77,7 +80,7 @@ export const hotKeyExceedsPartition = defineRule({
   severity: 'error',
   thresholds: ['headroom', 'maxShards'],
   fires:
-    "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling); for a Cosmos DB container with declared throughput, the usable share of its physical partition (the container's RU/s divided among its physical partitions: the declared physicalPartitions, else those it is created with, one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and per 50 GB) less its neighbours' expected load, when that is lower. Also a Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed the physical partitions holding its data. Unsharded time-bucket keys are left to SG002.",
+    "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling); for a Cosmos DB container with declared throughput, the usable share of its physical partition (the container's RU/s divided among its physical partitions: the declared physicalPartitions, else those it is created with, one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and per 50 GB) less its neighbours' expected load (for a uniform share, the average partition's), when that is lower; a container whose peak is above headroom × its RU/s (SG017) is judged at the RU/s SG017 asks for (peak ÷ headroom on Azure's grid), on the physical partitions that raise leaves it (a raise in place splits only to ⌈RU/s ÷ 10,000⌉). Also a Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed the physical partitions holding its data. Unsharded time-bucket keys are left to SG002.",
   rationale:
     "A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key's writes; it cannot spread the reads of one item, which need replicated copies or a cache, nor the reads of a query that reads a key value a page at a time (limit), since each page must then read every shard and merge. A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow its physical partition's share (5,400 RU/s in an 18,000 RU/s manual container, created on three partitions of 6,000 RU/s); a serverless container serves 5,000 RU/s in all up to five physical partitions (2,500 each at two), 1,000 RU/s more for each beyond. Under a hierarchical key, one first-level value's data, and so every read and write scoped to it, stays on one physical partition until it holds 50 GB and splits, which takes hours.",
   fix: "Shard write-hot keys into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies (or a cache) for read-hot keys, for a Cosmos DB logical partition hot by its reads, and for a key value hot by paged reads (limit), which a GSI can only cache; split a value out when no N serves. Where a Cosmos DB physical partition's share bites, more container throughput (computed) is the alternative; a hot first level gets a synthetic bucketed first level, or more buckets when it is one already. A GSI key's shards go in a separate key attribute the application writes; a cache is offered for read heat only.",
@@ -121,6 +124,8 @@ export const hotKeyExceedsPartition = defineRule({
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
     orRaiseThroughput:
       "; or raise the container's throughput in place to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s; declare physicalPartitions: {{raisedPartitions}} once raised), or redistribute throughput across partitions to give the hot key's physical partition more",
+    atCapacityRaise:
+      " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Only an index short of write capacity holds back its base table's writes.
@@ -161,7 +166,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     Math.ceil(load / physicalUsable) > Math.ceil(load / worst.usable);
   const notes: Id[] = [
     ...over.notes,
-    ...(thenPhysical ? ['thenPhysicalShare' as const] : []),
+    ...(thenPhysical ? ['thenPhysicalShare' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
     ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
     ...(split ? [split] : []),
   ];

@@ -14,6 +14,7 @@ type Id =
   | 'fewValuesIdle'
   | 'fewValuesOnePhysicalPartition'
   | 'indexKeyChanges'
+  | 'atCapacityRaise'
   | 'fixValues'
   | 'fixEachFits'
   | 'fixFits'
@@ -26,7 +27,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -52,6 +53,8 @@ export const lowCardinalityKey = defineRule({
       'partition key {{key|key}} has only {{cardinality}} distinct values, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
+    atCapacityRaise:
+      "; the hottest value's usable RU/s are its physical partition's share at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom), less its neighbours' expected load, not at its declared {{declaredRu}} RU/s",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
       'no sharding needed at this load (N = 1: the hottest value fits its own partition, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
@@ -83,6 +86,11 @@ export const lowCardinalityKey = defineRule({
         hotUnit: hot.unit,
       };
       const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
+      // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
+      const raised = hot.physical?.raisedFrom ? hot.physical : undefined;
+      // Only where the message quotes the hottest value's usable (not when the whole peak fits one partition).
+      const hotNotes: Id[] = raised?.raisedFrom ? [...notes, 'atCapacityRaise'] : notes;
+      const raisedData = raised?.raisedFrom ? { raisedRu: raised.requestUnits, declaredRu: raised.raisedFrom.requestUnits } : {};
       // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
       // needed" beside them would contradict that fix, and once they are declared they are the fix.
       if (a.plan.needs.size > 1 && a.over.length === 0) return [];
@@ -106,21 +114,21 @@ export const lowCardinalityKey = defineRule({
           },
         ];
       }
-      const warning = (messageId: Id, fixId: Id, growth: number): RuleHit<Id> => ({
+      const warning = (messageId: Id, fixId: Id, growth: number, withNotes = notes): RuleHit<Id> => ({
         path: space.partitionKeyPath,
         index: space.index,
         severity: 'warning',
         messageId,
-        notes,
+        notes: withNotes,
         fixId,
-        data: { ...common, ...(Number.isFinite(growth) ? { growthToCeiling: growth } : {}) },
+        data: { ...common, ...raisedData, ...(Number.isFinite(growth) ? { growthToCeiling: growth } : {}) },
       });
       if (a.fitsOnePartition)
         return [Number.isFinite(a.wholeGrowth) ? warning('fewValuesFits', 'fixFits', a.wholeGrowth) : warning('fewValuesIdle', 'fixFits', a.wholeGrowth)];
       if (a.over.length === 0) {
         // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
-        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growthOf(unsharded))];
+        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growthOf(unsharded), hotNotes)];
       }
       // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
       if (space.sharding) return [];
@@ -130,10 +138,10 @@ export const lowCardinalityKey = defineRule({
           path: space.partitionKeyPath,
           index: space.index,
           messageId: 'fewValues',
-          notes,
+          notes: hotNotes,
           fixId: 'fixValues',
           fixNotes: advice.ids,
-          data: Object.assign({}, advice.data, common),
+          data: Object.assign({}, advice.data, common, raisedData),
           edits: advice.edits,
         },
       ];

@@ -104,18 +104,18 @@ testRule('SG017', {
       ],
     },
     {
-      name: 'throughput for the declared writes, not for the 2 copies of every document the read-hot feed needs (SG003)',
+      name: 'throughput for the declared writes and the 7 copies of every document the read-hot feed needs (SG003)',
       design: feeds({ manual: 30_000 }),
       findings: [
         {
           messageId: 'cosmosManualBelowPeak',
           notes: ['cosmosPlannedCopies'],
-          data: { peak: 32_000, peakWrites: 4_000, declaredWrites: 2_000, copies: 2, needed: 60_000, neededPeak: 42_000 },
-          // A container created at 60,000 RU/s manual has ten physical partitions of 6,000 RU/s: the feed's (4,800 usable, less
-          // 1,500 for its neighbours) needs 7 copies, not 2, and the figure counts those.
-          fix: 'raise throughput.manual to at least 60,000 RU/s (42,000 RU/s at 80% utilization)',
+          data: { peak: 42_000, peakWrites: 14_000, declaredWrites: 2_000, copies: 7, needed: 52_500, neededPeak: 42_000 },
+          // SG003 judges the feed at the RU/s this rule asks for (its partition's share there, not the 10,000 RU/s logical
+          // ceiling, which alone would need 2 copies): 7 copies, and 52,500 RU/s serve the 42,000 they write at 80%.
+          fix: 'raise throughput.manual to at least 52,500 RU/s (42,000 RU/s at 80% utilization)',
           message:
-            /that peak counts the 2 replicated copies of every document that the fix for the read-hot key \(SG003\) needs \(2,000 RU\/s of declared writes × 2\)/,
+            /that peak counts the 7 replicated copies of every document that the fix for the read-hot key \(SG003\) needs \(2,000 RU\/s of declared writes × 7\)/,
         },
       ],
     },

@@ -30,6 +30,12 @@ testRule('SG014', {
     },
     // 70% of 15,000 RU/s = 10,500 RU/s: the load needs N = 2, and the key is sharded so.
     { name: 'a dominant key sharded because its load needs it', design: tenants(0.7, { strategy: 'random', shards: 2 }) },
+    // Peak 9,000 RU/s on 4,000 manual: at the 11,300 SG017 asks for (2 partitions of 5,650) the tenant's partition carries
+    // 2,700 + 3,150 RU/s, over its 4,520 usable: SG003's error, judged at that raise, not this warning.
+    {
+      name: 'a dominant key in a container over its capacity that still throttles at SG017 raise (SG003)',
+      design: provisioned({ manual: 4_000 }, 3_000, 6_000, 0.3),
+    },
     {
       name: 'a dominant key without traffic',
       design: table({
@@ -119,15 +125,17 @@ testRule('SG014', {
     {
       // The review's case: 9,000 RU/s at peak in a 4,000 RU/s container (SG017's error). Every partition is short: the
       // finding says so, not "grows 2.96×" against 8,000, nor "of a usable 0 RU/s".
-      name: 'a key in a container whose peak is above its RU/s: the capacity is short, said as SG017 says it',
-      design: provisioned({ manual: 4_000 }, 3_000, 6_000, 0.3),
+      // Serverless is not raised in place (SG017 moves it to provisioned throughput), so its key is judged on the one
+      // partition it has: its own load there, not "every partition is short", since this one carries the hot key.
+      name: 'a key in a serverless container whose peak is above what it serves: the capacity is short, and its own partition',
+      design: provisioned('serverless', 3_000, 6_000, 0.3),
       findings: [
         {
           messageId: 'dominant',
-          notes: ['aboveMaxShareOverCapacity'],
-          data: { load: 2_700, containerPeak: 9_000, containerUsable: 3_200, containerRu: 4_000 },
+          notes: ['aboveMaxShareOverCapacityOwn'],
+          data: { load: 2_700, containerPeak: 9_000, containerUsable: 4_000, containerRu: 5_000, partitionLoad: 9_000, neighbourRu: 6_300 },
           message:
-            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 2,700 RU/s today, in a container whose peak of 9,000 RU/s is above its usable 3,200 RU/s (80% of 4,000 RU/s, SG017's finding): every physical partition is short, this key's among them",
+            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 2,700 RU/s today, in a container whose peak of 9,000 RU/s is above its usable 4,000 RU/s (80% of 5,000 RU/s, SG017's finding): its own physical partition carries 9,000 RU/s (2,700 RU/s of its own, and 6,300 RU/s the other logical partitions on it are expected to take) of the 5,000 RU/s it gets (4,000 usable at 80%)",
           fix: /^raise the container's throughput first \(SG017 says how far\)/,
         },
       ],

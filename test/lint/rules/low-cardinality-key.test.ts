@@ -196,8 +196,10 @@ testRule('SG001', {
       findings: [
         {
           messageId: 'fewValuesEachFits',
-          data: { hotLoad: 600, hotUsable: 2_120, growthToCeiling: 1.23456790123 /* 8,000 / 6,480 */ },
-          message: /its hottest value fits one \(600 of a usable 2,120 RU\/s\): fine today, saturated when traffic grows 1\.23×/,
+          // A uniform share: the value's partition carries the average 30,000 / 5 = 6,000 RU/s (600 its own, 5,400 its
+          // neighbours'), not 600 + 29,400 / 5: an evenly loaded key has no partition busier than the others.
+          data: { hotLoad: 600, hotUsable: 2_600, growthToCeiling: 1.33333333333 /* 8,000 / 6,000 */ },
+          message: /its hottest value fits one \(600 of a usable 2,600 RU\/s\): fine today, saturated when traffic grows 1\.33×/,
         },
       ],
     },

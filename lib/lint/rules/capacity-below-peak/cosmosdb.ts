@@ -4,7 +4,7 @@
  * partitions, 1,000 RU/s more for each beyond: "Azure Cosmos DB serverless account performance"), below
  * the declared peak of reads and writes (issue 14 §5).
  */
-import { THROUGHPUT_GRID, type ThroughputForm } from '../../../design/cosmos-throughput';
+import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
 import { COSMOS_LIMITS } from '../../../engines';
@@ -28,12 +28,6 @@ type Id =
   | 'cosmosRaiseShared'
   | 'cosmosLeaveServerless';
 
-/** The smallest value on a form's grid at or above `ru`. */
-function onGrid(form: ThroughputForm, ru: number): number {
-  const { min, step } = THROUGHPUT_GRID[form];
-  return Math.max(min, Math.ceil(ru / step - 1e-9) * step);
-}
-
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
  *  read-hot key's fix, SG003). */
 function peakOf(design: CosmosKeyDesign, analysis: DesignAnalysis): { readonly peak: number; readonly writes: number } & WriteCopies {
@@ -56,13 +50,13 @@ function throughputFor(
   perContainer = 1,
 ): { readonly needed: number; readonly neededPeak: number } {
   const { headroom } = design.thresholds;
-  let needed = onGrid(form, (peak.peak / headroom) * perContainer);
+  let needed = throughputForPeak(form, peak.peak, headroom, perContainer);
   let neededPeak = peak.peak;
   if (peak.from !== 'planned' || !design.throughput) return { needed, neededPeak };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const throughput = { ...design.throughput, mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits: needed / perContainer } as const;
     neededPeak = peakOf(design, new DesignAnalysis({ ...design, throughput })).peak;
-    const next = onGrid(form, (neededPeak / headroom) * perContainer);
+    const next = throughputForPeak(form, neededPeak, headroom, perContainer);
     if (next <= needed) break;
     needed = next;
   }
