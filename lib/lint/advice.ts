@@ -44,7 +44,8 @@ export const ADVICE_MESSAGES = {
   onRandom: ' (random)',
   shardCalculated:
     'shard {{key|key}} into N = {{shards}} calculated shards on {{sourceAttribute|code}} (key#hash({{sourceAttribute}}) mod {{shards}}): a read for one {{sourceAttribute}} hits one shard, only whole-key reads fan out over {{shards}}',
-  shardRandom: 'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}} shards',
+  shardRandom:
+    'shard {{key|key}} into N = {{shards}} random shards (key#0…key#{{lastShard}}); every read of the key must then fan out over all {{shards}} shards',
   // An index key is an attribute the application also reads: the shard goes in a separate key attribute it writes for the index.
   shardCalculatedIndex:
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + hash({{sourceAttribute}}) mod {{shards}} (N = {{shards}} calculated shards), instead of by {{key|key}} itself: a read for one {{sourceAttribute}} queries one shard, only reads of a whole {{key|key}} value query all {{shards}}',

@@ -158,7 +158,7 @@ describe('acknowledgements', () => {
     expect(error).toBeInstanceOf(InvalidArgsError);
     const [issue] = (error as InvalidArgsError).issues;
     expect(issue.path).toBe('design.physicalPartitions');
-    expect(issue.message).toMatch(/need at least 4 \(one per 10000 RU\/s\); declare at least 4/);
+    expect(issue.message).toMatch(/need at least 4 \(one per 10,000 RU\/s\); declare at least 4/);
     await expectNothingRegistered('too-few-partitions');
   });
 
