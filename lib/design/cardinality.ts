@@ -1,4 +1,4 @@
-import type { Cardinality } from './input';
+import type { Cardinality } from './key-design';
 
 /** `'unique'` counts as unbounded. */
 export function cardinalityValue(cardinality: Cardinality | undefined): number {

@@ -1,7 +1,7 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
 import { fullKeyCardinality } from '../design/cardinality';
-import { throughputForPeak } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
+import { throughputForPeak } from './cosmos-grid';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
 const NO_LOCAL_INDEXES = [] as const;
