@@ -29,6 +29,16 @@ describe('the skewguard binary', () => {
     expect(glob.code).toBe(2);
   });
 
+  it('exits 2 on a design file that declares nothing ({} or empty lists): never a silent green', () => {
+    const dir = tempTree({ 'empty.json': '{}', 'lists.json': '{ "tables": [], "containers": [] }' });
+    for (const file of ['empty.json', 'lists.json']) {
+      const { code, stdout } = bin(['lint', join(dir, file)]);
+      expect(code).toBe(2);
+      expect(stdout).toContain('holds no design to lint: declare at least one entry in "tables", "containers" or "external"');
+    }
+    expect(bin(['lint', join(examples, 'good/uuid-orders.json')]).code).toBe(0);
+  });
+
   it('exits 141 when the reader of a pipe goes away (| head -1), silently, as git does', () => {
     const dir = tempTree({ 'many.json': designWithFindings(600) });
     const result = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" lint many.json | head -1; echo "exit=\${PIPESTATUS[0]}" >&2`], {
