@@ -53,6 +53,15 @@ describe('skewguard lint on generated file content', () => {
           expect(file.errors.map((e) => e.path).sort()).toEqual(core.issues.map((i) => i.path).sort());
           return;
         }
+        const lists = design as { engine?: string; tables?: unknown[]; containers?: unknown[]; external?: unknown[] };
+        const declared = lists.engine !== undefined || [lists.tables, lists.containers, lists.external].some((list) => (list?.length ?? 0) > 0);
+        if (!declared) {
+          // The core passes an empty document; the CLI refuses to call a file that declares nothing clean.
+          count('cli: generated designs', 'declares nothing');
+          expect(code).toBe(2);
+          expect(file.errors.map((e) => e.message)).toEqual([expect.stringContaining('holds no design to lint')]);
+          return;
+        }
         count('cli: generated designs', code === 1 ? 'exit 1' : 'exit 0');
         expect(code).toBe(blockingFindings(core.findings).length > 0 ? 1 : 0);
         expect(file.findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged])).toEqual(
