@@ -248,9 +248,11 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 
 /** A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here for every rule. */
 function roundedData(data: MessageData): MessageData {
-  const rounded = (value: MessageData[string]): MessageData[string] =>
-    typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? value.map(roundedFigure) : value;
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, rounded(value)]));
+  const rounded: Record<string, MessageData[string]> = {};
+  for (const [key, value] of Object.entries(data)) {
+    rounded[key] = typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? value.map(roundedFigure) : value;
+  }
+  return rounded;
 }
 
 function isNumberList(value: MessageData[string]): value is readonly number[] {
