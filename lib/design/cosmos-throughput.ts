@@ -8,7 +8,7 @@ import type { CosmosThroughputDesign, SharedDatabaseThroughputDesign } from './i
 import { describe, num, oneOf, pathOf, record, type Shape } from './shape';
 import { didYouMean } from './suggest';
 
-export { THROUGHPUT_GRID, onGrid, throughputForPeak, type ThroughputForm } from '../engines/cosmos-grid';
+export { THROUGHPUT_GRID, gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../engines/cosmos-grid';
 
 /** RU/s of one form: a whole number on its grid. */
 export function requestUnitsShape(form: ThroughputForm): Shape<number> {

@@ -1,3 +1,5 @@
+import type { CosmosThroughput } from '../design/key-design';
+
 /** Azure's grid of provisioned throughput, and the RU/s a peak needs on it (the engine's knowledge; the design shapes read it). */
 /**
  * Azure's limits for provisioned throughput (Microsoft Learn, "Provisioned throughput" and "Service
@@ -11,6 +13,11 @@ export const THROUGHPUT_GRID = {
 } as const;
 
 export type ThroughputForm = keyof typeof THROUGHPUT_GRID;
+
+/** The grid a provisioned mode's RU/s are declared on: an autoscale maximum, a shared database's, or manual. */
+export function gridFormOf(mode: Exclude<CosmosThroughput['mode'], 'serverless'>): ThroughputForm {
+  return mode === 'autoscale' ? 'autoscaleMax' : mode === 'shared' ? 'sharedDatabase' : 'manual';
+}
 
 /** The smallest value on a form's grid at or above `ru`. */
 export function onGrid(form: ThroughputForm, ru: number): number {

@@ -1,7 +1,7 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
-import { throughputForPeak } from './cosmos-grid';
+import { gridFormOf, throughputForPeak } from './cosmos-grid';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
 const NO_LOCAL_INDEXES = [] as const;
@@ -101,7 +101,7 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
 function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (!throughput || throughput.mode === 'serverless') return undefined;
-  const form = throughput.mode === 'autoscale' ? 'autoscaleMax' : throughput.mode === 'shared' ? 'sharedDatabase' : 'manual';
+  const form = gridFormOf(throughput.mode);
   // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part.
   const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
   const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;

@@ -7,7 +7,7 @@
  * scaling provisioned throughput"); a partition's share can be raised on its own
  * ("Redistribute throughput across partitions").
  */
-import { THROUGHPUT_GRID } from '../design/cosmos-throughput';
+import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
 import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, type LoadDimension, type PhysicalShare } from '../engines';
 import type { SpaceAnalysis } from './analysis';
@@ -87,11 +87,11 @@ export function throughputThatServes(a: SpaceAnalysis): { readonly requestUnits:
   const { throughput } = design;
   const { headroom } = design.thresholds;
   const now = a.owner.profile.physicalPartitions?.(design);
-  if (!throughput || throughput.requestUnits === undefined || !now) return undefined;
+  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return undefined;
   const hot = a.hot.reads + a.hot.writes;
   const total = a.total.reads + a.total.writes;
   if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * headroom) return undefined;
-  const form = throughput.mode === 'autoscale' ? 'autoscaleMax' : throughput.mode === 'shared' ? 'sharedDatabase' : 'manual';
+  const form = gridFormOf(throughput.mode);
   const { step } = THROUGHPUT_GRID[form];
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
