@@ -5,7 +5,7 @@
 export type * from './design/input';
 export type * from './design/key-design';
 export { sameAttribute } from './design/key-design';
-export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, PROFILES, profileOf } from './engines';
+export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, physicalPartitionCount, PROFILES, profileOf } from './engines';
 export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
 export { DesignError, UsageError, type DesignIssue } from './design/errors';

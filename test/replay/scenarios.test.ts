@@ -107,9 +107,13 @@ describe('Cosmos DB model', () => {
       })
       .map((p) => p?.count ?? 0);
 
-  it('one range per 10,000 RU/s and per 50 GB: 40,000 RU/s is 4 ranges, 18,000 RU/s with 120 GB is 3', () => {
-    expect(rangesOf({ throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 10, ru: () => 0 })).toBe(4);
-    expect(rangesOf({ throughput: { kind: 'manual', ru: 18_000 }, storageGb: 120, ru: () => 0 })).toBe(3);
+  it("the core's count of ranges at creation: one per 6,000 RU/s manual, one per 10,000 RU/s autoscale or shared, one per 50 GB", () => {
+    expect(rangesOf({ throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 10 })).toBe(4);
+    expect(rangesOf({ throughput: { kind: 'shared', ru: 18_000 }, storageGb: 10 })).toBe(2);
+    // Microsoft's example: 18,000 RU/s of manual throughput start on three partitions of 6,000 RU/s.
+    expect(rangesOf({ throughput: { kind: 'manual', ru: 18_000 }, storageGb: 10 })).toBe(3);
+    expect(rangesOf({ throughput: { kind: 'manual', ru: 6_000 }, storageGb: 10 })).toBe(1);
+    expect(rangesOf({ throughput: { kind: 'manual', ru: 1_000 }, storageGb: 120 })).toBe(3);
   });
 
   it('NormalizedRUConsumption is the busiest second against the range budget: a one-second burst at 50% mean load reads 100%, the same minute without it well below', () => {
@@ -125,7 +129,9 @@ describe('Cosmos DB model', () => {
   });
 
   it('the healthy nightly import runs at the budget with 1–5% of requests throttled (429), as Microsoft calls healthy', () => {
-    const week = healthyCosmosWeek({ c: { throughput: { kind: 'manual', ru: 10_000 }, storageGb: 1, peakRu: 5_000 } });
+    // One range of 10,000 RU/s: an autoscale maximum starts on one partition per 10,000 RU/s (manual 10,000 RU/s starts on
+    // two of 5,000, whose smaller budget the per-second spread pushes just past 5%).
+    const week = healthyCosmosWeek({ c: { throughput: { kind: 'autoscale', ru: 10_000 }, storageGb: 1, peakRu: 5_000 } });
     const { t } = run({ ...week.models.c, bursts: [] }, 2 * MINUTES_PER_DAY);
     const window = (xs: number[]) => xs.slice(MINUTES_PER_DAY + 60, MINUTES_PER_DAY + 90).reduce((s, x) => s + x, 0);
     const rate = window(requests(t, '429')) / (window(requests(t, '429')) + window(requests(t, '200')));

@@ -3,6 +3,10 @@
  * - Throughput is divided evenly among physical partitions (partition-key ranges); one holds at most
  *   10,000 RU/s and 50 GB, one logical partition at most 10,000 RU/s and 20 GB
  *   ("Partitioning and horizontal scaling", https://learn.microsoft.com/azure/cosmos-db/partitioning-overview).
+ *   A container has the ranges the core counts for it (`physicalPartitionCount`): created with one per 6,000 RU/s
+ *   of manual throughput, one per 10,000 RU/s of an autoscale maximum or shared throughput, and one per 50 GB
+ *   ("Best practices for scaling provisioned throughput",
+ *   https://learn.microsoft.com/azure/cosmos-db/scaling-provisioned-throughput-best-practices).
  * - NormalizedRUConsumption is, per range and minute, the maximum over the seconds of the RU used
  *   against that range's budget, capped at 100%: 100% "only means that in a given second at least
  *   one partition key range used all its throughput"; shared database throughput has no
@@ -26,13 +30,14 @@
  * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly; one region
  * (`REGION`), so RegionName is the same on every row.
  */
+import { COSMOS_LIMITS, physicalPartitionCount } from '../../../index';
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
 import { expectedExcess } from './load';
 
-export const RANGE_BUDGET_CEILING = 10_000;
-export const RANGE_STORAGE_GB = 50;
+/** RU/s one logical partition (one full key value) serves, whatever its range's budget. */
+const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
 const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 const RU_PER_REQUEST = 6;
 const LOG_GROUPS = 20;
@@ -83,8 +88,9 @@ export interface ContainerTruth {
   throttledMinutes: number;
 }
 
-export function rangesOf(model: ContainerModel): number {
-  return Math.max(1, Math.ceil(model.throughput.ru / RANGE_BUDGET_CEILING), Math.ceil(model.storageGb / RANGE_STORAGE_GB));
+/** The container's partition-key ranges, as the core counts the physical partitions of one created at its throughput. */
+export function rangesOf(model: Pick<ContainerModel, 'throughput' | 'storageGb'>): number {
+  return physicalPartitionCount(model.throughput.kind, model.throughput.ru, model.storageGb);
 }
 
 /** Resource-log delay: median 5 minutes, within 3 to 10 almost always (assumption from the doc's range). */
@@ -112,7 +118,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       const mean = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
       const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
-      const keyCeiling = Math.min(RANGE_BUDGET_CEILING, budget);
+      const keyCeiling = Math.min(KEY_CEILING, budget);
       if (truth.firstKeyOver80 === undefined && keys.some((k) => k.ru(minute) >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());
       let excess = expectedExcess(mean, sd, budget) * 60;
@@ -123,7 +129,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
         }
       }
       // A logical partition above its own 10,000 RU/s ceiling throttles whatever the range budget.
-      for (const k of keys) excess += Math.max(0, k.ru(minute) - RANGE_BUDGET_CEILING) * 60;
+      for (const k of keys) excess += Math.max(0, k.ru(minute) - KEY_CEILING) * 60;
       const throttledRequests = rng.poisson(excess / RU_PER_REQUEST);
       throttled += throttledRequests;
       ok += Math.max(0, Math.round((mean * 60 - excess) / RU_PER_REQUEST));
@@ -180,7 +186,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
         ingestedAt: arrival,
         columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: ru * 60 },
       });
-    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), RANGE_BUDGET_CEILING));
+    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), KEY_CEILING));
     for (let g = 0; g < LOG_GROUPS; g++) row(`uniform-group-${g}`, uniform / LOG_GROUPS);
     for (const s of model.sizes ?? []) {
       const gb = s.gb(minute);

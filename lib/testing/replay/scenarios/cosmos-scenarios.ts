@@ -28,7 +28,7 @@ const DAY = MINUTES_PER_DAY;
 
 function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random, options: { plannedPeak: boolean; bulkImport: boolean }): Float64Array {
   const ru = new Float64Array(days * DAY);
-  const ranges = rangesOf({ ...profile, ru: () => 0 });
+  const ranges = rangesOf(profile);
   const budget = profile.throughput.ru / ranges;
   for (let m = 0; m < ru.length; m++) {
     let share = (profile.dailyPeakShare ?? 0.6) * diurnal(m) * (1 + 0.05 * rng.normal());
@@ -48,7 +48,7 @@ function containerModel(
   extra: Partial<ContainerModel> = {},
   burstsPerDay = 30,
 ): ContainerModel {
-  const ranges = rangesOf({ ...profile, ru: () => 0 });
+  const ranges = rangesOf(profile);
   const budget = profile.throughput.ru / ranges;
   const days = ru.length / DAY;
   return {
@@ -101,7 +101,7 @@ export function cosmosIncident(
   if (!profile) throw new Error(`cosmosIncident: no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}`);
   const rng = new Random(seed);
   const days = incident === 'whale prefix under a hierarchical key' ? 3 : 4;
-  const ranges = rangesOf({ ...profile, ru: () => 0 });
+  const ranges = rangesOf(profile);
   const budget = profile.throughput.ru / ranges;
   const start = incident === 'whale prefix under a hierarchical key' ? 1 * DAY + 15 * HOUR : 0;
   const ramp = (from: number, to: number, over: number) => (m: number) => (m < start ? 0 : m >= start + over ? to : from + ((to - from) * (m - start)) / over);
