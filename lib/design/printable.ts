@@ -22,3 +22,13 @@ function escapeChar(char: string): string {
 export function printable(text: string): string {
   return UNSAFE_TEST.test(text) ? text.replace(UNSAFE, escapeChar) : text;
 }
+
+/** Whether `text` holds a character `printable()` would escape: a control, bidi or separator character. */
+export function hasUnsafeCharacters(text: string): boolean {
+  return UNSAFE_TEST.test(text);
+}
+
+/** `text` without the characters `printable()` escapes (what a reader of the escaped text thinks it says). */
+export function withoutUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE, '');
+}

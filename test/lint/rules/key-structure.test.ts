@@ -19,6 +19,8 @@ testRule('SG005', {
       }),
     },
     { name: 'a nested path', design: container({ partitionKey: { paths: [{ path: '/address/zipCode', cardinality: 40000 }] } }) },
+    // Letters outside ASCII are property names like any other: only control and bidi characters are refused.
+    { name: 'a path of non-ASCII letters', design: container({ partitionKey: { paths: [{ path: '/größe/顧客', cardinality: 40000 }] } }) },
     {
       name: '4 + 4 attributes in a multi-attribute GSI key',
       design: table({
@@ -71,6 +73,44 @@ testRule('SG005', {
           fix: 'use `/tenant`',
         },
         { messageId: 'invalidPath', fix: 'use `/user/id`' },
+      ],
+    },
+    {
+      name: 'a path holding ESC, a C1 control or a bidi override, shown escaped, fixed without them',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/tenant\u001b[2JId', cardinality: 500 },
+            { path: '/device\u0085Id', cardinality: 5000 },
+            { path: '/user\u202eDI', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [
+        {
+          messageId: 'unsafePath',
+          path: 'partitionKey.paths[0]',
+          data: { name: '/tenant\\x1b[2JId', valid: '/tenant[2JId' },
+          message: /^the partition-key path `\/tenant\\x1b\[2JId` \(shown escaped\) holds control or bidirectional-formatting characters/,
+          edits: [{ op: 'set', path: 'partitionKey.paths[0].path', value: '/tenant[2JId' }],
+        },
+        { messageId: 'unsafePath', data: { name: '/device\\x85Id', valid: '/deviceId' } },
+        { messageId: 'unsafePath', data: { name: '/user\\u202eDI', valid: '/userDI' }, fix: 'use `/userDI`' },
+      ],
+    },
+    {
+      name: 'a path of a bidi isolate alone, or one missing its "/", names no path to use',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/\u2066', cardinality: 500 },
+            { path: 'user\u0007Id', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [
+        { messageId: 'unsafePath', data: { name: '/\\u2066' }, edits: false, fix: 'name the property the key is read from, e.g. /tenantId' },
+        { messageId: 'unsafePath', data: { name: 'user\\x07Id', valid: '/userId' } },
       ],
     },
     {

@@ -1,6 +1,7 @@
 /** SG005 for Cosmos DB: a partition key the service accepts, in the shape it was meant. */
 import { joinPath } from '../../../design/field-path';
 import type { CosmosKeyDesign, ExternalResource } from '../../../design/key-design';
+import { hasUnsafeCharacters, printable, withoutUnsafeCharacters } from '../../../design/printable';
 import { COSMOS_LIMITS } from '../../../engines';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -9,6 +10,7 @@ import { KEY_STRUCTURE } from './meta';
 type Id =
   | 'tooManyLevels'
   | 'invalidPath'
+  | 'unsafePath'
   | 'duplicatePath'
   | 'multiHashVersion'
   | 'hashWithLevels'
@@ -67,17 +69,22 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
   const seen = new Set<string>();
   levels.forEach((level, i) => {
     const { name, path } = level;
-    const valid = validPath(name);
+    // A control or bidi character makes the path read as another one (Unicode TR #36, "Bidirectional Text Spoofing",
+    // https://www.unicode.org/reports/tr36/#Bidirectional_Text_Spoofing): judged, and fixed, without them.
+    const unsafe = hasUnsafeCharacters(name);
+    const valid = validPath(unsafe ? withoutUnsafeCharacters(name) : name);
     if (valid !== name) {
       const fixPath = joinPath(joinPath(levelsPath, i), 'path');
+      const messageId = unsafe ? 'unsafePath' : 'invalidPath';
+      const shown = printable(name);
       hits.push(
         valid === undefined
-          ? { path, messageId: 'invalidPath', fixId: 'fixNoPath', data: { name } }
+          ? { path, messageId, fixId: 'fixNoPath', data: { name: shown } }
           : withEdits({
               path,
-              messageId: 'invalidPath',
+              messageId,
               fixId: 'fixPath',
-              data: { name, valid },
+              data: { name: shown, valid },
               edits: [{ op: 'set', path: fixPath, value: valid }],
             }),
       );
@@ -151,11 +158,13 @@ export const cosmosDbKeyStructure = defineRule({
   ...KEY_STRUCTURE,
   engines: ['cosmosdb'],
   fires:
-    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2, Hash with several paths.',
-  sources: [SOURCES.cosmosHierarchical],
+    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a path holding a control character (C0, DEL, C1) or a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks), a duplicate path, MultiHash without version 2, Hash with several paths.',
+  sources: [SOURCES.cosmosHierarchical, SOURCES.cosmosPartitionKeyDefinition],
   messages: {
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
     invalidPath: 'the partition-key path {{name|code}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
+    unsafePath:
+      'the partition-key path {{name|code}} (shown escaped) holds control or bidirectional-formatting characters: it displays as another path than the one deployed, and no document written with the property name a reader sees carries it',
     duplicatePath: 'the partition-key path {{name|code}} appears twice',
     multiHashVersion: 'a MultiHash (hierarchical) key needs partition key version 2, got {{version}}',
     hashWithLevels: 'kind "Hash" takes one path, but {{levels}} are given',
