@@ -31,8 +31,9 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
   const rules: ReportingDescriptor[] = [...RULES, ...extra].map((r) => ({
     id: r.id,
     name: r.title,
-    shortDescription: { text: r.fires },
-    fullDescription: { text: r.rationale },
+    // GitHub code scanning titles an alert's rule with shortDescription: one line; the whole of when and why goes in full.
+    shortDescription: { text: r.summary },
+    fullDescription: { text: `${r.fires}\n\n${r.rationale}` },
     help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})` },
     helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
     defaultConfiguration: { level: r.severity },

@@ -31,9 +31,9 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: reado
       .map(([k, v]) => `\`${k}\` ${v}`)
       .join(', ')}.`,
     '',
-    '| id | rule | severity | engines |',
-    '|---|---|---|---|',
-    ...rules.map((r) => `| [${r.id}](#${ruleAnchor(r.id, r.title)}) | ${r.title} | ${r.severity} | ${r.engines.join(', ')} |`),
+    '| id | rule | finds | severity | engines |',
+    '|---|---|---|---|---|',
+    ...rules.map((r) => `| [${r.id}](#${ruleAnchor(r.id, r.title)}) | ${r.title} | ${r.summary} | ${r.severity} | ${r.engines.join(', ')} |`),
     '',
   ];
   for (const rule of rules) {

@@ -48,6 +48,9 @@ interface RuleMeta<M extends string> {
   readonly title: string;
   /** The highest severity the rule reports; a hit may report lower. */
   readonly severity: Severity;
+  /** What the rule finds, in one line of at most 100 characters: the rule's title in SARIF viewers (GitHub code
+   *  scanning shows `shortDescription` as the alert's rule name) and in the catalogue's table. */
+  readonly summary: string;
   /** When it fires, in one sentence; thresholds by name (the catalogue prints their values). */
   readonly fires: string;
   /** Why it matters: the ceiling or failure case. */
@@ -104,8 +107,8 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
   const [first] = parts;
   const messages: Record<string, string> = {};
   for (const part of parts) {
-    if (part.id !== first.id || part.title !== first.title || part.severity !== first.severity) {
-      throw new Error(`${part.id} ${part.title}: every part of a rule shares its id, title and severity`);
+    if (part.id !== first.id || part.title !== first.title || part.severity !== first.severity || part.summary !== first.summary) {
+      throw new Error(`${part.id} ${part.title}: every part of a rule shares its id, title, summary and severity`);
     }
     for (const [id, template] of Object.entries(part.messages)) {
       if (id in messages) throw new Error(`${part.id}: message id "${id}" is declared by two engines' parts`);

@@ -244,6 +244,15 @@ describe('sarif report', () => {
     expect(runLog.invocations[0].executionSuccessful).toBe(true);
   });
 
+  it("titles each rule with its one-line summary (GitHub code scanning's rule name) and keeps when and why in fullDescription", () => {
+    const rules = log.runs[0].tool.driver.rules as unknown as { id: string; shortDescription: { text: string }; fullDescription?: { text: string } }[];
+    for (const rule of RULES) {
+      const descriptor = rules.find((r) => r.id === rule.id);
+      expect(descriptor?.shortDescription.text).toBe(rule.summary);
+      expect(descriptor?.fullDescription?.text).toBe(`${rule.fires}\n\n${rule.rationale}`);
+    }
+  });
+
   it('locates each result at the file and line of the offending field', () => {
     const result = log.runs[0].results.find((r) => r.ruleId === 'SG004') as { message: { text: string } };
     const text = readFileSync(bad, 'utf8').split('\n');

@@ -16,6 +16,9 @@ describe('lint', () => {
     expect(RETIRED_RULES.map((r) => r.id)).toContain('SG011');
     for (const rule of RULES) {
       expect(rule.title).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+      // SARIF's shortDescription: one line a code-scanning list can show as the rule's name.
+      expect(rule.summary).toMatch(/^[A-Z][^\n]{9,99}$/);
+      expect(rule.summary).not.toBe(rule.fires);
       expect(rule.sources.length).toBeGreaterThan(0);
       for (const source of rule.sources) expect(source.url).toMatch(/^https:\/\/(docs\.aws\.amazon\.com|learn\.microsoft\.com)\//);
       // Public documentation only: no internal article numbers in what users read.

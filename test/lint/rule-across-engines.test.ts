@@ -20,10 +20,11 @@ describe('a rule made of per-engine parts', () => {
   });
 
   it("refuses parts that disagree on the rule's identity or share a message id", () => {
-    const part = (engine: 'dynamodb' | 'cosmosdb', title: string, message: string) =>
+    const part = (engine: 'dynamodb' | 'cosmosdb', title: string, message: string, summary = 'one line') =>
       defineRule({
         id: 'SG999',
         title,
+        summary,
         severity: 'error',
         engines: [engine],
         thresholds: [],
@@ -33,7 +34,8 @@ describe('a rule made of per-engine parts', () => {
         sources: [],
         messages: { [message]: 'x' },
       });
-    expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'b', 'two'))).toThrow(/shares its id, title and severity/);
+    expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'b', 'two'))).toThrow(/shares its id, title, summary and severity/);
+    expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'a', 'two', 'another line'))).toThrow(/shares its id, title, summary/);
     expect(() => ruleAcrossEngines(part('dynamodb', 'a', 'one'), part('cosmosdb', 'a', 'one'))).toThrow(/message id "one" is declared by two/);
   });
 });

@@ -10,6 +10,7 @@ import type { RuleDescription } from '../../index';
 export const DRIFT_RULE: RuleDescription = {
   id: 'SG020',
   title: 'observed-drift',
+  summary: 'Figures measured in production differ from the declared design',
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires:

@@ -4,6 +4,7 @@ import { SOURCES } from '../sources';
 export const crossPartitionQueries = defineRule({
   id: 'SG012',
   title: 'cross-partition-queries',
+  summary: 'Too much query traffic does not carry the partition key and fans out over partitions',
   severity: 'warning',
   thresholds: ['maxCrossPartitionShare'],
   fires:

@@ -20,6 +20,7 @@ type Id =
 export const dominantKeyShare = defineRule({
   id: 'SG014',
   title: 'dominant-key-share',
+  summary: 'One key value takes a large share of the traffic while it still fits',
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:

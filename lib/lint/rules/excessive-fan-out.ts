@@ -7,6 +7,7 @@ type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'writesCost
 export const excessiveFanOut = defineRule({
   id: 'SG008',
   title: 'excessive-fan-out',
+  summary: 'More shards than the load needs, so every read fans out further than it must',
   severity: 'warning',
   thresholds: ['fanOutFactor', 'maxShards', 'headroom'],
   fires:

@@ -185,6 +185,7 @@ function multiAttributeHits(space: KeySpace, patterns: readonly AccessPattern[])
 export const hierarchyOrder = defineRule({
   id: 'SG004',
   title: 'hierarchy-order',
+  summary: 'A hierarchical or composite key in an order its prefix queries cannot use',
   severity: 'error',
   thresholds: [],
   fires:

@@ -77,6 +77,7 @@ function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: R
 export const hotKeyExceedsPartition = defineRule({
   id: 'SG003',
   title: 'hot-key-exceeds-partition',
+  summary: "The hottest key value's peak is above what one partition serves",
   severity: 'error',
   thresholds: ['headroom', 'maxShards'],
   fires:

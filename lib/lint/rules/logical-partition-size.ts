@@ -19,6 +19,7 @@ type Id =
 export const logicalPartitionSize = defineRule({
   id: 'SG006',
   title: 'logical-partition-size',
+  summary: 'The largest logical partition or item collection grows past its size limit',
   severity: 'error',
   thresholds: ['headroom', 'maxShards'],
   fires:

@@ -24,6 +24,7 @@ type Id =
 export const lowCardinalityKey = defineRule({
   id: 'SG001',
   title: 'low-cardinality-key',
+  summary: 'A partition key with too few distinct values to spread its load',
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:

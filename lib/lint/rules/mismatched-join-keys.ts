@@ -27,6 +27,7 @@ function sharedKeyFix(design: CosmosKeyDesign, analysis: DesignAnalysis, other: 
 export const mismatchedJoinKeys = defineRule({
   id: 'SG013',
   title: 'mismatched-join-keys',
+  summary: 'Containers queried together are partitioned on different keys',
   severity: 'warning',
   engines: ['cosmosdb'],
   thresholds: ['minCardinality'],

@@ -15,6 +15,7 @@ type Id =
 export const monitoringOff = defineRule({
   id: 'SG010',
   title: 'monitoring-off',
+  summary: 'Per-key monitoring (Contributor Insights, partition-key diagnostics) is off',
   severity: 'error',
   thresholds: [],
   fires: 'Contributor Insights (DynamoDB table or any GSI) or partition-key diagnostics (Cosmos DB) are disabled.',

@@ -9,6 +9,7 @@ type Id = 'needlessShards' | 'needlessShardsIdle' | 'needlessCopies' | 'needless
 export const needlessSharding = defineRule({
   id: 'SG007',
   title: 'needless-sharding',
+  summary: 'Sharding declared on a key whose load fits unsharded: reads fan out for nothing',
   severity: 'warning',
   thresholds: ['headroom'],
   fires:

@@ -84,6 +84,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
 export const shardSourceCannotSpread = defineRule({
   id: 'SG018',
   title: 'shard-source-cannot-spread',
+  summary: 'A calculated shard key whose source attribute cannot fill the shards or changes',
   severity: 'error',
   thresholds: ['headroom'],
   fires:

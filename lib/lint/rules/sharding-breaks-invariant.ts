@@ -43,6 +43,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
 export const shardingBreaksInvariant = defineRule({
   id: 'SG019',
   title: 'sharding-breaks-invariant',
+  summary: 'Sharding splits an invariant that must stay within one key value',
   severity: 'error',
   thresholds: [],
   fires:

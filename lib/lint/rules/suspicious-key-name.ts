@@ -5,6 +5,7 @@ import { SOURCES } from '../sources';
 export const suspiciousKeyName = defineRule({
   id: 'SG015',
   title: 'suspicious-key-name',
+  summary: 'A key of a resource created outside the constructs is named like a low-cardinality or time field',
   severity: 'warning',
   thresholds: [],
   fires:

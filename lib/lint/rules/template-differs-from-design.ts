@@ -10,6 +10,7 @@ import { SOURCES } from '../sources';
 export const templateDiffersFromDesign = defineRule({
   id: 'SG016',
   title: 'template-differs-from-design',
+  summary: 'The synthesized table differs from its declared design',
   severity: 'error',
   engines: ['dynamodb'],
   thresholds: [],

@@ -107,6 +107,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
 export const timeBucketKey = defineRule({
   id: 'SG002',
   title: 'time-bucket-key',
+  summary: 'A time-bucket key (date, hour, month) that sends every write to the current bucket',
   severity: 'error',
   thresholds: ['headroom'],
   fires:

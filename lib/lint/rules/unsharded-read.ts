@@ -6,6 +6,7 @@ import { SOURCES } from '../sources';
 export const unshardedRead = defineRule({
   id: 'SG009',
   title: 'unsharded-read',
+  summary: 'A sharded key read without fanning out over its shards: results come back incomplete',
   severity: 'error',
   thresholds: [],
   fires:

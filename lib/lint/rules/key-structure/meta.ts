@@ -2,6 +2,7 @@
 export const KEY_STRUCTURE = {
   id: 'SG005',
   title: 'key-structure',
+  summary: 'A partition-key structure the service rejects, or accepts in a shape nobody meant',
   severity: 'error',
   thresholds: [],
   rationale:
