@@ -4,26 +4,36 @@
  * also be Pulumi Outputs: it wraps the number shapes below).
  */
 import { THROUGHPUT_GRID, type ThroughputForm } from '../engines/cosmos-grid';
+import { COSMOS_LIMITS } from '../engines/cosmosdb';
 import type { CosmosThroughputDesign, SharedDatabaseThroughputDesign } from './input';
 import { describe, num, oneOf, pathOf, record, type Shape } from './shape';
 import { didYouMean } from './suggest';
 
 export { THROUGHPUT_GRID, gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../engines/cosmos-grid';
 
-/** RU/s of one form: a whole number on its grid. */
+/** RU/s of one form: a whole number on its grid, no more than Azure's API can carry. */
 export function requestUnitsShape(form: ThroughputForm): Shape<number> {
   const { min, step } = THROUGHPUT_GRID[form];
+  const max = COSMOS_LIMITS.apiRequestUnitsMax;
   const whole = num({ integer: true, min });
   const expected = `at least ${min} RU/s in steps of ${step}`;
   return {
     expected,
     is: whole.is,
     read(value, place, issues, key) {
+      if (typeof value === 'number' && value > max) {
+        // Past any quota raise: the value cannot even be sent. (The default quota, 1,000,000 RU/s, is SG017's warning.)
+        issues.push({
+          path: pathOf(place, key),
+          message: `is ${describe(value)} RU/s, more than Azure can provision: its throughput field is a 32-bit integer (at most ${max.toLocaleString('en-US')}), and the default maximum is ${COSMOS_LIMITS.requestUnitsQuota.toLocaleString('en-US')} RU/s per container or database, raised by an Azure support ticket`,
+        });
+        return undefined;
+      }
       if (typeof value === 'number' && Number.isInteger(value) && value >= min && value % step === 0) return value;
       issues.push({ path: pathOf(place, key), message: `expected ${expected}, got ${describe(value)}` });
       return undefined;
     },
-    schema: () => ({ ...whole.schema(), multipleOf: step }),
+    schema: () => ({ ...whole.schema(), multipleOf: step, maximum: max }),
   };
 }
 

@@ -343,6 +343,8 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
  * - `{ autoscaleMax: RU/s }`: dedicated autoscale, which scales up to this maximum at peak (and sizes
  *   the physical partitions from it);
  * - `{ sharedDatabase: RU/s, containers? }`: the database's throughput, shared by its containers;
+ * RU/s above Azure's default maximum of 1,000,000 per container or database (raised by a support ticket) are reported
+ * by SG017 as a warning; above 2,147,483,647, which Azure's API cannot carry, they are an input error.
  * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s in all while it has up to
  *   five physical partitions (one per 50 GB), 1,000 RU/s more for each beyond ("Azure Cosmos DB serverless
  *   account performance").
@@ -425,7 +427,9 @@ export interface CosmosContainerDesign extends DesignBaseInput {
   /** The container's physical partitions as it has them, for an existing container or one scaled after
    *  creation: count the distinct PartitionKeyRangeIds in the portal's Insights > Throughput > Normalized RU
    *  Consumption (%) By PartitionKeyRangeID, or take `instantMaximumThroughput` ÷ 10,000 ("Best practices for
-   *  scaling provisioned throughput"). At least ⌈RU/s ÷ 10,000⌉ and ⌈storage.totalGb ÷ 50⌉.
+   *  scaling provisioned throughput"). At least ⌈RU/s ÷ 10,000⌉ and ⌈storage.totalGb ÷ 50⌉; with manual or shared
+   *  throughput, at most what the RU/s it can ever have had (100 × today's, "Service quotas") or the declared storage
+   *  (one per 25 GB) explain.
    *  @default - derived from throughput and totalGb: the layout a container created at its declared
    *  throughput gets (one per 6,000 RU/s manual, 10,000 RU/s autoscale or shared; one per 50 GB) */
   readonly physicalPartitions?: number;

@@ -149,7 +149,10 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
   const byStorage = Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
   const requestUnits = throughput?.mode === 'serverless' ? undefined : throughput?.requestUnits;
   const byThroughput = requestUnits === undefined ? 0 : Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);
-  if (declared >= Math.max(byStorage, byThroughput)) return;
+  if (declared >= Math.max(byStorage, byThroughput)) {
+    checkPartitionsExplained(declared, throughput, totalGb, log);
+    return;
+  }
   const reasons = [
     ...(byThroughput > declared
       ? [
@@ -161,6 +164,31 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
   log.add(
     'physicalPartitions',
     `is ${declared}, fewer than the container can have: ${reasons.join(', and ')}; declare at least ${Math.max(byStorage, byThroughput)}, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them`,
+  );
+}
+
+/**
+ * A declared count above any the container can have had is a misread count (or a typo, `1e9`): partitions come from
+ * throughput — at most one per 6,000 RU/s of the highest manual RU/s the container (or its shared database) ever had,
+ * which Azure keeps within 100 × its RU/s now ("Service quotas", minimum throughput: the highest RU/s ever provisioned
+ * ÷ 100) — or from storage, each split of a full 50 GB partition leaving two of at least 25 GB ("Partitioning and
+ * horizontal scaling"). Checked for manual and shared throughput, the forms that minimum is documented for.
+ */
+function checkPartitionsExplained(declared: number, throughput: CosmosThroughput, totalGb: number | undefined, log: IssueLog): void {
+  if (throughput.mode !== 'manual' && throughput.mode !== 'shared') return;
+  const n = (value: number) => value.toLocaleString('en-US');
+  const now = throughput.shared?.databaseRequestUnits ?? throughput.requestUnits ?? 0;
+  const highestEver = now * COSMOS_LIMITS.highestEverToMinimum;
+  const byThroughput = Math.ceil(highestEver / COSMOS_LIMITS.initialManualPartitionRequestUnits);
+  const byStorage = totalGb === undefined ? 0 : Math.ceil(totalGb / COSMOS_LIMITS.splitPartitionGb);
+  if (declared <= Math.max(byThroughput, byStorage)) return;
+  const storage =
+    totalGb === undefined
+      ? 'storage.totalGb is not declared'
+      : `${n(totalGb)} GB at storage.totalGb explain at most ${byStorage} (a split leaves partitions of at least ${COSMOS_LIMITS.splitPartitionGb} GB)`;
+  log.add(
+    'physicalPartitions',
+    `is ${n(declared)}, more than the container can have: its ${n(now)} RU/s (${throughput.path}) explain at most ${n(byThroughput)} (one per ${n(COSMOS_LIMITS.initialManualPartitionRequestUnits)} RU/s of the ${n(highestEver)} RU/s it can ever have had: Azure keeps RU/s at no less than the highest ever ÷ ${COSMOS_LIMITS.highestEverToMinimum}), and ${storage}; count the PartitionKeyRangeIds again (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID), or declare the storage that split it`,
   );
 }
 

@@ -41,6 +41,19 @@ export const COSMOS_LIMITS = {
   /** RU/s each physical partition beyond the fifth adds to a serverless container's maximum: 6,000 RU/s at
    *  six (≤ 300 GB), 20,000 at twenty (1 TB) (same source). */
   serverlessRequestUnitsPerAddedPartition: 1_000,
+  /** Default maximum RU/s of a container's dedicated throughput, and of a database's shared throughput: raised by
+   *  filing an Azure support ticket. Source: Azure Cosmos DB docs, "Service quotas" (provisioned throughput). */
+  requestUnitsQuota: 1_000_000,
+  /** The most RU/s Azure's API can carry at all, whatever the quota: the throughput (and autoscale
+   *  `maxThroughput`) of the resource provider's throughput settings is a 32-bit integer (Azure.ResourceManager.CosmosDB,
+   *  `ThroughputSettingsResourceInfo.Throughput`, `Nullable<Int32>`). */
+  apiRequestUnitsMax: 2_147_483_647,
+  /** Azure keeps a container's (or shared database's) manual RU/s at no less than the highest RU/s it ever had ÷ 100
+   *  ("Service quotas", minimum throughput limits): the RU/s it can ever have had, and so the partitions they made. */
+  highestEverToMinimum: 100,
+  /** A split halves a full 50 GB physical partition: a partition made by storage holds at least 25 GB when it is made
+   *  ("Partitioning and horizontal scaling", physical partitions). */
+  splitPartitionGb: 25,
   /** Below these, a cross-partition query costs about what a targeted one does: the query docs ("Query a
    *  container", avoiding cross-partition queries) name containers above 30,000 RU/s or 100 GB. */
   smallContainerRequestUnits: 30_000,

@@ -30,6 +30,9 @@ export const DYNAMODB_LIMITS = {
   /** Default table-level quota: read and write units per second for any table or any one of its GSIs, in
    *  both capacity modes (adjustable). Source: Developer Guide, "Service quotas" (throughput default quotas). */
   tableThroughputQuota: 40_000,
+  /** Default account-level quota (per Region, provisioned mode only): the provisioned read or write capacity of all
+   *  tables and GSIs together, and so of one table and its GSIs (adjustable). Same source. */
+  accountThroughputQuota: 80_000,
 } as const;
 
 export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {

@@ -71,7 +71,7 @@ export function physicalBound(dimensions: readonly LoadDimension[]): LoadDimensi
 }
 
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */
-const MAX_CONTAINER_RU = 1_000_000;
+const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 
 /**
  * The smallest provisioned RU/s (on the declared form's grid) at which the hot key fits its physical

@@ -38,8 +38,20 @@ describe('Cosmos DB throughput in a design', () => {
     ],
     ['shared', 'throughput: expected { sharedDatabase: RU/s, containers?: n } for shared database throughput (the design needs its RU/s), got "shared"'],
     ['dedicated', 'throughput: expected "serverless", got "dedicated"'],
+    // Past any quota raise: ARM's throughput is a 32-bit integer. (Above 1,000,000 and up to it is SG017's warning.)
+    [
+      { manual: 1e15 },
+      'throughput.manual: is 1000000000000000 RU/s, more than Azure can provision: its throughput field is a 32-bit integer (at most 2,147,483,647), and the default maximum is 1,000,000 RU/s per container or database, raised by an Azure support ticket',
+    ],
+    [{ autoscaleMax: 2_147_484_000 }, expect.stringMatching(/^throughput\.autoscaleMax: is 2147484000 RU\/s, more than Azure can provision/)],
+    [{ sharedDatabase: Infinity }, expect.stringMatching(/^throughput\.sharedDatabase: is Infinity RU\/s, more than Azure can provision/)],
   ])('rejects %j, naming the field', (throughput, issue) => {
     expect(issuesOf(container({ throughput: throughput as never }))).toEqual([issue]);
+  });
+
+  it('accepts the largest RU/s a quota raise can reach on the grid, up to what the API carries', () => {
+    expect(normalized(container({ throughput: { manual: 2_147_483_600 } })).throughput).toMatchObject({ requestUnits: 2_147_483_600 });
+    expect(normalized(container({ throughput: { autoscaleMax: 2_147_483_000 } })).throughput).toMatchObject({ requestUnits: 2_147_483_000 });
   });
 
   it("rejects a total size below one logical partition's", () => {

@@ -661,6 +661,26 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
     expect(issuesOf(container({ throughput: { manual: 400 }, physicalPartitions: 0 }))[0]).toMatch(/^physicalPartitions: expected an integer ≥ 1, got 0/);
   });
 
+  // "Service quotas": manual RU/s stay at no less than the highest ever ÷ 100, so partitions made by throughput are at
+  // most one per 6,000 RU/s of 100 × today's RU/s; partitions made by storage hold at least 25 GB each when made.
+  it('is refused above what the throughput it can ever have had and the declared storage explain', () => {
+    expect(issuesOf(container({ throughput: { manual: 400 }, physicalPartitions: 1e9 }))).toEqual([
+      'physicalPartitions: is 1,000,000,000, more than the container can have: its 400 RU/s (throughput.manual) explain at most 7 (one per 6,000 RU/s of the 40,000 RU/s it can ever have had: Azure keeps RU/s at no less than the highest ever ÷ 100), and storage.totalGb is not declared; count the PartitionKeyRangeIds again (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID), or declare the storage that split it',
+    ]);
+    expect(issuesOf(container({ throughput: { manual: 400 }, physicalPartitions: 8 }))[0]).toMatch(
+      /^physicalPartitions: is 8, more than the container can have/,
+    );
+    expect(issuesOf(container({ throughput: { sharedDatabase: 12_000, containers: 4 }, storage: { totalGb: 500 }, physicalPartitions: 201 }))[0]).toMatch(
+      /^physicalPartitions: is 201, .*its 12,000 RU\/s \(throughput\.sharedDatabase\) explain at most 200 .* 500 GB at storage\.totalGb explain at most 20/,
+    );
+  });
+
+  it('is accepted up to what the throughput or the storage explain', () => {
+    expect(() => normalize(container({ throughput: { manual: 400 }, physicalPartitions: 7 }))).not.toThrow();
+    expect(() => normalize(container({ throughput: { manual: 400 }, storage: { totalGb: 2_000 }, physicalPartitions: 80 }))).not.toThrow();
+    expect(() => normalize(container({ throughput: { sharedDatabase: 12_000, containers: 4 }, physicalPartitions: 200 }))).not.toThrow();
+  });
+
   it('is refused without throughput, which it would divide', () => {
     expect(issuesOf(container({ physicalPartitions: 3 }))).toEqual([
       "physicalPartitions: is declared without throughput: the count divides the container's RU/s among its partitions; declare throughput too, or remove physicalPartitions",

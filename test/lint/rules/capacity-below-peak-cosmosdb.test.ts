@@ -41,6 +41,9 @@ testRule('SG017', {
     { name: 'manual throughput at exactly peak ÷ headroom (8,000 RU/s at 80% of 10,000)', design: orders({ throughput: { manual: 10_000 } }) },
     { name: 'an autoscale maximum above the peak with headroom', design: orders({ throughput: { autoscaleMax: 10_000 } }) },
     { name: "a shared database's RU/s alone for this container, with headroom", design: orders({ throughput: { sharedDatabase: 10_000 } }) },
+    // "Service quotas": 1,000,000 RU/s per container or database by default.
+    { name: "manual throughput at Azure's default maximum of 1,000,000 RU/s", design: orders({ throughput: { manual: 1_000_000 } }) },
+    { name: 'a shared database at the default maximum, split over 4 containers', design: orders({ throughput: { sharedDatabase: 1_000_000, containers: 4 } }) },
     // "Azure Cosmos DB serverless account performance": 5,000 RU/s in all up to five physical partitions (250 GB),
     // 1,000 RU/s more for each beyond. At exactly 80% of that, each side of the size boundaries the page names.
     { name: 'serverless on one physical partition (50 GB): 4,000 of 5,000 RU/s', design: serverless(50, 4_000) },
@@ -186,6 +189,30 @@ testRule('SG017', {
       name: 'serverless on twenty physical partitions (1 TB): 20,100 RU/s above 20,000',
       design: serverless(1_000, 20_100),
       findings: [serverlessFinding(20_000, 20)],
+    },
+    {
+      name: "manual throughput one step above Azure's default maximum: a warning naming the support ticket",
+      design: orders({ throughput: { manual: 1_000_100 } }),
+      findings: [
+        {
+          messageId: 'cosmosAboveQuota',
+          path: 'throughput.manual',
+          severity: 'warning',
+          data: { declared: 1_000_100, quota: 1_000_000, scope: 'container' },
+          fix: /^file an Azure support ticket to raise the maximum RU\/s per container before deploying/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      name: 'an autoscale maximum above the default maximum',
+      design: orders({ throughput: { autoscaleMax: 2_000_000 } }),
+      findings: [{ messageId: 'cosmosAboveQuota', path: 'throughput.autoscaleMax', data: { declared: 2_000_000, scope: 'container' } }],
+    },
+    {
+      name: "a shared database above the default maximum per database, whatever the container's part",
+      design: orders({ throughput: { sharedDatabase: 1_200_000, containers: 4 } }),
+      findings: [{ messageId: 'cosmosAboveQuota', path: 'throughput.sharedDatabase', data: { declared: 1_200_000, scope: 'database' } }],
     },
   ],
 });

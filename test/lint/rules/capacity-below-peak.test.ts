@@ -34,6 +34,14 @@ testRule('SG017', {
       design: table({ billing: 'provisioned', workload: { peakReadUnits: 1000, peakWriteUnits: 25000 } }),
     },
     {
+      // "Quotas in Amazon DynamoDB": 40,000 per table or GSI, 80,000 for a table and its GSIs together, by default.
+      name: 'provisioned capacity at the table-level quota, a table and GSI at the account-level quota together',
+      design: table({
+        capacity: { read: { fixed: 40_000 }, write: { min: 5, max: 40_000 } },
+        globalSecondaryIndexes: [statusIndex({ capacity: { read: { fixed: 40_000 }, write: { fixed: 40_000 } } })],
+      }),
+    },
+    {
       name: 'on-demand maximums above the peak',
       design: table({ onDemand: { maxReadRequestUnits: 2000, maxWriteRequestUnits: 625 } }),
     },
@@ -238,6 +246,31 @@ testRule('SG017', {
         warmThroughput: { writeUnitsPerSecond: 50000 },
       }),
       findings: [{ messageId: 'overQuota', path: 'workload.peakWriteUnits', severity: 'warning', data: { peak: 50000, quota: 40000 }, edits: false }],
+    },
+    {
+      name: 'provisioned capacity above the table-level quota, on the table and on a GSI',
+      design: table({
+        capacity: { read: { fixed: 40_001 }, write: { max: 1_000 } },
+        globalSecondaryIndexes: [statusIndex({ capacity: { write: { min: 5, max: 1e15 } } })],
+      }),
+      findings: [
+        { messageId: 'provisionedOverAccountQuota', path: 'capacity.read', data: { units: 80_002, quota: 80_000 } },
+        { messageId: 'provisionedOverQuota', path: 'capacity.read.fixed', data: { units: 40_001, quota: 40_000, dimension: 'read' } },
+        {
+          messageId: 'provisionedOverAccountQuota',
+          path: 'capacity.write',
+          severity: 'warning',
+          data: { units: 1e15 + 1_000, quota: 80_000 },
+          fix: /^request an increase of the account-level write throughput quota \(Service Quotas, DynamoDB\) before deploying/,
+        },
+        {
+          messageId: 'provisionedOverQuota',
+          path: 'globalSecondaryIndexes[0].capacity.write.max',
+          severity: 'warning',
+          data: { units: 1e15, quota: 40_000, dimension: 'write' },
+          edits: false,
+        },
+      ],
     },
   ],
 });

@@ -26,7 +26,9 @@ type Id =
   | 'cosmosRaiseManual'
   | 'cosmosRaiseAutoscale'
   | 'cosmosRaiseShared'
-  | 'cosmosLeaveServerless';
+  | 'cosmosLeaveServerless'
+  | 'cosmosAboveQuota'
+  | 'cosmosRequestQuota';
 
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
  *  read-hot key's fix, SG003). */
@@ -66,7 +68,26 @@ function throughputFor(
 /** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */
 const MAX_ROUNDS = 8;
 
+/**
+ * Declared RU/s above Azure's default maximum, 1,000,000 per container (dedicated) or per database (shared): Azure
+ * refuses to provision them until a support ticket raises the quota ("Service quotas"), a fact the design cannot know,
+ * so a warning to acknowledge once the ticket is granted.
+ */
+function aboveQuota(design: CosmosKeyDesign): RuleHit<Id>[] {
+  const { throughput } = design;
+  if (!throughput || throughput.mode === 'serverless') return [];
+  const declared = throughput.mode === 'shared' ? throughput.shared?.databaseRequestUnits : throughput.requestUnits;
+  const quota = COSMOS_LIMITS.requestUnitsQuota;
+  if (declared === undefined || declared <= quota) return [];
+  const scope = throughput.mode === 'shared' ? 'database' : 'container';
+  return [{ path: throughput.path, messageId: 'cosmosAboveQuota', fixId: 'cosmosRequestQuota', severity: 'warning', data: { declared, quota, scope } }];
+}
+
 function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
+  return [...aboveQuota(design), ...belowPeak(design, analysis)];
+}
+
+function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const { throughput } = design;
   const partitions = analysis.profile.physicalPartitions?.(design);
   if (!throughput || !partitions) return [];
@@ -143,8 +164,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing.",
-  sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance],
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises (warning).",
+  sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance, SOURCES.cosmosLimits],
   messages: {
     cosmosManualBelowPeak:
       'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key',
@@ -165,6 +186,10 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       'raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale bills by the hour for what it uses, from 10% of the maximum)',
     cosmosRaiseShared:
       'raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at {{headroom|percent}} utilization), or give the container dedicated throughput of at least {{dedicated}} RU/s',
+    cosmosAboveQuota:
+      "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: Azure refuses to provision more until the quota is raised",
+    cosmosRequestQuota:
+      'file an Azure support ticket to raise the maximum RU/s per {{scope}} before deploying, and acknowledge this finding once it is granted; or declare at most {{quota}} RU/s',
     cosmosLeaveServerless:
       'move the container to provisioned throughput ({ manual } or { autoscaleMax } of at least {{needed}} RU/s, {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
   },

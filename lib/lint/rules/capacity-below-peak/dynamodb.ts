@@ -22,10 +22,13 @@ type Id =
   | 'plannedCopies'
   | 'notPreWarmed'
   | 'overQuota'
+  | 'provisionedOverQuota'
+  | 'provisionedOverAccountQuota'
   | 'fixCapacity'
   | 'fixMaximum'
   | 'fixPreWarm'
-  | 'fixQuota';
+  | 'fixQuota'
+  | 'fixProvisionedQuota';
 
 type Dimension = 'read' | 'write';
 
@@ -165,7 +168,50 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   };
 }
 
+/**
+ * Provisioned capacity above the default quotas: the table-level quota is the most one table or GSI can be provisioned
+ * with, and one table with its GSIs must stay under the account-level quota ("Quotas in Amazon DynamoDB", throughput
+ * default quotas). DynamoDB refuses such a table until Service Quotas raises them, which the design cannot know: warnings.
+ */
+function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
+  if (design.billing !== 'provisioned') return [];
+  const hits: RuleHit<Id>[] = [];
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const accountQuota = DYNAMODB_LIMITS.accountThroughputQuota;
+  for (const dimension of ['write', 'read'] as const) {
+    let total = 0;
+    for (const capacity of design.capacity) {
+      const ceiling = capacity[dimension];
+      if (ceiling === undefined) continue;
+      total += ceiling.units;
+      if (ceiling.inherited || ceiling.units <= quota) continue;
+      hits.push({
+        path: ceiling.path,
+        index: capacity.index,
+        messageId: 'provisionedOverQuota',
+        fixId: 'fixProvisionedQuota',
+        severity: 'warning',
+        data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units: ceiling.units, quota, quotaName: 'table-level' },
+      });
+    }
+    if (total > accountQuota) {
+      hits.push({
+        path: joinPath('capacity', dimension),
+        messageId: 'provisionedOverAccountQuota',
+        fixId: 'fixProvisionedQuota',
+        severity: 'warning',
+        data: { dimension, unit: UNIT[dimension], units: total, quota: accountQuota, quotaName: 'account-level' },
+      });
+    }
+  }
+  return hits;
+}
+
 function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
+  return [...provisionedOverQuota(design), ...peakHits(design, analysis)];
+}
+
+function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const { headroom } = design.thresholds;
   const hits: (RuleHit<Id> | undefined)[] = [];
   const capacityOf = new Map(design.capacity.map((c) => [c.index, c]));
@@ -187,7 +233,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the key's own fix) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning).",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the key's own fix) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together (warning).",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -215,12 +261,18 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its declared peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)',
     overQuota:
       'the declared {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): requests above the quota are throttled',
+    provisionedOverQuota:
+      '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: DynamoDB refuses to provision more until the quota is raised',
+    provisionedOverAccountQuota:
+      'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: DynamoDB refuses to provision more until the quota is raised',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`); a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixQuota:
       'request an increase of the table-level throughput quota (Service Quotas, DynamoDB) before the peak, or acknowledge the finding if the quota is already raised',
+    fixProvisionedQuota:
+      'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB) before deploying, and acknowledge the finding once it is granted; or provision at most {{quota}} {{unit}}',
   },
   check: dynamoHits,
 });
