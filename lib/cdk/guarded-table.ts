@@ -32,7 +32,7 @@ import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules, rulesOfKeySpace } from './rule-quota';
 import { settingsIssues } from './settings-check';
-import { derivedCapacity, withDerivedCapacity } from './table-capacity';
+import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
 
 const GUARDED_TABLE = Symbol.for('skewguard.cdk.GuardedTable');
@@ -151,7 +151,8 @@ export class GuardedTable extends Construct {
     this.table = new dynamodb.TableV2(this, 'Default', tableV2Props(design, settings, { enabled: this.tableMonitored, mode: this.mode }));
     this.resource = this.table.node.defaultChild as dynamodb.CfnGlobalTable;
     this.renderedReplicas = this.resource.replicas;
-    this.input = this.withCapacity(this.input);
+    const declared = settingsDeclareCapacity(this, settings, design.globalSecondaryIndexes ?? []);
+    this.input = this.withCapacity(this.input, declared ? undefined : noDerivedCapacity());
     overrideIndexContributorInsights(
       this.resource,
       () => this.indexContributorInsights(),
@@ -251,10 +252,11 @@ export class GuardedTable extends Construct {
   /**
    * The input with the capacity the props made of the table (billing, warmThroughput, each GSI's
    * capacity settings), checked by the core: SG017 compares it with the declared peaks. Figures that
-   * are tokens are left out, with a warning naming them.
+   * are tokens are left out, with a warning naming them. `known`: the capacity when it is known
+   * without reading the resource (no setting makes one).
    */
-  private withCapacity(input: TableDesignInput): TableDesignInput {
-    const derived = derivedCapacity(this.resource, this.renderedReplicas);
+  private withCapacity(input: TableDesignInput, known?: DerivedCapacity): TableDesignInput {
+    const derived = known ?? derivedCapacity(this.resource, this.renderedReplicas);
     const issues: DesignIssue[] = [];
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);

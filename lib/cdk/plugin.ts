@@ -40,6 +40,9 @@ function packageVersion(): string | undefined {
   }
 }
 
+/** Read when the module loads: every app's plugin reports the same version. */
+const VERSION = packageVersion();
+
 /** An unknown `skewguard:failOn` value fails the synth: a typo must not silently mean the default. */
 function failOnRefused(given: unknown): PolicyValidationPluginReport {
   return {
@@ -112,7 +115,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
   }
 
   readonly name = PLUGIN_NAME;
-  readonly version = packageVersion();
+  readonly version = VERSION;
   readonly ruleIds = [...RULE_IDS];
   private readonly guarded = new Map<CfnResource, IConstruct>();
   private readonly raw = new Set<CfnResource>();

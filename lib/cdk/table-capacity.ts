@@ -8,9 +8,11 @@
  * replica). Those are what deploys, so the lint checks exactly the deployed capacity. A figure that
  * is an unresolved token (a CloudFormation parameter, say) is left unchecked and listed.
  */
-import { Stack } from 'aws-cdk-lib';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { PropertyInjectors, Stack } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { IConstruct } from 'constructs';
 import type { CapacityDeclarations, CapacityUnitsDesign, ProvisionedCapacityDesign } from '../index';
+import { GSI_SETTINGS, type GuardedGlobalSecondaryIndex, type GuardedTableSettings } from './props';
 
 type Json = Record<string, unknown>;
 
@@ -98,6 +100,33 @@ export function derivedCapacity(resource: dynamodb.CfnGlobalTable, replicas: unk
     Write: !provisioned && resource.writeOnDemandThroughputSettings !== undefined,
   };
   return { table, indexes, unchecked, tableMaximums };
+}
+
+/** The GSI settings TableV2 renders as capacity figures: all but the projection. */
+const GSI_CAPACITY_SETTINGS = GSI_SETTINGS.filter((key) => key !== 'projectionType' && key !== 'nonKeyAttributes');
+
+/** What `derivedCapacity()` reads from a table none of whose settings makes a capacity figure. */
+export function noDerivedCapacity(): DerivedCapacity {
+  return { table: {}, indexes: new Map(), unchecked: [], tableMaximums: { Read: false, Write: false } };
+}
+
+/**
+ * Whether a new table's settings can put a capacity figure in its CloudFormation resource: `billing`,
+ * `warmThroughput`, a GSI's capacity settings, or a TableV2 property injector above `scope` (which
+ * may add any of them). When none can, TableV2 bills on demand without maximums and the table has
+ * no figure for `derivedCapacity()` to read, so rendering the resource to learn so can be skipped.
+ * Only for a table just made: a replica added since (`addReplica()`) may carry a read maximum.
+ */
+export function settingsDeclareCapacity(
+  scope: IConstruct,
+  settings: Pick<GuardedTableSettings, 'billing' | 'warmThroughput'>,
+  gsis: readonly GuardedGlobalSecondaryIndex[],
+): boolean {
+  if (settings.billing !== undefined || settings.warmThroughput !== undefined) return true;
+  if (gsis.some((gsi) => GSI_CAPACITY_SETTINGS.some((key) => gsi[key] !== undefined))) return true;
+  return scope.node.scopes.some(
+    (s) => PropertyInjectors.hasPropertyInjectors(s) && PropertyInjectors.of(s).for(dynamodb.TableV2.PROPERTY_INJECTION_ID) !== undefined,
+  );
 }
 
 /** `{ readCapacityUnits }` → fixed; `{ read|writeCapacityAutoScalingSettings: { minCapacity, maxCapacity } }` → auto-scaled. */

@@ -1,9 +1,10 @@
-import { CfnParameter } from 'aws-cdk-lib';
+import { CfnParameter, PropertyInjectors, Stack, type InjectionContext, type IPropertyInjector } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, Capacity, CfnGlobalTable, TableV2, type TablePropsV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError } from '../../lib';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
-import { appWithStack, healthy } from './support';
+import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity } from '../../lib/cdk/table-capacity';
+import { appWithStack, healthy, synthError, writtenTemplate } from './support';
 
 /** A well-keyed table declared for a 25,000 WCU peak (issue 14): only its capacity can fail it. */
 const votes = (overrides: Partial<GuardedTableProps> = {}): GuardedTableProps =>
@@ -93,5 +94,44 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
     expect(() => guarded(declared(provisioned))).toThrow(
       'capacity: declares {"write":{"max":30000}}, but billing makes it {"read":{"fixed":2000},"write":{"min":1,"max":50}}: a GuardedTable reads its capacity from billing; declare it there only',
     );
+  });
+});
+
+describe('a table whose settings make no capacity figure is not rendered to find none', () => {
+  /** An app-wide injector that caps every TableV2's on-demand reads, as a platform team would. */
+  const capReads: IPropertyInjector = {
+    constructUniqueId: TableV2.PROPERTY_INJECTION_ID,
+    inject: (props: TablePropsV2, _context: InjectionContext) => ({ ...props, billing: Billing.onDemand({ maxReadRequestUnits: 50 }) }),
+  };
+
+  it('finds on reading the resource exactly what it assumes: no capacity, no maximum', () => {
+    const { stack } = appWithStack();
+    const plain = new TableV2(stack, 'Plain', {
+      partitionKey: { name: 'id', type: AttributeType.STRING },
+      globalSecondaryIndexes: [{ indexName: 'byStatus', partitionKey: { name: 'status', type: AttributeType.STRING } }],
+    });
+    const resource = plain.node.defaultChild as CfnGlobalTable;
+    const read = derivedCapacity(resource, resource.replicas);
+    expect({ ...read, indexes: [...read.indexes.values()].filter((c) => Object.keys(c).length > 0) }).toEqual({ ...noDerivedCapacity(), indexes: [] });
+    expect(settingsDeclareCapacity(plain, {}, [statusIndex])).toBe(false);
+  });
+
+  it('reads the resource when a setting, a GSI setting or a TableV2 property injector can make a figure', () => {
+    const { stack } = appWithStack();
+    expect(settingsDeclareCapacity(stack, { billing: Billing.onDemand() }, [])).toBe(true);
+    expect(settingsDeclareCapacity(stack, { warmThroughput: { readUnitsPerSecond: 12000 } }, [])).toBe(true);
+    expect(settingsDeclareCapacity(stack, {}, [{ ...statusIndex, maxWriteRequestUnits: 100 }])).toBe(true);
+    expect(settingsDeclareCapacity(stack, {}, [{ ...statusIndex, projectionType: undefined }])).toBe(false);
+    PropertyInjectors.of(stack.node.root).add(capReads);
+    expect(settingsDeclareCapacity(new Stack(stack.node.root, 'Other'), {}, [])).toBe(true);
+  });
+
+  it('checks the read maximum an injector gives the table: SG017 and the on-demand maximum alarm see it', () => {
+    const { app, stack } = appWithStack();
+    PropertyInjectors.of(app).add(capReads);
+    const table = new GuardedTable(stack, 'Votes', votes({ workload: { peakReadUnits: 1000, peakWriteUnits: 500 } }));
+    expect(capacityFindings(table)).toEqual(['maximumBelowPeak onDemand.maxReadRequestUnits']);
+    expect(synthError(app)).toContain('field onDemand.maxReadRequestUnits: the on-demand maximum of the table is 50 RCU');
+    expect(JSON.stringify(writtenTemplate(app, stack).toJSON())).toContain('ReadMaxOnDemandThroughputThrottleEvents');
   });
 });

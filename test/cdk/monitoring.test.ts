@@ -121,6 +121,22 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
     // 4 tables × 10 key spaces × 4 rules = 160 = 80% of 200: the fourth table warns.
     expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T3']);
   });
+
+  it('warns on the table that reaches 80% and on the one that passes the quota, not on the tables between', () => {
+    const { stack } = appWithStack();
+    // One rule per key space (THROTTLED_KEYS, no sort key), two key spaces per table: 80 rules with T39, 101 with T50's first.
+    for (let i = 0; i < 52; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
+    const warnings = quotaWarnings(stack);
+    expect(warnings.map((w) => w.id)).toEqual(['/Test/T39', '/Test/T50']);
+    expect(warnings[0].entry.data).toMatch(/create 80 Contributor Insights rules .* quota of 100 .*every table after this one adds to the count/);
+    expect(warnings[1].entry.data).toMatch(/create 101 Contributor Insights rules .* quota of 100 .*past it the deployment fails/);
+  });
+
+  it('does not warn again at exactly the quota: 100 rules deploy', () => {
+    const { stack } = appWithStack();
+    for (let i = 0; i < 50; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
+    expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T39']);
+  });
 });
 
 describe('the skew dashboard (opt-in, shared per stack)', () => {
