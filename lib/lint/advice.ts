@@ -113,8 +113,9 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
   // The cache is named (in the text and the data) only by clauses about reads.
   const cached = { ...base, cache };
-  const upstream: AdviceId[] = readHeat(analysis) ? ['upstream', 'andCacheReads'] : ['upstream'];
-  const upstreamData = readHeat(analysis) ? cached : base;
+  const readHot = readHeat(analysis);
+  const upstream: AdviceId[] = readHot ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstreamData = readHot ? cached : base;
 
   if (plan.layout === 'none') {
     return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }], shards: 1 };

@@ -6,9 +6,11 @@ export function fmt(value: number): string {
   if (value === Infinity) return 'unbounded';
   // A load of 0.002 RU/s (one device of a million) is not 0: keep two significant digits.
   if (value !== 0 && Math.abs(value) < 0.005) return String(Number(value.toPrecision(2)));
-  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
   if (Math.abs(value) >= 1e15) return value.toExponential(2);
-  const [whole, fraction] = String(Math.round(value * 100) / 100).split('.');
+  const rounded = Math.round(value * 100) / 100;
+  // Below 1,000 there are no thousands to group.
+  if (Math.abs(rounded) < 1000) return String(rounded);
+  const [whole, fraction] = String(rounded).split('.');
   return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 

@@ -93,29 +93,34 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
 /** The templates, in order, filled from `data` into one sentence. */
 export function fill(templates: readonly Template[], data: MessageData): string {
   let text = '';
-  for (const template of templates) {
-    for (const part of template.parts) {
-      if (typeof part === 'string') {
-        text += part;
-        continue;
-      }
-      const value = data[part.key];
-      if (value === undefined) {
-        const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
-        if (absent !== undefined) {
-          text += absent;
-          continue;
-        }
-        throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
-      }
-      if (part.choices === undefined) {
-        text += render(value, part.filter);
-        continue;
-      }
-      const words = part.choices.get(String(value));
-      if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
-      text += words;
+  for (const template of templates) text += fillTemplate(template, data);
+  return text;
+}
+
+/** One template filled from `data`. */
+export function fillTemplate(template: Template, data: MessageData): string {
+  let text = '';
+  for (const part of template.parts) {
+    if (typeof part === 'string') {
+      text += part;
+      continue;
     }
+    const value = data[part.key];
+    if (value === undefined) {
+      const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
+      if (absent !== undefined) {
+        text += absent;
+        continue;
+      }
+      throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
+    }
+    if (part.choices === undefined) {
+      text += render(value, part.filter);
+      continue;
+    }
+    const words = part.choices.get(String(value));
+    if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
+    text += words;
   }
   return text;
 }
