@@ -179,12 +179,14 @@ export function oneOf<const V extends string | number>(values: readonly V[], wor
   };
 }
 
-/** The shape's reading of a value of its kind, or undefined when the value is not one or not valid. */
-function attempt<T>(shape: Shape<T>, value: unknown, place: Place, key: string | number | undefined): T | undefined {
+/** The shape's reading of a value of its kind, or undefined (and no issue kept) when the value is not one or not valid. */
+function attempt<T>(shape: Shape<T>, value: unknown, place: Place, issues: DesignIssue[], key: string | number | undefined): T | undefined {
   if (!shape.is(value)) return undefined;
-  const trial: DesignIssue[] = [];
-  const result = shape.read(value, place, trial, key);
-  return trial.length === 0 ? result : undefined;
+  const before = issues.length;
+  const result = shape.read(value, place, issues, key);
+  if (issues.length === before) return result;
+  issues.length = before;
+  return undefined;
 }
 
 /** The first shape that accepts the value wins; when none does, one issue names them all. */
@@ -194,7 +196,7 @@ export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
     expected,
     is: (value) => first.is(value) || second.is(value),
     read(value, place, issues, key) {
-      const result = attempt(first, value, place, key) ?? attempt(second, value, place, key);
+      const result = attempt(first, value, place, issues, key) ?? attempt(second, value, place, issues, key);
       return result !== undefined ? result : fail(issues, place, key, expected, value);
     },
     schema: () => ({ anyOf: [first.schema(), second.schema()] }),
