@@ -102,8 +102,9 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (typeof value !== 'string') return fail(issues, place, key, expected, value);
       if (isStringToken(value))
         return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
-      if (value.trim().length < minLength) return fail(issues, place, key, expected, value);
-      if (value.trim() !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
+      const trimmed = value.trim();
+      if (trimmed.length < minLength) return fail(issues, place, key, expected, value);
+      if (trimmed !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
       if (maxLength !== undefined && value.length > maxLength)
         return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
       // Bytes are at most 3 per UTF-16 unit: count them only when the string could be too long.

@@ -40,10 +40,9 @@ export function code(name: string): string {
   return `\`${name}\``;
 }
 
-/** `tenantId`, `(tenantId, region)`, `/tenantId → /userId`. */
-export function keyName(attributes: readonly { readonly name: string }[], separator = ', '): string {
-  const names = attributes.map((a) => a.name);
-  return names.length === 1 ? code(names[0]) : `(${names.map(code).join(separator)})`;
+/** A key's attribute names: `tenantId`, `(tenantId, region)`. */
+export function keyName(names: readonly (string | number)[]): string {
+  return names.length === 1 ? code(String(names[0])) : `(${names.map((name) => code(String(name))).join(', ')})`;
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -83,8 +83,7 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
   if (filter === 'partitions') return `${fmt(Number(value))} physical partition${Number(value) === 1 ? '' : 's'}`;
   if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
   if (filter === 'levels') return (typeof value === 'object' ? value : [value]).map((name: string | number) => code(String(name))).join(' → ');
-  if (typeof value === 'object')
-    return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
+  if (typeof value === 'object') return filter === 'key' ? keyName(value) : value.map((v: string | number) => render(v, filter)).join(', ');
   if (filter === 'percent') return percent(Number(value));
   if (filter === 'code' || filter === 'key') return code(String(value));
   return typeof value === 'number' ? fmt(value) : value;
