@@ -10,8 +10,11 @@ export function fmt(value: number): string {
   const rounded = Math.round(value * 100) / 100;
   // Below 1,000 there are no thousands to group.
   if (Math.abs(rounded) < 1000) return String(rounded);
-  const [whole, fraction] = String(rounded).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
+  const text = String(rounded);
+  const point = text.indexOf('.');
+  const whole = point < 0 ? text : text.slice(0, point);
+  // Commas between the whole part's groups of three digits; the fraction as it is.
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${text.slice(whole.length)}`;
 }
 
 /**
