@@ -125,8 +125,6 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
-  // Data is merged with Object.assign, which copies each source whole: V8 builds an object literal with
-  // several spreads one property at a time, and these objects are made for every finding.
   const counted = Object.assign({}, base, {
     shards: n,
     lastShard: n - 1,
