@@ -153,19 +153,14 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
 // whatever the locale, so reports and snapshots do not change with LANG (a collator would).
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** One resource's findings: errors first, then by rule id and field path. */
-function inReportOrder(a: Finding, b: Finding): number {
-  return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || compareText(a.ruleId, b.ruleId) || compareText(a.path, b.path);
-}
-
 function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalogue, run: RunSettings): LintResult {
   const { rules } = catalogue;
   const { settings, only, basePath } = run;
-  const findings: Finding[] = [];
+  const findings: { order: number; finding: Finding }[] = [];
   const used = new Set<Acknowledgement>();
   const active = settings.size === 0 && !only ? rules : rules.filter((rule) => settings.get(rule.id) !== 'off' && (!only || only.has(rule.id)));
   const collect = (
-    into: Finding[],
+    order: number,
     engine: Engine,
     resource: string,
     designLocation: string,
@@ -182,22 +177,25 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === index));
       if (ack) used.add(ack);
       const setting = settings.get(rule.id);
-      into.push({
-        ruleId: rule.id,
-        title: rule.title,
-        messageId: hit.messageId,
-        severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
-        engine,
-        resource,
-        index,
-        path: prefixPath(location, hit.path),
-        message: render(rule, hit.data, hit.messageId, hit.notes),
-        fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
-        acknowledged: ack !== undefined,
-        reason: ack?.reason,
-        ...(hit.notes?.length ? { notes: hit.notes } : {}),
-        data: roundedData(hit.data),
-        edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
+      findings.push({
+        order,
+        finding: {
+          ruleId: rule.id,
+          title: rule.title,
+          messageId: hit.messageId,
+          severity: setting === 'error' || setting === 'warning' ? setting : severity === 'warning' || severity === 'error' ? severity : rule.severity,
+          engine,
+          resource,
+          index,
+          path: prefixPath(location, hit.path),
+          message: render(rule, hit.data, hit.messageId, hit.notes),
+          fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
+          acknowledged: ack !== undefined,
+          reason: ack?.reason,
+          ...(hit.notes?.length ? { notes: hit.notes } : {}),
+          data: roundedData(hit.data),
+          edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
+        },
       });
     }
   };
@@ -219,32 +217,33 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       });
     }
   };
-  // Each resource's findings in report order, the resources in the document's order.
-  const report = (own: Finding[]) => {
-    for (const finding of own.sort(inReportOrder)) findings.push(finding);
-  };
-  document.designs.forEach(({ location, design }) => {
+  document.designs.forEach(({ location, design }, order) => {
     const analysis = new DesignAnalysis(design);
-    const own: Finding[] = [];
     for (const rule of active) {
       if (rule.check && rule.engines.includes(design.engine)) {
-        collect(own, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design, analysis));
+        collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design, analysis));
       }
     }
-    report(own);
     collectUnused(design.engine, design.name, location, design.acknowledgements);
   });
-  document.external.forEach(({ location, resource }) => {
-    const own: Finding[] = [];
+  document.external.forEach(({ location, resource }, i) => {
     for (const rule of active) {
       if (rule.checkExternal && rule.engines.includes(resource.engine)) {
-        collect(own, resource.engine, resource.name, location, resource.acknowledgements, rule, rule.checkExternal(resource));
+        collect(document.designs.length + i, resource.engine, resource.name, location, resource.acknowledgements, rule, rule.checkExternal(resource));
       }
     }
-    report(own);
     collectUnused(resource.engine, resource.name, location, resource.acknowledgements);
   });
-  return { findings, unusedAcknowledgements: unused };
+  const sorted = findings
+    .sort(
+      (a, b) =>
+        a.order - b.order ||
+        SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
+        compareText(a.finding.ruleId, b.finding.ruleId) ||
+        compareText(a.finding.path, b.finding.path),
+    )
+    .map((f) => f.finding);
+  return { findings: sorted, unusedAcknowledgements: unused };
 }
 
 /** A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here for every rule. */
