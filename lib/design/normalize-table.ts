@@ -42,11 +42,8 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
   );
 
   // UpdateItem cannot change a key attribute of the table: an item keeps its key for life.
-  for (const [field, attribute] of [
-    ['partitionKey', input.partitionKey],
-    ['sortKey', input.sortKey],
-  ] as const) {
-    if (attribute?.mutable === true) {
+  for (const field of ['partitionKey', 'sortKey'] as const) {
+    if (input[field]?.mutable === true) {
       log.add(
         joinPath(field, 'mutable'),
         "is true, but a table's key attributes never change in place (UpdateItem cannot modify them; a new key is a delete and a put): mutable applies to index keys",

@@ -54,9 +54,18 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
  * finds its shard). `sortKey` replaces the key space's own (an LSI's sort key over the table's partition key).
  */
 export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribute[] = space.sortKey): string[] {
-  const names = [...space.partitionKey, ...sortKey].flatMap((a) => [a.name, ...a.components.map((c) => c.name)]);
-  if (space.sharding?.sourceAttribute !== undefined) names.push(space.sharding.sourceAttribute);
-  return [...new Set(names)];
+  const names = new Set<string>();
+  for (const attribute of [...space.partitionKey, ...sortKey]) {
+    names.add(attribute.name);
+    for (const component of attribute.components) names.add(component.name);
+  }
+  if (space.sharding?.sourceAttribute !== undefined) names.add(space.sharding.sourceAttribute);
+  return [...names];
+}
+
+/** A name without its leading `/` (a Cosmos DB path), as names are compared for a near miss. */
+function bare(attribute: string): string {
+  return attribute.replace(/^\//, '');
 }
 
 /**
@@ -77,9 +86,11 @@ export function checkPatternAttributes(
     if (known === undefined) continue;
     const isKnown = (name: string) => known.some((k) => sameAttribute(k, name));
     const where = pattern.index === undefined ? 'the key' : `the key of index "${pattern.index}"`;
+    let bareKnown: readonly string[] | undefined;
     pattern.keyAttributes.forEach((name, i) => {
-      const bare = (attribute: string) => attribute.replace(/^\//, '');
-      const match = isKnown(name) ? undefined : closest(bare(name), known.map(bare), { maxDistance: 1, prefixes: false });
+      if (isKnown(name)) return;
+      bareKnown ??= known.map(bare);
+      const match = closest(bare(name), bareKnown, { maxDistance: 1, prefixes: false });
       const near = match === undefined ? undefined : known.find((k) => bare(k) === match);
       if (near === undefined) return;
       log.add(

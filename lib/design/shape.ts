@@ -102,8 +102,9 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (typeof value !== 'string') return fail(issues, place, key, expected, value);
       if (isStringToken(value))
         return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
-      if (value.trim().length < minLength) return fail(issues, place, key, expected, value);
-      if (value.trim() !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
+      const trimmed = value.trim();
+      if (trimmed.length < minLength) return fail(issues, place, key, expected, value);
+      if (trimmed !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
       if (maxLength !== undefined && value.length > maxLength)
         return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);
       // Bytes are at most 3 per UTF-16 unit: count them only when the string could be too long.
@@ -179,12 +180,14 @@ export function oneOf<const V extends string | number>(values: readonly V[], wor
   };
 }
 
-/** The shape's reading of a value of its kind, or undefined when the value is not one or not valid. */
-function attempt<T>(shape: Shape<T>, value: unknown, place: Place, key: string | number | undefined): T | undefined {
+/** The shape's reading of a value of its kind, or undefined (and no issue kept) when the value is not one or not valid. */
+function attempt<T>(shape: Shape<T>, value: unknown, place: Place, issues: DesignIssue[], key: string | number | undefined): T | undefined {
   if (!shape.is(value)) return undefined;
-  const trial: DesignIssue[] = [];
-  const result = shape.read(value, place, trial, key);
-  return trial.length === 0 ? result : undefined;
+  const before = issues.length;
+  const result = shape.read(value, place, issues, key);
+  if (issues.length === before) return result;
+  issues.length = before;
+  return undefined;
 }
 
 /** The first shape that accepts the value wins; when none does, one issue names them all. */
@@ -194,7 +197,7 @@ export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
     expected,
     is: (value) => first.is(value) || second.is(value),
     read(value, place, issues, key) {
-      const result = attempt(first, value, place, key) ?? attempt(second, value, place, key);
+      const result = attempt(first, value, place, issues, key) ?? attempt(second, value, place, issues, key);
       return result !== undefined ? result : fail(issues, place, key, expected, value);
     },
     schema: () => ({ anyOf: [first.schema(), second.schema()] }),

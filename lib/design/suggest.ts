@@ -26,7 +26,8 @@ function levenshtein(a: string, b: string, max: number): number {
   // Every edit changes the length by at most one, and a row's smallest entry never shrinks further down:
   // once either is past `max`, so is the distance.
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const row: number[] = [];
+  for (let j = 0; j <= b.length; j++) row.push(j);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0];
     row[0] = i;

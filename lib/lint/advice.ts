@@ -111,22 +111,20 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
-  // The cache is named (in the text and the data) only by clauses about reads.
-  const cached = { ...base, cache };
-  const upstream: AdviceId[] = readHeat(analysis) ? ['upstream', 'andCacheReads'] : ['upstream'];
-  const upstreamData = readHeat(analysis) ? cached : base;
 
   if (plan.layout === 'none') {
     return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
   }
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
-  if (plan.layout === 'cache') return paged ? { ids: ['cachePaged'], data: { ...cached, ...paged } } : { ids: ['cacheOnly'], data: cached };
+  // The cache is named (in the text and the data) only by clauses about reads.
+  if (plan.layout === 'cache') return paged ? { ids: ['cachePaged'], data: { ...base, cache, ...paged } } : { ids: ['cacheOnly'], data: { ...base, cache } };
+  const readHot = readHeat(analysis);
+  const upstream: AdviceId[] = readHot ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstreamData = readHot ? { ...base, cache } : base;
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
-  // Data is merged with Object.assign, which copies each source whole: V8 builds an object literal with
-  // several spreads one property at a time, and these objects are made for every finding.
   const counted = Object.assign({}, base, {
     shards: n,
     lastShard: n - 1,

@@ -12,7 +12,7 @@ import { describe, ownValue } from '../design/shape';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
-import { fill } from './messages';
+import { fillTemplate } from './messages';
 import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
@@ -73,7 +73,7 @@ export interface LintResult {
  * thrown by a getter or Proxy trap of the caller's propagates unchanged, and a revoked Proxy throws
  * the TypeError the runtime raises when it is touched: skewguard neither calls nor hides the caller's code.
  */
-export function lint(input: DesignInput, options: LintOptions = {}): Finding[] {
+export function lint(input: DesignInput, options?: LintOptions): Finding[] {
   return lintDocument(input, options).findings;
 }
 
@@ -86,7 +86,7 @@ interface Catalogue {
 const CATALOGUE: Catalogue = { rules: RULES, retired: RETIRED_RULES };
 
 /** `lint()` plus the acknowledgements that no longer match any finding (stale waivers). */
-export function lintDocument(input: DesignInput, options: LintOptions = {}): LintResult {
+export function lintDocument(input: DesignInput, options?: LintOptions): LintResult {
   return lintWithCatalogue(input, options, CATALOGUE);
 }
 
@@ -109,7 +109,7 @@ function runSettings(options: LintOptions): RunSettings {
 }
 
 /** `lintDocument()` against a given catalogue (tests retire rules with it). */
-export function lintWithCatalogue(input: DesignInput, options: LintOptions, catalogue: Catalogue): LintResult {
+export function lintWithCatalogue(input: DesignInput, options: LintOptions | undefined, catalogue: Catalogue): LintResult {
   const known = catalogueIds(catalogue);
   // The options and the design are read side by side, so every problem of both is reported at once.
   const valid = attempt(() => readLintOptions(options, known));
@@ -143,7 +143,7 @@ function attempt<T>(read: () => T): T | DesignError | UsageError {
 }
 
 /** Reads and validates input into the normalized model, every default made explicit. */
-export function normalize(input: DesignInput, options: LintOptions = {}): NormalizedDocument {
+export function normalize(input: DesignInput, options?: LintOptions): NormalizedDocument {
   const known = catalogueIds(CATALOGUE);
   return normalizeInput(input, { ...known, thresholds: readLintOptions(options, known).thresholds });
 }
@@ -188,8 +188,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           resource,
           index,
           path: prefixPath(location, hit.path),
-          message: render(rule, [hit.messageId, ...(hit.notes ?? [])], hit.data),
-          fix: render(rule, [hit.fixId, ...(hit.fixNotes ?? [])], hit.data),
+          message: render(rule, hit.data, hit.messageId, hit.notes),
+          fix: render(rule, hit.data, hit.fixId, hit.fixNotes),
           acknowledged: ack !== undefined,
           reason: ack?.reason,
           ...(hit.notes?.length ? { notes: hit.notes } : {}),
@@ -249,7 +249,8 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
 /** A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here for every rule. */
 function roundedData(data: MessageData): MessageData {
   const rounded: Record<string, MessageData[string]> = {};
-  for (const [key, value] of Object.entries(data)) {
+  for (const key of Object.keys(data)) {
+    const value = data[key];
     rounded[key] = typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? value.map(roundedFigure) : value;
   }
   return rounded;
@@ -260,11 +261,10 @@ function isNumberList(value: MessageData[string]): value is readonly number[] {
 }
 
 /** A message or fix: its template and its clauses, each filled from the hit's data. */
-function render(rule: Rule, ids: readonly string[], data: MessageData): string {
-  return fill(
-    ids.map((id) => rule.templates[id]),
-    data,
-  );
+function render(rule: Rule, data: MessageData, id: string, clauses: readonly string[] = []): string {
+  let text = fillTemplate(rule.templates[id], data);
+  for (const clause of clauses) text += fillTemplate(rule.templates[clause], data);
+  return text;
 }
 
 /**
@@ -275,7 +275,7 @@ function render(rule: Rule, ids: readonly string[], data: MessageData): string {
 export function restateFinding(finding: Finding, data: MessageData): Finding {
   const rule = RULES.find((r) => r.id === finding.ruleId);
   if (!rule) throw new Error(`restateFinding(): no rule ${finding.ruleId} in the catalogue`);
-  return { ...finding, data, message: render(rule, [finding.messageId, ...(finding.notes ?? [])], data) };
+  return { ...finding, data, message: render(rule, data, finding.messageId, finding.notes) };
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

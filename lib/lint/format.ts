@@ -6,10 +6,15 @@ export function fmt(value: number): string {
   if (value === Infinity) return 'unbounded';
   // A load of 0.002 RU/s (one device of a million) is not 0: keep two significant digits.
   if (value !== 0 && Math.abs(value) < 0.005) return String(Number(value.toPrecision(2)));
-  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
   if (Math.abs(value) >= 1e15) return value.toExponential(2);
-  const [whole, fraction] = String(Math.round(value * 100) / 100).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
+  const rounded = Math.round(value * 100) / 100;
+  // Below 1,000 there are no thousands to group.
+  if (Math.abs(rounded) < 1000) return String(rounded);
+  const text = String(rounded);
+  const point = text.indexOf('.');
+  const whole = point < 0 ? text : text.slice(0, point);
+  // Commas between the whole part's groups of three digits; the fraction as it is.
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${text.slice(whole.length)}`;
 }
 
 /**
@@ -38,10 +43,9 @@ export function code(name: string): string {
   return `\`${name}\``;
 }
 
-/** `tenantId`, `(tenantId, region)`, `/tenantId → /userId`. */
-export function keyName(attributes: readonly { readonly name: string }[], separator = ', '): string {
-  const names = attributes.map((a) => a.name);
-  return names.length === 1 ? code(names[0]) : `(${names.map(code).join(separator)})`;
+/** A key's attribute names: `tenantId`, `(tenantId, region)`. */
+export function keyName(names: readonly (string | number)[]): string {
+  return names.length === 1 ? code(String(names[0])) : `(${names.map((name) => code(String(name))).join(', ')})`;
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -83,8 +83,7 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
   if (filter === 'partitions') return `${fmt(Number(value))} physical partition${Number(value) === 1 ? '' : 's'}`;
   if (filter === 'indexes') return listed((typeof value === 'object' ? value : [value]).map((name: string | number) => `index ${code(String(name))}`));
   if (filter === 'levels') return (typeof value === 'object' ? value : [value]).map((name: string | number) => code(String(name))).join(' → ');
-  if (typeof value === 'object')
-    return filter === 'key' ? keyName(value.map((name) => ({ name: String(name) }))) : value.map((v: string | number) => render(v, filter)).join(', ');
+  if (typeof value === 'object') return filter === 'key' ? keyName(value) : value.map((v: string | number) => render(v, filter)).join(', ');
   if (filter === 'percent') return percent(Number(value));
   if (filter === 'code' || filter === 'key') return code(String(value));
   return typeof value === 'number' ? fmt(value) : value;
@@ -93,29 +92,34 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
 /** The templates, in order, filled from `data` into one sentence. */
 export function fill(templates: readonly Template[], data: MessageData): string {
   let text = '';
-  for (const template of templates) {
-    for (const part of template.parts) {
-      if (typeof part === 'string') {
-        text += part;
-        continue;
-      }
-      const value = data[part.key];
-      if (value === undefined) {
-        const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
-        if (absent !== undefined) {
-          text += absent;
-          continue;
-        }
-        throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
-      }
-      if (part.choices === undefined) {
-        text += render(value, part.filter);
-        continue;
-      }
-      const words = part.choices.get(String(value));
-      if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
-      text += words;
+  for (const template of templates) text += fillTemplate(template, data);
+  return text;
+}
+
+/** One template filled from `data`. */
+export function fillTemplate(template: Template, data: MessageData): string {
+  let text = '';
+  for (const part of template.parts) {
+    if (typeof part === 'string') {
+      text += part;
+      continue;
     }
+    const value = data[part.key];
+    if (value === undefined) {
+      const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
+      if (absent !== undefined) {
+        text += absent;
+        continue;
+      }
+      throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
+    }
+    if (part.choices === undefined) {
+      text += render(value, part.filter);
+      continue;
+    }
+    const words = part.choices.get(String(value));
+    if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
+    text += words;
   }
   return text;
 }

@@ -61,8 +61,9 @@ export interface DeclaredAttribute {
 export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes: readonly LocalSecondaryIndex[]): DeclaredAttribute[] {
   const attributes = keySpaces.flatMap((space) => [...space.partitionKey, ...space.sortKey]);
   const lsiKeys = localIndexes.flatMap((lsi) => lsi.sortKey);
+  // A key attribute is its own declaration; a component's is its part of the attribute.
   return [...attributes, ...lsiKeys].flatMap((a) => [
-    { name: a.name, cardinality: a.cardinality, mutable: a.mutable, path: a.path },
+    a,
     ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, path: `${a.path}.components[${i}]` })),
   ]);
 }
@@ -79,17 +80,21 @@ export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: strin
       : counted
         ? { cardinality: cardinalityValue(counted.cardinality), cardinalityAt: `${counted.path}.cardinality` }
         : {};
-  const tableKey = [...design.primaryKey.partitionKey, ...design.primaryKey.sortKey].some((a) => sameAttribute(a.name, attribute));
   const declaredMutable = sharding?.sourceMutable ?? named.find((a) => a.mutable !== undefined)?.mutable;
   const mutability: Pick<SourceFacts, 'mutable' | 'mutableFrom'> =
     declaredMutable !== undefined
       ? { mutable: declaredMutable, mutableFrom: 'declared' }
-      : tableKey
+      : isTableKey(design, attribute)
         ? { mutable: false, mutableFrom: 'table-key' }
         : looksMutable(attribute)
           ? { mutable: true, mutableFrom: 'name' }
           : {};
   return Object.assign({}, cardinality, mutability);
+}
+
+function isTableKey(design: KeyDesign, attribute: string): boolean {
+  const { partitionKey, sortKey } = design.primaryKey;
+  return partitionKey.some((a) => sameAttribute(a.name, attribute)) || sortKey.some((a) => sameAttribute(a.name, attribute));
 }
 
 /**
