@@ -27,6 +27,7 @@ export { designSchema } from './lint/schema';
 export {
   lint,
   lintDocument,
+  lintNormalized,
   normalize,
   blockingFindings,
   describeFinding,

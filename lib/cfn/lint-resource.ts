@@ -11,7 +11,7 @@ import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
 import type { DynamoDbKeyDesign } from '../design/key-design';
-import { lintNormalizedWith, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
+import { lintNormalized, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
 import { lintExternal } from '../lint/external';
 import { fill } from '../lint/messages';
 import { RULES } from '../lint/rules';
@@ -101,7 +101,7 @@ function lintGuarded(design: unknown, resource: unknown, resourceAt: string, opt
   try {
     // Normalized once: the rules and SG016's comparison with the resource read the same design.
     const document = normalize(input, options);
-    const result = lintNormalizedWith(document, options);
+    const result = lintNormalized(document, options);
     return {
       kind: 'guarded',
       findings: [

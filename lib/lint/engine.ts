@@ -127,8 +127,13 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
   return lintNormalizedDocument(document, catalogue, runSettings(read));
 }
 
-/** Lints a document already normalized (an external resource read by the template reader). */
-export function lintNormalizedWith(document: NormalizedDocument, options: LintOptions): LintResult {
+/**
+ * Lints a document that `normalize()` returned, without reading the input again: for a caller that
+ * keeps the normalized design beside the findings (an adapter exposing the design it checked).
+ * Give it the options `normalize()` had: thresholds take effect when a design is normalized; rule
+ * settings, `only` and `basePath` take effect here. Throws `UsageError` when the options are wrong.
+ */
+export function lintNormalized(document: NormalizedDocument, options: LintOptions = {}): LintResult {
   return lintNormalizedDocument(document, CATALOGUE, runSettings(readLintOptions(options, catalogueIds(CATALOGUE))));
 }
 

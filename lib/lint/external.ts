@@ -10,7 +10,7 @@ import type { ExternalResourceDesign } from '../design/input';
 import { IssueLog } from '../design/issue-log';
 import { normalizeExternal, type ExternalLocations } from '../design/normalize';
 import { externalResourceShape } from '../design/shapes';
-import { lintNormalizedWith, type LintResult } from './engine';
+import { lintNormalized, type LintResult } from './engine';
 import { CATALOGUE_IDS, validateLintOptions, type LintOptions } from './validate';
 
 export type { ExternalLocations } from '../design/normalize';
@@ -37,7 +37,7 @@ export function lintExternal(resource: ExternalResourceDesign, options: External
       'external resource',
     );
   }
-  return lintNormalizedWith({ designs: [], external: [{ location: '', resource: external }] }, lintOptions);
+  return lintNormalized({ designs: [], external: [{ location: '', resource: external }] }, lintOptions);
 }
 
 /** A shape issue's path in `resource` at the location its field was read from. */

@@ -1,14 +1,15 @@
 /**
  * The gate every GuardedContainer passes before anything is registered: the design goes to the
- * core's `normalize` and `lintDocument` unchanged (plus the container name and whether partition-key
- * diagnostics are attached), and the core's verdict decides. Nothing here re-implements a rule.
+ * core's `normalize` unchanged (plus the container name and whether partition-key diagnostics are
+ * attached), the normalized document to `lintNormalized`, and the core's verdict decides. Nothing
+ * here re-implements a rule.
  */
 import {
   DesignError,
   UsageError,
   blockingFindings,
   describeFinding,
-  lintDocument,
+  lintNormalized,
   normalize,
   printable,
   type CosmosContainerDesign,
@@ -107,8 +108,10 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
   let normalized: CosmosKeyDesign;
   let result: LintResult;
   try {
-    normalized = normalize(document, input.lintOptions).designs[0].design as CosmosKeyDesign;
-    result = lintDocument(document, input.lintOptions);
+    // Normalized once: the verdict keeps the design the rules read.
+    const normalizedDocument = normalize(document, input.lintOptions);
+    normalized = normalizedDocument.designs[0].design as CosmosKeyDesign;
+    result = lintNormalized(normalizedDocument, input.lintOptions);
   } catch (error) {
     // Bad lintOptions are a UsageError since lint() tells usage from design mistakes; both are bad args here.
     if (!(error instanceof DesignError) && !(error instanceof UsageError)) throw error;

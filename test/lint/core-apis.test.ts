@@ -4,14 +4,16 @@ import {
   lint,
   lintDocument,
   lintExternal,
+  lintNormalized,
   lintTemplateResource,
+  normalize,
   restateFinding,
   UsageError,
   validateAcknowledgement,
   validateAcknowledgements,
   validateLintOptions,
 } from '../../lib';
-import { table } from '../fixtures';
+import { container, table } from '../fixtures';
 
 const issuesOf = (run: () => unknown) => {
   try {
@@ -193,6 +195,30 @@ describe('lint() basePath', () => {
     expect(result.findings.flatMap((f) => f.edits ?? []).every((e) => e.path.startsWith('Resources.T.Metadata.skewguard.design.'))).toBe(true);
     expect(result.unusedAcknowledgements.map((a) => a.path)).toEqual(['Resources.T.Metadata.skewguard.design.acknowledgements[0]']);
     expect(issuesOf(() => lint(table({ name: 'x' }), { basePath: 'base' }))).toEqual([['base.name', expect.any(String)]]);
+  });
+});
+
+describe('lintNormalized(): a document normalize() returned, linted without reading it again', () => {
+  const hot = container({
+    partitionKey: { paths: [{ path: '/status', cardinality: 5 }] },
+    acknowledgements: [{ rule: 'SG012', reason: 'no access patterns are declared here' }],
+  });
+
+  it('finds what lintDocument() finds, with the same options', () => {
+    const options = { thresholds: { headroom: 0.7 }, rules: { SG014: 'off' as const }, basePath: 'design' };
+    const result = lintNormalized(normalize(hot, options), options);
+    expect(result.findings.length).toBeGreaterThan(0);
+    expect(result).toEqual(lintDocument(hot, options));
+  });
+
+  it('applies rule settings and `only` to the normalized design, and refuses bad options', () => {
+    const document = normalize(hot);
+    expect(lintNormalized(document, { only: ['SG001'] }).findings.map((f) => f.ruleId)).toEqual(['SG001']);
+    expect(lintNormalized(document, { rules: { SG001: 'off' } }).findings.map((f) => f.ruleId)).not.toContain('SG001');
+    expect(lintNormalized(normalize(container())).findings).toEqual([]);
+    expect(issuesOf(() => lintNormalized(document, { rules: { SG099: 'off' } }))).toEqual([
+      ['options.rules.SG099', expect.stringContaining('is not a skewguard rule')],
+    ]);
   });
 });
 
