@@ -139,7 +139,13 @@ interface ObserveSettings {
 function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings: ObserveSettings) {
   const base = keySpaceBase(target);
   const findings: Finding[] = [];
-  const context = { periodSeconds: settings.manifest.periodSeconds, showKey: settings.showKey, shards: target.keySpace.sharding?.shards ?? 1 };
+  const { sharding } = target.keySpace;
+  const context = {
+    periodSeconds: settings.manifest.periodSeconds,
+    showKey: settings.showKey,
+    shards: sharding?.shards ?? 1,
+    separator: sharding?.separator ?? '#',
+  };
   const observation = files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context);
   const window = windowLength(observation.window, settings.manifest.periodSeconds);
   for (const gap of observation.gaps)

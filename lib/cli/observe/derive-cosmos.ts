@@ -9,11 +9,14 @@
  *   The statistics are sampled and keys under about 1 GB may be absent: with no row for the
  *   container, the largest partition is taken to be under 1 GB (an upper bound).
  * - NormalizedRUConsumption: the highest Maximum of any partition-key range, in percent.
+ * A sharded key is logged per stored key: the share is scaled, and the distinct keys divided, by the
+ * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
-import type { DeriveContext } from './derive-dynamodb';
+import { distinctDivisor, type DeriveContext } from './derive-dynamodb';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
 import type { ContainerObservationFiles } from './manifest';
+import { deployedShards, shardScale, type DeployedShards } from './shard-count';
 
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
@@ -24,8 +27,13 @@ export function inContainer(files: ContainerObservationFiles) {
     row.collection === files.container && (files.database === undefined || row.database === files.database);
 }
 
-function fromRuConsumption(rows: readonly RuConsumptionRow[], file: string, context: DeriveContext, gaps: string[]): ObservedFigures {
-  const { periodSeconds: period, showKey, shards } = context;
+function fromRuConsumption(
+  rows: readonly RuConsumptionRow[],
+  file: string,
+  context: DeriveContext,
+  gaps: string[],
+): ObservedFigures & { deployedShards?: DeployedShards } {
+  const { periodSeconds: period, showKey } = context;
   if (rows.length === 0) {
     gaps.push(`${file}: no CDBPartitionKeyRUConsumption rows for this container: diagnostics were just turned on, or nothing was logged in the window`);
     return {};
@@ -56,27 +64,43 @@ function fromRuConsumption(rows: readonly RuConsumptionRow[], file: string, cont
   const [hotKey, hotCharge] = [...peak.keys.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
   const total = peak.read + peak.write;
   const stored = total > 0 ? hotCharge / total : 0;
-  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } & { deployedShards?: DeployedShards } = {};
+  if (context.shards > 1) {
+    const charge = new Map<string, number>();
+    for (const row of rows) charge.set(row.partitionKey, (charge.get(row.partitionKey) ?? 0) + row.requestCharge);
+    // The rows are the top keys of each physical partition, never every key: `complete` is false.
+    figures.deployedShards = deployedShards(
+      [...charge].map(([key, weight]) => ({ key, weight })),
+      hotKey,
+      context.separator ?? '#',
+      false,
+      showKey,
+    );
+  }
+  const scale = shardScale(figures.deployedShards, context.shards);
   const reads = peakOf('read');
   const writes = peakOf('write');
   if (reads) figures.peakReadUnits = reads;
   if (writes) figures.peakWriteUnits = writes;
   if (total > 0)
     figures.hotKeyShare = {
-      value: Math.min(1, stored * shards),
-      bound: 'estimate',
-      derivation: `the hottest PartitionKey's RequestCharge ÷ all logged RequestCharge at the busiest ${period} s (${fmt(hotCharge)} of ${fmt(total)} RU at ${new Date(peakAt).toISOString()})${shards > 1 ? ` × ${shards} shards` : ''}`,
+      value: Math.min(1, stored * scale.shards),
+      // The logged total misses unlogged keys: the share is an estimate even when the count is known.
+      bound: scale.bound === 'lower' ? 'lower' : 'estimate',
+      derivation: `the hottest PartitionKey's RequestCharge ÷ all logged RequestCharge at the busiest ${period} s (${fmt(hotCharge)} of ${fmt(total)} RU at ${new Date(peakAt).toISOString()})${scale.text}`,
       limits: 'the total counts only the logged top keys, so the share is an estimate (high when many small keys go unlogged)',
       averagedOverSeconds: period,
       key: showKey(hotKey),
     };
   const distinct = new Set(rows.map((r) => r.partitionKey)).size;
-  figures.distinctKeys = {
-    value: shards > 1 ? Math.ceil(distinct / shards) : distinct,
-    bound: 'lower',
-    derivation: 'distinct PartitionKey values in CDBPartitionKeyRUConsumption over the window',
-    limits: 'only the logged top keys of each physical partition count',
-  };
+  const divisor = distinctDivisor(figures.deployedShards, context.shards);
+  if (divisor !== undefined)
+    figures.distinctKeys = {
+      value: divisor > 1 ? Math.ceil(distinct / divisor) : distinct,
+      bound: 'lower',
+      derivation: `distinct PartitionKey values in CDBPartitionKeyRUConsumption over the window${divisor > 1 ? ` ÷ ${divisor} shards deployed` : ''}`,
+      limits: 'only the logged top keys of each physical partition count',
+    };
   return figures;
 }
 
@@ -84,12 +108,15 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
   const gaps: string[] = [];
   const sources: string[] = [];
   const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
+  let deployed: DeployedShards | undefined;
   let window: Observation['window'];
   const mine = inContainer(files);
   if (files.ruConsumption) {
     sources.push(files.ruConsumption.name);
     const rows = readRuConsumption(files.ruConsumption.name, files.ruConsumption.value).filter(mine);
-    Object.assign(figures, fromRuConsumption(rows, files.ruConsumption.name, context, gaps));
+    const { deployedShards: shown, ...logged } = fromRuConsumption(rows, files.ruConsumption.name, context, gaps);
+    Object.assign(figures, logged);
+    deployed = shown;
     window = mergeWindows(window, windowOf(rows.map((r) => r.timestamp)));
   }
   if (files.partitionKeyStatistics) {
@@ -132,5 +159,5 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
       };
     }
   }
-  return { figures, window, gaps, sources };
+  return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}) };
 }

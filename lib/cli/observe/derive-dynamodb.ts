@@ -11,18 +11,23 @@
  *   window: keys that were accessed, so a lower bound of the cardinality.
  * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents, Sum over the window.
  * A sharded key is counted per stored key (`key#3`): the logical key's share and cardinality are
- * estimated as the stored key's × N and ÷ N.
+ * estimated as the stored key's × N and ÷ N, where N is the shard count the listed stored keys show
+ * deployed (shard-count.ts), not the design's: a design raised since the telemetry was taken would
+ * otherwise overstate the share and raise itself again.
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
 import type { TableObservationFiles } from './manifest';
 import type { KeyDisplay } from './privacy';
+import { deployedShards, shardScale, type DeployedShards } from './shard-count';
 
 export interface DeriveContext {
   readonly periodSeconds: number;
   readonly showKey: KeyDisplay;
   /** Shards of the key space's declared sharding (1 when unsharded). */
   readonly shards: number;
+  /** The declared sharding's separator: how a stored key names its shard. @default '#' */
+  readonly separator?: string;
 }
 
 function peakFigure(series: MetricSeries, metric: string, period: number): Figure {
@@ -73,8 +78,13 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
   return figures;
 }
 
-function fromContributorInsights(report: InsightRuleReport, file: string, context: DeriveContext, gaps: string[]): ObservedFigures {
-  const { periodSeconds: period, shards, showKey } = context;
+function fromContributorInsights(
+  report: InsightRuleReport,
+  file: string,
+  context: DeriveContext,
+  gaps: string[],
+): ObservedFigures & { deployedShards?: DeployedShards } {
+  const { periodSeconds: period, showKey } = context;
   if (report.datapoints.length === 0) {
     gaps.push(`${file}: the Contributor Insights report has no datapoints: the rule was just enabled, or nothing was accessed in the window`);
     return {};
@@ -83,8 +93,7 @@ function fromContributorInsights(report: InsightRuleReport, file: string, contex
     gaps.push(
       `${file}: the rule aggregates by ${report.aggregationStatistic}, not SUM: it is not DynamoDB's most accessed keys rule (PKC), whose values are consumed units`,
     );
-  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
-  const scaled = shards > 1 ? ` × ${shards} shards (the stored key's share, estimated for the logical key)` : '';
+  const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } & { deployedShards?: DeployedShards } = {};
   const withSum = report.datapoints.filter((d) => d.sum !== undefined && d.sum > 0 && d.maxContributorValue !== undefined);
   if (withSum.length === 0) {
     gaps.push(`${file}: no datapoint has both Sum and MaxContributorValue: export with --metrics Sum MaxContributorValue UniqueContributors`);
@@ -94,30 +103,53 @@ function fromContributorInsights(report: InsightRuleReport, file: string, contex
     const hottest = report.contributors
       .map((c) => ({ c, value: c.datapoints.find((p) => p.timestamp === peak.timestamp)?.value ?? -1 }))
       .reduce<{ c?: (typeof report.contributors)[number]; value: number }>((best, x) => (x.value > best.value ? x : best), { value: -1 });
+    if (context.shards > 1 && hottest.c && hottest.value >= 0)
+      figures.deployedShards = deployedShards(
+        report.contributors.map((c) => ({ key: c.keys[0] ?? '', weight: c.approximateAggregateValue })),
+        hottest.c.keys[0] ?? '',
+        context.separator ?? '#',
+        report.approximateUniqueCount !== undefined && report.contributors.length >= report.approximateUniqueCount,
+        showKey,
+      );
+    const scale = shardScale(figures.deployedShards, context.shards);
     figures.hotKeyShare = {
-      value: Math.min(1, stored * shards),
-      bound: shards > 1 ? 'estimate' : 'measured',
-      derivation: `Contributor Insights MaxContributorValue ÷ Sum at the busiest ${period} s (${fmt(peak.maxContributorValue ?? 0)} of ${fmt(peak.sum ?? 0)} ConsumedThroughputUnits at ${new Date(peak.timestamp).toISOString()})${scaled}`,
+      value: Math.min(1, stored * scale.shards),
+      bound: scale.bound,
+      derivation: `Contributor Insights MaxContributorValue ÷ Sum at the busiest ${period} s (${fmt(peak.maxContributorValue ?? 0)} of ${fmt(peak.sum ?? 0)} ConsumedThroughputUnits at ${new Date(peak.timestamp).toISOString()})${scale.text}`,
       limits: 'ConsumedThroughputUnits weigh a write 3× a read: a read-hot key and a write-hot key with the same share of capacity units show the same',
       averagedOverSeconds: period,
       ...(hottest.c && hottest.value >= 0 ? { key: hottest.c.keys.map(showKey).join(' / ') } : {}),
     };
   }
   const unique = Math.max(...report.datapoints.map((d) => d.uniqueContributors ?? 0), report.approximateUniqueCount ?? 0);
-  if (unique > 0)
+  const divisor = distinctDivisor(figures.deployedShards, context.shards);
+  if (unique > 0 && divisor !== undefined)
     figures.distinctKeys = {
-      value: shards > 1 ? Math.ceil(unique / shards) : unique,
+      value: divisor > 1 ? Math.ceil(unique / divisor) : unique,
       bound: 'lower',
-      derivation: `the larger of UniqueContributors per ${period} s and ApproximateUniqueCount over the window${shards > 1 ? ` ÷ ${shards} shards` : ''}`,
+      derivation: `the larger of UniqueContributors per ${period} s and ApproximateUniqueCount over the window${divisor > 1 ? ` ÷ ${divisor} shards deployed` : ''}`,
       limits: 'only keys accessed in the window count, and the count is approximate',
     };
   return figures;
+}
+
+/**
+ * What the stored keys seen are divided by to count logical keys, as a lower bound: the shard count
+ * deployed. Undefined when only a lower bound of it is known (`atLeast`): stored keys ÷ an unknown
+ * larger count bounds nothing from below. A design without sharding, or an export without the hottest
+ * key, is taken as the design says (as before the shard count could be read off the keys).
+ */
+export function distinctDivisor(deployed: DeployedShards | undefined, declared: number): number | undefined {
+  if (declared <= 1) return 1;
+  if (deployed === undefined) return declared;
+  return deployed.kind === 'atLeast' ? undefined : deployed.shards;
 }
 
 export function deriveTable(files: TableObservationFiles, context: DeriveContext): Observation {
   const gaps: string[] = [];
   const sources: string[] = [];
   let figures: ObservedFigures = {};
+  let deployed: DeployedShards | undefined;
   let window: Observation['window'];
   if (files.metrics) {
     sources.push(files.metrics.name);
@@ -128,8 +160,10 @@ export function deriveTable(files: TableObservationFiles, context: DeriveContext
   if (files.contributorInsights) {
     sources.push(files.contributorInsights.name);
     const report = readInsightRuleReport(files.contributorInsights.name, files.contributorInsights.value);
-    figures = { ...figures, ...fromContributorInsights(report, files.contributorInsights.name, context, gaps) };
+    const { deployedShards: shown, ...insights } = fromContributorInsights(report, files.contributorInsights.name, context, gaps);
+    figures = { ...figures, ...insights };
+    deployed = shown;
     window = mergeWindows(window, windowOf(report.datapoints.map((d) => d.timestamp)));
   }
-  return { figures, window, gaps, sources };
+  return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}) };
 }

@@ -14,7 +14,7 @@ export const DRIFT_RULE: RuleDescription = {
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires:
-    '`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures reports something the declared design does not; key-range throttles were logged; or a key space had no observations to check.',
+    '`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures reports something the declared design does not; key-range throttles were logged; the stored keys show another shard count deployed than the design declares (a warning: the figures scaled by it are judged at the deployed count and never written); or a key space had no observations to check.',
   rationale:
     'Every verdict of the lint rests on declared figures, and declarations age as traffic changes: a hottest key declared at 5% that takes 31% at the weekly peak passes SG003 on paper and throttles in production; a peak declared far above what comes plans shards every read then fans out over for nothing.',
   fix: 'write the observed figures into the design (`skewguard observe --update`, or the GuardedTable props for a cdk.out) and act on what the lint then reports; see docs/observe.md for how each figure is derived and its limits.',
@@ -37,6 +37,8 @@ export const DRIFT_RULE: RuleDescription = {
     moreKeysThanDeclared: 'declared cardinality {{declared}}, observed at least {{observed}} distinct keys in the {{window}} window',
     throttled: '{{read}} read and {{write}} write key-range throttle events in the {{window}} window',
     incompleteObservations: 'a source is empty or partial: {{gap}}',
+    shardsNotDeployed:
+      'the telemetry shows {{deployed}} shards deployed; the design declares {{declared}}: judged at {{deployed}}; re-observe after the application writes {{declared}}',
     noObservations: 'nothing was measured, so the design could not be checked against production',
   },
 };

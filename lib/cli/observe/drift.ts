@@ -10,11 +10,17 @@
  * - A bound is used only in the direction it proves (see figures.ts).
  * - A peak or share averaged over a period longer than a minute is used only to raise a declaration
  *   (see `FINEST_PERIOD_SECONDS`): it is kept, with a note saying why, where it would lower it.
+ * - A figure scaled by the shard count (the hottest key's share, the distinct keys) is not drift when
+ *   the telemetry shows another count deployed than the design declares (shard-count.ts): it was
+ *   measured on the old deployment, so it is reported as judged at the deployed count and never
+ *   written, or `observe --update` → `lint --fix` would raise the shards again before the application
+ *   writes the ones declared.
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
 import type { DesignEdit, Engine, Finding, KeyDesign, KeySpace, Severity } from '../../index';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation } from './figures';
+import { shardMismatch } from './shard-count';
 import type { DeployedTable } from './stack-resources';
 
 /** @default 0.25: a figure 25% above its declaration is drift. */
@@ -181,7 +187,28 @@ export function driftFindings(
   const findings: Finding[] = [];
   const edits: DesignEdit[] = [];
   const kept: KeptDeclaration[] = [];
+  const { sharding } = target.keySpace;
+  const declaredShards = sharding?.shards ?? 1;
+  const deployed = observation.deployedShards;
+  const mismatch = sharding !== undefined && deployed !== undefined && shardMismatch(deployed, declaredShards);
+  if (mismatch) {
+    const shown = `${deployed.kind === 'atLeast' ? 'at least ' : ''}${show(deployed.shards)} shard${deployed.shards === 1 ? '' : 's'}`;
+    const path = fieldPath(target.location, sharding.path, 'shards');
+    findings.push(
+      finding(
+        target,
+        'shardsNotDeployed',
+        'warning',
+        path,
+        `the telemetry shows ${shown} deployed (${deployed.evidence}); the design declares ${show(declaredShards)}: the hottest key's share and the distinct keys are judged at ${shown}, neither reported as drift nor written; re-observe after the application writes ${show(declaredShards)}`,
+        `deploy the application change that writes ${show(declaredShards)} shards and observe again; if ${show(deployed.shards)} is what is meant, set sharding.shards to it`,
+        { field: 'shards', declared: declaredShards, deployed: deployed.shards, deployedKind: deployed.kind, window },
+      ),
+    );
+  }
   for (const c of comparisons(target, observation)) {
+    // Scaled by a shard count the design no longer declares: not drift of the design (see above).
+    if (mismatch && c.field === 'hotKeyShare') continue;
     const observed = c.figure.value;
     const declaredText = `${c.assumed ? `assumed (${c.assumed})` : 'declared'} ${c.field} ${show(c.declared)}`;
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
@@ -226,7 +253,7 @@ export function driftFindings(
   const { distinctKeys, readThrottles, writeThrottles } = observation.figures;
   const key = target.keySpace.partitionKey;
   const cardinality = key.length === 1 ? key[0].cardinality : undefined;
-  if (distinctKeys && typeof cardinality === 'number' && distinctKeys.value > cardinality * (1 + settings.tolerance)) {
+  if (!mismatch && distinctKeys && typeof cardinality === 'number' && distinctKeys.value > cardinality * (1 + settings.tolerance)) {
     const path = fieldPath(target.location, key[0].path, 'cardinality');
     findings.push(
       finding(

@@ -4,6 +4,8 @@
  * keys), an `upper` bound, or an `estimate`; the comparison uses a bound only in the direction it
  * proves (a lower bound can show that reality exceeds a declaration, never that it stays below).
  */
+import type { DeployedShards } from './shard-count';
+
 export type Bound = 'measured' | 'lower' | 'upper' | 'estimate';
 
 export interface Figure {
@@ -40,6 +42,8 @@ export interface Observation {
   readonly gaps: readonly string[];
   /** Files the figures came from, for the report. */
   readonly sources: readonly string[];
+  /** For a sharded key space: the shard count the listed stored keys show deployed (shard-count.ts). */
+  readonly deployedShards?: DeployedShards;
 }
 
 export function windowOf(timestamps: Iterable<number>): Observation['window'] {

@@ -107,7 +107,10 @@ export async function awsLive(options: AwsLiveOptions): Promise<AwsLive> {
             StartTime: start,
             EndTime: end,
             Period: periodSeconds,
-            MaxContributorCount: 10,
+            // The API's maximum (default 10): every shard of a hot key up to 100 shards is listed, so
+            // the shard count deployed can be counted, not only bounded (shard-count.ts).
+            // https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html
+            MaxContributorCount: 100,
             Metrics: ['UniqueContributors', 'MaxContributorValue', 'Sum'],
           }),
         );

@@ -1,0 +1,164 @@
+/** The shard count a sharded key space is observed at is the one its telemetry shows deployed, not
+ *  the design's: after `lint --fix` raises the shards, the old telemetry must not raise them again. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { plainKeys } from '../../../lib/cli/observe/privacy';
+import { deployedShards, shardMismatch } from '../../../lib/cli/observe/shard-count';
+import { cli, root, tempTree } from '../helpers';
+import { ruConsumptionRows } from './recorded';
+import { findingsOf } from './support';
+
+const EXAMPLE = join(root, 'examples/observe');
+const read = (path: string) => readFileSync(path, 'utf8');
+
+/** examples/observe in a fresh directory; `report` replaces the Contributor Insights export. */
+function exampleTree(report?: unknown): string {
+  const week = join(EXAMPLE, 'week-2026-11-17');
+  return tempTree({
+    'tickets.json': read(join(EXAMPLE, 'tickets.json')),
+    'week/manifest.json': read(join(week, 'manifest.json')),
+    'week/tickets.metrics.json': read(join(week, 'tickets.metrics.json')),
+    'week/tickets.pkc.json': report === undefined ? read(join(week, 'tickets.pkc.json')) : JSON.stringify(report),
+  });
+}
+
+const observe = (dir: string, ...args: string[]) =>
+  cli(['observe', 'tickets.json', '--observations', 'week/manifest.json', '--no-color', ...args], { cwd: dir });
+const design = (dir: string) =>
+  JSON.parse(read(join(dir, 'tickets.json'))) as { tables: { sharding: { shards: number }; workload: { hotKeyShare: number } }[] };
+
+describe('observe: the shard count deployed when the telemetry was taken', () => {
+  it('a matching deployment is judged as before: the stored key’s share × the 25 shards the report lists', async () => {
+    const run = await observe(exampleTree(), '--format', 'json');
+    const findings = findingsOf(run.stdout);
+    const share = findings.find((f) => f.messageId === 'exceedsDeclared' && f.path === 'tables[0].workload.hotKeyShare');
+    expect(share?.data).toMatchObject({ declared: 0.25, bound: 'estimate' });
+    expect(share?.data?.observed).toBeCloseTo(0.6, 6);
+    expect(share?.message).toContain('× 25 shards deployed (the stored keys sha256:');
+    expect(findings.filter((f) => f.messageId === 'shardsNotDeployed')).toEqual([]);
+  });
+
+  it('after observe --update and lint --fix raise the shards 25 → 60, the same telemetry is judged at 25 and does not raise them again', async () => {
+    const dir = exampleTree();
+    await observe(dir, '--update');
+    expect(design(dir).tables[0].workload.hotKeyShare).toBe(0.6);
+    await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
+    expect(design(dir).tables[0].sharding.shards).toBe(60);
+
+    const run = await observe(dir, '--format', 'json');
+    const findings = findingsOf(run.stdout);
+    const mismatch = findings.find((f) => f.messageId === 'shardsNotDeployed');
+    expect(mismatch).toMatchObject({
+      ruleId: 'SG020',
+      severity: 'warning',
+      path: 'tables[0].sharding.shards',
+      data: { declared: 60, deployed: 25, deployedKind: 'counted' },
+    });
+    expect(mismatch?.message).toMatch(
+      /^the telemetry shows 25 shards deployed \(.*\); the design declares 60: .* judged at 25 shards, .*; re-observe after the application writes 60$/,
+    );
+    expect(findings.filter((f) => f.path === 'tables[0].workload.hotKeyShare')).toEqual([]);
+    expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && f.messageId !== 'shardsNotDeployed')).toEqual([]);
+    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 60 (capped at 1).
+    expect(run.stdout).toMatch(/hottest key share ≈ 0\.6 \(.*× 25 shards deployed/);
+
+    // The nightly workflow's loop: nothing to write, and lint --fix finds nothing more to raise.
+    await observe(dir, '--update');
+    await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
+    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 60 }, workload: { hotKeyShare: 0.6 } });
+  });
+
+  it('a top-N report that lists only some shards bounds the share from below (× the highest shard number + 1), so it cannot ratchet', async () => {
+    // The review's export: two shards of the hot event (#17, #3) in a report cut at the top contributors.
+    const report = JSON.parse(read(join(EXAMPLE, 'week-2026-11-17/tickets.pkc.json'))) as { Contributors: { Keys: string[] }[] };
+    report.Contributors = report.Contributors.filter((c) => ['evt-8841#17', 'evt-8841#3'].includes(c.Keys[0]));
+    const dir = exampleTree(report);
+    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 60');
+    const raised = tempTree({ 'tickets.json': text });
+    const run = await cli(['observe', join(raised, 'tickets.json'), '--observations', join(dir, 'week/manifest.json'), '--format', 'json'], { cwd: dir });
+    const findings = findingsOf(run.stdout);
+    // 0.024 × at least 18 = 0.43: no drift of the 0.6 declared, no shard raise, and no mismatch proven.
+    expect(findings.filter((f) => f.path.startsWith('tables[0].workload.hotKeyShare') || f.path === 'tables[0].sharding.shards')).toEqual([]);
+    expect(run.stdout).toContain('× at least 18 shards deployed');
+  });
+});
+
+describe('observe: Cosmos DB, the shards the logged PartitionKey values show', () => {
+  /** A container keyed by /eventId, sharded over `shards` keys; the logs show the hot event over 4. */
+  async function observeEvents(shards: number) {
+    const hot = Array.from({ length: 4 }, (_, n) =>
+      ruConsumptionRows({ container: 'events', periods: 30, reads: () => 1000, writes: () => 3000, hotShare: 0.2, hotKey: `["evt-final#${n}"]` }),
+    );
+    // The nine light keys once: each carries 0.8 / 9 of a period's units, under each hot shard's 0.2.
+    const rows = hot.flatMap((r, n) => (n === 0 ? r : r.filter((row) => String(row.PartitionKey).startsWith('["evt-final'))));
+    const design = {
+      containers: [
+        {
+          name: 'events',
+          partitionKey: { paths: [{ path: '/eventId', cardinality: 5000 }] },
+          workload: { peakReadUnits: 4000, peakWriteUnits: 12000, hotKeyShare: 0.25 },
+          sharding: { strategy: 'random', shards },
+        },
+      ],
+    };
+    const dir = tempTree({
+      'design.json': JSON.stringify(design, null, 2),
+      'ru.json': JSON.stringify(rows),
+      'manifest.json': JSON.stringify({ observations: [{ container: 'events', database: 'shop', ruConsumption: 'ru.json' }] }),
+    });
+    const run = await cli(['observe', 'design.json', '--observations', 'manifest.json', '--format', 'json'], { cwd: dir });
+    return { run, findings: findingsOf(run.stdout) };
+  }
+
+  it('a matching deployment scales the hottest stored key by the 4 shards logged', async () => {
+    const { run, findings } = await observeEvents(4);
+    expect(findings.filter((f) => f.messageId === 'shardsNotDeployed')).toEqual([]);
+    expect(run.stdout).toContain('× 4 shards deployed');
+    // 0.2 ÷ (4 × 0.2 + 0.8) = 0.125 per shard, × 4: the logical key's 0.5 is above the 0.25 declared.
+    const share = findings.find((f) => f.messageId === 'exceedsDeclared' && f.path === 'containers[0].workload.hotKeyShare');
+    expect(share?.data?.observed).toBeCloseTo(0.5, 6);
+  });
+
+  it('a design raised to 16 shards is judged at the 4 logged, and its share is not drift', async () => {
+    const { run, findings } = await observeEvents(16);
+    expect(findings.find((f) => f.messageId === 'shardsNotDeployed')).toMatchObject({
+      path: 'containers[0].sharding.shards',
+      data: { declared: 16, deployed: 4 },
+    });
+    expect(findings.filter((f) => f.ruleId === 'SG020' && f.path === 'containers[0].workload.hotKeyShare')).toEqual([]);
+    expect(run.stdout).not.toContain('× 16 shards');
+  });
+});
+
+describe('deployedShards', () => {
+  const listed = (keys: string[], weight = 10) => keys.map((key) => ({ key, weight }));
+  const shards = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `evt#${i + from}`);
+
+  it('counts N when shards 0…N-1 are listed, none higher, and a lighter key is listed after them', () => {
+    const keys = [...listed(shards(25)), { key: 'other#2', weight: 1 }];
+    expect(deployedShards(keys, 'evt#17', '#', false, plainKeys)).toMatchObject({ kind: 'counted', shards: 25 });
+  });
+
+  it('says only “at least” when the list may have been cut among the shards', () => {
+    // No lighter key after them: shard 25… might be just below the cut.
+    expect(deployedShards(listed(shards(25)), 'evt#17', '#', false, plainKeys)).toMatchObject({ kind: 'atLeast', shards: 25 });
+    // Not contiguous from 0: a top-N cut among equal shards.
+    const cut = [...listed(['evt#3', 'evt#17', 'evt#40']), { key: 'other#2', weight: 1 }];
+    expect(deployedShards(cut, 'evt#17', '#', false, plainKeys)).toMatchObject({ kind: 'atLeast', shards: 41 });
+  });
+
+  it('reads the declared separator and takes a hottest key without a shard suffix as unsharded', () => {
+    expect(deployedShards(listed(['evt_0', 'evt_1', 'x']), 'evt_1', '_', true, plainKeys)).toMatchObject({ kind: 'counted', shards: 2 });
+    expect(deployedShards(listed(['evt', 'x#1']), 'evt', '#', true, plainKeys)).toMatchObject({ kind: 'unsharded', shards: 1 });
+    // Cosmos DB logs the values as a JSON array.
+    expect(deployedShards(listed(['["evt#0"]', '["evt#1"]', '["x"]']), '["evt#1"]', '#', true, plainKeys)).toMatchObject({ kind: 'counted', shards: 2 });
+  });
+
+  it('a mismatch is a different count, or at least more than declared', () => {
+    expect(shardMismatch({ kind: 'counted', shards: 25, evidence: '' }, 25)).toBe(false);
+    expect(shardMismatch({ kind: 'counted', shards: 25, evidence: '' }, 60)).toBe(true);
+    expect(shardMismatch({ kind: 'atLeast', shards: 18, evidence: '' }, 60)).toBe(false);
+    expect(shardMismatch({ kind: 'atLeast', shards: 61, evidence: '' }, 60)).toBe(true);
+    expect(shardMismatch({ kind: 'unsharded', shards: 1, evidence: '' }, 60)).toBe(true);
+  });
+});
