@@ -173,13 +173,15 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   readHotCollection: 'copy',
 
   physicalPartitions,
-  physicalShare(design, total, hot): PhysicalShare | undefined {
+  // Also the check of a hierarchical key's first level (prefix-ingestion.ts), with that level's `cardinality`: a
+  // first-level value's documents sit on one physical partition with whatever else hashes there ("Hierarchical
+  // partition keys": they are co-located, and consume only that partition's throughput).
+  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey)): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
     const hotLoad = hot.reads + hot.writes;
     const rest = peak - hotLoad;
-    const cardinality = fullKeyCardinality(design.primaryKey.partitionKey);
     if (peak <= partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9))
       return { ...partitions, neighbours: neighbourLoad(hotLoad, rest, partitions.count, cardinality) };
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is

@@ -149,8 +149,12 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * when the engine has no such model or the design declares no throughput.
    */
   physicalPartitions?(design: D): PhysicalPartitions | undefined;
-  /** The hot key value's physical partition, with its neighbours' expected load (`total` − `hot`, spread evenly). */
-  physicalShare?(design: D, total: Loads, hot: Loads): PhysicalShare | undefined;
+  /**
+   * The hot key value's physical partition, with its neighbours' expected load (`total` − `hot`, spread evenly).
+   * `cardinality`: how many values share the traffic (default: the full key's); a hierarchical key's first level
+   * passes its own, since a first-level value's documents share one physical partition as a flat key's do.
+   */
+  physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number): PhysicalShare | undefined;
   /**
    * What one physical partition holds before it splits, for a prefix-routed key whose first-level value
    * stays on one partition until then (Cosmos DB hierarchical keys: 50 GB, and the RU/s it serves).

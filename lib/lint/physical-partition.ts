@@ -9,7 +9,7 @@
  */
 import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, type LoadDimension, type PhysicalShare } from '../engines';
+import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, profileOf, type LoadDimension, type PhysicalShare } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
@@ -82,21 +82,41 @@ const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
  * Not monotone (a new partition cuts a share before it grows), so the grid is scanned; undefined for
  * serverless or when the key's own ceiling bites anyway.
  */
-export function throughputThatServes(a: SpaceAnalysis): { readonly requestUnits: number; readonly partitions: number; readonly each: number } | undefined {
-  const design = a.design as CosmosKeyDesign;
+export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undefined {
+  const hot = a.hot.reads + a.hot.writes;
+  if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * a.design.thresholds.headroom) return undefined;
+  return throughputServing(a.design as CosmosKeyDesign, { hot, total: a.total.reads + a.total.writes, cardinality: a.cardinality });
+}
+
+/** A raise of a container's RU/s in place: its RU/s, and the physical partitions it then has and the RU/s of each. */
+export interface RaisedThroughput {
+  readonly requestUnits: number;
+  readonly partitions: number;
+  readonly each: number;
+}
+
+/**
+ * The scan `throughputThatServes` makes, for any hot value: `hot` RU/s of `total` over `cardinality` values, spread
+ * over `spanned` physical partitions (a hierarchical key's first-level value that has split, prefix-ingestion.ts;
+ * 1 otherwise). It fits when hot ÷ spanned + neighbours(P) ≤ headroom × RU ÷ P, neighbours counted by the same
+ * `neighbourLoad` SG003's physical share uses. Undefined for serverless, or when no RU/s up to the quota serves it.
+ */
+export function throughputServing(
+  design: CosmosKeyDesign,
+  load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly spanned?: number },
+): RaisedThroughput | undefined {
   const { throughput } = design;
   const { headroom } = design.thresholds;
-  const now = a.owner.profile.physicalPartitions?.(design);
+  const now = profileOf(design.engine).physicalPartitions?.(design);
   if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return undefined;
-  const hot = a.hot.reads + a.hot.writes;
-  const total = a.total.reads + a.total.writes;
-  if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * headroom) return undefined;
+  const { hot, total, cardinality } = load;
+  const spanned = load.spanned ?? 1;
   const form = gridFormOf(throughput.mode);
   const { step } = THROUGHPUT_GRID[form];
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    if (hot + neighbourLoad(hot, total - hot, partitions, a.cardinality) <= (headroom * ru) / partitions + 1e-9)
+    if (hot / spanned + neighbourLoad(hot, total - hot, partitions, cardinality) <= (headroom * ru) / partitions + 1e-9)
       return { requestUnits: ru, partitions, each: ru / partitions };
   }
   return undefined;

@@ -5,15 +5,23 @@
  * that partition's one RU/s budget ("Partitioning and horizontal scaling"). Five tenants ingesting 60,000
  * RU/s, or one tenant read at 30,000 RU/s, throttle however unique the deeper levels are, so the first
  * level's cardinality is judged against the reads and writes its hottest value takes.
+ *
+ * That partition is not the value's alone: its documents sit in one contiguous hash range, which other
+ * first-level values hash into too, and it gets only its share of the container's RU/s ("Hierarchical partition
+ * keys": documents of one first-level value are co-located on one physical partition, and throughput consumption
+ * is limited to what is on it; "Partitioning and horizontal scaling": RU/s divided evenly among physical
+ * partitions). So the value is judged on the same physical share a flat key's hottest value is (the engine's
+ * `physicalShare`, neighbours and SG017's raise included), with the first level's cardinality.
  */
 import { cardinalityValue } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
 import type { KeyAttribute, KeyDesign } from '../design/key-design';
 import { fits, smallestCount } from '../design/sharding';
-import { profileOf, type Loads } from '../engines';
+import { profileOf, type Loads, type PhysicalShare } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
+import { physicalShareData, throughputServing } from './physical-partition';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
@@ -21,12 +29,29 @@ const TAKES = '{{traffic|writes=of writes|reads=of reads|both=of reads and write
 const THROTTLES = '{{traffic|writes=ingestion throttles|reads=its reads throttle|both=its reads and writes throttle}}';
 
 export const PREFIX_INGESTION_MESSAGES = {
-  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s ({{headroom|percent}} of its {{partitionRu}} RU/s): ${THROTTLES} however unique {{deeperLevels|code}} are`,
-  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s ({{headroom|percent}} of {{partitionRu}} RU/s each): ${THROTTLES} however unique {{deeperLevels|code}} are`,
+  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
+  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
+  // Where the design declares no throughput: the partition's RU/s, no neighbours known.
+  prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
+  prefixOwnPartitions: ' ({{headroom|percent}} of {{partitionRu}} RU/s each)',
+  // With declared throughput: the value's physical share, as a flat key's hottest value gets (SG003's physicalShare).
+  prefixSharedPartition:
+    " left on its physical partition ({{headroom|percent}} of its {{partitionRu}} RU/s, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  prefixSharedPartitions:
+    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  prefixAtCapacityRaise:
+    " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
+  prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
+  // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves.
+  prefixHeadroomOnly:
+    ': within the {{prefixRaw}} RU/s those partitions have for it in full, but above the {{headroom|percent}} the design plans to use, so a burst above the peak throttles, however unique {{deeperLevels|code}} are',
   // Both kinds: say how the one budget is spent.
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
   fixPrefixBuckets:
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets',
+  // The other fix where the physical share bites: more RU/s, computed as SG003 computes it for a flat key.
+  prefixOrRaiseThroughput:
+    "; or raise the container's throughput in place to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s; declare physicalPartitions: {{raisedPartitions}} once raised), which serves the hottest {{level|code}} value as it is",
   // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
   fixRaiseBuckets:
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
@@ -38,6 +63,8 @@ export type PrefixIngestionId = keyof typeof PREFIX_INGESTION_MESSAGES;
 
 interface PrefixLoad {
   readonly share: number;
+  /** Values of the first level (its cardinality). */
+  readonly values: number;
   /** The hottest first-level value's reads and writes. */
   readonly loads: Loads;
   /** What they put on its physical partition (`partitionLoad`). */
@@ -47,6 +74,11 @@ interface PrefixLoad {
   readonly gb: number;
   readonly usablePerPartition: number;
   readonly partition: { readonly requestUnits: number; readonly gb: number };
+  /** Its physical share (declared throughput): the neighbours' expected load per partition, and SG017's raise. */
+  readonly physical: PhysicalShare | undefined;
+  /** What its partitions leave it: spanned × (usable per partition − neighbours); and the same at 100%. */
+  readonly usable: number;
+  readonly raw: number;
 }
 
 /** What `loads` put on one physical partition: the engine's heaviest load dimension (Cosmos DB: reads + writes, one RU/s budget). */
@@ -58,29 +90,61 @@ function partitionLoad(design: KeyDesign, loads: Loads): number {
   );
 }
 
-/** The reads and writes under the hottest value of `first` as a key's first level, and what its physical partitions serve. */
+/**
+ * The reads and writes under the hottest of `values` values of a key's first level (taking `share`, or 1/values),
+ * holding `gb`, and what its physical partitions leave it: with declared throughput its physical share (the same
+ * `physicalShare` SG003 judges a flat key's hottest value on, with the first level's cardinality), else a partition's RU/s.
+ */
+function loadAt(design: KeyDesign, values: number, share: number | undefined, gb: number): PrefixLoad | undefined {
+  const profile = profileOf(design.engine);
+  if (!profile.prefixPartition) return undefined;
+  const hotShare = share ?? 1 / values;
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const loads = { reads: peakReadUnits * hotShare, writes: peakWriteUnits * hotShare };
+  const physical = profile.physicalShare?.(design, { reads: peakReadUnits, writes: peakWriteUnits }, loads, values);
+  const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
+  const spanned = Math.max(1, Math.ceil(gb / partition.gb));
+  const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
+  // Neighbours per partition, as the flat check counts them; a value spanning several partitions meets them on each.
+  // (For a uniform first level the flat formula leaves the value's partition at the average; spread over several, that
+  // can understate them: such a value is rare, as a uniform share is at most 1/values of the peak.)
+  const neighbours = physical?.neighbours ?? 0;
+  return {
+    share: hotShare,
+    values,
+    loads,
+    load: partitionLoad(design, loads),
+    spanned,
+    gb,
+    usablePerPartition,
+    partition,
+    physical,
+    usable: spanned * Math.max(0, usablePerPartition - neighbours),
+    raw: spanned * Math.max(0, partition.requestUnits - neighbours),
+  };
+}
+
+/** The reads and writes under the hottest value of `first` as a key's first level, and what its physical partitions leave it. */
 function prefixLoad(design: KeyDesign, first: KeyAttribute, share: number | undefined): PrefixLoad | undefined {
   const profile = profileOf(design.engine);
   const values = cardinalityValue(first.cardinality);
   // A time-bucket first level is SG002's finding (its current bucket takes every write).
-  if (profile.routing !== 'key-prefix' || !profile.prefixPartition || !Number.isFinite(values) || first.kind === 'time-bucket') return undefined;
-  const hotShare = share ?? 1 / values;
-  const partition = profile.prefixPartition(design);
-  const gb = share === undefined ? 0 : (first.largestGb ?? 0);
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  const loads = { reads: peakReadUnits * hotShare, writes: peakWriteUnits * hotShare };
-  return {
-    share: hotShare,
-    loads,
-    load: partitionLoad(design, loads),
-    spanned: Math.max(1, Math.ceil(gb / partition.gb)),
-    gb,
-    usablePerPartition: partition.requestUnits * design.thresholds.headroom,
-    partition,
-  };
+  if (profile.routing !== 'key-prefix' || !Number.isFinite(values) || first.kind === 'time-bucket') return undefined;
+  return loadAt(design, values, share, share === undefined ? 0 : (first.largestGb ?? 0));
 }
 
-const overloaded = (load: PrefixLoad) => !fits(load.load, load.usablePerPartition * load.spanned);
+const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
+
+/**
+ * Whether the hottest value, split `factor` ways into buckets of a first level with `factor` times the values, fits:
+ * judged as the bucketed design would be, its neighbours recomputed (the value's other buckets become neighbours
+ * on other partitions, so they grow as N does; holding them at today's figure would suggest an N the re-lint
+ * rejects). Each bucket starts on one partition (its size is not split over several).
+ */
+function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): boolean {
+  const bucketed = loadAt(design, load.values * factor, load.share / factor, 0);
+  return bucketed !== undefined && !overloaded(bucketed);
+}
 
 /** Which traffic the hottest value carries, for the wording: only writes (ingestion), only reads, or both. */
 const trafficOf = ({ reads, writes }: Loads) => (reads === 0 ? 'writes' : writes === 0 ? 'reads' : 'both');
@@ -105,20 +169,38 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   if (!load || !overloaded(load)) return [];
   const { headroom } = design.thresholds;
   const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  // Each bucket takes 1/N of the value's reads and writes and starts on a partition of its own: the smallest N that fits one.
-  const buckets = smallestCount((n) => fits(load.load / n, load.usablePerPartition)) ?? Math.ceil(load.load / load.usablePerPartition);
+  // Each bucket takes 1/N of the value's reads and writes and starts on one partition, beside its neighbours: the smallest N that fits.
+  const buckets = smallestCount((n) => bucketsServe(design, load, n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
   const traffic = trafficOf(load.loads);
   const bare = (name: string) => name.replace(/^\//, '');
   const fix: BucketFix = bucketed(design, first, load) ?? {
     fixId: 'fixPrefixBuckets',
     data: { buckets, bucketLevel: `/${bare(first.name)}Bucket`, source: bare(deeper[0].name) },
   };
+  const { physical } = load;
+  const notes: PrefixIngestionId[] = [
+    physical ? (load.spanned > 1 ? 'prefixSharedPartitions' : 'prefixSharedPartition') : load.spanned > 1 ? 'prefixOwnPartitions' : 'prefixOwnPartition',
+    ...(physical?.raisedFrom ? ['prefixAtCapacityRaise' as const] : []),
+    fits(load.load, load.raw) ? 'prefixHeadroomOnly' : 'prefixThrottles',
+    ...(traffic === 'both' ? ['prefixReadsAndWrites' as const] : []),
+  ];
+  // Where the physical share bites, more RU/s is the other fix (as for a flat key, throughputThatServes).
+  const raise =
+    physical && design.engine === 'cosmosdb'
+      ? throughputServing(design, {
+          hot: load.load,
+          total: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
+          cardinality: load.values,
+          spanned: load.spanned,
+        })
+      : undefined;
   return [
     {
       path: first.path,
       messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
-      notes: traffic === 'both' ? ['prefixReadsAndWrites'] : undefined,
+      notes,
       fixId: fix.fixId,
+      fixNotes: raise ? ['prefixOrRaiseThroughput'] : undefined,
       data: {
         level: first.name,
         share: load.share,
@@ -132,8 +214,11 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         prefixLoad: load.load,
         partitionGb: load.partition.gb,
         partitionRu: load.partition.requestUnits,
-        prefixUsable: load.usablePerPartition * load.spanned,
+        prefixUsable: load.usable,
+        prefixRaw: load.raw,
         headroom,
+        ...(physical ? { ...physicalShareData(physical, headroom), prefixNeighbours: physical.neighbours * load.spanned } : {}),
+        ...(raise ? { raiseTo: raise.requestUnits, raisedPartitions: raise.partitions, raisedEach: raise.each } : {}),
         deeperLevels: deeper.map((l) => l.name),
         ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
         ...fix.data,
@@ -166,12 +251,12 @@ function bucketed(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): Buc
   const part = first.components.length > 1 ? first.components[first.components.length - 1] : undefined;
   const declaredBuckets = part !== undefined && BUCKET_NAME.test(part.name) && typeof part.cardinality === 'number' ? part.cardinality : undefined;
   if (declaredBuckets === undefined && !BUCKET_NAME.test(first.name)) return undefined;
-  const serves = (factor: number) => fits(load.load / factor, load.usablePerPartition);
+  const serves = (factor: number) => bucketsServe(design, load, factor);
   const values = first.cardinality;
   if (declaredBuckets !== undefined && part !== undefined) {
     // The whole unbucketed value's load (its buckets' together), spread over the smallest count that serves it.
     const buckets =
-      smallestCount((n) => n > declaredBuckets && serves(n / declaredBuckets)) ?? Math.ceil((load.load * declaredBuckets) / load.usablePerPartition);
+      smallestCount((n) => n > declaredBuckets && serves(n / declaredBuckets)) ?? Math.ceil((load.load * declaredBuckets) / Math.max(1, load.usable));
     const factor = buckets / declaredBuckets;
     const at = first.components.indexOf(part);
     return {
@@ -182,7 +267,7 @@ function bucketed(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): Buc
       ]),
     };
   }
-  const factor = smallestCount((n) => n > 1 && serves(n)) ?? Math.ceil(load.load / load.usablePerPartition);
+  const factor = smallestCount((n) => n > 1 && serves(n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
   return {
     fixId: 'fixRaiseBucketsFactor',
     data: { bucketFactor: factor, bucketValues: values * factor, values },

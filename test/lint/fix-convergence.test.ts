@@ -222,8 +222,8 @@ describe('fixes converge', () => {
       tenants({ peakReadUnits: 1000, peakWriteUnits: 60000 }, { path: '/tenantId', cardinality: 5 }, [{ path: '/deviceId', cardinality: 'unique' }], 80000),
       2,
     ],
-    // The reads reach the hottest tenant's partition too: 60% of 47,000 reads + 3,000 writes is 30,000 RU/s, which
-    // 4 buckets of 7,500 serve and 3 of 10,000 do not (its 1,800 RU/s of writes alone fit one).
+    // The reads reach the hottest tenant's partition too: 60% of 47,000 reads + 3,000 writes is 30,000 RU/s. Each bucket's
+    // partition also holds its share of the rest (the other buckets included): 1,000 + 49,000 ÷ 7 = 8,000 RU/s at N = 30.
     [
       'a read-heavy hottest tenant',
       tenants(
@@ -235,7 +235,7 @@ describe('fixes converge', () => {
         ],
         70000,
       ),
-      4,
+      30,
     ],
   ])("lints a bucketed first level's suggestion: %s, N = %d, the smallest that serves its reads and writes", (_, design, buckets) => {
     const findings = lint(design);

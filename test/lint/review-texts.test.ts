@@ -47,18 +47,19 @@ testRule('SG003', {
   valid: [
     { name: 'the status GSI at a load one partition serves', design: shipments(500) },
     {
-      name: 'the bucketed first level raised to 4 buckets',
+      // The fix below applied: 30 buckets (N counts the neighbours each bucket's partition holds, as for a flat key).
+      name: 'the bucketed first level raised to 30 buckets',
       design: {
         ...bucketedTenants(),
         partitionKey: {
           paths: [
             {
               path: '/tenantIdBucket',
-              cardinality: 20,
-              hotKeyShare: 0.15,
+              cardinality: 150,
+              hotKeyShare: 0.02,
               components: [
                 { name: 'tenantId', cardinality: 5 },
-                { name: 'bucket', cardinality: 4 },
+                { name: 'bucket', cardinality: 30 },
               ],
             },
             { path: '/userId', cardinality: 200_000 },
@@ -112,7 +113,8 @@ testRule('SG003', {
       findings: [{ messageId: 'hotKey', data: { strategy: 'replicated', shards: 2, cache: 'the integrated cache' }, fix: /^keep N = 2 replicated copies/ }],
     })),
     {
-      // The hottest bucket takes 10,000 RU/s; its tenant, over its 3 buckets, 30,000: 4 buckets of 7,500 serve it.
+      // The hottest bucket takes 10,000 RU/s; its tenant, over its 3 buckets, 30,000. Its partition's neighbours count
+      // (7 partitions of 10,000 RU/s, 50,000 RU/s in all): 30 buckets of 1,000 leave it 1,000 + 49,000 ÷ 7 = 8,000 RU/s.
       name: 'an already bucketed first level with its bucket part declared: raise the bucket count, no new level',
       design: bucketedTenants([
         { name: 'tenantId', cardinality: 5 },
@@ -121,13 +123,13 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHot',
-          data: { level: '/tenantIdBucket', buckets: 4, declaredBuckets: 3, bucketValues: 20 },
-          fix: /^raise the bucket count of `\/tenantIdBucket` from 3 to 4 \(its `bucket` part, hash mod 4\): each bucket then takes 1\/4 of one `tenantId` value's reads and writes/,
+          data: { level: '/tenantIdBucket', buckets: 30, declaredBuckets: 3, bucketValues: 150 },
+          fix: /^raise the bucket count of `\/tenantIdBucket` from 3 to 30 \(its `bucket` part, hash mod 30\): each bucket then takes 1\/30 of one `tenantId` value's reads and writes/,
           edits: [
-            { op: 'set', path: 'partitionKey.paths[0].components[1].cardinality', value: 4 },
-            { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 20 },
-            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.15 },
-            { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 10.5 },
+            { op: 'set', path: 'partitionKey.paths[0].components[1].cardinality', value: 30 },
+            { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 150 },
+            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.02 },
+            { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 1.4 },
           ],
         },
       ],
@@ -138,12 +140,12 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHot',
-          data: { level: '/tenantIdBucket', bucketFactor: 2, bucketValues: 30, values: 15 },
-          fix: /^raise the bucket count of `\/tenantIdBucket` 2-fold \(30 values instead of 15\)/,
+          data: { level: '/tenantIdBucket', bucketFactor: 10, bucketValues: 150, values: 15 },
+          fix: /^raise the bucket count of `\/tenantIdBucket` 10-fold \(150 values instead of 15\)/,
           edits: [
-            { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 30 },
-            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.1 },
-            { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 7 },
+            { op: 'set', path: 'partitionKey.paths[0].cardinality', value: 150 },
+            { op: 'set', path: 'partitionKey.paths[0].hotKeyShare', value: 0.02 },
+            { op: 'set', path: 'partitionKey.paths[0].largestGb', value: 1.4 },
           ],
         },
       ],

@@ -39,18 +39,19 @@ testRule('SG003', {
   ],
   invalid: [
     {
-      // The reviewer's case: 60% of 47,000 reads + 3,000 writes = 30,000 RU/s on one 10,000 RU/s physical partition.
+      // The reviewer's case: 60% of 47,000 reads + 3,000 writes = 30,000 RU/s on one 10,000 RU/s physical partition, whose
+      // other first-level values take 20,000 ÷ 7 RU/s of it (prefix-physical-share.test.ts).
       name: 'a read-heavy hottest tenant: its reads put 30,000 RU/s on one physical partition',
       design: tenants({ peakReadUnits: 47_000, peakWriteUnits: 3_000 }),
       findings: [
         {
           messageId: 'prefixHot',
           path: 'partitionKey.paths[0]',
-          notes: ['prefixReadsAndWrites'],
-          data: { traffic: 'both', peakLoad: 50_000, prefixLoad: 30_000, prefixReads: 28_200, prefixWrites: 1_800, prefixUsable: 8_000, buckets: 4 },
+          notes: ['prefixSharedPartition', 'prefixThrottles', 'prefixReadsAndWrites'],
+          data: { traffic: 'both', peakLoad: 50_000, prefixLoad: 30_000, prefixReads: 28_200, prefixWrites: 1_800, prefixUsable: 5_142.85714286, buckets: 30 },
           message:
             /^the hottest `\/tenantId` value takes 60% \(declared\) of the 50,000 RU\/s of reads and writes: 30,000 RU\/s under one first-level value, .*: its reads and writes throttle however unique `\/userId`, `\/docId` are \(28,200 RU\/s of reads and 1,800 RU\/s of writes, charged to the same RU\/s\)$/,
-          fix: /hash\(userId\) mod 4 /,
+          fix: /hash\(userId\) mod 30 /,
         },
       ],
     },
@@ -68,9 +69,10 @@ testRule('SG003', {
       findings: [{ messageId: 'prefixHot', data: { prefixReads: 4_000, prefixWrites: 6_000, prefixLoad: 10_000 } }],
     },
     {
-      name: 'the tenant key before bucketing: sized by reads and writes, N = 4 (3 serves the writes alone)',
+      // Sized by reads and writes, with the neighbours each bucket's partition then holds: 30 buckets of 1,000 RU/s.
+      name: 'the tenant key before bucketing: sized by reads and writes, N = 30',
       design: tenants({ peakReadUnits: 20_000, peakWriteUnits: 30_000 }),
-      findings: [{ messageId: 'prefixHot', data: { prefixLoad: 30_000, buckets: 4 } }],
+      findings: [{ messageId: 'prefixHot', data: { prefixLoad: 30_000, buckets: 30 } }],
     },
     {
       name: 'without reads, the finding reads as before: ingestion, of writes, no breakdown',
@@ -78,8 +80,8 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHot',
-          notes: [],
-          data: { traffic: 'writes', prefixLoad: 18_000, prefixWrites: 18_000, buckets: 3 },
+          notes: ['prefixSharedPartition', 'prefixThrottles'],
+          data: { traffic: 'writes', prefixLoad: 18_000, prefixWrites: 18_000, buckets: 5 },
           message: /of the 30,000 RU\/s of writes: 18,000 RU\/s under one first-level value, .*: ingestion throttles however unique `\/userId`, `\/docId` are$/,
         },
       ],
@@ -90,7 +92,7 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHot',
-          notes: [],
+          notes: ['prefixSharedPartition', 'prefixThrottles'],
           data: { traffic: 'reads', prefixLoad: 18_000 },
           message: /of the 30,000 RU\/s of reads: .*: its reads throttle however/,
         },
@@ -98,7 +100,9 @@ testRule('SG003', {
     },
     {
       // A steady-state 200 GB tenant spans 4 physical partitions of 1,750 RU/s (70,000 RU/s over 40 for 2,000 GB).
-      name: 'a large tenant spanning 4 physical partitions: 45,000 RU/s of reads and writes against 5,600',
+      // Their other first-level values take 5,000 ÷ 40 RU/s of each: 4 × (1,400 − 125) = 5,100 RU/s left. At 50,000 of
+      // 56,000 usable RU/s each partition has 150 RU/s of slack, so a bucket may take 153.85 at most: N = 293.
+      name: 'a large tenant spanning 4 physical partitions: 45,000 RU/s of reads and writes against 5,100',
       design: container({
         name: 'tenant-docs',
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 5, hotKeyShare: 0.9, largestGb: 200 }, ...deeper] },
@@ -109,8 +113,8 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHotSpanning',
-          notes: ['prefixReadsAndWrites'],
-          data: { spanned: 4, prefixLoad: 45_000, prefixUsable: 5_600, buckets: 33 },
+          notes: ['prefixSharedPartitions', 'prefixThrottles', 'prefixReadsAndWrites'],
+          data: { spanned: 4, prefixLoad: 45_000, prefixUsable: 5_100, buckets: 293 },
           message: /whose 200 GB span only 4 physical partitions .*: its reads and writes throttle/,
         },
       ],

@@ -1,0 +1,146 @@
+/**
+ * SG003's hierarchical-key first level on its physical share. A first-level value's documents are co-located on one
+ * physical partition and consume only its throughput (Microsoft Learn, "Hierarchical partition keys"); that
+ * partition gets an even share of the container's RU/s ("Partitioning and horizontal scaling"), and the other
+ * first-level values hashed into it take their part, as a flat key's neighbours do. So the first level is judged
+ * on the same physical share SG003 judges a flat key on (neighbours, and SG017's raise when the container's peak
+ * is above its usable RU/s), and more container throughput is the other fix when some RU/s within the quota serve it.
+ */
+import type { CosmosContainerDesign, CosmosKeyPathDesign, CosmosThroughputDesign } from '../../../lib';
+import { lint } from '../../../lib';
+import { container } from '../../fixtures';
+import { testRule } from '../../support/rule-tester';
+
+const deeper: CosmosKeyPathDesign[] = [
+  { path: '/userId', cardinality: 100_000 },
+  { path: '/docId', cardinality: 'unique' },
+];
+
+/** The reviewer's design: a bucketed first level of `values` values, the hottest taking `share` of 30,000 reads + 20,000 writes. */
+function bucketed(values: number, share: number, throughput: CosmosThroughputDesign = { autoscaleMax: 70_000 }): CosmosContainerDesign {
+  return container({
+    name: 'bucketed',
+    partitionKey: { paths: [{ path: '/tenantIdBucket', cardinality: values, hotKeyShare: share }, ...deeper] },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 20_000 },
+    throughput,
+  });
+}
+
+/** The reviewer's tenant-docs container: 5 tenants, the hottest holding 300 GB of 500. */
+function tenantDocs(share: number, autoscaleMax: number): CosmosContainerDesign {
+  return container({
+    name: 'tenant-docs',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: 5, hotKeyShare: share, largestGb: 300 }, ...deeper] },
+    workload: { peakReadUnits: 30_000, peakWriteUnits: 20_000 },
+    throughput: { autoscaleMax },
+    storage: { totalGb: 500 },
+  });
+}
+
+/** `values` equally busy tenants under a hierarchical key, `writes` RU/s of writes in all. */
+function evenTenants(values: number, writes: number, throughput: CosmosThroughputDesign): CosmosContainerDesign {
+  return container({
+    name: 'even',
+    partitionKey: { paths: [{ path: '/tenantId', cardinality: values, hotKeyShare: 1 / values }, ...deeper] },
+    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+    throughput,
+  });
+}
+
+describe('the first level and the same level as a flat key', () => {
+  it('are judged on the same physical share: 7,500 RU/s against 1,928.57 left by 6,071.43 of neighbours', () => {
+    const prefix = lint(bucketed(20, 0.15)).find((f) => f.ruleId === 'SG003' && /^prefixHot/.test(f.messageId));
+    const flat = lint(container({ ...bucketed(20, 0.15), partitionKey: { paths: [{ path: '/tenantIdBucket', cardinality: 20, hotKeyShare: 0.15 }] } })).find(
+      (f) => f.ruleId === 'SG003',
+    );
+    expect(flat?.data).toMatchObject({ requestUsable: 1928.57142857, neighbourRu: 6071.42857143 });
+    expect(prefix?.data).toMatchObject({ prefixLoad: 7500, prefixUsable: flat?.data?.requestUsable, prefixNeighbours: flat?.data?.neighbourRu });
+  });
+});
+
+testRule('SG003', {
+  valid: [
+    {
+      // The fix below applied (8-fold: 160 values, the hottest 1.875%): 937.5 + 49,062.5 ÷ 7 = 7,946.43 ≤ 8,000.
+      name: 'the bucketed first level raised 8-fold, as its fix says: it converges',
+      design: bucketed(160, 0.01875),
+    },
+    {
+      // Manual 40,000 RU/s: 7 partitions of 5,714 (4,571 usable); 8 even tenants take 4,875 each of 39,000, above it.
+      // SG017's raise (39,000 ÷ 80% = 48,800 on the grid) leaves 7 partitions of 6,971 (5,577 usable): each tenant's
+      // partition carries the average, 5,571. Judged at that raise, as a flat key is, the first level fits (SG017's alone).
+      name: 'an evenly loaded first level over capacity: judged at the RU/s SG017 asks for, it fits',
+      design: evenTenants(8, 39_000, { manual: 40_000 }),
+    },
+    {
+      // The reviewer's f63 before this check counted neighbours; at 88,000 RU/s (the raise it suggests) it fits.
+      name: 'tenant-docs at the throughput the finding suggests',
+      design: tenantDocs(0.6, 88_000),
+    },
+  ],
+  invalid: [
+    {
+      // Before: "no findings", while the same level as a flat key drew SG003.
+      name: 'a bucketed first level whose partition its neighbours fill: 7,500 RU/s against 1,928.57',
+      design: bucketed(20, 0.15),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          path: 'partitionKey.paths[0]',
+          notes: ['prefixSharedPartition', 'prefixThrottles', 'prefixReadsAndWrites'],
+          data: { prefixLoad: 7500, prefixUsable: 1928.57142857, prefixNeighbours: 6071.42857143, physicalPartitions: 7, bucketFactor: 8, raiseTo: 850_000 },
+          message:
+            /against a usable 1,928\.57 RU\/s left on its physical partition \(80% of its 10,000 RU\/s, less the 6,071\.43 RU\/s the other first-level values hashed there are expected to take: the container's 70,000 RU\/s are divided among 7 physical partitions\): its reads and writes throttle/,
+          fix: /^raise the bucket count of `\/tenantIdBucket` 8-fold \(160 values instead of 20\).*; or raise the container's throughput in place to 850,000 RU\/s/,
+        },
+      ],
+    },
+    {
+      // N is sized with the neighbours the bucketed design has: 7-fold leaves 1,071.43 + 48,928.57 ÷ 7 = 8,061.22 > 8,000.
+      name: 'one factor fewer than the fix says still fires',
+      design: bucketed(140, 0.15 / 7),
+      findings: [{ messageId: 'prefixHot' }],
+    },
+    {
+      // The reviewer's flawed.json: at 60,000 RU/s its peak is above 48,000 usable (SG017), so it is judged at 63,000.
+      name: 'a first level over capacity is judged at the RU/s SG017 asks for, and offered the RU/s that serve it',
+      design: tenantDocs(0.6, 60_000),
+      findings: [
+        {
+          messageId: 'prefixHotSpanning',
+          notes: ['prefixSharedPartitions', 'prefixAtCapacityRaise', 'prefixThrottles', 'prefixReadsAndWrites'],
+          data: { containerRu: 63_000, declaredRu: 60_000, spanned: 6, prefixNeighbours: 12_000, prefixUsable: 18_240, raiseTo: 88_000 },
+          message: /\(judged at the 63,000 RU\/s SG017 asks for, the container's peak ÷ headroom, not its declared 60,000 RU\/s/,
+          fix: /; or raise the container's throughput in place to 88,000 RU\/s/,
+        },
+      ],
+    },
+    {
+      // f70: 70% of the peak, 35,000 RU/s, on 6 of 10 partitions of 7,000: 92,000 RU/s (10 of 9,200) serve it.
+      name: 'a spanning first level within its container capacity gets the computed throughput as the alternative',
+      design: tenantDocs(0.7, 70_000),
+      findings: [
+        {
+          messageId: 'prefixHotSpanning',
+          data: { prefixLoad: 35_000, prefixUsable: 24_600, raiseTo: 92_000, raisedPartitions: 10, raisedEach: 9_200 },
+          fix: /; or raise the container's throughput in place to 92,000 RU\/s \(10 physical partitions of 9,200 RU\/s; declare physicalPartitions: 10 once raised\)/,
+        },
+      ],
+    },
+    {
+      // 5 even tenants of 9,000 RU/s on 5 partitions of 10,000 (autoscale 50,000, peak 45,000: judged at 57,000, 6 of
+      // 9,500): within the partition's full RU/s, above the 80% planned. Not "throttles": the headroom is what is missed.
+      name: 'a first-level value within its partition but above the headroom is worded as such',
+      design: evenTenants(5, 45_000, { autoscaleMax: 50_000 }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          notes: ['prefixSharedPartition', 'prefixAtCapacityRaise', 'prefixHeadroomOnly'],
+          data: { prefixLoad: 9_000, prefixRaw: 9_500, prefixUsable: 7_600 },
+          message:
+            /: within the 9,500 RU\/s those partitions have for it in full, but above the 80% the design plans to use, so a burst above the peak throttles/,
+        },
+      ],
+    },
+  ],
+});
