@@ -5,9 +5,8 @@
  * are made printable, so a design file cannot inject a workflow command. Acknowledged findings are
  * not annotated (they are waived); the summary line closes the log.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
 import type { FileResult } from './lint-files';
-import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { pathInside, reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 
@@ -37,8 +36,8 @@ export function workflowCommand(a: Annotation): string {
 export function githubReporter(settings: ReportSettings): Reporter {
   /** GitHub resolves annotation paths against the workspace, the job's working directory. */
   const workspacePath = (file: string) => {
-    const rel = relative(settings.cwd, resolve(settings.cwd, file));
-    return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/');
+    const rel = pathInside(settings.cwd, file);
+    return rel === undefined ? file : rel.split('\\').join('/');
   };
   return {
     *header() {},

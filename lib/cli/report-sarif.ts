@@ -8,22 +8,22 @@
  * invalid input) are kept until the end, where SARIF puts the invocation.
  */
 import { createHash } from 'node:crypto';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
 import { RULES, type RuleDescription } from '../index';
 import type { FileResult } from './lint-files';
-import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { pathInside, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
+import { printable } from './terminal';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** A file as a URI relative to %SRCROOT% (the cwd), or an absolute file URI when it lies outside. */
 function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
-  const absolute = resolve(cwd, file);
-  const rel = relative(cwd, absolute);
-  if (rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(absolute).href };
+  const rel = pathInside(cwd, file);
+  if (rel === undefined) return { uri: pathToFileURL(resolve(cwd, file)).href };
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
@@ -31,9 +31,10 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
   const rules: ReportingDescriptor[] = [...RULES, ...extra].map((r) => ({
     id: r.id,
     name: r.title,
-    // GitHub code scanning titles an alert's rule with shortDescription: one line; the whole of when and why goes in full.
+    // GitHub code scanning titles an alert's rule with shortDescription (one line) and shows fullDescription at the
+    // top of every alert: when the rule fires, nothing more. Why, and the fix, are in help and behind helpUri.
     shortDescription: { text: r.summary },
-    fullDescription: { text: `${r.fires}\n\n${r.rationale}` },
+    fullDescription: { text: r.fires },
     help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})` },
     helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
     defaultConfiguration: { level: r.severity },
@@ -119,20 +120,25 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       for (const e of file.errors)
         notifications.push({
           level: 'error',
-          message: { text: `${e.path || '(file)'}: ${e.message}` },
+          message: { text: `${printable(e.path || '(file)')}: ${printable(e.message)}` },
           locations: [location(file.file, e.line, e.column, e.path)],
         });
       for (const n of file.notes)
-        notifications.push({ level: 'note', message: { text: `${n.path}: ${n.message}` }, locations: [location(file.file, n.line, n.column, n.path)] });
+        notifications.push({
+          level: 'note',
+          message: { text: `${printable(n.path)}: ${printable(n.message)}` },
+          locations: [location(file.file, n.line, n.column, n.path)],
+        });
       for (const f of visibleFindings(file, settings)) {
         yield result({
           ruleId: f.ruleId,
           ruleIndex: ruleIndex.get(f.ruleId),
           level: f.severity,
-          message: { text: `${f.resource}: ${f.message}. Fix: ${f.fix}` },
+          // GitHub renders message text as written: the resource name is escaped as the message and fix were when filled.
+          message: { text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}` },
           locations: [location(file.file, f.line, f.column, f.path)],
           partialFingerprints: partialFingerprints(f.ruleId, logicalPlace(f.resource, f.index, f.path)),
-          ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason }] } : {}),
+          ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason && printable(f.reason) }] } : {}),
         });
       }
       for (const u of reportedUnused(file, settings)) {
@@ -140,7 +146,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           ruleId: UNUSED_ACKNOWLEDGEMENT,
           ruleIndex: ruleIndex.get(UNUSED_ACKNOWLEDGEMENT),
           level: u.severity,
-          message: { text: `${u.resource}: ${u.message}. Fix: ${UNUSED_FIX}` },
+          message: { text: `${printable(u.resource)}: ${u.message}. Fix: ${UNUSED_FIX}` },
           locations: [location(file.file, u.line, u.column, u.path)],
           partialFingerprints: partialFingerprints(UNUSED_ACKNOWLEDGEMENT, logicalPlace(u.resource, undefined, u.path)),
         });

@@ -8,9 +8,13 @@
  */
 
 /** C0 controls (tab and newline included: they could forge report lines), DEL, C1 controls,
- *  bidi marks, embeddings, overrides and isolates, line/paragraph separators, and the BOM. */
+ *  bidi marks, embeddings, overrides and isolates, line/paragraph separators, and the invisible
+ *  format characters that make two different names look the same (Unicode TR #36 §2, "Visual
+ *  Security Issues", https://www.unicode.org/reports/tr36/): the soft hyphen U+00AD,
+ *  the zero-width space, non-joiner and joiner U+200B–U+200D, the word joiner U+2060 and the
+ *  zero-width no-break space (BOM) U+FEFF. `a\u200bb` prints as `ab` but is another name. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const UNSAFE_TEST = new RegExp(UNSAFE.source);
 
 function escapeChar(char: string): string {
@@ -23,7 +27,9 @@ export function printable(text: string): string {
   return UNSAFE_TEST.test(text) ? text.replace(UNSAFE, escapeChar) : text;
 }
 
-/** Whether `text` holds a character `printable()` would escape: a control, bidi or separator character. */
+/** Whether `text` holds a character `printable()` would escape: a control, bidi, separator or invisible
+ *  (zero-width) character. The one predicate for "the name shown is not the name deployed": SG005 judges
+ *  Cosmos DB paths and DynamoDB key attribute names with it, so what it flags is what the reports escape. */
 export function hasUnsafeCharacters(text: string): boolean {
   return UNSAFE_TEST.test(text);
 }

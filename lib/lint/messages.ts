@@ -1,4 +1,5 @@
 /** Message templates: `{{name}}` is replaced by hit data, numbers formatted the way every report reads. */
+import { printable } from '../design/printable';
 import { code, fmt, keyName, listed, onIndex, percent } from './format';
 
 /**
@@ -114,7 +115,11 @@ export function fillTemplate(template: Template, data: MessageData): string {
       throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
     }
     if (part.choices === undefined) {
-      text += render(value, part.filter);
+      // The one place names from a design reach a message: a table, attribute or path name with an ESC,
+      // a bidi override or a zero-width character is written escaped (`\u202e`), so every report
+      // (SARIF and JSON too, whose viewers render message text as written) shows the name deployed.
+      // `data` keeps the raw value: data is data.
+      text += printable(render(value, part.filter));
       continue;
     }
     const words = part.choices.get(String(value));

@@ -54,6 +54,10 @@ export const SOURCES = {
   dynamoTransactions: { title: 'DynamoDB: Transactions (TransactWriteItems)', url: `${AWS}/transaction-apis.html` },
   dynamoConditionalWrites: { title: 'DynamoDB: Conditional writes', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.ConditionalUpdate` },
   dynamoAtomicCounters: { title: 'DynamoDB: Atomic counters', url: `${AWS}/WorkingWithItems.html#WorkingWithItems.AtomicCounters` },
+  dynamoPutItem: {
+    title: 'DynamoDB API: PutItem (the primary key attributes are required)',
+    url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html',
+  },
   dynamoSparseIndexes: { title: 'DynamoDB: Take advantage of sparse indexes', url: `${AWS}/bp-indexes-general-sparse-indexes.html` },
   dynamoDax: { title: 'DynamoDB Accelerator (DAX): use cases', url: `${AWS}/DAX.html` },
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { RULES } from '../../lib';
@@ -244,13 +245,65 @@ describe('sarif report', () => {
     expect(runLog.invocations[0].executionSuccessful).toBe(true);
   });
 
-  it("titles each rule with its one-line summary (GitHub code scanning's rule name) and keeps when and why in fullDescription", () => {
-    const rules = log.runs[0].tool.driver.rules as unknown as { id: string; shortDescription: { text: string }; fullDescription?: { text: string } }[];
+  it("titles each rule with its one-line summary (GitHub code scanning's rule name), says when it fires in fullDescription and why in help", () => {
+    type Descriptor = { id: string; shortDescription: { text: string }; fullDescription?: { text: string }; help?: { markdown: string } };
+    const rules = log.runs[0].tool.driver.rules as unknown as Descriptor[];
     for (const rule of RULES) {
       const descriptor = rules.find((r) => r.id === rule.id);
       expect(descriptor?.shortDescription.text).toBe(rule.summary);
-      expect(descriptor?.fullDescription?.text).toBe(`${rule.fires}\n\n${rule.rationale}`);
+      // GitHub shows fullDescription at the top of every alert: when the rule fires, not the rationale too.
+      expect(descriptor?.fullDescription?.text).toBe(rule.fires);
+      expect(descriptor?.help?.markdown).toContain(rule.rationale);
     }
+    // SG017's summary heads its alerts about quotas too, not only capacity below the peak.
+    const sg017 = rules.find((r) => r.id === 'SG017')?.shortDescription.text ?? '';
+    expect(sg017).toMatch(/peak/);
+    expect(sg017).toMatch(/quota/);
+    expect(sg017).not.toMatch(/^Capacity below the declared peak, or provisioned above/);
+  });
+
+  it('writes names in result messages and notifications escaped (GitHub renders message text as written)', async () => {
+    const evil = 'evil\u202econtainer\u001b[31mRED';
+    const dir = tempTree({
+      'd.json': JSON.stringify({
+        containers: [
+          {
+            name: evil,
+            partitionKey: { paths: [{ path: '/tenant\u202eId', cardinality: 500 }] },
+            workload: { peakReadUnits: 1000, peakWriteUnits: 1000 },
+            acknowledgements: [{ rule: 'SG014', reason: 'No dominant tenant here.' }],
+          },
+        ],
+      }),
+      'bad.json': JSON.stringify({ tables: [{ ...UNIQUE_TABLE, 'x\u202e\u001b[2J': 1 }] }),
+    });
+    const { stdout } = await cli(['lint', 'd.json', 'bad.json', '--format', 'sarif'], { cwd: dir });
+    const run = JSON.parse(stdout).runs[0];
+    const texts: string[] = [
+      ...run.results.map((r: { message: { text: string } }) => r.message.text),
+      ...run.invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text),
+    ];
+    expect(run.results.map((r: { ruleId: string }) => r.ruleId)).toEqual(expect.arrayContaining(['SG005', 'unused-acknowledgement']));
+    expect(run.invocations[0].toolExecutionNotifications).toHaveLength(1);
+    for (const text of texts) expect(text.includes('\u001b') || text.includes('\u202e')).toBe(false);
+    expect(texts).toContainEqual(expect.stringMatching(/^evil\\u202econtainer\\x1b\[31mRED: the partition-key path `\/tenant\\u202eId`/));
+    expect(texts).toContainEqual(expect.stringContaining('no longer reports anything on evil\\u202econtainer\\x1b[31mRED'));
+  });
+
+  it('locates a file inside the working directory relative to %SRCROOT%, one outside it by an absolute file URI', async () => {
+    const dir = tempTree({ 'in/..orders.json': designWithFindings(1), 'out.json': designWithFindings(1) });
+    type Located = { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] };
+    const uris = async (args: string[]) => {
+      const { stdout } = await cli(['lint', ...args, '--format', 'sarif'], { cwd: join(dir, 'in') });
+      return (JSON.parse(stdout).runs[0].results as Located[]).map((r) => r.locations[0].physicalLocation.artifactLocation);
+    };
+    // `..orders.json` starts with two dots but lies inside: relative, not absolute.
+    expect(new Set((await uris(['..orders.json'])).map((l) => JSON.stringify(l)))).toEqual(
+      new Set([JSON.stringify({ uri: '..orders.json', uriBaseId: '%SRCROOT%' })]),
+    );
+    const outside = await uris(['../out.json']);
+    expect(outside.length).toBeGreaterThan(0);
+    for (const l of outside) expect(l).toEqual({ uri: pathToFileURL(join(dir, 'out.json')).href });
   });
 
   it('locates each result at the file and line of the offending field', () => {
@@ -362,5 +415,19 @@ describe('github format', () => {
     ]);
     expect(stdout).not.toContain('\n::warning::forged');
     expect(stdout).not.toContain('low-cardinality-key'); // the acknowledged SG001 of ack.json is not annotated
+  });
+
+  it('names a file inside the working directory by its relative path, one outside it as it was given', async () => {
+    const dir = tempTree({ 'in/..orders.json': designWithFindings(1), 'out.json': designWithFindings(1) });
+    const files = async (arg: string) =>
+      new Set(
+        (await cli(['lint', arg, '--format', 'github'], { cwd: join(dir, 'in') })).stdout
+          .split('\n')
+          .filter((l) => l.startsWith('::'))
+          .map((l) => /file=([^,]*),/.exec(l)?.[1]),
+      );
+    expect(await files(join(dir, 'in', '..orders.json'))).toEqual(new Set(['..orders.json']));
+    expect(await files('../out.json')).toEqual(new Set(['../out.json']));
+    expect(await files(join(dir, 'out.json'))).toEqual(new Set([join(dir, 'out.json').replace(/:/g, '%3A').replace(/,/g, '%2C')]));
   });
 });

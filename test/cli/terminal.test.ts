@@ -13,6 +13,12 @@ describe('printable', () => {
     expect(printable('plain ünïcödé → ✔')).toBe('plain ünïcödé → ✔');
   });
 
+  it('writes invisible characters as escapes, so a name does not read as another (`a\\u200bb` is not `ab`)', () => {
+    expect(printable('a\u200bb\u200cc\u200dd\u2060e\ufefff\u00adg')).toBe('a\\u200bb\\u200cc\\u200dd\\u2060e\\ufefff\\xadg');
+    // Visible neighbours stay as they are: the no-break space and the en dash.
+    expect(printable('a\u00a0b\u2013c')).toBe('a\u00a0b\u2013c');
+  });
+
   it('keeps JSON valid while escaping what JSON.stringify leaves raw', () => {
     const value = { name: 'a\u009b\u202e\u2028b' };
     const json = terminalSafeJson(JSON.stringify(value));

@@ -197,6 +197,22 @@ describe('messages', () => {
     expect(interpolate('key `k`{{index|onIndex}} is hot', { index: 'byDay' })).toBe('key `k` on index `byDay` is hot');
     expect(interpolate('key `k`{{index|onIndex}} is hot', {})).toBe('key `k` is hot');
   });
+
+  it('write every name from data escaped, whatever the filter, while the finding keeps the raw name in data', () => {
+    const data = { name: 'evil\u202econtainer\u001b[31mRED', names: ['a\u200bb', 'ok'], index: 'by\u2066x' };
+    expect(interpolate('{{name}} / {{name|code}} / {{names|levels}}{{index|onIndex}}', data)).toBe(
+      'evil\\u202econtainer\\x1b[31mRED / `evil\\u202econtainer\\x1b[31mRED` / `a\\u200bb` → `ok` on index `by\\u2066x`',
+    );
+    const [finding] = lint(
+      table({ name: 'orders', partitionKey: { name: 'user\u202eId', type: 'S', cardinality: 4 }, workload: { peakReadUnits: 50, peakWriteUnits: 1 } }),
+      {
+        only: ['SG001'],
+      },
+    );
+    expect(finding.message).toContain('`user\\u202eId`');
+    expect(finding.message).not.toMatch(/[\u202e]/);
+    expect(finding.data?.key).toEqual(['user\u202eId']);
+  });
 });
 
 describe('SG011 latency-blind-on-demand, retired', () => {

@@ -7,6 +7,14 @@ const gsi = (i: number) => ({ indexName: `index-${i}`, partitionKey: attr(`key${
 testRule('SG005', {
   valid: [
     {
+      name: 'DynamoDB key attribute names in other scripts, or with a look-alike letter, hold no control, bidi or invisible character',
+      design: table({
+        partitionKey: { name: 'Straße', type: 'S', cardinality: 'unique' },
+        sortKey: { name: 'stаtus', type: 'S', cardinality: 'unique' }, // Cyrillic "а": a confusable, not an invisible character
+        globalSecondaryIndexes: [{ indexName: 'by-name', partitionKey: { name: '名前', type: 'S', cardinality: 1000 } }],
+      }),
+    },
+    {
       name: 'a hierarchical key of 3 levels',
       design: container({
         partitionKey: {
@@ -90,12 +98,13 @@ testRule('SG005', {
         {
           messageId: 'unsafePath',
           path: 'partitionKey.paths[0]',
-          data: { name: '/tenant\\x1b[2JId', valid: '/tenant[2JId' },
-          message: /^the partition-key path `\/tenant\\x1b\[2JId` \(shown escaped\) holds control or bidirectional-formatting characters/,
+          // The message shows the name escaped (filled through printable()); data keeps it as the design spells it.
+          data: { name: '/tenant\u001b[2JId', valid: '/tenant[2JId' },
+          message: /^the partition-key path `\/tenant\\x1b\[2JId` \(shown escaped\) holds control, bidirectional-formatting or invisible characters/,
           edits: [{ op: 'set', path: 'partitionKey.paths[0].path', value: '/tenant[2JId' }],
         },
-        { messageId: 'unsafePath', data: { name: '/device\\x85Id', valid: '/deviceId' } },
-        { messageId: 'unsafePath', data: { name: '/user\\u202eDI', valid: '/userDI' }, fix: 'use `/userDI`' },
+        { messageId: 'unsafePath', data: { name: '/device\u0085Id', valid: '/deviceId' }, message: /`\/device\\x85Id`/ },
+        { messageId: 'unsafePath', data: { name: '/user\u202eDI', valid: '/userDI' }, message: /`\/user\\u202eDI`/, fix: 'use `/userDI`' },
       ],
     },
     {
@@ -109,8 +118,32 @@ testRule('SG005', {
         },
       }),
       findings: [
-        { messageId: 'unsafePath', data: { name: '/\\u2066' }, edits: false, fix: 'name the property the key is read from, e.g. /tenantId' },
-        { messageId: 'unsafePath', data: { name: 'user\\x07Id', valid: '/userId' } },
+        { messageId: 'unsafePath', data: { name: '/\u2066' }, edits: false, fix: 'name the property the key is read from, e.g. /tenantId' },
+        { messageId: 'unsafePath', data: { name: 'user\u0007Id', valid: '/userId' } },
+      ],
+    },
+    {
+      name: 'a path holding a zero-width space beside the path it reads as, and a soft hyphen: shown escaped, fixed without them',
+      design: container({
+        partitionKey: {
+          paths: [
+            { path: '/a\u200bb', cardinality: 500 },
+            { path: '/ab', cardinality: 5000 },
+            { path: '/de\u00advice', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [
+        {
+          messageId: 'unsafePath',
+          path: 'partitionKey.paths[0]',
+          data: { name: '/a\u200bb', valid: '/ab' },
+          message: /`\/a\\u200bb` \(shown escaped\)/,
+          // "use /ab" would make it a duplicate of paths[1]: no edit, and the fix says so.
+          edits: false,
+          fix: 'the key already has `/ab`, the path this one reads as: remove this one, or name the property it was meant to be',
+        },
+        { messageId: 'unsafePath', path: 'partitionKey.paths[2]', data: { name: '/de\u00advice', valid: '/device' }, message: /`\/de\\xadvice`/ },
       ],
     },
     {
@@ -188,6 +221,46 @@ testRule('SG005', {
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].sortKey.type', value: 'N' }],
         },
       ],
+    },
+    {
+      name: 'DynamoDB key attribute names holding a bidi override, controls or zero-width characters (table, GSI and LSI keys)',
+      design: table({
+        partitionKey: { name: 'user\u202eId', type: 'S', cardinality: 'unique' },
+        sortKey: { name: 'created\u200bOn', type: 'S', cardinality: 'unique' },
+        globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: { name: 'sta\u0000tus\u001b[2J', type: 'S', cardinality: 1000 } }],
+        localSecondaryIndexes: [{ indexName: 'by-date', sortKey: { name: 'up\u00addated\u2060On', type: 'S' } }],
+      }),
+      findings: [
+        // In field-path order: indexes, then the table's keys.
+        {
+          messageId: 'unsafeName',
+          path: 'globalSecondaryIndexes[0].partitionKey.name',
+          index: 'by-status',
+          data: { name: 'sta\u0000tus\u001b[2J', clean: 'status[2J' },
+          message: /`sta\\x00tus\\x1b\[2J`/,
+        },
+        {
+          messageId: 'unsafeName',
+          path: 'localSecondaryIndexes[0].sortKey.name',
+          index: 'by-date',
+          data: { clean: 'updatedOn' },
+          message: /`up\\xaddated\\u2060On`/,
+        },
+        {
+          messageId: 'unsafeName',
+          path: 'partitionKey.name',
+          data: { name: 'user\u202eId', clean: 'userId' },
+          message:
+            'key attribute `user\\u202eId` (shown escaped) holds control, bidirectional-formatting or invisible characters: it displays as another name than the one deployed, so items written with the name a reader sees lack the key attribute (the table rejects them; an index leaves them out)',
+          fix: 'name the attribute `userId` (the name without them), in the design and in the application',
+        },
+        { messageId: 'unsafeName', path: 'sortKey.name', data: { name: 'created\u200bOn', clean: 'createdOn' }, message: /`created\\u200bOn`/ },
+      ],
+    },
+    {
+      name: 'a DynamoDB key attribute name of invisible characters only names no attribute to use',
+      design: table({ partitionKey: { name: '\u200b\u202e\u200b', type: 'S', cardinality: 'unique' } }),
+      findings: [{ messageId: 'unsafeName', path: 'partitionKey.name', fix: 'name the attribute with visible characters only' }],
     },
     {
       name: 'an LSI on a table without a sort key',

@@ -2,7 +2,7 @@
 export const CAPACITY_BELOW_PEAK = {
   id: 'SG017',
   title: 'capacity-below-peak',
-  summary: 'Capacity below the declared peak, or provisioned above the default quota',
+  summary: 'Capacity short of the declared peak, or a peak or capacity above the default quotas',
   // A table or container that cannot serve its declared peak throttles every key at once, however well the
   // key spreads the load: the design fails at the peak it was declared for, which is an error, not a risk.
   // What depends on facts the design cannot know (a table that is not new, a quota already raised) is reported

@@ -1,7 +1,7 @@
 /** SG005 for Cosmos DB: a partition key the service accepts, in the shape it was meant. */
 import { joinPath } from '../../../design/field-path';
 import type { CosmosKeyDesign, ExternalResource } from '../../../design/key-design';
-import { hasUnsafeCharacters, printable, withoutUnsafeCharacters } from '../../../design/printable';
+import { hasUnsafeCharacters, withoutUnsafeCharacters } from '../../../design/printable';
 import { COSMOS_LIMITS } from '../../../engines';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -17,6 +17,7 @@ type Id =
   | 'fixLevels'
   | 'fixPath'
   | 'fixNoPath'
+  | 'fixPathTaken'
   | 'fixDuplicatePath'
   | 'fixVersion'
   | 'fixKind';
@@ -76,17 +77,20 @@ function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
     if (valid !== name) {
       const fixPath = joinPath(joinPath(levelsPath, i), 'path');
       const messageId = unsafe ? 'unsafePath' : 'invalidPath';
-      const shown = printable(name);
+      // `/a\u200bb` beside `/ab`: the path it reads as is already a level, so "use /ab" would make it a duplicate.
+      const taken = valid !== undefined && levels.some((other) => other.name === valid);
       hits.push(
         valid === undefined
-          ? { path, messageId, fixId: 'fixNoPath', data: { name: shown } }
-          : withEdits({
-              path,
-              messageId,
-              fixId: 'fixPath',
-              data: { name: shown, valid },
-              edits: [{ op: 'set', path: fixPath, value: valid }],
-            }),
+          ? { path, messageId, fixId: 'fixNoPath', data: { name } }
+          : taken
+            ? { path, messageId, fixId: 'fixPathTaken', data: { name, valid } }
+            : withEdits({
+                path,
+                messageId,
+                fixId: 'fixPath',
+                data: { name, valid },
+                edits: [{ op: 'set', path: fixPath, value: valid }],
+              }),
       );
     }
     if (seen.has(name))
@@ -158,19 +162,20 @@ export const cosmosDbKeyStructure = defineRule({
   ...KEY_STRUCTURE,
   engines: ['cosmosdb'],
   fires:
-    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a path holding a control character (C0, DEL, C1) or a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks), a duplicate path, MultiHash without version 2, Hash with several paths.',
+    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a path holding a control character (C0, DEL, C1), a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF), a duplicate path, MultiHash without version 2, Hash with several paths.',
   sources: [SOURCES.cosmosHierarchical, SOURCES.cosmosPartitionKeyDefinition],
   messages: {
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
     invalidPath: 'the partition-key path {{name|code}} is not a valid path (it must start with "/", with no wildcard, empty segment or trailing slash)',
     unsafePath:
-      'the partition-key path {{name|code}} (shown escaped) holds control or bidirectional-formatting characters: it displays as another path than the one deployed, and no document written with the property name a reader sees carries it',
+      'the partition-key path {{name|code}} (shown escaped) holds control, bidirectional-formatting or invisible characters: it displays as another path than the one deployed, and no document written with the property name a reader sees carries it',
     duplicatePath: 'the partition-key path {{name|code}} appears twice',
     multiHashVersion: 'a MultiHash (hierarchical) key needs partition key version 2, got {{version}}',
     hashWithLevels: 'kind "Hash" takes one path, but {{levels}} are given',
     fixLevels: 'keep {{keep|code}}, or fold the extra levels into a synthetic key',
     fixPath: 'use {{valid|code}}',
     fixNoPath: 'name the property the key is read from, e.g. /tenantId',
+    fixPathTaken: 'the key already has {{valid|code}}, the path this one reads as: remove this one, or name the property it was meant to be',
     fixDuplicatePath: 'list each path once',
     fixVersion: 'set partitionKey.version to 2',
     fixKind: 'set partitionKey.kind to "MultiHash" with version 2 for a hierarchical key',

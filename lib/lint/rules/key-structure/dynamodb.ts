@@ -1,6 +1,7 @@
 /** SG005 for DynamoDB: key attributes and indexes the service accepts, in the shape they were meant. */
 import { joinPath } from '../../../design/field-path';
 import type { DynamoDbKeyDesign, KeyAttribute, KeySpace } from '../../../design/key-design';
+import { hasUnsafeCharacters, withoutUnsafeCharacters } from '../../../design/printable';
 import { DYNAMODB_LIMITS } from '../../../engines';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
@@ -14,13 +15,16 @@ type Id =
   | 'lsiWithoutSortKey'
   | 'tooManyLsis'
   | 'tooManyGsis'
+  | 'unsafeName'
   | 'fixAttributes'
   | 'fixDuplicateAttribute'
   | 'fixType'
   | 'fixTypeConflict'
   | 'fixLsi'
   | 'fixLsis'
-  | 'fixGsis';
+  | 'fixGsis'
+  | 'fixUnsafeName'
+  | 'fixNoName';
 
 function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   const hits: RuleHit<Id>[] = [];
@@ -28,7 +32,24 @@ function dynamoHits(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   // The first declaration of a name fixes its type; each later one with another type is reported.
   // Each hit names its index (GSI or LSI), so index-scoped acknowledgements apply.
   const firstTyped = new Map<string, KeyAttribute>();
+  // A control, bidi or invisible character makes the name read as another one (Unicode TR #36,
+  // https://www.unicode.org/reports/tr36/): the application writes the name it reads, and an item without
+  // the table's key attributes is rejected (PutItem), one without an index's is left out of the index
+  // (sparse indexes). One predicate with the Cosmos DB paths and with what the reports escape.
+  // Zero-width characters are an error too, as controls and bidi are: the failure is the same (writes under
+  // the name as read miss the key), and a key attribute name cannot be changed after the table exists.
+  // ZWJ/ZWNJ are legitimate inside words of some scripts (Persian, Sinhala); such a name can be acknowledged.
+  const checkName = (a: KeyAttribute, index: string | undefined) => {
+    if (!hasUnsafeCharacters(a.name)) return;
+    const clean = withoutUnsafeCharacters(a.name);
+    hits.push(
+      clean.trim() === ''
+        ? { path: joinPath(a.path, 'name'), index, messageId: 'unsafeName', fixId: 'fixNoName', data: { name: a.name } }
+        : { path: joinPath(a.path, 'name'), index, messageId: 'unsafeName', fixId: 'fixUnsafeName', data: { name: a.name, clean } },
+    );
+  };
   const checkType = (a: KeyAttribute, index: string | undefined) => {
+    checkName(a, index);
     if (a.type === undefined) {
       hits.push({ path: a.path, index, messageId: 'untyped', fixId: 'fixType', data: { name: a.name } });
       return;
@@ -106,8 +127,8 @@ export const dynamoDbKeyStructure = defineRule({
   ...KEY_STRUCTURE,
   engines: ['dynamodb'],
   fires:
-    'DynamoDB: more than 4 attributes in a multi-attribute GSI key, duplicate attributes, a key attribute without a type or with two types, an LSI on a table without a sort key, more than 5 LSIs or 20 GSIs (default quotas).',
-  sources: [SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoNaming, SOURCES.dynamoQuotas],
+    'DynamoDB: more than 4 attributes in a multi-attribute GSI key, a key attribute name (table, GSI or LSI) holding a control character (C0, DEL, C1), a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF), duplicate attributes, a key attribute without a type or with two types, an LSI on a table without a sort key, more than 5 LSIs or 20 GSIs (default quotas).',
+  sources: [SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoNaming, SOURCES.dynamoQuotas, SOURCES.dynamoPutItem, SOURCES.dynamoSparseIndexes],
   messages: {
     tooManyAttributes: 'a multi-attribute {{part}} key takes at most {{limit}} attributes, got {{count}}',
     duplicateAttribute: 'attribute {{name|code}} appears twice in the same key',
@@ -122,6 +143,10 @@ export const dynamoDbKeyStructure = defineRule({
     fixTypeConflict: 'use one type for {{name|code}} everywhere (CloudFormation declares each attribute once)',
     fixLsi: 'add a table sort key, or make the index global',
     fixLsis: 'move the rest to global secondary indexes',
+    unsafeName:
+      'key attribute {{name|code}} (shown escaped) holds control, bidirectional-formatting or invisible characters: it displays as another name than the one deployed, so items written with the name a reader sees lack the key attribute (the table rejects them; an index leaves them out)',
+    fixUnsafeName: 'name the attribute {{clean|code}} (the name without them), in the design and in the application',
+    fixNoName: 'name the attribute with visible characters only',
     fixGsis: 'merge indexes that serve the same queries (a multi-attribute key can serve several), or request a quota increase',
   },
   check: dynamoHits,
