@@ -71,6 +71,20 @@ describe('the fix for a write-hot GSI key', () => {
     expect(lint(applyDesignEdits(orders({ partitionKey: { name: 'priority', type: 'N', cardinality: 6 } }, ['priority']), edits))).toEqual([]);
   });
 
+  it('keeps a time-bucket key a time bucket under its new name (dayShard would read as a value)', () => {
+    const byDay: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 100, peakWriteUnits: 8000 },
+      globalSecondaryIndexes: [{ indexName: 'by-day', partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: { name: 'orderId', type: 'S' } }],
+    };
+    const edits = lint(byDay).find((f) => f.ruleId === 'SG002')?.edits ?? [];
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'dayShard' });
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.kind', value: 'time-bucket' });
+    expect(lint(applyDesignEdits(byDay, edits))).toEqual([]);
+  });
+
   it('stays an edit of the sharding alone on a table key, which holds the shard in its own value', () => {
     const events: DynamoDbTableDesign = {
       engine: 'dynamodb',
