@@ -17,6 +17,7 @@ interface ShardingValue {
   readonly strategy?: string;
   readonly shards?: number;
   readonly sourceAttribute?: string;
+  readonly logicalAttribute?: string;
 }
 
 function shardingChange(edit: DesignEdit): string {
@@ -25,6 +26,12 @@ function shardingChange(edit: DesignEdit): string {
   const value = (typeof edit.value === 'object' && edit.value !== null ? edit.value : {}) as ShardingValue;
   const n = value.shards ?? 'N';
   const suffix = `key#0…key#${typeof n === 'number' ? n - 1 : 'N-1'}`;
+  // A GSI keyed by a separate shard attribute: the application writes that attribute; the one other readers use stays as it is.
+  if (value.logicalAttribute !== undefined) {
+    const last = typeof n === 'number' ? n - 1 : 'N-1';
+    const pick = value.strategy === 'calculated' ? `hash(${value.sourceAttribute ?? 'the source attribute'}) mod ${n}` : `a random 0…${last}`;
+    return `the application must write the index's key attribute on each item as ${value.logicalAttribute} + "#" + ${pick}, leaving ${value.logicalAttribute} as it is, and query all ${n} of its values for one ${value.logicalAttribute}; existing items must be written with it to appear in the index`;
+  }
   if (value.strategy === 'replicated')
     return `the application must write every item to all ${n} copies (${suffix}) and read one copy at random; existing items must be copied`;
   if (value.strategy === 'calculated')
@@ -47,7 +54,12 @@ export function applicationChange(edit: DesignEdit): string | undefined {
   if (segments.includes('acknowledgements')) return undefined;
   const name = field(edit.path);
   if (segments.includes('sharding')) return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit);
+  if (name === 'keyAttributes') return 'the queries of this access pattern must give the new key attributes';
   if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
+  if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {
+    // DynamoDB cannot change a GSI's key schema in place: the index is deleted and created again, and backfills from the table.
+    return "the index's partition key changes: the index must be replaced (deleted and created with the new key, which backfills it from the table's items), and the application must write and query the new key";
+  }
   if (segments.includes('partitionKey') || segments.includes('partitionKeys')) {
     return 'the partition key changes: the table or container must be recreated with it and its data migrated, and the application must write and query the new key';
   }

@@ -110,6 +110,13 @@ export interface ShardingDesign {
   /** Text between the logical key and the shard number.
    *  @default '#' */
   readonly separator?: string;
+  /** Global secondary index only: the attribute whose value the index's partition key holds before its
+   *  shard suffix, when the shard goes in a separate attribute the application writes for the index
+   *  (`orderStatusShard` = `orderStatus` + "#" + n), so the attribute every other reader uses stays as it
+   *  is (AWS, "Using global secondary index write sharding for selective table queries"). The index's
+   *  partition key is then that separate attribute, its `cardinality` the logical attribute's.
+   *  @default - none: the partition-key attribute itself holds `<value><separator><n>` */
+  readonly logicalAttribute?: string;
   /** Distinct values of `sourceAttribute` (calculated only): a source with fewer values than
    *  `shards` leaves shards empty and the rest hot (SG018).
    *  @default - the cardinality the design declares for that attribute as a key attribute or key

@@ -77,6 +77,8 @@ export interface Sharding {
   readonly sourceCardinality?: Cardinality;
   /** Declared: the source attribute changes on existing items; undefined when not declared here. */
   readonly sourceMutable?: boolean;
+  /** A GSI key written as a separate shard attribute: the attribute whose value it holds before the shard suffix. */
+  readonly logicalAttribute?: string;
   readonly separator: string;
   readonly path: string;
 }

@@ -112,7 +112,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     partitionKeyPath: draft.partitionKeyPath,
     sortKey: draft.sortKey,
     workload,
-    sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, log),
+    sharding: declaredSharding && sharding(declaredSharding, joinPath(draft.path, 'sharding'), draft.partitionKey, own('index') !== undefined, log),
     keyMonitoring: draft.keyMonitoring,
     keyMonitoringPath: draft.keyMonitoringPath,
   };
@@ -131,7 +131,7 @@ function hottestShare(declared: DeclaredFigure | undefined, timeBucket: boolean,
   return declared && declared.value > fallback.share ? { share: declared.value, source: 'derived' } : fallback;
 }
 
-function sharding(input: ShardingDesign, path: string, partitionKey: readonly KeyAttribute[], log: IssueLog): Sharding {
+function sharding(input: ShardingDesign, path: string, partitionKey: readonly KeyAttribute[], onIndex: boolean, log: IssueLog): Sharding {
   if (input.strategy === 'calculated' && input.sourceAttribute === undefined) {
     log.add(joinPath(path, 'sourceAttribute'), 'is required for calculated sharding: name the attribute whose hash picks the shard (e.g. userId)');
   }
@@ -146,13 +146,29 @@ function sharding(input: ShardingDesign, path: string, partitionKey: readonly Ke
       `is the partition key itself: every value of "${input.sourceAttribute}" would land on one shard; hash another attribute (e.g. the sort key or a user id)`,
     );
   }
+  if (input.logicalAttribute !== undefined) logicalAttributeIssues(input.logicalAttribute, joinPath(path, 'logicalAttribute'), partitionKey, onIndex, log);
   return {
     strategy: input.strategy,
     shards: input.shards,
     sourceAttribute: input.sourceAttribute,
+    ...(input.logicalAttribute !== undefined ? { logicalAttribute: input.logicalAttribute } : {}),
     sourceCardinality: input.sourceCardinality,
     sourceMutable: input.sourceMutable,
     separator: input.separator ?? '#',
     path,
   };
+}
+
+/** A separate shard attribute is a GSI's one partition-key attribute, holding another attribute's value plus the shard. */
+function logicalAttributeIssues(logical: string, path: string, partitionKey: readonly KeyAttribute[], onIndex: boolean, log: IssueLog): void {
+  if (!onIndex) {
+    log.add(path, "applies to a global secondary index only: a table's or container's partition key holds the shard in its own value; remove it");
+  } else if (partitionKey.length !== 1) {
+    log.add(path, `needs a single-attribute partition key, the shard attribute the application writes; the index has ${partitionKey.length}`);
+  } else if (sameAttribute(partitionKey[0].name, logical)) {
+    log.add(
+      path,
+      `is the partition key itself: name the attribute whose value the separate shard attribute holds (e.g. "orderStatus" for "orderStatusShard"), or remove it`,
+    );
+  }
 }

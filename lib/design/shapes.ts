@@ -151,6 +151,11 @@ const sharding = record<ShardingDesign>(
     },
     sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
     separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
+    logicalAttribute: {
+      shape: attributeName,
+      optional: true,
+      doc: 'Global secondary index only: the attribute whose value the partition key (a separate shard attribute the application writes) holds before its shard suffix.',
+    },
     sourceCardinality: {
       shape: cardinality,
       optional: true,

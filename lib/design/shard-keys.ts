@@ -108,6 +108,11 @@ export interface ShardingSpec {
   readonly sourceAttribute?: string;
   /** @default '#' */
   readonly separator?: string;
+  /** A GSI keyed by a separate shard attribute: the attribute whose value is `key`; the keys built go
+   *  in the index's key attribute, and this one stays as it is. Read by nothing here: accepted so a
+   *  design's `sharding` can be passed as it is.
+   *  @default - none */
+  readonly logicalAttribute?: string;
 }
 
 const specShape = record<ShardingSpec>({
@@ -115,6 +120,7 @@ const specShape = record<ShardingSpec>({
   shards: { shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }), doc: 'Number of keys N.' },
   sourceAttribute: { shape: text(), optional: true, doc: 'The attribute whose value picks the shard.' },
   separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number.' },
+  logicalAttribute: { shape: text(), optional: true, doc: 'The attribute whose value is the key, when the shard key is a separate attribute.' },
 });
 
 /**

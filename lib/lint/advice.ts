@@ -6,6 +6,7 @@
 import { joinPath } from '../design/field-path';
 import { sameAttribute, type Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { inferredKind } from '../design/normalize-key';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
@@ -153,11 +154,13 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
       : [];
   const calculated = strategy === 'calculated' && source !== undefined;
+  // An index key not yet a separate shard attribute: the shard goes in one the application writes, not in the key every reader uses.
+  const separate = space.index !== undefined && declared?.logicalAttribute === undefined;
   const ids: AdviceId[] =
     // A declared source the plan keeps; a weak one it replaces (shard-source.ts) is a new sharding, said whole.
     declared && declared.strategy === strategy && declared.sourceAttribute === source
       ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-      : [NEW_SHARDING[calculated ? 'calculated' : 'random'][space.index === undefined ? 'key' : 'index']];
+      : [NEW_SHARDING[calculated ? 'calculated' : 'random'][separate ? 'index' : 'key']];
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push(paged ? 'cachePagedReads' : 'cacheItemReads');
   const data = Object.assign(
@@ -165,11 +168,19 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     counted,
     plan.readsNeedCache ? Object.assign({ cache }, paged) : {},
     calculated ? { sourceAttribute: source } : {},
-    space.index !== undefined ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
+    separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
   );
+  // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
+  const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'].index;
+  const rekeyEdits = rekey ? separateShardAttribute(analysis, shardAttributeName(space.partitionKey)) : [];
   const edits: DesignEdit[] = [
-    { op: 'set', path: shardingPath, value: shardingValue(strategy, n, source, declared) },
+    {
+      op: 'set',
+      path: shardingPath,
+      value: shardingValue(strategy, n, source, declared, rekey ? space.partitionKey[0].name : declared?.logicalAttribute),
+    },
+    ...(rekeyEdits ?? []),
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
   const level = deeperLevel(analysis);
@@ -182,9 +193,35 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   return {
     ids: level ? [...ids, 'orFinerLevel'] : ids,
     data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
-    edits: plan.complete ? edits : undefined,
+    edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
     shards: n,
   };
+}
+
+/**
+ * The edits that key an index by a separate shard attribute (`orderStatus` → `orderStatusShard`, a string
+ * `<value>#<n>`) and make the queries on the index give it, as AWS's GSI write sharding does
+ * ("Using global secondary index write sharding for selective table queries"). The attribute keeps the
+ * logical key's cardinality and kind. Undefined for a multi-attribute key: which attributes the shard
+ * attribute joins, and how, is the designer's choice, so the fix stays advice.
+ */
+function separateShardAttribute(analysis: SpaceAnalysis, shardAttribute: string): DesignEdit[] | undefined {
+  const { space } = analysis;
+  if (space.partitionKey.length !== 1) return undefined;
+  const key = space.partitionKey[0];
+  const keyPath = key.path;
+  const rename = (names: readonly string[]) => names.map((name) => (sameAttribute(name, key.name) ? shardAttribute : name));
+  return [
+    { op: 'set', path: joinPath(keyPath, 'name'), value: shardAttribute },
+    // The shard attribute holds "<value>#<n>": a string, whatever the logical attribute's type.
+    { op: 'set', path: joinPath(keyPath, 'type'), value: 'S' },
+    // Its name must not change what the key is: a time bucket stays one (SG002), a value stays a value.
+    ...(inferredKind(shardAttribute, key.components) !== key.kind ? [{ op: 'set' as const, path: joinPath(keyPath, 'kind'), value: key.kind }] : []),
+    ...analysis.owner
+      .patternsOn(space)
+      .filter((p) => carries(p, key.name))
+      .map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'keyAttributes'), value: rename(p.keyAttributes) })),
+  ];
 }
 
 /** The clause of a new sharding: a table's key takes the shard in its own value, an index key in a separate attribute. */
@@ -237,7 +274,13 @@ function levelsText(order: readonly string[], at: number, level: string): string
   return [...names.slice(0, at), level, ...names.slice(at)].join(' → ');
 }
 
-function shardingValue(strategy: string, shards: number, sourceAttribute: string | undefined, declared: Sharding | undefined): Record<string, unknown> {
+function shardingValue(
+  strategy: string,
+  shards: number,
+  sourceAttribute: string | undefined,
+  declared: Sharding | undefined,
+  logicalAttribute?: string,
+): Record<string, unknown> {
   const separator = declared?.separator;
   // What the design declared about a source it keeps (its cardinality, whether it changes) stays declared.
   const kept = declared !== undefined && sourceAttribute !== undefined && declared.sourceAttribute === sourceAttribute;
@@ -248,5 +291,6 @@ function shardingValue(strategy: string, shards: number, sourceAttribute: string
     ...(kept && declared.sourceCardinality !== undefined ? { sourceCardinality: declared.sourceCardinality } : {}),
     ...(kept && declared.sourceMutable !== undefined ? { sourceMutable: declared.sourceMutable } : {}),
     ...(separator !== undefined && separator !== '#' ? { separator } : {}),
+    ...(logicalAttribute !== undefined ? { logicalAttribute } : {}),
   };
 }

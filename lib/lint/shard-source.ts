@@ -62,10 +62,18 @@ export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes:
   const attributes = keySpaces.flatMap((space) => [...space.partitionKey, ...space.sortKey]);
   const lsiKeys = localIndexes.flatMap((lsi) => lsi.sortKey);
   // A key attribute is its own declaration; a component's is its part of the attribute.
-  return [...attributes, ...lsiKeys].flatMap((a) => [
+  const declared: DeclaredAttribute[] = [...attributes, ...lsiKeys].flatMap((a) => [
     a,
     ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, path: `${a.path}.components[${i}]` })),
   ]);
+  // A GSI keyed by a separate shard attribute declares, in its key, what the attribute it shards holds.
+  const logical = keySpaces.flatMap((space): DeclaredAttribute[] => {
+    const name = space.sharding?.logicalAttribute;
+    const key = space.partitionKey[0];
+    if (name === undefined || key === undefined) return [];
+    return [{ name, cardinality: key.cardinality, path: key.path, ...(key.mutable === undefined ? {} : { mutable: key.mutable }) }];
+  });
+  return [...logical, ...declared];
 }
 
 /** What the design says about `attribute` as a shard source of `space`; `declared`: the design's `declaredAttributes`. */

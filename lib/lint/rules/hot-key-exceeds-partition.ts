@@ -89,6 +89,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoKeyDesign,
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSharding,
+    SOURCES.dynamoGsiSharding,
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoDax,
     SOURCES.dynamoDaxConcepts,

@@ -92,7 +92,7 @@ export const shardSourceCannotSpread = defineRule({
   rationale:
     'A calculated shard is hash(source) mod N: each source value always lands on one shard, so a source with C values fills at most C of the N shards and the hottest key value still lands on those (a 1-valued region puts every write on one shard, however many are declared). A source that changes moves the item to another shard on each update: a table item must be deleted and put under its new key (UpdateItem cannot change key attributes), an index entry costs a delete and a put, and a value many items share (a default score) keeps one shard hot.',
   fix: "Calculate the shard on a stable, high-cardinality attribute the reads carry (the table's unique key, an entity id), or use random sharding where the reads fan out anyway; declare sharding.sourceCardinality when the design does not say how many values the source has.",
-  sources: [SOURCES.dynamoSharding, SOURCES.dynamoUpdateItem, SOURCES.dynamoGsiThroughput, SOURCES.cosmosSynthetic],
+  sources: [SOURCES.dynamoSharding, SOURCES.dynamoGsiSharding, SOURCES.dynamoUpdateItem, SOURCES.dynamoGsiThroughput, SOURCES.cosmosSynthetic],
   messages: {
     fewValues:
       '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality}} distinct values ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',

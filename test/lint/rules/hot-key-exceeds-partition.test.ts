@@ -311,8 +311,16 @@ testRule('SG003', {
           index: 'by-category',
           data: { strategy: 'calculated', shards: 3 },
           fix: /N = 3 calculated shards.*only reads of a whole `category` value query all 3, so set fanOut on `browse-by-price`$/,
+          // The index is keyed by the separate shard attribute the fix names, and its queries give it.
           edits: [
-            { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'calculated', shards: 3, sourceAttribute: 'price' } },
+            {
+              op: 'set',
+              path: 'globalSecondaryIndexes[0].sharding',
+              value: { strategy: 'calculated', shards: 3, sourceAttribute: 'price', logicalAttribute: 'category' },
+            },
+            { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'categoryShard' },
+            { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
+            { op: 'set', path: 'accessPatterns[0].keyAttributes', value: ['categoryShard'] },
             { op: 'set', path: 'accessPatterns[0].fanOut', value: true },
           ],
         },

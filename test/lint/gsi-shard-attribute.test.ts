@@ -1,0 +1,218 @@
+/**
+ * A write-hot GSI key is sharded in a separate attribute the application writes (AWS, "Using global
+ * secondary index write sharding for selective table queries"): the fix's edits key the index by the
+ * attribute its text names, so the attribute every other reader uses keeps its plain values.
+ */
+import { applyDesignEdits, lint, shardedKey, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { applicationChange } from '../../lib/cli/fix-consequences';
+
+/** The reviewer's design: six order statuses, the hottest taking half of 8,000 WCU on one index key. */
+function orders(gsi: Partial<NonNullable<DynamoDbTableDesign['globalSecondaryIndexes']>[number]> = {}, statusKeys = ['orderStatus']): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'orders',
+    partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 20000, peakWriteUnits: 8000 },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-status',
+        partitionKey: { name: 'orderStatus', type: 'S', cardinality: 6 },
+        sortKey: { name: 'updatedAt', type: 'S' },
+        workload: { hotKeyShare: 0.5 },
+        ...gsi,
+      },
+    ],
+    accessPatterns: [
+      { name: 'get-order', keyAttributes: ['orderId'], share: 0.8 },
+      { name: 'orders-in-status', index: 'by-status', keyAttributes: statusKeys, share: 0.2 },
+    ],
+  };
+}
+
+const editsOf = (findings: readonly Finding[], ruleId: string): readonly DesignEdit[] => findings.find((f) => f.ruleId === ruleId)?.edits ?? [];
+
+describe('the fix for a write-hot GSI key', () => {
+  const findings = lint(orders());
+
+  it('keys the index by the separate attribute its text names, declared with the attribute it shards', () => {
+    expect(findings.map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
+    for (const ruleId of ['SG001', 'SG003']) {
+      const finding = findings.find((f) => f.ruleId === ruleId) as Finding;
+      expect(finding.fix).toContain('`orderStatusShard` = `orderStatus` + "#" + a random 0…4 (N = 5 random shards)');
+      expect(finding.edits).toEqual([
+        { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' } },
+        { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'orderStatusShard' },
+        { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
+        { op: 'set', path: 'accessPatterns[1].keyAttributes', value: ['orderStatusShard'] },
+        { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
+      ]);
+    }
+  });
+
+  it('gives a design with no findings, whose re-lint proposes nothing more (--fix converges)', () => {
+    const fixed = applyDesignEdits(orders(), editsOf(findings, 'SG003'));
+    expect(fixed.globalSecondaryIndexes?.[0].partitionKey).toEqual({ name: 'orderStatusShard', type: 'S', cardinality: 6 });
+    expect(lint(fixed)).toEqual([]);
+    // The application's key builders take the fixed design's sharding as it is.
+    expect(shardedKey(fixed.globalSecondaryIndexes?.[0].sharding).readKeys('PENDING')).toEqual([
+      'PENDING#0',
+      'PENDING#1',
+      'PENDING#2',
+      'PENDING#3',
+      'PENDING#4',
+    ]);
+  });
+
+  it('keeps the kind of the renamed key: a string key that is a value stays one, a numeric key becomes a string', () => {
+    const numeric = lint(orders({ partitionKey: { name: 'priority', type: 'N', cardinality: 6 } }, ['priority']));
+    const edits = editsOf(numeric, 'SG003');
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' });
+    expect(edits.some((e) => e.path.endsWith('partitionKey.kind'))).toBe(false);
+    expect(lint(applyDesignEdits(orders({ partitionKey: { name: 'priority', type: 'N', cardinality: 6 } }, ['priority']), edits))).toEqual([]);
+  });
+
+  it('keeps a time-bucket key a time bucket under its new name (dayShard would read as a value)', () => {
+    const byDay: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 100, peakWriteUnits: 8000 },
+      globalSecondaryIndexes: [{ indexName: 'by-day', partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: { name: 'orderId', type: 'S' } }],
+    };
+    const edits = lint(byDay).find((f) => f.ruleId === 'SG002')?.edits ?? [];
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'dayShard' });
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.kind', value: 'time-bucket' });
+    expect(lint(applyDesignEdits(byDay, edits))).toEqual([]);
+  });
+
+  it('stays an edit of the sharding alone on a table key, which holds the shard in its own value', () => {
+    const events: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'events',
+      partitionKey: { name: 'merchantId', type: 'S', cardinality: 2000 },
+      sortKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1500, peakWriteUnits: 6000, hotKeyShare: 0.3 },
+      accessPatterns: [{ name: 'events-of-merchant', keyAttributes: ['merchantId'], share: 1 }],
+    };
+    const edits = editsOf(lint(events), 'SG003');
+    expect(edits.map((e) => e.path)).toEqual(['sharding', 'accessPatterns[0].fanOut']);
+    expect(JSON.stringify(edits)).not.toContain('logicalAttribute');
+  });
+
+  it('does not rename a key already a separate shard attribute: too few shards are raised, the attribute kept', () => {
+    const declared = orders(
+      { partitionKey: { name: 'orderStatusShard', type: 'S', cardinality: 6 }, sharding: { strategy: 'random', shards: 2, logicalAttribute: 'orderStatus' } },
+      ['orderStatusShard'],
+    );
+    const finding = lint(declared).find((f) => f.ruleId === 'SG003') as Finding;
+    expect(finding.fix).toMatch(/^raise sharding\.shards from 2 to N = 5/);
+    expect(finding.fix).not.toContain('ShardShard');
+    expect(finding.edits).toEqual([
+      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' } },
+      { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
+    ]);
+  });
+
+  it('leaves a sharding declared on the index key itself as it is declared: only its count changes', () => {
+    const edits = editsOf(lint(orders({ sharding: { strategy: 'random', shards: 2 } })), 'SG003');
+    expect(edits).toEqual([
+      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 5 } },
+      { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
+    ]);
+  });
+
+  it('gives no edits for a multi-attribute index key: which attributes the shard attribute joins is the designer’s choice', () => {
+    const multi = orders(
+      {
+        partitionKey: undefined,
+        partitionKeys: [
+          { name: 'region', type: 'S', cardinality: 2 },
+          { name: 'orderStatus', type: 'S', cardinality: 3 },
+        ],
+      },
+      ['region', 'orderStatus'],
+    );
+    const finding = lint(multi).find((f) => f.ruleId === 'SG003') as Finding;
+    expect(finding.fix).toMatch(/^key index `by-status` by a separate attribute .*`regionOrderStatusShard`/);
+    expect(finding.edits).toBeUndefined();
+  });
+});
+
+describe('sharding.logicalAttribute', () => {
+  it('renames a one-attribute key given as a list (partitionKeys) in its place', () => {
+    const listed = orders({ partitionKey: undefined, partitionKeys: [{ name: 'orderStatus', type: 'S', cardinality: 6 }] });
+    const edits = editsOf(lint(listed), 'SG003');
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKeys[0].name', value: 'orderStatusShard' });
+    expect(lint(applyDesignEdits(listed, edits))).toEqual([]);
+  });
+
+  it("keeps the attribute it shards declared: the renamed key's cardinality is still what a table's calculated shard on it counts", () => {
+    // fix-convergence's counterexample: the index key was the only declaration of the table's shard source.
+    const design: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'generated',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 1 },
+      workload: { peakReadUnits: 0, peakWriteUnits: 801 },
+      sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'customerId' },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-customerId',
+          partitionKey: { name: 'customerId', type: 'S', cardinality: 5000 },
+          sortKey: { name: 'itemId', type: 'S' },
+          workload: { hotKeyShare: 0.020000500032500815, peakReadUnits: 119997 },
+        },
+      ],
+    };
+    const edits = editsOf(lint(design), 'SG003');
+    expect(edits).toContainEqual({ op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'customerIdShard' });
+    expect(lint(applyDesignEdits(design, edits)).map((f) => f.ruleId)).not.toContain('SG018');
+  });
+
+  it('is an input error, naming the field, on a table key, on the index key itself, or with a multi-attribute index key', () => {
+    const onTable = { ...orders(), sharding: { strategy: 'random' as const, shards: 2, logicalAttribute: 'orderId' } };
+    expect(() => lint(onTable)).toThrow(/sharding\.logicalAttribute: applies to a global secondary index only/);
+    expect(() => lint(orders({ sharding: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' } }))).toThrow(
+      /globalSecondaryIndexes\[0\]\.sharding\.logicalAttribute: is the partition key itself/,
+    );
+    const multi = orders({
+      partitionKey: undefined,
+      partitionKeys: [
+        { name: 'region', type: 'S', cardinality: 2 },
+        { name: 'statusShard', type: 'S', cardinality: 3 },
+      ],
+      sharding: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' },
+    });
+    expect(() => lint(multi)).toThrow(/globalSecondaryIndexes\[0\]\.sharding\.logicalAttribute: needs a single-attribute partition key/);
+  });
+
+  it('is accepted on a single-attribute index key that is another attribute', () => {
+    const fine = orders(
+      { partitionKey: { name: 'orderStatusShard', type: 'S', cardinality: 6 }, sharding: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' } },
+      ['orderStatusShard'],
+    );
+    const fanningOut = { ...fine, accessPatterns: fine.accessPatterns?.map((p) => (p.index ? { ...p, fanOut: true } : p)) };
+    expect(lint(fanningOut)).toEqual([]);
+  });
+});
+
+describe('what --fix says the application must change', () => {
+  it('for the separate shard attribute: write it beside the attribute it shards, and replace the index', () => {
+    expect(
+      applicationChange({
+        op: 'set',
+        path: 'tables[0].globalSecondaryIndexes[0].sharding',
+        value: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' },
+      }),
+    ).toMatch(/^the application must write the index's key attribute on each item as orderStatus \+ "#" \+ a random 0…4, leaving orderStatus as it is/);
+    expect(applicationChange({ op: 'set', path: 'tables[0].globalSecondaryIndexes[0].partitionKey.name', value: 'orderStatusShard' })).toMatch(
+      /^the index's partition key changes: the index must be replaced/,
+    );
+  });
+
+  it('for a table key, as before', () => {
+    expect(applicationChange({ op: 'set', path: 'tables[0].sharding', value: { strategy: 'random', shards: 5 } })).toMatch(
+      /^the application must write keys as key#0…key#4/,
+    );
+    expect(applicationChange({ op: 'set', path: 'tables[0].partitionKey.name', value: 'x' })).toMatch(/^the partition key changes: the table or container/);
+  });
+});
