@@ -35,7 +35,7 @@ export class SkewguardExampleStack extends Stack {
       workload: { peakReadUnits: 6000, peakWriteUnits: 80000, hotKeyShare: 0.25 },
       // 25 = ceil(20,000 WCU / 800 usable per partition); the application writes eventId#hash(userId) mod 25.
       sharding: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' },
-      // 80,000 WCU is twice DynamoDB's default table-level quota of 40,000 (SG017 warns): a sale this size
+      // 80,000 WCU is twice DynamoDB's default table-level quota of 40,000 (an SG017 error): a sale this size
       // raises the quota first, and the waiver says so where the next reviewer will look.
       acknowledgements: [
         {

@@ -30,7 +30,7 @@ import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './met
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
-import { countRules, rulesOfKeySpace } from './rule-quota';
+import { countRules } from './rule-quota';
 import { settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
@@ -353,7 +353,7 @@ export class GuardedTable extends Construct {
           : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
     keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings);
-    if (space.keyMonitoring) countRules(this, rulesOfKeySpace(space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS));
+    if (space.keyMonitoring) countRules(this, space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS);
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;
     if (rules && this.alarmSettings.hotKey) hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey });

@@ -35,6 +35,14 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
     );
   }
   const throughput = input.throughput === undefined ? undefined : containerThroughput(input.throughput);
+  // A serverless container holds at most 1 TB ("Azure Cosmos DB serverless"): more would count partitions, and so RU/s
+  // (1,000 more for each beyond the fifth), that no serverless container has.
+  if (throughput?.mode === 'serverless' && totalGb !== undefined && totalGb > COSMOS_LIMITS.serverlessMaxGb) {
+    log.add(
+      'storage.totalGb',
+      `is ${totalGb.toLocaleString('en-US')} GB, more than a serverless container holds: at most ${COSMOS_LIMITS.serverlessMaxGb.toLocaleString('en-US')} GB (1 TB) of data and indexes; use provisioned throughput for a larger container`,
+    );
+  }
   checkPhysicalPartitions(input.physicalPartitions, throughput, totalGb, log);
   const primaryKey = keySpace(
     {
@@ -133,7 +141,7 @@ function fullKeyFigure(
  * A declared count of physical partitions below what the container's RU/s or size need cannot be: a container
  * at X RU/s has at least ⌈X / 10,000⌉ ("Best practices for scaling provisioned throughput": a scale-up splits
  * until it has that minimum), and one per 50 GB; a serverless container's count is its storage's alone
- * ("Azure Cosmos DB serverless account performance").
+ * ("Azure Cosmos DB serverless account performance"), at most 20 (1 TB).
  */
 function checkPhysicalPartitions(declared: number | undefined, throughput: CosmosThroughput | undefined, totalGb: number | undefined, log: IssueLog): void {
   if (declared === undefined) return;
@@ -146,6 +154,16 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
     return;
   }
   const n = (value: number) => value.toLocaleString('en-US');
+  // A serverless container holds at most 1 TB ("Azure Cosmos DB serverless"), one physical partition per 50 GB: more
+  // partitions than that cannot be, and would raise the RU/s SG017 counts (1,000 more for each beyond the fifth).
+  const serverlessMax = Math.ceil(COSMOS_LIMITS.serverlessMaxGb / COSMOS_LIMITS.physicalPartitionGb);
+  if (throughput.mode === 'serverless' && declared > serverlessMax) {
+    log.add(
+      'physicalPartitions',
+      `is ${n(declared)}, more than a serverless container can have: it holds at most ${n(COSMOS_LIMITS.serverlessMaxGb)} GB (1 TB), one physical partition per ${COSMOS_LIMITS.physicalPartitionGb} GB, so at most ${serverlessMax}; count the PartitionKeyRangeIds again (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID)`,
+    );
+    return;
+  }
   const byStorage = Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
   const requestUnits = throughput?.mode === 'serverless' ? undefined : throughput?.requestUnits;
   const byThroughput = requestUnits === undefined ? 0 : Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);

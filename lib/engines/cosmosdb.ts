@@ -51,6 +51,14 @@ export const COSMOS_LIMITS = {
   /** Azure keeps a container's (or shared database's) manual RU/s at no less than the highest RU/s it ever had ÷ 100
    *  ("Service quotas", minimum throughput limits): the RU/s it can ever have had, and so the partitions they made. */
   highestEverToMinimum: 100,
+  /** The least RU/s Azure keeps per GB stored: manual RU/s of a container or shared database at no less than 1 RU/s per
+   *  GB, an autoscale maximum at no less than 10 RU/s per GB ("Azure Cosmos DB service quotas", minimum throughput
+   *  limits: manual max(400, GB × 1, highest ever ÷ 100); autoscale max(1,000, GB × 10, highest ever ÷ 10)). */
+  manualMinimumRequestUnitsPerGb: 1,
+  autoscaleMinimumRequestUnitsPerGb: 10,
+  /** A serverless container stores at most 1 TB of data and indexes ("Azure Cosmos DB serverless": 20 physical
+   *  partitions of 50 GB at 1 TB, "serverless account performance"), so it has at most 20 physical partitions. */
+  serverlessMaxGb: 1_000,
   /** A split halves a full 50 GB physical partition: a partition made by storage holds at least 25 GB when it is made
    *  ("Partitioning and horizontal scaling", physical partitions). */
   splitPartitionGb: 25,

@@ -92,6 +92,8 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
   const withSortKey = (overrides = {}) => healthy({ sortKey: { name: 'at', type: AttributeType.STRING }, ...overrides });
   const quotaWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
     AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('Contributor Insights rules'));
+  const quotaErrors = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack).findError('*', Match.stringLikeRegexp('Contributor Insights rules'));
 
   it('is warned about at synth from 80 rules: 20 key spaces with a sort key in ACCESSED_AND_THROTTLED_KEYS mode use 4 each', () => {
     const { stack } = appWithStack();
@@ -122,14 +124,42 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
     expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T3']);
   });
 
-  it('warns on the table that reaches 80% and on the one that passes the quota, not on the tables between', () => {
+  it('warns on the table that reaches 80% and reports an error on the one that passes the quota, not on the tables between', () => {
     const { stack } = appWithStack();
     // One rule per key space (THROTTLED_KEYS, no sort key), two key spaces per table: 80 rules with T39, 101 with T50's first.
     for (let i = 0; i < 52; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
     const warnings = quotaWarnings(stack);
-    expect(warnings.map((w) => w.id)).toEqual(['/Test/T39', '/Test/T50']);
+    expect(warnings.map((w) => w.id)).toEqual(['/Test/T39']);
     expect(warnings[0].entry.data).toMatch(/create 80 Contributor Insights rules .* quota of 100 .*every table after this one adds to the count/);
-    expect(warnings[1].entry.data).toMatch(/create 101 Contributor Insights rules .* quota of 100 .*past it the deployment fails/);
+    // A deployment past the quota fails: an error, which the CLI refuses to deploy.
+    const errors = quotaErrors(stack);
+    expect(errors.map((e) => e.id)).toEqual(['/Test/T50']);
+    expect(errors[0].entry.data).toMatch(
+      /create 101 Contributor Insights rules .* quota of 100 .*past it the deployment fails \(LimitExceededException\) unless the quota was raised: request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas \(it is adjustable\), then declare the granted quota with -c skewguard:contributorInsightsRuleQuota=<new quota>; or spread/,
+    );
+  });
+
+  it('advises THROTTLED_KEYS mode only where key spaces use ACCESSED_AND_THROTTLED_KEYS mode', () => {
+    // Every table already in THROTTLED_KEYS mode (the default): switching saves nothing, so the advice is not given.
+    const throttled = appWithStack().stack;
+    for (let i = 0; i < 51; i++) new GuardedTable(throttled, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
+    const [reached] = quotaWarnings(throttled);
+    const [passed] = quotaErrors(throttled);
+    expect(reached.entry.data).not.toMatch(/THROTTLED_KEYS/);
+    expect(passed.entry.data).not.toMatch(/THROTTLED_KEYS/);
+    // One table of 10 key spaces with a sort key in accessed mode (40 rules, 20 of them PKC/SKC), then THROTTLED_KEYS tables.
+    const mixed = appWithStack().stack;
+    new GuardedTable(
+      mixed,
+      'Accessed',
+      withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(9) }),
+    );
+    for (let i = 0; i < 31; i++) new GuardedTable(mixed, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
+    // 40 + 2 × 30 = 100 rules, so the first key space of T30 passes the quota.
+    const [mixedError] = quotaErrors(mixed);
+    expect(mixedError.entry.data).toMatch(
+      /create 101 Contributor Insights rules .*; or switch the 10 key spaces in ACCESSED_AND_THROTTLED_KEYS mode to THROTTLED_KEYS mode \(the default: 20 rules fewer\)/,
+    );
   });
 
   it('does not warn again at exactly the quota: 100 rules deploy', () => {

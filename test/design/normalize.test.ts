@@ -675,6 +675,26 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
     );
   });
 
+  // "Azure Cosmos DB serverless": a serverless container stores at most 1 TB, so it has at most ⌈1,000 / 50⌉ = 20.
+  it('is refused above the 20 physical partitions of a full serverless container, naming the field and the maximum', () => {
+    expect(issuesOf(container({ throughput: 'serverless', physicalPartitions: 3_000 }))).toEqual([
+      'physicalPartitions: is 3,000, more than a serverless container can have: it holds at most 1,000 GB (1 TB), one physical partition per 50 GB, so at most 20; count the PartitionKeyRangeIds again (Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID)',
+    ]);
+    expect(issuesOf(container({ throughput: 'serverless', storage: { totalGb: 1_000 }, physicalPartitions: 21 }))[0]).toMatch(
+      /^physicalPartitions: is 21, more than a serverless container can have: .* at most 20/,
+    );
+    expect(() => normalize(container({ throughput: 'serverless', storage: { totalGb: 1_000 }, physicalPartitions: 20 }))).not.toThrow();
+    expect(() => normalize(container({ throughput: 'serverless', physicalPartitions: 20 }))).not.toThrow();
+  });
+
+  it('is refused with a serverless storage above 1 TB, naming storage.totalGb', () => {
+    expect(issuesOf(container({ throughput: 'serverless', storage: { totalGb: 1_001 } }))).toEqual([
+      'storage.totalGb: is 1,001 GB, more than a serverless container holds: at most 1,000 GB (1 TB) of data and indexes; use provisioned throughput for a larger container',
+    ]);
+    expect(() => normalize(container({ throughput: 'serverless', storage: { totalGb: 1_000 } }))).not.toThrow();
+    expect(() => normalize(container({ throughput: { manual: 2_000 }, storage: { totalGb: 2_000 } }))).not.toThrow();
+  });
+
   it('is accepted up to what the throughput or the storage explain', () => {
     expect(() => normalize(container({ throughput: { manual: 400 }, physicalPartitions: 7 }))).not.toThrow();
     expect(() => normalize(container({ throughput: { manual: 400 }, storage: { totalGb: 2_000 }, physicalPartitions: 80 }))).not.toThrow();

@@ -15,8 +15,8 @@ describe('defineDesign', () => {
     const strategy: 'calculated' = tickets.sharding.strategy;
     expect(strategy).toBe('calculated');
     expect(shardedKey(tickets.sharding).writeKey('event-1', 'user-42')).toBe('event-1#24');
-    // 80,000 WCU is above the default table-level quota: a warning to acknowledge once the quota is raised.
-    expect(lint(tickets).map((f) => `${f.ruleId} ${f.messageId} ${f.severity}`)).toEqual(['SG017 overQuota warning']);
+    // 80,000 WCU is above the default table-level quota: an error, acknowledged once the quota is raised.
+    expect(lint(tickets).map((f) => `${f.ruleId} ${f.messageId} ${f.severity}`)).toEqual(['SG017 overQuota error']);
   });
 
   it('validates at run time too, naming the field', () => {

@@ -44,6 +44,13 @@ testRule('SG017', {
     // "Service quotas": 1,000,000 RU/s per container or database by default.
     { name: "manual throughput at Azure's default maximum of 1,000,000 RU/s", design: orders({ throughput: { manual: 1_000_000 } }) },
     { name: 'a shared database at the default maximum, split over 4 containers', design: orders({ throughput: { sharedDatabase: 1_000_000, containers: 4 } }) },
+    // "Service quotas", minimum throughput: exactly at the minimum the storage forces is what Azure provisions.
+    { name: 'manual RU/s at exactly 1 RU/s per GB (20,000 GB)', design: orders({ throughput: { manual: 20_000 }, storage: { totalGb: 20_000 } }) },
+    {
+      name: 'an autoscale maximum at exactly 10 RU/s per GB (2,000 GB)',
+      design: orders({ throughput: { autoscaleMax: 20_000 }, storage: { totalGb: 2_000 } }),
+    },
+    { name: 'serverless has no minimum throughput (1 TB)', design: serverless(1_000, 4_000) },
     // "Azure Cosmos DB serverless account performance": 5,000 RU/s in all up to five physical partitions (250 GB),
     // 1,000 RU/s more for each beyond. At exactly 80% of that, each side of the size boundaries the page names.
     { name: 'serverless on one physical partition (50 GB): 4,000 of 5,000 RU/s', design: serverless(50, 4_000) },
@@ -191,15 +198,16 @@ testRule('SG017', {
       findings: [serverlessFinding(20_000, 20)],
     },
     {
-      name: "manual throughput one step above Azure's default maximum: a warning naming the support ticket",
+      name: "manual throughput one step above Azure's default maximum: an error (the deployment fails) naming the support ticket",
       design: orders({ throughput: { manual: 1_000_100 } }),
       findings: [
         {
           messageId: 'cosmosAboveQuota',
           path: 'throughput.manual',
-          severity: 'warning',
+          severity: 'error',
+          message: /the deployment fails unless the quota was raised/,
           data: { declared: 1_000_100, quota: 1_000_000, scope: 'container' },
-          fix: /^file an Azure support ticket to raise the maximum RU\/s per container before deploying/,
+          fix: /^file an Azure support ticket to raise the maximum RU\/s per container, then acknowledge this finding with the ticket as the reason/,
           edits: false,
         },
       ],
@@ -207,12 +215,60 @@ testRule('SG017', {
     {
       name: 'an autoscale maximum above the default maximum',
       design: orders({ throughput: { autoscaleMax: 2_000_000 } }),
-      findings: [{ messageId: 'cosmosAboveQuota', path: 'throughput.autoscaleMax', data: { declared: 2_000_000, scope: 'container' } }],
+      findings: [{ messageId: 'cosmosAboveQuota', path: 'throughput.autoscaleMax', severity: 'error', data: { declared: 2_000_000, scope: 'container' } }],
     },
     {
       name: "a shared database above the default maximum per database, whatever the container's part",
       design: orders({ throughput: { sharedDatabase: 1_200_000, containers: 4 } }),
-      findings: [{ messageId: 'cosmosAboveQuota', path: 'throughput.sharedDatabase', data: { declared: 1_200_000, scope: 'database' } }],
+      findings: [{ messageId: 'cosmosAboveQuota', path: 'throughput.sharedDatabase', severity: 'error', data: { declared: 1_200_000, scope: 'database' } }],
+    },
+    // "Azure Cosmos DB service quotas", minimum throughput limits: manual RU/s ≥ 1 RU/s per GB stored, an autoscale
+    // maximum ≥ 10 RU/s per GB; Azure holds the throughput at that minimum (and bills it).
+    {
+      name: 'manual RU/s below the 1 RU/s per GB that 20,000 GB force: an error naming the minimum',
+      design: orders({ throughput: { manual: 19_900 }, storage: { totalGb: 20_000 } }),
+      findings: [
+        {
+          messageId: 'cosmosBelowStorageMinimum',
+          path: 'throughput.manual',
+          severity: 'error',
+          message:
+            /the declared 19,900 RU\/s are below the 20,000 RU\/s that Azure keeps as the minimum manual RU\/s for the 20,000 GB at storage\.totalGb \(1 RU\/s per GB\): Azure holds the throughput at that minimum and bills it/,
+          fix: /^set `throughput\.manual` to at least 20,000 RU\/s/,
+          edits: [{ op: 'set', path: 'throughput.manual', value: 20_000 }],
+        },
+      ],
+    },
+    {
+      name: "an autoscale maximum below the 10 RU/s per GB that 2,000 GB force (the page's example: 20,000 RU/s)",
+      design: orders({ throughput: { autoscaleMax: 19_000 }, storage: { totalGb: 2_000 } }),
+      findings: [
+        {
+          messageId: 'cosmosBelowStorageMinimum',
+          path: 'throughput.autoscaleMax',
+          severity: 'error',
+          data: { declared: 19_000, minimum: 20_000, perGb: 10 },
+          edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 20_000 }],
+        },
+      ],
+    },
+    {
+      name: "a shared database below the 1 RU/s per GB of this container's own 15,000 GB",
+      design: orders({ throughput: { sharedDatabase: 12_000 }, storage: { totalGb: 15_000 } }),
+      findings: [{ messageId: 'cosmosBelowStorageMinimum', path: 'throughput.sharedDatabase', data: { declared: 12_000, minimum: 15_000, perGb: 1 } }],
+    },
+    {
+      name: 'the review case: 5,000,000 GB under 40,000 manual RU/s (Azure keeps 5,000,000 RU/s, past the default maximum too)',
+      design: orders({ throughput: { manual: 40_000 }, storage: { totalGb: 5_000_000 } }),
+      findings: [
+        {
+          messageId: 'cosmosBelowStorageMinimum',
+          path: 'throughput.manual',
+          data: { minimum: 5_000_000 },
+          fix: /^set `throughput\.manual` to at least 5,000,000 RU\/s, .* after an Azure support ticket raises the default maximum of 1,000,000 RU\/s/,
+          edits: false,
+        },
+      ],
     },
   ],
 });

@@ -42,6 +42,10 @@ testRule('SG017', {
       }),
     },
     {
+      name: 'an on-demand peak at exactly the table-level quota of 40,000 units per second',
+      design: table({ workload: { peakReadUnits: 40_000, peakWriteUnits: 40_000 } }),
+    },
+    {
       name: 'on-demand maximums above the peak',
       design: table({ onDemand: { maxReadRequestUnits: 2000, maxWriteRequestUnits: 625 } }),
     },
@@ -245,7 +249,17 @@ testRule('SG017', {
         workload: { peakReadUnits: 1000, peakWriteUnits: 50000 },
         warmThroughput: { writeUnitsPerSecond: 50000 },
       }),
-      findings: [{ messageId: 'overQuota', path: 'workload.peakWriteUnits', severity: 'warning', data: { peak: 50000, quota: 40000 }, edits: false }],
+      findings: [
+        {
+          messageId: 'overQuota',
+          path: 'workload.peakWriteUnits',
+          severity: 'error',
+          message: /unless the quota was raised, every request above it is throttled/,
+          fix: /^request an increase of the table-level write throughput quota \(Service Quotas, DynamoDB\), then acknowledge this finding with the request as the reason/,
+          data: { peak: 50000, quota: 40000 },
+          edits: false,
+        },
+      ],
     },
     {
       name: 'provisioned capacity above the table-level quota, on the table and on a GSI',
@@ -254,19 +268,25 @@ testRule('SG017', {
         globalSecondaryIndexes: [statusIndex({ capacity: { write: { min: 5, max: 1e15 } } })],
       }),
       findings: [
-        { messageId: 'provisionedOverAccountQuota', path: 'capacity.read', data: { units: 80_002, quota: 80_000 } },
-        { messageId: 'provisionedOverQuota', path: 'capacity.read.fixed', data: { units: 40_001, quota: 40_000, dimension: 'read' } },
+        { messageId: 'provisionedOverAccountQuota', path: 'capacity.read', severity: 'error', data: { units: 80_002, quota: 80_000 } },
+        {
+          messageId: 'provisionedOverQuota',
+          path: 'capacity.read.fixed',
+          severity: 'error',
+          message: /unless the quota was raised, DynamoDB refuses to provision more \(LimitExceededException\): a fixed capacity fails the deployment/,
+          data: { units: 40_001, quota: 40_000, dimension: 'read' },
+        },
         {
           messageId: 'provisionedOverAccountQuota',
           path: 'capacity.write',
-          severity: 'warning',
+          severity: 'error',
           data: { units: 1e15 + 1_000, quota: 80_000 },
-          fix: /^request an increase of the account-level write throughput quota \(Service Quotas, DynamoDB\) before deploying/,
+          fix: /^request an increase of the account-level write throughput quota \(Service Quotas, DynamoDB\), then acknowledge this finding with the request as the reason/,
         },
         {
           messageId: 'provisionedOverQuota',
           path: 'globalSecondaryIndexes[0].capacity.write.max',
-          severity: 'warning',
+          severity: 'error',
           data: { units: 1e15, quota: 40_000, dimension: 'write' },
           edits: false,
         },

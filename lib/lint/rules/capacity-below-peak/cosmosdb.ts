@@ -4,7 +4,7 @@
  * partitions, 1,000 RU/s more for each beyond: "Azure Cosmos DB serverless account performance"), below
  * the declared peak of reads and writes (issue 14 §5).
  */
-import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
+import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
 import { COSMOS_LIMITS } from '../../../engines';
@@ -28,7 +28,10 @@ type Id =
   | 'cosmosRaiseShared'
   | 'cosmosLeaveServerless'
   | 'cosmosAboveQuota'
-  | 'cosmosRequestQuota';
+  | 'cosmosRequestQuota'
+  | 'cosmosBelowStorageMinimum'
+  | 'cosmosRaiseToMinimum'
+  | 'cosmosRaiseToMinimumPastQuota';
 
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
  *  read-hot key's fix, SG003). */
@@ -70,8 +73,8 @@ const MAX_ROUNDS = 8;
 
 /**
  * Declared RU/s above Azure's default maximum, 1,000,000 per container (dedicated) or per database (shared): Azure
- * refuses to provision them until a support ticket raises the quota ("Service quotas"), a fact the design cannot know,
- * so a warning to acknowledge once the ticket is granted.
+ * refuses to provision them until a support ticket raises the quota ("Service quotas"), so the deployment fails as
+ * declared: an error, which a granted ticket answers by acknowledging the finding with the ticket as the reason.
  */
 function aboveQuota(design: CosmosKeyDesign): RuleHit<Id>[] {
   const { throughput } = design;
@@ -80,11 +83,51 @@ function aboveQuota(design: CosmosKeyDesign): RuleHit<Id>[] {
   const quota = COSMOS_LIMITS.requestUnitsQuota;
   if (declared === undefined || declared <= quota) return [];
   const scope = throughput.mode === 'shared' ? 'database' : 'container';
-  return [{ path: throughput.path, messageId: 'cosmosAboveQuota', fixId: 'cosmosRequestQuota', severity: 'warning', data: { declared, quota, scope } }];
+  return [{ path: throughput.path, messageId: 'cosmosAboveQuota', fixId: 'cosmosRequestQuota', data: { declared, quota, scope } }];
+}
+
+/**
+ * Declared RU/s below the minimum that the container's own declared storage forces: Azure keeps manual RU/s (a
+ * container's, or a shared database's) at no less than 1 RU/s per GB stored, and an autoscale maximum at no less than
+ * 10 RU/s per GB (Microsoft Learn, "Azure Cosmos DB service quotas", minimum throughput limits). Azure holds the RU/s at
+ * that minimum and bills it, so the design's figure is not what is paid for: an error naming the minimum. A shared
+ * database stores at least this container's data, so its minimum is at least this one. Serverless has no minimum.
+ */
+function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
+  const { throughput, totalGb } = design;
+  if (!throughput || throughput.mode === 'serverless' || totalGb === undefined) return [];
+  const declared = throughput.mode === 'shared' ? throughput.shared?.databaseRequestUnits : throughput.requestUnits;
+  if (declared === undefined) return [];
+  const form = gridFormOf(throughput.mode);
+  const perGb = form === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
+  const minimum = onGrid(form, totalGb * perGb);
+  if (declared >= minimum) return [];
+  // A declared physicalPartitions needs no edit: it is at least one per 50 GB (normalize checks it), more than the
+  // one per 10,000 RU/s that even 10 RU/s per GB asks for.
+  // A minimum above Azure's default maximum needs a support ticket first (cosmosAboveQuota once raised): no edit.
+  const withinQuota = minimum <= COSMOS_LIMITS.requestUnitsQuota;
+  const edits: DesignEdit[] | undefined = withinQuota ? [{ op: 'set', path: `throughput.${form}`, value: minimum }] : undefined;
+  return [
+    {
+      path: throughput.path,
+      messageId: 'cosmosBelowStorageMinimum',
+      fixId: withinQuota ? 'cosmosRaiseToMinimum' : 'cosmosRaiseToMinimumPastQuota',
+      data: {
+        declared,
+        minimum,
+        totalGb,
+        perGb,
+        field: throughput.path,
+        form: form === 'autoscaleMax' ? 'autoscale maximum' : 'manual RU/s',
+        quota: COSMOS_LIMITS.requestUnitsQuota,
+      },
+      edits,
+    },
+  ];
 }
 
 function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
-  return [...aboveQuota(design), ...belowPeak(design, analysis)];
+  return [...aboveQuota(design), ...belowStorageMinimum(design), ...belowPeak(design, analysis)];
 }
 
 function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
@@ -164,7 +207,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises (warning).",
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
   sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance, SOURCES.cosmosLimits],
   messages: {
     cosmosManualBelowPeak:
@@ -187,9 +230,15 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRaiseShared:
       'raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at {{headroom|percent}} utilization), or give the container dedicated throughput of at least {{dedicated}} RU/s',
     cosmosAboveQuota:
-      "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: Azure refuses to provision more until the quota is raised",
+      "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: the deployment fails unless the quota was raised (Azure refuses to provision more until a support ticket raises it)",
     cosmosRequestQuota:
-      'file an Azure support ticket to raise the maximum RU/s per {{scope}} before deploying, and acknowledge this finding once it is granted; or declare at most {{quota}} RU/s',
+      'file an Azure support ticket to raise the maximum RU/s per {{scope}}, then acknowledge this finding with the ticket as the reason; or declare at most {{quota}} RU/s',
+    cosmosBelowStorageMinimum:
+      'the declared {{declared}} RU/s are below the {{minimum}} RU/s that Azure keeps as the minimum {{form}} for the {{totalGb}} GB at storage.totalGb ({{perGb}} RU/s per GB): Azure holds the throughput at that minimum and bills it, whatever the design declares',
+    cosmosRaiseToMinimum:
+      'set {{field|code}} to at least {{minimum}} RU/s, the throughput Azure will bill for that storage (and the capacity the design can count on), or correct storage.totalGb',
+    cosmosRaiseToMinimumPastQuota:
+      'set {{field|code}} to at least {{minimum}} RU/s, the throughput Azure will bill for that storage, after an Azure support ticket raises the default maximum of {{quota}} RU/s (then acknowledge that finding with the ticket as the reason); or correct storage.totalGb',
     cosmosLeaveServerless:
       'move the container to provisioned throughput ({ manual } or { autoscaleMax } of at least {{needed}} RU/s, {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
   },

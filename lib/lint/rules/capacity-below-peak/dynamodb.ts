@@ -146,7 +146,11 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
   };
 }
 
-/** A peak above the default table-level quota, which bounds the table and each GSI in both modes. */
+/**
+ * A peak above the default table-level quota, which bounds the table and each GSI in both modes: unless the quota was
+ * raised, the table cannot serve the peak it is declared for (an error, as a capacity below the peak is); a granted
+ * raise is answered by acknowledging the finding with the request as the reason.
+ */
 function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimension: Dimension, copies: () => WriteCopies): RuleHit<Id> | undefined {
   const quota = DYNAMODB_LIMITS.tableThroughputQuota;
   // Copies only multiply writes: a declared peak under quota ÷ MAX_SHARDS_ACCEPTED cannot reach it (and needs no plan).
@@ -163,7 +167,6 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
     messageId: 'overQuota',
     notes: copied.notes,
     fixId: 'fixQuota',
-    severity: 'warning',
     data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], peak, quota, ...copied.data },
   };
 }
@@ -171,7 +174,8 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
 /**
  * Provisioned capacity above the default quotas: the table-level quota is the most one table or GSI can be provisioned
  * with, and one table with its GSIs must stay under the account-level quota ("Quotas in Amazon DynamoDB", throughput
- * default quotas). DynamoDB refuses such a table until Service Quotas raises them, which the design cannot know: warnings.
+ * default quotas). DynamoDB refuses such a table until Service Quotas raises them, so the deployment fails as declared:
+ * errors, which a granted raise answers by acknowledging the finding with the request as the reason.
  */
 function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
   if (design.billing !== 'provisioned') return [];
@@ -190,7 +194,6 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         index: capacity.index,
         messageId: 'provisionedOverQuota',
         fixId: 'fixProvisionedQuota',
-        severity: 'warning',
         data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units: ceiling.units, quota, quotaName: 'table-level' },
       });
     }
@@ -199,7 +202,6 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
         path: joinPath('capacity', dimension),
         messageId: 'provisionedOverAccountQuota',
         fixId: 'fixProvisionedQuota',
-        severity: 'warning',
         data: { dimension, unit: UNIT[dimension], units: total, quota: accountQuota, quotaName: 'account-level' },
       });
     }
@@ -233,7 +235,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the key's own fix) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second (warning); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together (warning).",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the key's own fix) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error).",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -260,19 +262,19 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     notPreWarmed:
       'new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its declared peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)',
     overQuota:
-      'the declared {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): requests above the quota are throttled',
+      'the declared {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled',
     provisionedOverQuota:
-      '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: DynamoDB refuses to provision more until the quota is raised',
+      '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     provisionedOverAccountQuota:
-      'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: DynamoDB refuses to provision more until the quota is raised',
+      'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`); a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixQuota:
-      'request an increase of the table-level throughput quota (Service Quotas, DynamoDB) before the peak, or acknowledge the finding if the quota is already raised',
+      'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
     fixProvisionedQuota:
-      'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB) before deploying, and acknowledge the finding once it is granted; or provision at most {{quota}} {{unit}}',
+      'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason; or provision at most {{quota}} {{unit}}',
   },
   check: dynamoHits,
 });

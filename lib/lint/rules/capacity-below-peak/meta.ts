@@ -2,14 +2,16 @@
 export const CAPACITY_BELOW_PEAK = {
   id: 'SG017',
   title: 'capacity-below-peak',
-  summary: 'Capacity short of the declared peak, or a peak or capacity above the default quotas',
+  summary: 'Capacity short of the peak, peak or capacity past default quotas, or RU/s under the storage minimum',
   // A table or container that cannot serve its declared peak throttles every key at once, however well the
   // key spreads the load: the design fails at the peak it was declared for, which is an error, not a risk.
-  // What depends on facts the design cannot know (a table that is not new, a quota already raised) is reported
-  // as a warning, and so is a capacity that serves the peak with less than the design's headroom to spare.
+  // A declared figure that the default quota refuses fails too (the deployment, or every request above the quota):
+  // an error, acknowledged with the granted raise as the reason. What depends on facts the design cannot know (a
+  // table that is not new) is reported as a warning, and so is a capacity that serves the peak with less than the
+  // design's headroom to spare.
   severity: 'error',
   thresholds: ['headroom'],
   rationale:
     "The partition key decides how the load spreads; the capacity decides how much load there may be. Provisioned capacity, an auto-scaling maximum or an on-demand maximum below the declared peak throttles the whole table at that peak, whatever the key: the requests above it fail (or are retried by the SDKs, as rising latency) however evenly they spread. A Cosmos DB container's provisioned RU/s (or autoscale maximum, or its share of a database's RU/s) is the same ceiling: requests beyond it get 429. A new on-demand table starts small and scales as traffic doubles, so a launch at full peak throttles unless the table is pre-warmed. The capacity is judged as every partition ceiling is, against headroom × the capacity: a capacity exactly at the peak leaves nothing for a burst above it (an error only when the peak itself is above the capacity, a warning when just the headroom is missing). Replicated copies of a read-hot key write every item N times, on the table and on every GSI whose key the copies carry, so the write peak counts them. The key-design rules assume the capacity is there; this rule checks that it is.",
-  fix: 'Raise the capacity, auto-scaling maximum or on-demand maximum (Cosmos DB: the RU/s, autoscale maximum or shared database RU/s) to peak ÷ headroom, counting replicated copies in the write peak, or pre-warm the table (warm throughput) for a launch.',
+  fix: 'Raise the capacity, auto-scaling maximum or on-demand maximum (Cosmos DB: the RU/s, autoscale maximum or shared database RU/s) to peak ÷ headroom, counting replicated copies in the write peak, or pre-warm the table (warm throughput) for a launch. Above a default quota: request the raise, then acknowledge the finding with the request (or Azure support ticket) as the reason. Cosmos DB RU/s below the minimum the declared storage forces: declare that minimum, which Azure bills anyway.',
 } as const;
