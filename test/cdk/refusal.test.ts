@@ -62,8 +62,9 @@ describe('refusing the synth, one table per rule family (one synth)', () => {
       ['error', 'skewguard::SG003', 'Test/ByStatus'],
       ['error', 'skewguard::SG003', 'Test/HotEvent'],
       ['error', 'skewguard::SG010', 'Test/Blind'],
-      // HotEvent's 80,000 WCU is above the table-level quota (the launch check is off: no table here declares launchAtPeak).
-      ['warning', 'skewguard::SG017', 'Test/HotEvent'],
+      // HotEvent's 80,000 WCU is above the table-level quota: an error, as requests past it are throttled unless the quota
+      // was raised (the launch check is off: no table here declares launchAtPeak).
+      ['error', 'skewguard::SG017', 'Test/HotEvent'],
     ]);
     const sg001 = report?.violations.find((v) => v.ruleName === 'skewguard::SG001');
     expect(sg001?.ruleMetadata).toMatchObject({ rule: 'SG001', fieldPath: 'partitionKey', constructPath: 'Test/ByStatus' });

@@ -27,27 +27,38 @@ type TableDesign = Omit<DynamoDbTableDesign, 'engine' | 'name'>;
 /** The design part of generated tables: what the props carry (name and engine are the construct's). */
 const designs: fc.Arbitrary<TableDesign> = dynamoTableWithIndexes.map(({ engine: _e, name: _n, ...design }) => design);
 
-/** TableV2's capacity for a design's billing mode: provisioned tables need fixed reads and auto-scaled writes (at the
- *  default table-level quota, so the generated peaks mostly fit and the other rules decide). */
-function billingOf(mode: TableDesign['billing']): Billing {
-  return mode === 'provisioned'
-    ? Billing.provisioned({ readCapacity: Capacity.fixed(40000), writeCapacity: Capacity.autoscaled({ maxCapacity: 40000 }) })
+/** Provisioned units per table and per GSI: TableV2 gives each GSI the table's capacity, so the table and its GSIs
+ *  share the default account-level quota (80,000), each within the table-level one (40,000): the generated peaks
+ *  mostly fit and the other rules decide. */
+function unitsPerKeySpace(design: TableDesign): number {
+  return Math.min(40000, Math.floor(80000 / (1 + (design.globalSecondaryIndexes?.length ?? 0))));
+}
+
+/** TableV2's capacity for a design's billing mode: provisioned tables need fixed reads and auto-scaled writes. */
+function billingOf(design: TableDesign): Billing {
+  const units = unitsPerKeySpace(design);
+  return design.billing === 'provisioned'
+    ? Billing.provisioned({ readCapacity: Capacity.fixed(units), writeCapacity: Capacity.autoscaled({ maxCapacity: units }) })
     : Billing.onDemand();
 }
 
 function propsOf(design: TableDesign): GuardedTableProps {
-  const { billing, ...rest } = design;
-  return { ...(rest as unknown as GuardedTableProps), billing: billingOf(billing) };
+  const { billing: _billing, ...rest } = design;
+  return { ...(rest as unknown as GuardedTableProps), billing: billingOf(design) };
 }
 
-/** What `billingOf()` declares, as the design states it: TableV2 gives each GSI the table's capacity. */
-const PROVISIONED = { read: { fixed: 40000 }, write: { min: 1, max: 40000 } };
+/** What `billingOf()` declares, as the design states it. */
+const provisionedOf = (design: TableDesign) => {
+  const units = unitsPerKeySpace(design);
+  return { read: { fixed: units }, write: { min: 1, max: units } };
+};
 
 /** The design the construct checks: the props' design with its name (from the construct path), billing mode and capacity. */
 function coreDesign(design: TableDesign, name: string): DynamoDbTableDesign {
   if (design.billing !== 'provisioned') return { ...design, engine: 'dynamodb', name, billing: 'on-demand' };
-  const globalSecondaryIndexes = design.globalSecondaryIndexes?.map((gsi) => ({ ...gsi, capacity: PROVISIONED }));
-  return { ...design, engine: 'dynamodb', name, billing: 'provisioned', capacity: PROVISIONED, ...(globalSecondaryIndexes ? { globalSecondaryIndexes } : {}) };
+  const capacity = provisionedOf(design);
+  const globalSecondaryIndexes = design.globalSecondaryIndexes?.map((gsi) => ({ ...gsi, capacity }));
+  return { ...design, engine: 'dynamodb', name, billing: 'provisioned', capacity, ...(globalSecondaryIndexes ? { globalSecondaryIndexes } : {}) };
 }
 
 const shape = (findings: readonly Finding[]) => findings.map((f) => [f.ruleId, f.path, f.severity, f.acknowledged]);
