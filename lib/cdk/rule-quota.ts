@@ -81,9 +81,3 @@ export function countRules(scope: IConstruct, hasSortKey: boolean, accessedToo: 
       `request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas (adjustable; then -c ${RULE_QUOTA_CONTEXT}=<new quota>)${throttledOnly}; or spread the tables over Regions`,
   );
 }
-
-/** The count so far (tests, reports). */
-export function rulesCounted(scope: IConstruct): number {
-  const stack = Stack.of(scope);
-  return counts.get(scope.node.root)?.get(`${stack.account}/${stack.region}`)?.total ?? 0;
-}

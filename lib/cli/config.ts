@@ -6,7 +6,7 @@
  * field path, line and column (exit code 2).
  */
 import { existsSync, lstatSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   joinPath as childPath,
   rebasePath,
@@ -23,6 +23,7 @@ import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
 import { realPath } from './inputs';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
+import { pathInside } from './path-inside';
 import { readInputFile } from './read-input';
 
 export const CONFIG_FILE = 'skewguard.config.json';
@@ -146,10 +147,7 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
  *  link: `"/"` would search the whole file system (`/proc` included), and `--fix` must never write there. */
 function leavesProject(pattern: string, dir: string): boolean {
   const base = resolve(dir, splitGlob(pattern).base);
-  const outside = (from: string, to: string) => {
-    const rel = relative(from, to);
-    return rel.startsWith('..') || isAbsolute(rel);
-  };
+  const outside = (from: string, to: string) => pathInside(from, to) === undefined;
   return outside(dir, base) || (existsSync(base) && outside(realPath(dir), realPath(base)));
 }
 
@@ -175,11 +173,10 @@ export interface ConfigInUse {
 
 export function configInUse(config: ProjectConfig | undefined, cwd: string): ConfigInUse {
   if (!config) return { rulesOff: [] };
-  const rel = relative(cwd, config.file);
   const rulesOff = Object.entries(config.rules ?? {})
     .filter(([, setting]) => setting === 'off')
     .map(([rule]) => rule);
-  return { file: rel.startsWith('..') || isAbsolute(rel) ? config.file : rel, rulesOff };
+  return { file: pathInside(cwd, config.file) ?? config.file, rulesOff };
 }
 
 /** Lint options from the config, for lintDocument. */

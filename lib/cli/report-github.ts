@@ -6,7 +6,8 @@
  * not annotated (they are waived); the summary line closes the log.
  */
 import type { FileResult } from './lint-files';
-import { pathInside, reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { pathInside } from './path-inside';
+import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
 

@@ -4,22 +4,12 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { RuleDescription, Severity } from '../index';
 import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
 
 export type { UnusedAcknowledgementLevel } from './config';
-
-/**
- * `file`'s path relative to `cwd`, or undefined when it lies outside it. `..` only as a whole first
- * segment: `..orders.json` is a file inside the directory, not outside it.
- */
-export function pathInside(cwd: string, file: string): string | undefined {
-  const rel = relative(cwd, resolve(cwd, file));
-  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? undefined : rel;
-}
 
 /** How `lint` reports, from its flags and the config (defaults applied by the lint command). */
 export interface ReportSettings {

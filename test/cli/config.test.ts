@@ -155,7 +155,10 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
 
   it('refuses designs that leave the project, by path or through a symbolic link', async () => {
     const outside = tempTree({ 'status.json': statusKey });
-    const dir = tempTree({ 'skewguard.config.json': JSON.stringify({ designs: ['/', '../elsewhere/*.json', 'linked', 'designs'] }) });
+    const dir = tempTree({
+      'skewguard.config.json': JSON.stringify({ designs: ['/', '../elsewhere/*.json', 'linked', 'designs', '..designs/*.json'] }),
+      '..designs/ok.json': DESIGN,
+    });
     symlinkSync(outside, join(dir, 'linked'));
     const { code, stderr } = await cli(['lint', '--fix'], { cwd: dir });
     expect(code).toBe(2);
@@ -163,6 +166,8 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     expect(stderr).toContain('designs[1]: "../elsewhere/*.json" leaves the project');
     expect(stderr).toContain('designs[2]: "linked" leaves the project');
     expect(stderr).not.toContain('designs[3]');
+    // `..designs` is a directory inside the project, not a step out of it.
+    expect(stderr).not.toContain('designs[4]');
     expect(readFileSync(join(outside, 'status.json'), 'utf8')).toBe(statusKey);
   });
 });

@@ -5,7 +5,7 @@
  * that kept a file from being linted or the report from being written.
  */
 import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
@@ -28,6 +28,7 @@ import {
   type InputNote,
 } from '../lint-files';
 import { describeErrno, ReportOutput, type OutputStream } from '../output';
+import { pathInside } from '../path-inside';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { EXIT, exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
@@ -310,8 +311,7 @@ function fileType(path: string): string | undefined {
 export function fixTarget(candidate: Candidate, option = '--fix'): { target: string; refused?: undefined } | { refused: string } {
   const target = realPath(candidate.absolute);
   if (candidate.searchRoot !== undefined) {
-    const rel = relative(candidate.searchRoot, target);
-    if (rel.startsWith('..') || isAbsolute(rel)) {
+    if (pathInside(candidate.searchRoot, target) === undefined) {
       return {
         refused: `it is a symbolic link to ${target}, outside the searched directory ${candidate.searchRoot}: ${option} does not write outside the tree it searches (name the file itself to write it)`,
       };
