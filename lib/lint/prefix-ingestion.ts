@@ -15,7 +15,7 @@
  */
 import { cardinalityValue } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
-import type { KeyAttribute, KeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
 import { fits, smallestCount } from '../design/sharding';
 import { profileOf, type Loads, type PhysicalShare } from '../engines';
 import type { DesignAnalysis } from './analysis';
@@ -184,16 +184,16 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
     fits(load.load, load.raw) ? 'prefixHeadroomOnly' : 'prefixThrottles',
     ...(traffic === 'both' ? ['prefixReadsAndWrites' as const] : []),
   ];
-  // Where the physical share bites, more RU/s is the other fix (as for a flat key, throughputThatServes).
-  const raise =
-    physical && design.engine === 'cosmosdb'
-      ? throughputServing(design, {
-          hot: load.load,
-          total: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
-          cardinality: load.values,
-          spanned: load.spanned,
-        })
-      : undefined;
+  // Where the physical share bites, more RU/s is the other fix (as for a flat key, throughputThatServes). A physical
+  // share exists only where the profile models physical partitions (Cosmos DB's), as throughputThatServes assumes.
+  const raise = physical
+    ? throughputServing(design as CosmosKeyDesign, {
+        hot: load.load,
+        total: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
+        cardinality: load.values,
+        spanned: load.spanned,
+      })
+    : undefined;
   return [
     {
       path: first.path,

@@ -13,10 +13,10 @@
  * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
-import { distinctDivisor, type DeriveContext } from './derive-dynamodb';
+import type { DeriveContext } from './derive-dynamodb';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
 import type { ContainerObservationFiles } from './manifest';
-import { deployedShards, shardScale, type DeployedShards } from './shard-count';
+import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
@@ -72,7 +72,7 @@ function fromRuConsumption(
     figures.deployedShards = deployedShards(
       [...charge].map(([key, weight]) => ({ key, weight })),
       hotKey,
-      context.separator ?? '#',
+      context.separator,
       false,
       showKey,
     );

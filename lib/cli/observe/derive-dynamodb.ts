@@ -19,15 +19,15 @@ import { readInsightRuleReport, readMetricData, type InsightRuleReport, type Met
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
 import type { TableObservationFiles } from './manifest';
 import type { KeyDisplay } from './privacy';
-import { deployedShards, shardScale, type DeployedShards } from './shard-count';
+import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
 export interface DeriveContext {
   readonly periodSeconds: number;
   readonly showKey: KeyDisplay;
   /** Shards of the key space's declared sharding (1 when unsharded). */
   readonly shards: number;
-  /** The declared sharding's separator: how a stored key names its shard. @default '#' */
-  readonly separator?: string;
+  /** The declared sharding's separator: how a stored key names its shard (used only when `shards` > 1). */
+  readonly separator: string;
 }
 
 function peakFigure(series: MetricSeries, metric: string, period: number): Figure {
@@ -107,7 +107,7 @@ function fromContributorInsights(
       figures.deployedShards = deployedShards(
         report.contributors.map((c) => ({ key: c.keys[0] ?? '', weight: c.approximateAggregateValue })),
         hottest.c.keys[0] ?? '',
-        context.separator ?? '#',
+        context.separator,
         report.approximateUniqueCount !== undefined && report.contributors.length >= report.approximateUniqueCount,
         showKey,
       );
@@ -131,18 +131,6 @@ function fromContributorInsights(
       limits: 'only keys accessed in the window count, and the count is approximate',
     };
   return figures;
-}
-
-/**
- * What the stored keys seen are divided by to count logical keys, as a lower bound: the shard count
- * deployed. Undefined when only a lower bound of it is known (`atLeast`): stored keys ÷ an unknown
- * larger count bounds nothing from below. A design without sharding, or an export without the hottest
- * key, is taken as the design says (as before the shard count could be read off the keys).
- */
-export function distinctDivisor(deployed: DeployedShards | undefined, declared: number): number | undefined {
-  if (declared <= 1) return 1;
-  if (deployed === undefined) return declared;
-  return deployed.kind === 'atLeast' ? undefined : deployed.shards;
 }
 
 export function deriveTable(files: TableObservationFiles, context: DeriveContext): Observation {

@@ -125,6 +125,18 @@ export function shardScale(deployed: DeployedShards | undefined, declared: numbe
   };
 }
 
+/**
+ * What the stored keys seen are divided by to count logical keys, as a lower bound: the shard count
+ * deployed. Undefined when only a lower bound of it is known (`atLeast`): stored keys ÷ an unknown
+ * larger count bounds nothing from below. A design without sharding, or an export without the hottest
+ * key, is taken as the design says (as before the shard count could be read off the keys).
+ */
+export function distinctDivisor(deployed: DeployedShards | undefined, declared: number): number | undefined {
+  if (declared <= 1) return 1;
+  if (deployed === undefined) return declared;
+  return deployed.kind === 'atLeast' ? undefined : deployed.shards;
+}
+
 /** Whether the telemetry shows a shard count other than the design's: then nothing scaled by it is drift. */
 export function shardMismatch(deployed: DeployedShards | undefined, declared: number): boolean {
   if (declared <= 1 || deployed === undefined) return false;

@@ -60,7 +60,7 @@ describe('the live Cosmos DB source (@azure/monitor-query)', () => {
     expect(requests[0].body.query).toContain("where CollectionName == 'telemetry' and DatabaseName == 'shop\\'s'");
     expect(requests[0].body.timespan).toBe('2026-11-17T00:00:00.000Z/2026-11-24T00:00:00.000Z');
     const [target] = targetsOf(normalize(TELEMETRY_DESIGN));
-    const observation = deriveContainer({ ...files, database: undefined }, { periodSeconds: 60, showKey: hashedKeys, shards: 1 });
+    const observation = deriveContainer({ ...files, database: undefined }, { periodSeconds: 60, showKey: hashedKeys, shards: 1, separator: '#' });
     const { findings } = driftFindings(target, observation, '7-day', { tolerance: DEFAULT_TOLERANCE, below: DEFAULT_BELOW });
     expect(findings.map((f) => [f.path, f.messageId])).toEqual([
       ['containers[0].workload.hotKeyShare', 'exceedsDeclared'],
@@ -127,7 +127,7 @@ describe('live NormalizedRUConsumption (MetricsQueryClient)', () => {
     expect(url.searchParams.get('aggregation')).toBe('Maximum');
     expect(url.searchParams.get('interval')).toBe('PT1M');
     expect(url.searchParams.get('$filter')).toBe("DatabaseName eq 'shop''s' and CollectionName eq 'telemetry' and PartitionKeyRangeId eq '*'");
-    const observation = deriveContainer(files, { periodSeconds: 60, showKey: hashedKeys, shards: 1 });
+    const observation = deriveContainer(files, { periodSeconds: 60, showKey: hashedKeys, shards: 1, separator: '#' });
     expect(observation.figures.normalizedRuPercent).toMatchObject({ value: 97, range: '1', bound: 'measured' });
     expect(observation.figures.normalizedRuPercent?.derivation).toContain('the highest of 4 datapoints (range 1 at 2026-11-22T20:00:00.000Z)');
   });

@@ -5,7 +5,7 @@
  * the declared peak of reads and writes (issue 14 §5).
  */
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
-import type { CosmosKeyDesign } from '../../../design/key-design';
+import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
 import { COSMOS_LIMITS } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
@@ -71,6 +71,11 @@ function throughputFor(
 /** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */
 const MAX_ROUNDS = 8;
 
+/** The RU/s the design declares where Azure's limits apply to them: a shared database's whole RU/s, else the container's. */
+function declaredRequestUnits(throughput: CosmosThroughput): number | undefined {
+  return throughput.mode === 'shared' ? throughput.shared?.databaseRequestUnits : throughput.requestUnits;
+}
+
 /**
  * Declared RU/s above Azure's default maximum, 1,000,000 per container (dedicated) or per database (shared): Azure
  * refuses to provision them until a support ticket raises the quota ("Service quotas"), so the deployment fails as
@@ -79,7 +84,7 @@ const MAX_ROUNDS = 8;
 function aboveQuota(design: CosmosKeyDesign): RuleHit<Id>[] {
   const { throughput } = design;
   if (!throughput || throughput.mode === 'serverless') return [];
-  const declared = throughput.mode === 'shared' ? throughput.shared?.databaseRequestUnits : throughput.requestUnits;
+  const declared = declaredRequestUnits(throughput);
   const quota = COSMOS_LIMITS.requestUnitsQuota;
   if (declared === undefined || declared <= quota) return [];
   const scope = throughput.mode === 'shared' ? 'database' : 'container';
@@ -96,7 +101,7 @@ function aboveQuota(design: CosmosKeyDesign): RuleHit<Id>[] {
 function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
   const { throughput, totalGb } = design;
   if (!throughput || throughput.mode === 'serverless' || totalGb === undefined) return [];
-  const declared = throughput.mode === 'shared' ? throughput.shared?.databaseRequestUnits : throughput.requestUnits;
+  const declared = declaredRequestUnits(throughput);
   if (declared === undefined) return [];
   const form = gridFormOf(throughput.mode);
   const perGb = form === 'autoscaleMax' ? COSMOS_LIMITS.autoscaleMinimumRequestUnitsPerGb : COSMOS_LIMITS.manualMinimumRequestUnitsPerGb;
