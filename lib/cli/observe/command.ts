@@ -41,6 +41,7 @@ import {
   keySpaceBase,
   keySpaceLabel,
   show,
+  showShare,
   type DriftSettings,
   type KeySpaceTarget,
 } from './drift';
@@ -106,10 +107,10 @@ function loadDesign(candidate: Candidate): LoadedDesign | FileResult | undefined
   };
 }
 
-function figureLine(name: string, figure: Figure | undefined, unit: string): string | undefined {
+function figureLine(name: string, figure: Figure | undefined, unit: string, format = show): string | undefined {
   if (!figure) return undefined;
   const bound = figure.bound === 'lower' ? '≥ ' : figure.bound === 'upper' ? '< ' : figure.bound === 'estimate' ? '≈ ' : '';
-  return `${name} ${bound}${show(figure.value)}${unit} (${figure.derivation}${figure.limits ? `; ${figure.limits}` : ''})`;
+  return `${name} ${bound}${format(figure.value)}${unit} (${figure.derivation}${figure.limits ? `; ${figure.limits}` : ''})`;
 }
 
 function figureNotes(target: KeySpaceTarget, observation: Observation, window: string): string[] {
@@ -118,7 +119,10 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
   const lines = [
     figureLine('peak reads', f.peakReadUnits, units[0]),
     figureLine('peak writes', f.peakWriteUnits, units[1]),
-    f.hotKeyShare ? `${figureLine('hottest key share', f.hotKeyShare, '')}${f.hotKeyShare.key ? `, key ${f.hotKeyShare.key}` : ''}` : undefined,
+    f.hotKeyShare ? `${figureLine('hottest key share', f.hotKeyShare, '', showShare)}${f.hotKeyShare.key ? `, key ${f.hotKeyShare.key}` : ''}` : undefined,
+    f.prefixHotKeyShare
+      ? `${figureLine('hottest first-level value share', f.prefixHotKeyShare, '', showShare)}${f.prefixHotKeyShare.key ? `, value ${f.prefixHotKeyShare.key}` : ''}`
+      : undefined,
     figureLine('distinct keys', f.distinctKeys, ''),
     figureLine('largest logical partition', f.largestPartitionGb, ' GB'),
     figureLine('read key-range throttles', f.readThrottles, ''),
@@ -127,6 +131,18 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
   ].filter((l): l is string => l !== undefined);
   return lines.map((l) => `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): ${l}`);
 }
+
+/**
+ * observe reads the hottest key's share from the most accessed keys rule (PKC), which Contributor
+ * Insights creates only in ACCESSED_AND_THROTTLED_KEYS mode; THROTTLED_KEYS mode, GuardedTable's
+ * default (lib/cdk/props.ts, AWS's recommendation for always-on alerting), creates only the most
+ * throttled keys rules. https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_tutorial.html
+ * ("Choosing a Contributor Insights mode"; the CLI option: API_UpdateContributorInsights, ContributorInsightsMode).
+ */
+const ACCESSED_KEYS_WHY =
+  "Contributor Insights creates that rule only in ACCESSED_AND_THROTTLED_KEYS mode: GuardedTable's default mode, THROTTLED_KEYS, creates none";
+const ACCESSED_KEYS_FIX =
+  'turn on the most accessed keys rule: on a GuardedTable, the prop `contributorInsightsMode: dynamodb.ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS` (aws-cdk-lib/aws-dynamodb); on another table, `aws dynamodb update-contributor-insights --contributor-insights-action ENABLE --contributor-insights-mode ACCESSED_AND_THROTTLED_KEYS`; then, after traffic, export its report (docs/observe.md) and observe again';
 
 interface ObserveSettings {
   readonly manifest: Manifest;
@@ -145,6 +161,7 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     showKey: settings.showKey,
     shards: sharding?.shards ?? 1,
     separator: sharding?.separator ?? '#',
+    levels: target.keySpace.partitionKey.length,
   };
   const observation = files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context);
   const window = windowLength(observation.window, settings.manifest.periodSeconds);
@@ -158,6 +175,18 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         `${keySpaceLabel(target)}: ${gap}`,
         'export the observations again over a window with traffic, with every statistic docs/observe.md lists',
         { gap },
+      ),
+    );
+  if (observation.noAccessedKeys !== undefined)
+    findings.push(
+      finding(
+        target,
+        'noAccessedKeys',
+        'warning',
+        base,
+        `${keySpaceLabel(target)}: ${observation.noAccessedKeys}, so the hottest key's share and the distinct keys were not measured (only the peaks and throttles are judged). ${ACCESSED_KEYS_WHY}`,
+        ACCESSED_KEYS_FIX,
+        { gap: observation.noAccessedKeys },
       ),
     );
   if (Object.keys(observation.figures).length === 0) {

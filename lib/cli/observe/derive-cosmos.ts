@@ -21,6 +21,23 @@ import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
 
+/**
+ * The first level of a logged PartitionKey, as the hotPrefix alert query defines it
+ * (lib/pulumi/queries.ts, `iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]),
+ * PartitionKey)`): a hierarchical key is logged as a JSON array of its levels. Restated here rather
+ * than imported: the CLI does not load the Pulumi adapter, whose module graph needs @pulumi packages.
+ */
+export function firstLevel(partitionKey: string): string {
+  if (!partitionKey.startsWith('[')) return partitionKey;
+  try {
+    const levels: unknown = JSON.parse(partitionKey);
+    if (Array.isArray(levels) && levels.length > 0) return typeof levels[0] === 'string' ? levels[0] : JSON.stringify(levels[0]);
+  } catch {
+    // Not JSON: KQL's parse_json leaves it a string; the key counts as its own first level.
+  }
+  return partitionKey;
+}
+
 /** The rows of this container (a query may return other containers' rows too). */
 export function inContainer(files: ContainerObservationFiles) {
   return (row: { collection: string; database: string }) =>
@@ -92,6 +109,22 @@ function fromRuConsumption(
       averagedOverSeconds: period,
       key: showKey(hotKey),
     };
+  // A hierarchical key's first level (one tenant) at the same busiest period: its share is what the
+  // design declares at paths[0].hotKeyShare. Not for a sharded key, whose first level may carry the
+  // shard suffix (its share would need the deployed count per prefix, which the rows cannot show).
+  if (total > 0 && (context.levels ?? 1) > 1 && context.shards === 1) {
+    const byPrefix = new Map<string, number>();
+    for (const [key, charge] of peak.keys) byPrefix.set(firstLevel(key), (byPrefix.get(firstLevel(key)) ?? 0) + charge);
+    const [prefix, prefixCharge] = [...byPrefix.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
+    figures.prefixHotKeyShare = {
+      value: Math.min(1, prefixCharge / total),
+      bound: 'estimate',
+      derivation: `the hottest first-level value's RequestCharge (its PartitionKeys summed, as the hotPrefix alert groups them) ÷ all logged RequestCharge at the busiest ${period} s (${fmt(prefixCharge)} of ${fmt(total)} RU at ${new Date(peakAt).toISOString()})`,
+      limits: 'the total counts only the logged top keys, so the share is an estimate',
+      averagedOverSeconds: period,
+      key: showKey(prefix),
+    };
+  }
   const distinct = new Set(rows.map((r) => r.partitionKey)).size;
   const divisor = distinctDivisor(figures.deployedShards, context.shards);
   if (divisor !== undefined)

@@ -28,6 +28,8 @@ export interface DeriveContext {
   readonly shards: number;
   /** The declared sharding's separator: how a stored key names its shard (used only when `shards` > 1). */
   readonly separator: string;
+  /** Levels of the partition key (a Cosmos DB hierarchical key has 2 or 3). @default 1 */
+  readonly levels?: number;
 }
 
 function peakFigure(series: MetricSeries, metric: string, period: number): Figure {
@@ -85,10 +87,7 @@ function fromContributorInsights(
   gaps: string[],
 ): ObservedFigures & { deployedShards?: DeployedShards } {
   const { periodSeconds: period, showKey } = context;
-  if (report.datapoints.length === 0) {
-    gaps.push(`${file}: the Contributor Insights report has no datapoints: the rule was just enabled, or nothing was accessed in the window`);
-    return {};
-  }
+  if (report.datapoints.length === 0) return {};
   if (report.aggregationStatistic !== undefined && report.aggregationStatistic.toLowerCase() !== 'sum')
     gaps.push(
       `${file}: the rule aggregates by ${report.aggregationStatistic}, not SUM: it is not DynamoDB's most accessed keys rule (PKC), whose values are consumed units`,
@@ -145,13 +144,17 @@ export function deriveTable(files: TableObservationFiles, context: DeriveContext
     figures = { ...figures, ...fromMetrics(series, files.metrics.name, context.periodSeconds, gaps) };
     window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
   }
+  let noAccessedKeys: string | undefined;
+  if (!files.contributorInsights) noAccessedKeys = 'no most accessed keys report (PKC) was given';
   if (files.contributorInsights) {
     sources.push(files.contributorInsights.name);
     const report = readInsightRuleReport(files.contributorInsights.name, files.contributorInsights.value);
+    if (report.datapoints.length === 0)
+      noAccessedKeys = `${files.contributorInsights.name} has no datapoints: the table has no most accessed keys rule (PKC), or it was just enabled, or nothing was accessed in the window`;
     const { deployedShards: shown, ...insights } = fromContributorInsights(report, files.contributorInsights.name, context, gaps);
     figures = { ...figures, ...insights };
     deployed = shown;
     window = mergeWindows(window, windowOf(report.datapoints.map((d) => d.timestamp)));
   }
-  return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}) };
+  return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}), ...(noAccessedKeys ? { noAccessedKeys } : {}) };
 }

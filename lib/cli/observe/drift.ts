@@ -65,6 +65,13 @@ export function show(value: number): string {
   return String(Number(value.toPrecision(2)));
 }
 
+/** `0.175`, `0.000015`: a share as the messages print it, to three significant digits, so that the
+ *  printed share agrees with the units the lint computes from it (0.175 × 50,000 = 8,750, where 0.17
+ *  or 0.18 would not). Printed text only: every comparison and `--update` use the unrounded share. */
+export function showShare(value: number): string {
+  return String(Number(value.toPrecision(3)));
+}
+
 /**
  * The longest period whose average may lower a declared peak or share. A peak read off exports is a
  * period's Sum ÷ its seconds: an average rate over the period, which "will not highlight any large
@@ -95,29 +102,84 @@ export interface KeptDeclaration {
   readonly message: string;
 }
 
-function keptMessage(field: string, declared: number, observed: number, seconds: number): string {
-  const kept = `kept ${field} ${show(declared)}`;
+function keptMessage(field: string, declared: number, observed: number, seconds: number, label = field): string {
+  const kept = `kept ${label} ${field === 'hotKeyShare' ? showShare(declared) : show(declared)}`;
   const finer = `export ${FINEST_PERIOD_SECONDS} s periods to check whether it is over-declared`;
   if (field === 'hotKeyShare')
-    return `${kept}: the share over the busiest ${show(seconds)} s (${show(observed)}) cannot show the hottest key's share at the per-second peak (a burst of one key is diluted by the rest of the period), so it raises a declared share but never lowers it; ${finer}`;
+    return `${kept}: the share over the busiest ${show(seconds)} s (${showShare(observed)}) cannot show the hottest key's share at the per-second peak (a burst of one key is diluted by the rest of the period), so it raises a declared share but never lowers it; ${finer}`;
   return `${kept}: the ${show(seconds)} s average (${show(observed)}) cannot show the per-second peak that the partition limits are judged on, so it raises a declared peak but never lowers it; ${finer}`;
 }
 
-/** The value written back by --update: peaks up to a whole unit, shares to 0.01, sizes to 0.1 GB. */
+/** The value written back by --update: peaks up to a whole unit, sizes up to 0.1 GB, shares to six
+ *  significant digits. A share is not rounded to 0.01: the lint multiplies it by the peak, so 0.175
+ *  written as 0.18 turned 8,750 RU/s into 9,000 (review 4); six digits only drop the binary noise of
+ *  a quotient (0.17500000000000002), a change of under 1 unit in a million. */
 function rounded(field: string, value: number): number {
-  if (field === 'hotKeyShare') return Math.min(1, Math.ceil(value * 100) / 100);
+  if (field === 'hotKeyShare') return Math.min(1, Number(value.toPrecision(6)));
   if (field === 'largestPartitionGb') return Math.ceil(value * 10) / 10;
   return Math.max(1, Math.ceil(value));
 }
 
 interface Comparison {
   readonly field: 'peakReadUnits' | 'peakWriteUnits' | 'hotKeyShare' | 'largestPartitionGb';
+  /** How the messages name the figure, when not by `field` (`partitionKey.paths[0].hotKeyShare`). */
+  readonly label?: string;
   readonly declared: number;
-  /** How the declared value was obtained, when it was not declared (`uniform 1/cardinality`). */
+  /** How the declared value was obtained, when it was not declared: the whole phrase that replaces
+   *  `declared <field> <value>` (`assumed (uniform: 1/cardinality) hotKeyShare 0.001`). */
   readonly assumed?: string;
   readonly figure: Figure;
   readonly path: string;
 }
+
+/** `'unique'` counts as unbounded, as the design model counts it (lib/design/cardinality.ts). */
+function cardinalityOf(cardinality: number | 'unique' | undefined): number {
+  return cardinality === 'unique' || cardinality === undefined ? Infinity : cardinality;
+}
+
+/**
+ * Where a hottest-key share that was not declared for the full key comes from, said as the design
+ * model obtained it (lib/design/normalize-container.ts): a key level's declared share spread over the
+ * full-key values under one of its values; else uniform 1/cardinality, or 1 for a time-bucket key.
+ * Review 4: a container keyed /tenantId (5 values, 0.6 declared) → /userId (200,000) → /id (unique)
+ * was reported as "assumed (uniform: 1/cardinality) hotKeyShare 0", which names neither the 0.6 nor
+ * the spreading; each step is now printed, at a precision that is not 0 (0.6 ÷ 40,000 = 0.000015).
+ */
+function assumedShare(target: KeySpaceTarget): string {
+  const { workload, partitionKey } = target.keySpace;
+  const level = workload.hotKeyShareLevel;
+  const top = level === undefined ? undefined : partitionKey[level];
+  if (level === undefined || top?.hotKeyShare === undefined || level === partitionKey.length - 1) {
+    if (workload.hotKeyShareSource === 'time-bucket') return `assumed (a time-bucket key: the current bucket takes every write) hotKeyShare 1`;
+    return `assumed (uniform: 1/cardinality) hotKeyShare ${showShare(workload.hotKeyShare)}`;
+  }
+  const steps: string[] = [];
+  let share = top.hotKeyShare;
+  let prefix = cardinalityOf(top.cardinality);
+  for (const part of partitionKey.slice(0, level)) prefix = Math.max(prefix, cardinalityOf(part.cardinality));
+  let unique: string | undefined;
+  for (const part of partitionKey.slice(level + 1)) {
+    const next = Math.max(prefix, cardinalityOf(part.cardinality));
+    if (next === Infinity) {
+      unique = part.name;
+      break;
+    }
+    const children = Math.max(1, next / prefix);
+    share /= children;
+    steps.push(`${show(Math.round(children))} \`${part.name}\` values under each (${showShare(share)} each)`);
+    prefix = next;
+  }
+  const source = `${fieldPath(target.location, top.path, 'hotKeyShare')} ${showShare(top.hotKeyShare)}, the hottest \`${top.name}\` value's share, spread over the full keys under it`;
+  const spread = [...steps, ...(unique ? [`\`${unique}\` unique under those, so each full key takes a vanishing part of it`] : [])].join(', then ');
+  const value = unique ? `under ${showShare(share)}` : showShare(share);
+  return `assumed hotKeyShare ${value} (${source}: ${spread})`;
+}
+
+/** A full key whose last level is declared unique is expected to spread its traffic over a value per
+ *  item; one taking more than this share contradicts the declaration. 1/100: the share of the hottest
+ *  value of a key with 100 values, SG001's default minCardinality (docs/rules.md#sg001-low-cardinality-key),
+ *  so a "unique" key above it behaves like a key SG001 would flag as low-cardinality. */
+export const UNIQUE_KEY_SHARE = 0.01;
 
 function comparisons(target: KeySpaceTarget, observation: Observation): Comparison[] {
   const { figures } = observation;
@@ -132,12 +194,26 @@ function comparisons(target: KeySpaceTarget, observation: Observation): Comparis
     list.push({
       field: 'hotKeyShare',
       declared: workload.hotKeyShare,
-      ...(workload.hotKeyShareSource === 'declared'
-        ? {}
-        : { assumed: workload.hotKeyShareSource === 'uniform' ? 'uniform: 1/cardinality' : workload.hotKeyShareSource }),
+      ...(workload.hotKeyShareSource === 'declared' ? {} : { assumed: assumedShare(target) }),
       figure: figures.hotKeyShare,
       path: fieldPath(base, 'workload.hotKeyShare'),
     });
+  const first = target.keySpace.partitionKey[0];
+  if (figures.prefixHotKeyShare && target.keySpace.partitionKey.length > 1 && first) {
+    // The first level's own share, declared on the level (`paths[0].hotKeyShare`) or else uniform over its values.
+    const uniform = cardinalityOf(first.cardinality) === Infinity ? 0 : 1 / cardinalityOf(first.cardinality);
+    const label = fieldPath(target.location, first.path, 'hotKeyShare');
+    list.push({
+      field: 'hotKeyShare',
+      label,
+      declared: first.hotKeyShare ?? uniform,
+      ...(first.hotKeyShare === undefined
+        ? { assumed: `assumed (uniform: 1/${show(cardinalityOf(first.cardinality))} \`${first.name}\` values) ${label} ${showShare(uniform)}` }
+        : {}),
+      figure: figures.prefixHotKeyShare,
+      path: label,
+    });
+  }
   if (figures.largestPartitionGb && target.keySpace.index === undefined && target.design.largestPartitionGb !== undefined)
     list.push({
       field: 'largestPartitionGb',
@@ -210,9 +286,10 @@ export function driftFindings(
     // Scaled by a shard count the design no longer declares: not drift of the design (see above).
     if (mismatch && c.field === 'hotKeyShare') continue;
     const observed = c.figure.value;
-    const declaredText = `${c.assumed ? `assumed (${c.assumed})` : 'declared'} ${c.field} ${show(c.declared)}`;
+    const format = c.field === 'hotKeyShare' ? showShare : show;
+    const declaredText = c.assumed ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
-    const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound };
+    const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound, ...(c.label ? { label: c.label } : {}) };
     const edit: DesignEdit = { op: 'set', path: c.path, value: rounded(c.field, observed) };
     if (c.figure.bound !== 'upper' && observed > c.declared * (1 + settings.tolerance)) {
       edits.push(edit);
@@ -222,7 +299,7 @@ export function driftFindings(
           'exceedsDeclared',
           'error',
           c.path,
-          `${declaredText}, observed ${bound}${show(observed)} at the ${window} peak (${c.figure.derivation})`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})`,
           UPDATE_FIX,
           data,
           [edit],
@@ -232,7 +309,7 @@ export function driftFindings(
       const seconds = c.figure.averagedOverSeconds;
       // A coarse average understates a peak or share (FINEST_PERIOD_SECONDS): it shows no over-declaration.
       if (seconds !== undefined && seconds > FINEST_PERIOD_SECONDS) {
-        kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, seconds) });
+        kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, seconds, c.label) });
         continue;
       }
       edits.push(edit);
@@ -242,7 +319,7 @@ export function driftFindings(
           'belowDeclared',
           'warning',
           c.path,
-          `${declaredText}, observed ${bound}${show(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding`,
           `lower the declaration to what was observed (\`skewguard observe --update\`) if the window is representative, so that no shard or copy is planned for load that never comes`,
           data,
           [edit],
@@ -250,8 +327,34 @@ export function driftFindings(
       );
     }
   }
-  const { distinctKeys, readThrottles, writeThrottles } = observation.figures;
+  const { distinctKeys, readThrottles, writeThrottles, hotKeyShare } = observation.figures;
   const key = target.keySpace.partitionKey;
+  const last = key[key.length - 1];
+  // One full key taking a share no key with a value per item could take: the "unique" is wrong, or one
+  // item is hot. Not when the full key's share is declared: the design then already says one item is
+  // hot, and exceedsDeclared judges the share.
+  if (
+    !mismatch &&
+    last?.cardinality === 'unique' &&
+    target.keySpace.workload.hotKeyShareSource !== 'declared' &&
+    hotKeyShare &&
+    hotKeyShare.bound !== 'upper' &&
+    hotKeyShare.value > UNIQUE_KEY_SHARE
+  ) {
+    const path = fieldPath(target.location, last.path, 'cardinality');
+    const name = key.length > 1 ? `full key (${key.map((k) => `\`${k.name}\``).join(', ')})` : `key \`${last.name}\``;
+    findings.push(
+      finding(
+        target,
+        'uniqueKeyTakesShare',
+        'warning',
+        path,
+        `\`${last.name}\` is declared unique, yet one value of the ${name} took ${hotKeyShare.bound === 'lower' ? 'at least ' : hotKeyShare.bound === 'estimate' ? 'about ' : ''}${showShare(hotKeyShare.value)} of the traffic at the ${window} peak (${hotKeyShare.derivation}): a key with a value per item spreads its traffic, and more than ${showShare(UNIQUE_KEY_SHARE)} (the hottest value's share of a key with 100 values, SG001's default minCardinality) contradicts the declaration`,
+        `check that \`${last.name}\` takes a new value per item written; if it does, one item is hot: declare its share (workload.hotKeyShare, which \`observe --update\` writes) so that SG003 judges it, and cache its reads; if it does not, declare the cardinality it has`,
+        { field: 'cardinality', declared: 'unique', observed: hotKeyShare.value, threshold: UNIQUE_KEY_SHARE, window },
+      ),
+    );
+  }
   const cardinality = key.length === 1 ? key[0].cardinality : undefined;
   if (!mismatch && distinctKeys && typeof cardinality === 'number' && distinctKeys.value > cardinality * (1 + settings.tolerance)) {
     const path = fieldPath(target.location, key[0].path, 'cardinality');

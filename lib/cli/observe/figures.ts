@@ -26,6 +26,9 @@ export interface ObservedFigures {
   readonly peakReadUnits?: Figure;
   readonly peakWriteUnits?: Figure;
   readonly hotKeyShare?: Figure & { readonly key?: string };
+  /** Cosmos DB hierarchical keys: the share of the hottest first-level value (one tenant), as the
+   *  hotPrefix alert groups it (lib/pulumi/queries.ts), at the same busiest period. */
+  readonly prefixHotKeyShare?: Figure & { readonly key?: string };
   readonly distinctKeys?: Figure;
   readonly largestPartitionGb?: Figure;
   readonly readThrottles?: Figure;
@@ -42,6 +45,8 @@ export interface Observation {
   readonly gaps: readonly string[];
   /** Files the figures came from, for the report. */
   readonly sources: readonly string[];
+  /** DynamoDB: why there is no most accessed keys (PKC) data, so no hottest key's share or distinct keys. */
+  readonly noAccessedKeys?: string;
   /** For a sharded key space: the shard count the listed stored keys show deployed (shard-count.ts). */
   readonly deployedShards?: DeployedShards;
 }

@@ -70,7 +70,7 @@ describe('skewguard observe --live aws', () => {
     cloudwatch.on(GetMetricDataCommand).resolves(sdkDates(metricData(week({ reads: 1500, writes: 2100, hotShare: 0.05 }))));
     const run = await live();
     const findings = findingsOf(run.stdout);
-    expect(findings.find((f) => f.messageId === 'incompleteObservations')?.message).toContain('status DISABLED');
+    expect(findings.find((f) => f.messageId === 'noAccessedKeys')?.message).toContain('status DISABLED');
     expect(findings.find((f) => f.path === 'tables[0].workload.peakWriteUnits')).toMatchObject({ messageId: 'exceedsDeclared', data: { observed: 2100 } });
     expect(cloudwatch.commandCalls(GetInsightRuleReportCommand)).toEqual([]);
   });

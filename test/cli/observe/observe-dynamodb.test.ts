@@ -47,8 +47,9 @@ describe('skewguard observe: DynamoDB, offline exports', () => {
       report: EMPTY_INSIGHT_RULE_REPORT,
     });
     const findings = findingsOf(run.stdout);
-    expect(findings.map((f) => f.messageId).sort()).toEqual(['incompleteObservations', 'incompleteObservations', 'incompleteObservations', 'noObservations']);
-    expect(findings.some((f) => f.messageId === 'incompleteObservations' && f.message.includes('just enabled'))).toBe(true);
+    // Review 4: the empty most accessed keys report is its own finding (noAccessedKeys), whose fix names the prop that turns the rule on.
+    expect(findings.map((f) => f.messageId).sort()).toEqual(['incompleteObservations', 'incompleteObservations', 'noAccessedKeys', 'noObservations']);
+    expect(findings.some((f) => f.messageId === 'noAccessedKeys' && f.message.includes('just enabled'))).toBe(true);
     expect(run.code).toBe(1);
   });
 

@@ -74,7 +74,7 @@ describe('observe properties', () => {
         const prof = withMetrics ? profile(p) : { ...profile(p), periods: 0 };
         const run = await observeTable(design(p), prof, ['--format', 'json', '--fail-on', 'warning'], { report: EMPTY_INSIGHT_RULE_REPORT });
         const findings = findingsOf(run.stdout);
-        expect(findings.some((f) => f.messageId === 'incompleteObservations' && f.message.includes('no datapoints'))).toBe(true);
+        expect(findings.some((f) => f.messageId === 'noAccessedKeys' && f.message.includes('no datapoints'))).toBe(true);
         expect(findings.some((f) => f.messageId === 'noObservations')).toBe(!withMetrics);
         expect(run.code).toBe(1);
       }),
