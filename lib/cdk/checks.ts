@@ -5,7 +5,16 @@
  * only gathers the inputs; everything that decides lives here, where tests can call it directly.
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
-import { lintTemplateResource, printable, RULES, templateMetadataOf, type DesignIssue, type Finding, type TemplateResourceResult } from '../index';
+import {
+  lintTemplateResource,
+  printable,
+  RULES,
+  templateMetadataOf,
+  type DesignIssue,
+  type Finding,
+  type LintedDesign,
+  type TemplateResourceResult,
+} from '../index';
 import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
 
 /** One DynamoDB resource to check, as synthesized. */
@@ -24,6 +33,12 @@ export interface CheckedResource {
    * @default - none
    */
   readonly cdkAcknowledgedRules?: readonly string[];
+  /**
+   * For a `guarded` resource, the GuardedTable's own lint of the design it wrote to the metadata:
+   * reused while the metadata holds exactly that design (see `lintTemplateResource()`).
+   * @default - the design in the metadata is linted
+   */
+  readonly linted?: LintedDesign;
 }
 
 export interface CheckOptions {
@@ -136,7 +151,7 @@ function checkGuarded(target: CheckedResource, failOn: 'error' | 'warning', lint
       ),
     ];
   }
-  const result = lintTemplateResource(target.logicalId, target.resource);
+  const result = lintTemplateResource(target.logicalId, target.resource, {}, target.linted);
   linted(target, result);
   if (result.errors.length > 0) {
     return [

@@ -8,7 +8,18 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { DesignError, UsageError, lintDocument, normalize, type DesignIssue, type DynamoDbKeyDesign, type Finding, type KeySpace } from '../index';
+import {
+  DesignError,
+  UsageError,
+  lintNormalized,
+  normalize,
+  type DesignIssue,
+  type DynamoDbKeyDesign,
+  type Finding,
+  type KeySpace,
+  type LintedDesign,
+  type NormalizedDocument,
+} from '../index';
 import { validAcknowledgementsFor } from './acknowledgements';
 import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
 import {
@@ -107,9 +118,9 @@ export class GuardedTable extends Construct {
   /** Whether the on-demand table has a read and a write maximum, as its capacity was derived at construction. */
   private tableMaximumsSet: CapacityShape['maxOnDemand'] = { Read: false, Write: false };
   /** The last normalization, with the input (as JSON) it was made from: an unchanged input is not normalized again. */
-  private normalized?: { readonly key: string; readonly design: DynamoDbKeyDesign };
-  /** The last lint, with the input it was made from: `design` and `findings` lint once per change. */
-  private linted?: { readonly key: string; readonly design: DynamoDbKeyDesign; readonly findings: Finding[] };
+  private normalized?: { readonly key: string; readonly document: NormalizedDocument };
+  /** The last lint, with the input (as JSON) it was made from: `design`, `findings` and the plugin lint once per change. */
+  private linted?: { readonly key: string; readonly lint: LintedDesign };
 
   constructor(scope: Construct, id: string, props: GuardedTableProps) {
     super(scope, id);
@@ -162,7 +173,7 @@ export class GuardedTable extends Construct {
       METADATA_KEY,
       Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }),
     );
-    SkewguardPlugin.of(this).trackGuarded(this.resource, this);
+    SkewguardPlugin.of(this).trackGuarded(this.resource, this, () => this.lint());
     if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
       Annotations.of(this).addWarningV2(
         'skewguard:destroy-with-deletion-protection',
@@ -202,12 +213,12 @@ export class GuardedTable extends Construct {
 
   /** The design as the core normalized it (every default explicit), waivers from `Validations.acknowledge()` included. */
   get design(): DynamoDbKeyDesign {
-    return this.lint().design;
+    return designOf(this.lint().document);
   }
 
   /** The core's findings for this table, paths relative to it (`globalSecondaryIndexes[0].partitionKey`). */
   get findings(): Finding[] {
-    return this.lint().findings;
+    return [...this.lint().result.findings];
   }
 
   /** Every skew alarm, page and ticket tiers, for composite alarms or extra actions. */
@@ -272,18 +283,15 @@ export class GuardedTable extends Construct {
   }
 
   /** The core's normalization of `input` (throwing its DesignError); the last one again when `input` is unchanged. */
-  private normalizedOf(input: TableDesignInput): DynamoDbKeyDesign {
-    const key = JSON.stringify(input);
-    if (this.normalized?.key !== key) {
-      this.normalized = { key, design: normalize({ ...input, engine: 'dynamodb' }).designs[0].design as DynamoDbKeyDesign };
-    }
-    return this.normalized.design;
+  private normalizedOf(input: TableDesignInput, key = JSON.stringify(input)): NormalizedDocument {
+    if (this.normalized?.key !== key) this.normalized = { key, document: normalize({ ...input, engine: 'dynamodb' }) };
+    return this.normalized.document;
   }
 
   /** The core's normalization of `input`, its issues added to `issues`. */
   private normalizeDesign(input: TableDesignInput, issues: DesignIssue[]): DynamoDbKeyDesign | undefined {
     try {
-      return this.normalizedOf(input);
+      return designOf(this.normalizedOf(input));
     } catch (error) {
       if (!(error instanceof DesignError)) throw error;
       issues.push(...error.issues);
@@ -297,21 +305,25 @@ export class GuardedTable extends Construct {
     return acknowledgements.length > 0 ? { ...this.input, acknowledgements } : this.input;
   }
 
-  /** The lint of the effective input, redone only when it changed (an index added, a waiver given). */
-  private lint(): { design: DynamoDbKeyDesign; findings: Finding[] } {
+  /**
+   * The lint of the effective input, redone only when it changed (an index added, a waiver given): what
+   * the template metadata records, so the plugin reuses it where the metadata is still exactly this.
+   */
+  private lint(): LintedDesign {
     const input = this.effectiveInput();
     const key = JSON.stringify(input);
     if (this.linted?.key !== key) {
-      this.linted = { key, design: this.normalizedOf(input), findings: lintDocument({ ...input, engine: 'dynamodb' }).findings };
+      const document = this.normalizedOf(input, key);
+      this.linted = { key, lint: { design: input, document, result: lintNormalized(document) } };
     }
-    return { design: this.linted.design, findings: [...this.linted.findings] };
+    return this.linted.lint;
   }
 
   /** GSIs whose Contributor Insights setting differs from the table's. */
   private indexContributorInsights(): Map<string, dynamodb.CfnGlobalTable.ContributorInsightsSpecificationProperty> {
     const overrides = new Map<string, dynamodb.CfnGlobalTable.ContributorInsightsSpecificationProperty>();
     if (!(this.input.globalSecondaryIndexes ?? []).some((gsi) => gsi.contributorInsights !== undefined)) return overrides;
-    const design = this.lint().design;
+    const design = this.design;
     for (const gsi of design.globalSecondaryIndexes) {
       if (gsi.keyMonitoring !== design.primaryKey.keyMonitoring) {
         overrides.set(gsi.index as string, gsi.keyMonitoring ? { enabled: true, mode: this.mode } : { enabled: false });
@@ -367,6 +379,9 @@ export class GuardedTable extends Construct {
     return { space: ref, capacity };
   }
 }
+
+/** The one table design of a document normalized from a GuardedTable's input. */
+const designOf = (document: NormalizedDocument): DynamoDbKeyDesign => document.designs[0].design as DynamoDbKeyDesign;
 
 /**
  * Throws when the props cannot be built: a DesignError when the design is wrong (listing the settings'

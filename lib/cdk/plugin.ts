@@ -21,7 +21,7 @@ import {
 } from 'aws-cdk-lib';
 import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
-import { RULE_IDS } from '../index';
+import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
 import { allAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
@@ -57,6 +57,16 @@ function failOnRefused(given: unknown): PolicyValidationPluginReport {
       },
     ],
   };
+}
+
+/** The GuardedTable's own lint; none when its design cannot be linted (the metadata's lint then reports why). */
+function lintedOrNone(lint: () => LintedDesign): LintedDesign | undefined {
+  try {
+    return lint();
+  } catch (error) {
+    if (error instanceof DesignError || error instanceof UsageError) return undefined;
+    throw error;
+  }
 }
 
 /** Marks each raw DynamoDB table under a scope for the app-wide checks and records its waivers in its metadata. */
@@ -117,14 +127,17 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
   readonly name = PLUGIN_NAME;
   readonly version = VERSION;
   readonly ruleIds = [...RULE_IDS];
-  private readonly guarded = new Map<CfnResource, IConstruct>();
+  private readonly guarded = new Map<CfnResource, { readonly owner: IConstruct; readonly lint: () => LintedDesign }>();
   private readonly raw = new Set<CfnResource>();
 
   private constructor() {}
 
-  /** @internal Called by GuardedTable for its table resource; `owner` is the GuardedTable, where its waivers apply. */
-  trackGuarded(resource: CfnResource, owner: IConstruct): void {
-    this.guarded.set(resource, owner);
+  /**
+   * @internal Called by GuardedTable for its table resource; `owner` is the GuardedTable, where its
+   * waivers apply, and `lint` its lint of the design it writes to the metadata.
+   */
+  trackGuarded(resource: CfnResource, owner: IConstruct, lint: () => LintedDesign): void {
+    this.guarded.set(resource, { owner, lint });
   }
 
   /** @internal */
@@ -144,7 +157,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     const failOn = given ?? 'error';
     const templates = new Map<string, Record<string, unknown>>();
     const resources = [
-      ...[...this.guarded].map(([r, owner]) => this.synthesized(r, owner, 'guarded', templates)),
+      ...[...this.guarded].map(([r, { owner, lint }]) => ({ ...this.synthesized(r, owner, 'guarded', templates), linted: lintedOrNone(lint) })),
       ...[...this.raw].map((r) => this.synthesized(r, r, 'raw', templates)),
     ];
     const { skewguard, unprefixed } = allAcknowledgements(root);

@@ -10,6 +10,7 @@ export {
 export { externalTableOf, type ExternalTable, type UncheckedValue } from './template-table';
 export {
   lintTemplateResource,
+  type LintedDesign,
   type TemplateFinding,
   type TemplateLintOptions,
   type TemplateResourceResult,

@@ -10,8 +10,8 @@
 import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { prefixPath } from '../design/field-path';
 import type { DesignInput } from '../design/input';
-import type { DynamoDbKeyDesign } from '../design/key-design';
-import { lintNormalized, normalize, type Finding, type UnusedAcknowledgement } from '../lint/engine';
+import type { DynamoDbKeyDesign, NormalizedDocument } from '../design/key-design';
+import { lintNormalized, normalize, type Finding, type LintResult, type UnusedAcknowledgement } from '../lint/engine';
 import { lintExternal } from '../lint/external';
 import { fill } from '../lint/messages';
 import { RULES } from '../lint/rules';
@@ -47,14 +47,46 @@ export interface TemplateResourceResult {
 /** Options of the lint, with `basePath` the resource's location in its template (`Resources.Orders`). */
 export type TemplateLintOptions = LintOptions;
 
-/** Findings of one DynamoDB resource of a template, by its logical ID. */
-export function lintTemplateResource(logicalId: string, resource: unknown, options: TemplateLintOptions = {}): TemplateResourceResult {
+/**
+ * A table design its author has already normalized and linted, with the options of this lint but
+ * `basePath`, and without `engine` (a GuardedTable, at synth): what `normalize()` and `lintNormalized()` returned.
+ */
+export interface LintedDesign {
+  /** The design as it was linted: what its author writes to `Metadata.skewguard.design`. */
+  readonly design: unknown;
+  readonly document: NormalizedDocument;
+  readonly result: LintResult;
+}
+
+/**
+ * Findings of one DynamoDB resource of a template, by its logical ID. `linted`: the design its author
+ * already linted, used only when the metadata holds exactly that design (the same JSON); any other
+ * entry, an edited one included, is linted as written. The resource itself is always compared with
+ * the design (SG016).
+ */
+export function lintTemplateResource(logicalId: string, resource: unknown, options: TemplateLintOptions = {}, linted?: LintedDesign): TemplateResourceResult {
   // A bad option is the caller's mistake, not the template's: it throws (UsageError) before any reading.
   const { basePath = '', ...lintOptions } = validateLintOptions(options);
   const metadata = templateMetadataOf(resource);
   if (metadata.status === 'unreadable') return empty('guarded', [{ path: prefixPath(basePath, metadata.issue.path), message: metadata.issue.message }]);
-  if (metadata.status === 'read' && metadata.design !== undefined) return lintGuarded(metadata.design, resource, basePath, lintOptions);
+  if (metadata.status === 'read' && metadata.design !== undefined) {
+    const reused = linted !== undefined && sameJson(linted.design, metadata.design) ? linted : undefined;
+    return lintGuarded(metadata.design, resource, basePath, lintOptions, reused);
+  }
   return lintRaw(logicalId, resource, basePath, lintOptions);
+}
+
+/**
+ * Whether `written` (read from a template) is `design` as JSON writes it. A number JSON cannot carry
+ * (NaN, ±Infinity, -0) is written as another value, so a design holding one is never the same.
+ */
+function sameJson(design: unknown, written: unknown): boolean {
+  let exact = true;
+  const text = JSON.stringify(design, (_key, value: unknown) => {
+    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) exact = false;
+    return value;
+  });
+  return exact && text === JSON.stringify(written);
 }
 
 function empty(kind: 'guarded' | 'raw', errors: DesignIssue[]): TemplateResourceResult {
@@ -94,14 +126,14 @@ function mismatchFindings(design: DynamoDbKeyDesign, resource: unknown, resource
   }));
 }
 
-function lintGuarded(design: unknown, resource: unknown, resourceAt: string, options: LintOptions): TemplateResourceResult {
+function lintGuarded(design: unknown, resource: unknown, resourceAt: string, options: LintOptions, linted?: LintedDesign): TemplateResourceResult {
   const designAt = prefixPath(resourceAt, `${METADATA_PATH}.design`);
   // The design is a table's: written without `engine`, which a forged entry must not change either.
   const input = (isObject(design) ? { ...design, engine: 'dynamodb' } : design) as DesignInput;
   try {
     // Normalized once: the rules and SG016's comparison with the resource read the same design.
-    const document = normalize(input, options);
-    const result = lintNormalized(document, options);
+    const document = linted?.document ?? normalize(input, options);
+    const result = linted?.result ?? lintNormalized(document, options);
     return {
       kind: 'guarded',
       findings: [

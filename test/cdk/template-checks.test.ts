@@ -42,6 +42,17 @@ describe('escape hatches on a GuardedTable are caught at synth', () => {
     expect(synthError(app)).toContain('skewguard::SG016');
   });
 
+  it("lints a design edited in the metadata after construction as written, not as the construct's own lint", () => {
+    const { app, stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Jobs', healthy({ workload: { peakReadUnits: 20000, peakWriteUnits: 20000 } }));
+    // The construct's own lint (which the plugin reuses while the metadata is exactly its design) finds nothing.
+    expect(table.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    (table.table.node.defaultChild as CfnGlobalTable).addOverride('Metadata.skewguard.design.partitionKey.cardinality', 5);
+    expect(synthError(app)).toContain('skewguard::SG001');
+    const sg001 = (skewguardReport(app)?.violations ?? []).find((v) => v.ruleName === 'skewguard::SG001');
+    expect(sg001?.violatingConstructs[0].cloudFormationResource?.propertyPaths).toEqual(['Metadata.skewguard.design.partitionKey']);
+  });
+
   it('passes an untouched GuardedTable with indexes', () => {
     const { app, stack } = appWithStack();
     const table = new GuardedTable(stack, 'Jobs', healthy({ sortKey: { name: 'at', type: AttributeType.STRING, cardinality: 'unique' } }));

@@ -250,6 +250,46 @@ describe('lintTemplateResource(): the one reader of template resources for the C
     expect([sg001?.path, sg001?.location]).toEqual(['partitionKey', 'Resources.Orders.Metadata.skewguard.design.partitionKey']);
   });
 
+  describe('with the design its author already linted', () => {
+    const design = { name: 'orders', partitionKey: { name: 'status', type: 'S', cardinality: 5 }, workload: { peakReadUnits: 1000, peakWriteUnits: 500 } };
+    const resourceOf = (written: object, hashKey = 'status') => ({
+      Type: 'AWS::DynamoDB::GlobalTable',
+      Metadata: { skewguard: { version: 1, design: written } },
+      Properties: {
+        KeySchema: [{ AttributeName: hashKey, KeyType: 'HASH' }],
+        Replicas: [{ Region: 'eu-west-1', ContributorInsightsSpecification: { Enabled: true } }],
+      },
+    });
+    // A result no lint of `design` gives (it has SG001): where it shows, the author's lint was used.
+    const linted = (of: object) => ({
+      design: of,
+      document: normalize({ ...of, engine: 'dynamodb' } as Parameters<typeof normalize>[0]),
+      result: { findings: [], unusedAcknowledgements: [] },
+    });
+    const rules = (result: ReturnType<typeof lintTemplateResource>) => result.findings.map((f) => f.ruleId);
+
+    it('uses it when the metadata holds exactly that design, read back from JSON', () => {
+      const written = JSON.parse(JSON.stringify(design)) as object;
+      expect(rules(lintTemplateResource('Orders', resourceOf(written)))).toContain('SG001');
+      expect(rules(lintTemplateResource('Orders', resourceOf(written), {}, linted(design)))).toEqual([]);
+    });
+
+    it('lints the metadata as written when it differs (an entry edited after construction)', () => {
+      const edited = { ...design, partitionKey: { ...design.partitionKey, cardinality: 4 } };
+      expect(rules(lintTemplateResource('Orders', resourceOf(edited), {}, linted(design)))).toContain('SG001');
+      // A number JSON writes as another value is never the same design.
+      const negativeZero = { ...design, workload: { ...design.workload, peakReadUnits: -0 } };
+      expect(rules(lintTemplateResource('Orders', resourceOf(JSON.parse(JSON.stringify(negativeZero)) as object), {}, linted(negativeZero)))).toContain(
+        'SG001',
+      );
+    });
+
+    it('still compares the resource with the design (SG016): an escape hatch is caught', () => {
+      const result = lintTemplateResource('Orders', resourceOf(design, 'eventId'), {}, linted(design));
+      expect(result.findings.map((f) => [f.ruleId, f.path])).toEqual([['SG016', 'Properties.KeySchema']]);
+    });
+  });
+
   it('reports unreadable metadata as an error at its location', () => {
     const result = lintTemplateResource('T', { ...raw, Metadata: { skewguard: { version: 9 } } }, { basePath: 'Resources.T' });
     expect(result.errors).toEqual([{ path: 'Resources.T.Metadata.skewguard.version', message: expect.stringContaining('newer skewguard') }]);
