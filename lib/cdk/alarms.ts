@@ -200,7 +200,8 @@ export function throttlesAndErrorsAlarms(
       metric: sum(Object.fromEntries(group), `${what.title}/min`),
       threshold: settings.throttlesAndErrors,
       index: tableWide ? undefined : spaces[0]?.space.indexName,
-      title: `throttles and errors that are not a hot key${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
+      // Part of the alarm name (AlarmName replaces the alarm when it changes; the construct id stays).
+      title: `${what.title}${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
       meaning: `${group
         .map(([, m]) => (m as cloudwatch.Metric).metricName)
         .filter((name, j, all) => all.indexOf(name) === j)

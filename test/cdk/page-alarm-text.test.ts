@@ -31,6 +31,7 @@ describe('the page alarm of throttles that are not a hot key', () => {
     const a = pageAlarm({});
     expect(a.metrics).toEqual(['ReadAccountLimitThrottleEvents', 'WriteAccountLimitThrottleEvents']);
     expect(a.label).toBe('account-limit throttles/min');
+    expect(a.name).toBe('skewguard page Test/Orders account-limit throttles');
     expect(a.description).toMatch(
       /^\[page\] ReadAccountLimitThrottleEvents, WriteAccountLimitThrottleEvents: requests throttled over the account's per-table throughput quota, not by a hot key\. Do: /,
     );
@@ -46,6 +47,7 @@ describe('the page alarm of throttles that are not a hot key', () => {
       'SystemErrors',
     ]);
     expect(a.label).toBe('account-limit + on-demand-maximum throttles + system errors/min');
+    expect(a.name).toBe('skewguard page Test/Orders account-limit + on-demand-maximum throttles + system errors');
     expect(a.description).toContain('over the on-demand maximum set, not by a hot key; requests failing inside DynamoDB (HTTP 500).');
     expect(a.description).toContain('SystemErrors: retry, then AWS support');
   });
