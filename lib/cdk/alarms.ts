@@ -161,7 +161,8 @@ export interface CapacityShape {
 const MAX_ALARM_METRICS = 10;
 
 /**
- * Page: throttles that are not a hot key and server errors, summed; one alarm per table (more only
+ * Page: throttles that are not a hot key (account limit; provisioned capacity or an on-demand maximum
+ * where set) and SystemErrors of the operations asked for, summed; one alarm per table (more only
  * when its metrics exceed the 10 one alarm can read, e.g. a provisioned table with several GSIs).
  * A page because a throttle in each of 5 minutes means a limit refuses requests now, and only
  * someone raising it (or shedding the load) ends that; a surge does not wait for a ticket queue.
@@ -190,26 +191,59 @@ export function throttlesAndErrorsAlarms(
   if (tableWide) for (const operation of settings.systemErrorOperations) metrics.push([`errors${operation}`, systemErrors(tableName, operation)]);
   const groups: [string, cloudwatch.IMetric][][] = [];
   for (let i = 0; i < metrics.length; i += MAX_ALARM_METRICS) groups.push(metrics.slice(i, i + MAX_ALARM_METRICS));
-  return groups.map((group, i) =>
-    factory.create({
+  return groups.map((group, i) => {
+    const what = pageContents(group.map(([id]) => id));
+    return factory.create({
       id: `ThrottlesAndErrors${idSuffix}${i === 0 ? '' : i + 1}`,
       tier: 'page',
       signal: 'throttles-and-errors',
-      metric: sum(Object.fromEntries(group), 'other throttles + errors/min'),
+      metric: sum(Object.fromEntries(group), `${what.title}/min`),
       threshold: settings.throttlesAndErrors,
       index: tableWide ? undefined : spaces[0]?.space.indexName,
-      title: `throttles and errors that are not a hot key${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
+      // Part of the alarm name (AlarmName replaces the alarm when it changes; the construct id stays).
+      title: `${what.title}${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
       meaning: `${group
         .map(([, m]) => (m as cloudwatch.Metric).metricName)
         .filter((name, j, all) => all.indexOf(name) === j)
-        .join(
-          ', ',
-        )}: throttled by a capacity limit, not a key${settings.systemErrorOperations.length > 0 && tableWide ? ', or failing inside DynamoDB (HTTP 500)' : ''}`,
-      action:
-        'find the metric in ALARM; raise that limit now: the table quota (Service Quotas), the provisioned capacity or its auto scaling maximum, or the on-demand maximum (UpdateTable OnDemandThroughput), or shed the load; SystemErrors: retry, then AWS support',
+        .join(', ')}: ${what.meaning}`,
+      action: what.action,
       doc: ALARM_DOCS.metrics,
-    }),
-  );
+    });
+  });
+}
+
+/**
+ * What one page alarm of throttlesAndErrorsAlarms sums, named from the metrics it holds (by their
+ * ids), so its name, label and description say exactly that: a table on demand without a maximum
+ * and without systemErrorOperations has only the account-limit throttles, and an alarm named
+ * "throttles and errors" would promise an error metric it does not read. Causes as the DynamoDB
+ * Developer Guide's "DynamoDB metrics and dimensions" defines each metric
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html).
+ */
+function pageContents(ids: readonly string[]): { title: string; meaning: string; action: string } {
+  const kinds = [
+    { prefix: 'account', name: 'account-limit', cause: "over the account's per-table throughput quota" },
+    { prefix: 'provisioned', name: 'provisioned-capacity', cause: 'over the provisioned capacity' },
+    { prefix: 'maxOnDemand', name: 'on-demand-maximum', cause: 'over the on-demand maximum set' },
+  ].filter((kind) => ids.some((id) => id.startsWith(kind.prefix)));
+  const errors = ids.some((id) => id.startsWith('errors'));
+  const throttles = kinds.length > 0 ? `${kinds.map((k) => k.name).join(' + ')} throttles` : '';
+  const title = [throttles, errors ? 'system errors' : ''].filter(Boolean).join(' + ');
+  const meaning = [
+    kinds.length > 0 ? `requests throttled ${kinds.map((k) => k.cause).join(' or ')}, not by a hot key` : '',
+    errors ? 'requests failing inside DynamoDB (HTTP 500)' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const action = [
+    kinds.length > 0
+      ? 'find the metric in ALARM; raise that limit now: the table quota (Service Quotas), the provisioned capacity or its auto scaling maximum, or the on-demand maximum (UpdateTable OnDemandThroughput), or shed the load'
+      : '',
+    errors ? 'SystemErrors: retry, then AWS support' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return { title, meaning, action };
 }
 
 /** Ticket: the hottest key of a key space, from its Contributor Insights rule. */

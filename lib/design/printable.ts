@@ -34,7 +34,19 @@ export function hasUnsafeCharacters(text: string): boolean {
   return UNSAFE_TEST.test(text);
 }
 
-/** `text` without the characters `printable()` escapes (what a reader of the escaped text thinks it says). */
+/** Whole terminal escape sequences (ECMA-48, 5th edition, §5.3–5.4 and §8.3.89:
+ *  https://ecma-international.org/publications-and-standards/standards/ecma-48/): a control sequence
+ *  (CSI: `ESC [` or U+009B, parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one final byte
+ *  0x40–0x7E, as in `ESC [ 2 J`); a control string (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`,
+ *  APC `ESC _`, or their C1 forms) up to its terminator BEL or ST (`ESC \`, U+009C), or to the end when
+ *  it has none; any other escape sequence (`ESC`, intermediate bytes, one final byte 0x30–0x7E).
+ *  A terminal shows none of these bytes, so none is part of the name a reader sees. */
+const ESCAPE_SEQUENCE =
+  // eslint-disable-next-line no-control-regex -- matching escape sequences is the point
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^]*?(?:\u0007|\u001b\\|\u009c|$)|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
+
+/** `text` without the characters `printable()` escapes (what a reader of the escaped text thinks it
+ *  says): whole escape sequences first, so `sta\u202etus\x1b[2J` becomes `status`, not `status[2J`. */
 export function withoutUnsafeCharacters(text: string): string {
-  return text.replace(UNSAFE, '');
+  return text.replace(ESCAPE_SEQUENCE, '').replace(UNSAFE, '');
 }

@@ -86,10 +86,13 @@ export interface TextOptions {
   /** In UTF-8 bytes, for names AWS limits by byte length. */
   readonly maxBytes?: number;
   readonly minLength?: number;
+  /** The length rule in words, with its source: when given, a value shorter than `minLength` is
+   *  reported as too short with it, instead of as not matching `expected` (which reads like a bad character). */
+  readonly lengthRule?: string;
 }
 
 export function text(options: TextOptions = {}): Shape<string> {
-  const { pattern, patternHint, maxLength, maxBytes, minLength = 1 } = options;
+  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
     : minLength > 1
@@ -103,7 +106,11 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (isStringToken(value))
         return report(issues, place, key, 'is an unresolved token; skewguard checks the design at synth time and needs the literal value');
       const trimmed = value.trim();
-      if (trimmed.length < minLength) return fail(issues, place, key, expected, value);
+      if (trimmed.length < minLength) {
+        if (lengthRule === undefined || trimmed.length === 0) return fail(issues, place, key, expected, value);
+        const count = `${trimmed.length} character${trimmed.length === 1 ? '' : 's'}`;
+        return report(issues, place, key, `is too short: ${lengthRule}; got ${describe(value)} (${count})`);
+      }
       if (trimmed !== value) return report(issues, place, key, `must not start or end with white space, got ${describe(value)}`);
       if (maxLength !== undefined && value.length > maxLength)
         return report(issues, place, key, `must be at most ${maxLength} characters, got ${value.length}`);

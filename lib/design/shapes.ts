@@ -39,6 +39,9 @@ import { bool, either, list, num, oneOf, record, text, type Shape } from './shap
 
 /** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
 const dynamoDbName = text({
+  minLength: 3,
+  lengthRule:
+    'DynamoDB table and index names are 3 to 255 characters (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/HowItWorks.NamingRulesDataTypes.html)',
   maxLength: 255,
   pattern: /^[A-Za-z0-9_.-]{3,255}$/,
   patternHint: '3 to 255 letters, digits, "_", "-" and "."',
@@ -316,7 +319,7 @@ const localSecondaryIndex = record<LocalSecondaryIndexDesign>({
 
 const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
   contributorInsights: { shape: bool(), optional: true, doc: 'Contributor Insights on the table; default true.' },
-  latencyAlarms: { shape: bool(), optional: true, doc: 'Ignored (read by SG011, retired in 0.2); kept so older files stay valid.' },
+  latencyAlarms: { shape: bool(), optional: true, doc: 'Ignored (read by SG011, retired in 0.1.0); kept so older files stay valid.' },
 });
 
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(

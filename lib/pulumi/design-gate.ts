@@ -105,6 +105,11 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
     monitoring: { partitionKeyDiagnostics: input.diagnostics },
     ...(input.throughput !== undefined ? { throughput: input.throughput } : {}),
   };
+  // A throughput the component passed in (not written in the design) is the user's args.throughput:
+  // findings, issues and edits about it are reported at that path (`throughput.autoscaleMax`), the
+  // field they wrote, not at a design.throughput that does not exist in their program.
+  const fromArgs = input.throughput !== undefined && (input.design as { throughput?: unknown }).throughput === undefined;
+  const pathOf = (path: string) => (fromArgs && (path === 'throughput' || path.startsWith('throughput.')) ? path : argPath(path));
   let normalized: CosmosKeyDesign;
   let result: LintResult;
   try {
@@ -115,15 +120,13 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
   } catch (error) {
     // Bad lintOptions are a UsageError since lint() tells usage from design mistakes; both are bad args here.
     if (!(error instanceof DesignError) && !(error instanceof UsageError)) throw error;
-    issues.push(...error.issues.map((issue: DesignIssue) => ({ path: argPath(issue.path), message: issue.message })));
+    issues.push(...error.issues.map((issue: DesignIssue) => ({ path: pathOf(issue.path), message: issue.message })));
     return undefined;
   }
-  // A throughput the component passed in (not written in the design) is changed in args.throughput, not by a design edit.
-  const fromArgs = input.throughput !== undefined && (input.design as { throughput?: unknown }).throughput === undefined;
-  const pathOf = (path: string) => (fromArgs && (path === 'throughput' || path.startsWith('throughput.')) ? path : argPath(path));
   return {
     design: normalized,
-    findings: result.findings.map((f) => ({ ...f, path: argPath(f.path), edits: argEdits(f.edits, pathOf) })),
+    // Edits to a throughput from args are dropped by argEdits (it is changed in args.throughput, not by a design edit).
+    findings: result.findings.map((f) => ({ ...f, path: pathOf(f.path), edits: argEdits(f.edits, pathOf) })),
     unusedAcknowledgements: result.unusedAcknowledgements.map((a) => ({ ...a, path: argPath(a.path) })),
   };
 }

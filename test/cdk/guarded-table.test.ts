@@ -241,7 +241,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   });
 
   it('pages on throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
-    const ticket = alarms.filter((a) => a.name.includes('throttles and errors'));
+    const ticket = alarms.filter((a) => a.name.includes('account-limit'));
     expect(ticket).toHaveLength(1);
     expect(ticket[0]).toMatchObject({
       expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(maxOnDemandRead2, 0)',
@@ -257,7 +257,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       alarmActions: [pageRef],
       okActions: [ticketRef],
     });
-    expect(ticket[0].name).toBe('skewguard page orders throttles and errors that are not a hot key');
+    expect(ticket[0].name).toBe('skewguard page orders account-limit + on-demand-maximum throttles');
     expect(alarms.filter((a) => Object.values(a.metrics).some((m) => /Provisioned/.test(m.metric)))).toHaveLength(0);
   });
 
@@ -419,7 +419,7 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   const pageRef = { Ref: onlyOf(template, 'AWS::SNS::Topic') };
 
   it('pages (through the composite) on provisioned-capacity throttles (table and index), account limits and the SystemErrors asked for', () => {
-    const [ticket] = alarms.filter((a) => a.name.includes('throttles and errors'));
+    const [ticket] = alarms.filter((a) => a.name.includes('account-limit'));
     expect(
       Object.entries(ticket.metrics).map(
         ([id, m]) =>

@@ -38,7 +38,7 @@ describe('alarm names', () => {
       alarmProps(stack)
         .map((p) => p.AlarmName)
         .sort(),
-    ).toEqual(['skewguard page Test/Orders hot partition (key-range throttles)', 'skewguard page Test/Orders throttles and errors that are not a hot key']);
+    ).toEqual(['skewguard page Test/Orders account-limit throttles', 'skewguard page Test/Orders hot partition (key-range throttles)']);
   });
 });
 

@@ -99,7 +99,19 @@ describe('bad input is rejected with the field path and what is expected', () =>
     ['a single design without engine', { ...table(), engine: undefined }, 'engine: is required when one table or container design is passed on its own'],
     ['a typo in a field name', { ...table(), partitonKey: {} }, 'partitonKey: is not a known field (did you mean "partitionKey"?)'],
     ['an empty name', table({ name: '' }), 'name: expected a string (3 to 255 letters, digits'],
-    ['a table name of two characters', table({ name: 'ab' }), 'name: expected a string (3 to 255 letters, digits'],
+    // Too short is said as such, with DynamoDB's length rule (review 4: "x" read as a bad character).
+    [
+      'a table name of two characters',
+      table({ name: 'ab' }),
+      'name: is too short: DynamoDB table and index names are 3 to 255 characters (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/HowItWorks.NamingRulesDataTypes.html); got "ab" (2 characters)',
+    ],
+    ['a table name of one character', table({ name: 'x' }), 'name: is too short: DynamoDB table and index names are 3 to 255 characters'],
+    [
+      'a GSI name of one character',
+      table({ globalSecondaryIndexes: [{ indexName: 'x', partitionKey: { name: 'shopId', type: 'S', cardinality: 500 } }] }),
+      'globalSecondaryIndexes[0].indexName: is too short',
+    ],
+    ['a table name of three characters with a space', table({ name: 'a b' }), 'name: expected a string (3 to 255 letters, digits'],
     ['a table name with a space', table({ name: 'my orders' }), 'name: expected a string (3 to 255 letters, digits'],
     ['a container id with a slash', container({ name: 'a/b' }), 'name: expected a string (up to 255 characters, none of "/", "\\", "?" or "#")'],
     ['a container id with a hash', container({ name: 'orders#1' }), 'name: expected a string (up to 255 characters, none of'],

@@ -38,7 +38,15 @@ describe('throughput declared once, in args.throughput', () => {
   it('lints the design with it: 4,000 RU/s below a 33,000 RU/s peak is refused (SG017)', () => {
     const error = thrown(() => construct('short', {})) as DesignRefusedError;
     expect(error).toBeInstanceOf(DesignRefusedError);
-    expect(error.findings.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'design.throughput.manual', 4_000]]);
+    // Reported at the arg the user passed (there is no design.throughput in their program).
+    expect(error.findings.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'throughput.manual', 4_000]]);
+    expect(error.message).toContain('SG017 capacity-below-peak at throughput.manual (short)');
+    expect(error.message).not.toContain('design.throughput');
+  });
+
+  it('reports a throughput the user wrote in the design at design.throughput', () => {
+    const error = thrown(() => construct('written', { design: { ...busy, throughput: { manual: 4_000 } } })) as DesignRefusedError;
+    expect(error.findings.map((f) => [f.ruleId, f.path])).toEqual([['SG017', 'design.throughput.manual']]);
   });
 
   it('keeps it in the normalized design, and accepts a throughput that serves the peak', async () => {

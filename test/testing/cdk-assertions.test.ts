@@ -4,6 +4,7 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { UsageError } from '../../lib';
 import { GuardedTable, SkewguardPlugin } from '../../lib/cdk';
+import { assertDesignFails } from '../../lib/testing';
 import { assertStackFails, assertStackPasses, DesignAssertionError, synthDesignReport } from '../../lib/testing/cdk';
 import { healthy, statusKeyed } from '../cdk/support';
 import { thrown } from './support/errors';
@@ -111,6 +112,25 @@ describe('assertStackFails', () => {
       ['error', 'SG001', 'Shop/Orders', 'partitionKey'],
       ['error', 'SG003', 'Shop/Orders', 'partitionKey'],
     ]);
+  });
+
+  // Review 4: assertStackFails returned `.rule` where assertDesignFails returns `.ruleId`.
+  it('keys each violation by ruleId, as assertDesignFails keys its findings; rule stays as a deprecated alias', () => {
+    const stack = stackOf();
+    new GuardedTable(stack, 'Orders', statusKeyed());
+    const failing = assertStackFails(stack, ['SG001', 'SG003']);
+    const findings = assertDesignFails(
+      {
+        engine: 'dynamodb',
+        name: 'orders',
+        partitionKey: { name: 'status', type: 'S', cardinality: 5 },
+        workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
+      },
+      'SG003',
+    );
+    expect(failing.map((v) => v.ruleId)).toEqual(['SG001', 'SG003']);
+    expect(findings.map((f) => f.ruleId)).toEqual(failing.map((v) => v.ruleId));
+    for (const v of failing) expect(v.rule).toBe(v.ruleId);
   });
 
   it('fails, with the report, when the stack synthesizes or fails for other rules', () => {

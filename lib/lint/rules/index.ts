@@ -50,7 +50,7 @@ export const RETIRED_RULES: readonly RetiredRule[] = [
     // SuccessfulRequestLatency is time inside DynamoDB only ("DynamoDB metrics and dimensions"), and the
     // design switch it checked creates no alarm: a rule that refused synths on that premise had to go.
     retired:
-      'retired in 0.2: it refused on-demand tables with `monitoring.latencyAlarms: false` because SDK retries would show as rising p99 SuccessfulRequestLatency, but that metric is time inside DynamoDB only (no network, no client-side time), so retries never show in it, and the switch created no alarm. The hot-partition signal in both capacity modes is the key-range throttle events GuardedTable always alarms on, with Contributor Insights for the key (SG010)',
+      'retired in 0.1.0: it refused on-demand tables with `monitoring.latencyAlarms: false` because SDK retries would show as rising p99 SuccessfulRequestLatency, but that metric is time inside DynamoDB only (no network, no client-side time), so retries never show in it, and the switch created no alarm. The hot-partition signal in both capacity modes is the key-range throttle events GuardedTable always alarms on, with Contributor Insights for the key (SG010)',
     replacedBy: ['SG010'],
   },
 ];

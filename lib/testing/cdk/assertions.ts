@@ -47,7 +47,7 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
   const failed = failing(report.violations, failOn);
   if (failed.length > 0) {
     throw new DesignAssertionError(
-      `expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.rule))].join(', ')}\n\n${report.text}`,
+      `expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.ruleId))].join(', ')}\n\n${report.text}`,
     );
   }
   return report.violations;
@@ -72,10 +72,10 @@ export function assertStackFails(
   const failed = failing(report.violations, failOn);
   const missing = unmet(
     wanted,
-    failed.map((v) => ({ rule: v.rule, path: v.fieldPath, resource: v.constructPath, index: v.index })),
+    failed.map((v) => ({ rule: v.ruleId, path: v.fieldPath, resource: v.constructPath, index: v.index })),
   );
   if (missing.length > 0) {
-    const actual = failed.length === 0 ? 'it synthesizes' : `it fails only with ${[...new Set(failed.map((v) => v.rule))].join(', ')}`;
+    const actual = failed.length === 0 ? 'it synthesizes' : `it fails only with ${[...new Set(failed.map((v) => v.ruleId))].join(', ')}`;
     throw new DesignAssertionError(
       `expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`,
     );

@@ -15,7 +15,10 @@ import { formatReport, type ReportEntry } from '../report';
 /** One skewguard violation of a synth. */
 export interface DesignViolation {
   /** The rule id (`SG003`), or another skewguard check: `design-metadata`, `acknowledgement`,
-   *  `unchecked`, `template` (an index missing from the design is SG016). */
+   *  `unchecked`, `template` (an index missing from the design is SG016). The key the core's findings
+   *  and `assertDesignFails` use. */
+  readonly ruleId: string;
+  /** @deprecated The same value as `ruleId`, under the name 0.1.0 documented first; use `ruleId`. */
   readonly rule: string;
   /** The rule's name (`hot-key-exceeds-partition`); undefined for the other checks. */
   readonly title?: string;
@@ -89,8 +92,10 @@ function coreMessage(description: string, metadata: Record<string, string>): str
 function violation(reported: ReportedViolation, acknowledged?: string): DesignViolation {
   const metadata = reported.ruleMetadata ?? {};
   const severity = reported.severity === 'warning' || reported.severity === 'fatal' ? reported.severity : 'error';
+  const ruleId = reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName;
   return {
-    rule: reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName,
+    ruleId,
+    rule: ruleId,
     ...(metadata.title !== undefined ? { title: metadata.title } : {}),
     severity,
     constructPath: metadata.constructPath ?? reported.violatingConstructs?.[0]?.constructPath ?? '',
@@ -115,8 +120,9 @@ function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): De
     .filter(GuardedTable.isGuardedTable)
     .flatMap((table) =>
       table.findings
-        .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.rule === f.ruleId && v.fieldPath === f.path))
+        .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.ruleId === f.ruleId && v.fieldPath === f.path))
         .map((f): DesignViolation => ({
+          ruleId: f.ruleId,
           rule: f.ruleId,
           title: f.title,
           severity: f.severity,
@@ -133,7 +139,7 @@ function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): De
 function entry(v: DesignViolation): ReportEntry {
   return {
     severity: v.severity,
-    rule: v.title ? `${v.rule} ${v.title}` : v.rule,
+    rule: v.title ? `${v.ruleId} ${v.title}` : v.ruleId,
     where: `${v.constructPath || '(app)'}${v.fieldPath ? `, field ${v.fieldPath}` : ''}${v.index ? ` (index ${v.index})` : ''}`,
     message: v.message,
     ...(v.fix ? { fix: v.fix } : {}),

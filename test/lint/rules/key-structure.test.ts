@@ -99,9 +99,10 @@ testRule('SG005', {
           messageId: 'unsafePath',
           path: 'partitionKey.paths[0]',
           // The message shows the name escaped (filled through printable()); data keeps it as the design spells it.
-          data: { name: '/tenant\u001b[2JId', valid: '/tenant[2JId' },
+          data: { name: '/tenant\u001b[2JId', valid: '/tenantId' },
           message: /^the partition-key path `\/tenant\\x1b\[2JId` \(shown escaped\) holds control, bidirectional-formatting or invisible characters/,
-          edits: [{ op: 'set', path: 'partitionKey.paths[0].path', value: '/tenant[2JId' }],
+          // The whole CSI sequence `ESC [ 2 J` goes, not only its ESC (a terminal shows none of it).
+          edits: [{ op: 'set', path: 'partitionKey.paths[0].path', value: '/tenantId' }],
         },
         { messageId: 'unsafePath', data: { name: '/device\u0085Id', valid: '/deviceId' }, message: /`\/device\\x85Id`/ },
         { messageId: 'unsafePath', data: { name: '/user\u202eDI', valid: '/userDI' }, message: /`\/user\\u202eDI`/, fix: 'use `/userDI`' },
@@ -236,7 +237,7 @@ testRule('SG005', {
           messageId: 'unsafeName',
           path: 'globalSecondaryIndexes[0].partitionKey.name',
           index: 'by-status',
-          data: { name: 'sta\u0000tus\u001b[2J', clean: 'status[2J' },
+          data: { name: 'sta\u0000tus\u001b[2J', clean: 'status' },
           message: /`sta\\x00tus\\x1b\[2J`/,
         },
         {
@@ -255,6 +256,17 @@ testRule('SG005', {
           fix: 'name the attribute `userId` (the name without them), in the design and in the application',
         },
         { messageId: 'unsafeName', path: 'sortKey.name', data: { name: 'created\u200bOn', clean: 'createdOn' }, message: /`created\\u200bOn`/ },
+      ],
+    },
+    {
+      name: 'DynamoDB key attribute names holding OSC strings (BEL- and ST-terminated): the suggested name drops each whole string',
+      design: table({
+        partitionKey: { name: 'order\u001b]8;;http://x\u0007Id', type: 'S', cardinality: 'unique' },
+        sortKey: { name: 'created\u001b]0;title\u001b\\On', type: 'S', cardinality: 'unique' },
+      }),
+      findings: [
+        { messageId: 'unsafeName', path: 'partitionKey.name', data: { clean: 'orderId' } },
+        { messageId: 'unsafeName', path: 'sortKey.name', data: { clean: 'createdOn' } },
       ],
     },
     {
