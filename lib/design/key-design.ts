@@ -58,6 +58,9 @@ export interface Workload {
   readonly readShare: number;
   /** How `peakReadUnits` was obtained. */
   readonly readSource: 'declared' | 'table' | 'access-patterns';
+  /** How `peakWriteUnits` was obtained: declared on this key space, or (a GSI that declares none) the table's writes.
+   *  A message that asks for the index's own figure must not ask when it is declared, even at the table's value. */
+  readonly writeSource: 'declared' | 'table';
   /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
   readonly hotKeyShare: number;
   readonly hotKeyShareSource: HotKeyShareSource;

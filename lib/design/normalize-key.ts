@@ -73,6 +73,8 @@ export interface DeclaredFigure {
 export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
   readonly reads: { readonly units: number; readonly share: number; readonly source: Workload['readSource'] };
   readonly peakWriteUnits: number;
+  /** A GSI that declares no peakWriteUnits takes the table's (default: declared). */
+  readonly writeSource?: Workload['writeSource'];
   readonly hotKeyShare?: DeclaredFigure;
   readonly sharding?: ShardingDesign;
 }
@@ -99,6 +101,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     peakWriteUnits: draft.peakWriteUnits,
     readShare: draft.reads.share,
     readSource: draft.reads.source,
+    writeSource: draft.writeSource ?? 'declared',
     hotKeyShare: hot.share,
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,

@@ -106,6 +106,7 @@ function gsiDraft(
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
     // Every table write that carries the index's key is projected into it: the table's writes are the conservative default.
     peakWriteUnits: workload?.peakWriteUnits ?? table.workload.peakWriteUnits,
+    writeSource: workload?.peakWriteUnits === undefined ? 'table' : 'declared',
     hotKeyShare:
       workload?.hotKeyShare === undefined ? undefined : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,

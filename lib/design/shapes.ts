@@ -234,7 +234,11 @@ export const acknowledgementShape = record<AcknowledgementDesign>({
 const thresholds = record<ThresholdOverrides>({
   headroom: { shape: num({ above: 0, max: 1 }), optional: true, doc: 'Usable share of a vendor ceiling; default 0.8.' },
   minCardinality: { shape: num({ integer: true, min: 1 }), optional: true, doc: 'SG001 minimum distinct key values; default 100.' },
-  maxShards: { shape: num({ integer: true, min: 2 }), optional: true, doc: 'SG008 shard-count ceiling; default 100.' },
+  maxShards: {
+    shape: num({ integer: true, min: 2 }),
+    optional: true,
+    doc: 'SG008 shard-count ceiling, and the most buckets SG003 offers a hot first level before it leads with more throughput; default 100.',
+  },
   fanOutFactor: { shape: num({ min: 1 }), optional: true, doc: 'SG008 allowed multiple of the computed shard need; default 2.' },
   maxCrossPartitionShare: { shape: share, optional: true, doc: 'SG012 allowed share of cross-partition queries; default 0.05.' },
   maxHotKeyShare: { shape: share, optional: true, doc: 'SG014 allowed share of one key value; default 0.1.' },

@@ -4,13 +4,16 @@
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
 import { joinPath } from '../design/field-path';
-import { sameAttribute, type Sharding } from '../design/key-design';
+import { sameAttribute } from '../design/key-design';
+import type { CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
+import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
+import { physicalBound, throughputServing, throughputThatServes } from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
@@ -55,6 +58,18 @@ export const ADVICE_MESSAGES = {
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
+  // Review 4 item 1: the reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
+  unspreadReads:
+    'no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
+  unspreadPagedReads:
+    'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
+  unspreadCopies:
+    '; or keep N = {{copies}} replicated copies of each {{key|key}} value, written together and read at random: each copy serves 1/{{copies}} of the reads, and every write costs {{copies}}×',
+  unspreadRaiseWhole:
+    "; or raise the container's throughput in place to {{unspreadRaiseTo}} RU/s ({{unspreadRaisedPartitions|partitions}} of {{unspreadRaisedEach}} RU/s; declare physicalPartitions: {{unspreadRaisedPartitions}} once raised), which serves the hottest {{key|key}} value unsharded",
+  unspreadRaiseShard:
+    "; or raise the container's throughput in place to {{unspreadRaiseTo}} RU/s ({{unspreadRaisedPartitions|partitions}} of {{unspreadRaisedEach}} RU/s; declare physicalPartitions: {{unspreadRaisedPartitions}} once raised), whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)",
+  unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
@@ -132,6 +147,11 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     maxShards,
     ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
   });
+  // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
+  if (plan.readsNeedCache) {
+    const unspread = unspreadAdvice(analysis, n);
+    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data) };
+  }
   if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: Object.assign({}, counted, upstreamData), shards: n };
   const lower = declared !== undefined && n < declared.shards;
 
@@ -196,6 +216,69 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
     shards: n,
   };
+}
+
+/**
+ * The fix when the reads that shards cannot spread (a single item's: one item never spans shards; a paged
+ * query's: every page reads every shard) are, alone, over the ceiling the key is judged on: a logical partition's
+ * (DynamoDB: 3,000 RCU, Cosmos DB: 10,000 RU/s, "Best practices for designing and using partition keys
+ * effectively", "Partitioning and horizontal scaling") or its physical partition's share of the container's RU/s.
+ * No shard count changes those reads, so no count is offered; what does work is named with its number: a cache
+ * (it serves reads), replicated copies when they fit (each takes every write), and on Cosmos DB the container
+ * RU/s at which the key fits ("Redistribute throughput across partitions", "Best practices for scaling
+ * provisioned throughput"). Undefined when the reads alone fit (the shards then fix the rest).
+ */
+function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData } | undefined {
+  const { design, space, hot, readsSpread, physical } = analysis;
+  const { headroom } = design.thresholds;
+  const { profile } = analysis.owner;
+  const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical);
+  const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
+  const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
+  if (!over) return undefined;
+  const ids: AdviceId[] = [analysis.pagedReads.length > 0 ? 'unspreadPagedReads' : 'unspreadReads'];
+  const data: Record<string, unknown> = {
+    unspreadWhy: analysis.pagedReads.length > 0 ? 'paged' : 'item',
+    ...(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}),
+    unspreadLoad: over.load,
+    unspreadUnit: over.unit,
+    unspreadUsable: over.usable,
+    hotWrites: hot.writes,
+  };
+  // A GSI holds one entry per base item: it cannot keep copies.
+  const copies = space.index === undefined ? smallestCount((k) => allFit(dimensions(storedKeyLoads(hot, 'replicated', k, readsSpread)))) : undefined;
+  if (copies !== undefined && copies > 1) {
+    ids.push('unspreadCopies');
+    data.copies = copies;
+  }
+  // Cosmos DB's physical share: the RU/s that serve the key as it is, else its busiest shard (writes spread over the count they need).
+  if (physicalBound(dimensions(reads))) {
+    const whole = throughputThatServes(analysis);
+    // The declared count where there is one (its shards are what the key has), else the count the writes need.
+    const shards = space.sharding?.strategy === 'replicated' ? writeShards : (space.sharding?.shards ?? writeShards);
+    const shardLoad = hot.reads + hot.writes / shards;
+    const sharded =
+      // Its busiest shard must fit its own logical partition's ceiling first: no RU/s lift that one.
+      whole === undefined && allFit(profile.loadDimensions({ reads: hot.reads, writes: hot.writes / shards }, headroom))
+        ? throughputServing(design as CosmosKeyDesign, {
+            hot: shardLoad,
+            total: analysis.total.reads + analysis.total.writes,
+            cardinality: analysis.cardinality,
+          })
+        : undefined;
+    const raise = whole ?? sharded;
+    if (raise) {
+      ids.push(whole ? 'unspreadRaiseWhole' : 'unspreadRaiseShard');
+      Object.assign(data, {
+        unspreadRaiseTo: raise.requestUnits,
+        unspreadRaisedPartitions: raise.partitions,
+        unspreadRaisedEach: raise.each,
+        unspreadShardLoad: shardLoad,
+      });
+    }
+  }
+  if (hot.writes > 0) ids.push('unspreadWrites');
+  return { ids, data: data as MessageData };
 }
 
 /**

@@ -14,10 +14,11 @@
  * `physicalShare`, neighbours and SG017's raise included), with the first level's cardinality.
  */
 import { cardinalityValue } from '../design/cardinality';
+import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
 import { fits, smallestCount } from '../design/sharding';
-import { profileOf, type Loads, type PhysicalShare } from '../engines';
+import { COSMOS_LIMITS, physicalPartitionCount, profileOf, type Loads, type PhysicalShare } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -55,6 +56,14 @@ export const PREFIX_INGESTION_MESSAGES = {
   // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
   fixRaiseBuckets:
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
+  // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
+  prefixRaiseFirst:
+    "raise the container's throughput in place to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s; declare physicalPartitions: {{raisedPartitions}} once raised), which serves the hottest {{level|code}} value as it is",
+  prefixRaiseForBuckets:
+    "raise the container's throughput in place to {{bucketRaiseTo}} RU/s ({{bucketRaisedPartitions|partitions}} of {{bucketRaisedEach}} RU/s; declare physicalPartitions: {{bucketRaisedPartitions}} once raised), at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}",
+  prefixOrToday: '; or, at the current throughput, ',
+  prefixBucketsOverMax:
+    ' ({{buckets}} buckets is above maxShards {{maxShards}}: every query for one {{level}} value would fan out over {{buckets}} buckets, so --fix writes no edit for it)',
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;
@@ -194,13 +203,27 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         spanned: load.spanned,
       })
     : undefined;
+  // A bucket count above maxShards (a query for one value fans out over every bucket): not the fix to lead with,
+  // nor one --fix writes. More RU/s leads where it serves: alone, or down to a count within maxShards.
+  const { maxShards } = design.thresholds;
+  const count = fix.fixId === 'fixRaiseBucketsFactor' ? undefined : (fix.data.buckets as number);
+  const overMax = count !== undefined && count > maxShards;
+  const bucketRaise =
+    overMax && !raise && physical && fix.fixId === 'fixPrefixBuckets' ? raiseForBuckets(design as CosmosKeyDesign, first, load, maxShards) : undefined;
+  const lead: PrefixIngestionId | undefined = !overMax ? undefined : raise ? 'prefixRaiseFirst' : bucketRaise ? 'prefixRaiseForBuckets' : undefined;
+  const fixId: PrefixIngestionId = lead ?? fix.fixId;
+  const fixNotes: PrefixIngestionId[] = [
+    ...(lead ? (['prefixOrToday', fix.fixId] as const) : []),
+    ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
+    ...(raise && !lead ? (['prefixOrRaiseThroughput'] as const) : []),
+  ];
   return [
     {
       path: first.path,
       messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
       notes,
-      fixId: fix.fixId,
-      fixNotes: raise ? ['prefixOrRaiseThroughput'] : undefined,
+      fixId,
+      fixNotes: fixNotes.length > 0 ? fixNotes : undefined,
       data: {
         level: first.name,
         share: load.share,
@@ -222,10 +245,45 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         deeperLevels: deeper.map((l) => l.name),
         ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
         ...fix.data,
+        ...(overMax ? { maxShards } : {}),
+        ...(bucketRaise
+          ? {
+              bucketRaiseTo: bucketRaise.requestUnits,
+              bucketRaisedPartitions: bucketRaise.partitions,
+              bucketRaisedEach: bucketRaise.each,
+              bucketsAtRaise: bucketRaise.buckets,
+            }
+          : {}),
       },
-      edits: fix.edits,
+      edits: overMax ? undefined : fix.edits,
     },
   ];
+}
+
+/**
+ * The smallest provisioned RU/s (on the declared form's grid, up to Azure's default per-container quota, "Service
+ * quotas") at which a synthetic bucketed first level needs at most `maxShards` buckets, and that count. The
+ * container is raised in place: it keeps its partitions up to their 10,000 RU/s each, then splits to
+ * ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"), as throughputServing counts them; the
+ * buckets are judged as `bucketsServe` judges them at today's RU/s. Undefined when none up to the quota does.
+ */
+function raiseForBuckets(
+  design: CosmosKeyDesign,
+  first: KeyAttribute,
+  load: PrefixLoad,
+  maxShards: number,
+): { requestUnits: number; partitions: number; each: number; buckets: number } | undefined {
+  const { throughput } = design;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return undefined;
+  const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
+  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= COSMOS_LIMITS.requestUnitsQuota; ru += step) {
+    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const raised: CosmosKeyDesign = { ...design, throughput: { ...throughput, requestUnits: ru }, physicalPartitions: partitions };
+    const buckets = smallestCount((n) => n > 1 && bucketsServe(raised, { ...load, values: cardinalityValue(first.cardinality) }, n));
+    if (buckets !== undefined && buckets <= maxShards) return { requestUnits: ru, partitions, each: ru / partitions, buckets };
+  }
+  return undefined;
 }
 
 /** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */

@@ -86,7 +86,8 @@ export const lowCardinalityKey = defineRule({
         hotUsable: hot.usable,
         hotUnit: hot.unit,
       };
-      const notes: Id[] = space.index !== undefined && space.workload.peakWriteUnits === design.primaryKey.workload.peakWriteUnits ? ['indexKeyChanges'] : [];
+      // Only an index that declares no writes of its own is counted at the table's (a declared figure equal to the table's is the designer's count).
+      const notes: Id[] = space.index !== undefined && space.workload.writeSource === 'table' ? ['indexKeyChanges'] : [];
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
       const raised = hot.physical?.raisedFrom ? hot.physical : undefined;
       // Only where the message quotes the hottest value's usable (not when the whole peak fits one partition).

@@ -219,6 +219,23 @@ testRule('SG001', {
         },
       ],
     },
+    {
+      // Review 4 item 8: the index declares its own peakWriteUnits, equal to the table's: it is declared, so the
+      // message must not ask for it (it once compared the two figures, not whether the index declared one).
+      name: "a status GSI that declares its peakWriteUnits at the table's figure is not asked to declare them",
+      design: table({
+        workload: { peakReadUnits: 100, peakWriteUnits: 700 },
+        globalSecondaryIndexes: [
+          {
+            indexName: 'by-status',
+            partitionKey: { name: 'shipStatus', type: 'S', cardinality: 4 },
+            sortKey: { name: 'orderId', type: 'S' },
+            workload: { peakWriteUnits: 700 },
+          },
+        ],
+      }),
+      findings: [{ messageId: 'fewValuesFits', index: 'by-status', notes: [] }],
+    },
   ],
 });
 
