@@ -1,48 +1,153 @@
 #!/usr/bin/env node
-// Bundles the `skewguard` command (the package's bin) into one CommonJS file, dist/bin/skewguard.js,
-// from tsc's output in dist/ (run by `npm run build`, after tsc). Resolving and reading some 120
-// small modules is most of what a CLI start costs over a bare `node`; one file is read once (see
-// bench/cli.js for the ratio). The modules keep their lazy start in the bundle: each is wrapped and
-// runs on its first require, so other commands, report formats and --fix still cost nothing to a
-// lint. The library entries (dist/index.js, dist/cdk, ...) stay tsc's output, one file per module.
-// The optional peers stay outside, required at run time only by the code that needs them.
+// Bundles the `skewguard` command (the package's bin) from tsc's output in dist/ (run by `npm run
+// build`, after tsc). Resolving and reading some 120 small modules is most of what a CLI start costs
+// over a bare `node`; a bundle is read once (see bench/cli.js for the ratio). The library entries
+// (dist/index.js, dist/cdk, ...) stay tsc's output, one file per module.
+//
+// - dist/bin/skewguard.js, the start bundle: the command, the core and everything `lint` runs.
+// - One bundle per part a lint never runs (LAZY: other commands, report formats, --fix), read by the
+//   `import()` that loads it in lib/cli, so a start parses none of them.
+//
+// Each module exists once. A module both bundles need (the core, the CLI's error classes, which are
+// checked with `instanceof`) stays in the start bundle, and a lazy bundle takes it from there through
+// `bundledModule(path)`, the start bundle's export; so does a module two lazy bundles need. Inside a
+// bundle each module keeps its lazy start: esbuild wraps it in a function that runs on first require.
+// The optional peers (cloud SDKs) stay outside, required at run time only by the code that needs them.
 'use strict';
-const { chmodSync } = require('node:fs');
+const { chmodSync, mkdirSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const esbuild = require('esbuild');
 
 const root = join(__dirname, '..');
-const OUTFILE = 'dist/bin/skewguard.js';
+const BIN = 'dist/bin';
+const START = 'skewguard.js';
+/** The lazy bundles, by file name in dist/bin: the modules lib/cli loads with `import()`. */
+const LAZY = {
+  'skewguard-observe.js': ['dist/cli/observe/command.js'],
+  'skewguard-rules.js': ['dist/cli/commands/rules.js'],
+  'skewguard-init.js': ['dist/cli/commands/init.js'],
+  'skewguard-fix.js': ['dist/cli/fix.js', 'dist/cli/fix-consequences.js', 'dist/cli/safe-write.js'],
+  'skewguard-report-json.js': ['dist/cli/report-json.js'],
+  'skewguard-report-sarif.js': ['dist/cli/report-sarif.js'],
+  'skewguard-report-github.js': ['dist/cli/report-github.js'],
+};
 /** The optional peer dependencies (cloud SDKs): `observe` requires them lazily, `lint` never. */
 const OPTIONAL_PEERS = ['@aws-sdk/*', '@azure/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'];
 
-async function bundle() {
+const bundleOf = new Map(Object.entries(LAZY).flatMap(([bundle, modules]) => modules.map((module) => [module, bundle])));
+const requireOf = (path) => `require(${JSON.stringify(`./${relative(join(root, BIN), join(root, path)).split('\\').join('/')}`)})`;
+/** A module's exports by its path: the entry of every bundle maps paths to their modules. */
+const registry = (paths) => `{${[...paths].map((path) => `${JSON.stringify(path)}: () => ${requireOf(path)}`).join(',\n')}}`;
+
+/**
+ * An import of a module that lives in another bundle becomes a require of that bundle (`into` says
+ * which modules are in this one). `reached` collects the modules so taken from the start bundle.
+ */
+function otherBundles(into, reached) {
+  return {
+    name: 'other-bundles',
+    setup(build) {
+      // The require of another bundle, from the modules below: left to node.
+      build.onResolve({ filter: /^\.\/skewguard[-\w]*\.js$/ }, (args) => (args.namespace === 'other-bundle' ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'resolving') return undefined;
+        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'resolving' });
+        const path = relative(root, resolved.path).split('\\').join('/');
+        if (resolved.errors.length > 0 || into(path)) return undefined;
+        const bundle = bundleOf.get(path) ?? START;
+        if (bundle === START) reached.add(path);
+        return { path, namespace: 'other-bundle', pluginData: bundle };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'other-bundle' }, (args) => ({
+        contents:
+          args.pluginData === START
+            ? `module.exports = require('./${START}').bundledModule(${JSON.stringify(args.path)});`
+            : `module.exports = require('./${args.pluginData}')[${JSON.stringify(args.path)}]();`,
+        resolveDir: join(root, BIN),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+async function bundle(file, entry, plugin, write) {
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['dist/cli/main.js'],
-    outfile: OUTFILE,
+    stdin: { contents: entry, resolveDir: join(root, BIN), sourcefile: `${BIN}/${file}`, loader: 'js' },
+    outfile: `${BIN}/${file}`,
+    banner: file === START ? { js: '#!/usr/bin/env node' } : undefined,
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     external: OPTIONAL_PEERS,
+    plugins: [plugin],
     sourcemap: true, // linked (skewguard.js.map); tsc's maps are followed back to lib/*.ts
     // Comments and indentation are a fifth of the file, and every start reads and parses all of it.
     // Names stay as written, so a stack still reads; `--enable-source-maps` points its frames into lib/.
     minifyWhitespace: true,
     metafile: true,
+    write,
     logLevel: 'warning',
   });
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('<') && !input.startsWith('other-bundle:'));
   // The command has no runtime dependency: anything bundled from node_modules is a mistake (a
   // cloud SDK required by a literal name that OPTIONAL_PEERS misses would be inlined, and loaded).
-  const foreign = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('dist/'));
-  if (foreign.length > 0) throw new Error(`${OUTFILE} would bundle modules from outside dist/: ${foreign.join(', ')}`);
-  chmodSync(join(root, OUTFILE), 0o755);
-  const inputs = Object.keys(result.metafile.inputs).length;
-  console.log(`bundled ${relative(root, join(root, OUTFILE))} (${inputs} modules)`);
+  const foreign = inputs.filter((input) => !input.startsWith('dist/'));
+  if (foreign.length > 0) throw new Error(`${BIN}/${file} would bundle modules from outside dist/: ${foreign.join(', ')}`);
+  return inputs;
 }
 
-bundle().catch((error) => {
+/** The start bundle: the command's entry, plus `bundledModule` for the modules the lazy bundles take from it. */
+function startEntry(shared) {
+  return `'use strict';
+const cli = ${requireOf('dist/cli/main.js')};
+const shared = ${registry(shared)};
+module.exports = { ...cli, bundledModule: (path) => shared[path]() };
+if (require.main === module) cli.main();`;
+}
+
+/** The modules bundled into `file` (a lazy bundle): its own, and those no other bundle holds. */
+const lazyModules = (file, start) => (path) => bundleOf.get(path) === file || (!bundleOf.has(path) && !start.has(path));
+
+/**
+ * The start bundle with `shared` in its registry, then the lazy bundles. Returns the start bundle's
+ * modules, and those the lazy bundles take from it or two of them hold (to add to the registry).
+ */
+async function bundleAll(shared, write) {
+  const start = new Set(
+    await bundle(
+      START,
+      startEntry(shared),
+      otherBundles((path) => !bundleOf.has(path), new Set()),
+      write,
+    ),
+  );
+  const reached = new Set();
+  const owner = new Map();
+  for (const [file, modules] of Object.entries(LAZY)) {
+    for (const module of await bundle(file, `module.exports = ${registry(modules)};`, otherBundles(lazyModules(file, start), reached), write)) {
+      if (owner.has(module)) reached.add(module);
+      owner.set(module, file);
+    }
+  }
+  return { start, reached };
+}
+
+async function build() {
+  mkdirSync(join(root, BIN), { recursive: true }); // esbuild resolves the entries from there
+  let shared = new Set();
+  for (;;) {
+    const { reached } = await bundleAll(shared, false);
+    if ([...reached].every((path) => shared.has(path))) break;
+    shared = new Set([...shared, ...reached]);
+  }
+  const { start } = await bundleAll(shared, true);
+  chmodSync(join(root, BIN, START), 0o755);
+  console.log(`bundled ${BIN}/${START} (${start.size} modules; ${shared.size} shared) and ${Object.keys(LAZY).length} bundles it loads on demand`);
+}
+
+build().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

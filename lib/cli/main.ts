@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The `skewguard` command, bundled into one file (dist/bin/skewguard.js, scripts/bundle-cli.js).
- * Loads only the core (no cloud SDK), the lint command, and the other commands' and report formats'
- * modules only when they run, so a lint in CI starts about as fast as a bare `node`.
+ * The `skewguard` command, bundled into dist/bin/skewguard.js (scripts/bundle-cli.js).
+ * Loads only the core (no cloud SDK), the lint command, and the other commands', report formats' and
+ * --fix's modules (bundles of their own) only when they run, so a lint in CI starts about as fast as a bare `node`.
  * Exit codes (a contract, docs/cli.md): 0 clean; 1 findings at or above --fail-on, or more warnings
  * than --max-warnings; 2 invalid input or config, bad usage, or a report that could not be written;
  * 141 the reader of the output went away (a closed pipe).
@@ -98,8 +98,9 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-/** Runs as the `skewguard` binary: exit code set, never process.exit(), so piped output drains. */
-function main(): void {
+/** Runs as the `skewguard` binary: exit code set, never process.exit(), so piped output drains.
+ *  The bundled bin calls it (scripts/bundle-cli.js); tsc's dist/cli/main.js runs it itself, below. */
+export function main(): void {
   let stderr: NodeJS.WriteStream | undefined;
   const io: Io = {
     stdout: process.stdout,

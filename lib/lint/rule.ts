@@ -75,7 +75,7 @@ export interface RuleDescription extends RuleMeta<string> {
 
 /** A rule as the engine runs it. */
 export interface Rule extends RuleDescription {
-  /** `messages`, each read once into a template the engine fills for every finding. */
+  /** `messages`, each read once (on the rule's first finding) into a template the engine fills for every finding. */
   readonly templates: Readonly<Record<string, Template>>;
   /** `analysis` is the design's key spaces, loads and plans, made once per lint for every rule. */
   check?(design: KeyDesign, analysis: DesignAnalysis): RuleHit[];
@@ -95,7 +95,17 @@ interface RuleDefinition<E extends Engine, M extends string> extends RuleMeta<M>
 /** Types a rule's checks by its engines and its hits by its message ids; the engine only calls
  *  `check` with a design of a declared engine. */
 export function defineRule<E extends Engine = Engine, M extends string = string>(definition: RuleDefinition<E, M>): Rule {
-  return { ...definition, engines: definition.engines ?? ENGINES, templates: compileTemplates(definition.messages) } as unknown as Rule;
+  return withTemplates({ ...definition, engines: definition.engines ?? ENGINES }, definition.messages) as unknown as Rule;
+}
+
+/**
+ * The rule with `templates`, its messages read on first use: a command starts by defining every rule,
+ * and most runs render the messages of few of them (a clean lint, none). Not enumerable, so a rule
+ * spread into another (ruleAcrossEngines) does not read them.
+ */
+function withTemplates<R extends object>(rule: R, messages: Readonly<Record<string, string>>): R & Pick<Rule, 'templates'> {
+  let templates: Rule['templates'] | undefined;
+  return Object.defineProperty(rule, 'templates', { get: () => (templates ??= compileTemplates(messages)), enumerable: false }) as R & Pick<Rule, 'templates'>;
 }
 
 /**
@@ -116,17 +126,23 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
     }
   }
   const partFor = (engine: Engine) => parts.find((part) => part.engines.includes(engine));
-  return {
-    ...first,
-    engines: ENGINES.filter((engine) => partFor(engine)),
-    fires: parts.map((part) => part.fires).join(' '),
-    sources: [...new Set(parts.flatMap((part) => part.sources))],
-    thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
+  return withTemplates(
+    {
+      ...first,
+      engines: ENGINES.filter((engine) => partFor(engine)),
+      fires: parts.map((part) => part.fires).join(' '),
+      sources: [...new Set(parts.flatMap((part) => part.sources))],
+      thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
+      messages,
+      check: parts.some((part) => part.check)
+        ? (design: KeyDesign, analysis: DesignAnalysis) => partFor(design.engine)?.check?.(design, analysis) ?? []
+        : undefined,
+      checkExternal: parts.some((part) => part.checkExternal)
+        ? (resource: ExternalResource) => partFor(resource.engine)?.checkExternal?.(resource) ?? []
+        : undefined,
+    },
     messages,
-    templates: compileTemplates(messages),
-    check: parts.some((part) => part.check) ? (design, analysis) => partFor(design.engine)?.check?.(design, analysis) ?? [] : undefined,
-    checkExternal: parts.some((part) => part.checkExternal) ? (resource) => partFor(resource.engine)?.checkExternal?.(resource) ?? [] : undefined,
-  };
+  );
 }
 
 /** A rule no longer run. Its id is never reused; acknowledging it is accepted and reported as unused. */

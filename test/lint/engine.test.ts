@@ -27,6 +27,9 @@ describe('lint', () => {
       expect(`${rule.fires} ${rule.rationale} ${rule.fix}`).not.toMatch(/seed|article \d/i);
       // A template-only rule (SG016) is checked where a design meets its template, by lib/cfn.
       if (!rule.templateOnly) expect(rule.check ?? rule.checkExternal).toBeInstanceOf(Function);
+      // Read on a rule's first finding, not when it is defined: every message must still read (an
+      // unknown filter throws), whether or not a test reports it.
+      expect(Object.keys(rule.templates)).toEqual(Object.keys(rule.messages));
     }
   });
 

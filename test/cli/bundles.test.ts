@@ -1,0 +1,72 @@
+/** The built command (scripts/bundle-cli.js): a start bundle, and the parts a lint never runs in
+ *  bundles of their own that take the modules they share from it. Runs the built files. */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUNDLE, bundleRun, root } from './bundle-run';
+import { examples, tempTree } from './helpers';
+
+const bin = join(root, 'dist/bin');
+const bundles = readdirSync(bin).filter((file) => file.endsWith('.js'));
+
+/** The modules a bundle holds: esbuild names each module's wrapper after its path. */
+function modulesOf(file: string): string[] {
+  return [...readFileSync(join(bin, file), 'utf8').matchAll(/__commonJS\(\{"(dist\/[^"]+\.js)"\(/g)].map((match) => match[1]);
+}
+
+describe('the bundled command', () => {
+  it('holds each module once, across all its bundles', () => {
+    expect(bundles).toEqual(expect.arrayContaining(['skewguard.js', 'skewguard-observe.js', 'skewguard-fix.js', 'skewguard-report-sarif.js']));
+    const all = bundles.flatMap(modulesOf);
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((module, i) => all.indexOf(module) !== i)).toEqual([]);
+    // The core and the CLI's error classes live in the start bundle; observe's own modules do not.
+    expect(modulesOf('skewguard.js')).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/errors.js', 'dist/design/errors.js']));
+    expect(modulesOf('skewguard-observe.js')).toContain('dist/cli/observe/drift.js');
+    expect(modulesOf('skewguard.js')).not.toContain('dist/cli/observe/drift.js');
+  });
+
+  it('a lint of a design file reads the start bundle alone; --fix and other formats read theirs', () => {
+    expect(bundleRun(['lint', 'examples/designs/good/uuid-orders.json']).required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE]);
+    const json = bundleRun(['lint', 'examples/designs/bad', '--format', 'json']);
+    expect(json.code).toBe(1);
+    expect(json.required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE, join(bin, 'skewguard-report-json.js')]);
+  });
+
+  // A second copy of dist/cli/errors.js in a lazy bundle would throw a UsageError that main.ts's
+  // `instanceof UsageError` does not know: an internal error (a bug report) instead of a usage line.
+  it.each([
+    ['rules', ['explain', 'SG999'], /unknown rule "SG999"/],
+    ['init', ['init', 'a', 'b'], /init takes one directory/],
+    ['observe', ['observe', 'examples/designs/good'], /observe needs --observations/],
+  ])('a usage error thrown from the %s bundle is one for the start bundle too', (_, args, message) => {
+    const result = spawnSync(process.execPath, [BUNDLE, ...args], { cwd: root, encoding: 'utf8', input: '{}' });
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.status).toBe(2);
+  });
+
+  it('--fix runs from its bundle, editing the file', () => {
+    const dir = tempTree({ 'design.json': readFileSync(join(examples, 'bad/monitoring-off.json')) });
+    const result = spawnSync(process.execPath, [BUNDLE, 'lint', join(dir, 'design.json'), '--fix'], { cwd: root, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/fix/);
+    expect(readFileSync(join(dir, 'design.json'), 'utf8')).not.toEqual(readFileSync(join(examples, 'bad/monitoring-off.json'), 'utf8'));
+  });
+
+  it('maps every bundle back to lib/ (`--enable-source-maps`)', () => {
+    for (const file of bundles) {
+      const map = JSON.parse(readFileSync(join(bin, `${file}.map`), 'utf8')) as { sources: string[] };
+      expect(map.sources.filter((source) => source.startsWith('../../lib/cli/')).length).toBeGreaterThan(0);
+    }
+    const observe = spawnSync(
+      process.execPath,
+      ['--enable-source-maps', '-e', `require(${JSON.stringify(join(bin, 'skewguard-observe.js'))})['dist/cli/observe/command.js']().observeCommand()`],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
+    expect(observe.stderr).toMatch(/lib\/cli\/observe\/command\.ts:\d+/);
+  });
+});
