@@ -243,7 +243,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(dimensionsOf(storedKeyLoads(loads, layout, n, readsSpread)));
   const size = sizeNeed(analysis.owner, space);
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
-  const unsharded = dimensionsOf(hot);
+  // Without declared sharding the stored key is that key, whose loads the analysis has as perKey.
+  const unsharded = space.sharding ? dimensionsOf(hot) : analysis.perKey;
   const hotAtAll = !allFit(unsharded);
   if (!hotAtAll && size <= 1) return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
   const writes = { reads: 0, writes: hot.writes };
