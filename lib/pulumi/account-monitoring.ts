@@ -132,12 +132,9 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
         parent,
       );
     }
-    this.registerOutputs({
-      accountId: this.accountId,
-      workspaceId: this.workspaceId,
-      diagnosticSetting: this.diagnosticSetting,
-      workspace: this.workspace,
-    });
+    // Plain values (ids), as Pulumi's component examples register; the workspace and the setting
+    // themselves are the `workspace` and `diagnosticSetting` properties.
+    this.registerOutputs({ accountId: this.accountId, workspaceId: this.workspaceId });
   }
 }
 

@@ -69,7 +69,9 @@ export class GuardedContainer extends pulumi.ComponentResource {
       { parent: this, dependsOn },
     );
 
-    this.registerOutputs({ container: this.container, ...this.alerts });
+    // Plain values, as Pulumi's component examples register (names, endpoints), not the child
+    // resources: those are the `container` and `alerts` properties.
+    this.registerOutputs({ containerName: this.containerName, partitionKeyPaths: this.partitionKeyPaths });
   }
 
   /** Warnings and waivers go to the Pulumi log, attributed to this component. */
