@@ -242,14 +242,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(dimensionsOf(storedKeyLoads(loads, layout, n, readsSpread)));
   const size = sizeNeed(analysis.owner, space);
-  // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
-  // Without declared sharding the stored key is that key, whose loads the analysis has as perKey.
-  const unsharded = space.sharding ? dimensionsOf(hot) : analysis.perKey;
-  const hotAtAll = !allFit(unsharded);
-  if (!hotAtAll && size <= 1) return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
   const writes = { reads: 0, writes: hot.writes };
+  // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
+  const unsharded = dimensionsOf(hot);
   const unshardedWrites = dimensionsOf(writes);
   const writesHot = !allFit(unshardedWrites);
+  const hotAtAll = !allFit(unsharded);
   const declared = space.sharding?.strategy;
   // Issue 14 §2: where shards cannot spread a read-hot key value's reads cheaply (Cosmos DB: every read
   // of a sharded logical partition fans out, paying a query per shard), reads alone call for copies or a cache.
@@ -279,9 +277,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   if (hotAtAll && space.index !== undefined) {
     return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size } };
   }
-  // Hot (a key that fits returned above, and one with writes or size to spread was sharded): the reads of one item, or of a paged value.
-  const copies = smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
-  return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
+  if (hotAtAll) {
+    const copies = smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+    return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
+  }
+  return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
 }
 
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */

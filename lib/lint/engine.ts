@@ -12,7 +12,7 @@ import { describe, ownValue } from '../design/shape';
 import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
-import { fill } from './messages';
+import { fillTemplate } from './messages';
 import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
@@ -199,7 +199,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           reason: ack?.reason,
           ...(hit.notes?.length ? { notes: hit.notes } : {}),
           data: roundedData(hit.data),
-          edits: edits && rebasedEdits(edits, location),
+          edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
         },
       });
     }
@@ -251,27 +251,14 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
   return { findings: sorted, unusedAcknowledgements: unused };
 }
 
-/**
- * A hit's data as its finding carries it: every number (and every number of a list) a rounded figure,
- * made once here for every rule. Data whose figures are already rounded (integers, short decimals) is kept as it is.
- */
+/** A hit's data as its finding carries it: every number (and every number of a list) a rounded figure, made once here for every rule. */
 function roundedData(data: MessageData): MessageData {
-  let rounded: Record<string, MessageData[string]> | undefined;
+  const rounded: Record<string, MessageData[string]> = {};
   for (const key of Object.keys(data)) {
     const value = data[key];
-    const figure = typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? roundedList(value) : value;
-    if (figure !== value) (rounded ??= { ...data })[key] = figure;
+    rounded[key] = typeof value === 'number' ? roundedFigure(value) : isNumberList(value) ? value.map(roundedFigure) : value;
   }
-  return rounded ?? data;
-}
-
-/** Edits with their paths under the design's location; a design at the root keeps the hit's own. */
-function rebasedEdits(edits: readonly DesignEdit[], location: string): readonly DesignEdit[] {
-  return location === '' ? edits : edits.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) }));
-}
-
-function roundedList(values: readonly number[]): readonly number[] {
-  return values.every((value) => roundedFigure(value) === value) ? values : values.map(roundedFigure);
+  return rounded;
 }
 
 function isNumberList(value: MessageData[string]): value is readonly number[] {
@@ -280,10 +267,9 @@ function isNumberList(value: MessageData[string]): value is readonly number[] {
 
 /** A message or fix: its template and its clauses, each filled from the hit's data. */
 function render(rule: Rule, data: MessageData, id: string, clauses: readonly string[] = []): string {
-  return fill(
-    [id, ...clauses].map((key) => rule.templates[key]),
-    data,
-  );
+  let text = fillTemplate(rule.templates[id], data);
+  for (const clause of clauses) text += fillTemplate(rule.templates[clause], data);
+  return text;
 }
 
 /**

@@ -90,36 +90,43 @@ function render(value: NonNullable<MessageData[string]>, filter: Filter | undefi
   return typeof value === 'number' ? fmt(value) : value;
 }
 
-/**
- * The templates, in order, filled from `data` into one sentence. The pieces are joined once, so a
- * finding keeps its message as one string rather than a chain of the fragments it was built from.
- */
+/** The templates, in order, filled from `data` into one sentence. */
 export function fill(templates: readonly Template[], data: MessageData): string {
-  const pieces: string[] = [];
-  for (const template of templates) {
-    for (const part of template.parts) pieces.push(typeof part === 'string' ? part : placeholderText(template, part, data));
-  }
-  return pieces.join('');
+  let text = '';
+  for (const template of templates) text += fillTemplate(template, data);
+  return text;
 }
 
-/** One placeholder of `template` filled from `data`. */
-function placeholderText(template: Template, part: Exclude<Part, string>, data: MessageData): string {
-  const value = data[part.key];
-  if (value === undefined) {
-    const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
-    if (absent !== undefined) return absent;
-    throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
+/** One template filled from `data`. */
+export function fillTemplate(template: Template, data: MessageData): string {
+  let text = '';
+  for (const part of template.parts) {
+    if (typeof part === 'string') {
+      text += part;
+      continue;
+    }
+    const value = data[part.key];
+    if (value === undefined) {
+      const absent = part.filter === undefined ? undefined : ABSENT[part.filter];
+      if (absent !== undefined) {
+        text += absent;
+        continue;
+      }
+      throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
+    }
+    if (part.choices === undefined) {
+      // The one place names from a design reach a message: a table, attribute or path name with an ESC,
+      // a bidi override or a zero-width character is written escaped (`\u202e`), so every report
+      // (SARIF and JSON too, whose viewers render message text as written) shows the name deployed.
+      // `data` keeps the raw value: data is data.
+      text += printable(render(value, part.filter));
+      continue;
+    }
+    const words = part.choices.get(String(value));
+    if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
+    text += words;
   }
-  if (part.choices === undefined) {
-    // The one place names from a design reach a message: a table, attribute or path name with an ESC,
-    // a bidi override or a zero-width character is written escaped (`\u202e`), so every report
-    // (SARIF and JSON too, whose viewers render message text as written) shows the name deployed.
-    // `data` keeps the raw value: data is data.
-    return printable(render(value, part.filter));
-  }
-  const words = part.choices.get(String(value));
-  if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
-  return words;
+  return text;
 }
 
 export function interpolate(template: string, data: MessageData): string {
