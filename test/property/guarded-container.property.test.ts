@@ -86,7 +86,10 @@ function coreVerdict(design: ContainerDesign, s: Settings): LintResult | DesignE
   }
 }
 
-const rebased = (path: string) => (path === 'name' ? 'containerName' : path.startsWith('monitoring') ? 'monitoring' : `design.${path}`);
+/** Where the component reports a core path: the throughput comes from `args.throughput` here (argsOf), so its
+ *  findings are reported at that arg, as the component reports them. */
+const rebased = (path: string) =>
+  path === 'name' ? 'containerName' : path.startsWith('monitoring') ? 'monitoring' : path.startsWith('throughput') ? path : `design.${path}`;
 
 /** The account's monitoring, registered once under the mock engine; refused components only read it. */
 let monitoring: CosmosAccountMonitoring;
