@@ -62,8 +62,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixRaiseForBuckets:
     "raise the container's throughput in place to {{bucketRaiseTo}} RU/s ({{bucketRaisedPartitions|partitions}} of {{bucketRaisedEach}} RU/s; declare physicalPartitions: {{bucketRaisedPartitions}} once raised), at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}",
   prefixOrToday: '; or, at the current throughput, ',
-  prefixBucketsOverMax:
-    ' ({{buckets}} buckets is above maxShards {{maxShards}}: every query for one {{level}} value would fan out over {{buckets}} buckets, so --fix writes no edit for it)',
+  prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;

@@ -112,7 +112,7 @@ testRule('SG003', {
           data: { containerRu: 63_000, declaredRu: 60_000, spanned: 6, prefixNeighbours: 12_000, prefixUsable: 18_240, raiseTo: 88_000 },
           message: /\(judged at the 63,000 RU\/s SG017 asks for, the container's peak ÷ headroom, not its declared 60,000 RU\/s/,
           // Review 4 item 2: its 675 buckets are above maxShards 100, so the raise that serves it alone leads.
-          fix: /^raise the container's throughput in place to 88,000 RU\/s .*; or, at the current throughput, give the first level more values: .*\(675 buckets is above maxShards 100/,
+          fix: /^raise the container's throughput in place to 88,000 RU\/s .*; or, at the current throughput, give the first level more values: .*fans out over its 675 buckets, above maxShards 100, so --fix writes no edit for it/,
         },
       ],
     },
