@@ -13,13 +13,16 @@ import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
-import { physicalBound, throughputServing, throughputThatServes } from './physical-partition';
+import { physicalBound, raiseFigures, raiseInPlace, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 
 /** The clauses a plan's fix is made of, rendered in order. */
+/** The raise that serves a key whose unspread reads no shard count fixes. */
+const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
+
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
   cacheOnly:
@@ -65,10 +68,8 @@ export const ADVICE_MESSAGES = {
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
     '; or keep N = {{copies}} replicated copies of each {{key|key}} value, written together and read at random: each copy serves 1/{{copies}} of the reads, and every write costs {{copies}}×',
-  unspreadRaiseWhole:
-    "; or raise the container's throughput in place to {{unspreadRaiseTo}} RU/s ({{unspreadRaisedPartitions|partitions}} of {{unspreadRaisedEach}} RU/s; declare physicalPartitions: {{unspreadRaisedPartitions}} once raised), which serves the hottest {{key|key}} value unsharded",
-  unspreadRaiseShard:
-    "; or raise the container's throughput in place to {{unspreadRaiseTo}} RU/s ({{unspreadRaisedPartitions|partitions}} of {{unspreadRaisedEach}} RU/s; declare physicalPartitions: {{unspreadRaisedPartitions}} once raised), whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)",
+  unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value unsharded`,
+  unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
@@ -269,12 +270,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     const raise = whole ?? sharded;
     if (raise) {
       ids.push(whole ? 'unspreadRaiseWhole' : 'unspreadRaiseShard');
-      Object.assign(data, {
-        unspreadRaiseTo: raise.requestUnits,
-        unspreadRaisedPartitions: raise.partitions,
-        unspreadRaisedEach: raise.each,
-        unspreadShardLoad: shardLoad,
-      });
+      Object.assign(data, raiseFigures(UNSPREAD_RAISE, raise), { unspreadShardLoad: shardLoad });
     }
   }
   if (hot.writes > 0) ids.push('unspreadWrites');

@@ -95,6 +95,26 @@ export interface RaisedThroughput {
   readonly each: number;
 }
 
+/** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
+export interface RaiseNames {
+  readonly to: string;
+  readonly partitions: string;
+  readonly each: string;
+}
+
+/** The names of the raise that serves a hot key or first-level value as it is. */
+export const RAISE: RaiseNames = { to: 'raiseTo', partitions: 'raisedPartitions', each: 'raisedEach' };
+
+/** The one wording of a raise in place, for every fix that offers one: the RU/s, and the physical partitions it leaves. */
+export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
+  return `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised)`;
+}
+
+/** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
+export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number> {
+  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each };
+}
+
 /**
  * The scan `throughputThatServes` makes, for any hot value: `hot` RU/s of `total` over `cardinality` values, spread
  * over `spanned` physical partitions (a hierarchical key's first-level value that has split, prefix-ingestion.ts;

@@ -22,12 +22,15 @@ import { COSMOS_LIMITS, physicalPartitionCount, profileOf, type Loads, type Phys
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
-import { physicalShareData, throughputServing } from './physical-partition';
+import { physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputServing, type RaiseNames } from './physical-partition';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
 const TAKES = '{{traffic|writes=of writes|reads=of reads|both=of reads and writes}}';
 const THROTTLES = '{{traffic|writes=ingestion throttles|reads=its reads throttle|both=its reads and writes throttle}}';
+
+/** The raise at which a bucket count within maxShards serves the hottest first-level value (beside RAISE, which serves it as it is). */
+const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaisedPartitions', each: 'bucketRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
   prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
@@ -51,16 +54,13 @@ export const PREFIX_INGESTION_MESSAGES = {
   fixPrefixBuckets:
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets',
   // The other fix where the physical share bites: more RU/s, computed as SG003 computes it for a flat key.
-  prefixOrRaiseThroughput:
-    "; or raise the container's throughput in place to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s; declare physicalPartitions: {{raisedPartitions}} once raised), which serves the hottest {{level|code}} value as it is",
+  prefixOrRaiseThroughput: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
   // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
   fixRaiseBuckets:
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
   // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
-  prefixRaiseFirst:
-    "raise the container's throughput in place to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s; declare physicalPartitions: {{raisedPartitions}} once raised), which serves the hottest {{level|code}} value as it is",
-  prefixRaiseForBuckets:
-    "raise the container's throughput in place to {{bucketRaiseTo}} RU/s ({{bucketRaisedPartitions|partitions}} of {{bucketRaisedEach}} RU/s; declare physicalPartitions: {{bucketRaisedPartitions}} once raised), at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}",
+  prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
+  prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}`,
   prefixOrToday: '; or, at the current throughput, ',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
   fixRaiseBucketsFactor:
@@ -240,19 +240,12 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         prefixRaw: load.raw,
         headroom,
         ...(physical ? { ...physicalShareData(physical, headroom), prefixNeighbours: physical.neighbours * load.spanned } : {}),
-        ...(raise ? { raiseTo: raise.requestUnits, raisedPartitions: raise.partitions, raisedEach: raise.each } : {}),
+        ...(raise ? raiseFigures(RAISE, raise) : {}),
         deeperLevels: deeper.map((l) => l.name),
         ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
-        ...(bucketRaise
-          ? {
-              bucketRaiseTo: bucketRaise.requestUnits,
-              bucketRaisedPartitions: bucketRaise.partitions,
-              bucketRaisedEach: bucketRaise.each,
-              bucketsAtRaise: bucketRaise.buckets,
-            }
-          : {}),
+        ...(bucketRaise ? { ...raiseFigures(BUCKET_RAISE, bucketRaise), bucketsAtRaise: bucketRaise.buckets } : {}),
       },
       edits: overMax ? undefined : fix.edits,
     },

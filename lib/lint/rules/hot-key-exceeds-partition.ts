@@ -3,7 +3,7 @@ import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { physicalBound, physicalShareData, throughputThatServes } from '../physical-partition';
+import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -124,8 +124,7 @@ export const hotKeyExceedsPartition = defineRule({
       "; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N",
     physicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
-    orRaiseThroughput:
-      "; or raise the container's throughput in place to {{raiseTo}} RU/s ({{raisedPartitions|partitions}} of {{raisedEach}} RU/s; declare physicalPartitions: {{raisedPartitions}} once raised), or redistribute throughput across partitions to give the hot key's physical partition more",
+    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
@@ -195,7 +194,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         hotKeyLoad: hotLoad(a, worst.label),
         usable: worst.usable,
         strategy: a.plan.layout,
-        ...(raise ? { raiseTo: raise.requestUnits, raisedPartitions: raise.partitions, raisedEach: raise.each } : {}),
+        ...(raise ? raiseFigures(RAISE, raise) : {}),
         ...(thenPhysical && share ? { ...physicalShareData(share, headroom), physicalUsable } : {}),
       }),
       edits: advice.edits,
