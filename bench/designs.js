@@ -68,4 +68,22 @@ function generateDesigns(count, seed = 42) {
   return designs;
 }
 
-module.exports = { generateDesigns };
+/**
+ * One DynamoDB table with `n` GSIs and one access pattern on each: the bench's scale case, and the
+ * design test/lint/linear-work.test.ts counts the lint's work on.
+ */
+function wideTable(n) {
+  return {
+    engine: 'dynamodb',
+    name: 'wide',
+    partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+    globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({
+      indexName: `index-${i}`,
+      partitionKey: { name: `key${i}`, type: 'S', cardinality: 'unique' },
+    })),
+    accessPatterns: Array.from({ length: n }, (_, i) => ({ name: `pattern-${i}`, index: `index-${i}`, keyAttributes: [`key${i}`], share: 1 / (n + 1) })),
+  };
+}
+
+module.exports = { generateDesigns, wideTable };

@@ -12,7 +12,7 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { lint } = require('../dist');
-const { generateDesigns } = require('./designs');
+const { generateDesigns, wideTable } = require('./designs');
 const harness = require('./harness');
 const { median, fmt, time, sideBySide, report } = harness;
 
@@ -59,19 +59,6 @@ if (runs('core')) {
 
   // 2. Scale: one table with n GSIs and n access patterns. Linear lookups make 3,000 cost ~3× 1,000
   //    (quadratic ones took 23 s for 3,000 against 0.9 s for 1,000, a 25× ratio).
-  function wideTable(n) {
-    return {
-      engine: 'dynamodb',
-      name: 'wide',
-      partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
-      workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
-      globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({
-        indexName: `index-${i}`,
-        partitionKey: { name: `key${i}`, type: 'S', cardinality: 'unique' },
-      })),
-      accessPatterns: Array.from({ length: n }, (_, i) => ({ name: `pattern-${i}`, index: `index-${i}`, keyAttributes: [`key${i}`], share: 1 / (n + 1) })),
-    };
-  }
   const thousand = wideTable(1000);
   const threeThousand = wideTable(3000);
   const scale = sideBySide(

@@ -6,6 +6,8 @@ export type * from './design/input';
 export type * from './design/key-design';
 export { sameAttribute } from './design/key-design';
 export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, physicalPartitionCount, PROFILES, profileOf } from './engines';
+/** A hierarchical key's first level in Cosmos DB's resource logs: the hotPrefix alert's grouping, as KQL and as a function. */
+export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './engines';
 export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
 export { DesignError, UsageError, type DesignIssue } from './design/errors';

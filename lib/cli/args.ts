@@ -35,14 +35,26 @@ const COLOR_OPTIONS: readonly OptionSpec[] = [
 export const LINT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export const RULES_FORMATS = ['text', 'json', 'markdown'] as const;
 
+/** Where and how a findings report is written: lint and observe. */
+const REPORT_OPTIONS: readonly OptionSpec[] = [
+  { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
+  { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
+];
+
+/** rules and explain print the catalogue's text. */
+const RULE_TEXT_OPTIONS: readonly OptionSpec[] = [
+  { name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` },
+  ...COLOR_OPTIONS,
+  HELP,
+];
+
 export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'lint',
     usage: 'skewguard lint [<file | directory | glob | ->...] [options]',
     summary: 'check design files and synthesized CloudFormation templates (cdk.out/)',
     options: [
-      { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
-      { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
+      ...REPORT_OPTIONS,
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on unacknowledged findings at or above: error, warning (default error)' },
       { name: 'max-warnings', value: '<n>', description: 'also exit 1 when there are more than n warnings' },
       { name: 'quiet', short: 'q', description: 'report errors only (warnings still count for --fail-on and --max-warnings)' },
@@ -74,8 +86,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: '<resource id>',
         description: 'with --live azure: the Cosmos DB account, to read NormalizedRUConsumption per partition-key range',
       },
-      { name: 'format', short: 'f', value: '<format>', description: `report format: ${LINT_FORMATS.join(', ')} (default text)` },
-      { name: 'output-file', short: 'o', value: '<file>', description: 'write the report to a file instead of standard output' },
+      ...REPORT_OPTIONS,
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on findings at or above: error, warning (default error)' },
       { name: 'tolerance', value: '<ratio>', description: 'a figure this far above its declaration is drift (default 0.25)' },
       { name: 'below', value: '<ratio>', description: 'a figure under this share of its declaration is over-declared (default 0.5)' },
@@ -89,13 +100,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'rules',
     usage: 'skewguard rules [<rule id or name>] [--format text|json|markdown] [--color | --no-color]',
     summary: 'list the rule catalogue, or explain one rule',
-    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, ...COLOR_OPTIONS, HELP],
+    options: RULE_TEXT_OPTIONS,
   },
   {
     name: 'explain',
     usage: 'skewguard explain <rule id or name> [--format text|json|markdown] [--color | --no-color]',
     summary: 'explain one rule (same as `skewguard rules <rule>`)',
-    options: [{ name: 'format', short: 'f', value: '<format>', description: `${RULES_FORMATS.join(', ')} (default text)` }, ...COLOR_OPTIONS, HELP],
+    options: RULE_TEXT_OPTIONS,
   },
   {
     name: 'init',

@@ -6,6 +6,11 @@ export interface DesignIssue {
   readonly message: string;
 }
 
+/** `Invalid skewguard <subject>:` then one indented line per problem, its field first. */
+function issueList(subject: string, issues: readonly DesignIssue[]): string {
+  return `Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`;
+}
+
 /**
  * Thrown when a design cannot be read: wrong types, missing or unknown fields, impossible values.
  * Lists every problem at once so a user fixes a design file in one pass.
@@ -17,7 +22,7 @@ export class DesignError extends Error {
     public readonly issues: readonly DesignIssue[],
     subject = 'design',
   ) {
-    super(`Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    super(issueList(subject, issues));
     this.name = 'DesignError';
   }
 }
@@ -34,7 +39,7 @@ export class UsageError extends Error {
     public readonly issues: readonly DesignIssue[],
     subject = 'options',
   ) {
-    super(`Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    super(issueList(subject, issues));
     this.name = 'UsageError';
   }
 }

@@ -32,5 +32,6 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 }
 
 export { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount } from './cosmosdb';
+export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
 export { DYNAMODB_LIMITS } from './dynamodb';
 export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, LoadDimension, Loads, PhysicalPartitions, PhysicalShare, SplitForHeat } from './profile';

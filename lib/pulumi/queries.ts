@@ -10,6 +10,7 @@
  * after the previous one, so every minute is judged once. Each query returns the worst row only (per
  * region), so a fired alert names the key without one time series per key.
  */
+import { LOGGED_FIRST_LEVEL_KQL } from '../index';
 
 /** Minutes between the end of the judged span and the evaluation. */
 export const INGESTION_LAG_MINUTES = 10;
@@ -36,7 +37,7 @@ function judgedMinutes(): string[] {
 }
 
 /**
- * RU/s of one value (`by`: the full `PartitionKey`, or its first level `Prefix`) in one region:
+ * RU/s of one value (`by`: the full `PartitionKey`, or its first level `Prefix`, `LOGGED_FIRST_LEVEL_KQL`) in one region:
  * per minute, its RU ÷ 60; then the lowest of the judged minutes, kept only when it was present in
  * every one of them. Empty keys are left out, as in Microsoft's hot-partition query.
  */
@@ -47,8 +48,7 @@ function sustainedRuQuery(databaseName: string, containerName: string, by: 'Part
     '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
     thisContainer(databaseName, containerName),
     '| where isnotempty(PartitionKey)',
-    // A hierarchical key is logged as a JSON array of its levels; its first element is the first level.
-    ...(by === 'Prefix' ? ['| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)'] : []),
+    ...(by === 'Prefix' ? [`| extend Prefix = ${LOGGED_FIRST_LEVEL_KQL}`] : []),
     `| summarize MinuteRU = sum(RequestCharge) by ${by}, RegionName, Minute = bin(TimeGenerated, 1m)`,
     `| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by ${by}, RegionName`,
     `| where Minutes == ${SUSTAINED_MINUTES}`,

@@ -1,19 +1,5 @@
-import { lint, type DynamoDbTableDesign } from '../../lib';
-
-/** One table with n GSIs and one access pattern on each: the shape of `npm run bench`'s scale case. */
-function wideTable(n: number): DynamoDbTableDesign & { engine: 'dynamodb' } {
-  return {
-    engine: 'dynamodb',
-    name: 'wide',
-    partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
-    workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
-    globalSecondaryIndexes: Array.from({ length: n }, (_, i) => ({
-      indexName: `index-${i}`,
-      partitionKey: { name: `key${i}`, type: 'S' as const, cardinality: 'unique' as const },
-    })),
-    accessPatterns: Array.from({ length: n }, (_, i) => ({ name: `pattern-${i}`, index: `index-${i}`, keyAttributes: [`key${i}`], share: 1 / (n + 1) })),
-  };
-}
+import { wideTable } from '../../bench/designs';
+import { lint } from '../../lib';
 
 /** The array methods a per-GSI scan of every GSI would use (`find`, `some`, `filter`…). */
 const SCANS = ['find', 'findIndex', 'some', 'every', 'includes', 'indexOf', 'filter', 'map', 'forEach', 'flatMap', 'reduce'] as const;

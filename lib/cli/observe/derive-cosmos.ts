@@ -12,6 +12,7 @@
  * A sharded key is logged per stored key: the share is scaled, and the distinct keys divided, by the
  * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
+import { loggedFirstLevel } from '../../index';
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
@@ -20,23 +21,6 @@ import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from
 
 const WRITE_OPERATIONS = /^(create|upsert|replace|delete|patch|batch|execute)/i;
 const KB_PER_GB = 1024 * 1024;
-
-/**
- * The first level of a logged PartitionKey, as the hotPrefix alert query defines it
- * (lib/pulumi/queries.ts, `iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]),
- * PartitionKey)`): a hierarchical key is logged as a JSON array of its levels. Restated here rather
- * than imported: the CLI does not load the Pulumi adapter, whose module graph needs @pulumi packages.
- */
-export function firstLevel(partitionKey: string): string {
-  if (!partitionKey.startsWith('[')) return partitionKey;
-  try {
-    const levels: unknown = JSON.parse(partitionKey);
-    if (Array.isArray(levels) && levels.length > 0) return typeof levels[0] === 'string' ? levels[0] : JSON.stringify(levels[0]);
-  } catch {
-    // Not JSON: KQL's parse_json leaves it a string; the key counts as its own first level.
-  }
-  return partitionKey;
-}
 
 /** The rows of this container (a query may return other containers' rows too). */
 export function inContainer(files: ContainerObservationFiles) {
@@ -114,7 +98,7 @@ function fromRuConsumption(
   // shard suffix (its share would need the deployed count per prefix, which the rows cannot show).
   if (total > 0 && (context.levels ?? 1) > 1 && context.shards === 1) {
     const byPrefix = new Map<string, number>();
-    for (const [key, charge] of peak.keys) byPrefix.set(firstLevel(key), (byPrefix.get(firstLevel(key)) ?? 0) + charge);
+    for (const [key, charge] of peak.keys) byPrefix.set(loggedFirstLevel(key), (byPrefix.get(loggedFirstLevel(key)) ?? 0) + charge);
     const [prefix, prefixCharge] = [...byPrefix.entries()].reduce((best, e) => (e[1] > best[1] ? e : best));
     figures.prefixHotKeyShare = {
       value: Math.min(1, prefixCharge / total),

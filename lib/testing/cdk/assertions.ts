@@ -72,7 +72,7 @@ export function assertStackFails(
   const failed = failing(report.violations, failOn);
   const missing = unmet(
     wanted,
-    failed.map((v) => ({ rule: v.ruleId, path: v.fieldPath, resource: v.constructPath, index: v.index })),
+    failed.map((v) => ({ rule: v.ruleId, path: v.path, resource: v.constructPath, index: v.index })),
   );
   if (missing.length > 0) {
     const actual = failed.length === 0 ? 'it synthesizes' : `it fails only with ${[...new Set(failed.map((v) => v.ruleId))].join(', ')}`;

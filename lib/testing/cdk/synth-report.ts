@@ -26,7 +26,10 @@ export interface DesignViolation {
   readonly severity: 'error' | 'warning' | 'fatal';
   /** The GuardedTable or table construct, e.g. `MyStack/Orders`. */
   readonly constructPath: string;
-  /** The field of the table's design, e.g. `globalSecondaryIndexes[0].partitionKey` (`''`: none). */
+  /** The field of the table's design, e.g. `globalSecondaryIndexes[0].partitionKey` (`''`: none): the
+   *  `path` of the core's findings and of a `RuleExpectation`. */
+  readonly path: string;
+  /** @deprecated The same value as `path`, under the name 0.1.0 documented first; use `path`. */
   readonly fieldPath: string;
   readonly index?: string;
   /** What is wrong, with the numbers (the core's message for a rule). */
@@ -93,13 +96,16 @@ function violation(reported: ReportedViolation, acknowledged?: string): DesignVi
   const metadata = reported.ruleMetadata ?? {};
   const severity = reported.severity === 'warning' || reported.severity === 'fatal' ? reported.severity : 'error';
   const ruleId = reported.ruleName.startsWith(PREFIX) ? reported.ruleName.slice(PREFIX.length) : reported.ruleName;
+  // The plugin's report keys the field `fieldPath` (docs/cdk.md, "Refusing the synth").
+  const path = metadata.fieldPath ?? '';
   return {
     ruleId,
     rule: ruleId,
     ...(metadata.title !== undefined ? { title: metadata.title } : {}),
     severity,
     constructPath: metadata.constructPath ?? reported.violatingConstructs?.[0]?.constructPath ?? '',
-    fieldPath: metadata.fieldPath ?? '',
+    path,
+    fieldPath: path,
     ...(metadata.index !== undefined ? { index: metadata.index } : {}),
     message: coreMessage(reported.description, metadata),
     ...(reported.suggestedFix ? { fix: reported.suggestedFix } : {}),
@@ -120,13 +126,14 @@ function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): De
     .filter(GuardedTable.isGuardedTable)
     .flatMap((table) =>
       table.findings
-        .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.ruleId === f.ruleId && v.fieldPath === f.path))
+        .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.ruleId === f.ruleId && v.path === f.path))
         .map((f): DesignViolation => ({
           ruleId: f.ruleId,
           rule: f.ruleId,
           title: f.title,
           severity: f.severity,
           constructPath: table.node.path,
+          path: f.path,
           fieldPath: f.path,
           ...(f.index !== undefined ? { index: f.index } : {}),
           message: f.message,
@@ -140,7 +147,7 @@ function entry(v: DesignViolation): ReportEntry {
   return {
     severity: v.severity,
     rule: v.title ? `${v.ruleId} ${v.title}` : v.ruleId,
-    where: `${v.constructPath || '(app)'}${v.fieldPath ? `, field ${v.fieldPath}` : ''}${v.index ? ` (index ${v.index})` : ''}`,
+    where: `${v.constructPath || '(app)'}${v.path ? `, field ${v.path}` : ''}${v.index ? ` (index ${v.index})` : ''}`,
     message: v.message,
     ...(v.fix ? { fix: v.fix } : {}),
     ...(v.acknowledged !== undefined ? { acknowledged: v.acknowledged } : {}),

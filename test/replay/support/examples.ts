@@ -5,6 +5,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { SkewguardExampleStack } from '../../../examples/cdk/stack';
+import { loggedFirstLevel } from '../../../lib';
 import {
   hotKeyQuery,
   hotPrefixQuery,
@@ -76,17 +77,6 @@ function largestPartition(db: string, container: string): QuerySemantics {
   };
 }
 
-/** `iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)` */
-function prefixOf(key: string): string {
-  if (!key.startsWith('[')) return key;
-  try {
-    const parsed = JSON.parse(key) as unknown;
-    return Array.isArray(parsed) && parsed.length > 0 ? String(parsed[0]) : '';
-  } catch {
-    return ''; // parse_json of invalid JSON is dynamic(null); tostring(null[0]) is ""
-  }
-}
-
 /**
  * hotKeyQuery / hotPrefixQuery: the judged span is [bin(now, 1m) − INGESTION_LAG, + SUSTAINED_MINUTES);
  * per value (key or first level) and region, each minute's RU ÷ 60; the lowest of them, kept when
@@ -100,7 +90,7 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
     const identity = new Map<string, { value: string; region: string }>();
     for (const c of rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedStart, judgedEnd)) {
       if (!isNotEmpty(c.PartitionKey)) continue;
-      const value = by === 'Prefix' ? prefixOf(String(c.PartitionKey)) : String(c.PartitionKey);
+      const value = by === 'Prefix' ? loggedFirstLevel(String(c.PartitionKey)) : String(c.PartitionKey);
       const region = String(c.RegionName ?? '');
       const id = JSON.stringify([value, region]);
       identity.set(id, { value, region });
