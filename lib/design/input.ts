@@ -62,7 +62,9 @@ export interface WorkloadDesign {
   /** Share of traffic (0–1] the single hottest key value takes at peak: a hot event, a bot user,
    *  a whale tenant. Must be at least 1/cardinality: the hottest value takes at least the average.
    *  @default - uniform: 1 / cardinality of the full partition key; 1 for a time-bucket key,
-   *  whose current bucket takes every write */
+   *  whose current bucket takes every write; 1/V for a key that combines a time bucket with other
+   *  parts (`yyyyMMdd#tenantId`, or levels `/tenantId` → `/date`), whose current bucket's writes land
+   *  on the V values of the other parts (5 tenants: 0.2) */
   readonly hotKeyShare?: number;
 }
 

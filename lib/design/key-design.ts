@@ -46,7 +46,8 @@ export interface KeyAttribute {
 /**
  * Where the hottest key value's share comes from: declared on the workload or a key level; derived
  * from a declared upper level (its share spread over its values' children); uniform 1/cardinality;
- * or 1 for a time-bucket key, whose current bucket takes every write.
+ * or the current time bucket's: 1 for a time-bucket key, whose current bucket takes every write, and
+ * 1/V for a key that combines a time bucket with other parts of V values (`currentBucketValues`).
  */
 export type HotKeyShareSource = 'declared' | 'derived' | 'uniform' | 'time-bucket';
 
@@ -267,4 +268,32 @@ function withoutLeadingSlash(name: string): string {
 /** A key made only of time buckets (date, hour, yyyyMM…): its current bucket takes every write. */
 export function isTimeBucketKey(attributes: readonly KeyAttribute[]): boolean {
   return attributes.length > 0 && attributes.every((a) => a.kind === 'time-bucket');
+}
+
+/**
+ * The key values the current time bucket's writes land on, for a key that combines a time bucket with
+ * other parts (components of one attribute, or levels of a multi-attribute or hierarchical key):
+ * `yyyyMMdd#tenantId` with 5 tenants puts every write of today on 5 values, whatever its 1,825 in all
+ * (AWS, "Best practices for handling time series data in DynamoDB"; Azure, "Partitioning and horizontal
+ * scaling": a date key sends every write of the day to one partition). The other components of one
+ * attribute are independent parts of its value, so their counts multiply (else, when one is unknown, the
+ * attribute's count over its time buckets'); the levels of a key nest, so their counts may include the
+ * levels above and the largest is the conservative figure (as `fullKeyCardinality` counts them).
+ * Undefined when the key has no time-bucket part, or only time buckets (then the current bucket is one value).
+ */
+export function currentBucketValues(attributes: readonly KeyAttribute[]): number | undefined {
+  const parts = attributes.flatMap((a) => (a.components.length > 0 ? a.components : [a]));
+  if (!parts.some((p) => p.kind === 'time-bucket') || parts.every((p) => p.kind === 'time-bucket')) return undefined;
+  const count = (c: Cardinality | undefined) => (c === 'unique' ? Infinity : (c ?? NaN));
+  const perLevel = attributes.map((a) => {
+    if (a.components.length === 0) return a.kind === 'time-bucket' ? 1 : count(a.cardinality);
+    const [buckets, others] = [a.components.filter((c) => c.kind === 'time-bucket'), a.components.filter((c) => c.kind !== 'time-bucket')];
+    const product = others.reduce((p, c) => p * count(c.cardinality), 1);
+    if (!Number.isNaN(product)) return product;
+    const bucketValues = buckets.reduce((p, c) => p * count(c.cardinality), 1);
+    return count(a.cardinality) / bucketValues;
+  });
+  const values = Math.max(...perLevel);
+  // An undeclared count leaves the figure unknown: no rule judges on a guess.
+  return perLevel.some((v) => Number.isNaN(v)) || !(values >= 1) ? undefined : values;
 }

@@ -4,6 +4,7 @@ import { joinPath } from './field-path';
 import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import {
+  currentBucketValues,
   isTimeBucketKey,
   sameAttribute,
   type HotKeyShareSource,
@@ -95,7 +96,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
       `is ${declared.value}, below the uniform share 1/${cardinality} = ${uniformShare.toPrecision(3)}: with ${cardinality} distinct values the hottest one takes at least that; raise hotKeyShare or the declared cardinality`,
     );
   }
-  const hot = hottestShare(declared, isTimeBucketKey(draft.partitionKey), uniformShare);
+  const hot = hottestShare(declared, currentBucketShare(draft.partitionKey), uniformShare);
   const workload: Workload = {
     peakReadUnits: draft.reads.units,
     peakWriteUnits: draft.peakWriteUnits,
@@ -122,16 +123,40 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
 }
 
 /**
- * The share the hottest key value takes: a declared one (rounded declarations count as at least
- * uniform); else a derived estimate, never below the default; else the default — 1 for a time-bucket
- * key, whose current bucket takes every write, uniform 1/cardinality otherwise.
+ * The share of the traffic one key value takes in the current time bucket: 1 for a key made only of time
+ * buckets; 1/V for a key that combines one with other parts, whose current bucket's writes land on V values
+ * (`currentBucketValues`); undefined for a key without a time bucket (or without the counts to tell).
  */
-function hottestShare(declared: DeclaredFigure | undefined, timeBucket: boolean, uniformShare: number): { share: number; source: HotKeyShareSource } {
+function currentBucketShare(partitionKey: readonly KeyAttribute[]): number | undefined {
+  if (isTimeBucketKey(partitionKey)) return 1;
+  const values = currentBucketValues(partitionKey);
+  return values === undefined ? undefined : 1 / values;
+}
+
+/**
+ * The share the hottest key value takes: a declared one (rounded declarations count as at least
+ * uniform); else a derived estimate, never below the default; else the default — for a key with a
+ * time bucket the current bucket's share (1, or 1/V over the V values the other parts give it), uniform
+ * 1/cardinality otherwise.
+ */
+function hottestShare(
+  declared: DeclaredFigure | undefined,
+  bucketShare: number | undefined,
+  uniformShare: number,
+): { share: number; source: HotKeyShareSource } {
   // A declaration at (or a rounding below) the uniform share says nothing more than uniform.
   if (declared?.source === 'declared')
     return declared.value > uniformShare ? { share: declared.value, source: 'declared' } : { share: uniformShare, source: 'uniform' };
-  const fallback = timeBucket ? { share: 1, source: 'time-bucket' as const } : { share: uniformShare, source: 'uniform' as const };
-  return declared && declared.value > fallback.share ? { share: declared.value, source: 'derived' } : fallback;
+  const fallback =
+    bucketShare !== undefined && bucketShare > uniformShare
+      ? { share: bucketShare, source: 'time-bucket' as const }
+      : { share: uniformShare, source: 'uniform' as const };
+  // A level's declared figure that gives the current bucket's share (to its rounding: 0.333 for 1/3) says where
+  // it comes from (SG014 reads it).
+  const derivedWins =
+    declared !== undefined &&
+    (declared.value > fallback.share || (fallback.source === 'time-bucket' && declared.value >= fallback.share * (1 - SHARE_ROUNDING)));
+  return derivedWins ? { share: declared.value, source: 'derived' } : fallback;
 }
 
 function sharding(input: ShardingDesign, path: string, partitionKey: readonly KeyAttribute[], onIndex: boolean, log: IssueLog): Sharding {

@@ -183,7 +183,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const bare = (name: string) => name.replace(/^\//, '');
   const fix: BucketFix = bucketed(design, first, load) ?? {
     fixId: 'fixPrefixBuckets',
-    data: { buckets, bucketLevel: `/${bare(first.name)}Bucket`, source: bare(deeper[0].name) },
+    data: { buckets, bucketLevel: `/${bare(first.name)}Bucket`, source: bucketSource(deeper) },
   };
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
@@ -276,6 +276,18 @@ function raiseForBuckets(
     if (buckets !== undefined && buckets <= maxShards) return { requestUnits: ru, partitions, each: ru / partitions, buckets };
   }
   return undefined;
+}
+
+/**
+ * The attribute a synthetic first level's bucket hashes: the first deeper level that varies between the writes of
+ * one moment. Never a time bucket: all of today's writes carry one date, so hash(date) mod N would put them all in one
+ * bucket (AWS, "Using write sharding to distribute workloads evenly": the suffix must come from a value that spreads
+ * the writes). Without such a level, the item's `id`, which every Cosmos DB item has and which is unique within its
+ * logical partition ("Partitioning and horizontal scaling").
+ */
+function bucketSource(deeper: readonly KeyAttribute[]): string {
+  const perItem = deeper.find((l) => l.kind !== 'time-bucket' && !l.components.some((c) => c.kind === 'time-bucket'));
+  return perItem ? perItem.name.replace(/^\//, '') : 'id';
 }
 
 /** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */

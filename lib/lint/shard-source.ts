@@ -6,8 +6,16 @@
  * attribute or key component; a table's own key attributes never change in place.
  */
 import { cardinalityValue } from '../design/cardinality';
-import { sameAttribute, type AccessPattern, type KeyAttribute, type KeyDesign, type KeySpace, type LocalSecondaryIndex } from '../design/key-design';
-import { nameWords } from '../design/key-names';
+import {
+  sameAttribute,
+  type AccessPattern,
+  type AttributeKind,
+  type KeyAttribute,
+  type KeyDesign,
+  type KeySpace,
+  type LocalSecondaryIndex,
+} from '../design/key-design';
+import { looksLikeTimeBucket, nameWords } from '../design/key-names';
 import { readsWholeKey } from './queries';
 
 /** Last words of names the application updates in place: a score, a status, a balance. */
@@ -47,6 +55,13 @@ export interface SourceFacts {
   readonly mutable?: boolean;
   /** How `mutable` is known: declared on the sharding or an index key, a table key (never changes), or the name. */
   readonly mutableFrom?: 'declared' | 'table-key' | 'name';
+  /** Whether the attribute is a time bucket (a date, hour, month): every write of one period has the same value, so
+   *  hash(source) mod N puts all of the current period's writes on one shard however many are declared (AWS, "Using
+   *  write sharding to distribute workloads evenly" and "Best practices for handling time series data in DynamoDB"). */
+  readonly timeBucket: boolean;
+  /** How `timeBucket` is known: the kind of a key attribute or component of that name (declared, or inferred from
+   *  its name there), else the name alone, inferred as a key's kind is (key-names.ts). */
+  readonly timeBucketFrom: 'key' | 'name';
 }
 
 /** A key attribute or key component as the design declares it. */
@@ -54,6 +69,7 @@ export interface DeclaredAttribute {
   readonly name: string;
   readonly cardinality?: KeyAttribute['cardinality'];
   readonly mutable?: boolean;
+  readonly kind?: AttributeKind;
   readonly path: string;
 }
 
@@ -64,14 +80,14 @@ export function declaredAttributes(keySpaces: readonly KeySpace[], localIndexes:
   // A key attribute is its own declaration; a component's is its part of the attribute.
   const declared: DeclaredAttribute[] = [...attributes, ...lsiKeys].flatMap((a) => [
     a,
-    ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, path: `${a.path}.components[${i}]` })),
+    ...a.components.map((c, i) => ({ name: c.name, cardinality: c.cardinality, kind: c.kind, path: `${a.path}.components[${i}]` })),
   ]);
   // A GSI keyed by a separate shard attribute declares, in its key, what the attribute it shards holds.
   const logical = keySpaces.flatMap((space): DeclaredAttribute[] => {
     const name = space.sharding?.logicalAttribute;
     const key = space.partitionKey[0];
     if (name === undefined || key === undefined) return [];
-    return [{ name, cardinality: key.cardinality, path: key.path, ...(key.mutable === undefined ? {} : { mutable: key.mutable }) }];
+    return [{ name, cardinality: key.cardinality, kind: key.kind, path: key.path, ...(key.mutable === undefined ? {} : { mutable: key.mutable }) }];
   });
   return [...logical, ...declared];
 }
@@ -97,7 +113,11 @@ export function sourceFacts(design: KeyDesign, space: KeySpace, attribute: strin
         : looksMutable(attribute)
           ? { mutable: true, mutableFrom: 'name' }
           : {};
-  return Object.assign({}, cardinality, mutability);
+  const kinded = named.find((a) => a.kind !== undefined);
+  const timeBucket = kinded
+    ? { timeBucket: kinded.kind === 'time-bucket', timeBucketFrom: 'key' as const }
+    : { timeBucket: looksLikeTimeBucket(attribute), timeBucketFrom: 'name' as const };
+  return Object.assign({}, cardinality, mutability, timeBucket);
 }
 
 function isTableKey(design: KeyDesign, attribute: string): boolean {
@@ -106,12 +126,13 @@ function isTableKey(design: KeyDesign, attribute: string): boolean {
 }
 
 /**
- * A source that can fill `shards` shards and stays put: not known to change, and with at least that
+ * A source that can fill `shards` shards and stays put: not known to change, not a time bucket, and with at least that
  * many declared values. The declared source is trusted when its cardinality is unknown (SG018 warns);
  * an attribute skewguard suggests must be known to be enough.
  */
 function canSpread(facts: SourceFacts, shards: number | undefined, trustUnknown: boolean): boolean {
-  if (facts.mutable === true) return false;
+  // A time bucket's many values are spread over time, not over the current writes: they all hash to one shard.
+  if (facts.mutable === true || facts.timeBucket) return false;
   if (facts.cardinality === undefined) return trustUnknown;
   return facts.cardinality >= Math.max(shards ?? 2, 2);
 }

@@ -76,6 +76,54 @@ describe('normalize', () => {
     expect(composite.partitionKey[0].components.map((c) => c.kind)).toEqual(['time-bucket', 'value']);
   });
 
+  // Review 5 item 1a: `yyyyMMdd#tenantId` (365 × 5) puts every write of today on 5 values, not 1 of 1,825.
+  it("gives a key that combines a time bucket with other parts the current bucket's share: 1 over the other parts' values", () => {
+    const share = (design: DesignInput) => normalize(design).designs[0].design.primaryKey.workload;
+    const dayTenant = (tenants: number) =>
+      table({
+        partitionKey: {
+          name: 'pk',
+          type: 'S',
+          cardinality: 365 * tenants,
+          components: [
+            { name: 'yyyyMMdd', cardinality: 365 },
+            { name: 'tenantId', cardinality: tenants },
+          ],
+        },
+      });
+    expect(share(dayTenant(5))).toMatchObject({ hotKeyShare: 0.2, hotKeyShareSource: 'time-bucket' });
+    // Components multiply: 5 regions × 4 tiers beside the day are 20 values a day.
+    const twoParts = table({
+      partitionKey: {
+        name: 'pk',
+        type: 'S',
+        cardinality: 7300,
+        components: [
+          { name: 'day', cardinality: 365 },
+          { name: 'region', cardinality: 5 },
+          { name: 'tier', cardinality: 4 },
+        ],
+      },
+    });
+    expect(share(twoParts)).toMatchObject({ hotKeyShare: 0.05, hotKeyShareSource: 'time-bucket' });
+    // Levels nest: the largest count of the other levels, as the full key's cardinality is counted.
+    const levels = container({
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 5 },
+          { path: '/date', cardinality: 1825 },
+        ],
+      },
+    });
+    expect(share(levels)).toMatchObject({ hotKeyShare: 0.2, hotKeyShareSource: 'time-bucket' });
+    // A declared share is the designer's figure; a million users beside the day leave the share at 1 in a million.
+    expect(share({ ...dayTenant(5), workload: { peakReadUnits: 1, peakWriteUnits: 1, hotKeyShare: 0.5 } })).toMatchObject({
+      hotKeyShare: 0.5,
+      hotKeyShareSource: 'declared',
+    });
+    expect(share(dayTenant(1_000_000)).hotKeyShare).toBeCloseTo(1e-6);
+  });
+
   it('applies thresholds from defaults, then lint options, then the document, then the design', () => {
     const { designs } = normalize(
       { thresholds: { minCardinality: 50, maxShards: 60 }, tables: [{ ...table(), engine: undefined, thresholds: { maxShards: 70 } }] },

@@ -150,7 +150,12 @@ function assumedShare(target: KeySpaceTarget): string {
   const level = workload.hotKeyShareLevel;
   const top = level === undefined ? undefined : partitionKey[level];
   if (level === undefined || top?.hotKeyShare === undefined || level === partitionKey.length - 1) {
-    if (workload.hotKeyShareSource === 'time-bucket') return `assumed (a time-bucket key: the current bucket takes every write) hotKeyShare 1`;
+    if (workload.hotKeyShareSource === 'time-bucket') {
+      // A key that combines a time bucket with other parts: the current bucket's writes land on 1/share values.
+      return workload.hotKeyShare === 1
+        ? `assumed (a time-bucket key: the current bucket takes every write) hotKeyShare 1`
+        : `assumed (a key with a time bucket: the current bucket's writes land on ${show(Math.round(1 / workload.hotKeyShare))} values) hotKeyShare ${showShare(workload.hotKeyShare)}`;
+    }
     return `assumed (uniform: 1/cardinality) hotKeyShare ${showShare(workload.hotKeyShare)}`;
   }
   const steps: string[] = [];

@@ -10,6 +10,9 @@ type Id =
   | 'overOnFilled'
   | 'fitsOnFilled'
   | 'mutableSource'
+  | 'timeBucketSource'
+  | 'timeBucketOver'
+  | 'timeBucketFits'
   | 'movesTableItem'
   | 'movesIndexEntry'
   | 'unknownCardinality'
@@ -45,6 +48,30 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
         fixId,
         fixNotes,
         data: Object.assign({}, advice.data, base, { mutableFrom: MUTABLE_FROM[facts.mutableFrom ?? 'declared'] }),
+        edits: advice.edits,
+      },
+    ];
+  }
+  if (facts.timeBucket) {
+    // Every write of the current period carries one value of the source, so it lands on one shard: the hottest value's
+    // load as if unsharded (its reads of recent data too), whatever the source's cardinality over time.
+    const current = nearestToCeiling(a.owner.profile.loadDimensions(storedKeyLoads(a.hot, 'calculated', 1, a.collection), design.thresholds.headroom));
+    const over = current.load > current.usable;
+    return [
+      {
+        path: at,
+        index: space.index,
+        severity: over ? 'error' : 'warning',
+        messageId: 'timeBucketSource',
+        notes: [over ? 'timeBucketOver' : 'timeBucketFits'],
+        fixId,
+        fixNotes,
+        data: Object.assign({}, advice.data, base, {
+          timeBucketFrom: facts.timeBucketFrom,
+          perShardLoad: current.load,
+          usable: current.usable,
+          unit: current.unit,
+        }),
         edits: advice.edits,
       },
     ];
@@ -88,11 +115,19 @@ export const shardSourceCannotSpread = defineRule({
   severity: 'error',
   thresholds: ['headroom'],
   fires:
-    "A key the load needs to shard is calculated-sharded on a source attribute with fewer distinct values than shards (declared in sharding.sourceCardinality or where the attribute is a key attribute or component), or one that changes on existing items (declared `mutable`/`sourceMutable`, or named like a score or status; a table's own key attributes never change). An error when the filled shards cannot carry the hottest value's load, a warning when they can. A source whose cardinality the design does not declare is a warning: skewguard cannot tell whether it fills the shards.",
+    "A key the load needs to shard is calculated-sharded on a source attribute that is a time bucket (a date, hour or month: the kind of a key attribute or component of that name, else inferred from its name as a key's kind is), whose current period's writes all carry one value and so land on one shard (an error when that shard cannot carry the hottest value's load, a warning when it can); or on one with fewer distinct values than shards (declared in sharding.sourceCardinality or where the attribute is a key attribute or component), or one that changes on existing items (declared `mutable`/`sourceMutable`, or named like a score or status; a table's own key attributes never change). An error when the filled shards cannot carry the hottest value's load, a warning when they can. A source whose cardinality the design does not declare is a warning: skewguard cannot tell whether it fills the shards.",
   rationale:
-    'A calculated shard is hash(source) mod N: each source value always lands on one shard, so a source with C values fills at most C of the N shards and the hottest key value still lands on those (a 1-valued region puts every write on one shard, however many are declared). A source that changes moves the item to another shard on each update: a table item must be deleted and put under its new key (UpdateItem cannot change key attributes), an index entry costs a delete and a put, and a value many items share (a default score) keeps one shard hot.',
+    "A calculated shard is hash(source) mod N: each source value always lands on one shard, so a source with C values fills at most C of the N shards and the hottest key value still lands on those (a 1-valued region puts every write on one shard, however many are declared). A source that changes moves the item to another shard on each update: a table item must be deleted and put under its new key (UpdateItem cannot change key attributes), an index entry costs a delete and a put, and a value many items share (a default score) keeps one shard hot. A time bucket has many values over time but one at a time: hash(eventDate) mod N sends all of today's writes to one shard, as a time-bucket key sends them to one partition.",
   fix: "Calculate the shard on a stable, high-cardinality attribute the reads carry (the table's unique key, an entity id), or use random sharding where the reads fan out anyway; declare sharding.sourceCardinality when the design does not say how many values the source has.",
-  sources: [SOURCES.dynamoSharding, SOURCES.dynamoGsiSharding, SOURCES.dynamoUpdateItem, SOURCES.dynamoGsiThroughput, SOURCES.cosmosSynthetic],
+  sources: [
+    SOURCES.dynamoSharding,
+    SOURCES.dynamoTimeSeries,
+    SOURCES.dynamoGsiSharding,
+    SOURCES.dynamoUpdateItem,
+    SOURCES.dynamoGsiThroughput,
+    SOURCES.cosmosSynthetic,
+    SOURCES.cosmosPartitioning,
+  ],
   messages: {
     fewValues:
       '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality}} distinct values ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
@@ -100,6 +135,10 @@ export const shardSourceCannotSpread = defineRule({
     fitsOnFilled: '; they carry the hottest value today ({{perShardLoad}} of a usable {{usable}} {{unit}} each), and the others only add fan-out',
     mutableSource:
       '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which changes on existing items ({{mutableFrom}}): each change moves the item to another shard',
+    timeBucketSource:
+      '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, a time bucket ({{timeBucketFrom|key=its kind as a key attribute|name=inferred from its name}}): every write of the current period carries the same {{source}}, so hash({{source}}) mod {{declaredShards}} puts them all on one shard',
+    timeBucketOver: ', {{perShardLoad}} {{unit}} against a usable {{usable}} {{unit}}, however many shards are declared',
+    timeBucketFits: '; it carries the hottest value today ({{perShardLoad}} of a usable {{usable}} {{unit}}), and the other shards only add fan-out',
     movesTableItem: ' (a delete and a put under a new key; reads that compute the shard from the new value miss an item left under the old one)',
     movesIndexEntry: ' (a delete and a put in the index for every update, and a value many items share, such as a default score, keeps one shard hot)',
     unknownCardinality:

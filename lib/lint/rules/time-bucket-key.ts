@@ -1,4 +1,4 @@
-import { isTimeBucketKey, type KeyDesign } from '../../design/key-design';
+import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
@@ -21,20 +21,97 @@ type Id =
   | 'fixReorderFits'
   | 'fixQueries'
   | 'physicalShare'
+  | 'combinedKey'
+  | 'orMoreValues'
+  | 'combinedReadsAndWrites'
   | AdviceId;
 
 /** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
 const LOAD_AGAINST_CEILING =
   '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
 
+/** The time-bucket parts of a key and the other parts, by name (components of an attribute, or levels). */
+function bucketParts(levels: readonly KeyAttribute[]): { buckets: string[]; others: string[]; at: KeyAttribute } {
+  const parts = levels.flatMap((l) => (l.components.length > 0 ? l.components : [l]));
+  const at = levels.find((l) => l.kind === 'time-bucket' || l.components.some((c) => c.kind === 'time-bucket')) ?? levels[0];
+  return {
+    buckets: parts.filter((p) => p.kind === 'time-bucket').map((p) => p.name),
+    others: parts.filter((p) => p.kind !== 'time-bucket').map((p) => p.name),
+    at,
+  };
+}
+
+/**
+ * A key that combines a time bucket with other parts (`yyyyMMdd#tenantId`, or a hierarchical `/tenantId` → `/date`):
+ * the current bucket's writes land on as many key values as the other parts have (`currentBucketValues`), whatever
+ * the key's cardinality in all, and the normalized hottest share is that bucket's (`hotKeyShareSource` 'time-bucket').
+ * Judged as a time-bucket key is, on that share: an error over the usable ceiling. Within it, quiet: the key spreads
+ * today's writes over those values (day × a million users), and a few of them is SG001's to note. Sharded, SG003 says
+ * how far to raise the count.
+ */
+function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
+  const { space } = a;
+  const levels = space.partitionKey;
+  const values = currentBucketValues(levels);
+  if (values === undefined || space.workload.hotKeyShareSource !== 'time-bucket' || space.sharding) return [];
+  const bucket = reachableDimensions(a);
+  if (allFit(bucket)) return [];
+  const worst = nearestToCeiling(bucket);
+  const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
+  const { buckets, others, at } = bucketParts(levels);
+  const base = {
+    key: levels.map((l) => l.name),
+    index: space.index,
+    buckets,
+    others,
+    values,
+    share: space.workload.hotKeyShare,
+    load: worst.load,
+    unit: worst.unit,
+    label: worst.label,
+    usable: worst.usable,
+    ceiling: worst.ceiling,
+    usableShare: worst.usable / worst.ceiling,
+  };
+  const advice = adviceFor(a);
+  return [
+    {
+      path: at.path,
+      index: space.index,
+      messageId: 'combinedKey',
+      // On one RU/s budget (Cosmos DB), say how it is spent: the writes alone can be over the ceiling.
+      notes: [...(worst.label === 'request' && a.hot.reads > 0 && a.hot.writes > 0 ? ['combinedReadsAndWrites' as const] : []), ...(physical?.notes ?? [])],
+      fixId: advice.ids[0],
+      fixNotes: [...advice.ids.slice(1), 'orMoreValues'],
+      data: Object.assign({}, advice.data, base, physical?.data, { hotReads: a.hot.reads, hotWrites: a.hot.writes }),
+      edits: advice.edits,
+    },
+  ];
+}
+
+/** Whether a prefix-routed (hierarchical) key, not all time buckets, has one first: SG002 judges its prefix. */
+function timeBucketFirst(a: SpaceAnalysis): boolean {
+  const levels = a.space.partitionKey;
+  return !isTimeBucketKey(levels) && a.owner.profile.routing === 'key-prefix' && levels.length > 1 && levels[0].kind === 'time-bucket';
+}
+
+/**
+ * Whether SG002 judges the hottest key value of an unsharded key (so SG003 leaves it): a key made of time buckets,
+ * or one that combines a time bucket with other parts, unless the time bucket leads a hierarchical key (SG002 then
+ * judges the prefix, and SG003 the full key value).
+ */
+export function judgedAsTimeBucket(a: SpaceAnalysis): boolean {
+  const { space } = a;
+  return isTimeBucketKey(space.partitionKey) || (space.workload.hotKeyShareSource === 'time-bucket' && !timeBucketFirst(a));
+}
+
 /** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
-  const { profile } = a.owner;
   const { space } = a;
   const levels = space.partitionKey;
   const wholeKey = isTimeBucketKey(levels);
-  const firstLevel = !wholeKey && profile.routing === 'key-prefix' && levels.length > 1 && levels[0].kind === 'time-bucket';
-  if (!wholeKey && !firstLevel) return [];
+  const firstLevel = timeBucketFirst(a);
+  if (!wholeKey && !firstLevel) return combinedHit(design, a);
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load,
   // against its physical partition's share of a Cosmos DB container's RU/s where that is below the logical ceiling.
   const bucket = wholeKey ? reachableDimensions(a) : a.whole;
@@ -111,7 +188,7 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key). A warning, with the growth factor, when that load fits one partition.",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all: an error when that exceeds the usable ceiling (quiet within it).",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
@@ -134,6 +211,10 @@ export const timeBucketKey = defineRule({
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), saturated when traffic grows {{growthToCeiling}}×, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     timeFirstFitsIdle:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
+    combinedKey: `partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}}, ${LOAD_AGAINST_CEILING}`,
+    combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
+    orMoreValues:
+      '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values}} values in each bucket)',
     physicalShare:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there): the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites",
     orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',

@@ -19,6 +19,26 @@ testRule('SG008', {
   ],
   invalid: [
     {
+      // Review 5 item 1b (d/cs.json): "lower to 2 (calculated on eventDate)" kept a source that puts all of today on one
+      // shard, and --fix wrote it; the fix now replaces the time-bucket source (SG018 says why).
+      name: 'more than twice the need on a time-bucket source: the fix does not keep the source',
+      design: table({
+        name: 'tenant-events',
+        partitionKey: { name: 'tenantId', type: 'S', cardinality: 5 },
+        sortKey: { name: 'eventDate', type: 'S', cardinality: 3650 },
+        workload: { peakReadUnits: 100, peakWriteUnits: 6000 },
+        sharding: { strategy: 'calculated', shards: 8, sourceAttribute: 'eventDate' },
+      }),
+      findings: [
+        {
+          messageId: 'overNeed',
+          data: { declaredShards: 8, need: 2 },
+          fix: /^shard `tenantId` into N = 2 random shards/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2 } }],
+        },
+      ],
+    },
+    {
       name: 'more than twice the need: lower to N',
       design: game({ strategy: 'calculated', shards: 64, sourceAttribute: 'userId' }),
       findings: [

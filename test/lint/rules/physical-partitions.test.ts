@@ -212,6 +212,40 @@ testRule('SG003', {
       ],
     },
     {
+      // Review 5 item 1c (d/ts3.json): every write of today carries one date, so hash(date) mod 2 put them all in one
+      // bucket; the bucket hashes the item's id, which every Cosmos DB item has.
+      name: 'five tenants over a date level: the buckets hash the item id, never the date',
+      design: fiveTenants({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 5 },
+            { path: '/date', cardinality: 1825 },
+          ],
+        },
+      }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          path: 'partitionKey.paths[0]',
+          data: { level: '/tenantId', prefixWrites: 12_000, source: 'id' },
+          fix: /`\/tenantIdBucket` = \/tenantId \+ "-" \+ hash\(id\) mod \d+ /,
+        },
+      ],
+    },
+    {
+      name: 'five tenants over a date and a device: the buckets hash the device, the first deeper level that is no time bucket',
+      design: fiveTenants({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 5 },
+            { path: '/yyyyMMdd', cardinality: 1825 },
+            { path: '/deviceId', cardinality: 'unique' },
+          ],
+        },
+      }),
+      findings: [{ messageId: 'prefixHot', data: { source: 'deviceId' }, fix: /hash\(deviceId\) mod \d+ / }],
+    },
+    {
       // 40% of 2,000 reads + 60,000 writes: 24,800 RU/s, which 3 buckets of 8,267 would not serve.
       name: 'a first level whose 60 GB span 2 physical partitions: still short of 24,800 RU/s',
       design: fiveTenants({

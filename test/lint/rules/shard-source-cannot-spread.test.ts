@@ -31,8 +31,22 @@ const leaderboard = (sourceAttribute: string, sortKey: Record<string, unknown> =
     accessPatterns: [{ name: 'top-of-game', index: 'byGame', keyAttributes: ['gameId'], share: 1, fanOut: true }],
   });
 
+/** Review 5 item 1b (d/cs.json): 5 tenants, 6,000 WCU (the hottest 1,200), calculated into `shards` on the day of the event. */
+const tenantDays = (sourceAttribute: string, shards = 8, sortKey: Record<string, unknown> = { name: 'eventDate', type: 'S', cardinality: 3650 }) =>
+  table({
+    name: 'tenant-events',
+    partitionKey: { name: 'tenantId', type: 'S', cardinality: 5 },
+    sortKey: sortKey as never,
+    workload: { peakReadUnits: 100, peakWriteUnits: 6000 },
+    sharding: { strategy: 'calculated', shards, sourceAttribute, sourceCardinality: 'unique' },
+  });
+
 testRule('SG018', {
   valid: [
+    {
+      name: 'a per-item source beside a time-bucket sort key stays as today (eventId fills every shard)',
+      design: tenantDays('eventId', 2),
+    },
     {
       name: 'a unique sort key fills every shard and never changes (a table key)',
       design: stores({ strategy: 'calculated', shards: 12, sourceAttribute: 'orderId' }),
@@ -52,6 +66,39 @@ testRule('SG018', {
     },
   ],
   invalid: [
+    {
+      // Review 5 item 1b: every write of today carries today's eventDate, so hash(eventDate) mod 8 puts them on one shard.
+      name: 'calculated into 8 shards on the event date (a time-bucket sort key): all of today is one shard, 1,200 WCU',
+      design: tenantDays('eventDate'),
+      findings: [
+        {
+          messageId: 'timeBucketSource',
+          severity: 'error',
+          path: 'sharding.sourceAttribute',
+          notes: ['timeBucketOver'],
+          data: { declaredShards: 8, source: 'eventDate', timeBucketFrom: 'key', perShardLoad: 1200, usable: 800 },
+          message:
+            /a time bucket \(its kind as a key attribute\): every write of the current period carries the same eventDate, so hash\(eventDate\) mod 8 puts them all on one shard, 1,200 WCU against a usable 800 WCU/,
+          // Not "lower to 2 (calculated on eventDate)": the plan no longer keeps a time-bucket source.
+          fix: /^shard `tenantId` into N = 2 random shards/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2 } }],
+        },
+      ],
+    },
+    {
+      name: 'a time-bucket source that is no key attribute: known by its name (createdDay), however many values it declares',
+      design: tenantDays('createdDay', 8, { name: 'eventId', type: 'S', cardinality: 'unique' }),
+      findings: [
+        {
+          messageId: 'timeBucketSource',
+          severity: 'error',
+          data: { timeBucketFrom: 'name', perShardLoad: 1200 },
+          // The sort key is per item: the calculated shard moves to it.
+          fix: /^raise sharding.shards from 8 to N = 2 \(calculated on `eventId`\)|^shard `tenantId` into N = 2 calculated shards on `eventId`/,
+          edits: true,
+        },
+      ],
+    },
     {
       name: 'calculated into 13 shards on a 1-valued region: every write still lands on one shard',
       design: stores(

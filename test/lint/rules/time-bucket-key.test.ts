@@ -10,8 +10,38 @@ const byMonthThenDevice = {
   ],
 };
 
+/** Review 5 item 1a (d/ts2.json): a composite `yyyyMMdd#tenantId`, 365 days × 5 tenants, 6,000 WCU. */
+const dayTenant = (components: readonly Record<string, unknown>[], writes = 6000) =>
+  table({
+    name: 'day-tenant',
+    partitionKey: { name: 'pk', type: 'S', cardinality: 1825, components: components as never },
+    workload: { peakReadUnits: 100, peakWriteUnits: writes },
+  });
+const day = { name: 'yyyyMMdd', cardinality: 365 };
+const tenant = { name: 'tenantId', cardinality: 5 };
+/** Review 5 item 1c (d/ts3.json): Cosmos DB /tenantId (5) → /date, 60,000 RU/s of writes. */
+const tenantDate = container({
+  name: 'tenant-date',
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 5 },
+      { path: '/date', cardinality: 1825 },
+    ],
+  },
+  throughput: { autoscaleMax: 100000 },
+  workload: { peakReadUnits: 5000, peakWriteUnits: 60000 },
+});
+
 testRule('SG002', {
   valid: [
+    {
+      name: 'a day combined with a million users: today spreads over a million key values',
+      design: table({
+        partitionKey: { name: 'pk', type: 'S', cardinality: 365_000_000, components: [day, { name: 'userId', cardinality: 1_000_000 }] },
+        workload: { peakReadUnits: 100, peakWriteUnits: 6000 },
+      }),
+    },
+    { name: 'a day combined with 5 tenants at 3,000 WCU: 600 WCU on each of the 5 fits', design: dayTenant([day, tenant], 3000) },
     { name: 'a unique key', design: table() },
     {
       name: 'a time bucket combined with a business dimension (yyyyMM-userId)',
@@ -40,6 +70,48 @@ testRule('SG002', {
     },
   ],
   invalid: [
+    {
+      // Review 5 item 1a: the day is inferred from its name; today's 6,000 WCU land on 5 values, 1,200 each.
+      name: 'a composite day + tenant key: today lands on 5 key values, 1,200 WCU each',
+      design: dayTenant([day, tenant]),
+      findings: [
+        {
+          messageId: 'combinedKey',
+          path: 'partitionKey',
+          notes: [],
+          data: { values: 5, share: 0.2, load: 1200, usable: 800, ceiling: 1000, buckets: ['yyyyMMdd'], others: ['tenantId'] },
+          message:
+            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)",
+          fix: /^shard `pk` into N = 2 .*; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry \(a user or device id\), not only `tenantId` \(5 values in each bucket\)$/,
+          edits: true,
+        },
+      ],
+    },
+    {
+      name: 'the same key, tenant first and the day declared a time bucket',
+      design: dayTenant([tenant, { name: 'bucket', cardinality: 365, kind: 'time-bucket' }]),
+      findings: [{ messageId: 'combinedKey', data: { values: 5, load: 1200, buckets: ['bucket'], others: ['tenantId'] } }],
+    },
+    {
+      name: 'a composite whose other part declares no count: judged on the key over its time buckets (1,825 / 365)',
+      design: dayTenant([day, { name: 'tenantId' }]),
+      findings: [{ messageId: 'combinedKey', data: { values: 5, load: 1200 } }],
+    },
+    {
+      // Review 5 item 1c: (tenant, today) is one logical partition taking 13,000 RU/s, 12,000 of them writes.
+      name: 'a Cosmos DB /tenantId → /date key: (tenant, today) takes 12,000 RU/s of writes, over the 10,000 RU/s logical partition',
+      design: tenantDate,
+      findings: [
+        {
+          messageId: 'combinedKey',
+          path: 'partitionKey.paths[1]',
+          data: { values: 5, load: 13000, hotReads: 1000, hotWrites: 12000, usable: 8000, ceiling: 10000 },
+          message:
+            /land on 5 key values only, the hottest taking 20%, 13,000 RU\/s against a usable 8,000 RU\/s \(80% of the 10,000 RU\/s ceiling\) \(1,000 RU\/s of reads and 12,000 RU\/s of writes, charged to the same RU\/s\)/,
+          edits: true,
+        },
+      ],
+    },
     {
       // Issue 14: 6,000 RU/s fit the 8,000 RU/s a logical partition may use, but a container created at 18,000 RU/s manual
       // has three physical partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best practices for scaling
