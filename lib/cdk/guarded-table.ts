@@ -36,10 +36,10 @@ import {
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
 import { overrideIndexContributorInsights, type Replica } from './index-contributor-insights';
-import { recordUnpagedTable } from './page-warning';
 import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { KeySpaceRef, ThrottleCause } from './metrics';
+import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';

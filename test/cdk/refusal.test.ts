@@ -282,6 +282,7 @@ describe('invalid input throws at construction, naming the construct and the fie
     const { message, issues } = error as DesignError;
     expect(message).toContain('"ord\\u202eers"');
     expect(message).toContain('GuardedTable Test/Bad\\x1b[2J');
+    // eslint-disable-next-line no-control-regex -- looking for the raw characters is the point
     expect(message).not.toMatch(/[\u202e\u001b]/);
     expect(issues[0].message).toContain('ord\u202eers');
   });

@@ -112,7 +112,9 @@ describe('a scope-level Validations.acknowledge() copied into every table under 
       ['(app)', 'SG012'],
       ['Test', 'SG013'],
     ]);
-    expect(unused.find((u) => u.ruleId === 'SG013')?.message).toBe("Validations.acknowledge({ id: 'skewguard::SG013' }) at Test waives nothing: no table at or below it has a SG013 finding");
+    expect(unused.find((u) => u.ruleId === 'SG013')?.message).toBe(
+      "Validations.acknowledge({ id: 'skewguard::SG013' }) at Test waives nothing: no table at or below it has a SG013 finding",
+    );
     expect(cli.code).toBe(1);
   });
 

@@ -32,8 +32,8 @@ import { pathInside } from '../path-inside';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { EXIT, exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
-import { settleScopeAcknowledgements } from '../scope-acknowledgements';
 import { documentationUrl } from '../rule-docs';
+import { settleScopeAcknowledgements } from '../scope-acknowledgements';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 
 const STDIN_NAME = '<stdin>';
@@ -161,6 +161,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
   const { format, config, failOn, maxWarnings, unused, fix, specs } = settingsOf(args, io);
+  for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
