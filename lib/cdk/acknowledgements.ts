@@ -79,3 +79,14 @@ export function validAcknowledgementsFor(resource: IConstruct): AcknowledgementD
     .filter((ack) => acknowledgementIssues(ack).length === 0)
     .map(({ rule, reason }) => ({ rule, reason }));
 }
+
+/**
+ * Where each of those was given: rule id → construct path of the acknowledging scope (`''` for the
+ * app). Written to the template metadata beside the copies, so `skewguard lint cdk.out/` can count a
+ * scope's waiver once, at that scope, as the synth does, and not once per table it was copied into.
+ */
+export function acknowledgedAtFor(resource: IConstruct): Record<string, string> {
+  const at: Record<string, string> = {};
+  for (const ack of acknowledgementsFor(resource)) if (acknowledgementIssues(ack).length === 0) at[ack.rule] = ack.acknowledgedAt;
+  return at;
+}

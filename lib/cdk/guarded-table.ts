@@ -20,7 +20,7 @@ import {
   type LintedDesign,
   type NormalizedDocument,
 } from '../index';
-import { validAcknowledgementsFor } from './acknowledgements';
+import { acknowledgedAtFor, validAcknowledgementsFor } from './acknowledgements';
 import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
 import {
   alarmName,
@@ -39,6 +39,7 @@ import { overrideIndexContributorInsights, type Replica } from './index-contribu
 import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { KeySpaceRef, ThrottleCause } from './metrics';
+import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';
@@ -171,7 +172,17 @@ export class GuardedTable extends Construct {
     );
     this.resource.addMetadata(
       METADATA_KEY,
-      Lazy.any({ produce: (): GuardedTableMetadata => ({ version: METADATA_VERSION, constructPath: this.node.path, design: this.effectiveInput() }) }),
+      Lazy.any({
+        produce: (): GuardedTableMetadata => {
+          const acknowledgedAt = acknowledgedAtFor(this);
+          return {
+            version: METADATA_VERSION,
+            constructPath: this.node.path,
+            design: this.effectiveInput(),
+            ...(Object.keys(acknowledgedAt).length > 0 ? { acknowledgedAt } : {}),
+          };
+        },
+      }),
     );
     SkewguardPlugin.of(this).trackGuarded(this.resource, this, () => this.lint());
     if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
@@ -192,6 +203,7 @@ export class GuardedTable extends Construct {
       dashboardUrl: reserved ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${reserved}` : undefined,
     });
     this.dashboardSection = dashboard?.addTable(label, this.alarmFactory.alarms);
+    if (tierActions(monitoring).page.length === 0) recordUnpagedTable(this, () => this.pageAlarms.length);
 
     const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),

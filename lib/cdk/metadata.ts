@@ -14,12 +14,17 @@ export interface GuardedTableMetadata {
   readonly version: typeof METADATA_VERSION;
   readonly constructPath: string;
   readonly design: TableDesignInput;
+  /** Of the waivers in `design.acknowledgements`, those given with `Validations.acknowledge()`: rule id →
+   *  the acknowledging scope's construct path (`''` for the app). Absent when there are none. */
+  readonly acknowledgedAt?: Readonly<Record<string, string>>;
 }
 
 /** On a table the app-wide checks cover, when waivers were given for it. */
 export interface RawTableMetadata {
   readonly version: typeof METADATA_VERSION;
   readonly acknowledgements: readonly AcknowledgementDesign[];
+  /** Rule id → the construct path of the scope that gave the waiver (`''` for the app). */
+  readonly acknowledgedAt: Readonly<Record<string, string>>;
 }
 
 export type SkewguardMetadata = GuardedTableMetadata | RawTableMetadata;

@@ -22,7 +22,7 @@ import {
 import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
-import { allAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
+import { acknowledgedAtFor, allAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
 
@@ -84,7 +84,7 @@ class UnguardedTableAspect implements IAspect {
       Lazy.any({
         produce: (): RawTableMetadata | undefined => {
           const acknowledgements = validAcknowledgementsFor(node);
-          return acknowledgements.length > 0 ? { version: METADATA_VERSION, acknowledgements } : undefined;
+          return acknowledgements.length > 0 ? { version: METADATA_VERSION, acknowledgements, acknowledgedAt: acknowledgedAtFor(node) } : undefined;
         },
       }),
     );

@@ -31,6 +31,10 @@ export interface TemplateFinding extends Finding {
 
 export interface TemplateUnusedAcknowledgement extends UnusedAcknowledgement {
   readonly location: string;
+  /** Set when the waiver is a copy of a `Validations.acknowledge()` given at this construct path
+   *  (`''` for the app): it is stale only if no copy under that scope waives anything, so a reader of
+   *  several resources counts it once, at the scope, as the CDK checks do. */
+  readonly acknowledgedAt?: string;
 }
 
 export interface TemplateResourceResult {
@@ -42,6 +46,9 @@ export interface TemplateResourceResult {
   readonly errors: readonly DesignIssue[];
   /** Values no rule can read (a key name given as `Ref`), each at its template location. */
   readonly notes: readonly DesignIssue[];
+  /** The waivers copied from `Validations.acknowledge()` calls (`Metadata.skewguard.acknowledgedAt`):
+   *  rule id → the acknowledging scope's construct path. @default - none */
+  readonly acknowledgedAt?: Readonly<Record<string, string>>;
 }
 
 /** Options of the lint, with `basePath` the resource's location in its template (`Resources.Orders`). */
@@ -71,9 +78,31 @@ export function lintTemplateResource(logicalId: string, resource: unknown, optio
   if (metadata.status === 'unreadable') return empty('guarded', [{ path: prefixPath(basePath, metadata.issue.path), message: metadata.issue.message }]);
   if (metadata.status === 'read' && metadata.design !== undefined) {
     const reused = linted !== undefined && sameJson(linted.design, metadata.design) ? linted : undefined;
-    return lintGuarded(metadata.design, resource, basePath, lintOptions, reused);
+    return withScopes(lintGuarded(metadata.design, resource, basePath, lintOptions, reused), metadata.acknowledgedAt);
   }
-  return lintRaw(logicalId, resource, basePath, lintOptions);
+  return withScopes(lintRaw(logicalId, resource, basePath, lintOptions), metadata.status === 'read' ? metadata.acknowledgedAt : undefined);
+}
+
+/** The rule id → scope entries of `Metadata.skewguard.acknowledgedAt` that are well formed (others are ignored:
+ *  the copy is then treated as the resource's own waiver, as before this entry existed). */
+function scopesOf(acknowledgedAt: unknown): Record<string, string> {
+  const scopes: Record<string, string> = {};
+  if (!isObject(acknowledgedAt)) return scopes;
+  for (const [rule, scope] of Object.entries(acknowledgedAt)) if (typeof scope === 'string') scopes[rule] = scope;
+  return scopes;
+}
+
+/** Marks the stale waivers that are copies of a scope's `Validations.acknowledge()` (those carry no index). */
+function withScopes(result: TemplateResourceResult, acknowledgedAt: unknown): TemplateResourceResult {
+  const scopes = scopesOf(acknowledgedAt);
+  if (Object.keys(scopes).length === 0) return result;
+  return {
+    ...result,
+    acknowledgedAt: scopes,
+    unusedAcknowledgements: result.unusedAcknowledgements.map((ack) =>
+      ack.index === undefined && Object.prototype.hasOwnProperty.call(scopes, ack.ruleId) ? { ...ack, acknowledgedAt: scopes[ack.ruleId] } : ack,
+    ),
+  };
 }
 
 /**

@@ -20,7 +20,14 @@ export const METADATA_PATH = `Metadata.${TEMPLATE_METADATA_KEY}`;
 export type TemplateMetadata =
   | { readonly status: 'absent' }
   | { readonly status: 'unreadable'; readonly issue: DesignIssue }
-  | { readonly status: 'read'; readonly design?: unknown; readonly acknowledgements?: unknown; readonly constructPath?: unknown };
+  | {
+      readonly status: 'read';
+      readonly design?: unknown;
+      readonly acknowledgements?: unknown;
+      readonly constructPath?: unknown;
+      /** Rule id → construct path of the scope whose `Validations.acknowledge()` gave that waiver (not yet checked). */
+      readonly acknowledgedAt?: unknown;
+    };
 
 /** The skewguard entry of a template resource; issue paths are relative to the resource. */
 export function templateMetadataOf(resource: unknown): TemplateMetadata {
@@ -41,5 +48,11 @@ export function templateMetadataOf(resource: unknown): TemplateMetadata {
       },
     };
   }
-  return { status: 'read', design: own(entry, 'design'), acknowledgements: own(entry, 'acknowledgements'), constructPath: own(entry, 'constructPath') };
+  return {
+    status: 'read',
+    design: own(entry, 'design'),
+    acknowledgements: own(entry, 'acknowledgements'),
+    constructPath: own(entry, 'constructPath'),
+    acknowledgedAt: own(entry, 'acknowledgedAt'),
+  };
 }

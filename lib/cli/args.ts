@@ -221,6 +221,7 @@ export const GENERAL_USAGE = [
   'Options: --help, -h (also after a command); --version, -v',
   '',
   'Exit codes: 0 clean; 1 findings at or above --fail-on (or more warnings than --max-warnings);',
-  '            2 invalid input, invalid config, bad usage, or the report could not be written.',
+  '            2 invalid input, invalid config, bad usage, or the report could not be written;',
+  '            141 the reader of the output went away (a closed pipe, as with `| head`) before the report was whole.',
   `Documentation: ${DOCUMENTATION_URL}cli.md`,
 ].join('\n');

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import {
   joinPath as childPath,
   rebasePath,
+  RETIRED_RULES,
   UsageError,
   validateLintOptions,
   type DesignIssue,
@@ -43,6 +44,9 @@ export interface ProjectConfig {
   readonly failOn?: Severity;
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
+  /** What the reader should know that is not an error (a setting of a retired rule, which has no
+   *  effect), as `file:line:column: path: message` lines for stderr. @default - none */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -106,7 +110,15 @@ export function loadConfig(file: string): ProjectConfig {
       file,
       issues.sort((a, b) => a.line - b.line || a.column - b.column),
     );
-  return { file, dir: dirname(file), ...config };
+  // A retired rule id is never an error (README, "Rules"): its setting is dropped, with a note saying so.
+  const rules = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).rules : undefined;
+  const retired = typeof rules === 'object' && rules !== null ? RETIRED_RULES.filter((rule) => Object.prototype.hasOwnProperty.call(rules, rule.id)) : [];
+  const notes = retired.map(({ id, replacedBy }) => {
+    const path = rebasePath(childPath('rules', id), '', root) ?? childPath('rules', id);
+    const { line, column } = located.positionOf(path);
+    return `${file}:${line}:${column}: ${path}: ${id} is a retired rule (it no longer runs${replacedBy.length ? `; replaced by ${replacedBy.join(', ')}` : ''}), so this setting has no effect: remove it`;
+  });
+  return { file, dir: dirname(file), ...config, ...(notes.length > 0 ? { notes } : {}) };
 }
 
 type Report = (path: string, message: string) => void;

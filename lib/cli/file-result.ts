@@ -6,6 +6,16 @@ export interface LocatedFinding extends Finding, Position {}
 
 export interface LocatedUnusedAcknowledgement extends UnusedAcknowledgement, Position {
   readonly engine: Engine;
+  /** For a `Validations.acknowledge()` copied into template metadata: the construct path of the scope
+   *  that gave it (`''` for the app). Reported once for the scope, at its first copy. */
+  readonly acknowledgedAt?: string;
+}
+
+/** One table's copy of a scope's `Validations.acknowledge()` in a template: `unused` when it waives nothing there. */
+export interface ScopeAcknowledgementCopy {
+  readonly ruleId: string;
+  readonly acknowledgedAt: string;
+  readonly unused?: LocatedUnusedAcknowledgement;
 }
 
 /** Why (part of) an input could not be linted; any one means exit code 2. */
@@ -39,6 +49,9 @@ export interface FileResult {
   /** Why the file could not be linted; non-empty means exit code 2. */
   readonly errors: readonly InputError[];
   readonly unusedAcknowledgements: readonly LocatedUnusedAcknowledgement[];
+  /** A template's copies of scope-level `Validations.acknowledge()` waivers, not yet in `unusedAcknowledgements`:
+   *  whether one waives nothing is decided over every template of the run (see scope-acknowledgements.ts). */
+  readonly scopeAcknowledgements?: readonly ScopeAcknowledgementCopy[];
   readonly notes: readonly InputNote[];
   readonly fixes?: readonly AppliedFix[];
   /** `--fix` found fixes but could not write them (the file is unchanged, and was linted as it is):

@@ -64,7 +64,10 @@ export function reportedUnused(result: FileResult, settings: ReportSettings, for
     severity,
     // Names escaped as in finding messages (lib/lint/messages.ts): every report shows this text as written.
     message: printable(
-      `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`,
+      u.acknowledgedAt !== undefined
+        ? // A scope's waiver, counted once for every table it was copied into: worded as the CDK checks word it.
+          `Validations.acknowledge({ id: 'skewguard::${u.ruleId}' }) at ${u.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${u.ruleId} finding`
+        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`,
     ),
   }));
 }

@@ -6,7 +6,7 @@
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`) and lines and SARIF locations point into it.
  */
 import { DYNAMODB_TEMPLATE_TYPES, joinPath, lintTemplateResource, type LintOptions } from '../index';
-import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement } from './file-result';
+import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -17,6 +17,7 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
   const errors: InputError[] = [];
   const unused: LocatedUnusedAcknowledgement[] = [];
   const notes: InputNote[] = [];
+  const scoped: ScopeAcknowledgementCopy[] = [];
   const at = (path: string) => located.positionOf(path);
   for (const logicalId of Object.keys(resources.Resources)) {
     const resource = resources.Resources[logicalId];
@@ -24,9 +25,17 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
     for (const { location, ...finding } of result.findings) findings.push({ ...finding, path: location, ...at(location) });
-    for (const { location, ...ack } of result.unusedAcknowledgements) unused.push({ ...ack, engine: 'dynamodb', path: location, ...at(location) });
+    for (const { location, ...ack } of result.unusedAcknowledgements) {
+      const located = { ...ack, engine: 'dynamodb' as const, path: location, ...at(location) };
+      if (ack.acknowledgedAt === undefined) unused.push(located);
+    }
+    // A scope's waiver is copied into every table under it: stale only if no copy waives anything (decided over the run).
+    for (const [ruleId, acknowledgedAt] of Object.entries(result.acknowledgedAt ?? {})) {
+      const copy = result.unusedAcknowledgements.find((a) => a.ruleId === ruleId && a.acknowledgedAt === acknowledgedAt);
+      scoped.push({ ruleId, acknowledgedAt, ...(copy ? { unused: { ...copy, engine: 'dynamodb' as const, path: copy.location, ...at(copy.location) } } : {}) });
+    }
     for (const issue of result.errors) errors.push({ ...issue, ...at(issue.path) });
     for (const note of result.notes) notes.push({ ...note, ...at(note.path) });
   }
-  return { file, kind: 'template', findings, errors, unusedAcknowledgements: unused, notes };
+  return { file, kind: 'template', findings, errors, unusedAcknowledgements: unused, ...(scoped.length > 0 ? { scopeAcknowledgements: scoped } : {}), notes };
 }

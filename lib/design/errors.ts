@@ -1,3 +1,5 @@
+import { printable } from './printable';
+
 /** One problem with user input, attributed to the field that holds it. */
 export interface DesignIssue {
   /** Path of the offending field, e.g. `tables[0].partitionKey.cardinality` (`''` for the whole input). */
@@ -6,9 +8,13 @@ export interface DesignIssue {
   readonly message: string;
 }
 
-/** `Invalid skewguard <subject>:` then one indented line per problem, its field first. */
-function issueList(subject: string, issues: readonly DesignIssue[]): string {
-  return `Invalid skewguard ${subject}:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`;
+/**
+ * The error's message: what a terminal prints when it is thrown (by a construct at synth, by `lint()`),
+ * so names in it (a table name, a construct id, a field) pass through `printable()`, as the CLI's
+ * reports do (`ord\u202eers`, not a reordered line). `issues` keep the values as given.
+ */
+function summary(subject: string, issues: readonly DesignIssue[]): string {
+  return `Invalid skewguard ${printable(subject)}:\n${issues.map((i) => `  ${printable(i.path || '(root)')}: ${printable(i.message)}`).join('\n')}`;
 }
 
 /**
@@ -22,7 +28,7 @@ export class DesignError extends Error {
     public readonly issues: readonly DesignIssue[],
     subject = 'design',
   ) {
-    super(issueList(subject, issues));
+    super(summary(subject, issues));
     this.name = 'DesignError';
   }
 }
@@ -39,7 +45,7 @@ export class UsageError extends Error {
     public readonly issues: readonly DesignIssue[],
     subject = 'options',
   ) {
-    super(issueList(subject, issues));
+    super(summary(subject, issues));
     this.name = 'UsageError';
   }
 }

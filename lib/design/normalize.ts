@@ -13,7 +13,7 @@ import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
 import { normalizeContainer } from './normalize-container';
 import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeTable } from './normalize-table';
-import { acknowledgements } from './normalize-usage';
+import { acknowledgement, acknowledgements } from './normalize-usage';
 import { describe, ownValue, type Shape } from './shape';
 import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
 
@@ -23,7 +23,11 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   const engine = isObject ? ownValue(input, 'engine') : undefined;
   // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
   if (typeof engine === 'string' && Object.prototype.hasOwnProperty.call(SINGLE_DESIGN, engine)) {
-    return normalizeDocument(SINGLE_DESIGN[engine as Engine](input), options, true);
+    return normalizeDocument(
+      withWaiverIssues(() => SINGLE_DESIGN[engine as Engine](input), input, options, true),
+      options,
+      true,
+    );
   }
   if (engine !== undefined) {
     throw new DesignError([{ path: 'engine', message: `expected ${ENGINE_LIST}, got ${describe(engine)}` }]);
@@ -36,7 +40,46 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
       },
     ]);
   }
-  return normalizeDocument(parse(designDocumentShape, input, ''), options, false);
+  return normalizeDocument(
+    withWaiverIssues(() => parse(designDocumentShape, input, ''), input, options, false),
+    options,
+    false,
+  );
+}
+
+/** An own field of `value` when it is an object, else undefined. */
+const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? ownValue(value, key) : undefined);
+
+/**
+ * Reads the input; when its shape is wrong, the waivers' rule ids are checked too before the error is
+ * thrown (normalizing, which checks them, never runs then), so an unknown field beside an unknown
+ * rule id is reported with it, not one run later: every problem at once.
+ */
+function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOptions, single: boolean): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof DesignError)) throw error;
+    const issues = [...error.issues];
+    const reported = new Set(issues.map((issue) => issue.path));
+    const designs = single
+      ? [{ at: '', design: input }]
+      : ['tables', 'containers', 'external'].flatMap((collection) => {
+          const list = fieldOf(input, collection);
+          return Array.isArray(list) ? list.map((design, i) => ({ at: joinPath(collection, i), design })) : [];
+        });
+    for (const { at, design } of designs) {
+      const waivers = fieldOf(design, 'acknowledgements');
+      if (!Array.isArray(waivers)) continue;
+      waivers.forEach((waiver, j) => {
+        const rule = fieldOf(waiver, 'rule');
+        // A malformed id is the shape's to report; only a well-formed one that names no rule is added here.
+        if (typeof rule !== 'string' || !/^SG\d{3}$/.test(rule) || reported.has(joinPath(joinPath(joinPath(at, 'acknowledgements'), j), 'rule'))) return;
+        acknowledgement({ rule, reason: '' }, joinPath('acknowledgements', j), [], options, new IssueLog(issues, at));
+      });
+    }
+    throw issues.length === error.issues.length ? error : new DesignError(issues);
+  }
 }
 
 /** One design passed on its own, read with its engine's input shape into a document around it. */

@@ -263,6 +263,9 @@ export interface RecordOptions {
   /** Checks across fields that normalize() makes and JSON Schema can state too (`oneOf`, `if`/`then`),
    *  so editors flag them as well; emitted as `allOf`. */
   readonly constraints?: readonly JsonSchema[];
+  /** What the error for a value that is not an object says is expected, when "an object" would not
+   *  tell the reader its fields (a composite key's part given as a bare string). @default 'an object' */
+  readonly expected?: string;
 }
 
 /**
@@ -292,7 +295,7 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
   const ignored = options.ignored ?? [];
   const requiredProps = entries.filter(([, prop]) => !prop.optional);
   const blank = blankObjectOf(known);
-  const expected = 'an object';
+  const expected = options.expected ?? 'an object';
   return {
     expected,
     is: isPlainObject,

@@ -66,11 +66,15 @@ const units = num({ min: 0 });
 const share = num({ min: 0, max: 1 });
 const hotKeyShare = num({ above: 0, max: 1 });
 
-const keyPart = record<KeyPartDesign>({
-  name: { shape: attributeName, doc: 'Name of this part of the composite value.' },
-  cardinality: { shape: cardinality, optional: true, doc: 'Distinct values of this part, or "unique".' },
-  kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
-});
+const keyPart = record<KeyPartDesign>(
+  {
+    name: { shape: attributeName, doc: 'Name of this part of the composite value.' },
+    cardinality: { shape: cardinality, optional: true, doc: 'Distinct values of this part, or "unique".' },
+    kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred from the name when omitted.' },
+  },
+  // A part is often first written as a bare attribute name: the error names the fields it needs.
+  { expected: 'an object { name, cardinality, kind? } (e.g. { "name": "deviceId", "cardinality": 50000 }; cardinality is required with two or more parts)' },
+);
 
 function keyAttributeProps(name: typeof attributeName) {
   return {

@@ -44,6 +44,10 @@ export const SOURCES = {
   dynamoAutoScaling: { title: 'DynamoDB: Managing throughput capacity automatically with auto scaling', url: `${AWS}/AutoScaling.html` },
   dynamoThroughputQuotas: { title: 'DynamoDB: Service quotas (throughput default quotas)', url: `${AWS}/ServiceQuotas.html#default-limits-throughput` },
   dynamoContributorInsights: { title: 'DynamoDB: CloudWatch Contributor Insights', url: `${AWS}/contributorinsights_HowItWorks.html` },
+  dynamoContributorInsightsModes: {
+    title: 'DynamoDB: Contributor Insights modes (throttled keys only, or accessed and throttled keys)',
+    url: `${AWS}/contributorinsights_tutorial.html`,
+  },
   dynamoMetrics: { title: 'DynamoDB: Metrics and dimensions', url: `${AWS}/metrics-dimensions.html` },
   dynamoRetries: { title: 'DynamoDB: Error retries and exponential backoff', url: `${AWS}/Programming.Errors.html#Programming.Errors.RetryAndBackoff` },
   dynamoTimeSeries: { title: 'DynamoDB: Best practices for handling time series data', url: `${AWS}/bp-time-series.html` },

@@ -69,7 +69,21 @@ const CATALOGUE_OPTIONS = lintOptionsShape(CATALOGUE_IDS);
 export function readLintOptions(options: unknown, known: KnownRules, path = 'options'): LintOptions {
   if (options === undefined || options === null) return {};
   const shape = known === CATALOGUE_IDS ? CATALOGUE_OPTIONS : lintOptionsShape(known);
-  return checkWith(shape, options, { path, subject: 'lint options' });
+  return checkWith(shape, withoutRetiredRules(options, known), { path, subject: 'lint options' });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `options` without settings of retired rules in `rules`: a retired id is never an error (an old
+ * config keeps working, as an old waiver does), and a retired rule runs no more, so its setting has
+ * no effect. The CLI says so in a note (lib/cli/config.ts).
+ */
+function withoutRetiredRules(options: unknown, known: KnownRules): unknown {
+  if (!isPlainObject(options) || !Object.prototype.hasOwnProperty.call(options, 'rules') || !isPlainObject(options.rules)) return options;
+  const rules = options.rules;
+  if (!Object.keys(rules).some((id) => known.retiredRuleIds.includes(id))) return options;
+  return { ...options, rules: Object.fromEntries(Object.entries(rules).filter(([id]) => !known.retiredRuleIds.includes(id))) };
 }
 
 /**

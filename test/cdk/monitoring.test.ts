@@ -1,6 +1,7 @@
 /** Alarm names, synth-time warnings, replicas, the shared dashboard and the per-deployment lookup. */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { UsageError } from '../../lib';
@@ -49,6 +50,32 @@ describe('recoveries', () => {
     const [hotPartition, capacityLimit] = alarmProps(stack).sort((a, b) => String(a.AlarmName).localeCompare(String(b.AlarmName)));
     expect([hotPartition.AlarmActions, capacityLimit.AlarmActions].map((a) => (a as unknown[]).length)).toEqual([1, 1]);
     expect([hotPartition.OKActions, capacityLimit.OKActions]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('page alarms without a page target', () => {
+  const pageWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('skewguard:page-alarms-without-actions'));
+
+  it('warn once per stack at synth, naming the tables and the prop to set, not once per alarm', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    new GuardedTable(stack, 'Carts', healthy());
+    new GuardedTable(stack, 'Paged', healthy({ pageTopic: new sns.Topic(stack, 'OnCall') }));
+    const warnings = pageWarnings(stack);
+    expect(warnings.map((w) => w.id)).toEqual(['/Test']);
+    const text = String(warnings[0].entry.data);
+    expect(text).toContain('Test/Orders, Test/Carts');
+    expect(text).not.toContain('Test/Paged');
+    expect(text).toContain('Set pageTopic');
+  });
+
+  it('stay quiet when every table has a page topic or page actions', () => {
+    const { stack } = appWithStack();
+    const topic = new sns.Topic(stack, 'OnCall');
+    new GuardedTable(stack, 'Orders', healthy({ pageTopic: topic }));
+    new GuardedTable(stack, 'Carts', healthy({ pageActions: [new SnsAction(topic)] }));
+    expect(pageWarnings(stack)).toEqual([]);
   });
 });
 

@@ -271,6 +271,22 @@ describe('invalid input throws at construction, naming the construct and the fie
     expect(issues.map((i) => i.path).sort()).toEqual(['alarmThresholds.keyRangeThrottles.threshold', 'partitionKey.cardinality', 'workload.peakReadUnits']);
   });
 
+  it('escapes control and bidi characters in its message, as the CLI prints them (the issues keep the value as given)', () => {
+    let error: unknown;
+    try {
+      new GuardedTable(appWithStack().stack, 'Bad\u001b[2J', healthy({ tableName: 'ord\u202eers' }));
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(DesignError);
+    const { message, issues } = error as DesignError;
+    expect(message).toContain('"ord\\u202eers"');
+    expect(message).toContain('GuardedTable Test/Bad\\x1b[2J');
+    // eslint-disable-next-line no-control-regex -- looking for the raw characters is the point
+    expect(message).not.toMatch(/[\u202e\u001b]/);
+    expect(issues[0].message).toContain('ord\u202eers');
+  });
+
   it('rejects missing props with a UsageError, not a TypeError', () => {
     expect(issuesOf(construct(undefined), UsageError)).toEqual([{ path: '', message: expect.stringContaining('expected the GuardedTable props') }]);
   });

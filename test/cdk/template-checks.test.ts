@@ -4,10 +4,11 @@
  * hatch cannot change the table the checks judged; and a Validations.acknowledge() that waives
  * nothing is reported at synth.
  */
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations, type App } from 'aws-cdk-lib';
 import { AttributeType, type CfnGlobalTable } from 'aws-cdk-lib/aws-dynamodb';
 import { designReport, GuardedTable } from '../../lib/cdk';
-import { appWithStack, healthy, skewguardReport, synthError, verdicts } from './support';
+import { cli as run } from '../cli/helpers';
+import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, verdicts } from './support';
 
 const sg016 = (app: Parameters<typeof skewguardReport>[0]) => (skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::SG016');
 
@@ -78,6 +79,55 @@ describe('Validations.acknowledge() that waives nothing', () => {
     Validations.of(table).acknowledge({ id: 'skewguard::SG010', reason: 'its keys are watched by the service dashboard' });
     synthError(app);
     expect((skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement')).toEqual([]);
+  });
+});
+
+describe('a scope-level Validations.acknowledge() copied into every table under it', () => {
+  /** Two stacks of two tables; Core's SG001 waiver is used by one table, its SG013 waiver and the app's SG010 by none. */
+  function app(): App {
+    const { app, stack: core } = appWithStack();
+    const edge = new Stack(app, 'Edge', { env: { account: '111111111111', region: 'eu-west-1' } });
+    new GuardedTable(core, 'Orders', healthy());
+    new GuardedTable(core, 'Status', statusKeyed({ acknowledgements: [{ rule: 'SG003', reason: 'five statuses until the queue ships' }] }));
+    new GuardedTable(edge, 'Carts', healthy({ partitionKey: { name: 'cartId', type: AttributeType.STRING, cardinality: 'unique' } }));
+    new GuardedTable(edge, 'Flags', healthy({ partitionKey: { name: 'flag', type: AttributeType.STRING, cardinality: 'unique' } }));
+    Validations.of(core).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses until the queue ships' });
+    Validations.of(core).acknowledge({ id: 'skewguard::SG013', reason: 'a stale waiver for nothing at all' });
+    Validations.of(app).acknowledge({ id: 'skewguard::SG012', reason: 'an app-wide waiver for nothing at all' });
+    synthError(app);
+    return app;
+  }
+
+  it('is counted once, at the scope that gave it, by the synth and by `skewguard lint cdk.out/` alike', async () => {
+    const synthesized = app();
+    const stale = (skewguardReport(synthesized)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement');
+    expect(stale.map((v) => [v.violatingConstructs[0].constructPath, /skewguard::(SG\d+)/.exec(v.description)?.[1]]).sort()).toEqual([
+      ['', 'SG012'],
+      ['Test', 'SG013'],
+    ]);
+    const cli = await run(['lint', synthesized.outdir, '--format', 'json', '--report-unused-acknowledgements', 'error']);
+    const report = JSON.parse(cli.stdout) as { files: { unusedAcknowledgements: { ruleId: string; resource: string; message: string }[] }[] };
+    const unused = report.files.flatMap((f) => f.unusedAcknowledgements);
+    expect(unused.map((u) => [u.resource, u.ruleId]).sort()).toEqual([
+      ['(app)', 'SG012'],
+      ['Test', 'SG013'],
+    ]);
+    expect(unused.find((u) => u.ruleId === 'SG013')?.message).toBe(
+      "Validations.acknowledge({ id: 'skewguard::SG013' }) at Test waives nothing: no table at or below it has a SG013 finding",
+    );
+    expect(cli.code).toBe(1);
+  });
+
+  it('is not reported by either once some table under the scope uses it', async () => {
+    const { app: synthesized, stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    new GuardedTable(stack, 'Status', statusKeyed({ acknowledgements: [{ rule: 'SG003', reason: 'five statuses until the queue ships' }] }));
+    Validations.of(stack).acknowledge({ id: 'skewguard::SG001', reason: 'five statuses until the queue ships' });
+    expect(synthError(synthesized)).toBe('');
+    expect((skewguardReport(synthesized)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement')).toEqual([]);
+    const cli = await run(['lint', synthesized.outdir, '--format', 'json', '--report-unused-acknowledgements', 'error']);
+    expect((JSON.parse(cli.stdout) as { files: { unusedAcknowledgements: unknown[] }[] }).files.flatMap((f) => f.unusedAcknowledgements)).toEqual([]);
+    expect(cli.code).toBe(0);
   });
 });
 

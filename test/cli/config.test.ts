@@ -91,6 +91,19 @@ describe('config validation', () => {
     expect(stderr).toContain(`${file}:6:3: failOn: expected one of "error", "warning", got "info"`);
   });
 
+  it('treats a setting of a retired rule as retired: a note, not "not a skewguard rule", and the lint runs', async () => {
+    const dir = tempTree({ 'skewguard.config.json': '{\n  "rules": { "SG011": "off", "SG014": "off" }\n}\n', 'd.json': DESIGN });
+    const { code, stderr } = await cli(['lint', 'd.json', '--format', 'json'], { cwd: dir });
+    const file = join(dir, 'skewguard.config.json');
+    expect(stderr).toBe(
+      `skewguard: note: ${file}:2:14: rules.SG011: SG011 is a retired rule (it no longer runs; replaced by SG010), so this setting has no effect: remove it\n`,
+    );
+    expect(code).toBe(0);
+    // An unknown id is still an error.
+    const typo = tempTree({ 'skewguard.config.json': '{ "rules": { "SG099": "off" } }', 'd.json': DESIGN });
+    expect((await cli(['lint', 'd.json'], { cwd: typo })).code).toBe(2);
+  });
+
   it('places problems in package.json under the skewguard key', async () => {
     const dir = tempTree({ 'package.json': '{\n  "name": "app",\n  "skewguard": { "designs": [] }\n}\n', 'd.json': DESIGN });
     const { code, stderr } = await cli(['lint', 'd.json'], { cwd: dir });

@@ -62,6 +62,7 @@ describe('usage errors exit 2 with a readable message', () => {
       expect((await cli(['help', command.name])).stdout).toBe(stdout);
     }
     expect((await cli(['--help'])).stdout).toContain('Exit codes: 0 clean');
+    expect((await cli(['--help'])).stdout).toContain('141 the reader of the output went away (a closed pipe'); // as README's exit-code table says
     expect((await cli([])).code).toBe(0);
   });
 

@@ -15,7 +15,10 @@ describe('skewguard init', () => {
     const design = JSON.parse(readFileSync(join(project, 'infra/designs/example.json'), 'utf8'));
     expect(design.$schema).toBe('../../node_modules/skewguard/schema/design.schema.json');
     expect(resolve(project, 'infra/designs', design.$schema)).toBe(installed);
-    expect(JSON.parse(readFileSync(join(project, 'infra/skewguard.config.json'), 'utf8')).designs).toEqual(['designs']);
+    const config = JSON.parse(readFileSync(join(project, 'infra/skewguard.config.json'), 'utf8'));
+    expect(config.designs).toEqual(['designs']);
+    // The config points at the shipped config schema too, resolved from where it is written.
+    expect(config.$schema).toBe('../node_modules/skewguard/schema/config.schema.json');
     const lint = await cli(['lint'], { cwd: join(project, 'infra') });
     expect(lint.stdout).toMatch(/0 errors, 0 warnings in 1 file\n$/);
     expect(lint.code).toBe(0);

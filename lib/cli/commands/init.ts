@@ -13,6 +13,8 @@ import { packageRoot } from '../package-root';
 import { printable } from '../terminal';
 
 const SCHEMA = join('schema', 'design.schema.json');
+/** The config file's schema, shipped beside the design's: the starter config points at it too. */
+const CONFIG_SCHEMA = join('schema', 'config.schema.json');
 const OWN_ROOT = packageRoot();
 
 export const STARTER_DESIGN = {
@@ -35,14 +37,14 @@ const dotted = (path: string) => (path.startsWith('.') ? path : `./${path}`);
 /** Where the design schema is, seen from `dir`: an installed skewguard at or above it; else this
  *  package, when `dir` lies inside it; else where `npm install --save-dev skewguard` will put it —
  *  in the nearest folder with a package.json, or `projectRoot` (where init writes the config). */
-export function schemaReference(dir: string, projectRoot = dir): { readonly ref: string; readonly installed: boolean } {
+export function schemaReference(dir: string, projectRoot = dir, schemaFile = SCHEMA): { readonly ref: string; readonly installed: boolean } {
   for (let at = dir; ; at = dirname(at)) {
-    const installed = join(at, 'node_modules', 'skewguard', SCHEMA);
+    const installed = join(at, 'node_modules', 'skewguard', schemaFile);
     if (existsSync(installed)) return { ref: dotted(posix(relative(dir, installed))), installed: true };
     if (dirname(at) === at) break;
   }
-  if (dir.startsWith(OWN_ROOT + sep) && existsSync(join(OWN_ROOT, SCHEMA)))
-    return { ref: dotted(posix(relative(dir, join(OWN_ROOT, SCHEMA)))), installed: true };
+  if (dir.startsWith(OWN_ROOT + sep) && existsSync(join(OWN_ROOT, schemaFile)))
+    return { ref: dotted(posix(relative(dir, join(OWN_ROOT, schemaFile)))), installed: true };
   let project = projectRoot;
   for (let at = dir; dirname(at) !== at; at = dirname(at)) {
     if (existsSync(join(at, 'package.json'))) {
@@ -50,7 +52,7 @@ export function schemaReference(dir: string, projectRoot = dir): { readonly ref:
       break;
     }
   }
-  return { ref: dotted(posix(relative(dir, join(project, 'node_modules', 'skewguard', SCHEMA)))), installed: false };
+  return { ref: dotted(posix(relative(dir, join(project, 'node_modules', 'skewguard', schemaFile)))), installed: false };
 }
 
 export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
@@ -68,7 +70,8 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
   const schema = schemaReference(designDir, root);
   try {
     mkdirSync(designDir, { recursive: true });
-    writeFileSync(files.config, `${JSON.stringify(STARTER_CONFIG, null, 2)}\n`);
+    // "$schema" is accepted (and ignored) in a config, so editors complete and check it.
+    writeFileSync(files.config, `${JSON.stringify({ $schema: schemaReference(root, root, CONFIG_SCHEMA).ref, ...STARTER_CONFIG }, null, 2)}\n`);
     writeFileSync(files.design, `${JSON.stringify({ $schema: schema.ref, ...STARTER_DESIGN }, null, 2)}\n`);
   } catch (error) {
     throw new UsageError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`, 'init');

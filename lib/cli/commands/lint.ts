@@ -33,6 +33,7 @@ import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { EXIT, exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
 import { documentationUrl } from '../rule-docs';
+import { settleScopeAcknowledgements } from '../scope-acknowledgements';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 
 const STDIN_NAME = '<stdin>';
@@ -160,6 +161,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
   const { format, config, failOn, maxWarnings, unused, fix, specs } = settingsOf(args, io);
+  for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
   const { output, stream, close } = openOutput(typeof v['output-file'] === 'string' ? v['output-file'] : undefined, io, expansion.candidates);
@@ -190,29 +192,41 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     if (echoErrors) for (const e of result.errors) warn(io, `${result.file}:${e.line}:${e.column}: ${e.path || '(file)'}: ${e.message}`);
   };
 
+  // From the first template holding a copy of a scope's Validations.acknowledge(), reports wait for the
+  // end of the run (in order): whether that waiver is stale depends on every template under the scope.
+  const held: FileResult[] = [];
+  const report = async (result: FileResult) => {
+    if (held.length > 0 || result.scopeAcknowledgements?.length) held.push(result);
+    else await emit(result);
+  };
+
   for (const chunk of reporter.header()) await output.write(chunk);
-  for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
+  for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
   if (expansion.stdin) {
     const read = io.stdin ? await readInputStream(io.stdin) : { error: 'is not available' };
-    await emit(lintRead(STDIN_NAME, read, options, 'standard input'));
+    await report(lintRead(STDIN_NAME, read, options, 'standard input'));
   }
   for (const candidate of expansion.candidates) {
     if (output.closed) break;
     const result = await lintCandidate(candidate, options, fix);
     if (!result) continue;
     if (!result.skipped) found.add(candidate.origin);
-    await emit(result);
+    await report(result);
   }
   for (const origin of expansion.searches) {
     if (found.has(origin)) continue;
     const { pattern } = specs[origin];
-    await emit(
+    await report(
       failedInput(
         pattern,
         `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`,
       ),
     );
+  }
+  for (const result of settleScopeAcknowledgements(held)) {
+    if (output.closed) break;
+    await emit(result);
   }
   const outcome = tally.outcome();
   for (const chunk of reporter.footer(outcome)) await output.write(chunk);

@@ -21,8 +21,8 @@ export const monitoringOff = defineRule({
   fires: 'Contributor Insights (DynamoDB table or any GSI) or partition-key diagnostics (Cosmos DB) are disabled.',
   rationale:
     "Without per-key statistics nobody can see which key is hot: skew builds up silently for months and the first signal is customers' errors. DynamoDB Contributor Insights lists the most accessed and most throttled keys; Cosmos DB needs the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs in a Log Analytics workspace.",
-  fix: "Enable them (Contributor Insights is billed per million events; a table or GSI with a sort key uses 4 of the account's Contributor Insights rules).",
-  sources: [SOURCES.dynamoContributorInsights, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
+  fix: "Enable them (Contributor Insights is billed per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode).",
+  sources: [SOURCES.dynamoContributorInsights, SOURCES.dynamoContributorInsightsModes, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {
     contributorInsights: 'Contributor Insights is off for the table: no one can see which partition keys are hot or throttled',
     contributorInsightsWithIndexes:
@@ -32,7 +32,9 @@ export const monitoringOff = defineRule({
     externalContributorInsights: 'Contributor Insights is off for {{name|code}}: no one can see which keys are hot',
     externalDiagnosticLogs: 'partition-key diagnostics are off for {{name|code}}: no one can see which keys are hot',
     fixContributorInsights:
-      "enable Contributor Insights (billed per million events; a table or GSI with a sort key uses 4 of the account's Contributor Insights rules)",
+      // Per key space: a most-throttled rule on the partition key, one more on the full key with a sort key;
+      // ACCESSED_AND_THROTTLED_KEYS adds the most-accessed pair (contributorinsights_HowItWorks, contributorinsights_tutorial).
+      "enable Contributor Insights (billed per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode)",
     fixDiagnosticLogs:
       'enable partition-key diagnostics (PartitionKeyStatistics and PartitionKeyRUConsumption to a Log Analytics workspace, resource-specific tables)',
   },
