@@ -77,7 +77,9 @@ export interface IndexWorkloadDesign {
   /** Count an update that changes this index's key attributes as two writes: the index deletes the
    *  old entry and puts the new one (a status index of a table whose writes are status changes takes
    *  twice the table's writes).
-   *  @default - the table's `peakWriteUnits` (every table write is projected into the index) */
+   *  @default - the table's `peakWriteUnits` (every table write is projected into the index); twice that when a key
+   *  attribute of the index changes on existing items (declared `mutable: true`, or not declared and named like
+   *  `status`, `score`, `updatedAt`): every table write is then assumed to be such an update, a delete and a put */
   readonly peakWriteUnits?: number;
   /** @default - uniform: 1 / cardinality of the index's full partition key */
   readonly hotKeyShare?: number;

@@ -51,6 +51,17 @@ export interface KeyAttribute {
  */
 export type HotKeyShareSource = 'declared' | 'derived' | 'uniform' | 'time-bucket';
 
+/**
+ * A GSI key attribute that updates change: each such update costs the index a delete of the old entry and a
+ * put of the new one (AWS, "Provisioned throughput considerations for global secondary indexes"), so an
+ * index that declares no writes of its own is counted at 2× the table's (every table write could be one).
+ */
+export interface IndexKeyChange {
+  readonly attribute: string;
+  readonly from: 'declared' | 'name';
+  readonly tableWriteUnits: number;
+}
+
 export interface Workload {
   /** Reads per second on this key space: declared, else the table's peak × `readShare`. */
   readonly peakReadUnits: number;
@@ -59,9 +70,13 @@ export interface Workload {
   readonly readShare: number;
   /** How `peakReadUnits` was obtained. */
   readonly readSource: 'declared' | 'table' | 'access-patterns';
-  /** How `peakWriteUnits` was obtained: declared on this key space, or (a GSI that declares none) the table's writes.
+  /** How `peakWriteUnits` was obtained: declared on this key space, or (a GSI that declares none) the table's writes,
+   *  or twice them (`key-changes`) when a key attribute of the index changes on existing items (see `keyChange`).
    *  A message that asks for the index's own figure must not ask when it is declared, even at the table's value. */
-  readonly writeSource: 'declared' | 'table';
+  readonly writeSource: 'declared' | 'table' | 'key-changes';
+  /** `writeSource: 'key-changes'`: the index key attribute updates change, how that is known (its declared
+   *  `mutable`, or its name), and the table's writes that were doubled. */
+  readonly keyChange?: IndexKeyChange;
   /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
   readonly hotKeyShare: number;
   readonly hotKeyShareSource: HotKeyShareSource;

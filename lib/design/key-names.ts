@@ -66,3 +66,36 @@ export function looksLowCardinality(name: string): boolean {
   if (last === 'code' && words.length > 1) return LOW_CARDINALITY_WORDS.has(words[words.length - 2]);
   return LOW_CARDINALITY_WORDS.has(last);
 }
+
+/** Last words of names the application updates in place: a score, a status, a balance. */
+const MUTABLE_WORDS = new Set([
+  'score',
+  'status',
+  'state',
+  'rank',
+  'ranking',
+  'points',
+  'balance',
+  'count',
+  'counter',
+  'total',
+  'stage',
+  'phase',
+  'step',
+  'progress',
+  'version',
+]);
+/** First words of update timestamps: `updatedAt`, `lastSeen`, `modifiedOn`. */
+const MUTABLE_FIRST_WORDS = new Set(['updated', 'modified', 'last']);
+/** Last words that name what a thing is called, not when it last changed: `lastName` is a name. */
+const IDENTITY_WORDS = new Set(['name', 'names', 'id']);
+
+/** True for names like `score`, `orderStatus`, `accountBalance`, `updatedAt`, `lastLogin` (not `lastName`), and a shard attribute
+ *  of one (`orderStatusShard` holds the status before its shard suffix, so it changes when the status does). */
+export function looksMutable(name: string): boolean {
+  const all = nameWords(name);
+  const words = all.length > 1 && all[all.length - 1] === 'shard' ? all.slice(0, -1) : all;
+  if (words.length === 0) return false;
+  const last = words[words.length - 1];
+  return MUTABLE_WORDS.has(last) || (words.length > 1 && MUTABLE_FIRST_WORDS.has(words[0]) && !IDENTITY_WORDS.has(last));
+}

@@ -74,8 +74,9 @@ export interface DeclaredFigure {
 export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
   readonly reads: { readonly units: number; readonly share: number; readonly source: Workload['readSource'] };
   readonly peakWriteUnits: number;
-  /** A GSI that declares no peakWriteUnits takes the table's (default: declared). */
+  /** A GSI that declares no peakWriteUnits takes the table's, or twice them (default: declared). */
   readonly writeSource?: Workload['writeSource'];
+  readonly keyChange?: Workload['keyChange'];
   readonly hotKeyShare?: DeclaredFigure;
   readonly sharding?: ShardingDesign;
 }
@@ -103,6 +104,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     readShare: draft.reads.share,
     readSource: draft.reads.source,
     writeSource: draft.writeSource ?? 'declared',
+    ...(draft.keyChange ? { keyChange: draft.keyChange } : {}),
     hotKeyShare: hot.share,
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,

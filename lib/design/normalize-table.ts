@@ -2,7 +2,8 @@
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import type { DynamoDbKeyDesign, KeyAttribute } from './key-design';
+import type { DynamoDbKeyDesign, IndexKeyChange, KeyAttribute } from './key-design';
+import { looksMutable } from './key-names';
 import { withThresholds } from './limits';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import type { NormalizeContext } from './normalize-context';
@@ -97,6 +98,11 @@ function gsiDraft(
   const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false);
   const workload = gsi.workload;
   const declaredReads = workload?.peakReadUnits;
+  const tableWrites = table.workload.peakWriteUnits;
+  const keyChange =
+    workload?.peakWriteUnits === undefined
+      ? changingKey([...partitionKey.attributes, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites)
+      : undefined;
   return {
     index: gsi.indexName,
     path,
@@ -104,15 +110,32 @@ function gsiDraft(
     partitionKeyPath: partitionKey.path,
     sortKey: sortKey.attributes,
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
-    // Every table write that carries the index's key is projected into it: the table's writes are the conservative default.
-    peakWriteUnits: workload?.peakWriteUnits ?? table.workload.peakWriteUnits,
-    writeSource: workload?.peakWriteUnits === undefined ? 'table' : 'declared',
+    // Every table write that carries the index's key is projected into it: the table's writes are the conservative
+    // default. An update that changes an index key attribute (partition or sort key) costs the index two writes, a
+    // delete of the old entry and a put of the new (AWS, "Provisioned throughput considerations for global secondary
+    // indexes"): with no declared share of such updates, every table write is assumed to be one, 2× the table's.
+    peakWriteUnits: workload?.peakWriteUnits ?? (keyChange ? 2 * tableWrites : tableWrites),
+    writeSource: workload?.peakWriteUnits !== undefined ? 'declared' : keyChange ? 'key-changes' : 'table',
+    ...(keyChange ? { keyChange } : {}),
     hotKeyShare:
       workload?.hotKeyShare === undefined ? undefined : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
   };
+}
+
+/** The first index key attribute declared `mutable: true`, else the first not declared `mutable: false` whose name
+ *  says updates change it (`orderStatus`, `score`, `updatedAt`), a separate shard attribute (`orderStatusShard`) by
+ *  the name of the attribute it holds (`logical`); undefined when none changes. */
+function changingKey(attributes: readonly KeyAttribute[], logical: string | undefined, tableWriteUnits: number): IndexKeyChange | undefined {
+  const declared = attributes.find((a) => a.mutable === true);
+  if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits };
+  const named = attributes
+    .filter((a) => a.mutable === undefined)
+    .map((a) => (a === attributes[0] && logical !== undefined ? logical : a.name))
+    .find((name) => looksMutable(name));
+  return named === undefined ? undefined : { attribute: named, from: 'name', tableWriteUnits };
 }
 
 /** Index names are unique within a table across GSIs and LSIs (one lookup each, so thousands stay linear). */

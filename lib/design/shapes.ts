@@ -133,7 +133,11 @@ const indexWorkload = record<IndexWorkloadDesign>({
     optional: true,
     doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims).",
   },
-  peakWriteUnits: { shape: units, optional: true, doc: "Peak WCU on this index; default the table's." },
+  peakWriteUnits: {
+    shape: units,
+    optional: true,
+    doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score).",
+  },
   hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
 });
 

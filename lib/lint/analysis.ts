@@ -163,7 +163,8 @@ export class SpaceAnalysis {
     this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot) : undefined;
-    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, space.sharding?.shards ?? 1, this.readsSpread), headroom, this.physical);
+    const shards = space.sharding?.shards ?? 1;
+    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, shards, this.readsSpread), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -173,6 +174,19 @@ export class SpaceAnalysis {
 
   get design(): KeyDesign {
     return this.owner.design;
+  }
+
+  /**
+   * The physical share one of `n` write shards of the hottest value (`loads`: the value's, or its writes alone) meets.
+   * Each shard is a key value of its own, hashed to a physical partition like any other, so its expected neighbours
+   * are 1/P of the rest of the container's load, its sibling shards included: the same share a hierarchical key's
+   * buckets are judged on (prefix-ingestion.ts). Counting only the other key values (`physical`, the unsharded
+   * value's) would assume the N shards land on N different partitions. Copies (replicated) keep the unsharded share.
+   */
+  storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot): PhysicalShare | undefined {
+    if (this.physical === undefined || n <= 1 || (layout !== 'random' && layout !== 'calculated')) return this.physical;
+    const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
+    return this.owner.profile.physicalShare?.(this.design, this.total, stored, this.cardinality * n);
   }
 
   /**
@@ -240,7 +254,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(dimensionsOf(storedKeyLoads(loads, layout, n, readsSpread)));
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
+    allFit(profile.loadDimensions(storedKeyLoads(loads, layout, n, readsSpread), headroom, analysis.storedKeyShare(layout, n, loads)));
   const size = sizeNeed(analysis.owner, space);
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.

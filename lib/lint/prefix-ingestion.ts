@@ -63,6 +63,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}`,
   prefixOrToday: '; or, at the current throughput, ',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
+  // Review 5 item 4: the figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
+  // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
+  // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
+  prefixBucketsDerivation:
+    "; N = {{buckets}} as the smallest count that fits: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of the container's {{peakLoad}} RU/s, its sibling buckets included, ({{peakLoad}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s",
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;
@@ -154,6 +159,33 @@ function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): bool
   return bucketed !== undefined && !overloaded(bucketed);
 }
 
+/**
+ * The figures `bucketsServe` judged `buckets` on (and one fewer, which does not fit), for the note that lets a reader
+ * recompute N: each bucket's load, its expected neighbours (the rest of the container's load ÷ its physical partitions,
+ * its sibling buckets included) and the usable RU/s of its partition. Only with a physical share whose neighbours are
+ * that quotient (a bucketed value heavier than the average), where those figures are the whole derivation.
+ */
+function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
+  if (buckets < 2 || !load.physical) return undefined;
+  const at = loadAt(design, load.values * buckets, load.share / buckets, 0);
+  const fewer = loadAt(design, load.values * (buckets - 1), load.share / (buckets - 1), 0);
+  if (!at?.physical || !fewer?.physical || !overloaded(fewer) || overloaded(at)) return undefined;
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const peak = partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits });
+  const partitions = at.physical.count;
+  if (Math.abs(at.physical.neighbours - (peak - at.load) / partitions) > 1e-9 * peak) return undefined;
+  return {
+    bucketLoad: at.load,
+    bucketPartitions: partitions,
+    bucketNeighbours: at.physical.neighbours,
+    bucketTotal: at.load + at.physical.neighbours,
+    bucketUsable: at.usablePerPartition,
+    bucketPartitionRu: at.partition.requestUnits,
+    fewerBuckets: buckets - 1,
+    fewerTotal: fewer.load + fewer.physical.neighbours,
+  };
+}
+
 /** Which traffic the hottest value carries, for the wording: only writes (ingestion), only reads, or both. */
 const trafficOf = ({ reads, writes }: Loads) => (reads === 0 ? 'writes' : writes === 0 ? 'reads' : 'both');
 
@@ -211,9 +243,11 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
     overMax && !raise && physical && fix.fixId === 'fixPrefixBuckets' ? raiseForBuckets(design as CosmosKeyDesign, first, load, maxShards) : undefined;
   const lead: PrefixIngestionId | undefined = !overMax ? undefined : raise ? 'prefixRaiseFirst' : bucketRaise ? 'prefixRaiseForBuckets' : undefined;
   const fixId: PrefixIngestionId = lead ?? fix.fixId;
+  const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
   const fixNotes: PrefixIngestionId[] = [
     ...(lead ? (['prefixOrToday', fix.fixId] as const) : []),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
+    ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(raise && !lead ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   return [
@@ -246,6 +280,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
         ...(bucketRaise ? { ...raiseFigures(BUCKET_RAISE, bucketRaise), bucketsAtRaise: bucketRaise.buckets } : {}),
+        ...derivation,
       },
       edits: overMax ? undefined : fix.edits,
     },

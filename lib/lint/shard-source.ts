@@ -15,36 +15,8 @@ import {
   type KeySpace,
   type LocalSecondaryIndex,
 } from '../design/key-design';
-import { looksLikeTimeBucket, nameWords } from '../design/key-names';
+import { looksLikeTimeBucket, looksMutable } from '../design/key-names';
 import { readsWholeKey } from './queries';
-
-/** Last words of names the application updates in place: a score, a status, a balance. */
-const MUTABLE_WORDS = new Set([
-  'score',
-  'status',
-  'state',
-  'rank',
-  'ranking',
-  'points',
-  'balance',
-  'count',
-  'counter',
-  'total',
-  'stage',
-  'phase',
-  'step',
-  'progress',
-  'version',
-]);
-/** First words of update timestamps: `updatedAt`, `lastSeen`, `modifiedOn`. */
-const MUTABLE_FIRST_WORDS = new Set(['updated', 'modified', 'last']);
-
-/** True for names like `score`, `orderStatus`, `accountBalance`, `updatedAt`, `lastLogin`. */
-export function looksMutable(name: string): boolean {
-  const words = nameWords(name);
-  if (words.length === 0) return false;
-  return MUTABLE_WORDS.has(words[words.length - 1]) || (words.length > 1 && MUTABLE_FIRST_WORDS.has(words[0]));
-}
 
 export interface SourceFacts {
   /** Distinct values (Infinity for `'unique'`); undefined when the design declares none. */

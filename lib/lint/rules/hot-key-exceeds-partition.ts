@@ -1,11 +1,12 @@
 import type { KeyDesign } from '../../design/key-design';
-import { nearestToCeiling, type LoadDimension } from '../../design/sharding';
+import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
+import { INDEX_WRITE_MESSAGES, indexWriteNote, type IndexWriteId } from '../index-writes';
 import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
-import { defineRule, type RuleHit } from '../rule';
+import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { judgedAsTimeBucket } from './time-bucket-key';
 
@@ -38,9 +39,13 @@ type Id =
   | 'requestOverShardedPhysical'
   | 'physicalShare'
   | 'thenPhysicalShare'
+  | 'thenPhysicalShareShards'
+  | 'noCountPhysical'
+  | 'shardsDerivation'
   | 'orRaiseThroughput'
   | 'atCapacityRaise'
   | PrefixIngestionId
+  | IndexWriteId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
@@ -121,8 +126,17 @@ export const hotKeyExceedsPartition = defineRule({
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     // Over the logical ceiling, yet sized by the physical share: say why N is more than the logical ceiling alone needs.
+    // Each stored key is hashed to a physical partition like any key value: its sibling shards are among its neighbours.
     thenPhysicalShare:
       "; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N",
+    thenPhysicalShareShards:
+      "; under that ceiling, each stored key must still fit its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of the container's load it expects there, its sibling shards included, which sets N",
+    // No shard count fits when the container's average partition is already at its usable RU/s: each shard's partition is above it.
+    noCountPhysical:
+      "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{physicalPartitions}} of the rest of the container's {{peakLoad}} RU/s beside it, and {{peakLoad}} ÷ {{physicalPartitions}} = {{averageLoad}} RU/s already fills the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
+    // Review 5 item 4: the figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
+    shardsDerivation:
+      "; N = {{shards}} as the smallest count that fits: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's {{peakLoad}} RU/s, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s",
     physicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
@@ -138,12 +152,50 @@ export const hotKeyExceedsPartition = defineRule({
     maySplitForHeat: "; split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
+    ...INDEX_WRITE_MESSAGES,
     ...ADVICE_MESSAGES,
   },
   check(design, analysis) {
     return [...analysis.spaces.flatMap((a) => keyHits(design, a)), ...prefixIngestionHits(analysis)];
   },
 });
+
+/**
+ * The figures a shard count set by the physical share was judged on (`SpaceAnalysis.storedKeyShare`), at N and at
+ * N − 1 (which does not fit), for the note that lets a reader recompute N: each stored key's load, its expected
+ * neighbours (the rest of the container's load ÷ its physical partitions, its sibling shards included) and the usable
+ * RU/s of its partition. Undefined where the physical share does not set N, or its neighbours are not that quotient.
+ */
+function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): MessageData | undefined {
+  const layout = a.plan.layout;
+  if (a.physical === undefined || shards === undefined || shards < 2 || (layout !== 'random' && layout !== 'calculated')) return undefined;
+  const headroom = a.design.thresholds.headroom;
+  const figures = (n: number) => {
+    const share = a.storedKeyShare(layout, n);
+    const stored = storedKeyLoads(a.hot, layout, n, a.readsSpread);
+    const load = stored.reads + stored.writes;
+    return share && { share, load, total: load + share.neighbours, usable: share.requestUnitsEach * headroom };
+  };
+  const at = figures(shards);
+  const fewer = figures(shards - 1);
+  const peak = a.total.reads + a.total.writes;
+  const logical = a.owner.profile.limits.logicalPartitionRequestUnits;
+  if (!at || !fewer || !fits(at.total, at.usable) || fits(fewer.total, fewer.usable)) return undefined;
+  // Only where the physical share, not the key's own ceiling, rules out N − 1.
+  if (logical === undefined || !fits(fewer.load, logical * headroom)) return undefined;
+  if (Math.abs(at.share.neighbours - (peak - at.load) / at.share.count) > 1e-9 * peak) return undefined;
+  return {
+    storedLoad: at.load,
+    storedPartitions: at.share.count,
+    storedNeighbours: at.share.neighbours,
+    storedTotal: at.total,
+    storedUsable: at.usable,
+    storedPartitionRu: at.share.requestUnitsEach,
+    peakLoad: peak,
+    fewerShards: shards - 1,
+    fewerTotal: fewer.total,
+  };
+}
 
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
@@ -159,18 +211,26 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // The logical ceiling is named when the key alone is over it; a smaller physical share still sizes N.
   const share = a.physical;
   const headroom = design.thresholds.headroom;
-  const physicalUsable = share ? Math.max(0, share.requestUnitsEach * headroom - share.neighbours) : undefined;
   const load = hotLoad(a, worst.label);
   // Only when the physical share needs more keys than the logical ceiling does: then it, not the message's ceiling, sets N.
-  const thenPhysical =
-    share !== undefined &&
-    !physicalBound(a.over) &&
-    physicalUsable !== undefined &&
-    physicalUsable > 0 &&
-    Math.ceil(load / physicalUsable) > Math.ceil(load / worst.usable);
+  const planned = a.plan.shards;
+  const sharded = a.plan.layout === 'random' || a.plan.layout === 'calculated';
+  const physicalUsable = share ? Math.max(0, share.requestUnitsEach * headroom - share.neighbours) : undefined;
+  const thenPhysical = share !== undefined && !physicalBound(a.over) && planned !== undefined && planned > Math.ceil(load / worst.usable);
+  const peak = a.total.reads + a.total.writes;
+  // Write shards the physical share leaves no count for (copies keep the unsharded share, as the old clause says).
+  const noCount =
+    share !== undefined && !physicalBound(a.over) && sharded && planned === undefined && peak / share.count >= share.requestUnitsEach * headroom * (1 - 1e-9);
+  const derivation = shardsDerivation(a, advice.shards);
+  // An index counted at 2× the table's writes (its key changes on updates) says so where its writes are over.
+  const indexWrites = a.over.some((d) => d.label === 'write') ? indexWriteNote(space) : { ids: [], data: {} };
   const notes: Id[] = [
     ...over.notes,
-    ...(thenPhysical ? ['thenPhysicalShare' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
+    ...indexWrites.ids,
+    ...(thenPhysical
+      ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
+      : []),
+    ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
     ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
     ...(split ? [split] : []),
   ];
@@ -187,8 +247,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: 'hotKey',
       notes,
       fixId,
-      fixNotes: [...fixNotes, ...alternatives],
-      data: Object.assign({}, advice.data, over.data, {
+      fixNotes: [...fixNotes, ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
+      data: Object.assign({}, advice.data, over.data, indexWrites.data, {
         index: space.index,
         share: space.workload.hotKeyShare,
         shareSource: space.workload.hotKeyShareSource,
@@ -198,7 +258,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         usable: worst.usable,
         strategy: a.plan.layout,
         ...(raise ? raiseFigures(RAISE, raise) : {}),
-        ...(thenPhysical && share ? { ...physicalShareData(share, headroom), physicalUsable } : {}),
+        ...(thenPhysical && share ? { ...physicalShareData(share, headroom), ...(sharded ? {} : { physicalUsable }) } : {}),
+        ...(noCount && share ? { ...physicalShareData(share, headroom), peakLoad: peak, averageLoad: peak / share.count } : {}),
+        ...derivation,
       }),
       edits: advice.edits,
     },

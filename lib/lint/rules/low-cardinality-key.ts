@@ -3,6 +3,7 @@ import { nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf } from '../analysis';
+import { INDEX_WRITE_MESSAGES, indexWriteNote, type IndexWriteId } from '../index-writes';
 import { unshardedDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -19,6 +20,7 @@ type Id =
   | 'fixEachFits'
   | 'fixFits'
   | 'fixOnePhysicalPartition'
+  | IndexWriteId
   | AdviceId;
 
 export const lowCardinalityKey = defineRule({
@@ -38,6 +40,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiSharding,
+    SOURCES.dynamoGsiThroughput,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
   ],
@@ -63,6 +66,7 @@ export const lowCardinalityKey = defineRule({
       'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s or {{partitionGb}} GB',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
+    ...INDEX_WRITE_MESSAGES,
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
@@ -74,7 +78,10 @@ export const lowCardinalityKey = defineRule({
       // The hottest value on one key, unsharded: what the growth note and the error speak of.
       const unsharded = unshardedDimensions(a);
       const hot = nearestToCeiling(unsharded);
+      // An index whose key updates change is counted at twice the table's writes: the note says so, with the figure without the doubling.
+      const indexWrites = indexWriteNote(space);
       const common = {
+        ...indexWrites.data,
         key: space.partitionKey.map((k) => k.name),
         index: space.index,
         cardinality: a.cardinality,
@@ -87,7 +94,7 @@ export const lowCardinalityKey = defineRule({
         hotUnit: hot.unit,
       };
       // Only an index that declares no writes of its own is counted at the table's (a declared figure equal to the table's is the designer's count).
-      const notes: Id[] = space.index !== undefined && space.workload.writeSource === 'table' ? ['indexKeyChanges'] : [];
+      const notes: Id[] = space.index !== undefined && space.workload.writeSource === 'table' ? ['indexKeyChanges'] : indexWrites.ids;
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
       const raised = hot.physical?.raisedFrom ? hot.physical : undefined;
       // Only where the message quotes the hottest value's usable (not when the whole peak fits one partition).

@@ -114,10 +114,14 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          notes: ['requestOver', 'thenPhysicalShare'],
-          data: { requestLoad: 9_000, requestUsable: 8_000, physicalUsable: 2_750, neighbourRu: 5_250, physicalPartitions: 4, shards: 4 },
+          // Review 5 item 4: each shard is hashed like any key value, so its sibling shards are among its neighbours:
+          // s + (30,000 − s) ÷ 4 ≤ 8,000 gives s ≤ 666.67, N = 14 (it was 4, 9,000 ÷ 2,750, as if the 4 shards
+          // landed on 4 different partitions).
+          notes: ['requestOver', 'thenPhysicalShareShards'],
+          data: { requestLoad: 9_000, requestUsable: 8_000, physicalPartitions: 4, shards: 14, storedNeighbours: 7_339.28571429, fewerShards: 13 },
           message:
-            /9,000 RU\/s against a usable 8,000 RU\/s .*; under that ceiling, each stored key must still fit the 2,750 RU\/s left on its physical partition .*which sets N$/,
+            /9,000 RU\/s against a usable 8,000 RU\/s .*; under that ceiling, each stored key must still fit its physical partition .*its sibling shards included, which sets N$/,
+          fix: /; N = 14 as the smallest count that fits: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest of the container's 30,000 RU\/s, its sibling shards included, \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 RU\/s: 7,982\.14 RU\/s against the 8,000 usable on it \(80% of 10,000\); at 13, 8,019\.23 RU\/s/,
         },
       ],
     },
@@ -146,7 +150,9 @@ testRule('SG003', {
           message:
             /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
           fix: /or raise the container's throughput in place to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s; declare physicalPartitions: 4 once raised\)/,
-          edits: true,
+          // Review 5 item 4: at 14,400 RU/s on 3 partitions the average partition is at its 4,800 usable, so any shard's
+          // partition, which expects its share of the sibling shards too, is above it: no count, the raise is the fix.
+          edits: false,
         },
       ],
     },
