@@ -91,6 +91,8 @@ interface Advice {
   readonly edits?: readonly DesignEdit[];
   /** The plan's N, for machine-readable reports (absent when no N serves). */
   readonly shards?: number;
+  /** The fix names a raise of the container's RU/s of its own: SG003 then adds none. */
+  readonly namesRaise?: boolean;
 }
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
@@ -151,7 +153,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
   if (plan.readsNeedCache) {
     const unspread = unspreadAdvice(analysis, n);
-    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data) };
+    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
   }
   if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: Object.assign({}, counted, upstreamData), shards: n };
   const lower = declared !== undefined && n < declared.shards;
@@ -229,7 +231,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
  * RU/s at which the key fits ("Redistribute throughput across partitions", "Best practices for scaling
  * provisioned throughput"). Undefined when the reads alone fit (the shards then fix the rest).
  */
-function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData } | undefined {
+function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData; namesRaise: boolean } | undefined {
   const { design, space, hot, readsSpread, physical } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
@@ -239,7 +241,6 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   if (!over) return undefined;
   const ids: AdviceId[] = [analysis.pagedReads.length > 0 ? 'unspreadPagedReads' : 'unspreadReads'];
   const data: Record<string, unknown> = {
-    unspreadWhy: analysis.pagedReads.length > 0 ? 'paged' : 'item',
     ...(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}),
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
@@ -253,6 +254,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     data.copies = copies;
   }
   // Cosmos DB's physical share: the RU/s that serve the key as it is, else its busiest shard (writes spread over the count they need).
+  let namesRaise = false;
   if (physicalBound(dimensions(reads))) {
     const whole = throughputThatServes(analysis);
     // The declared count where there is one (its shards are what the key has), else the count the writes need.
@@ -271,10 +273,11 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     if (raise) {
       ids.push(whole ? 'unspreadRaiseWhole' : 'unspreadRaiseShard');
       Object.assign(data, raiseFigures(UNSPREAD_RAISE, raise), { unspreadShardLoad: shardLoad });
+      namesRaise = true;
     }
   }
   if (hot.writes > 0) ids.push('unspreadWrites');
-  return { ids, data: data as MessageData };
+  return { ids, data: data as MessageData, namesRaise };
 }
 
 /**

@@ -49,6 +49,14 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
     expect(hit?.data?.shards).toBeUndefined();
   });
 
+  it('names its raise once: SG003 adds no raise of its own to a fix that has one', () => {
+    const hit = sg003(hotItem(), 'partitionKey.paths');
+    expect(hit?.fix.match(/raise the container's throughput/g)).toHaveLength(1);
+    expect(hit?.data).toMatchObject({ unspreadRaiseTo: expect.any(Number) });
+    // Which fix it is, is the message id's to say: the data holds no copy of it.
+    expect(hit?.data?.unspreadWhy).toBeUndefined();
+  });
+
   it('does not tell a design sharded 5 or 7 ways to "raise" or "lower" its count to 5', () => {
     for (const shards of [5, 7]) {
       const hit = sg003(hotItem({ strategy: 'random', shards }), 'sharding.shards');

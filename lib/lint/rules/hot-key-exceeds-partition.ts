@@ -174,8 +174,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const [fixId, ...fixNotes] = advice.ids;
   const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined;
   // Issue 14: where the physical partition's share bites, more throughput is the other fix.
-  // (The fix for reads no shard count spreads names its own throughput: not twice.)
-  const raise = physicalBound(a.over) && !advice.ids.some((id) => id === 'unspreadReads' || id === 'unspreadPagedReads') && throughputThatServes(a);
+  // (A fix that names its own raise, as for reads no shard count spreads, is not given it twice.)
+  const raise = physicalBound(a.over) && !advice.namesRaise && throughputThatServes(a);
   const alternatives: Id[] = [...(movesOut ? ['orMoveHotValue' as const] : []), ...(raise ? ['orRaiseThroughput' as const] : [])];
   return [
     {
