@@ -13,7 +13,7 @@ import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
-import { physicalBound, raiseFigures, raiseInPlace, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
+import { physicalBound, RAISE, raiseFigures, raiseInPlace, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
@@ -38,6 +38,9 @@ export const ADVICE_MESSAGES = {
   // A cache serves reads only (DAX never takes a write, to a table or an index): offered only where reads are hot.
   andCacheReads: ' and put {{cache}} in front of its reads',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
+  // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
+  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
+  orAtCurrentThroughput: '; or, at the current throughput, ',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   replicate:
@@ -155,7 +158,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     const unspread = unspreadAdvice(analysis, n);
     if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
   }
-  if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: Object.assign({}, counted, upstreamData), shards: n };
+  if (n > maxShards) return overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n);
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -278,6 +281,23 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   }
   if (hot.writes > 0) ids.push('unspreadWrites');
   return { ids, data: data as MessageData, namesRaise };
+}
+
+/**
+ * The fix when the count the hottest value needs is above maxShards (no edits: a fan-out that wide is not a fix to
+ * write). Where the ceiling that bites is the key's own, no capacity lifts it: a DynamoDB partition's 3,000 RCU /
+ * 1,000 WCU ("Best practices for designing and using partition keys effectively"), a Cosmos DB logical partition's
+ * 10,000 RU/s, which even a partition's redistributed throughput does not pass ("Partitioning and horizontal
+ * scaling", "Redistribute throughput across partitions"); the load must shrink before it reaches the key, or the
+ * reads accept the fan-out. Where it is its Cosmos DB physical partition's share of the container's RU/s, more RU/s
+ * fix the key as it is ("Best practices for scaling provisioned throughput"): that leads, the rest follow at the
+ * current throughput.
+ */
+function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice {
+  const ids: AdviceId[] = ['overMaxShards', ...upstream, 'orRaiseMaxShards'];
+  const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
+  if (!raise) return { ids, data, shards: n };
+  return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: { ...data, ...raiseFigures(RAISE, raise) }, shards: n, namesRaise: true };
 }
 
 /**
