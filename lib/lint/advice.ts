@@ -13,7 +13,7 @@ import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
-import { physicalBound, raiseFigures, raiseInPlace, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
+import { physicalBound, RAISE, raiseFigures, raiseInPlace, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
@@ -38,6 +38,9 @@ export const ADVICE_MESSAGES = {
   // A cache serves reads only (DAX never takes a write, to a table or an index): offered only where reads are hot.
   andCacheReads: ' and put {{cache}} in front of its reads',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
+  // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
+  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
+  orAtCurrentThroughput: '; or, at the current throughput, ',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   replicate:
@@ -91,6 +94,8 @@ interface Advice {
   readonly edits?: readonly DesignEdit[];
   /** The plan's N, for machine-readable reports (absent when no N serves). */
   readonly shards?: number;
+  /** The fix names a raise of the container's RU/s of its own: SG003 then adds none. */
+  readonly namesRaise?: boolean;
 }
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
@@ -151,9 +156,9 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // The reads shards cannot spread already over the ceiling: no count is the fix (no "raise from 5 to N = 5").
   if (plan.readsNeedCache) {
     const unspread = unspreadAdvice(analysis, n);
-    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data) };
+    if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
   }
-  if (n > maxShards) return { ids: ['overMaxShards', ...upstream, 'orRaiseMaxShards'], data: Object.assign({}, counted, upstreamData), shards: n };
+  if (n > maxShards) return overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n);
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -229,7 +234,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
  * RU/s at which the key fits ("Redistribute throughput across partitions", "Best practices for scaling
  * provisioned throughput"). Undefined when the reads alone fit (the shards then fix the rest).
  */
-function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData } | undefined {
+function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData; namesRaise: boolean } | undefined {
   const { design, space, hot, readsSpread, physical } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
@@ -239,7 +244,6 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   if (!over) return undefined;
   const ids: AdviceId[] = [analysis.pagedReads.length > 0 ? 'unspreadPagedReads' : 'unspreadReads'];
   const data: Record<string, unknown> = {
-    unspreadWhy: analysis.pagedReads.length > 0 ? 'paged' : 'item',
     ...(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}),
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
@@ -253,6 +257,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     data.copies = copies;
   }
   // Cosmos DB's physical share: the RU/s that serve the key as it is, else its busiest shard (writes spread over the count they need).
+  let namesRaise = false;
   if (physicalBound(dimensions(reads))) {
     const whole = throughputThatServes(analysis);
     // The declared count where there is one (its shards are what the key has), else the count the writes need.
@@ -271,10 +276,28 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     if (raise) {
       ids.push(whole ? 'unspreadRaiseWhole' : 'unspreadRaiseShard');
       Object.assign(data, raiseFigures(UNSPREAD_RAISE, raise), { unspreadShardLoad: shardLoad });
+      namesRaise = true;
     }
   }
   if (hot.writes > 0) ids.push('unspreadWrites');
-  return { ids, data: data as MessageData };
+  return { ids, data: data as MessageData, namesRaise };
+}
+
+/**
+ * The fix when the count the hottest value needs is above maxShards (no edits: a fan-out that wide is not a fix to
+ * write). Where the ceiling that bites is the key's own, no capacity lifts it: a DynamoDB partition's 3,000 RCU /
+ * 1,000 WCU ("Best practices for designing and using partition keys effectively"), a Cosmos DB logical partition's
+ * 10,000 RU/s, which even a partition's redistributed throughput does not pass ("Partitioning and horizontal
+ * scaling", "Redistribute throughput across partitions"); the load must shrink before it reaches the key, or the
+ * reads accept the fan-out. Where it is its Cosmos DB physical partition's share of the container's RU/s, more RU/s
+ * fix the key as it is ("Best practices for scaling provisioned throughput"): that leads, the rest follow at the
+ * current throughput.
+ */
+function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice {
+  const ids: AdviceId[] = ['overMaxShards', ...upstream, 'orRaiseMaxShards'];
+  const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
+  if (!raise) return { ids, data, shards: n };
+  return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: { ...data, ...raiseFigures(RAISE, raise) }, shards: n, namesRaise: true };
 }
 
 /**

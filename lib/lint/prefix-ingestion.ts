@@ -17,12 +17,13 @@ import { cardinalityValue } from '../design/cardinality';
 import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
+import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
 import { COSMOS_LIMITS, physicalPartitionCount, profileOf, type Loads, type PhysicalShare } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
-import { physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputServing, type RaiseNames } from './physical-partition';
+import { physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputServing, type RaisedThroughput, type RaiseNames } from './physical-partition';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
@@ -31,6 +32,8 @@ const THROTTLES = '{{traffic|writes=ingestion throttles|reads=its reads throttle
 
 /** The raise at which a bucket count within maxShards serves the hottest first-level value (beside RAISE, which serves it as it is). */
 const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaisedPartitions', each: 'bucketRaisedEach' };
+/** The least raise at which no more buckets than the container's physical partitions serve it (the small fan-out). */
+const FEW_RAISE: RaiseNames = { to: 'fewRaiseTo', partitions: 'fewRaisedPartitions', each: 'fewRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
   prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
@@ -60,7 +63,13 @@ export const PREFIX_INGESTION_MESSAGES = {
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
   // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
   prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
+  // Past maxShards today, the raises a modeller weighs (bucketRaises): fewest buckets first, each with its RU/s.
+  prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}: the bucketing below with mod {{fewBuckets}}`,
   prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}`,
+  // More buckets than physical partitions: a query for one value reaches most of them, as a cross-partition query does.
+  prefixBucketsPastPartitions:
+    ', whose query for one {{level}} value runs on most of its {{bucketRaisedPartitions|partitions}} (more buckets than partitions), charged on each it reaches',
+  prefixOr: '; or ',
   prefixOrToday: '; or, at the current throughput, ',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
   // Review 5 item 4: the figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
@@ -235,20 +244,31 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
       })
     : undefined;
   // A bucket count above maxShards (a query for one value fans out over every bucket): not the fix to lead with,
-  // nor one --fix writes. More RU/s leads where it serves: alone, or down to a count within maxShards.
+  // nor one --fix writes. The raises that serve lead instead, as a modeller weighs them (bucketRaises).
   const { maxShards } = design.thresholds;
   const count = fix.fixId === 'fixRaiseBucketsFactor' ? undefined : (fix.data.buckets as number);
   const overMax = count !== undefined && count > maxShards;
-  const bucketRaise =
-    overMax && !raise && physical && fix.fixId === 'fixPrefixBuckets' ? raiseForBuckets(design as CosmosKeyDesign, first, load, maxShards) : undefined;
-  const lead: PrefixIngestionId | undefined = !overMax ? undefined : raise ? 'prefixRaiseFirst' : bucketRaise ? 'prefixRaiseForBuckets' : undefined;
-  const fixId: PrefixIngestionId = lead ?? fix.fixId;
+  const raises =
+    overMax && physical && fix.fixId === 'fixPrefixBuckets' ? bucketRaises(design as CosmosKeyDesign, first, load, maxShards, raise?.requestUnits) : {};
+  const { few, least } = raises;
+  const past = least !== undefined && least.buckets > least.partitions;
+  const options: PrefixIngestionId[][] = overMax
+    ? [
+        ...(raise ? [['prefixRaiseFirst' as const]] : []),
+        ...(few ? [['prefixRaiseFewBuckets' as const]] : []),
+        ...(least ? [['prefixRaiseForBuckets' as const, ...(past ? ['prefixBucketsPastPartitions' as const] : [])]] : []),
+      ]
+    : [];
+  const [lead, ...more] = options;
+  const fixId: PrefixIngestionId = lead ? lead[0] : fix.fixId;
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
   const fixNotes: PrefixIngestionId[] = [
+    ...(lead ? lead.slice(1) : []),
+    ...more.flatMap((option) => ['prefixOr' as const, ...option]),
     ...(lead ? (['prefixOrToday', fix.fixId] as const) : []),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
-    ...(raise && !lead ? (['prefixOrRaiseThroughput'] as const) : []),
+    ...(raise && !overMax ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
   return [
     {
@@ -279,7 +299,8 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
-        ...(bucketRaise ? { ...raiseFigures(BUCKET_RAISE, bucketRaise), bucketsAtRaise: bucketRaise.buckets } : {}),
+        ...(few ? { ...raiseFigures(FEW_RAISE, few), fewBuckets: few.buckets } : {}),
+        ...(least ? { ...raiseFigures(BUCKET_RAISE, least), bucketsAtRaise: least.buckets } : {}),
         ...derivation,
       },
       edits: overMax ? undefined : fix.edits,
@@ -287,30 +308,51 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   ];
 }
 
+/** A raise of the container's RU/s in place, and the bucket count at which a synthetic first level then serves the hottest value. */
+interface BucketRaise extends RaisedThroughput {
+  readonly buckets: number;
+}
+
 /**
- * The smallest provisioned RU/s (on the declared form's grid, up to Azure's default per-container quota, "Service
- * quotas") at which a synthetic bucketed first level needs at most `maxShards` buckets, and that count. The
- * container is raised in place: it keeps its partitions up to their 10,000 RU/s each, then splits to
- * ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"), as throughputServing counts them; the
- * buckets are judged as `bucketsServe` judges them at today's RU/s. Undefined when none up to the quota does.
+ * The raises a modeller weighs for a hottest first-level value whose bucket count at today's RU/s is above maxShards,
+ * found in one scan of the provisioned RU/s (the declared form's grid, up to Azure's default per-container quota,
+ * "Service quotas", and below `below`, the RU/s at which the value fits as it is: a bucketed option costing as much
+ * buys nothing). `least`: the smallest RU/s at which a count within maxShards serves it. `few`: the smallest at which
+ * a count no larger than the container's physical partitions then does, and smaller than `least`'s; past one bucket
+ * per partition a query for one value reaches most physical partitions, and a query is charged on each it reaches
+ * ("Query an Azure Cosmos DB container"). Left out when `least` has no more buckets than partitions. Raised in place the container keeps its partitions up to 10,000 RU/s
+ * each, then splits to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"), as throughputServing
+ * counts them; the buckets are judged as `bucketsServe` judges them at today's RU/s.
  */
-function raiseForBuckets(
+function bucketRaises(
   design: CosmosKeyDesign,
   first: KeyAttribute,
   load: PrefixLoad,
   maxShards: number,
-): { requestUnits: number; partitions: number; each: number; buckets: number } | undefined {
+  below: number | undefined,
+): { readonly few?: BucketRaise; readonly least?: BucketRaise } {
   const { throughput } = design;
   const now = profileOf(design.engine).physicalPartitions?.(design);
-  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return undefined;
+  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return {};
   const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
-  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= COSMOS_LIMITS.requestUnitsQuota; ru += step) {
+  const top = Math.min(COSMOS_LIMITS.requestUnitsQuota, below === undefined ? Infinity : below - step);
+  const at = { ...load, values: cardinalityValue(first.cardinality) };
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  let least: BucketRaise | undefined;
+  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
     const raised: CosmosKeyDesign = { ...design, throughput: { ...throughput, requestUnits: ru }, physicalPartitions: partitions };
-    const buckets = smallestCount((n) => n > 1 && bucketsServe(raised, { ...load, values: cardinalityValue(first.cardinality) }, n));
-    if (buckets !== undefined && buckets <= maxShards) return { requestUnits: ru, partitions, each: ru / partitions, buckets };
+    // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
+    const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
+    if (!serves(cap)) continue;
+    const here = (): BucketRaise => ({ requestUnits: ru, partitions, each: ru / partitions, buckets: smallestCount(serves) as number });
+    const first = least === undefined;
+    least ??= here();
+    if (first && least.buckets <= partitions) return { least };
+    // Fewer buckets than `least` needs, and no more than the partitions: the same count for more RU/s buys nothing.
+    if (serves(Math.min(partitions, least.buckets - 1))) return { few: here(), least };
   }
-  return undefined;
+  return { least };
 }
 
 /**

@@ -49,6 +49,14 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
     expect(hit?.data?.shards).toBeUndefined();
   });
 
+  it('names its raise once: SG003 adds no raise of its own to a fix that has one', () => {
+    const hit = sg003(hotItem(), 'partitionKey.paths');
+    expect(hit?.fix.match(/raise the container's throughput/g)).toHaveLength(1);
+    expect(hit?.data).toMatchObject({ unspreadRaiseTo: expect.any(Number) });
+    // Which fix it is, is the message id's to say: the data holds no copy of it.
+    expect(hit?.data?.unspreadWhy).toBeUndefined();
+  });
+
   it('does not tell a design sharded 5 or 7 ways to "raise" or "lower" its count to 5', () => {
     for (const shards of [5, 7]) {
       const hit = sg003(hotItem({ strategy: 'random', shards }), 'sharding.shards');
@@ -75,16 +83,94 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
 });
 
 describe('SG003: a hot first level needing more buckets than maxShards (review 4 item 2)', () => {
-  it('leads with the throughput at which the count is within maxShards, says the fan-out, and gives no edits', () => {
+  // Judged at SG017's 63,000 RU/s (the 50,000 RU/s peak ÷ 80%, on the autoscale grid): 7 physical partitions. The
+  // hottest tenant takes 30,000 RU/s; N buckets (a first level of 5N values) take 30,000 ÷ N each, and the rest of the
+  // peak, 50,000 − 30,000 ÷ N, spreads over the P partitions: N buckets serve when
+  // 30,000 ÷ N + (50,000 − 30,000 ÷ N) ÷ P ≤ 80% × RU ÷ P. Raised in place, P stays 7 up to 70,000, then ⌈RU ÷ 10,000⌉.
+  //  - today, 63,000 (7 of 9,000, 7,200 usable): 66.67 + 7,133.33 = 7,200 at N = 450;
+  //  - 65,000 (7 of 9,285.71, 7,428.57 usable): 333.33 + 7,095.24 = 7,428.57 at N = 90; 64,000 (7,314.29) needs 150;
+  //  - 97,000 (10 of 9,700, 7,760 usable): 3,000 + 4,700 = 7,700 at N = 10 (9 need 3,333.33 + 4,666.67 = 8,000);
+  //    96,000 (7,680 usable) needs 11, more than its 10 partitions; at 90,000 (9 of 10,000) 9 buckets need 8,518.52.
+  it('offers the raises a modeller weighs, fewest buckets first: 97,000 RU/s → 10, or 65,000 → 90, or 450 today; no edits', () => {
     const hit = sg003(events(), 'partitionKey.paths[0]');
+    expect(hit?.data).toMatchObject({
+      buckets: 450,
+      fewRaiseTo: 97000,
+      fewRaisedPartitions: 10,
+      fewRaisedEach: 9700,
+      fewBuckets: 10,
+      bucketRaiseTo: 65000,
+      bucketRaisedPartitions: 7,
+      bucketRaisedEach: 9285.71428571,
+      bucketsAtRaise: 90,
+    });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to [\d,]+ RU\/s .*, at which (\d+) buckets serve the hottest `\/tenantId` value, within maxShards 100/,
-    );
-    expect(Number(/at which (\d+) buckets/.exec(hit?.fix ?? '')?.[1])).toBeLessThanOrEqual(100);
-    expect(hit?.fix).toMatch(
-      /; or, at the current throughput, give the first level more values: .* mod 450 .*fans out over its 450 buckets, above maxShards 100, so --fix writes no edit for it/,
+      /^raise the container's throughput in place to 97,000 RU\/s \(10 physical partitions of 9,700 RU\/s; declare physicalPartitions: 10 once raised\), at which 10 buckets serve the hottest `\/tenantId` value, no more than its 10 physical partitions: the bucketing below with mod 10; or raise the container's throughput in place to 65,000 RU\/s \(7 physical partitions of 9,285\.71 RU\/s; declare physicalPartitions: 7 once raised\), at which 90 buckets serve the hottest `\/tenantId` value, within maxShards 100: the bucketing below with mod 90, whose query for one \/tenantId value runs on most of its 7 physical partitions \(more buckets than partitions\), charged on each it reaches; or, at the current throughput, give the first level more values: .* mod 450 .*fans out over its 450 buckets, above maxShards 100, so --fix writes no edit for it; N = \d+ as the smallest count that fits: .*$/,
     );
     expect(hit?.edits).toBeUndefined();
+  });
+
+  // The figures above, applied: a bucketed first level (5 × N values, the hottest taking 60% ÷ N) in a container created at that RU/s.
+  const bucketedAt = (autoscaleMax: number, buckets: number) =>
+    events({
+      partitionKey: {
+        paths: [
+          { path: '/tenantIdBucket', cardinality: 5 * buckets, hotKeyShare: 0.6 / buckets },
+          { path: '/userId', cardinality: 200000 },
+          { path: '/id', cardinality: 'unique' },
+        ],
+      },
+      throughput: { autoscaleMax },
+    });
+  const prefixHot = (design: CosmosContainerDesign) => lint(design).filter((f) => f.ruleId === 'SG003' && /^prefixHot/.test(f.messageId));
+
+  it('each raise serves with its count, and one step less does not', () => {
+    expect(prefixHot(bucketedAt(97000, 10))).toEqual([]);
+    expect(prefixHot(bucketedAt(96000, 10))).toHaveLength(1);
+    expect(prefixHot(bucketedAt(97000, 9))).toHaveLength(1);
+    expect(prefixHot(bucketedAt(65000, 90))).toEqual([]);
+    expect(prefixHot(bucketedAt(64000, 90))).toHaveLength(1);
+  });
+
+  it('offers one raise where the least one within maxShards already has no more buckets than partitions', () => {
+    // maxShards 10: at 97,000 RU/s (above) 10 buckets serve on 10 partitions; at 96,000 only 11 would. Both raises are one.
+    const hit = sg003(events({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
+    expect(hit?.data).toMatchObject({ bucketRaiseTo: 97000, bucketsAtRaise: 10, bucketRaisedPartitions: 10 });
+    expect(hit?.data?.fewRaiseTo).toBeUndefined();
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 97,000 RU\/s .*, at which 10 buckets serve the hottest `\/tenantId` value, within maxShards 10: the bucketing below with mod 10; or, at the current throughput,/,
+    );
+    expect(hit?.fix).not.toMatch(/most of its/);
+  });
+
+  it('offers a costlier raise only for fewer buckets than the cheaper one needs', () => {
+    // The hottest tenant at 50% (25,000 RU/s), maxShards 10: N buckets serve when N ≥ 25,000 × (P − 1) ÷ (80% × RU − 50,000).
+    // 88,000 (9 of 9,777.78): 200,000 ÷ 20,400 = 9.8, so 10 (87,000 would need 11). 91,000 (10 partitions) serves 10 on 10:
+    // the same count for more RU/s, not offered. 94,000 (10 of 9,400): 225,000 ÷ 25,200 = 8.93, so 9 (93,000: 9.2, 10).
+    const hit = sg003(
+      events({
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 5, hotKeyShare: 0.5 },
+            { path: '/userId', cardinality: 200000 },
+            { path: '/id', cardinality: 'unique' },
+          ],
+        },
+        thresholds: { maxShards: 10 },
+      } as Partial<CosmosContainerDesign>),
+      'partitionKey.paths[0]',
+    );
+    expect(hit?.data).toMatchObject({
+      fewRaiseTo: 94000,
+      fewBuckets: 9,
+      fewRaisedPartitions: 10,
+      bucketRaiseTo: 88000,
+      bucketsAtRaise: 10,
+      bucketRaisedPartitions: 9,
+    });
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 94,000 RU\/s .*, at which 9 buckets .*; or raise the container's throughput in place to 88,000 RU\/s .*, at which 10 buckets .*most of its 9 physical partitions/,
+    );
   });
 
   it('honours a design maxShards', () => {

@@ -381,7 +381,7 @@ testRule('SG003', {
           messageId: 'hotKey',
           edits: false,
           // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered.
-          data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadWhy: 'paged' },
+          data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'] },
           fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them; shards spread only its writes/,
         },
       ],

@@ -1,0 +1,100 @@
+/**
+ * The fix when the count a flat key's hottest value needs is above maxShards, per engine and per ceiling.
+ * A DynamoDB partition serves 3,000 RCU / 1,000 WCU whatever the table's capacity ("Best practices for designing
+ * and using partition keys effectively"); a Cosmos DB logical partition serves 10,000 RU/s whatever the container's,
+ * and even redistributed throughput gives one partition key no more ("Partitioning and horizontal scaling",
+ * "Redistribute throughput across partitions"): there no throughput is offered. Where a Cosmos DB key is under its
+ * own 10,000 RU/s and its physical partition's share of the container's RU/s is what bites, more RU/s fix the key as
+ * it is ("Best practices for scaling provisioned throughput"), so they lead.
+ */
+import { lint } from '../../lib';
+import type { CosmosContainerDesign, DesignInput } from '../../lib';
+import { container, table } from '../fixtures';
+
+const sg003 = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003');
+const RAISE = /raise the container's throughput/g;
+
+/**
+ * Ten statuses, the hottest taking 15% of 20,000 RU/s (3,000), in a 26,000 RU/s manual container: created on
+ * ⌈26,000 ÷ 6,000⌉ = 5 physical partitions of 5,200 RU/s (4,160 usable at 80%), the other statuses leaving
+ * (20,000 − 3,000) ÷ 5 = 3,400 RU/s on each, so 760 RU/s for the hottest: its physical share bites, not its 10,000.
+ * Sharded into N, each shard of 3,000 ÷ N RU/s meets 1/5 of the rest of the load, its sibling shards included
+ * (review 5 item 4): 3,000 ÷ N + (20,000 − 3,000 ÷ N) ÷ 5 ≤ 4,160 gives 3,000 ÷ N ≤ 200, N = 15.
+ */
+function statuses(maxShards: number): CosmosContainerDesign {
+  return container({
+    name: 'orders',
+    partitionKey: { paths: [{ path: '/status', cardinality: 10 }] },
+    workload: { peakReadUnits: 4000, peakWriteUnits: 16000, hotKeyShare: 0.15 },
+    throughput: { manual: 26000 },
+    thresholds: { maxShards },
+  });
+}
+
+describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the key unsharded lead', () => {
+  it('leads with the raise, then the count at the current throughput (figures by hand)', () => {
+    // The 5 partitions stay up to 5 × 10,000 RU/s: the key fits when 3,000 + 3,400 ≤ 80% × RU ÷ 5, so RU ≥ 40,000
+    // (39,900 leaves 6,384), 5 partitions of 8,000. Sharded, it would take 15 keys, above maxShards 4.
+    const hit = sg003(statuses(4));
+    expect(hit?.data).toMatchObject({ shards: 15, maxShards: 4, raiseTo: 40000, raisedPartitions: 5, raisedEach: 8000, requestUsable: 760 });
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised\), which serves the hottest `\/status` value unsharded \(or redistribute throughput across partitions to give its physical partition more\); or, at the current throughput, it would take N = 15 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 15-way reads are acceptable/,
+    );
+    // Said once: SG003 adds no raise of its own after a fix that leads with one.
+    expect(hit?.fix.match(RAISE)).toHaveLength(1);
+    expect(hit?.edits).toBeUndefined();
+  });
+
+  it('every rule giving the plan gives the same lead (SG001 for the same key)', () => {
+    const sg001 = lint(statuses(4)).find((f) => f.ruleId === 'SG001');
+    expect(sg001?.fix).toMatch(/, or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys/);
+  });
+
+  it('stays as it was within maxShards: the shards lead, the raise is the last alternative', () => {
+    const hit = sg003(statuses(100));
+    expect(hit?.fix).toMatch(/^shard `\/status` into N = 15 random shards/);
+    expect(hit?.fix).toMatch(
+      /; or raise the container's throughput in place to 40,000 RU\/s .*, or redistribute throughput across partitions to give the hot key's physical partition more$/,
+    );
+    expect(hit?.fix).not.toMatch(/at the current throughput/);
+  });
+});
+
+describe("past maxShards, where the key's own ceiling bites: no throughput is offered", () => {
+  it('Cosmos DB: a logical partition over its 10,000 RU/s', () => {
+    // 90% of 40,000 RU/s = 36,000 RU/s on one user, above 8,000 usable of its own 10,000: no RU/s lift that.
+    // 60,000 RU/s manual: 10 physical partitions of 6,000 (4,800 usable); a shard of 36,000 ÷ N meets 1/10 of the rest,
+    // its siblings included: 36,000 ÷ N + (40,000 − 36,000 ÷ N) ÷ 10 ≤ 4,800 gives 36,000 ÷ N ≤ 888.9, N = 41.
+    const hit = sg003(
+      container({
+        name: 'events',
+        partitionKey: { paths: [{ path: '/userId', cardinality: 100000 }] },
+        workload: { peakReadUnits: 0, peakWriteUnits: 40000, hotKeyShare: 0.9 },
+        throughput: { manual: 60000 },
+        thresholds: { maxShards: 4 },
+      }),
+    );
+    expect(hit?.data).toMatchObject({ requestLoad: 36000, requestUsable: 8000, shards: 41 });
+    expect(hit?.fix).toMatch(
+      /^it would take N = 41 keys, more than the 4 .*: batch the hottest value's writes .*; or raise maxShards if 41-way reads are acceptable/,
+    );
+    expect(hit?.fix).not.toMatch(RAISE);
+    expect(hit?.data?.raiseTo).toBeUndefined();
+  });
+
+  it('DynamoDB: a partition over its 1,000 WCU, on a table with capacity to spare', () => {
+    // 50% of 200,000 WCU = 100,000 WCU on one event: 125 keys of 800 usable; 400,000 WCU provisioned change nothing.
+    const hit = sg003(
+      table({
+        name: 'tickets',
+        partitionKey: { name: 'eventId', type: 'S', cardinality: 1000 },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 200000, hotKeyShare: 0.5 },
+        capacity: { read: { fixed: 10000 }, write: { fixed: 400000 } },
+      }),
+    );
+    expect(hit?.data).toMatchObject({ writeLoad: 100000, writeUsable: 800, shards: 125 });
+    expect(hit?.fix).toBe(
+      "it would take N = 125 keys, more than the 100 a read can sensibly fan out over (maxShards): batch the hottest value's writes before they reach the table (a queue or stream that aggregates them into fewer writes); or raise maxShards if 125-way reads are acceptable",
+    );
+  });
+});
