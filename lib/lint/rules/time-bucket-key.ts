@@ -1,5 +1,5 @@
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
-import { nearestToCeiling, allFit } from '../../design/sharding';
+import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
 import { physicalShareData, reachableDimensions } from '../physical-partition';
@@ -66,12 +66,7 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     others,
     values,
     share: space.workload.hotKeyShare,
-    load: worst.load,
-    unit: worst.unit,
-    label: worst.label,
-    usable: worst.usable,
-    ceiling: worst.ceiling,
-    usableShare: worst.usable / worst.ceiling,
+    ...loadFigures(worst),
   };
   const advice = adviceFor(a);
   return [
@@ -87,6 +82,11 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       edits: advice.edits,
     },
   ];
+}
+
+/** The figures of the load nearest its ceiling, as both findings give them. */
+function loadFigures(worst: LoadDimension) {
+  return { load: worst.load, unit: worst.unit, label: worst.label, usable: worst.usable, ceiling: worst.ceiling, usableShare: worst.usable / worst.ceiling };
 }
 
 /** Whether a prefix-routed (hierarchical) key, not all time buckets, has one first: SG002 judges its prefix. */
@@ -123,12 +123,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const base = {
     key: levels.map((l) => l.name),
     index: space.index,
-    load: worst.load,
-    unit: worst.unit,
-    label: worst.label,
-    usable: worst.usable,
-    ceiling: worst.ceiling,
-    usableShare: worst.usable / worst.ceiling,
+    ...loadFigures(worst),
     // The growth factor is the headroom left: only a bucket that still fits, and that traffic reaches, has one.
     ...(fits && !idle ? { growthToCeiling: growth } : {}),
   };
