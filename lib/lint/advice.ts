@@ -190,10 +190,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   }
   const strategy = plan.layout;
   const source = plan.sourceAttribute;
-  const fanOut =
-    strategy === 'random' || source !== undefined
-      ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
-      : [];
+  const fanOut = fanOutPatterns(analysis, strategy, source);
   const calculated = strategy === 'calculated' && source !== undefined;
   // An index key not yet a separate shard attribute: the shard goes in one the application writes, not in the key every reader uses.
   const separate = space.index !== undefined && declared?.logicalAttribute === undefined;
@@ -237,6 +234,14 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
     shards: n,
   };
+}
+
+/** The patterns that read a whole key value and would fan out over its shards: each must say so (fanOut). */
+function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculated', source: string | undefined) {
+  const { space } = analysis;
+  return strategy === 'random' || source !== undefined
+    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
+    : [];
 }
 
 /**
@@ -317,6 +322,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const { plan, space, design } = analysis;
   const declared = space.sharding;
   const strategy = plan.layout;
+  if (strategy !== 'random' && strategy !== 'calculated') return undefined;
   const source = plan.sourceAttribute;
   const calculated = strategy === 'calculated' && source !== undefined;
   const n = fewest.shards;
@@ -325,6 +331,8 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
       ? [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
       : [NEW_SHARDING[calculated ? 'calculated' : 'random'].key];
   const usable = fewest.each * design.thresholds.headroom;
+  const fanOut = fanOutPatterns(analysis, strategy, source);
+  if (fanOut.length > 0) shardIds.push('setFanOut');
   return {
     ids: ['raiseThenShard', ...shardIds, 'raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : []), 'orUpstream', ...upstream],
     data: Object.assign({}, base, raiseFigures(SHARD_RAISE, fewest), least ? { ...raiseFigures(LEAST_SHARD_RAISE, least), leastShards: least.shards } : {}, {
@@ -332,6 +340,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
       lastShard: n - 1,
       ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
       ...(calculated ? { sourceAttribute: source } : {}),
+      ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
       peakLoad: analysis.total.reads + analysis.total.writes,
       headroom: design.thresholds.headroom,
       shardStoredLoad: fewest.storedLoad,

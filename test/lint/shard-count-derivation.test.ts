@@ -107,6 +107,12 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     expect(hit?.fix).not.toMatch(/no count up to/);
   });
 
+  it('asks the queries that read a whole /deviceId value to fan out over the 2 shards', () => {
+    const hit = sg003(hotLp({ accessPatterns: [{ name: 'readings-of-device', keyAttributes: ['/deviceId'], share: 1 }] }));
+    expect(hit?.data).toMatchObject({ shards: 2, fanOutPatterns: ['readings-of-device'] });
+    expect(hit?.fix).toMatch(/into N = 2 random shards .*, so set fanOut on `readings-of-device`; N = 2 is the fewest/);
+  });
+
   it('offers the least raise at which a count within maxShards fits, and batching upstream stays the alternative', () => {
     // maxShards 100: 90 RU/s each, beside (100,000 − 90) ÷ 17 = 5,877.06 (17 partitions up to 170,000 RU/s):
     // 5,967.06 ≤ 0.8 × RU ÷ 17 gives RU ≥ 126,800 (5,967.06 usable). At 126,800, 99 shards: 90.91 + 5,877.01 = 5,967.91, over.
