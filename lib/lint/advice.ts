@@ -13,16 +13,20 @@ import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
-import { physicalBound, RAISE, raiseFigures, raiseInPlace, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
+import { physicalBound, RAISE, raiseFigures, raiseInPlace, shardRaises, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 
-/** The clauses a plan's fix is made of, rendered in order. */
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
 
+/** The raise at which the fewest shards the key's own ceiling needs fit their physical partitions, and the least raise within maxShards. */
+const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
+const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'leastShardRaisedPartitions', each: 'leastShardRaisedEach' };
+
+/** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
   cacheOnly:
@@ -34,6 +38,12 @@ export const ADVICE_MESSAGES = {
     "put {{cache}} in front of the reads of the hottest {{key|key}} value: {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
+  // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
+  raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
+  raiseThenShardWhy:
+    "; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s (1/{{shardRaisedPartitions}} of the rest of the container's {{peakLoad}} RU/s, its sibling shards included) expected there: {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})",
+  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}}`,
+  orUpstream: '; or ',
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
   // A cache serves reads only (DAX never takes a write, to a table or an index): offered only where reads are hot.
   andCacheReads: ' and put {{cache}} in front of its reads',
@@ -144,6 +154,11 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const readHot = readHeat(analysis);
   const upstream: AdviceId[] = readHot ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = readHot ? { ...base, cache } : base;
+  // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
+  if (plan.shards === undefined) {
+    const raised = raiseAndShard(analysis, upstream, { ...upstreamData, maxShards });
+    if (raised) return raised;
+  }
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
   const n = plan.shards;
@@ -175,10 +190,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   }
   const strategy = plan.layout;
   const source = plan.sourceAttribute;
-  const fanOut =
-    strategy === 'random' || source !== undefined
-      ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
-      : [];
+  const fanOut = fanOutPatterns(analysis, strategy, source);
   const calculated = strategy === 'calculated' && source !== undefined;
   // An index key not yet a separate shard attribute: the shard goes in one the application writes, not in the key every reader uses.
   const separate = space.index !== undefined && declared?.logicalAttribute === undefined;
@@ -222,6 +234,14 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
     shards: n,
   };
+}
+
+/** The patterns that read a whole key value and would fan out over its shards: each must say so (fanOut). */
+function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculated', source: string | undefined) {
+  const { space } = analysis;
+  return strategy === 'random' || source !== undefined
+    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
+    : [];
 }
 
 /**
@@ -269,7 +289,9 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
         ? throughputServing(design as CosmosKeyDesign, {
             hot: shardLoad,
             total: analysis.total.reads + analysis.total.writes,
-            cardinality: analysis.cardinality,
+            // Each shard is a key value of its own (SpaceAnalysis.storedKeyShare): N × the values, so a uniform key's
+            // shard meets 1/P of the rest, its siblings included, not the average partition's load less its own.
+            cardinality: analysis.cardinality * shards,
           })
         : undefined;
     const raise = whole ?? sharded;
@@ -281,6 +303,53 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   }
   if (hot.writes > 0) ids.push('unspreadWrites');
   return { ids, data: data as MessageData, namesRaise };
+}
+
+/**
+ * The fix when no shard count fits the hottest value's physical partition at the current throughput, yet its own
+ * ceiling (a Cosmos DB logical partition's 10,000 RU/s, which no capacity lifts: "Partitioning and horizontal
+ * scaling") needs a count within maxShards: the container's RU/s are divided evenly among its physical partitions,
+ * so a raise in place gives each shard room beside its neighbours ("Best practices for scaling provisioned
+ * throughput"). The raise for the fewest shards leads (`shardRaises`), the least raise within maxShards follows
+ * when cheaper, and batching upstream stays the alternative. No edits: the throughput is not the key design's to write.
+ * Undefined when the key's own ceiling does not bite (an unsharded raise serves it: SG003's orRaiseThroughput).
+ */
+function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], base: MessageData): Advice | undefined {
+  if (throughputThatServes(analysis)) return undefined;
+  const raises = shardRaises(analysis);
+  if (!raises) return undefined;
+  const { fewest, least } = raises;
+  const { plan, space, design } = analysis;
+  const declared = space.sharding;
+  const strategy = plan.layout;
+  if (strategy !== 'random' && strategy !== 'calculated') return undefined;
+  const source = plan.sourceAttribute;
+  const calculated = strategy === 'calculated' && source !== undefined;
+  const n = fewest.shards;
+  const shardIds: AdviceId[] =
+    declared && declared.strategy === strategy && declared.sourceAttribute === source
+      ? [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
+      : [NEW_SHARDING[calculated ? 'calculated' : 'random'].key];
+  const usable = fewest.each * design.thresholds.headroom;
+  const fanOut = fanOutPatterns(analysis, strategy, source);
+  if (fanOut.length > 0) shardIds.push('setFanOut');
+  return {
+    ids: ['raiseThenShard', ...shardIds, 'raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : []), 'orUpstream', ...upstream],
+    data: Object.assign({}, base, raiseFigures(SHARD_RAISE, fewest), least ? { ...raiseFigures(LEAST_SHARD_RAISE, least), leastShards: least.shards } : {}, {
+      shards: n,
+      lastShard: n - 1,
+      ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
+      ...(calculated ? { sourceAttribute: source } : {}),
+      ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
+      peakLoad: analysis.total.reads + analysis.total.writes,
+      headroom: design.thresholds.headroom,
+      shardStoredLoad: fewest.storedLoad,
+      shardNeighbours: fewest.storedNeighbours,
+      shardTotal: fewest.storedLoad + fewest.storedNeighbours,
+      shardUsable: usable,
+    }),
+    namesRaise: true,
+  };
 }
 
 /**

@@ -9,6 +9,8 @@
  */
 import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
+import { MAX_SHARDS_ACCEPTED } from '../design/limits';
+import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, profileOf, type LoadDimension, type PhysicalShare } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 
@@ -125,19 +127,86 @@ export function throughputServing(
   design: CosmosKeyDesign,
   load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly spanned?: number },
 ): RaisedThroughput | undefined {
-  const { throughput } = design;
   const { headroom } = design.thresholds;
-  const now = profileOf(design.engine).physicalPartitions?.(design);
-  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return undefined;
   const { hot, total, cardinality } = load;
   const spanned = load.spanned ?? 1;
-  const form = gridFormOf(throughput.mode);
-  const { step } = THROUGHPUT_GRID[form];
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
-  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= MAX_CONTAINER_RU; ru += step) {
-    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    if (hot / spanned + neighbourLoad(hot, total - hot, partitions, cardinality) <= (headroom * ru) / partitions + 1e-9)
-      return { requestUnits: ru, partitions, each: ru / partitions };
+  for (const { raise } of raisedLayouts(design)) {
+    const { requestUnits: ru, partitions } = raise;
+    if (hot / spanned + neighbourLoad(hot, total - hot, partitions, cardinality) <= (headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;
+}
+
+/**
+ * Every raise in place of a container's provisioned RU/s a fix can name, least first: the declared form's grid
+ * (THROUGHPUT_GRID) from the declared RU/s up to Azure's default per-container quota ("Service quotas"), and below
+ * `below` when given. Each with the physical partitions it leaves (up to P × 10,000 RU/s the container keeps its P,
+ * beyond that it splits to ⌈RU/s ÷ 10,000⌉: "Best practices for scaling provisioned throughput", as
+ * `physicalPartitionCount` counts them) and the design as it is once raised, with that count declared, for checks
+ * that judge a layout on the engine's own `physicalShare`. Nothing for serverless or undeclared throughput.
+ */
+export function* raisedLayouts(
+  design: CosmosKeyDesign,
+  below?: number,
+): Generator<{ readonly raise: RaisedThroughput; readonly design: CosmosKeyDesign }, void, undefined> {
+  const { throughput } = design;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return;
+  const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
+  const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below - step);
+  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
+    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    yield {
+      raise: { requestUnits: ru, partitions, each: ru / partitions },
+      design: { ...design, throughput: { ...throughput, requestUnits: ru }, physicalPartitions: partitions },
+    };
+  }
+}
+
+/** A raise in place of the container's RU/s, and the count of write shards of the hottest value that then fit. */
+export interface ShardRaise extends RaisedThroughput {
+  readonly shards: number;
+  /** What each stored key then takes (RU/s), and the neighbours it meets on its physical partition. */
+  readonly storedLoad: number;
+  readonly storedNeighbours: number;
+}
+
+/**
+ * The raises a modeller weighs for a flat key's hottest value above its logical partition's usable RU/s when no
+ * write-shard count fits its physical partition at the current throughput (the container's average partition
+ * already fills its usable share, so every shard meets too much beside it): Cosmos DB divides a container's RU/s
+ * evenly among its physical partitions ("Partitioning and horizontal scaling"), so more RU/s raise each share.
+ * `fewest`: the count the logical ceiling alone needs, at the least RU/s at which its shards fit. `least`: the least
+ * RU/s at which a count within maxShards fits, with the smallest such count, when that is cheaper than `fewest`.
+ * Each shard is judged as `SpaceAnalysis.storedKeyShare` judges it at today's RU/s (1/P of the rest of the
+ * container's load beside it, its sibling shards included), on the layout the raise leaves (`raisedLayouts`),
+ * and only at RU/s whose usable part holds the container's peak (below that every partition is short: SG017).
+ * Undefined when the logical ceiling needs more than maxShards, or no RU/s up to the quota serve any count within it.
+ */
+export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; readonly least?: ShardRaise } | undefined {
+  const layout = a.plan.layout;
+  if (a.physical === undefined || (layout !== 'random' && layout !== 'calculated')) return undefined;
+  const { profile } = a.owner;
+  const { headroom, maxShards } = a.design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  const stored = (n: number) => storedKeyLoads(a.hot, layout, n, a.readsSpread);
+  // The key's own ceiling first: no RU/s lift it, so its count is the fewest any raise can serve.
+  const fewestCount = smallestCount((n) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom)));
+  if (fewestCount === undefined || fewestCount > cap) return undefined;
+  const peak = a.total.reads + a.total.writes;
+  let least: ShardRaise | undefined;
+  for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign)) {
+    if (!fits(peak, raise.requestUnits * headroom)) continue;
+    const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.cardinality * n);
+    const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
+    const at = (n: number): ShardRaise => {
+      const loads = stored(n);
+      return { ...raise, shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 };
+    };
+    if (least === undefined && serves(cap)) least = at(smallestCount(serves) as number);
+    if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };
+  }
+  // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.
+  return least && { fewest: least };
 }

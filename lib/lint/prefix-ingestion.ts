@@ -14,16 +14,24 @@
  * `physicalShare`, neighbours and SG017's raise included), with the first level's cardinality.
  */
 import { cardinalityValue } from '../design/cardinality';
-import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
-import { COSMOS_LIMITS, physicalPartitionCount, profileOf, type Loads, type PhysicalShare } from '../engines';
+import { profileOf, type Loads, type PhysicalShare } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
-import { physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputServing, type RaisedThroughput, type RaiseNames } from './physical-partition';
+import {
+  physicalShareData,
+  RAISE,
+  raiseFigures,
+  raiseInPlace,
+  raisedLayouts,
+  throughputServing,
+  type RaisedThroughput,
+  type RaiseNames,
+} from './physical-partition';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
@@ -331,21 +339,15 @@ function bucketRaises(
   maxShards: number,
   below: number | undefined,
 ): { readonly few?: BucketRaise; readonly least?: BucketRaise } {
-  const { throughput } = design;
-  const now = profileOf(design.engine).physicalPartitions?.(design);
-  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return {};
-  const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
-  const top = Math.min(COSMOS_LIMITS.requestUnitsQuota, below === undefined ? Infinity : below - step);
   const at = { ...load, values: cardinalityValue(first.cardinality) };
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   let least: BucketRaise | undefined;
-  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
-    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    const raised: CosmosKeyDesign = { ...design, throughput: { ...throughput, requestUnits: ru }, physicalPartitions: partitions };
+  for (const { raise, design: raised } of raisedLayouts(design, below)) {
+    const { partitions } = raise;
     // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
     const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
     if (!serves(cap)) continue;
-    const here = (): BucketRaise => ({ requestUnits: ru, partitions, each: ru / partitions, buckets: smallestCount(serves) as number });
+    const here = (): BucketRaise => ({ ...raise, buckets: smallestCount(serves) as number });
     const first = least === undefined;
     least ??= here();
     if (first && least.buckets <= partitions) return { least };

@@ -7,7 +7,7 @@
  */
 import { lint } from '../../lib';
 import type { CosmosContainerDesign } from '../../lib';
-import { container } from '../fixtures';
+import { container, table } from '../fixtures';
 
 const sg003 = (design: CosmosContainerDesign) => lint(design).find((f) => f.ruleId === 'SG003');
 
@@ -76,7 +76,87 @@ describe('SG003 shard count of a flat key on its physical share (one method with
       workload: { peakReadUnits: 10000, peakWriteUnits: 90000 },
     });
     const hit = sg003(hotLp);
-    expect(hit?.data?.shards).toBeUndefined();
+    // No count at today's RU/s (the note); the fix's N = 2 is the one at the raise it names (raise-and-shard tests below).
+    expect(hit?.data?.shards).toBe(2);
     expect(hit?.message).toMatch(/no shard count fits its physical partition: .*100,000 ÷ 17 = 5,882\.35 RU\/s already fills the 5,882\.35 usable on each/);
+  });
+});
+
+describe('SG003 raise and shard: no count fits the physical share today, the logical ceiling needs one (ts.json hot-lp)', () => {
+  // 100,000 RU/s manual: created on ⌈100,000 ÷ 6,000⌉ = 17 physical partitions. The peak, 100,000 RU/s, fills the
+  // usable 80,000, so SG003 judges at SG017's 125,000 (17 × 7,352.94, 5,882.35 usable): the average partition is full.
+  // The hottest /deviceId value: 9% of 100,000 = 9,000 RU/s > 8,000 usable of its logical 10,000, so N ≥ 2.
+  const hotLp = (overrides: Partial<CosmosContainerDesign> = {}) =>
+    container({
+      name: 'hot-lp',
+      partitionKey: { paths: [{ path: '/deviceId', cardinality: 10000, hotKeyShare: 0.09 }] },
+      throughput: { manual: 100000 },
+      workload: { peakReadUnits: 10000, peakWriteUnits: 90000 },
+      ...overrides,
+    });
+
+  it('raises to the least RU/s at which the 2 shards the logical ceiling needs fit, siblings counted', () => {
+    // Each of 2 shards: 4,500 RU/s, beside (100,000 − 4,500) ÷ P = 95,500 ÷ P. Fits when 4,500 + 95,500 ÷ P ≤ 0.8 × RU ÷ P
+    // with P = max(17, ⌈RU ÷ 10,000⌉). Since 0.8 × RU ÷ P ≤ 8,000, P ≥ 95,500 ÷ 3,500 = 27.3: P = 28, RU > 270,000, and
+    // RU ≥ (4,500 × 28 + 95,500) ÷ 0.8 = 276,875 → 276,900 (manual steps of 100): 4,500 + 3,410.71 = 7,910.71 ≤ 7,911.43.
+    const hit = sg003(hotLp());
+    expect(hit?.data).toMatchObject({ shards: 2, shardRaiseTo: 276900, shardRaisedPartitions: 28, shardStoredLoad: 4500 });
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,500 RU\/s fits its physical partition beside the 3,410\.71 RU\/s \(1\/28 of the rest of the container's 100,000 RU\/s, its sibling shards included\) expected there: 7,910\.71 RU\/s against the 7,911\.43 usable/,
+    );
+    expect(hit?.fix).not.toMatch(/no count up to/);
+  });
+
+  it('asks the queries that read a whole /deviceId value to fan out over the 2 shards', () => {
+    const hit = sg003(hotLp({ accessPatterns: [{ name: 'readings-of-device', keyAttributes: ['/deviceId'], share: 1 }] }));
+    expect(hit?.data).toMatchObject({ shards: 2, fanOutPatterns: ['readings-of-device'] });
+    expect(hit?.fix).toMatch(/into N = 2 random shards .*, so set fanOut on `readings-of-device`; N = 2 is the fewest/);
+  });
+
+  it('offers the least raise at which a count within maxShards fits, and batching upstream stays the alternative', () => {
+    // maxShards 100: 90 RU/s each, beside (100,000 − 90) ÷ 17 = 5,877.06 (17 partitions up to 170,000 RU/s):
+    // 5,967.06 ≤ 0.8 × RU ÷ 17 gives RU ≥ 126,800 (5,967.06 usable). At 126,800, 99 shards: 90.91 + 5,877.01 = 5,967.91, over.
+    const hit = sg003(hotLp());
+    expect(hit?.data).toMatchObject({ leastShardRaiseTo: 126800, leastShardRaisedPartitions: 17, leastShards: 100 });
+    expect(hit?.fix).toMatch(
+      /; or raise the container's throughput in place to 126,800 RU\/s \(17 physical partitions .*\), the least at which a count within maxShards 100 fits, and shard into N = 100; or batch the hottest value's writes before they reach the container/,
+    );
+    // maxShards 10: 900 each, (900 × 17 + 99,100) ÷ 0.8 = 143,000 RU/s; 9 would need (1,000 × 17 + 99,000) ÷ 0.8 = 145,000.
+    const ten = sg003(hotLp({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>));
+    expect(ten?.data).toMatchObject({ leastShardRaiseTo: 143000, leastShards: 10 });
+  });
+
+  it('keeps the fix of today where a count fits at the current throughput (200,000 RU/s: N = 5)', () => {
+    // 200,000 RU/s manual: ⌈200,000 ÷ 6,000⌉ = 34 partitions of 5,882.35, 4,705.88 usable. 5 shards: 1,800 + 98,200 ÷ 34
+    // = 4,688.24, fits; 4: 2,250 + 97,750 ÷ 34 = 5,125, does not.
+    const hit = sg003(hotLp({ throughput: { manual: 200000 } }));
+    expect(hit?.data).toMatchObject({ shards: 5 });
+    expect(hit?.fix).toMatch(/^shard `\/deviceId` into N = 5 random shards/);
+    expect(hit?.fix).not.toMatch(/raise the container's throughput/);
+  });
+
+  it('says no count where the logical ceiling alone needs more than maxShards (30,000 RU/s: 4 shards, maxShards 3)', () => {
+    // 30% of 100,000 = 30,000 RU/s: 3 shards take 10,000 each, over 8,000; 4 take 7,500. No RU/s lift a logical partition.
+    const hit = sg003(
+      hotLp({
+        partitionKey: { paths: [{ path: '/deviceId', cardinality: 10000, hotKeyShare: 0.3 }] },
+        thresholds: { maxShards: 3 },
+      } as Partial<CosmosContainerDesign>),
+    );
+    expect(hit?.fix).toMatch(/^no count up to 1,000 keeps the hottest `\/deviceId` value under its ceiling: batch/);
+    expect(hit?.fix).not.toMatch(/raise the container's throughput/);
+  });
+
+  it("leaves DynamoDB as it is: a partition's 1,000 WCU do not rise with table capacity", () => {
+    // 6,000 WCU at 25% on one customerId: 1,500 WCU against 800 usable; table capacity lifts no partition's ceiling.
+    const dynamo = lint(
+      table({
+        name: 'cust-ts',
+        partitionKey: { name: 'customerId', type: 'S', cardinality: 100000 },
+        sortKey: { name: 'ts', type: 'N' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 6000, hotKeyShare: 0.25 },
+      }),
+    ).find((f) => f.ruleId === 'SG003');
+    expect(dynamo?.fix).not.toMatch(/throughput in place|raise the container/);
   });
 });
