@@ -194,11 +194,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const calculated = strategy === 'calculated' && source !== undefined;
   // An index key not yet a separate shard attribute: the shard goes in one the application writes, not in the key every reader uses.
   const separate = space.index !== undefined && declared?.logicalAttribute === undefined;
-  const ids: AdviceId[] =
-    // A declared source the plan keeps; a weak one it replaces (shard-source.ts) is a new sharding, said whole.
-    declared && declared.strategy === strategy && declared.sourceAttribute === source
-      ? [lower ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-      : [NEW_SHARDING[calculated ? 'calculated' : 'random'][separate ? 'index' : 'key']];
+  const ids = shardingClause(analysis, n, separate);
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push(paged ? 'cachePagedReads' : 'cacheItemReads');
   const data = Object.assign(
@@ -234,6 +230,20 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
     shards: n,
   };
+}
+
+/**
+ * The clause that shards the key into `n` on the plan's layout: a change to the declared count where the plan keeps
+ * the declared strategy and source; otherwise a new sharding said whole (a weak source it replaces, shard-source.ts,
+ * included), in a separate attribute for an index key not yet sharded (`separate`).
+ */
+function shardingClause(analysis: SpaceAnalysis, n: number, separate: boolean): AdviceId[] {
+  const declared = analysis.space.sharding;
+  const { layout, sourceAttribute: source } = analysis.plan;
+  const calculated = layout === 'calculated' && source !== undefined;
+  return declared && declared.strategy === layout && declared.sourceAttribute === source
+    ? [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
+    : [NEW_SHARDING[calculated ? 'calculated' : 'random'][separate ? 'index' : 'key']];
 }
 
 /** The patterns that read a whole key value and would fan out over its shards: each must say so (fanOut). */
@@ -326,10 +336,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const source = plan.sourceAttribute;
   const calculated = strategy === 'calculated' && source !== undefined;
   const n = fewest.shards;
-  const shardIds: AdviceId[] =
-    declared && declared.strategy === strategy && declared.sourceAttribute === source
-      ? [n < declared.shards ? 'lowerShards' : 'raiseShards', calculated ? 'onSource' : 'onRandom']
-      : [NEW_SHARDING[calculated ? 'calculated' : 'random'].key];
+  const shardIds = shardingClause(analysis, n, false);
   const usable = fewest.each * design.thresholds.headroom;
   const fanOut = fanOutPatterns(analysis, strategy, source);
   if (fanOut.length > 0) shardIds.push('setFanOut');
