@@ -54,7 +54,7 @@ function spaceCapacity(
       return units === undefined ? undefined : { units, source: 'on-demand-maximum', path: at(`onDemand.${field}`), inherited: false };
     }
     const own = declared.capacity?.[dimension];
-    if (own === undefined) return table?.[dimension] && { ...table[dimension], inherited: true };
+    if (own === undefined) return table?.[dimension] && Object.assign({}, table[dimension], { inherited: true });
     return provisionedCeiling(own, at(`capacity.${dimension}`), log);
   };
   return {

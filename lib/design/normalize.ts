@@ -189,7 +189,7 @@ export function normalizeExternal(
   return {
     engine: input.engine,
     name: input.name,
-    partitionKeys: input.partitionKeys.map((key, i) => ({ ...key, path: locations.partitionKeys?.[i] ?? joinPath('partitionKeys', i) })),
+    partitionKeys: input.partitionKeys.map((key, i) => Object.assign({}, key, { path: locations.partitionKeys?.[i] ?? joinPath('partitionKeys', i) })),
     keyMonitoring: input.keyMonitoring,
     keyMonitoringPath: locations.keyMonitoring ?? 'keyMonitoring',
     partitionKeysPath: locations.partitionKeyList ?? 'partitionKeys',

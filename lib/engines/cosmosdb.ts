@@ -160,7 +160,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // A key value above its own ceiling throttles whatever its neighbours do: that ceiling is the one to name.
     const usable = Math.max(0, physical.requestUnitsEach * headroom - physical.neighbours);
     const physicalBites = usable < logical.usable && logical.load <= logical.usable * (1 + 1e-9);
-    return physicalBites ? [{ ...logical, ceiling: physical.requestUnitsEach, usable, physical }] : [logical];
+    return physicalBites ? [Object.assign({}, logical, { ceiling: physical.requestUnitsEach, usable, physical })] : [logical];
   },
   writeUnit: 'RU/s',
 
@@ -191,12 +191,12 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const hotLoad = hot.reads + hot.writes;
     const rest = peak - hotLoad;
     if (peak <= partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9))
-      return { ...partitions, neighbours: neighbourLoad(hotLoad, rest, partitions.count, cardinality) };
+      return Object.assign({}, partitions, { neighbours: neighbourLoad(hotLoad, rest, partitions.count, cardinality) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003), and an evenly loaded container that the raise serves is SG017's alone.
     const raised = raisedPartitions(design, partitions, peak);
-    return raised && { ...raised, neighbours: neighbourLoad(hotLoad, rest, raised.count, cardinality), raisedFrom: partitions };
+    return raised && Object.assign({}, raised, { neighbours: neighbourLoad(hotLoad, rest, raised.count, cardinality), raisedFrom: partitions });
   },
   prefixPartition: (design) => ({
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,

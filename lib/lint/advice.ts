@@ -119,7 +119,7 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
   const advice = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
-  return sparse ? { ...advice, ids: [...advice.ids, 'orSparseIndex'], data: { ...advice.data, indexKey: sparse } } : advice;
+  return sparse ? Object.assign({}, advice, { ids: [...advice.ids, 'orSparseIndex'], data: Object.assign({}, advice.data, { indexKey: sparse }) }) : advice;
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
@@ -133,7 +133,7 @@ function scopeBeforeRandom(advice: Advice): Advice {
   const at = advice.ids.findIndex((id) => RANDOM_CLAUSES.has(id));
   if (at < 0 || !advice.ids.includes('scopeCapsKey')) return advice;
   const rest = advice.ids.filter((id) => !RANDOM_CLAUSES.has(id) && id !== 'scopeCapsKey');
-  return { ...advice, ids: [...rest.slice(0, at), 'scopeRulesOutRandom', ...rest.slice(at)] };
+  return Object.assign({}, advice, { ids: [...rest.slice(0, at), 'scopeRulesOutRandom', ...rest.slice(at)] });
 }
 
 function planAdvice(analysis: SpaceAnalysis): Advice {
@@ -150,17 +150,18 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
   // The cache is named (in the text and the data) only by clauses about reads.
-  if (plan.layout === 'cache') return paged ? { ids: ['cachePaged'], data: { ...base, cache, ...paged } } : { ids: ['cacheOnly'], data: { ...base, cache } };
+  if (plan.layout === 'cache')
+    return paged ? { ids: ['cachePaged'], data: Object.assign({}, base, { cache }, paged) } : { ids: ['cacheOnly'], data: Object.assign({}, base, { cache }) };
   const readHot = readHeat(analysis);
   const upstream: AdviceId[] = readHot ? ['upstream', 'andCacheReads'] : ['upstream'];
-  const upstreamData = readHot ? { ...base, cache } : base;
+  const upstreamData = readHot ? Object.assign({}, base, { cache }) : base;
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined) {
-    const raised = raiseAndShard(analysis, upstream, { ...upstreamData, maxShards });
+    const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
     if (raised) return raised;
   }
   // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
-  if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: { ...upstreamData, maxShardsAccepted: MAX_SHARDS_ACCEPTED } };
+  if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }) };
   const n = plan.shards;
   const counted = Object.assign({}, base, {
     shards: n,
@@ -183,7 +184,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
         : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
     return {
       ids: [...ids, 'orCache'],
-      data: { ...counted, cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n, ...paged },
+      data: Object.assign({}, counted, { cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged),
       edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }],
       shards: n,
     };
@@ -273,13 +274,12 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
   const ids: AdviceId[] = [analysis.pagedReads.length > 0 ? 'unspreadPagedReads' : 'unspreadReads'];
-  const data: Record<string, unknown> = {
-    ...(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}),
+  const data: Record<string, unknown> = Object.assign(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,
     hotWrites: hot.writes,
-  };
+  });
   // A GSI holds one entry per base item: it cannot keep copies.
   const copies = space.index === undefined ? smallestCount((k) => allFit(dimensions(storedKeyLoads(hot, 'replicated', k, readsSpread)))) : undefined;
   if (copies !== undefined && copies > 1) {
@@ -342,19 +342,25 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   if (fanOut.length > 0) shardIds.push('setFanOut');
   return {
     ids: ['raiseThenShard', ...shardIds, 'raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : []), 'orUpstream', ...upstream],
-    data: Object.assign({}, base, raiseFigures(SHARD_RAISE, fewest), least ? { ...raiseFigures(LEAST_SHARD_RAISE, least), leastShards: least.shards } : {}, {
-      shards: n,
-      lastShard: n - 1,
-      ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
-      ...(calculated ? { sourceAttribute: source } : {}),
-      ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
-      peakLoad: analysis.total.reads + analysis.total.writes,
-      headroom: design.thresholds.headroom,
-      shardStoredLoad: fewest.storedLoad,
-      shardNeighbours: fewest.storedNeighbours,
-      shardTotal: fewest.storedLoad + fewest.storedNeighbours,
-      shardUsable: usable,
-    }),
+    data: Object.assign(
+      {},
+      base,
+      raiseFigures(SHARD_RAISE, fewest),
+      least ? Object.assign(raiseFigures(LEAST_SHARD_RAISE, least), { leastShards: least.shards }) : {},
+      {
+        shards: n,
+        lastShard: n - 1,
+        ...(declared ? { declaredShards: declared.shards, declaredStrategy: declared.strategy } : {}),
+        ...(calculated ? { sourceAttribute: source } : {}),
+        ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
+        peakLoad: analysis.total.reads + analysis.total.writes,
+        headroom: design.thresholds.headroom,
+        shardStoredLoad: fewest.storedLoad,
+        shardNeighbours: fewest.storedNeighbours,
+        shardTotal: fewest.storedLoad + fewest.storedNeighbours,
+        shardUsable: usable,
+      },
+    ),
     namesRaise: true,
   };
 }
@@ -373,7 +379,7 @@ function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], d
   const ids: AdviceId[] = ['overMaxShards', ...upstream, 'orRaiseMaxShards'];
   const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
   if (!raise) return { ids, data, shards: n };
-  return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: { ...data, ...raiseFigures(RAISE, raise) }, shards: n, namesRaise: true };
+  return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: Object.assign({}, data, raiseFigures(RAISE, raise)), shards: n, namesRaise: true };
 }
 
 /**

@@ -114,7 +114,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
   // The options and the design are read side by side, so every problem of both is reported at once.
   const valid = attempt(() => readLintOptions(options, known));
   const read = valid instanceof Error ? {} : valid;
-  const document = attempt(() => normalizeInput(input, { ...known, thresholds: read.thresholds }));
+  const document = attempt(() => normalizeInput(input, Object.assign({}, known, { thresholds: read.thresholds })));
   if (document instanceof Error) {
     const basePath = read.basePath ?? '';
     const issues = [
@@ -150,7 +150,7 @@ function attempt<T>(read: () => T): T | DesignError | UsageError {
 /** Reads and validates input into the normalized model, every default made explicit. */
 export function normalize(input: DesignInput, options?: LintOptions): NormalizedDocument {
   const known = catalogueIds(CATALOGUE);
-  return normalizeInput(input, { ...known, thresholds: readLintOptions(options, known).thresholds });
+  return normalizeInput(input, Object.assign({}, known, { thresholds: readLintOptions(options, known).thresholds }));
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1 };
@@ -199,7 +199,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
           reason: ack?.reason,
           ...(hit.notes?.length ? { notes: hit.notes } : {}),
           data: roundedData(hit.data),
-          edits: edits?.map((edit) => ({ ...edit, path: prefixPath(location, edit.path) })),
+          edits: edits?.map((edit) => Object.assign({}, edit, { path: prefixPath(location, edit.path) })),
         },
       });
     }
@@ -280,7 +280,7 @@ function render(rule: Rule, data: MessageData, id: string, clauses: readonly str
 export function restateFinding(finding: Finding, data: MessageData): Finding {
   const rule = RULES.find((r) => r.id === finding.ruleId);
   if (!rule) throw new Error(`restateFinding(): no rule ${finding.ruleId} in the catalogue`);
-  return { ...finding, data, message: render(rule, data, finding.messageId, finding.notes) };
+  return Object.assign({}, finding, { data, message: render(rule, data, finding.messageId, finding.notes) });
 }
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */

@@ -60,11 +60,11 @@ export function invariantClauses(broken: readonly Invariant[]): { readonly ids: 
   let data: Record<string, readonly string[]> = {};
   if (aggregates.length > 0) {
     ids.push('splitAggregate');
-    data = { ...data, aggregateKinds: unique(aggregates.map((i) => i.kind)), aggregatePaths: aggregates.map((i) => i.path) };
+    data = Object.assign({}, data, { aggregateKinds: unique(aggregates.map((i) => i.kind)), aggregatePaths: aggregates.map((i) => i.path) });
   }
   if (scoped.length > 0) {
     ids.push('scopeCapsKey');
-    data = { ...data, scopedKinds: unique(scoped.map((i) => i.kind)), scopedPaths: scoped.map((i) => i.path) };
+    data = Object.assign({}, data, { scopedKinds: unique(scoped.map((i) => i.kind)), scopedPaths: scoped.map((i) => i.path) });
   }
   return { ids, data };
 }
@@ -96,5 +96,5 @@ export function keepingInvariants<A extends FixAdvice>(
   const broken = advice.data.shards === undefined ? [] : brokenInvariants(design, space, layout, source);
   if (broken.length === 0) return advice;
   const clauses = invariantClauses(broken);
-  return { ...advice, ids: [...advice.ids, ...clauses.ids], data: { ...advice.data, ...clauses.data }, edits: undefined };
+  return Object.assign({}, advice, { ids: [...advice.ids, ...clauses.ids], data: Object.assign({}, advice.data, clauses.data), edits: undefined });
 }

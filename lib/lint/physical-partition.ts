@@ -64,7 +64,7 @@ function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
   const hot = a.hot.reads + a.hot.writes;
-  return { ...partitions, neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, a.cardinality) };
+  return Object.assign({}, partitions, { neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, a.cardinality) });
 }
 
 /** The dimension that bites on the physical partition, if any. */
@@ -159,7 +159,7 @@ export function* raisedLayouts(
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
     yield {
       raise: { requestUnits: ru, partitions, each: ru / partitions },
-      design: { ...design, throughput: { ...throughput, requestUnits: ru }, physicalPartitions: partitions },
+      design: Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits: ru }), physicalPartitions: partitions }),
     };
   }
 }
@@ -202,7 +202,7 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
     const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
     const at = (n: number): ShardRaise => {
       const loads = stored(n);
-      return { ...raise, shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 };
+      return Object.assign({}, raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 });
     };
     if (least === undefined && serves(cap)) least = at(smallestCount(serves) as number);
     if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };

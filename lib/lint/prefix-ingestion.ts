@@ -301,14 +301,14 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         prefixUsable: load.usable,
         prefixRaw: load.raw,
         headroom,
-        ...(physical ? { ...physicalShareData(physical, headroom), prefixNeighbours: physical.neighbours * load.spanned } : {}),
+        ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: physical.neighbours * load.spanned }) : {}),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
         deeperLevels: deeper.map((l) => l.name),
         ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
-        ...(few ? { ...raiseFigures(FEW_RAISE, few), fewBuckets: few.buckets } : {}),
-        ...(least ? { ...raiseFigures(BUCKET_RAISE, least), bucketsAtRaise: least.buckets } : {}),
+        ...(few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {}),
+        ...(least ? Object.assign(raiseFigures(BUCKET_RAISE, least), { bucketsAtRaise: least.buckets }) : {}),
         ...derivation,
       },
       edits: overMax ? undefined : fix.edits,
@@ -339,7 +339,7 @@ function bucketRaises(
   maxShards: number,
   below: number | undefined,
 ): { readonly few?: BucketRaise; readonly least?: BucketRaise } {
-  const at = { ...load, values: cardinalityValue(first.cardinality) };
+  const at = Object.assign({}, load, { values: cardinalityValue(first.cardinality) });
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   let least: BucketRaise | undefined;
   for (const { raise, design: raised } of raisedLayouts(design, below)) {
@@ -347,7 +347,7 @@ function bucketRaises(
     // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
     const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
     if (!serves(cap)) continue;
-    const here = (): BucketRaise => ({ ...raise, buckets: smallestCount(serves) as number });
+    const here = (): BucketRaise => Object.assign({}, raise, { buckets: smallestCount(serves) as number });
     const first = least === undefined;
     least ??= here();
     if (first && least.buckets <= partitions) return { least };

@@ -43,11 +43,11 @@ function partInput(
 }
 
 function attributeInput(a: KeyAttribute): Record<string, unknown> {
-  return {
-    ...partInput(a, a.components),
-    ...(a.type !== undefined ? { type: a.type } : {}),
-    ...(a.components.length > 0 ? { components: a.components.map((c) => partInput(c)) } : {}),
-  };
+  return Object.assign(
+    partInput(a, a.components),
+    a.type !== undefined ? { type: a.type } : {},
+    a.components.length > 0 ? { components: a.components.map((c) => partInput(c)) } : {},
+  );
 }
 
 /**

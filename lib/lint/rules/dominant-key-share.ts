@@ -99,7 +99,7 @@ export const dominantKeyShare = defineRule({
               usable: busiest.usable,
               unit: busiest.unit,
               ...(saturated ? {} : { growthToCeiling: growth }),
-              ...(busiest.physical ? { ...physicalShareData(busiest.physical, headroom), headroom } : {}),
+              ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
             },
           };
       return [

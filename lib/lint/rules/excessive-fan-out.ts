@@ -51,7 +51,7 @@ export const excessiveFanOut = defineRule({
           notes: overNeed ? [neededBy, cost] : [cost],
           fixId,
           fixNotes,
-          data: { ...advice.data, index: space.index, declaredShards: declared, fanOutFactor, need: n, maxShards },
+          data: Object.assign({}, advice.data, { index: space.index, declaredShards: declared, fanOutFactor, need: n, maxShards }),
           edits: advice.edits,
         },
       ];

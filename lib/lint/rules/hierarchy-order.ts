@@ -105,15 +105,14 @@ function queryHits<T extends KeyPart>(sortKey: SortKey<T>, reads: readonly SortK
   if (unserved.length === 0) return [];
   const order = orderWithPrefixes(parts, reads.flatMap(leadingSets));
   const { equal, ranges } = given(unserved);
-  const data = {
-    ...(sortKey.name !== undefined ? { name: sortKey.name } : {}),
+  const data = Object.assign(sortKey.name !== undefined ? { name: sortKey.name } : {}, {
     index,
     ...partsData(parts),
     patterns: unserved.map((read) => read.pattern.name),
     given: equal,
     ranges,
     served: reads.map((read) => read.pattern.name),
-  };
+  });
   const { messageId } = sortKey;
   const notes: Id[] = [...(equal.length > 0 ? ['givenEqual' as const] : []), ...(ranges.length > 0 ? ['givenRange' as const] : [])];
   if (!order) return [{ path, index, messageId, notes, fixId: 'fixConflictingQueries', data }];
@@ -124,7 +123,7 @@ function queryHits<T extends KeyPart>(sortKey: SortKey<T>, reads: readonly SortK
       messageId,
       notes,
       fixId: 'fixForQueries',
-      data: { ...data, ...orderData(order) },
+      data: Object.assign({}, data, orderData(order)),
       edits: [sortKey.edit(order, path)],
     },
   ];
@@ -153,7 +152,7 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
       path: space.partitionKeyPath,
       messageId: timeMiddle ? 'hierarchicalTimeMiddle' : 'hierarchical',
       fixId: 'fix',
-      data: { ...partsData(levels), ...orderData(order) },
+      data: Object.assign(partsData(levels), orderData(order)),
       // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
       edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
     },

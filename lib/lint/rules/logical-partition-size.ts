@@ -51,8 +51,7 @@ export const logicalPartitionSize = defineRule({
     if (fits(size / shards, usable)) return [];
     const advice = adviceFor(analysis.of(space));
     const level = design.largestPartitionGbLevel;
-    const data = {
-      ...advice.data,
+    const data = Object.assign({}, advice.data, {
       size,
       usableGb: usable,
       ceiling: limit.gb,
@@ -61,7 +60,7 @@ export const logicalPartitionSize = defineRule({
       ...(level !== undefined
         ? { declaredAt: design.largestPartitionGbAt as string, deepestLevel: space.partitionKey[space.partitionKey.length - 1].name }
         : {}),
-    };
+    });
     const perShard: Id[] = shards > 1 ? ['perShard'] : [];
     if (limit.cause === 'hard') {
       const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];

@@ -80,8 +80,7 @@ export const lowCardinalityKey = defineRule({
       const hot = nearestToCeiling(unsharded);
       // An index whose key updates change is counted at twice the table's writes: the note says so, with the figure without the doubling.
       const indexWrites = indexWriteNote(space);
-      const common = {
-        ...indexWrites.data,
+      const common = Object.assign({}, indexWrites.data, {
         key: space.partitionKey.map((k) => k.name),
         index: space.index,
         cardinality: a.cardinality,
@@ -92,7 +91,7 @@ export const lowCardinalityKey = defineRule({
         hotLoad: hot.load,
         hotUsable: hot.usable,
         hotUnit: hot.unit,
-      };
+      });
       // Only an index that declares no writes of its own is counted at the table's (a declared figure equal to the table's is the designer's count).
       const notes: Id[] = space.index !== undefined && space.workload.writeSource === 'table' ? ['indexKeyChanges'] : indexWrites.ids;
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
@@ -114,12 +113,11 @@ export const lowCardinalityKey = defineRule({
             severity: 'warning',
             messageId: 'fewValuesOnePhysicalPartition',
             fixId: 'fixOnePhysicalPartition',
-            data: {
-              ...common,
+            data: Object.assign({}, common, {
               containerRu: physical.requestUnits,
               partitionRu: COSMOS_LIMITS.physicalPartitionRequestUnits,
               partitionGb: COSMOS_LIMITS.physicalPartitionGb,
-            },
+            }),
           },
         ];
       }
@@ -130,7 +128,7 @@ export const lowCardinalityKey = defineRule({
         messageId,
         notes: withNotes,
         fixId,
-        data: { ...common, ...raisedData, ...(Number.isFinite(growth) ? { growthToCeiling: growth } : {}) },
+        data: Object.assign({}, common, raisedData, Number.isFinite(growth) ? { growthToCeiling: growth } : {}),
       });
       if (a.fitsOnePartition)
         return [Number.isFinite(a.wholeGrowth) ? warning('fewValuesFits', 'fixFits', a.wholeGrowth) : warning('fewValuesIdle', 'fixFits', a.wholeGrowth)];

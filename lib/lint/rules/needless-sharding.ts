@@ -45,14 +45,13 @@ export const needlessSharding = defineRule({
           messageId: strategy === 'replicated' ? (idle ? 'needlessCopiesIdle' : 'needlessCopies') : idle ? 'needlessShardsIdle' : 'needlessShards',
           fixId,
           fixNotes,
-          data: {
-            ...advice.data,
+          data: Object.assign({}, advice.data, {
             index: space.index,
             strategy,
             declaredShards: shards,
             ...(idle ? {} : { hotLoad: worst.load, usable: worst.usable, unit: worst.unit }),
             shards: 1,
-          },
+          }),
           edits: advice.edits,
         },
       ];

@@ -93,16 +93,14 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
       notes: [over ? 'overOnFilled' : 'fitsOnFilled'],
       fixId,
       fixNotes,
-      data: {
-        ...advice.data,
-        ...base,
+      data: Object.assign({}, advice.data, base, {
         sourceCardinality: filled,
         cardinalityAt: facts.cardinalityAt ?? '',
         filled,
         perShardLoad: perShard.load,
         usable: perShard.usable,
         unit: perShard.unit,
-      },
+      }),
       edits: advice.edits,
     },
   ];

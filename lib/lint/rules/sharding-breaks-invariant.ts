@@ -26,15 +26,14 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
       messageId,
       fixId,
       fixNotes,
-      data: {
-        ...(keeps ? advice.data : {}),
+      data: Object.assign({}, keeps ? advice.data : {}, {
         key: space.partitionKey.map((k) => k.name),
         kind: invariant.kind,
         strategy: sharding.strategy,
         declaredShards: sharding.shards,
         description: invariant.description ?? '',
         shardingPath: sharding.path,
-      },
+      }),
       edits: keeps ? advice.edits : undefined,
     };
   });

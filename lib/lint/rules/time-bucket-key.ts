@@ -132,7 +132,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     const order = fixedOrder(levels);
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
     const targeted = a.owner.keepsQueriesTargeted(order[0].name);
-    const data = { ...base, level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name };
+    const data = Object.assign({}, base, { level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name });
     return [
       {
         path: levels[0].path,
@@ -155,7 +155,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         messageId: idle ? 'timeKeyFitsIdle' : 'timeKeyFits',
         notes: physical?.notes,
         fixId: 'fixFits',
-        data: { ...base, ...physical?.data },
+        data: Object.assign({}, base, physical?.data),
       },
     ];
   }

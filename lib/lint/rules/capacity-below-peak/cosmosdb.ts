@@ -59,8 +59,11 @@ function throughputFor(
   let neededPeak = peak.peak;
   if (peak.from !== 'planned' || !design.throughput) return { needed, neededPeak };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const throughput = { ...design.throughput, mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits: needed / perContainer } as const;
-    neededPeak = peakOf(design, new DesignAnalysis({ ...design, throughput })).peak;
+    const throughput = Object.assign({}, design.throughput, {
+      mode: form === 'autoscaleMax' ? 'autoscale' : 'manual',
+      requestUnits: needed / perContainer,
+    } as const);
+    neededPeak = peakOf(design, new DesignAnalysis(Object.assign({}, design, { throughput }))).peak;
     const next = throughputForPeak(form, neededPeak, headroom, perContainer);
     if (next <= needed) break;
     needed = next;
@@ -165,7 +168,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       notes,
       fixId,
       severity: below ? undefined : 'warning',
-      data: { ...data, ...extra },
+      data: Object.assign({}, data, extra),
       edits,
     },
   ];
@@ -195,7 +198,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       return hit(
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
-        { ...fix, containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, counted, 'manual').needed },
+        Object.assign({}, fix, { containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, counted, 'manual').needed }),
         raise('sharedDatabase', fix.needed, containers),
       );
     }

@@ -52,7 +52,7 @@ interface DeclaredKey {
 
 function declaredKeyHits(key: DeclaredKey): RuleHit<Id>[] {
   const { levels, levelsPath, editable } = key;
-  const withEdits = (hit: RuleHit<Id>): RuleHit<Id> => (editable ? hit : { ...hit, edits: undefined });
+  const withEdits = (hit: RuleHit<Id>): RuleHit<Id> => (editable ? hit : Object.assign({}, hit, { edits: undefined }));
   const hits: RuleHit<Id>[] = [];
   const limit = COSMOS_LIMITS.hierarchyLevels;
   if (levels.length > limit) {
