@@ -297,8 +297,10 @@ export function isTimeBucketKey(attributes: readonly KeyAttribute[]): boolean {
  * Undefined when the key has no time-bucket part, or only time buckets (then the current bucket is one value).
  */
 export function currentBucketValues(attributes: readonly KeyAttribute[]): number | undefined {
-  const parts = attributes.flatMap((a) => (a.components.length > 0 ? a.components : [a]));
-  if (!parts.some((p) => p.kind === 'time-bucket') || parts.every((p) => p.kind === 'time-bucket')) return undefined;
+  // The key's parts: each attribute's components, or the attribute itself.
+  const partsOf = (a: KeyAttribute): readonly KeyPart[] => (a.components.length > 0 ? a.components : [a]);
+  const isBucket = (p: KeyPart) => p.kind === 'time-bucket';
+  if (!attributes.some((a) => partsOf(a).some(isBucket)) || attributes.every((a) => partsOf(a).every(isBucket))) return undefined;
   const count = (c: Cardinality | undefined) => (c === 'unique' ? Infinity : (c ?? NaN));
   const perLevel = attributes.map((a) => {
     if (a.components.length === 0) return a.kind === 'time-bucket' ? 1 : count(a.cardinality);
