@@ -73,20 +73,21 @@ export function acknowledgementIssues(ack: { readonly rule: string; readonly rea
   }
 }
 
-/** The acknowledgements in effect for `resource` that the core accepts, as design acknowledgements. */
-export function validAcknowledgementsFor(resource: IConstruct): AcknowledgementDesign[] {
-  return acknowledgementsFor(resource)
-    .filter((ack) => acknowledgementIssues(ack).length === 0)
-    .map(({ rule, reason }) => ({ rule, reason }));
+/** The acknowledgements in effect for `resource` that the core accepts, each with where it was given. */
+export function validAcknowledgementsFor(resource: IConstruct): RecordedAcknowledgement[] {
+  return acknowledgementsFor(resource).filter((ack) => acknowledgementIssues(ack).length === 0);
+}
+
+/** Those acknowledgements as a design declares them. */
+export function asDesignAcknowledgements(acknowledgements: readonly RecordedAcknowledgement[]): AcknowledgementDesign[] {
+  return acknowledgements.map(({ rule, reason }) => ({ rule, reason }));
 }
 
 /**
- * Where each of those was given: rule id → construct path of the acknowledging scope (`''` for the
- * app). Written to the template metadata beside the copies, so `skewguard lint cdk.out/` can count a
+ * Where each was given: rule id → construct path of the acknowledging scope (`''` for the app).
+ * Written to the template metadata beside the copies, so `skewguard lint cdk.out/` can count a
  * scope's waiver once, at that scope, as the synth does, and not once per table it was copied into.
  */
-export function acknowledgedAtFor(resource: IConstruct): Record<string, string> {
-  const at: Record<string, string> = {};
-  for (const ack of acknowledgementsFor(resource)) if (acknowledgementIssues(ack).length === 0) at[ack.rule] = ack.acknowledgedAt;
-  return at;
+export function acknowledgedAtOf(acknowledgements: readonly RecordedAcknowledgement[]): Record<string, string> {
+  return Object.fromEntries(acknowledgements.map((ack) => [ack.rule, ack.acknowledgedAt]));
 }

@@ -20,7 +20,7 @@ import {
   type LintedDesign,
   type NormalizedDocument,
 } from '../index';
-import { acknowledgedAtFor, validAcknowledgementsFor } from './acknowledgements';
+import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, type RecordedAcknowledgement } from './acknowledgements';
 import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
 import {
   alarmName,
@@ -174,12 +174,12 @@ export class GuardedTable extends Construct {
       METADATA_KEY,
       Lazy.any({
         produce: (): GuardedTableMetadata => {
-          const acknowledgedAt = acknowledgedAtFor(this);
+          const waivers = validAcknowledgementsFor(this);
           return {
             version: METADATA_VERSION,
             constructPath: this.node.path,
-            design: this.effectiveInput(),
-            ...(Object.keys(acknowledgedAt).length > 0 ? { acknowledgedAt } : {}),
+            design: this.effectiveInput(waivers),
+            ...(waivers.length > 0 ? { acknowledgedAt: acknowledgedAtOf(waivers) } : {}),
           };
         },
       }),
@@ -196,14 +196,15 @@ export class GuardedTable extends Construct {
     const dashboard = monitoring.dashboard === true ? SkewDashboard.of(this) : monitoring.dashboard || undefined;
     const composite = monitoring.compositeAlarm === true;
     const reserved = dashboard?.reserve();
+    const tiers = tierActions(monitoring);
     this.alarmFactory = new SkewAlarmFactory(new Construct(this, 'Alarms'), {
       label,
-      actions: tierActions(monitoring),
+      actions: tiers,
       composite,
       dashboardUrl: reserved ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${reserved}` : undefined,
     });
     this.dashboardSection = dashboard?.addTable(label, this.alarmFactory.alarms);
-    if (tierActions(monitoring).page.length === 0) recordUnpagedTable(this, () => this.pageAlarms.length);
+    if (tiers.page.length === 0) recordUnpagedTable(this, () => this.pageAlarms.length);
 
     const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
@@ -212,7 +213,7 @@ export class GuardedTable extends Construct {
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
     if (composite) {
       const rule = { renderAlarmRule: () => Lazy.string({ produce: () => cloudwatch.AlarmRule.anyOf(...this.pageAlarms).renderAlarmRule() }) };
-      const { page, recovery } = tierActions(monitoring);
+      const { page, recovery } = tiers;
       this.compositeAlarm = new cloudwatch.CompositeAlarm(this, 'PageComposite', {
         compositeAlarmName: alarmName(`skewguard page ${label} any hot partition`),
         alarmDescription: `[page] any page-tier skewguard alarm of table ${label} is in ALARM: requests throttled now, by a hot partition or a capacity limit. Do: open the alarm in ALARM for its key space and what to do.`,
@@ -311,9 +312,9 @@ export class GuardedTable extends Construct {
     }
   }
 
-  /** The design with every waiver in effect: the props' and those given with `Validations.acknowledge()`. */
-  private effectiveInput(): TableDesignInput {
-    const acknowledgements = [...(this.input.acknowledgements ?? []), ...validAcknowledgementsFor(this)];
+  /** The design with every waiver in effect: the props' and `waivers`, those given with `Validations.acknowledge()`. */
+  private effectiveInput(waivers: readonly RecordedAcknowledgement[] = validAcknowledgementsFor(this)): TableDesignInput {
+    const acknowledgements = [...(this.input.acknowledgements ?? []), ...asDesignAcknowledgements(waivers)];
     return acknowledgements.length > 0 ? { ...this.input, acknowledgements } : this.input;
   }
 

@@ -22,7 +22,7 @@ import {
 import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
-import { acknowledgedAtFor, allAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
+import { acknowledgedAtOf, allAcknowledgements, asDesignAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
 
@@ -83,8 +83,10 @@ class UnguardedTableAspect implements IAspect {
       METADATA_KEY,
       Lazy.any({
         produce: (): RawTableMetadata | undefined => {
-          const acknowledgements = validAcknowledgementsFor(node);
-          return acknowledgements.length > 0 ? { version: METADATA_VERSION, acknowledgements, acknowledgedAt: acknowledgedAtFor(node) } : undefined;
+          const waivers = validAcknowledgementsFor(node);
+          return waivers.length > 0
+            ? { version: METADATA_VERSION, acknowledgements: asDesignAcknowledgements(waivers), acknowledgedAt: acknowledgedAtOf(waivers) }
+            : undefined;
         },
       }),
     );
