@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE, bundleRun } from './cli/bundle-run';
+import { BUNDLE, bundleRun, START_BUNDLE } from './cli/bundle-run';
 
 /** These tests load the built package (dist/), as a user would: `npm test` builds it first. */
 const root = join(__dirname, '..');
@@ -28,16 +28,16 @@ describe('the built package', () => {
     expect(loadedModules("require('constructs')").filter((m) => CLOUD_SDKS.test(m)).length).toBeGreaterThan(0);
   });
 
-  it('runs a CLI lint without loading a cloud SDK, from one bundled file', () => {
+  it('runs a CLI lint without loading a cloud SDK, from one bundled file (and the bin that loads it)', () => {
     const { code, required, ran } = bundleRun(['lint', 'examples/designs/good']);
     expect(code).toBe(0);
     expect(ran).toContain('dist/cli/lint-files.js');
-    expect(required.filter((m) => m.startsWith(join(root, 'dist')))).toEqual([BUNDLE]);
+    expect(required.filter((m) => m.startsWith(join(root, 'dist')))).toEqual([BUNDLE, START_BUNDLE]);
     expect(required.filter((m) => CLOUD_SDKS.test(m))).toEqual([]);
   });
 
   it('ships the bundled command with a source map back to lib/', () => {
-    const map = JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')) as { sources: string[]; sourcesContent: string[] };
+    const map = JSON.parse(readFileSync(`${START_BUNDLE}.map`, 'utf8')) as { sources: string[]; sourcesContent: string[] };
     expect(map.sources).toContain('../../lib/cli/main.ts');
     expect(map.sourcesContent.length).toBe(map.sources.length);
     expect(readFileSync(BUNDLE, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
@@ -83,6 +83,8 @@ describe('the published tarball', () => {
       encoding: 'utf8',
     });
     expect(schema.trim()).toMatch(/schema[\\/]design\.schema\.json$/);
+    // The start bundle's code cache ships beside it (made by the build, for the Node that built it).
+    expect(readdirSync(join(project, 'node_modules/skewguard/dist/bin'))).toContain(`skewguard-start.${process.version}-${process.arch}.cache`);
     const bin = join(project, 'node_modules', '.bin', 'skewguard');
     const out = execFileSync(bin, ['lint', 'node_modules/skewguard/examples/designs/good'], { cwd: project, encoding: 'utf8' });
     const goodExamples = readdirSync(join(__dirname, '../examples/designs/good')).filter((f) => f.endsWith('.json')).length;

@@ -15,6 +15,7 @@ import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args'
 import { lintCommand } from './commands/lint';
 import { ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
+import { standardOutput } from './output';
 import { packageRoot } from './package-root';
 import { EXIT } from './report';
 
@@ -103,7 +104,7 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
 export function main(): void {
   let stderr: NodeJS.WriteStream | undefined;
   const io: Io = {
-    stdout: process.stdout,
+    stdout: standardOutput(),
     get stderr() {
       // Created on first use, as stdin is: a clean lint writes nothing to stderr, and making the stream costs a few percent of a start.
       if (!stderr) stderr = process.stderr.on('error', () => {}); // stderr closed too: nothing left to tell

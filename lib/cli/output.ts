@@ -4,6 +4,7 @@
  * error is caught instead of crashing. A closed pipe (`skewguard lint … | head -1`) is not a
  * failure of the lint; any other write error (a full disk, an unwritable `-o` file) is.
  */
+import { fstatSync, writeSync } from 'node:fs';
 
 /** What the CLI writes to: process.stdout/stderr, a file stream, or a test double. */
 export interface OutputStream {
@@ -73,6 +74,64 @@ export class ReportOutput {
 
   private fail(error: Error): void {
     this.error ??= error as NodeJS.ErrnoException;
+  }
+}
+
+/**
+ * Standard output for the `skewguard` process. A pipe, a socket (node's child processes get a socket
+ * pair for 'pipe') or a file is written with `fs.writeSync`:
+ * process.stdout would load node's stream machinery (net, streams) first, a few milliseconds of
+ * every start that a bare `node` never spends. A terminal (and anything else) gets process.stdout.
+ */
+export function standardOutput(): OutputStream {
+  try {
+    const stat = fstatSync(1);
+    if (stat.isFIFO() || stat.isSocket() || stat.isFile()) return new DescriptorOutput(1, () => process.stdout);
+  } catch {
+    // no standard output at all (a closed descriptor): process.stdout reports that as a write error
+  }
+  return process.stdout;
+}
+
+/**
+ * Writes to a file descriptor synchronously, as process.stdout does on Linux for pipes and files (in
+ * order, before the process exits). Errors go to the write's callback (EPIPE: the reader went away).
+ * A pipe another process made non-blocking can refuse a write for now (EAGAIN): the rest of the
+ * output then goes through `stream()`, which waits for the reader.
+ */
+class DescriptorOutput implements OutputStream {
+  readonly isTTY = false;
+  private stream?: NodeJS.WritableStream;
+  private readonly listeners: ((error: Error) => void)[] = [];
+
+  constructor(
+    private readonly fd: number,
+    private readonly fallback: () => NodeJS.WritableStream,
+  ) {}
+
+  write(chunk: string, callback?: (error?: Error | null) => void): boolean {
+    if (this.stream) return this.stream.write(chunk, callback);
+    const bytes = Buffer.from(chunk);
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(this.fd, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+        callback?.(error as Error);
+        return false;
+      }
+      this.stream = this.fallback();
+      for (const listener of this.listeners) this.stream.on('error', listener);
+      return this.stream.write(bytes.subarray(written), callback);
+    }
+    callback?.(null);
+    return true;
+  }
+
+  on(event: 'error', listener: (error: Error) => void): this {
+    this.listeners.push(listener);
+    this.stream?.on(event, listener);
+    return this;
   }
 }
 

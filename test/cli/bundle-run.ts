@@ -1,6 +1,6 @@
 /**
- * Runs the built `skewguard` command — the bundle the package's bin names, dist/bin/skewguard.js —
- * in-process in a fresh node, and reports what the run loaded:
+ * Runs the built `skewguard` command — the package's bin, dist/bin/skewguard.js, which loads the start
+ * bundle dist/bin/skewguard-start.js — in-process in a fresh node, and reports what the run loaded:
  * - `required`: the files node itself loaded (require.cache). The optional peers (cloud SDKs) stay
  *   outside the bundle, so one that is loaded appears here.
  * - `ran`: the bundled modules whose body ran. esbuild wraps each module of the bundle in a function
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 
 export const root = join(__dirname, '../..');
 export const BUNDLE = join(root, 'dist/bin/skewguard.js');
+export const START_BUNDLE = join(root, 'dist/bin/skewguard-start.js');
 
 export interface BundleRun {
   readonly code: number;

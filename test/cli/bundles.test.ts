@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLE, bundleRun, root } from './bundle-run';
+import { BUNDLE, bundleRun, root, START_BUNDLE } from './bundle-run';
 import { examples, tempTree } from './helpers';
 
 const bin = join(root, 'dist/bin');
@@ -16,21 +16,24 @@ function modulesOf(file: string): string[] {
 
 describe('the bundled command', () => {
   it('holds each module once, across all its bundles', () => {
-    expect(bundles).toEqual(expect.arrayContaining(['skewguard.js', 'skewguard-observe.js', 'skewguard-fix.js', 'skewguard-report-sarif.js']));
+    expect(bundles).toEqual(
+      expect.arrayContaining(['skewguard.js', 'skewguard-start.js', 'skewguard-observe.js', 'skewguard-fix.js', 'skewguard-report-sarif.js']),
+    );
     const all = bundles.flatMap(modulesOf);
     expect(all.length).toBeGreaterThan(100);
     expect(all.filter((module, i) => all.indexOf(module) !== i)).toEqual([]);
     // The core and the CLI's error classes live in the start bundle; observe's own modules do not.
-    expect(modulesOf('skewguard.js')).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/errors.js', 'dist/design/errors.js']));
+    expect(modulesOf('skewguard-start.js')).toEqual(expect.arrayContaining(['dist/index.js', 'dist/cli/errors.js', 'dist/design/errors.js']));
     expect(modulesOf('skewguard-observe.js')).toContain('dist/cli/observe/drift.js');
-    expect(modulesOf('skewguard.js')).not.toContain('dist/cli/observe/drift.js');
+    expect(modulesOf('skewguard-start.js')).not.toContain('dist/cli/observe/drift.js');
+    expect(modulesOf('skewguard.js')).toEqual([]); // the bin: it loads the start bundle
   });
 
-  it('a lint of a design file reads the start bundle alone; --fix and other formats read theirs', () => {
-    expect(bundleRun(['lint', 'examples/designs/good/uuid-orders.json']).required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE]);
+  it('a lint of a design file reads the bin and the start bundle alone; --fix and other formats read theirs', () => {
+    expect(bundleRun(['lint', 'examples/designs/good/uuid-orders.json']).required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE, START_BUNDLE]);
     const json = bundleRun(['lint', 'examples/designs/bad', '--format', 'json']);
     expect(json.code).toBe(1);
-    expect(json.required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE, join(bin, 'skewguard-report-json.js')]);
+    expect(json.required.filter((file) => file.startsWith(bin))).toEqual([BUNDLE, START_BUNDLE, join(bin, 'skewguard-report-json.js')]);
   });
 
   // A second copy of dist/cli/errors.js in a lazy bundle would throw a UsageError that main.ts's
