@@ -4,9 +4,8 @@
 // 2. `lint --fix` at 200 and 2,000 tables (three fixes each): linear growth means a ratio near 10×
 //    (it re-linted the whole file per fix and stopped after 200: 2,000 tables took about a minute).
 // 3. CLI cold start on a design file and on a synthesized cloud assembly (the template path) vs a bare
-//    `node -e 0`: the bin (the start bundle compiled from the V8 code cache `npm run build` makes; on
-//    another Node than the one that built dist/, the cache is not used), and tsc's one-file-per-module
-//    output beside it. The report goes to a pipe, as in CI.
+//    `node -e 0`: the bin (which loads the start bundle; on Node >= 22.1 with Node's compile cache on),
+//    and tsc's one-file-per-module output beside it. The report goes to a pipe, as in CI.
 // 4. Loading the core alone vs a bare `node -e 0`: the share of the CLI's start that loading per command cannot remove.
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -104,9 +103,8 @@ async function run(harness) {
       if (result.status === null) throw new Error('the child process did not exit');
       return performance.now() - start;
     };
-    // The bin loads the start bundle with its code cache (scripts/bundle-cli.js, lib/cli/bin.ts); tsc's
-    // dist/cli/main.js, one file per module and no cache, is measured beside it: the difference is what
-    // bundling and the cache save.
+    // The bin loads the start bundle (scripts/bundle-cli.js, lib/cli/bin.ts); tsc's dist/cli/main.js,
+    // one file per module, is measured beside it: the difference is what bundling saves.
     const bin = join(root, require('../package.json').bin.skewguard);
     const inputs = [
       ['a design file', join(root, 'examples/designs/good/uuid-orders.json')],

@@ -4,7 +4,8 @@
 // over a bare `node`; a bundle is read once (see bench/cli.js for the ratio). The library entries
 // (dist/index.js, dist/cdk, ...) stay tsc's output, one file per module.
 //
-// - dist/bin/skewguard.js, the bin (lib/cli/bin.ts): loads the start bundle with a V8 code cache.
+// - dist/bin/skewguard.js, the bin (lib/cli/bin.ts): loads the start bundle, after turning on Node's
+//   compile cache where there is one (Node >= 22.1).
 // - dist/bin/skewguard-start.js, the start bundle: the command, the core and everything `lint` runs.
 // - One bundle per part a lint never runs (LAZY: other commands, report formats, --fix), read by the
 //   `import()` that loads it in lib/cli, so a start parses none of them.
@@ -15,8 +16,7 @@
 // bundle each module keeps its lazy start: esbuild wraps it in a function that runs on first require.
 // The optional peers (cloud SDKs) stay outside, required at run time only by the code that needs them.
 'use strict';
-const { spawnSync } = require('node:child_process');
-const { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const esbuild = require('esbuild');
 
@@ -137,42 +137,19 @@ async function bundleAll(shared, write) {
 }
 
 /**
- * The bin: tsc's output of lib/cli/bin.ts (shebang included), copied with its source map. It requires
+ * The bin: tsc's output of lib/cli/bin.ts (shebang included), moved with its source map to dist/bin
+ * (dist/cli/bin.js would fail to find the start bundle, so it is not left in the package). It requires
  * node's built-ins only, and must stay the module node runs (`require.main === module`), which a
  * bundle would wrap.
  */
-function copyBin() {
+function moveBin() {
   const from = join(root, 'dist/cli/bin.js');
   const to = join(root, BIN, BIN_FILE);
   writeFileSync(to, readFileSync(from, 'utf8').replace(/sourceMappingURL=bin\.js\.map\s*$/, `sourceMappingURL=${BIN_FILE}.map\n`));
   chmodSync(to, 0o755);
   // dist/cli and dist/bin are the same depth: the map's paths to lib/ hold from either.
   writeFileSync(`${to}.map`, JSON.stringify({ ...JSON.parse(readFileSync(`${from}.map`, 'utf8')), file: BIN_FILE }));
-}
-
-/**
- * Lints that make the code cache (lib/cli/bin.ts): what CI runs, a design file and a cloud assembly
- * (the template path), so the cache holds the functions a lint compiles. Each run starts from the
- * cache the one before saved and adds the functions it compiled.
- */
-const REPRESENTATIVE_LINTS = [
-  ['lint', 'examples/designs/good/uuid-orders.json'], // exit 0
-  ['lint', 'test/cli/fixtures/cloud-assembly'], // exit 1: findings
-];
-
-function writeCodeCache() {
-  const dir = join(root, BIN);
-  for (const file of readdirSync(dir)) if (file.endsWith('.cache')) rmSync(join(dir, file)); // another Node's, or this one's stale
-  for (const args of REPRESENTATIVE_LINTS) {
-    const run = spawnSync(process.execPath, [join(dir, BIN_FILE), ...args], {
-      cwd: root,
-      // V8 takes a cache made under the same V8 flags only: none, as `skewguard` is run.
-      env: { ...process.env, NODE_OPTIONS: '', SKEWGUARD_WRITE_CODE_CACHE: '1' },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0 && run.status !== 1) throw new Error(`skewguard ${args.join(' ')}, run to make the code cache, exited ${run.status}: ${run.stderr}`);
-  }
-  return readdirSync(dir).find((file) => file.endsWith('.cache'));
+  for (const file of ['bin.js', 'bin.js.map', 'bin.d.ts']) rmSync(join(root, 'dist/cli', file), { force: true });
 }
 
 async function build() {
@@ -184,10 +161,9 @@ async function build() {
     shared = new Set([...shared, ...reached]);
   }
   const { start } = await bundleAll(shared, true);
-  copyBin();
-  const cache = writeCodeCache();
+  moveBin();
   console.log(
-    `bundled ${BIN}/${START} (${start.size} modules; ${shared.size} shared), ${Object.keys(LAZY).length} bundles it loads on demand, and the bin ${BIN}/${BIN_FILE} (code cache ${cache})`,
+    `bundled ${BIN}/${START} (${start.size} modules; ${shared.size} shared), ${Object.keys(LAZY).length} bundles it loads on demand, and the bin ${BIN}/${BIN_FILE}`,
   );
 }
 

@@ -83,8 +83,11 @@ describe('the published tarball', () => {
       encoding: 'utf8',
     });
     expect(schema.trim()).toMatch(/schema[\\/]design\.schema\.json$/);
-    // The start bundle's code cache ships beside it (made by the build, for the Node that built it).
-    expect(readdirSync(join(project, 'node_modules/skewguard/dist/bin'))).toContain(`skewguard-start.${process.version}-${process.arch}.cache`);
+    // The bin and the start bundle beside it; no V8 code cache (lib/cli/bin.ts says why), and no copy of
+    // the bin in dist/cli, where it would not find the start bundle.
+    expect(readdirSync(join(project, 'node_modules/skewguard/dist/bin'))).toEqual(expect.arrayContaining(['skewguard.js', 'skewguard-start.js']));
+    expect(readdirSync(join(project, 'node_modules/skewguard/dist/bin')).filter((file) => file.endsWith('.cache'))).toEqual([]);
+    expect(readdirSync(join(project, 'node_modules/skewguard/dist/cli')).filter((file) => file.startsWith('bin.'))).toEqual([]);
     const bin = join(project, 'node_modules', '.bin', 'skewguard');
     const out = execFileSync(bin, ['lint', 'node_modules/skewguard/examples/designs/good'], { cwd: project, encoding: 'utf8' });
     const goodExamples = readdirSync(join(__dirname, '../examples/designs/good')).filter((f) => f.endsWith('.json')).length;
