@@ -88,7 +88,8 @@ export function standardOutput(): OutputStream {
     const stat = fstatSync(1);
     if (stat.isFIFO() || stat.isSocket() || stat.isFile()) return new DescriptorOutput(1, () => process.stdout);
   } catch {
-    // no standard output at all (a closed descriptor): process.stdout reports that as a write error
+    // fd 1 not there at all: process.stdout decides. (A stdout closed by the caller, `>&-`, does not get
+    // here: Node reopens it as /dev/null at start, so the report is dropped and the exit code stays the verdict.)
   }
   return process.stdout;
 }
