@@ -52,58 +52,37 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
       },
     ];
   }
-  if (facts.timeBucket) {
-    // Every write of the current period carries one value of the source, so it lands on one shard: the hottest value's
-    // load as if unsharded (its reads of recent data too), whatever the source's cardinality over time.
-    const current = nearestToCeiling(a.owner.profile.loadDimensions(storedKeyLoads(a.hot, 'calculated', 1, a.collection), design.thresholds.headroom));
-    const over = current.load > current.usable;
+  /**
+   * The finding for a source whose values fill only `filled` shards: the hottest value's load divides over
+   * those alone, an error when that passes the usable ceiling, a warning when it fits.
+   */
+  const onFilledShards = (filled: number, messageId: 'timeBucketSource' | 'fewValues', notes: readonly [Id, Id], data: object): RuleHit<Id>[] => {
+    const perShard = nearestToCeiling(a.owner.profile.loadDimensions(storedKeyLoads(a.hot, 'calculated', filled, a.collection), design.thresholds.headroom));
+    const over = perShard.load > perShard.usable;
     return [
       {
         path: at,
         index: space.index,
         severity: over ? 'error' : 'warning',
-        messageId: 'timeBucketSource',
-        notes: [over ? 'timeBucketOver' : 'timeBucketFits'],
+        messageId,
+        notes: [over ? notes[0] : notes[1]],
         fixId,
         fixNotes,
-        data: Object.assign({}, advice.data, base, {
-          timeBucketFrom: facts.timeBucketFrom,
-          perShardLoad: current.load,
-          usable: current.usable,
-          unit: current.unit,
-        }),
+        data: Object.assign({}, advice.data, base, data, { perShardLoad: perShard.load, usable: perShard.usable, unit: perShard.unit }),
         edits: advice.edits,
       },
     ];
-  }
+  };
+  // Every write of the current period carries one value of the source, so it lands on one shard: the hottest value's
+  // load as if unsharded (its reads of recent data too), whatever the source's cardinality over time.
+  if (facts.timeBucket) return onFilledShards(1, 'timeBucketSource', ['timeBucketOver', 'timeBucketFits'], { timeBucketFrom: facts.timeBucketFrom });
   if (facts.cardinality === undefined) {
     return [{ path: at, index: space.index, severity: 'warning', messageId: 'unknownCardinality', fixId: 'declareCardinality', data: base }];
   }
   if (facts.cardinality >= sharding.shards) return [];
-  // Each source value hashes to one shard: C values fill at most C shards, and the hot value's load divides over those alone.
+  // Each source value hashes to one shard: C values fill at most C shards.
   const filled = facts.cardinality;
-  const perShard = nearestToCeiling(a.owner.profile.loadDimensions(storedKeyLoads(a.hot, 'calculated', filled, a.collection), design.thresholds.headroom));
-  const over = perShard.load > perShard.usable;
-  return [
-    {
-      path: at,
-      index: space.index,
-      severity: over ? 'error' : 'warning',
-      messageId: 'fewValues',
-      notes: [over ? 'overOnFilled' : 'fitsOnFilled'],
-      fixId,
-      fixNotes,
-      data: Object.assign({}, advice.data, base, {
-        sourceCardinality: filled,
-        cardinalityAt: facts.cardinalityAt ?? '',
-        filled,
-        perShardLoad: perShard.load,
-        usable: perShard.usable,
-        unit: perShard.unit,
-      }),
-      edits: advice.edits,
-    },
-  ];
+  return onFilledShards(filled, 'fewValues', ['overOnFilled', 'fitsOnFilled'], { sourceCardinality: filled, cardinalityAt: facts.cardinalityAt ?? '', filled });
 }
 
 export const shardSourceCannotSpread = defineRule({
