@@ -4,6 +4,8 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
   // Type errors are caught by `npm run typecheck`; tsconfig's isolatedModules makes ts-jest
   // transpile each file alone, which keeps jest fast.
   transform: { '^.+\\.ts$': 'ts-jest' },
