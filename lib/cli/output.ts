@@ -81,12 +81,14 @@ export class ReportOutput {
  * Standard output for the `skewguard` process. A pipe, a socket (node's child processes get a socket
  * pair for 'pipe') or a file is written with `fs.writeSync`:
  * process.stdout would load node's stream machinery (net, streams) first, a few milliseconds of
- * every start that a bare `node` never spends. A terminal (and anything else) gets process.stdout.
+ * every start that a bare `node` never spends. So is a directory (or anything else that is not a
+ * character device): node would give it a stream that drops what it is given, and the report would
+ * vanish without a word, where the write fails and the CLI says so. A terminal and the other
+ * character devices (/dev/null, /dev/full) get process.stdout.
  */
 export function standardOutput(): OutputStream {
   try {
-    const stat = fstatSync(1);
-    if (stat.isFIFO() || stat.isSocket() || stat.isFile()) return new DescriptorOutput(1, () => process.stdout);
+    if (!fstatSync(1).isCharacterDevice()) return new DescriptorOutput(1, () => process.stdout);
   } catch {
     // fd 1 not there at all: process.stdout decides. (A stdout closed by the caller, `>&-`, does not get
     // here: Node reopens it as /dev/null at start, so the report is dropped and the exit code stays the verdict.)
@@ -141,6 +143,7 @@ const ERRNO_TEXT: Record<string, string> = {
   EDQUOT: 'disk quota exceeded',
   EIO: 'input/output error',
   EACCES: 'permission denied',
+  EBADF: 'it is not open for writing',
   EPERM: 'operation not permitted',
   ENOENT: 'no such file or directory',
   EISDIR: 'it is a directory',

@@ -91,6 +91,21 @@ describe('the skewguard binary', () => {
     }
   });
 
+  it('exits 2 with a sentence when standard output is a directory (node would drop the report without a word)', () => {
+    const dir = openSync(tempTree(), 'r');
+    try {
+      const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'good/uuid-orders.json')], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', dir, 'pipe'],
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toBe('skewguard: cannot write the report to standard output: it is not open for writing (EBADF)\n');
+    } finally {
+      closeSync(dir);
+    }
+  });
+
   it('refuses a device (a symlink to /dev/zero) without reading it', () => {
     const dir = tempTree();
     symlinkSync('/dev/zero', join(dir, 'zero.json'));
