@@ -47,6 +47,20 @@ describe('every input is accounted for', () => {
     expect((await cli(['lint', alone])).code).toBe(2); // a note is not a design found: the search still found nothing
   });
 
+  it('names an empty file a search found (a design that lost its content), and counts it in no total', async () => {
+    const dir = tempTree({ 'good.json': DESIGN, 'empty.json': '', 'blank.json': ' \n\t\n', 'package.json': '{ "name": "app" }' });
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(0);
+    expect(named(dir, stdout)).toEqual(['blank.json', 'empty.json', 'good.json']);
+    for (const empty of files(stdout).slice(0, 2)) {
+      expect(empty.skipped).toBe(true);
+      expect(empty.notes[0].message).toBe('not linted: the file is empty');
+    }
+    expect(JSON.parse(stdout).summary.files).toBe(1);
+    // Named on the command line, an empty file is an error, as any file that is not a design.
+    expect((await cli(['lint', join(dir, 'empty.json')])).code).toBe(2);
+  });
+
   it('reports dangling symbolic links, loops and links to devices found by a search', async () => {
     const dir = tempTree({ 'good.json': DESIGN });
     symlinkSync(join(dir, 'gone.json'), join(dir, 'dangling.json'));

@@ -270,6 +270,8 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
   if (read.error !== undefined) return lintRead(file, read, options);
   // A YAML CloudFormation template found by a search is named, not passed over; other YAML is not ours.
   if (!explicit && isYaml(file, '')) return looksLikeYamlTemplate(read.text) ? skippedInput(file, `not linted: it ${YAML_NOT_READ}`) : undefined;
+  // An empty file found by a search may be a design that lost its content: named, not passed over.
+  if (!explicit && read.text.trim() === '') return skippedInput(file, 'not linted: the file is empty');
   const parsed = parseInput(file, read.text);
   if (parsed.error) return explicit || file.endsWith('.template.json') || mentionsDesign(read.text) ? parsed.error : undefined;
   const kind = sourceKind(parsed.located.value);
