@@ -78,11 +78,17 @@ describe('the published tarball', () => {
       encoding: 'utf8',
     });
     expect(n.trim()).toBe('25');
-    const schema = execFileSync(process.execPath, ['-e', "console.log(require.resolve('skewguard/schema/design.schema.json'))"], {
-      cwd: project,
-      encoding: 'utf8',
-    });
-    expect(schema.trim()).toMatch(/schema[\\/]design\.schema\.json$/);
+    // Both JSON Schemas the docs point editors and validators at resolve through the exports map.
+    for (const [name, title] of [
+      ['design', 'skewguard design file'],
+      ['config', 'skewguard config'],
+    ]) {
+      const schema = execFileSync(process.execPath, ['-e', `console.log(require('skewguard/schema/${name}.schema.json').title)`], {
+        cwd: project,
+        encoding: 'utf8',
+      });
+      expect(schema.trim()).toBe(title);
+    }
     // The bin and the start bundle beside it; no V8 code cache (lib/cli/bin.ts says why), and no copy of
     // the bin in dist/cli, where it would not find the start bundle.
     expect(readdirSync(join(project, 'node_modules/skewguard/dist/bin'))).toEqual(expect.arrayContaining(['skewguard.js', 'skewguard-start.js']));
