@@ -75,34 +75,23 @@ describe('the skewguard binary', () => {
     noStackTrace(stderr);
   });
 
-  it('exits 2 with a sentence when the report cannot be written (a full disk)', () => {
-    if (!existsSync('/dev/full')) return;
-    const full = openSync('/dev/full', 'w');
-    try {
-      const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'bad/status-key.json')], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', full, 'pipe'],
-      });
-      expect(result.status).toBe(2);
-      expect(result.stderr).toBe('skewguard: cannot write the report to standard output: no space left on the device (ENOSPC)\n');
-    } finally {
-      closeSync(full);
-    }
-  });
-
-  it('exits 2 with a sentence when standard output is a directory (node would drop the report without a word)', () => {
-    const dir = openSync(tempTree(), 'r');
+  // A directory: node would give it a stream that drops the report without a word.
+  it.each([
+    ['a full disk', () => (existsSync('/dev/full') ? openSync('/dev/full', 'w') : undefined), 'no space left on the device (ENOSPC)'],
+    ['a directory', () => openSync(tempTree(), 'r'), 'it is not open for writing (EBADF)'],
+  ])('exits 2 with a sentence when the report cannot be written (standard output on %s)', (_what, open, reason) => {
+    const output = open();
+    if (output === undefined) return;
     try {
       const result = spawnSync(process.execPath, [BIN, 'lint', join(examples, 'good/uuid-orders.json')], {
         cwd: root,
         encoding: 'utf8',
-        stdio: ['ignore', dir, 'pipe'],
+        stdio: ['ignore', output, 'pipe'],
       });
       expect(result.status).toBe(2);
-      expect(result.stderr).toBe('skewguard: cannot write the report to standard output: it is not open for writing (EBADF)\n');
+      expect(result.stderr).toBe(`skewguard: cannot write the report to standard output: ${reason}\n`);
     } finally {
-      closeSync(dir);
+      closeSync(output);
     }
   });
 
