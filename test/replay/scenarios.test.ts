@@ -63,6 +63,65 @@ describe('DynamoDB model', () => {
     expect(events(banked.t, 'WriteProvisionedThroughputThrottleEvents').slice(10)).toEqual([0, 0]);
   });
 
+  describe('auto scaling (target tracking at 70%, minimum 1,000 WCU/s, maximum 1,500; no burst credit banked)', () => {
+    const scaled = (write: (m: number) => number, scalingDelayMinutes?: number): TableModel => ({
+      capacity: { mode: 'provisioned', read: 100, write: 1000, autoScaling: { write: { max: 1500, targetUtilizationPercent: 70 } }, scalingDelayMinutes },
+      keySpaces: [space({ partitions: 4, write })],
+    });
+    const capacity = (t: Telemetry) => events(t, 'ProvisionedWriteCapacityUnits');
+    const throttled = (t: Telemetry) => events(t, 'WriteProvisionedThroughputThrottleEvents').map((n) => (n as number) > 0);
+
+    it('a step to 1,300 WCU/s: 2 minutes over 70% trigger it, the new capacity applies 5 minutes later (alarm 2 + UpdateTable 3), requests over 1,000 throttle until then', () => {
+      const { t } = run(
+        scaled(() => 1300),
+        8,
+      );
+      expect(capacity(t)).toEqual([1000, 1000, 1000, 1000, 1000, 1000, 1000, 1429]);
+      expect(throttled(t)).toEqual([true, true, true, true, true, true, true, false]);
+      expect(events(t, 'WriteProvisionedThroughputThrottleEvents')[3]).toBeGreaterThan(17_000);
+    });
+
+    it('sizes each step from consumed capacity (throttled requests are not): 1,000 ÷ 0.7 = 1,429 first, then 1,300 ÷ 0.7 capped at the maximum 1,500', () => {
+      const { t } = run(
+        scaled(() => 1300),
+        16,
+      );
+      expect(capacity(t).slice(6)).toEqual([1000, 1429, 1429, 1429, 1429, 1429, 1429, 1429, 1500, 1500]);
+    });
+
+    it('a shorter reaction (scalingDelayMinutes 2) applies the step 3 minutes earlier; without autoScaling the capacity never changes', () => {
+      expect(
+        capacity(
+          run(
+            scaled(() => 1300, 2),
+            5,
+          ).t,
+        ),
+      ).toEqual([1000, 1000, 1000, 1000, 1429]);
+      const fixed = run({ capacity: { mode: 'provisioned', read: 100, write: 1000 }, keySpaces: [space({ partitions: 4, write: () => 1300 })] }, 20);
+      expect(new Set(capacity(fixed.t))).toEqual(new Set([1000]));
+      expect(throttled(fixed.t).every(Boolean)).toBe(true);
+    });
+
+    it('scales in after 15 minutes below 50% (the target − 20 points: minutes 20–34), to the minimum, 5 minutes later; demand under the target never scales out', () => {
+      const { t } = run(
+        scaled((m) => (m < 20 ? 1300 : 300)),
+        42,
+      );
+      expect(capacity(t).slice(33, 42)).toEqual([1500, 1500, 1500, 1500, 1500, 1500, 1500, 1000, 1000]);
+      expect(
+        new Set(
+          capacity(
+            run(
+              scaled(() => 650),
+              30,
+            ).t,
+          ),
+        ),
+      ).toEqual(new Set([1000]));
+    });
+  });
+
   it('publishes 0 throttle events in minutes with traffic and nothing in minutes without (assumption: DynamoDB reports zeros while there is traffic)', () => {
     const { t } = run(onDemand({}, space({ write: (m) => (m < 2 ? 100 : 0) })), 4);
     expect(events(t, 'WriteKeyRangeThroughputThrottleEvents')).toEqual([0, 0, undefined, undefined]);

@@ -25,6 +25,7 @@ export {
   type KeySpaceTruth,
   type TableNames,
 } from './scenarios/dynamodb-model';
+export { DEFAULT_SCALING_DELAY_MINUTES, type AutoScalingPolicy } from './scenarios/auto-scaling';
 export {
   healthyWeek,
   dynamoIncident,

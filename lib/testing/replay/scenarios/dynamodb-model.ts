@@ -14,7 +14,13 @@
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html).
  * - SuccessfulRequestLatency is time inside DynamoDB only, per operation; CloudWatch computes its
  *   percentiles from every request of the minute.
- * Assumptions (stated, not documented): each request is one unit; per-second load on a partition is
+ * - Provisioned capacity may be auto-scaled (target tracking, per direction): see ./auto-scaling.ts
+ *   for its documented reaction (2 breaching minutes, an alarm delay, several minutes of UpdateTable,
+ *   sized from consumed capacity, scale-in after 15 minutes 20 points below the target). The model
+ *   publishes the capacity in effect as Provisioned{Read,Write}CapacityUnits, each minute.
+ * Assumptions (stated, not documented): auto scaling applies a new capacity 5 minutes (2 of alarm
+ * delay + 3 of UpdateTable) after the minute that completes its trigger (`scalingDelayMinutes`);
+ * each request is one unit; per-second load on a partition is
  * normal around the minute's mean (sd 8% + Poisson), partitions' uniform shares spread 3%; split for
  * heat halves the uniform share of a partition holding a hot key after 10 throttled minutes (at
  * most 3 times) and never splits one key; throttle metrics
@@ -22,6 +28,7 @@
  */
 import { Random } from '../random';
 import { fromValues, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
+import { ScaledCapacity, type AutoScalingPolicy } from './auto-scaling';
 import { expectedExcess, normalQuantile } from './load';
 
 export type Direction = 'read' | 'write';
@@ -65,7 +72,16 @@ export interface KeySpaceModel {
 export type CapacityModel =
   /** On-demand: maximums unset mean no maximum; `quota` is the per-table quota (default 40,000). */
   | { readonly mode: 'on-demand'; readonly maxRead?: number; readonly maxWrite?: number; readonly quota?: number }
-  | { readonly mode: 'provisioned'; readonly read: number; readonly write: number };
+  | {
+      readonly mode: 'provisioned';
+      /** Provisioned units/s; with auto scaling, the starting capacity and the minimum. */
+      readonly read: number;
+      readonly write: number;
+      /** Target tracking per direction. @default - fixed capacity */
+      readonly autoScaling?: { readonly read?: AutoScalingPolicy; readonly write?: AutoScalingPolicy };
+      /** Minutes from the minute completing a trigger to the new capacity. @default 5 (alarm 2 + UpdateTable 3) */
+      readonly scalingDelayMinutes?: number;
+    };
 
 export interface TableModel {
   readonly capacity: CapacityModel;
@@ -120,6 +136,14 @@ const causeMetric = (direction: Direction, cause: string) => `${cap(direction)}$
 export function simulateTable(model: TableModel, names: TableNames, telemetry: Telemetry, rng: Random): KeySpaceTruth[] {
   const minutes = telemetry.minutes;
   const credit: Record<Direction, number> = { read: 0, write: 0 };
+  const c = model.capacity;
+  const scaled =
+    c.mode === 'provisioned'
+      ? {
+          read: new ScaledCapacity(c.read, c.autoScaling?.read, c.scalingDelayMinutes),
+          write: new ScaledCapacity(c.write, c.autoScaling?.write, c.scalingDelayMinutes),
+        }
+      : undefined;
   const truths: KeySpaceTruth[] = [];
   for (const space of model.keySpaces) {
     const truth: KeySpaceTruth = { index: space.index, keyRangeThrottleMinutes: 0 };
@@ -147,9 +171,9 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         let admitted = demand;
         const causes: [string, number][] = [];
         if (isTable) {
-          const c = model.capacity;
           if (c.mode === 'provisioned') {
-            const provisioned = c[direction];
+            const provisioned = (scaled as Record<Direction, ScaledCapacity>)[direction].at(minute);
+            telemetry.put(metric(`Provisioned${cap(direction)}CapacityUnits`, d), minute, count(provisioned));
             if (demand <= provisioned) credit[direction] = Math.min(300 * provisioned, credit[direction] + (provisioned - demand) * 60);
             else {
               const fromCredit = Math.min(credit[direction] / 60, demand - provisioned);
@@ -223,7 +247,9 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         // The busiest of the uniform keys: about 3 × the mean key (assumption).
         if (rules.accessed && uniform > 0)
           telemetry.contribute(rules.accessed, minute, 'uniform-top', ((direction === 'write' ? 3 : 1) * 3 * uniform * scale * 60) / space.cardinality);
-        telemetry.put(metric(`Consumed${cap(direction)}CapacityUnits`, d), minute, count(Math.max(0, admitted * 60 - throttledUnits)));
+        const consumed = Math.max(0, admitted * 60 - throttledUnits);
+        telemetry.put(metric(`Consumed${cap(direction)}CapacityUnits`, d), minute, count(consumed));
+        if (isTable) scaled?.[direction].observe(minute, consumed / 60);
       }
       const traffic =
         space.read(minute) + space.write(minute) + (space.hotKeys ?? []).reduce((sum, k) => sum + (k.read?.(minute) ?? 0) + (k.write?.(minute) ?? 0), 0) > 0;

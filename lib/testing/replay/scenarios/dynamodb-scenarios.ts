@@ -36,10 +36,15 @@ const DAY = MINUTES_PER_DAY;
 /** The planned peak: day 3, 19:00 to 19:45. */
 export const PLANNED_PEAK = { start: 3 * DAY + 19 * HOUR, minutes: 45 };
 
-/** Partitions an on-demand key space has: enough for twice its planned peak (AWS: on-demand
- *  accommodates up to double the previous peak), at least one. */
+/** Partitions a key space has: an on-demand one enough for twice its planned peak (AWS: on-demand
+ *  accommodates up to double the previous peak), a provisioned one enough for its capacity, or its
+ *  auto scaling maximum (partitions split as capacity rises and never merge: a table that reached
+ *  its maximum once keeps them); at least one. */
 export function partitionsFor(read: number, write: number, capacity: CapacityModel): number {
-  const [r, w] = capacity.mode === 'provisioned' ? [capacity.read, capacity.write] : [2 * read, 2 * write];
+  const [r, w] =
+    capacity.mode === 'provisioned'
+      ? [capacity.autoScaling?.read?.max ?? capacity.read, capacity.autoScaling?.write?.max ?? capacity.write]
+      : [2 * read, 2 * write];
   return Math.max(1, Math.ceil(r / PARTITION_CEILING.read + w / PARTITION_CEILING.write));
 }
 
@@ -138,6 +143,7 @@ const HEALTHY_ASSUMPTIONS = [
   'weekday deploys at 14:00; the new version warms its cache with large Queries for 5 minutes',
   '20 one-second bursts a day per table (10 per index) of 60–140% of a partition ceiling on one partition',
   'on-demand partitions sized for twice the planned peak; the per-table quota raised above the planned peak',
+  'an auto-scaled table starts the week at its minimum capacity, its partitions those of its maximum',
 ];
 
 /** A healthy week for every profile: nothing here is an incident. `days` shortens it (at least 4,
@@ -165,7 +171,9 @@ export type DynamoIncident =
   | 'viral read-hot key'
   | 'warm keys on one partition'
   | 'surge beyond the on-demand maximum'
-  | 'surge beyond the per-table quota';
+  | 'surge beyond the per-table quota'
+  | 'surge beyond the auto-scaling maximum'
+  | 'surge beyond the provisioned capacity';
 
 /**
  * One incident on `target` (and `index`), over ordinary traffic without the planned peak, bursts or
@@ -209,6 +217,21 @@ export function dynamoIncident(
       const max = capacity.maxWrite;
       description = `writes surge to 1.4 × the on-demand maximum (${max} WCU/s) for 40 minutes`;
       surge = window(40, () => 1.4 * max);
+      break;
+    }
+    case 'surge beyond the auto-scaling maximum': {
+      const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.write?.max : undefined;
+      if (max === undefined) throw new Error(`dynamoIncident: table ${target.table} has no auto-scaled write capacity`);
+      description = `writes surge to 1.4 × the auto scaling maximum (${max} WCU/s) for 40 minutes`;
+      surge = window(40, () => 1.4 * max);
+      break;
+    }
+    case 'surge beyond the provisioned capacity': {
+      if (capacity.mode !== 'provisioned' || capacity.autoScaling?.write !== undefined)
+        throw new Error(`dynamoIncident: table ${target.table} has no fixed provisioned write capacity`);
+      const fixed = capacity.write;
+      description = `writes surge to 1.4 × the fixed provisioned capacity (${fixed} WCU/s) for 40 minutes`;
+      surge = window(40, () => 1.4 * fixed);
       break;
     }
     case 'surge beyond the per-table quota':
