@@ -11,7 +11,13 @@
  *   throttles its excess every second, far above one a second, for as long as it stays hot.
  * - Page, throttles for other causes (a capacity limit) and server errors: at least one in each of
  *   5 minutes. A healthy table stays under its limits (the design's checks compare them with its
- *   peaks), so a limit that throttles minute after minute is refusing requests now.
+ *   peaks), so a limit that throttles minute after minute is refusing requests now. An auto-scaled
+ *   table (a minimum below its maximum) throttles by design while auto scaling catches a steep ramp
+ *   (two breaching minutes, an alarm delay, several minutes of UpdateTable, each step at most
+ *   1 ÷ target of the consumed capacity: "DynamoDB metrics and dimensions"); replayed, a 10-minute
+ *   ramp throttles 5–6 minutes in a row at a 5-minute reaction, 12–13 at 8, 16–17 at 10. Its alarm
+ *   waits 20 of 20 minutes: longer than auto scaling takes, so what it pages on is a limit (the
+ *   maximum) or auto scaling not keeping up, 20 minutes after the first throttle.
  * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key above the midpoint between the
  *   design's headroom and the partition ceiling (0.9 × 180,000 units a minute for headroom 0.8),
  *   in 5 of 5 minutes: above the plan, before the ceiling. THROTTLED_KEYS: 60 throttles a minute.
@@ -40,6 +46,8 @@ export interface ResolvedLatency {
 export interface AlarmSettings {
   readonly keyRangeThrottles: ResolvedThreshold;
   readonly throttlesAndErrors: ResolvedThreshold;
+  /** The same alarm of a table whose capacity is auto-scaled: the user's values, longer defaults. */
+  readonly autoScaledThrottlesAndErrors: ResolvedThreshold;
   /** Undefined when no hot-key alarm is made. */
   readonly hotKey?: ResolvedThreshold;
   /** Undefined unless `latencyAlarms` is given. */
@@ -56,6 +64,7 @@ export const HOT_KEY_THROTTLES_PER_MINUTE = 60;
 const DEFAULTS = {
   keyRangeThrottles: { threshold: 60, evaluationPeriods: 5, datapointsToAlarm: 4 },
   throttlesAndErrors: { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 5 },
+  autoScaledThrottlesAndErrors: { threshold: 1, evaluationPeriods: 20, datapointsToAlarm: 20 },
   hotKeyAccessed: { evaluationPeriods: 5, datapointsToAlarm: 5 },
   hotKeyThrottled: { threshold: HOT_KEY_THROTTLES_PER_MINUTE, evaluationPeriods: 5, datapointsToAlarm: 4 },
   latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 5, datapointsToAlarm: 5 },
@@ -169,6 +178,13 @@ export function resolveAlarmSettings(
       DEFAULTS.throttlesAndErrors.threshold,
       'alarmThresholds.throttlesAndErrors',
       issues,
+    ),
+    autoScaledThrottlesAndErrors: resolveOne(
+      thresholds.throttlesAndErrors,
+      DEFAULTS.autoScaledThrottlesAndErrors,
+      DEFAULTS.autoScaledThrottlesAndErrors.threshold,
+      'alarmThresholds.throttlesAndErrors',
+      [],
     ),
     hotKey: options.hotKeyAlarm ? hotKey : undefined,
     latency: latency && resolveLatency(latency, issues),

@@ -153,6 +153,8 @@ export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, set
 /** The capacity cause of a key space, when one applies: provisioned capacity or an on-demand maximum. */
 export interface CapacityShape {
   readonly provisioned: boolean;
+  /** Provisioned with auto scaling (a minimum below the maximum) in either direction. */
+  readonly autoScaled: boolean;
   /** On-demand maximums set (`maxReadRequestUnits` / `maxWriteRequestUnits`). */
   readonly maxOnDemand: Readonly<Record<Direction, boolean>>;
 }
@@ -166,6 +168,13 @@ const MAX_ALARM_METRICS = 10;
  * when its metrics exceed the 10 one alarm can read, e.g. a provisioned table with several GSIs).
  * A page because a throttle in each of 5 minutes means a limit refuses requests now, and only
  * someone raising it (or shedding the load) ends that; a surge does not wait for a ticket queue.
+ * With auto-scaled capacity, 20 minutes: auto scaling throttles a steep ramp for several minutes by
+ * design (AWS: do not rely on it for short spikes, https://repost.aws/knowledge-center/dynamodb-auto-scaling),
+ * and a ticket for that would teach nothing the design's planned peak does not already say; throttles
+ * beyond 20 minutes are the maximum reached or auto scaling not keeping up, which the on-call fixes.
+ * One alarm still, not a second one for the auto-scaled causes (footprint: ≤ 3 resources per table):
+ * the per-table quota bounds what a provisioned table can be given, so its excess throttles as
+ * provisioned capacity, and SystemErrors are opt-in (who opts in can set `throttlesAndErrors`).
  */
 export function throttlesAndErrorsAlarms(
   factory: SkewAlarmFactory,
@@ -198,7 +207,8 @@ export function throttlesAndErrorsAlarms(
       tier: 'page',
       signal: 'throttles-and-errors',
       metric: sum(Object.fromEntries(group), `${what.title}/min`),
-      threshold: settings.throttlesAndErrors,
+      // Auto-scaled: throttles while auto scaling catches a ramp are its design, not an incident.
+      threshold: spaces.some(({ capacity }) => capacity.autoScaled) ? settings.autoScaledThrottlesAndErrors : settings.throttlesAndErrors,
       index: tableWide ? undefined : spaces[0]?.space.indexName,
       // Part of the alarm name (AlarmName replaces the alarm when it changes; the construct id stays).
       title: `${what.title}${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,

@@ -13,6 +13,7 @@ import {
   UsageError,
   lintNormalized,
   normalize,
+  type CapacityDeclarations,
   type DesignIssue,
   type DynamoDbKeyDesign,
   type Finding,
@@ -372,6 +373,8 @@ export class GuardedTable extends Construct {
     const provisioned = this.provisioned;
     const capacity: CapacityShape = {
       provisioned,
+      autoScaled:
+        provisioned && isAutoScaled(space.index === undefined ? this.input : this.input.globalSecondaryIndexes?.find((g) => g.indexName === space.index)),
       maxOnDemand:
         gsi === undefined
           ? this.tableMaximumsSet
@@ -391,6 +394,13 @@ export class GuardedTable extends Construct {
     this.dashboardSection?.addKeySpace({ space: ref, rules, provisioned, causes });
     return { space: ref, capacity };
   }
+}
+
+/** Whether the capacity the props made (`withCapacity`) auto-scales in either direction: a maximum
+ *  above its minimum (1 when not given), as `Capacity.autoscaled()` renders it. */
+function isAutoScaled(declared: CapacityDeclarations | undefined): boolean {
+  const capacity = declared?.capacity;
+  return [capacity?.read, capacity?.write].some((units) => units !== undefined && 'max' in units && (units.min ?? 1) < units.max);
 }
 
 /** The one table design of a document normalized from a GuardedTable's input. */
