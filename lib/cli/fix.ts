@@ -6,9 +6,12 @@
  * one pass over the file, and the whole fix is linear in its size (a file of 2,000 tables with three
  * fixes each takes three rounds, not 6,000 re-lints).
  *
- * An edit that does not apply, or whose result is no longer a valid design, is skipped and reported;
- * the text handed back always parses and validates. A limit on rounds is said, never silent.
+ * An edit that does not apply, whose result is no longer a valid design, or that undoes an earlier fix of
+ * the run (it sets a field back to what it was before that fix, or removes what that fix added) is skipped
+ * and reported; the text handed back always parses and validates. Every fixable finding left at the end is
+ * named, and a limit on rounds is said: nothing is left unfixed in silence.
  */
+import { isDeepStrictEqual } from 'node:util';
 import {
   DesignError,
   lintDocument,
@@ -44,7 +47,8 @@ export interface FixResult {
 export const MAX_FIX_ROUNDS = 50;
 
 const fixable = (f: Finding) => !f.acknowledged && (f.edits?.length ?? 0) > 0;
-const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
+// A finding is its rule, its path and its index: a table and a GSI that takes the table's capacity share a path.
+const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
 const COLLECTIONS = new Set(['tables', 'containers', 'external']);
 
 /** The design an edit changes (`tables[3]`), or `''` when it changes the file as a whole. */
@@ -59,8 +63,16 @@ function findingOwner(edits: readonly DesignEdit[]): string {
   return owners.size === 1 ? [...owners][0] : '';
 }
 
+/** A field an applied fix changed: its value before (undefined: absent) and the rule whose fix changed it. */
+interface ChangedField {
+  readonly value: unknown;
+  readonly ruleId: string;
+}
+
 interface Candidate {
   readonly finding: Finding;
+  /** The fields its edits change, with what they hold now. */
+  readonly changes: ReadonlyMap<string, ChangedField>;
   readonly owner: string;
   /** Offsets of the owner's text in the current text. */
   readonly start: number;
@@ -77,9 +89,12 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
   const skipped: SkippedFix[] = [];
   const tried = new Set<string>(); // each finding is fixed, or tried, at most once per run
   const history = new Map<string, Set<string>>(); // texts each design has had: a fix that undoes another is refused
+  const before = new Map<string, ChangedField>(); // each field a fix changed: what it held before, and which fix
+  const named = new Set<string>(); // findings already named as not fixed
   const skip = (f: Finding, message: string) => {
     tried.add(keyOf(f));
-    skipped.push({ ruleId: f.ruleId, path: f.path, message });
+    named.add(keyOf(f));
+    skipped.push({ ruleId: f.ruleId, path: f.path, message: f.index === undefined ? message : `on index ${f.index}: ${message}` });
   };
   let current = text;
   let state: Linted = first;
@@ -91,7 +106,7 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
       stoppedWith = pending.length;
       break;
     }
-    let candidates = chooseRound(pending, state.located, style, history, skip);
+    let candidates = chooseRound(pending, state.located, style, history, before, skip);
     // Lint the round's result once; a design that became invalid loses its fix, and the others are tried again.
     while (candidates.length > 0) {
       const next = splice(current, candidates);
@@ -102,6 +117,7 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
         for (const c of candidates) {
           tried.add(keyOf(c.finding));
           history.get(c.owner)?.add(c.replacement);
+          for (const [path, field] of c.changes) if (!before.has(path)) before.set(path, field);
           applied.push({
             owner: c.owner,
             round,
@@ -117,6 +133,10 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
       candidates = candidates.filter((c) => !refused.includes(c));
     }
   }
+  // A finding fixed once that still asks for edits is named with the others left (each is fixed at most once a run).
+  if (stoppedWith === undefined)
+    for (const f of state.findings.filter((g) => fixable(g) && !named.has(keyOf(g))))
+      skip(f, 'it still fires after its fix in this run, and each finding is fixed once a run: run --fix again, or fix it by hand');
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
   const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);
@@ -129,6 +149,7 @@ function chooseRound(
   located: LocatedJson,
   style: JsonStyle,
   history: Map<string, Set<string>>,
+  before: ReadonlyMap<string, ChangedField>,
   skip: (f: Finding, message: string) => void,
 ): Candidate[] {
   const chosen = new Map<string, Candidate>();
@@ -159,9 +180,40 @@ function chooseRound(
       skip(finding, 'its edits would undo an earlier fix');
       continue;
     }
-    chosen.set(owner, { finding, owner, start: where.start, end: where.end, replacement });
+    const undone = undoneBy(edits, before);
+    if (undone) {
+      skip(finding, `it would undo ${undone}'s fix of this run`);
+      continue;
+    }
+    const changes = new Map(edits.map((e) => [e.path, { value: valueAt(located.value, e.path), ruleId: finding.ruleId }]));
+    chosen.set(owner, { finding, owner, changes, start: where.start, end: where.end, replacement });
   }
   return [...chosen.values()];
+}
+
+/**
+ * The rule whose fix of this run an edit undoes: it sets a field that fix changed back to what it held before,
+ * or removes a field that fix added. Such a pair (say, copies of a hot key set, then removed as needless once
+ * another fix raised the throughput) leaves neither fix standing, so the later one is not applied.
+ */
+function undoneBy(edits: readonly DesignEdit[], before: ReadonlyMap<string, ChangedField>): string | undefined {
+  for (const edit of edits) {
+    const changed = before.get(edit.path);
+    if (!changed) continue;
+    const restores = edit.op === 'remove' ? changed.value === undefined : isDeepStrictEqual(edit.value, changed.value);
+    if (restores) return changed.ruleId;
+  }
+  return undefined;
+}
+
+/** The JSON value at a full field path, or undefined where there is none. */
+function valueAt(root: unknown, path: string): unknown {
+  let at = root;
+  for (const segment of parseFieldPath(path)) {
+    if (typeof at !== 'object' || at === null || !Object.prototype.hasOwnProperty.call(at, segment)) return undefined;
+    at = (at as Record<string | number, unknown>)[segment];
+  }
+  return at;
 }
 
 /** `text` with each candidate's range replaced, in one pass. */

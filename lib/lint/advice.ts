@@ -3,17 +3,29 @@
  * points at the same key space's load, size or cardinality gives this same fix (one key, one N, one
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
+import { gridFormOf, throughputForPeak } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import { sameAttribute } from '../design/key-design';
 import type { CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
+import { physicalPartitionCount } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
-import { physicalBound, RAISE, raiseFigures, raiseInPlace, shardRaises, throughputServing, throughputThatServes, type RaiseNames } from './physical-partition';
+import {
+  physicalBound,
+  RAISE,
+  raiseFigures,
+  raiseInPlace,
+  shardRaises,
+  throughputServing,
+  throughputThatServes,
+  type RaisedThroughput,
+  type RaiseNames,
+} from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
@@ -51,6 +63,9 @@ export const ADVICE_MESSAGES = {
   // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
+  // Review 7 item 3: copies double every write, so a smaller raise that needs no application change leads.
+  raiseCheaperThanCopies:
+    ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',
   raiseCopies: 'raise sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   replicate:
@@ -106,6 +121,8 @@ interface Advice {
   readonly shards?: number;
   /** The fix names a raise of the container's RU/s of its own: SG003 then adds none. */
   readonly namesRaise?: boolean;
+  /** The fix leads with that raise, so the copies the plan counts are not what the design will write (SG017). */
+  readonly raiseLeads?: boolean;
 }
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
@@ -182,9 +199,20 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       declared?.strategy === 'replicated'
         ? [lower ? 'lowerCopies' : 'raiseCopies']
         : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
+    const data = Object.assign({}, counted, { cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
+    const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
+    if (raise)
+      return {
+        ids: ['raiseServesKey', 'raiseCheaperThanCopies', 'orAtCurrentThroughput', ...ids, 'orCache'],
+        data: Object.assign(data, raiseFigures(RAISE, raise.raise), { raiseAdds: raise.adds, copiesAdd: raise.copiesAdd }),
+        edits: raise.edits,
+        shards: n,
+        namesRaise: true,
+        raiseLeads: true,
+      };
     return {
       ids: [...ids, 'orCache'],
-      data: Object.assign({}, counted, { cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged),
+      data,
       edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }],
       shards: n,
     };
@@ -253,6 +281,43 @@ function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculate
   return strategy === 'random' || source !== undefined
     ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
     : [];
+}
+
+/**
+ * The raise in place that serves a Cosmos DB key's hottest value unsharded, when it costs no more than the `n`
+ * replicated copies the plan asks for: copies write every document `n` times, (n − 1) × the container's writes
+ * more at peak, and need the capacity for them (SG017 asks for the copies' peak ÷ headroom), while a raise of
+ * the container's RU/s changes no key and no application ("Best practices for scaling provisioned throughput";
+ * its RU/s are divided evenly among its physical partitions, "Partitioning and horizontal scaling"). The cheaper
+ * fix leads, as a modeller would pick it: the raise when its extra RU/s are within the more the copies cost, in
+ * writes or in the capacity they need. With its edits: the new RU/s, and the physical partitions it leaves where
+ * the design would otherwise count another number (a shared database is raised by its containers × the part).
+ * Undefined where the key's physical share does not bite or no raise serves it.
+ */
+function raiseBeforeCopies(
+  analysis: SpaceAnalysis,
+  n: number,
+): { readonly raise: RaisedThroughput; readonly adds: number; readonly copiesAdd: number; readonly edits: DesignEdit[] } | undefined {
+  const design = analysis.design as CosmosKeyDesign;
+  const { throughput } = design;
+  if (!physicalBound(analysis.over) || !throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined) return undefined;
+  const raise = throughputThatServes(analysis);
+  if (!raise) return undefined;
+  // A shared database's RU/s are divided among its busy containers: the container's part grows by 1/containers of a raise.
+  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+  const declared = throughput.mode === 'shared' ? (throughput.shared?.databaseRequestUnits ?? throughput.requestUnits) : throughput.requestUnits;
+  const raised = raise.requestUnits * containers;
+  const { reads, writes } = analysis.total;
+  const copiesAdd = writes * (n - 1);
+  const copiesCapacity = throughputForPeak(gridFormOf(throughput.mode), reads + writes * n, design.thresholds.headroom, containers) - declared;
+  const adds = raised - declared;
+  if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
+  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, design.totalGb, design.physicalPartitions);
+  const edits: DesignEdit[] = [
+    { op: 'set', path: throughput.path, value: raised },
+    ...(counted !== raise.partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: raise.partitions }] : []),
+  ];
+  return { raise, adds, copiesAdd, edits };
 }
 
 /**

@@ -10,15 +10,17 @@
 import type * as Core from '../../lib/index';
 
 let listener: ((document: unknown) => void) | undefined;
+let rewriter: ((result: Core.LintResult, document: unknown) => Core.LintResult) | undefined;
 
-/** The core, with `lintDocument` calling the listener (with the document) before it lints. */
+/** The core, with `lintDocument` calling the listener (with the document) before it lints, and the rewriter on its result. */
 export function spiedCore(): typeof Core {
   const actual = jest.requireActual<typeof Core>('../../lib/index');
   return {
     ...actual,
     lintDocument: (...args: Parameters<typeof Core.lintDocument>) => {
       listener?.(args[0]);
-      return actual.lintDocument(...args);
+      const result = actual.lintDocument(...args);
+      return rewriter ? rewriter(result, args[0]) : result;
     },
   };
 }
@@ -28,6 +30,12 @@ export function onEveryLint(act: (document: unknown) => void): void {
   listener = act;
 }
 
+/** Replaces every lint's result with `rewrite`'s until the current test ends (scripted findings on a real design). */
+export function rewriteEveryLint(rewrite: (result: Core.LintResult, document: unknown) => Core.LintResult): void {
+  rewriter = rewrite;
+}
+
 afterEach(() => {
   listener = undefined;
+  rewriter = undefined;
 });

@@ -36,8 +36,8 @@ export interface ValidCase {
   readonly options?: LintOptions;
 }
 
-/** Identity of a finding across a fix: which rule, where. */
-const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
+/** Identity of a finding across a fix: which rule, where, and on which index (a GSI that takes the table's capacity shares its path). */
+const keyOf = (f: Finding) => `${f.ruleId} ${f.path} ${f.index ?? ''}`;
 
 /** Adds an acknowledgement of `rule` to every table, container and external resource of the input. */
 export function acknowledgeEverywhere(design: DesignInput, rule: string, reason: string): DesignInput {

@@ -31,7 +31,8 @@ type Id =
   | 'cosmosRequestQuota'
   | 'cosmosBelowStorageMinimum'
   | 'cosmosRaiseToMinimum'
-  | 'cosmosRaiseToMinimumPastQuota';
+  | 'cosmosRaiseToMinimumPastQuota'
+  | 'cosmosRaisePastQuota';
 
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
  *  read-hot key's fix, SG003). */
@@ -161,17 +162,28 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits } : {}),
   };
   const notes = copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : undefined;
-  const hit = (messageId: Id, fixId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => [
-    {
-      path: throughput.path,
-      messageId: below ? messageId : 'cosmosWithinHeadroom',
-      notes,
-      fixId,
-      severity: below ? undefined : 'warning',
-      data: Object.assign({}, data, extra),
-      edits,
-    },
-  ];
+  const hit = (messageId: Id, fixId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => {
+    // A raise past Azure's default maximum would be refused as it deploys (cosmosAboveQuota): no edit, and the fix says so.
+    const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
+    const pastQuota = raised !== undefined && raised > COSMOS_LIMITS.requestUnitsQuota;
+    return [
+      {
+        path: throughput.path,
+        messageId: below ? messageId : 'cosmosWithinHeadroom',
+        notes,
+        fixId,
+        fixNotes: pastQuota ? ['cosmosRaisePastQuota'] : undefined,
+        severity: below ? undefined : 'warning',
+        data: Object.assign(
+          {},
+          data,
+          extra,
+          pastQuota ? { quota: COSMOS_LIMITS.requestUnitsQuota, scope: throughput.mode === 'shared' ? 'database' : 'container' } : {},
+        ),
+        edits: pastQuota ? undefined : edits,
+      },
+    ];
+  };
   // A declared count of physical partitions is the container's: raised in place, it splits to the new RU/s's minimum
   // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid.
   const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => {
@@ -215,7 +227,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the key's own fix) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
   sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance, SOURCES.cosmosLimits],
   messages: {
     cosmosManualBelowPeak:
@@ -247,6 +259,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       'set {{field|code}} to at least {{minimum}} RU/s, the throughput Azure will bill for that storage (and the capacity the design can count on), or correct storage.totalGb',
     cosmosRaiseToMinimumPastQuota:
       'set {{field|code}} to at least {{minimum}} RU/s, the throughput Azure will bill for that storage, after an Azure support ticket raises the default maximum of {{quota}} RU/s (then acknowledge that finding with the ticket as the reason); or correct storage.totalGb',
+    cosmosRaisePastQuota:
+      "; that is above Azure's default maximum of {{quota}} RU/s per {{scope}}, which Azure refuses until a support ticket raises it, so --fix writes no edit: file the ticket first",
     cosmosLeaveServerless:
       'move the container to provisioned throughput ({ manual } or { autoscaleMax } of at least {{needed}} RU/s, {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
   },

@@ -25,6 +25,7 @@ type Id =
   | 'provisionedOverQuota'
   | 'provisionedOverAccountQuota'
   | 'fixCapacity'
+  | 'fixCapacityPastQuota'
   | 'fixMaximum'
   | 'fixPreWarm'
   | 'fixQuota'
@@ -63,12 +64,41 @@ function withHeadroom(peak: number, headroom: number): number {
 }
 
 /**
+ * The default quota a raise of `capacity`'s `dimension` to `units` would pass, with what the table would then
+ * provision against it: the table-level quota for the table or GSI raised, the account-level quota for the table
+ * and its GSIs together (a GSI that takes the table's capacity is raised with the table's). The same quotas
+ * `provisionedOverQuota` checks ("Quotas in Amazon DynamoDB"): a raise past one would be refused as soon as it
+ * deployed, so SG017 writes no edit for it. Provisioned billing only (on-demand maximums have no account quota here).
+ */
+function quotaPassed(
+  design: DynamoDbKeyDesign,
+  capacity: KeySpaceCapacity,
+  dimension: Dimension,
+  units: number,
+): { readonly quota: number; readonly quotaName: string; readonly provisioned: number } | undefined {
+  if (design.billing !== 'provisioned') return undefined;
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  if (units > quota) return { quota, quotaName: 'table-level', provisioned: units };
+  const raisesTable = capacity.index === undefined;
+  let total = 0;
+  for (const other of design.capacity) {
+    const ceiling = other[dimension];
+    if (ceiling === undefined) continue;
+    const raised = other === capacity || (raisesTable && ceiling.inherited);
+    total += raised ? units : ceiling.units;
+  }
+  const accountQuota = DYNAMODB_LIMITS.accountThroughputQuota;
+  return total > accountQuota ? { quota: accountQuota, quotaName: 'account-level', provisioned: total } : undefined;
+}
+
+/**
  * A ceiling the peak leaves less than the headroom under: provisioned units, the auto-scaling maximum, or the
  * on-demand maximum. One rule for both engines: it fires when the peak is above headroom × the capacity, as
  * an error when the peak itself is above the capacity (it throttles at the declared peak) and as a warning
  * when only the headroom is missing (a burst over the peak throttles); the fix asks for peak ÷ headroom.
  */
 function belowPeak(
+  design: DynamoDbKeyDesign,
   analysis: SpaceAnalysis,
   capacity: KeySpaceCapacity,
   dimension: Dimension,
@@ -86,12 +116,14 @@ function belowPeak(
   const field = ceiling.inherited ? joinPath(capacity.path, `capacity.${dimension}`) : ceiling.path;
   // A GSI that takes the table's capacity gets capacity of its own: raising the table's would raise every index's.
   const value = !ceiling.inherited ? suggested : ceiling.source === 'fixed' ? { fixed: suggested } : { max: suggested };
+  // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
+  const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
   return {
     path: ceiling.path,
     index: capacity.index,
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
     notes: ceiling.inherited || copied.notes ? [...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])] : undefined,
-    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : 'fixCapacity',
+    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : 'fixCapacity',
     severity: below ? undefined : 'warning',
     data: {
       space: spaceName(capacity),
@@ -105,8 +137,16 @@ function belowPeak(
       field,
       limitField: ceiling.path,
       ...copied.data,
+      ...(passed
+        ? {
+            quota: passed.quota,
+            quotaName: passed.quotaName,
+            provisioned: passed.provisioned,
+            provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs',
+          }
+        : {}),
     },
-    edits: [{ op: 'set', path: field, value }],
+    edits: passed ? undefined : [{ op: 'set', path: field, value }],
   };
 }
 
@@ -223,7 +263,7 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
   for (const space of analysis.spaces) {
     const capacity = capacityOf.get(space.space.index);
     if (capacity === undefined) continue;
-    for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(space, capacity, dimension, headroom, copies));
+    for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(design, space, capacity, dimension, headroom, copies));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
     if (design.billing === 'on-demand' && design.launchAtPeak) hits.push(notPreWarmed(space, capacity, copies()));
     for (const dimension of ['write', 'read'] as const) hits.push(overQuota(space, capacity, dimension, copies));
@@ -235,7 +275,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the key's own fix) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error).",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error).",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -268,6 +308,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     provisionedOverAccountQuota:
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
+    fixCapacityPastQuota:
+      'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`); a table that has already served this peak keeps that throughput: acknowledge the finding then',
