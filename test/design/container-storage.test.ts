@@ -32,7 +32,7 @@ describe("a container's storage against its key levels", () => {
     ]);
   });
 
-  it("rejects a full key value larger than the level value it is nested in, and accepts one smaller", () => {
+  it('rejects a full key value larger than the level value it is nested in, and accepts one smaller', () => {
     expect(issuesOf(container({ partitionKey: tenants({ largestGb: 10 }), storage: { largestPartitionGb: 15, totalGb: 100 } }))).toEqual([
       'storage.largestPartitionGb: is 15, more than the 10 declared at partitionKey.paths[0].largestGb: one full key value is nested in one value of that level, so it can only take less; lower storage.largestPartitionGb or raise partitionKey.paths[0].largestGb',
     ]);
