@@ -4,7 +4,7 @@
  * in one value of every level. Accepted, they were linted as designs that cannot exist (a 400 GB tenant spread
  * over more physical partitions than a 10 GB container has, and a clean report).
  */
-import { lint } from '../../lib';
+import { applyDesignEdits, lint } from '../../lib';
 import { container, issuesOf } from '../fixtures';
 
 const tenants = (tenant: { largestGb?: number; hotKeyShare?: number }, room: { largestGb?: number } = {}) => ({
@@ -45,5 +45,30 @@ describe("a container's storage against its key levels", () => {
       'workload.hotKeyShare: is 0.3, more than the 0.1 declared at partitionKey.paths[0].hotKeyShare: one full key value is nested in one value of that level, so it can only take less; lower workload.hotKeyShare or raise partitionKey.paths[0].hotKeyShare',
     ]);
     expect(() => lint(container({ partitionKey: tenants({ hotKeyShare: 0.1 }), workload: workload(0.05) }))).not.toThrow();
+  });
+});
+
+describe("SG004's reordered levels against the full key's figures", () => {
+  // fast-check's counterexample: the reorder spread /deviceId's share over /country's 50 values (0.24), below the
+  // declared full-key share (0.333), a design the check above rejects; a prefix holds the full key value inside it.
+  it("never estimates a level's share below the full key's declared one", () => {
+    const design = container({
+      partitionKey: {
+        paths: [
+          { path: '/deviceId', cardinality: 12, hotKeyShare: 1, largestGb: 2 },
+          { path: '/userId', cardinality: 'unique', largestGb: 2 },
+          { path: '/country', cardinality: 50 },
+        ],
+      },
+      workload: { peakReadUnits: 800, peakWriteUnits: 50, hotKeyShare: 0.333 },
+    });
+    const reorder = lint(design).find((f) => f.ruleId === 'SG004');
+    const levels = (reorder?.edits?.[0] as { value: { path: string; hotKeyShare?: number }[] }).value;
+    expect(levels.map((l) => [l.path, l.hotKeyShare])).toEqual([
+      ['/deviceId', 1],
+      ['/country', 0.333],
+      ['/userId', undefined],
+    ]);
+    expect(() => lint(applyDesignEdits(design, reorder?.edits ?? []))).not.toThrow();
   });
 });
