@@ -203,7 +203,9 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const stored = (n: number) => storedKeyLoads(a.hot, layout, n, a.readsSpread);
   // The key's own ceiling first: no RU/s lift it, so its count is the fewest any raise can serve.
-  const fewestCount = smallestCount((n) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom)));
+  // At least the count its largest value's size needs (SG006's, one plan): fewer would leave a partition too large.
+  const byLoad = smallestCount((n) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom)));
+  const fewestCount = byLoad === undefined ? undefined : Math.max(byLoad, a.plan.needs.size);
   if (fewestCount === undefined || fewestCount > cap) return undefined;
   const peak = a.total.reads + a.total.writes;
   let least: ShardRaise | undefined;
