@@ -31,9 +31,10 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
   if (totalGb !== undefined && size?.source === 'declared' && totalGb < size.value) {
     log.add(
       'storage.totalGb',
-      `is ${totalGb} GB, less than the ${size.value} GB declared for one logical partition at ${size.at}: the container holds every partition`,
+      `is ${totalGb} GB, less than the ${size.value} GB declared for one logical partition at ${size.at}: the container holds every partition; raise storage.totalGb to the container's expected size, or lower ${size.at}`,
     );
   }
+  checkLevelsWithinContainer(levels, totalGb, size, log);
   const throughput = input.throughput === undefined ? undefined : containerThroughput(input.throughput);
   // A serverless container holds at most 1 TB ("Azure Cosmos DB serverless"): more would count partitions, and so RU/s
   // (1,000 more for each beyond the fifth), that no serverless container has.
@@ -85,6 +86,25 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
 }
 
 /**
+ * A key level's largest value holds part of the container's data, so it cannot hold more than the container
+ * (storage.totalGb); the last level's (the full key's, checked with the design's figure above) is left to that check.
+ * Without it the model spreads one tenant over more physical partitions than the container has (one per 50 GB):
+ * a design that cannot exist, linted as if it could.
+ */
+function checkLevelsWithinContainer(levels: readonly KeyAttribute[], totalGb: number | undefined, size: DeclaredFigure | undefined, log: IssueLog): void {
+  if (totalGb === undefined) return;
+  for (const level of levels) {
+    const gb = level.largestGb;
+    const path = joinPath(level.path, 'largestGb');
+    if (gb === undefined || gb <= totalGb || (size?.source === 'declared' && size.at === path)) continue;
+    log.add(
+      path,
+      `is ${gb} GB, more than the container's ${totalGb} GB at storage.totalGb: one ${level.name} value's data is part of the container's; raise storage.totalGb to the container's expected size, or lower ${path}`,
+    );
+  }
+}
+
+/**
  * The full key's hottest share or largest size from the workload/storage field or the levels:
  * declared on the last level or on the design (not both); else estimated from the deepest declared
  * level, whose value is assumed spread over its average number of children (`cardinality of the
@@ -120,6 +140,13 @@ function fullKeyFigure(
       );
     }
     above = { value, path };
+  }
+  // The full key's value is nested in one value of every level: its figure can only be the smaller.
+  if (designValue !== undefined && above !== undefined && designValue > above.value) {
+    log.add(
+      designPath,
+      `is ${designValue}, more than the ${above.value} declared at ${above.path}: one full key value is nested in one value of that level, so it can only take less; lower ${designPath} or raise ${above.path}`,
+    );
   }
   const last = levels[levels.length - 1];
   const lastValue = last?.[field];

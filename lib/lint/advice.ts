@@ -35,7 +35,7 @@ import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
 
 /** The raise at which the fewest shards the key's own ceiling needs fit their physical partitions, and the least raise within maxShards. */
-const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
+export const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
 const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'leastShardRaisedPartitions', each: 'leastShardRaisedEach' };
 
 /** The clauses a plan's fix is made of, rendered in order. */
@@ -53,7 +53,7 @@ export const ADVICE_MESSAGES = {
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
   raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
   raiseThenShardWhy:
-    "; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s (1/{{shardRaisedPartitions}} of the rest of the container's {{peakLoad}} RU/s, its sibling shards included) expected there: {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})",
+    "; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})",
   orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}}`,
   orUpstream: '; or ',
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",

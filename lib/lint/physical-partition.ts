@@ -12,7 +12,7 @@ import type { CosmosKeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, profileOf, type LoadDimension, type PhysicalShare } from '../engines';
-import type { SpaceAnalysis } from './analysis';
+import { growthOf, type SpaceAnalysis } from './analysis';
 
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
 export function physicalShareData(share: PhysicalShare, headroom: number): Record<string, number> {
@@ -35,6 +35,17 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
  */
 export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | undefined = a.physical): readonly LoadDimension[] {
   return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share);
+}
+
+/**
+ * How many times the traffic can grow before the hottest value, unsharded, reaches the usable ceiling it can reach
+ * (`unshardedDimensions`): the one growth factor every finding on a key gives (SG001, SG014), so two findings never
+ * disagree. Of the hottest value, not of the whole peak on one partition: a few-valued key spreads its values over
+ * partitions (DynamoDB isolates busy items, Cosmos DB spreads logical partitions over physical ones), so it saturates
+ * when its hottest value does (a 3-valued key at 10 WCU: 3.33 WCU against 800 usable, 240×, not 80×).
+ */
+export function hotValueGrowth(a: SpaceAnalysis): number {
+  return growthOf(unshardedDimensions(a));
 }
 
 /**
@@ -192,7 +203,9 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
   const stored = (n: number) => storedKeyLoads(a.hot, layout, n, a.readsSpread);
   // The key's own ceiling first: no RU/s lift it, so its count is the fewest any raise can serve.
-  const fewestCount = smallestCount((n) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom)));
+  // At least the count its largest value's size needs (SG006's, one plan): fewer would leave a partition too large.
+  const byLoad = smallestCount((n) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom)));
+  const fewestCount = byLoad === undefined ? undefined : Math.max(byLoad, a.plan.needs.size);
   if (fewestCount === undefined || fewestCount > cap) return undefined;
   const peak = a.total.reads + a.total.writes;
   let least: ShardRaise | undefined;

@@ -18,7 +18,7 @@ import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
-import { profileOf, type Loads, type PhysicalShare } from '../engines';
+import { COSMOS_LIMITS, profileOf, type Loads, type PhysicalShare } from '../engines';
 import type { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
@@ -84,7 +84,14 @@ export const PREFIX_INGESTION_MESSAGES = {
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
   // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
   prefixBucketsDerivation:
-    "; N = {{buckets}} as the smallest count that fits: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of the container's {{peakLoad}} RU/s, its sibling buckets included, ({{peakLoad}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s",
+    "; N = {{buckets}} as the smallest count that fits: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of the container's load, its sibling buckets included, ({{peakLoad}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s",
+  // Stranger's review 7 item 4: where no count fits at today's RU/s (the average partition already fills its usable
+  // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
+  prefixNoBucketCount:
+    "no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{physicalPartitions}} of the rest of the container's load beside it, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); ",
+  prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
+  prefixNoRaise:
+    "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;
@@ -221,19 +228,11 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const { design } = analysis;
   const levels = design.primaryKey.partitionKey;
   if (levels.length < 2) return [];
-  const [first, ...deeper] = levels;
+  const [first] = levels;
   const load = prefixLoad(design, first, first.hotKeyShare ?? undefined);
   if (!load || !overloaded(load)) return [];
-  const { headroom } = design.thresholds;
   const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  // Each bucket takes 1/N of the value's reads and writes and starts on one partition, beside its neighbours: the smallest N that fits.
-  const buckets = smallestCount((n) => bucketsServe(design, load, n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
   const traffic = trafficOf(load.loads);
-  const bare = (name: string) => name.replace(/^\//, '');
-  const fix: BucketFix = bucketed(design, first, load) ?? {
-    fixId: 'fixPrefixBuckets',
-    data: { buckets, bucketLevel: `/${bare(first.name)}Bucket`, source: bucketSource(deeper) },
-  };
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
     physical ? (load.spanned > 1 ? 'prefixSharedPartitions' : 'prefixSharedPartition') : load.spanned > 1 ? 'prefixOwnPartitions' : 'prefixOwnPartition',
@@ -251,6 +250,13 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         spanned: load.spanned,
       })
     : undefined;
+  // No count fits at today's RU/s: the raise at which one does leads, with the count at that raise (never a count the
+  // re-lint rejects, which asked for ever more buckets).
+  if (physical && smallestCount((n) => n > 1 && bucketsServe(design, load, n)) === undefined) {
+    return [noBucketCountHit(design as CosmosKeyDesign, first, load, raise, { notes, traffic })];
+  }
+  const fix = bucketFix(design, first, load);
+  const buckets = fix.fixId === 'fixPrefixBuckets' ? (fix.data.buckets as number) : 0;
   // A bucket count above maxShards (a query for one value fans out over every bucket): not the fix to lead with,
   // nor one --fix writes. The raises that serve lead instead, as a modeller weighs them (bucketRaises).
   const { maxShards } = design.thresholds;
@@ -286,25 +292,8 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
       fixId,
       fixNotes: fixNotes.length > 0 ? fixNotes : undefined,
       data: {
-        level: first.name,
-        share: load.share,
-        shareSource: first.hotKeyShare === undefined ? 'uniform' : 'declared',
-        traffic,
-        peakReads: peakReadUnits,
-        peakWrites: peakWriteUnits,
-        peakLoad: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
-        prefixReads: load.loads.reads,
-        prefixWrites: load.loads.writes,
-        prefixLoad: load.load,
-        partitionGb: load.partition.gb,
-        partitionRu: load.partition.requestUnits,
-        prefixUsable: load.usable,
-        prefixRaw: load.raw,
-        headroom,
-        ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: physical.neighbours * load.spanned }) : {}),
+        ...prefixData(design, first, load, traffic),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
-        deeperLevels: deeper.map((l) => l.name),
-        ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
         ...(few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {}),
@@ -314,6 +303,104 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
       edits: overMax ? undefined : fix.edits,
     },
   ];
+}
+
+/** The figures every prefix finding's message reads: the hottest first-level value's load, and what its partitions leave it. */
+function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, traffic: string): MessageData {
+  const { headroom } = design.thresholds;
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const { physical } = load;
+  return {
+    level: first.name,
+    share: load.share,
+    shareSource: first.hotKeyShare === undefined ? 'uniform' : 'declared',
+    traffic,
+    peakReads: peakReadUnits,
+    peakWrites: peakWriteUnits,
+    peakLoad: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
+    prefixReads: load.loads.reads,
+    prefixWrites: load.loads.writes,
+    prefixLoad: load.load,
+    partitionGb: load.partition.gb,
+    partitionRu: load.partition.requestUnits,
+    prefixUsable: load.usable,
+    prefixRaw: load.raw,
+    headroom,
+    ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: physical.neighbours * load.spanned }) : {}),
+    deeperLevels: design.primaryKey.partitionKey.slice(1).map((l) => l.name),
+    ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
+  };
+}
+
+/**
+ * The bucketing fix at `design`'s throughput: more buckets for a first level that is bucketed already (`bucketed`),
+ * else a synthetic bucketed first level with the smallest count that serves the hottest value (each bucket takes 1/N
+ * of its reads and writes and starts on one partition, beside its neighbours).
+ */
+function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): BucketFix {
+  const deeper = design.primaryKey.partitionKey.slice(1);
+  const buckets = smallestCount((n) => bucketsServe(design, load, n)) ?? Math.ceil(load.load / Math.max(1, load.usable));
+  return (
+    bucketed(design, first, load) ?? {
+      fixId: 'fixPrefixBuckets',
+      data: { buckets, bucketLevel: `/${first.name.replace(/^\//, '')}Bucket`, source: bucketSource(deeper) },
+    }
+  );
+}
+
+/**
+ * The finding when no bucket count up to MAX_SHARDS_ACCEPTED serves the hottest first-level value at the RU/s it is
+ * judged on: each bucket meets 1/P of the rest of the container's load on its physical partition, and where the
+ * average partition already fills its usable share that leaves no room for any (the same model, and the same verdict,
+ * as the full key's shards: advice.ts raiseAndShard). Cosmos DB divides a container's RU/s evenly among its physical
+ * partitions ("Partitioning and horizontal scaling"), so a raise in place is what makes a count fit ("Best practices
+ * for scaling provisioned throughput"): the least raise at which a count within maxShards serves it (`bucketRaises`),
+ * with the bucketing computed at that raise, leads; the raise that serves the value as it is follows. No edits: the
+ * throughput is not the key design's to write, and the buckets alone, at today's RU/s, would not fit.
+ */
+function noBucketCountHit(
+  design: CosmosKeyDesign,
+  first: KeyAttribute,
+  load: PrefixLoad,
+  raise: RaisedThroughput | undefined,
+  judged: { readonly notes: readonly PrefixIngestionId[]; readonly traffic: string },
+): RuleHit<PrefixIngestionId> {
+  const physical = load.physical as PhysicalShare;
+  const { maxShards } = design.thresholds;
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const peakLoad = partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits });
+  const { least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
+  const raised = least && raisedTo(design, least.requestUnits);
+  const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
+  const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
+  const fixNotes: PrefixIngestionId[] = [
+    ...(fix ? (['prefixRaiseThenBucket', fix.fixId] as const) : []),
+    ...(raise ? [...(fix ? (['prefixOr'] as const) : []), 'prefixRaiseFirst' as const] : []),
+    ...(!fix && !raise ? (['prefixNoRaise'] as const) : []),
+  ];
+  return {
+    path: first.path,
+    messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
+    notes: [...judged.notes],
+    fixId: 'prefixNoBucketCount',
+    fixNotes,
+    data: {
+      ...prefixData(design, first, load, judged.traffic),
+      maxShardsAccepted: MAX_SHARDS_ACCEPTED,
+      maxShards,
+      averageLoad: peakLoad / physical.count,
+      quotaRu: COSMOS_LIMITS.requestUnitsQuota,
+      ...(raise ? raiseFigures(RAISE, raise) : {}),
+      ...(least ? raiseFigures(BUCKET_RAISE, least) : {}),
+      ...fix?.data,
+    },
+  };
+}
+
+/** The design as a raise in place to `requestUnits` leaves it (`raisedLayouts`), its physical partitions declared. */
+function raisedTo(design: CosmosKeyDesign, requestUnits: number): CosmosKeyDesign | undefined {
+  for (const layout of raisedLayouts(design)) if (layout.raise.requestUnits === requestUnits) return layout.design;
+  return undefined;
 }
 
 /** A raise of the container's RU/s in place, and the bucket count at which a synthetic first level then serves the hottest value. */

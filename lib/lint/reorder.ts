@@ -63,6 +63,12 @@ export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribu
     hotKeyShare: design.primaryKey.workload.hotKeyShareAt !== undefined && design.primaryKey.workload.hotKeyShareLevel === undefined,
     largestGb: design.largestPartitionGbAt !== undefined && design.largestPartitionGbLevel === undefined,
   };
+  // A prefix value holds the full key value inside it: its figure is never below the full key's declared (or derived) one.
+  const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
+  const floor = {
+    hotKeyShare: hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived' ? hotKeyShare : 0,
+    largestGb: design.largestPartitionGb ?? 0,
+  };
   const previous = { hotKeyShare: Infinity, largestGb: Infinity };
   const figure = (field: 'hotKeyShare' | 'largestGb', newPrefix: readonly KeyAttribute[]): number | undefined => {
     if (onDesign[field] && newPrefix.length === levels.length) return undefined;
@@ -72,7 +78,7 @@ export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribu
     });
     if (deepest < 0) return undefined;
     const spread = fullKeyCardinality(newPrefix) / fullKeyCardinality(levels.slice(0, deepest + 1));
-    const estimate = Math.min(previous[field], (levels[deepest][field] as number) / (Number.isNaN(spread) ? 1 : Math.max(1, spread)));
+    const estimate = Math.max(floor[field], Math.min(previous[field], (levels[deepest][field] as number) / (Number.isNaN(spread) ? 1 : Math.max(1, spread))));
     previous[field] = estimate;
     // A share spread over unbounded values is no share at all: leave it to the uniform default.
     return estimate > 0 ? estimate : undefined;

@@ -56,7 +56,7 @@ describe('Cosmos DB throughput in a design', () => {
 
   it("rejects a total size below one logical partition's", () => {
     expect(issuesOf(container({ storage: { largestPartitionGb: 12, totalGb: 5 } }))).toEqual([
-      'storage.totalGb: is 5 GB, less than the 12 GB declared for one logical partition at storage.largestPartitionGb: the container holds every partition',
+      "storage.totalGb: is 5 GB, less than the 12 GB declared for one logical partition at storage.largestPartitionGb: the container holds every partition; raise storage.totalGb to the container's expected size, or lower storage.largestPartitionGb",
     ]);
   });
 });

@@ -32,7 +32,7 @@ describe('SG003 bucket count of a hot first level (flawed.json tenant-docs)', ()
     const hit = sg003(tenantDocs);
     expect(hit?.data).toMatchObject({ buckets: 563, bucketPartitions: 16, fewerBuckets: 562 });
     expect(hit?.fix).toMatch(
-      /hash\(userId\) mod 563 .*; N = 563 as the smallest count that fits: each bucket's 39\.96 RU\/s meets, on its physical partition, 1\/16 of the rest of the container's 45,000 RU\/s, its sibling buckets included, \(45,000 − 39\.96\) ÷ 16 = 2,810 RU\/s: 2,849\.97 RU\/s against the 2,850 usable on it \(80% of 3,562\.5\); at 562 buckets, 2,850\.03 RU\/s/,
+      /hash\(userId\) mod 563 .*; N = 563 as the smallest count that fits: each bucket's 39\.96 RU\/s meets, on its physical partition, 1\/16 of the rest of the container's load, its sibling buckets included, \(45,000 − 39\.96\) ÷ 16 = 2,810 RU\/s: 2,849\.97 RU\/s against the 2,850 usable on it \(80% of 3,562\.5\); at 562 buckets, 2,850\.03 RU\/s/,
     );
   });
 });
@@ -78,7 +78,9 @@ describe('SG003 shard count of a flat key on its physical share (one method with
     const hit = sg003(hotLp);
     // No count at today's RU/s (the note); the fix's N = 2 is the one at the raise it names (raise-and-shard tests below).
     expect(hit?.data?.shards).toBe(2);
-    expect(hit?.message).toMatch(/no shard count fits its physical partition: .*100,000 ÷ 17 = 5,882\.35 RU\/s already fills the 5,882\.35 usable on each/);
+    expect(hit?.message).toMatch(
+      /no shard count fits its physical partition: .*the average partition already carries 5,882\.35 RU\/s \(100,000 ÷ 17\) of the 5,882\.35 usable on each/,
+    );
   });
 });
 
@@ -102,7 +104,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     const hit = sg003(hotLp());
     expect(hit?.data).toMatchObject({ shards: 2, shardRaiseTo: 276900, shardRaisedPartitions: 28, shardStoredLoad: 4500 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,500 RU\/s fits its physical partition beside the 3,410\.71 RU\/s \(1\/28 of the rest of the container's 100,000 RU\/s, its sibling shards included\) expected there: 7,910\.71 RU\/s against the 7,911\.43 usable/,
+      /^raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,500 RU\/s fits its physical partition beside the 3,410\.71 RU\/s expected there \(1\/28 of the rest of the container's load, its sibling shards included: \(100,000 − 4,500\) ÷ 28\): 7,910\.71 RU\/s against the 7,911\.43 usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });

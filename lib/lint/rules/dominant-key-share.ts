@@ -1,6 +1,6 @@
 import { nearestToCeiling } from '../../design/sharding';
-import { atCeiling, growthOf } from '../analysis';
-import { overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
+import { atCeiling } from '../analysis';
+import { hotValueGrowth, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -63,7 +63,8 @@ export const dominantKeyShare = defineRule({
       const capacity = overCapacity(a);
       const unsharded = reachableDimensions(a);
       const busiest = nearestToCeiling(unsharded);
-      const growth = growthOf(unsharded);
+      // The key's one growth factor (SG001 gives the same); off capacity `unsharded` is the same share it is judged on.
+      const growth = hotValueGrowth(a);
       const saturated = atCeiling(growth);
       // No declared traffic: nothing to saturate, and no growth factor to report.
       if (busiest.load === 0) return [];

@@ -1,6 +1,7 @@
 import { fits } from '../../design/sharding';
-import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { ADVICE_MESSAGES, adviceFor, SHARD_RAISE, type AdviceId } from '../advice';
 import { usablePartitionGb } from '../analysis';
+import { raiseInPlace } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -14,6 +15,8 @@ type Id =
   | 'itemCollectionCap'
   | 'orOwnResource'
   | 'fixItemCollection'
+  | 'sizeSplit'
+  | 'shardsNeedRaise'
   | AdviceId;
 
 export const logicalPartitionSize = defineRule({
@@ -26,7 +29,7 @@ export const logicalPartitionSize = defineRule({
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
-  fix: 'Spread the largest value over more keys (the shard count shared with SG003), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
+  fix: 'Spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads and the raise follows), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.dynamoLsiLimit],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
@@ -37,6 +40,9 @@ export const logicalPartitionSize = defineRule({
     logicalPartitionCap: '; Cosmos DB caps one logical partition at {{ceiling}} GB (hard), {{usableGb}} GB usable at {{headroom|percent}}',
     itemCollectionCap: '; with a local secondary index DynamoDB caps an item collection at {{ceiling}} GB, {{usableGb}} GB usable at {{headroom|percent}}',
     orOwnResource: '; or move the largest {{key|key}} value to its own {{resource}}, keyed by a finer attribute',
+    // Stranger's review 7 item 11: a size problem's fix leads with the split that fits, not with the raise its load needs.
+    sizeSplit: ' ({{size}} GB ÷ {{shards}} = {{sizePerPlannedShard}} GB per shard, within the {{usableGb}} GB usable)',
+    shardsNeedRaise: `; at the current throughput no shard count fits the hottest value's physical partition (SG003), so for these shards ${raiseInPlace(SHARD_RAISE)}`,
     fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or ',
     ...ADVICE_MESSAGES,
   },
@@ -64,7 +70,8 @@ export const logicalPartitionSize = defineRule({
     const perShard: Id[] = shards > 1 ? ['perShard'] : [];
     if (limit.cause === 'hard') {
       const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
-      const [fixId, ...fixNotes] = advice.ids;
+      const [fixId, ...fixNotes] = sizeFirst(advice.ids);
+      if (fixId !== advice.ids[0]) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
         {
           // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
@@ -92,3 +99,17 @@ export const logicalPartitionSize = defineRule({
     ];
   },
 });
+
+/**
+ * The shared advice's clauses, with the split leading where it leads with a raise of the container's RU/s
+ * (`raiseThenShard`: no shard count fits the physical partition at today's RU/s): the size is this finding's cause,
+ * and the shards fix it at any RU/s (a logical partition holds at most 20 GB, "Service quotas"); the raise those
+ * shards' load needs follows, and the alternatives about load alone (a cheaper raise with more shards, batching
+ * writes) are SG003's to give.
+ */
+function sizeFirst(ids: readonly AdviceId[]): Id[] {
+  const why = ids.indexOf('raiseThenShardWhy');
+  if (ids[0] !== 'raiseThenShard' || why < 0) return [...ids];
+  const shards = ids.slice(1, why).filter((id) => id !== 'setFanOut');
+  return [...shards, 'sizeSplit', ...(ids.includes('setFanOut') ? (['setFanOut'] as const) : []), 'shardsNeedRaise'];
+}

@@ -2,9 +2,8 @@ import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { growthOf } from '../analysis';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, type IndexWriteId } from '../index-writes';
-import { unshardedDimensions } from '../physical-partition';
+import { hotValueGrowth, unshardedDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -50,7 +49,7 @@ export const lowCardinalityKey = defineRule({
     fewValuesEachFits:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest value fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest value ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates its partition when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
@@ -130,12 +129,14 @@ export const lowCardinalityKey = defineRule({
         fixId,
         data: Object.assign({}, common, raisedData, Number.isFinite(growth) ? { growthToCeiling: growth } : {}),
       });
+      // One growth factor for the key, its hottest value's (hotValueGrowth), as SG014 gives it.
+      const growth = hotValueGrowth(a);
       if (a.fitsOnePartition)
-        return [Number.isFinite(a.wholeGrowth) ? warning('fewValuesFits', 'fixFits', a.wholeGrowth) : warning('fewValuesIdle', 'fixFits', a.wholeGrowth)];
+        return [Number.isFinite(growth) ? warning('fewValuesFits', 'fixFits', growth, hotNotes) : warning('fewValuesIdle', 'fixFits', growth)];
       if (a.over.length === 0) {
         // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
-        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growthOf(unsharded), hotNotes)];
+        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growth, hotNotes)];
       }
       // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
       if (space.sharding) return [];

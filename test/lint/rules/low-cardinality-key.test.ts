@@ -65,7 +65,8 @@ testRule('SG001', {
       findings: [{ messageId: 'fewValuesIdle', severity: 'warning', message: /fine today: none of the declared traffic reaches it/ }],
     },
     {
-      // The issue's feature-flag table: 50 RCU over 4 environments fits one partition 48 times over.
+      // The issue's feature-flag table: 50 RCU over 4 environments fits one partition 48 times over; the key saturates
+      // when its hottest environment does (12.5 of 2,400 RCU: 192×), the one growth factor SG014 would give it too.
       name: 'a few values whose whole load fits one partition: a warning with the growth factor, no sharding pushed',
       design: table({
         name: 'feature-flags',
@@ -78,9 +79,9 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'warning',
           edits: false,
-          data: { cardinality: 4, growthToCeiling: 48 },
+          data: { cardinality: 4, growthToCeiling: 192 },
           message:
-            'partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today, saturated when traffic grows 48×',
+            'partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,400 RCU) saturates its partition when traffic grows 192×',
           fix: /no change needed at this load \(sharding would only make every read a fan-out\)/,
         },
       ],

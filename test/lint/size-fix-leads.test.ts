@@ -1,0 +1,52 @@
+/**
+ * A fix leads with what addresses its finding's cause (stranger's review 7, item 11): SG006's size problem (a 25 GB
+ * room, N = 2 fits 16 GB) led with SG003's "raise throughput to 470,000 RU/s", and "1/30 of the rest of the
+ * container's 100,000 RU/s … 100,000 ÷ 30" called the whole container "the rest".
+ */
+import { lint, type CosmosContainerDesign, type Finding } from '../../lib';
+
+const messages = (throughput: CosmosContainerDesign['throughput']): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'messages',
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 300, hotKeyShare: 0.45, largestGb: 400 },
+      { path: '/roomId', cardinality: 60_000, hotKeyShare: 0.12, largestGb: 25 },
+    ],
+  },
+  throughput,
+  storage: { totalGb: 1500 },
+  workload: { peakReadUnits: 40_000, peakWriteUnits: 60_000 },
+  accessPatterns: [{ name: 'room-timeline', keyAttributes: ['/tenantId', '/roomId'], share: 1 }],
+});
+const find = (findings: Finding[], ruleId: string, path: string) => findings.find((f) => f.ruleId === ruleId && f.path === path);
+
+describe("SG006's fix where the shared plan leads with a raise of the container's RU/s", () => {
+  const findings = lint(messages({ autoscaleMax: 100_000 }));
+
+  it('leads with the split that fits 20 GB, then the raise those shards need', () => {
+    const size = find(findings, 'SG006', 'partitionKey.paths');
+    expect(size?.fix).toMatch(
+      /^shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards .*\(25 GB ÷ 2 = 12\.5 GB per shard, within the 16 GB usable\).*; at the current throughput no shard count fits the hottest value's physical partition \(SG003\), so for these shards raise the container's throughput in place to 470,000 RU\/s/,
+    );
+    expect(size?.fix).not.toMatch(/batch the hottest value's writes/);
+  });
+
+  it("keeps SG003's fix, on the same N, leading with the raise (its cause is the load)", () => {
+    const load = find(findings, 'SG003', 'partitionKey.paths');
+    expect(load?.fix).toMatch(/^raise the container's throughput in place to 470,000 RU\/s .*then shard .* into N = 2 random shards/);
+    expect(load?.message).toMatch(
+      /each stored key expects 1\/30 of the rest of the container's load beside it, and the average partition already carries 3,333\.33 RU\/s \(100,000 ÷ 30\) of the 3,333\.33 usable/,
+    );
+    expect(load?.fix).toMatch(
+      /beside the 2,000 RU\/s expected there \(1\/47 of the rest of the container's load, its sibling shards included: \(100,000 − 6,000\) ÷ 47\)/,
+    );
+    expect(`${load?.message} ${load?.fix}`).not.toMatch(/rest of the container's 100,000/);
+  });
+
+  it('leaves a size fix that is a plain split as it was (roomy throughput: shard, no raise)', () => {
+    const roomy = lint(messages({ autoscaleMax: 1_000_000 }));
+    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).toMatch(/^shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/);
+    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).not.toMatch(/GB per shard, within|raise the container/);
+  });
+});
