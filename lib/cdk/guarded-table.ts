@@ -146,6 +146,9 @@ export class GuardedTable extends Construct {
     );
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
     const normalized = issues.length === 0 ? this.normalizeDesign(this.input, issues) : undefined;
+    // The design's name is the tableName prop when one is given: its problems are reported where the user wrote it.
+    if (typeof settings.tableName === 'string')
+      issues.forEach((issue, i) => issue.path === 'name' && (issues[i] = { path: 'tableName', message: issue.message }));
     this.alarmSettings = resolveAlarmSettings(
       monitoring,
       {

@@ -64,6 +64,9 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   dashboardName: 'the dashboard is shared per stack and opt-in: dashboard: new SkewDashboard(stack, id, { dashboardName })',
   replicas:
     'add replicas with guarded.table.addReplica({ region }) after construction; each keeps Contributor Insights on (the synth is refused if one turns it off)',
+  // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
+  name: "the design is named by tableName (or, without one, by the construct's path)",
+  engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
 };
 
 /** Every issue with the settings, each at its prop's path. */
@@ -77,5 +80,52 @@ export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
     if (given[key] !== undefined) shape.read(given[key], key, issues);
   }
   if (Array.isArray(given.tags)) given.tags.forEach((t, i) => tag.read(t, 'tags', issues, i));
+  indexSettingsIssues(given, issues);
+  keyTypeIssues(given, issues);
   return issues;
+}
+
+const projection = { projectionType: cdkEnum('ProjectionType', dynamodb.ProjectionType), nonKeyAttributes: shapes.list(shapes.text()) };
+
+/** Each index's projection settings: TableV2 copies them into the template unchecked, so a wrong
+ *  one would fail only at synth, inside CloudFormation's property validation, naming no prop. */
+function indexSettingsIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
+  for (const list of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
+    const indexes = given[list];
+    if (!Array.isArray(indexes)) continue;
+    indexes.forEach((index, i) => {
+      if (!isRecord(index)) return;
+      for (const [key, shape] of Object.entries(projection) as [keyof typeof projection, shapes.Shape<unknown>][]) {
+        if (index[key] !== undefined) shape.read(index[key], `${list}[${i}]`, issues, key);
+      }
+    });
+  }
+}
+
+/** Every key attribute's `type`, which a design file may leave out but TableV2 needs: without it the
+ *  synth fails inside CloudFormation's property validation ("attributeType: required but missing"). */
+function keyTypeIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
+  const check = (key: unknown, path: string) => {
+    if (isRecord(key) && key.type === undefined) {
+      issues.push({
+        path: `${path}.type`,
+        message: "is required: TableV2 needs every key attribute's type, 'S', 'N' or 'B' (AttributeType.STRING, NUMBER or BINARY)",
+      });
+    }
+  };
+  const each = (keys: unknown, path: string) => Array.isArray(keys) && keys.forEach((key, i) => check(key, `${path}[${i}]`));
+  check(given.partitionKey, 'partitionKey');
+  check(given.sortKey, 'sortKey');
+  for (const list of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
+    const indexes = given[list];
+    if (!Array.isArray(indexes)) continue;
+    indexes.forEach((index, i) => {
+      if (!isRecord(index)) return;
+      const at = `${list}[${i}]`;
+      check(index.partitionKey, `${at}.partitionKey`);
+      check(index.sortKey, `${at}.sortKey`);
+      each(index.partitionKeys, `${at}.partitionKeys`);
+      each(index.sortKeys, `${at}.sortKeys`);
+    });
+  }
 }

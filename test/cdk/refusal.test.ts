@@ -316,6 +316,81 @@ describe('invalid input throws at construction, naming the construct and the fie
   });
 });
 
+describe('hostile props (the public API sweep): an error naming the prop, never a TypeError, a stack overflow or a synth that fails inside CloudFormation', () => {
+  const construct = (props: unknown) => () => new GuardedTable(appWithStack().stack, 'Bad', props as GuardedTableProps);
+  const thrown = (make: () => unknown): DesignError | UsageError => {
+    try {
+      make();
+    } catch (error) {
+      if (error instanceof DesignError || error instanceof UsageError) return error;
+      throw error;
+    }
+    throw new Error('did not throw');
+  };
+  const paths = (make: () => unknown) => thrown(make).issues.map((i) => i.path);
+
+  it('a cycle anywhere in the design is a DesignError at its path, not "Maximum call stack size exceeded"', () => {
+    const workload: Record<string, unknown> = { peakReadUnits: 1, peakWriteUnits: 1 };
+    workload.self = workload;
+    const cyclicList: unknown[] = [];
+    cyclicList.push(cyclicList);
+    expect(paths(construct({ ...healthy(), workload }))).toEqual(['workload.self']);
+    expect(paths(construct({ ...healthy(), accessPatterns: cyclicList }))).toEqual(['accessPatterns[0]']);
+    expect(thrown(construct({ ...healthy(), workload })).message).toContain('a cycle');
+  });
+
+  it('a BigInt is a DesignError naming the field, not a TypeError from JSON.stringify', () => {
+    const error = thrown(construct({ ...healthy(), workload: { peakReadUnits: 10n, peakWriteUnits: 1 } }));
+    expect(error).toBeInstanceOf(DesignError);
+    expect(error.issues).toEqual([{ path: 'workload.peakReadUnits', message: expect.stringContaining('the BigInt 10n') }]);
+  });
+
+  it('a Date or Map where the design has an object is refused, not copied into an empty object', () => {
+    expect(paths(construct({ ...healthy(), storage: new Map([['largestPartitionGb', 50]]) }))).toEqual(['storage']);
+    expect(thrown(construct({ ...healthy(), workload: new Date(0) })).issues[0].message).toBe('expected an object, got a Date');
+  });
+
+  it.each([
+    ['the partition key', { partitionKey: { name: 'id', cardinality: 'unique' } }, 'partitionKey.type'],
+    ['the sort key', { sortKey: { name: 'at', cardinality: 100 } }, 'sortKey.type'],
+    [
+      "a GSI's key",
+      { globalSecondaryIndexes: [{ indexName: 'byCustomer', partitionKey: { name: 'customerId', cardinality: 'unique' } }] },
+      'globalSecondaryIndexes[0].partitionKey.type',
+    ],
+    [
+      "an LSI's sort key",
+      { sortKey: { name: 'at', type: 'S', cardinality: 100 }, localSecondaryIndexes: [{ indexName: 'byDay', sortKey: { name: 'day' } }] },
+      'localSecondaryIndexes[0].sortKey.type',
+    ],
+  ])('a key attribute without a type (%s) is refused at construction, not at synth by CloudFormation', (_what, change, path) => {
+    const error = thrown(construct({ ...healthy(), ...change }));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues).toEqual([{ path, message: expect.stringContaining("TableV2 needs every key attribute's type") }]);
+  });
+
+  it.each([
+    ['a number', 3, 'globalSecondaryIndexes[0].projectionType'],
+    ['a misspelt value', 'KEYS', 'globalSecondaryIndexes[0].projectionType'],
+  ])('a GSI projectionType that is %s is refused naming it (TableV2 copies it into the template unchecked)', (_what, projectionType, path) => {
+    const gsi = { indexName: 'byCustomer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' }, projectionType };
+    expect(paths(construct({ ...healthy(), globalSecondaryIndexes: [gsi] }))).toEqual([path]);
+    expect(paths(construct({ ...healthy(), globalSecondaryIndexes: [{ ...gsi, projectionType: 'INCLUDE', nonKeyAttributes: 'total' }] }))).toEqual([
+      'globalSecondaryIndexes[0].nonKeyAttributes',
+    ]);
+  });
+
+  it('name and engine props are refused, not silently replaced (a design with engine "cosmosdb" in its metadata)', () => {
+    expect(thrown(construct({ ...healthy(), name: 'orders' })).issues).toEqual([{ path: 'name', message: expect.stringContaining('tableName') }]);
+    expect(thrown(construct({ ...healthy(), engine: 'cosmosdb' })).issues).toEqual([{ path: 'engine', message: expect.stringContaining('DynamoDB') }]);
+  });
+
+  it('a bad tableName is reported at tableName, the prop the user wrote', () => {
+    expect(paths(construct(healthy({ tableName: ' ' })))).toEqual(['tableName']);
+    expect(paths(construct(healthy({ tableName: 'x'.repeat(300) })))).toEqual(['tableName']);
+  });
+});
+
 describe('addGlobalSecondaryIndex()', () => {
   it('throws for invalid input with the index path, before touching the table', () => {
     const { stack } = appWithStack();
