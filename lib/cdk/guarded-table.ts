@@ -13,6 +13,7 @@ import {
   UsageError,
   lintNormalized,
   normalize,
+  printable,
   type DesignIssue,
   type DynamoDbKeyDesign,
   type Finding,
@@ -60,11 +61,13 @@ function designName(tableName: string | undefined, path: string): string {
   return (name.length >= 3 ? name : `${name || 'Guarded'}-table`).slice(0, 255);
 }
 
-/** The table as alarm names and dashboards call it: its literal name, else `<stack name>/<path in the stack>` (unique in the account). */
+/** The table as alarm names and dashboards call it: its literal name, else `<stack name>/<path in the stack>` (unique in the account).
+ *  A construct id may hold any character: control and bidi characters are written as visible escapes, as reports
+ *  print them, since CloudWatch refuses control characters in an alarm name and a bidi override would spoof one. */
 function tableLabel(table: Construct, tableName: unknown): string {
   if (typeof tableName === 'string' && !Token.isUnresolved(tableName)) return tableName;
   const stack = Stack.of(table);
-  return `${stack.stackName}/${table.node.path.slice(stack.node.path.length + 1)}`;
+  return printable(`${stack.stackName}/${table.node.path.slice(stack.node.path.length + 1)}`);
 }
 
 function tierActions(monitoring: SkewMonitoringProps): TierActions {

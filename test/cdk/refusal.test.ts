@@ -385,6 +385,21 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
     expect(thrown(construct({ ...healthy(), engine: 'cosmosdb' })).issues).toEqual([{ path: 'engine', message: expect.stringContaining('DynamoDB') }]);
   });
 
+  it('a construct id with an escape sequence or a bidi override reaches no alarm name, description or dashboard unescaped (CloudWatch refuses control characters in alarm names)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Evil\u001b[2J\u202eX', healthy({ dashboard: true, compositeAlarm: true }));
+    const resources = Object.values(templateOf(stack).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>);
+    const texts = resources
+      .filter((r) => r.Type.startsWith('AWS::CloudWatch::'))
+      .flatMap((r) => [r.Properties.AlarmName, r.Properties.AlarmDescription, JSON.stringify(r.Properties.DashboardBody ?? '')]);
+    expect(texts.filter((t) => typeof t === 'string' && t.includes('Test/Evil')).length).toBeGreaterThan(4);
+    // eslint-disable-next-line no-control-regex -- looking for the raw characters is the point
+    expect(texts.filter((t) => typeof t === 'string' && /[\u0000-\u001f\u202e]/.test(t))).toEqual([]);
+    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'skewguard page Test/Evil\\x1b[2J\\u202eX hot partition (key-range throttles)',
+    });
+  });
+
   it('a bad tableName is reported at tableName, the prop the user wrote', () => {
     expect(paths(construct(healthy({ tableName: ' ' })))).toEqual(['tableName']);
     expect(paths(construct(healthy({ tableName: 'x'.repeat(300) })))).toEqual(['tableName']);
