@@ -44,7 +44,7 @@ import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';
-import { settingsIssues } from './settings-check';
+import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
 
@@ -271,7 +271,8 @@ export class GuardedTable extends Construct {
     const added = plainDesign(gsiDesign(gsi), `globalSecondaryIndexes[${position}]`, issues);
     const next: TableDesignInput = { ...this.input, globalSecondaryIndexes: [...(this.input.globalSecondaryIndexes ?? []), added] };
     const normalized = issues.length === 0 ? this.normalizeDesign(next, issues) : undefined;
-    if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    const usage = indexIssues(gsi, `globalSecondaryIndexes[${position}]`);
+    refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
     this.table.addGlobalSecondaryIndex(globalSecondaryIndexProps(gsi));
     this.input = this.withCapacity(next);
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);

@@ -87,45 +87,47 @@ export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
 
 const projection = { projectionType: cdkEnum('ProjectionType', dynamodb.ProjectionType), nonKeyAttributes: shapes.list(shapes.text()) };
 
-/** Each index's projection settings: TableV2 copies them into the template unchecked, so a wrong
- *  one would fail only at synth, inside CloudFormation's property validation, naming no prop. */
+/** Each index's projection settings and key types (see {@link indexIssues}). */
 function indexSettingsIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
   for (const list of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
     const indexes = given[list];
-    if (!Array.isArray(indexes)) continue;
-    indexes.forEach((index, i) => {
-      if (!isRecord(index)) return;
-      for (const [key, shape] of Object.entries(projection) as [keyof typeof projection, shapes.Shape<unknown>][]) {
-        if (index[key] !== undefined) shape.read(index[key], `${list}[${i}]`, issues, key);
-      }
-    });
+    if (Array.isArray(indexes)) indexes.forEach((index, i) => issues.push(...indexIssues(index, `${list}[${i}]`)));
   }
+}
+
+/**
+ * What TableV2 takes from an index as given and the core does not check: its projection settings,
+ * which TableV2 copies into the template unchecked, and its key attributes' types. Either, wrong,
+ * would fail only at synth, inside CloudFormation's property validation, naming no prop.
+ * `addGlobalSecondaryIndex()` checks its index with this too.
+ */
+export function indexIssues(index: unknown, at: string): DesignIssue[] {
+  const issues: DesignIssue[] = [];
+  if (!isRecord(index)) return issues;
+  for (const [key, shape] of Object.entries(projection) as [keyof typeof projection, shapes.Shape<unknown>][]) {
+    if (index[key] !== undefined) shape.read(index[key], at, issues, key);
+  }
+  checkKeyType(index.partitionKey, `${at}.partitionKey`, issues);
+  checkKeyType(index.sortKey, `${at}.sortKey`, issues);
+  for (const list of ['partitionKeys', 'sortKeys']) {
+    const keys = index[list];
+    if (Array.isArray(keys)) keys.forEach((key, i) => checkKeyType(key, `${at}.${list}[${i}]`, issues));
+  }
+  return issues;
 }
 
 /** Every key attribute's `type`, which a design file may leave out but TableV2 needs: without it the
  *  synth fails inside CloudFormation's property validation ("attributeType: required but missing"). */
-function keyTypeIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
-  const check = (key: unknown, path: string) => {
-    if (isRecord(key) && key.type === undefined) {
-      issues.push({
-        path: `${path}.type`,
-        message: "is required: TableV2 needs every key attribute's type, 'S', 'N' or 'B' (AttributeType.STRING, NUMBER or BINARY)",
-      });
-    }
-  };
-  const each = (keys: unknown, path: string) => Array.isArray(keys) && keys.forEach((key, i) => check(key, `${path}[${i}]`));
-  check(given.partitionKey, 'partitionKey');
-  check(given.sortKey, 'sortKey');
-  for (const list of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
-    const indexes = given[list];
-    if (!Array.isArray(indexes)) continue;
-    indexes.forEach((index, i) => {
-      if (!isRecord(index)) return;
-      const at = `${list}[${i}]`;
-      check(index.partitionKey, `${at}.partitionKey`);
-      check(index.sortKey, `${at}.sortKey`);
-      each(index.partitionKeys, `${at}.partitionKeys`);
-      each(index.sortKeys, `${at}.sortKeys`);
+function checkKeyType(key: unknown, path: string, issues: DesignIssue[]): void {
+  if (isRecord(key) && key.type === undefined) {
+    issues.push({
+      path: `${path}.type`,
+      message: "is required: TableV2 needs every key attribute's type, 'S', 'N' or 'B' (AttributeType.STRING, NUMBER or BINARY)",
     });
   }
+}
+
+function keyTypeIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
+  checkKeyType(given.partitionKey, 'partitionKey', issues);
+  checkKeyType(given.sortKey, 'sortKey', issues);
 }

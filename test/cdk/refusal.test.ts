@@ -1,8 +1,8 @@
-import { App, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
+import { App, Aws, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
-import { FAIL_ON_CONTEXT, GuardedTable, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
+import { FAIL_ON_CONTEXT, GuardedTable, SkewDashboard, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
 /** One warning only: the hottest customer takes 15% of a modest load (SG014). */
@@ -398,6 +398,42 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
     templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmName: 'skewguard page Test/Evil\\x1b[2J\\u202eX hot partition (key-range throttles)',
     });
+  });
+
+  it('addGlobalSecondaryIndex() checks what TableV2 takes as given too: key types and projection (was a synth-time CloudFormation error)', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Bad', healthy());
+    const error = thrown(() =>
+      table.addGlobalSecondaryIndex({ indexName: 'byCustomer', partitionKey: { name: 'customerId', cardinality: 'unique' } } as never),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues.map((i) => i.path)).toEqual(['globalSecondaryIndexes[0].partitionKey.type']);
+    expect(paths(() => table.addGlobalSecondaryIndex({ indexName: 'byId', partitionKey: healthy().partitionKey, projectionType: 'SOME' as never }))).toEqual([
+      'globalSecondaryIndexes[0].projectionType',
+    ]);
+    expect(table.design.globalSecondaryIndexes).toEqual([]);
+  });
+
+  it.each([
+    ['a number as the name', { dashboardName: 0 }, 'dashboardName'],
+    ['an empty name', { dashboardName: '' }, 'dashboardName'],
+    ['a name with spaces', { dashboardName: 'my dashboard' }, 'dashboardName'],
+    ['zero tables per dashboard', { tablesPerDashboard: 0 }, 'tablesPerDashboard'],
+    ['NaN tables per dashboard', { tablesPerDashboard: NaN }, 'tablesPerDashboard'],
+    ['1.5 tables per dashboard', { tablesPerDashboard: 1.5 }, 'tablesPerDashboard'],
+    ['null props', null, ''],
+  ])('SkewDashboard props: %s is a UsageError naming it (was a TypeError, a synth-time error or a dashboard named "-NaN")', (_what, props, path) => {
+    const error = thrown(() => new SkewDashboard(appWithStack().stack, 'Dash', props as never));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues.map((i) => i.path)).toEqual([path]);
+  });
+
+  it('SkewDashboard still takes a token name and a whole count', () => {
+    const { stack } = appWithStack();
+    const dashboard = new SkewDashboard(stack, 'Dash', { dashboardName: `${Aws.STACK_NAME}-skew`, tablesPerDashboard: 1 });
+    new GuardedTable(stack, 'A', healthy({ dashboard }));
+    new GuardedTable(stack, 'B', healthy({ dashboard }));
+    expect(dashboard.dashboards).toHaveLength(2);
   });
 
   it('a bad tableName is reported at tableName, the prop the user wrote', () => {
