@@ -4,10 +4,12 @@
  * throttles by cause and consumed capacity. One dashboard holds `tablesPerDashboard` tables; more
  * tables continue on `<name>-2`, `<name>-3`… (a CloudWatch dashboard holds at most 500 widgets).
  */
-import { Aws, Stack } from 'aws-cdk-lib';
+import { Aws, Stack, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
+import { checkWith, shapes } from '../index';
 import type { SkewAlarm } from './alarm-types';
+import { custom } from './cdk-shapes';
 import type { InsightRuleNames } from './insight-rules';
 import { consumedCapacity, PERIOD, provisionedCapacity, throttleEvents, throttleEventsMetricName, type KeySpaceRef, type ThrottleCause } from './metrics';
 
@@ -67,6 +69,23 @@ export interface SkewDashboardProps {
   readonly tablesPerDashboard?: number;
 }
 
+/** CloudWatch dashboard names: up to 255 letters, digits, `-` and `_` (PutDashboard, DashboardName); 251 leave room
+ *  for the `-2`, `-3`… of the next dashboards. A count that is not a whole number ≥ 1 would name them `-NaN` or `-Infinity`. */
+const DASHBOARD_PROPS = shapes.record<SkewDashboardProps>(
+  {
+    dashboardName: {
+      shape: custom(
+        'a dashboard name: 1 to 251 letters, digits, "-" and "_" (or a token)',
+        (value) => typeof value === 'string' && (Token.isUnresolved(value) || /^[A-Za-z0-9_-]{1,251}$/.test(value)),
+      ),
+      optional: true,
+      doc: 'Name of the first dashboard.',
+    },
+    tablesPerDashboard: { shape: shapes.num({ integer: true, min: 1 }), optional: true, doc: 'Tables per dashboard.' },
+  },
+  { title: 'SkewDashboard props' },
+);
+
 /** The skew dashboard(s) of a stack. `SkewDashboard.of(stack)` is the one `dashboard: true` uses. */
 export class SkewDashboard extends Construct {
   /** The stack's default skew dashboard, made on first use. */
@@ -81,8 +100,9 @@ export class SkewDashboard extends Construct {
   private readonly tablesPerDashboard: number;
   private tables = 0;
 
-  constructor(scope: Construct, id: string, props: SkewDashboardProps = {}) {
+  constructor(scope: Construct, id: string, given: SkewDashboardProps = {}) {
     super(scope, id);
+    const props = checkWith(DASHBOARD_PROPS, given, { subject: `SkewDashboard ${this.node.path}` });
     this.baseName = props.dashboardName ?? `${Stack.of(this).stackName}-${Aws.REGION}-skewguard`;
     this.tablesPerDashboard = props.tablesPerDashboard ?? 20;
   }

@@ -79,23 +79,38 @@ const TOKEN_MESSAGE =
 
 /**
  * A deep copy of `value` as plain JSON data, with the path of every unresolved token (string,
- * number or IResolvable) in `issues`. Undefined properties are dropped, as JSON would.
+ * number or IResolvable) in `issues`, and of what JSON cannot hold: a cycle (which would overflow
+ * the stack) and a BigInt (which JSON.stringify throws on). Undefined properties are dropped, as JSON
+ * would; a Date, Map or other built-in is passed on as it is, for the core to name.
  */
 export function plainDesign<T>(value: T, path: string, issues: DesignIssue[]): T {
+  const within = new Set<object>();
   const copy = (item: unknown, at: string): unknown => {
     if (item !== null && (typeof item === 'object' || typeof item === 'string' || typeof item === 'number') && Token.isUnresolved(item)) {
       issues.push({ path: at, message: TOKEN_MESSAGE });
       return undefined;
     }
-    if (Array.isArray(item)) return item.map((element, i) => copy(element, `${at}[${i}]`));
-    if (item !== null && typeof item === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(item)) {
-        if (field !== undefined) out[key] = copy(field, at === '' ? key : `${at}.${key}`);
-      }
-      return out;
+    if (typeof item === 'bigint') {
+      issues.push({ path: at, message: `expected a number, got the BigInt ${item}n: a design is JSON data` });
+      return undefined;
     }
-    return item;
+    if (item === null || typeof item !== 'object' || !(Array.isArray(item) || Object.prototype.toString.call(item) === '[object Object]')) return item;
+    if (within.has(item)) {
+      issues.push({ path: at, message: 'refers back to an object that contains it (a cycle); a design is JSON data: give each field its own value' });
+      return undefined;
+    }
+    within.add(item);
+    let out: unknown;
+    if (Array.isArray(item)) out = item.map((element, i) => copy(element, `${at}[${i}]`));
+    else {
+      const fields: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(item)) {
+        if (field !== undefined) fields[key] = copy(field, at === '' ? key : `${at}.${key}`);
+      }
+      out = fields;
+    }
+    within.delete(item);
+    return out;
   };
   return copy(value, path) as T;
 }

@@ -13,6 +13,7 @@ import {
   UsageError,
   lintNormalized,
   normalize,
+  printable,
   type CapacityDeclarations,
   type DesignIssue,
   type DynamoDbKeyDesign,
@@ -44,7 +45,7 @@ import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';
-import { settingsIssues } from './settings-check';
+import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
 
@@ -61,11 +62,13 @@ function designName(tableName: string | undefined, path: string): string {
   return (name.length >= 3 ? name : `${name || 'Guarded'}-table`).slice(0, 255);
 }
 
-/** The table as alarm names and dashboards call it: its literal name, else `<stack name>/<path in the stack>` (unique in the account). */
+/** The table as alarm names and dashboards call it: its literal name, else `<stack name>/<path in the stack>` (unique in the account).
+ *  A construct id may hold any character: control and bidi characters are written as visible escapes, as reports
+ *  print them, since CloudWatch refuses control characters in an alarm name and a bidi override would spoof one. */
 function tableLabel(table: Construct, tableName: unknown): string {
   if (typeof tableName === 'string' && !Token.isUnresolved(tableName)) return tableName;
   const stack = Stack.of(table);
-  return `${stack.stackName}/${table.node.path.slice(stack.node.path.length + 1)}`;
+  return printable(`${stack.stackName}/${table.node.path.slice(stack.node.path.length + 1)}`);
 }
 
 function tierActions(monitoring: SkewMonitoringProps): TierActions {
@@ -147,6 +150,9 @@ export class GuardedTable extends Construct {
     );
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
     const normalized = issues.length === 0 ? this.normalizeDesign(this.input, issues) : undefined;
+    // The design's name is the tableName prop when one is given: its problems are reported where the user wrote it.
+    if (typeof settings.tableName === 'string')
+      issues.forEach((issue, i) => issue.path === 'name' && (issues[i] = { path: 'tableName', message: issue.message }));
     this.alarmSettings = resolveAlarmSettings(
       monitoring,
       {
@@ -266,7 +272,8 @@ export class GuardedTable extends Construct {
     const added = plainDesign(gsiDesign(gsi), `globalSecondaryIndexes[${position}]`, issues);
     const next: TableDesignInput = { ...this.input, globalSecondaryIndexes: [...(this.input.globalSecondaryIndexes ?? []), added] };
     const normalized = issues.length === 0 ? this.normalizeDesign(next, issues) : undefined;
-    if (issues.length > 0 || normalized === undefined) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    const usage = indexIssues(gsi, `globalSecondaryIndexes[${position}]`);
+    refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
     this.table.addGlobalSecondaryIndex(globalSecondaryIndexProps(gsi));
     this.input = this.withCapacity(next);
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);

@@ -64,6 +64,9 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   dashboardName: 'the dashboard is shared per stack and opt-in: dashboard: new SkewDashboard(stack, id, { dashboardName })',
   replicas:
     'add replicas with guarded.table.addReplica({ region }) after construction; each keeps Contributor Insights on (the synth is refused if one turns it off)',
+  // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
+  name: "the design is named by tableName (or, without one, by the construct's path)",
+  engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
 };
 
 /** Every issue with the settings, each at its prop's path. */
@@ -77,5 +80,54 @@ export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
     if (given[key] !== undefined) shape.read(given[key], key, issues);
   }
   if (Array.isArray(given.tags)) given.tags.forEach((t, i) => tag.read(t, 'tags', issues, i));
+  indexSettingsIssues(given, issues);
+  keyTypeIssues(given, issues);
   return issues;
+}
+
+const projection = { projectionType: cdkEnum('ProjectionType', dynamodb.ProjectionType), nonKeyAttributes: shapes.list(shapes.text()) };
+
+/** Each index's projection settings and key types (see {@link indexIssues}). */
+function indexSettingsIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
+  for (const list of ['globalSecondaryIndexes', 'localSecondaryIndexes']) {
+    const indexes = given[list];
+    if (Array.isArray(indexes)) indexes.forEach((index, i) => issues.push(...indexIssues(index, `${list}[${i}]`)));
+  }
+}
+
+/**
+ * What TableV2 takes from an index as given and the core does not check: its projection settings,
+ * which TableV2 copies into the template unchecked, and its key attributes' types. Either, wrong,
+ * would fail only at synth, inside CloudFormation's property validation, naming no prop.
+ * `addGlobalSecondaryIndex()` checks its index with this too.
+ */
+export function indexIssues(index: unknown, at: string): DesignIssue[] {
+  const issues: DesignIssue[] = [];
+  if (!isRecord(index)) return issues;
+  for (const [key, shape] of Object.entries(projection) as [keyof typeof projection, shapes.Shape<unknown>][]) {
+    if (index[key] !== undefined) shape.read(index[key], at, issues, key);
+  }
+  checkKeyType(index.partitionKey, `${at}.partitionKey`, issues);
+  checkKeyType(index.sortKey, `${at}.sortKey`, issues);
+  for (const list of ['partitionKeys', 'sortKeys']) {
+    const keys = index[list];
+    if (Array.isArray(keys)) keys.forEach((key, i) => checkKeyType(key, `${at}.${list}[${i}]`, issues));
+  }
+  return issues;
+}
+
+/** Every key attribute's `type`, which a design file may leave out but TableV2 needs: without it the
+ *  synth fails inside CloudFormation's property validation ("attributeType: required but missing"). */
+function checkKeyType(key: unknown, path: string, issues: DesignIssue[]): void {
+  if (isRecord(key) && key.type === undefined) {
+    issues.push({
+      path: `${path}.type`,
+      message: "is required: TableV2 needs every key attribute's type, 'S', 'N' or 'B' (AttributeType.STRING, NUMBER or BINARY)",
+    });
+  }
+}
+
+function keyTypeIssues(given: Record<string, unknown>, issues: DesignIssue[]): void {
+  checkKeyType(given.partitionKey, 'partitionKey', issues);
+  checkKeyType(given.sortKey, 'sortKey', issues);
 }

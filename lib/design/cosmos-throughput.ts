@@ -41,7 +41,8 @@ export function requestUnitsShape(form: ThroughputForm): Shape<number> {
 export function throughputFormOf(value: unknown): ThroughputForm | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const keys = Object.keys(value).filter((k) => k !== 'containers');
-  return keys.length === 1 && keys[0] in THROUGHPUT_GRID ? (keys[0] as ThroughputForm) : undefined;
+  // Own keys of the grid only: `in` would take "constructor" or "__proto__" for a form.
+  return keys.length === 1 && Object.prototype.hasOwnProperty.call(THROUGHPUT_GRID, keys[0]) ? (keys[0] as ThroughputForm) : undefined;
 }
 
 const dedicated = {

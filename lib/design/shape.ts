@@ -51,13 +51,30 @@ export function describe(value: unknown): string {
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
   if (typeof value === 'bigint') return `the BigInt ${value}n`;
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'object') {
+    const kind = builtInKind(value);
+    return kind === 'Object' ? 'an object' : `a ${kind}`;
+  }
   return `a ${typeof value}`;
+}
+
+/** `Object` for an ordinary object (a literal, a class instance, a Proxy of one); otherwise the built-in
+ *  it is (`Date`, `Map`, `Set`, `RegExp`, `Promise`, `Number` for a boxed number). Never throws: a
+ *  Proxy whose trap throws is an object as far as messages go. */
+function builtInKind(value: object): string {
+  try {
+    return Object.prototype.toString.call(value).slice(8, -1);
+  } catch {
+    return 'Object';
+  }
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-const isPlainObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object whose data are its own fields: not an array, and not a built-in that keeps its data in
+ *  internal slots (a Date, a Map, a Set…), which would read as an object with no fields and lose them silently. */
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && builtInKind(value) === 'Object';
 
 /** Own enumerable property, never one inherited from a (possibly polluted) prototype. */
 export function ownValue(object: object, key: string): unknown {

@@ -18,6 +18,7 @@ import { describe, num, oneOf, record, text } from './shape';
  * silently orphans data. A different hash needs a new function name and a data migration.
  */
 export function shardHash(value: string): number {
+  if (typeof value !== 'string') throw usage('shardHash', 'value', `must be a string (shardOf() takes numbers too), got ${describe(value)}`);
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(value, 'utf8')) {
     hash ^= byte;

@@ -285,9 +285,15 @@ export function restateFinding(finding: Finding, data: MessageData): Finding {
 
 /** Findings that should stop a deployment: unacknowledged, at or above `level`. */
 export function blockingFindings(findings: readonly Finding[], level: Severity = 'error'): Finding[] {
-  if (!Object.prototype.hasOwnProperty.call(SEVERITY_ORDER, level)) {
+  // Checked as unknown values: JavaScript callers pass anything, and a wrong one must be named, not crash `filter`.
+  const list: unknown = findings;
+  const given: unknown = level;
+  if (!Array.isArray(list)) {
+    throw new UsageError([{ path: 'findings', message: `expected an array of findings, got ${describe(list)}` }], 'blockingFindings() findings');
+  }
+  if (typeof given !== 'string' || !Object.prototype.hasOwnProperty.call(SEVERITY_ORDER, given)) {
     // Fail closed: an unknown level must not quietly let every finding through.
-    throw new UsageError([{ path: 'level', message: `expected "error" or "warning", got ${describe(level)}` }], 'blockingFindings() level');
+    throw new UsageError([{ path: 'level', message: `expected "error" or "warning", got ${describe(given)}` }], 'blockingFindings() level');
   }
   return findings.filter((f) => !f.acknowledged && SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[level]);
 }

@@ -4,11 +4,13 @@
  * checks one thing, a subset of the rules. The adapters call this instead of building a document
  * around the resource and rewriting its paths.
  */
+import { checkWith } from '../design/check';
 import { DesignError, type DesignIssue } from '../design/errors';
 import { parseFieldPath, prefixPath, rebasePath } from '../design/field-path';
 import type { ExternalResourceDesign } from '../design/input';
 import { IssueLog } from '../design/issue-log';
 import { normalizeExternal, type ExternalLocations } from '../design/normalize';
+import { list, record, text } from '../design/shape';
 import { externalResourceShape } from '../design/shapes';
 import { lintNormalized, type LintResult } from './engine';
 import { CATALOGUE_IDS, validateLintOptions, type LintOptions } from './validate';
@@ -26,8 +28,9 @@ export interface ExternalLintOptions extends LintOptions {
  * Throws {@link DesignError} when the resource cannot be read, each issue at its reported path.
  */
 export function lintExternal(resource: ExternalResourceDesign, options: ExternalLintOptions = {}): LintResult {
-  const { locations = {}, ...lintOptions } = options;
-  const basePath = validateLintOptions(lintOptions).basePath ?? '';
+  const { locations, lintOptions } = splitOptions(options);
+  const valid = validateLintOptions(lintOptions);
+  const basePath = valid.basePath ?? '';
   const issues: DesignIssue[] = [];
   const read = externalResourceShape.read(resource, '', issues);
   const external = read && normalizeExternal(read, new IssueLog(issues, ''), CATALOGUE_IDS, locations);
@@ -37,7 +40,29 @@ export function lintExternal(resource: ExternalResourceDesign, options: External
       'external resource',
     );
   }
-  return lintNormalized({ designs: [], external: [{ location: '', resource: external }] }, lintOptions);
+  return lintNormalized({ designs: [], external: [{ location: '', resource: external }] }, valid);
+}
+
+const path = (doc: string) => ({ shape: text(), optional: true as const, doc });
+const LOCATIONS = record<ExternalLocations>(
+  {
+    partitionKeys: { shape: list(text()), optional: true, doc: 'Where each partitionKeys entry was read from.' },
+    keyMonitoring: path('Where keyMonitoring was read from.'),
+    partitionKeyList: path('Where the list of partition keys was read from.'),
+    partitionKeyKind: path('Where partitionKeyKind was read from.'),
+    partitionKeyVersion: path('Where partitionKeyVersion was read from.'),
+    acknowledgements: path('Where the acknowledgements were read from.'),
+  },
+  { title: 'external resource locations' },
+);
+
+/** `locations` (checked) apart from the lint options; `null` means none, as it does for `lint()`, and
+ *  what is not an object is left to `validateLintOptions()` to name. */
+function splitOptions(options: unknown): { locations: ExternalLocations; lintOptions: unknown } {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return { locations: {}, lintOptions: options };
+  const { locations, ...lintOptions } = options as ExternalLintOptions;
+  const checked = locations === undefined ? {} : checkWith(LOCATIONS, locations, { path: 'options.locations', subject: 'lintExternal() options' });
+  return { locations: checked, lintOptions };
 }
 
 /** A shape issue's path in `resource` at the location its field was read from. */

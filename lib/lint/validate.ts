@@ -108,7 +108,21 @@ export interface AcknowledgementCheckOptions {
  * `{ rule, reason, index? }` with a known (or retired) rule id and a reason of at least 10
  * characters. Returns them, or throws {@link UsageError} naming each problem's field path.
  */
-export function validateAcknowledgements(value: unknown, options: AcknowledgementCheckOptions = {}): AcknowledgementDesign[] {
+const ACKNOWLEDGEMENT_CHECK_OPTIONS = record<AcknowledgementCheckOptions>(
+  {
+    path: { shape: text({ minLength: 0 }), optional: true, doc: 'Field path of the list, prefixed to each problem.' },
+    indexNames: { shape: list(text()), optional: true, doc: 'Index names an acknowledgement may scope itself to.' },
+  },
+  { title: 'acknowledgement check options' },
+);
+
+/** The validators' own options, checked before they are used: a wrong one is a UsageError at `options.…`. */
+function checkedOptions(options: unknown): AcknowledgementCheckOptions {
+  return options === undefined ? {} : checkWith(ACKNOWLEDGEMENT_CHECK_OPTIONS, options, { path: 'options', subject: 'acknowledgement check options' });
+}
+
+export function validateAcknowledgements(value: unknown, given: AcknowledgementCheckOptions = {}): AcknowledgementDesign[] {
+  const options = checkedOptions(given);
   const path = options.path ?? 'acknowledgements';
   const listed = checkWith(list(acknowledgementShape), value, { path, subject: 'acknowledgements' });
   const issues: DesignIssue[] = [];
@@ -118,7 +132,8 @@ export function validateAcknowledgements(value: unknown, options: Acknowledgemen
 }
 
 /** One waiver, as {@link validateAcknowledgements} checks each (`path` defaults to `''`: issues at `rule`, `reason`). */
-export function validateAcknowledgement(value: unknown, options: AcknowledgementCheckOptions = {}): AcknowledgementDesign {
+export function validateAcknowledgement(value: unknown, given: AcknowledgementCheckOptions = {}): AcknowledgementDesign {
+  const options = checkedOptions(given);
   const path = options.path ?? '';
   const ack = checkWith(acknowledgementShape, value, { path, subject: 'acknowledgement' });
   const issues: DesignIssue[] = [];

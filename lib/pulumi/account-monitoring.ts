@@ -9,7 +9,7 @@ import * as operationalinsights from '@pulumi/azure-native/operationalinsights';
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../index';
 import { tierActionGroupsShape, type TierActionGroups } from './alert-settings';
-import { actionGroupIds, deployTime, named, passThrough, planTime, readArgs, withId } from './arg-shapes';
+import { actionGroupIds, deployTime, named, planTime, readArgs, tagsShape, withId } from './arg-shapes';
 import { diagnosticSettingGaps } from './diagnostic-gaps';
 import { MONITORING_CATEGORIES } from './partition-key-categories';
 import { nameOf, resolveAccount, type AccountInput, type ResourceGroupInput } from './references';
@@ -64,7 +64,7 @@ const argsShape = shapes.record<CosmosAccountMonitoringArgs>({
   additionalLogCategories: { shape: shapes.list(categoryName), optional: true, doc: 'Other log categories for the setting.' },
   actionGroupIds: { shape: actionGroupIds, optional: true, doc: 'Action groups of every tier.' },
   actionGroups: { shape: tierActionGroupsShape, optional: true, doc: 'Action groups per tier.' },
-  tags: { shape: passThrough(), optional: true, doc: 'Tags of the created workspace.' },
+  tags: { shape: tagsShape, optional: true, doc: 'Tags of the created workspace.' },
 });
 
 export class CosmosAccountMonitoring extends pulumi.ComponentResource {

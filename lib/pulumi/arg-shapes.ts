@@ -111,6 +111,59 @@ export function withId(what: string): Shape<{ readonly id: pulumi.Input<string> 
   };
 }
 
+/** Any string: a tag value may be empty or padded, as Azure allows. */
+const anyString: Shape<string> = {
+  expected: 'a string',
+  is: (value) => typeof value === 'string',
+  read: (value, place, issues, key) => (typeof value === 'string' ? value : issue(issues, place, key, `expected a string, got ${shapes.describe(value)}`)),
+  schema: () => ({ type: 'string' }),
+};
+
+/** Azure resource tags: an object of strings (each may be an Output), or an Output of one. Read here, not
+ *  passed through: Pulumi's serializer throws on a symbol after the component has registered, and
+ *  follows a cycle until the process runs out of memory. */
+export const tagsShape = deployTime(shapes.mapOf(deployTime(anyString), { expected: 'an object mapping tag names to strings (or Outputs)' }));
+
+/** What a value passed through to Azure holds that Pulumi cannot send, at its path: a cycle (Pulumi's
+ *  serializer follows it until memory runs out), a symbol, a function or a BigInt (which it throws on
+ *  after the component has registered), or a number that is not finite. Outputs and Promises are sent as they are. */
+function unsendable(value: unknown, place: shapes.Place, issues: DesignIssue[], within: Set<object>): void {
+  if (isDeferred(value) || value === null || typeof value === 'string' || typeof value === 'boolean' || value === undefined) return;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) issues.push({ path: shapes.pathOf(place), message: `expected a finite number, got ${shapes.describe(value)}` });
+    return;
+  }
+  if (typeof value !== 'object') {
+    issues.push({ path: shapes.pathOf(place), message: `is ${shapes.describe(value)}, which Pulumi cannot send to Azure: use plain data` });
+    return;
+  }
+  if (within.has(value)) {
+    issues.push({
+      path: shapes.pathOf(place),
+      message: 'refers back to an object that contains it (a cycle), which Pulumi cannot send to Azure: use plain data',
+    });
+    return;
+  }
+  within.add(value);
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  for (const [key, item] of entries) unsendable(item, { parent: place, key }, issues, within);
+  within.delete(value);
+}
+
+/** A setting passed through to Azure as it is (an indexing policy, unique keys), once it is data Pulumi can send. */
+export function azureData<T>(expected: string): Shape<T> {
+  return {
+    expected,
+    is: () => true,
+    read(value, place, issues, key) {
+      const before = issues.length;
+      unsendable(value, key === undefined ? place : { parent: place, key }, issues, new Set());
+      return issues.length === before ? (value as T) : undefined;
+    },
+    schema: () => ({}),
+  };
+}
+
 /** A list of action group resource ids, each a string or an Output of one. */
 export const actionGroupIds = shapes.list(deployTime(nonBlank));
 

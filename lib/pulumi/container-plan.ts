@@ -8,7 +8,7 @@ import { shapes, type DesignIssue, type Severity } from '../index';
 import { CosmosAccountMonitoring } from './account-monitoring';
 import { planAlerts, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';
-import { deployTime, named, passThrough, planTime, readArgs } from './arg-shapes';
+import { azureData, deployTime, named, passThrough, planTime, readArgs, tagsShape } from './arg-shapes';
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
@@ -59,10 +59,10 @@ const argsShape = shapes.record<GuardedContainerArgs>({
     shape: throughputShape,
     doc: 'where the RU/s come from: { manual: RU/s }, { autoscaleMax: RU/s }, "shared" (the database\'s throughput) or "serverless"; it decides which alerts can fire',
   },
-  indexingPolicy: { shape: passThrough(), optional: true, doc: 'Indexing policy.' },
+  indexingPolicy: { shape: azureData('an indexing policy'), optional: true, doc: 'Indexing policy.' },
   defaultTtl: { shape: deployTime(ttlShape), optional: true, doc: 'Default TTL.' },
-  uniqueKeyPolicy: { shape: passThrough(), optional: true, doc: 'Unique keys.' },
-  tags: { shape: passThrough(), optional: true, doc: 'Tags.' },
+  uniqueKeyPolicy: { shape: azureData('a unique key policy'), optional: true, doc: 'Unique keys.' },
+  tags: { shape: tagsShape, optional: true, doc: 'Tags.' },
   alerts: { shape: skewAlertsShape, optional: true, doc: 'Skew alerts.' },
   protect: { shape: planTime(shapes.bool()), optional: true, doc: 'protect on the container.' },
   failOn: { shape: planTime(shapes.oneOf<Severity>(['error', 'warning'])), optional: true, doc: 'Lowest severity that refuses.' },

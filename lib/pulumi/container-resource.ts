@@ -30,16 +30,20 @@ export interface ContainerSettings {
   readonly tags?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
-/** `defaultTtl`: -1 (on, no default expiry) or whole seconds above 0. */
+/** The largest `defaultTtl`: Azure's field is a 32-bit integer ("Time to Live (TTL) in Azure Cosmos DB",
+ *  https://learn.microsoft.com/azure/cosmos-db/nosql/time-to-live: "a maximum value of 2147483647"). */
+const MAX_TTL = 2_147_483_647;
+
+/** `defaultTtl`: -1 (on, no default expiry) or whole seconds above 0, up to 2,147,483,647. */
 export const ttlShape: shapes.Shape<number> = {
-  expected: '-1 (TTL on, no default expiry) or whole seconds above 0',
+  expected: '-1 (TTL on, no default expiry) or whole seconds from 1 to 2147483647',
   is: (value) => typeof value === 'number',
   read(value, place, issues, key) {
-    if (typeof value === 'number' && Number.isInteger(value) && (value === -1 || value > 0)) return value;
+    if (typeof value === 'number' && Number.isInteger(value) && (value === -1 || (value > 0 && value <= MAX_TTL))) return value;
     issues.push({ path: shapes.pathOf(place, key), message: `expected ${ttlShape.expected}, got ${shapes.describe(value)}` });
     return undefined;
   },
-  schema: () => ({ anyOf: [{ const: -1 }, { type: 'integer', minimum: 1 }] }),
+  schema: () => ({ anyOf: [{ const: -1 }, { type: 'integer', minimum: 1, maximum: MAX_TTL }] }),
 };
 
 /** What could not be checked because it is only known at deployment (reported with pulumi.log.warn). */

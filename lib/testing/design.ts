@@ -7,6 +7,7 @@ import { DesignError, lintDocument, type DesignInput, type Finding, type LintOpt
 import { DesignAssertionError } from './assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from './expectations';
 import { fails, readFailOn, type FailOn } from './failing';
+import { readOptions } from './options';
 import { findingEntry, formatReport, unusedAcknowledgementEntry } from './report';
 
 export interface DesignAssertionOptions extends LintOptions {
@@ -26,7 +27,7 @@ interface Checked {
 }
 
 function check(design: DesignInput, options: DesignAssertionOptions, caller: string): Checked {
-  const { failOn: rawFailOn, ...lintOptions } = options;
+  const { failOn: rawFailOn, ...lintOptions } = readOptions(options, caller);
   const failOn = readFailOn(rawFailOn, caller);
   let result: LintResult;
   try {

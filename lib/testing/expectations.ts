@@ -4,7 +4,7 @@
  * A typo in an expectation is a usage error named by its position, never an assertion that
  * silently cannot pass.
  */
-import { RULES, UsageError, type DesignIssue } from '../index';
+import { RULES, shapes, UsageError, type DesignIssue } from '../index';
 
 /** A rule the design must fail with, optionally at a place. */
 export type RuleExpectation =
@@ -82,7 +82,7 @@ export function readExpectations(
         path: typeof item === 'object' && item !== null ? `${at}.rule` : at,
         message:
           successor === undefined
-            ? `expected ${known}, got ${JSON.stringify(record.rule) ?? String(record.rule)}`
+            ? `expected ${known}, got ${shapes.describe(record.rule)}`
             : `${JSON.stringify(record.rule)} was replaced by ${successor}: expect that rule instead`,
       });
       return [];
@@ -91,7 +91,7 @@ export function readExpectations(
     for (const field of PLACE_FIELDS) {
       const value = record[field];
       if (typeof value === 'string') place[field] = value;
-      else if (value !== undefined) issues.push({ path: `${at}.${field}`, message: `expected a string, got ${JSON.stringify(value)}` });
+      else if (value !== undefined) issues.push({ path: `${at}.${field}`, message: `expected a string, got ${shapes.describe(value)}` });
     }
     for (const key of Object.keys(record).filter((k) => k !== 'rule' && !(PLACE_FIELDS as readonly string[]).includes(k))) {
       issues.push({ path: `${at}.${key}`, message: 'is not a field of an expectation (rule, path, resource, index)' });

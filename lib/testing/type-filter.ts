@@ -3,7 +3,7 @@
  * `azure-native:monitor:*`). Every pattern must match something present, so a typo fails the test
  * with the types there are, instead of snapshotting nothing.
  */
-import { UsageError } from '../index';
+import { shapes, UsageError } from '../index';
 
 export interface TypeFilterSyntax {
   /** The option's path in messages, e.g. `resourceTypes` or `options.resourceTypes`. */
@@ -22,11 +22,11 @@ export interface TypeFilterSyntax {
 export function typeFilter(patterns: unknown, present: readonly string[], syntax: TypeFilterSyntax): (type: string) => boolean {
   const { field, subject, separator, examples, wellFormed } = syntax;
   if (!Array.isArray(patterns) || patterns.length === 0) {
-    throw new UsageError([{ path: field, message: `expected a non-empty array of types (${examples}), got ${JSON.stringify(patterns)}` }], subject);
+    throw new UsageError([{ path: field, message: `expected a non-empty array of types (${examples}), got ${shapes.describe(patterns)}` }], subject);
   }
   const bad = patterns.findIndex((p) => typeof p !== 'string' || !wellFormed(p));
   if (bad >= 0)
-    throw new UsageError([{ path: `${field}[${bad}]`, message: `expected a type such as ${examples}, got ${JSON.stringify(patterns[bad])}` }], subject);
+    throw new UsageError([{ path: `${field}[${bad}]`, message: `expected a type such as ${examples}, got ${shapes.describe(patterns[bad])}` }], subject);
   const wildcard = `${separator}*`;
   const matches = (pattern: string, type: string) => (pattern.endsWith(wildcard) ? type.startsWith(pattern.slice(0, -1)) : type === pattern);
   const types = [...new Set(present)].sort();

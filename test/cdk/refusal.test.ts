@@ -1,8 +1,8 @@
-import { App, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
+import { App, Aws, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
-import { FAIL_ON_CONTEXT, GuardedTable, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
+import { FAIL_ON_CONTEXT, GuardedTable, SkewDashboard, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
 /** One warning only: the hottest customer takes 15% of a modest load (SG014). */
@@ -313,6 +313,132 @@ describe('invalid input throws at construction, naming the construct and the fie
     expect(topic.message).toMatch(/pageTopic .* ticketTopic/);
     const [replicas] = issuesOf(construct({ ...healthy(), replicas: [{ region: 'us-east-1' }] }), UsageError);
     expect(replicas.message).toContain('guarded.table.addReplica({ region })');
+  });
+});
+
+describe('hostile props (the public API sweep): an error naming the prop, never a TypeError, a stack overflow or a synth that fails inside CloudFormation', () => {
+  const construct = (props: unknown) => () => new GuardedTable(appWithStack().stack, 'Bad', props as GuardedTableProps);
+  const thrown = (make: () => unknown): DesignError | UsageError => {
+    try {
+      make();
+    } catch (error) {
+      if (error instanceof DesignError || error instanceof UsageError) return error;
+      throw error;
+    }
+    throw new Error('did not throw');
+  };
+  const paths = (make: () => unknown) => thrown(make).issues.map((i) => i.path);
+
+  it('a cycle anywhere in the design is a DesignError at its path, not "Maximum call stack size exceeded"', () => {
+    const workload: Record<string, unknown> = { peakReadUnits: 1, peakWriteUnits: 1 };
+    workload.self = workload;
+    const cyclicList: unknown[] = [];
+    cyclicList.push(cyclicList);
+    expect(paths(construct({ ...healthy(), workload }))).toEqual(['workload.self']);
+    expect(paths(construct({ ...healthy(), accessPatterns: cyclicList }))).toEqual(['accessPatterns[0]']);
+    expect(thrown(construct({ ...healthy(), workload })).message).toContain('a cycle');
+  });
+
+  it('a BigInt is a DesignError naming the field, not a TypeError from JSON.stringify', () => {
+    const error = thrown(construct({ ...healthy(), workload: { peakReadUnits: 10n, peakWriteUnits: 1 } }));
+    expect(error).toBeInstanceOf(DesignError);
+    expect(error.issues).toEqual([{ path: 'workload.peakReadUnits', message: expect.stringContaining('the BigInt 10n') }]);
+  });
+
+  it('a Date or Map where the design has an object is refused, not copied into an empty object', () => {
+    expect(paths(construct({ ...healthy(), storage: new Map([['largestPartitionGb', 50]]) }))).toEqual(['storage']);
+    expect(thrown(construct({ ...healthy(), workload: new Date(0) })).issues[0].message).toBe('expected an object, got a Date');
+  });
+
+  it.each([
+    ['the partition key', { partitionKey: { name: 'id', cardinality: 'unique' } }, 'partitionKey.type'],
+    ['the sort key', { sortKey: { name: 'at', cardinality: 100 } }, 'sortKey.type'],
+    [
+      "a GSI's key",
+      { globalSecondaryIndexes: [{ indexName: 'byCustomer', partitionKey: { name: 'customerId', cardinality: 'unique' } }] },
+      'globalSecondaryIndexes[0].partitionKey.type',
+    ],
+    [
+      "an LSI's sort key",
+      { sortKey: { name: 'at', type: 'S', cardinality: 100 }, localSecondaryIndexes: [{ indexName: 'byDay', sortKey: { name: 'day' } }] },
+      'localSecondaryIndexes[0].sortKey.type',
+    ],
+  ])('a key attribute without a type (%s) is refused at construction, not at synth by CloudFormation', (_what, change, path) => {
+    const error = thrown(construct({ ...healthy(), ...change }));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues).toEqual([{ path, message: expect.stringContaining("TableV2 needs every key attribute's type") }]);
+  });
+
+  it.each([
+    ['a number', 3, 'globalSecondaryIndexes[0].projectionType'],
+    ['a misspelt value', 'KEYS', 'globalSecondaryIndexes[0].projectionType'],
+  ])('a GSI projectionType that is %s is refused naming it (TableV2 copies it into the template unchecked)', (_what, projectionType, path) => {
+    const gsi = { indexName: 'byCustomer', partitionKey: { name: 'customerId', type: 'S', cardinality: 'unique' }, projectionType };
+    expect(paths(construct({ ...healthy(), globalSecondaryIndexes: [gsi] }))).toEqual([path]);
+    expect(paths(construct({ ...healthy(), globalSecondaryIndexes: [{ ...gsi, projectionType: 'INCLUDE', nonKeyAttributes: 'total' }] }))).toEqual([
+      'globalSecondaryIndexes[0].nonKeyAttributes',
+    ]);
+  });
+
+  it('name and engine props are refused, not silently replaced (a design with engine "cosmosdb" in its metadata)', () => {
+    expect(thrown(construct({ ...healthy(), name: 'orders' })).issues).toEqual([{ path: 'name', message: expect.stringContaining('tableName') }]);
+    expect(thrown(construct({ ...healthy(), engine: 'cosmosdb' })).issues).toEqual([{ path: 'engine', message: expect.stringContaining('DynamoDB') }]);
+  });
+
+  it('a construct id with an escape sequence or a bidi override reaches no alarm name, description or dashboard unescaped (CloudWatch refuses control characters in alarm names)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Evil\u001b[2J\u202eX', healthy({ dashboard: true, compositeAlarm: true }));
+    const resources = Object.values(templateOf(stack).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>);
+    const texts = resources
+      .filter((r) => r.Type.startsWith('AWS::CloudWatch::'))
+      .flatMap((r) => [r.Properties.AlarmName, r.Properties.AlarmDescription, JSON.stringify(r.Properties.DashboardBody ?? '')]);
+    expect(texts.filter((t) => typeof t === 'string' && t.includes('Test/Evil')).length).toBeGreaterThan(4);
+    // eslint-disable-next-line no-control-regex -- looking for the raw characters is the point
+    expect(texts.filter((t) => typeof t === 'string' && /[\u0000-\u001f\u202e]/.test(t))).toEqual([]);
+    templateOf(stack).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'skewguard page Test/Evil\\x1b[2J\\u202eX hot partition (key-range throttles)',
+    });
+  });
+
+  it('addGlobalSecondaryIndex() checks what TableV2 takes as given too: key types and projection (was a synth-time CloudFormation error)', () => {
+    const { stack } = appWithStack();
+    const table = new GuardedTable(stack, 'Bad', healthy());
+    const error = thrown(() =>
+      table.addGlobalSecondaryIndex({ indexName: 'byCustomer', partitionKey: { name: 'customerId', cardinality: 'unique' } } as never),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues.map((i) => i.path)).toEqual(['globalSecondaryIndexes[0].partitionKey.type']);
+    expect(paths(() => table.addGlobalSecondaryIndex({ indexName: 'byId', partitionKey: healthy().partitionKey, projectionType: 'SOME' as never }))).toEqual([
+      'globalSecondaryIndexes[0].projectionType',
+    ]);
+    expect(table.design.globalSecondaryIndexes).toEqual([]);
+  });
+
+  it.each([
+    ['a number as the name', { dashboardName: 0 }, 'dashboardName'],
+    ['an empty name', { dashboardName: '' }, 'dashboardName'],
+    ['a name with spaces', { dashboardName: 'my dashboard' }, 'dashboardName'],
+    ['zero tables per dashboard', { tablesPerDashboard: 0 }, 'tablesPerDashboard'],
+    ['NaN tables per dashboard', { tablesPerDashboard: NaN }, 'tablesPerDashboard'],
+    ['1.5 tables per dashboard', { tablesPerDashboard: 1.5 }, 'tablesPerDashboard'],
+    ['null props', null, ''],
+  ])('SkewDashboard props: %s is a UsageError naming it (was a TypeError, a synth-time error or a dashboard named "-NaN")', (_what, props, path) => {
+    const error = thrown(() => new SkewDashboard(appWithStack().stack, 'Dash', props as never));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues.map((i) => i.path)).toEqual([path]);
+  });
+
+  it('SkewDashboard still takes a token name and a whole count', () => {
+    const { stack } = appWithStack();
+    const dashboard = new SkewDashboard(stack, 'Dash', { dashboardName: `${Aws.STACK_NAME}-skew`, tablesPerDashboard: 1 });
+    new GuardedTable(stack, 'A', healthy({ dashboard }));
+    new GuardedTable(stack, 'B', healthy({ dashboard }));
+    expect(dashboard.dashboards).toHaveLength(2);
+  });
+
+  it('a bad tableName is reported at tableName, the prop the user wrote', () => {
+    expect(paths(construct(healthy({ tableName: ' ' })))).toEqual(['tableName']);
+    expect(paths(construct(healthy({ tableName: 'x'.repeat(300) })))).toEqual(['tableName']);
   });
 });
 

@@ -5,20 +5,25 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   applyDesignEdits,
+  blockingFindings,
   calculatedShardKey,
   DesignError,
   describeFinding,
   fanOutKeys,
   lint,
+  lintExternal,
   printable,
   randomShardKey,
   shardedKey,
+  shardHash,
   shardsFor,
   UsageError,
+  validateAcknowledgement,
+  validateAcknowledgements,
   type DesignEdit,
 } from '../../lib';
 import { tempTree } from '../cli/helpers';
-import { table } from '../fixtures';
+import { container, table } from '../fixtures';
 
 const issuesOf = (run: () => unknown): [string, string][] => {
   try {
@@ -164,5 +169,64 @@ describe('printable() and describeFinding()', () => {
     expect(text).not.toMatch(/[\u001b\u202e\u2066]/);
     expect(text).toContain('evil\\x1b[2J\\u202e');
     expect(text.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('hostile values at the public core entry points (sweep of issue 13 §3)', () => {
+  it('a throughput object keyed "constructor" or "__proto__" is a DesignError naming throughput, not a TypeError', () => {
+    for (const throughput of [{ constructor: 400 }, JSON.parse('{"__proto__": 400}') as unknown, { toString: 400 }]) {
+      expect(issuesOf(() => lint(container({ throughput: throughput as never })))).toEqual([
+        ['throughput', expect.stringContaining('expected exactly one of { manual: RU/s }')],
+      ]);
+    }
+  });
+
+  it('a Date, Map or Set where an object is expected is refused naming the field, not read as an empty object', () => {
+    expect(issuesOf(() => lint(table({ storage: new Map([['largestPartitionGb', 50]]) as never })))).toEqual([['storage', 'expected an object, got a Map']]);
+    expect(issuesOf(() => lint(table({ workload: new Date(0) as never })))).toEqual([['workload', 'expected an object, got a Date']]);
+    expect(issuesOf(() => lint(new Set() as never))).toEqual([['', expect.stringContaining('got a Set')]]);
+    expect(issuesOf(() => lint(table(), { rules: new Map([['SG001', 'off']]) } as never))).toEqual([['options.rules', expect.stringContaining('got a Map')]]);
+    // Class instances holding their data in own fields are still read, as are null-prototype objects.
+    class Workload {
+      peakReadUnits = 10;
+      peakWriteUnits = 10;
+    }
+    expect(() => lint(table({ workload: new Workload() }))).not.toThrow();
+    expect(() => lint(table({ workload: Object.assign(Object.create(null), { peakReadUnits: 10, peakWriteUnits: 10 }) }))).not.toThrow();
+  });
+
+  it('validateAcknowledgement(s) check their own options: UsageError naming options.path or options.indexNames', () => {
+    const acks = [{ rule: 'SG001', reason: 'twelve regions, all traffic fits one partition', index: 'byStatus' }];
+    expect(issuesOf(() => validateAcknowledgements(acks, null as never))).toEqual([['options', expect.stringContaining('expected an object, got null')]]);
+    expect(issuesOf(() => validateAcknowledgements(acks, { indexNames: 'byStatus' as never }))).toEqual([
+      ['options.indexNames', 'expected an array, got "byStatus"'],
+    ]);
+    expect(issuesOf(() => validateAcknowledgements(acks, { indexNames: [Symbol('x') as never] }))).toEqual([
+      ['options.indexNames[0]', 'expected a non-empty string, got a symbol'],
+    ]);
+    expect(issuesOf(() => validateAcknowledgement(acks[0], { path: Object.create(null) as never }))).toEqual([
+      ['options.path', expect.stringContaining('got an object')],
+    ]);
+    expect(validateAcknowledgements(acks, { indexNames: ['byStatus'] })).toEqual(acks);
+  });
+
+  it('lintExternal() checks its options and locations: UsageError, not a TypeError', () => {
+    const external = { engine: 'dynamodb' as const, name: 'legacy', partitionKeys: [{ attribute: 'status' }], keyMonitoring: true };
+    expect(lintExternal(external, null as never)).toEqual(lintExternal(external)); // null means none, as for lint()
+    expect(issuesOf(() => lintExternal(external, 'SG001' as never))).toEqual([['options', expect.stringContaining('got "SG001"')]]);
+    expect(issuesOf(() => lintExternal(external, { locations: null as never }))).toEqual([['options.locations', expect.stringContaining('got null')]]);
+    expect(issuesOf(() => lintExternal(external, { locations: { partitionKeys: 'KeySchema' as never } }))).toEqual([
+      ['options.locations.partitionKeys', 'expected an array, got "KeySchema"'],
+    ]);
+    expect(() => lintExternal(external, { locations: { partitionKeys: ['KeySchema[0]'] } })).not.toThrow();
+  });
+
+  it('shardHash() and blockingFindings() throw UsageError for what they cannot use', () => {
+    for (const bad of [undefined, null, 42, {}, ['a']]) {
+      expect(issuesOf(() => shardHash(bad as never))).toEqual([['value', expect.stringContaining('must be a string')]]);
+    }
+    expect(shardHash('user-1')).toBe(shardHash('user-1'));
+    expect(issuesOf(() => blockingFindings([], Object.create(null) as never))).toEqual([['level', 'expected "error" or "warning", got an object']]);
+    expect(issuesOf(() => blockingFindings('findings' as never))).toEqual([['findings', 'expected an array of findings, got "findings"']]);
   });
 });

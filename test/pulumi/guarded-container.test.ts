@@ -522,3 +522,46 @@ describe('skew alerts', () => {
     expect(engine.registered.some((r) => r.name.startsWith('unmonitored-') && r.type === LOG_ALERT)).toBe(false);
   });
 });
+
+describe('hostile args passed through to Azure (the public API sweep)', () => {
+  const args = (extra: Partial<GuardedContainerArgs>) => ({
+    resourceGroupName: 'data',
+    account: 'fleet',
+    database: 'telemetry',
+    throughput: { manual: 4_000 },
+    design: { ...orders, acknowledgements: [{ rule: 'SG010', reason: "Diagnostics go through the platform team's central setting." }] },
+    ...extra,
+  });
+
+  it('tags that are not an object of strings are InvalidArgsError at tags (a cycle ran Pulumi out of memory, a symbol threw after registering)', () => {
+    const cyclic: Record<string, unknown> = { team: 'data' };
+    cyclic.self = cyclic;
+    for (const [tags, path] of [
+      [cyclic, 'tags.self'],
+      [{ team: Symbol('x') }, 'tags.team'],
+      ['team=data', 'tags'],
+      [new Map([['team', 'data']]), 'tags'],
+    ] as const) {
+      expect(thrownBy(() => new GuardedContainer(`tags-${path}`, args({ tags: tags as never }))).issues.map((i) => i.path)).toEqual([path]);
+      expect(thrownBy(() => accountMonitoring({ tags: tags as never })).issues.map((i) => i.path)).toEqual([path]);
+    }
+  });
+
+  it('still takes tags given as Outputs, whole or per value', async () => {
+    await guarded('output-tags', { ...args({ tags: { team: pulumi.output('data'), owner: '' } }) });
+    expect(engine.named('output-tags').inputs.tags).toEqual({ team: 'data', owner: '' });
+    expect(() => new GuardedContainer('output-tags-whole', args({ tags: pulumi.output({ team: 'data' }) }))).not.toThrow();
+  });
+
+  it('an indexing policy or unique key policy Pulumi cannot send is refused at its path, Outputs inside it pass', () => {
+    const policy: Record<string, unknown> = { indexingMode: 'consistent' };
+    policy.again = [policy];
+    expect(thrownBy(() => new GuardedContainer('cyclic-policy', args({ indexingPolicy: policy as never }))).issues).toEqual([
+      { path: 'indexingPolicy.again[0]', message: expect.stringContaining('a cycle') },
+    ]);
+    expect(thrownBy(() => new GuardedContainer('fn-policy', args({ uniqueKeyPolicy: { uniqueKeys: [{ paths: () => ['/a'] }] } as never }))).issues).toEqual([
+      { path: 'uniqueKeyPolicy.uniqueKeys[0].paths', message: expect.stringContaining('a function') },
+    ]);
+    expect(() => new GuardedContainer('output-policy', args({ indexingPolicy: { indexingMode: pulumi.output('consistent') } as never }))).not.toThrow();
+  });
+});

@@ -14,6 +14,7 @@ import {
   type StackValidationPolicy,
 } from '@pulumi/policy';
 import * as pulumi from '@pulumi/pulumi';
+import { UsageError } from '../../lib';
 import { GuardedContainer } from '../../lib/pulumi';
 import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
 import { installMocks, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
@@ -172,6 +173,37 @@ describe('the policy pack', () => {
         ],
       }),
     );
+  });
+});
+
+describe('hostile policy pack options (the public API sweep)', () => {
+  const issuesOf = (options: unknown) => {
+    try {
+      skewguardPolicies(options as never);
+    } catch (error) {
+      if (error instanceof UsageError) return error.issues.map((i) => [i.path, i.message]);
+      throw error;
+    }
+    return [];
+  };
+
+  it('null, a list or a string as the options is a UsageError, not a TypeError', () => {
+    for (const options of [null, [], 'mandatory']) expect(issuesOf(options)).toEqual([['', expect.stringContaining('expected an object of options')]]);
+  });
+
+  it('a misspelt option is named, not ignored (it silently kept the defaults)', () => {
+    expect(issuesOf({ enforcementLevel: { [POLICY_NAMES.keyNames]: 'mandatory' } })).toEqual([
+      ['enforcementLevel', expect.stringContaining('did you mean "enforcementLevels"?')],
+    ]);
+    expect(issuesOf({ acknowledgments: {} })).toEqual([['acknowledgments', expect.stringContaining('did you mean "acknowledgements"?')]]);
+  });
+
+  it('levels and waivers that are not objects, or a level that is a BigInt, are named (a string was read letter by letter)', () => {
+    expect(issuesOf({ enforcementLevels: 'mandatory' }).map(([path]) => path)).toEqual(['enforcementLevels']);
+    expect(issuesOf({ acknowledgements: [{ rule: 'SG015', reason: 'legacy containers, migrating' }] }).map(([path]) => path)).toEqual(['acknowledgements']);
+    expect(issuesOf({ enforcementLevels: { [POLICY_NAMES.keyNames]: 10n } })).toEqual([
+      [`enforcementLevels["${POLICY_NAMES.keyNames}"]`, 'expected one of "advisory", "mandatory", "disabled", got the BigInt 10n'],
+    ]);
   });
 });
 

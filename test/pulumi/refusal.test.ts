@@ -210,6 +210,8 @@ describe('args it cannot read', () => {
     ['manual throughput off the 100 RU/s grid', { throughput: { manual: 450 } }, ['throughput.manual']],
     ['two throughput forms', { throughput: { manual: 400, autoscaleMax: 4_000 } as never }, ['throughput']],
     ['a fractional TTL', { defaultTtl: 1.5 }, ['defaultTtl']],
+    ['a TTL above the 32-bit field Azure takes', { defaultTtl: 2 ** 31 }, ['defaultTtl']],
+    ['tags that are a string', { tags: 'team=data' as never }, ['tags']],
     ['an unknown failOn level', { failOn: 'info' as never }, ['failOn']],
     ['an unknown rule in lintOptions', { lintOptions: { rules: { SG999: 'off' } } }, ['lintOptions.rules.SG999']],
     [

@@ -9,7 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Fact, FactName } from 'aws-cdk-lib/region-info';
 import { UsageError } from '../../lib';
 import { GuardedTable } from '../../lib/cdk';
-import { PLACEHOLDERS, stackSnapshot, templateSnapshot } from '../../lib/testing/cdk';
+import { assetHashesOf, PLACEHOLDERS, stackSnapshot, templateSnapshot } from '../../lib/testing/cdk';
 import { synthesizedStack } from '../../lib/testing/cdk/synthesized';
 
 process.env.CDK_VALIDATION = 'false';
@@ -260,5 +260,41 @@ describe('stackSnapshot', () => {
     });
     expect(table.DeletionPolicy).toBe('Retain');
     expect(snapshot).toMatchSnapshot();
+  });
+});
+
+describe('hostile arguments of the snapshot helpers (the public API sweep)', () => {
+  const issuesOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof UsageError) return error.issues.map((i) => i.path);
+      throw error;
+    }
+    return [];
+  };
+
+  it('templateSnapshot() names assetHashes that are not a list of strings, a template JSON cannot hold, and options that are not an object', () => {
+    const cyclic: Record<string, unknown> = { Resources: {} };
+    cyclic.self = cyclic;
+    expect(issuesOf(() => templateSnapshot({ Resources: {} }, undefined as never))).toEqual(['assetHashes']);
+    expect(issuesOf(() => templateSnapshot({ Resources: {} }, 'abc' as never))).toEqual(['assetHashes']);
+    expect(issuesOf(() => templateSnapshot({ Resources: {} }, [1] as never))).toEqual(['assetHashes']);
+    expect(issuesOf(() => templateSnapshot(cyclic, []))).toEqual(['template']);
+    expect(issuesOf(() => templateSnapshot({ Resources: { T: { Type: 'AWS::SNS::Topic', Properties: { n: 1n } } } }, []))).toEqual(['template']);
+    expect(issuesOf(() => templateSnapshot({ Resources: {} }, [], 'AWS::SNS::Topic' as never))).toEqual(['options']);
+    expect(templateSnapshot({ Resources: {} }, [], null as never)).toEqual({ Resources: {} });
+  });
+
+  it('assetHashesOf() names what is not a cloud assembly, and stackSnapshot() null options mean none', () => {
+    expect(issuesOf(() => assetHashesOf(undefined as never))).toEqual(['assembly']);
+    expect(issuesOf(() => assetHashesOf({} as never))).toEqual(['assembly']);
+    const app = new App();
+    const stack = new Stack(app, 'Plain');
+    new GuardedTable(stack, 'Orders', {
+      partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
+      workload: { peakReadUnits: 10, peakWriteUnits: 10 },
+    });
+    expect(stackSnapshot(stack, null as never)).toEqual(stackSnapshot(stack));
   });
 });

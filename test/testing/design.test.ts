@@ -136,3 +136,31 @@ describe('assertDesignFails', () => {
     ]);
   });
 });
+
+describe('hostile arguments (the public API sweep): UsageError naming the argument, never a TypeError', () => {
+  const healthy = example('good/acknowledged-region-config.json');
+
+  it('null options mean none, as for lint(); options that are not an object are named', () => {
+    expect(() => assertDesignPasses(healthy, null as never)).not.toThrow();
+    expect(() => assertDesignFails(statusKeyed, 'SG001', null as never)).not.toThrow();
+    const error = thrown(() => assertDesignPasses(healthy, 'warning' as never));
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).issues).toEqual([{ path: 'options', message: 'expected an object of options, got "warning"' }]);
+  });
+
+  it('a BigInt or a cycle in failOn or an expectation is described, not passed to JSON.stringify', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const run of [
+      () => assertDesignPasses(healthy, { failOn: 10n as never }),
+      () => assertDesignPasses(healthy, { failOn: cyclic as never }),
+      () => assertDesignFails(statusKeyed, { rule: 10n as never }),
+      () => assertDesignFails(statusKeyed, { rule: 'SG001', path: cyclic as never }),
+    ]) {
+      expect(thrown(run)).toBeInstanceOf(UsageError);
+    }
+    expect((thrown(() => assertDesignPasses(healthy, { failOn: 10n as never })) as UsageError).issues).toEqual([
+      { path: 'options.failOn', message: 'expected "error" or "warning", got the BigInt 10n' },
+    ]);
+  });
+});

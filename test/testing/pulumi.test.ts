@@ -247,6 +247,28 @@ describe('runWithMocks', () => {
   });
 });
 
+describe('hostile run options (the public API sweep)', () => {
+  it('a config value JSON cannot hold is a UsageError at its key, not a TypeError from JSON.stringify mid-run', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const [config, path] of [
+      [{ size: 10n }, 'options.config.size'],
+      [{ settings: cyclic }, 'options.config.settings'],
+      [{ settings: [cyclic] }, 'options.config.settings'],
+    ] as const) {
+      const error = await rejection(runWithMocks(() => undefined, { config }));
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as UsageError).issues.map((i) => i.path)).toEqual([path]);
+    }
+    const { result } = await runWithMocks(() => new pulumi.Config().requireObject('settings'), { config: { settings: { tier: 'gold' } } });
+    expect(result).toEqual({ tier: 'gold' });
+  });
+
+  it('pulumiSnapshot() takes null options as none', async () => {
+    expect(await pulumiSnapshot(() => undefined, null as never)).toEqual([]);
+  });
+});
+
 describe('assertAccepted and assertRefused', () => {
   // As docs/testing.md shows it: outside any run. The next test's run must not see its registrations.
   it('accepts outside a run, registering against a mock engine of its own', () => {

@@ -17,7 +17,7 @@ import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, type SkewguardPo
 
 export { POLICY_NAMES, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
 
-/** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws DesignError for bad options. */
+/** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws UsageError for bad options. */
 export function skewguardPolicies(options: SkewguardPolicyOptions = {}): Policies {
   checkPolicyOptions(options);
   const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];

@@ -7,6 +7,7 @@ import type { IConstruct } from 'constructs';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { fails, readFailOn, type FailOn } from '../failing';
+import { readOptions } from '../options';
 import { scopeName, synthDesignReport, type DesignViolation } from './synth-report';
 
 export interface StackAssertionOptions {
@@ -37,7 +38,7 @@ function failing(violations: readonly DesignViolation[], failOn: FailOn): Design
  * @example assertStackPasses(stack);
  */
 export function assertStackPasses(scope: IConstruct, options: StackAssertionOptions = {}): readonly DesignViolation[] {
-  const failOn = readFailOn(options.failOn, 'assertStackPasses');
+  const failOn = readFailOn(readOptions(options, 'assertStackPasses').failOn, 'assertStackPasses');
   const report = synthDesignReport(scope);
   if (report.checkedTables === 0) {
     throw new DesignAssertionError(
@@ -67,7 +68,7 @@ export function assertStackFails(
   options: StackAssertionOptions = {},
 ): DesignViolation[] {
   const wanted = readExpectations(expected, 'assertStackFails', PLUGIN_CHECKS, REPLACED_CHECKS);
-  const failOn = readFailOn(options.failOn, 'assertStackFails');
+  const failOn = readFailOn(readOptions(options, 'assertStackFails').failOn, 'assertStackFails');
   const report = synthDesignReport(scope);
   const failed = failing(report.violations, failOn);
   const missing = unmet(

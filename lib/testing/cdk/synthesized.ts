@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stack, Stage } from 'aws-cdk-lib';
-import { UsageError } from '../../index';
+import { shapes, UsageError } from '../../index';
 
 /** The parts of a cloud assembly read here, by their manifest types (stable across aws-cdk-lib versions). */
 interface Artifact {
@@ -47,6 +47,13 @@ const HASH_LIKE = /^[0-9a-f]{32,}$/i;
 
 /** Every asset hash of an assembly and of the stage assemblies nested in it. */
 export function assetHashesOf(assembly: Assembly): string[] {
+  const artifacts: unknown = typeof assembly === 'object' && assembly !== null ? (assembly as { artifacts?: unknown }).artifacts : undefined;
+  if (!Array.isArray(artifacts)) {
+    throw new UsageError(
+      [{ path: 'assembly', message: `expected a cloud assembly (app.synth() or Stage.of(stack).synth()), got ${shapes.describe(assembly)}` }],
+      'assetHashesOf() arguments',
+    );
+  }
   const hashes = new Set<string>();
   const visit = (current: Assembly) => {
     for (const artifact of current.artifacts) {

@@ -15,7 +15,8 @@
  *
  * Pure: a function of the template and the asset hashes of its cloud assembly.
  */
-import { UsageError } from '../../index';
+import { shapes, UsageError } from '../../index';
+import { readOptions } from '../options';
 import { typeFilter } from '../type-filter';
 
 /** Options of a template snapshot. */
@@ -181,6 +182,15 @@ function keepResourceTypes(template: Json, resourceTypes: unknown): void {
   for (const [id, resource] of Object.entries(resources)) if (!keep(typeOf(resource))) delete resources[id];
 }
 
+/** A template as JSON text; one holding what JSON cannot (a cycle, a BigInt) is a UsageError, not a TypeError. */
+function plainJson(template: unknown): string {
+  try {
+    return JSON.stringify(template);
+  } catch (error) {
+    throw new UsageError([{ path: 'template', message: `is not JSON data: ${(error as Error).message}` }], 'stack snapshot input');
+  }
+}
+
 /**
  * The stable snapshot of a synthesized template. `assetHashes`: the hashes of the cloud assembly's
  * file and image assets (see `assetHashesOf`); a hash the template does not hold is ignored.
@@ -196,13 +206,20 @@ export function templateSnapshot(template: unknown, assetHashes: readonly string
       ],
       'stack snapshot input',
     );
-  const copy = JSON.parse(JSON.stringify(template)) as Json;
+  const { resourceTypes } = readOptions(options, 'templateSnapshot');
+  if (!Array.isArray(assetHashes) || !assetHashes.every((hash) => typeof hash === 'string')) {
+    throw new UsageError(
+      [{ path: 'assetHashes', message: `expected an array of asset hashes (strings, as assetHashesOf() returns), got ${shapes.describe(assetHashes)}` }],
+      'stack snapshot input',
+    );
+  }
+  const copy = JSON.parse(plainJson(template)) as Json;
   removeCdkVersionNoise(copy);
   maskLookupFunctions(section(copy, 'Resources'));
   const placeholders = assetPlaceholders(copy, assetHashes);
   // Whole logical IDs first, so a hash inside one is not replaced on its own and leaves its suffix behind.
   const stable = substitute(substitute(copy, hashedLogicalIds(copy, placeholders)), placeholders);
   const result = replaceRuntimeLookups(stable) as Json;
-  if (options.resourceTypes !== undefined) keepResourceTypes(result, options.resourceTypes);
+  if (resourceTypes !== undefined) keepResourceTypes(result, resourceTypes);
   return sortKeys(result) as Record<string, unknown>;
 }

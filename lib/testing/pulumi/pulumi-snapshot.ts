@@ -2,6 +2,7 @@
  * `pulumiSnapshot(program)`: the resources a program registers under the mock engine, as a sorted
  * list ready for `toMatchSnapshot()`, optionally only some types.
  */
+import { readOptions } from '../options';
 import { typeFilter } from '../type-filter';
 import { runWithMocks, type MockedResource, type MockRunOptions } from './mock-run';
 
@@ -25,7 +26,7 @@ const TOKEN = /^[\w-]+:[\w/.-]*:(\*|[\w.-]+)$/;
  * @example expect(await pulumiSnapshot(() => new GuardedContainer('events', args))).toMatchSnapshot();
  */
 export async function pulumiSnapshot(program: () => unknown, options: PulumiSnapshotOptions = {}): Promise<MockedResource[]> {
-  const { resourceTypes, ...runOptions } = options;
+  const { resourceTypes, ...runOptions } = readOptions(options, 'pulumiSnapshot');
   const { resources } = await runWithMocks(program, runOptions);
   if (resourceTypes === undefined) return resources;
   const keep = typeFilter(
