@@ -21,8 +21,8 @@ it('the capacity page of the auto-scaled table evaluates 20 of 20 minutes; the f
   expect([evaluation(now, 'Scaled'), evaluation(now, 'Fixed'), evaluation(before, 'Scaled')]).toEqual(['20 of 20', '5 of 5', '5 of 5']);
 });
 
-describe('healthy week (seed 1): the planned peak ramps from 30% to 100% in 10 minutes on day 3 19:00', () => {
-  const week = healthyWeek(PROVISIONED_TABLES, 1);
+describe('healthy traffic (4 days, seed 1): the planned peak ramps from 30% to 100% in 10 minutes on day 3 19:00', () => {
+  const week = healthyWeek(PROVISIONED_TABLES, 1, 4);
   const replays = { now: replayStack(now, week, { pages }), before: replayStack(before, week, { pages }) };
 
   it('before (5 of 5): the auto-scaled table pages once, at the planned peak (19:15), while auto scaling catches the ramp; the fixed table stays quiet', () => {
@@ -30,21 +30,21 @@ describe('healthy week (seed 1): the planned peak ramps from 30% to 100% in 10 m
     expect(listed(replays.before.tables.Fixed)).toEqual([]);
   });
 
-  it('now (20 of 20): 0 pages in the week for either table, though the auto-scaled one throttled at its planned peak', () => {
+  it('now (20 of 20): 0 pages in 4 days for either table, though the auto-scaled one throttled at its planned peak', () => {
     expect([listed(replays.now.tables.Scaled), listed(replays.now.tables.Fixed)]).toEqual([[], []]);
     expect(replays.now.tables.Scaled.truths[0].firstCapacityThrottle).toBeGreaterThanOrEqual(PLANNED_PEAK.start);
   });
 
-  it('the conclusion against the assumed reaction of auto scaling (4 days): 5 of 5 pages at 5, 8 and 10 minutes from trigger to new capacity, quiet only at 2; 20 of 20 stays quiet at all four', () => {
+  it('the conclusion against the assumed reaction of auto scaling (4 days): 5 of 5 pages at 10 minutes from trigger to new capacity (as at the 5 assumed above), quiet at 2; 20 of 20 stays quiet at both', () => {
     const pagesAt = (template: CfnTemplate, scalingDelayMinutes: number) => {
       const capacity = { ...PROVISIONED_TABLES.Scaled.capacity, scalingDelayMinutes };
       const replay = replayStack(template, healthyWeek({ ...PROVISIONED_TABLES, Scaled: { ...PROVISIONED_TABLES.Scaled, capacity } }, 1, 4), { pages });
       return replay.tables.Scaled.pages.length;
     };
-    const delays = [2, 5, 8, 10];
+    const delays = [2, 10];
     expect([delays.map((d) => pagesAt(before, d)), delays.map((d) => pagesAt(now, d))]).toEqual([
-      [0, 1, 1, 1],
-      [0, 0, 0, 0],
+      [0, 1],
+      [0, 0],
     ]);
   });
 });
