@@ -72,9 +72,20 @@ function builtInKind(value: object): string {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** An object whose data are its own fields: not an array, and not a built-in that keeps its data in
- *  internal slots (a Date, a Map, a Set…), which would read as an object with no fields and lose them silently. */
+ *  internal slots (a Date, a Map, a Set…), which would read as an object with no fields and lose them silently.
+ *  A literal or parsed JSON object (prototype Object.prototype) is one without asking for its kind, which
+ *  builds a string each time: the lint reads every object of every design through here. */
 const isPlainObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && builtInKind(value) === 'Object';
+  typeof value === 'object' && value !== null && !Array.isArray(value) && (hasObjectPrototype(value) || builtInKind(value) === 'Object');
+
+/** Never throws: a Proxy whose trap throws is left to builtInKind. */
+function hasObjectPrototype(value: object): boolean {
+  try {
+    return Object.getPrototypeOf(value) === Object.prototype;
+  } catch {
+    return false;
+  }
+}
 
 /** Own enumerable property, never one inherited from a (possibly polluted) prototype. */
 export function ownValue(object: object, key: string): unknown {
