@@ -3,9 +3,11 @@
 //    quadratic: 206 s against 0.97 s for JSON); both run in-process through the real `run()`.
 // 2. `lint --fix` at 200 and 2,000 tables (three fixes each): linear growth means a ratio near 10×
 //    (it re-linted the whole file per fix and stopped after 200: 2,000 tables took about a minute).
-// 3. CLI cold start on a design file and on a synthesized cloud assembly (the template path) vs a bare
-//    `node -e 0`: the bin (which loads the start bundle; on Node >= 22.1 with Node's compile cache on),
-//    and tsc's one-file-per-module output beside it. The report goes to a pipe, as in CI.
+// 3. CLI cold start vs a bare `node -e 0`, on a design file (one table, no finding), on the same table
+//    synthesized as a GuardedTable (cdk.out/, the template path, same work otherwise), and on the test
+//    fixture cdk.out/ (two templates, five tables, ten findings: start plus the rules' and the report's
+//    code running cold): the bin (which loads the start bundle; on Node >= 22.1 with Node's compile
+//    cache on), and tsc's one-file-per-module output beside it. The report goes to a pipe, as in CI.
 // 4. Loading the core alone vs a bare `node -e 0`: the share of the CLI's start that loading per command cannot remove.
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -30,6 +32,17 @@ function table(i) {
       { name: 'scan', keyAttributes: [], share: 0.5 },
     ],
   };
+}
+
+/** The design file's one table, synthesized as a GuardedTable into `outdir`: the same lint, from a cloud assembly. */
+function synthesizeDesign(designFile, outdir) {
+  process.env.CDK_VALIDATION = 'false';
+  const cdk = require('aws-cdk-lib');
+  const { GuardedTable } = require('../dist/cdk');
+  const [{ name, ...design }] = JSON.parse(readFileSync(designFile, 'utf8')).tables;
+  const app = new cdk.App({ outdir });
+  new GuardedTable(new cdk.Stack(app, 'Orders'), 'Orders', { ...design, tableName: name });
+  app.synth();
 }
 
 /** A sink that counts what it is given, as a pipe would take it. */
@@ -106,9 +119,12 @@ async function run(harness) {
     // The bin loads the start bundle (scripts/bundle-cli.js, lib/cli/bin.ts); tsc's dist/cli/main.js,
     // one file per module, is measured beside it: the difference is what bundling saves.
     const bin = join(root, require('../package.json').bin.skewguard);
+    const designFile = join(root, 'examples/designs/good/uuid-orders.json');
+    synthesizeDesign(designFile, join(dir, 'cdk.out'));
     const inputs = [
-      ['a design file', join(root, 'examples/designs/good/uuid-orders.json')],
-      ['a cloud assembly (cdk.out/, 2 templates)', join(root, 'test/cli/fixtures/cloud-assembly')],
+      ['a design file (one table, no finding)', designFile],
+      ['the same table synthesized (cdk.out/, one GuardedTable, no finding)', join(dir, 'cdk.out')],
+      ['the test fixture cdk.out/ (2 templates, 5 tables, 10 findings)', join(root, 'test/cli/fixtures/cloud-assembly')],
     ];
     for (const [what, input] of inputs) {
       for (const [label, entry, target] of [
