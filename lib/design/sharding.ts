@@ -126,7 +126,7 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
       layout === 'replicated'
         ? 'copies each take every write, so replicas cannot serve these writes'
         : collection
-          ? `no count up to ${MAX_SHARDS_ACCEPTED} serves this load`
+          ? `even ${MAX_SHARDS_ACCEPTED} shards each take more than a partition's usable share`
           : "a single item's reads stay on one shard whatever the count";
     throw new DesignError(
       [

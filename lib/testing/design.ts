@@ -3,7 +3,7 @@
  * tests that keep a project's designs honest without synthesizing anything: the core's `lint()`
  * decides, and a failure prints the whole report.
  */
-import { DesignError, lintDocument, type DesignInput, type Finding, type LintOptions, type LintResult } from '../index';
+import { DesignError, lintDocument, normalize, type DesignInput, type Finding, type LintOptions, type LintResult } from '../index';
 import { DesignAssertionError } from './assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from './expectations';
 import { fails, readFailOn, type FailOn } from './failing';
@@ -38,6 +38,12 @@ function check(design: DesignInput, options: DesignAssertionOptions, caller: str
       `${caller}: the design is not valid input, so no rule could check it:\n${error.issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`,
     );
   }
+  // A document that declares nothing passes every rule: said, as the CLI exits 2 on such a file, never a silent pass.
+  const declared = normalize(design);
+  if (declared.designs.length + declared.external.length === 0)
+    throw new DesignAssertionError(
+      `${caller}: the design declares no table, container or external resource, so no rule checked anything: give it at least one (the CLI exits 2 on such a file)`,
+    );
   const entries = [...result.findings.map(findingEntry), ...result.unusedAcknowledgements.map(unusedAcknowledgementEntry)];
   return {
     result,

@@ -130,7 +130,9 @@ describe('shardsFor', () => {
   });
 
   it('throws past 1,000 shards instead of returning a count no design accepts', () => {
-    expect(() => shardsFor({ engine: 'dynamodb', peakWriteUnits: 10_000_000 })).toThrow(/no shard count up to 1000 keeps this key under its ceiling/);
+    expect(() => shardsFor({ engine: 'dynamodb', peakWriteUnits: 10_000_000 })).toThrow(
+      /no shard count up to 1000 keeps this key under its ceiling: even 1000 shards each take more than a partition's usable share; split/,
+    );
   });
 });
 

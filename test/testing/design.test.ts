@@ -26,6 +26,15 @@ describe('assertDesignPasses', () => {
     expect(findings.some((f) => f.acknowledged)).toBe(true);
   });
 
+  it('fails a document that declares nothing (no rule checked anything), as the CLI exits 2 on one', () => {
+    for (const empty of [{ tables: [] }, { tables: [], containers: [], external: [] }, {}]) {
+      expect(() => assertDesignPasses(empty)).toThrow(
+        'assertDesignPasses: the design declares no table, container or external resource, so no rule checked anything: give it at least one',
+      );
+    }
+    expect(() => assertDesignFails({ tables: [] }, 'SG001')).toThrow('assertDesignFails: the design declares no table, container or external resource');
+  });
+
   it('fails a bad design with the whole report: every finding, where it is, and its fix', () => {
     const error = thrown(() => assertDesignPasses(statusKeyed));
     expect(error).toBeInstanceOf(DesignAssertionError);
