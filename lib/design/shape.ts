@@ -117,10 +117,12 @@ export interface TextOptions {
   /** The length rule in words, with its source: when given, a value shorter than `minLength` is
    *  reported as too short with it, instead of as not matching `expected` (which reads like a bad character). */
   readonly lengthRule?: string;
+  /** What a string that does not match `pattern` was likely meant to be (`sg3` → `SG003`), offered as "did you mean". */
+  readonly suggest?: (value: string) => string | undefined;
 }
 
 export function text(options: TextOptions = {}): Shape<string> {
-  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule } = options;
+  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
     : minLength > 1
@@ -146,7 +148,11 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (maxBytes !== undefined && value.length * 3 > maxBytes && Buffer.byteLength(value, 'utf8') > maxBytes) {
         return report(issues, place, key, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
       }
-      if (pattern && !pattern.test(value)) return fail(issues, place, key, expected, value);
+      if (pattern && !pattern.test(value)) {
+        const meant = suggest?.(value);
+        if (meant === undefined) return fail(issues, place, key, expected, value);
+        return report(issues, place, key, `expected ${patternHint ?? expected}, got ${describe(value)} (did you mean ${JSON.stringify(meant)}?)`);
+      }
       return value;
     },
     schema: () => ({

@@ -230,7 +230,12 @@ const accessPattern = record<AccessPatternDesign>({
 
 /** Marks where the schema lists the catalogue's rule ids (the design model does not know the rules). */
 export const RULE_ID_SCHEMA_MARKER = 'skewguard:rule-id';
-const ruleIdText = text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"' });
+/** `sg3`, `SG-3`, `sg 003` → `SG003`: the id a user typed loosely (`skewguard explain` takes any of them). */
+const canonicalRuleId = (value: string): string | undefined => {
+  const digits = /^sg[-_ ]?(\d{1,3})$/i.exec(value)?.[1];
+  return digits === undefined ? undefined : `SG${digits.padStart(3, '0')}`;
+};
+const ruleIdText = text({ pattern: /^SG\d{3}$/, patternHint: 'a rule id such as "SG014"', suggest: canonicalRuleId });
 const ruleId: typeof ruleIdText = { ...ruleIdText, schema: () => ({ ...ruleIdText.schema(), $comment: RULE_ID_SCHEMA_MARKER }) };
 
 export const acknowledgementShape = record<AcknowledgementDesign>({

@@ -352,6 +352,11 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'acknowledgements[0].rule: expected a string (a rule id such as "SG014")',
     ],
     [
+      'a rule id typed loosely',
+      table({ acknowledgements: [{ rule: 'sg3', reason: 'a perfectly good reason' }] }),
+      'acknowledgements[0].rule: expected a rule id such as "SG014", got "sg3" (did you mean "SG003"?)',
+    ],
+    [
       'an empty reason',
       table({ acknowledgements: [{ rule: 'SG001', reason: '' }] }),
       'acknowledgements[0].reason: expected a string of at least 10 characters',
