@@ -21,6 +21,8 @@ export { joinPath, parseFieldPath, prefixPath, rebasePath } from './design/field
 export { closest, didYouMean } from './design/suggest';
 export * from './cfn';
 export { defineDesign, designFromJson } from './lint/define';
+/** Whether a design document declares nothing to check (every rule would pass it). */
+export { declaresNothing } from './design/normalize';
 export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './design/limits';
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export { calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec } from './design/shard-keys';

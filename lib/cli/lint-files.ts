@@ -2,7 +2,7 @@
  * Lints the text of one input — a design file or a synthesized CloudFormation template — and
  * places every finding, input error and stale acknowledgement at its line and column.
  */
-import { closest, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
+import { closest, declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson, type Position } from './json-locations';
 import { lintTemplate } from './template';
@@ -116,17 +116,12 @@ export function lintParsed(file: string, located: LocatedJson, options: LintOpti
 
 const NO_DESIGN = 'holds no design to lint: declare at least one entry in "tables", "containers" or "external" (or one design with "engine")';
 
-/** Whether a design document holds nothing to lint: no `engine` of its own and no table, container or external resource. */
-function holdsNoDesign(value: unknown): boolean {
-  return isObject(value) && !has(value, 'engine') && DESIGN_KEYS.every((key) => !has(value, key) || (Array.isArray(value[key]) && value[key].length === 0));
-}
-
 function lintDesign(file: string, located: LocatedJson, options: LintOptions): FileResult {
   const at = (path: string) => located.positionOf(path);
   try {
     const { findings, unusedAcknowledgements } = lintDocument(located.value as DesignInput, options);
     // A valid file that declares nothing would otherwise say "no findings" of a design never checked.
-    if (holdsNoDesign(located.value)) return failedInput(file, NO_DESIGN);
+    if (declaresNothing(located.value)) return failedInput(file, NO_DESIGN);
     return {
       file,
       kind: 'design',

@@ -50,6 +50,23 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
 /** An own field of `value` when it is an object, else undefined. */
 const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? ownValue(value, key) : undefined);
 
+/** The lists of designs a design file holds. */
+const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
+
+/**
+ * Whether a design document declares nothing to check: no `engine` of its own (one design passed
+ * alone) and no table, container or external resource in its lists. Every rule passes such a
+ * document, so whatever reports a verdict on it says so instead (the CLI exits 2, the testing
+ * assertions throw): a check of nothing never passes.
+ */
+export function declaresNothing(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || fieldOf(input, 'engine') !== undefined) return false;
+  return DOCUMENT_COLLECTIONS.every((collection) => {
+    const list = fieldOf(input, collection);
+    return list === undefined || (Array.isArray(list) && list.length === 0);
+  });
+}
+
 /**
  * Reads the input; when its shape is wrong, the waivers' rule ids are checked too before the error is
  * thrown (normalizing, which checks them, never runs then), so an unknown field beside an unknown
@@ -64,7 +81,7 @@ function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOp
     const reported = new Set(issues.map((issue) => issue.path));
     const designs = single
       ? [{ at: '', design: input }]
-      : ['tables', 'containers', 'external'].flatMap((collection) => {
+      : DOCUMENT_COLLECTIONS.flatMap((collection) => {
           const list = fieldOf(input, collection);
           return Array.isArray(list) ? list.map((design, i) => ({ at: joinPath(collection, i), design })) : [];
         });

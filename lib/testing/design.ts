@@ -3,7 +3,7 @@
  * tests that keep a project's designs honest without synthesizing anything: the core's `lint()`
  * decides, and a failure prints the whole report.
  */
-import { DesignError, lintDocument, normalize, type DesignInput, type Finding, type LintOptions, type LintResult } from '../index';
+import { declaresNothing, DesignError, lintDocument, type DesignInput, type Finding, type LintOptions, type LintResult } from '../index';
 import { DesignAssertionError } from './assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from './expectations';
 import { fails, readFailOn, type FailOn } from './failing';
@@ -39,8 +39,7 @@ function check(design: DesignInput, options: DesignAssertionOptions, caller: str
     );
   }
   // A document that declares nothing passes every rule: said, as the CLI exits 2 on such a file, never a silent pass.
-  const declared = normalize(design);
-  if (declared.designs.length + declared.external.length === 0)
+  if (declaresNothing(design))
     throw new DesignAssertionError(
       `${caller}: the design declares no table, container or external resource, so no rule checked anything: give it at least one (the CLI exits 2 on such a file)`,
     );
