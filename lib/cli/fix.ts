@@ -185,7 +185,7 @@ function chooseRound(
       skip(finding, `it would undo ${undone}'s fix of this run`);
       continue;
     }
-    const changes = new Map(edits.map((e) => [e.path, { value: valueAt(located.value, e.path), ruleId: finding.ruleId }]));
+    const changes = new Map(edits.map((e) => [e.path, { value: located.locate(e.path)?.value, ruleId: finding.ruleId }]));
     chosen.set(owner, { finding, owner, changes, start: where.start, end: where.end, replacement });
   }
   return [...chosen.values()];
@@ -204,16 +204,6 @@ function undoneBy(edits: readonly DesignEdit[], before: ReadonlyMap<string, Chan
     if (restores) return changed.ruleId;
   }
   return undefined;
-}
-
-/** The JSON value at a full field path, or undefined where there is none. */
-function valueAt(root: unknown, path: string): unknown {
-  let at = root;
-  for (const segment of parseFieldPath(path)) {
-    if (typeof at !== 'object' || at === null || !Object.prototype.hasOwnProperty.call(at, segment)) return undefined;
-    at = (at as Record<string | number, unknown>)[segment];
-  }
-  return at;
 }
 
 /** `text` with each candidate's range replaced, in one pass. */
