@@ -5,7 +5,7 @@
  * the design is checked at synth time, so a value known only at deploy time cannot be checked.
  */
 import { Token } from 'aws-cdk-lib';
-import type { DesignIssue, DynamoDbTableDesign, GlobalSecondaryIndexDesign, LocalSecondaryIndexDesign } from '../index';
+import { shapes, type DesignIssue, type DynamoDbTableDesign, type GlobalSecondaryIndexDesign, type LocalSecondaryIndexDesign } from '../index';
 import {
   GSI_SETTINGS,
   LSI_SETTINGS,
@@ -94,7 +94,7 @@ export function plainDesign<T>(value: T, path: string, issues: DesignIssue[]): T
       issues.push({ path: at, message: `expected a number, got the BigInt ${item}n: a design is JSON data` });
       return undefined;
     }
-    if (item === null || typeof item !== 'object' || !(Array.isArray(item) || Object.prototype.toString.call(item) === '[object Object]')) return item;
+    if (item === null || typeof item !== 'object' || !(Array.isArray(item) || shapes.isPlainObject(item))) return item;
     if (within.has(item)) {
       issues.push({ path: at, message: 'refers back to an object that contains it (a cycle); a design is JSON data: give each field its own value' });
       return undefined;

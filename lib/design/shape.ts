@@ -75,7 +75,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  *  internal slots (a Date, a Map, a Set…), which would read as an object with no fields and lose them silently.
  *  A literal or parsed JSON object (prototype Object.prototype) is one without asking for its kind, which
  *  builds a string each time: the lint reads every object of every design through here. */
-const isPlainObject = (value: unknown): value is object =>
+export const isPlainObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && (hasObjectPrototype(value) || builtInKind(value) === 'Object');
 
 /** Never throws: a Proxy whose trap throws is left to builtInKind. */
