@@ -48,6 +48,11 @@ export interface AlarmSettings {
   readonly throttlesAndErrors: ResolvedThreshold;
   /** The same alarm of a table whose capacity is auto-scaled: the user's values, longer defaults. */
   readonly autoScaledThrottlesAndErrors: ResolvedThreshold;
+  /**
+   * A `datapointsToAlarm` above the default `evaluationPeriods` of one of the two only (the user gave
+   * no `evaluationPeriods`): refused once the table's capacity says which of them its alarm takes.
+   */
+  readonly throttlesAndErrorsIssues: { readonly fixed: readonly DesignIssue[]; readonly autoScaled: readonly DesignIssue[] };
   /** Undefined when no hot-key alarm is made. */
   readonly hotKey?: ResolvedThreshold;
   /** Undefined unless `latencyAlarms` is given. */
@@ -127,13 +132,15 @@ function resolveOne(
   threshold: number,
   path: string,
   issues: DesignIssue[],
+  defaultNote = 'the default',
 ): ResolvedThreshold {
   const evaluationPeriods = input?.evaluationPeriods ?? defaults.evaluationPeriods;
   const datapointsToAlarm = input?.datapointsToAlarm ?? Math.min(defaults.datapointsToAlarm, evaluationPeriods);
   if (!Token.isUnresolved(datapointsToAlarm) && !Token.isUnresolved(evaluationPeriods) && datapointsToAlarm > evaluationPeriods) {
+    const given = input?.evaluationPeriods === undefined ? `, ${defaultNote}: give evaluationPeriods too` : '';
     issues.push({
       path: `${path}.datapointsToAlarm`,
-      message: `expected an integer from 1 to evaluationPeriods (${evaluationPeriods}), got ${datapointsToAlarm}`,
+      message: `expected an integer from 1 to evaluationPeriods (${evaluationPeriods}${given}), got ${datapointsToAlarm}`,
     });
   }
   return { threshold: input?.threshold ?? threshold, evaluationPeriods, datapointsToAlarm };
@@ -164,6 +171,9 @@ export function resolveAlarmSettings(
     : { ...DEFAULTS.hotKeyAccessed, threshold: Math.round(PARTITION_UNITS_PER_MINUTE * (options.headroom + (1 - options.headroom) / 2)) };
   // Checked even when no hot-key alarm is made: a mistake must not wait for the day it is turned on.
   const hotKey = resolveOne(thresholds.hotKey, hotKeyDefaults, hotKeyDefaults.threshold, 'alarmThresholds.hotKey', issues);
+  // The page alarm on throttles and errors has a default per capacity mode, known only once the table is built.
+  const fixed: DesignIssue[] = [];
+  const autoScaled: DesignIssue[] = [];
   const settings: AlarmSettings = {
     keyRangeThrottles: resolveOne(
       thresholds.keyRangeThrottles,
@@ -177,19 +187,24 @@ export function resolveAlarmSettings(
       DEFAULTS.throttlesAndErrors,
       DEFAULTS.throttlesAndErrors.threshold,
       'alarmThresholds.throttlesAndErrors',
-      issues,
+      fixed,
+      'the default for fixed and on-demand capacity',
     ),
     autoScaledThrottlesAndErrors: resolveOne(
       thresholds.throttlesAndErrors,
       DEFAULTS.autoScaledThrottlesAndErrors,
       DEFAULTS.autoScaledThrottlesAndErrors.threshold,
       'alarmThresholds.throttlesAndErrors',
-      [],
+      autoScaled,
+      'the default for auto-scaled capacity',
     ),
+    throttlesAndErrorsIssues: { fixed, autoScaled },
     hotKey: options.hotKeyAlarm ? hotKey : undefined,
     latency: latency && resolveLatency(latency, issues),
     systemErrorOperations: [...new Set(systemErrorOperations)],
   };
+  // Wrong whatever the capacity (evaluationPeriods given): refused now, with the other problems.
+  if (thresholds.throttlesAndErrors?.evaluationPeriods !== undefined) issues.push(...fixed);
   if (latency && Object.values(latency.thresholds).every((ms) => ms === undefined)) {
     issues.push({
       path: 'latencyAlarms.thresholds',

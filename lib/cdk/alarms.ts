@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
+import type { DesignIssue } from '../index';
 import type { AlarmSettings, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
@@ -176,6 +177,18 @@ const MAX_ALARM_METRICS = 10;
  * the per-table quota bounds what a provisioned table can be given, so its excess throttles as
  * provisioned capacity, and SystemErrors are opt-in (who opts in can set `throttlesAndErrors`).
  */
+/** The throttles-and-errors setting of these key spaces, with what is wrong with it: auto-scaled
+ *  capacity in any of them takes the auto-scaled defaults (throttles while auto scaling catches a ramp
+ *  are its design, not an incident). */
+export function throttlesAndErrorsSetting(
+  settings: AlarmSettings,
+  spaces: readonly { capacity: CapacityShape }[],
+): { readonly threshold: ResolvedThreshold; readonly issues: readonly DesignIssue[] } {
+  return spaces.some(({ capacity }) => capacity.autoScaled)
+    ? { threshold: settings.autoScaledThrottlesAndErrors, issues: settings.throttlesAndErrorsIssues.autoScaled }
+    : { threshold: settings.throttlesAndErrors, issues: settings.throttlesAndErrorsIssues.fixed };
+}
+
 export function throttlesAndErrorsAlarms(
   factory: SkewAlarmFactory,
   idSuffix: string,
@@ -207,8 +220,7 @@ export function throttlesAndErrorsAlarms(
       tier: 'page',
       signal: 'throttles-and-errors',
       metric: sum(Object.fromEntries(group), `${what.title}/min`),
-      // Auto-scaled: throttles while auto scaling catches a ramp are its design, not an incident.
-      threshold: spaces.some(({ capacity }) => capacity.autoScaled) ? settings.autoScaledThrottlesAndErrors : settings.throttlesAndErrors,
+      threshold: throttlesAndErrorsSetting(settings, spaces).threshold,
       index: tableWide ? undefined : spaces[0]?.space.indexName,
       // Part of the alarm name (AlarmName replaces the alarm when it changes; the construct id stays).
       title: `${what.title}${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,

@@ -31,6 +31,7 @@ import {
   latencyAlarms,
   SkewAlarmFactory,
   throttlesAndErrorsAlarms,
+  throttlesAndErrorsSetting,
   type CapacityShape,
   type SkewAlarm,
   type TierActions,
@@ -216,7 +217,7 @@ export class GuardedTable extends Construct {
     const spaces = [normalized.primaryKey, ...normalized.globalSecondaryIndexes].map((space, i) =>
       this.watch(space, i === 0 ? undefined : design.globalSecondaryIndexes?.[i - 1]),
     );
-    throttlesAndErrorsAlarms(this.alarmFactory, '', this.table.tableName, spaces, this.alarmSettings, true);
+    this.throttlesAndErrorsAlarms('', spaces, true);
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
     if (composite) {
       const rule = { renderAlarmRule: () => Lazy.string({ produce: () => cloudwatch.AlarmRule.anyOf(...this.pageAlarms).renderAlarmRule() }) };
@@ -278,7 +279,7 @@ export class GuardedTable extends Construct {
     this.input = this.withCapacity(next);
     const space = this.watch(normalized.globalSecondaryIndexes[position], gsi);
     // Its capacity throttles, if it has a cause of its own (the table's ticket alarm is already made).
-    throttlesAndErrorsAlarms(this.alarmFactory, `-${space.space.indexName}`, this.table.tableName, [space], this.alarmSettings, false);
+    this.throttlesAndErrorsAlarms(`-${space.space.indexName}`, [space], false);
   }
 
   /**
@@ -372,6 +373,13 @@ export class GuardedTable extends Construct {
   private rulesOf(indexName: string | undefined): InsightRuleNames {
     this.ruleLookup ??= new InsightRuleLookup(this, 'ContributorInsightsRules', { table: this.table, mode: this.mode });
     return this.ruleLookup.rulesOf(indexName);
+  }
+
+  /** The page alarm on capacity throttles and errors, refusing a datapointsToAlarm above the evaluationPeriods its capacity mode defaults to. */
+  private throttlesAndErrorsAlarms(idSuffix: string, spaces: readonly { space: KeySpaceRef; capacity: CapacityShape }[], tableWide: boolean): void {
+    const { issues } = throttlesAndErrorsSetting(this.alarmSettings, spaces);
+    if (issues.length > 0) throw new UsageError(issues, `GuardedTable ${this.node.path}`);
+    throttlesAndErrorsAlarms(this.alarmFactory, idSuffix, this.table.tableName, spaces, this.alarmSettings, tableWide);
   }
 
   /** Alarms, rule lookup and dashboard rows of one key space. */

@@ -170,7 +170,8 @@ export interface SkewAlarmThresholds {
    *  refusing requests now (DynamoDB Developer Guide, "DynamoDB metrics and dimensions").
    *  @default { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 5 }; a table with auto-scaled
    *  capacity (minimum below maximum, table or GSI): 20 of 20, longer than auto scaling takes to catch a
-   *  steep ramp */
+   *  steep ramp. A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
+   *  the table's capacity mode */
   readonly throttlesAndErrors?: AlarmThreshold;
   /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
    *  ACCESSED_AND_THROTTLED_KEYS: ConsumedThroughputUnits (3 × WCU + RCU) of the most accessed key.

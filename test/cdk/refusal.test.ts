@@ -1,6 +1,7 @@
 import { App, Aws, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
 import { FAIL_ON_CONTEXT, GuardedTable, SkewDashboard, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
@@ -252,6 +253,41 @@ describe('invalid input throws at construction, naming the construct and the fie
   ])('a usage error (a setting, not the design): %s', (_what, change, path) => {
     const issues = issuesOf(construct({ ...healthy(), ...change }), UsageError);
     expect(issues.map((i) => i.path)).toEqual([path]);
+  });
+
+  describe('alarmThresholds.throttlesAndErrors.datapointsToAlarm without evaluationPeriods: checked against the default of the capacity mode the table has', () => {
+    const autoScaled = Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 40000 }) });
+    const throttlesAndErrors = (table: GuardedTable) => {
+      const [alarm] = table.skewAlarms.filter((a) => a.signal === 'throttles-and-errors').map((a) => a.alarm.node.defaultChild as CfnAlarm);
+      return `${alarm.datapointsToAlarm} of ${alarm.evaluationPeriods}`;
+    };
+
+    it('takes 10 on an auto-scaled table (20 periods by default), where it was refused against the fixed default of 5', () => {
+      const table = new GuardedTable(appWithStack().stack, 'Bad', {
+        ...healthy(),
+        billing: autoScaled,
+        alarmThresholds: { throttlesAndErrors: { datapointsToAlarm: 10 } },
+      });
+      expect(throttlesAndErrors(table)).toBe('10 of 20');
+    });
+
+    it.each([
+      ['on demand, 10 of the default 5', {}, 10, '(5, the default for fixed and on-demand capacity: give evaluationPeriods too), got 10'],
+      ['auto-scaled, 25 of the default 20', { billing: autoScaled }, 25, '(20, the default for auto-scaled capacity: give evaluationPeriods too), got 25'],
+    ])('refuses %s, naming the default it was held against', (_what, change, datapointsToAlarm, message) => {
+      const issues = issuesOf(construct({ ...healthy(), ...change, alarmThresholds: { throttlesAndErrors: { datapointsToAlarm } } }), UsageError);
+      expect(issues).toEqual([{ path: 'alarmThresholds.throttlesAndErrors.datapointsToAlarm', message: expect.stringContaining(message) }]);
+    });
+
+    it('refuses more datapoints than the evaluationPeriods given, whatever the capacity, once', () => {
+      const issues = issuesOf(
+        construct({ ...healthy(), billing: autoScaled, alarmThresholds: { throttlesAndErrors: { evaluationPeriods: 5, datapointsToAlarm: 6 } } }),
+        UsageError,
+      );
+      expect(issues).toEqual([
+        { path: 'alarmThresholds.throttlesAndErrors.datapointsToAlarm', message: 'expected an integer from 1 to evaluationPeriods (5), got 6' },
+      ]);
+    });
   });
 
   it('says a token cannot be checked, and never passes it on', () => {
