@@ -111,7 +111,7 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
   };
   const skipWhitespace = () => {
     WHITESPACE.lastIndex = pos;
-    WHITESPACE.exec(text);
+    WHITESPACE.test(text); // test, not exec: it moves lastIndex without building a match array per call
     pos = WHITESPACE.lastIndex;
   };
   const expect = (char: string) => {

@@ -65,9 +65,18 @@ export function compileTemplate(source: string): Template {
   return { source, parts };
 }
 
-/** Every template of a rule's messages, by message id. */
+/** Every template of a rule's messages, by message id, each compiled when first read: a finding
+ *  renders two or three of its rule's messages, and a rule with advice has dozens. */
 export function compileTemplates(messages: Readonly<Record<string, string>>): Readonly<Record<string, Template>> {
-  return Object.fromEntries(Object.entries(messages).map(([id, source]) => [id, compileTemplate(source)]));
+  const compiled = new Map<string, Template>();
+  return new Proxy(messages as unknown as Record<string, Template>, {
+    get: (_, id) => {
+      if (typeof id !== 'string' || !Object.hasOwn(messages, id)) return undefined;
+      let template = compiled.get(id);
+      if (!template) compiled.set(id, (template = compileTemplate(messages[id])));
+      return template;
+    },
+  });
 }
 
 /** Filters that read an absent value: `onIndex` as nothing, `keySpace` as the table. */
