@@ -52,8 +52,10 @@ export function detectStyle(text: string): JsonStyle {
     narrowest = Math.min(narrowest, match[1].length);
   }
   const unit = tabs ? '\t' : narrowest === Infinity ? '  ' : ' '.repeat(narrowest);
-  // A one-line file, or a member whose value opens and closes on its line: `"key": { "a": 1 }`, `"key": ["x"]`.
-  const oneLineObjects = !text.trimEnd().includes('\n') || /:[ \t]*\{[ \t]*"[^\n]*\}|:[ \t]*\[[ \t]*[^\s\]][^\n]*\]/.test(text);
+  // A one-line file, a member whose value opens and closes on its line (`"key": { "a": 1 }`, `"key": ["x"]`),
+  // or an array element that does (`{ "path": "/day", "cardinality": 365 },`).
+  const oneLineObjects =
+    !text.trimEnd().includes('\n') || /:[ \t]*\{[ \t]*"[^\n]*\}|:[ \t]*\[[ \t]*[^\s\]][^\n]*\]|\n[ \t]*\{[ \t]*"[^\n]*\},?\r?\n/.test(text);
   return { unit, eol, oneLineObjects };
 }
 
@@ -106,8 +108,9 @@ function setValue(located: LocatedJson, path: string, value: unknown, style: Jso
   const existing = located.locate(path);
   if (existing) {
     const indent = lineIndent(text, existing.keyStart ?? existing.start);
-    const rendered = spansLines(text, existing.start, existing.end) ? multiLine(value, indent, style) : oneLine(value);
-    return replace(text, existing.start, existing.end, rendered);
+    const multi = spansLines(text, existing.start, existing.end);
+    const rendered = multi && Array.isArray(value) && Array.isArray(existing.value) ? rewrittenArray(located, existing.value, value, style) : undefined;
+    return replace(text, existing.start, existing.end, rendered ?? (multi ? multiLine(value, indent, style) : oneLine(value)));
   }
   // Create it: find the deepest ancestor present, and nest the missing part in new objects.
   const segments = splitPath(path);
@@ -122,6 +125,32 @@ function setValue(located: LocatedJson, path: string, value: unknown, style: Jso
     return insert(located, parent.value, pathOf(segments.slice(0, k)), segments[k], nested, style);
   }
   throw new JsonEditError(path, 'no part of this path exists in the file');
+}
+
+/** A member written as the file writes new ones: on one line where the file writes small objects so
+ *  and it fits, else indented over several lines. */
+function memberText(value: unknown, indent: string, prefix: string, style: JsonStyle): string {
+  const inline = oneLine(value);
+  return style.oneLineObjects && indent.length + prefix.length + inline.length + 1 <= MAX_LINE ? inline : multiLine(value, indent, style);
+}
+
+/**
+ * A multi-line array set to `value`, one element a line: an element equal to one of the old ones keeps
+ * its old text, so a reorder (SG004's edit of a hierarchical key's levels) moves lines instead of
+ * reformatting them; a new element is written as a new member is. Undefined for an empty old array.
+ */
+function rewrittenArray(located: LocatedJson, old: readonly unknown[], value: readonly unknown[], style: JsonStyle): string | undefined {
+  const layout = located.layoutOf(old);
+  if (!layout || layout.spans.length === 0) return undefined;
+  const { text } = located;
+  const memberIndent = lineIndent(text, layout.spans[0]);
+  const oldTexts = new Map<string, string[]>(); // an old element's JSON → its texts, in file order
+  old.forEach((element, i) => {
+    const key = JSON.stringify(element);
+    oldTexts.set(key, [...(oldTexts.get(key) ?? []), text.slice(layout.spans[i * 2], layout.spans[i * 2 + 1])]);
+  });
+  const items = value.map((element) => oldTexts.get(JSON.stringify(element))?.shift() ?? memberText(element, memberIndent, '', style));
+  return `[${style.eol}${items.map((item) => memberIndent + item).join(`,${style.eol}`)}${style.eol}${lineIndent(text, layout.start)}]`;
 }
 
 function layoutOrFail(located: LocatedJson, container: unknown, path: string): ContainerLayout {
@@ -157,9 +186,7 @@ function insert(located: LocatedJson, container: unknown, containerPath: string,
   const lastEnd = isArray ? layout.spans[count * 2 - 1] : layout.spans[count * 3 - 1];
   if (!multiLineContainer) return replace(text, lastEnd, lastEnd, `, ${prefix}${oneLine(value)}`);
   const memberIndent = lineIndent(text, lastStart);
-  const inline = oneLine(value);
-  const rendered = style.oneLineObjects && memberIndent.length + prefix.length + inline.length + 1 <= MAX_LINE ? inline : multiLine(value, memberIndent, style);
-  return replace(text, lastEnd, lastEnd, `,${style.eol}${memberIndent}${prefix}${rendered}`);
+  return replace(text, lastEnd, lastEnd, `,${style.eol}${memberIndent}${prefix}${memberText(value, memberIndent, prefix, style)}`);
 }
 
 function removeValue(located: LocatedJson, path: string): string {

@@ -36,16 +36,52 @@ describe('applyEdits', () => {
     expect(after).toBe(DESIGN.replace('"shards": 50', '"shards": 4'));
   });
 
-  it('replaces a one-line object with a one-line object, and a multi-line value with an indented one', () => {
+  it('replaces a one-line object with a one-line object, and a multi-line array one element a line, in the file’s style', () => {
     const oneLineEdit = applyEdits(DESIGN, [
       { op: 'set', path: 'tables[0].sharding', value: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' } },
     ]);
     expect(oneLineEdit.split('\n')[7]).toBe('      "sharding": { "strategy": "calculated", "shards": 25, "sourceAttribute": "userId" },');
     const multi = applyEdits(DESIGN, [{ op: 'set', path: 'tables[0].accessPatterns', value: [{ name: 'a', keyAttributes: [], share: 1 }] }]);
-    expect(multi).toContain(
-      '      "accessPatterns": [\n        {\n          "name": "a",\n          "keyAttributes": [],\n          "share": 1\n        }\n      ]\n    }',
-    );
+    // The file writes its array elements on one line each: the new one is too.
+    expect(multi).toContain('      "accessPatterns": [\n        { "name": "a", "keyAttributes": [], "share": 1 }\n      ]\n    }');
     untouched(DESIGN, multi, [9, 10, 11]);
+    const expanded = JSON.stringify(JSON.parse(DESIGN), null, 2);
+    const expandedEdit = applyEdits(expanded, [{ op: 'set', path: 'tables[0].accessPatterns', value: [{ name: 'a', keyAttributes: [], share: 1 }] }]);
+    expect(expandedEdit).toContain(
+      '"accessPatterns": [\n        {\n          "name": "a",\n          "keyAttributes": [],\n          "share": 1\n        }\n      ]',
+    );
+  });
+
+  it('moves the lines of a reordered array (SG004’s reorder of levels) instead of reformatting them', () => {
+    const levels = [
+      '{',
+      '  "paths": [',
+      '    { "path": "/day", "cardinality": 365 },',
+      '    {',
+      '      "path": "/tenantId",',
+      '      "cardinality": 2000',
+      '    }',
+      '  ]',
+      '}',
+      '',
+    ].join('\n');
+    const [day, tenant] = JSON.parse(levels).paths;
+    const after = applyEdits(levels, [{ op: 'set', path: 'paths', value: [tenant, day, { path: '/userId', cardinality: 'unique' }] }]);
+    expect(after).toBe(
+      [
+        '{',
+        '  "paths": [',
+        '    {',
+        '      "path": "/tenantId",',
+        '      "cardinality": 2000',
+        '    },',
+        '    { "path": "/day", "cardinality": 365 },',
+        '    { "path": "/userId", "cardinality": "unique" }',
+        '  ]',
+        '}',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('adds a missing field, creating parent objects, in the file’s style', () => {
