@@ -63,6 +63,10 @@ function checkUnchanged(file: string, read: ReadSnapshot): Stats {
  */
 export function replaceFile(file: string, text: string, read: ReadSnapshot): void {
   const stat = checkUnchanged(file, read);
+  // Read-only for everyone is a choice someone made: root may write it, --fix does not.
+  if ((stat.mode & 0o222) === 0) {
+    throw new WriteRefused(`it is read-only (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}): make it writable (chmod u+w) for --fix to change it`);
+  }
   try {
     // A rename needs only the directory's permission: a file the user may not write stays unwritten, as before.
     accessSync(file, constants.W_OK);

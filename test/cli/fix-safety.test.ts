@@ -33,6 +33,17 @@ describe('lint --fix writes safely', () => {
     expect(tempFiles(dir)).toEqual([]);
   });
 
+  it('leaves a read-only file (mode 0444) as it is, even when run as root, and says how to let it be fixed', async () => {
+    const dir = tempTree({ 'design.json': FIXABLE });
+    const file = join(dir, 'design.json');
+    chmodSync(file, 0o444);
+    const { code, stdout } = await cli(['lint', file, '--fix']);
+    expect(readFileSync(file, 'utf8')).toBe(FIXABLE);
+    expect(code).toBe(2);
+    expect(stdout).toContain('not written, and the file is unchanged: it is read-only (mode 0444): make it writable (chmod u+w) for --fix to change it');
+    expect(tempFiles(dir)).toEqual([]);
+  });
+
   it('refuses to overwrite an edit saved while it ran', async () => {
     const dir = tempTree({ 'design.json': FIXABLE });
     const file = join(dir, 'design.json');
