@@ -89,13 +89,15 @@ function withSpace(design: KeyDesign, from: KeySpace, to: KeySpace): KeyDesign {
 export function indexWriteVerdict(
   a: SpaceAnalysis,
   shards: number | undefined,
-): { readonly ids: IndexWriteId[]; readonly fixIds: IndexWriteId[]; readonly data: MessageData; readonly severity?: 'warning' } {
+): { readonly ids: IndexWriteId[]; readonly fixIds: IndexWriteId[]; readonly data: MessageData; readonly severity: 'warning' | undefined } {
   const once = onceWritten(a);
   if (once === undefined) return NO_VERDICT;
   if (once.over.length === 0) return { ids: ['onlyByName'], fixIds: [], data: {}, severity: 'warning' };
   const shardsOnce = once.plan.shards;
   if (shards === undefined || shardsOnce === undefined || shardsOnce >= shards) return NO_VERDICT;
-  return { ids: [], fixIds: ['shardsIfOnce'], data: { shardsOnce } };
+  return { ids: [], fixIds: ['shardsIfOnce'], data: { shardsOnce }, severity: undefined };
 }
 
-const NO_VERDICT = { ids: [], fixIds: [], data: {} } as const satisfies ReturnType<typeof indexWriteVerdict>;
+// Every field its own, `severity` too: a rule reads `verdict.severity`, and an absent one would be read from a
+// polluted Object.prototype (test/design/hostile-values.test.ts).
+const NO_VERDICT = { ids: [], fixIds: [], data: {}, severity: undefined } as const satisfies ReturnType<typeof indexWriteVerdict>;
