@@ -34,6 +34,8 @@ interface KeyAttributeDesignBase {
    *  items (a score, a status). Each change moves the item in the index (a delete and a put), and a
    *  shard calculated from it moves the item between shards (SG018). A table's own key attributes
    *  never change in place: DynamoDB's UpdateItem cannot modify them.
+   *  A finding over only at the 2× writes a name gives an index is a warning, not an error (SG001, SG003, SG017):
+   *  declare `mutable` (or the index's `workload.peakWriteUnits`) for the verdict to rest on the design.
    *  @default - inferred from the name: `score`, `status`, `rank`, `balance`… are changed by updates */
   readonly mutable?: boolean;
 }
@@ -79,7 +81,8 @@ export interface IndexWorkloadDesign {
    *  twice the table's writes).
    *  @default - the table's `peakWriteUnits` (every table write is projected into the index); twice that when a key
    *  attribute of the index changes on existing items (declared `mutable: true`, or not declared and named like
-   *  `status`, `score`, `updatedAt`): every table write is then assumed to be such an update, a delete and a put */
+   *  `status`, `score`, `updatedAt`): every table write is then assumed to be such an update, a delete and a put; where
+   *  only the name says so, a finding over only at that 2× is a warning */
   readonly peakWriteUnits?: number;
   /** @default - uniform: 1 / cardinality of the index's full partition key */
   readonly hotKeyShare?: number;

@@ -60,6 +60,8 @@ export interface IndexKeyChange {
   readonly attribute: string;
   readonly from: 'declared' | 'name';
   readonly tableWriteUnits: number;
+  /** The index key attribute whose `mutable` declares it (its field path, `globalSecondaryIndexes[0].partitionKey`). */
+  readonly path: string;
 }
 
 export interface Workload {

@@ -130,12 +130,10 @@ function gsiDraft(
  *  the name of the attribute it holds (`logical`); undefined when none changes. */
 function changingKey(attributes: readonly KeyAttribute[], logical: string | undefined, tableWriteUnits: number): IndexKeyChange | undefined {
   const declared = attributes.find((a) => a.mutable === true);
-  if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits };
-  const named = attributes
-    .filter((a) => a.mutable === undefined)
-    .map((a) => (a === attributes[0] && logical !== undefined ? logical : a.name))
-    .find((name) => looksMutable(name));
-  return named === undefined ? undefined : { attribute: named, from: 'name', tableWriteUnits };
+  if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits, path: declared.path };
+  const nameOf = (a: KeyAttribute) => (a === attributes[0] && logical !== undefined ? logical : a.name);
+  const named = attributes.filter((a) => a.mutable === undefined).find((a) => looksMutable(nameOf(a)));
+  return named === undefined ? undefined : { attribute: nameOf(named), from: 'name', tableWriteUnits, path: named.path };
 }
 
 /** Index names are unique within a table across GSIs and LSIs (one lookup each, so thousands stay linear). */

@@ -85,7 +85,7 @@ function keyAttributeProps(name: typeof attributeName) {
     mutable: {
       shape: bool(),
       optional: true,
-      doc: 'Index keys: the application changes this attribute on existing items (a score, a status); inferred from the name when omitted.',
+      doc: 'Index keys: the application changes this attribute on existing items (a score, a status); inferred from the name when omitted, and then a finding over only at the doubled index writes it implies is a warning.',
     },
   } as const;
 }
@@ -136,7 +136,7 @@ const indexWorkload = record<IndexWorkloadDesign>({
   peakWriteUnits: {
     shape: units,
     optional: true,
-    doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score).",
+    doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score: a finding over only at twice them, on a name alone, is a warning).",
   },
   hotKeyShare: { shape: hotKeyShare, optional: true, doc: "Share (0–1] of the index's traffic the hottest key value takes." },
 });

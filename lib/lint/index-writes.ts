@@ -1,19 +1,34 @@
 /**
  * The words for an index counted at 2× the table's writes because a key attribute of it changes on existing
  * items (see `IndexKeyChange`): an update that changes an index key costs the index a delete of the old entry
- * and a put of the new one (AWS, "Provisioned throughput considerations for global secondary indexes"). The
- * verdict is judged at 2×; the note gives the figure without the doubling too, so a reader who knows fewer
- * updates change the key can see what it changes, and says which declaration says so.
+ * and a put of the new one (AWS, "Provisioned throughput considerations for global secondary indexes": "If an
+ * update to the table changes the value of an indexed key attribute (from A to B), two writes are required").
+ * The figure and the shard count are sized at 2×: an index short of write capacity throttles its base table's
+ * writes, and a few more shards only widen a read that fans out anyway. The verdict is not: where nothing but an
+ * attribute's name says updates change it (no `mutable`, no declared index writes), a finding that 1× would
+ * pass is a warning, never an error. Every note gives the figure without the doubling and the fields that
+ * declare it, so a reader who knows fewer updates change the key can see what it changes.
  */
-import type { KeySpace } from '../design/key-design';
+import { joinPath } from '../design/field-path';
+import type { IndexKeyChange, KeyDesign, KeySpace } from '../design/key-design';
+import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { MessageData } from './messages';
 
 export const INDEX_WRITE_MESSAGES = {
   indexKeyWrites:
-    " (the index's writes counted at {{indexWrites}} WCU, 2× the table's {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is, by its name, changed by updates}}, and each update that changes an index key costs the index a delete and a put; its hottest value takes {{hotWritesOnce}} WCU of writes if no update changes the key: declare the index's workload.peakWriteUnits, or mutable: false on {{changingKey|code}}, when fewer do)",
+    " (the index's writes counted at {{indexWrites}} WCU, 2× the table's {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; its hottest value takes {{hotWritesOnce}} WCU of writes if no update changes the key: declare {{writesField|code}}, or {{mutableField|code}}: false, when fewer updates change it)",
+  // The verdict at 1×: over the ceiling only on the name's 2×, so a warning (set by the rule) until the design says.
+  onlyByName: '; at 1× it would fit: only the name of {{changingKey|code}} makes it over, so this is a warning until the design declares either field',
+  // Over at 1× too: the error stands, and the count it would need without the doubling is said beside the fix.
+  shardsIfOnce: '; N = {{shardsOnce}} if no update changes {{changingKey|code}} ({{mutableField|code}}: false)',
 } as const;
 
 export type IndexWriteId = keyof typeof INDEX_WRITE_MESSAGES;
+
+/** Where the fields that declare an index's writes otherwise are: its own write peak, and the key attribute's `mutable`. */
+export function indexWriteFields(space: KeySpace, change: IndexKeyChange): { readonly writesField: string; readonly mutableField: string } {
+  return { writesField: joinPath(space.path, 'workload.peakWriteUnits'), mutableField: joinPath(change.path, 'mutable') };
+}
 
 /** The note and its figures for an index counted at 2× the table's writes; none for any other key space. */
 export function indexWriteNote(space: KeySpace): { readonly ids: IndexWriteId[]; readonly data: MessageData } {
@@ -21,12 +36,68 @@ export function indexWriteNote(space: KeySpace): { readonly ids: IndexWriteId[];
   if (space.workload.writeSource !== 'key-changes' || change === undefined) return { ids: [], data: {} };
   return {
     ids: ['indexKeyWrites'],
-    data: {
-      indexWrites: space.workload.peakWriteUnits,
-      tableWrites: change.tableWriteUnits,
-      changingKey: change.attribute,
-      changingFrom: change.from,
-      hotWritesOnce: change.tableWriteUnits * space.workload.hotKeyShare,
-    },
+    data: Object.assign(
+      {
+        indexWrites: space.workload.peakWriteUnits,
+        tableWrites: change.tableWriteUnits,
+        changingKey: change.attribute,
+        changingFrom: change.from,
+        hotWritesOnce: change.tableWriteUnits * space.workload.hotKeyShare,
+      },
+      indexWriteFields(space, change),
+    ),
   };
 }
+
+/** The key change behind a key space's 2× writes when only an attribute's name says so; undefined otherwise. */
+export function guessedKeyChange(space: KeySpace): IndexKeyChange | undefined {
+  const change = space.workload.keyChange;
+  return space.workload.writeSource === 'key-changes' && change?.from === 'name' ? change : undefined;
+}
+
+/**
+ * The analysis of `a`'s key space with its writes at 1× the table's, where the 2× rests only on a name
+ * (`guessedKeyChange`); undefined otherwise. The whole design is analysed again (made once per lint, and only for
+ * such an index), so its queries and plan are read exactly as the real one's are.
+ */
+export function onceWritten(a: SpaceAnalysis): SpaceAnalysis | undefined {
+  return a.once(onceWrittenOf);
+}
+
+function onceWrittenOf(a: SpaceAnalysis): SpaceAnalysis | undefined {
+  const change = guessedKeyChange(a.space);
+  if (change === undefined) return undefined;
+  const { keyChange: _doubled, ...workload } = a.space.workload;
+  const space: KeySpace = Object.assign({}, a.space, {
+    workload: Object.assign(workload, { peakWriteUnits: change.tableWriteUnits, writeSource: 'table' as const }),
+  });
+  return new DesignAnalysis(withSpace(a.design, a.space, space)).spaces.find((s) => s.space === space);
+}
+
+/** `design` with `from` replaced by `to`: only a GSI's writes are counted from its key's changes (normalize-table.ts). */
+function withSpace(design: KeyDesign, from: KeySpace, to: KeySpace): KeyDesign {
+  if (!('globalSecondaryIndexes' in design)) return design;
+  return Object.assign({}, design, { globalSecondaryIndexes: design.globalSecondaryIndexes.map((s) => (s === from ? to : s)) });
+}
+
+/**
+ * What a finding over the hottest value's ceiling on `a` adds to `indexWriteNote` for an index counted at 2× on a
+ * name: `warning` when 1× would leave every stored key under its ceiling (`onlyByName`); over at 1× too, the shard
+ * count 1× would need beside the fix when it is fewer (`shardsIfOnce`, given `shards`, the fix's count). Nothing for
+ * any other key space.
+ */
+export function indexWriteVerdict(
+  a: SpaceAnalysis,
+  shards: number | undefined,
+): { readonly ids: IndexWriteId[]; readonly fixIds: IndexWriteId[]; readonly data: MessageData; readonly severity: 'warning' | undefined } {
+  const once = onceWritten(a);
+  if (once === undefined) return NO_VERDICT;
+  if (once.over.length === 0) return { ids: ['onlyByName'], fixIds: [], data: {}, severity: 'warning' };
+  const shardsOnce = once.plan.shards;
+  if (shards === undefined || shardsOnce === undefined || shardsOnce >= shards) return NO_VERDICT;
+  return { ids: [], fixIds: ['shardsIfOnce'], data: { shardsOnce }, severity: undefined };
+}
+
+// Every field its own, `severity` too: a rule reads `verdict.severity`, and an absent one would be read from a
+// polluted Object.prototype (test/design/hostile-values.test.ts).
+const NO_VERDICT = { ids: [], fixIds: [], data: {}, severity: undefined } as const satisfies ReturnType<typeof indexWriteVerdict>;

@@ -52,7 +52,7 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
     const sg003 = lint(orders({ mutable: true })).find((f) => f.ruleId === 'SG003');
     expect(sg003?.message).toMatch(/1,000 WCU writes against a usable 800 WCU/);
     expect(sg003?.message).toMatch(
-      /\(the index's writes counted at 5,000 WCU, 2× the table's 2,500 WCU: `orderStatus` is declared mutable, and each update that changes an index key costs the index a delete and a put; its hottest value takes 500 WCU of writes if no update changes the key: declare the index's workload\.peakWriteUnits, or mutable: false on `orderStatus`, when fewer do\)/,
+      /\(the index's writes counted at 5,000 WCU, 2× the table's 2,500 WCU: `orderStatus` is declared mutable, and a change of an index key costs the index 2 writes, a delete and a put; its hottest value takes 500 WCU of writes if no update changes the key: declare `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits`, or `globalSecondaryIndexes\[0\]\.partitionKey\.mutable`: false, when fewer updates change it\)/,
     );
     const sg001 = lint(orders({ mutable: true })).find((f) => f.ruleId === 'SG001');
     expect(sg001?.message).toMatch(/index's writes counted at 5,000 WCU, 2× the table's 2,500 WCU/);
@@ -64,9 +64,38 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
 
   it('infers the change from a name (a status, or an updatedAt sort key) when mutable is not declared', () => {
     const hit = lint(orders({}, undefined, 'orderId')).find((f) => f.ruleId === 'SG003');
-    expect(hit?.message).toMatch(/`orderStatus` is, by its name, changed by updates/);
+    expect(hit?.message).toMatch(/`orderStatus` is named like an attribute that changes/);
     const bySortKey = lint(orders({ name: 'region' }, undefined, 'updatedAt')).find((f) => f.ruleId === 'SG003');
-    expect(bySortKey?.message).toMatch(/`updatedAt` is, by its name, changed by updates/);
+    expect(bySortKey?.message).toMatch(/`updatedAt` is named like an attribute that changes/);
+    // The sort key's field is the one that declares it.
+    expect(bySortKey?.data).toMatchObject({ mutableField: 'globalSecondaryIndexes[0].sortKey.mutable' });
+  });
+
+  // 2,500 table WCU over 5 statuses: the hottest takes 500 WCU at 1×, under the usable 800, and 1,000 at 2×, over it.
+  it('a name alone makes it a warning where 1× fits: SG001 and SG003 say so and name the fields that declare it', () => {
+    const findings = lint(orders({}, undefined, 'orderId'));
+    expect(findings.map((f) => [f.ruleId, f.severity, f.notes])).toEqual([
+      ['SG001', 'warning', ['indexKeyWrites', 'onlyByName']],
+      ['SG003', 'warning', ['writeOver', 'indexKeyWrites', 'onlyByName', 'gsiBackPressure', 'maySplitForHeat']],
+    ]);
+    expect(findings[1].message).toMatch(
+      /; at 1× it would fit: only the name of `orderStatus` makes it over, so this is a warning until the design declares either field; /,
+    );
+    // The fix stays sized for the 2× counted: an index short of writes throttles its base table.
+    expect(findings[1].data).toMatchObject({ shards: 2, hotWritesOnce: 500, writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits' });
+  });
+
+  // 5,000 table WCU: the hottest status takes 1,000 WCU at 1×, over 800 already; 2,000 at 2× needs 3 shards, 1× 2.
+  it('keeps the error where 1× is over too, with the shard count 1× would need beside the fix', () => {
+    const design = Object.assign(orders({}, undefined, 'orderId'), { workload: { peakReadUnits: 1000, peakWriteUnits: 5000 } });
+    const hits = lint(design).filter((f) => f.index === 'byStatus');
+    expect(hits.map((f) => [f.ruleId, f.severity, f.data?.shardsOnce])).toEqual([
+      ['SG001', 'error', 2],
+      ['SG003', 'error', 2],
+    ]);
+    expect(hits[1].data).toMatchObject({ shards: 3, shardsOnce: 2 });
+    for (const hit of hits)
+      expect(hit.fix).toMatch(/; N = 2 if no update changes `orderStatus` \(`globalSecondaryIndexes\[0\]\.partitionKey\.mutable`: false\)$/);
   });
 
   it('stays at 1× for an immutable key: declared mutable: false, or a name updates do not change (lastName is a name, not a last-changed time)', () => {

@@ -3,7 +3,7 @@ import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../.
 import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
-import { INDEX_WRITE_MESSAGES, indexWriteNote, type IndexWriteId } from '../index-writes';
+import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
@@ -87,7 +87,7 @@ export const hotKeyExceedsPartition = defineRule({
   severity: 'error',
   thresholds: ['headroom', 'maxShards'],
   fires:
-    "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling); for a Cosmos DB container with declared throughput, the usable share of its physical partition (the container's RU/s divided among its physical partitions: the declared physicalPartitions, else those it is created with, one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and per 50 GB) less its neighbours' expected load (for a uniform share, the average partition's), when that is lower; a container whose peak is above headroom × its RU/s (SG017) is judged at the RU/s SG017 asks for (peak ÷ headroom on Azure's grid), on the physical partitions that raise leaves it (a raise in place splits only to ⌈RU/s ÷ 10,000⌉). Also a Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above. Unsharded time-bucket keys, and unsharded keys that combine a time bucket with other parts, are left to SG002.",
+    "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling); for a Cosmos DB container with declared throughput, the usable share of its physical partition (the container's RU/s divided among its physical partitions: the declared physicalPartitions, else those it is created with, one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and per 50 GB) less its neighbours' expected load (for a uniform share, the average partition's), when that is lower; a container whose peak is above headroom × its RU/s (SG017) is judged at the RU/s SG017 asks for (peak ÷ headroom on Azure's grid), on the physical partitions that raise leaves it (a raise in place splits only to ⌈RU/s ÷ 10,000⌉). Also a Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above. Unsharded time-bucket keys, and unsharded keys that combine a time bucket with other parts, are left to SG002. A GSI that declares no writes of its own and whose key attribute is named like one updates change (a status, a score; no `mutable` declared) is counted at 2× the table's writes: a warning where 1× would fit (only the name makes it over), an error where 1× is over too, whose shard count is sized at 2× with the count 1× needs beside it.",
   rationale:
     "A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key's writes; it cannot spread the reads of one item, which need replicated copies or a cache, nor the reads of a query that reads a key value a page at a time (limit), since each page must then read every shard and merge. A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow its physical partition's share (a key taking 5,400 RU/s in an 18,000 RU/s manual container, created on three physical partitions of 6,000 RU/s, leaves the other keys on its partition 600 RU/s before it throttles); a serverless container serves 5,000 RU/s in all up to five physical partitions (2,500 each at two), 1,000 RU/s more for each beyond. Under a hierarchical key, one first-level value's data, and so every read and write scoped to it, stays on one physical partition until it holds 50 GB and splits, which takes hours.",
   fix: "Shard write-hot keys into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies (or a cache) for read-hot keys, for a Cosmos DB logical partition hot by its reads, and for a key value hot by paged reads (limit), which a GSI can only cache; split a value out when no N serves. Where a Cosmos DB physical partition's share bites, more container throughput (computed) is the alternative, and leads (as the edit) over replicated copies when it adds no more RU/s than the copies cost ((N − 1) × the container's writes, or the capacity they need at headroom), since it changes no key and no application; a hot first level gets a synthetic bucketed first level, or more buckets when it is one already, N counting the neighbours each bucket's partition then holds (more container throughput, computed, is its alternative too). A GSI key's shards go in a separate key attribute the application writes; a cache is offered for read heat only. Where the reads shards cannot spread (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput. A bucket count above maxShards is never an edit; the raises that serve lead, fewest buckets first, each with its RU/s, physical partitions and count, and each cheaper than the one before: the RU/s at which the value fits as it is; the least at which no more buckets than the container's physical partitions serve it, when that is fewer than the next needs (past one bucket per partition, a query for one value reaches most partitions, and each charges it); the least at which a count within maxShards does. A key whose N is above maxShards is offered no throughput where its own ceiling bites (a DynamoDB partition's 3,000 RCU / 1,000 WCU, a Cosmos DB logical partition's 10,000 RU/s: no table or container capacity lifts them); where its Cosmos DB physical partition's share bites, the RU/s that serve it unsharded lead. A Cosmos DB key over its logical partition's ceiling for which no shard count fits its physical partition at the current throughput (the average partition already fills its usable share) is offered a raise in place with shards: the least RU/s at which the fewest shards its own ceiling needs fit (each beside 1/P of the rest of the container's load, its sibling shards included), with the physical partitions that raise leaves; then the least RU/s at which a count within maxShards fits, when cheaper; batching its writes upstream stays the alternative. A hot first level for which no bucket count fits at the current throughput, for the same reason, is offered no count there: the least raise in place at which a count within maxShards serves it leads, with the count at that raise, then the RU/s that serve it as it is.",
@@ -223,16 +223,20 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const noCount =
     share !== undefined && !physicalBound(a.over) && sharded && planned === undefined && peak / share.count >= share.requestUnitsEach * headroom * (1 - 1e-9);
   const derivation = shardsDerivation(a, advice.shards);
-  // An index counted at 2× the table's writes (its key changes on updates) says so where its writes are over.
-  const indexWrites = a.over.some((d) => d.label === 'write') ? indexWriteNote(space) : { ids: [], data: {} };
+  // An index counted at 2× the table's writes (its key changes on updates) says so where its writes are over; where
+  // only a name says so and 1× fits, the finding is a warning (index-writes.ts).
+  const writesOver = a.over.some((d) => d.label === 'write');
+  const indexWrites = writesOver ? indexWriteNote(space) : { ids: [], data: {} };
+  const verdict = writesOver ? indexWriteVerdict(a, advice.shards) : undefined;
   const notes: Id[] = [
     ...over.notes,
     ...indexWrites.ids,
+    ...(verdict?.ids ?? []),
     ...(thenPhysical
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
-    ...(space.index !== undefined && a.over.some((d) => d.label === 'write') ? ['gsiBackPressure' as const] : []),
+    ...(space.index !== undefined && writesOver ? ['gsiBackPressure' as const] : []),
     ...(split ? [split] : []),
   ];
   const [fixId, ...fixNotes] = advice.ids;
@@ -248,8 +252,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: 'hotKey',
       notes,
       fixId,
-      fixNotes: [...fixNotes, ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
-      data: Object.assign({}, advice.data, over.data, indexWrites.data, {
+      severity: verdict?.severity,
+      fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
+      data: Object.assign({}, advice.data, over.data, indexWrites.data, verdict?.data, {
         index: space.index,
         share: space.workload.hotKeyShare,
         shareSource: space.workload.hotKeyShareSource,

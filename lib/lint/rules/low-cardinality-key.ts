@@ -2,7 +2,7 @@ import { isTimeBucketKey } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { INDEX_WRITE_MESSAGES, indexWriteNote, type IndexWriteId } from '../index-writes';
+import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { hotValueGrowth, unshardedDimensions } from '../physical-partition';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -29,7 +29,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -141,15 +141,18 @@ export const lowCardinalityKey = defineRule({
       // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
       if (space.sharding) return [];
       const advice = adviceFor(a);
+      // Over only on the 2× a name gives an index's writes: a warning, as SG003's (index-writes.ts).
+      const verdict = indexWriteVerdict(a, advice.shards);
       return [
         {
           path: space.partitionKeyPath,
           index: space.index,
           messageId: 'fewValues',
-          notes: hotNotes,
+          notes: [...hotNotes, ...verdict.ids],
+          severity: verdict.severity,
           fixId: 'fixValues',
-          fixNotes: advice.ids,
-          data: Object.assign({}, advice.data, common, raisedData),
+          fixNotes: [...advice.ids, ...verdict.fixIds],
+          data: Object.assign({}, advice.data, common, raisedData, verdict.data),
           edits: advice.edits,
         },
       ];

@@ -19,6 +19,37 @@ const statusIndex = (extra = {}) => ({
   ...extra,
 });
 
+/**
+ * An expert user's IoT table (gsi-doubling.json): the table declares its writes, and the GSI declares none, keyed by a
+ * shard attribute of `status`. A name like `status` makes the index count 2× the table's writes (a change of an
+ * index key costs it a delete and a put): with nothing declared, only that name says so, which may warn, never
+ * block. `key` and `gsi` add to the index's partition key and to the index.
+ */
+const telemetry = (peakWriteUnits: number, key = {}, gsi = {}, extra = {}) =>
+  table({
+    name: 'telemetry',
+    partitionKey: { name: 'deviceId', type: 'S', cardinality: 50_000 },
+    sortKey: { name: 'ts', type: 'N', cardinality: 'unique' },
+    workload: { peakReadUnits: 3000, peakWriteUnits },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-status',
+        partitionKey: { name: 'statusShard', type: 'S', cardinality: 4, ...key },
+        sortKey: { name: 'ts', type: 'N' },
+        sharding: { strategy: 'random', shards: 13, logicalAttribute: 'status' },
+        ...gsi,
+      },
+    ],
+    ...extra,
+  });
+
+/** Where the index's writes are declared otherwise, as the findings name the fields. */
+const INDEX_FIELDS = { writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits', mutableField: 'globalSecondaryIndexes[0].partitionKey.mutable' };
+
+/** The telemetry table and its index provisioned: 1,000 table WCU fit the table's 1,500; the index's `write` is its own. */
+const provisionedTelemetry = (write: number, key = {}) =>
+  telemetry(1000, key, { capacity: { read: { fixed: 5000 }, write: { fixed: write } } }, { capacity: { read: { fixed: 5000 }, write: { fixed: 1500 } } });
+
 testRule('SG017', {
   valid: [
     { name: 'an on-demand table below the initial throughput of a new table', design: table() },
@@ -78,6 +109,15 @@ testRule('SG017', {
         capacity: { read: { max: 1500 }, write: { max: 700 } },
         globalSecondaryIndexes: [statusIndex({ workload: { peakReadUnits: 5000 }, capacity: { read: { max: 6250 } } })],
       }),
+    },
+    {
+      // 1×: 25,000 WCU, under the 40,000 quota, once the key is declared stable.
+      name: 'a `status` GSI key declared mutable: false under a 25,000 WCU table',
+      design: telemetry(25_000, { mutable: false }),
+    },
+    {
+      name: 'a `status` GSI whose own write peak is declared at the table’s 25,000 WCU',
+      design: telemetry(25_000, {}, { workload: { peakWriteUnits: 25_000 } }),
     },
   ],
   invalid: [
@@ -152,9 +192,18 @@ testRule('SG017', {
           messageId: 'withinHeadroom',
           path: 'globalSecondaryIndexes[0].capacity.write.max',
           index: 'byOwner',
-          notes: ['copies'],
+          // The index declares no writes: its peak is the table's, which the message calls derived, with the field to declare.
+          notes: ['writesFromTable', 'copies'],
           severity: 'warning',
-          data: { peak: 300, copies: 3, limit: 350, suggested: 375 },
+          data: {
+            peak: 300,
+            copies: 3,
+            limit: 350,
+            suggested: 375,
+            source: 'derived',
+            tableWrites: 100,
+            writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits',
+          },
         },
       ],
     },
@@ -202,7 +251,8 @@ testRule('SG017', {
           path: 'capacity.write.max',
           index: 'byStatus',
           notes: ['inherited'],
-          data: { peak: 1000, limit: 700, field: 'globalSecondaryIndexes[0].capacity.write' },
+          data: { peak: 1000, limit: 700, field: 'globalSecondaryIndexes[0].capacity.write', source: 'declared' },
+          message: /below its declared peak of 1,000 WCU/,
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { max: 1250 } }],
         },
       ],
@@ -221,7 +271,11 @@ testRule('SG017', {
           messageId: 'maximumBelowPeak',
           path: 'globalSecondaryIndexes[0].onDemand.maxReadRequestUnits',
           index: 'byStatus',
-          data: { peak: 500, limit: 100, dimension: 'read' },
+          // No read peak declared on the index: 50% of the table's 1,000 RCU, by the access patterns.
+          notes: ['readsFromPatterns', 'declareReads'],
+          data: { peak: 500, limit: 100, dimension: 'read', source: 'derived', declaredReads: 1000, readShare: 0.5 },
+          message:
+            /below its derived peak of 500 RCU: .*; that read peak is 50% of the table's declared 1,000 RCU: the share of the access patterns that read it, with the share no pattern claims \(accessPatterns\[\]\.share\); declare `globalSecondaryIndexes\[0\]\.workload\.peakReadUnits` to count it otherwise$/,
         },
       ],
     },
@@ -239,6 +293,8 @@ testRule('SG017', {
           path: 'globalSecondaryIndexes[0].workload',
           index: 'byStatus',
           severity: 'warning',
+          notes: ['readsFromTable', 'declareReads', 'writesFromTable'],
+          data: { source: 'derived' },
           edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 20000, writeUnitsPerSecond: 4000 } }],
         },
       ],
@@ -259,7 +315,7 @@ testRule('SG017', {
           messageId: 'overQuota',
           path: 'workload.peakWriteUnits',
           severity: 'error',
-          message: /unless the quota was raised, every request above it is throttled/,
+          message: /^the declared write peak of the table, 50,000 WCU, is above .*unless the quota was raised, every request above it is throttled$/,
           fix: /^request an increase of the table-level write throughput quota \(Service Quotas, DynamoDB\), then acknowledge this finding with the request as the reason/,
           data: { peak: 50000, quota: 40000 },
           edits: false,
@@ -296,6 +352,97 @@ testRule('SG017', {
           edits: false,
         },
       ],
+    },
+    {
+      // gsi-doubling.json: 50,000 WCU nobody declared. 1× (25,000) is under the quota: a warning naming the assumption.
+      name: 'a GSI over the quota only at 2× the table’s writes, doubled on the name `status`: a warning',
+      design: telemetry(25_000),
+      findings: [
+        {
+          messageId: 'overQuota',
+          path: 'globalSecondaryIndexes[0]',
+          index: 'by-status',
+          severity: 'warning',
+          notes: ['writesFromKeyChanges', 'errorOnlyByName'],
+          data: Object.assign(
+            { source: 'derived', peak: 50_000, quota: 40_000, tableWrites: 25_000, peakOnce: 25_000, changingKey: 'status', changingFrom: 'name' },
+            INDEX_FIELDS,
+          ),
+          message:
+            "the derived write peak of index `by-status`, 50,000 WCU, is above the default table-level quota of 40,000 units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled; that write peak is 2× the table's declared 25,000 WCU: `status` is named like an attribute that changes, and a change of an index key costs the index 2 writes, a delete and a put; declare `globalSecondaryIndexes[0].workload.peakWriteUnits`, or `globalSecondaryIndexes[0].partitionKey.mutable`: false, to count it otherwise; at 1×, 25,000 WCU, it would not be an error: only the name of `status` makes it one, so this is a warning until the design declares either field",
+        },
+      ],
+    },
+    {
+      // Declared mutable: the 2× is the designer's, and the deploy cannot serve it: the error stands.
+      name: 'the same GSI with its key declared mutable: an error',
+      design: telemetry(25_000, { mutable: true }),
+      findings: [
+        {
+          messageId: 'overQuota',
+          severity: 'error',
+          notes: ['writesFromKeyChanges'],
+          data: { source: 'derived', peak: 50_000, changingFrom: 'declared' },
+          message:
+            /; that write peak is 2× the table's declared 25,000 WCU: `statusShard` is declared mutable, and a change of an index key costs the index 2 writes/,
+        },
+      ],
+    },
+    {
+      name: 'the same GSI with its own write peak declared at 50,000 WCU: an error, the figure declared',
+      design: telemetry(25_000, {}, { workload: { peakWriteUnits: 50_000 } }),
+      findings: [
+        {
+          messageId: 'overQuota',
+          severity: 'error',
+          notes: [],
+          data: { source: 'declared', peak: 50_000 },
+          message: /^the declared write peak of index `by-status`, 50,000 WCU/,
+        },
+      ],
+    },
+    {
+      // 45,000 table WCU: over the quota at 1× too, so the name is not what makes it an error.
+      name: 'a GSI doubled on its name that is over the quota at 1× too: an error, the assumption still named',
+      design: telemetry(45_000),
+      findings: [
+        {
+          messageId: 'overQuota',
+          index: 'by-status',
+          severity: 'error',
+          notes: ['writesFromKeyChanges'],
+          data: { source: 'derived', peak: 90_000, tableWrites: 45_000 },
+        },
+        { messageId: 'overQuota', path: 'workload.peakWriteUnits', severity: 'error', data: { source: 'declared', peak: 45_000 } },
+      ],
+    },
+    {
+      // 2,000 WCU counted against 1,500 provisioned; 1×, 1,000 WCU, fits the 1,200 usable: a warning, whose fix still sizes for 2×.
+      name: 'GSI write capacity below the 2× a name gives its writes, above 1× with headroom: a warning',
+      design: provisionedTelemetry(1500),
+      findings: [
+        {
+          messageId: 'fixedBelowPeak',
+          path: 'globalSecondaryIndexes[0].capacity.write.fixed',
+          index: 'by-status',
+          severity: 'warning',
+          notes: ['writesFromKeyChanges', 'errorOnlyByName'],
+          data: { source: 'derived', peak: 2000, limit: 1500, peakOnce: 1000, suggested: 2500 },
+          message: /^index `by-status` provisions 1,500 WCU of write capacity, below its derived peak of 2,000 WCU: /,
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write.fixed', value: 2500 }],
+        },
+      ],
+    },
+    {
+      name: 'the same capacity with the key declared mutable: an error',
+      design: provisionedTelemetry(1500, { mutable: true }),
+      findings: [{ messageId: 'fixedBelowPeak', severity: 'error', notes: ['writesFromKeyChanges'], data: { peak: 2000, changingFrom: 'declared' } }],
+    },
+    {
+      // 1×, 1,000 WCU, is above the 900 provisioned too: an error on what is known.
+      name: 'GSI write capacity below the table’s writes themselves, on a name-doubled index: an error',
+      design: provisionedTelemetry(900),
+      findings: [{ messageId: 'fixedBelowPeak', severity: 'error', notes: ['writesFromKeyChanges'], data: { peak: 2000, limit: 900 } }],
     },
   ],
 });

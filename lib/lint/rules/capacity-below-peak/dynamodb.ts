@@ -7,6 +7,8 @@ import { DYNAMODB_LIMITS } from '../../../engines';
 import type { DesignAnalysis, SpaceAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
+import { guessedKeyChange, indexWriteFields } from '../../index-writes';
+import type { MessageData } from '../../messages';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writeCopies, type WriteCopies } from './copies';
@@ -20,6 +22,12 @@ type Id =
   | 'inherited'
   | 'copies'
   | 'plannedCopies'
+  | 'readsFromPatterns'
+  | 'readsFromTable'
+  | 'declareReads'
+  | 'writesFromTable'
+  | 'writesFromKeyChanges'
+  | 'errorOnlyByName'
   | 'notPreWarmed'
   | 'overQuota'
   | 'provisionedOverQuota'
@@ -56,6 +64,70 @@ function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopi
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: Record<string, number | string> } {
   if (dimension === 'read' || copies.copies === 1) return { data: {} };
   return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.total.writes } };
+}
+
+/**
+ * Where a key space's peak on `dimension` comes from: `declared` (the table's own figures, a GSI's own workload), or
+ * `derived`, with the note that says how (a share of the table's reads by its access patterns; the table's reads or
+ * writes for a GSI that declares none, or 2× its writes where an index key changes on updates) and which field
+ * declares it otherwise. A message that calls a derived figure declared sends its reader looking for a figure
+ * nobody wrote.
+ */
+function peakSource(
+  analysis: SpaceAnalysis,
+  dimension: Dimension,
+): { readonly source: 'declared' | 'derived'; readonly notes: Id[]; readonly data: MessageData } {
+  const { space } = analysis;
+  const { workload } = space;
+  const onIndex = space.index !== undefined;
+  if (dimension === 'read') {
+    // A table without access patterns reads its whole declared figure (`table`, its own); a GSI's `table` is the table's.
+    if (workload.readSource === 'declared' || (workload.readSource === 'table' && !onIndex)) return DECLARED;
+    const declaredReads = workload.readSource === 'table' ? workload.peakReadUnits : workload.peakReadUnits / workload.readShare;
+    const declare: Id[] = onIndex ? ['declareReads'] : [];
+    return {
+      source: 'derived',
+      notes: [workload.readSource === 'table' ? 'readsFromTable' : 'readsFromPatterns', ...declare],
+      data: { declaredReads, readShare: workload.readShare, readsField: joinPath(space.path, 'workload.peakReadUnits') },
+    };
+  }
+  if (workload.writeSource === 'declared') return DECLARED;
+  const change = workload.keyChange;
+  if (workload.writeSource === 'table' || change === undefined) {
+    return {
+      source: 'derived',
+      notes: ['writesFromTable'],
+      data: { tableWrites: workload.peakWriteUnits, writesField: joinPath(space.path, 'workload.peakWriteUnits') },
+    };
+  }
+  return {
+    source: 'derived',
+    notes: ['writesFromKeyChanges'],
+    data: Object.assign({ tableWrites: change.tableWriteUnits, changingKey: change.attribute, changingFrom: change.from }, indexWriteFields(space, change)),
+  };
+}
+
+const DECLARED = { source: 'declared', notes: [], data: {} } as const satisfies ReturnType<typeof peakSource>;
+
+/**
+ * An error whose write peak is over only because a GSI's writes are doubled on the name of a key attribute (no
+ * `mutable` or index write peak declared): the note and the data for `warning`, when `isError` says the peak at 1×
+ * (the table's writes, with their copies) would not be an error. A guess from a name can warn, never block a deploy.
+ */
+function nameOnlyError(
+  analysis: SpaceAnalysis,
+  dimension: Dimension,
+  copies: WriteCopies,
+  isError: (peak: number) => boolean,
+): { readonly notes: Id[]; readonly data: MessageData } | undefined {
+  const change = dimension === 'write' ? guessedKeyChange(analysis.space) : undefined;
+  if (change === undefined) return undefined;
+  const peakOnce = change.tableWriteUnits * copies.copies;
+  return isError(peakOnce) ? undefined : { notes: ['errorOnlyByName'], data: { peakOnce } };
+}
+
+function noneIfEmpty<T>(items: T[]): T[] | undefined {
+  return items.length === 0 ? undefined : items;
 }
 
 /** The peak with the design's headroom, in whole units: what the capacity should allow. */
@@ -113,6 +185,8 @@ function belowPeak(
   const below = !fits(peak, ceiling.units);
   const suggested = withHeadroom(peak, headroom);
   const copied = copiesOf(analysis, dimension, counted);
+  const from = peakSource(analysis, dimension);
+  const byName = below ? nameOnlyError(analysis, dimension, counted, (once) => !fits(once, ceiling.units)) : undefined;
   const field = ceiling.inherited ? joinPath(capacity.path, `capacity.${dimension}`) : ceiling.path;
   // A GSI that takes the table's capacity gets capacity of its own: raising the table's would raise every index's.
   const value = !ceiling.inherited ? suggested : ceiling.source === 'fixed' ? { fixed: suggested } : { max: suggested };
@@ -122,10 +196,11 @@ function belowPeak(
     path: ceiling.path,
     index: capacity.index,
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
-    notes: ceiling.inherited || copied.notes ? [...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])] : undefined,
+    notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
     fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : 'fixCapacity',
-    severity: below ? undefined : 'warning',
-    data: {
+    severity: below && byName === undefined ? undefined : 'warning',
+    data: Object.assign({}, from.data, byName?.data, {
+      source: from.source,
       space: spaceName(capacity),
       dimension,
       unit: UNIT[dimension],
@@ -145,7 +220,7 @@ function belowPeak(
             provisioner: passed.quotaName === 'table-level' ? spaceName(capacity) : 'the table and its GSIs',
           }
         : {}),
-    },
+    }),
     edits: passed ? undefined : [{ op: 'set', path: field, value }],
   };
 }
@@ -164,15 +239,18 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
   const readUnitsPerSecond = Math.max(Math.ceil(reads), sustainedReads);
   const writeUnitsPerSecond = Math.max(Math.ceil(writes), sustainedWrites);
   const path = joinPath(capacity.path, 'warmThroughput');
+  const fromReads = peakSource(analysis, 'read');
+  const fromWrites = peakSource(analysis, 'write');
   return {
-    // The declared peak is what the new table cannot serve; the fix adds warm throughput beside it.
+    // The peak is what the new table cannot serve; the fix adds warm throughput beside it.
     path: analysis.space.workload.path,
     index: capacity.index,
     messageId: 'notPreWarmed',
-    notes: copiesOf(analysis, 'write', copies).notes,
+    notes: noneIfEmpty([...fromReads.notes, ...fromWrites.notes, ...(copiesOf(analysis, 'write', copies).notes ?? [])]),
     fixId: 'fixPreWarm',
     severity: 'warning',
-    data: {
+    data: Object.assign({}, fromReads.data, fromWrites.data, {
+      source: fromReads.source === 'declared' && fromWrites.source === 'declared' ? 'declared' : 'derived',
       space: spaceName(capacity),
       reads,
       writes,
@@ -181,7 +259,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
       readUnitsPerSecond,
       writeUnitsPerSecond,
       ...copiesOf(analysis, 'write', copies).data,
-    },
+    }),
     edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
   };
 }
@@ -200,14 +278,24 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   if (peak <= quota) return undefined;
   const { workload } = analysis.space;
   const copied = copiesOf(analysis, dimension, counted);
+  const from = peakSource(analysis, dimension);
+  const byName = nameOnlyError(analysis, dimension, counted, (once) => once > quota);
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
-    notes: copied.notes,
+    notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
     fixId: 'fixQuota',
-    data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], peak, quota, ...copied.data },
+    severity: byName ? 'warning' : undefined,
+    data: Object.assign({}, from.data, byName?.data, copied.data, {
+      source: from.source,
+      space: spaceName(capacity),
+      dimension,
+      unit: UNIT[dimension],
+      peak,
+      quota,
+    }),
   };
 }
 
@@ -275,7 +363,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error).",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -284,25 +372,37 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoPreWarming,
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoThroughputQuotas,
+    SOURCES.dynamoGsiThroughput,
   ],
   messages: {
     fixedBelowPeak:
-      '{{space}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its declared peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
+      '{{space}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
     autoscaledBelowPeak:
-      'auto scaling of {{space}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its declared peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
+      'auto scaling of {{space}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
     maximumBelowPeak:
-      'the on-demand maximum of {{space}} is {{limit}} {{unit}} of {{dimension}}s, below its declared peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)',
+      'the on-demand maximum of {{space}} is {{limit}} {{unit}} of {{dimension}}s, below its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)',
     withinHeadroom:
-      '{{space}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its declared peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load',
+      '{{space}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load',
+    // Where a figure no one declared comes from, and the field that declares it (peakSource).
+    readsFromPatterns:
+      "; that read peak is {{readShare|percent}} of the table's declared {{declaredReads}} RCU: the share of the access patterns that read it, with the share no pattern claims (accessPatterns[].share)",
+    readsFromTable: "; that read peak is the table's declared {{declaredReads}} RCU: the design declares no access pattern, so any query could use the index",
+    declareReads: '; declare {{readsField|code}} to count it otherwise',
+    writesFromTable:
+      "; that write peak is the table's declared {{tableWrites}} WCU, every table write reaching the index; declare {{writesField|code}} to count it otherwise",
+    writesFromKeyChanges:
+      "; that write peak is 2× the table's declared {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; declare {{writesField|code}}, or {{mutableField|code}}: false, to count it otherwise",
+    errorOnlyByName:
+      '; at 1×, {{peakOnce}} WCU, it would not be an error: only the name of {{changingKey|code}} makes it one, so this is a warning until the design declares either field',
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
     notPreWarmed:
-      'new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its declared peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)',
+      'new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its {{source|declared=declared|derived=derived}} peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)',
     overQuota:
-      'the declared {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled',
+      'the {{source|declared=declared|derived=derived}} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled',
     provisionedOverQuota:
       '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     provisionedOverAccountQuota:
