@@ -18,6 +18,7 @@ type Id =
   | 'timeFirstFitsIdle'
   | 'orEventId'
   | 'fixFits'
+  | 'fixCapacityFirst'
   | 'fixReorder'
   | 'fixReorderFits'
   | 'fixQueries'
@@ -171,7 +172,9 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
-  const advice = adviceFor(a);
+  // Over only on the layout the container has now, whose peak is above its usable RU/s: the plan, judged where SG017's
+  // fix leaves the container, needs no shards, so that fix comes first (not "remove the sharding" of a key that has none).
+  const advice = a.plan.layout === 'none' ? { ids: ['fixCapacityFirst' as const], data: {}, edits: undefined } : adviceFor(a);
   return [
     {
       path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
@@ -227,6 +230,8 @@ export const timeBucketKey = defineRule({
     orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{key|key}} with a business attribute the writes carry, in one composite value',
+    fixCapacityFirst:
+      "give the container the throughput SG017 asks for first (the current bucket then fits its physical partition's share); before traffic outgrows it, shard the bucket",
     fixReorder: 'order the levels {{order|levels}}: the time bucket after the business levels, so current writes spread over every {{spreadBy|code}} value',
     fixReorderFits:
       'order the levels {{order|levels}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy|code}} value',

@@ -375,6 +375,26 @@ testRule('SG002', {
         },
       ],
     },
+    {
+      // Over only because the container's peak is above its usable RU/s: the key needs no shards at SG017's raise.
+      name: 'a flat date key over its partition only in a container short of RU/s: SG017\'s raise first, never "remove the sharding"',
+      design: container({
+        name: 'audit',
+        partitionKey: { paths: [{ path: '/day', cardinality: 365 }] },
+        workload: { peakReadUnits: 0, peakWriteUnits: 3500 },
+        throughput: { manual: 4000 },
+      }),
+      findings: [
+        {
+          messageId: 'timeKey',
+          severity: 'error',
+          notes: ['physicalShare'],
+          data: { load: 3500, usable: 3200, ceiling: 4000 },
+          fix: /^give the container the throughput SG017 asks for first \(the current bucket then fits its physical partition's share\)/,
+          edits: false,
+        },
+      ],
+    },
   ],
 });
 
