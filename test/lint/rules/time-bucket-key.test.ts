@@ -404,6 +404,6 @@ describe('SG002 on a time bucket leading a hierarchical key, beside SG017', () =
     const bucket = findings.find((f) => f.ruleId === 'SG002');
     const capacity = findings.find((f) => f.ruleId === 'SG017');
     expect(capacity?.data).toMatchObject({ capacity: 5000, peak: 4500 });
-    expect(bucket?.data).toMatchObject({ containerRu: capacity?.data.capacity, usable: 0.8 * 5000 });
+    expect(bucket?.data).toMatchObject({ containerRu: capacity?.data?.capacity, usable: 0.8 * 5000 });
   });
 });
