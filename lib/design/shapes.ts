@@ -2,7 +2,7 @@
  * The input shapes: structure and value ranges of every field a user declares. Cross-field rules
  * (a GSI needs exactly one partition-key form, shares add up to at most 1, …) live in normalize.ts.
  */
-import { ENGINE_LIST, ENGINES } from '../engines';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINE_LIST, ENGINES } from '../engines';
 import { cosmosThroughputShape } from './cosmos-throughput';
 import type {
   AccessPatternDesign,
@@ -35,7 +35,7 @@ import type {
   WorkloadDesign,
 } from './input';
 import { MAX_SHARDS_ACCEPTED } from './limits';
-import { bool, either, list, num, oneOf, record, text, type Shape } from './shape';
+import { bool, describe, either, list, num, oneOf, pathOf, record, text, type Shape } from './shape';
 
 /** DynamoDB table and index names: 3–255 of `A-Z a-z 0-9 _ - .` (Developer Guide, "Naming rules"). */
 const dynamoDbName = text({
@@ -62,7 +62,47 @@ const attributeName = text({ maxBytes: 65_536 });
 const keyAttributeName = text({ maxBytes: 255 });
 const cardinality = either(num({ integer: true, min: 1 }), oneOf(['unique']));
 const attributeKind = oneOf(['time-bucket', 'value']);
-const units = num({ min: 0 });
+/** The most units per second one resource of an engine can be provisioned with, and why: a figure above it is a typo, not a design. */
+interface UnitsCeiling {
+  readonly provider: string;
+  readonly max: number;
+  readonly unit: string;
+  readonly why: string;
+}
+
+const DYNAMODB_UNITS: UnitsCeiling = {
+  provider: 'DynamoDB',
+  max: DYNAMODB_LIMITS.apiCapacityUnitsMax,
+  unit: 'units per second',
+  why: 'its capacity units are 64-bit integers (ProvisionedThroughput), carried exactly by a JSON number up to',
+};
+// The bound `requestUnitsShape` puts on declared RU/s: a peak above what any container can be given throttles whatever the design.
+const COSMOS_UNITS: UnitsCeiling = {
+  provider: 'Azure',
+  max: COSMOS_LIMITS.apiRequestUnitsMax,
+  unit: 'RU/s',
+  why: "a container's throughput is a 32-bit integer, at most",
+};
+
+/** `base`, refusing a number above the engine's ceiling with an error that names the bound and its reason. */
+function unitsUpTo({ provider, max, unit, why }: UnitsCeiling, base: Shape<number>): Shape<number> {
+  return {
+    expected: base.expected,
+    is: base.is,
+    read(value, place, issues, key) {
+      if (typeof value !== 'number' || !(value > max) || value === Infinity) return base.read(value, place, issues, key);
+      issues.push({
+        path: pathOf(place, key),
+        message: `is ${describe(value)} ${unit}, more than ${provider} can provision (${why} ${max.toLocaleString('en-US')}); declare a figure per second, not a count per day or month`,
+      });
+      return undefined;
+    },
+    schema: () => ({ ...base.schema(), maximum: max }),
+  };
+}
+
+const dynamoDbUnits = unitsUpTo(DYNAMODB_UNITS, num({ min: 0 }));
+const cosmosUnits = unitsUpTo(COSMOS_UNITS, num({ min: 0 }));
 const share = num({ min: 0, max: 1 });
 const hotKeyShare = num({ above: 0, max: 1 });
 
@@ -121,20 +161,22 @@ function sortKeyAttributeShape(name: typeof attributeName) {
 const partitionKeyAttribute = partitionKeyAttributeShape(keyAttributeName);
 const sortKeyAttribute = sortKeyAttributeShape(keyAttributeName);
 
-const workload = record<WorkloadDesign>({
-  peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
-  peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
-  hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
-});
+/** A design's workload, its peaks in the engine's units (`units`: bounded by what it can provision). */
+const workloadShape = (units: Shape<number>) =>
+  record<WorkloadDesign>({
+    peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
+    peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
+    hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
+  });
 
 const indexWorkload = record<IndexWorkloadDesign>({
   peakReadUnits: {
-    shape: units,
+    shape: dynamoDbUnits,
     optional: true,
     doc: "Peak RCU on this index; default the table's peak reads times the share of the access patterns that read this index (plus the share no pattern claims).",
   },
   peakWriteUnits: {
-    shape: units,
+    shape: dynamoDbUnits,
     optional: true,
     doc: "Peak WCU on this index; default the table's, or twice them when an index key attribute changes on updates (mutable, or a name like status or score: a finding over only at twice them, on a name alone, is a warning).",
   },
@@ -258,7 +300,6 @@ const thresholds = record<ThresholdOverrides>({
 });
 
 const designBaseProps = {
-  workload: { shape: workload, doc: 'Peak traffic and hot-key share.' },
   storage: { shape: storage, optional: true, doc: 'Expected partition sizes.' },
   sharding: { shape: sharding, optional: true, doc: 'Write sharding of the partition key.' },
   invariants: {
@@ -272,7 +313,7 @@ const designBaseProps = {
 } as const;
 
 /** Capacity units per second: whole numbers of at least 1, as DynamoDB takes them. */
-const capacityUnits = num({ integer: true, min: 1 });
+const capacityUnits = unitsUpTo(DYNAMODB_UNITS, num({ integer: true, min: 1 }));
 
 /** `{ fixed }` or `{ min?, max }`; one record so a wrong field gets a typo suggestion, the forms checked in normalize. */
 const capacityUnitsShape = record<{ fixed?: number; min?: number; max?: number }>(
@@ -342,6 +383,7 @@ const dynamoDbMonitoring = record<DynamoDbMonitoringDesign>({
 export const dynamoDbTableShape = record<DynamoDbTableDesign>(
   {
     name: { shape: dynamoDbName, doc: 'Table name.' },
+    workload: { shape: workloadShape(dynamoDbUnits), doc: 'Peak traffic and hot-key share.' },
     ...designBaseProps,
     engine: { shape: oneOf(['dynamodb']), optional: true, doc: '"dynamodb" (implied inside "tables").' },
     partitionKey: { shape: partitionKeyAttribute, doc: 'The table partition key.' },
@@ -383,6 +425,7 @@ const cosmosMonitoring = record<CosmosMonitoringDesign>({
 export const cosmosContainerShape = record<CosmosContainerDesign>(
   {
     name: { shape: cosmosName, doc: 'Container id.' },
+    workload: { shape: workloadShape(cosmosUnits), doc: 'Peak traffic and hot-key share.' },
     ...designBaseProps,
     engine: { shape: oneOf(['cosmosdb']), optional: true, doc: '"cosmosdb" (implied inside "containers").' },
     partitionKey: { shape: cosmosPartitionKey, doc: 'The container partition key.' },

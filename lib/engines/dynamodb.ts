@@ -33,6 +33,10 @@ export const DYNAMODB_LIMITS = {
   /** Default account-level quota (per Region, provisioned mode only): the provisioned read or write capacity of all
    *  tables and GSIs together, and so of one table and its GSIs (adjustable). Same source. */
   accountThroughputQuota: 80_000,
+  /** The most capacity units per second a declared figure may carry: the API's capacity units are 64-bit integers
+   *  (API Reference, "ProvisionedThroughput": ReadCapacityUnits and WriteCapacityUnits, "Type: Long"), which a
+   *  JavaScript number, and the template synthesized from it, carries exactly only up to 2^53 − 1. */
+  apiCapacityUnitsMax: Number.MAX_SAFE_INTEGER,
 } as const;
 
 export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {

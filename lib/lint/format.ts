@@ -1,16 +1,20 @@
 /** Number and name formatting shared by rule messages, so every report reads the same way. */
 import type { Cardinality } from '../design/input';
 
-/** `20000` → `20,000`, `4.1666` → `4.17`, `0.0021` → `0.0021`, Infinity → `unbounded`: the same in every locale. */
+/**
+ * `20000` → `20,000`, `4.1666` → `4.17`, `0.0021` → `0.0021`, Infinity → `unbounded`: the same in every locale, and
+ * one way at every size (`1e15` → `1,000,000,000,000,000`), so two figures of one report never read differently.
+ */
 export function fmt(value: number): string {
   if (value === Infinity) return 'unbounded';
   // A load of 0.002 RU/s (one device of a million) is not 0: keep two significant digits.
   if (value !== 0 && Math.abs(value) < 0.005) return String(Number(value.toPrecision(2)));
-  if (Math.abs(value) >= 1e15) return value.toExponential(2);
-  const rounded = Math.round(value * 100) / 100;
+  // Two decimals where a figure has room for them; from 1e15 a double has none (and × 100 would add noise).
+  const rounded = Math.abs(value) < 1e15 ? Math.round(value * 100) / 100 : Math.round(value);
   // Below 1,000 there are no thousands to group.
   if (Math.abs(rounded) < 1000) return String(rounded);
-  const text = String(rounded);
+  // From 1e21 String() writes an exponent; such a number is an integer, whose digits BigInt writes out.
+  const text = Math.abs(rounded) < 1e21 ? String(rounded) : BigInt(rounded).toString();
   const point = text.indexOf('.');
   const whole = point < 0 ? text : text.slice(0, point);
   // Commas between the whole part's groups of three digits; the fraction as it is.

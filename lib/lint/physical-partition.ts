@@ -11,7 +11,7 @@ import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, profileOf, type LoadDimension, type PhysicalShare } from '../engines';
+import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { growthOf, type SpaceAnalysis } from './analysis';
 
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
@@ -48,13 +48,24 @@ export function hotValueGrowth(a: SpaceAnalysis): number {
   return growthOf(unshardedDimensions(a));
 }
 
+/** The reads and writes under one value of a key, and how many values share the key space's traffic with it. */
+export interface ValueLoad {
+  readonly loads: Loads;
+  readonly cardinality: number;
+}
+
 /**
  * `unshardedDimensions`, on the layout the container has now: where its peak is above its usable RU/s (SG017's
  * finding) `a.physical` is the share at SG017's raise, which the key cannot reach today; its share of the
  * partition it is on now is what it gets (a ceiling above what its container has would promise RU/s it cannot get).
+ * `value`: another value than the full key's hottest, judged on the same model: a hierarchical key's first-level
+ * value, whose documents sit on one physical partition and consume only that partition's RU/s ("Hierarchical
+ * partition keys"), as a flat key's value does (SG002's time bucket leading a hierarchical key).
  */
-export function reachableDimensions(a: SpaceAnalysis): readonly LoadDimension[] {
-  return unshardedDimensions(a, a.physical && !a.physical.raisedFrom ? a.physical : overloadedShare(a));
+export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = { loads: a.hot, cardinality: a.cardinality }): readonly LoadDimension[] {
+  const primary = a.space === a.design.primaryKey;
+  const share = primary ? a.owner.profile.physicalShare?.(a.design, a.total, value.loads, value.cardinality) : undefined;
+  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, share && !share.raisedFrom ? share : overloadedShare(a, value));
 }
 
 /**
@@ -70,12 +81,12 @@ export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonl
   return peak > usable ? { peak, usable, capacity: partitions.requestUnits } : undefined;
 }
 
-/** The hot value's physical partition in a container whose peak is above its usable RU/s (primary key only). */
-function overloadedShare(a: SpaceAnalysis): PhysicalShare | undefined {
+/** `value`'s physical partition in a container whose peak is above its usable RU/s (primary key only). */
+function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
-  const hot = a.hot.reads + a.hot.writes;
-  return Object.assign({}, partitions, { neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, a.cardinality) });
+  const hot = loads.reads + loads.writes;
+  return Object.assign({}, partitions, { neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, cardinality) });
 }
 
 /** The dimension that bites on the physical partition, if any. */

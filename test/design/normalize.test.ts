@@ -452,7 +452,36 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'accessPatterns[0].keyAttributes[0]: "/tenantID" is not an attribute of the key, but one letter or its case from "/tenantId" (did you mean "/tenantId"?); the key\'s attributes: /tenantId, /userId',
     ],
     ['an invalid threshold', table({ thresholds: { headroom: 1.2 } }), 'thresholds.headroom: expected a finite number > 0 and ≤ 1, got 1.2'],
+    // Verdict 8: a DynamoDB peak of 1e308 was linted (its GSI's doubled writes shown as "unbounded"); both engines
+    // refuse a peak past what their API can provision, as Cosmos DB's throughput already was.
+    [
+      'a DynamoDB peak past what its API carries',
+      table({ workload: { peakReadUnits: 1, peakWriteUnits: 1e308 } }),
+      'workload.peakWriteUnits: is 1e+308 units per second, more than DynamoDB can provision (its capacity units are 64-bit integers (ProvisionedThroughput), carried exactly by a JSON number up to 9,007,199,254,740,991); declare a figure per second, not a count per day or month',
+    ],
+    [
+      "a DynamoDB GSI's peak past what its API carries",
+      table({
+        globalSecondaryIndexes: [{ indexName: 'byStatus', partitionKey: { name: 'status', type: 'S', cardinality: 4 }, workload: { peakReadUnits: 2 ** 53 } }],
+      }),
+      'globalSecondaryIndexes[0].workload.peakReadUnits: is 9007199254740992 units per second, more than DynamoDB can provision',
+    ],
+    [
+      'a DynamoDB capacity past what its API carries',
+      table({ capacity: { write: { fixed: 1e300 } } }),
+      'capacity.write.fixed: is 1e+300 units per second, more than DynamoDB can provision',
+    ],
+    [
+      'a Cosmos DB peak past what any container can be provisioned with',
+      container({ workload: { peakReadUnits: 1e300, peakWriteUnits: 1 } }),
+      "workload.peakReadUnits: is 1e+300 RU/s, more than Azure can provision (a container's throughput is a 32-bit integer, at most 2,147,483,647); declare a figure per second, not a count per day or month",
+    ],
   ];
+
+  it('accepts peaks up to what each engine can provision', () => {
+    expect(() => lint(table({ workload: { peakReadUnits: 0, peakWriteUnits: Number.MAX_SAFE_INTEGER } }))).not.toThrow();
+    expect(() => lint(container({ workload: { peakReadUnits: 2_147_483_647, peakWriteUnits: 0 } }))).not.toThrow();
+  });
 
   it.each(cases)('%s', (_, input, expected) => {
     // Each issue starts with the exact field path, relative to the design passed in.

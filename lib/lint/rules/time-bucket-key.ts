@@ -1,3 +1,4 @@
+import { cardinalityValue } from '../../design/cardinality';
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
@@ -17,10 +18,12 @@ type Id =
   | 'timeFirstFitsIdle'
   | 'orEventId'
   | 'fixFits'
+  | 'fixCapacityFirst'
   | 'fixReorder'
   | 'fixReorderFits'
   | 'fixQueries'
   | 'physicalShare'
+  | 'physicalSharePrefix'
   | 'combinedKey'
   | 'orMoreValues'
   | 'combinedReadsAndWrites'
@@ -114,9 +117,16 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (!wholeKey && !firstLevel) return combinedHit(design, a);
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load,
   // against its physical partition's share of a Cosmos DB container's RU/s where that is below the logical ceiling.
-  const bucket = wholeKey ? reachableDimensions(a) : a.whole;
+  // Leading a hierarchical key, the bucket is one first-level value: the whole load under one prefix, whose documents
+  // stay on one physical partition until they hold 50 GB (a new bucket holds none), judged on the same share.
+  const bucket = wholeKey ? reachableDimensions(a) : reachableDimensions(a, { loads: a.total, cardinality: cardinalityValue(levels[0].cardinality) });
   const worst = nearestToCeiling(bucket);
-  const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
+  const physical = worst.physical
+    ? {
+        notes: [wholeKey ? ('physicalShare' as const) : ('physicalSharePrefix' as const)],
+        data: Object.assign(physicalShareData(worst.physical, design.thresholds.headroom), { partitionGb: a.owner.profile.prefixPartition?.(design).gb }),
+      }
+    : undefined;
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
   const idle = !Number.isFinite(growth);
@@ -132,12 +142,13 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     const order = fixedOrder(levels);
     // Queries that give only the time bucket would cross partitions once it is last: then the fix needs more than an edit.
     const targeted = a.owner.keepsQueriesTargeted(order[0].name);
-    const data = Object.assign({}, base, { level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name });
+    const data = Object.assign({}, base, physical?.data, { level: levels[0].name, order: order.map((l) => l.name), spreadBy: order[0].name });
     return [
       {
         path: levels[0].path,
         severity: fits ? 'warning' : undefined,
         messageId: !fits ? 'timeFirst' : idle ? 'timeFirstFitsIdle' : 'timeFirstFits',
+        notes: physical?.notes,
         fixId: fits ? 'fixReorderFits' : 'fixReorder',
         fixNotes: targeted ? [] : ['fixQueries'],
         data,
@@ -161,7 +172,9 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
-  const advice = adviceFor(a);
+  // Over only on the layout the container has now, whose peak is above its usable RU/s: the plan, judged where SG017's
+  // fix leaves the container, needs no shards, so that fix comes first (not "remove the sharding" of a key that has none).
+  const advice = a.plan.layout === 'none' ? { ids: ['fixCapacityFirst' as const], data: {}, edits: undefined } : adviceFor(a);
   return [
     {
       path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
@@ -183,7 +196,7 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all: an error when that exceeds the usable ceiling (quiet within it).",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all: an error when that exceeds the usable ceiling (quiet within it).",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
@@ -212,9 +225,13 @@ export const timeBucketKey = defineRule({
       '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values}} values in each bucket)',
     physicalShare:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there): the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites",
+    physicalSharePrefix:
+      "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s, less the {{neighbourRu}} RU/s other first-level values are expected to take there, not the {{logicalCeiling}} RU/s one full key value may take",
     orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{key|key}} with a business attribute the writes carry, in one composite value',
+    fixCapacityFirst:
+      "give the container the throughput SG017 asks for first (the current bucket then fits its physical partition's share); before traffic outgrows it, shard the bucket",
     fixReorder: 'order the levels {{order|levels}}: the time bucket after the business levels, so current writes spread over every {{spreadBy|code}} value',
     fixReorderFits:
       'order the levels {{order|levels}} while the container is new (a partition key cannot change later): current writes then spread over every {{spreadBy|code}} value',

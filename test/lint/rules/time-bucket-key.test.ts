@@ -1,3 +1,4 @@
+import { lint, type CosmosContainerDesign } from '../../../lib';
 import { container, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -32,6 +33,34 @@ const tenantDate = container({
   workload: { peakReadUnits: 5000, peakWriteUnits: 60000 },
 });
 
+/** The user's audit container (verdict 8): Cosmos DB `/day` (365) → `/tenantId` (2,000), writes only. */
+const dayThenTenant = (writes: number, throughput: CosmosContainerDesign['throughput'], storage?: CosmosContainerDesign['storage']) =>
+  container({
+    name: 'audit',
+    partitionKey: {
+      paths: [
+        { path: '/day', cardinality: 365 },
+        { path: '/tenantId', cardinality: 2000 },
+      ],
+    },
+    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+    throughput,
+    ...(storage ? { storage } : {}),
+  });
+/** 20,000 RU/s of manual throughput: four physical partitions of 5,000 RU/s, 4,000 usable at 80%. */
+const fourPartitions = { manual: 20000 };
+/** The reorder SG002 offers, which spreads today's writes over every tenant. */
+const tenantThenDay = [
+  {
+    op: 'set',
+    path: 'partitionKey.paths',
+    value: [
+      { path: '/tenantId', cardinality: 2000 },
+      { path: '/day', cardinality: 365 },
+    ],
+  },
+] as const;
+
 testRule('SG002', {
   valid: [
     {
@@ -43,6 +72,10 @@ testRule('SG002', {
     },
     { name: 'a day combined with 5 tenants at 3,000 WCU: 600 WCU on each of the 5 fits', design: dayTenant([day, tenant], 3000) },
     { name: 'a unique key', design: table() },
+    {
+      name: 'the audit container reordered `/tenantId` → `/day`: today spreads over 2,000 tenants, 3.25 RU/s each',
+      design: container({ ...dayThenTenant(6500, fourPartitions), partitionKey: { paths: tenantThenDay[0].value } }),
+    },
     {
       name: 'a time bucket combined with a business dimension (yyyyMM-userId)',
       design: table({ partitionKey: { name: 'monthUser', type: 'S', cardinality: 100000, components: [{ name: 'yyyyMM' }, { name: 'userId' }] } }),
@@ -286,5 +319,91 @@ testRule('SG002', {
         },
       ],
     },
+    {
+      // Verdict 8: judged against 80% of the 10,000 RU/s logical ceiling it passed at 6,500 RU/s (a warning, exit 0).
+      name: 'a time bucket leading a hierarchical key, over its physical partition: 20,000 RU/s on 4 partitions leave the bucket 4,000',
+      design: dayThenTenant(6500, fourPartitions),
+      findings: [
+        {
+          messageId: 'timeFirst',
+          path: 'partitionKey.paths[0]',
+          severity: 'error',
+          notes: ['physicalSharePrefix'],
+          data: {
+            load: 6500,
+            usable: 4000,
+            ceiling: 5000,
+            usableShare: 0.8,
+            containerRu: 20000,
+            physicalPartitions: 4,
+            partitionRu: 5000,
+            partitionUsable: 4000,
+            neighbourRu: 0,
+            partitionGb: 50,
+          },
+          message:
+            /6,500 RU\/s against a usable 4,000 RU\/s \(80% of the 5,000 RU\/s ceiling\); the container's 20,000 RU\/s are divided among 4 physical partitions/,
+          edits: tenantThenDay,
+        },
+      ],
+    },
+    {
+      name: 'a time bucket leading a hierarchical key, within its physical partition: the growth is to that partition, 4,000 ÷ 3,000',
+      design: dayThenTenant(3000, fourPartitions),
+      findings: [
+        {
+          messageId: 'timeFirstFits',
+          severity: 'warning',
+          notes: ['physicalSharePrefix'],
+          data: { load: 3000, usable: 4000, ceiling: 5000, growthToCeiling: 1.33333333333, physicalPartitions: 4 },
+          message: /it serves today's load \(3,000 of a usable 4,000 RU\/s\), saturated when traffic grows 1\.33×/,
+          edits: tenantThenDay,
+        },
+      ],
+    },
+    {
+      // The serverless container serves 5,000 RU/s in all (SG017 says so in the same report): the bucket gets no more.
+      name: 'a time bucket leading a hierarchical key in a serverless container: judged on its 5,000 RU/s, as SG017 counts them',
+      design: dayThenTenant(4500, 'serverless', { totalGb: 10 }),
+      findings: [
+        {
+          messageId: 'timeFirst',
+          severity: 'error',
+          notes: ['physicalSharePrefix'],
+          data: { load: 4500, usable: 4000, ceiling: 5000, containerRu: 5000, physicalPartitions: 1 },
+          edits: tenantThenDay,
+        },
+      ],
+    },
+    {
+      // Over only because the container's peak is above its usable RU/s: the key needs no shards at SG017's raise.
+      name: 'a flat date key over its partition only in a container short of RU/s: SG017\'s raise first, never "remove the sharding"',
+      design: container({
+        name: 'audit',
+        partitionKey: { paths: [{ path: '/day', cardinality: 365 }] },
+        workload: { peakReadUnits: 0, peakWriteUnits: 3500 },
+        throughput: { manual: 4000 },
+      }),
+      findings: [
+        {
+          messageId: 'timeKey',
+          severity: 'error',
+          notes: ['physicalShare'],
+          data: { load: 3500, usable: 3200, ceiling: 4000 },
+          fix: /^give the container the throughput SG017 asks for first \(the current bucket then fits its physical partition's share\)/,
+          edits: false,
+        },
+      ],
+    },
   ],
+});
+
+describe('SG002 on a time bucket leading a hierarchical key, beside SG017', () => {
+  it('names the serverless container RU/s SG017 names', () => {
+    const findings = lint(dayThenTenant(4500, 'serverless', { totalGb: 10 }));
+    const bucket = findings.find((f) => f.ruleId === 'SG002');
+    const capacity = findings.find((f) => f.ruleId === 'SG017');
+    expect(capacity?.data).toMatchObject({ capacity: 5000, peak: 4500 });
+    expect(bucket?.data).toMatchObject({ containerRu: capacity?.data?.capacity, usable: 0.8 * 5000 });
+  });
 });

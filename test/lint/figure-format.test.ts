@@ -1,0 +1,26 @@
+/** Figures read one way in every finding of a report, whatever their size (verdict 8: "1,000,000,000,000 WCU" beside "1.00e+15 RCU"). */
+import { lint } from '../../lib';
+import { fmt } from '../../lib/lint/format';
+import { table } from '../fixtures';
+
+describe('figure formatting', () => {
+  it('groups the digits of a large figure instead of writing an exponent', () => {
+    expect(fmt(1e15)).toBe('1,000,000,000,000,000');
+    expect(fmt(2 ** 53 - 1)).toBe('9,007,199,254,740,991');
+    // Past 1e21 String() switches to an exponent: the digits are still written out.
+    expect(fmt(1.5e22)).toBe('15,000,000,000,000,000,000,000');
+    expect(fmt(-1e21)).toBe('-1,000,000,000,000,000,000,000');
+    expect(fmt(Infinity)).toBe('unbounded');
+  });
+
+  it('writes the peak SG017 names and the hot load SG003 names the same way in one report', () => {
+    const findings = lint(
+      table({ partitionKey: { name: 'pk', type: 'S', cardinality: 1000 }, sortKey: undefined, workload: { peakReadUnits: 1e15, peakWriteUnits: 1e15 } }),
+    );
+    const text = findings.map((f) => f.message).join('\n');
+    expect(findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['SG003', 'SG017']));
+    expect(text).toContain('the declared read peak of the table, 1,000,000,000,000,000 RCU');
+    expect(text).toContain('1,000,000,000,000 WCU writes');
+    expect(text).not.toMatch(/\de\+\d/);
+  });
+});
