@@ -7,6 +7,7 @@
  */
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
+import { hasPosition, problemText, type Place } from './place';
 import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
@@ -19,18 +20,18 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-interface Annotation {
+/** At a line and column, or at the file alone (no `line`, `col`): GitHub annotates the whole file. */
+interface Annotation extends Place {
   readonly level: 'error' | 'warning' | 'notice';
   readonly file: string;
-  readonly line: number;
-  readonly column: number;
   readonly title: string;
   /** Lines of the message (joined with an escaped newline). */
   readonly message: readonly string[];
 }
 
 export function workflowCommand(a: Annotation): string {
-  const properties = [`file=${escapeProperty(printable(a.file))}`, `line=${a.line}`, `col=${a.column}`, `title=${escapeProperty(printable(a.title))}`];
+  const at = hasPosition(a) ? [`line=${a.line}`, `col=${a.column}`] : [];
+  const properties = [`file=${escapeProperty(printable(a.file))}`, ...at, `title=${escapeProperty(printable(a.title))}`];
   return `::${a.level} ${properties.join(',')}::${escapeData(a.message.map(printable).join('\n'))}\n`;
 }
 
@@ -51,7 +52,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
           line: e.line,
           column: e.column,
           title: 'skewguard: invalid input',
-          message: [`${e.path || '(file)'}: ${e.message}`],
+          message: [problemText(e)],
         });
       }
       for (const fix of result.fixes ?? []) {
@@ -59,14 +60,12 @@ export function githubReporter(settings: ReportSettings): Reporter {
         yield workflowCommand({
           level: 'warning',
           file,
-          line: 1,
-          column: 1,
           title: `skewguard --fix: application change needed (${fix.ruleId})`,
           message: [`${fix.resource}: ${fix.path}`, ...fix.applicationChanges],
         });
       }
       for (const n of result.notes) {
-        yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [`${n.path}: ${n.message}`] });
+        yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
       }
       for (const f of visibleFindings(result, settings)) {
         if (f.acknowledged) continue;
