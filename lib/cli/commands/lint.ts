@@ -8,6 +8,7 @@ import { closeSync, createWriteStream, openSync, statSync, type WriteStream } fr
 import { resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { cdkWaiverProblems } from '../cdk-waivers';
 import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
@@ -278,9 +279,10 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
   if (!kind && !explicit) return nearMissNote(file, parsed.located);
   if (kind === 'template') {
     const result = lintParsed(file, parsed.located, options, kind);
-    const notes = [...result.notes, ...forEachNotes(parsed.located)];
+    const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
+    const notes = [...result.notes, ...forEachNotes(parsed.located), ...waivers.notes];
     if (fix) notes.push({ path: '', message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
-    return { ...result, notes };
+    return { ...result, errors: [...result.errors, ...waivers.errors], notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
   return fixFile(candidate, read, options);
