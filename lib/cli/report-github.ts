@@ -2,12 +2,18 @@
  * GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff
  * (`::error file=…,line=…,col=…,title=…::message`). Values are escaped as @actions/core escapes
  * them (`%`, CR and LF in the message; also `:` and `,` in properties), after control characters
- * are made printable, so a design file cannot inject a workflow command. Acknowledged findings are
- * not annotated (they are waived); the summary line closes the log.
+ * in the title and message are made printable, so a design file cannot inject a workflow command.
+ * Acknowledged findings are not annotated (they are waived); the summary line closes the log.
+ *
+ * `file=` must be the real path, or GitHub attaches the annotation to no file. The runner turns back
+ * only the toolkit's five escapes (`%25`, `%0D`, `%0A`, `%3A`, `%2C`: ActionCommand.cs in
+ * https://github.com/actions/runner), so any other control, bidi or invisible character could only
+ * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
+ * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
-import { hasPosition, problemText, type Place } from './place';
+import { hasPosition, placeText, problemText, type Place } from './place';
 import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
@@ -29,10 +35,24 @@ interface Annotation extends Place {
   readonly message: readonly string[];
 }
 
+/** Whether `file` can be given to GitHub exactly: every character `printable()` would escape in it
+ *  is CR or LF, which `escapeProperty` writes as escapes the runner turns back. */
+function attachable(file: string): boolean {
+  const withoutLineBreaks = file.replace(/[\r\n]/g, '');
+  return printable(withoutLineBreaks) === withoutLineBreaks;
+}
+
 export function workflowCommand(a: Annotation): string {
+  const title = `title=${escapeProperty(printable(a.title))}`;
+  if (!attachable(a.file)) {
+    return command(a.level, [title], [placeText(printable(a.file), a), ...a.message]);
+  }
   const at = hasPosition(a) ? [`line=${a.line}`, `col=${a.column}`] : [];
-  const properties = [`file=${escapeProperty(printable(a.file))}`, ...at, `title=${escapeProperty(printable(a.title))}`];
-  return `::${a.level} ${properties.join(',')}::${escapeData(a.message.map(printable).join('\n'))}\n`;
+  return command(a.level, [`file=${escapeProperty(a.file)}`, ...at, title], a.message);
+}
+
+function command(level: Annotation['level'], properties: readonly string[], message: readonly string[]): string {
+  return `::${level} ${properties.join(',')}::${escapeData(message.map(printable).join('\n'))}\n`;
 }
 
 export function githubReporter(settings: ReportSettings): Reporter {
