@@ -6,6 +6,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { RULES } from '../../lib';
 import { escapeData, escapeProperty, workflowCommand } from '../../lib/cli/report-github';
+import { REPORT_VERSION } from '../../lib/cli/report-json';
 import { findingFingerprint, logicalPlace } from '../../lib/cli/report-sarif';
 import { ruleAnchor } from '../../lib/lint/catalogue';
 import { cli, designWithFindings, exampleCount, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
@@ -164,7 +165,7 @@ describe('json report', () => {
     expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'config', 'files', 'summary']);
     expect(report.config).toEqual({ file: null, rulesOff: [] });
-    expect(report.reportVersion).toBe(1);
+    expect(report.reportVersion).toBe(2);
     expect(report.tool.name).toBe('skewguard');
     expect(report.summary).toEqual({
       files: 1,
@@ -195,6 +196,13 @@ describe('json report', () => {
       column: 23,
       helpUri: 'https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg010-monitoring-off',
     });
+  });
+
+  it('documents its current reportVersion in docs/cli.md: in the example, and first in the list of what each version changed', () => {
+    const docs = readFileSync(join(root, 'docs/cli.md'), 'utf8');
+    expect(docs).toContain(`"reportVersion": ${REPORT_VERSION},`);
+    const versions = /\*\*Report versions\*\*:\n\n((?:- .*\n(?: {2}.*\n)*)+)/.exec(docs)?.[1] ?? '';
+    expect([...versions.matchAll(/^- `(\d+)`/gm)].map((m) => Number(m[1]))).toEqual(Array.from({ length: REPORT_VERSION }, (_, i) => REPORT_VERSION - i));
   });
 
   it('is valid JSON with no file, and with many', async () => {
