@@ -4,34 +4,14 @@
  * below the acknowledging scope, the closest acknowledgement winning; this file reads them the same
  * way, so the design a table is linted with and the report CDK prints agree.
  */
-import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { UsageError, validateAcknowledgement, type AcknowledgementDesign, type DesignIssue } from '../index';
+import { acknowledgementIssues, acknowledgementsIn, recordedIn, type AcknowledgementDesign, type RecordedAcknowledgement } from '../index';
 
-/** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
-export const PLUGIN_NAME = 'skewguard';
-const NAMESPACE = `${PLUGIN_NAME}::`;
+export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME, type RecordedAcknowledgement } from '../index';
 
-/** One `Validations.acknowledge()` call for a skewguard rule, as CDK recorded it. */
-export interface RecordedAcknowledgement {
-  /** The id as given after the namespace, e.g. `SG001` (not checked yet). */
-  readonly rule: string;
-  readonly reason: string;
-  /** Construct path of the scope it was recorded on (`''` for the app). */
-  readonly acknowledgedAt: string;
-}
-
-/** Acknowledgements recorded on one construct, in the order given (a later one for the same id replaces an earlier one, as in CDK). */
-function recordedOn(scope: IConstruct, namespace = NAMESPACE): RecordedAcknowledgement[] {
-  const byRule = new Map<string, RecordedAcknowledgement>();
-  for (const entry of scope.node.metadata) {
-    if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY || typeof entry.data !== 'object' || entry.data === null) continue;
-    for (const [id, reason] of Object.entries(entry.data as Record<string, unknown>)) {
-      if (!id.startsWith(namespace)) continue;
-      byRule.set(id, { rule: id.slice(namespace.length), reason: typeof reason === 'string' ? reason : '', acknowledgedAt: scope.node.path });
-    }
-  }
-  return [...byRule.values()];
+/** Acknowledgements recorded on one construct (the same reader `skewguard lint cdk.out/` uses on the cloud assembly). */
+function recordedOn(scope: IConstruct): RecordedAcknowledgement[] {
+  return recordedIn(scope.node.metadata, scope.node.path);
 }
 
 /** The skewguard acknowledgements in effect for `resource`: on it or an ancestor, the closest per rule. */
@@ -52,25 +32,11 @@ export function allAcknowledgements(root: IConstruct): { skewguard: RecordedAckn
   const skewguard: RecordedAcknowledgement[] = [];
   const unprefixed: RecordedAcknowledgement[] = [];
   for (const scope of root.node.findAll()) {
-    if (!scope.node.metadata.some((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)) continue;
-    skewguard.push(...recordedOn(scope));
-    unprefixed.push(...recordedOn(scope, 'Annotation::').filter((ack) => /^SG\d{3}$/i.test(ack.rule)));
+    const found = acknowledgementsIn(scope.node.metadata, scope.node.path);
+    skewguard.push(...found.skewguard);
+    unprefixed.push(...found.unprefixed);
   }
   return { skewguard, unprefixed };
-}
-
-/**
- * Whether the core accepts `ack` as a waiver: a known rule id and a real reason (CDK accepts an
- * empty one; skewguard does not). The core's own check of acknowledgements, with paths `rule` / `reason`.
- */
-export function acknowledgementIssues(ack: { readonly rule: string; readonly reason: string }): readonly DesignIssue[] {
-  try {
-    validateAcknowledgement({ rule: ack.rule, reason: ack.reason });
-    return [];
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return error.issues;
-  }
 }
 
 /** The acknowledgements in effect for `resource` that the core accepts, each with where it was given. */

@@ -6,16 +6,21 @@
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
 import {
+  invalidWaiver,
   lintTemplateResource,
   printable,
+  ruleName,
   RULES,
   templateMetadataOf,
+  unprefixedWaiver,
   type DesignIssue,
   type Finding,
   type LintedDesign,
   type TemplateResourceResult,
 } from '../index';
-import { acknowledgementIssues, PLUGIN_NAME, type RecordedAcknowledgement } from './acknowledgements';
+import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
+
+export { ruleName } from '../index';
 
 /** One DynamoDB resource to check, as synthesized. */
 export interface CheckedResource {
@@ -51,9 +56,6 @@ export interface CheckOptions {
   /** `warning`: warnings fail the synth too (they are reported as errors). @default 'error' */
   readonly failOn?: 'error' | 'warning';
 }
-
-/** The id users acknowledge a rule with: `skewguard::SG001`. */
-export const ruleName = (ruleId: string): string => `${PLUGIN_NAME}::${ruleId}`;
 
 /** Rules checked where a design meets its template (SG016): CDK must not suppress them, as the
  *  metadata they compare could waive them otherwise. */
@@ -198,23 +200,13 @@ function checkRaw(target: CheckedResource, failOn: 'error' | 'warning', linted: 
 
 function checkAcknowledgements(options: CheckOptions): PolicyViolation[] {
   const invalid = (options.acknowledgements ?? []).flatMap((ack) => {
-    const issues = acknowledgementIssues(ack);
-    if (issues.length === 0) return [];
-    const problems = issues.map((i) => `${i.path === 'rule' ? 'id' : i.path || 'acknowledgement'}: ${i.message}`).join('; ');
-    return [
-      fatal(
-        'acknowledgement',
-        `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is not a valid waiver: ${problems}`,
-        'skewguard waives a finding only for a known rule id and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)',
-        { constructPath: ack.acknowledgedAt },
-        'Metadata.aws:cdk:acknowledged-rules',
-      ),
-    ];
+    const problem = invalidWaiver(ack);
+    if (!problem) return [];
+    return [fatal('acknowledgement', problem.description, problem.fix, { constructPath: ack.acknowledgedAt }, 'Metadata.aws:cdk:acknowledged-rules')];
   });
   const unprefixed = (options.unprefixedAcknowledgements ?? []).map((ack): PolicyViolation => ({
     ruleName: ruleName('acknowledgement'),
-    description: `Validations.acknowledge({ id: '${ack.rule}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: CDK files an id without a prefix as an annotation`,
-    fix: `use id: '${ruleName(ack.rule.toUpperCase())}'`,
+    ...unprefixedWaiver(ack),
     severity: 'warning',
     violatingResources: [{ constructPath: ack.acknowledgedAt, locations: ['Metadata.aws:cdk:acknowledged-rules'] }],
   }));

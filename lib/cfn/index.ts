@@ -17,3 +17,15 @@ export {
   type TemplateUnusedAcknowledgement,
 } from './lint-resource';
 export { isStringToken, isNumberToken } from './tokens';
+export {
+  acknowledgementIssues,
+  acknowledgementsIn,
+  CDK_PLUGIN_NAME,
+  invalidWaiver,
+  recordedIn,
+  ruleName,
+  unprefixedWaiver,
+  type ConstructMetadataEntry,
+  type RecordedAcknowledgement,
+  type WaiverProblem,
+} from './cdk-acknowledgements';

@@ -88,7 +88,7 @@ function packageHasConfig(file: string): boolean {
 
 export function loadConfig(file: string): ProjectConfig {
   const read = readInputFile(file);
-  if (read.error !== undefined) throw new ConfigError(file, [{ path: '', message: `the file ${read.error}`, line: 1, column: 1 }]);
+  if (read.error !== undefined) throw new ConfigError(file, [{ path: '', message: `the file ${read.error}` }]);
   let located: LocatedJson;
   try {
     located = parseJsonWithLocations(read.text);
@@ -108,7 +108,7 @@ export function loadConfig(file: string): ProjectConfig {
   if (issues.length > 0)
     throw new ConfigError(
       file,
-      issues.sort((a, b) => a.line - b.line || a.column - b.column),
+      issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)),
     );
   // A retired rule id is never an error (README, "Rules"): its setting is dropped, with a note saying so.
   const rules = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).rules : undefined;

@@ -1,5 +1,5 @@
 /** The two ways a command fails before it runs (exit code 2, a sentence on stderr, no stack trace). */
-import type { Position } from './json-locations';
+import type { Place } from './place';
 
 /** Bad usage: an unknown command or option, a bad value. `command` names the help to point at. */
 export class UsageError extends Error {
@@ -12,7 +12,8 @@ export class UsageError extends Error {
   }
 }
 
-export interface ConfigIssue extends Position {
+/** A problem of a config file: at its field's line and column, or without them for the whole file. */
+export interface ConfigIssue extends Place {
   readonly path: string;
   readonly message: string;
 }

@@ -1,6 +1,7 @@
 /** What linting one input produced, placed at lines and columns: shared by the readers and the reports. */
 import type { DesignEdit, Engine, Finding, UnusedAcknowledgement } from '../index';
 import type { Position } from './json-locations';
+import type { Place } from './place';
 
 export interface LocatedFinding extends Finding, Position {}
 
@@ -18,8 +19,9 @@ export interface ScopeAcknowledgementCopy {
   readonly unused?: LocatedUnusedAcknowledgement;
 }
 
-/** Why (part of) an input could not be linted; any one means exit code 2. */
-export interface InputError extends Position {
+/** Why (part of) an input could not be linted; any one means exit code 2. At the field's line and
+ *  column, or without them for a problem of the whole file (it cannot be read, it holds no design). */
+export interface InputError extends Place {
   /** Field path, `''` for the whole file. */
   readonly path: string;
   readonly message: string;

@@ -14,6 +14,7 @@
  */
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { CdkMetadataSource } from './cdk-waivers';
 import { globToRegExp, isGlob, splitGlob } from './glob';
 import { describeErrno } from './output';
 import { readInputFile } from './read-input';
@@ -36,6 +37,8 @@ export interface Candidate {
   /** For a file found by a search or a glob: the real path of the directory searched, which
    *  `--fix` does not write outside of (a symbolic link may lead elsewhere). */
   readonly searchRoot?: string;
+  /** For a template of a CDK cloud assembly: where its stack's construct metadata is (its `Validations.acknowledge()` waivers). */
+  readonly cdkMetadata?: CdkMetadataSource;
 }
 
 export interface InputProblem {
@@ -68,11 +71,11 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     const fromCwd = relative(cwd, absolute);
     return isAbsolute(fromCwd) ? absolute : fromCwd;
   };
-  const add = (absolute: string, file: string, explicit: boolean, origin: number, searchRoot?: string) => {
+  const add = (absolute: string, file: string, explicit: boolean, origin: number, searchRoot?: string, cdkMetadata?: CdkMetadataSource) => {
     const key = realPath(absolute);
     if (seen.has(key)) return;
     seen.add(key);
-    candidates.push({ file, absolute, explicit, origin, ...(searchRoot === undefined ? {} : { searchRoot }) });
+    candidates.push({ file, absolute, explicit, origin, ...(searchRoot === undefined ? {} : { searchRoot }), ...(cdkMetadata ? { cdkMetadata } : {}) });
   };
 
   specs.forEach(({ pattern, base }, origin) => {
@@ -97,7 +100,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       for (const found of search(absolute, problems, display(absolute, base, pattern, ''))) {
         const shown = display(found.path, base, pattern, relative(absolute, found.path));
         if (found.problem) problems.push({ file: shown, message: found.problem });
-        else add(found.path, shown, false, origin, searchRoot);
+        else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
       }
       return;
     }
@@ -110,7 +113,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       if (!matcher.test(rel)) continue;
       const shown = display(found.path, base, staticPart, relative(root, found.path));
       if (found.problem) problems.push({ file: shown, message: found.problem });
-      else add(found.path, shown, false, origin, searchRoot);
+      else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
     }
   });
   return { candidates, problems, stdin, searches };
@@ -129,12 +132,15 @@ interface Found {
   readonly path: string;
   /** Why it cannot be read: reported as a named input's error would be. */
   readonly problem?: string;
+  readonly cdkMetadata?: CdkMetadataSource;
 }
 
-/** The manifest of a CDK cloud assembly: the templates and stage directories it lists, whatever their names. */
-function assemblyListing(dir: string): { templates: Set<string>; directories: Set<string> } {
+/** The manifest of a CDK cloud assembly: the templates and stage directories it lists, whatever their names,
+ *  and where each template's stack keeps its construct metadata (`additionalMetadataFile`, or inline). */
+function assemblyListing(dir: string): { templates: Set<string>; directories: Set<string>; metadata: Map<string, CdkMetadataSource> } {
   const templates = new Set<string>();
   const directories = new Set<string>();
+  const metadata = new Map<string, CdkMetadataSource>();
   const read = readInputFile(join(dir, 'manifest.json'));
   let manifest: unknown;
   try {
@@ -144,11 +150,17 @@ function assemblyListing(dir: string): { templates: Set<string>; directories: Se
   }
   const artifacts = typeof manifest === 'object' && manifest !== null ? (manifest as { artifacts?: unknown }).artifacts : undefined;
   for (const artifact of typeof artifacts === 'object' && artifacts !== null ? Object.values(artifacts) : []) {
-    const properties = (artifact as { properties?: { templateFile?: unknown; directoryName?: unknown } } | null)?.properties;
-    if (typeof properties?.templateFile === 'string') templates.add(properties.templateFile);
+    const stack = artifact as { properties?: { templateFile?: unknown; directoryName?: unknown }; additionalMetadataFile?: unknown; metadata?: unknown } | null;
+    const properties = stack?.properties;
+    if (typeof properties?.templateFile === 'string') {
+      templates.add(properties.templateFile);
+      const file = stack?.additionalMetadataFile;
+      if (typeof file === 'string') metadata.set(properties.templateFile, { file: join(dir, file) });
+      else if (stack?.metadata !== undefined) metadata.set(properties.templateFile, { entries: stack.metadata });
+    }
     if (typeof properties?.directoryName === 'string') directories.add(properties.directoryName);
   }
-  return { templates, directories };
+  return { templates, directories, metadata };
 }
 
 const DESIGN_FILE = /\.(?:json|ya?ml)$/;
@@ -178,7 +190,8 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       }
       const wanted = listed ? entry.name.endsWith('.template.json') || listed.templates.has(entry.name) : anyFile || DESIGN_FILE.test(entry.name);
       if (!wanted) continue;
-      if (entry.isFile()) files.push({ path });
+      const cdkMetadata = listed?.metadata.get(entry.name);
+      if (entry.isFile()) files.push({ path, ...(cdkMetadata ? { cdkMetadata } : {}) });
       else if (entry.isSymbolicLink()) {
         const problem = brokenLink(path);
         if (problem !== null) files.push({ path, problem });

@@ -4,19 +4,19 @@
  */
 import { closest, declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
 import type { FileResult, SourceKind } from './file-result';
-import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson, type Position } from './json-locations';
+import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
+import type { Place } from './place';
 import { lintTemplate } from './template';
 
 export type { AppliedFix, FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, SourceKind } from './file-result';
 
-export const START: Position = { line: 1, column: 1 };
-
-export function failedInput(file: string, message: string, position: Position = START, kind: SourceKind = 'design'): FileResult {
+/** An input that could not be linted, for `message`: at `position`, or at the whole file when it has none. */
+export function failedInput(file: string, message: string, position: Place = {}, kind: SourceKind = 'design'): FileResult {
   return { file, kind, findings: [], errors: [{ path: '', message, ...position }], unusedAcknowledgements: [], notes: [] };
 }
 
 /** A file a search found and did not lint, with the note that says why. */
-export function skippedInput(file: string, message: string, position: Position = START): FileResult {
+export function skippedInput(file: string, message: string, position: Place = {}): FileResult {
   return { file, kind: 'design', findings: [], errors: [], unusedAcknowledgements: [], notes: [{ path: '', message, ...position }], skipped: true };
 }
 
@@ -91,7 +91,10 @@ export function mentionsDesign(text: string): boolean {
 
 export type Parsed = { readonly located: LocatedJson; readonly error?: undefined } | { readonly error: FileResult; readonly located?: undefined };
 
-export function parseInput(file: string, text: string): Parsed {
+/** Parses an input's text; `subject` names it in the error of an empty one (`the file`, `standard input`). */
+export function parseInput(file: string, text: string, subject = 'the file'): Parsed {
+  // Empty text has no line to point at: a problem of the whole file, not a syntax error at 1:1.
+  if (text.trim() === '') return { error: failedInput(file, `${subject} is empty: there is no design or template in it to lint`) };
   try {
     return { located: parseJsonWithLocations(text) };
   } catch (error) {
@@ -110,7 +113,7 @@ export function lintParsed(file: string, located: LocatedJson, options: LintOpti
   } catch (error) {
     // A bug, not bad input: say so plainly and keep linting the other files.
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return failedInput(file, `skewguard failed on this file (internal error: ${detail}); please report it with the file`, START, kind);
+    return failedInput(file, `skewguard failed on this file (internal error: ${detail}); please report it with the file`, {}, kind);
   }
 }
 

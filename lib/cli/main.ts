@@ -17,6 +17,7 @@ import { ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
 import { standardOutput } from './output';
 import { packageRoot } from './package-root';
+import { placeText, problemText } from './place';
 import { EXIT } from './report';
 
 export type { Io } from './io';
@@ -35,11 +36,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.invalid;
     }
     if (error instanceof ConfigError) {
-      warn(
-        io,
-        `skewguard: invalid config ${error.file}:`,
-        ...error.issues.map((i) => `  ${error.file}:${i.line}:${i.column}: ${i.path || '(config)'}: ${i.message}`),
-      );
+      warn(io, `skewguard: invalid config ${error.file}:`, ...error.issues.map((i) => `  ${placeText(error.file, i)}: ${problemText(i)}`));
       return EXIT.invalid;
     }
     throw error;

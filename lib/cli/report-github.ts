@@ -2,11 +2,18 @@
  * GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff
  * (`::error file=…,line=…,col=…,title=…::message`). Values are escaped as @actions/core escapes
  * them (`%`, CR and LF in the message; also `:` and `,` in properties), after control characters
- * are made printable, so a design file cannot inject a workflow command. Acknowledged findings are
- * not annotated (they are waived); the summary line closes the log.
+ * in the title and message are made printable, so a design file cannot inject a workflow command.
+ * Acknowledged findings are not annotated (they are waived); the summary line closes the log.
+ *
+ * `file=` must be the real path, or GitHub attaches the annotation to no file. The runner turns back
+ * only the toolkit's five escapes (`%25`, `%0D`, `%0A`, `%3A`, `%2C`: ActionCommand.cs in
+ * https://github.com/actions/runner), so any other control, bidi or invisible character could only
+ * be written raw, where it garbles or spoofs the log or terminal that shows it. A file named with
+ * one is annotated without `file=`: its place, escaped, heads the message instead.
  */
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
+import { hasPosition, placeText, problemText, type Place } from './place';
 import { reportedUnused, summaryLines, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { printable } from './terminal';
@@ -19,19 +26,33 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-interface Annotation {
+/** At a line and column, or at the file alone (no `line`, `col`): GitHub annotates the whole file. */
+interface Annotation extends Place {
   readonly level: 'error' | 'warning' | 'notice';
   readonly file: string;
-  readonly line: number;
-  readonly column: number;
   readonly title: string;
   /** Lines of the message (joined with an escaped newline). */
   readonly message: readonly string[];
 }
 
+/** Whether `file` can be given to GitHub exactly: every character `printable()` would escape in it
+ *  is CR or LF, which `escapeProperty` writes as escapes the runner turns back. */
+function attachable(file: string): boolean {
+  const withoutLineBreaks = file.replace(/[\r\n]/g, '');
+  return printable(withoutLineBreaks) === withoutLineBreaks;
+}
+
 export function workflowCommand(a: Annotation): string {
-  const properties = [`file=${escapeProperty(printable(a.file))}`, `line=${a.line}`, `col=${a.column}`, `title=${escapeProperty(printable(a.title))}`];
-  return `::${a.level} ${properties.join(',')}::${escapeData(a.message.map(printable).join('\n'))}\n`;
+  const title = `title=${escapeProperty(printable(a.title))}`;
+  if (!attachable(a.file)) {
+    return command(a.level, [title], [placeText(printable(a.file), a), ...a.message]);
+  }
+  const at = hasPosition(a) ? [`line=${a.line}`, `col=${a.column}`] : [];
+  return command(a.level, [`file=${escapeProperty(a.file)}`, ...at, title], a.message);
+}
+
+function command(level: Annotation['level'], properties: readonly string[], message: readonly string[]): string {
+  return `::${level} ${properties.join(',')}::${escapeData(message.map(printable).join('\n'))}\n`;
 }
 
 export function githubReporter(settings: ReportSettings): Reporter {
@@ -51,7 +72,7 @@ export function githubReporter(settings: ReportSettings): Reporter {
           line: e.line,
           column: e.column,
           title: 'skewguard: invalid input',
-          message: [`${e.path || '(file)'}: ${e.message}`],
+          message: [problemText(e)],
         });
       }
       for (const fix of result.fixes ?? []) {
@@ -59,14 +80,12 @@ export function githubReporter(settings: ReportSettings): Reporter {
         yield workflowCommand({
           level: 'warning',
           file,
-          line: 1,
-          column: 1,
           title: `skewguard --fix: application change needed (${fix.ruleId})`,
           message: [`${fix.resource}: ${fix.path}`, ...fix.applicationChanges],
         });
       }
       for (const n of result.notes) {
-        yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [`${n.path}: ${n.message}`] });
+        yield workflowCommand({ level: 'notice', file, line: n.line, column: n.column, title: 'skewguard: not checked', message: [problemText(n)] });
       }
       for (const f of visibleFindings(result, settings)) {
         if (f.acknowledged) continue;

@@ -8,7 +8,9 @@ import { reportedUnused, visibleFindings, type Outcome, type Reporter, type Repo
 import { ruleDocsUrl } from './rule-docs';
 import { terminalSafeJson } from './terminal';
 
-export const REPORT_VERSION = 1;
+/** 2: an error or note of the whole file has no `line` and `column` (1 gave it line 1, column 1).
+ *  docs/cli.md, "Report versions", lists what each version changed. */
+export const REPORT_VERSION = 2;
 
 /** `value` as indented JSON whose continuation lines start at `indent`. */
 export function indentedJson(value: unknown, indent: string): string {

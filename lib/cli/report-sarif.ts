@@ -14,6 +14,7 @@ import type { Location, Notification, ReportingDescriptor, Result } from 'sarif'
 import { RULES, type RuleDescription } from '../index';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
+import { hasPosition, problemText, type Place } from './place';
 import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
@@ -93,8 +94,12 @@ export function sarifReporter(settings: ReportSettings): Reporter {
   const notifications: Notification[] = [];
   const pad = '        ';
   let first = true;
-  const location = (file: string, line: number, column: number, path: string): Location => ({
-    physicalLocation: { artifactLocation: artifactLocation(file, cwd), region: { startLine: line, startColumn: column } },
+  // A problem of the whole file (it cannot be read) is located at the file, with no region.
+  const location = (file: string, place: Place, path: string): Location => ({
+    physicalLocation: {
+      artifactLocation: artifactLocation(file, cwd),
+      ...(hasPosition(place) ? { region: { startLine: place.line, startColumn: place.column } } : {}),
+    },
     ...(path ? { logicalLocations: [{ fullyQualifiedName: path, kind: 'member' }] } : {}),
   });
   const result = (r: Result) => {
@@ -121,14 +126,14 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       for (const e of file.errors)
         notifications.push({
           level: 'error',
-          message: { text: `${printable(e.path || '(file)')}: ${printable(e.message)}` },
-          locations: [location(file.file, e.line, e.column, e.path)],
+          message: { text: printable(problemText(e)) },
+          locations: [location(file.file, e, e.path)],
         });
       for (const n of file.notes)
         notifications.push({
           level: 'note',
-          message: { text: `${printable(n.path)}: ${printable(n.message)}` },
-          locations: [location(file.file, n.line, n.column, n.path)],
+          message: { text: printable(problemText(n)) },
+          locations: [location(file.file, n, n.path)],
         });
       for (const f of visibleFindings(file, settings)) {
         yield result({
@@ -137,7 +142,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           level: f.severity,
           // GitHub renders message text as written: the resource name is escaped as the message and fix were when filled.
           message: { text: `${printable(f.resource)}: ${f.message}. Fix: ${f.fix}` },
-          locations: [location(file.file, f.line, f.column, f.path)],
+          locations: [location(file.file, f, f.path)],
           partialFingerprints: partialFingerprints(f.ruleId, logicalPlace(f.resource, f.index, f.path)),
           ...(f.acknowledged ? { suppressions: [{ kind: 'inSource', justification: f.reason && printable(f.reason) }] } : {}),
         });
@@ -148,7 +153,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
           ruleIndex: ruleIndex.get(UNUSED_ACKNOWLEDGEMENT),
           level: u.severity,
           message: { text: `${printable(u.resource)}: ${u.message}. Fix: ${UNUSED_FIX}` },
-          locations: [location(file.file, u.line, u.column, u.path)],
+          locations: [location(file.file, u, u.path)],
           partialFingerprints: partialFingerprints(UNUSED_ACKNOWLEDGEMENT, logicalPlace(u.resource, undefined, u.path)),
         });
       }

@@ -4,7 +4,8 @@
  * that came from an input goes through `printable()`.
  */
 import type { DesignEdit } from '../index';
-import type { AppliedFix, FileResult, LocatedFinding } from './lint-files';
+import type { AppliedFix, FileResult, InputError, LocatedFinding } from './lint-files';
+import { placeText } from './place';
 import {
   reportedUnused,
   summaryLines,
@@ -36,6 +37,17 @@ function unusedLines(u: ReportedUnusedAcknowledgement, where: string, c: Palette
   );
 }
 
+/**
+ * An input error or note: `invalid tables[0].name (file:4:7): …` at a field; `error   file:3:5: …` for
+ * the text itself (a JSON syntax error); `error   file: …` for the whole file (it cannot be read).
+ */
+function problemLine(label: string, problem: InputError, where: string, c: Palette): string {
+  const place = placeText(where, problem);
+  return problem.path
+    ? `    ${label} ${p(problem.path)} ${c.dim(`(${place})`)}: ${p(problem.message)}\n`
+    : `    ${label} ${c.dim(place)}: ${p(problem.message)}\n`;
+}
+
 const MAX_VALUE = 80;
 export function describeEdit(edit: DesignEdit): string {
   if (edit.op === 'remove') return `removed ${edit.path}`;
@@ -55,8 +67,8 @@ export function textReporter(settings: ReportSettings): Reporter {
     *file(result: FileResult) {
       const where = p(result.file);
       yield `${c.bold(where)}\n`;
-      for (const e of result.errors) yield `    ${c.red('invalid')} ${p(e.path || '(file)')} ${c.dim(`(${where}:${e.line}:${e.column})`)}: ${p(e.message)}\n`;
-      for (const n of result.notes) yield `    ${c.cyan('note   ')} ${p(n.path || '(file)')} ${c.dim(`(${where}:${n.line}:${n.column})`)}: ${p(n.message)}\n`;
+      for (const e of result.errors) yield problemLine(e.path ? c.red('invalid') : c.red('error  '), e, where, c);
+      for (const n of result.notes) yield problemLine(c.cyan('note   '), n, where, c);
       for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const findings = visibleFindings(result, settings);
       const unused = reportedUnused(result, settings);

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { RULES } from '../../lib';
-import { escapeData, escapeProperty } from '../../lib/cli/report-github';
+import { escapeData, escapeProperty, workflowCommand } from '../../lib/cli/report-github';
+import { REPORT_VERSION } from '../../lib/cli/report-json';
 import { findingFingerprint, logicalPlace } from '../../lib/cli/report-sarif';
 import { ruleAnchor } from '../../lib/lint/catalogue';
 import { cli, designWithFindings, exampleCount, examples, root, tempTree, UNIQUE_TABLE } from './helpers';
@@ -164,7 +165,7 @@ describe('json report', () => {
     expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'config', 'files', 'summary']);
     expect(report.config).toEqual({ file: null, rulesOff: [] });
-    expect(report.reportVersion).toBe(1);
+    expect(report.reportVersion).toBe(2);
     expect(report.tool.name).toBe('skewguard');
     expect(report.summary).toEqual({
       files: 1,
@@ -195,6 +196,13 @@ describe('json report', () => {
       column: 23,
       helpUri: 'https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg010-monitoring-off',
     });
+  });
+
+  it('documents its current reportVersion in docs/cli.md: in the example, and first in the list of what each version changed', () => {
+    const docs = readFileSync(join(root, 'docs/cli.md'), 'utf8');
+    expect(docs).toContain(`"reportVersion": ${REPORT_VERSION},`);
+    const versions = /\*\*Report versions\*\*:\n\n((?:- .*\n(?: {2}.*\n)*)+)/.exec(docs)?.[1] ?? '';
+    expect([...versions.matchAll(/^- `(\d+)`/gm)].map((m) => Number(m[1]))).toEqual(Array.from({ length: REPORT_VERSION }, (_, i) => REPORT_VERSION - i));
   });
 
   it('is valid JSON with no file, and with many', async () => {
@@ -386,6 +394,46 @@ describe('github format', () => {
   it('escapes data and properties as @actions/core does', () => {
     expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext');
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
+  });
+
+  /** What the runner reads back from a property: it turns back these five escapes and no other
+   *  (UnescapeProperty in src/Runner.Common/ActionCommand.cs, https://github.com/actions/runner). */
+  const runnerReads = (property: string) => property.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const fileProperty = (command: string) => /^::\w+ file=([^,:]*)[,:]/.exec(command)?.[1];
+
+  it('gives GitHub the real path of a file named with a line break, `%`, `:` or `,`, so the annotation attaches', () => {
+    const file = 'designs/new\nline\r,100%:x.json';
+    const command = workflowCommand({ level: 'error', file, line: 4, column: 7, title: 'SG010 monitoring-off', message: ['carts: …'] });
+    expect(command).toBe('::error file=designs/new%0Aline%0D%2C100%25%3Ax.json,line=4,col=7,title=SG010 monitoring-off::carts: …\n');
+    expect(runnerReads(fileProperty(command) ?? '')).toBe(file);
+  });
+
+  it.each([
+    ['an escape sequence', 'designs/\u001b[2Jname.json', 'designs/\\x1b[2Jname.json'],
+    ['a tab', 'designs/a\tb.json', 'designs/a\\x09b.json'],
+    ['a bidi override', 'designs/abc\u202egpj.json', 'designs/abc\\u202egpj.json'],
+    ['a zero-width space', 'designs/a\u200bb.json', 'designs/a\\u200bb.json'],
+  ])('annotates a file named with %s without `file=`, its escaped place heading the message: no raw character reaches the log', (_, file, shown) => {
+    const command = workflowCommand({ level: 'warning', file, line: 4, column: 7, title: 'SG010 monitoring-off', message: ['carts: …', 'Fix: …'] });
+    expect(command).toBe(`::warning title=SG010 monitoring-off::${shown}:4:7%0Acarts: …%0AFix: …\n`);
+    const atFile = workflowCommand({ level: 'error', file, title: 'skewguard: invalid input', message: ['the file is empty'] });
+    expect(atFile).toBe(`::error title=skewguard%3A invalid input::${shown}%0Athe file is empty\n`);
+  });
+
+  it('attaches the annotations of a file named with a newline to it, and never writes a raw escape sequence from a file name', async () => {
+    const dir = tempTree({ 'new\nline.json': designWithFindings(1), 'esc\u001b]0;x\u0007.json': designWithFindings(1) });
+    const { stdout } = await cli(['lint', '.', '--format', 'github'], { cwd: dir });
+    const commands = stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(
+      new Set(
+        commands
+          .map(fileProperty)
+          .filter(Boolean)
+          .map((f) => runnerReads(f ?? '')),
+      ),
+    ).toEqual(new Set(['new\nline.json']));
+    expect(commands).toContainEqual(expect.stringMatching(/^::error title=SG\d+ [^:]*::esc\\x1b\]0;x\\x07\.json:\d+:\d+%0A/));
+    for (const raw of ['\u0007', '\u001b']) expect(stdout).not.toContain(raw);
   });
 
   it('writes one workflow command per finding, located, titled with the rule, then the summary', async () => {

@@ -72,7 +72,7 @@ describe('what a search lints', () => {
     expect(files('a/b/[yz].*json')).toEqual(['a/b/y.design.json', 'a/b/z.json']);
     const none = await cli(['lint', 'nothing/**/*.json'], { cwd: dir });
     expect(none.code).toBe(2);
-    expect(none.stdout).toContain('nothing/**/*.json\n    invalid (file)');
+    expect(none.stdout).toContain('nothing/**/*.json\n    error   nothing/**/*.json: no design file or template found here');
   });
 
   it('turns globs into anchored expressions', () => {

@@ -8,6 +8,7 @@ import { closeSync, createWriteStream, openSync, statSync, type WriteStream } fr
 import { resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
+import { cdkWaiverProblems } from '../cdk-waivers';
 import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
@@ -22,13 +23,13 @@ import {
   parseInput,
   skippedInput,
   sourceKind,
-  START,
   YAML_NOT_READ,
   type FileResult,
   type InputNote,
 } from '../lint-files';
 import { describeErrno, ReportOutput, type OutputStream } from '../output';
 import { pathInside } from '../path-inside';
+import { placeText, problemText } from '../place';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { EXIT, exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
@@ -189,7 +190,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
       if (output.closed) return; // the reader is gone: formatting the rest of a large file's report would be wasted
       await output.write(chunk);
     }
-    if (echoErrors) for (const e of result.errors) warn(io, `${result.file}:${e.line}:${e.column}: ${e.path || '(file)'}: ${e.message}`);
+    if (echoErrors) for (const e of result.errors) warn(io, `${placeText(result.file, e)}: ${problemText(e)}`);
   };
 
   // From the first template holding a copy of a scope's Validations.acknowledge(), reports wait for the
@@ -246,7 +247,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
 
 function lintRead(file: string, read: ReadResult, options: LintOptions, subject = 'the file'): FileResult {
   if (read.error !== undefined) return failedInput(file, `${subject} ${read.error}`);
-  const parsed = parseInput(file, read.text);
+  const parsed = parseInput(file, read.text, subject);
   return parsed.error ?? lintParsed(file, parsed.located, options);
 }
 
@@ -278,10 +279,10 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
   if (!kind && !explicit) return nearMissNote(file, parsed.located);
   if (kind === 'template') {
     const result = lintParsed(file, parsed.located, options, kind);
-    const notes = [...result.notes, ...forEachNotes(parsed.located)];
-    if (fix)
-      notes.push({ path: '', line: 1, column: 1, message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
-    return { ...result, notes };
+    const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
+    const notes = [...result.notes, ...forEachNotes(parsed.located), ...waivers.notes];
+    if (fix) notes.push({ path: '', message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
+    return { ...result, errors: [...result.errors, ...waivers.errors], notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
   return fixFile(candidate, read, options);
@@ -358,7 +359,7 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
   const text = written ? fixed : original;
   const parsed = parseInput(candidate.file, text);
   const result = parsed.error ?? lintParsed(candidate.file, parsed.located, options, 'design');
-  const at = (path: string) => parsed.located?.positionOf(path) ?? START;
+  const at = (path: string) => parsed.located?.positionOf(path) ?? {};
   const notes = [
     ...skipped.map((s) => ({ path: s.path, message: `${s.ruleId} not fixed: ${s.message}`, ...at(s.path) })),
     ...(stoppedWith === undefined
@@ -367,7 +368,6 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
           {
             path: '',
             message: `--fix stopped after ${MAX_FIX_ROUNDS} rounds with ${stoppedWith} fixable finding${stoppedWith === 1 ? '' : 's'} left: run it again`,
-            ...START,
           },
         ]),
   ];
@@ -378,7 +378,6 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
           {
             path: '',
             message: `${fixes.length === 1 ? 'the fix was' : `the ${fixes.length} fixes were`} not written, and the file is unchanged: ${refusal}`,
-            ...START,
           },
         ];
   const applied = written

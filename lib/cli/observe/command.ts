@@ -17,7 +17,6 @@ import {
   parseInput,
   skippedInput,
   sourceKind,
-  START,
   type AppliedFix,
   type FileResult,
   type InputError,
@@ -263,7 +262,6 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
         {
           path: '',
           message: `not updated: \`cdk synth\` writes this template again, so set the observed figures in the GuardedTable props of the CDK app instead: ${edits.map(describeEdit).join('; ')}`,
-          ...START,
         },
       ],
     };
@@ -280,7 +278,7 @@ function judgeUpdated(design: LoadedDesign, edits: readonly DesignEdit[], filesO
   const byPath = new Map(design.sources.flatMap((s) => s.targets.map((t) => [keySpaceBase(t), filesOf(t)] as const)));
   const judged = observeFile(reloaded, (t) => byPath.get(keySpaceBase(t)), { ...settings, update: false });
   const summary = `updated: ${edits.map(describeEdit).join('; ')}; the findings below judge the file as written`;
-  return { ...judged, fixes: written.fixes, notes: [...judged.notes, { path: '', message: summary, ...START }] };
+  return { ...judged, fixes: written.fixes, notes: [...judged.notes, { path: '', message: summary }] };
 }
 
 /** Writes the observed figures into the design file, keeping its formatting (the --fix writer). */
@@ -296,7 +294,7 @@ function updateFile(design: LoadedDesign, edits: readonly DesignEdit[], result: 
     if (!(error instanceof WriteRefused)) throw error;
     return {
       ...result,
-      errors: [...result.errors, { path: '', message: `the observed figures were not written, and the file is unchanged: ${error.message}`, ...START }],
+      errors: [...result.errors, { path: '', message: `the observed figures were not written, and the file is unchanged: ${error.message}` }],
       fixesNotWritten: true,
     };
   }

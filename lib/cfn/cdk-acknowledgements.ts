@@ -1,0 +1,103 @@
+/**
+ * Waivers given through CDK's own mechanism, `Validations.of(scope).acknowledge({ id: 'skewguard::SG0xx', reason })`,
+ * as CDK records them: construct metadata entries of type `aws:cdk:acknowledged-rules`. The synth
+ * reads them from the construct tree (lib/cdk/acknowledgements.ts), `skewguard lint cdk.out/` from
+ * the stack metadata of the cloud assembly (`<Stack>.metadata.json`); both read them and judge them
+ * here, so a waiver the synth refuses is refused by the lint in the same words. No aws-cdk-lib import:
+ * the CLI does not load it.
+ */
+import { UsageError, type DesignIssue } from '../design/errors';
+import { validateAcknowledgement } from '../lint/validate';
+
+/** The validation plugin's name: CDK namespaces its rule ids as `skewguard::SG001`. */
+export const CDK_PLUGIN_NAME = 'skewguard';
+const NAMESPACE = `${CDK_PLUGIN_NAME}::`;
+/** Where CDK files an id given without a namespace (`acknowledge({ id: 'SG001' })`): as an annotation's, which waives nothing of ours. */
+const UNPREFIXED = 'Annotation::';
+
+/** The metadata type of `Validations.acknowledge()` (aws-cdk-lib's `Validations.ACKNOWLEDGED_RULES_METADATA_KEY`). */
+export const ACKNOWLEDGED_RULES_METADATA_TYPE = 'aws:cdk:acknowledged-rules';
+
+/** The id users acknowledge a rule with: `skewguard::SG001`. */
+export const ruleName = (ruleId: string): string => `${NAMESPACE}${ruleId}`;
+
+/** One `Validations.acknowledge()` call for a skewguard rule, as CDK recorded it. */
+export interface RecordedAcknowledgement {
+  /** The id as given after the namespace, e.g. `SG001` (not checked yet). */
+  readonly rule: string;
+  readonly reason: string;
+  /** Construct path of the scope it was recorded on (`''` for the app). */
+  readonly acknowledgedAt: string;
+}
+
+/** One construct metadata entry, as a construct holds it and as the cloud assembly writes it. */
+export interface ConstructMetadataEntry {
+  readonly type: string;
+  readonly data?: unknown;
+}
+
+/**
+ * The acknowledgements under `namespace` in one construct's metadata, in the order given (a later
+ * one for the same id replaces an earlier one, as in CDK). `acknowledgedAt` is the construct's path.
+ */
+export function recordedIn(entries: readonly ConstructMetadataEntry[], acknowledgedAt: string, namespace = NAMESPACE): RecordedAcknowledgement[] {
+  const byRule = new Map<string, RecordedAcknowledgement>();
+  for (const entry of entries) {
+    if (entry.type !== ACKNOWLEDGED_RULES_METADATA_TYPE || typeof entry.data !== 'object' || entry.data === null) continue;
+    for (const [id, reason] of Object.entries(entry.data as Record<string, unknown>)) {
+      if (!id.startsWith(namespace)) continue;
+      byRule.set(id, { rule: id.slice(namespace.length), reason: typeof reason === 'string' ? reason : '', acknowledgedAt });
+    }
+  }
+  return [...byRule.values()];
+}
+
+/** A construct's acknowledgements that concern skewguard: `skewguard::` ones, and unprefixed ones of a skewguard rule id. */
+export function acknowledgementsIn(
+  entries: readonly ConstructMetadataEntry[],
+  acknowledgedAt: string,
+): { skewguard: RecordedAcknowledgement[]; unprefixed: RecordedAcknowledgement[] } {
+  return {
+    skewguard: recordedIn(entries, acknowledgedAt),
+    unprefixed: recordedIn(entries, acknowledgedAt, UNPREFIXED).filter((ack) => /^SG\d{3}$/i.test(ack.rule)),
+  };
+}
+
+/**
+ * Whether the core accepts `ack` as a waiver: a known rule id and a real reason (CDK accepts an
+ * empty one; skewguard does not). The core's own check of acknowledgements, with paths `rule` / `reason`.
+ */
+export function acknowledgementIssues(ack: { readonly rule: string; readonly reason: string }): readonly DesignIssue[] {
+  try {
+    validateAcknowledgement({ rule: ack.rule, reason: ack.reason });
+    return [];
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return error.issues;
+  }
+}
+
+/** What is wrong with a `Validations.acknowledge()` waiver, and how to fix it, as the synth and the lint say it. */
+export interface WaiverProblem {
+  readonly description: string;
+  readonly fix: string;
+}
+
+/** Why skewguard refuses `ack` (an unknown rule id, a missing or short reason), or undefined when it accepts it. */
+export function invalidWaiver(ack: RecordedAcknowledgement): WaiverProblem | undefined {
+  const issues = acknowledgementIssues(ack);
+  if (issues.length === 0) return undefined;
+  const problems = issues.map((i) => `${i.path === 'rule' ? 'id' : i.path || 'acknowledgement'}: ${i.message}`).join('; ');
+  return {
+    description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} is not a valid waiver: ${problems}`,
+    fix: 'skewguard waives a finding only for a known rule id and a reason of at least 10 characters that an audit can read (CDK accepts an empty one; skewguard does not)',
+  };
+}
+
+/** An unprefixed id of a skewguard rule (`acknowledge({ id: 'SG015' })`): it waives nothing. */
+export function unprefixedWaiver(ack: RecordedAcknowledgement): WaiverProblem {
+  return {
+    description: `Validations.acknowledge({ id: '${ack.rule}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: CDK files an id without a prefix as an annotation`,
+    fix: `use id: '${ruleName(ack.rule.toUpperCase())}'`,
+  };
+}
