@@ -87,7 +87,6 @@ describe('thresholds on the generated alert rules', () => {
 });
 
 describe('replayed over a day', () => {
-  const DAY = 24 * 60;
   const queries = () => skewguardQueries(Object.keys(CONTAINERS).map((containerName) => ({ databaseName: 'app', containerName })));
   /** `load` RU/s under one value (a tenant of 20 full keys over `ranges`, or one key), the rest of `peak` spread evenly. */
   function model(container: keyof typeof CONTAINERS, peak: number, load: number, ranges: readonly number[]): ContainerModel {
