@@ -18,7 +18,7 @@ const LIMITS = [
   'model limits: per-minute load with a normal per-second spread; each request one unit (DynamoDB) or 6 RU (Cosmos DB);',
   "  partitions sized for twice the planned peak; split for heat only halves a hot partition's uniform share;",
   '  throttle metrics publish 0 while there is traffic (assumed); Cosmos log rows of a minute arrive together 3–10 min later;',
-  "  the uniform traffic's log rows are 20 synthetic keys a minute; KQL is not interpreted (each query has a TS meaning);",
+  "  the uniform traffic's log rows are 50 synthetic keys a minute; KQL is not interpreted (each query has a TS meaning);",
   '  CloudWatch evaluation range = N + 2 periods (not published); Azure metrics are queryable at the next check.',
 ];
 

@@ -42,6 +42,8 @@ export {
   type RuleSetting,
   type UnusedAcknowledgement,
 } from './lint/engine';
+/** The most RU/s a Cosmos DB container's hottest key and first-level value can use (the skew alerts' ceilings). */
+export { hotValueReach, type HotValueReach } from './lint/reachable';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
 export { validateAcknowledgement, validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';
 export type { DesignEdit } from './lint/edits';

@@ -167,7 +167,23 @@ function prefixLoad(design: KeyDesign, first: KeyAttribute, share: number | unde
   const values = cardinalityValue(first.cardinality);
   // A time-bucket first level is SG002's finding (its current bucket takes every write).
   if (profile.routing !== 'key-prefix' || !Number.isFinite(values) || first.kind === 'time-bucket') return undefined;
-  return loadAt(design, values, share, share === undefined ? 0 : (first.largestGb ?? 0));
+  return loadAt(design, values, share, hottestValueGb(first, share));
+}
+
+/** What the hottest value of a first level holds: its declared largest, when the value is a declared one. */
+const hottestValueGb = (first: KeyAttribute, share: number | undefined) => (share === undefined ? 0 : (first.largestGb ?? 0));
+
+/**
+ * The most RU/s the hottest first-level value of a hierarchical key can use: the physical partitions its data spans
+ * (one per 50 GB it holds), each at its share of the container's RU/s less the load the other first-level values
+ * hashed there are expected to take, the `raw` SG003 judges it on (`prefixHeadroomOnly`; for a container above its
+ * capacity, at the RU/s SG017 asks for, as SG003 judges it). Without declared throughput, 10,000 RU/s per partition
+ * it spans. Undefined for a key of one level.
+ */
+export function hottestPrefixReach(design: CosmosKeyDesign): number | undefined {
+  const [first, ...deeper] = design.primaryKey.partitionKey;
+  if (deeper.length === 0) return undefined;
+  return loadAt(design, cardinalityValue(first.cardinality), first.hotKeyShare, hottestValueGb(first, first.hotKeyShare))?.raw;
 }
 
 const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);

@@ -6,7 +6,7 @@
  * exactly as designed stays quiet.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS, type CosmosKeyDesign } from '../index';
+import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign } from '../index';
 import {
   ALERT_DEFAULTS,
   MINIMUM_REQUESTS,
@@ -18,7 +18,7 @@ import {
   type ThrottleRateAlertOptions,
   type TierActionGroups,
 } from './alert-settings';
-import { keyCeiling, type ThroughputMode } from './throughput';
+import type { ThroughputMode } from './throughput';
 
 export interface AlertPlan {
   readonly normalizedRu?: ResolvedAlert;
@@ -36,8 +36,8 @@ export interface MonitoringActionGroups {
   readonly actionGroups?: TierActionGroups;
 }
 
-/** Sustained RU/s above this share of the ceiling is capped: a key can never use more than its ceiling,
- *  so a threshold at the ceiling itself could never fire. */
+/** The highest default threshold, as a share of the RU/s a key (or first-level value) can reach: it can never use
+ *  more than that, so a threshold at the ceiling itself could never fire. */
 const HIGHEST_KEY_SHARE_OF_CEILING = 0.95;
 /** "One [range] is consistently at 100%" is how Microsoft Learn describes a hot partition. The metric
  *  is each minute's highest one-second utilization, so an hour's average of it above 99% is a range at
@@ -69,15 +69,37 @@ export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
   return share * peakRequestUnits(design);
 }
 
-function defaultThresholds(design: CosmosKeyDesign, mode: ThroughputMode, dedicatedRu: number | undefined): Record<AlertName, number> {
+/**
+ * A per-value RU/s threshold the value can cross, above its plan and below its ceiling: the design's headroom × what
+ * the value can reach, or the design's own load of it when higher (a value running as designed stays quiet), at most
+ * 95% of what it can reach unless its planned load alone is above that (then the plan itself, still below the
+ * ceiling). The hotKey and hotPrefix queries measure a value's RU/s in CDBPartitionKeyRUConsumption, the RU each
+ * logical partition key consumed, per region, within its physical partition (Azure Monitor table reference,
+ * https://learn.microsoft.com/azure/azure-monitor/reference/tables/cdbpartitionkeyruconsumption): consumed RU, so a
+ * value never logs more than its partitions serve it; beyond that its requests are rate-limited (429). What it can
+ * reach is the core's `hotValueReach`, the ceiling SG003 judges it on: a key's 10,000 RU/s, or its physical
+ * partition's share of the container's RU/s less its neighbours' expected load when lower; a first-level value's
+ * partitions (one per 50 GB it holds: "the total RU/s achievable for a single TenantId can exceed 10,000 RU/s" only
+ * when its data is in several, Hierarchical partition keys FAQ,
+ * https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys-faq), less the other values' load on each.
+ * A design whose declared load is at or above that ceiling (SG003, acknowledged) gets 95% of it: the alert then fires
+ * while the value is at its ceiling and throttled, which is the failure the acknowledgement accepted.
+ */
+function reachableThreshold(headroom: number, reach: number, declared: number): number {
+  const highest = HIGHEST_KEY_SHARE_OF_CEILING * reach;
+  if (declared >= reach) return round(highest);
+  return round(Math.max(declared, Math.min(headroom * reach, highest)));
+}
+
+function defaultThresholds(design: CosmosKeyDesign): Record<AlertName, number> {
   const { headroom } = design.thresholds;
-  const ceiling = keyCeiling(mode, design);
+  const reach = hotValueReach(design);
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: HEALTHY_THROTTLED_SHARE,
-    hotKey: round(Math.min(Math.max(headroom * ceiling, declaredHotKeyRu(design)), HIGHEST_KEY_SHARE_OF_CEILING * ceiling)),
-    // A first-level value may span physical partitions (past 10,000 RU/s), never the container's own RU/s.
-    hotPrefix: round(Math.min(Math.max(headroom * ceiling, declaredHotPrefixRu(design)), HIGHEST_KEY_SHARE_OF_CEILING * (dedicatedRu ?? Infinity))),
+    hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
+    // Undefined only for a one-level key, which gets no hotPrefix alert.
+    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design)),
     partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
   };
 }
@@ -97,15 +119,14 @@ const SKIP: Partial<Record<ThroughputMode, string>> = {
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
 
 /** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached.
- *  `dedicatedRu`: the container's manual RU/s or autoscale maximum, when known at plan time. */
+ *  The design carries the container's throughput (args.throughput) when known at plan time. */
 export function planAlerts(
   options: SkewAlertsOptions = {},
   design: CosmosKeyDesign,
   mode: ThroughputMode,
   monitoring: MonitoringActionGroups | undefined,
-  dedicatedRu?: number,
 ): AlertPlan {
-  const defaults = defaultThresholds(design, mode, dedicatedRu);
+  const defaults = defaultThresholds(design);
   const groups = tierGroups(options, monitoring);
   const skipped: { alert: AlertName; reason: string }[] = [];
   const resolve = (name: AlertName, unavailable?: string): ResolvedAlert | undefined => {

@@ -79,22 +79,27 @@ export interface SkewAlertsOptions {
    *  @default - > 0.05, window PT2H, every PT5M, page */
   readonly throttleRate?: ThrottleRateAlertOptions | false;
   /** Log alert on `CDBPartitionKeyRUConsumption`: one partition-key value's RU/s in one region, the
-   *  lowest of five consecutive minutes. Needs `monitoring`.
-   *  @default - > the design's headroom × the 10,000 RU/s logical-partition ceiling (8,000), or the
-   *  design's own load of its hottest key when higher, at most 95% of the ceiling; the ceiling is the
-   *  key's physical partition's share of the container's RU/s when lower (the core's count: the design's
-   *  `physicalPartitions`, else one per 6,000 RU/s manual or 10,000 RU/s autoscale, and per 50 GB: 6,000 RU/s
-   *  in an 18,000 RU/s manual container; a 1,000 RU/s container's key never uses more);
-   *  window PT15M, every PT5M, page. A page because no RU/s increase lifts that ceiling, and a key
-   *  at 80% of it leaves its physical partition (at most 10,000 RU/s) 20% or less for every other key
-   *  there: those keys' requests are throttled now, even while the container's 429 share, diluted by
-   *  its other partitions, stays under 5% (Microsoft Learn, "Partitioning and horizontal scaling"). */
+   *  lowest of five consecutive minutes. The table logs the RU each logical partition key consumed, so a
+   *  key never shows more than its partition serves it. Needs `monitoring`.
+   *  @default - > the design's headroom × what the key can reach (8,000 of a key's 10,000 RU/s ceiling),
+   *  or the design's own load of its hottest key when higher, at most 95% of what it can reach (unless
+   *  that load alone is above it, still below the ceiling). What a key can reach is SG003's ceiling
+   *  (`hotValueReach`): the lower of 10,000 RU/s and its physical partition's share of the container's
+   *  RU/s less the load its neighbours there are expected to take (the core's count of partitions: the
+   *  design's `physicalPartitions`, else one per 6,000 RU/s manual or 10,000 RU/s autoscale, and per 50 GB).
+   *  An acknowledged SG003 design whose hottest key is planned at or above that ceiling gets 95% of it:
+   *  the alert then fires while the key is throttled at its ceiling, the failure the acknowledgement
+   *  accepted; window PT15M, every PT5M, page. A page because no RU/s increase lifts that ceiling, and a
+   *  key near it leaves every other key on its physical partition (at most 10,000 RU/s) little or nothing:
+   *  those keys' requests are throttled now, even while the container's 429 share, diluted by its other
+   *  partitions, stays under 5% (Microsoft Learn, "Partitioning and horizontal scaling"). */
   readonly hotKey?: AlertOptions | false;
   /** Log alert as `hotKey`, summed per first-level value of a hierarchical key (one tenant).
    *  Needs `monitoring` and a key of two or three levels.
-   *  @default - > the headroom × 10,000 RU/s (or the container's dedicated RU/s when lower), or the
-   *  design's own load of its hottest first-level value when higher, at most 95% of that ceiling;
-   *  window PT15M, every PT5M, ticket */
+   *  @default - as `hotKey`, against what the hottest first-level value can reach: the physical
+   *  partitions its data spans (one per 50 GB of its `largestGb`), each at its share of the container's
+   *  RU/s less the other first-level values' expected load there (SG003's figure); window PT15M,
+   *  every PT5M, ticket */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
    *  A page, once (the alert is stateful: it fires when the partition crosses the line and not again

@@ -12,7 +12,7 @@ import { azureData, deployTime, named, passThrough, planTime, readArgs, tagsShap
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
-import { dedicatedRequestUnits, designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
+import { designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
 
 export interface ContainerPlan {
   readonly containerName: string;
@@ -119,7 +119,7 @@ export function planContainer(name: string, args: GuardedContainerArgs, componen
     containerName,
     verdict: checked,
     throughput: mode,
-    alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring, dedicatedRequestUnits(read.throughput)),
+    alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring),
     unchecked: uncheckedSettings(read),
     protect: read.protect ?? componentProtect ?? true,
   };

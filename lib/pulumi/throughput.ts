@@ -6,17 +6,7 @@
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
-import {
-  COSMOS_LIMITS,
-  PROFILES,
-  THROUGHPUT_GRID,
-  didYouMean,
-  requestUnitsShape,
-  shapes,
-  type CosmosKeyDesign,
-  type CosmosThroughputDesign,
-  type DesignIssue,
-} from '../index';
+import { THROUGHPUT_GRID, didYouMean, requestUnitsShape, shapes, type CosmosThroughputDesign, type DesignIssue } from '../index';
 import { deployTime } from './arg-shapes';
 
 /**
@@ -32,10 +22,6 @@ export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 
 /** Azure's grid for dedicated container throughput (the core's, shared with the design file's `throughput`). */
 const DEDICATED = { manual: THROUGHPUT_GRID.manual, autoscaleMax: THROUGHPUT_GRID.autoscaleMax } as const;
-
-/** The RU/s a serverless container serves in all while it has up to five physical partitions (the core's Cosmos DB
- *  profile's figure): one partition's share is this ÷ their count, so at most all of it, on one partition. */
-export const SERVERLESS_PARTITION_RU = COSMOS_LIMITS.serverlessContainerRequestUnits;
 
 const manual = shapes.record<{ manual: number | pulumi.Output<number> }>({
   manual: { shape: deployTime(requestUnitsShape('manual')), doc: 'Dedicated manual throughput in RU/s.' },
@@ -135,29 +121,4 @@ function describeArg(arg: ThroughputInput): string {
 export function throughputOptions(throughput: ThroughputInput): inputs.cosmosdb.CreateUpdateOptionsArgs | undefined {
   if (typeof throughput === 'string') return undefined;
   return 'manual' in throughput ? { throughput: throughput.manual } : { autoscaleSettings: { maxThroughput: throughput.autoscaleMax } };
-}
-
-/** The dedicated RU/s (manual, or the autoscale maximum) when known at plan time; undefined otherwise. */
-export function dedicatedRequestUnits(throughput: ThroughputInput): number | undefined {
-  if (typeof throughput === 'string') return undefined;
-  const value = 'manual' in throughput ? throughput.manual : throughput.autoscaleMax;
-  return typeof value === 'number' ? value : undefined;
-}
-
-/**
- * The most RU/s one logical partition can use: its 10,000 RU/s ceiling, or its physical partition's share
- * of the container's RU/s when lower. The core's Cosmos DB profile derives the physical partitions from the
- * design's throughput (args.throughput, passed into the design) and size, or takes the design's
- * `physicalPartitions`: one per 6,000 RU/s of manual throughput (10,000 of autoscale or shared) and per 50 GB
- * when created, the RU/s divided evenly among them; serverless, 5,000 RU/s shared by up to five (Microsoft Learn,
- * "Partitioning and horizontal scaling"; "Best practices for scaling provisioned throughput"; "Azure Cosmos DB
- * serverless account performance"). Without known throughput (a value known only at deployment, shared
- * throughput without `{ sharedDatabase }`) only the logical ceiling is known, and for serverless the most one
- * partition's share can be (the container's 5,000 RU/s). A hot-key threshold above this could never fire.
- */
-export function keyCeiling(mode: ThroughputMode, design: CosmosKeyDesign): number {
-  const logical = COSMOS_LIMITS.logicalPartitionRequestUnits;
-  const partitions = PROFILES.cosmosdb.physicalPartitions?.(design);
-  if (partitions) return Math.min(logical, partitions.requestUnitsEach);
-  return mode === 'serverless' ? Math.min(SERVERLESS_PARTITION_RU, logical) : logical;
 }

@@ -324,7 +324,7 @@ describe('skew alerts', () => {
     ]);
   });
 
-  it("watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 3,200 (80% of the container's own 4,000 RU/s, below the 10,000 key ceiling: a key never uses more than its container), empty keys left out, PT15M every PT5M, page (no RU/s increase lifts a key's ceiling)", () => {
+  it("watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 800 (80% of the 1,000 RU/s its partition leaves one key beside the rest of the 4,000 RU/s peak, as SG003 judges it, at the 5,000 RU/s SG017 asks for: a key never uses more), empty keys left out, PT15M every PT5M, page (no RU/s increase lifts a key's ceiling)", () => {
     const alert = engine.named('defaults-hot-key');
     expect(alert.inputs).toMatchObject({
       kind: 'LogAlert',
@@ -339,7 +339,7 @@ describe('skew alerts', () => {
       timeAggregation: 'Maximum',
       metricMeasureColumn: 'SustainedRUPerSecond',
       operator: 'GreaterThan',
-      threshold: 3_200,
+      threshold: 800,
       dimensions: [
         { name: 'PartitionKey', operator: 'Include', values: ['*'] },
         { name: 'RegionName', operator: 'Include', values: ['*'] },
@@ -359,11 +359,11 @@ describe('skew alerts', () => {
     ]);
   });
 
-  it('watch the first level of a hierarchical key (one tenant) the same way, by prefix', () => {
+  it('watch the first level of a hierarchical key (one tenant) the same way, by prefix (its own 2 RU/s added back to what its partition leaves it)', () => {
     const condition = criterionOf(engine.named('defaults-hot-prefix'));
     expect(condition).toMatchObject({
       metricMeasureColumn: 'SustainedRUPerSecond',
-      threshold: 3_200,
+      threshold: 801.6,
       dimensions: [
         { name: 'Prefix', operator: 'Include', values: ['*'] },
         { name: 'RegionName', operator: 'Include', values: ['*'] },
@@ -410,10 +410,10 @@ describe('skew alerts', () => {
     expect(engine.named('flat-hot-key').type).toBe(LOG_ALERT);
   });
 
-  it('take their thresholds from the design: its headroom, and never below its own declared load of one key', async () => {
+  it('take their thresholds from the design: its headroom, and never below its own declared load of one key when that load fits', async () => {
     await guarded('tight', { monitoring: accountMonitoring(), design: { ...telemetry, thresholds: { headroom: 0.7 } } });
-    // 70% of the container's 4,000 RU/s (one key never uses more than its container).
-    expect(criterionOf(engine.named('tight-hot-key')).threshold).toBe(2_800);
+    // 70% of the 1,800 RU/s one key can use beside the rest of the 4,000 RU/s peak, at the 5,800 SG017 asks for.
+    expect(criterionOf(engine.named('tight-hot-key')).threshold).toBe(1_260);
     expect(criterionOf(engine.named('tight-partition-size')).threshold).toBe(14);
     // Six regions at a sixth of 42,000 RU/s each: 7,000 RU/s per key at the declared peak, below the 8,000 line.
     const regions = { partitionKey: { paths: [{ path: '/region', cardinality: 6 }] }, workload: { peakReadUnits: 21_000, peakWriteUnits: 21_000 } };
@@ -430,7 +430,8 @@ describe('skew alerts', () => {
       },
     });
     expect(criterionOf(engine.named('regions-hot-key')).threshold).toBeGreaterThan(7_000);
-    // A declared (and acknowledged) 9,000 RU/s key is alerted above its declared load, not at it.
+    // A declared (and acknowledged) 9,000 RU/s key whose partition leaves it 4,750 (10,000 less 21,000 ÷ 4 of neighbours)
+    // is alerted at 95% of that: at its ceiling, throttled, the failure the acknowledgement accepted (a 9,000 line never fires).
     const whale = {
       ...orders,
       workload: { peakReadUnits: 15_000, peakWriteUnits: 15_000, hotKeyShare: 0.3 },
@@ -440,13 +441,14 @@ describe('skew alerts', () => {
       ],
     };
     await guarded('whale', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 40_000 }, design: whale });
-    expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(9_000);
+    expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(4_512.5);
   });
 
   it("judge a serverless key against its physical partition's share of the container's 5,000 RU/s, and create no NormalizedRUConsumption alert", async () => {
     const info = jest.spyOn(pulumi.log, 'info');
     const component = await guarded('serverless', { monitoring: accountMonitoring(), throughput: 'serverless', design: orders });
-    expect(criterionOf(engine.named('serverless-hot-key')).threshold).toBe(4_000);
+    // 80% of the 2,000 RU/s one key can use beside the rest of the 3,000 RU/s peak on the one partition's 5,000.
+    expect(criterionOf(engine.named('serverless-hot-key')).threshold).toBe(1_600);
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.named('serverless').inputs.options).toBeUndefined();
     expect(info).toHaveBeenCalledWith(expect.stringContaining('no normalizedRu alert: a serverless container has no provisioned throughput'), component);
@@ -454,18 +456,19 @@ describe('skew alerts', () => {
 
   it("judge a key against its physical partition's share when that is below 10,000 RU/s (the core's physical-partition model)", async () => {
     // 18,000 RU/s manual start on three physical partitions of 6,000 RU/s ("Partitioning and horizontal scaling"; "Best
-    // practices for scaling provisioned throughput"): a key on one of them never gets 10,000, and 4,800 is 80% of its share.
+    // practices for scaling provisioned throughput"): a key on one of them never gets 10,000, and its neighbours (a third of
+    // the 3,000 RU/s peak) take 1,000 of its 6,000: 4,000 is 80% of the 5,000 left.
     await guarded('split', { monitoring: accountMonitoring(), throughput: { manual: 18_000 }, design: orders });
-    expect(criterionOf(engine.named('split-hot-key')).threshold).toBe(4_800);
-    // The same container raised in place from 18,000 RU/s keeps its three partitions up to 30,000 RU/s: 10,000 each.
+    expect(criterionOf(engine.named('split-hot-key')).threshold).toBe(4_000);
+    // The same container raised in place from 18,000 RU/s keeps its three partitions up to 30,000 RU/s: 10,000 each, 9,000 left.
     await guarded('raised', { monitoring: accountMonitoring(), throughput: { manual: 30_000 }, design: { ...orders, physicalPartitions: 3 } });
-    expect(criterionOf(engine.named('raised-hot-key')).threshold).toBe(8_000);
-    // 200 GB make four physical partitions of a 20,000 RU/s autoscale maximum: 5,000 RU/s each, whatever the RU/s alone say.
+    expect(criterionOf(engine.named('raised-hot-key')).threshold).toBe(7_200);
+    // 200 GB make four physical partitions of a 20,000 RU/s autoscale maximum: 5,000 RU/s each (750 to neighbours), whatever the RU/s alone say.
     await guarded('stored', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 20_000 }, design: { ...orders, storage: { totalGb: 200 } } });
-    expect(criterionOf(engine.named('stored-hot-key')).threshold).toBe(4_000);
-    // A 20,000 RU/s autoscale maximum and no declared size: two partitions of 10,000, so the logical ceiling is the one that bites.
+    expect(criterionOf(engine.named('stored-hot-key')).threshold).toBe(3_400);
+    // A 20,000 RU/s autoscale maximum and no declared size: two partitions of 10,000, 1,500 of each to neighbours.
     await guarded('unsized', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 20_000 }, design: orders });
-    expect(criterionOf(engine.named('unsized-hot-key')).threshold).toBe(8_000);
+    expect(criterionOf(engine.named('unsized-hot-key')).threshold).toBe(6_800);
   });
 
   it('on shared database throughput, create no NormalizedRUConsumption alert (no per-container data) and say why', async () => {

@@ -78,14 +78,16 @@ describe('the alerts the example program registers', () => {
     ]);
   });
 
-  it('no rule that cannot fire: NormalizedRUConsumption only on containers with their own throughput, and each per-key threshold below what one key of that container can use (devices 1,000 RU/s: 800; events: 8,000 of 10,000)', () => {
+  it("no rule that cannot fire: NormalizedRUConsumption only on containers with their own throughput, and each per-key threshold below what one key of that container can use beside its neighbours' planned load, as SG003 judges it (devices: 80% of 1,000 − 800 RU/s = 160; events: 80% of 10,000 − 8,000 = 1,600; each prefix a little more, its own share of the peak added back)", () => {
     const containers = resources.filter((r) => r.type === 'azure-native:cosmosdb:SqlResourceSqlContainer');
     for (const name of ['events', 'devices']) {
       const options = containers.find((c) => c.inputs.containerName === name || c.name === name)?.inputs.options as Record<string, unknown> | undefined;
       expect(options?.throughput ?? options?.autoscaleSettings).toBeDefined();
     }
     const byName = Object.fromEntries(rules().map((r) => [r.name, thresholdOf(r)]));
-    expect([byName['devices-hot-key'], byName['devices-hot-prefix'], byName['events-hot-key'], byName['events-hot-prefix']]).toEqual([800, 800, 8_000, 8_000]);
+    expect([byName['devices-hot-key'], byName['devices-hot-prefix'], byName['events-hot-key'], byName['events-hot-prefix']]).toEqual([
+      160, 160.32, 1_600, 1_612.8,
+    ]);
   });
 });
 
@@ -131,36 +133,36 @@ describe('incidents (seed 4): every incident pages, within a stated time of its 
   const run = (incident: Parameters<typeof cosmosIncident>[0], target: string) => replayed(incident, target, isPageTier);
   const everyAlert = (incident: Parameters<typeof cosmosIncident>[0], target: string) => replayed(incident, target);
 
-  it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 2 hours) pages 66 minutes after the first 429 (its range an hour at its budget); the throttle-rate page follows at 86, when 7% of requests are throttled, and the hot-prefix ticket at 71', () => {
+  it('a whale tenant under the hierarchical key of events (1.2 × a range budget over 2 hours) pages 66 minutes after the first 429 (its range an hour at its budget); the throttle-rate page follows at 86, when 7% of requests are throttled, and the hot-prefix ticket at 6', () => {
     const c = everyAlert('whale prefix under a hierarchical key', 'events');
     const start = 1 * 1440 + 15 * 60;
     expect([
       firstOf(c, 'events-throttle-rate', start)! - c.truth.first429!,
       firstOf(c, 'events-hot-partition-range', start)! - c.truth.first429!,
       firstOf(c, 'events-hot-prefix', start)! - c.truth.first429!,
-    ]).toEqual([86, 66, 71]);
+    ]).toEqual([86, 66, 6]);
     expect(Math.round(c.pages.find((p) => p.alert === 'events-throttle-rate')!.value! * 100)).toBe(7);
   });
 
-  it('a key growing for days in devices pages 163 minutes after the first 429 (its one range an hour at its budget), the throttle-rate page at 388, and the hot-key page 23 minutes after the key crosses 800 RU/s (80% of its 1,000 RU/s ceiling)', () => {
+  it("a key growing for days in devices pages 727 minutes before the first 429, through the hot-key page (the key above 160 RU/s: 80% of what its partition leaves it beside its neighbours' planned 800), then 163 minutes after it (its one range an hour at its budget), the throttle-rate page at 388", () => {
     const c = run('hot key growing for days', 'devices');
     expect([
       firstOf(c, 'devices-hot-partition-range')! - c.truth.first429!,
       firstOf(c, 'devices-throttle-rate')! - c.truth.first429!,
-      firstOf(c, 'devices-hot-key')! - c.truth.firstKeyOver80!,
-    ]).toEqual([163, 388, 23]);
+      firstOf(c, 'devices-hot-key')! - c.truth.first429!,
+    ]).toEqual([163, 388, -727]);
     // Azure sends the resolved notification to the same action groups: one per fired alert, never more.
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 
-  it("a key growing for days in events pages 178 minutes after its first 429 and 73 after its range's load reached 80% of its budget (the range an hour at its budget: 429s every minute there, while the container's share, one range of 4, stays under 5% until the throttle-rate page at 1,513), and the hot-key page 17 minutes after the key crosses 8,000 RU/s (80% of its 10,000 RU/s ceiling)", () => {
+  it("a key growing for days in events pages 178 minutes after its first 429 and 73 after its range's load reached 80% of its budget (the range an hour at its budget: 429s every minute there, while the container's share, one range of 4, stays under 5% until the throttle-rate page at 1,513), and the hot-key page 402 minutes before the first 429 (the key above 1,600 RU/s: 80% of the 2,000 its partition leaves it beside its neighbours' planned 8,000)", () => {
     const c = run('hot key growing for days', 'events');
     expect([
       firstOf(c, 'events-hot-partition-range')! - c.truth.first429!,
       firstOf(c, 'events-hot-partition-range')! - c.truth.firstOver80!,
-      firstOf(c, 'events-hot-key')! - c.truth.firstKeyOver80!,
       firstOf(c, 'events-throttle-rate')! - c.truth.first429!,
-    ]).toEqual([178, 73, 17, 1_513]);
+      firstOf(c, 'events-hot-key')! - c.truth.first429!,
+    ]).toEqual([178, 73, 1_513, -402]);
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 

@@ -25,7 +25,7 @@
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
  *   interval ends, with the same delay.
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (sd 10% + Poisson);
- * the uniform traffic's log rows are grouped into 20 synthetic keys per minute (real keys are far
+ * the uniform traffic's log rows are grouped into 50 synthetic keys per minute (real keys are far
  * smaller: this overstates their share, never understates a hot key's); the rows of one minute
  * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly; one region
  * (`REGION`), so RegionName is the same on every row.
@@ -40,7 +40,7 @@ import { expectedExcess } from './load';
 const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
 const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 const RU_PER_REQUEST = 6;
-const LOG_GROUPS = 20;
+const LOG_GROUPS = 50;
 /** The one region the modelled account writes in. */
 export const REGION = 'West Europe';
 const REQUESTS_INTERVAL = 5;

@@ -1,0 +1,40 @@
+/**
+ * The most RU/s a Cosmos DB container's hottest values can use, as SG003 judges them: what an alert on one value's
+ * RU/s can ever see. A logical partition serves at most 10,000 RU/s, and only its physical partition's share of the
+ * container's RU/s (divided evenly among the physical partitions), which the other key values there share
+ * ("Partitioning and horizontal scaling"); a hierarchical key's first-level value stays on the physical partitions
+ * its data spans, one per 50 GB ("Hierarchical partition keys"). Above these figures the value is rate-limited (429).
+ */
+import type { CosmosKeyDesign } from '../design/key-design';
+import { COSMOS_LIMITS } from '../engines';
+import { DesignAnalysis, type SpaceAnalysis } from './analysis';
+import { hottestPrefixReach } from './prefix-ingestion';
+
+/** RU/s the hottest values of a container can use, with their neighbours at the load the design expects of them. */
+export interface HotValueReach {
+  /** The busiest stored key (the hottest logical partition, or one of its write shards): the lower of its 10,000
+   *  RU/s and its physical partition's RU/s less its neighbours' expected load. */
+  readonly key: number;
+  /** The hottest first-level value of a hierarchical key, over the physical partitions its data spans, less the
+   *  other first-level values' expected load on each. Undefined for a key of one level. */
+  readonly prefix: number | undefined;
+}
+
+/**
+ * What the container's busiest stored key and hottest first-level value can use, on the physical share SG003 judges
+ * them on (the engine's `physicalShare`: the declared `physicalPartitions`, else those the container is created with
+ * at its declared throughput and size; for a container above its capacity, the layout SG017's raise gives). Without
+ * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
+ */
+export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
+  return { key: storedKeyReach(new DesignAnalysis(design).of(design.primaryKey)), prefix: hottestPrefixReach(design) };
+}
+
+function storedKeyReach(a: SpaceAnalysis): number {
+  const logical = COSMOS_LIMITS.logicalPartitionRequestUnits;
+  const sharding = a.space.sharding;
+  const share = a.storedKeyShare(sharding?.strategy ?? 'none', sharding?.shards ?? 1);
+  if (share) return Math.min(logical, Math.max(0, share.requestUnitsEach - share.neighbours));
+  // No share SG003 judges (a serverless container above its capacity has no raise): its partition's RU/s, if known.
+  return Math.min(logical, a.owner.profile.physicalPartitions?.(a.design)?.requestUnitsEach ?? logical);
+}

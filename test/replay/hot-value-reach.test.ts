@@ -1,0 +1,139 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// The hotKey and hotPrefix alerts can fire: each threshold is below what its key (or first-level value) can use,
+// SG003's ceiling (`hotValueReach`: its physical partitions' RU/s less its neighbours' planned load), and above the
+// design's own load of it when that fits. Proved on the generated alert rules, then replayed over a day in which the
+// value runs at that ceiling, and over a day at its planned load, with the neighbours at theirs.
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
+import { replayProgram, type ContainerModel, type CosmosHotKey, type RegisteredResource, type Scenario } from '../../lib/testing/replay';
+import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+import { skewguardQueries } from './support/examples';
+
+const engine = installMocks();
+const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/saas`;
+const ONCALL = `${SUBSCRIPTION}/resourceGroups/data/providers/microsoft.insights/actionGroups/oncall`;
+
+/** The expert user's sessions container: a whale tenant of 80 GB (2 physical partitions of 7,875 RU/s at 63,000 RU/s
+ *  autoscale over 400 GB: 8 partitions), declared at 35% of 50,000 RU/s = 17,500, SG003 acknowledged. */
+const sessions: ContainerDesign = {
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 2_000, hotKeyShare: 0.35, largestGb: 80 },
+      { path: '/userId', cardinality: 500_000 },
+      { path: '/sessionId', cardinality: 'unique' },
+    ],
+  },
+  workload: { peakReadUnits: 30_000, peakWriteUnits: 20_000 },
+  storage: { totalGb: 400 },
+  acknowledgements: [{ rule: 'SG003', reason: 'Whale tenant moves to its own container next quarter (TICKET-123).' }],
+};
+/** The same container with a tenant that fits: 10% of 30,000 RU/s = 3,000 under a prefix whose 2 partitions leave it
+ *  2 × (7,875 − 27,000 ÷ 8) = 9,000 RU/s. */
+const fitting: ContainerDesign = {
+  ...sessions,
+  partitionKey: { paths: [{ ...sessions.partitionKey.paths[0], hotKeyShare: 0.1 }, ...sessions.partitionKey.paths.slice(1)] },
+  workload: { peakReadUnits: 18_000, peakWriteUnits: 12_000 },
+  acknowledgements: undefined,
+};
+/** A flat key at 20,000 RU/s manual (4 partitions of 5,000): its whale at 50% of 13,000 = 6,500, SG003 acknowledged. */
+const flat: ContainerDesign = {
+  partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000, hotKeyShare: 0.5 }] },
+  workload: { peakReadUnits: 0, peakWriteUnits: 13_000 },
+  acknowledgements: [{ rule: 'SG003', reason: 'Accepted: whale tenant throttles, retried by SDK.' }],
+};
+/** The same key with a tenant that fits: 10% of 8,000 = 800, on a partition that leaves it 5,000 − 7,200 ÷ 4 = 3,200. */
+const flatFitting: ContainerDesign = {
+  partitionKey: { paths: [{ ...flat.partitionKey.paths[0], hotKeyShare: 0.1 }] },
+  workload: { peakReadUnits: 0, peakWriteUnits: 8_000 },
+};
+
+const CONTAINERS = {
+  sessions: { design: sessions, throughput: { autoscaleMax: 63_000 } },
+  fitting: { design: fitting, throughput: { autoscaleMax: 63_000 } },
+  flat: { design: flat, throughput: { manual: 20_000 } },
+  flatfitting: { design: flatFitting, throughput: { manual: 20_000 } },
+} as const;
+
+let resources: RegisteredResource[];
+beforeAll(async () => {
+  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+  const monitoring = new CosmosAccountMonitoring('saas', { resourceGroupName: 'data', account: { name: 'saas', id: ACCOUNT_ID }, actionGroupIds: [ONCALL] });
+  const components = Object.entries(CONTAINERS).map(
+    ([name, { design, throughput }]) => new GuardedContainer(name, { monitoring, database: 'app', throughput, design }),
+  );
+  await registeredAll(components.flatMap((c) => [c, c.container, ...Object.values(c.alerts)]));
+  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+});
+afterAll(() => jest.restoreAllMocks());
+
+const thresholdOf = (name: string) =>
+  (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
+
+describe('thresholds on the generated alert rules', () => {
+  it("the acknowledged whale tenant's hotPrefix: 95% of the 7,625 RU/s its 2 partitions leave it (2 × (7,875 − 4,062.5 of neighbours)), not its unreachable 17,500", () => {
+    expect(thresholdOf('sessions-hot-prefix')).toBe(7_243.75);
+  });
+
+  it("the acknowledged flat whale's hotKey: 95% of the 3,375 RU/s its 5,000 RU/s partition leaves it beside 1,625 of neighbours, not 4,750", () => {
+    expect(thresholdOf('flat-hot-key')).toBe(3_206.25);
+  });
+
+  it('a value that fits gets the headroom × what it can reach, above its planned load: prefix 80% of 9,000 (plan 3,000), key 80% of 3,200 (plan 800)', () => {
+    expect([thresholdOf('fitting-hot-prefix'), thresholdOf('flatfitting-hot-key')]).toEqual([7_200, 2_560]);
+  });
+});
+
+describe('replayed over a day', () => {
+  const queries = () => skewguardQueries(Object.keys(CONTAINERS).map((containerName) => ({ databaseName: 'app', containerName })));
+  /** `load` RU/s under one value (a tenant of 20 full keys over `ranges`, or one key), the rest of `peak` spread evenly. */
+  function model(container: keyof typeof CONTAINERS, peak: number, load: number, ranges: readonly number[]): ContainerModel {
+    const { throughput } = CONTAINERS[container];
+    const keys = container.startsWith('flat') ? 1 : 20;
+    const hotKeys: CosmosHotKey[] = Array.from({ length: keys }, (_, i) => ({
+      key: keys === 1 ? '["whale"]' : `["whale","u-${i}","s-${i}"]`,
+      range: ranges[i % ranges.length],
+      ru: () => load / keys,
+    }));
+    return {
+      throughput: 'manual' in throughput ? { kind: 'manual', ru: throughput.manual } : { kind: 'autoscale', ru: throughput.autoscaleMax },
+      storageGb: container.startsWith('flat') ? 0 : 400,
+      ru: () => peak - load,
+      hotKeys,
+    };
+  }
+  const scenario = (name: string, models: Record<string, ContainerModel>): Scenario<ContainerModel> => ({
+    name,
+    kind: 'incident',
+    days: 1,
+    seed: 5,
+    assumptions: ['the hot value and its neighbours at a constant load all day'],
+    models,
+  });
+  const firedAlerts = (name: string, models: Record<string, ContainerModel>) =>
+    replayProgram(resources, scenario(name, models), { queries: queries() })
+      .alerts.filter((a) => /hot-(key|prefix)$/.test(a.name) && a.events.some((e) => e.kind === 'fired'))
+      .map((a) => a.name)
+      .sort();
+
+  it("fires when each value runs at its partitions' ceiling, its neighbours at their planned load", () => {
+    // Each prefix's 20 keys over its 2 partitions (ranges 0 and 1), each key on range 0 of the flat containers.
+    const fired = firedAlerts('values at their ceilings', {
+      sessions: model('sessions', 50_000 - 17_500 + 7_625, 7_625, [0, 1]),
+      fitting: model('fitting', 30_000 - 3_000 + 9_000, 9_000, [0, 1]),
+      flat: model('flat', 13_000 - 6_500 + 3_375, 3_375, [0]),
+      flatfitting: model('flatfitting', 8_000 - 800 + 3_200, 3_200, [0]),
+    });
+    expect(fired).toEqual(['fitting-hot-prefix', 'flat-hot-key', 'flatfitting-hot-key', 'sessions-hot-prefix']);
+  });
+
+  it('stays quiet at the planned load where it fits', () => {
+    const fired = firedAlerts('values at their planned load', {
+      fitting: model('fitting', 30_000, 3_000, [0, 1]),
+      flatfitting: model('flatfitting', 8_000, 800, [0]),
+    });
+    expect(fired).toEqual([]);
+  });
+});
