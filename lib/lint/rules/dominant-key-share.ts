@@ -69,7 +69,9 @@ export const dominantKeyShare = defineRule({
       const full = fullKeyHit(a);
       // The full key's hottest value sits under one first-level value, on the same physical partition: where that
       // value saturates first (or alone is dominant), it is the finding, with its growth (one per key, as SG001's).
-      if (first && (!full || first.growth <= full.growth)) return [firstLevelHit(a, first)];
+      // At the same growth (the full key's share estimated from the first level's, one value under it) the full key's stays.
+      // Where both are dominant, at the full key's finding's path: one finding per key, whose identity a reorder keeps.
+      if (first && (!full || first.growth < full.growth)) return [firstLevelHit(a, first, full?.hit.path)];
       return full ? [full.hit] : [];
     });
   },
@@ -86,12 +88,13 @@ function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
 }
 
 /** The finding on a dominant first-level value: its load against the physical partition's share it can reach. */
-function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement): RuleHit<Id> {
+function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.space.partitionKeyPath): RuleHit<Id> {
   const { headroom, maxHotKeyShare } = a.design.thresholds;
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
   return {
-    path: first.level.path,
+    // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
+    path,
     messageId: 'dominant',
     notes: [
       'declaredAtLevel',

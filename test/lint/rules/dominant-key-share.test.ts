@@ -79,7 +79,7 @@ testRule('SG014', {
       findings: [
         {
           messageId: 'dominant',
-          path: 'partitionKey.paths[0]',
+          path: 'partitionKey.paths',
           severity: 'warning',
           notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartition', 'firstLevelPhysicalShare'],
           fixId: 'fixFirstLevel',
@@ -114,7 +114,7 @@ testRule('SG014', {
         },
       }),
       findings: [
-        { messageId: 'dominant', path: 'partitionKey.paths[0]', data: { key: ['/tenantId'], share: 0.3, load: 1500, growthToCeiling: 1.68421052632 } },
+        { messageId: 'dominant', path: 'partitionKey.paths', data: { key: ['/tenantId'], share: 0.3, load: 1500, growthToCeiling: 1.68421052632 } },
       ],
     },
     {
