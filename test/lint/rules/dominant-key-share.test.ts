@@ -82,7 +82,7 @@ testRule('SG014', {
           path: 'partitionKey.paths',
           severity: 'warning',
           notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartition', 'firstLevelPhysicalShare'],
-          fixId: 'fixFirstLevel',
+          fix: /^plan a bucketed first level before traffic grows 1\.68×/,
           data: {
             key: ['/tenantId'],
             share: 0.3,
@@ -113,9 +113,7 @@ testRule('SG014', {
           ],
         },
       }),
-      findings: [
-        { messageId: 'dominant', path: 'partitionKey.paths', data: { key: ['/tenantId'], share: 0.3, load: 1500, growthToCeiling: 1.68421052632 } },
-      ],
+      findings: [{ messageId: 'dominant', path: 'partitionKey.paths', data: { key: ['/tenantId'], share: 0.3, load: 1500, growthToCeiling: 1.68421052632 } }],
     },
     {
       // 60,000 manual = 10 partitions of 6,000 (4,800 usable). Neighbours (5,000 − 1,500) ÷ 10 = 350; usable 4,450;

@@ -113,7 +113,6 @@ testRule('SG001', {
       findings: [
         {
           messageId: 'fewValuesEachFits',
-          fixId: 'fixEachFits',
           notes: ['firstLevelBinds'],
           data: { hotLoad: 3333.33333333, hotUsable: 4000, keyHotLoad: 2000, keyHotUsable: 3500, growthToCeiling: 1.2 },
           fix: /before traffic grows 1\.2×/,

@@ -431,10 +431,8 @@ testRule('SG002', {
         {
           messageId: 'combinedKey',
           severity: 'error',
-          fixId: 'fixCapacityFirst',
-          fixNotes: ['orMoreValues'],
           data: { values: 5, share: 0.2, load: 2400, usable: 400, neighbourRu: 3600, physicalPartitions: 2 },
-          fix: /^give the container the throughput SG017 asks for first/,
+          fix: /^give the container the throughput SG017 asks for first .*; or key by an event id/,
         },
       ],
     },
