@@ -366,7 +366,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
             total: analysis.total.reads + analysis.total.writes,
             // Each shard is a key value of its own (SpaceAnalysis.storedKeyShare): N × the values, so a uniform key's
             // shard meets 1/P of the rest, its siblings included, not the average partition's load less its own.
-            cardinality: analysis.cardinality * shards,
+            cardinality: analysis.trafficValues * shards,
           })
         : undefined;
     const raise = whole ?? sharded;

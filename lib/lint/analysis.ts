@@ -6,7 +6,7 @@
  */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import type { AccessPattern, KeyDesign, KeySpace } from '../design/key-design';
+import { currentBucketValues, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
@@ -119,6 +119,13 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 export class SpaceAnalysis {
   /** Distinct values of the full (logical) key. */
   readonly cardinality: number;
+  /**
+   * The values the peak lands on, which the hottest value's physical-partition neighbours are counted over: the key's
+   * cardinality, but for a key that combines a time bucket with other parts only the current bucket's values
+   * (`currentBucketValues`: `/tenantId` → `/day` with 5 tenants takes today's load on 5 values, older buckets idle), so
+   * its hottest value, one of those 5 at an even share, is judged as a 5-valued key's is, not as a skewed one of 1,825.
+   */
+  readonly trafficValues: number;
   /** A key value holds many items (DynamoDB: a sort-key range; Cosmos DB: a logical partition of
    *  documents), so write sharding spreads its reads too. A single item's reads stay whole. */
   readonly collection: boolean;
@@ -156,13 +163,15 @@ export class SpaceAnalysis {
     const { headroom } = design.thresholds;
     const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
     this.cardinality = fullKeyCardinality(space.partitionKey);
+    const bucketValues = space.workload.hotKeyShareSource === 'time-bucket' ? currentBucketValues(space.partitionKey) : undefined;
+    this.trafficValues = bucketValues ?? this.cardinality;
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
     this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && readsWholeKey(space, p)) : [];
     this.readsSpread = this.collection && this.pagedReads.length === 0;
     this.total = { reads: peakReadUnits, writes: peakWriteUnits };
     this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot) : undefined;
+    this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
     this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, shards, this.readsSpread), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
@@ -186,7 +195,7 @@ export class SpaceAnalysis {
   storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot): PhysicalShare | undefined {
     if (this.physical === undefined || n <= 1 || (layout !== 'random' && layout !== 'calculated')) return this.physical;
     const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
-    return this.owner.profile.physicalShare?.(this.design, this.total, stored, this.cardinality * n);
+    return this.owner.profile.physicalShare?.(this.design, this.total, stored, this.trafficValues * n);
   }
 
   /**

@@ -62,7 +62,7 @@ export interface ValueLoad {
  * value, whose documents sit on one physical partition and consume only that partition's RU/s ("Hierarchical
  * partition keys"), as a flat key's value does (SG002's time bucket leading a hierarchical key).
  */
-export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = { loads: a.hot, cardinality: a.cardinality }): readonly LoadDimension[] {
+export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = { loads: a.hot, cardinality: a.trafficValues }): readonly LoadDimension[] {
   const primary = a.space === a.design.primaryKey;
   const share = primary ? a.owner.profile.physicalShare?.(a.design, a.total, value.loads, value.cardinality) : undefined;
   return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, share && !share.raisedFrom ? share : overloadedShare(a, value));
@@ -109,7 +109,7 @@ const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undefined {
   const hot = a.hot.reads + a.hot.writes;
   if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * a.design.thresholds.headroom) return undefined;
-  return throughputServing(a.design as CosmosKeyDesign, { hot, total: a.total.reads + a.total.writes, cardinality: a.cardinality });
+  return throughputServing(a.design as CosmosKeyDesign, { hot, total: a.total.reads + a.total.writes, cardinality: a.trafficValues });
 }
 
 /** A raise of a container's RU/s in place: its RU/s, and the physical partitions it then has and the RU/s of each. */
@@ -222,7 +222,7 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   let least: ShardRaise | undefined;
   for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign)) {
     if (!fits(peak, raise.requestUnits * headroom)) continue;
-    const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.cardinality * n);
+    const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.trafficValues * n);
     const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
     const at = (n: number): ShardRaise => {
       const loads = stored(n);

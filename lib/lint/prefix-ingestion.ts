@@ -18,19 +18,22 @@ import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
-import { COSMOS_LIMITS, profileOf, type Loads, type PhysicalShare } from '../engines';
-import type { DesignAnalysis } from './analysis';
+import { COSMOS_LIMITS, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
+import { growthOf, type DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
+  overCapacity,
   physicalShareData,
   RAISE,
   raiseFigures,
   raiseInPlace,
   raisedLayouts,
+  reachableDimensions,
   throughputServing,
   type RaisedThroughput,
   type RaiseNames,
+  type ValueLoad,
 } from './physical-partition';
 import type { MessageData, RuleHit } from './rule';
 
@@ -237,6 +240,37 @@ export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): bo
   const current = design.primaryKey.partitionKey[0];
   const load = prefixLoad(design, first, first === current ? first.hotKeyShare : undefined);
   return load !== undefined && overloaded(load);
+}
+
+/** The hottest value of a hierarchical key's first level, judged on the share it can reach (`firstLevelJudged`). */
+export interface FirstLevelJudgement {
+  readonly level: KeyAttribute;
+  /** Its share of the key space's traffic: the level's declared `hotKeyShare`, else uniform (1/cardinality). */
+  readonly share: number;
+  readonly value: ValueLoad;
+  readonly dimensions: readonly LoadDimension[];
+  readonly growth: number;
+}
+
+/**
+ * The hottest value of a hierarchical key's first level (the share SG003's prefix check takes: its declared
+ * `hotKeyShare`, else uniform) on what it can reach: its documents stay on one physical partition until they hold
+ * 50 GB, "limiting your throughput consumption to just what is on that one physical partition" ("Hierarchical
+ * partition keys"), so its whole load is judged on that partition's share by `reachableDimensions`, as a flat key's
+ * value is. The full key's hottest value sits under one first-level value, on the same partition: where this growth
+ * is the smaller, it is the key's (SG001, SG014). Undefined off the primary key, for a flat key, a time-bucket first
+ * level (SG002's), a value already spanning several partitions (SG003 counts them), or a container whose peak is above
+ * its usable RU/s (SG017's finding; SG003 judges the prefix at SG017's raise).
+ */
+export function firstLevelJudged(a: SpaceAnalysis): FirstLevelJudgement | undefined {
+  const { design } = a;
+  const [level, ...deeper] = design.primaryKey.partitionKey;
+  if (a.space !== design.primaryKey || deeper.length === 0 || overCapacity(a)) return undefined;
+  const load = prefixLoad(design, level, level.hotKeyShare);
+  if (!load || load.spanned > 1) return undefined;
+  const value = { loads: load.loads, cardinality: load.values };
+  const dimensions = reachableDimensions(a, value);
+  return { level, share: load.share, value, dimensions, growth: growthOf(dimensions) };
 }
 
 /** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */

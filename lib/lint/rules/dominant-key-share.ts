@@ -1,6 +1,8 @@
-import { nearestToCeiling } from '../../design/sharding';
-import { atCeiling } from '../analysis';
+import { joinPath } from '../../design/field-path';
+import { allFit, nearestToCeiling } from '../../design/sharding';
+import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { hotValueGrowth, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
+import { firstLevelJudged, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -13,6 +15,10 @@ type Id =
   | 'aboveMaxShareOverCapacity'
   | 'aboveMaxShareOverCapacityOwn'
   | 'physicalShare'
+  | 'firstLevelPartition'
+  | 'firstLevelPhysicalShare'
+  | 'fixFirstLevel'
+  | 'fixFirstLevelAtCeiling'
   | 'fix'
   | 'fixAtCeiling'
   | 'fixOverCapacity';
@@ -24,7 +30,7 @@ export const dominantKeyShare = defineRule({
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:
-    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding); it never raises the shard count.",
+    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB; that finding replaces the full key's where it saturates first. It never raises the shard count.",
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
@@ -43,84 +49,150 @@ export const dominantKeyShare = defineRule({
       ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): its own physical partition carries {{partitionLoad}} RU/s ({{load}} RU/s of its own, and {{neighbourRu}} RU/s the other logical partitions on it are expected to take) of the {{partitionRu}} RU/s it gets ({{partitionUsable}} usable at {{headroom|percent}})",
     physicalShare:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach",
+    // A hierarchical key's first-level value: all its documents, and so its whole load, on one physical partition.
+    firstLevelPartition:
+      "; a first-level value's documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however unique {{deeperLevels|code}} are",
+    firstLevelPhysicalShare:
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other first-level values hashed there are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s one full key value may take, is what this value can reach",
+    fixFirstLevel:
+      'plan a bucketed first level before traffic grows {{growthToCeiling}}× ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
+    fixFirstLevelAtCeiling:
+      'plan a bucketed first level now ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixAtCeiling: 'plan sharding for this key now (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixOverCapacity:
       "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
   },
-  check(design, { spaces }) {
+  check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
-      const { space } = a;
-      const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
-      const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';
-      // Above the ceiling SG003 reports it as an error; a key sharded because its throughput needs it is
-      // planned for its hottest value by that sharding. Any other declared sharding (needless, SG007, or for
-      // size only) does not count: the share never raises N (issue 14 §1), so the note speaks of the
-      // unsharded key, as it stands after SG007's fix.
-      if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return [];
-      if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return [];
-      // Above the container's usable RU/s no partition's share is a ceiling: say what SG017 says, never "a usable 0".
-      const capacity = overCapacity(a);
-      const unsharded = reachableDimensions(a);
-      const busiest = nearestToCeiling(unsharded);
-      // The key's one growth factor (SG001 gives the same); off capacity `unsharded` is the same share it is judged on.
-      const growth = hotValueGrowth(a);
-      const saturated = atCeiling(growth);
-      // No declared traffic: nothing to saturate, and no growth factor to report.
-      if (busiest.load === 0) return [];
-      const onLevel = hotKeyShareLevel !== undefined;
-      const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
-      const { headroom } = design.thresholds;
-      const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = capacity
-        ? {
-            notes: [...level, busiest.physical ? 'aboveMaxShareOverCapacityOwn' : 'aboveMaxShareOverCapacity'],
-            fixId: 'fixOverCapacity',
-            data: {
-              load: busiest.load,
-              unit: busiest.unit,
-              containerPeak: capacity.peak,
-              containerUsable: capacity.usable,
-              containerRu: capacity.capacity,
-              headroom,
-              ...(busiest.physical
-                ? {
-                    partitionLoad: busiest.load + busiest.physical.neighbours,
-                    neighbourRu: busiest.physical.neighbours,
-                    partitionRu: busiest.physical.requestUnitsEach,
-                    partitionUsable: busiest.physical.requestUnitsEach * headroom,
-                  }
-                : {}),
-            },
-          }
-        : {
-            notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
-            fixId: saturated ? 'fixAtCeiling' : 'fix',
-            data: {
-              load: busiest.load,
-              usable: busiest.usable,
-              unit: busiest.unit,
-              ...(saturated ? {} : { growthToCeiling: growth }),
-              ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
-            },
-          };
-      return [
-        {
-          // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
-          path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
-          index: space.index,
-          messageId: 'dominant',
-          notes: judged.notes,
-          fixId: judged.fixId,
-          data: {
-            key: space.partitionKey.map((k) => k.name),
-            index: space.index,
-            share: hotKeyShare,
-            limit: design.thresholds.maxHotKeyShare,
-            ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
-            ...judged.data,
-          },
-        },
-      ];
+      const first = dominantFirstLevel(a);
+      const full = fullKeyHit(a);
+      // The full key's hottest value sits under one first-level value, on the same physical partition: where that
+      // value saturates first (or alone is dominant), it is the finding, with its growth (one per key, as SG001's).
+      // At the same growth (the full key's share estimated from the first level's, one value under it) the full key's stays.
+      // Where both are dominant, at the full key's finding's path: one finding per key, whose identity a reorder keeps.
+      if (first && (!full || first.growth < full.growth)) return [firstLevelHit(a, first, full?.hit.path)];
+      return full ? [full.hit] : [];
     });
   },
 });
+
+/**
+ * The hottest first-level value of a hierarchical key whose declared share is above maxHotKeyShare and whose load
+ * fits the physical partition it stays on (over it, SG003's prefix check reports an error).
+ */
+function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
+  const first = firstLevelJudged(a);
+  if (!first || first.level.hotKeyShare === undefined || first.share <= a.design.thresholds.maxHotKeyShare) return undefined;
+  return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
+}
+
+/** The finding on a dominant first-level value: its load against the physical partition's share it can reach. */
+function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.space.partitionKeyPath): RuleHit<Id> {
+  const { headroom, maxHotKeyShare } = a.design.thresholds;
+  const busiest = nearestToCeiling(first.dimensions);
+  const saturated = atCeiling(first.growth);
+  return {
+    // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
+    path,
+    messageId: 'dominant',
+    notes: [
+      'declaredAtLevel',
+      saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare',
+      'firstLevelPartition',
+      ...(busiest.physical ? ['firstLevelPhysicalShare' as const] : []),
+    ],
+    fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
+    data: {
+      key: [first.level.name],
+      share: first.share,
+      limit: maxHotKeyShare,
+      declaredAt: joinPath(first.level.path, 'hotKeyShare'),
+      level: first.level.name,
+      deeperLevels: a.space.partitionKey.slice(1).map((l) => l.name),
+      partitionGb: a.owner.profile.prefixPartition?.(a.design).gb,
+      load: busiest.load,
+      usable: busiest.usable,
+      unit: busiest.unit,
+      ...(saturated ? {} : { growthToCeiling: first.growth }),
+      ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
+    },
+  };
+}
+
+/** The finding on the full key's hottest value, with the growth it gives; undefined where SG014 has nothing to say of it. */
+function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly growth: number } | undefined {
+  const { design } = a;
+  const { space } = a;
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareAt, hotKeyShareLevel } = space.workload;
+  const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';
+  // Above the ceiling SG003 reports it as an error; a key sharded because its throughput needs it is
+  // planned for its hottest value by that sharding. Any other declared sharding (needless, SG007, or for
+  // size only) does not count: the share never raises N (issue 14 §1), so the note speaks of the
+  // unsharded key, as it stands after SG007's fix.
+  if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return undefined;
+  if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return undefined;
+  // Above the container's usable RU/s no partition's share is a ceiling: say what SG017 says, never "a usable 0".
+  const capacity = overCapacity(a);
+  const unsharded = reachableDimensions(a);
+  const busiest = nearestToCeiling(unsharded);
+  // The key's one growth factor (SG001 gives the same); off capacity `unsharded` is the same share it is judged on.
+  const growth = hotValueGrowth(a);
+  const saturated = atCeiling(growth);
+  // No declared traffic: nothing to saturate, and no growth factor to report.
+  if (busiest.load === 0) return undefined;
+  const onLevel = hotKeyShareLevel !== undefined;
+  const level: Id[] = onLevel ? [hotKeyShareSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'] : [];
+  const { headroom } = design.thresholds;
+  const judged: Pick<RuleHit<Id>, 'notes' | 'fixId' | 'data'> = capacity
+    ? {
+        notes: [...level, busiest.physical ? 'aboveMaxShareOverCapacityOwn' : 'aboveMaxShareOverCapacity'],
+        fixId: 'fixOverCapacity',
+        data: {
+          load: busiest.load,
+          unit: busiest.unit,
+          containerPeak: capacity.peak,
+          containerUsable: capacity.usable,
+          containerRu: capacity.capacity,
+          headroom,
+          ...(busiest.physical
+            ? {
+                partitionLoad: busiest.load + busiest.physical.neighbours,
+                neighbourRu: busiest.physical.neighbours,
+                partitionRu: busiest.physical.requestUnitsEach,
+                partitionUsable: busiest.physical.requestUnitsEach * headroom,
+              }
+            : {}),
+        },
+      }
+    : {
+        notes: [...level, saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare', ...(busiest.physical ? ['physicalShare' as const] : [])],
+        fixId: saturated ? 'fixAtCeiling' : 'fix',
+        data: {
+          load: busiest.load,
+          usable: busiest.usable,
+          unit: busiest.unit,
+          ...(saturated ? {} : { growthToCeiling: growth }),
+          ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
+        },
+      };
+  return {
+    growth,
+    hit: {
+      // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
+      path: onLevel ? space.partitionKeyPath : (hotKeyShareAt ?? `${space.workload.path}.hotKeyShare`),
+      index: space.index,
+      messageId: 'dominant',
+      notes: judged.notes,
+      fixId: judged.fixId,
+      data: {
+        key: space.partitionKey.map((k) => k.name),
+        index: space.index,
+        share: hotKeyShare,
+        limit: design.thresholds.maxHotKeyShare,
+        ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
+        ...judged.data,
+      },
+    },
+  };
+}

@@ -1,9 +1,10 @@
 import { isTimeBucketKey } from '../../design/key-design';
-import { nearestToCeiling } from '../../design/sharding';
+import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { hotValueGrowth, unshardedDimensions } from '../physical-partition';
+import { firstLevelJudged } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -15,6 +16,7 @@ type Id =
   | 'fewValuesOnePhysicalPartition'
   | 'indexKeyChanges'
   | 'atCapacityRaise'
+  | 'firstLevelBinds'
   | 'fixValues'
   | 'fixEachFits'
   | 'fixFits'
@@ -29,7 +31,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. On a Cosmos DB hierarchical key, the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first: its documents stay on one physical partition until they hold 50 GB; where that value is over its partition, SG003 reports it and this rule is silent. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -47,9 +49,9 @@ export const lowCardinalityKey = defineRule({
     fewValues:
       'partition key {{key|key}}{{index|onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality}} partitions ever take traffic, and the hottest value throttles on its own',
     fewValuesEachFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest value fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest {{hottest|key=value|firstLevel=first-level value}} fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest value ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates its partition when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest {{hottest|key=value|firstLevel=first-level value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates its partition when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
@@ -58,6 +60,9 @@ export const lowCardinalityKey = defineRule({
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
     atCapacityRaise:
       "; the hottest value's usable RU/s are its physical partition's share at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom), less its neighbours' expected load, not at its declared {{declaredRu}} RU/s",
+    // A hierarchical key's first-level value keeps all its documents on one physical partition: it saturates before the full key's.
+    firstLevelBinds:
+      " (a {{hotLevel|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
       'no sharding needed at this load (N = 1: the hottest value fits its own partition, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
@@ -76,7 +81,15 @@ export const lowCardinalityKey = defineRule({
       const peak = nearestToCeiling(a.whole);
       // The hottest value on one key, unsharded: what the growth note and the error speak of.
       const unsharded = unshardedDimensions(a);
-      const hot = nearestToCeiling(unsharded);
+      const keyHot = nearestToCeiling(unsharded);
+      // One growth factor for the key, its hottest value's (hotValueGrowth), as SG014 gives it; a hierarchical key's
+      // first-level value, all on one physical partition, where it saturates first (SG003 reports it once over). Not
+      // where the full key's hottest value is over already: that error speaks of it.
+      const keyGrowth = hotValueGrowth(a);
+      const first = a.over.length === 0 ? firstLevelJudged(a) : undefined;
+      const binding = first && first.growth < keyGrowth ? first : undefined;
+      const hot = binding ? nearestToCeiling(binding.dimensions) : keyHot;
+      const growth = binding ? binding.growth : keyGrowth;
       // An index whose key updates change is counted at twice the table's writes: the note says so, with the figure without the doubling.
       const indexWrites = indexWriteNote(space);
       const common = Object.assign({}, indexWrites.data, {
@@ -90,13 +103,23 @@ export const lowCardinalityKey = defineRule({
         hotLoad: hot.load,
         hotUsable: hot.usable,
         hotUnit: hot.unit,
+        hottest: binding ? 'firstLevel' : 'key',
+        ...(binding
+          ? {
+              hotLevel: binding.level.name,
+              deeperLevels: space.partitionKey.slice(1).map((l) => l.name),
+              partitionGb: a.owner.profile.prefixPartition?.(design).gb,
+              keyHotLoad: keyHot.load,
+              keyHotUsable: keyHot.usable,
+            }
+          : {}),
       });
       // Only an index that declares no writes of its own is counted at the table's (a declared figure equal to the table's is the designer's count).
       const notes: Id[] = space.index !== undefined && space.workload.writeSource === 'table' ? ['indexKeyChanges'] : indexWrites.ids;
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
       const raised = hot.physical?.raisedFrom ? hot.physical : undefined;
       // Only where the message quotes the hottest value's usable (not when the whole peak fits one partition).
-      const hotNotes: Id[] = raised?.raisedFrom ? [...notes, 'atCapacityRaise'] : notes;
+      const hotNotes: Id[] = [...notes, ...(raised?.raisedFrom ? ['atCapacityRaise' as const] : []), ...(binding ? ['firstLevelBinds' as const] : [])];
       const raisedData = raised?.raisedFrom ? { raisedRu: raised.requestUnits, declaredRu: raised.raisedFrom.requestUnits } : {};
       // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
       // needed" beside them would contradict that fix, and once they are declared they are the fix.
@@ -129,8 +152,8 @@ export const lowCardinalityKey = defineRule({
         fixId,
         data: Object.assign({}, common, raisedData, Number.isFinite(growth) ? { growthToCeiling: growth } : {}),
       });
-      // One growth factor for the key, its hottest value's (hotValueGrowth), as SG014 gives it.
-      const growth = hotValueGrowth(a);
+      // A first-level value over its physical partition's share is SG003's error: no "fine today" beside it.
+      if (binding && !allFit(binding.dimensions)) return [];
       if (a.fitsOnePartition)
         return [Number.isFinite(growth) ? warning('fewValuesFits', 'fixFits', growth, hotNotes) : warning('fewValuesIdle', 'fixFits', growth)];
       if (a.over.length === 0) {

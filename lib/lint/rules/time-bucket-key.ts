@@ -71,7 +71,7 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     share: space.workload.hotKeyShare,
     ...loadFigures(worst),
   };
-  const advice = adviceFor(a);
+  const advice = bucketAdvice(a);
   return [
     {
       path: at.path,
@@ -85,6 +85,15 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       edits: advice.edits,
     },
   ];
+}
+
+/**
+ * The fix of a current bucket over its ceiling, unsharded (a date key, or one that combines a date with other parts).
+ * Over only on the layout the container has now, whose peak is above its usable RU/s: the plan, judged where SG017's
+ * fix leaves the container, needs no shards, so that fix comes first (not "remove the sharding" of a key that has none).
+ */
+function bucketAdvice(a: SpaceAnalysis): Pick<RuleHit<Id>, 'data' | 'edits'> & { readonly ids: readonly Id[] } {
+  return a.plan.layout === 'none' ? { ids: ['fixCapacityFirst'], data: {} } : adviceFor(a);
 }
 
 /** The figures of the load nearest its ceiling, as both findings give them. */
@@ -172,9 +181,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   }
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
-  // Over only on the layout the container has now, whose peak is above its usable RU/s: the plan, judged where SG017's
-  // fix leaves the container, needs no shards, so that fix comes first (not "remove the sharding" of a key that has none).
-  const advice = a.plan.layout === 'none' ? { ids: ['fixCapacityFirst' as const], data: {}, edits: undefined } : adviceFor(a);
+  const advice = bucketAdvice(a);
   return [
     {
       path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
@@ -196,7 +203,7 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all: an error when that exceeds the usable ceiling (quiet within it).",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling (quiet within it). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first.",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',

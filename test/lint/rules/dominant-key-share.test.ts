@@ -21,8 +21,31 @@ const provisioned = (throughput: CosmosContainerDesign['throughput'], reads: num
     ...(totalGb === undefined ? {} : { storage: { totalGb } }),
   });
 
+/**
+ * Firstlevel 8: a hierarchical key whose FIRST level declares the hottest share. One `/tenantId` value's documents stay
+ * on one physical partition until they hold 50 GB ("Hierarchical partition keys"), so its whole share of the load is
+ * judged on that partition's share, as a flat key's value is. Writes only, 5,000 RU/s unless told.
+ */
+const firstLevelShare = (hotKeyShare: number, throughput: CosmosContainerDesign['throughput'], writes = 5_000) =>
+  container({
+    name: 'tenant-events',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 500, hotKeyShare },
+        { path: '/userId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+    throughput,
+  });
+
 testRule('SG014', {
   valid: [
+    // 0.05 of 5,000 = 250 RU/s on the tenant: at or below maxHotKeyShare 10%, nothing dominant to warn of.
+    { name: 'a first-level share below maxHotKeyShare', design: firstLevelShare(0.05, { manual: 20_000 }) },
+    // 0.3 of 15,000 = 4,500 RU/s on one tenant; 20,000 manual = 4 partitions of 5,000 (4,000 usable), neighbours
+    // (15,000 − 4,500) ÷ 4 = 2,625: 4,500 > 4,000 − 2,625 = 1,375 usable, so SG003's prefix check errs; no warning beside it.
+    { name: 'a dominant first-level value over its physical partition (SG003 reports it)', design: firstLevelShare(0.3, { manual: 20_000 }, 15_000) },
     { name: 'a declared share at the limit', design: tenants(0.1) },
     {
       name: 'a uniform share, however few values (SG001 judges those)',
@@ -46,6 +69,59 @@ testRule('SG014', {
     },
   ],
   invalid: [
+    {
+      // Silent before: the full key's share is uniform (unique /userId), so only the full key was judged.
+      // 0.3 × 5,000 = 1,500 RU/s on one tenant. 20,000 manual RU/s = 4 physical partitions of 5,000 (4,000 usable at
+      // 80%). Neighbours: 1,500 × 500 > 5,000, so not uniform: (5,000 − 1,500) ÷ 4 = 875 RU/s. Usable 4,000 − 875 =
+      // 3,125. Growth: (3,125 + 875) ÷ (1,500 + 875) = 4,000 ÷ 2,375 = 1.684×, the flat key's own figures.
+      name: 'a dominant first-level value: judged on the physical partition it stays on, as a flat key with that share',
+      design: firstLevelShare(0.3, { manual: 20_000 }),
+      findings: [
+        {
+          messageId: 'dominant',
+          path: 'partitionKey.paths',
+          severity: 'warning',
+          notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartition', 'firstLevelPhysicalShare'],
+          fix: /^plan a bucketed first level before traffic grows 1\.68×/,
+          data: {
+            key: ['/tenantId'],
+            share: 0.3,
+            declaredAt: 'partitionKey.paths[0].hotKeyShare',
+            load: 1500,
+            usable: 3125,
+            neighbourRu: 875,
+            physicalPartitions: 4,
+            partitionUsable: 4000,
+            growthToCeiling: 1.68421052632,
+          },
+          message:
+            /the hottest `\/tenantId` value takes 30% of traffic \(declared at partitionKey\.paths\[0\]\.hotKeyShare\), above maxHotKeyShare 10%: 1,500 of a usable 3,125 RU\/s today, saturated when traffic grows 1\.68×; a first-level value's documents stay on one physical partition until they hold 50 GB/,
+        },
+      ],
+    },
+    {
+      // Before: the full key's share, estimated from paths[0] as 0.3 ÷ (1,000 ÷ 500 children) = 0.15, was the finding:
+      // 750 RU/s at partitionKey. Its value sits under one tenant on the same partition, and the tenant's 1,500 RU/s
+      // saturate first (1.68× against the full key's (4,000) ÷ (750 + 1,062.5) = 2.21×): the tenant is the finding.
+      name: 'a first-level share that also gives the full key a dominant share: the first level, which saturates first',
+      design: container({
+        ...firstLevelShare(0.3, { manual: 20_000 }),
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3 },
+            { path: '/userId', cardinality: 1000 },
+          ],
+        },
+      }),
+      findings: [{ messageId: 'dominant', path: 'partitionKey.paths', data: { key: ['/tenantId'], share: 0.3, load: 1500, growthToCeiling: 1.68421052632 } }],
+    },
+    {
+      // 60,000 manual = 10 partitions of 6,000 (4,800 usable). Neighbours (5,000 − 1,500) ÷ 10 = 350; usable 4,450;
+      // growth (4,450 + 350) ÷ (1,500 + 350) = 4,800 ÷ 1,850 = 2.595×.
+      name: 'a dominant first-level value with more RU/s: more partitions, fewer neighbours, more growth',
+      design: firstLevelShare(0.3, { manual: 60_000 }),
+      findings: [{ messageId: 'dominant', data: { load: 1500, usable: 4450, neighbourRu: 350, physicalPartitions: 10, growthToCeiling: 2.59459459459 } }],
+    },
     {
       name: 'a tenant with 30% of the RU, under the ceiling today',
       design: tenants(0.3),

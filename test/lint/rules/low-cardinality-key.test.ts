@@ -5,8 +5,32 @@ import { testRule } from '../../support/rule-tester';
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
 
+/**
+ * Firstlevel 8: Cosmos DB `/region` (3) → `/status` (5), writes only, 20,000 manual RU/s (4 physical partitions of
+ * 5,000, 4,000 usable at 80%). The full key counts 5 values (its most varied level), the first level 3; one region's
+ * documents stay on one physical partition until they hold 50 GB ("Hierarchical partition keys").
+ */
+const regionStatus = (writes: number) =>
+  container({
+    name: 'orders',
+    partitionKey: {
+      paths: [
+        { path: '/region', cardinality: 3 },
+        { path: '/status', cardinality: 5 },
+      ],
+    },
+    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+    throughput: { manual: 20_000 },
+  });
+
 testRule('SG001', {
   valid: [
+    {
+      // 14,000 RU/s: a region takes 14,000 ÷ 3 = 4,666.67, at least the average (uniform), so no neighbours expected:
+      // 4,666.67 > 4,000 usable, SG003's prefix error. Before, SG001 said "fine today" of the full key (2,800 of 3,300).
+      name: 'a hierarchical key whose first-level value is over its physical partition: SG003 errs, no "fine today" beside it',
+      design: regionStatus(14_000),
+    },
     { name: 'a unique key', design: table() },
     { name: 'a key at the minimum cardinality', design: table({ partitionKey: { ...status(100), name: 'storeId' } }) },
     { name: 'a time-bucket key (SG002 owns it)', design: table({ partitionKey: { name: 'year', type: 'N', cardinality: 5 }, sortKey: orderId }) },
@@ -54,6 +78,62 @@ testRule('SG001', {
     },
   ],
   invalid: [
+    {
+      // Full key: 5,000 ÷ 5 = 1,000 RU/s, uniform, so its partition holds the average 5,000 ÷ 4 = 1,250: neighbours 250,
+      // usable 4,000 − 250 = 3,750, growth 4,000 ÷ 1,250 = 3.2× (what SG001 said before). First level: 5,000 ÷ 3 = 1,666.67
+      // RU/s, above the average, so neighbours max(0, 1,250 − 1,666.67) = 0: usable 4,000, growth 4,000 ÷ 1,666.67 = 2.4×.
+      // (The brief's 1.6× counts (5,000 − 1,666.67) ÷ 4 = 833.33 beside it, the skewed-value formula; a uniform value
+      // gets the average partition's load in neighbourLoad, as every flat key does.)
+      name: "a hierarchical key whose first-level value saturates first: the growth is that value's, 2.4×, not the full key's 3.2×",
+      design: regionStatus(5_000),
+      findings: [
+        {
+          messageId: 'fewValuesFits',
+          severity: 'warning',
+          notes: ['firstLevelBinds'],
+          data: {
+            hottest: 'firstLevel',
+            hotLevel: '/region',
+            hotLoad: 1666.66666667,
+            hotUsable: 4000,
+            keyHotLoad: 1000,
+            keyHotUsable: 3750,
+            growthToCeiling: 2.4,
+          },
+          message:
+            /its hottest first-level value \(1,666\.67 of a usable 4,000 RU\/s\) saturates its partition when traffic grows 2\.4× \(a `\/region` value, whose documents stay on one physical partition until they hold 50 GB/,
+        },
+      ],
+    },
+    {
+      // 10,000 RU/s (over one partition's 8,000 usable). Full key: 2,000 RU/s, neighbours 2,500 − 2,000 = 500, growth
+      // 4,000 ÷ 2,500 = 1.6×. First level: 3,333.33 RU/s, no neighbours, growth 4,000 ÷ 3,333.33 = 1.2×.
+      name: "a hierarchical key whose whole peak needs several partitions: the first level's growth, 1.2×, not 1.6×",
+      design: regionStatus(10_000),
+      findings: [
+        {
+          messageId: 'fewValuesEachFits',
+          notes: ['firstLevelBinds'],
+          data: { hotLoad: 3333.33333333, hotUsable: 4000, keyHotLoad: 2000, keyHotUsable: 3500, growthToCeiling: 1.2 },
+          fix: /before traffic grows 1\.2×/,
+        },
+      ],
+    },
+    {
+      // `/tenantId` (50) → `/status` (5): the full key counts 50 values, as many as its first level, so both are judged
+      // alike (100 RU/s, neighbours 1,250 − 100 = 1,150, growth 4,000 ÷ 1,250 = 3.2×): the full key's figures stand.
+      name: "a hierarchical key whose first level saturates no sooner: the full key's figures, no first-level note",
+      design: container({
+        ...regionStatus(5_000),
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 50 },
+            { path: '/status', cardinality: 5 },
+          ],
+        },
+      }),
+      findings: [{ messageId: 'fewValuesFits', notes: [], data: { hottest: 'key', hotLoad: 100, hotUsable: 2850, growthToCeiling: 3.2 } }],
+    },
     {
       // Traffic is declared (1,000 reads), but every query reads the table and nothing is written: the index takes none of it.
       name: 'an index none of the declared traffic reaches says so, not that none is declared',

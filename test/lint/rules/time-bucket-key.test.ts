@@ -61,8 +61,33 @@ const tenantThenDay = [
   },
 ] as const;
 
+/**
+ * Firstlevel 8: Cosmos DB `/tenantId` (5) → `/day` (365), writes only: today's writes land on the 5 tenants' current
+ * day, 1/5 each, whatever the key's 365 values in all; the hottest is one of 5 at an even share, so its physical
+ * partition's neighbours are counted as a 5-valued key's are (the average partition's load less its own).
+ */
+const tenantThenDayWrites = (writes: number, manual: number) =>
+  container({
+    name: 'usage',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5 },
+        { path: '/day', cardinality: 365 },
+      ],
+    },
+    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+    throughput: { manual },
+  });
+
 testRule('SG002', {
   valid: [
+    {
+      // 12,000 ÷ 5 = 2,400 RU/s on today's hottest tenant. 15,000 manual = 2 partitions of 7,500 (6,000 usable); its
+      // partition holds the average 12,000 ÷ 2 = 6,000, so neighbours 6,000 − 2,400 = 3,600: 2,400 of 2,400 usable fits.
+      // Before, counted as one skewed value of 365, neighbours were (12,000 − 2,400) ÷ 2 = 4,800: an error at 1,200 usable.
+      name: "a tenant combined with a day, on enough RU/s: the current bucket's 5 values share them evenly",
+      design: tenantThenDayWrites(12_000, 15_000),
+    },
     {
       name: 'a day combined with a million users: today spreads over a million key values',
       design: table({
@@ -392,6 +417,22 @@ testRule('SG002', {
           data: { load: 3500, usable: 3200, ceiling: 4000 },
           fix: /^give the container the throughput SG017 asks for first \(the current bucket then fits its physical partition's share\)/,
           edits: false,
+        },
+      ],
+    },
+    {
+      // 12,000 RU/s on 10,000 manual (SG017: 8,000 usable): 2 partitions of 5,000 (4,000 usable), neighbours
+      // 12,000 ÷ 2 − 2,400 = 3,600, so 400 usable today: over. At SG017's 15,000 the bucket fits (the row above), so the
+      // plan needs no shards and SG017's raise is the fix. Before: "no count up to 1,000 keeps the hottest value under its
+      // ceiling" (the 365-value neighbours at the raise), a shard plan for a key that needs none.
+      name: "a tenant combined with a day, in a container short of RU/s: SG017's raise first, not a shard count",
+      design: tenantThenDayWrites(12_000, 10_000),
+      findings: [
+        {
+          messageId: 'combinedKey',
+          severity: 'error',
+          data: { values: 5, share: 0.2, load: 2400, usable: 400, neighbourRu: 3600, physicalPartitions: 2 },
+          fix: /^give the container the throughput SG017 asks for first .*; or key by an event id/,
         },
       ],
     },
