@@ -65,18 +65,9 @@ export function compileTemplate(source: string): Template {
   return { source, parts };
 }
 
-/** Every template of a rule's messages, by message id, each compiled when first read: a finding
- *  renders two or three of its rule's messages, and a rule with advice has dozens. */
+/** Every template of a rule's messages, by message id. */
 export function compileTemplates(messages: Readonly<Record<string, string>>): Readonly<Record<string, Template>> {
-  const compiled = new Map<string, Template>();
-  return new Proxy(messages as unknown as Record<string, Template>, {
-    get: (_, id) => {
-      if (typeof id !== 'string' || !Object.hasOwn(messages, id)) return undefined;
-      let template = compiled.get(id);
-      if (!template) compiled.set(id, (template = compileTemplate(messages[id])));
-      return template;
-    },
-  });
+  return Object.fromEntries(Object.entries(messages).map(([id, source]) => [id, compileTemplate(source)]));
 }
 
 /** Filters that read an absent value: `onIndex` as nothing, `keySpace` as the table. */
