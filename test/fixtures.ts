@@ -29,6 +29,28 @@ export function container(overrides: Partial<CosmosContainerDesign> = {}): Cosmo
   };
 }
 
+/** A write-only container keyed by two levels, `[path, cardinality]` each, at `writes` RU/s. */
+export function twoLevelWrites(
+  name: string,
+  [first, second]: readonly [readonly [string, number], readonly [string, number]],
+  writes: number,
+  throughput: CosmosContainerDesign['throughput'],
+  storage?: CosmosContainerDesign['storage'],
+): CosmosContainerDesign {
+  return container({
+    name,
+    partitionKey: {
+      paths: [
+        { path: first[0], cardinality: first[1] },
+        { path: second[0], cardinality: second[1] },
+      ],
+    },
+    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+    throughput,
+    ...(storage ? { storage } : {}),
+  });
+}
+
 /** A ledger: each account's entries and its running balance; the hottest account takes 1,500 WCU, more
  *  than one partition's usable 800. */
 export function ledger(invariants: InvariantDesign[], overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {

@@ -1,5 +1,5 @@
 import { lint, shardsFor } from '../../../lib';
-import { container, table } from '../../fixtures';
+import { container, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
@@ -11,17 +11,15 @@ const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as 
  * documents stay on one physical partition until they hold 50 GB ("Hierarchical partition keys").
  */
 const regionStatus = (writes: number) =>
-  container({
-    name: 'orders',
-    partitionKey: {
-      paths: [
-        { path: '/region', cardinality: 3 },
-        { path: '/status', cardinality: 5 },
-      ],
-    },
-    workload: { peakReadUnits: 0, peakWriteUnits: writes },
-    throughput: { manual: 20_000 },
-  });
+  twoLevelWrites(
+    'orders',
+    [
+      ['/region', 3],
+      ['/status', 5],
+    ],
+    writes,
+    { manual: 20_000 },
+  );
 
 testRule('SG001', {
   valid: [

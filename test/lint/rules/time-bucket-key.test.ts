@@ -1,5 +1,5 @@
 import { lint, type CosmosContainerDesign } from '../../../lib';
-import { container, table } from '../../fixtures';
+import { container, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
@@ -35,18 +35,16 @@ const tenantDate = container({
 
 /** The user's audit container (verdict 8): Cosmos DB `/day` (365) → `/tenantId` (2,000), writes only. */
 const dayThenTenant = (writes: number, throughput: CosmosContainerDesign['throughput'], storage?: CosmosContainerDesign['storage']) =>
-  container({
-    name: 'audit',
-    partitionKey: {
-      paths: [
-        { path: '/day', cardinality: 365 },
-        { path: '/tenantId', cardinality: 2000 },
-      ],
-    },
-    workload: { peakReadUnits: 0, peakWriteUnits: writes },
+  twoLevelWrites(
+    'audit',
+    [
+      ['/day', 365],
+      ['/tenantId', 2000],
+    ],
+    writes,
     throughput,
-    ...(storage ? { storage } : {}),
-  });
+    storage,
+  );
 /** 20,000 RU/s of manual throughput: four physical partitions of 5,000 RU/s, 4,000 usable at 80%. */
 const fourPartitions = { manual: 20000 };
 /** The reorder SG002 offers, which spreads today's writes over every tenant. */
@@ -67,17 +65,15 @@ const tenantThenDay = [
  * partition's neighbours are counted as a 5-valued key's are (the average partition's load less its own).
  */
 const tenantThenDayWrites = (writes: number, manual: number) =>
-  container({
-    name: 'usage',
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 5 },
-        { path: '/day', cardinality: 365 },
-      ],
-    },
-    workload: { peakReadUnits: 0, peakWriteUnits: writes },
-    throughput: { manual },
-  });
+  twoLevelWrites(
+    'usage',
+    [
+      ['/tenantId', 5],
+      ['/day', 365],
+    ],
+    writes,
+    { manual },
+  );
 
 testRule('SG002', {
   valid: [
