@@ -185,6 +185,18 @@ testRule('SG017', {
       ],
     },
     { name: 'serverless on three physical partitions (150 GB): 8,000 RU/s', design: serverless(150, 8_000), findings: [serverlessFinding(5_000, 3)] },
+    {
+      // 12,040 ÷ 80% = 15,050 RU/s: manual RU/s go in steps of 100 (15,100), an autoscale maximum in steps of 1,000 (16,000).
+      name: 'serverless at 12,040 RU/s: the way out names each form on its own grid',
+      design: serverless(120, 12_040),
+      findings: [
+        {
+          ...serverlessFinding(5_000, 3),
+          data: { needed: 15_100, neededAutoscale: 16_000 },
+          fix: /\{ manual \} of at least 15,100 RU\/s, or \{ autoscaleMax \} of at least 16,000 RU\/s/,
+        },
+      ],
+    },
     { name: 'serverless on five physical partitions (240 GB): 18,000 RU/s', design: serverless(240, 18_000), findings: [serverlessFinding(5_000, 5)] },
     {
       name: 'serverless on five physical partitions (250 GB): 4,100 RU/s leaves no headroom',

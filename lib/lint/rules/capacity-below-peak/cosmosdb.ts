@@ -215,10 +215,12 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       );
     }
     case 'serverless':
+      // Manual RU/s are set in steps of 100, an autoscale maximum in steps of 1,000: each form gets its own figure.
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
         partitionRu: partitions.requestUnitsEach,
         ...throughputFor(design, counted, 'manual'),
+        neededAutoscale: throughputFor(design, counted, 'autoscaleMax').needed,
       });
   }
 }
@@ -262,7 +264,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosRaisePastQuota:
       "; that is above Azure's default maximum of {{quota}} RU/s per {{scope}}, which Azure refuses until a support ticket raises it, so --fix writes no edit: file the ticket first",
     cosmosLeaveServerless:
-      'move the container to provisioned throughput ({ manual } or { autoscaleMax } of at least {{needed}} RU/s, {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
+      'move the container to provisioned throughput ({ manual } of at least {{needed}} RU/s, or { autoscaleMax } of at least {{neededAutoscale}} RU/s, autoscale maximums being set in steps of 1,000: {{neededPeak}} RU/s at {{headroom|percent}} utilization): serverless throughput grows only with stored data, and serverless gives no throughput guarantee',
   },
   check: cosmosHits,
 });
