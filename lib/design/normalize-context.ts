@@ -2,6 +2,10 @@
 import type { CosmosContainerDesign, ThresholdOverrides } from './input';
 import type { Thresholds } from './limits';
 
+/** SG020 observed-drift: `skewguard observe` reports it against production figures; a lint of a design alone never
+ *  does, so no design can waive it. Kept beside the options so an acknowledgement naming it gets that reason. */
+export const OBSERVED_DRIFT_RULE_ID = 'SG020';
+
 export interface NormalizeOptions {
   /** Rule ids acknowledgements may name; an unknown id is an input error. */
   readonly ruleIds: readonly string[];

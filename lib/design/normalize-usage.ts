@@ -3,7 +3,7 @@ import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
 import { sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin, type KeyAttribute, type KeySpace } from './key-design';
-import type { NormalizeOptions } from './normalize-context';
+import { OBSERVED_DRIFT_RULE_ID, type NormalizeOptions } from './normalize-context';
 import { closest } from './suggest';
 
 const SHARE_TOLERANCE = 1e-9;
@@ -150,7 +150,12 @@ export function acknowledgement(
   log: IssueLog,
 ): Acknowledgement {
   // A retired rule's id stays acceptable, so an old waiver never breaks a file; the engine reports it as unused.
-  if (!options.ruleIds.includes(ack.rule) && !options.retiredRuleIds?.includes(ack.rule)) {
+  if (ack.rule === OBSERVED_DRIFT_RULE_ID && !options.ruleIds.includes(ack.rule)) {
+    log.add(
+      joinPath(path, 'rule'),
+      `"${ack.rule}" (observed-drift) is reported by \`skewguard observe\` against production figures, never by a lint of the design, so an acknowledgement cannot waive it: write the observed figures into the design (\`observe --update\`) or correct the declaration`,
+    );
+  } else if (!options.ruleIds.includes(ack.rule) && !options.retiredRuleIds?.includes(ack.rule)) {
     log.add(joinPath(path, 'rule'), `"${ack.rule}" is not a skewguard rule; known rules: ${options.ruleIds.join(', ')}`);
   }
   if (ack.index !== undefined && !indexNames.includes(ack.index)) {

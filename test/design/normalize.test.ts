@@ -347,6 +347,12 @@ describe('bad input is rejected with the field path and what is expected', () =>
       'acknowledgements[0].rule: "SG999" is not a skewguard rule',
     ],
     [
+      // observe's rule: `skewguard explain SG020` knows it, so "not a skewguard rule" would be wrong.
+      "observe's SG020, which no lint of a design reports",
+      table({ acknowledgements: [{ rule: 'SG020', reason: 'a perfectly good reason' }] }),
+      'acknowledgements[0].rule: "SG020" (observed-drift) is reported by `skewguard observe` against production figures, never by a lint of the design, so an acknowledgement cannot waive it: write the observed figures into the design (`observe --update`) or correct the declaration',
+    ],
+    [
       'a malformed rule id',
       table({ acknowledgements: [{ rule: 'low-cardinality-key', reason: 'a perfectly good reason' }] }),
       'acknowledgements[0].rule: expected a string (a rule id such as "SG014")',

@@ -2,13 +2,13 @@
  * SG020 observed-drift, described as the catalogue describes a rule, for `skewguard explain SG020`
  * and SARIF's `tool.driver.rules`. It is not in the core catalogue (`RULES`): the core judges a
  * design by itself (pure, no I/O), and a drift exists only against the observations `observe` reads,
- * so the rule has no `check` and `lint` never reports it. This file imports nothing, so that the
- * `rules` command can name SG020 without loading `observe`.
+ * so the rule has no `check` and `lint` never reports it. This file imports only the core's id, so
+ * that the `rules` command can name SG020 without loading `observe`.
  */
-import type { RuleDescription } from '../../index';
+import { OBSERVED_DRIFT_RULE_ID, type RuleDescription } from '../../index';
 
 export const DRIFT_RULE: RuleDescription = {
-  id: 'SG020',
+  id: OBSERVED_DRIFT_RULE_ID,
   title: 'observed-drift',
   summary: 'Figures measured in production differ from the declared design',
   severity: 'error',
