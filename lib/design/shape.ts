@@ -186,6 +186,14 @@ export function num(options: NumberOptions = {}): Shape<number> {
       if (isNumberToken(value))
         return report(issues, place, key, 'is an unresolved token (a CDK number token); skewguard checks the design at synth time and needs the literal value');
       if (integer && !Number.isInteger(value)) return fail(issues, place, key, expected, value);
+      // Past 2^53 − 1 a JSON number is not exact (9007199254740993 reads as …992): the figure would be silently another.
+      if (integer && !Number.isSafeInteger(value))
+        return report(
+          issues,
+          place,
+          key,
+          `is above 2^53 − 1 (${Number.MAX_SAFE_INTEGER}), past which a number is not exact (read as ${value}): declare a smaller figure`,
+        );
       if ((min !== undefined && value < min) || (max !== undefined && value > max) || (above !== undefined && value <= above)) {
         return fail(issues, place, key, expected, value);
       }
@@ -238,6 +246,9 @@ export function either<A, B>(first: Shape<A>, second: Shape<B>): Shape<A | B> {
     expected,
     is: (value) => first.is(value) || second.is(value),
     read(value, place, issues, key) {
+      // A value of one alternative's type gets that alternative's own issue, which says what is wrong with it
+      // (a number past 2^53 − 1 is "not exact", not "expected an integer ≥ 1 or \"unique\"").
+      if (first.is(value) !== second.is(value)) return (first.is(value) ? first : second).read(value, place, issues, key);
       const result = attempt(first, value, place, issues, key) ?? attempt(second, value, place, issues, key);
       return result !== undefined ? result : fail(issues, place, key, expected, value);
     },
