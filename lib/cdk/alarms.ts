@@ -276,7 +276,8 @@ export function hotKeyAlarm(
   settings: AlarmSettings & { hotKey: ResolvedThreshold },
 ): SkewAlarm {
   const accessed = rules.accessed !== undefined;
-  const { threshold } = settings.hotKey;
+  // Written as the 180,000 beside it is: 162,000, not 162000.
+  const threshold = settings.hotKey.threshold.toLocaleString('en-US');
   const noun = nounOf(space);
   return factory.create({
     ...ofKeySpace(space, 'HotKey'),

@@ -448,6 +448,8 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
     for (const [a, attribute] of hotKey.map((h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user'] as const)) {
       expect(a).toMatchObject({ threshold: 162000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
+      // The description writes its figures one way: 162,000 beside the 180,000 a partition serves.
+      expect(a.description).toContain('uses 162,000+ ConsumedThroughputUnits (3 x WCU + RCU) a minute of the 180,000 a partition serves');
       expect(JSON.parse(a.expression as string)).toEqual({
         'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]],
       });
