@@ -9,6 +9,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign } from '../index';
 import {
   ALERT_DEFAULTS,
+  ALERT_NAMES,
   MINIMUM_REQUESTS,
   SEVERITY,
   type AlertName,
@@ -108,6 +109,14 @@ function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGrou
   const pick = (tier: 'page' | 'ticket') =>
     options.actionGroups?.[tier] ?? options.actionGroupIds ?? monitoring?.actionGroups?.[tier] ?? monitoring?.actionGroupIds ?? [];
   return { page: pick('page'), ticket: pick('ticket') };
+}
+
+/** The page-tier alerts of a plan that notify no action group: they fire in Azure Monitor only. */
+export function unpagedAlerts(plan: AlertPlan): AlertName[] {
+  return ALERT_NAMES.filter((name) => {
+    const alert = plan[name];
+    return alert?.tier === 'page' && alert.actionGroupIds.length === 0;
+  });
 }
 
 const SKIP: Partial<Record<ThroughputMode, string>> = {

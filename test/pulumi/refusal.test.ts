@@ -180,9 +180,48 @@ describe('warnings', () => {
     const component = new GuardedContainer('warned', { monitoring, database: 'telemetry', throughput: { manual: 4_000 }, design });
     await created(component);
     expect(component.findings.map((f) => [f.ruleId, f.severity])).toEqual([['SG014', 'warning']]);
-    expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(`skewguard: ${describeFinding(component.findings[0])}`, component);
     expect(component.findings[0].path).toBe('design.workload.hotKeyShare');
+  });
+
+  // A stranger's review: every page-tier alert had actionGroups [] and nothing said so (GuardedTable warns).
+  const unpaged = expect.stringContaining('notify no one: no action group was given');
+  it('say once when the page-tier alerts notify no one, naming them and the args that fix it', async () => {
+    const component = new GuardedContainer('unpaged', { monitoring, database: 'telemetry', throughput: { manual: 4_000 }, design: telemetry });
+    await created(component);
+    const said = warn.mock.calls.filter(([text]) => String(text).includes('notify no one'));
+    expect(said).toEqual([
+      [
+        "skewguard: the page-tier alerts normalizedRu, throttleRate, hotKey, partitionSize notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
+        component,
+      ],
+    ]);
+  });
+
+  it('stay quiet about action groups when the page tier has one, from the alerts or the monitoring', async () => {
+    const oncall = '/subscriptions/0/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/oncall';
+    const paged = new GuardedContainer('paged', {
+      monitoring,
+      database: 'telemetry',
+      throughput: { manual: 4_000 },
+      design: telemetry,
+      alerts: { actionGroups: { page: [oncall] } },
+    });
+    const fleetPaged = new CosmosAccountMonitoring('fleet-paged', {
+      resourceGroupName: 'data',
+      account: { name: 'fleet', id: '/subscriptions/0/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet' },
+      workspace: { id: '/subscriptions/0/resourceGroups/ops/providers/Microsoft.OperationalInsights/workspaces/central' },
+      actionGroupIds: [oncall],
+    });
+    const viaMonitoring = new GuardedContainer('paged-via-monitoring', {
+      monitoring: fleetPaged,
+      database: 'telemetry',
+      throughput: { manual: 4_000 },
+      design: telemetry,
+    });
+    await Promise.all([created(paged), created(viaMonitoring), registeredAll([fleetPaged, fleetPaged.diagnosticSetting])]);
+    expect(warn).not.toHaveBeenCalledWith(unpaged, paged);
+    expect(warn).not.toHaveBeenCalledWith(unpaged, viaMonitoring);
   });
 });
 
@@ -324,7 +363,8 @@ describe('values not known when the program runs', () => {
       options: { throughput: 4_000 },
       resource: { defaultTtl: 3_600 },
     });
-    const warnings = warn.mock.calls.map((call) => call[0] as string);
+    // The monitoring here names no action group: that warning is the "notify no one" test's.
+    const warnings = warn.mock.calls.map((call) => call[0] as string).filter((text) => !text.includes('notify no one'));
     expect(warnings).toEqual([
       expect.stringContaining('throughput.manual (at least 400 RU/s, in steps of 100) is not known until deployment and was not checked'),
       expect.stringContaining(
