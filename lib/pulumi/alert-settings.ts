@@ -132,7 +132,7 @@ export interface AlertDefault {
 export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   normalizedRu: { windowSize: 'PT1H', evaluationFrequency: 'PT5M', tier: 'page' },
   throttleRate: { windowSize: 'PT2H', evaluationFrequency: 'PT5M', tier: 'page' },
-  hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'page' },
+  hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   // Partition-key statistics are sampled, not streamed: look back a day, hourly.
   partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },

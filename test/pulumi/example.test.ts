@@ -77,7 +77,7 @@ it('keys the telemetry events tenant → device → session (MultiHash, version 
   expect(program.devices.findings).toEqual([]);
 });
 
-it('sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group (range, 429 share, hot key, partition size) and tickets the data team (hot prefix)', async () => {
+it("sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group (range, 429 share, partition size, and devices' hot key, which the program asks to page) and tickets the data team (hot key, hot prefix)", async () => {
   const accountId = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.DocumentDB/databaseAccounts/telemetry`;
   expect(inputsOf('telemetry-partition-keys', 'azure-native:monitor:DiagnosticSetting')).toEqual({
     resourceUri: accountId,
@@ -98,7 +98,7 @@ it('sends the partition-key and 5-minute request categories of the account to th
     actions: [{ actionGroupId: oncall }],
   });
   expect(inputsOf('events-throttle-rate', logAlert)).toMatchObject({ severity: 1, location: 'westeurope', actions: { actionGroups: [oncall] } });
-  expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
+  expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('events-hot-prefix', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('devices-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
   expect(inputsOf('devices-partition-size', logAlert).actions).toEqual({ actionGroups: [oncall] });

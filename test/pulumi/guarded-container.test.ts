@@ -324,15 +324,15 @@ describe('skew alerts', () => {
     ]);
   });
 
-  it("watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 800 (80% of the 1,000 RU/s its partition leaves one key beside the rest of the 4,000 RU/s peak, as SG003 judges it, at the 5,000 RU/s SG017 asks for: a key never uses more), empty keys left out, PT15M every PT5M, page (no RU/s increase lifts a key's ceiling)", () => {
+  it('watch one key against its ceiling: CDBPartitionKeyRUConsumption, the lowest of 5 minutes of RU/s per key and region > 800 (80% of the 1,000 RU/s its partition leaves one key beside the rest of the 4,000 RU/s peak, as SG003 judges it, at the 5,000 RU/s SG017 asks for: a key never uses more), empty keys left out, PT15M every PT5M, a ticket (a key approaching what it can reach: its neighbours may be below their plan, and nothing is throttled yet; normalizedRu pages once its range is at its budget)', () => {
     const alert = engine.named('defaults-hot-key');
     expect(alert.inputs).toMatchObject({
       kind: 'LogAlert',
       location: 'westeurope',
-      severity: 1,
+      severity: 2,
       windowSize: 'PT15M',
       evaluationFrequency: 'PT5M',
-      actions: { actionGroups: [PAGE] },
+      actions: { actionGroups: [TICKET] },
     });
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
