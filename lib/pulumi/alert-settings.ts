@@ -89,10 +89,10 @@ export interface SkewAlertsOptions {
    *  design's `physicalPartitions`, else one per 6,000 RU/s manual or 10,000 RU/s autoscale, and per 50 GB).
    *  An acknowledged SG003 design whose hottest key is planned at or above that ceiling gets 95% of it:
    *  the alert then fires while the key is throttled at its ceiling, the failure the acknowledgement
-   *  accepted; window PT15M, every PT5M, page. A page because no RU/s increase lifts that ceiling, and a
-   *  key near it leaves every other key on its physical partition (at most 10,000 RU/s) little or nothing:
-   *  those keys' requests are throttled now, even while the container's 429 share, diluted by its other
-   *  partitions, stays under 5% (Microsoft Learn, "Partitioning and horizontal scaling"). */
+   *  accepted; window PT15M, every PT5M, ticket. A ticket, as GuardedTable's hot-key alarm: the line
+   *  assumes the key's neighbours at their planned peak, so it fires before anything is throttled, and
+   *  `normalizedRu` pages once the key's partition-key range is at its budget. No RU/s increase lifts the
+   *  key's ceiling (Microsoft Learn, "Partitioning and horizontal scaling"): `{ tier: 'page' }` to be woken. */
   readonly hotKey?: AlertOptions | false;
   /** Log alert as `hotKey`, summed per first-level value of a hierarchical key (one tenant).
    *  Needs `monitoring` and a key of two or three levels.
