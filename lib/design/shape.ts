@@ -183,23 +183,20 @@ function isDataContainer(value: object): boolean {
  * by field; any other value (a class instance such as a Billing or a topic, a function, a token, a
  * Pulumi Output) kept as it is. What is checked is then what is used: a getter cannot answer
  * differently later. Each field that cannot be read is an issue at its path, left out of the copy.
- * A cycle is kept as it is, for the checks that follow to name.
+ * A cycle stays a cycle, at the same path, for the checks that follow to name.
  */
 export function ownData(value: unknown, place: Place, issues: DesignIssue[]): unknown {
-  const within = new Set<object>();
+  const copies = new Map<object, unknown>();
   const copy = (item: unknown, at: Place): unknown => {
-    if (typeof item !== 'object' || item === null || within.has(item)) return item;
+    if (typeof item !== 'object' || item === null) return item;
+    if (copies.has(item)) return copies.get(item);
     let container: boolean;
     try {
       container = isDataContainer(item);
     } catch (thrown) {
       return unreadable(issues, at, undefined, thrown);
     }
-    if (!container) return item;
-    within.add(item);
-    const copied = Array.isArray(item) ? copyArray(item, at) : copyObject(item, at);
-    within.delete(item);
-    return copied;
+    return container ? (Array.isArray(item) ? copyArray(item, at) : copyObject(item, at)) : item;
   };
   /** A field's copy, or UNREADABLE (its issue recorded). */
   const copyField = (object: object, key: string | number, at: Place): unknown => {
@@ -209,14 +206,21 @@ export function ownData(value: unknown, place: Place, issues: DesignIssue[]): un
   const copyObject = (object: object, at: Place): unknown => {
     const keys = readKeys(object, at, issues);
     if (keys === undefined) return UNREADABLE;
-    // fromEntries defines each field, so a key "__proto__" stays a field and never becomes the prototype.
-    return Object.fromEntries(keys.map((key) => [key, copyField(object, key, at)]).filter(([, field]) => field !== UNREADABLE));
+    const out: Record<string, unknown> = {};
+    copies.set(object, out);
+    for (const key of keys) {
+      const field = copyField(object, key, at);
+      // Defined, not assigned: a key "__proto__" stays a field and never becomes the prototype.
+      if (field !== UNREADABLE) Object.defineProperty(out, key, { value: field, writable: true, enumerable: true, configurable: true });
+    }
+    return out;
   };
   // By index, as the list shape reads it: a hole is read as undefined.
   const copyArray = (array: unknown[], at: Place): unknown => {
     const length = readField(array, 'length', at, issues);
     if (length === UNREADABLE) return UNREADABLE;
     const out: unknown[] = [];
+    copies.set(array, out);
     for (let index = 0; index < (length as number); index++) {
       const field = copyField(array, index, at);
       out.push(field === UNREADABLE ? undefined : field);
