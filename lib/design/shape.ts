@@ -1,6 +1,7 @@
 import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
+import { hasUnsafeCharacters, printable, UNSAFE_CHARACTERS } from './printable';
 import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */
@@ -241,6 +242,18 @@ function report(issues: DesignIssue[], place: Place, key: string | number | unde
   return undefined;
 }
 
+const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`);
+/** For JSON Schema: none of the characters `printable()` escapes. */
+const VISIBLE_ONLY = new RegExp(`^[^${UNSAFE_CHARACTERS}]*$`);
+
+/** What is wrong with a name that holds a character `printable()` escapes (a control, bidi or
+ *  zero-width character), with `because` saying why it matters there; undefined when it holds none. */
+export function invisibleCharacterProblem(value: string, because: string): string | undefined {
+  if (!hasUnsafeCharacters(value)) return undefined;
+  const [char] = value.match(UNSAFE_CHARACTER) as RegExpMatchArray;
+  return `holds ${printable(char)}, a control, bidi or zero-width character, in ${describe(value)}: ${because}`;
+}
+
 /** For JSON Schema: no unresolved token, no white space at either end. */
 const TRIMMED_LITERAL = new RegExp(`^${NO_STRING_TOKEN_PATTERN}\\S(?:[\\s\\S]*\\S)?$`);
 
@@ -258,10 +271,13 @@ export interface TextOptions {
   readonly lengthRule?: string;
   /** What a string that does not match `pattern` was likely meant to be (`sg3` → `SG003`), offered as "did you mean". */
   readonly suggest?: (value: string) => string | undefined;
+  /** Refuses the characters `printable()` escapes (controls, bidi marks and overrides, zero-width
+   *  characters), saying why with these words: for a name that reaches a URL, an alert or a log as written. */
+  readonly visibleBecause?: string;
 }
 
 export function text(options: TextOptions = {}): Shape<string> {
-  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest } = options;
+  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest, visibleBecause } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
     : minLength > 1
@@ -287,6 +303,8 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (maxBytes !== undefined && value.length * 3 > maxBytes && Buffer.byteLength(value, 'utf8') > maxBytes) {
         return report(issues, place, key, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
       }
+      const invisible = visibleBecause === undefined ? undefined : invisibleCharacterProblem(value, visibleBecause);
+      if (invisible !== undefined) return report(issues, place, key, invisible);
       if (pattern && !pattern.test(value)) {
         const meant = suggest?.(value);
         if (meant === undefined) return fail(issues, place, key, expected, value);
@@ -300,7 +318,9 @@ export function text(options: TextOptions = {}): Shape<string> {
       // A byte limit is at least that many characters: the schema states the bound it can express.
       ...(maxLength !== undefined || maxBytes !== undefined ? { maxLength: Math.min(maxLength ?? Infinity, maxBytes ?? Infinity) } : {}),
       pattern: TRIMMED_LITERAL.source,
-      ...(pattern ? { allOf: [{ pattern: pattern.source }] } : {}),
+      ...(pattern || visibleBecause !== undefined
+        ? { allOf: [...(pattern ? [{ pattern: pattern.source }] : []), ...(visibleBecause !== undefined ? [{ pattern: VISIBLE_ONLY.source }] : [])] }
+        : {}),
     }),
   };
 }
