@@ -324,3 +324,13 @@ describe('a getter, Proxy trap or revoked Proxy of the caller that throws when t
     expect(() => lint(table({ workload: new Workload() }))).toThrow(DesignError); // a prototype's getter is not an own field: peakReadUnits is missing
   });
 });
+
+describe('Cosmos DB container names', () => {
+  it('refuse control, bidi and zero-width characters, naming the field (a URI segment, shown as written in alerts and logs)', () => {
+    for (const name of ['ord\u202eers', 'orders\u0000', 'ord\u200bers', 'orders\u0085', 'or\u2066ders', 'orders\u007f']) {
+      expect(issuesOf(() => lint(container({ name })))).toEqual([['name', expect.stringContaining('a control, bidi or zero-width character')]]);
+    }
+    expect(issuesOf(() => lint(container({ name: 'a/b' })))).toEqual([['name', expect.stringContaining('none of "/"')]]);
+    expect(lint(container({ name: 'commandes-été 2026' }))).toEqual([]);
+  });
+});
