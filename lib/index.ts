@@ -10,7 +10,9 @@ export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, physicalPartition
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './engines';
 export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
-export { DesignError, UsageError, type DesignIssue } from './design/errors';
+/** A Cosmos DB database or container id as Azure takes it, with no control, bidi or zero-width character (for the Pulumi adapter's database names). */
+export { cosmosNameShape } from './design/shapes';
+export { causeOf, DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';
 export { checkWith, type CheckOptions } from './design/check';

@@ -5,7 +5,16 @@
  * the design is checked at synth time, so a value known only at deploy time cannot be checked.
  */
 import { Token } from 'aws-cdk-lib';
-import { shapes, type DesignIssue, type DynamoDbTableDesign, type GlobalSecondaryIndexDesign, type LocalSecondaryIndexDesign } from '../index';
+import {
+  DesignError,
+  parseFieldPath,
+  shapes,
+  UsageError,
+  type DesignIssue,
+  type DynamoDbTableDesign,
+  type GlobalSecondaryIndexDesign,
+  type LocalSecondaryIndexDesign,
+} from '../index';
 import {
   GSI_SETTINGS,
   LSI_SETTINGS,
@@ -25,6 +34,26 @@ export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
 
 /** The props that are not the design: TableV2 settings and monitoring. */
 const SPLIT_OFF = new Set<string>([...TABLE_SETTINGS, ...MONITORING_PROPS]);
+
+/**
+ * The props (or a GSI added later, at `path`) as the construct's own data (`shapes.ownData`): read
+ * once, so a getter cannot answer differently to the checks and to TableV2, and a null-prototype
+ * object reaches aws-cdk-lib as a plain one. A field that cannot be read (a getter or Proxy trap that
+ * throws, a revoked Proxy) is refused here, at its path: a DesignError when it is in the design, else
+ * a UsageError.
+ */
+export function ownProps<T>(props: T, subject: string, path = ''): T {
+  const issues: DesignIssue[] = [];
+  const copy = shapes.ownData(props, path, issues) as T;
+  if (issues.length === 0) return copy;
+  const inDesign =
+    path !== '' ||
+    issues.some((issue) => {
+      const prop = parseFieldPath(issue.path)[0];
+      return prop !== undefined && !SPLIT_OFF.has(String(prop));
+    });
+  throw inDesign ? new DesignError(issues, subject) : new UsageError(issues, subject);
+}
 
 /** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. Props
  *  that were replaced (see settings-check.ts) go nowhere: they are reported there. */

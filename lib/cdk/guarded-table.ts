@@ -37,7 +37,7 @@ import {
   type TierActions,
 } from './alarms';
 import { SkewDashboard, type TableSection } from './dashboard';
-import { gsiDesign, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
+import { gsiDesign, ownProps, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
 import { overrideIndexContributorInsights, type Replica } from './index-contributor-insights';
 import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
@@ -128,12 +128,13 @@ export class GuardedTable extends Construct {
   /** The last lint, with the input (as JSON) it was made from: `design`, `findings` and the plugin lint once per change. */
   private linted?: { readonly key: string; readonly lint: LintedDesign };
 
-  constructor(scope: Construct, id: string, props: GuardedTableProps) {
+  constructor(scope: Construct, id: string, given: GuardedTableProps) {
     super(scope, id);
     Object.defineProperty(this, GUARDED_TABLE, { value: true });
-    if (typeof props !== 'object' || props === null) {
+    if (typeof given !== 'object' || given === null) {
       throw new UsageError([{ path: '', message: 'expected the GuardedTable props (partitionKey, workload, …)' }], `GuardedTable ${this.node.path}`);
     }
+    const props = ownProps(given, `GuardedTable ${this.node.path}`);
     const { design, settings, monitoring } = splitProps(props);
     // Settings and alarm props are usage (UsageError); the design's own fields are the design (DesignError).
     const usage: DesignIssue[] = settingsIssues(props);
@@ -267,9 +268,10 @@ export class GuardedTable extends Construct {
    * `globalSecondaryIndexes[n]…`), its findings count at synth, and it gets Contributor Insights,
    * alarms and dashboard rows.
    */
-  addGlobalSecondaryIndex(gsi: GuardedGlobalSecondaryIndex): void {
+  addGlobalSecondaryIndex(given: GuardedGlobalSecondaryIndex): void {
     const issues: DesignIssue[] = [];
     const position = this.input.globalSecondaryIndexes?.length ?? 0;
+    const gsi = ownProps(given, `GuardedTable ${this.node.path}`, `globalSecondaryIndexes[${position}]`);
     const added = plainDesign(gsiDesign(gsi), `globalSecondaryIndexes[${position}]`, issues);
     const next: TableDesignInput = { ...this.input, globalSecondaryIndexes: [...(this.input.globalSecondaryIndexes ?? []), added] };
     const normalized = issues.length === 0 ? this.normalizeDesign(next, issues) : undefined;

@@ -1,5 +1,5 @@
 import { DesignError, UsageError, type DesignIssue } from './errors';
-import type { Shape } from './shape';
+import { readInput, type Shape } from './shape';
 
 export interface CheckOptions {
   /** Field path of the value, prefixed to every reported path (`''` for a whole input). @default '' */
@@ -16,7 +16,7 @@ export interface CheckOptions {
  */
 export function checkWith<T>(shape: Shape<T>, value: unknown, options: CheckOptions): T {
   const issues: DesignIssue[] = [];
-  const result = shape.read(value, options.path ?? '', issues);
+  const result = readInput(shape, value, options.path ?? '', issues);
   if (issues.length === 0 && result !== undefined) return result;
   if (issues.length === 0) issues.push({ path: options.path ?? '', message: `expected ${shape.expected}` });
   throw options.kind === 'design' ? new DesignError(issues, options.subject) : new UsageError(issues, options.subject);

@@ -6,7 +6,7 @@
 import { THROUGHPUT_GRID, type ThroughputForm } from '../engines/cosmos-grid';
 import { COSMOS_LIMITS } from '../engines/cosmosdb';
 import type { CosmosThroughputDesign, SharedDatabaseThroughputDesign } from './input';
-import { describe, num, oneOf, pathOf, record, type Shape } from './shape';
+import { describe, num, oneOf, pathOf, readKeys, record, type Shape } from './shape';
 import { didYouMean } from './suggest';
 
 export { THROUGHPUT_GRID, gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../engines/cosmos-grid';
@@ -40,7 +40,11 @@ export function requestUnitsShape(form: ThroughputForm): Shape<number> {
 /** The one form an object declares, by its keys (`containers` goes with `sharedDatabase`). */
 export function throughputFormOf(value: unknown): ThroughputForm | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const keys = Object.keys(value).filter((k) => k !== 'containers');
+  return formOfKeys(Object.keys(value));
+}
+
+function formOfKeys(allKeys: readonly string[]): ThroughputForm | undefined {
+  const keys = allKeys.filter((k) => k !== 'containers');
   // Own keys of the grid only: `in` would take "constructor" or "__proto__" for a form.
   return keys.length === 1 && Object.prototype.hasOwnProperty.call(THROUGHPUT_GRID, keys[0]) ? (keys[0] as ThroughputForm) : undefined;
 }
@@ -80,9 +84,11 @@ export const cosmosThroughputShape: Shape<CosmosThroughputDesign> = {
       return undefined;
     }
     if (typeof value === 'string') return serverless.read(value, place, issues, key);
-    const form = throughputFormOf(value);
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    const keys = isObject ? readKeys(value, place, issues, key) : [];
+    if (keys === undefined) return undefined;
+    const form = formOfKeys(keys);
     if (form) return dedicated[form].read(value, place, issues, key);
-    const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
     issues.push({
       path: pathOf(place, key),
       message: `expected exactly one of ${cosmosThroughputShape.expected}, got ${keys.length > 0 ? `{ ${keys.join(', ')} }` : describe(value)}${formGuess(keys)}`,

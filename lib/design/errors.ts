@@ -6,6 +6,9 @@ export interface DesignIssue {
   readonly path: string;
   /** What is wrong and what is expected instead. */
   readonly message: string;
+  /** What the caller's code threw when the field was read (a getter, a Proxy trap, a revoked Proxy),
+   *  as thrown: the issue's message quotes it, the error carries the first one as its `cause`. */
+  readonly cause?: unknown;
 }
 
 /**
@@ -15,6 +18,12 @@ export interface DesignIssue {
  */
 function summary(subject: string, issues: readonly DesignIssue[]): string {
   return `Invalid skewguard ${printable(subject)}:\n${issues.map((i) => `  ${printable(i.path || '(root)')}: ${printable(i.message)}`).join('\n')}`;
+}
+
+/** The options of an error over `issues`: the first issue's `cause`, so a stack trace shows what the caller's code threw. */
+export function causeOf(issues: readonly DesignIssue[]): ErrorOptions | undefined {
+  const caused = issues.find((issue) => issue.cause !== undefined);
+  return caused && { cause: caused.cause };
 }
 
 /**
@@ -28,7 +37,7 @@ export class DesignError extends Error {
     public readonly issues: readonly DesignIssue[],
     subject = 'design',
   ) {
-    super(summary(subject, issues));
+    super(summary(subject, issues), causeOf(issues));
     this.name = 'DesignError';
   }
 }
@@ -45,7 +54,7 @@ export class UsageError extends Error {
     public readonly issues: readonly DesignIssue[],
     subject = 'options',
   ) {
-    super(summary(subject, issues));
+    super(summary(subject, issues), causeOf(issues));
     this.name = 'UsageError';
   }
 }

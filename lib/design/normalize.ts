@@ -14,13 +14,15 @@ import { normalizeContainer } from './normalize-container';
 import type { NormalizeContext, NormalizeOptions } from './normalize-context';
 import { normalizeTable } from './normalize-table';
 import { acknowledgement, acknowledgements } from './normalize-usage';
-import { describe, ownValue, type Shape } from './shape';
+import { describe, readInput, readOwnField, readValue, UNREADABLE, type Shape } from './shape';
 import { cosmosContainerShape, designDocumentShape, dynamoDbTableShape, thresholdsShape } from './shapes';
 
 /** Reads a design file's content, or one table/container design that names its `engine`. */
 export function normalizeInput(input: DesignInput | unknown, options: NormalizeOptions): NormalizedDocument {
+  const unreadable: DesignIssue[] = [];
+  const engine = fieldOf(readValue(input, '', unreadable), 'engine', unreadable);
+  if (unreadable.length > 0) throw new DesignError(unreadable);
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
-  const engine = isObject ? ownValue(input, 'engine') : undefined;
   // A design passed on its own keeps paths relative to itself (`partitionKey`, not `tables[0].partitionKey`).
   if (typeof engine === 'string' && Object.prototype.hasOwnProperty.call(SINGLE_DESIGN, engine)) {
     return normalizeDocument(
@@ -32,7 +34,7 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   if (engine !== undefined) {
     throw new DesignError([{ path: 'engine', message: `expected ${ENGINE_LIST}, got ${describe(engine)}` }]);
   }
-  if (isObject && Object.prototype.hasOwnProperty.call(input, 'partitionKey')) {
+  if (isObject && fieldOf(input, 'partitionKey') !== undefined) {
     throw new DesignError([
       {
         path: 'engine',
@@ -47,8 +49,18 @@ export function normalizeInput(input: DesignInput | unknown, options: NormalizeO
   );
 }
 
-/** An own field of `value` when it is an object, else undefined. */
-const fieldOf = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? ownValue(value, key) : undefined);
+/** An own field of `value` when it is an object and the field can be read (else its issue goes to `issues`), else undefined. */
+function fieldOf(value: unknown, key: string | number, issues: DesignIssue[] = []): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field = readOwnField(value, key, '', issues);
+  return field === UNREADABLE ? undefined : field;
+}
+
+/** The elements of `list` when it is an array, each read with fieldOf. */
+function itemsOf(list: unknown): unknown[] {
+  const length = Array.isArray(list) ? fieldOf(list, 'length') : 0;
+  return Array.from({ length: typeof length === 'number' ? length : 0 }, (_, i) => fieldOf(list, i));
+}
 
 /** The lists of designs a design file holds. */
 const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
@@ -60,10 +72,11 @@ const DOCUMENT_COLLECTIONS = ['tables', 'containers', 'external'] as const;
  * assertions throw): a check of nothing never passes.
  */
 export function declaresNothing(input: unknown): boolean {
+  if (readValue(input, '', []) === UNREADABLE) return false;
   if (typeof input !== 'object' || input === null || Array.isArray(input) || fieldOf(input, 'engine') !== undefined) return false;
   return DOCUMENT_COLLECTIONS.every((collection) => {
     const list = fieldOf(input, collection);
-    return list === undefined || (Array.isArray(list) && list.length === 0);
+    return list === undefined || (Array.isArray(list) && fieldOf(list, 'length') === 0);
   });
 }
 
@@ -81,14 +94,9 @@ function withWaiverIssues<T>(read: () => T, input: unknown, options: NormalizeOp
     const reported = new Set(issues.map((issue) => issue.path));
     const designs = single
       ? [{ at: '', design: input }]
-      : DOCUMENT_COLLECTIONS.flatMap((collection) => {
-          const list = fieldOf(input, collection);
-          return Array.isArray(list) ? list.map((design, i) => ({ at: joinPath(collection, i), design })) : [];
-        });
+      : DOCUMENT_COLLECTIONS.flatMap((collection) => itemsOf(fieldOf(input, collection)).map((design, i) => ({ at: joinPath(collection, i), design })));
     for (const { at, design } of designs) {
-      const waivers = fieldOf(design, 'acknowledgements');
-      if (!Array.isArray(waivers)) continue;
-      waivers.forEach((waiver, j) => {
+      itemsOf(fieldOf(design, 'acknowledgements')).forEach((waiver, j) => {
         const rule = fieldOf(waiver, 'rule');
         // A malformed id is the shape's to report; only a well-formed one that names no rule is added here.
         if (typeof rule !== 'string' || !/^SG\d{3}$/.test(rule) || reported.has(joinPath(joinPath(joinPath(at, 'acknowledgements'), j), 'rule'))) return;
@@ -112,7 +120,7 @@ function documentOf(fields: DesignDocument): DesignDocument {
 
 export function parse<T>(shape: Shape<T>, value: unknown, path: string): T {
   const issues: DesignIssue[] = [];
-  const result = shape.read(value, path, issues);
+  const result = readInput(shape, value, path, issues);
   if (issues.length > 0 || result === undefined) throw new DesignError(issues);
   return result;
 }

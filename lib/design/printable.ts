@@ -12,9 +12,10 @@
  *  format characters that make two different names look the same (Unicode TR #36 §2, "Visual
  *  Security Issues", https://www.unicode.org/reports/tr36/): the soft hyphen U+00AD,
  *  the zero-width space, non-joiner and joiner U+200B–U+200D, the word joiner U+2060 and the
- *  zero-width no-break space (BOM) U+FEFF. `a\u200bb` prints as `ab` but is another name. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+ *  zero-width no-break space (BOM) U+FEFF. `a\u200bb` prints as `ab` but is another name.
+ *  `UNSAFE_CHARACTERS` is the set as the body of a regular-expression class (`[…]`), for patterns that refuse them. */
+export const UNSAFE_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
+const UNSAFE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'g');
 const UNSAFE_TEST = new RegExp(UNSAFE.source);
 
 function escapeChar(char: string): string {

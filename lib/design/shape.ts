@@ -1,6 +1,7 @@
 import { isNumberToken, isStringToken, NO_STRING_TOKEN_PATTERN } from '../cfn/tokens';
 import type { DesignIssue } from './errors';
 import { joinPath } from './field-path';
+import { hasUnsafeCharacters, printable, UNSAFE_CHARACTERS } from './printable';
 import { closest } from './suggest';
 
 /** A JSON Schema fragment (draft 2020-12). */
@@ -47,13 +48,13 @@ export interface Shape<T> {
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
   if (typeof value === 'bigint') return `the BigInt ${value}n`;
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') {
+    // Not Array.isArray: it throws on a revoked Proxy, which builtInKind survives.
     const kind = builtInKind(value);
-    return kind === 'Object' ? 'an object' : `a ${kind}`;
+    return kind === 'Object' ? 'an object' : kind === 'Array' ? 'an array' : `a ${kind}`;
   }
   return `a ${typeof value}`;
 }
@@ -92,6 +93,145 @@ export function ownValue(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
+/**
+ * The caller's objects are read only through the functions below, so code of the caller's that throws
+ * when it is read (a getter, a Proxy trap, a revoked Proxy, which throws on every look) becomes an issue at
+ * the field that holds it, "could not be read: <what it threw>", with the thrown value as the issue's
+ * `cause`, instead of an exception from deep inside the library that names no field.
+ */
+
+/** What `readField()` returns for a field that could not be read (its issue is recorded). */
+export const UNREADABLE: unique symbol = Symbol('skewguard.unreadable');
+
+/** What was thrown, for a message. Never throws: the thrown value is the caller's too. */
+function thrownText(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return `${String(thrown.name)}: ${String(thrown.message)}`;
+  } catch {
+    // An error object whose name or message cannot be read is described like any other value.
+  }
+  return `it threw ${describe(thrown)}`;
+}
+
+function unreadable(issues: DesignIssue[], place: Place, key: string | number | undefined, thrown: unknown): typeof UNREADABLE {
+  issues.push({ path: pathOf(place, key), message: `could not be read: ${thrownText(thrown)}`, cause: thrown });
+  return UNREADABLE;
+}
+
+/** Throws what any later look at `value` would throw: a revoked Proxy throws on every operation. */
+function touch(value: unknown): void {
+  if (typeof value === 'object' && value !== null) Array.isArray(value);
+}
+
+/** `value` itself, when it can be looked at; else UNREADABLE, with the issue at `place` (or its child `key`). */
+export function readValue(value: unknown, place: Place, issues: DesignIssue[], key?: string | number): unknown {
+  try {
+    touch(value);
+    return value;
+  } catch (thrown) {
+    return unreadable(issues, place, key, thrown);
+  }
+}
+
+/** `object[key]`, read once; UNREADABLE, with the issue at the field, when reading it throws or it holds a revoked Proxy. */
+export function readField(object: object, key: string | number, place: Place, issues: DesignIssue[]): unknown {
+  try {
+    const value = (object as Record<string | number, unknown>)[key];
+    touch(value);
+    return value;
+  } catch (thrown) {
+    return unreadable(issues, place, key, thrown);
+  }
+}
+
+/** `object[key]` when it is an own field (a prototype's, polluted or not, is never read); else undefined. UNREADABLE as for readField. */
+export function readOwnField(object: object, key: string | number, place: Place, issues: DesignIssue[]): unknown {
+  try {
+    if (!hasOwn.call(object, key)) return undefined;
+  } catch (thrown) {
+    return unreadable(issues, place, key, thrown);
+  }
+  return readField(object, key, place, issues);
+}
+
+/** The object's own enumerable string keys; undefined, with the issue at the object (`place`, or its child `key`), when listing them throws. */
+export function readKeys(object: object, place: Place, issues: DesignIssue[], key?: string | number): string[] | undefined {
+  try {
+    return Object.keys(object);
+  } catch (thrown) {
+    unreadable(issues, place, key, thrown);
+    return undefined;
+  }
+}
+
+/** Reads a value handed to the library whole (an argument, not a field of one) with `shape`: a revoked
+ *  Proxy is an issue at `place`, as it would be in a field. */
+export function readInput<T>(shape: Shape<T>, value: unknown, place: Place, issues: DesignIssue[]): T | undefined {
+  const readable = readValue(value, place, issues);
+  return readable === UNREADABLE ? undefined : shape.read(readable, place, issues);
+}
+
+/** Whether the library copies `value` field by field in {@link ownData}: an array, or an object literal (a null-prototype one too). */
+function isDataContainer(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The caller's props or args as the library's own data, read once: every array and object literal
+ * (null-prototype ones included, which Pulumi's serializer cannot send) copied into a plain one, field
+ * by field; any other value (a class instance such as a Billing or a topic, a function, a token, a
+ * Pulumi Output) kept as it is. What is checked is then what is used: a getter cannot answer
+ * differently later. Each field that cannot be read is an issue at its path, left out of the copy.
+ * A cycle stays a cycle, at the same path, for the checks that follow to name.
+ */
+export function ownData(value: unknown, place: Place, issues: DesignIssue[]): unknown {
+  const copies = new Map<object, unknown>();
+  const copy = (item: unknown, at: Place): unknown => {
+    if (typeof item !== 'object' || item === null) return item;
+    if (copies.has(item)) return copies.get(item);
+    let container: boolean;
+    try {
+      container = isDataContainer(item);
+    } catch (thrown) {
+      return unreadable(issues, at, undefined, thrown);
+    }
+    return container ? (Array.isArray(item) ? copyArray(item, at) : copyObject(item, at)) : item;
+  };
+  /** A field's copy, or UNREADABLE (its issue recorded). */
+  const copyField = (object: object, key: string | number, at: Place): unknown => {
+    const field = readOwnField(object, key, at, issues);
+    return field === UNREADABLE ? field : copy(field, { parent: at, key });
+  };
+  const copyObject = (object: object, at: Place): unknown => {
+    const keys = readKeys(object, at, issues);
+    if (keys === undefined) return UNREADABLE;
+    const out: Record<string, unknown> = {};
+    copies.set(object, out);
+    for (const key of keys) {
+      const field = copyField(object, key, at);
+      // Defined, not assigned: a key "__proto__" stays a field and never becomes the prototype.
+      if (field !== UNREADABLE) Object.defineProperty(out, key, { value: field, writable: true, enumerable: true, configurable: true });
+    }
+    return out;
+  };
+  // By index, as the list shape reads it: a hole is read as undefined.
+  const copyArray = (array: unknown[], at: Place): unknown => {
+    const length = readField(array, 'length', at, issues);
+    if (length === UNREADABLE) return UNREADABLE;
+    const out: unknown[] = [];
+    copies.set(array, out);
+    for (let index = 0; index < (length as number); index++) {
+      const field = copyField(array, index, at);
+      out.push(field === UNREADABLE ? undefined : field);
+    }
+    return out;
+  };
+  const result = copy(readValue(value, place, issues), place);
+  return result === UNREADABLE ? undefined : result;
+}
+
 function fail(issues: DesignIssue[], place: Place, key: string | number | undefined, expected: string, value: unknown): undefined {
   issues.push({ path: pathOf(place, key), message: `expected ${expected}, got ${describe(value)}` });
   return undefined;
@@ -100,6 +240,18 @@ function fail(issues: DesignIssue[], place: Place, key: string | number | undefi
 function report(issues: DesignIssue[], place: Place, key: string | number | undefined, message: string): undefined {
   issues.push({ path: pathOf(place, key), message });
   return undefined;
+}
+
+const UNSAFE_CHARACTER = new RegExp(`[${UNSAFE_CHARACTERS}]`);
+/** For JSON Schema: none of the characters `printable()` escapes. */
+const VISIBLE_ONLY = new RegExp(`^[^${UNSAFE_CHARACTERS}]*$`);
+
+/** What is wrong with a name that holds a character `printable()` escapes (a control, bidi or
+ *  zero-width character), with `because` saying why it matters there; undefined when it holds none. */
+export function invisibleCharacterProblem(value: string, because: string): string | undefined {
+  if (!hasUnsafeCharacters(value)) return undefined;
+  const [char] = value.match(UNSAFE_CHARACTER) as RegExpMatchArray;
+  return `holds ${printable(char)}, a control, bidi or zero-width character, in ${describe(value)}: ${because}`;
 }
 
 /** For JSON Schema: no unresolved token, no white space at either end. */
@@ -119,10 +271,13 @@ export interface TextOptions {
   readonly lengthRule?: string;
   /** What a string that does not match `pattern` was likely meant to be (`sg3` → `SG003`), offered as "did you mean". */
   readonly suggest?: (value: string) => string | undefined;
+  /** Refuses the characters `printable()` escapes (controls, bidi marks and overrides, zero-width
+   *  characters), saying why with these words: for a name that reaches a URL, an alert or a log as written. */
+  readonly visibleBecause?: string;
 }
 
 export function text(options: TextOptions = {}): Shape<string> {
-  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest } = options;
+  const { pattern, patternHint, maxLength, maxBytes, minLength = 1, lengthRule, suggest, visibleBecause } = options;
   const expected = patternHint
     ? `a string (${patternHint})`
     : minLength > 1
@@ -148,6 +303,8 @@ export function text(options: TextOptions = {}): Shape<string> {
       if (maxBytes !== undefined && value.length * 3 > maxBytes && Buffer.byteLength(value, 'utf8') > maxBytes) {
         return report(issues, place, key, `must be at most ${maxBytes} bytes in UTF-8, got ${Buffer.byteLength(value, 'utf8')}`);
       }
+      const invisible = visibleBecause === undefined ? undefined : invisibleCharacterProblem(value, visibleBecause);
+      if (invisible !== undefined) return report(issues, place, key, invisible);
       if (pattern && !pattern.test(value)) {
         const meant = suggest?.(value);
         if (meant === undefined) return fail(issues, place, key, expected, value);
@@ -161,7 +318,9 @@ export function text(options: TextOptions = {}): Shape<string> {
       // A byte limit is at least that many characters: the schema states the bound it can express.
       ...(maxLength !== undefined || maxBytes !== undefined ? { maxLength: Math.min(maxLength ?? Infinity, maxBytes ?? Infinity) } : {}),
       pattern: TRIMMED_LITERAL.source,
-      ...(pattern ? { allOf: [{ pattern: pattern.source }] } : {}),
+      ...(pattern || visibleBecause !== undefined
+        ? { allOf: [...(pattern ? [{ pattern: pattern.source }] : []), ...(visibleBecause !== undefined ? [{ pattern: VISIBLE_ONLY.source }] : [])] }
+        : {}),
     }),
   };
 }
@@ -269,14 +428,18 @@ export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
     is: (value) => Array.isArray(value),
     read(value, parent, issues, key) {
       if (!Array.isArray(value)) return fail(issues, parent, key, expected, value);
-      if (value.length < minItems) return report(issues, parent, key, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${value.length}`);
-      if (maxItems !== undefined && value.length > maxItems) return report(issues, parent, key, `must have at most ${maxItems} items, got ${value.length}`);
-      const before = issues.length;
       const place = here(parent, key);
+      const length = readField(value, 'length', place, issues);
+      if (length === UNREADABLE) return undefined;
+      const count = length as number;
+      if (count < minItems) return report(issues, parent, key, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}, got ${count}`);
+      if (maxItems !== undefined && count > maxItems) return report(issues, parent, key, `must have at most ${maxItems} items, got ${count}`);
+      const before = issues.length;
       // A plain loop, not map(): map skips the holes of a sparse array, which must be reported.
       const items: T[] = [];
-      for (let index = 0; index < value.length; index++) {
-        const element = Object.prototype.hasOwnProperty.call(value, index) ? value[index] : undefined;
+      for (let index = 0; index < count; index++) {
+        const element = readOwnField(value, index, place, issues);
+        if (element === UNREADABLE) continue;
         const parsed = item.read(element, place, issues, index);
         if (parsed !== undefined) items.push(parsed);
       }
@@ -352,7 +515,10 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       const output = blank();
       let requiredGiven = 0;
       // The input's own fields only: work grows with what was written, not with what could be.
-      const keys = Object.keys(input);
+      const keys = readKeys(input, place, issues);
+      if (keys === undefined) return undefined;
+      // Required fields given as undefined, which are reported as missing: rare, so the list is made only then.
+      let givenUndefined: string[] | undefined;
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
         const prop = propOf.get(key);
@@ -360,14 +526,18 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
           if (!ignored.includes(key)) issues.push(unknownField(place, key, known));
           continue;
         }
-        const raw = input[key];
-        if (raw === undefined) continue;
+        const raw = readField(input, key, place, issues);
+        if (raw === undefined) {
+          if (!prop.optional) (givenUndefined ??= []).push(key);
+          continue;
+        }
+        // A field that could not be read was given: its issue says so, not "is required".
         if (!prop.optional) requiredGiven++;
-        output[key] = prop.shape.read(raw, place, issues, key);
+        if (raw !== UNREADABLE) output[key] = prop.shape.read(raw, place, issues, key);
       }
       if (requiredGiven < requiredProps.length) {
         for (const [key, prop] of requiredProps) {
-          if (!hasOwn.call(input, key) || input[key] === undefined) issues.push({ path: joinPath(pathOf(place), key), message: `is required: ${prop.doc}` });
+          if (!keys.includes(key) || givenUndefined?.includes(key)) issues.push({ path: joinPath(pathOf(place), key), message: `is required: ${prop.doc}` });
         }
       }
       return issues.length === before ? (output as T) : undefined;
@@ -415,7 +585,9 @@ export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Recor
       const before = issues.length;
       // A null-prototype result: a key named "__proto__" or "constructor" is data, never a prototype.
       const output = Object.create(null) as Record<string, V>;
-      for (const key of Object.keys(input)) {
+      const keys = readKeys(input, place, issues);
+      if (keys === undefined) return undefined;
+      for (const key of keys) {
         if (known && !known.has(key)) {
           const guess = closest(key, keys as readonly string[]);
           issues.push({
@@ -424,7 +596,8 @@ export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Recor
           });
           continue;
         }
-        const read = value.read((input as Record<string, unknown>)[key], place, issues, key);
+        const raw = readField(input, key, place, issues);
+        const read = raw === UNREADABLE ? undefined : value.read(raw, place, issues, key);
         if (read !== undefined) output[key] = read;
       }
       return issues.length === before ? output : undefined;

@@ -46,11 +46,20 @@ const dynamoDbName = text({
   pattern: /^[A-Za-z0-9_.-]{3,255}$/,
   patternHint: '3 to 255 letters, digits, "_", "-" and "."',
 });
-/** Cosmos DB container ids: up to 255 characters, none of `/ \ ? #` (Azure Cosmos DB service limits). */
-const cosmosName = text({
+/**
+ * Cosmos DB database and container ids: up to 255 characters (Azure Cosmos DB service limits), none of
+ * `/ \ ? #` ("The following characters are restricted and cannot be used in the Id property",
+ * https://learn.microsoft.com/dotnet/api/microsoft.azure.cosmos.databaseproperties.id), and no control,
+ * bidi or zero-width character: the id is a segment of the resource's URI
+ * (https://learn.microsoft.com/azure/cosmos-db/nosql/how-to-dotnet-create-container), and the skew
+ * alerts' names and queries and Azure's logs show it as written, where such a character hides or reorders it.
+ */
+export const cosmosNameShape = text({
   maxLength: 255,
   pattern: /^[^/\\?#]+$/,
   patternHint: 'up to 255 characters, none of "/", "\\", "?" or "#"',
+  visibleBecause:
+    "a Cosmos DB id is a segment of its resource's URI, and the alerts and Azure's logs show it as written, where such a character hides or reorders it; use letters, digits and visible punctuation",
 });
 /** External resources of either engine: a label for reports (a template's logical ID, say). */
 const anyResourceName = text({ maxLength: 255 });
@@ -414,7 +423,7 @@ const cosmosPartitionKey = record<CosmosPartitionKeyDesign>({
 });
 
 const containerJoin = record<ContainerJoinDesign>({
-  container: { shape: cosmosName, doc: 'Name of the container queried together with this one.' },
+  container: { shape: cosmosNameShape, doc: 'Name of the container queried together with this one.' },
   partitionKeyPaths: { shape: list(attributeName, { minItems: 1 }), optional: true, doc: "The other container's key paths, when it is not in this file." },
 });
 
@@ -424,7 +433,7 @@ const cosmosMonitoring = record<CosmosMonitoringDesign>({
 
 export const cosmosContainerShape = record<CosmosContainerDesign>(
   {
-    name: { shape: cosmosName, doc: 'Container id.' },
+    name: { shape: cosmosNameShape, doc: 'Container id.' },
     workload: { shape: workloadShape(cosmosUnits), doc: 'Peak traffic and hot-key share.' },
     ...designBaseProps,
     engine: { shape: oneOf(['cosmosdb']), optional: true, doc: '"cosmosdb" (implied inside "containers").' },

@@ -69,9 +69,9 @@ export interface LintResult {
  * whole catalogue. Throws `DesignError` (with field paths) when the input cannot be read, and
  * `UsageError` when only the options are wrong (an unknown key included).
  *
- * Input and options are read as plain data (JSON-like objects, own properties only). An error
- * thrown by a getter or Proxy trap of the caller's propagates unchanged, and a revoked Proxy throws
- * the TypeError the runtime raises when it is touched: skewguard neither calls nor hides the caller's code.
+ * Input and options are read as plain data (JSON-like objects, own properties only), each field once.
+ * A field whose getter or Proxy trap throws, or that holds a revoked Proxy, is an issue at its path
+ * ("could not be read: …") with what was thrown as its `cause` (and the error's).
  */
 export function lint(input: DesignInput, options?: LintOptions): Finding[] {
   return lintDocument(input, options).findings;
@@ -119,7 +119,7 @@ export function lintWithCatalogue(input: DesignInput, options: LintOptions | und
     const basePath = read.basePath ?? '';
     const issues = [
       ...(valid instanceof Error ? valid.issues : []),
-      ...document.issues.map((issue) => ({ path: prefixPath(basePath, issue.path), message: issue.message })),
+      ...document.issues.map((issue) => Object.assign({}, issue, { path: prefixPath(basePath, issue.path) })),
     ];
     throw new DesignError(issues, 'design');
   }

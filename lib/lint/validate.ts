@@ -8,7 +8,7 @@ import { UsageError, type DesignIssue } from '../design/errors';
 import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
 import { IssueLog } from '../design/issue-log';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
-import { list, mapOf, oneOf, record, text } from '../design/shape';
+import { list, mapOf, oneOf, ownData, record, text } from '../design/shape';
 import { acknowledgementShape, thresholdsShape } from '../design/shapes';
 import type { Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
@@ -69,7 +69,11 @@ const CATALOGUE_OPTIONS = lintOptionsShape(CATALOGUE_IDS);
 export function readLintOptions(options: unknown, known: KnownRules, path = 'options'): LintOptions {
   if (options === undefined || options === null) return {};
   const shape = known === CATALOGUE_IDS ? CATALOGUE_OPTIONS : lintOptionsShape(known);
-  return checkWith(shape, withoutRetiredRules(options, known), { path, subject: 'lint options' });
+  // Copied first: withoutRetiredRules looks at the options before the shape reads them.
+  const unreadable: DesignIssue[] = [];
+  const data = ownData(options, path, unreadable);
+  if (unreadable.length > 0) throw new UsageError(unreadable, 'lint options');
+  return checkWith(shape, withoutRetiredRules(data, known), { path, subject: 'lint options' });
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

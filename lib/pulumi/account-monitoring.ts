@@ -9,7 +9,7 @@ import * as operationalinsights from '@pulumi/azure-native/operationalinsights';
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../index';
 import { tierActionGroupsShape, type TierActionGroups } from './alert-settings';
-import { actionGroupIds, deployTime, named, planTime, readArgs, tagsShape, withId } from './arg-shapes';
+import { actionGroupIds, componentNameIssues, deployTime, named, ownArgs, planTime, readArgs, tagsShape, withId } from './arg-shapes';
 import { diagnosticSettingGaps } from './diagnostic-gaps';
 import { MONITORING_CATEGORIES } from './partition-key-categories';
 import { nameOf, resolveAccount, type AccountInput, type ResourceGroupInput } from './references';
@@ -89,8 +89,8 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
     return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[BRAND] === true;
   }
 
-  constructor(name: string, args: CosmosAccountMonitoringArgs, opts?: pulumi.ComponentResourceOptions) {
-    checkMonitoringArgs(name, args);
+  constructor(name: string, given: CosmosAccountMonitoringArgs, opts?: pulumi.ComponentResourceOptions) {
+    const args = checkMonitoringArgs(name, given);
     super(ACCOUNT_MONITORING_TYPE, name, {}, opts);
     Object.defineProperty(this, BRAND, { value: true });
     const parent = { parent: this };
@@ -152,11 +152,13 @@ function reusedSettingWorkspace(settingName: string, accountId: pulumi.Output<st
   });
 }
 
-function checkMonitoringArgs(name: string, args: CosmosAccountMonitoringArgs): void {
+/** The args as read (`ownArgs`), once every problem with them is ruled out. */
+function checkMonitoringArgs(name: string, received: CosmosAccountMonitoringArgs): CosmosAccountMonitoringArgs {
   const component = `CosmosAccountMonitoring "${name}"`;
+  const args = ownArgs(received, component);
   const given = typeof args === 'object' && args !== null ? args : ({} as Partial<CosmosAccountMonitoringArgs>);
   // Checks across fields, reported together with the shape's issues.
-  const conflicts: { path: string; message: string }[] = [];
+  const conflicts: { path: string; message: string }[] = componentNameIssues(name);
   const extra = Array.isArray(given.additionalLogCategories) ? given.additionalLogCategories : [];
   extra.forEach((category, i) => {
     if ((MONITORING_CATEGORIES as readonly unknown[]).includes(category) || extra.indexOf(category) !== i) {
@@ -175,4 +177,5 @@ function checkMonitoringArgs(name: string, args: CosmosAccountMonitoringArgs): v
     });
   }
   readArgs(argsShape, args, component, conflicts);
+  return args;
 }

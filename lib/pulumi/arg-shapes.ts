@@ -64,14 +64,18 @@ export function planTime<T>(shape: Shape<T>): Shape<T> {
 const nonBlank = shapes.text({ minLength: 1 });
 const isNameLike = (value: unknown) => (typeof value === 'string' && value.trim() !== '') || isDeferred(value);
 
-/** A resource given by name (a string or an Output) or as the resource itself (`{ name }`, and `id` when `withId`). */
-export function named(what: string, withId = false): Shape<unknown> {
+/** A resource given by name (a string or an Output) or as the resource itself (`{ name }`, and `id` when `withId`).
+ *  `literal` reads a name given as a string (Azure's naming rules for it), when skewguard knows them. */
+export function named(what: string, withId = false, literal?: Shape<string>): Shape<unknown> {
   const form = withId ? '{ name, id }' : '{ name }';
   return {
     expected: `the ${what} name or a resource with ${form}`,
     is: () => true,
     read(value, place, issues, key) {
-      if (typeof value === 'string') return value.trim() === '' ? issue(issues, place, key, `is empty: give the ${what} name`) : value;
+      if (typeof value === 'string') {
+        if (value.trim() === '') return issue(issues, place, key, `is empty: give the ${what} name`);
+        return literal ? literal.read(value, place, issues, key) : value;
+      }
       if (isDeferred(value)) return value;
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         return issue(issues, place, key, `expected the ${what} name or a resource with ${form}, got ${shapes.describe(value)}`);
@@ -166,6 +170,35 @@ export function azureData<T>(expected: string): Shape<T> {
 
 /** A list of action group resource ids, each a string or an Output of one. */
 export const actionGroupIds = shapes.list(deployTime(nonBlank));
+
+/**
+ * Issues with a component's name (the constructor's first argument), at the path `(name)`: Pulumi
+ * names the component's resources and alerts after it, and the Pulumi log, Azure's alert list and the
+ * refusal messages show it, where a control, bidi or zero-width character hides or reorders it.
+ */
+export function componentNameIssues(name: unknown): DesignIssue[] {
+  const problem =
+    typeof name === 'string'
+      ? shapes.invisibleCharacterProblem(
+          name,
+          "the component's resources and alerts are named after it, and logs show it as written: use letters, digits and visible punctuation",
+        )
+      : undefined;
+  return problem === undefined ? [] : [{ path: '(name)', message: problem }];
+}
+
+/**
+ * The args as the component's own data (`shapes.ownData`), before anything reads them: each field read
+ * once, so what is checked is what is deployed, and a null-prototype object (tags, a policy) becomes a
+ * plain one, which Pulumi's serializer can send. A field that cannot be read (a getter or Proxy trap
+ * that throws, a revoked Proxy) is an `InvalidArgsError` naming it, with what was thrown as its cause.
+ */
+export function ownArgs<T>(args: T, component: string): T {
+  const issues: DesignIssue[] = [];
+  const copy = shapes.ownData(args, '', issues) as T;
+  if (issues.length > 0) throw new InvalidArgsError(component, issues);
+  return copy;
+}
 
 /**
  * Reads `value` with `shape` through the core's `checkWith`; its issues (plus `extra`) are thrown as

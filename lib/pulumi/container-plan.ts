@@ -4,17 +4,19 @@
  * Throws InvalidArgsError or DesignRefusedError; nothing here creates a resource, so a refusal leaves
  * nothing behind.
  */
-import { shapes, type DesignIssue, type Severity } from '../index';
+import { cosmosNameShape, shapes, type DesignIssue, type Severity } from '../index';
 import { CosmosAccountMonitoring } from './account-monitoring';
 import { planAlerts, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';
-import { azureData, deployTime, named, passThrough, planTime, readArgs, tagsShape } from './arg-shapes';
+import { azureData, componentNameIssues, deployTime, named, ownArgs, passThrough, planTime, readArgs, tagsShape } from './arg-shapes';
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
 
 export interface ContainerPlan {
+  /** The args as read (`ownArgs`): the component builds from these, never from the caller's objects again. */
+  readonly args: GuardedContainerArgs;
   readonly containerName: string;
   readonly verdict: DesignVerdict;
   readonly throughput: ThroughputMode;
@@ -50,7 +52,7 @@ const argsShape = shapes.record<GuardedContainerArgs>({
     doc: 'The Cosmos DB account.',
   },
   database: {
-    shape: named('database') as shapes.Shape<GuardedContainerArgs['database']>,
+    shape: named('database', false, cosmosNameShape) as shapes.Shape<GuardedContainerArgs['database']>,
     doc: 'the SQL database: its name or a cosmosdb.SqlResourceSqlDatabase',
   },
   // The core checks the name itself (as the design's name) and reports it at `containerName`.
@@ -84,14 +86,15 @@ function sourceConflicts(args: Partial<GuardedContainerArgs>): DesignIssue[] {
     }));
 }
 
-export function planContainer(name: string, args: GuardedContainerArgs, componentProtect: boolean | undefined): ContainerPlan {
+export function planContainer(name: string, given: GuardedContainerArgs, componentProtect: boolean | undefined): ContainerPlan {
   const component = `GuardedContainer "${name}"`;
+  const args = ownArgs(given, component);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     readArgs(argsShape, args, component, [
       { path: '', message: 'args are required: { design, database, throughput, monitoring | resourceGroupName + account }' },
     ]);
   }
-  const extra = sourceConflicts(args);
+  const extra = [...componentNameIssues(name), ...sourceConflicts(args)];
   if (args.protect !== undefined && componentProtect !== undefined && args.protect !== componentProtect) {
     extra.push({ path: 'protect', message: `is ${args.protect}, but the component's resource options say protect: ${componentProtect}; give it once` });
   }
@@ -116,6 +119,7 @@ export function planContainer(name: string, args: GuardedContainerArgs, componen
   const checked = verdict as DesignVerdict;
   const mode = throughputMode(read.throughput);
   return {
+    args,
     containerName,
     verdict: checked,
     throughput: mode,

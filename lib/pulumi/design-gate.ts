@@ -120,7 +120,7 @@ export function checkDesign(input: GateInput, issues: DesignIssue[]): DesignVerd
   } catch (error) {
     // Bad lintOptions are a UsageError since lint() tells usage from design mistakes; both are bad args here.
     if (!(error instanceof DesignError) && !(error instanceof UsageError)) throw error;
-    issues.push(...error.issues.map((issue: DesignIssue) => ({ path: pathOf(issue.path), message: issue.message })));
+    issues.push(...error.issues.map((issue: DesignIssue) => Object.assign({}, issue, { path: pathOf(issue.path) })));
     return undefined;
   }
   return {

@@ -5,7 +5,7 @@
  * message is the whole report.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { printable, type DesignIssue, type Finding } from '../index';
+import { causeOf, printable, type DesignIssue, type Finding } from '../index';
 
 /** Args the component cannot read: wrong types, missing fields, impossible values, Pulumi Outputs
  *  where a plain design value is needed. `issues` names each offending field, e.g.
@@ -20,6 +20,7 @@ export class InvalidArgsError extends pulumi.RunError {
     // Resource names and values are untrusted: escaped so they cannot forge lines or drive the terminal.
     super(
       `${printable(component)}: invalid args, nothing was created:\n${issues.map((i) => `  ${printable(i.path || '(args)')}: ${printable(i.message)}`).join('\n')}`,
+      causeOf(issues),
     );
     this.name = 'InvalidArgsError';
   }

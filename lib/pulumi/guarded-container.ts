@@ -31,8 +31,9 @@ export class GuardedContainer extends pulumi.ComponentResource {
    * Checks the args and the design first: invalid args throw `InvalidArgsError`, a design the rules
    * refuse throws `DesignRefusedError`, both before the component registers, so nothing is created.
    */
-  constructor(name: string, args: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
-    const plan = planContainer(name, args, opts?.protect);
+  constructor(name: string, given: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
+    const plan = planContainer(name, given, opts?.protect);
+    const args = plan.args;
     super(GUARDED_CONTAINER_TYPE, name, {}, opts);
     this.containerName = plan.containerName;
     this.design = plan.verdict.design;

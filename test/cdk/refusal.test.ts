@@ -476,6 +476,71 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
     expect(paths(construct(healthy({ tableName: ' ' })))).toEqual(['tableName']);
     expect(paths(construct(healthy({ tableName: 'x'.repeat(300) })))).toEqual(['tableName']);
   });
+
+  it("a control, bidi or zero-width character in a table or index name is refused: DynamoDB's names are [a-zA-Z0-9_.-]{3,255}", () => {
+    expect(paths(construct(healthy({ tableName: 'ord\u202eers' })))).toEqual(['tableName']);
+    expect(paths(construct(healthy({ tableName: 'orders\u0000' })))).toEqual(['tableName']);
+    const gsi = { indexName: 'by\u200bcustomer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 'unique' as const } };
+    expect(paths(construct(healthy({ globalSecondaryIndexes: [gsi] })))).toEqual(['globalSecondaryIndexes[0].indexName']);
+    expect(() => construct(healthy({ tableName: 'orders.v2_eu-west-1', globalSecondaryIndexes: [{ ...gsi, indexName: 'byCustomer' }] }))()).not.toThrow();
+  });
+
+  describe('a getter, Proxy trap or revoked Proxy that throws when a prop is read', () => {
+    const throwing = <T extends object>(object: T, key: string, thrown = new Error('getter says no')): T =>
+      Object.defineProperty(object, key, {
+        enumerable: true,
+        get() {
+          throw thrown;
+        },
+      });
+    const revoked = <T extends object>(target: T): T => {
+      const { proxy, revoke } = Proxy.revocable(target, {});
+      revoke();
+      return proxy;
+    };
+
+    it('in the design is a DesignError naming the field, with what was thrown as its cause', () => {
+      const cause = new Error('getter says no');
+      const error = thrown(construct({ ...healthy(), workload: throwing({ peakWriteUnits: 1 }, 'peakReadUnits', cause) }));
+      expect(error).toBeInstanceOf(DesignError);
+      expect(error.issues).toEqual([{ path: 'workload.peakReadUnits', message: 'could not be read: Error: getter says no', cause }]);
+      expect(error.cause).toBe(cause);
+      expect(thrown(construct({ ...healthy(), globalSecondaryIndexes: [revoked({})] })).issues).toEqual([
+        {
+          path: 'globalSecondaryIndexes[0]',
+          message: "could not be read: TypeError: Cannot perform 'IsArray' on a proxy that has been revoked",
+          cause: expect.any(TypeError),
+        },
+      ]);
+    });
+
+    it('in a setting or the props themselves is a UsageError naming it', () => {
+      const error = thrown(construct(throwing(healthy(), 'pageTopic')));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.issues.map((i) => [i.path, i.message])).toEqual([['pageTopic', 'could not be read: Error: getter says no']]);
+      expect(thrown(construct(revoked(healthy())))).toBeInstanceOf(UsageError);
+    });
+
+    it('in a GSI given to addGlobalSecondaryIndex() is a DesignError at its index path, before the table is touched', () => {
+      const table = new GuardedTable(appWithStack().stack, 'Added', healthy());
+      const gsi = throwing({ indexName: 'byCustomer', partitionKey: { name: 'customerId', type: AttributeType.STRING, cardinality: 'unique' } }, 'sortKey');
+      const error = thrown(() => table.addGlobalSecondaryIndex(gsi as never));
+      expect(error).toBeInstanceOf(DesignError);
+      expect(error.issues.map((i) => i.path)).toEqual(['globalSecondaryIndexes[0].sortKey']);
+      expect(table.design.globalSecondaryIndexes).toEqual([]);
+    });
+
+    it('a getter is read once: what is checked is what TableV2 gets (a second read answering another design changes nothing)', () => {
+      let reads = 0;
+      const props = Object.defineProperty(healthy(), 'workload', {
+        enumerable: true,
+        get: () => (++reads === 1 ? { peakReadUnits: 1000, peakWriteUnits: 500 } : { peakReadUnits: -1 }),
+      });
+      const table = new GuardedTable(appWithStack().stack, 'Once', props);
+      expect(reads).toBe(1);
+      expect(table.design.primaryKey.workload).toMatchObject({ peakReadUnits: 1000, peakWriteUnits: 500 });
+    });
+  });
 });
 
 describe('addGlobalSecondaryIndex()', () => {

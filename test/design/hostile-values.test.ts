@@ -11,6 +11,7 @@ import {
   describeFinding,
   fanOutKeys,
   lint,
+  normalize,
   lintExternal,
   printable,
   randomShardKey,
@@ -228,5 +229,108 @@ describe('hostile values at the public core entry points (sweep of issue 13 §3)
     expect(shardHash('user-1')).toBe(shardHash('user-1'));
     expect(issuesOf(() => blockingFindings([], Object.create(null) as never))).toEqual([['level', 'expected "error" or "warning", got an object']]);
     expect(issuesOf(() => blockingFindings('findings' as never))).toEqual([['findings', 'expected an array of findings, got "findings"']]);
+  });
+});
+
+describe('a getter, Proxy trap or revoked Proxy of the caller that throws when the design is read', () => {
+  const revoked = <T extends object>(target: T): T => {
+    const { proxy, revoke } = Proxy.revocable(target, {});
+    revoke();
+    return proxy;
+  };
+  const throwing = <T extends object>(object: T, key: keyof T & string, thrown: unknown = new Error('getter says no')): T =>
+    Object.defineProperty(object, key, {
+      enumerable: true,
+      get() {
+        throw thrown;
+      },
+    });
+  /** The error `run` throws. */
+  const errorOf = (run: () => unknown): DesignError | UsageError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof DesignError || error instanceof UsageError) return error;
+      throw error;
+    }
+    throw new Error('did not throw');
+  };
+
+  it('is a DesignError naming the field, with what was thrown as its cause, from lint() and normalize()', () => {
+    const thrown = new Error('getter says no');
+    for (const run of [lint, normalize]) {
+      const error = errorOf(() => run(table({ workload: throwing({ peakReadUnits: 1, peakWriteUnits: 1 }, 'peakReadUnits', thrown) })));
+      expect(error).toBeInstanceOf(DesignError);
+      expect(error.issues).toEqual([{ path: 'workload.peakReadUnits', message: 'could not be read: Error: getter says no', cause: thrown }]);
+      expect(error.cause).toBe(thrown);
+      expect(error.message).toContain('workload.peakReadUnits: could not be read: Error: getter says no');
+    }
+  });
+
+  it('names the field holding a revoked Proxy, a throwing ownKeys trap or a throwing element, in a design file or one design', () => {
+    const isArrayOnRevoked = "could not be read: TypeError: Cannot perform 'IsArray' on a proxy that has been revoked";
+    const ownKeys = new Proxy({}, { ownKeys: () => [].concat(null as never).map((x: { y: 1 }) => x.y) as never });
+    const firstThrows = (list: object[]) =>
+      new Proxy(list, {
+        get: (target, key) => {
+          if (key === '0') throw new RangeError('element 0');
+          return Reflect.get(target, key);
+        },
+      });
+    const cases: [unknown, string, string][] = [
+      [revoked({}), '', isArrayOnRevoked],
+      [table({ workload: revoked({}) as never }), 'workload', isArrayOnRevoked],
+      [table({ globalSecondaryIndexes: revoked([]) }), 'globalSecondaryIndexes', isArrayOnRevoked],
+      [table({ workload: ownKeys as never }), 'workload', "could not be read: TypeError: Cannot read properties of null (reading 'y')"],
+      [{ tables: firstThrows([table()]) }, 'tables[0]', 'could not be read: RangeError: element 0'],
+      [
+        { tables: [table({ acknowledgements: firstThrows([{ rule: 'SG001', reason: 'a reason long enough' }]) as never })] },
+        'tables[0].acknowledgements[0]',
+        'could not be read: RangeError: element 0',
+      ],
+      [throwing(table(), 'engine'), 'engine', 'could not be read: Error: getter says no'],
+      [throwing({ tables: [] }, 'tables', 'a string'), 'tables', 'could not be read: it threw "a string"'],
+      [
+        container({ throughput: new Proxy({}, { ownKeys: () => revoked([]) as never }) as never }),
+        'throughput',
+        expect.stringContaining('could not be read: TypeError'),
+      ],
+    ];
+    for (const [input, path, message] of cases) {
+      expect(issuesOf(() => lint(input as never))).toEqual([[path, message]]);
+    }
+  });
+
+  it('in the options is a UsageError naming the option', () => {
+    const error = errorOf(() => lint(table(), throwing({}, 'rules' as never)));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues).toEqual([{ path: 'options.rules', message: 'could not be read: Error: getter says no', cause: expect.any(Error) }]);
+    expect(errorOf(() => normalize(table(), { rules: revoked({}) }))).toBeInstanceOf(UsageError);
+  });
+
+  it('reads each field once, and leaves designs that read fine as they were', () => {
+    let reads = 0;
+    const counted = Object.defineProperty({ peakWriteUnits: 500 }, 'peakReadUnits', { enumerable: true, get: () => (++reads === 1 ? 1000 : -1) });
+    expect(lint(table({ workload: counted as never }))).toEqual(lint(table()));
+    expect(reads).toBe(1);
+    // A Proxy that answers normally, and a class instance with a getter, are read like literals.
+    class Workload {
+      get peakReadUnits() {
+        return 1000;
+      }
+      peakWriteUnits = 500;
+    }
+    expect(normalize(table({ workload: new Proxy({ peakReadUnits: 1000, peakWriteUnits: 500 }, {}) }))).toEqual(normalize(table()));
+    expect(() => lint(table({ workload: new Workload() }))).toThrow(DesignError); // a prototype's getter is not an own field: peakReadUnits is missing
+  });
+});
+
+describe('Cosmos DB container names', () => {
+  it('refuse control, bidi and zero-width characters, naming the field (a URI segment, shown as written in alerts and logs)', () => {
+    for (const name of ['ord\u202eers', 'orders\u0000', 'ord\u200bers', 'orders\u0085', 'or\u2066ders', 'orders\u007f']) {
+      expect(issuesOf(() => lint(container({ name })))).toEqual([['name', expect.stringContaining('a control, bidi or zero-width character')]]);
+    }
+    expect(issuesOf(() => lint(container({ name: 'a/b' })))).toEqual([['name', expect.stringContaining('none of "/"')]]);
+    expect(lint(container({ name: 'commandes-été 2026' }))).toEqual([]);
   });
 });

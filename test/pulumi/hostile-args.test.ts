@@ -1,0 +1,146 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// Hostile args under the README's Pulumi testing helpers: objects whose reading throws, null-prototype
+// objects, and names with control, bidi or zero-width characters.
+import * as pulumi from '@pulumi/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
+import { orders } from './support/designs';
+
+const ACCOUNT_ID = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet';
+const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
+
+beforeEach(() => {
+  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** Args of a container on the `fleet` account without diagnostics (SG010 acknowledged), with `extra`. */
+function args(extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs {
+  return {
+    resourceGroupName: 'data',
+    account: { name: 'fleet', id: ACCOUNT_ID },
+    database: 'shop',
+    throughput: { manual: 4_000 },
+    design: { ...orders, acknowledgements: [{ rule: 'SG010', reason: 'diagnostics are attached by the platform team' }] },
+    ...extra,
+  };
+}
+
+const nullPrototype = <T extends object>(fields: T): T => Object.assign(Object.create(null) as T, fields);
+const throwing = <T extends object>(object: T, key: string, thrown: unknown = new Error('getter says no')): T =>
+  Object.defineProperty(object, key, {
+    enumerable: true,
+    get() {
+      throw thrown;
+    },
+  });
+const revoked = <T extends object>(target: T): T => {
+  const { proxy, revoke } = Proxy.revocable(target, {});
+  revoke();
+  return proxy;
+};
+
+/** The InvalidArgsError `construct` throws. */
+function invalidArgs(construct: () => unknown): InvalidArgsError {
+  try {
+    construct();
+  } catch (error) {
+    if (error instanceof InvalidArgsError) return error;
+    throw error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+const tagsOf = (resources: readonly MockedResource[]) => resources.filter((r) => r.inputs.tags !== undefined).map((r) => [r.type, r.inputs.tags]);
+
+describe('null-prototype objects in the args', () => {
+  it('are sent like object literals: tags on the container and its alerts, a null-prototype design and policy', async () => {
+    const plain = await runWithMocks(() => new GuardedContainer('plain', args({ tags: { team: 'data' }, indexingPolicy: { indexingMode: 'consistent' } })));
+    const run = await runWithMocks(
+      () =>
+        new GuardedContainer(
+          'plain',
+          args({
+            tags: nullPrototype({ team: 'data' }),
+            indexingPolicy: nullPrototype({ indexingMode: 'consistent' }),
+            design: nullPrototype({ ...args().design, workload: nullPrototype({ peakReadUnits: 2_000, peakWriteUnits: 1_000 }) }),
+          }),
+        ),
+    );
+    expect(tagsOf(run.resources)).toEqual(tagsOf(plain.resources));
+    expect(tagsOf(run.resources)).toContainEqual([CONTAINER, { team: 'data' }]);
+    expect(run.resources.find((r) => r.type === CONTAINER)?.inputs.resource.indexingPolicy).toEqual({ indexingMode: 'consistent' });
+  });
+
+  it('as the tags of CosmosAccountMonitoring reach its workspace', async () => {
+    const run = await runWithMocks(
+      () =>
+        new CosmosAccountMonitoring('fleet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID }, tags: nullPrototype({ team: 'data' }) }),
+    );
+    expect(tagsOf(run.resources)).toEqual([['azure-native:operationalinsights:Workspace', { team: 'data' }]]);
+  });
+});
+
+describe('a getter, Proxy trap or revoked Proxy that throws when an arg is read', () => {
+  it('is an InvalidArgsError naming the field, with what was thrown as its cause, before anything registers', () => {
+    const cause = new Error('getter says no');
+    const design = { ...args().design, workload: throwing({ peakWriteUnits: 1_000 }, 'peakReadUnits', cause) };
+    const error = invalidArgs(() => new GuardedContainer('getter', args({ design })));
+    expect(error.issues).toEqual([{ path: 'design.workload.peakReadUnits', message: 'could not be read: Error: getter says no', cause }]);
+    expect(error.cause).toBe(cause);
+    expect(error.message).toContain('design.workload.peakReadUnits: could not be read: Error: getter says no');
+  });
+
+  it.each([
+    ['the args', () => revoked(args()), ''],
+    ['the design', () => args({ design: revoked(args().design) }), 'design'],
+    ['tags', () => throwing(args(), 'tags'), 'tags'],
+    ['a tag', () => args({ tags: throwing({}, 'team') }), 'tags.team'],
+  ])('in %s', (_what, make, path) => {
+    expect(invalidArgs(() => new GuardedContainer('hostile', make())).issues).toEqual([
+      { path, message: expect.stringMatching(/^could not be read: /), cause: expect.anything() },
+    ]);
+  });
+
+  it('in the args of CosmosAccountMonitoring', () => {
+    const monitoring = () => new CosmosAccountMonitoring('fleet', throwing({ resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } }, 'tags'));
+    expect(invalidArgs(monitoring).issues.map((i) => i.path)).toEqual(['tags']);
+  });
+
+  it('each arg is read once: what is checked is what is deployed', async () => {
+    let reads = 0;
+    const given = Object.defineProperty(args(), 'tags', { enumerable: true, get: () => (++reads === 1 ? { team: 'data' } : { team: Symbol('later') }) });
+    const run = await runWithMocks(() => new GuardedContainer('once', given));
+    expect(reads).toBe(1);
+    expect(run.resources.find((r) => r.type === CONTAINER)?.inputs.tags).toEqual({ team: 'data' });
+  });
+});
+
+describe('names with control, bidi or zero-width characters', () => {
+  const because = expect.stringContaining('a control, bidi or zero-width character');
+
+  it.each([
+    ['the container name', { containerName: 'ord\u202eers' }, 'containerName'],
+    ['the container name (a NUL)', { containerName: 'orders\u0000' }, 'containerName'],
+    ['the database name', { database: 'sh\u200bop' }, 'database'],
+    ['the database name (a C1 control)', { database: 'shop\u0085' }, 'database'],
+  ])('are refused in %s, naming it', (_what, extra, path) => {
+    expect(invalidArgs(() => new GuardedContainer('named', args(extra))).issues).toEqual([{ path, message: because }]);
+  });
+
+  it('are refused in the component name, for GuardedContainer and CosmosAccountMonitoring', () => {
+    expect(invalidArgs(() => new GuardedContainer('ord\u2066ers', args({ containerName: 'orders' }))).issues).toEqual([{ path: '(name)', message: because }]);
+    // Without containerName the component name is the container's too.
+    expect(invalidArgs(() => new GuardedContainer('orders\u001b[2J', args())).issues.map((i) => i.path)).toEqual(['(name)', 'containerName']);
+    const monitoring = () => new CosmosAccountMonitoring('fle\u202eet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } });
+    expect(invalidArgs(monitoring).issues).toEqual([{ path: '(name)', message: because }]);
+  });
+
+  it('leave visible Unicode names as they were', async () => {
+    const run = await runWithMocks(() => new GuardedContainer('commandes-été', args({ database: 'boutique-été' })));
+    expect(run.resources.find((r) => r.type === CONTAINER)?.inputs).toMatchObject({ containerName: 'commandes-été', databaseName: 'boutique-été' });
+  });
+});
