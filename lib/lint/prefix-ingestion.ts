@@ -346,6 +346,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   }
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
   const fixNotes: PrefixIngestionId[] = [
+    ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(raise && !overMax ? (['prefixOrRaiseThroughput'] as const) : []),
