@@ -339,7 +339,7 @@ export function fixTarget(candidate: Candidate, option = '--fix'): { target: str
 
 async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: string }>, options: LintOptions): Promise<FileResult> {
   const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
-  const { applicationChange } = await import('../fix-consequences');
+  const { applicationChange, KEPT_CARDINALITY, shardingsSet } = await import('../fix-consequences');
   const { replaceFile, WriteRefused } = await import('../safe-write');
   const original = read.text;
   const { text: fixed, fixes, skipped, stoppedWith } = fixDesignText(original, options);
@@ -386,11 +386,13 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
         return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
       })
     : [];
+  // A reviewer read a sharded key's unchanged cardinality as stale after --fix wrote the shards: say it is kept, and why.
+  const kept = written ? shardingsSet(fixes.flatMap((f) => f.edits)).map((path) => ({ path, message: KEPT_CARDINALITY, ...at(path) })) : [];
   return {
     ...result,
     errors: [...result.errors, ...errors],
     fixes: applied,
-    notes: [...result.notes, ...notes],
+    notes: [...result.notes, ...notes, ...kept],
     ...(refusal === undefined ? {} : { fixesNotWritten: true }),
   };
 }
