@@ -70,10 +70,10 @@ export function applicationChange(edit: DesignEdit): string | undefined {
 
 /**
  * Why a sharding fix leaves the key's `cardinality` as it was, for the reader who would take it for stale: it counts
- * the key's values before sharding, and the lint counts one stored key per shard of each.
+ * the key's values before sharding, and the lint counts one stored key per shard of each. Said once per file.
  */
 export const KEPT_CARDINALITY =
-  "--fix kept the key's cardinality as declared: it counts the key's values before sharding, and skewguard counts one stored key per shard of each (N × cardinality)";
+  "--fix kept each sharded key's cardinality as declared: it counts the key's values before sharding, and skewguard counts one stored key per shard of each (N × cardinality)";
 
 /** The sharding fields `edits` set (`tables[0].sharding`, one per key), each of which keeps its key's `cardinality`. */
 export function shardingsSet(edits: readonly DesignEdit[]): string[] {

@@ -30,7 +30,7 @@ describe('--fix keeps a sharded key’s cardinality, and says why', () => {
     expect(fixed.tables[0].sharding).toEqual({ strategy: 'random', shards: 2 });
     expect(fixed.tables[0].partitionKey.cardinality).toBe(50);
     expect(stdout).toMatch(
-      /note {4}tables\[0\]\.sharding \(.*design\.json:\d+:\d+\): --fix kept the key's cardinality as declared: it counts the key's values before sharding/,
+      /note {4}tables\[0\]\.sharding \(.*design\.json:\d+:\d+\): --fix kept each sharded key's cardinality as declared: it counts the key's values before sharding/,
     );
   });
 
@@ -45,7 +45,7 @@ describe('--fix keeps a sharded key’s cardinality, and says why', () => {
     const file = join(tempTree({ 'design.json': readFileSync(join(examples, 'bad/over-sharded-uuid.json'), 'utf8') }), 'design.json');
     const { stdout } = await cli(['lint', file, '--fix']);
     expect(stdout).toContain('removed tables[0].sharding');
-    expect(stdout).not.toContain('kept the key');
+    expect(stdout).not.toContain('kept each sharded key');
   });
 
   it('names each sharding an edit sets, once', () => {

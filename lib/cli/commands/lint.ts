@@ -386,8 +386,11 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
         return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
       })
     : [];
-  // A reviewer read a sharded key's unchanged cardinality as stale after --fix wrote the shards: say it is kept, and why.
-  const kept = written ? shardingsSet(fixes.flatMap((f) => f.edits)).map((path) => ({ path, message: KEPT_CARDINALITY, ...at(path) })) : [];
+  // A reviewer read a sharded key's unchanged cardinality as stale after --fix wrote the shards: say it is kept, and
+  // why, once per file (at its first sharding; 300 fixed tables need it said once).
+  const [sharded, ...more] = written ? shardingsSet(fixes.flatMap((f) => f.edits)) : [];
+  const others = more.length > 0 ? ` (this and ${more.length} more sharding${more.length === 1 ? '' : 's'})` : '';
+  const kept = sharded === undefined ? [] : [{ path: sharded, message: `${KEPT_CARDINALITY}${others}`, ...at(sharded) }];
   return {
     ...result,
     errors: [...result.errors, ...errors],
