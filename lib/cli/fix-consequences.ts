@@ -67,3 +67,16 @@ export function applicationChange(edit: DesignEdit): string | undefined {
     return 'the sort key changes: the application must write and query keys in the new order, and existing items must be rewritten';
   return 'check that the application matches the changed design';
 }
+
+/**
+ * Why a sharding fix leaves the key's `cardinality` as it was, for the reader who would take it for stale: it counts
+ * the key's values before sharding, and the lint counts one stored key per shard of each. Said once per file.
+ */
+export const KEPT_CARDINALITY =
+  "--fix kept each sharded key's cardinality as declared: it counts the key's values before sharding, and skewguard counts one stored key per shard of each (N × cardinality)";
+
+/** The sharding fields `edits` set (`tables[0].sharding`, one per key), each of which keeps its key's `cardinality`. */
+export function shardingsSet(edits: readonly DesignEdit[]): string[] {
+  const paths = edits.filter((edit) => edit.op === 'set').map((edit) => /^(.*?\bsharding)\b/.exec(edit.path)?.[1]);
+  return [...new Set(paths.filter((path): path is string => path !== undefined))];
+}

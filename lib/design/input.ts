@@ -42,7 +42,9 @@ interface KeyAttributeDesignBase {
 
 /** A partition-key attribute: its declared cardinality drives SG001 and the uniform hot-key share. */
 export interface PartitionKeyAttributeDesign extends KeyAttributeDesignBase {
-  /** Expected distinct values at peak, or `'unique'`. */
+  /** Expected distinct values at peak, or `'unique'`. With `sharding`, the values before sharding (the
+   *  logical key's): skewguard counts one stored key per shard of each, so `--fix` leaves this as it is
+   *  when it writes the shards. */
   readonly cardinality: Cardinality;
 }
 
@@ -109,7 +111,8 @@ export interface ShardingDesign {
    *  `replicated`: N copies written together, read at random (read-hot keys; N× the key's writes). */
   readonly strategy: ShardingStrategy;
   /** Number of keys N per logical key: shards, or copies for `replicated`. Size it with
-   *  `shardsFor()` or `replicasFor()` (2 to 1,000). */
+   *  `shardsFor()` or `replicasFor()` (2 to 1,000). The key's `cardinality` stays the count of its
+   *  values before sharding: the stored keys are N × that. */
   readonly shards: number;
   /** The attribute whose value picks the shard; required for `calculated`, not allowed for `random`.
    *  @default - none */
@@ -386,7 +389,10 @@ export interface CosmosStorageDesign extends StorageDesign {
 export interface CosmosKeyPathDesign {
   /** JSON path, e.g. `/tenantId`. */
   readonly path: string;
-  /** Expected distinct values of this level at peak (across the container), or `'unique'`. */
+  /** Expected distinct values of this level at peak (across the container), or `'unique'`. With the
+   *  container's `sharding`, the values before sharding: skewguard counts one stored key per shard of each,
+   *  so `--fix` leaves this as it is when it writes the shards. (A bucketed level such as `/tenantIdBucket`
+   *  is a level of its own: its values are the buckets, counted here.) */
   readonly cardinality: Cardinality;
   /** Share (0–1] of the container's traffic the hottest value of this level takes, together with the
    *  levels above it: "the hottest tenant takes 40%" is `0.4` on `/tenantId`. Shares can only shrink

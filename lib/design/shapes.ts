@@ -142,7 +142,10 @@ function keyAttributeProps(name: typeof attributeName) {
 function partitionKeyAttributeShape(name: typeof attributeName) {
   return record<PartitionKeyAttributeDesign>({
     ...keyAttributeProps(name),
-    cardinality: { shape: cardinality, doc: 'Expected distinct values at peak, or "unique" for id-like keys.' },
+    cardinality: {
+      shape: cardinality,
+      doc: 'Expected distinct values at peak, or "unique" for id-like keys. With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+    },
   });
 }
 
@@ -209,7 +212,7 @@ const sharding = record<ShardingDesign>(
     },
     shards: {
       shape: num({ integer: true, min: 2, max: MAX_SHARDS_ACCEPTED }),
-      doc: 'Number of keys N per logical key (shards, or copies); size it with shardsFor() / replicasFor().',
+      doc: "Number of keys N per logical key (shards, or copies); size it with shardsFor() / replicasFor(). The key's cardinality stays its values before sharding.",
     },
     sourceAttribute: { shape: attributeName, optional: true, doc: 'Attribute hashed to pick the shard (calculated only).' },
     separator: { shape: text({ maxLength: 8 }), optional: true, doc: 'Text between the key and the shard number; default "#".' },
@@ -409,7 +412,10 @@ export const dynamoDbTableShape = record<DynamoDbTableDesign>(
 
 const cosmosKeyPath = record<CosmosKeyPathDesign>({
   path: { shape: attributeName, doc: 'JSON path, e.g. "/tenantId".' },
-  cardinality: { shape: cardinality, doc: 'Expected distinct values of this level, or "unique".' },
+  cardinality: {
+    shape: cardinality,
+    doc: 'Expected distinct values of this level, or "unique". With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+  },
   hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of the traffic the hottest value of this level (with the levels above) takes.' },
   largestGb: { shape: num({ min: 0 }), optional: true, doc: 'GB held by the largest value of this level (with the levels above).' },
   kind: { shape: attributeKind, optional: true, doc: '"time-bucket" for dates and hours; inferred when omitted.' },

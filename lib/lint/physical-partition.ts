@@ -94,6 +94,20 @@ export function physicalBound(dimensions: readonly LoadDimension[]): LoadDimensi
   return dimensions.find((d) => d.physical !== undefined);
 }
 
+/**
+ * The least part of a container's usable RU/s its peak must leave free for a fix to offer a count of shards or buckets
+ * at those RU/s (5%). Each shard or bucket meets, on its physical partition, 1/P of the rest of the container's load, so
+ * the count needed grows as 1 ÷ the room the average partition leaves below its usable line: at 0.8% free a 17,500 RU/s
+ * tenant needs 307 buckets, decided by 0.12 RU/s, and a 1% rise in the peak leaves no count at all. At 5% free the same
+ * rise moves the count by about a quarter. Below it the count is not a design to build on: more RU/s first.
+ */
+export const MIN_SPARE_FOR_COUNTS = 0.05;
+
+/** Whether `peak` RU/s leave room on `requestUnits` provisioned for a shard or bucket count: MIN_SPARE_FOR_COUNTS of the usable RU/s free. */
+export function roomForCounts(peak: number, requestUnits: number, headroom: number): boolean {
+  return fits(peak, (1 - MIN_SPARE_FOR_COUNTS) * headroom * requestUnits);
+}
+
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */
 const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 
@@ -200,7 +214,8 @@ export interface ShardRaise extends RaisedThroughput {
  * already fills its usable share, so every shard meets too much beside it): Cosmos DB divides a container's RU/s
  * evenly among its physical partitions ("Partitioning and horizontal scaling"), so more RU/s raise each share.
  * `fewest`: the count the logical ceiling alone needs, at the least RU/s at which its shards fit. `least`: the least
- * RU/s at which a count within maxShards fits, with the smallest such count, when that is cheaper than `fewest`.
+ * RU/s at which a count within maxShards fits with room to spare (`roomForCounts`), with the smallest such count, when
+ * that is cheaper than `fewest`.
  * Each shard is judged as `SpaceAnalysis.storedKeyShare` judges it at today's RU/s (1/P of the rest of the
  * container's load beside it, its sibling shards included), on the layout the raise leaves (`raisedLayouts`),
  * and only at RU/s whose usable part holds the container's peak (below that every partition is short: SG017).
@@ -228,7 +243,8 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
       const loads = stored(n);
       return Object.assign({}, raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 });
     };
-    if (least === undefined && serves(cap)) least = at(smallestCount(serves) as number);
+    // The least raise for a count within maxShards, where that count is not decided by a sliver (roomForCounts).
+    if (least === undefined && roomForCounts(peak, raise.requestUnits, headroom) && serves(cap)) least = at(smallestCount(serves) as number);
     if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };
   }
   // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.

@@ -27,8 +27,10 @@ import {
   physicalShareData,
   RAISE,
   raiseFigures,
+  MIN_SPARE_FOR_COUNTS,
   raiseInPlace,
   raisedLayouts,
+  roomForCounts,
   reachableDimensions,
   throughputServing,
   type RaisedThroughput,
@@ -75,13 +77,18 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
   prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
   // Past maxShards today, the raises a modeller weighs (bucketRaises): fewest buckets first, each with its RU/s.
-  prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}: the bucketing below with mod {{fewBuckets}}`,
-  prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}: the bucketing below with mod {{bucketsAtRaise}}`,
+  prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}`,
+  prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}`,
+  // The first raise with buckets spells the bucketing out (fixPrefixBuckets, with its count); a later one names its own count.
+  prefixThenBucketing: ', then ',
+  prefixSameBucketsFew: ' (the same bucketing with mod {{fewBuckets}})',
+  prefixSameBucketsAtRaise: ' (the same bucketing with mod {{bucketsAtRaise}})',
   // More buckets than physical partitions: a query for one value reaches most of them, as a cross-partition query does.
   prefixBucketsPastPartitions:
     ', whose query for one {{level}} value runs on most of its {{bucketRaisedPartitions|partitions}} (more buckets than partitions), charged on each it reaches',
   prefixOr: '; or ',
-  prefixOrToday: '; or, at the current throughput, ',
+  // The count at today's RU/s, said (so the raise reads as needed) but not offered: a fan-out that wide is not a fix.
+  prefixPastMaxToday: '; at the current throughput it would take {{todayBuckets}} buckets, above maxShards {{maxShards}}',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
   // Review 5 item 4: the figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
@@ -92,6 +99,13 @@ export const PREFIX_INGESTION_MESSAGES = {
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount:
     "no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{physicalPartitions}} of the rest of the container's load beside it, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); ",
+  // A count fits today, but only by a sliver (roomForCounts: under 5% of the usable RU/s free on the average partition):
+  // said after the raises that leave room, with its figures, not offered.
+  prefixSliverToday:
+    "; no count is offered at the current throughput: each bucket meets 1/{{physicalPartitions}} of the rest of the container's load on its physical partition, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare",
+  // Where the hottest value is a declared one (a whale among many), only values that hot need the buckets.
+  prefixBucketOnlyHot:
+    '; only values as hot as this one need buckets: the others can keep one ({{bucketLevel|code}} = {{level}}), so a query for one of them stays on one partition, and the application keeps the list of bucketed values',
   prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
   prefixNoRaise:
     "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",
@@ -300,36 +314,39 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         spanned: load.spanned,
       })
     : undefined;
-  // No count fits at today's RU/s: the raise at which one does leads, with the count at that raise (never a count the
-  // re-lint rejects, which asked for ever more buckets).
-  if (physical && smallestCount((n) => n > 1 && bucketsServe(design, load, n)) === undefined) {
-    return [noBucketCountHit(design as CosmosKeyDesign, first, load, raise, { notes, traffic })];
+  const todayCount = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
+  // No count fits at today's RU/s, or one fits only by a sliver (roomForCounts): the raise at which a count fits with
+  // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).
+  if (physical && (todayCount === undefined || !roomForCounts(peakOf(design), physical.requestUnits, design.thresholds.headroom))) {
+    const sliver = todayCount === undefined ? undefined : sliverAt(design, load, todayCount);
+    const hit = noBucketCountHit(design as CosmosKeyDesign, first, load, raise, { notes, traffic }, sliver);
+    if (hit) return [hit];
   }
   const fix = bucketFix(design, first, load);
   const buckets = fix.fixId === 'fixPrefixBuckets' ? (fix.data.buckets as number) : 0;
-  // A bucket count above maxShards (a query for one value fans out over every bucket): not the fix to lead with,
-  // nor one --fix writes. The raises that serve lead instead, as a modeller weighs them (bucketRaises).
   const { maxShards } = design.thresholds;
   const count = fix.fixId === 'fixRaiseBucketsFactor' ? undefined : (fix.data.buckets as number);
   const overMax = count !== undefined && count > maxShards;
-  const raises =
-    overMax && physical && fix.fixId === 'fixPrefixBuckets' ? bucketRaises(design as CosmosKeyDesign, first, load, maxShards, raise?.requestUnits) : {};
-  const { few, least } = raises;
-  const past = least !== undefined && least.buckets > least.partitions;
-  const options: PrefixIngestionId[][] = overMax
-    ? [
-        ...(raise ? [['prefixRaiseFirst' as const]] : []),
-        ...(few ? [['prefixRaiseFewBuckets' as const]] : []),
-        ...(least ? [['prefixRaiseForBuckets' as const, ...(past ? ['prefixBucketsPastPartitions' as const] : [])]] : []),
-      ]
-    : [];
-  const [lead, ...more] = options;
-  const fixId: PrefixIngestionId = lead ? lead[0] : fix.fixId;
+  // A bucket count above maxShards (a query for one value fans out over every bucket): not offered, nor written by
+  // --fix. The raises that serve are offered instead, as a modeller weighs them (bucketRaises).
+  if (overMax && physical && fix.fixId === 'fixPrefixBuckets') {
+    const raised = raisesPastMaxShards(design as CosmosKeyDesign, first, load, raise, fix);
+    if (raised) {
+      return [
+        {
+          path: first.path,
+          messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
+          notes,
+          fixId: raised.fixId,
+          fixNotes: raised.fixNotes,
+          data: Object.assign(prefixData(design, first, load, traffic), raise ? raiseFigures(RAISE, raise) : {}, raised.data),
+        },
+      ];
+    }
+  }
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
   const fixNotes: PrefixIngestionId[] = [
-    ...(lead ? lead.slice(1) : []),
-    ...more.flatMap((option) => ['prefixOr' as const, ...option]),
-    ...(lead ? (['prefixOrToday', fix.fixId] as const) : []),
+    ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(raise && !overMax ? (['prefixOrRaiseThroughput'] as const) : []),
@@ -339,20 +356,74 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
       path: first.path,
       messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
       notes,
-      fixId,
+      fixId: fix.fixId,
       fixNotes: fixNotes.length > 0 ? fixNotes : undefined,
       data: {
         ...prefixData(design, first, load, traffic),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
-        ...(few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {}),
-        ...(least ? Object.assign(raiseFigures(BUCKET_RAISE, least), { bucketsAtRaise: least.buckets }) : {}),
         ...derivation,
       },
       edits: overMax ? undefined : fix.edits,
     },
   ];
+}
+
+/** A container's peak RU/s, as one physical partition's budget counts them (reads + writes). */
+const peakOf = (design: KeyDesign) =>
+  partitionLoad(design, { reads: design.primaryKey.workload.peakReadUnits, writes: design.primaryKey.workload.peakWriteUnits });
+
+/** The count that fits today only by a sliver, and the RU/s it leaves its bucket's partition: the figures the finding gives for not offering it. */
+function sliverAt(design: KeyDesign, load: PrefixLoad, buckets: number): { readonly buckets: number; readonly spare: number } {
+  const at = loadAt(design, load.values * buckets, load.share / buckets, 0) as PrefixLoad;
+  // Written into the report: without float noise (a count exactly at the line leaves 0, not -6e-13).
+  return { buckets, spare: Math.max(0, roundedFigure(at.usable - at.load)) };
+}
+
+/**
+ * The fix when the synthetic first level would need more buckets than maxShards at today's RU/s: the raises that serve,
+ * fewest buckets first (bucketRaises): the RU/s at which the value fits as it is, then the least at which no more
+ * buckets than physical partitions serve it, then the least at which a count within maxShards does. The first bucketed
+ * option spells the bucketing out, with the figures that derive its count at its raise; the next names its own count.
+ * Today's count is said, not offered. Undefined when no raise serves (the count above maxShards is then all there is).
+ */
+function raisesPastMaxShards(
+  design: CosmosKeyDesign,
+  first: KeyAttribute,
+  load: PrefixLoad,
+  raise: RaisedThroughput | undefined,
+  fix: BucketFix,
+): { fixId: PrefixIngestionId; fixNotes: PrefixIngestionId[]; data: MessageData } | undefined {
+  const { maxShards } = design.thresholds;
+  const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
+  const spelled = few ?? least;
+  const raisedDesign = spelled && raisedTo(design, spelled.requestUnits);
+  const bucketing = spelled && raisedDesign ? bucketingAt(raisedDesign, first, spelled.buckets) : { ids: [], data: {} };
+  const spell: PrefixIngestionId[] = ['prefixThenBucketing', ...bucketing.ids];
+  const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
+  const options: PrefixIngestionId[][] = [
+    ...(raise ? [['prefixRaiseFirst' as const]] : []),
+    ...(few ? [['prefixRaiseFewBuckets' as const, ...spell]] : []),
+    ...(least
+      ? [few ? ['prefixRaiseForBuckets' as const, 'prefixSameBucketsAtRaise' as const, ...past] : ['prefixRaiseForBuckets' as const, ...past, ...spell]]
+      : []),
+  ];
+  const [lead, ...more] = options;
+  if (!lead) return undefined;
+  return {
+    fixId: lead[0],
+    fixNotes: [...lead.slice(1), ...more.flatMap((option) => ['prefixOr' as const, ...option]), 'prefixPastMaxToday'],
+    data: Object.assign(
+      {},
+      fix.data,
+      { maxShards, todayBuckets: fix.data.buckets },
+      spelled ? { buckets: spelled.buckets } : {},
+      few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {},
+      least ? Object.assign(raiseFigures(BUCKET_RAISE, least), { bucketsAtRaise: least.buckets }) : {},
+      bucketing.data,
+    ),
+  };
 }
 
 /** The figures every prefix finding's message reads: the hottest first-level value's load, and what its partitions leave it. */
@@ -399,14 +470,46 @@ function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): Bu
 }
 
 /**
+ * The note that a synthetic first level need bucket only its hottest value, where that is so at the RU/s the bucketing
+ * is offered at (`design`): the level declares its hottest value's share (a whale among many), and each other value,
+ * at (1 − share) ÷ (values − 1) of the load, fits its physical partition unbucketed. The count is the same either way:
+ * a bucket heavier than the average value meets 1/P of the rest of the load however many values the level has
+ * (`neighbourLoad`).
+ */
+function onlyHot(design: KeyDesign, first: KeyAttribute, fixId: BucketFix['fixId']): PrefixIngestionId[] {
+  const values = cardinalityValue(first.cardinality);
+  if (fixId !== 'fixPrefixBuckets' || first.hotKeyShare === undefined || !Number.isFinite(values) || values < 2) return [];
+  const other = loadAt(design, values, (1 - first.hotKeyShare) / (values - 1), 0);
+  return other !== undefined && !overloaded(other) ? ['prefixBucketOnlyHot'] : [];
+}
+
+/**
+ * A synthetic first level of `buckets` at a raise (`raised`, the design as the raise leaves it), spelled out: its
+ * clause, the note that only the hottest value need take it (`onlyHot`), and the figures that derive its count there.
+ */
+function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: number): { ids: PrefixIngestionId[]; data: MessageData } {
+  const load = prefixLoad(raised, first, first.hotKeyShare);
+  const derivation = load && bucketDerivation(raised, load, buckets);
+  return {
+    ids: ['fixPrefixBuckets', ...onlyHot(raised, first, 'fixPrefixBuckets'), ...(derivation ? (['prefixBucketsDerivation'] as const) : [])],
+    data: Object.assign({ buckets }, derivation),
+  };
+}
+
+/**
  * The finding when no bucket count up to MAX_SHARDS_ACCEPTED serves the hottest first-level value at the RU/s it is
  * judged on: each bucket meets 1/P of the rest of the container's load on its physical partition, and where the
  * average partition already fills its usable share that leaves no room for any (the same model, and the same verdict,
  * as the full key's shards: advice.ts raiseAndShard). Cosmos DB divides a container's RU/s evenly among its physical
  * partitions ("Partitioning and horizontal scaling"), so a raise in place is what makes a count fit ("Best practices
  * for scaling provisioned throughput"): the least raise at which a count within maxShards serves it (`bucketRaises`),
- * with the bucketing computed at that raise, leads; the raise that serves the value as it is follows. No edits: the
+ * with the bucketing computed at that raise, leads; the least at which no more buckets than physical partitions serve
+ * it follows (a smaller fan-out for more RU/s), then the raise that serves the value as it is. No edits: the
  * throughput is not the key design's to write, and the buckets alone, at today's RU/s, would not fit.
+ *
+ * `sliver`: a count does fit today, but the average partition leaves less than MIN_SPARE_FOR_COUNTS of its usable
+ * RU/s free (`roomForCounts`), so that count turns on a fraction of an RU/s: it is said, not offered, and the same
+ * raises are. Undefined then when no raise serves (today's count is all there is).
  */
 function noBucketCountHit(
   design: CosmosKeyDesign,
@@ -414,25 +517,32 @@ function noBucketCountHit(
   load: PrefixLoad,
   raise: RaisedThroughput | undefined,
   judged: { readonly notes: readonly PrefixIngestionId[]; readonly traffic: string },
-): RuleHit<PrefixIngestionId> {
+  sliver?: { readonly buckets: number; readonly spare: number },
+): RuleHit<PrefixIngestionId> | undefined {
   const physical = load.physical as PhysicalShare;
-  const { maxShards } = design.thresholds;
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  const peakLoad = partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits });
-  const { least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
+  const { maxShards, headroom } = design.thresholds;
+  const peakLoad = peakOf(design);
+  const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
   const raised = least && raisedTo(design, least.requestUnits);
   const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
   const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
-  const fixNotes: PrefixIngestionId[] = [
-    ...(fix ? (['prefixRaiseThenBucket', fix.fixId] as const) : []),
+  if (sliver && !fix && !raise) return undefined;
+  // A synthetic level, spelled out with what derives its count; fewer buckets for more RU/s are the same level.
+  const bucketing = raised && fix?.fixId === 'fixPrefixBuckets' ? bucketingAt(raised, first, fix.data.buckets as number) : undefined;
+  const fewer = few && bucketing;
+  const options: PrefixIngestionId[] = [
+    ...(fix && raised ? ['prefixRaiseThenBucket' as const, ...(bucketing ? bucketing.ids : [fix.fixId])] : []),
+    ...(fewer ? (['prefixOr', 'prefixRaiseFewBuckets', 'prefixSameBucketsFew'] as const) : []),
     ...(raise ? [...(fix ? (['prefixOr'] as const) : []), 'prefixRaiseFirst' as const] : []),
     ...(!fix && !raise ? (['prefixNoRaise'] as const) : []),
   ];
+  // No count fits: that leads, as the reason for the raise. A sliver's count: the raises lead, the reason follows.
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver ? [...options, 'prefixSliverToday'] : ['prefixNoBucketCount', ...options];
   return {
     path: first.path,
     messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
     notes: [...judged.notes],
-    fixId: 'prefixNoBucketCount',
+    fixId,
     fixNotes,
     data: {
       ...prefixData(design, first, load, judged.traffic),
@@ -440,9 +550,19 @@ function noBucketCountHit(
       maxShards,
       averageLoad: peakLoad / physical.count,
       quotaRu: COSMOS_LIMITS.requestUnitsQuota,
+      ...(sliver
+        ? {
+            averageSpare: 1 - peakLoad / (physical.requestUnits * headroom),
+            minSpare: MIN_SPARE_FOR_COUNTS,
+            todayBuckets: sliver.buckets,
+            todaySpare: sliver.spare,
+          }
+        : {}),
       ...(raise ? raiseFigures(RAISE, raise) : {}),
       ...(least ? raiseFigures(BUCKET_RAISE, least) : {}),
+      ...(fewer ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {}),
       ...fix?.data,
+      ...bucketing?.data,
     },
   };
 }
@@ -460,9 +580,10 @@ interface BucketRaise extends RaisedThroughput {
 
 /**
  * The raises a modeller weighs for a hottest first-level value whose bucket count at today's RU/s is above maxShards,
- * found in one scan of the provisioned RU/s (the declared form's grid, up to Azure's default per-container quota,
- * "Service quotas", and below `below`, the RU/s at which the value fits as it is: a bucketed option costing as much
- * buys nothing). `least`: the smallest RU/s at which a count within maxShards serves it. `few`: the smallest at which
+ * or none or a sliver's (`roomForCounts`), found in one scan of the provisioned RU/s (the declared form's grid, up to
+ * Azure's default per-container quota, "Service quotas", and below `below`, the RU/s at which the value fits as it is:
+ * a bucketed option costing as much buys nothing), only at RU/s that leave room for a count (`roomForCounts`).
+ * `least`: the smallest RU/s at which a count within maxShards serves it. `few`: the smallest at which
  * a count no larger than the container's physical partitions then does, and smaller than `least`'s; past one bucket
  * per partition a query for one value reaches most physical partitions, and a query is charged on each it reaches
  * ("Query an Azure Cosmos DB container"). Left out when `least` has no more buckets than partitions. Raised in place the container keeps its partitions up to 10,000 RU/s
@@ -478,9 +599,12 @@ function bucketRaises(
 ): { readonly few?: BucketRaise; readonly least?: BucketRaise } {
   const at = Object.assign({}, load, { values: cardinalityValue(first.cardinality) });
   const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  const peak = peakOf(design);
   let least: BucketRaise | undefined;
   for (const { raise, design: raised } of raisedLayouts(design, below)) {
     const { partitions } = raise;
+    // A count at RU/s that leave the average partition under 5% of its usable share is decided by a sliver: not offered.
+    if (!roomForCounts(peak, raise.requestUnits, design.thresholds.headroom)) continue;
     // One bucket is no bucketing. Each bucket takes 1/N, so the need only falls as N grows: one check says whether N or fewer serve.
     const serves = (n: number) => n > 1 && bucketsServe(raised, at, n);
     if (!serves(cap)) continue;

@@ -107,26 +107,32 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   // hottest tenant takes 30,000 RU/s; N buckets (a first level of 5N values) take 30,000 ÷ N each, and the rest of the
   // peak, 50,000 − 30,000 ÷ N, spreads over the P partitions: N buckets serve when
   // 30,000 ÷ N + (50,000 − 30,000 ÷ N) ÷ P ≤ 80% × RU ÷ P. Raised in place, P stays 7 up to 70,000, then ⌈RU ÷ 10,000⌉.
-  //  - today, 63,000 (7 of 9,000, 7,200 usable): 66.67 + 7,133.33 = 7,200 at N = 450;
-  //  - 65,000 (7 of 9,285.71, 7,428.57 usable): 333.33 + 7,095.24 = 7,428.57 at N = 90; 64,000 (7,314.29) needs 150;
+  //  - today, 63,000 (7 of 9,000, 7,200 usable): 66.67 + 7,133.33 = 7,200 at N = 450, with 0 RU/s to spare: the peak
+  //    leaves 0.79% of the 50,400 usable free, under the 5% a count needs (roomForCounts), so 450 is said, not offered;
+  //  - 65,000 (7,428.57 usable) would serve 90, but leaves 3.85% free (50,000 of 52,000): not offered either;
+  //  - 66,000 (7 of 9,428.57, 7,542.86 usable, 5.3% free): 461.54 + 7,076.92 = 7,538.46 at N = 65 (64: 7,544.64);
   //  - 97,000 (10 of 9,700, 7,760 usable): 3,000 + 4,700 = 7,700 at N = 10 (9 need 3,333.33 + 4,666.67 = 8,000);
   //    96,000 (7,680 usable) needs 11, more than its 10 partitions; at 90,000 (9 of 10,000) 9 buckets need 8,518.52.
-  it('offers the raises a modeller weighs, fewest buckets first: 97,000 RU/s → 10, or 65,000 → 90, or 450 today; no edits', () => {
+  it('offers the raises a modeller weighs: 66,000 RU/s → 65, or 97,000 → 10; 450 today said, not offered; no edits', () => {
     const hit = sg003(events(), 'partitionKey.paths[0]');
     expect(hit?.data).toMatchObject({
-      buckets: 450,
+      todayBuckets: 450,
+      buckets: 65,
       fewRaiseTo: 97000,
       fewRaisedPartitions: 10,
       fewRaisedEach: 9700,
       fewBuckets: 10,
-      bucketRaiseTo: 65000,
+      bucketRaiseTo: 66000,
       bucketRaisedPartitions: 7,
-      bucketRaisedEach: 9285.71428571,
-      bucketsAtRaise: 90,
+      bucketRaisedEach: 9428.57142857,
+      bucketLoad: 461.538461538,
+      bucketTotal: 7538.46153846,
+      fewerTotal: 7544.64285714,
     });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 97,000 RU\/s \(10 physical partitions of 9,700 RU\/s; declare physicalPartitions: 10 once raised\), at which 10 buckets serve the hottest `\/tenantId` value, no more than its 10 physical partitions: the bucketing below with mod 10; or raise the container's throughput in place to 65,000 RU\/s \(7 physical partitions of 9,285\.71 RU\/s; declare physicalPartitions: 7 once raised\), at which 90 buckets serve the hottest `\/tenantId` value, within maxShards 100: the bucketing below with mod 90, whose query for one \/tenantId value runs on most of its 7 physical partitions \(more buckets than partitions\), charged on each it reaches; or, at the current throughput, give the first level more values: .* mod 450 .*fans out over its 450 buckets, above maxShards 100, so --fix writes no edit for it; N = \d+ as the smallest count that fits: .*$/,
+      /^raise the container's throughput in place to 66,000 RU\/s \(7 physical partitions of 9,428\.57 RU\/s; declare physicalPartitions: 7 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 65 .*; N = 65 as the smallest count that fits: .*; or raise the container's throughput in place to 97,000 RU\/s \(10 physical partitions of 9,700 RU\/s; declare physicalPartitions: 10 once raised\), at which 10 buckets serve the hottest `\/tenantId` value, no more than its 10 physical partitions \(the same bucketing with mod 10\); no count is offered at the current throughput: .* 0\.79% below it where a count needs 5%: it would take 450 buckets, with 0 RU\/s to spare$/,
     );
+    expect(hit?.fix).not.toMatch(/above maxShards|65,000 RU\/s|mod 450/);
     expect(hit?.edits).toBeUndefined();
   });
 
@@ -148,19 +154,20 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
     expect(prefixHot(bucketedAt(97000, 10))).toEqual([]);
     expect(prefixHot(bucketedAt(96000, 10))).toHaveLength(1);
     expect(prefixHot(bucketedAt(97000, 9))).toHaveLength(1);
-    expect(prefixHot(bucketedAt(65000, 90))).toEqual([]);
-    expect(prefixHot(bucketedAt(64000, 90))).toHaveLength(1);
+    expect(prefixHot(bucketedAt(66000, 65))).toEqual([]);
+    expect(prefixHot(bucketedAt(65000, 65))).toHaveLength(1);
+    expect(prefixHot(bucketedAt(66000, 64))).toHaveLength(1);
   });
 
   it('offers one raise where the least one within maxShards already has no more buckets than partitions', () => {
     // maxShards 10: at 97,000 RU/s (above) 10 buckets serve on 10 partitions; at 96,000 only 11 would. Both raises are one.
     const hit = sg003(events({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
-    expect(hit?.data).toMatchObject({ bucketRaiseTo: 97000, bucketsAtRaise: 10, bucketRaisedPartitions: 10 });
+    expect(hit?.data).toMatchObject({ bucketRaiseTo: 97000, buckets: 10, bucketRaisedPartitions: 10 });
     expect(hit?.data?.fewRaiseTo).toBeUndefined();
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 97,000 RU\/s .*, at which 10 buckets serve the hottest `\/tenantId` value, within maxShards 10: the bucketing below with mod 10; or, at the current throughput,/,
+      /^raise the container's throughput in place to 97,000 RU\/s .*, the least at which a bucket count within maxShards 10 serves it, then give the first level more values: .* mod 10 .*; no count is offered at the current throughput: .*it would take 450 buckets/,
     );
-    expect(hit?.fix).not.toMatch(/most of its/);
+    expect(hit?.fix).not.toMatch(/most of its|; or /);
   });
 
   it('offers a costlier raise only for fewer buckets than the cheaper one needs', () => {
@@ -185,18 +192,22 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
       fewBuckets: 9,
       fewRaisedPartitions: 10,
       bucketRaiseTo: 88000,
-      bucketsAtRaise: 10,
+      buckets: 10,
       bucketRaisedPartitions: 9,
     });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 94,000 RU\/s .*, at which 9 buckets .*; or raise the container's throughput in place to 88,000 RU\/s .*, at which 10 buckets .*most of its 9 physical partitions/,
+      /^raise the container's throughput in place to 88,000 RU\/s .*, the least at which .* mod 10 .*; or raise the container's throughput in place to 94,000 RU\/s .*, at which 9 buckets .*\(the same bucketing with mod 9\)/,
     );
   });
 
-  it('honours a design maxShards', () => {
+  it('honours a design maxShards, and offers no count decided by a sliver even within it', () => {
+    // maxShards 500: 450 buckets are within it, but fit today with 0 RU/s to spare (0.79% of the usable RU/s free).
     const hit = sg003(events({ thresholds: { maxShards: 500 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
-    expect(hit?.fix).toMatch(/^give the first level more values: .* mod 450/);
-    expect(hit?.fix).not.toMatch(/above maxShards/);
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 66,000 RU\/s .*, the least at which a bucket count within maxShards 500 serves it, then .* mod 65 /,
+    );
+    expect(hit?.fix).toMatch(/; no count is offered at the current throughput: .*it would take 450 buckets, with 0 RU\/s to spare$/);
+    expect(hit?.fix).not.toMatch(/above maxShards|mod 450/);
   });
 
   it('stays as it was when the count is within maxShards (autoscale 100,000: 9 buckets)', () => {

@@ -13,8 +13,10 @@ const sg003 = (design: CosmosContainerDesign) => lint(design).find((f) => f.rule
 
 describe('SG003 bucket count of a hot first level (flawed.json tenant-docs)', () => {
   // 57,000 RU/s autoscale, 800 GB: 16 physical partitions of 3,562.5 RU/s, 2,850 usable; the peak, 45,000 RU/s, is
-  // 2,812.5 per partition. One bucket of b RU/s: b + (45,000 − b) ÷ 16 ≤ 2,850 gives b ≤ 40, N = ⌈22,500 ÷ 40⌉ = 563.
-  // (16, 22,500 ÷ 1,443.75, would put 1,406.25 + 2,724.61 = 4,130.86 RU/s on each bucket's partition.)
+  // 2,812.5 per partition. One bucket of b RU/s: b + (45,000 − b) ÷ 16 ≤ 2,850 gives b ≤ 40, N = ⌈22,500 ÷ 40⌉ = 563,
+  // with 0.03 RU/s to spare: the peak leaves 1.32% of the 45,600 usable free, under the 5% a count needs (roomForCounts).
+  // At 61,000 (16 of 3,812.5, 3,050 usable; 45,000 of 48,800 leaves 7.8% free): b × 15/16 ≤ 237.5, b ≤ 253.33, N = 89.
+  // (60,000 leaves 6.25% free, but b × 15/16 ≤ 187.5 gives N = 113, above maxShards 100.)
   const tenantDocs = container({
     name: 'tenant-docs',
     partitionKey: {
@@ -28,12 +30,16 @@ describe('SG003 bucket count of a hot first level (flawed.json tenant-docs)', ()
     workload: { peakReadUnits: 30000, peakWriteUnits: 15000 },
   });
 
-  it('keeps 563 and shows the figures it comes from, and that 562 does not fit', () => {
+  it('says 563, decided by 0.03 RU/s, without offering it, and shows the figures of the count it offers at the raise', () => {
     const hit = sg003(tenantDocs);
-    expect(hit?.data).toMatchObject({ buckets: 563, bucketPartitions: 16, fewerBuckets: 562 });
+    expect(hit?.data).toMatchObject({ todayBuckets: 563, buckets: 89, bucketRaiseTo: 61000, bucketPartitions: 16, fewerBuckets: 88 });
     expect(hit?.fix).toMatch(
-      /hash\(userId\) mod 563 .*; N = 563 as the smallest count that fits: each bucket's 39\.96 RU\/s meets, on its physical partition, 1\/16 of the rest of the container's load, its sibling buckets included, \(45,000 − 39\.96\) ÷ 16 = 2,810 RU\/s: 2,849\.97 RU\/s against the 2,850 usable on it \(80% of 3,562\.5\); at 562 buckets, 2,850\.03 RU\/s/,
+      /^raise the container's throughput in place to 61,000 RU\/s .*hash\(userId\) mod 89 .*; N = 89 as the smallest count that fits: each bucket's 252\.81 RU\/s meets, on its physical partition, 1\/16 of the rest of the container's load, its sibling buckets included, \(45,000 − 252\.81\) ÷ 16 = 2,796\.7 RU\/s: 3,049\.51 RU\/s against the 3,050 usable on it \(80% of 3,812\.5\); at 88 buckets, 3,052\.2 RU\/s; or /,
     );
+    expect(hit?.fix).toMatch(
+      /; no count is offered at the current throughput: .*the average partition already carries 2,812\.5 RU\/s \(45,000 ÷ 16\) of the 2,850 usable on each \(80% of 3,562\.5\), 1\.32% below it where a count needs 5%: it would take 563 buckets, with 0\.03 RU\/s to spare$/,
+    );
+    expect(hit?.fix).not.toMatch(/mod 563/);
   });
 });
 
@@ -115,13 +121,15 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     expect(hit?.fix).toMatch(/into N = 2 random shards .*, so set fanOut on `readings-of-device`; N = 2 is the fewest/);
   });
 
-  it('offers the least raise at which a count within maxShards fits, and batching upstream stays the alternative', () => {
-    // maxShards 100: 90 RU/s each, beside (100,000 − 90) ÷ 17 = 5,877.06 (17 partitions up to 170,000 RU/s):
-    // 5,967.06 ≤ 0.8 × RU ÷ 17 gives RU ≥ 126,800 (5,967.06 usable). At 126,800, 99 shards: 90.91 + 5,877.01 = 5,967.91, over.
+  it('offers the least raise at which a count within maxShards fits with room, and batching upstream stays the alternative', () => {
+    // maxShards 100 would fit at 126,800 RU/s (17 partitions, 5,967.06 usable: 90 + (100,000 − 90) ÷ 17 = 5,967.06), but
+    // there the peak leaves 1.4% of the usable 101,440 free, and N = 100 is decided by 0.85 RU/s (99: 5,967.91). A count
+    // needs 5% free (roomForCounts): 100,000 ≤ 95% × 80% × RU gives RU ≥ 131,579 → 131,600 (17 of 7,741.18, 6,192.94
+    // usable). There s + (100,000 − s) ÷ 17 ≤ 6,192.94 gives s ≤ 330, N = ⌈9,000 ÷ 330⌉ = 28 (27: 333.33, over).
     const hit = sg003(hotLp());
-    expect(hit?.data).toMatchObject({ leastShardRaiseTo: 126800, leastShardRaisedPartitions: 17, leastShards: 100 });
+    expect(hit?.data).toMatchObject({ leastShardRaiseTo: 131600, leastShardRaisedPartitions: 17, leastShards: 28 });
     expect(hit?.fix).toMatch(
-      /; or raise the container's throughput in place to 126,800 RU\/s \(17 physical partitions .*\), the least at which a count within maxShards 100 fits, and shard into N = 100; or batch the hottest value's writes before they reach the container/,
+      /; or raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), the least at which a count within maxShards 100 fits, and shard into N = 28; or batch the hottest value's writes before they reach the container/,
     );
     // maxShards 10: 900 each, (900 × 17 + 99,100) ÷ 0.8 = 143,000 RU/s; 9 would need (1,000 × 17 + 99,000) ÷ 0.8 = 145,000.
     const ten = sg003(hotLp({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>));

@@ -339,7 +339,7 @@ export function fixTarget(candidate: Candidate, option = '--fix'): { target: str
 
 async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: string }>, options: LintOptions): Promise<FileResult> {
   const { fixDesignText, MAX_FIX_ROUNDS } = await import('../fix'); // loaded only for --fix
-  const { applicationChange } = await import('../fix-consequences');
+  const { applicationChange, KEPT_CARDINALITY, shardingsSet } = await import('../fix-consequences');
   const { replaceFile, WriteRefused } = await import('../safe-write');
   const original = read.text;
   const { text: fixed, fixes, skipped, stoppedWith } = fixDesignText(original, options);
@@ -386,11 +386,16 @@ async function fixFile(candidate: Candidate, read: Extract<ReadResult, { text: s
         return changes.length > 0 ? { ...f, applicationChanges: changes } : f;
       })
     : [];
+  // A reviewer read a sharded key's unchanged cardinality as stale after --fix wrote the shards: say it is kept, and
+  // why, once per file (at its first sharding; 300 fixed tables need it said once).
+  const [sharded, ...more] = written ? shardingsSet(fixes.flatMap((f) => f.edits)) : [];
+  const others = more.length > 0 ? ` (this and ${more.length} more sharding${more.length === 1 ? '' : 's'})` : '';
+  const kept = sharded === undefined ? [] : [{ path: sharded, message: `${KEPT_CARDINALITY}${others}`, ...at(sharded) }];
   return {
     ...result,
     errors: [...result.errors, ...errors],
     fixes: applied,
-    notes: [...result.notes, ...notes],
+    notes: [...result.notes, ...notes, ...kept],
     ...(refusal === undefined ? {} : { fixesNotWritten: true }),
   };
 }

@@ -117,14 +117,16 @@ testRule('SG003', {
             prefixUsable: 18_240,
             raiseTo: 88_000,
             bucketRaiseTo: 66_000,
-            bucketsAtRaise: 97,
+            buckets: 97,
+            todayBuckets: 675,
           },
           message: /\(judged at the 63,000 RU\/s SG017 asks for, the container's peak ÷ headroom, not its declared 60,000 RU\/s/,
-          // Review 4 item 2: its 675 buckets are above maxShards 100, so the raise that serves it as it is leads, then the cheaper
-          // raise at which a count within maxShards serves: 10 partitions (500 GB) of 6,600 at 66,000 RU/s, 5,280 usable, where
-          // 97 buckets take 309.28 + (50,000 − 309.28) ÷ 10 = 5,278.35 (96 take 5,281.25; 65,000 would need 135). No more buckets
-          // than its 10 partitions would need 97,000 RU/s (3,000 + 4,700 ≤ 7,760), more than 88,000: not offered.
-          fix: /^raise the container's throughput in place to 88,000 RU\/s \(10 physical partitions of 8,800 RU\/s; declare physicalPartitions: 10 once raised\), which serves the hottest `\/tenantId` value as it is; or raise the container's throughput in place to 66,000 RU\/s \(10 physical partitions of 6,600 RU\/s; declare physicalPartitions: 10 once raised\), at which 97 buckets serve the hottest `\/tenantId` value, within maxShards 100: the bucketing below with mod 97, whose query for one \/tenantId value runs on most of its 10 physical partitions \(more buckets than partitions\), charged on each it reaches; or, at the current throughput, give the first level more values: .*fans out over its 675 buckets, above maxShards 100, so --fix writes no edit for it; N = \d+ as the smallest count that fits: .*$/,
+          // Judged at 63,000 RU/s its peak leaves 0.79% of the usable 50,400 free: its 675 buckets fit with 0 RU/s to spare,
+          // under the 5% a count needs (roomForCounts), so they are said, not offered. The least raise at which a count
+          // within maxShards serves with room leads: 10 partitions (500 GB) of 6,600 at 66,000 RU/s (5.3% free), 5,280
+          // usable, where 97 buckets take 309.28 + (50,000 − 309.28) ÷ 10 = 5,278.35 (96 take 5,281.25); then the raise that
+          // serves it as it is. No more buckets than its 10 partitions would need 97,000 RU/s, more than 88,000: not offered.
+          fix: /^raise the container's throughput in place to 66,000 RU\/s \(10 physical partitions of 6,600 RU\/s; declare physicalPartitions: 10 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 97 .*; N = 97 as the smallest count that fits: .*; or raise the container's throughput in place to 88,000 RU\/s \(10 physical partitions of 8,800 RU\/s; declare physicalPartitions: 10 once raised\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 675 buckets, with 0 RU\/s to spare$/,
         },
       ],
     },

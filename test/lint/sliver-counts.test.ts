@@ -1,0 +1,134 @@
+/**
+ * Review 9 (fix text): the fix for a Cosmos DB whale tenant whose container's partitions sit at 79% average load offered
+ * 9 buckets at 82,000 RU/s, then 62 at 65,000, then 307 at today's 63,000, the last decided by 0.12 RU/s and marked
+ * "above maxShards" with no edit. An expert says: add RU/s, then bucket only the whale. A count is now offered only at
+ * RU/s whose peak leaves at least 5% of the usable RU/s free (roomForCounts); the raise leads, with the smallest count
+ * that works there, and today's count is said, not offered.
+ *
+ * The whale: `sessions`, 2,000 tenants, the hottest taking 35% of a 50,000 RU/s peak (17,500 RU/s, 80 GB), autoscale
+ * 63,000 RU/s over 400 GB: 8 physical partitions. Each of N buckets takes 17,500 ÷ N and meets (50,000 − 17,500 ÷ N) ÷ 8
+ * beside it, so N serve when (7/8) × 17,500 ÷ N ≤ 80% × RU ÷ 8 − 6,250 (P stays 8 up to 80,000 RU/s):
+ *  - 63,000 (7,875 each, 6,300 usable): 50 RU/s of room, N = 307 (6,299.88; 306: 6,300.04); the peak leaves 0.79% free;
+ *  - 65,000 (8,125 each, 6,500 usable): N = 62, but the peak leaves 3.85% of 52,000 free: under 5%, not offered;
+ *  - 66,000 (8,250 each, 6,600 usable, 5.3% free): 350 RU/s of room, N = ⌈15,312.5 ÷ 350⌉ = 44 (397.73 + 6,200.28 =
+ *    6,598.01; 43: 406.98 + 6,199.13 = 6,606.1);
+ *  - 82,000 (9 of 9,111.11, 7,288.89 usable): N = 9 (1,944.44 + 5,339.51 = 7,283.95; 8: 2,187.5 + 5,312.5 = 7,500), no
+ *    more buckets than partitions; at 81,000 (7,200 usable) 9 take 7,283.95, over.
+ * The other tenants take 65% ÷ 1,999 of the peak, 16.26 RU/s each: they fit unbucketed, so only the whale needs buckets.
+ */
+import { lint, type CosmosContainerDesign, type CosmosKeyPathDesign, type Finding } from '../../lib';
+import { MIN_SPARE_FOR_COUNTS, roomForCounts } from '../../lib/lint/physical-partition';
+import { container } from '../fixtures';
+
+const deeper: CosmosKeyPathDesign[] = [
+  { path: '/userId', cardinality: 500000 },
+  { path: '/sessionId', cardinality: 'unique' },
+];
+const whale: CosmosKeyPathDesign = { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.35, largestGb: 80 };
+
+function sessions(first: CosmosKeyPathDesign, autoscaleMax: number, physicalPartitions?: number): CosmosContainerDesign {
+  return container({
+    name: 'sessions',
+    partitionKey: { paths: [first, ...deeper] },
+    workload: { peakReadUnits: 30000, peakWriteUnits: 20000 },
+    throughput: { autoscaleMax },
+    storage: { totalGb: 400 },
+    ...(physicalPartitions === undefined ? {} : { physicalPartitions }),
+  });
+}
+
+const firstLevel = (design: CosmosContainerDesign): Finding | undefined => lint(design).find((f) => f.ruleId === 'SG003' && f.path === 'partitionKey.paths[0]');
+
+describe('the rule: a count needs 5% of the usable RU/s free', () => {
+  it('holds at exactly 5% and fails just under it', () => {
+    expect(MIN_SPARE_FOR_COUNTS).toBe(0.05);
+    // 66,000 RU/s at 80%: 52,800 usable, 95% of which is 50,160.
+    expect(roomForCounts(50160, 66000, 0.8)).toBe(true);
+    expect(roomForCounts(50161, 66000, 0.8)).toBe(false);
+    expect(roomForCounts(50000, 65000, 0.8)).toBe(false);
+    expect(roomForCounts(50000, 63000, 0.8)).toBe(false);
+  });
+});
+
+describe("the whale at 79% average load (the reviewer's sessions container)", () => {
+  const hit = () => firstLevel(sessions(whale, 63000));
+
+  it('leads with the raise, then the smallest count there; then fewer buckets for more RU/s', () => {
+    const finding = hit();
+    expect(finding?.data).toMatchObject({
+      bucketRaiseTo: 66000,
+      bucketRaisedPartitions: 8,
+      buckets: 44,
+      bucketLoad: 397.727272727,
+      bucketTotal: 6598.01136364,
+      fewerTotal: 6606.10465116,
+      fewRaiseTo: 82000,
+      fewRaisedPartitions: 9,
+      fewBuckets: 9,
+    });
+    expect(finding?.fix).toMatch(
+      /^raise the container's throughput in place to 66,000 RU\/s \(8 physical partitions of 8,250 RU\/s; declare physicalPartitions: 8 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: a synthetic first level `\/tenantIdBucket` = \/tenantId \+ "-" \+ hash\(userId\) mod 44 /,
+    );
+    expect(finding?.fix).toMatch(
+      /; N = 44 as the smallest count that fits: each bucket's 397\.73 RU\/s meets, on its physical partition, 1\/8 of the rest of the container's load, its sibling buckets included, \(50,000 − 397\.73\) ÷ 8 = 6,200\.28 RU\/s: 6,598\.01 RU\/s against the 6,600 usable on it \(80% of 8,250\); at 43 buckets, 6,606\.1 RU\/s; or raise the container's throughput in place to 82,000 RU\/s \(9 physical partitions of 9,111\.11 RU\/s; declare physicalPartitions: 9 once raised\), at which 9 buckets serve the hottest `\/tenantId` value, no more than its 9 physical partitions \(the same bucketing with mod 9\); /,
+    );
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  it('says only the whale needs buckets: the other tenants fit unbucketed', () => {
+    expect(hit()?.fix).toMatch(
+      /; only values as hot as this one need buckets: the others can keep one \(`\/tenantIdBucket` = \/tenantId\), so a query for one of them stays on one partition/,
+    );
+  });
+
+  it("says today's 307 buckets and the 0.12 RU/s that decide them, and does not offer them", () => {
+    const finding = hit();
+    expect(finding?.data).toMatchObject({ todayBuckets: 307, todaySpare: 0.122149837134, averageSpare: 0.00793650793651 });
+    expect(finding?.fix).toMatch(
+      /; no count is offered at the current throughput: each bucket meets 1\/8 of the rest of the container's load on its physical partition, and the average partition already carries 6,250 RU\/s \(50,000 ÷ 8\) of the 6,300 usable on each \(80% of 7,875\), 0\.79% below it where a count needs 5%: it would take 307 buckets, with 0\.12 RU\/s to spare$/,
+    );
+    expect(finding?.fix).not.toMatch(/mod 307|above maxShards|65,000 RU\/s|mod 62/);
+  });
+
+  // The arithmetic both ways: each offered count, applied at its raise, leaves no finding; one bucket fewer, or the
+  // same count one step lower, does. The whale alone bucketed (1,999 + N first-level values) judges the same.
+  const bucketed = (buckets: number, values = 2000 * buckets): CosmosKeyPathDesign => ({
+    path: '/tenantIdBucket',
+    cardinality: values,
+    hotKeyShare: 0.35 / buckets,
+    largestGb: 80 / buckets,
+  });
+
+  it('44 buckets at 66,000 RU/s serve; 43 there, or 44 at 65,000, do not', () => {
+    expect(firstLevel(sessions(bucketed(44), 66000, 8))).toBeUndefined();
+    expect(firstLevel(sessions(bucketed(44, 1999 + 44), 66000, 8))).toBeUndefined();
+    expect(firstLevel(sessions(bucketed(43), 66000, 8))).toBeDefined();
+    expect(firstLevel(sessions(bucketed(44), 65000, 8))).toBeDefined();
+  });
+
+  it('9 buckets at 82,000 RU/s serve; 8 there, or 9 at 81,000, do not', () => {
+    expect(firstLevel(sessions(bucketed(9), 82000, 9))).toBeUndefined();
+    expect(firstLevel(sessions(bucketed(9, 1999 + 9), 82000, 9))).toBeUndefined();
+    expect(firstLevel(sessions(bucketed(8), 82000, 9))).toBeDefined();
+    expect(firstLevel(sessions(bucketed(9), 81000, 9))).toBeDefined();
+  });
+});
+
+describe('with room today, the count of today is the fix (the rule takes nothing away)', () => {
+  it('70,000 RU/s leaves 10.7% free: 21 buckets now, and only the whale needs them', () => {
+    // 8 of 8,750, 7,000 usable: 750 RU/s of room, N = ⌈15,312.5 ÷ 750⌉ = 21 (833.33 + 6,145.83 = 6,979.17; 20: 7,015.63).
+    const finding = firstLevel(sessions(whale, 70000));
+    expect(finding?.data).toMatchObject({ buckets: 21, bucketTotal: 6979.16666667, fewerTotal: 7015.625 });
+    expect(finding?.fix).toMatch(/^give the first level more values: .* mod 21 .*; only values as hot as this one need buckets/);
+    expect(finding?.fix).not.toMatch(/no count is offered|raise the container's throughput in place to/);
+  });
+
+  it('does not say only the whale needs buckets where the other values would not fit unbucketed', () => {
+    // 3 tenants, the hottest at 40%: the others take 30% of the 50,000 RU/s peak, 15,000 RU/s each, over even a logical
+    // partition's 10,000.
+    const few: CosmosKeyPathDesign = { path: '/tenantId', cardinality: 3, hotKeyShare: 0.4 };
+    const finding = firstLevel(sessions(few, 70000));
+    expect(finding?.fix).toMatch(/give the first level more values/);
+    expect(finding?.fix).not.toMatch(/only values as hot/);
+  });
+});
