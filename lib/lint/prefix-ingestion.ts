@@ -263,6 +263,11 @@ export interface FirstLevelJudgement {
  * its usable RU/s (SG017's finding; SG003 judges the prefix at SG017's raise).
  */
 export function firstLevelJudged(a: SpaceAnalysis): FirstLevelJudgement | undefined {
+  // Made once per key space and lint however many rules ask (SG001 and SG014 both do), as its plan is.
+  return a.once(judgeFirstLevel);
+}
+
+function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const { design } = a;
   const [level, ...deeper] = design.primaryKey.partitionKey;
   if (a.space !== design.primaryKey || deeper.length === 0 || overCapacity(a)) return undefined;
