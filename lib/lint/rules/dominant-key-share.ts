@@ -1,4 +1,3 @@
-import { joinPath } from '../../design/field-path';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { hotValueGrowth, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
@@ -8,6 +7,8 @@ import { SOURCES } from '../sources';
 
 type Id =
   | 'dominant'
+  | 'dominantAtLeast'
+  | 'heldByFirstLevel'
   | 'estimatedFromLevel'
   | 'declaredAtLevel'
   | 'aboveMaxShare'
@@ -37,6 +38,10 @@ export const dominantKeyShare = defineRule({
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosScalingThroughput, SOURCES.cosmosServerlessPerformance],
   messages: {
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
+    // A first-level value that holds the full key's declared hottest value: it takes at least that, and at least 1/values.
+    dominantAtLeast: 'the hottest {{key|key}} value takes at least {{share|percent}} of traffic',
+    heldByFirstLevel:
+      " (it holds the full key's hottest value, {{keyShare|percent}} at {{declaredAt}}, so at least that; and, one of {{values}}, at least 1/{{values}})",
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
     declaredAtLevel: ' (declared at {{declaredAt}})',
     aboveMaxShare:
@@ -71,19 +76,24 @@ export const dominantKeyShare = defineRule({
       // value saturates first (or alone is dominant), it is the finding, with its growth (one per key, as SG001's).
       // At the same growth (the full key's share estimated from the first level's, one value under it) the full key's stays.
       // Where both are dominant, at the full key's finding's path: one finding per key, whose identity a reorder keeps.
-      if (first && (!full || first.growth < full.growth)) return [firstLevelHit(a, first, full?.hit.path)];
+      // A share derived from the full key's declared one speaks of that same value's first level: it can only stand in
+      // for the full key's finding (SG014 has nothing to say where the full key's share is not judged: SG003's error).
+      const stands = full ? first && first.growth < full.growth : first?.source === 'declared';
+      if (first && stands) return [firstLevelHit(a, first, full?.hit.path)];
       return full ? [full.hit] : [];
     });
   },
 });
 
 /**
- * The hottest first-level value of a hierarchical key whose declared share is above maxHotKeyShare and whose load
- * fits the physical partition it stays on (over it, SG003's prefix check reports an error).
+ * The hottest first-level value of a hierarchical key whose declared share, or the full key's declared share it
+ * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
+ * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const first = firstLevelJudged(a);
-  if (!first || first.level.hotKeyShare === undefined || first.share <= a.design.thresholds.maxHotKeyShare) return undefined;
+  const declared = first?.source === 'derived' ? first.keyShare : first?.source === 'declared' ? first.share : undefined;
+  if (!first || declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
 
@@ -92,12 +102,13 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
   const { headroom, maxHotKeyShare } = a.design.thresholds;
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
+  const derived = first.source === 'derived';
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
     path,
-    messageId: 'dominant',
+    messageId: derived ? 'dominantAtLeast' : 'dominant',
     notes: [
-      'declaredAtLevel',
+      derived ? 'heldByFirstLevel' : 'declaredAtLevel',
       saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare',
       'firstLevelPartition',
       ...(busiest.physical ? ['firstLevelPhysicalShare' as const] : []),
@@ -107,7 +118,8 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       key: [first.level.name],
       share: first.share,
       limit: maxHotKeyShare,
-      declaredAt: joinPath(first.level.path, 'hotKeyShare'),
+      declaredAt: first.at,
+      ...(derived ? { keyShare: first.keyShare, values: first.value.cardinality } : {}),
       level: first.level.name,
       deeperLevels: a.space.partitionKey.slice(1).map((l) => l.name),
       partitionGb: a.owner.profile.prefixPartition?.(a.design).gb,
