@@ -276,6 +276,9 @@ function firstLevelShare(space: KeySpace): FirstLevelShare {
 /** The hottest value of a hierarchical key's first level, judged on the share it can reach (`firstLevelJudged`). */
 export interface FirstLevelJudgement extends FirstLevelShare {
   readonly level: KeyAttribute;
+  /** Physical partitions its data spans (one per 50 GB of its declared largest), and those GB. */
+  readonly spanned: number;
+  readonly gb: number;
   readonly value: ValueLoad;
   readonly dimensions: readonly LoadDimension[];
   readonly growth: number;
@@ -285,13 +288,18 @@ export interface FirstLevelJudgement extends FirstLevelShare {
  * The hottest value of a hierarchical key's first level (`firstLevelShare`: declared, derived from the full key's
  * declared share, else uniform) on what it can reach. SG003's prefix check takes the declared or uniform share: a
  * derived one above uniform is the full key's hottest value's load, on the same physical share, which SG003 judges as
- * the full key's. Its documents stay on one physical partition until they hold
- * 50 GB, "limiting your throughput consumption to just what is on that one physical partition" ("Hierarchical
- * partition keys"), so its whole load is judged on that partition's share by `reachableDimensions`, as a flat key's
- * value is. The full key's hottest value sits under one first-level value, on the same partition: where this growth
- * is the smaller, it is the key's (SG001, SG014). Undefined off the primary key, for a flat key, a time-bucket first
- * level (SG002's), a value already spanning several partitions (SG003 counts them), or a container whose peak is above
- * its usable RU/s (SG017's finding; SG003 judges the prefix at SG017's raise).
+ * the full key's. Its documents stay on one physical partition until they hold 50 GB, "limiting your throughput
+ * consumption to just what is on that one physical partition" ("Hierarchical partition keys"), so its whole load is
+ * judged on that partition's share by `reachableDimensions`, as a flat key's value is; past 50 GB, on the partitions it
+ * spans, one per 50 GB (`spannedDimensions`, SG003's figures). The full key's hottest value sits under one first-level
+ * value, on the same partition: where this growth is the smaller, it is the key's (SG001, SG014).
+ *
+ * Undefined off the primary key, for a flat key, a time-bucket first level (SG002's), and in a container whose peak is
+ * above its usable RU/s (SG017's finding), where it would say nothing new: the key is judged at SG017's raise, whose
+ * usable RU/s are the peak (to the grid's step), so every physical partition runs at its usable share ("Partitioning
+ * and horizontal scaling": RU/s divided evenly among them). A value fits there only at the even share, with the
+ * container's growth, usable ÷ peak, which the full key's even hottest value gives too; above the even share it is
+ * over at the raise, and SG003's prefix check reports it (`prefixAtCapacityRaise`).
  */
 export function firstLevelJudged(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   // Made once per key space and lint however many rules ask (SG001 and SG014 both do), as its plan is.
@@ -306,10 +314,25 @@ function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   // A derived share says which value is hottest, not that it is the declared largest: it is judged on one partition.
   const load =
     held.source === 'uniform' ? prefixLoad(design, level, undefined) : prefixLoad(design, level, held.share, held.source === 'derived' ? 0 : undefined);
-  if (!load || load.spanned > 1) return undefined;
+  if (!load) return undefined;
   const value = { loads: load.loads, cardinality: load.values };
-  const dimensions = reachableDimensions(a, value);
-  return Object.assign({}, held, { level, value, dimensions, growth: growthOf(dimensions) });
+  const dimensions = load.spanned > 1 ? spannedDimensions(design, load) : reachableDimensions(a, value);
+  return Object.assign({}, held, { level, value, dimensions, growth: growthOf(dimensions), spanned: load.spanned, gb: load.gb });
+}
+
+/**
+ * The load of a first-level value whose data spans several physical partitions (one per 50 GB it holds, "Hierarchical
+ * partition keys"), as SG003's prefix check judges it (`loadAt`): its whole load against what those partitions leave
+ * it, each at its share of the container's RU/s less the other first-level values' expected load there. Not the
+ * 10,000 RU/s of one logical partition: the value is many of them, over several physical partitions. The neighbours
+ * are those partitions' together, so the growth is theirs: (usable + neighbours) ÷ (load + neighbours).
+ */
+function spannedDimensions(design: KeyDesign, load: PrefixLoad): readonly LoadDimension[] {
+  const [heaviest] = profileOf(design.engine)
+    .loadDimensions(load.loads, design.thresholds.headroom)
+    .sort((x, y) => y.load - x.load);
+  const physical = load.physical && Object.assign({}, load.physical, { neighbours: load.physical.neighbours * load.spanned });
+  return [Object.assign({}, heaviest, { ceiling: load.spanned * load.partition.requestUnits, usable: load.usable }, physical ? { physical } : {})];
 }
 
 /** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */

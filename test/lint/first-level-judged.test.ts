@@ -61,4 +61,27 @@ describe('firstLevelJudged', () => {
       ['SG014', ['/region', '/status'], 1.68421052632],
     ]);
   });
+
+  it('leaves a container short of RU/s to SG017 and SG003: the first level there says nothing new', () => {
+    // `/tenantId` (500, 30% declared) → `/userId`, 9,000 RU/s on 10,000 manual: SG017's raise is 11,300 RU/s, 2
+    // partitions of 5,650, 4,520 usable, about the 9,000 ÷ 2 = 4,500 each carries on average. The tenant's 2,700 RU/s
+    // beside (9,000 − 2,700) ÷ 2 = 3,150 leave 4,520 − 3,150 = 1,370 usable: over at the raise, SG003's error.
+    const design = container({
+      name: 'tenant-events',
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3 },
+          { path: '/userId', cardinality: 'unique' },
+        ],
+      },
+      workload: { peakReadUnits: 0, peakWriteUnits: 9_000 },
+      throughput: { manual: 10_000 },
+    });
+    const findings = lint(design, { only: ['SG001', 'SG003', 'SG014', 'SG017'] });
+    expect(findings.map((f) => [f.ruleId, f.messageId])).toEqual([
+      ['SG003', 'prefixHot'],
+      ['SG017', expect.any(String)],
+    ]);
+    expect(findings[0].data).toMatchObject({ prefixLoad: 2700, prefixUsable: 1370, containerRu: 11_300, declaredRu: 10_000 });
+  });
 });

@@ -17,6 +17,7 @@ type Id =
   | 'aboveMaxShareOverCapacityOwn'
   | 'physicalShare'
   | 'firstLevelPartition'
+  | 'firstLevelPartitions'
   | 'firstLevelPhysicalShare'
   | 'fixFirstLevel'
   | 'fixFirstLevelAtCeiling'
@@ -31,7 +32,7 @@ export const dominantKeyShare = defineRule({
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:
-    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB; that finding replaces the full key's where it saturates first. It never raises the shard count.",
+    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB); that finding replaces the full key's where it saturates first. So does the first-level value that holds a full key's declared dominant value: it takes at least that share, and at least 1/its level's values. It never raises the shard count.",
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
@@ -57,6 +58,9 @@ export const dominantKeyShare = defineRule({
     // A hierarchical key's first-level value: all its documents, and so its whole load, on one physical partition.
     firstLevelPartition:
       "; a first-level value's documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however unique {{deeperLevels|code}} are",
+    // Past 50 GB its documents span more physical partitions, one per 50 GB ("Hierarchical partition keys"): its load is theirs.
+    firstLevelPartitions:
+      "; a first-level value's documents span one more physical partition per {{partitionGb}} GB they hold: its {{prefixGb}} GB span only {{spanned|partitions}}, so its whole load counts on those, however unique {{deeperLevels|code}} are",
     firstLevelPhysicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other first-level values hashed there are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s one full key value may take, is what this value can reach",
     fixFirstLevel:
@@ -110,7 +114,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
     notes: [
       derived ? 'heldByFirstLevel' : 'declaredAtLevel',
       saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare',
-      'firstLevelPartition',
+      first.spanned > 1 ? 'firstLevelPartitions' : 'firstLevelPartition',
       ...(busiest.physical ? ['firstLevelPhysicalShare' as const] : []),
     ],
     fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
@@ -123,6 +127,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       level: first.level.name,
       deeperLevels: a.space.partitionKey.slice(1).map((l) => l.name),
       partitionGb: a.owner.profile.prefixPartition?.(a.design).gb,
+      ...(first.spanned > 1 ? { spanned: first.spanned, prefixGb: first.gb } : {}),
       load: busiest.load,
       usable: busiest.usable,
       unit: busiest.unit,

@@ -73,6 +73,14 @@ testRule('SG014', {
     // 0.3 of 15,000 = 4,500 RU/s on one tenant; 20,000 manual = 4 partitions of 5,000 (4,000 usable), neighbours
     // (15,000 − 4,500) ÷ 4 = 2,625: 4,500 > 4,000 − 2,625 = 1,375 usable, so SG003's prefix check errs; no warning beside it.
     { name: 'a dominant first-level value over its physical partition (SG003 reports it)', design: firstLevelShare(0.3, { manual: 20_000 }, 15_000) },
+    {
+      // Verdict 9: a container short of RU/s (SG017): 9,000 RU/s on 10,000 manual, judged at SG017's 11,300 (2
+      // partitions of 5,650, 4,520 usable, about the peak: every partition at its usable share). The tenant's 2,700
+      // RU/s beside (9,000 − 2,700) ÷ 2 = 3,150 leave 1,370 usable: over at the raise, SG003's prefix error
+      // (prefixAtCapacityRaise). A dominant value (above the even share) is always over there: SG014 has nothing to add.
+      name: 'a dominant first-level value in a container short of RU/s: SG003 errs at the raise, SG017 reports the container',
+      design: firstLevelShare(0.3, { manual: 10_000 }, 9_000),
+    },
     { name: 'a declared share at the limit', design: tenants(0.1) },
     {
       name: 'a uniform share, however few values (SG001 judges those)',
@@ -122,6 +130,42 @@ testRule('SG014', {
       name: "a full key's declared share that saturates before its first-level value: the full key's finding",
       design: regionStatusShare(3, 0.3),
       findings: [{ messageId: 'dominant', path: 'workload.hotKeyShare', data: { key: ['/region', '/status'], share: 0.3, load: 1500, usable: 3125 } }],
+    },
+    {
+      // Verdict 9: silent before (a first-level value past 50 GB was not judged). The tenant holds 120 GB: it spans
+      // ⌈120 ÷ 50⌉ = 3 physical partitions ("Hierarchical partition keys"). 20,000 manual RU/s and 400 GB: 8 partitions
+      // (one per 50 GB) of 2,500 RU/s, 2,000 usable. 0.3 × 5,000 = 1,500 RU/s over its 3, each beside
+      // (5,000 − 1,500) ÷ 8 = 437.5 of the other tenants' load: usable 3 × (2,000 − 437.5) = 4,687.5, neighbours
+      // 3 × 437.5 = 1,312.5, growth (4,687.5 + 1,312.5) ÷ (1,500 + 1,312.5) = 6,000 ÷ 2,812.5 = 2.13×.
+      name: 'a dominant first-level value that spans several physical partitions: judged on those it spans',
+      design: container({
+        ...firstLevelShare(0.3, { manual: 20_000 }),
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3, largestGb: 120 },
+            { path: '/userId', cardinality: 'unique' },
+          ],
+        },
+        storage: { totalGb: 400 },
+      }),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartitions', 'firstLevelPhysicalShare'],
+          data: {
+            key: ['/tenantId'],
+            load: 1500,
+            usable: 4687.5,
+            neighbourRu: 1312.5,
+            physicalPartitions: 8,
+            spanned: 3,
+            prefixGb: 120,
+            growthToCeiling: 2.13333333333,
+          },
+          message:
+            /1,500 of a usable 4,687\.5 RU\/s today, saturated when traffic grows 2\.13×; a first-level value's documents span one more physical partition per 50 GB they hold: its 120 GB span only 3 physical partitions, so its whole load counts on those/,
+        },
+      ],
     },
     {
       // Silent before: the full key's share is uniform (unique /userId), so only the full key was judged.
