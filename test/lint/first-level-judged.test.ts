@@ -44,7 +44,7 @@ describe('firstLevelJudged', () => {
       throughput: { manual: 20_000 },
     });
   const growths = (regions: number) =>
-    lint(declaredFullKey(regions), { only: ['SG001', 'SG014'] }).map((f) => [f.ruleId, f.data.hotLevel ?? f.data.key, f.data.growthToCeiling]);
+    lint(declaredFullKey(regions), { only: ['SG001', 'SG014'] }).map((f) => [f.ruleId, f.data?.hotLevel ?? f.data?.key, f.data?.growthToCeiling]);
 
   it("gives SG001 and SG014 one growth where the full key's share is declared and the first level's is not", () => {
     // Before, SG014 judged only the full key: 1,500 RU/s, neighbours (5,000 − 1,500) ÷ 4 = 875, growth

@@ -88,8 +88,8 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       messageId: 'combinedKey',
       // On one RU/s budget (Cosmos DB), say how it is spent: the writes alone can be over the ceiling.
       notes: [
-        ...(worst.label === 'request' && a.hot.reads > 0 && a.hot.writes > 0 ? ['combinedReadsAndWrites' as const] : []),
         ...(raised ? raised.notes : []),
+        ...(worst.label === 'request' && a.hot.reads > 0 && a.hot.writes > 0 ? ['combinedReadsAndWrites' as const] : []),
         ...(physical?.notes ?? []),
       ],
       fixId: advice.ids[0],

@@ -117,7 +117,7 @@ testRule('SG014', {
           messageId: 'dominantAtLeast',
           path: 'workload.hotKeyShare',
           notes: ['heldByFirstLevel', 'aboveMaxShare', 'firstLevelPartition', 'firstLevelPhysicalShare'],
-          fixId: 'fixFirstLevel',
+          fix: /^plan a bucketed first level before traffic grows 1\.6×/,
           data: { key: ['/region'], share: 0.5, keyShare: 0.3, values: 2, declaredAt: 'workload.hotKeyShare', load: 2500, usable: 4000, growthToCeiling: 1.6 },
           message:
             /^the hottest `\/region` value takes at least 50% of traffic \(it holds the full key's hottest value, 30% at workload\.hotKeyShare, so at least that; and, one of 2, at least 1\/2\), above maxHotKeyShare 10%: 2,500 of a usable 4,000 RU\/s today, saturated when traffic grows 1\.6×/,
