@@ -15,7 +15,7 @@
  */
 import { cardinalityValue } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
-import type { CosmosKeyDesign, KeyAttribute, KeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
 import { COSMOS_LIMITS, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
@@ -178,13 +178,16 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
   };
 }
 
-/** The reads and writes under the hottest value of `first` as a key's first level, and what its physical partitions leave it. */
-function prefixLoad(design: KeyDesign, first: KeyAttribute, share: number | undefined): PrefixLoad | undefined {
+/**
+ * The reads and writes under the hottest value of `first` as a key's first level, and what its physical partitions
+ * leave it; `gb`, what that value holds, is its declared largest when its share is declared (`hottestValueGb`).
+ */
+function prefixLoad(design: KeyDesign, first: KeyAttribute, share: number | undefined, gb = hottestValueGb(first, share)): PrefixLoad | undefined {
   const profile = profileOf(design.engine);
   const values = cardinalityValue(first.cardinality);
   // A time-bucket first level is SG002's finding (its current bucket takes every write).
   if (profile.routing !== 'key-prefix' || !Number.isFinite(values) || first.kind === 'time-bucket') return undefined;
-  return loadAt(design, values, share, hottestValueGb(first, share));
+  return loadAt(design, values, share, gb);
 }
 
 /** What the hottest value of a first level holds: its declared largest, when the value is a declared one. */
@@ -256,35 +259,94 @@ export function firstLevelOverloaded(design: KeyDesign, first: KeyAttribute): bo
   return load !== undefined && overloaded(load);
 }
 
-/** The hottest value of a hierarchical key's first level, judged on the share it can reach (`firstLevelJudged`). */
-export interface FirstLevelJudgement {
-  readonly level: KeyAttribute;
-  /** Its share of the key space's traffic: the level's declared `hotKeyShare`, else uniform (1/cardinality). */
+/**
+ * The share of a key space's traffic the hottest value of its hierarchical key's first level takes, and what it rests on:
+ * `declared`, the level's own `hotKeyShare`; `derived`, from the full key's declared share (`workload.hotKeyShare`, or
+ * one a key level gives it): the full key's hottest value sits under one first-level value (a first-level value is a
+ * prefix of the full key, "Hierarchical partition keys"), so that value takes at least its share, and the hottest
+ * first-level value at least that and at least 1/cardinality (the most one of `cardinality` values can take when
+ * none takes more than the rest); `uniform`: 1/cardinality, nothing declared.
+ */
+export interface FirstLevelShare {
   readonly share: number;
+  readonly source: 'declared' | 'derived' | 'uniform';
+  /** The field a declared or derived share rests on. */
+  readonly at?: string;
+  /** `derived`: the full key's hottest share it rests on (at most `share`). */
+  readonly keyShare?: number;
+}
+
+/** What the hottest first-level value of `space`'s hierarchical key takes (`FirstLevelShare`). */
+function firstLevelShare(space: KeySpace): FirstLevelShare {
+  const [level] = space.partitionKey;
+  const uniform = 1 / cardinalityValue(level.cardinality);
+  if (level.hotKeyShare !== undefined) return { share: level.hotKeyShare, source: 'declared', at: joinPath(level.path, 'hotKeyShare') };
+  const { hotKeyShare, hotKeyShareSource, hotKeyShareAt } = space.workload;
+  const declared = hotKeyShareSource === 'declared' || hotKeyShareSource === 'derived';
+  if (!declared || hotKeyShareAt === undefined) return { share: uniform, source: 'uniform' };
+  return { share: Math.max(hotKeyShare, uniform), source: 'derived', at: hotKeyShareAt, keyShare: hotKeyShare };
+}
+
+/** The hottest value of a hierarchical key's first level, judged on the share it can reach (`firstLevelJudged`). */
+export interface FirstLevelJudgement extends FirstLevelShare {
+  readonly level: KeyAttribute;
+  /** Physical partitions its data spans (one per 50 GB of its declared largest), and those GB. */
+  readonly spanned: number;
+  readonly gb: number;
   readonly value: ValueLoad;
   readonly dimensions: readonly LoadDimension[];
   readonly growth: number;
 }
 
 /**
- * The hottest value of a hierarchical key's first level (the share SG003's prefix check takes: its declared
- * `hotKeyShare`, else uniform) on what it can reach: its documents stay on one physical partition until they hold
- * 50 GB, "limiting your throughput consumption to just what is on that one physical partition" ("Hierarchical
- * partition keys"), so its whole load is judged on that partition's share by `reachableDimensions`, as a flat key's
- * value is. The full key's hottest value sits under one first-level value, on the same partition: where this growth
- * is the smaller, it is the key's (SG001, SG014). Undefined off the primary key, for a flat key, a time-bucket first
- * level (SG002's), a value already spanning several partitions (SG003 counts them), or a container whose peak is above
- * its usable RU/s (SG017's finding; SG003 judges the prefix at SG017's raise).
+ * The hottest value of a hierarchical key's first level (`firstLevelShare`: declared, derived from the full key's
+ * declared share, else uniform) on what it can reach. SG003's prefix check takes the declared or uniform share: a
+ * derived one above uniform is the full key's hottest value's load, on the same physical share, which SG003 judges as
+ * the full key's. Its documents stay on one physical partition until they hold 50 GB, "limiting your throughput
+ * consumption to just what is on that one physical partition" ("Hierarchical partition keys"), so its whole load is
+ * judged on that partition's share by `reachableDimensions`, as a flat key's value is; past 50 GB, on the partitions it
+ * spans, one per 50 GB (`spannedDimensions`, SG003's figures). The full key's hottest value sits under one first-level
+ * value, on the same partition: where this growth is the smaller, it is the key's (SG001, SG014).
+ *
+ * Undefined off the primary key, for a flat key, a time-bucket first level (SG002's), and in a container whose peak is
+ * above its usable RU/s (SG017's finding), where it would say nothing new: the key is judged at SG017's raise, whose
+ * usable RU/s are the peak (to the grid's step), so every physical partition runs at its usable share ("Partitioning
+ * and horizontal scaling": RU/s divided evenly among them). A value fits there only at the even share, with the
+ * container's growth, usable ÷ peak, which the full key's even hottest value gives too; above the even share it is
+ * over at the raise, and SG003's prefix check reports it (`prefixAtCapacityRaise`).
  */
 export function firstLevelJudged(a: SpaceAnalysis): FirstLevelJudgement | undefined {
+  // Made once per key space and lint however many rules ask (SG001 and SG014 both do), as its plan is.
+  return a.once(judgeFirstLevel);
+}
+
+function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const { design } = a;
   const [level, ...deeper] = design.primaryKey.partitionKey;
   if (a.space !== design.primaryKey || deeper.length === 0 || overCapacity(a)) return undefined;
-  const load = prefixLoad(design, level, level.hotKeyShare);
-  if (!load || load.spanned > 1) return undefined;
+  const held = firstLevelShare(a.space);
+  // A derived share says which value is hottest, not that it is the declared largest: it is judged on one partition.
+  const load =
+    held.source === 'uniform' ? prefixLoad(design, level, undefined) : prefixLoad(design, level, held.share, held.source === 'derived' ? 0 : undefined);
+  if (!load) return undefined;
   const value = { loads: load.loads, cardinality: load.values };
-  const dimensions = reachableDimensions(a, value);
-  return { level, share: load.share, value, dimensions, growth: growthOf(dimensions) };
+  const dimensions = load.spanned > 1 ? spannedDimensions(design, load) : reachableDimensions(a, value);
+  return Object.assign({}, held, { level, value, dimensions, growth: growthOf(dimensions), spanned: load.spanned, gb: load.gb });
+}
+
+/**
+ * The load of a first-level value whose data spans several physical partitions (one per 50 GB it holds, "Hierarchical
+ * partition keys"), as SG003's prefix check judges it (`loadAt`): its whole load against what those partitions leave
+ * it, each at its share of the container's RU/s less the other first-level values' expected load there. Not the
+ * 10,000 RU/s of one logical partition: the value is many of them, over several physical partitions. The neighbours
+ * are those partitions' together, so the growth is theirs: (usable + neighbours) ÷ (load + neighbours).
+ */
+function spannedDimensions(design: KeyDesign, load: PrefixLoad): readonly LoadDimension[] {
+  const [heaviest] = profileOf(design.engine)
+    .loadDimensions(load.loads, design.thresholds.headroom)
+    .sort((x, y) => y.load - x.load);
+  const physical = load.physical && Object.assign({}, load.physical, { neighbours: load.physical.neighbours * load.spanned });
+  return [Object.assign({}, heaviest, { ceiling: load.spanned * load.partition.requestUnits, usable: load.usable }, physical ? { physical } : {})];
 }
 
 /** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */

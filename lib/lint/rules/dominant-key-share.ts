@@ -1,4 +1,3 @@
-import { joinPath } from '../../design/field-path';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { hotValueGrowth, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
@@ -8,6 +7,8 @@ import { SOURCES } from '../sources';
 
 type Id =
   | 'dominant'
+  | 'dominantAtLeast'
+  | 'heldByFirstLevel'
   | 'estimatedFromLevel'
   | 'declaredAtLevel'
   | 'aboveMaxShare'
@@ -16,6 +17,7 @@ type Id =
   | 'aboveMaxShareOverCapacityOwn'
   | 'physicalShare'
   | 'firstLevelPartition'
+  | 'firstLevelPartitions'
   | 'firstLevelPhysicalShare'
   | 'fixFirstLevel'
   | 'fixFirstLevelAtCeiling'
@@ -30,13 +32,17 @@ export const dominantKeyShare = defineRule({
   severity: 'warning',
   thresholds: ['maxHotKeyShare', 'headroom'],
   fires:
-    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB; that finding replaces the full key's where it saturates first. It never raises the shard count.",
+    "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB); that finding replaces the full key's where it saturates first. So does the first-level value that holds a full key's declared dominant value: it takes at least that share, and at least 1/its level's values. It never raises the shard count.",
   rationale:
     'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosScalingThroughput, SOURCES.cosmosServerlessPerformance],
   messages: {
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
+    // A first-level value that holds the full key's declared hottest value: it takes at least that, and at least 1/values.
+    dominantAtLeast: 'the hottest {{key|key}} value takes at least {{share|percent}} of traffic',
+    heldByFirstLevel:
+      " (it holds the full key's hottest value, {{keyShare|percent}} at {{declaredAt}}, so at least that; and, one of {{values}}, at least 1/{{values}})",
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
     declaredAtLevel: ' (declared at {{declaredAt}})',
     aboveMaxShare:
@@ -52,6 +58,9 @@ export const dominantKeyShare = defineRule({
     // A hierarchical key's first-level value: all its documents, and so its whole load, on one physical partition.
     firstLevelPartition:
       "; a first-level value's documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however unique {{deeperLevels|code}} are",
+    // Past 50 GB its documents span more physical partitions, one per 50 GB ("Hierarchical partition keys"): its load is theirs.
+    firstLevelPartitions:
+      "; a first-level value's documents span one more physical partition per {{partitionGb}} GB they hold: its {{prefixGb}} GB span only {{spanned|partitions}}, so its whole load counts on those, however unique {{deeperLevels|code}} are",
     firstLevelPhysicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other first-level values hashed there are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s one full key value may take, is what this value can reach",
     fixFirstLevel:
@@ -71,19 +80,24 @@ export const dominantKeyShare = defineRule({
       // value saturates first (or alone is dominant), it is the finding, with its growth (one per key, as SG001's).
       // At the same growth (the full key's share estimated from the first level's, one value under it) the full key's stays.
       // Where both are dominant, at the full key's finding's path: one finding per key, whose identity a reorder keeps.
-      if (first && (!full || first.growth < full.growth)) return [firstLevelHit(a, first, full?.hit.path)];
+      // A share derived from the full key's declared one speaks of that same value's first level: it can only stand in
+      // for the full key's finding (SG014 has nothing to say where the full key's share is not judged: SG003's error).
+      const stands = full ? first && first.growth < full.growth : first?.source === 'declared';
+      if (first && stands) return [firstLevelHit(a, first, full?.hit.path)];
       return full ? [full.hit] : [];
     });
   },
 });
 
 /**
- * The hottest first-level value of a hierarchical key whose declared share is above maxHotKeyShare and whose load
- * fits the physical partition it stays on (over it, SG003's prefix check reports an error).
+ * The hottest first-level value of a hierarchical key whose declared share, or the full key's declared share it
+ * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
+ * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const first = firstLevelJudged(a);
-  if (!first || first.level.hotKeyShare === undefined || first.share <= a.design.thresholds.maxHotKeyShare) return undefined;
+  const declared = first?.source === 'derived' ? first.keyShare : first?.source === 'declared' ? first.share : undefined;
+  if (!first || declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
 
@@ -92,14 +106,15 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
   const { headroom, maxHotKeyShare } = a.design.thresholds;
   const busiest = nearestToCeiling(first.dimensions);
   const saturated = atCeiling(first.growth);
+  const derived = first.source === 'derived';
   return {
     // The key's path, as for a share declared at a level: it stays put when the key is reordered (SG004's fix).
     path,
-    messageId: 'dominant',
+    messageId: derived ? 'dominantAtLeast' : 'dominant',
     notes: [
-      'declaredAtLevel',
+      derived ? 'heldByFirstLevel' : 'declaredAtLevel',
       saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare',
-      'firstLevelPartition',
+      first.spanned > 1 ? 'firstLevelPartitions' : 'firstLevelPartition',
       ...(busiest.physical ? ['firstLevelPhysicalShare' as const] : []),
     ],
     fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
@@ -107,10 +122,12 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       key: [first.level.name],
       share: first.share,
       limit: maxHotKeyShare,
-      declaredAt: joinPath(first.level.path, 'hotKeyShare'),
+      declaredAt: first.at,
+      ...(derived ? { keyShare: first.keyShare, values: first.value.cardinality } : {}),
       level: first.level.name,
       deeperLevels: a.space.partitionKey.slice(1).map((l) => l.name),
       partitionGb: a.owner.profile.prefixPartition?.(a.design).gb,
+      ...(first.spanned > 1 ? { spanned: first.spanned, prefixGb: first.gb } : {}),
       load: busiest.load,
       usable: busiest.usable,
       unit: busiest.unit,

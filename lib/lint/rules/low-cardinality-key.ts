@@ -17,6 +17,7 @@ type Id =
   | 'indexKeyChanges'
   | 'atCapacityRaise'
   | 'firstLevelBinds'
+  | 'firstLevelBindsSpanning'
   | 'fixValues'
   | 'fixEachFits'
   | 'fixFits'
@@ -31,7 +32,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. On a Cosmos DB hierarchical key, the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first: its documents stay on one physical partition until they hold 50 GB; where that value is over its partition, SG003 reports it and this rule is silent. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts). An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. On a Cosmos DB hierarchical key, the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first: its documents stay on one physical partition until they hold 50 GB (past that, the partitions they span, one per 50 GB), and its share is at least the full key's declared one; where that value is over its partition, SG003 reports it and this rule is silent. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -61,6 +62,8 @@ export const lowCardinalityKey = defineRule({
     atCapacityRaise:
       "; the hottest value's usable RU/s are its physical partition's share at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom), less its neighbours' expected load, not at its declared {{declaredRu}} RU/s",
     // A hierarchical key's first-level value keeps all its documents on one physical partition: it saturates before the full key's.
+    firstLevelBindsSpanning:
+      " (a {{hotLevel|code}} value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), so its whole load counts on those, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
     firstLevelBinds:
       " (a {{hotLevel|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
@@ -111,6 +114,7 @@ export const lowCardinalityKey = defineRule({
               partitionGb: a.owner.profile.prefixPartition?.(design).gb,
               keyHotLoad: keyHot.load,
               keyHotUsable: keyHot.usable,
+              ...(binding.spanned > 1 ? { spanned: binding.spanned, prefixGb: binding.gb } : {}),
             }
           : {}),
       });
@@ -119,7 +123,11 @@ export const lowCardinalityKey = defineRule({
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
       const raised = hot.physical?.raisedFrom ? hot.physical : undefined;
       // Only where the message quotes the hottest value's usable (not when the whole peak fits one partition).
-      const hotNotes: Id[] = [...notes, ...(raised?.raisedFrom ? ['atCapacityRaise' as const] : []), ...(binding ? ['firstLevelBinds' as const] : [])];
+      const hotNotes: Id[] = [
+        ...notes,
+        ...(raised?.raisedFrom ? ['atCapacityRaise' as const] : []),
+        ...(binding ? [binding.spanned > 1 ? ('firstLevelBindsSpanning' as const) : ('firstLevelBinds' as const)] : []),
+      ];
       const raisedData = raised?.raisedFrom ? { raisedRu: raised.requestUnits, declaredRu: raised.raisedFrom.requestUnits } : {};
       // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
       // needed" beside them would contradict that fix, and once they are declared they are the fix.

@@ -3,7 +3,7 @@ import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign
 import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { growthOf, type SpaceAnalysis } from '../analysis';
-import { physicalShareData, reachableDimensions } from '../physical-partition';
+import { overCapacity, physicalShareData, reachableDimensions, unshardedDimensions } from '../physical-partition';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -27,6 +27,7 @@ type Id =
   | 'combinedKey'
   | 'orMoreValues'
   | 'combinedReadsAndWrites'
+  | 'combinedAtCapacityRaise'
   | AdviceId;
 
 /** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
@@ -59,8 +60,16 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   if (values === undefined || space.workload.hotKeyShareSource !== 'time-bucket' || space.sharding) return [];
   const bucket = reachableDimensions(a);
   if (allFit(bucket)) return [];
-  const worst = nearestToCeiling(bucket);
+  // In a container whose peak is above its usable RU/s (SG017), today's layout leaves the bucket little or nothing
+  // whatever the key ("a usable 0 RU/s"): every physical partition is short. The figures a reader can act on are those
+  // of the container SG017's raise gives, which the fix asks for first (a.physical is that layout's share).
+  const atRaise = a.physical?.raisedFrom && overCapacity(a) ? a.physical : undefined;
+  const worst = nearestToCeiling(atRaise ? unshardedDimensions(a) : bucket);
   const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
+  const raised = atRaise?.raisedFrom && {
+    notes: ['combinedAtCapacityRaise' as const],
+    data: { raisedRu: atRaise.requestUnits, declaredRu: atRaise.raisedFrom.requestUnits, usableToday: nearestToCeiling(bucket).usable },
+  };
   const { buckets, others, at } = bucketParts(levels);
   const base = {
     key: levels.map((l) => l.name),
@@ -78,10 +87,14 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       index: space.index,
       messageId: 'combinedKey',
       // On one RU/s budget (Cosmos DB), say how it is spent: the writes alone can be over the ceiling.
-      notes: [...(worst.label === 'request' && a.hot.reads > 0 && a.hot.writes > 0 ? ['combinedReadsAndWrites' as const] : []), ...(physical?.notes ?? [])],
+      notes: [
+        ...(raised ? raised.notes : []),
+        ...(worst.label === 'request' && a.hot.reads > 0 && a.hot.writes > 0 ? ['combinedReadsAndWrites' as const] : []),
+        ...(physical?.notes ?? []),
+      ],
       fixId: advice.ids[0],
       fixNotes: [...advice.ids.slice(1), 'orMoreValues'],
-      data: Object.assign({}, advice.data, base, physical?.data, { hotReads: a.hot.reads, hotWrites: a.hot.writes }),
+      data: Object.assign({}, advice.data, base, physical?.data, raised?.data, { hotReads: a.hot.reads, hotWrites: a.hot.writes }),
       edits: advice.edits,
     },
   ];
@@ -203,7 +216,7 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling (quiet within it). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first.",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling (quiet within it). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key).",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
@@ -228,6 +241,9 @@ export const timeBucketKey = defineRule({
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     combinedKey: `partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}}, ${LOAD_AGAINST_CEILING}`,
     combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
+    // Short of RU/s (SG017): the figures at SG017's raise, the fix that comes first; today's, which every key shares, beside them.
+    combinedAtCapacityRaise:
+      " at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom), not at its declared {{declaredRu}} RU/s, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
     orMoreValues:
       '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values}} values in each bucket)',
     physicalShare:

@@ -39,13 +39,48 @@ const firstLevelShare = (hotKeyShare: number, throughput: CosmosContainerDesign[
     throughput,
   });
 
+/**
+ * Verdict 9: a hierarchical key whose FULL key declares the hottest share (`workload.hotKeyShare`) and whose first
+ * level declares none. `/region` (`regions`) → `/status` (5), 5,000 RU/s of writes, 20,000 manual RU/s: 4 physical
+ * partitions of 5,000 RU/s, 4,000 usable at 80%. The full key's hottest value sits under one `/region` value, whose
+ * documents stay on one physical partition ("Hierarchical partition keys"): that region takes at least the declared
+ * share, and at least 1/regions.
+ */
+const regionStatusShare = (regions: number, hotKeyShare: number) =>
+  container({
+    name: 'orders',
+    partitionKey: {
+      paths: [
+        { path: '/region', cardinality: regions },
+        { path: '/status', cardinality: 5 },
+      ],
+    },
+    workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare },
+    throughput: { manual: 20_000 },
+  });
+
 testRule('SG014', {
   valid: [
+    // 0.3 of the full key, at a project maxHotKeyShare of 35%: not dominant. A region takes at least max(0.3, 1/2) =
+    // 50%, above 35%, but that is the uniform share of 2 values (SG001's finding), not a declared one SG014 judges.
+    {
+      name: "a full key's share below maxHotKeyShare: its first level's uniform share is SG001's",
+      design: regionStatusShare(2, 0.3),
+      options: { thresholds: { maxHotKeyShare: 0.35 } },
+    },
     // 0.05 of 5,000 = 250 RU/s on the tenant: at or below maxHotKeyShare 10%, nothing dominant to warn of.
     { name: 'a first-level share below maxHotKeyShare', design: firstLevelShare(0.05, { manual: 20_000 }) },
     // 0.3 of 15,000 = 4,500 RU/s on one tenant; 20,000 manual = 4 partitions of 5,000 (4,000 usable), neighbours
     // (15,000 − 4,500) ÷ 4 = 2,625: 4,500 > 4,000 − 2,625 = 1,375 usable, so SG003's prefix check errs; no warning beside it.
     { name: 'a dominant first-level value over its physical partition (SG003 reports it)', design: firstLevelShare(0.3, { manual: 20_000 }, 15_000) },
+    {
+      // Verdict 9: a container short of RU/s (SG017): 9,000 RU/s on 10,000 manual, judged at SG017's 11,300 (2
+      // partitions of 5,650, 4,520 usable, about the peak: every partition at its usable share). The tenant's 2,700
+      // RU/s beside (9,000 − 2,700) ÷ 2 = 3,150 leave 1,370 usable: over at the raise, SG003's prefix error
+      // (prefixAtCapacityRaise). A dominant value (above the even share) is always over there: SG014 has nothing to add.
+      name: 'a dominant first-level value in a container short of RU/s: SG003 errs at the raise, SG017 reports the container',
+      design: firstLevelShare(0.3, { manual: 10_000 }, 9_000),
+    },
     { name: 'a declared share at the limit', design: tenants(0.1) },
     {
       name: 'a uniform share, however few values (SG001 judges those)',
@@ -69,6 +104,69 @@ testRule('SG014', {
     },
   ],
   invalid: [
+    {
+      // Before: the full key's finding, 0.3 × 5,000 = 1,500 RU/s; 1,500 × 5 > 5,000, so its neighbours are
+      // (5,000 − 1,500) ÷ 4 = 875: usable 4,000 − 875 = 3,125, growth 4,000 ÷ 2,375 = 1.68×, while SG001 said the
+      // region saturates at 1.6×. The region holding that value takes at least max(0.3, 1/2) = 0.5: 2,500 RU/s, an
+      // even share (2,500 × 2 = 5,000), so no neighbours expected: 2,500 of 4,000 usable, 4,000 ÷ 2,500 = 1.6×,
+      // SG001's figure (test/lint/first-level-judged.test.ts checks both rules together).
+      name: "a full key's declared share whose first-level value saturates first: the first level, at least that share",
+      design: regionStatusShare(2, 0.3),
+      findings: [
+        {
+          messageId: 'dominantAtLeast',
+          path: 'workload.hotKeyShare',
+          notes: ['heldByFirstLevel', 'aboveMaxShare', 'firstLevelPartition', 'firstLevelPhysicalShare'],
+          fix: /^plan a bucketed first level before traffic grows 1\.6×/,
+          data: { key: ['/region'], share: 0.5, keyShare: 0.3, values: 2, declaredAt: 'workload.hotKeyShare', load: 2500, usable: 4000, growthToCeiling: 1.6 },
+          message:
+            /^the hottest `\/region` value takes at least 50% of traffic \(it holds the full key's hottest value, 30% at workload\.hotKeyShare, so at least that; and, one of 2, at least 1\/2\), above maxHotKeyShare 10%: 2,500 of a usable 4,000 RU\/s today, saturated when traffic grows 1\.6×/,
+        },
+      ],
+    },
+    {
+      // The other way: 3 regions. The region takes at least max(0.3, 1/3) = 1,666.67 RU/s, even (× 3 = 5,000): no
+      // neighbours, 4,000 ÷ 1,666.67 = 2.4×; the full key's 1,500 RU/s saturate first (1.68×): its finding stays.
+      name: "a full key's declared share that saturates before its first-level value: the full key's finding",
+      design: regionStatusShare(3, 0.3),
+      findings: [{ messageId: 'dominant', path: 'workload.hotKeyShare', data: { key: ['/region', '/status'], share: 0.3, load: 1500, usable: 3125 } }],
+    },
+    {
+      // Verdict 9: silent before (a first-level value past 50 GB was not judged). The tenant holds 120 GB: it spans
+      // ⌈120 ÷ 50⌉ = 3 physical partitions ("Hierarchical partition keys"). 20,000 manual RU/s and 400 GB: 8 partitions
+      // (one per 50 GB) of 2,500 RU/s, 2,000 usable. 0.3 × 5,000 = 1,500 RU/s over its 3, each beside
+      // (5,000 − 1,500) ÷ 8 = 437.5 of the other tenants' load: usable 3 × (2,000 − 437.5) = 4,687.5, neighbours
+      // 3 × 437.5 = 1,312.5, growth (4,687.5 + 1,312.5) ÷ (1,500 + 1,312.5) = 6,000 ÷ 2,812.5 = 2.13×.
+      name: 'a dominant first-level value that spans several physical partitions: judged on those it spans',
+      design: container({
+        ...firstLevelShare(0.3, { manual: 20_000 }),
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3, largestGb: 120 },
+            { path: '/userId', cardinality: 'unique' },
+          ],
+        },
+        storage: { totalGb: 400 },
+      }),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartitions', 'firstLevelPhysicalShare'],
+          data: {
+            key: ['/tenantId'],
+            load: 1500,
+            usable: 4687.5,
+            neighbourRu: 1312.5,
+            physicalPartitions: 8,
+            spanned: 3,
+            prefixGb: 120,
+            growthToCeiling: 2.13333333333,
+          },
+          message:
+            /1,500 of a usable 4,687\.5 RU\/s today, saturated when traffic grows 2\.13×; a first-level value's documents span one more physical partition per 50 GB they hold: its 120 GB span only 3 physical partitions, so its whole load counts on those/,
+        },
+      ],
+    },
     {
       // Silent before: the full key's share is uniform (unique /userId), so only the full key was judged.
       // 0.3 × 5,000 = 1,500 RU/s on one tenant. 20,000 manual RU/s = 4 physical partitions of 5,000 (4,000 usable at

@@ -104,6 +104,60 @@ testRule('SG001', {
       ],
     },
     {
+      // Verdict 9: a first-level value past 50 GB spans one physical partition per 50 GB ("Hierarchical partition keys"),
+      // and was not judged at all (SG001 gave the full key's 2.35×). `/region` (2, 60% declared, largest 60 GB) →
+      // `/status` (10), 5,000 RU/s of writes, 20,000 manual RU/s and 200 GB: 4 physical partitions of 5,000 (4,000
+      // usable). The region: 3,000 RU/s over ⌈60 ÷ 50⌉ = 2 partitions, each beside (5,000 − 3,000) ÷ 4 = 500 of the
+      // other regions' load: usable 2 × (4,000 − 500) = 7,000, growth (7,000 + 1,000) ÷ (3,000 + 1,000) = 2×. The full
+      // key: 0.6 ÷ (10 ÷ 2) = 12%, 600 RU/s, neighbours (5,000 − 600) ÷ 4 = 1,100, usable 2,900, growth 4,000 ÷ 1,700 = 2.35×.
+      name: 'a hierarchical key whose first-level value spans two physical partitions and still saturates first: 2× on those two',
+      design: container({
+        ...regionStatus(5_000),
+        partitionKey: {
+          paths: [
+            { path: '/region', cardinality: 2, hotKeyShare: 0.6, largestGb: 60 },
+            { path: '/status', cardinality: 10 },
+          ],
+        },
+        storage: { totalGb: 200 },
+      }),
+      findings: [
+        {
+          messageId: 'fewValuesFits',
+          notes: ['firstLevelBindsSpanning'],
+          data: { hotLevel: '/region', hotLoad: 3000, hotUsable: 7000, keyHotLoad: 600, keyHotUsable: 2900, spanned: 2, prefixGb: 60, growthToCeiling: 2 },
+          message:
+            /its hottest first-level value \(3,000 of a usable 7,000 RU\/s\) saturates its partition when traffic grows 2× \(a `\/region` value, whose 60 GB span only 2 physical partitions \(50 GB each\), so its whole load counts on those/,
+        },
+      ],
+    },
+    {
+      // Verdict 9: a container whose peak is above its usable RU/s (SG017): 9,000 RU/s on 10,000 manual, judged at SG017's
+      // 11,300 RU/s (2 partitions of 5,650, 4,520 usable). There the usable RU/s are the peak (to the grid's 100 RU/s), so
+      // every partition runs at its usable share: a value fits only at the even share, where its growth is the
+      // container's, 4,520 ÷ 4,500 = 1.0044× for the full key (1,800 RU/s beside 4,500 − 1,800 = 2,700) and for a region
+      // (4,500 RU/s, no neighbours) alike; above it, it is over at the raise, SG003's prefix error. Judging the first
+      // level there says nothing new: the full key's figures stand.
+      name: "a hierarchical key in a container short of RU/s: the full key's figures at SG017's raise, which the first level's equal",
+      design: container({
+        ...regionStatus(9_000),
+        partitionKey: {
+          paths: [
+            { path: '/region', cardinality: 2 },
+            { path: '/status', cardinality: 5 },
+          ],
+        },
+        throughput: { manual: 10_000 },
+      }),
+      findings: [
+        {
+          messageId: 'fewValuesEachFits',
+          notes: ['atCapacityRaise'],
+          data: { hottest: 'key', hotLoad: 1800, hotUsable: 1820, raisedRu: 11_300, growthToCeiling: 1.00444444444 },
+        },
+      ],
+    },
+    {
       // 10,000 RU/s (over one partition's 8,000 usable). Full key: 2,000 RU/s, neighbours 2,500 − 2,000 = 500, growth
       // 4,000 ÷ 2,500 = 1.6×. First level: 3,333.33 RU/s, no neighbours, growth 4,000 ÷ 3,333.33 = 1.2×.
       name: "a hierarchical key whose whole peak needs several partitions: the first level's growth, 1.2×, not 1.6×",

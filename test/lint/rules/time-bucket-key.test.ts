@@ -421,14 +421,47 @@ testRule('SG002', {
       // 12,000 ÷ 2 − 2,400 = 3,600, so 400 usable today: over. At SG017's 15,000 the bucket fits (the row above), so the
       // plan needs no shards and SG017's raise is the fix. Before: "no count up to 1,000 keeps the hottest value under its
       // ceiling" (the 365-value neighbours at the raise), a shard plan for a key that needs none.
+      // Verdict 9: the figures are those at SG017's raise, which the fix asks for first: 15,000 RU/s keep the 2
+      // partitions, now of 7,500 (6,000 usable); the partition holds the average 12,000 ÷ 2 = 6,000, so neighbours
+      // 6,000 − 2,400 = 3,600: 2,400 of 2,400 usable. Before: today's 400 usable, a figure no change to the key moves.
       name: "a tenant combined with a day, in a container short of RU/s: SG017's raise first, not a shard count",
       design: tenantThenDayWrites(12_000, 10_000),
       findings: [
         {
           messageId: 'combinedKey',
           severity: 'error',
-          data: { values: 5, share: 0.2, load: 2400, usable: 400, neighbourRu: 3600, physicalPartitions: 2 },
+          notes: ['combinedAtCapacityRaise', 'physicalShare'],
+          data: {
+            values: 5,
+            share: 0.2,
+            load: 2400,
+            usable: 2400,
+            neighbourRu: 3600,
+            physicalPartitions: 2,
+            containerRu: 15_000,
+            raisedRu: 15_000,
+            declaredRu: 10_000,
+            usableToday: 400,
+          },
+          message:
+            /the hottest taking 20%, 2,400 RU\/s against a usable 2,400 RU\/s \(32% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 400 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
           fix: /^give the container the throughput SG017 asks for first .*; or key by an event id/,
+        },
+      ],
+    },
+    {
+      // Verdict 9: "a usable 0 RU/s" before. 20,000 RU/s on 10,000 manual: today 2 partitions of 5,000 (4,000 usable),
+      // neighbours 20,000 ÷ 2 − 4,000 = 6,000, nothing left. SG017's raise, 20,000 ÷ 0.8 = 25,000 RU/s, splits to
+      // ⌈25,000 ÷ 10,000⌉ = 3 partitions of 8,333.33 (6,666.67 usable); neighbours 20,000 ÷ 3 − 4,000 = 2,666.67:
+      // 4,000 of 4,000 usable, what the reader gets once they raise.
+      name: "a tenant combined with a day in a container whose partitions leave it nothing today: the raised container's figures",
+      design: tenantThenDayWrites(20_000, 10_000),
+      findings: [
+        {
+          messageId: 'combinedKey',
+          severity: 'error',
+          data: { load: 4000, usable: 4000, physicalPartitions: 3, raisedRu: 25_000, declaredRu: 10_000, usableToday: 0 },
+          message: /4,000 RU\/s against a usable 4,000 RU\/s \(48% of the 8,333\.33 RU\/s ceiling\) at the 25,000 RU\/s SG017 asks for/,
         },
       ],
     },
