@@ -28,6 +28,7 @@ import { EXIT, exitCode, Tally, type ReportSettings } from '../report';
 import { describeEdit } from '../report-text';
 import { replaceFile, WriteRefused, type ReadSnapshot } from '../safe-write';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
+import { logicalWrites } from './copies';
 import { deriveContainer } from './derive-cosmos';
 import { deriveTable } from './derive-dynamodb';
 import { designFindings, spaceOf } from './design-findings';
@@ -162,7 +163,7 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     separator: sharding?.separator ?? '#',
     levels: target.keySpace.partitionKey.length,
   };
-  const observation = files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context);
+  const observation = logicalWrites(target, files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context));
   const window = windowLength(observation.window, settings.manifest.periodSeconds);
   for (const gap of observation.gaps)
     findings.push(
@@ -435,7 +436,7 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
       );
   } catch (error) {
     if (!(error instanceof ObservationError)) throw error;
-    await emit(failedInput(error.file, error.path ? `${error.path}: ${error.detail}` : error.detail));
+    await emit(failedInput(error.file, error.path ? `${error.path}: ${error.detail}` : error.detail, error.position));
   }
   const outcome = tally.outcome();
   for (const chunk of reporter.footer(outcome)) await output.write(chunk);
