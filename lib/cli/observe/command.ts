@@ -128,6 +128,7 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
     figureLine('read key-range throttles', f.readThrottles, ''),
     figureLine('write key-range throttles', f.writeThrottles, ''),
     figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%'),
+    figureLine('physical partitions', f.partitionKeyRanges, ''),
   ].filter((l): l is string => l !== undefined);
   return lines.map((l) => `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): ${l}`);
 }

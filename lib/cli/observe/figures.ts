@@ -34,7 +34,9 @@ export interface ObservedFigures {
   readonly readThrottles?: Figure;
   readonly writeThrottles?: Figure;
   /** Cosmos DB: the highest NormalizedRUConsumption of any partition-key range, in percent. */
-  readonly normalizedRuPercent?: Figure & { readonly range?: string };
+  readonly normalizedRuPercent?: Figure & { readonly range?: string; readonly medianPercent?: number };
+  /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
+  readonly partitionKeyRanges?: Figure;
 }
 
 export interface Observation {
