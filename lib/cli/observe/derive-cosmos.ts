@@ -92,6 +92,10 @@ function fromRuConsumption(
       limits: 'the total counts only the logged top keys, so the share is an estimate (high when many small keys go unlogged)',
       averagedOverSeconds: period,
       key: showKey(hotKey),
+      load: {
+        unitsPerSecond: (hotCharge / period) * scale.shards,
+        derivation: `${fmt(hotCharge)} RU logged ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
+      },
     };
   // A hierarchical key's first level (one tenant) at the same busiest period: its share is what the
   // design declares at paths[0].hotKeyShare. Not for a sharded key, whose first level may carry the
@@ -107,6 +111,7 @@ function fromRuConsumption(
       limits: 'the total counts only the logged top keys, so the share is an estimate',
       averagedOverSeconds: period,
       key: showKey(prefix),
+      load: { unitsPerSecond: prefixCharge / period, derivation: `${fmt(prefixCharge)} RU logged ÷ ${period} s` },
     };
   }
   const distinct = new Set(rows.map((r) => r.partitionKey)).size;
