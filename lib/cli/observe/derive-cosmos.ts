@@ -92,6 +92,10 @@ function fromRuConsumption(
       limits: 'the total counts only the logged top keys, so the share is an estimate (high when many small keys go unlogged)',
       averagedOverSeconds: period,
       key: showKey(hotKey),
+      load: {
+        unitsPerSecond: (hotCharge / period) * scale.shards,
+        derivation: `${fmt(hotCharge)} RU logged ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
+      },
     };
   // A hierarchical key's first level (one tenant) at the same busiest period: its share is what the
   // design declares at paths[0].hotKeyShare. Not for a sharded key, whose first level may carry the
@@ -107,6 +111,7 @@ function fromRuConsumption(
       limits: 'the total counts only the logged top keys, so the share is an estimate',
       averagedOverSeconds: period,
       key: showKey(prefix),
+      load: { unitsPerSecond: prefixCharge / period, derivation: `${fmt(prefixCharge)} RU logged ÷ ${period} s` },
     };
   }
   const distinct = new Set(rows.map((r) => r.partitionKey)).size;
@@ -117,6 +122,61 @@ function fromRuConsumption(
       bound: 'lower',
       derivation: `distinct PartitionKey values in CDBPartitionKeyRUConsumption over the window${divisor > 1 ? ` ÷ ${divisor} shards deployed` : ''}`,
       limits: 'only the logged top keys of each physical partition count',
+    };
+  return figures;
+}
+
+interface RangePoint {
+  readonly timestamp: number;
+  readonly value: number;
+  readonly range?: string;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The busiest partition-key range, and how the others stood at that minute: one range at 100% beside
+ * three at 55% is one hot physical partition (skew), four at 100% a container short of RU/s, and the
+ * highest alone cannot tell them apart. The distinct ranges of the export's last minute count the
+ * physical partitions: Azure Monitor splits NormalizedRUConsumption by PartitionKeyRangeId, one range per
+ * physical partition (https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units), which
+ * is how `physicalPartitions` is documented to be counted (lib/design/input.ts). The last minute, not the
+ * window: a range split during it retires its parent range and adds two.
+ */
+function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 'normalizedRuPercent' | 'partitionKeyRanges'> {
+  const top = points.reduce((best, p) => (p.value > best.value ? p : best));
+  const atTop = points.filter((p) => p.timestamp === top.timestamp && p.range !== undefined);
+  const spread =
+    atTop.length > 1
+      ? `; at that minute the ${atTop.length} ranges stood at median ${fmt(median(atTop.map((p) => p.value)))}%, lowest ${fmt(Math.min(...atTop.map((p) => p.value)))}% (${[
+          ...atTop,
+        ]
+          .sort((a, b) => (a.range ?? '').localeCompare(b.range ?? '', 'en', { numeric: true }))
+          .map((p) => `range ${p.range} ${fmt(p.value)}%`)
+          .join(', ')})`
+      : '';
+  const figures: Pick<ObservedFigures, 'normalizedRuPercent' | 'partitionKeyRanges'> & { partitionKeyRanges?: Figure } = {
+    normalizedRuPercent: {
+      value: top.value,
+      bound: 'measured',
+      derivation: `NormalizedRUConsumption Maximum, the highest of ${points.length} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})${spread}`,
+      limits: '100% is one second of one partition-key range at its budget; no per-container data on shared database throughput',
+      ...(top.range === undefined ? {} : { range: top.range }),
+      ...(atTop.length > 1 ? { medianPercent: median(atTop.map((p) => p.value)) } : {}),
+    },
+  };
+  const last = Math.max(...points.map((p) => p.timestamp));
+  const ranges = new Set(points.filter((p) => p.timestamp === last && p.range !== undefined).map((p) => p.range));
+  if (ranges.size > 0)
+    figures.partitionKeyRanges = {
+      value: ranges.size,
+      bound: 'lower',
+      derivation: `distinct PartitionKeyRangeIds of NormalizedRUConsumption at its last minute (${new Date(last).toISOString()}), one per physical partition`,
+      limits: 'a range with no datapoint that minute is not counted',
     };
   return figures;
 }
@@ -165,16 +225,7 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
     const points = series.flatMap((s) => s.points.map((p) => ({ ...p, range: s.partitionKeyRangeId })));
     window = mergeWindows(window, windowOf(points.map((p) => p.timestamp)));
     if (points.length === 0) gaps.push(`${files.normalizedRu.name}: NormalizedRUConsumption has no datapoints for this container`);
-    else {
-      const top = points.reduce((best, p) => (p.value > best.value ? p : best));
-      figures.normalizedRuPercent = {
-        value: top.value,
-        bound: 'measured',
-        derivation: `NormalizedRUConsumption Maximum, the highest of ${points.length} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})`,
-        limits: '100% is one second of one partition-key range at its budget; no per-container data on shared database throughput',
-        ...(top.range === undefined ? {} : { range: top.range }),
-      };
-    }
+    else Object.assign(figures, fromNormalizedRu(points));
   }
   return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}) };
 }

@@ -118,6 +118,10 @@ function fromContributorInsights(
       limits: 'ConsumedThroughputUnits weigh a write 3× a read: a read-hot key and a write-hot key with the same share of capacity units show the same',
       averagedOverSeconds: period,
       ...(hottest.c && hottest.value >= 0 ? { key: hottest.c.keys.map(showKey).join(' / ') } : {}),
+      load: {
+        unitsPerSecond: ((peak.maxContributorValue ?? 0) / period) * scale.shards,
+        derivation: `${fmt(peak.maxContributorValue ?? 0)} ConsumedThroughputUnits ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
+      },
     };
   }
   const unique = Math.max(...report.datapoints.map((d) => d.uniqueContributors ?? 0), report.approximateUniqueCount ?? 0);

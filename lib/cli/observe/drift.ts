@@ -17,7 +17,7 @@
  *   writes the ones declared.
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
-import type { DesignEdit, Engine, Finding, KeyDesign, KeySpace, Severity } from '../../index';
+import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation } from './figures';
 import { shardMismatch } from './shard-count';
@@ -117,11 +117,12 @@ function keptMessage(field: string, declared: number, observed: number, seconds:
 function rounded(field: string, value: number): number {
   if (field === 'hotKeyShare') return Math.min(1, Number(value.toPrecision(6)));
   if (field === 'largestPartitionGb') return Math.ceil(value * 10) / 10;
+  if (field === 'physicalPartitions') return Math.round(value);
   return Math.max(1, Math.ceil(value));
 }
 
 interface Comparison {
-  readonly field: 'peakReadUnits' | 'peakWriteUnits' | 'hotKeyShare' | 'largestPartitionGb';
+  readonly field: 'peakReadUnits' | 'peakWriteUnits' | 'hotKeyShare' | 'largestPartitionGb' | 'physicalPartitions';
   /** How the messages name the figure, when not by `field` (`partitionKey.paths[0].hotKeyShare`). */
   readonly label?: string;
   readonly declared: number;
@@ -145,6 +146,19 @@ function cardinalityOf(cardinality: number | 'unique' | undefined): number {
  * was reported as "assumed (uniform: 1/cardinality) hotKeyShare 0", which names neither the 0.6 nor
  * the spreading; each step is now printed, at a precision that is not 0 (0.6 ÷ 40,000 = 0.000015).
  */
+/**
+ * The uniform share as the design model derived it: 1 ÷ the full key's cardinality, which is its deepest
+ * level's (a level counts the distinct values of the key down to it). Review 9: "assumed (uniform:
+ * 1/cardinality) hotKeyShare 0" named no cardinality, and a level declared `"unique"` makes it 0.
+ */
+function uniformText(partitionKey: KeySpace['partitionKey']): string {
+  const unique = partitionKey.find((k) => k.cardinality === 'unique');
+  if (unique)
+    return `uniform: 1/cardinality, and \`${unique.name}\` is declared unique, a value per item, so no one full key is expected to take a measurable share`;
+  const counts = partitionKey.map((k) => k.cardinality).filter((c): c is number => typeof c === 'number');
+  return counts.length > 0 ? `uniform: 1/${show(Math.max(...counts))} distinct keys` : 'uniform: 1/cardinality';
+}
+
 function assumedShare(target: KeySpaceTarget): string {
   const { workload, partitionKey } = target.keySpace;
   const level = workload.hotKeyShareLevel;
@@ -156,7 +170,7 @@ function assumedShare(target: KeySpaceTarget): string {
         ? `assumed (a time-bucket key: the current bucket takes every write) hotKeyShare 1`
         : `assumed (a key with a time bucket: the current bucket's writes land on ${show(Math.round(1 / workload.hotKeyShare))} values) hotKeyShare ${showShare(workload.hotKeyShare)}`;
     }
-    return `assumed (uniform: 1/cardinality) hotKeyShare ${showShare(workload.hotKeyShare)}`;
+    return `assumed (${uniformText(partitionKey)}) hotKeyShare ${showShare(workload.hotKeyShare)}`;
   }
   const steps: string[] = [];
   let share = top.hotKeyShare;
@@ -226,7 +240,36 @@ function comparisons(target: KeySpaceTarget, observation: Observation): Comparis
       figure: figures.largestPartitionGb,
       path: fieldPath(target.location, 'storage.largestPartitionGb'),
     });
+  const partitions = partitionsComparison(target, observation);
+  if (partitions) list.push(partitions);
   return list;
+}
+
+/**
+ * The physical partitions the container has, counted off NormalizedRUConsumption's PartitionKeyRangeIds,
+ * against the count the lint divides its RU/s by: `physicalPartitions` when declared, else the count a
+ * container created at its declared throughput and size gets (`physicalPartitionCount`). More partitions
+ * than that leave each less RU/s than the lint gave the hot key's; the count is a lower bound (an idle range
+ * may publish no datapoint), so it only ever raises the design's.
+ */
+function partitionsComparison(target: KeySpaceTarget, observation: Observation): Comparison | undefined {
+  const figure = observation.figures.partitionKeyRanges;
+  const { design } = target;
+  if (!figure || design.engine !== 'cosmosdb' || !design.throughput) return undefined;
+  const { mode, requestUnits } = design.throughput;
+  const derived = physicalPartitionCount(mode, requestUnits, design.totalGb, design.physicalPartitions);
+  const path = fieldPath(target.location, 'physicalPartitions');
+  return {
+    field: 'physicalPartitions',
+    declared: derived,
+    ...(design.physicalPartitions === undefined
+      ? {
+          assumed: `assumed (the layout a container created at ${fieldPath(target.location, design.throughput.path)} and its storage.totalGb gets) physicalPartitions ${show(derived)}`,
+        }
+      : {}),
+    figure,
+    path,
+  };
 }
 
 export function finding(
@@ -296,7 +339,9 @@ export function driftFindings(
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
     const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound, ...(c.label ? { label: c.label } : {}) };
     const edit: DesignEdit = { op: 'set', path: c.path, value: rounded(c.field, observed) };
-    if (c.figure.bound !== 'upper' && observed > c.declared * (1 + settings.tolerance)) {
+    // A partition count is exact: one more partition divides the RU/s among one more.
+    const above = c.field === 'physicalPartitions' ? observed > c.declared : observed > c.declared * (1 + settings.tolerance);
+    if (c.figure.bound !== 'upper' && above) {
       edits.push(edit);
       findings.push(
         finding(

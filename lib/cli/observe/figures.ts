@@ -21,20 +21,36 @@ export interface Figure {
   readonly averagedOverSeconds?: number;
 }
 
+/**
+ * A hottest key's own load at the busiest period, per second, beside its share: what the design is
+ * judged on is that load, and the share alone, multiplied by the design's peaks, would restate it
+ * wrongly wherever the share's total is not the design's peak (drift.ts, `loadShare`).
+ */
+export interface KeyLoad {
+  /** Units per second: DynamoDB ConsumedThroughputUnits (RCU + 3 × WCU), Cosmos DB RU/s. */
+  readonly unitsPerSecond: number;
+  /** How it was read off the source, for the messages. */
+  readonly derivation: string;
+}
+
+export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad };
+
 /** The figures of one key space; absent ones had no source in the observations. */
 export interface ObservedFigures {
   readonly peakReadUnits?: Figure;
   readonly peakWriteUnits?: Figure;
-  readonly hotKeyShare?: Figure & { readonly key?: string };
+  readonly hotKeyShare?: ShareFigure;
   /** Cosmos DB hierarchical keys: the share of the hottest first-level value (one tenant), as the
    *  hotPrefix alert groups it (lib/pulumi/queries.ts), at the same busiest period. */
-  readonly prefixHotKeyShare?: Figure & { readonly key?: string };
+  readonly prefixHotKeyShare?: ShareFigure;
   readonly distinctKeys?: Figure;
   readonly largestPartitionGb?: Figure;
   readonly readThrottles?: Figure;
   readonly writeThrottles?: Figure;
   /** Cosmos DB: the highest NormalizedRUConsumption of any partition-key range, in percent. */
-  readonly normalizedRuPercent?: Figure & { readonly range?: string };
+  readonly normalizedRuPercent?: Figure & { readonly range?: string; readonly medianPercent?: number };
+  /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
+  readonly partitionKeyRanges?: Figure;
 }
 
 export interface Observation {

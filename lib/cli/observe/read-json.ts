@@ -4,6 +4,7 @@
  * inside a derivation.
  */
 import { shapes } from '../../index';
+import type { Place } from '../place';
 
 const { describe } = shapes;
 
@@ -13,6 +14,8 @@ export class ObservationError extends Error {
     readonly path: string,
     /** The sentence without the file and field. */
     readonly detail: string,
+    /** Where in the file, when known (a JSON syntax error's line and column). */
+    readonly position: Place = {},
   ) {
     super(`${file}: ${path ? `${path}: ` : ''}${detail}`);
     this.name = 'ObservationError';
