@@ -42,7 +42,7 @@ beforeAll(async () => {
   const program = await import('../../examples/pulumi');
   await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
   resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
-  profiles = withDesigns(EXAMPLE_CONTAINERS, program);
+  profiles = withDesigns(EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
 });
 afterAll(() => jest.restoreAllMocks());
 
