@@ -23,16 +23,18 @@ const LIMITS = [
 ];
 
 const perWeek = (n, days) => ((n * 7) / days).toFixed(1);
-const minutes = (m) => (m === undefined ? 'never' : `${m >= 0 ? '+' : ''}${m} min`);
+/** `m` minutes from `what`: "15 min after the first 429", "402 min before the first 429", or "never". */
+const relative = (m, what) => (m === undefined ? 'never' : m < 0 ? `${-m} min before ${what}` : `${m} min after ${what}`);
 
-async function pulumiResources() {
+/** The example program's registered resources, and the program (its containers' designs). */
+async function pulumiProgram() {
   const { installMocks, registeredAll } = require('../test/pulumi/support/mocks.ts');
   const engine = installMocks();
   const pulumi = require('@pulumi/pulumi');
   pulumi.log.warn = async () => undefined;
   const program = require('../examples/pulumi/index.ts');
   await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
-  return engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  return { program, resources: engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs })) };
 }
 
 async function run() {
@@ -65,20 +67,22 @@ async function run() {
     const truth = t.truths.find((k) => k.index === target.index);
     const anchor = truth.firstKeyRangeThrottle ?? truth.firstCapacityThrottle;
     const first = t.pages.map((p) => p.minute).sort((a, b) => a - b)[0];
-    const over80 = truth.firstOver80 === undefined || first === undefined ? '' : `, ${minutes(first - truth.firstOver80)} after 80% of the ceiling`;
+    const over80 = truth.firstOver80 === undefined || first === undefined ? '' : `, ${relative(first - truth.firstOver80, '80% of the ceiling')}`;
     console.log(
-      `  DynamoDB ${`${target.table}${target.index ? `/${target.index}` : ''}`.padEnd(20)} ${incident.padEnd(36)} first page ${minutes(first === undefined ? undefined : first - anchor)} after the first throttle${over80}; ${t.pages.length} pages`,
+      `  DynamoDB ${`${target.table}${target.index ? `/${target.index}` : ''}`.padEnd(20)} ${incident.padEnd(36)} first page ${relative(first === undefined ? undefined : first - anchor, 'the first throttle')}${over80}; ${t.pages.length} pages`,
     );
   }
 
-  const resources = await pulumiResources();
+  const { program, resources } = await pulumiProgram();
+  // Each container's design, so that a hot key is judged against the ceiling its hotKey alert uses (hotValueReach).
+  const containers = examples.withDesigns(examples.EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
   const queries = examples.skewguardQueries([
     { databaseName: 'telemetry', containerName: 'events' },
     { databaseName: 'telemetry', containerName: 'devices' },
   ]);
   const cosmos = {};
   for (let week = 1; week <= WEEKS; week++) {
-    const result = replay.replayProgram(resources, replay.healthyCosmosWeek(examples.EXAMPLE_CONTAINERS, 2 + week), { queries, pages: onCallGroup });
+    const result = replay.replayProgram(resources, replay.healthyCosmosWeek(containers, 2 + week), { queries, pages: onCallGroup });
     for (const [name, c] of Object.entries(result.containers)) {
       cosmos[name] = cosmos[name] ?? { pages: 0, recoveries: 0, days: 0 };
       cosmos[name].pages += c.pages.length;
@@ -97,11 +101,9 @@ async function run() {
     ['hot key growing for days', 'devices', 0],
     ['logical partition growing towards 20 GB', 'devices', 0],
   ];
-  const since = (first, anchor, what) => (anchor === undefined ? '' : `${minutes(first === undefined ? undefined : first - anchor)} after ${what}`);
+  const since = (page, first, anchor, what) => (anchor === undefined ? '' : `${page} ${relative(first === undefined ? undefined : first - anchor, what)}`);
   for (const [incident, target, start] of cosmosIncidents) {
-    const c = replay.replayProgram(resources, replay.cosmosIncident(incident, examples.EXAMPLE_CONTAINERS, target), { queries, pages: onCallGroup }).containers[
-      target
-    ];
+    const c = replay.replayProgram(resources, replay.cosmosIncident(incident, containers, target), { queries, pages: onCallGroup }).containers[target];
     const firstOf = (pattern) =>
       c.pages
         .filter((p) => pattern.test(p.alert))
@@ -109,11 +111,11 @@ async function run() {
         .filter((m) => m >= start)
         .sort((a, b) => a - b)[0];
     const anchors = [
-      since(firstOf(/./), c.truth.first429, 'the first 429'),
-      since(firstOf(/hot-key/), c.truth.firstKeyOver80, 'its key crosses 80% of its ceiling (hot key)'),
-      since(firstOf(/partition-size/), c.truth.firstSizeOver16Gb, 'reaching 16 GB'),
+      since('first page', firstOf(/./), c.truth.first429, 'the first 429'),
+      since('hot-key page', firstOf(/hot-key/), c.truth.firstKeyOver80, 'its key crosses 80% of the ceiling its alert uses (hotValueReach)'),
+      since('first page', firstOf(/partition-size/), c.truth.firstSizeOver16Gb, 'reaching 16 GB'),
     ].filter((a) => a !== '');
-    console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} first page ${anchors.join('; ')}; ${c.pages.length} pages in the run`);
+    console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} ${anchors.join('; ')}; ${c.pages.length} pages in the run`);
   }
   for (const line of LIMITS) console.log(`  ${line}`);
 }

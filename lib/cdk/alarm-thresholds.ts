@@ -75,6 +75,9 @@ const DEFAULTS = {
   latency: { percentile: 99, minSampleCount: 100, evaluationPeriods: 5, datapointsToAlarm: 5 },
 } as const;
 
+/** The default ACCESSED_AND_THROTTLED_KEYS hot-key threshold: the midpoint between the headroom and the partition's ceiling. */
+const accessedHotKeyDefault = (headroom: number) => Math.round(PARTITION_UNITS_PER_MINUTE * (headroom + (1 - headroom) / 2));
+
 /** Values of the `Operation` dimension of SuccessfulRequestLatency and SystemErrors (DynamoDB metrics and dimensions). */
 export const OPERATIONS = [
   'GetItem',
@@ -168,7 +171,7 @@ export function resolveAlarmSettings(
       : (operationList.read(input.systemErrorOperations, 'systemErrorOperations', issues) ?? DEFAULT_SYSTEM_ERROR_OPERATIONS);
   const hotKeyDefaults = options.throttledKeysOnly
     ? DEFAULTS.hotKeyThrottled
-    : { ...DEFAULTS.hotKeyAccessed, threshold: Math.round(PARTITION_UNITS_PER_MINUTE * (options.headroom + (1 - options.headroom) / 2)) };
+    : { ...DEFAULTS.hotKeyAccessed, threshold: accessedHotKeyDefault(options.headroom) };
   // Checked even when no hot-key alarm is made: a mistake must not wait for the day it is turned on.
   const hotKey = resolveOne(thresholds.hotKey, hotKeyDefaults, hotKeyDefaults.threshold, 'alarmThresholds.hotKey', issues);
   // The page alarm on throttles and errors has a default per capacity mode, known only once the table is built.
@@ -212,6 +215,26 @@ export function resolveAlarmSettings(
     });
   }
   return settings;
+}
+
+/**
+ * Why the hot-key alarm cannot fire at its threshold, or undefined when it can. In ACCESSED_AND_THROTTLED_KEYS mode it
+ * watches the most accessed key's ConsumedThroughputUnits a minute, and a key throttled at its partition's ceiling
+ * consumes at most 180,000 of them (3,000 RCU/s, or 1,000 WCU/s × 3, for 60 s; throttled requests consume nothing):
+ * a threshold above that stays silent through the very throttling the alarm is for. Said, not refused: a key at its
+ * read and write ceilings at once, or whose sort-key range split for heat has spread over several partitions, logs
+ * more. The default never exceeds it; a THROTTLED_KEYS threshold counts throttles, which have no such ceiling.
+ */
+export function unreachableHotKeyThreshold(settings: AlarmSettings, options: AlarmOptions): string | undefined {
+  const threshold = settings.hotKey?.threshold;
+  if (options.throttledKeysOnly || threshold === undefined || Token.isUnresolved(threshold) || threshold <= PARTITION_UNITS_PER_MINUTE) return undefined;
+  const units = (value: number) => value.toLocaleString('en-US');
+  return (
+    `alarmThresholds.hotKey.threshold is ${units(threshold)} ConsumedThroughputUnits a minute, above the ${units(PARTITION_UNITS_PER_MINUTE)} a key ` +
+    `can consume in a minute at its partition's ceiling (3,000 RCU/s, or 1,000 WCU/s × 3): a key throttled at that ceiling never reaches it, ` +
+    `so this alarm cannot fire while it is (only a key at its read and write ceilings at once, or split for heat over several partitions, logs more). ` +
+    `Give a threshold of at most ${units(PARTITION_UNITS_PER_MINUTE)}, or leave it out for the default (${units(accessedHotKeyDefault(options.headroom))})`
+  );
 }
 
 function resolveLatency(input: LatencyAlarms, issues: DesignIssue[]): ResolvedLatency {

@@ -23,7 +23,7 @@ import {
   type NormalizedDocument,
 } from '../index';
 import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, type RecordedAcknowledgement } from './acknowledgements';
-import { resolveAlarmSettings, type AlarmSettings } from './alarm-thresholds';
+import { resolveAlarmSettings, unreachableHotKeyThreshold, type AlarmSettings } from './alarm-thresholds';
 import {
   alarmName,
   hotKeyAlarm,
@@ -155,16 +155,15 @@ export class GuardedTable extends Construct {
     // The design's name is the tableName prop when one is given: its problems are reported where the user wrote it.
     if (typeof settings.tableName === 'string')
       issues.forEach((issue, i) => issue.path === 'name' && (issues[i] = { path: 'tableName', message: issue.message }));
-    this.alarmSettings = resolveAlarmSettings(
-      monitoring,
-      {
-        headroom: normalized?.thresholds.headroom ?? 0.8,
-        throttledKeysOnly,
-        hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
-      },
-      usage,
-    );
+    const alarmOptions = {
+      headroom: normalized?.thresholds.headroom ?? 0.8,
+      throttledKeysOnly,
+      hotKeyAlarm: typeof monitoring.hotKeyAlarm === 'boolean' ? monitoring.hotKeyAlarm : !throttledKeysOnly,
+    };
+    this.alarmSettings = resolveAlarmSettings(monitoring, alarmOptions, usage);
     refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
+    const unreachable = unreachableHotKeyThreshold(this.alarmSettings, alarmOptions);
+    if (unreachable) Annotations.of(this).addWarningV2('skewguard:hot-key-threshold-unreachable', unreachable);
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.

@@ -178,7 +178,9 @@ export interface SkewAlarmThresholds {
    *  THROTTLED_KEYS: ThrottleCount of the most throttled key.
    *  @default - ACCESSED_AND_THROTTLED_KEYS: 180,000 units a minute (what one partition serves) × the
    *  midpoint between the design's `thresholds.headroom` and 1 (0.8 → 162,000), in 5 of 5 minutes;
-   *  THROTTLED_KEYS: 60 throttled requests a minute in 4 of 5 */
+   *  THROTTLED_KEYS: 60 throttled requests a minute in 4 of 5. An ACCESSED_AND_THROTTLED_KEYS threshold above
+   *  180,000 is kept with a synth warning: a key throttled at its partition's ceiling consumes no more, so the
+   *  alarm could not fire through that throttling */
   readonly hotKey?: AlarmThreshold;
 }
 

@@ -6,7 +6,7 @@
  * exactly as designed stays quiet.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign } from '../index';
+import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign, type HotValueReach } from '../index';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
@@ -29,6 +29,8 @@ export interface AlertPlan {
   readonly partitionSize?: ResolvedAlert;
   /** Alerts left out because they could not fire for this container, each with the reason. */
   readonly skipped: readonly { readonly alert: AlertName; readonly reason: string }[];
+  /** Alert settings accepted but unable to do their job, each naming the field and the fix (logged with pulumi.log.warn). */
+  readonly warnings: readonly string[];
 }
 
 /** The action groups an attached CosmosAccountMonitoring offers. */
@@ -92,9 +94,8 @@ function reachableThreshold(headroom: number, reach: number, declared: number): 
   return round(Math.max(declared, Math.min(headroom * reach, highest)));
 }
 
-function defaultThresholds(design: CosmosKeyDesign): Record<AlertName, number> {
+function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
-  const reach = hotValueReach(design);
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: HEALTHY_THROTTLED_SHARE,
@@ -103,6 +104,24 @@ function defaultThresholds(design: CosmosKeyDesign): Record<AlertName, number> {
     hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design)),
     partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
   };
+}
+
+const VALUE_OF: Record<'hotKey' | 'hotPrefix', string> = { hotKey: 'the hottest stored key', hotPrefix: 'the hottest first-level value' };
+const ru = (value: number) => `${value.toLocaleString('en-US')} RU/s`;
+
+/**
+ * A hotKey or hotPrefix threshold the user gave at or above what that value can reach (`hotValueReach`): the query
+ * logs consumed RU, so the value shows at most its reach while it is throttled there, and the alert (GreaterThan)
+ * stays silent through the very failure it watches for. Said, not refused: the reach assumes the neighbours at their
+ * planned peak, and a user may know better (a threshold at or above it can still fire while they are quieter).
+ */
+function unreachableThreshold(name: 'hotKey' | 'hotPrefix', given: AlertOptions | false | undefined, reach: number, fallback: number): string | undefined {
+  if (!given || given.threshold === undefined || given.threshold < reach) return undefined;
+  return (
+    `alerts.${name}.threshold is ${ru(given.threshold)}, at or above the ${ru(reach)} ${VALUE_OF[name]} can use beside its neighbours' planned load ` +
+    `(SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. ` +
+    `Give a threshold below ${ru(reach)}, or leave it out for the default (${ru(fallback)})`
+  );
 }
 
 function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGroups | undefined): Record<'page' | 'ticket', pulumi.Input<string>[]> {
@@ -135,7 +154,8 @@ export function planAlerts(
   mode: ThroughputMode,
   monitoring: MonitoringActionGroups | undefined,
 ): AlertPlan {
-  const defaults = defaultThresholds(design);
+  const reach = hotValueReach(design);
+  const defaults = defaultThresholds(design, reach);
   const groups = tierGroups(options, monitoring);
   const skipped: { alert: AlertName; reason: string }[] = [];
   const resolve = (name: AlertName, unavailable?: string): ResolvedAlert | undefined => {
@@ -167,5 +187,10 @@ export function planAlerts(
     hotPrefix: hierarchical ? resolve('hotPrefix', logs) : undefined,
     partitionSize: resolve('partitionSize', logs),
     skipped,
+    warnings: [
+      unreachableThreshold('hotKey', options.hotKey, reach.key, defaults.hotKey),
+      // A one-level key gets no hotPrefix alert: nothing to warn about.
+      hierarchical ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix) : undefined,
+    ].filter((warning): warning is string => warning !== undefined),
   };
 }

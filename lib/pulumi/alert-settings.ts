@@ -92,14 +92,16 @@ export interface SkewAlertsOptions {
    *  accepted; window PT15M, every PT5M, ticket. A ticket, as GuardedTable's hot-key alarm: the line
    *  assumes the key's neighbours at their planned peak, so it fires before anything is throttled, and
    *  `normalizedRu` pages once the key's partition-key range is at its budget. No RU/s increase lifts the
-   *  key's ceiling (Microsoft Learn, "Partitioning and horizontal scaling"): `{ tier: 'page' }` to be woken. */
+   *  key's ceiling (Microsoft Learn, "Partitioning and horizontal scaling"): `{ tier: 'page' }` to be woken. A `threshold`
+   *  given at or above what the key can reach is kept, with a warning in the Pulumi log: the key logs at
+   *  most that while it is throttled there, so the alert could not fire through the throttling. */
   readonly hotKey?: AlertOptions | false;
   /** Log alert as `hotKey`, summed per first-level value of a hierarchical key (one tenant).
    *  Needs `monitoring` and a key of two or three levels.
    *  @default - as `hotKey`, against what the hottest first-level value can reach: the physical
    *  partitions its data spans (one per 50 GB of its `largestGb`), each at its share of the container's
    *  RU/s less the other first-level values' expected load there (SG003's figure); window PT15M,
-   *  every PT5M, ticket */
+   *  every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
    *  A page, once (the alert is stateful: it fires when the partition crosses the line and not again

@@ -98,6 +98,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
     for (const { alert, reason } of plan.alerts.skipped) {
       pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);
     }
+    for (const warning of plan.alerts.warnings) pulumi.log.warn(`skewguard: ${warning}`, this);
     for (const setting of plan.unchecked) {
       pulumi.log.warn(`skewguard: ${setting} is not known until deployment and was not checked`, this);
     }

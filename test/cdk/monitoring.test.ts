@@ -109,6 +109,39 @@ describe('settings that fight each other', () => {
   });
 });
 
+describe('a hot-key threshold the user gives, against what one key can consume in a minute', () => {
+  const unreachableWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('skewguard:hot-key-threshold-unreachable'));
+  const accessed = (threshold: number) =>
+    healthy({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, alarmThresholds: { hotKey: { threshold } } });
+  const hotKeyThresholds = (stack: Parameters<typeof templateOf>[0]) =>
+    alarmProps(stack)
+      .filter((p) => /hot key/.test(String(p.AlarmName)))
+      .map((p) => p.Threshold);
+
+  it('warns above 180,000 ConsumedThroughputUnits a minute (3,000 RCU/s or 1,000 WCU/s × 3, for 60 s): a key throttled at its partition ceiling never logs more; the alarm keeps the threshold given', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', accessed(180_001));
+    const warnings = unreachableWarnings(stack);
+    expect(warnings.map((w) => w.id)).toEqual(['/Test/Orders']);
+    expect(String(warnings[0].entry.data)).toContain(
+      'alarmThresholds.hotKey.threshold is 180,001 ConsumedThroughputUnits a minute, above the 180,000 a key can consume in a minute',
+    );
+    // The default for headroom 0.8: 180,000 × (0.8 + 0.2 ÷ 2) = 162,000.
+    expect(String(warnings[0].entry.data)).toContain('Give a threshold of at most 180,000, or leave it out for the default (162,000)');
+    expect(hotKeyThresholds(stack)).toEqual([180_001]);
+  });
+
+  it('stays quiet at 180,000 (the alarm breaches at or above its threshold: a key pinned at the ceiling for the minute), below it, and in THROTTLED_KEYS mode (a count of throttles)', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'AtCeiling', accessed(180_000));
+    new GuardedTable(stack, 'Below', accessed(170_000));
+    new GuardedTable(stack, 'Throttles', healthy({ hotKeyAlarm: true, alarmThresholds: { hotKey: { threshold: 200_000 } } }));
+    expect(unreachableWarnings(stack)).toEqual([]);
+    expect(hotKeyThresholds(stack).sort()).toEqual([170_000, 180_000, 200_000]);
+  });
+});
+
 describe('the Contributor Insights rule quota (100 per account and Region)', () => {
   const indexes = (n: number) =>
     Array.from({ length: n }, (_, i) => ({

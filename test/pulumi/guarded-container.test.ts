@@ -513,6 +513,42 @@ describe('skew alerts', () => {
     expect(criterionOf(engine.named('tuned-hot-key')).threshold).toBe(6_000);
   });
 
+  describe('a hotKey or hotPrefix threshold the user gives, against what that value can reach (hotValueReach, SG003)', () => {
+    // 12,000 RU/s manual: two physical partitions of 6,000 (one per 6,000 RU/s at creation); the 4,000 RU/s peak puts
+    // 2,000 on each, so one key can use 6,000 − 2,000 = 4,000 RU/s, and one tenant 4,000 + its own 4,000 ÷ 2,000 = 4,002.
+    // Defaults: 80% of each, 3,200 and 3,201.6.
+    const thresholds = async (name: string, hotKey: number, hotPrefix: number) => {
+      const component = await guarded(name, {
+        monitoring: accountMonitoring(),
+        throughput: { manual: 12_000 },
+        design: telemetry,
+        alerts: { hotKey: { threshold: hotKey }, hotPrefix: { threshold: hotPrefix } },
+      });
+      const warned = jest
+        .mocked(pulumi.log.warn)
+        .mock.calls.filter(([, resource]) => resource === component)
+        .map(([message]) => message);
+      return { component, warned };
+    };
+
+    it('at or above it: a warning per field, with the reach and the fix, and the alerts still created as given (the value logs at most its reach, and the alert needs more than the threshold)', async () => {
+      const { component, warned } = await thresholds('unreachable', 4_000, 4_100);
+      expect(warned).toEqual([
+        "skewguard: alerts.hotKey.threshold is 4,000 RU/s, at or above the 4,000 RU/s the hottest stored key can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,000 RU/s, or leave it out for the default (3,200 RU/s)",
+        "skewguard: alerts.hotPrefix.threshold is 4,100 RU/s, at or above the 4,002 RU/s the hottest first-level value can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,002 RU/s, or leave it out for the default (3,201.6 RU/s)",
+      ]);
+      expect([criterionOf(engine.named('unreachable-hot-key')).threshold, criterionOf(engine.named('unreachable-hot-prefix')).threshold]).toEqual([
+        4_000, 4_100,
+      ]);
+      expect(component.alerts.hotKey).toBeDefined();
+    });
+
+    it('below it: no warning (3,999 of 4,000; 4,001.9 of 4,002)', async () => {
+      const { warned } = await thresholds('reachable', 3_999, 4_001.9);
+      expect(warned).toEqual([]);
+    });
+  });
+
   it('without diagnostics (SG010 acknowledged) keep only the metric alert, on an account given by name', async () => {
     const component = await guarded('unmonitored', {
       resourceGroupName: 'data',

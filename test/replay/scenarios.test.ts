@@ -1,5 +1,6 @@
 // The scenario models against the documented facts behind their metrics, each both ways, and their
 // determinism (a seeded generator: the same seed gives the same week).
+import { hotValueReach, normalize, type CosmosKeyDesign } from '../../lib';
 import {
   cosmosIncident,
   healthyCosmosWeek,
@@ -179,6 +180,30 @@ describe('Cosmos DB model', () => {
     const base = { throughput: { kind: 'manual' as const, ru: 10_000 }, storageGb: 1, ru: () => 5_000 };
     expect(normalized(run({ ...base, bursts: [{ minute: 1, range: 0, ru: 6_000 }] }).t)[1]).toBe(100);
     expect(normalized(run(base).t)[1]).toBeLessThan(70);
+  });
+
+  it("judges a hot key's truth against what its hotKey alert does (the core's hotValueReach of the model's design), else its range's budget", () => {
+    // 20,000 RU/s manual: four ranges of 5,000. The design's hottest key takes 10% of 8,000 RU/s, and the other 7,200 put
+    // 1,800 on each partition: the key can use 5,000 − 1,800 = 3,200, so its 80% is 2,560 RU/s, passed at minute 26 of a
+    // key growing 100 RU/s a minute. Without the design, 80% of the range's 5,000 budget: minute 40.
+    const design = normalize({
+      containers: [
+        {
+          name: 'c',
+          partitionKey: { paths: [{ path: '/tenantId', cardinality: 2_000 }] },
+          workload: { peakReadUnits: 0, peakWriteUnits: 8_000, hotKeyShare: 0.1 },
+          throughput: { manual: 20_000 },
+        },
+      ],
+    }).designs[0].design as CosmosKeyDesign;
+    expect(hotValueReach(design).key).toBe(3_200);
+    const model: ContainerModel = {
+      throughput: { kind: 'manual', ru: 20_000 },
+      storageGb: 1,
+      ru: () => 0,
+      hotKeys: [{ key: '["whale"]', range: 0, ru: (m) => 100 * m }],
+    };
+    expect([run({ ...model, design }, 50).truth.firstKeyOver80, run(model, 50).truth.firstKeyOver80]).toEqual([26, 40]);
   });
 
   it('shared database throughput publishes no per-container NormalizedRUConsumption: an alert on it cannot fire, whatever the load', () => {

@@ -16,11 +16,13 @@ import {
   type RegisteredResource,
 } from '../../lib/testing/replay';
 import { installMocks, registeredAll } from '../pulumi/support/mocks';
-import { EXAMPLE_CONTAINERS, skewguardQueries } from './support/examples';
+import { EXAMPLE_CONTAINERS, skewguardQueries, withDesigns } from './support/examples';
 import { pagesByAlarm } from './support/summary';
 
 const engine = installMocks();
 let resources: RegisteredResource[];
+/** The example's profiles with the program's designs: a hot key's truth is judged against its hotKey alert's ceiling. */
+let profiles: ReturnType<typeof withDesigns>;
 const queries = skewguardQueries([
   { databaseName: 'telemetry', containerName: 'events' },
   { databaseName: 'telemetry', containerName: 'devices' },
@@ -40,6 +42,7 @@ beforeAll(async () => {
   const program = await import('../../examples/pulumi');
   await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
   resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  profiles = withDesigns(EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
 });
 afterAll(() => jest.restoreAllMocks());
 
@@ -103,7 +106,7 @@ const firedAt = (replay: ProgramReplay, alert: string) =>
 describe('healthy traffic (4 days with the planned peak, nightly import, bursts; seed 3): at most 1 false page per container per week', () => {
   let replay: ProgramReplay;
   beforeAll(() => {
-    replay = replayProgram(resources, healthyCosmosWeek(EXAMPLE_CONTAINERS, 3, 4), { queries, pages: isPageTier });
+    replay = replayProgram(resources, healthyCosmosWeek(profiles, 3, 4), { queries, pages: isPageTier });
     noteFired(replay);
   });
 
@@ -123,9 +126,9 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
   });
 });
 
-describe('incidents (seed 4): every incident pages, within a stated time of its first 429 or of its key crossing 80% of its ceiling', () => {
+describe("incidents (seed 4): every incident pages, within a stated time of its first 429 or of its key crossing 80% of its ceiling (what its hotKey alert judges it against, the core's hotValueReach)", () => {
   const replayed = (incident: Parameters<typeof cosmosIncident>[0], target: string, pages?: (a: AlertReplay) => boolean) => {
-    const replay = replayProgram(resources, cosmosIncident(incident, EXAMPLE_CONTAINERS, target), { queries, pages });
+    const replay = replayProgram(resources, cosmosIncident(incident, profiles, target), { queries, pages });
     noteFired(replay);
     return replay.containers[target];
   };
@@ -143,25 +146,27 @@ describe('incidents (seed 4): every incident pages, within a stated time of its 
     expect(Math.round(c.pages.find((p) => p.alert === 'events-throttle-rate')!.value! * 100)).toBe(7);
   });
 
-  it("a key growing for days in devices pages 727 minutes before the first 429, through the hot-key page (the key above 160 RU/s: 80% of what its partition leaves it beside its neighbours' planned 800), then 163 minutes after it (its one range an hour at its budget), the throttle-rate page at 388", () => {
+  it("a key growing for days in devices pages 727 minutes before the first 429, through the hot-key page (the key above 160 RU/s: 80% of what its partition leaves it beside its neighbours' planned 800), 15 minutes after the key crosses that line (5 sustained minutes judged 10 minutes late, every 5), then 163 minutes after it (its one range an hour at its budget), the throttle-rate page at 388", () => {
     const c = run('hot key growing for days', 'devices');
     expect([
       firstOf(c, 'devices-hot-partition-range')! - c.truth.first429!,
       firstOf(c, 'devices-throttle-rate')! - c.truth.first429!,
       firstOf(c, 'devices-hot-key')! - c.truth.first429!,
-    ]).toEqual([163, 388, -727]);
+      firstOf(c, 'devices-hot-key')! - c.truth.firstKeyOver80!,
+    ]).toEqual([163, 388, -727, 15]);
     // Azure sends the resolved notification to the same action groups: one per fired alert, never more.
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 
-  it("a key growing for days in events pages 178 minutes after its first 429 and 73 after its range's load reached 80% of its budget (the range an hour at its budget: 429s every minute there, while the container's share, one range of 4, stays under 5% until the throttle-rate page at 1,513), and the hot-key ticket 402 minutes before the first 429 (the key above 1,600 RU/s: 80% of the 2,000 its partition leaves it beside its neighbours' planned 8,000: a key approaching what it can reach, not users throttled now)", () => {
+  it("a key growing for days in events pages 178 minutes after its first 429 and 73 after its range's load reached 80% of its budget (the range an hour at its budget: 429s every minute there, while the container's share, one range of 4, stays under 5% until the throttle-rate page at 1,513), and the hot-key ticket 402 minutes before the first 429 (the key above 1,600 RU/s: 80% of the 2,000 its partition leaves it beside its neighbours' planned 8,000: a key approaching what it can reach, not users throttled now), 17 minutes after the key crosses that line", () => {
     const c = everyAlert('hot key growing for days', 'events');
     expect([
       firstOf(c, 'events-hot-partition-range')! - c.truth.first429!,
       firstOf(c, 'events-hot-partition-range')! - c.truth.firstOver80!,
       firstOf(c, 'events-throttle-rate')! - c.truth.first429!,
       firstOf(c, 'events-hot-key')! - c.truth.first429!,
-    ]).toEqual([178, 73, 1_513, -402]);
+      firstOf(c, 'events-hot-key')! - c.truth.firstKeyOver80!,
+    ]).toEqual([178, 73, 1_513, -402, 17]);
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 

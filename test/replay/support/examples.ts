@@ -5,7 +5,7 @@
  */
 import { App } from 'aws-cdk-lib';
 import { SkewguardExampleStack } from '../../../examples/cdk/stack';
-import { loggedFirstLevel } from '../../../lib';
+import { loggedFirstLevel, type CosmosKeyDesign } from '../../../lib';
 import {
   hotKeyQuery,
   hotPrefixQuery,
@@ -54,6 +54,15 @@ export const EXAMPLE_CONTAINERS: Readonly<Record<string, CosmosContainerProfile>
   events: { throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 120, peakRu: 33_000, largestPartitionGb: 0.5 },
   devices: { throughput: { kind: 'manual', ru: 1_000 }, storageGb: 5, peakRu: 800, largestPartitionGb: 1.2 },
 };
+
+/** `profiles` with each container's normalized design from the example program (`GuardedContainer.design`), so that
+ *  the replay judges a hot key against the ceiling that container's hotKey alert uses (`ContainerModel.design`). */
+export function withDesigns(
+  profiles: Readonly<Record<string, CosmosContainerProfile>>,
+  containers: Readonly<Record<string, { readonly design: CosmosKeyDesign }>>,
+): Record<string, CosmosContainerProfile> {
+  return Object.fromEntries(Object.entries(profiles).map(([name, profile]) => [name, { ...profile, design: containers[name].design }]));
+}
 
 /** `| where DatabaseName == db and CollectionName == container`, and a TimeGenerated span. The rows are
  *  read in place (no copy per row): a replay runs these queries some 20,000 times over thousands of rows. */

@@ -30,7 +30,7 @@
  * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly; one region
  * (`REGION`), so RegionName is the same on every row.
  */
-import { COSMOS_LIMITS, physicalPartitionCount } from '../../../index';
+import { COSMOS_LIMITS, hotValueReach, physicalPartitionCount, type CosmosKeyDesign } from '../../../index';
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
@@ -65,6 +65,10 @@ export interface ContainerModel {
   readonly bursts?: readonly { readonly minute: number; readonly range: number; readonly ru: number }[];
   /** Logical partitions whose size the statistics log reports, GB at a minute. @default - none */
   readonly sizes?: readonly { readonly key: string; readonly gb: (minute: number) => number }[];
+  /** The container's normalized design, as its alerts were planned from it (`GuardedContainer.design`): a hot key's
+   *  truth (`firstKeyOver80`) is then judged against the ceiling its hotKey alert uses, the core's `hotValueReach`.
+   *  @default - none: the key's own 10,000 RU/s, or its range's budget when lower (neighbours not counted) */
+  readonly design?: CosmosKeyDesign;
 }
 
 export interface ContainerNames {
@@ -80,8 +84,9 @@ export interface ContainerTruth {
   firstSustained429?: number;
   /** First minute a range's mean load reached 80% of its budget. */
   firstOver80?: number;
-  /** First minute a hot key's RU/s reached 80% of its ceiling: 10,000 RU/s for one logical
-   *  partition, or its range's budget when lower (a key never uses more than its partition). */
+  /** First minute a hot key's RU/s reached 80% of its ceiling: with the model's `design`, what the hotKey alert
+   *  judges the key against (`hotValueReach(design).key`: its range's budget less its neighbours' planned load, at
+   *  most 10,000 RU/s); without, 10,000 RU/s for one logical partition, or its range's budget when lower. */
   firstKeyOver80?: number;
   /** First minute a reported logical partition reached 16 GB (80% of 20 GB). */
   firstSizeOver16Gb?: number;
@@ -107,6 +112,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   const burstsAt = new Map<number, { range: number; ru: number }[]>();
   for (const b of model.bursts ?? []) burstsAt.set(b.minute, [...(burstsAt.get(b.minute) ?? []), b]);
   const keysOn = Array.from({ length: ranges }, (_, r) => (model.hotKeys ?? []).filter((k) => k.range === r));
+  const keyCeiling = model.design ? hotValueReach(model.design).key : Math.min(KEY_CEILING, budget);
   let sustained = 0;
   const interval = { ok: 0, throttled: 0 };
   for (let minute = 0; minute < telemetry.minutes; minute++) {
@@ -118,7 +124,6 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       const mean = Math.max(0, (uniform / ranges) * (1 + 0.03 * rng.normal()) + keys.reduce((s, k) => s + k.ru(minute), 0));
       const sd = 0.1 * mean + Math.sqrt(mean * RU_PER_REQUEST);
       if (mean >= 0.8 * budget && truth.firstOver80 === undefined) truth.firstOver80 = minute;
-      const keyCeiling = Math.min(KEY_CEILING, budget);
       if (truth.firstKeyOver80 === undefined && keys.some((k) => k.ru(minute) >= 0.8 * keyCeiling)) truth.firstKeyOver80 = minute;
       let peak = mean + sd * (2.3 + 0.4 * rng.normal());
       let excess = expectedExcess(mean, sd, budget) * 60;

@@ -21,6 +21,9 @@ export interface CosmosContainerProfile {
   /** Largest logical partition today, GB.
    *  @default - none reported (under the ~1 GB the statistics log omits) */
   readonly largestPartitionGb?: number;
+  /** The container's normalized design (`GuardedContainer.design`), passed to its model: see `ContainerModel.design`.
+   *  @default - none */
+  readonly design?: ContainerModel['design'];
 }
 
 const HOUR = 60;
@@ -57,6 +60,7 @@ function containerModel(
     ru: (m) => ru[m],
     bursts: Array.from({ length: days * burstsPerDay }, () => ({ minute: rng.int(ru.length), range: rng.int(ranges), ru: budget * (0.4 + 0.6 * rng.next()) })),
     sizes: profile.largestPartitionGb === undefined ? [] : [{ key: '["largest"]', gb: () => profile.largestPartitionGb as number }],
+    design: profile.design,
     ...extra,
   };
 }
