@@ -84,7 +84,9 @@ export interface IndexWorkloadDesign {
    *  @default - the table's `peakWriteUnits` (every table write is projected into the index); twice that when a key
    *  attribute of the index changes on existing items (declared `mutable: true`, or not declared and named like
    *  `status`, `score`, `updatedAt`): every table write is then assumed to be such an update, a delete and a put; where
-   *  only the name says so, a finding over only at that 2× is a warning */
+   *  only the name says so, a finding over only at that 2× is a warning. Counted per copy of an item: where the table
+   *  keeps replicated copies (`sharding.strategy: 'replicated'`), each copy writes its own index entry, and the rules
+   *  count this figure × the copies */
   readonly peakWriteUnits?: number;
   /** @default - uniform: 1 / cardinality of the index's full partition key */
   readonly hotKeyShare?: number;

@@ -70,6 +70,9 @@ export const ADVICE_MESSAGES = {
   lowerCopies: 'lower sharding.shards from {{declaredShards}} to N = {{shards}} replicated copies',
   replicate:
     'keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} {{writeUnit}} at peak)',
+  // Each copy is an item of its own that carries every index key (written.ts): an index that fits today may not at N×.
+  copiesOverIndex:
+    '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
   orCache: '; or put {{cache}} in front of its reads',
@@ -201,15 +204,19 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
         : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
     const data = Object.assign({}, counted, { cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
+    // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
       return {
-        ids: ['raiseServesKey', 'raiseCheaperThanCopies', 'orAtCurrentThroughput', ...ids, 'orCache'],
+        ids: ['raiseServesKey', 'raiseCheaperThanCopies', ...(raise.copiesNeedRaise ? [] : (['orAtCurrentThroughput', ...ids] as const)), 'orCache'],
         data: Object.assign(data, raiseFigures(RAISE, raise.raise), { raiseAdds: raise.adds, copiesAdd: raise.copiesAdd }),
         edits: raise.edits,
         shards: n,
         namesRaise: true,
         raiseLeads: true,
       };
+    // Copies that would put an index over its ceiling are no complete fix: said, and not written as an edit.
+    const overIndex = indexOverWithCopies(analysis, n);
+    if (overIndex) return { ids: [...ids, 'copiesOverIndex', 'orCache'], data: Object.assign(data, overIndex), shards: n };
     return {
       ids: [...ids, 'orCache'],
       data,
@@ -284,6 +291,24 @@ function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculate
 }
 
 /**
+ * The first GSI whose hottest value fits its usable write ceiling today but would not with `n` replicated copies of
+ * every base item, each writing its own entry (written.ts: the index's writes per copy × n), under the index's own
+ * declared sharding; undefined when every index stays under it (or is over already: its own finding says so).
+ */
+function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | undefined {
+  const { headroom } = analysis.design.thresholds;
+  for (const index of analysis.owner.spaces) {
+    if (index === analysis || index.over.length > 0) continue;
+    const { sharding } = index.space;
+    const hot = { reads: 0, writes: (index.hot.writes / index.written.copies) * n };
+    const stored = storedKeyLoads(hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, index.readsSpread);
+    const write = analysis.owner.profile.loadDimensions(stored, headroom).find((d) => d.label === 'write');
+    if (write && !fits(write.load, write.usable)) return { overIndex: index.space.index, overIndexWrites: hot.writes, overIndexUsable: write.usable };
+  }
+  return undefined;
+}
+
+/**
  * The raise in place that serves a Cosmos DB key's hottest value unsharded, when it costs no more than the `n`
  * replicated copies the plan asks for: copies write every document `n` times, (n − 1) × the container's writes
  * more at peak, and need the capacity for them (SG017 asks for the copies' peak ÷ headroom), while a raise of
@@ -292,12 +317,16 @@ function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculate
  * fix leads, as a modeller would pick it: the raise when its extra RU/s are within the more the copies cost, in
  * writes or in the capacity they need. With its edits: the new RU/s, and the physical partitions it leaves where
  * the design would otherwise count another number (a shared database is raised by its containers × the part).
+ * `copiesNeedRaise`: the copies' peak (reads + n × writes) needs more RU/s than the container has at headroom, so
+ * they are no alternative "at the current throughput" (applied, SG017 would find the container below its peak).
  * Undefined where the key's physical share does not bite or no raise serves it.
  */
 function raiseBeforeCopies(
   analysis: SpaceAnalysis,
   n: number,
-): { readonly raise: RaisedThroughput; readonly adds: number; readonly copiesAdd: number; readonly edits: DesignEdit[] } | undefined {
+):
+  | { readonly raise: RaisedThroughput; readonly adds: number; readonly copiesAdd: number; readonly copiesNeedRaise: boolean; readonly edits: DesignEdit[] }
+  | undefined {
   const design = analysis.design as CosmosKeyDesign;
   const { throughput } = design;
   if (!physicalBound(analysis.over) || !throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined) return undefined;
@@ -317,7 +346,7 @@ function raiseBeforeCopies(
     { op: 'set', path: throughput.path, value: raised },
     ...(counted !== raise.partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: raise.partitions }] : []),
   ];
-  return { raise, adds, copiesAdd, edits };
+  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits };
 }
 
 /**

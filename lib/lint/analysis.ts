@@ -11,6 +11,7 @@ import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayou
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
+import { writtenUnits, type Written } from './written';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
@@ -136,6 +137,8 @@ export class SpaceAnalysis {
    *  shard serves every page, in sort-key order), so the shards barely relieve it: such reads need a
    *  cache or copies (DynamoDB Developer Guide, "Paginating table query results"; "DAX: How it works"). */
   readonly readsSpread: boolean;
+  /** What the key space is written at its peak: a GSI's writes count every replicated copy of a base item (written.ts). */
+  readonly written: Written;
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
   readonly hot: Loads;
@@ -161,15 +164,16 @@ export class SpaceAnalysis {
   ) {
     const { design, profile } = owner;
     const { headroom } = design.thresholds;
-    const { peakReadUnits, peakWriteUnits, hotKeyShare } = space.workload;
+    const { peakReadUnits, hotKeyShare } = space.workload;
     this.cardinality = fullKeyCardinality(space.partitionKey);
     const bucketValues = space.workload.hotKeyShareSource === 'time-bucket' ? currentBucketValues(space.partitionKey) : undefined;
     this.trafficValues = bucketValues ?? this.cardinality;
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
     this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && readsWholeKey(space, p)) : [];
     this.readsSpread = this.collection && this.pagedReads.length === 0;
-    this.total = { reads: peakReadUnits, writes: peakWriteUnits };
-    this.hot = { reads: peakReadUnits * hotKeyShare, writes: peakWriteUnits * hotKeyShare };
+    this.written = writtenUnits(design, space);
+    this.total = { reads: peakReadUnits, writes: this.written.units };
+    this.hot = { reads: peakReadUnits * hotKeyShare, writes: this.written.units * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;

@@ -16,7 +16,10 @@ import type { MessageData } from './messages';
 
 export const INDEX_WRITE_MESSAGES = {
   indexKeyWrites:
-    " (the index's writes counted at {{indexWrites}} WCU, 2× the table's {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; its hottest value takes {{hotWritesOnce}} WCU of writes if no update changes the key: declare {{writesField|code}}, or {{mutableField|code}}: false, when fewer updates change it)",
+    " ({{writesOf|index=the index's writes|copy=each copy's writes}} counted at {{perCopyWrites}} WCU, 2× the table's {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; its hottest value takes {{hotWritesOnce}} WCU of writes if no update changes the key: declare {{writesField|code}}, or {{mutableField|code}}: false, when fewer updates change it)",
+  // Every replicated copy of a base item is an item of its own carrying the index key (written.ts).
+  indexCopies:
+    ' (the index takes {{indexWrites}} WCU of writes: the table keeps {{copies}} replicated copies of every item, each an item of its own that carries the index key and writes its own entry: {{perCopyWrites}} WCU × {{copies}})',
   // The verdict at 1×: over the ceiling only on the name's 2×, so a warning (set by the rule) until the design says.
   onlyByName: '; at 1× it would fit: only the name of {{changingKey|code}} makes it over, so this is a warning until the design declares either field',
   // Over at 1× too: the error stands, and the count it would need without the doubling is said beside the fix.
@@ -30,24 +33,37 @@ export function indexWriteFields(space: KeySpace, change: IndexKeyChange): { rea
   return { writesField: joinPath(space.path, 'workload.peakWriteUnits'), mutableField: joinPath(change.path, 'mutable') };
 }
 
-/** The note and its figures for an index counted at 2× the table's writes; none for any other key space. */
-export function indexWriteNote(space: KeySpace): { readonly ids: IndexWriteId[]; readonly data: MessageData } {
+/**
+ * The notes and their figures for an index whose writes are not the table's declared ones: counted at 2× the table's
+ * writes (its key changes on updates), or multiplied by the table's replicated copies of every item (written.ts), or
+ * both; none for any other key space.
+ */
+export function indexWriteNote(a: SpaceAnalysis): { readonly ids: IndexWriteId[]; readonly data: MessageData } {
+  const { space, written } = a;
+  const copies = written.copies > 1 ? { ids: ['indexCopies' as const], data: { indexWrites: written.units, copies: written.copies } } : NO_NOTE;
   const change = space.workload.keyChange;
-  if (space.workload.writeSource !== 'key-changes' || change === undefined) return { ids: [], data: {} };
+  const perCopy = { perCopyWrites: written.perCopy };
+  if (space.workload.writeSource !== 'key-changes' || change === undefined) {
+    return copies === NO_NOTE ? NO_NOTE : { ids: copies.ids, data: Object.assign(perCopy, copies.data) };
+  }
   return {
-    ids: ['indexKeyWrites'],
+    ids: [...copies.ids, 'indexKeyWrites'],
     data: Object.assign(
+      perCopy,
       {
-        indexWrites: space.workload.peakWriteUnits,
+        writesOf: copies === NO_NOTE ? 'index' : 'copy',
         tableWrites: change.tableWriteUnits,
         changingKey: change.attribute,
         changingFrom: change.from,
-        hotWritesOnce: change.tableWriteUnits * space.workload.hotKeyShare,
+        hotWritesOnce: (written.once ?? 0) * space.workload.hotKeyShare,
       },
       indexWriteFields(space, change),
+      copies.data,
     ),
   };
 }
+
+const NO_NOTE = { ids: [], data: {} } as const satisfies ReturnType<typeof indexWriteNote>;
 
 /** The key change behind a key space's 2× writes when only an attribute's name says so; undefined otherwise. */
 export function guessedKeyChange(space: KeySpace): IndexKeyChange | undefined {

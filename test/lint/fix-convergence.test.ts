@@ -46,6 +46,22 @@ function leftWithoutPurpose(fix: Finding, after: Finding): boolean {
   return after.ruleId === 'SG007' && !(fix.edits ?? []).some((e) => /(^|\.)sharding$/.test(e.path));
 }
 
+/** The GSI a finding's path lies in (`tables[0].globalSecondaryIndexes[1]`), or undefined. */
+function indexOf(path: string): string | undefined {
+  return /^(.*?globalSecondaryIndexes\[\d+\])/.exec(path)?.[1];
+}
+
+/**
+ * A fix that changes the table's own sharding (removes its replicated copies, or trades them for write shards) lowers
+ * the writes of every GSI whose key the copies carry (lib/lint/written.ts): a GSI that was over its ceiling on them,
+ * or sharded for them, can then draw a milder finding (a dominant value, a time bucket's growth, a sharding it no
+ * longer needs) in place of the error or the sharding it had. A warning only: fewer writes never make an error.
+ */
+function indexAfterCopies(fix: Finding, after: Finding): boolean {
+  const tableSharding = (fix.edits ?? []).some((e) => /(^|\.)sharding$/.test(e.path) && indexOf(e.path) === undefined);
+  return tableSharding && indexOf(after.path) !== undefined && after.severity === 'warning';
+}
+
 /** Whether a finding's path lies in a key space's (a table's own key space leaves its indexes out). */
 function inSpace(path: string, space: string): boolean {
   const prefix = space === '' ? '' : `${space}.`;
@@ -99,7 +115,7 @@ function problems(design: DesignInput): string[] {
     if (after.some((f) => keyOf(f) === keyOf(finding))) out.push(`${keyOf(finding)}: still fires after its fix`);
     const short = oneFewer(finding, fixed);
     if (short) out.push(...short);
-    for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g)))
+    for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g) && !indexAfterCopies(finding, g)))
       out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
   }
   return out;

@@ -294,7 +294,8 @@ describe('GuardedTable props, synthesized', () => {
         count('GuardedTable: synthesized', refusedFor.length > 0 ? 'refused' : 'synthesized');
         expectTemplateOf(tableResource(app, stack), design);
       }),
-      { numRuns: 24, seed: SEED },
+      // 32: with a GSI's writes counting the table's replicated copies (lib/lint/written.ts), 24 runs left 3 synthesized.
+      { numRuns: 32, seed: SEED },
     );
     expect(counted('GuardedTable: synthesized', 'synthesized')).toBeGreaterThan(3);
     expect(counted('GuardedTable: synthesized', 'refused')).toBeGreaterThan(3);

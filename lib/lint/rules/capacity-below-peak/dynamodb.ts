@@ -11,6 +11,7 @@ import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import type { MessageData } from '../../messages';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { writtenUnits } from '../../written';
 import { writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK } from './meta';
 
@@ -55,15 +56,15 @@ function spaceName(capacity: KeySpaceCapacity): string {
 
 const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 
-/** The peak the table or GSI serves: writes count every replicated copy of an item. */
+/** The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's (written.ts). */
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
-  return dimension === 'read' ? analysis.total.reads : analysis.total.writes * copies.copies;
+  return dimension === 'read' ? analysis.total.reads : writtenUnits(analysis.design, analysis.space, copies.copies).units;
 }
 
 /** The note and data a peak that counts replicated copies carries (none for reads, or for one copy). */
 function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: Record<string, number | string> } {
   if (dimension === 'read' || copies.copies === 1) return { data: {} };
-  return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.total.writes } };
+  return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.written.perCopy } };
 }
 
 /**
@@ -120,9 +121,8 @@ function nameOnlyError(
   copies: WriteCopies,
   isError: (peak: number) => boolean,
 ): { readonly notes: Id[]; readonly data: MessageData } | undefined {
-  const change = dimension === 'write' ? guessedKeyChange(analysis.space) : undefined;
-  if (change === undefined) return undefined;
-  const peakOnce = change.tableWriteUnits * copies.copies;
+  const peakOnce = dimension === 'write' && guessedKeyChange(analysis.space) ? writtenUnits(analysis.design, analysis.space, copies.copies).once : undefined;
+  if (peakOnce === undefined) return undefined;
   return isError(peakOnce) ? undefined : { notes: ['errorOnlyByName'], data: { peakOnce } };
 }
 
@@ -231,7 +231,7 @@ function belowPeak(
  */
 function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copies: WriteCopies): RuleHit<Id> | undefined {
   const reads = analysis.total.reads;
-  const writes = analysis.total.writes * copies.copies;
+  const writes = peakOf(analysis, 'write', copies);
   const sustainedReads = capacity.warmReadUnits ?? DYNAMODB_LIMITS.newOnDemandReadUnits;
   const sustainedWrites = capacity.warmWriteUnits ?? DYNAMODB_LIMITS.newOnDemandWriteUnits;
   if (reads <= sustainedReads && writes <= sustainedWrites) return undefined;

@@ -1,0 +1,45 @@
+/**
+ * What a key space is written at its peak: the one count of an index's writes that SG001 and SG003 (through the
+ * analysis's loads, `SpaceAnalysis.total` and `hot`) and SG017 (with the copies it counts) share, so no two rules give
+ * one index two write peaks.
+ *
+ * A GSI is written once for every base item written that carries its key, and twice for an update that changes its
+ * key (AWS, "Provisioned throughput considerations for global secondary indexes": "If you write a new item to the
+ * table that defines an indexed attribute ... one write is required to put the item into the index"; "If an update to
+ * the table changes the value of an indexed key attribute (from A to B), two writes are required"). A key kept as N
+ * replicated copies (key#0…key#N−1) stores each copy as an item of its own, carrying every other attribute and so
+ * every index key: each copy's write is one more index write, N in all per declared write.
+ */
+import type { KeyDesign, KeySpace } from '../design/key-design';
+
+export interface Written {
+  /** Write units per second the key space takes at its peak: `perCopy` × `copies`. */
+  readonly units: number;
+  /** Its writes for one copy of each base item: its declared write peak, or (a GSI that declares none) the table's,
+   *  2× where an update changes its key (normalize-table.ts, `Workload.writeSource`). */
+  readonly perCopy: number;
+  /** Copies of every base item whose writes reach it (1: none). */
+  readonly copies: number;
+  /** A GSI counted at 2× the table's writes because its key changes on updates: `units` if none did (the table's
+   *  writes × `copies`); undefined for any other key space. */
+  readonly once: number | undefined;
+}
+
+/**
+ * The copies of every base item that write `space`: for a GSI, the replicated copies the table keeps of each item
+ * (each carries the index key); for the table or container itself, 1, since its copies are its own stored keys,
+ * which the sharding layout divides its load over (`storedKeyLoads`).
+ */
+export function baseItemCopies(design: KeyDesign, space: KeySpace): number {
+  if (space === design.primaryKey) return 1;
+  const sharding = design.primaryKey.sharding;
+  return sharding?.strategy === 'replicated' ? sharding.shards : 1;
+}
+
+/** What `space` is written at its peak with `copies` copies of every base item (by default, those it has). */
+export function writtenUnits(design: KeyDesign, space: KeySpace, copies = baseItemCopies(design, space)): Written {
+  const { workload } = space;
+  const perCopy = workload.peakWriteUnits;
+  const change = workload.writeSource === 'key-changes' ? workload.keyChange : undefined;
+  return { units: perCopy * copies, perCopy, copies, once: change && change.tableWriteUnits * copies };
+}

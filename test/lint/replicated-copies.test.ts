@@ -1,0 +1,152 @@
+/**
+ * Review 9, replicated copies. (1) One count of an index's writes: each of the table's N replicated copies of an item
+ * is an item of its own carrying the index key, so it writes its own index entry (AWS, "Provisioned throughput
+ * considerations for global secondary indexes": a write of an item that defines an indexed attribute is one index
+ * write; an update that changes an indexed key, two). The reviewer's feed-replicated-gsi.json: SG017 counted 9,000 WCU
+ * on `by-leaderboard` (3,000 × 3 copies) while SG001 counted 3,000 (250 WCU on its hottest board). (2) A Cosmos DB fix
+ * never offers copies "at the current throughput" that the container's RU/s cannot carry (chat-hot-room.json: 6 copies
+ * are 30,000 RU/s of load on 12,000).
+ */
+import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type DynamoDbTableDesign } from '../../lib';
+
+/** feed-replicated-gsi.json: 3,000 WCU on a table kept as `copies` copies, 12 leaderboards whose score never changes. */
+const feed = (copies: number | undefined, mutableScore = false): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'feed-rep',
+  billing: 'on-demand',
+  partitionKey: { name: 'authorId', type: 'S', cardinality: 5_000_000 },
+  sortKey: { name: 'postedAt', type: 'N', cardinality: 'unique' },
+  workload: { peakReadUnits: 30_000, peakWriteUnits: 3_000, hotKeyShare: 0.1 },
+  ...(copies ? { sharding: { strategy: 'replicated' as const, shards: copies } } : {}),
+  globalSecondaryIndexes: [
+    {
+      indexName: 'by-leaderboard',
+      partitionKey: { name: 'leaderboardId', type: 'S', cardinality: 12 },
+      sortKey: { name: 'score', type: 'N', cardinality: 'unique', ...(mutableScore ? {} : { mutable: false }) },
+      onDemand: { maxWriteRequestUnits: 5_000 },
+    },
+  ],
+  accessPatterns: [
+    { name: 'timeline', keyAttributes: ['authorId'], rangeAttribute: 'postedAt', share: 0.9, limit: 20 },
+    { name: 'top', index: 'by-leaderboard', keyAttributes: ['leaderboardId'], share: 0.1, limit: 100 },
+  ],
+});
+
+const onIndex = (design: DynamoDbTableDesign, rule: string) => lint(design).find((f) => f.ruleId === rule && f.index === 'by-leaderboard');
+
+describe('one count of an index written by replicated copies (SG001, SG003, SG017)', () => {
+  it('SG001 counts 3 copies × 3,000 WCU = 9,000 on the index, as SG017 does: 750 WCU on the hottest of 12 boards', () => {
+    const design = feed(3);
+    expect(onIndex(design, 'SG017')?.data).toMatchObject({ peak: 9_000, copies: 3, declaredPeak: 3_000 });
+    const sg001 = onIndex(design, 'SG001');
+    // 9,000 ÷ 12 = 750 of a usable 800 WCU: 800 ÷ 750 = 1.0667× to the ceiling (3.2× when the copies were not counted).
+    expect(sg001?.data).toMatchObject({ peakLoad: 9_000, hotLoad: 750, indexWrites: 9_000, copies: 3, perCopyWrites: 3_000 });
+    expect(sg001?.data?.growthToCeiling).toBeCloseTo(800 / 750, 9);
+    expect(sg001?.message).toMatch(/the index takes 9,000 WCU of writes: the table keeps 3 replicated copies of every item, .*: 3,000 WCU × 3\)/);
+  });
+
+  it('without copies the index takes the table writes once: 3,000 WCU, 250 on the hottest board', () => {
+    expect(onIndex(feed(undefined), 'SG001')?.data).toMatchObject({ peakLoad: 3_000, hotLoad: 250 });
+    expect(onIndex(feed(undefined), 'SG001')?.notes).not.toContain('indexCopies');
+  });
+
+  it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 800, an error from SG001 and SG003', () => {
+    const findings = lint(feed(4)).filter((f) => f.index === 'by-leaderboard');
+    expect(findings.find((f) => f.ruleId === 'SG003')).toMatchObject({ severity: 'error', data: { writeLoad: 1_000, writeUsable: 800 } });
+    expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({ severity: 'error', messageId: 'fewValues' });
+    expect(findings.find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 12_000 });
+  });
+
+  it('a score named like one that changes (2×) with 3 copies: 3,000 × 2 × 3 = 18,000 WCU, 1,500 per board; 750 at 1×, so a warning', () => {
+    const sg003 = onIndex(feed(3, true), 'SG003');
+    expect(sg003).toMatchObject({ severity: 'warning', data: { writeLoad: 1_500, indexWrites: 18_000, perCopyWrites: 6_000, hotWritesOnce: 750 } });
+    expect(sg003?.notes).toEqual(expect.arrayContaining(['indexCopies', 'indexKeyWrites', 'onlyByName']));
+    expect(sg003?.message).toMatch(/each copy's writes counted at 6,000 WCU, 2× the table's 3,000 WCU/);
+    expect(onIndex(feed(3, true), 'SG017')?.data).toMatchObject({ peak: 18_000 });
+  });
+});
+
+/** feed-flawed.json: a read-hot author (6% of 120,000 RCU) whose fix is 3 copies, and 12 boards whose score changes. */
+const feedFlawed = (mutable?: boolean): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'feed-posts',
+  billing: 'on-demand',
+  partitionKey: { name: 'authorId', type: 'S', cardinality: 5_000_000 },
+  sortKey: { name: 'postedAt', type: 'N', cardinality: 'unique' },
+  workload: { peakReadUnits: 120_000, peakWriteUnits: 3_000, hotKeyShare: 0.06 },
+  globalSecondaryIndexes: [
+    {
+      indexName: 'by-leaderboard',
+      partitionKey: { name: 'leaderboardId', type: 'S', cardinality: 12 },
+      sortKey: { name: 'score', type: 'N', cardinality: 'unique', ...(mutable === undefined ? {} : { mutable }) },
+    },
+  ],
+  accessPatterns: [
+    { name: 'author-timeline', keyAttributes: ['authorId'], rangeAttribute: 'postedAt', share: 0.9, limit: 20 },
+    { name: 'top-of-board', index: 'by-leaderboard', keyAttributes: ['leaderboardId'], share: 0.1, limit: 100 },
+  ],
+});
+
+describe("SG003's copies for a read-hot table key, where every copy also writes an index", () => {
+  it('names the index the 3 copies put over its ceiling (500 → 1,500 WCU on a board) and writes no edit for them', () => {
+    const hot = lint(feedFlawed()).find((f) => f.ruleId === 'SG003' && f.index === undefined);
+    expect(hot?.data).toMatchObject({ shards: 3, overIndex: 'by-leaderboard', overIndexWrites: 1_500, overIndexUsable: 800 });
+    expect(hot?.fix).toMatch(
+      /keep N = 3 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 1,500 WCU/,
+    );
+    expect(hot?.edits).toBeUndefined();
+  });
+
+  it('keeps the edit where the index stays under its ceiling at 3 copies (score immutable: 3,000 × 3 ÷ 12 = 750 ≤ 800)', () => {
+    const design = feedFlawed(false);
+    const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
+    expect(hot?.data?.overIndex).toBeUndefined();
+    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 3 } }]);
+    // Applied, the index counts the copies and stays under: a growth warning (750 of 800), no error.
+    const after = lint(applyDesignEdits(design, hot?.edits as DesignEdit[])).filter((f) => f.index === 'by-leaderboard');
+    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 750]]);
+  });
+});
+
+/** chat-hot-room.json: 6,000 reads + 4,000 writes on 12,000 RU/s; one room takes 60%. */
+const chat = (manual = 12_000, copies?: number): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'chat2',
+  throughput: { manual },
+  partitionKey: { paths: [{ path: '/roomId', cardinality: 50_000, hotKeyShare: 0.6 }] },
+  workload: { peakReadUnits: 6_000, peakWriteUnits: 4_000 },
+  ...(copies ? { sharding: { strategy: 'replicated' as const, shards: copies } } : {}),
+});
+
+describe('Cosmos DB: copies are never offered at a throughput that cannot carry their writes (SG003)', () => {
+  it('offers the raise and the cache, not 6 copies "at the current throughput" (6,000 + 6 × 4,000 = 30,000 RU/s on 12,000)', () => {
+    const hot = lint(chat()).find((f) => f.ruleId === 'SG003');
+    expect(hot?.fix).toMatch(/^raise the container's throughput in place to 20,000 RU\/s/);
+    expect(hot?.fix).not.toMatch(/at the current throughput/);
+    expect(hot?.fix).not.toMatch(/keep N = \d+ replicated copies/);
+    expect(hot?.edits).toEqual([
+      { op: 'set', path: 'throughput.manual', value: 20_000 },
+      { op: 'set', path: 'physicalPartitions', value: 2 },
+    ]);
+  });
+
+  it('the copies it no longer offers would not serve: applied at 12,000 RU/s SG017 errs (30,000 RU/s), and at 12,500 no count serves', () => {
+    const at12000 = lint(chat(12_000, 6));
+    expect(at12000.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 30_000 } });
+    const at12500 = lint(chat(12_500, 6)).find((f) => f.ruleId === 'SG003');
+    expect(at12500?.fix).toMatch(/^no count up to 1,000/);
+  });
+
+  it('still offers copies at the current throughput where it carries them: 6,000 + 2 × 1,000 = 8,000 RU/s within 80% of 12,000', () => {
+    const light: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'chat',
+      throughput: { manual: 12_000 },
+      partitionKey: { paths: [{ path: '/roomId', cardinality: 50_000, hotKeyShare: 0.4 }] },
+      workload: { peakReadUnits: 6_000, peakWriteUnits: 1_000 },
+    };
+    const hot = lint(light).find((f) => f.ruleId === 'SG003');
+    expect(hot?.fix).toMatch(/^raise the container's throughput in place to 12,300 RU\/s/);
+    expect(hot?.fix).toMatch(/; or, at the current throughput, keep N = 2 replicated copies/);
+  });
+});
