@@ -2,7 +2,7 @@ import { cardinalityValue } from '../../design/cardinality';
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { growthOf, type SpaceAnalysis } from '../analysis';
+import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import { physicalShareData, reachableDimensions } from '../physical-partition';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
@@ -28,7 +28,9 @@ type Id =
   | 'physicalSharePrefix'
   | 'combinedKey'
   | 'combinedKeyFits'
+  | 'combinedKeyAtCeiling'
   | 'fixCombinedFits'
+  | 'fixCombinedAtCeiling'
   | 'orMoreValues'
   | 'combinedReadsAndWrites'
   | AdviceId;
@@ -37,6 +39,10 @@ type Id =
 /** What a time bucket that fits one partition does: every current write on it, under the ceiling. */
 const BUCKET_FITS =
   'the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}})';
+
+/** A combined key's current bucket on a few values, each above maxHotKeyShare. */
+const FEW_CURRENT_VALUES =
+  "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
 
 const LOAD_AGAINST_CEILING =
   '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
@@ -108,14 +114,15 @@ function combinedFits(a: SpaceAnalysis, bucket: readonly LoadDimension[], worst:
   if (space.workload.hotKeyShare <= design.thresholds.maxHotKeyShare || !Number.isFinite(growth)) return [];
   const { buckets, others, at } = bucketParts(space.partitionKey);
   const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
+  const saturated = atCeiling(growth);
   return [
     {
       path: at.path,
       index: space.index,
       severity: 'warning',
-      messageId: 'combinedKeyFits',
+      messageId: saturated ? 'combinedKeyAtCeiling' : 'combinedKeyFits',
       notes: physical?.notes,
-      fixId: 'fixCombinedFits',
+      fixId: saturated ? 'fixCombinedAtCeiling' : 'fixCombinedFits',
       fixNotes: ['orMoreValues'],
       data: Object.assign({}, physical?.data, loadFigures(worst), {
         key: space.partitionKey.map((l) => l.name),
@@ -125,7 +132,7 @@ function combinedFits(a: SpaceAnalysis, bucket: readonly LoadDimension[], worst:
         values,
         share: space.workload.hotKeyShare,
         limit: design.thresholds.maxHotKeyShare,
-        growthToCeiling: growth,
+        ...(saturated ? {} : { growthToCeiling: growth }),
       }),
     },
   ];
@@ -274,9 +281,10 @@ export const timeBucketKey = defineRule({
     timeFirstFitsIdle:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     combinedKey: `partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}}, ${LOAD_AGAINST_CEILING}`,
-    combinedKeyFits:
-      "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}}), but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×",
+    combinedKeyFits: `${FEW_CURRENT_VALUES}, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×`,
+    combinedKeyAtCeiling: `${FEW_CURRENT_VALUES}: one partition serves it with no headroom left ({{load}} of a usable {{usable}} {{unit}}): saturated at today's peak`,
     fixCombinedFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic grows {{growthToCeiling}}×, shard the key',
+    fixCombinedAtCeiling: 'no shards needed at exactly this load, but any growth saturates it: shard the key before traffic grows',
     combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
     orMoreValues:
       '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values}} values in each bucket)',
