@@ -46,6 +46,9 @@ function shardingChange(edit: DesignEdit): string {
  */
 const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmThroughput', 'throughput']);
 
+/** A key attribute's `kind` values (`AttributeKind`, design/key-design.ts). */
+const ATTRIBUTE_KINDS: ReadonlySet<unknown> = new Set(['time-bucket', 'value']);
+
 /** What the application must change for `edit` to be true, or undefined when only infrastructure changes. */
 export function applicationChange(edit: DesignEdit): string | undefined {
   const segments = parseFieldPath(edit.path);
@@ -54,6 +57,9 @@ export function applicationChange(edit: DesignEdit): string | undefined {
   if (segments.includes('acknowledgements')) return undefined;
   const name = field(edit.path);
   if (segments.includes('sharding')) return shardingChange(edit.op === 'set' && name !== 'sharding' ? { op: 'set', path: edit.path, value: {} } : edit);
+  // A key attribute's declared kind says what its values are (a time bucket): no key, no item changes. (A Cosmos DB
+  // partition key's own `kind`, Hash or MultiHash, is its deployed definition: that one recreates the container.)
+  if (name === 'kind' && edit.op === 'set' && ATTRIBUTE_KINDS.has(edit.value)) return undefined;
   if (name === 'keyAttributes') return 'the queries of this access pattern must give the new key attributes';
   if (name === 'fanOut') return 'the queries of this access pattern must read every shard and merge the results';
   if (segments.includes('globalSecondaryIndexes') && (segments.includes('partitionKey') || segments.includes('partitionKeys'))) {

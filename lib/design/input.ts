@@ -126,7 +126,8 @@ export interface ShardingDesign {
    *  shard suffix, when the shard goes in a separate attribute the application writes for the index
    *  (`orderStatusShard` = `orderStatus` + "#" + n), so the attribute every other reader uses stays as it
    *  is (AWS, "Using global secondary index write sharding for selective table queries"). The index's
-   *  partition key is then that separate attribute, its `cardinality` the logical attribute's.
+   *  partition key is then that separate attribute, its `cardinality` the logical attribute's, and its
+   *  `kind`, when not declared, inferred from this name (`hourBucket` makes `hourBucketShard` a time bucket).
    *  @default - none: the partition-key attribute itself holds `<value><separator><n>` */
   readonly logicalAttribute?: string;
   /** Distinct values of `sourceAttribute` (calculated only): a source with fewer values than

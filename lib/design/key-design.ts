@@ -33,6 +33,9 @@ export interface KeyAttribute {
   readonly type?: DynamoDbAttributeType;
   readonly cardinality?: Cardinality;
   readonly kind: AttributeKind;
+  /** `'logicalAttribute'`: a GSI's separate shard attribute with no declared kind, whose kind is inferred from the
+   *  name of the attribute it shards (`sharding.logicalAttribute`), not from its own; absent otherwise. */
+  readonly kindFrom?: 'logicalAttribute';
   readonly components: readonly KeyPart[];
   /** GSI key attributes: declared changed by updates (`mutable`); undefined when not declared. */
   readonly mutable?: boolean;

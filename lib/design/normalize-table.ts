@@ -8,7 +8,7 @@ import { withThresholds } from './limits';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
-import { keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
+import { inferredKind, keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
 import { accessPatterns, acknowledgements, checkPatternAttributes, patternAttributes, readShares } from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
@@ -94,7 +94,8 @@ function gsiDraft(
   contributorInsights: boolean,
   log: IssueLog,
 ): KeySpaceDraft {
-  const partitionKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true);
+  const declaredKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true);
+  const partitionKey = { ...declaredKey, attributes: withLogicalKind(declaredKey.attributes, gsi, gsi.sharding?.logicalAttribute) };
   const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false);
   const workload = gsi.workload;
   const declaredReads = workload?.peakReadUnits;
@@ -123,6 +124,19 @@ function gsiDraft(
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
   };
+}
+
+/**
+ * A separate shard attribute (`hourBucketShard`) holds the value of the attribute it shards (`hourBucket`) plus the
+ * shard: with no declared kind, it is a time bucket when that attribute's name says so, as a key is by its own name
+ * (key-names.ts). Its current bucket still takes every write, spread over the shards (AWS, "Best practices for
+ * handling time series data in DynamoDB"; "Using write sharding to distribute workloads evenly").
+ */
+function withLogicalKind(attributes: KeyAttribute[], gsi: GlobalSecondaryIndexDesign, logical: string | undefined): KeyAttribute[] {
+  const declared = gsi.partitionKey ?? gsi.partitionKeys?.[0];
+  const [key] = attributes;
+  if (logical === undefined || attributes.length !== 1 || declared?.kind !== undefined || key.components.length > 0) return attributes;
+  return key.kind === 'time-bucket' || inferredKind(logical) !== 'time-bucket' ? attributes : [{ ...key, kind: 'time-bucket', kindFrom: 'logicalAttribute' }];
 }
 
 /** The first index key attribute declared `mutable: true`, else the first not declared `mutable: false` whose name

@@ -219,7 +219,7 @@ const sharding = record<ShardingDesign>(
     logicalAttribute: {
       shape: attributeName,
       optional: true,
-      doc: 'Global secondary index only: the attribute whose value the partition key (a separate shard attribute the application writes) holds before its shard suffix.',
+      doc: 'Global secondary index only: the attribute whose value the partition key (a separate shard attribute the application writes) holds before its shard suffix; an undeclared kind of that key is inferred from this name.',
     },
     sourceCardinality: {
       shape: cardinality,

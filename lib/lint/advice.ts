@@ -165,7 +165,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
 
   if (plan.layout === 'none') {
-    return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }], shards: 1 };
+    return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space)], shards: 1 };
   }
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
@@ -266,6 +266,16 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
     shards: n,
   };
+}
+
+/**
+ * A separate shard attribute (`hourBucketShard`) that is a time bucket because the attribute it shards is one
+ * (`logicalAttribute: "hourBucket"`, normalize-table.ts) keeps that kind, declared, once its sharding is removed:
+ * without the sharding its name alone would make it an ordinary key, whose current bucket nothing then judges.
+ */
+function keptTimeBucket(space: SpaceAnalysis['space']): DesignEdit[] {
+  const [key] = space.partitionKey;
+  return key?.kindFrom === 'logicalAttribute' ? [{ op: 'set', path: joinPath(key.path, 'kind'), value: key.kind }] : [];
 }
 
 /**

@@ -217,3 +217,85 @@ describe('what --fix says the application must change', () => {
     expect(applicationChange({ op: 'set', path: 'tables[0].partitionKey.name', value: 'x' })).toMatch(/^the partition key changes: the table or container/);
   });
 });
+
+/**
+ * Review u9 item 1 (orders-sound.json): a GSI keyed by `hourBucketShard`, the hour bucket `hourBucket` plus
+ * hash(orderId) mod 8, 24 values declared, no `kind`. Its current hour takes every index write (AWS, "Best practices
+ * for handling time series data in DynamoDB"); the 8 shards spread them ("Using write sharding to distribute workloads
+ * evenly"). Before, the name `hourBucketShard` made it an ordinary 24-valued key: SG001 "166.67 WCU, fine" (4,000 ÷ 24)
+ * and SG007 "remove the sharding", whose fix put all 4,000 WCU of the current hour on one key of a usable 800.
+ */
+function hourly(shards: number | undefined, writes = 4000, kind?: 'time-bucket' | 'value'): DynamoDbTableDesign {
+  return {
+    engine: 'dynamodb',
+    name: 'order-events',
+    billing: 'provisioned',
+    capacity: { read: { min: 2000, max: 12000 }, write: { min: 1000, max: 8000 } },
+    partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+    sortKey: { name: 'seq', type: 'N', cardinality: 50 },
+    workload: { peakReadUnits: 6000, peakWriteUnits: writes },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-hour',
+        partitionKey: { name: 'hourBucketShard', type: 'S', cardinality: 24, ...(kind ? { kind } : {}) },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        ...(shards === undefined ? {} : { sharding: { strategy: 'calculated', shards, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' } }),
+      },
+    ],
+    accessPatterns: [
+      { name: 'replay-order', keyAttributes: ['orderId'], share: 0.95 },
+      { name: 'orders-this-hour', index: 'by-hour', keyAttributes: ['hourBucketShard'], share: 0.05, fanOut: true },
+    ],
+  };
+}
+
+describe('a separate shard attribute of a time bucket (sharding.logicalAttribute)', () => {
+  it('is a time bucket when the attribute it shards is named as one: 8 shards of 4,000 WCU, 500 each, fit 800 usable', () => {
+    // SG002 asks N = ceil(4,000 ÷ 800) = 5; 8 ≥ 5, so no finding (before: SG001 and SG007).
+    expect(lint(hourly(8))).toEqual([]);
+  });
+
+  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; raise to 5', () => {
+    const findings = lint(hourly(4));
+    expect(findings.map((f) => f.ruleId)).toEqual(['SG003']);
+    expect(findings[0].data).toMatchObject({ shards: 5, declaredShards: 4 });
+    expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 5 \(calculated on `orderId`\)/);
+  });
+
+  it('is named by the bucket it holds where SG002 speaks of the bucket: 600 WCU fits 800 unsharded, 1.33× to go', () => {
+    const sg002 = lint(hourly(8, 600)).find((f) => f.ruleId === 'SG002') as Finding;
+    expect(sg002).toMatchObject({ messageId: 'heldKeyFits', severity: 'warning', data: { key: ['hourBucketShard'], bucket: ['hourBucket'], load: 600 } });
+    expect(sg002.message).toBe(
+      'partition key `hourBucketShard` on index `by-hour` holds the time bucket `hourBucket` and a shard: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom (600 of a usable 800 WCU) unsharded: fine today, saturated when traffic grows 1.33×; each rollover starts a bucket cold',
+    );
+    expect(sg002.fix).toContain('combine `hourBucket` with a business attribute');
+  });
+
+  it('keeps its kind declared when the sharding it no longer needs is removed, so the re-lint still sees the current hour', () => {
+    const design = hourly(8, 600);
+    const sg007 = lint(design).find((f) => f.ruleId === 'SG007') as Finding;
+    expect(sg007.edits).toEqual([
+      { op: 'remove', path: 'globalSecondaryIndexes[0].sharding' },
+      { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.kind', value: 'time-bucket' },
+    ]);
+    // Re-linted: SG002 on the whole 600 WCU (800 ÷ 600 = 1.33×), not SG001 on 600 ÷ 24 = 25 WCU ("32×").
+    const after = lint(applyDesignEdits(design, sg007.edits as DesignEdit[]));
+    expect(after.map((f) => `${f.ruleId} ${f.messageId}`)).toEqual(['SG002 timeKeyFits']);
+    expect(after[0].message).toContain('saturated when traffic grows 1.33×');
+  });
+
+  it('follows a declared kind, which adds no edit on removal', () => {
+    expect(lint(hourly(8, 4000, 'value')).map((f) => f.ruleId)).toEqual(['SG001', 'SG007']);
+    const sg007 = lint(hourly(8, 600, 'time-bucket')).find((f) => f.ruleId === 'SG007') as Finding;
+    expect(sg007.edits).toEqual([{ op: 'remove', path: 'globalSecondaryIndexes[0].sharding' }]);
+  });
+
+  it('changes nothing for an unsharded key or a logical attribute that is no time bucket', () => {
+    expect(lint(hourly(undefined)).map((f) => f.ruleId)).toEqual(['SG001']);
+    const status = orders(
+      { partitionKey: { name: 'orderStatusShard', type: 'S', cardinality: 6 }, sharding: { strategy: 'random', shards: 5, logicalAttribute: 'orderStatus' } },
+      ['orderStatusShard'],
+    );
+    expect(lint(status).map((f) => f.ruleId)).not.toContain('SG002');
+  });
+});

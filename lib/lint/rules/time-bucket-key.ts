@@ -2,7 +2,7 @@ import { cardinalityValue } from '../../design/cardinality';
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
-import { growthOf, type SpaceAnalysis } from '../analysis';
+import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import { overCapacity, physicalShareData, reachableDimensions, unshardedDimensions } from '../physical-partition';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
@@ -13,6 +13,8 @@ type Id =
   | 'timeKey'
   | 'timeKeyFits'
   | 'timeKeyFitsIdle'
+  | 'heldKeyFits'
+  | 'heldKeyFitsIdle'
   | 'timeFirst'
   | 'timeFirstFits'
   | 'timeFirstFitsIdle'
@@ -25,12 +27,24 @@ type Id =
   | 'physicalShare'
   | 'physicalSharePrefix'
   | 'combinedKey'
+  | 'combinedKeyFits'
+  | 'combinedKeyAtCeiling'
+  | 'fixCombinedFits'
+  | 'fixCombinedAtCeiling'
   | 'orMoreValues'
   | 'combinedReadsAndWrites'
   | 'combinedAtCapacityRaise'
   | AdviceId;
 
 /** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
+/** What a time bucket that fits one partition does: every current write on it, under the ceiling. */
+const BUCKET_FITS =
+  'the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}})';
+
+/** A combined key's current bucket on a few values, each above maxHotKeyShare. */
+const FEW_CURRENT_VALUES =
+  "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
+
 const LOAD_AGAINST_CEILING =
   '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
 
@@ -57,9 +71,11 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
   const levels = space.partitionKey;
   const values = currentBucketValues(levels);
-  if (values === undefined || space.workload.hotKeyShareSource !== 'time-bucket' || space.sharding) return [];
+  if (values === undefined || space.workload.hotKeyShareSource !== 'time-bucket') return [];
   const bucket = reachableDimensions(a);
-  if (allFit(bucket)) return [];
+  // Within the ceiling unsharded, as a plain time bucket that fits: whether or not a sharding is declared (SG007's).
+  if (allFit(bucket)) return combinedFits(a, bucket, nearestToCeiling(bucket), values);
+  if (space.sharding) return [];
   // In a container whose peak is above its usable RU/s (SG017), today's layout leaves the bucket little or nothing
   // whatever the key ("a usable 0 RU/s"): every physical partition is short. The figures a reader can act on are those
   // of the container SG017's raise gives, which the fix asks for first (a.physical is that layout's share).
@@ -96,6 +112,41 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       fixNotes: [...advice.ids.slice(1), 'orMoreValues'],
       data: Object.assign({}, advice.data, base, physical?.data, raised?.data, { hotReads: a.hot.reads, hotWrites: a.hot.writes }),
       edits: advice.edits,
+    },
+  ];
+}
+
+/**
+ * A combined key whose current bucket's values each fit, but few enough that each takes more than maxHotKeyShare
+ * (`yyyyMMdd#tenantId`, 5 tenants: today on 5 values, 20% each): a warning with the growth left, as a plain time
+ * bucket that fits gets (its one current value takes 100%). Many values (day × a million users) stay quiet.
+ */
+function combinedFits(a: SpaceAnalysis, bucket: readonly LoadDimension[], worst: LoadDimension, values: number): RuleHit<Id>[] {
+  const { space, design } = a;
+  const growth = growthOf(bucket);
+  if (space.workload.hotKeyShare <= design.thresholds.maxHotKeyShare || !Number.isFinite(growth)) return [];
+  const { buckets, others, at } = bucketParts(space.partitionKey);
+  const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
+  const saturated = atCeiling(growth);
+  return [
+    {
+      path: at.path,
+      index: space.index,
+      severity: 'warning',
+      messageId: saturated ? 'combinedKeyAtCeiling' : 'combinedKeyFits',
+      notes: physical?.notes,
+      fixId: saturated ? 'fixCombinedAtCeiling' : 'fixCombinedFits',
+      fixNotes: ['orMoreValues'],
+      data: Object.assign({}, physical?.data, loadFigures(worst), {
+        key: space.partitionKey.map((l) => l.name),
+        index: space.index,
+        buckets,
+        others,
+        values,
+        share: space.workload.hotKeyShare,
+        limit: design.thresholds.maxHotKeyShare,
+        ...(saturated ? {} : { growthToCeiling: growth }),
+      }),
     },
   ];
 }
@@ -152,8 +203,11 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
   const idle = !Number.isFinite(growth);
+  // A separate shard attribute (`hourBucketShard`) holds the time bucket it shards (`hourBucket`): that is the bucket.
+  const held = space.sharding?.logicalAttribute;
   const base = {
     key: levels.map((l) => l.name),
+    bucket: held === undefined ? levels.map((l) => l.name) : [held],
     index: space.index,
     ...loadFigures(worst),
     // The growth factor is the headroom left: only a bucket that still fits, and that traffic reaches, has one.
@@ -185,7 +239,7 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
         index: space.index,
         severity: 'warning',
-        messageId: idle ? 'timeKeyFitsIdle' : 'timeKeyFits',
+        messageId: held === undefined ? (idle ? 'timeKeyFitsIdle' : 'timeKeyFits') : idle ? 'heldKeyFitsIdle' : 'heldKeyFits',
         notes: physical?.notes,
         fixId: 'fixFits',
         data: Object.assign({}, base, physical?.data),
@@ -214,9 +268,9 @@ export const timeBucketKey = defineRule({
   title: 'time-bucket-key',
   summary: 'A time-bucket key (date, hour, month) that sends every write to the current bucket',
   severity: 'error',
-  thresholds: ['headroom'],
+  thresholds: ['headroom', 'maxHotKeyShare'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling (quiet within it). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key).",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's share of the RU/s it serves (5,000 in all up to five physical partitions); for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling; within it (sharded or not), a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each), quiet when they are many. A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`) is a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and is named by it. Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key).",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
@@ -230,16 +284,20 @@ export const timeBucketKey = defineRule({
   ],
   messages: {
     timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
-    timeKeyFits:
-      'partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold',
-    timeKeyFitsIdle:
-      'partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, none of the declared traffic reaches it; each rollover starts a bucket cold',
+    timeKeyFits: `partition key {{key|key}}{{index|onIndex}} is a time bucket: ${BUCKET_FITS}: fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold`,
+    timeKeyFitsIdle: `partition key {{key|key}}{{index|onIndex}} is a time bucket: ${BUCKET_FITS}: fine today, none of the declared traffic reaches it; each rollover starts a bucket cold`,
+    heldKeyFits: `partition key {{key|key}}{{index|onIndex}} holds the time bucket {{bucket|key}} and a shard: ${BUCKET_FITS} unsharded: fine today, saturated when traffic grows {{growthToCeiling}}×; each rollover starts a bucket cold`,
+    heldKeyFitsIdle: `partition key {{key|key}}{{index|onIndex}} holds the time bucket {{bucket|key}} and a shard: ${BUCKET_FITS} unsharded: fine today, none of the declared traffic reaches it; each rollover starts a bucket cold`,
     timeFirst: `the first level {{level|code}} of the hierarchical key is a time bucket: all current traffic goes under one prefix, which starts on one physical partition and is split only as it grows (hours later): ${LOAD_AGAINST_CEILING}`,
     timeFirstFits:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), saturated when traffic grows {{growthToCeiling}}×, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     timeFirstFitsIdle:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     combinedKey: `partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}}, ${LOAD_AGAINST_CEILING}`,
+    combinedKeyFits: `${FEW_CURRENT_VALUES}, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×`,
+    combinedKeyAtCeiling: `${FEW_CURRENT_VALUES}: one partition serves it with no headroom left ({{load}} of a usable {{usable}} {{unit}}): saturated at today's peak`,
+    fixCombinedFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic grows {{growthToCeiling}}×, shard the key',
+    fixCombinedAtCeiling: 'no shards needed at exactly this load, but any growth saturates it: shard the key before traffic grows',
     combinedReadsAndWrites: ' ({{hotReads}} {{unit}} of reads and {{hotWrites}} {{unit}} of writes, charged to the same {{unit}})',
     // Short of RU/s (SG017): the figures at SG017's raise, the fix that comes first; today's, which every key shares, beside them.
     combinedAtCapacityRaise:
@@ -250,9 +308,9 @@ export const timeBucketKey = defineRule({
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there): the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites",
     physicalSharePrefix:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take",
-    orEventId: '; or key by an event id, or combine {{key|key}} with a business attribute the writes carry, in one composite value',
+    orEventId: '; or key by an event id, or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
-      'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{key|key}} with a business attribute the writes carry, in one composite value',
+      'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',
     fixCapacityFirst:
       "give the container the throughput SG017 asks for first (the current bucket then fits its physical partition's share); before traffic outgrows it, shard the bucket",
     fixReorder: 'order the levels {{order|levels}}: the time bucket after the business levels, so current writes spread over every {{spreadBy|code}} value',

@@ -78,20 +78,18 @@ const tenantThenDayWrites = (writes: number, manual: number) =>
 testRule('SG002', {
   valid: [
     {
-      // 12,000 ÷ 5 = 2,400 RU/s on today's hottest tenant. 15,000 manual = 2 partitions of 7,500 (6,000 usable); its
-      // partition holds the average 12,000 ÷ 2 = 6,000, so neighbours 6,000 − 2,400 = 3,600: 2,400 of 2,400 usable fits.
-      // Before, counted as one skewed value of 365, neighbours were (12,000 − 2,400) ÷ 2 = 4,800: an error at 1,200 usable.
-      name: "a tenant combined with a day, on enough RU/s: the current bucket's 5 values share them evenly",
-      design: tenantThenDayWrites(12_000, 15_000),
-    },
-    {
       name: 'a day combined with a million users: today spreads over a million key values',
       design: table({
         partitionKey: { name: 'pk', type: 'S', cardinality: 365_000_000, components: [day, { name: 'userId', cardinality: 1_000_000 }] },
         workload: { peakReadUnits: 100, peakWriteUnits: 6000 },
       }),
     },
-    { name: 'a day combined with 5 tenants at 3,000 WCU: 600 WCU on each of the 5 fits', design: dayTenant([day, tenant], 3000) },
+    {
+      // Review u9 item 2: today's 3,000 WCU on 5 values, 600 each (20%): quiet where 20% is within the project's maxHotKeyShare.
+      name: 'a day combined with 5 tenants at 3,000 WCU, with maxHotKeyShare 25%: 20% on each of the 5 is within it',
+      design: dayTenant([day, tenant], 3000),
+      options: { thresholds: { maxHotKeyShare: 0.25 } },
+    },
     { name: 'a unique key', design: table() },
     {
       name: 'the audit container reordered `/tenantId` → `/day`: today spreads over 2,000 tenants, 3.25 RU/s each',
@@ -124,6 +122,40 @@ testRule('SG002', {
     },
   ],
   invalid: [
+    {
+      // Review u9 item 2 (events-composite.json): today's 3,000 WCU land on 5 values, 1/5 = 20% each (above maxHotKeyShare 10%):
+      // 3,000 ÷ 5 = 600 of a usable 800 WCU, saturated at 800 ÷ 600 = 1.33×, as a plain time bucket at 600 warns. Before: no finding.
+      name: 'a day combined with 5 tenants at 3,000 WCU: 600 of 800 WCU on each of the 5, 20% each, warns with its growth',
+      design: dayTenant([day, tenant], 3000),
+      findings: [
+        {
+          messageId: 'combinedKeyFits',
+          severity: 'warning',
+          path: 'partitionKey',
+          data: { values: 5, share: 0.2, limit: 0.1, load: 600, usable: 800 },
+          message:
+            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20% (above maxHotKeyShare 10%), but one partition serves it with headroom (600 of a usable 800 WCU): fine today, saturated when traffic grows 1.33×",
+          fix: /^no change needed at this load \(sharding would only make every read a fan-out\); before traffic grows 1\.33×, shard the key; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      // 12,000 ÷ 5 = 2,400 RU/s on today's hottest tenant (20%). 15,000 manual = 3 partitions of 5,000 (4,000 usable); its
+      // partition's neighbours are the average 12,000 ÷ 3 = 4,000 less its own 2,400 = 1,600: 2,400 of 4,000 − 1,600 = 2,400
+      // usable, growth (2,400 + 1,600) ÷ (2,400 + 1,600) = 1: at its ceiling. Before: no finding (5 values at 20% each).
+      name: "a tenant combined with a day, on just enough RU/s: the current bucket's 5 values, 20% each, at their partition's ceiling",
+      design: tenantThenDayWrites(12_000, 15_000),
+      findings: [
+        {
+          messageId: 'combinedKeyAtCeiling',
+          severity: 'warning',
+          notes: ['physicalShare'],
+          data: { values: 5, share: 0.2, load: 2400, usable: 2400, neighbourRu: 1600 },
+          fix: 'no shards needed at exactly this load, but any growth saturates it: shard the key before traffic grows; or key by an event id, or combine `/day` with an attribute of many values the writes carry (a user or device id), not only `/tenantId` (5 values in each bucket)',
+        },
+      ],
+    },
     {
       // Review 5 item 1a: the day is inferred from its name; today's 6,000 WCU land on 5 values, 1,200 each.
       name: 'a composite day + tenant key: today lands on 5 key values, 1,200 WCU each',

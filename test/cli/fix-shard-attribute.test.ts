@@ -1,0 +1,52 @@
+/**
+ * `--fix` on a time bucket behind a separate shard attribute (review u9 item 1): the user's design keys a GSI by
+ * `hourBucketShard` = `hourBucket` + "#" + hash(orderId) mod 8 at 4,000 WCU. Every write of the current hour reaches
+ * that hour's 8 keys, 500 WCU each, where one key would take all 4,000 of a usable 800 (AWS, "Best practices for
+ * handling time series data in DynamoDB"; "Using write sharding to distribute workloads evenly"). Before, SG007
+ * called the sharding needless (4,000 ÷ 24 values = 166.67 WCU each) and --fix removed it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lintDocument } from '../../lib';
+import { fixDesignText } from '../../lib/cli/fix';
+import { applicationChange } from '../../lib/cli/fix-consequences';
+import { cli, fixtures, tempTree } from './helpers';
+
+const ordersSound = readFileSync(join(fixtures, 'designs/orders-sound.json'), 'utf8');
+const sharding = (text: string) => JSON.parse(text).tables[0].globalSecondaryIndexes[0].sharding;
+
+describe('--fix on a sharded hourly index (orders-sound.json)', () => {
+  it('keeps the sharding: nothing to fix, and the re-lint finds nothing', async () => {
+    const result = fixDesignText(ordersSound, {});
+    expect(result.fixes).toEqual([]);
+    expect(result.text).toBe(ordersSound);
+    expect(sharding(result.text)).toEqual({ strategy: 'calculated', shards: 8, sourceAttribute: 'orderId', logicalAttribute: 'hourBucket' });
+
+    const file = join(tempTree({ 'design.json': ordersSound }), 'design.json');
+    const { code, stdout } = await cli(['lint', file, '--fix']);
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('SG007');
+    expect(readFileSync(file, 'utf8')).toBe(ordersSound);
+  });
+
+  it('at 600 WCU removes the sharding it no longer needs, keeping the time bucket declared: the re-lint warns at 800 ÷ 600 = 1.33×', () => {
+    const low = ordersSound.replace('"peakWriteUnits": 4000', '"peakWriteUnits": 600');
+    const result = fixDesignText(low, {});
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG007']);
+    expect(sharding(result.text)).toBeUndefined();
+    expect(JSON.parse(result.text).tables[0].globalSecondaryIndexes[0].partitionKey).toEqual({
+      name: 'hourBucketShard',
+      type: 'S',
+      cardinality: 24,
+      kind: 'time-bucket',
+    });
+    const relint = lintDocument(JSON.parse(result.text)).findings;
+    expect(relint.map((f) => `${f.ruleId} ${f.messageId}`)).toEqual(['SG002 timeKeyFits']);
+    expect(relint[0].message).toContain('(600 of a usable 800 WCU): fine today, saturated when traffic grows 1.33×');
+  });
+
+  it("names no application change for a key attribute's declared kind, and still names a Cosmos DB key's Hash/MultiHash", () => {
+    expect(applicationChange({ op: 'set', path: 'tables[0].globalSecondaryIndexes[0].partitionKey.kind', value: 'time-bucket' })).toBeUndefined();
+    expect(applicationChange({ op: 'set', path: 'containers[0].partitionKey.kind', value: 'MultiHash' })).toMatch(/^the partition key changes/);
+  });
+});
