@@ -43,8 +43,11 @@ function shardingChange(edit: DesignEdit): string {
  * Fields that size a table's or container's throughput: DynamoDB's provisioned `capacity`, on-demand
  * maximums and warm throughput, Cosmos DB's `throughput`. Raising them changes no key, so items keep
  * their place and the application reads and writes as before; they deploy with the table or container.
+ * Cosmos DB's `physicalPartitions` too: a raise in place splits the container's physical partitions
+ * itself, moving no document between logical partitions ("Best practices for scaling provisioned
+ * throughput"), and the fix that raises the RU/s records the count it leaves.
  */
-const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmThroughput', 'throughput']);
+const CAPACITY_FIELDS = new Set<string | number>(['capacity', 'onDemand', 'warmThroughput', 'throughput', 'physicalPartitions']);
 
 /** A key attribute's `kind` values (`AttributeKind`, design/key-design.ts). */
 const ATTRIBUTE_KINDS: ReadonlySet<unknown> = new Set(['time-bucket', 'value']);

@@ -231,7 +231,10 @@ export function growthOf(dimensions: readonly LoadDimension[]): number {
   }, Infinity);
 }
 
-/** A growth factor that would read "1×" or less (two decimals): the load is already at its usable ceiling. */
+/**
+ * A growth factor that would read "1×" or less (two decimals): the load is at its usable ceiling, with no growth left
+ * to quote. Not "saturated": a load up to the usable ceiling fits (`fits`, the comparison SG003 and the plan make).
+ */
 export function atCeiling(growth: number): boolean {
   return growth < 1.005;
 }

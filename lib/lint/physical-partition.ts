@@ -11,7 +11,16 @@ import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, neighbourLoad, physicalPartitionCount, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
+import {
+  COSMOS_LIMITS,
+  neighbourLoad,
+  physicalPartitionCount,
+  profileOf,
+  type LoadDimension,
+  type Loads,
+  type PhysicalPartitions,
+  type PhysicalShare,
+} from '../engines';
 import { growthOf, type SpaceAnalysis } from './analysis';
 
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
@@ -79,6 +88,28 @@ export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonl
   const peak = a.total.reads + a.total.writes;
   const usable = partitions.requestUnits * a.design.thresholds.headroom;
   return peak > usable ? { peak, usable, capacity: partitions.requestUnits } : undefined;
+}
+
+/**
+ * The container's physical partitions when it has one (primary key only): every key value shares it, so the hottest
+ * one's load and the rest's add up to the peak, and neither more key values nor a bucketed first level (each bucket a
+ * first-level value hashed to the same partition) changes what it carries. A serverless container of 50 GB or less is
+ * one partition of 5,000 RU/s ("Azure Cosmos DB serverless account performance"); a provisioned one, of at most
+ * 10,000 RU/s, under the logical partition's own 10,000 ("Partitioning and horizontal scaling").
+ */
+export function onePhysicalPartition(a: SpaceAnalysis): PhysicalPartitions | undefined {
+  const now = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
+  return now?.count === 1 ? now : undefined;
+}
+
+/**
+ * Whether the hot key is judged on one physical partition: the container has one (`onePhysicalPartition`), and so
+ * does the layout the key is judged on (`a.physical`: SG017's raise where the peak is above the usable RU/s; a
+ * serverless container has no raise, SG017 moves it to provisioned throughput). Then the hottest value saturates
+ * exactly when the container does: its growth is SG017's, whatever its share.
+ */
+export function judgedOnOnePhysicalPartition(a: SpaceAnalysis): boolean {
+  return onePhysicalPartition(a) !== undefined && (a.physical?.count ?? 1) === 1;
 }
 
 /** `value`'s physical partition in a container whose peak is above its usable RU/s (primary key only). */

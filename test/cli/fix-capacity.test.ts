@@ -35,6 +35,30 @@ describe('--fix that only raises capacity or throughput', () => {
     expect(code).toBe(0);
   });
 
+  // SG003's raise in place: 10,000 RU/s of peak, 60% of it (6,000) on one `/roomId`; at the 12,500 RU/s SG017 asks
+  // for, 2 partitions of 6,250 leave it 5,000 − 2,000 = 3,000; at 20,000 RU/s, 2 partitions of 10,000 leave it
+  // 8,000 − 2,000 (4,000 of other traffic ÷ 2) = 6,000, which it fits. The raise splits no key: only the
+  // throughput and the partition count it leaves (2) change, so nothing is asked of the application.
+  it('raises a Cosmos DB container for its hot key, with the partition count it leaves, with no application change (exit 0)', async () => {
+    const file = tempTree({
+      'chat.json': JSON.stringify({
+        containers: [
+          {
+            name: 'chat2',
+            throughput: { manual: 12000 },
+            partitionKey: { paths: [{ path: '/roomId', cardinality: 50000, hotKeyShare: 0.6 }] },
+            workload: { peakReadUnits: 6000, peakWriteUnits: 4000 },
+          },
+        ],
+      }),
+    });
+    const { code, stdout } = await cli(['lint', join(file, 'chat.json'), '--fix', '--no-color']);
+    expect(stdout).toContain('fixed   SG003 chat2: set containers[0].throughput.manual to 20000; set containers[0].physicalPartitions to 2');
+    expect(stdout).not.toContain('application change needed');
+    expect(stdout).not.toContain('--fix changed the declared design only');
+    expect(code).toBe(0);
+  });
+
   it('counts capacity, on-demand maximums, warm throughput and Cosmos throughput as infrastructure only', () => {
     for (const path of [
       'tables[0].capacity.write.max',
@@ -43,6 +67,7 @@ describe('--fix that only raises capacity or throughput', () => {
       'tables[0].warmThroughput',
       'containers[0].throughput.autoscaleMax',
       'containers[0].throughput.sharedDatabase',
+      'containers[0].physicalPartitions',
     ]) {
       expect(applicationChange({ op: 'set', path, value: 40_000 })).toBeUndefined();
     }

@@ -104,8 +104,10 @@ describe('a design that breaks a rule', () => {
   });
 
   it('is refused on warnings too with failOn: "warning"', async () => {
+    // 12,000 manual RU/s: two physical partitions of 6,000 (4,800 usable), so the tenant's 600 RU/s beside its
+    // neighbours' (2,000 − 600) ÷ 2 = 700 is a share finding; on one partition of 4,000 it would be SG017's alone.
     const design = { ...telemetry, workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 } };
-    const error = refusal('strict', { design, failOn: 'warning' }) as DesignRefusedError;
+    const error = refusal('strict', { design, throughput: { manual: 12_000 }, failOn: 'warning' }) as DesignRefusedError;
     expect(error.findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([['SG014', 'warning', 'design.workload.hotKeyShare']]);
     await expectNothingRegistered('strict');
   });
@@ -176,8 +178,9 @@ describe('acknowledgements', () => {
 
 describe('warnings', () => {
   it('go to pulumi.log.warn, attributed to the component, and do not block', async () => {
+    // Two physical partitions (12,000 manual RU/s), as above: SG014 warns of the tenant's 30%.
     const design = { ...telemetry, workload: { peakReadUnits: 1_000, peakWriteUnits: 1_000, hotKeyShare: 0.3 } };
-    const component = new GuardedContainer('warned', { monitoring, database: 'telemetry', throughput: { manual: 4_000 }, design });
+    const component = new GuardedContainer('warned', { monitoring, database: 'telemetry', throughput: { manual: 12_000 }, design });
     await created(component);
     expect(component.findings.map((f) => [f.ruleId, f.severity])).toEqual([['SG014', 'warning']]);
     expect(warn).toHaveBeenCalledWith(`skewguard: ${describeFinding(component.findings[0])}`, component);

@@ -1,6 +1,6 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
-import { hotValueGrowth, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
+import { hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
 import { firstLevelJudged, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -34,7 +34,7 @@ export const dominantKeyShare = defineRule({
   fires:
     "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB); that finding replaces the full key's where it saturates first. So does the first-level value that holds a full key's declared dominant value: it takes at least that share, and at least 1/its level's values. It never raises the shard count.",
   rationale:
-    'A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already.',
+    "A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already. On a Cosmos DB container of one physical partition (a serverless one of up to 50 GB, a provisioned one of up to 10,000 RU/s), as its hottest value is judged (at SG017's raise where that keeps one partition), the share changes nothing and the rule is silent: every value, and every bucket a bucketed first level would make, shares that partition, so the hottest value saturates exactly when the container does, which SG017 reports. At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.",
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosScalingThroughput, SOURCES.cosmosServerlessPerformance],
   messages: {
@@ -47,7 +47,8 @@ export const dominantKeyShare = defineRule({
     declaredAtLevel: ' (declared at {{declaredAt}})',
     aboveMaxShare:
       ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
-    aboveMaxShareAtCeiling: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, already saturated',
+    // At the usable ceiling it still fits, as SG003 judges it (fits: load ≤ usable, headroom kept): no growth is left.
+    aboveMaxShareAtCeiling: ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, which it fits with no growth left',
     aboveMaxShareOverCapacity:
       ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): every physical partition is short, this key's among them",
     // The hot key's own partition carries more than the average one: where its share is known, its load is what to say.
@@ -66,14 +67,17 @@ export const dominantKeyShare = defineRule({
     fixFirstLevel:
       'plan a bucketed first level before traffic grows {{growthToCeiling}}× ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fixFirstLevelAtCeiling:
-      'plan a bucketed first level now ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
+      'plan a bucketed first level now, before traffic grows at all ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fix: 'plan sharding for this key before traffic grows {{growthToCeiling}}× (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
-    fixAtCeiling: 'plan sharding for this key now (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
+    fixAtCeiling:
+      'plan sharding for this key now, before traffic grows at all (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
     fixOverCapacity:
       "raise the container's throughput first (SG017 says how far); then plan sharding for this key (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms",
   },
   check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
+      // On one physical partition a dominant value saturates exactly when the container does (SG017's finding).
+      if (judgedOnOnePhysicalPartition(a)) return [];
       const first = dominantFirstLevel(a);
       const full = fullKeyHit(a);
       // The full key's hottest value sits under one first-level value, on the same physical partition: where that

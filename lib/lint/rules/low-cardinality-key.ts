@@ -3,7 +3,7 @@ import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
-import { hotValueGrowth, unshardedDimensions } from '../physical-partition';
+import { hotValueGrowth, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -134,9 +134,9 @@ export const lowCardinalityKey = defineRule({
       if (a.plan.needs.size > 1 && a.over.length === 0) return [];
       // Issue 14: on a container of one physical partition the number of key values changes nothing: every
       // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
-      const physical = space === design.primaryKey ? a.owner.profile.physicalPartitions?.(design) : undefined;
+      const physical = onePhysicalPartition(a);
       // Only while its own throughput serves the peak: above it, the capacity (SG017) and this key both fail.
-      if (physical?.count === 1 && a.total.reads + a.total.writes <= physical.requestUnits) {
+      if (physical && a.total.reads + a.total.writes <= physical.requestUnits) {
         return [
           {
             path: space.partitionKeyPath,

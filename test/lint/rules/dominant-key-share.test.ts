@@ -59,6 +59,21 @@ const regionStatusShare = (regions: number, hotKeyShare: number) =>
     throughput: { manual: 20_000 },
   });
 
+/** The review's serverless chat (40 GB, one physical partition): a quarter of the traffic on one `/roomId`. */
+const serverlessChat = (reads: number, writes: number) =>
+  container({
+    name: 'chat-messages',
+    throughput: 'serverless',
+    partitionKey: {
+      paths: [
+        { path: '/roomId', cardinality: 200_000, hotKeyShare: 0.25 },
+        { path: '/messageId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: reads, peakWriteUnits: writes },
+    storage: { totalGb: 40 },
+  });
+
 testRule('SG014', {
   valid: [
     // 0.3 of the full key, at a project maxHotKeyShare of 35%: not dominant. A region takes at least max(0.3, 1/2) =
@@ -94,6 +109,19 @@ testRule('SG014', {
       name: 'a dominant key in a container over its capacity that still throttles at SG017 raise (SG003)',
       design: provisioned({ manual: 4_000 }, 3_000, 6_000, 0.3),
     },
+    // Cosmos review 9: on one physical partition every key value shares it, so the hottest value's load and its
+    // neighbours' add up to the peak and it saturates exactly when the container does (SG017's finding).
+    // 4,000 manual RU/s is one partition of 4,000 (3,200 usable); 0.3 × 3,000 = 900 RU/s on the tenant, its neighbours
+    // 2,100: 900 of 3,200 − 2,100 = 1,100, growth 3,200 ÷ 3,000 = 1.07×, the container's own.
+    { name: "a dominant key on one physical partition of 4,000 RU/s (its capacity is SG017's)", design: provisioned({ manual: 4_000 }, 1_000, 2_000, 0.3) },
+    // Serverless at 40 GB: one partition of 5,000 RU/s (4,000 usable; "Azure Cosmos DB serverless account performance").
+    // 0.25 × 3,500 = 875 RU/s on one room, 2,625 on the rest: 875 of 4,000 − 2,625 = 1,375, growth 4,000 ÷ 3,500 = 1.14×,
+    // the container's own; a bucketed first level would put every bucket on the same partition.
+    { name: 'a dominant first-level value in a serverless container of one partition', design: serverlessChat(2_000, 1_500) },
+    // 4,500 RU/s: above the 4,000 usable, SG017's warning alone (the room carries 1,125 of the 4,500 its partition serves).
+    { name: 'the same over its usable RU/s: SG017 alone', design: serverlessChat(2_500, 2_000) },
+    // The flat key alike, above what the container serves: 2,700 + 6,300 = 9,000 on the one partition of 5,000 RU/s.
+    { name: 'a dominant flat key in a serverless container of one partition over capacity', design: provisioned('serverless', 3_000, 6_000, 0.3) },
     {
       name: 'a dominant key without traffic',
       design: table({
@@ -262,54 +290,36 @@ testRule('SG014', {
     },
     {
       // The key's own ceiling: without declared throughput only the logical partition's 10,000 RU/s is known.
-      name: 'a key exactly at its usable ceiling: already saturated, not "grows 1×"',
+      // 0.5 × 16,000 = 8,000 of a usable 8,000: it fits, as SG003 judges it (load ≤ usable, the 20% headroom kept), so
+      // not "already saturated" beside SG003's silence; no growth is left, so not "grows 1×" either.
+      name: 'a key exactly at its usable ceiling: it fits with no growth left, not "grows 1×" nor "saturated"',
       design: provisioned(undefined, 4_000, 12_000, 0.5),
       findings: [
         {
           messageId: 'dominant',
           notes: ['aboveMaxShareAtCeiling'],
-          fix: 'plan sharding for this key now (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
+          fix: 'plan sharding for this key now, before traffic grows at all (N from the expected peak: peak × share / usable ceiling), and watch it with the skew alarms',
           data: { load: 8_000, usable: 8_000 },
-          message: 'the hottest `/tenantId` value takes 50% of traffic, above maxHotKeyShare 10%: 8,000 of a usable 8,000 RU/s today, already saturated',
-        },
-      ],
-    },
-    {
-      // "Partitioning and horizontal scaling": a 4,000 RU/s container is one physical partition of 4,000 RU/s,
-      // 3,200 usable, of which its neighbours are expected to take 2,100: 1,100 left, not 8,000.
-      name: "a key in a 4,000 RU/s container: its physical partition's share, not the 8,000 RU/s logical ceiling",
-      design: provisioned({ manual: 4_000 }, 1_000, 2_000, 0.3),
-      findings: [
-        {
-          messageId: 'dominant',
-          notes: ['aboveMaxShare', 'physicalShare'],
-          data: {
-            load: 900,
-            usable: 1_100,
-            containerRu: 4_000,
-            physicalPartitions: 1,
-            neighbourRu: 2_100,
-            growthToCeiling: 1.06666666667 /* 3,200 / 3,000, as data rounds it */,
-          },
           message:
-            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 900 of a usable 1,100 RU/s today, saturated when traffic grows 1.07×; the container's 4,000 RU/s are divided among 1 physical partition of 4,000 RU/s (3,200 usable at 80%), and the other logical partitions on the same one are expected to take 2,100 RU/s: that share, not the 10,000 RU/s logical-partition ceiling, is what this key can reach",
+            'the hottest `/tenantId` value takes 50% of traffic, above maxHotKeyShare 10%: 8,000 of a usable 8,000 RU/s today, which it fits with no growth left',
         },
       ],
     },
     {
-      // The review's case: 9,000 RU/s at peak in a 4,000 RU/s container (SG017's error). Every partition is short: the
+      // The review's case: 9,000 RU/s at peak in a container short of RU/s (SG017's error). Every partition is short: the
       // finding says so, not "grows 2.96×" against 8,000, nor "of a usable 0 RU/s".
-      // Serverless is not raised in place (SG017 moves it to provisioned throughput), so its key is judged on the one
-      // partition it has: its own load there, not "every partition is short", since this one carries the hot key.
+      // Serverless is not raised in place (SG017 moves it to provisioned throughput), so its key is judged on the
+      // partitions it has: 120 GB is three sharing 5,000 RU/s (1,666.67 each), and the tenant's carries its own 2,700
+      // RU/s and (9,000 − 2,700) ÷ 3 = 2,100 of its neighbours', not just the average 3,000.
       name: 'a key in a serverless container whose peak is above what it serves: the capacity is short, and its own partition',
-      design: provisioned('serverless', 3_000, 6_000, 0.3),
+      design: provisioned('serverless', 3_000, 6_000, 0.3, 120),
       findings: [
         {
           messageId: 'dominant',
           notes: ['aboveMaxShareOverCapacityOwn'],
-          data: { load: 2_700, containerPeak: 9_000, containerUsable: 4_000, containerRu: 5_000, partitionLoad: 9_000, neighbourRu: 6_300 },
+          data: { load: 2_700, containerPeak: 9_000, containerUsable: 4_000, containerRu: 5_000, partitionLoad: 4_800, neighbourRu: 2_100 },
           message:
-            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 2,700 RU/s today, in a container whose peak of 9,000 RU/s is above its usable 4,000 RU/s (80% of 5,000 RU/s, SG017's finding): its own physical partition carries 9,000 RU/s (2,700 RU/s of its own, and 6,300 RU/s the other logical partitions on it are expected to take) of the 5,000 RU/s it gets (4,000 usable at 80%)",
+            "the hottest `/tenantId` value takes 30% of traffic, above maxHotKeyShare 10%: 2,700 RU/s today, in a container whose peak of 9,000 RU/s is above its usable 4,000 RU/s (80% of 5,000 RU/s, SG017's finding): its own physical partition carries 4,800 RU/s (2,700 RU/s of its own, and 2,100 RU/s the other logical partitions on it are expected to take) of the 1,666.67 RU/s it gets (1,333.33 usable at 80%)",
           fix: /^raise the container's throughput first \(SG017 says how far\)/,
         },
       ],
