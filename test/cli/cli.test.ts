@@ -271,31 +271,30 @@ describe('sarif report', () => {
   });
 
   it('writes names in result messages and notifications escaped (GitHub renders message text as written)', async () => {
+    // A container name with control or bidi characters is an input error (a notification); a key path with one is SG005's finding.
     const evil = 'evil\u202econtainer\u001b[31mRED';
+    const design = {
+      name: 'tenants',
+      partitionKey: { paths: [{ path: '/tenant\u202eId', cardinality: 500 }] },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 1000 },
+      acknowledgements: [{ rule: 'SG014', reason: 'No dominant tenant here.' }],
+    };
     const dir = tempTree({
-      'd.json': JSON.stringify({
-        containers: [
-          {
-            name: evil,
-            partitionKey: { paths: [{ path: '/tenant\u202eId', cardinality: 500 }] },
-            workload: { peakReadUnits: 1000, peakWriteUnits: 1000 },
-            acknowledgements: [{ rule: 'SG014', reason: 'No dominant tenant here.' }],
-          },
-        ],
-      }),
+      'd.json': JSON.stringify({ containers: [design] }),
+      'evil.json': JSON.stringify({ containers: [{ ...design, name: evil }] }),
       'bad.json': JSON.stringify({ tables: [{ ...UNIQUE_TABLE, 'x\u202e\u001b[2J': 1 }] }),
     });
-    const { stdout } = await cli(['lint', 'd.json', 'bad.json', '--format', 'sarif'], { cwd: dir });
+    const { stdout } = await cli(['lint', 'd.json', 'evil.json', 'bad.json', '--format', 'sarif'], { cwd: dir });
     const run = JSON.parse(stdout).runs[0];
     const texts: string[] = [
       ...run.results.map((r: { message: { text: string } }) => r.message.text),
       ...run.invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text),
     ];
     expect(run.results.map((r: { ruleId: string }) => r.ruleId)).toEqual(expect.arrayContaining(['SG005', 'unused-acknowledgement']));
-    expect(run.invocations[0].toolExecutionNotifications).toHaveLength(1);
+    expect(run.invocations[0].toolExecutionNotifications).toHaveLength(2);
     for (const text of texts) expect(text.includes('\u001b') || text.includes('\u202e')).toBe(false);
-    expect(texts).toContainEqual(expect.stringMatching(/^evil\\u202econtainer\\x1b\[31mRED: the partition-key path `\/tenant\\u202eId`/));
-    expect(texts).toContainEqual(expect.stringContaining('no longer reports anything on evil\\u202econtainer\\x1b[31mRED'));
+    expect(texts).toContainEqual(expect.stringMatching(/^tenants: the partition-key path `\/tenant\\u202eId`/));
+    expect(texts).toContainEqual(expect.stringContaining('containers[0].name: holds \\u202e'));
   });
 
   it('locates a file inside the working directory relative to %SRCROOT%, one outside it by an absolute file URI', async () => {

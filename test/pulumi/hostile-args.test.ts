@@ -72,7 +72,7 @@ describe('null-prototype objects in the args', () => {
     );
     expect(tagsOf(run.resources)).toEqual(tagsOf(plain.resources));
     expect(tagsOf(run.resources)).toContainEqual([CONTAINER, { team: 'data' }]);
-    expect(run.resources.find((r) => r.type === CONTAINER)?.inputs.resource.indexingPolicy).toEqual({ indexingMode: 'consistent' });
+    expect(run.resources.find((r) => r.type === CONTAINER)?.inputs.resource).toMatchObject({ indexingPolicy: { indexingMode: 'consistent' } });
   });
 
   it('as the tags of CosmosAccountMonitoring reach its workspace', async () => {
@@ -88,7 +88,7 @@ describe('a getter, Proxy trap or revoked Proxy that throws when an arg is read'
   it('is an InvalidArgsError naming the field, with what was thrown as its cause, before anything registers', () => {
     const cause = new Error('getter says no');
     const design = { ...args().design, workload: throwing({ peakWriteUnits: 1_000 }, 'peakReadUnits', cause) };
-    const error = invalidArgs(() => new GuardedContainer('getter', args({ design })));
+    const error = invalidArgs(() => new GuardedContainer('getter', args({ design: design as never })));
     expect(error.issues).toEqual([{ path: 'design.workload.peakReadUnits', message: 'could not be read: Error: getter says no', cause }]);
     expect(error.cause).toBe(cause);
     expect(error.message).toContain('design.workload.peakReadUnits: could not be read: Error: getter says no');
