@@ -4,6 +4,7 @@ import type { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
 import { FAIL_ON_CONTEXT, GuardedTable, SkewDashboard, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
+import { revoked, throwing } from '../support/hostile-objects';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
 /** One warning only: the hottest customer takes 15% of a modest load (SG014). */
@@ -486,19 +487,6 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
   });
 
   describe('a getter, Proxy trap or revoked Proxy that throws when a prop is read', () => {
-    const throwing = <T extends object>(object: T, key: string, thrown = new Error('getter says no')): T =>
-      Object.defineProperty(object, key, {
-        enumerable: true,
-        get() {
-          throw thrown;
-        },
-      });
-    const revoked = <T extends object>(target: T): T => {
-      const { proxy, revoke } = Proxy.revocable(target, {});
-      revoke();
-      return proxy;
-    };
-
     it('in the design is a DesignError naming the field, with what was thrown as its cause', () => {
       const cause = new Error('getter says no');
       const error = thrown(construct({ ...healthy(), workload: throwing({ peakWriteUnits: 1 }, 'peakReadUnits', cause) }));

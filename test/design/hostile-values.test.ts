@@ -25,6 +25,7 @@ import {
 } from '../../lib';
 import { tempTree } from '../cli/helpers';
 import { container, table } from '../fixtures';
+import { revoked, throwing } from '../support/hostile-objects';
 
 const issuesOf = (run: () => unknown): [string, string][] => {
   try {
@@ -233,18 +234,6 @@ describe('hostile values at the public core entry points (sweep of issue 13 §3)
 });
 
 describe('a getter, Proxy trap or revoked Proxy of the caller that throws when the design is read', () => {
-  const revoked = <T extends object>(target: T): T => {
-    const { proxy, revoke } = Proxy.revocable(target, {});
-    revoke();
-    return proxy;
-  };
-  const throwing = <T extends object>(object: T, key: keyof T & string, thrown: unknown = new Error('getter says no')): T =>
-    Object.defineProperty(object, key, {
-      enumerable: true,
-      get() {
-        throw thrown;
-      },
-    });
   /** The error `run` throws. */
   const errorOf = (run: () => unknown): DesignError | UsageError => {
     try {

@@ -4,8 +4,9 @@
 // What GuardedContainer and CosmosAccountMonitoring create, input by input, under the Pulumi mock engine.
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
-import { CosmosAccountMonitoring, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { orders, telemetry } from './support/designs';
+import { thrownBy } from './support/errors';
 import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 
 const engine = installMocks();
@@ -36,17 +37,6 @@ async function guarded(name: string, args: TestArgs, opts?: pulumi.ComponentReso
   const component = new GuardedContainer(name, { database: 'telemetry', throughput: { manual: 4_000 }, ...args }, opts);
   await registeredAll([component, component.container, ...Object.values(component.alerts)]);
   return component;
-}
-
-/** The InvalidArgsError `construct` throws. */
-function thrownBy(construct: () => unknown): InvalidArgsError {
-  try {
-    construct();
-  } catch (error) {
-    if (error instanceof InvalidArgsError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
 }
 
 function criterionOf(alert: { inputs: Json }) {

@@ -4,9 +4,11 @@
 // Hostile args under the README's Pulumi testing helpers: objects whose reading throws, null-prototype
 // objects, and names with control, bidi or zero-width characters.
 import * as pulumi from '@pulumi/pulumi';
-import { CosmosAccountMonitoring, GuardedContainer, InvalidArgsError, type GuardedContainerArgs } from '../../lib/pulumi';
+import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
+import { nullPrototype, revoked, throwing } from '../support/hostile-objects';
 import { orders } from './support/designs';
+import { thrownBy as invalidArgs } from './support/errors';
 
 const ACCOUNT_ID = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet';
 const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
@@ -27,31 +29,6 @@ function args(extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs {
     design: { ...orders, acknowledgements: [{ rule: 'SG010', reason: 'diagnostics are attached by the platform team' }] },
     ...extra,
   };
-}
-
-const nullPrototype = <T extends object>(fields: T): T => Object.assign(Object.create(null) as T, fields);
-const throwing = <T extends object>(object: T, key: string, thrown: unknown = new Error('getter says no')): T =>
-  Object.defineProperty(object, key, {
-    enumerable: true,
-    get() {
-      throw thrown;
-    },
-  });
-const revoked = <T extends object>(target: T): T => {
-  const { proxy, revoke } = Proxy.revocable(target, {});
-  revoke();
-  return proxy;
-};
-
-/** The InvalidArgsError `construct` throws. */
-function invalidArgs(construct: () => unknown): InvalidArgsError {
-  try {
-    construct();
-  } catch (error) {
-    if (error instanceof InvalidArgsError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
 }
 
 const tagsOf = (resources: readonly MockedResource[]) => resources.filter((r) => r.inputs.tags !== undefined).map((r) => [r.type, r.inputs.tags]);
