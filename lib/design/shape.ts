@@ -135,13 +135,13 @@ export function readValue(value: unknown, place: Place, issues: DesignIssue[], k
 
 /** `object[key]`, read once; UNREADABLE, with the issue at the field, when reading it throws or it holds a revoked Proxy. */
 export function readField(object: object, key: string | number, place: Place, issues: DesignIssue[]): unknown {
+  let value: unknown;
   try {
-    const value = (object as Record<string | number, unknown>)[key];
-    touch(value);
-    return value;
+    value = (object as Record<string | number, unknown>)[key];
   } catch (thrown) {
     return unreadable(issues, place, key, thrown);
   }
+  return readValue(value, place, issues, key);
 }
 
 /** `object[key]` when it is an own field (a prototype's, polluted or not, is never read); else undefined. UNREADABLE as for readField. */

@@ -31,18 +31,18 @@ describe('firstLevelJudged', () => {
 
   // `/region` (`regions`) → `/status` (5), 5,000 RU/s of writes on 20,000 manual RU/s (4 physical partitions of 5,000,
   // 4,000 usable), the full key's hottest value declared at 30%.
-  const declaredFullKey = (regions: number) =>
-    container({
-      name: 'orders',
-      partitionKey: {
-        paths: [
-          { path: '/region', cardinality: regions },
-          { path: '/status', cardinality: 5 },
-        ],
-      },
-      workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare: 0.3 },
-      throughput: { manual: 20_000 },
-    });
+  const declaredFullKey = (regions: number) => ({
+    ...twoLevelWrites(
+      'orders',
+      [
+        ['/region', regions],
+        ['/status', 5],
+      ],
+      5_000,
+      { manual: 20_000 },
+    ),
+    workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare: 0.3 },
+  });
   const growths = (regions: number) =>
     lint(declaredFullKey(regions), { only: ['SG001', 'SG014'] }).map((f) => [f.ruleId, f.data?.hotLevel ?? f.data?.key, f.data?.growthToCeiling]);
 

@@ -1,5 +1,5 @@
 import type { CosmosContainerDesign } from '../../../lib';
-import { container, table } from '../../fixtures';
+import { container, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
@@ -46,18 +46,18 @@ const firstLevelShare = (hotKeyShare: number, throughput: CosmosContainerDesign[
  * documents stay on one physical partition ("Hierarchical partition keys"): that region takes at least the declared
  * share, and at least 1/regions.
  */
-const regionStatusShare = (regions: number, hotKeyShare: number) =>
-  container({
-    name: 'orders',
-    partitionKey: {
-      paths: [
-        { path: '/region', cardinality: regions },
-        { path: '/status', cardinality: 5 },
-      ],
-    },
-    workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare },
-    throughput: { manual: 20_000 },
-  });
+const regionStatusShare = (regions: number, hotKeyShare: number) => ({
+  ...twoLevelWrites(
+    'orders',
+    [
+      ['/region', regions],
+      ['/status', 5],
+    ],
+    5_000,
+    { manual: 20_000 },
+  ),
+  workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare },
+});
 
 /** The review's serverless chat (40 GB, one physical partition): a quarter of the traffic on one `/roomId`. */
 const serverlessChat = (reads: number, writes: number) =>
