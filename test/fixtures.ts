@@ -51,6 +51,21 @@ export function twoLevelWrites(
   });
 }
 
+/** `/region` (`regions`) → `/status` (5): 5,000 RU/s of writes on 20,000 manual RU/s (4 physical partitions of 5,000,
+ *  4,000 usable at 80%), the full key's hottest value declared at `hotKeyShare`. */
+export function regionStatusWrites(regions: number, hotKeyShare: number): CosmosContainerDesign {
+  const design = twoLevelWrites(
+    'orders',
+    [
+      ['/region', regions],
+      ['/status', 5],
+    ],
+    5_000,
+    { manual: 20_000 },
+  );
+  return { ...design, workload: { ...design.workload, hotKeyShare } };
+}
+
 /** A ledger: each account's entries and its running balance; the hottest account takes 1,500 WCU, more
  *  than one partition's usable 800. */
 export function ledger(invariants: InvariantDesign[], overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {

@@ -2,7 +2,7 @@
 import { lint, normalize } from '../../lib';
 import { DesignAnalysis } from '../../lib/lint/analysis';
 import { firstLevelJudged } from '../../lib/lint/prefix-ingestion';
-import { container, twoLevelWrites } from '../fixtures';
+import { container, regionStatusWrites, twoLevelWrites } from '../fixtures';
 
 describe('firstLevelJudged', () => {
   // `/region` (3) → `/status` (5), 5,000 RU/s of writes on 20,000 manual RU/s: a region takes 5,000 ÷ 3 = 1,666.67 RU/s.
@@ -31,18 +31,7 @@ describe('firstLevelJudged', () => {
 
   // `/region` (`regions`) → `/status` (5), 5,000 RU/s of writes on 20,000 manual RU/s (4 physical partitions of 5,000,
   // 4,000 usable), the full key's hottest value declared at 30%.
-  const declaredFullKey = (regions: number) => ({
-    ...twoLevelWrites(
-      'orders',
-      [
-        ['/region', regions],
-        ['/status', 5],
-      ],
-      5_000,
-      { manual: 20_000 },
-    ),
-    workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare: 0.3 },
-  });
+  const declaredFullKey = (regions: number) => regionStatusWrites(regions, 0.3);
   const growths = (regions: number) =>
     lint(declaredFullKey(regions), { only: ['SG001', 'SG014'] }).map((f) => [f.ruleId, f.data?.hotLevel ?? f.data?.key, f.data?.growthToCeiling]);
 

@@ -1,5 +1,5 @@
 import type { CosmosContainerDesign } from '../../../lib';
-import { container, table, twoLevelWrites } from '../../fixtures';
+import { container, regionStatusWrites, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
@@ -39,25 +39,13 @@ const firstLevelShare = (hotKeyShare: number, throughput: CosmosContainerDesign[
     throughput,
   });
 
-/**
- * Verdict 9: a hierarchical key whose FULL key declares the hottest share (`workload.hotKeyShare`) and whose first
+/*
+ * Verdict 9 (`regionStatusWrites`): a hierarchical key whose FULL key declares the hottest share (`workload.hotKeyShare`) and whose first
  * level declares none. `/region` (`regions`) → `/status` (5), 5,000 RU/s of writes, 20,000 manual RU/s: 4 physical
  * partitions of 5,000 RU/s, 4,000 usable at 80%. The full key's hottest value sits under one `/region` value, whose
  * documents stay on one physical partition ("Hierarchical partition keys"): that region takes at least the declared
  * share, and at least 1/regions.
  */
-const regionStatusShare = (regions: number, hotKeyShare: number) => ({
-  ...twoLevelWrites(
-    'orders',
-    [
-      ['/region', regions],
-      ['/status', 5],
-    ],
-    5_000,
-    { manual: 20_000 },
-  ),
-  workload: { peakReadUnits: 0, peakWriteUnits: 5_000, hotKeyShare },
-});
 
 /** The review's serverless chat (40 GB, one physical partition): a quarter of the traffic on one `/roomId`. */
 const serverlessChat = (reads: number, writes: number) =>
@@ -80,7 +68,7 @@ testRule('SG014', {
     // 50%, above 35%, but that is the uniform share of 2 values (SG001's finding), not a declared one SG014 judges.
     {
       name: "a full key's share below maxHotKeyShare: its first level's uniform share is SG001's",
-      design: regionStatusShare(2, 0.3),
+      design: regionStatusWrites(2, 0.3),
       options: { thresholds: { maxHotKeyShare: 0.35 } },
     },
     // 0.05 of 5,000 = 250 RU/s on the tenant: at or below maxHotKeyShare 10%, nothing dominant to warn of.
@@ -139,7 +127,7 @@ testRule('SG014', {
       // even share (2,500 × 2 = 5,000), so no neighbours expected: 2,500 of 4,000 usable, 4,000 ÷ 2,500 = 1.6×,
       // SG001's figure (test/lint/first-level-judged.test.ts checks both rules together).
       name: "a full key's declared share whose first-level value saturates first: the first level, at least that share",
-      design: regionStatusShare(2, 0.3),
+      design: regionStatusWrites(2, 0.3),
       findings: [
         {
           messageId: 'dominantAtLeast',
@@ -156,7 +144,7 @@ testRule('SG014', {
       // The other way: 3 regions. The region takes at least max(0.3, 1/3) = 1,666.67 RU/s, even (× 3 = 5,000): no
       // neighbours, 4,000 ÷ 1,666.67 = 2.4×; the full key's 1,500 RU/s saturate first (1.68×): its finding stays.
       name: "a full key's declared share that saturates before its first-level value: the full key's finding",
-      design: regionStatusShare(3, 0.3),
+      design: regionStatusWrites(3, 0.3),
       findings: [{ messageId: 'dominant', path: 'workload.hotKeyShare', data: { key: ['/region', '/status'], share: 0.3, load: 1500, usable: 3125 } }],
     },
     {
