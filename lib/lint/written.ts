@@ -31,7 +31,11 @@ export interface Written {
  * which the sharding layout divides its load over (`storedKeyLoads`).
  */
 export function baseItemCopies(design: KeyDesign, space: KeySpace): number {
-  if (space === design.primaryKey) return 1;
+  return space === design.primaryKey ? 1 : declaredCopies(design);
+}
+
+/** The replicated copies the design declares of every item: `replicated` sharding's N, else 1. */
+export function declaredCopies(design: KeyDesign): number {
   const sharding = design.primaryKey.sharding;
   return sharding?.strategy === 'replicated' ? sharding.shards : 1;
 }

@@ -9,6 +9,7 @@
  */
 import { adviceFor } from '../../advice';
 import type { DesignAnalysis } from '../../analysis';
+import { declaredCopies } from '../../written';
 
 export interface WriteCopies {
   /** Copies of every item written per declared write (1: none). */
@@ -19,8 +20,7 @@ export interface WriteCopies {
 
 export function writeCopies(analysis: DesignAnalysis): WriteCopies {
   const primary = analysis.spaces[0];
-  const { sharding } = primary.space;
-  const declared = sharding?.strategy === 'replicated' ? sharding.shards : 1;
+  const declared = declaredCopies(analysis.design);
   // A key whose stored keys all fit needs no more copies than it has: its plan (not made here) keeps or lowers them.
   if (primary.over.length === 0) return { copies: declared, from: 'declared' };
   const { plan } = primary;
