@@ -130,12 +130,18 @@ function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGrou
   return { page: pick('page'), ticket: pick('ticket') };
 }
 
-/** The page-tier alerts of a plan that notify no action group: they fire in Azure Monitor only. */
-export function unpagedAlerts(plan: AlertPlan): AlertName[] {
-  return ALERT_NAMES.filter((name) => {
-    const alert = plan[name];
-    return alert?.tier === 'page' && alert.actionGroupIds.length === 0;
-  });
+/**
+ * The page-tier alerts that notify no action group fire in Azure Monitor only: said once, as GuardedTable warns of
+ * page alarms without pageTopic (a page nobody receives is a promise not kept).
+ */
+function unpagedWarning(alerts: Partial<Record<AlertName, ResolvedAlert>>): string | undefined {
+  const unpaged = ALERT_NAMES.filter((name) => alerts[name]?.tier === 'page' && alerts[name]?.actionGroupIds.length === 0);
+  if (unpaged.length === 0) return undefined;
+  return (
+    `the page-tier alert${unpaged.length === 1 ? '' : 's'} ${unpaged.join(', ')} notif${unpaged.length === 1 ? 'ies' : 'y'} no one: no action group was given ` +
+    '(alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. ' +
+    "Set one of them to the on-call's action group"
+  );
 }
 
 const SKIP: Partial<Record<ThroughputMode, string>> = {
@@ -180,14 +186,18 @@ export function planAlerts(
   const hierarchical = design.primaryKey.partitionKey.length > 1;
   const throttleRate = resolve('throttleRate', logs);
   const throttleOptions = options.throttleRate === false ? undefined : (options.throttleRate as ThrottleRateAlertOptions | undefined);
-  return {
+  const alerts = {
     normalizedRu: resolve('normalizedRu', SKIP[mode]),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
     hotKey: resolve('hotKey', logs),
     hotPrefix: hierarchical ? resolve('hotPrefix', logs) : undefined,
     partitionSize: resolve('partitionSize', logs),
+  };
+  return {
+    ...alerts,
     skipped,
     warnings: [
+      unpagedWarning(alerts),
       unreachableThreshold('hotKey', options.hotKey, reach.key, defaults.hotKey),
       // A one-level key gets no hotPrefix alert: nothing to warn about.
       hierarchical ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix) : undefined,

@@ -5,7 +5,6 @@
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
 import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
-import { unpagedAlerts } from './alert-plan';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan } from './container-plan';
 import { containerArgs } from './container-resource';
@@ -84,16 +83,6 @@ export class GuardedContainer extends pulumi.ComponentResource {
     }
     for (const ack of plan.verdict.unusedAcknowledgements) {
       pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: no ${ack.ruleId} finding remains; remove it`, this);
-    }
-    // As GuardedTable warns of page alarms without pageTopic: a page nobody receives is a promise not kept.
-    const unpaged = unpagedAlerts(plan.alerts);
-    if (unpaged.length > 0) {
-      pulumi.log.warn(
-        `skewguard: the page-tier alert${unpaged.length === 1 ? '' : 's'} ${unpaged.join(', ')} notif${unpaged.length === 1 ? 'ies' : 'y'} no one: no action group was given ` +
-          '(alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. ' +
-          "Set one of them to the on-call's action group",
-        this,
-      );
     }
     for (const { alert, reason } of plan.alerts.skipped) {
       pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);
