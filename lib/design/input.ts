@@ -365,9 +365,8 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
  * - `{ sharedDatabase: RU/s, containers? }`: the database's throughput, shared by its containers;
  * RU/s above Azure's default maximum of 1,000,000 per container or database (raised by a support ticket) are reported
  * by SG017 as a warning; above 2,147,483,647, which Azure's API cannot carry, they are an input error.
- * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s in all while it has up to
- *   five physical partitions (one per 50 GB), 1,000 RU/s more for each beyond ("Azure Cosmos DB serverless
- *   account performance").
+ * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s per physical partition
+ *   (one per 50 GB, up to 1 TB) ("Azure Cosmos DB serverless account performance").
  */
 export type CosmosThroughputDesign = { readonly manual: number } | { readonly autoscaleMax: number } | SharedDatabaseThroughputDesign | 'serverless';
 

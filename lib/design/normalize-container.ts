@@ -37,7 +37,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
   checkLevelsWithinContainer(levels, totalGb, size, log);
   const throughput = input.throughput === undefined ? undefined : containerThroughput(input.throughput);
   // A serverless container holds at most 1 TB ("Azure Cosmos DB serverless"): more would count partitions, and so RU/s
-  // (1,000 more for each beyond the fifth), that no serverless container has.
+  // (5,000 for each partition), that no serverless container has.
   if (throughput?.mode === 'serverless' && totalGb !== undefined && totalGb > COSMOS_LIMITS.serverlessMaxGb) {
     log.add(
       'storage.totalGb',
@@ -182,7 +182,7 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
   }
   const n = (value: number) => value.toLocaleString('en-US');
   // A serverless container holds at most 1 TB ("Azure Cosmos DB serverless"), one physical partition per 50 GB: more
-  // partitions than that cannot be, and would raise the RU/s SG017 counts (1,000 more for each beyond the fifth).
+  // partitions than that cannot be, and would raise the RU/s SG017 counts (5,000 for each partition).
   const serverlessMax = Math.ceil(COSMOS_LIMITS.serverlessMaxGb / COSMOS_LIMITS.physicalPartitionGb);
   if (throughput.mode === 'serverless' && declared > serverlessMax) {
     log.add(

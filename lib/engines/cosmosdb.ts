@@ -32,15 +32,12 @@ export const COSMOS_LIMITS = {
   initialPartitionRequestUnits: 10_000,
   /** Storage of one physical partition before it splits (same source). */
   physicalPartitionGb: 50,
-  /** RU/s a serverless container serves in all while it has up to `serverlessBasePartitions` physical
-   *  partitions (up to 250 GB), divided among them: 5,000 on one (≤ 50 GB), 1,666 each on three (≤ 150 GB),
-   *  1,000 each on five. Source: Azure Cosmos DB docs, "Azure Cosmos DB serverless account performance"
-   *  (its table of RU/s per container and per physical partition by storage). */
-  serverlessContainerRequestUnits: 5_000,
-  serverlessBasePartitions: 5,
-  /** RU/s each physical partition beyond the fifth adds to a serverless container's maximum: 6,000 RU/s at
-   *  six (≤ 300 GB), 20,000 at twenty (1 TB) (same source). */
-  serverlessRequestUnitsPerAddedPartition: 1_000,
+  /** RU/s each physical partition of a serverless container serves at most: a container serves 5,000 RU/s on one
+   *  partition, and its throughput "scales linearly with the number of partitions" once its data outgrows one
+   *  (one per 50 GB): "Throughput (RU/s) = Number of partitions * 5,000". Source: Azure Cosmos DB docs, "Azure
+   *  Cosmos DB serverless account performance", as it reads now; an earlier version of that page shared 5,000 RU/s
+   *  among up to five partitions and added 1,000 RU/s for each beyond (1,666 each on three). */
+  serverlessPartitionRequestUnits: 5_000,
   /** Default maximum RU/s of a container's dedicated throughput, and of a database's shared throughput: raised by
    *  filing an Azure support ticket. Source: Azure Cosmos DB docs, "Service quotas" (provisioned throughput). */
   requestUnitsQuota: 1_000_000,
@@ -70,8 +67,7 @@ export const COSMOS_LIMITS = {
 
 /** RU/s a serverless container of `partitions` physical partitions serves in all ("serverless account performance"). */
 function serverlessRequestUnits(partitions: number): number {
-  const added = Math.max(0, partitions - COSMOS_LIMITS.serverlessBasePartitions);
-  return COSMOS_LIMITS.serverlessContainerRequestUnits + added * COSMOS_LIMITS.serverlessRequestUnitsPerAddedPartition;
+  return partitions * COSMOS_LIMITS.serverlessPartitionRequestUnits;
 }
 
 /** The forms a container's RU/s come in, as the partition count reads them. */
@@ -98,7 +94,7 @@ export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits:
 /**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
- * Serverless: one per 50 GB, sharing 5,000 RU/s up to five partitions and 1,000 RU/s more for each beyond.
+ * Serverless: one per 50 GB, each serving 5,000 RU/s.
  * Undefined without declared throughput. Storage unknown counts as none: the fewest partitions, the largest
  * share (never a false refusal).
  */

@@ -148,7 +148,7 @@ const SKIP: Partial<Record<ThroughputMode, string>> = {
   shared:
     'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the hotKey and throttleRate alerts still watch it',
   serverless:
-    "a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against its physical partition's share of the 5,000 RU/s the container's up to five partitions share) and throttleRate alerts watch it",
+    'a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against the 5,000 RU/s each of its physical partitions serves) and throttleRate alerts watch it',
 };
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
 

@@ -2,7 +2,7 @@
  * Where a container's RU/s come from. It decides which alerts can fire: NormalizedRUConsumption has
  * no per-container data on shared database throughput ("Monitor normalized RU/s", Microsoft Learn),
  * and a serverless container has no provisioned throughput to normalize against, while it serves 5,000 RU/s
- * in all, shared by up to five physical partitions ("Azure Cosmos DB serverless account performance").
+ * per physical partition ("Azure Cosmos DB serverless account performance").
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';

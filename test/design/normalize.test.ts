@@ -825,8 +825,8 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
     const [serverless] = normalize(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 4 })).designs;
     expect(PROFILES.cosmosdb.physicalPartitions?.(serverless.design as CosmosKeyDesign)).toMatchObject({
       count: 4,
-      requestUnits: 5_000,
-      requestUnitsEach: 1_250,
+      requestUnits: 20_000,
+      requestUnitsEach: 5_000,
     });
   });
 

@@ -76,9 +76,9 @@ describe('a serverless container of one physical partition (review 9 item 2)', (
   });
 
   it('with more physical partitions the skew counts again', () => {
-    // 120 GB: three partitions sharing 5,000 RU/s (1,666.67 each, 1,333.33 usable). The room's 875 and its neighbours'
-    // 2,625 ÷ 3 = 875 on one partition: 1,750 > 1,333.33 usable, SG003's prefix error, where a uniform key is quiet.
-    const hot = lint({ ...serverlessChat(2_000, 1_500, 0.25), storage: { totalGb: 120 } });
+    // 120 GB: three partitions of 5,000 RU/s each (4,000 usable). At 12,000 RU/s the room's 3,000 and its neighbours'
+    // 9,000 ÷ 3 = 3,000 on one partition: 6,000 > 4,000 usable, SG003's prefix error, where a uniform key is quiet.
+    const hot = lint({ ...serverlessChat(6_000, 6_000, 0.25), storage: { totalGb: 120 } });
     expect(hot.map((f) => f.ruleId)).toContain('SG003');
   });
 });

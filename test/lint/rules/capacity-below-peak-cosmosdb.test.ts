@@ -51,12 +51,12 @@ testRule('SG017', {
       design: orders({ throughput: { autoscaleMax: 20_000 }, storage: { totalGb: 2_000 } }),
     },
     { name: 'serverless has no minimum throughput (1 TB)', design: serverless(1_000, 4_000) },
-    // "Azure Cosmos DB serverless account performance": 5,000 RU/s in all up to five physical partitions (250 GB),
-    // 1,000 RU/s more for each beyond. At exactly 80% of that, each side of the size boundaries the page names.
+    // "Azure Cosmos DB serverless account performance": "Throughput (RU/s) = Number of partitions * 5,000", one
+    // physical partition per 50 GB. At exactly 80% of that, each side of a partition boundary.
     { name: 'serverless on one physical partition (50 GB): 4,000 of 5,000 RU/s', design: serverless(50, 4_000) },
-    { name: 'serverless on five physical partitions (250 GB): still 4,000 of 5,000 RU/s', design: serverless(250, 4_000) },
-    { name: 'serverless on six physical partitions (251 GB): 4,800 of 6,000 RU/s', design: serverless(251, 4_800) },
-    { name: 'serverless on twenty physical partitions (1 TB): 16,000 of 20,000 RU/s', design: serverless(1_000, 16_000) },
+    { name: 'serverless on two physical partitions (51 GB): 8,000 of 10,000 RU/s', design: serverless(51, 8_000) },
+    { name: 'serverless on three physical partitions (120 GB): 12,000 of 15,000 RU/s', design: serverless(120, 12_000) },
+    { name: 'serverless on twenty physical partitions (1 TB): 80,000 of 100,000 RU/s', design: serverless(1_000, 80_000) },
     // A 50,000 RU/s autoscale maximum starts on five physical partitions of 10,000 RU/s ("Best practices for scaling provisioned throughput").
     {
       name: 'throughput for the 4 copies the read-hot feed needs at a 50,000 RU/s autoscale maximum: 36,000 RU/s at 72%',
@@ -171,43 +171,41 @@ testRule('SG017', {
           path: 'throughput',
           data: { capacity: 5_000, partitions: 1, needed: 10_000 },
           // One partition, said in the singular.
-          message: /the 5,000 RU\/s a serverless container serves on 1 physical partition \(5,000 RU\/s each; /,
+          message: /the 5,000 RU\/s a serverless container serves on 1 physical partition \(5,000 RU\/s each\): /,
           edits: false,
         },
       ],
     },
     {
-      // The review's case: 120 GB is three partitions sharing 5,000 RU/s, not 15,000.
-      name: 'serverless on three physical partitions (120 GB): 12,000 RU/s above its 5,000',
-      design: serverless(120, 12_000),
+      // 120 GB is three partitions of 5,000 RU/s each: 15,000 in all ("Throughput (RU/s) = Number of partitions * 5,000").
+      name: 'serverless on three physical partitions (120 GB): 18,000 RU/s above its 15,000',
+      design: serverless(120, 18_000),
       findings: [
-        { ...serverlessFinding(5_000, 3), message: /above the 5,000 RU\/s a serverless container serves on 3 physical partitions \(1,666\.67 RU\/s each/ },
+        { ...serverlessFinding(15_000, 3), message: /above the 15,000 RU\/s a serverless container serves on 3 physical partitions \(5,000 RU\/s each\)/ },
       ],
     },
-    { name: 'serverless on three physical partitions (150 GB): 8,000 RU/s', design: serverless(150, 8_000), findings: [serverlessFinding(5_000, 3)] },
     {
-      // 12,040 ÷ 80% = 15,050 RU/s: manual RU/s go in steps of 100 (15,100), an autoscale maximum in steps of 1,000 (16,000).
-      name: 'serverless at 12,040 RU/s: the way out names each form on its own grid',
-      design: serverless(120, 12_040),
+      // 16,040 ÷ 80% = 20,050 RU/s: manual RU/s go in steps of 100 (20,100), an autoscale maximum in steps of 1,000 (21,000).
+      name: 'serverless at 16,040 RU/s: the way out names each form on its own grid',
+      design: serverless(120, 16_040),
       findings: [
         {
-          ...serverlessFinding(5_000, 3),
-          data: { needed: 15_100, neededAutoscale: 16_000 },
-          fix: /\{ manual \} of at least 15,100 RU\/s, or \{ autoscaleMax \} of at least 16,000 RU\/s/,
+          ...serverlessFinding(15_000, 3),
+          data: { needed: 20_100, neededAutoscale: 21_000 },
+          fix: /\{ manual \} of at least 20,100 RU\/s, or \{ autoscaleMax \} of at least 21,000 RU\/s/,
         },
       ],
     },
-    { name: 'serverless on five physical partitions (240 GB): 18,000 RU/s', design: serverless(240, 18_000), findings: [serverlessFinding(5_000, 5)] },
     {
-      name: 'serverless on five physical partitions (250 GB): 4,100 RU/s leaves no headroom',
-      design: serverless(250, 4_100),
-      findings: [{ ...serverlessFinding(5_000, 5, 'cosmosWithinHeadroom'), severity: 'warning' }],
+      name: 'serverless on two physical partitions (100 GB): 8,100 RU/s leaves no headroom',
+      design: serverless(100, 8_100),
+      findings: [{ ...serverlessFinding(10_000, 2, 'cosmosWithinHeadroom'), severity: 'warning' }],
     },
-    { name: 'serverless on six physical partitions (251 GB): 6,100 RU/s above 6,000', design: serverless(251, 6_100), findings: [serverlessFinding(6_000, 6)] },
     {
-      name: 'serverless on twenty physical partitions (1 TB): 20,100 RU/s above 20,000',
-      design: serverless(1_000, 20_100),
-      findings: [serverlessFinding(20_000, 20)],
+      // The model before Azure restated the page ("5,000 RU/s in all up to five partitions") would call 20,000 the most here.
+      name: 'serverless on twenty physical partitions (1 TB): 100,100 RU/s above 100,000',
+      design: serverless(1_000, 100_100),
+      findings: [serverlessFinding(100_000, 20)],
     },
     {
       name: "manual throughput one step above Azure's default maximum: an error (the deployment fails) naming the support ticket",

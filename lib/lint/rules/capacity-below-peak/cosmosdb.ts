@@ -1,7 +1,7 @@
 /**
  * SG017 for Cosmos DB: the container's provisioned RU/s (manual, the autoscale maximum, its part of a
- * shared database's RU/s) or what a serverless container serves (5,000 RU/s in all up to five physical
- * partitions, 1,000 RU/s more for each beyond: "Azure Cosmos DB serverless account performance"), below
+ * shared database's RU/s) or what a serverless container serves (5,000 RU/s per physical partition:
+ * "Azure Cosmos DB serverless account performance"), below
  * the declared peak of reads and writes (issue 14 §5).
  */
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
@@ -229,7 +229,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s in all while it has up to five physical partitions (up to 250 GB, one per 50 GB), 1,000 RU/s more for each partition beyond. An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB). An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
   sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance, SOURCES.cosmosLimits],
   messages: {
     cosmosManualBelowPeak:
@@ -239,7 +239,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosSharedBelowPeak:
       "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers}} busy containers): the requests beyond it are throttled (429) whatever the key",
     cosmosServerlessBelowPeak:
-      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each; 5,000 RU/s in all up to five, 1,000 more for each beyond): the requests beyond it are throttled (429) whatever the key',
+      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each): the requests beyond it are throttled (429) whatever the key',
     cosmosWithinHeadroom:
       "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key",
     cosmosCopies:
