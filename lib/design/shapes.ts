@@ -144,7 +144,7 @@ function partitionKeyAttributeShape(name: typeof attributeName) {
     ...keyAttributeProps(name),
     cardinality: {
       shape: cardinality,
-      doc: 'Expected distinct values at peak, or "unique" for id-like keys. With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+      doc: 'Expected distinct values at peak, or "unique" for id-like keys. With components, the whole value\'s: at most the product of the parts\' cardinalities, fewer when one part decides another (a city its state). With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
     },
   });
 }
