@@ -12,12 +12,22 @@ const onPageTopic = (target: string) => target.includes(PAGE_TOPIC);
 const alarmsOf = (t: CfnTemplate) =>
   Object.values(t.Resources ?? {}).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' || r.Type === 'AWS::CloudWatch::CompositeAlarm');
 
+/** Alarms that reached ALARM in any replay of this file, to show each can fire. */
+const fired = new Set<string>();
+const noteFired = (replay: StackReplay) => replay.alarms.filter((a) => a.changes.some((c) => c.to === 'ALARM')).forEach((a) => fired.add(a.name));
+
+/** The healthy 4 days (seed 1), replayed once: a replay costs seconds, and both describes below read the same one. */
+let healthy: StackReplay;
+beforeAll(() => {
+  healthy = replayStack(template, healthyWeek(EXAMPLE_TABLES, 1, 4), { pages: onPageTopic });
+  noteFired(healthy);
+});
+
 describe('the alarms the example app creates', () => {
   it('10 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range, capacity limits, composite), Documents 6 (page: 3 key-range, capacity limits)', () => {
-    const replay = replayStack(template, healthyWeek(EXAMPLE_TABLES, 1, 4), { pages: onPageTopic });
     expect(alarmsOf(template)).toHaveLength(10);
-    expect(replay.alarms).toHaveLength(10);
-    expect([replay.tables.Tickets.alarms.length, replay.tables.Documents.alarms.length]).toEqual([4, 6]);
+    expect(healthy.alarms).toHaveLength(10);
+    expect([healthy.tables.Tickets.alarms.length, healthy.tables.Documents.alarms.length]).toEqual([4, 6]);
   });
 
   it('no alarm sends its OK (recovery) notification to the page topic: recoveries never page', () => {
@@ -40,29 +50,19 @@ describe('the alarms the example app creates', () => {
 });
 
 describe('healthy traffic (4 days with the planned peak, seed 1)', () => {
-  let replay: StackReplay;
-  beforeAll(() => {
-    replay = replayStack(template, healthyWeek(EXAMPLE_TABLES, 1, 4), { pages: onPageTopic });
-    noteFired(replay);
-  });
-
   it('Documents: 0 pages in 4 days (target: at most 1 false page a week; 3 key-range and 1 capacity-limit page alarms, deploys, bursts, nightly batch)', () => {
-    expect(describeTable(replay.tables.Documents)).toBe('');
+    expect(describeTable(healthy.tables.Documents)).toBe('');
   });
 
   it('Tickets: 1 page, at its own planned peak (day 3 19:09, 25 shards at their planned share): within the target of at most 1 false page a week', () => {
-    const pages = replay.tables.Tickets.pages;
+    const pages = healthy.tables.Tickets.pages;
     expect(pages.map((p) => [p.minute, p.alarm])).toEqual([[3 * 1440 + 19 * 60 + 9, 'skewguard page SkewguardExample/Tickets any hot partition']]);
   });
 
   it('0 recoveries reach the page topic', () => {
-    expect([...replay.tables.Tickets.recoveries, ...replay.tables.Documents.recoveries]).toEqual([]);
+    expect([...healthy.tables.Tickets.recoveries, ...healthy.tables.Documents.recoveries]).toEqual([]);
   });
 });
-
-/** Alarms that reached ALARM in any replay of this file, to show each can fire. */
-const fired = new Set<string>();
-const noteFired = (replay: StackReplay) => replay.alarms.filter((a) => a.changes.some((c) => c.to === 'ALARM')).forEach((a) => fired.add(a.name));
 
 describe('incidents (seed 2): the first page (or ticket) after the incident begins', () => {
   const run = (
