@@ -487,6 +487,44 @@ function blankObjectOf(fields: readonly string[]): () => Record<string, unknown>
   return () => ({ ...template });
 }
 
+/** A getter a class defines for its instances: data of the instance that lives on its prototype. */
+interface InheritedGetter {
+  readonly name: string;
+  readonly owner: string;
+}
+
+/**
+ * The getters on `value`'s prototype chain above Object.prototype (a class's `get name()`), which a read
+ * of own fields never sees: the library reads own fields only, as JSON.stringify and `{ ...value }` do, so
+ * a value a class instance holds there would be silently lost. None for an object literal. Undefined, with
+ * the issue at `place`, when the chain cannot be read (a Proxy whose trap throws).
+ */
+function inheritedGetters(value: object, place: Place, issues: DesignIssue[]): InheritedGetter[] | undefined {
+  const found: InheritedGetter[] = [];
+  try {
+    for (let proto = Object.getPrototypeOf(value) as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      const descriptors: Record<string, PropertyDescriptor> = Object.getOwnPropertyDescriptors(proto);
+      const constructor: unknown = hasOwn.call(descriptors, 'constructor') ? descriptors['constructor'].value : undefined;
+      const owner = typeof constructor === 'function' && constructor.name ? constructor.name : 'an anonymous class';
+      for (const [name, descriptor] of Object.entries(descriptors)) {
+        if (descriptor.get !== undefined && name !== '__proto__') found.push({ name, owner });
+      }
+    }
+  } catch (thrown) {
+    unreadable(issues, place, undefined, thrown);
+    return undefined;
+  }
+  return found;
+}
+
+function inheritedGetterIssue(place: Place, getter: InheritedGetter, known: readonly string[]): DesignIssue {
+  if (!known.includes(getter.name)) return unknownField(place, getter.name, known);
+  return {
+    path: joinPath(pathOf(place), getter.name),
+    message: `is a getter of class ${getter.owner}, not an own field: skewguard reads own fields only (as JSON.stringify and { ...value } do), so its value would be lost; pass an object literal with ${getter.name} as a field`,
+  };
+}
+
 function unknownField(place: Place, key: string, known: readonly string[]): DesignIssue {
   const guess = closest(key, known);
   return {
@@ -512,6 +550,12 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;
+      // A class instance's getters: refused by name, never read as if absent (an object literal has none, and costs one look).
+      if (!hasObjectPrototype(input)) {
+        const inherited = inheritedGetters(input, place, issues);
+        if (inherited === undefined) return undefined;
+        for (const getter of inherited) issues.push(inheritedGetterIssue(place, getter, known));
+      }
       const output = blank();
       let requiredGiven = 0;
       // The input's own fields only: work grows with what was written, not with what could be.
@@ -585,14 +629,15 @@ export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Recor
       const before = issues.length;
       // A null-prototype result: a key named "__proto__" or "constructor" is data, never a prototype.
       const output = Object.create(null) as Record<string, V>;
-      const keys = readKeys(input, place, issues);
-      if (keys === undefined) return undefined;
-      for (const key of keys) {
-        if (known && !known.has(key)) {
-          const guess = closest(key, keys as readonly string[]);
+      const given = readKeys(input, place, issues);
+      if (given === undefined) return undefined;
+      for (const key of given) {
+        // The keys accepted, not the ones given, for the suggestion and the list.
+        if (known && keys && !known.has(key)) {
+          const guess = closest(key, keys);
           issues.push({
             path: joinPath(pathOf(place), key),
-            message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${(keys as readonly string[]).join(', ')}`,
+            message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${keys.join(', ')}`,
           });
           continue;
         }

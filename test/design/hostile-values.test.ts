@@ -21,6 +21,7 @@ import {
   UsageError,
   validateAcknowledgement,
   validateAcknowledgements,
+  validateLintOptions,
   type DesignEdit,
 } from '../../lib';
 import { tempTree } from '../cli/helpers';
@@ -321,5 +322,45 @@ describe('Cosmos DB container names', () => {
     }
     expect(issuesOf(() => lint(container({ name: 'a/b' })))).toEqual([['name', expect.stringContaining('none of "/"')]]);
     expect(lint(container({ name: 'commandes-été 2026' }))).toEqual([]);
+  });
+});
+
+describe('class instances where plain objects are expected', () => {
+  it('an own field of a class instance is data, read as in an object literal', () => {
+    class Options {
+      readonly only = ['SG001'];
+      describe(): string {
+        return 'only SG001';
+      }
+    }
+    expect(validateLintOptions(new Options()).only).toEqual(['SG001']);
+  });
+
+  it('a getter on its class is refused by name, not read as absent: a known field says why, an unknown one is an unknown field', () => {
+    class Options {
+      get only(): string[] {
+        return ['SG001'];
+      }
+      get extra(): number {
+        return 1;
+      }
+    }
+    expect(issuesOf(() => validateLintOptions(new Options()))).toEqual([
+      ['options.only', expect.stringMatching(/^is a getter of class Options, not an own field: .*pass an object literal with only as a field$/)],
+      ['options.extra', expect.stringContaining('is not a known field')],
+    ]);
+  });
+
+  it('a Map or a Date is refused by its kind', () => {
+    expect(issuesOf(() => validateLintOptions(new Map([['only', ['SG001']]])))).toEqual([['options', 'expected an object, got a Map']]);
+    expect(issuesOf(() => validateLintOptions({ rules: new Date() }))).toEqual([['options.rules', expect.stringMatching(/, got a Date$/)]]);
+  });
+});
+
+describe('an unknown key of a keyed map (lint options rules)', () => {
+  it('is suggested and listed from the keys accepted, not from the keys given', () => {
+    const [[path, message]] = issuesOf(() => validateLintOptions({ rules: { SG0011: 'off' } }));
+    expect(path).toBe('options.rules.SG0011');
+    expect(message).toMatch(/^"SG0011" is not a skewguard rule \(did you mean "SG001"\?\); expected one of: SG001, SG002, /);
   });
 });
