@@ -135,13 +135,18 @@ export function readValue(value: unknown, place: Place, issues: DesignIssue[], k
 
 /** `object[key]`, read once; UNREADABLE, with the issue at the field, when reading it throws or it holds a revoked Proxy. */
 export function readField(object: object, key: string | number, place: Place, issues: DesignIssue[]): unknown {
+  return readEntry(object, key, place, key, issues);
+}
+
+/** `object[key]`, with its issue at `place` (or its child `at`): readField, for a field whose path is not `.key`. */
+function readEntry(object: object, key: string | number, place: Place, at: string | number | undefined, issues: DesignIssue[]): unknown {
   let value: unknown;
   try {
     value = (object as Record<string | number, unknown>)[key];
   } catch (thrown) {
-    return unreadable(issues, place, key, thrown);
+    return unreadable(issues, place, at, thrown);
   }
-  return readValue(value, place, issues, key);
+  return readValue(value, place, issues, at);
 }
 
 /** `object[key]` when it is an own field (a prototype's, polluted or not, is never read); else undefined. UNREADABLE as for readField. */
@@ -610,6 +615,9 @@ export interface MapOptions {
   readonly keyNoun?: string;
   /** What a valid value looks like, for messages. @default - "an object mapping names to …" */
   readonly expected?: string;
+  /** Keys are names that may hold `.`, `[` or spaces (resource names): paths write them `map["a.b"]`, not `map.a.b`.
+   *  @default false */
+  readonly quotedKeys?: boolean;
 }
 
 /**
@@ -617,7 +625,7 @@ export interface MapOptions {
  * `value`, and, when `keys` is given, only those keys accepted.
  */
 export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Record<string, V>> {
-  const { keys, keyNoun = 'a known key' } = options;
+  const { keys, keyNoun = 'a known key', quotedKeys = false } = options;
   const known = keys && new Set(keys);
   const expected = options.expected ?? `an object mapping names to ${value.expected}`;
   return {
@@ -632,17 +640,20 @@ export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Recor
       const given = readKeys(input, place, issues);
       if (given === undefined) return undefined;
       for (const key of given) {
+        // Where the entry's issues go: the map's child `key`, or the spelt-out `map["key"]`.
+        const at: Place = quotedKeys ? `${pathOf(place)}[${JSON.stringify(key)}]` : place;
+        const atKey = quotedKeys ? undefined : key;
         // The keys accepted, not the ones given, for the suggestion and the list.
         if (known && keys && !known.has(key)) {
           const guess = closest(key, keys);
           issues.push({
-            path: joinPath(pathOf(place), key),
+            path: pathOf(at, atKey),
             message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${keys.join(', ')}`,
           });
           continue;
         }
-        const raw = readField(input, key, place, issues);
-        const read = raw === UNREADABLE ? undefined : value.read(raw, place, issues, key);
+        const raw = readEntry(input, key, at, atKey, issues);
+        const read = raw === UNREADABLE ? undefined : value.read(raw, at, issues, atKey);
         if (read !== undefined) output[key] = read;
       }
       return issues.length === before ? output : undefined;
