@@ -3,7 +3,15 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
-import { ContributorInsightsWidget, FAIL_ON_CONTEXT, GuardedTable, SkewDashboard, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
+import {
+  checkResources,
+  ContributorInsightsWidget,
+  FAIL_ON_CONTEXT,
+  GuardedTable,
+  SkewDashboard,
+  SkewguardPlugin,
+  type GuardedTableProps,
+} from '../../lib/cdk';
 import { revoked, throwing } from '../support/hostile-objects';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
@@ -516,6 +524,34 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
       1000,
       { maxContributorCount: 100, orderBy: 'Sum', ruleName: 'orders-throttled-keys' },
     ]);
+  });
+
+  it.each([
+    ['a failOn that is neither "error" nor "warning"', () => checkResources([], { failOn: 'warn' as never }), ['options.failOn']],
+    ['resources that are not a list', () => checkResources('tables' as never), ['resources']],
+    ['a resource that is null', () => checkResources([null as never]), ['resources[0]']],
+    ['acknowledgements that are not a list', () => checkResources([], { acknowledgements: {} as never }), ['options.acknowledgements']],
+    [
+      'an acknowledgement without its fields',
+      () => checkResources([], { acknowledgements: [{ rule: 'SG010' } as never] }),
+      ['options.acknowledgements[0].reason', 'options.acknowledgements[0].acknowledgedAt'],
+    ],
+    ['a throwing getter', () => checkResources([], throwing({}, 'failOn')), ['options.failOn']],
+    ['revoked options', () => checkResources([], revoked({})), ['options']],
+  ])('checkResources(): %s is a UsageError naming it (was a TypeError, or a failOn that passed every warning)', (_what, check, paths) => {
+    const error = thrown(check);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues.map((i) => i.path)).toEqual(paths);
+  });
+
+  it('checkResources() still reports as before on what it can use', () => {
+    expect(checkResources([], {})).toEqual({ success: true, violations: [], metadata: { guardedTables: '0', otherTables: '0', failOn: 'error' } });
+    const stale = checkResources([], {
+      acknowledgements: [{ rule: 'SG010', reason: 'no tables here at all', acknowledgedAt: 'App/Stack' }],
+      failOn: 'warning',
+    });
+    expect(stale.success).toBe(false);
+    expect(stale.violations.map((v) => v.ruleName)).toEqual(['skewguard::acknowledgement']);
   });
 
   it('SkewDashboard still takes a token name and a whole count', () => {
