@@ -13,6 +13,9 @@ import {
   lint,
   normalize,
   lintExternal,
+  looksLikeTimeBucket,
+  looksLowCardinality,
+  physicalPartitionCount,
   printable,
   randomShardKey,
   shardedKey,
@@ -362,5 +365,42 @@ describe('an unknown key of a keyed map (lint options rules)', () => {
     const [[path, message]] = issuesOf(() => validateLintOptions({ rules: { SG0011: 'off' } }));
     expect(path).toBe('options.rules.SG0011');
     expect(message).toMatch(/^"SG0011" is not a skewguard rule \(did you mean "SG001"\?\); expected one of: SG001, SG002, /);
+  });
+});
+
+describe('the public core helpers given values of the wrong kind', () => {
+  it('looksLikeTimeBucket() and looksLowCardinality() name a name that is not a string (were TypeErrors from split)', () => {
+    for (const name of [42, null, undefined, Symbol('s'), new Map(), revoked({})]) {
+      expect(issuesOf(() => looksLikeTimeBucket(name as never))).toEqual([['name', expect.stringMatching(/^expected an attribute name \(a string\), got /)]]);
+      expect(issuesOf(() => looksLowCardinality(name as never))).toEqual([['name', expect.stringMatching(/^expected an attribute name \(a string\), got /)]]);
+    }
+    expect([looksLikeTimeBucket('eventDate'), looksLikeTimeBucket(''), looksLowCardinality('orderStatus'), looksLowCardinality('orderId')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('physicalPartitionCount() names an unknown mode and a NaN, negative or non-number figure (counted 1 partition, or returned NaN)', () => {
+    expect(issuesOf(() => physicalPartitionCount('manual', NaN))).toEqual([['requestUnits', 'expected a finite number ≥ 0, got NaN']]);
+    expect(issuesOf(() => physicalPartitionCount('provisioned' as never, 40_000, -1, 0))).toEqual([
+      ['mode', expect.stringContaining('"manual", "autoscale", "shared", "serverless"')],
+      ['totalGb', 'expected a finite number ≥ 0, got -1'],
+      ['existing', 'expected an integer ≥ 1, got 0'],
+    ]);
+    expect(issuesOf(() => physicalPartitionCount('manual', Symbol('ru') as never))).toEqual([['requestUnits', 'expected a finite number ≥ 0, got a symbol']]);
+    expect([
+      physicalPartitionCount('manual', 40_000),
+      physicalPartitionCount('serverless', undefined, 120),
+      physicalPartitionCount('autoscale', 10_000, 0, 3),
+    ]).toEqual([7, 3, 3]);
+  });
+
+  it('the shard key builders refuse an empty separator, with which two logical keys share stored keys', () => {
+    expect(issuesOf(() => calculatedShardKey('order', 'customer-1', 20, ''))).toEqual([['separator', expect.stringContaining('"order12"')]]);
+    expect(issuesOf(() => fanOutKeys('order', 4, ''))).toEqual([['separator', expect.stringContaining('must not be empty')]]);
+    expect(issuesOf(() => randomShardKey('order', 4, '', () => 0.5))).toEqual([['separator', expect.stringContaining('must not be empty')]]);
+    expect(fanOutKeys('order', 2, '|')).toEqual(['order|0', 'order|1']);
   });
 });
