@@ -522,12 +522,23 @@ function inheritedGetters(value: object, place: Place, issues: DesignIssue[]): I
   return found;
 }
 
-function inheritedGetterIssue(place: Place, getter: InheritedGetter, known: readonly string[]): DesignIssue {
-  if (!known.includes(getter.name)) return unknownField(place, getter.name, known);
+/** The issue of a class getter: an unknown field when `known` fields are given and it is none of them. */
+function inheritedGetterIssue(place: Place, getter: InheritedGetter, known?: readonly string[]): DesignIssue {
+  if (known !== undefined && !known.includes(getter.name)) return unknownField(place, getter.name, known);
   return {
     path: joinPath(pathOf(place), getter.name),
     message: `is a getter of class ${getter.owner}, not an own field: skewguard reads own fields only (as JSON.stringify and { ...value } do), so its value would be lost; pass an object literal with ${getter.name} as a field`,
   };
+}
+
+/**
+ * Records an issue for each getter `value`'s class defines (see inheritedGetters), at its path under
+ * `place`: for readers of an object whose fields are not a record's (an options bag spread into another),
+ * so a class instance's data is refused by name rather than lost. An object literal costs one look.
+ */
+export function classGetterIssues(value: object, place: Place, issues: DesignIssue[]): void {
+  if (hasObjectPrototype(value)) return;
+  for (const getter of inheritedGetters(value, place, issues) ?? []) issues.push(inheritedGetterIssue(place, getter));
 }
 
 function unknownField(place: Place, key: string, known: readonly string[]): DesignIssue {
