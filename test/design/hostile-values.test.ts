@@ -227,6 +227,19 @@ describe('hostile values at the public core entry points (sweep of issue 13 §3)
     expect(() => lintExternal(external, { locations: { partitionKeys: ['KeySchema[0]'] } })).not.toThrow();
   });
 
+  it('lintExternal() names a resource or options it cannot read, or options a class getter holds (were TypeErrors, or read as none)', () => {
+    const external = { engine: 'dynamodb' as const, name: 'legacy', partitionKeys: [{ attribute: 'status' }], keyMonitoring: true };
+    expect(issuesOf(() => lintExternal(revoked(external)))).toEqual([['', expect.stringMatching(/^could not be read: TypeError: /)]]);
+    expect(issuesOf(() => lintExternal(external, revoked({})))).toEqual([['options', expect.stringMatching(/^could not be read: TypeError: /)]]);
+    expect(issuesOf(() => lintExternal(external, throwing({}, 'rules')))).toEqual([['options.rules', 'could not be read: Error: getter says no']]);
+    class Only {
+      get only() {
+        return ['SG015'];
+      }
+    }
+    expect(issuesOf(() => lintExternal(external, new Only()))).toEqual([['options.only', expect.stringMatching(/^is a getter of class Only/)]]);
+  });
+
   it('shardHash() and blockingFindings() throw UsageError for what they cannot use', () => {
     for (const bad of [undefined, null, 42, {}, ['a']]) {
       expect(issuesOf(() => shardHash(bad as never))).toEqual([['value', expect.stringContaining('must be a string')]]);
