@@ -6,6 +6,7 @@ import { DesignError, UsageError, type Finding } from '../../lib';
 import {
   checkResources,
   ContributorInsightsWidget,
+  designReport,
   FAIL_ON_CONTEXT,
   GuardedTable,
   SkewDashboard,
@@ -542,6 +543,24 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
     const error = thrown(check);
     expect(error).toBeInstanceOf(UsageError);
     expect(error.issues.map((i) => i.path)).toEqual(paths);
+  });
+
+  it.each([
+    ['designReport', (scope: unknown) => designReport(scope as never)],
+    ['SkewguardPlugin.of', (scope: unknown) => SkewguardPlugin.of(scope as never)],
+    ['SkewguardPlugin.checkUnguardedTables', (scope: unknown) => SkewguardPlugin.checkUnguardedTables(scope as never)],
+  ])('%s() names a scope that is not a construct (was a TypeError from scope.node)', (_name, call) => {
+    for (const scope of [undefined, null, 'app', { node: 1 }, new Map(), revoked({})]) {
+      const error = thrown(() => call(scope));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.issues).toEqual([
+        expect.objectContaining({
+          path: 'scope',
+          message: expect.stringMatching(/^(expected a construct \(an App, a Stage, a Stack or a Construct\), got |could not be read: )/),
+        }),
+      ]);
+    }
+    expect(() => call(appWithStack().stack)).not.toThrow();
   });
 
   it('checkResources() still reports as before on what it can use', () => {
