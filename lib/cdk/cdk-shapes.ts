@@ -5,7 +5,8 @@
  * setting of the wrong kind reads like a design mistake: field path, what it takes, what it got.
  */
 import { Token } from 'aws-cdk-lib';
-import { shapes } from '../index';
+import { Construct, type IConstruct } from 'constructs';
+import { checkWith, shapes } from '../index';
 
 type Shape<T> = shapes.Shape<T>;
 
@@ -57,4 +58,11 @@ export function withMember<T>(expected: string, member: string, type: 'string' |
 /** An instance of an aws-cdk-lib class. */
 export function instanceOf<T>(expected: string, type: { readonly prototype: T }): Shape<T> {
   return custom<T>(expected, (value) => value instanceof (type as unknown as abstract new () => T));
+}
+
+const CONSTRUCT = custom<IConstruct>('a construct (an App, a Stage, a Stack or a Construct)', (value) => Construct.isConstruct(value));
+
+/** The `scope` argument of a helper that walks the construct tree, or a UsageError naming it (not a TypeError from `scope.node`). */
+export function checkScope(scope: unknown, caller: string): IConstruct {
+  return checkWith(CONSTRUCT, scope, { path: 'scope', subject: `${caller}() arguments` });
 }

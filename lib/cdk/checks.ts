@@ -6,11 +6,13 @@
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
 import {
+  checkWith,
   invalidWaiver,
   lintTemplateResource,
   printable,
   ruleName,
   RULES,
+  shapes,
   templateMetadataOf,
   unprefixedWaiver,
   type DesignIssue,
@@ -19,6 +21,7 @@ import {
   type TemplateResourceResult,
 } from '../index';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
+import { custom } from './cdk-shapes';
 
 export { ruleName } from '../index';
 
@@ -239,8 +242,39 @@ function unusedCdkAcknowledgements(
 
 const FAILING = new Set(['error', 'fatal']);
 
-/** Checks every resource and acknowledgement; the report fails on any unwaived error (or warning, with `failOn: 'warning'`). */
-export function checkResources(resources: readonly CheckedResource[], options: CheckOptions = {}): PolicyValidationPluginReport {
+/** A recorded acknowledgement as CDK's metadata gives it; whether its rule and reason make a waiver is judged with the findings. */
+const recordedAcknowledgement = shapes.record<RecordedAcknowledgement>({
+  rule: { shape: shapes.text({ minLength: 0 }), doc: 'The rule id as given after the namespace.' },
+  reason: { shape: shapes.text({ minLength: 0 }), doc: 'The reason as given.' },
+  acknowledgedAt: { shape: shapes.text({ minLength: 0 }), doc: 'Construct path of the scope it was recorded on.' },
+});
+
+/** What checkResources() is given: a list of resources and its options, checked before a failOn that is not
+ *  "error" or "warning" could pass every warning silently, or a non-list throw a TypeError from inside. */
+const CHECK_INPUT = shapes.record<{ resources: readonly CheckedResource[]; options: CheckOptions }>({
+  resources: {
+    shape: shapes.list(
+      custom<CheckedResource>('a checked resource (an object)', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+    ),
+    doc: 'The resources to check.',
+  },
+  options: {
+    shape: shapes.record<CheckOptions>(
+      {
+        acknowledgements: { shape: shapes.list(recordedAcknowledgement), optional: true, doc: 'Every skewguard:: acknowledgement of the app.' },
+        unprefixedAcknowledgements: { shape: shapes.list(recordedAcknowledgement), optional: true, doc: 'Acknowledgements without the prefix.' },
+        failOn: { shape: shapes.oneOf(['error', 'warning']), optional: true, doc: 'The lowest severity that fails.' },
+      },
+      { title: 'checkResources() options' },
+    ),
+    doc: 'The options.',
+  },
+});
+
+/** Checks every resource and acknowledgement; the report fails on any unwaived error (or warning, with `failOn: 'warning'`).
+ *  Throws UsageError for arguments it cannot use, naming each. */
+export function checkResources(givenResources: readonly CheckedResource[], givenOptions: CheckOptions = {}): PolicyValidationPluginReport {
+  const { resources, options } = checkWith(CHECK_INPUT, { resources: givenResources, options: givenOptions }, { subject: 'checkResources() arguments' });
   const failOn = options.failOn ?? 'error';
   const findings: { rule: string; constructPath: string }[] = [];
   const linted: Linted = (target, result) => {

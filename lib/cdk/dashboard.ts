@@ -16,18 +16,46 @@ import { consumedCapacity, PERIOD, provisionedCapacity, throttleEvents, throttle
 const FULL_WIDTH = 24;
 const DEFAULT_ID = 'SkewguardDashboard';
 
-/** A Contributor Insights rule's top contributors (CDK has no widget for it). */
+export interface ContributorInsightsWidgetProps {
+  /** The widget's title. */
+  readonly title: string;
+  /** The Contributor Insights rule whose top contributors it shows (a literal or a token, e.g. `CfnInsightRule.attrRuleName`). */
+  readonly ruleName: string;
+  /** Width in dashboard grid units, 1 to 24. @default 12 */
+  readonly width?: number;
+  /** Height in dashboard grid units, 1 to 1000. @default 6 */
+  readonly height?: number;
+  /** How many contributors to show, 1 to 100. @default 10 */
+  readonly topContributors?: number;
+}
+
+const nameOrToken = (what: string) =>
+  custom<string>(`${what}: a non-empty string (or a token)`, (value) => typeof value === 'string' && (Token.isUnresolved(value) || value.trim() !== ''));
+
+/** A widget's size is 1 to 24 grid units wide and 1 to 1000 high (CloudWatch dashboard body structure,
+ *  https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/CloudWatch-Dashboard-Body-Structure.html);
+ *  a report shows 1 to 100 contributors (GetInsightRuleReport, MaxContributorCount,
+ *  https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html).
+ *  Outside them the dashboard is refused at deployment, or a NaN is written as null into its body. */
+const WIDGET_PROPS = shapes.record<ContributorInsightsWidgetProps>(
+  {
+    title: { shape: nameOrToken('a title'), doc: "The widget's title." },
+    ruleName: { shape: nameOrToken('a Contributor Insights rule name'), doc: 'The Contributor Insights rule.' },
+    width: { shape: shapes.num({ integer: true, min: 1, max: FULL_WIDTH }), optional: true, doc: 'Width in grid units.' },
+    height: { shape: shapes.num({ integer: true, min: 1, max: 1000 }), optional: true, doc: 'Height in grid units.' },
+    topContributors: { shape: shapes.num({ integer: true, min: 1, max: 100 }), optional: true, doc: 'How many contributors to show.' },
+  },
+  { title: 'ContributorInsightsWidget props' },
+);
+
+/** A Contributor Insights rule's top contributors (CDK has no widget for it). Throws UsageError for bad props, naming each. */
 export class ContributorInsightsWidget extends cloudwatch.ConcreteWidget {
-  constructor(
-    private readonly props: {
-      readonly title: string;
-      readonly ruleName: string;
-      readonly width?: number;
-      readonly height?: number;
-      readonly topContributors?: number;
-    },
-  ) {
+  private readonly props: ContributorInsightsWidgetProps;
+
+  constructor(given: ContributorInsightsWidgetProps) {
+    const props = checkWith(WIDGET_PROPS, given, { subject: 'ContributorInsightsWidget props' });
     super(props.width ?? 12, props.height ?? 6);
+    this.props = props;
   }
 
   toJson(): unknown[] {

@@ -11,7 +11,7 @@ export type { RecordedAcknowledgement } from './acknowledgements';
 // The core's reader of raw template tables, under the name the CDK checks have always exported.
 export { externalTableOf as externalTable, type ExternalTable, type UncheckedValue } from '../index';
 export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
-export { ContributorInsightsWidget, SkewDashboard, type SkewDashboardProps } from './dashboard';
+export { ContributorInsightsWidget, SkewDashboard, type ContributorInsightsWidgetProps, type SkewDashboardProps } from './dashboard';
 export { PARTITION_UNITS_PER_MINUTE } from './alarm-thresholds';
 export { MAX_ALARM_NAME, type AlarmTier, type SkewAlarm, type SkewSignal } from './alarms';
 export { LOOKUP_NONCE_CONTEXT } from './insight-rules';

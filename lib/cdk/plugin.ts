@@ -23,6 +23,7 @@ import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
 import { acknowledgedAtOf, allAcknowledgements, asDesignAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
+import { checkScope } from './cdk-shapes';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
 
@@ -100,7 +101,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
    * an app shares one instance, so CDK validates each stack once.
    */
   static of(scope: IConstruct): SkewguardPlugin {
-    const root = scope.node.root;
+    const root = checkScope(scope, 'SkewguardPlugin.of').node.root;
     let plugin = pluginOfApp.get(root);
     if (!plugin) {
       plugin = new SkewguardPlugin();
@@ -123,6 +124,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
    * @example SkewguardPlugin.checkUnguardedTables(app);
    */
   static checkUnguardedTables(scope: IConstruct): void {
+    checkScope(scope, 'SkewguardPlugin.checkUnguardedTables');
     Aspects.of(scope).add(new UnguardedTableAspect(SkewguardPlugin.of(scope)));
   }
 

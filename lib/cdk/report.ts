@@ -5,6 +5,7 @@
  */
 import type { IConstruct } from 'constructs';
 import { describeFinding, keySpacesOf, printable, type KeySpace } from '../index';
+import { checkScope } from './cdk-shapes';
 import { GuardedTable } from './guarded-table';
 
 function keys(space: KeySpace): string {
@@ -17,7 +18,7 @@ function keys(space: KeySpace): string {
 
 /** The report of every GuardedTable under `scope` (usually the app). */
 export function designReport(scope: IConstruct): string {
-  const tables = scope.node.findAll().filter(GuardedTable.isGuardedTable);
+  const tables = checkScope(scope, 'designReport').node.findAll().filter(GuardedTable.isGuardedTable);
   const lines = [`skewguard: ${tables.length} GuardedTable${tables.length === 1 ? '' : 's'}`];
   let errors = 0;
   let warnings = 0;

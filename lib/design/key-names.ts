@@ -3,9 +3,14 @@
  * common hot-partition cause. Used to infer `kind` (SG002) and to flag resources skewguard did not
  * create (SG015). Words are matched whole, so `candidate` is not a date and `stateless` not a state.
  */
+import { UsageError } from './errors';
+import { describe } from './shape';
 
-/** `eventDate` → [event, date]; `created_at` → [created, at]; `/yyyyMM` → [yyyy, mm]. */
+/** `eventDate` → [event, date]; `created_at` → [created, at]; `/yyyyMM` → [yyyy, mm]. A name that is not a
+ *  string (these helpers are public) is a UsageError naming it, not a TypeError from `split`. */
 export function nameWords(name: string): string[] {
+  if (typeof name !== 'string')
+    throw new UsageError([{ path: 'name', message: `expected an attribute name (a string), got ${describe(name)}` }], 'key name heuristics');
   return name
     .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
     .filter((word) => word.length > 0)

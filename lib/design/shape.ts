@@ -135,13 +135,18 @@ export function readValue(value: unknown, place: Place, issues: DesignIssue[], k
 
 /** `object[key]`, read once; UNREADABLE, with the issue at the field, when reading it throws or it holds a revoked Proxy. */
 export function readField(object: object, key: string | number, place: Place, issues: DesignIssue[]): unknown {
+  return readEntry(object, key, place, key, issues);
+}
+
+/** `object[key]`, with its issue at `place` (or its child `at`): readField, for a field whose path is not `.key`. */
+function readEntry(object: object, key: string | number, place: Place, at: string | number | undefined, issues: DesignIssue[]): unknown {
   let value: unknown;
   try {
     value = (object as Record<string | number, unknown>)[key];
   } catch (thrown) {
-    return unreadable(issues, place, key, thrown);
+    return unreadable(issues, place, at, thrown);
   }
-  return readValue(value, place, issues, key);
+  return readValue(value, place, issues, at);
 }
 
 /** `object[key]` when it is an own field (a prototype's, polluted or not, is never read); else undefined. UNREADABLE as for readField. */
@@ -487,6 +492,55 @@ function blankObjectOf(fields: readonly string[]): () => Record<string, unknown>
   return () => ({ ...template });
 }
 
+/** A getter a class defines for its instances: data of the instance that lives on its prototype. */
+interface InheritedGetter {
+  readonly name: string;
+  readonly owner: string;
+}
+
+/**
+ * The getters on `value`'s prototype chain above Object.prototype (a class's `get name()`), which a read
+ * of own fields never sees: the library reads own fields only, as JSON.stringify and `{ ...value }` do, so
+ * a value a class instance holds there would be silently lost. None for an object literal. Undefined, with
+ * the issue at `place`, when the chain cannot be read (a Proxy whose trap throws).
+ */
+function inheritedGetters(value: object, place: Place, issues: DesignIssue[]): InheritedGetter[] | undefined {
+  const found: InheritedGetter[] = [];
+  try {
+    for (let proto = Object.getPrototypeOf(value) as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      const descriptors: Record<string, PropertyDescriptor> = Object.getOwnPropertyDescriptors(proto);
+      const constructor: unknown = hasOwn.call(descriptors, 'constructor') ? descriptors['constructor'].value : undefined;
+      const owner = typeof constructor === 'function' && constructor.name ? constructor.name : 'an anonymous class';
+      for (const [name, descriptor] of Object.entries(descriptors)) {
+        if (descriptor.get !== undefined && name !== '__proto__') found.push({ name, owner });
+      }
+    }
+  } catch (thrown) {
+    unreadable(issues, place, undefined, thrown);
+    return undefined;
+  }
+  return found;
+}
+
+/** The issue of a class getter: an unknown field when `known` fields are given and it is none of them. */
+function inheritedGetterIssue(place: Place, getter: InheritedGetter, known?: readonly string[]): DesignIssue {
+  if (known !== undefined && !known.includes(getter.name)) return unknownField(place, getter.name, known);
+  return {
+    path: joinPath(pathOf(place), getter.name),
+    message: `is a getter of class ${getter.owner}, not an own field: skewguard reads own fields only (as JSON.stringify and { ...value } do), so its value would be lost; pass an object literal with ${getter.name} as a field`,
+  };
+}
+
+/**
+ * Records an issue for each getter `value`'s class defines (see inheritedGetters), at its path under
+ * `place`: for readers of an object whose fields are not a record's (an options bag spread into another),
+ * so a class instance's data is refused by name rather than lost. An object literal costs one look.
+ */
+export function classGetterIssues(value: object, place: Place, issues: DesignIssue[]): void {
+  if (hasObjectPrototype(value)) return;
+  for (const getter of inheritedGetters(value, place, issues) ?? []) issues.push(inheritedGetterIssue(place, getter));
+}
+
 function unknownField(place: Place, key: string, known: readonly string[]): DesignIssue {
   const guess = closest(key, known);
   return {
@@ -512,6 +566,12 @@ export function record<T>(props: Props<T>, options: RecordOptions = {}): Shape<T
       const place = here(parent, at);
       const input = value as Record<string, unknown>;
       const before = issues.length;
+      // A class instance's getters: refused by name, never read as if absent (an object literal has none, and costs one look).
+      if (!hasObjectPrototype(input)) {
+        const inherited = inheritedGetters(input, place, issues);
+        if (inherited === undefined) return undefined;
+        for (const getter of inherited) issues.push(inheritedGetterIssue(place, getter, known));
+      }
       const output = blank();
       let requiredGiven = 0;
       // The input's own fields only: work grows with what was written, not with what could be.
@@ -566,6 +626,9 @@ export interface MapOptions {
   readonly keyNoun?: string;
   /** What a valid value looks like, for messages. @default - "an object mapping names to …" */
   readonly expected?: string;
+  /** Keys are names that may hold `.`, `[` or spaces (resource names): paths write them `map["a.b"]`, not `map.a.b`.
+   *  @default false */
+  readonly quotedKeys?: boolean;
 }
 
 /**
@@ -573,7 +636,7 @@ export interface MapOptions {
  * `value`, and, when `keys` is given, only those keys accepted.
  */
 export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Record<string, V>> {
-  const { keys, keyNoun = 'a known key' } = options;
+  const { keys, keyNoun = 'a known key', quotedKeys = false } = options;
   const known = keys && new Set(keys);
   const expected = options.expected ?? `an object mapping names to ${value.expected}`;
   return {
@@ -585,19 +648,23 @@ export function mapOf<V>(value: Shape<V>, options: MapOptions = {}): Shape<Recor
       const before = issues.length;
       // A null-prototype result: a key named "__proto__" or "constructor" is data, never a prototype.
       const output = Object.create(null) as Record<string, V>;
-      const keys = readKeys(input, place, issues);
-      if (keys === undefined) return undefined;
-      for (const key of keys) {
-        if (known && !known.has(key)) {
-          const guess = closest(key, keys as readonly string[]);
+      const given = readKeys(input, place, issues);
+      if (given === undefined) return undefined;
+      for (const key of given) {
+        // Where the entry's issues go: the map's child `key`, or the spelt-out `map["key"]`.
+        const at: Place = quotedKeys ? `${pathOf(place)}[${JSON.stringify(key)}]` : place;
+        const atKey = quotedKeys ? undefined : key;
+        // The keys accepted, not the ones given, for the suggestion and the list.
+        if (known && keys && !known.has(key)) {
+          const guess = closest(key, keys);
           issues.push({
-            path: joinPath(pathOf(place), key),
-            message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${(keys as readonly string[]).join(', ')}`,
+            path: pathOf(at, atKey),
+            message: `"${key}" is not ${keyNoun}${guess ? ` (did you mean "${guess}"?)` : ''}; expected one of: ${keys.join(', ')}`,
           });
           continue;
         }
-        const raw = readField(input, key, place, issues);
-        const read = raw === UNREADABLE ? undefined : value.read(raw, place, issues, key);
+        const raw = readEntry(input, key, at, atKey, issues);
+        const read = raw === UNREADABLE ? undefined : value.read(raw, at, issues, atKey);
         if (read !== undefined) output[key] = read;
       }
       return issues.length === before ? output : undefined;

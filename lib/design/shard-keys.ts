@@ -46,8 +46,15 @@ function checkKey(key: unknown, caller: string, name = 'key'): string {
 }
 
 function checkSeparator(separator: unknown, caller: string): string {
-  if (typeof separator === 'string') return separator;
-  throw usage(caller, 'separator', `must be a string, got ${describe(separator)}`);
+  if (typeof separator === 'string' && separator !== '') return separator;
+  // Without one, `order1` + shard 2 and `order` + shard 12 are the same stored key: two logical keys' items mix.
+  if (separator === '')
+    throw usage(
+      caller,
+      'separator',
+      'must not be empty: without one, key "order1" with shard 2 and key "order" with shard 12 are both "order12"; use "#" (the default)',
+    );
+  throw usage(caller, 'separator', `must be a non-empty string, got ${describe(separator)}`);
 }
 
 /** The shard (0…shards-1) a source value maps to: `shardHash(String(value)) mod shards`. */

@@ -1,6 +1,8 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
 import { fullKeyCardinality } from '../design/cardinality';
+import { UsageError, type DesignIssue } from '../design/errors';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
+import { num, oneOf } from '../design/shape';
 import { gridFormOf, throughputForPeak } from './cosmos-grid';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
@@ -73,6 +75,21 @@ function serverlessRequestUnits(partitions: number): number {
 /** The forms a container's RU/s come in, as the partition count reads them. */
 export type CosmosThroughputMode = CosmosThroughput['mode'];
 
+const MODE = oneOf<CosmosThroughputMode>(['manual', 'autoscale', 'shared', 'serverless']);
+const NON_NEGATIVE = num({ min: 0 });
+const PARTITIONS = num({ integer: true, min: 1 });
+
+/** physicalPartitionCount() is public: a mode it does not know, or a NaN, negative or non-number figure, would
+ *  silently count 1 partition or return NaN; a UsageError names each such argument instead. */
+function checkPartitionArguments(mode: unknown, requestUnits: unknown, totalGb: unknown, existing: unknown): void {
+  const issues: DesignIssue[] = [];
+  MODE.read(mode, 'mode', issues);
+  if (requestUnits !== undefined) NON_NEGATIVE.read(requestUnits, 'requestUnits', issues);
+  NON_NEGATIVE.read(totalGb, 'totalGb', issues);
+  if (existing !== undefined) PARTITIONS.read(existing, 'existing', issues);
+  if (issues.length > 0) throw new UsageError(issues, 'physicalPartitionCount() arguments');
+}
+
 /**
  * Physical partitions of a container at `requestUnits` (its part of a shared database's RU/s) holding
  * `totalGb`: at least one per 50 GB, and at least ⌈RU/s / 10,000⌉. Without a declared count, the layout of a
@@ -82,6 +99,7 @@ export type CosmosThroughputMode = CosmosThroughput['mode'];
  * splits only to the minimum the new RU/s need (same page, "asynchronous scale-up"). Serverless: storage alone.
  */
 export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits: number | undefined, totalGb = 0, existing?: number): number {
+  checkPartitionArguments(mode, requestUnits, totalGb, existing);
   const byStorage = Math.ceil(totalGb / COSMOS_LIMITS.physicalPartitionGb);
   if (mode === 'serverless' || requestUnits === undefined) return Math.max(1, byStorage, existing ?? 0);
   const minimum = Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);

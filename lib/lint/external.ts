@@ -5,12 +5,12 @@
  * around the resource and rewriting its paths.
  */
 import { checkWith } from '../design/check';
-import { DesignError, type DesignIssue } from '../design/errors';
+import { DesignError, UsageError, type DesignIssue } from '../design/errors';
 import { parseFieldPath, prefixPath, rebasePath } from '../design/field-path';
 import type { ExternalResourceDesign } from '../design/input';
 import { IssueLog } from '../design/issue-log';
 import { normalizeExternal, type ExternalLocations } from '../design/normalize';
-import { list, record, text } from '../design/shape';
+import { classGetterIssues, isPlainObject, list, ownData, readInput, record, text } from '../design/shape';
 import { externalResourceShape } from '../design/shapes';
 import { lintNormalized, type LintResult } from './engine';
 import { CATALOGUE_IDS, validateLintOptions, type LintOptions } from './validate';
@@ -32,7 +32,7 @@ export function lintExternal(resource: ExternalResourceDesign, options: External
   const valid = validateLintOptions(lintOptions);
   const basePath = valid.basePath ?? '';
   const issues: DesignIssue[] = [];
-  const read = externalResourceShape.read(resource, '', issues);
+  const read = readInput(externalResourceShape, resource, '', issues);
   const external = read && normalizeExternal(read, new IssueLog(issues, ''), CATALOGUE_IDS, locations);
   if (issues.length > 0 || !external) {
     throw new DesignError(
@@ -58,7 +58,12 @@ const LOCATIONS = record<ExternalLocations>(
 
 /** `locations` (checked) apart from the lint options; `null` means none, as it does for `lint()`, and
  *  what is not an object is left to `validateLintOptions()` to name. */
-function splitOptions(options: unknown): { locations: ExternalLocations; lintOptions: unknown } {
+function splitOptions(given: unknown): { locations: ExternalLocations; lintOptions: unknown } {
+  // Read once, as data: a getter or Proxy that throws, or a class getter a spread would lose, is named here.
+  const unreadable: DesignIssue[] = [];
+  const options = ownData(given, 'options', unreadable);
+  if (isPlainObject(options) && unreadable.length === 0) classGetterIssues(options, 'options', unreadable);
+  if (unreadable.length > 0) throw new UsageError(unreadable, 'lintExternal() options');
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return { locations: {}, lintOptions: options };
   const { locations, ...lintOptions } = options as ExternalLintOptions;
   const checked = locations === undefined ? {} : checkWith(LOCATIONS, locations, { path: 'options.locations', subject: 'lintExternal() options' });

@@ -9,7 +9,18 @@ import * as operationalinsights from '@pulumi/azure-native/operationalinsights';
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../index';
 import { tierActionGroupsShape, type TierActionGroups } from './alert-settings';
-import { actionGroupIds, componentNameIssues, deployTime, named, ownArgs, planTime, readArgs, tagsShape, withId } from './arg-shapes';
+import {
+  accountShape,
+  actionGroupIds,
+  componentNameIssues,
+  deployTime,
+  ownArgs,
+  planTime,
+  readArgs,
+  resourceGroupShape,
+  tagsShape,
+  withId,
+} from './arg-shapes';
 import { diagnosticSettingGaps } from './diagnostic-gaps';
 import { MONITORING_CATEGORIES } from './partition-key-categories';
 import { nameOf, resolveAccount, type AccountInput, type ResourceGroupInput } from './references';
@@ -55,8 +66,8 @@ const BRAND = '__skewguardAccountMonitoring';
 
 const categoryName = shapes.text();
 const argsShape = shapes.record<CosmosAccountMonitoringArgs>({
-  resourceGroupName: { shape: named('resource group') as shapes.Shape<ResourceGroupInput>, doc: "The account's resource group." },
-  account: { shape: named('Cosmos DB account', true) as shapes.Shape<AccountInput>, doc: 'The Cosmos DB account.' },
+  resourceGroupName: { shape: resourceGroupShape as shapes.Shape<ResourceGroupInput>, doc: "The account's resource group." },
+  account: { shape: accountShape as shapes.Shape<AccountInput>, doc: 'The Cosmos DB account.' },
   location: { shape: deployTime(shapes.text()), optional: true, doc: 'Region of the workspace and log alerts.' },
   workspace: { shape: withId('Log Analytics workspace'), optional: true, doc: 'The workspace receiving the logs.' },
   existingDiagnosticSetting: { shape: planTime(shapes.text()), optional: true, doc: 'A diagnostic setting to reuse.' },

@@ -85,12 +85,53 @@ export function named(what: string, withId = false, literal?: Shape<string>): Sh
       // A resource's `name` and `id` are Outputs set on the object; read them as they are.
       const { name, id } = value as { name?: unknown; id?: unknown };
       if (!isNameLike(name)) issue(issues, here, 'name', `expected the ${what} name (a string or Output), got ${shapes.describe(name)}`);
+      // `{ name: 'fleet', id }` of an existing resource: the name as given is checked as a bare name is.
+      else if (typeof name === 'string' && literal) literal.read(name, here, issues, 'name');
       if (withId && !isNameLike(id)) issue(issues, here, 'id', `expected the ${what} resource id (a string or Output), got ${shapes.describe(id)}`);
       return issues.length === before ? value : undefined;
     },
     schema: () => ({}),
   };
 }
+
+/** Why a resource name must hold no control, bidi or zero-width character: as for Cosmos DB ids (`cosmosNameShape`). */
+const VISIBLE_AZURE_NAME =
+  "the name is a segment of the resource's ARM id, and the alerts, the Pulumi log and Azure's portal show it as written, where such a character hides or reorders it; use the name as Azure lists it";
+
+/**
+ * A resource group name as Azure takes it: 1 to 90 letters or digits (Unicode, as .NET's
+ * Char.IsLetterOrDigit), `_`, `-`, `.`, `(` and `)`, not ending in `.` ("Naming rules and restrictions
+ * for Azure resources", Microsoft.Resources / resourcegroups:
+ * https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftresources).
+ * A literal that breaks it would fail at deployment, after the program has run, or look up no account.
+ */
+export const resourceGroupNameShape = shapes.text({
+  maxLength: 90,
+  pattern: /^[\p{L}\p{Nd}_().-]*[\p{L}\p{Nd}_()-]$/u,
+  patternHint: 'up to 90 letters, digits, "_", "-", ".", "(" and ")", not ending in "."',
+  visibleBecause: VISIBLE_AZURE_NAME,
+});
+
+/**
+ * A Cosmos DB account name as Azure takes it: 3 to 44 lowercase letters, digits and `-`, starting with a
+ * letter or digit ("Naming rules and restrictions for Azure resources", Microsoft.DocumentDB /
+ * databaseAccounts: https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftdocumentdb).
+ * The account's DNS name (`<name>.documents.azure.com`) is made from it, so it is never mixed case.
+ */
+export const accountNameShape = shapes.text({
+  minLength: 3,
+  lengthRule:
+    'a Cosmos DB account name is 3 to 44 characters (https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftdocumentdb)',
+  maxLength: 44,
+  pattern: /^[a-z0-9][a-z0-9-]*$/,
+  patternHint: '3 to 44 lowercase letters, digits and "-", starting with a letter or digit',
+  visibleBecause: VISIBLE_AZURE_NAME,
+});
+
+/** The resource group of a Cosmos DB account: its name (checked as Azure's rules say) or a resources.ResourceGroup. */
+export const resourceGroupShape = named('resource group', false, resourceGroupNameShape);
+/** A Cosmos DB account: its name (checked as Azure's rules say), `{ name, id }` or a cosmosdb.DatabaseAccount. */
+export const accountShape = named('Cosmos DB account', true, accountNameShape);
 
 /** An object with `id` (a string or an Output): a workspace, an action group. */
 export function withId(what: string): Shape<{ readonly id: pulumi.Input<string> }> {

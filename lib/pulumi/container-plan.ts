@@ -8,7 +8,19 @@ import { cosmosNameShape, shapes, type DesignIssue, type Severity } from '../ind
 import { CosmosAccountMonitoring } from './account-monitoring';
 import { planAlerts, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';
-import { azureData, componentNameIssues, deployTime, named, ownArgs, passThrough, planTime, readArgs, tagsShape } from './arg-shapes';
+import {
+  accountShape,
+  azureData,
+  componentNameIssues,
+  deployTime,
+  named,
+  ownArgs,
+  passThrough,
+  planTime,
+  readArgs,
+  resourceGroupShape,
+  tagsShape,
+} from './arg-shapes';
 import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
@@ -42,12 +54,12 @@ const argsShape = shapes.record<GuardedContainerArgs>({
   design: { shape: passThrough(), doc: "the container's partition-key design (CosmosContainerDesign without name, engine and monitoring)" },
   monitoring: { shape: monitoringShape, optional: true, doc: "The account's CosmosAccountMonitoring." },
   resourceGroupName: {
-    shape: named('resource group') as shapes.Shape<NonNullable<GuardedContainerArgs['resourceGroupName']>>,
+    shape: resourceGroupShape as shapes.Shape<NonNullable<GuardedContainerArgs['resourceGroupName']>>,
     optional: true,
     doc: 'Resource group of the account.',
   },
   account: {
-    shape: named('Cosmos DB account', true) as shapes.Shape<NonNullable<GuardedContainerArgs['account']>>,
+    shape: accountShape as shapes.Shape<NonNullable<GuardedContainerArgs['account']>>,
     optional: true,
     doc: 'The Cosmos DB account.',
   },

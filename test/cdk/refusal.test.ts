@@ -3,7 +3,16 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, UsageError, type Finding } from '../../lib';
-import { FAIL_ON_CONTEXT, GuardedTable, SkewDashboard, SkewguardPlugin, type GuardedTableProps } from '../../lib/cdk';
+import {
+  checkResources,
+  ContributorInsightsWidget,
+  designReport,
+  FAIL_ON_CONTEXT,
+  GuardedTable,
+  SkewDashboard,
+  SkewguardPlugin,
+  type GuardedTableProps,
+} from '../../lib/cdk';
 import { revoked, throwing } from '../support/hostile-objects';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, templateOf, verdicts } from './support';
 
@@ -463,6 +472,105 @@ describe('hostile props (the public API sweep): an error naming the prop, never 
     const error = thrown(() => new SkewDashboard(appWithStack().stack, 'Dash', props as never));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.issues.map((i) => i.path)).toEqual([path]);
+  });
+
+  it.each([
+    ['a throwing getter', () => throwing({}, 'tablesPerDashboard'), 'tablesPerDashboard', /^could not be read: Error: getter says no$/],
+    ['a revoked Proxy', () => revoked({}), '', /^could not be read: TypeError: /],
+    ['a Map', () => new Map([['tablesPerDashboard', 5]]), '', /^expected an object, got a Map$/],
+    [
+      'a class whose getter holds the count',
+      () =>
+        new (class DashboardProps {
+          get tablesPerDashboard() {
+            return 5;
+          }
+        })(),
+      'tablesPerDashboard',
+      /^is a getter of class DashboardProps, not an own field/,
+    ],
+  ])('SkewDashboard props: %s is a UsageError naming the field (was a TypeError, or read as no props)', (_what, props, path, message) => {
+    const error = thrown(() => new SkewDashboard(appWithStack().stack, 'Dash', props() as never));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues).toEqual([expect.objectContaining({ path, message: expect.stringMatching(message) })]);
+  });
+
+  it.each([
+    ['no props', undefined, ['']],
+    ['an empty title and a missing rule name', { title: ' ' }, ['title', 'ruleName']],
+    [
+      'a NaN width, a height of 0 and 101 contributors',
+      { title: 'Top keys', ruleName: 'rule', width: NaN, height: 0, topContributors: 101 },
+      ['width', 'height', 'topContributors'],
+    ],
+    ['a width past the 24 grid units', { title: 'Top keys', ruleName: 'rule', width: 25 }, ['width']],
+    ['a throwing getter', throwing({ title: 'Top keys' }, 'ruleName'), ['ruleName']],
+    ['a revoked Proxy', revoked({ title: 'Top keys', ruleName: 'rule' }), ['']],
+  ])(
+    'ContributorInsightsWidget props: %s is a UsageError naming each field (was a TypeError, or null and NaN in the dashboard body)',
+    (_what, props, paths) => {
+      const error = thrown(() => new ContributorInsightsWidget(props as never));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.issues.map((i) => i.path)).toEqual(paths);
+    },
+  );
+
+  it('ContributorInsightsWidget still takes a token rule name and its sizes', () => {
+    const { stack } = appWithStack();
+    const ruleName = Lazy.string({ produce: () => 'orders-throttled-keys' });
+    const widget = new ContributorInsightsWidget({ title: 'Top keys', ruleName, width: 24, height: 1000, topContributors: 100 });
+    const [json] = stack.resolve(widget.toJson()) as { width: number; height: number; properties: { insightRule: unknown } }[];
+    expect([json.width, json.height, json.properties.insightRule]).toEqual([
+      24,
+      1000,
+      { maxContributorCount: 100, orderBy: 'Sum', ruleName: 'orders-throttled-keys' },
+    ]);
+  });
+
+  it.each([
+    ['a failOn that is neither "error" nor "warning"', () => checkResources([], { failOn: 'warn' as never }), ['options.failOn']],
+    ['resources that are not a list', () => checkResources('tables' as never), ['resources']],
+    ['a resource that is null', () => checkResources([null as never]), ['resources[0]']],
+    ['acknowledgements that are not a list', () => checkResources([], { acknowledgements: {} as never }), ['options.acknowledgements']],
+    [
+      'an acknowledgement without its fields',
+      () => checkResources([], { acknowledgements: [{ rule: 'SG010' } as never] }),
+      ['options.acknowledgements[0].reason', 'options.acknowledgements[0].acknowledgedAt'],
+    ],
+    ['a throwing getter', () => checkResources([], throwing({}, 'failOn')), ['options.failOn']],
+    ['revoked options', () => checkResources([], revoked({})), ['options']],
+  ])('checkResources(): %s is a UsageError naming it (was a TypeError, or a failOn that passed every warning)', (_what, check, paths) => {
+    const error = thrown(check);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.issues.map((i) => i.path)).toEqual(paths);
+  });
+
+  it.each([
+    ['designReport', (scope: unknown) => designReport(scope as never)],
+    ['SkewguardPlugin.of', (scope: unknown) => SkewguardPlugin.of(scope as never)],
+    ['SkewguardPlugin.checkUnguardedTables', (scope: unknown) => SkewguardPlugin.checkUnguardedTables(scope as never)],
+  ])('%s() names a scope that is not a construct (was a TypeError from scope.node)', (_name, call) => {
+    for (const scope of [undefined, null, 'app', { node: 1 }, new Map(), revoked({})]) {
+      const error = thrown(() => call(scope));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.issues).toEqual([
+        expect.objectContaining({
+          path: 'scope',
+          message: expect.stringMatching(/^(expected a construct \(an App, a Stage, a Stack or a Construct\), got |could not be read: )/),
+        }),
+      ]);
+    }
+    expect(() => call(appWithStack().stack)).not.toThrow();
+  });
+
+  it('checkResources() still reports as before on what it can use', () => {
+    expect(checkResources([], {})).toEqual({ success: true, violations: [], metadata: { guardedTables: '0', otherTables: '0', failOn: 'error' } });
+    const stale = checkResources([], {
+      acknowledgements: [{ rule: 'SG010', reason: 'no tables here at all', acknowledgedAt: 'App/Stack' }],
+      failOn: 'warning',
+    });
+    expect(stale.success).toBe(false);
+    expect(stale.violations.map((v) => v.ruleName)).toEqual(['skewguard::acknowledgement']);
   });
 
   it('SkewDashboard still takes a token name and a whole count', () => {

@@ -13,6 +13,9 @@ import {
   lint,
   normalize,
   lintExternal,
+  looksLikeTimeBucket,
+  looksLowCardinality,
+  physicalPartitionCount,
   printable,
   randomShardKey,
   shardedKey,
@@ -21,6 +24,7 @@ import {
   UsageError,
   validateAcknowledgement,
   validateAcknowledgements,
+  validateLintOptions,
   type DesignEdit,
 } from '../../lib';
 import { tempTree } from '../cli/helpers';
@@ -223,6 +227,19 @@ describe('hostile values at the public core entry points (sweep of issue 13 §3)
     expect(() => lintExternal(external, { locations: { partitionKeys: ['KeySchema[0]'] } })).not.toThrow();
   });
 
+  it('lintExternal() names a resource or options it cannot read, or options a class getter holds (were TypeErrors, or read as none)', () => {
+    const external = { engine: 'dynamodb' as const, name: 'legacy', partitionKeys: [{ attribute: 'status' }], keyMonitoring: true };
+    expect(issuesOf(() => lintExternal(revoked(external)))).toEqual([['', expect.stringMatching(/^could not be read: TypeError: /)]]);
+    expect(issuesOf(() => lintExternal(external, revoked({})))).toEqual([['options', expect.stringMatching(/^could not be read: TypeError: /)]]);
+    expect(issuesOf(() => lintExternal(external, throwing({}, 'rules')))).toEqual([['options.rules', 'could not be read: Error: getter says no']]);
+    class Only {
+      get only() {
+        return ['SG015'];
+      }
+    }
+    expect(issuesOf(() => lintExternal(external, new Only()))).toEqual([['options.only', expect.stringMatching(/^is a getter of class Only/)]]);
+  });
+
   it('shardHash() and blockingFindings() throw UsageError for what they cannot use', () => {
     for (const bad of [undefined, null, 42, {}, ['a']]) {
       expect(issuesOf(() => shardHash(bad as never))).toEqual([['value', expect.stringContaining('must be a string')]]);
@@ -321,5 +338,82 @@ describe('Cosmos DB container names', () => {
     }
     expect(issuesOf(() => lint(container({ name: 'a/b' })))).toEqual([['name', expect.stringContaining('none of "/"')]]);
     expect(lint(container({ name: 'commandes-été 2026' }))).toEqual([]);
+  });
+});
+
+describe('class instances where plain objects are expected', () => {
+  it('an own field of a class instance is data, read as in an object literal', () => {
+    class Options {
+      readonly only = ['SG001'];
+      describe(): string {
+        return 'only SG001';
+      }
+    }
+    expect(validateLintOptions(new Options()).only).toEqual(['SG001']);
+  });
+
+  it('a getter on its class is refused by name, not read as absent: a known field says why, an unknown one is an unknown field', () => {
+    class Options {
+      get only(): string[] {
+        return ['SG001'];
+      }
+      get extra(): number {
+        return 1;
+      }
+    }
+    expect(issuesOf(() => validateLintOptions(new Options()))).toEqual([
+      ['options.only', expect.stringMatching(/^is a getter of class Options, not an own field: .*pass an object literal with only as a field$/)],
+      ['options.extra', expect.stringContaining('is not a known field')],
+    ]);
+  });
+
+  it('a Map or a Date is refused by its kind', () => {
+    expect(issuesOf(() => validateLintOptions(new Map([['only', ['SG001']]])))).toEqual([['options', 'expected an object, got a Map']]);
+    expect(issuesOf(() => validateLintOptions({ rules: new Date() }))).toEqual([['options.rules', expect.stringMatching(/, got a Date$/)]]);
+  });
+});
+
+describe('an unknown key of a keyed map (lint options rules)', () => {
+  it('is suggested and listed from the keys accepted, not from the keys given', () => {
+    const [[path, message]] = issuesOf(() => validateLintOptions({ rules: { SG0011: 'off' } }));
+    expect(path).toBe('options.rules.SG0011');
+    expect(message).toMatch(/^"SG0011" is not a skewguard rule \(did you mean "SG001"\?\); expected one of: SG001, SG002, /);
+  });
+});
+
+describe('the public core helpers given values of the wrong kind', () => {
+  it('looksLikeTimeBucket() and looksLowCardinality() name a name that is not a string (were TypeErrors from split)', () => {
+    for (const name of [42, null, undefined, Symbol('s'), new Map(), revoked({})]) {
+      expect(issuesOf(() => looksLikeTimeBucket(name as never))).toEqual([['name', expect.stringMatching(/^expected an attribute name \(a string\), got /)]]);
+      expect(issuesOf(() => looksLowCardinality(name as never))).toEqual([['name', expect.stringMatching(/^expected an attribute name \(a string\), got /)]]);
+    }
+    expect([looksLikeTimeBucket('eventDate'), looksLikeTimeBucket(''), looksLowCardinality('orderStatus'), looksLowCardinality('orderId')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('physicalPartitionCount() names an unknown mode and a NaN, negative or non-number figure (counted 1 partition, or returned NaN)', () => {
+    expect(issuesOf(() => physicalPartitionCount('manual', NaN))).toEqual([['requestUnits', 'expected a finite number ≥ 0, got NaN']]);
+    expect(issuesOf(() => physicalPartitionCount('provisioned' as never, 40_000, -1, 0))).toEqual([
+      ['mode', expect.stringContaining('"manual", "autoscale", "shared", "serverless"')],
+      ['totalGb', 'expected a finite number ≥ 0, got -1'],
+      ['existing', 'expected an integer ≥ 1, got 0'],
+    ]);
+    expect(issuesOf(() => physicalPartitionCount('manual', Symbol('ru') as never))).toEqual([['requestUnits', 'expected a finite number ≥ 0, got a symbol']]);
+    expect([
+      physicalPartitionCount('manual', 40_000),
+      physicalPartitionCount('serverless', undefined, 120),
+      physicalPartitionCount('autoscale', 10_000, 0, 3),
+    ]).toEqual([7, 3, 3]);
+  });
+
+  it('the shard key builders refuse an empty separator, with which two logical keys share stored keys', () => {
+    expect(issuesOf(() => calculatedShardKey('order', 'customer-1', 20, ''))).toEqual([['separator', expect.stringContaining('"order12"')]]);
+    expect(issuesOf(() => fanOutKeys('order', 4, ''))).toEqual([['separator', expect.stringContaining('must not be empty')]]);
+    expect(issuesOf(() => randomShardKey('order', 4, '', () => 0.5))).toEqual([['separator', expect.stringContaining('must not be empty')]]);
+    expect(fanOutKeys('order', 2, '|')).toEqual(['order|0', 'order|1']);
   });
 });

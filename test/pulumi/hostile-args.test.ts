@@ -121,3 +121,35 @@ describe('names with control, bidi or zero-width characters', () => {
     expect(run.resources.find((r) => r.type === CONTAINER)?.inputs).toMatchObject({ containerName: 'commandes-été', databaseName: 'boutique-été' });
   });
 });
+
+describe("resource group and account names, checked as Azure's naming rules say", () => {
+  const monitoring = (extra: Record<string, unknown>) => () =>
+    new CosmosAccountMonitoring('fleet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID }, ...extra });
+
+  it.each([
+    ['a resource group name with a bidi override', { resourceGroupName: 'da\u202eta' }, 'resourceGroupName', /a control, bidi or zero-width character/],
+    ['a resource group name ending in "."', { resourceGroupName: 'data.' }, 'resourceGroupName', /not ending in "\."/],
+    ['a resource group name of 91 characters', { resourceGroupName: 'r'.repeat(91) }, 'resourceGroupName', /at most 90 characters/],
+    ['a resource group name with "/"', { resourceGroupName: 'data/other' }, 'resourceGroupName', /letters, digits/],
+    ['an account name with a zero-width space', { account: 'fle\u200bet' }, 'account', /a control, bidi or zero-width character/],
+    ['an account name in capitals', { account: 'Fleet' }, 'account', /lowercase letters, digits and "-"/],
+    ['an account name of 2 characters', { account: 'fl' }, 'account', /too short: a Cosmos DB account name is 3 to 44 characters/],
+    ['an account name of 45 characters', { account: 'f'.repeat(45) }, 'account', /at most 44 characters/],
+    ['the name of an account given as { name, id }', { account: { name: 'fle\u202eet', id: ACCOUNT_ID } }, 'account.name', /bidi/],
+  ])('refuses %s, naming the arg, in GuardedContainer and CosmosAccountMonitoring', (_what, extra, path, message) => {
+    expect(invalidArgs(() => new GuardedContainer('named', args(extra as never))).issues).toEqual([{ path, message: expect.stringMatching(message) }]);
+    expect(invalidArgs(monitoring(extra)).issues).toEqual([{ path, message: expect.stringMatching(message) }]);
+  });
+
+  it('accepts the names Azure does (Unicode letters, parentheses, inner dots; a lowercase account with "-"), and Outputs unchecked', async () => {
+    const run = await runWithMocks(() => {
+      new GuardedContainer('named', args({ resourceGroupName: 'rg_données.(prod)-1', account: { name: 'fleet-2', id: ACCOUNT_ID } }));
+      new GuardedContainer('deferred', args({ resourceGroupName: pulumi.output('Data.'), account: { name: pulumi.output('Fleet'), id: ACCOUNT_ID } }));
+    });
+    const names = run.resources.filter((r) => r.type === CONTAINER).map((r) => [r.inputs.resourceGroupName, r.inputs.accountName]);
+    expect(names.sort()).toEqual([
+      ['Data.', 'Fleet'],
+      ['rg_données.(prod)-1', 'fleet-2'],
+    ]);
+  });
+});

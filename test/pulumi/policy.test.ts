@@ -17,6 +17,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { UsageError } from '../../lib';
 import { GuardedContainer } from '../../lib/pulumi';
 import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
+import { revoked, throwing } from '../support/hostile-objects';
 import { installMocks, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 
 const engine = installMocks();
@@ -204,6 +205,43 @@ describe('hostile policy pack options (the public API sweep)', () => {
     expect(issuesOf({ enforcementLevels: { [POLICY_NAMES.keyNames]: 10n } })).toEqual([
       [`enforcementLevels["${POLICY_NAMES.keyNames}"]`, 'expected one of "advisory", "mandatory", "disabled", got the BigInt 10n'],
     ]);
+  });
+
+  it('a getter or Proxy that throws, at any depth, is a UsageError naming the field, with what was thrown as its cause', () => {
+    const cause = new Error('getter says no');
+    const options = { acknowledgements: { legacy: [throwing({ rule: 'SG015' }, 'reason', cause)] } };
+    expect(issuesOf(options)).toEqual([['acknowledgements.legacy[0].reason', 'could not be read: Error: getter says no']]);
+    expect(issuesOf(revoked({}))).toEqual([['', expect.stringMatching(/^could not be read: TypeError: /)]]);
+    expect(issuesOf({ enforcementLevels: revoked({}) })).toEqual([['enforcementLevels', expect.stringMatching(/^could not be read: TypeError: /)]]);
+  });
+
+  it('a Map, or a class whose getters hold the options, is refused by name rather than read as no options', () => {
+    expect(issuesOf(new Map([['enforcementLevels', {}]]))).toEqual([['', 'expected an object of options, got a Map']]);
+    class Options {
+      get enforcementLevels() {
+        return { [POLICY_NAMES.keyNames]: 'mandatory' };
+      }
+    }
+    expect(issuesOf(new Options())).toEqual([['enforcementLevels', expect.stringContaining('is a getter of class Options, not an own field')]]);
+  });
+
+  it('resource names are quoted in paths (a Pulumi name may hold a dot), and unknown policies are listed from the policies', () => {
+    expect(issuesOf({ acknowledgements: { 'db.orders': [{ rule: 'SG999', reason: 'no such rule exists at all' }] } })).toEqual([
+      ['acknowledgements["db.orders"][0].rule', expect.stringContaining('SG999')],
+    ]);
+    expect(issuesOf({ enforcementLevels: { 'skewguard-cosmos-key-name': 'advisory' } })).toEqual([
+      ['enforcementLevels["skewguard-cosmos-key-name"]', expect.stringContaining(`did you mean "${POLICY_NAMES.keyNames}"?`)],
+    ]);
+  });
+
+  it('options are read once: the levels checked are the levels used', () => {
+    let reads = 0;
+    const options = Object.defineProperty({}, 'enforcementLevels', {
+      enumerable: true,
+      get: () => (++reads === 1 ? { [POLICY_NAMES.keyNames]: 'mandatory' } : { [POLICY_NAMES.keyNames]: 'remediate' }),
+    });
+    expect(skewguardPolicies(options).map((p) => p.enforcementLevel)).toEqual(['mandatory', 'mandatory', 'mandatory']);
+    expect(reads).toBe(1);
   });
 });
 

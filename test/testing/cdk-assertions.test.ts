@@ -7,6 +7,7 @@ import { GuardedTable, SkewguardPlugin } from '../../lib/cdk';
 import { assertDesignFails } from '../../lib/testing';
 import { assertStackFails, assertStackPasses, DesignAssertionError, synthDesignReport } from '../../lib/testing/cdk';
 import { healthy, statusKeyed } from '../cdk/support';
+import { revoked } from '../support/hostile-objects';
 import { thrown } from './support/errors';
 
 // CDK prints the validation report on every synth that has one (skewguard's warnings included).
@@ -205,5 +206,9 @@ describe('assertStackFails', () => {
       { path: 'expected[2]', message: '"undeclared-index" was replaced by SG016 (template-differs-from-design): expect that rule instead' },
     ]);
     expect(() => assertStackPasses(new Construct(undefined as never, ''))).toThrow(/scope: expected a construct of a CDK app/);
+    expect(() => assertStackPasses(revoked({}) as never)).toThrow(/scope: could not be read: TypeError/);
+    expect(() => assertStackFails({ node: {} } as never, 'SG001')).toThrow(
+      /scope: expected a construct \(an App, a Stage, a Stack or a Construct\), got an object/,
+    );
   });
 });

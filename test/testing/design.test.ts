@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError, lint, type DesignInput } from '../../lib';
 import { assertDesignFails, assertDesignPasses, DesignAssertionError } from '../../lib/testing';
+import { revoked, throwing } from '../support/hostile-objects';
 import { thrown } from './support/errors';
 
 const example = (path: string): DesignInput => JSON.parse(readFileSync(join(__dirname, '../../examples/designs', path), 'utf8'));
@@ -155,6 +156,30 @@ describe('hostile arguments (the public API sweep): UsageError naming the argume
     const error = thrown(() => assertDesignPasses(healthy, 'warning' as never));
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).issues).toEqual([{ path: 'options', message: 'expected an object of options, got "warning"' }]);
+  });
+
+  it('options that cannot be read, or are not plain data, are named (were TypeErrors, or read as no options)', () => {
+    const issuesOf = (run: () => unknown) => (thrown(run) as UsageError).issues.map((i) => [i.path, i.message]);
+    expect(issuesOf(() => assertDesignPasses(healthy, throwing({}, 'failOn')))).toEqual([['options.failOn', 'could not be read: Error: getter says no']]);
+    expect(issuesOf(() => assertDesignFails(statusKeyed, 'SG001', revoked({})))).toEqual([
+      ['options', expect.stringMatching(/^could not be read: TypeError: /)],
+    ]);
+    expect(issuesOf(() => assertDesignPasses(healthy, new Map([['failOn', 'warning']]) as never))).toEqual([
+      ['options', 'expected an object of options, got a Map'],
+    ]);
+    class StrictOptions {
+      get failOn() {
+        return 'warning' as const;
+      }
+    }
+    expect(issuesOf(() => assertDesignPasses(healthy, new StrictOptions()))).toEqual([
+      ['options.failOn', expect.stringMatching(/^is a getter of class StrictOptions, not an own field/)],
+    ]);
+    // A class instance whose options are own fields is data.
+    class Options {
+      readonly failOn = 'error' as const;
+    }
+    expect(assertDesignPasses(healthy, new Options())).toEqual(assertDesignPasses(healthy));
   });
 
   it('a BigInt or a cycle in failOn or an expectation is described, not passed to JSON.stringify', () => {

@@ -18,10 +18,10 @@ import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, type SkewguardPo
 export { POLICY_NAMES, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
 
 /** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws UsageError for bad options. */
-export function skewguardPolicies(options: SkewguardPolicyOptions = {}): Policies {
-  checkPolicyOptions(options);
+export function skewguardPolicies(given: SkewguardPolicyOptions = {}): Policies {
+  const options = checkPolicyOptions(given);
   const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];
-  const given = options.acknowledgements ?? {};
-  const waivers = (resourceName: string) => (Object.prototype.hasOwnProperty.call(given, resourceName) ? given[resourceName] : []);
+  const waiversOf = options.acknowledgements ?? {};
+  const waivers = (resourceName: string) => (Object.prototype.hasOwnProperty.call(waiversOf, resourceName) ? waiversOf[resourceName] : []);
   return [keyStructurePolicy(level('keyStructure'), waivers), keyNamesPolicy(level('keyNames'), waivers), diagnosticsPolicy(level('diagnostics'), waivers)];
 }

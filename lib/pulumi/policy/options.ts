@@ -1,6 +1,6 @@
 /** Options of the skewguard policy pack: enforcement levels and waivers, checked when the pack loads. */
 import type { EnforcementLevel } from '@pulumi/policy';
-import { didYouMean, shapes, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
+import { checkWith, shapes, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
 
 export const POLICY_NAMES = {
   keyStructure: 'skewguard-cosmos-key-structure',
@@ -30,46 +30,53 @@ export const DEFAULT_ENFORCEMENT: Record<SkewguardPolicyName, EnforcementLevel> 
 // These policies report; they do not rewrite resources, so "remediate" would mean nothing.
 const LEVELS: readonly EnforcementLevel[] = ['advisory', 'mandatory', 'disabled'];
 
-const OPTION_NAMES = ['enforcementLevels', 'acknowledgements'];
-const isMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.prototype.toString.call(value) === '[object Object]';
+type Waivers = readonly AcknowledgementDesign[];
 
-/** Throws UsageError naming each bad option: an unknown one (a typo would silently keep the defaults), a
- *  field that is not an object of the right values. */
-export function checkPolicyOptions(options: SkewguardPolicyOptions): void {
-  const issues: DesignIssue[] = [];
-  const given: unknown = options;
-  if (!isMap(given)) throw new UsageError([{ path: '', message: `expected an object of options, got ${shapes.describe(given)}` }], 'policy pack options');
-  for (const key of Object.keys(given).filter((k) => !OPTION_NAMES.includes(k))) {
-    issues.push({ path: key, message: `is not a policy pack option${didYouMean(key, OPTION_NAMES)}; expected one of: ${OPTION_NAMES.join(', ')}` });
-  }
-  const names = Object.values(POLICY_NAMES) as string[];
-  const levels = given.enforcementLevels ?? {};
-  const waivers = given.acknowledgements ?? {};
-  for (const [field, value] of [
-    ['enforcementLevels', levels],
-    ['acknowledgements', waivers],
-  ] as const) {
-    if (!isMap(value))
-      issues.push({
-        path: field,
-        message: `expected an object keyed by ${field === 'enforcementLevels' ? 'policy name' : 'resource name'}, got ${shapes.describe(value)}`,
-      });
-  }
-  for (const [name, level] of Object.entries(isMap(levels) ? levels : {})) {
-    const path = `enforcementLevels[${JSON.stringify(name)}]`;
-    if (!names.includes(name)) issues.push({ path, message: `is not a skewguard policy; expected one of: ${names.join(', ')}` });
-    else if (!LEVELS.includes(level as EnforcementLevel))
-      issues.push({ path, message: `expected one of ${LEVELS.map((l) => `"${l}"`).join(', ')}, got ${shapes.describe(level)}` });
-  }
-  for (const [resourceName, acknowledgements] of Object.entries(isMap(waivers) ? waivers : {})) {
+/** One resource's waivers, read as the core reads every waiver list (reason length, known rule ids), each issue at its path. */
+const waiverList: shapes.Shape<Waivers> = {
+  expected: 'a list of { rule, reason } waivers',
+  is: (value) => Array.isArray(value),
+  read(value, place, issues, key) {
     try {
-      // The core reads waivers the same way for every design: reason length, known rule ids.
-      validateAcknowledgements(acknowledgements, { path: `acknowledgements[${JSON.stringify(resourceName)}]` });
+      return validateAcknowledgements(value, { path: shapes.pathOf(place, key) });
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       issues.push(...error.issues);
+      return undefined;
     }
-  }
-  if (issues.length > 0) throw new UsageError(issues, 'policy pack options');
+  },
+  schema: () => ({ type: 'array' }),
+};
+
+const OPTIONS_SHAPE = shapes.record<SkewguardPolicyOptions>(
+  {
+    enforcementLevels: {
+      shape: shapes.mapOf(shapes.oneOf(LEVELS, `one of ${LEVELS.map((l) => `"${l}"`).join(', ')}`), {
+        keys: Object.values(POLICY_NAMES),
+        keyNoun: 'a skewguard policy',
+        expected: 'an object keyed by policy name',
+        quotedKeys: true,
+      }),
+      optional: true,
+      doc: 'Enforcement level per policy.',
+    },
+    acknowledgements: {
+      shape: shapes.mapOf(waiverList, { expected: 'an object keyed by resource name', quotedKeys: true }),
+      optional: true,
+      doc: 'Waivers for containers created without GuardedContainer, by Pulumi resource name.',
+    },
+  },
+  { title: 'policy pack options', expected: 'an object of options' },
+);
+
+/**
+ * The options as the pack's own data, or a UsageError naming each bad one: an unknown option (a typo
+ * would silently keep the defaults), a field that is not an object of the right values, a waiver the core
+ * refuses, a getter or Proxy of the caller's that throws when read. Read once: what is checked is what is used.
+ */
+export function checkPolicyOptions(options: unknown): SkewguardPolicyOptions {
+  const unreadable: DesignIssue[] = [];
+  const data = shapes.ownData(options, '', unreadable);
+  if (unreadable.length > 0) throw new UsageError(unreadable, 'policy pack options');
+  return checkWith(OPTIONS_SHAPE, data, { subject: 'policy pack options' });
 }

@@ -36,8 +36,7 @@ export const WAIVER_CONFIG_SCHEMA: PolicyConfigSchema = {
 export function waiversFromConfig(config: WaiverConfig | undefined): Readonly<Record<string, readonly AcknowledgementDesign[]>> {
   const acknowledgements = config?.acknowledgements;
   if (acknowledgements === undefined) return {};
-  checkPolicyOptions({ acknowledgements });
-  return acknowledgements;
+  return checkPolicyOptions({ acknowledgements }).acknowledgements ?? {};
 }
 
 /** Waivers in code plus the stack's, for one resource. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CfnResource, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { GuardedTable, METADATA_KEY } from '../../cdk';
+import { checkScope } from '../../cdk/cdk-shapes';
 import { UsageError, DYNAMODB_TEMPLATE_TYPES } from '../../index';
 import { formatReport, type ReportEntry } from '../report';
 
@@ -190,7 +191,7 @@ export function scopeName(scope: IConstruct): string {
  * throw here: it is the verdict. Other synth errors do.
  */
 export function synthDesignReport(scope: IConstruct): SynthDesignReport {
-  const root = scope?.node?.root;
+  const root = checkScope(scope, 'synthDesignReport').node.root;
   if (!Stage.isStage(root)) {
     throw new UsageError(
       [{ path: 'scope', message: 'expected a construct of a CDK app (new App()): the skewguard checks run when the app synthesizes' }],
