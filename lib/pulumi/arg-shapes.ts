@@ -113,18 +113,20 @@ export const resourceGroupNameShape = shapes.text({
 });
 
 /**
- * A Cosmos DB account name as Azure takes it: 3 to 44 lowercase letters, digits and `-`, starting with a
- * letter or digit ("Naming rules and restrictions for Azure resources", Microsoft.DocumentDB /
- * databaseAccounts: https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftdocumentdb).
- * The account's DNS name (`<name>.documents.azure.com`) is made from it, so it is never mixed case.
+ * A Cosmos DB account name as Azure takes it: lowercase letters, digits and `-`, starting with a letter or digit
+ * ("Naming rules and restrictions for Azure resources", Microsoft.DocumentDB / databaseAccounts:
+ * https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftdocumentdb).
+ * That page gives new names 3 to 44 characters, while the account name check of the resource provider
+ * (CheckNameExists) takes up to 50: the account is an existing one, so a name up to 50 is accepted rather
+ * than refuse an account that exists. The DNS name (`<name>.documents.azure.com`) is made from it, so it is never mixed case.
  */
 export const accountNameShape = shapes.text({
   minLength: 3,
   lengthRule:
-    'a Cosmos DB account name is 3 to 44 characters (https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftdocumentdb)',
-  maxLength: 44,
+    'a Cosmos DB account name is 3 to 44 characters for a new account, at most 50 for an existing one (https://learn.microsoft.com/azure/azure-resource-manager/management/resource-name-rules#microsoftdocumentdb)',
+  maxLength: 50,
   pattern: /^[a-z0-9][a-z0-9-]*$/,
-  patternHint: '3 to 44 lowercase letters, digits and "-", starting with a letter or digit',
+  patternHint: 'lowercase letters, digits and "-", starting with a letter or digit',
   visibleBecause: VISIBLE_AZURE_NAME,
 });
 

@@ -133,8 +133,8 @@ describe("resource group and account names, checked as Azure's naming rules say"
     ['a resource group name with "/"', { resourceGroupName: 'data/other' }, 'resourceGroupName', /letters, digits/],
     ['an account name with a zero-width space', { account: 'fle\u200bet' }, 'account', /a control, bidi or zero-width character/],
     ['an account name in capitals', { account: 'Fleet' }, 'account', /lowercase letters, digits and "-"/],
-    ['an account name of 2 characters', { account: 'fl' }, 'account', /too short: a Cosmos DB account name is 3 to 44 characters/],
-    ['an account name of 45 characters', { account: 'f'.repeat(45) }, 'account', /at most 44 characters/],
+    ['an account name of 2 characters', { account: 'fl' }, 'account', /too short: a Cosmos DB account name is 3 to 44 characters for a new account/],
+    ['an account name of 51 characters', { account: 'f'.repeat(51) }, 'account', /at most 50 characters/],
     ['the name of an account given as { name, id }', { account: { name: 'fle\u202eet', id: ACCOUNT_ID } }, 'account.name', /bidi/],
   ])('refuses %s, naming the arg, in GuardedContainer and CosmosAccountMonitoring', (_what, extra, path, message) => {
     expect(invalidArgs(() => new GuardedContainer('named', args(extra as never))).issues).toEqual([{ path, message: expect.stringMatching(message) }]);
