@@ -75,20 +75,19 @@ function needed(source: DesignSource, edits: ObservedEdits, observed: readonly F
 export function designFindings(source: DesignSource, edits: ObservedEdits, window: string, observedShares: ReadonlySet<string>): DesignFindings {
   const declared = source.lint([]);
   const all = [...edits.drift, ...edits.judged];
-  const labelled = declared.map((f) => labelObservedShare(f, observedShares));
-  if (all.length === 0) return { findings: labelled, notes: [], written: [], judgedWritten: false };
+  if (all.length === 0) return { findings: [...declared], notes: [], written: [], judgedWritten: false };
   let observed = lintWith(source, all);
   let written = all;
   if (edits.judged.length > 0) {
     const drifted = edits.drift.length > 0 ? lintWith(source, edits.drift) : declared;
     ({ observed, written } = 'invalid' in observed ? { observed: drifted, written: [...edits.drift] } : needed(source, edits, observed));
   }
-  if ('invalid' in observed) return { findings: labelled, notes: [], invalid: observed.invalid, written: [], judgedWritten: false };
-  if (written.length === 0) return { findings: labelled, notes: [], written, judgedWritten: false };
+  if ('invalid' in observed) return { findings: [...declared], notes: [], invalid: observed.invalid, written: [], judgedWritten: false };
+  if (written.length === 0) return { findings: [...declared], notes: [], written, judgedWritten: false };
   const before = new Map(declared.map((f) => [keyOf(f), f]));
   const findings = observed.map((raw): Finding => {
     const was = before.get(keyOf(raw));
-    if (was && was.message === raw.message) return labelObservedShare(was, observedShares);
+    if (was && was.message === raw.message) return was;
     const f = labelObservedShare(raw, observedShares);
     if (f.acknowledged) return f;
     return {

@@ -407,7 +407,9 @@ function judgedPeaks(target: KeySpaceTarget, judgedAt: ReadonlyMap<string, numbe
 function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { reads: number; writes: number }): ShareFigure {
   const { load } = figure;
   const total = peaks.reads + peaks.writes;
-  if (!load || target.engine !== 'cosmosdb' || total <= 0) return figure;
+  // Over a period longer than a minute, the key's load is an average the per-second peaks are not (FINEST_PERIOD_SECONDS).
+  const coarse = figure.averagedOverSeconds !== undefined && figure.averagedOverSeconds > FINEST_PERIOD_SECONDS;
+  if (!load || target.engine !== 'cosmosdb' || total <= 0 || coarse) return figure;
   const value = Math.min(1, load.unitsPerSecond / total);
   if (Math.abs(value - figure.value) <= figure.value * 1e-6) return figure;
   return {
@@ -499,6 +501,8 @@ export function driftFindings(
   const list = comparisons(target, observation);
   // The peaks first: a share is restated against the peaks the design is judged at (restatedShare).
   const ordered = [...list.filter((c) => c.field !== 'hotKeyShare'), ...list.filter((c) => c.field === 'hotKeyShare')];
+  const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
+  const first = findings.length;
   for (const raw of ordered) {
     // Scaled by a shard count the design no longer declares: not drift of the design (see above).
     if (mismatch && raw.field === 'hotKeyShare') continue;
@@ -545,6 +549,8 @@ export function driftFindings(
       );
     }
   }
+  // Reported in the order of the comparisons, not the order they were judged in.
+  findings.splice(first, findings.length - first, ...findings.slice(first).sort((a, b) => position(a) - position(b)));
   const { distinctKeys, readThrottles, writeThrottles, hotKeyShare } = observation.figures;
   const key = target.keySpace.partitionKey;
   const last = key[key.length - 1];
