@@ -467,12 +467,7 @@ export function finding(
 const UPDATE_FIX = 'write the observed figure into the design (`skewguard observe --update`) and act on what the lint then reports';
 
 /** The drift findings of one key space, and the edits that would make its design match the observations. */
-export function driftFindings(
-  target: KeySpaceTarget,
-  observation: Observation,
-  window: string,
-  settings: DriftSettings,
-): DriftResult {
+export function driftFindings(target: KeySpaceTarget, observation: Observation, window: string, settings: DriftSettings): DriftResult {
   const findings: Finding[] = [];
   const edits: DesignEdit[] = [];
   const kept: KeptDeclaration[] = [];

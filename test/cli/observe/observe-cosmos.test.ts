@@ -37,7 +37,9 @@ describe('skewguard observe: Cosmos DB, offline Log Analytics exports', () => {
     // declared reads and writes the lint multiplies it by (the logged total is a lower bound), 0.14 (review 10).
     expect(drift?.data?.observed).toBeCloseTo(0.14, 6);
     expect(drift?.message).toContain('declared hotKeyShare 0.01, observed about 0.14 at the 30-minute peak');
-    expect(drift?.message).toContain("restated against the peaks the design is judged at: the key's 5,600 RU/s ÷ 40,000 RU/s of reads and writes (10,000 + 30,000) = 0.14");
+    expect(drift?.message).toContain(
+      "restated against the peaks the design is judged at: the key's 5,600 RU/s ÷ 40,000 RU/s of reads and writes (10,000 + 30,000) = 0.14",
+    );
     expect(run.code).toBe(1);
   });
 
