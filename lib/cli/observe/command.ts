@@ -43,6 +43,7 @@ import {
   show,
   showShare,
   type DriftSettings,
+  type JudgedFigure,
   type KeySpaceTarget,
 } from './drift';
 import { windowLength, type Figure, type Observation, type ShareFigure } from './figures';
@@ -217,10 +218,18 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         { sources: observation.sources },
       ),
     );
-    return { findings, notes: [], kept: [], edits: [], window: '' };
+    return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '' };
   }
   const drift = driftFindings(target, observation, window, settings.drift);
-  return { findings: [...findings, ...drift.findings], notes: figureNotes(target, observation, window), kept: drift.kept, edits: drift.edits, window };
+  return {
+    findings: [...findings, ...drift.findings],
+    notes: figureNotes(target, observation, window),
+    kept: drift.kept,
+    edits: drift.edits,
+    judged: drift.judged,
+    shareObserved: drift.shareObserved,
+    window,
+  };
 }
 
 /** The observations of each key space, as the manifest or the live queries matched them. */
@@ -234,6 +243,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
   const edits: DesignEdit[] = [];
   for (const source of design.sources) {
     const sourceEdits: DesignEdit[] = [];
+    const sourceJudged: JudgedFigure[] = [];
     const observedShares = new Set<string>();
     let widest = '';
     for (const target of source.targets) {
@@ -249,18 +259,28 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
       for (const k of observed.kept) notes.push({ path: k.path, message: `${keySpaceLabel(target)}: ${k.message}`, ...at(k.path) });
       findings.push(...observed.findings);
       sourceEdits.push(...observed.edits);
-      for (const f of observed.findings) if (f.edits && f.data?.field === 'hotKeyShare') observedShares.add(spaceOf(f));
+      sourceJudged.push(...observed.judged.map((j) => ({ ...j, text: `${keySpaceLabel(target)} ${j.text}` })));
+      if (observed.shareObserved) observedShares.add(spaceOf({ resource: target.design.name, index: target.keySpace.index }));
     }
-    const own = designFindings(source, sourceEdits, widest || 'observed', observedShares);
+    const own = designFindings(source, { drift: sourceEdits, judged: sourceJudged.map((j) => j.edit) }, widest || 'observed', observedShares);
     findings.push(...own.findings);
     for (const note of own.notes) notes.push({ ...note, ...at(note.path) });
+    if (own.judgedWritten)
+      notes.push({
+        path: source.basePath,
+        message: `the lint was run again with the measured figures that are no drift too (${sourceJudged
+          .filter((j) => own.written.includes(j.edit))
+          .map((j) => j.text)
+          .join('; ')}): they change its verdict, so they are judged as measured${settings.update ? ' and written' : ', and `observe --update` writes them'}`,
+        ...at(source.basePath),
+      });
     if (own.invalid)
       notes.push({
         path: source.basePath,
         message: `the design with the observed figures is not a valid design, so it was neither linted again nor updated: ${own.invalid}`,
         ...at(source.basePath),
       });
-    else edits.push(...sourceEdits);
+    else edits.push(...own.written);
   }
   const result: FileResult = {
     file: candidate.file,

@@ -20,6 +20,10 @@ export interface DesignFindings {
   readonly notes: { readonly path: string; readonly message: string }[];
   /** Why the design with the observed figures could not be linted (it broke a design constraint). */
   readonly invalid?: string;
+  /** The edits the findings were judged with, which --update writes: the drift's, and the judged ones when they change the verdict. */
+  readonly written: readonly DesignEdit[];
+  /** Whether `written` holds judged figures. */
+  readonly judgedWritten: boolean;
 }
 
 /** The share a message quotes was observed, not declared: the core says so (`takes 60% (observed) of the peak`). */
@@ -28,16 +32,58 @@ function labelObservedShare(f: Finding, observedShares: ReadonlySet<string>): Fi
   return restateFinding(f, { ...f.data, shareSource: 'observed' });
 }
 
-export function designFindings(source: DesignSource, edits: readonly DesignEdit[], window: string, observedShares: ReadonlySet<string>): DesignFindings {
-  const declared = source.lint([]);
-  if (edits.length === 0) return { findings: [...declared], notes: [] };
-  let observed: readonly Finding[];
+export interface ObservedEdits {
+  /** The drift findings' edits: the lint runs again with them, and --update writes them. */
+  readonly drift: readonly DesignEdit[];
+  /** Measured figures that are no drift (drift.ts, `classify`): the lint runs again with them too, and they
+   *  are written only when they change its verdict, so that a figure the verdict does not rest on never churns. */
+  readonly judged: readonly DesignEdit[];
+}
+
+/** Which findings fire, at what severity, with what fix: what --update must carry into the design. */
+const verdictOf = (findings: readonly Finding[]) =>
+  findings
+    .map((f) => `${keyOf(f)}\u0000${f.severity}\u0000${f.fix}`)
+    .sort()
+    .join('\n');
+
+function lintWith(source: DesignSource, edits: readonly DesignEdit[]): readonly Finding[] | { invalid: string } {
   try {
-    observed = source.lint(edits);
+    return source.lint(edits);
   } catch (error) {
     if (!(error instanceof DesignError)) throw error;
-    return { findings: [...declared], notes: [], invalid: error.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    return { invalid: error.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
   }
+}
+
+/**
+ * The judged edits the verdict rests on: each is dropped in turn when the findings without it are the same,
+ * so that --update writes a figure that is no drift only where it changes what the lint reports (a unique
+ * key's share of 0.0000342 is not written because an index's measured writes change its verdict).
+ */
+function needed(source: DesignSource, edits: ObservedEdits, observed: readonly Finding[]): { observed: readonly Finding[]; written: DesignEdit[] } {
+  const verdict = verdictOf(observed);
+  let judged = [...edits.judged];
+  for (const edit of edits.judged) {
+    const without = judged.filter((e) => e !== edit);
+    const findings = lintWith(source, [...edits.drift, ...without]);
+    if (!('invalid' in findings) && verdictOf(findings) === verdict) judged = without;
+  }
+  return { observed: judged.length === edits.judged.length ? observed : source.lint([...edits.drift, ...judged]), written: [...edits.drift, ...judged] };
+}
+
+export function designFindings(source: DesignSource, edits: ObservedEdits, window: string, observedShares: ReadonlySet<string>): DesignFindings {
+  const declared = source.lint([]);
+  const all = [...edits.drift, ...edits.judged];
+  if (all.length === 0) return { findings: [...declared], notes: [], written: [], judgedWritten: false };
+  let observed = lintWith(source, all);
+  let written = all;
+  if (edits.judged.length > 0) {
+    const drifted = edits.drift.length > 0 ? lintWith(source, edits.drift) : declared;
+    ({ observed, written } = 'invalid' in observed ? { observed: drifted, written: [...edits.drift] } : needed(source, edits, observed));
+  }
+  if ('invalid' in observed) return { findings: [...declared], notes: [], invalid: observed.invalid, written: [], judgedWritten: false };
+  if (written.length === 0) return { findings: [...declared], notes: [], written, judgedWritten: false };
   const before = new Map(declared.map((f) => [keyOf(f), f]));
   const findings = observed.map((raw): Finding => {
     const was = before.get(keyOf(raw));
@@ -60,5 +106,5 @@ export function designFindings(source: DesignSource, edits: readonly DesignEdit[
       path: f.path,
       message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window: ${f.message}`,
     }));
-  return { findings, notes };
+  return { findings, notes, written, judgedWritten: written.length > edits.drift.length };
 }

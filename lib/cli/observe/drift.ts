@@ -19,7 +19,7 @@
  */
 import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
 import { DRIFT_RULE } from './drift-rule';
-import { type Figure, type Observation } from './figures';
+import { type Figure, type Observation, type ShareFigure } from './figures';
 import { shardMismatch } from './shard-count';
 import type { DeployedTable } from './stack-resources';
 
@@ -200,15 +200,71 @@ function assumedShare(target: KeySpaceTarget): string {
  *  so a "unique" key above it behaves like a key SG001 would flag as low-cardinality. */
 export const UNIQUE_KEY_SHARE = 0.01;
 
+/**
+ * The table's own key space is measured by the table's ConsumedReadCapacityUnits, and `--update` writes
+ * the table's `workload.peakReadUnits`: the figure it is compared with is that declaration, not the part
+ * of it access patterns leave the table's key (review 10: "declared 3,600" against a file declaring 6,000,
+ * and --update writing 6,000 over 6,000 on every run). The metric, with only the TableName dimension, is
+ * "the total consumed read capacity for a table and all of its global secondary indexes"
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html), as the
+ * declared table peak is before access patterns split it. An index (its own metric, GlobalSecondaryIndexName)
+ * is compared with its own part, and --update writes the index's own field.
+ */
+export function tableReadsOf(keySpace: KeySpace): number | undefined {
+  const { workload } = keySpace;
+  if (keySpace.index !== undefined || workload.readSource !== 'access-patterns' || workload.readShare <= 0) return undefined;
+  return Number((workload.peakReadUnits / workload.readShare).toPrecision(12));
+}
+
+function declaredReads(target: KeySpaceTarget): number {
+  return tableReadsOf(target.keySpace) ?? target.keySpace.workload.peakReadUnits;
+}
+
+/**
+ * An index's peak that the design derived from the table's (it declares none of its own), said as such:
+ * the measured figure replaces it in the lint again in either direction, since nothing was declared
+ * (review 10: by-status kept the derived 2 × table writes, 9,000 WCU, against 8,000 measured).
+ */
+function assumedPeak(target: KeySpaceTarget, field: 'peakReadUnits' | 'peakWriteUnits'): { assumed?: string } {
+  const { workload, index } = target.keySpace;
+  if (index === undefined) return {};
+  if (field === 'peakReadUnits') {
+    if (workload.readSource === 'declared') return {};
+    const how =
+      workload.readSource === 'access-patterns'
+        ? `the table's peakReadUnits × ${showShare(workload.readShare)}, the share its access patterns give the index`
+        : "the table's peakReadUnits";
+    return { assumed: `assumed (${how}; the index declares no workload.peakReadUnits) peakReadUnits ${show(workload.peakReadUnits)}` };
+  }
+  if (workload.writeSource === 'declared') return {};
+  const how =
+    workload.writeSource === 'key-changes' && workload.keyChange
+      ? `2 × the table's peakWriteUnits: \`${workload.keyChange.attribute}\` changes on updates, each a delete and a put on the index`
+      : "the table's peakWriteUnits, every table write projected into the index";
+  return { assumed: `assumed (${how}; the index declares no workload.peakWriteUnits) peakWriteUnits ${show(workload.peakWriteUnits)}` };
+}
+
 function comparisons(target: KeySpaceTarget, observation: Observation): Comparison[] {
   const { figures } = observation;
   const { workload } = target.keySpace;
   const base = keySpaceBase(target);
   const list: Comparison[] = [];
   if (figures.peakReadUnits)
-    list.push({ field: 'peakReadUnits', declared: workload.peakReadUnits, figure: figures.peakReadUnits, path: fieldPath(base, 'workload.peakReadUnits') });
+    list.push({
+      field: 'peakReadUnits',
+      declared: declaredReads(target),
+      ...assumedPeak(target, 'peakReadUnits'),
+      figure: figures.peakReadUnits,
+      path: fieldPath(base, 'workload.peakReadUnits'),
+    });
   if (figures.peakWriteUnits)
-    list.push({ field: 'peakWriteUnits', declared: workload.peakWriteUnits, figure: figures.peakWriteUnits, path: fieldPath(base, 'workload.peakWriteUnits') });
+    list.push({
+      field: 'peakWriteUnits',
+      declared: workload.peakWriteUnits,
+      ...assumedPeak(target, 'peakWriteUnits'),
+      figure: figures.peakWriteUnits,
+      path: fieldPath(base, 'workload.peakWriteUnits'),
+    });
   if (figures.hotKeyShare)
     list.push({
       field: 'hotKeyShare',
@@ -237,6 +293,11 @@ function comparisons(target: KeySpaceTarget, observation: Observation): Comparis
     list.push({
       field: 'largestPartitionGb',
       declared: target.design.largestPartitionGb,
+      ...(target.design.largestPartitionGbSource === 'derived'
+        ? {
+            assumed: `assumed (${fieldPath(target.location, target.design.largestPartitionGbAt ?? '')} spread over the full keys under one of its values; storage.largestPartitionGb is not declared) largestPartitionGb ${show(target.design.largestPartitionGb)}`,
+          }
+        : {}),
       figure: figures.largestPartitionGb,
       path: fieldPath(target.location, 'storage.largestPartitionGb'),
     });
@@ -272,6 +333,110 @@ function partitionsComparison(target: KeySpaceTarget, observation: Observation):
   };
 }
 
+/**
+ * A share or size so small that no verdict rests on its drift: a hottest key taking at most
+ * UNIQUE_KEY_SHARE (the share SG001's default minCardinality leaves the hottest of 100 values) where at
+ * most that was declared or assumed, and a logical partition under SIZE_FLOOR_GB where under it was
+ * declared or assumed. Review 10: a unique `jobId` assumed at 0 and observed at 0.0000342 was an error,
+ * --update wrote 0.000034188 into the design, and a day 46% busier was an error again; a 20 MB partition
+ * against an assumed 4 MB (the cap is 20 GB) was an error, and --update's 0.1 GB then "over-declared".
+ * Such a figure is still judged: the lint runs again with it, and it is written when it changes a verdict.
+ */
+function negligible(c: Comparison): boolean {
+  if (c.field === 'hotKeyShare') return c.figure.value <= UNIQUE_KEY_SHARE && c.declared <= UNIQUE_KEY_SHARE;
+  if (c.field === 'largestPartitionGb') return c.figure.value < SIZE_FLOOR_GB && c.declared < SIZE_FLOOR_GB;
+  return false;
+}
+
+/**
+ * The largest logical partition below which a size is no drift: CDBPartitionKeyStatistics lists the
+ * logical partitions above about 1 GB (sampled; smaller ones may be absent, derive-cosmos.ts), so under
+ * it the source cannot follow a size; and 1 GB is 1/20 of Cosmos DB's 20 GB logical-partition cap
+ * (https://learn.microsoft.com/azure/cosmos-db/concepts-limits), far below what SG006 judges.
+ */
+export const SIZE_FLOOR_GB = 1;
+
+const isPeak = (field: Comparison['field']) => field === 'peakReadUnits' || field === 'peakWriteUnits';
+
+/**
+ * - `exceeds`: above the declaration by more than the tolerance (an error, written by --update);
+ * - `below`: under `below` × the declaration (a warning, written);
+ * - `kept`: would be `below`, but from a coarse average that cannot show it (a note);
+ * - `judged`: no drift, but the lint runs again with the measured figure (above the declaration within the
+ *   tolerance, a negligible figure above it, or an index's peak the design derived rather than declared),
+ *   and --update writes it when it changes the lint's verdict (review 10: 10,800 WCU within 25% of 9,000
+ *   hid an SG003 the measured peak raises);
+ * - `same`: what --update would write is the declaration, or nothing the measurement proves.
+ */
+function classify(c: Comparison, settings: DriftSettings): 'exceeds' | 'below' | 'kept' | 'judged' | 'same' {
+  const observed = c.figure.value;
+  const { bound, averagedOverSeconds: seconds } = c.figure;
+  if (rounded(c.field, observed) === c.declared) return 'same';
+  const small = negligible(c);
+  // A partition count is exact: one more partition divides the RU/s among one more.
+  const above = c.field === 'physicalPartitions' ? observed > c.declared : observed > c.declared * (1 + settings.tolerance);
+  if (bound !== 'upper' && above && !small) return 'exceeds';
+  const fine = seconds === undefined || seconds <= FINEST_PERIOD_SECONDS;
+  if (bound !== 'lower' && !c.assumed && !small && observed < c.declared * settings.below) return fine ? 'below' : 'kept';
+  if (bound !== 'upper' && observed > c.declared) return 'judged';
+  if (c.assumed && isPeak(c.field) && bound !== 'lower' && fine) return 'judged';
+  return 'same';
+}
+
+/** The key space's peaks the lint is run again with: the measured ones judged so far, else the design's. */
+function judgedPeaks(target: KeySpaceTarget, judgedAt: ReadonlyMap<string, number>): { reads: number; writes: number } {
+  const { workload } = target.keySpace;
+  const reads = judgedAt.get('peakReadUnits');
+  const table = tableReadsOf(target.keySpace) !== undefined;
+  return {
+    reads: reads === undefined ? workload.peakReadUnits : table ? reads * workload.readShare : reads,
+    writes: judgedAt.get('peakWriteUnits') ?? workload.peakWriteUnits,
+  };
+}
+
+/**
+ * Cosmos DB: the hottest key's share restated against the peaks the design is judged at. The lint takes the
+ * hot key's load as share × the design's reads and writes, but the share was measured against the logged
+ * RequestCharge, and Cosmos DB logs only the top keys of each physical partition
+ * (https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs): a total below the container's. Review
+ * 10: inventory's hot key, which logged 3,000 RU/s, was judged at 3,614 (7.77% of the logged total × declared
+ * reads 30,000 + observed writes 16,500). Its logged load ÷ the reads and writes the lint uses keeps the key's
+ * load what was measured. A DynamoDB share needs none of this: Contributor Insights' Sum is the table's
+ * consumed units (RCU + 3 × WCU), the total CloudWatch's peaks measure.
+ */
+function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { reads: number; writes: number }): ShareFigure {
+  const { load } = figure;
+  const total = peaks.reads + peaks.writes;
+  // Over a period longer than a minute, the key's load is an average the per-second peaks are not (FINEST_PERIOD_SECONDS).
+  const coarse = figure.averagedOverSeconds !== undefined && figure.averagedOverSeconds > FINEST_PERIOD_SECONDS;
+  if (!load || target.engine !== 'cosmosdb' || total <= 0 || coarse) return figure;
+  const value = Math.min(1, load.unitsPerSecond / total);
+  if (Math.abs(value - figure.value) <= figure.value * 1e-6) return figure;
+  return {
+    ...figure,
+    value,
+    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)}) = ${showShare(value)}`,
+  };
+}
+
+/** A measured figure the lint is run again with, though it is no drift (see `classify`). */
+export interface JudgedFigure {
+  readonly edit: DesignEdit;
+  /** `peakWriteUnits 10,800 measured (declared peakWriteUnits 9,000)`, for the note when --update writes it. */
+  readonly text: string;
+}
+
+export interface DriftResult {
+  readonly findings: Finding[];
+  /** Edits of the drift findings: --update writes them. */
+  readonly edits: DesignEdit[];
+  /** Edits of figures that are no drift: the lint runs again with them; --update writes them when they change its verdict. */
+  readonly judged: JudgedFigure[];
+  readonly kept: KeptDeclaration[];
+  /** The lint run again with the observed share: its messages call the share observed. */
+  readonly shareObserved: boolean;
+}
+
 export function finding(
   target: KeySpaceTarget,
   messageId: string,
@@ -302,12 +467,7 @@ export function finding(
 const UPDATE_FIX = 'write the observed figure into the design (`skewguard observe --update`) and act on what the lint then reports';
 
 /** The drift findings of one key space, and the edits that would make its design match the observations. */
-export function driftFindings(
-  target: KeySpaceTarget,
-  observation: Observation,
-  window: string,
-  settings: DriftSettings,
-): { findings: Finding[]; edits: DesignEdit[]; kept: KeptDeclaration[] } {
+export function driftFindings(target: KeySpaceTarget, observation: Observation, window: string, settings: DriftSettings): DriftResult {
   const findings: Finding[] = [];
   const edits: DesignEdit[] = [];
   const kept: KeptDeclaration[] = [];
@@ -330,18 +490,31 @@ export function driftFindings(
       ),
     );
   }
-  for (const c of comparisons(target, observation)) {
+  const judged: JudgedFigure[] = [];
+  const judgedAt = new Map<string, number>();
+  let shareObserved = false;
+  const list = comparisons(target, observation);
+  // The peaks first: a share is restated against the peaks the design is judged at (restatedShare).
+  const ordered = [...list.filter((c) => c.field !== 'hotKeyShare'), ...list.filter((c) => c.field === 'hotKeyShare')];
+  const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
+  const first = findings.length;
+  for (const raw of ordered) {
     // Scaled by a shard count the design no longer declares: not drift of the design (see above).
-    if (mismatch && c.field === 'hotKeyShare') continue;
+    if (mismatch && raw.field === 'hotKeyShare') continue;
+    const c = raw.field === 'hotKeyShare' ? { ...raw, figure: restatedShare(target, raw.figure, judgedPeaks(target, judgedAt)) } : raw;
     const observed = c.figure.value;
     const format = c.field === 'hotKeyShare' ? showShare : show;
     const declaredText = c.assumed ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
     const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound, ...(c.label ? { label: c.label } : {}) };
     const edit: DesignEdit = { op: 'set', path: c.path, value: rounded(c.field, observed) };
-    // A partition count is exact: one more partition divides the RU/s among one more.
-    const above = c.field === 'physicalPartitions' ? observed > c.declared : observed > c.declared * (1 + settings.tolerance);
-    if (c.figure.bound !== 'upper' && above) {
+    const verdict = classify(c, settings);
+    // The lint then runs with the observed share, or with a declaration that equals it (written by an earlier --update).
+    if (c.field === 'hotKeyShare' && verdict !== 'kept' && (verdict !== 'same' || edit.value === c.declared)) shareObserved = true;
+    if (verdict === 'exceeds' || verdict === 'below' || verdict === 'judged') judgedAt.set(c.field, edit.value as number);
+    if (verdict === 'judged') judged.push({ edit, text: `${c.label ?? c.field} ${bound}${format(observed)} measured (${declaredText})` });
+    else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, c.figure.averagedOverSeconds ?? 0, c.label) });
+    else if (verdict === 'exceeds') {
       edits.push(edit);
       findings.push(
         finding(
@@ -355,13 +528,7 @@ export function driftFindings(
           [edit],
         ),
       );
-    } else if (c.figure.bound !== 'lower' && !c.assumed && observed < c.declared * settings.below) {
-      const seconds = c.figure.averagedOverSeconds;
-      // A coarse average understates a peak or share (FINEST_PERIOD_SECONDS): it shows no over-declaration.
-      if (seconds !== undefined && seconds > FINEST_PERIOD_SECONDS) {
-        kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, seconds, c.label) });
-        continue;
-      }
+    } else if (verdict === 'below') {
       edits.push(edit);
       findings.push(
         finding(
@@ -377,6 +544,8 @@ export function driftFindings(
       );
     }
   }
+  // Reported in the order of the comparisons, not the order they were judged in.
+  findings.splice(first, findings.length - first, ...findings.slice(first).sort((a, b) => position(a) - position(b)));
   const { distinctKeys, readThrottles, writeThrottles, hotKeyShare } = observation.figures;
   const key = target.keySpace.partitionKey;
   const last = key[key.length - 1];
@@ -433,5 +602,5 @@ export function driftFindings(
         { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
       ),
     );
-  return { findings, edits, kept };
+  return { findings, edits, judged, kept, shareObserved };
 }

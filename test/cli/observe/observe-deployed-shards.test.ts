@@ -114,9 +114,11 @@ describe('observe: Cosmos DB, the shards the logged PartitionKey values show', (
     const { run, findings } = await observeEvents(4);
     expect(findings.filter((f) => f.messageId === 'shardsNotDeployed')).toEqual([]);
     expect(run.stdout).toContain('× 4 shards deployed');
-    // 0.2 ÷ (4 × 0.2 + 0.8) = 0.125 per shard, × 4: the logical key's 0.5 is above the 0.25 declared.
-    const share = findings.find((f) => f.messageId === 'exceedsDeclared' && f.path === 'containers[0].workload.hotKeyShare');
-    expect(share?.data?.observed).toBeCloseTo(0.5, 6);
+    // 0.2 ÷ (4 × 0.2 + 0.8) = 0.125 per shard, × 4: the logical key's 0.5 of the 6,400 RU/s logged.
+    expect(run.stdout).toContain('hottest key share ≈ 0.5 ');
+    // Its 3,200 RU/s are 0.2 of the 16,000 RU/s declared, which the 0.25 declared covers (review 10: the share is
+    // restated against the peaks the lint multiplies it by, since the logged total is a lower bound).
+    expect(findings.filter((f) => f.ruleId === 'SG020' && f.path === 'containers[0].workload.hotKeyShare')).toEqual([]);
   });
 
   it('a design raised to 16 shards is judged at the 4 logged, and its share is not drift', async () => {
