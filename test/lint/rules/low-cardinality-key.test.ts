@@ -386,3 +386,14 @@ describe('SG001 and SG003 on the same key', () => {
     expect(sg003?.edits).toEqual(sg001?.edits);
   });
 });
+
+describe('SG001 counts agree with their nouns', () => {
+  it('says "1 distinct value" and "1 partition ever takes" for a one-valued key over its ceiling', () => {
+    const [sg001] = lint(table({ partitionKey: { name: 'kind', type: 'S', cardinality: 1 }, workload: { peakReadUnits: 100, peakWriteUnits: 1_200 } })).filter(
+      (f) => f.ruleId === 'SG001',
+    );
+    expect(sg001).toMatchObject({ messageId: 'fewValues', data: { cardinality: 1 } });
+    expect(sg001.message).toContain('has 1 distinct value, below minCardinality 100');
+    expect(sg001.message).toContain('at most 1 partition ever takes traffic');
+  });
+});

@@ -1,4 +1,4 @@
-import { lint, type CosmosContainerDesign } from '../../../lib';
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../../lib';
 import { container, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -507,5 +507,35 @@ describe('SG002 on a time bucket leading a hierarchical key, beside SG017', () =
     const capacity = findings.find((f) => f.ruleId === 'SG017');
     expect(capacity?.data).toMatchObject({ capacity: 5000, peak: 4500 });
     expect(bucket?.data).toMatchObject({ containerRu: capacity?.data?.capacity, usable: 0.8 * 5000 });
+  });
+});
+
+describe('counts agree with their nouns', () => {
+  // A GSI key of the day and a region of one value: the current day's writes land on one key value ("1 key values" before).
+  it('says "1 key value" for a combined key whose other part has one value', () => {
+    const design: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 500, peakWriteUnits: 200 },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-day',
+          partitionKey: {
+            name: 'dayRegion',
+            type: 'S',
+            cardinality: 2,
+            components: [
+              { name: 'day', kind: 'time-bucket', cardinality: 365 },
+              { name: 'region', cardinality: 1 },
+            ],
+          },
+        },
+      ],
+    };
+    const sg002 = lint(design).find((f) => f.ruleId === 'SG002') as Finding;
+    expect(sg002.data).toMatchObject({ values: 1 });
+    expect(sg002.message).toContain('land on 1 key value only');
+    expect(sg002.fix).toContain('(1 value in each bucket)');
   });
 });
