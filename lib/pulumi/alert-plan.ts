@@ -124,6 +124,21 @@ function unreachableThreshold(name: 'hotKey' | 'hotPrefix', given: AlertOptions 
   );
 }
 
+/**
+ * Alert options given for hotPrefix on a one-level key: that alert groups a hierarchical key's logged values by their
+ * first level, and a one-level key has no level above its full values (which the hotKey alert watches), so none is
+ * created. Said, as an unreachable threshold is, so a setting is never dropped without a word.
+ */
+function hotPrefixWithoutLevels(given: AlertOptions | false | undefined, design: CosmosKeyDesign): string | undefined {
+  const levels = design.primaryKey.partitionKey;
+  if (!given || levels.length > 1) return undefined;
+  return (
+    `alerts.hotPrefix is set, but the partition key ${levels[0].name} has one level: the hotPrefix alert watches the first level ` +
+    `of a hierarchical key, and this key's values are watched by the hotKey alert (alerts.hotKey), so no hotPrefix alert is created. ` +
+    'Remove alerts.hotPrefix, or set it to false'
+  );
+}
+
 function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGroups | undefined): Record<'page' | 'ticket', pulumi.Input<string>[]> {
   const pick = (tier: 'page' | 'ticket') =>
     options.actionGroups?.[tier] ?? options.actionGroupIds ?? monitoring?.actionGroups?.[tier] ?? monitoring?.actionGroupIds ?? [];
@@ -199,8 +214,10 @@ export function planAlerts(
     warnings: [
       unpagedWarning(alerts),
       unreachableThreshold('hotKey', options.hotKey, reach.key, defaults.hotKey),
-      // A one-level key gets no hotPrefix alert: nothing to warn about.
-      hierarchical ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix) : undefined,
+      // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
+      hierarchical
+        ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix)
+        : hotPrefixWithoutLevels(options.hotPrefix, design),
     ].filter((warning): warning is string => warning !== undefined),
   };
 }

@@ -539,6 +539,30 @@ describe('skew alerts', () => {
     });
   });
 
+  describe('hotPrefix options on a one-level key, which gets no hotPrefix alert', () => {
+    const warnedOn = async (name: string, hotPrefix: false | { threshold: number }) => {
+      const component = await guarded(name, { monitoring: accountMonitoring(), design: orders, alerts: { hotPrefix } });
+      const warned = jest
+        .mocked(pulumi.log.warn)
+        .mock.calls.filter(([, resource]) => resource === component)
+        .map(([message]) => message);
+      return { component, warned };
+    };
+
+    it('are said to do nothing, naming the arg and the alert that watches the key (not dropped silently)', async () => {
+      const { component, warned } = await warnedOn('one-level', { threshold: 2_000 });
+      expect(warned).toEqual([
+        "skewguard: alerts.hotPrefix is set, but the partition key /orderId has one level: the hotPrefix alert watches the first level of a hierarchical key, and this key's values are watched by the hotKey alert (alerts.hotKey), so no hotPrefix alert is created. Remove alerts.hotPrefix, or set it to false",
+      ]);
+      expect(component.alerts.hotPrefix).toBeUndefined();
+      expect(component.alerts.hotKey).toBeDefined();
+    });
+
+    it('set to false: nothing to say', async () => {
+      expect((await warnedOn('one-level-off', false)).warned).toEqual([]);
+    });
+  });
+
   it('without diagnostics (SG010 acknowledged) keep only the metric alert, on an account given by name', async () => {
     const component = await guarded('unmonitored', {
       resourceGroupName: 'data',
