@@ -19,6 +19,7 @@ import {
   type ThrottleRateAlertOptions,
   type TierActionGroups,
 } from './alert-settings';
+import { firstLevelShare } from '../lint/prefix-ingestion';
 import type { ThroughputMode } from './throughput';
 
 export interface AlertPlan {
@@ -65,11 +66,13 @@ export function declaredHotKeyRu(design: CosmosKeyDesign): number {
   return (space.workload.hotKeyShare * peakRequestUnits(design)) / shards;
 }
 
-/** The design's own load of its hottest first-level value: declared on the level, else uniform. */
+/**
+ * The design's own load of its hottest first-level value, on the share the lint judges it on (`firstLevelShare`):
+ * declared on the level; else at least the full key's declared share (its hottest value sits under one first-level
+ * value) and at least 1/cardinality; else uniform.
+ */
 export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
-  const first = design.primaryKey.partitionKey[0];
-  const share = first.hotKeyShare ?? (typeof first.cardinality === 'number' ? 1 / first.cardinality : 0);
-  return share * peakRequestUnits(design);
+  return firstLevelShare(design.primaryKey).share * peakRequestUnits(design);
 }
 
 /**

@@ -539,6 +539,20 @@ describe('skew alerts', () => {
     });
   });
 
+  // Verdict 9: the hottest tenant takes at least the full key's declared share (its hottest session sits under one tenant).
+  it("default hotPrefix threshold: on the first level's derived share, so a tenant running as designed stays quiet", async () => {
+    // 12,000 RU/s manual: two partitions of 6,000. The hottest session takes 85% of 4,000 = 3,400 RU/s, so its tenant
+    // takes at least that; the other 600 RU/s put 300 beside it: it can reach 6,000 − 300 = 5,700, default 80% = 4,560.
+    // Before: the uniform 1/2,000 share (2 RU/s, reach 4,002, default 3,201.6), under the tenant's own 3,400 at design load.
+    await guarded('derived-prefix', {
+      monitoring: accountMonitoring(),
+      throughput: { manual: 12_000 },
+      design: { ...telemetry, workload: { ...telemetry.workload, hotKeyShare: 0.85 } },
+    });
+    expect(criterionOf(engine.named('derived-prefix-hot-prefix')).threshold).toBe(4_560);
+    expect(criterionOf(engine.named('derived-prefix-hot-key')).threshold).toBe(4_560);
+  });
+
   describe('hotPrefix options on a one-level key, which gets no hotPrefix alert', () => {
     const warnedOn = async (name: string, hotPrefix: false | { threshold: number }) => {
       const component = await guarded(name, { monitoring: accountMonitoring(), design: orders, alerts: { hotPrefix } });
