@@ -51,9 +51,9 @@ export const lowCardinalityKey = defineRule({
     fewValues:
       'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and the hottest value throttles on its own',
     fewValuesEachFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest {{hottest|key=value|firstLevel=first-level value}} fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest {{hottest|key=value|firstLevel=first-level value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates its partition when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest {{hottest|key=value|firstLevel=first-level value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
@@ -69,7 +69,7 @@ export const lowCardinalityKey = defineRule({
       " (a {{hotLevel|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
-      'no sharding needed at this load (N = 1: the hottest value fits its own partition, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
+      'no sharding needed at this load (N = 1: the hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
     fixOnePhysicalPartition:
       'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB',
     fixFits:
@@ -108,6 +108,8 @@ export const lowCardinalityKey = defineRule({
         hotUsable: hot.usable,
         hotUnit: hot.unit,
         hottest: binding ? 'firstLevel' : 'key',
+        // A first-level value past 50 GB spans one physical partition per 50 GB: it saturates those, not "its partition".
+        hotPartitions: binding?.spanned ?? 1,
         ...(binding
           ? {
               hotLevel: binding.level.name,
