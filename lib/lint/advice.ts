@@ -41,6 +41,10 @@ const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'le
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
+  removeCopies: 'remove the copies: each write goes back to one item (and one entry in each index it carries)',
+  // The table's copies are needless (SG007) and alone put this index over: their removal is the fix, not shards here.
+  removeCopiesFirst:
+    "remove the table's {{copies}} replicated copies, as SG007 asks (its hottest value fits without them): each copy writes its own entry in this index, and with one the index's hottest value takes {{onceLoad}} of a usable {{onceUsable}} {{onceUnit}}",
   cacheOnly:
     'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
@@ -135,11 +139,31 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
+  const first = copiesFirst(analysis);
+  if (first) return first;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
   const advice = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
   return sparse ? Object.assign({}, advice, { ids: [...advice.ids, 'orSparseIndex'], data: Object.assign({}, advice.data, { indexKey: sparse }) }) : advice;
+}
+
+/**
+ * An index over its ceiling only because of the table's replicated copies (each copy is an item of its own that writes
+ * the index's entry, written.ts), where those copies are needless (the table's plan keeps none: SG007 removes them):
+ * their removal is the one fix, so the index's findings defer to it rather than shard the index for writes that go away
+ * with it. Undefined where the copies are needed, or the index is over with one copy too.
+ */
+function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
+  const { design, space, written, hot } = analysis;
+  if (space === design.primaryKey || written.copies <= 1 || analysis.owner.of(design.primaryKey).plan.layout !== 'none') return undefined;
+  const once = analysis.owner.profile.loadDimensions({ reads: hot.reads, writes: hot.writes / written.copies }, design.thresholds.headroom);
+  if (!allFit(once)) return undefined;
+  const writes = once.find((d) => d.label === 'write') ?? once[0];
+  return {
+    ids: ['removeCopiesFirst'],
+    data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, onceLoad: writes.load, onceUsable: writes.usable, onceUnit: writes.unit },
+  };
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
@@ -165,7 +189,8 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
 
   if (plan.layout === 'none') {
-    return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space)], shards: 1 };
+    const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
+    return { ids, data: base, edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space)], shards: 1 };
   }
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
