@@ -19,7 +19,6 @@ import {
   type ThrottleRateAlertOptions,
   type TierActionGroups,
 } from './alert-settings';
-import { firstLevelShare } from '../lint/prefix-ingestion';
 import type { ThroughputMode } from './throughput';
 
 export interface AlertPlan {
@@ -67,12 +66,12 @@ export function declaredHotKeyRu(design: CosmosKeyDesign): number {
 }
 
 /**
- * The design's own load of its hottest first-level value, on the share the lint judges it on (`firstLevelShare`):
- * declared on the level; else at least the full key's declared share (its hottest value sits under one first-level
- * value) and at least 1/cardinality; else uniform.
+ * The design's own load of its hottest first-level value, on the share the lint judges it on (`hotValueReach`'s
+ * `prefixShare`): declared on the level; else at least the full key's declared share (its hottest value sits under one
+ * first-level value) and at least 1/cardinality; else uniform. 0 for a key of one level.
  */
-export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
-  return firstLevelShare(design.primaryKey).share * peakRequestUnits(design);
+export function declaredHotPrefixRu(design: CosmosKeyDesign, reach: HotValueReach): number {
+  return (reach.prefixShare ?? 0) * peakRequestUnits(design);
 }
 
 /**
@@ -104,7 +103,7 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     throttleRate: HEALTHY_THROTTLED_SHARE,
     hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
     // Undefined only for a one-level key, which gets no hotPrefix alert.
-    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design)),
+    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design, reach)),
     partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
   };
 }
