@@ -122,6 +122,10 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
   const countedBy =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
+  if (throughput.mode === 'serverless') {
+    const requestUnits = serverlessRequestUnits(count);
+    return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, throughputFromStorage: true };
+  }
   const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
   return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits };
 }

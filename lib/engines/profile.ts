@@ -38,6 +38,9 @@ export interface PhysicalPartitions {
   readonly requestUnitsEach: number;
   /** RU/s of the whole resource at peak: count × requestUnitsEach. */
   readonly requestUnits: number;
+  /** Set when the RU/s follow the stored data, not a provisioned figure (Cosmos DB serverless: 5,000 RU/s per physical
+   *  partition, one per 50 GB): no raise in place lifts them, and the resource leaves its partitions only as it grows. */
+  readonly throughputFromStorage?: true;
 }
 
 /** The physical partition a hot key value lives on, with the load its neighbours are expected to put there. */

@@ -16,10 +16,12 @@ import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
+  MIN_SPARE_FOR_COUNTS,
   physicalBound,
   RAISE,
   raiseFigures,
   raiseInPlace,
+  roomForCounts,
   shardRaises,
   throughputServing,
   throughputThatServes,
@@ -41,6 +43,10 @@ const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'le
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
   removeSharding: 'remove the sharding: each read of a key goes back to one query',
+  removeCopies: 'remove the copies: each write goes back to one item (and one entry in each index it carries)',
+  // The table's copies are needless (SG007) and alone put this index over: their removal is the fix, not shards here.
+  removeCopiesFirst:
+    "remove the table's {{copies}} replicated copies, as SG007 asks (its hottest value fits without them): each copy writes its own entry in this index, and with one the index's hottest value takes {{onceLoad}} of a usable {{onceUsable}} {{onceUnit}}",
   cacheOnly:
     'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
@@ -50,6 +56,9 @@ export const ADVICE_MESSAGES = {
     "put {{cache}} in front of the reads of the hottest {{key|key}} value: {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
+  // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
+  sliverCount:
+    "it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of the container's load on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; ",
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
   raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
   raiseThenShardWhy:
@@ -135,11 +144,31 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
+  const first = copiesFirst(analysis);
+  if (first) return first;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
   const advice = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
   return sparse ? Object.assign({}, advice, { ids: [...advice.ids, 'orSparseIndex'], data: Object.assign({}, advice.data, { indexKey: sparse }) }) : advice;
+}
+
+/**
+ * An index over its ceiling only because of the table's replicated copies (each copy is an item of its own that writes
+ * the index's entry, written.ts), where those copies are needless (the table's plan keeps none: SG007 removes them):
+ * their removal is the one fix, so the index's findings defer to it rather than shard the index for writes that go away
+ * with it. Undefined where the copies are needed, or the index is over with one copy too.
+ */
+function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
+  const { design, space, written, hot } = analysis;
+  if (space === design.primaryKey || written.copies <= 1 || analysis.owner.of(design.primaryKey).plan.layout !== 'none') return undefined;
+  const once = analysis.owner.profile.loadDimensions({ reads: hot.reads, writes: hot.writes / written.copies }, design.thresholds.headroom);
+  if (!allFit(once)) return undefined;
+  const writes = once.find((d) => d.label === 'write') ?? once[0];
+  return {
+    ids: ['removeCopiesFirst'],
+    data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, onceLoad: writes.load, onceUsable: writes.usable, onceUnit: writes.unit },
+  };
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
@@ -165,7 +194,8 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
 
   if (plan.layout === 'none') {
-    return { ids: ['removeSharding'], data: base, edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space)], shards: 1 };
+    const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
+    return { ids, data: base, edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space)], shards: 1 };
   }
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
@@ -195,6 +225,9 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
   }
   if (n > maxShards) return overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n);
+  const sliver =
+    plan.layout === 'random' || plan.layout === 'calculated' ? sliverShards(analysis, upstream, Object.assign({}, counted, upstreamData), n) : undefined;
+  if (sliver) return sliver;
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -484,6 +517,39 @@ function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], d
   const raise = physicalBound(analysis.over) ? throughputThatServes(analysis) : undefined;
   if (!raise) return { ids, data, shards: n };
   return { ids: ['raiseServesKey', 'orAtCurrentThroughput', ...ids], data: Object.assign({}, data, raiseFigures(RAISE, raise)), shards: n, namesRaise: true };
+}
+
+/**
+ * The fix when a flat key's shard count at the current throughput is decided by a sliver: the container's peak leaves
+ * less than MIN_SPARE_FOR_COUNTS of its usable RU/s free (`roomForCounts`), and the count is set by the neighbours each
+ * shard meets on its physical partition (1/P of the rest of the container's load), not by the key's own ceiling. There
+ * the count grows as 1 ÷ the room left (6,300 of 6,400 usable RU/s: 32 shards; 6,350: 64), as the rule for bucket
+ * counts (prefix-ingestion.ts) found: said, not offered, and the raise in place that serves the key leads (Cosmos DB
+ * divides a container's RU/s evenly among its physical partitions, "Partitioning and horizontal scaling"). Undefined
+ * where the count is not a sliver's, or no raise serves.
+ */
+function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice | undefined {
+  const share = analysis.physical;
+  if (!share || share.raisedFrom) return undefined;
+  const { headroom } = analysis.design.thresholds;
+  const peak = analysis.total.reads + analysis.total.writes;
+  if (roomForCounts(peak, share.requestUnits, headroom)) return undefined;
+  const layout = analysis.plan.layout as 'random' | 'calculated';
+  const own = smallestCount(
+    (k) => k > 1 && allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(analysis.hot, layout, k, analysis.readsSpread), headroom)),
+  );
+  if (own !== undefined && own >= n) return undefined;
+  const spareData = { spare: Math.max(0, 1 - peak / (headroom * share.requestUnits)), minSpare: MIN_SPARE_FOR_COUNTS, physicalPartitions: share.count };
+  const raise = throughputThatServes(analysis);
+  if (raise)
+    return {
+      ids: ['raiseServesKey', 'orAtCurrentThroughput', 'sliverCount', ...upstream],
+      data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
+      shards: n,
+      namesRaise: true,
+    };
+  // Over its own ceiling too: the raise at which shards fit leads, with its own count (today's is not offered).
+  return raiseAndShard(analysis, upstream, Object.assign({}, data, { maxShards: analysis.design.thresholds.maxShards }));
 }
 
 /**

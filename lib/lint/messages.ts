@@ -25,7 +25,9 @@ type Filter = (typeof FILTERS)[number];
 
 /**
  * `{{source|declared=as declared|derived=estimated}}`: the words for an id held in data (a select,
- * as in ICU message format), so data keeps the id and the message its wording.
+ * as in ICU message format), so data keeps the id and the message its wording. A select whose choices are
+ * `one` and `other` is a plural (ICU's `plural`): a count of 1 takes `one`, any other `other`, and `#` in the
+ * words is the count, formatted (`{{values|one=# key value|other=# key values}}`: `1 key value`, `5 key values`).
  */
 type Choices = ReadonlyMap<string, string>;
 
@@ -122,11 +124,22 @@ export function fillTemplate(template: Template, data: MessageData): string {
       text += printable(render(value, part.filter));
       continue;
     }
-    const words = part.choices.get(String(value));
+    const words = isPlural(part.choices) ? pluralWords(part.choices, value) : part.choices.get(String(value));
     if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
     text += words;
   }
   return text;
+}
+
+/** Whether a select is a plural: its choices are exactly `one` and `other`. */
+function isPlural(choices: Choices): boolean {
+  return choices.size === 2 && choices.has('one') && choices.has('other');
+}
+
+/** A plural's words for a count, `#` replaced by the count as every report formats numbers; undefined for a value that is no number. */
+function pluralWords(choices: Choices, value: NonNullable<MessageData[string]>): string | undefined {
+  if (typeof value !== 'number') return undefined;
+  return (choices.get(value === 1 ? 'one' : 'other') as string).replaceAll('#', fmt(value));
 }
 
 export function interpolate(template: string, data: MessageData): string {

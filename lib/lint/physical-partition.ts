@@ -103,6 +103,16 @@ export function onePhysicalPartition(a: SpaceAnalysis): PhysicalPartitions | und
 }
 
 /**
+ * The RU/s a container on one physical partition serves before it leaves that partition: a provisioned one is split
+ * by Azure above 10,000 RU/s ("Partitioning and horizontal scaling"); a serverless one serves 5,000 RU/s in all on one
+ * partition and never more there ("Azure Cosmos DB serverless account performance": past that it needs provisioned
+ * throughput, SG017's fix, or more stored data). What a finding on such a container names as the growth to plan for.
+ */
+export function onePartitionRequestUnits(partition: PhysicalPartitions): number {
+  return partition.throughputFromStorage ? partition.requestUnits : COSMOS_LIMITS.physicalPartitionRequestUnits;
+}
+
+/**
  * Whether the hot key is judged on one physical partition: the container has one (`onePhysicalPartition`), and so
  * does the layout the key is judged on (`a.physical`: SG017's raise where the peak is above the usable RU/s; a
  * serverless container has no raise, SG017 moves it to provisioned throughput). Then the hottest value saturates

@@ -203,7 +203,11 @@ const hottestValueGb = (first: KeyAttribute, share: number | undefined) => (shar
 export function hottestPrefixReach(design: CosmosKeyDesign): number | undefined {
   const [first, ...deeper] = design.primaryKey.partitionKey;
   if (deeper.length === 0) return undefined;
-  return loadAt(design, cardinalityValue(first.cardinality), first.hotKeyShare, hottestValueGb(first, first.hotKeyShare))?.raw;
+  // On the share the value takes (`firstLevelShare`), which sets its neighbours; a derived share says which value is
+  // hottest, not that it holds the declared largest, so it is judged on one partition (as `judgeFirstLevel` does).
+  const held = firstLevelShare(design.primaryKey);
+  const share = held.source === 'uniform' ? undefined : held.share;
+  return loadAt(design, cardinalityValue(first.cardinality), share, held.source === 'derived' ? 0 : hottestValueGb(first, share))?.raw;
 }
 
 const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
@@ -277,7 +281,7 @@ export interface FirstLevelShare {
 }
 
 /** What the hottest first-level value of `space`'s hierarchical key takes (`FirstLevelShare`). */
-function firstLevelShare(space: KeySpace): FirstLevelShare {
+export function firstLevelShare(space: KeySpace): FirstLevelShare {
   const [level] = space.partitionKey;
   const uniform = 1 / cardinalityValue(level.cardinality);
   if (level.hotKeyShare !== undefined) return { share: level.hotKeyShare, source: 'declared', at: joinPath(level.path, 'hotKeyShare') };

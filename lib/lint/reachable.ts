@@ -8,7 +8,7 @@
 import type { CosmosKeyDesign } from '../design/key-design';
 import { COSMOS_LIMITS } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
-import { hottestPrefixReach } from './prefix-ingestion';
+import { firstLevelShare, hottestPrefixReach } from './prefix-ingestion';
 
 /** RU/s the hottest values of a container can use, with their neighbours at the load the design expects of them. */
 export interface HotValueReach {
@@ -18,6 +18,9 @@ export interface HotValueReach {
   /** The hottest first-level value of a hierarchical key, over the physical partitions its data spans, less the
    *  other first-level values' expected load on each. Undefined for a key of one level. */
   readonly prefix: number | undefined;
+  /** The share of the peak that hottest first-level value takes, as the rules judge it: the level's own `hotKeyShare`,
+   *  else at least the full key's declared share and 1/cardinality, else 1/cardinality. Undefined for a key of one level. */
+  readonly prefixShare: number | undefined;
 }
 
 /**
@@ -27,7 +30,12 @@ export interface HotValueReach {
  * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
  */
 export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
-  return { key: storedKeyReach(new DesignAnalysis(design).of(design.primaryKey)), prefix: hottestPrefixReach(design) };
+  const hierarchical = design.primaryKey.partitionKey.length > 1;
+  return {
+    key: storedKeyReach(new DesignAnalysis(design).of(design.primaryKey)),
+    prefix: hottestPrefixReach(design),
+    prefixShare: hierarchical ? firstLevelShare(design.primaryKey).share : undefined,
+  };
 }
 
 function storedKeyReach(a: SpaceAnalysis): number {

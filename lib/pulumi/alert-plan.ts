@@ -65,11 +65,13 @@ export function declaredHotKeyRu(design: CosmosKeyDesign): number {
   return (space.workload.hotKeyShare * peakRequestUnits(design)) / shards;
 }
 
-/** The design's own load of its hottest first-level value: declared on the level, else uniform. */
-export function declaredHotPrefixRu(design: CosmosKeyDesign): number {
-  const first = design.primaryKey.partitionKey[0];
-  const share = first.hotKeyShare ?? (typeof first.cardinality === 'number' ? 1 / first.cardinality : 0);
-  return share * peakRequestUnits(design);
+/**
+ * The design's own load of its hottest first-level value, on the share the lint judges it on (`hotValueReach`'s
+ * `prefixShare`): declared on the level; else at least the full key's declared share (its hottest value sits under one
+ * first-level value) and at least 1/cardinality; else uniform. 0 for a key of one level.
+ */
+export function declaredHotPrefixRu(design: CosmosKeyDesign, reach: HotValueReach): number {
+  return (reach.prefixShare ?? 0) * peakRequestUnits(design);
 }
 
 /**
@@ -101,7 +103,7 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     throttleRate: HEALTHY_THROTTLED_SHARE,
     hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
     // Undefined only for a one-level key, which gets no hotPrefix alert.
-    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design)),
+    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design, reach)),
     partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
   };
 }
@@ -121,6 +123,21 @@ function unreachableThreshold(name: 'hotKey' | 'hotPrefix', given: AlertOptions 
     `alerts.${name}.threshold is ${ru(given.threshold)}, at or above the ${ru(reach)} ${VALUE_OF[name]} can use beside its neighbours' planned load ` +
     `(SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. ` +
     `Give a threshold below ${ru(reach)}, or leave it out for the default (${ru(fallback)})`
+  );
+}
+
+/**
+ * Alert options given for hotPrefix on a one-level key: that alert groups a hierarchical key's logged values by their
+ * first level, and a one-level key has no level above its full values (which the hotKey alert watches), so none is
+ * created. Said, as an unreachable threshold is, so a setting is never dropped without a word.
+ */
+function hotPrefixWithoutLevels(given: AlertOptions | false | undefined, design: CosmosKeyDesign): string | undefined {
+  const levels = design.primaryKey.partitionKey;
+  if (!given || levels.length > 1) return undefined;
+  return (
+    `alerts.hotPrefix is set, but the partition key ${levels[0].name} has one level: the hotPrefix alert watches the first level ` +
+    `of a hierarchical key, and this key's values are watched by the hotKey alert (alerts.hotKey), so no hotPrefix alert is created. ` +
+    'Remove alerts.hotPrefix, or set it to false'
   );
 }
 
@@ -199,8 +216,10 @@ export function planAlerts(
     warnings: [
       unpagedWarning(alerts),
       unreachableThreshold('hotKey', options.hotKey, reach.key, defaults.hotKey),
-      // A one-level key gets no hotPrefix alert: nothing to warn about.
-      hierarchical ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix) : undefined,
+      // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
+      hierarchical
+        ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix)
+        : hotPrefixWithoutLevels(options.hotPrefix, design),
     ].filter((warning): warning is string => warning !== undefined),
   };
 }

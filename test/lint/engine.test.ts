@@ -190,6 +190,14 @@ describe('messages', () => {
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });
 
+  it('agrees a count with its noun by a plural select, the count formatted and kept a number in data', () => {
+    const template = 'on {{values|one=# key value|other=# key values}}';
+    expect(interpolate(template, { values: 1 })).toBe('on 1 key value');
+    expect(interpolate(template, { values: 0 })).toBe('on 0 key values');
+    expect(interpolate(template, { values: 20000 })).toBe('on 20,000 key values');
+    expect(() => interpolate(template, { values: 'one' })).toThrow(/has no choice for "one"/);
+  });
+
   it('writes lists, key levels and indexes from plain names, and words an id by a select', () => {
     const data = { names: ['a', 'b', 'c'], loads: [1500, 2], one: ['byDay'], source: 'derived' };
     expect(interpolate('{{names|code}}; {{loads}}', data)).toBe('`a`, `b`, `c`; 1,500, 2');

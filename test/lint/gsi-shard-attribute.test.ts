@@ -262,6 +262,14 @@ describe('a separate shard attribute of a time bucket (sharding.logicalAttribute
     expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 5 \(calculated on `orderId`\)/);
   });
 
+  it('names the hot value by the bucket the user reads by, `hourBucket`, with the shard attribute that holds it in brackets', () => {
+    const [sg003] = lint(hourly(4));
+    expect(sg003).toMatchObject({ messageId: 'hotHeldKey', data: { logical: 'hourBucket', key: ['hourBucketShard'] } });
+    expect(sg003.message).toMatch(
+      /^the hottest `hourBucket` value on index `by-hour` \(held with its shard in `hourBucketShard`\) takes 100% \(the current time bucket\) of the peak: /,
+    );
+  });
+
   it('is named by the bucket it holds where SG002 speaks of the bucket: 600 WCU fits 800 unsharded, 1.33× to go', () => {
     const sg002 = lint(hourly(8, 600)).find((f) => f.ruleId === 'SG002') as Finding;
     expect(sg002).toMatchObject({ messageId: 'heldKeyFits', severity: 'warning', data: { key: ['hourBucketShard'], bucket: ['hourBucket'], load: 600 } });

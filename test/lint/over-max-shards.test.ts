@@ -50,13 +50,27 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     expect(sg001?.fix).toMatch(/, or raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys/);
   });
 
-  it('stays as it was within maxShards: the shards lead, the raise is the last alternative', () => {
+  // Rules 10: 20,000 RU/s on 26,000 leave 3.85% of the usable 20,800 free, under the 5% a count needs (MIN_SPARE_FOR_COUNTS,
+  // as for bucket counts): N = 15 is decided by 11 RU/s (15: 200 + 3,960 = 4,160 of 4,160; 14: 4,171.4), so the raise
+  // leads within maxShards too, and the count is said, not offered. Before: "shard into N = 15" led, with its edit.
+  it('within maxShards, with under 5% of the usable RU/s free: the raise leads, the count is said, not offered', () => {
     const hit = sg003(statuses(100));
-    expect(hit?.fix).toMatch(/^shard `\/status` into N = 15 random shards/);
+    expect(hit?.data).toMatchObject({ shards: 15, raiseTo: 40000, spare: expect.closeTo(0.0385, 4), minSpare: 0.05, physicalPartitions: 5 });
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys, each beside 1\/5 of the rest of the container's load on its physical partition, where the peak leaves 3\.85% of the usable RU\/s free, under the 5% a count needs: a count that near the line turns on a fraction of an RU\/s, so it is not offered; batch the hottest value's writes/,
+    );
+    expect(hit?.edits).toBeUndefined();
+  });
+
+  it('stays as it was with 5% free: the shards lead, the raise is the last alternative', () => {
+    // 26,400 RU/s: 5 partitions of 5,280 (4,224 usable), 5.3% free: 3,000 ÷ N + (20,000 − 3,000 ÷ N) ÷ 5 ≤ 4,224 gives N = 11.
+    const hit = sg003({ ...statuses(100), throughput: { manual: 26_400 } });
+    expect(hit?.fix).toMatch(/^shard `\/status` into N = 11 random shards/);
     expect(hit?.fix).toMatch(
       /; or raise the container's throughput in place to 40,000 RU\/s .*, or redistribute throughput across partitions to give the hot key's physical partition more$/,
     );
     expect(hit?.fix).not.toMatch(/at the current throughput/);
+    expect(hit?.edits).toBeDefined();
   });
 });
 

@@ -150,3 +150,50 @@ describe('Cosmos DB: copies are never offered at a throughput that cannot carry 
     expect(hot?.fix).toMatch(/; or, at the current throughput, keep N = 2 replicated copies/);
   });
 });
+
+/**
+ * Rules 10 ("nh-low"): a table kept as 4 needless copies (its hottest feed reads 1 RCU) and an index on a day of 30
+ * values: the copies put 4 × 300 = 1,200 WCU on the current day, over a usable 800. SG007 says remove the copies,
+ * which brings the day back to 300 WCU; before, SG002 shard advice on the index (N = 2) contradicted it. The copies are
+ * the cause: the index's findings defer to their removal.
+ */
+const needlessCopies = (indexKey: { name: string; cardinality: number }): DynamoDbTableDesign => ({
+  engine: 'dynamodb',
+  name: 'feeds',
+  partitionKey: { name: 'feedId', type: 'S', cardinality: 1_000 },
+  sharding: { strategy: 'replicated', shards: 4 },
+  workload: { peakReadUnits: 1_000, peakWriteUnits: 300 },
+  globalSecondaryIndexes: [{ indexName: 'by-low', partitionKey: { ...indexKey, type: 'S' } }],
+});
+
+describe("an index over only because of the table's needless copies", () => {
+  it('SG002 on a day index asks for the copies to go (SG007), with the figures at one copy, and offers no shards', () => {
+    const findings = lint(needlessCopies({ name: 'createdDay', cardinality: 30 }));
+    const sg002 = findings.find((f) => f.ruleId === 'SG002');
+    expect(sg002?.data).toMatchObject({ copies: 4, onceLoad: 300, onceUsable: 800 });
+    expect(sg002?.fix).toMatch(
+      /^remove the table's 4 replicated copies, as SG007 asks \(its hottest value fits without them\): .* takes 300 of a usable 800 WCU/,
+    );
+    expect(sg002?.fix).not.toMatch(/shard/);
+    expect(sg002?.edits).toBeUndefined();
+    const sg007 = findings.find((f) => f.ruleId === 'SG007');
+    expect(sg007?.fix).toBe('remove the copies: each write goes back to one item (and one entry in each index it carries)');
+    // SG007's edit clears both.
+    const after = lint(applyDesignEdits(needlessCopies({ name: 'createdDay', cardinality: 30 }), sg007?.edits as DesignEdit[]));
+    expect(after.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it('SG001 and SG003 on a one-valued index key defer the same way', () => {
+    const findings = lint(needlessCopies({ name: 'kind', cardinality: 1 }));
+    expect(findings.find((f) => f.ruleId === 'SG003')?.fix).toMatch(/^remove the table's 4 replicated copies/);
+    expect(findings.find((f) => f.ruleId === 'SG001')?.fix).toMatch(
+      /^use a higher-cardinality attribute or a composite key, or remove the table's 4 replicated copies/,
+    );
+  });
+
+  it('an index over at one copy too keeps its own shards', () => {
+    const design = needlessCopies({ name: 'createdDay', cardinality: 30 });
+    const busy = { ...design, workload: { peakReadUnits: 1_000, peakWriteUnits: 900 } };
+    expect(lint(busy).find((f) => f.ruleId === 'SG002')?.fix).toMatch(/shards/);
+  });
+});

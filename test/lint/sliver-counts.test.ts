@@ -132,3 +132,24 @@ describe('with room today, the count of today is the fix (the rule takes nothing
     expect(finding?.fix).not.toMatch(/only values as hot/);
   });
 });
+
+describe('a flat, unsharded key near the usable line (the same 5% rule)', () => {
+  // 1,000 stores, the busiest taking 50% of 6,300 RU/s, on 8,000 manual RU/s (2 partitions of 4,000, 3,200 usable):
+  // 6,300 of 6,400 usable leaves 1.56% free. Each of N shards meets (6,300 − 3,150 ÷ N) ÷ 2 beside it: N = 32, decided by
+  // 0.78 RU/s (and 64 at 6,350). Before: "shard into N = 32" with its edit. Now the raise that serves it unsharded leads.
+  it('offers no shard count: the raise leads, the count is said', () => {
+    const design = container({
+      name: 'events',
+      partitionKey: { paths: [{ path: '/storeId', cardinality: 1000 }] },
+      workload: { peakReadUnits: 3000, peakWriteUnits: 3300, hotKeyShare: 0.5 },
+      throughput: { manual: 8000 },
+      thresholds: { maxHotKeyShare: 1 },
+    });
+    const sg003 = lint(design).find((f) => f.ruleId === 'SG003');
+    expect(sg003?.data).toMatchObject({ shards: 32, raiseTo: 11900, minSpare: MIN_SPARE_FOR_COUNTS });
+    expect(sg003?.fix).toMatch(
+      /^raise the container's throughput in place to 11,900 RU\/s .*; or, at the current throughput, it would take N = 32 keys, .* leaves 1\.56% of the usable RU\/s free, under the 5% a count needs/,
+    );
+    expect(sg003?.edits).toBeUndefined();
+  });
+});

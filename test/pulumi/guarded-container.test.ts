@@ -539,6 +539,44 @@ describe('skew alerts', () => {
     });
   });
 
+  // Verdict 9: the hottest tenant takes at least the full key's declared share (its hottest session sits under one tenant).
+  it("default hotPrefix threshold: on the first level's derived share, so a tenant running as designed stays quiet", async () => {
+    // 12,000 RU/s manual: two partitions of 6,000. The hottest session takes 85% of 4,000 = 3,400 RU/s, so its tenant
+    // takes at least that; the other 600 RU/s put 300 beside it: it can reach 6,000 − 300 = 5,700, default 80% = 4,560.
+    // Before: the uniform 1/2,000 share (2 RU/s, reach 4,002, default 3,201.6), under the tenant's own 3,400 at design load.
+    await guarded('derived-prefix', {
+      monitoring: accountMonitoring(),
+      throughput: { manual: 12_000 },
+      design: { ...telemetry, workload: { ...telemetry.workload, hotKeyShare: 0.85 } },
+    });
+    expect(criterionOf(engine.named('derived-prefix-hot-prefix')).threshold).toBe(4_560);
+    expect(criterionOf(engine.named('derived-prefix-hot-key')).threshold).toBe(4_560);
+  });
+
+  describe('hotPrefix options on a one-level key, which gets no hotPrefix alert', () => {
+    const warnedOn = async (name: string, hotPrefix: false | { threshold: number }) => {
+      const component = await guarded(name, { monitoring: accountMonitoring(), design: orders, alerts: { hotPrefix } });
+      const warned = jest
+        .mocked(pulumi.log.warn)
+        .mock.calls.filter(([, resource]) => resource === component)
+        .map(([message]) => message);
+      return { component, warned };
+    };
+
+    it('are said to do nothing, naming the arg and the alert that watches the key (not dropped silently)', async () => {
+      const { component, warned } = await warnedOn('one-level', { threshold: 2_000 });
+      expect(warned).toEqual([
+        "skewguard: alerts.hotPrefix is set, but the partition key /orderId has one level: the hotPrefix alert watches the first level of a hierarchical key, and this key's values are watched by the hotKey alert (alerts.hotKey), so no hotPrefix alert is created. Remove alerts.hotPrefix, or set it to false",
+      ]);
+      expect(component.alerts.hotPrefix).toBeUndefined();
+      expect(component.alerts.hotKey).toBeDefined();
+    });
+
+    it('set to false: nothing to say', async () => {
+      expect((await warnedOn('one-level-off', false)).warned).toEqual([]);
+    });
+  });
+
   it('without diagnostics (SG010 acknowledged) keep only the metric alert, on an account given by name', async () => {
     const component = await guarded('unmonitored', {
       resourceGroupName: 'data',

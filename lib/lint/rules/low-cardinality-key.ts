@@ -3,7 +3,7 @@ import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
-import { hotValueGrowth, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
+import { hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -32,7 +32,7 @@ export const lowCardinalityKey = defineRule({
   severity: 'error',
   thresholds: ['minCardinality', 'headroom'],
   fires:
-    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts); a GSI's writes count every replicated copy the table keeps of an item, each writing its own index entry, as SG003 and SG017 count them. An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway. On a Cosmos DB hierarchical key, the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first: its documents stay on one physical partition until they hold 50 GB (past that, the partitions they span, one per 50 GB), and its share is at least the full key's declared one; where that value is over its partition, SG003 reports it and this rule is silent. Time-bucket keys are left to SG002.",
+    "A partition key has fewer distinct values than minCardinality (for a hierarchical or multi-attribute key, the full key counts); a GSI's writes count every replicated copy the table keeps of an item, each writing its own index entry, as SG003 and SG017 count them. An error when its hottest value is over the usable ceiling on one key (the fix shards it into the N that load needs, shared with SG003), a warning when a GSI's hottest value is over only at the 2× of the table's writes that its key attribute's name gives it (no `mutable`, no index write peak declared: 1× fits); a warning, with the growth factor to the ceiling, when the hottest value fits (whether or not the whole peak fits one partition). Silent on a key already sharded so that every stored key fits, and whose whole peak needs several partitions: that sharding is the fix (AWS's GSI write sharding keys an index by shard#0…9). Silent too, unless its hottest value is over its ceiling, when its largest value needs size shards: SG006 gives them, and once declared they are the fix. On a Cosmos DB container whose peak is above headroom × its RU/s (SG017), the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for. A warning too when a Cosmos DB container has one physical partition (declared throughput and size) whose own throughput serves the peak: every key value shares that partition anyway; its fix names the growth to re-key before, past 50 GB or past 10,000 RU/s (where Azure splits a provisioned partition), or a serverless container's 5,000 RU/s (all it serves on one partition). On a Cosmos DB hierarchical key, the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first: its documents stay on one physical partition until they hold 50 GB (past that, the partitions they span, one per 50 GB), and its share is at least the full key's declared one; where that value is over its partition, SG003 reports it and this rule is silent. Time-bucket keys are left to SG002.",
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
@@ -45,18 +45,19 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoGsiThroughput,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosServerlessPerformance,
   ],
   messages: {
     fewValues:
-      'partition key {{key|key}}{{index|onIndex}} has {{cardinality}} distinct values, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality}} partitions ever take traffic, and the hottest value throttles on its own',
+      'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and the hottest value throttles on its own',
     fewValuesEachFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest {{hottest|key=value|firstLevel=first-level value}} fits one ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest {{hottest|key=value|firstLevel=first-level value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates its partition when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest {{hottest|key=value|firstLevel=first-level value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality}} distinct values, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
-      'partition key {{key|key}} has only {{cardinality}} distinct values, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
+      'partition key {{key|key}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: more values would change nothing at this size',
     // Few-valued index keys (a status) are the ones updates move: each move is a delete and a put on the index.
     indexKeyChanges: " (counted at the table's writes; an update that changes the index key costs the index two writes: declare its workload.peakWriteUnits)",
     atCapacityRaise:
@@ -68,9 +69,9 @@ export const lowCardinalityKey = defineRule({
       " (a {{hotLevel|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
-      'no sharding needed at this load (N = 1: the hottest value fits its own partition, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
+      'no sharding needed at this load (N = 1: the hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
     fixOnePhysicalPartition:
-      'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s or {{partitionGb}} GB',
+      'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
     ...INDEX_WRITE_MESSAGES,
@@ -107,6 +108,8 @@ export const lowCardinalityKey = defineRule({
         hotUsable: hot.usable,
         hotUnit: hot.unit,
         hottest: binding ? 'firstLevel' : 'key',
+        // A first-level value past 50 GB spans one physical partition per 50 GB: it saturates those, not "its partition".
+        hotPartitions: binding?.spanned ?? 1,
         ...(binding
           ? {
               hotLevel: binding.level.name,
@@ -145,7 +148,8 @@ export const lowCardinalityKey = defineRule({
             fixId: 'fixOnePhysicalPartition',
             data: Object.assign({}, common, {
               containerRu: physical.requestUnits,
-              partitionRu: COSMOS_LIMITS.physicalPartitionRequestUnits,
+              partitionRu: onePartitionRequestUnits(physical),
+              throughputFrom: physical.throughputFromStorage ? 'storage' : 'provisioned',
               partitionGb: COSMOS_LIMITS.physicalPartitionGb,
             }),
           },

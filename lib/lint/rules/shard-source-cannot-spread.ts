@@ -107,7 +107,7 @@ export const shardSourceCannotSpread = defineRule({
   ],
   messages: {
     fewValues:
-      '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality}} distinct values ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
+      '{{key|key}}{{index|onIndex}} is calculated into {{declaredShards}} shards on {{source|code}}, which has {{sourceCardinality|one=# distinct value|other=# distinct values}} ({{cardinalityAt|code}}): at most {{filled}} of the {{declaredShards}} shards ever take writes',
     overOnFilled: ', so the hottest value puts {{perShardLoad}} {{unit}} on each of them against a usable {{usable}} {{unit}}',
     fitsOnFilled: '; they carry the hottest value today ({{perShardLoad}} of a usable {{usable}} {{unit}} each), and the others only add fan-out',
     mutableSource:

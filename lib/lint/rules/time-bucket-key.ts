@@ -1,9 +1,17 @@
 import { cardinalityValue } from '../../design/cardinality';
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
 import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
+import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
-import { overCapacity, physicalShareData, reachableDimensions, unshardedDimensions } from '../physical-partition';
+import {
+  onePartitionRequestUnits,
+  onePhysicalPartition,
+  overCapacity,
+  physicalShareData,
+  reachableDimensions,
+  unshardedDimensions,
+} from '../physical-partition';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
 import { defineRule, type RuleHit } from '../rule';
@@ -34,6 +42,8 @@ type Id =
   | 'orMoreValues'
   | 'combinedReadsAndWrites'
   | 'combinedAtCapacityRaise'
+  | 'timeKeyOnePhysicalPartition'
+  | 'fixOnePhysicalPartition'
   | AdviceId;
 
 /** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
@@ -43,7 +53,7 @@ const BUCKET_FITS =
 
 /** A combined key's current bucket on a few values, each above maxHotKeyShare. */
 const FEW_CURRENT_VALUES =
-  "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
+  "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values|one=# key value|other=# key values}} only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
 
 const LOAD_AGAINST_CEILING =
   '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
@@ -181,12 +191,42 @@ export function judgedAsTimeBucket(a: SpaceAnalysis): boolean {
   return isTimeBucketKey(space.partitionKey) || (space.workload.hotKeyShareSource === 'time-bucket' && !timeBucketFirst(a));
 }
 
+/**
+ * A time-bucket key (whole, or combined with other parts) on a container of one physical partition whose own RU/s
+ * serve its peak: every key value shares that partition, so the current bucket takes no more of it than any other key
+ * would, and shards or buckets of it would share it too (as SG001 says of a few-valued key there). A warning, to re-key
+ * before the container leaves that partition: its partition key cannot change later. Undefined otherwise.
+ */
+function onePartitionHit(a: SpaceAnalysis): RuleHit<Id> | undefined {
+  const physical = onePhysicalPartition(a);
+  const peak = a.total.reads + a.total.writes;
+  if (!physical || peak > physical.requestUnits) return undefined;
+  const levels = a.space.partitionKey;
+  return {
+    path: levels.length === 1 ? levels[0].path : a.space.partitionKeyPath,
+    severity: 'warning',
+    messageId: 'timeKeyOnePhysicalPartition',
+    fixId: 'fixOnePhysicalPartition',
+    data: {
+      key: levels.map((l) => l.name),
+      peak,
+      containerRu: physical.requestUnits,
+      partitionRu: onePartitionRequestUnits(physical),
+      throughputFrom: physical.throughputFromStorage ? 'storage' : 'provisioned',
+      partitionGb: COSMOS_LIMITS.physicalPartitionGb,
+    },
+  };
+}
+
 /** A key made of time buckets, or a prefix-routed (hierarchical) key whose first level is one (its prefix takes every current write). */
 function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
   const levels = space.partitionKey;
   const wholeKey = isTimeBucketKey(levels);
   const firstLevel = timeBucketFirst(a);
+  // The bucket's order in a hierarchical key is a choice made once, at creation: its finding stands on one partition too.
+  const onePartition = !firstLevel && (wholeKey || judgedAsTimeBucket(a)) ? onePartitionHit(a) : undefined;
+  if (onePartition) return [onePartition];
   if (!wholeKey && !firstLevel) return combinedHit(design, a);
   // The current bucket takes every write (and the reads of recent data): conservatively the whole key space's load,
   // against its physical partition's share of a Cosmos DB container's RU/s where that is below the logical ceiling.
@@ -270,7 +310,7 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom', 'maxHotKeyShare'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's 5,000 RU/s per physical partition; for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling; within it (sharded or not), a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each), quiet when they are many. A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`) is a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and is named by it. Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key).",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's 5,000 RU/s per physical partition; for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside the average partition's load, as a key of that many values), an error when that exceeds the usable ceiling; within it (sharded or not), a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each), quiet when they are many. A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`) is a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and is named by it. On a Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key), a warning whatever the load: every key value shares that partition, so shards or buckets of the current bucket would share it too; its fix is to re-key before the container grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key).",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
@@ -279,6 +319,7 @@ export const timeBucketKey = defineRule({
     SOURCES.dynamoSharding,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
   ],
@@ -293,7 +334,7 @@ export const timeBucketKey = defineRule({
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), saturated when traffic grows {{growthToCeiling}}×, and a prefix query for one {{spreadBy|code}} value spans every bucket",
     timeFirstFitsIdle:
       "the first level {{level|code}} of the hierarchical key is a time bucket: every current write goes under one prefix on one physical partition; it serves today's load ({{load}} of a usable {{usable}} {{unit}}), none of the declared traffic reaches it, and a prefix query for one {{spreadBy|code}} value spans every bucket",
-    combinedKey: `partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values}} key values only, the hottest taking {{share|percent}}, ${LOAD_AGAINST_CEILING}`,
+    combinedKey: `partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values|one=# key value|other=# key values}} only, the hottest taking {{share|percent}}, ${LOAD_AGAINST_CEILING}`,
     combinedKeyFits: `${FEW_CURRENT_VALUES}, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}}): fine today, saturated when traffic grows {{growthToCeiling}}×`,
     combinedKeyAtCeiling: `${FEW_CURRENT_VALUES}: one partition serves it with no headroom left ({{load}} of a usable {{usable}} {{unit}}): saturated at today's peak`,
     fixCombinedFits: 'no change needed at this load (sharding would only make every read a fan-out); before traffic grows {{growthToCeiling}}×, shard the key',
@@ -303,7 +344,7 @@ export const timeBucketKey = defineRule({
     combinedAtCapacityRaise:
       " at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom), not at its declared {{declaredRu}} RU/s, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
     orMoreValues:
-      '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values}} values in each bucket)',
+      '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values|one=# value|other=# values}} in each bucket)',
     physicalShare:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there): the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites",
     physicalSharePrefix:
@@ -311,6 +352,10 @@ export const timeBucketKey = defineRule({
     orEventId: '; or key by an event id, or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',
+    timeKeyOnePhysicalPartition:
+      'partition key {{key|key}} is a time bucket, but the container has one physical partition ({{containerRu}} RU/s), which every key value shares whatever the key: the current bucket takes no more of it than any other key would ({{peak}} RU/s at peak), and shards or buckets of it would share it too',
+    fixOnePhysicalPartition:
+      'no change needed while the container stays on one physical partition; re-key it before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB (a partition key cannot change later): key by an event id, or combine the time bucket with an attribute of many values the writes carry (a user or device id)',
     fixCapacityFirst:
       "give the container the throughput SG017 asks for first (the current bucket then fits its physical partition's share); before traffic outgrows it, shard the bucket",
     fixReorder: 'order the levels {{order|levels}}: the time bucket after the business levels, so current writes spread over every {{spreadBy|code}} value',

@@ -1,5 +1,5 @@
 import { lint, shardsFor } from '../../../lib';
-import { container, table, twoLevelWrites } from '../../fixtures';
+import { container, regionStatusWrites, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const status = (cardinality: number) => ({ name: 'status', type: 'S' as const, cardinality });
@@ -125,9 +125,19 @@ testRule('SG001', {
         {
           messageId: 'fewValuesFits',
           notes: ['firstLevelBindsSpanning'],
-          data: { hotLevel: '/region', hotLoad: 3000, hotUsable: 7000, keyHotLoad: 600, keyHotUsable: 2900, spanned: 2, prefixGb: 60, growthToCeiling: 2 },
+          data: {
+            hotLevel: '/region',
+            hotLoad: 3000,
+            hotUsable: 7000,
+            keyHotLoad: 600,
+            keyHotUsable: 2900,
+            spanned: 2,
+            prefixGb: 60,
+            growthToCeiling: 2,
+            hotPartitions: 2,
+          },
           message:
-            /its hottest first-level value \(3,000 of a usable 7,000 RU\/s\) saturates its partition when traffic grows 2× \(a `\/region` value, whose 60 GB span only 2 physical partitions \(50 GB each\), so its whole load counts on those/,
+            /its hottest first-level value \(3,000 of a usable 7,000 RU\/s\) saturates the 2 physical partitions it spans when traffic grows 2× \(a `\/region` value, whose 60 GB span only 2 physical partitions \(50 GB each\), so its whole load counts on those/,
         },
       ],
     },
@@ -384,5 +394,40 @@ describe('SG001 and SG003 on the same key', () => {
     expect(sg001?.data?.shards).toBe(5);
     expect(sg003?.data?.shards).toBe(5);
     expect(sg003?.edits).toEqual(sg001?.edits);
+  });
+});
+
+describe('SG001 counts agree with their nouns', () => {
+  it('says "1 distinct value" and "1 partition ever takes" for a one-valued key over its ceiling', () => {
+    const [sg001] = lint(table({ partitionKey: { name: 'kind', type: 'S', cardinality: 1 }, workload: { peakReadUnits: 100, peakWriteUnits: 1_200 } })).filter(
+      (f) => f.ruleId === 'SG001',
+    );
+    expect(sg001).toMatchObject({ messageId: 'fewValues', data: { cardinality: 1 } });
+    expect(sg001.message).toContain('has 1 distinct value, below minCardinality 100');
+    expect(sg001.message).toContain('at most 1 partition ever takes traffic');
+  });
+});
+
+describe('SG001 on a first-level value that spans several physical partitions', () => {
+  // `/region` (2, 60% declared, largest 60 GB) → `/status`, 9,000 RU/s of writes, 20,000 manual RU/s and 200 GB: 4 partitions
+  // of 5,000 (4,000 usable). The region's 5,400 RU/s span ⌈60 ÷ 50⌉ = 2, each beside (9,000 − 5,400) ÷ 4 = 900: usable
+  // 2 × 3,100 = 6,200. It fits, and saturates those two partitions, not "its own partition" (before: one partition).
+  it('says it fits the partitions it spans, in the message and the fix', () => {
+    const [sg001] = lint(
+      container({
+        ...regionStatusWrites(2, 0.6),
+        partitionKey: {
+          paths: [
+            { path: '/region', cardinality: 2, hotKeyShare: 0.6, largestGb: 60 },
+            { path: '/status', cardinality: 10 },
+          ],
+        },
+        workload: { peakReadUnits: 0, peakWriteUnits: 9_000 },
+        storage: { totalGb: 200 },
+      }),
+    ).filter((f) => f.ruleId === 'SG001');
+    expect(sg001).toMatchObject({ messageId: 'fewValuesEachFits', data: { hotPartitions: 2, hotLoad: 5_400, hotUsable: 6_200 } });
+    expect(sg001.message).toContain('its hottest first-level value fits the 2 physical partitions it spans (5,400 of a usable 6,200 RU/s)');
+    expect(sg001.fix).toMatch(/^no sharding needed at this load \(N = 1: the hottest first-level value fits the 2 physical partitions it spans,/);
   });
 });

@@ -365,3 +365,19 @@ testRule('SG012', {
     { name: 'more than 100 GB', design: byEmail({ throughput: { manual: 4_000 }, storage: { totalGb: 150 } }), findings: [{ messageId: 'crossingOne' }] },
   ],
 });
+
+describe('SG001 on a serverless container of one physical partition', () => {
+  // "Azure Cosmos DB serverless account performance": one partition (≤ 50 GB) serves 5,000 RU/s in all, never 10,000.
+  it('names the 5,000 RU/s a serverless partition serves as the growth to re-key before, not 10,000', () => {
+    const [sg001] = lint(
+      container({
+        partitionKey: { paths: [{ path: '/status', cardinality: 5 }] },
+        workload: { peakReadUnits: 1_500, peakWriteUnits: 1_500 },
+        throughput: 'serverless',
+        storage: { totalGb: 20 },
+      }),
+    ).filter((f) => f.ruleId === 'SG001');
+    expect(sg001).toMatchObject({ messageId: 'fewValuesOnePhysicalPartition', data: { containerRu: 5_000, partitionRu: 5_000 } });
+    expect(sg001.fix).toMatch(/before it grows past 5,000 RU\/s \(all a serverless container serves on one physical partition\) or 50 GB$/);
+  });
+});

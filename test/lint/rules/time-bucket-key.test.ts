@@ -1,4 +1,4 @@
-import { lint, type CosmosContainerDesign } from '../../../lib';
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign, type Finding } from '../../../lib';
 import { container, table, twoLevelWrites } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
@@ -437,16 +437,9 @@ testRule('SG002', {
         workload: { peakReadUnits: 0, peakWriteUnits: 3500 },
         throughput: { manual: 4000 },
       }),
-      findings: [
-        {
-          messageId: 'timeKey',
-          severity: 'error',
-          notes: ['physicalShare'],
-          data: { load: 3500, usable: 3200, ceiling: 4000 },
-          fix: /^give the container the throughput SG017 asks for first \(the current bucket then fits its physical partition's share\)/,
-          edits: false,
-        },
-      ],
+      // Rules 10: 4,000 manual RU/s are one physical partition, which every key value shares: the bucket takes no more of
+      // it than any key would (SG017 says the container is short). Before: an error asking for SG017's raise first.
+      findings: [{ messageId: 'timeKeyOnePhysicalPartition', severity: 'warning', data: { peak: 3500, containerRu: 4000 }, edits: false }],
     },
     {
       // 12,000 RU/s on 10,000 manual (SG017: 8,000 usable): 2 partitions of 5,000 (4,000 usable), neighbours
@@ -508,4 +501,97 @@ describe('SG002 on a time bucket leading a hierarchical key, beside SG017', () =
     expect(capacity?.data).toMatchObject({ capacity: 5000, peak: 4500 });
     expect(bucket?.data).toMatchObject({ containerRu: capacity?.data?.capacity, usable: 0.8 * 5000 });
   });
+});
+
+describe('counts agree with their nouns', () => {
+  // A GSI key of the day and a region of one value: the current day's writes land on one key value ("1 key values" before).
+  it('says "1 key value" for a combined key whose other part has one value', () => {
+    const design: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'orders',
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 500, peakWriteUnits: 200 },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-day',
+          partitionKey: {
+            name: 'dayRegion',
+            type: 'S',
+            cardinality: 2,
+            components: [
+              { name: 'day', kind: 'time-bucket', cardinality: 365 },
+              { name: 'region', cardinality: 1 },
+            ],
+          },
+        },
+      ],
+    };
+    const sg002 = lint(design).find((f) => f.ruleId === 'SG002') as Finding;
+    expect(sg002.data).toMatchObject({ values: 1 });
+    expect(sg002.message).toContain('land on 1 key value only');
+    expect(sg002.fix).toContain('(1 value in each bucket)');
+  });
+});
+
+/** A day-keyed Cosmos DB container at `reads` + `writes` RU/s: `throughput` and 20 GB decide its physical partitions. */
+function dayKeyed(throughput: CosmosContainerDesign['throughput'], reads: number, writes: number, paths?: CosmosContainerDesign['partitionKey']['paths']) {
+  return container({
+    name: 'events',
+    partitionKey: { paths: paths ?? [{ path: '/day', cardinality: 365, kind: 'time-bucket' }] },
+    workload: { peakReadUnits: reads, peakWriteUnits: writes },
+    throughput,
+    storage: { totalGb: 20 },
+  });
+}
+
+testRule('SG002', {
+  valid: [
+    { name: 'a device key on the same serverless container', design: dayKeyed('serverless', 1_500, 1_500, [{ path: '/deviceId', cardinality: 'unique' }]) },
+  ],
+  invalid: [
+    {
+      // Every key value shares the one partition: shards of the bucket would too (as SG001 says of a few-valued key there).
+      name: 'a day key on a serverless container of one physical partition: a warning to re-key before it grows, no shards',
+      design: dayKeyed('serverless', 1_500, 1_500),
+      findings: [
+        {
+          messageId: 'timeKeyOnePhysicalPartition',
+          severity: 'warning',
+          data: { peak: 3_000, containerRu: 5_000, partitionRu: 5_000 },
+          fix: /^no change needed while the container stays on one physical partition; re-key it before it grows past 5,000 RU\/s \(all a serverless container serves on one physical partition\) or 50 GB/,
+          edits: false,
+        },
+      ],
+    },
+    {
+      // 4,500 RU/s is above the usable 4,000 (SG017's finding), within the partition's 5,000: the bucket is no worse than any key.
+      name: 'the same key at 4,500 RU/s, above headroom but within the partition: still the one-partition warning, not shards',
+      design: dayKeyed('serverless', 2_000, 2_500),
+      findings: [{ messageId: 'timeKeyOnePhysicalPartition', severity: 'warning', edits: false }],
+    },
+    {
+      name: 'a provisioned 4,000 RU/s container: one partition until Azure splits it above 10,000 RU/s',
+      design: dayKeyed({ manual: 4_000 }, 1_500, 1_500),
+      findings: [{ messageId: 'timeKeyOnePhysicalPartition', data: { partitionRu: 10_000 }, fix: /grows past 10,000 RU\/s or 50 GB/ }],
+    },
+    {
+      name: 'a day combined with 3 regions on one physical partition: the same warning, not "shard the key"',
+      design: dayKeyed({ manual: 4_000 }, 1_500, 1_500, [
+        {
+          path: '/dayRegion',
+          cardinality: 1_095,
+          components: [
+            { name: 'day', kind: 'time-bucket', cardinality: 365 },
+            { name: 'region', cardinality: 3 },
+          ],
+        },
+      ]),
+      findings: [{ messageId: 'timeKeyOnePhysicalPartition', severity: 'warning' }],
+    },
+    {
+      name: 'two physical partitions (8,000 manual RU/s, created as two of 6,000 at most): the bucket is judged on its share, as before',
+      design: dayKeyed({ manual: 8_000 }, 3_000, 3_000),
+      findings: [{ messageId: 'timeKey' }],
+    },
+  ],
 });

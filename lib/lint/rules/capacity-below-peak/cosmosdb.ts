@@ -237,7 +237,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosAutoscaleBelowPeak:
       'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key',
     cosmosSharedBelowPeak:
-      "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers}} busy containers): the requests beyond it are throttled (429) whatever the key",
+      "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key",
     cosmosServerlessBelowPeak:
       'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each): the requests beyond it are throttled (429) whatever the key',
     cosmosWithinHeadroom:
