@@ -62,7 +62,9 @@ export interface SkewAlertsOptions {
    *  because Microsoft says its healthy 1–5% of 429s assumes evenly used partitions: one hot range
    *  can throttle most of its requests while the container's share stays under 5% ("Diagnose and
    *  troubleshoot request rate too large (429)"), and no other metric counts 429s per range. A job that runs every
-   *  range at its budget for more than an hour pages too: give it `windowSize` longer than the job.
+   *  range at its budget for more than an hour pages too: give it `windowSize` longer than the job. It misses a range
+   *  past its budget for less than the hour while the container's 429 share stays under 5% (a 15–45 minute flash sale on
+   *  one range, replayed): no shorter window tells that from a nightly import; `hotKey: { tier: 'page' }` pages on its key.
    *  Only with dedicated throughput (`manual` or `autoscaleMax`): shared database throughput has no
    *  per-container data, serverless none at all.
    *  @default - > 99 (%), window PT1H, every PT5M, page */
