@@ -171,9 +171,9 @@ export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Inpu
 /** What each size alert asks for: the ticket plans the change, the page frees the key before its writes fail. */
 const SIZE_ACTION: Record<'partitionSize' | 'partitionSizeLimit', (gbLeft: number) => string> = {
   partitionSize: (gbLeft) =>
-    `${gbLeft} GB before writes to it fail: plan it now. Do: find the key in the alert's PartitionKey dimension; set a TTL or archive its old items, and move new items to a key with more values (a hierarchical key or a suffix).`,
+    `${gbLeft} GB are left before writes to it fail, days at a few GB a day: plan it now. Do: find the key in the alert's PartitionKey dimension; set a TTL or archive its old items, and move new items to a key with more values (a hierarchical key or a suffix).`,
   partitionSizeLimit: (gbLeft) =>
-    `only ${gbLeft} GB before every write to it fails. Do now: find the key in the alert's PartitionKey dimension; delete or archive its old items, or stop new writes to it; if neither is possible in time, ask Azure support for a temporary increase of the logical partition size (Service quotas), then change the key.`,
+    `only ${gbLeft} GB are left before every write to it fails. Do now: find the key in the alert's PartitionKey dimension; delete or archive its old items, or stop new writes to it; if neither is possible in time, ask Azure support for a temporary increase of the logical partition size (Service quotas), then change the key.`,
 };
 
 export function partitionSizeAlertArgs(

@@ -12,7 +12,7 @@ process.env.CDK_VALIDATION = 'false';
 const { stack } = appWithStack();
 new GuardedTable(stack, 'Jobs', healthy({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS }));
 const template = templateOf(stack).toJSON() as CfnTemplate;
-const idOf = (type: string) => Object.entries(template.Resources).find(([, r]) => r.Type === type)![0];
+const idOf = (type: string) => Object.entries(template.Resources ?? {}).find(([, r]) => r.Type === type)![0];
 const tableName = `\${Ref:${idOf('AWS::DynamoDB::GlobalTable')}}`;
 const rule = `\${${idOf('Custom::SkewguardContributorInsightsRules')}.AccessedKeysRule}`;
 const consumed = (direction: 'Read' | 'Write'): MetricId => ({

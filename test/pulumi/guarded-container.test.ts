@@ -379,8 +379,8 @@ describe('skew alerts', () => {
     expect(limit.inputs).toMatchObject({ severity: 1, autoMitigate: true, windowSize: 'P1D', evaluationFrequency: 'PT1H', actions: { actionGroups: [PAGE] } });
     expect(criterionOf(limit)).toMatchObject({ threshold: 19, metricMeasureColumn: 'SizeGb' });
     expect(criterionOf(limit).query).toBe(criterionOf(alert).query);
-    expect(limit.inputs.description).toContain('only 1 GB before every write to it fails');
-    expect(alert.inputs.description).toContain('4 GB before writes to it fail: plan it now');
+    expect(limit.inputs.description).toContain('only 1 GB are left before every write to it fails');
+    expect(alert.inputs.description).toContain('4 GB are left before writes to it fail, days at a few GB a day: plan it now');
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
       timeAggregation: 'Maximum',
