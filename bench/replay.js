@@ -113,7 +113,7 @@ async function run() {
     const anchors = [
       since('first page', firstOf(/./), c.truth.first429, 'the first 429'),
       since('hot-key page', firstOf(/hot-key/), c.truth.firstKeyOver80, 'its key crosses 80% of the ceiling its alert uses (hotValueReach)'),
-      since('first page', firstOf(/partition-size/), c.truth.firstSizeOver16Gb, 'reaching 16 GB'),
+      since('first page', firstOf(/partition-size-limit/), c.truth.firstSizeOver19Gb, 'reaching 19 GB (the 16 GB line is a ticket)'),
     ].filter((a) => a !== '');
     console.log(`  Cosmos DB ${target.padEnd(19)} ${incident.padEnd(40)} ${anchors.join('; ')}; ${c.pages.length} pages in the run`);
   }

@@ -18,9 +18,10 @@
  *   ramp throttles 5–6 minutes in a row at a 5-minute reaction, 12–13 at 8, 16–17 at 10. Its alarm
  *   waits 20 of 20 minutes: longer than auto scaling takes, so what it pages on is a limit (the
  *   maximum) or auto scaling not keeping up, 20 minutes after the first throttle.
- * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key above the midpoint between the
- *   design's headroom and the partition ceiling (0.9 × 180,000 units a minute for headroom 0.8),
- *   in 5 of 5 minutes: above the plan, before the ceiling. THROTTLED_KEYS: 60 throttles a minute.
+ * - Ticket, hot key (ACCESSED_AND_THROTTLED_KEYS): the hottest key's reads or writes, each against its own
+ *   ceiling (metrics.ts, `hottestKeyPerDirection`), above the midpoint between the design's headroom and that
+ *   ceiling (0.9 × 180,000 units a minute for headroom 0.8), in 5 of 5 minutes: above the plan, before the
+ *   ceiling. THROTTLED_KEYS: 60 throttles a minute.
  */
 import { Token } from 'aws-cdk-lib';
 import { DYNAMODB_LIMITS, shapes, type DesignIssue } from '../index';

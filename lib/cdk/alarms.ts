@@ -23,6 +23,7 @@ import {
   PERIOD,
   systemErrors,
   throttleEvents,
+  hottestKeyPerDirection,
   topContributor,
   type Direction,
   type KeySpaceRef,
@@ -268,32 +269,38 @@ function pageContents(ids: readonly string[]): { title: string; meaning: string;
   return { title, meaning, action };
 }
 
-/** Ticket: the hottest key of a key space, from its Contributor Insights rule. */
+/** Ticket: the hottest key of a key space, from its Contributor Insights rule. In ACCESSED_AND_THROTTLED_KEYS mode its
+ *  reads and writes are each held against their own ceiling (`hottestKeyPerDirection`): AWS throttles them independently. */
 export function hotKeyAlarm(
   factory: SkewAlarmFactory,
   space: KeySpaceRef,
   rules: InsightRuleNames,
   settings: AlarmSettings & { hotKey: ResolvedThreshold },
 ): SkewAlarm {
-  const accessed = rules.accessed !== undefined;
   // Written as the 180,000 beside it is: 162,000, not 162000.
   const threshold = settings.hotKey.threshold.toLocaleString('en-US');
   const noun = nounOf(space);
+  const common = { ...ofKeySpace(space, 'HotKey'), tier: 'ticket' as const, signal: 'hot-key' as const, threshold: settings.hotKey };
+  if (rules.accessed === undefined) {
+    return factory.create({
+      ...common,
+      metric: topContributor(rules.throttled, 'most throttled key, ThrottleCount per minute'),
+      title: 'hot key throttled',
+      meaning: `one key of the ${noun} has ${threshold}+ throttled requests (ThrottleCount) a minute`,
+      action: 'find it in Contributor Insights "most throttled keys"; plan sharding or caching',
+      doc: ALARM_DOCS.contributorInsights,
+    });
+  }
   return factory.create({
-    ...ofKeySpace(space, 'HotKey'),
-    tier: 'ticket',
-    signal: 'hot-key',
-    metric: topContributor(
-      rules.accessed ?? rules.throttled,
-      accessed ? 'most accessed key, ConsumedThroughputUnits per minute' : 'most throttled key, ThrottleCount per minute',
-    ),
-    threshold: settings.hotKey,
-    title: accessed ? 'hot key approaching its ceiling' : 'hot key throttled',
-    meaning: accessed
-      ? `one key of the ${noun} uses ${threshold}+ ConsumedThroughputUnits (3 x WCU + RCU) a minute of the 180,000 a partition serves: near its ceiling`
-      : `one key of the ${noun} has ${threshold}+ throttled requests (ThrottleCount) a minute`,
-    action: `find it in Contributor Insights "most ${accessed ? 'accessed' : 'throttled'} keys"; plan sharding or caching`,
-    doc: ALARM_DOCS.contributorInsights,
+    ...common,
+    metric: hottestKeyPerDirection(space, rules.accessed),
+    title: 'hot key approaching its ceiling',
+    meaning:
+      `the most accessed key of the ${noun} may use ${threshold}+ of the 180,000 units a minute one direction of a partition serves ` +
+      `(reads: 3,000 RCU/s; writes: 1,000 WCU/s, counted 3 x): AWS throttles reads and writes independently, so each is held against its own ceiling, ` +
+      `bounded by the key's ConsumedThroughputUnits (3 x WCU + RCU, both mixed) and by the ${noun}'s own reads or writes`,
+    action: 'find it in Contributor Insights "most accessed keys", and the read or write metric of the key space near the line; plan sharding or caching',
+    doc: ALARM_DOCS.keyRange,
   });
 }
 

@@ -124,3 +124,28 @@ export function topContributor(ruleName: string, label: string): cloudwatch.Math
     label,
   });
 }
+
+/**
+ * The hottest key's load, read and write each held against its own ceiling, in ConsumedThroughputUnits a minute
+ * (3 × WCU + RCU, in which both ceilings are 180,000: 3,000 RCU or 1,000 WCU × 3, for 60 s). AWS throttles a
+ * partition's reads and writes independently ("DynamoDB's partition-level throttling operates independently for reads
+ * and writes", Developer Guide, "Key range throughput exceeded (hot partitions)"), not against one combined budget, but
+ * the most accessed keys rule reports one figure per key with both mixed in. What bounds each: the key's reads are at
+ * most that figure and at most the key space's reads; its writes (× 3) at most that figure and at most the key space's
+ * writes × 3. The higher bound is the value: a key alone at either ceiling shows it there, as before, and a key mixing
+ * both is no longer taken for one at a ceiling where its key space's traffic in each direction is below the line.
+ */
+export function hottestKeyPerDirection(space: KeySpaceRef, accessedRule: string): cloudwatch.MathExpression {
+  const key = topContributor(accessedRule, 'most accessed key, ConsumedThroughputUnits per minute');
+  const reads = metric(space, 'ConsumedReadCapacityUnits', cloudwatch.Stats.SUM);
+  const writes = metric(space, 'ConsumedWriteCapacityUnits', cloudwatch.Stats.SUM);
+  const bound = (expression: string, usingMetrics: Record<string, cloudwatch.IMetric>) =>
+    new cloudwatch.MathExpression({ expression, usingMetrics, period: PERIOD });
+  const writeUnits = bound('3 * writes', { writes });
+  return new cloudwatch.MathExpression({
+    expression: 'MAX([readBound, writeBound])',
+    usingMetrics: { readBound: bound('MIN([key, reads])', { key, reads }), writeBound: bound('MIN([key, writeUnits])', { key, writeUnits }) },
+    period: PERIOD,
+    label: 'most accessed key, per direction against its own ceiling (ConsumedThroughputUnits per minute)',
+  });
+}

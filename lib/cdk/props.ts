@@ -174,7 +174,9 @@ export interface SkewAlarmThresholds {
    *  the table's capacity mode */
   readonly throttlesAndErrors?: AlarmThreshold;
   /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
-   *  ACCESSED_AND_THROTTLED_KEYS: ConsumedThroughputUnits (3 × WCU + RCU) of the most accessed key.
+   *  ACCESSED_AND_THROTTLED_KEYS: the most accessed key's reads and writes, each against its own ceiling (AWS throttles
+   *  them independently), in ConsumedThroughputUnits (3 × WCU + RCU, where each ceiling is 180,000 a minute): the higher
+   *  of MIN(the key's units, the key space's reads) and MIN(the key's units, 3 × the key space's writes).
    *  THROTTLED_KEYS: ThrottleCount of the most throttled key.
    *  @default - ACCESSED_AND_THROTTLED_KEYS: 180,000 units a minute (what one partition serves) × the
    *  midpoint between the design's `thresholds.headroom` and 1 (0.8 → 162,000), in 5 of 5 minutes;

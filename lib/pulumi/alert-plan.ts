@@ -27,6 +27,7 @@ export interface AlertPlan {
   readonly hotKey?: ResolvedAlert;
   readonly hotPrefix?: ResolvedAlert;
   readonly partitionSize?: ResolvedAlert;
+  readonly partitionSizeLimit?: ResolvedAlert;
   /** Alerts left out because they could not fire for this container, each with the reason. */
   readonly skipped: readonly { readonly alert: AlertName; readonly reason: string }[];
   /** Alert settings accepted but unable to do their job, each naming the field and the fix (logged with pulumi.log.warn). */
@@ -47,6 +48,9 @@ const HIGHEST_KEY_SHARE_OF_CEILING = 0.95;
  *  its budget in (nearly) every minute of the hour: its requests are rate-limited (429) minute after
  *  minute, while the container's 429 share, diluted by its other ranges, can stay under 5%. */
 const SATURATED_RANGE_PERCENT = 99;
+/** The partitionSizeLimit page's line: 19 of the 20 GB a logical partition holds, about 9 hours before it is full at the
+ *  2.5 GB a day of the replay's growing key (the partitionSize ticket, at the headroom, leaves 38). */
+const NEAR_FULL_SHARE = 0.95;
 /** Azure calls 1–5% of requests throttled, with acceptable latency, healthy ("Troubleshoot 429s"). */
 const HEALTHY_THROTTLED_SHARE = 0.05;
 
@@ -105,6 +109,7 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     // Undefined only for a one-level key, which gets no hotPrefix alert.
     hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design, reach)),
     partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
+    partitionSizeLimit: round(NEAR_FULL_SHARE * COSMOS_LIMITS.logicalPartitionGb, 6),
   };
 }
 
@@ -209,6 +214,7 @@ export function planAlerts(
     hotKey: resolve('hotKey', logs),
     hotPrefix: hierarchical ? resolve('hotPrefix', logs) : undefined,
     partitionSize: resolve('partitionSize', logs),
+    partitionSizeLimit: resolve('partitionSizeLimit', logs),
   };
   return {
     ...alerts,

@@ -62,7 +62,9 @@ export interface SkewAlertsOptions {
    *  because Microsoft says its healthy 1–5% of 429s assumes evenly used partitions: one hot range
    *  can throttle most of its requests while the container's share stays under 5% ("Diagnose and
    *  troubleshoot request rate too large (429)"), and no other metric counts 429s per range. A job that runs every
-   *  range at its budget for more than an hour pages too: give it `windowSize` longer than the job.
+   *  range at its budget for more than an hour pages too: give it `windowSize` longer than the job. It misses a range
+   *  past its budget for less than the hour while the container's 429 share stays under 5% (a 15–45 minute flash sale on
+   *  one range, replayed): no shorter window tells that from a nightly import; `hotKey: { tier: 'page' }` pages on its key.
    *  Only with dedicated throughput (`manual` or `autoscaleMax`): shared database throughput has no
    *  per-container data, serverless none at all.
    *  @default - > 99 (%), window PT1H, every PT5M, page */
@@ -104,16 +106,25 @@ export interface SkewAlertsOptions {
    *  every PT5M, ticket. A `threshold` at or above that reach warns, as `hotKey`'s does */
   readonly hotPrefix?: AlertOptions | false;
   /** Log alert on `CDBPartitionKeyStatistics`: the largest logical partition, in GB. Needs `monitoring`.
-   *  A page, once (the alert is stateful: it fires when the partition crosses the line and not again
-   *  until it is back under it), because at 20 GB every write to that key value fails and only a
-   *  change of key or a deletion frees it ("Partitioning and horizontal scaling",
-   *  https://learn.microsoft.com/azure/cosmos-db/partitioning-overview).
-   *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, page */
+   *  A ticket (stateful: it fires when the partition crosses the line and not again until it is back
+   *  under it): a logical partition holds at most 20 GB ("Azure Cosmos DB service quotas",
+   *  https://learn.microsoft.com/azure/cosmos-db/concepts-limits) and writes to it fail there, but storage
+   *  grows over days: a key growing 2.5 GB a day (the replay's incident) crosses 16 GB 38 hours before
+   *  it is full, time for a planned TTL, archive or change of key. `partitionSizeLimit` pages near the limit.
+   *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, ticket */
   readonly partitionSize?: AlertOptions | false;
+  /** Log alert as `partitionSize`, near the 20 GB limit: a page, because writes to that key value fail at
+   *  20 GB ("Azure Cosmos DB service quotas", https://learn.microsoft.com/azure/cosmos-db/concepts-limits;
+   *  "Hierarchical partition keys: unlimited scale") and only deleting its items, moving new ones to another
+   *  key, or a temporary quota increase Azure support grants frees it. At 19 GB a key growing 2.5 GB a day
+   *  has about 9 hours left (8 after the hourly statistics and checks notice it): a night, not a week. A key
+   *  that grows faster needs a lower line. Needs `monitoring`.
+   *  @default - > 19 (GB: 95% of the 20 GB ceiling), window P1D, every PT1H, page */
+  readonly partitionSizeLimit?: AlertOptions | false;
 }
 
-export type AlertName = 'normalizedRu' | 'throttleRate' | 'hotKey' | 'hotPrefix' | 'partitionSize';
-export const ALERT_NAMES: readonly AlertName[] = ['normalizedRu', 'throttleRate', 'hotKey', 'hotPrefix', 'partitionSize'];
+export type AlertName = 'normalizedRu' | 'throttleRate' | 'hotKey' | 'hotPrefix' | 'partitionSize' | 'partitionSizeLimit';
+export const ALERT_NAMES: readonly AlertName[] = ['normalizedRu', 'throttleRate', 'hotKey', 'hotPrefix', 'partitionSize', 'partitionSizeLimit'];
 
 /** An alert with every default filled in. */
 export interface ResolvedAlert {
@@ -137,7 +148,8 @@ export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   hotKey: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   hotPrefix: { windowSize: 'PT15M', evaluationFrequency: 'PT5M', tier: 'ticket' },
   // Partition-key statistics are sampled, not streamed: look back a day, hourly.
-  partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },
+  partitionSize: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'ticket' },
+  partitionSizeLimit: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },
 };
 
 /** The shortest window each log alert's query needs: its judged span plus the ingestion lag (queries.ts). */
@@ -173,6 +185,7 @@ const THRESHOLDS: Record<AlertName, shapes.Shape<number>> = {
   hotKey: shapes.num({ above: 0, max: 10_000 }),
   hotPrefix: shapes.num({ above: 0 }),
   partitionSize: shapes.num({ above: 0, max: 20 }),
+  partitionSizeLimit: shapes.num({ above: 0, max: 20 }),
 };
 
 function alertShape(name: AlertName) {
@@ -254,7 +267,8 @@ export const skewAlertsShape = shapes.record<SkewAlertsInput>({
   throttleRate: { shape: alertShape('throttleRate') as shapes.Shape<ThrottleRateAlertOptions | false>, optional: true, doc: 'Share of requests throttled.' },
   hotKey: { shape: alertShape('hotKey'), optional: true, doc: 'One key near its RU/s ceiling.' },
   hotPrefix: { shape: alertShape('hotPrefix'), optional: true, doc: "One first-level value near a partition's RU/s." },
-  partitionSize: { shape: alertShape('partitionSize'), optional: true, doc: 'Largest logical partition.' },
+  partitionSize: { shape: alertShape('partitionSize'), optional: true, doc: 'Largest logical partition (ticket).' },
+  partitionSizeLimit: { shape: alertShape('partitionSizeLimit'), optional: true, doc: 'Largest logical partition near 20 GB (page).' },
   throttling: { shape: renamed('throttleRate', 'it now alerts on the share of requests throttled (0–1), not a count'), optional: true, doc: 'Renamed.' },
   hotKeyShare: {
     shape: renamed('hotKey', "it now alerts on one key's RU/s against its ceiling, not its share of the container"),

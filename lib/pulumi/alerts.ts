@@ -6,6 +6,7 @@
  */
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as pulumi from '@pulumi/pulumi';
+import { COSMOS_LIMITS } from '../index';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
 import { hotKeyQuery, hotPrefixQuery, largestPartitionQuery, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, throttleRateQuery } from './queries';
@@ -37,6 +38,7 @@ export interface SkewAlerts {
   readonly hotKey?: monitor.ScheduledQueryRule;
   readonly hotPrefix?: monitor.ScheduledQueryRule;
   readonly partitionSize?: monitor.ScheduledQueryRule;
+  readonly partitionSizeLimit?: monitor.ScheduledQueryRule;
 }
 
 function include(name: string, values: pulumi.Input<string>[]) {
@@ -166,10 +168,24 @@ export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Inpu
   });
 }
 
-export function partitionSizeAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
+/** What each size alert asks for: the ticket plans the change, the page frees the key before its writes fail. */
+const SIZE_ACTION: Record<'partitionSize' | 'partitionSizeLimit', (gbLeft: number) => string> = {
+  partitionSize: (gbLeft) =>
+    `${gbLeft} GB are left before writes to it fail, days at a few GB a day: plan it now. Do: find the key in the alert's PartitionKey dimension; set a TTL or archive its old items, and move new items to a key with more values (a hierarchical key or a suffix).`,
+  partitionSizeLimit: (gbLeft) =>
+    `only ${gbLeft} GB are left before every write to it fails. Do now: find the key in the alert's PartitionKey dimension; delete or archive its old items, or stop new writes to it; if neither is possible in time, ask Azure support for a temporary increase of the logical partition size (Service quotas), then change the key.`,
+};
+
+export function partitionSizeAlertArgs(
+  target: AlertTarget,
+  workspaceId: pulumi.Input<string>,
+  alert: ResolvedAlert,
+  which: 'partitionSize' | 'partitionSizeLimit' = 'partitionSize',
+): monitor.ScheduledQueryRuleArgs {
+  const gbLeft = Math.round((COSMOS_LIMITS.logicalPartitionGb - alert.threshold) * 100) / 100;
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: logical partition above ${alert.threshold} GB`,
-    description: `skewguard (${alert.tier}): a logical partition of container ${target.containerName} holds more than ${alert.threshold} GB (CDBPartitionKeyStatistics); one partition-key value is capped at 20 GB, and every write to it fails there. Fires once per crossing. Do: find the key in the alert's PartitionKey dimension; delete or archive its old items (a TTL), and move new items to a key with more values (a hierarchical key or a suffix) before it reaches 20 GB.`,
+    description: `skewguard (${alert.tier}): a logical partition of container ${target.containerName} holds more than ${alert.threshold} GB (CDBPartitionKeyStatistics); one partition-key value holds at most 20 GB (Azure Cosmos DB service quotas), ${SIZE_ACTION[which](gbLeft)} Fires once per crossing.`,
     query: (db) => largestPartitionQuery(db, target.containerName),
     measure: 'SizeGb',
     dimensions: ['PartitionKey'],
@@ -187,5 +203,6 @@ export function createSkewAlerts(name: string, target: AlertTarget, plan: AlertP
     hotKey: log('hot-key', plan.hotKey, (w, a) => hotKeyAlertArgs(target, w, a)),
     hotPrefix: log('hot-prefix', plan.hotPrefix, (w, a) => hotPrefixAlertArgs(target, w, a)),
     partitionSize: log('partition-size', plan.partitionSize, (w, a) => partitionSizeAlertArgs(target, w, a)),
+    partitionSizeLimit: log('partition-size-limit', plan.partitionSizeLimit, (w, a) => partitionSizeAlertArgs(target, w, a, 'partitionSizeLimit')),
   };
 }

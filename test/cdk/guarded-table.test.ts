@@ -26,6 +26,8 @@ interface AlarmRead {
   name: string;
   description: string;
   expression?: string;
+  /** Every expression of the alarm, in template order (`expression` is the last). */
+  allExpressions?: string[];
   metrics: Record<string, MetricRead>;
   threshold: number;
   evaluation: string;
@@ -41,9 +43,12 @@ function alarmsOf(template: Template): AlarmRead[] {
     const p = r.Properties;
     const metrics: Record<string, MetricRead> = {};
     let expression: string | undefined;
+    const allExpressions: string[] = [];
     for (const m of p.Metrics ?? []) {
-      if (m.Expression !== undefined) expression = typeof m.Expression === 'string' ? m.Expression : JSON.stringify(m.Expression);
-      else
+      if (m.Expression !== undefined) {
+        expression = typeof m.Expression === 'string' ? m.Expression : JSON.stringify(m.Expression);
+        allExpressions.push(JSON.stringify(m.Expression));
+      } else
         metrics[m.Id] = {
           metric: m.MetricStat.Metric.MetricName,
           stat: m.MetricStat.Stat,
@@ -56,6 +61,7 @@ function alarmsOf(template: Template): AlarmRead[] {
       name: p.AlarmName,
       description: p.AlarmDescription,
       expression,
+      allExpressions,
       metrics,
       threshold: p.Threshold,
       evaluation: `${p.DatapointsToAlarm} of ${p.EvaluationPeriods}`,
@@ -442,17 +448,25 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     for (const m of Object.values(ticket.metrics)) expect(m).toMatchObject({ stat: 'Sum', period: 60 });
   });
 
-  it('opens a ticket when a key approaches its ceiling: most accessed key at 162,000 ConsumedThroughputUnits a minute in 5 of 5 (design headroom 0.8)', () => {
+  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against their own ceiling, at 162,000 units a minute in 5 of 5 (design headroom 0.8)', () => {
     const hotKey = alarms.filter((a) => a.name.includes('hot key approaching'));
     expect(hotKey).toHaveLength(2);
     const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
-    for (const [a, attribute] of hotKey.map((h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user'] as const)) {
+    for (const [a, attribute, index] of hotKey.map(
+      (h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user', i === 0 ? undefined : 'by-user'] as const,
+    )) {
       expect(a).toMatchObject({ threshold: 162000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
-      // The description writes its figures one way: 162,000 beside the 180,000 a partition serves.
-      expect(a.description).toContain('uses 162,000+ ConsumedThroughputUnits (3 x WCU + RCU) a minute of the 180,000 a partition serves');
-      expect(JSON.parse(a.expression as string)).toEqual({
-        'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]],
-      });
+      // The description writes its figures one way: 162,000 beside the 180,000 a partition serves per direction.
+      expect(a.description).toContain('may use 162,000+ of the 180,000 units a minute one direction of a partition serves');
+      expect(a.description).toContain('AWS throttles reads and writes independently');
+      // The key's figure, and the key space's own reads and writes (Sum a minute) that bound each direction.
+      const expressions = (a.allExpressions ?? []).map((e) => JSON.parse(e));
+      expect(expressions).toContainEqual({ 'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]] });
+      expect(expressions).toContain('MAX([readBound, writeBound])');
+      expect(Object.values(a.metrics).map((m) => `${m.metric} ${m.stat} ${m.period} ${String(m.dimensions.GlobalSecondaryIndexName)}`)).toEqual([
+        `ConsumedReadCapacityUnits Sum 60 ${String(index)}`,
+        `ConsumedWriteCapacityUnits Sum 60 ${String(index)}`,
+      ]);
     }
     template.hasResourceProperties('Custom::SkewguardContributorInsightsRules', { Mode: 'ACCESSED_AND_THROTTLED_KEYS', IndexNames: ['by-user'] });
   });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixDesignText } from '../../lib/cli/fix';
+import { fixDesignText, NO_EDITS } from '../../lib/cli/fix';
 import { examples } from './helpers';
 
 const fixed = (name: string) => {
@@ -30,5 +30,20 @@ describe('--fix and invariants', () => {
   it('moves a calculated shard off a 1-valued region onto the unique, never-changing sort key', () => {
     const { design } = fixed('bad/calculated-on-one-region.json');
     expect(design.tables[0].sharding).toMatchObject({ strategy: 'calculated', sourceAttribute: 'userId' });
+  });
+});
+
+describe('--fix names each error it leaves because its fix carries no edits (a user saw a Cosmos DB SG003 left without a word)', () => {
+  it.each([
+    ['bad/physical-partition-hot-store.json', 'SG003 containers[0].partitionKey.paths'],
+    ['bad/ledger-hot-account.json', 'SG003 tables[0].partitionKey'],
+  ])('%s: one line, saying why nothing changed for it', (name, finding) => {
+    const { text, result } = fixed(name);
+    expect(result.text).toBe(text);
+    expect(result.skipped.map((s) => `${s.ruleId} ${s.path}: ${s.message}`)).toEqual([`${finding}: ${NO_EDITS}`]);
+  });
+
+  it('a file whose errors all carry edits gets no such line', () => {
+    expect(fixed('bad/date-key.json').result.skipped.filter((s) => s.message === NO_EDITS)).toEqual([]);
   });
 });

@@ -48,10 +48,12 @@ it('creates the account, one diagnostic setting, and two guarded containers with
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-hot-key',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-hot-prefix',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-partition-size',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-partition-size-limit',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::devices-throttle-rate',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-key',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-hot-prefix',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size',
+    'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-partition-size-limit',
     'skewguard:cosmosdb:GuardedContainer$azure-native:monitor:ScheduledQueryRule::events-throttle-rate',
     'skewguard:cosmosdb:GuardedContainer::devices',
     'skewguard:cosmosdb:GuardedContainer::events',
@@ -77,7 +79,7 @@ it('keys the telemetry events tenant → device → session (MultiHash, version 
   expect(program.devices.findings).toEqual([]);
 });
 
-it("sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group (range, 429 share, partition size, and devices' hot key, which the program asks to page) and tickets the data team (hot key, hot prefix)", async () => {
+it("sends the partition-key and 5-minute request categories of the account to the workspace, Dedicated; pages the on-call group (range, 429 share, a partition near 20 GB, and devices' hot key, which the program asks to page) and tickets the data team (hot key, hot prefix, a partition past 16 GB)", async () => {
   const accountId = `${SUBSCRIPTION}/resourceGroups/telemetry/providers/Microsoft.DocumentDB/databaseAccounts/telemetry`;
   expect(inputsOf('telemetry-partition-keys', 'azure-native:monitor:DiagnosticSetting')).toEqual({
     resourceUri: accountId,
@@ -101,7 +103,9 @@ it("sends the partition-key and 5-minute request categories of the account to th
   expect(inputsOf('events-hot-key', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('events-hot-prefix', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
   expect(inputsOf('devices-hot-key', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
-  expect(inputsOf('devices-partition-size', logAlert).actions).toEqual({ actionGroups: [oncall] });
+  // The 16 GB line is a ticket (storage grows over days), the 19 GB line pages (writes fail at 20 GB).
+  expect(inputsOf('devices-partition-size', logAlert)).toMatchObject({ severity: 2, actions: { actionGroups: [dataTeam] } });
+  expect(inputsOf('devices-partition-size-limit', logAlert)).toMatchObject({ severity: 1, actions: { actionGroups: [oncall] } });
   expect(inputsOf('devices-throttle-rate', logAlert).criteria.allOf[0].query).toContain('| where Requests >= 200');
   expect(inputsOf('telemetry-workspace', 'azure-native:operationalinsights:Workspace').location).toBe('westeurope');
 });

@@ -363,18 +363,24 @@ describe('skew alerts', () => {
     expect(condition.query).toContain('by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)');
   });
 
-  it('page once on the largest logical partition in CDBPartitionKeyStatistics: above 16 GB over P1D every PT1H, stateful', () => {
+  it('open a ticket once on the largest logical partition in CDBPartitionKeyStatistics above 16 GB, and page once above 19 GB (writes to it fail at 20 GB), each over P1D every PT1H, stateful', () => {
     const alert = engine.named('defaults-partition-size');
     expect(alert.inputs).toMatchObject({
       kind: 'LogAlert',
       scopes: [workspaceId],
-      severity: 1,
+      severity: 2,
       autoMitigate: true,
       windowSize: 'P1D',
       evaluationFrequency: 'PT1H',
       skipQueryValidation: true,
-      actions: { actionGroups: [PAGE] },
+      actions: { actionGroups: [TICKET] },
     });
+    const limit = engine.named('defaults-partition-size-limit');
+    expect(limit.inputs).toMatchObject({ severity: 1, autoMitigate: true, windowSize: 'P1D', evaluationFrequency: 'PT1H', actions: { actionGroups: [PAGE] } });
+    expect(criterionOf(limit)).toMatchObject({ threshold: 19, metricMeasureColumn: 'SizeGb' });
+    expect(criterionOf(limit).query).toBe(criterionOf(alert).query);
+    expect(limit.inputs.description).toContain('only 1 GB are left before every write to it fails');
+    expect(alert.inputs.description).toContain('4 GB are left before writes to it fail, days at a few GB a day: plan it now');
     const condition = criterionOf(alert);
     expect(condition).toMatchObject({
       timeAggregation: 'Maximum',
@@ -470,6 +476,7 @@ describe('skew alerts', () => {
       'throttleRate',
       'hotKey',
       'partitionSize',
+      'partitionSizeLimit',
     ]);
     expect(info).toHaveBeenCalledWith(
       expect.stringContaining("no normalizedRu alert: the container shares its database's throughput, and NormalizedRUConsumption has no per-container data"),

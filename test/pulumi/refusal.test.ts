@@ -72,6 +72,7 @@ describe('the nothing-registered check', () => {
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
       'azure-native:monitor:ScheduledQueryRule',
+      'azure-native:monitor:ScheduledQueryRule',
       'skewguard:cosmosdb:GuardedContainer',
     ]);
   });
@@ -195,7 +196,7 @@ describe('warnings', () => {
     const said = warn.mock.calls.filter(([text]) => String(text).includes('notify no one'));
     expect(said).toEqual([
       [
-        "skewguard: the page-tier alerts normalizedRu, throttleRate, partitionSize notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
+        "skewguard: the page-tier alerts normalizedRu, throttleRate, partitionSizeLimit notify no one: no action group was given (alerts.actionGroupIds, alerts.actionGroups.page, or those of the attached CosmosAccountMonitoring), so requests throttled now show in Azure Monitor only. Set one of them to the on-call's action group",
         component,
       ],
     ]);

@@ -3,7 +3,7 @@
  */
 // The default alerts of the example program (examples/pulumi), registered under the mock engine as
 // test/pulumi does, replayed over modelled traffic against issue 18's targets. The page tier is the
-// on-call action group (normalizedRu, throttleRate, hotKey and partitionSize on both containers).
+// on-call action group (normalizedRu, throttleRate and partitionSizeLimit on both containers, devices' hotKey).
 // Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
 import * as pulumi from '@pulumi/pulumi';
 import {
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => jest.restoreAllMocks());
 
 describe('the alerts the example program registers', () => {
-  it("10 rules, 5 per container; the page tier is hot-partition-range, throttle-rate and partition-size on both, and devices' hot-key, which the program asks to page (hot-key and hot-prefix are tickets by default)", () => {
+  it("12 rules, 6 per container; the page tier is hot-partition-range, throttle-rate and partition-size-limit (19 GB) on both, and devices' hot-key, which the program asks to page (hot-key, hot-prefix and partition-size at 16 GB are tickets by default)", () => {
     expect(
       rules()
         .map((r) => r.name)
@@ -57,11 +57,13 @@ describe('the alerts the example program registers', () => {
       'devices-hot-partition-range',
       'devices-hot-prefix',
       'devices-partition-size',
+      'devices-partition-size-limit',
       'devices-throttle-rate',
       'events-hot-key',
       'events-hot-partition-range',
       'events-hot-prefix',
       'events-partition-size',
+      'events-partition-size-limit',
       'events-throttle-rate',
     ]);
     expect(
@@ -72,10 +74,10 @@ describe('the alerts the example program registers', () => {
     ).toEqual([
       'devices-hot-key',
       'devices-hot-partition-range',
-      'devices-partition-size',
+      'devices-partition-size-limit',
       'devices-throttle-rate',
       'events-hot-partition-range',
-      'events-partition-size',
+      'events-partition-size-limit',
       'events-throttle-rate',
     ]);
   });
@@ -110,8 +112,8 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
     noteFired(replay);
   });
 
-  it('replays all 10 rules (every log query has registered semantics)', () => {
-    expect(replay.alerts).toHaveLength(10);
+  it('replays all 12 rules (every log query has registered semantics)', () => {
+    expect(replay.alerts).toHaveLength(12);
   });
 
   it('events: 0 pages in 4 days (target: at most 1 a week)', () => {
@@ -170,19 +172,26 @@ describe("incidents (seed 4): every incident pages, within a stated time of its 
     expect(c.recoveries.length).toBeLessThanOrEqual(c.pages.length);
   });
 
-  it('a logical partition growing towards 20 GB in devices pages once, 96 minutes after it reaches 16 GB (hourly statistics, hourly checks)', () => {
-    const c = run('logical partition growing towards 20 GB', 'devices');
-    expect([firstOf(c, 'devices-partition-size')! - c.truth.firstSizeOver16Gb!, byAlert(c.pages)]).toEqual([96, { 'devices-partition-size': 1 }]);
+  it('a logical partition growing towards 20 GB in devices (2.5 GB a day) opens a ticket 96 minutes after it reaches 16 GB, about 37 hours before it would be full, and pages once, 108 minutes after it reaches 19 GB, about 8 hours before (hourly statistics, hourly checks)', () => {
+    const c = everyAlert('logical partition growing towards 20 GB', 'devices');
+    const ticket = firstOf(c, 'devices-partition-size')!;
+    const page = firstOf(c, 'devices-partition-size-limit')!;
+    expect([ticket - c.truth.firstSizeOver16Gb!, page - c.truth.firstSizeOver19Gb!]).toEqual([96, 108]);
+    // The scenario's key grows from 12 to 19.5 GB over 3 days: 2.5 GB a day, so 20 GB would come at minute 4,608.
+    const full = ((20 - 12) / 7.5) * 3 * 1440;
+    expect([Math.round((full - ticket) / 60), Math.round((full - page) / 60)]).toEqual([37, 8]);
+    const paged = replayed('logical partition growing towards 20 GB', 'devices', isPageTier).pages;
+    expect(byAlert(paged)).toEqual({ 'devices-partition-size-limit': 1 });
   });
 });
 
-it("every kind of rule fires in at least one of these replays (events-partition-size shares its kind's query and fires in the bench's events incidents)", () => {
+it("every kind of rule fires in at least one of these replays (events-partition-size and events-partition-size-limit share their kind's query and fire in the bench's events incidents)", () => {
   const kinds = (names: Iterable<string>) => [...new Set([...names].map((n) => n.replace(/^(events|devices)-/, '')))].sort();
   expect(kinds(fired)).toEqual(kinds(rules().map((r) => r.name)));
   expect([...fired].sort()).toEqual(
     rules()
       .map((r) => r.name)
-      .filter((n) => n !== 'events-partition-size')
+      .filter((n) => n !== 'events-partition-size' && n !== 'events-partition-size-limit')
       .sort(),
   );
 });

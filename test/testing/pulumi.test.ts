@@ -63,6 +63,7 @@ describe('pulumiSnapshot', () => {
       ['azure-native:monitor:ScheduledQueryRule', 'events-hot-key', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-hot-prefix', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size', 'skewguard:cosmosdb:GuardedContainer::events'],
+      ['azure-native:monitor:ScheduledQueryRule', 'events-partition-size-limit', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:monitor:ScheduledQueryRule', 'events-throttle-rate', 'skewguard:cosmosdb:GuardedContainer::events'],
       ['azure-native:operationalinsights:Workspace', 'fleet-workspace', 'skewguard:cosmosdb:AccountMonitoring::fleet'],
       ['skewguard:cosmosdb:AccountMonitoring', 'fleet', null],
@@ -93,7 +94,7 @@ describe('pulumiSnapshot', () => {
     // Every alert carries the tags too: the secret is masked in each.
     expect(
       resources.filter((r) => r.type.startsWith('azure-native:monitor:') && r.type !== 'azure-native:monitor:DiagnosticSetting').map((r) => r.inputs.tags),
-    ).toEqual(Array(5).fill({ billing: MASKS.secret, team: 'data' }));
+    ).toEqual(Array(6).fill({ billing: MASKS.secret, team: 'data' }));
   });
 
   it('names resource references, assets and values unknown in a preview', async () => {

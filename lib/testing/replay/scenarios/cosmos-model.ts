@@ -88,8 +88,10 @@ export interface ContainerTruth {
    *  judges the key against (`hotValueReach(design).key`: its range's budget less its neighbours' planned load, at
    *  most 10,000 RU/s); without, 10,000 RU/s for one logical partition, or its range's budget when lower. */
   firstKeyOver80?: number;
-  /** First minute a reported logical partition reached 16 GB (80% of 20 GB). */
+  /** First minute a reported logical partition reached 16 GB (80% of 20 GB: the partitionSize ticket's default line). */
   firstSizeOver16Gb?: number;
+  /** First minute a reported logical partition reached 19 GB (95% of 20 GB: the partitionSizeLimit page's default line). */
+  firstSizeOver19Gb?: number;
   throttledMinutes: number;
 }
 
@@ -196,6 +198,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
     for (const s of model.sizes ?? []) {
       const gb = s.gb(minute);
       if (gb >= 16 && truth.firstSizeOver16Gb === undefined) truth.firstSizeOver16Gb = minute;
+      if (gb >= 19 && truth.firstSizeOver19Gb === undefined) truth.firstSizeOver19Gb = minute;
       if (minute % 60 === 0 && gb >= 1) {
         telemetry.log('CDBPartitionKeyStatistics', {
           timeGenerated: minute,

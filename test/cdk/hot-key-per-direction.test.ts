@@ -1,0 +1,53 @@
+// The "hot key approaching its ceiling" ticket, replayed on the synthesized alarm: AWS throttles a partition's reads
+// and writes independently ("DynamoDB's partition-level throttling operates independently for reads and writes",
+// Developer Guide, "Key range throughput exceeded"), so the ticket holds each against its own ceiling. A stranger's
+// key at 700 WCU + 2,000 RCU, under both ceilings, fired the old 3 × WCU + RCU ≥ 162,000 line.
+import { ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
+import { GuardedTable } from '../../lib/cdk';
+import { replayAlarms, Telemetry, type CfnTemplate, type MetricId } from '../../lib/testing/replay';
+import { appWithStack, healthy, templateOf } from './support';
+
+process.env.CDK_VALIDATION = 'false';
+
+const { stack } = appWithStack();
+new GuardedTable(stack, 'Jobs', healthy({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS }));
+const template = templateOf(stack).toJSON() as CfnTemplate;
+const idOf = (type: string) => Object.entries(template.Resources ?? {}).find(([, r]) => r.Type === type)![0];
+const tableName = `\${Ref:${idOf('AWS::DynamoDB::GlobalTable')}}`;
+const rule = `\${${idOf('Custom::SkewguardContributorInsightsRules')}.AccessedKeysRule}`;
+const consumed = (direction: 'Read' | 'Write'): MetricId => ({
+  namespace: 'AWS/DynamoDB',
+  metricName: `Consumed${direction}CapacityUnits`,
+  dimensions: { TableName: tableName },
+});
+
+/** Ten minutes of one key at `key` RCU/s and WCU/s, in a key space at `space` RCU/s and WCU/s (the key included). */
+function hotKeyStates(key: { rcu: number; wcu: number }, space: { rcu: number; wcu: number }): string[] {
+  const telemetry = new Telemetry(10);
+  for (let minute = 0; minute < 10; minute++) {
+    telemetry.contribute(rule, minute, 'job#1', (3 * key.wcu + key.rcu) * 60);
+    telemetry.put(consumed('Read'), minute, { sum: space.rcu * 60, count: 60, min: 0, max: space.rcu });
+    telemetry.put(consumed('Write'), minute, { sum: space.wcu * 60, count: 60, min: 0, max: space.wcu });
+  }
+  const alarm = replayAlarms(template, telemetry).find((a) => a.name.includes('hot key approaching'))!;
+  return [...new Set(alarm.states.slice(5))];
+}
+
+describe('the hot-key ticket holds reads and writes each against its own ceiling (5 of 5 minutes)', () => {
+  it("stays quiet for a key at 700 WCU + 2,000 RCU, 70% and 67% of its partition's ceilings, in a key space whose reads and writes are each under the line (246,000 units a minute, above the old combined 162,000)", () => {
+    expect(hotKeyStates({ wcu: 700, rcu: 2_000 }, { wcu: 800, rcu: 2_400 })).toEqual(['OK']);
+  });
+
+  it('fires for a key at 950 WCU alone (95% of the 1,000 WCU ceiling) and for one at 2,800 RCU alone (93% of 3,000)', () => {
+    expect(hotKeyStates({ wcu: 950, rcu: 0 }, { wcu: 1_200, rcu: 6_000 })).toEqual(['ALARM']);
+    expect(hotKeyStates({ wcu: 0, rcu: 2_800 }, { wcu: 2_000, rcu: 5_000 })).toEqual(['ALARM']);
+  });
+
+  it('fires for a key at 920 WCU + 1,000 RCU: its writes are at 92% of their ceiling whatever its reads', () => {
+    expect(hotKeyStates({ wcu: 920, rcu: 1_000 }, { wcu: 920, rcu: 1_000 })).toEqual(['ALARM']);
+  });
+
+  it("what it cannot tell: the key's one ConsumedThroughputUnits figure mixes both, so the same 700 WCU + 2,000 RCU key in a key space busier than the line in either direction still fires", () => {
+    expect(hotKeyStates({ wcu: 700, rcu: 2_000 }, { wcu: 800, rcu: 20_000 })).toEqual(['ALARM']);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// A stranger asked whether the range page (NormalizedRUConsumption averaged over an hour) leaves a blind spot: a flash
+// sale that runs one partition-key range of events (4 ranges) past its budget for 15–45 minutes, while the container's
+// 429 share stays under the 5% the throttle-rate page needs. Replayed on the example program's default alerts: it does,
+// and no shorter window closes it without paging normal nights (docs/pulumi.md, `normalizedRu`).
+import * as pulumi from '@pulumi/pulumi';
+import {
+  cosmosIncident,
+  replayProgram,
+  simulateContainer,
+  Random,
+  SCOPE_DIMENSION,
+  Telemetry,
+  type ContainerModel,
+  type RegisteredResource,
+  type Scenario,
+} from '../../lib/testing/replay';
+import { installMocks, registeredAll } from '../pulumi/support/mocks';
+import { EXAMPLE_CONTAINERS, skewguardQueries, withDesigns } from './support/examples';
+
+const engine = installMocks();
+let resources: RegisteredResource[];
+let profiles: ReturnType<typeof withDesigns>;
+const queries = skewguardQueries([
+  { databaseName: 'telemetry', containerName: 'events' },
+  { databaseName: 'telemetry', containerName: 'devices' },
+]);
+
+beforeAll(async () => {
+  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  const program = await import('../../examples/pulumi');
+  await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
+  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
+  profiles = withDesigns(EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
+});
+afterAll(() => jest.restoreAllMocks());
+
+/** Day 1, 19:00: the evening peak of an ordinary day (no planned peak, import or bursts around it). */
+const START = 1440 + 19 * 60;
+/** events: a 40,000 RU/s autoscale maximum over 4 ranges. */
+const RANGE_BUDGET = 10_000;
+const RANGES = 4;
+
+/** One product on range 0 of events takes that range to `load` × its budget for `minutes`. */
+function flashSale(minutes: number, load = 1.1): Scenario<ContainerModel> {
+  const base = cosmosIncident('hot key growing for days', profiles, 'events');
+  const events = base.models.events;
+  const product = (m: number) => (m >= START && m < START + minutes ? Math.max(0, load * RANGE_BUDGET - events.ru(m) / RANGES) : 0);
+  return {
+    ...base,
+    name: `flash sale, ${minutes} min`,
+    models: { ...base.models, events: { ...events, hotKeys: [{ key: '["sale-product"]', range: 0, ru: product }] } },
+  };
+}
+
+const firedAt = (replay: ReturnType<typeof replayProgram>, alert: string) =>
+  replay.alerts
+    .find((a) => a.name === alert)!
+    .events.filter((e) => e.kind === 'fired')
+    .map((e) => e.minute - START);
+
+/** The container's 429 share over the sale's minutes, from the model's TotalRequests by status code. */
+function containerThrottledShare(scenario: Scenario<ContainerModel>, minutes: number): number {
+  const telemetry = new Telemetry(scenario.days * 1440);
+  simulateContainer(scenario.models.events, { accountId: 'a', databaseName: 'telemetry', containerName: 'events' }, telemetry, new Random(1));
+  const count = (status: string) =>
+    telemetry
+      .series({
+        namespace: 'Microsoft.DocumentDB/databaseAccounts',
+        metricName: 'TotalRequests',
+        dimensions: { [SCOPE_DIMENSION]: 'a', DatabaseName: 'telemetry', CollectionName: 'events', StatusCode: status },
+      })
+      .slice(START, START + minutes)
+      .reduce((sum, p) => sum + (p?.sum ?? 0), 0);
+  return count('429') / (count('429') + count('200'));
+}
+
+describe('a flash sale on one range of events at 1.1 × its budget (the 10% above it: about 9% of that range’s requests throttled)', () => {
+  it('for 45 minutes, throttles every minute, 4.6% of the container’s requests, and pages no one: the range page needs an hour, the 429 page 5%; the hot-key ticket comes at 15 minutes', () => {
+    const scenario = flashSale(45);
+    expect(Math.round(containerThrottledShare(scenario, 45) * 1000) / 10).toBe(4.6);
+    const replay = replayProgram(resources, scenario, { queries });
+    expect(replay.containers.events.truth.throttledMinutes).toBe(45);
+    expect([firedAt(replay, 'events-hot-partition-range'), firedAt(replay, 'events-throttle-rate'), firedAt(replay, 'events-hot-key')]).toEqual([[], [], [15]]);
+  });
+
+  it('for an hour, pages through the range alert at its 60th minute', () => {
+    const replay = replayProgram(resources, flashSale(60), { queries });
+    expect(firedAt(replay, 'events-hot-partition-range')).toEqual([60]);
+  });
+
+  it('a 45-minute window (quiet on the nightly imports, which a 30-minute one pages) would catch a 45-minute sale only at its end, and a 30-minute sale not at all', () => {
+    const window45 = resources.map((r) => (r.name === 'events-hot-partition-range' ? { ...r, inputs: { ...r.inputs, windowSize: 'PT45M' } } : r));
+    expect([30, 45].map((minutes) => firedAt(replayProgram(window45, flashSale(minutes), { queries }), 'events-hot-partition-range'))).toEqual([[], [45]]);
+  });
+});
