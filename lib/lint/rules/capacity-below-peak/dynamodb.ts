@@ -9,6 +9,7 @@ import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import type { MessageData } from '../../messages';
+import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writtenUnits } from '../../written';
@@ -23,6 +24,7 @@ type Id =
   | 'inherited'
   | 'copies'
   | 'plannedCopies'
+  | 'fanOutReads'
   | 'readsFromPatterns'
   | 'readsFromTable'
   | 'declareReads'
@@ -56,14 +58,28 @@ function spaceName(capacity: KeySpaceCapacity): string {
 
 const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 
-/** The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's (written.ts). */
+/**
+ * The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's
+ * (written.ts); reads count every query a fan-out makes, one per shard (read-requests.ts).
+ */
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
-  return dimension === 'read' ? analysis.total.reads : writtenUnits(analysis.design, analysis.space, copies.copies).units;
+  return dimension === 'read' ? readRequests(analysis).units : writtenUnits(analysis.design, analysis.space, copies.copies).units;
 }
 
-/** The note and data a peak that counts replicated copies carries (none for reads, or for one copy). */
-function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: Record<string, number | string> } {
-  if (dimension === 'read' || copies.copies === 1) return { data: {} };
+/**
+ * The note and data a peak carries that counts more than its declared figure: replicated copies of every written
+ * item, or the queries of reads that fan out over the shards (none for one copy, or reads that do not fan out).
+ */
+function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
+  if (dimension === 'read') {
+    const { fanOut, logical } = readRequests(analysis);
+    if (fanOut === undefined) return { data: {} };
+    return {
+      notes: ['fanOutReads'],
+      data: { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
+    };
+  }
+  if (copies.copies === 1) return { data: {} };
   return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.written.perCopy } };
 }
 
@@ -230,7 +246,7 @@ function belowPeak(
  * (the warm throughput DynamoDB reports for it); declared warm throughput replaces a dimension's default.
  */
 function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copies: WriteCopies): RuleHit<Id> | undefined {
-  const reads = analysis.total.reads;
+  const reads = peakOf(analysis, 'read', copies);
   const writes = peakOf(analysis, 'write', copies);
   const sustainedReads = capacity.warmReadUnits ?? DYNAMODB_LIMITS.newOnDemandReadUnits;
   const sustainedWrites = capacity.warmWriteUnits ?? DYNAMODB_LIMITS.newOnDemandWriteUnits;
@@ -246,7 +262,12 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
     path: analysis.space.workload.path,
     index: capacity.index,
     messageId: 'notPreWarmed',
-    notes: noneIfEmpty([...fromReads.notes, ...fromWrites.notes, ...(copiesOf(analysis, 'write', copies).notes ?? [])]),
+    notes: noneIfEmpty([
+      ...fromReads.notes,
+      ...(copiesOf(analysis, 'read', copies).notes ?? []),
+      ...fromWrites.notes,
+      ...(copiesOf(analysis, 'write', copies).notes ?? []),
+    ]),
     fixId: 'fixPreWarm',
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
@@ -258,6 +279,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
       sustainedWrites,
       readUnitsPerSecond,
       writeUnitsPerSecond,
+      ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
     edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
@@ -363,7 +385,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads counting each query of a fan-out over a sharded key's N shards, N read requests per logical read) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -373,6 +395,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoSharding,
   ],
   messages: {
     fixedBelowPeak:
@@ -397,6 +420,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
+    fanOutReads:
+      '; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads) query all {{fanOutShards}} shards for every read, at least one read unit each',
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
     notPreWarmed:

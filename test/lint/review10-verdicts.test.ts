@@ -1,0 +1,61 @@
+/**
+ * Review 10 (a README-only review): verdicts an expert would not sign. The reviewer's designs are copied under
+ * review10/; each case lints them as the reviewer did and, where a fix is offered, applies it and lints again.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type Finding } from '../../lib';
+
+const design = (file: string): DesignInput => JSON.parse(readFileSync(join(__dirname, 'review10', file), 'utf8')) as DesignInput;
+
+/** The design with every edit of `findings` applied, in order (as `lint --fix` applies them). */
+const fixed = (input: DesignInput, findings: readonly Finding[]): DesignInput =>
+  findings.reduce((current, f) => (f.edits ? applyDesignEdits(current, f.edits as DesignEdit[]) : current), input);
+
+describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
+  const rateLimiter = design('rate-limiter-sharded.json');
+
+  it('3,000 RCU of reads fanning out over 2 shards are 6,000 read requests, above a maximum of 5,000', () => {
+    const [sg017, ...others] = lint(rateLimiter);
+    expect(others).toEqual([]);
+    expect(sg017).toMatchObject({ ruleId: 'SG017', severity: 'error', path: 'tables[0].onDemand.maxReadRequestUnits' });
+    expect(sg017.data).toMatchObject({ peak: 6_000, limit: 5_000, suggested: 7_500, fanOutPatterns: ['check-limit'], fanOutShards: 2, logicalReads: 3_000 });
+    expect(sg017.message).toContain('`check-limit` (100% of the 3,000 RCU of reads) query all 2 shards for every read');
+  });
+
+  it('its fix raises the maximum to the fan-out peak with headroom, and the design then lints clean', () => {
+    const after = fixed(rateLimiter, lint(rateLimiter));
+    expect(JSON.stringify(after)).toContain('"maxReadRequestUnits":7500');
+    expect(lint(after)).toEqual([]);
+  });
+
+  it('only the share that fans out is multiplied', () => {
+    const tables = (rateLimiter as { tables: Record<string, unknown>[] }).tables;
+    const half: DesignInput = {
+      tables: [
+        {
+          ...tables[0],
+          accessPatterns: [
+            { name: 'check-limit', keyAttributes: ['apiKey', 'windowMinute'], share: 0.5, fanOut: true },
+            { name: 'own-shard', keyAttributes: ['apiKey', 'windowMinute', 'shardNo'], share: 0.5, fanOut: false },
+          ],
+        },
+      ],
+    } as DesignInput;
+    // 1,500 once + 1,500 × 2 = 4,500 of 5,000: over the 80% headroom only, a warning.
+    const [sg017] = lint(half).filter((f) => f.ruleId === 'SG017');
+    expect(sg017).toMatchObject({ severity: 'warning', messageId: 'withinHeadroom' });
+    expect(sg017.data).toMatchObject({ peak: 4_500, fanOutShare: 0.5 });
+  });
+
+  it('a fan-out over a range with no page limit reads 1/N of the items from each shard: counted once', () => {
+    const tables = (rateLimiter as { tables: Record<string, unknown>[] }).tables;
+    const range = (limit?: number): DesignInput =>
+      ({
+        tables: [{ ...tables[0], accessPatterns: [{ name: 'windows', keyAttributes: ['apiKey'], share: 1, fanOut: true, ...(limit ? { limit } : {}) }] }],
+      }) as DesignInput;
+    expect(lint(range()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
+    // A page of 25 from each shard: each query reads what the unsharded read did.
+    expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 6_000 });
+  });
+});
