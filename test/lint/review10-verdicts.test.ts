@@ -59,3 +59,32 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
     expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 6_000 });
   });
 });
+
+describe("an index's SG017 is at the index, and its fix gives it complete capacity (review 10 item 10)", () => {
+  const jobQueue = design('job-queue.orig.json');
+  const indexFinding = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG017' && f.index === 'by-tenant-status');
+
+  it("is reported at the index's field, not at the table's capacity it takes", () => {
+    expect(indexFinding(lint(jobQueue))).toMatchObject({
+      path: 'tables[0].globalSecondaryIndexes[1].capacity.write',
+      data: { limitField: 'capacity.write.max' },
+    });
+  });
+
+  it("writes both dimensions as the table declares them (its minimum kept), raised where the index's peak needs it", () => {
+    const finding = indexFinding(lint(jobQueue)) as Finding;
+    expect(finding.edits).toEqual([
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.write', value: { min: 100, max: 11_250 } },
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.read', value: { min: 100, max: 8_000 } },
+    ]);
+    expect(finding.fix).toContain('`capacity` = { write: {min: 100, max: 11250}, read: {min: 100, max: 8000} }');
+  });
+
+  it('applied alone, it leaves no SG017 on the index; every fix applied, the design lints clean', () => {
+    const finding = indexFinding(lint(jobQueue)) as Finding;
+    expect(indexFinding(lint(fixed(jobQueue, [finding])))).toBeUndefined();
+    let current = jobQueue;
+    for (let round = 0; round < 10; round++) current = fixed(current, lint(current));
+    expect(lint(current)).toEqual([]);
+  });
+});

@@ -36,6 +36,8 @@ type Id =
   | 'provisionedOverQuota'
   | 'provisionedOverAccountQuota'
   | 'fixCapacity'
+  | 'fixOwnCapacity'
+  | 'fixFanOut'
   | 'fixCapacityPastQuota'
   | 'fixMaximum'
   | 'fixPreWarm'
@@ -81,6 +83,11 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
   }
   if (copies.copies === 1) return { data: {} };
   return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.written.perCopy } };
+}
+
+/** The fix note for a read peak that fan-out multiplies: fewer shards cut it as a raise would serve it. */
+function fanOutFix(analysis: SpaceAnalysis, dimension: Dimension): Pick<RuleHit<Id>, 'fixNotes'> {
+  return dimension === 'read' && readRequests(analysis).fanOut !== undefined ? { fixNotes: ['fixFanOut'] } : {};
 }
 
 /**
@@ -204,16 +211,17 @@ function belowPeak(
   const from = peakSource(analysis, dimension);
   const byName = below ? nameOnlyError(analysis, dimension, counted, (once) => !fits(once, ceiling.units)) : undefined;
   const field = ceiling.inherited ? joinPath(capacity.path, `capacity.${dimension}`) : ceiling.path;
-  // A GSI that takes the table's capacity gets capacity of its own: raising the table's would raise every index's.
-  const value = !ceiling.inherited ? suggested : ceiling.source === 'fixed' ? { fixed: suggested } : { max: suggested };
   // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
   const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
+  // A GSI that takes the table's capacity is reported at its own field, where its fix writes capacity of its own.
+  const own = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension) : undefined;
   return {
-    path: ceiling.path,
+    path: field,
     index: capacity.index,
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
-    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : 'fixCapacity',
+    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : own ? 'fixOwnCapacity' : 'fixCapacity',
+    ...fanOutFix(analysis, dimension),
     severity: below && byName === undefined ? undefined : 'warning',
     data: Object.assign({}, from.data, byName?.data, {
       source: from.source,
@@ -227,6 +235,7 @@ function belowPeak(
       headroom,
       field,
       limitField: ceiling.path,
+      ...(own ? { ownCapacity: own.text } : {}),
       ...copied.data,
       ...(passed
         ? {
@@ -237,8 +246,47 @@ function belowPeak(
           }
         : {}),
     }),
-    edits: passed ? undefined : [{ op: 'set', path: field, value }],
+    edits: passed ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
+}
+
+/** Units of `ceiling` that serve `peak` with the design's headroom: its own where they do, else the raise to peak ÷ headroom. */
+function unitsFor(ceiling: CapacityCeiling, peak: number, headroom: number): number {
+  return fits(peak, ceiling.units * headroom) ? ceiling.units : withHeadroom(peak, headroom);
+}
+
+/** A ceiling's declaration with `units`: `{ fixed }`, or `{ min, max }` with the declared auto-scaling minimum. */
+function declarationOf(ceiling: CapacityCeiling, units: number): { fixed: number } | { min?: number; max: number } {
+  if (ceiling.source === 'fixed') return { fixed: units };
+  return ceiling.min === undefined ? { max: units } : { min: ceiling.min, max: units };
+}
+
+/**
+ * The capacity of its own a GSI that takes the table's gets from SG017's fix: every dimension it takes from the table,
+ * declared as the table declares it (fixed units, or auto-scaling bounds with the table's minimum), raised where the
+ * index's peak needs more. A GSI that declares capacity becomes independent of the table's (TableV2 `readCapacity` and
+ * `writeCapacity` of a GSI), so the fix writes it whole: a bare `{ max }` would drop the table's minimum, and a raise
+ * of one dimension would leave the other to the table. The read and the write findings of one index write the same
+ * capacity (each with its own dimension first), so applying both gives what either gives.
+ */
+function ownCapacity(
+  analysis: SpaceAnalysis,
+  capacity: KeySpaceCapacity,
+  headroom: number,
+  copies: () => WriteCopies,
+  first: Dimension,
+): { readonly edits: DesignEdit[]; readonly text: string } {
+  const edits: DesignEdit[] = [];
+  const parts: string[] = [];
+  for (const dimension of first === 'read' ? (['read', 'write'] as const) : (['write', 'read'] as const)) {
+    const ceiling = capacity[dimension];
+    if (ceiling === undefined || !ceiling.inherited) continue;
+    const counted = dimension === 'write' ? copies() : ONE_COPY;
+    const value = declarationOf(ceiling, unitsFor(ceiling, peakOf(analysis, dimension, counted), headroom));
+    edits.push({ op: 'set', path: joinPath(capacity.path, `capacity.${dimension}`), value });
+    parts.push(`${dimension}: ${JSON.stringify(value).replace(/"/g, '').replace(/:/g, ': ').replace(/,/g, ', ')}`);
+  }
+  return { edits, text: `{ ${parts.join(', ')} }` };
 }
 
 /**
@@ -309,6 +357,7 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
     messageId: 'overQuota',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
     fixId: 'fixQuota',
+    ...fanOutFix(analysis, dimension),
     severity: byName ? 'warning' : undefined,
     data: Object.assign({}, from.data, byName?.data, copied.data, {
       source: from.source,
@@ -433,6 +482,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     provisionedOverAccountQuota:
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
+    fixOwnCapacity:
+      "give {{space}} capacity of its own, `capacity` = {{ownCapacity}}: {{dimension}} at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
+    fixFanOut:
+      '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection or an index',
     fixCapacityPastQuota:
       'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
