@@ -88,3 +88,37 @@ describe("an index's SG017 is at the index, and its fix gives it complete capaci
     expect(lint(current)).toEqual([]);
   });
 });
+
+describe('bucketing a hierarchical first level respects the declared share of the full key (review 10 item 5)', () => {
+  const prefixFinding = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.path.endsWith('partitionKey.paths[0]')) as Finding;
+
+  it('one (tenant, store) at 40% of the tenant: the buckets hash the batch scope `cartId`, not `storeId`', () => {
+    const finding = prefixFinding(lint(design('cart-step1.json')));
+    expect(finding.data).toMatchObject({ buckets: 5, source: 'cartId', skippedSource: 'storeId', insideShare: 0.4 });
+    expect(finding.fix).toContain('hash(cartId) mod 5');
+    expect(finding.fix).toContain('hashed on `cartId`, not `storeId`: the hottest (`/tenantId`, `/storeId`) value takes 40% of the hottest /tenantId value');
+  });
+
+  it('the raises of the original design spell the same source', () => {
+    const finding = prefixFinding(lint(design('cart-hot-store.orig.json')));
+    expect(finding.fix).toContain('hash(cartId) mod 42');
+    expect(finding.fix).not.toContain('hash(storeId)');
+  });
+
+  it('a bucketed level under a declared full-key share as large: more buckets are said not to split it, and no edit is written', () => {
+    const finding = prefixFinding(lint(design('cart-step2.json')));
+    expect(finding.edits).toBeUndefined();
+    expect(finding.data).toMatchObject({ keyShare: 0.2 });
+    expect(finding.fix).toContain('is under one bucket: more buckets hashed on a key level cannot take a bucket below it, so --fix writes none');
+  });
+
+  it.each(['cart-step1.json', 'cart-step2.json', 'cart-hot-store.orig.json'])(
+    '--fix twice on %s: a valid design, and the second run changes nothing',
+    (file) => {
+      const once = fixed(design(file), lint(design(file)));
+      const twice = fixed(once, lint(once));
+      expect(twice).toEqual(once);
+      expect(() => lint(twice)).not.toThrow();
+    },
+  );
+});
