@@ -188,6 +188,8 @@ export interface CapacityCeiling {
   readonly path: string;
   /** A GSI that takes the table's provisioned capacity (declares none of its own). */
   readonly inherited: boolean;
+  /** The auto-scaling minimum, as declared (`autoscaled` only): what a GSI's capacity of its own copies from the table's. */
+  readonly min?: number;
 }
 
 /** What one key space (the table, a GSI) can serve, as declared. */

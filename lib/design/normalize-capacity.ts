@@ -80,5 +80,5 @@ function provisionedCeiling(units: CapacityUnitsDesign, path: string, log: Issue
     return undefined;
   }
   if (min !== undefined && min > max) log.add(joinPath(path, 'min'), `must be at most max (${max}), got ${min}`);
-  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false };
+  return { units: max, source: 'autoscaled', path: joinPath(path, 'max'), inherited: false, ...(min !== undefined ? { min } : {}) };
 }

@@ -69,6 +69,12 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
   fixPrefixBuckets:
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets',
+  prefixBucketSourceBelowKey:
+    '; hashed on {{source|code}}, not {{skippedSource|code}}: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level keeps that value whole in one bucket',
+  prefixBucketsCannotSplit:
+    '; but the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and {{scope|code}}, the scope of {{scopeInvariant|code}}, keeps it whole in one bucket: that value needs its own plan (SG003 on the full key)',
+  prefixBucketsHoldKey:
+    '; but the hottest {{fullKey|key}} value, declared at {{keyShare|percent}} of the peak, is under one bucket: more buckets hashed on a key level cannot take a bucket below it, so --fix writes none; hash a finer attribute than the key (a transactional scope, the item `id`) and declare the share each bucket then takes, or give that value its own plan (SG003 on the full key)',
   // The other fix where the physical share bites: more RU/s, computed as SG003 computes it for a flat key.
   prefixOrRaiseThroughput: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
   // A first level that is already such a synthetic level: its bucket count is what to raise, not a level to add.
@@ -411,7 +417,12 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
     }
   }
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
+  const sourceNotes = fix.fixId === 'fixPrefixBuckets' ? bucketSourceFor(design, design.primaryKey.partitionKey.slice(1), load, buckets).ids : [];
+  // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
+  const keyWhole = fix.fixId !== 'fixPrefixBuckets' && fix.edits === undefined && fullKeyShare(design) > 0;
+  if (keyWhole) sourceNotes.push('prefixBucketsHoldKey');
   const fixNotes: PrefixIngestionId[] = [
+    ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
@@ -427,6 +438,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
       data: {
         ...prefixData(design, first, load, traffic),
         ...(raise ? raiseFigures(RAISE, raise) : {}),
+        ...(keyWhole ? { keyShare: fullKeyShare(design), fullKey: design.primaryKey.partitionKey.map((l) => l.name) } : {}),
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
         ...derivation,
@@ -530,9 +542,42 @@ function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): Bu
   return (
     bucketed(design, first, load) ?? {
       fixId: 'fixPrefixBuckets',
-      data: { buckets, bucketLevel: `/${first.name.replace(/^\//, '')}Bucket`, source: bucketSource(deeper) },
+      data: Object.assign({ buckets, bucketLevel: `/${first.name.replace(/^\//, '')}Bucket` }, bucketSourceFor(design, deeper, load, buckets).data),
     }
   );
+}
+
+/** The full key's declared hottest share (0 when none is declared). */
+function fullKeyShare(design: KeyDesign): number {
+  const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
+  return hotKeyShareSource === 'declared' ? hotKeyShare : 0;
+}
+
+/**
+ * What the buckets of the hottest first-level value hash, at `buckets`: `bucketSource`'s deeper level, unless the full
+ * key's declared hottest value takes more of that first-level value than 1/N. A hash of any key level puts all of one
+ * full key value in one bucket, which then takes more than its 1/N (the count is sized for an even split): the source
+ * must then be finer than the key, the attribute a declared transactional scope names (its batches stay in one bucket;
+ * "Transactional batch operations": one logical partition), else the item's `id`. A scope that is itself a key level
+ * cannot go finer: the note says the full key value needs its own plan.
+ */
+function bucketSourceFor(
+  design: KeyDesign,
+  deeper: readonly KeyAttribute[],
+  load: PrefixLoad,
+  buckets: number,
+): { ids: PrefixIngestionId[]; data: MessageData } {
+  const source = bucketSource(deeper);
+  const insideShare = Math.min(1, fullKeyShare(design) / load.share);
+  if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) return { ids: [], data: { source } };
+  const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };
+  const bare = (name: string) => name.replace(/^\//, '');
+  const isLevel = (name: string) => design.primaryKey.partitionKey.some((l) => bare(l.name) === bare(name));
+  const scoped = design.invariants.find((i) => i.scopeAttribute !== undefined);
+  if (scoped?.scopeAttribute !== undefined && isLevel(scoped.scopeAttribute)) {
+    return { ids: ['prefixBucketsCannotSplit'], data: Object.assign({ source, scope: scoped.scopeAttribute, scopeInvariant: scoped.kind }, skewData) };
+  }
+  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: scoped?.scopeAttribute ?? 'id', skippedSource: source }, skewData) };
 }
 
 /**
@@ -556,9 +601,10 @@ function onlyHot(design: KeyDesign, first: KeyAttribute, fixId: BucketFix['fixId
 function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: number): { ids: PrefixIngestionId[]; data: MessageData } {
   const load = prefixLoad(raised, first, first.hotKeyShare);
   const derivation = load && bucketDerivation(raised, load, buckets);
+  const source = load ? bucketSourceFor(raised, raised.primaryKey.partitionKey.slice(1), load, buckets) : { ids: [], data: {} };
   return {
-    ids: ['fixPrefixBuckets', ...onlyHot(raised, first, 'fixPrefixBuckets'), ...(derivation ? (['prefixBucketsDerivation'] as const) : [])],
-    data: Object.assign({ buckets }, derivation),
+    ids: ['fixPrefixBuckets', ...source.ids, ...onlyHot(raised, first, 'fixPrefixBuckets'), ...(derivation ? (['prefixBucketsDerivation'] as const) : [])],
+    data: Object.assign({ buckets }, source.data, derivation),
   };
 }
 
@@ -761,6 +807,8 @@ function raisedEdits(design: KeyDesign, first: KeyAttribute, factor: number, mor
   const gb = scaled('largestGb');
   const deeper = [next, ...rest];
   if (share !== undefined && deeper.some((l) => l.hotKeyShare !== undefined && l.hotKeyShare > share)) return undefined;
+  // The full key's declared hottest value is under one bucket whatever the count: a level share below it is a design the model rejects.
+  if (share !== undefined && fullKeyShare(design) > share + 1e-9) return undefined;
   if (gb !== undefined && deeper.some((l) => l.largestGb !== undefined && l.largestGb > gb)) return undefined;
   return [
     ...more,

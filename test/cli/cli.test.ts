@@ -37,7 +37,7 @@ const EXPECTED: Record<string, string[]> = {
   'lsi-item-collection.json': ['SG006'],
   'mismatched-joins.json': ['SG013'],
   'monitoring-off.json': ['SG010'],
-  'over-sharded-uuid.json': ['SG007'],
+  'over-sharded-uuid.json': ['SG007', 'SG017'],
   'physical-partition-hot-store.json': ['SG003'],
   'reversed-hierarchy.json': ['SG004'],
   'sharded-writes-unsharded-reads.json': ['SG009', 'SG017'],

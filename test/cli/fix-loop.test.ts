@@ -76,12 +76,13 @@ describe('--fix and default quotas', () => {
 
 describe('--fix with two findings on one path', () => {
   // At 10,000 WCU, the table needs 15,000 for its 12,000; the index, written twice per table write, 30,000 for its 24,000
-  // (both findings at tables[0].capacity.write.max, the capacity the index takes). Before, the second was never applied.
+  // (the index takes the table's capacity; its finding is at its own field, where the fix gives it capacity of its own).
   it('fixes the table’s and its inheriting GSI’s capacity in one run, and names nothing as left', async () => {
     const result = fixDesignText(table(12000, 1, true, 10000), {});
     expect(result.fixes.map((f) => f.edits[0])).toEqual([
       { op: 'set', path: 'tables[0].capacity.write.max', value: 15000 },
-      { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].capacity.write', value: { max: 30000 } },
+      // The index gets capacity of its own, as the table declares it: its auto-scaling minimum kept (review 10 item 10).
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[0].capacity.write', value: { min: 5, max: 30000 } },
     ]);
     expect(result.skipped).toEqual([]);
     const dir = tempTree({ 'design.json': table(12000, 1, true, 10000) });

@@ -49,10 +49,10 @@ describe('assertDesignPasses', () => {
   });
 
   it("passes a design with warnings, and fails it with failOn: 'warning'", () => {
-    const design = example('bad/over-sharded-uuid.json');
+    const design = example('bad/excessive-fan-out.json');
     expect(lint(design).map((f) => f.severity)).toEqual(['warning']);
     expect(assertDesignPasses(design)).toHaveLength(1);
-    expect(thrown(() => assertDesignPasses(design, { failOn: 'warning' })).message).toContain('fails with SG007');
+    expect(thrown(() => assertDesignPasses(design, { failOn: 'warning' })).message).toContain('fails with SG008');
   });
 
   it('counts an acknowledgement that waives nothing as a warning, as the CLI does', () => {

@@ -248,12 +248,16 @@ testRule('SG017', {
       findings: [
         {
           messageId: 'autoscaledBelowPeak',
-          path: 'capacity.write.max',
+          // At the index's own field, where the fix gives it capacity of its own: both dimensions it took from the table.
+          path: 'globalSecondaryIndexes[0].capacity.write',
           index: 'byStatus',
           notes: ['inherited'],
-          data: { peak: 1000, limit: 700, field: 'globalSecondaryIndexes[0].capacity.write', source: 'declared' },
+          data: { peak: 1000, limit: 700, field: 'globalSecondaryIndexes[0].capacity.write', limitField: 'capacity.write.max', source: 'declared' },
           message: /below its declared peak of 1,000 WCU/,
-          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { max: 1250 } }],
+          edits: [
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { max: 1250 } },
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { max: 2000 } },
+          ],
         },
       ],
     },

@@ -61,7 +61,15 @@ testRule('SG017', {
       design: writes(30_000, 1),
       findings: [
         { messageId: 'autoscaledBelowPeak', index: undefined, edits: [{ op: 'set', path: 'capacity.write.max', value: 37_500 }] },
-        { messageId: 'autoscaledBelowPeak', index: 'byRef0', edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { max: 37_500 } }] },
+        // The index gets capacity of its own, both dimensions as the table declares them (its minimum kept).
+        {
+          messageId: 'autoscaledBelowPeak',
+          index: 'byRef0',
+          edits: [
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.write', value: { min: 5, max: 37_500 } },
+            { op: 'set', path: 'globalSecondaryIndexes[0].capacity.read', value: { fixed: 2000 } },
+          ],
+        },
       ],
     },
     {

@@ -9,6 +9,7 @@ import type { DesignEdit } from '../../edits';
 import { code } from '../../format';
 import { guessedKeyChange, indexWriteFields } from '../../index-writes';
 import type { MessageData } from '../../messages';
+import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writtenUnits } from '../../written';
@@ -23,6 +24,7 @@ type Id =
   | 'inherited'
   | 'copies'
   | 'plannedCopies'
+  | 'fanOutReads'
   | 'readsFromPatterns'
   | 'readsFromTable'
   | 'declareReads'
@@ -34,6 +36,8 @@ type Id =
   | 'provisionedOverQuota'
   | 'provisionedOverAccountQuota'
   | 'fixCapacity'
+  | 'fixOwnCapacity'
+  | 'fixFanOut'
   | 'fixCapacityPastQuota'
   | 'fixMaximum'
   | 'fixPreWarm'
@@ -56,15 +60,34 @@ function spaceName(capacity: KeySpaceCapacity): string {
 
 const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
 
-/** The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's (written.ts). */
+/**
+ * The peak the table or GSI serves: writes count every replicated copy of an item, as SG001 and SG003 count a GSI's
+ * (written.ts); reads count every query a fan-out makes, one per shard (read-requests.ts).
+ */
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
-  return dimension === 'read' ? analysis.total.reads : writtenUnits(analysis.design, analysis.space, copies.copies).units;
+  return dimension === 'read' ? readRequests(analysis).units : writtenUnits(analysis.design, analysis.space, copies.copies).units;
 }
 
-/** The note and data a peak that counts replicated copies carries (none for reads, or for one copy). */
-function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: Record<string, number | string> } {
-  if (dimension === 'read' || copies.copies === 1) return { data: {} };
+/**
+ * The note and data a peak carries that counts more than its declared figure: replicated copies of every written
+ * item, or the queries of reads that fan out over the shards (none for one copy, or reads that do not fan out).
+ */
+function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): Pick<RuleHit<Id>, 'notes'> & { data: MessageData } {
+  if (dimension === 'read') {
+    const { fanOut, logical } = readRequests(analysis);
+    if (fanOut === undefined) return { data: {} };
+    return {
+      notes: ['fanOutReads'],
+      data: { fanOutPatterns: [...fanOut.patterns], fanOutShare: fanOut.share, fanOutShards: fanOut.shards, logicalReads: logical },
+    };
+  }
+  if (copies.copies === 1) return { data: {} };
   return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.written.perCopy } };
+}
+
+/** The fix note for a read peak that fan-out multiplies: fewer shards cut it as a raise would serve it. */
+function fanOutFix(analysis: SpaceAnalysis, dimension: Dimension): Pick<RuleHit<Id>, 'fixNotes'> {
+  return dimension === 'read' && readRequests(analysis).fanOut !== undefined ? { fixNotes: ['fixFanOut'] } : {};
 }
 
 /**
@@ -188,16 +211,17 @@ function belowPeak(
   const from = peakSource(analysis, dimension);
   const byName = below ? nameOnlyError(analysis, dimension, counted, (once) => !fits(once, ceiling.units)) : undefined;
   const field = ceiling.inherited ? joinPath(capacity.path, `capacity.${dimension}`) : ceiling.path;
-  // A GSI that takes the table's capacity gets capacity of its own: raising the table's would raise every index's.
-  const value = !ceiling.inherited ? suggested : ceiling.source === 'fixed' ? { fixed: suggested } : { max: suggested };
   // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
   const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
+  // A GSI that takes the table's capacity is reported at its own field, where its fix writes capacity of its own.
+  const own = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension) : undefined;
   return {
-    path: ceiling.path,
+    path: field,
     index: capacity.index,
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
-    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : 'fixCapacity',
+    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : own ? 'fixOwnCapacity' : 'fixCapacity',
+    ...fanOutFix(analysis, dimension),
     severity: below && byName === undefined ? undefined : 'warning',
     data: Object.assign({}, from.data, byName?.data, {
       source: from.source,
@@ -211,6 +235,7 @@ function belowPeak(
       headroom,
       field,
       limitField: ceiling.path,
+      ...(own ? { ownCapacity: own.text } : {}),
       ...copied.data,
       ...(passed
         ? {
@@ -221,8 +246,47 @@ function belowPeak(
           }
         : {}),
     }),
-    edits: passed ? undefined : [{ op: 'set', path: field, value }],
+    edits: passed ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
+}
+
+/** Units of `ceiling` that serve `peak` with the design's headroom: its own where they do, else the raise to peak ÷ headroom. */
+function unitsFor(ceiling: CapacityCeiling, peak: number, headroom: number): number {
+  return fits(peak, ceiling.units * headroom) ? ceiling.units : withHeadroom(peak, headroom);
+}
+
+/** A ceiling's declaration with `units`: `{ fixed }`, or `{ min, max }` with the declared auto-scaling minimum. */
+function declarationOf(ceiling: CapacityCeiling, units: number): { fixed: number } | { min?: number; max: number } {
+  if (ceiling.source === 'fixed') return { fixed: units };
+  return ceiling.min === undefined ? { max: units } : { min: ceiling.min, max: units };
+}
+
+/**
+ * The capacity of its own a GSI that takes the table's gets from SG017's fix: every dimension it takes from the table,
+ * declared as the table declares it (fixed units, or auto-scaling bounds with the table's minimum), raised where the
+ * index's peak needs more. A GSI that declares capacity becomes independent of the table's (TableV2 `readCapacity` and
+ * `writeCapacity` of a GSI), so the fix writes it whole: a bare `{ max }` would drop the table's minimum, and a raise
+ * of one dimension would leave the other to the table. The read and the write findings of one index write the same
+ * capacity (each with its own dimension first), so applying both gives what either gives.
+ */
+function ownCapacity(
+  analysis: SpaceAnalysis,
+  capacity: KeySpaceCapacity,
+  headroom: number,
+  copies: () => WriteCopies,
+  first: Dimension,
+): { readonly edits: DesignEdit[]; readonly text: string } {
+  const edits: DesignEdit[] = [];
+  const parts: string[] = [];
+  for (const dimension of first === 'read' ? (['read', 'write'] as const) : (['write', 'read'] as const)) {
+    const ceiling = capacity[dimension];
+    if (ceiling === undefined || !ceiling.inherited) continue;
+    const counted = dimension === 'write' ? copies() : ONE_COPY;
+    const value = declarationOf(ceiling, unitsFor(ceiling, peakOf(analysis, dimension, counted), headroom));
+    edits.push({ op: 'set', path: joinPath(capacity.path, `capacity.${dimension}`), value });
+    parts.push(`${dimension}: ${JSON.stringify(value).replace(/"/g, '').replace(/:/g, ': ').replace(/,/g, ', ')}`);
+  }
+  return { edits, text: `{ ${parts.join(', ')} }` };
 }
 
 /**
@@ -230,7 +294,7 @@ function belowPeak(
  * (the warm throughput DynamoDB reports for it); declared warm throughput replaces a dimension's default.
  */
 function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copies: WriteCopies): RuleHit<Id> | undefined {
-  const reads = analysis.total.reads;
+  const reads = peakOf(analysis, 'read', copies);
   const writes = peakOf(analysis, 'write', copies);
   const sustainedReads = capacity.warmReadUnits ?? DYNAMODB_LIMITS.newOnDemandReadUnits;
   const sustainedWrites = capacity.warmWriteUnits ?? DYNAMODB_LIMITS.newOnDemandWriteUnits;
@@ -246,7 +310,12 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
     path: analysis.space.workload.path,
     index: capacity.index,
     messageId: 'notPreWarmed',
-    notes: noneIfEmpty([...fromReads.notes, ...fromWrites.notes, ...(copiesOf(analysis, 'write', copies).notes ?? [])]),
+    notes: noneIfEmpty([
+      ...fromReads.notes,
+      ...(copiesOf(analysis, 'read', copies).notes ?? []),
+      ...fromWrites.notes,
+      ...(copiesOf(analysis, 'write', copies).notes ?? []),
+    ]),
     fixId: 'fixPreWarm',
     severity: 'warning',
     data: Object.assign({}, fromReads.data, fromWrites.data, {
@@ -258,6 +327,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
       sustainedWrites,
       readUnitsPerSecond,
       writeUnitsPerSecond,
+      ...copiesOf(analysis, 'read', copies).data,
       ...copiesOf(analysis, 'write', copies).data,
     }),
     edits: [{ op: 'set', path, value: { readUnitsPerSecond, writeUnitsPerSecond } } satisfies DesignEdit],
@@ -287,6 +357,7 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
     messageId: 'overQuota',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
     fixId: 'fixQuota',
+    ...fanOutFix(analysis, dimension),
     severity: byName ? 'warning' : undefined,
     data: Object.assign({}, from.data, byName?.data, copied.data, {
       source: from.source,
@@ -363,7 +434,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads counting each query of a fan-out over a sharded key's N shards, N read requests per logical read) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -373,6 +444,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoSharding,
   ],
   messages: {
     fixedBelowPeak:
@@ -397,6 +469,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
       '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
+    fanOutReads:
+      '; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads) query all {{fanOutShards}} shards for every read, at least one read unit each',
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
     notPreWarmed:
@@ -408,6 +482,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     provisionedOverAccountQuota:
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
+    fixOwnCapacity:
+      "give {{space}} capacity of its own, `capacity` = {{ownCapacity}}: {{dimension}} at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
+    fixFanOut:
+      '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection or an index',
     fixCapacityPastQuota:
       'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',

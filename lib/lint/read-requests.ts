@@ -1,0 +1,57 @@
+/**
+ * What a key space is read at its peak once fan-out is counted: the one count of fan-out reads that SG017 charges a
+ * table's or GSI's read capacity with.
+ *
+ * A random-sharded (or calculated-sharded) key is read whole by querying each of its N shards: DynamoDB serves each
+ * Query as a request of its own ("Using write sharding to distribute workloads evenly": the application queries every
+ * suffix and merges the results), and each request is charged at least one read unit, rounded up to 4 KB ("Maximum
+ * throughput for on-demand tables": the maximum caps read request units per second; "Provisioned capacity mode":
+ * one read capacity unit per request of up to 4 KB). Where each shard's query reads what the unsharded read did (an
+ * item: a counter's N sub-counters; or a page, `limit`: every shard returns a page), a logical read costs N times its
+ * units. The declared peak counts logical reads; the share of them that fans out so (its access patterns' `fanOut`)
+ * is counted N times. A fan-out over a range without a page limit reads 1/N of the items from each shard, the same
+ * units in all (each query rounded up to 4 KB): counted once. Replicated copies are read one copy at a time, so they
+ * add nothing here.
+ */
+import type { AccessPattern, KeySpace } from '../design/key-design';
+import type { SpaceAnalysis } from './analysis';
+import { carries, readsWholeKey } from './queries';
+
+export interface ReadRequests {
+  /** Read units per second the key space serves at its peak, each fan-out query counted: `logical` where nothing fans out. */
+  readonly units: number;
+  /** Its declared (or derived) read peak, in logical reads. */
+  readonly logical: number;
+  /** The access patterns whose fan-out multiplies their reads, their share of the key space's reads and the shard count; undefined when none does. */
+  readonly fanOut?: { readonly patterns: readonly string[]; readonly share: number; readonly shards: number };
+}
+
+/** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
+export function readRequests(analysis: SpaceAnalysis): ReadRequests {
+  const { space } = analysis;
+  const logical = analysis.total.reads;
+  const sharding = space.sharding;
+  if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: logical, logical };
+  const patterns = analysis.owner.patternsOn(space);
+  // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
+  const fanning = patterns.filter((p) => p.fanOut && readsWholeKey(space, p) && readsWholePerShard(space, p));
+  if (fanning.length === 0) return { units: logical, logical };
+  // The key space's reads are the shares of the queries that read it plus the share no query claims
+  // (normalize-usage.ts readShares): the fan-out share is a fraction of that.
+  const claimed = analysis.design.accessPatterns.reduce((sum, p) => sum + p.share, 0);
+  const spaceShare = patterns.reduce((sum, p) => sum + p.share, 0) + Math.max(0, 1 - claimed);
+  const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
+  if (fanShare <= 0) return { units: logical, logical };
+  const share = Math.min(1, fanShare / spaceShare);
+  const units = logical * (1 - share) + logical * share * sharding.shards;
+  return { units, logical, fanOut: { patterns: fanning.map((p) => p.name), share, shards: sharding.shards } };
+}
+
+/**
+ * Whether each shard's query of a fan-out reads as much as the unsharded read did: one item (the key has no sort key,
+ * or the query gives every sort-key attribute, or all of a composite one's parts, by equality) or one page (`limit`).
+ */
+function readsWholePerShard(space: KeySpace, pattern: AccessPattern): boolean {
+  if (pattern.limit !== undefined) return true;
+  return space.sortKey.every((a) => carries(pattern, a.name) || (a.components.length > 0 && a.components.every((c) => carries(pattern, c.name))));
+}

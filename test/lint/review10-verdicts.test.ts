@@ -1,0 +1,159 @@
+/**
+ * Review 10 (a README-only review): verdicts an expert would not sign. The reviewer's designs are copied under
+ * review10/; each case lints them as the reviewer did and, where a fix is offered, applies it and lints again.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyDesignEdits, lint, type DesignEdit, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
+
+const design = (file: string): DesignInput => JSON.parse(readFileSync(join(__dirname, 'review10', file), 'utf8')) as DesignInput;
+
+/** The design with every edit of `findings` applied, in order (as `lint --fix` applies them). */
+const fixed = (input: DesignInput, findings: readonly Finding[]): DesignInput =>
+  findings.reduce((current, f) => (f.edits ? applyDesignEdits(current, f.edits as DesignEdit[]) : current), input);
+
+describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
+  const rateLimiter = design('rate-limiter-sharded.json');
+
+  it('3,000 RCU of reads fanning out over 2 shards are 6,000 read requests, above a maximum of 5,000', () => {
+    const [sg017, ...others] = lint(rateLimiter);
+    expect(others).toEqual([]);
+    expect(sg017).toMatchObject({ ruleId: 'SG017', severity: 'error', path: 'tables[0].onDemand.maxReadRequestUnits' });
+    expect(sg017.data).toMatchObject({ peak: 6_000, limit: 5_000, suggested: 7_500, fanOutPatterns: ['check-limit'], fanOutShards: 2, logicalReads: 3_000 });
+    expect(sg017.message).toContain('`check-limit` (100% of the 3,000 RCU of reads) query all 2 shards for every read');
+  });
+
+  it('its fix raises the maximum to the fan-out peak with headroom, and the design then lints clean', () => {
+    const after = fixed(rateLimiter, lint(rateLimiter));
+    expect(JSON.stringify(after)).toContain('"maxReadRequestUnits":7500');
+    expect(lint(after)).toEqual([]);
+  });
+
+  it('only the share that fans out is multiplied', () => {
+    const tables = (rateLimiter as { tables: readonly DynamoDbTableDesign[] }).tables;
+    const half: DesignInput = {
+      tables: [
+        {
+          ...tables[0],
+          accessPatterns: [
+            { name: 'check-limit', keyAttributes: ['apiKey', 'windowMinute'], share: 0.5, fanOut: true },
+            { name: 'own-shard', keyAttributes: ['apiKey', 'windowMinute', 'shardNo'], share: 0.5, fanOut: false },
+          ],
+        },
+      ],
+    } satisfies DesignInput;
+    // 1,500 once + 1,500 × 2 = 4,500 of 5,000: over the 80% headroom only, a warning.
+    const [sg017] = lint(half).filter((f) => f.ruleId === 'SG017');
+    expect(sg017).toMatchObject({ severity: 'warning', messageId: 'withinHeadroom' });
+    expect(sg017.data).toMatchObject({ peak: 4_500, fanOutShare: 0.5 });
+  });
+
+  it('a fan-out over a range with no page limit reads 1/N of the items from each shard: counted once', () => {
+    const tables = (rateLimiter as { tables: readonly DynamoDbTableDesign[] }).tables;
+    const range = (limit?: number): DesignInput =>
+      ({
+        tables: [{ ...tables[0], accessPatterns: [{ name: 'windows', keyAttributes: ['apiKey'], share: 1, fanOut: true, ...(limit ? { limit } : {}) }] }],
+      }) satisfies DesignInput;
+    expect(lint(range()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
+    // A page of 25 from each shard: each query reads what the unsharded read did.
+    expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 6_000 });
+  });
+});
+
+describe("an index's SG017 is at the index, and its fix gives it complete capacity (review 10 item 10)", () => {
+  const jobQueue = design('job-queue.orig.json');
+  const indexFinding = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG017' && f.index === 'by-tenant-status');
+
+  it("is reported at the index's field, not at the table's capacity it takes", () => {
+    expect(indexFinding(lint(jobQueue))).toMatchObject({
+      path: 'tables[0].globalSecondaryIndexes[1].capacity.write',
+      data: { limitField: 'capacity.write.max' },
+    });
+  });
+
+  it("writes both dimensions as the table declares them (its minimum kept), raised where the index's peak needs it", () => {
+    const finding = indexFinding(lint(jobQueue)) as Finding;
+    expect(finding.edits).toEqual([
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.write', value: { min: 100, max: 11_250 } },
+      { op: 'set', path: 'tables[0].globalSecondaryIndexes[1].capacity.read', value: { min: 100, max: 8_000 } },
+    ]);
+    expect(finding.fix).toContain('`capacity` = { write: {min: 100, max: 11250}, read: {min: 100, max: 8000} }');
+  });
+
+  it('applied alone, it leaves no SG017 on the index; every fix applied, the design lints clean', () => {
+    const finding = indexFinding(lint(jobQueue)) as Finding;
+    expect(indexFinding(lint(fixed(jobQueue, [finding])))).toBeUndefined();
+    let current = jobQueue;
+    for (let round = 0; round < 10; round++) current = fixed(current, lint(current));
+    expect(lint(current)).toEqual([]);
+  });
+});
+
+describe('bucketing a hierarchical first level respects the declared share of the full key (review 10 item 5)', () => {
+  const prefixFinding = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.path.endsWith('partitionKey.paths[0]')) as Finding;
+
+  it('one (tenant, store) at 40% of the tenant: the buckets hash the batch scope `cartId`, not `storeId`', () => {
+    const finding = prefixFinding(lint(design('cart-step1.json')));
+    expect(finding.data).toMatchObject({ buckets: 5, source: 'cartId', skippedSource: 'storeId', insideShare: 0.4 });
+    expect(finding.fix).toContain('hash(cartId) mod 5');
+    expect(finding.fix).toContain('hashed on `cartId`, not `storeId`: the hottest (`/tenantId`, `/storeId`) value takes 40% of the hottest /tenantId value');
+  });
+
+  it('the raises of the original design spell the same source', () => {
+    const finding = prefixFinding(lint(design('cart-hot-store.orig.json')));
+    expect(finding.fix).toContain('hash(cartId) mod 42');
+    expect(finding.fix).not.toContain('hash(storeId)');
+  });
+
+  it('a bucketed level under a declared full-key share as large: more buckets are said not to split it, and no edit is written', () => {
+    const finding = prefixFinding(lint(design('cart-step2.json')));
+    expect(finding.edits).toBeUndefined();
+    expect(finding.data).toMatchObject({ keyShare: 0.2 });
+    expect(finding.fix).toContain('is under one bucket: more buckets hashed on a key level cannot take a bucket below it, so --fix writes none');
+  });
+
+  it.each(['cart-step1.json', 'cart-step2.json', 'cart-hot-store.orig.json'])(
+    '--fix twice on %s: a valid design, and the second run changes nothing',
+    (file) => {
+      const once = fixed(design(file), lint(design(file)));
+      const twice = fixed(once, lint(once));
+      expect(twice).toEqual(once);
+      expect(() => lint(twice)).not.toThrow();
+    },
+  );
+});
+
+describe('two SG003 findings on one hierarchical key agree (review 10 item 11)', () => {
+  const carts = design('cart-hot-store.orig.json');
+
+  it('the full key defers to the first level, whose buckets (hashed on `cartId`) split the hot store too', () => {
+    const sg003 = lint(carts).filter((f) => f.ruleId === 'SG003');
+    expect(sg003.map((f) => f.path)).toEqual(['containers[0].partitionKey.paths', 'containers[0].partitionKey.paths[0]']);
+    const [fullKey, firstLevel] = sg003;
+    expect(fullKey.edits).toBeUndefined();
+    expect(fullKey.fix).toMatch(/^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey.paths\[0\]`\): its buckets hash `cartId`/);
+    expect(fullKey.fix).not.toMatch(/RU\/s/);
+    expect(firstLevel.fix).toContain("raise the container's throughput in place to 53,000 RU/s");
+  });
+
+  it("the first level's fix, applied as it says (53,000 RU/s, 42 buckets of the hot tenant on cartId), passes the design", () => {
+    const [container] = (carts as unknown as { containers: { workload: Record<string, number> }[] }).containers;
+    const bucketed = {
+      ...container,
+      partitionKey: {
+        paths: [
+          { path: '/tenantIdBucket', cardinality: 50 + 41, hotKeyShare: 0.5 / 42 },
+          { path: '/storeId', cardinality: 2000 },
+        ],
+      },
+      workload: { ...container.workload, hotKeyShare: 0.2 / 42 },
+      throughput: { autoscaleMax: 53_000 },
+      physicalPartitions: 6,
+      accessPatterns: [
+        { name: 'cart-by-id', keyAttributes: ['/tenantIdBucket', '/storeId'], share: 0.9 },
+        { name: 'store-report', keyAttributes: ['/tenantIdBucket'], share: 0.1 },
+      ],
+    };
+    expect(lint({ containers: [bucketed] } as unknown as DesignInput)).toEqual([]);
+  });
+});
