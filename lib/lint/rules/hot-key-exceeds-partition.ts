@@ -148,8 +148,6 @@ export const hotKeyExceedsPartition = defineRule({
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
-    deferToFirstLevel:
-      'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets too, and its raise and bucket count serve this value as well; a raise for this value alone would leave the first level over',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Only an index short of write capacity holds back its base table's writes.
     gsiBackPressure: '; a throttled global secondary index also throttles the writes to its base table',
@@ -163,45 +161,9 @@ export const hotKeyExceedsPartition = defineRule({
     ...ADVICE_MESSAGES,
   },
   check(design, analysis) {
-    const prefix = prefixIngestionHits(analysis);
-    return [
-      ...deferToFirstLevel(
-        design,
-        analysis.spaces.flatMap((a) => keyHits(design, a)),
-        prefix,
-      ),
-      ...prefix,
-    ];
+    return [...analysis.spaces.flatMap((a) => keyHits(design, a)), ...prefixIngestionHits(analysis)];
   },
 });
-
-/**
- * One fix for one container: where the hottest first-level value's finding buckets it on an attribute finer than the
- * key (`skippedSource`: the full key's hottest value takes more than 1/N of it), each bucket takes 1/N of every full key
- * value under it too, so that fix, at its raise, also serves the full key's hottest value. The full key's finding then
- * defers to it (the same raise and buckets) instead of asking for a raise of its own that would not make the design pass.
- */
-function deferToFirstLevel(design: KeyDesign, keyHits: RuleHit<string>[], prefix: readonly RuleHit<string>[]): RuleHit<string>[] {
-  const bucketing = prefix.find((hit) => hit.data?.skippedSource !== undefined);
-  if (bucketing === undefined) return keyHits;
-  const fullKey = design.primaryKey.partitionKey;
-  return keyHits.map((hit) =>
-    hit.index !== undefined
-      ? hit
-      : {
-          ...hit,
-          fixId: 'deferToFirstLevel',
-          fixNotes: undefined,
-          edits: undefined,
-          data: Object.assign({}, hit.data, {
-            level: fullKey[0].name,
-            levelPath: bucketing.path,
-            bucketSource: bucketing.data?.source as string,
-            fullKey: fullKey.map((l) => l.name),
-          }),
-        },
-  );
-}
 
 /**
  * The figures a shard count set by the physical share was judged on (`SpaceAnalysis.storedKeyShare`), at N and at
