@@ -27,7 +27,7 @@ describe('table capacity', () => {
         index: undefined,
         path: '',
         read: { units: 300, source: 'fixed', path: 'capacity.read.fixed', inherited: false },
-        write: { units: 100, source: 'autoscaled', path: 'capacity.write.max', inherited: false },
+        write: { units: 100, min: 5, source: 'autoscaled', path: 'capacity.write.max', inherited: false },
         warmReadUnits: undefined,
         warmWriteUnits: 5000,
       },

@@ -26,7 +26,7 @@ describe('skewguard/pulumi', () => {
       const pulumi = require('@pulumi/pulumi');
       pulumi.runtime.setMocks({ newResource: (a) => ({ id: a.name, state: a.inputs }), call: () => ({}) });
       const { CosmosAccountMonitoring, GuardedContainer } = require('skewguard/pulumi');
-      const monitoring = new CosmosAccountMonitoring('m', { resourceGroupName: 'rg', account: { name: 'a', id: '/a' } });
+      const monitoring = new CosmosAccountMonitoring('m', { resourceGroupName: 'rg', account: { name: 'acct', id: '/a' } });
       new GuardedContainer('c', { monitoring, database: 'db', throughput: 'shared', design: {
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 2000 }, { path: '/deviceId', cardinality: 'unique' }] },
         workload: { peakReadUnits: 100, peakWriteUnits: 100 } } })`);
