@@ -30,7 +30,7 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
   });
 
   it('only the share that fans out is multiplied', () => {
-    const tables = (rateLimiter as { tables: Record<string, unknown>[] }).tables;
+    const tables = (rateLimiter as unknown as { tables: Record<string, unknown>[] }).tables;
     const half: DesignInput = {
       tables: [
         {
@@ -41,7 +41,7 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
           ],
         },
       ],
-    } as DesignInput;
+    } as unknown as DesignInput;
     // 1,500 once + 1,500 × 2 = 4,500 of 5,000: over the 80% headroom only, a warning.
     const [sg017] = lint(half).filter((f) => f.ruleId === 'SG017');
     expect(sg017).toMatchObject({ severity: 'warning', messageId: 'withinHeadroom' });
@@ -49,11 +49,11 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
   });
 
   it('a fan-out over a range with no page limit reads 1/N of the items from each shard: counted once', () => {
-    const tables = (rateLimiter as { tables: Record<string, unknown>[] }).tables;
+    const tables = (rateLimiter as unknown as { tables: Record<string, unknown>[] }).tables;
     const range = (limit?: number): DesignInput =>
       ({
         tables: [{ ...tables[0], accessPatterns: [{ name: 'windows', keyAttributes: ['apiKey'], share: 1, fanOut: true, ...(limit ? { limit } : {}) }] }],
-      }) as DesignInput;
+      }) as unknown as DesignInput;
     expect(lint(range()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
     // A page of 25 from each shard: each query reads what the unsharded read did.
     expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 6_000 });
