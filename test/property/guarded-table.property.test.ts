@@ -169,7 +169,8 @@ describe('GuardedTable props, generated', () => {
       ['deletionProtection', 'yes'],
       ['pointInTimeRecoverySpecification', true],
     ];
-    for (const [field, value] of cases) {
+    /** The paths named by the UsageError that a table with `field: value` throws. */
+    const refusedPaths = (field: string, value: unknown) => {
       const props = {
         partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
         workload: { peakReadUnits: 1, peakWriteUnits: 1 },
@@ -177,8 +178,9 @@ describe('GuardedTable props, generated', () => {
       } as unknown as GuardedTableProps;
       const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
       expect(error).toBeInstanceOf(UsageError);
-      expect((error as UsageError).issues.map((i) => i.path)).toEqual([field]);
-    }
+      return (error as UsageError).issues.map((i) => i.path);
+    };
+    for (const [field, value] of cases) expect(refusedPaths(field, value)).toEqual([field]);
     const nested: [string, unknown, string][] = [
       ['tags', [{ key: 'team' }], 'tags[0]'],
       ['warmThroughput', { readUnitsPerSecond: -1 }, 'warmThroughput.readUnitsPerSecond'],
@@ -188,16 +190,7 @@ describe('GuardedTable props, generated', () => {
         'pointInTimeRecoverySpecification.recoveryPeriodInDays',
       ],
     ];
-    for (const [field, value, path] of nested) {
-      const props = {
-        partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },
-        workload: { peakReadUnits: 1, peakWriteUnits: 1 },
-        [field]: value,
-      } as unknown as GuardedTableProps;
-      const error = errorOf(() => new GuardedTable(scratch, nextId(), props));
-      expect(error).toBeInstanceOf(UsageError);
-      expect((error as UsageError).issues.map((i) => i.path)).toEqual([path]);
-    }
+    for (const [field, value, path] of nested) expect(refusedPaths(field, value)).toEqual([path]);
     // A token is CloudFormation's to check at deploy time.
     const tokens = {
       partitionKey: { name: 'id', type: 'S', cardinality: 'unique' },

@@ -7,13 +7,13 @@ import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { orders, telemetry } from './support/designs';
 import { thrownBy } from './support/errors';
+import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from './support/fleet';
 import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 
 const engine = installMocks();
+quietPulumiLog();
 
-const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet`;
 const ACTION_GROUP = `${SUBSCRIPTION}/resourceGroups/ops/providers/Microsoft.Insights/actionGroups/oncall`;
-const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
 const METRIC_ALERT = 'azure-native:monitor:MetricAlert';
 const LOG_ALERT = 'azure-native:monitor:ScheduledQueryRule';
 const DIAGNOSTIC_SETTING = 'azure-native:monitor:DiagnosticSetting';
@@ -43,12 +43,6 @@ function criterionOf(alert: { inputs: Json }) {
   expect(alert.inputs.criteria.allOf).toHaveLength(1);
   return alert.inputs.criteria.allOf[0];
 }
-
-beforeEach(() => {
-  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
-  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
 
 describe('the container', () => {
   it("has the design's hierarchical key as MultiHash version 2, paths in order, containerName = resource.id, protected, under the component", async () => {

@@ -9,15 +9,9 @@ import { runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { nullPrototype, revoked, throwing } from '../support/hostile-objects';
 import { orders } from './support/designs';
 import { thrownBy as invalidArgs } from './support/errors';
+import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from './support/fleet';
 
-const ACCOUNT_ID = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet';
-const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
-
-beforeEach(() => {
-  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
-  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietPulumiLog();
 
 /** Args of a container on the `fleet` account without diagnostics (SG010 acknowledged), with `extra`. */
 function args(extra: Partial<GuardedContainerArgs> = {}): GuardedContainerArgs {

@@ -5,7 +5,6 @@
 // sale that runs one partition-key range of events (4 ranges) past its budget for 15–45 minutes, while the container's
 // 429 share stays under the 5% the throttle-rate page needs. Replayed on the example program's default alerts: it does,
 // and no shorter window closes it without paging normal nights (docs/pulumi.md, `normalizedRu`).
-import * as pulumi from '@pulumi/pulumi';
 import {
   cosmosIncident,
   replayProgram,
@@ -14,28 +13,11 @@ import {
   SCOPE_DIMENSION,
   Telemetry,
   type ContainerModel,
-  type RegisteredResource,
   type Scenario,
 } from '../../lib/testing/replay';
-import { installMocks, registeredAll } from '../pulumi/support/mocks';
-import { EXAMPLE_CONTAINERS, skewguardQueries, withDesigns } from './support/examples';
+import { registerExampleProgram } from './support/example-program';
 
-const engine = installMocks();
-let resources: RegisteredResource[];
-let profiles: ReturnType<typeof withDesigns>;
-const queries = skewguardQueries([
-  { databaseName: 'telemetry', containerName: 'events' },
-  { databaseName: 'telemetry', containerName: 'devices' },
-]);
-
-beforeAll(async () => {
-  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
-  const program = await import('../../examples/pulumi');
-  await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
-  profiles = withDesigns(EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
-});
-afterAll(() => jest.restoreAllMocks());
+const example = registerExampleProgram();
 
 /** Day 1, 19:00: the evening peak of an ordinary day (no planned peak, import or bursts around it). */
 const START = 1440 + 19 * 60;
@@ -45,7 +27,7 @@ const RANGES = 4;
 
 /** One product on range 0 of events takes that range to `load` × its budget for `minutes`. */
 function flashSale(minutes: number, load = 1.1): Scenario<ContainerModel> {
-  const base = cosmosIncident('hot key growing for days', profiles, 'events');
+  const base = cosmosIncident('hot key growing for days', example.profiles, 'events');
   const events = base.models.events;
   const product = (m: number) => (m >= START && m < START + minutes ? Math.max(0, load * RANGE_BUDGET - events.ru(m) / RANGES) : 0);
   return {
@@ -81,18 +63,20 @@ describe('a flash sale on one range of events at 1.1 × its budget (the 10% abov
   it('for 45 minutes, throttles every minute, 4.6% of the container’s requests, and pages no one: the range page needs an hour, the 429 page 5%; the hot-key ticket comes at 15 minutes', () => {
     const scenario = flashSale(45);
     expect(Math.round(containerThrottledShare(scenario, 45) * 1000) / 10).toBe(4.6);
-    const replay = replayProgram(resources, scenario, { queries });
+    const replay = replayProgram(example.resources, scenario, { queries: example.queries });
     expect(replay.containers.events.truth.throttledMinutes).toBe(45);
     expect([firedAt(replay, 'events-hot-partition-range'), firedAt(replay, 'events-throttle-rate'), firedAt(replay, 'events-hot-key')]).toEqual([[], [], [15]]);
   });
 
   it('for an hour, pages through the range alert at its 60th minute', () => {
-    const replay = replayProgram(resources, flashSale(60), { queries });
+    const replay = replayProgram(example.resources, flashSale(60), { queries: example.queries });
     expect(firedAt(replay, 'events-hot-partition-range')).toEqual([60]);
   });
 
   it('a 45-minute window (quiet on the nightly imports, which a 30-minute one pages) would catch a 45-minute sale only at its end, and a 30-minute sale not at all', () => {
-    const window45 = resources.map((r) => (r.name === 'events-hot-partition-range' ? { ...r, inputs: { ...r.inputs, windowSize: 'PT45M' } } : r));
-    expect([30, 45].map((minutes) => firedAt(replayProgram(window45, flashSale(minutes), { queries }), 'events-hot-partition-range'))).toEqual([[], [45]]);
+    const window45 = example.resources.map((r) => (r.name === 'events-hot-partition-range' ? { ...r, inputs: { ...r.inputs, windowSize: 'PT45M' } } : r));
+    expect([30, 45].map((minutes) => firedAt(replayProgram(window45, flashSale(minutes), { queries: example.queries }), 'events-hot-partition-range'))).toEqual(
+      [[], [45]],
+    );
   });
 });

@@ -5,7 +5,6 @@
 // test/pulumi does, replayed over modelled traffic against issue 18's targets. The page tier is the
 // on-call action group (normalizedRu, throttleRate and partitionSizeLimit on both containers, devices' hotKey).
 // Healthy runs are 4 days (the planned peak is on day 3); bench/replay.js replays weeks.
-import * as pulumi from '@pulumi/pulumi';
 import {
   cosmosIncident,
   healthyCosmosWeek,
@@ -15,18 +14,10 @@ import {
   type ProgramReplay,
   type RegisteredResource,
 } from '../../lib/testing/replay';
-import { installMocks, registeredAll } from '../pulumi/support/mocks';
-import { EXAMPLE_CONTAINERS, skewguardQueries, withDesigns } from './support/examples';
+import { registerExampleProgram } from './support/example-program';
 import { pagesByAlarm } from './support/summary';
 
-const engine = installMocks();
-let resources: RegisteredResource[];
-/** The example's profiles with the program's designs: a hot key's truth is judged against its hotKey alert's ceiling. */
-let profiles: ReturnType<typeof withDesigns>;
-const queries = skewguardQueries([
-  { databaseName: 'telemetry', containerName: 'events' },
-  { databaseName: 'telemetry', containerName: 'devices' },
-]);
+const example = registerExampleProgram();
 const isPageTier = (a: AlertReplay) => JSON.stringify(a.inputs.actions).includes('actionGroups/oncall');
 const byAlert = (pages: readonly { alert: string }[]) => pagesByAlarm(pages.map((p) => ({ alarm: p.alert })));
 const firstOf = (c: ContainerReplay, alert: string, after = 0) =>
@@ -34,17 +25,8 @@ const firstOf = (c: ContainerReplay, alert: string, after = 0) =>
     .filter((p) => p.alert === alert && p.minute >= after)
     .map((p) => p.minute)
     .sort((a, b) => a - b)[0];
-const rules = () => resources.filter((r) => /monitor:(MetricAlert|ScheduledQueryRule)$/.test(r.type));
+const rules = () => example.resources.filter((r) => /monitor:(MetricAlert|ScheduledQueryRule)$/.test(r.type));
 const thresholdOf = (r: RegisteredResource) => (r.inputs.criteria as { allOf: { threshold: number }[] }).allOf[0].threshold;
-
-beforeAll(async () => {
-  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
-  const program = await import('../../examples/pulumi');
-  await registeredAll([program.events, program.devices, ...Object.values(program.events.alerts), ...Object.values(program.devices.alerts)]);
-  resources = engine.registered.filter((r) => r.custom).map((r) => ({ type: r.type, name: r.name, inputs: r.inputs }));
-  profiles = withDesigns(EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
-});
-afterAll(() => jest.restoreAllMocks());
 
 describe('the alerts the example program registers', () => {
   it("12 rules, 6 per container; the page tier is hot-partition-range, throttle-rate and partition-size-limit (19 GB) on both, and devices' hot-key, which the program asks to page (hot-key, hot-prefix and partition-size at 16 GB are tickets by default)", () => {
@@ -83,7 +65,7 @@ describe('the alerts the example program registers', () => {
   });
 
   it("no rule that cannot fire: NormalizedRUConsumption only on containers with their own throughput, and each per-key threshold below what one key of that container can use beside its neighbours' planned load, as SG003 judges it (devices: 80% of 1,000 − 800 RU/s = 160; events: 80% of 10,000 − 8,000 = 1,600; each prefix a little more, its own share of the peak added back)", () => {
-    const containers = resources.filter((r) => r.type === 'azure-native:cosmosdb:SqlResourceSqlContainer');
+    const containers = example.resources.filter((r) => r.type === 'azure-native:cosmosdb:SqlResourceSqlContainer');
     for (const name of ['events', 'devices']) {
       const options = containers.find((c) => c.inputs.containerName === name || c.name === name)?.inputs.options as Record<string, unknown> | undefined;
       expect(options?.throughput ?? options?.autoscaleSettings).toBeDefined();
@@ -108,7 +90,7 @@ const firedAt = (replay: ProgramReplay, alert: string) =>
 describe('healthy traffic (4 days with the planned peak, nightly import, bursts; seed 3): at most 1 false page per container per week', () => {
   let replay: ProgramReplay;
   beforeAll(() => {
-    replay = replayProgram(resources, healthyCosmosWeek(profiles, 3, 4), { queries, pages: isPageTier });
+    replay = replayProgram(example.resources, healthyCosmosWeek(example.profiles, 3, 4), { queries: example.queries, pages: isPageTier });
     noteFired(replay);
   });
 
@@ -130,7 +112,7 @@ describe('healthy traffic (4 days with the planned peak, nightly import, bursts;
 
 describe("incidents (seed 4): every incident pages, within a stated time of its first 429 or of its key crossing 80% of its ceiling (what its hotKey alert judges it against, the core's hotValueReach)", () => {
   const replayed = (incident: Parameters<typeof cosmosIncident>[0], target: string, pages?: (a: AlertReplay) => boolean) => {
-    const replay = replayProgram(resources, cosmosIncident(incident, profiles, target), { queries, pages });
+    const replay = replayProgram(example.resources, cosmosIncident(incident, example.profiles, target), { queries: example.queries, pages });
     noteFired(replay);
     return replay.containers[target];
   };

@@ -9,19 +9,12 @@ import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign, type G
 import { assertAccepted, assertRefused, DesignAssertionError, MASKS, pulumiSnapshot, runWithMocks, type MockedResource } from '../../lib/testing/pulumi';
 import { checkPulumiVersion } from '../../lib/testing/pulumi/mock-monitor';
 import { telemetry, violations } from '../pulumi/support/designs';
+import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from '../pulumi/support/fleet';
 import { rejection, thrown } from './support/errors';
 // The CI recipe's Pulumi example test runs here, in a file that already runs Pulumi (jest gives each file a fresh runtime).
 import '../../examples/ci/test/pulumi-containers.test';
 
-const ACCOUNT_ID = '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet';
-const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
-
-beforeEach(() => {
-  // GuardedContainer reports warnings and waivers on the Pulumi log; keep the test output quiet.
-  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
-  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
+quietPulumiLog();
 
 const newMonitoring = () => new CosmosAccountMonitoring('fleet', { resourceGroupName: 'data', account: { name: 'fleet', id: ACCOUNT_ID } });
 

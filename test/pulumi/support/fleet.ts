@@ -1,0 +1,19 @@
+/**
+ * What the GuardedContainer tests share: the `fleet` account they monitor, the container's type token,
+ * and a quiet Pulumi log.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { SUBSCRIPTION } from './mocks';
+
+/** The ARM id of the `fleet` Cosmos DB account, in resource group `data`. */
+export const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/fleet`;
+export const CONTAINER = 'azure-native:cosmosdb:SqlResourceSqlContainer';
+
+/** Silences pulumi.log's warn and info in each test of the calling file: GuardedContainer reports warnings and waivers there. */
+export function quietPulumiLog(): void {
+  beforeEach(() => {
+    jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+    jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+}
