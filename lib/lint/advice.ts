@@ -28,7 +28,7 @@ import {
   type RaisedThroughput,
   type RaiseNames,
 } from './physical-partition';
-import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
+import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
@@ -325,11 +325,11 @@ function shardingClause(analysis: SpaceAnalysis, n: number, separate: boolean): 
     : [NEW_SHARDING[calculated ? 'calculated' : 'random'][separate ? 'index' : 'key']];
 }
 
-/** The patterns that read a whole key value and would fan out over its shards: each must say so (fanOut). */
+/** The patterns that read a whole key value and would fan out over its shards (not those that want any item): each must say so (fanOut). */
 function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculated', source: string | undefined) {
   const { space } = analysis;
   return strategy === 'random' || source !== undefined
-    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
+    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, strategy, source))
     : [];
 }
 

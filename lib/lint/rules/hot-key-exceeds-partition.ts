@@ -20,6 +20,7 @@ const SPLIT_NOTE = {
 } as const satisfies Record<SplitForHeat, Id | undefined>;
 
 type Id =
+  | 'namedReads'
   | 'hotKey'
   | 'hotHeldKey'
   | 'writeOver'
@@ -62,10 +63,10 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
 }
 
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
-function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string> } {
+function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string | readonly string[]> } {
   const shards = a.space.sharding;
   const notes: Id[] = [];
-  const data: Record<string, number | string> = {};
+  const data: Record<string, number | string | readonly string[]> = {};
   a.over.forEach((d, i) => {
     if (i > 0) notes.push('then');
     // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
@@ -77,6 +78,11 @@ function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: R
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
+    // The reads access patterns aim at one value, not the key's hottest share, set the read load: say where it comes from.
+    if (d.label !== 'write' && a.namedReads && !notes.includes('namedReads')) {
+      notes.push('namedReads');
+      Object.assign(data, { namedValue: a.namedReads.value, namedPatterns: [...a.namedReads.patterns], readShare: a.namedReads.share });
+    }
   });
   return { notes, data };
 }
@@ -120,6 +126,7 @@ export const hotKeyExceedsPartition = defineRule({
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
       '{{writeLoad}} {{writeUnit}} writes, {{writePerKey}} {{writeUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
+    namedReads: ' (of the reads it takes {{readShare|percent}}, not that share: {{namedPatterns|code}} reads only {{namedValue|code}}, its keyValue)',
     readOver: '{{readLoad}} {{readUnit}} reads against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
     readOverSharded:
       '{{readLoad}} {{readUnit}} reads, {{readPerKey}} {{readUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
