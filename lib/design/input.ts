@@ -191,7 +191,7 @@ export interface AccessPatternDesign {
   readonly fanOut?: boolean;
   /** The query reads one page at a time: at most this many items each (DynamoDB `Limit`, following
    *  `LastEvaluatedKey`; Cosmos DB `MaxItemCount`), in sort-key order. Under write sharding each page
-   *  must read a page from every shard and merge them, so the shards do not divide its reads: a key
+   *  must read a page from every shard and merge them (unless it wants any item, `wants`), so the shards do not divide its reads: a key
    *  value hot by such reads is given a cache or replicated copies (SG003), not write sharding.
    *  @default - none: the query reads every item it matches */
   readonly limit?: number;
