@@ -5,7 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyDesignEdits, lint, type AccessPatternDesign, type DesignEdit, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
+import {
+  applyDesignEdits,
+  hotValueReach,
+  lint,
+  normalize,
+  type AccessPatternDesign,
+  type CosmosKeyDesign,
+  type DesignEdit,
+  type DesignInput,
+  type DynamoDbTableDesign,
+  type Finding,
+} from '../../lib';
 import { container, table } from '../fixtures';
 
 process.env.CDK_VALIDATION = 'false';
@@ -167,6 +178,8 @@ describe("keyValue — all of a pattern's reads go to one value (review 10 item 
     });
     expect(finding.message).toContain('3,200 RCU reads against a usable 2,400 RCU');
     expect(finding.message).toContain('(of the reads it takes 100%, not that share: `poll-queued` reads only `QUEUED`, its keyValue)');
+    // Paged polls of one value: a cache, or (a queue) one shard per poll.
+    expect(finding.fix).toContain('or, when any item of the value will do (a work queue\'s poll), set wants: "any" on `poll-queued`, with the key sharded');
   });
 
   it("does not fire where the one value's reads fit (2,000 RCU of 2,400)", () => {
@@ -206,6 +219,30 @@ describe("keyValue — all of a pattern's reads go to one value (review 10 item 
       });
     expect(sg003(config())).toEqual([]);
     expect(sg003(config('global'))[0]?.data).toMatchObject({ namedValue: 'global' });
+  });
+
+  it("moves the alert reach of a Cosmos DB container's hottest key: its neighbours take the reads it does not", () => {
+    // 12,000 RU/s manual: two physical partitions of 6,000. Half of 6,000 RU/s of reads on one value leave its
+    // partition's neighbours (6,100 − 3,103) ÷ 2 RU/s, not (6,100 − 6.1) ÷ 2.
+    const reach = (keyValue?: string) =>
+      hotValueReach(
+        normalize({
+          containers: [
+            {
+              name: 'config',
+              partitionKey: { paths: [{ path: '/configId', cardinality: 1000 }] },
+              throughput: { manual: 12000 },
+              workload: { peakReadUnits: 6000, peakWriteUnits: 100 },
+              accessPatterns: [
+                { name: 'read-global', keyAttributes: ['configId'], share: 0.5, ...(keyValue ? { keyValue } : {}) },
+                { name: 'read-one', keyAttributes: ['configId'], share: 0.5 },
+              ],
+            },
+          ],
+        }).designs[0].design as CosmosKeyDesign,
+      ).key;
+    expect(reach()).toBeCloseTo(2956.1, 1);
+    expect(reach('global')).toBeCloseTo(4451.55, 1);
   });
 
   it("a fix of a key hot by one value's reads converges: lint, --fix, lint leaves nothing to fix", () => {
