@@ -415,8 +415,9 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
-  const ids: AdviceId[] = analysis.pagedReads.length > 0 ? ['unspreadPagedReads', 'orWantsAny'] : ['unspreadReads'];
-  const data: Record<string, unknown> = Object.assign(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, {
+  const paged = analysis.pagedReads.length > 0;
+  const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : 'unspreadReads'];
+  const data: Record<string, unknown> = Object.assign(paged ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,
@@ -454,6 +455,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     }
   }
   if (hot.writes > 0) ids.push('unspreadWrites');
+  if (paged) ids.push('orWantsAny');
   return { ids, data: data as MessageData, namesRaise };
 }
 
