@@ -3,7 +3,7 @@
  * file. `normalizeDesign()` turns these into a `KeyDesign` with every default made explicit.
  */
 import type { Engine } from '../engines';
-import type { AttributeKind, Cardinality, DynamoDbAttributeType, InvariantKind, ShardingStrategy } from './key-design';
+import type { AccessPatternWants, AttributeKind, Cardinality, DynamoDbAttributeType, InvariantKind, ShardingStrategy } from './key-design';
 import type { Thresholds } from './limits';
 
 export type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, InvariantKind, ShardingStrategy };
@@ -191,10 +191,26 @@ export interface AccessPatternDesign {
   readonly fanOut?: boolean;
   /** The query reads one page at a time: at most this many items each (DynamoDB `Limit`, following
    *  `LastEvaluatedKey`; Cosmos DB `MaxItemCount`), in sort-key order. Under write sharding each page
-   *  must read a page from every shard and merge them, so the shards do not divide its reads: a key
+   *  must read a page from every shard and merge them (unless it wants any item, `wants`), so the shards do not divide its reads: a key
    *  value hot by such reads is given a cache or replicated copies (SG003), not write sharding.
    *  @default - none: the query reads every item it matches */
   readonly limit?: number;
+  /** What satisfies the read. `all`: it wants every item it matches, so on a random-sharded key (or a
+   *  calculated one read without its source attribute) it must query every shard (`fanOut`), or it sees
+   *  1/N of them (SG009). `any`: any item it matches will do, as a work queue's poll for queued jobs:
+   *  it queries one shard (a random one, moving to another when that one is empty), needs no fan-out,
+   *  and costs one query, not N. Only for a pattern that reads a random- or calculated-sharded key,
+   *  and never with `fanOut`.
+   *  @default 'all' */
+  readonly wants?: AccessPatternWants;
+  /** The one value of the partition key every read of this pattern asks for: `QUEUED` for a queue's
+   *  poll of status = QUEUED (the logical value of a sharded key), or a label such as `current-season`
+   *  when the value changes over time. That value then takes all of this pattern's reads, on top of its
+   *  share (`hotKeyShare`) of the key space's other reads: SG003 and the plan judge the hottest value's
+   *  reads so. Patterns naming the same value add up. Writes are not moved (`hotKeyShare` says how they
+   *  spread). The pattern must give the whole partition key (keyAttributes).
+   *  @default - none: the pattern's reads spread over the key's values as `hotKeyShare` says */
+  readonly keyValue?: string;
 }
 
 /** A waiver for one finding, kept visible in every report. */

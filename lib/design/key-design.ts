@@ -135,6 +135,9 @@ export interface KeySpace {
   readonly keyMonitoringPath: string;
 }
 
+/** What satisfies an access pattern's read: every matching item, or any one of them (a queue's poll). */
+export type AccessPatternWants = 'all' | 'any';
+
 export interface AccessPattern {
   readonly name: string;
   /** GSI or LSI name; undefined for the table or container. */
@@ -146,6 +149,10 @@ export interface AccessPattern {
   readonly fanOut: boolean;
   /** Items per page, when the query reads a page at a time (DynamoDB `Limit`). */
   readonly limit?: number;
+  /** `any`: any matching item satisfies the read, so one shard of a sharded key serves it. */
+  readonly wants: AccessPatternWants;
+  /** The one partition-key value every read of the pattern asks for; undefined when its reads spread. */
+  readonly keyValue?: string;
   readonly path: string;
 }
 
@@ -281,6 +288,11 @@ export interface NormalizedDocument {
  *  without their leading `/` in access patterns and joins. */
 export function sameAttribute(a: string, b: string): boolean {
   return withoutLeadingSlash(a) === withoutLeadingSlash(b);
+}
+
+/** Whether a query gives the whole logical key of `space`: every partition-key attribute, by equality. */
+export function givesWholeKey(space: Pick<KeySpace, 'partitionKey'>, pattern: { readonly keyAttributes: readonly string[] }): boolean {
+  return space.partitionKey.every((a) => pattern.keyAttributes.some((k) => sameAttribute(k, a.name)));
 }
 
 function withoutLeadingSlash(name: string): string {

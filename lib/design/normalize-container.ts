@@ -13,7 +13,7 @@ import { SHARE_ROUNDING, withThresholds } from './limits';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
-import { accessPatterns, acknowledgements, checkPatternAttributes, joins, patternAttributes } from './normalize-usage';
+import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, patternAttributes } from './normalize-usage';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
   const thresholds = withThresholds(context.projectThresholds, input.thresholds);
@@ -64,6 +64,7 @@ export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, 
   // A pattern with an index is reported as such (Cosmos DB has none); its attributes are still the key's.
   const attributes = patternAttributes(primaryKey);
   checkPatternAttributes(patterns, () => attributes, log);
+  checkPatternReads(patterns, () => primaryKey, log);
   return {
     engine: 'cosmosdb',
     name: input.name,

@@ -9,7 +9,7 @@ import { billingOf, tableCapacity } from './normalize-capacity';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { inferredKind, keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
-import { accessPatterns, acknowledgements, checkPatternAttributes, patternAttributes, readShares } from './normalize-usage';
+import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, patternAttributes, readShares } from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
   const thresholds = withThresholds(context.projectThresholds, input.thresholds);
@@ -66,6 +66,10 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
   for (const gsi of globalSecondaryIndexes) spaceAttributes.set(gsi.index, patternAttributes(gsi));
   for (const lsi of localSecondaryIndexes) spaceAttributes.set(lsi.indexName, patternAttributes(primaryKey, lsi.sortKey));
   checkPatternAttributes(patterns, (index) => spaceAttributes.get(index), log);
+  // A GSI's queries read its own key; an LSI's, the table's partition key.
+  const readSpaces = new Map([[undefined, primaryKey], ...globalSecondaryIndexes.map((gsi) => [gsi.index, gsi] as const)]);
+  for (const lsi of localSecondaryIndexes) readSpaces.set(lsi.indexName, primaryKey);
+  checkPatternReads(patterns, (index) => readSpaces.get(index), log);
 
   return {
     engine: 'dynamodb',

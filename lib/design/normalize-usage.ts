@@ -2,7 +2,7 @@
 import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin, type KeyAttribute, type KeySpace } from './key-design';
+import { givesWholeKey, sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin, type KeyAttribute, type KeySpace } from './key-design';
 import { OBSERVED_DRIFT_RULE_ID, type NormalizeOptions } from './normalize-context';
 import { closest } from './suggest';
 
@@ -31,6 +31,12 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
         `"${p.rangeAttribute}" is also in keyAttributes; a query gives a sort-key attribute by equality or by range, not both`,
       );
     }
+    if (p.wants === 'any' && p.fanOut === true) {
+      log.add(
+        joinPath(path, 'wants'),
+        'is "any" (one shard serves the read), but fanOut is true (the read queries every shard): remove fanOut when any matching item will do, or remove wants when the read needs every item',
+      );
+    }
     return {
       name: p.name,
       index: p.index,
@@ -39,6 +45,8 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
       share: p.share,
       fanOut: p.fanOut ?? false,
       ...(p.limit !== undefined ? { limit: p.limit } : {}),
+      wants: p.wants ?? 'all',
+      ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : {}),
       path,
     };
   });
@@ -104,6 +112,33 @@ export function checkPatternAttributes(
       log.add(
         joinPath(pattern.path, 'rangeAttribute'),
         `"${range}" is not an attribute of ${where}${guess ? ` (did you mean "${guess}"?)` : ''}: a range is on a sort-key attribute or composite part; expected one of: ${known.join(', ')}`,
+      );
+    }
+  }
+}
+
+/**
+ * What `wants` and `keyValue` ask of the key space a pattern reads (`spaceOf`; undefined when its index is unknown,
+ * reported on its own): `any` picks one shard of a random- or calculated-sharded key, so a key with no such sharding
+ * has none to pick; a `keyValue` is a value of the whole partition key, so the pattern must give all of it.
+ */
+export function checkPatternReads(patterns: readonly AccessPattern[], spaceOf: (index: string | undefined) => KeySpace | undefined, log: IssueLog): void {
+  for (const pattern of patterns) {
+    const space = spaceOf(pattern.index);
+    if (space === undefined) continue;
+    const where = space.index === undefined ? 'the key' : `the key of index "${space.index}"`;
+    const strategy = space.sharding?.strategy;
+    if (pattern.wants === 'any' && strategy !== 'random' && strategy !== 'calculated') {
+      log.add(
+        joinPath(pattern.path, 'wants'),
+        `is "any", but ${where} is ${strategy === 'replicated' ? 'replicated (every copy holds every item, so any read sees them all)' : 'not sharded (one query sees every item of a value)'}: "any" applies to a random- or calculated-sharded key, where one shard serves the read; remove wants`,
+      );
+    }
+    if (pattern.keyValue !== undefined && !givesWholeKey(space, pattern)) {
+      const key = space.partitionKey.map((a) => a.name).join(', ');
+      log.add(
+        joinPath(pattern.path, 'keyValue'),
+        `names one value of ${where}, but keyAttributes do not give all of its partition key (${key}): add them to keyAttributes, or remove keyValue when the pattern reads across values`,
       );
     }
   }

@@ -280,6 +280,16 @@ const accessPattern = record<AccessPatternDesign>({
     optional: true,
     doc: 'The query reads a page of at most this many items at a time (DynamoDB Limit); default none: every item it matches.',
   },
+  wants: {
+    shape: oneOf(['all', 'any']),
+    optional: true,
+    doc: '"all": every matching item (a sharded key must fan out); "any": any matching item will do (a queue poll), one shard serves it; default "all".',
+  },
+  keyValue: {
+    shape: text({ maxLength: 1024 }),
+    optional: true,
+    doc: "The one partition-key value all of this pattern's reads ask for (QUEUED), which then takes them all; default none.",
+  },
 });
 
 /** Marks where the schema lists the catalogue's rule ids (the design model does not know the rules). */

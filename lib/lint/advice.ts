@@ -28,7 +28,7 @@ import {
   type RaisedThroughput,
   type RaiseNames,
 } from './physical-partition';
-import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
+import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
@@ -101,6 +101,9 @@ export const ADVICE_MESSAGES = {
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
+  // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
+  orWantsAny:
+    '; or, when any item of the value will do (a work queue\'s poll), set wants: "any" on {{pagedPatterns|code}}, with the key sharded: each page then reads one shard, so the shards divide its reads',
   // Review 4 item 1: the reads shards cannot spread are over the ceiling by themselves, so no count fixes the key.
   unspreadReads:
     'no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
@@ -201,7 +204,9 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
   // The cache is named (in the text and the data) only by clauses about reads.
   if (plan.layout === 'cache')
-    return paged ? { ids: ['cachePaged'], data: Object.assign({}, base, { cache }, paged) } : { ids: ['cacheOnly'], data: Object.assign({}, base, { cache }) };
+    return paged
+      ? { ids: ['cachePaged', 'orWantsAny'], data: Object.assign({}, base, { cache }, paged) }
+      : { ids: ['cacheOnly'], data: Object.assign({}, base, { cache }) };
   const readHot = readHeat(analysis);
   const upstream: AdviceId[] = readHot ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = readHot ? Object.assign({}, base, { cache }) : base;
@@ -265,7 +270,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const separate = space.index !== undefined && declared?.logicalAttribute === undefined;
   const ids = shardingClause(analysis, n, separate);
   if (fanOut.length > 0) ids.push('setFanOut');
-  if (plan.readsNeedCache) ids.push(paged ? 'cachePagedReads' : 'cacheItemReads');
+  if (plan.readsNeedCache) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
   const data = Object.assign(
     {},
     counted,
@@ -325,11 +330,11 @@ function shardingClause(analysis: SpaceAnalysis, n: number, separate: boolean): 
     : [NEW_SHARDING[calculated ? 'calculated' : 'random'][separate ? 'index' : 'key']];
 }
 
-/** The patterns that read a whole key value and would fan out over its shards: each must say so (fanOut). */
+/** The patterns that read a whole key value and would fan out over its shards (not those that want any item): each must say so (fanOut). */
 function fanOutPatterns(analysis: SpaceAnalysis, strategy: 'random' | 'calculated', source: string | undefined) {
   const { space } = analysis;
   return strategy === 'random' || source !== undefined
-    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && readsWholeKey(space, p) && (strategy === 'random' || !carries(p, source as string)))
+    ? analysis.owner.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, strategy, source))
     : [];
 }
 
@@ -410,8 +415,9 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
-  const ids: AdviceId[] = [analysis.pagedReads.length > 0 ? 'unspreadPagedReads' : 'unspreadReads'];
-  const data: Record<string, unknown> = Object.assign(analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, {
+  const paged = analysis.pagedReads.length > 0;
+  const ids: AdviceId[] = [paged ? 'unspreadPagedReads' : 'unspreadReads'];
+  const data: Record<string, unknown> = Object.assign(paged ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : {}, {
     unspreadLoad: over.load,
     unspreadUnit: over.unit,
     unspreadUsable: over.usable,
@@ -449,6 +455,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     }
   }
   if (hot.writes > 0) ids.push('unspreadWrites');
+  if (paged) ids.push('orWantsAny');
   return { ids, data: data as MessageData, namesRaise };
 }
 

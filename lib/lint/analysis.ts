@@ -71,6 +71,16 @@ export class DesignAnalysis {
     return this.#patterns.get(space) ?? [];
   }
 
+  /**
+   * The share of all queries that reads a key space: its access patterns' shares plus the share no pattern claims,
+   * which could go anywhere (normalize-usage.ts readShares charges each key space so). A pattern's part of the key
+   * space's reads is its share over this one.
+   */
+  readShareOf(space: KeySpace): number {
+    const claimed = this.design.accessPatterns.reduce((sum, p) => sum + p.share, 0);
+    return this.patternsOn(space).reduce((sum, p) => sum + p.share, 0) + Math.max(0, 1 - claimed);
+  }
+
   /** The access patterns that name `index` (`undefined`: none), as declared: an LSI's queries are its own
    *  here, where `patternsOn` counts them on the table's key space they share. */
   patternsNaming(index: string | undefined): readonly AccessPattern[] {
@@ -142,6 +152,9 @@ export class SpaceAnalysis {
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
   readonly hot: Loads;
+  /** The key value access patterns name (`keyValue`) where its reads make the hottest value's reads more than
+   *  `hotKeyShare` of the key space's: `hot.reads` is then its share. */
+  readonly namedReads: NamedReads | undefined;
   /** Issue 14: the hottest value's physical partition (Cosmos DB, with declared throughput): its share of the
    *  RU/s and its neighbours' expected load, which can bite before the value's own ceiling. */
   readonly physical: PhysicalShare | undefined;
@@ -169,11 +182,13 @@ export class SpaceAnalysis {
     const bucketValues = space.workload.hotKeyShareSource === 'time-bucket' ? currentBucketValues(space.partitionKey) : undefined;
     this.trafficValues = bucketValues ?? this.cardinality;
     this.collection = profile.keyValueHoldsMany(design, space, this.cardinality);
-    this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && readsWholeKey(space, p)) : [];
+    // A page of one shard serves a read that wants any item: the shards divide those reads like any other.
+    this.pagedReads = this.collection ? owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants === 'all' && readsWholeKey(space, p)) : [];
     this.readsSpread = this.collection && this.pagedReads.length === 0;
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
-    this.hot = { reads: peakReadUnits * hotKeyShare, writes: this.written.units * hotKeyShare };
+    this.namedReads = namedReads(owner, space);
+    this.hot = { reads: peakReadUnits * (this.namedReads?.share ?? hotKeyShare), writes: this.written.units * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
@@ -217,6 +232,37 @@ export class SpaceAnalysis {
     this.#plan ??= planFor(this);
     return this.#plan;
   }
+}
+
+/** The key value access patterns name (`keyValue`) that takes the most of a key space's reads. */
+export interface NamedReads {
+  readonly value: string;
+  /** The patterns that name it. */
+  readonly patterns: readonly string[];
+  /** The share of the key space's reads the hottest value takes with it: the value's own, plus `hotKeyShare` of the rest. */
+  readonly share: number;
+}
+
+/**
+ * The busiest value access patterns name: reads of patterns that name one `keyValue` all land on that value (patterns
+ * naming the same one add up); the rest spread as `hotKeyShare` says, the hottest value's part of them included, since
+ * nothing says it is another value. Undefined when no pattern names a value, or when `hotKeyShare` of all the reads
+ * is as much (the named values then take no more than the hottest value is declared or assumed to take).
+ */
+function namedReads(owner: DesignAnalysis, space: KeySpace): NamedReads | undefined {
+  const named = owner.patternsOn(space).filter((p) => p.keyValue !== undefined);
+  if (named.length === 0) return undefined;
+  const spaceShare = owner.readShareOf(space);
+  const byValue = new Map<string, { share: number; patterns: string[] }>();
+  for (const p of named) {
+    const value = byValue.get(p.keyValue as string) ?? { share: 0, patterns: [] };
+    byValue.set(p.keyValue as string, { share: value.share + p.share / spaceShare, patterns: [...value.patterns, p.name] });
+  }
+  const values = [...byValue.entries()];
+  const rest = Math.max(0, 1 - values.reduce((sum, [, v]) => sum + v.share, 0));
+  const [value, busiest] = values.reduce((a, b) => (b[1].share > a[1].share ? b : a));
+  const share = Math.min(1, busiest.share + space.workload.hotKeyShare * rest);
+  return share > space.workload.hotKeyShare ? { value, patterns: busiest.patterns, share } : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
  * What the declared queries say about a key: which carry it (targeted) and which visit every
  * partition, and which attribute reads give with it (a calculated shard's source).
  */
-import { sameAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
+import { givesWholeKey, sameAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
 import type { EngineProfile } from '../engines';
 
 export function carries(pattern: { readonly keyAttributes: readonly string[] }, attribute: string): boolean {
@@ -21,7 +21,17 @@ export function carriesKey(routing: EngineProfile['routing'], space: KeySpace, p
 
 /** Queries that read the whole logical key: they carry every partition-key attribute. */
 export function readsWholeKey(space: KeySpace, pattern: AccessPattern): boolean {
-  return space.partitionKey.every((a) => carries(pattern, a.name));
+  return givesWholeKey(space, pattern);
+}
+
+/**
+ * Whether a query must read every shard of a key sharded by `strategy` (on `source`, when calculated) to be complete:
+ * it gives the whole key value and wants every item it matches (a read that wants any item takes one shard's), and a
+ * calculated shard's source is not among what it gives.
+ */
+export function needsEveryShard(space: KeySpace, pattern: AccessPattern, strategy: 'random' | 'calculated', source: string | undefined): boolean {
+  if (!readsWholeKey(space, pattern) || pattern.wants === 'any') return false;
+  return strategy === 'random' || source === undefined || !carries(pattern, source);
 }
 
 /**

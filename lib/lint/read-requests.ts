@@ -36,10 +36,8 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
   const fanning = patterns.filter((p) => p.fanOut && readsWholeKey(space, p) && readsWholePerShard(space, p));
   if (fanning.length === 0) return { units: logical, logical };
-  // The key space's reads are the shares of the queries that read it plus the share no query claims
-  // (normalize-usage.ts readShares): the fan-out share is a fraction of that.
-  const claimed = analysis.design.accessPatterns.reduce((sum, p) => sum + p.share, 0);
-  const spaceShare = patterns.reduce((sum, p) => sum + p.share, 0) + Math.max(0, 1 - claimed);
+  // The fan-out share is a fraction of the share of queries that read the key space.
+  const spaceShare = analysis.owner.readShareOf(space);
   const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
   if (fanShare <= 0) return { units: logical, logical };
   const share = Math.min(1, fanShare / spaceShare);

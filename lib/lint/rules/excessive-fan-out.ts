@@ -1,4 +1,6 @@
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import type { SpaceAnalysis } from '../analysis';
+import { readsWholeKey } from '../queries';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -11,7 +13,7 @@ export const excessiveFanOut = defineRule({
   severity: 'warning',
   thresholds: ['fanOutFactor', 'maxShards', 'headroom'],
   fires:
-    "A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value's throughput, or the largest partition's size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them).",
+    'A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value\'s throughput, or the largest partition\'s size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them). Extra shards cost nothing to reads that want any item (wants: "any"): where every query of the whole key does, only maxShards applies.',
   rationale:
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
@@ -33,7 +35,7 @@ export const excessiveFanOut = defineRule({
       if (!space.sharding || plan.layout === 'none') return [];
       const declared = space.sharding.shards;
       const need = plan.shards;
-      const overNeed = need !== undefined && declared > fanOutFactor * need;
+      const overNeed = need !== undefined && declared > fanOutFactor * need && !readsOneShard(a);
       const overCap = declared > maxShards;
       if (!overNeed && !overCap) return [];
       const { throughput = 0 } = plan.needs;
@@ -58,3 +60,9 @@ export const excessiveFanOut = defineRule({
     });
   },
 });
+
+/** Whether every declared query of a sharded key's whole value wants any item, so none fans out: more shards cost it nothing. */
+function readsOneShard({ owner, space }: SpaceAnalysis): boolean {
+  const reads = owner.patternsOn(space).filter((p) => readsWholeKey(space, p));
+  return space.sharding?.strategy !== 'replicated' && reads.length > 0 && reads.every((p) => p.wants === 'any');
+}

@@ -1,5 +1,5 @@
 import { joinPath } from '../../design/field-path';
-import { carries, readsWholeKey } from '../queries';
+import { needsEveryShard } from '../queries';
 import { defineRule } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -10,10 +10,10 @@ export const unshardedRead = defineRule({
   severity: 'error',
   thresholds: [],
   fires:
-    'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. (Replicated copies each hold everything: any one serves a read.)',
+    'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: "any", a work queue\'s poll): one shard serves it. (Replicated copies each hold everything: any one serves a read.)',
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
-  fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index.',
+  fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {
     random:
@@ -22,6 +22,7 @@ export const unshardedRead = defineRule({
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, calculated-sharded on {{source|code}}, without that attribute and without fan-out: it sees one of {{shards}} shards',
     fixRandom: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or read a projection or index',
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source|code}} to read one shard',
+    fixAny: '; or, when any matching item will do (a work queue\'s poll), set wants: "any" and query one shard, another when it is empty',
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
   },
   check(_design, analysis) {
@@ -30,11 +31,11 @@ export const unshardedRead = defineRule({
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
-      const fixNotes = plan.layout === 'none' ? (['fixNeedless'] as const) : [];
+      const fixNotes = plan.layout === 'none' ? (['fixAny', 'fixNeedless'] as const) : (['fixAny'] as const);
       const source = sharding.sourceAttribute as string;
       return analysis
         .patternsOn(space)
-        .filter((p) => !p.fanOut && readsWholeKey(space, p) && (sharding.strategy === 'random' || !carries(p, source)))
+        .filter((p) => !p.fanOut && needsEveryShard(space, p, sharding.strategy as 'random' | 'calculated', source))
         .map((p) => ({
           path: p.path,
           index: space.index,

@@ -29,6 +29,13 @@ testRule('SG009', {
       design: tickets({ strategy: 'calculated', shards: 25, sourceAttribute: 'userId' }, true),
     },
     { name: 'replicated copies: any one holds everything', design: tickets({ strategy: 'replicated', shards: 25 }) },
+    {
+      name: 'a read that wants any matching item (a queue poll): one shard serves it',
+      design: table({
+        ...tickets({ strategy: 'random', shards: 25 }),
+        accessPatterns: [{ name: 'any-ticket-of-event', keyAttributes: ['eventId'], share: 1, wants: 'any' }],
+      }),
+    },
   ],
   invalid: [
     {
@@ -59,7 +66,7 @@ testRule('SG009', {
           path: 'accessPatterns[0]',
           data: { source: 'userId', shards: 25 },
           message: /calculated-sharded on `userId`, without that attribute and without fan-out: it sees one of 25 shards/,
-          fix: /or supply `userId` to read one shard$/,
+          fix: /or supply `userId` to read one shard; or, when any matching item will do \(a work queue's poll\), set wants: "any" and query one shard, another when it is empty$/,
         },
       ],
     },
