@@ -64,6 +64,13 @@ function labelObservedPeaks(f: Finding, measured: (space: string, figure: Figure
   return Object.keys(changed).length === 0 ? f : restateFinding(f, { ...data, ...changed });
 }
 
+/** SG014's share "declared at" a field (`partitionKey.paths[0].hotKeyShare`) that observe wrote: "observed at". */
+function labelObservedShareAt(f: Finding, written: (path: string) => boolean): Finding {
+  const data = f.data;
+  if (f.ruleId !== 'SG014' || data?.atSource !== 'declared' || typeof data.declaredAt !== 'string' || !written(data.declaredAt)) return f;
+  return restateFinding(f, { ...data, atSource: 'observed' });
+}
+
 export interface ObservedEdits {
   /** The drift findings' edits: the lint runs again with them, and --update writes them. */
   readonly drift: readonly DesignEdit[];
@@ -127,11 +134,16 @@ export function designFindings(
     const base = bases.get(space);
     return base !== undefined && writtenPaths.has(`${base}.workload.${figure}`);
   };
+  // A field of the finding's table or container (`partitionKey.paths[0].hotKeyShare`), as written.
+  const writtenOf = (f: Finding) => (field: string) => {
+    const base = bases.get(spaceOf({ resource: f.resource }));
+    return base !== undefined && writtenPaths.has(base ? `${base}.${field}` : field);
+  };
   const before = new Map(declared.map((f) => [keyOf(f), f]));
   const findings = observed.map((raw): Finding => {
     const was = before.get(keyOf(raw));
     if (was && was.message === raw.message) return was;
-    const f = labelObservedPeaks(labelObservedShare(raw, observedShares), measured);
+    const f = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
     if (f.acknowledged) return f;
     return {
       ...f,

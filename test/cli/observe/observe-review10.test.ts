@@ -116,6 +116,15 @@ describe('observe, review 10', () => {
     expect(findingsOf(lint.stdout).find((f) => f.ruleId === 'SG017')?.message).toContain('the declared peak of 42,000 RU/s');
   });
 
+  it('review 11 item 1: SG014\'s first-level share measured at paths[0].hotKeyShare reads "observed at", not "declared at"', async () => {
+    // 400,000 RU/s (40 partitions) let the hottest tenant bucket fit; maxHotKeyShare 0.05 makes its 10.75% dominant.
+    const dir = workspace('cart-inventory.json', ['inventory'], (t) =>
+      t.replace('"autoscaleMax": 60000', '"autoscaleMax": 400000').replace('"totalGb": 400', '"totalGb": 400 }, "thresholds": { "maxHotKeyShare": 0.05'),
+    );
+    const sg014 = (await observe(dir)).findings.find((f) => f.data?.rule === 'SG014');
+    expect(sg014?.message).toContain('takes 10.75% of traffic (observed at partitionKey.paths[0].hotKeyShare)');
+  });
+
   it('item 1: a share written by an earlier --update, equal to the one observed, reads "(observed)"', async () => {
     const dir = workspace('rate-limiter-sharded.json', ['rate'], (t) => t.replace('"hotKeyShare": 0.12', '"hotKeyShare": 0.165698'));
     const run = await observe(dir, ['--tolerance', '0.1']);
