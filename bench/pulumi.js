@@ -29,9 +29,28 @@ async function completed(pulumi, resources) {
   await pulumi.runtime.disconnect();
 }
 
-/** The same account diagnostics, container and five alerts, written directly with azure-native. The
- *  queries are skewguard's own (lib/pulumi/queries.ts, built), so both sides send the same text. */
-function handWritten(pulumi, { cosmosdb, monitor, operationalinsights }, queries, prefix) {
+/**
+ * The alerts a GuardedContainer of `design` gets, planned once (outside the timed runs) by the library's
+ * own planner: the same six alerts, thresholds, windows and tiers, so the hand-written side cannot drift
+ * from what the component creates (it hand-built five alerts with the settings of an older release).
+ */
+function realAlertPlan(skewguard, planAlerts) {
+  const document = {
+    ...design,
+    engine: 'cosmosdb',
+    name: 'bench',
+    monitoring: { partitionKeyDiagnostics: true },
+    throughput: { autoscaleMax: 40000 },
+  };
+  const normalized = skewguard.normalize(document).designs[0].design;
+  return planAlerts({}, normalized, 'dedicated', { actionGroupIds: [] });
+}
+
+/** The same account diagnostics, container and alerts, written directly with azure-native. The alerts'
+ *  arguments come from the library's builders (lib/pulumi/alerts.ts, built) and its plan: both sides send
+ *  the same resources, and the ratio is what the component adds (reading its args, the design lint, the
+ *  component itself) over creating them. */
+function handWritten({ cosmosdb, monitor, operationalinsights }, createSkewAlerts, plan, prefix) {
   const workspace = new operationalinsights.Workspace(`${prefix}-workspace`, { resourceGroupName: 'data', sku: { name: 'PerGB2018' }, retentionInDays: 30 });
   const setting = new monitor.DiagnosticSetting(`${prefix}-partition-keys`, {
     resourceUri: ACCOUNT_ID,
@@ -54,78 +73,9 @@ function handWritten(pulumi, { cosmosdb, monitor, operationalinsights }, queries
       },
       { protect: true },
     );
-    const include = (dimension, values) => ({ name: dimension, operator: 'Include', values });
-    const rangeAlert = new monitor.MetricAlert(
-      `${name}-hot-partition-range`,
-      {
-        resourceGroupName: 'data',
-        location: 'global',
-        description: `${name} hot-partition-range`,
-        scopes: [ACCOUNT_ID],
-        enabled: true,
-        autoMitigate: true,
-        severity: 2,
-        windowSize: 'PT15M',
-        evaluationFrequency: 'PT5M',
-        actions: [],
-        criteria: {
-          odataType: 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria',
-          allOf: [
-            {
-              criterionType: 'StaticThresholdCriterion',
-              name: 'SaturatedPartitionKeyRange',
-              metricNamespace: 'Microsoft.DocumentDB/databaseAccounts',
-              metricName: 'NormalizedRUConsumption',
-              timeAggregation: 'Average',
-              operator: 'GreaterThan',
-              threshold: 90,
-              dimensions: [include('DatabaseName', ['telemetry']), include('CollectionName', [name]), include('PartitionKeyRangeId', ['*'])],
-            },
-          ],
-        },
-      },
-      { dependsOn: [container, setting] },
-    );
-    const logAlert = (suffix, severity, windowSize, evaluationFrequency, query, measure, threshold, dimensions) =>
-      new monitor.ScheduledQueryRule(
-        `${name}-${suffix}`,
-        {
-          resourceGroupName: 'data',
-          kind: 'LogAlert',
-          displayName: `${name} ${suffix}`,
-          description: `${name} ${suffix}`,
-          scopes: [workspace.id],
-          enabled: true,
-          autoMitigate: true,
-          severity,
-          windowSize,
-          evaluationFrequency,
-          skipQueryValidation: true,
-          criteria: {
-            allOf: [
-              {
-                query: pulumi.output('telemetry').apply(query),
-                timeAggregation: 'Maximum',
-                metricMeasureColumn: measure,
-                operator: 'GreaterThan',
-                threshold,
-                dimensions: dimensions.map((d) => include(d, ['*'])),
-                failingPeriods: { numberOfEvaluationPeriods: 1, minFailingPeriodsToAlert: 1 },
-              },
-            ],
-          },
-          actions: { actionGroups: [] },
-        },
-        { dependsOn: [container, setting] },
-      );
-    resources.push(
-      container,
-      rangeAlert,
-      logAlert('throttle-rate', 1, 'PT30M', 'PT5M', (db) => queries.throttleRateQuery(db, name, 1000), 'SustainedThrottledShare', 0.05, []),
-      logAlert('hot-key', 2, 'PT15M', 'PT5M', (db) => queries.hotKeyQuery(db, name), 'SustainedRUPerSecond', 8000, ['PartitionKey', 'RegionName']),
-      logAlert('hot-prefix', 2, 'PT15M', 'PT5M', (db) => queries.hotPrefixQuery(db, name), 'SustainedRUPerSecond', 8000, ['Prefix', 'RegionName']),
-      logAlert('partition-size', 2, 'P1D', 'PT1H', (db) => queries.largestPartitionQuery(db, name), 'SizeGb', 16, ['PartitionKey']),
-    );
+    const target = { resourceGroupName: 'data', accountId: ACCOUNT_ID, workspaceId: workspace.id, databaseName: 'telemetry', containerName: name };
+    const alerts = createSkewAlerts(name, target, plan, { dependsOn: [container, setting] });
+    resources.push(container, ...Object.values(alerts).filter(Boolean));
   }
   return resources;
 }
@@ -140,6 +90,37 @@ function guarded({ CosmosAccountMonitoring, GuardedContainer }, prefix) {
   }
   return resources;
 }
+
+/** Both sides register the same alert resources, argument for argument (the names' prefixes aside): else the ratio
+ *  compares different programs, and the bench stops. */
+async function sameAlerts(pulumi, fresh, azure, skewguard, createSkewAlerts, plan) {
+  const inputsOf = async (program, prefix) => {
+    const alerts = [];
+    pulumi.runtime.setMocks(
+      {
+        newResource: (args) => {
+          if (/ScheduledQueryRule|MetricAlert/.test(args.type))
+            alerts.push(JSON.stringify({ type: args.type, name: args.name, inputs: args.inputs }).split(prefix).join('P'));
+          return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call: () => ({}),
+      },
+      'bench',
+      'bench',
+      false,
+    );
+    await completed(pulumi, program());
+    return alerts.sort();
+  };
+  const hand = await inputsOf(() => handWritten(azure, createSkewAlerts, plan, 'same'), 'same');
+  const guardedAlerts = await inputsOf(() => guarded(skewguard, 'same'), 'same');
+  fresh();
+  if (hand.length === 0 || JSON.stringify(hand) !== JSON.stringify(guardedAlerts)) {
+    throw new Error(`bench/pulumi.js: the hand-written side registers other alerts than GuardedContainer (${hand.length} against ${guardedAlerts.length})`);
+  }
+}
+
+const ALERT_COUNT = (plan) => Object.keys(plan).filter((key) => key !== 'skipped' && key !== 'warnings' && plan[key]).length;
 
 function spawnTimed(script) {
   const start = performance.now();
@@ -162,7 +143,9 @@ async function run(harness) {
     operationalinsights: require('@pulumi/azure-native/operationalinsights'),
   };
   const skewguard = require('../dist/pulumi');
-  const queries = require('../dist/pulumi/queries');
+  const { createSkewAlerts } = require('../dist/pulumi/alerts');
+  const plan = realAlertPlan(require('../dist'), require('../dist/pulumi/alert-plan').planAlerts);
+  await sameAlerts(pulumi, fresh, azure, skewguard, createSkewAlerts, plan);
   let round = 0;
   // CPU time of this process (user + system): the whole mock engine runs in it, and on a shared
   // machine CPU time moves far less with other load than wall time does.
@@ -173,11 +156,11 @@ async function run(harness) {
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000;
   };
-  const byHand = () => cpuMs(() => handWritten(pulumi, azure, queries, `hand${round++}`));
+  const byHand = () => cpuMs(() => handWritten(azure, createSkewAlerts, plan, `hand${round++}`));
   const withSkewguard = () => cpuMs(() => guarded(skewguard, `guarded${round++}`));
   const components = await harness.sideBySideAsync(byHand, withSkewguard, 7, 1);
   harness.report(
-    `${CONTAINERS} Cosmos DB containers with diagnostics and 5 skew alerts each, Pulumi mock engine (CPU time)`,
+    `${CONTAINERS} Cosmos DB containers with diagnostics and ${ALERT_COUNT(plan)} skew alerts each, Pulumi mock engine (CPU time)`,
     'a: hand-written azure-native resources',
     'b: GuardedContainer (+ design lint)',
     components,

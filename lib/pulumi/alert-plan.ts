@@ -6,7 +6,7 @@
  * exactly as designed stays quiet.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign, type HotValueReach } from '../index';
+import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
@@ -100,6 +100,10 @@ function reachableThreshold(headroom: number, reach: number, declared: number): 
   return round(Math.max(declared, Math.min(headroom * reach, highest)));
 }
 
+/** The partitionSize ticket's default line: the design's headroom × the 20 GB a logical partition holds. */
+const partitionSizeDefault = (headroom: number) => round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6);
+const PARTITION_SIZE_LIMIT_DEFAULT = round(NEAR_FULL_SHARE * COSMOS_LIMITS.logicalPartitionGb, 6);
+
 function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Record<AlertName, number> {
   const { headroom } = design.thresholds;
   return {
@@ -108,9 +112,54 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
     // Undefined only for a one-level key, which gets no hotPrefix alert.
     hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design, reach)),
-    partitionSize: round(headroom * COSMOS_LIMITS.logicalPartitionGb, 6),
-    partitionSizeLimit: round(NEAR_FULL_SHARE * COSMOS_LIMITS.logicalPartitionGb, 6),
+    partitionSize: partitionSizeDefault(headroom),
+    partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };
+}
+
+/** A size threshold as given in `args.alerts`: a number, or undefined when the alert is off (false), has no threshold,
+ *  or has none the args shape accepts. */
+function givenThreshold(alerts: unknown, name: AlertName): { readonly off: boolean; readonly threshold?: number } {
+  const given: unknown = typeof alerts === 'object' && alerts !== null ? (alerts as Record<string, unknown>)[name] : undefined;
+  if (given === false) return { off: true };
+  const threshold: unknown = typeof given === 'object' && given !== null ? (given as Record<string, unknown>).threshold : undefined;
+  // One out of its range (0–20 GB) is the args shape's to report, once.
+  const inRange = typeof threshold === 'number' && threshold > 0 && threshold <= COSMOS_LIMITS.logicalPartitionGb;
+  return inRange ? { off: false, threshold } : { off: false };
+}
+
+/**
+ * The partitionSize ticket must fire before the partitionSizeLimit page: the ticket is the days of warning a growing
+ * key gives (38 hours at the replay's 2.5 GB a day), the page the night before writes to it fail at 20 GB. A ticket
+ * line at or above the page's comes with the page or after it, and that warning is lost; refused at the field the user
+ * gave, naming both. `headroom` (the design's) sets the ticket's default; unknown when the design could not be read,
+ * and then only two given thresholds are compared.
+ */
+export function sizeAlertOrderIssues(alerts: unknown, headroom: number | undefined): DesignIssue[] {
+  const ticket = givenThreshold(alerts, 'partitionSize');
+  const page = givenThreshold(alerts, 'partitionSizeLimit');
+  if (ticket.off || page.off || (ticket.threshold === undefined && page.threshold === undefined)) return [];
+  const ticketGb = ticket.threshold ?? (headroom === undefined ? undefined : partitionSizeDefault(headroom));
+  const pageGb = page.threshold ?? PARTITION_SIZE_LIMIT_DEFAULT;
+  if (ticketGb === undefined || ticketGb < pageGb) return [];
+  const gb = (value: number) => `${value.toLocaleString('en-US')} GB`;
+  const lost =
+    'the partitionSize ticket would fire with the partitionSizeLimit page or after it, and the days of warning before the logical partition is full (20 GB) are lost';
+  if (ticket.threshold !== undefined) {
+    const pageText = `${gb(pageGb)}${page.threshold === undefined ? ', its default' : ''}`;
+    return [
+      {
+        path: 'alerts.partitionSize.threshold',
+        message: `is ${gb(ticketGb)}, at or above alerts.partitionSizeLimit.threshold (${pageText}): ${lost}. Give alerts.partitionSize.threshold below ${gb(pageGb)}, or alerts.partitionSizeLimit.threshold above ${gb(ticketGb)} (at most 20)`,
+      },
+    ];
+  }
+  return [
+    {
+      path: 'alerts.partitionSizeLimit.threshold',
+      message: `is ${gb(pageGb)}, at or below alerts.partitionSize.threshold (${gb(ticketGb)}, its default: the design's headroom × 20 GB): ${lost}. Give alerts.partitionSizeLimit.threshold above ${gb(ticketGb)} (at most 20), or alerts.partitionSize.threshold below ${gb(pageGb)}`,
+    },
+  ];
 }
 
 const VALUE_OF: Record<'hotKey' | 'hotPrefix', string> = { hotKey: 'the hottest stored key', hotPrefix: 'the hottest first-level value' };

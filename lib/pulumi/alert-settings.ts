@@ -111,6 +111,7 @@ export interface SkewAlertsOptions {
    *  https://learn.microsoft.com/azure/cosmos-db/concepts-limits) and writes to it fail there, but storage
    *  grows over days: a key growing 2.5 GB a day (the replay's incident) crosses 16 GB 38 hours before
    *  it is full, time for a planned TTL, archive or change of key. `partitionSizeLimit` pages near the limit.
+   *  Its threshold must be below `partitionSizeLimit`'s (the ticket before the page): one at or above it is refused.
    *  @default - > 16 (GB: the design's headroom × the 20 GB ceiling), window P1D, every PT1H, ticket */
   readonly partitionSize?: AlertOptions | false;
   /** Log alert as `partitionSize`, near the 20 GB limit: a page, because writes to that key value fail at
@@ -118,7 +119,7 @@ export interface SkewAlertsOptions {
    *  "Hierarchical partition keys: unlimited scale") and only deleting its items, moving new ones to another
    *  key, or a temporary quota increase Azure support grants frees it. At 19 GB a key growing 2.5 GB a day
    *  has about 9 hours left (8 after the hourly statistics and checks notice it): a night, not a week. A key
-   *  that grows faster needs a lower line. Needs `monitoring`.
+   *  that grows faster needs a lower line, still above `partitionSize`'s (refused otherwise). Needs `monitoring`.
    *  @default - > 19 (GB: 95% of the 20 GB ceiling), window P1D, every PT1H, page */
   readonly partitionSizeLimit?: AlertOptions | false;
 }

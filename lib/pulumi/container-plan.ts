@@ -6,7 +6,7 @@
  */
 import { cosmosNameShape, shapes, type DesignIssue, type Severity } from '../index';
 import { CosmosAccountMonitoring } from './account-monitoring';
-import { planAlerts, type AlertPlan } from './alert-plan';
+import { planAlerts, sizeAlertOrderIssues, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';
 import {
   accountShape,
@@ -126,6 +126,8 @@ export function planContainer(name: string, given: GuardedContainerArgs, compone
     },
     extra,
   );
+  // Alert thresholds that only contradict each other: each alone is in range (the args shape), the ticket above the page is not.
+  extra.push(...sizeAlertOrderIssues(args.alerts, verdict?.design.thresholds.headroom));
   const read = readArgs(argsShape, args, component, extra);
   refuseBlocking(component, verdict as DesignVerdict, read.failOn ?? 'error');
   const checked = verdict as DesignVerdict;

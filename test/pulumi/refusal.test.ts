@@ -281,6 +281,21 @@ describe('args it cannot read', () => {
         'alerts.typo',
       ],
     ],
+    [
+      'a partitionSize ticket line above the partitionSizeLimit page (the warning would come after the page)',
+      { alerts: { partitionSize: { threshold: 19.5 }, partitionSizeLimit: { threshold: 18 } } },
+      ['alerts.partitionSize.threshold'],
+    ],
+    [
+      'a partitionSize ticket line equal to the default page line (19 GB)',
+      { alerts: { partitionSize: { threshold: 19 } } },
+      ['alerts.partitionSize.threshold'],
+    ],
+    [
+      'a partitionSizeLimit page line at the default ticket line (16 GB, headroom 0.8 × 20)',
+      { alerts: { partitionSizeLimit: { threshold: 16 } } },
+      ['alerts.partitionSizeLimit.threshold'],
+    ],
     ['a log alert window too short to count late rows', { alerts: { hotKey: { windowSize: 'PT5M' } } }, ['alerts.hotKey.windowSize']],
     [
       'a 429-share window shorter than its hour and the 10-minute lag (PT1H; the query needs 70 minutes)',
@@ -303,6 +318,20 @@ describe('args it cannot read', () => {
     expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(paths);
     for (const path of paths) expect((error as Error).message).toContain(`  ${path}: `);
     await expectNothingRegistered(name);
+  });
+
+  it('say how to order the partition-size lines, and accept a ticket below the page', async () => {
+    const error = refusal('size-order', { alerts: { partitionSize: { threshold: 19.5 } } }) as InvalidArgsError;
+    expect(error.issues[0].message).toBe(
+      'is 19.5 GB, at or above alerts.partitionSizeLimit.threshold (19 GB, its default): the partitionSize ticket would fire with the partitionSizeLimit page or after it, and the days of warning before the logical partition is full (20 GB) are lost. Give alerts.partitionSize.threshold below 19 GB, or alerts.partitionSizeLimit.threshold above 19.5 GB (at most 20)',
+    );
+    // Ordered, or with the page off (no line to be below): accepted.
+    for (const [name, alerts] of [
+      ['size-ordered', { partitionSize: { threshold: 19.5 }, partitionSizeLimit: { threshold: 19.8 } }],
+      ['size-page-off', { partitionSize: { threshold: 19.5 }, partitionSizeLimit: false }],
+    ] as const) {
+      await created(new GuardedContainer(name, { monitoring, database: 'telemetry', throughput: { manual: 4_000 }, design: telemetry, alerts }));
+    }
   });
 
   it("name a misspelled arg with the one meant, and an Output where a plain value is needed, without Pulumi's toJSON text", () => {

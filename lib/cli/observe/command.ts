@@ -245,9 +245,11 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
     const sourceEdits: DesignEdit[] = [];
     const sourceJudged: JudgedFigure[] = [];
     const observedShares = new Set<string>();
+    const bases = new Map<string, string>();
     let widest = '';
     for (const target of source.targets) {
       const base = keySpaceBase(target);
+      bases.set(spaceOf({ resource: target.design.name, index: target.keySpace.index }), base);
       const files = filesOf(target);
       if (!files) {
         notes.push({ path: base, message: `${keySpaceLabel(target)} not observed: ${settings.manifest.file} has no observations for it`, ...at(base) });
@@ -262,7 +264,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
       sourceJudged.push(...observed.judged.map((j) => ({ ...j, text: `${keySpaceLabel(target)} ${j.text}` })));
       if (observed.shareObserved) observedShares.add(spaceOf({ resource: target.design.name, index: target.keySpace.index }));
     }
-    const own = designFindings(source, { drift: sourceEdits, judged: sourceJudged.map((j) => j.edit) }, widest || 'observed', observedShares);
+    const own = designFindings(source, { drift: sourceEdits, judged: sourceJudged.map((j) => j.edit) }, widest || 'observed', observedShares, bases);
     findings.push(...own.findings);
     for (const note of own.notes) notes.push({ ...note, ...at(note.path) });
     if (own.judgedWritten)

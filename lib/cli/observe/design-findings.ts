@@ -32,6 +32,45 @@ function labelObservedShare(f: Finding, observedShares: ReadonlySet<string>): Fi
   return restateFinding(f, { ...f.data, shareSource: 'observed' });
 }
 
+/** Where each key space's figures are (`spaceOf` → `tables[0]`, `tables[0].globalSecondaryIndexes[1]`): the path of an
+ *  edit of its peak is this base and `workload.peakReadUnits` / `workload.peakWriteUnits`. */
+export type KeySpaceBases = ReadonlyMap<string, string>;
+
+type Figure = 'peakReadUnits' | 'peakWriteUnits';
+
+/**
+ * SG017's peaks, said as they were obtained: a figure the lint ran with measured (an edit of it was written) is
+ * `observed`, not `declared` (review 10: "its declared peak of 10,800 WCU", the peak observed against 9,000 declared).
+ * `source` is the peak's own figures (`mixed` when some are measured); `tableReadsSource` / `tableWritesSource` the
+ * table's figure an index's derived peak comes from; `writesSource` the writes replicated copies multiply.
+ */
+function labelObservedPeaks(f: Finding, measured: (space: string, figure: Figure) => boolean): Finding {
+  const data = f.data;
+  if (f.ruleId !== 'SG017' || !data) return f;
+  const own = spaceOf(f);
+  const table = spaceOf({ resource: f.resource });
+  const ownFigures: Figure[] =
+    data.dimension === 'read' ? ['peakReadUnits'] : data.dimension === 'write' ? ['peakWriteUnits'] : ['peakReadUnits', 'peakWriteUnits'];
+  const changed: Record<string, string> = {};
+  if (data.source === 'declared') {
+    const count = ownFigures.filter((figure) => measured(own, figure)).length;
+    if (count > 0) changed.source = count === ownFigures.length ? 'observed' : 'mixed';
+  }
+  if (data.tableReadsSource === 'declared' && measured(table, 'peakReadUnits')) changed.tableReadsSource = 'observed';
+  if (data.tableWritesSource === 'declared' && measured(table, 'peakWriteUnits')) changed.tableWritesSource = 'observed';
+  // The copies multiply the writes the peak rests on: the table's, for an index that declares none.
+  const writesOf = data.tableWritesSource === undefined ? own : table;
+  if (data.writesSource === 'declared' && measured(writesOf, 'peakWriteUnits')) changed.writesSource = 'observed';
+  return Object.keys(changed).length === 0 ? f : restateFinding(f, { ...data, ...changed });
+}
+
+/** SG014's share "declared at" a field (`partitionKey.paths[0].hotKeyShare`) that observe wrote: "observed at". */
+function labelObservedShareAt(f: Finding, written: (path: string) => boolean): Finding {
+  const data = f.data;
+  if (f.ruleId !== 'SG014' || data?.atSource !== 'declared' || typeof data.declaredAt !== 'string' || !written(data.declaredAt)) return f;
+  return restateFinding(f, { ...data, atSource: 'observed' });
+}
+
 export interface ObservedEdits {
   /** The drift findings' edits: the lint runs again with them, and --update writes them. */
   readonly drift: readonly DesignEdit[];
@@ -72,7 +111,13 @@ function needed(source: DesignSource, edits: ObservedEdits, observed: readonly F
   return { observed: judged.length === edits.judged.length ? observed : source.lint([...edits.drift, ...judged]), written: [...edits.drift, ...judged] };
 }
 
-export function designFindings(source: DesignSource, edits: ObservedEdits, window: string, observedShares: ReadonlySet<string>): DesignFindings {
+export function designFindings(
+  source: DesignSource,
+  edits: ObservedEdits,
+  window: string,
+  observedShares: ReadonlySet<string>,
+  bases: KeySpaceBases = new Map(),
+): DesignFindings {
   const declared = source.lint([]);
   const all = [...edits.drift, ...edits.judged];
   if (all.length === 0) return { findings: [...declared], notes: [], written: [], judgedWritten: false };
@@ -84,11 +129,21 @@ export function designFindings(source: DesignSource, edits: ObservedEdits, windo
   }
   if ('invalid' in observed) return { findings: [...declared], notes: [], invalid: observed.invalid, written: [], judgedWritten: false };
   if (written.length === 0) return { findings: [...declared], notes: [], written, judgedWritten: false };
+  const writtenPaths = new Set(written.map((e) => e.path));
+  const measured = (space: string, figure: Figure) => {
+    const base = bases.get(space);
+    return base !== undefined && writtenPaths.has(`${base}.workload.${figure}`);
+  };
+  // A field of the finding's table or container (`partitionKey.paths[0].hotKeyShare`), as written.
+  const writtenOf = (f: Finding) => (field: string) => {
+    const base = bases.get(spaceOf({ resource: f.resource }));
+    return base !== undefined && writtenPaths.has(base ? `${base}.${field}` : field);
+  };
   const before = new Map(declared.map((f) => [keyOf(f), f]));
   const findings = observed.map((raw): Finding => {
     const was = before.get(keyOf(raw));
     if (was && was.message === raw.message) return was;
-    const f = labelObservedShare(raw, observedShares);
+    const f = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
     if (f.acknowledged) return f;
     return {
       ...f,

@@ -131,6 +131,11 @@ interface Comparison {
   readonly assumed?: string;
   readonly figure: Figure;
   readonly path: string;
+  /** The field holds the figure ÷ this share (a table's reads, of which its own key reads this share): --update
+   *  writes the measured figure ÷ it. */
+  readonly fieldShare?: number;
+  /** How the declared figure is said, when not `declared <field> <value>` (and not assumed). */
+  readonly declaredText?: string;
 }
 
 /** `'unique'` counts as unbounded, as the design model counts it (lib/design/cardinality.ts). */
@@ -201,23 +206,29 @@ function assumedShare(target: KeySpaceTarget): string {
 export const UNIQUE_KEY_SHARE = 0.01;
 
 /**
- * The table's own key space is measured by the table's ConsumedReadCapacityUnits, and `--update` writes
- * the table's `workload.peakReadUnits`: the figure it is compared with is that declaration, not the part
- * of it access patterns leave the table's key (review 10: "declared 3,600" against a file declaring 6,000,
- * and --update writing 6,000 over 6,000 on every run). The metric, with only the TableName dimension, is
- * "the total consumed read capacity for a table and all of its global secondary indexes"
- * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html), as the
- * declared table peak is before access patterns split it. An index (its own metric, GlobalSecondaryIndexName)
- * is compared with its own part, and --update writes the index's own field.
+ * The table's own key space is measured by the table's ConsumedReadCapacityUnits with only the TableName dimension,
+ * which counts the reads of the table, not of its GSIs: "The TableName dimension returns the
+ * ConsumedReadCapacityUnits for the table, but not for any global secondary indexes. To view
+ * ConsumedReadCapacityUnits for a global secondary index, you must specify both TableName and
+ * GlobalSecondaryIndexName" (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html;
+ * the same for ConsumedWriteCapacityUnits). A table whose access patterns send part of its declared
+ * `workload.peakReadUnits` to its indexes (`readShare` < 1) reads that part on its own key: the metric is compared
+ * with it, and --update writes the field that gives it (measured ÷ share), so the lint then reads the measured
+ * figure on the table's key. Review 11: the table metric was taken for the table and its GSIs together and compared
+ * with the whole declaration, so 6,000 RCU measured on a key declared 3,600 (0.6 of 6,000) was no drift.
+ * Undefined where the field is the key space's own figure (an index; a table whose reads all use its key).
  */
-export function tableReadsOf(keySpace: KeySpace): number | undefined {
+export function tableReadShare(keySpace: KeySpace): number | undefined {
   const { workload } = keySpace;
-  if (keySpace.index !== undefined || workload.readSource !== 'access-patterns' || workload.readShare <= 0) return undefined;
-  return Number((workload.peakReadUnits / workload.readShare).toPrecision(12));
+  if (keySpace.index !== undefined || workload.readSource !== 'access-patterns' || workload.readShare <= 0 || workload.readShare >= 1) return undefined;
+  return workload.readShare;
 }
 
-function declaredReads(target: KeySpaceTarget): number {
-  return tableReadsOf(target.keySpace) ?? target.keySpace.workload.peakReadUnits;
+/** `declared peakReadUnits 6,000, of which its access patterns send 60% (3,600) to the table's own key`. */
+function tableReadsText(keySpace: KeySpace, share: number): string {
+  const { peakReadUnits } = keySpace.workload;
+  const declared = Number((peakReadUnits / share).toPrecision(12));
+  return `declared peakReadUnits ${show(declared)}, of which its access patterns send ${show(Math.round(share * 1000) / 10)}% (${show(peakReadUnits)}) to the table's own key (the TableName metric counts no GSI's reads)`;
 }
 
 /**
@@ -249,10 +260,12 @@ function comparisons(target: KeySpaceTarget, observation: Observation): Comparis
   const { workload } = target.keySpace;
   const base = keySpaceBase(target);
   const list: Comparison[] = [];
+  const share = tableReadShare(target.keySpace);
   if (figures.peakReadUnits)
     list.push({
       field: 'peakReadUnits',
-      declared: declaredReads(target),
+      declared: workload.peakReadUnits,
+      ...(share === undefined ? {} : { fieldShare: share, declaredText: tableReadsText(target.keySpace, share) }),
       ...assumedPeak(target, 'peakReadUnits'),
       figure: figures.peakReadUnits,
       path: fieldPath(base, 'workload.peakReadUnits'),
@@ -358,6 +371,17 @@ export const SIZE_FLOOR_GB = 1;
 
 const isPeak = (field: Comparison['field']) => field === 'peakReadUnits' || field === 'peakWriteUnits';
 
+/** What --update writes for a measured figure: the figure, or for a field that holds it ÷ a share, the figure ÷ that share. */
+const writtenValue = (c: Comparison, observed: number) => rounded(c.field, observed / (c.fieldShare ?? 1));
+/** What the field holds now. */
+const fieldValue = (c: Comparison) => (c.fieldShare === undefined ? c.declared : Number((c.declared / c.fieldShare).toPrecision(12)));
+
+/** `: --update writes peakReadUnits 10,000 (6,000 ÷ 60%)`, for a field that holds a figure ÷ a share. */
+function writtenText(c: Comparison): string {
+  if (c.fieldShare === undefined) return '';
+  return `; --update writes ${c.field} ${show(writtenValue(c, c.figure.value))} (${show(c.figure.value)} ÷ ${show(Math.round(c.fieldShare * 1000) / 10)}%)`;
+}
+
 /**
  * - `exceeds`: above the declaration by more than the tolerance (an error, written by --update);
  * - `below`: under `below` × the declaration (a warning, written);
@@ -371,7 +395,7 @@ const isPeak = (field: Comparison['field']) => field === 'peakReadUnits' || fiel
 function classify(c: Comparison, settings: DriftSettings): 'exceeds' | 'below' | 'kept' | 'judged' | 'same' {
   const observed = c.figure.value;
   const { bound, averagedOverSeconds: seconds } = c.figure;
-  if (rounded(c.field, observed) === c.declared) return 'same';
+  if (writtenValue(c, observed) === fieldValue(c)) return 'same';
   const small = negligible(c);
   // A partition count is exact: one more partition divides the RU/s among one more.
   const above = c.field === 'physicalPartitions' ? observed > c.declared : observed > c.declared * (1 + settings.tolerance);
@@ -387,9 +411,10 @@ function classify(c: Comparison, settings: DriftSettings): 'exceeds' | 'below' |
 function judgedPeaks(target: KeySpaceTarget, judgedAt: ReadonlyMap<string, number>): { reads: number; writes: number } {
   const { workload } = target.keySpace;
   const reads = judgedAt.get('peakReadUnits');
-  const table = tableReadsOf(target.keySpace) !== undefined;
+  const share = tableReadShare(target.keySpace) ?? 1;
   return {
-    reads: reads === undefined ? workload.peakReadUnits : table ? reads * workload.readShare : reads,
+    // A table's field is written as the measured figure ÷ the share of its own key (tableReadShare).
+    reads: reads === undefined ? workload.peakReadUnits : reads * share,
     writes: judgedAt.get('peakWriteUnits') ?? workload.peakWriteUnits,
   };
 }
@@ -504,10 +529,10 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     const c = raw.field === 'hotKeyShare' ? { ...raw, figure: restatedShare(target, raw.figure, judgedPeaks(target, judgedAt)) } : raw;
     const observed = c.figure.value;
     const format = c.field === 'hotKeyShare' ? showShare : show;
-    const declaredText = c.assumed ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
+    const declaredText = c.assumed ?? c.declaredText ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
     const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound, ...(c.label ? { label: c.label } : {}) };
-    const edit: DesignEdit = { op: 'set', path: c.path, value: rounded(c.field, observed) };
+    const edit: DesignEdit = { op: 'set', path: c.path, value: writtenValue(c, observed) };
     const verdict = classify(c, settings);
     // The lint then runs with the observed share, or with a declaration that equals it (written by an earlier --update).
     if (c.field === 'hotKeyShare' && verdict !== 'kept' && (verdict !== 'same' || edit.value === c.declared)) shareObserved = true;
@@ -522,7 +547,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
           'exceedsDeclared',
           'error',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}`,
           UPDATE_FIX,
           data,
           [edit],
@@ -536,7 +561,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
           'belowDeclared',
           'warning',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding${writtenText(c)}`,
           `lower the declaration to what was observed (\`skewguard observe --update\`) if the window is representative, so that no shard or copy is planned for load that never comes`,
           data,
           [edit],

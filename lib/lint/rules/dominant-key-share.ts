@@ -44,7 +44,8 @@ export const dominantKeyShare = defineRule({
     heldByFirstLevel:
       " (it holds the full key's hottest value, {{keyShare|percent}} at {{declaredAt}}, so at least that; and, one of {{values}}, at least 1/{{values}})",
     estimatedFromLevel: ' (estimated from {{declaredAt}})',
-    declaredAtLevel: ' (declared at {{declaredAt}})',
+    // `observed` when observe lints the design again with a measured share there (restateFinding).
+    declaredAtLevel: ' ({{atSource|declared=declared|observed=observed}} at {{declaredAt}})',
     aboveMaxShare:
       ', above maxHotKeyShare {{limit|percent}}: {{load}} of a usable {{usable}} {{unit}} today, saturated when traffic grows {{growthToCeiling}}×',
     // At the usable ceiling it still fits, as SG003 judges it (fits: load ≤ usable, headroom kept): no growth is left.
@@ -127,6 +128,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       share: first.share,
       limit: maxHotKeyShare,
       declaredAt: first.at,
+      atSource: 'declared',
       ...(derived ? { keyShare: first.keyShare, values: first.value.cardinality } : {}),
       level: first.level.name,
       deeperLevels: a.space.partitionKey.slice(1).map((l) => l.name),
@@ -211,7 +213,7 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
         index: space.index,
         share: hotKeyShare,
         limit: design.thresholds.maxHotKeyShare,
-        ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt } : {}),
+        ...(onLevel && hotKeyShareAt !== undefined ? { declaredAt: hotKeyShareAt, atSource: 'declared' } : {}),
         ...judged.data,
       },
     },

@@ -68,6 +68,9 @@ async function observe(dir: string, args: string[] = []) {
   return { ...run, findings: findingsOf(run.stdout) };
 }
 
+/** job-queue-sharded declaring 10,000 RCU: 60% of it, the 6,000 measured, on the table's own key. */
+const tenThousand = (text: string) => text.replace('"peakReadUnits": 6000', '"peakReadUnits": 10000');
+
 const designOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')) as Record<string, Record<string, unknown>[]>;
 
 /** The drift a second run after --update must not report again: --update converges. */
@@ -92,6 +95,36 @@ describe('observe, review 10', () => {
     expect(again.findings.filter((f) => f.ruleId === 'SG020' && DRIFT.includes(f.messageId))).toEqual([]);
   });
 
+  it('review 11 item 1: an observed peak is called observed, not declared, in the findings the lint raises with it', async () => {
+    const rate = (await observe(workspace('rate-limiter-sharded.json', ['rate']))).findings;
+    const sg017 = rate.find((f) => f.data?.rule === 'SG017' && f.path === 'tables[0].onDemand.maxWriteRequestUnits');
+    expect(sg017?.message).toContain('its observed peak of 10,800 WCU uses 90% of it');
+    expect(sg017?.message).not.toContain('declared peak');
+
+    // The table's reads, measured (6,000 on its key, written as 10,000), under an index-read peak derived from them.
+    const jobs = workspace('job-queue-sharded.json', ['jobs'], (t) => t.replace('"maxReadRequestUnits": 20000', '"maxReadRequestUnits": 5000'));
+    const reads = (await observe(jobs)).findings.find((f) => f.data?.rule === 'SG017' && f.path === 'tables[0].onDemand.maxReadRequestUnits');
+    expect(reads?.message).toContain('below its derived peak of 6,000 RCU');
+    expect(reads?.message).toContain("that read peak is 60% of the table's observed 10,000 RCU");
+
+    // A Cosmos DB peak of declared reads and measured writes says both.
+    const cosmos = workspace('cart-inventory.json', ['inventory'], (t) => t.replace('"autoscaleMax": 60000', '"autoscaleMax": 45000'));
+    const container = (await observe(cosmos)).findings.find((f) => f.data?.rule === 'SG017' && f.path === 'containers[0].throughput.autoscaleMax');
+    expect(container?.message).toContain('the declared and observed peak of 46,500 RU/s (30,000 reads + 16,500 writes)');
+    // The declared lint, without observations, still says declared.
+    const lint = await cli(['lint', join(cosmos, 'design.json'), '--format', 'json']);
+    expect(findingsOf(lint.stdout).find((f) => f.ruleId === 'SG017')?.message).toContain('the declared peak of 42,000 RU/s');
+  });
+
+  it('review 11 item 1: SG014\'s first-level share measured at paths[0].hotKeyShare reads "observed at", not "declared at"', async () => {
+    // 400,000 RU/s (40 partitions) let the hottest tenant bucket fit; maxHotKeyShare 0.05 makes its 10.75% dominant.
+    const dir = workspace('cart-inventory.json', ['inventory'], (t) =>
+      t.replace('"autoscaleMax": 60000', '"autoscaleMax": 400000').replace('"totalGb": 400', '"totalGb": 400 }, "thresholds": { "maxHotKeyShare": 0.05'),
+    );
+    const sg014 = (await observe(dir)).findings.find((f) => f.data?.rule === 'SG014');
+    expect(sg014?.message).toContain('takes 10.75% of traffic (observed at partitionKey.paths[0].hotKeyShare)');
+  });
+
   it('item 1: a share written by an earlier --update, equal to the one observed, reads "(observed)"', async () => {
     const dir = workspace('rate-limiter-sharded.json', ['rate'], (t) => t.replace('"hotKeyShare": 0.12', '"hotKeyShare": 0.165698'));
     const run = await observe(dir, ['--tolerance', '0.1']);
@@ -99,26 +132,32 @@ describe('observe, review 10', () => {
     expect(sg003?.message).toContain('takes 16.57% (observed) of the peak');
   });
 
-  it('item 2: the table read peak is compared with the table declaration, not the part access patterns leave its key', async () => {
+  // Review 11 item 2: the table's metric (TableName only) counts no GSI's reads, so 6,000 measured there is the
+  // table's own key's, which this design gives 60% of 6,000 (the rest is by-status's). Items 3 and 6 use the
+  // design declaring 10,000, whose table key reads the 6,000 measured.
+  it("item 2 (review 11): the table's read metric is compared with the reads its access patterns send to its own key, and --update writes the field that gives it", async () => {
     const dir = workspace('job-queue-sharded.json', ['jobs']);
-    const run = await observe(dir);
-    expect(run.findings.filter((f) => f.path === 'tables[0].workload.peakReadUnits')).toEqual([]);
-    // A table declaring 4,000 drifts to the 6,000 measured, and --update's 6,000 settles it.
-    const low = workspace('job-queue-sharded.json', ['jobs'], (t) => t.replace('"peakReadUnits": 6000', '"peakReadUnits": 4000'));
-    const drift = (await observe(low)).findings.find((f) => f.path === 'tables[0].workload.peakReadUnits');
-    expect(drift).toMatchObject({ messageId: 'exceedsDeclared', data: { declared: 4000, observed: 6000 } });
-    await observe(low, ['--update']);
-    expect(designOf(low).tables[0].workload).toMatchObject({ peakReadUnits: 6000 });
-    expect((await observe(low)).findings.filter((f) => f.path === 'tables[0].workload.peakReadUnits')).toEqual([]);
+    const drift = (await observe(dir)).findings.find((f) => f.path === 'tables[0].workload.peakReadUnits');
+    expect(drift).toMatchObject({ messageId: 'exceedsDeclared', data: { declared: 3600, observed: 6000 } });
+    expect(drift?.message).toContain(
+      "declared peakReadUnits 6,000, of which its access patterns send 60% (3,600) to the table's own key (the TableName metric counts no GSI's reads), observed 6,000",
+    );
+    expect(drift?.message).toContain('; --update writes peakReadUnits 10,000 (6,000 ÷ 60%)');
+    await observe(dir, ['--update']);
+    expect(designOf(dir).tables[0].workload).toMatchObject({ peakReadUnits: 10000 });
+    expect((await observe(dir)).findings.filter((f) => f.path === 'tables[0].workload.peakReadUnits')).toEqual([]);
+    // A design whose table key reads what was measured has no drift there.
+    const settled = workspace('job-queue-sharded.json', ['jobs'], tenThousand);
+    expect((await observe(settled)).findings.filter((f) => f.path === 'tables[0].workload.peakReadUnits')).toEqual([]);
   });
 
   it('item 3: a unique key whose hottest value takes 0.0000342 is no drift, and --update writes no share for it', async () => {
-    const dir = workspace('job-queue-sharded.json', ['jobs']);
+    const dir = workspace('job-queue-sharded.json', ['jobs'], tenThousand);
     const run = await observe(dir);
     expect(run.findings.filter((f) => f.ruleId === 'SG020')).toEqual([]);
     expect(run.code).toBe(0);
     await observe(dir, ['--update']);
-    expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 6000, peakWriteUnits: 4500 });
+    expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 10000, peakWriteUnits: 4500 });
   });
 
   it('item 4: a 20 MB logical partition is no drift against the 0.004 GB derived, nor against the 0.1 GB an earlier --update wrote', async () => {
@@ -157,7 +196,7 @@ describe('observe, review 10', () => {
   });
 
   it("item 6: an index's measured writes (8,000) replace the derived 2 × table writes (9,000), and --update writes them", async () => {
-    const dir = workspace('job-queue-sharded.json', ['jobs', 'byStatus']);
+    const dir = workspace('job-queue-sharded.json', ['jobs', 'byStatus'], tenThousand);
     const run = await observe(dir);
     // 0.36 × 8,000 ÷ 4 shards = 720 WCU per shard fits the 800 usable; at 9,000 it was 810.
     expect(run.findings.filter((f) => f.data?.rule === 'SG003')).toEqual([]);
@@ -165,7 +204,7 @@ describe('observe, review 10', () => {
     await observe(dir, ['--update']);
     const gsi = designOf(dir).tables[0].globalSecondaryIndexes as { workload: unknown }[];
     expect(gsi[0].workload).toEqual({ hotKeyShare: 0.36, peakWriteUnits: 8000 });
-    expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 6000, peakWriteUnits: 4500 });
+    expect(designOf(dir).tables[0].workload).toEqual({ peakReadUnits: 10000, peakWriteUnits: 4500 });
     expect((await observe(dir)).findings.filter((f) => f.ruleId === 'SG020' && DRIFT.includes(f.messageId))).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import type { DesignEdit } from '../../edits';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writeCopies, type WriteCopies } from './copies';
-import { CAPACITY_BELOW_PEAK } from './meta';
+import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
 type Id =
   | 'cosmosManualBelowPeak'
@@ -159,7 +159,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     capacity,
     headroom,
     utilization: peak / capacity,
-    ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits } : {}),
+    source: 'declared',
+    ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits, writesSource: 'declared' } : {}),
   };
   const notes = copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : undefined;
   const hit = (messageId: Id, fixId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => {
@@ -232,20 +233,15 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB). An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
   sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance, SOURCES.cosmosLimits],
   messages: {
-    cosmosManualBelowPeak:
-      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key',
-    cosmosAutoscaleBelowPeak:
-      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key',
-    cosmosSharedBelowPeak:
-      "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key",
-    cosmosServerlessBelowPeak:
-      'the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each): the requests beyond it are throttled (429) whatever the key',
-    cosmosWithinHeadroom:
-      "the declared peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key",
+    cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
+    cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
+    cosmosSharedBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key`,
+    cosmosServerlessBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s a serverless container serves on {{partitions|partitions}} ({{partitionRu}} RU/s each): the requests beyond it are throttled (429) whatever the key`,
+    cosmosWithinHeadroom: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) uses {{utilization|percent}} of the container's {{capacity}} RU/s, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled (429) whatever the key`,
     cosmosCopies:
-      '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of declared writes × {{copies}})',
+      '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
-      '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of declared writes × {{copies}})',
+      '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosRaiseManual: 'raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization)',
     cosmosRaiseAutoscale:
       'raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale bills by the hour for what it uses, from 10% of the maximum)',

@@ -14,7 +14,7 @@ import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writtenUnits } from '../../written';
 import { writeCopies, type WriteCopies } from './copies';
-import { CAPACITY_BELOW_PEAK } from './meta';
+import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
 type Id =
   | 'fixedBelowPeak'
@@ -82,7 +82,10 @@ function copiesOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCo
     };
   }
   if (copies.copies === 1) return { data: {} };
-  return { notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'], data: { copies: copies.copies, declaredPeak: analysis.written.perCopy } };
+  return {
+    notes: [copies.from === 'planned' ? 'plannedCopies' : 'copies'],
+    data: { copies: copies.copies, declaredPeak: analysis.written.perCopy, writesSource: 'declared' },
+  };
 }
 
 /** The fix note for a read peak that fan-out multiplies: fewer shards cut it as a raise would serve it. */
@@ -112,7 +115,7 @@ function peakSource(
     return {
       source: 'derived',
       notes: [workload.readSource === 'table' ? 'readsFromTable' : 'readsFromPatterns', ...declare],
-      data: { declaredReads, readShare: workload.readShare, readsField: joinPath(space.path, 'workload.peakReadUnits') },
+      data: { declaredReads, tableReadsSource: 'declared', readShare: workload.readShare, readsField: joinPath(space.path, 'workload.peakReadUnits') },
     };
   }
   if (workload.writeSource === 'declared') return DECLARED;
@@ -121,13 +124,16 @@ function peakSource(
     return {
       source: 'derived',
       notes: ['writesFromTable'],
-      data: { tableWrites: workload.peakWriteUnits, writesField: joinPath(space.path, 'workload.peakWriteUnits') },
+      data: { tableWrites: workload.peakWriteUnits, tableWritesSource: 'declared', writesField: joinPath(space.path, 'workload.peakWriteUnits') },
     };
   }
   return {
     source: 'derived',
     notes: ['writesFromKeyChanges'],
-    data: Object.assign({ tableWrites: change.tableWriteUnits, changingKey: change.attribute, changingFrom: change.from }, indexWriteFields(space, change)),
+    data: Object.assign(
+      { tableWrites: change.tableWriteUnits, tableWritesSource: 'declared', changingKey: change.attribute, changingFrom: change.from },
+      indexWriteFields(space, change),
+    ),
   };
 }
 
@@ -447,36 +453,31 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoSharding,
   ],
   messages: {
-    fixedBelowPeak:
-      '{{space}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
-    autoscaledBelowPeak:
-      'auto scaling of {{space}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load',
-    maximumBelowPeak:
-      'the on-demand maximum of {{space}} is {{limit}} {{unit}} of {{dimension}}s, below its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)',
-    withinHeadroom:
-      '{{space}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its {{source|declared=declared|derived=derived}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load',
+    fixedBelowPeak: `{{space}} provisions {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
+    autoscaledBelowPeak: `auto scaling of {{space}} stops at {{limit}} {{unit}} of {{dimension}} capacity, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: every request above {{limit}} {{unit}} is throttled, however evenly the key spreads the load`,
+    maximumBelowPeak: `the on-demand maximum of {{space}} is {{limit}} {{unit}} of {{dimension}}s, below its ${PEAK_SOURCE} peak of {{peak}} {{unit}}: DynamoDB throttles every request above the maximum (MaxOnDemandThroughputExceeded)`,
+    withinHeadroom: `{{space}} serves at most {{limit}} {{unit}} of {{dimension}}s ({{limitField|code}}), and its ${PEAK_SOURCE} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled, however evenly the key spreads the load`,
     // Where a figure no one declared comes from, and the field that declares it (peakSource).
     readsFromPatterns:
-      "; that read peak is {{readShare|percent}} of the table's declared {{declaredReads}} RCU: the share of the access patterns that read it, with the share no pattern claims (accessPatterns[].share)",
-    readsFromTable: "; that read peak is the table's declared {{declaredReads}} RCU: the design declares no access pattern, so any query could use the index",
+      "; that read peak is {{readShare|percent}} of the table's {{tableReadsSource|declared=declared|observed=observed}} {{declaredReads}} RCU: the share of the access patterns that read it, with the share no pattern claims (accessPatterns[].share)",
+    readsFromTable:
+      "; that read peak is the table's {{tableReadsSource|declared=declared|observed=observed}} {{declaredReads}} RCU: the design declares no access pattern, so any query could use the index",
     declareReads: '; declare {{readsField|code}} to count it otherwise',
     writesFromTable:
-      "; that write peak is the table's declared {{tableWrites}} WCU, every table write reaching the index; declare {{writesField|code}} to count it otherwise",
+      "; that write peak is the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU, every table write reaching the index; declare {{writesField|code}} to count it otherwise",
     writesFromKeyChanges:
-      "; that write peak is 2× the table's declared {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; declare {{writesField|code}}, or {{mutableField|code}}: false, to count it otherwise",
+      "; that write peak is 2× the table's {{tableWritesSource|declared=declared|observed=observed}} {{tableWrites}} WCU: {{changingKey|code}} {{changingFrom|declared=is declared mutable|name=is named like an attribute that changes}}, and a change of an index key costs the index 2 writes, a delete and a put; declare {{writesField|code}}, or {{mutableField|code}}: false, to count it otherwise",
     errorOnlyByName:
       '; at 1×, {{peakOnce}} WCU, it would not be an error: only the name of {{changingKey|code}} makes it one, so this is a warning until the design declares either field',
     inherited: " (the index takes the table's capacity, as TableV2 gives every GSI that declares none)",
     copies:
-      '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
+      '; that peak counts the {{copies}} replicated copies of every item the design declares, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     fanOutReads:
       '; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads) query all {{fanOutShards}} shards for every read, at least one read unit each',
     plannedCopies:
-      '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of declared writes × {{copies}})',
-    notPreWarmed:
-      'new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its {{source|declared=declared|derived=derived}} peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)',
-    overQuota:
-      'the {{source|declared=declared|derived=derived}} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled',
+      '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
+    notPreWarmed: `new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its ${PEAK_SOURCE} peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
     provisionedOverQuota:
       '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     provisionedOverAccountQuota:
