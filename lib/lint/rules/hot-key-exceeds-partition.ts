@@ -45,6 +45,7 @@ type Id =
   | 'shardsDerivation'
   | 'orRaiseThroughput'
   | 'atCapacityRaise'
+  | 'deferToFirstLevel'
   | PrefixIngestionId
   | IndexWriteId
   | AdviceId;
@@ -148,6 +149,8 @@ export const hotKeyExceedsPartition = defineRule({
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
+    deferToFirstLevel:
+      'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets too, and its raise and bucket count serve this value as well; a raise for this value alone would leave the first level over',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     // Only an index short of write capacity holds back its base table's writes.
     gsiBackPressure: '; a throttled global secondary index also throttles the writes to its base table',
@@ -161,9 +164,37 @@ export const hotKeyExceedsPartition = defineRule({
     ...ADVICE_MESSAGES,
   },
   check(design, analysis) {
-    return [...analysis.spaces.flatMap((a) => keyHits(design, a)), ...prefixIngestionHits(analysis)];
+    const prefix = prefixIngestionHits(analysis);
+    return [...analysis.spaces.flatMap((a) => deferToFirstLevel(a, keyHits(design, a), prefix)), ...prefix];
   },
 });
+
+/**
+ * One fix for one container (review 10 item 11): where the hottest first-level value's buckets hash an attribute finer
+ * than the key (`skippedSource`: a transactional scope or the item `id`, the full key's hottest value holding many
+ * items), each bucket takes 1/N of every full key value under it too, so that fix, at its raise, also serves the full
+ * key's hottest value, which sits under one first-level value on the same partition ("Hierarchical partition keys").
+ * The full key's finding then defers to it instead of asking for a raise of its own that would leave the first level
+ * over. Not where the buckets hash a key level or the full key's value is one item (no bucket splits it: the finding
+ * keeps its own plan), nor where the full key's plan also fixes its size, which SG006 quotes.
+ */
+function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: readonly RuleHit<PrefixIngestionId>[]): RuleHit<Id>[] {
+  const bucketing = prefix.find((hit) => hit.data?.skippedSource !== undefined);
+  const fullKey = a.space.partitionKey;
+  if (bucketing === undefined || a.space !== a.design.primaryKey || !a.collection || a.plan.needs.size > 1) return keyHits;
+  return keyHits.map((hit) => ({
+    ...hit,
+    fixId: 'deferToFirstLevel',
+    fixNotes: undefined,
+    edits: undefined,
+    data: Object.assign({}, hit.data, {
+      level: fullKey[0].name,
+      levelPath: bucketing.path,
+      bucketSource: bucketing.data?.source as string,
+      fullKey: fullKey.map((l) => l.name),
+    }),
+  }));
+}
 
 /**
  * The figures a shard count set by the physical share was judged on (`SpaceAnalysis.storedKeyShare`), at N and at
