@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type DesignInput, type Finding } from '../../lib';
-import { container } from '../fixtures';
+import { container, table } from '../fixtures';
 
 const review10 = (file: string): DesignInput => JSON.parse(readFileSync(join(__dirname, 'review10', file), 'utf8')) as DesignInput;
 const sg003 = (findings: readonly Finding[], path: string) => findings.find((f) => f.ruleId === 'SG003' && f.path.endsWith(path));
@@ -86,5 +86,53 @@ describe('two SG003 findings on one hierarchical key agree (review 10 item 11)',
     const size = findings.find((f) => f.ruleId === 'SG006');
     expect(size?.fix).toContain('into N = 2 random shards');
     expect(sg003(findings, 'partitionKey.paths')?.fix).toMatch(/^raise the container's throughput in place to 470,000 RU\/s .*into N = 2 random shards/);
+  });
+});
+
+describe('SG001 and SG003 report one hot key once (planner question 6)', () => {
+  // A 4-valued status index at 6,000 WCU: its hottest status takes 1,500 WCU (the uniform 1/4) against 800 usable.
+  const orders = (indexWorkload?: { hotKeyShare: number }) =>
+    table({
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 6000 },
+      globalSecondaryIndexes: [
+        {
+          indexName: 'by-status',
+          partitionKey: { name: 'status', type: 'S', cardinality: 4, mutable: false },
+          ...(indexWorkload ? { workload: indexWorkload } : {}),
+        },
+      ],
+    });
+  const onIndex = (findings: readonly Finding[]) => findings.filter((f) => f.index === 'by-status').map((f) => f.ruleId);
+
+  it('on the uniform share alone: one finding, SG001, whose fix and edits are the shards SG003 gave', () => {
+    const findings = lint(orders());
+    expect(onIndex(findings)).toEqual(['SG001']);
+    const [sg001] = findings;
+    expect(sg001.message).toContain('1,500 of a usable 800 WCU');
+    expect(sg001.fix).toMatch(/`statusShard` = `status` \+ "#" \+ a random 0…1 \(N = 2 random shards\)/);
+    expect(sg001.edits).toBeDefined();
+  });
+
+  it('with a share declared above the uniform one, both stay: the skew is a finding of its own', () => {
+    expect(onIndex(lint(orders({ hotKeyShare: 0.4 })))).toEqual(['SG001', 'SG003']);
+  });
+
+  it("a table's primary key and a Cosmos DB container the same way", () => {
+    const byStatus = (hotKeyShare?: number) =>
+      table({
+        partitionKey: { name: 'state', type: 'S', cardinality: 4 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 1000, peakWriteUnits: 6000, ...(hotKeyShare ? { hotKeyShare } : {}) },
+      });
+    expect(lint(byStatus()).map((f) => f.ruleId)).toEqual(['SG001']);
+    expect(lint(byStatus(0.4)).map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
+    const tenants = (hotKeyShare?: number) =>
+      container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 4 }] },
+        workload: { peakReadUnits: 20000, peakWriteUnits: 20000, ...(hotKeyShare ? { hotKeyShare } : {}) },
+      });
+    expect(lint(tenants()).map((f) => f.ruleId)).toEqual(['SG001']);
+    expect(lint(tenants(0.4)).map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
   });
 });

@@ -8,6 +8,7 @@ import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, th
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { reportsHotValueOver } from './low-cardinality-key';
 import { judgedAsTimeBucket } from './time-bucket-key';
 
 /** What the engine can and cannot do for this key on its own (split for heat), said accurately. */
@@ -239,6 +240,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
   if (a.over.length === 0 || (!space.sharding && judgedAsTimeBucket(a))) return [];
+  // On the uniform share alone (nothing declared or observed), the key's few values are the cause: SG001 reports this
+  // value over its ceiling with the same fix, once. A declared or observed share above uniform is a skew of its own.
+  if (space.workload.hotKeyShareSource === 'uniform' && reportsHotValueOver(a)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
