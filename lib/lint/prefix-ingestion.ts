@@ -49,8 +49,8 @@ const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaise
 const FEW_RAISE: RaiseNames = { to: 'fewRaiseTo', partitions: 'fewRaisedPartitions', each: 'fewRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
-  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=at least the full key's hottest value's, declared|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
-  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=at least the full key's hottest value's, declared|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
+  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
+  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
   // Where the design declares no throughput: the partition's RU/s, no neighbours known.
   prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
   prefixOwnPartitions: ' ({{headroom|percent}} of {{partitionRu}} RU/s each)',
@@ -211,27 +211,11 @@ const hottestValueGb = (first: KeyAttribute, share: number | undefined) => (shar
 export function hottestPrefixReach(design: CosmosKeyDesign): number | undefined {
   const [first, ...deeper] = design.primaryKey.partitionKey;
   if (deeper.length === 0) return undefined;
-  const { share, gb } = judgedShare(design);
-  return loadAt(design, cardinalityValue(first.cardinality), share, gb)?.raw;
-}
-
-/**
- * The share the hottest first-level value is judged on (`firstLevelShare`: declared, derived from the full key's
- * declared share, else uniform, `undefined`) and the GB it holds: one function for SG003's prefix check, SG001 and
- * SG014 (`firstLevelJudged`) and the alerts' reach (`hottestPrefixReach`), so they judge one value. A derived share
- * says which value is hottest, not that it holds the declared largest: it is judged on one partition.
- */
-function judgedShare(design: KeyDesign): { readonly share: number | undefined; readonly gb: number; readonly source: FirstLevelShare['source'] } {
-  const [first] = design.primaryKey.partitionKey;
+  // On the share the value takes (`firstLevelShare`), which sets its neighbours; a derived share says which value is
+  // hottest, not that it holds the declared largest, so it is judged on one partition (as `judgeFirstLevel` does).
   const held = firstLevelShare(design.primaryKey);
   const share = held.source === 'uniform' ? undefined : held.share;
-  return { share, gb: held.source === 'derived' ? 0 : hottestValueGb(first, share), source: held.source };
-}
-
-/** The hottest first-level value's load on the share it is judged on (`judgedShare`). */
-function hottestFirstLevel(design: KeyDesign, first: KeyAttribute): PrefixLoad | undefined {
-  const { share, gb } = judgedShare(design);
-  return prefixLoad(design, first, share, gb);
+  return loadAt(design, cardinalityValue(first.cardinality), share, held.source === 'derived' ? 0 : hottestValueGb(first, share))?.raw;
 }
 
 const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
@@ -328,9 +312,9 @@ export interface FirstLevelJudgement extends FirstLevelShare {
 
 /**
  * The hottest value of a hierarchical key's first level (`firstLevelShare`: declared, derived from the full key's
- * declared share, else uniform) on what it can reach, the share SG003's prefix check takes too (`judgedShare`): the
- * full key's hottest value and every other value under the same first-level value share its physical partition, so
- * a first-level value is judged on at least the full key's declared hottest share. Its documents stay on one physical partition until they hold 50 GB, "limiting your throughput
+ * declared share, else uniform) on what it can reach. SG003's prefix check takes the declared or uniform share: a
+ * derived one above uniform is the full key's hottest value's load, on the same physical share, which SG003 judges as
+ * the full key's. Its documents stay on one physical partition until they hold 50 GB, "limiting your throughput
  * consumption to just what is on that one physical partition" ("Hierarchical partition keys"), so its whole load is
  * judged on that partition's share by `reachableDimensions`, as a flat key's value is; past 50 GB, on the partitions it
  * spans, one per 50 GB (`spannedDimensions`, SG003's figures). The full key's hottest value sits under one first-level
@@ -353,7 +337,9 @@ function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const [level, ...deeper] = design.primaryKey.partitionKey;
   if (a.space !== design.primaryKey || deeper.length === 0 || overCapacity(a)) return undefined;
   const held = firstLevelShare(a.space);
-  const load = hottestFirstLevel(design, level);
+  // A derived share says which value is hottest, not that it is the declared largest: it is judged on one partition.
+  const load =
+    held.source === 'uniform' ? prefixLoad(design, level, undefined) : prefixLoad(design, level, held.share, held.source === 'derived' ? 0 : undefined);
   if (!load) return undefined;
   const value = { loads: load.loads, cardinality: load.values };
   const dimensions = load.spanned > 1 ? spannedDimensions(design, load) : reachableDimensions(a, value);
@@ -381,7 +367,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const levels = design.primaryKey.partitionKey;
   if (levels.length < 2) return [];
   const [first] = levels;
-  const load = hottestFirstLevel(design, first);
+  const load = prefixLoad(design, first, first.hotKeyShare ?? undefined);
   if (!load || !overloaded(load)) return [];
   const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
   const traffic = trafficOf(load.loads);
@@ -528,7 +514,7 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
   return {
     level: first.name,
     share: load.share,
-    shareSource: judgedShare(design).source,
+    shareSource: first.hotKeyShare === undefined ? 'uniform' : 'declared',
     traffic,
     peakReads: peakReadUnits,
     peakWrites: peakWriteUnits,
@@ -627,7 +613,7 @@ function onlyHot(design: KeyDesign, first: KeyAttribute, fixId: BucketFix['fixId
  * clause, the note that only the hottest value need take it (`onlyHot`), and the figures that derive its count there.
  */
 function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: number): { ids: PrefixIngestionId[]; data: MessageData } {
-  const load = hottestFirstLevel(raised, first);
+  const load = prefixLoad(raised, first, first.hotKeyShare);
   const derivation = load && bucketDerivation(raised, load, buckets);
   const source = load ? bucketSourceFor(raised, raised.primaryKey.partitionKey.slice(1), load, buckets) : { ids: [], data: {} };
   return {
@@ -664,7 +650,7 @@ function noBucketCountHit(
   const peakLoad = peakOf(design);
   const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
   const raised = least && raisedTo(design, least.requestUnits);
-  const raisedLoad = raised && hottestFirstLevel(raised, first);
+  const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
   const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
   if (sliver && !fix && !raise) return undefined;
   // A synthetic level, spelled out with what derives its count; fewer buckets for more RU/s are the same level.
@@ -833,9 +819,6 @@ function raisedEdits(design: KeyDesign, first: KeyAttribute, factor: number, mor
   };
   const share = scaled('hotKeyShare');
   const gb = scaled('largestGb');
-  // A share derived from the full key's declared hottest value stays that value's whatever the count: no edit lowers it.
-  const held = firstLevelShare(design.primaryKey);
-  if (held.source === 'derived' && held.keyShare !== undefined && held.keyShare >= held.share - 1e-12) return undefined;
   const deeper = [next, ...rest];
   if (share !== undefined && deeper.some((l) => l.hotKeyShare !== undefined && l.hotKeyShare > share)) return undefined;
   // The full key's declared hottest value is under one bucket whatever the count: a level share below it is a design the model rejects.
