@@ -2,10 +2,10 @@ import { isTimeBucketKey } from '../../design/key-design';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import type { SpaceAnalysis } from '../analysis';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
-import type { SpaceAnalysis } from '../analysis';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
