@@ -13,7 +13,7 @@
  * partitions). So the value is judged on the same physical share a flat key's hottest value is (the engine's
  * `physicalShare`, neighbours and SG017's raise included), with the first level's cardinality.
  */
-import { cardinalityValue } from '../design/cardinality';
+import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
@@ -73,6 +73,8 @@ export const PREFIX_INGESTION_MESSAGES = {
     '; hashed on {{source|code}}, not {{skippedSource|code}}: the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and a hash of any key level keeps that value whole in one bucket',
   prefixBucketsCannotSplit:
     '; but the hottest {{fullKey|key}} value takes {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, and {{scope|code}}, the scope of {{scopeInvariant|code}}, keeps it whole in one bucket: that value needs its own plan (SG003 on the full key)',
+  prefixBucketsOneItem:
+    '; but the hottest {{fullKey|key}} value, {{insideShare|percent}} of the hottest {{level}} value, more than the 1/{{buckets}} a bucket may take, is one item, which no bucket splits: that value needs its own plan (SG003 on the full key)',
   prefixBucketsHoldKey:
     '; but the hottest {{fullKey|key}} value, declared at {{keyShare|percent}} of the peak, is under one bucket: more buckets hashed on a key level cannot take a bucket below it, so --fix writes none; hash a finer attribute than the key (a transactional scope, the item `id`) and declare the share each bucket then takes, or give that value its own plan (SG003 on the full key)',
   // The other fix where the physical share bites: more RU/s, computed as SG003 computes it for a flat key.
@@ -547,6 +549,12 @@ function bucketFix(design: KeyDesign, first: KeyAttribute, load: PrefixLoad): Bu
   );
 }
 
+/** Whether one value of the full key holds many items (a Cosmos DB logical partition of documents), not one. */
+function fullKeyHoldsMany(design: KeyDesign): boolean {
+  const key = design.primaryKey;
+  return profileOf(design.engine).keyValueHoldsMany(design, key, fullKeyCardinality(key.partitionKey));
+}
+
 /** The full key's declared hottest share (0 when none is declared). */
 function fullKeyShare(design: KeyDesign): number {
   const { hotKeyShare, hotKeyShareSource } = design.primaryKey.workload;
@@ -559,7 +567,9 @@ function fullKeyShare(design: KeyDesign): number {
  * full key value in one bucket, which then takes more than its 1/N (the count is sized for an even split): the source
  * must then be finer than the key, the attribute a declared transactional scope names (its batches stay in one bucket;
  * "Transactional batch operations": one logical partition), else the item's `id`. A scope that is itself a key level
- * cannot go finer: the note says the full key value needs its own plan.
+ * cannot go finer, nor can anything where the full key's value is one item (a key ending in `id`, or another unique
+ * level): the note says the full key value needs its own plan. Only `skippedSource` in the data says the buckets hash
+ * an attribute finer than the key, so that they split the full key's hottest value too (SG003's full key defers then).
  */
 function bucketSourceFor(
   design: KeyDesign,
@@ -577,7 +587,11 @@ function bucketSourceFor(
   if (scoped?.scopeAttribute !== undefined && isLevel(scoped.scopeAttribute)) {
     return { ids: ['prefixBucketsCannotSplit'], data: Object.assign({ source, scope: scoped.scopeAttribute, scopeInvariant: scoped.kind }, skewData) };
   }
-  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: scoped?.scopeAttribute ?? 'id', skippedSource: source }, skewData) };
+  const finer = scoped?.scopeAttribute ?? 'id';
+  // A key that ends in the item's id (or another unique level) holds one item per value: nothing finer than the key
+  // exists, and that item stays whole in one bucket whatever the count.
+  if (isLevel(finer) || !fullKeyHoldsMany(design)) return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: finer }, skewData) };
+  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source }, skewData) };
 }
 
 /**

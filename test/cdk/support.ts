@@ -20,12 +20,12 @@ export function healthy(overrides: Partial<GuardedTableProps> = {}): GuardedTabl
   };
 }
 
-/** The seed failure case: five statuses under heavy load (SG001 and SG003 errors). */
+/** The seed failure case: five statuses under heavy load, one declared at 30% (SG001 and SG003 errors; on the uniform share SG001 alone). */
 export function statusKeyed(overrides: Partial<GuardedTableProps> = {}): GuardedTableProps {
   return {
     partitionKey: { name: 'status', type: AttributeType.STRING, cardinality: 5 },
     sortKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
-    workload: { peakReadUnits: 20000, peakWriteUnits: 20000 },
+    workload: { peakReadUnits: 20000, peakWriteUnits: 20000, hotKeyShare: 0.3 },
     // Pre-warmed for its peak: only its key is wrong (SG017 would warn about a new table's launch).
     warmThroughput: { readUnitsPerSecond: 20000, writeUnitsPerSecond: 20000 },
     ...overrides,

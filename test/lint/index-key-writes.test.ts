@@ -39,23 +39,23 @@ function orders(key: KeyOverrides = {}, workload?: GlobalSecondaryIndexDesign['w
 const verdict = (design: DynamoDbTableDesign) => lint(design).map((f) => [f.ruleId, f.severity, f.index]);
 
 describe('a GSI whose key updates change is counted at 2× the table writes', () => {
-  it("mut.json (mutable: true, no index writes) gets mut2.json's verdict (5,000 WCU declared): SG001 and SG003 errors", () => {
+  // The share is the uniform 1/5: the few values are the cause, and SG003 defers to SG001 (one finding, one fix).
+  it("mut.json (mutable: true, no index writes) gets mut2.json's verdict (5,000 WCU declared): an SG001 error", () => {
     const declared = verdict(orders({ mutable: true }, { peakWriteUnits: 5000 }));
-    expect(declared).toEqual([
-      ['SG001', 'error', 'byStatus'],
-      ['SG003', 'error', 'byStatus'],
-    ]);
+    expect(declared).toEqual([['SG001', 'error', 'byStatus']]);
     expect(verdict(orders({ mutable: true }))).toEqual(declared);
   });
 
   it('says the writes are doubled, why, which attribute, and the figure without the doubling', () => {
-    const sg003 = lint(orders({ mutable: true })).find((f) => f.ruleId === 'SG003');
-    expect(sg003?.message).toMatch(/1,000 WCU writes against a usable 800 WCU/);
-    expect(sg003?.message).toMatch(
+    const sg001 = lint(orders({ mutable: true })).find((f) => f.ruleId === 'SG001');
+    expect(sg001?.message).toMatch(/1,000 of a usable 800 WCU/);
+    expect(sg001?.message).toMatch(
       /\(the index's writes counted at 5,000 WCU, 2× the table's 2,500 WCU: `orderStatus` is declared mutable, and a change of an index key costs the index 2 writes, a delete and a put; its hottest value takes 500 WCU of writes if no update changes the key: declare `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits`, or `globalSecondaryIndexes\[0\]\.partitionKey\.mutable`: false, when fewer updates change it\)/,
     );
-    const sg001 = lint(orders({ mutable: true })).find((f) => f.ruleId === 'SG001');
-    expect(sg001?.message).toMatch(/index's writes counted at 5,000 WCU, 2× the table's 2,500 WCU/);
+    // With a declared share above the uniform one, SG003 stays, and says the same.
+    const sg003 = lint(orders({ mutable: true }, { hotKeyShare: 0.25 })).find((f) => f.ruleId === 'SG003');
+    expect(sg003?.message).toMatch(/1,250 WCU writes against a usable 800 WCU/);
+    expect(sg003?.message).toMatch(/index's writes counted at 5,000 WCU, 2× the table's 2,500 WCU/);
   });
 
   it("cites AWS's page for the delete and the put in both rules", () => {
@@ -63,17 +63,27 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
   });
 
   it('infers the change from a name (a status, or an updatedAt sort key) when mutable is not declared', () => {
-    const hit = lint(orders({}, undefined, 'orderId')).find((f) => f.ruleId === 'SG003');
+    const hit = lint(orders({}, undefined, 'orderId')).find((f) => f.ruleId === 'SG001');
     expect(hit?.message).toMatch(/`orderStatus` is named like an attribute that changes/);
-    const bySortKey = lint(orders({ name: 'region' }, undefined, 'updatedAt')).find((f) => f.ruleId === 'SG003');
+    const bySortKey = lint(orders({ name: 'region' }, undefined, 'updatedAt')).find((f) => f.ruleId === 'SG001');
     expect(bySortKey?.message).toMatch(/`updatedAt` is named like an attribute that changes/);
     // The sort key's field is the one that declares it.
     expect(bySortKey?.data).toMatchObject({ mutableField: 'globalSecondaryIndexes[0].sortKey.mutable' });
   });
 
   // 2,500 table WCU over 5 statuses: the hottest takes 500 WCU at 1×, under the usable 800, and 1,000 at 2×, over it.
-  it('a name alone makes it a warning where 1× fits: SG001 and SG003 say so and name the fields that declare it', () => {
+  it('a name alone makes it a warning where 1× fits: SG001 says so and names the fields that declare it', () => {
     const findings = lint(orders({}, undefined, 'orderId'));
+    expect(findings.map((f) => [f.ruleId, f.severity, f.notes])).toEqual([['SG001', 'warning', ['indexKeyWrites', 'onlyByName']]]);
+    expect(findings[0].message).toMatch(
+      /; at 1× it would fit: only the name of `orderStatus` makes it over, so this is a warning until the design declares either field/,
+    );
+    // The fix stays sized for the 2× counted: an index short of writes throttles its base table.
+    expect(findings[0].data).toMatchObject({ shards: 2, hotWritesOnce: 500, writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits' });
+  });
+
+  it('SG003 says the same where a share above the uniform one is declared (0.22: 550 WCU at 1×, 1,100 at 2×)', () => {
+    const findings = lint(orders({}, { hotKeyShare: 0.22 }, 'orderId'));
     expect(findings.map((f) => [f.ruleId, f.severity, f.notes])).toEqual([
       ['SG001', 'warning', ['indexKeyWrites', 'onlyByName']],
       ['SG003', 'warning', ['writeOver', 'indexKeyWrites', 'onlyByName', 'gsiBackPressure', 'maySplitForHeat']],
@@ -81,19 +91,14 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
     expect(findings[1].message).toMatch(
       /; at 1× it would fit: only the name of `orderStatus` makes it over, so this is a warning until the design declares either field; /,
     );
-    // The fix stays sized for the 2× counted: an index short of writes throttles its base table.
-    expect(findings[1].data).toMatchObject({ shards: 2, hotWritesOnce: 500, writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits' });
   });
 
   // 5,000 table WCU: the hottest status takes 1,000 WCU at 1×, over 800 already; 2,000 at 2× needs 3 shards, 1× 2.
   it('keeps the error where 1× is over too, with the shard count 1× would need beside the fix', () => {
     const design = Object.assign(orders({}, undefined, 'orderId'), { workload: { peakReadUnits: 1000, peakWriteUnits: 5000 } });
     const hits = lint(design).filter((f) => f.index === 'byStatus');
-    expect(hits.map((f) => [f.ruleId, f.severity, f.data?.shardsOnce])).toEqual([
-      ['SG001', 'error', 2],
-      ['SG003', 'error', 2],
-    ]);
-    expect(hits[1].data).toMatchObject({ shards: 3, shardsOnce: 2 });
+    expect(hits.map((f) => [f.ruleId, f.severity, f.data?.shardsOnce])).toEqual([['SG001', 'error', 2]]);
+    expect(hits[0].data).toMatchObject({ shards: 3, shardsOnce: 2 });
     for (const hit of hits)
       expect(hit.fix).toMatch(/; N = 2 if no update changes `orderStatus` \(`globalSecondaryIndexes\[0\]\.partitionKey\.mutable`: false\)$/);
   });
@@ -129,10 +134,7 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
         },
       ],
     });
-    expect(guarded.findings.map((f) => [f.ruleId, f.severity, f.index])).toEqual([
-      ['SG001', 'error', 'byStatus'],
-      ['SG003', 'error', 'byStatus'],
-    ]);
+    expect(guarded.findings.map((f) => [f.ruleId, f.severity, f.index])).toEqual([['SG001', 'error', 'byStatus']]);
     expect(guarded.findings.map((f) => f.message)).toEqual(lint(design).map((f) => f.message));
   });
 });

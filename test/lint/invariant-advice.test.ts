@@ -77,7 +77,11 @@ describe('the sparse-index alternative', () => {
       workload: { peakReadUnits: 100, peakWriteUnits: 4000 },
       globalSecondaryIndexes: [{ indexName: 'byKey', partitionKey: partitionKey as never }],
     });
-  const fixOn = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'byKey')?.fix ?? '';
+  // On the uniform share of a few-valued key SG003 defers to SG001, whose fix carries the same advice after its own.
+  const fixOn = (design: DesignInput) => {
+    const onIndex = lint(design).filter((f) => f.index === 'byKey');
+    return (onIndex.find((f) => f.ruleId === 'SG003') ?? onIndex.find((f) => f.ruleId === 'SG001'))?.fix ?? '';
+  };
 
   it('fires for an index keyed by a constant, and for an inverted index keyed by the table sort key', () => {
     expect(fixOn(withIndex({ name: 'entityType', type: 'S', cardinality: 1 }))).toMatch(/make it sparse: write `entityType` only on those items/);
@@ -98,20 +102,20 @@ describe('the sparse-index alternative', () => {
       workload: { peakReadUnits: 100, peakWriteUnits },
     });
     const region = fixOn(busy({ name: 'region', type: 'S', cardinality: 6 }, 12000));
-    expect(region).toMatch(/^key index `byKey` by a separate attribute the application writes on each item, `regionShard` = `region` \+ "#" \+ a random/);
+    expect(region).toMatch(/(^|or )key index `byKey` by a separate attribute the application writes on each item, `regionShard` = `region` \+ "#" \+ a random/);
     expect(region).not.toMatch(/sparse/);
     const manyStatuses = busy({ name: 'status', type: 'S', cardinality: 500 }, 12000);
     const statuses = fixOn({
       ...manyStatuses,
       globalSecondaryIndexes: manyStatuses.globalSecondaryIndexes?.map((g) => ({ ...g, workload: { hotKeyShare: 0.1 } })),
     });
-    expect(statuses).toMatch(/^key index `byKey` by a separate attribute .*`statusShard` = `status` \+ "#"/);
+    expect(statuses).toMatch(/(^|or )key index `byKey` by a separate attribute .*`statusShard` = `status` \+ "#"/);
     expect(statuses).not.toMatch(/sparse/);
   });
 
   it('stays out of an index whose key takes several values of its own', () => {
     const fix = fixOn(withIndex({ name: 'customerId', type: 'S', cardinality: 3 }));
-    expect(fix).toMatch(/^key index `byKey` by a separate attribute .*`customerIdShard` = `customerId` \+ "#"/);
+    expect(fix).toMatch(/(^|or )key index `byKey` by a separate attribute .*`customerIdShard` = `customerId` \+ "#"/);
     expect(fix).not.toMatch(/sparse/);
   });
 });

@@ -19,7 +19,8 @@ const ORDERS_BY_STATUS: DesignInput = {
   engine: 'dynamodb',
   name: 'orders',
   partitionKey: { name: 'status', type: 'S', cardinality: 5 },
-  workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
+  sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+  workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 },
 };
 
 function stackOf(app = new App(), id = 'Shop') {

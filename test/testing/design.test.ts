@@ -8,13 +8,13 @@ import { thrown } from './support/errors';
 
 const example = (path: string): DesignInput => JSON.parse(readFileSync(join(__dirname, '../../examples/designs', path), 'utf8'));
 
-/** Five statuses under a load that needs several partitions: SG001 and SG003 errors. */
+/** Five statuses under a load that needs several partitions, one declared at 30%: SG001 and SG003 errors (on the uniform share, SG001 alone). */
 const statusKeyed: DesignInput = {
   tables: [
     {
       name: 'orders',
       partitionKey: { name: 'status', type: 'S', cardinality: 5 },
-      workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000 },
+      workload: { peakReadUnits: 20_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 },
     },
   ],
 };

@@ -2,6 +2,7 @@ import { isTimeBucketKey } from '../../design/key-design';
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import type { SpaceAnalysis } from '../analysis';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
@@ -174,7 +175,7 @@ export const lowCardinalityKey = defineRule({
         return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growth, hotNotes)];
       }
       // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
-      if (space.sharding) return [];
+      if (!reportsHotValueOver(a)) return [];
       const advice = adviceFor(a);
       // Over only on the 2× a name gives an index's writes: a warning, as SG003's (index-writes.ts).
       const verdict = indexWriteVerdict(a, advice.shards);
@@ -194,3 +195,17 @@ export const lowCardinalityKey = defineRule({
     });
   },
 });
+
+/**
+ * Whether SG001 reports `a`'s hottest value over its ceiling (`fewValues`, with the fix SG003 would give it): a key of
+ * fewer values than minCardinality, not a time bucket, over its ceiling unsharded (a declared sharding's count is
+ * SG003's), on more than one physical partition, and whose whole peak does not fit one partition. Where SG003's share
+ * is the uniform 1/cardinality, the few values are the cause, and SG003 defers to this finding (one finding, one fix).
+ */
+export function reportsHotValueOver(a: SpaceAnalysis): boolean {
+  const { space, design } = a;
+  if (a.cardinality >= design.thresholds.minCardinality || isTimeBucketKey(space.partitionKey)) return false;
+  if (a.over.length === 0 || space.sharding || a.fitsOnePartition) return false;
+  const physical = onePhysicalPartition(a);
+  return !(physical && a.total.reads + a.total.writes <= physical.requestUnits);
+}

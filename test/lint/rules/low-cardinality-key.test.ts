@@ -386,13 +386,22 @@ testRule('SG001', {
 });
 
 describe('SG001 and SG003 on the same key', () => {
-  it('give the same shard count, the load N that shardsFor() computes, and the same edits', () => {
+  it('on the uniform share, one finding: SG001, with the load N that shardsFor() computes and its edits; SG003 defers to it', () => {
     // Uniform 4,000 WCU per status: N = 5 from the load (the floor of 100 keys once made it 20).
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(5);
     expect(sg001?.data?.shards).toBe(5);
-    expect(sg003?.data?.shards).toBe(5);
+    expect(sg001?.edits).toBeDefined();
+    expect(sg003).toBeUndefined();
+  });
+
+  it('with a declared share above the uniform one both stay, with the same shard count and the same edits', () => {
+    const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 } }));
+    const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(8);
+    expect(sg001?.data?.shards).toBe(8);
+    expect(sg003?.data?.shards).toBe(8);
     expect(sg003?.edits).toEqual(sg001?.edits);
   });
 });
