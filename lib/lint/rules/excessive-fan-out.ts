@@ -30,9 +30,11 @@ export const excessiveFanOut = defineRule({
   check(design, { spaces }) {
     const { maxShards, fanOutFactor } = design.thresholds;
     return spaces.flatMap((a): RuleHit<Id>[] => {
-      const { space, plan } = a;
-      // A need of 1 (or none at all) is SG007's: sharding is needless altogether.
-      if (!space.sharding || plan.layout === 'none') return [];
+      const { space } = a;
+      // A need of 1 (or none at all) is SG007's: sharding is needless altogether. Only a sharded key's plan is made.
+      if (!space.sharding) return [];
+      const { plan } = a;
+      if (plan.layout === 'none') return [];
       const declared = space.sharding.shards;
       const need = plan.shards;
       const overNeed = need !== undefined && declared > fanOutFactor * need && !readsOneShard(a);

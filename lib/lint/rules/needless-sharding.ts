@@ -31,8 +31,9 @@ export const needlessSharding = defineRule({
   },
   check(_design, { spaces }) {
     return spaces.flatMap((a): RuleHit<Id>[] => {
-      const { space, plan } = a;
-      if (!space.sharding || plan.layout !== 'none') return [];
+      // The plan is made only for a sharded key: an unsharded one has nothing to remove.
+      const { space } = a;
+      if (!space.sharding || a.plan.layout !== 'none') return [];
       const worst = nearestToCeiling(unshardedDimensions(a));
       const { strategy, shards } = space.sharding;
       const advice = adviceFor(a);

@@ -24,21 +24,27 @@ const MUTABLE_FROM = { declared: 'declared', name: 'inferred from its name', 'ta
   string
 >;
 
+/** The plan's advice as a finding's fix: made only once a source is found wanting (most sources fill their shards). */
+function planFix(a: SpaceAnalysis) {
+  const advice = adviceFor(a);
+  const [fixId, ...fixNotes] = advice.ids;
+  return { advice, fixId, fixNotes };
+}
+
 /** The finding for one calculated sharding whose source cannot spread the load, if any. */
 function check(a: SpaceAnalysis): RuleHit<Id>[] {
-  const { space, plan, design } = a;
+  const { space, design } = a;
   const sharding = space.sharding;
   // Only where the load needs write shards: needless sharding is SG007's, replicated copies need no source.
   if (sharding?.strategy !== 'calculated' || sharding.sourceAttribute === undefined) return [];
-  if (plan.layout !== 'random' && plan.layout !== 'calculated') return [];
+  if (a.plan.layout !== 'random' && a.plan.layout !== 'calculated') return [];
   const source = sharding.sourceAttribute;
   const facts = sourceFacts(design, space, source, a.owner.declaredAttributes);
   const base = { key: space.partitionKey.map((k) => k.name), index: space.index, declaredShards: sharding.shards, source };
   const at = `${sharding.path}.sourceAttribute`;
-  const advice = adviceFor(a);
-  const [fixId, ...fixNotes] = advice.ids;
 
   if (facts.mutable === true) {
+    const { advice, fixId, fixNotes } = planFix(a);
     return [
       {
         path: at,
@@ -59,6 +65,7 @@ function check(a: SpaceAnalysis): RuleHit<Id>[] {
   const onFilledShards = (filled: number, messageId: 'timeBucketSource' | 'fewValues', notes: readonly [Id, Id], data: object): RuleHit<Id>[] => {
     const perShard = nearestToCeiling(a.owner.profile.loadDimensions(storedKeyLoads(a.hot, 'calculated', filled, a.collection), design.thresholds.headroom));
     const over = perShard.load > perShard.usable;
+    const { advice, fixId, fixNotes } = planFix(a);
     return [
       {
         path: at,

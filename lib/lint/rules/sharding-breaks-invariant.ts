@@ -9,12 +9,13 @@ type Id = 'breaksAggregate' | 'breaksScope' | 'breaksCopies' | 'keepPerShard' | 
 
 /** One finding per declared invariant the declared sharding breaks. */
 function check(a: SpaceAnalysis): RuleHit<Id>[] {
-  const { design, space, plan } = a;
+  const { design, space } = a;
   const sharding = space.sharding;
   if (!sharding) return [];
   const broken = brokenInvariants(design, space, sharding.strategy, sharding.sourceAttribute);
   if (broken.length === 0) return [];
   // The plan's fix, when it keeps the invariants (no sharding at this load, or shards on a batch's scope), applies as edits.
+  const { plan } = a;
   const advice = adviceFor(a);
   const keeps = advice.edits !== undefined && (plan.layout === 'none' || brokenInvariants(design, space, plan.layout, plan.sourceAttribute).length === 0);
   return broken.map((invariant) => {

@@ -26,12 +26,13 @@ export const unshardedRead = defineRule({
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
   },
   check(_design, analysis) {
-    return analysis.spaces.flatMap(({ space, plan }) => {
+    return analysis.spaces.flatMap((a) => {
+      const { space } = a;
       const sharding = space.sharding;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
-      const fixNotes = plan.layout === 'none' ? (['fixAny', 'fixNeedless'] as const) : (['fixAny'] as const);
+      const fixNotes = a.plan.layout === 'none' ? (['fixAny', 'fixNeedless'] as const) : (['fixAny'] as const);
       const source = sharding.sourceAttribute as string;
       return analysis
         .patternsOn(space)
