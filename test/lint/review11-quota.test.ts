@@ -1,0 +1,63 @@
+/**
+ * Review 11 (a user's social graph, metrics store and telemetry designs, copied under review11-quota/): DynamoDB's
+ * default table-level quota as the ceiling of on-demand capacity, fixes that weigh the quota, composite key parts,
+ * and the figures a reader checks by hand.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lint, lintTemplateResource, type DesignInput, type Finding } from '../../lib';
+
+const raw = (file: string): string => readFileSync(join(__dirname, 'review11-quota', file), 'utf8');
+const design = (file: string): DesignInput => {
+  const { $schema: _schema, ...input } = JSON.parse(raw(file)) as Record<string, unknown>;
+  return input as unknown as DesignInput;
+};
+const sg017 = (findings: readonly Finding[], table: string): Finding[] => findings.filter((f) => f.ruleId === 'SG017' && f.path.startsWith(table));
+
+describe('SG017: the default table-level quota bounds on-demand capacity (review 11 item 4)', () => {
+  it('an on-demand peak of 39,000 WCU, 97.5% of the 40,000 quota, misses the headroom: a warning asking for a quota increase', () => {
+    const [near] = sg017(lint(design('quota.json')), 'tables[0]');
+    expect(near).toMatchObject({ severity: 'warning', messageId: 'nearQuota', path: 'tables[0].workload.peakWriteUnits' });
+    expect(near.data).toMatchObject({ peak: 39_000, quota: 40_000, suggested: 48_750 });
+    expect(near.message).toContain('uses 97.5% of it, more than the 80% the design plans for');
+    expect(near.fix).toContain('request an increase of the table-level write throughput quota to at least 48,750');
+  });
+
+  it('an on-demand peak within the headroom of the quota is clean', () => {
+    const input = design('quota.json') as unknown as { tables: Record<string, unknown>[] };
+    const within = { tables: [{ ...input.tables[0], workload: { peakReadUnits: 3_000, peakWriteUnits: 32_000 } }] } as unknown as DesignInput;
+    expect(sg017(lint(within), 'tables[0]')).toEqual([]);
+  });
+
+  it('provisioned capacity over the quota keeps its error, and no quota warning joins it', () => {
+    expect(sg017(lint(design('quota.json')), 'tables[1]').map((f) => [f.severity, f.messageId])).toEqual([['error', 'provisionedOverQuota']]);
+  });
+
+  it('an on-demand maximum of 60,000 WCU above the quota: a warning, which says the quota caps it', () => {
+    const findings = sg017(lint(design('edge.json')), 'tables[2]');
+    expect(findings.map((f) => f.messageId).sort()).toEqual(['maximumOverQuota', 'nearQuota']);
+    const maximum = findings.find((f) => f.messageId === 'maximumOverQuota')!;
+    expect(maximum).toMatchObject({ severity: 'warning', path: 'tables[2].onDemand.maxWriteRequestUnits' });
+    expect(maximum.message).toContain('above the default table-level quota of 40,000');
+    expect(maximum.fix).toContain('or lower `onDemand.maxWriteRequestUnits` to at most 40,000');
+    expect(maximum.edits).toBeUndefined();
+  });
+
+  it('an on-demand maximum at the quota is not flagged', () => {
+    const input = design('edge.json') as unknown as { tables: Record<string, unknown>[] };
+    const atQuota = {
+      tables: [{ ...input.tables[2], onDemand: { maxWriteRequestUnits: 40_000 }, workload: { peakReadUnits: 3_000, peakWriteUnits: 30_000 } }],
+    } as unknown as DesignInput;
+    expect(sg017(lint(atQuota), 'tables[0]')).toEqual([]);
+  });
+
+  it('Billing.onDemand({ maxWriteRequestUnits: 50_000 }) in a GuardedTable: both warnings from the synthesized template', () => {
+    const template = JSON.parse(raw('Social.template.json')) as { Resources: Record<string, Record<string, unknown>> };
+    const logicalId = 'MetricPointsA502F9F1';
+    const findings = lintTemplateResource(logicalId, template.Resources[logicalId] as never).findings.filter((f) => f.ruleId === 'SG017');
+    expect(findings.map((f) => [f.severity, f.messageId]).sort()).toEqual([
+      ['warning', 'maximumOverQuota'],
+      ['warning', 'nearQuota'],
+    ]);
+  });
+});
