@@ -15,7 +15,7 @@
  */
 import type { AccessPattern, KeySpace } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
-import { carries, readsWholeKey } from './queries';
+import { carriesAttribute, readsWholeKey } from './queries';
 
 export interface ReadRequests {
   /** Read units per second the key space serves at its peak, each fan-out query counted: `logical` where nothing fans out. */
@@ -53,5 +53,5 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
  */
 function readsWholePerShard(space: KeySpace, pattern: AccessPattern): boolean {
   if (pattern.limit !== undefined) return true;
-  return space.sortKey.every((a) => carries(pattern, a.name) || (a.components.length > 0 && a.components.every((c) => carries(pattern, c.name))));
+  return space.sortKey.every((a) => carriesAttribute(pattern, a));
 }

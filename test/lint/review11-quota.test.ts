@@ -61,3 +61,24 @@ describe('SG017: the default table-level quota bounds on-demand capacity (review
     ]);
   });
 });
+
+describe('SG012: a query that gives every part of a composite partition key carries it (review 11 item 5)', () => {
+  const crossing = (input: DesignInput) => lint(input).filter((f) => f.ruleId === 'SG012');
+  const withKeyAttributes = (keyAttributes: string[]): DesignInput => {
+    const input = design('metrics-sound.json') as unknown as { tables: { accessPatterns: Record<string, unknown>[] }[] };
+    const [table] = input.tables;
+    return { tables: [{ ...table, accessPatterns: [{ ...table.accessPatterns[0], keyAttributes }] }] } as unknown as DesignInput;
+  };
+
+  it('keyAttributes ["seriesId", "yyyyMMdd"], both components of seriesDay: no SG012', () => {
+    expect(crossing(design('metrics-sound.json'))).toEqual([]);
+  });
+
+  it('the composite name itself carries it too', () => {
+    expect(crossing(withKeyAttributes(['seriesDay']))).toEqual([]);
+  });
+
+  it('one component alone does not determine the key: the query crosses partitions', () => {
+    expect(crossing(withKeyAttributes(['seriesId']))).toMatchObject([{ messageId: 'crossingOne', data: { share: 1 } }]);
+  });
+});
