@@ -28,13 +28,21 @@ export interface ReadRequests {
 
 /** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
 export function readRequests(analysis: SpaceAnalysis): ReadRequests {
+  const sharding = analysis.space.sharding;
+  if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
+  return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
+}
+
+/**
+ * The read peak of `analysis`'s key space were its key sharded into `shards`, with the patterns `fansOut` accepts
+ * fanning out over them: what a sharding fix would make SG017 charge (advice.ts weighs it against the quota).
+ */
+export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean): ReadRequests {
   const { space } = analysis;
   const logical = analysis.total.reads;
-  const sharding = space.sharding;
-  if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: logical, logical };
   const patterns = analysis.owner.patternsOn(space);
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const fanning = patterns.filter((p) => p.fanOut && readsWholeKey(space, p) && readsWholePerShard(space, p));
+  const fanning = patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(space, p));
   if (fanning.length === 0) return { units: logical, logical };
   // The key space's reads are the shares of the queries that read it plus the share no query claims
   // (normalize-usage.ts readShares): the fan-out share is a fraction of that.
@@ -43,8 +51,8 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
   const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
   if (fanShare <= 0) return { units: logical, logical };
   const share = Math.min(1, fanShare / spaceShare);
-  const units = logical * (1 - share) + logical * share * sharding.shards;
-  return { units, logical, fanOut: { patterns: fanning.map((p) => p.name), share, shards: sharding.shards } };
+  const units = logical * (1 - share) + logical * share * shards;
+  return { units, logical, fanOut: { patterns: fanning.map((p) => p.name), share, shards } };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lint, lintTemplateResource, type DesignInput, type Finding } from '../../lib';
+import { applyDesignEdits, lint, lintTemplateResource, type DesignEdit, type DesignInput, type Finding } from '../../lib';
 
 const raw = (file: string): string => readFileSync(join(__dirname, 'review11-quota', file), 'utf8');
 const design = (file: string): DesignInput => {
@@ -80,5 +80,36 @@ describe('SG012: a query that gives every part of a composite partition key carr
 
   it('one component alone does not determine the key: the query crosses partitions', () => {
     expect(crossing(withKeyAttributes(['seriesId']))).toMatchObject([{ messageId: 'crossingOne', data: { share: 1 } }]);
+  });
+});
+
+describe('SG003: a sharding fix whose fan-out passes the table-level quota writes no edit (review 11 item 3)', () => {
+  const followersOf = (peakReadUnits?: number): DesignInput => {
+    const input = design('social-flawed.json') as unknown as { tables: Record<string, unknown>[] };
+    const [follows] = input.tables as { globalSecondaryIndexes: { workload: Record<string, unknown> }[] }[];
+    if (peakReadUnits === undefined) return { tables: [follows] } as unknown as DesignInput;
+    const [gsi] = follows.globalSecondaryIndexes;
+    return { tables: [{ ...follows, globalSecondaryIndexes: [{ ...gsi, workload: { ...gsi.workload, peakReadUnits } }] }] } as unknown as DesignInput;
+  };
+  const hotKey = (input: DesignInput) => lint(input).find((f) => f.ruleId === 'SG003' && f.index === 'followers-of')!;
+
+  it('N = 2 on followers-of makes my-followers (limit 100) read 60,000 RCU: the fix says the quota increase is part of it', () => {
+    const sg003 = hotKey(followersOf());
+    expect(sg003.fix).toContain('N = 2 calculated shards');
+    expect(sg003.fix).toContain(
+      "the fan-out makes index `followers-of` read 60,000 RCU at the peak (30,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+    );
+    expect(sg003.edits).toBeUndefined();
+    // So the run makes nothing new fire: no SG017 on the index, before or after.
+    expect(lint(followersOf()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
+  });
+
+  it('a fan-out that stays under the quota keeps its edits, and the fixed design has no SG017', () => {
+    const input = followersOf(15_000);
+    const sg003 = hotKey(input);
+    expect(sg003.fix).not.toContain('table-level read throughput quota');
+    expect(sg003.edits?.length).toBeGreaterThan(0);
+    const after = applyDesignEdits(input, sg003.edits as DesignEdit[]);
+    expect(lint(after).filter((f) => f.ruleId === 'SG017')).toEqual([]);
   });
 });
