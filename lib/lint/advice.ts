@@ -12,7 +12,6 @@ import { inferredKind } from '../design/normalize-key';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { physicalPartitionCount } from '../engines';
 import type { SpaceAnalysis } from './analysis';
-import { readRequests, readRequestsOver } from './read-requests';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
@@ -30,6 +29,7 @@ import {
   type RaiseNames,
 } from './physical-partition';
 import { calculatedShardCandidate, carries, readsWholeKey } from './queries';
+import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
