@@ -144,7 +144,10 @@ export function fixDesignText(text: string, options: LintOptions): FixResult {
   // An error whose fix carries no edits changes nothing under --fix: say so, one line each, so an unchanged file is explained
   // (one this run already fixed in part has its `fixed` line instead).
   const editless = (f: Finding) => f.severity === 'error' && !f.acknowledged && (f.edits?.length ?? 0) === 0 && !tried.has(keyOf(f));
-  for (const f of state.findings.filter(editless)) skip(f, NO_EDITS);
+  // One the run's own fixes made fire says so: "not fixed" alone would read as a finding the design had before.
+  const foundFirst = new Set(first.findings.map(keyOf));
+  const appeared = (f: Finding) => (foundFirst.has(keyOf(f)) ? '' : 'it appeared in this run, caused by the fixes above; ');
+  for (const f of state.findings.filter(editless)) skip(f, `${appeared(f)}${NO_EDITS}`);
   // Reported per design in file order (designs never move: edits stay inside them), then by round.
   const position = (owner: string) => (owner === '' ? 0 : (first.located.locate(owner)?.start ?? 0));
   const ranked = applied.map((a) => ({ ...a, at: position(a.owner) })).sort((a, b) => a.at - b.at || a.round - b.round);

@@ -106,8 +106,11 @@ export function parseJsonWithLocations(text: string, limits: ParseLimits = {}): 
   let depth = 0;
   let values = 0;
 
+  // A comment is the likeliest cause of a syntax error in a hand-edited design: say what JSON allows instead.
+  const commentAt = (at: number) => text.startsWith('//', at) || text.startsWith('/*', at);
   const fail = (message: string, at = pos): never => {
-    throw new JsonSyntaxError(message, positionAt(at));
+    const hint = commentAt(at) ? ': JSON has no comments; remove it, or move its text to the file\'s top-level "description" field' : '';
+    throw new JsonSyntaxError(`${message}${hint}`, positionAt(at));
   };
   const skipWhitespace = () => {
     WHITESPACE.lastIndex = pos;

@@ -177,7 +177,9 @@ export interface AccessPatternDesign {
   readonly index?: string;
   /** Attributes the query supplies with equality (DynamoDB names; Cosmos paths, `/` optional): its
    *  partition-key attributes, and the sort-key attributes or composite parts (`country`, `state` of
-   *  `COUNTRY#STATE#CITY`) it gives by equality, which SG004 requires to lead the sort key. */
+   *  `COUNTRY#STATE#CITY`) it gives by equality, which SG004 requires to lead the sort key. A composite
+   *  key attribute is given by its name or by all of its `components` (`seriesId` and `yyyyMMdd` give
+   *  `seriesDay`): every part by equality determines the key, so the query carries it (SG012). */
   readonly keyAttributes: readonly string[];
   /** A sort-key attribute or composite part the query bounds with a range (`between`, `<`, `>`,
    *  `begins_with`) after its equality attributes: SG004 requires it to come right after them, since a

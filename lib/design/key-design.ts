@@ -292,7 +292,16 @@ export function sameAttribute(a: string, b: string): boolean {
 
 /** Whether a query gives the whole logical key of `space`: every partition-key attribute, by equality. */
 export function givesWholeKey(space: Pick<KeySpace, 'partitionKey'>, pattern: { readonly keyAttributes: readonly string[] }): boolean {
-  return space.partitionKey.every((a) => pattern.keyAttributes.some((k) => sameAttribute(k, a.name)));
+  return space.partitionKey.every((a) => givesAttribute(pattern, a));
+}
+
+/**
+ * Whether a query gives a key attribute's value: it names the attribute, or gives every part of a composite one by
+ * equality (`seriesId` and `yyyyMMdd` determine `seriesDay` = seriesId#yyyyMMdd, so the query can build the key).
+ */
+export function givesAttribute(pattern: { readonly keyAttributes: readonly string[] }, attribute: Pick<KeyAttribute, 'name' | 'components'>): boolean {
+  const named = (name: string) => pattern.keyAttributes.some((k) => sameAttribute(k, name));
+  return named(attribute.name) || (attribute.components.length > 0 && attribute.components.every((part) => named(part.name)));
 }
 
 function withoutLeadingSlash(name: string): string {

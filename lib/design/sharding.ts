@@ -1,7 +1,10 @@
 /**
  * Shard-count math, shared by the rules and by users sizing a key. One predicate, `fits`, decides
  * whether a load stays within a usable ceiling, and every count is the smallest N for which it
- * does — so a design sharded to `shardsFor()`'s N is exactly what the rules accept.
+ * does — so a design sharded to `shardsFor()`'s N is exactly what the rules accept. Where stored keys share physical
+ * partitions (Cosmos DB), N is sized on the expected placement: each key meets 1/P of the rest of the load on its
+ * partition. That is an average; a hash can put more keys on one partition, and the headroom under the partition's
+ * ceiling is what absorbs it, so N carries no slack of its own (the fix text says so).
  */
 import { ENGINE_LIST, ENGINES, profileOf, type Engine, type LoadDimension, type Loads } from '../engines';
 import { checkWith } from './check';

@@ -6,7 +6,7 @@
 import { gridFormOf, throughputForPeak } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import { sameAttribute } from '../design/key-design';
-import type { CosmosKeyDesign, Sharding } from '../design/key-design';
+import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
@@ -29,6 +29,7 @@ import {
   type RaiseNames,
 } from './physical-partition';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
+import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
@@ -99,6 +100,9 @@ export const ADVICE_MESSAGES = {
   shardRandomIndex:
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
+  // Review 11 item 3: a fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
+  fanOutPastQuota:
+    "; the fan-out makes {{fanOutSpace}} read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of {{quota}}, so --fix writes no edit: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it",
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
@@ -271,6 +275,8 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const ids = shardingClause(analysis, n, separate);
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
+  const pastQuota = fanOutPastQuota(analysis, n, fanOut);
+  if (pastQuota) ids.push('fanOutPastQuota');
   const data = Object.assign(
     {},
     counted,
@@ -278,6 +284,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     calculated ? { sourceAttribute: source } : {},
     separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
+    pastQuota ? Object.assign({ cache }, pastQuota) : {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'].index;
@@ -301,8 +308,29 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   return {
     ids: level ? [...ids, 'orFinerLevel'] : ids,
     data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
-    edits: plan.complete && rekeyEdits !== undefined ? edits : undefined,
+    edits: plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined,
     shards: n,
+  };
+}
+
+/**
+ * The read peak a sharding into `n` would give the key space, where the patterns it sets fanOut on (`fanOut`) and
+ * those already fanning out query every shard (read-requests.ts), when that peak passes the engine's table-level
+ * throughput quota and the key space's reads do not already: the fix would make SG017 fire. Undefined otherwise,
+ * and for an engine with no such quota.
+ */
+function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
+  const quota = analysis.owner.profile.limits.tableThroughputQuota;
+  if (quota === undefined || readRequests(analysis).units > quota) return undefined;
+  const fanning = new Set(fanOut);
+  const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p));
+  if (reads.units <= quota) return undefined;
+  const { index } = analysis.space;
+  return {
+    fanOutSpace: index === undefined ? 'the table' : `index ${code(index)}`,
+    fanOutReads: reads.units,
+    fanOutLogicalReads: reads.logical,
+    quota,
   };
 }
 

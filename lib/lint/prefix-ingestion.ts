@@ -102,7 +102,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
   // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
   prefixBucketsDerivation:
-    "; N = {{buckets}} as the smallest count that fits: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of the container's load, its sibling buckets included, ({{peakLoad}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s",
+    "; N = {{buckets}} as the smallest count that fits the expected placement: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of the container's load, its sibling buckets included, ({{peakLoad}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s; that placement is an average: hashing {{buckets}} buckets over {{bucketPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{bucketPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
   // Stranger's review 7 item 4: where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount:

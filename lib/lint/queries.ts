@@ -2,11 +2,19 @@
  * What the declared queries say about a key: which carry it (targeted) and which visit every
  * partition, and which attribute reads give with it (a calculated shard's source).
  */
-import { givesWholeKey, sameAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
+import { givesAttribute, givesWholeKey, sameAttribute, type AccessPattern, type KeyAttribute, type KeySpace } from '../design/key-design';
 import type { EngineProfile } from '../engines';
 
 export function carries(pattern: { readonly keyAttributes: readonly string[] }, attribute: string): boolean {
   return pattern.keyAttributes.some((a) => sameAttribute(a, attribute));
+}
+
+/**
+ * Whether a query gives a key attribute's value: it names the attribute, or gives every part of a composite one by
+ * equality (`seriesId` and `yyyyMMdd` determine `seriesDay` = seriesId#yyyyMMdd, so the query can build the key).
+ */
+export function carriesAttribute(pattern: { readonly keyAttributes: readonly string[] }, attribute: Pick<KeyAttribute, 'name' | 'components'>): boolean {
+  return givesAttribute(pattern, attribute);
 }
 
 /**
@@ -15,11 +23,11 @@ export function carries(pattern: { readonly keyAttributes: readonly string[] }, 
  * `firstLevel` asks the question for another order of a prefix-routed key.
  */
 export function carriesKey(routing: EngineProfile['routing'], space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
-  if (routing === 'key-prefix') return carries(pattern, firstLevel ?? space.partitionKey[0].name);
+  if (routing === 'key-prefix') return firstLevel === undefined ? carriesAttribute(pattern, space.partitionKey[0]) : carries(pattern, firstLevel);
   return readsWholeKey(space, pattern);
 }
 
-/** Queries that read the whole logical key: they carry every partition-key attribute. */
+/** Queries that read the whole logical key: they carry every partition-key attribute (or all of a composite one's parts). */
 export function readsWholeKey(space: KeySpace, pattern: AccessPattern): boolean {
   return givesWholeKey(space, pattern);
 }
@@ -40,7 +48,8 @@ export function needsEveryShard(space: KeySpace, pattern: AccessPattern, strateg
  */
 export function calculatedShardCandidate(space: KeySpace, patterns: readonly AccessPattern[]): string | undefined {
   if (space.sharding?.sourceAttribute) return space.sharding.sourceAttribute;
-  const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name));
+  // A part of a composite key is the key, not a source a shard could hash.
+  const isKey = (name: string) => space.partitionKey.some((a) => sameAttribute(a.name, name) || a.components.some((c) => sameAttribute(c.name, name)));
   // Reads look up one value of the source; a timestamp is read by range, never by one value.
   const sortKey = space.sortKey.find((a) => !isKey(a.name) && a.kind !== 'time-bucket');
   if (sortKey) return sortKey.name;

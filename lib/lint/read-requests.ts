@@ -15,7 +15,7 @@
  */
 import type { AccessPattern, KeySpace } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
-import { carries, readsWholeKey } from './queries';
+import { carriesAttribute, readsWholeKey } from './queries';
 
 export interface ReadRequests {
   /** Read units per second the key space serves at its peak, each fan-out query counted: `logical` where nothing fans out. */
@@ -28,21 +28,29 @@ export interface ReadRequests {
 
 /** The read peak of `analysis`'s key space with every fan-out query counted once per shard it visits. */
 export function readRequests(analysis: SpaceAnalysis): ReadRequests {
+  const sharding = analysis.space.sharding;
+  if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: analysis.total.reads, logical: analysis.total.reads };
+  return readRequestsOver(analysis, sharding.shards, (p) => p.fanOut === true);
+}
+
+/**
+ * The read peak of `analysis`'s key space were its key sharded into `shards`, with the patterns `fansOut` accepts
+ * fanning out over them: what a sharding fix would make SG017 charge (advice.ts weighs it against the quota).
+ */
+export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean): ReadRequests {
   const { space } = analysis;
   const logical = analysis.total.reads;
-  const sharding = space.sharding;
-  if (!sharding || sharding.strategy === 'replicated' || sharding.shards <= 1) return { units: logical, logical };
   const patterns = analysis.owner.patternsOn(space);
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const fanning = patterns.filter((p) => p.fanOut && readsWholeKey(space, p) && readsWholePerShard(space, p));
+  const fanning = patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(space, p));
   if (fanning.length === 0) return { units: logical, logical };
   // The fan-out share is a fraction of the share of queries that read the key space.
   const spaceShare = analysis.owner.readShareOf(space);
   const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
   if (fanShare <= 0) return { units: logical, logical };
   const share = Math.min(1, fanShare / spaceShare);
-  const units = logical * (1 - share) + logical * share * sharding.shards;
-  return { units, logical, fanOut: { patterns: fanning.map((p) => p.name), share, shards: sharding.shards } };
+  const units = logical * (1 - share) + logical * share * shards;
+  return { units, logical, fanOut: { patterns: fanning.map((p) => p.name), share, shards } };
 }
 
 /**
@@ -51,5 +59,5 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
  */
 function readsWholePerShard(space: KeySpace, pattern: AccessPattern): boolean {
   if (pattern.limit !== undefined) return true;
-  return space.sortKey.every((a) => carries(pattern, a.name) || (a.components.length > 0 && a.components.every((c) => carries(pattern, c.name))));
+  return space.sortKey.every((a) => carriesAttribute(pattern, a));
 }

@@ -9,7 +9,15 @@ import * as pulumi from '@pulumi/pulumi';
 import { COSMOS_LIMITS } from '../index';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
-import { hotKeyQuery, hotPrefixQuery, largestPartitionQuery, SUSTAINED_INTERVALS, SUSTAINED_MINUTES, throttleRateQuery } from './queries';
+import {
+  hotKeyQuery,
+  hotPrefixQuery,
+  largestPartitionQuery,
+  SUSTAINED_INTERVALS,
+  SUSTAINED_MINUTES,
+  THROTTLE_LONG_WINDOW_MINUTES,
+  throttleRateQuery,
+} from './queries';
 
 /**
  * Azure documents comparison operators as words. Do not use `monitor.ConditionOperator.GreaterThan`:
@@ -141,7 +149,7 @@ export function throttleRateAlertArgs(
 ): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: more than ${percent(alert.threshold)} of requests throttled (429)`,
-    description: `skewguard (${alert.tier}): more than ${percent(alert.threshold)} of the requests to container ${target.containerName} were throttled (429) in each of ${SUSTAINED_INTERVALS} consecutive 5-minute intervals (CDBDataPlaneRequests5M). Azure calls 1–5% healthy.`,
+    description: `skewguard (${alert.tier}): more than ${percent(alert.threshold)} of the requests to container ${target.containerName} were throttled (429) in each of ${SUSTAINED_INTERVALS} consecutive 5-minute intervals and on average over the last ${THROTTLE_LONG_WINDOW_MINUTES} minutes (CDBDataPlaneRequests5M; intervals with at least ${alert.minimumRequests.toLocaleString('en-US')} requests). Azure calls 1–5% healthy.`,
     query: (db) => throttleRateQuery(db, target.containerName, alert.minimumRequests),
     measure: 'SustainedThrottledShare',
     dimensions: [],

@@ -32,12 +32,19 @@ describe('parseJsonWithLocations', () => {
     ['{ "a": "b', 'line 1, column 8: unterminated string'],
     ['{ "a": 01 }', 'line 1, column 9: expected "}", found "1"'],
     ['{ "a": 1, "a": 2 }', 'line 1, column 11: duplicate key "a"'],
-    ['// comment\n{}', 'line 1, column 1: unexpected "/"'],
+    // Review 11 item 9: a comment is named for what it is, with what to do instead.
+    ['// comment\n{}', 'line 1, column 1: unexpected "/": JSON has no comments; remove it, or move its text to the file\'s top-level "description" field'],
+    ['{\n  // the table\n  "a": 1 }', 'line 2, column 3: expected a property name in double quotes: JSON has no comments'],
+    ['{ "a": 1 /* one */ }', 'line 1, column 10: expected "}", found "/": JSON has no comments'],
     ['[1,\n2', 'line 2, column 2: expected "]", found the end of the file'],
     ['['.repeat(65) + ']'.repeat(65), 'line 1, column 65: nested deeper than 64 levels'],
   ])('rejects %j with the position', (input, message) => {
     expect(() => parseJsonWithLocations(input)).toThrow(JsonSyntaxError);
     expect(() => parseJsonWithLocations(input)).toThrow(message);
+  });
+
+  it('names no comment where the text is not one', () => {
+    expect(() => parseJsonWithLocations('{ "a": 1, / }')).toThrow(/^line 1, column 11: expected a property name in double quotes$/);
   });
 
   it('accepts exactly the depth its message names', () => {

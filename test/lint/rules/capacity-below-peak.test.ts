@@ -78,8 +78,9 @@ testRule('SG017', {
       }),
     },
     {
-      name: 'an on-demand peak at exactly the table-level quota of 40,000 units per second',
-      design: table({ workload: { peakReadUnits: 40_000, peakWriteUnits: 40_000 } }),
+      // The quota is an on-demand table's ceiling, with the headroom of any other (review 11 item 4).
+      name: 'an on-demand peak at 80% of the table-level quota of 40,000 units per second',
+      design: table({ workload: { peakReadUnits: 32_000, peakWriteUnits: 32_000 } }),
     },
     {
       name: 'on-demand maximums above the peak',
@@ -307,6 +308,15 @@ testRule('SG017', {
       name: 'warm throughput declared below the launch peak',
       design: table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, warmThroughput: { writeUnitsPerSecond: 5000 } }),
       findings: [{ messageId: 'notPreWarmed', data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 } }],
+    },
+    {
+      // Not above the quota, so no error; without headroom under it, a burst is throttled (review 11 item 4).
+      name: 'an on-demand peak at exactly the table-level quota of 40,000 units per second: warnings',
+      design: table({ workload: { peakReadUnits: 40_000, peakWriteUnits: 40_000 } }),
+      findings: [
+        { messageId: 'nearQuota', severity: 'warning', path: 'workload.peakReadUnits', data: { peak: 40_000, quota: 40_000, suggested: 50_000 } },
+        { messageId: 'nearQuota', severity: 'warning', path: 'workload.peakWriteUnits', data: { peak: 40_000, quota: 40_000, suggested: 50_000 } },
+      ],
     },
     {
       name: 'a peak above the default table-level quota of 40,000 units per second',

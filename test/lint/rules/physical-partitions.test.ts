@@ -121,7 +121,7 @@ testRule('SG003', {
           data: { requestLoad: 9_000, requestUsable: 8_000, physicalPartitions: 4, shards: 14, storedNeighbours: 7_339.28571429, fewerShards: 13 },
           message:
             /9,000 RU\/s against a usable 8,000 RU\/s .*; under that ceiling, each stored key must still fit its physical partition .*its sibling shards included, which sets N$/,
-          fix: /; N = 14 as the smallest count that fits: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest of the container's load, its sibling shards included, \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 RU\/s: 7,982\.14 RU\/s against the 8,000 usable on it \(80% of 10,000\); at 13, 8,019\.23 RU\/s/,
+          fix: /; N = 14 as the smallest count that fits the expected placement: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest of the container's load, its sibling shards included, \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 RU\/s: 7,982\.14 RU\/s against the 8,000 usable on it \(80% of 10,000\); at 13, 8,019\.23 RU\/s/,
         },
       ],
     },

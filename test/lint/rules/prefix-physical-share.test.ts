@@ -126,7 +126,7 @@ testRule('SG003', {
           // within maxShards serves with room leads: 10 partitions (500 GB) of 6,600 at 66,000 RU/s (5.3% free), 5,280
           // usable, where 97 buckets take 309.28 + (50,000 − 309.28) ÷ 10 = 5,278.35 (96 take 5,281.25); then the raise that
           // serves it as it is. No more buckets than its 10 partitions would need 97,000 RU/s, more than 88,000: not offered.
-          fix: /^raise the container's throughput in place to 66,000 RU\/s \(10 physical partitions of 6,600 RU\/s; declare physicalPartitions: 10 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 97 .*; N = 97 as the smallest count that fits: .*; or raise the container's throughput in place to 88,000 RU\/s \(10 physical partitions of 8,800 RU\/s; declare physicalPartitions: 10 once raised\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 675 buckets, with 0 RU\/s to spare$/,
+          fix: /^raise the container's throughput in place to 66,000 RU\/s \(10 physical partitions of 6,600 RU\/s; declare physicalPartitions: 10 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 97 .*; N = 97 as the smallest count that fits the expected placement: .*; or raise the container's throughput in place to 88,000 RU\/s \(10 physical partitions of 8,800 RU\/s; declare physicalPartitions: 10 once raised\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 675 buckets, with 0 RU\/s to spare$/,
         },
       ],
     },

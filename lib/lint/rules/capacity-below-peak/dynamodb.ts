@@ -33,6 +33,8 @@ type Id =
   | 'errorOnlyByName'
   | 'notPreWarmed'
   | 'overQuota'
+  | 'nearQuota'
+  | 'maximumOverQuota'
   | 'provisionedOverQuota'
   | 'provisionedOverAccountQuota'
   | 'fixCapacity'
@@ -42,6 +44,8 @@ type Id =
   | 'fixMaximum'
   | 'fixPreWarm'
   | 'fixQuota'
+  | 'fixNearQuota'
+  | 'fixMaximumOverQuota'
   | 'fixProvisionedQuota';
 
 type Dimension = 'read' | 'write';
@@ -377,6 +381,81 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
 }
 
 /**
+ * An on-demand peak under the default table-level quota by less than the design's headroom: the quota is the ceiling
+ * of an on-demand table or GSI that declares no maximum (or one above the quota), and a burst above the peak meets
+ * it as it would meet any capacity (`withinHeadroom`). A ceiling at or under the quota is checked by `belowPeak`
+ * with the same headroom, and provisioned capacity above it by `provisionedOverQuota`, so only these remain.
+ */
+function nearQuota(
+  design: DynamoDbKeyDesign,
+  analysis: SpaceAnalysis,
+  capacity: KeySpaceCapacity,
+  dimension: Dimension,
+  headroom: number,
+  copies: () => WriteCopies,
+): RuleHit<Id> | undefined {
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const ceiling = capacity[dimension];
+  if (design.billing !== 'on-demand' || (ceiling !== undefined && ceiling.units <= quota)) return undefined;
+  // Copies only multiply writes: a peak within the headroom at the most copies accepted needs no plan.
+  if (fits(peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }), quota * headroom)) return undefined;
+  const counted = dimension === 'write' ? copies() : ONE_COPY;
+  const peak = peakOf(analysis, dimension, counted);
+  // Above the quota itself, `overQuota` says it (an error).
+  if (fits(peak, quota * headroom) || peak > quota) return undefined;
+  const { workload } = analysis.space;
+  const copied = copiesOf(analysis, dimension, counted);
+  const from = peakSource(analysis, dimension);
+  return {
+    path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
+    index: capacity.index,
+    messageId: 'nearQuota',
+    notes: noneIfEmpty([...from.notes, ...(copied.notes ?? [])]),
+    fixId: 'fixNearQuota',
+    ...fanOutFix(analysis, dimension),
+    severity: 'warning',
+    data: Object.assign({}, from.data, copied.data, {
+      source: from.source,
+      space: spaceName(capacity),
+      dimension,
+      unit: UNIT[dimension],
+      peak,
+      quota,
+      utilization: peak / quota,
+      headroom,
+      suggested: withHeadroom(peak, headroom),
+    }),
+  };
+}
+
+/**
+ * An on-demand maximum above the default table-level quota: the quota bounds every on-demand table and GSI whatever
+ * its maximum ("DynamoDB maximum throughput for on-demand tables": by default the rate is bounded by the 40,000
+ * table-level quota), so requests are throttled at the quota before they reach the maximum, and the maximum
+ * promises a capacity the table does not have. A warning: the table deploys, and serves what the quota allows.
+ */
+function maximumOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
+  if (design.billing !== 'on-demand') return [];
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  const hits: RuleHit<Id>[] = [];
+  for (const capacity of design.capacity) {
+    for (const dimension of ['write', 'read'] as const) {
+      const ceiling = capacity[dimension];
+      if (ceiling === undefined || ceiling.inherited || ceiling.source !== 'on-demand-maximum' || ceiling.units <= quota) continue;
+      hits.push({
+        path: ceiling.path,
+        index: capacity.index,
+        messageId: 'maximumOverQuota',
+        fixId: 'fixMaximumOverQuota',
+        severity: 'warning',
+        data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units: ceiling.units, quota, field: ceiling.path },
+      });
+    }
+  }
+  return hits;
+}
+
+/**
  * Provisioned capacity above the default quotas: the table-level quota is the most one table or GSI can be provisioned
  * with, and one table with its GSIs must stay under the account-level quota ("Quotas in Amazon DynamoDB", throughput
  * default quotas). DynamoDB refuses such a table until Service Quotas raises them, so the deployment fails as declared:
@@ -415,7 +494,7 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
 }
 
 function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
-  return [...provisionedOverQuota(design), ...peakHits(design, analysis)];
+  return [...provisionedOverQuota(design), ...maximumOverQuota(design), ...peakHits(design, analysis)];
 }
 
 function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
@@ -431,7 +510,9 @@ function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<
     for (const dimension of ['write', 'read'] as const) hits.push(belowPeak(design, space, capacity, dimension, headroom, copies));
     // Only a peak that arrives at creation meets the new table's initial throughput; one grown into is followed by scaling.
     if (design.billing === 'on-demand' && design.launchAtPeak) hits.push(notPreWarmed(space, capacity, copies()));
-    for (const dimension of ['write', 'read'] as const) hits.push(overQuota(space, capacity, dimension, copies));
+    for (const dimension of ['write', 'read'] as const) {
+      hits.push(overQuota(space, capacity, dimension, copies), nearQuota(design, space, capacity, dimension, headroom, copies));
+    }
   }
   return hits.filter((hit) => hit !== undefined);
 }
@@ -440,7 +521,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['dynamodb'],
   fires:
-    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads counting each query of a fan-out over a sharded key's N shards, N read requests per logical read) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
+    "DynamoDB: a table's or GSI's declared peak (a GSI's as the analysis charges it; writes counting every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads counting each query of a fan-out over a sharded key's N shards, N read requests per logical read) above headroom × its provisioned capacity, its auto-scaling maximum or its on-demand maximum: an error when the peak is above the capacity itself, a warning when only the headroom is missing; a new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning); a peak above the default table-level quota of 40,000 units per second, throttled unless the quota was raised (error); an on-demand peak above headroom × that quota, for a table or GSI with no on-demand maximum at or under it (warning: the quota is its ceiling); an on-demand maximum above that quota, which the quota caps (warning); provisioned capacity (fixed, or an auto-scaling maximum) above that quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together, refused unless the quota was raised (error). A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns) is called derived, with how it was derived and the field that declares it; a GSI's writes counted at 2× the table's because its key attribute is named like one that changes (a status, a score; no `mutable` and no index write peak declared) make a warning, not an error, where 1× would not be an error.",
   sources: [
     SOURCES.dynamoProvisioned,
     SOURCES.dynamoAutoScaling,
@@ -478,6 +559,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     notPreWarmed: `new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its ${PEAK_SOURCE} peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
+    nearQuota:
+      `on demand, {{space}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
+    maximumOverQuota:
+      'the on-demand maximum of {{space}}, {{units}} {{unit}} of {{dimension}}s ({{field|code}}), is above the default table-level quota of {{quota}}, which bounds every on-demand table and GSI whatever its maximum: requests are throttled at {{quota}} {{unit}}, so the maximum bounds nothing above it',
     provisionedOverQuota:
       '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     provisionedOverAccountQuota:
@@ -494,6 +579,10 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`); a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixQuota:
       'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
+    fixNearQuota:
+      'request an increase of the table-level {{dimension}} throughput quota to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization; Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason',
+    fixMaximumOverQuota:
+      'request an increase of the table-level {{dimension}} throughput quota to at least {{units}} (Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason; or lower {{field|code}} to at most {{quota}}',
     fixProvisionedQuota:
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason; or provision at most {{quota}} {{unit}}',
   },

@@ -1,0 +1,125 @@
+/**
+ * Review 11 (a user's social graph, metrics store and telemetry designs, copied under review11-quota/): DynamoDB's
+ * default table-level quota as the ceiling of on-demand capacity, fixes that weigh the quota, composite key parts,
+ * and the figures a reader checks by hand.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyDesignEdits, lint, lintTemplateResource, type DesignEdit, type DesignInput, type Finding } from '../../lib';
+
+const raw = (file: string): string => readFileSync(join(__dirname, 'review11-quota', file), 'utf8');
+const design = (file: string): DesignInput => {
+  const { $schema: _schema, ...input } = JSON.parse(raw(file)) as Record<string, unknown>;
+  return input as unknown as DesignInput;
+};
+const sg017 = (findings: readonly Finding[], table: string): Finding[] => findings.filter((f) => f.ruleId === 'SG017' && f.path.startsWith(table));
+
+describe('SG017: the default table-level quota bounds on-demand capacity (review 11 item 4)', () => {
+  it('an on-demand peak of 39,000 WCU, 97.5% of the 40,000 quota, misses the headroom: a warning asking for a quota increase', () => {
+    const [near] = sg017(lint(design('quota.json')), 'tables[0]');
+    expect(near).toMatchObject({ severity: 'warning', messageId: 'nearQuota', path: 'tables[0].workload.peakWriteUnits' });
+    expect(near.data).toMatchObject({ peak: 39_000, quota: 40_000, suggested: 48_750 });
+    expect(near.message).toContain('uses 97.5% of it, more than the 80% the design plans for');
+    expect(near.fix).toContain('request an increase of the table-level write throughput quota to at least 48,750');
+  });
+
+  it('an on-demand peak within the headroom of the quota is clean', () => {
+    const input = design('quota.json') as unknown as { tables: Record<string, unknown>[] };
+    const within = { tables: [{ ...input.tables[0], workload: { peakReadUnits: 3_000, peakWriteUnits: 32_000 } }] } as unknown as DesignInput;
+    expect(sg017(lint(within), 'tables[0]')).toEqual([]);
+  });
+
+  it('provisioned capacity over the quota keeps its error, and no quota warning joins it', () => {
+    expect(sg017(lint(design('quota.json')), 'tables[1]').map((f) => [f.severity, f.messageId])).toEqual([['error', 'provisionedOverQuota']]);
+  });
+
+  it('an on-demand maximum of 60,000 WCU above the quota: a warning, which says the quota caps it', () => {
+    const findings = sg017(lint(design('edge.json')), 'tables[2]');
+    expect(findings.map((f) => f.messageId).sort()).toEqual(['maximumOverQuota', 'nearQuota']);
+    const maximum = findings.find((f) => f.messageId === 'maximumOverQuota')!;
+    expect(maximum).toMatchObject({ severity: 'warning', path: 'tables[2].onDemand.maxWriteRequestUnits' });
+    expect(maximum.message).toContain('above the default table-level quota of 40,000');
+    expect(maximum.fix).toContain('or lower `onDemand.maxWriteRequestUnits` to at most 40,000');
+    expect(maximum.edits).toBeUndefined();
+  });
+
+  it('an on-demand maximum at the quota is not flagged', () => {
+    const input = design('edge.json') as unknown as { tables: Record<string, unknown>[] };
+    const atQuota = {
+      tables: [{ ...input.tables[2], onDemand: { maxWriteRequestUnits: 40_000 }, workload: { peakReadUnits: 3_000, peakWriteUnits: 30_000 } }],
+    } as unknown as DesignInput;
+    expect(sg017(lint(atQuota), 'tables[0]')).toEqual([]);
+  });
+
+  it('Billing.onDemand({ maxWriteRequestUnits: 50_000 }) in a GuardedTable: both warnings from the synthesized template', () => {
+    const template = JSON.parse(raw('Social.template.json')) as { Resources: Record<string, Record<string, unknown>> };
+    const logicalId = 'MetricPointsA502F9F1';
+    const findings = lintTemplateResource(logicalId, template.Resources[logicalId] as never).findings.filter((f) => f.ruleId === 'SG017');
+    expect(findings.map((f) => [f.severity, f.messageId]).sort()).toEqual([
+      ['warning', 'maximumOverQuota'],
+      ['warning', 'nearQuota'],
+    ]);
+  });
+});
+
+describe('SG012: a query that gives every part of a composite partition key carries it (review 11 item 5)', () => {
+  const crossing = (input: DesignInput) => lint(input).filter((f) => f.ruleId === 'SG012');
+  const withKeyAttributes = (keyAttributes: string[]): DesignInput => {
+    const input = design('metrics-sound.json') as unknown as { tables: { accessPatterns: Record<string, unknown>[] }[] };
+    const [table] = input.tables;
+    return { tables: [{ ...table, accessPatterns: [{ ...table.accessPatterns[0], keyAttributes }] }] } as unknown as DesignInput;
+  };
+
+  it('keyAttributes ["seriesId", "yyyyMMdd"], both components of seriesDay: no SG012', () => {
+    expect(crossing(design('metrics-sound.json'))).toEqual([]);
+  });
+
+  it('the composite name itself carries it too', () => {
+    expect(crossing(withKeyAttributes(['seriesDay']))).toEqual([]);
+  });
+
+  it('one component alone does not determine the key: the query crosses partitions', () => {
+    expect(crossing(withKeyAttributes(['seriesId']))).toMatchObject([{ messageId: 'crossingOne', data: { share: 1 } }]);
+  });
+});
+
+describe('SG003: a sharding fix whose fan-out passes the table-level quota writes no edit (review 11 item 3)', () => {
+  const followersOf = (peakReadUnits?: number): DesignInput => {
+    const input = design('social-flawed.json') as unknown as { tables: Record<string, unknown>[] };
+    const [follows] = input.tables as { globalSecondaryIndexes: { workload: Record<string, unknown> }[] }[];
+    if (peakReadUnits === undefined) return { tables: [follows] } as unknown as DesignInput;
+    const [gsi] = follows.globalSecondaryIndexes;
+    return { tables: [{ ...follows, globalSecondaryIndexes: [{ ...gsi, workload: { ...gsi.workload, peakReadUnits } }] }] } as unknown as DesignInput;
+  };
+  const hotKey = (input: DesignInput) => lint(input).find((f) => f.ruleId === 'SG003' && f.index === 'followers-of')!;
+
+  it('N = 2 on followers-of makes my-followers (limit 100) read 60,000 RCU: the fix says the quota increase is part of it', () => {
+    const sg003 = hotKey(followersOf());
+    expect(sg003.fix).toContain('N = 2 calculated shards');
+    expect(sg003.fix).toContain(
+      "the fan-out makes index `followers-of` read 60,000 RCU at the peak (30,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+    );
+    expect(sg003.edits).toBeUndefined();
+    // So the run makes nothing new fire: no SG017 on the index, before or after.
+    expect(lint(followersOf()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
+  });
+
+  it('a fan-out that stays under the quota keeps its edits, and the fixed design has no SG017', () => {
+    const input = followersOf(15_000);
+    const sg003 = hotKey(input);
+    expect(sg003.fix).not.toContain('table-level read throughput quota');
+    expect(sg003.edits?.length).toBeGreaterThan(0);
+    const after = applyDesignEdits(input, sg003.edits as DesignEdit[]);
+    expect(lint(after).filter((f) => f.ruleId === 'SG017')).toEqual([]);
+  });
+});
+
+describe('SG003: the shard count is sized on the expected placement, and says so (review 11 item 8)', () => {
+  it('N = 11 random shards on 5 partitions: 7,985.45 of 8,000 usable is an average the headroom absorbs', () => {
+    const sg003 = lint(design('telemetry-flawed.json')).find((f) => f.ruleId === 'SG003')!;
+    expect(sg003.fix).toContain('N = 11 as the smallest count that fits the expected placement');
+    expect(sg003.fix).toContain(
+      'that placement is an average: hashing 11 keys over 5 physical partitions can put more of them on one, and the 80% headroom under 10,000 RU/s is what absorbs it',
+    );
+  });
+});
