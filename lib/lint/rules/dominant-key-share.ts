@@ -1,6 +1,6 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
-import { hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
+import { containerGrowth, hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
 import { firstLevelJudged, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -96,12 +96,15 @@ export const dominantKeyShare = defineRule({
 /**
  * The hottest first-level value of a hierarchical key whose declared share, or the full key's declared share it
  * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
- * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's.
+ * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's. Not a value whose
+ * documents span physical partitions it loads no more than the container's average (a region with half the traffic
+ * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const first = firstLevelJudged(a);
   const declared = first?.source === 'derived' ? first.keyShare : first?.source === 'declared' ? first.share : undefined;
   if (!first || declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
+  if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
 
