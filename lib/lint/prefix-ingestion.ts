@@ -58,8 +58,16 @@ export const PREFIX_INGESTION_MESSAGES = {
   // With declared throughput: the value's physical share, as a flat key's hottest value gets (SG003's physicalShare).
   prefixSharedPartition:
     " left on its physical partition ({{headroom|percent}} of its {{partitionRu}} RU/s, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  // Spanning several: only the room its documents leave at its edges holds other values (firstLevelSpan).
   prefixSharedPartitions:
-    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values are expected to take on the room its documents leave them at its edges, a partition it fills alone having none: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  prefixFilledPartitions:
+    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  // Review 11 item 1: the size of a value whose level declares no largestGb, inferred from the container's, said.
+  prefixSizeFromShare:
+    ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} × its {{share|percent}} share, {{sizeAt|code}} not being declared: declare it if the value holds less)',
+  prefixSizeFromValues:
+    ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise:
     " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
@@ -234,7 +242,7 @@ function hottestValueSize(
   source: FirstLevelShare['source'],
 ): { readonly gb: number; readonly inferred?: SizeInference } {
   if (first.largestGb !== undefined) return { gb: source === 'declared' ? first.largestGb : 0 };
-  const totalGb = design.engine === 'cosmosdb' ? design.totalGb : undefined;
+  const totalGb = 'totalGb' in design ? design.totalGb : undefined;
   if (totalGb === undefined || source === 'derived') return { gb: 0 };
   const byValues = totalGb / values;
   const byShare = source === 'declared' && share !== undefined ? totalGb * share : 0;
@@ -402,6 +410,13 @@ function spannedDimensions(design: KeyDesign, load: PrefixLoad): readonly LoadDi
   return [Object.assign({}, heaviest, { ceiling: load.spanned * load.partition.requestUnits, usable: load.usable }, physical ? { physical } : {})];
 }
 
+/** The clause that says what the hottest first-level value's partitions leave it: its own, or shared, one or several. */
+function partitionClause(load: PrefixLoad): PrefixIngestionId {
+  if (!load.physical) return load.spanned > 1 ? 'prefixOwnPartitions' : 'prefixOwnPartition';
+  if (load.spanned === 1) return 'prefixSharedPartition';
+  return load.neighbours > 0 ? 'prefixSharedPartitions' : 'prefixFilledPartitions';
+}
+
 /** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */
 export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
   const { design } = analysis;
@@ -414,7 +429,8 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
-    physical ? (load.spanned > 1 ? 'prefixSharedPartitions' : 'prefixSharedPartition') : load.spanned > 1 ? 'prefixOwnPartitions' : 'prefixOwnPartition',
+    partitionClause(load),
+    ...(load.gbInferred === 'share' ? ['prefixSizeFromShare' as const] : load.gbInferred === 'cardinality' ? ['prefixSizeFromValues' as const] : []),
     ...(physical?.raisedFrom ? ['prefixAtCapacityRaise' as const] : []),
     fits(load.load, load.raw) ? 'prefixHeadroomOnly' : 'prefixThrottles',
     ...(traffic === 'both' ? ['prefixReadsAndWrites' as const] : []),
@@ -570,7 +586,8 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
     headroom,
     ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: load.neighbours }) : {}),
     deeperLevels: design.primaryKey.partitionKey.slice(1).map((l) => l.name),
-    ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
+    ...(load.spanned > 1 || load.gbInferred ? { spanned: load.spanned, prefixGb: load.gb } : {}),
+    ...(load.gbInferred ? { totalGb: 'totalGb' in design ? design.totalGb : undefined, values: load.values, sizeAt: joinPath(first.path, 'largestGb') } : {}),
   };
 }
 
