@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, normalize, type CosmosContainerDesign, type DesignInput } from '../../lib';
-import { hotValueReach } from '../../lib/lint/reachable';
+import type { CosmosKeyDesign } from '../../lib/design/key-design';
 import { DesignAnalysis } from '../../lib/lint/analysis';
 import { firstLevelSpan } from '../../lib/lint/physical-partition';
 import { firstLevelJudged } from '../../lib/lint/prefix-ingestion';
-import type { CosmosKeyDesign } from '../../lib/design/key-design';
+import { hotValueReach } from '../../lib/lint/reachable';
 
 const design = (file: string): DesignInput => JSON.parse(readFileSync(join(__dirname, 'review11', file), 'utf8')) as DesignInput;
 
