@@ -91,6 +91,18 @@ export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonl
 }
 
 /**
+ * How many times the container's peak can grow before it fills its usable RU/s (headroom × its RU/s, SG017's line),
+ * primary key only; undefined without declared throughput or traffic. A hot value that reaches its ceiling no sooner
+ * (a first-level value spread over the physical partitions its data spans, at their average load) saturates only when
+ * every partition does: its share costs no headroom of its own.
+ */
+export function containerGrowth(a: SpaceAnalysis): number | undefined {
+  const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
+  const peak = a.total.reads + a.total.writes;
+  return partitions && peak > 0 ? (partitions.requestUnits * a.design.thresholds.headroom) / peak : undefined;
+}
+
+/**
  * The container's physical partitions when it has one (primary key only): every key value shares it, so the hottest
  * one's load and the rest's add up to the peak, and neither more key values nor a bucketed first level (each bucket a
  * first-level value hashed to the same partition) changes what it carries. A serverless container of 50 GB or less is
@@ -194,23 +206,54 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
   return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each };
 }
 
+/** The physical partitions a hierarchical key's first-level value spans, and what the other values put on them. */
+export interface FirstLevelSpan {
+  /** Physical partitions its data spans: one per 50 GB it holds, at least one. */
+  readonly spanned: number;
+  /** Of those, the ones its data fills alone (50 GB of its own documents, no room for another value's). */
+  readonly filledAlone: number;
+  /** The RU/s the other first-level values are expected to take on the spanned partitions, all of them together. */
+  readonly neighbours: number;
+}
+
 /**
- * The scan `throughputThatServes` makes, for any hot value: `hot` RU/s of `total` over `cardinality` values, spread
- * over `spanned` physical partitions (a hierarchical key's first-level value that has split, prefix-ingestion.ts;
- * 1 otherwise). It fits when hot ÷ spanned + neighbours(P) ≤ headroom × RU ÷ P, neighbours counted by the same
- * `neighbourLoad` SG003's physical share uses. Undefined for serverless, or when no RU/s up to the quota serves it.
+ * Where a hierarchical key's first-level value holding `gb` sits, and the neighbours' load it meets there: the one
+ * model SG001, SG003, SG014 and the alert reach judge such a value on. Its documents stay on one physical partition
+ * until they hold 50 GB, then span more ("Hierarchical partition keys"; a partition splits past 50 GB, "Partitioning
+ * and horizontal scaling"), so it spans ⌈gb ÷ 50⌉ partitions and has that many partitions' RU/s.
+ * On one partition it shares that partition with the values hashed there: `onePartition`, the expected neighbours a
+ * flat key's hot value meets (the engine's `physicalShare`, `neighbourLoad`). Spanning several, a partition holding 50
+ * GB of its documents holds nothing else, so only the room its partitions have left (⌈gb ÷ 50⌉ − gb ÷ 50 of a
+ * partition, at its edges) holds other values, at the average load `rest` puts on a partition's worth of the
+ * container's `partitions`: a region holding 2,000 GB fills 40 partitions alone and meets no neighbours at all.
+ */
+export function firstLevelSpan(gb: number, onePartition: number, rest: number, partitions: number): FirstLevelSpan {
+  const filled = gb / COSMOS_LIMITS.physicalPartitionGb;
+  // A hair over a multiple of 50 GB (float noise in a derived size) is not another partition.
+  const spanned = Math.max(1, Math.ceil(filled - 1e-9));
+  if (spanned === 1) return { spanned, filledAlone: 0, neighbours: onePartition };
+  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * (rest / partitions) };
+}
+
+/**
+ * The scan `throughputThatServes` makes, for any hot value: `hot` RU/s of `total` over `cardinality` values, holding
+ * `gb` (a hierarchical key's first-level value, which spans one physical partition per 50 GB: `firstLevelSpan`; 0,
+ * one partition, otherwise). It fits when hot ≤ spanned × headroom × RU ÷ P − the neighbours there, neighbours
+ * counted by the same `neighbourLoad` SG003's physical share uses. Undefined for serverless, or when no RU/s up to the
+ * quota serves it.
  */
 export function throughputServing(
   design: CosmosKeyDesign,
-  load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly spanned?: number },
+  load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly gb?: number },
 ): RaisedThroughput | undefined {
   const { headroom } = design.thresholds;
   const { hot, total, cardinality } = load;
-  const spanned = load.spanned ?? 1;
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (const { raise } of raisedLayouts(design)) {
     const { requestUnits: ru, partitions } = raise;
-    if (hot / spanned + neighbourLoad(hot, total - hot, partitions, cardinality) <= (headroom * ru) / partitions + 1e-9) return raise;
+    const rest = total - hot;
+    const span = firstLevelSpan(load.gb ?? 0, neighbourLoad(hot, rest, partitions, cardinality), rest, partitions);
+    if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;
 }

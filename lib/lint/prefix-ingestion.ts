@@ -23,6 +23,7 @@ import { growthOf, type DesignAnalysis, type SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
+  firstLevelSpan,
   overCapacity,
   physicalShareData,
   RAISE,
@@ -57,8 +58,16 @@ export const PREFIX_INGESTION_MESSAGES = {
   // With declared throughput: the value's physical share, as a flat key's hottest value gets (SG003's physicalShare).
   prefixSharedPartition:
     " left on its physical partition ({{headroom|percent}} of its {{partitionRu}} RU/s, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  // Spanning several: only the room its documents leave at its edges holds other values (firstLevelSpan).
   prefixSharedPartitions:
-    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values are expected to take on the room its documents leave them at its edges, a partition it fills alone having none: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  prefixFilledPartitions:
+    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  // Review 11 item 1: the size of a value whose level declares no largestGb, inferred from the container's, said.
+  prefixSizeFromShare:
+    ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} × its {{share|percent}} share, {{sizeAt|code}} not being declared: declare it if the value holds less)',
+  prefixSizeFromValues:
+    ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise:
     " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
@@ -131,14 +140,19 @@ interface PrefixLoad {
   readonly loads: Loads;
   /** What they put on its physical partition (`partitionLoad`). */
   readonly load: number;
-  /** Physical partitions the prefix's data already spans (one per 50 GB it holds). */
+  /** Physical partitions the prefix's data already spans (one per 50 GB it holds), and those it fills alone. */
   readonly spanned: number;
+  readonly filledAlone: number;
   readonly gb: number;
+  /** How `gb` was found where the level declares no `largestGb` (`hottestValueSize`). */
+  readonly gbInferred?: SizeInference;
   readonly usablePerPartition: number;
   readonly partition: { readonly requestUnits: number; readonly gb: number };
-  /** Its physical share (declared throughput): the neighbours' expected load per partition, and SG017's raise. */
+  /** Its physical share (declared throughput): the neighbours' expected load on one partition, and SG017's raise. */
   readonly physical: PhysicalShare | undefined;
-  /** What its partitions leave it: spanned × (usable per partition − neighbours); and the same at 100%. */
+  /** The other first-level values' expected load on the partitions it spans, all together (`firstLevelSpan`). */
+  readonly neighbours: number;
+  /** What its partitions leave it: spanned × usable per partition − neighbours; and the same at 100%. */
   readonly usable: number;
   readonly raw: number;
 }
@@ -157,7 +171,7 @@ function partitionLoad(design: KeyDesign, loads: Loads): number {
  * holding `gb`, and what its physical partitions leave it: with declared throughput its physical share (the same
  * `physicalShare` SG003 judges a flat key's hottest value on, with the first level's cardinality), else a partition's RU/s.
  */
-function loadAt(design: KeyDesign, values: number, share: number | undefined, gb: number): PrefixLoad | undefined {
+function loadAt(design: KeyDesign, values: number, share: number | undefined, gb: number, gbInferred?: SizeInference): PrefixLoad | undefined {
   const profile = profileOf(design.engine);
   if (!profile.prefixPartition) return undefined;
   const hotShare = share ?? 1 / values;
@@ -165,41 +179,77 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
   const loads = { reads: peakReadUnits * hotShare, writes: peakWriteUnits * hotShare };
   const physical = profile.physicalShare?.(design, { reads: peakReadUnits, writes: peakWriteUnits }, loads, values);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
-  const spanned = Math.max(1, Math.ceil(gb / partition.gb));
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
-  // Neighbours per partition, as the flat check counts them; a value spanning several partitions meets them on each.
-  // (For a uniform first level the flat formula leaves the value's partition at the average; spread over several, that
-  // can understate them: such a value is rare, as a uniform share is at most 1/values of the peak.)
-  const neighbours = physical?.neighbours ?? 0;
+  const load = partitionLoad(design, loads);
+  const rest = partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }) - load;
+  // On one partition, the neighbours the flat check counts; spanning several, only those on the room its data leaves.
+  const span = firstLevelSpan(gb, physical?.neighbours ?? 0, physical ? rest : 0, physical?.count ?? 1);
   return {
     share: hotShare,
     values,
     loads,
-    load: partitionLoad(design, loads),
-    spanned,
+    load,
+    spanned: span.spanned,
+    filledAlone: span.filledAlone,
     gb,
+    ...(gbInferred ? { gbInferred } : {}),
     usablePerPartition,
     partition,
     physical,
-    usable: spanned * Math.max(0, usablePerPartition - neighbours),
-    raw: spanned * Math.max(0, partition.requestUnits - neighbours),
+    neighbours: span.neighbours,
+    usable: Math.max(0, span.spanned * usablePerPartition - span.neighbours),
+    raw: Math.max(0, span.spanned * partition.requestUnits - span.neighbours),
   };
 }
 
 /**
  * The reads and writes under the hottest value of `first` as a key's first level, and what its physical partitions
- * leave it; `gb`, what that value holds, is its declared largest when its share is declared (`hottestValueGb`).
+ * leave it; what that value holds is `hottestValueSize`'s, for the share's `source`.
  */
-function prefixLoad(design: KeyDesign, first: KeyAttribute, share: number | undefined, gb = hottestValueGb(first, share)): PrefixLoad | undefined {
+function prefixLoad(
+  design: KeyDesign,
+  first: KeyAttribute,
+  share: number | undefined,
+  source: FirstLevelShare['source'] = shareSourceOf(share),
+): PrefixLoad | undefined {
   const profile = profileOf(design.engine);
   const values = cardinalityValue(first.cardinality);
   // A time-bucket first level is SG002's finding (its current bucket takes every write).
   if (profile.routing !== 'key-prefix' || !Number.isFinite(values) || first.kind === 'time-bucket') return undefined;
-  return loadAt(design, values, share, gb);
+  const size = hottestValueSize(design, first, values, share, source);
+  return loadAt(design, values, share, size.gb, size.inferred);
 }
 
-/** What the hottest value of a first level holds: its declared largest, when the value is a declared one. */
-const hottestValueGb = (first: KeyAttribute, share: number | undefined) => (share === undefined ? 0 : (first.largestGb ?? 0));
+/** The source of a share a caller passes (`prefixLoad`): none, uniform; one, the level's own. */
+const shareSourceOf = (share: number | undefined): FirstLevelShare['source'] => (share === undefined ? 'uniform' : 'declared');
+
+/** How the size of the hottest first-level value was inferred: the container's size × its share, or ÷ the level's values. */
+export type SizeInference = 'share' | 'cardinality';
+
+/**
+ * What the hottest value of a first level holds: the level's declared `largestGb` when its share is the level's own
+ * (a declared hottest value). Where the level declares no size, inferred from `storage.totalGb`: × the value's declared
+ * share, a region with half the traffic holding about half the data, and at least ÷ the level's values, the least the
+ * largest of them holds; a uniform or derived share gives only that. A value's size sets the physical partitions it
+ * spans (one per 50 GB: "Hierarchical partition keys"), so 4,000 GB over 6 regions is never judged on one partition.
+ * 0 (one partition) when neither is declared; for a `largestGb` beside a share not the level's own (the largest value
+ * need not be the one judged); and for a derived share, which says which value is hottest by its traffic (the full
+ * key's hottest value is under it), not that it holds much.
+ */
+function hottestValueSize(
+  design: KeyDesign,
+  first: KeyAttribute,
+  values: number,
+  share: number | undefined,
+  source: FirstLevelShare['source'],
+): { readonly gb: number; readonly inferred?: SizeInference } {
+  if (first.largestGb !== undefined) return { gb: source === 'declared' ? first.largestGb : 0 };
+  const totalGb = 'totalGb' in design ? design.totalGb : undefined;
+  if (totalGb === undefined || source === 'derived') return { gb: 0 };
+  const byValues = totalGb / values;
+  const byShare = source === 'declared' && share !== undefined ? totalGb * share : 0;
+  return byShare > byValues ? { gb: byShare, inferred: 'share' } : { gb: byValues, inferred: 'cardinality' };
+}
 
 /**
  * The most RU/s the hottest first-level value of a hierarchical key can use: the physical partitions its data spans
@@ -215,7 +265,8 @@ export function hottestPrefixReach(design: CosmosKeyDesign): number | undefined 
   // hottest, not that it holds the declared largest, so it is judged on one partition (as `judgeFirstLevel` does).
   const held = firstLevelShare(design.primaryKey);
   const share = held.source === 'uniform' ? undefined : held.share;
-  return loadAt(design, cardinalityValue(first.cardinality), share, held.source === 'derived' ? 0 : hottestValueGb(first, share))?.raw;
+  const values = cardinalityValue(first.cardinality);
+  return loadAt(design, values, share, hottestValueSize(design, first, values, share, held.source).gb)?.raw;
 }
 
 const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
@@ -338,8 +389,7 @@ function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   if (a.space !== design.primaryKey || deeper.length === 0 || overCapacity(a)) return undefined;
   const held = firstLevelShare(a.space);
   // A derived share says which value is hottest, not that it is the declared largest: it is judged on one partition.
-  const load =
-    held.source === 'uniform' ? prefixLoad(design, level, undefined) : prefixLoad(design, level, held.share, held.source === 'derived' ? 0 : undefined);
+  const load = prefixLoad(design, level, held.source === 'uniform' ? undefined : held.share, held.source);
   if (!load) return undefined;
   const value = { loads: load.loads, cardinality: load.values };
   const dimensions = load.spanned > 1 ? spannedDimensions(design, load) : reachableDimensions(a, value);
@@ -349,16 +399,24 @@ function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
 /**
  * The load of a first-level value whose data spans several physical partitions (one per 50 GB it holds, "Hierarchical
  * partition keys"), as SG003's prefix check judges it (`loadAt`): its whole load against what those partitions leave
- * it, each at its share of the container's RU/s less the other first-level values' expected load there. Not the
- * 10,000 RU/s of one logical partition: the value is many of them, over several physical partitions. The neighbours
- * are those partitions' together, so the growth is theirs: (usable + neighbours) ÷ (load + neighbours).
+ * it, each at its share of the container's RU/s, less the other first-level values' expected load on the room its data
+ * leaves at its edges (`firstLevelSpan`: none on a partition it fills alone). Not the 10,000 RU/s of one logical
+ * partition: the value is many of them, over several physical partitions. The neighbours are those partitions'
+ * together, so the growth is theirs: (usable + neighbours) ÷ (load + neighbours).
  */
 function spannedDimensions(design: KeyDesign, load: PrefixLoad): readonly LoadDimension[] {
   const [heaviest] = profileOf(design.engine)
     .loadDimensions(load.loads, design.thresholds.headroom)
     .sort((x, y) => y.load - x.load);
-  const physical = load.physical && Object.assign({}, load.physical, { neighbours: load.physical.neighbours * load.spanned });
+  const physical = load.physical && Object.assign({}, load.physical, { neighbours: load.neighbours });
   return [Object.assign({}, heaviest, { ceiling: load.spanned * load.partition.requestUnits, usable: load.usable }, physical ? { physical } : {})];
+}
+
+/** The clause that says what the hottest first-level value's partitions leave it: its own, or shared, one or several. */
+function partitionClause(load: PrefixLoad): PrefixIngestionId {
+  if (!load.physical) return load.spanned > 1 ? 'prefixOwnPartitions' : 'prefixOwnPartition';
+  if (load.spanned === 1) return 'prefixSharedPartition';
+  return load.neighbours > 0 ? 'prefixSharedPartitions' : 'prefixFilledPartitions';
 }
 
 /** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */
@@ -373,7 +431,8 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
-    physical ? (load.spanned > 1 ? 'prefixSharedPartitions' : 'prefixSharedPartition') : load.spanned > 1 ? 'prefixOwnPartitions' : 'prefixOwnPartition',
+    partitionClause(load),
+    ...(load.gbInferred === 'share' ? ['prefixSizeFromShare' as const] : load.gbInferred === 'cardinality' ? ['prefixSizeFromValues' as const] : []),
     ...(physical?.raisedFrom ? ['prefixAtCapacityRaise' as const] : []),
     fits(load.load, load.raw) ? 'prefixHeadroomOnly' : 'prefixThrottles',
     ...(traffic === 'both' ? ['prefixReadsAndWrites' as const] : []),
@@ -385,7 +444,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         hot: load.load,
         total: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
         cardinality: load.values,
-        spanned: load.spanned,
+        gb: load.gb,
       })
     : undefined;
   const todayCount = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
@@ -527,9 +586,10 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
     prefixUsable: load.usable,
     prefixRaw: load.raw,
     headroom,
-    ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: physical.neighbours * load.spanned }) : {}),
+    ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: load.neighbours }) : {}),
     deeperLevels: design.primaryKey.partitionKey.slice(1).map((l) => l.name),
-    ...(load.spanned > 1 ? { spanned: load.spanned, prefixGb: load.gb } : {}),
+    ...(load.spanned > 1 || load.gbInferred ? { spanned: load.spanned, prefixGb: load.gb } : {}),
+    ...(load.gbInferred ? { totalGb: 'totalGb' in design ? design.totalGb : undefined, values: load.values, sizeAt: joinPath(first.path, 'largestGb') } : {}),
   };
 }
 

@@ -126,7 +126,8 @@ describe('with room today, the count of today is the fix (the rule takes nothing
   it('does not say only the whale needs buckets where the other values would not fit unbucketed', () => {
     // 3 tenants, the hottest at 40%: the others take 30% of the 50,000 RU/s peak, 15,000 RU/s each, over even a logical
     // partition's 10,000.
-    const few: CosmosKeyPathDesign = { path: '/tenantId', cardinality: 3, hotKeyShare: 0.4 };
+    // 40 GB: on one physical partition (undeclared, its size would be inferred as 40% of the 400 GB: 4 partitions).
+    const few: CosmosKeyPathDesign = { path: '/tenantId', cardinality: 3, hotKeyShare: 0.4, largestGb: 40 };
     const finding = firstLevel(sessions(few, 70000));
     expect(finding?.fix).toMatch(/give the first level more values/);
     expect(finding?.fix).not.toMatch(/only values as hot/);

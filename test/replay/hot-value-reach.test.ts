@@ -30,7 +30,7 @@ const sessions: ContainerDesign = {
   acknowledgements: [{ rule: 'SG003', reason: 'Whale tenant moves to its own container next quarter (TICKET-123).' }],
 };
 /** The same container with a tenant that fits: 10% of 30,000 RU/s = 3,000 under a prefix whose 2 partitions leave it
- *  2 × (7,875 − 27,000 ÷ 8) = 9,000 RU/s. */
+ *  2 × 7,875 − 0.4 × 27,000 ÷ 8 = 14,400 RU/s (its 80 GB fill 1.6 of them: only the 0.4 left holds other tenants). */
 const fitting: ContainerDesign = {
   ...sessions,
   partitionKey: { paths: [{ ...sessions.partitionKey.paths[0], hotKeyShare: 0.1 }, ...sessions.partitionKey.paths.slice(1)] },
@@ -73,16 +73,18 @@ const thresholdOf = (name: string) =>
   (resources.find((r) => r.name === name)?.inputs.criteria as { allOf: { threshold: number }[] } | undefined)?.allOf[0].threshold;
 
 describe('thresholds on the generated alert rules', () => {
-  it("the acknowledged whale tenant's hotPrefix: 95% of the 7,625 RU/s its 2 partitions leave it (2 × (7,875 − 4,062.5 of neighbours)), not its unreachable 17,500", () => {
-    expect(thresholdOf('sessions-hot-prefix')).toBe(7_243.75);
+  // Review 11: the neighbours are only on the 0.4 of a partition its 80 GB leave (0.4 × 32,500 ÷ 8 = 1,625), not 4,062.5
+  // on each of the two (7,625 before).
+  it("the acknowledged whale tenant's hotPrefix: 95% of the 14,125 RU/s its 2 partitions leave it (2 × 7,875 − 1,625 of neighbours), not its unreachable 17,500", () => {
+    expect(thresholdOf('sessions-hot-prefix')).toBe(13_418.75);
   });
 
   it("the acknowledged flat whale's hotKey: 95% of the 3,375 RU/s its 5,000 RU/s partition leaves it beside 1,625 of neighbours, not 4,750", () => {
     expect(thresholdOf('flat-hot-key')).toBe(3_206.25);
   });
 
-  it('a value that fits gets the headroom × what it can reach, above its planned load: prefix 80% of 9,000 (plan 3,000), key 80% of 3,200 (plan 800)', () => {
-    expect([thresholdOf('fitting-hot-prefix'), thresholdOf('flatfitting-hot-key')]).toEqual([7_200, 2_560]);
+  it('a value that fits gets the headroom × what it can reach, above its planned load: prefix 80% of 14,400 (plan 3,000), key 80% of 3,200 (plan 800)', () => {
+    expect([thresholdOf('fitting-hot-prefix'), thresholdOf('flatfitting-hot-key')]).toEqual([11_520, 2_560]);
   });
 });
 
@@ -121,8 +123,8 @@ describe('replayed over a day', () => {
   it("fires when each value runs at its partitions' ceiling, its neighbours at their planned load", () => {
     // Each prefix's 20 keys over its 2 partitions (ranges 0 and 1), each key on range 0 of the flat containers.
     const fired = firedAlerts('values at their ceilings', {
-      sessions: model('sessions', 50_000 - 17_500 + 7_625, 7_625, [0, 1]),
-      fitting: model('fitting', 30_000 - 3_000 + 9_000, 9_000, [0, 1]),
+      sessions: model('sessions', 50_000 - 17_500 + 14_125, 14_125, [0, 1]),
+      fitting: model('fitting', 30_000 - 3_000 + 14_400, 14_400, [0, 1]),
       flat: model('flat', 13_000 - 6_500 + 3_375, 3_375, [0]),
       flatfitting: model('flatfitting', 8_000 - 800 + 3_200, 3_200, [0]),
     });

@@ -1,6 +1,6 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
-import { hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
+import { containerGrowth, hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
 import { firstLevelJudged, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -34,9 +34,15 @@ export const dominantKeyShare = defineRule({
   fires:
     "One value of a key is declared (or estimated from a declared key level) to take more than maxHotKeyShare of the traffic while its load still fits one key unsharded — whether or not a sharding the load does not need is declared (SG007 reports that). A warning with the growth left before the ceiling it can reach (on Cosmos DB with declared throughput, its physical partition's share less its neighbours' expected load where that is below the logical partition's, as SG003 judges it; in a container whose peak is above headroom × its RU/s, its own partition's load on the layout it has, beside SG017's finding). A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare is judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB); that finding replaces the full key's where it saturates first. So does the first-level value that holds a full key's declared dominant value: it takes at least that share, and at least 1/its level's values. It never raises the shard count.",
   rationale:
-    "A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already. On a Cosmos DB container of one physical partition (a serverless one of up to 50 GB, a provisioned one of up to 10,000 RU/s), as its hottest value is judged (at SG017's raise where that keeps one partition), the share changes nothing and the rule is silent: every value, and every bucket a bucketed first level would make, shares that partition, so the hottest value saturates exactly when the container does, which SG017 reports. At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.",
+    "A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already. On a Cosmos DB container of one physical partition (a serverless one of up to 50 GB, a provisioned one of up to 10,000 RU/s), as its hottest value is judged (at SG017's raise where that keeps one partition), the share changes nothing and the rule is silent: every value, and every bucket a bucketed first level would make, shares that partition, so the hottest value saturates exactly when the container does, which SG017 reports. So is a hierarchical key's first-level value whose documents span physical partitions (one per 50 GB) that it loads no more than the container's average: a region with half the traffic and half the data saturates when every partition does. At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.",
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
-  sources: [SOURCES.dynamoKeyDesign, SOURCES.cosmosPartitioning, SOURCES.cosmosScalingThroughput, SOURCES.cosmosServerlessPerformance],
+  sources: [
+    SOURCES.dynamoKeyDesign,
+    SOURCES.cosmosPartitioning,
+    SOURCES.cosmosHierarchical,
+    SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosServerlessPerformance,
+  ],
   messages: {
     dominant: 'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} of traffic',
     // A first-level value that holds the full key's declared hottest value: it takes at least that, and at least 1/values.
@@ -97,12 +103,15 @@ export const dominantKeyShare = defineRule({
 /**
  * The hottest first-level value of a hierarchical key whose declared share, or the full key's declared share it
  * holds (`FirstLevelShare`), is above maxHotKeyShare, and whose load fits the physical partition it stays on (over
- * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's.
+ * it, SG003's prefix check reports an error). A uniform share, however few the values, is SG001's. Not a value whose
+ * documents span physical partitions it loads no more than the container's average (a region with half the traffic
+ * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const first = firstLevelJudged(a);
   const declared = first?.source === 'derived' ? first.keyShare : first?.source === 'declared' ? first.share : undefined;
   if (!first || declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
+  if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
 

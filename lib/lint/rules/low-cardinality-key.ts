@@ -45,6 +45,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoGsiThroughput,
     SOURCES.cosmosPartitioning,
+    SOURCES.cosmosHierarchical,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosServerlessPerformance,
   ],

@@ -148,17 +148,18 @@ testRule('SG014', {
       findings: [{ messageId: 'dominant', path: 'workload.hotKeyShare', data: { key: ['/region', '/status'], share: 0.3, load: 1500, usable: 3125 } }],
     },
     {
-      // Verdict 9: silent before (a first-level value past 50 GB was not judged). The tenant holds 120 GB: it spans
-      // ⌈120 ÷ 50⌉ = 3 physical partitions ("Hierarchical partition keys"). 20,000 manual RU/s and 400 GB: 8 partitions
-      // (one per 50 GB) of 2,500 RU/s, 2,000 usable. 0.3 × 5,000 = 1,500 RU/s over its 3, each beside
-      // (5,000 − 1,500) ÷ 8 = 437.5 of the other tenants' load: usable 3 × (2,000 − 437.5) = 4,687.5, neighbours
-      // 3 × 437.5 = 1,312.5, growth (4,687.5 + 1,312.5) ÷ (1,500 + 1,312.5) = 6,000 ÷ 2,812.5 = 2.13×.
+      // Verdict 9: silent before (a first-level value past 50 GB was not judged). The tenant holds 60 GB: it spans
+      // ⌈60 ÷ 50⌉ = 2 physical partitions ("Hierarchical partition keys"). 20,000 manual RU/s and 400 GB: 8 partitions
+      // (one per 50 GB) of 2,500 RU/s, 2,000 usable. 0.3 × 5,000 = 1,500 RU/s over its 2; it fills 1.2 of them, and the
+      // other tenants' (5,000 − 1,500) ÷ 8 = 437.5 RU/s a partition take the 0.8 of one it leaves (review 11: not 437.5 on
+      // each): neighbours 350, usable 4,000 − 350 = 3,650, growth 4,000 ÷ 1,850 = 2.16×, short of the container's 3.2×.
+      // (At 120 GB, 30% of the data for 30% of the traffic, it loads its partitions no more than the average: silent.)
       name: 'a dominant first-level value that spans several physical partitions: judged on those it spans',
       design: container({
         ...firstLevelShare(0.3, { manual: 20_000 }),
         partitionKey: {
           paths: [
-            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3, largestGb: 120 },
+            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3, largestGb: 60 },
             { path: '/userId', cardinality: 'unique' },
           ],
         },
@@ -171,15 +172,15 @@ testRule('SG014', {
           data: {
             key: ['/tenantId'],
             load: 1500,
-            usable: 4687.5,
-            neighbourRu: 1312.5,
+            usable: 3650,
+            neighbourRu: 350,
             physicalPartitions: 8,
-            spanned: 3,
-            prefixGb: 120,
-            growthToCeiling: 2.13333333333,
+            spanned: 2,
+            prefixGb: 60,
+            growthToCeiling: 2.16216216216,
           },
           message:
-            /1,500 of a usable 4,687\.5 RU\/s today, saturated when traffic grows 2\.13×; a first-level value's documents span one more physical partition per 50 GB they hold: its 120 GB span only 3 physical partitions, so its whole load counts on those/,
+            /1,500 of a usable 3,650 RU\/s today, saturated when traffic grows 2\.16×; a first-level value's documents span one more physical partition per 50 GB they hold: its 60 GB span only 2 physical partitions, so its whole load counts on those/,
         },
       ],
     },

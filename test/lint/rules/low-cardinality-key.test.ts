@@ -105,17 +105,18 @@ testRule('SG001', {
     },
     {
       // Verdict 9: a first-level value past 50 GB spans one physical partition per 50 GB ("Hierarchical partition keys"),
-      // and was not judged at all (SG001 gave the full key's 2.35×). `/region` (2, 60% declared, largest 60 GB) →
+      // and was not judged at all (SG001 gave the full key's 2.35×). `/region` (2, 60% declared, largest 55 GB) →
       // `/status` (10), 5,000 RU/s of writes, 20,000 manual RU/s and 200 GB: 4 physical partitions of 5,000 (4,000
-      // usable). The region: 3,000 RU/s over ⌈60 ÷ 50⌉ = 2 partitions, each beside (5,000 − 3,000) ÷ 4 = 500 of the
-      // other regions' load: usable 2 × (4,000 − 500) = 7,000, growth (7,000 + 1,000) ÷ (3,000 + 1,000) = 2×. The full
-      // key: 0.6 ÷ (10 ÷ 2) = 12%, 600 RU/s, neighbours (5,000 − 600) ÷ 4 = 1,100, usable 2,900, growth 4,000 ÷ 1,700 = 2.35×.
-      name: 'a hierarchical key whose first-level value spans two physical partitions and still saturates first: 2× on those two',
+      // usable). The region: 3,000 RU/s over ⌈55 ÷ 50⌉ = 2 partitions; it fills 1.1 of them, and the other regions'
+      // (5,000 − 3,000) ÷ 4 = 500 RU/s a partition take the 0.9 of one its documents leave them (review 11: before, 500
+      // on each): usable 8,000 − 450 = 7,550, growth 8,000 ÷ 3,450 = 2.32×. The full key: 0.6 ÷ (10 ÷ 2) = 12%, 600 RU/s,
+      // neighbours (5,000 − 600) ÷ 4 = 1,100, usable 2,900, growth 4,000 ÷ 1,700 = 2.35×.
+      name: 'a hierarchical key whose first-level value spans two physical partitions and still saturates first: 2.32× on those two',
       design: container({
         ...regionStatus(5_000),
         partitionKey: {
           paths: [
-            { path: '/region', cardinality: 2, hotKeyShare: 0.6, largestGb: 60 },
+            { path: '/region', cardinality: 2, hotKeyShare: 0.6, largestGb: 55 },
             { path: '/status', cardinality: 10 },
           ],
         },
@@ -128,16 +129,16 @@ testRule('SG001', {
           data: {
             hotLevel: '/region',
             hotLoad: 3000,
-            hotUsable: 7000,
+            hotUsable: 7550,
             keyHotLoad: 600,
             keyHotUsable: 2900,
             spanned: 2,
-            prefixGb: 60,
-            growthToCeiling: 2,
+            prefixGb: 55,
+            growthToCeiling: 2.31884057971,
             hotPartitions: 2,
           },
           message:
-            /its hottest first-level value \(3,000 of a usable 7,000 RU\/s\) saturates the 2 physical partitions it spans when traffic grows 2× \(a `\/region` value, whose 60 GB span only 2 physical partitions \(50 GB each\), so its whole load counts on those/,
+            /its hottest first-level value \(3,000 of a usable 7,550 RU\/s\) saturates the 2 physical partitions it spans when traffic grows 2\.32× \(a `\/region` value, whose 55 GB span only 2 physical partitions \(50 GB each\), so its whole load counts on those/,
         },
       ],
     },
@@ -418,16 +419,17 @@ describe('SG001 counts agree with their nouns', () => {
 });
 
 describe('SG001 on a first-level value that spans several physical partitions', () => {
-  // `/region` (2, 60% declared, largest 60 GB) → `/status`, 9,000 RU/s of writes, 20,000 manual RU/s and 200 GB: 4 partitions
-  // of 5,000 (4,000 usable). The region's 5,400 RU/s span ⌈60 ÷ 50⌉ = 2, each beside (9,000 − 5,400) ÷ 4 = 900: usable
-  // 2 × 3,100 = 6,200. It fits, and saturates those two partitions, not "its own partition" (before: one partition).
+  // `/region` (2, 60% declared, largest 55 GB) → `/status`, 9,000 RU/s of writes, 20,000 manual RU/s and 200 GB: 4 partitions
+  // of 5,000 (4,000 usable). The region's 5,400 RU/s span ⌈55 ÷ 50⌉ = 2; the other region's (9,000 − 5,400) ÷ 4 = 900 a
+  // partition take the 0.9 of one its 1.1 leave: usable 8,000 − 810 = 7,190. It fits, and saturates those two
+  // partitions, not "its own partition" (before: one partition).
   it('says it fits the partitions it spans, in the message and the fix', () => {
     const [sg001] = lint(
       container({
         ...regionStatusWrites(2, 0.6),
         partitionKey: {
           paths: [
-            { path: '/region', cardinality: 2, hotKeyShare: 0.6, largestGb: 60 },
+            { path: '/region', cardinality: 2, hotKeyShare: 0.6, largestGb: 55 },
             { path: '/status', cardinality: 10 },
           ],
         },
@@ -435,8 +437,8 @@ describe('SG001 on a first-level value that spans several physical partitions', 
         storage: { totalGb: 200 },
       }),
     ).filter((f) => f.ruleId === 'SG001');
-    expect(sg001).toMatchObject({ messageId: 'fewValuesEachFits', data: { hotPartitions: 2, hotLoad: 5_400, hotUsable: 6_200 } });
-    expect(sg001.message).toContain('its hottest first-level value fits the 2 physical partitions it spans (5,400 of a usable 6,200 RU/s)');
+    expect(sg001).toMatchObject({ messageId: 'fewValuesEachFits', data: { hotPartitions: 2, hotLoad: 5_400, hotUsable: 7_190 } });
+    expect(sg001.message).toContain('its hottest first-level value fits the 2 physical partitions it spans (5,400 of a usable 7,190 RU/s)');
     expect(sg001.fix).toMatch(/^no sharding needed at this load \(N = 1: the hottest first-level value fits the 2 physical partitions it spans,/);
   });
 });

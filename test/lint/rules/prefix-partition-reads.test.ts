@@ -100,10 +100,11 @@ testRule('SG003', {
     },
     {
       // A steady-state 200 GB tenant spans 4 physical partitions of 1,750 RU/s (70,000 RU/s over 40 for 2,000 GB).
-      // Their other first-level values take 5,000 ÷ 40 RU/s of each: 4 × (1,400 − 125) = 5,100 RU/s left. At 50,000 of
+      // Its 200 GB fill them alone (review 11: before, 5,000 ÷ 40 RU/s of neighbours were subtracted on each, 5,100 left):
+      // 4 × 1,400 = 5,600 RU/s. At 50,000 of
       // 56,000 usable RU/s each partition has 150 RU/s of slack, so a bucket may take 153.85 at most: N = 293, above
       // maxShards 100, so said, not offered: the raises lead, their first (118,000 RU/s, 40 partitions) with 40 buckets.
-      name: 'a large tenant spanning 4 physical partitions: 45,000 RU/s of reads and writes against 5,100',
+      name: 'a large tenant spanning 4 physical partitions: 45,000 RU/s of reads and writes against 5,600',
       design: container({
         name: 'tenant-docs',
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 5, hotKeyShare: 0.9, largestGb: 200 }, ...deeper] },
@@ -114,8 +115,8 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHotSpanning',
-          notes: ['prefixSharedPartitions', 'prefixThrottles', 'prefixReadsAndWrites'],
-          data: { spanned: 4, prefixLoad: 45_000, prefixUsable: 5_100, todayBuckets: 293, buckets: 40, fewRaiseTo: 118_000 },
+          notes: ['prefixFilledPartitions', 'prefixThrottles', 'prefixReadsAndWrites'],
+          data: { spanned: 4, prefixLoad: 45_000, prefixUsable: 5_600, todayBuckets: 293, buckets: 40, fewRaiseTo: 118_000 },
           message: /whose 200 GB span only 4 physical partitions .*: its reads and writes throttle/,
         },
       ],

@@ -73,6 +73,12 @@ testRule('SG003', {
       design: evenTenants(8, 39_000, { manual: 40_000 }),
     },
     {
+      // Review 11: 60% of the peak and 300 of the 500 GB, judged at SG017's 63,000 RU/s: 30,000 RU/s on the 6 of 10
+      // partitions it fills alone, 5,000 each, the container's average, against 5,040 usable. SG017's alone.
+      name: 'a first level over capacity that holds its share of the data: at the RU/s SG017 asks for, it fits',
+      design: tenantDocs(0.6, 60_000),
+    },
+    {
       // The reviewer's f63 before this check counted neighbours; at 88,000 RU/s (the raise it suggests) it fits.
       name: 'tenant-docs at the throughput the finding suggests',
       design: tenantDocs(0.6, 88_000),
@@ -102,43 +108,45 @@ testRule('SG003', {
       findings: [{ messageId: 'prefixHot' }],
     },
     {
-      // The reviewer's flawed.json: at 60,000 RU/s its peak is above 48,000 usable (SG017), so it is judged at 63,000.
+      // At 60,000 RU/s its peak is above 48,000 usable (SG017), so it is judged at 63,000: 10 partitions (500 GB) of 6,300,
+      // 5,040 usable. Its 300 GB fill 6 of them alone (review 11: no neighbours there; before, 2,000 RU/s of them were
+      // subtracted on each, 18,240 usable): 30,240 RU/s, short of the 40,000 its 80% share takes, after that raise too.
       name: 'a first level over capacity is judged at the RU/s SG017 asks for, and offered the RU/s that serve it',
-      design: tenantDocs(0.6, 60_000),
+      design: tenantDocs(0.8, 60_000),
       findings: [
         {
           messageId: 'prefixHotSpanning',
-          notes: ['prefixSharedPartitions', 'prefixAtCapacityRaise', 'prefixThrottles', 'prefixReadsAndWrites'],
+          notes: ['prefixFilledPartitions', 'prefixAtCapacityRaise', 'prefixThrottles', 'prefixReadsAndWrites'],
           data: {
             containerRu: 63_000,
             declaredRu: 60_000,
             spanned: 6,
-            prefixNeighbours: 12_000,
-            prefixUsable: 18_240,
-            raiseTo: 88_000,
-            bucketRaiseTo: 66_000,
-            buckets: 97,
-            todayBuckets: 675,
+            prefixNeighbours: 0,
+            prefixUsable: 30_240,
+            raiseTo: 84_000,
+            bucketRaiseTo: 67_000,
+            buckets: 100,
+            todayBuckets: 900,
           },
-          message: /\(judged at the 63,000 RU\/s SG017 asks for, the container's peak ÷ headroom, not its declared 60,000 RU\/s/,
-          // Judged at 63,000 RU/s its peak leaves 0.79% of the usable 50,400 free: its 675 buckets fit with 0 RU/s to spare,
-          // under the 5% a count needs (roomForCounts), so they are said, not offered. The least raise at which a count
-          // within maxShards serves with room leads: 10 partitions (500 GB) of 6,600 at 66,000 RU/s (5.3% free), 5,280
-          // usable, where 97 buckets take 309.28 + (50,000 − 309.28) ÷ 10 = 5,278.35 (96 take 5,281.25); then the raise that
-          // serves it as it is. No more buckets than its 10 partitions would need 97,000 RU/s, more than 88,000: not offered.
-          fix: /^raise the container's throughput in place to 66,000 RU\/s \(10 physical partitions of 6,600 RU\/s; declare physicalPartitions: 10 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 97 .*; N = 97 as the smallest count that fits the expected placement: .*; or raise the container's throughput in place to 88,000 RU\/s \(10 physical partitions of 8,800 RU\/s; declare physicalPartitions: 10 once raised\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 675 buckets, with 0 RU\/s to spare$/,
+          message:
+            /its documents filling them alone, so no other first-level value's load is on them: .*\(judged at the 63,000 RU\/s SG017 asks for, the container's peak ÷ headroom, not its declared 60,000 RU\/s/,
+          // 40,000 ÷ 6 = 6,666.67 per partition: 84,000 RU/s (10 of 8,400, 6,720 usable) serve it as it is. Judged at
+          // 63,000 its peak leaves 0.79% of the usable 50,400 free: its 900 buckets are said, not offered.
+          fix: /^raise the container's throughput in place to 67,000 RU\/s \(10 physical partitions of 6,700 RU\/s; declare physicalPartitions: 10 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 100 .*; N = 100 as the smallest count that fits the expected placement: .*; or raise the container's throughput in place to 84,000 RU\/s \(10 physical partitions of 8,400 RU\/s; declare physicalPartitions: 10 once raised\), which serves the hottest `\/tenantId` value as it is; no count is offered at the current throughput: .*it would take 900 buckets, with 0 RU\/s to spare$/,
         },
       ],
     },
     {
-      // f70: 70% of the peak, 35,000 RU/s, on 6 of 10 partitions of 7,000: 92,000 RU/s (10 of 9,200) serve it.
+      // f70: 70% of the peak, 35,000 RU/s, on 6 of 10 partitions of 7,000 it fills alone (5,600 usable each: 33,600; before
+      // review 11, 1,500 RU/s of neighbours were subtracted on each, 24,600): 73,000 RU/s (10 of 7,300, 6 × 5,840 =
+      // 35,040) serve it.
       name: 'a spanning first level within its container capacity gets the computed throughput as the alternative',
       design: tenantDocs(0.7, 70_000),
       findings: [
         {
           messageId: 'prefixHotSpanning',
-          data: { prefixLoad: 35_000, prefixUsable: 24_600, raiseTo: 92_000, raisedPartitions: 10, raisedEach: 9_200 },
-          fix: /; or raise the container's throughput in place to 92,000 RU\/s \(10 physical partitions of 9,200 RU\/s; declare physicalPartitions: 10 once raised\)/,
+          data: { prefixLoad: 35_000, prefixUsable: 33_600, raiseTo: 73_000, raisedPartitions: 10, raisedEach: 7_300 },
+          fix: /; or raise the container's throughput in place to 73,000 RU\/s \(10 physical partitions of 7,300 RU\/s; declare physicalPartitions: 10 once raised\)/,
         },
       ],
     },
