@@ -28,6 +28,8 @@ export const METRIC_IDS = {
   consumedWrite: 'ConsumedWriteCapacityUnits',
   readThrottles: 'ReadKeyRangeThroughputThrottleEvents',
   writeThrottles: 'WriteKeyRangeThroughputThrottleEvents',
+  readThrottleEvents: 'ReadThrottleEvents',
+  writeThrottleEvents: 'WriteThrottleEvents',
 } as const;
 
 export interface TableObservationFiles {
