@@ -9,8 +9,9 @@
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html
  * - Distinct keys: the largest UniqueContributors of a period, or ApproximateUniqueCount over the
  *   window: keys that were accessed, so a lower bound of the cardinality.
- * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents (a partition's limit) and Read/WriteThrottleEvents
- *   (every throttled event, whatever the limit), Sum over the window.
+ * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents (a partition's limit), and those of the table's
+ *   or index's own ceiling (Read/WriteProvisionedThroughputThrottleEvents, Read/WriteMaxOnDemandThroughputThrottleEvents),
+ *   Sum over the window.
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html
  * A sharded key is counted per stored key (`key#3`): the logical key's share and cardinality are
  * estimated as the stored key's × N and ÷ N, where N is the shard count the listed stored keys show
@@ -71,8 +72,10 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
   const throttles = [
     ['readThrottles', 'ReadKeyRangeThroughputThrottleEvents', 'readThrottles'],
     ['writeThrottles', 'WriteKeyRangeThroughputThrottleEvents', 'writeThrottles'],
-    ['readThrottleEvents', 'ReadThrottleEvents', 'readThrottleEvents'],
-    ['writeThrottleEvents', 'WriteThrottleEvents', 'writeThrottleEvents'],
+    ['readProvisionedThrottles', 'ReadProvisionedThroughputThrottleEvents', 'readProvisionedThrottles'],
+    ['writeProvisionedThrottles', 'WriteProvisionedThroughputThrottleEvents', 'writeProvisionedThrottles'],
+    ['readOnDemandMaxThrottles', 'ReadMaxOnDemandThroughputThrottleEvents', 'readOnDemandMaxThrottles'],
+    ['writeOnDemandMaxThrottles', 'WriteMaxOnDemandThroughputThrottleEvents', 'writeOnDemandMaxThrottles'],
   ] as const;
   // DynamoDB publishes throttle events only when there are some: an empty series means none.
   for (const [id, metric, field] of throttles) {

@@ -57,10 +57,12 @@ export interface ObservedFigures {
   };
   /** Cosmos DB: the logged reads and writes of the busiest period together, RU/s (a lower bound). */
   readonly peakTotalUnits?: Figure;
-  /** DynamoDB: ReadThrottleEvents / WriteThrottleEvents, Sum over the window: every throttled event,
-   *  whatever the limit (provisioned capacity, on-demand maximum, account quota, key range). */
-  readonly readThrottleEvents?: Figure;
-  readonly writeThrottleEvents?: Figure;
+  /** DynamoDB: events throttled at the provisioned capacity (Read/WriteProvisionedThroughputThrottleEvents)
+   *  and at the on-demand maximum (Read/WriteMaxOnDemandThroughputThrottleEvents), Sum over the window. */
+  readonly readProvisionedThrottles?: Figure;
+  readonly writeProvisionedThrottles?: Figure;
+  readonly readOnDemandMaxThrottles?: Figure;
+  readonly writeOnDemandMaxThrottles?: Figure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
 }

@@ -28,8 +28,10 @@ export const METRIC_IDS = {
   consumedWrite: 'ConsumedWriteCapacityUnits',
   readThrottles: 'ReadKeyRangeThroughputThrottleEvents',
   writeThrottles: 'WriteKeyRangeThroughputThrottleEvents',
-  readThrottleEvents: 'ReadThrottleEvents',
-  writeThrottleEvents: 'WriteThrottleEvents',
+  readProvisionedThrottles: 'ReadProvisionedThroughputThrottleEvents',
+  writeProvisionedThrottles: 'WriteProvisionedThroughputThrottleEvents',
+  readOnDemandMaxThrottles: 'ReadMaxOnDemandThroughputThrottleEvents',
+  writeOnDemandMaxThrottles: 'WriteMaxOnDemandThroughputThrottleEvents',
 } as const;
 
 export interface TableObservationFiles {

@@ -16,7 +16,8 @@
  *   at 100% is one hot partition (SG003's case); one minute at 100% is a one-second burst, which Azure
  *   calls healthy while 429s stay at 1–5% of requests. Every range, minute after minute, is a
  *   container short of RU/s.
- * - DynamoDB: throttle events in a direction (ReadThrottleEvents, or the key-range events) while the
+ * - DynamoDB: events throttled at the key space's own ceiling in a direction (ProvisionedThroughputThrottleEvents,
+ *   or MaxOnDemandThroughputThrottleEvents for an on-demand maximum; not the key-range events, a hot key's) while the
  *   consumed units reached SATURATED_SHARE of the declared ceiling (provisioned units, the auto-scaling
  *   maximum, the on-demand maximum): "Consumption exceeds the provisioned capacity units" / "the
  *   maximum throughput", and requests beyond it are throttled
@@ -24,7 +25,7 @@
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html).
  *   A per-minute average at 90% of a per-second ceiling, with throttles, is that ceiling reached.
  */
-import type { Finding } from '../../index';
+import type { CapacityCeiling, Finding } from '../../index';
 import { fieldPath, finding, show, type KeySpaceTarget } from './drift';
 import type { Figure, Observation } from './figures';
 
@@ -74,8 +75,10 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
   };
 }
 
-function throttleCount(...figures: (Figure | undefined)[]): number {
-  return Math.max(0, ...figures.map((f) => f?.value ?? 0));
+/** The events throttled at a ceiling of this kind: a key range's throttles are a hot key's (SG003), not the ceiling's. */
+function ceilingThrottles(ceiling: CapacityCeiling | undefined, provisioned: Figure | undefined, onDemandMax: Figure | undefined): number {
+  if (!ceiling) return 0;
+  return (ceiling.source === 'on-demand-maximum' ? onDemandMax : provisioned)?.value ?? 0;
 }
 
 function dynamoSaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
@@ -89,14 +92,14 @@ function dynamoSaturation(target: KeySpaceTarget, observation: Observation, wind
       unit: 'RCU',
       consumed: f.peakReadUnits,
       ceiling: capacity?.read,
-      throttles: throttleCount(f.readThrottleEvents, f.readThrottles),
+      throttles: ceilingThrottles(capacity?.read, f.readProvisionedThrottles, f.readOnDemandMaxThrottles),
     },
     {
       field: 'peakWriteUnits',
       unit: 'WCU',
       consumed: f.peakWriteUnits,
       ceiling: capacity?.write,
-      throttles: throttleCount(f.writeThrottleEvents, f.writeThrottles),
+      throttles: ceilingThrottles(capacity?.write, f.writeProvisionedThrottles, f.writeOnDemandMaxThrottles),
     },
   ] as const;
   const saturated = directions.filter((d) => d.consumed && d.ceiling && d.throttles > 0 && d.consumed.value >= d.ceiling.units * SATURATED_SHARE);
@@ -104,7 +107,7 @@ function dynamoSaturation(target: KeySpaceTarget, observation: Observation, wind
   const first = saturated[0].ceiling;
   const parts = saturated.map(
     (d) =>
-      `${show(d.throttles)} ${d.unit === 'RCU' ? 'read' : 'write'} throttle events while it consumed ${show(d.consumed?.value ?? 0)} ${d.unit}/s (${d.consumed?.derivation}), ${show(Math.round(((d.consumed?.value ?? 0) / (d.ceiling?.units ?? 1)) * 100))}% of the ${show(d.ceiling?.units ?? 0)} ${d.unit} declared at ${fieldPath(target.location, d.ceiling?.path ?? '')}`,
+      `${show(d.throttles)} ${d.unit === 'RCU' ? 'read' : 'write'} events throttled at the ceiling while it consumed ${show(d.consumed?.value ?? 0)} ${d.unit}/s (${d.consumed?.derivation}), ${show(Math.round(((d.consumed?.value ?? 0) / (d.ceiling?.units ?? 1)) * 100))}% of the ${show(d.ceiling?.units ?? 0)} ${d.unit} declared at ${fieldPath(target.location, d.ceiling?.path ?? '')}`,
   );
   const label = `${design.name}${keySpace.index ? `/${keySpace.index}` : ''}`;
   const message = `${label} is saturated and throttling in the ${window} window: ${parts.join('; ')}. What was consumed is what was served, capped at the ceiling: the observed ${saturated.map((d) => (d.unit === 'RCU' ? 'read' : 'write')).join(' and ')} peak is a floor of the demand, which is unknown, so it is not written as the design's peak`;
