@@ -90,6 +90,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'fail-on', value: '<severity>', description: 'exit 1 on findings at or above: error, warning (default error)' },
       { name: 'tolerance', value: '<ratio>', description: 'a figure this far above its declaration is drift (default 0.25)' },
       { name: 'below', value: '<ratio>', description: 'a figure under this share of its declaration is over-declared (default 0.5)' },
+      {
+        name: 'min-window',
+        value: '<window>',
+        description: 'the shortest window a declared peak or hot-key share is lowered from, such as 24h or 14d (default 7d)',
+      },
       { name: 'show-keys', description: 'show partition-key values as logged (default: a short hash)' },
       { name: 'update', description: 'write the observed figures into the design files, keeping their formatting' },
       ...COLOR_OPTIONS,

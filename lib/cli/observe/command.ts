@@ -34,6 +34,7 @@ import { deriveTable } from './derive-dynamodb';
 import { designFindings, spaceOf } from './design-findings';
 import {
   DEFAULT_BELOW,
+  DEFAULT_MIN_WINDOW_MS,
   DEFAULT_TOLERANCE,
   DRIFT_RULE,
   driftFindings,
@@ -46,11 +47,12 @@ import {
   type JudgedFigure,
   type KeySpaceTarget,
 } from './drift';
-import { windowLength, type Figure, type Observation, type ShareFigure } from './figures';
+import { windowLength, windowSpan, type Figure, type Observation, type ShareFigure } from './figures';
 import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFiles } from './manifest';
 import { checkPeriods } from './period-check';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
+import { saturationOf } from './saturation';
 import { designFileSources, templateSources, type DesignSource, type FileSources } from './sources';
 import { deployedName, type StackResources } from './stack-resources';
 import { matchObservations } from './targets';
@@ -220,9 +222,13 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     );
     return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '' };
   }
-  const drift = driftFindings(target, observation, window, settings.drift);
+  const saturation = saturationOf(target, observation, window);
+  const drift = driftFindings(target, observation, window, settings.drift, {
+    spanMs: windowSpan(observation.window, settings.manifest.periodSeconds),
+    floors: saturation?.floors ?? [],
+  });
   return {
-    findings: [...findings, ...drift.findings],
+    findings: [...findings, ...(saturation ? [saturation.finding] : []), ...drift.findings],
     notes: figureNotes(target, observation, window),
     kept: drift.kept,
     edits: drift.edits,
@@ -364,13 +370,17 @@ function modeOf(v: Values): { manifest: string; live?: undefined } | { live: 'aw
 
 const SINCE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** `7d`, `24h`, `90m` → milliseconds. @default 7d */
-export function parseSince(value: string | true | undefined): number {
-  if (value === undefined || value === true) return 7 * SINCE_UNITS.d;
-  const match = /^(\d+)([mhd])$/.exec(value);
+/** `7d`, `24h`, `90m` → milliseconds. */
+function parseDuration(value: string | true, option: string): number {
+  const match = typeof value === 'string' ? /^(\d+)([mhd])$/.exec(value) : null;
   if (!match || Number(match[1]) === 0)
-    throw new UsageError(`--since must be a whole number of minutes, hours or days such as 90m, 24h or 7d, got "${value}"`, 'observe');
+    throw new UsageError(`--${option} must be a whole number of minutes, hours or days such as 90m, 24h or 7d, got "${value}"`, 'observe');
   return Number(match[1]) * SINCE_UNITS[match[2]];
+}
+
+/** `--since`: `7d`, `24h`, `90m` → milliseconds. @default 7d */
+export function parseSince(value: string | true | undefined): number {
+  return value === undefined || value === true ? 7 * SINCE_UNITS.d : parseDuration(value, 'since');
 }
 
 function manifestObservations(file: string, targets: readonly KeySpaceTarget[], io: Io) {
@@ -426,7 +436,11 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
   const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? ('error' as Severity);
   const mode = modeOf(v);
   if (args.positionals.length === 0) throw new UsageError('observe needs the design files (or directories) to hold against the observations', 'observe');
-  const drift = { tolerance: ratio(v.tolerance, 'tolerance', DEFAULT_TOLERANCE, 10), below: ratio(v.below, 'below', DEFAULT_BELOW, 1) };
+  const drift = {
+    tolerance: ratio(v.tolerance, 'tolerance', DEFAULT_TOLERANCE, 10),
+    below: ratio(v.below, 'below', DEFAULT_BELOW, 1),
+    minWindowMs: v['min-window'] === undefined ? DEFAULT_MIN_WINDOW_MS : parseDuration(v['min-window'], 'min-window'),
+  };
   const colorChoice = colorFlag(v, 'observe');
   const expansion = expandInputs(
     args.positionals.map((pattern) => ({ pattern, base: io.cwd })),

@@ -79,6 +79,14 @@ function fromRuConsumption(
     );
   }
   const scale = shardScale(figures.deployedShards, context.shards);
+  if (total > 0)
+    figures.peakTotalUnits = {
+      value: total / period,
+      bound: 'lower',
+      derivation: `CDBPartitionKeyRUConsumption RequestCharge of reads and writes summed per ${period} s ÷ ${period}, the busiest of ${all.length} periods (${fmt(total)} RU at ${new Date(peakAt).toISOString()})`,
+      limits: 'Cosmos DB logs only the top keys of each physical partition: the container served at least this',
+      averagedOverSeconds: period,
+    };
   const reads = peakOf('read');
   const writes = peakOf('write');
   if (reads) figures.peakReadUnits = reads;
@@ -159,9 +167,15 @@ function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 
           .map((p) => `range ${p.range} ${fmt(p.value)}%`)
           .join(', ')})`
       : '';
+  const byMinute = new Map<number, number[]>();
+  for (const p of points) byMinute.set(p.timestamp, [...(byMinute.get(p.timestamp) ?? []), p.value]);
+  // 100% is one second at the budget (a normal burst); every range at it, minute after minute, is not.
+  const minutesAllAtBudget = [...byMinute.values()].filter((values) => Math.min(...values) >= 100).length;
   const figures: Pick<ObservedFigures, 'normalizedRuPercent' | 'partitionKeyRanges'> & { partitionKeyRanges?: Figure } = {
     normalizedRuPercent: {
       value: top.value,
+      minutes: byMinute.size,
+      minutesAllAtBudget,
       bound: 'measured',
       derivation: `NormalizedRUConsumption Maximum, the highest of ${points.length} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})${spread}`,
       limits: '100% is one second of one partition-key range at its budget; no per-container data on shared database throughput',

@@ -9,7 +9,10 @@
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html
  * - Distinct keys: the largest UniqueContributors of a period, or ApproximateUniqueCount over the
  *   window: keys that were accessed, so a lower bound of the cardinality.
- * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents, Sum over the window.
+ * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents (a partition's limit), and those of the table's
+ *   or index's own ceiling (Read/WriteProvisionedThroughputThrottleEvents, Read/WriteMaxOnDemandThroughputThrottleEvents),
+ *   Sum over the window.
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html
  * A sharded key is counted per stored key (`key#3`): the logical key's share and cardinality are
  * estimated as the stored key's × N and ÷ N, where N is the shard count the listed stored keys show
  * deployed (shard-count.ts), not the design's: a design raised since the telemetry was taken would
@@ -17,7 +20,7 @@
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
 import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
-import type { TableObservationFiles } from './manifest';
+import { METRIC_IDS, type TableObservationFiles } from './manifest';
 import type { KeyDisplay } from './privacy';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
@@ -50,8 +53,8 @@ function sumFigure(series: MetricSeries, metric: string): Figure {
 function fromMetrics(series: readonly MetricSeries[], file: string, period: number, gaps: string[]): ObservedFigures {
   const byId = new Map(series.map((s) => [s.id, s]));
   for (const s of series) {
-    if (!['consumedRead', 'consumedWrite', 'readThrottles', 'writeThrottles'].includes(s.id))
-      gaps.push(`${file}: the query id "${s.id}" is not one observe reads (consumedRead, consumedWrite, readThrottles, writeThrottles): its data is not used`);
+    if (!(s.id in METRIC_IDS))
+      gaps.push(`${file}: the query id "${s.id}" is not one observe reads (${Object.keys(METRIC_IDS).join(', ')}): its data is not used`);
     if (s.statusCode !== undefined && s.statusCode !== 'Complete')
       gaps.push(`${file}: "${s.id}" has StatusCode ${s.statusCode}: not every datapoint of the window was returned (merge the NextToken pages)`);
   }
@@ -69,6 +72,10 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
   const throttles = [
     ['readThrottles', 'ReadKeyRangeThroughputThrottleEvents', 'readThrottles'],
     ['writeThrottles', 'WriteKeyRangeThroughputThrottleEvents', 'writeThrottles'],
+    ['readProvisionedThrottles', 'ReadProvisionedThroughputThrottleEvents', 'readProvisionedThrottles'],
+    ['writeProvisionedThrottles', 'WriteProvisionedThroughputThrottleEvents', 'writeProvisionedThrottles'],
+    ['readOnDemandMaxThrottles', 'ReadMaxOnDemandThroughputThrottleEvents', 'readOnDemandMaxThrottles'],
+    ['writeOnDemandMaxThrottles', 'WriteMaxOnDemandThroughputThrottleEvents', 'writeOnDemandMaxThrottles'],
   ] as const;
   // DynamoDB publishes throttle events only when there are some: an empty series means none.
   for (const [id, metric, field] of throttles) {

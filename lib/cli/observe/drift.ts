@@ -30,9 +30,25 @@ export const DEFAULT_BELOW = 0.5;
 
 export { DRIFT_RULE } from './drift-rule';
 
+/** @default 7 days: the shortest window a declared peak or share is lowered from (`--min-window`). */
+export const DEFAULT_MIN_WINDOW_MS = 7 * 86_400_000;
+
 export interface DriftSettings {
   readonly tolerance: number;
   readonly below: number;
+  /** The shortest window, in ms, whose figures may lower a declared peak or share (belowDeclared). */
+  readonly minWindowMs: number;
+}
+
+/** A window within 1% of the minimum meets it: a live query's first and last periods are cut where it starts and ends. */
+const WINDOW_SLACK = 0.99;
+
+/** What one key space's window and saturation say about its figures. */
+export interface DriftContext {
+  /** The window's length in ms: first to last datapoint, plus one period. */
+  readonly spanMs: number;
+  /** Peaks measured while the key space was saturated: floors of the demand, neither compared nor written (saturation.ts). */
+  readonly floors: readonly string[];
 }
 
 export interface KeySpaceTarget {
@@ -100,6 +116,25 @@ export const FINEST_PERIOD_SECONDS = 60;
 export interface KeptDeclaration {
   readonly path: string;
   readonly message: string;
+}
+
+/** `7 days`, `30 minutes`: a minimum window as the messages say it. */
+function durationText(ms: number): string {
+  const [unit, size] = ms % 86_400_000 === 0 ? ['day', 86_400_000] : ms % 3_600_000 === 0 ? ['hour', 3_600_000] : ['minute', 60_000];
+  const n = Math.round(ms / size);
+  return `${show(n)} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Review 11: `--update` lowered peakReadUnits 5,000 → 2,000 from a 30-minute window. A design's peak is
+ * the busiest second of its whole cycle (the weekly peak, the Monday batch); a window shorter than that
+ * cycle shows the load of that window, so it may raise a declaration (the peak is at least what was
+ * seen) but not lower one.
+ */
+function shortWindowMessage(c: Comparison, window: string, minWindowMs: number): string {
+  const format = c.field === 'hotKeyShare' ? showShare : show;
+  const name = c.label ?? c.field;
+  return `kept ${name} ${format(c.declared)}: observed ${format(c.figure.value)} over a ${window} window, shorter than the ${durationText(minWindowMs)} a declared peak or share is lowered from (a window shorter than the design's cycle can miss its busiest time); it raises a declaration but never lowers it; export ${durationText(minWindowMs)} or more, or pass --min-window with the length of the design's cycle if it is shorter`;
 }
 
 function keptMessage(field: string, declared: number, observed: number, seconds: number, label = field): string {
@@ -370,6 +405,8 @@ function negligible(c: Comparison): boolean {
 export const SIZE_FLOOR_GB = 1;
 
 const isPeak = (field: Comparison['field']) => field === 'peakReadUnits' || field === 'peakWriteUnits';
+/** A figure of the load at its busiest (not a size or a count): lowered only from a window as long as the design's cycle. */
+const isLoad = (field: Comparison['field']) => isPeak(field) || field === 'hotKeyShare';
 
 /** What --update writes for a measured figure: the figure, or for a field that holds it ÷ a share, the figure ÷ that share. */
 const writtenValue = (c: Comparison, observed: number) => rounded(c.field, observed / (c.fieldShare ?? 1));
@@ -392,7 +429,7 @@ function writtenText(c: Comparison): string {
  *   hid an SG003 the measured peak raises);
  * - `same`: what --update would write is the declaration, or nothing the measurement proves.
  */
-function classify(c: Comparison, settings: DriftSettings): 'exceeds' | 'below' | 'kept' | 'judged' | 'same' {
+function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exceeds' | 'below' | 'kept' | 'short' | 'judged' | 'same' {
   const observed = c.figure.value;
   const { bound, averagedOverSeconds: seconds } = c.figure;
   if (writtenValue(c, observed) === fieldValue(c)) return 'same';
@@ -401,7 +438,10 @@ function classify(c: Comparison, settings: DriftSettings): 'exceeds' | 'below' |
   const above = c.field === 'physicalPartitions' ? observed > c.declared : observed > c.declared * (1 + settings.tolerance);
   if (bound !== 'upper' && above && !small) return 'exceeds';
   const fine = seconds === undefined || seconds <= FINEST_PERIOD_SECONDS;
-  if (bound !== 'lower' && !c.assumed && !small && observed < c.declared * settings.below) return fine ? 'below' : 'kept';
+  if (bound !== 'lower' && !c.assumed && !small && observed < c.declared * settings.below) {
+    if (!fine) return 'kept';
+    return isLoad(c.field) && spanMs < settings.minWindowMs * WINDOW_SLACK ? 'short' : 'below';
+  }
   if (bound !== 'upper' && observed > c.declared) return 'judged';
   if (c.assumed && isPeak(c.field) && bound !== 'lower' && fine) return 'judged';
   return 'same';
@@ -492,7 +532,7 @@ export function finding(
 const UPDATE_FIX = 'write the observed figure into the design (`skewguard observe --update`) and act on what the lint then reports';
 
 /** The drift findings of one key space, and the edits that would make its design match the observations. */
-export function driftFindings(target: KeySpaceTarget, observation: Observation, window: string, settings: DriftSettings): DriftResult {
+export function driftFindings(target: KeySpaceTarget, observation: Observation, window: string, settings: DriftSettings, context: DriftContext): DriftResult {
   const findings: Finding[] = [];
   const edits: DesignEdit[] = [];
   const kept: KeptDeclaration[] = [];
@@ -526,6 +566,8 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
   for (const raw of ordered) {
     // Scaled by a shard count the design no longer declares: not drift of the design (see above).
     if (mismatch && raw.field === 'hotKeyShare') continue;
+    // A floor of the demand (the key space throttled at its ceiling): the saturation finding reports it.
+    if (raw.label === undefined && context.floors.includes(raw.field)) continue;
     const c = raw.field === 'hotKeyShare' ? { ...raw, figure: restatedShare(target, raw.figure, judgedPeaks(target, judgedAt)) } : raw;
     const observed = c.figure.value;
     const format = c.field === 'hotKeyShare' ? showShare : show;
@@ -533,12 +575,13 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     const bound = c.figure.bound === 'lower' ? 'at least ' : c.figure.bound === 'upper' ? 'at most ' : c.figure.bound === 'estimate' ? 'about ' : '';
     const data = { field: c.field, declared: c.declared, observed, window, bound: c.figure.bound, ...(c.label ? { label: c.label } : {}) };
     const edit: DesignEdit = { op: 'set', path: c.path, value: writtenValue(c, observed) };
-    const verdict = classify(c, settings);
+    const verdict = classify(c, settings, context.spanMs);
     // The lint then runs with the observed share, or with a declaration that equals it (written by an earlier --update).
     if (c.field === 'hotKeyShare' && verdict !== 'kept' && (verdict !== 'same' || edit.value === c.declared)) shareObserved = true;
     if (verdict === 'exceeds' || verdict === 'below' || verdict === 'judged') judgedAt.set(c.field, edit.value as number);
     if (verdict === 'judged') judged.push({ edit, text: `${c.label ?? c.field} ${bound}${format(observed)} measured (${declaredText})` });
     else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, c.figure.averagedOverSeconds ?? 0, c.label) });
+    else if (verdict === 'short') kept.push({ path: c.path, message: shortWindowMessage(c, window, settings.minWindowMs) });
     else if (verdict === 'exceeds') {
       edits.push(edit);
       findings.push(

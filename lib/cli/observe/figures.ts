@@ -47,8 +47,22 @@ export interface ObservedFigures {
   readonly largestPartitionGb?: Figure;
   readonly readThrottles?: Figure;
   readonly writeThrottles?: Figure;
-  /** Cosmos DB: the highest NormalizedRUConsumption of any partition-key range, in percent. */
-  readonly normalizedRuPercent?: Figure & { readonly range?: string; readonly medianPercent?: number };
+  /** Cosmos DB: the highest NormalizedRUConsumption of any partition-key range, in percent; with the
+   *  minutes of the export and those at which every range reporting stood at 100% (saturation.ts). */
+  readonly normalizedRuPercent?: Figure & {
+    readonly range?: string;
+    readonly medianPercent?: number;
+    readonly minutes?: number;
+    readonly minutesAllAtBudget?: number;
+  };
+  /** Cosmos DB: the logged reads and writes of the busiest period together, RU/s (a lower bound). */
+  readonly peakTotalUnits?: Figure;
+  /** DynamoDB: events throttled at the provisioned capacity (Read/WriteProvisionedThroughputThrottleEvents)
+   *  and at the on-demand maximum (Read/WriteMaxOnDemandThroughputThrottleEvents), Sum over the window. */
+  readonly readProvisionedThrottles?: Figure;
+  readonly writeProvisionedThrottles?: Figure;
+  readonly readOnDemandMaxThrottles?: Figure;
+  readonly writeOnDemandMaxThrottles?: Figure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
 }
@@ -86,10 +100,15 @@ export function mergeWindows(a: Observation['window'], b: Observation['window'])
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
+/** The window's length in ms: from its first datapoint to the end of its last period. */
+export function windowSpan(window: Observation['window'], periodSeconds: number): number {
+  return window ? window.end - window.start + periodSeconds * 1000 : 0;
+}
+
 /** `7-day`, `36-hour`, `45-minute`: the window's length as the messages say it. */
 export function windowLength(window: Observation['window'], periodSeconds: number): string {
   if (!window) return 'empty';
-  const span = window.end - window.start + periodSeconds * 1000;
+  const span = windowSpan(window, periodSeconds);
   if (span >= DAY && span % DAY < HOUR) return `${Math.round(span / DAY)}-day`;
   if (span >= HOUR) return `${Math.round(span / HOUR)}-hour`;
   return `${Math.max(1, Math.round(span / 60_000))}-minute`;

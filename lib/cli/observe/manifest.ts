@@ -28,6 +28,10 @@ export const METRIC_IDS = {
   consumedWrite: 'ConsumedWriteCapacityUnits',
   readThrottles: 'ReadKeyRangeThroughputThrottleEvents',
   writeThrottles: 'WriteKeyRangeThroughputThrottleEvents',
+  readProvisionedThrottles: 'ReadProvisionedThroughputThrottleEvents',
+  writeProvisionedThrottles: 'WriteProvisionedThroughputThrottleEvents',
+  readOnDemandMaxThrottles: 'ReadMaxOnDemandThroughputThrottleEvents',
+  writeOnDemandMaxThrottles: 'WriteMaxOnDemandThroughputThrottleEvents',
 } as const;
 
 export interface TableObservationFiles {

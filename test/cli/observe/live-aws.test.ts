@@ -62,6 +62,10 @@ describe('skewguard observe --live aws', () => {
       'ConsumedWriteCapacityUnits',
       'ReadKeyRangeThroughputThrottleEvents',
       'WriteKeyRangeThroughputThrottleEvents',
+      'ReadProvisionedThroughputThrottleEvents',
+      'WriteProvisionedThroughputThrottleEvents',
+      'ReadMaxOnDemandThroughputThrottleEvents',
+      'WriteMaxOnDemandThroughputThrottleEvents',
     ]);
   });
 

@@ -7,7 +7,7 @@ import type { TokenCredential } from '@azure/core-auth';
 import { createHttpHeaders, type HttpClient, type PipelineRequest } from '@azure/core-rest-pipeline';
 import { normalize } from '../../../lib';
 import { deriveContainer } from '../../../lib/cli/observe/derive-cosmos';
-import { DEFAULT_BELOW, DEFAULT_TOLERANCE, driftFindings } from '../../../lib/cli/observe/drift';
+import { DEFAULT_BELOW, DEFAULT_MIN_WINDOW_MS, DEFAULT_TOLERANCE, driftFindings } from '../../../lib/cli/observe/drift';
 import { azureLive } from '../../../lib/cli/observe/live-azure';
 import { hashedKeys } from '../../../lib/cli/observe/privacy';
 import { targetsOf } from '../../../lib/cli/observe/targets';
@@ -61,7 +61,8 @@ describe('the live Cosmos DB source (@azure/monitor-query)', () => {
     expect(requests[0].body.timespan).toBe('2026-11-17T00:00:00.000Z/2026-11-24T00:00:00.000Z');
     const [target] = targetsOf(normalize(TELEMETRY_DESIGN));
     const observation = deriveContainer({ ...files, database: undefined }, { periodSeconds: 60, showKey: hashedKeys, shards: 1, separator: '#' });
-    const { findings } = driftFindings(target, observation, '7-day', { tolerance: DEFAULT_TOLERANCE, below: DEFAULT_BELOW });
+    const settings = { tolerance: DEFAULT_TOLERANCE, below: DEFAULT_BELOW, minWindowMs: DEFAULT_MIN_WINDOW_MS };
+    const { findings } = driftFindings(target, observation, '7-day', settings, { spanMs: 7 * 86_400_000, floors: [] });
     expect(findings.map((f) => [f.path, f.messageId])).toEqual([
       ['containers[0].workload.hotKeyShare', 'exceedsDeclared'],
       ['containers[0].storage.largestPartitionGb', 'exceedsDeclared'],
