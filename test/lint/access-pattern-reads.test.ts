@@ -201,10 +201,15 @@ describe("keyValue — all of a pattern's reads go to one value (review 10 item 
   });
 
   it("moves no writes: the hottest value's writes stay hotKeyShare of the index's", () => {
-    const writeHot = (poll: Partial<AccessPatternDesign>) =>
-      lint({ ...queue(poll), workload: { peakReadUnits: 8000, peakWriteUnits: 3500 } }).find((f) => f.ruleId === 'SG003')?.data?.writeLoad;
-    expect(writeHot({ keyValue: 'QUEUED' })).toBe(875);
-    expect(writeHot({})).toBe(875);
+    // A share declared above the uniform 1/4: on the uniform share alone SG003 defers to SG001 (verdicts11).
+    const writeHot = (poll: Partial<AccessPatternDesign>) => {
+      const design = { ...queue(poll), workload: { peakReadUnits: 8000, peakWriteUnits: 3500 } } as DynamoDbTableDesign;
+      const [index] = design.globalSecondaryIndexes ?? [];
+      const declared = { ...design, globalSecondaryIndexes: [{ ...index, workload: { hotKeyShare: 0.3 } }] };
+      return lint(declared).find((f) => f.ruleId === 'SG003')?.data?.writeLoad;
+    };
+    expect(writeHot({ keyValue: 'QUEUED' })).toBe(1050);
+    expect(writeHot({})).toBe(1050);
   });
 
   it("raises the read load of a Cosmos DB container's hottest value too", () => {

@@ -247,9 +247,10 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
   if (a.over.length === 0 || (!space.sharding && judgedAsTimeBucket(a))) return [];
-  // On the uniform share alone (nothing declared or observed), the key's few values are the cause: SG001 reports this
-  // value over its ceiling with the same fix, once. A declared or observed share above uniform is a skew of its own.
-  if (space.workload.hotKeyShareSource === 'uniform' && reportsHotValueOver(a)) return [];
+  // On the uniform share alone (nothing declared or observed, no pattern naming the value it reads), the key's few
+  // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
+  // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
+  if (space.workload.hotKeyShareSource === 'uniform' && a.namedReads === undefined && reportsHotValueOver(a)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
