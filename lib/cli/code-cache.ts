@@ -13,13 +13,13 @@
  * - an entry holds a CRC-32 of its own bytes, so a damaged or cut one is not used (Node's own compile
  *   cache checks its entries the same way; a cryptographic hash would cost a start more than it saves,
  *   and the directory check below, not a hash, is what keeps out a planted entry);
- * - the directory is the user's own (created 0700; one another user owns, others can write, or that
- *   is a symbolic link, is not used), since a code cache is code.
+ * - the directory is the user's own (created 0700; one another user owns, or others can write, is
+ *   not used), since a code cache is code.
  * Writing happens once, at exit, where no entry was used (temp + rename: two runs at once each write
  * a whole entry). Any failure to read or write leaves the run uncached, never failed: the cache only
  * saves time. `NODE_DISABLE_COMPILE_CACHE=1`, Node's own switch, turns it off.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,14 +34,13 @@ const crc32 = (zlib as { crc32?: (data: string | Uint8Array, value?: number) => 
 const CHECK_BYTES = 4;
 
 /** The user's cache directory, or undefined when it cannot be made or is not theirs alone. */
-export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, temporary: string = tmpdir()): string | undefined {
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE || crc32 === undefined) return undefined;
   const uid = process.getuid?.();
-  const dir = join(temporary, `skewguard-compile-cache${uid === undefined ? '' : `-${uid}`}`);
+  const dir = join(tmpdir(), `skewguard-compile-cache${uid === undefined ? '' : `-${uid}`}`);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // lstat: a symbolic link planted in the shared temporary directory would send the entries elsewhere.
-    const stat = lstatSync(dir);
+    const stat = statSync(dir);
     if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) return undefined;
     return dir;
   } catch {
