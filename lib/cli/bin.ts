@@ -28,9 +28,8 @@ const bundle = join(here, 'skewguard-start.js');
 const enableCompileCache = (process.getBuiltinModule?.('node:module') as { enableCompileCache?: () => unknown } | undefined)?.enableCompileCache;
 enableCompileCache?.();
 // Where Node has no compile cache of its own, the start bundle alone is loaded through one (code-cache.ts);
-// not when Node's switch turns caches off, nor under --enable-source-maps, which maps the stacks of
-// modules Node's loader compiled only.
-const cached = !enableCompileCache && !process.env.NODE_DISABLE_COMPILE_CACHE && !(process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled;
+// not under --enable-source-maps, which maps the stacks of modules Node's loader compiled only.
+const cached = !enableCompileCache && !(process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled;
 const start = (
   cached ? (module.require(join(here, 'code-cache.js')) as typeof CodeCache).requireWithCodeCache(bundle, module) : module.require(bundle)
 ) as Start;

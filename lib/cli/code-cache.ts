@@ -8,34 +8,31 @@
  * The cache is checked before V8 sees it, because V8 checks a code cache against its own version and
  * the source's length only, and does not detect a damaged one (a flipped byte can crash it or change
  * a verdict):
- * - an entry is named by the Node version, the architecture, and the bundle's length and CRC-32, so
- *   another build never meets it (V8 alone would take it from a build of the same length);
- * - an entry holds a CRC-32 of its own bytes, so a damaged or cut one is not used (Node's own compile
- *   cache checks its entries the same way; a cryptographic hash would cost a start more than it saves,
- *   and the directory check below, not a hash, is what keeps out a planted entry);
+ * - an entry is named by a SHA-256 of the Node version, the architecture and the bundle's text, so
+ *   another build of the same length never meets it;
+ * - an entry holds a SHA-256 of its own bytes, so a damaged or cut one is not used;
  * - the directory is the user's own (created 0700; one another user owns, or others can write, is
  *   not used), since a code cache is code.
  * Writing happens once, at exit, where no entry was used (temp + rename: two runs at once each write
  * a whole entry). Any failure to read or write leaves the run uncached, never failed: the cache only
  * saves time. `NODE_DISABLE_COMPILE_CACHE=1`, Node's own switch, turns it off.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import * as zlib from 'node:zlib';
 
 /** Node's CommonJS internals this loader uses to make the bundle a module like any `require`d one. */
 type ModuleInternals = typeof Module & { _nodeModulePaths(from: string): string[]; _cache: Record<string, NodeModule> };
 
-/** CRC-32 (Node ≥ 20.15 and 22.2), as Node's own compile cache checks its entries; without it, no cache. */
-const crc32 = (zlib as { crc32?: (data: string | Uint8Array, value?: number) => number }).crc32;
-const CHECK_BYTES = 4;
+const DIGEST_BYTES = 32;
+const sha256 = (...parts: (string | Uint8Array)[]) => parts.reduce((hash, part) => hash.update(part), createHash('sha256')).digest();
 
 /** The user's cache directory, or undefined when it cannot be made or is not theirs alone. */
 export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.NODE_DISABLE_COMPILE_CACHE || crc32 === undefined) return undefined;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
   const dir = join(tmpdir(), `skewguard-compile-cache${uid === undefined ? '' : `-${uid}`}`);
   try {
@@ -48,34 +45,21 @@ export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string | u
   }
 }
 
-interface Entry {
-  readonly path: string;
-  readonly check: (data: string | Uint8Array) => number;
-}
-
-/** The entry of one build on one Node: named by the Node version, the architecture, and the bundle's length and CRC-32. */
-const entryOf = (dir: string, source: string, check: Entry['check']): Entry => ({
-  path: join(dir, `${process.version}-${process.arch}-${source.length}-${check(source).toString(16)}.cache`),
-  check,
-});
-
-/** An entry's code cache when its checksum holds, else undefined. */
-function readEntry({ path, check }: Entry): Buffer | undefined {
+/** An entry's code cache when its digest holds, else undefined. */
+function readEntry(path: string): Buffer | undefined {
   try {
     const entry = readFileSync(path);
-    const data = entry.subarray(CHECK_BYTES);
-    return entry.length > CHECK_BYTES && entry.readUInt32BE(0) === check(data) ? data : undefined;
+    const data = entry.subarray(DIGEST_BYTES);
+    return entry.length > DIGEST_BYTES && sha256(data).equals(entry.subarray(0, DIGEST_BYTES)) ? data : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeEntry({ path, check }: Entry, data: Buffer): void {
+function writeEntry(path: string, data: Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
-  const header = Buffer.alloc(CHECK_BYTES);
-  header.writeUInt32BE(check(data));
   try {
-    writeFileSync(temp, Buffer.concat([header, data]), { mode: 0o600 });
+    writeFileSync(temp, Buffer.concat([sha256(data), data]), { mode: 0o600 });
     renameSync(temp, path);
   } catch {
     // The cache only saves time: a full disk or a read-only directory leaves the next run uncached.
@@ -89,7 +73,7 @@ function writeEntry({ path, check }: Entry, data: Buffer): void {
 export function requireWithCodeCache(file: string, parent: NodeModule, dir: string | undefined = cacheDirectory()): unknown {
   const internals = Module as ModuleInternals;
   const source = readFileSync(file, 'utf8');
-  const entry = dir === undefined || crc32 === undefined ? undefined : entryOf(dir, source, crc32);
+  const entry = dir === undefined ? undefined : join(dir, `${sha256(process.version, process.arch, source).toString('hex')}.cache`);
   const cachedData = entry === undefined ? undefined : readEntry(entry);
   // Node's CommonJS wrapper, on a line of its own with lineOffset -1: stack traces keep the bundle's lines and columns.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {\n${source}\n})`;
