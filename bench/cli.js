@@ -6,10 +6,8 @@
 // 3. CLI cold start vs a bare `node -e 0`, on a design file (one table, no finding), on the same table
 //    synthesized as a GuardedTable (cdk.out/, the template path, same work otherwise), and on the test
 //    fixture cdk.out/ (two templates, five tables, ten findings: start plus the rules' and the report's
-//    code running cold): the bin (which loads the start bundle through a code cache: Node's own on
-//    Node >= 22.1, lib/cli/code-cache.ts before; the runs after the first start from it), the bin with
-//    the cache off (what a first run costs), and tsc's one-file-per-module output beside them. The
-//    report goes to a pipe, as in CI.
+//    code running cold): the bin (which loads the start bundle; on Node >= 22.1 with Node's compile
+//    cache on), and tsc's one-file-per-module output beside it. The report goes to a pipe, as in CI.
 // 4. Loading the core alone vs a bare `node -e 0`: the share of the CLI's start that loading per command cannot remove.
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -112,14 +110,12 @@ async function run(harness) {
       'ratio ≈ 10× (linear)',
     );
 
-    const spawnTimed =
-      (args, env = process.env) =>
-      () => {
-        const start = performance.now();
-        const result = spawnSync(process.execPath, args, { cwd: root, env });
-        if (result.status === null) throw new Error('the child process did not exit');
-        return performance.now() - start;
-      };
+    const spawnTimed = (args) => () => {
+      const start = performance.now();
+      const result = spawnSync(process.execPath, args, { cwd: root });
+      if (result.status === null) throw new Error('the child process did not exit');
+      return performance.now() - start;
+    };
     // The bin loads the start bundle (scripts/bundle-cli.js, lib/cli/bin.ts); tsc's dist/cli/main.js,
     // one file per module, is measured beside it: the difference is what bundling saves.
     const bin = join(root, require('../package.json').bin.skewguard);
@@ -131,12 +127,11 @@ async function run(harness) {
       ['the test fixture cdk.out/ (2 templates, 5 tables, 10 findings)', join(root, 'test/cli/fixtures/cloud-assembly')],
     ];
     for (const [what, input] of inputs) {
-      for (const [label, entry, target, env] of [
+      for (const [label, entry, target] of [
         ['bundled bin', bin, 'ratio ≤ 1.5×'],
-        ['bundled bin, code cache off (a first run)', bin, undefined, { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' }],
         ['unbundled, tsc output', join(root, 'dist/cli/main.js')],
       ]) {
-        const cold = harness.sideBySide(spawnTimed(['-e', '0']), spawnTimed([entry, 'lint', input], env), 20);
+        const cold = harness.sideBySide(spawnTimed(['-e', '0']), spawnTimed([entry, 'lint', input]), 20);
         harness.report(`CLI cold start: \`skewguard lint\` of ${what}, ${label}`, 'a: node -e 0', `b: node ${relative(root, entry)} lint`, cold, 'ms', target);
       }
     }

@@ -137,25 +137,19 @@ async function bundleAll(shared, write) {
 }
 
 /**
- * The bin: tsc's output of lib/cli/bin.ts (shebang included) and of the code cache it loads the start
- * bundle through (lib/cli/code-cache.ts), moved with their source maps to dist/bin (dist/cli/bin.js
- * would fail to find the start bundle, so neither is left in the package). They require node's
- * built-ins only, and the bin must stay the module node runs (`require.main === module`), which a
+ * The bin: tsc's output of lib/cli/bin.ts (shebang included), moved with its source map to dist/bin
+ * (dist/cli/bin.js would fail to find the start bundle, so it is not left in the package). It requires
+ * node's built-ins only, and must stay the module node runs (`require.main === module`), which a
  * bundle would wrap.
  */
 function moveBin() {
-  for (const [name, to] of [
-    ['bin', BIN_FILE],
-    ['code-cache', 'code-cache.js'],
-  ]) {
-    const from = join(root, `dist/cli/${name}.js`);
-    const target = join(root, BIN, to);
-    writeFileSync(target, readFileSync(from, 'utf8').replace(new RegExp(`sourceMappingURL=${name}\\.js\\.map\\s*$`), `sourceMappingURL=${to}.map\n`));
-    // dist/cli and dist/bin are the same depth: the map's paths to lib/ hold from either.
-    writeFileSync(`${target}.map`, JSON.stringify({ ...JSON.parse(readFileSync(`${from}.map`, 'utf8')), file: to }));
-    for (const file of [`${name}.js`, `${name}.js.map`, `${name}.d.ts`]) rmSync(join(root, 'dist/cli', file), { force: true });
-  }
-  chmodSync(join(root, BIN, BIN_FILE), 0o755);
+  const from = join(root, 'dist/cli/bin.js');
+  const to = join(root, BIN, BIN_FILE);
+  writeFileSync(to, readFileSync(from, 'utf8').replace(/sourceMappingURL=bin\.js\.map\s*$/, `sourceMappingURL=${BIN_FILE}.map\n`));
+  chmodSync(to, 0o755);
+  // dist/cli and dist/bin are the same depth: the map's paths to lib/ hold from either.
+  writeFileSync(`${to}.map`, JSON.stringify({ ...JSON.parse(readFileSync(`${from}.map`, 'utf8')), file: BIN_FILE }));
+  for (const file of ['bin.js', 'bin.js.map', 'bin.d.ts']) rmSync(join(root, 'dist/cli', file), { force: true });
 }
 
 async function build() {

@@ -8,17 +8,11 @@
  *   precise coverage counts its calls, so a module that was never required has a count of 0.
  */
 import { execFileSync } from 'node:child_process';
-import Module from 'node:module';
 import { join } from 'node:path';
 
 export const root = join(__dirname, '../..');
 export const BUNDLE = join(root, 'dist/bin/skewguard.js');
 export const START_BUNDLE = join(root, 'dist/bin/skewguard-start.js');
-/** What the bin loads the start bundle through where Node has no compile cache (lib/cli/code-cache.ts). */
-export const CODE_CACHE = join(root, 'dist/bin/code-cache.js');
-/** The files a start loads: the bin, the code cache where Node has none of its own (before 22.1), the start bundle. */
-export const START_FILES =
-  typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? [BUNDLE, START_BUNDLE] : [BUNDLE, CODE_CACHE, START_BUNDLE];
 
 export interface BundleRun {
   readonly code: number;
