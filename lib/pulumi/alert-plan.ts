@@ -96,8 +96,22 @@ export function declaredHotPrefixRu(design: CosmosKeyDesign, reach: HotValueReac
  */
 function reachableThreshold(headroom: number, reach: number, declared: number): number {
   const highest = HIGHEST_KEY_SHARE_OF_CEILING * reach;
-  if (declared >= reach) return round(highest);
-  return round(Math.max(declared, Math.min(headroom * reach, highest)));
+  if (declared >= reach) return readable(highest, 'down', reach);
+  const line = Math.min(headroom * reach, highest);
+  // Never under the declared load (rounded up), so the design's own load stays at or under the line.
+  const above = readable(declared, 'up', reach);
+  return line > declared ? Math.max(readable(line, 'down', reach), above) : above;
+}
+
+/**
+ * A line as a reader sets one: whole RU/s from 1,000 up (review 11: "2,240.01 RU/s"), else to 2 decimals; in
+ * the direction that keeps its meaning, and never at or above what the value can reach (where it could not fire).
+ */
+function readable(value: number, direction: 'up' | 'down', reach: number): number {
+  const digits = value >= 1000 ? 0 : 2;
+  const scale = 10 ** digits;
+  const rounded = (direction === 'up' ? Math.ceil(value * scale - 1e-9) : Math.floor(value * scale + 1e-9)) / scale;
+  return rounded < reach ? rounded : round(value);
 }
 
 /** The partitionSize ticket's default line: the design's headroom × the 20 GB a logical partition holds. */

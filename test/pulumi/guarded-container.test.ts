@@ -420,6 +420,22 @@ describe('skew alerts', () => {
       },
     });
     expect(criterionOf(engine.named('regions-hot-key')).threshold).toBeGreaterThan(7_000);
+    // A line in whole RU/s (review 11: "2,240.01 RU/s"), rounded up from a declared load above the headroom's line
+    // (42,001 ÷ 6 = 7,000.17 RU/s per region against 60% of what one region can use), so that load stays under it.
+    await guarded('regionsRounded', {
+      monitoring: accountMonitoring(),
+      throughput: { autoscaleMax: 80_000 },
+      design: {
+        ...regions,
+        workload: { peakReadUnits: 21_001, peakWriteUnits: 21_000 },
+        thresholds: { headroom: 0.6 },
+        acknowledgements: [
+          { rule: 'SG001', reason: 'Six regions by regulation; each fits its partition.' },
+          { rule: 'SG003', reason: 'Regions are pinned to their own partitions by our support ticket.' },
+        ],
+      },
+    });
+    expect(criterionOf(engine.named('regionsRounded-hot-key')).threshold).toBe(7_001);
     // A declared (and acknowledged) 9,000 RU/s key whose partition leaves it 4,750 (10,000 less 21,000 ÷ 4 of neighbours)
     // is alerted at 95% of that: at its ceiling, throttled, the failure the acknowledgement accepted (a 9,000 line never fires).
     const whale = {
@@ -431,7 +447,7 @@ describe('skew alerts', () => {
       ],
     };
     await guarded('whale', { monitoring: accountMonitoring(), throughput: { autoscaleMax: 40_000 }, design: whale });
-    expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(4_512.5);
+    expect(criterionOf(engine.named('whale-hot-key')).threshold).toBe(4_512);
   });
 
   it("judge a serverless key against its physical partition's share of the container's 5,000 RU/s, and create no NormalizedRUConsumption alert", async () => {
@@ -526,7 +542,7 @@ describe('skew alerts', () => {
       const { component, warned } = await thresholds('unreachable', 4_000, 4_100);
       expect(warned).toEqual([
         "skewguard: alerts.hotKey.threshold is 4,000 RU/s, at or above the 4,000 RU/s the hottest stored key can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,000 RU/s, or leave it out for the default (3,200 RU/s)",
-        "skewguard: alerts.hotPrefix.threshold is 4,100 RU/s, at or above the 4,002 RU/s the hottest first-level value can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,002 RU/s, or leave it out for the default (3,201.6 RU/s)",
+        "skewguard: alerts.hotPrefix.threshold is 4,100 RU/s, at or above the 4,002 RU/s the hottest first-level value can use beside its neighbours' planned load (SG003's ceiling, hotValueReach): it is throttled (429) at that ceiling, so this alert cannot fire while it is. Give a threshold below 4,002 RU/s, or leave it out for the default (3,201 RU/s)",
       ]);
       expect([criterionOf(engine.named('unreachable-hot-key')).threshold, criterionOf(engine.named('unreachable-hot-prefix')).threshold]).toEqual([
         4_000, 4_100,

@@ -76,11 +76,11 @@ describe('thresholds on the generated alert rules', () => {
   // Review 11: the neighbours are only on the 0.4 of a partition its 80 GB leave (0.4 × 32,500 ÷ 8 = 1,625), not 4,062.5
   // on each of the two (7,625 before).
   it("the acknowledged whale tenant's hotPrefix: 95% of the 14,125 RU/s its 2 partitions leave it (2 × 7,875 − 1,625 of neighbours), not its unreachable 17,500", () => {
-    expect(thresholdOf('sessions-hot-prefix')).toBe(13_418.75);
+    expect(thresholdOf('sessions-hot-prefix')).toBe(13_418);
   });
 
   it("the acknowledged flat whale's hotKey: 95% of the 3,375 RU/s its 5,000 RU/s partition leaves it beside 1,625 of neighbours, not 4,750", () => {
-    expect(thresholdOf('flat-hot-key')).toBe(3_206.25);
+    expect(thresholdOf('flat-hot-key')).toBe(3_206);
   });
 
   it('a value that fits gets the headroom × what it can reach, above its planned load: prefix 80% of 14,400 (plan 3,000), key 80% of 3,200 (plan 800)', () => {
