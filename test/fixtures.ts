@@ -51,6 +51,24 @@ export function twoLevelWrites(
   });
 }
 
+/** Review 4's `events` container: five tenants (60% hot), then user, then a unique id; 50,000 RU/s at peak. */
+export function reviewEvents(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'events',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5, hotKeyShare: 0.6 },
+        { path: '/userId', cardinality: 200000 },
+        { path: '/id', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 20000, peakWriteUnits: 30000 },
+    throughput: { autoscaleMax: 60000 },
+    storage: { totalGb: 120, largestPartitionGb: 0.2 },
+    ...overrides,
+  });
+}
+
 /** `/region` (`regions`) → `/status` (5): 5,000 RU/s of writes on 20,000 manual RU/s (4 physical partitions of 5,000,
  *  4,000 usable at 80%), the full key's hottest value declared at `hotKeyShare`. */
 export function regionStatusWrites(regions: number, hotKeyShare: number): CosmosContainerDesign {

@@ -4,25 +4,7 @@
  */
 import { lint } from '../../lib';
 import type { CosmosContainerDesign } from '../../lib';
-import { container, table } from '../fixtures';
-
-/** The reviewer's `events` container: five tenants (60% hot), then user, then a unique id; 50,000 RU/s at peak. */
-function events(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
-  return container({
-    name: 'events',
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 5, hotKeyShare: 0.6 },
-        { path: '/userId', cardinality: 200000 },
-        { path: '/id', cardinality: 'unique' },
-      ],
-    },
-    workload: { peakReadUnits: 20000, peakWriteUnits: 30000 },
-    throughput: { autoscaleMax: 60000 },
-    storage: { totalGb: 120, largestPartitionGb: 0.2 },
-    ...overrides,
-  });
-}
+import { container, reviewEvents, table } from '../fixtures';
 
 const sg003 = (design: Parameters<typeof lint>[0], path: string) => lint(design).find((f) => f.ruleId === 'SG003' && f.path === path);
 
@@ -30,7 +12,7 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
   // One document (the key ends in a unique id) takes 18%: 3,600 RU/s of reads, which stay on the shard holding it,
   // against 1,342.86 RU/s left on its physical partition ("Partitioning and horizontal scaling").
   const hotItem = (sharding?: { strategy: 'random'; shards: number }) =>
-    events({
+    reviewEvents({
       workload: { peakReadUnits: 20000, peakWriteUnits: 30000, hotKeyShare: 0.18 },
       storage: { totalGb: 120, largestPartitionGb: 1.5 },
       ...(sharding ? { sharding } : {}),
@@ -116,7 +98,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   //  - 97,000 (10 of 9,700, 7,760 usable): 3,000 + 4,700 = 7,700 at N = 10 (9 need 3,333.33 + 4,666.67 = 8,000);
   //    96,000 (7,680 usable) needs 11, more than its 10 partitions; at 90,000 (9 of 10,000) 9 buckets need 8,518.52.
   it('offers the raises a modeller weighs: 66,000 RU/s → 65, or 97,000 → 10; 450 today said, not offered; no edits', () => {
-    const hit = sg003(events(), 'partitionKey.paths[0]');
+    const hit = sg003(reviewEvents(), 'partitionKey.paths[0]');
     expect(hit?.data).toMatchObject({
       todayBuckets: 450,
       buckets: 65,
@@ -140,7 +122,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
 
   // The figures above, applied: a bucketed first level (5 × N values, the hottest taking 60% ÷ N) in a container created at that RU/s.
   const bucketedAt = (autoscaleMax: number, buckets: number) =>
-    events({
+    reviewEvents({
       partitionKey: {
         paths: [
           { path: '/tenantIdBucket', cardinality: 5 * buckets, hotKeyShare: 0.6 / buckets },
@@ -163,7 +145,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
 
   it('offers one raise where the least one within maxShards already has no more buckets than partitions', () => {
     // maxShards 10: at 97,000 RU/s (above) 10 buckets serve on 10 partitions; at 96,000 only 11 would. Both raises are one.
-    const hit = sg003(events({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
+    const hit = sg003(reviewEvents({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
     expect(hit?.data).toMatchObject({ bucketRaiseTo: 97000, buckets: 10, bucketRaisedPartitions: 10 });
     expect(hit?.data?.fewRaiseTo).toBeUndefined();
     expect(hit?.fix).toMatch(
@@ -177,7 +159,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
     // 88,000 (9 of 9,777.78): 200,000 ÷ 20,400 = 9.8, so 10 (87,000 would need 11). 91,000 (10 partitions) serves 10 on 10:
     // the same count for more RU/s, not offered. 94,000 (10 of 9,400): 225,000 ÷ 25,200 = 8.93, so 9 (93,000: 9.2, 10).
     const hit = sg003(
-      events({
+      reviewEvents({
         partitionKey: {
           paths: [
             { path: '/tenantId', cardinality: 5, hotKeyShare: 0.5 },
@@ -204,7 +186,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
 
   it('honours a design maxShards, and offers no count decided by a sliver even within it', () => {
     // maxShards 500: 450 buckets are within it, but fit today with 0 RU/s to spare (0.79% of the usable RU/s free).
-    const hit = sg003(events({ thresholds: { maxShards: 500 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
+    const hit = sg003(reviewEvents({ thresholds: { maxShards: 500 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
     expect(hit?.fix).toMatch(
       /^raise the container's throughput in place to 66,000 RU\/s .*, the least at which a bucket count within maxShards 500 serves it, then .* mod 65 /,
     );
@@ -213,7 +195,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   });
 
   it('stays as it was when the count is within maxShards (autoscale 100,000: 9 buckets)', () => {
-    const hit = sg003(events({ throughput: { autoscaleMax: 100000 } }), 'partitionKey.paths[0]');
+    const hit = sg003(reviewEvents({ throughput: { autoscaleMax: 100000 } }), 'partitionKey.paths[0]');
     expect(hit?.fix).toMatch(/^give the first level more values: .* mod 9 /);
     expect(hit?.fix).not.toMatch(/above maxShards/);
   });

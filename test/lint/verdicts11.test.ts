@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type DesignInput, type Finding } from '../../lib';
-import { container, table } from '../fixtures';
+import { container, reviewEvents, table } from '../fixtures';
 
 const review10 = (file: string): DesignInput => JSON.parse(readFileSync(join(__dirname, 'review10', file), 'utf8')) as DesignInput;
 const sg003 = (findings: readonly Finding[], path: string) => findings.find((f) => f.ruleId === 'SG003' && f.path.endsWith(path));
@@ -44,17 +44,8 @@ describe('two SG003 findings on one hierarchical key agree (review 10 item 11)',
   });
 
   // The key ends in the item's id: its hottest value is one document, which no bucket of the tenant splits.
-  const events = container({
-    name: 'events',
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 5, hotKeyShare: 0.6 },
-        { path: '/userId', cardinality: 200000 },
-        { path: '/id', cardinality: 'unique' },
-      ],
-    },
+  const events = reviewEvents({
     workload: { peakReadUnits: 20000, peakWriteUnits: 30000, hotKeyShare: 0.18 },
-    throughput: { autoscaleMax: 60000 },
     storage: { totalGb: 120, largestPartitionGb: 1.5 },
   });
 
