@@ -7,7 +7,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer, type GuardedContainerArgs } from '../../lib/pulumi';
 import { orders, telemetry } from './support/designs';
 import { thrownBy } from './support/errors';
-import { ACCOUNT_ID, CONTAINER, quietPulumiLog } from './support/fleet';
+import { ACCOUNT_ID, CONTAINER, quietPulumiLog, warningsOn } from './support/fleet';
 import { componentOutputs, installMocks, type Json, optionsRecorder, registeredAll, resolved, SUBSCRIPTION } from './support/mocks';
 
 const engine = installMocks();
@@ -531,11 +531,7 @@ describe('skew alerts', () => {
         design: telemetry,
         alerts: { hotKey: { threshold: hotKey }, hotPrefix: { threshold: hotPrefix } },
       });
-      const warned = jest
-        .mocked(pulumi.log.warn)
-        .mock.calls.filter(([, resource]) => resource === component)
-        .map(([message]) => message);
-      return { component, warned };
+      return { component, warned: warningsOn(component) };
     };
 
     it('at or above it: a warning per field, with the reach and the fix, and the alerts still created as given (the value logs at most its reach, and the alert needs more than the threshold)', async () => {
@@ -573,11 +569,7 @@ describe('skew alerts', () => {
   describe('hotPrefix options on a one-level key, which gets no hotPrefix alert', () => {
     const warnedOn = async (name: string, hotPrefix: false | { threshold: number }) => {
       const component = await guarded(name, { monitoring: accountMonitoring(), design: orders, alerts: { hotPrefix } });
-      const warned = jest
-        .mocked(pulumi.log.warn)
-        .mock.calls.filter(([, resource]) => resource === component)
-        .map(([message]) => message);
-      return { component, warned };
+      return { component, warned: warningsOn(component) };
     };
 
     it('are said to do nothing, naming the arg and the alert that watches the key (not dropped silently)', async () => {

@@ -17,3 +17,11 @@ export function quietPulumiLog(): void {
   });
   afterEach(() => jest.restoreAllMocks());
 }
+
+/** The messages pulumi.log.warn was given for `resource` (spied on by quietPulumiLog). */
+export function warningsOn(resource: pulumi.Resource): string[] {
+  return jest
+    .mocked(pulumi.log.warn)
+    .mock.calls.filter(([, on]) => on === resource)
+    .map(([message]) => message);
+}
