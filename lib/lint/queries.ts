@@ -2,19 +2,11 @@
  * What the declared queries say about a key: which carry it (targeted) and which visit every
  * partition, and which attribute reads give with it (a calculated shard's source).
  */
-import { givesAttribute, givesWholeKey, sameAttribute, type AccessPattern, type KeyAttribute, type KeySpace } from '../design/key-design';
+import { givesAttribute, givesWholeKey, sameAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
 import type { EngineProfile } from '../engines';
 
 export function carries(pattern: { readonly keyAttributes: readonly string[] }, attribute: string): boolean {
   return pattern.keyAttributes.some((a) => sameAttribute(a, attribute));
-}
-
-/**
- * Whether a query gives a key attribute's value: it names the attribute, or gives every part of a composite one by
- * equality (`seriesId` and `yyyyMMdd` determine `seriesDay` = seriesId#yyyyMMdd, so the query can build the key).
- */
-export function carriesAttribute(pattern: { readonly keyAttributes: readonly string[] }, attribute: Pick<KeyAttribute, 'name' | 'components'>): boolean {
-  return givesAttribute(pattern, attribute);
 }
 
 /**
@@ -23,7 +15,7 @@ export function carriesAttribute(pattern: { readonly keyAttributes: readonly str
  * `firstLevel` asks the question for another order of a prefix-routed key.
  */
 export function carriesKey(routing: EngineProfile['routing'], space: KeySpace, pattern: AccessPattern, firstLevel?: string): boolean {
-  if (routing === 'key-prefix') return firstLevel === undefined ? carriesAttribute(pattern, space.partitionKey[0]) : carries(pattern, firstLevel);
+  if (routing === 'key-prefix') return firstLevel === undefined ? givesAttribute(pattern, space.partitionKey[0]) : carries(pattern, firstLevel);
   return readsWholeKey(space, pattern);
 }
 

@@ -13,9 +13,9 @@
  * units in all (each query rounded up to 4 KB): counted once. Replicated copies are read one copy at a time, so they
  * add nothing here.
  */
-import type { AccessPattern, KeySpace } from '../design/key-design';
+import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
-import { carriesAttribute, readsWholeKey } from './queries';
+import { readsWholeKey } from './queries';
 
 export interface ReadRequests {
   /** Read units per second the key space serves at its peak, each fan-out query counted: `logical` where nothing fans out. */
@@ -59,5 +59,5 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
  */
 function readsWholePerShard(space: KeySpace, pattern: AccessPattern): boolean {
   if (pattern.limit !== undefined) return true;
-  return space.sortKey.every((a) => carriesAttribute(pattern, a));
+  return space.sortKey.every((a) => givesAttribute(pattern, a));
 }
