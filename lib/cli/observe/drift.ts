@@ -245,8 +245,9 @@ export const UNIQUE_KEY_SHARE = 0.01;
  * which counts the reads of the table, not of its GSIs: "The TableName dimension returns the
  * ConsumedReadCapacityUnits for the table, but not for any global secondary indexes. To view
  * ConsumedReadCapacityUnits for a global secondary index, you must specify both TableName and
- * GlobalSecondaryIndexName" (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html;
- * the same for ConsumedWriteCapacityUnits). A table whose access patterns send part of its declared
+ * GlobalSecondaryIndex" (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html,
+ * the same for ConsumedWriteCapacityUnits; read in the guide's source, awsdocs/amazon-dynamodb-developer-guide
+ * doc_source/metrics-dimensions.md, whose older text said "for a table and all of its global secondary indexes"). A table whose access patterns send part of its declared
  * `workload.peakReadUnits` to its indexes (`readShare` < 1) reads that part on its own key: the metric is compared
  * with it, and --update writes the field that gives it (measured ÷ share), so the lint then reads the measured
  * figure on the table's key. Review 11: the table metric was taken for the table and its GSIs together and compared
