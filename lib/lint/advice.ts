@@ -494,13 +494,19 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
  * so a raise in place gives each shard room beside its neighbours ("Best practices for scaling provisioned
  * throughput"). The raise for the fewest shards leads (`shardRaises`), the least raise within maxShards follows
  * when cheaper, and batching upstream stays the alternative. No edits: the throughput is not the key design's to write.
- * Undefined when the key's own ceiling does not bite (an unsharded raise serves it: SG003's orRaiseThroughput).
+ * Where a raise serves the key unsharded (`throughputThatServes`, SG003's orRaiseThroughput), that raise is the fix,
+ * unless the key's largest value needs shards for its size anyway (SG006, one plan: a raise leaves it too large) or
+ * shards let a smaller raise serve (review 12: a 1,600 RU/s conversation on 60 storage-made partitions served as it
+ * is at 168,000 RU/s, sharded at about a third of that); the raise as it is then follows as the alternative that keeps
+ * the key. Undefined where that raise is the fix, or no raise serves a count within maxShards.
  */
 function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], base: MessageData): Advice | undefined {
-  if (throughputThatServes(analysis)) return undefined;
   const raises = shardRaises(analysis);
   if (!raises) return undefined;
   const { fewest, least } = raises;
+  const asIs = throughputThatServes(analysis);
+  const sizeNeedsShards = analysis.plan.needs.size > 1;
+  if (asIs && !sizeNeedsShards && asIs.requestUnits <= Math.min(fewest.requestUnits, least?.requestUnits ?? Infinity)) return undefined;
   const { plan, space, design } = analysis;
   const declared = space.sharding;
   const strategy = plan.layout;
@@ -533,7 +539,8 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         shardUsable: usable,
       },
     ),
-    namesRaise: true,
+    // The raise that keeps the key (SG003's orRaiseThroughput) follows, unless the size needs the shards anyway.
+    namesRaise: !asIs || sizeNeedsShards,
   };
 }
 

@@ -628,8 +628,9 @@ function fullKeyShare(design: KeyDesign): number {
  * must then be finer than the key, the attribute a declared transactional scope names (its batches stay in one bucket;
  * "Transactional batch operations": one logical partition), else the item's `id`. A scope that is itself a key level
  * cannot go finer, nor can anything where the full key's value is one item (a key ending in `id`, or another unique
- * level): the note says the full key value needs its own plan. Only `skippedSource` in the data says the buckets hash
- * an attribute finer than the key, so that they split the full key's hottest value too (SG003's full key defers then).
+ * level): the note says the full key value needs its own plan. `finerSource` in the data names the attribute finer than
+ * the key the buckets hash (that one, or the id where every deeper level is a time bucket), so that they split the
+ * full key's hottest value too (SG003's full key defers then).
  */
 function bucketSourceFor(
   design: KeyDesign,
@@ -638,11 +639,14 @@ function bucketSourceFor(
   buckets: number,
 ): { ids: PrefixIngestionId[]; data: MessageData } {
   const source = bucketSource(deeper);
-  const insideShare = Math.min(1, fullKeyShare(design) / load.share);
-  if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) return { ids: [], data: { source } };
-  const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };
   const bare = (name: string) => name.replace(/^\//, '');
   const isLevel = (name: string) => design.primaryKey.partitionKey.some((l) => bare(l.name) === bare(name));
+  const insideShare = Math.min(1, fullKeyShare(design) / load.share);
+  if (buckets < 2 || insideShare <= 1 / buckets + 1e-9) {
+    // Every deeper level a time bucket: the buckets hash the item's id, which splits each full key value too (review 12).
+    return { ids: [], data: Object.assign({ source }, !isLevel(source) && fullKeyHoldsMany(design) ? { finerSource: source } : {}) };
+  }
+  const skewData = { insideShare, fullKey: design.primaryKey.partitionKey.map((l) => l.name) };
   const scoped = design.invariants.find((i) => i.scopeAttribute !== undefined);
   if (scoped?.scopeAttribute !== undefined && isLevel(scoped.scopeAttribute)) {
     return { ids: ['prefixBucketsCannotSplit'], data: Object.assign({ source, scope: scoped.scopeAttribute, scopeInvariant: scoped.kind }, skewData) };
@@ -651,7 +655,7 @@ function bucketSourceFor(
   // A key that ends in the item's id (or another unique level) holds one item per value: nothing finer than the key
   // exists, and that item stays whole in one bucket whatever the count.
   if (isLevel(finer) || !fullKeyHoldsMany(design)) return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: finer }, skewData) };
-  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source }, skewData) };
+  return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData) };
 }
 
 /**

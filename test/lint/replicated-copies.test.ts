@@ -131,11 +131,16 @@ describe('Cosmos DB: copies are never offered at a throughput that cannot carry 
     ]);
   });
 
-  it('the copies it no longer offers would not serve: applied at 12,000 RU/s SG017 errs (30,000 RU/s), and at 12,500 no count serves', () => {
+  it('the copies it no longer offers would not serve: applied at 12,000 RU/s SG017 errs (30,000 RU/s), and at 12,500 no count serves there', () => {
     const at12000 = lint(chat(12_000, 6));
     expect(at12000.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 30_000 } });
     const at12500 = lint(chat(12_500, 6)).find((f) => f.ruleId === 'SG003');
-    expect(at12500?.fix).toMatch(/^no count up to 1,000/);
+    // Review 12: the raise at which shards serve (20,000 RU/s, N = 2; 13,200 with 22) leads, cheaper than the 27,500
+    // RU/s that serve the 6 copies as they are, which follows (it was offered alone, after "no count up to 1,000").
+    expect(at12500?.fix).toMatch(/^raise the container's throughput in place to 20,000 RU\/s .*, then shard `\/roomId` into N = 2 /);
+    expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 13,200 RU\/s .* and shard into N = 22;/);
+    expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 27,500 RU\/s/);
+    expect(at12500?.fix).not.toMatch(/no count up to/);
   });
 
   it('still offers copies at the current throughput where it carries them: 6,000 + 2 × 1,000 = 8,000 RU/s within 80% of 12,000', () => {
