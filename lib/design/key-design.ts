@@ -110,6 +110,9 @@ export interface Sharding {
 /** See `InvariantDesign`: what must stay within one value of the primary partition key. */
 export type InvariantKind = 'conditional-write' | 'running-total' | 'transaction' | 'transactional-batch' | 'stored-procedure';
 
+/** Kinds that keep an aggregate on one item, which can be split into per-shard parts. */
+export const ITEM_AGGREGATES: ReadonlySet<InvariantKind> = new Set(['conditional-write', 'running-total']);
+
 export interface Invariant {
   readonly kind: InvariantKind;
   readonly description?: string;

@@ -8,7 +8,7 @@ import type { Engine } from '../engines';
 import { joinPath } from './field-path';
 import type { InvariantDesign } from './input';
 import type { IssueLog } from './issue-log';
-import type { Invariant, InvariantKind } from './key-design';
+import { ITEM_AGGREGATES, type Invariant, type InvariantKind } from './key-design';
 
 /** Kinds one engine lacks, with the sentence that points to the right one. */
 const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> = {
@@ -24,8 +24,6 @@ const NOT_ON: Readonly<Record<Engine, Partial<Record<InvariantKind, string>>>> =
 
 /** Kinds whose scope is the items one call touches within the key value (not a single item). */
 const SCOPED: ReadonlySet<InvariantKind> = new Set(['transactional-batch', 'stored-procedure']);
-/** Kinds that keep an aggregate on one item, which can be split into per-shard parts. */
-export const ITEM_AGGREGATES: ReadonlySet<InvariantKind> = new Set(['conditional-write', 'running-total']);
 
 export function invariants(input: readonly InvariantDesign[] | undefined, engine: Engine, log: IssueLog): Invariant[] {
   return (input ?? []).map((declared, i) => {

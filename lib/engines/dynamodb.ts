@@ -1,5 +1,5 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
-import type { DynamoDbKeyDesign } from '../design/key-design';
+import { ITEM_AGGREGATES, type DynamoDbKeyDesign } from '../design/key-design';
 import type { EngineProfile } from './profile';
 
 /**
@@ -66,6 +66,8 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     if (space.sortKey.length === 0) return 'none';
     if (design.localSecondaryIndexes.length > 0 && space === design.primaryKey) return 'blocked-by-local-index';
     if (space.sortKey.some((s) => s.kind === 'time-bucket')) return 'increasing-sort-key';
+    // Review 12 item 8: a ledger's balance item takes a write with every posting, and one item never spans partitions.
+    if (space === design.primaryKey && design.invariants.some((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard)) return 'aggregate-item';
     return 'may-split';
   },
 

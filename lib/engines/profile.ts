@@ -68,10 +68,12 @@ export interface KeyValueSizeLimit {
  * What the engine itself does for a hot key value holding many items, said accurately:
  * `single-item`: one item never spans partitions; `blocked-by-local-index`: never split with a local
  * secondary index; `increasing-sort-key`: an ever-increasing sort key defeats the split; `may-split`:
- * a sustained load may be split by sort-key range, but a spike throttles first; `none`: nothing to
- * say (the engine never splits one key value, or the key space has no sort key to split on).
+ * a sustained load may be split by sort-key range, but a spike throttles first; `aggregate-item`: the
+ * same, except the one item a declared running total or conditional write updates on every write, which
+ * no split spreads; `none`: nothing to say (the engine never splits one key value, or the key space has
+ * no sort key to split on).
  */
-export type SplitForHeat = 'single-item' | 'blocked-by-local-index' | 'increasing-sort-key' | 'may-split' | 'none';
+export type SplitForHeat = 'single-item' | 'blocked-by-local-index' | 'increasing-sort-key' | 'may-split' | 'aggregate-item' | 'none';
 
 /** The words reports use for the engine's things. */
 export interface EngineNouns {

@@ -6,15 +6,20 @@
  * TransactWriteItems spans partitions and survives any sharding.
  */
 import type { Invariant, KeyDesign, KeySpace } from '../design/key-design';
-import { sameAttribute } from '../design/key-design';
-import { ITEM_AGGREGATES } from '../design/normalize-invariants';
+import { ITEM_AGGREGATES, sameAttribute } from '../design/key-design';
 import type { KeyLayout } from '../design/sharding';
 import { profileOf } from '../engines';
 
+/**
+ * What a per-shard aggregate costs (review 12 item 8): a condition checked on each shard's part alone (a ledger's
+ * balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard.
+ */
+export const PER_SHARD_CHECK_CAVEAT =
+  'a condition checked on one sub-total alone (balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard: move amounts between shards, or check the total before the write';
+
 /** The clauses a fix adds to keep an invariant (part of ADVICE_MESSAGES, so every plan-giving rule can say them). */
 export const INVARIANT_ADVICE_MESSAGES = {
-  splitAggregate:
-    "; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{shards}} sub-totals, each checked on its own and read together) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling",
+  splitAggregate: `; the {{aggregateKinds|code}} on one item ({{aggregatePaths|code}}) cannot follow the shards: keep it per shard ({{shards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard, or batch its updates upstream; until then it caps the key at one partition's ceiling`,
   scopeRulesOutRandom:
     "the {{scopedKinds|code}} ({{scopedPaths|code}}) must run within one {{key|key}} value, which random shards would split: shard {{key|key}} into N = {{shards}} shards calculated on its scopeAttribute (the attribute each call's items share, declared with sharding.sourceCardinality) so that each call stays on one shard, or batch the writes upstream; until then it caps the key at one partition's ceiling",
   scopeCapsKey:

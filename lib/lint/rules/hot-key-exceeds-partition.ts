@@ -18,10 +18,12 @@ const SPLIT_NOTE = {
   'blocked-by-local-index': 'noSplitWithLocalIndex',
   'increasing-sort-key': 'noSplitIncreasingSortKey',
   'may-split': 'maySplitForHeat',
+  'aggregate-item': 'noSplitAggregateItem',
 } as const satisfies Record<SplitForHeat, Id | undefined>;
 
 type Id =
   | 'namedReads'
+  | 'noSplitAggregateItem'
   | 'hotKey'
   | 'hotHeldKey'
   | 'writeOver'
@@ -166,6 +168,8 @@ export const hotKeyExceedsPartition = defineRule({
     noSplitWithLocalIndex: '; with a local secondary index DynamoDB never splits an item collection across partitions',
     noSplitIncreasingSortKey: '; an ever-increasing sort key defeats split for heat',
     maySplitForHeat: "; split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
+    noSplitAggregateItem:
+      "; split for heat may spread this key's other items under sustained load, but not the one its declared running total or conditional write updates on every write: one item never spans partitions",
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
     ...INDEX_WRITE_MESSAGES,

@@ -1,7 +1,7 @@
-import { ITEM_AGGREGATES } from '../../design/normalize-invariants';
+import { ITEM_AGGREGATES } from '../../design/key-design';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
-import { brokenInvariants } from '../invariants';
+import { brokenInvariants, PER_SHARD_CHECK_CAVEAT } from '../invariants';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -66,8 +66,7 @@ export const shardingBreaksInvariant = defineRule({
       '{{key|key}} is {{strategy}}-sharded into {{declaredShards}} keys ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: items the shards separate can no longer be written atomically',
     breaksCopies:
       '{{key|key}} is replicated into {{declaredShards}} copies ({{shardingPath|code}}), but its {{kind|code}} runs within one logical partition: no batch or stored procedure writes every copy atomically',
-    keepPerShard:
-      'keep the aggregate per shard ({{declaredShards}} sub-totals, each checked on its own and read together) and declare splitPerShard: true; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition',
+    keepPerShard: `keep the aggregate per shard ({{declaredShards}} sub-totals, each checked on its own and read together; ${PER_SHARD_CHECK_CAVEAT}) and declare splitPerShard: true; or remove the sharding and batch the writes upstream: the invariant caps the key at one partition`,
     shardOnScope:
       "calculate the shard on the attribute each call's items share (the invariant's scopeAttribute; declare sharding.sourceCardinality); or remove the sharding and batch the writes upstream: the invariant caps the key at one logical partition",
     ...ADVICE_MESSAGES,
