@@ -5,16 +5,8 @@
 // sale that runs one partition-key range of events (4 ranges) past its budget for 15–45 minutes, while the container's
 // 429 share stays under the 5% the throttle-rate page needs. Replayed on the example program's default alerts: it does,
 // and no shorter window closes it without paging normal nights (docs/pulumi.md, `normalizedRu`).
-import {
-  cosmosIncident,
-  replayProgram,
-  simulateContainer,
-  Random,
-  SCOPE_DIMENSION,
-  Telemetry,
-  type ContainerModel,
-  type Scenario,
-} from '../../lib/testing/replay';
+import { cosmosIncident, replayProgram, type ContainerModel, type ProgramReplay, type Scenario } from '../../lib/testing/replay';
+import { firedAt as firedSince, throttledShare } from './support/cosmos-replay';
 import { registerExampleProgram } from './support/example-program';
 
 const example = registerExampleProgram();
@@ -37,32 +29,12 @@ function flashSale(minutes: number, load = 1.1): Scenario<ContainerModel> {
   };
 }
 
-const firedAt = (replay: ReturnType<typeof replayProgram>, alert: string) =>
-  replay.alerts
-    .find((a) => a.name === alert)!
-    .events.filter((e) => e.kind === 'fired')
-    .map((e) => e.minute - START);
-
-/** The container's 429 share over the sale's minutes, from the model's TotalRequests by status code. */
-function containerThrottledShare(scenario: Scenario<ContainerModel>, minutes: number): number {
-  const telemetry = new Telemetry(scenario.days * 1440);
-  simulateContainer(scenario.models.events, { accountId: 'a', databaseName: 'telemetry', containerName: 'events' }, telemetry, new Random(1));
-  const count = (status: string) =>
-    telemetry
-      .series({
-        namespace: 'Microsoft.DocumentDB/databaseAccounts',
-        metricName: 'TotalRequests',
-        dimensions: { [SCOPE_DIMENSION]: 'a', DatabaseName: 'telemetry', CollectionName: 'events', StatusCode: status },
-      })
-      .slice(START, START + minutes)
-      .reduce((sum, p) => sum + (p?.sum ?? 0), 0);
-  return count('429') / (count('429') + count('200'));
-}
+const firedAt = (replay: ProgramReplay, alert: string) => firedSince(replay, alert, START);
 
 describe('a flash sale on one range of events at 1.1 × its budget (the 10% above it: about 9% of that range’s requests throttled)', () => {
   it('for 45 minutes, throttles every minute, 4.6% of the container’s requests, and pages no one: the range page needs an hour, the 429 page 5%; the hot-key ticket comes at 15 minutes', () => {
     const scenario = flashSale(45);
-    expect(Math.round(containerThrottledShare(scenario, 45) * 1000) / 10).toBe(4.6);
+    expect(Math.round(throttledShare(scenario, 'events', START, 45) * 1000) / 10).toBe(4.6);
     const replay = replayProgram(example.resources, scenario, { queries: example.queries });
     expect(replay.containers.events.truth.throttledMinutes).toBe(45);
     expect([firedAt(replay, 'events-hot-partition-range'), firedAt(replay, 'events-throttle-rate'), firedAt(replay, 'events-hot-key')]).toEqual([[], [], [15]]);
