@@ -6,9 +6,10 @@
  * test/published/dynamodb/README.md has the table; a design where skewguard and the publication disagree and the
  * publication is not plainly wrong is left out of this table (see the README's "Left out").
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintDocument, type DesignInput } from '../../lib';
+import Ajv2020 from 'ajv/dist/2020';
+import { designSchema, lintDocument, type DesignInput } from '../../lib';
 
 interface PublishedDesign {
   /** The design file, from the repository root. */
@@ -205,6 +206,20 @@ describe('designs from AWS publications get the publication’s verdict', () => 
     for (const [key, figure] of Object.entries(design.fixes ?? {})) {
       expect(findings.find((f) => `${f.ruleId} ${f.path}` === key)?.fix).toMatch(figure);
     }
+  });
+
+  it('holds every design file of the corpus, the one left out included, valid against the JSON Schema its $schema names', () => {
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(designSchema());
+    const dir = 'test/published/dynamodb';
+    const files = ['', 'disputed/'].flatMap((sub) =>
+      readdirSync(join(root, dir, sub))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${sub}${f}`),
+    );
+    // Every file here is in the table, except those left out (README: "Left out").
+    const tabled = new Set(published.map((d) => d.file));
+    expect(files.filter((f) => !tabled.has(f))).toEqual([`${dir}/disputed/order-entry-sharded-state-index.json`]);
+    for (const file of files) expect([file, validate(read(file)) ? [] : validate.errors]).toEqual([file, []]);
   });
 
   it('holds about as many sound designs as flawed ones, each cited', () => {
