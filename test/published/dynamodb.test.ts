@@ -1,0 +1,232 @@
+/**
+ * Designs taken from AWS publications (the DynamoDB Developer Guide and the Amazon DynamoDB Labs workshop), each
+ * with the publication's own verdict, linted through the public API. A sound design must draw no error (and only
+ * the warnings listed); a flawed one must draw exactly the findings listed. `figures` says whose numbers the design
+ * carries: where a publication gives none, plausible ones that keep its point (each file's description says which).
+ * test/published/dynamodb/README.md has the table; a design where skewguard and the publication disagree and the
+ * publication is not plainly wrong is left out of this table (see the README's "Left out").
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { designSchema, lintDocument, type DesignInput } from '../../lib';
+
+interface PublishedDesign {
+  /** The design file, from the repository root. */
+  readonly file: string;
+  /** The publication and the design in it. */
+  readonly title: string;
+  readonly url: string;
+  /** The publication's verdict, in its words (at most two sentences). */
+  readonly quote: string;
+  readonly verdict: 'sound' | 'flawed';
+  /** Whose figures the design carries. */
+  readonly figures: 'publication' | 'ours' | 'publication and ours';
+  /** Every finding skewguard must give, as `severity ruleId path`; for a sound design only warnings. */
+  readonly expect: readonly string[];
+  /** Figures a finding's fix must state (the count or capacity an expert checks), by `ruleId path`. */
+  readonly fixes?: Readonly<Record<string, RegExp>>;
+}
+
+const GUIDE = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide';
+const UNIFORM_LOAD = `${GUIDE}/bp-partition-key-uniform-load.html`;
+const SHARDING = `${GUIDE}/bp-partition-key-sharding.html`;
+const LABS = 'https://github.com/aws-samples/amazon-dynamodb-labs/blob/master/content/design-patterns';
+
+const published: readonly PublishedDesign[] = [
+  {
+    file: 'test/published/dynamodb/uniform-load-user-id.json',
+    title: 'Developer Guide, "Designing partition keys to distribute your workload": user ID, many users',
+    url: UNIFORM_LOAD,
+    quote: 'User ID, where the application has many users. — Uniformity: Good',
+    verdict: 'sound',
+    figures: 'ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/uniform-load-device-id.json',
+    title: 'Developer Guide, "Designing partition keys to distribute your workload": device ID, similar intervals',
+    url: UNIFORM_LOAD,
+    quote: 'Device ID, where each device accesses data at relatively similar intervals. — Uniformity: Good',
+    verdict: 'sound',
+    figures: 'ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/uniform-load-status-code.json',
+    title: 'Developer Guide, "Designing partition keys to distribute your workload": status code, few values',
+    url: UNIFORM_LOAD,
+    quote: 'Status code, where there are only a few possible status codes. — Uniformity: Bad',
+    verdict: 'flawed',
+    figures: 'ours',
+    expect: ['error SG001 tables[0].partitionKey'],
+    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 3 random shards/ },
+  },
+  {
+    file: 'test/published/dynamodb/uniform-load-creation-date.json',
+    title: 'Developer Guide, "Designing partition keys to distribute your workload": item creation date',
+    url: UNIFORM_LOAD,
+    quote: 'Item creation date, rounded to the nearest time period (for example, day, hour, or minute). — Uniformity: Bad',
+    verdict: 'flawed',
+    figures: 'ours',
+    expect: ['error SG002 tables[0].partitionKey'],
+    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 4 random shards/ },
+  },
+  {
+    file: 'test/published/dynamodb/uniform-load-popular-device.json',
+    title: 'Developer Guide, "Designing partition keys to distribute your workload": device ID, one device far more popular',
+    url: UNIFORM_LOAD,
+    quote: 'Device ID, where even if there are many devices being tracked, one is by far more popular than all the others. — Uniformity: Bad',
+    verdict: 'flawed',
+    figures: 'ours',
+    expect: ['error SG003 tables[0].partitionKey'],
+    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 2 random shards/ },
+  },
+  {
+    file: 'test/published/dynamodb/sharding-random-suffix.json',
+    title: 'Developer Guide, "Using write sharding to distribute workloads evenly": random suffixes on a date key',
+    url: `${SHARDING}#bp-partition-key-sharding-random`,
+    quote:
+      'Because you are randomizing the partition key, the writes to the table on each day are spread evenly across multiple partitions. ' +
+      'This results in better parallelism and higher overall throughput.',
+    verdict: 'sound',
+    figures: 'publication and ours',
+    // The page's 200 is an illustration; at our 20,000 WCU the day needs 25, and every day read pays 200 queries.
+    expect: ['warning SG008 tables[0].sharding.shards'],
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 25 \(random\)/ },
+  },
+  {
+    file: 'test/published/dynamodb/sharding-calculated-suffix.json',
+    title: 'Developer Guide, "Using write sharding to distribute workloads evenly": calculated suffixes on a date key',
+    url: `${SHARDING}#bp-partition-key-sharding-calculated`,
+    quote:
+      'With this strategy, the writes are spread evenly across the partition key values, and thus across the physical partitions. ' +
+      'You can easily perform a GetItem operation for a particular item and date because you can calculate the partition key value for a specific OrderId value.',
+    verdict: 'sound',
+    figures: 'publication and ours',
+    expect: ['warning SG008 tables[0].sharding.shards'],
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 25 \(calculated on `OrderId`\)/ },
+  },
+  {
+    file: 'test/published/dynamodb/adaptive-capacity.json',
+    title: 'Developer Guide, "Best practices for designing and using partition keys effectively": adaptive capacity example',
+    url: `${GUIDE}/bp-partition-key-design.html#bp-partition-key-partitions-adaptive`,
+    quote:
+      "DynamoDB adaptive capacity responds by increasing partition 4's capacity so that it can sustain the higher workload of 150 WCU/sec without being throttled.",
+    verdict: 'sound',
+    figures: 'publication and ours',
+    // One key with half the traffic: fine at 150 of 800 usable WCU, worth watching (5.33× growth left).
+    expect: ['warning SG014 tables[0].workload.hotKeyShare'],
+    fixes: { 'SG014 tables[0].workload.hotKeyShare': /before traffic grows 5\.33×/ },
+  },
+  {
+    file: 'test/published/dynamodb/gsi-aggregation-downloads.json',
+    title: 'Developer Guide, "Using Global Secondary Indexes for materialized aggregation queries": downloads by month',
+    url: `${GUIDE}/bp-gsi-aggregation.html`,
+    quote:
+      'To read the updates in near-real time, with single-digit millisecond latency, use the global secondary index with query conditions Month=2018-01, ScanIndexForward=False, Limit=1.',
+    verdict: 'sound',
+    figures: 'ours',
+    // The index's partition key is the month: this month's aggregates all go to one key, which fits (400 of 800 WCU).
+    expect: ['warning SG002 tables[0].globalSecondaryIndexes[0].partitionKey'],
+  },
+  {
+    file: 'test/published/dynamodb/order-entry-state-index.json',
+    title: 'Developer Guide, "Example of modeling relational data in DynamoDB": orders-by-state index, unsharded',
+    url: `${GUIDE}/bp-modeling-nosql-B.html`,
+    quote:
+      'For a large table with an uneven distribution of items across available states, this access pattern can result in a hot key, ' +
+      'unless the items are distributed across more than one logical partition that can be queried in parallel.',
+    verdict: 'flawed',
+    figures: 'publication and ours',
+    // 37,500 RCU on OPEN; the 40,000 RCU table-level quota leaves less than the design's headroom (SG017 warning).
+    expect: [
+      'error SG001 tables[0].globalSecondaryIndexes[0].partitionKey',
+      'error SG003 tables[0].globalSecondaryIndexes[0].partitionKey',
+      'warning SG017 tables[0].globalSecondaryIndexes[0]',
+    ],
+    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…15 \(N = 16 random shards\)/ },
+  },
+  {
+    file: 'examples/designs/good/aws-gsi-write-sharding-lab.json',
+    title: 'Amazon DynamoDB Labs, Exercise 3 "Global Secondary Index Write Sharding" (Developer Guide: GSI write sharding for selective table queries)',
+    url: `${LABS}/ex3gsisharding/Step2.en.md`,
+    quote: 'Use GSI write sharding when you need a scalable sorted index.',
+    verdict: 'sound',
+    figures: 'publication and ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/lab-employees-sparse-composite.json',
+    title: 'Amazon DynamoDB Labs, Exercises 4–6: overloaded, sparse (is_manager) and composite (state → city#dept) indexes',
+    url: `${LABS}/ex5sparse/index.en.md`,
+    quote:
+      'Such a query for table items with an uncommon attribute can be efficient because the number of items in the index is significantly lower than the number of items in the table.',
+    verdict: 'sound',
+    figures: 'publication and ours',
+    // A 1-valued and a 15-valued index key, each fitting one partition many times over: notes, not errors.
+    expect: ['warning SG001 tables[0].globalSecondaryIndexes[1].partitionKey', 'warning SG001 tables[0].globalSecondaryIndexes[2].partitionKey'],
+  },
+  {
+    file: 'test/published/dynamodb/lab-gsi-back-pressure.json',
+    title: 'Amazon DynamoDB Labs, Exercise 1 Step 7: a table at 1,000 WCU with a GSI at 1 WCU (GSI back pressure)',
+    url: `${LABS}/ex1capacity/Step7.en.md`,
+    quote:
+      'If you underprovision a global secondary index, it might start to apply back pressure on your tables in the form of throttles. ' +
+      'Back pressure is problematic because it will cause all write requests to the base table to be rejected until the buffer between the base table and GSI has enough space for new data.',
+    verdict: 'flawed',
+    figures: 'publication and ours',
+    expect: ['error SG017 tables[0].globalSecondaryIndexes[0].capacity.write.fixed'],
+    fixes: { 'SG017 tables[0].globalSecondaryIndexes[0].capacity.write.fixed': /at least 625 \(500 WCU at 80% utilization\)/ },
+  },
+  {
+    file: 'test/published/dynamodb/lab-under-provisioned-table.json',
+    title: 'Amazon DynamoDB Labs, Exercise 1 Steps 1–6: the logfile table at 5 WCU',
+    url: `${LABS}/ex1capacity/Step3.en.md`,
+    quote:
+      'You will notice that the load time for each batch of 100 rows was frequently above five seconds. ' +
+      'This is because in each multisecond batch, you are seeing throttles that cause the Boto3 SDK to slow down the rate of inserts (also known as exponential backoff).',
+    verdict: 'flawed',
+    figures: 'publication and ours',
+    expect: ['error SG017 tables[0].capacity.write.fixed', 'error SG017 tables[0].globalSecondaryIndexes[0].capacity.write.fixed'],
+    fixes: { 'SG017 tables[0].capacity.write.fixed': /at least 150 \(120 WCU at 80% utilization\)/ },
+  },
+];
+
+const root = join(__dirname, '..', '..');
+const read = (file: string): DesignInput => JSON.parse(readFileSync(join(root, file), 'utf8')) as DesignInput;
+
+describe('designs from AWS publications get the publication’s verdict', () => {
+  it.each(published.map((design) => [`${design.title} — ${design.verdict}`, design] as const))('%s', (_name, design) => {
+    const { findings } = lintDocument(read(design.file));
+    const got = findings.map((f) => `${f.severity} ${f.ruleId} ${f.path}`).sort();
+    expect(got).toEqual([...design.expect].sort());
+    if (design.verdict === 'sound') expect(got.filter((f) => f.startsWith('error'))).toEqual([]);
+    else expect(got.some((f) => f.startsWith('error'))).toBe(true);
+    for (const [key, figure] of Object.entries(design.fixes ?? {})) {
+      expect(findings.find((f) => `${f.ruleId} ${f.path}` === key)?.fix).toMatch(figure);
+    }
+  });
+
+  it('holds every design file of the corpus, the one left out included, valid against the JSON Schema its $schema names', () => {
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(designSchema());
+    const dir = 'test/published/dynamodb';
+    const files = ['', 'disputed/'].flatMap((sub) =>
+      readdirSync(join(root, dir, sub))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${sub}${f}`),
+    );
+    // Every file here is in the table, except those left out (README: "Left out").
+    const tabled = new Set(published.map((d) => d.file));
+    expect(files.filter((f) => !tabled.has(f))).toEqual([`${dir}/disputed/order-entry-sharded-state-index.json`]);
+    for (const file of files) expect([file, validate(read(file)) ? [] : validate.errors]).toEqual([file, []]);
+  });
+
+  it('holds about as many sound designs as flawed ones, each cited', () => {
+    const sound = published.filter((d) => d.verdict === 'sound').length;
+    expect(Math.abs(sound - (published.length - sound))).toBeLessThanOrEqual(4);
+    for (const design of published) {
+      expect(design.url).toMatch(/^https:\/\/(docs\.aws\.amazon\.com|github\.com\/aws-samples)\//);
+    }
+  });
+});
