@@ -26,7 +26,7 @@ interface PublishedDesign {
 
 const IOT = 'https://learn.microsoft.com/azure/cosmos-db/nosql/design-partitioning-iot';
 const IOT_TITLE = 'Azure Cosmos DB: Choose a partition key for IoT workloads';
-const IOT_WORKLOAD = "the 80,000 RU/s peak (70,000 writes, 10,000 reads) that the page's 100,000 RU/s carries with 20% headroom";
+const IOT_WORKLOAD = "a 70,000 RU/s peak (60,000 writes, 10,000 reads) on the page's 100,000 RU/s";
 const LEARN = 'https://learn.microsoft.com/training/modules/implement-non-relational-data-model/6-choose-partition-key';
 const LEARN_TITLE = 'Microsoft Learn training, Implement a non-relational data model: Choose a partition key';
 const HPK = 'https://learn.microsoft.com/azure/cosmos-db/hierarchical-partition-keys';
@@ -34,6 +34,9 @@ const HPK_TITLE = 'Azure Cosmos DB: Hierarchical partition keys';
 const HPK_WORKLOAD = '1,000 tenants (largest 60 GB, 5% of traffic), 2,000,000 users, 40,000 RU/s writes + 10,000 reads, 70,000 RU/s autoscale, 500 GB';
 const SYNTHETIC = 'https://learn.microsoft.com/azure/cosmos-db/nosql/synthetic-partition-keys';
 const SYNTHETIC_TITLE = 'Azure Cosmos DB: Create a synthetic partition key';
+const AGENT_KIT = 'https://github.com/AzureCosmosDB/cosmosdb-agent-kit/blob/main/skills/cosmosdb-best-practices/rules/partition-high-cardinality.md';
+const AGENT_KIT_TITLE = 'Azure Cosmos DB agent kit (Microsoft): Choose High-Cardinality Partition Keys';
+const ORDERS_WORKLOAD = '12,000 RU/s writes + 8,000 reads on 30,000 RU/s autoscale';
 const SYNTHETIC_WORKLOAD = '60,000 RU/s writes + 4,000 reads on 100,000 RU/s autoscale';
 
 export const PUBLISHED: readonly PublishedDesign[] = [
@@ -72,7 +75,7 @@ export const PUBLISHED: readonly PublishedDesign[] = [
     title: IOT_TITLE,
     url: IOT,
     quote:
-      'Increasing granularity to a day-level key (for example, 2024-12-18) spreads our data across many physical partitions, but writes for a specific day still funnel into a single logical partition, leading to hot partitions under heavy write loads. In addition to hot partitions, the workload is guaranteed to hit the 20-GB logical partition limit by using this key.',
+      'Increasing granularity to a day-level key (for example, 2024-12-18) spreads our data across many physical partitions, but writes for a specific day still funnel into a single logical partition, leading to hot partitions under heavy write loads. In addition to hot partitions, the workload is guaranteed to hit the 20-GB logical partition limit by using this key [...].',
     verdict: 'flawed',
     chosen: `${IOT_WORKLOAD}; the day's size is the page's 4.32 billion readings of ~1 KB`,
     expect: { SG002: 'error', SG006: 'error' },
@@ -159,6 +162,25 @@ export const PUBLISHED: readonly PublishedDesign[] = [
     // 400 suffixes, past maxShards 100 (the project's cap, a threshold): only that, since no read fans out over them
     // (every read carries the VIN); 400 where 36 carry the load would be quiet under the cap.
     expect: { SG008: 'warning' },
+  },
+  {
+    file: 'agent-kit-orders-by-status.json',
+    title: AGENT_KIT_TITLE,
+    url: AGENT_KIT,
+    quote:
+      'Anti-pattern: using status as partition key [...] Result: All "pending" orders in ONE partition. That partition becomes a hotspot during peak ordering!',
+    verdict: 'flawed',
+    chosen: `${ORDERS_WORKLOAD}, 'pending' taking half of it`,
+    expect: { SG001: 'error', SG003: 'error' },
+  },
+  {
+    file: 'agent-kit-orders-by-customer.json',
+    title: AGENT_KIT_TITLE,
+    url: AGENT_KIT,
+    quote: 'Good: using unique identifier as partition key [...] Millions of unique customers = even distribution.',
+    verdict: 'sound',
+    chosen: `${ORDERS_WORKLOAD}, 2,000,000 customers, the busiest at 0.1%`,
+    expect: {},
   },
   {
     file: 'blog-feed-by-type.json',
