@@ -1,10 +1,10 @@
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
-import { readsWholeKey } from '../queries';
+import { needsEveryShard, readsWholeKey } from '../queries';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
-type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'writesCost' | 'readsCost' | AdviceId;
+type Id = 'overNeed' | 'overCap' | 'neededByPeak' | 'neededBySize' | 'writesCost' | 'readsCost' | 'noReadFansOut' | AdviceId;
 
 export const excessiveFanOut = defineRule({
   id: 'SG008',
@@ -13,7 +13,7 @@ export const excessiveFanOut = defineRule({
   severity: 'warning',
   thresholds: ['fanOutFactor', 'maxShards', 'headroom'],
   fires:
-    'A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value\'s throughput, or the largest partition\'s size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them). Extra shards cost nothing to reads that want any item (wants: "any"): where every query of the whole key does, only maxShards applies.',
+    "A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value's throughput, or the largest partition's size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them). Extra shards cost nothing to reads that reach one shard, reads that want any item (wants: \"any\") or that carry a calculated shard's source attribute: where every declared query of the key does, only maxShards applies.",
   rationale:
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
@@ -25,6 +25,7 @@ export const excessiveFanOut = defineRule({
     neededBySize: "the largest partition's size needs",
     writesCost: ': every write of a key costs {{declaredShards}}×',
     readsCost: ': every whole-key read costs {{declaredShards}} queries',
+    noReadFansOut: ': no declared read fans out over them, but a whole-key read would cost {{declaredShards}} queries',
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
@@ -37,14 +38,15 @@ export const excessiveFanOut = defineRule({
       if (plan.layout === 'none') return [];
       const declared = space.sharding.shards;
       const need = plan.shards;
-      const overNeed = need !== undefined && declared > fanOutFactor * need && !readsOneShard(a);
+      const oneShard = readsOneShard(a);
+      const overNeed = need !== undefined && declared > fanOutFactor * need && !oneShard;
       const overCap = declared > maxShards;
       if (!overNeed && !overCap) return [];
       const { throughput = 0 } = plan.needs;
       const n = need ?? 0;
       // N is the larger of the two loads' needs (analysis.ts planFor).
       const neededBy: Id = throughput >= n ? 'neededByPeak' : 'neededBySize';
-      const cost: Id = space.sharding.strategy === 'replicated' ? 'writesCost' : 'readsCost';
+      const cost: Id = space.sharding.strategy === 'replicated' ? 'writesCost' : oneShard ? 'noReadFansOut' : 'readsCost';
       const advice = adviceFor(a);
       const [fixId, ...fixNotes] = advice.ids;
       return [
@@ -63,8 +65,14 @@ export const excessiveFanOut = defineRule({
   },
 });
 
-/** Whether every declared query of a sharded key's whole value wants any item, so none fans out: more shards cost it nothing. */
+/**
+ * Whether every declared query of a sharded key's value reaches one shard (it wants any item, or it carries a calculated
+ * shard's source, as a read by VIN of a date keyed `date.(hash(VIN) mod 400)` does), so none fans out: more shards cost
+ * it nothing.
+ */
 function readsOneShard({ owner, space }: SpaceAnalysis): boolean {
+  const strategy = space.sharding?.strategy;
+  if (strategy === undefined || strategy === 'replicated') return false;
   const reads = owner.patternsOn(space).filter((p) => readsWholeKey(space, p));
-  return space.sharding?.strategy !== 'replicated' && reads.length > 0 && reads.every((p) => p.wants === 'any');
+  return reads.length > 0 && !reads.some((p) => needsEveryShard(space, p, strategy, space.sharding?.sourceAttribute));
 }

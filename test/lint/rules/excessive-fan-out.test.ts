@@ -12,10 +12,20 @@ const game = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; shar
     sharding,
   });
 
+/** Reads that give the game and the user: on a key calculated on `userId`, each reaches one shard. */
+const byUser = { name: 'score-of-user', keyAttributes: ['gameId', 'userId'], share: 1 };
+const wholeGame = { name: 'game-leaderboard', keyAttributes: ['gameId'], share: 0.1, fanOut: true };
+
 testRule('SG008', {
   valid: [
     { name: 'the computed N', design: game({ strategy: 'random', shards: 5 }) },
     { name: 'twice the computed N', design: game({ strategy: 'random', shards: 10 }) },
+    {
+      // Microsoft's pre-calculated suffix (date + hash(VIN) mod 400, read by VIN and date): no read fans out, so shards
+      // past the need cost the reads nothing.
+      name: 'more than twice the need, calculated on the source every read carries',
+      design: { ...game({ strategy: 'calculated', shards: 64, sourceAttribute: 'userId' }), accessPatterns: [byUser] },
+    },
   ],
   invalid: [
     {
@@ -50,6 +60,19 @@ testRule('SG008', {
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 5, sourceAttribute: 'userId' } }],
         },
       ],
+    },
+    {
+      name: 'more than twice the need, calculated on the source, and one read of the whole key fans out',
+      design: {
+        ...game({ strategy: 'calculated', shards: 64, sourceAttribute: 'userId' }),
+        accessPatterns: [{ ...byUser, share: 0.9 }, wholeGame],
+      },
+      findings: [{ messageId: 'overNeed', data: { declaredShards: 64, need: 5 } }],
+    },
+    {
+      name: 'past maxShards though every read carries the source: the cap holds, and the message says no read fans out',
+      design: { ...game({ strategy: 'calculated', shards: 150, sourceAttribute: 'userId' }), accessPatterns: [byUser] },
+      findings: [{ messageId: 'overCap', message: /no declared read fans out over them, but a whole-key read would cost 150 queries/ }],
     },
     {
       // 120 needed, 150 declared: within 2× but past maxShards; the fix is to split, not to fan out.
