@@ -147,6 +147,8 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
     figureLine('write key-range throttles', f.writeThrottles, ''),
     figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%'),
     figureLine('physical partitions', f.partitionKeyRanges, ''),
+    figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, ''),
+    figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, ''),
   ].filter((l): l is string => l !== undefined);
   return lines.map((l) => `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): ${l}`);
 }

@@ -35,6 +35,15 @@ export interface KeyLoad {
 
 export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad };
 
+/**
+ * Throttle events summed over the window, with the busiest period (by the direction's consumed units)
+ * that carried any: throttles at the busiest period capped the peak, throttles only at quieter ones
+ * (a burst inside a period) did not (saturation.ts).
+ */
+export type ThrottleFigure = Figure & {
+  readonly busiestThrottled?: { readonly unitsPerSecond: number; readonly timestamp: number };
+};
+
 /** The figures of one key space; absent ones had no source in the observations. */
 export interface ObservedFigures {
   readonly peakReadUnits?: Figure;
@@ -63,6 +72,10 @@ export interface ObservedFigures {
   readonly writeProvisionedThrottles?: Figure;
   readonly readOnDemandMaxThrottles?: Figure;
   readonly writeOnDemandMaxThrottles?: Figure;
+  /** DynamoDB: events throttled at the account's per-table quota of an on-demand table or GSI
+   *  (Read/WriteAccountLimitThrottleEvents), Sum over the window, with the busiest period that carried them. */
+  readonly readAccountLimitThrottles?: ThrottleFigure;
+  readonly writeAccountLimitThrottles?: ThrottleFigure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
 }

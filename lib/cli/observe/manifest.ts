@@ -32,6 +32,8 @@ export const METRIC_IDS = {
   writeProvisionedThrottles: 'WriteProvisionedThroughputThrottleEvents',
   readOnDemandMaxThrottles: 'ReadMaxOnDemandThroughputThrottleEvents',
   writeOnDemandMaxThrottles: 'WriteMaxOnDemandThroughputThrottleEvents',
+  readAccountLimitThrottles: 'ReadAccountLimitThrottleEvents',
+  writeAccountLimitThrottles: 'WriteAccountLimitThrottleEvents',
 } as const;
 
 export interface TableObservationFiles {

@@ -24,15 +24,36 @@
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling.html,
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html).
  *   A per-minute average at 90% of a per-second ceiling, with throttles, is that ceiling reached.
+ * - DynamoDB on demand with no maximum declared: the table (with its GSIs) still stops at the account's
+ *   per-table quota, 40,000 read and 40,000 write request units by default and adjustable; requests past it
+ *   are throttled with the reason AccountLimitExceeded and counted in Read/WriteAccountLimitThrottleEvents
+ *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html,
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). The design holds
+ *   no figure for the quota, and the table shares it with its GSIs, so the key space's own consumption is not
+ *   held against 40,000: the throttles must come in a period at SATURATED_SHARE of the window's peak or
+ *   more, that is, the quota capped the peak. Throttles only in quieter periods (a burst inside a minute,
+ *   or the GSIs' share of the quota) leave the peak measured, and AWS calls intermittent quota throttling
+ *   that the application retries acceptable. Key-range throttles (KeyRangeThroughputExceeded) are a hot
+ *   key, in either mode, never saturation; nor is the throttling of an on-demand table that grows past
+ *   double its previous peak within 30 minutes, which DynamoDB then scales for
+ *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html).
  */
 import type { CapacityCeiling, Finding } from '../../index';
-import { fieldPath, finding, show, type KeySpaceTarget } from './drift';
-import type { Figure, Observation } from './figures';
+import { fieldPath, finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
+import type { Figure, Observation, ThrottleFigure } from './figures';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated. */
 export const SATURATED_MINUTES = 5;
-/** The share of a DynamoDB ceiling at which, with throttle events, the ceiling counts as reached. */
+/** The share of a DynamoDB ceiling at which, with throttle events, the ceiling counts as reached; for an
+ *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
+ *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
 export const SATURATED_SHARE = 0.9;
+/** DynamoDB's default per-table quota of an on-demand table: 40,000 read and 40,000 write request units,
+ *  adjustable (quota codes L-CF0CBE56, L-AB614373), for the table and its GSIs together. Printed, never
+ *  compared: an account's quota may differ.
+ *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#default-limits-throughput
+ *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html */
+export const PER_TABLE_QUOTA = 40_000;
 
 export type PeakField = 'peakReadUnits' | 'peakWriteUnits';
 
@@ -41,6 +62,9 @@ export interface Saturation {
   readonly floors: readonly PeakField[];
   readonly finding: Finding;
 }
+
+const QUOTA_FIX =
+  'request a higher per-table throughput quota in Service Quotas (L-CF0CBE56 for reads, L-AB614373 for writes: they cover the table and its GSIs together) so that the throttling stops, then observe again: only a window in which it stayed below the quota measures the demand, and `observe --update` writes that peak';
 
 const FIX =
   'raise the ceiling now (the throughput, or the capacity, named in the message) so that the throttling stops, then observe again: only a window in which it stayed below its ceiling measures the demand, and `observe --update` writes that peak';
@@ -81,44 +105,106 @@ function ceilingThrottles(ceiling: CapacityCeiling | undefined, provisioned: Fig
   return (ceiling.source === 'on-demand-maximum' ? onDemandMax : provisioned)?.value ?? 0;
 }
 
+/** One direction (reads or writes) of a DynamoDB key space throttled at its ceiling. */
+interface DirectionSaturation {
+  readonly field: PeakField;
+  readonly consumed: Figure;
+  readonly throttles: number;
+  /** Where the finding points: the declared ceiling's field, else the key space. */
+  readonly path: string;
+  readonly declared?: number;
+  /** This direction's part of the message. */
+  readonly text: string;
+}
+
+interface Direction {
+  readonly field: PeakField;
+  readonly unit: 'RCU' | 'WCU';
+  readonly word: 'read' | 'write';
+  readonly consumed?: Figure;
+  readonly ceiling?: CapacityCeiling;
+  readonly ceilingThrottles: number;
+  readonly accountLimitThrottles?: ThrottleFigure;
+}
+
+/** Throttled at the declared ceiling (provisioned capacity, the auto-scaling maximum, the on-demand maximum) at SATURATED_SHARE of it or more. */
+function atDeclaredCeiling(target: KeySpaceTarget, d: Direction): DirectionSaturation | undefined {
+  const { consumed, ceiling, ceilingThrottles: throttles } = d;
+  if (!consumed || !ceiling || throttles <= 0 || consumed.value < ceiling.units * SATURATED_SHARE) return undefined;
+  const path = fieldPath(target.location, ceiling.path);
+  return {
+    field: d.field,
+    consumed,
+    throttles,
+    path,
+    declared: ceiling.units,
+    text: `${show(throttles)} ${d.word} events throttled at the ceiling while it consumed ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}), ${show(Math.round((consumed.value / ceiling.units) * 100))}% of the ${show(ceiling.units)} ${d.unit} declared at ${path}`,
+  };
+}
+
+/**
+ * An on-demand direction with no maximum declared, throttled at the account's per-table quota in a
+ * period at SATURATED_SHARE of the window's peak or more: the quota capped the peak. The quota itself is
+ * not compared (it is no field of the design, it is adjustable, and a table shares it with its GSIs).
+ */
+function atPerTableQuota(target: KeySpaceTarget, d: Direction): DirectionSaturation | undefined {
+  const { consumed, accountLimitThrottles: throttles } = d;
+  const busiest = throttles?.busiestThrottled;
+  if (target.design.engine !== 'dynamodb' || target.design.billing !== 'on-demand' || d.ceiling || !consumed || !throttles || !busiest) return undefined;
+  if (throttles.value <= 0 || busiest.unitsPerSecond < consumed.value * SATURATED_SHARE) return undefined;
+  const metric = d.word === 'read' ? 'ReadAccountLimitThrottleEvents' : 'WriteAccountLimitThrottleEvents';
+  const units = d.word === 'read' ? 'read request units' : 'write request units';
+  return {
+    field: d.field,
+    consumed,
+    throttles: throttles.value,
+    path: keySpaceBase(target) || target.keySpace.partitionKeyPath,
+    text: `${show(throttles.value)} ${d.word} events throttled at the account's per-table quota (${metric}) with no on-demand maximum declared, the busiest period they came in consuming ${show(busiest.unitsPerSecond)} ${d.unit}/s (${new Date(busiest.timestamp).toISOString()}), ${show(Math.round((busiest.unitsPerSecond / consumed.value) * 100))}% of the window's peak of ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}); the quota is ${PER_TABLE_QUOTA.toLocaleString('en-US')} ${units} per table by default, adjustable, and shared by the table and its GSIs`,
+  };
+}
+
 function dynamoSaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   const { design, keySpace } = target;
   if (design.engine !== 'dynamodb') return undefined;
   const capacity = design.capacity.find((c) => c.index === keySpace.index);
   const f = observation.figures;
-  const directions = [
+  const directions: Direction[] = [
     {
       field: 'peakReadUnits',
       unit: 'RCU',
+      word: 'read',
       consumed: f.peakReadUnits,
       ceiling: capacity?.read,
-      throttles: ceilingThrottles(capacity?.read, f.readProvisionedThrottles, f.readOnDemandMaxThrottles),
+      ceilingThrottles: ceilingThrottles(capacity?.read, f.readProvisionedThrottles, f.readOnDemandMaxThrottles),
+      accountLimitThrottles: f.readAccountLimitThrottles,
     },
     {
       field: 'peakWriteUnits',
       unit: 'WCU',
+      word: 'write',
       consumed: f.peakWriteUnits,
       ceiling: capacity?.write,
-      throttles: ceilingThrottles(capacity?.write, f.writeProvisionedThrottles, f.writeOnDemandMaxThrottles),
+      ceilingThrottles: ceilingThrottles(capacity?.write, f.writeProvisionedThrottles, f.writeOnDemandMaxThrottles),
+      accountLimitThrottles: f.writeAccountLimitThrottles,
     },
-  ] as const;
-  const saturated = directions.filter((d) => d.consumed && d.ceiling && d.throttles > 0 && d.consumed.value >= d.ceiling.units * SATURATED_SHARE);
+  ];
+  const saturated = directions
+    .map((d) => atDeclaredCeiling(target, d) ?? atPerTableQuota(target, d))
+    .filter((d): d is DirectionSaturation => d !== undefined);
   if (saturated.length === 0) return undefined;
-  const first = saturated[0].ceiling;
-  const parts = saturated.map(
-    (d) =>
-      `${show(d.throttles)} ${d.unit === 'RCU' ? 'read' : 'write'} events throttled at the ceiling while it consumed ${show(d.consumed?.value ?? 0)} ${d.unit}/s (${d.consumed?.derivation}), ${show(Math.round(((d.consumed?.value ?? 0) / (d.ceiling?.units ?? 1)) * 100))}% of the ${show(d.ceiling?.units ?? 0)} ${d.unit} declared at ${fieldPath(target.location, d.ceiling?.path ?? '')}`,
-  );
+  const [first] = saturated;
   const label = `${design.name}${keySpace.index ? `/${keySpace.index}` : ''}`;
-  const message = `${label} is saturated and throttling in the ${window} window: ${parts.join('; ')}. What was consumed is what was served, capped at the ceiling: the observed ${saturated.map((d) => (d.unit === 'RCU' ? 'read' : 'write')).join(' and ')} peak is a floor of the demand, which is unknown, so it is not written as the design's peak`;
+  const directionWords = saturated.map((d) => (d.field === 'peakReadUnits' ? 'read' : 'write')).join(' and ');
+  const message = `${label} is saturated and throttling in the ${window} window: ${saturated.map((d) => d.text).join('; ')}. What was consumed is what was served, capped at the ceiling: the observed ${directionWords} peak is a floor of the demand, which is unknown, so it is not written as the design's peak`;
+  const quotaOnly = saturated.every((d) => d.declared === undefined);
   return {
     floors: saturated.map((d) => d.field),
-    finding: finding(target, 'saturated', 'error', fieldPath(target.location, first?.path ?? ''), message, FIX, {
+    finding: finding(target, 'saturated', 'error', first.path, message, quotaOnly ? QUOTA_FIX : FIX, {
       field: saturated.map((d) => d.field).join(','),
-      observed: saturated[0].consumed?.value ?? 0,
-      declared: first?.units ?? 0,
+      observed: first.consumed.value,
+      ...(first.declared !== undefined ? { declared: first.declared } : { ceiling: 'per-table quota' }),
       bound: 'lower',
-      throttles: saturated[0].throttles,
+      throttles: first.throttles,
       window,
     }),
   };
