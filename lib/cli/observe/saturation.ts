@@ -40,10 +40,15 @@
  */
 import type { CapacityCeiling, Finding } from '../../index';
 import { fieldPath, finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
-import type { Figure, Observation, ThrottleFigure } from './figures';
+import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
 
-/** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated. */
+/** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
+/** The share of requests rate-limited (429) Azure calls healthy: "if you see between 1-5% of requests with 429s,
+ *  and your end to end latency is acceptable, this is a healthy sign that the RU/s are being fully utilized"
+ *  (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large). Its upper end:
+ *  at or under it, a container with every range at its budget is busy but served, not saturated. */
+export const HEALTHY_THROTTLED_SHARE = 0.05;
 /** The share of a DynamoDB ceiling at which, with throttle events, the ceiling counts as reached; for an
  *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
  *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
@@ -69,10 +74,25 @@ const QUOTA_FIX =
 const FIX =
   'raise the ceiling now (the throughput, or the capacity, named in the message) so that the throttling stops, then observe again: only a window in which it stayed below its ceiling measures the demand, and `observe --update` writes that peak';
 
+const shareOf = (count: RequestCount) => count.throttled / count.requests;
+const percent = (share: number) => `${show(Math.round(share * 1000) / 10)}%`;
+
+/** The 429s in the minutes every range stood at its budget, when they were exported and those minutes had requests. */
+function atBudgetRequests(observation: Observation): RequestCount | undefined {
+  const counted = observation.figures.throttledRequests?.whenEveryRangeAtBudget;
+  return counted && counted.requests > 0 ? counted : undefined;
+}
+
 function cosmosSaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   const { design } = target;
   const nru = observation.figures.normalizedRuPercent;
   if (design.engine !== 'cosmosdb' || !nru || (nru.minutesAllAtBudget ?? 0) < SATURATED_MINUTES) return undefined;
+  // Every range at its budget yet (almost) nothing refused: busy, but served; the peaks measure the demand.
+  const requests = atBudgetRequests(observation);
+  if (requests && shareOf(requests) <= HEALTHY_THROTTLED_SHARE) return undefined;
+  const refused = requests
+    ? `, and ${show(requests.throttled)} of the ${show(requests.requests)} requests of those minutes (${percent(shareOf(requests))}) were answered 429, above the 1–5% Azure calls healthy`
+    : '; the 429s were not read (export TotalRequests by StatusCode to tell a container refusing requests from one busy but served)';
   const { peakTotalUnits: consumed, peakReadUnits, peakWriteUnits } = observation.figures;
   const ceiling = design.throughput?.requestUnits;
   const path = fieldPath(target.location, design.throughput?.path ?? 'throughput');
@@ -85,7 +105,7 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
   const served = consumed
     ? `; it served at least ${show(consumed.value)} RU/s at its busiest ${consumed.averagedOverSeconds ?? 60} s (${consumed.derivation})${ceiling ? `, against the ${show(ceiling)} RU/s declared at ${path}` : ''}${declared}`
     : '';
-  const message = `${target.design.name} is saturated and throttling: every partition-key range stood at 100% NormalizedRUConsumption in ${show(nru.minutesAllAtBudget ?? 0)} of the ${show(nru.minutes ?? 0)} minutes of the ${window} window, and a request beyond a range's budget in a second is rate-limited (429)${served}. What was consumed is what was served, capped by the throttling: the observed peaks are a floor of the demand, which is unknown, so they are not written as the design's peaks`;
+  const message = `${target.design.name} is saturated and throttling: every partition-key range stood at 100% NormalizedRUConsumption in ${show(nru.minutesAllAtBudget ?? 0)} of the ${show(nru.minutes ?? 0)} minutes of the ${window} window, and a request beyond a range's budget in a second is rate-limited (429)${refused}${served}. What was consumed is what was served, capped by the throttling: the observed peaks are a floor of the demand, which is unknown, so they are not written as the design's peaks`;
   return {
     floors,
     finding: finding(target, 'saturated', 'error', path, message, FIX, {
@@ -94,9 +114,41 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
       minutes: nru.minutes ?? 0,
       ...(consumed ? { observed: consumed.value, bound: 'lower' } : {}),
       ...(ceiling ? { declared: ceiling } : {}),
+      ...(requests ? { throttledShare: shareOf(requests) } : {}),
       window,
     }),
   };
+}
+
+/**
+ * A Cosmos DB container not saturated, whose requests were rate-limited (429) above HEALTHY_THROTTLED_SHARE in
+ * the minutes some partition-key range stood at its budget (over the window without NormalizedRUConsumption):
+ * a hot range refusing its keys' requests while the others have RU/s to spare. Azure's 1–5% "assumes your
+ * account has uniform partition distribution"
+ * (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
+ */
+function hotRangeThrottling(target: KeySpaceTarget, observation: Observation, window: string): Finding | undefined {
+  const { throttledRequests: counted, normalizedRuPercent: nru, hotKeyShare } = observation.figures;
+  if (target.design.engine !== 'cosmosdb' || !counted) return undefined;
+  const scoped = counted.whenSomeRangeAtBudget;
+  const count = scoped ?? counted;
+  if (count.requests === 0 || shareOf(count) <= HEALTHY_THROTTLED_SHARE) return undefined;
+  const when = scoped ? `in the ${show(scoped.minutes)} minutes with a partition-key range at 100% NormalizedRUConsumption` : `in the ${window} window`;
+  const ranges = nru
+    ? `not every range stood at its budget (the busiest, range ${nru.range ?? 'all'}, at ${show(nru.value)}%${nru.medianPercent !== undefined ? `, the median range at ${show(nru.medianPercent)}% that minute` : ''})`
+    : 'which range refused them is not known (export NormalizedRUConsumption by PartitionKeyRangeId)';
+  const key = hotKeyShare?.key
+    ? `; the hottest logged key, ${hotKeyShare.key}, took about ${show(hotKeyShare.value)} of the logged RU at the busiest ${hotKeyShare.averagedOverSeconds ?? 60} s`
+    : '';
+  return finding(
+    target,
+    'throttled',
+    'warning',
+    keySpaceBase(target) || target.keySpace.partitionKeyPath,
+    `${show(count.throttled)} of ${show(count.requests)} requests (${percent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy, while ${ranges}: a hot partition refuses its keys' requests while the other ranges have RU/s to spare, and Azure's 1–5% assumes evenly used partitions${key} (${counted.derivation})`,
+    "find the hot keys in CDBPartitionKeyRUConsumption (the busiest range's PartitionKeyRangeId) and spread them: a hierarchical key or sharding; more RU/s raise every range's budget evenly, the hot one's only by its part",
+    { throttled: count.throttled, requests: count.requests, share: shareOf(count), window },
+  );
 }
 
 /** The events throttled at a ceiling of this kind: a key range's throttles are a hot key's (SG003), not the ceiling's. */
@@ -188,9 +240,7 @@ function dynamoSaturation(target: KeySpaceTarget, observation: Observation, wind
       accountLimitThrottles: f.writeAccountLimitThrottles,
     },
   ];
-  const saturated = directions
-    .map((d) => atDeclaredCeiling(target, d) ?? atPerTableQuota(target, d))
-    .filter((d): d is DirectionSaturation => d !== undefined);
+  const saturated = directions.map((d) => atDeclaredCeiling(target, d) ?? atPerTableQuota(target, d)).filter((d): d is DirectionSaturation => d !== undefined);
   if (saturated.length === 0) return undefined;
   const [first] = saturated;
   const label = `${design.name}${keySpace.index ? `/${keySpace.index}` : ''}`;
@@ -211,6 +261,14 @@ function dynamoSaturation(target: KeySpaceTarget, observation: Observation, wind
 }
 
 /** The saturation of one key space, if production shows one. */
-export function saturationOf(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
+function saturationOf(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   return cosmosSaturation(target, observation, window) ?? dynamoSaturation(target, observation, window);
+}
+
+/** What the throttling of one key space says: saturated (an error), or a Cosmos DB container's hot range refusing requests (a warning). */
+export function throttlingOf(target: KeySpaceTarget, observation: Observation, window: string): { saturation?: Saturation; findings: Finding[] } {
+  const saturation = saturationOf(target, observation, window);
+  if (saturation) return { saturation, findings: [saturation.finding] };
+  const hot = hotRangeThrottling(target, observation, window);
+  return { findings: hot ? [hot] : [] };
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempTree } from '../helpers';
-import { metricData, ruConsumptionRows, type LoadProfile } from './recorded';
+import { metricData, type LoadProfile } from './recorded';
 import { findingsOf, observeTable } from './support';
 
 /** An on-demand table with no maximum, declaring 30,000 WCU/s of writes at peak. */
@@ -56,11 +56,15 @@ describe('observe: an on-demand table without a maximum, throttled at the per-ta
     const run = await observeTable(ON_DEMAND, BUSY_WEEK, ['--update', '--format', 'json'], { metrics: quotaThrottledWeek('busy') });
     const saturated = findingsOf(run.stdout).find((f) => f.messageId === 'saturated');
     expect(saturated).toMatchObject({ severity: 'error', path: 'tables[0]' });
-    expect(saturated?.message).toContain("21,000 write events throttled at the account's per-table quota (WriteAccountLimitThrottleEvents) with no on-demand maximum declared");
-    expect(saturated?.message).toContain("the busiest period they came in consuming 39,800 WCU/s (2026-11-23T10:00:00.000Z), 100% of the window's peak of 39,800 WCU/s");
+    expect(saturated?.message).toContain(
+      "21,000 write events throttled at the account's per-table quota (WriteAccountLimitThrottleEvents) with no on-demand maximum declared",
+    );
+    expect(saturated?.message).toContain(
+      "the busiest period they came in consuming 39,800 WCU/s (2026-11-23T10:00:00.000Z), 100% of the window's peak of 39,800 WCU/s",
+    );
     expect(saturated?.message).toContain('40,000 write request units per table by default, adjustable, and shared by the table and its GSIs');
     expect(saturated?.message).toContain('a floor of the demand, which is unknown');
-    expect(saturated?.fix).toContain('L-AB614373');
+    expect((saturated as { fix?: string } | undefined)?.fix).toContain('L-AB614373');
     expect(saturated?.data).toMatchObject({ field: 'peakWriteUnits', observed: 39800, bound: 'lower', throttles: 21000 });
     expect(peakWritesOf(run.dir)).toBe(30000);
     expect(run.code).toBe(1);
@@ -93,5 +97,159 @@ describe('observe: an on-demand table without a maximum, throttled at the per-ta
     const provisioned = { tables: [{ ...ON_DEMAND.tables[0], billing: 'provisioned', capacity: { read: { fixed: 3000 }, write: { fixed: 80000 } } }] };
     const run = await observeTable(provisioned, BUSY_WEEK, ['--format', 'json'], { metrics: quotaThrottledWeek('busy') });
     expect(findingsOf(run.stdout).filter((f) => f.messageId === 'saturated')).toEqual([]);
+  });
+});
+
+/** A container of 5 partition-key ranges under a 50,000 RU/s autoscale maximum, declaring 6,000 + 30,000 RU/s. */
+const CONTAINER = {
+  containers: [
+    {
+      name: 'telemetry',
+      partitionKey: { paths: [{ path: '/matchId', cardinality: 2000 }] },
+      throughput: { autoscaleMax: 50000 },
+      storage: { totalGb: 200 },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 30000 },
+    },
+  ],
+};
+
+const MINUTES = 20;
+const minute = (m: number) => `2026-11-30T20:${String(m).padStart(2, '0')}:00Z`;
+
+/** 20 minutes of 50 match keys logging 49,000 RU/s in all: 40,000 of writes, 9,000 of reads. */
+function ruRows() {
+  const rows: Record<string, unknown>[] = [];
+  for (let m = 0; m < MINUTES; m++)
+    for (let key = 0; key < 50; key++)
+      for (const [operation, charge] of [
+        ['Create', 48000],
+        ['Query', 10800],
+      ] as const)
+        rows.push({
+          TimeGenerated: minute(m),
+          DatabaseName: 'game',
+          CollectionName: 'telemetry',
+          PartitionKey: `["m${key}"]`,
+          OperationName: operation,
+          RequestCharge: charge,
+        });
+  return rows;
+}
+
+/** NormalizedRUConsumption of 5 ranges a minute: range 0 at 100%, the others at `others`. */
+function nru(others: number) {
+  return {
+    value: [
+      {
+        name: { value: 'NormalizedRUConsumption' },
+        timeseries: [0, 1, 2, 3, 4].map((range) => ({
+          metadatavalues: [{ name: { value: 'partitionkeyrangeid' }, value: String(range) }],
+          data: Array.from({ length: MINUTES }, (_, m) => ({ timeStamp: minute(m), maximum: range === 0 ? 100 : others })),
+        })),
+      },
+    ],
+  };
+}
+
+/** TotalRequests by StatusCode, `az monitor metrics list` as it prints it: 10,000 requests a minute, `throttledShare` of them 429. */
+function totalRequests(throttledShare: number) {
+  const throttled = Math.round(10000 * throttledShare);
+  return {
+    value: [
+      {
+        name: { value: 'TotalRequests' },
+        timeseries: [
+          ['200', 10000 - throttled],
+          ['429', throttled],
+        ].map(([status, count]) => ({
+          metadatavalues: [
+            { name: { value: 'collectionname' }, value: 'telemetry' },
+            { name: { value: 'statuscode' }, value: status },
+          ],
+          data: Array.from({ length: MINUTES }, (_, m) => ({ timeStamp: minute(m), count })),
+        })),
+      },
+    ],
+  };
+}
+
+async function observeContainer(others: number, throttledShare: number | undefined, args: string[] = ['--format', 'json']) {
+  const dir = tempTree({
+    'design.json': `${JSON.stringify(CONTAINER, null, 2)}\n`,
+    'obs/ru.json': JSON.stringify(ruRows()),
+    'obs/nru.json': JSON.stringify(nru(others)),
+    ...(throttledShare === undefined ? {} : { 'obs/requests.json': JSON.stringify(totalRequests(throttledShare)) }),
+    'obs/manifest.json': JSON.stringify({
+      observations: [
+        {
+          container: 'telemetry',
+          ruConsumption: 'ru.json',
+          normalizedRu: 'nru.json',
+          ...(throttledShare === undefined ? {} : { totalRequests: 'requests.json' }),
+        },
+      ],
+    }),
+  });
+  const run = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--no-color', '--min-window', '20m', ...args], { cwd: dir });
+  return { dir, ...run, findings: args.includes('json') ? findingsOf(run.stdout) : [] };
+}
+
+const workloadOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')).containers[0].workload;
+
+describe("observe: a Cosmos DB container's 429s (TotalRequests by StatusCode)", () => {
+  it('every range at 100% with 20% of the requests answered 429 is saturated, and says so', async () => {
+    const run = await observeContainer(100, 0.2);
+    const saturated = run.findings.find((f) => f.messageId === 'saturated');
+    expect(saturated).toMatchObject({ severity: 'error', path: 'containers[0].throughput.autoscaleMax' });
+    expect(saturated?.message).toContain('and 40,000 of the 200,000 requests of those minutes (20%) were answered 429, above the 1–5% Azure calls healthy');
+    expect(saturated?.data).toMatchObject({ throttledShare: 0.2, observed: 49000, bound: 'lower' });
+    expect(run.findings.filter((f) => f.messageId === 'throttled')).toEqual([]);
+  });
+
+  it('every range at 100% with 2% answered 429 is busy but served: no saturation, and --update writes the peaks it measured', async () => {
+    const run = await observeContainer(100, 0.02, ['--update', '--format', 'json']);
+    expect(run.findings.filter((f) => f.messageId === 'saturated' || f.messageId === 'throttled')).toEqual([]);
+    expect(workloadOf(run.dir)).toMatchObject({ peakReadUnits: 9000, peakWriteUnits: 40000 });
+    const text = await observeContainer(100, 0.02, []);
+    expect(text.stdout).toContain(
+      'requests rate-limited (429) 4,000 (TotalRequests Count by StatusCode over the window: 4,000 of 200,000 requests answered 429 (2.00%)',
+    );
+  });
+
+  it('without the 429s, every range at 100% is saturated as before, and the message says the 429s were not read', async () => {
+    const run = await observeContainer(100, undefined);
+    const saturated = run.findings.find((f) => f.messageId === 'saturated');
+    expect(saturated?.severity).toBe('error');
+    expect(saturated?.message).toContain('the 429s were not read (export TotalRequests by StatusCode');
+  });
+
+  it('one range at 100% beside four at 62%, with 12% answered 429, is a hot range refusing requests: a warning, not saturation', async () => {
+    const run = await observeContainer(62, 0.12);
+    expect(run.findings.filter((f) => f.messageId === 'saturated')).toEqual([]);
+    const throttled = run.findings.find((f) => f.messageId === 'throttled');
+    expect(throttled).toMatchObject({ severity: 'warning', path: 'containers[0]', data: { throttled: 24000, requests: 200000, share: 0.12 } });
+    expect(throttled?.message).toContain(
+      '24,000 of 200,000 requests (12%) were rate-limited (429) in the 20 minutes with a partition-key range at 100% NormalizedRUConsumption, above the 1–5% Azure calls healthy, while not every range stood at its budget (the busiest, range 0, at 100%, the median range at 62% that minute)',
+    );
+    expect(throttled?.message).toContain('the hottest logged key, sha256:');
+  });
+
+  it('one hot range with 3% answered 429 is within what Azure calls healthy: no warning', async () => {
+    const run = await observeContainer(62, 0.03);
+    expect(run.findings.filter((f) => f.messageId === 'throttled' || f.messageId === 'saturated')).toEqual([]);
+  });
+
+  it('a TotalRequests export not split by StatusCode is reported as incomplete, not read as no 429s', async () => {
+    const run = await observeContainer(100, 0.2);
+    const requests = totalRequests(0.2);
+    for (const series of requests.value[0].timeseries) series.metadatavalues = series.metadatavalues.filter((m) => m.name.value !== 'statuscode');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(run.dir, 'obs/requests.json'), JSON.stringify(requests));
+    const again = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--no-color', '--min-window', '20m', '--format', 'json'], {
+      cwd: run.dir,
+    });
+    const findings = findingsOf(again.stdout);
+    expect(findings.find((f) => f.messageId === 'incompleteObservations')?.message).toContain('TotalRequests is not split by StatusCode');
+    expect(findings.find((f) => f.messageId === 'saturated')?.message).toContain('the 429s were not read');
   });
 });
