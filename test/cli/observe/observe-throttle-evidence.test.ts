@@ -49,6 +49,10 @@ function quotaThrottledWeek(at: 'busy' | 'quiet' | 'none') {
   return metrics;
 }
 
+/** The notes of a JSON report: the observed figures, which show that an export was read. */
+const notesOf = (json: string): string[] =>
+  (JSON.parse(json) as { files: { notes?: { message: string }[] }[] }).files.flatMap((f) => (f.notes ?? []).map((n) => n.message));
+
 const peakWritesOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')).tables[0].workload.peakWriteUnits;
 
 describe('observe: an on-demand table without a maximum, throttled at the per-table quota', () => {
@@ -72,6 +76,7 @@ describe('observe: an on-demand table without a maximum, throttled at the per-ta
 
   it('is not saturated when the quota throttled only a quiet minute (a burst inside it): the peak was served, and is written', async () => {
     const run = await observeTable(ON_DEMAND, BUSY_WEEK, ['--update', '--format', 'json'], { metrics: quotaThrottledWeek('quiet') });
+    expect(notesOf(run.stdout).some((n) => n.includes('write throttles at the per-table quota 3,000'))).toBe(true);
     expect(findingsOf(run.stdout).filter((f) => f.messageId === 'saturated')).toEqual([]);
     expect(peakWritesOf(run.dir)).toBe(39800);
   });
@@ -236,6 +241,7 @@ describe("observe: a Cosmos DB container's 429s (TotalRequests by StatusCode)", 
 
   it('one hot range with 3% answered 429 is within what Azure calls healthy: no warning', async () => {
     const run = await observeContainer(62, 0.03);
+    expect(notesOf(run.stdout).some((n) => n.includes('6,000 of 200,000 (3%)'))).toBe(true);
     expect(run.findings.filter((f) => f.messageId === 'throttled' || f.messageId === 'saturated')).toEqual([]);
   });
 
