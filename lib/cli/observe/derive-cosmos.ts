@@ -9,6 +9,8 @@
  *   The statistics are sampled and keys under about 1 GB may be absent: with no row for the
  *   container, the largest partition is taken to be under 1 GB (an upper bound).
  * - NormalizedRUConsumption: the highest Maximum of any partition-key range, in percent.
+ * - TotalRequests (Count per minute by StatusCode): the 429s of all requests, over the window and over the
+ *   minutes some, or every, range stood at 100% NormalizedRUConsumption.
  * A sharded key is logged per stored key: the share is scaled, and the distinct keys divided, by the
  * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
