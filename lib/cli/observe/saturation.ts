@@ -134,21 +134,28 @@ function hotRangeThrottling(target: KeySpaceTarget, observation: Observation, wi
   const count = scoped ?? counted;
   if (count.requests === 0 || shareOf(count) <= HEALTHY_THROTTLED_SHARE) return undefined;
   const when = scoped ? `in the ${show(scoped.minutes)} minutes with a partition-key range at 100% NormalizedRUConsumption` : `in the ${window} window`;
-  const ranges = nru
-    ? `not every range stood at its budget (the busiest, range ${nru.range ?? 'all'}, at ${show(nru.value)}%${nru.medianPercent !== undefined ? `, the median range at ${show(nru.medianPercent)}% that minute` : ''})`
-    : 'which range refused them is not known (export NormalizedRUConsumption by PartitionKeyRangeId)';
   const key = hotKeyShare?.key
     ? `; the hottest logged key, ${hotKeyShare.key}, took about ${show(hotKeyShare.value)} of the logged RU at the busiest ${hotKeyShare.averagedOverSeconds ?? 60} s`
     : '';
-  return finding(
-    target,
-    'throttled',
-    'warning',
-    keySpaceBase(target) || target.keySpace.partitionKeyPath,
-    `${show(count.throttled)} of ${show(count.requests)} requests (${percent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy, while ${ranges}: a hot partition refuses its keys' requests while the other ranges have RU/s to spare, and Azure's 1–5% assumes evenly used partitions${key} (${counted.derivation})`,
-    "find the hot keys in CDBPartitionKeyRUConsumption (the busiest range's PartitionKeyRangeId) and spread them: a hierarchical key or sharding; more RU/s raise every range's budget evenly, the hot one's only by its part",
-    { throttled: count.throttled, requests: count.requests, share: shareOf(count), window },
-  );
+  const refused = `${show(count.throttled)} of ${show(count.requests)} requests (${percent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy`;
+  // Every range at its budget at the busiest minute (in fewer minutes than saturation takes): bursts of the whole container.
+  const everyRange = nru !== undefined && (nru.medianPercent ?? nru.value) >= 100;
+  const message = everyRange
+    ? `${refused}, while every range stood at its budget in ${show(nru.minutesAllAtBudget ?? 0)} of ${show(nru.minutes ?? 0)} minutes, fewer than the ${SATURATED_MINUTES} that make it saturated: bursts beyond the container's RU/s (${counted.derivation})`
+    : `${refused}, while ${
+        nru
+          ? `not every range stood at its budget (the busiest, range ${nru.range ?? 'all'}, at ${show(nru.value)}%${nru.medianPercent !== undefined ? `, the median range at ${show(nru.medianPercent)}% that minute` : ''})`
+          : 'which range refused them is not known (export NormalizedRUConsumption by PartitionKeyRangeId)'
+      }: a hot partition refuses its keys' requests while the other ranges have RU/s to spare, and Azure's 1–5% assumes evenly used partitions${key} (${counted.derivation})`;
+  const fix = everyRange
+    ? 'spread the bursts (a bulk job throttled below the RU/s, retries with backoff) or raise the RU/s (the autoscale maximum) for them, then observe again'
+    : "find the hot keys in CDBPartitionKeyRUConsumption (the busiest range's PartitionKeyRangeId) and spread them: a hierarchical key or sharding; more RU/s raise every range's budget evenly, the hot one's only by its part";
+  return finding(target, 'throttled', 'warning', keySpaceBase(target) || target.keySpace.partitionKeyPath, message, fix, {
+    throttled: count.throttled,
+    requests: count.requests,
+    share: shareOf(count),
+    window,
+  });
 }
 
 /** The events throttled at a ceiling of this kind: a key range's throttles are a hot key's (SG003), not the ceiling's. */

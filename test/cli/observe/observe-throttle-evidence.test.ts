@@ -141,15 +141,17 @@ function ruRows() {
   return rows;
 }
 
-/** NormalizedRUConsumption of 5 ranges a minute: range 0 at 100%, the others at `others`. */
-function nru(others: number) {
+/** NormalizedRUConsumption of 5 ranges a minute: range 0 at 100%, the others at `others`; or, with
+ *  `bursts`, every range at 100% in the first `bursts` minutes and at `others` after them. */
+function nru(others: number, bursts?: number) {
+  const at = (range: number, m: number) => (bursts === undefined ? (range === 0 ? 100 : others) : m < bursts ? 100 : others);
   return {
     value: [
       {
         name: { value: 'NormalizedRUConsumption' },
         timeseries: [0, 1, 2, 3, 4].map((range) => ({
           metadatavalues: [{ name: { value: 'partitionkeyrangeid' }, value: String(range) }],
-          data: Array.from({ length: MINUTES }, (_, m) => ({ timeStamp: minute(m), maximum: range === 0 ? 100 : others })),
+          data: Array.from({ length: MINUTES }, (_, m) => ({ timeStamp: minute(m), maximum: at(range, m) })),
         })),
       },
     ],
@@ -178,11 +180,11 @@ function totalRequests(throttledShare: number) {
   };
 }
 
-async function observeContainer(others: number, throttledShare: number | undefined, args: string[] = ['--format', 'json']) {
+async function observeContainer(others: number, throttledShare: number | undefined, args: string[] = ['--format', 'json'], bursts?: number) {
   const dir = tempTree({
     'design.json': `${JSON.stringify(CONTAINER, null, 2)}\n`,
     'obs/ru.json': JSON.stringify(ruRows()),
-    'obs/nru.json': JSON.stringify(nru(others)),
+    'obs/nru.json': JSON.stringify(nru(others, bursts)),
     ...(throttledShare === undefined ? {} : { 'obs/requests.json': JSON.stringify(totalRequests(throttledShare)) }),
     'obs/manifest.json': JSON.stringify({
       observations: [
@@ -237,6 +239,16 @@ describe("observe: a Cosmos DB container's 429s (TotalRequests by StatusCode)", 
       '24,000 of 200,000 requests (12%) were rate-limited (429) in the 20 minutes with a partition-key range at 100% NormalizedRUConsumption, above the 1–5% Azure calls healthy, while not every range stood at its budget (the busiest, range 0, at 100%, the median range at 62% that minute)',
     );
     expect(throttled?.message).toContain('the hottest logged key, sha256:');
+  });
+
+  it('every range at 100% in 3 minutes only, with 20% answered 429 in them, is bursts beyond the RU/s: a warning, not saturation', async () => {
+    const run = await observeContainer(70, 0.2, ['--format', 'json'], 3);
+    expect(run.findings.filter((f) => f.messageId === 'saturated')).toEqual([]);
+    const throttled = run.findings.find((f) => f.messageId === 'throttled');
+    expect(throttled?.data).toMatchObject({ throttled: 6000, requests: 30000, share: 0.2 });
+    expect(throttled?.message).toContain(
+      "while every range stood at its budget in 3 of 20 minutes, fewer than the 5 that make it saturated: bursts beyond the container's RU/s",
+    );
   });
 
   it('one hot range with 3% answered 429 is within what Azure calls healthy: no warning', async () => {
