@@ -15,7 +15,9 @@
  *   (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large). One range
  *   at 100% is one hot partition (SG003's case); one minute at 100% is a one-second burst, which Azure
  *   calls healthy while 429s stay at 1–5% of requests. Every range, minute after minute, is a
- *   container short of RU/s.
+ *   container short of RU/s, unless its exported 429s (TotalRequests by StatusCode) say otherwise: at
+ *   HEALTHY_THROTTLED_SHARE of those minutes' requests or under, it was busy but served, and its peaks
+ *   are the demand.
  * - DynamoDB: events throttled at the key space's own ceiling in a direction (ProvisionedThroughputThrottleEvents,
  *   or MaxOnDemandThroughputThrottleEvents for an on-demand maximum; not the key-range events, a hot key's) while the
  *   consumed units reached SATURATED_SHARE of the declared ceiling (provisioned units, the auto-scaling
@@ -149,7 +151,7 @@ function hotRangeThrottling(target: KeySpaceTarget, observation: Observation, wi
       }: a hot partition refuses its keys' requests while the other ranges have RU/s to spare, and Azure's 1–5% assumes evenly used partitions${key} (${counted.derivation})`;
   const fix = everyRange
     ? 'spread the bursts (a bulk job throttled below the RU/s, retries with backoff) or raise the RU/s (the autoscale maximum) for them, then observe again'
-    : "find the hot keys in CDBPartitionKeyRUConsumption (the busiest range's PartitionKeyRangeId) and spread them: a hierarchical key or sharding; more RU/s raise every range's budget evenly, the hot one's only by its part";
+    : "find the hot keys in CDBPartitionKeyRUConsumption (the busiest range's PartitionKeyRangeId) and spread them: a hierarchical key or sharding; more RU/s are split evenly over the ranges, so they relieve the hot one only by its share of them";
   return finding(target, 'throttled', 'warning', keySpaceBase(target) || target.keySpace.partitionKeyPath, message, fix, {
     throttled: count.throttled,
     requests: count.requests,
