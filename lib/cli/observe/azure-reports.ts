@@ -12,6 +12,9 @@
  * - `az monitor metrics list --metric NormalizedRUConsumption --aggregation Maximum` (Metrics - List):
  *   value[] { name.value, timeseries[] { metadatavalues[] { name.value, value }, data[] { timeStamp, maximum } } }
  *   https://learn.microsoft.com/rest/api/monitor/metrics/list
+ * - `az monitor metrics list --metric TotalRequests --aggregation Count`, filtered `StatusCode eq '*'` (one series
+ *   per status code): the same shape, with data[] { timeStamp, count }.
+ *   https://learn.microsoft.com/azure/azure-monitor/reference/supported-metrics/microsoft-documentdb-databaseaccounts-metrics
  */
 import { isObject, Reader, type JsonObject } from './read-json';
 
@@ -34,6 +37,13 @@ export interface KeyStatisticsRow {
 
 export interface NormalizedRuSeries {
   readonly partitionKeyRangeId?: string;
+  readonly collection?: string;
+  readonly points: readonly { readonly timestamp: number; readonly value: number }[];
+}
+
+export interface TotalRequestsSeries {
+  /** `429`, `200`, …; undefined when the export was not split by StatusCode. */
+  readonly statusCode?: string;
   readonly collection?: string;
   readonly points: readonly { readonly timestamp: number; readonly value: number }[];
 }
@@ -94,30 +104,53 @@ export function readKeyStatistics(file: string, value: unknown): KeyStatisticsRo
   }));
 }
 
-export function readNormalizedRu(file: string, value: unknown): NormalizedRuSeries[] {
+/** One series of `az monitor metrics list` (Metrics - List): its dimension values (names lower-cased) and its points of `aggregation`. */
+interface MetricsListSeries {
+  readonly dimensions: ReadonlyMap<string, string>;
+  readonly points: readonly { readonly timestamp: number; readonly value: number }[];
+}
+
+/** Every series of `metric` in a Metrics - List answer; a minute without data has no aggregate and is left out. */
+function readMetricsList(file: string, value: unknown, metric: string, aggregation: 'maximum' | 'count'): MetricsListSeries[] {
   const root = new Reader(file, '', value);
   const metrics = root.field('value').array();
-  const series: NormalizedRuSeries[] = [];
-  for (const metric of metrics) {
-    const name = metric.field('name').field('value').string();
-    if (name !== 'NormalizedRUConsumption') metric.fail(`is the metric ${JSON.stringify(name)}: expected NormalizedRUConsumption`, `${metric.path}.name.value`);
-    for (const ts of metric.field('timeseries').optionalArray()) {
+  const series: MetricsListSeries[] = [];
+  for (const m of metrics) {
+    const name = m.field('name').field('value').string();
+    if (name !== metric) m.fail(`is the metric ${JSON.stringify(name)}: expected ${metric}`, `${m.path}.name.value`);
+    for (const ts of m.field('timeseries').optionalArray()) {
       const dimensions = new Map(
         ts
           .field('metadatavalues')
           .optionalArray()
-          .map((m) => [m.field('name').field('value').string().toLowerCase(), m.field('value').optionalString() ?? ''] as const),
+          .map((d) => [d.field('name').field('value').string().toLowerCase(), d.field('value').optionalString() ?? ''] as const),
       );
       series.push({
-        partitionKeyRangeId: dimensions.get('partitionkeyrangeid'),
-        collection: dimensions.get('collectionname'),
+        dimensions,
         points: ts
           .field('data')
           .optionalArray()
-          .filter((d) => d.field('maximum').value !== undefined && d.field('maximum').value !== null)
-          .map((d) => ({ timestamp: d.field('timeStamp').timestamp(), value: d.field('maximum').number() })),
+          .filter((d) => d.field(aggregation).value !== undefined && d.field(aggregation).value !== null)
+          .map((d) => ({ timestamp: d.field('timeStamp').timestamp(), value: d.field(aggregation).number() })),
       });
     }
   }
   return series;
+}
+
+export function readNormalizedRu(file: string, value: unknown): NormalizedRuSeries[] {
+  return readMetricsList(file, value, 'NormalizedRUConsumption', 'maximum').map((s) => ({
+    partitionKeyRangeId: s.dimensions.get('partitionkeyrangeid'),
+    collection: s.dimensions.get('collectionname'),
+    points: s.points,
+  }));
+}
+
+/** `az monitor metrics list --metric TotalRequests --aggregation Count`, split by StatusCode: requests per minute and status. */
+export function readTotalRequests(file: string, value: unknown): TotalRequestsSeries[] {
+  return readMetricsList(file, value, 'TotalRequests', 'count').map((s) => ({
+    statusCode: s.dimensions.get('statuscode'),
+    collection: s.dimensions.get('collectionname'),
+    points: s.points,
+  }));
 }

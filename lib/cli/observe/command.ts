@@ -52,7 +52,7 @@ import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFi
 import { checkPeriods } from './period-check';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
-import { saturationOf } from './saturation';
+import { throttlingOf } from './saturation';
 import { designFileSources, templateSources, type DesignSource, type FileSources } from './sources';
 import { deployedName, type StackResources } from './stack-resources';
 import { matchObservations } from './targets';
@@ -147,6 +147,9 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
     figureLine('write key-range throttles', f.writeThrottles, ''),
     figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%'),
     figureLine('physical partitions', f.partitionKeyRanges, ''),
+    figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, ''),
+    figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, ''),
+    figureLine('requests rate-limited (429)', f.throttledRequests, ''),
   ].filter((l): l is string => l !== undefined);
   return lines.map((l) => `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): ${l}`);
 }
@@ -222,13 +225,13 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     );
     return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '' };
   }
-  const saturation = saturationOf(target, observation, window);
+  const { saturation, findings: throttling } = throttlingOf(target, observation, window);
   const drift = driftFindings(target, observation, window, settings.drift, {
     spanMs: windowSpan(observation.window, settings.manifest.periodSeconds),
     floors: saturation?.floors ?? [],
   });
   return {
-    findings: [...findings, ...(saturation ? [saturation.finding] : []), ...drift.findings],
+    findings: [...findings, ...throttling, ...drift.findings],
     notes: figureNotes(target, observation, window),
     kept: drift.kept,
     edits: drift.edits,

@@ -9,13 +9,15 @@
  *   The statistics are sampled and keys under about 1 GB may be absent: with no row for the
  *   container, the largest partition is taken to be under 1 GB (an upper bound).
  * - NormalizedRUConsumption: the highest Maximum of any partition-key range, in percent.
+ * - TotalRequests (Count per minute by StatusCode): the 429s of all requests, over the window and over the
+ *   minutes some, or every, range stood at 100% NormalizedRUConsumption.
  * A sharded key is logged per stored key: the share is scaled, and the distinct keys divided, by the
  * shard count the logged keys show deployed (shard-count.ts), not the design's.
  */
 import { loggedFirstLevel } from '../../index';
-import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
+import { readKeyStatistics, readNormalizedRu, readRuConsumption, readTotalRequests, type RuConsumptionRow, type TotalRequestsSeries } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
-import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type RequestCount, type RequestsFigure } from './figures';
 import type { ContainerObservationFiles } from './manifest';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
@@ -146,6 +148,77 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Each minute's NormalizedRUConsumption of every range reporting, in percent. */
+function rangesByMinute(points: readonly RangePoint[]): Map<number, number[]> {
+  const byMinute = new Map<number, number[]>();
+  for (const p of points) byMinute.set(p.timestamp, [...(byMinute.get(p.timestamp) ?? []), p.value]);
+  return byMinute;
+}
+
+const percentOf = (count: RequestCount) => (count.requests > 0 ? `${fmt((count.throttled / count.requests) * 100)}%` : 'no requests');
+
+/**
+ * The 429s (TotalRequests, Count per minute, StatusCode 429) of all requests: over the window, and over the
+ * minutes in which some, or every, partition-key range stood at 100% NormalizedRUConsumption. A request is
+ * rate-limited only in a second its range is at its budget, so those minutes hold the 429s and are their
+ * denominator (a week of quiet minutes would dilute a busy hour's share below anything).
+ * https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large
+ */
+function fromTotalRequests(
+  series: readonly TotalRequestsSeries[],
+  file: string,
+  ranges: ReadonlyMap<number, readonly number[]> | undefined,
+  gaps: string[],
+): RequestsFigure | undefined {
+  if (series.length > 0 && series.every((s) => s.statusCode === undefined)) {
+    gaps.push(`${file}: TotalRequests is not split by StatusCode (filter "StatusCode eq '*'"), so its 429s cannot be counted`);
+    return undefined;
+  }
+  const perMinute = new Map<number, { throttled: number; requests: number }>();
+  for (const s of series)
+    for (const p of s.points) {
+      const minute = perMinute.get(p.timestamp) ?? { throttled: 0, requests: 0 };
+      minute.requests += p.value;
+      if (s.statusCode === '429') minute.throttled += p.value;
+      perMinute.set(p.timestamp, minute);
+    }
+  if (perMinute.size === 0) {
+    gaps.push(`${file}: TotalRequests has no datapoints for this container`);
+    return undefined;
+  }
+  const over = (keep: (utilization: readonly number[]) => boolean) => {
+    const count = { throttled: 0, requests: 0, minutes: 0 };
+    for (const [minute, c] of perMinute) {
+      const utilization = ranges?.get(minute);
+      if (!utilization || !keep(utilization)) continue;
+      count.throttled += c.throttled;
+      count.requests += c.requests;
+      count.minutes += 1;
+    }
+    return count;
+  };
+  const all = { throttled: 0, requests: 0 };
+  for (const c of perMinute.values()) {
+    all.throttled += c.throttled;
+    all.requests += c.requests;
+  }
+  const some = ranges && over((u) => Math.max(...u) >= 100);
+  const every = ranges && over((u) => Math.min(...u) >= 100);
+  return {
+    value: all.throttled,
+    ...all,
+    bound: 'measured',
+    derivation: `TotalRequests Count by StatusCode over the window: ${fmt(all.throttled)} of ${fmt(all.requests)} requests answered 429 (${percentOf(all)})${
+      some
+        ? `; in the ${fmt(some.minutes)} minutes with some partition-key range at 100% NormalizedRUConsumption, ${fmt(some.throttled)} of ${fmt(some.requests)} (${percentOf(some)})`
+        : ''
+    }${every && every.minutes > 0 ? `; in the ${fmt(every.minutes)} with every range at 100%, ${fmt(every.throttled)} of ${fmt(every.requests)} (${percentOf(every)})` : ''}`,
+    limits: 'the SDKs retry a 429 (up to 9 times by default), so the application saw fewer failures than this counts',
+    ...(some ? { whenSomeRangeAtBudget: some } : {}),
+    ...(every ? { whenEveryRangeAtBudget: every } : {}),
+  };
+}
+
 /**
  * The busiest partition-key range, and how the others stood at that minute: one range at 100% beside
  * three at 55% is one hot physical partition (skew), four at 100% a container short of RU/s, and the
@@ -167,8 +240,7 @@ function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 
           .map((p) => `range ${p.range} ${fmt(p.value)}%`)
           .join(', ')})`
       : '';
-  const byMinute = new Map<number, number[]>();
-  for (const p of points) byMinute.set(p.timestamp, [...(byMinute.get(p.timestamp) ?? []), p.value]);
+  const byMinute = rangesByMinute(points);
   // 100% is one second at the budget (a normal burst); every range at it, minute after minute, is not.
   const minutesAllAtBudget = [...byMinute.values()].filter((values) => Math.min(...values) >= 100).length;
   const figures: Pick<ObservedFigures, 'normalizedRuPercent' | 'partitionKeyRanges'> & { partitionKeyRanges?: Figure } = {
@@ -201,6 +273,7 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
   const figures: { -readonly [K in keyof ObservedFigures]: ObservedFigures[K] } = {};
   let deployed: DeployedShards | undefined;
   let window: Observation['window'];
+  let ranges: Map<number, number[]> | undefined;
   const mine = inContainer(files);
   if (files.ruConsumption) {
     sources.push(files.ruConsumption.name);
@@ -240,6 +313,16 @@ export function deriveContainer(files: ContainerObservationFiles, context: Deriv
     window = mergeWindows(window, windowOf(points.map((p) => p.timestamp)));
     if (points.length === 0) gaps.push(`${files.normalizedRu.name}: NormalizedRUConsumption has no datapoints for this container`);
     else Object.assign(figures, fromNormalizedRu(points));
+    if (points.length > 0) ranges = rangesByMinute(points);
+  }
+  if (files.totalRequests) {
+    sources.push(files.totalRequests.name);
+    const series = readTotalRequests(files.totalRequests.name, files.totalRequests.value).filter(
+      (s) => s.collection === undefined || s.collection === files.container,
+    );
+    window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
+    const throttled = fromTotalRequests(series, files.totalRequests.name, ranges, gaps);
+    if (throttled) figures.throttledRequests = throttled;
   }
   return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}) };
 }

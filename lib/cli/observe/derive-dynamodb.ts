@@ -10,8 +10,8 @@
  * - Distinct keys: the largest UniqueContributors of a period, or ApproximateUniqueCount over the
  *   window: keys that were accessed, so a lower bound of the cardinality.
  * - Throttles: Read/WriteKeyRangeThroughputThrottleEvents (a partition's limit), and those of the table's
- *   or index's own ceiling (Read/WriteProvisionedThroughputThrottleEvents, Read/WriteMaxOnDemandThroughputThrottleEvents),
- *   Sum over the window.
+ *   or index's own ceiling (Read/WriteProvisionedThroughputThrottleEvents, Read/WriteMaxOnDemandThroughputThrottleEvents,
+ *   and an on-demand table's per-table account quota, Read/WriteAccountLimitThrottleEvents), Sum over the window.
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html
  * A sharded key is counted per stored key (`key#3`): the logical key's share and cardinality are
  * estimated as the stored key's × N and ÷ N, where N is the shard count the listed stored keys show
@@ -19,7 +19,7 @@
  * otherwise overstate the share and raise itself again.
  */
 import { readInsightRuleReport, readMetricData, type InsightRuleReport, type MetricSeries } from './aws-reports';
-import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type ThrottleFigure } from './figures';
 import { METRIC_IDS, type TableObservationFiles } from './manifest';
 import type { KeyDisplay } from './privacy';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
@@ -48,6 +48,17 @@ function peakFigure(series: MetricSeries, metric: string, period: number): Figur
 
 function sumFigure(series: MetricSeries, metric: string): Figure {
   return { value: series.points.reduce((s, p) => s + p.value, 0), bound: 'measured', derivation: `${metric} Sum over the window` };
+}
+
+/** The busiest period, by the direction's consumed units per second, that carried throttle events. */
+function busiestThrottled(throttles: MetricSeries, consumed: MetricSeries | undefined, period: number): ThrottleFigure['busiestThrottled'] {
+  const rate = new Map((consumed?.points ?? []).map((p) => [p.timestamp, p.value / period]));
+  let busiest: ThrottleFigure['busiestThrottled'];
+  for (const p of throttles.points) {
+    const unitsPerSecond = rate.get(p.timestamp) ?? 0;
+    if (p.value > 0 && (!busiest || unitsPerSecond > busiest.unitsPerSecond)) busiest = { unitsPerSecond, timestamp: p.timestamp };
+  }
+  return busiest;
 }
 
 function fromMetrics(series: readonly MetricSeries[], file: string, period: number, gaps: string[]): ObservedFigures {
@@ -83,6 +94,24 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
     if (s)
       figures[field] =
         s.points.length === 0 ? { value: 0, bound: 'measured', derivation: `${metric}: no datapoints (published only when non-zero)` } : sumFigure(s, metric);
+  }
+  // An on-demand table's per-table quota is not in the design (adjustable, and shared with its GSIs), so
+  // whether its throttles capped the peak is read off the periods that carried them (saturation.ts).
+  const accountLimits = [
+    ['readAccountLimitThrottles', 'ReadAccountLimitThrottleEvents', 'consumedRead'],
+    ['writeAccountLimitThrottles', 'WriteAccountLimitThrottleEvents', 'consumedWrite'],
+  ] as const;
+  for (const [id, metric, consumed] of accountLimits) {
+    const s = byId.get(id);
+    if (!s) continue;
+    if (s.points.length === 0) figures[id] = { value: 0, bound: 'measured', derivation: `${metric}: no datapoints (published only when non-zero)` };
+    else {
+      const busiest = busiestThrottled(s, byId.get(consumed), period);
+      figures[id] = {
+        ...sumFigure(s, metric),
+        ...(busiest ? { busiestThrottled: busiest } : {}),
+      };
+    }
   }
   return figures;
 }

@@ -14,7 +14,7 @@ export const DRIFT_RULE: RuleDescription = {
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires:
-    '`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%; a hottest key share of at most 0.01, or a logical partition under 1 GB, where no more was declared, is no drift), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures (the measured ones inside the tolerance included) reports something the declared design does not; key-range throttles were logged; the key space was saturated, throttled at its ceiling (every Cosmos DB partition-key range at 100% NormalizedRUConsumption in 5 minutes or more; DynamoDB events throttled at the provisioned capacity or on-demand maximum while it consumed 90% of it or more), so its consumed peaks are floors of an unknown demand and are never written; a peak or share under half its declaration from a window shorter than --min-window (default 7 days) is kept, with a note; the stored keys show another shard count deployed than the design declares (a warning: the figures scaled by it are judged at the deployed count and never written); or a key space had no observations to check.',
+    "`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%; a hottest key share of at most 0.01, or a logical partition under 1 GB, where no more was declared, is no drift), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures (the measured ones inside the tolerance included) reports something the declared design does not; key-range throttles were logged, or a Cosmos DB container's requests were answered 429 above the 5% Azure calls healthy in the minutes a partition-key range stood at its budget while the others did not (a hot range); the key space was saturated, throttled at its ceiling (every Cosmos DB partition-key range at 100% NormalizedRUConsumption in 5 minutes or more, unless its exported 429s stayed at 5% of the requests or under; DynamoDB events throttled at the provisioned capacity or on-demand maximum while it consumed 90% of it or more, or, on demand with no maximum, at the account's per-table quota in a period at 90% of the window's peak or more), so its consumed peaks are floors of an unknown demand and are never written; a peak or share under half its declaration from a window shorter than --min-window (default 7 days) is kept, with a note; the stored keys show another shard count deployed than the design declares (a warning: the figures scaled by it are judged at the deployed count and never written); or a key space had no observations to check.",
   rationale:
     'Every verdict of the lint rests on declared figures, and declarations age as traffic changes: a hottest key declared at 5% that takes 31% at the weekly peak passes SG003 on paper and throttles in production; a peak declared far above what comes plans shards every read then fans out over for nothing.',
   fix: 'write the observed figures into the design (`skewguard observe --update`, or the GuardedTable props for a cdk.out) and act on what the lint then reports; see docs/observe.md for how each figure is derived and its limits.',
@@ -34,6 +34,10 @@ export const DRIFT_RULE: RuleDescription = {
     },
     { title: 'DynamoDB: Troubleshooting throttling', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling.html' },
     {
+      title: 'DynamoDB: Account limits exceeded (the per-table quota of on-demand tables)',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html',
+    },
+    {
       title: 'DynamoDB: CloudWatch throttling metrics',
       url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html',
     },
@@ -44,7 +48,8 @@ export const DRIFT_RULE: RuleDescription = {
     belowDeclared: 'declared {{field}} {{declared}}, observed {{observed}} at the {{window}} peak: over-declaring leads to over-sharding',
     firesWithObserved: 'with the figures observed in the {{window}} window, {{rule}} fires',
     moreKeysThanDeclared: 'declared cardinality {{declared}}, observed at least {{observed}} distinct keys in the {{window}} window',
-    throttled: '{{read}} read and {{write}} write key-range throttle events in the {{window}} window',
+    throttled:
+      '{{read}} read and {{write}} write key-range throttle events in the {{window}} window; or, for a Cosmos DB container, {{throttled}} of {{requests}} requests answered 429 while not every partition-key range was at its budget',
     saturated: 'the key space is saturated and throttling at its ceiling: the consumed {{observed}} is a floor of the demand, which is unknown',
     incompleteObservations: 'a source is empty or partial: {{gap}}',
     shardsNotDeployed:

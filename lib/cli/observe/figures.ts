@@ -35,6 +35,33 @@ export interface KeyLoad {
 
 export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad };
 
+/**
+ * Throttle events summed over the window, with the busiest period (by the direction's consumed units)
+ * that carried any: throttles at the busiest period capped the peak, throttles only at quieter ones
+ * (a burst inside a period) did not (saturation.ts).
+ */
+export type ThrottleFigure = Figure & {
+  readonly busiestThrottled?: { readonly unitsPerSecond: number; readonly timestamp: number };
+};
+
+/** Requests answered 429 and all requests, in some minutes. */
+export interface RequestCount {
+  readonly throttled: number;
+  readonly requests: number;
+}
+
+/**
+ * Cosmos DB's 429s (`value`), with all requests, over the window and over the minutes NormalizedRUConsumption
+ * singles out: those in which some range reached its budget (a request is rate-limited only in a second its
+ * range is at 100%, so 429s are read against these minutes' requests, not diluted by a quiet week), and
+ * those in which every range did (saturation.ts). The minutes are absent without a NormalizedRUConsumption export.
+ */
+export type RequestsFigure = Figure &
+  RequestCount & {
+    readonly whenSomeRangeAtBudget?: RequestCount & { readonly minutes: number };
+    readonly whenEveryRangeAtBudget?: RequestCount & { readonly minutes: number };
+  };
+
 /** The figures of one key space; absent ones had no source in the observations. */
 export interface ObservedFigures {
   readonly peakReadUnits?: Figure;
@@ -63,6 +90,12 @@ export interface ObservedFigures {
   readonly writeProvisionedThrottles?: Figure;
   readonly readOnDemandMaxThrottles?: Figure;
   readonly writeOnDemandMaxThrottles?: Figure;
+  /** DynamoDB: events throttled at the account's per-table quota of an on-demand table or GSI
+   *  (Read/WriteAccountLimitThrottleEvents), Sum over the window, with the busiest period that carried them. */
+  readonly readAccountLimitThrottles?: ThrottleFigure;
+  readonly writeAccountLimitThrottles?: ThrottleFigure;
+  /** Cosmos DB: requests answered 429 (TotalRequests with StatusCode 429) over the window (saturation.ts). */
+  readonly throttledRequests?: RequestsFigure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
 }

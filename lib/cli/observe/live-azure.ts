@@ -7,7 +7,8 @@
  * With the account's resource id, Azure Monitor's NormalizedRUConsumption metric is read too: the
  * Maximum per minute, split by PartitionKeyRangeId (one series per partition-key range, that is per
  * physical partition) and filtered to the container by CollectionName, as the portal's "Normalized RU
- * Consumption (%) by PartitionKeyRangeID" chart shows it.
+ * Consumption (%) by PartitionKeyRangeID" chart shows it; and TotalRequests, the Count per minute split by
+ * StatusCode, for the 429s (the "Total Requests by Status Code" chart).
  * https://learn.microsoft.com/javascript/api/overview/azure/monitor-query-readme
  * https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units
  * https://learn.microsoft.com/azure/azure-monitor/reference/supported-metrics/microsoft-documentdb-databaseaccounts-metrics
@@ -21,7 +22,7 @@ import { loadSdk } from './sdk';
 
 export interface AzureLiveOptions {
   readonly workspaceId: string;
-  /** The Cosmos DB account's resource id, for NormalizedRUConsumption. @default - the metric is not read */
+  /** The Cosmos DB account's resource id, for NormalizedRUConsumption and TotalRequests. @default - the metrics are not read */
   readonly accountId?: string;
   readonly start: Date;
   readonly end: Date;
@@ -51,10 +52,10 @@ export function keyStatisticsQuery(container: string, database: string | undefin
   ].join('\n');
 }
 
-/** The OData filter of the metric query: the container's series, one per partition-key range. */
-export function normalizedRuFilter(container: string, database: string | undefined): string {
+/** The OData filter of a metric query: the container's series, one per value of `splitBy` (a partition-key range, a status code). */
+export function metricFilter(container: string, database: string | undefined, splitBy: 'PartitionKeyRangeId' | 'StatusCode' = 'PartitionKeyRangeId'): string {
   const odata = (value: string) => `'${value.replace(/'/g, "''")}'`;
-  return [...(database ? [`DatabaseName eq ${odata(database)}`] : []), `CollectionName eq ${odata(container)}`, `PartitionKeyRangeId eq '*'`].join(' and ');
+  return [...(database ? [`DatabaseName eq ${odata(database)}`] : []), `CollectionName eq ${odata(container)}`, `${splitBy} eq '*'`].join(' and ');
 }
 
 /** ISO 8601 duration of a period of whole minutes (`PT1M`), the metric's grain. */
@@ -72,22 +73,23 @@ export async function azureLive(options: AzureLiveOptions): Promise<AzureLive> {
   const pipeline = { ...(options.httpClient ? { httpClient: options.httpClient } : {}) };
   const metrics = options.accountId === undefined ? undefined : new monitor.MetricsQueryClient(credential, pipeline);
 
-  /** The metric as `az monitor metrics list` prints it (Metrics - List), for the offline reader. */
-  async function normalizedRu(container: string, database: string | undefined): Promise<unknown> {
+  /** A metric as `az monitor metrics list` prints it (Metrics - List), for the offline reader. */
+  async function metricsList(metric: 'NormalizedRUConsumption' | 'TotalRequests', aggregation: 'Maximum' | 'Count', filter: string): Promise<unknown> {
     // The client puts a `/` before the resource id; the id the portal and `az` print starts with one.
     const resource = (options.accountId as string).replace(/^\/+/, '');
-    const result = await (metrics as MonitorQuery.MetricsQueryClient).queryResource(resource, ['NormalizedRUConsumption'], {
+    const result = await (metrics as MonitorQuery.MetricsQueryClient).queryResource(resource, [metric], {
       timespan,
       granularity: grain(options.periodSeconds),
-      aggregations: ['Maximum'],
-      filter: normalizedRuFilter(container, database),
+      aggregations: [aggregation],
+      filter,
     });
+    const field = aggregation === 'Maximum' ? 'maximum' : 'count';
     return {
       value: result.metrics.map((m) => ({
         name: { value: m.name },
         timeseries: m.timeseries.map((ts) => ({
           metadatavalues: (ts.metadataValues ?? []).map((d) => ({ name: { value: d.name ?? '' }, value: d.value })),
-          data: (ts.data ?? []).map((d) => ({ timeStamp: d.timeStamp, maximum: d.maximum })),
+          data: (ts.data ?? []).map((d) => ({ timeStamp: d.timeStamp, [field]: d[field] })),
         })),
       })),
     };
@@ -116,7 +118,18 @@ export async function azureLive(options: AzureLiveOptions): Promise<AzureLive> {
           value: await query(ruConsumptionQuery(container, database, options.periodSeconds)),
         },
         partitionKeyStatistics: { name: `Log Analytics CDBPartitionKeyStatistics ${where}`, value: await query(keyStatisticsQuery(container, database)) },
-        ...(metrics ? { normalizedRu: { name: `Azure Monitor NormalizedRUConsumption ${where}`, value: await normalizedRu(container, database) } } : {}),
+        ...(metrics
+          ? {
+              normalizedRu: {
+                name: `Azure Monitor NormalizedRUConsumption ${where}`,
+                value: await metricsList('NormalizedRUConsumption', 'Maximum', metricFilter(container, database)),
+              },
+              totalRequests: {
+                name: `Azure Monitor TotalRequests ${where}`,
+                value: await metricsList('TotalRequests', 'Count', metricFilter(container, database, 'StatusCode')),
+              },
+            }
+          : {}),
         path: where,
       };
     },

@@ -9,7 +9,8 @@
  *   "observations": [
  *     { "table": "orders", "contributorInsights": "orders.pkc.json", "metrics": "orders.metrics.json" },
  *     { "table": "orders", "index": "by-customer", "contributorInsights": "orders.by-customer.pkc.json" },
- *     { "container": "telemetry", "database": "shop", "ruConsumption": "ru.json", "partitionKeyStatistics": "sizes.json" } ] }
+ *     { "container": "telemetry", "database": "shop", "ruConsumption": "ru.json", "partitionKeyStatistics": "sizes.json",
+ *       "normalizedRu": "nru.json", "totalRequests": "requests.json" } ] }
  * ```
  * For a cloud assembly (`cdk.out/`), `"stacks": [{ "stack": "Shop", "resources": "shop.resources.json" }]`
  * gives each stack's resources (`aws cloudformation list-stack-resources`), so that a table may be
@@ -32,6 +33,8 @@ export const METRIC_IDS = {
   writeProvisionedThrottles: 'WriteProvisionedThroughputThrottleEvents',
   readOnDemandMaxThrottles: 'ReadMaxOnDemandThroughputThrottleEvents',
   writeOnDemandMaxThrottles: 'WriteMaxOnDemandThroughputThrottleEvents',
+  readAccountLimitThrottles: 'ReadAccountLimitThrottleEvents',
+  writeAccountLimitThrottles: 'WriteAccountLimitThrottleEvents',
 } as const;
 
 export interface TableObservationFiles {
@@ -52,6 +55,8 @@ export interface ContainerObservationFiles {
   readonly ruConsumption?: LoadedFile;
   readonly partitionKeyStatistics?: LoadedFile;
   readonly normalizedRu?: LoadedFile;
+  /** Azure Monitor TotalRequests (Count per minute, split by StatusCode): the 429s. */
+  readonly totalRequests?: LoadedFile;
   readonly path: string;
 }
 
@@ -77,7 +82,7 @@ export interface Manifest {
 export const DEFAULT_PERIOD_SECONDS = 60;
 
 const TABLE_FIELDS = ['table', 'index', 'contributorInsights', 'metrics'];
-const CONTAINER_FIELDS = ['container', 'database', 'ruConsumption', 'partitionKeyStatistics', 'normalizedRu'];
+const CONTAINER_FIELDS = ['container', 'database', 'ruConsumption', 'partitionKeyStatistics', 'normalizedRu', 'totalRequests'];
 
 export function readJsonFile(file: string, shown = file): unknown {
   const read = readInputFile(file);
@@ -138,9 +143,10 @@ export function loadManifest(file: string, shown: string): Manifest {
         ruConsumption: load(entry, 'ruConsumption'),
         partitionKeyStatistics: load(entry, 'partitionKeyStatistics'),
         normalizedRu: load(entry, 'normalizedRu'),
+        totalRequests: load(entry, 'totalRequests'),
       };
-      if (!files.ruConsumption && !files.partitionKeyStatistics && !files.normalizedRu)
-        entry.fail('names no file: give "ruConsumption", "partitionKeyStatistics" and/or "normalizedRu"');
+      if (!files.ruConsumption && !files.partitionKeyStatistics && !files.normalizedRu && !files.totalRequests)
+        entry.fail('names no file: give "ruConsumption", "partitionKeyStatistics", "normalizedRu" and/or "totalRequests"');
       return {
         engine: 'cosmosdb',
         container: entry.field('container').string(),

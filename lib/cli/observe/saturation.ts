@@ -15,7 +15,9 @@
  *   (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large). One range
  *   at 100% is one hot partition (SG003's case); one minute at 100% is a one-second burst, which Azure
  *   calls healthy while 429s stay at 1–5% of requests. Every range, minute after minute, is a
- *   container short of RU/s.
+ *   container short of RU/s, unless its exported 429s (TotalRequests by StatusCode) say otherwise: at
+ *   HEALTHY_THROTTLED_SHARE of those minutes' requests or under, it was busy but served, and its peaks
+ *   are the demand.
  * - DynamoDB: events throttled at the key space's own ceiling in a direction (ProvisionedThroughputThrottleEvents,
  *   or MaxOnDemandThroughputThrottleEvents for an on-demand maximum; not the key-range events, a hot key's) while the
  *   consumed units reached SATURATED_SHARE of the declared ceiling (provisioned units, the auto-scaling
@@ -24,15 +26,41 @@
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling.html,
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling-cloudwatch.html).
  *   A per-minute average at 90% of a per-second ceiling, with throttles, is that ceiling reached.
+ * - DynamoDB on demand with no maximum declared: the table (with its GSIs) still stops at the account's
+ *   per-table quota, 40,000 read and 40,000 write request units by default and adjustable; requests past it
+ *   are throttled with the reason AccountLimitExceeded and counted in Read/WriteAccountLimitThrottleEvents
+ *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html,
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). The design holds
+ *   no figure for the quota, and the table shares it with its GSIs, so the key space's own consumption is not
+ *   held against 40,000: the throttles must come in a period at SATURATED_SHARE of the window's peak or
+ *   more, that is, the quota capped the peak. Throttles only in quieter periods (a burst inside a minute,
+ *   or the GSIs' share of the quota) leave the peak measured, and AWS calls intermittent quota throttling
+ *   that the application retries acceptable. Key-range throttles (KeyRangeThroughputExceeded) are a hot
+ *   key, in either mode, never saturation; nor is the throttling of an on-demand table that grows past
+ *   double its previous peak within 30 minutes, which DynamoDB then scales for
+ *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html).
  */
 import type { CapacityCeiling, Finding } from '../../index';
-import { fieldPath, finding, show, type KeySpaceTarget } from './drift';
-import type { Figure, Observation } from './figures';
+import { fieldPath, finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
+import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
 
-/** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated. */
+/** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
-/** The share of a DynamoDB ceiling at which, with throttle events, the ceiling counts as reached. */
+/** The share of requests rate-limited (429) Azure calls healthy: "if you see between 1-5% of requests with 429s,
+ *  and your end to end latency is acceptable, this is a healthy sign that the RU/s are being fully utilized"
+ *  (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large). Its upper end:
+ *  at or under it, a container with every range at its budget is busy but served, not saturated. */
+export const HEALTHY_THROTTLED_SHARE = 0.05;
+/** The share of a DynamoDB ceiling at which, with throttle events, the ceiling counts as reached; for an
+ *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
+ *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
 export const SATURATED_SHARE = 0.9;
+/** DynamoDB's default per-table quota of an on-demand table: 40,000 read and 40,000 write request units,
+ *  adjustable (quota codes L-CF0CBE56, L-AB614373), for the table and its GSIs together. Printed, never
+ *  compared: an account's quota may differ.
+ *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#default-limits-throughput
+ *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html */
+export const PER_TABLE_QUOTA = 40_000;
 
 export type PeakField = 'peakReadUnits' | 'peakWriteUnits';
 
@@ -42,13 +70,31 @@ export interface Saturation {
   readonly finding: Finding;
 }
 
+const QUOTA_FIX =
+  'request a higher per-table throughput quota in Service Quotas (L-CF0CBE56 for reads, L-AB614373 for writes: they cover the table and its GSIs together) so that the throttling stops, then observe again: only a window in which it stayed below the quota measures the demand, and `observe --update` writes that peak';
+
 const FIX =
   'raise the ceiling now (the throughput, or the capacity, named in the message) so that the throttling stops, then observe again: only a window in which it stayed below its ceiling measures the demand, and `observe --update` writes that peak';
+
+const shareOf = (count: RequestCount) => count.throttled / count.requests;
+const percent = (share: number) => `${show(Math.round(share * 1000) / 10)}%`;
+
+/** The 429s in the minutes every range stood at its budget, when they were exported and those minutes had requests. */
+function atBudgetRequests(observation: Observation): RequestCount | undefined {
+  const counted = observation.figures.throttledRequests?.whenEveryRangeAtBudget;
+  return counted && counted.requests > 0 ? counted : undefined;
+}
 
 function cosmosSaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   const { design } = target;
   const nru = observation.figures.normalizedRuPercent;
   if (design.engine !== 'cosmosdb' || !nru || (nru.minutesAllAtBudget ?? 0) < SATURATED_MINUTES) return undefined;
+  // Every range at its budget yet (almost) nothing refused: busy, but served; the peaks measure the demand.
+  const requests = atBudgetRequests(observation);
+  if (requests && shareOf(requests) <= HEALTHY_THROTTLED_SHARE) return undefined;
+  const refused = requests
+    ? `, and ${show(requests.throttled)} of the ${show(requests.requests)} requests of those minutes (${percent(shareOf(requests))}) were answered 429, above the 1–5% Azure calls healthy`
+    : '; the 429s were not read (export TotalRequests by StatusCode to tell a container refusing requests from one busy but served)';
   const { peakTotalUnits: consumed, peakReadUnits, peakWriteUnits } = observation.figures;
   const ceiling = design.throughput?.requestUnits;
   const path = fieldPath(target.location, design.throughput?.path ?? 'throughput');
@@ -61,7 +107,7 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
   const served = consumed
     ? `; it served at least ${show(consumed.value)} RU/s at its busiest ${consumed.averagedOverSeconds ?? 60} s (${consumed.derivation})${ceiling ? `, against the ${show(ceiling)} RU/s declared at ${path}` : ''}${declared}`
     : '';
-  const message = `${target.design.name} is saturated and throttling: every partition-key range stood at 100% NormalizedRUConsumption in ${show(nru.minutesAllAtBudget ?? 0)} of the ${show(nru.minutes ?? 0)} minutes of the ${window} window, and a request beyond a range's budget in a second is rate-limited (429)${served}. What was consumed is what was served, capped by the throttling: the observed peaks are a floor of the demand, which is unknown, so they are not written as the design's peaks`;
+  const message = `${target.design.name} is saturated and throttling: every partition-key range stood at 100% NormalizedRUConsumption in ${show(nru.minutesAllAtBudget ?? 0)} of the ${show(nru.minutes ?? 0)} minutes of the ${window} window, and a request beyond a range's budget in a second is rate-limited (429)${refused}${served}. What was consumed is what was served, capped by the throttling: the observed peaks are a floor of the demand, which is unknown, so they are not written as the design's peaks`;
   return {
     floors,
     finding: finding(target, 'saturated', 'error', path, message, FIX, {
@@ -70,9 +116,48 @@ function cosmosSaturation(target: KeySpaceTarget, observation: Observation, wind
       minutes: nru.minutes ?? 0,
       ...(consumed ? { observed: consumed.value, bound: 'lower' } : {}),
       ...(ceiling ? { declared: ceiling } : {}),
+      ...(requests ? { throttledShare: shareOf(requests) } : {}),
       window,
     }),
   };
+}
+
+/**
+ * A Cosmos DB container not saturated, whose requests were rate-limited (429) above HEALTHY_THROTTLED_SHARE in
+ * the minutes some partition-key range stood at its budget (over the window without NormalizedRUConsumption):
+ * a hot range refusing its keys' requests while the others have RU/s to spare. Azure's 1–5% "assumes your
+ * account has uniform partition distribution"
+ * (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large).
+ */
+function hotRangeThrottling(target: KeySpaceTarget, observation: Observation, window: string): Finding | undefined {
+  const { throttledRequests: counted, normalizedRuPercent: nru, hotKeyShare } = observation.figures;
+  if (target.design.engine !== 'cosmosdb' || !counted) return undefined;
+  const scoped = counted.whenSomeRangeAtBudget;
+  const count = scoped ?? counted;
+  if (count.requests === 0 || shareOf(count) <= HEALTHY_THROTTLED_SHARE) return undefined;
+  const when = scoped ? `in the ${show(scoped.minutes)} minutes with a partition-key range at 100% NormalizedRUConsumption` : `in the ${window} window`;
+  const key = hotKeyShare?.key
+    ? `; the hottest logged key, ${hotKeyShare.key}, took about ${show(hotKeyShare.value)} of the logged RU at the busiest ${hotKeyShare.averagedOverSeconds ?? 60} s`
+    : '';
+  const refused = `${show(count.throttled)} of ${show(count.requests)} requests (${percent(shareOf(count))}) were rate-limited (429) ${when}, above the 1–5% Azure calls healthy`;
+  // Every range at its budget at the busiest minute (in fewer minutes than saturation takes): bursts of the whole container.
+  const everyRange = nru !== undefined && (nru.medianPercent ?? nru.value) >= 100;
+  const message = everyRange
+    ? `${refused}, while every range stood at its budget in ${show(nru.minutesAllAtBudget ?? 0)} of ${show(nru.minutes ?? 0)} minutes, fewer than the ${SATURATED_MINUTES} that make it saturated: bursts beyond the container's RU/s (${counted.derivation})`
+    : `${refused}, while ${
+        nru
+          ? `not every range stood at its budget (the busiest, range ${nru.range ?? 'all'}, at ${show(nru.value)}%${nru.medianPercent !== undefined ? `, the median range at ${show(nru.medianPercent)}% that minute` : ''})`
+          : 'which range refused them is not known (export NormalizedRUConsumption by PartitionKeyRangeId)'
+      }: a hot partition refuses its keys' requests while the other ranges have RU/s to spare, and Azure's 1–5% assumes evenly used partitions${key} (${counted.derivation})`;
+  const fix = everyRange
+    ? 'spread the bursts (a bulk job throttled below the RU/s, retries with backoff) or raise the RU/s (the autoscale maximum) for them, then observe again'
+    : "find the hot keys in CDBPartitionKeyRUConsumption (the busiest range's PartitionKeyRangeId) and spread them: a hierarchical key or sharding; more RU/s are split evenly over the ranges, so they relieve the hot one only by its share of them";
+  return finding(target, 'throttled', 'warning', keySpaceBase(target) || target.keySpace.partitionKeyPath, message, fix, {
+    throttled: count.throttled,
+    requests: count.requests,
+    share: shareOf(count),
+    window,
+  });
 }
 
 /** The events throttled at a ceiling of this kind: a key range's throttles are a hot key's (SG003), not the ceiling's. */
@@ -81,50 +166,118 @@ function ceilingThrottles(ceiling: CapacityCeiling | undefined, provisioned: Fig
   return (ceiling.source === 'on-demand-maximum' ? onDemandMax : provisioned)?.value ?? 0;
 }
 
+/** One direction (reads or writes) of a DynamoDB key space throttled at its ceiling. */
+interface DirectionSaturation {
+  readonly field: PeakField;
+  readonly consumed: Figure;
+  readonly throttles: number;
+  /** Where the finding points: the declared ceiling's field, else the key space. */
+  readonly path: string;
+  readonly declared?: number;
+  /** This direction's part of the message. */
+  readonly text: string;
+}
+
+interface Direction {
+  readonly field: PeakField;
+  readonly unit: 'RCU' | 'WCU';
+  readonly word: 'read' | 'write';
+  readonly consumed?: Figure;
+  readonly ceiling?: CapacityCeiling;
+  readonly ceilingThrottles: number;
+  readonly accountLimitThrottles?: ThrottleFigure;
+}
+
+/** Throttled at the declared ceiling (provisioned capacity, the auto-scaling maximum, the on-demand maximum) at SATURATED_SHARE of it or more. */
+function atDeclaredCeiling(target: KeySpaceTarget, d: Direction): DirectionSaturation | undefined {
+  const { consumed, ceiling, ceilingThrottles: throttles } = d;
+  if (!consumed || !ceiling || throttles <= 0 || consumed.value < ceiling.units * SATURATED_SHARE) return undefined;
+  const path = fieldPath(target.location, ceiling.path);
+  return {
+    field: d.field,
+    consumed,
+    throttles,
+    path,
+    declared: ceiling.units,
+    text: `${show(throttles)} ${d.word} events throttled at the ceiling while it consumed ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}), ${show(Math.round((consumed.value / ceiling.units) * 100))}% of the ${show(ceiling.units)} ${d.unit} declared at ${path}`,
+  };
+}
+
+/**
+ * An on-demand direction with no maximum declared, throttled at the account's per-table quota in a
+ * period at SATURATED_SHARE of the window's peak or more: the quota capped the peak. The quota itself is
+ * not compared (it is no field of the design, it is adjustable, and a table shares it with its GSIs).
+ */
+function atPerTableQuota(target: KeySpaceTarget, d: Direction): DirectionSaturation | undefined {
+  const { consumed, accountLimitThrottles: throttles } = d;
+  const busiest = throttles?.busiestThrottled;
+  if (target.design.engine !== 'dynamodb' || target.design.billing !== 'on-demand' || d.ceiling || !consumed || !throttles || !busiest) return undefined;
+  if (throttles.value <= 0 || busiest.unitsPerSecond < consumed.value * SATURATED_SHARE) return undefined;
+  const metric = d.word === 'read' ? 'ReadAccountLimitThrottleEvents' : 'WriteAccountLimitThrottleEvents';
+  const units = d.word === 'read' ? 'read request units' : 'write request units';
+  return {
+    field: d.field,
+    consumed,
+    throttles: throttles.value,
+    path: keySpaceBase(target) || target.keySpace.partitionKeyPath,
+    text: `${show(throttles.value)} ${d.word} events throttled at the account's per-table quota (${metric}) with no on-demand maximum declared, the busiest period they came in consuming ${show(busiest.unitsPerSecond)} ${d.unit}/s (${new Date(busiest.timestamp).toISOString()}), ${show(Math.round((busiest.unitsPerSecond / consumed.value) * 100))}% of the window's peak of ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}); the quota is ${PER_TABLE_QUOTA.toLocaleString('en-US')} ${units} per table by default, adjustable, and shared by the table and its GSIs`,
+  };
+}
+
 function dynamoSaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   const { design, keySpace } = target;
   if (design.engine !== 'dynamodb') return undefined;
   const capacity = design.capacity.find((c) => c.index === keySpace.index);
   const f = observation.figures;
-  const directions = [
+  const directions: Direction[] = [
     {
       field: 'peakReadUnits',
       unit: 'RCU',
+      word: 'read',
       consumed: f.peakReadUnits,
       ceiling: capacity?.read,
-      throttles: ceilingThrottles(capacity?.read, f.readProvisionedThrottles, f.readOnDemandMaxThrottles),
+      ceilingThrottles: ceilingThrottles(capacity?.read, f.readProvisionedThrottles, f.readOnDemandMaxThrottles),
+      accountLimitThrottles: f.readAccountLimitThrottles,
     },
     {
       field: 'peakWriteUnits',
       unit: 'WCU',
+      word: 'write',
       consumed: f.peakWriteUnits,
       ceiling: capacity?.write,
-      throttles: ceilingThrottles(capacity?.write, f.writeProvisionedThrottles, f.writeOnDemandMaxThrottles),
+      ceilingThrottles: ceilingThrottles(capacity?.write, f.writeProvisionedThrottles, f.writeOnDemandMaxThrottles),
+      accountLimitThrottles: f.writeAccountLimitThrottles,
     },
-  ] as const;
-  const saturated = directions.filter((d) => d.consumed && d.ceiling && d.throttles > 0 && d.consumed.value >= d.ceiling.units * SATURATED_SHARE);
+  ];
+  const saturated = directions.map((d) => atDeclaredCeiling(target, d) ?? atPerTableQuota(target, d)).filter((d): d is DirectionSaturation => d !== undefined);
   if (saturated.length === 0) return undefined;
-  const first = saturated[0].ceiling;
-  const parts = saturated.map(
-    (d) =>
-      `${show(d.throttles)} ${d.unit === 'RCU' ? 'read' : 'write'} events throttled at the ceiling while it consumed ${show(d.consumed?.value ?? 0)} ${d.unit}/s (${d.consumed?.derivation}), ${show(Math.round(((d.consumed?.value ?? 0) / (d.ceiling?.units ?? 1)) * 100))}% of the ${show(d.ceiling?.units ?? 0)} ${d.unit} declared at ${fieldPath(target.location, d.ceiling?.path ?? '')}`,
-  );
+  const [first] = saturated;
   const label = `${design.name}${keySpace.index ? `/${keySpace.index}` : ''}`;
-  const message = `${label} is saturated and throttling in the ${window} window: ${parts.join('; ')}. What was consumed is what was served, capped at the ceiling: the observed ${saturated.map((d) => (d.unit === 'RCU' ? 'read' : 'write')).join(' and ')} peak is a floor of the demand, which is unknown, so it is not written as the design's peak`;
+  const directionWords = saturated.map((d) => (d.field === 'peakReadUnits' ? 'read' : 'write')).join(' and ');
+  const message = `${label} is saturated and throttling in the ${window} window: ${saturated.map((d) => d.text).join('; ')}. What was consumed is what was served, capped at the ceiling: the observed ${directionWords} peak is a floor of the demand, which is unknown, so it is not written as the design's peak`;
+  const quotaOnly = saturated.every((d) => d.declared === undefined);
   return {
     floors: saturated.map((d) => d.field),
-    finding: finding(target, 'saturated', 'error', fieldPath(target.location, first?.path ?? ''), message, FIX, {
+    finding: finding(target, 'saturated', 'error', first.path, message, quotaOnly ? QUOTA_FIX : FIX, {
       field: saturated.map((d) => d.field).join(','),
-      observed: saturated[0].consumed?.value ?? 0,
-      declared: first?.units ?? 0,
+      observed: first.consumed.value,
+      ...(first.declared !== undefined ? { declared: first.declared } : { ceiling: 'per-table quota' }),
       bound: 'lower',
-      throttles: saturated[0].throttles,
+      throttles: first.throttles,
       window,
     }),
   };
 }
 
 /** The saturation of one key space, if production shows one. */
-export function saturationOf(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
+function saturationOf(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   return cosmosSaturation(target, observation, window) ?? dynamoSaturation(target, observation, window);
+}
+
+/** What the throttling of one key space says: saturated (an error), or a Cosmos DB container's hot range refusing requests (a warning). */
+export function throttlingOf(target: KeySpaceTarget, observation: Observation, window: string): { saturation?: Saturation; findings: Finding[] } {
+  const saturation = saturationOf(target, observation, window);
+  if (saturation) return { saturation, findings: [saturation.finding] };
+  const hot = hotRangeThrottling(target, observation, window);
+  return { findings: hot ? [hot] : [] };
 }

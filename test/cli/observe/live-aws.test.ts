@@ -66,6 +66,8 @@ describe('skewguard observe --live aws', () => {
       'WriteProvisionedThroughputThrottleEvents',
       'ReadMaxOnDemandThroughputThrottleEvents',
       'WriteMaxOnDemandThroughputThrottleEvents',
+      'ReadAccountLimitThrottleEvents',
+      'WriteAccountLimitThrottleEvents',
     ]);
   });
 

@@ -99,6 +99,24 @@ describe('live NormalizedRUConsumption (MetricsQueryClient)', () => {
     resourceregion: 'westeurope',
   });
 
+  /** TotalRequests as Azure Monitor answers it: one series per status code, the Count per minute. */
+  const requestsResponse = (counts: Record<string, number>) => ({
+    ...metricsResponse({}),
+    value: [
+      {
+        id: `${ACCOUNT}/providers/Microsoft.Insights/metrics/TotalRequests`,
+        type: 'Microsoft.Insights/metrics',
+        name: { value: 'TotalRequests', localizedValue: 'Total Requests' },
+        unit: 'Count',
+        timeseries: Object.entries(counts).map(([status, count]) => ({
+          metadatavalues: [{ name: { value: 'statuscode', localizedValue: 'statuscode' }, value: status }],
+          data: [{ timeStamp: '2026-11-22T20:00:00Z', count }, { timeStamp: '2026-11-22T20:01:00Z' }],
+        })),
+        errorCode: 'Success',
+      },
+    ],
+  });
+
   it('reads the Maximum per minute of each partition-key range of the container, and reports the highest range', async () => {
     const urls: URL[] = [];
     const client: HttpClient = {
@@ -106,7 +124,8 @@ describe('live NormalizedRUConsumption (MetricsQueryClient)', () => {
         const url = new URL(request.url);
         const metrics = url.pathname.toLowerCase().endsWith('/providers/microsoft.insights/metrics');
         if (metrics) urls.push(url);
-        const body = metrics ? metricsResponse({ '0': 42, '1': 97 }) : asQueryApiTables([]);
+        const totalRequests = url.searchParams.get('metricnames') === 'TotalRequests';
+        const body = metrics ? (totalRequests ? requestsResponse({ '200': 950, '429': 50 }) : metricsResponse({ '0': 42, '1': 97 })) : asQueryApiTables([]);
         return { request, status: 200, headers: createHttpHeaders({ 'content-type': 'application/json' }), bodyAsText: JSON.stringify(body) };
       },
     };
@@ -121,22 +140,30 @@ describe('live NormalizedRUConsumption (MetricsQueryClient)', () => {
       httpClient: client,
     });
     const files = await live.observeContainer('telemetry', "shop's");
-    expect(urls).toHaveLength(1);
-    const [url] = urls;
+    expect(urls).toHaveLength(2);
+    const [url, requestsUrl] = urls;
     expect(url.pathname).toBe(`${ACCOUNT}/providers/Microsoft.Insights/metrics`);
     expect(url.searchParams.get('metricnames')).toBe('NormalizedRUConsumption');
     expect(url.searchParams.get('aggregation')).toBe('Maximum');
     expect(url.searchParams.get('interval')).toBe('PT1M');
     expect(url.searchParams.get('$filter')).toBe("DatabaseName eq 'shop''s' and CollectionName eq 'telemetry' and PartitionKeyRangeId eq '*'");
+    expect(requestsUrl.searchParams.get('metricnames')).toBe('TotalRequests');
+    expect(requestsUrl.searchParams.get('aggregation')).toBe('Count');
+    expect(requestsUrl.searchParams.get('interval')).toBe('PT1M');
+    expect(requestsUrl.searchParams.get('$filter')).toBe("DatabaseName eq 'shop''s' and CollectionName eq 'telemetry' and StatusCode eq '*'");
     const observation = deriveContainer(files, { periodSeconds: 60, showKey: hashedKeys, shards: 1, separator: '#' });
     expect(observation.figures.normalizedRuPercent).toMatchObject({ value: 97, range: '1', bound: 'measured' });
+    // 50 of the 1,000 requests of the minute range 1 reached 97% (no range at 100%): counted over the window only.
+    expect(observation.figures.throttledRequests).toMatchObject({ value: 50, throttled: 50, requests: 1000, whenSomeRangeAtBudget: { minutes: 0 } });
     expect(observation.figures.normalizedRuPercent?.derivation).toContain('the highest of 4 datapoints (range 1 at 2026-11-22T20:00:00.000Z)');
   });
 
-  it('without the account, the metric is not queried', async () => {
+  it('without the account, the metrics are not queried', async () => {
     const { client, requests } = recordedClient(() => asQueryApiTables([]));
     const live = await azureLive({ workspaceId: 'w', start: new Date(0), end: new Date(60_000), periodSeconds: 60, credential, httpClient: client });
-    expect((await live.observeContainer('telemetry', undefined)).normalizedRu).toBeUndefined();
+    const files = await live.observeContainer('telemetry', undefined);
+    expect(files.normalizedRu).toBeUndefined();
+    expect(files.totalRequests).toBeUndefined();
     expect(requests.every((r) => r.url.includes('api.loganalytics.io'))).toBe(true);
   });
 });
