@@ -65,6 +65,11 @@ export const COSMOS_LIMITS = {
    *  container", avoiding cross-partition queries) name containers above 30,000 RU/s or 100 GB. */
   smallContainerRequestUnits: 30_000,
   smallContainerGb: 100,
+  /** The share of requests rate-limited (429) Azure calls healthy: "if you see between 1-5% of requests with 429s, and
+   *  your end to end latency is acceptable, this is a healthy sign that the RU/s are being fully utilized" ("Diagnose
+   *  and troubleshoot request rate too large (429) exceptions"). Its upper end: the throttleRate alert's line, and the
+   *  share at or under which observe calls a container at its budget busy but served. */
+  healthyThrottledShare: 0.05,
 } as const;
 
 /** RU/s a serverless container of `partitions` physical partitions serves in all ("serverless account performance"). */

@@ -51,8 +51,6 @@ const SATURATED_RANGE_PERCENT = 99;
 /** The partitionSizeLimit page's line: 19 of the 20 GB a logical partition holds, about 9 hours before it is full at the
  *  2.5 GB a day of the replay's growing key (the partitionSize ticket, at the headroom, leaves 38). */
 const NEAR_FULL_SHARE = 0.95;
-/** Azure calls 1–5% of requests throttled, with acceptable latency, healthy ("Troubleshoot 429s"). */
-const HEALTHY_THROTTLED_SHARE = 0.05;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -122,7 +120,7 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
   const { headroom } = design.thresholds;
   return {
     normalizedRu: SATURATED_RANGE_PERCENT,
-    throttleRate: HEALTHY_THROTTLED_SHARE,
+    throttleRate: COSMOS_LIMITS.healthyThrottledShare,
     hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
     // Undefined only for a one-level key, which gets no hotPrefix alert.
     hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design, reach)),

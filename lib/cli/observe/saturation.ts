@@ -40,17 +40,16 @@
  *   double its previous peak within 30 minutes, which DynamoDB then scales for
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html).
  */
-import type { CapacityCeiling, Finding } from '../../index';
+import { COSMOS_LIMITS, type CapacityCeiling, type Finding } from '../../index';
 import { fieldPath, finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
-/** The share of requests rate-limited (429) Azure calls healthy: "if you see between 1-5% of requests with 429s,
- *  and your end to end latency is acceptable, this is a healthy sign that the RU/s are being fully utilized"
- *  (https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large). Its upper end:
- *  at or under it, a container with every range at its budget is busy but served, not saturated. */
-export const HEALTHY_THROTTLED_SHARE = 0.05;
+/** The share of requests rate-limited (429) Azure calls healthy (COSMOS_LIMITS, with the quote,
+ *  https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large): at or under it, a container
+ *  with every range at its budget is busy but served, not saturated. */
+export const HEALTHY_THROTTLED_SHARE = COSMOS_LIMITS.healthyThrottledShare;
 /** The share of a DynamoDB ceiling at which, with throttle events, the ceiling counts as reached; for an
  *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
  *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
