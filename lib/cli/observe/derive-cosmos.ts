@@ -15,7 +15,7 @@
 import { loggedFirstLevel } from '../../index';
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
-import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type RangeFigure } from './figures';
 import type { ContainerObservationFiles } from './manifest';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
@@ -134,6 +134,22 @@ function fromRuConsumption(
   return figures;
 }
 
+/** How many of the hottest ranges the text names; the JSON report's note data keeps every range. */
+const NAMED_RANGES = 5;
+
+/**
+ * "at that minute the 80 ranges stood at median 62%, lowest 62%; 1 at 100%; the hottest: range 17 100%, range 3 70%,
+ * … and 75 more": the few hottest by id and figure, not every range (review 11: 80 of them on one line).
+ */
+function spreadText(ranges: readonly RangeFigure[]): string {
+  const values = ranges.map((r) => r.percent);
+  const atBudget = values.filter((v) => v >= 100).length;
+  const hottest = [...ranges].sort((a, b) => b.percent - a.percent || a.range.localeCompare(b.range, 'en', { numeric: true }));
+  const named = hottest.slice(0, NAMED_RANGES).map((r) => `range ${r.range} ${fmt(r.percent)}%`);
+  const more = hottest.length - named.length;
+  return `at that minute the ${ranges.length} ranges stood at median ${fmt(median(values))}%, lowest ${fmt(Math.min(...values))}%; ${fmt(atBudget)} at 100%; the hottest: ${named.join(', ')}${more > 0 ? ` and ${fmt(more)} more` : ''}`;
+}
+
 interface RangePoint {
   readonly timestamp: number;
   readonly value: number;
@@ -158,15 +174,8 @@ function median(values: readonly number[]): number {
 function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 'normalizedRuPercent' | 'partitionKeyRanges'> {
   const top = points.reduce((best, p) => (p.value > best.value ? p : best));
   const atTop = points.filter((p) => p.timestamp === top.timestamp && p.range !== undefined);
-  const spread =
-    atTop.length > 1
-      ? `; at that minute the ${atTop.length} ranges stood at median ${fmt(median(atTop.map((p) => p.value)))}%, lowest ${fmt(Math.min(...atTop.map((p) => p.value)))}% (${[
-          ...atTop,
-        ]
-          .sort((a, b) => (a.range ?? '').localeCompare(b.range ?? '', 'en', { numeric: true }))
-          .map((p) => `range ${p.range} ${fmt(p.value)}%`)
-          .join(', ')})`
-      : '';
+  const atTopRanges = atTop.map((p) => ({ range: p.range as string, percent: p.value }));
+  const spread = atTop.length > 1 ? `; ${spreadText(atTopRanges)}` : '';
   const byMinute = new Map<number, number[]>();
   for (const p of points) byMinute.set(p.timestamp, [...(byMinute.get(p.timestamp) ?? []), p.value]);
   // 100% is one second at the budget (a normal burst); every range at it, minute after minute, is not.
@@ -177,10 +186,10 @@ function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 
       minutes: byMinute.size,
       minutesAllAtBudget,
       bound: 'measured',
-      derivation: `NormalizedRUConsumption Maximum, the highest of ${points.length} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})${spread}`,
+      derivation: `NormalizedRUConsumption Maximum, the highest of ${fmt(points.length)} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})${spread}`,
       limits: '100% is one second of one partition-key range at its budget; no per-container data on shared database throughput',
       ...(top.range === undefined ? {} : { range: top.range }),
-      ...(atTop.length > 1 ? { medianPercent: median(atTop.map((p) => p.value)) } : {}),
+      ...(atTop.length > 1 ? { medianPercent: median(atTop.map((p) => p.value)), ranges: atTopRanges } : {}),
     },
   };
   const last = Math.max(...points.map((p) => p.timestamp));

@@ -52,6 +52,8 @@ export interface ObservedFigures {
   readonly normalizedRuPercent?: Figure & {
     readonly range?: string;
     readonly medianPercent?: number;
+    /** Every range at the minute of the highest datapoint, with its NormalizedRUConsumption (the note's data). */
+    readonly ranges?: readonly RangeFigure[];
     readonly minutes?: number;
     readonly minutesAllAtBudget?: number;
   };
@@ -65,6 +67,12 @@ export interface ObservedFigures {
   readonly writeOnDemandMaxThrottles?: Figure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
+}
+
+/** One partition-key range's NormalizedRUConsumption at a minute, in percent. */
+export interface RangeFigure {
+  readonly range: string;
+  readonly percent: number;
 }
 
 export interface Observation {
