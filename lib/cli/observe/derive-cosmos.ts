@@ -15,7 +15,7 @@
 import { loggedFirstLevel } from '../../index';
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, type RuConsumptionRow } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
-import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type RangeFigure } from './figures';
+import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type KeyOperations, type RangeFigure } from './figures';
 import type { ContainerObservationFiles } from './manifest';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
@@ -26,6 +26,18 @@ const KB_PER_GB = 1024 * 1024;
 export function inContainer(files: ContainerObservationFiles) {
   return (row: { collection: string; database: string }) =>
     row.collection === files.container && (files.database === undefined || row.database === files.database);
+}
+
+/** Which operations `key` logged over the window: all reads, all writes, or both (review 11 item 7: a bot that only reads). */
+function operationsOf(rows: readonly RuConsumptionRow[], key: string): KeyOperations {
+  let reads = false;
+  let writes = false;
+  for (const row of rows)
+    if (row.partitionKey === key && row.requestCharge > 0) {
+      if (WRITE_OPERATIONS.test(row.operation)) writes = true;
+      else reads = true;
+    }
+  return reads && writes ? 'both' : writes ? 'writes' : 'reads';
 }
 
 function fromRuConsumption(
@@ -104,6 +116,7 @@ function fromRuConsumption(
         unitsPerSecond: (hotCharge / period) * scale.shards,
         derivation: `${fmt(hotCharge)} RU logged ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
       },
+      operations: operationsOf(rows, hotKey),
     };
   // A hierarchical key's first level (one tenant) at the same busiest period: its share is what the
   // design declares at paths[0].hotKeyShare. Not for a sharded key, whose first level may carry the

@@ -33,7 +33,13 @@ export interface KeyLoad {
   readonly derivation: string;
 }
 
-export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad };
+/**
+ * The operations the hottest key logged over the window (Cosmos DB, whose logs name each one): `reads` or
+ * `writes` when they all went one way (a bot that only reads), `both` otherwise. What its fix names follows it.
+ */
+export type KeyOperations = 'reads' | 'writes' | 'both';
+
+export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad; readonly operations?: KeyOperations };
 
 /** The figures of one key space; absent ones had no source in the observations. */
 export interface ObservedFigures {

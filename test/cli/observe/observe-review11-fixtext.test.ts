@@ -76,3 +76,43 @@ describe('observe, review 11 item 9: the NormalizedRUConsumption note of 80 rang
     expect(nru?.data?.ranges).toContainEqual({ range: '79', percent: 62 });
   });
 });
+
+describe('observe, review 11 item 7: the hot key’s fix follows the direction of its logged operations', () => {
+  it('a bot whose logged operations are all reads: the cache, no batching of writes, and hotKeyOperations "reads" judged', async () => {
+    const run = await observeProfiles(profilesTree('Read'), '--format', 'json');
+    const hot = findingsOf(run.stdout).find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
+    expect(hot?.fix).toContain('put the integrated cache in front of its reads');
+    expect(hot?.fix).not.toContain('batch');
+    // 400 RU/s logged, all reads: the share of the 40,000 RU/s of reads, not of reads and writes.
+    expect(hot?.message).toContain('400 RU/s against a usable 5 RU/s');
+    const notes: { message: string }[] = JSON.parse(run.stdout).files[0].notes;
+    expect(notes.map((n) => n.message).join('\n')).toContain(
+      "hotKeyOperations reads measured (the hottest key's logged operations were all reads; assumed (the default) hotKeyOperations both)",
+    );
+  });
+
+  it('--update writes hotKeyOperations "reads", and the lint then gives the same fix', async () => {
+    const dir = profilesTree('Read');
+    await observeProfiles(dir, '--update');
+    expect(JSON.parse(readFileSync(join(dir, 'profiles-sound.json'), 'utf8')).containers[0].workload).toMatchObject({
+      hotKeyOperations: 'reads',
+      hotKeyShare: 0.01,
+    });
+    const lint = await cli(['lint', 'profiles-sound.json', '--format', 'json'], { cwd: dir });
+    const hot = findingsOf(lint.stdout).find((f) => f.ruleId === 'SG003');
+    expect(hot?.fix).toContain('put the integrated cache in front of its reads');
+    expect(hot?.fix).not.toContain('batch');
+  });
+
+  it('the same key writing (Upsert): batching its writes, no cache', async () => {
+    const run = await observeProfiles(profilesTree('Upsert'), '--format', 'json');
+    const hot = findingsOf(run.stdout).find((f) => f.messageId === 'firesWithObserved' && f.data?.rule === 'SG003');
+    expect(hot?.fix).toContain("batch the hottest value's writes");
+    expect(hot?.fix).not.toContain('integrated cache');
+    expect(
+      JSON.parse(run.stdout)
+        .files[0].notes.map((n: { message: string }) => n.message)
+        .join('\n'),
+    ).toContain('hotKeyOperations writes measured');
+  });
+});

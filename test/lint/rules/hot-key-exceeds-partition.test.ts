@@ -222,6 +222,20 @@ testRule('SG003', {
       ],
     },
     {
+      // Review 11 item 7: the load follows its direction. Reads alone are over (1,000,000 RCU vs 2,400 usable; the
+      // 100 WCU fit 800): batching writes would relieve nothing, the cache is the one remedy.
+      name: 'more shards than maxShards for reads alone: the cache, and no batching of writes',
+      design: hotEvent({ workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100, hotKeyShare: 1 } }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          edits: false,
+          data: { cache: 'DAX' },
+          fix: /^it would take N = \d+ keys, more than the 100 .*: put DAX in front of the reads of the hottest `eventId` value; or raise maxShards/,
+        },
+      ],
+    },
+    {
       name: 'more than any accepted count: never Infinity, never N > 1,000',
       design: hotEvent({ workload: { peakReadUnits: 100, peakWriteUnits: 5e12, hotKeyShare: 1 } }),
       findings: [{ messageId: 'hotKey', edits: false, fix: /no count up to 1,000 keeps the hottest `eventId` value under its ceiling/ }],
