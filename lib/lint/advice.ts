@@ -121,6 +121,9 @@ export const ADVICE_MESSAGES = {
   unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value unsharded`,
   unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
+  // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
+  // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
+  unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{writeUsable}} {{writeUnit}} by themselves: ',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
@@ -485,7 +488,31 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
       namesRaise = true;
     }
   }
-  if (hot.writes > 0) ids.push('unspreadWrites');
+  // Where a raise is named, it already says how the writes are served (unsharded, or once sharded): no second count.
+  const writesOver = namesRaise ? undefined : dimensions({ reads: 0, writes: hot.writes }).find((d) => !fits(d.load, d.usable));
+  if (writesOver) {
+    // Shards for the writes alone, within maxShards; past it, the writes must shrink before they reach the key.
+    const { maxShards } = design.thresholds;
+    const layout = analysis.plan.layout;
+    const source = layout === 'calculated' ? analysis.plan.sourceAttribute : undefined;
+    const separate = space.index !== undefined && space.sharding?.logicalAttribute === undefined;
+    const shardIds =
+      writeShards <= maxShards && (layout === 'random' || layout === 'calculated') ? shardingClause(analysis, writeShards, separate) : ['upstream' as const];
+    ids.push('unspreadWritesOver', ...shardIds);
+    Object.assign(
+      data,
+      { writeUsable: writesOver.usable },
+      shardIds[0] === 'upstream'
+        ? {}
+        : {
+            shards: writeShards,
+            lastShard: writeShards - 1,
+            ...(source !== undefined ? { sourceAttribute: source } : {}),
+            ...(separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {}),
+            ...(space.sharding ? { declaredShards: space.sharding.shards, declaredStrategy: space.sharding.strategy } : {}),
+          },
+    );
+  } else if (hot.writes > 0) ids.push('unspreadWrites');
   if (paged) ids.push('orWantsAny');
   return { ids, data: data as MessageData, namesRaise };
 }

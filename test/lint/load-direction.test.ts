@@ -77,3 +77,36 @@ describe('DynamoDB, a read and a write ceiling: the remedies of the dimensions o
     expect(hit?.data).not.toHaveProperty('cache');
   });
 });
+
+/**
+ * Review 11 item 9: social-flawed's post-likes, a running total (likeCount, ADD 1 per like) on the post item, hot at
+ * 5% of 30,000 WCU = 1,500 WCU of writes (800 usable). With 20,000 RCU of reads (variants/likes.json) the writes alone
+ * are over; with 90,000 (4,500 RCU on the item, 2,400 usable) the reads are over too and only a cache serves them. The
+ * counter is still written on each like either way: its writes need N = 2 shards, and the total must then be kept
+ * per shard (domain brief: a counter works on one item), so both variants say how.
+ */
+describe('a running total on a hot item: the counter advice whichever direction dominates', () => {
+  const likes = (peakReadUnits: number) =>
+    table({
+      name: 'post-likes',
+      partitionKey: { name: 'postId', type: 'S', cardinality: 200_000_000 },
+      workload: { peakReadUnits, peakWriteUnits: 30000, hotKeyShare: 0.05 },
+      invariants: [{ kind: 'running-total', description: 'likeCount on the post item, ADD 1 per like' }],
+    });
+  const SUB_TOTALS =
+    'the `running-total` on one item (`invariants[0]`) cannot follow the shards: keep it per shard (2 sub-totals, each checked on its own and read together) and declare splitPerShard, or batch its updates upstream';
+
+  it('writes dominate (20,000 RCU): N = 2 shards, with per-shard sub-totals', () => {
+    const hit = sg003(likes(20000));
+    expect(hit?.fix).toMatch(/^shard `postId` into N = 2 random shards/);
+    expect(hit?.fix).toContain(SUB_TOTALS);
+  });
+
+  it('reads dominate (90,000 RCU): DAX for the reads, and N = 2 shards for the writes with per-shard sub-totals', () => {
+    const hit = sg003(likes(90000));
+    expect(hit?.fix).toContain('put DAX in front of them');
+    expect(hit?.fix).toContain('its writes (1,500 WCU) are over the usable 800 WCU by themselves: shard `postId` into N = 2 random shards');
+    expect(hit?.fix).toContain(SUB_TOTALS);
+    expect(hit?.edits).toBeUndefined();
+  });
+});
