@@ -29,7 +29,11 @@ export interface InputError extends Place {
 
 /** Something the reader of a report should know that is not a finding (an attribute name given
  *  as an intrinsic function, which no rule can check). */
-export type InputNote = InputError;
+export interface InputNote extends InputError {
+  /** The figures the note's text summarises, whole (observe: every partition-key range's
+   *  NormalizedRUConsumption, where the text names the hottest few): in the JSON report, not the text. */
+  readonly data?: Readonly<Record<string, unknown>>;
+}
 
 /** A finding's fix as `--fix` applied it. */
 export interface AppliedFix {

@@ -70,7 +70,17 @@ export interface WorkloadDesign {
    *  parts (`yyyyMMdd#tenantId`, or levels `/tenantId` → `/date`), whose current bucket's writes land
    *  on the V values of the other parts (5 tenants: 0.2) */
   readonly hotKeyShare?: number;
+  /** Which operations carry the hottest value's share (the table's or container's own key): `reads` (a bot or a
+   *  celebrity item that is read, hardly written), `writes` (a device or a counter that is written, hardly read),
+   *  or `both`. The hottest value's load is `hotKeyShare` of the peak of each direction it names; its fix names
+   *  only the remedies for those directions (a cache for reads; batching or write sharding for writes).
+   *  `skewguard observe --update` writes it when the logged operations of the hottest Cosmos DB key go one way.
+   *  @default 'both' */
+  readonly hotKeyOperations?: HotKeyOperations;
 }
+
+/** The operations that carry the hottest key value's load. */
+export type HotKeyOperations = 'reads' | 'writes' | 'both';
 
 /** A global secondary index's traffic; each omitted figure falls back to the table's. */
 export interface IndexWorkloadDesign {

@@ -3,6 +3,7 @@
  * visible, and each element carries `path`, the field path (relative to its table or container)
  * that findings point at.
  */
+import type { HotKeyOperations } from './input';
 import type { Thresholds } from './limits';
 
 /** Expected distinct values at peak, or `'unique'` for id-like keys (one value per item). */
@@ -90,6 +91,8 @@ export interface Workload {
   /** The key level (index into `partitionKey`) whose `hotKeyShare` declared or derived the share;
    *  undefined when it was declared for the whole key (`workload.hotKeyShare`) or not at all. */
   readonly hotKeyShareLevel?: number;
+  /** Which operations carry the hottest value's share (`workload.hotKeyOperations`; an index's: both). */
+  readonly hotKeyOperations: HotKeyOperations;
   readonly path: string;
 }
 

@@ -1,7 +1,7 @@
 /** Key attributes, key spaces and their workload and sharding: the parts tables and containers share. */
 import { fullKeyCardinality } from './cardinality';
 import { joinPath } from './field-path';
-import type { KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
+import type { HotKeyOperations, KeyPartDesign, PartitionKeyAttributeDesign, ShardingDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
 import {
   currentBucketValues,
@@ -78,6 +78,8 @@ export interface KeySpaceDraft extends Omit<KeySpace, 'workload' | 'sharding'> {
   readonly writeSource?: Workload['writeSource'];
   readonly keyChange?: Workload['keyChange'];
   readonly hotKeyShare?: DeclaredFigure;
+  /** The table's or container's own key: which operations carry its hottest value's share (default both). */
+  readonly hotKeyOperations?: HotKeyOperations;
   readonly sharding?: ShardingDesign;
 }
 
@@ -109,6 +111,7 @@ export function keySpace(draft: KeySpaceDraft, log: IssueLog): KeySpace {
     hotKeyShareSource: hot.source,
     hotKeyShareAt: declared?.at,
     hotKeyShareLevel: declared?.level,
+    hotKeyOperations: draft.hotKeyOperations ?? 'both',
     path: workloadPath,
   };
   return {

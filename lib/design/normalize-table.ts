@@ -35,6 +35,7 @@ export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, contex
       reads: tableReads(),
       peakWriteUnits: input.workload.peakWriteUnits,
       hotKeyShare: input.workload.hotKeyShare === undefined ? undefined : { value: input.workload.hotKeyShare, source: 'declared', at: 'workload.hotKeyShare' },
+      hotKeyOperations: input.workload.hotKeyOperations,
       sharding: input.sharding,
       keyMonitoring: contributorInsights,
       keyMonitoringPath: 'monitoring.contributorInsights',

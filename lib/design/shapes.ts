@@ -179,6 +179,11 @@ const workloadShape = (units: Shape<number>) =>
     peakReadUnits: { shape: units, doc: 'Peak reads per second: RCU (DynamoDB) or RU/s (Cosmos DB).' },
     peakWriteUnits: { shape: units, doc: 'Peak writes per second: WCU (DynamoDB) or RU/s (Cosmos DB).' },
     hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of traffic the hottest key value takes; default uniform.' },
+    hotKeyOperations: {
+      shape: oneOf(['reads', 'writes', 'both']),
+      optional: true,
+      doc: "Which operations carry the hottest key value's share: reads, writes or both (default both).",
+    },
   });
 
 const indexWorkload = record<IndexWorkloadDesign>({

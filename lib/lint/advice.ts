@@ -66,9 +66,12 @@ export const ADVICE_MESSAGES = {
     "; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})",
   orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}}`,
   orUpstream: '; or ',
+  // Review 11 item 7: what shrinks the load before it reaches the key follows the load's direction (loadDirections).
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
   // A cache serves reads only (DAX never takes a write, to a table or an index): offered only where reads are hot.
   andCacheReads: ' and put {{cache}} in front of its reads',
+  // A load of reads alone: batching writes relieves nothing, the cache is the remedy.
+  cacheHotReads: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
   // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
@@ -118,6 +121,9 @@ export const ADVICE_MESSAGES = {
   unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value unsharded`,
   unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
+  // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
+  // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
+  unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{writeUsable}} {{writeUnit}} by themselves: ',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
@@ -211,9 +217,9 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     return paged
       ? { ids: ['cachePaged', 'orWantsAny'], data: Object.assign({}, base, { cache }, paged) }
       : { ids: ['cacheOnly'], data: Object.assign({}, base, { cache }) };
-  const readHot = readHeat(analysis);
-  const upstream: AdviceId[] = readHot ? ['upstream', 'andCacheReads'] : ['upstream'];
-  const upstreamData = readHot ? Object.assign({}, base, { cache }) : base;
+  const directions = loadDirections(analysis);
+  const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
+  const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined) {
     const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
@@ -482,7 +488,31 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
       namesRaise = true;
     }
   }
-  if (hot.writes > 0) ids.push('unspreadWrites');
+  // Where a raise is named, it already says how the writes are served (unsharded, or once sharded): no second count.
+  const writesOver = namesRaise ? undefined : dimensions({ reads: 0, writes: hot.writes }).find((d) => !fits(d.load, d.usable));
+  if (writesOver) {
+    // Shards for the writes alone, within maxShards; past it, the writes must shrink before they reach the key.
+    const { maxShards } = design.thresholds;
+    const layout = analysis.plan.layout;
+    const source = layout === 'calculated' ? analysis.plan.sourceAttribute : undefined;
+    const separate = space.index !== undefined && space.sharding?.logicalAttribute === undefined;
+    const shardIds =
+      writeShards <= maxShards && (layout === 'random' || layout === 'calculated') ? shardingClause(analysis, writeShards, separate) : ['upstream' as const];
+    ids.push('unspreadWritesOver', ...shardIds);
+    Object.assign(
+      data,
+      { writeUsable: writesOver.usable },
+      shardIds[0] === 'upstream'
+        ? {}
+        : {
+            shards: writeShards,
+            lastShard: writeShards - 1,
+            ...(source !== undefined ? { sourceAttribute: source } : {}),
+            ...(separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {}),
+            ...(space.sharding ? { declaredShards: space.sharding.shards, declaredStrategy: space.sharding.strategy } : {}),
+          },
+    );
+  } else if (hot.writes > 0) ids.push('unspreadWrites');
   if (paged) ids.push('orWantsAny');
   return { ids, data: data as MessageData, namesRaise };
 }
@@ -632,12 +662,25 @@ function shardAttributeName(key: readonly { readonly name: string }[]): string {
 }
 
 /**
- * Whether the hottest value is hot by its reads, so a cache (which serves reads only) helps: a read
- * dimension over its ceiling, or a one-budget dimension (Cosmos DB RU/s) whose reads take at least half.
+ * The directions of the hottest value's load that its fix must relieve (review 11 item 7: a bot that only reads was
+ * told to batch its writes), from the loads the design declares or observe measured, never from the text: on a
+ * dimension of its own (DynamoDB's reads and writes), the one over its ceiling; on one budget (Cosmos DB RU/s), the
+ * direction that carries the larger part of the load, and the other too where it is over the ceiling by itself
+ * (relieving the first alone would leave the key over). A cache serves reads only, batching upstream writes only
+ * (domain brief: write sharding does not help a read-hot key). Where no load is over (a key sharded for its size),
+ * the writes, as before.
  */
-function readHeat(analysis: SpaceAnalysis): boolean {
-  const { hot } = analysis;
-  return analysis.over.some((d) => d.label === 'read' || (d.label === 'request' && hot.reads > 0 && hot.reads >= hot.writes));
+function loadDirections(analysis: SpaceAnalysis): { readonly reads: boolean; readonly writes: boolean } {
+  const sharding = analysis.space.sharding;
+  const stored = storedKeyLoads(analysis.hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, analysis.readsSpread);
+  const carries = (own: number, other: number, usable: number) => own > 0 && (own >= other || !fits(own, usable));
+  let reads = false;
+  let writes = false;
+  for (const d of analysis.over) {
+    reads ||= d.label === 'read' || (d.label === 'request' && carries(stored.reads, stored.writes, d.usable));
+    writes ||= d.label === 'write' || (d.label === 'request' && carries(stored.writes, stored.reads, d.usable));
+  }
+  return reads || writes ? { reads, writes } : { reads: false, writes: true };
 }
 
 /**

@@ -188,7 +188,10 @@ export class SpaceAnalysis {
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
-    this.hot = { reads: peakReadUnits * (this.namedReads?.share ?? hotKeyShare), writes: this.written.units * hotKeyShare };
+    // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
+    const { hotKeyOperations } = space.workload;
+    const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
+    this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * hotKeyShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;

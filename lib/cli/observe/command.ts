@@ -129,10 +129,17 @@ function loadText(target: KeySpaceTarget, share: ShareFigure): string {
   return `, which consumed ${show(rate)} units/s (${load.derivation}): ${show(rate)} RCU/s if all reads, ${show(rate / 3)} WCU/s if all writes (a unit is 1 RCU or 1/3 WCU)`;
 }
 
-function figureNotes(target: KeySpaceTarget, observation: Observation, window: string): string[] {
+/** A figure's note: its text, and the data the text summarises (the JSON report's). */
+interface FigureNote {
+  readonly message: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+function figureNotes(target: KeySpaceTarget, observation: Observation, window: string): FigureNote[] {
   const f = observation.figures;
   const units = target.engine === 'cosmosdb' ? [' RU/s', ' RU/s'] : [' RCU/s', ' WCU/s'];
-  const lines = [
+  const nru = figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%');
+  const lines: (FigureNote | string | undefined)[] = [
     figureLine('peak reads', f.peakReadUnits, units[0]),
     figureLine('peak writes', f.peakWriteUnits, units[1]),
     f.hotKeyShare
@@ -145,13 +152,17 @@ function figureNotes(target: KeySpaceTarget, observation: Observation, window: s
     figureLine('largest logical partition', f.largestPartitionGb, ' GB'),
     figureLine('read key-range throttles', f.readThrottles, ''),
     figureLine('write key-range throttles', f.writeThrottles, ''),
-    figureLine('NormalizedRUConsumption', f.normalizedRuPercent, '%'),
+    // The text names the hottest few ranges; the data keeps every one.
+    nru && f.normalizedRuPercent?.ranges ? { message: nru, data: { figure: 'normalizedRuPercent', ranges: f.normalizedRuPercent.ranges } } : nru,
     figureLine('physical partitions', f.partitionKeyRanges, ''),
     figureLine('read throttles at the per-table quota', f.readAccountLimitThrottles, ''),
     figureLine('write throttles at the per-table quota', f.writeAccountLimitThrottles, ''),
     figureLine('requests rate-limited (429)', f.throttledRequests, ''),
-  ].filter((l): l is string => l !== undefined);
-  return lines.map((l) => `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): ${l}`);
+  ];
+  const prefix = `observed ${keySpaceLabel(target)} (${window} window from ${observation.sources.join(', ')}): `;
+  return lines
+    .filter((l): l is FigureNote | string => l !== undefined)
+    .map((l) => (typeof l === 'string' ? { message: `${prefix}${l}` } : { ...l, message: `${prefix}${l.message}` }));
 }
 
 /**
@@ -266,7 +277,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
       }
       const observed = observeTarget(target, files, settings);
       if (observed.window.length > widest.length) widest = observed.window;
-      for (const line of observed.notes) notes.push({ path: base, message: line, ...at(base) });
+      for (const note of observed.notes) notes.push({ path: base, ...note, ...at(base) });
       for (const k of observed.kept) notes.push({ path: k.path, message: `${keySpaceLabel(target)}: ${k.message}`, ...at(k.path) });
       findings.push(...observed.findings);
       sourceEdits.push(...observed.edits);

@@ -17,7 +17,18 @@
 import { loggedFirstLevel } from '../../index';
 import { readKeyStatistics, readNormalizedRu, readRuConsumption, readTotalRequests, type RuConsumptionRow, type TotalRequestsSeries } from './azure-reports';
 import type { DeriveContext } from './derive-dynamodb';
-import { mergeWindows, windowOf, fmt, type Figure, type Observation, type ObservedFigures, type RequestCount, type RequestsFigure } from './figures';
+import {
+  mergeWindows,
+  windowOf,
+  fmt,
+  type Figure,
+  type KeyOperations,
+  type Observation,
+  type ObservedFigures,
+  type RangeFigure,
+  type RequestCount,
+  type RequestsFigure,
+} from './figures';
 import type { ContainerObservationFiles } from './manifest';
 import { deployedShards, distinctDivisor, shardScale, type DeployedShards } from './shard-count';
 
@@ -28,6 +39,18 @@ const KB_PER_GB = 1024 * 1024;
 export function inContainer(files: ContainerObservationFiles) {
   return (row: { collection: string; database: string }) =>
     row.collection === files.container && (files.database === undefined || row.database === files.database);
+}
+
+/** Which operations `key` logged over the window: all reads, all writes, or both (review 11 item 7: a bot that only reads). */
+function operationsOf(rows: readonly RuConsumptionRow[], key: string): KeyOperations {
+  let reads = false;
+  let writes = false;
+  for (const row of rows)
+    if (row.partitionKey === key && row.requestCharge > 0) {
+      if (WRITE_OPERATIONS.test(row.operation)) writes = true;
+      else reads = true;
+    }
+  return reads && writes ? 'both' : writes ? 'writes' : 'reads';
 }
 
 function fromRuConsumption(
@@ -106,6 +129,7 @@ function fromRuConsumption(
         unitsPerSecond: (hotCharge / period) * scale.shards,
         derivation: `${fmt(hotCharge)} RU logged ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
       },
+      operations: operationsOf(rows, hotKey),
     };
   // A hierarchical key's first level (one tenant) at the same busiest period: its share is what the
   // design declares at paths[0].hotKeyShare. Not for a sharded key, whose first level may carry the
@@ -134,6 +158,22 @@ function fromRuConsumption(
       limits: 'only the logged top keys of each physical partition count',
     };
   return figures;
+}
+
+/** How many of the hottest ranges the text names; the JSON report's note data keeps every range. */
+const NAMED_RANGES = 5;
+
+/**
+ * "at that minute the 80 ranges stood at median 62%, lowest 62%; 1 at 100%; the hottest: range 17 100%, range 3 70%,
+ * … and 75 more": the few hottest by id and figure, not every range (review 11: 80 of them on one line).
+ */
+function spreadText(ranges: readonly RangeFigure[]): string {
+  const values = ranges.map((r) => r.percent);
+  const atBudget = values.filter((v) => v >= 100).length;
+  const hottest = [...ranges].sort((a, b) => b.percent - a.percent || a.range.localeCompare(b.range, 'en', { numeric: true }));
+  const named = hottest.slice(0, NAMED_RANGES).map((r) => `range ${r.range} ${fmt(r.percent)}%`);
+  const more = hottest.length - named.length;
+  return `at that minute the ${ranges.length} ranges stood at median ${fmt(median(values))}%, lowest ${fmt(Math.min(...values))}%; ${fmt(atBudget)} at 100%; the hottest: ${named.join(', ')}${more > 0 ? ` and ${fmt(more)} more` : ''}`;
 }
 
 interface RangePoint {
@@ -231,15 +271,8 @@ function fromTotalRequests(
 function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 'normalizedRuPercent' | 'partitionKeyRanges'> {
   const top = points.reduce((best, p) => (p.value > best.value ? p : best));
   const atTop = points.filter((p) => p.timestamp === top.timestamp && p.range !== undefined);
-  const spread =
-    atTop.length > 1
-      ? `; at that minute the ${atTop.length} ranges stood at median ${fmt(median(atTop.map((p) => p.value)))}%, lowest ${fmt(Math.min(...atTop.map((p) => p.value)))}% (${[
-          ...atTop,
-        ]
-          .sort((a, b) => (a.range ?? '').localeCompare(b.range ?? '', 'en', { numeric: true }))
-          .map((p) => `range ${p.range} ${fmt(p.value)}%`)
-          .join(', ')})`
-      : '';
+  const atTopRanges = atTop.map((p) => ({ range: p.range as string, percent: p.value }));
+  const spread = atTop.length > 1 ? `; ${spreadText(atTopRanges)}` : '';
   const byMinute = rangesByMinute(points);
   // 100% is one second at the budget (a normal burst); every range at it, minute after minute, is not.
   const minutesAllAtBudget = [...byMinute.values()].filter((values) => Math.min(...values) >= 100).length;
@@ -249,10 +282,10 @@ function fromNormalizedRu(points: readonly RangePoint[]): Pick<ObservedFigures, 
       minutes: byMinute.size,
       minutesAllAtBudget,
       bound: 'measured',
-      derivation: `NormalizedRUConsumption Maximum, the highest of ${points.length} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})${spread}`,
+      derivation: `NormalizedRUConsumption Maximum, the highest of ${fmt(points.length)} datapoints (range ${top.range ?? 'all'} at ${new Date(top.timestamp).toISOString()})${spread}`,
       limits: '100% is one second of one partition-key range at its budget; no per-container data on shared database throughput',
       ...(top.range === undefined ? {} : { range: top.range }),
-      ...(atTop.length > 1 ? { medianPercent: median(atTop.map((p) => p.value)) } : {}),
+      ...(atTop.length > 1 ? { medianPercent: median(atTop.map((p) => p.value)), ranges: atTopRanges } : {}),
     },
   };
   const last = Math.max(...points.map((p) => p.timestamp));

@@ -472,7 +472,9 @@ function judgedPeaks(target: KeySpaceTarget, judgedAt: ReadonlyMap<string, numbe
  */
 function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { reads: number; writes: number }): ShareFigure {
   const { load } = figure;
-  const total = peaks.reads + peaks.writes;
+  // A key whose logged operations went one way takes its share of that direction's peak (workload.hotKeyOperations).
+  const direction = oneWay(target, figure);
+  const total = direction === 'reads' ? peaks.reads : direction === 'writes' ? peaks.writes : peaks.reads + peaks.writes;
   // Over a period longer than a minute, the key's load is an average the per-second peaks are not (FINEST_PERIOD_SECONDS).
   const coarse = figure.averagedOverSeconds !== undefined && figure.averagedOverSeconds > FINEST_PERIOD_SECONDS;
   if (!load || target.engine !== 'cosmosdb' || total <= 0 || coarse) return figure;
@@ -481,7 +483,33 @@ function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { rea
   return {
     ...figure,
     value,
-    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)}) = ${showShare(value)}`,
+    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${direction ? `${show(total)} RU/s of ${direction} (its logged operations were all ${direction})` : `${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`} = ${showShare(value)}`,
+  };
+}
+
+/**
+ * The one direction the hottest key's logged operations went (Cosmos DB logs name each operation), for the table's
+ * or container's own key, whose workload.hotKeyOperations says it; undefined when they went both ways, or unknown.
+ */
+function oneWay(target: KeySpaceTarget, figure: ShareFigure): 'reads' | 'writes' | undefined {
+  if (target.keySpace.index !== undefined || figure.operations === undefined || figure.operations === 'both') return undefined;
+  return figure.operations;
+}
+
+/**
+ * The edit that makes workload.hotKeyOperations say what the hottest key's logged operations showed (review 11 item 7:
+ * a bot that only reads was told to batch its writes), when the design says otherwise: the lint runs again with it, and
+ * --update writes it where it changes the verdict or its fix.
+ */
+function operationsJudged(target: KeySpaceTarget, figure: ShareFigure | undefined): JudgedFigure | undefined {
+  const { workload } = target.keySpace;
+  if (!figure?.operations || target.keySpace.index !== undefined || figure.operations === workload.hotKeyOperations) return undefined;
+  const declared =
+    workload.hotKeyOperations === 'both' ? 'assumed (the default) hotKeyOperations both' : `declared hotKeyOperations ${workload.hotKeyOperations}`;
+  const logged = figure.operations === 'both' ? 'reads and writes' : `all ${figure.operations}`;
+  return {
+    edit: { op: 'set', path: fieldPath(keySpaceBase(target), 'workload.hotKeyOperations'), value: figure.operations },
+    text: `hotKeyOperations ${figure.operations} measured (the hottest key's logged operations were ${logged}; ${declared})`,
   };
 }
 
@@ -613,6 +641,8 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
       );
     }
   }
+  const operations = mismatch ? undefined : operationsJudged(target, observation.figures.hotKeyShare);
+  if (operations) judged.push(operations);
   // Reported in the order of the comparisons, not the order they were judged in.
   findings.splice(first, findings.length - first, ...findings.slice(first).sort((a, b) => position(a) - position(b)));
   const { distinctKeys, readThrottles, writeThrottles, hotKeyShare } = observation.figures;

@@ -33,7 +33,13 @@ export interface KeyLoad {
   readonly derivation: string;
 }
 
-export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad };
+/**
+ * The operations the hottest key logged over the window (Cosmos DB, whose logs name each one): `reads` or
+ * `writes` when they all went one way (a bot that only reads), `both` otherwise. What its fix names follows it.
+ */
+export type KeyOperations = 'reads' | 'writes' | 'both';
+
+export type ShareFigure = Figure & { readonly key?: string; readonly load?: KeyLoad; readonly operations?: KeyOperations };
 
 /**
  * Throttle events summed over the window, with the busiest period (by the direction's consumed units)
@@ -79,6 +85,8 @@ export interface ObservedFigures {
   readonly normalizedRuPercent?: Figure & {
     readonly range?: string;
     readonly medianPercent?: number;
+    /** Every range at the minute of the highest datapoint, with its NormalizedRUConsumption (the note's data). */
+    readonly ranges?: readonly RangeFigure[];
     readonly minutes?: number;
     readonly minutesAllAtBudget?: number;
   };
@@ -98,6 +106,12 @@ export interface ObservedFigures {
   readonly throttledRequests?: RequestsFigure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
+}
+
+/** One partition-key range's NormalizedRUConsumption at a minute, in percent. */
+export interface RangeFigure {
+  readonly range: string;
+  readonly percent: number;
 }
 
 export interface Observation {

@@ -163,7 +163,7 @@ describe('observe (Cosmos DB): the logged figures, the ranges’ spread and coun
   it('shows how every partition-key range stood at the busiest minute, and counts the ranges as physical partitions', async () => {
     const run = await observeCatalogue(CATALOGUE, []);
     expect(run.stdout).toContain(
-      'NormalizedRUConsumption 100% (NormalizedRUConsumption Maximum, the highest of 120 datapoints (range 2 at 2026-11-30T18:00:00.000Z); at that minute the 4 ranges stood at median 55%, lowest 55% (range 0 55%, range 1 55%, range 2 100%, range 3 55%)',
+      'NormalizedRUConsumption 100% (NormalizedRUConsumption Maximum, the highest of 120 datapoints (range 2 at 2026-11-30T18:00:00.000Z); at that minute the 4 ranges stood at median 55%, lowest 55%; 1 at 100%; the hottest: range 2 100%, range 0 55%, range 1 55%, range 3 55%;',
     );
     expect(run.stdout).toContain('physical partitions ≥ 4 (distinct PartitionKeyRangeIds of NormalizedRUConsumption at its last minute');
     // 4 ranges are the 4 partitions a 40,000 RU/s autoscale container is created with: nothing to report.

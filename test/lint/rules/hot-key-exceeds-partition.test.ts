@@ -157,7 +157,8 @@ testRule('SG003', {
           messageId: 'hotKey',
           edits: false,
           data: { unspreadLoad: 6000, unspreadUsable: 2400 },
-          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*: put DAX in front of them|; put DAX in front of them; shards spread only its writes \(2,000 WCU\)$/,
+          // Review 11 item 9: the writes (2,000 WCU) are over the 800 usable by themselves, whatever the reads: their count.
+          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them; its writes \(2,000 WCU\) are over the usable 800 WCU by themselves: shard `productId` into N = 3 random shards/,
         },
       ],
     },
@@ -218,6 +219,20 @@ testRule('SG003', {
           edits: false,
           data: { shards: 417, cache: 'DAX' },
           fix: /it would take N = 417 keys, .*: batch the hottest value's writes before they reach the table \([^)]*\) and put DAX in front of its reads; or raise maxShards/,
+        },
+      ],
+    },
+    {
+      // Review 11 item 7: the load follows its direction. Reads alone are over (1,000,000 RCU vs 2,400 usable; the
+      // 100 WCU fit 800): batching writes would relieve nothing, the cache is the one remedy.
+      name: 'more shards than maxShards for reads alone: the cache, and no batching of writes',
+      design: hotEvent({ workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100, hotKeyShare: 1 } }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          edits: false,
+          data: { cache: 'DAX' },
+          fix: /^it would take N = \d+ keys, more than the 100 .*: put DAX in front of the reads of the hottest `eventId` value; or raise maxShards/,
         },
       ],
     },
@@ -382,7 +397,7 @@ testRule('SG003', {
           edits: false,
           // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered.
           data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'] },
-          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them; shards spread only its writes .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
+          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them; its writes \(2,000 WCU\) are over the usable 800 WCU by themselves: shard `sellerId` into N = 3 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
         },
       ],
     },

@@ -1,0 +1,112 @@
+/**
+ * Review 11 item 7: a hot key's fix names only the remedies for the direction of its load, read off the loads
+ * (declared peaks, `workload.hotKeyOperations`), never off the text: a cache for reads (DAX, the integrated cache),
+ * batching upstream or write sharding for writes, both for both (domain brief: write sharding does not help a
+ * read-hot key, and a cache serves no write).
+ */
+import { lint } from '../../lib';
+import type { DesignInput, HotKeyOperations } from '../../lib';
+import { container, table } from '../fixtures';
+
+const sg003 = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003');
+const BATCH = "batch the hottest value's writes";
+
+/**
+ * Review 11's profiles container: 60,000 RU/s on 80 physical partitions of 750 (600 usable), the hottest userId
+ * taking 1% of 40,000 RU/s of reads and 8,000 of writes: 400 + 80 RU/s beside 595 RU/s of neighbours, so no count
+ * fits (5 RU/s left on its partition); both its reads (400) and its writes (80) are over those 5 by themselves.
+ */
+const profiles = (hotKeyOperations?: HotKeyOperations) =>
+  container({
+    name: 'profiles',
+    partitionKey: { paths: [{ path: '/userId', cardinality: 300_000_000 }] },
+    throughput: { manual: 60000 },
+    storage: { totalGb: 4000 },
+    workload: { peakReadUnits: 40000, peakWriteUnits: 8000, hotKeyShare: 0.01, ...(hotKeyOperations ? { hotKeyOperations } : {}) },
+    accessPatterns: [{ name: 'get-profile', keyAttributes: ['userId'], share: 1 }],
+  });
+
+/** A hot event's collection of tickets (the hottest of 1,000 events taking everything): past maxShards whichever direction. */
+const events = (hotKeyOperations?: HotKeyOperations) =>
+  table({
+    name: 'events',
+    partitionKey: { name: 'eventId', type: 'S', cardinality: 1000 },
+    sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100_000, hotKeyShare: 1, ...(hotKeyOperations ? { hotKeyOperations } : {}) },
+  });
+
+describe('Cosmos DB, one RU/s budget: the remedies of the directions that carry the load', () => {
+  it('both (the default): reads 400 and writes 80 RU/s are each over the 5 left: batching and the cache', () => {
+    const hit = sg003(profiles());
+    expect(hit?.fix).toContain(`${BATCH} before they reach the container`);
+    expect(hit?.fix).toContain('and put the integrated cache in front of its reads');
+  });
+
+  it('reads (a bot that only reads): the cache, and nothing about writes', () => {
+    const hit = sg003(profiles('reads'));
+    expect(hit?.message).toContain('400 RU/s against a usable 5 RU/s');
+    expect(hit?.fix).toContain('put the integrated cache in front of its reads');
+    expect(hit?.fix).not.toContain(BATCH);
+  });
+
+  it('writes: batching, and no cache', () => {
+    const hit = sg003(profiles('writes'));
+    expect(hit?.message).toContain('80 RU/s against a usable');
+    expect(hit?.fix).toContain(BATCH);
+    expect(hit?.fix).not.toContain('integrated cache');
+  });
+});
+
+describe('DynamoDB, a read and a write ceiling: the remedies of the dimensions over them', () => {
+  it('both over (1,000,000 RCU, 100,000 WCU): batching and DAX', () => {
+    expect(sg003(events())?.fix).toMatch(
+      /: batch the hottest value's writes before they reach the table \([^)]*\) and put DAX in front of its reads; or raise maxShards/,
+    );
+  });
+
+  it('reads alone (hotKeyOperations "reads"): DAX, no batching of writes', () => {
+    const hit = sg003(events('reads'));
+    expect(hit?.fix).toMatch(/: put DAX in front of the reads of the hottest `eventId` value; or raise maxShards/);
+    expect(hit?.fix).not.toContain(BATCH);
+  });
+
+  it('writes alone (hotKeyOperations "writes"): batching, no DAX', () => {
+    const hit = sg003(events('writes'));
+    expect(hit?.fix).toContain(BATCH);
+    expect(hit?.fix).not.toContain('DAX');
+    expect(hit?.data).not.toHaveProperty('cache');
+  });
+});
+
+/**
+ * Review 11 item 9: social-flawed's post-likes, a running total (likeCount, ADD 1 per like) on the post item, hot at
+ * 5% of 30,000 WCU = 1,500 WCU of writes (800 usable). With 20,000 RCU of reads (variants/likes.json) the writes alone
+ * are over; with 90,000 (4,500 RCU on the item, 2,400 usable) the reads are over too and only a cache serves them. The
+ * counter is still written on each like either way: its writes need N = 2 shards, and the total must then be kept
+ * per shard (domain brief: a counter works on one item), so both variants say how.
+ */
+describe('a running total on a hot item: the counter advice whichever direction dominates', () => {
+  const likes = (peakReadUnits: number) =>
+    table({
+      name: 'post-likes',
+      partitionKey: { name: 'postId', type: 'S', cardinality: 200_000_000 },
+      workload: { peakReadUnits, peakWriteUnits: 30000, hotKeyShare: 0.05 },
+      invariants: [{ kind: 'running-total', description: 'likeCount on the post item, ADD 1 per like' }],
+    });
+  const SUB_TOTALS =
+    'the `running-total` on one item (`invariants[0]`) cannot follow the shards: keep it per shard (2 sub-totals, each checked on its own and read together) and declare splitPerShard, or batch its updates upstream';
+
+  it('writes dominate (20,000 RCU): N = 2 shards, with per-shard sub-totals', () => {
+    const hit = sg003(likes(20000));
+    expect(hit?.fix).toMatch(/^shard `postId` into N = 2 random shards/);
+    expect(hit?.fix).toContain(SUB_TOTALS);
+  });
+
+  it('reads dominate (90,000 RCU): DAX for the reads, and N = 2 shards for the writes with per-shard sub-totals', () => {
+    const hit = sg003(likes(90000));
+    expect(hit?.fix).toContain('put DAX in front of them');
+    expect(hit?.fix).toContain('its writes (1,500 WCU) are over the usable 800 WCU by themselves: shard `postId` into N = 2 random shards');
+    expect(hit?.fix).toContain(SUB_TOTALS);
+    expect(hit?.edits).toBeUndefined();
+  });
+});
