@@ -94,7 +94,7 @@ describe('a running total on a hot item: the counter advice whichever direction 
       invariants: [{ kind: 'running-total', description: 'likeCount on the post item, ADD 1 per like' }],
     });
   const SUB_TOTALS =
-    'the `running-total` on one item (`invariants[0]`) cannot follow the shards: keep it per shard (2 sub-totals, each checked on its own and read together) and declare splitPerShard, or batch its updates upstream';
+    'the `running-total` on one item (`invariants[0]`) cannot follow the shards: keep it per shard (2 sub-totals, each checked on its own and read together; a condition checked on one sub-total alone (balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard: move amounts between shards, or check the total before the write) and declare splitPerShard, or batch its updates upstream';
 
   it('writes dominate (20,000 RCU): N = 2 shards, with per-shard sub-totals', () => {
     const hit = sg003(likes(20000));
