@@ -60,11 +60,14 @@ function peakRequestUnits(design: CosmosKeyDesign): number {
   return workload.peakReadUnits + workload.peakWriteUnits;
 }
 
-/** The design's own load of its hottest full key, per stored (sharded) key value. */
+/** The design's own load of its hottest full key, per stored (sharded) key value: its share of the directions that carry
+ *  it (`workload.hotKeyOperations`, as the lint reads it: a key only read takes none of the writes). */
 export function declaredHotKeyRu(design: CosmosKeyDesign): number {
   const space = design.primaryKey;
+  const { hotKeyShare, hotKeyOperations, peakReadUnits, peakWriteUnits } = space.workload;
   const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
-  return (space.workload.hotKeyShare * peakRequestUnits(design)) / shards;
+  const carried = (hotKeyOperations === 'writes' ? 0 : peakReadUnits) + (hotKeyOperations === 'reads' ? 0 : peakWriteUnits);
+  return (hotKeyShare * carried) / shards;
 }
 
 /**
