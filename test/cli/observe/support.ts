@@ -72,6 +72,7 @@ interface JsonFinding {
   messageId: string;
   severity: string;
   message: string;
+  fix: string;
   path: string;
   data?: Record<string, unknown>;
 }
