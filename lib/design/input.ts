@@ -421,7 +421,8 @@ export interface CosmosKeyPathDesign {
   readonly hotKeyShare?: number;
   /** GB held by the largest value of this level, together with the levels above it: "the largest
    *  tenant holds 60 GB" is `60` on `/tenantId`. On the last level it is the size of the largest
-   *  logical partition (same as `storage.largestPartitionGb`).
+   *  logical partition (same as `storage.largestPartitionGb`). On a first level that declares `hotKeyShare`,
+   *  the size of that hottest value: undeclared, it is judged on one physical partition (under 50 GB).
    *  @default - derived from the level above, else unknown */
   readonly largestGb?: number;
   /** @default - inferred from the path */

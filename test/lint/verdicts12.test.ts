@@ -1,0 +1,71 @@
+/**
+ * Verdicts left from session 11 (session 12). Item 2: a hierarchical key's first-level value whose size is not declared
+ * is never judged more leniently than the same value declared small. A value singled out by its traffic (a declared
+ * `hotKeyShare`) may hold little data, so it is judged where a value under 50 GB stays, one physical partition beside
+ * its neighbours ("Hierarchical partition keys"), unless its `largestGb` says it spans more; a uniform level's values,
+ * alike by the model's assumption, each hold storage.totalGb ÷ its values, whatever the largest is declared to hold.
+ */
+import { lint, type CosmosContainerDesign, type Finding } from '../../lib';
+import { container } from '../fixtures';
+
+/** 500 tenants, one taking `hotKeyShare` of 8,000 RU/s of writes, 20,000 manual RU/s over `totalGb` (8 partitions at 400 GB). */
+const tenants = (first: { hotKeyShare?: number; largestGb?: number; cardinality?: number }, totalGb?: number): CosmosContainerDesign =>
+  container({
+    name: 'tenant-events',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 500, ...first },
+        { path: '/userId', cardinality: 'unique' },
+      ],
+    },
+    throughput: { manual: 20_000 },
+    workload: { peakReadUnits: 0, peakWriteUnits: 8_000 },
+    ...(totalGb === undefined ? {} : { storage: { totalGb } }),
+  });
+
+const prefixFinding = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.path.endsWith('partitionKey.paths[0]'));
+
+describe('a hot first-level value without a declared size (verdicts 12 item 2)', () => {
+  it('is judged as the same value declared small: one partition of 2,500 RU/s, 2,000 usable less 800 of neighbours, against 1,600', () => {
+    // Before: 400 GB × 20% = 80 GB inferred, 2 partitions, and no finding at all, while `largestGb: 5` drew SG003.
+    const undeclared = prefixFinding(lint(tenants({ hotKeyShare: 0.2 }, 400)));
+    const small = prefixFinding(lint(tenants({ hotKeyShare: 0.2, largestGb: 5 }, 400)));
+    expect(small).toMatchObject({ messageId: 'prefixHot', data: { prefixLoad: 1_600, prefixUsable: 1_200, prefixNeighbours: 800 } });
+    expect(undeclared).toMatchObject({ messageId: 'prefixHot', data: small?.data });
+    expect(undeclared?.notes).toContain('prefixSizeUndeclared');
+    expect(small?.notes).not.toContain('prefixSizeUndeclared');
+  });
+
+  it('a declared size that spans partitions is what judges it more leniently: 80 GB over 2 partitions, no finding', () => {
+    expect(lint(tenants({ hotKeyShare: 0.2, largestGb: 80 }, 400))).toEqual([]);
+  });
+
+  it('in a container of one partition’s worth of data, a declared size could change nothing: not asked for', () => {
+    const finding = prefixFinding(lint(tenants({ hotKeyShare: 0.4 }, 50)));
+    expect(finding?.messageId).toBe('prefixHot');
+    expect(finding?.notes).not.toContain('prefixSizeUndeclared');
+  });
+});
+
+describe('a uniform first level: a declared largestGb never judges it more strictly than none', () => {
+  // 6 uniform regions of 8,000 RU/s each, 4,000 GB: 667 GB a region, 14 partitions of the 80.
+  const regions = (largestGb?: number) =>
+    container({
+      name: 'profiles',
+      partitionKey: {
+        paths: [
+          { path: '/region', cardinality: 6, ...(largestGb === undefined ? {} : { largestGb }) },
+          { path: '/userId', cardinality: 'unique' },
+        ],
+      },
+      throughput: { manual: 60_000 },
+      storage: { totalGb: 4_000 },
+      workload: { peakReadUnits: 40_000, peakWriteUnits: 8_000 },
+    });
+
+  it('the same findings with largestGb 800 as without (before, declaring it put each region on one partition: SG003)', () => {
+    const ids = (findings: readonly Finding[]) => findings.map((f) => `${f.ruleId} ${f.path}`);
+    expect(ids(lint(regions(800)))).toEqual(ids(lint(regions())));
+    expect(prefixFinding(lint(regions(800)))).toBeUndefined();
+  });
+});
