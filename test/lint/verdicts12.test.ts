@@ -69,3 +69,37 @@ describe('a uniform first level: a declared largestGb never judges it more stric
     expect(prefixFinding(lint(regions(800)))).toBeUndefined();
   });
 });
+
+describe('SG017 on Cosmos DB counts the queries of a fan-out (verdicts 12 item 3)', () => {
+  /** 100,000 users, random-sharded 10 ways, 3,000 RU/s of reads (half of them `fanOut`, paged when `limit`) and 6,000 of writes on 20,000 RU/s. */
+  const feeds = (limit?: number) =>
+    container({
+      name: 'feeds',
+      partitionKey: { paths: [{ path: '/userId', cardinality: 100_000 }] },
+      throughput: { manual: 20_000 },
+      sharding: { strategy: 'random', shards: 10 },
+      workload: { peakReadUnits: 3_000, peakWriteUnits: 6_000, hotKeyShare: 0.001 },
+      accessPatterns: [
+        { name: 'latest-posts', keyAttributes: ['userId'], share: 0.5, fanOut: true, ...(limit === undefined ? {} : { limit }) },
+        { name: 'by-id', keyAttributes: ['userId'], share: 0.5, fanOut: true },
+      ],
+    });
+  const sg017 = (design: CosmosContainerDesign) => lint(design).find((f) => f.ruleId === 'SG017');
+
+  it('a paged fan-out loads a page from each of the 10 shards: 1,500 + 1,500 × 10 = 16,500 RU/s of reads, 22,500 in all, above 20,000', () => {
+    // Before: 3,000 + 6,000 = 9,000 RU/s, within the usable 16,000: silent.
+    const finding = sg017(feeds(20));
+    expect(finding).toMatchObject({
+      messageId: 'cosmosManualBelowPeak',
+      notes: ['cosmosFanOutReads'],
+      data: { peak: 22_500, peakReads: 16_500, logicalReads: 3_000, fanOutShards: 10, fanOutPatterns: ['latest-posts'], needed: 28_200 },
+    });
+    expect(finding?.message).toContain(
+      "that read peak counts each shard's query of a fan-out: `latest-posts` (50% of the 3,000 RU/s of reads) query all 10 shards",
+    );
+  });
+
+  it('a fan-out reading every document of the key loads 1/10 of them from each shard: counted once, no finding', () => {
+    expect(sg017(feeds())).toBeUndefined();
+  });
+});

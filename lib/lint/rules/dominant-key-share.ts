@@ -1,6 +1,6 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
-import { atCeiling, type SpaceAnalysis } from '../analysis';
 import { COSMOS_LIMITS } from '../../engines';
+import { atCeiling, type SpaceAnalysis } from '../analysis';
 import {
   containerGrowth,
   hotValueGrowth,
