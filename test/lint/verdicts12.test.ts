@@ -6,7 +6,7 @@
  * alike by the model's assumption, each hold storage.totalGb ÷ its values, whatever the largest is declared to hold.
  */
 import { lint, type CosmosContainerDesign, type Finding } from '../../lib';
-import { container } from '../fixtures';
+import { container, table } from '../fixtures';
 
 /** 500 tenants, one taking `hotKeyShare` of 8,000 RU/s of writes, 20,000 manual RU/s over `totalGb` (8 partitions at 400 GB). */
 const tenants = (first: { hotKeyShare?: number; largestGb?: number; cardinality?: number }, totalGb?: number): CosmosContainerDesign =>
@@ -101,5 +101,39 @@ describe('SG017 on Cosmos DB counts the queries of a fan-out (verdicts 12 item 3
 
   it('a fan-out reading every document of the key loads 1/10 of them from each shard: counted once, no finding', () => {
     expect(sg017(feeds())).toBeUndefined();
+  });
+});
+
+describe("SG001 carries SG003's engine notes where SG003 defers to it (verdicts 12 item 4)", () => {
+  it('a 4-valued status GSI over its write ceiling on the uniform share: the back-pressure on the table, said by SG001', () => {
+    // 6,000 WCU ÷ 4 = 1,500 WCU on the hottest status against 800 usable: SG003 defers to SG001 (verdicts 11), which
+    // said nothing of the throttled index holding back the table's writes (SG003's `gsiBackPressure`).
+    const orders = table({
+      partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 6000 },
+      globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: { name: 'status', type: 'S', cardinality: 4, mutable: false } }],
+    });
+    const findings = lint(orders).filter((f) => f.index === 'by-status');
+    expect(findings.map((f) => f.ruleId)).toEqual(['SG001']);
+    expect(findings[0].message).toContain('; a throttled global secondary index also throttles the writes to its base table');
+    // With a share above the uniform one SG003 stays, and says it: SG001 does not repeat it.
+    const skewed = table({ ...orders, globalSecondaryIndexes: [{ ...orders.globalSecondaryIndexes![0], workload: { hotKeyShare: 0.4 } }] });
+    const both = lint(skewed).filter((f) => f.index === 'by-status');
+    expect(both.map((f) => [f.ruleId, f.message.includes('also throttles the writes to its base table')])).toEqual([
+      ['SG001', false],
+      ['SG003', true],
+    ]);
+  });
+
+  it("a table's 4-valued key with a sort key: split for heat may spread it, not at once", () => {
+    const byState = table({
+      partitionKey: { name: 'state', type: 'S', cardinality: 4 },
+      sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1000, peakWriteUnits: 6000 },
+    });
+    const [sg001] = lint(byState);
+    expect(sg001.ruleId).toBe('SG001');
+    expect(sg001.message).toContain('; split for heat may spread this key');
+    expect(sg001.message).not.toContain('global secondary index');
   });
 });
