@@ -3,10 +3,10 @@
  * file. `normalizeDesign()` turns these into a `KeyDesign` with every default made explicit.
  */
 import type { Engine } from '../engines';
-import type { AccessPatternWants, AttributeKind, Cardinality, DynamoDbAttributeType, InvariantKind, ShardingStrategy } from './key-design';
+import type { AccessPatternWants, AttributeKind, Cardinality, DynamoDbAttributeType, HotKeyOperations, InvariantKind, ShardingStrategy } from './key-design';
 import type { Thresholds } from './limits';
 
-export type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, InvariantKind, ShardingStrategy };
+export type { AttributeKind, Cardinality, DynamoDbAttributeType, Engine, HotKeyOperations, InvariantKind, ShardingStrategy };
 
 /** One part of a composite string value, in order: `COUNTRY#STATE#CITY`, `yyyyMM-userId`. */
 export interface KeyPartDesign {
@@ -78,9 +78,6 @@ export interface WorkloadDesign {
    *  @default 'both' */
   readonly hotKeyOperations?: HotKeyOperations;
 }
-
-/** The operations that carry the hottest key value's load. */
-export type HotKeyOperations = 'reads' | 'writes' | 'both';
 
 /** A global secondary index's traffic; each omitted figure falls back to the table's. */
 export interface IndexWorkloadDesign {
@@ -431,7 +428,8 @@ export interface CosmosKeyPathDesign {
   readonly hotKeyShare?: number;
   /** GB held by the largest value of this level, together with the levels above it: "the largest
    *  tenant holds 60 GB" is `60` on `/tenantId`. On the last level it is the size of the largest
-   *  logical partition (same as `storage.largestPartitionGb`).
+   *  logical partition (same as `storage.largestPartitionGb`). On a first level that declares `hotKeyShare`,
+   *  the size of that hottest value: undeclared, it is judged on one physical partition (under 50 GB).
    *  @default - derived from the level above, else unknown */
   readonly largestGb?: number;
   /** @default - inferred from the path */

@@ -3,7 +3,6 @@
  * visible, and each element carries `path`, the field path (relative to its table or container)
  * that findings point at.
  */
-import type { HotKeyOperations } from './input';
 import type { Thresholds } from './limits';
 
 /** Expected distinct values at peak, or `'unique'` for id-like keys (one value per item). */
@@ -140,6 +139,9 @@ export interface KeySpace {
   readonly keyMonitoring: boolean;
   readonly keyMonitoringPath: string;
 }
+
+/** The operations that carry the hottest key value's load (`workload.hotKeyOperations`). */
+export type HotKeyOperations = 'reads' | 'writes' | 'both';
 
 /** What satisfies an access pattern's read: every matching item, or any one of them (a queue's poll). */
 export type AccessPatternWants = 'all' | 'any';

@@ -64,8 +64,10 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixFilledPartitions:
     " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
   // Review 11 item 1: the size of a value whose level declares no largestGb, inferred from the container's, said.
-  prefixSizeFromShare:
-    ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} × its {{share|percent}} share, {{sizeAt|code}} not being declared: declare it if the value holds less)',
+  // Verdicts 12 item 2: a value singled out by its traffic may hold little data; undeclared, it is judged where a value
+  // under 50 GB stays (the worst plausible placement), never spread by a size guessed from its traffic share.
+  prefixSizeUndeclared:
+    ' ({{sizeAt|code}} not being declared, and its traffic share saying nothing of the data it holds, it is judged where a value under {{partitionGb}} GB stays: declare it if the value holds more)',
   prefixSizeFromValues:
     ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise:
@@ -216,39 +218,44 @@ function prefixLoad(
   const values = cardinalityValue(first.cardinality);
   // A time-bucket first level is SG002's finding (its current bucket takes every write).
   if (profile.routing !== 'key-prefix' || !Number.isFinite(values) || first.kind === 'time-bucket') return undefined;
-  const size = hottestValueSize(design, first, values, share, source);
+  const size = hottestValueSize(design, first, values, source);
   return loadAt(design, values, share, size.gb, size.inferred);
 }
 
 /** The source of a share a caller passes (`prefixLoad`): none, uniform; one, the level's own. */
 const shareSourceOf = (share: number | undefined): FirstLevelShare['source'] => (share === undefined ? 'uniform' : 'declared');
 
-/** How the size of the hottest first-level value was inferred: the container's size × its share, or ÷ the level's values. */
-export type SizeInference = 'share' | 'cardinality';
+/**
+ * How the size of the hottest first-level value was found where its level declares no `largestGb`: `cardinality`,
+ * storage.totalGb ÷ the level's values (a uniform level, its values alike); `undeclared`, not at all (a declared hottest
+ * value, judged on one partition).
+ */
+export type SizeInference = 'cardinality' | 'undeclared';
 
 /**
  * What the hottest value of a first level holds: the level's declared `largestGb` when its share is the level's own
- * (a declared hottest value). Where the level declares no size, inferred from `storage.totalGb`: × the value's declared
- * share, a region with half the traffic holding about half the data, and at least ÷ the level's values, the least the
- * largest of them holds; a uniform or derived share gives only that. A value's size sets the physical partitions it
- * spans (one per 50 GB: "Hierarchical partition keys"), so 4,000 GB over 6 regions is never judged on one partition.
- * 0 (one partition) when neither is declared; for a `largestGb` beside a share not the level's own (the largest value
- * need not be the one judged); and for a derived share, which says which value is hottest by its traffic (the full
- * key's hottest value is under it), not that it holds much.
+ * (a declared hottest value). Undeclared, such a value is judged on one partition (0: `undeclared`), the worst
+ * plausible placement: it is singled out by its traffic, and a hot tenant may hold little data, so a size guessed from
+ * its share (storage.totalGb × share) would spread it over partitions it may not span and judge it more leniently than
+ * a declared small size does (verdicts 12). A uniform level's values are alike by the model's own assumption, so each
+ * holds storage.totalGb ÷ its values (`cardinality`), a declared `largestGb` or not (the largest holds at least that):
+ * 4,000 GB over 6 uniform regions is not judged on one partition. A value's size sets the physical partitions it spans
+ * (one per 50 GB: "Hierarchical partition keys"). 0 (one partition) too without storage.totalGb, and for a derived share, which says which value is hottest by its traffic (the full key's hottest value is under
+ * it), not that it holds much.
  */
 function hottestValueSize(
   design: KeyDesign,
   first: KeyAttribute,
   values: number,
-  share: number | undefined,
   source: FirstLevelShare['source'],
 ): { readonly gb: number; readonly inferred?: SizeInference } {
-  if (first.largestGb !== undefined) return { gb: source === 'declared' ? first.largestGb : 0 };
   const totalGb = 'totalGb' in design ? design.totalGb : undefined;
-  if (totalGb === undefined || source === 'derived') return { gb: 0 };
-  const byValues = totalGb / values;
-  const byShare = source === 'declared' && share !== undefined ? totalGb * share : 0;
-  return byShare > byValues ? { gb: byShare, inferred: 'share' } : { gb: byValues, inferred: 'cardinality' };
+  // Alike values hold the average whatever the largest holds: a declared largestGb never judges them more strictly than none.
+  if (source === 'uniform' && totalGb !== undefined) return { gb: totalGb / values, ...(first.largestGb === undefined ? { inferred: 'cardinality' } : {}) };
+  if (first.largestGb !== undefined) return { gb: source === 'declared' ? first.largestGb : 0 };
+  // Said only where a declared size could change the verdict: a container of one partition's worth holds no value past it.
+  const couldSpan = totalGb === undefined || totalGb > (profileOf(design.engine).prefixPartition?.(design).gb ?? Infinity);
+  return source === 'declared' && couldSpan ? { gb: 0, inferred: 'undeclared' } : { gb: 0 };
 }
 
 /**
@@ -266,7 +273,7 @@ export function hottestPrefixReach(design: CosmosKeyDesign): number | undefined 
   const held = firstLevelShare(design.primaryKey);
   const share = held.source === 'uniform' ? undefined : held.share;
   const values = cardinalityValue(first.cardinality);
-  return loadAt(design, values, share, hottestValueSize(design, first, values, share, held.source).gb)?.raw;
+  return loadAt(design, values, share, hottestValueSize(design, first, values, held.source).gb)?.raw;
 }
 
 const overloaded = (load: PrefixLoad) => !fits(load.load, load.usable);
@@ -432,7 +439,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
     partitionClause(load),
-    ...(load.gbInferred === 'share' ? ['prefixSizeFromShare' as const] : load.gbInferred === 'cardinality' ? ['prefixSizeFromValues' as const] : []),
+    ...(load.gbInferred === 'undeclared' ? ['prefixSizeUndeclared' as const] : load.gbInferred === 'cardinality' ? ['prefixSizeFromValues' as const] : []),
     ...(physical?.raisedFrom ? ['prefixAtCapacityRaise' as const] : []),
     fits(load.load, load.raw) ? 'prefixHeadroomOnly' : 'prefixThrottles',
     ...(traffic === 'both' ? ['prefixReadsAndWrites' as const] : []),
@@ -588,7 +595,7 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
     headroom,
     ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: load.neighbours }) : {}),
     deeperLevels: design.primaryKey.partitionKey.slice(1).map((l) => l.name),
-    ...(load.spanned > 1 || load.gbInferred ? { spanned: load.spanned, prefixGb: load.gb } : {}),
+    ...(load.spanned > 1 || load.gbInferred === 'cardinality' ? { spanned: load.spanned, prefixGb: load.gb } : {}),
     ...(load.gbInferred ? { totalGb: 'totalGb' in design ? design.totalGb : undefined, values: load.values, sizeAt: joinPath(first.path, 'largestGb') } : {}),
   };
 }

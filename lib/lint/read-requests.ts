@@ -12,8 +12,14 @@
  * is counted N times. A fan-out over a range without a page limit reads 1/N of the items from each shard, the same
  * units in all (each query rounded up to 4 KB): counted once. Replicated copies are read one copy at a time, so they
  * add nothing here.
+ *
+ * Cosmos DB alike (SG017 charges a container's RU/s with it): a query over a synthetic key's N shards is one query on
+ * each logical partition it names, run on the physical partition holding it ("Query an Azure Cosmos DB container": a
+ * query over several partitions is one query on each), and a query is charged for the items it loads ("Optimize request
+ * cost"), so N shards each loading a page (or a document) cost N times what one did. Azure gives no fixed charge per
+ * partition a query visits, so a fan-out loading 1/N of the documents from each shard is counted once.
  */
-import { givesAttribute, type AccessPattern, type KeySpace } from '../design/key-design';
+import { givesAttribute, type AccessPattern } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
 import { readsWholeKey } from './queries';
 
@@ -42,7 +48,7 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
   const logical = analysis.total.reads;
   const patterns = analysis.owner.patternsOn(space);
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const fanning = patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(space, p));
+  const fanning = patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(analysis, p));
   if (fanning.length === 0) return { units: logical, logical };
   // The fan-out share is a fraction of the share of queries that read the key space.
   const spaceShare = analysis.owner.readShareOf(space);
@@ -54,10 +60,14 @@ export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOu
 }
 
 /**
- * Whether each shard's query of a fan-out reads as much as the unsharded read did: one item (the key has no sort key,
- * or the query gives every sort-key attribute, or all of a composite one's parts, by equality) or one page (`limit`).
+ * Whether each shard's query of a fan-out reads as much as the unsharded read did: one item (a key value holds one, as
+ * the engine profile says: a DynamoDB table key without a sort key; or the query gives every sort-key attribute, or all
+ * of a composite one's parts, by equality) or one page (`limit`). A Cosmos DB logical partition holds many documents
+ * (`keyValueHoldsMany`): a fan-out reading all of them reads 1/N from each shard, charged once in all.
  */
-function readsWholePerShard(space: KeySpace, pattern: AccessPattern): boolean {
+function readsWholePerShard(analysis: SpaceAnalysis, pattern: AccessPattern): boolean {
+  const { space } = analysis;
   if (pattern.limit !== undefined) return true;
+  if (space.sortKey.length === 0) return !analysis.collection;
   return space.sortKey.every((a) => givesAttribute(pattern, a));
 }

@@ -93,6 +93,8 @@ export const SOURCES = {
     title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)',
     url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries`,
   },
+  // A query is charged for the items it loads and its index lookups; a point read of 1 KB is 1 RU.
+  cosmosRequestCost: { title: 'Azure Cosmos DB: Optimize request cost (point reads and queries)', url: `${AZURE}/optimize-cost-reads-writes` },
   cosmosTransactionalBatch: { title: 'Azure Cosmos DB: Transactional batch operations (one logical partition)', url: `${AZURE}/nosql/transactional-batch` },
   cosmosStoredProcedures: {
     title: 'Azure Cosmos DB: Stored procedures, triggers and UDFs (transactions scoped to one logical partition)',

@@ -63,22 +63,30 @@ describe("the reviewer's profiles container (review 11 item 1)", () => {
     expect(lint(input).filter((f) => f.ruleId === 'SG014' || f.ruleId === 'SG003')).toEqual([]);
   });
 
-  it('profiles-flawed: no largestGb, so 4,000 GB × 45% = 1,800 GB inferred: 36 partitions, not one of 270 usable RU/s', () => {
+  it('profiles-flawed: no largestGb, so the 45% region is judged on one partition (verdicts 12), and passes once its 1,800 GB are declared', () => {
+    // Review 11 inferred 4,000 GB × 45% = 1,800 GB: 36 partitions. A value singled out by its traffic may hold little
+    // data, and a declared small size drew SG003 where the guess drew nothing: judged now where a value under 50 GB
+    // stays, one partition of 750 RU/s, 600 usable less 26,400 ÷ 80 = 330 of its neighbours, against 21,600 RU/s.
     const input = design('profiles-flawed.json');
-    expect(firstLevelOf(input)).toMatchObject({ spanned: 36, gb: 1_800 });
-    expect(lint(input).map((f) => f.ruleId)).toEqual(['SG012']);
-    const [{ design: normalized }] = normalize(input).designs;
+    expect(firstLevelOf(input)).toMatchObject({ spanned: 1, gb: 0 });
+    const sg003 = lint(input).find((f) => f.ruleId === 'SG003');
+    expect(sg003).toMatchObject({ messageId: 'prefixHot', data: { prefixLoad: 21_600, prefixUsable: 270, prefixNeighbours: 330 } });
+    expect(sg003?.notes).toContain('prefixSizeUndeclared');
+    const declared = variant('profiles-flawed.json', (c) => region(c, 1_800, 0.45));
+    expect(firstLevelOf(declared)).toMatchObject({ spanned: 36, gb: 1_800 });
+    expect(lint(declared).map((f) => f.ruleId)).toEqual(['SG012']);
+    const [{ design: normalized }] = normalize(declared).designs;
     // The alert reach: 36 partitions of 750 RU/s, all its own.
     expect(hotValueReach(normalized as CosmosKeyDesign).prefix).toBe(27_000);
   });
 
-  it('an inferred size is said in the finding, with the field to declare', () => {
-    // 60 GB in all: the region's 27 GB (45%) sit on one of 10 partitions of 6,000 RU/s, beside 26,400 ÷ 10 of the rest.
+  it('an undeclared size is said in the finding, with the field to declare', () => {
+    // 60 GB in all: the region sits on one of 10 partitions of 6,000 RU/s, beside 26,400 ÷ 10 of the rest.
     const input = variant('profiles-flawed.json', (c) => ({ ...c, storage: { totalGb: 60 } }));
     const sg003 = lint(input).find((f) => f.ruleId === 'SG003');
-    expect(sg003).toMatchObject({ messageId: 'prefixHot', data: { prefixGb: 27, prefixNeighbours: 2_640 } });
+    expect(sg003).toMatchObject({ messageId: 'prefixHot', data: { prefixNeighbours: 2_640 } });
     expect(sg003?.message).toContain(
-      '(its 27 GB inferred as storage.totalGb 60 × its 45% share, `partitionKey.paths[0].largestGb` not being declared: declare it if the value holds less)',
+      '(`partitionKey.paths[0].largestGb` not being declared, and its traffic share saying nothing of the data it holds, it is judged where a value under 50 GB stays: declare it if the value holds more)',
     );
   });
 

@@ -1,6 +1,15 @@
 import { allFit, nearestToCeiling } from '../../design/sharding';
+import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
-import { containerGrowth, hotValueGrowth, judgedOnOnePhysicalPartition, overCapacity, physicalShareData, reachableDimensions } from '../physical-partition';
+import {
+  containerGrowth,
+  hotValueGrowth,
+  judgedOnOnePhysicalPartition,
+  overCapacity,
+  physicalBound,
+  physicalShareData,
+  reachableDimensions,
+} from '../physical-partition';
 import { firstLevelJudged, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -19,6 +28,8 @@ type Id =
   | 'firstLevelPartition'
   | 'firstLevelPartitions'
   | 'firstLevelPhysicalShare'
+  | 'firstLevelSpannedShare'
+  | 'firstLevelFilledShare'
   | 'fixFirstLevel'
   | 'fixFirstLevelAtCeiling'
   | 'fix'
@@ -71,6 +82,12 @@ export const dominantKeyShare = defineRule({
       "; a first-level value's documents span one more physical partition per {{partitionGb}} GB they hold: its {{prefixGb}} GB span only {{spanned|partitions}}, so its whole load counts on those, however unique {{deeperLevels|code}} are",
     firstLevelPhysicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other first-level values hashed there are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s one full key value may take, is what this value can reach",
+    // Spanning several (firstLevelSpan): the usable RU/s of the partitions it spans, less the other values' load on the
+    // room its documents leave at its edges, so a reader recomputes the usable figure the verdict gives.
+    firstLevelSpannedShare:
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), {{spannedUsable}} usable on the {{spanned|partitions}} it spans, less the {{neighbourRu}} RU/s the other first-level values are expected to take on the {{edgeRoom}} of a partition its {{prefixGb}} GB leave them ({{restRu}} RU/s ÷ {{physicalPartitions}} partitions × {{edgeRoom}}): those {{usable}} RU/s, not the {{logicalCeiling}} RU/s one full key value may take, are what this value can reach",
+    firstLevelFilledShare:
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), {{spannedUsable}} usable on the {{spanned|partitions}} it spans, which its {{prefixGb}} GB fill alone, so no other first-level value's load is on them: those RU/s, not the {{logicalCeiling}} RU/s one full key value may take, are what this value can reach",
     fixFirstLevel:
       'plan a bucketed first level before traffic grows {{growthToCeiling}}× ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fixFirstLevelAtCeiling:
@@ -129,7 +146,7 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       derived ? 'heldByFirstLevel' : 'declaredAtLevel',
       saturated ? 'aboveMaxShareAtCeiling' : 'aboveMaxShare',
       first.spanned > 1 ? 'firstLevelPartitions' : 'firstLevelPartition',
-      ...(busiest.physical ? ['firstLevelPhysicalShare' as const] : []),
+      ...(busiest.physical ? [firstLevelShareNote(first)] : []),
     ],
     fixId: saturated ? 'fixFirstLevelAtCeiling' : 'fixFirstLevel',
     data: {
@@ -147,8 +164,37 @@ function firstLevelHit(a: SpaceAnalysis, first: FirstLevelJudgement, path = a.sp
       usable: busiest.usable,
       unit: busiest.unit,
       ...(saturated ? {} : { growthToCeiling: first.growth }),
-      ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }) : {}),
+      ...(busiest.physical ? Object.assign({}, physicalShareData(busiest.physical, headroom), { headroom }, spannedShareData(a, first)) : {}),
     },
+  };
+}
+
+/** The note on what a dominant first-level value's physical partitions leave it: one partition, or several it spans (shared at its edges, or filled alone). */
+function firstLevelShareNote(first: FirstLevelJudgement): Id {
+  if (first.spanned === 1) return 'firstLevelPhysicalShare';
+  return edgeRoom(first) > 0 ? 'firstLevelSpannedShare' : 'firstLevelFilledShare';
+}
+
+/** The part of a partition a first-level value spanning several leaves other values, at its edges (`firstLevelSpan`). */
+function edgeRoom(first: FirstLevelJudgement): number {
+  const room = first.spanned - first.gb / COSMOS_LIMITS.physicalPartitionGb;
+  // A hair under a multiple of 50 GB (float noise in a derived size) leaves no room.
+  return room > 1e-9 ? room : 0;
+}
+
+/**
+ * The figures the verdict on a first-level value spanning several physical partitions rests on (`firstLevelSpan`):
+ * the usable RU/s of the partitions it spans, the room its documents leave other values at its edges (in partitions),
+ * and the other values' load, of which that room takes its part of each partition's average.
+ */
+function spannedShareData(a: SpaceAnalysis, first: FirstLevelJudgement): Record<string, number> {
+  const physical = physicalBound(first.dimensions)?.physical;
+  if (first.spanned === 1 || !physical) return {};
+  const { loads } = first.value;
+  return {
+    spannedUsable: first.spanned * physical.requestUnitsEach * a.design.thresholds.headroom,
+    edgeRoom: edgeRoom(first),
+    restRu: a.total.reads + a.total.writes - (loads.reads + loads.writes),
   };
 }
 

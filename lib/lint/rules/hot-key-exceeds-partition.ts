@@ -1,29 +1,18 @@
 import type { KeyDesign } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
-import type { SplitForHeat } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
+import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
-import { reportsHotValueOver } from './low-cardinality-key';
+import { sg003DefersToSg001 } from './low-cardinality-key';
 import { judgedAsTimeBucket } from './time-bucket-key';
-
-/** What the engine can and cannot do for this key on its own (split for heat), said accurately. */
-const SPLIT_NOTE = {
-  none: undefined,
-  'single-item': 'oneItem',
-  'blocked-by-local-index': 'noSplitWithLocalIndex',
-  'increasing-sort-key': 'noSplitIncreasingSortKey',
-  'may-split': 'maySplitForHeat',
-  'aggregate-item': 'noSplitAggregateItem',
-} as const satisfies Record<SplitForHeat, Id | undefined>;
 
 type Id =
   | 'namedReads'
-  | 'noSplitAggregateItem'
   | 'hotKey'
   | 'hotHeldKey'
   | 'writeOver'
@@ -34,11 +23,6 @@ type Id =
   | 'requestOverSharded'
   | 'then'
   | 'readsOfOneItem'
-  | 'gsiBackPressure'
-  | 'oneItem'
-  | 'noSplitWithLocalIndex'
-  | 'noSplitIncreasingSortKey'
-  | 'maySplitForHeat'
   | 'orMoveHotValue'
   | 'requestOverPhysical'
   | 'requestOverShardedPhysical'
@@ -51,6 +35,7 @@ type Id =
   | 'atCapacityRaise'
   | 'deferToFirstLevel'
   | PrefixIngestionId
+  | EngineNoteId
   | IndexWriteId
   | AdviceId;
 
@@ -162,16 +147,9 @@ export const hotKeyExceedsPartition = defineRule({
     deferToFirstLevel:
       'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets too, and its raise and bucket count serve this value as well; a raise for this value alone would leave the first level over',
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
-    // Only an index short of write capacity holds back its base table's writes.
-    gsiBackPressure: '; a throttled global secondary index also throttles the writes to its base table',
-    oneItem: '; one item never spans partitions',
-    noSplitWithLocalIndex: '; with a local secondary index DynamoDB never splits an item collection across partitions',
-    noSplitIncreasingSortKey: '; an ever-increasing sort key defeats split for heat',
-    maySplitForHeat: "; split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
-    noSplitAggregateItem:
-      "; split for heat may spread this key's other items under sustained load, but not the one its declared running total or conditional write updates on every write: one item never spans partitions",
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
+    ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...ADVICE_MESSAGES,
   },
@@ -254,12 +232,11 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // On the uniform share alone (nothing declared or observed, no pattern naming the value it reads), the key's few
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
-  if (space.workload.hotKeyShareSource === 'uniform' && a.namedReads === undefined && reportsHotValueOver(a)) return [];
+  if (sg003DefersToSg001(a)) return [];
   const advice = adviceFor(a);
   const worst = nearestToCeiling(a.over);
   const { profile } = a.owner;
   const over = overClauses(a);
-  const split = SPLIT_NOTE[profile.splitForHeat(design, space, a.collection)];
   // The logical ceiling is named when the key alone is over it; a smaller physical share still sizes N.
   const share = a.physical;
   const headroom = design.thresholds.headroom;
@@ -287,8 +264,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
-    ...(space.index !== undefined && writesOver ? ['gsiBackPressure' as const] : []),
-    ...(split ? [split] : []),
+    ...engineNotes(a),
   ];
   const [fixId, ...fixNotes] = advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.

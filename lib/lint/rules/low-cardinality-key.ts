@@ -3,6 +3,7 @@ import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import type { SpaceAnalysis } from '../analysis';
+import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshardedDimensions } from '../physical-partition';
 import { firstLevelJudged } from '../prefix-ingestion';
@@ -23,6 +24,7 @@ type Id =
   | 'fixEachFits'
   | 'fixFits'
   | 'fixOnePhysicalPartition'
+  | EngineNoteId
   | IndexWriteId
   | AdviceId;
 
@@ -76,6 +78,7 @@ export const lowCardinalityKey = defineRule({
       'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
+    ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...ADVICE_MESSAGES,
   },
@@ -185,7 +188,8 @@ export const lowCardinalityKey = defineRule({
           path: space.partitionKeyPath,
           index: space.index,
           messageId: 'fewValues',
-          notes: [...hotNotes, ...verdict.ids],
+          // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value (verdicts 12).
+          notes: [...hotNotes, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : [])],
           severity: verdict.severity,
           fixId: 'fixValues',
           fixNotes: [...advice.ids, ...verdict.fixIds],
@@ -209,4 +213,13 @@ export function reportsHotValueOver(a: SpaceAnalysis): boolean {
   if (a.over.length === 0 || space.sharding || a.fitsOnePartition) return false;
   const physical = onePhysicalPartition(a);
   return !(physical && a.total.reads + a.total.writes <= physical.requestUnits);
+}
+
+/**
+ * Whether SG003 defers to SG001's finding on `a` (`reportsHotValueOver`): its share is the uniform one alone (nothing
+ * declared or observed, no pattern naming the value it reads, keyValue). A share above uniform is a skew of its own,
+ * and SG003 reports it beside SG001.
+ */
+export function sg003DefersToSg001(a: SpaceAnalysis): boolean {
+  return a.space.workload.hotKeyShareSource === 'uniform' && a.namedReads === undefined && reportsHotValueOver(a);
 }

@@ -168,7 +168,9 @@ testRule('SG014', {
       findings: [
         {
           messageId: 'dominant',
-          notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartitions', 'firstLevelPhysicalShare'],
+          // Verdicts 12: the note gives the figures the verdict used, the 2 partitions' 4,000 usable less the 350 RU/s
+          // at its edges, not one partition's 2,000 less 350 (which would read as 1,650).
+          notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartitions', 'firstLevelSpannedShare'],
           data: {
             key: ['/tenantId'],
             load: 1500,
@@ -177,10 +179,38 @@ testRule('SG014', {
             physicalPartitions: 8,
             spanned: 2,
             prefixGb: 60,
+            spannedUsable: 4000,
+            edgeRoom: 0.8,
+            restRu: 3500,
             growthToCeiling: 2.16216216216,
           },
           message:
-            /1,500 of a usable 3,650 RU\/s today, saturated when traffic grows 2\.16×; a first-level value's documents span one more physical partition per 50 GB they hold: its 60 GB span only 2 physical partitions, so its whole load counts on those/,
+            /1,500 of a usable 3,650 RU\/s today, saturated when traffic grows 2\.16×; a first-level value's documents span one more physical partition per 50 GB they hold: its 60 GB span only 2 physical partitions, so its whole load counts on those, however unique `\/userId` are: the container's 20,000 RU\/s are divided among 8 physical partitions of 2,500 RU\/s \(2,000 usable at 80%\), 4,000 usable on the 2 physical partitions it spans, less the 350 RU\/s the other first-level values are expected to take on the 0\.8 of a partition its 60 GB leave them \(3,500 RU\/s ÷ 8 partitions × 0\.8\): those 3,650 RU\/s/,
+        },
+      ],
+    },
+    {
+      // Verdicts 12 item 1: 100 GB fill 2 partitions alone (firstLevelSpan: no room at its edges), so no neighbours:
+      // 1,500 of 2 × 2,000 = 4,000 usable, 2.67×, short of the container's 16,000 ÷ 5,000 = 3.2×. The note said "the
+      // other first-level values hashed there are expected to take 0 RU/s" beside one partition's 2,000 usable.
+      name: 'a dominant first-level value that fills the partitions it spans: no neighbours, said as such',
+      design: container({
+        ...firstLevelShare(0.3, { manual: 20_000 }),
+        partitionKey: {
+          paths: [
+            { path: '/tenantId', cardinality: 500, hotKeyShare: 0.3, largestGb: 100 },
+            { path: '/userId', cardinality: 'unique' },
+          ],
+        },
+        storage: { totalGb: 400 },
+      }),
+      findings: [
+        {
+          messageId: 'dominant',
+          notes: ['declaredAtLevel', 'aboveMaxShare', 'firstLevelPartitions', 'firstLevelFilledShare'],
+          data: { load: 1500, usable: 4000, neighbourRu: 0, spannedUsable: 4000, spanned: 2, prefixGb: 100, growthToCeiling: 2.66666666667 },
+          message:
+            /the container's 20,000 RU\/s are divided among 8 physical partitions of 2,500 RU\/s \(2,000 usable at 80%\), 4,000 usable on the 2 physical partitions it spans, which its 100 GB fill alone, so no other first-level value's load is on them: those RU\/s, not the 10,000 RU\/s one full key value may take, are what this value can reach$/,
         },
       ],
     },

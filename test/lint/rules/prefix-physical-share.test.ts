@@ -93,10 +93,11 @@ testRule('SG003', {
         {
           messageId: 'prefixHot',
           path: 'partitionKey.paths[0]',
-          notes: ['prefixSharedPartition', 'prefixThrottles', 'prefixReadsAndWrites'],
+          // No largestGb, no storage: judged on one partition, and the finding says which declaration would change that.
+          notes: ['prefixSharedPartition', 'prefixSizeUndeclared', 'prefixThrottles', 'prefixReadsAndWrites'],
           data: { prefixLoad: 7500, prefixUsable: 1928.57142857, prefixNeighbours: 6071.42857143, physicalPartitions: 7, bucketFactor: 8, raiseTo: 850_000 },
           message:
-            /against a usable 1,928\.57 RU\/s left on its physical partition \(80% of its 10,000 RU\/s, less the 6,071\.43 RU\/s the other first-level values hashed there are expected to take: the container's 70,000 RU\/s are divided among 7 physical partitions\): its reads and writes throttle/,
+            /against a usable 1,928\.57 RU\/s left on its physical partition \(80% of its 10,000 RU\/s, less the 6,071\.43 RU\/s the other first-level values hashed there are expected to take: the container's 70,000 RU\/s are divided among 7 physical partitions\) \(`partitionKey\.paths\[0\]\.largestGb` not being declared, .* declare it if the value holds more\): its reads and writes throttle/,
           fix: /^raise the bucket count of `\/tenantIdBucket` 8-fold \(160 values instead of 20\).*; or raise the container's throughput in place to 850,000 RU\/s/,
         },
       ],
@@ -158,7 +159,7 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'prefixHot',
-          notes: ['prefixSharedPartition', 'prefixAtCapacityRaise', 'prefixHeadroomOnly'],
+          notes: ['prefixSharedPartition', 'prefixSizeUndeclared', 'prefixAtCapacityRaise', 'prefixHeadroomOnly'],
           data: { prefixLoad: 9_000, prefixRaw: 9_500, prefixUsable: 7_600 },
           message:
             /: within the 9,500 RU\/s those partitions have for it in full, but above the 80% the design plans to use, so a burst above the peak throttles/,

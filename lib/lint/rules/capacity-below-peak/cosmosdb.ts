@@ -10,6 +10,7 @@ import { fits } from '../../../design/sharding';
 import { COSMOS_LIMITS } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
+import { readRequests, type ReadRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writeCopies, type WriteCopies } from './copies';
@@ -23,6 +24,8 @@ type Id =
   | 'cosmosWithinHeadroom'
   | 'cosmosCopies'
   | 'cosmosPlannedCopies'
+  | 'cosmosFanOutReads'
+  | 'cosmosFixFanOut'
   | 'cosmosRaiseManual'
   | 'cosmosRaiseAutoscale'
   | 'cosmosRaiseShared'
@@ -35,12 +38,18 @@ type Id =
   | 'cosmosRaisePastQuota';
 
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
- *  read-hot key's fix, SG003). */
-function peakOf(design: CosmosKeyDesign, analysis: DesignAnalysis): { readonly peak: number; readonly writes: number } & WriteCopies {
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+ *  read-hot key's fix, SG003), reads every query of a fan-out over a sharded key's shards (`readRequests`: each
+ *  shard's query loads its own item or page, and a query is charged for the items it loads, "Optimize request cost";
+ *  a query over several partitions is one query on each, "Query an Azure Cosmos DB container"). */
+function peakOf(
+  design: CosmosKeyDesign,
+  analysis: DesignAnalysis,
+): { readonly peak: number; readonly writes: number; readonly reads: ReadRequests } & WriteCopies {
+  const { peakWriteUnits } = design.primaryKey.workload;
   const copies = writeCopies(analysis);
   const writes = peakWriteUnits * copies.copies;
-  return { peak: peakReadUnits + writes, writes, ...copies };
+  const reads = readRequests(analysis.of(design.primaryKey));
+  return { peak: reads.units + writes, writes, reads, ...copies };
 }
 
 /**
@@ -144,9 +153,9 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const partitions = analysis.profile.physicalPartitions?.(design);
   if (!throughput || !partitions) return [];
   const { headroom } = design.thresholds;
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const { peakWriteUnits } = design.primaryKey.workload;
   const counted = peakOf(design, analysis);
-  const { copies, from, writes, peak } = counted;
+  const { copies, from, writes, peak, reads } = counted;
   const capacity = partitions.requestUnits;
   // The rule SG017 applies on both engines: silent while the peak fits headroom × the capacity; an error above
   // the capacity itself, a warning when only the headroom is missing; the fix asks for peak ÷ headroom.
@@ -154,15 +163,23 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const below = !fits(peak, capacity);
   const data = {
     peak,
-    peakReads: peakReadUnits,
+    peakReads: reads.units,
     peakWrites: writes,
     capacity,
     headroom,
     utilization: peak / capacity,
     source: 'declared',
     ...(copies > 1 ? { copies, declaredWrites: peakWriteUnits, writesSource: 'declared' } : {}),
+    ...(reads.fanOut
+      ? { fanOutPatterns: [...reads.fanOut.patterns], fanOutShare: reads.fanOut.share, fanOutShards: reads.fanOut.shards, logicalReads: reads.logical }
+      : {}),
   };
-  const notes = copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : undefined;
+  const noted: Id[] = [
+    ...(copies > 1 ? [from === 'planned' ? ('cosmosPlannedCopies' as const) : ('cosmosCopies' as const)] : []),
+    ...(reads.fanOut ? ['cosmosFanOutReads' as const] : []),
+  ];
+  const notes = noted.length > 0 ? noted : undefined;
+  const fanOutFix: Id[] = reads.fanOut ? ['cosmosFixFanOut'] : [];
   const hit = (messageId: Id, fixId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => {
     // A raise past Azure's default maximum would be refused as it deploys (cosmosAboveQuota): no edit, and the fix says so.
     const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
@@ -173,7 +190,7 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
         messageId: below ? messageId : 'cosmosWithinHeadroom',
         notes,
         fixId,
-        fixNotes: pastQuota ? ['cosmosRaisePastQuota'] : undefined,
+        fixNotes: pastQuota || fanOutFix.length > 0 ? [...(pastQuota ? ['cosmosRaisePastQuota' as const] : []), ...fanOutFix] : undefined,
         severity: below ? undefined : 'warning',
         data: Object.assign(
           {},
@@ -230,8 +247,15 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB). An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
-  sources: [SOURCES.cosmosProvisionedThroughput, SOURCES.cosmosPartitioning, SOURCES.cosmosServerlessPerformance, SOURCES.cosmosLimits],
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads counting each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB). An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
+  sources: [
+    SOURCES.cosmosProvisionedThroughput,
+    SOURCES.cosmosPartitioning,
+    SOURCES.cosmosServerlessPerformance,
+    SOURCES.cosmosLimits,
+    SOURCES.cosmosCrossPartition,
+    SOURCES.cosmosRequestCost,
+  ],
   messages: {
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
@@ -242,6 +266,10 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       '; that peak counts the {{copies}} replicated copies of every document the design declares ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
     cosmosPlannedCopies:
       '; that peak counts the {{copies}} replicated copies of every document that the fix for the read-hot key (SG003) needs ({{declaredWrites}} RU/s of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
+    cosmosFanOutReads:
+      "; that read peak counts each shard's query of a fan-out: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RU/s of reads) query all {{fanOutShards}} shards for every read, each loading its own item or page and charged for it",
+    cosmosFixFanOut:
+      '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection kept by the change feed',
     cosmosRaiseManual: 'raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization)',
     cosmosRaiseAutoscale:
       'raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale bills by the hour for what it uses, from 10% of the maximum)',
