@@ -80,6 +80,24 @@ function inSpace(path: string, space: string): boolean {
 }
 
 /**
+ * `design`, less the `wants: "any"` it refuses: with its sharding removed or replicated, a key has no shard for such a
+ * pattern to pick, and a fix that leaves it so removes the field too (SG007's). A design refused for anything else is
+ * left as it is.
+ */
+function withoutRefusedWants(design: DesignInput): DesignInput {
+  try {
+    lint(design);
+    return design;
+  } catch (error) {
+    if (!(error instanceof DesignError) || !error.issues.every((i) => /(^|\.)wants$/.test(i.path))) return design;
+    return applyDesignEdits(
+      design,
+      error.issues.map((i): DesignEdit => ({ op: 'remove', path: i.path })),
+    );
+  }
+}
+
+/**
  * Minimality (issue 14 §1): a fix that sets N keys gives the smallest N that serves the load. With
  * N − 1 (no sharding at all for N = 2) some finding on that key space must call for N again, in its
  * edits or its data (a size need whose fix is first another change, say): N − 1 would not fit.
@@ -92,7 +110,7 @@ function oneFewer(finding: Finding, fixed: DesignInput): string[] | undefined {
   const n = value.shards;
   const path = edit.space === '' ? 'sharding' : `${edit.space}.sharding`;
   const fewer: DesignEdit = n - 1 >= 2 ? { op: 'set', path, value: { ...value, shards: n - 1 } } : { op: 'remove', path };
-  const again = (lintOrUndefined(applyDesignEdits(fixed, [fewer])) ?? []).filter((f) => inSpace(f.path, edit.space));
+  const again = (lintOrUndefined(withoutRefusedWants(applyDesignEdits(fixed, [fewer]))) ?? []).filter((f) => inSpace(f.path, edit.space));
   const plansN = (f: Finding) => f.data?.shards === n || (shardingEdit(f)?.value as { shards?: number } | undefined)?.shards === n;
   if (again.some(plansN)) return undefined;
   return [`${keyOf(finding)}: N = ${n} is not minimal: with ${n - 1}, no finding calls for ${n} again (${again.map(keyOf).join(', ') || 'none'})`];
