@@ -89,6 +89,8 @@ export const ADVICE_MESSAGES = {
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
   orCache: '; or put {{cache}} in front of its reads',
+  // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
+  dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
   onSource: ' (calculated on {{sourceAttribute|code}})',
@@ -208,7 +210,13 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
-    return { ids, data: base, edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space)], shards: 1 };
+    const anyDropped = wantsAnyDropped(analysis);
+    return {
+      ids: [...ids, ...anyDropped.ids],
+      data: Object.assign({}, base, anyDropped.data),
+      edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space), ...anyDropped.edits],
+      shards: 1,
+    };
   }
   // Paged reads of a key value (limit): the cache, for a reason of their own; no shard edits, which would not divide them.
   const paged = analysis.pagedReads.length > 0 ? { pagedPatterns: analysis.pagedReads.map((p) => p.name) } : undefined;
@@ -265,10 +273,11 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     // Copies that would put an index over its ceiling are no complete fix: said, and not written as an edit.
     const overIndex = indexOverWithCopies(analysis, n);
     if (overIndex) return { ids: [...ids, 'copiesOverIndex', 'orCache'], data: Object.assign(data, overIndex), shards: n };
+    const anyDropped = wantsAnyDropped(analysis);
     return {
-      ids: [...ids, 'orCache'],
-      data,
-      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }],
+      ids: [...ids, ...anyDropped.ids, 'orCache'],
+      data: Object.assign(data, anyDropped.data),
+      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }, ...anyDropped.edits],
       shards: n,
     };
   }
@@ -316,6 +325,21 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
     edits: plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined,
     shards: n,
+  };
+}
+
+/**
+ * The patterns on the key space that want any item (`wants: "any"`), which read one shard of its random or calculated
+ * sharding: a fix that leaves the key unsharded or replicated leaves them no shard to pick, and a design that keeps
+ * the field is refused (normalize-usage.ts), so the fix removes it with the sharding and says so.
+ */
+function wantsAnyDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData; edits: DesignEdit[] } {
+  const patterns = analysis.owner.patternsOn(analysis.space).filter((p) => p.wants === 'any');
+  if (patterns.length === 0) return { ids: [], data: {}, edits: [] };
+  return {
+    ids: ['dropWantsAny'],
+    data: { wantsAnyPatterns: patterns.map((p) => p.name) },
+    edits: patterns.map((p): DesignEdit => ({ op: 'remove', path: joinPath(p.path, 'wants') })),
   };
 }
 

@@ -117,11 +117,14 @@ function itemCollection(design: DynamoDbTableDesign | CosmosContainerDesign): bo
 
 describe('shardsFor()', () => {
   it('gives a hot key the N that SG003 then accepts (tables and containers, item collections or single items)', () => {
+    // shardsFor() takes one share for the hottest value's reads and writes: a pattern's keyValue gives that value a
+    // read share of its own (its reads, on top of hotKeyShare of the rest), which it has no input for.
+    const oneShare = (d: DynamoDbTableDesign | CosmosContainerDesign) => (d.accessPatterns ?? []).every((p) => p.keyValue === undefined);
     const hotKeys = fc.oneof(
-      dynamoTable.filter((t) => t.sharding === undefined && (t.localSecondaryIndexes ?? []).length === 0) as fc.Arbitrary<
+      dynamoTable.filter((t) => t.sharding === undefined && (t.localSecondaryIndexes ?? []).length === 0 && oneShare(t)) as fc.Arbitrary<
         DynamoDbTableDesign | CosmosContainerDesign
       >,
-      cosmosContainer.filter((c) => c.sharding === undefined) as fc.Arbitrary<DynamoDbTableDesign | CosmosContainerDesign>,
+      cosmosContainer.filter((c) => c.sharding === undefined && oneShare(c)) as fc.Arbitrary<DynamoDbTableDesign | CosmosContainerDesign>,
     );
     fc.assert(
       fc.property(hotKeys, (design) => {

@@ -31,24 +31,53 @@ function sharding(sources: readonly string[]): fc.Arbitrary<ShardingDesign | und
   );
 }
 
-function accessPatterns(attributes: readonly string[], indexes: readonly string[]): fc.Arbitrary<AccessPatternDesign[]> {
+/** What an access pattern reads: the partition-key attributes of its key space and their sharding. */
+interface ReadSpace {
+  readonly partitionKey: readonly string[];
+  readonly sharding?: ShardingDesign;
+}
+
+/** The values a pattern's `keyValue` names: a queue's status, a label for a value that changes over time. */
+const keyValues = fc.constantFrom('QUEUED', 'current-season', 'hot-item');
+
+/**
+ * Access patterns before their key space is known (its sharding is drawn alongside them): `finish` turns them into
+ * valid patterns, keeping `wants: "any"` only on a random- or calculated-sharded key read without fanOut, and
+ * giving a pattern that names a `keyValue` its key space's whole partition key (README: access patterns).
+ */
+function accessPatterns(
+  attributes: readonly string[],
+  indexes: readonly string[],
+): fc.Arbitrary<{ finish(spaceOf: (index: string | undefined) => ReadSpace): AccessPatternDesign[] }> {
   const pattern = fc.record({
     keyAttributes: fc.subarray([...attributes]),
     index: indexes.length ? fc.option(fc.constantFrom(...indexes), { nil: undefined }) : fc.constant(undefined),
     weight: fc.integer({ min: 1, max: 10 }),
     fanOut: fc.boolean(),
+    wantsAny: fc.boolean(),
+    keyValue: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: keyValues, weight: 1 }),
   });
   return fc.array(pattern, { maxLength: 4 }).chain((patterns) =>
-    fc.double({ min: 0.3, max: 1, noNaN: true }).map((total) => {
-      const sum = patterns.reduce((s, p) => s + p.weight, 0);
-      return patterns.map((p, i) => ({
-        name: `pattern-${i}`,
-        keyAttributes: p.keyAttributes,
-        ...(p.index ? { index: p.index } : {}),
-        share: Math.floor((p.weight / sum) * total * 1000) / 1000,
-        ...(p.fanOut ? { fanOut: true } : {}),
-      }));
-    }),
+    fc.double({ min: 0.3, max: 1, noNaN: true }).map((total) => ({
+      finish(spaceOf: (index: string | undefined) => ReadSpace): AccessPatternDesign[] {
+        const sum = patterns.reduce((s, p) => s + p.weight, 0);
+        return patterns.map((p, i) => {
+          const space = spaceOf(p.index);
+          const strategy = space.sharding?.strategy;
+          const wantsAny = p.wantsAny && !p.fanOut && (strategy === 'random' || strategy === 'calculated');
+          const keyAttributes = p.keyValue === undefined ? p.keyAttributes : [...new Set([...space.partitionKey, ...p.keyAttributes])];
+          return {
+            name: `pattern-${i}`,
+            keyAttributes,
+            ...(p.index ? { index: p.index } : {}),
+            share: Math.floor((p.weight / sum) * total * 1000) / 1000,
+            ...(p.fanOut ? { fanOut: true } : {}),
+            ...(wantsAny ? { wants: 'any' as const } : {}),
+            ...(p.keyValue !== undefined ? { keyValue: p.keyValue } : {}),
+          };
+        });
+      },
+    })),
   );
 }
 
@@ -119,7 +148,9 @@ export const dynamoTable: fc.Arbitrary<DynamoDbTableDesign> = fc
           : {}),
         ...(t.lsi && sortKeyName ? { localSecondaryIndexes: [{ indexName: 'by-seat', sortKey: { name: 'seat', type: 'S' } }] } : {}),
         ...(t.largestPartitionGb !== undefined ? { storage: { largestPartitionGb: t.largestPartitionGb } } : {}),
-        accessPatterns: extra.patterns,
+        accessPatterns: extra.patterns.finish((index) =>
+          index === undefined ? { partitionKey: [t.pk], sharding: extra.tableSharding } : { partitionKey: [t.gsi?.pk as string], sharding: extra.gsiSharding },
+        ),
         monitoring: { contributorInsights: t.contributorInsights, latencyAlarms: t.latencyAlarms },
       }));
   });
@@ -191,7 +222,7 @@ export const cosmosContainer: fc.Arbitrary<CosmosContainerDesign> = fc
         workload: { peakReadUnits: c.reads, peakWriteUnits: c.writes, ...(fullShare && fullShare <= shareAbove ? { hotKeyShare: fullShare } : {}) },
         ...(c.largestPartitionGb !== undefined && c.largestPartitionGb <= sizeAbove ? { storage: { largestPartitionGb: c.largestPartitionGb } } : {}),
         ...(extra.sharding ? { sharding: extra.sharding } : {}),
-        accessPatterns: extra.patterns,
+        accessPatterns: extra.patterns.finish(() => ({ partitionKey: c.paths, sharding: extra.sharding })),
         monitoring: { partitionKeyDiagnostics: c.diagnostics },
       };
     }),
