@@ -200,9 +200,20 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   return lines;
 }
 
-/** `config: skewguard.config.json (turns off SG001, SG010)`, or `config: none`. */
+/** `config: skewguard.config.json (turns off SG001, SG010; lowers SG003 to warning)`, or `config: none`. */
 export function configLine(config: ConfigInUse | undefined, c: Palette = NO_COLORS): string {
   if (!config?.file) return c.dim('config: none');
-  const off = config.rulesOff.length > 0 ? ` ${c.yellow(`(turns off ${config.rulesOff.join(', ')})`)}` : '';
-  return `${c.dim(`config: ${config.file}`)}${off}`;
+  const changes = [
+    ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
+    ...severityChanges(config.severities, 'warning', 'lowers'),
+    ...severityChanges(config.severities, 'error', 'sets'),
+  ];
+  const said = changes.length > 0 ? ` ${c.yellow(`(${changes.join('; ')})`)}` : '';
+  return `${c.dim(`config: ${config.file}`)}${said}`;
+}
+
+/** `lowers SG003, SG007 to warning`: a config's severity settings of one level, or nothing. */
+function severityChanges(severities: Readonly<Record<string, Severity>>, severity: Severity, verb: string): string[] {
+  const rules = Object.keys(severities).filter((rule) => severities[rule] === severity);
+  return rules.length > 0 ? [`${verb} ${rules.join(', ')} to ${severity}`] : [];
 }

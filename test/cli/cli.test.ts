@@ -164,7 +164,7 @@ describe('json report', () => {
     const report = JSON.parse(stdout);
     expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'config', 'files', 'summary']);
-    expect(report.config).toEqual({ file: null, rulesOff: [] });
+    expect(report.config).toEqual({ file: null, rulesOff: [], severities: {} });
     expect(report.reportVersion).toBe(2);
     expect(report.tool.name).toBe('skewguard');
     expect(report.summary).toEqual({
