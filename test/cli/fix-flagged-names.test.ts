@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixDesignText } from '../../lib/cli/fix';
 import type { FileResult } from '../../lib/cli/file-result';
+import { fixDesignText } from '../../lib/cli/fix';
 import { textReporter } from '../../lib/cli/report-text';
 import { NO_COLORS } from '../../lib/cli/terminal';
 import { cli, fixtures, root, tempTree } from './helpers';
