@@ -10,6 +10,7 @@ import {
   invalidWaiver,
   lintTemplateResource,
   printable,
+  retiredRuleNote,
   ruleName,
   RULES,
   shapes,
@@ -130,7 +131,7 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
     ...findings.map((f) => findingViolation(f, target, f.location, failOn)),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
-      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
+      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${retiredRuleNote(a.ruleId) ?? 'the finding it was written for is gone'}`,
       fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [

@@ -4,7 +4,7 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import type { RuleDescription, Severity } from '../index';
+import { retiredRuleNote, type RuleDescription, type Severity } from '../index';
 import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -67,7 +67,7 @@ export function reportedUnused(result: FileResult, settings: ReportSettings, for
       u.acknowledgedAt !== undefined
         ? // A scope's waiver, counted once for every table it was copied into: worded as the CDK checks word it.
           `Validations.acknowledge({ id: 'skewguard::${u.ruleId}' }) at ${u.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${u.ruleId} finding`
-        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`,
+        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${retiredRuleNote(u.ruleId) ?? `${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`}`,
     ),
   }));
 }
