@@ -49,7 +49,7 @@ export { hotValueReach, type HotValueReach } from './lint/reachable';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
 export { validateAcknowledgement, validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';
 export type { DesignEdit } from './lint/edits';
-export { RULES, RULE_IDS, RETIRED_RULES } from './lint/rules';
+export { RULES, RULE_IDS, RETIRED_RULES, retiredRuleNote } from './lint/rules';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */
 export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
 export type { Rule, RuleDescription, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';

@@ -10,6 +10,7 @@ import {
   invalidWaiver,
   lintTemplateResource,
   printable,
+  retiredRuleNote,
   ruleName,
   RULES,
   shapes,
@@ -58,6 +59,9 @@ export interface CheckOptions {
   readonly unprefixedAcknowledgements?: readonly RecordedAcknowledgement[];
   /** `warning`: warnings fail the synth too (they are reported as errors). @default 'error' */
   readonly failOn?: 'error' | 'warning';
+  /** Construct paths of the app's DynamoDB tables no check covers (raw tables without `checkUnguardedTables()`): a
+   *  waiver over them waives nothing because they are not checked, and says so. @default - none */
+  readonly uncheckedTables?: readonly string[];
 }
 
 /** Rules checked where a design meets its template (SG016): CDK must not suppress them, as the
@@ -130,7 +134,7 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
     ...findings.map((f) => findingViolation(f, target, f.location, failOn)),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
-      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: the finding it was written for is gone`,
+      description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${retiredRuleNote(a.ruleId) ?? 'the finding it was written for is gone'}`,
       fix: `remove the stale waiver ("${a.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [
@@ -233,11 +237,19 @@ function unusedCdkAcknowledgements(
     .filter((ack) => acknowledgementIssues(ack).length === 0 && !findings.some((f) => f.rule === ack.rule && isUnder(f.constructPath, ack.acknowledgedAt)))
     .map((ack): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
-      description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${ack.rule} finding`,
+      description: `Validations.acknowledge({ id: '${ruleName(ack.rule)}' }) at ${ack.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${ack.rule} finding${uncheckedUnder(options, ack.acknowledgedAt)}`,
       fix: `remove the stale waiver ("${ack.reason}") so it cannot hide a future finding`,
       severity: failOn === 'warning' ? 'error' : 'warning',
       violatingResources: [{ constructPath: ack.acknowledgedAt, locations: ['Metadata.aws:cdk:acknowledged-rules'] }],
     }));
+}
+
+/** `; the table Payments/Idempotency/Resource below it is not checked: …`, when unchecked tables lie under `scope`. */
+function uncheckedUnder(options: CheckOptions, scope: string): string {
+  const unchecked = (options.uncheckedTables ?? []).filter((path) => isUnder(path, scope));
+  if (unchecked.length === 0) return '';
+  const named = unchecked.length === 1 ? `the table ${unchecked[0]} below it is` : `the ${unchecked.length} tables below it (${unchecked.join(', ')}) are`;
+  return `; ${named} not checked: a table created without GuardedTable is checked only after SkewguardPlugin.checkUnguardedTables(app)`;
 }
 
 const FAILING = new Set(['error', 'fatal']);
@@ -264,6 +276,7 @@ const CHECK_INPUT = shapes.record<{ resources: readonly CheckedResource[]; optio
         acknowledgements: { shape: shapes.list(recordedAcknowledgement), optional: true, doc: 'Every skewguard:: acknowledgement of the app.' },
         unprefixedAcknowledgements: { shape: shapes.list(recordedAcknowledgement), optional: true, doc: 'Acknowledgements without the prefix.' },
         failOn: { shape: shapes.oneOf(['error', 'warning']), optional: true, doc: 'The lowest severity that fails.' },
+        uncheckedTables: { shape: shapes.list(shapes.text({ minLength: 0 })), optional: true, doc: 'Construct paths of tables no check covers.' },
       },
       { title: 'checkResources() options' },
     ),

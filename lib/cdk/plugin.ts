@@ -165,7 +165,11 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
       ...[...this.raw].map((r) => this.synthesized(r, r, 'raw', templates)),
     ];
     const { skewguard, unprefixed } = allAcknowledgements(root);
-    return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn });
+    const uncheckedTables = root.node
+      .findAll()
+      .filter((node) => (node instanceof CfnTable || node instanceof CfnGlobalTable) && !this.covers(node))
+      .map((node) => node.node.path);
+    return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
   }
 
   /** Where CDK wrote `resource`: its stack's template (nested stacks included) and logical ID. */

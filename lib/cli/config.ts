@@ -11,6 +11,7 @@ import {
   joinPath as childPath,
   rebasePath,
   RETIRED_RULES,
+  RULES,
   UsageError,
   validateLintOptions,
   type DesignIssue,
@@ -175,20 +176,34 @@ function readWithCore<F extends 'thresholds' | 'rules'>(value: unknown, field: F
   }
 }
 
-/** What a report says of the config: which file (relative to the cwd) and which rules it turns off. */
+/** What a report says of the config: which file (relative to the cwd), which rules it turns off and which it gives another severity. */
 export interface ConfigInUse {
   /** The config file, or undefined when none applies (none found, or `--no-config`). */
   readonly file?: string;
   /** Rule ids the config turns off: a config that silences the guard is seen in every report. */
   readonly rulesOff: readonly string[];
+  /** Rules the config sets to a severity, by id, where that can change what they report: an error lowered to a
+   *  warning passes the default `--fail-on error`, so it is seen in every report as a rule turned off is. */
+  readonly severities: Readonly<Record<string, Severity>>;
+}
+
+const CATALOGUE_SEVERITY: ReadonlyMap<string, Severity> = new Map(RULES.map((rule) => [rule.id, rule.severity]));
+
+/** Whether setting `rule` to `severity` can change a finding's severity: not for a warning rule set to warning (it
+ *  reports nothing higher), nor for a retired rule (it reports nothing); an error rule set to error raises the
+ *  hits it reports lower. */
+function changesSeverity(rule: string, severity: Severity): boolean {
+  const catalogue = CATALOGUE_SEVERITY.get(rule);
+  return catalogue !== undefined && !(catalogue === 'warning' && severity === 'warning');
 }
 
 export function configInUse(config: ProjectConfig | undefined, cwd: string): ConfigInUse {
-  if (!config) return { rulesOff: [] };
-  const rulesOff = Object.entries(config.rules ?? {})
-    .filter(([, setting]) => setting === 'off')
-    .map(([rule]) => rule);
-  return { file: pathInside(cwd, config.file) ?? config.file, rulesOff };
+  if (!config) return { rulesOff: [], severities: {} };
+  const settings = Object.entries(config.rules ?? {});
+  const rulesOff = settings.filter(([, setting]) => setting === 'off').map(([rule]) => rule);
+  const severities: Record<string, Severity> = {};
+  for (const [rule, setting] of settings) if (setting !== 'off' && changesSeverity(rule, setting)) severities[rule] = setting;
+  return { file: pathInside(cwd, config.file) ?? config.file, rulesOff, severities };
 }
 
 /** Lint options from the config, for lintDocument. */

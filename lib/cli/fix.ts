@@ -17,6 +17,7 @@ import {
   lintDocument,
   parseFieldPath,
   prefixPath,
+  printable,
   rebasePath,
   type DesignEdit,
   type DesignInput,
@@ -174,6 +175,14 @@ function chooseRound(
       skip(finding, `its edit does not apply: ${owner}: is not in the file`);
       continue;
     }
+    const built = nameBuiltFromFlagged(edits, located.locate(owner)?.value ?? located.value);
+    if (built !== undefined) {
+      skip(
+        finding,
+        `its edits would write the new name \`${printable(built)}\` (shown escaped), built from a name that holds control, bidirectional-formatting or invisible characters (SG005): rename that one as SG005's fix says, then run --fix again`,
+      );
+      continue;
+    }
     // The design's text starts at its line's indentation, so new lines are indented as in the file.
     const indent = owner === '' ? '' : lineIndent(located.text, where.start);
     let replacement: string;
@@ -200,6 +209,27 @@ function chooseRound(
     chosen.set(owner, { finding, owner, changes, start: where.start, end: where.end, replacement });
   }
   return [...chosen.values()];
+}
+
+/** Every string in a JSON value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(stringsIn);
+}
+
+/**
+ * A string the edits would write that holds a character `printable()` escapes (the characters SG005 flags in a
+ * name) and that the design does not hold yet: a name built from a flagged one, such as SG001's shard attribute
+ * `transfer\x1b[2JStatus` + `Shard`. --fix writes no such name: it would spread the name a reader cannot see to new
+ * fields, while SG005 asks for it to be renamed. Names the design already holds may be moved as they are.
+ */
+function nameBuiltFromFlagged(edits: readonly DesignEdit[], design: unknown): string | undefined {
+  const flagged = (text: string) => printable(text) !== text;
+  const written = edits.flatMap((e) => (e.op === 'remove' ? [] : stringsIn(e.value))).filter(flagged);
+  if (written.length === 0) return undefined;
+  const held = new Set(stringsIn(design));
+  return written.find((text) => !held.has(text));
 }
 
 /**

@@ -31,7 +31,7 @@ export function jsonReporter(settings: ReportSettings): Reporter {
   let first = true;
   return {
     *header() {
-      const config = { file: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [] };
+      const config = { file: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [], severities: settings.config?.severities ?? {} };
       yield `{\n  "reportVersion": ${REPORT_VERSION},\n  "tool": ${indentedJson({ name: 'skewguard', version: settings.version }, '  ')},\n  "config": ${indentedJson(config, '  ')},\n  "files": [`;
     },
     *file(result: FileResult) {

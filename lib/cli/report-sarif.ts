@@ -159,7 +159,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       }
     },
     *footer(outcome: Outcome) {
-      const config = { configFile: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [] };
+      const config = { configFile: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [], severities: settings.config?.severities ?? {} };
       const invocation = {
         executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0,
         toolExecutionNotifications: notifications,

@@ -56,7 +56,7 @@ export function describeEdit(edit: DesignEdit): string {
 }
 
 function fixLine(fix: AppliedFix, c: Palette): string {
-  const changes = (fix.applicationChanges ?? []).map((change) => `${INDENT}${c.yellow('application change needed:')} ${change}\n`);
+  const changes = (fix.applicationChanges ?? []).map((change) => `${INDENT}${c.yellow('application change needed:')} ${p(change)}\n`);
   return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}\n${changes.join('')}`;
 }
 

@@ -4,7 +4,7 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import type { RuleDescription, Severity } from '../index';
+import { retiredRuleNote, type RuleDescription, type Severity } from '../index';
 import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -67,7 +67,7 @@ export function reportedUnused(result: FileResult, settings: ReportSettings, for
       u.acknowledgedAt !== undefined
         ? // A scope's waiver, counted once for every table it was copied into: worded as the CDK checks word it.
           `Validations.acknowledge({ id: 'skewguard::${u.ruleId}' }) at ${u.acknowledgedAt || '(app)'} waives nothing: no table at or below it has a ${u.ruleId} finding`
-        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`,
+        : `the acknowledgement of ${u.ruleId}${u.index ? ` on index ${u.index}` : ''} waives nothing: ${retiredRuleNote(u.ruleId) ?? `${u.ruleId} no longer reports anything on ${u.resource}${u.index ? `/${u.index}` : ''}`}`,
     ),
   }));
 }
@@ -99,11 +99,15 @@ export interface Outcome {
   readonly settings: ReportSettings;
   /** More warnings than `--max-warnings`. */
   readonly tooManyWarnings: boolean;
+  /** Inputs that could not be linted whole but gave findings (a template with an invalid waiver): counted among the
+   *  files the findings come from, as well as among the inputs that could not be linted. @default 0 */
+  readonly partlyLinted?: number;
 }
 
 export class Tally {
   private files = 0;
   private invalidFiles = 0;
+  private partlyLinted = 0;
   private notFixed = 0;
   private errors = 0;
   private warnings = 0;
@@ -117,7 +121,10 @@ export class Tally {
     if (result.skipped) return; // a note on a file that was not linted
     this.files++;
     if (result.fixesNotWritten) this.notFixed++;
-    else if (result.errors.length > 0) this.invalidFiles++;
+    else if (result.errors.length > 0) {
+      this.invalidFiles++;
+      if (result.findings.length > 0 || result.unusedAcknowledgements.length > 0) this.partlyLinted++;
+    }
     for (const f of result.findings) {
       if (f.acknowledged) this.acknowledged++;
       else if (f.severity === 'error') this.errors++;
@@ -143,7 +150,7 @@ export class Tally {
       fixesNeedingApplicationChanges: this.applicationFixes,
     };
     const max = this.settings.maxWarnings;
-    return { summary, settings: this.settings, tooManyWarnings: max !== undefined && summary.warnings > max };
+    return { summary, settings: this.settings, tooManyWarnings: max !== undefined && summary.warnings > max, partlyLinted: this.partlyLinted };
   }
 }
 
@@ -166,12 +173,20 @@ export function plural(count: number, word: string): string {
   return `${grouped(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** ` whole (its findings are counted)`, or ` (1 of them in part: its findings are counted)`, or nothing. */
+function partlyText(invalid: number, partly: number): string {
+  if (partly === 0) return '';
+  if (partly === invalid) return ` whole (${invalid === 1 ? 'its findings are' : 'their findings are'} counted)`;
+  return ` (${grouped(partly)} of them in part: ${partly === 1 ? 'its findings are' : 'their findings are'} counted)`;
+}
+
 /**
  * The config used (`config: skewguard.config.json`), then `2 errors, 1 warning (1 acknowledged) in 5 files`, then what else decides the exit code:
  * invalid inputs (not linted, so not in the counts), too many warnings, hidden warnings.
  */
-export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome, c: Palette = NO_COLORS): string[] {
-  const linted = s.files - s.invalidFiles;
+export function summaryLines({ summary: s, settings, tooManyWarnings, partlyLinted = 0 }: Outcome, c: Palette = NO_COLORS): string[] {
+  // A file linted in part is one the counted findings come from: "in 0 files" under its findings would deny them.
+  const linted = s.files - s.invalidFiles + partlyLinted;
   const counts = [
     s.errors ? c.red(plural(s.errors, 'error')) : plural(0, 'error'),
     s.warnings ? c.yellow(plural(s.warnings, 'warning')) : plural(0, 'warning'),
@@ -183,7 +198,7 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
       : '',
   ].filter(Boolean);
   let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
-  if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted`)}`;
+  if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted${partlyText(s.invalidFiles, partlyLinted)}`)}`;
   if (s.filesNotFixed)
     line += `; ${c.red(`the fixes of ${plural(s.filesNotFixed, 'file')} could not be written (${s.filesNotFixed === 1 ? 'it is' : 'they are'} unchanged)`)}`;
   const lines = [configLine(settings.config, c), line];
@@ -200,9 +215,20 @@ export function summaryLines({ summary: s, settings, tooManyWarnings }: Outcome,
   return lines;
 }
 
-/** `config: skewguard.config.json (turns off SG001, SG010)`, or `config: none`. */
+/** `config: skewguard.config.json (turns off SG001, SG010; lowers SG003 to warning)`, or `config: none`. */
 export function configLine(config: ConfigInUse | undefined, c: Palette = NO_COLORS): string {
   if (!config?.file) return c.dim('config: none');
-  const off = config.rulesOff.length > 0 ? ` ${c.yellow(`(turns off ${config.rulesOff.join(', ')})`)}` : '';
-  return `${c.dim(`config: ${config.file}`)}${off}`;
+  const changes = [
+    ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
+    ...severityChanges(config.severities, 'warning', 'lowers'),
+    ...severityChanges(config.severities, 'error', 'sets'),
+  ];
+  const said = changes.length > 0 ? ` ${c.yellow(`(${changes.join('; ')})`)}` : '';
+  return `${c.dim(`config: ${config.file}`)}${said}`;
+}
+
+/** `lowers SG003, SG007 to warning`: a config's severity settings of one level, or nothing. */
+function severityChanges(severities: Readonly<Record<string, Severity>>, severity: Severity, verb: string): string[] {
+  const rules = Object.keys(severities).filter((rule) => severities[rule] === severity);
+  return rules.length > 0 ? [`${verb} ${rules.join(', ')} to ${severity}`] : [];
 }

@@ -5,6 +5,7 @@
  */
 import { checkWith } from '../design/check';
 import { UsageError, type DesignIssue } from '../design/errors';
+import { joinPath } from '../design/field-path';
 import type { AcknowledgementDesign, ThresholdOverrides } from '../design/input';
 import { IssueLog } from '../design/issue-log';
 import { acknowledgement as readAcknowledgement, acknowledgements as readAcknowledgements } from '../design/normalize-usage';
@@ -128,20 +129,72 @@ function checkedOptions(options: unknown): AcknowledgementCheckOptions {
 export function validateAcknowledgements(value: unknown, given: AcknowledgementCheckOptions = {}): AcknowledgementDesign[] {
   const options = checkedOptions(given);
   const path = options.path ?? 'acknowledgements';
-  const listed = checkWith(list(acknowledgementShape), value, { path, subject: 'acknowledgements' });
   const issues: DesignIssue[] = [];
-  readAcknowledgements(listed, options.indexNames ?? [], CATALOGUE_IDS, new IssueLog(issues, ''), path);
+  const log = new IssueLog(issues, '');
+  let listed: AcknowledgementDesign[];
+  try {
+    listed = checkWith(list(acknowledgementShape), value, { path, subject: 'acknowledgements' });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    // A short reason and an unknown rule id of one waiver are named together, not one fix after the other.
+    issues.push(...error.issues);
+    rulesOfUnreadList(value, path, issues, log);
+    throw new UsageError(issues, 'acknowledgements');
+  }
+  readAcknowledgements(listed, options.indexNames ?? [], CATALOGUE_IDS, log, path);
   if (issues.length > 0) throw new UsageError(issues, 'acknowledgements');
   return listed;
+}
+
+/** The value of an own data property, or undefined: never runs a getter or a Proxy trap's throw a second time. */
+function ownDataValue(holder: unknown, key: string | number): unknown {
+  if (typeof holder !== 'object' || holder === null) return undefined;
+  try {
+    const descriptor = Object.getOwnPropertyDescriptor(holder, key);
+    return descriptor && 'value' in descriptor ? descriptor.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isList(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false; // a revoked Proxy: its shape problem is already named
+  }
+}
+
+/** Checks the rule id of each waiver of a list its shape refused, where the id itself was read without a problem. */
+function rulesOfUnreadList(value: unknown, path: string, issues: readonly DesignIssue[], log: IssueLog): void {
+  const length = isList(value) ? ownDataValue(value, 'length') : undefined;
+  if (typeof length !== 'number') return;
+  for (let i = 0; i < length; i++) ruleOfUnread(ownDataValue(value, i), joinPath(path, i), issues, log);
+}
+
+/** Checks the rule id of a waiver its shape refused (a short reason), unless the id itself is what was refused. */
+function ruleOfUnread(value: unknown, path: string, issues: readonly DesignIssue[], log: IssueLog): void {
+  const rule = ownDataValue(value, 'rule');
+  if (typeof rule !== 'string' || issues.some((issue) => issue.path === joinPath(path, 'rule'))) return;
+  readAcknowledgement({ rule, reason: '' }, path, [], CATALOGUE_IDS, log);
 }
 
 /** One waiver, as {@link validateAcknowledgements} checks each (`path` defaults to `''`: issues at `rule`, `reason`). */
 export function validateAcknowledgement(value: unknown, given: AcknowledgementCheckOptions = {}): AcknowledgementDesign {
   const options = checkedOptions(given);
   const path = options.path ?? '';
-  const ack = checkWith(acknowledgementShape, value, { path, subject: 'acknowledgement' });
   const issues: DesignIssue[] = [];
-  readAcknowledgement(ack, path, options.indexNames ?? [], CATALOGUE_IDS, new IssueLog(issues, ''));
+  const log = new IssueLog(issues, '');
+  let ack: AcknowledgementDesign;
+  try {
+    ack = checkWith(acknowledgementShape, value, { path, subject: 'acknowledgement' });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    issues.push(...error.issues);
+    ruleOfUnread(value, path, issues, log);
+    throw new UsageError(issues, 'acknowledgement');
+  }
+  readAcknowledgement(ack, path, options.indexNames ?? [], CATALOGUE_IDS, log);
   if (issues.length > 0) throw new UsageError(issues, 'acknowledgement');
   return ack;
 }

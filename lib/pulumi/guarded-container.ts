@@ -4,7 +4,7 @@
  */
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
-import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
+import { describeFinding, retiredRuleNote, type CosmosKeyDesign, type Finding } from '../index';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan } from './container-plan';
 import { containerArgs } from './container-resource';
@@ -82,7 +82,10 @@ export class GuardedContainer extends pulumi.ComponentResource {
       else pulumi.log.warn(`skewguard: ${describeFinding(finding)}`, this);
     }
     for (const ack of plan.verdict.unusedAcknowledgements) {
-      pulumi.log.warn(`skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: no ${ack.ruleId} finding remains; remove it`, this);
+      pulumi.log.warn(
+        `skewguard: the acknowledgement at ${ack.path} (${ack.ruleId}) waives nothing: ${retiredRuleNote(ack.ruleId) ?? `no ${ack.ruleId} finding remains`}; remove it`,
+        this,
+      );
     }
     for (const { alert, reason } of plan.alerts.skipped) {
       pulumi.log.info(`skewguard: no ${alert} alert: ${reason}`, this);

@@ -3,7 +3,7 @@
  * acknowledgement, with where it is, what it says and the fix. The same layout for a design, a CDK
  * stack and a Pulumi component, so a failure reads the same in every test.
  */
-import type { Finding, UnusedAcknowledgement } from '../index';
+import { retiredRuleNote, type Finding, type UnusedAcknowledgement } from '../index';
 
 /** One line of a design report, whichever adapter it comes from. */
 export interface ReportEntry {
@@ -37,7 +37,7 @@ export function unusedAcknowledgementEntry(ack: UnusedAcknowledgement): ReportEn
     severity: 'warning',
     rule: `unused acknowledgement of ${ack.ruleId}`,
     where: `${ack.path} (${ack.resource})`,
-    message: `waives nothing: no ${ack.ruleId} finding remains (reason given: "${ack.reason}")`,
+    message: `waives nothing: ${retiredRuleNote(ack.ruleId) ?? `no ${ack.ruleId} finding remains`} (reason given: "${ack.reason}")`,
     fix: 'remove the acknowledgement, so it cannot hide a future finding',
   };
 }

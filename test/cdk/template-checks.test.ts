@@ -5,7 +5,7 @@
  * nothing is reported at synth.
  */
 import { Stack, Validations, type App } from 'aws-cdk-lib';
-import { AttributeType, type CfnGlobalTable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Table, type CfnGlobalTable } from 'aws-cdk-lib/aws-dynamodb';
 import { designReport, GuardedTable } from '../../lib/cdk';
 import { cli as run } from '../cli/helpers';
 import { appWithStack, healthy, skewguardReport, statusKeyed, synthError, verdicts } from './support';
@@ -71,6 +71,18 @@ describe('Validations.acknowledge() that waives nothing', () => {
     const report = skewguardReport(app);
     expect(verdicts(report?.violations ?? [])).toEqual([['warning', 'skewguard::acknowledgement', 'Test/Orders']]);
     expect(report?.violations[0].description).toContain("Validations.acknowledge({ id: 'skewguard::SG001' }) at Test/Orders waives nothing");
+  });
+
+  it('over a raw table without checkUnguardedTables(), says the table is not checked and what checks it (review 12)', () => {
+    const { app, stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy());
+    const raw = new Table(stack, 'Raw', { partitionKey: { name: 'id', type: AttributeType.STRING } });
+    Validations.of(raw).acknowledge({ id: 'skewguard::SG010', reason: 'a scratch table, deleted nightly' });
+    expect(synthError(app)).toBe('');
+    const [violation] = (skewguardReport(app)?.violations ?? []).filter((v) => v.ruleName === 'skewguard::acknowledgement');
+    expect(violation.description).toBe(
+      "Validations.acknowledge({ id: 'skewguard::SG010' }) at Test/Raw waives nothing: no table at or below it has a SG010 finding; the table Test/Raw/Resource below it is not checked: a table created without GuardedTable is checked only after SkewguardPlugin.checkUnguardedTables(app)",
+    );
   });
 
   it('is not reported while it waives a finding', () => {

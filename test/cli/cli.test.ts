@@ -100,6 +100,16 @@ describe('skewguard lint on the shipped examples', () => {
 describe('text report', () => {
   const ticketing = join(examples, 'bad/ticketing-hot-event.json');
 
+  it('says a waiver of a retired rule waives nothing because the rule is retired, and what replaced it (review 12)', async () => {
+    const design = { tables: [{ ...UNIQUE_TABLE, acknowledgements: [{ rule: 'SG011', reason: 'latency is watched by the service SLO alarms' }] }] };
+    const dir = tempTree({ 'design.json': JSON.stringify(design) });
+    const { stdout } = await cli(['lint', 'design.json', '--no-config'], { cwd: dir });
+    expect(stdout).toContain(
+      'the acknowledgement of SG011 waives nothing: SG011 (latency-blind-on-demand) is retired (in 0.1.0) and reports nothing any more; SG010 checks what it checked (`skewguard explain SG011` says why)',
+    );
+    expect(stdout).not.toContain('no longer reports anything');
+  });
+
   it('groups by file and table and gives each finding its fix, its rule documentation, and file:line:column', async () => {
     const { stdout } = await cli(['lint', ticketing]);
     const lines = stdout.split('\n');
@@ -164,7 +174,7 @@ describe('json report', () => {
     const report = JSON.parse(stdout);
     expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'config', 'files', 'summary']);
-    expect(report.config).toEqual({ file: null, rulesOff: [] });
+    expect(report.config).toEqual({ file: null, rulesOff: [], severities: {} });
     expect(report.reportVersion).toBe(2);
     expect(report.tool.name).toBe('skewguard');
     expect(report.summary).toEqual({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { findConfig } from '../../lib/cli/config';
 import { configSchema } from '../../lib/cli/config-shape';
-import { cli, examples, tempTree, UNIQUE_TABLE } from './helpers';
+import { cli, examples, fixtures, tempTree, UNIQUE_TABLE } from './helpers';
 
 const statusKey = readFileSync(join(examples, 'bad/status-key.json'), 'utf8');
 const DESIGN = JSON.stringify({ tables: [UNIQUE_TABLE] });
@@ -132,13 +132,34 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     const text = await cli(['lint', 'status.json'], { cwd: dir });
     expect(text.stdout).toContain('config: skewguard.config.json (turns off SG001, SG010)\n');
     const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: dir })).stdout);
-    expect(json.config).toEqual({ file: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'] });
+    expect(json.config).toEqual({ file: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'], severities: {} });
     const sarif = JSON.parse((await cli(['lint', 'status.json', '--format', 'sarif'], { cwd: dir })).stdout);
-    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'] });
+    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'], severities: {} });
     const github = await cli(['lint', 'status.json', '--format', 'github'], { cwd: dir });
     expect(github.stdout).toContain('config: skewguard.config.json (turns off SG001, SG010)\n');
     const none = await cli(['lint', 'status.json', '--no-config', '--format', 'json'], { cwd: dir });
-    expect(JSON.parse(none.stdout).config).toEqual({ file: null, rulesOff: [] });
+    expect(JSON.parse(none.stdout).config).toEqual({ file: null, rulesOff: [], severities: {} });
+  });
+
+  it('names every rule whose severity it changes (review 12: package.json lowered SG003 to a warning, exit 0, unnamed)', async () => {
+    // The user's package.json (hostile/pkgcfg) with their URL shortener: a hot key at 4,500 RCU against a usable 2,400.
+    const pkg = JSON.stringify({
+      name: 'x',
+      skewguard: { designs: ['d'], rules: { SG003: 'warning', SG012: 'off', SG014: 'error', SG007: 'warning', SG011: 'warning' } },
+    });
+    const dir = tempTree({ 'package.json': pkg, 'd/url-shortener.json': readFileSync(join(fixtures, 'designs/url-shortener.json'), 'utf8') });
+    const text = await cli(['lint'], { cwd: dir });
+    expect(text.code).toBe(0); // the config's to lower, and now said where the verdict is
+    expect(text.stdout).toContain('warning SG003 hot-key-exceeds-partition');
+    // SG007 is a warning rule set to warning (no change); SG011 is retired (it reports nothing).
+    expect(text.stdout).toContain('config: package.json (turns off SG012; lowers SG003 to warning; sets SG014 to error)\n');
+    const severities = { SG003: 'warning', SG014: 'error' };
+    const json = JSON.parse((await cli(['lint', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.config).toEqual({ file: 'package.json', rulesOff: ['SG012'], severities });
+    const sarif = JSON.parse((await cli(['lint', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'package.json', rulesOff: ['SG012'], severities });
+    const github = await cli(['lint', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain('config: package.json (turns off SG012; lowers SG003 to warning; sets SG014 to error)\n');
   });
 
   it('stops the search at the repository root (the nearest .git), as eslint does', async () => {

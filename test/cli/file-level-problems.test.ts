@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { cli, tempTree } from './helpers';
+import { cli, fixtures, tempTree } from './helpers';
 
 const validSarif = addFormats(new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false })).compile(
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -98,5 +98,22 @@ describe('a problem of a whole file is reported at the file, with no line', () =
     expect(text.stdout).toContain(`designs/empty.json\n    note    designs/empty.json: not linted: the file is empty\n`);
     const github = await cli(['lint', 'designs', '--format', 'github'], { cwd: dir });
     expect(github.stdout).toContain('::notice file=designs/empty.json,title=skewguard%3A not checked::not linted: the file is empty\n');
+  });
+});
+
+describe('a template linted in part (review 12: findings printed, then "in 0 files")', () => {
+  it('counts the file its findings come from, and says it could not be linted whole', async () => {
+    // The user's refused synth: an invalid Validations.acknowledge() (SG999) beside the tables' findings.
+    const { code, stdout } = await cli(['lint', join(fixtures, 'badack-assembly'), '--no-config']);
+    expect(code).toBe(2);
+    expect(stdout).toContain('is not a valid waiver: id: "SG999" is not a skewguard rule');
+    expect(stdout).toContain('warning SG015 suspicious-key-name');
+    expect(stdout).toMatch(/\n0 errors, 1 warning \(2 acknowledged\) in 1 file; 1 input could not be linted whole \(its findings are counted\)\n$/);
+  });
+
+  it('says so of inputs not linted at all as before', async () => {
+    const dir = tempTree({ 'bad.json': '{', 'gone.template.json': '' });
+    const { stdout } = await cli(['lint', 'bad.json', 'gone.template.json', 'missing.json'], { cwd: dir });
+    expect(stdout).toMatch(/ in 0 files; 3 inputs could not be linted\n$/);
   });
 });

@@ -67,7 +67,7 @@ describe('validateAcknowledgements() / validateAcknowledgement()', () => {
     ]);
   });
 
-  it('names each problem at the given path', () => {
+  it('names each problem at the given path, all at once: a short reason and an unknown rule id (review 12)', () => {
     expect(
       issuesOf(() =>
         validateAcknowledgements(
@@ -78,11 +78,19 @@ describe('validateAcknowledgements() / validateAcknowledgement()', () => {
           { path: 'acknowledgements["c"]' },
         ),
       ),
-    ).toEqual([['acknowledgements["c"][1].reason', expect.stringContaining('at least 10 characters')]]);
+    ).toEqual([
+      ['acknowledgements["c"][1].reason', expect.stringContaining('at least 10 characters')],
+      ['acknowledgements["c"][0].rule', expect.stringContaining('"SG999" is not a skewguard rule')],
+    ]);
     expect(issuesOf(() => validateAcknowledgements([{ rule: 'SG999', reason: 'a good long reason' }], { path: 'acks' }))).toEqual([
       ['acks[0].rule', expect.stringContaining('"SG999" is not a skewguard rule')],
     ]);
-    expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: '' }))).toEqual([['reason', expect.any(String)]]);
+    expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: '' }))).toEqual([
+      ['reason', expect.any(String)],
+      ['rule', expect.stringContaining('not a skewguard rule')],
+    ]);
+    // A rule id the shape refused is named once.
+    expect(issuesOf(() => validateAcknowledgement({ rule: 'sg999', reason: '' })).map(([path]) => path)).toEqual(['rule', 'reason']);
     expect(issuesOf(() => validateAcknowledgement({ rule: 'SG999', reason: 'a good long reason' }))).toEqual([
       ['rule', expect.stringContaining('not a skewguard rule')],
     ]);

@@ -8,12 +8,14 @@ import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as monitor from '@pulumi/azure-native/monitor';
 import {
   unknownCheckingProxy,
+  type PolicyConfigSchema,
   type PolicyResource,
   type ResourceValidationArgs,
   type ResourceValidationPolicy,
   type StackValidationPolicy,
 } from '@pulumi/policy';
 import * as pulumi from '@pulumi/pulumi';
+import Ajv from 'ajv';
 import { UsageError } from '../../lib';
 import { GuardedContainer } from '../../lib/pulumi';
 import { POLICY_NAMES, skewguardPolicies, type SkewguardPolicyOptions } from '../../lib/pulumi/policy';
@@ -234,6 +236,13 @@ describe('hostile policy pack options (the public API sweep)', () => {
     ]);
   });
 
+  it('names every problem of one waiver at once: an unknown rule id and a short reason (review 12)', () => {
+    expect(issuesOf({ acknowledgements: { x: [{ rule: 'SG999', reason: 'short' }] } })).toEqual([
+      ['acknowledgements["x"][0].reason', expect.stringContaining('at least 10 characters')],
+      ['acknowledgements["x"][0].rule', expect.stringContaining('"SG999" is not a skewguard rule')],
+    ]);
+  });
+
   it('options are read once: the levels checked are the levels used', () => {
     let reads = 0;
     const options = Object.defineProperty({}, 'enforcementLevels', {
@@ -405,6 +414,49 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     const partial = await asPolicyResource(setting, {}, { ...engine.named(`pk-lonely-${unique}`).inputs, resourceUri: unknownStringValue });
     const [violation] = await stackViolations([container, partial]);
     expect(violation.message).toContain('found: no diagnostic setting in this stack targets its account');
+  });
+
+  it("warns of a waiver, in code or in a policy's stack config, of a rule that policy does not run, saying where (review 12)", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reason = 'a rule these policies never report';
+    skewguardPolicies({
+      acknowledgements: {
+        orders: [
+          { rule: 'SG015', reason },
+          { rule: 'SG003', reason },
+        ],
+      },
+    });
+    expect(warn.mock.calls).toEqual([
+      [
+        'warning: skewguard policy pack options: acknowledgements["orders"][1]: the waiver of SG003 waives nothing: no policy of this pack runs SG003 (they run SG005, SG015, SG010); the CLI and GuardedContainer, which read a design, run every rule',
+      ],
+    ]);
+    warn.mockClear();
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'scratch'));
+    const misplaced = { acknowledgements: { [container.name]: [{ rule: 'SG015', reason }] } };
+    // Once per policy, not once per check: a pack's policies are built once, and check every preview and update.
+    const diagnostics = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics);
+    const notApplicable = () => {
+      throw new Error('not applicable');
+    };
+    for (let run = 0; run < 2; run++)
+      await diagnostics.validateStack({ resources: [container], stackTags: new Map(), getConfig: <T>() => misplaced as T, notApplicable }, () => undefined);
+    expect(warn.mock.calls).toEqual([
+      [
+        `warning: "${POLICY_NAMES.diagnostics}" policy config: acknowledgements["${container.name}"][0]: the waiver of SG015 waives nothing: this policy runs SG010 only, and reads only its own config: move it under "${POLICY_NAMES.keyNames}"`,
+      ],
+    ]);
+  });
+
+  it('declares the rule ids a waiver may name in its config schema, so `pulumi policy enable --config` refuses SG999 (review 12)', () => {
+    const { properties } = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics).configSchema as PolicyConfigSchema;
+    const validate = new Ajv({ strict: false }).compile({ type: 'object', properties });
+    const config = (rule: string) => ({ acknowledgements: { scratch: [{ rule, reason: 'A dev-stack scratch container.' }] } });
+    expect(validate(config('SG010'))).toBe(true);
+    expect(validate(config('SG011'))).toBe(true); // retired: accepted as in a design, reported as waiving nothing
+    expect(validate(config('SG999'))).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ instancePath: '/acknowledgements/scratch/0/rule', keyword: 'enum' });
   });
 
   it('takes waivers per stack from the policy configuration, checked like waivers in code', async () => {

@@ -81,9 +81,9 @@ describe('incidents (seed 2): writes surge to 1.4 × the limit for 40 minutes fr
 
 it('each surge names the table that lacks its limit: no auto-scaled writes on Fixed, no fixed writes on Scaled', () => {
   expect(() => dynamoIncident('surge beyond the auto-scaling maximum', PROVISIONED_TABLES, { table: 'Fixed' })).toThrow(
-    'dynamoIncident: table Fixed has no auto-scaled write capacity',
+    'target.table: table Fixed has no auto-scaled write capacity',
   );
   expect(() => dynamoIncident('surge beyond the provisioned capacity', PROVISIONED_TABLES, { table: 'Scaled' })).toThrow(
-    'dynamoIncident: table Scaled has no fixed provisioned write capacity',
+    'target.table: table Scaled has no fixed provisioned write capacity',
   );
 });

@@ -1,9 +1,11 @@
 // The scenario models against the documented facts behind their metrics, each both ways, and their
 // determinism (a seeded generator: the same seed gives the same week).
-import { hotValueReach, normalize, type CosmosKeyDesign } from '../../lib';
+import { hotValueReach, normalize, UsageError, type CosmosKeyDesign } from '../../lib';
 import {
   cosmosIncident,
+  dynamoIncident,
   healthyCosmosWeek,
+  healthyWeek,
   MINUTES_PER_DAY,
   Random,
   rangesOf,
@@ -239,5 +241,50 @@ describe('Cosmos DB model', () => {
     expect(tenant).toHaveLength(100);
     expect(Math.max(...tenant.map((r) => Number(r.columns.RequestCharge) / total))).toBeLessThan(0.01);
     expect(tenant.reduce((s, r) => s + Number(r.columns.RequestCharge), 0) / total).toBeGreaterThan(0.3);
+  });
+});
+
+describe('scenario arguments (review 12): a wrong one is a UsageError at the field the caller wrote', () => {
+  const issuesOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof UsageError) return error.issues.map((i) => [i.path, i.message]);
+      throw error;
+    }
+    return [];
+  };
+
+  it("a profile's throughput in GuardedContainer's shape is named at profiles[…].throughput, with the shape the replay takes", () => {
+    const chat = { throughput: { autoscaleMax: 60_000 } as never, storageGb: 90, peakRu: 9000 };
+    for (const run of [() => healthyCosmosWeek({ chat }, 3, 4), () => cosmosIncident('hot key growing for days', { chat }, 'chat')]) {
+      const [[path, message]] = issuesOf(run);
+      expect(path).toBe('profiles["chat"].throughput');
+      expect(message).toContain('expected { kind: "manual" | "autoscale" | "shared", ru: RU/s }, got {"autoscaleMax":60000}');
+      expect(message).toContain('{ autoscaleMax: 60000 } is { kind: "autoscale", ru: 60000 }');
+      expect(message).not.toContain('physicalPartitionCount');
+    }
+    expect(issuesOf(() => cosmosIncident('hot key growing for days', { chat }, 'chats'))).toEqual([
+      ['target', expect.stringContaining('no profile for container chats')],
+    ]);
+  });
+
+  it('a surge beyond the on-demand maximum surges reads on a table whose only maximum is for reads (ShortLinks), and throttles them under ReadMaxOnDemand', () => {
+    const ShortLinks = { capacity: { mode: 'on-demand' as const, maxRead: 30_000 }, peakRead: 30_000, peakWrite: 100, cardinality: 1_000_000 };
+    const scenario = dynamoIncident('surge beyond the on-demand maximum', { ShortLinks }, { table: 'ShortLinks' });
+    expect(scenario.incident?.description).toBe('reads surge to 1.4 × the on-demand maximum (30000 RCU/s) for 40 minutes');
+    const t = new Telemetry(scenario.days * MINUTES_PER_DAY);
+    simulateTable(scenario.models.ShortLinks, { tableName: TABLE, rules: RULES }, t, new Random(1));
+    expect(Math.max(...events(t, 'ReadMaxOnDemandThroughputThrottleEvents').map(Number).filter(Number.isFinite))).toBeGreaterThan(0);
+    expect(Math.max(...events(t, 'WriteMaxOnDemandThroughputThrottleEvents').map(Number).filter(Number.isFinite))).toBe(0);
+    // A table with no maximum at all, or an unknown table, is named at target.table.
+    const Open = { ...ShortLinks, capacity: { mode: 'on-demand' as const } };
+    expect(issuesOf(() => dynamoIncident('surge beyond the on-demand maximum', { Open }, { table: 'Open' }))).toEqual([
+      ['target.table', 'table Open has no on-demand maximum (maxWrite or maxRead) to surge beyond'],
+    ]);
+    expect(issuesOf(() => dynamoIncident('viral read-hot key', { Open }, { table: 'Opn' }))).toEqual([
+      ['target.table', 'no profile for table Opn; expected one of Open'],
+    ]);
+    expect(issuesOf(() => healthyWeek({ Open }, 1, 3))).toEqual([['days', 'must be a whole number of at least 4 (the planned peak is on day 3), got 3']]);
   });
 });

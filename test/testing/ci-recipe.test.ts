@@ -15,6 +15,8 @@ const root = join(__dirname, '../..');
 const recipe = join(root, 'examples/ci');
 
 interface Step {
+  id?: string;
+  name?: string;
   uses?: string;
   run?: string;
   if?: string;
@@ -59,6 +61,17 @@ describe('the CI workflow', () => {
     expect(upload.with).toEqual({ sarif_file: 'skewguard.sarif', category: 'skewguard' });
     expect(upload.if).toMatch(/^always\(\)/);
     expect(job.steps.indexOf(upload)).toBeGreaterThan(job.steps.indexOf(lintStep(job)));
+  });
+
+  it('lints when the CDK synth failed too: a refused design is the one whose findings must reach code scanning (review 12)', () => {
+    const job = workflow.jobs.designs;
+    const synth = job.steps.find((s) => s.run?.startsWith('npx cdk synth')) as Step;
+    expect(synth.id).toBe('synth');
+    expect(lintStep(job).if).toBe(`success() || steps.${synth.id}.outcome == 'failure'`);
+    // Every step between the synth and the upload runs after a failed synth, so the SARIF it uploads exists.
+    const upload = job.steps.findIndex((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    for (const step of job.steps.slice(job.steps.indexOf(synth) + 1, upload))
+      expect(step.if).toMatch(/^(always\(\)|success\(\) \|\| steps\.synth\.outcome == 'failure')/);
   });
 
   it('runs the snapshot tests without writing missing snapshots', () => {

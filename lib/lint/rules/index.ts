@@ -54,3 +54,16 @@ export const RETIRED_RULES: readonly RetiredRule[] = [
     replacedBy: ['SG010'],
   },
 ];
+
+/**
+ * Why an acknowledgement of a retired rule waives nothing, for every report that says so: `SG011
+ * (latency-blind-on-demand) is retired (in 0.1.0) and reports nothing any more; SG010 checks what it checked`.
+ * Undefined for a rule that is not retired (its waiver waives nothing because its finding is gone).
+ */
+export function retiredRuleNote(ruleId: string): string | undefined {
+  const rule = RETIRED_RULES.find((r) => r.id === ruleId);
+  if (!rule) return undefined;
+  const since = /^retired in ([^:]+):/.exec(rule.retired)?.[1];
+  const replaced = rule.replacedBy.length > 0 ? `; ${rule.replacedBy.join(', ')} ${rule.replacedBy.length === 1 ? 'checks' : 'check'} what it checked` : '';
+  return `${rule.id} (${rule.title}) is retired${since ? ` (in ${since})` : ''} and reports nothing any more${replaced} (\`skewguard explain ${rule.id}\` says why)`;
+}

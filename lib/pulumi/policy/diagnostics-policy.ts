@@ -94,13 +94,14 @@ function undecided(settings: readonly SettingView[], matching: readonly SettingV
 }
 
 export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): StackValidationPolicy {
+  const warned = new Set<string>();
   return {
     name: POLICY_NAMES.diagnostics,
     description: `skewguard SG010: the account of every Cosmos DB container sends ${PARTITION_KEY_CATEGORIES.join(' and ')} to a Log Analytics workspace with Dedicated tables, so hot partition keys can be seen.`,
     enforcementLevel,
     configSchema: WAIVER_CONFIG_SCHEMA,
     validateStack: (args: StackValidationArgs, reportViolation: ReportViolation) => {
-      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>());
+      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), POLICY_NAMES.diagnostics, warned);
       const settings = args.resources.filter((r) => isDiagnosticSettingType(r.type)).map(viewOf);
       for (const container of args.resources) {
         if (!isContainerType(container.type) || isGuardedChild(container.urn)) continue;

@@ -13,13 +13,15 @@
 import type { Policies } from '@pulumi/policy';
 import { diagnosticsPolicy } from './diagnostics-policy';
 import { keyNamesPolicy, keyStructurePolicy } from './key-policies';
-import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, type SkewguardPolicyOptions } from './options';
+import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, idleWaivers, type SkewguardPolicyOptions } from './options';
 
 export { POLICY_NAMES, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
 
 /** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws UsageError for bad options. */
 export function skewguardPolicies(given: SkewguardPolicyOptions = {}): Policies {
   const options = checkPolicyOptions(given);
+  for (const line of idleWaivers(options.acknowledgements ?? {}, Object.values(POLICY_NAMES), 'skewguard policy pack options'))
+    console.warn(`warning: ${line}`);
   const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];
   const waiversOf = options.acknowledgements ?? {};
   const waivers = (resourceName: string) => (Object.prototype.hasOwnProperty.call(waiversOf, resourceName) ? waiversOf[resourceName] : []);

@@ -1,18 +1,19 @@
 /** Resource policies on each raw Cosmos DB SQL container: its key's structure (SG005) and names (SG015). */
 import type { EnforcementLevel, ResourceValidationArgs, ResourceValidationPolicy, ReportViolation } from '@pulumi/policy';
 import type { AcknowledgementDesign } from '../../index';
-import { POLICY_NAMES } from './options';
+import { POLICY_NAMES, type SkewguardPolicyName } from './options';
 import { keyNamesVerdict, keyStructureVerdict, type RawContainer, type Verdict } from './raw-container';
 import { isContainerType, isGuardedChild } from './resource-types';
 import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
 function containerPolicy(
-  name: string,
+  name: SkewguardPolicyName,
   description: string,
   enforcementLevel: EnforcementLevel,
   waivers: Waivers,
   judge: (container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]) => Verdict,
 ): ResourceValidationPolicy {
+  const warned = new Set<string>();
   return {
     name,
     description,
@@ -20,7 +21,7 @@ function containerPolicy(
     configSchema: WAIVER_CONFIG_SCHEMA,
     validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
       if (!isContainerType(args.type) || isGuardedChild(args.urn)) return;
-      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>());
+      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), name, warned);
       for (const line of judge({ name: args.name, props: args.props }, waived(args.name))) reportViolation(line);
     },
   };

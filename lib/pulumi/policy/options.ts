@@ -1,6 +1,6 @@
 /** Options of the skewguard policy pack: enforcement levels and waivers, checked when the pack loads. */
 import type { EnforcementLevel } from '@pulumi/policy';
-import { checkWith, shapes, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
+import { checkWith, printable, shapes, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
 
 export const POLICY_NAMES = {
   keyStructure: 'skewguard-cosmos-key-structure',
@@ -9,6 +9,37 @@ export const POLICY_NAMES = {
 } as const;
 
 export type SkewguardPolicyName = (typeof POLICY_NAMES)[keyof typeof POLICY_NAMES];
+
+/** The one rule each policy runs: a waiver of another rule waives nothing there. */
+export const POLICY_RULES: Readonly<Record<SkewguardPolicyName, string>> = {
+  [POLICY_NAMES.keyStructure]: 'SG005',
+  [POLICY_NAMES.keyNames]: 'SG015',
+  [POLICY_NAMES.diagnostics]: 'SG010',
+};
+
+type WaiversByResource = { readonly [resourceName: string]: readonly AcknowledgementDesign[] };
+
+/**
+ * One line per waiver whose rule none of `policies` runs (it waives nothing, as an unused acknowledgement of the CLI),
+ * at its place under `where`, naming the policy that does run it when there is one. For `console.warn`: a policy pack
+ * has no other channel before it reports, and Pulumi shows what the pack writes to stderr.
+ */
+export function idleWaivers(acknowledgements: WaiversByResource, policies: readonly SkewguardPolicyName[], where: string): string[] {
+  const runs = policies.map((name) => POLICY_RULES[name]);
+  const lines: string[] = [];
+  for (const [resource, waivers] of Object.entries(acknowledgements)) {
+    waivers.forEach((waiver, i) => {
+      if (runs.includes(waiver.rule)) return;
+      const elsewhere = (Object.keys(POLICY_RULES) as SkewguardPolicyName[]).find((name) => POLICY_RULES[name] === waiver.rule);
+      const why =
+        policies.length === 1
+          ? `this policy runs ${runs[0]} only, and reads only its own config${elsewhere ? `: move it under "${elsewhere}"` : `, and no policy of the pack runs ${waiver.rule}`}`
+          : `no policy of this pack runs ${waiver.rule} (they run ${runs.join(', ')}); the CLI and GuardedContainer, which read a design, run every rule`;
+      lines.push(`${where}: acknowledgements[${printable(JSON.stringify(resource))}][${i}]: the waiver of ${waiver.rule} waives nothing: ${why}`);
+    });
+  }
+  return lines;
+}
 
 export interface SkewguardPolicyOptions {
   /** Enforcement level per policy. The Pulumi policy configuration (`pulumi policy enable --config`)

@@ -5,8 +5,8 @@
  * Pulumi service checks the shape, and the core checks reasons and rule ids as for any waiver.
  */
 import type { PolicyConfigSchema } from '@pulumi/policy';
-import type { AcknowledgementDesign } from '../../index';
-import { checkPolicyOptions } from './options';
+import { RETIRED_RULES, RULE_IDS, type AcknowledgementDesign } from '../../index';
+import { checkPolicyOptions, idleWaivers, type SkewguardPolicyName } from './options';
 
 export type Waivers = (resourceName: string) => readonly AcknowledgementDesign[];
 
@@ -23,7 +23,8 @@ export const WAIVER_CONFIG_SCHEMA: PolicyConfigSchema = {
         type: 'array',
         items: {
           type: 'object',
-          properties: { rule: { type: 'string', pattern: '^SG[0-9]{3}$' }, reason: { type: 'string', minLength: 10 } },
+          // The rule ids the core accepts in a waiver: `pulumi policy enable --config` and `validate-config` refuse another.
+          properties: { rule: { type: 'string', enum: [...RULE_IDS, ...RETIRED_RULES.map((r) => r.id)] }, reason: { type: 'string', minLength: 10 } },
           required: ['rule', 'reason'],
           additionalProperties: false,
         },
@@ -39,8 +40,16 @@ export function waiversFromConfig(config: WaiverConfig | undefined): Readonly<Re
   return checkPolicyOptions({ acknowledgements }).acknowledgements ?? {};
 }
 
-/** Waivers in code plus the stack's, for one resource. */
-export function withStackWaivers(waivers: Waivers, config: WaiverConfig | undefined): Waivers {
+/**
+ * Waivers in code plus the stack's, for one resource, read by a policy's check. A stack waiver of a rule the policy
+ * does not run is warned of once per policy (`warned` holds what it said): it waives nothing there.
+ */
+export function withStackWaivers(waivers: Waivers, config: WaiverConfig | undefined, policy: SkewguardPolicyName, warned: Set<string>): Waivers {
   const stack = waiversFromConfig(config);
+  for (const line of idleWaivers(stack, [policy], `"${policy}" policy config`)) {
+    if (warned.has(line)) continue;
+    warned.add(line);
+    console.warn(`warning: ${line}`);
+  }
   return (name) => [...waivers(name), ...(Object.prototype.hasOwnProperty.call(stack, name) ? stack[name] : [])];
 }

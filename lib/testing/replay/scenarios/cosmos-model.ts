@@ -30,7 +30,7 @@
  * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly; one region
  * (`REGION`), so RegionName is the same on every row.
  */
-import { COSMOS_LIMITS, hotValueReach, physicalPartitionCount, type CosmosKeyDesign } from '../../../index';
+import { COSMOS_LIMITS, hotValueReach, physicalPartitionCount, shapes, UsageError, type CosmosKeyDesign } from '../../../index';
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
@@ -97,7 +97,35 @@ export interface ContainerTruth {
 
 /** The container's partition-key ranges, as the core counts the physical partitions of one created at its throughput. */
 export function rangesOf(model: Pick<ContainerModel, 'throughput' | 'storageGb'>): number {
+  checkThroughput(model.throughput, 'throughput');
   return physicalPartitionCount(model.throughput.kind, model.throughput.ru, model.storageGb);
+}
+
+const THROUGHPUT_KINDS: readonly unknown[] = ['manual', 'autoscale', 'shared'];
+
+/**
+ * A replay throughput (`{ kind, ru }`), or a UsageError at `path`, the field the caller wrote
+ * (`profiles["chat"].throughput`), naming the shape it takes and how GuardedContainer's own shapes translate.
+ */
+export function checkThroughput(value: unknown, path: string): void {
+  const { kind, ru } = (typeof value === 'object' && value !== null ? value : {}) as { kind?: unknown; ru?: unknown };
+  if (THROUGHPUT_KINDS.includes(kind) && typeof ru === 'number' && Number.isFinite(ru) && ru > 0) return;
+  const message =
+    `expected { kind: "manual" | "autoscale" | "shared", ru: RU/s }, got ${shown(value)}: GuardedContainer's ` +
+    '{ autoscaleMax: 60000 } is { kind: "autoscale", ru: 60000 } here, { manual: 12000 } is { kind: "manual", ru: 12000 }, ' +
+    'and "shared" is { kind: "shared", ru: the RU/s the container gets of its database\'s }';
+  throw new UsageError([{ path, message }], 'replay arguments');
+}
+
+/** A value as JSON, short, or as the core describes what JSON cannot show. */
+function shown(value: unknown): string {
+  try {
+    const json = JSON.stringify(value);
+    if (json !== undefined) return json.length > 80 ? `${json.slice(0, 79)}…` : json;
+  } catch {
+    // a BigInt, a cycle, a getter that throws: described below
+  }
+  return shapes.describe(value);
 }
 
 /** Resource-log delay: median 5 minutes, within 3 to 10 almost always (assumption from the doc's range). */

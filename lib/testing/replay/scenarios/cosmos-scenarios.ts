@@ -3,10 +3,11 @@
  * issue 18 (a whale prefix under a hierarchical key, a hot key growing for days, a logical partition
  * growing towards 20 GB).
  */
+import { UsageError } from '../../../index';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { ContainerModel, CosmosHotKey } from './cosmos-model';
-import { rangesOf } from './cosmos-model';
+import { checkThroughput, rangesOf } from './cosmos-model';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
 import { diurnal } from './load';
 import type { Scenario } from './scenario';
@@ -28,6 +29,11 @@ export interface CosmosContainerProfile {
 
 const HOUR = 60;
 const DAY = MINUTES_PER_DAY;
+
+/** Each profile's throughput, named at the field the caller wrote (`profiles["chat"].throughput`). */
+function checkProfiles(profiles: Readonly<Record<string, CosmosContainerProfile>>): void {
+  for (const [name, profile] of Object.entries(profiles)) checkThroughput(profile?.throughput, `profiles[${JSON.stringify(name)}].throughput`);
+}
 
 function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random, options: { plannedPeak: boolean; bulkImport: boolean }): Float64Array {
   const ru = new Float64Array(days * DAY);
@@ -69,7 +75,11 @@ function containerModel(
  *  day 3 is in it), e.g. for a fast test. */
 export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContainerProfile>>, seed = 3, days = 7): Scenario<ContainerModel> {
   if (!Number.isInteger(days) || days < 4)
-    throw new Error(`healthyCosmosWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
+    throw new UsageError(
+      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
+      'healthyCosmosWeek() arguments',
+    );
+  checkProfiles(profiles);
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
@@ -102,7 +112,12 @@ export function cosmosIncident(
   seed = 4,
 ): Scenario<ContainerModel> {
   const profile = profiles[target];
-  if (!profile) throw new Error(`cosmosIncident: no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}`);
+  if (!profile)
+    throw new UsageError(
+      [{ path: 'target', message: `no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}` }],
+      'cosmosIncident() arguments',
+    );
+  checkProfiles(profiles);
   const rng = new Random(seed);
   const days = incident === 'whale prefix under a hierarchical key' ? 3 : 4;
   const ranges = rangesOf(profile);

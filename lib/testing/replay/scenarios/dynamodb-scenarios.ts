@@ -2,6 +2,7 @@
  * DynamoDB scenarios built from a table's profile (its planned peak, hot key, indexes and capacity):
  * a healthy week, and the incidents of issue 18, each hitting one key space.
  */
+import { UsageError } from '../../../index';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
@@ -150,7 +151,10 @@ const HEALTHY_ASSUMPTIONS = [
  *  so that the planned peak on day 3 is in it), e.g. for a fast test. */
 export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile>>, seed = 1, days = 7): Scenario<TableModel> {
   if (!Number.isInteger(days) || days < 4)
-    throw new Error(`healthyWeek: days must be a whole number of at least 4 (the planned peak is on day 3), got ${days}`);
+    throw new UsageError(
+      [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
+      'healthyWeek() arguments',
+    );
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
@@ -166,14 +170,22 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
   return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
 }
 
-export type DynamoIncident =
-  | 'write-hot key growing for days'
-  | 'viral read-hot key'
-  | 'warm keys on one partition'
-  | 'surge beyond the on-demand maximum'
-  | 'surge beyond the per-table quota'
-  | 'surge beyond the auto-scaling maximum'
-  | 'surge beyond the provisioned capacity';
+const DYNAMO_INCIDENTS = [
+  'write-hot key growing for days',
+  'viral read-hot key',
+  'warm keys on one partition',
+  'surge beyond the on-demand maximum',
+  'surge beyond the per-table quota',
+  'surge beyond the auto-scaling maximum',
+  'surge beyond the provisioned capacity',
+] as const;
+
+export type DynamoIncident = (typeof DYNAMO_INCIDENTS)[number];
+
+/** A wrong argument of dynamoIncident(), at its path (`target.table`). */
+function incidentError(path: string, message: string): UsageError {
+  return new UsageError([{ path, message }], 'dynamoIncident() arguments');
+}
 
 /**
  * One incident on `target` (and `index`), over ordinary traffic without the planned peak, bursts or
@@ -186,7 +198,7 @@ export function dynamoIncident(
   seed = 2,
 ): Scenario<TableModel> {
   const profile = profiles[target.table];
-  if (!profile) throw new Error(`dynamoIncident: no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
+  if (!profile) throw incidentError('target.table', `no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
   const rng = new Random(seed);
   const days = incident === 'write-hot key growing for days' ? 4 : 3;
   const s = shape(days, rng, profile.dailyPeakShare ?? 0.3, { plannedPeak: false, batch: false });
@@ -198,6 +210,7 @@ export function dynamoIncident(
   let capacity = profile.capacity;
   let description: string;
   let surge: ((m: number) => number) | undefined;
+  let surgeDirection: 'read' | 'write' = 'write';
   switch (incident) {
     case 'write-hot key growing for days':
       description = "one key's writes grow from 50 to 1,400 WCU/s over 3 days";
@@ -212,23 +225,26 @@ export function dynamoIncident(
       hot = [0, 1, 2].map((i) => ({ key: `warm-${i}`, partition: 0, write: window(120, () => 450) }));
       break;
     case 'surge beyond the on-demand maximum': {
-      if (capacity.mode !== 'on-demand' || capacity.maxWrite === undefined)
-        throw new Error(`dynamoIncident: table ${target.table} has no on-demand write maximum`);
-      const max = capacity.maxWrite;
-      description = `writes surge to 1.4 × the on-demand maximum (${max} WCU/s) for 40 minutes`;
+      // The direction that has a maximum surges (writes when both do): a table may cap reads only.
+      const max = capacity.mode === 'on-demand' ? (capacity.maxWrite ?? capacity.maxRead) : undefined;
+      if (capacity.mode !== 'on-demand' || max === undefined)
+        throw incidentError('target.table', `table ${target.table} has no on-demand maximum (maxWrite or maxRead) to surge beyond`);
+      surgeDirection = capacity.maxWrite === undefined ? 'read' : 'write';
+      const [noun, unit] = surgeDirection === 'read' ? ['reads', 'RCU/s'] : ['writes', 'WCU/s'];
+      description = `${noun} surge to 1.4 × the on-demand maximum (${max} ${unit}) for 40 minutes`;
       surge = window(40, () => 1.4 * max);
       break;
     }
     case 'surge beyond the auto-scaling maximum': {
       const max = capacity.mode === 'provisioned' ? capacity.autoScaling?.write?.max : undefined;
-      if (max === undefined) throw new Error(`dynamoIncident: table ${target.table} has no auto-scaled write capacity`);
+      if (max === undefined) throw incidentError('target.table', `table ${target.table} has no auto-scaled write capacity`);
       description = `writes surge to 1.4 × the auto scaling maximum (${max} WCU/s) for 40 minutes`;
       surge = window(40, () => 1.4 * max);
       break;
     }
     case 'surge beyond the provisioned capacity': {
       if (capacity.mode !== 'provisioned' || capacity.autoScaling?.write !== undefined)
-        throw new Error(`dynamoIncident: table ${target.table} has no fixed provisioned write capacity`);
+        throw incidentError('target.table', `table ${target.table} has no fixed provisioned write capacity`);
       const fixed = capacity.write;
       description = `writes surge to 1.4 × the fixed provisioned capacity (${fixed} WCU/s) for 40 minutes`;
       surge = window(40, () => 1.4 * fixed);
@@ -239,6 +255,8 @@ export function dynamoIncident(
       description = 'writes surge to 50,000 WCU/s for 40 minutes against the default per-table quota of 40,000';
       surge = window(40, () => 50_000);
       break;
+    default:
+      throw incidentError('incident', `${JSON.stringify(incident)} is not a DynamoDB incident; expected one of: ${DYNAMO_INCIDENTS.join(', ')}`);
   }
   const model = tableModel({ ...profile, capacity }, s, rng, { [space]: hot });
   const withSurge: TableModel =
@@ -246,7 +264,9 @@ export function dynamoIncident(
       ? model
       : {
           ...model,
-          keySpaces: model.keySpaces.map((k) => (k.index === undefined ? { ...k, write: (m: number) => k.write(m) + (surge as (m: number) => number)(m) } : k)),
+          keySpaces: model.keySpaces.map((k) =>
+            k.index === undefined ? { ...k, [surgeDirection]: (m: number) => k[surgeDirection](m) + (surge as (m: number) => number)(m) } : k,
+          ),
         };
   const quiet: TableModel = { ...withSurge, keySpaces: withSurge.keySpaces.map((k) => ({ ...k, bursts: [] })) };
   const models = Object.fromEntries(
