@@ -31,16 +31,16 @@
  *   are throttled with the reason AccountLimitExceeded and counted in Read/WriteAccountLimitThrottleEvents
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html,
  *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). The design holds
- *   no figure for the quota, and the table shares it with its GSIs, so the key space's own consumption is not
+ *   no figure for the quota, which may have been raised, so the key space's own consumption is not
  *   held against 40,000: the throttles must come in a period at SATURATED_SHARE of the window's peak or
- *   more, that is, the quota capped the peak. Throttles only in quieter periods (a burst inside a minute,
- *   or the GSIs' share of the quota) leave the peak measured, and AWS calls intermittent quota throttling
+ *   more, that is, the quota capped the peak. Throttles only in quieter periods (a burst inside a
+ *   minute) leave the peak measured, and AWS calls intermittent quota throttling
  *   that the application retries acceptable. Key-range throttles (KeyRangeThroughputExceeded) are a hot
  *   key, in either mode, never saturation; nor is the throttling of an on-demand table that grows past
  *   double its previous peak within 30 minutes, which DynamoDB then scales for
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html).
  */
-import { COSMOS_LIMITS, type CapacityCeiling, type Finding } from '../../index';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, type CapacityCeiling, type Finding } from '../../index';
 import { fieldPath, finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
 
@@ -54,12 +54,6 @@ export const HEALTHY_THROTTLED_SHARE = COSMOS_LIMITS.healthyThrottledShare;
  *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
  *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
 export const SATURATED_SHARE = 0.9;
-/** DynamoDB's default per-table quota of an on-demand table: 40,000 read and 40,000 write request units,
- *  adjustable (quota codes L-CF0CBE56, L-AB614373), for the table and its GSIs together. Printed, never
- *  compared: an account's quota may differ.
- *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#default-limits-throughput
- *  https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/throttling-account-limit-exceeded-mitigation.html */
-export const PER_TABLE_QUOTA = 40_000;
 
 export type PeakField = 'peakReadUnits' | 'peakWriteUnits';
 
@@ -70,7 +64,7 @@ export interface Saturation {
 }
 
 const QUOTA_FIX =
-  'request a higher per-table throughput quota in Service Quotas (L-CF0CBE56 for reads, L-AB614373 for writes: they cover the table and its GSIs together) so that the throttling stops, then observe again: only a window in which it stayed below the quota measures the demand, and `observe --update` writes that peak';
+  'request a higher per-table throughput quota in Service Quotas (L-CF0CBE56 for reads, L-AB614373 for writes: each applies to the table and to each of its GSIs on its own) so that the throttling stops, then observe again: only a window in which it stayed below the quota measures the demand, and `observe --update` writes that peak';
 
 const FIX =
   'raise the ceiling now (the throughput, or the capacity, named in the message) so that the throttling stops, then observe again: only a window in which it stayed below its ceiling measures the demand, and `observe --update` writes that peak';
@@ -205,7 +199,7 @@ function atDeclaredCeiling(target: KeySpaceTarget, d: Direction): DirectionSatur
 /**
  * An on-demand direction with no maximum declared, throttled at the account's per-table quota in a
  * period at SATURATED_SHARE of the window's peak or more: the quota capped the peak. The quota itself is
- * not compared (it is no field of the design, it is adjustable, and a table shares it with its GSIs).
+ * not compared (it is no field of the design, and it is adjustable).
  */
 function atPerTableQuota(target: KeySpaceTarget, d: Direction): DirectionSaturation | undefined {
   const { consumed, accountLimitThrottles: throttles } = d;
@@ -219,7 +213,7 @@ function atPerTableQuota(target: KeySpaceTarget, d: Direction): DirectionSaturat
     consumed,
     throttles: throttles.value,
     path: keySpaceBase(target) || target.keySpace.partitionKeyPath,
-    text: `${show(throttles.value)} ${d.word} events throttled at the account's per-table quota (${metric}) with no on-demand maximum declared, the busiest period they came in consuming ${show(busiest.unitsPerSecond)} ${d.unit}/s (${new Date(busiest.timestamp).toISOString()}), ${show(Math.round((busiest.unitsPerSecond / consumed.value) * 100))}% of the window's peak of ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}); the quota is ${PER_TABLE_QUOTA.toLocaleString('en-US')} ${units} per table by default, adjustable, and shared by the table and its GSIs`,
+    text: `${show(throttles.value)} ${d.word} events throttled at the account's per-table quota (${metric}) with no on-demand maximum declared, the busiest period they came in consuming ${show(busiest.unitsPerSecond)} ${d.unit}/s (${new Date(busiest.timestamp).toISOString()}), ${show(Math.round((busiest.unitsPerSecond / consumed.value) * 100))}% of the window's peak of ${show(consumed.value)} ${d.unit}/s (${consumed.derivation}); the quota is ${DYNAMODB_LIMITS.tableThroughputQuota.toLocaleString('en-US')} ${units} per table by default, and for each of its GSIs on its own, adjustable`,
   };
 }
 

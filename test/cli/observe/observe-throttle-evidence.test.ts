@@ -66,7 +66,7 @@ describe('observe: an on-demand table without a maximum, throttled at the per-ta
     expect(saturated?.message).toContain(
       "the busiest period they came in consuming 39,800 WCU/s (2026-11-23T10:00:00.000Z), 100% of the window's peak of 39,800 WCU/s",
     );
-    expect(saturated?.message).toContain('40,000 write request units per table by default, adjustable, and shared by the table and its GSIs');
+    expect(saturated?.message).toContain('40,000 write request units per table by default, and for each of its GSIs on its own, adjustable');
     expect(saturated?.message).toContain('a floor of the demand, which is unknown');
     expect((saturated as { fix?: string } | undefined)?.fix).toContain('L-AB614373');
     expect(saturated?.data).toMatchObject({ field: 'peakWriteUnits', observed: 39800, bound: 'lower', throttles: 21000 });
