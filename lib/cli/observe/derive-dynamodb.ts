@@ -89,13 +89,12 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
     ['writeOnDemandMaxThrottles', 'WriteMaxOnDemandThroughputThrottleEvents', 'writeOnDemandMaxThrottles'],
   ] as const;
   // DynamoDB publishes throttle events only when there are some: an empty series means none.
+  const noEvents = (metric: string): Figure => ({ value: 0, bound: 'measured', derivation: `${metric}: no datapoints (published only when non-zero)` });
   for (const [id, metric, field] of throttles) {
     const s = byId.get(id);
-    if (s)
-      figures[field] =
-        s.points.length === 0 ? { value: 0, bound: 'measured', derivation: `${metric}: no datapoints (published only when non-zero)` } : sumFigure(s, metric);
+    if (s) figures[field] = s.points.length === 0 ? noEvents(metric) : sumFigure(s, metric);
   }
-  // An on-demand table's per-table quota is not in the design (adjustable, and shared with its GSIs), so
+  // An on-demand table's per-table quota is not in the design (and is adjustable), so
   // whether its throttles capped the peak is read off the periods that carried them (saturation.ts).
   const accountLimits = [
     ['readAccountLimitThrottles', 'ReadAccountLimitThrottleEvents', 'consumedRead'],
@@ -104,7 +103,7 @@ function fromMetrics(series: readonly MetricSeries[], file: string, period: numb
   for (const [id, metric, consumed] of accountLimits) {
     const s = byId.get(id);
     if (!s) continue;
-    if (s.points.length === 0) figures[id] = { value: 0, bound: 'measured', derivation: `${metric}: no datapoints (published only when non-zero)` };
+    if (s.points.length === 0) figures[id] = noEvents(metric);
     else {
       const busiest = busiestThrottled(s, byId.get(consumed), period);
       figures[id] = {
