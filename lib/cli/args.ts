@@ -64,6 +64,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         description: 'acknowledgements that waive nothing: error, warning, off (default warning)',
       },
       { name: 'fix', description: 'apply the fixes findings carry to the design files, then report what is left' },
+      { name: 'verbose', description: 'name each file a search passed over (no design or template in it), not only their count' },
       { name: 'config', short: 'c', value: '<file>', description: 'use this config file instead of searching for skewguard.config.json' },
       { name: 'no-config', description: 'ignore any config file' },
       ...COLOR_OPTIONS,

@@ -8,6 +8,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
+  DEFAULT_THRESHOLDS,
   joinPath as childPath,
   rebasePath,
   RETIRED_RULES,
@@ -19,6 +20,7 @@ import {
   type RuleSetting,
   type Severity,
   type ThresholdOverrides,
+  type Thresholds,
 } from '../index';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
@@ -176,7 +178,8 @@ function readWithCore<F extends 'thresholds' | 'rules'>(value: unknown, field: F
   }
 }
 
-/** What a report says of the config: which file (relative to the cwd), which rules it turns off and which it gives another severity. */
+/** What a report says of the config: which file (relative to the cwd), and every setting in it that differs from the
+ *  defaults, so a config that loosens the lint cannot do it unseen. */
 export interface ConfigInUse {
   /** The config file, or undefined when none applies (none found, or `--no-config`). */
   readonly file?: string;
@@ -185,7 +188,20 @@ export interface ConfigInUse {
   /** Rules the config sets to a severity, by id, where that can change what they report: an error lowered to a
    *  warning passes the default `--fail-on error`, so it is seen in every report as a rule turned off is. */
   readonly severities: Readonly<Record<string, Severity>>;
+  /** The project thresholds the config sets to other than their defaults (`DEFAULT_THRESHOLDS`), by name. */
+  readonly thresholds: Readonly<Partial<Thresholds>>;
+  /** `failOn`, `maxWarnings` and `reportUnusedAcknowledgements` where the config sets them to other than their
+   *  defaults and no flag overrides them. @default - not set by the config */
+  readonly failOn?: Severity;
+  readonly maxWarnings?: number;
+  readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
+  /** The settings above that make the lint laxer than the defaults, as config paths (`rules.SG001`,
+   *  `thresholds.headroom`, `reportUnusedAcknowledgements`): empty when the config only tightens. */
+  readonly loosens: readonly string[];
 }
+
+/** The lint settings a flag gave, which the config's then do not decide. */
+export type FlagSettings = Partial<Pick<ProjectConfig, 'failOn' | 'maxWarnings' | 'reportUnusedAcknowledgements'>>;
 
 const CATALOGUE_SEVERITY: ReadonlyMap<string, Severity> = new Map(RULES.map((rule) => [rule.id, rule.severity]));
 
@@ -197,13 +213,60 @@ function changesSeverity(rule: string, severity: Severity): boolean {
   return catalogue !== undefined && !(catalogue === 'warning' && severity === 'warning');
 }
 
-export function configInUse(config: ProjectConfig | undefined, cwd: string): ConfigInUse {
-  if (!config) return { rulesOff: [], severities: {} };
+/**
+ * Which way each threshold loosens the lint: a higher headroom plans closer to a ceiling, a lower minCardinality
+ * accepts fewer key values (SG001), a higher maxShards or fanOutFactor accepts wider fan-outs (SG008), a higher
+ * maxCrossPartitionShare or maxHotKeyShare accepts more of the traffic before SG012 or SG014 warns (limits.ts).
+ */
+export const LOOSER_WHEN: Readonly<Record<keyof Thresholds, 'higher' | 'lower'>> = {
+  headroom: 'higher',
+  minCardinality: 'lower',
+  maxShards: 'higher',
+  fanOutFactor: 'higher',
+  maxCrossPartitionShare: 'higher',
+  maxHotKeyShare: 'higher',
+};
+
+/** Whether `value` makes `threshold` laxer than its default. */
+export function loosensThreshold(threshold: keyof Thresholds, value: number): boolean {
+  const byDefault = DEFAULT_THRESHOLDS[threshold];
+  return LOOSER_WHEN[threshold] === 'higher' ? value > byDefault : value < byDefault;
+}
+
+export function configInUse(config: ProjectConfig | undefined, cwd: string, flags: FlagSettings = {}): ConfigInUse {
+  if (!config) return { rulesOff: [], severities: {}, thresholds: {}, loosens: [] };
   const settings = Object.entries(config.rules ?? {});
   const rulesOff = settings.filter(([, setting]) => setting === 'off').map(([rule]) => rule);
   const severities: Record<string, Severity> = {};
   for (const [rule, setting] of settings) if (setting !== 'off' && changesSeverity(rule, setting)) severities[rule] = setting;
-  return { file: pathInside(cwd, config.file) ?? config.file, rulesOff, severities };
+  const thresholds: Partial<Record<keyof Thresholds, number>> = {};
+  for (const [name, value] of Object.entries(config.thresholds ?? {}) as [keyof Thresholds, number | undefined][])
+    if (value !== undefined && value !== DEFAULT_THRESHOLDS[name]) thresholds[name] = value;
+  // A flag decides its setting: the config's is then not in effect, so not named.
+  const failOn = flags.failOn === undefined && config.failOn === 'warning' ? config.failOn : undefined;
+  const maxWarnings = flags.maxWarnings === undefined ? config.maxWarnings : undefined;
+  const unused =
+    flags.reportUnusedAcknowledgements === undefined && config.reportUnusedAcknowledgements !== 'warning' ? config.reportUnusedAcknowledgements : undefined;
+  const loosens = [
+    ...rulesOff.map((rule) => `rules.${rule}`),
+    ...Object.keys(severities)
+      .filter((rule) => severities[rule] === 'warning')
+      .map((rule) => `rules.${rule}`),
+    ...(Object.keys(thresholds) as (keyof Thresholds)[])
+      .filter((name) => loosensThreshold(name, thresholds[name] as number))
+      .map((name) => `thresholds.${name}`),
+    ...(unused === 'off' ? ['reportUnusedAcknowledgements'] : []),
+  ];
+  return {
+    file: pathInside(cwd, config.file) ?? config.file,
+    rulesOff,
+    severities,
+    thresholds,
+    ...(failOn === undefined ? {} : { failOn }),
+    ...(maxWarnings === undefined ? {} : { maxWarnings }),
+    ...(unused === undefined ? {} : { reportUnusedAcknowledgements: unused }),
+    loosens,
+  };
 }
 
 /** Lint options from the config, for lintDocument. */

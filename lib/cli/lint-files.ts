@@ -89,6 +89,24 @@ export function mentionsDesign(text: string): boolean {
   return /"(?:tables|containers|external|Resources)"\s*:|design\.schema\.json/.test(text);
 }
 
+/**
+ * JSON with comments or trailing commas (tsconfig.json, a VS Code settings file): ordinary configuration, which a
+ * search passes over as it does package.json, not text to flag as a broken design. Strings are matched first, so a
+ * `//` or `,]` inside one is left alone; an unterminated comment stays, and the text then is not JSON at all.
+ */
+export function isJsonWithComments(text: string): boolean {
+  const stripped = text.replace(/"(?:[^"\\\n]|\\.)*"|\/\/[^\n]*|\/\*[\s\S]*?\*\/|,(?=\s*[\]}])/g, (match) => (match.startsWith('"') ? match : ' '));
+  try {
+    JSON.parse(stripped);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How a syntax error's message starts. */
+export const INVALID_JSON = 'invalid JSON: ';
+
 export type Parsed = { readonly located: LocatedJson; readonly error?: undefined } | { readonly error: FileResult; readonly located?: undefined };
 
 /** Parses an input's text; `subject` names it in the error of an empty one (`the file`, `standard input`). */
@@ -99,7 +117,7 @@ export function parseInput(file: string, text: string, subject = 'the file'): Pa
     return { located: parseJsonWithLocations(text) };
   } catch (error) {
     if (error instanceof JsonSyntaxError)
-      return { error: isYaml(file, text) ? failedInput(file, YAML_NOT_READ) : failedInput(file, `invalid JSON: ${error.message}`, error.position) };
+      return { error: isYaml(file, text) ? failedInput(file, YAML_NOT_READ) : failedInput(file, `${INVALID_JSON}${error.message}`, error.position) };
     throw error;
   }
 }

@@ -4,7 +4,7 @@
  * laid out exactly as `JSON.stringify(report, null, 2)` would lay it out.
  */
 import type { FileResult } from './lint-files';
-import { reportedUnused, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { configFields, reportedUnused, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { ruleDocsUrl } from './rule-docs';
 import { terminalSafeJson } from './terminal';
 
@@ -31,7 +31,7 @@ export function jsonReporter(settings: ReportSettings): Reporter {
   let first = true;
   return {
     *header() {
-      const config = { file: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [], severities: settings.config?.severities ?? {} };
+      const config = { file: settings.config?.file ?? null, ...configFields(settings.config) };
       yield `{\n  "reportVersion": ${REPORT_VERSION},\n  "tool": ${indentedJson({ name: 'skewguard', version: settings.version }, '  ')},\n  "config": ${indentedJson(config, '  ')},\n  "files": [`;
     },
     *file(result: FileResult) {

@@ -15,7 +15,7 @@ import { RULES, type RuleDescription } from '../index';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
-import { reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
+import { configFields, reportedUnused, UNUSED_ACKNOWLEDGEMENT, UNUSED_FIX, visibleFindings, type Outcome, type Reporter, type ReportSettings } from './report';
 import { indentedJson } from './report-json';
 import { ruleDocsUrl, rulesDocumentationUrl } from './rule-docs';
 import { printable } from './terminal';
@@ -159,7 +159,7 @@ export function sarifReporter(settings: ReportSettings): Reporter {
       }
     },
     *footer(outcome: Outcome) {
-      const config = { configFile: settings.config?.file ?? null, rulesOff: settings.config?.rulesOff ?? [], severities: settings.config?.severities ?? {} };
+      const config = { configFile: settings.config?.file ?? null, ...configFields(settings.config) };
       const invocation = {
         executionSuccessful: outcome.summary.invalidFiles === 0 && outcome.summary.filesNotFixed === 0,
         toolExecutionNotifications: notifications,

@@ -4,8 +4,8 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { retiredRuleNote, type RuleDescription, type Severity } from '../index';
-import type { ConfigInUse, UnusedAcknowledgementLevel } from './config';
+import { DEFAULT_THRESHOLDS, retiredRuleNote, type RuleDescription, type Severity, type Thresholds } from '../index';
+import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
 
@@ -215,16 +215,52 @@ export function summaryLines({ summary: s, settings, tooManyWarnings, partlyLint
   return lines;
 }
 
-/** `config: skewguard.config.json (turns off SG001, SG010; lowers SG003 to warning)`, or `config: none`. */
+/**
+ * `config: skewguard.config.json (turns off SG001; lowers SG003 to warning; loosens headroom to 0.99 (default 0.8); sets
+ * SG014 to error)`, or `config: none`: every setting that differs from the defaults, what loosens the lint first and
+ * in yellow, what tightens it after, plain (a stricter config is no warning).
+ */
 export function configLine(config: ConfigInUse | undefined, c: Palette = NO_COLORS): string {
   if (!config?.file) return c.dim('config: none');
-  const changes = [
+  const { loosening, tightening } = configChanges(config);
+  const said = [...(loosening.length > 0 ? [c.yellow(loosening.join('; '))] : []), ...(tightening.length > 0 ? [tightening.join('; ')] : [])];
+  return `${c.dim(`config: ${config.file}`)}${said.length > 0 ? ` (${said.join('; ')})` : ''}`;
+}
+
+/** A config's settings as phrases, those that make the lint laxer than the defaults apart from those that make it stricter. */
+function configChanges(config: ConfigInUse): { loosening: string[]; tightening: string[] } {
+  const thresholds = Object.entries(config.thresholds) as [keyof Thresholds, number][];
+  const thresholdText = (names: [keyof Thresholds, number][]) =>
+    names.map(([name, value]) => `${name} to ${value} (default ${DEFAULT_THRESHOLDS[name]})`).join(', ');
+  const looser = thresholds.filter(([name, value]) => loosensThreshold(name, value));
+  const stricter = thresholds.filter(([name, value]) => !loosensThreshold(name, value));
+  const loosening = [
     ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
     ...severityChanges(config.severities, 'warning', 'lowers'),
-    ...severityChanges(config.severities, 'error', 'sets'),
+    ...(looser.length > 0 ? [`loosens ${thresholdText(looser)}`] : []),
+    ...(config.reportUnusedAcknowledgements === 'off' ? ['reports no unused acknowledgement'] : []),
   ];
-  const said = changes.length > 0 ? ` ${c.yellow(`(${changes.join('; ')})`)}` : '';
-  return `${c.dim(`config: ${config.file}`)}${said}`;
+  const tightening = [
+    ...severityChanges(config.severities, 'error', 'sets'),
+    ...(stricter.length > 0 ? [`tightens ${thresholdText(stricter)}`] : []),
+    ...(config.failOn === 'warning' ? ['fails on warnings'] : []),
+    ...(config.maxWarnings === undefined ? [] : [`allows at most ${plural(config.maxWarnings, 'warning')}`]),
+    ...(config.reportUnusedAcknowledgements === 'error' ? ['counts unused acknowledgements as errors'] : []),
+  ];
+  return { loosening, tightening };
+}
+
+/** The config as the JSON and SARIF reports give it, after the file's name: every setting the text line names. */
+export function configFields(config: ConfigInUse | undefined) {
+  return {
+    rulesOff: config?.rulesOff ?? [],
+    severities: config?.severities ?? {},
+    thresholds: config?.thresholds ?? {},
+    failOn: config?.failOn ?? null,
+    maxWarnings: config?.maxWarnings ?? null,
+    reportUnusedAcknowledgements: config?.reportUnusedAcknowledgements ?? null,
+    loosens: config?.loosens ?? [],
+  };
 }
 
 /** `lowers SG003, SG007 to warning`: a config's severity settings of one level, or nothing. */

@@ -174,7 +174,16 @@ describe('json report', () => {
     const report = JSON.parse(stdout);
     expect(stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(Object.keys(report)).toEqual(['reportVersion', 'tool', 'config', 'files', 'summary']);
-    expect(report.config).toEqual({ file: null, rulesOff: [], severities: {} });
+    expect(report.config).toEqual({
+      file: null,
+      rulesOff: [],
+      severities: {},
+      thresholds: {},
+      failOn: null,
+      maxWarnings: null,
+      reportUnusedAcknowledgements: null,
+      loosens: [],
+    });
     expect(report.reportVersion).toBe(2);
     expect(report.tool.name).toBe('skewguard');
     expect(report.summary).toEqual({

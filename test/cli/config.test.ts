@@ -124,21 +124,98 @@ describe('config validation', () => {
   });
 });
 
+/** The settings a config leaves at their defaults, as the JSON and SARIF reports give them. */
+const UNCHANGED = { thresholds: {}, failOn: null, maxWarnings: null, reportUnusedAcknowledgements: null };
+
 describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
   const config = JSON.stringify({ rules: { SG001: 'off', SG010: 'off' } });
+
+  // The status key (SG001, an error) passes with its headroom raised and its unused acknowledgements ignored: each
+  // loosening named, in yellow, apart from what tightens; maxShards at its default is no change.
+  const loosening = { thresholds: { headroom: 0.99, minCardinality: 200, maxShards: 100 }, failOn: 'warning', reportUnusedAcknowledgements: 'off' };
+  const LINE =
+    'config: CONFIG (loosens headroom to 0.99 (default 0.8); reports no unused acknowledgement; tightens minCardinality to 200 (default 100); fails on warnings)\n';
+  const FIELDS = {
+    rulesOff: [],
+    severities: {},
+    thresholds: { headroom: 0.99, minCardinality: 200 },
+    failOn: 'warning',
+    maxWarnings: null,
+    reportUnusedAcknowledgements: 'off',
+    loosens: ['thresholds.headroom', 'reportUnusedAcknowledgements'],
+  };
+
+  it.each([
+    ['skewguard.config.json', JSON.stringify(loosening)],
+    ['package.json', JSON.stringify({ name: 'app', skewguard: loosening })],
+  ])('names the thresholds, failOn and reportUnusedAcknowledgements of %s in every report format', async (file, text) => {
+    const dir = tempTree({ 'status.json': statusKey, [file]: text });
+    const plain = await cli(['lint', 'status.json'], { cwd: dir });
+    expect(plain.stdout).toContain(LINE.replace('CONFIG', file));
+    const github = await cli(['lint', 'status.json', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain(LINE.replace('CONFIG', file));
+    const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.config).toEqual({ file, ...FIELDS });
+    const sarif = JSON.parse((await cli(['lint', 'status.json', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: file, ...FIELDS });
+    // In color, what loosens is yellow; what tightens is not.
+    const color = await cli(['lint', 'status.json', '--color'], { cwd: dir });
+    expect(color.stdout).toContain(
+      '\x1b[33mloosens headroom to 0.99 (default 0.8); reports no unused acknowledgement\x1b[39m; tightens minCardinality to 200 (default 100); fails on warnings)',
+    );
+  });
+
+  it('names a threshold made laxer in either direction, and nothing a flag overrides', async () => {
+    const config = { thresholds: { minCardinality: 10, maxHotKeyShare: 0.5 }, maxWarnings: 3, reportUnusedAcknowledgements: 'error', failOn: 'warning' };
+    const dir = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify(config) });
+    const text = await cli(['lint', 'status.json'], { cwd: dir });
+    expect(text.stdout).toContain(
+      'config: skewguard.config.json (loosens minCardinality to 10 (default 100), maxHotKeyShare to 0.5 (default 0.1); fails on warnings; allows at most 3 warnings; counts unused acknowledgements as errors)\n',
+    );
+    const flags = ['--fail-on', 'error', '--max-warnings', '9', '--report-unused-acknowledgements', 'warning', '--format', 'json'];
+    const json = JSON.parse((await cli(['lint', 'status.json', ...flags], { cwd: dir })).stdout);
+    expect(json.config).toEqual({
+      file: 'skewguard.config.json',
+      rulesOff: [],
+      severities: {},
+      ...UNCHANGED,
+      thresholds: { minCardinality: 10, maxHotKeyShare: 0.5 },
+      loosens: ['thresholds.minCardinality', 'thresholds.maxHotKeyShare'],
+    });
+  });
+
+  it('gives a config that only tightens an empty loosens, and no yellow', async () => {
+    const dir = tempTree({ 'status.json': statusKey, 'skewguard.config.json': JSON.stringify({ thresholds: { headroom: 0.7 }, failOn: 'warning' }) });
+    const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.config.loosens).toEqual([]);
+    const color = await cli(['lint', 'status.json', '--color'], { cwd: dir });
+    expect(color.stdout).toContain('config: skewguard.config.json\x1b[22m (tightens headroom to 0.7 (default 0.8); fails on warnings)\n');
+  });
 
   it('names the config file and the rules it turns off in every report format', async () => {
     const dir = tempTree({ 'status.json': statusKey, 'skewguard.config.json': config });
     const text = await cli(['lint', 'status.json'], { cwd: dir });
     expect(text.stdout).toContain('config: skewguard.config.json (turns off SG001, SG010)\n');
     const json = JSON.parse((await cli(['lint', 'status.json', '--format', 'json'], { cwd: dir })).stdout);
-    expect(json.config).toEqual({ file: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'], severities: {} });
+    expect(json.config).toEqual({
+      file: 'skewguard.config.json',
+      rulesOff: ['SG001', 'SG010'],
+      severities: {},
+      ...UNCHANGED,
+      loosens: ['rules.SG001', 'rules.SG010'],
+    });
     const sarif = JSON.parse((await cli(['lint', 'status.json', '--format', 'sarif'], { cwd: dir })).stdout);
-    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'skewguard.config.json', rulesOff: ['SG001', 'SG010'], severities: {} });
+    expect(sarif.runs[0].invocations[0].properties).toEqual({
+      configFile: 'skewguard.config.json',
+      rulesOff: ['SG001', 'SG010'],
+      severities: {},
+      ...UNCHANGED,
+      loosens: ['rules.SG001', 'rules.SG010'],
+    });
     const github = await cli(['lint', 'status.json', '--format', 'github'], { cwd: dir });
     expect(github.stdout).toContain('config: skewguard.config.json (turns off SG001, SG010)\n');
     const none = await cli(['lint', 'status.json', '--no-config', '--format', 'json'], { cwd: dir });
-    expect(JSON.parse(none.stdout).config).toEqual({ file: null, rulesOff: [], severities: {} });
+    expect(JSON.parse(none.stdout).config).toEqual({ file: null, rulesOff: [], severities: {}, ...UNCHANGED, loosens: [] });
   });
 
   it('names every rule whose severity it changes (review 12: package.json lowered SG003 to a warning, exit 0, unnamed)', async () => {
@@ -155,9 +232,15 @@ describe('a config cannot turn the guard off unseen (issue 15 §3)', () => {
     expect(text.stdout).toContain('config: package.json (turns off SG012; lowers SG003 to warning; sets SG014 to error)\n');
     const severities = { SG003: 'warning', SG014: 'error' };
     const json = JSON.parse((await cli(['lint', '--format', 'json'], { cwd: dir })).stdout);
-    expect(json.config).toEqual({ file: 'package.json', rulesOff: ['SG012'], severities });
+    expect(json.config).toEqual({ file: 'package.json', rulesOff: ['SG012'], severities, ...UNCHANGED, loosens: ['rules.SG012', 'rules.SG003'] });
     const sarif = JSON.parse((await cli(['lint', '--format', 'sarif'], { cwd: dir })).stdout);
-    expect(sarif.runs[0].invocations[0].properties).toEqual({ configFile: 'package.json', rulesOff: ['SG012'], severities });
+    expect(sarif.runs[0].invocations[0].properties).toEqual({
+      configFile: 'package.json',
+      rulesOff: ['SG012'],
+      severities,
+      ...UNCHANGED,
+      loosens: ['rules.SG012', 'rules.SG003'],
+    });
     const github = await cli(['lint', '--format', 'github'], { cwd: dir });
     expect(github.stdout).toContain('config: package.json (turns off SG012; lowers SG003 to warning; sets SG014 to error)\n');
   });

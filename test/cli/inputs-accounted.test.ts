@@ -36,7 +36,7 @@ describe('every input is accounted for', () => {
     const dir = tempTree({ 'good.json': DESIGN, 'typo.json': JSON.stringify({ Tables: [UNIQUE_TABLE] }), 'package.json': '{ "name": "app" }' });
     const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
     expect(code).toBe(0);
-    expect(named(dir, stdout)).toEqual(['good.json', 'typo.json']);
+    expect(named(dir, stdout)).toEqual(['good.json', 'typo.json', '']); // '': the search, counting package.json
     const typo = files(stdout)[1];
     expect(typo.skipped).toBe(true);
     expect(typo.notes[0].message).toBe(
@@ -51,7 +51,7 @@ describe('every input is accounted for', () => {
     const dir = tempTree({ 'good.json': DESIGN, 'empty.json': '', 'blank.json': ' \n\t\n', 'package.json': '{ "name": "app" }' });
     const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
     expect(code).toBe(0);
-    expect(named(dir, stdout)).toEqual(['blank.json', 'empty.json', 'good.json']);
+    expect(named(dir, stdout)).toEqual(['blank.json', 'empty.json', 'good.json', '']); // '': the search, counting package.json
     for (const empty of files(stdout).slice(0, 2)) {
       expect(empty.skipped).toBe(true);
       expect(empty.notes[0].message).toBe('not linted: the file is empty');
@@ -119,7 +119,7 @@ describe('every input is accounted for', () => {
     const yaml = 'AWSTemplateFormatVersion: "2010-09-09"\nResources:\n  Orders:\n    Type: AWS::DynamoDB::Table\n';
     const dir = tempTree({ 'good.json': DESIGN, 'stack.template.yaml': yaml, 'workflow.yml': 'on: push\n' });
     const found = await cli(['lint', dir, '--format', 'json']);
-    expect(named(dir, found.stdout)).toEqual(['good.json', 'stack.template.yaml']);
+    expect(named(dir, found.stdout)).toEqual(['good.json', 'stack.template.yaml', '']); // '': the search, counting workflow.yml
     expect(files(found.stdout)[1].notes[0].message).toMatch(/^not linted: it is YAML, which skewguard does not read: .*cfn-flip/);
     const direct = await cli(['lint', join(dir, 'stack.template.yaml')]);
     expect(direct.code).toBe(2);

@@ -35,8 +35,13 @@ describe('what a search lints', () => {
       'designs/broken.json',
       'designs/deep/er/orders.json',
       'designs/orders.json',
+      '', // the search itself: what it passed over, counted
     ]);
     expect(report.files[0].errors[0].message).toMatch(/^invalid JSON: line 1, column 30: expected a property name/);
+    expect(report.files[3]).toMatchObject({ skipped: true, errors: [] });
+    expect(report.files[3].notes[0].message).toBe(
+      `not linted: 2 files found here hold no design or template: ${join(dir, 'package.json')}, ${join(dir, 'tsconfig.json')} (--verbose names each)`,
+    );
   });
 
   it('lints a file named directly whatever its content, so a wrong file is an error, not a skip', async () => {

@@ -9,12 +9,14 @@ import { resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
-import { configInUse, findConfig, lintOptionsOf, loadConfig, type ProjectConfig } from '../config';
+import { configInUse, findConfig, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
   failedInput,
+  INVALID_JSON,
+  isJsonWithComments,
   isYaml,
   lintParsed,
   looksLikeYamlTemplate,
@@ -123,10 +125,14 @@ export function openOutput(file: string | undefined, io: Io, inputs: readonly Ca
 interface LintSettings {
   readonly format: Format;
   readonly config?: ProjectConfig;
+  /** What the flags set, over the config's settings. */
+  readonly flags: FlagSettings;
   readonly failOn: Severity;
   readonly maxWarnings?: number;
   readonly unused: UnusedAcknowledgementLevel;
   readonly fix: boolean;
+  /** Name each file a search passed over, not only their count per search (`--verbose`). */
+  readonly verbose: boolean;
   readonly specs: readonly InputSpec[];
 }
 
@@ -135,12 +141,14 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
   const config = configFor(args, io);
-  const failOn = choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on') ?? config?.failOn ?? 'error';
-  const maxWarnings = count(v['max-warnings'], 'max-warnings') ?? config?.maxWarnings;
-  const unused =
-    choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements') ??
-    config?.reportUnusedAcknowledgements ??
-    'warning';
+  const flags: FlagSettings = {
+    failOn: choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on'),
+    maxWarnings: count(v['max-warnings'], 'max-warnings'),
+    reportUnusedAcknowledgements: choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements'),
+  };
+  const failOn = flags.failOn ?? config?.failOn ?? 'error';
+  const maxWarnings = flags.maxWarnings ?? config?.maxWarnings;
+  const unused = flags.reportUnusedAcknowledgements ?? config?.reportUnusedAcknowledgements ?? 'warning';
   colorFlag(v, 'lint');
   const fix = v.fix === true;
   const specs: InputSpec[] =
@@ -156,12 +164,12 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     );
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
-  return { format, config, failOn, maxWarnings, unused, fix, specs };
+  return { format, config, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs };
 }
 
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
-  const { format, config, failOn, maxWarnings, unused, fix, specs } = settingsOf(args, io);
+  const { format, config, flags, failOn, maxWarnings, unused, fix, verbose, specs } = settingsOf(args, io);
   for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
@@ -175,7 +183,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     unusedAcknowledgements: unused,
     failOn,
     maxWarnings,
-    config: configInUse(config, io.cwd),
+    config: configInUse(config, io.cwd, flags),
     docsUrl,
   };
   const reporter = await reporterFor(format, settings);
@@ -204,6 +212,8 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const chunk of reporter.header()) await output.write(chunk);
   for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
+  // Files a search found that hold no design or template, by the search that found them: counted in one note per search.
+  const passedOver = new Map<number, string[]>();
   if (expansion.stdin) {
     const read = io.stdin ? await readInputStream(io.stdin) : { error: 'is not available' };
     await report(lintRead(STDIN_NAME, read, options, 'standard input'));
@@ -211,19 +221,28 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const candidate of expansion.candidates) {
     if (output.closed) break;
     const result = await lintCandidate(candidate, options, fix);
-    if (!result) continue;
+    if ('passedOver' in result) {
+      if (verbose) await report(skippedInput(candidate.file, `not linted: ${result.passedOver}`));
+      else passedOver.set(candidate.origin, [...(passedOver.get(candidate.origin) ?? []), candidate.file]);
+      continue;
+    }
     if (!result.skipped) found.add(candidate.origin);
     await report(result);
   }
   for (const origin of expansion.searches) {
-    if (found.has(origin)) continue;
     const { pattern } = specs[origin];
-    await report(
-      failedInput(
+    const files = passedOver.get(origin) ?? [];
+    if (found.has(origin)) {
+      if (files.length > 0) await report(skippedInput(pattern, passedOverNote(files)));
+      continue;
+    }
+    await report({
+      ...failedInput(
         pattern,
         `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`,
       ),
-    );
+      notes: files.length > 0 ? [{ path: '', message: passedOverNote(files) }] : [],
+    });
   }
   for (const result of settleScopeAcknowledgements(held)) {
     if (output.closed) break;
@@ -245,15 +264,32 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   return exitCode(outcome);
 }
 
+const NAMED_PASSED_OVER = 3;
+
+/** `not linted: 2 files found here hold no design or template: package.json, tsconfig.json (--verbose …)`. */
+function passedOverNote(files: readonly string[]): string {
+  const named = files.slice(0, NAMED_PASSED_OVER).join(', ');
+  const more = files.length > NAMED_PASSED_OVER ? ` and ${files.length - NAMED_PASSED_OVER} more` : '';
+  const count = files.length === 1 ? '1 file found here holds' : `${files.length} files found here hold`;
+  return `not linted: ${count} no design or template: ${named}${more} (--verbose names each)`;
+}
+
+/** A file a search found that is no design or template, and what it is instead: counted, not linted. */
+interface PassedOver {
+  readonly passedOver: string;
+}
+
+const NOT_A_DESIGN = 'no design or template at its top level (a design has "tables", "containers" or "external", a template "Resources")';
+
 function lintRead(file: string, read: ReadResult, options: LintOptions, subject = 'the file'): FileResult {
   if (read.error !== undefined) return failedInput(file, `${subject} ${read.error}`);
   const parsed = parseInput(file, read.text, subject);
   return parsed.error ?? lintParsed(file, parsed.located, options);
 }
 
-/** Lints one candidate, or returns undefined when a search found a file that is not a design.
+/** Lints one candidate, or says what a file a search found is when it is no design or template.
  *  A failure inside skewguard on one file is reported for that file; the others are still linted. */
-async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | undefined> {
+async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | PassedOver> {
   try {
     return await lintOrFix(candidate, options, fix);
   } catch (error) {
@@ -262,7 +298,7 @@ async function lintCandidate(candidate: Candidate, options: LintOptions, fix: bo
   }
 }
 
-async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | undefined> {
+async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | PassedOver> {
   const { file, explicit } = candidate;
   // A pipe or FIFO would block the run until something writes to it, and a fix could not be written back.
   const notRegular = fix ? fileType(candidate.absolute) : undefined;
@@ -270,13 +306,19 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
   const read = readInputFile(candidate.absolute);
   if (read.error !== undefined) return lintRead(file, read, options);
   // A YAML CloudFormation template found by a search is named, not passed over; other YAML is not ours.
-  if (!explicit && isYaml(file, '')) return looksLikeYamlTemplate(read.text) ? skippedInput(file, `not linted: it ${YAML_NOT_READ}`) : undefined;
+  if (!explicit && isYaml(file, ''))
+    return looksLikeYamlTemplate(read.text)
+      ? skippedInput(file, `not linted: it ${YAML_NOT_READ}`)
+      : { passedOver: 'YAML that is not a CloudFormation template' };
   // An empty file found by a search may be a design that lost its content: named, not passed over.
   if (!explicit && read.text.trim() === '') return skippedInput(file, 'not linted: the file is empty');
   const parsed = parseInput(file, read.text);
-  if (parsed.error) return explicit || file.endsWith('.template.json') || mentionsDesign(read.text) ? parsed.error : undefined;
+  if (parsed.error) {
+    if (explicit || file.endsWith('.template.json') || mentionsDesign(read.text)) return parsed.error;
+    return isJsonWithComments(read.text) ? { passedOver: `JSON with comments and ${NOT_A_DESIGN}` } : notJsonNote(parsed.error);
+  }
   const kind = sourceKind(parsed.located.value);
-  if (!kind && !explicit) return nearMissNote(file, parsed.located);
+  if (!kind && !explicit) return nearMissNote(file, parsed.located) ?? { passedOver: `JSON with ${NOT_A_DESIGN}` };
   if (kind === 'template') {
     const result = lintParsed(file, parsed.located, options, kind);
     const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
@@ -286,6 +328,17 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
   return fixFile(candidate, read, options);
+}
+
+/**
+ * A `*.json` a search found that is not JSON (nor JSON with comments) and names no design field: it may be a design
+ * damaged past recognition, so it is named, at its syntax error, as a note (not an error: it may be no design at all).
+ */
+function notJsonNote(error: FileResult): FileResult {
+  const [{ message, line, column }] = error.errors;
+  if (!message.startsWith(INVALID_JSON)) return skippedInput(error.file, `not linted: it ${message}`, { line, column }); // YAML
+  const syntax = message.slice(INVALID_JSON.length);
+  return skippedInput(error.file, `not linted: it is not JSON (${syntax}), so it is no design or template; if it is meant to be one, fix it`, { line, column });
 }
 
 /**

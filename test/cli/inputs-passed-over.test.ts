@@ -1,0 +1,103 @@
+/**
+ * What a directory search passes over is said, never skipped in silence: a `*.json` that is not JSON gets a note of
+ * its own (it may be a damaged design), and ordinary JSON (package.json, tsconfig.json with comments) is counted in
+ * one note per search, each file named with --verbose. Notes count in no total and leave the exit code alone.
+ */
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, tempTree, UNIQUE_TABLE } from './helpers';
+
+const DESIGN = JSON.stringify({ tables: [UNIQUE_TABLE] }, null, 2);
+const TSCONFIG = '{\n  // the build\n  "compilerOptions": { "strict": true, },\n}\n';
+
+interface JsonFile {
+  file: string;
+  skipped?: boolean;
+  errors: { message: string }[];
+  notes: { path: string; message: string; line?: number; column?: number }[];
+}
+const report = (stdout: string) => JSON.parse(stdout) as { files: JsonFile[]; summary: { files: number } };
+
+describe('a *.json a search finds that is not JSON', () => {
+  // A file of words (no "tables" in it), and a link to a system file outside the tree (as one to /etc/hostname).
+  const dir = tempTree({ 'good.json': DESIGN, 'notes.json': 'vm two words\n' });
+  const outside = tempTree({ hostname: 'build-host\n' });
+  symlinkSync(join(outside, 'hostname'), join(dir, 'host.json'));
+  const NOT_JSON = /^not linted: it is not JSON \(line 1, column 1: unexpected "[vb]"\), so it is no design or template; if it is meant to be one, fix it$/;
+
+  it('is a note at its syntax error in the JSON report, counted in no total, exit code unchanged', async () => {
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(0);
+    const { files, summary } = report(stdout);
+    const byName = Object.fromEntries(files.map((f) => [f.file.slice(dir.length + 1), f]));
+    for (const name of ['notes.json', 'host.json']) {
+      expect(byName[name]).toMatchObject({ skipped: true, errors: [], notes: [{ path: '', line: 1, column: 1 }] });
+      expect(byName[name].notes[0].message).toMatch(NOT_JSON);
+    }
+    expect(summary.files).toBe(1);
+  });
+
+  it('is the same note in the text, GitHub and SARIF reports', async () => {
+    const text = await cli(['lint', dir]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`note    ${join(dir, 'notes.json')}:1:1: not linted: it is not JSON (`);
+    expect(text.stdout).toContain('0 errors, 0 warnings in 1 file');
+    const github = await cli(['lint', dir, '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain('::notice file=notes.json,line=1,col=1,title=skewguard%3A not checked::not linted: it is not JSON (');
+    const sarif = await cli(['lint', dir, '--format', 'sarif'], { cwd: dir });
+    const notes = JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications as { level: string; message: { text: string } }[];
+    expect(notes.filter((n) => NOT_JSON.test(n.message.text)).map((n) => n.level)).toEqual(['note', 'note']);
+  });
+});
+
+describe('ordinary JSON a search finds (package.json, tsconfig.json with comments)', () => {
+  const tree = () =>
+    tempTree({
+      'good.json': DESIGN,
+      'package.json': '{ "name": "app" }',
+      'tsconfig.json': TSCONFIG,
+      'ci.yml': 'on: push\n',
+      'infra/cdk.json': '{ "app": "npx ts-node bin/app.ts" }',
+    });
+  const COUNTED = (dir: string) =>
+    `not linted: 4 files found here hold no design or template: ${join(dir, 'ci.yml')}, ${join(dir, 'infra/cdk.json')}, ${join(dir, 'package.json')} and 1 more (--verbose names each)`;
+
+  it('is counted in one note for the search, not a note per file', async () => {
+    const dir = tree();
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(0);
+    const { files, summary } = report(stdout);
+    expect(files.map((f) => f.file)).toEqual([join(dir, 'good.json'), dir]);
+    expect(files[1]).toMatchObject({ skipped: true, errors: [], notes: [{ path: '', message: COUNTED(dir) }] });
+    expect(summary.files).toBe(1);
+    const text = await cli(['lint', dir]);
+    expect(text.stdout).toContain(`note    ${dir}: ${COUNTED(dir)}`);
+  });
+
+  it('is named file by file with --verbose, and says what each is', async () => {
+    const dir = tree();
+    const { code, stdout } = await cli(['lint', dir, '--verbose', '--format', 'json']);
+    expect(code).toBe(0);
+    const notes = Object.fromEntries(
+      report(stdout)
+        .files.filter((f) => f.skipped)
+        .map((f) => [f.file.slice(dir.length + 1), f.notes.map((n) => n.message)]),
+    );
+    const NOT_A_DESIGN = 'no design or template at its top level (a design has "tables", "containers" or "external", a template "Resources")';
+    expect(notes).toEqual({
+      'ci.yml': ['not linted: YAML that is not a CloudFormation template'],
+      'infra/cdk.json': [`not linted: JSON with ${NOT_A_DESIGN}`],
+      'package.json': [`not linted: JSON with ${NOT_A_DESIGN}`],
+      'tsconfig.json': [`not linted: JSON with comments and ${NOT_A_DESIGN}`],
+    });
+  });
+
+  it('is said with the error of a search that found no design', async () => {
+    const dir = tempTree({ 'package.json': '{ "name": "app" }' });
+    const { code, stdout } = await cli(['lint', dir, '--format', 'json']);
+    expect(code).toBe(2);
+    const [entry] = report(stdout).files;
+    expect(entry.errors[0].message).toMatch(/^no design file or template found here/);
+    expect(entry.notes[0].message).toBe(`not linted: 1 file found here holds no design or template: ${join(dir, 'package.json')} (--verbose names each)`);
+  });
+});
