@@ -349,7 +349,7 @@ function wantsAnyDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Mess
  * throughput quota and the key space's reads do not already: the fix would make SG017 fire. Undefined otherwise,
  * and for an engine with no such quota.
  */
-function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
+export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
   const quota = analysis.owner.profile.limits.tableThroughputQuota;
   if (quota === undefined || readRequests(analysis).units > quota) return undefined;
   const fanning = new Set(fanOut);

@@ -1,7 +1,30 @@
 import { joinPath } from '../../design/field-path';
+import type { AccessPattern, KeyDesign } from '../../design/key-design';
+import { fanOutPastQuota } from '../advice';
+import { DesignAnalysis } from '../analysis';
 import { needsEveryShard } from '../queries';
-import { defineRule } from '../rule';
+import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { capacityBelowPeak } from './capacity-below-peak';
+
+const CAPACITY_RULE = 'SG017';
+
+/**
+ * The SG017 errors that setting fanOut on `patterns` would make fire and that carry no edits (a read peak past a
+ * throughput quota, which only a quota request lifts), unacknowledged: --fix would trade an error it can write for
+ * one it cannot. SG017 is run on the design as the fix would leave it, so the fix respects exactly what SG017 checks;
+ * an SG017 with edits (a capacity raise) is the fan-out's cost, which --fix then writes too.
+ */
+function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, patterns: readonly AccessPattern[]): RuleHit[] {
+  const fanning = new Set(patterns);
+  const fanned = { ...design, accessPatterns: design.accessPatterns.map((p) => (fanning.has(p) ? { ...p, fanOut: true } : p)) } as KeyDesign;
+  const where = (hit: RuleHit) => `${hit.path} ${hit.index ?? ''}`;
+  const before = new Set((capacityBelowPeak.check?.(design, analysis) ?? []).map(where));
+  const waived = (hit: RuleHit) => design.acknowledgements.some((a) => a.rule === CAPACITY_RULE && (a.index === undefined || a.index === hit.index));
+  return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned)) ?? []).filter(
+    (hit) => hit.severity !== 'warning' && (hit.edits?.length ?? 0) === 0 && !before.has(where(hit)) && !waived(hit),
+  );
+}
 
 export const unshardedRead = defineRule({
   id: 'SG009',
@@ -14,7 +37,7 @@ export const unshardedRead = defineRule({
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
-  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
+  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas],
   messages: {
     random:
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
@@ -24,34 +47,45 @@ export const unshardedRead = defineRule({
     fixCalculated: 'set fanOut: true and query all {{shards}} keys (shardedKey(sharding).readKeys(key)), or supply {{source|code}} to read one shard',
     fixAny: '; or, when any matching item will do (a work queue\'s poll), set wants: "any" and query one shard, another when it is empty',
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
+    fixPastCapacity:
+      '; but fanning out {{fanOutPatterns|code}} would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit: set fanOut by hand, lint, and apply what SG017 then asks first',
+    fixPastQuota:
+      "; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of {{quota}}, so --fix writes no edit: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason",
   },
-  check(_design, analysis) {
+  check(design, analysis) {
     return analysis.spaces.flatMap((a) => {
       const { space } = a;
       const sharding = space.sharding;
       // Replicated copies each hold everything. Otherwise reads miss data while the sharding exists,
       // even when it should go (SG007 says so; the fix below names that way out too).
       if (!sharding || sharding.strategy === 'replicated') return [];
-      const fixNotes = a.plan.layout === 'none' ? (['fixAny', 'fixNeedless'] as const) : (['fixAny'] as const);
       const source = sharding.sourceAttribute as string;
-      return analysis
-        .patternsOn(space)
-        .filter((p) => !p.fanOut && needsEveryShard(space, p, sharding.strategy as 'random' | 'calculated', source))
-        .map((p) => ({
-          path: p.path,
+      const unfanned = analysis.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, sharding.strategy as 'random' | 'calculated', source));
+      // Fanning out queries every shard, and SG017 counts each query: every fan-out this space needs, together, must not
+      // make SG017 fire where no edit fixes it (reads past the table-level quota: its fix is a quota request).
+      const blocked = unfanned.length > 0 && editlessCapacityErrors(design, analysis, unfanned).length > 0;
+      const pastQuota = blocked ? fanOutPastQuota(a, sharding.shards, unfanned) : undefined;
+      const fixNotes = [
+        ...(blocked ? ([pastQuota ? 'fixPastQuota' : 'fixPastCapacity'] as const) : []),
+        'fixAny' as const,
+        ...(a.plan.layout === 'none' ? (['fixNeedless'] as const) : []),
+      ];
+      return unfanned.map((p) => ({
+        path: p.path,
+        index: space.index,
+        messageId: sharding.strategy === 'random' ? ('random' as const) : ('calculated' as const),
+        fixId: sharding.strategy === 'random' ? ('fixRandom' as const) : ('fixCalculated' as const),
+        fixNotes,
+        data: {
+          pattern: p.name,
+          key: space.partitionKey.map((k) => k.name),
           index: space.index,
-          messageId: sharding.strategy === 'random' ? ('random' as const) : ('calculated' as const),
-          fixId: sharding.strategy === 'random' ? ('fixRandom' as const) : ('fixCalculated' as const),
-          fixNotes,
-          data: {
-            pattern: p.name,
-            key: space.partitionKey.map((k) => k.name),
-            index: space.index,
-            shards: sharding.shards,
-            ...(sharding.strategy === 'calculated' ? { source } : {}),
-          },
-          edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }],
-        }));
+          shards: sharding.shards,
+          ...(sharding.strategy === 'calculated' ? { source } : {}),
+          ...(blocked ? { ...pastQuota, fanOutPatterns: unfanned.map((u) => u.name) } : {}),
+        },
+        ...(blocked ? {} : { edits: [{ op: 'set' as const, path: joinPath(p.path, 'fanOut'), value: true }] }),
+      }));
     });
   },
 });
