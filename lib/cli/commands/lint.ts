@@ -33,7 +33,7 @@ import { describeErrno, ReportOutput, type OutputStream } from '../output';
 import { pathInside } from '../path-inside';
 import { placeText, problemText } from '../place';
 import { readInputFile, readInputStream, type ReadResult } from '../read-input';
-import { EXIT, exitCode, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
+import { EXIT, exitCode, grouped, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
 import { documentationUrl } from '../rule-docs';
 import { settleScopeAcknowledgements } from '../scope-acknowledgements';
@@ -212,8 +212,9 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   for (const chunk of reporter.header()) await output.write(chunk);
   for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
-  // Files a search found that hold no design or template, by the search that found them: counted in one note per search.
-  const passedOver = new Map<number, string[]>();
+  // Files a search found that hold no design or template, by the search that found them: counted in one note per search
+  // (a repository root may hold thousands: the count and the first few names are kept, not every name).
+  const passedOver = new Map<number, PassedOverCount>();
   if (expansion.stdin) {
     const read = io.stdin ? await readInputStream(io.stdin) : { error: 'is not available' };
     await report(lintRead(STDIN_NAME, read, options, 'standard input'));
@@ -223,7 +224,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     const result = await lintCandidate(candidate, options, fix);
     if ('passedOver' in result) {
       if (verbose) await report(skippedInput(candidate.file, `not linted: ${result.passedOver}`));
-      else passedOver.set(candidate.origin, [...(passedOver.get(candidate.origin) ?? []), candidate.file]);
+      else countPassedOver(passedOver, candidate);
       continue;
     }
     if (!result.skipped) found.add(candidate.origin);
@@ -231,9 +232,9 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   }
   for (const origin of expansion.searches) {
     const { pattern } = specs[origin];
-    const files = passedOver.get(origin) ?? [];
+    const counted = passedOver.get(origin);
     if (found.has(origin)) {
-      if (files.length > 0) await report(skippedInput(pattern, passedOverNote(files)));
+      if (counted) await report(skippedInput(pattern, passedOverNote(counted)));
       continue;
     }
     await report({
@@ -241,7 +242,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
         pattern,
         `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`,
       ),
-      notes: files.length > 0 ? [{ path: '', message: passedOverNote(files) }] : [],
+      notes: counted ? [{ path: '', message: passedOverNote(counted) }] : [],
     });
   }
   for (const result of settleScopeAcknowledgements(held)) {
@@ -266,12 +267,24 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
 
 const NAMED_PASSED_OVER = 3;
 
+/** How many files one search passed over, and the first few of them. */
+interface PassedOverCount {
+  count: number;
+  readonly named: string[];
+}
+
+function countPassedOver(counts: Map<number, PassedOverCount>, candidate: Candidate): void {
+  const counted = counts.get(candidate.origin) ?? { count: 0, named: [] };
+  counted.count++;
+  if (counted.named.length < NAMED_PASSED_OVER) counted.named.push(candidate.file);
+  counts.set(candidate.origin, counted);
+}
+
 /** `not linted: 2 files found here hold no design or template: package.json, tsconfig.json (--verbose …)`. */
-function passedOverNote(files: readonly string[]): string {
-  const named = files.slice(0, NAMED_PASSED_OVER).join(', ');
-  const more = files.length > NAMED_PASSED_OVER ? ` and ${files.length - NAMED_PASSED_OVER} more` : '';
-  const count = files.length === 1 ? '1 file found here holds' : `${files.length} files found here hold`;
-  return `not linted: ${count} no design or template: ${named}${more} (--verbose names each)`;
+function passedOverNote({ count, named }: PassedOverCount): string {
+  const more = count > named.length ? ` and ${grouped(count - named.length)} more` : '';
+  const files = count === 1 ? '1 file found here holds' : `${grouped(count)} files found here hold`;
+  return `not linted: ${files} no design or template: ${named.join(', ')}${more} (--verbose names each)`;
 }
 
 /** A file a search found that is no design or template, and what it is instead: counted, not linted. */
