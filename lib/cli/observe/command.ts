@@ -236,10 +236,10 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     );
     return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '' };
   }
-  const { saturation, findings: throttling } = throttlingOf(target, observation, window);
+  const { floors, findings: throttling } = throttlingOf(target, observation, window);
   const drift = driftFindings(target, observation, window, settings.drift, {
     spanMs: windowSpan(observation.window, settings.manifest.periodSeconds),
-    floors: saturation?.floors ?? [],
+    floors,
   });
   return {
     findings: [...findings, ...throttling, ...drift.findings],

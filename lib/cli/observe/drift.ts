@@ -47,7 +47,8 @@ const WINDOW_SLACK = 0.99;
 export interface DriftContext {
   /** The window's length in ms: first to last datapoint, plus one period. */
   readonly spanMs: number;
-  /** Peaks measured while the key space was saturated: floors of the demand, neither compared nor written (saturation.ts). */
+  /** Peaks measured while the key space was saturated, and the share of a hottest key throttled at its partition's
+   *  ceilings: floors of the demand, neither compared nor written (saturation.ts). */
   readonly floors: readonly string[];
 }
 
@@ -697,7 +698,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
         'warning',
         keySpaceBase(target) || target.keySpace.partitionKeyPath,
         `${show(readThrottles?.value ?? 0)} read and ${show(writeThrottles?.value ?? 0)} write key-range throttle events in the ${window} window: a partition or key range hit its ceiling`,
-        'find the hot key in the Contributor Insights most throttled keys graph (PKT) and size its sharding from its peak',
+        "find the hot key in the Contributor Insights most throttled keys graph (PKT) and size its sharding from its demand: a throttled key's consumed peak is capped at its partition's ceiling, so it is a floor of what the key asks for",
         { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
       ),
     );

@@ -1,0 +1,75 @@
+/**
+ * Review 13 of `skewguard observe` (the reviewer's inventory, flash sale and catalogue exports, rebuilt here at a
+ * smaller size): each item fails before its change and passes after.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { metricData, type LoadProfile } from './recorded';
+import { findingsOf, observeTable } from './support';
+
+/** The reviewer's inventory table: one item per `skuId`, conditional stock decrements, a flash-sale SKU declared at 10%. */
+const INVENTORY = {
+  tables: [
+    {
+      name: 'orders',
+      partitionKey: { name: 'skuId', type: 'S', cardinality: 50000 },
+      billing: 'provisioned',
+      capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 4000 } },
+      workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.1 },
+    },
+  ],
+};
+
+/** A day of minutes at 2,500 RCU/s and 1,200 WCU/s; in the sale's hour, the SKU takes all one partition serves:
+ *  3,000 RCU + 1,000 WCU (6,000 ConsumedThroughputUnits/s), its demand beyond that throttled. */
+const SALE = (i: number) => i >= 720 && i < 780;
+const FLASH_SALE: LoadProfile = {
+  periods: 1440,
+  reads: (i) => 2500 + (SALE(i) ? 3000 : 0),
+  writes: (i) => 1200 + (SALE(i) ? 1000 : 0),
+  hotShare: (i) => (SALE(i) ? 6000 / (3 * 2200 + 5500) : 0.02),
+};
+
+/** The metrics with key-range throttle events in the minutes `throttled` picks. */
+function throttledMetrics(profile: LoadProfile, throttled: (i: number) => boolean) {
+  const metrics = metricData(profile);
+  const times = metrics.MetricDataResults[0].Timestamps.slice().reverse();
+  const at = times.filter((_, i) => throttled(i));
+  for (const [id, label, events] of [
+    ['readThrottles', 'ReadKeyRangeThroughputThrottleEvents', 132000],
+    ['writeThrottles', 'WriteKeyRangeThroughputThrottleEvents', 96000],
+  ] as const)
+    metrics.MetricDataResults.push({ Id: id, Label: label, Timestamps: at, Values: at.map(() => events), StatusCode: 'Complete' });
+  return metrics;
+}
+
+const shareOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')).tables[0].workload.hotKeyShare;
+
+describe('observe, review 13 item 1: a hottest key throttled at its partition ceilings', () => {
+  it('reports its share as a floor (an error that says what observe cannot know), and --update does not write it', async () => {
+    const run = await observeTable(INVENTORY, FLASH_SALE, ['--update', '--format', 'json', '--min-window', '24h'], {
+      metrics: throttledMetrics(FLASH_SALE, SALE),
+    });
+    const findings = findingsOf(run.stdout);
+    const floor = findings.find((f) => f.messageId === 'hotKeySaturated');
+    expect(floor).toMatchObject({ severity: 'error', path: 'tables[0].workload.hotKeyShare' });
+    expect(floor?.message).toContain('it consumed 6,000 units/s at its busiest period');
+    expect(floor?.message).toContain('132,000 read and 96,000 write key-range throttle events came in that period');
+    expect(floor?.message).toContain('its share, 0.496');
+    expect(floor?.message).toContain('is a floor of its demand, and the demand is what observe cannot know');
+    expect(floor?.fix).toContain("size the key's sharding from its demand");
+    expect(floor?.data).toMatchObject({ field: 'hotKeyShare', bound: 'lower', declared: 0.1 });
+    // Not drift to write: sized from the floor, the lint asked for 2 shards where the demand needs 4.
+    expect(findings.filter((f) => f.messageId === 'exceedsDeclared' && f.path.endsWith('hotKeyShare'))).toEqual([]);
+    expect(shareOf(run.dir)).toBe(0.1);
+    expect(run.code).toBe(1);
+  });
+
+  it('writes the share as measured when the throttles came only in a quiet minute (the key was served at its busiest)', async () => {
+    const run = await observeTable(INVENTORY, FLASH_SALE, ['--update', '--format', 'json', '--min-window', '24h'], {
+      metrics: throttledMetrics(FLASH_SALE, (i) => i === 5),
+    });
+    expect(findingsOf(run.stdout).filter((f) => f.messageId === 'hotKeySaturated')).toEqual([]);
+    expect(shareOf(run.dir)).toBeCloseTo(0.496, 3);
+  });
+});
