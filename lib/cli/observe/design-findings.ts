@@ -11,6 +11,8 @@ import { DRIFT_RULE } from './drift-rule';
 import type { DesignSource } from './sources';
 
 const keyOf = (f: Finding) => `${f.ruleId}\u0000${f.path}\u0000${f.messageId}`;
+/** A rule at a field, whichever of its messages it says: SG001's warning and its error are one finding whose verdict changed. */
+const placeOf = (f: Finding) => `${f.ruleId}\u0000${f.path}`;
 
 /** `resource\0index` of a key space, as a finding names it. */
 export const spaceOf = (f: { resource: string; index?: string }) => `${f.resource}\u0000${f.index ?? ''}`;
@@ -140,8 +142,9 @@ export function designFindings(
     return base !== undefined && writtenPaths.has(base ? `${base}.${field}` : field);
   };
   const before = new Map(declared.map((f) => [keyOf(f), f]));
+  const beforeAt = new Map(declared.map((f) => [placeOf(f), f]));
   const findings = observed.map((raw): Finding => {
-    const was = before.get(keyOf(raw));
+    const was = before.get(keyOf(raw)) ?? beforeAt.get(placeOf(raw));
     if (was && was.message === raw.message) return was;
     const f = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
     if (f.acknowledged) return f;
@@ -154,9 +157,10 @@ export function designFindings(
       data: { ...(f.data ?? {}), rule: f.ruleId, window },
     };
   });
-  const still = new Set(observed.map(keyOf));
+  // Review 13: SG001's declared warning became its error with the observed figures: it still fires, so no note says it does not.
+  const still = new Set(observed.map(placeOf));
   const notes = declared
-    .filter((f) => !still.has(keyOf(f)) && !f.acknowledged)
+    .filter((f) => !still.has(placeOf(f)) && !f.acknowledged)
     .map((f) => ({
       path: f.path,
       message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window: ${f.message}`,

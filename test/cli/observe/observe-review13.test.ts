@@ -73,3 +73,26 @@ describe('observe, review 13 item 1: a hottest key throttled at its partition ce
     expect(shareOf(run.dir)).toBeCloseTo(0.496, 3);
   });
 });
+
+/** A table keyed by one of 12 warehouses, declared at 10% of 3,000 WCU: SG001 says "fine today" (a warning). */
+const WAREHOUSES = {
+  tables: [
+    {
+      name: 'orders',
+      partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12 },
+      workload: { peakReadUnits: 600, peakWriteUnits: 3000, hotKeyShare: 0.1 },
+    },
+  ],
+};
+
+describe('observe, review 13 item 6: a rule whose warning becomes its error with the observed figures', () => {
+  it('is reported as saying instead, and no note says it fires only on the declared figures', async () => {
+    const run = await observeTable(WAREHOUSES, { periods: 60 * 24 * 7, reads: () => 600, writes: () => 3000, hotShare: () => 0.45 }, ['--format', 'json']);
+    const sg001 = findingsOf(run.stdout).filter((f) => f.data?.rule === 'SG001' || f.ruleId === 'SG001');
+    expect(sg001).toHaveLength(1);
+    expect(sg001[0]).toMatchObject({ severity: 'error', messageId: 'firesWithObserved' });
+    expect(sg001[0].message).toContain('SG001 low-cardinality-key says instead');
+    const notes = (JSON.parse(run.stdout) as { files: { notes?: { message: string }[] }[] }).files.flatMap((f) => f.notes ?? []);
+    expect(notes.filter((n) => n.message.includes('fires on the declared figures'))).toEqual([]);
+  });
+});
