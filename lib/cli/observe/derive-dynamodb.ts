@@ -157,6 +157,7 @@ function fromContributorInsights(
         unitsPerSecond: ((peak.maxContributorValue ?? 0) / period) * scale.shards,
         derivation: `${fmt(peak.maxContributorValue ?? 0)} ConsumedThroughputUnits ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
         at: peak.timestamp,
+        storedUnitsPerSecond: (peak.maxContributorValue ?? 0) / period,
       },
     };
   }

@@ -33,6 +33,9 @@ export interface KeyLoad {
   readonly derivation: string;
   /** The busiest period it was read at, epoch ms (DynamoDB): whether the key was throttled then (saturation.ts). */
   readonly at?: number;
+  /** DynamoDB: the units per second of the one stored key the source counted (a sharded key's hottest shard), which
+   *  one partition's ceilings cap (saturation.ts); `unitsPerSecond` is the logical key's. */
+  readonly storedUnitsPerSecond?: number;
 }
 
 /**

@@ -43,8 +43,9 @@
  *   and 1,000 WCU per second, and a key value never spans partitions; requests beyond are throttled as
  *   KeyRangeThroughputExceeded (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html,
  *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling.html). A key that consumed
- *   SATURATED_SHARE of one direction's ceiling or more (2,700 units/s: ConsumedThroughputUnits count a WCU as 3) in a
- *   period with key-range throttles was served what its partition serves, and its share, consumed ÷ consumed, is a
+ *   SATURATED_SHARE of one direction's ceiling or more (2,700 units/s: ConsumedThroughputUnits count a WCU as 3; a
+ *   sharded key's hottest stored key) in a period whose key-range throttle events are MATERIAL_THROTTLE_SHARE of its
+ *   consumed units or more was served what its partition serves, and its share, consumed ÷ consumed, is a
  *   floor of its demand (review 13: a flash-sale SKU pinned at 3,000 RCU + 3 × 1,000 WCU was written as 0.499, and
  *   the lint then asked for 2 shards where the demand needed 4). Throttle events count refused requests, each retry
  *   again, not the units they asked for, so the demand stays unknown.
@@ -63,6 +64,10 @@ export const HEALTHY_THROTTLED_SHARE = COSMOS_LIMITS.healthyThrottledShare;
  *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
  *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
 export const SATURATED_SHARE = 0.9;
+/** Key-range throttle events, as a share of the hottest key's consumed units in the same period, from which what the
+ *  key was refused is more than noise beside what it was served (our judgement, as Azure calls 1–5% of requests
+ *  rate-limited healthy): a few events in an hour are seconds at the ceiling, and leave the share measured. */
+export const MATERIAL_THROTTLE_SHARE = 0.05;
 
 export type PeakField = 'peakReadUnits' | 'peakWriteUnits';
 
@@ -286,10 +291,12 @@ function hotKeySaturation(target: KeySpaceTarget, observation: Observation, wind
   const load = share?.load;
   if (target.engine !== 'dynamodb' || !share || !load || !throttles) return undefined;
   const events = throttles.read + throttles.write;
-  if (events <= 0 || load.unitsPerSecond < KEY_CEILING_UNITS * SATURATED_SHARE) return undefined;
+  const stored = load.storedUnitsPerSecond ?? load.unitsPerSecond;
+  const consumed = stored * (share.averagedOverSeconds ?? 60);
+  if (stored < KEY_CEILING_UNITS * SATURATED_SHARE || events < consumed * MATERIAL_THROTTLE_SHARE) return undefined;
   const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   const when = load.at === undefined ? 'its busiest period' : `its busiest period (${new Date(load.at).toISOString()})`;
-  const message = `the hottest key${share.key ? `, ${share.key},` : ''} was throttled at its partition's ceilings: it consumed ${show(load.unitsPerSecond)} units/s at ${when} (${load.derivation}), where one partition serves ${show(KEY_CEILING_UNITS)} units/s in one direction (${show(DYNAMODB_LIMITS.partitionReadUnits)} RCU, or ${show(DYNAMODB_LIMITS.partitionWriteUnits)} WCU counted 3 each) and ${show(KEY_MAX_UNITS)} in both, and ${show(throttles.read)} read and ${show(throttles.write)} write key-range throttle events came in that period. What it consumed is what it was served: its share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, and the demand is what observe cannot know, since Contributor Insights counts consumed units and the throttle events count refused requests (each retry again), not the units they asked for. So the share is not written as the design's hotKeyShare: sharding sized from it would be too few shards for the demand`;
+  const message = `the hottest key${share.key ? `, ${share.key},` : ''} was throttled at its partition's ceilings: ${stored === load.unitsPerSecond ? `it consumed ${show(stored)} units/s at ${when} (${load.derivation})` : `its hottest stored key consumed ${show(stored)} units/s at ${when} (the logical key ${show(load.unitsPerSecond)}: ${load.derivation})`}, where one partition serves ${show(KEY_CEILING_UNITS)} units/s in one direction (${show(DYNAMODB_LIMITS.partitionReadUnits)} RCU, or ${show(DYNAMODB_LIMITS.partitionWriteUnits)} WCU counted 3 each) and ${show(KEY_MAX_UNITS)} in both, and ${show(throttles.read)} read and ${show(throttles.write)} write key-range throttle events came in that period. What it consumed is what it was served: its share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, and the demand is what observe cannot know, since Contributor Insights counts consumed units and the throttle events count refused requests (each retry again), not the units they asked for. So the share is not written as the design's hotKeyShare: sharding sized from it would be too few shards for the demand`;
   return {
     floors: ['hotKeyShare'],
     finding: finding(target, 'hotKeySaturated', 'error', path, message, HOT_KEY_FIX, {
