@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { metricData, type LoadProfile } from './recorded';
-import { findingsOf, observeTable } from './support';
+import { cli, tempTree } from '../helpers';
+import { keyStatisticsRows, metricData, ruConsumptionRows, type LoadProfile } from './recorded';
+import { findingsOf, observeTable, TELEMETRY_DESIGN } from './support';
 
 /** The reviewer's inventory table: one item per `skuId`, conditional stock decrements, a flash-sale SKU declared at 10%. */
 const INVENTORY = {
@@ -128,5 +129,31 @@ describe('observe, review 13 item 5: a short window keeps a table read peak that
       "kept peakReadUnits 30,000, of which its access patterns send 70% (21,000) to the table's own key, the part the TableName metric measures: observed 5,000 over a 1-day window",
     );
     expect(run.stdout).not.toContain('kept peakReadUnits 21,000');
+  });
+});
+
+/** TELEMETRY_DESIGN (largestPartitionGb 2) against a half hour of logs and a largest logical partition of `gb`. */
+async function observeSize(gb: number) {
+  const dir = tempTree({
+    'design.json': JSON.stringify(TELEMETRY_DESIGN, null, 2),
+    'ru.json': JSON.stringify(ruConsumptionRows({ container: 'telemetry', periods: 30, reads: () => 8000, writes: () => 6000, hotShare: 0.001 })),
+    'stats.json': JSON.stringify(keyStatisticsRows('telemetry', [['["tenant-whale","device-1","s-9"]', gb * 1024 * 1024]])),
+    'manifest.json': JSON.stringify({
+      observations: [{ container: 'telemetry', database: 'shop', ruConsumption: 'ru.json', partitionKeyStatistics: 'stats.json' }],
+    }),
+  });
+  const run = await cli(['observe', 'design.json', '--observations', 'manifest.json', '--format', 'json'], { cwd: dir });
+  return findingsOf(run.stdout).find((f) => f.path === 'containers[0].storage.largestPartitionGb');
+}
+
+describe('observe, review 13 item 4: a size drift is graded by whether it changes a verdict', () => {
+  it('is a warning when the lint reports the same with it (2.6 GB against 2 declared, under a 20 GB cap)', async () => {
+    const drift = await observeSize(2.6);
+    expect(drift).toMatchObject({ messageId: 'exceedsDeclared', severity: 'warning', data: { declared: 2, verdict: 'unchanged' } });
+    expect(drift?.message).toContain('so no verdict rests on this drift');
+  });
+
+  it('stays an error when it changes the verdict (19 GB, near the 20 GB cap)', async () => {
+    expect(await observeSize(19)).toMatchObject({ messageId: 'exceedsDeclared', severity: 'error' });
   });
 });
