@@ -2,9 +2,10 @@
  * Review 13 of `skewguard observe` (the reviewer's inventory, flash sale and catalogue exports, rebuilt here at a
  * smaller size): each item fails before its change and passes after.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempTree } from '../helpers';
+import { MAX_EXPORT_BYTES, readJsonFile } from '../../../lib/cli/observe/read-export';
 import { keyStatisticsRows, metricData, ruConsumptionRows, type LoadProfile } from './recorded';
 import { findingsOf, observeTable, TELEMETRY_DESIGN } from './support';
 
@@ -155,5 +156,42 @@ describe('observe, review 13 item 4: a size drift is graded by whether it change
 
   it('stays an error when it changes the verdict (19 GB, near the 20 GB cap)', async () => {
     expect(await observeSize(19)).toMatchObject({ messageId: 'exceedsDeclared', severity: 'error' });
+  });
+});
+
+describe('observe, review 13 item 3: exports of a real week are read, and a limit names the kind of input', () => {
+  it("reads a 17 MiB CDBPartitionKeyRUConsumption export as az prints it (indented rows), which the design files' 16 MiB refused", async () => {
+    const rows = ruConsumptionRows({ container: 'telemetry', periods: 3700, reads: () => 8000, writes: () => 6000, hotShare: 0.05 });
+    const text = JSON.stringify(rows, null, 2);
+    expect(text.length).toBeGreaterThan(17 * 1024 * 1024);
+    const dir = tempTree({
+      'design.json': JSON.stringify(TELEMETRY_DESIGN, null, 2),
+      'ru.json': text,
+      'manifest.json': JSON.stringify({ observations: [{ container: 'telemetry', database: 'shop', ruConsumption: 'ru.json' }] }),
+    });
+    const run = await cli(['observe', 'design.json', '--observations', 'manifest.json', '--format', 'json'], { cwd: dir });
+    expect(run.stdout).not.toContain('too large');
+    expect(findingsOf(run.stdout).find((f) => f.path === 'containers[0].workload.hotKeyShare')?.messageId).toBe('exceedsDeclared');
+  });
+
+  it('parses an array longer than one string can hold element by element, to the same rows, and names a truncated one', () => {
+    const rows = ruConsumptionRows({ container: 'telemetry', periods: 3, reads: () => 10, writes: () => 10, hotShare: 0.5 });
+    const dir = tempTree({
+      'ru.json': `\ufeff${JSON.stringify(rows, null, 2)}\n`,
+      'cut.json': JSON.stringify(rows).slice(0, 500),
+      'object.json': '{"tables": []}',
+    });
+    expect(readJsonFile(join(dir, 'ru.json'), 'ru.json', 100)).toEqual(rows);
+    expect(() => readJsonFile(join(dir, 'cut.json'), 'cut.json', 100)).toThrow('cut.json: invalid JSON');
+    expect(() => readJsonFile(join(dir, 'object.json'), 'object.json', 10)).toThrow('is read only as a JSON array of rows');
+  });
+
+  it('refuses an export above its limit, naming the kind of input and the limit', () => {
+    const dir = tempTree({ 'ru.json': '' });
+    writeFileSync(join(dir, 'ru.json'), '');
+    truncateSync(join(dir, 'ru.json'), MAX_EXPORT_BYTES + 1); // sparse: no disk is written
+    expect(() => readJsonFile(join(dir, 'ru.json'), 'ru.json')).toThrow(
+      'ru.json: is too large to be an observations export or manifest (1.0 GiB; the limit is 1.0 GiB)',
+    );
   });
 });
