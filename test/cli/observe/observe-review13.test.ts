@@ -4,8 +4,8 @@
  */
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, tempTree } from '../helpers';
 import { MAX_EXPORT_BYTES, readJsonFile } from '../../../lib/cli/observe/read-export';
+import { cli, tempTree } from '../helpers';
 import { keyStatisticsRows, metricData, ruConsumptionRows, type LoadProfile } from './recorded';
 import { findingsOf, observeTable, TELEMETRY_DESIGN } from './support';
 
