@@ -18,6 +18,7 @@
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
 import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
+import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ShareFigure } from './figures';
 import { shardMismatch } from './shard-count';
@@ -497,9 +498,12 @@ function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { rea
   return {
     ...figure,
     value,
-    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${direction ? `${show(total)} RU/s of ${direction} (its logged operations were all ${direction})` : `${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`} = ${showShare(value)}`,
+    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${direction ? `${show(total)} RU/s of ${direction} (its logged operations were ${direction}: ${ONE_WAY_TEXT})` : `${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`} = ${showShare(value)}`,
   };
 }
+
+/** What one-way operations mean (derive-cosmos.ts, ONE_WAY_SHARE). */
+const ONE_WAY_TEXT = `${100 - ONE_WAY_SHARE * 100}% or more of its logged RU over the window`;
 
 /**
  * The one direction the hottest key's logged operations went (Cosmos DB logs name each operation), for the table's
@@ -520,7 +524,7 @@ function operationsJudged(target: KeySpaceTarget, figure: ShareFigure | undefine
   if (!figure?.operations || target.keySpace.index !== undefined || figure.operations === workload.hotKeyOperations) return undefined;
   const declared =
     workload.hotKeyOperations === 'both' ? 'assumed (the default) hotKeyOperations both' : `declared hotKeyOperations ${workload.hotKeyOperations}`;
-  const logged = figure.operations === 'both' ? 'reads and writes' : `all ${figure.operations}`;
+  const logged = figure.operations === 'both' ? 'reads and writes' : `${figure.operations}: ${ONE_WAY_TEXT}`;
   return {
     edit: { op: 'set', path: fieldPath(keySpaceBase(target), 'workload.hotKeyOperations'), value: figure.operations },
     text: `hotKeyOperations ${figure.operations} measured (the hottest key's logged operations were ${logged}; ${declared})`,
