@@ -488,6 +488,8 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
     unusedAcknowledgements: 'off',
     failOn,
     extraRules: [DRIFT_RULE],
+    // An export, manifest or design observe could not read; "linted" is lint's word (review 13).
+    inputVerb: 'read',
   };
   const reporter = await reporterFor(format, reportSettings);
   const tally = new Tally(reportSettings);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { MAX_EXPORT_BYTES, readJsonFile } from '../../../lib/cli/observe/read-export';
 import { cli, tempTree } from '../helpers';
 import { keyStatisticsRows, metricData, ruConsumptionRows, type LoadProfile } from './recorded';
-import { findingsOf, observeTable, TELEMETRY_DESIGN } from './support';
+import { findingsOf, observeTable, ORDERS_DESIGN, TELEMETRY_DESIGN } from './support';
 
 /** The reviewer's inventory table: one item per `skuId`, conditional stock decrements, a flash-sale SKU declared at 10%. */
 const INVENTORY = {
@@ -193,5 +193,20 @@ describe('observe, review 13 item 3: exports of a real week are read, and a limi
     expect(() => readJsonFile(join(dir, 'ru.json'), 'ru.json')).toThrow(
       'ru.json: is too large to be an observations export or manifest (1.0 GiB; the limit is 1.0 GiB)',
     );
+  });
+});
+
+describe('observe, review 13 item 7: a truncated export', () => {
+  it('is an input that could not be read (not "linted"), exit 2, the design unchanged', async () => {
+    const dir = tempTree({
+      'design.json': JSON.stringify(ORDERS_DESIGN),
+      'obs/metrics.json': JSON.stringify(metricData({ periods: 60, reads: () => 100, writes: () => 50, hotShare: () => 0.01 })).slice(0, 400),
+      'obs/manifest.json': JSON.stringify({ observations: [{ table: 'orders', metrics: 'metrics.json' }] }),
+    });
+    const cut = await cli(['observe', 'design.json', '--observations', 'obs/manifest.json', '--update', '--no-color'], { cwd: dir });
+    expect(cut.code).toBe(2);
+    expect(cut.stdout).toContain('1 input could not be read');
+    expect(cut.stdout).not.toContain('could not be linted');
+    expect(readFileSync(join(dir, 'design.json'), 'utf8')).toBe(JSON.stringify(ORDERS_DESIGN));
   });
 });
