@@ -22,16 +22,38 @@ const CHUNK = 64 * 1024;
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(bytes / 1024 / 1024 / 1024).toFixed(1)} GiB`;
 }
 
-function tooLarge(bytes: number | undefined, max: number): { error: string } {
-  const size = bytes === undefined ? `more than ${formatBytes(max)}` : formatBytes(bytes);
-  return { error: `is too large to be a design file or template (${size}; the limit is ${formatBytes(max)})` };
+/** What an input is, as its size error names it (`a design file or template`), and the most bytes read of it. */
+export interface InputLimit {
+  readonly kind: string;
+  readonly max: number;
+}
+
+const DESIGN_INPUT = 'a design file or template';
+
+function tooLarge(bytes: number | undefined, limit: InputLimit): { error: string } {
+  const size = bytes === undefined ? `more than ${formatBytes(limit.max)}` : formatBytes(bytes);
+  return { error: `is too large to be ${limit.kind} (${size}; the limit is ${formatBytes(limit.max)})` };
 }
 
 /** Reads a file, pipe or socket; refuses directories and devices. */
 export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
+  const read = readInputBytes(file, { kind: DESIGN_INPUT, max });
+  if (read.error !== undefined) return read;
+  const decoded = decode(read.bytes);
+  if (decoded.error !== undefined || !read.snapshot) return decoded;
+  return { ...decoded, snapshot: read.snapshot };
+}
+
+export type BytesResult =
+  { readonly bytes: Buffer; readonly snapshot?: ReadSnapshot; readonly error?: undefined } | { readonly error: string; readonly bytes?: undefined };
+
+/** Reads a file, pipe or socket up to `limit.max` bytes, undecoded (an observations export may be longer than a string can be). */
+export function readInputBytes(file: string, limit: InputLimit): BytesResult {
+  const { max } = limit;
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -43,7 +65,7 @@ export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
     if (stat.isDirectory()) return { error: 'is a directory' };
     if (stat.isCharacterDevice() || stat.isBlockDevice())
       return { error: `is a ${stat.isCharacterDevice() ? 'character' : 'block'} device, not a regular file` };
-    if (stat.isFile() && stat.size > max) return tooLarge(stat.size, max);
+    if (stat.isFile() && stat.size > max) return tooLarge(stat.size, limit);
     // A regular file is read into one buffer of its size (+1 to notice growth); a pipe in chunks.
     const size = stat.isFile() && stat.size > 0 ? stat.size + 1 : CHUNK;
     const chunks: Buffer[] = [];
@@ -53,14 +75,13 @@ export function readInputFile(file: string, max = MAX_INPUT_BYTES): ReadResult {
       const read = readSync(fd, chunk, 0, size, null);
       if (read === 0) break;
       total += read;
-      if (total > max) return tooLarge(stat.isFile() ? total : undefined, max);
+      if (total > max) return tooLarge(stat.isFile() ? total : undefined, limit);
       chunks.push(read === size ? chunk : chunk.subarray(0, read));
     }
     const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-    const decoded = decode(bytes);
-    if (decoded.error !== undefined || !stat.isFile()) return decoded;
+    if (!stat.isFile()) return { bytes };
     // What --fix compares with before it replaces the file (an edit saved meanwhile is kept).
-    return { ...decoded, snapshot: { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, bytes } };
+    return { bytes, snapshot: { dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, bytes } };
   } catch (error) {
     return { error: `cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` };
   } finally {
@@ -78,7 +99,7 @@ export async function readInputStream(stream: NodeJS.ReadableStream, max = MAX_I
       total += bytes.length;
       if (total > max) {
         (stream as { destroy?: () => void }).destroy?.();
-        return tooLarge(undefined, max);
+        return tooLarge(undefined, { kind: DESIGN_INPUT, max });
       }
       chunks.push(bytes);
     }

@@ -34,6 +34,8 @@ export interface ReportSettings {
   readonly docsUrl?: string;
   /** Rules a command reports besides the catalogue's (observe's SG020), listed with them in SARIF. @default - none */
   readonly extraRules?: readonly RuleDescription[];
+  /** What the command does with an input, as the summary says one failed (`1 input could not be read`). @default 'linted' */
+  readonly inputVerb?: string;
 }
 
 /** One report format: text for the start, for each file's result as soon as it is linted, and for the end. */
@@ -198,7 +200,8 @@ export function summaryLines({ summary: s, settings, tooManyWarnings, partlyLint
       : '',
   ].filter(Boolean);
   let line = `${counts}${extras.length ? ` (${extras.join('; ')})` : ''} in ${plural(linted, 'file')}`;
-  if (s.invalidFiles) line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be linted${partlyText(s.invalidFiles, partlyLinted)}`)}`;
+  if (s.invalidFiles)
+    line += `; ${c.red(`${plural(s.invalidFiles, 'input')} could not be ${settings.inputVerb ?? 'linted'}${partlyText(s.invalidFiles, partlyLinted)}`)}`;
   if (s.filesNotFixed)
     line += `; ${c.red(`the fixes of ${plural(s.filesNotFixed, 'file')} could not be written (${s.filesNotFixed === 1 ? 'it is' : 'they are'} unchanged)`)}`;
   const lines = [configLine(settings.config, c), line];

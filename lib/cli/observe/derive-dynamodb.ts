@@ -156,6 +156,8 @@ function fromContributorInsights(
       load: {
         unitsPerSecond: ((peak.maxContributorValue ?? 0) / period) * scale.shards,
         derivation: `${fmt(peak.maxContributorValue ?? 0)} ConsumedThroughputUnits ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
+        at: peak.timestamp,
+        storedUnitsPerSecond: (peak.maxContributorValue ?? 0) / period,
       },
     };
   }
@@ -171,15 +173,23 @@ function fromContributorInsights(
   return figures;
 }
 
+/** The key-range throttle events of one period, when the metrics export has the key-range throttle series. */
+function keyRangeThrottlesAt(series: readonly MetricSeries[], timestamp: number): ObservedFigures['hotKeyPeriodThrottles'] {
+  const at = (id: string) => series.find((s) => s.id === id)?.points.find((p) => p.timestamp === timestamp)?.value ?? 0;
+  if (!series.some((s) => s.id === 'readThrottles' || s.id === 'writeThrottles')) return undefined;
+  return { read: at('readThrottles'), write: at('writeThrottles') };
+}
+
 export function deriveTable(files: TableObservationFiles, context: DeriveContext): Observation {
   const gaps: string[] = [];
   const sources: string[] = [];
+  let series: readonly MetricSeries[] = [];
   let figures: ObservedFigures = {};
   let deployed: DeployedShards | undefined;
   let window: Observation['window'];
   if (files.metrics) {
     sources.push(files.metrics.name);
-    const series = readMetricData(files.metrics.name, files.metrics.value);
+    series = readMetricData(files.metrics.name, files.metrics.value);
     figures = { ...figures, ...fromMetrics(series, files.metrics.name, context.periodSeconds, gaps) };
     window = mergeWindows(window, windowOf(series.flatMap((s) => s.points.map((p) => p.timestamp))));
   }
@@ -195,5 +205,8 @@ export function deriveTable(files: TableObservationFiles, context: DeriveContext
     deployed = shown;
     window = mergeWindows(window, windowOf(report.datapoints.map((d) => d.timestamp)));
   }
+  const peakAt = figures.hotKeyShare?.load?.at;
+  const throttledAtPeak = peakAt === undefined ? undefined : keyRangeThrottlesAt(series, peakAt);
+  if (throttledAtPeak) figures = { ...figures, hotKeyPeriodThrottles: throttledAtPeak };
   return { figures, window, gaps, sources, ...(deployed ? { deployedShards: deployed } : {}), ...(noAccessedKeys ? { noAccessedKeys } : {}) };
 }

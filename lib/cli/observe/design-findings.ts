@@ -11,6 +11,8 @@ import { DRIFT_RULE } from './drift-rule';
 import type { DesignSource } from './sources';
 
 const keyOf = (f: Finding) => `${f.ruleId}\u0000${f.path}\u0000${f.messageId}`;
+/** A rule at a field, whichever of its messages it says: SG001's warning and its error are one finding whose verdict changed. */
+const placeOf = (f: Finding) => `${f.ruleId}\u0000${f.path}`;
 
 /** `resource\0index` of a key space, as a finding names it. */
 export const spaceOf = (f: { resource: string; index?: string }) => `${f.resource}\u0000${f.index ?? ''}`;
@@ -24,6 +26,8 @@ export interface DesignFindings {
   readonly written: readonly DesignEdit[];
   /** Whether `written` holds judged figures. */
   readonly judgedWritten: boolean;
+  /** Drift edits of a size that the lint's verdict does not rest on (see `verdictNeutral`). */
+  readonly neutral: readonly DesignEdit[];
 }
 
 /** The share a message quotes was observed, not declared: the core says so (`takes 60% (observed) of the peak`). */
@@ -111,6 +115,23 @@ function needed(source: DesignSource, edits: ObservedEdits, observed: readonly F
   return { observed: judged.length === edits.judged.length ? observed : source.lint([...edits.drift, ...judged]), written: [...edits.drift, ...judged] };
 }
 
+/** Drift of these fields is graded by the verdict: a size above its declaration that changes no finding is a warning
+ *  (review 13: a 1.2 GB logical partition against 0 assumed, under a 20 GB cap, was an error). */
+const GRADED_BY_VERDICT = /(^|\.)storage\.largestPartitionGb$/;
+
+/** The drift edits of GRADED_BY_VERDICT fields without which the lint reports the same findings, at the same severities, with the same fixes. */
+function verdictNeutral(source: DesignSource, edits: readonly DesignEdit[], observed: readonly Finding[]): DesignEdit[] {
+  const verdict = verdictOf(observed);
+  return edits.filter((edit) => {
+    if (!GRADED_BY_VERDICT.test(edit.path)) return false;
+    const without = lintWith(
+      source,
+      edits.filter((e) => e !== edit),
+    );
+    return !('invalid' in without) && verdictOf(without) === verdict;
+  });
+}
+
 export function designFindings(
   source: DesignSource,
   edits: ObservedEdits,
@@ -120,15 +141,15 @@ export function designFindings(
 ): DesignFindings {
   const declared = source.lint([]);
   const all = [...edits.drift, ...edits.judged];
-  if (all.length === 0) return { findings: [...declared], notes: [], written: [], judgedWritten: false };
+  if (all.length === 0) return { findings: [...declared], notes: [], written: [], judgedWritten: false, neutral: [] };
   let observed = lintWith(source, all);
   let written = all;
   if (edits.judged.length > 0) {
     const drifted = edits.drift.length > 0 ? lintWith(source, edits.drift) : declared;
     ({ observed, written } = 'invalid' in observed ? { observed: drifted, written: [...edits.drift] } : needed(source, edits, observed));
   }
-  if ('invalid' in observed) return { findings: [...declared], notes: [], invalid: observed.invalid, written: [], judgedWritten: false };
-  if (written.length === 0) return { findings: [...declared], notes: [], written, judgedWritten: false };
+  if ('invalid' in observed) return { findings: [...declared], notes: [], invalid: observed.invalid, written: [], judgedWritten: false, neutral: [] };
+  if (written.length === 0) return { findings: [...declared], notes: [], written, judgedWritten: false, neutral: [] };
   const writtenPaths = new Set(written.map((e) => e.path));
   const measured = (space: string, figure: Figure) => {
     const base = bases.get(space);
@@ -140,8 +161,9 @@ export function designFindings(
     return base !== undefined && writtenPaths.has(base ? `${base}.${field}` : field);
   };
   const before = new Map(declared.map((f) => [keyOf(f), f]));
+  const beforeAt = new Map(declared.map((f) => [placeOf(f), f]));
   const findings = observed.map((raw): Finding => {
-    const was = before.get(keyOf(raw));
+    const was = before.get(keyOf(raw)) ?? beforeAt.get(placeOf(raw));
     if (was && was.message === raw.message) return was;
     const f = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
     if (f.acknowledged) return f;
@@ -154,12 +176,13 @@ export function designFindings(
       data: { ...(f.data ?? {}), rule: f.ruleId, window },
     };
   });
-  const still = new Set(observed.map(keyOf));
+  // Review 13: SG001's declared warning became its error with the observed figures: it still fires, so no note says it does not.
+  const still = new Set(observed.map(placeOf));
   const notes = declared
-    .filter((f) => !still.has(keyOf(f)) && !f.acknowledged)
+    .filter((f) => !still.has(placeOf(f)) && !f.acknowledged)
     .map((f) => ({
       path: f.path,
       message: `${f.ruleId} ${f.title} fires on the declared figures but not on those observed in the ${window} window: ${f.message}`,
     }));
-  return { findings, notes, written, judgedWritten: written.length > edits.drift.length };
+  return { findings, notes, written, judgedWritten: written.length > edits.drift.length, neutral: verdictNeutral(source, written, observed) };
 }

@@ -18,6 +18,7 @@
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
 import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
+import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ShareFigure } from './figures';
 import { shardMismatch } from './shard-count';
@@ -47,7 +48,8 @@ const WINDOW_SLACK = 0.99;
 export interface DriftContext {
   /** The window's length in ms: first to last datapoint, plus one period. */
   readonly spanMs: number;
-  /** Peaks measured while the key space was saturated: floors of the demand, neither compared nor written (saturation.ts). */
+  /** Peaks measured while the key space was saturated, and the share of a hottest key throttled at its partition's
+   *  ceilings: floors of the demand, neither compared nor written (saturation.ts). */
   readonly floors: readonly string[];
 }
 
@@ -133,12 +135,25 @@ function durationText(ms: number): string {
  */
 function shortWindowMessage(c: Comparison, window: string, minWindowMs: number): string {
   const format = c.field === 'hotKeyShare' ? showShare : show;
-  const name = c.label ?? c.field;
-  return `kept ${name} ${format(c.declared)}: observed ${format(c.figure.value)} over a ${window} window, shorter than the ${durationText(minWindowMs)} a declared peak or share is lowered from (a window shorter than the design's cycle can miss its busiest time); it raises a declaration but never lowers it; export ${durationText(minWindowMs)} or more, or pass --min-window with the length of the design's cycle if it is shorter`;
+  return `${keptText(c)}: observed ${format(c.figure.value)} over a ${window} window, shorter than the ${durationText(minWindowMs)} a declared peak or share is lowered from (a window shorter than the design's cycle can miss its busiest time); it raises a declaration but never lowers it; export ${durationText(minWindowMs)} or more, or pass --min-window with the length of the design's cycle if it is shorter`;
 }
 
-function keptMessage(field: string, declared: number, observed: number, seconds: number, label = field): string {
-  const kept = `kept ${label} ${field === 'hotKeyShare' ? showShare(declared) : show(declared)}`;
+/**
+ * `kept peakReadUnits 30,000`: the field as it holds it. Review 13: a table's reads were said as "kept peakReadUnits
+ * 21,000", the part its own key reads (70%), while the field holds 30,000; that part, which was observed, is said beside it.
+ */
+function keptText(c: Comparison): string {
+  const name = c.label ?? c.field;
+  if (c.field === 'hotKeyShare') return `kept ${name} ${showShare(c.declared)}`;
+  if (c.fieldShare === undefined) return `kept ${name} ${show(c.declared)}`;
+  return `kept ${name} ${show(fieldValue(c))}, of which its access patterns send ${show(Math.round(c.fieldShare * 1000) / 10)}% (${show(c.declared)}) to the table's own key, the part the TableName metric measures`;
+}
+
+function keptMessage(c: Comparison): string {
+  const { field, figure } = c;
+  const observed = figure.value;
+  const seconds = figure.averagedOverSeconds ?? 0;
+  const kept = keptText(c);
   const finer = `export ${FINEST_PERIOD_SECONDS} s periods to check whether it is over-declared`;
   if (field === 'hotKeyShare')
     return `${kept}: the share over the busiest ${show(seconds)} s (${showShare(observed)}) cannot show the hottest key's share at the per-second peak (a burst of one key is diluted by the rest of the period), so it raises a declared share but never lowers it; ${finer}`;
@@ -483,9 +498,12 @@ function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { rea
   return {
     ...figure,
     value,
-    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${direction ? `${show(total)} RU/s of ${direction} (its logged operations were all ${direction})` : `${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`} = ${showShare(value)}`,
+    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${direction ? `${show(total)} RU/s of ${direction} (its logged operations were ${direction}: ${ONE_WAY_TEXT})` : `${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`} = ${showShare(value)}`,
   };
 }
+
+/** What one-way operations mean (derive-cosmos.ts, ONE_WAY_SHARE). */
+const ONE_WAY_TEXT = `${100 - ONE_WAY_SHARE * 100}% or more of its logged RU over the window`;
 
 /**
  * The one direction the hottest key's logged operations went (Cosmos DB logs name each operation), for the table's
@@ -506,7 +524,7 @@ function operationsJudged(target: KeySpaceTarget, figure: ShareFigure | undefine
   if (!figure?.operations || target.keySpace.index !== undefined || figure.operations === workload.hotKeyOperations) return undefined;
   const declared =
     workload.hotKeyOperations === 'both' ? 'assumed (the default) hotKeyOperations both' : `declared hotKeyOperations ${workload.hotKeyOperations}`;
-  const logged = figure.operations === 'both' ? 'reads and writes' : `all ${figure.operations}`;
+  const logged = figure.operations === 'both' ? 'reads and writes' : `${figure.operations}: ${ONE_WAY_TEXT}`;
   return {
     edit: { op: 'set', path: fieldPath(keySpaceBase(target), 'workload.hotKeyOperations'), value: figure.operations },
     text: `hotKeyOperations ${figure.operations} measured (the hottest key's logged operations were ${logged}; ${declared})`,
@@ -609,7 +627,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     if (c.field === 'hotKeyShare' && verdict !== 'kept' && (verdict !== 'same' || edit.value === c.declared)) shareObserved = true;
     if (verdict === 'exceeds' || verdict === 'below' || verdict === 'judged') judgedAt.set(c.field, edit.value as number);
     if (verdict === 'judged') judged.push({ edit, text: `${c.label ?? c.field} ${bound}${format(observed)} measured (${declaredText})` });
-    else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c.field, c.declared, observed, c.figure.averagedOverSeconds ?? 0, c.label) });
+    else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c) });
     else if (verdict === 'short') kept.push({ path: c.path, message: shortWindowMessage(c, window, settings.minWindowMs) });
     else if (verdict === 'exceeds') {
       edits.push(edit);
@@ -697,7 +715,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
         'warning',
         keySpaceBase(target) || target.keySpace.partitionKeyPath,
         `${show(readThrottles?.value ?? 0)} read and ${show(writeThrottles?.value ?? 0)} write key-range throttle events in the ${window} window: a partition or key range hit its ceiling`,
-        'find the hot key in the Contributor Insights most throttled keys graph (PKT) and size its sharding from its peak',
+        "find the hot key in the Contributor Insights most throttled keys graph (PKT) and size its sharding from its demand: a throttled key's consumed peak is capped at its partition's ceiling, so it is a floor of what the key asks for",
         { read: readThrottles?.value ?? 0, write: writeThrottles?.value ?? 0, window },
       ),
     );

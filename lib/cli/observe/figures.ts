@@ -31,6 +31,11 @@ export interface KeyLoad {
   readonly unitsPerSecond: number;
   /** How it was read off the source, for the messages. */
   readonly derivation: string;
+  /** The busiest period it was read at, epoch ms (DynamoDB): whether the key was throttled then (saturation.ts). */
+  readonly at?: number;
+  /** DynamoDB: the units per second of the one stored key the source counted (a sharded key's hottest shard), which
+   *  one partition's ceilings cap (saturation.ts); `unitsPerSecond` is the logical key's. */
+  readonly storedUnitsPerSecond?: number;
 }
 
 /**
@@ -106,6 +111,9 @@ export interface ObservedFigures {
   readonly throttledRequests?: RequestsFigure;
   /** Cosmos DB: the physical partitions, counted as the distinct PartitionKeyRangeIds of NormalizedRUConsumption. */
   readonly partitionKeyRanges?: Figure;
+  /** DynamoDB: the key-range throttle events (Read/WriteKeyRangeThroughputThrottleEvents) of the period the hottest
+   *  key's share was read at: a key throttled then was served less than it asked for (saturation.ts). */
+  readonly hotKeyPeriodThrottles?: { readonly read: number; readonly write: number };
 }
 
 /** One partition-key range's NormalizedRUConsumption at a minute, in percent. */

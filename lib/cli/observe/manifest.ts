@@ -18,9 +18,8 @@
  * Paths are relative to the manifest. docs/observe.md shows the commands that export each file.
  */
 import { dirname, resolve } from 'node:path';
-import { JsonSyntaxError, parseJsonWithLocations } from '../json-locations';
-import { readInputFile } from '../read-input';
-import { ObservationError, Reader } from './read-json';
+import { readJsonFile } from './read-export';
+import { Reader } from './read-json';
 import { readStackResources, type StackResources } from './stack-resources';
 
 /** The query ids `observe` reads from a `get-metric-data` export (docs/observe.md gives the queries). */
@@ -83,32 +82,6 @@ export const DEFAULT_PERIOD_SECONDS = 60;
 
 const TABLE_FIELDS = ['table', 'index', 'contributorInsights', 'metrics'];
 const CONTAINER_FIELDS = ['container', 'database', 'ruConsumption', 'partitionKeyStatistics', 'normalizedRu', 'totalRequests'];
-
-export function readJsonFile(file: string, shown = file): unknown {
-  const read = readInputFile(file);
-  if (read.error !== undefined) throw new ObservationError(shown, '', read.error);
-  try {
-    return JSON.parse(read.text);
-  } catch (error) {
-    const located = locatedSyntaxError(read.text);
-    throw new ObservationError(shown, '', `invalid JSON: ${located?.message ?? (error as Error).message}`, located?.position);
-  }
-}
-
-/**
- * Where the text stops being JSON, as `lint` says it (`line 12, column 5: expected …`): lint's parser,
- * run only on text JSON.parse refused, since it also records every value's location and bounds the
- * values per file, which a week of one-minute exports can pass. JSON.parse's "at position 200" is no
- * place an editor goes to.
- */
-function locatedSyntaxError(text: string): JsonSyntaxError | undefined {
-  try {
-    parseJsonWithLocations(text);
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) return error;
-  }
-  return undefined;
-}
 
 export function loadManifest(file: string, shown: string): Manifest {
   const root = new Reader(shown, '', readJsonFile(file, shown));

@@ -39,9 +39,19 @@
  *   key, in either mode, never saturation; nor is the throttling of an on-demand table that grows past
  *   double its previous peak within 30 minutes, which DynamoDB then scales for
  *   (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html).
+ * - DynamoDB, one key: the hottest key throttled at its partition's ceilings. One partition serves at most 3,000 RCU
+ *   and 1,000 WCU per second, and a key value never spans partitions; requests beyond are throttled as
+ *   KeyRangeThroughputExceeded (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html,
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling.html). A key that consumed
+ *   SATURATED_SHARE of one direction's ceiling or more (2,700 units/s: ConsumedThroughputUnits count a WCU as 3; a
+ *   sharded key's hottest stored key) in a period whose key-range throttle events are MATERIAL_THROTTLE_SHARE of its
+ *   consumed units or more was served what its partition serves, and its share, consumed ÷ consumed, is a
+ *   floor of its demand (review 13: a flash-sale SKU pinned at 3,000 RCU + 3 × 1,000 WCU was written as 0.499, and
+ *   the lint then asked for 2 shards where the demand needed 4). Throttle events count refused requests, each retry
+ *   again, not the units they asked for, so the demand stays unknown.
  */
 import { COSMOS_LIMITS, DYNAMODB_LIMITS, type CapacityCeiling, type Finding } from '../../index';
-import { fieldPath, finding, keySpaceBase, show, type KeySpaceTarget } from './drift';
+import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
@@ -54,12 +64,16 @@ export const HEALTHY_THROTTLED_SHARE = COSMOS_LIMITS.healthyThrottledShare;
  *  on-demand table throttled at its per-table quota, the share of its peak that a throttled period must reach
  *  for the quota to have capped that peak. Our judgement: a minute's average at 90% of a per-second ceiling. */
 export const SATURATED_SHARE = 0.9;
+/** Key-range throttle events, as a share of the hottest key's consumed units in the same period, from which what the
+ *  key was refused is more than noise beside what it was served (our judgement, as Azure calls 1–5% of requests
+ *  rate-limited healthy): a few events in an hour are seconds at the ceiling, and leave the share measured. */
+export const MATERIAL_THROTTLE_SHARE = 0.05;
 
 export type PeakField = 'peakReadUnits' | 'peakWriteUnits';
 
 export interface Saturation {
-  /** The peaks that are floors of the demand: never lowered against, never written. */
-  readonly floors: readonly PeakField[];
+  /** The figures that are floors of the demand (peaks, the hottest key's share): never compared, never written. */
+  readonly floors: readonly (PeakField | 'hotKeyShare')[];
   readonly finding: Finding;
 }
 
@@ -262,15 +276,54 @@ function dynamoSaturation(target: KeySpaceTarget, observation: Observation, wind
   };
 }
 
+/** The least a DynamoDB key consumes, in ConsumedThroughputUnits per second (RCU + 3 × WCU), to stand at one direction's
+ *  partition ceiling: 3,000 RCU, or 1,000 WCU counted 3 each. */
+const KEY_CEILING_UNITS = Math.min(DYNAMODB_LIMITS.partitionReadUnits, 3 * DYNAMODB_LIMITS.partitionWriteUnits);
+/** The most it can consume: both ceilings at once. */
+const KEY_MAX_UNITS = DYNAMODB_LIMITS.partitionReadUnits + 3 * DYNAMODB_LIMITS.partitionWriteUnits;
+
+const HOT_KEY_FIX =
+  "size the key's sharding from its demand, not from this share: the requests it must take at its busiest (the application's own figures, such as a sale's orders per second × the units of each), declared as workload.hotKeyShare of the peaks; or shard it beyond what this floor asks for now, then observe a window in which it was not throttled: `observe --update` writes the share measured there";
+
+/** The hottest DynamoDB key throttled at its partition's ceilings at the period its share was read at: the share is a floor. */
+function hotKeySaturation(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
+  const { hotKeyShare: share, hotKeyPeriodThrottles: throttles } = observation.figures;
+  const load = share?.load;
+  if (target.engine !== 'dynamodb' || !share || !load || !throttles) return undefined;
+  const events = throttles.read + throttles.write;
+  const stored = load.storedUnitsPerSecond ?? load.unitsPerSecond;
+  const consumed = stored * (share.averagedOverSeconds ?? 60);
+  if (stored < KEY_CEILING_UNITS * SATURATED_SHARE || events < consumed * MATERIAL_THROTTLE_SHARE) return undefined;
+  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
+  const when = load.at === undefined ? 'its busiest period' : `its busiest period (${new Date(load.at).toISOString()})`;
+  const message = `the hottest key${share.key ? `, ${share.key},` : ''} was throttled at its partition's ceilings: ${stored === load.unitsPerSecond ? `it consumed ${show(stored)} units/s at ${when} (${load.derivation})` : `its hottest stored key consumed ${show(stored)} units/s at ${when} (the logical key ${show(load.unitsPerSecond)}: ${load.derivation})`}, where one partition serves ${show(KEY_CEILING_UNITS)} units/s in one direction (${show(DYNAMODB_LIMITS.partitionReadUnits)} RCU, or ${show(DYNAMODB_LIMITS.partitionWriteUnits)} WCU counted 3 each) and ${show(KEY_MAX_UNITS)} in both, and ${show(throttles.read)} read and ${show(throttles.write)} write key-range throttle events came in that period. What it consumed is what it was served: its share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, and the demand is what observe cannot know, since Contributor Insights counts consumed units and the throttle events count refused requests (each retry again), not the units they asked for. So the share is not written as the design's hotKeyShare: sharding sized from it would be too few shards for the demand`;
+  return {
+    floors: ['hotKeyShare'],
+    finding: finding(target, 'hotKeySaturated', 'error', path, message, HOT_KEY_FIX, {
+      field: 'hotKeyShare',
+      observed: share.value,
+      bound: 'lower',
+      declared: target.keySpace.workload.hotKeyShare,
+      unitsPerSecond: load.unitsPerSecond,
+      readThrottles: throttles.read,
+      writeThrottles: throttles.write,
+      window,
+    }),
+  };
+}
+
 /** The saturation of one key space, if production shows one. */
 function saturationOf(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   return cosmosSaturation(target, observation, window) ?? dynamoSaturation(target, observation, window);
 }
 
-/** What the throttling of one key space says: saturated (an error), or a Cosmos DB container's hot range refusing requests (a warning). */
-export function throttlingOf(target: KeySpaceTarget, observation: Observation, window: string): { saturation?: Saturation; findings: Finding[] } {
-  const saturation = saturationOf(target, observation, window);
-  if (saturation) return { saturation, findings: [saturation.finding] };
+/**
+ * What the throttling of one key space says: saturated (an error) at its ceiling, its hottest key at its partition's
+ * (an error), or a Cosmos DB container's hot range refusing requests (a warning); and the figures that are floors.
+ */
+export function throttlingOf(target: KeySpaceTarget, observation: Observation, window: string): { floors: Saturation['floors']; findings: Finding[] } {
+  const saturated = [saturationOf(target, observation, window), hotKeySaturation(target, observation, window)].filter((s): s is Saturation => s !== undefined);
+  if (saturated.length > 0) return { floors: saturated.flatMap((s) => s.floors), findings: saturated.map((s) => s.finding) };
   const hot = hotRangeThrottling(target, observation, window);
-  return { findings: hot ? [hot] : [] };
+  return { floors: [], findings: hot ? [hot] : [] };
 }

@@ -14,7 +14,7 @@ const minute = (m: number) => `2026-11-30T18:${String(m).padStart(2, '0')}:00Z`;
 
 /** The reviewer's profiles.ru.json: 30 minutes; each logs bot-7 reading 24,000 RU, and 199 users of 3,000 RU,
  *  40 of them writing (Upsert) and 159 reading: 501,000 RU of reads and 120,000 of writes a minute. */
-function profileRows(botOperation = 'Read') {
+function profileRows(botOperation = 'Read', botUpsert = 0) {
   const rows: Record<string, unknown>[] = [];
   const row = (m: number, key: string, operation: string, charge: number) => ({
     TimeGenerated: minute(m),
@@ -26,6 +26,7 @@ function profileRows(botOperation = 'Read') {
   });
   for (let m = 0; m < 30; m++) {
     rows.push(row(m, 'bot-7', botOperation, 24000));
+    if (m === 0 && botUpsert > 0) rows.push(row(m, 'bot-7', 'Upsert', botUpsert));
     for (let user = 0; user < 199; user++) rows.push(row(m, `user-${user}`, user < 40 ? 'Upsert' : 'Read', 3000));
   }
   return rows;
@@ -40,13 +41,13 @@ function normalizedRu() {
   return { interval: 'PT1M', value: [{ name: { value: 'NormalizedRUConsumption' }, unit: 'Percent', timeseries: series }] };
 }
 
-function profilesTree(botOperation?: string) {
+function profilesTree(botOperation?: string, botUpsert?: number) {
   const manifest = {
     periodSeconds: 60,
     observations: [{ container: 'profiles', database: 'users', ruConsumption: 'ru.json', normalizedRu: 'nru.json' }],
   };
   const dir = tempTree({
-    'ru.json': JSON.stringify(profileRows(botOperation)),
+    'ru.json': JSON.stringify(profileRows(botOperation, botUpsert)),
     'nru.json': JSON.stringify(normalizedRu()),
     'manifest.json': JSON.stringify(manifest),
   });
@@ -87,7 +88,7 @@ describe('observe, review 11 item 7: the hot key’s fix follows the direction o
     expect(hot?.message).toContain('400 RU/s against a usable 5 RU/s');
     const notes: { message: string }[] = JSON.parse(run.stdout).files[0].notes;
     expect(notes.map((n) => n.message).join('\n')).toContain(
-      "hotKeyOperations reads measured (the hottest key's logged operations were all reads; assumed (the default) hotKeyOperations both)",
+      "hotKeyOperations reads measured (the hottest key's logged operations were reads: 95% or more of its logged RU over the window; assumed (the default) hotKeyOperations both)",
     );
   });
 
@@ -102,6 +103,15 @@ describe('observe, review 11 item 7: the hot key’s fix follows the direction o
     const hot = findingsOf(lint.stdout).find((f) => f.ruleId === 'SG003');
     expect(hot?.fix).toContain('put the integrated cache in front of its reads');
     expect(hot?.fix).not.toContain('batch');
+  });
+
+  it('review 13: one Upsert of 2% of the read-hot key\'s RU leaves it "reads" (the lint leaves its writes out, inside its headroom)', async () => {
+    const dir = profilesTree('Read', 0.02 * 30 * 24000);
+    await observeProfiles(dir, '--update');
+    expect(JSON.parse(readFileSync(join(dir, 'profiles-sound.json'), 'utf8')).containers[0].workload.hotKeyOperations).toBe('reads');
+    const both = profilesTree('Read', 0.1 * 30 * 24000);
+    await observeProfiles(both, '--update');
+    expect(JSON.parse(readFileSync(join(both, 'profiles-sound.json'), 'utf8')).containers[0].workload.hotKeyOperations).toBeUndefined();
   });
 
   it('the same key writing (Upsert): batching its writes, no cache', async () => {
