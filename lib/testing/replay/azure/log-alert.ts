@@ -57,7 +57,7 @@ export function replayLogAlert(
   if (!semantics)
     throw alertInputError(
       `${where}.query`,
-      `no semantics registered for this query; the replay does not interpret KQL — register a function that returns its result rows (see docs/replay.md)`,
+      'no semantics registered for this query; the replay does not interpret KQL: pass skewguardQueries(containers) for the queries GuardedContainer creates, or register a function that returns the result rows of your own (docs/replay.md)',
     );
   if (typeof c.threshold !== 'number') throw alertInputError(`${where}.threshold`, `expected a number`);
   const measure = c.metricMeasureColumn;
