@@ -5,7 +5,7 @@
  * what to give instead. None is a `DesignError`: the replay reads templates, resource inputs and its
  * own options, not a design.
  */
-import { UsageError } from '../../design/errors';
+import { UsageError } from '../../index';
 
 /** A wrong argument of `fn` (`replayStack()`, `new Telemetry()`), at `path`. */
 export function argumentError(fn: string, path: string, message: string): UsageError {

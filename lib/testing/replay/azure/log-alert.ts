@@ -17,9 +17,9 @@
  * (`QuerySemantics`): the replay refuses a rule whose query has none, rather than guess.
  */
 import type { LogRow, Telemetry } from '../telemetry';
+import { alertInputError } from '../usage';
 import { AlertStates, checksToResolve, type AlertReplay } from './alert-state';
 import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel, severity, timing } from './rule-inputs';
-import { alertInputError } from '../usage';
 
 export type ResultRow = Readonly<Record<string, string | number>>;
 

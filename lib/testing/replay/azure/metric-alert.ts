@@ -10,9 +10,9 @@
  * under a minute); dynamic thresholds are not modelled (an error).
  */
 import type { Telemetry } from '../telemetry';
+import { alertInputError } from '../usage';
 import { AlertStates, checksToResolve, type AlertReplay } from './alert-state';
 import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel, severity, timing } from './rule-inputs';
-import { alertInputError } from '../usage';
 
 /** The dimension that holds the ARM id of the resource a metric belongs to (a metric alert's scope). */
 export const SCOPE_DIMENSION = '$scope';

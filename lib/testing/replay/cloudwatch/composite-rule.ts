@@ -4,8 +4,8 @@
  * ALARM(x), OK(x), INSUFFICIENT_DATA(x), TRUE, FALSE, AND, OR, NOT and parentheses, where x is an
  * alarm name or ARN, quoted or not. A composite alarm is in ALARM while its rule is true, else OK.
  */
-import type { AlarmState } from './alarm-state';
 import { alarmInputError } from '../usage';
+import type { AlarmState } from './alarm-state';
 
 export type RuleNode =
   | { type: 'state'; state: AlarmState; alarm: string }

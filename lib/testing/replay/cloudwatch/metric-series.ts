@@ -7,8 +7,8 @@
  * the percentile the scenario computed from its modelled distribution.
  */
 import { merge, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
-import { evaluateExpression, ExpressionError, parseExpression, type ExpressionContext, type Series } from './expression';
 import { alarmInputError } from '../usage';
+import { evaluateExpression, ExpressionError, parseExpression, type ExpressionContext, type Series } from './expression';
 
 /** An entry's metric math, its errors reported at the entry's `Expression` (`field`). */
 function expressionValue(text: string, field: string, context: ExpressionContext): ReturnType<typeof evaluateExpression> {
