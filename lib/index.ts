@@ -41,6 +41,8 @@ export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './desi
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export { calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec } from './design/shard-keys';
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
+/** Distinct values of a full key of several attributes, as the rules count them (`'unique'`: unbounded). */
+export { fullKeyCardinality } from './design/cardinality';
 export { designSchema } from './lint/schema';
 export {
   lint,
