@@ -6,6 +6,7 @@ import {
   healthyCosmosWeek,
   healthyWeek,
   Random,
+  simulateContainer,
   replayAlarms,
   replayLogAlert,
   replayMetricAlert,
@@ -180,6 +181,18 @@ const CASES: [string, () => unknown, string, RegExp][] = [
     () => replayLogAlert('l', logAlert, telemetry(), [], withRows([{ V: 'x' }])),
     'ScheduledQueryRule l.criteria.allOf[0].metricMeasureColumn',
     /without a number in V; make it return one in every row/,
+  ],
+  [
+    'a container model over no keys',
+    () =>
+      simulateContainer(
+        { throughput: { kind: 'manual', ru: 1_000 }, storageGb: 1, ru: () => 1, uniformKeys: 0 },
+        { accountId: 'a', databaseName: 'd', containerName: 'c' },
+        telemetry(),
+        new Random(1),
+      ),
+    'uniformKeys',
+    /distinct keys the uniform load spreads over \(at least 1, Infinity for one key per item\), got 0/,
   ],
 ];
 
