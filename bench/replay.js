@@ -76,7 +76,7 @@ async function run() {
   const { program, resources } = await pulumiProgram();
   // Each container's design, so that a hot key is judged against the ceiling its hotKey alert uses (hotValueReach).
   const containers = examples.withDesigns(examples.EXAMPLE_CONTAINERS, { events: program.events, devices: program.devices });
-  const queries = examples.skewguardQueries([
+  const queries = replay.skewguardQueries([
     { databaseName: 'telemetry', containerName: 'events' },
     { databaseName: 'telemetry', containerName: 'devices' },
   ]);

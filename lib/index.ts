@@ -8,6 +8,18 @@ export { sameAttribute } from './design/key-design';
 export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, physicalPartitionCount, PROFILES, profileOf } from './engines';
 /** A hierarchical key's first level in Cosmos DB's resource logs: the hotPrefix alert's grouping, as KQL and as a function. */
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './engines';
+/** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
+ *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
+export {
+  hotKeyQuery,
+  hotPrefixQuery,
+  largestPartitionQuery,
+  throttleRateQuery,
+  INGESTION_LAG_MINUTES,
+  SUSTAINED_INTERVALS,
+  SUSTAINED_MINUTES,
+  THROTTLE_LONG_WINDOW_MINUTES,
+} from './engines/cosmos-alert-queries';
 export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
 /** A Cosmos DB database or container id as Azure takes it, with no control, bidi or zero-width character (for the Pulumi adapter's database names). */
@@ -29,6 +41,8 @@ export { DEFAULT_THRESHOLDS, MAX_SHARDS_ACCEPTED, type Thresholds } from './desi
 export { shardsFor, replicasFor, loadDimensions, type LoadDimension, type Loads, type ShardsForOptions } from './design/sharding';
 export { calculatedShardKey, fanOutKeys, randomShardKey, shardHash, shardOf, shardedKey, type ShardedKey, type ShardingSpec } from './design/shard-keys';
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
+/** Distinct values of a full key of several attributes, as the rules count them (`'unique'`: unbounded). */
+export { fullKeyCardinality } from './design/cardinality';
 export { designSchema } from './lint/schema';
 export {
   lint,

@@ -6,10 +6,8 @@
  */
 import * as monitor from '@pulumi/azure-native/monitor';
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS } from '../index';
-import type { AlertPlan } from './alert-plan';
-import type { ResolvedAlert } from './alert-settings';
 import {
+  COSMOS_LIMITS,
   hotKeyQuery,
   hotPrefixQuery,
   largestPartitionQuery,
@@ -17,7 +15,9 @@ import {
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   throttleRateQuery,
-} from './queries';
+} from '../index';
+import type { AlertPlan } from './alert-plan';
+import type { ResolvedAlert } from './alert-settings';
 
 /**
  * Azure documents comparison operators as words. Do not use `monitor.ConditionOperator.GreaterThan`:

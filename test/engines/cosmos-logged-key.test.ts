@@ -1,7 +1,7 @@
 // A hierarchical key's first level in Cosmos DB's resource logs: one definition for the hotPrefix
 // alert's KQL, `skewguard observe` and the replay's reading of that KQL.
 import { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from '../../lib';
-import { hotKeyQuery, hotPrefixQuery } from '../../lib/pulumi/queries';
+import { hotKeyQuery, hotPrefixQuery } from '../../lib/engines/cosmos-alert-queries';
 
 describe('loggedFirstLevel()', () => {
   it('takes the first element of a key logged as a JSON array of its levels', () => {

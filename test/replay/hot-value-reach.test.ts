@@ -7,9 +7,8 @@
 // value runs at that ceiling, and over a day at its planned load, with the neighbours at theirs.
 import * as pulumi from '@pulumi/pulumi';
 import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
-import { replayProgram, type ContainerModel, type CosmosHotKey, type RegisteredResource, type Scenario } from '../../lib/testing/replay';
+import { replayProgram, skewguardQueries, type ContainerModel, type CosmosHotKey, type RegisteredResource, type Scenario } from '../../lib/testing/replay';
 import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
-import { skewguardQueries } from './support/examples';
 
 const engine = installMocks();
 const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/saas`;

@@ -17,9 +17,10 @@ beforeAll(() => {
   if (!existsSync(join(root, 'dist/testing/replay/index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
 });
 
-it('skewguard/testing/replay evaluates an alarm over telemetry without loading aws-cdk-lib, Pulumi or an adapter; loading aws-cdk-lib beside it is seen', () => {
+it("skewguard/testing/replay evaluates an alarm over telemetry, and gives the meaning of GuardedContainer's queries, without loading aws-cdk-lib, Pulumi or an adapter; loading aws-cdk-lib beside it is seen", () => {
   const replay = `
-    const { replayAlarms, Telemetry, single } = require('skewguard/testing/replay');
+    const { replayAlarms, Telemetry, single, skewguardQueries } = require('skewguard/testing/replay');
+    if (typeof skewguardQueries([{ databaseName: 'app', containerName: 'c' }]) !== 'function') throw new Error('expected a query registry');
     const t = new Telemetry(3);
     [0, 1, 2].forEach((m) => t.put({ namespace: 'N', metricName: 'M', dimensions: {} }, m, single(5)));
     const [alarm] = replayAlarms({ Resources: { A: { Type: 'AWS::CloudWatch::Alarm', Properties: { Namespace: 'N', MetricName: 'M', Statistic: 'Sum', Period: 60, Threshold: 1, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 3 } } } }, t);

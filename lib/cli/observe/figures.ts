@@ -79,7 +79,7 @@ export interface ObservedFigures {
   readonly peakWriteUnits?: Figure;
   readonly hotKeyShare?: ShareFigure;
   /** Cosmos DB hierarchical keys: the share of the hottest first-level value (one tenant), as the
-   *  hotPrefix alert groups it (lib/pulumi/queries.ts), at the same busiest period. */
+   *  hotPrefix alert groups it (lib/engines/cosmos-alert-queries.ts), at the same busiest period. */
   readonly prefixHotKeyShare?: ShareFigure;
   readonly distinctKeys?: Figure;
   readonly largestPartitionGb?: Figure;

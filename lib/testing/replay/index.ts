@@ -11,6 +11,7 @@ export { replayAlarms, describeChanges, type AlarmReplay, type ActionRun, type S
 export { evaluateSeries, nextState, type AlarmRule, type AlarmState, type MissingDataTreatment, type ComparisonOperator } from './cloudwatch/alarm-state';
 export { replayMetricAlert, SCOPE_DIMENSION } from './azure/metric-alert';
 export { replayLogAlert, type QueryRegistry, type QuerySemantics, type QueryWindow, type ResultRow } from './azure/log-alert';
+export { skewguardQueries, type SkewguardQueryContainer } from './azure/skewguard-queries';
 export type { AlertEvent, AlertReplay } from './azure/alert-state';
 export type { Scenario } from './scenarios/scenario';
 export {

@@ -2,11 +2,18 @@
  * A seeded pseudo-random generator (mulberry32): the same seed gives the same telemetry on every
  * machine, so a replay test that passes once passes always.
  */
+import { argumentError } from './usage';
+
 export class Random {
   private state: number;
 
   constructor(seed: number) {
-    if (!Number.isInteger(seed)) throw new Error(`Random: seed must be an integer, got ${String(seed)}`);
+    if (!Number.isInteger(seed))
+      throw argumentError(
+        'new Random()',
+        'seed',
+        `must be an integer (the same seed gives the same telemetry), got ${String(seed)}; pass a whole number such as 1`,
+      );
     this.state = seed >>> 0;
   }
 

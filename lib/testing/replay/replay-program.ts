@@ -10,9 +10,10 @@ import { replayLogAlert, type QueryRegistry } from './azure/log-alert';
 import { replayMetricAlert } from './azure/metric-alert';
 import { Random } from './random';
 import { simulateContainer, type ContainerModel, type ContainerTruth } from './scenarios/cosmos-model';
-import type { Scenario } from './scenarios/scenario';
+import { checkScenario, type Scenario } from './scenarios/scenario';
 import { Telemetry } from './telemetry';
 import { MINUTES_PER_DAY } from './time';
+import { argumentError } from './usage';
 
 /** One registered resource, as `pulumi.runtime.setMocks` sees it. */
 export interface RegisteredResource {
@@ -60,6 +61,15 @@ function containersOf(inputs: Record<string, unknown>, names: readonly string[])
 }
 
 export function replayProgram(resources: readonly RegisteredResource[], scenario: Scenario<ContainerModel>, options: ReplayProgramOptions): ProgramReplay {
+  if (!Array.isArray(resources))
+    throw argumentError('replayProgram()', 'resources', 'expected the resources the mock engine registered, as a list of { type, name, inputs }');
+  checkScenario('replayProgram()', scenario);
+  if (typeof options?.queries !== 'function')
+    throw argumentError(
+      'replayProgram()',
+      'options.queries',
+      'expected a QueryRegistry (query text → its meaning); skewguardQueries(containers) gives the meaning of the queries GuardedContainer creates',
+    );
   const containers = resources.filter((r) => r.type === CONTAINER);
   const names = containers.map((c) => String(c.inputs.containerName ?? c.name));
   const metricAlerts = resources.filter((r) => r.type === METRIC_ALERT);
@@ -69,8 +79,10 @@ export function replayProgram(resources: readonly RegisteredResource[], scenario
   for (const [name, model] of Object.entries(scenario.models)) {
     const container = containers.find((c) => String(c.inputs.containerName ?? c.name) === name);
     if (!container)
-      throw new Error(
-        `replayProgram: scenario "${scenario.name}" models container ${name}, which the program did not register (containers: ${names.join(', ') || 'none'})`,
+      throw argumentError(
+        'replayProgram()',
+        `scenario.models[${JSON.stringify(name)}]`,
+        `scenario "${scenario.name}" models container ${name}, which the program did not register (containers: ${names.join(', ') || 'none'}); name each model after a registered container`,
       );
     const scoped = metricAlerts.find((a) => containersOf(a.inputs, [name]).length > 0);
     const accountId = String((scoped?.inputs.scopes as unknown[] | undefined)?.[0] ?? `account-of-${name}`);

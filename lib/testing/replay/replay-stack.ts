@@ -10,9 +10,10 @@ import { getAttPlaceholder, refPlaceholder } from './cloudwatch/intrinsics';
 import { replayAlarms, type ActionRun, type AlarmReplay, type ReplayAlarmsOptions } from './cloudwatch/replay-alarms';
 import { Random } from './random';
 import { simulateTable, type KeySpaceTruth, type TableModel, type TableNames } from './scenarios/dynamodb-model';
-import type { Scenario } from './scenarios/scenario';
+import { checkScenario, type Scenario } from './scenarios/scenario';
 import { Telemetry } from './telemetry';
 import { MINUTES_PER_DAY } from './time';
+import { argumentError } from './usage';
 
 type Resource = { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
 export interface CfnTemplate {
@@ -63,7 +64,13 @@ function constructIdOf(logicalId: string, resource: Resource): string {
 
 export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel>, options: ReplayStackOptions = {}): StackReplay {
   const resources = template?.Resources;
-  if (!resources) throw new Error('replayStack: expected a synthesized template with Resources');
+  if (!resources || typeof resources !== 'object')
+    throw argumentError(
+      'replayStack()',
+      'template.Resources',
+      'expected a synthesized CloudFormation template (an object with Resources), e.g. app.synth().getStackByName(name).template',
+    );
+  checkScenario('replayStack()', scenario);
   const tables = Object.entries(resources).filter(([, r]) => r.Type !== undefined && TABLE_TYPES.has(r.Type));
   const byName = new Map(tables.map(([id, r]) => [constructIdOf(id, r), id]));
   const telemetry = new Telemetry(scenario.days * MINUTES_PER_DAY);
@@ -73,8 +80,10 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
   for (const [name, model] of Object.entries(scenario.models)) {
     const logicalId = byName.get(name) ?? (resources[name] && TABLE_TYPES.has(resources[name].Type ?? '') ? name : undefined);
     if (!logicalId)
-      throw new Error(
-        `replayStack: scenario "${scenario.name}" models table ${name}, which the template does not have (tables: ${[...byName.keys()].join(', ') || 'none'})`,
+      throw argumentError(
+        'replayStack()',
+        `scenario.models[${JSON.stringify(name)}]`,
+        `scenario "${scenario.name}" models table ${name}, which the template does not have (tables: ${[...byName.keys()].join(', ') || 'none'}); name each model after a table's construct id`,
       );
     const ref = refPlaceholder(logicalId);
     const lookups = Object.entries(resources).filter(

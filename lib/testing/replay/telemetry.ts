@@ -3,6 +3,7 @@
  * dimensions), Contributor Insights values per key per minute, and log rows with the time they
  * become queryable. The scenarios write it; nothing here knows about AWS or Azure semantics.
  */
+import { argumentError } from './usage';
 
 /** One minute of one metric: the statistic set, and the raw values where a percentile needs them. */
 export interface Datapoint {
@@ -81,7 +82,12 @@ export class Telemetry {
   private readonly logs = new Map<string, LogRow[][]>();
 
   constructor(readonly minutes: number) {
-    if (!Number.isInteger(minutes) || minutes <= 0) throw new Error(`Telemetry: minutes must be a positive integer, got ${String(minutes)}`);
+    if (!Number.isInteger(minutes) || minutes <= 0)
+      throw argumentError(
+        'new Telemetry()',
+        'minutes',
+        `must be a whole number of minutes above 0, got ${String(minutes)}; a replay of d days has d × 1440 (MINUTES_PER_DAY)`,
+      );
   }
 
   /** Records one minute of a metric; a second write to the same minute merges with the first. */
@@ -153,7 +159,11 @@ export class Telemetry {
 
   private check(minute: number, whole = true): void {
     if (!(whole ? Number.isInteger(minute) : Number.isFinite(minute)) || minute < 0 || minute >= this.minutes) {
-      throw new Error(`Telemetry: minute ${String(minute)} is outside the replay (0 to ${this.minutes - 1})`);
+      throw argumentError(
+        'Telemetry',
+        whole ? 'minute' : 'row.timeGenerated',
+        `${String(minute)} is outside the replay: expected ${whole ? 'a whole minute' : 'a minute'} from 0 to ${this.minutes - 1}; make the Telemetry longer or write inside it`,
+      );
     }
   }
 }

@@ -2,6 +2,7 @@
  * Replay time: whole minutes from the start of a scenario. Scenarios start on a Monday at 00:00 UTC
  * so "day 3, 14:00" means the same in every scenario and every report.
  */
+import { alertInputError } from './usage';
 export const REPLAY_EPOCH = Date.UTC(2026, 0, 5);
 export const MINUTES_PER_DAY = 1440;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
@@ -22,7 +23,7 @@ export function clockOf(minute: number): string {
 export function isoMinutes(duration: unknown, field: string): number {
   const match = typeof duration === 'string' ? /^P(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(duration) : null;
   if (!match || duration === 'P')
-    throw new Error(`${field}: expected an ISO 8601 duration in whole minutes (PT5M, PT1H, P1D), got ${JSON.stringify(duration)}`);
+    throw alertInputError(field, `expected an ISO 8601 duration in whole minutes (PT5M, PT1H, P1D), got ${JSON.stringify(duration)}`);
   const [, days = '0', hours = '0', mins = '0'] = match;
   return Number(days) * MINUTES_PER_DAY + Number(hours) * 60 + Number(mins);
 }

@@ -5,9 +5,9 @@
  * CDK replay tests do not load Pulumi.
  */
 import * as pulumi from '@pulumi/pulumi';
-import type { CosmosContainerProfile, QueryRegistry, RegisteredResource } from '../../../lib/testing/replay';
+import { skewguardQueries, type CosmosContainerProfile, type QueryRegistry, type RegisteredResource } from '../../../lib/testing/replay';
 import { installMocks, registeredAll } from '../../pulumi/support/mocks';
-import { EXAMPLE_CONTAINERS, skewguardQueries, withDesigns } from './examples';
+import { EXAMPLE_CONTAINERS, withDesigns } from './examples';
 
 export interface ExampleProgram {
   /** The custom resources the program registers, as the replay reads them. */

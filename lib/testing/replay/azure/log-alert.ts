@@ -17,6 +17,7 @@
  * (`QuerySemantics`): the replay refuses a rule whose query has none, rather than guess.
  */
 import type { LogRow, Telemetry } from '../telemetry';
+import { alertInputError } from '../usage';
 import { AlertStates, checksToResolve, type AlertReplay } from './alert-state';
 import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel, severity, timing } from './rule-inputs';
 
@@ -47,26 +48,32 @@ export function replayLogAlert(
   const field = `ScheduledQueryRule ${name}`;
   const { windowMinutes, frequencyMinutes } = timing(inputs, field);
   const criteria = (inputs.criteria as { allOf?: unknown[] } | undefined)?.allOf;
-  if (!Array.isArray(criteria) || criteria.length !== 1) throw new Error(`${field}.criteria.allOf: the replay models rules with exactly one condition`);
+  if (!Array.isArray(criteria) || criteria.length !== 1)
+    throw alertInputError(`${field}.criteria.allOf`, 'the replay models rules with exactly one condition; give one criterion per rule');
   const c = criteria[0] as Record<string, unknown>;
   const where = `${field}.criteria.allOf[0]`;
-  if (typeof c.query !== 'string') throw new Error(`${where}.query: expected the query text (resolved)`);
+  if (typeof c.query !== 'string') throw alertInputError(`${where}.query`, `expected the query text (resolved)`);
   const semantics = queries(c.query, name);
   if (!semantics)
-    throw new Error(
-      `${where}.query: no semantics registered for this query; the replay does not interpret KQL — register a function that returns its result rows (see docs/replay.md)`,
+    throw alertInputError(
+      `${where}.query`,
+      'no semantics registered for this query; the replay does not interpret KQL: pass skewguardQueries(containers) for the queries GuardedContainer creates, or register a function that returns the result rows of your own (docs/replay.md)',
     );
-  if (typeof c.threshold !== 'number') throw new Error(`${where}.threshold: expected a number`);
+  if (typeof c.threshold !== 'number') throw alertInputError(`${where}.threshold`, `expected a number`);
   const measure = c.metricMeasureColumn;
   const agg = aggregation(c.timeAggregation, `${where}.timeAggregation`);
-  if (agg !== 'Count' && typeof measure !== 'string') throw new Error(`${where}.metricMeasureColumn: required with ${agg}`);
+  if (agg !== 'Count' && typeof measure !== 'string')
+    throw alertInputError(`${where}.metricMeasureColumn`, `required with ${agg}: name the column the query returns to aggregate, or use timeAggregation Count`);
   const test = compare(c.operator, `${where}.operator`);
   const filters = dimensionFilters(c.dimensions, `${where}.dimensions`);
   const failing = (c.failingPeriods ?? {}) as { numberOfEvaluationPeriods?: number; minFailingPeriodsToAlert?: number };
   const periods = failing.numberOfEvaluationPeriods ?? 1;
   const minFailing = failing.minFailingPeriodsToAlert ?? 1;
   if (!Number.isInteger(periods) || periods < 1 || !Number.isInteger(minFailing) || minFailing < 1 || minFailing > periods) {
-    throw new Error(`${where}.failingPeriods: expected 1 ≤ minFailingPeriodsToAlert ≤ numberOfEvaluationPeriods, got ${JSON.stringify(c.failingPeriods)}`);
+    throw alertInputError(
+      `${where}.failingPeriods`,
+      `expected 1 ≤ minFailingPeriodsToAlert ≤ numberOfEvaluationPeriods, got ${JSON.stringify(c.failingPeriods)}`,
+    );
   }
   const states = new AlertStates(inputs.autoMitigate !== false, checksToResolve('log', frequencyMinutes), actionGroups);
   for (let tick = frequencyMinutes; tick <= telemetry.minutes; tick += frequencyMinutes) {
@@ -85,7 +92,11 @@ export function replayLogAlert(
       for (const [label, group] of groups) {
         const values = group.map((r) => {
           const v = agg === 'Count' ? 1 : Number(r[measure as string]);
-          if (!Number.isFinite(v)) throw new Error(`${where}.metricMeasureColumn: the query's rows have no number in ${String(measure)}`);
+          if (!Number.isFinite(v))
+            throw alertInputError(
+              `${where}.metricMeasureColumn`,
+              `the registered meaning of the query returned a row without a number in ${String(measure)}; make it return one in every row`,
+            );
           return { total: v, count: 1, max: v, min: v };
         });
         const value = aggregate(agg, values) as number;

@@ -10,6 +10,7 @@
  * under a minute); dynamic thresholds are not modelled (an error).
  */
 import type { Telemetry } from '../telemetry';
+import { alertInputError } from '../usage';
 import { AlertStates, checksToResolve, type AlertReplay } from './alert-state';
 import { aggregate, aggregation, compare, dimensionFilters, passes, seriesLabel, severity, timing } from './rule-inputs';
 
@@ -21,15 +22,18 @@ export function replayMetricAlert(name: string, inputs: Record<string, unknown>,
   const { windowMinutes, frequencyMinutes } = timing(inputs, field);
   const scopes = inputs.scopes;
   if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => typeof s !== 'string'))
-    throw new Error(`${field}.scopes: expected resolved resource ids`);
+    throw alertInputError(`${field}.scopes`, `expected resolved resource ids`);
   const criteria = (inputs.criteria as { allOf?: unknown[]; odataType?: string } | undefined)?.allOf;
-  if (!Array.isArray(criteria) || criteria.length === 0) throw new Error(`${field}.criteria.allOf: expected at least one criterion`);
+  if (!Array.isArray(criteria) || criteria.length === 0) throw alertInputError(`${field}.criteria.allOf`, `expected at least one criterion`);
   const parsed = (criteria as Record<string, unknown>[]).map((c, i) => {
     const where = `${field}.criteria.allOf[${i}]`;
     if (c.criterionType !== 'StaticThresholdCriterion')
-      throw new Error(`${where}.criterionType: the replay models StaticThresholdCriterion only, got ${JSON.stringify(c.criterionType)}`);
-    if (typeof c.metricName !== 'string') throw new Error(`${where}.metricName: expected a metric name`);
-    if (typeof c.threshold !== 'number') throw new Error(`${where}.threshold: expected a number, got ${JSON.stringify(c.threshold)}`);
+      throw alertInputError(
+        `${where}.criterionType`,
+        `the replay models StaticThresholdCriterion only (dynamic thresholds are not replayed), got ${JSON.stringify(c.criterionType)}`,
+      );
+    if (typeof c.metricName !== 'string') throw alertInputError(`${where}.metricName`, `expected a metric name`);
+    if (typeof c.threshold !== 'number') throw alertInputError(`${where}.threshold`, `expected a number, got ${JSON.stringify(c.threshold)}`);
     return {
       namespace: typeof c.metricNamespace === 'string' ? c.metricNamespace : undefined,
       metricName: c.metricName,

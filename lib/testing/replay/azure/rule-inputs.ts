@@ -4,6 +4,7 @@
  * the field, and the operator / aggregation vocabulary both rule types share.
  */
 import { isoMinutes } from '../time';
+import { alertInputError } from '../usage';
 
 export type Operator = 'GreaterThan' | 'GreaterThanOrEqual' | 'LessThan' | 'LessThanOrEqual' | 'Equals';
 const OPERATORS: Record<Operator, (v: number, t: number) => boolean> = {
@@ -16,8 +17,9 @@ const OPERATORS: Record<Operator, (v: number, t: number) => boolean> = {
 
 export function compare(operator: unknown, field: string): (v: number, t: number) => boolean {
   if (typeof operator !== 'string' || !(operator in OPERATORS)) {
-    throw new Error(
-      `${field}: expected one of ${Object.keys(OPERATORS).join(', ')} (Azure's words; "gt" belongs to another API), got ${JSON.stringify(operator)}`,
+    throw alertInputError(
+      field,
+      `expected one of ${Object.keys(OPERATORS).join(', ')} (Azure's words; "gt" belongs to another API), got ${JSON.stringify(operator)}`,
     );
   }
   return OPERATORS[operator as Operator];
@@ -27,7 +29,7 @@ export type Aggregation = 'Average' | 'Minimum' | 'Maximum' | 'Total' | 'Count';
 export const AGGREGATIONS: readonly Aggregation[] = ['Average', 'Minimum', 'Maximum', 'Total', 'Count'];
 
 export function aggregation(value: unknown, field: string): Aggregation {
-  if (!AGGREGATIONS.includes(value as Aggregation)) throw new Error(`${field}: expected one of ${AGGREGATIONS.join(', ')}, got ${JSON.stringify(value)}`);
+  if (!AGGREGATIONS.includes(value as Aggregation)) throw alertInputError(field, `expected one of ${AGGREGATIONS.join(', ')}, got ${JSON.stringify(value)}`);
   return value as Aggregation;
 }
 
@@ -39,14 +41,14 @@ export interface DimensionFilter {
 
 export function dimensionFilters(value: unknown, field: string): DimensionFilter[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new Error(`${field}: expected a list of { name, operator, values }`);
+  if (!Array.isArray(value)) throw alertInputError(field, `expected a list of { name, operator, values }`);
   return value.map((d: Record<string, unknown>, i) => {
     const where = `${field}[${i}]`;
-    if (typeof d?.name !== 'string') throw new Error(`${where}.name: expected a dimension name`);
+    if (typeof d?.name !== 'string') throw alertInputError(`${where}.name`, `expected a dimension name`);
     if (d.operator !== 'Include' && d.operator !== 'Exclude')
-      throw new Error(`${where}.operator: expected Include or Exclude, got ${JSON.stringify(d.operator)}`);
+      throw alertInputError(`${where}.operator`, `expected Include or Exclude, got ${JSON.stringify(d.operator)}`);
     if (!Array.isArray(d.values) || d.values.some((v) => typeof v !== 'string'))
-      throw new Error(`${where}.values: expected a list of strings (resolved values, not Outputs)`);
+      throw alertInputError(`${where}.values`, `expected a list of strings (resolved values, not Outputs)`);
     return { name: d.name, operator: d.operator, values: d.values as string[] };
   });
 }
@@ -71,14 +73,17 @@ export function timing(inputs: Record<string, unknown>, field: string): { window
   const windowMinutes = isoMinutes(inputs.windowSize, `${field}.windowSize`);
   const frequencyMinutes = isoMinutes(inputs.evaluationFrequency, `${field}.evaluationFrequency`);
   if (frequencyMinutes > windowMinutes)
-    throw new Error(`${field}.evaluationFrequency: ${String(inputs.evaluationFrequency)} is longer than windowSize ${String(inputs.windowSize)}`);
+    throw alertInputError(
+      `${field}.evaluationFrequency`,
+      `${String(inputs.evaluationFrequency)} is longer than windowSize ${String(inputs.windowSize)}; give an evaluationFrequency no longer than windowSize`,
+    );
   return { windowMinutes, frequencyMinutes };
 }
 
 export function severity(value: unknown, field: string): number {
   if (value === undefined) return 3;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 4)
-    throw new Error(`${field}: expected 0 to 4, got ${JSON.stringify(value)}`);
+    throw alertInputError(field, `expected 0 to 4, got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -4,6 +4,7 @@
  * ALARM(x), OK(x), INSUFFICIENT_DATA(x), TRUE, FALSE, AND, OR, NOT and parentheses, where x is an
  * alarm name or ARN, quoted or not. A composite alarm is in ALARM while its rule is true, else OK.
  */
+import { alarmInputError } from '../usage';
 import type { AlarmState } from './alarm-state';
 
 export type RuleNode =
@@ -16,7 +17,7 @@ export function parseAlarmRule(text: string, field: string): RuleNode {
   const tokens = text.match(/"(?:[^"\\]|\\.)*"|\(|\)|[^\s()]+/g) ?? [];
   let at = 0;
   const fail = (what: string): never => {
-    throw new Error(`${field}: ${what} in AlarmRule ${JSON.stringify(text)}`);
+    throw alarmInputError(field, `${what} in AlarmRule ${JSON.stringify(text)}`);
   };
   const primary = (): RuleNode => {
     const token = tokens[at++];

@@ -8,6 +8,9 @@
  * each timestamp; FILL replaces missing values; PERIOD is the period in seconds.
  * Anything else is an error naming the function, never a silent guess.
  */
+/** A metric-math expression the replay cannot read or evaluate; metric-series.ts reports it at the entry's `Expression`. */
+export class ExpressionError extends Error {}
+
 export type Series = (number | undefined)[];
 export type Value = number | string | Series | Series[];
 
@@ -32,7 +35,7 @@ function tokenize(text: string): Token[] {
     if (/^\s*$/.test(text.slice(index))) break;
     re.lastIndex = index;
     const m = re.exec(text);
-    if (!m) throw new Error(`metric math: cannot read "${text.slice(index, index + 20)}" in ${text}`);
+    if (!m) throw new ExpressionError(`metric math: cannot read "${text.slice(index, index + 20)}" in ${text}`);
     index = re.lastIndex;
     if (m[1] !== undefined) tokens.push({ kind: 'num', value: Number(m[1]) });
     else if (m[2] !== undefined || m[3] !== undefined) tokens.push({ kind: 'str', value: m[2] ?? m[3] });
@@ -59,7 +62,7 @@ export function parseExpression(text: string): Node {
   let at = 0;
   const peek = (value?: string) => tokens[at] && tokens[at].kind === 'op' && (value === undefined || tokens[at].value === value);
   const expect = (value: string) => {
-    if (!peek(value)) throw new Error(`metric math: expected "${value}" at token ${at + 1} of ${text}`);
+    if (!peek(value)) throw new ExpressionError(`metric math: expected "${value}" at token ${at + 1} of ${text}`);
     at++;
   };
   const binaryLevel = (ops: string[], next: () => Node) => (): Node => {
@@ -72,7 +75,7 @@ export function parseExpression(text: string): Node {
   };
   const primary = (): Node => {
     const token = tokens[at++];
-    if (!token) throw new Error(`metric math: unexpected end of ${text}`);
+    if (!token) throw new ExpressionError(`metric math: unexpected end of ${text}`);
     if (token.kind === 'num') return { type: 'num', value: token.value };
     if (token.kind === 'str') return { type: 'str', value: token.value };
     if (token.kind === 'id') {
@@ -103,7 +106,7 @@ export function parseExpression(text: string): Node {
       return { type: 'list', items };
     }
     if (token.value === '-' || token.value === '!' || token.value === 'NOT') return { type: 'unary', op: token.value === '-' ? '-' : 'NOT', arg: primary() };
-    throw new Error(`metric math: unexpected "${token.value}" in ${text}`);
+    throw new ExpressionError(`metric math: unexpected "${token.value}" in ${text}`);
   };
   const power = binaryLevel(['^'], primary);
   const product = binaryLevel(['*', '/'], power);
@@ -112,7 +115,7 @@ export function parseExpression(text: string): Node {
   const and = binaryLevel(['AND', '&&'], comparison);
   const or = binaryLevel(['OR', '||'], and);
   const node = or();
-  if (at !== tokens.length) throw new Error(`metric math: unexpected "${String(tokens[at].value)}" in ${text}`);
+  if (at !== tokens.length) throw new ExpressionError(`metric math: unexpected "${String(tokens[at].value)}" in ${text}`);
   return node;
 }
 
@@ -121,7 +124,7 @@ const isSeries = (v: Value): v is Series => Array.isArray(v) && !v.some((x) => A
 function pointwise(a: Value, b: Value, periods: number, f: (x: number, y: number) => number | undefined): Value {
   if (typeof a === 'number' && typeof b === 'number') return f(a, b) ?? NaN;
   if ((typeof a !== 'number' && !isSeries(a)) || (typeof b !== 'number' && !isSeries(b)))
-    throw new Error('metric math: arithmetic needs numbers or time series');
+    throw new ExpressionError('metric math: arithmetic needs numbers or time series');
   // Checked once above, not per period (a series is scanned whole by isSeries).
   const at = (v: number | Series, i: number): number | undefined => (typeof v === 'number' ? v : v[i]);
   return Array.from({ length: periods }, (_, i) => {
@@ -167,7 +170,7 @@ export function evaluateExpression(node: Node, ctx: ExpressionContext): Value {
     case 'list':
       return node.items.map((item) => {
         const v = ev(item);
-        if (!isSeries(v)) throw new Error('metric math: a list holds time series');
+        if (!isSeries(v)) throw new ExpressionError('metric math: a list holds time series');
         return v;
       });
     case 'unary': {
@@ -184,11 +187,11 @@ export function evaluateExpression(node: Node, ctx: ExpressionContext): Value {
 function call(name: string, args: Node[], ctx: ExpressionContext, ev: (n: Node) => Value): Value {
   const series = (v: Value, what: string): Series => {
     if (typeof v === 'number') return new Array(ctx.periods).fill(v);
-    if (!isSeries(v)) throw new Error(`metric math: ${name} expects a time series as ${what}`);
+    if (!isSeries(v)) throw new ExpressionError(`metric math: ${name} expects a time series as ${what}`);
     return v;
   };
   if (name in COMBINE) {
-    if (args.length !== 1) throw new Error(`metric math: ${name} takes one argument (a series or a list of series)`);
+    if (args.length !== 1) throw new ExpressionError(`metric math: ${name} takes one argument (a series or a list of series)`);
     const v = ev(args[0]);
     if (Array.isArray(v) && v.length > 0 && Array.isArray(v[0])) {
       const list = v as Series[];
@@ -209,7 +212,7 @@ function call(name: string, args: Node[], ctx: ExpressionContext, ev: (n: Node) 
       return series(ev(args[0]), 'its argument').map((x) => (x === undefined ? undefined : f(x)));
     }
     case 'IF': {
-      if (args.length < 2 || args.length > 3) throw new Error('metric math: IF takes (condition, trueValue[, falseValue])');
+      if (args.length < 2 || args.length > 3) throw new ExpressionError('metric math: IF takes (condition, trueValue[, falseValue])');
       const cond = series(ev(args[0]), 'the condition');
       const yes = ev(args[1]);
       const no = args[2] ? ev(args[2]) : undefined;
@@ -217,25 +220,25 @@ function call(name: string, args: Node[], ctx: ExpressionContext, ev: (n: Node) 
       return cond.map((c, i) => (c === undefined ? undefined : c !== 0 ? at(yes, i) : at(no, i)));
     }
     case 'FILL': {
-      if (args.length !== 2) throw new Error('metric math: FILL takes (series, value | REPEAT)');
+      if (args.length !== 2) throw new ExpressionError('metric math: FILL takes (series, value | REPEAT)');
       const s = series(ev(args[0]), 'its first argument');
       if (args[1].type === 'ref' && args[1].id.toUpperCase() === 'REPEAT') {
         let last: number | undefined;
         return s.map((x) => (x === undefined ? last : (last = x)));
       }
       const fill = ev(args[1]);
-      if (typeof fill !== 'number') throw new Error('metric math: the replay supports FILL with a number or REPEAT');
+      if (typeof fill !== 'number') throw new ExpressionError('metric math: the replay supports FILL with a number or REPEAT');
       return s.map((x) => x ?? fill);
     }
     case 'PERIOD':
       return ctx.periodSeconds;
     case 'INSIGHT_RULE_METRIC': {
       const [rule, metric] = args.map(ev);
-      if (typeof rule !== 'string' || typeof metric !== 'string') throw new Error("metric math: INSIGHT_RULE_METRIC takes ('rule name', 'metric')");
+      if (typeof rule !== 'string' || typeof metric !== 'string') throw new ExpressionError("metric math: INSIGHT_RULE_METRIC takes ('rule name', 'metric')");
       return ctx.insightRule(rule, metric);
     }
     default:
-      throw new Error(
+      throw new ExpressionError(
         `metric math: the replay does not implement ${name}(); add it to lib/testing/replay/cloudwatch/expression.ts with its documented semantics`,
       );
   }

@@ -4,6 +4,7 @@
  * table) or a Contributor Insights rule name (an attribute of the lookup custom resource) can be
  * matched to the telemetry a scenario wrote for that table. Pseudo parameters resolve to fixed values.
  */
+import { alarmInputError } from '../usage';
 const PSEUDO: Record<string, string> = {
   'AWS::Region': 'us-east-1',
   'AWS::AccountId': '123456789012',
@@ -24,20 +25,20 @@ export function resolveIntrinsics(value: unknown, field: string): unknown {
   if (entries.length === 1) {
     const [name, arg] = entries[0];
     if (name === 'Ref') {
-      if (typeof arg !== 'string') throw new Error(`${field}: Ref takes a logical id, got ${JSON.stringify(arg)}`);
+      if (typeof arg !== 'string') throw alarmInputError(field, `Ref takes a logical id, got ${JSON.stringify(arg)}`);
       return PSEUDO[arg] ?? refPlaceholder(arg);
     }
     if (name === 'Fn::GetAtt') {
       const [id, attribute] = typeof arg === 'string' ? arg.split('.') : (arg as unknown[]);
       if (typeof id !== 'string' || typeof attribute !== 'string')
-        throw new Error(`${field}: Fn::GetAtt takes [logicalId, attribute], got ${JSON.stringify(arg)}`);
+        throw alarmInputError(field, `Fn::GetAtt takes [logicalId, attribute], got ${JSON.stringify(arg)}`);
       return getAttPlaceholder(id, attribute);
     }
     if (name === 'Fn::Join') {
       const [separator, parts] = arg as [unknown, unknown];
       const resolved = resolveIntrinsics(parts, `${field}.Fn::Join[1]`);
       if (typeof separator !== 'string' || !Array.isArray(resolved))
-        throw new Error(`${field}: Fn::Join takes [separator, [parts]], got ${JSON.stringify(arg)}`);
+        throw alarmInputError(field, `Fn::Join takes [separator, [parts]], got ${JSON.stringify(arg)}`);
       return resolved.map((p) => String(p)).join(separator);
     }
     if (name === 'Fn::Sub' && typeof arg === 'string') {
@@ -46,7 +47,7 @@ export function resolveIntrinsics(value: unknown, field: string): unknown {
       );
     }
     if (name.startsWith('Fn::') || name === 'Condition') {
-      throw new Error(`${field}: the replay cannot resolve ${name}; give the alarm a literal value or resolve it before the replay`);
+      throw alarmInputError(field, `the replay cannot resolve ${name}; give the alarm a literal value or resolve it before the replay`);
     }
   }
   return Object.fromEntries(entries.map(([k, v]) => [k, resolveIntrinsics(v, `${field}.${k}`)]));

@@ -7,7 +7,18 @@
  * the percentile the scenario computed from its modelled distribution.
  */
 import { merge, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
-import { evaluateExpression, parseExpression, type Series } from './expression';
+import { alarmInputError } from '../usage';
+import { evaluateExpression, ExpressionError, parseExpression, type ExpressionContext, type Series } from './expression';
+
+/** An entry's metric math, its errors reported at the entry's `Expression` (`field`). */
+function expressionValue(text: string, field: string, context: ExpressionContext): ReturnType<typeof evaluateExpression> {
+  try {
+    return evaluateExpression(parseExpression(text), context);
+  } catch (error) {
+    if (error instanceof ExpressionError) throw alarmInputError(field, error.message);
+    throw error;
+  }
+}
 
 /** The value of one statistic of one datapoint; undefined when the datapoint cannot give it. */
 export function statisticOf(point: Datapoint | undefined, statistic: string, field: string): number | undefined {
@@ -25,11 +36,14 @@ export function statisticOf(point: Datapoint | undefined, statistic: string, fie
       return point.max;
   }
   const percentile = /^p(\d{1,2}(?:\.\d+)?|100)$/.exec(statistic);
-  if (!percentile) throw new Error(`${field}: the replay supports Sum, Average, Minimum, Maximum, SampleCount and pNN, got ${JSON.stringify(statistic)}`);
+  if (!percentile) throw alarmInputError(field, `the replay supports Sum, Average, Minimum, Maximum, SampleCount and pNN, got ${JSON.stringify(statistic)}`);
   if (point.values) return nearestRank(point.values, Number(percentile[1]));
   const modelled = point.percentiles?.[statistic];
   if (modelled === undefined)
-    throw new Error(`${field}: ${statistic} needs raw values or a modelled ${statistic}; the scenario recorded only a statistic set for this metric`);
+    throw alarmInputError(
+      field,
+      `${statistic} needs raw values or a modelled ${statistic}; the scenario recorded only a statistic set for this metric; alarm on Sum, Average, Minimum, Maximum or SampleCount, or record raw values (Telemetry.put with fromValues)`,
+    );
   return modelled;
 }
 
@@ -50,25 +64,25 @@ export function periodPoints(telemetry: Telemetry, id: MetricId, periodMinutes: 
 
 export function periodMinutesOf(seconds: unknown, field: string): number {
   if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 60 || seconds % 60 !== 0) {
-    throw new Error(`${field}: the replay works in whole minutes; expected a Period that is a multiple of 60 seconds, got ${JSON.stringify(seconds)}`);
+    throw alarmInputError(field, `the replay works in whole minutes; expected a Period that is a multiple of 60 seconds, got ${JSON.stringify(seconds)}`);
   }
   return seconds / 60;
 }
 
 function dimensionsOf(dimensions: unknown, field: string): Record<string, string> {
   if (dimensions === undefined) return {};
-  if (!Array.isArray(dimensions)) throw new Error(`${field}: expected a list of { Name, Value }`);
+  if (!Array.isArray(dimensions)) throw alarmInputError(field, `expected a list of { Name, Value }`);
   return Object.fromEntries(
     dimensions.map((d: { Name?: unknown; Value?: unknown }, i) => {
       if (typeof d?.Name !== 'string' || typeof d?.Value !== 'string')
-        throw new Error(`${field}[${i}]: expected { Name, Value } strings, got ${JSON.stringify(d)}`);
+        throw alarmInputError(`${field}[${i}]`, `expected { Name, Value } strings, got ${JSON.stringify(d)}`);
       return [d.Name, d.Value];
     }),
   );
 }
 
 function metricIdOf(namespace: unknown, metricName: unknown, dimensions: unknown, field: string): MetricId {
-  if (typeof namespace !== 'string' || typeof metricName !== 'string') throw new Error(`${field}: expected Namespace and MetricName strings`);
+  if (typeof namespace !== 'string' || typeof metricName !== 'string') throw alarmInputError(field, `expected Namespace and MetricName strings`);
   return { namespace, metricName, dimensions: dimensionsOf(dimensions, `${field}.Dimensions`) };
 }
 
@@ -78,7 +92,10 @@ function metricIdOf(namespace: unknown, metricName: unknown, dimensions: unknown
  *  of contributors, Sum the total of all contributors. No contributor in a period: no datapoint. */
 function insightRuleSeries(telemetry: Telemetry, rule: string, metric: string, periodMinutes: number, field: string): Series {
   if (!telemetry.hasRule(rule))
-    throw new Error(`${field}: INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors (check the rule-name mapping)`);
+    throw alarmInputError(
+      field,
+      `INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors; check the rule-name mapping (replayStack's options.ruleAttributes)`,
+    );
   const periods = Math.floor(telemetry.minutes / periodMinutes);
   return Array.from({ length: periods }, (_, p) => {
     const totals = new Map<string, number>();
@@ -95,7 +112,7 @@ function insightRuleSeries(telemetry: Telemetry, rule: string, metric: string, p
       case 'Sum':
         return values.reduce((s, v) => s + v, 0);
       default:
-        throw new Error(`${field}: the replay supports INSIGHT_RULE_METRIC with MaxContributorValue, UniqueContributors or Sum, got ${metric}`);
+        throw alarmInputError(field, `the replay supports INSIGHT_RULE_METRIC with MaxContributorValue, UniqueContributors or Sum, got ${metric}`);
     }
   });
 }
@@ -115,7 +132,7 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
   if (props.Metrics === undefined) {
     const periodMinutes = periodMinutesOf(props.Period, `${field}.Period`);
     const statistic = props.ExtendedStatistic ?? props.Statistic;
-    if (typeof statistic !== 'string') throw new Error(`${field}: a single-metric alarm needs Statistic or ExtendedStatistic`);
+    if (typeof statistic !== 'string') throw alarmInputError(field, `a single-metric alarm needs Statistic or ExtendedStatistic`);
     const id = metricIdOf(props.Namespace, props.MetricName, props.Dimensions, field);
     const points = periodPoints(telemetry, id, periodMinutes);
     return {
@@ -125,10 +142,10 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
       namespaces: [id.namespace],
     };
   }
-  if (!Array.isArray(props.Metrics) || props.Metrics.length === 0) throw new Error(`${field}.Metrics: expected a non-empty list`);
+  if (!Array.isArray(props.Metrics) || props.Metrics.length === 0) throw alarmInputError(`${field}.Metrics`, `expected a non-empty list`);
   const entries = props.Metrics as Record<string, unknown>[];
   const returned = entries.filter((e) => e.ReturnData !== false);
-  if (returned.length !== 1) throw new Error(`${field}.Metrics: an alarm needs exactly one entry with ReturnData true, found ${returned.length}`);
+  if (returned.length !== 1) throw alarmInputError(`${field}.Metrics`, `an alarm needs exactly one entry with ReturnData true, found ${returned.length}`);
   const main = returned[0];
   const stat = main.MetricStat as Record<string, unknown> | undefined;
   // An expression entry may leave Period out (MetricDataQuery.Period is optional there): it then
@@ -141,12 +158,13 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
     const hit = cache.get(id);
     if (hit) return hit;
     const index = entries.findIndex((e) => e.Id === id);
-    if (index < 0) throw new Error(`${field}.Metrics: the expression uses ${id}, which no entry defines`);
+    if (index < 0)
+      throw alarmInputError(`${field}.Metrics`, `the expression uses ${id}, which no entry defines; add an entry with Id ${id} or fix the expression`);
     const entry = entries[index];
     const where = `${field}.Metrics[${index}]`;
     let series: Series;
     if (typeof entry.Expression === 'string') {
-      const value = evaluateExpression(parseExpression(entry.Expression), {
+      const value = expressionValue(entry.Expression, `${where}.Expression`, {
         periods: Math.floor(telemetry.minutes / periodMinutes),
         periodSeconds: periodMinutes * 60,
         series: seriesOf,
@@ -156,7 +174,7 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
         },
       });
       if (!Array.isArray(value) || value.some((v) => Array.isArray(v)))
-        throw new Error(`${where}.Expression: must give one time series, got ${typeof value === 'number' ? 'a single number' : 'a list'}`);
+        throw alarmInputError(`${where}.Expression`, `must give one time series, got ${typeof value === 'number' ? 'a single number' : 'a list'}`);
       series = value as Series;
     } else if (entry.MetricStat && typeof entry.MetricStat === 'object') {
       const ms = entry.MetricStat as Record<string, unknown>;
@@ -165,15 +183,18 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
       namespaces.add(id2.namespace);
       const own = periodMinutesOf(ms.Period, `${where}.MetricStat.Period`);
       if (own !== periodMinutes)
-        throw new Error(`${where}.MetricStat.Period: ${own * 60} s differs from the alarm's ${periodMinutes * 60} s; the replay needs one period per alarm`);
+        throw alarmInputError(
+          `${where}.MetricStat.Period`,
+          `${own * 60} s differs from the alarm's ${periodMinutes * 60} s; the replay needs one period per alarm: give every entry the alarm's Period`,
+        );
       series = periodPoints(telemetry, id2, periodMinutes).map((p) => statisticOf(p, String(ms.Stat), `${where}.MetricStat.Stat`));
     } else {
-      throw new Error(`${where}: expected Expression or MetricStat`);
+      throw alarmInputError(where, `expected Expression or MetricStat`);
     }
     cache.set(id, series);
     return series;
   };
-  if (typeof main.Id !== 'string') throw new Error(`${field}.Metrics: every entry needs an Id`);
+  if (typeof main.Id !== 'string') throw alarmInputError(`${field}.Metrics`, `every entry needs an Id`);
   const values = seriesOf(main.Id);
   return { periodMinutes, values, namespaces: [...namespaces] };
 }

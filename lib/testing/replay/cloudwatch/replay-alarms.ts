@@ -7,6 +7,7 @@
  */
 import type { Telemetry } from '../telemetry';
 import { clockOf, timestampOf } from '../time';
+import { alarmInputError } from '../usage';
 import { evaluateSeries, isComparison, type AlarmRule, type AlarmState, type MissingDataTreatment } from './alarm-state';
 import { alarmsOf, evaluateAlarmRule, parseAlarmRule } from './composite-rule';
 import { getAttPlaceholder, resolveIntrinsics } from './intrinsics';
@@ -55,31 +56,35 @@ const TREATMENTS: readonly MissingDataTreatment[] = ['missing', 'ignore', 'breac
 
 function integer(value: unknown, field: string, fallback?: number): number {
   const v = value ?? fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new Error(`${field}: expected an integer ≥ 1, got ${JSON.stringify(value)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw alarmInputError(field, `expected an integer ≥ 1, got ${JSON.stringify(value)}`);
   return v;
 }
 
 function ruleOf(props: Record<string, unknown>, field: string, dynamoDb: boolean): AlarmRule {
   const threshold = props.Threshold;
   if (typeof threshold !== 'number')
-    throw new Error(`${field}.Threshold: expected a number (anomaly-detection alarms are not replayed), got ${JSON.stringify(threshold)}`);
+    throw alarmInputError(`${field}.Threshold`, `expected a number (anomaly-detection alarms are not replayed), got ${JSON.stringify(threshold)}`);
   if (!isComparison(props.ComparisonOperator))
-    throw new Error(
-      `${field}.ComparisonOperator: expected GreaterThanThreshold, GreaterThanOrEqualToThreshold, LessThanThreshold or LessThanOrEqualToThreshold, got ${JSON.stringify(props.ComparisonOperator)}`,
+    throw alarmInputError(
+      `${field}.ComparisonOperator`,
+      `expected GreaterThanThreshold, GreaterThanOrEqualToThreshold, LessThanThreshold or LessThanOrEqualToThreshold, got ${JSON.stringify(props.ComparisonOperator)}`,
     );
   const evaluationPeriods = integer(props.EvaluationPeriods, `${field}.EvaluationPeriods`);
   const datapointsToAlarm = integer(props.DatapointsToAlarm, `${field}.DatapointsToAlarm`, evaluationPeriods);
   if (datapointsToAlarm > evaluationPeriods)
-    throw new Error(`${field}.DatapointsToAlarm: ${datapointsToAlarm} is more than EvaluationPeriods (${evaluationPeriods})`);
+    throw alarmInputError(
+      `${field}.DatapointsToAlarm`,
+      `${datapointsToAlarm} is more than EvaluationPeriods (${evaluationPeriods}); give at most EvaluationPeriods`,
+    );
   const treatment = (props.TreatMissingData ?? 'missing') as MissingDataTreatment;
   if (!TREATMENTS.includes(treatment))
-    throw new Error(`${field}.TreatMissingData: expected one of ${TREATMENTS.join(', ')}, got ${JSON.stringify(props.TreatMissingData)}`);
+    throw alarmInputError(`${field}.TreatMissingData`, `expected one of ${TREATMENTS.join(', ')}, got ${JSON.stringify(props.TreatMissingData)}`);
   return { threshold, comparison: props.ComparisonOperator, evaluationPeriods, datapointsToAlarm, treatMissingData: dynamoDb ? 'ignore' : treatment };
 }
 
 function targetsOf(value: unknown, field: string): string[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new Error(`${field}: expected a list of action ARNs`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw alarmInputError(field, `expected a list of action ARNs`);
   return value as string[];
 }
 
@@ -112,7 +117,11 @@ function timeline(
 /** Every alarm of `template` replayed over `telemetry`. Errors name the resource and the field. */
 export function replayAlarms(template: { Resources?: Resources }, telemetry: Telemetry, options: ReplayAlarmsOptions = {}): AlarmReplay[] {
   const resources = template?.Resources;
-  if (!resources || typeof resources !== 'object') throw new Error('replayAlarms: expected a CloudFormation template with Resources');
+  if (!resources || typeof resources !== 'object')
+    throw alarmInputError(
+      'template.Resources',
+      'expected a synthesized CloudFormation template (an object with Resources), e.g. app.synth().getStackByName(name).template',
+    );
   const results = new Map<string, AlarmReplay>();
   const composites: [string, Record<string, unknown>][] = [];
   for (const [logicalId, resource] of Object.entries(resources)) {
@@ -150,12 +159,15 @@ export function replayAlarms(template: { Resources?: Resources }, telemetry: Tel
     for (const [logicalId, props] of pending) {
       const field = `Resources.${logicalId}.Properties.AlarmRule`;
       if (props.ActionsSuppressor !== undefined)
-        throw new Error(`Resources.${logicalId}.Properties.ActionsSuppressor: the replay does not model action suppression`);
-      if (typeof props.AlarmRule !== 'string') throw new Error(`${field}: expected a rule string`);
+        throw alarmInputError(
+          `Resources.${logicalId}.Properties.ActionsSuppressor`,
+          'the replay does not model action suppression; remove ActionsSuppressor from the template you replay',
+        );
+      if (typeof props.AlarmRule !== 'string') throw alarmInputError(field, `expected a rule string`);
       const rule = parseAlarmRule(props.AlarmRule, field);
       const children = alarmsOf(rule).map((ref) => ({ ref, id: findAlarm(ref, resources, results) }));
       const unknown = children.find((c) => c.id === undefined && !pending.has(idFromArn(c.ref) ?? ''));
-      if (unknown) throw new Error(`${field}: ${unknown.ref} is no alarm of this template`);
+      if (unknown) throw alarmInputError(field, `${unknown.ref} is no alarm of this template; name an alarm of this template by its AlarmName or ARN`);
       if (children.some((c) => c.id === undefined)) continue;
       const byRef = new Map(children.map((c) => [c.ref, results.get(c.id as string) as AlarmReplay]));
       const states = Array.from(
@@ -167,7 +179,11 @@ export function replayAlarms(template: { Resources?: Resources }, telemetry: Tel
       pending.delete(logicalId);
       progressed = true;
     }
-    if (!progressed) throw new Error(`composite alarms ${[...pending.keys()].join(', ')} read each other in a cycle`);
+    if (!progressed)
+      throw alarmInputError(
+        [...pending.keys()].map((id) => `Resources.${id}.Properties.AlarmRule`).join(', '),
+        'these composite alarms read each other in a cycle, which CloudWatch refuses too; make one of them read the metric alarms directly',
+      );
   }
   return [...results.values()];
 }

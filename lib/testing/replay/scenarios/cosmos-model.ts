@@ -25,12 +25,16 @@
  *   https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs); its rows arrive after the
  *   interval ends, with the same delay.
  * Assumptions: 6 RU per request; per-second load normal around the minute's mean (sd 10% + Poisson);
- * the uniform traffic's log rows are grouped into 50 synthetic keys per minute (real keys are far
- * smaller: this overstates their share, never understates a hot key's); the rows of one minute
- * arrive together, 3 to 10 minutes later (median 5); statistics rows hourly; one region
- * (`REGION`), so RegionName is the same on every row.
+ * the uniform traffic spreads evenly over `uniformKeys` keys (the design's full-key cardinality, else
+ * 1,000 per physical partition), each with a Poisson count of requests a minute, and the log holds
+ * 50 of them (`LOGGED_UNIFORM_KEYS`, all of them when there are fewer): the hottest of the rest is
+ * hotter only by the Poisson tail (0.5 against 0.3 RU/s sustained, for 1,000,000 keys at 240,000 RU/s),
+ * far under any hotKey line, and a row for each of a million keys a minute would make a replay too
+ * slow to run in CI. The rows of one minute arrive together, 3 to 10
+ * minutes later (median 5); statistics rows hourly; one region (`REGION`), so RegionName is the
+ * same on every row.
  */
-import { COSMOS_LIMITS, hotValueReach, physicalPartitionCount, shapes, UsageError, type CosmosKeyDesign } from '../../../index';
+import { COSMOS_LIMITS, fullKeyCardinality, hotValueReach, physicalPartitionCount, shapes, UsageError, type CosmosKeyDesign } from '../../../index';
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
@@ -40,7 +44,12 @@ import { expectedExcess } from './load';
 const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
 const NAMESPACE = 'Microsoft.DocumentDB/databaseAccounts';
 const RU_PER_REQUEST = 6;
-const LOG_GROUPS = 50;
+/** Keys of the uniform load written to the partition-key RU log each minute (of `uniformKeys`). */
+const LOGGED_UNIFORM_KEYS = 50;
+/** Keys the uniform load spreads over per physical partition when neither `uniformKeys` nor the design says. */
+const DEFAULT_KEYS_PER_RANGE = 1_000;
+/** Salt of the generator that draws the uniform keys' requests, apart from the rest of the model's draws. */
+const UNIFORM_KEYS_SALT = 0x75_6b;
 /** The one region the modelled account writes in. */
 export const REGION = 'West Europe';
 const REQUESTS_INTERVAL = 5;
@@ -69,6 +78,11 @@ export interface ContainerModel {
    *  truth (`firstKeyOver80`) is then judged against the ceiling its hotKey alert uses, the core's `hotValueReach`.
    *  @default - none: the key's own 10,000 RU/s, or its range's budget when lower (neighbours not counted) */
   readonly design?: CosmosKeyDesign;
+  /** Distinct partition-key values the uniform load (`ru`) spreads over, evenly: a logged key carries its share,
+   *  `ru ÷ uniformKeys`, with Poisson noise, as a real key of a uniform design does. `Infinity` for a key with one
+   *  value per item (`'unique'`), whose keys never recur.
+   *  @default - the full key's cardinality in `design` (`fullKeyCardinality`), else 1,000 per physical partition */
+  readonly uniformKeys?: number;
 }
 
 export interface ContainerNames {
@@ -128,6 +142,31 @@ function shown(value: unknown): string {
   return shapes.describe(value);
 }
 
+/** The keys the uniform load spreads over, or a UsageError at `uniformKeys`. */
+function uniformKeysOf(model: ContainerModel, ranges: number): number {
+  const keys = model.uniformKeys ?? (model.design ? fullKeyCardinality(model.design.primaryKey.partitionKey) : DEFAULT_KEYS_PER_RANGE * ranges);
+  if (!(keys >= 1)) {
+    const message = `expected the number of distinct keys the uniform load spreads over (at least 1, Infinity for one key per item), got ${shown(model.uniformKeys)}`;
+    throw new UsageError([{ path: 'uniformKeys', message }], 'replay arguments');
+  }
+  return keys;
+}
+
+/**
+ * The uniform load's rows of one minute in the partition-key RU log: `LOGGED_UNIFORM_KEYS` of its `keys` (all when
+ * fewer), each with the RU of a Poisson count of requests around its even share of `ruPerSecond`; a key without a
+ * request this minute has no row, as in the real log.
+ */
+function uniformKeyCharges(ruPerSecond: number, keys: number, rng: Random): [key: string, requestCharge: number][] {
+  const perKeyRequests = (ruPerSecond * 60) / RU_PER_REQUEST / keys;
+  const rows: [string, number][] = [];
+  for (let k = 0; k < Math.min(keys, LOGGED_UNIFORM_KEYS); k++) {
+    const requests = rng.poisson(perKeyRequests);
+    if (requests > 0) rows.push([`uniform-key-${k}`, requests * RU_PER_REQUEST]);
+  }
+  return rows;
+}
+
 /** Resource-log delay: median 5 minutes, within 3 to 10 almost always (assumption from the doc's range). */
 function ingestionDelay(rng: Random): number {
   return Math.min(15, Math.max(3, rng.logNormal(5, 0.3)));
@@ -143,6 +182,9 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   for (const b of model.bursts ?? []) burstsAt.set(b.minute, [...(burstsAt.get(b.minute) ?? []), b]);
   const keysOn = Array.from({ length: ranges }, (_, r) => (model.hotKeys ?? []).filter((k) => k.range === r));
   const keyCeiling = model.design ? hotValueReach(model.design).key : Math.min(KEY_CEILING, budget);
+  const uniformKeys = uniformKeysOf(model, ranges);
+  // Its own generator: the uniform keys' draws leave every other draw of a seeded scenario where it was.
+  const uniformRng = rng.fork(UNIFORM_KEYS_SALT);
   let sustained = 0;
   const interval = { ok: 0, throttled: 0 };
   for (let minute = 0; minute < telemetry.minutes; minute++) {
@@ -212,17 +254,16 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
       interval.ok = 0;
       interval.throttled = 0;
     }
-    // Partition-key RU log: the hot keys, then the uniform traffic in synthetic key groups; the rows
-    // of one minute arrive together.
+    // Partition-key RU log: the hot keys, then keys of the uniform load; the rows of one minute arrive together.
     const arrival = minute + 1 + ingestionDelay(rng);
-    const row = (key: string, ru: number) =>
+    const row = (key: string, requestCharge: number) =>
       telemetry.log('CDBPartitionKeyRUConsumption', {
         timeGenerated: minute,
         ingestedAt: arrival,
-        columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: ru * 60 },
+        columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: requestCharge },
       });
-    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), KEY_CEILING));
-    for (let g = 0; g < LOG_GROUPS; g++) row(`uniform-group-${g}`, uniform / LOG_GROUPS);
+    for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), KEY_CEILING) * 60);
+    for (const [key, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformRng)) row(key, requestCharge);
     for (const s of model.sizes ?? []) {
       const gb = s.gb(minute);
       if (gb >= 16 && truth.firstSizeOver16Gb === undefined) truth.firstSizeOver16Gb = minute;

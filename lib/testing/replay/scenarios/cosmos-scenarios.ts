@@ -25,6 +25,9 @@ export interface CosmosContainerProfile {
   /** The container's normalized design (`GuardedContainer.design`), passed to its model: see `ContainerModel.design`.
    *  @default - none */
   readonly design?: ContainerModel['design'];
+  /** Distinct partition-key values the container's load spreads over: see `ContainerModel.uniformKeys`.
+   *  @default - the full key's cardinality in `design`, else 1,000 per physical partition */
+  readonly uniformKeys?: number;
 }
 
 const HOUR = 60;
@@ -67,6 +70,7 @@ function containerModel(
     bursts: Array.from({ length: days * burstsPerDay }, () => ({ minute: rng.int(ru.length), range: rng.int(ranges), ru: budget * (0.4 + 0.6 * rng.next()) })),
     sizes: profile.largestPartitionGb === undefined ? [] : [{ key: '["largest"]', gb: () => profile.largestPartitionGb as number }],
     design: profile.design,
+    uniformKeys: profile.uniformKeys,
     ...extra,
   };
 }

@@ -2,6 +2,8 @@
  * A scenario: a named stretch of modelled traffic for one or more tables or containers, with its
  * seed, its assumptions in words, and — for an incident — which key space it hits.
  */
+import { argumentError } from '../usage';
+
 export interface Scenario<Model> {
   readonly name: string;
   readonly kind: 'healthy' | 'incident';
@@ -14,4 +16,19 @@ export interface Scenario<Model> {
   /** For an incident: the target and key space it hits, and what a page should say.
    *  @default - none (a healthy scenario) */
   readonly incident?: { readonly target: string; readonly index?: string; readonly description: string };
+}
+
+/** A scenario handed to `fn` (`replayStack()`), or a UsageError at `scenario.<field>`: a hand-built one
+ *  needs whole days and an integer seed, as the scenario builders give. */
+export function checkScenario(fn: string, scenario: Scenario<unknown>): void {
+  const { days, seed, models } = (scenario ?? {}) as Partial<Scenario<unknown>>;
+  if (!Number.isInteger(days) || (days as number) < 1)
+    throw argumentError(
+      fn,
+      'scenario.days',
+      `expected a whole number of days above 0, got ${String(days)}; build the scenario with healthyWeek(), dynamoIncident(), healthyCosmosWeek() or cosmosIncident()`,
+    );
+  if (!Number.isInteger(seed)) throw argumentError(fn, 'scenario.seed', `expected an integer, got ${String(seed)}; the same seed gives the same telemetry`);
+  if (typeof models !== 'object' || models === null)
+    throw argumentError(fn, 'scenario.models', 'expected an object of models by table construct id or container name');
 }

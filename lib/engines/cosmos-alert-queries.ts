@@ -9,8 +9,12 @@
  * before the evaluation: rows that arrive late are in it, and each evaluation judges the span right
  * after the previous one, so every minute is judged once. Each query returns the worst row only (per
  * region), so a fired alert names the key without one time series per key.
+ *
+ * Here, in the core beside the logged key's first level, rather than in lib/pulumi: the replay's meaning of these
+ * queries (`skewguardQueries`, skewguard/testing/replay) regenerates their text without loading the
+ * Pulumi adapter.
  */
-import { LOGGED_FIRST_LEVEL_KQL } from '../index';
+import { LOGGED_FIRST_LEVEL_KQL } from './cosmos-logged-key';
 
 /** Minutes between the end of the judged span and the evaluation. */
 export const INGESTION_LAG_MINUTES = 10;

@@ -1,0 +1,154 @@
+/**
+ * The meaning of the log-search queries a GuardedContainer creates (lib/engines/cosmos-alert-queries.ts),
+ * so that `replayProgram` can replay its own alerts without a hand-written registry. The replay does
+ * not interpret KQL: each meaning below is the query read line by line, in TypeScript, and a query is
+ * recognised only by regenerating its exact text for a container. A query that differs in one
+ * character (another skewguard version, an edited rule) has no meaning here, and the replay refuses
+ * its rule rather than guess. test/replay/skewguard-queries.test.ts pins the text each meaning was
+ * written for against what GuardedContainer emits, so changing either fails that test.
+ */
+import {
+  hotKeyQuery,
+  hotPrefixQuery,
+  INGESTION_LAG_MINUTES,
+  largestPartitionQuery,
+  loggedFirstLevel,
+  SUSTAINED_INTERVALS,
+  SUSTAINED_MINUTES,
+  THROTTLE_LONG_WINDOW_MINUTES,
+  throttleRateQuery,
+} from '../../../index';
+import type { LogRow } from '../telemetry';
+import { argumentError } from '../usage';
+import type { QueryRegistry, QuerySemantics, ResultRow } from './log-alert';
+
+/** A container whose GuardedContainer alerts are replayed: the names its queries filter on. */
+export interface SkewguardQueryContainer {
+  /** The SQL database's name (the container's `databaseName` input). */
+  readonly databaseName: string;
+  /** The container's name (its `containerName` input, as CDBPartitionKeyRUConsumption logs it in CollectionName). */
+  readonly containerName: string;
+}
+
+/** `| where DatabaseName == db and CollectionName == container`, and a TimeGenerated span. The rows are
+ *  read in place (no copy per row): a replay runs these queries some 20,000 times over thousands of rows. */
+const rowsOfContainer = (rows: readonly LogRow[], db: string, container: string, from = -Infinity, to = Infinity): LogRow[] =>
+  rows.filter((r) => r.columns.DatabaseName === db && r.columns.CollectionName === container && r.timeGenerated >= from && r.timeGenerated < to);
+const isNotEmpty = (value: unknown) => value !== undefined && value !== null && String(value) !== '';
+const binned = (minute: number, size: number) => Math.floor(minute / size) * size;
+
+/** largestPartitionQuery: max SizeKb per non-empty key, in GB, top 1. */
+function largestPartition(db: string, container: string): QuerySemantics {
+  return (rowsOf) => {
+    const size = new Map<string, number>();
+    for (const { columns: c } of rowsOfContainer(rowsOf('CDBPartitionKeyStatistics'), db, container)) {
+      if (isNotEmpty(c.PartitionKey)) size.set(String(c.PartitionKey), Math.max(size.get(String(c.PartitionKey)) ?? 0, Number(c.SizeKb)));
+    }
+    const all = [...size].map(([PartitionKey, kb]): ResultRow => ({ PartitionKey, SizeKb: kb, SizeGb: kb / 1_048_576 }));
+    return all.sort((a, b) => Number(b.SizeGb) - Number(a.SizeGb)).slice(0, 1);
+  };
+}
+
+/**
+ * hotKeyQuery / hotPrefixQuery: the judged span is [bin(now, 1m) − INGESTION_LAG, + SUSTAINED_MINUTES);
+ * per value (key or first level) and region, each minute's RU ÷ 60; the lowest of them, kept when
+ * the value is present in every judged minute; the highest such value per region.
+ */
+function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
+  return (rowsOf, { now }) => {
+    const judgedEnd = binned(now, 1) - INGESTION_LAG_MINUTES;
+    const judgedStart = judgedEnd - SUSTAINED_MINUTES;
+    // Per value and region: the RU of each judged minute.
+    const perMinute = new Map<string, { value: string; region: string; minutes: Map<number, number> }>();
+    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBPartitionKeyRUConsumption'), db, container, judgedStart, judgedEnd)) {
+      if (!isNotEmpty(c.PartitionKey)) continue;
+      const value = by === 'Prefix' ? loggedFirstLevel(String(c.PartitionKey)) : String(c.PartitionKey);
+      const region = String(c.RegionName ?? '');
+      const id = `${region}\u0000${value}`;
+      let series = perMinute.get(id);
+      if (!series) {
+        series = { value, region, minutes: new Map() };
+        perMinute.set(id, series);
+      }
+      const minute = binned(timeGenerated, 1);
+      series.minutes.set(minute, (series.minutes.get(minute) ?? 0) + Number(c.RequestCharge));
+    }
+    const best = new Map<string, ResultRow>();
+    for (const { value, region, minutes } of perMinute.values()) {
+      if (minutes.size !== SUSTAINED_MINUTES) continue;
+      const sustained = Math.min(...minutes.values()) / 60;
+      const current = best.get(region);
+      if (!current || sustained > Number(current.SustainedRUPerSecond)) best.set(region, { RegionName: region, [by]: value, SustainedRUPerSecond: sustained });
+    }
+    return [...best.values()];
+  };
+}
+
+/**
+ * throttleRateQuery: the judged span ends at bin(now, 5m) − INGESTION_LAG; per 5-minute interval of
+ * the last THROTTLE_LONG_WINDOW_MINUTES with at least `minimumRequests` requests, throttled and total
+ * requests; the long share is the mean of their shares, the short share the lowest of the last
+ * SUSTAINED_INTERVALS intervals' shares, kept when all of them were judged; the reported value is the
+ * lower of the two.
+ */
+function throttleRate(db: string, container: string, minimumRequests: number): QuerySemantics {
+  return (rowsOf, { now }) => {
+    const judgedEnd = binned(now, 5) - INGESTION_LAG_MINUTES;
+    const shortStart = judgedEnd - SUSTAINED_INTERVALS * 5;
+    const longStart = judgedEnd - THROTTLE_LONG_WINDOW_MINUTES;
+    const intervals = new Map<number, { throttled: number; requests: number }>();
+    for (const { columns: c, timeGenerated } of rowsOfContainer(rowsOf('CDBDataPlaneRequests5M'), db, container, longStart, judgedEnd)) {
+      const interval = intervals.get(binned(timeGenerated, 5)) ?? { throttled: 0, requests: 0 };
+      const samples = Math.trunc(Number(c.SampleCount));
+      interval.requests += samples;
+      if (Math.trunc(Number(c.StatusCode)) === 429) interval.throttled += samples;
+      intervals.set(binned(timeGenerated, 5), interval);
+    }
+    const judged = [...intervals].filter(([, i]) => i.requests >= minimumRequests);
+    const short = judged.filter(([start]) => start >= shortStart).map(([, i]) => i.throttled / i.requests);
+    if (short.length !== SUSTAINED_INTERVALS) return [];
+    const longShare = judged.reduce((sum, [, i]) => sum + i.throttled / i.requests, 0) / judged.length;
+    const shortShare = Math.min(...short);
+    return [{ SustainedThrottledShare: Math.min(longShare, shortShare), LongShare: longShare, ShortShare: shortShare }];
+  };
+}
+
+/**
+ * The meaning of the four log-search queries a GuardedContainer creates for each of `containers`
+ * (hot key, hot prefix, sustained 429 share, largest logical partition), for `replayProgram`'s
+ * `options.queries`. Recognised by their exact text, regenerated per container: a query of another
+ * skewguard version, or one you edited, has no meaning here and the replay refuses its rule (wrap this
+ * registry to add meanings of your own queries).
+ *
+ * @example replayProgram(resources, healthyCosmosWeek(profiles), { queries: skewguardQueries([{ databaseName: 'telemetry', containerName: 'events' }]) })
+ */
+export function skewguardQueries(containers: readonly SkewguardQueryContainer[]): QueryRegistry {
+  checkContainers(containers);
+  return (query) => {
+    for (const { databaseName: db, containerName: c } of containers) {
+      if (query === largestPartitionQuery(db, c)) return largestPartition(db, c);
+      if (query === hotKeyQuery(db, c)) return sustainedRu(db, c, 'PartitionKey');
+      if (query === hotPrefixQuery(db, c)) return sustainedRu(db, c, 'Prefix');
+      const minimum = /\| where Requests >= (\d+)\n/.exec(query)?.[1];
+      if (minimum !== undefined && query === throttleRateQuery(db, c, Number(minimum))) return throttleRate(db, c, Number(minimum));
+    }
+    return undefined;
+  };
+}
+
+/** Each container named by two strings, or a UsageError at `containers[i].<field>`. */
+function checkContainers(containers: readonly SkewguardQueryContainer[]): void {
+  if (!Array.isArray(containers))
+    throw argumentError('skewguardQueries()', 'containers', 'expected a list of { databaseName, containerName }, one per GuardedContainer replayed');
+  containers.forEach((container, i) => {
+    for (const field of ['databaseName', 'containerName'] as const) {
+      const value = (container as Partial<SkewguardQueryContainer> | undefined)?.[field];
+      if (typeof value !== 'string' || value === '')
+        throw argumentError(
+          'skewguardQueries()',
+          `containers[${i}].${field}`,
+          `expected the container's ${field} as a non-empty string (resolved, not an Output), got ${String(value)}`,
+        );
+    }
+  });
+}

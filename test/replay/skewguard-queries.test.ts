@@ -1,0 +1,207 @@
+/**
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// skewguardQueries (skewguard/testing/replay): the meaning of the log-search queries a GuardedContainer creates.
+// Two sides can drift apart, and each has a test here that fails when it moves alone:
+// - the KQL: the text GuardedContainer emits is pinned below, as the text each meaning was read from. A change of
+//   a query fails "GuardedContainer emits…" until its meaning in lib/testing/replay/azure/skewguard-queries.ts is
+//   read again from the new text, and this pin updated with it;
+// - the meaning: each is checked on hand-worked rows, line by line of its query (span, filters, grouping, result).
+import * as pulumi from '@pulumi/pulumi';
+import { UsageError } from '../../lib';
+import { CosmosAccountMonitoring, GuardedContainer, type ContainerDesign } from '../../lib/pulumi';
+import { skewguardQueries, type LogRow, type QuerySemantics, type ResultRow } from '../../lib/testing/replay';
+import { installMocks, registeredAll, SUBSCRIPTION } from '../pulumi/support/mocks';
+
+const engine = installMocks();
+const ACCOUNT_ID = `${SUBSCRIPTION}/resourceGroups/data/providers/Microsoft.DocumentDB/databaseAccounts/saas`;
+const ONCALL = `${SUBSCRIPTION}/resourceGroups/data/providers/microsoft.insights/actionGroups/oncall`;
+
+/** A container with a hierarchical key, so that every log alert GuardedContainer can create is there. */
+const sessions: ContainerDesign = {
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 2_000, hotKeyShare: 0.05, largestGb: 8 },
+      { path: '/userId', cardinality: 500_000 },
+    ],
+  },
+  workload: { peakReadUnits: 6_000, peakWriteUnits: 2_000 },
+  storage: { totalGb: 100 },
+};
+
+let queries: Record<string, string>;
+beforeAll(async () => {
+  jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+  jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+  const monitoring = new CosmosAccountMonitoring('saas', { resourceGroupName: 'data', account: { name: 'saas', id: ACCOUNT_ID }, actionGroupIds: [ONCALL] });
+  const container = new GuardedContainer('sessions', { monitoring, database: 'app', throughput: { autoscaleMax: 20_000 }, design: sessions });
+  await registeredAll([container, container.container, ...Object.values(container.alerts)]);
+  queries = Object.fromEntries(
+    engine.registered
+      .filter((r) => r.type === 'azure-native:monitor:ScheduledQueryRule')
+      .map((r) => [r.name, (r.inputs.criteria as { allOf: { query: string }[] }).allOf[0].query]),
+  );
+});
+afterAll(() => jest.restoreAllMocks());
+
+const HOT_KEY = [
+  'let judgedEnd = bin(now(), 1m) - 10m;',
+  'let judgedStart = judgedEnd - 5m;',
+  'CDBPartitionKeyRUConsumption',
+  '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+  '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| where isnotempty(PartitionKey)',
+  '| summarize MinuteRU = sum(RequestCharge) by PartitionKey, RegionName, Minute = bin(TimeGenerated, 1m)',
+  '| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by PartitionKey, RegionName',
+  '| where Minutes == 5',
+  '| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName',
+].join('\n');
+const HOT_PREFIX = [
+  'let judgedEnd = bin(now(), 1m) - 10m;',
+  'let judgedStart = judgedEnd - 5m;',
+  'CDBPartitionKeyRUConsumption',
+  '| where TimeGenerated >= judgedStart and TimeGenerated < judgedEnd',
+  '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| where isnotempty(PartitionKey)',
+  '| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)',
+  '| summarize MinuteRU = sum(RequestCharge) by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)',
+  '| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by Prefix, RegionName',
+  '| where Minutes == 5',
+  '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
+].join('\n');
+const THROTTLE_RATE = [
+  'let judgedEnd = bin(now(), 5m) - 10m;',
+  'let shortStart = judgedEnd - 15m;',
+  'let longStart = judgedEnd - 60m;',
+  'CDBDataPlaneRequests5M',
+  '| where TimeGenerated >= longStart and TimeGenerated < judgedEnd',
+  '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| summarize Throttled = sumif(tolong(SampleCount), toint(StatusCode) == 429), Requests = sum(tolong(SampleCount)) by Interval = bin(TimeGenerated, 5m)',
+  '| where Requests >= 1000',
+  '| extend Share = todouble(Throttled) / Requests',
+  '| summarize LongShare = avg(Share), ShortShare = minif(Share, Interval >= shortStart), Intervals = countif(Interval >= shortStart)',
+  '| where Intervals == 3',
+  '| project SustainedThrottledShare = min_of(LongShare, ShortShare), LongShare, ShortShare',
+].join('\n');
+const LARGEST_PARTITION = [
+  'CDBPartitionKeyStatistics',
+  '| where DatabaseName == "app" and CollectionName == "sessions"',
+  '| where isnotempty(PartitionKey)',
+  '| summarize SizeKb = max(SizeKb) by PartitionKey',
+  '| extend SizeGb = SizeKb / 1048576.0',
+  '| top 1 by SizeGb desc',
+].join('\n');
+
+describe('the KQL each meaning was read from', () => {
+  it('GuardedContainer emits exactly the pinned text of each query (a change here needs its meaning read again)', () => {
+    expect(queries).toEqual({
+      'sessions-hot-key': HOT_KEY,
+      'sessions-hot-prefix': HOT_PREFIX,
+      'sessions-throttle-rate': THROTTLE_RATE,
+      'sessions-partition-size': LARGEST_PARTITION,
+      'sessions-partition-size-limit': LARGEST_PARTITION,
+    });
+  });
+
+  it('every query GuardedContainer emits has a meaning for its container, none for another container or an edited query', () => {
+    const registry = skewguardQueries([{ databaseName: 'app', containerName: 'sessions' }]);
+    for (const [rule, query] of Object.entries(queries)) expect([rule, registry(query, rule)]).toEqual([rule, expect.any(Function)]);
+    const other = skewguardQueries([{ databaseName: 'app', containerName: 'other' }]);
+    expect(Object.entries(queries).map(([rule, query]) => other(query, rule))).toEqual(Object.keys(queries).map(() => undefined));
+    expect(registry(HOT_KEY.replace('Minutes == 5', 'Minutes == 4'), 'edited')).toBeUndefined();
+    expect(registry(THROTTLE_RATE.replace('>= 1000', '>= 500'), 'another minimum')).toEqual(expect.any(Function));
+  });
+
+  it('a container not named by two strings is a UsageError at its field', () => {
+    expect(() => skewguardQueries([{ databaseName: 'app', containerName: undefined as never }])).toThrow(UsageError);
+    expect(() => skewguardQueries([{ databaseName: 'app', containerName: undefined as never }])).toThrow(
+      /containers\[0\]\.containerName: expected the container's containerName/,
+    );
+  });
+});
+
+const row = (timeGenerated: number, columns: Record<string, string | number>): LogRow => ({
+  timeGenerated,
+  ingestedAt: timeGenerated,
+  columns: { DatabaseName: 'app', CollectionName: 'sessions', ...columns },
+});
+/** The result of `query`'s meaning over `rows` (by table) at the check of minute `now`. */
+function run(query: string, rows: Record<string, LogRow[]>, now: number): readonly ResultRow[] {
+  const meaning = skewguardQueries([{ databaseName: 'app', containerName: 'sessions' }])(query, 'rule') as QuerySemantics;
+  return meaning((table) => rows[table] ?? [], { now, from: now - 60, to: now });
+}
+const byRegion = (rows: readonly ResultRow[]) => [...rows].sort((a, b) => String(a.RegionName).localeCompare(String(b.RegionName)));
+
+describe('each meaning, on hand-worked rows', () => {
+  // Checked at minute 100.5: bin(now(), 1m) − 10m = 90, so the judged minutes are 85 to 89.
+  const WE = 'West Europe';
+  const NE = 'North Europe';
+  const minutes = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+  const RU = {
+    CDBPartitionKeyRUConsumption: [
+      // ["a","u1"]: 600 RU in its quietest judged minute (minute 86 in two rows), 10 RU/s sustained.
+      ...minutes(85, 90).map((m) => row(m + 0.2, { PartitionKey: '["a","u1"]', RegionName: WE, RequestCharge: m === 86 ? 300 : 1_200 })),
+      row(86.7, { PartitionKey: '["a","u1"]', RegionName: WE, RequestCharge: 300 }),
+      // ["a","u2"]: 1,800 RU a minute, 30 RU/s: the hot key of West Europe.
+      ...minutes(85, 90).map((m) => row(m, { PartitionKey: '["a","u2"]', RegionName: WE, RequestCharge: 1_800 })),
+      // Hotter, but in 4 of the 5 minutes, of another container, outside the span, or with no key: never the answer.
+      ...minutes(85, 89).map((m) => row(m, { PartitionKey: '["b","u3"]', RegionName: WE, RequestCharge: 6_000 })),
+      ...minutes(85, 90).map((m) => row(m, { PartitionKey: '["c","u4"]', RegionName: WE, RequestCharge: 6_000, CollectionName: 'other' })),
+      ...[...minutes(80, 85), 90].map((m) => row(m, { PartitionKey: '["d","u5"]', RegionName: WE, RequestCharge: 6_000 })),
+      ...minutes(85, 90).map((m) => row(m, { PartitionKey: '', RegionName: WE, RequestCharge: 60_000 })),
+      // Another region is judged on its own: 2 RU/s.
+      ...minutes(85, 90).map((m) => row(m, { PartitionKey: '["a","u1"]', RegionName: NE, RequestCharge: 120 })),
+    ],
+  };
+
+  it('hot key: per region, the key with the highest lowest-minute RU ÷ 60 among keys present in all 5 judged minutes', () => {
+    expect(byRegion(run(HOT_KEY, RU, 100.5))).toEqual([
+      { RegionName: NE, PartitionKey: '["a","u1"]', SustainedRUPerSecond: 2 },
+      { RegionName: WE, PartitionKey: '["a","u2"]', SustainedRUPerSecond: 30 },
+    ]);
+  });
+
+  it("hot prefix: the same over each key's logged first level (a: 600 + 1,800 in its quietest minute, 40 RU/s)", () => {
+    expect(byRegion(run(HOT_PREFIX, RU, 100.5))).toEqual([
+      { RegionName: NE, Prefix: 'a', SustainedRUPerSecond: 2 },
+      { RegionName: WE, Prefix: 'a', SustainedRUPerSecond: 40 },
+    ]);
+  });
+
+  // Checked at minute 101: bin(now(), 5m) − 10m = 90; the long window is the intervals 30 to 85, the short one 75 to 85.
+  const intervals = (shares: Record<number, [requests: number, throttled: number]>, collection = 'sessions') =>
+    Object.entries(shares).flatMap(([start, [requests, throttled]]) => [
+      row(Number(start), { StatusCode: 200, SampleCount: requests - throttled, CollectionName: collection }),
+      row(Number(start), { StatusCode: '429', SampleCount: throttled, CollectionName: collection }),
+    ]);
+  const quiet = Object.fromEntries(minutes(6, 18).map((i): [number, [number, number]] => [i * 5, [1_000, 0]]));
+  const throttling = {
+    ...quiet,
+    50: [500, 500] as [number, number], // under 1,000 requests: not judged
+    75: [1_000, 100] as [number, number],
+    80: [1_000, 200] as [number, number],
+    85: [1_000, 80] as [number, number],
+    90: [1_000, 1_000] as [number, number], // not judged yet
+  };
+
+  it('throttle rate: the lower of the mean share of the judged intervals of the hour and the lowest of the last 3', () => {
+    const [result] = run(THROTTLE_RATE, { CDBDataPlaneRequests5M: [...intervals(throttling), ...intervals({ 80: [1_000, 1_000] }, 'other')] }, 101);
+    const long = (0.1 + 0.2 + 0.08) / 11;
+    expect(result).toEqual({ SustainedThrottledShare: expect.closeTo(long, 12), LongShare: expect.closeTo(long, 12), ShortShare: 0.08 });
+  });
+
+  it('throttle rate: no row unless each of the last 3 intervals was judged', () => {
+    expect(run(THROTTLE_RATE, { CDBDataPlaneRequests5M: intervals({ ...throttling, 80: [999, 500] }) }, 101)).toEqual([]);
+  });
+
+  it('largest partition: the largest SizeKb any row gave a non-empty key of this container, in GB, one row', () => {
+    const stats = [
+      row(10, { PartitionKey: '["a"]', SizeKb: 1_048_576 }),
+      row(70, { PartitionKey: '["a"]', SizeKb: 2_097_152 }),
+      row(70, { PartitionKey: '["b"]', SizeKb: 1_572_864 }),
+      row(70, { PartitionKey: '', SizeKb: 9_000_000 }),
+      row(70, { PartitionKey: '["c"]', SizeKb: 9_000_000, CollectionName: 'other' }),
+    ];
+    expect(run(LARGEST_PARTITION, { CDBPartitionKeyStatistics: stats }, 101)).toEqual([{ PartitionKey: '["a"]', SizeKb: 2_097_152, SizeGb: 2 }]);
+  });
+});
