@@ -358,6 +358,22 @@ describe('args it cannot read', () => {
     expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(['protect']);
   });
 
+  it('refuse retainOnDelete given twice with different values (args and resource options)', () => {
+    let error: unknown;
+    try {
+      new GuardedContainer(
+        'retain-twice',
+        { database: 'telemetry', throughput: 'shared', design: telemetry, monitoring, retainOnDelete: true },
+        { retainOnDelete: false },
+      );
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as InvalidArgsError).issues).toEqual([
+      { path: 'retainOnDelete', message: "is true, but the component's resource options say retainOnDelete: false; give it once" },
+    ]);
+  });
+
   it('are all reported at once', () => {
     const error = refusal('many', {
       database: '',
