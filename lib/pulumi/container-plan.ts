@@ -25,6 +25,7 @@ import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
+import { isDeferred } from './values';
 
 export interface ContainerPlan {
   /** The args as read (`ownArgs`): the component builds from these, never from the caller's objects again. */
@@ -96,9 +97,10 @@ const argsShape = shapes.record<GuardedContainerArgs>({
 
 /** A data-safety option given both as an arg and as a resource option of the component, with different values. */
 function optionConflicts(args: Partial<GuardedContainerArgs>, options: DataSafetyOptions): DesignIssue[] {
-  return DATA_SAFETY_OPTIONS.filter((field) => args[field] !== undefined && options[field] !== undefined && args[field] !== options[field]).map(
-    (path) => ({ path, message: `is ${args[path]}, but the component's resource options say ${path}: ${options[path]}; give it once` }),
-  );
+  return DATA_SAFETY_OPTIONS.filter((field) => args[field] !== undefined && options[field] !== undefined && args[field] !== options[field]).map((path) => ({
+    path,
+    message: `is ${args[path]}, but the component's resource options say ${path}: ${options[path]}; give it once`,
+  }));
 }
 
 /** Where the account comes from: `monitoring`, or `resourceGroupName` + `account`, never both. */
@@ -129,6 +131,7 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
   // the rules' verdict comes once the args are all readable.
   // The core checks the name (as the design's name) and reports it at `containerName`.
   const containerName = args.containerName ?? name;
+  const designIssues: DesignIssue[] = [];
   const verdict = checkDesign(
     {
       component,
@@ -139,8 +142,11 @@ export function planContainer(name: string, given: GuardedContainerArgs, options
       throughput: designThroughput(args.throughput, designField(args.design, 'throughput'), extra),
       lintOptions: args.lintOptions,
     },
-    extra,
+    designIssues,
   );
+  // An Output containerName is reported once, by the args shape (it must be known when the program
+  // runs): the core, checking it as the design's name, would only add that it is not a string.
+  extra.push(...(isDeferred(args.containerName) ? designIssues.filter((issue) => issue.path !== 'containerName') : designIssues));
   // Alert thresholds that only contradict each other: each alone is in range (the args shape), the ticket above the page is not.
   extra.push(...sizeAlertOrderIssues(args.alerts, verdict?.design.thresholds.headroom));
   const read = readArgs(argsShape, args, component, extra);

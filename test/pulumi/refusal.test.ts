@@ -309,6 +309,7 @@ describe('args it cannot read', () => {
     ['no throughput (it decides which alerts can fire)', { throughput: undefined }, ['throughput']],
     ['an unknown throughput mode', { throughput: 'dedicated' as never }, ['throughput']],
     ['failOn as a Pulumi Output', { failOn: pulumi.output('warning') as never }, ['failOn']],
+    ['containerName as a Pulumi Output (once)', { containerName: pulumi.output('events') as never }, ['containerName']],
     ['lintOptions as a Pulumi Output', { lintOptions: pulumi.output({}) as never }, ['lintOptions']],
     ['an Output inside lintOptions', { lintOptions: { thresholds: { headroom: pulumi.output(0.7) } } as never }, ['lintOptions.thresholds.headroom']],
   ];
