@@ -91,14 +91,14 @@ describe('the container', () => {
 
   it('is retained on delete by default, as registered with the engine (the SDK does not pass it from the parent)', async () => {
     await guarded('retained', { monitoring: accountMonitoring(), design: orders });
-    expect(engine.options.get(`${CONTAINER}::retained`)).toEqual({ protect: true, retainOnDelete: true, deletedWith: '' });
+    expect(engine.options.get(`${CONTAINER}::retained`)).toMatchObject({ protect: true, retainOnDelete: true, deletedWith: '' });
   });
 
   it("takes retainOnDelete: false and deletedWith from the component's resource options, or retainOnDelete from the args", async () => {
     const database = new cosmosdb.SqlResourceSqlDatabase('telemetry-db', { resourceGroupName: 'data', accountName: 'fleet', resource: { id: 'telemetry' } });
     await guarded('deletable', { monitoring: accountMonitoring(), design: orders }, { retainOnDelete: false, deletedWith: database });
     await guarded('deletable-by-arg', { monitoring: accountMonitoring(), design: orders, retainOnDelete: false });
-    expect(engine.options.get(`${CONTAINER}::deletable`)).toEqual({
+    expect(engine.options.get(`${CONTAINER}::deletable`)).toMatchObject({
       protect: true,
       retainOnDelete: false,
       deletedWith: await resolved(database.urn),

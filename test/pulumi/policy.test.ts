@@ -43,6 +43,8 @@ async function asPolicyResource(
   const type = (urn.split('::')[2] as string).split('$').pop() as string;
   const registered = engine.registered.find((r) => r.custom && r.name === name && r.type === type);
   if (!registered) throw new Error(`${name} was not registered`);
+  // The parent's URN, as the engine gives it to a policy (`opts.parent`), when there is one.
+  const parent = engine.options.get(`${type}::${name}`)?.parent || undefined;
   return {
     type,
     name,
@@ -54,6 +56,7 @@ async function asPolicyResource(
       aliases: [],
       customTimeouts: { createSeconds: 0, updateSeconds: 0, deleteSeconds: 0 },
       additionalSecretOutputs: [],
+      ...(parent ? { parent } : {}),
     },
     dependencies: Object.values(propertyDependencies).flat(),
     propertyDependencies,
@@ -327,6 +330,49 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
     // The same props on a raw container are flagged: the skip comes from the parent, not the key.
     const raw = await asPolicyResource(rawContainer({ paths: ['/region'] }));
     expect(await violationsOf(POLICY_NAMES.keyNames, raw)).toHaveLength(1);
+  });
+
+  it("checks a raw container created under a GuardedContainer (`{ parent: guarded }`): only the component's own container is skipped", async () => {
+    jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+    const guarded = new GuardedContainer('zones', {
+      resourceGroupName: GROUP,
+      account: { name: 'fleet', id: ACCOUNT_ID('fleet') },
+      database: 'app',
+      throughput: 'shared',
+      design: {
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 5_000 }] },
+        workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+        acknowledgements: [{ rule: 'SG010', reason: "Diagnostics come from the platform team's setting." }],
+      },
+    });
+    const resource = { id: 'zones-extra', partitionKey: { paths: ['/region', '/region', '/a', '/b'], kind: 'Hash' } };
+    const smuggled = await asPolicyResource(
+      new cosmosdb.SqlResourceSqlContainer(
+        'zones-extra',
+        { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource },
+        { parent: guarded },
+      ),
+    );
+    // Also one that takes the component's name, with another (versioned) token of the same resource.
+    const sameName = await asPolicyResource(
+      new pulumi.CustomResource(
+        'azure-native:cosmosdb/v20240815:SqlResourceSqlContainer',
+        'zones',
+        { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource },
+        { parent: guarded },
+      ),
+    );
+    for (const escaping of [smuggled, sameName]) {
+      expect(escaping.urn).toContain('skewguard:cosmosdb:GuardedContainer$azure-native:cosmosdb');
+      expect(escaping.opts.parent).toBe(await resolved(guarded.urn));
+      expect(await violationsOf(POLICY_NAMES.keyStructure, escaping)).not.toEqual([]);
+      expect(await violationsOf(POLICY_NAMES.keyNames, escaping)).not.toEqual([]);
+      expect(await stackViolations([escaping])).toHaveLength(1);
+    }
+    // The component's own container stays skipped.
+    const own = await asPolicyResource(guarded.container);
+    expect(own.opts.parent).toBe(await resolved(guarded.urn));
+    expect(await stackViolations([own, smuggled])).toEqual([expect.objectContaining({ urn: smuggled.urn })]);
   });
 });
 

@@ -104,7 +104,7 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
       const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), POLICY_NAMES.diagnostics, warned);
       const settings = args.resources.filter((r) => isDiagnosticSettingType(r.type)).map(viewOf);
       for (const container of args.resources) {
-        if (!isContainerType(container.type) || isGuardedChild(container.urn)) continue;
+        if (!isContainerType(container.type) || isGuardedChild(container.urn, container.opts?.parent ?? container.parent?.urn)) continue;
         const reader = new Reader();
         const accounts = accountKeys(container, 'accountName', reader);
         const matching = settings.filter((s) => [...s.accounts].some((key) => accounts.has(key)));

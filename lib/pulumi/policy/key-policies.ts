@@ -20,7 +20,7 @@ function containerPolicy(
     enforcementLevel,
     configSchema: WAIVER_CONFIG_SCHEMA,
     validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
-      if (!isContainerType(args.type) || isGuardedChild(args.urn)) return;
+      if (!isContainerType(args.type) || isGuardedChild(args.urn, args.opts?.parent)) return;
       const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), name, warned);
       for (const line of judge({ name: args.name, props: args.props }, waived(args.name))) reportViolation(line);
     },

@@ -24,6 +24,8 @@ export interface RegisteredOptions {
   readonly retainOnDelete?: boolean;
   /** URN of the `deletedWith` resource, '' when none. */
   readonly deletedWith: string;
+  /** URN of the parent, '' when none. */
+  readonly parent: string;
 }
 
 interface RegisterRequest {
@@ -32,6 +34,7 @@ interface RegisterRequest {
   getProtect(): boolean | undefined;
   getRetainondelete(): boolean | undefined;
   getDeletedwith(): string;
+  getParent(): string;
 }
 
 export const SUBSCRIPTION = '/subscriptions/00000000-0000-0000-0000-000000000000';
@@ -102,6 +105,7 @@ export function installMocks(options: { preview?: boolean } = {}) {
       protect: request.getProtect(),
       retainOnDelete: request.getRetainondelete(),
       deletedWith: request.getDeletedwith(),
+      parent: request.getParent(),
     });
     return register(request, callback);
   };
