@@ -291,6 +291,8 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     const acknowledgements = { [container.name]: [{ rule: 'SG005', reason: 'Created in 2021 with version 1; migration planned for Q3.' }] };
     expect(await violationsOf(POLICY_NAMES.keyStructure, container, { acknowledgements })).toEqual([]);
     expect(await violationsOf(POLICY_NAMES.keyStructure, container)).toHaveLength(1);
+    const byUrn = { [container.urn]: acknowledgements[container.name] };
+    expect(await violationsOf(POLICY_NAMES.keyStructure, container, { acknowledgements: byUrn })).toEqual([]);
   });
 
   it('ignores other resource types', async () => {
@@ -355,7 +357,7 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
     );
     // Also one that takes the component's name, with another (versioned) token of the same resource.
     const sameName = await asPolicyResource(
-      new pulumi.CustomResource(
+      new (class VersionedContainer extends pulumi.CustomResource {})(
         'azure-native:cosmosdb/v20240815:SqlResourceSqlContainer',
         'zones',
         { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource },
@@ -491,6 +493,28 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     expect(warn.mock.calls).toEqual([
       [
         `warning: "${POLICY_NAMES.diagnostics}" policy config: acknowledgements["${container.name}"][0]: the waiver of SG015 waives nothing: this policy runs SG010 only, and reads only its own config: move it under "${POLICY_NAMES.keyNames}"`,
+      ],
+    ]);
+  });
+
+  it('takes a waiver keyed by URN for that container only; one keyed by a name two containers share waives both, with a warning naming them', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const team = new pulumi.ComponentResource('test:index:Team', 'team-a');
+    const resource = { id: 'jobs', partitionKey: { paths: ['/tenantId'] } };
+    const props = { resourceGroupName: GROUP, accountName: 'jobs', databaseName: 'app', resource };
+    const top = await asPolicyResource(new cosmosdb.SqlResourceSqlContainer('jobs', props));
+    const nested = await asPolicyResource(new cosmosdb.SqlResourceSqlContainer('jobs', props, { parent: team }));
+    expect(top.name).toBe(nested.name);
+    const reason = 'Diagnostics of the jobs account come from Azure Policy.';
+    const byUrn = { acknowledgements: { [nested.urn]: [{ rule: 'SG010', reason }] } };
+    expect(await stackViolations([top, nested], byUrn)).toEqual([expect.objectContaining({ urn: top.urn })]);
+    // The same through a stack's policy config.
+    expect(await stackViolations([top, nested], undefined, byUrn)).toEqual([expect.objectContaining({ urn: top.urn })]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(await stackViolations([top, nested], { acknowledgements: { jobs: [{ rule: 'SG010', reason }] } })).toEqual([]);
+    expect(warn.mock.calls).toEqual([
+      [
+        `warning: skewguard policy pack options: acknowledgements["jobs"] is keyed by a resource name that more than one container has (${top.urn}, ${nested.urn}): it waives them all; key it by the URN of the one it means`,
       ],
     ]);
   });

@@ -10,7 +10,7 @@ import { PARTITION_KEY_CATEGORIES } from '../partition-key-categories';
 import { POLICY_NAMES } from './options';
 import { diagnosticsOffVerdict } from './raw-container';
 import { isAccountType, isContainerType, isDiagnosticSettingType, isGuardedChild } from './resource-types';
-import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
+import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
 /**
  * During `pulumi preview` a value computed by another resource is unknown, and reading it throws.
@@ -94,14 +94,14 @@ function undecided(settings: readonly SettingView[], matching: readonly SettingV
 }
 
 export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): StackValidationPolicy {
-  const warned = new Set<string>();
+  const log = new WaiverLog();
   return {
     name: POLICY_NAMES.diagnostics,
     description: `skewguard SG010: the account of every Cosmos DB container sends ${PARTITION_KEY_CATEGORIES.join(' and ')} to a Log Analytics workspace with Dedicated tables, so hot partition keys can be seen.`,
     enforcementLevel,
     configSchema: WAIVER_CONFIG_SCHEMA,
     validateStack: (args: StackValidationArgs, reportViolation: ReportViolation) => {
-      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), POLICY_NAMES.diagnostics, warned);
+      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), POLICY_NAMES.diagnostics, log);
       const settings = args.resources.filter((r) => isDiagnosticSettingType(r.type)).map(viewOf);
       for (const container of args.resources) {
         if (!isContainerType(container.type) || isGuardedChild(container.urn, container.opts?.parent ?? container.parent?.urn)) continue;
@@ -118,7 +118,7 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
           matching.length === 0
             ? 'no diagnostic setting in this stack targets its account'
             : matching.map((s) => `diagnostic setting "${s.setting.name}": ${s.gaps.join('; ')}`).join('; ');
-        for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waived(container.name))) {
+        for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waived(container))) {
           reportViolation(`${line}\n  found: ${found}`, container.urn);
         }
       }

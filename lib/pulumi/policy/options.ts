@@ -46,10 +46,13 @@ export interface SkewguardPolicyOptions {
    *  can still override it per stack.
    *  @default - key structure (SG005) and diagnostics (SG010): 'mandatory'; key names (SG015): 'advisory' */
   readonly enforcementLevels?: { readonly [name in SkewguardPolicyName]?: EnforcementLevel };
-  /** Waivers for containers created without GuardedContainer, by the container's Pulumi resource
-   *  name, each with a reason (at least 10 characters) as in a design's acknowledgements.
+  /** Waivers for containers created without GuardedContainer, each with a reason (at least 10
+   *  characters) as in a design's acknowledgements, keyed by the container's URN
+   *  (`urn:pulumi:prod::shop::azure-native:cosmosdb:SqlResourceSqlContainer::orders`: that container
+   *  only) or by its Pulumi resource name (`orders`: every container of that name, which the pack
+   *  warns of when there is more than one). Prefer the URN: a name is unique only under one parent.
    *  @default - none */
-  readonly acknowledgements?: { readonly [resourceName: string]: readonly AcknowledgementDesign[] };
+  readonly acknowledgements?: { readonly [urnOrResourceName: string]: readonly AcknowledgementDesign[] };
 }
 
 export const DEFAULT_ENFORCEMENT: Record<SkewguardPolicyName, EnforcementLevel> = {
@@ -92,9 +95,9 @@ const OPTIONS_SHAPE = shapes.record<SkewguardPolicyOptions>(
       doc: 'Enforcement level per policy.',
     },
     acknowledgements: {
-      shape: shapes.mapOf(waiverList, { expected: 'an object keyed by resource name', quotedKeys: true }),
+      shape: shapes.mapOf(waiverList, { expected: 'an object keyed by container URN or resource name', quotedKeys: true }),
       optional: true,
-      doc: 'Waivers for containers created without GuardedContainer, by Pulumi resource name.',
+      doc: 'Waivers for containers created without GuardedContainer, by container URN or Pulumi resource name.',
     },
   },
   { title: 'policy pack options', expected: 'an object of options' },
