@@ -519,6 +519,48 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     ]);
   });
 
+  it('passes the containers of accounts declared as managed elsewhere (a platform stack, Azure Policy), in code or in the stack config; the others still fail', async () => {
+    const platform = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'Platform-Account'));
+    const own = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'team-account'));
+    const reason = "Azure Policy 'Deploy diagnostics for Cosmos DB' sets them in every subscription.";
+    const declared = { diagnosticsManagedElsewhere: { accounts: ['platform-account'], reason } };
+    expect(await stackViolations([platform, own], declared)).toEqual([expect.objectContaining({ urn: own.urn })]);
+    expect(await stackViolations([platform, own], undefined, declared)).toEqual([expect.objectContaining({ urn: own.urn })]);
+    expect(await stackViolations([platform, own], { diagnosticsManagedElsewhere: { accounts: ['*'], reason } })).toEqual([]);
+    // Without the declaration the violation says how to declare it.
+    const [violation] = await stackViolations([platform]);
+    expect(violation.message).toContain("declare the account in the pack's diagnosticsManagedElsewhere option or this policy's config");
+  });
+
+  it('checks a diagnosticsManagedElsewhere declaration, in code and in config (schema and core), naming the field', async () => {
+    expect(() => skewguardPolicies({ diagnosticsManagedElsewhere: { accounts: [], reason: 'short' } })).toThrow(
+      expect.objectContaining({
+        issues: [
+          expect.objectContaining({ path: 'diagnosticsManagedElsewhere.accounts' }),
+          expect.objectContaining({ path: 'diagnosticsManagedElsewhere.reason' }),
+        ],
+      }),
+    );
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'platform'));
+    await expect(stackViolations([container], undefined, { diagnosticsManagedElsewhere: { accounts: ['platform'] } })).rejects.toThrow(
+      /diagnosticsManagedElsewhere\.reason/,
+    );
+    const { properties } = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics).configSchema as PolicyConfigSchema;
+    const validate = new Ajv({ strict: false }).compile({ type: 'object', properties });
+    expect(validate({ diagnosticsManagedElsewhere: { accounts: ['platform'], reason: 'The platform stack sets them.' } })).toBe(true);
+    expect(validate({ diagnosticsManagedElsewhere: { accounts: ['platform'] } })).toBe(false);
+  });
+
+  it('during preview, leaves to pulumi up a container whose account is unknown when some accounts are declared as managed elsewhere', async () => {
+    const unknownAccount = await asPolicyResource(
+      rawContainer({ paths: ['/tenantId'] }, 'other'),
+      {},
+      { accountName: unknownStringValue, resourceGroupName: GROUP, databaseName: 'app', resource: { id: 'x', partitionKey: { paths: ['/tenantId'] } } },
+    );
+    const declared = { diagnosticsManagedElsewhere: { accounts: ['platform'], reason: 'The platform stack sets them.' } };
+    await expect(stackViolations([unknownAccount], declared)).rejects.toThrow("can't be known during preview");
+  });
+
   it('declares the rule ids a waiver may name in its config schema, so `pulumi policy enable --config` refuses SG999 (review 12)', () => {
     const { properties } = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics).configSchema as PolicyConfigSchema;
     const validate = new Ajv({ strict: false }).compile({ type: 'object', properties });
@@ -532,7 +574,9 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
   it('takes waivers per stack from the policy configuration, checked like waivers in code', async () => {
     const policyOf = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics);
     expect(policyOf.configSchema?.properties?.acknowledgements).toMatchObject({ type: 'object' });
-    expect(policy<ResourceValidationPolicy>(POLICY_NAMES.keyNames).configSchema).toBe(policyOf.configSchema);
+    expect(policy<ResourceValidationPolicy>(POLICY_NAMES.keyNames).configSchema?.properties?.acknowledgements).toBe(
+      policyOf.configSchema?.properties?.acknowledgements,
+    );
     const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'scratch'));
     const waived = { acknowledgements: { [container.name]: [{ rule: 'SG010', reason: 'A scratch container in the dev stack only.' }] } };
     expect(await stackViolations([container], undefined, waived)).toEqual([]);

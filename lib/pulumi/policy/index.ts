@@ -16,7 +16,7 @@ import { keyNamesPolicy, keyStructurePolicy } from './key-policies';
 import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, idleWaivers, type SkewguardPolicyOptions } from './options';
 import { WaiverLog, waiversByKey } from './stack-waivers';
 
-export { POLICY_NAMES, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
+export { POLICY_NAMES, type DiagnosticsManagedElsewhere, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
 
 /** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws UsageError for bad options. */
 export function skewguardPolicies(given: SkewguardPolicyOptions = {}): Policies {
@@ -26,5 +26,9 @@ export function skewguardPolicies(given: SkewguardPolicyOptions = {}): Policies 
   for (const line of idleWaivers(options.acknowledgements ?? {}, Object.values(POLICY_NAMES), where)) log.warnOnce(line);
   const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];
   const waivers = waiversByKey(options.acknowledgements ?? {}, where, log);
-  return [keyStructurePolicy(level('keyStructure'), waivers), keyNamesPolicy(level('keyNames'), waivers), diagnosticsPolicy(level('diagnostics'), waivers)];
+  return [
+    keyStructurePolicy(level('keyStructure'), waivers),
+    keyNamesPolicy(level('keyNames'), waivers),
+    diagnosticsPolicy(level('diagnostics'), waivers, options.diagnosticsManagedElsewhere),
+  ];
 }
