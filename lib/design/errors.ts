@@ -31,7 +31,8 @@ export function causeOf(issues: readonly DesignIssue[]): ErrorOptions | undefine
  * Lists every problem at once so a user fixes a design file in one pass.
  */
 export class DesignError extends Error {
-  public readonly code = 'SKEWGUARD_INVALID_DESIGN';
+  /** `SKEWGUARD_INVALID_DESIGN`; an adapter's subclass has its own (skewguard/pulumi's `DesignRefusedError`: `SKEWGUARD_DESIGN_REFUSED`). */
+  public readonly code: string = 'SKEWGUARD_INVALID_DESIGN';
 
   constructor(
     public readonly issues: readonly DesignIssue[],
@@ -48,7 +49,8 @@ export class DesignError extends Error {
  * once, each with the path of the field that holds it, like {@link DesignError}.
  */
 export class UsageError extends Error {
-  public readonly code = 'SKEWGUARD_INVALID_USAGE';
+  /** `SKEWGUARD_INVALID_USAGE`; an adapter's subclass has its own (skewguard/pulumi's `InvalidArgsError`: `SKEWGUARD_INVALID_ARGS`). */
+  public readonly code: string = 'SKEWGUARD_INVALID_USAGE';
 
   constructor(
     public readonly issues: readonly DesignIssue[],

@@ -245,7 +245,7 @@ export function ownArgs<T>(args: T, component: string): T {
 
 /**
  * Reads `value` with `shape` through the core's `checkWith`; its issues (plus `extra`) are thrown as
- * an `InvalidArgsError`, the `pulumi.RunError` the Pulumi CLI prints without a stack trace.
+ * an `InvalidArgsError`, which the Pulumi CLI prints without a stack trace.
  */
 export function readArgs<T>(shape: Shape<T>, value: unknown, component: string, extra: readonly DesignIssue[] = []): T {
   let result: T | undefined;

@@ -6,7 +6,7 @@
  * args, refuses the program before the first `new`.
  */
 import type { DesignIssue, Finding } from '../index';
-import { planContainer } from './container-plan';
+import { planContainer, type DataSafetyOptions } from './container-plan';
 import { DesignRefusedError, InvalidArgsError } from './errors';
 import type { GuardedContainerArgs } from './guarded-container-args';
 
@@ -17,13 +17,13 @@ import type { GuardedContainerArgs } from './guarded-container-args';
  *
  * @example checkGuardedContainers({ events: eventsArgs, devices: devicesArgs }); // then create them
  */
-export function checkGuardedContainers(containers: Readonly<Record<string, GuardedContainerArgs>>, opts: { readonly protect?: boolean } = {}): void {
+export function checkGuardedContainers(containers: Readonly<Record<string, GuardedContainerArgs>>, opts: DataSafetyOptions = {}): void {
   const issues: DesignIssue[] = [];
   const findings: Finding[] = [];
   const reports: string[] = [];
   for (const [name, args] of Object.entries(containers)) {
     try {
-      planContainer(name, args, opts.protect);
+      planContainer(name, args, opts);
     } catch (error) {
       if (error instanceof InvalidArgsError) issues.push(...error.issues.map((i) => ({ path: `${name}.${i.path}`.replace(/\.$/, ''), message: i.message })));
       else if (error instanceof DesignRefusedError) {

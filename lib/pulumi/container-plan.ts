@@ -25,6 +25,7 @@ import { ttlShape, uncheckedSettings } from './container-resource';
 import { checkDesign, refuseBlocking, type DesignVerdict } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { designThroughput, throughputMode, throughputShape, type ThroughputMode } from './throughput';
+import { isDeferred } from './values';
 
 export interface ContainerPlan {
   /** The args as read (`ownArgs`): the component builds from these, never from the caller's objects again. */
@@ -37,7 +38,17 @@ export interface ContainerPlan {
   readonly unchecked: readonly string[];
   /** `protect` of the container: `args.protect`, else the component's `protect` option, else true. */
   readonly protect: boolean;
+  /** `retainOnDelete` of the container: `args.retainOnDelete`, else the component's option, else true. */
+  readonly retainOnDelete: boolean;
 }
+
+/** The component's resource options that decide what happens to the container's data. */
+export interface DataSafetyOptions {
+  readonly protect?: boolean;
+  readonly retainOnDelete?: boolean;
+}
+
+const DATA_SAFETY_OPTIONS = ['protect', 'retainOnDelete'] as const;
 
 const monitoringShape: shapes.Shape<CosmosAccountMonitoring> = {
   expected: "a CosmosAccountMonitoring (the account's partition-key diagnostics)",
@@ -79,9 +90,18 @@ const argsShape = shapes.record<GuardedContainerArgs>({
   tags: { shape: tagsShape, optional: true, doc: 'Tags.' },
   alerts: { shape: skewAlertsShape, optional: true, doc: 'Skew alerts.' },
   protect: { shape: planTime(shapes.bool()), optional: true, doc: 'protect on the container.' },
+  retainOnDelete: { shape: planTime(shapes.bool()), optional: true, doc: 'retainOnDelete on the container.' },
   failOn: { shape: planTime(shapes.oneOf<Severity>(['error', 'warning'])), optional: true, doc: 'Lowest severity that refuses.' },
   lintOptions: { shape: planTime(passThrough()), optional: true, doc: 'Project-wide lint options.' },
 });
+
+/** A data-safety option given both as an arg and as a resource option of the component, with different values. */
+function optionConflicts(args: Partial<GuardedContainerArgs>, options: DataSafetyOptions): DesignIssue[] {
+  return DATA_SAFETY_OPTIONS.filter((field) => args[field] !== undefined && options[field] !== undefined && args[field] !== options[field]).map((path) => ({
+    path,
+    message: `is ${args[path]}, but the component's resource options say ${path}: ${options[path]}; give it once`,
+  }));
+}
 
 /** Where the account comes from: `monitoring`, or `resourceGroupName` + `account`, never both. */
 function sourceConflicts(args: Partial<GuardedContainerArgs>): DesignIssue[] {
@@ -98,7 +118,7 @@ function sourceConflicts(args: Partial<GuardedContainerArgs>): DesignIssue[] {
     }));
 }
 
-export function planContainer(name: string, given: GuardedContainerArgs, componentProtect: boolean | undefined): ContainerPlan {
+export function planContainer(name: string, given: GuardedContainerArgs, options: DataSafetyOptions): ContainerPlan {
   const component = `GuardedContainer "${name}"`;
   const args = ownArgs(given, component);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
@@ -106,14 +126,12 @@ export function planContainer(name: string, given: GuardedContainerArgs, compone
       { path: '', message: 'args are required: { design, database, throughput, monitoring | resourceGroupName + account }' },
     ]);
   }
-  const extra = [...componentNameIssues(name), ...sourceConflicts(args)];
-  if (args.protect !== undefined && componentProtect !== undefined && args.protect !== componentProtect) {
-    extra.push({ path: 'protect', message: `is ${args.protect}, but the component's resource options say protect: ${componentProtect}; give it once` });
-  }
+  const extra = [...componentNameIssues(name), ...sourceConflicts(args), ...optionConflicts(args, options)];
   // The design is read even when other args are wrong, so one run reports every input problem;
   // the rules' verdict comes once the args are all readable.
   // The core checks the name (as the design's name) and reports it at `containerName`.
   const containerName = args.containerName ?? name;
+  const designIssues: DesignIssue[] = [];
   const verdict = checkDesign(
     {
       component,
@@ -124,8 +142,11 @@ export function planContainer(name: string, given: GuardedContainerArgs, compone
       throughput: designThroughput(args.throughput, designField(args.design, 'throughput'), extra),
       lintOptions: args.lintOptions,
     },
-    extra,
+    designIssues,
   );
+  // An Output containerName is reported once, by the args shape (it must be known when the program
+  // runs): the core, checking it as the design's name, would only add that it is not a string.
+  extra.push(...(isDeferred(args.containerName) ? designIssues.filter((issue) => issue.path !== 'containerName') : designIssues));
   // Alert thresholds that only contradict each other: each alone is in range (the args shape), the ticket above the page is not.
   extra.push(...sizeAlertOrderIssues(args.alerts, verdict?.design.thresholds.headroom));
   const read = readArgs(argsShape, args, component, extra);
@@ -139,7 +160,9 @@ export function planContainer(name: string, given: GuardedContainerArgs, compone
     throughput: mode,
     alerts: planAlerts(read.alerts, checked.design, mode, read.monitoring),
     unchecked: uncheckedSettings(read),
-    protect: read.protect ?? componentProtect ?? true,
+    // Data safety is a default: a container removed from the program, or replaced, keeps its data in Azure.
+    protect: read.protect ?? options.protect ?? true,
+    retainOnDelete: read.retainOnDelete ?? options.retainOnDelete ?? true,
   };
 }
 

@@ -44,6 +44,13 @@ export interface GuardedContainerArgs extends ContainerSettings {
    *  component's resource options reaches the container too.
    *  @default - the component's `protect` option, else true */
   readonly protect?: boolean;
+  /** `retainOnDelete` on the container: when Pulumi deletes or replaces it (the component removed from
+   *  the program, `pulumi destroy`), the container and its data stay in Azure and only leave the
+   *  stack's state. To delete it with Pulumi, set `retainOnDelete: false` and `protect: false`, run
+   *  `pulumi up`, then remove it (docs/pulumi.md, "Data safety"). `retainOnDelete` in the component's
+   *  resource options reaches the container too (the SDK does not pass it to children by itself).
+   *  @default - the component's `retainOnDelete` option, else true */
+  readonly retainOnDelete?: boolean;
   /** Lowest severity that refuses deployment: `warning` also refuses on unacknowledged warnings.
    *  @default 'error' */
   readonly failOn?: Severity;

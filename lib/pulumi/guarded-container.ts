@@ -13,7 +13,7 @@ import { nameOf, resolveAccount, type AccountReference } from './references';
 import { GUARDED_CONTAINER_TYPE } from './type-tokens';
 
 export class GuardedContainer extends pulumi.ComponentResource {
-  /** The Cosmos DB SQL container (protected unless `protect: false`). */
+  /** The Cosmos DB SQL container (protected and retained on delete unless `protect: false` / `retainOnDelete: false`). */
   public readonly container: cosmosdb.SqlResourceSqlContainer;
   /** The skew alerts; a field is absent when that alert is off or cannot fire for this container. */
   public readonly alerts: SkewAlerts;
@@ -31,7 +31,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
    * refuse throws `DesignRefusedError`, both before the component registers, so nothing is created.
    */
   constructor(name: string, given: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
-    const plan = planContainer(name, given, opts?.protect);
+    const plan = planContainer(name, given, { protect: opts?.protect, retainOnDelete: opts?.retainOnDelete });
     const args = plan.args;
     super(GUARDED_CONTAINER_TYPE, name, {}, opts);
     this.containerName = plan.containerName;
@@ -50,7 +50,9 @@ export class GuardedContainer extends pulumi.ComponentResource {
     this.container = new cosmosdb.SqlResourceSqlContainer(
       name,
       containerArgs({ resourceGroupName, accountName: account.name, databaseName }, this.containerName, this.design, args),
-      { parent: this, protect: plan.protect },
+      // The SDK passes a parent's `protect` and providers on to its children, not `retainOnDelete` or
+      // `deletedWith`: the container gets them here.
+      { parent: this, protect: plan.protect, retainOnDelete: plan.retainOnDelete, deletedWith: opts?.deletedWith },
     );
 
     const dependsOn: pulumi.Resource[] = [this.container];

@@ -163,7 +163,7 @@ describe('GuardedContainer args, generated', () => {
         expect(containers).toHaveLength(1);
         const [container] = containers;
         const paths = design.partitionKey.paths.map((p) => p.path);
-        expect(container.options).toEqual({ protect: true });
+        expect(container.options).toEqual({ protect: true, retainOnDelete: true });
         expect(container.inputs.containerName).toBe(s.containerName ?? 'events');
         expect(container.inputs.resource).toMatchObject({
           id: s.containerName ?? 'events',

@@ -89,6 +89,29 @@ describe('the container', () => {
     expect(recorder.options.get('opts-unprotected')?.protect).toBe(false);
   });
 
+  it('is retained on delete by default, as registered with the engine (the SDK does not pass it from the parent)', async () => {
+    await guarded('retained', { monitoring: accountMonitoring(), design: orders });
+    expect(engine.options.get(`${CONTAINER}::retained`)).toMatchObject({ protect: true, retainOnDelete: true, deletedWith: '' });
+  });
+
+  it("takes retainOnDelete: false and deletedWith from the component's resource options, or retainOnDelete from the args", async () => {
+    const database = new cosmosdb.SqlResourceSqlDatabase('telemetry-db', { resourceGroupName: 'data', accountName: 'fleet', resource: { id: 'telemetry' } });
+    await guarded('deletable', { monitoring: accountMonitoring(), design: orders }, { retainOnDelete: false, deletedWith: database });
+    await guarded('deletable-by-arg', { monitoring: accountMonitoring(), design: orders, retainOnDelete: false });
+    expect(engine.options.get(`${CONTAINER}::deletable`)).toMatchObject({
+      protect: true,
+      retainOnDelete: false,
+      deletedWith: await resolved(database.urn),
+    });
+    expect(engine.options.get(`${CONTAINER}::deletable-by-arg`)?.retainOnDelete).toBe(false);
+  });
+
+  it('sends the same inputs with and without retainOnDelete: a resource option, so changing it replaces nothing', async () => {
+    await guarded('kept', { monitoring: accountMonitoring(), containerName: 'same', design: orders });
+    await guarded('dropped', { monitoring: accountMonitoring(), containerName: 'same', design: orders }, { retainOnDelete: false });
+    expect(engine.named('kept').inputs).toEqual(engine.named('dropped').inputs);
+  });
+
   it('passes throughput, indexing policy, TTL, unique keys and tags through', async () => {
     const indexingPolicy = { indexingMode: 'consistent', includedPaths: [{ path: '/*' }], excludedPaths: [{ path: '/payload/*' }] };
     const uniqueKeyPolicy = { uniqueKeys: [{ paths: ['/tenantId', '/deviceId', '/sessionId', '/seq'] }] };

@@ -43,6 +43,8 @@ async function asPolicyResource(
   const type = (urn.split('::')[2] as string).split('$').pop() as string;
   const registered = engine.registered.find((r) => r.custom && r.name === name && r.type === type);
   if (!registered) throw new Error(`${name} was not registered`);
+  // The parent's URN, as the engine gives it to a policy (`opts.parent`), when there is one.
+  const parent = engine.options.get(`${type}::${name}`)?.parent || undefined;
   return {
     type,
     name,
@@ -54,6 +56,7 @@ async function asPolicyResource(
       aliases: [],
       customTimeouts: { createSeconds: 0, updateSeconds: 0, deleteSeconds: 0 },
       additionalSecretOutputs: [],
+      ...(parent ? { parent } : {}),
     },
     dependencies: Object.values(propertyDependencies).flat(),
     propertyDependencies,
@@ -288,6 +291,8 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     const acknowledgements = { [container.name]: [{ rule: 'SG005', reason: 'Created in 2021 with version 1; migration planned for Q3.' }] };
     expect(await violationsOf(POLICY_NAMES.keyStructure, container, { acknowledgements })).toEqual([]);
     expect(await violationsOf(POLICY_NAMES.keyStructure, container)).toHaveLength(1);
+    const byUrn = { [container.urn]: acknowledgements[container.name] };
+    expect(await violationsOf(POLICY_NAMES.keyStructure, container, { acknowledgements: byUrn })).toEqual([]);
   });
 
   it('ignores other resource types', async () => {
@@ -327,6 +332,49 @@ describe(`${POLICY_NAMES.keyNames} (SG015)`, () => {
     // The same props on a raw container are flagged: the skip comes from the parent, not the key.
     const raw = await asPolicyResource(rawContainer({ paths: ['/region'] }));
     expect(await violationsOf(POLICY_NAMES.keyNames, raw)).toHaveLength(1);
+  });
+
+  it("checks a raw container created under a GuardedContainer (`{ parent: guarded }`): only the component's own container is skipped", async () => {
+    jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+    const guarded = new GuardedContainer('zones', {
+      resourceGroupName: GROUP,
+      account: { name: 'fleet', id: ACCOUNT_ID('fleet') },
+      database: 'app',
+      throughput: 'shared',
+      design: {
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 5_000 }] },
+        workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+        acknowledgements: [{ rule: 'SG010', reason: "Diagnostics come from the platform team's setting." }],
+      },
+    });
+    const resource = { id: 'zones-extra', partitionKey: { paths: ['/region', '/region', '/a', '/b'], kind: 'Hash' } };
+    const smuggled = await asPolicyResource(
+      new cosmosdb.SqlResourceSqlContainer(
+        'zones-extra',
+        { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource },
+        { parent: guarded },
+      ),
+    );
+    // Also one that takes the component's name, with another (versioned) token of the same resource.
+    const sameName = await asPolicyResource(
+      new (class VersionedContainer extends pulumi.CustomResource {})(
+        'azure-native:cosmosdb/v20240815:SqlResourceSqlContainer',
+        'zones',
+        { resourceGroupName: GROUP, accountName: 'fleet', databaseName: 'app', resource },
+        { parent: guarded },
+      ),
+    );
+    for (const escaping of [smuggled, sameName]) {
+      expect(escaping.urn).toContain('skewguard:cosmosdb:GuardedContainer$azure-native:cosmosdb');
+      expect(escaping.opts.parent).toBe(await resolved(guarded.urn));
+      expect(await violationsOf(POLICY_NAMES.keyStructure, escaping)).not.toEqual([]);
+      expect(await violationsOf(POLICY_NAMES.keyNames, escaping)).not.toEqual([]);
+      expect(await stackViolations([escaping])).toHaveLength(1);
+    }
+    // The component's own container stays skipped.
+    const own = await asPolicyResource(guarded.container);
+    expect(own.opts.parent).toBe(await resolved(guarded.urn));
+    expect(await stackViolations([own, smuggled])).toEqual([expect.objectContaining({ urn: smuggled.urn })]);
   });
 });
 
@@ -449,6 +497,70 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     ]);
   });
 
+  it('takes a waiver keyed by URN for that container only; one keyed by a name two containers share waives both, with a warning naming them', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const team = new pulumi.ComponentResource('test:index:Team', 'team-a');
+    const resource = { id: 'jobs', partitionKey: { paths: ['/tenantId'] } };
+    const props = { resourceGroupName: GROUP, accountName: 'jobs', databaseName: 'app', resource };
+    const top = await asPolicyResource(new cosmosdb.SqlResourceSqlContainer('jobs', props));
+    const nested = await asPolicyResource(new cosmosdb.SqlResourceSqlContainer('jobs', props, { parent: team }));
+    expect(top.name).toBe(nested.name);
+    const reason = 'Diagnostics of the jobs account come from Azure Policy.';
+    const byUrn = { acknowledgements: { [nested.urn]: [{ rule: 'SG010', reason }] } };
+    expect(await stackViolations([top, nested], byUrn)).toEqual([expect.objectContaining({ urn: top.urn })]);
+    // The same through a stack's policy config.
+    expect(await stackViolations([top, nested], undefined, byUrn)).toEqual([expect.objectContaining({ urn: top.urn })]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(await stackViolations([top, nested], { acknowledgements: { jobs: [{ rule: 'SG010', reason }] } })).toEqual([]);
+    expect(warn.mock.calls).toEqual([
+      [
+        `warning: skewguard policy pack options: acknowledgements["jobs"] is keyed by a resource name that more than one container has (${top.urn}, ${nested.urn}): it waives them all; key it by the URN of the one it means`,
+      ],
+    ]);
+  });
+
+  it('passes the containers of accounts declared as managed elsewhere (a platform stack, Azure Policy), in code or in the stack config; the others still fail', async () => {
+    const platform = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'Platform-Account'));
+    const own = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'team-account'));
+    const reason = "Azure Policy 'Deploy diagnostics for Cosmos DB' sets them in every subscription.";
+    const declared = { diagnosticsManagedElsewhere: { accounts: ['platform-account'], reason } };
+    expect(await stackViolations([platform, own], declared)).toEqual([expect.objectContaining({ urn: own.urn })]);
+    expect(await stackViolations([platform, own], undefined, declared)).toEqual([expect.objectContaining({ urn: own.urn })]);
+    expect(await stackViolations([platform, own], { diagnosticsManagedElsewhere: { accounts: ['*'], reason } })).toEqual([]);
+    // Without the declaration the violation says how to declare it.
+    const [violation] = await stackViolations([platform]);
+    expect(violation.message).toContain("declare the account in the pack's diagnosticsManagedElsewhere option or this policy's config");
+  });
+
+  it('checks a diagnosticsManagedElsewhere declaration, in code and in config (schema and core), naming the field', async () => {
+    expect(() => skewguardPolicies({ diagnosticsManagedElsewhere: { accounts: [], reason: 'short' } })).toThrow(
+      expect.objectContaining({
+        issues: [
+          expect.objectContaining({ path: 'diagnosticsManagedElsewhere.accounts' }),
+          expect.objectContaining({ path: 'diagnosticsManagedElsewhere.reason' }),
+        ],
+      }),
+    );
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'platform'));
+    await expect(stackViolations([container], undefined, { diagnosticsManagedElsewhere: { accounts: ['platform'] } })).rejects.toThrow(
+      /diagnosticsManagedElsewhere\.reason/,
+    );
+    const { properties } = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics).configSchema as PolicyConfigSchema;
+    const validate = new Ajv({ strict: false }).compile({ type: 'object', properties });
+    expect(validate({ diagnosticsManagedElsewhere: { accounts: ['platform'], reason: 'The platform stack sets them.' } })).toBe(true);
+    expect(validate({ diagnosticsManagedElsewhere: { accounts: ['platform'] } })).toBe(false);
+  });
+
+  it('during preview, leaves to pulumi up a container whose account is unknown when some accounts are declared as managed elsewhere', async () => {
+    const unknownAccount = await asPolicyResource(
+      rawContainer({ paths: ['/tenantId'] }, 'other'),
+      {},
+      { accountName: unknownStringValue, resourceGroupName: GROUP, databaseName: 'app', resource: { id: 'x', partitionKey: { paths: ['/tenantId'] } } },
+    );
+    const declared = { diagnosticsManagedElsewhere: { accounts: ['platform'], reason: 'The platform stack sets them.' } };
+    await expect(stackViolations([unknownAccount], declared)).rejects.toThrow("can't be known during preview");
+  });
+
   it('declares the rule ids a waiver may name in its config schema, so `pulumi policy enable --config` refuses SG999 (review 12)', () => {
     const { properties } = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics).configSchema as PolicyConfigSchema;
     const validate = new Ajv({ strict: false }).compile({ type: 'object', properties });
@@ -462,7 +574,9 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
   it('takes waivers per stack from the policy configuration, checked like waivers in code', async () => {
     const policyOf = policy<StackValidationPolicy>(POLICY_NAMES.diagnostics);
     expect(policyOf.configSchema?.properties?.acknowledgements).toMatchObject({ type: 'object' });
-    expect(policy<ResourceValidationPolicy>(POLICY_NAMES.keyNames).configSchema).toBe(policyOf.configSchema);
+    expect(policy<ResourceValidationPolicy>(POLICY_NAMES.keyNames).configSchema?.properties?.acknowledgements).toBe(
+      policyOf.configSchema?.properties?.acknowledgements,
+    );
     const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'scratch'));
     const waived = { acknowledgements: { [container.name]: [{ rule: 'SG010', reason: 'A scratch container in the dev stack only.' }] } };
     expect(await stackViolations([container], undefined, waived)).toEqual([]);

@@ -4,7 +4,7 @@
 // GuardedContainer refuses before anything is registered: rule failures, unreadable args, values not
 // known at plan time. Acknowledgements waive findings with a reason; warnings go to the Pulumi log.
 import * as pulumi from '@pulumi/pulumi';
-import { describeFinding } from '../../lib';
+import { describeFinding, DesignError, UsageError } from '../../lib';
 import {
   checkGuardedContainers,
   CosmosAccountMonitoring,
@@ -83,9 +83,12 @@ describe('a design that breaks a rule', () => {
     const name = `refused-${rule.toLowerCase()}`;
     const error = refusal(name, { design });
     expect(error).toBeInstanceOf(DesignRefusedError);
+    // The core's class, as the CDK adapter and lint() throw, and printed by Pulumi as a plain message.
+    expect(error).toBeInstanceOf(DesignError);
     expect(pulumi.RunError.isInstance(error)).toBe(true);
     const refused = error as DesignRefusedError;
     expect(refused.code).toBe('SKEWGUARD_DESIGN_REFUSED');
+    expect(refused.issues).toContainEqual({ path, message: expect.stringMatching(new RegExp(`^${rule} `)) });
     expect(refused.findings).toContainEqual(expect.objectContaining({ ruleId: rule, severity: 'error', path, acknowledged: false, resource: name }));
     // The report is the whole of what the CLI prints: rule id, field path, message and fix.
     expect(refused.message).toContain(`GuardedContainer "${name}"`);
@@ -306,6 +309,7 @@ describe('args it cannot read', () => {
     ['no throughput (it decides which alerts can fire)', { throughput: undefined }, ['throughput']],
     ['an unknown throughput mode', { throughput: 'dedicated' as never }, ['throughput']],
     ['failOn as a Pulumi Output', { failOn: pulumi.output('warning') as never }, ['failOn']],
+    ['containerName as a Pulumi Output (once)', { containerName: pulumi.output('events') as never }, ['containerName']],
     ['lintOptions as a Pulumi Output', { lintOptions: pulumi.output({}) as never }, ['lintOptions']],
     ['an Output inside lintOptions', { lintOptions: { thresholds: { headroom: pulumi.output(0.7) } } as never }, ['lintOptions.thresholds.headroom']],
   ];
@@ -314,7 +318,9 @@ describe('args it cannot read', () => {
     const name = `invalid-${cases.findIndex((c) => c[1] === args)}`;
     const error = refusal(name, args);
     expect(error).toBeInstanceOf(InvalidArgsError);
+    expect(error).toBeInstanceOf(UsageError);
     expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect((error as InvalidArgsError).code).toBe('SKEWGUARD_INVALID_ARGS');
     expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(paths);
     for (const path of paths) expect((error as Error).message).toContain(`  ${path}: `);
     await expectNothingRegistered(name);
@@ -356,6 +362,22 @@ describe('args it cannot read', () => {
       error = thrown;
     }
     expect((error as InvalidArgsError).issues.map((i) => i.path)).toEqual(['protect']);
+  });
+
+  it('refuse retainOnDelete given twice with different values (args and resource options)', () => {
+    let error: unknown;
+    try {
+      new GuardedContainer(
+        'retain-twice',
+        { database: 'telemetry', throughput: 'shared', design: telemetry, monitoring, retainOnDelete: true },
+        { retainOnDelete: false },
+      );
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect((error as InvalidArgsError).issues).toEqual([
+      { path: 'retainOnDelete', message: "is true, but the component's resource options say retainOnDelete: false; give it once" },
+    ]);
   });
 
   it('are all reported at once', () => {

@@ -63,7 +63,7 @@ describe('pulumiSnapshot', () => {
       ['skewguard:cosmosdb:GuardedContainer', 'events', null],
     ]);
     const container = named(resources, CONTAINER, 'events');
-    expect(container.options).toEqual({ protect: true });
+    expect(container.options).toEqual({ protect: true, retainOnDelete: true });
     expect(container.inputs).toMatchObject({
       accountName: 'fleet',
       databaseName: 'telemetry',

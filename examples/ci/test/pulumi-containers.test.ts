@@ -23,7 +23,7 @@ describe('the telemetry containers', () => {
   it('match their snapshot', async () => {
     const resources = await pulumiSnapshot(() => telemetry(events));
     const container = resources.find((r) => r.type === 'azure-native:cosmosdb:SqlResourceSqlContainer');
-    expect(container?.options).toEqual({ protect: true });
+    expect(container?.options).toEqual({ protect: true, retainOnDelete: true });
     expect(container?.inputs.resource).toMatchObject({ partitionKey: { paths: ['/tenantId', '/deviceId'], kind: 'MultiHash', version: 2 } });
     expect(resources).toMatchSnapshot();
   });

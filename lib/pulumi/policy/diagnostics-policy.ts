@@ -4,13 +4,13 @@
  * tables (SG010). A setting is matched to a container's account by resource dependency or by the
  * account name in its `resourceUri`, whichever the engine can show.
  */
-import type { EnforcementLevel, PolicyResource, ReportViolation, StackValidationArgs, StackValidationPolicy } from '@pulumi/policy';
+import type { EnforcementLevel, PolicyConfigSchema, PolicyResource, ReportViolation, StackValidationArgs, StackValidationPolicy } from '@pulumi/policy';
 import { diagnosticSettingGaps } from '../diagnostic-gaps';
 import { PARTITION_KEY_CATEGORIES } from '../partition-key-categories';
-import { POLICY_NAMES } from './options';
+import { checkPolicyOptions, POLICY_NAMES, type DiagnosticsManagedElsewhere } from './options';
 import { diagnosticsOffVerdict } from './raw-container';
 import { isAccountType, isContainerType, isDiagnosticSettingType, isGuardedChild } from './resource-types';
-import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
+import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
 /**
  * During `pulumi preview` a value computed by another resource is unknown, and reading it throws.
@@ -93,20 +93,55 @@ function undecided(settings: readonly SettingView[], matching: readonly SettingV
   return undefined;
 }
 
-export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers): StackValidationPolicy {
-  const warned = new Set<string>();
+interface DiagnosticsConfig extends WaiverConfig {
+  readonly diagnosticsManagedElsewhere?: DiagnosticsManagedElsewhere;
+}
+
+/** The diagnostics policy's config: the waivers, and the accounts whose diagnostics are managed elsewhere. */
+const DIAGNOSTICS_CONFIG_SCHEMA: PolicyConfigSchema = {
+  properties: {
+    ...WAIVER_CONFIG_SCHEMA.properties,
+    diagnosticsManagedElsewhere: {
+      type: 'object',
+      description:
+        "Cosmos DB accounts whose diagnostic settings are set outside this stack (a platform stack, Azure Policy DeployIfNotExists): { accounts: account names or '*', reason }.",
+      properties: {
+        accounts: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+        reason: { type: 'string', minLength: 10 },
+      },
+      required: ['accounts', 'reason'],
+      additionalProperties: false,
+    },
+  },
+};
+
+/** The account keys (`name:…`, lower case) declared as managed elsewhere, in code and in the stack's config; `*` for every account. */
+function accountsManagedElsewhere(inCode: DiagnosticsManagedElsewhere | undefined, config: DiagnosticsConfig | undefined): Set<string> {
+  const fromConfig =
+    config?.diagnosticsManagedElsewhere && checkPolicyOptions({ diagnosticsManagedElsewhere: config.diagnosticsManagedElsewhere }).diagnosticsManagedElsewhere;
+  const names = [...(inCode?.accounts ?? []), ...(fromConfig?.accounts ?? [])];
+  return new Set(names.map((name) => (name === '*' ? name : `name:${name.toLowerCase()}`)));
+}
+
+export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: Waivers, managedElsewhere?: DiagnosticsManagedElsewhere): StackValidationPolicy {
+  const log = new WaiverLog();
   return {
     name: POLICY_NAMES.diagnostics,
     description: `skewguard SG010: the account of every Cosmos DB container sends ${PARTITION_KEY_CATEGORIES.join(' and ')} to a Log Analytics workspace with Dedicated tables, so hot partition keys can be seen.`,
     enforcementLevel,
-    configSchema: WAIVER_CONFIG_SCHEMA,
+    configSchema: DIAGNOSTICS_CONFIG_SCHEMA,
     validateStack: (args: StackValidationArgs, reportViolation: ReportViolation) => {
-      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), POLICY_NAMES.diagnostics, warned);
+      const config = args.getConfig<DiagnosticsConfig>();
+      const waived = withStackWaivers(waivers, config, POLICY_NAMES.diagnostics, log);
+      const elsewhere = accountsManagedElsewhere(managedElsewhere, config);
       const settings = args.resources.filter((r) => isDiagnosticSettingType(r.type)).map(viewOf);
       for (const container of args.resources) {
-        if (!isContainerType(container.type) || isGuardedChild(container.urn)) continue;
+        if (!isContainerType(container.type) || isGuardedChild(container.urn, container.opts?.parent ?? container.parent?.urn)) continue;
         const reader = new Reader();
         const accounts = accountKeys(container, 'accountName', reader);
+        if (elsewhere.has('*') || [...accounts].some((key) => elsewhere.has(key))) continue;
+        // An account not known during preview may be one declared as managed elsewhere: left to `pulumi up`.
+        if (elsewhere.size > 0 && reader.unknowns.length > 0) throw reader.unknowns[0];
         const matching = settings.filter((s) => [...s.accounts].some((key) => accounts.has(key)));
         if (matching.some((s) => s.gaps.length === 0 && s.gapsUnknown === undefined)) continue;
         // During preview a setting may still turn out to target this account and lack nothing: only
@@ -116,9 +151,9 @@ export function diagnosticsPolicy(enforcementLevel: EnforcementLevel, waivers: W
         if (pending !== undefined) throw pending;
         const found =
           matching.length === 0
-            ? 'no diagnostic setting in this stack targets its account'
+            ? `no diagnostic setting in this stack targets its account (if a platform stack or Azure Policy sets it, declare the account in the pack's diagnosticsManagedElsewhere option or this policy's config)`
             : matching.map((s) => `diagnostic setting "${s.setting.name}": ${s.gaps.join('; ')}`).join('; ');
-        for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waived(container.name))) {
+        for (const line of diagnosticsOffVerdict({ name: container.name, props: container.props }, waived(container))) {
           reportViolation(`${line}\n  found: ${found}`, container.urn);
         }
       }

@@ -14,16 +14,21 @@ import type { Policies } from '@pulumi/policy';
 import { diagnosticsPolicy } from './diagnostics-policy';
 import { keyNamesPolicy, keyStructurePolicy } from './key-policies';
 import { DEFAULT_ENFORCEMENT, POLICY_NAMES, checkPolicyOptions, idleWaivers, type SkewguardPolicyOptions } from './options';
+import { WaiverLog, waiversByKey } from './stack-waivers';
 
-export { POLICY_NAMES, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
+export { POLICY_NAMES, type DiagnosticsManagedElsewhere, type SkewguardPolicyName, type SkewguardPolicyOptions } from './options';
 
 /** The skewguard policies, ready for `new PolicyPack(name, { policies })`. Throws UsageError for bad options. */
 export function skewguardPolicies(given: SkewguardPolicyOptions = {}): Policies {
   const options = checkPolicyOptions(given);
-  for (const line of idleWaivers(options.acknowledgements ?? {}, Object.values(POLICY_NAMES), 'skewguard policy pack options'))
-    console.warn(`warning: ${line}`);
+  const where = 'skewguard policy pack options';
+  const log = new WaiverLog();
+  for (const line of idleWaivers(options.acknowledgements ?? {}, Object.values(POLICY_NAMES), where)) log.warnOnce(line);
   const level = (name: keyof typeof POLICY_NAMES) => options.enforcementLevels?.[POLICY_NAMES[name]] ?? DEFAULT_ENFORCEMENT[POLICY_NAMES[name]];
-  const waiversOf = options.acknowledgements ?? {};
-  const waivers = (resourceName: string) => (Object.prototype.hasOwnProperty.call(waiversOf, resourceName) ? waiversOf[resourceName] : []);
-  return [keyStructurePolicy(level('keyStructure'), waivers), keyNamesPolicy(level('keyNames'), waivers), diagnosticsPolicy(level('diagnostics'), waivers)];
+  const waivers = waiversByKey(options.acknowledgements ?? {}, where, log);
+  return [
+    keyStructurePolicy(level('keyStructure'), waivers),
+    keyNamesPolicy(level('keyNames'), waivers),
+    diagnosticsPolicy(level('diagnostics'), waivers, options.diagnosticsManagedElsewhere),
+  ];
 }

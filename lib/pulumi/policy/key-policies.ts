@@ -4,7 +4,7 @@ import type { AcknowledgementDesign } from '../../index';
 import { POLICY_NAMES, type SkewguardPolicyName } from './options';
 import { keyNamesVerdict, keyStructureVerdict, type RawContainer, type Verdict } from './raw-container';
 import { isContainerType, isGuardedChild } from './resource-types';
-import { WAIVER_CONFIG_SCHEMA, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
+import { WAIVER_CONFIG_SCHEMA, WaiverLog, withStackWaivers, type WaiverConfig, type Waivers } from './stack-waivers';
 
 function containerPolicy(
   name: SkewguardPolicyName,
@@ -13,16 +13,16 @@ function containerPolicy(
   waivers: Waivers,
   judge: (container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]) => Verdict,
 ): ResourceValidationPolicy {
-  const warned = new Set<string>();
+  const log = new WaiverLog();
   return {
     name,
     description,
     enforcementLevel,
     configSchema: WAIVER_CONFIG_SCHEMA,
     validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
-      if (!isContainerType(args.type) || isGuardedChild(args.urn)) return;
-      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), name, warned);
-      for (const line of judge({ name: args.name, props: args.props }, waived(args.name))) reportViolation(line);
+      if (!isContainerType(args.type) || isGuardedChild(args.urn, args.opts?.parent)) return;
+      const waived = withStackWaivers(waivers, args.getConfig<WaiverConfig>(), name, log);
+      for (const line of judge({ name: args.name, props: args.props }, waived(args))) reportViolation(line);
     },
   };
 }

@@ -46,10 +46,28 @@ export interface SkewguardPolicyOptions {
    *  can still override it per stack.
    *  @default - key structure (SG005) and diagnostics (SG010): 'mandatory'; key names (SG015): 'advisory' */
   readonly enforcementLevels?: { readonly [name in SkewguardPolicyName]?: EnforcementLevel };
-  /** Waivers for containers created without GuardedContainer, by the container's Pulumi resource
-   *  name, each with a reason (at least 10 characters) as in a design's acknowledgements.
+  /** Waivers for containers created without GuardedContainer, each with a reason (at least 10
+   *  characters) as in a design's acknowledgements, keyed by the container's URN
+   *  (`urn:pulumi:prod::shop::azure-native:cosmosdb:SqlResourceSqlContainer::orders`: that container
+   *  only) or by its Pulumi resource name (`orders`: every container of that name, which the pack
+   *  warns of when there is more than one). Prefer the URN: a name is unique only under one parent.
    *  @default - none */
-  readonly acknowledgements?: { readonly [resourceName: string]: readonly AcknowledgementDesign[] };
+  readonly acknowledgements?: { readonly [urnOrResourceName: string]: readonly AcknowledgementDesign[] };
+  /** Cosmos DB accounts whose diagnostic settings are set outside this stack (by a platform stack, or by
+   *  Azure Policy with DeployIfNotExists), where the SG010 policy cannot see them: their containers pass
+   *  it; every other account still needs a complete setting in the stack. Also settable per stack in
+   *  the diagnostics policy's config (the two add up).
+   *  @default - none: every raw container's account needs a diagnostic setting in the stack */
+  readonly diagnosticsManagedElsewhere?: DiagnosticsManagedElsewhere;
+}
+
+/** Accounts whose partition-key diagnostics the SG010 policy cannot see in the stack, declared with why. */
+export interface DiagnosticsManagedElsewhere {
+  /** Cosmos DB account names (compared without case, as Azure does), or `'*'` for every account. */
+  readonly accounts: readonly string[];
+  /** Who manages them and how, e.g. "the platform stack", "Azure Policy 'Deploy diagnostics for Cosmos DB'"
+   *  (at least 10 characters): the exemption's record in the pack's options or config. */
+  readonly reason: string;
 }
 
 export const DEFAULT_ENFORCEMENT: Record<SkewguardPolicyName, EnforcementLevel> = {
@@ -79,6 +97,19 @@ const waiverList: shapes.Shape<Waivers> = {
   schema: () => ({ type: 'array' }),
 };
 
+const cosmosAccountOrAll = shapes.text({ pattern: /^(?:\*|[^*\s]+)$/, patternHint: "a Cosmos DB account name, or '*' for every account" });
+
+const managedElsewhereShape = shapes.record<DiagnosticsManagedElsewhere>(
+  {
+    accounts: {
+      shape: shapes.list(cosmosAccountOrAll, { minItems: 1 }),
+      doc: "Cosmos DB account names, or '*' for every account.",
+    },
+    reason: { shape: shapes.text({ minLength: 10, maxLength: 2000 }), doc: 'Who manages their diagnostics (at least 10 characters).' },
+  },
+  { expected: '{ accounts, reason }' },
+);
+
 const OPTIONS_SHAPE = shapes.record<SkewguardPolicyOptions>(
   {
     enforcementLevels: {
@@ -92,9 +123,14 @@ const OPTIONS_SHAPE = shapes.record<SkewguardPolicyOptions>(
       doc: 'Enforcement level per policy.',
     },
     acknowledgements: {
-      shape: shapes.mapOf(waiverList, { expected: 'an object keyed by resource name', quotedKeys: true }),
+      shape: shapes.mapOf(waiverList, { expected: 'an object keyed by container URN or resource name', quotedKeys: true }),
       optional: true,
-      doc: 'Waivers for containers created without GuardedContainer, by Pulumi resource name.',
+      doc: 'Waivers for containers created without GuardedContainer, by container URN or Pulumi resource name.',
+    },
+    diagnosticsManagedElsewhere: {
+      shape: managedElsewhereShape,
+      optional: true,
+      doc: 'Cosmos DB accounts whose diagnostic settings are set outside the stack.',
     },
   },
   { title: 'policy pack options', expected: 'an object of options' },

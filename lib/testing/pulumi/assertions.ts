@@ -99,8 +99,9 @@ export function assertRefused(refusal: unknown, expected: RuleExpectation | read
       error = thrown;
     }
   }
-  if (error instanceof DesignAssertionError || error instanceof UsageError) throw error;
   const found = skewguardError(error);
+  // A UsageError of this module's own (syncOnly); the component's InvalidArgsError is a UsageError too, reported below.
+  if (error instanceof DesignAssertionError || (error instanceof UsageError && !found)) throw error;
   if (!found) {
     if (error instanceof Error) throw error;
     throw new DesignAssertionError(`expected ${subject}, but got ${isThenable(error) ? 'a Promise (await the run first)' : 'no error: the run was accepted'}`);

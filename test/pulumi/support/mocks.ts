@@ -18,6 +18,25 @@ export interface Registered {
   readonly custom: boolean;
 }
 
+/** Resource options as the engine receives them in the registration request. */
+export interface RegisteredOptions {
+  readonly protect?: boolean;
+  readonly retainOnDelete?: boolean;
+  /** URN of the `deletedWith` resource, '' when none. */
+  readonly deletedWith: string;
+  /** URN of the parent, '' when none. */
+  readonly parent: string;
+}
+
+interface RegisterRequest {
+  getType(): string;
+  getName(): string;
+  getProtect(): boolean | undefined;
+  getRetainondelete(): boolean | undefined;
+  getDeletedwith(): string;
+  getParent(): string;
+}
+
 export const SUBSCRIPTION = '/subscriptions/00000000-0000-0000-0000-000000000000';
 
 /** ARM resource id of a mocked resource, by type, as Azure would return it. */
@@ -77,9 +96,23 @@ export function installMocks(options: { preview?: boolean } = {}) {
     'dev',
     options.preview ?? false,
   );
+  /** Resource options of each registration, by `type::name`: what the SDK sent, after its own defaults. */
+  const registeredOptions = new Map<string, RegisteredOptions>();
+  const monitor = pulumi.runtime.getMonitor() as unknown as { registerResource(request: RegisterRequest, callback: unknown): unknown };
+  const register = monitor.registerResource.bind(monitor);
+  monitor.registerResource = (request, callback) => {
+    registeredOptions.set(`${request.getType()}::${request.getName()}`, {
+      protect: request.getProtect(),
+      retainOnDelete: request.getRetainondelete(),
+      deletedWith: request.getDeletedwith(),
+      parent: request.getParent(),
+    });
+    return register(request, callback);
+  };
   return {
     registered,
     calls,
+    options: registeredOptions,
     answers,
     /** Registered custom resources of one type token. */
     ofType: (type: string) => registered.filter((r) => r.type === type),
