@@ -155,6 +155,9 @@ export class SpaceAnalysis {
   /** The key value access patterns name (`keyValue`) where its reads make the hottest value's reads more than
    *  `hotKeyShare` of the key space's: `hot.reads` is then its share. */
   readonly namedReads: NamedReads | undefined;
+  /** A GSI whose hottest value's writes are the table's hottest item's, more than its own `hotKeyShare` gives it
+   *  (`inheritedWrites`): `hot.writes` is then that item's share of its writes. */
+  readonly inherited: InheritedWrites | undefined;
   /** Issue 14: the hottest value's physical partition (Cosmos DB, with declared throughput): its share of the
    *  RU/s and its neighbours' expected load, which can bite before the value's own ceiling. */
   readonly physical: PhysicalShare | undefined;
@@ -188,10 +191,12 @@ export class SpaceAnalysis {
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
+    this.inherited = inheritedWrites(design, profile, space);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
-    this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * hotKeyShare };
+    const writeShare = this.inherited?.share ?? hotKeyShare;
+    this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
@@ -268,6 +273,34 @@ function namedReads(owner: DesignAnalysis, space: KeySpace): NamedReads | undefi
   return share > space.workload.hotKeyShare ? { value, patterns: busiest.patterns, share } : undefined;
 }
 
+/** The table's hottest item, whose writes all land on one value of an index it is written to (`inheritedWrites`). */
+export interface InheritedWrites {
+  /** The table's partition key, whose hottest value is that item: `skuId`. */
+  readonly tableKey: readonly string[];
+  /** That item's share of the table's writes (`workload.hotKeyShare`), and so of the index's. */
+  readonly share: number;
+  /** Whether the item is the one a declared running total or conditional write keeps (the table key has a sort key). */
+  readonly aggregate: boolean;
+}
+
+/**
+ * Where the table's hottest key value is one item that every one of its writes updates (`hotWritesOnOneItem`), an
+ * index written at the table's writes takes those writes on the one value of its key that item carries: AWS counts a
+ * write to the index for every table write that puts or updates an item carrying its key ("Provisioned throughput
+ * considerations for global secondary indexes"), and a GSI's partitions take their own throughput limits whatever
+ * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
+ * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
+ * (its projection may leave out what those updates change: an update that writes no index key and no projected
+ * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
+ */
+function inheritedWrites(design: KeyDesign, profile: EngineProfile, space: KeySpace): InheritedWrites | undefined {
+  const table = design.primaryKey;
+  if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
+  const share = table.workload.hotKeyOperations === 'reads' ? 0 : table.workload.hotKeyShare;
+  if (share <= space.workload.hotKeyShare) return undefined;
+  return { tableKey: table.partitionKey.map((a) => a.name), share, aggregate: table.sortKey.length > 0 };
+}
+
 /**
  * How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load).
  * On a physical partition's share the neighbours' load grows with the traffic too: (usable + neighbours) ÷
@@ -315,9 +348,10 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
  * strategy is kept when it can work.
  */
 function planFor(analysis: SpaceAnalysis): Plan {
-  const { design, space, hot, collection, readsSpread } = analysis;
+  const { design, space, collection, readsSpread } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
+  const hot = sizingLoads(analysis);
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
     allFit(profile.loadDimensions(storedKeyLoads(loads, layout, n, readsSpread), headroom, analysis.storedKeyShare(layout, n, loads)));
@@ -341,9 +375,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
     const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
-    // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts).
+    // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
+    // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
     const candidate =
-      declared === 'random' ? undefined : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
+      declared === 'random' || analysis.inherited
+        ? undefined
+        : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,
@@ -362,6 +399,18 @@ function planFor(analysis: SpaceAnalysis): Plan {
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
+}
+
+/**
+ * The loads a key space's shards are sized for: its hottest value's, except where an index's hottest value is over its
+ * ceiling on one table item's writes (inherited). Random shards spread those only if each update draws the item's
+ * shard afresh, which changes its index key: a delete and a put, 2 index writes per update (AWS, "Provisioned
+ * throughput considerations for global secondary indexes"), so N is sized for 2× its writes.
+ */
+function sizingLoads(analysis: SpaceAnalysis): Loads {
+  const { hot, inherited, design, owner } = analysis;
+  if (inherited === undefined || allFit(owner.profile.loadDimensions(hot, design.thresholds.headroom))) return hot;
+  return { reads: hot.reads, writes: 2 * hot.writes };
 }
 
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */

@@ -4,6 +4,7 @@ import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
+import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
 import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
@@ -37,6 +38,7 @@ type Id =
   | PrefixIngestionId
   | EngineNoteId
   | IndexWriteId
+  | InheritedWriteId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
@@ -107,10 +109,10 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   messages: {
     hotKey:
-      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
+      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table}}) of the peak: ',
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
     hotHeldKey:
-      'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the peak: ',
+      'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table}}) of the peak: ',
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -151,6 +153,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...PREFIX_INGESTION_MESSAGES,
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
+    ...INHERITED_WRITE_MESSAGES,
     ...ADVICE_MESSAGES,
   },
   check(design, analysis) {
@@ -256,8 +259,11 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const writesOver = a.over.some((d) => d.label === 'write');
   const indexWrites = writesOver ? indexWriteNote(a) : { ids: [], data: {} };
   const verdict = writesOver ? indexWriteVerdict(a, advice.shards) : undefined;
+  // An index whose hottest value's writes are one table item's says so, with that item's share (inherited-writes.ts).
+  const inherited = inheritedWriteNote(a);
   const notes: Id[] = [
     ...over.notes,
+    ...inherited.ids,
     ...indexWrites.ids,
     ...(verdict?.ids ?? []),
     ...(thenPhysical
@@ -283,11 +289,11 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       fixId,
       severity: verdict?.severity,
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
-      data: Object.assign({}, advice.data, over.data, indexWrites.data, verdict?.data, {
+      data: Object.assign({}, advice.data, over.data, indexWrites.data, verdict?.data, inherited.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
-        share: space.workload.hotKeyShare,
-        shareSource: space.workload.hotKeyShareSource,
+        share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,
+        shareSource: inherited.ids.length > 0 ? 'table-item' : space.workload.hotKeyShareSource,
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),

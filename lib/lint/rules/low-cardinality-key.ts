@@ -210,7 +210,8 @@ export const lowCardinalityKey = defineRule({
 export function reportsHotValueOver(a: SpaceAnalysis): boolean {
   const { space, design } = a;
   if (a.cardinality >= design.thresholds.minCardinality || isTimeBucketKey(space.partitionKey)) return false;
-  if (a.over.length === 0 || space.sharding || a.fitsOnePartition) return false;
+  // Over on one table item's writes (inherited): more index values would not spread that item; SG003 says so.
+  if (a.inherited !== undefined || a.over.length === 0 || space.sharding || a.fitsOnePartition) return false;
   const physical = onePhysicalPartition(a);
   return !(physical && a.total.reads + a.total.writes <= physical.requestUnits);
 }
