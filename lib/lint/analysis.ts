@@ -200,7 +200,7 @@ export class SpaceAnalysis {
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
-    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, shards, this.readsSpread), headroom, this.storedKeyShare(layout, shards));
+    this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -210,6 +210,20 @@ export class SpaceAnalysis {
 
   get design(): KeyDesign {
     return this.owner.design;
+  }
+
+  /**
+   * The loads on the busiest of `n` stored keys under `layout` (`storedKeyLoads`), from the hottest value's (`loads`).
+   * Where those writes are one table item's (an index's, `inherited`), shards spread them only when drawn afresh on
+   * every update of the item, which changes its index key: a delete and a put, 2 index writes per update (AWS,
+   * "Provisioned throughput considerations for global secondary indexes"), so random shards each take 2/N of them.
+   * A calculated shard spreads none: every attribute of that item, hashed, names the same shard.
+   */
+  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot): Loads {
+    const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
+    if (this.inherited === undefined || n <= 1) return stored;
+    if (layout === 'random') return { reads: stored.reads, writes: 2 * stored.writes };
+    return layout === 'calculated' ? { reads: stored.reads, writes: loads.writes } : stored;
   }
 
   /**
@@ -348,13 +362,12 @@ function sizeNeed(analysis: DesignAnalysis, space: KeySpace): number {
  * strategy is kept when it can work.
  */
 function planFor(analysis: SpaceAnalysis): Plan {
-  const { design, space, collection, readsSpread } = analysis;
+  const { design, space, hot, collection, readsSpread } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
-  const hot = sizingLoads(analysis);
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
-    allFit(profile.loadDimensions(storedKeyLoads(loads, layout, n, readsSpread), headroom, analysis.storedKeyShare(layout, n, loads)));
+    allFit(profile.loadDimensions(analysis.storedLoads(layout, n, loads), headroom, analysis.storedKeyShare(layout, n, loads)));
   const size = sizeNeed(analysis.owner, space);
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
@@ -399,18 +412,6 @@ function planFor(analysis: SpaceAnalysis): Plan {
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };
-}
-
-/**
- * The loads a key space's shards are sized for: its hottest value's, except where an index's hottest value is over its
- * ceiling on one table item's writes (inherited). Random shards spread those only if each update draws the item's
- * shard afresh, which changes its index key: a delete and a put, 2 index writes per update (AWS, "Provisioned
- * throughput considerations for global secondary indexes"), so N is sized for 2× its writes.
- */
-function sizingLoads(analysis: SpaceAnalysis): Loads {
-  const { hot, inherited, design, owner } = analysis;
-  if (inherited === undefined || allFit(owner.profile.loadDimensions(hot, design.thresholds.headroom))) return hot;
-  return { reads: hot.reads, writes: 2 * hot.writes };
 }
 
 /** The hottest logical value's load on one dimension: reads, writes, or (Cosmos DB) both. */
