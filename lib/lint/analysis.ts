@@ -6,7 +6,7 @@
  */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import { currentBucketValues, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
+import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
@@ -307,6 +307,17 @@ export interface InheritedWrites {
  * (its projection may leave out what those updates change: an update that writes no index key and no projected
  * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
  */
+/**
+ * The table's partition key where its hottest value is one item that every one of its writes updates and that takes
+ * more than a uniform share of them (declared or observed): a shard of an index hashed from that key puts the item's
+ * writes on one shard, however many values the key has. Undefined otherwise.
+ */
+function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly string[] | undefined {
+  const { workload, partitionKey } = design.primaryKey;
+  if (workload.hotKeyShareSource === 'uniform' || workload.hotKeyOperations === 'reads' || !profile.hotWritesOnOneItem(design)) return undefined;
+  return partitionKey.map((a) => a.name);
+}
+
 function inheritedWrites(design: KeyDesign, profile: EngineProfile, space: KeySpace): InheritedWrites | undefined {
   const table = design.primaryKey;
   if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
@@ -390,10 +401,12 @@ function planFor(analysis: SpaceAnalysis): Plan {
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
     // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
-    const candidate =
+    const source =
       declared === 'random' || analysis.inherited
         ? undefined
         : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
+    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard.
+    const candidate = source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source)) ? undefined : source;
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,

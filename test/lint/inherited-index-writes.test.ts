@@ -87,6 +87,14 @@ describe("an index takes the table's hottest item's writes on that item's one ke
     expect(hashed.find((f) => f.ruleId === 'SG003')?.message).toMatch(/1,800 WCU writes, 1,800 WCU per shard over 2/);
   });
 
+  it("observe's measured index figures (its writes and share as declared) get random shards, not a hash of the hot `skuId`", () => {
+    const findings = onIndex(inventory({}, { workload: { peakWriteUnits: 2185, hotKeyShare: 0.464 } }));
+    const sg003 = findings.find((f) => f.ruleId === 'SG003') as (typeof findings)[number];
+    expect(sg003.message).toMatch(/takes 46\.4% \(declared\) of the peak: 1,013\.84 WCU writes/);
+    expect(sg003.fix).toMatch(/a random 0…1 \(N = 2 random shards\)/);
+    expect(sg003.fix).not.toMatch(/hash\(/);
+  });
+
   it('declared index writes (a KEYS_ONLY projection the decrements do not write) are the designer`s count: the old verdict', () => {
     expect(verdict(inventory({}, { workload: { peakWriteUnits: 100 } }))).toEqual([['SG001', 'warning']]);
   });
