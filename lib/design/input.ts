@@ -93,9 +93,14 @@ export interface IndexWorkloadDesign {
    *  `status`, `score`, `updatedAt`): every table write is then assumed to be such an update, a delete and a put; where
    *  only the name says so, a finding over only at that 2× is a warning. Counted per copy of an item: where the table
    *  keeps replicated copies (`sharding.strategy: 'replicated'`), each copy writes its own index entry, and the rules
-   *  count this figure × the copies */
+   *  count this figure × the copies. Undeclared, where the table's hottest key value is one item (no sort key, or the
+   *  item a declared running total or conditional write keeps), the index's hottest value takes at least that item's
+   *  share of these writes: every update of it writes the index on its one key value. Declare it when the index's
+   *  projection leaves out what those updates change (an update that changes no index key and no projected
+   *  attribute does not write the index) */
   readonly peakWriteUnits?: number;
-  /** @default - uniform: 1 / cardinality of the index's full partition key */
+  /** @default - uniform: 1 / cardinality of the index's full partition key; for its writes, the table's hottest item's
+   *  share where that is more and the index takes the table's writes (see `peakWriteUnits`) */
   readonly hotKeyShare?: number;
 }
 

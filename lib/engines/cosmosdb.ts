@@ -192,6 +192,8 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   keyValueSizeLimit: () => ({ gb: COSMOS_LIMITS.logicalPartitionGb, cause: 'hard' }),
   // A logical partition never spans physical partitions: nothing splits one key value's load.
   splitForHeat: () => 'none',
+  // A container is its only key space: no index takes its writes.
+  hotWritesOnOneItem: () => false,
 
   routing: 'key-prefix',
   maxKeyLevels: COSMOS_LIMITS.hierarchyLevels,

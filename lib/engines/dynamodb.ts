@@ -39,6 +39,11 @@ export const DYNAMODB_LIMITS = {
   apiCapacityUnitsMax: Number.MAX_SAFE_INTEGER,
 } as const;
 
+/** A declared running total or conditional write kept on one item per key value (not split per shard): every write of the key updates it. */
+function keepsAggregateItem(design: DynamoDbKeyDesign): boolean {
+  return design.invariants.some((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard);
+}
+
 export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   engine: 'dynamodb',
   title: 'DynamoDB',
@@ -67,9 +72,12 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     if (design.localSecondaryIndexes.length > 0 && space === design.primaryKey) return 'blocked-by-local-index';
     if (space.sortKey.some((s) => s.kind === 'time-bucket')) return 'increasing-sort-key';
     // Review 12 item 8: a ledger's balance item takes a write with every posting, and one item never spans partitions.
-    if (space === design.primaryKey && design.invariants.some((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard)) return 'aggregate-item';
+    if (space === design.primaryKey && keepsAggregateItem(design)) return 'aggregate-item';
     return 'may-split';
   },
+  // "Provisioned throughput considerations for global secondary indexes": a table write that puts or updates an item
+  // carrying an index's key writes that index, so one item's updates all land on its one value of the index key.
+  hotWritesOnOneItem: (design) => design.primaryKey.sortKey.length === 0 || keepsAggregateItem(design),
 
   routing: 'full-key',
   maxKeyLevels: DYNAMODB_LIMITS.multiAttributeKeyParts,

@@ -113,6 +113,13 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   keyValueSizeLimit(design: D): KeyValueSizeLimit | undefined;
   /** What the engine does on its own for a hot key value (see SplitForHeat). */
   splitForHeat(design: D, space: KeySpace, holdsMany: boolean): SplitForHeat;
+  /**
+   * Whether every write of the table's hottest key value updates one and the same item: the table key names one item
+   * (DynamoDB: no sort key), or the item a declared running total or conditional write keeps. That item carries one
+   * value of each index key, so an index it is written to takes those writes on that one value, whatever the index's
+   * own cardinality (SpaceAnalysis.inherited). False where the engine has no global secondary indexes.
+   */
+  hotWritesOnOneItem(design: D): boolean;
 
   /**
    * How a query is routed to partitions: `full-key` needs every partition-key attribute (DynamoDB,

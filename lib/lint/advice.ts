@@ -14,6 +14,7 @@ import { physicalPartitionCount } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { code } from './format';
+import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
   MIN_SPARE_FOR_COUNTS,
@@ -133,6 +134,7 @@ export const ADVICE_MESSAGES = {
   // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
+  ...INHERITED_FIX_MESSAGES,
 } as const;
 
 export type AdviceId = keyof typeof ADVICE_MESSAGES;
@@ -163,7 +165,10 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
   if (first) return first;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
-  const advice = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
+  const scoped = plan.layout === 'random' ? scopeBeforeRandom(kept) : kept;
+  // An index hot on one table item's writes: the shards must be redrawn on each update, or the projection leave them out.
+  const inherited = inheritedFixNotes(analysis);
+  const advice = Object.assign({}, scoped, { ids: [...scoped.ids, ...inherited.ids], data: Object.assign({}, scoped.data, inherited.data) });
   const sparse = plan.layout === 'random' || plan.layout === 'calculated' || plan.layout === 'cache' ? sparseIndexKey(design, space) : undefined;
   return sparse ? Object.assign({}, advice, { ids: [...advice.ids, 'orSparseIndex'], data: Object.assign({}, advice.data, { indexKey: sparse }) }) : advice;
 }

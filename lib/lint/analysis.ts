@@ -6,7 +6,7 @@
  */
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
-import { currentBucketValues, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
+import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
@@ -155,6 +155,9 @@ export class SpaceAnalysis {
   /** The key value access patterns name (`keyValue`) where its reads make the hottest value's reads more than
    *  `hotKeyShare` of the key space's: `hot.reads` is then its share. */
   readonly namedReads: NamedReads | undefined;
+  /** A GSI whose hottest value's writes are the table's hottest item's, more than its own `hotKeyShare` gives it
+   *  (`inheritedWrites`): `hot.writes` is then that item's share of its writes. */
+  readonly inherited: InheritedWrites | undefined;
   /** Issue 14: the hottest value's physical partition (Cosmos DB, with declared throughput): its share of the
    *  RU/s and its neighbours' expected load, which can bite before the value's own ceiling. */
   readonly physical: PhysicalShare | undefined;
@@ -188,14 +191,16 @@ export class SpaceAnalysis {
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
+    this.inherited = inheritedWrites(design, profile, space);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
-    this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * hotKeyShare };
+    const writeShare = this.inherited?.share ?? hotKeyShare;
+    this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
-    this.perKey = profile.loadDimensions(storedKeyLoads(this.hot, layout, shards, this.readsSpread), headroom, this.storedKeyShare(layout, shards));
+    this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -205,6 +210,20 @@ export class SpaceAnalysis {
 
   get design(): KeyDesign {
     return this.owner.design;
+  }
+
+  /**
+   * The loads on the busiest of `n` stored keys under `layout` (`storedKeyLoads`), from the hottest value's (`loads`).
+   * Where those writes are one table item's (an index's, `inherited`), shards spread them only when drawn afresh on
+   * every update of the item, which changes its index key: a delete and a put, 2 index writes per update (AWS,
+   * "Provisioned throughput considerations for global secondary indexes"), so random shards each take 2/N of them.
+   * A calculated shard spreads none: every attribute of that item, hashed, names the same shard.
+   */
+  storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot): Loads {
+    const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
+    if (this.inherited === undefined || n <= 1) return stored;
+    if (layout === 'random') return { reads: stored.reads, writes: 2 * stored.writes };
+    return layout === 'calculated' ? { reads: stored.reads, writes: loads.writes } : stored;
   }
 
   /**
@@ -268,6 +287,45 @@ function namedReads(owner: DesignAnalysis, space: KeySpace): NamedReads | undefi
   return share > space.workload.hotKeyShare ? { value, patterns: busiest.patterns, share } : undefined;
 }
 
+/** The table's hottest item, whose writes all land on one value of an index it is written to (`inheritedWrites`). */
+export interface InheritedWrites {
+  /** The table's partition key, whose hottest value is that item: `skuId`. */
+  readonly tableKey: readonly string[];
+  /** That item's share of the table's writes (`workload.hotKeyShare`), and so of the index's. */
+  readonly share: number;
+  /** Whether the item is the one a declared running total or conditional write keeps (the table key has a sort key). */
+  readonly aggregate: boolean;
+}
+
+/**
+ * Where the table's hottest key value is one item that every one of its writes updates (`hotWritesOnOneItem`), an
+ * index written at the table's writes takes those writes on the one value of its key that item carries: AWS counts a
+ * write to the index for every table write that puts or updates an item carrying its key ("Provisioned throughput
+ * considerations for global secondary indexes"), and a GSI's partitions take their own throughput limits whatever
+ * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
+ * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
+ * (its projection may leave out what those updates change: an update that writes no index key and no projected
+ * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
+ */
+/**
+ * The table's partition key where its hottest value is one item that every one of its writes updates and that takes
+ * more than a uniform share of them (declared or observed): a shard of an index hashed from that key puts the item's
+ * writes on one shard, however many values the key has. Undefined otherwise.
+ */
+function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly string[] | undefined {
+  const { workload, partitionKey } = design.primaryKey;
+  if (workload.hotKeyShareSource === 'uniform' || workload.hotKeyOperations === 'reads' || !profile.hotWritesOnOneItem(design)) return undefined;
+  return partitionKey.map((a) => a.name);
+}
+
+function inheritedWrites(design: KeyDesign, profile: EngineProfile, space: KeySpace): InheritedWrites | undefined {
+  const table = design.primaryKey;
+  if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
+  const share = table.workload.hotKeyOperations === 'reads' ? 0 : table.workload.hotKeyShare;
+  if (share <= space.workload.hotKeyShare) return undefined;
+  return { tableKey: table.partitionKey.map((a) => a.name), share, aggregate: table.sortKey.length > 0 };
+}
+
 /**
  * How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load).
  * On a physical partition's share the neighbours' load grows with the traffic too: (usable + neighbours) ÷
@@ -320,7 +378,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
-    allFit(profile.loadDimensions(storedKeyLoads(loads, layout, n, readsSpread), headroom, analysis.storedKeyShare(layout, n, loads)));
+    allFit(profile.loadDimensions(analysis.storedLoads(layout, n, loads), headroom, analysis.storedKeyShare(layout, n, loads)));
   const size = sizeNeed(analysis.owner, space);
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
@@ -341,9 +399,14 @@ function planFor(analysis: SpaceAnalysis): Plan {
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
     const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
-    // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts).
-    const candidate =
-      declared === 'random' ? undefined : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
+    // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
+    // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
+    const source =
+      declared === 'random' || analysis.inherited
+        ? undefined
+        : spreadingShardSource(design, space, analysis.owner.patternsOn(space), shards, analysis.owner.declaredAttributes);
+    // Nor, on an index, the table's key when its hottest value is one skewed item: that item hashes to one shard.
+    const candidate = source !== undefined && hotTableItemKey(design, profile)?.some((name) => sameAttribute(name, source)) ? undefined : source;
     const strategy: ShardingStrategy = declared === 'random' || (declared === 'calculated' && candidate) ? declared : candidate ? 'calculated' : 'random';
     return {
       layout: strategy,

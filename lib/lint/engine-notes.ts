@@ -34,6 +34,7 @@ const SPLIT_NOTE = {
 /** The engine's notes on `a`'s hottest value over its ceiling: a GSI's back-pressure where its writes are over, then split for heat. */
 export function engineNotes(a: SpaceAnalysis): EngineNoteId[] {
   const writesOver = a.over.some((d) => d.label === 'write');
-  const split = SPLIT_NOTE[a.owner.profile.splitForHeat(a.design, a.space, a.collection)];
+  // An index over on one table item's writes is over on that item's one entry, which no split spreads.
+  const split = a.inherited && writesOver ? 'oneItem' : SPLIT_NOTE[a.owner.profile.splitForHeat(a.design, a.space, a.collection)];
   return [...(a.space.index !== undefined && writesOver ? ['gsiBackPressure' as const] : []), ...(split ? [split] : [])];
 }

@@ -19,6 +19,11 @@ export const SOURCES = {
     title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',
     url: `${AWS}/GSI.html#GSI.ThroughputConsiderations`,
   },
+  // Each GSI has its own partitions and their limits: its updates can concentrate on one even when the table's spread.
+  dynamoGsiThrottling: {
+    title: 'DynamoDB: Understanding global secondary index (GSI) write throttling and back pressure',
+    url: `${AWS}/gsi-throttling.html`,
+  },
   dynamoGsiSharding: {
     title: 'DynamoDB: Using global secondary index write sharding for selective table queries',
     url: `${AWS}/bp-indexes-gsi-sharding.html`,

@@ -72,13 +72,22 @@ export const UNIQUE_TABLE = {
 };
 
 /** A design file with `count` tables, each low-cardinality with its hottest value over its ceiling
- *  (SG001 and SG003, errors: the declared 30% puts 1,500 WCU on one status, N = 2, and 2,100 RCU, under its usable 2,400; on the uniform share SG001 alone reports it) and unmonitored on the table and its GSI (SG010 twice). */
+ *  (SG001 and SG003, errors: the declared 30% puts 1,500 WCU on one status, N = 2, and 2,100 RCU, under its usable 2,400; on the uniform share SG001 alone reports it) and unmonitored on the table and its GSI (SG010 twice).
+ *  The GSI declares its writes (100 WCU: a projection the status updates do not write), so the hottest status, one item,
+ *  does not put its 1,500 WCU on one `customerId` value of it (SG003 on the index; lib/lint/inherited-writes.ts). */
 export function designWithFindings(count: number, name = (i: number) => `table-${i}`): string {
   const tables = Array.from({ length: count }, (_, i) => ({
     name: name(i),
     partitionKey: { name: 'status', type: 'S', cardinality: 5 },
     workload: { peakReadUnits: 7000, peakWriteUnits: 5000, hotKeyShare: 0.3 },
-    globalSecondaryIndexes: [{ indexName: 'by-customer', partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 }, contributorInsights: false }],
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-customer',
+        partitionKey: { name: 'customerId', type: 'S', cardinality: 200000 },
+        workload: { peakWriteUnits: 100 },
+        contributorInsights: false,
+      },
+    ],
     monitoring: { contributorInsights: false },
   }));
   return `${JSON.stringify({ tables }, null, 2)}\n`;

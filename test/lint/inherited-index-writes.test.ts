@@ -1,0 +1,120 @@
+/**
+ * Review 13 item 2 (silent pass): an inventory table keyed by `skuId`, one item per SKU, whose flash-sale SKU takes 60%
+ * of 3,000 WCU, with a GSI `by-warehouse` on `warehouseId` (12 values). Every stock decrement of that one item writes
+ * the index, all on its one warehouse value: 1,800 WCU against a usable 800 (AWS, "Provisioned throughput
+ * considerations for global secondary indexes": a table write that updates an item carrying the index key writes the
+ * index; "Understanding GSI write throttling and back pressure": the index's partitions have their own limits, and a
+ * throttled GSI throttles the table's writes). skewguard judged the index on its own 1/12 share: "fine today … 250 of a
+ * usable 800 WCU". Review 13 item 3: the fix must spread that one item: random shards drawn afresh on every update, or
+ * a projection that leaves the updates out; a shard hashed from `skuId` puts the whole item on one shard.
+ */
+import { lint } from '../../lib';
+import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign } from '../../lib';
+import { table } from '../fixtures';
+
+/** The reviewer's designs/inventory.json, with the index's fields and the table's overridable. */
+function inventory(overrides: Partial<DynamoDbTableDesign> = {}, index: Partial<GlobalSecondaryIndexDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'inventory',
+    partitionKey: { name: 'skuId', type: 'S', cardinality: 50000 },
+    billing: 'provisioned',
+    capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 4000 } },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'both' },
+    invariants: [{ kind: 'conditional-write', description: 'stock >= qty on decrement; never oversell' }],
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-warehouse',
+        partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12 },
+        sortKey: { name: 'skuId', type: 'S', cardinality: 'unique' },
+        ...index,
+      },
+    ],
+    accessPatterns: [
+      { name: 'get-stock', keyAttributes: ['skuId'], share: 0.9 },
+      { name: 'warehouse-stock', index: 'by-warehouse', keyAttributes: ['warehouseId'], share: 0.1 },
+    ],
+    ...overrides,
+  });
+}
+
+const onIndex = (design: DynamoDbTableDesign) => lint(design).filter((f) => f.index === 'by-warehouse');
+const verdict = (design: DynamoDbTableDesign) => onIndex(design).map((f) => [f.ruleId, f.severity]);
+
+describe("an index takes the table's hottest item's writes on that item's one key value", () => {
+  it('inventory.json: SG003 errs on the index with 1,800 WCU, and says they are the hot item`s', () => {
+    const findings = onIndex(inventory());
+    expect(findings.map((f) => [f.ruleId, f.severity, f.path])).toEqual([['SG003', 'error', 'globalSecondaryIndexes[0].partitionKey']]);
+    const [sg003] = findings;
+    expect(sg003.message).toMatch(/takes 60% \(of its writes, from the hottest item of the table\) of the peak: 1,800 WCU writes against a usable 800 WCU/);
+    expect(sg003.message).toMatch(
+      /the table's hottest `skuId` value is one item, and every update of it writes the index, all on the one `warehouseId` value that item carries \(60% of the table's 3,000 WCU; declare the index's `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits` if its projection leaves out what those updates change\)/,
+    );
+    expect(sg003.message).toMatch(/a throttled global secondary index also throttles the writes to its base table; one item never spans partitions$/);
+    // Not "fine today": the few values are not the cause, and SG001 leaves the finding to SG003.
+    expect(sg003.message).not.toMatch(/fine today/);
+  });
+
+  it('fixes it with random shards redrawn on every update (sized for 2 index writes each) or a projection, never a hash of the item', () => {
+    const [sg003] = onIndex(inventory());
+    expect(sg003.fix).toMatch(/`warehouseIdShard` = `warehouseId` \+ "#" \+ a random 0…4 \(N = 5 random shards\)/);
+    expect(sg003.fix).toMatch(
+      /write a new random shard on every update of the hot item \(a shard kept from when it was created keeps all its updates on one\): each such update then moves its index entry, a delete and a put, so N is sized for 2 index writes per update \(3,600 WCU\)/,
+    );
+    expect(sg003.fix).toMatch(
+      /or leave what the hot item's updates change out of the index's projection \(KEYS_ONLY, or INCLUDE of only the attributes its queries read\)/,
+    );
+    expect(sg003.fix).not.toMatch(/hash\(/);
+    expect(sg003.data).toMatchObject({ shards: 5, strategy: 'random' });
+  });
+
+  it('the fix as written clears it; fewer shards, or a shard hashed from `skuId` (observe`s old fix), do not', () => {
+    const [sg003] = onIndex(inventory());
+    const sharded = (sharding: GlobalSecondaryIndexDesign['sharding']) =>
+      verdict(inventory({}, { partitionKey: { name: 'warehouseIdShard', type: 'S', cardinality: 12 }, sharding }));
+    expect(sg003.edits?.length).toBeGreaterThan(0);
+    expect(sharded({ strategy: 'random', shards: 5, logicalAttribute: 'warehouseId' })).toEqual([]);
+    // 2 shards drawn per update: 2 × 1,800 ÷ 2 = 1,800 WCU on each.
+    expect(sharded({ strategy: 'random', shards: 2, logicalAttribute: 'warehouseId' })).toEqual([['SG003', 'error']]);
+    const hashed = onIndex(
+      inventory(
+        {},
+        {
+          partitionKey: { name: 'warehouseIdShard', type: 'S', cardinality: 12 },
+          sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'skuId', logicalAttribute: 'warehouseId' },
+        },
+      ),
+    );
+    expect(hashed.find((f) => f.ruleId === 'SG003')?.message).toMatch(/1,800 WCU writes, 1,800 WCU per shard over 2/);
+  });
+
+  it("observe's measured index figures (its writes and share as declared) get random shards, not a hash of the hot `skuId`", () => {
+    const findings = onIndex(inventory({}, { workload: { peakWriteUnits: 2185, hotKeyShare: 0.464 } }));
+    const sg003 = findings.find((f) => f.ruleId === 'SG003') as (typeof findings)[number];
+    expect(sg003.message).toMatch(/takes 46\.4% \(declared\) of the peak: 1,013\.84 WCU writes/);
+    expect(sg003.fix).toMatch(/a random 0…1 \(N = 2 random shards\)/);
+    expect(sg003.fix).not.toMatch(/hash\(/);
+  });
+
+  it('declared index writes (a KEYS_ONLY projection the decrements do not write) are the designer`s count: the old verdict', () => {
+    expect(verdict(inventory({}, { workload: { peakWriteUnits: 100 } }))).toEqual([['SG001', 'warning']]);
+  });
+
+  it('a table key of many items (a sort key) may map its hot value to many index values: nothing new', () => {
+    const design = inventory({ sortKey: { name: 'lotId', type: 'S' }, invariants: [] });
+    expect(verdict(design)).toEqual([['SG001', 'warning']]);
+    expect(onIndex(design)[0].message).toMatch(/fine today/);
+  });
+
+  it("a declared running total's one item does carry one index value: errs, and names the invariant", () => {
+    const [sg003] = onIndex(inventory({ sortKey: { name: 'lotId', type: 'S' } }));
+    expect(sg003.message).toMatch(/every write of the table's hottest `skuId` value updates the one item its `conditional-write` keeps \(`invariants\[0\]`\)/);
+  });
+
+  it('a uniform table, or one whose hot item is only read, keeps its verdict', () => {
+    const uniform = inventory({ workload: { peakReadUnits: 6000, peakWriteUnits: 3000 } });
+    expect(verdict(uniform)).toEqual([['SG001', 'warning']]);
+    expect(onIndex(uniform)[0].message).toMatch(/\(250 of a usable 800 WCU\): fine today/);
+    const readHot = inventory({ workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'reads' } });
+    expect(verdict(readHot).filter(([rule]) => rule === 'SG001' || rule === 'SG003')).toEqual([['SG001', 'warning']]);
+  });
+});
