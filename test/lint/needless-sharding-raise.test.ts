@@ -5,7 +5,7 @@
  * fix leaves (none where that fits), and the raise that keeps the sharding is said as the alternative, with no edit.
  */
 import { fixDesignText } from '../../lib/cli/fix';
-import { lint, type CosmosContainerDesign } from '../../lib';
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
 
 /** A feed read a page at a time, random-sharded over 10 keys it does not need (100,000 users, none hot). */
 function feed(manual: number, overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
@@ -66,5 +66,65 @@ describe('SG017 beside SG007 on Cosmos DB: the raise is sized on the design SG00
     const { container } = fixed(copies);
     expect(container.sharding).toBeUndefined();
     expect(container.throughput).toEqual({ manual: 10_000 });
+  });
+});
+
+/** The DynamoDB twin: a feed table read a page at a time over 10 random shards it does not need, on fixed capacity. */
+function feedTable(readUnits: number, peakReadUnits = 3_000): DynamoDbTableDesign {
+  return {
+    name: 'feed',
+    partitionKey: { name: 'userId', type: 'S', cardinality: 100_000 },
+    sortKey: { name: 'ts', type: 'S' },
+    sharding: { strategy: 'random', shards: 10 },
+    capacity: { read: { fixed: readUnits }, write: { fixed: 2_000 } },
+    workload: { peakReadUnits, peakWriteUnits: 1_000 },
+    // Each page query is a request on each of the 10 shards (read-requests.ts): 3,000 RCU of reads are 30,000.
+    accessPatterns: [{ name: 'feed-page', keyAttributes: ['userId'], rangeAttribute: 'ts', share: 1, fanOut: true, limit: 20 }],
+  };
+}
+
+const tableFindings = (design: DynamoDbTableDesign) => lint({ tables: [design] }).filter((f) => f.ruleId === 'SG017');
+const fixedTable = (design: DynamoDbTableDesign) =>
+  JSON.parse(fixDesignText(JSON.stringify({ tables: [design] }, null, 2), {}).text).tables[0] as DynamoDbTableDesign;
+
+describe('SG017 beside SG007 on DynamoDB: the same', () => {
+  it('--fix removes the needless shards and keeps the 4,000 RCU that serve 3,000 unsharded (it raised them to 37,500)', () => {
+    const [finding] = tableFindings(feedTable(4_000));
+    expect(finding).toMatchObject({ data: { peak: 30_000, afterPeak: 3_000, suggested: 37_500 } });
+    expect(finding.edits).toBeUndefined();
+    expect(finding.fix).toBe(
+      'remove the sharding of `userId`, as SG007 asks (its hottest value fits one key): each read then queries one key, and the read peak of the table falls to 3,000 RCU, within 80% of the 4,000 RCU, so no raise is needed; or, keeping the shards, set `capacity.read.fixed` to at least 37,500 (30,000 RCU at 80% utilization), or use on-demand billing',
+    );
+    const table = fixedTable(feedTable(4_000));
+    expect(table.sharding).toBeUndefined();
+    expect(table.capacity).toEqual({ read: { fixed: 4_000 }, write: { fixed: 2_000 } });
+  });
+
+  it('where the unsharded reads are still over, the raise is sized on them: 3,750 RCU for 3,000', () => {
+    const table = fixedTable(feedTable(2_000));
+    expect(table.sharding).toBeUndefined();
+    expect(table.capacity).toEqual({ read: { fixed: 3_750 }, write: { fixed: 2_000 } });
+    expect(lint({ tables: [table] }).filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it('a fan-out past the table-level quota asks for no quota increase that the removal makes needless', () => {
+    const over = tableFindings(feedTable(60_000, 6_000)).find((f) => f.messageId === 'overQuota');
+    expect(over?.fix).toMatch(
+      /^remove the sharding of `userId`, as SG007 asks .* falls to 6,000 RCU, under the default quota of 40,000, so no increase is needed; or, keeping the shards, request an increase/,
+    );
+  });
+
+  it('needless replicated copies: the write capacity is not raised for the 4× writes SG007 removes', () => {
+    const copies: DynamoDbTableDesign = {
+      ...feedTable(4_000),
+      sharding: { strategy: 'replicated', shards: 4 },
+      capacity: { read: { fixed: 4_000 }, write: { fixed: 1_000 } },
+      workload: { peakReadUnits: 3_000, peakWriteUnits: 500 },
+      accessPatterns: undefined,
+    };
+    const [finding] = tableFindings(copies);
+    expect(finding).toMatchObject({ data: { dimension: 'write', peak: 2_000, afterPeak: 500 } });
+    expect(finding.fix).toMatch(/^remove the replicated copies of `userId`, as SG007 asks .*each write then stores one item/);
+    expect(fixedTable(copies).capacity).toEqual({ read: { fixed: 4_000 }, write: { fixed: 1_000 } });
   });
 });
