@@ -4,8 +4,8 @@
  * 76,300 RU/s provisioned where 12,000 served the design it had made. SG017's raise is now sized on the peak SG007's
  * fix leaves (none where that fits), and the raise that keeps the sharding is said as the alternative, with no edit.
  */
-import { fixDesignText } from '../../lib/cli/fix';
 import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
+import { fixDesignText } from '../../lib/cli/fix';
 
 /** A feed read a page at a time, random-sharded over 10 keys it does not need (100,000 users, none hot). */
 function feed(manual: number, overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
