@@ -129,6 +129,8 @@ export const ADVICE_MESSAGES = {
   unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{writeUsable}} {{writeUnit}} by themselves: ',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
+  newLevelFirst:
+    'make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
     '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, whose first-level values span physical partitions while their queries stay targeted by prefix',
   // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
@@ -236,10 +238,11 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // No count fits at the current throughput, but the key's own ceiling needs one within maxShards: raise and shard.
   if (plan.shards === undefined) {
     const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
-    if (raised) return raised;
+    if (raised) return levelFirst(analysis, raised);
   }
-  // Past what a fan-out read can bear, no key layout is the fix: the load must shrink before it reaches the key.
-  if (plan.shards === undefined) return { ids: ['noCount', ...upstream], data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }) };
+  // Past what a fan-out read can bear, no shard count is the fix: the load must shrink before it reaches the key.
+  if (plan.shards === undefined)
+    return levelFirst(analysis, { ids: ['noCount', ...upstream], data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }) });
   const n = plan.shards;
   const counted = Object.assign({}, base, {
     shards: n,
@@ -252,10 +255,10 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     const unspread = unspreadAdvice(analysis, n);
     if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
   }
-  if (n > maxShards) return overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n);
+  if (n > maxShards) return levelFirst(analysis, overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n));
   const sliver =
     plan.layout === 'random' || plan.layout === 'calculated' ? sliverShards(analysis, upstream, Object.assign({}, counted, upstreamData), n) : undefined;
-  if (sliver) return sliver;
+  if (sliver) return levelFirst(analysis, sliver);
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -319,18 +322,50 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
   const level = deeperLevel(analysis);
-  // A prefix-routed key with room for a level and an attribute to put there: the hierarchical key is the
-  // native fix (prefix queries stay targeted); it needs that level's cardinality, so it is advice, not an edit.
-  if (level?.attribute) {
-    const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
-    return { ids: ['deeperLevelFirst', ...ids], data: Object.assign({}, data, { suggestedKey, levelAt: level.at }), shards: n };
-  }
+  const written = plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
+  if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
   return {
     ids: level ? [...ids, 'orFinerLevel'] : ids,
     data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
-    edits: plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined,
+    edits: written,
     shards: n,
   };
+}
+
+/**
+ * A write-hot flat key's fix led by the hierarchical key that replaces its shards, where the engine routes by key
+ * prefix and the key has room for a level (deeperLevel): Microsoft recommends subpartitioning where a synthetic key is
+ * used today or a key value can pass 20 GB ("Hierarchical partition keys": "If you use synthetic keys today or if you
+ * have scenarios in which partition keys can exceed 20 GB of data, subpartitioning can help"; a prefix may pass 20 GB
+ * and 10,000 RU/s and its queries stay routed to the partitions that hold it), as its IoT guide keys sensors
+ * `/deviceId` → time rather than by a day ("Choose a partition key for IoT workloads"). The shards, or what serves past
+ * maxShards, follow as the alternative. Where the queries name the attribute for the level, the key is named and the
+ * fix is advice, not edits (the level's cardinality is the designer's to declare, and Cosmos DB keys a container
+ * once); where they do not, a new first level is described and the shards' edits stay what --fix writes. `counted`:
+ * the advice shards into a count within maxShards at today's RU/s, and a named level may follow the hot value's level
+ * (as before); otherwise only a new first level leads. `advice` unchanged elsewhere.
+ */
+function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): Advice {
+  const layout = analysis.plan.layout;
+  const level = layout === 'random' || layout === 'calculated' ? deeperLevel(analysis) : undefined;
+  // Past a shard count (or with none at today's RU/s) only a new first level spreads the hot value: under a first
+  // level it already holds, its writes stay on one physical partition until it reaches 50 GB and splits (same page).
+  if (!level || (!counted && level.at !== 0)) return advice;
+  // No attribute the queries give: the new first level is described, and the shards (their edits) stay what --fix writes.
+  if (!level.attribute) {
+    if (level.at !== 0) return advice;
+    const levels = levelsText(level.order, level.at, '(the new level)');
+    return Object.assign({}, advice, {
+      ids: ['newLevelFirst', ...advice.ids],
+      data: Object.assign({}, advice.data, { keyOrder: level.order, levelAt: level.at, levels }),
+    });
+  }
+  const suggestedKey = [...level.order.slice(0, level.at), level.attribute, ...level.order.slice(level.at)];
+  return Object.assign({}, advice, {
+    ids: ['deeperLevelFirst', ...advice.ids],
+    data: Object.assign({}, advice.data, { suggestedKey, levelAt: level.at }),
+    edits: undefined,
+  });
 }
 
 /**

@@ -263,6 +263,10 @@ export interface NamedReads {
   readonly patterns: readonly string[];
   /** The share of the key space's reads the hottest value takes with it: the value's own, plus `hotKeyShare` of the rest. */
   readonly share: number;
+  /** Its own part of that share: the reads of the patterns that name it. */
+  readonly named: number;
+  /** The `hotKeyShare` of the other reads it takes besides (0 when the patterns naming it take every read). */
+  readonly ofRest: number;
 }
 
 /**
@@ -284,7 +288,8 @@ function namedReads(owner: DesignAnalysis, space: KeySpace): NamedReads | undefi
   const rest = Math.max(0, 1 - values.reduce((sum, [, v]) => sum + v.share, 0));
   const [value, busiest] = values.reduce((a, b) => (b[1].share > a[1].share ? b : a));
   const share = Math.min(1, busiest.share + space.workload.hotKeyShare * rest);
-  return share > space.workload.hotKeyShare ? { value, patterns: busiest.patterns, share } : undefined;
+  const ofRest = rest > 0 ? space.workload.hotKeyShare : 0;
+  return share > space.workload.hotKeyShare ? { value, patterns: busiest.patterns, share, named: Math.min(1, busiest.share), ofRest } : undefined;
 }
 
 /** The table's hottest item, whose writes all land on one value of an index it is written to (`inheritedWrites`). */

@@ -84,7 +84,17 @@ export const SOURCES = {
   },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
   cosmosServerlessPerformance: { title: 'Azure Cosmos DB: Serverless account performance', url: `${AZURE}/serverless-performance` },
+  // "If you use synthetic keys today or if you have scenarios in which partition keys can exceed 20 GB of data,
+  // subpartitioning can help. [...] logical partition key prefixes can exceed 20 GB and 10,000 request units per second
+  // (RU/s). Queries by prefix are efficiently routed to the subset of partitions that hold the data." advice.ts leads a
+  // flat key's fix with the hierarchical key (levelFirst), random shards the alternative.
   cosmosHierarchical: { title: 'Azure Cosmos DB: Hierarchical partition keys', url: `${AZURE}/hierarchical-partition-keys` },
+  // Its recommended key for 50,000 sensors is /deviceId → /timestamp; a day key (2024-12-18) "still funnel[s] into a
+  // single logical partition" and hits the 20 GB limit.
+  cosmosIotPartitioning: {
+    title: 'Azure Cosmos DB: Choose a partition key for IoT workloads (hierarchical /deviceId → time, not a day key)',
+    url: `${AZURE}/nosql/design-partitioning-iot`,
+  },
   cosmosPartitionKeyDefinition: {
     title: 'Azure Cosmos DB JavaScript SDK: PartitionKeyDefinition (paths: no wildcard or trailing slash)',
     url: 'https://learn.microsoft.com/javascript/api/@azure/cosmos/partitionkeydefinition',

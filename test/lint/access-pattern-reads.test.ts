@@ -177,7 +177,11 @@ describe("keyValue — all of a pattern's reads go to one value (review 10 item 
       data: { readLoad: 3200, readShare: 1, namedValue: 'QUEUED', namedPatterns: ['poll-queued'] },
     });
     expect(finding.message).toContain('3,200 RCU reads against a usable 2,400 RCU');
-    expect(finding.message).toContain('(of the reads it takes 100%, not that share: `poll-queued` reads only `QUEUED`, its keyValue)');
+    // Stop 32 note, item 3: the message said "takes 25% (uniform) of the peak: 3,200 RCU reads … (of the reads it takes
+    // 100%, not that share …)", the write share beside the read load. It now says which share is which, and where the reads come from.
+    expect(finding.message).toBe(
+      'the hottest `status` value on index `by-status`, `QUEUED`, takes 100% of the reads (`poll-queued`, 100% of them, reads only `QUEUED`: keyValue) and 25% (uniform) of the writes (75 WCU): 3,200 RCU reads against a usable 2,400 RCU (80% of the 3,000 RCU ceiling); an ever-increasing sort key defeats split for heat',
+    );
     // Paged polls of one value: a cache, or (a queue) one shard per poll.
     expect(finding.fix).toContain('or, when any item of the value will do (a work queue\'s poll), set wants: "any" on `poll-queued`, with the key sharded');
   });
@@ -197,6 +201,9 @@ describe("keyValue — all of a pattern's reads go to one value (review 10 item 
     });
     // Same value: 3,200 RCU on QUEUED. Two values: 1,600 each, over no ceiling.
     expect(sg003(twoPolls('QUEUED'))[0]?.data).toMatchObject({ readLoad: 3200, namedPatterns: ['poll-queued', 'poll-again'] });
+    expect(sg003(twoPolls('QUEUED'))[0]?.message).toMatch(
+      /^the hottest `status` value on index `by-status`, `QUEUED`, takes 100% of the reads \(`poll-queued`, `poll-again`, 100% of them, read only `QUEUED`: keyValue\)/,
+    );
     expect(sg003(twoPolls('FAILED'))).toEqual([]);
   });
 
@@ -224,6 +231,10 @@ describe("keyValue — all of a pattern's reads go to one value (review 10 item 
       });
     expect(sg003(config())).toEqual([]);
     expect(sg003(config('global'))[0]?.data).toMatchObject({ namedValue: 'global' });
+    // 60% of the reads from the pattern, and the hottest value's 1/1,000 of the other 40%: 60.04% of 20,000, 12,008 RU/s (with its 0.1 of writes).
+    expect(sg003(config('global'))[0]?.message).toMatch(
+      /^the hottest `\/configId` value, `global`, takes 60.04% of the reads \(`read-global`, 60% of them, reads only `global`: keyValue; of the other reads it takes 0.1%\) and 0.1% \(uniform\) of the writes \(0.1 RU\/s\): 12,008.1 RU\/s against a usable 8,000 RU\/s/,
+    );
   });
 
   it("moves the alert reach of a Cosmos DB container's hottest key: its neighbours take the reads it does not", () => {

@@ -233,3 +233,14 @@ describe('published Cosmos DB designs: skewguard agrees with the publication', (
     }
   });
 });
+
+describe("the fix for a flat key leads where Microsoft's pages do: the hierarchical key first", () => {
+  // "Choose a partition key for IoT workloads" recommends /deviceId → /timestamp; "Hierarchical partition keys": "If you
+  // use synthetic keys today or if you have scenarios in which partition keys can exceed 20 GB of data, subpartitioning
+  // can help." The day key's shards (270, past maxShards) and the batching upstream follow as the alternatives.
+  it.each(['SG002', 'SG006'])('iot-day-key: %s names `/deviceId` → `/day` before the shards', (ruleId) => {
+    const finding = lint(readDesign('iot-day-key.json')).find((f) => f.ruleId === ruleId);
+    expect(finding?.fix).toMatch(/^make the key hierarchical, with the levels `\/deviceId`, `\/day` in this order: .*; or it would take N = 270 keys/);
+    expect(finding?.data).toMatchObject({ suggestedKey: ['/deviceId', '/day'], levelAt: 0 });
+  });
+});

@@ -230,3 +230,14 @@ describe('designs from AWS publications get the publication’s verdict', () => 
     }
   });
 });
+
+describe('the orders-by-state index: SG003 says which share and which load', () => {
+  // Stop 32 note, item 3: "takes 25% (uniform) of the peak: 37,500 RCU reads" put the writes' uniform share beside the
+  // reads of `open-orders-for-dates`, which reads only OPEN (keyValue): 100% of the index's 37,500 RCU.
+  it('OPEN takes 100% of the reads, from the named pattern, and 25% (uniform) of the writes', () => {
+    const sg003 = lintDocument(read('test/published/dynamodb/order-entry-state-index.json')).findings.find((f) => f.ruleId === 'SG003');
+    expect(sg003?.message).toMatch(
+      /^the hottest `State` value on index `GSI2`, `OPEN`, takes 100% of the reads \(`open-orders-for-dates`, 100% of them, reads only `OPEN`: keyValue\) and 25% \(uniform\) of the writes \(50 WCU\): 37,500 RCU reads against a usable 2,400 RCU/,
+    );
+  });
+});

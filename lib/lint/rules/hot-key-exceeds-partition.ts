@@ -13,7 +13,11 @@ import { sg003DefersToSg001 } from './low-cardinality-key';
 import { judgedAsTimeBucket } from './time-bucket-key';
 
 type Id =
-  | 'namedReads'
+  | 'hotNamedKey'
+  | 'hotHeldNamedKey'
+  | 'namedRest'
+  | 'namedWrites'
+  | 'namedNoWrites'
   | 'hotKey'
   | 'hotHeldKey'
   | 'writeOver'
@@ -69,13 +73,32 @@ function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: R
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
-    // The reads access patterns aim at one value, not the key's hottest share, set the read load: say where it comes from.
-    if (d.label !== 'write' && a.namedReads && !notes.includes('namedReads')) {
-      notes.push('namedReads');
-      Object.assign(data, { namedValue: a.namedReads.value, namedPatterns: [...a.namedReads.patterns], readShare: a.namedReads.share });
-    }
   });
   return { notes, data };
+}
+
+/**
+ * Where access patterns name the value they read (keyValue), the hottest value's reads are that value's, not the
+ * `hotKeyShare` its writes take (stop 32 note: "25% (uniform) … 37,500 RCU reads" put the write share beside the read
+ * load): the message names the value, its share of the reads and the patterns they come from, then its share of the
+ * writes, before the loads. Undefined where no pattern names a value hotter than the share.
+ */
+function namedLead(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: MessageData } | undefined {
+  const named = a.namedReads;
+  if (!named) return undefined;
+  return {
+    notes: [...(named.ofRest > 0 ? (['namedRest'] as const) : []), a.hot.writes > 0 ? 'namedWrites' : 'namedNoWrites'],
+    data: {
+      namedValue: named.value,
+      namedPatterns: [...named.patterns],
+      namedPatternCount: named.patterns.length,
+      readShare: named.share,
+      namedShare: named.named,
+      restShare: named.ofRest,
+      hotWrites: a.hot.writes,
+      hotWriteUnit: a.owner.profile.writeUnit,
+    },
+  };
 }
 
 export const hotKeyExceedsPartition = defineRule({
@@ -118,7 +141,15 @@ export const hotKeyExceedsPartition = defineRule({
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
       '{{writeLoad}} {{writeUnit}} writes, {{writePerKey}} {{writeUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
-    namedReads: ' (of the reads it takes {{readShare|percent}}, not that share: {{namedPatterns|code}} reads only {{namedValue|code}}, its keyValue)',
+    // Reads named by access patterns (keyValue): which value, which share of the reads and where they come from, then the writes' share.
+    hotNamedKey:
+      'the hottest {{key|key}} value{{index|onIndex}}, {{namedValue|code}}, takes {{readShare|percent}} of the reads ({{namedPatterns|code}}, {{namedShare|percent}} of them, {{namedPatternCount|one=reads|other=read}} only {{namedValue|code}}: keyValue',
+    hotHeldNamedKey:
+      'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}), {{namedValue|code}}, takes {{readShare|percent}} of the reads ({{namedPatterns|code}}, {{namedShare|percent}} of them, {{namedPatternCount|one=reads|other=read}} only {{namedValue|code}}: keyValue',
+    namedRest: '; of the other reads it takes {{restShare|percent}}',
+    namedWrites:
+      ') and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the writes ({{hotWrites}} {{hotWriteUnit}}): ',
+    namedNoWrites: ') and none of the writes: ',
     readOver: '{{readLoad}} {{readUnit}} reads against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
     readOverSharded:
       '{{readLoad}} {{readUnit}} reads, {{readPerKey}} {{readUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
@@ -262,7 +293,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const verdict = writesOver ? indexWriteVerdict(a, advice.shards) : undefined;
   // An index whose hottest value's writes are one table item's says so, with that item's share (inherited-writes.ts).
   const inherited = inheritedWriteNote(a);
+  const lead = namedLead(a);
   const notes: Id[] = [
+    ...(lead?.notes ?? []),
     ...over.notes,
     ...inherited.ids,
     ...indexWrites.ids,
@@ -285,12 +318,12 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     {
       path: space.sharding ? `${space.sharding.path}.shards` : space.partitionKeyPath,
       index: space.index,
-      messageId: held === undefined ? 'hotKey' : 'hotHeldKey',
+      messageId: lead ? (held === undefined ? 'hotNamedKey' : 'hotHeldNamedKey') : held === undefined ? 'hotKey' : 'hotHeldKey',
       notes,
       fixId,
       severity: verdict?.severity,
       fixNotes: [...fixNotes, ...(verdict?.fixIds ?? []), ...(derivation ? (['shardsDerivation'] as const) : []), ...alternatives],
-      data: Object.assign({}, advice.data, over.data, indexWrites.data, verdict?.data, inherited.data, {
+      data: Object.assign({}, advice.data, over.data, lead?.data, indexWrites.data, verdict?.data, inherited.data, {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,

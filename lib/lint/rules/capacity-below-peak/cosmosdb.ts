@@ -35,7 +35,11 @@ type Id =
   | 'cosmosBelowStorageMinimum'
   | 'cosmosRaiseToMinimum'
   | 'cosmosRaiseToMinimumPastQuota'
-  | 'cosmosRaisePastQuota';
+  | 'cosmosRaisePastQuota'
+  | 'cosmosRemoveNeedless'
+  | 'cosmosFitsWithout'
+  | 'cosmosOrKeepSharding'
+  | 'cosmosThenRaise';
 
 /** RU/s of reads and writes at peak, writes counting every copy of a document (declared, or planned by the
  *  read-hot key's fix, SG003), reads every query of a fan-out over a sharded key's shards (`readRequests`: each
@@ -50,6 +54,27 @@ function peakOf(
   const writes = peakWriteUnits * copies.copies;
   const reads = readRequests(analysis.of(design.primaryKey));
   return { peak: reads.units + writes, writes, reads, ...copies };
+}
+
+/** The peak SG017 judges, with what its fix is sized on where another rule's fix changes it. */
+type CountedPeak = ReturnType<typeof peakOf>;
+
+/**
+ * The peak once SG007's fix is applied, where the key's plan removes its declared sharding (its hottest value fits
+ * one key): each read then queries one key (no fan-out, `readRequests`) and each write stores one document (no
+ * copies). A raise sized on the declared fan-out or copies would buy RU/s for requests that fix removes, and --fix
+ * would write both (stop 32 note: 76,300 RU/s raised for a 10-way fan-out whose sharding SG007 then removed, where
+ * 12,000 served the rest). Undefined where SG007 does not fire, or its fix leaves the peak as it is.
+ */
+function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAnalysis, counted: CountedPeak) {
+  const space = design.primaryKey;
+  const sharding = space.sharding;
+  if (!sharding || analysis.of(space).plan.layout !== 'none') return undefined;
+  const logical = counted.reads.logical;
+  const writes = space.workload.peakWriteUnits;
+  const after: CountedPeak = { peak: logical + writes, writes, reads: { units: logical, logical }, copies: 1, from: 'declared' };
+  if (after.peak >= counted.peak) return undefined;
+  return { counted: after, needless: sharding.strategy === 'replicated' ? 'copies' : 'shards', key: space.partitionKey.map((a) => a.name) } as const;
 }
 
 /**
@@ -179,26 +204,45 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     ...(reads.fanOut ? ['cosmosFanOutReads' as const] : []),
   ];
   const notes = noted.length > 0 ? noted : undefined;
-  const fanOutFix: Id[] = reads.fanOut ? ['cosmosFixFanOut'] : [];
-  const hit = (messageId: Id, fixId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => {
+  // Where SG007 removes the sharding that makes the peak (fan-out queries, copies), its fix leads and the raise is
+  // sized on the peak it leaves: none where that fits, and then the raise for the sharding as declared is the
+  // alternative that keeps it, with no edit (--fix applies SG007's and this finding goes with it).
+  const removal = peakWithoutNeedlessSharding(design, analysis, counted);
+  const removalFits = removal !== undefined && fits(removal.counted.peak, capacity * headroom);
+  const sized = removal && !removalFits ? removal.counted : counted;
+  const fanOutFix: Id[] = reads.fanOut && !removal ? ['cosmosFixFanOut'] : [];
+  const hit = (messageId: Id, raiseId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => {
     // A raise past Azure's default maximum would be refused as it deploys (cosmosAboveQuota): no edit, and the fix says so.
     const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
     const pastQuota = raised !== undefined && raised > COSMOS_LIMITS.requestUnitsQuota;
+    const lead: Id[] = removal
+      ? ['cosmosRemoveNeedless', ...(removalFits ? (['cosmosFitsWithout', 'cosmosOrKeepSharding'] as const) : (['cosmosThenRaise'] as const))]
+      : [];
+    const [fixId, ...fixNotes]: Id[] = [...lead, raiseId, ...(pastQuota ? ['cosmosRaisePastQuota' as const] : []), ...fanOutFix];
     return [
       {
         path: throughput.path,
         messageId: below ? messageId : 'cosmosWithinHeadroom',
         notes,
         fixId,
-        fixNotes: pastQuota || fanOutFix.length > 0 ? [...(pastQuota ? ['cosmosRaisePastQuota' as const] : []), ...fanOutFix] : undefined,
+        fixNotes: fixNotes.length > 0 ? fixNotes : undefined,
         severity: below ? undefined : 'warning',
         data: Object.assign(
           {},
           data,
           extra,
+          removal
+            ? {
+                needless: removal.needless,
+                key: removal.key,
+                afterPeak: removal.counted.peak,
+                afterReads: removal.counted.reads.units,
+                afterWrites: removal.counted.writes,
+              }
+            : {},
           pastQuota ? { quota: COSMOS_LIMITS.requestUnitsQuota, scope: throughput.mode === 'shared' ? 'database' : 'container' } : {},
         ),
-        edits: pastQuota ? undefined : edits,
+        edits: pastQuota || removalFits ? undefined : edits,
       },
     ];
   };
@@ -214,21 +258,21 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   };
   switch (throughput.mode) {
     case 'manual': {
-      const fix = throughputFor(design, counted, 'manual');
+      const fix = throughputFor(design, sized, 'manual');
       return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', fix, raise('manual', fix.needed));
     }
     case 'autoscale': {
-      const fix = throughputFor(design, counted, 'autoscaleMax');
+      const fix = throughputFor(design, sized, 'autoscaleMax');
       return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', fix, raise('autoscaleMax', fix.needed));
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
       const { databaseRequestUnits, containers } = throughput.shared ?? { databaseRequestUnits: capacity, containers: 1 };
-      const fix = throughputFor(design, counted, 'sharedDatabase', containers);
+      const fix = throughputFor(design, sized, 'sharedDatabase', containers);
       return hit(
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
-        Object.assign({}, fix, { containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, counted, 'manual').needed }),
+        Object.assign({}, fix, { containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, sized, 'manual').needed }),
         raise('sharedDatabase', fix.needed, containers),
       );
     }
@@ -237,8 +281,8 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
         partitionRu: partitions.requestUnitsEach,
-        ...throughputFor(design, counted, 'manual'),
-        neededAutoscale: throughputFor(design, counted, 'autoscaleMax').needed,
+        ...throughputFor(design, sized, 'manual'),
+        neededAutoscale: throughputFor(design, sized, 'autoscaleMax').needed,
       });
   }
 }
@@ -270,6 +314,11 @@ export const cosmosDbCapacityBelowPeak = defineRule({
       "; that read peak counts each shard's query of a fan-out: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RU/s of reads) query all {{fanOutShards}} shards for every read, each loading its own item or page and charged for it",
     cosmosFixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection kept by the change feed',
+    cosmosRemoveNeedless:
+      'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one document}}, and the peak falls to {{afterPeak}} RU/s ({{afterReads}} reads + {{afterWrites}} writes)',
+    cosmosFitsWithout: ', within {{headroom|percent}} of the {{capacity}} RU/s, so no raise is needed',
+    cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
+    cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
     cosmosRaiseManual: 'raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization)',
     cosmosRaiseAutoscale:
       'raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale bills by the hour for what it uses, from 10% of the maximum)',

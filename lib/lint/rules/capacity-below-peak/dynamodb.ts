@@ -46,7 +46,12 @@ type Id =
   | 'fixQuota'
   | 'fixNearQuota'
   | 'fixMaximumOverQuota'
-  | 'fixProvisionedQuota';
+  | 'fixProvisionedQuota'
+  | 'fixRemoveNeedless'
+  | 'fitsWithout'
+  | 'orKeepSharding'
+  | 'thenRaise'
+  | 'underQuota';
 
 type Dimension = 'read' | 'write';
 
@@ -70,6 +75,26 @@ const ONE_COPY: WriteCopies = { copies: 1, from: 'declared' };
  */
 function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
   return dimension === 'read' ? readRequests(analysis).units : writtenUnits(analysis.design, analysis.space, copies.copies).units;
+}
+
+/**
+ * The peak on `dimension` once SG007's fix is applied, where it removes a sharding the key does not need: each read of
+ * the key space queries one key again (no fan-out), and each table write stores one item, with one entry in each GSI
+ * (no replicated copies). A raise sized on the fan-out or the copies would buy capacity for requests that fix removes,
+ * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, or its fix leaves `peak` as it is.
+ */
+function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimension, peak: number): number | undefined {
+  const sharded = dimension === 'read' ? analysis : analysis.owner.of(analysis.design.primaryKey);
+  const sharding = sharded.space.sharding;
+  if (!sharding || sharded.plan.layout !== 'none' || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
+  const after = dimension === 'read' ? readRequests(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
+  return after < peak ? after : undefined;
+}
+
+/** The peak a raise written with SG007's fix is sized on: the one that fix leaves, where it removes part of it. */
+function sizedPeak(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopies): number {
+  const peak = peakOf(analysis, dimension, copies);
+  return peakWithoutNeedlessSharding(analysis, dimension, peak) ?? peak;
 }
 
 /**
@@ -216,7 +241,12 @@ function belowPeak(
   const peak = peakOf(analysis, dimension, counted);
   if (fits(peak, ceiling.units * headroom)) return undefined;
   const below = !fits(peak, ceiling.units);
-  const suggested = withHeadroom(peak, headroom);
+  // Where SG007 removes the sharding that makes part of the peak, its fix leads and the raise is sized on what it
+  // leaves: none where that fits (the raise that keeps the sharding is the alternative, with no edit).
+  const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
+  const afterFits = after !== undefined && fits(after, ceiling.units * headroom);
+  const raisePeak = after !== undefined && !afterFits ? after : peak;
+  const suggested = withHeadroom(raisePeak, headroom);
   const copied = copiesOf(analysis, dimension, counted);
   const from = peakSource(analysis, dimension);
   const byName = below ? nameOnlyError(analysis, dimension, counted, (once) => !fits(once, ceiling.units)) : undefined;
@@ -224,14 +254,17 @@ function belowPeak(
   // A raise past a default quota would fail as it deploys (another SG017 error): no edit, and the fix says so.
   const passed = ceiling.source === 'on-demand-maximum' ? undefined : quotaPassed(design, capacity, dimension, suggested);
   // A GSI that takes the table's capacity is reported at its own field, where its fix writes capacity of its own.
-  const own = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension) : undefined;
+  const own = ceiling.inherited ? ownCapacity(analysis, capacity, headroom, copies, dimension, after !== undefined && !afterFits) : undefined;
   return {
     path: field,
     index: capacity.index,
     messageId: below ? BELOW_PEAK[ceiling.source] : 'withinHeadroom',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(ceiling.inherited ? (['inherited'] as const) : []), ...(copied.notes ?? [])]),
-    fixId: ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : own ? 'fixOwnCapacity' : 'fixCapacity',
-    ...fanOutFix(analysis, dimension),
+    ...fixIds(
+      ceiling.source === 'on-demand-maximum' ? 'fixMaximum' : passed ? 'fixCapacityPastQuota' : own ? 'fixOwnCapacity' : 'fixCapacity',
+      after === undefined ? undefined : afterFits,
+      after === undefined ? fanOutFix(analysis, dimension).fixNotes : undefined,
+    ),
     severity: below && byName === undefined ? undefined : 'warning',
     data: Object.assign({}, from.data, byName?.data, {
       source: from.source,
@@ -239,9 +272,11 @@ function belowPeak(
       dimension,
       unit: UNIT[dimension],
       peak,
+      raisePeak,
       limit: ceiling.units,
       utilization: peak / ceiling.units,
       suggested,
+      ...(after === undefined ? {} : removalData(analysis, dimension, after)),
       headroom,
       field,
       limitField: ceiling.path,
@@ -256,8 +291,20 @@ function belowPeak(
           }
         : {}),
     }),
-    edits: passed ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
+    edits: passed || afterFits ? undefined : own ? own.edits : [{ op: 'set', path: field, value: suggested }],
   };
+}
+
+/** A raise's fix ids, led by SG007's removal where it lowers the peak (`afterFits`: whether the peak it leaves fits). */
+function fixIds(raiseId: Id, afterFits: boolean | undefined, notes: readonly Id[] | undefined): Pick<RuleHit<Id>, 'fixId' | 'fixNotes'> {
+  if (afterFits === undefined) return { fixId: raiseId, ...(notes ? { fixNotes: notes } : {}) };
+  return { fixId: 'fixRemoveNeedless', fixNotes: afterFits ? ['fitsWithout', 'orKeepSharding', raiseId] : ['thenRaise', raiseId] };
+}
+
+/** What SG007's removal is and leaves, for fixRemoveNeedless. */
+function removalData(analysis: SpaceAnalysis, dimension: Dimension, after: number): MessageData {
+  const sharded = dimension === 'read' ? analysis : analysis.owner.of(analysis.design.primaryKey);
+  return { needless: dimension === 'read' ? 'shards' : 'copies', key: sharded.space.partitionKey.map((a) => a.name), afterPeak: after };
 }
 
 /** Units of `ceiling` that serve `peak` with the design's headroom: its own where they do, else the raise to peak ÷ headroom. */
@@ -277,7 +324,8 @@ function declarationOf(ceiling: CapacityCeiling, units: number): { fixed: number
  * index's peak needs more. A GSI that declares capacity becomes independent of the table's (TableV2 `readCapacity` and
  * `writeCapacity` of a GSI), so the fix writes it whole: a bare `{ max }` would drop the table's minimum, and a raise
  * of one dimension would leave the other to the table. The read and the write findings of one index write the same
- * capacity (each with its own dimension first), so applying both gives what either gives.
+ * capacity (each with its own dimension first), so applying both gives what either gives. `afterRemoval`: the edits
+ * go with SG007's removal of a needless sharding, so each dimension is sized on the peak that removal leaves.
  */
 function ownCapacity(
   analysis: SpaceAnalysis,
@@ -285,6 +333,7 @@ function ownCapacity(
   headroom: number,
   copies: () => WriteCopies,
   first: Dimension,
+  afterRemoval: boolean,
 ): { readonly edits: DesignEdit[]; readonly text: string } {
   const edits: DesignEdit[] = [];
   const parts: string[] = [];
@@ -292,7 +341,8 @@ function ownCapacity(
     const ceiling = capacity[dimension];
     if (ceiling === undefined || !ceiling.inherited) continue;
     const counted = dimension === 'write' ? copies() : ONE_COPY;
-    const value = declarationOf(ceiling, unitsFor(ceiling, peakOf(analysis, dimension, counted), headroom));
+    const peak = afterRemoval ? sizedPeak(analysis, dimension, counted) : peakOf(analysis, dimension, counted);
+    const value = declarationOf(ceiling, unitsFor(ceiling, peak, headroom));
     edits.push({ op: 'set', path: joinPath(capacity.path, `capacity.${dimension}`), value });
     parts.push(`${dimension}: ${JSON.stringify(value).replace(/"/g, '').replace(/:/g, ': ').replace(/,/g, ', ')}`);
   }
@@ -360,16 +410,20 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   const copied = copiesOf(analysis, dimension, counted);
   const from = peakSource(analysis, dimension);
   const byName = nameOnlyError(analysis, dimension, counted, (once) => once > quota);
+  // SG007's removal of a needless sharding that brings the peak under the quota is the fix: no increase to request.
+  const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
+  const removes = after !== undefined && after <= quota;
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,
     index: capacity.index,
     messageId: 'overQuota',
     notes: noneIfEmpty([...from.notes, ...(byName?.notes ?? []), ...(copied.notes ?? [])]),
-    fixId: 'fixQuota',
-    ...fanOutFix(analysis, dimension),
+    ...(removes
+      ? { fixId: 'fixRemoveNeedless', fixNotes: ['underQuota', 'orKeepSharding', 'fixQuota'] }
+      : { fixId: 'fixQuota', ...fanOutFix(analysis, dimension) }),
     severity: byName ? 'warning' : undefined,
-    data: Object.assign({}, from.data, byName?.data, copied.data, {
+    data: Object.assign({}, from.data, byName?.data, copied.data, removes ? removalData(analysis, dimension, after) : {}, {
       source: from.source,
       space: spaceName(capacity),
       dimension,
@@ -566,14 +620,20 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     provisionedOverAccountQuota:
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
-    fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
+    fixRemoveNeedless:
+      'remove the {{needless|shards=sharding|copies=replicated copies}} of {{key|key}}, as SG007 asks (its hottest value fits one key): {{needless|shards=each read then queries one key|copies=each write then stores one item}}, and the {{dimension}} peak of {{space}} falls to {{afterPeak}} {{unit}}',
+    fitsWithout: ', within {{headroom|percent}} of the {{limit}} {{unit}}, so no raise is needed',
+    orKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
+    underQuota: ', under the default quota of {{quota}}, so no increase is needed',
+    thenRaise: ', still above {{headroom|percent}} of the {{limit}} {{unit}}: then ',
+    fixCapacity: 'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or use on-demand billing',
     fixOwnCapacity:
-      "give {{space}} capacity of its own, `capacity` = {{ownCapacity}}: {{dimension}} at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
+      "give {{space}} capacity of its own, `capacity` = {{ownCapacity}}: {{dimension}} at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), and the table's declaration where its figure serves the index; or use on-demand billing",
     fixFanOut:
       '; or make fewer queries per read: the {{fanOutShards}} shards multiply them, so shard no more than the load needs (SG007, SG008) or read the whole key from a projection or an index',
     fixCapacityPastQuota:
-      'set {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
-    fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
+      'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
+    fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
       'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`); a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixQuota:
