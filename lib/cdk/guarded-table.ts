@@ -3,10 +3,12 @@
  * Insights on the table and every GSI, tiered skew alarms, an opt-in section of the stack's skew
  * dashboard, and the synth refused while an unwaived design error remains.
  */
-import { Annotations, Aws, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { Annotations, Aws, Lazy, RemovalPolicy, Stack, Token, type ResourceEnvironment } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import {
   DesignError,
@@ -85,6 +87,11 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
  * A DynamoDB table (TableV2, exposed as `table`) whose partition-key design is declared with it and
  * checked by skewguard: invalid input throws at construction, design errors refuse the synth.
  *
+ * It is an `ITableV2`: names, ARNs, grants, metrics and `applyRemovalPolicy()` are the TableV2's, so it
+ * goes wherever a TableV2 goes. Its `node.defaultChild` is the TableV2 (id `Default`, which keeps the
+ * logical ID of a table it wraps); the CloudFormation resource is `table.node.defaultChild`, a
+ * `CfnGlobalTable` (docs/cdk.md, "Escape hatches").
+ *
  * @example
  * new GuardedTable(this, 'Tickets', {
  *   partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
@@ -95,7 +102,7 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
  *   ticketTopic: backlog,
  * });
  */
-export class GuardedTable extends Construct {
+export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** Whether `x` is a GuardedTable (works across copies of the library). */
   static isGuardedTable(x: unknown): x is GuardedTable {
     return typeof x === 'object' && x !== null && GUARDED_TABLE in x;
@@ -260,6 +267,144 @@ export class GuardedTable extends Construct {
   /** The ticket-tier alarms. */
   get ticketAlarms(): cloudwatch.Alarm[] {
     return this.alarmFactory.alarms.filter((a) => a.tier === 'ticket').map((a) => a.alarm);
+  }
+
+  // ITableV2, forwarded to `table`: a GuardedTable goes wherever a TableV2 goes, and grants what it grants.
+
+  /** The table's name (`table.tableName`). */
+  get tableName(): string {
+    return this.table.tableName;
+  }
+
+  /** The table's ARN (`table.tableArn`). */
+  get tableArn(): string {
+    return this.table.tableArn;
+  }
+
+  /** The table's ID (`table.tableId`). */
+  get tableId(): string | undefined {
+    return this.table.tableId;
+  }
+
+  /** The ARN of the table's stream, with `dynamoStream` (`table.tableStreamArn`). */
+  get tableStreamArn(): string | undefined {
+    return this.table.tableStreamArn;
+  }
+
+  /** The customer-managed KMS key, with `encryption` (`table.encryptionKey`). */
+  get encryptionKey(): kms.IKey | undefined {
+    return this.table.encryptionKey;
+  }
+
+  /** The table's name and ARN (`table.tableRef`). */
+  get tableRef(): dynamodb.ITableV2['tableRef'] {
+    return this.table.tableRef;
+  }
+
+  /** Grants on the table (`table.grants`). */
+  get grants(): dynamodb.ITableV2['grants'] {
+    return this.table.grants;
+  }
+
+  /** The stack of the table. */
+  get stack(): Stack {
+    return this.table.stack;
+  }
+
+  /** The account and Region of the table. */
+  get env(): ResourceEnvironment {
+    return this.table.env;
+  }
+
+  /** What happens to the table when it leaves the stack; the `removalPolicy` prop sets it at construction. */
+  applyRemovalPolicy(policy: RemovalPolicy): void {
+    this.table.applyRemovalPolicy(policy);
+  }
+
+  /** `table.grant()`. */
+  grant(grantee: iam.IGrantable, ...actions: string[]): iam.Grant {
+    return this.table.grant(grantee, ...actions);
+  }
+
+  /** `table.grantStream()`. */
+  grantStream(grantee: iam.IGrantable, ...actions: string[]): iam.Grant {
+    return this.table.grantStream(grantee, ...actions);
+  }
+
+  /** `table.grantReadData()`. */
+  grantReadData(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantReadData(grantee);
+  }
+
+  /** `table.grantTableListStreams()`. */
+  grantTableListStreams(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantTableListStreams(grantee);
+  }
+
+  /** `table.grantStreamRead()`. */
+  grantStreamRead(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantStreamRead(grantee);
+  }
+
+  /** `table.grantWriteData()`. */
+  grantWriteData(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantWriteData(grantee);
+  }
+
+  /** `table.grantReadWriteData()`. */
+  grantReadWriteData(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantReadWriteData(grantee);
+  }
+
+  /** `table.grantFullAccess()`. */
+  grantFullAccess(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantFullAccess(grantee);
+  }
+
+  /** `table.metric()`. */
+  metric(metricName: string, props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metric(metricName, props);
+  }
+
+  /** `table.metricConsumedReadCapacityUnits()`. */
+  metricConsumedReadCapacityUnits(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricConsumedReadCapacityUnits(props);
+  }
+
+  /** `table.metricConsumedWriteCapacityUnits()`. */
+  metricConsumedWriteCapacityUnits(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricConsumedWriteCapacityUnits(props);
+  }
+
+  /** `table.metricSystemErrorsForOperations()`. */
+  metricSystemErrorsForOperations(props?: dynamodb.SystemErrorsForOperationsMetricOptions): cloudwatch.IMetric {
+    return this.table.metricSystemErrorsForOperations(props);
+  }
+
+  /** `table.metricUserErrors()`. */
+  metricUserErrors(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricUserErrors(props);
+  }
+
+  /** `table.metricConditionalCheckFailedRequests()`. */
+  metricConditionalCheckFailedRequests(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricConditionalCheckFailedRequests(props);
+  }
+
+  /** `table.metricThrottledRequests()`.
+   *  @deprecated use `metricThrottledRequestsForOperations()`, as aws-cdk-lib says */
+  metricThrottledRequests(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricThrottledRequests(props);
+  }
+
+  /** `table.metricThrottledRequestsForOperations()`. */
+  metricThrottledRequestsForOperations(props?: dynamodb.OperationsMetricOptions): cloudwatch.IMetric {
+    return this.table.metricThrottledRequestsForOperations(props);
+  }
+
+  /** `table.metricSuccessfulRequestLatency()`. */
+  metricSuccessfulRequestLatency(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricSuccessfulRequestLatency(props);
   }
 
   /**
