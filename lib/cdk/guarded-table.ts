@@ -46,6 +46,7 @@ import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './met
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
+import { asPropFinding, asPropIssue } from './prop-paths';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';
 import { indexIssues, settingsIssues } from './settings-check';
@@ -132,8 +133,9 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   private tableMaximumsSet: CapacityShape['maxOnDemand'] = { Read: false, Write: false };
   /** The last normalization, with the input (as JSON) it was made from: an unchanged input is not normalized again. */
   private normalized?: { readonly key: string; readonly document: NormalizedDocument };
-  /** The last lint, with the input (as JSON) it was made from: `design`, `findings` and the plugin lint once per change. */
-  private linted?: { readonly key: string; readonly lint: LintedDesign };
+  /** The last lint, with the input (as JSON) it was made from and its findings as `findings` gives them: `design`,
+   *  `findings` and the plugin lint once per change. */
+  private linted?: { readonly key: string; readonly lint: LintedDesign; readonly findings: readonly Finding[] };
 
   constructor(scope: Construct, id: string, given: GuardedTableProps) {
     super(scope, id);
@@ -159,9 +161,6 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     );
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
     const normalized = issues.length === 0 ? this.normalizeDesign(this.input, issues) : undefined;
-    // The design's name is the tableName prop when one is given: its problems are reported where the user wrote it.
-    if (typeof settings.tableName === 'string')
-      issues.forEach((issue, i) => issue.path === 'name' && (issues[i] = { path: 'tableName', message: issue.message }));
     const alarmOptions = {
       headroom: normalized?.thresholds.headroom ?? 0.8,
       throttledKeysOnly,
@@ -244,9 +243,14 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     return designOf(this.lint().document);
   }
 
-  /** The core's findings for this table, paths relative to it (`globalSecondaryIndexes[0].partitionKey`). */
+  /**
+   * The core's findings for this table, paths relative to it (`globalSecondaryIndexes[0].partitionKey`).
+   * A field the construct derives is named as the prop that sets it, in the path, the message and the
+   * fix: `billing` for the table's `capacity.write.max`, `globalSecondaryIndexes[0].maxReadRequestUnits`
+   * for a GSI's `onDemand.maxReadRequestUnits`. `data` and `edits` are in the design's terms.
+   */
   get findings(): Finding[] {
-    return [...this.lint().result.findings];
+    return [...this.lintWithFindings().findings];
   }
 
   /** Every skew alarm, page and ticket tiers, for composite alarms or extra actions. */
@@ -439,7 +443,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const issues: DesignIssue[] = [];
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);
-    if (issues.length > 0) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    if (issues.length > 0) throw new DesignError(issues.map(asPropIssue), `GuardedTable ${this.node.path}`);
     this.tableMaximumsSet = derived.tableMaximums;
     if (derived.unchecked.length > 0) {
       Annotations.of(this).addWarningV2(
@@ -478,13 +482,19 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
    * the template metadata records, so the plugin reuses it where the metadata is still exactly this.
    */
   private lint(): LintedDesign {
+    return this.lintWithFindings().lint;
+  }
+
+  /** The lint, with its findings said in the props' terms (`findings`), both made once per change. */
+  private lintWithFindings(): NonNullable<GuardedTable['linted']> {
     const input = this.effectiveInput();
     const key = JSON.stringify(input);
     if (this.linted?.key !== key) {
       const document = this.normalizedOf(input, key);
-      this.linted = { key, lint: { design: input, document, result: lintNormalized(document) } };
+      const result = lintNormalized(document);
+      this.linted = { key, lint: { design: input, document, result }, findings: result.findings.map(asPropFinding) };
     }
-    return this.linted.lint;
+    return this.linted;
   }
 
   /** GSIs whose Contributor Insights setting differs from the table's. */
@@ -578,6 +588,7 @@ function refuseInvalid(
   normalized: DynamoDbKeyDesign | undefined,
   subject: string,
 ): asserts normalized is DynamoDbKeyDesign {
-  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues, ...usage], subject);
+  // The design's problems at a field the construct derived (its name, its capacity) are reported at the prop the user wrote.
+  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues.map(asPropIssue), ...usage], subject);
   if (usage.length > 0) throw new UsageError(usage, subject);
 }
