@@ -23,6 +23,7 @@ import {
 } from '../index';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
+import { asPropFinding } from './prop-paths';
 
 export { ruleName } from '../index';
 
@@ -131,7 +132,8 @@ function violationsOf(result: TemplateResourceResult, target: CheckedResource, f
   // `Validations.acknowledge()` is not, it covers every table under its scope.
   const stale = result.unusedAcknowledgements.filter((a) => !waivedByCdk.includes(a.ruleId));
   return [
-    ...findings.map((f) => findingViolation(f, target, f.location, failOn)),
+    // A GuardedTable's findings name the props its user wrote (`billing`, not the derived `capacity.write.max`).
+    ...findings.map((f) => findingViolation(target.kind === 'guarded' ? asPropFinding(f) : f, target, f.location, failOn)),
     ...stale.map((a): PolicyViolation => ({
       ruleName: ruleName('acknowledgement'),
       description: `the acknowledgement of ${a.ruleId}${a.index ? ` on index ${a.index}` : ''} at ${target.constructPath}, field ${a.path}, waives nothing: ${retiredRuleNote(a.ruleId) ?? 'the finding it was written for is gone'}`,

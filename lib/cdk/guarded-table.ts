@@ -3,10 +3,12 @@
  * Insights on the table and every GSI, tiered skew alarms, an opt-in section of the stack's skew
  * dashboard, and the synth refused while an unwaived design error remains.
  */
-import { Annotations, Aws, Lazy, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import { Annotations, Aws, Lazy, RemovalPolicy, Stack, Token, type ResourceEnvironment } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import {
   DesignError,
@@ -44,6 +46,7 @@ import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './met
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
+import { asPropFinding, asPropIssue } from './prop-paths';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';
 import { indexIssues, settingsIssues } from './settings-check';
@@ -85,6 +88,11 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
  * A DynamoDB table (TableV2, exposed as `table`) whose partition-key design is declared with it and
  * checked by skewguard: invalid input throws at construction, design errors refuse the synth.
  *
+ * It is an `ITableV2`: names, ARNs, grants, metrics and `applyRemovalPolicy()` are the TableV2's, so it
+ * goes wherever a TableV2 goes. Its `node.defaultChild` is the TableV2 (id `Default`, which keeps the
+ * logical ID of a table it wraps); the CloudFormation resource is `table.node.defaultChild`, a
+ * `CfnGlobalTable` (docs/cdk.md, "Escape hatches").
+ *
  * @example
  * new GuardedTable(this, 'Tickets', {
  *   partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
@@ -95,7 +103,7 @@ function tierActions(monitoring: SkewMonitoringProps): TierActions {
  *   ticketTopic: backlog,
  * });
  */
-export class GuardedTable extends Construct {
+export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** Whether `x` is a GuardedTable (works across copies of the library). */
   static isGuardedTable(x: unknown): x is GuardedTable {
     return typeof x === 'object' && x !== null && GUARDED_TABLE in x;
@@ -125,8 +133,9 @@ export class GuardedTable extends Construct {
   private tableMaximumsSet: CapacityShape['maxOnDemand'] = { Read: false, Write: false };
   /** The last normalization, with the input (as JSON) it was made from: an unchanged input is not normalized again. */
   private normalized?: { readonly key: string; readonly document: NormalizedDocument };
-  /** The last lint, with the input (as JSON) it was made from: `design`, `findings` and the plugin lint once per change. */
-  private linted?: { readonly key: string; readonly lint: LintedDesign };
+  /** The last lint, with the input (as JSON) it was made from and its findings as `findings` gives them: `design`,
+   *  `findings` and the plugin lint once per change. */
+  private linted?: { readonly key: string; readonly lint: LintedDesign; readonly findings: readonly Finding[] };
 
   constructor(scope: Construct, id: string, given: GuardedTableProps) {
     super(scope, id);
@@ -152,9 +161,6 @@ export class GuardedTable extends Construct {
     );
     // Tokens in the design (reported by plainDesign) leave nothing the core could check.
     const normalized = issues.length === 0 ? this.normalizeDesign(this.input, issues) : undefined;
-    // The design's name is the tableName prop when one is given: its problems are reported where the user wrote it.
-    if (typeof settings.tableName === 'string')
-      issues.forEach((issue, i) => issue.path === 'name' && (issues[i] = { path: 'tableName', message: issue.message }));
     const alarmOptions = {
       headroom: normalized?.thresholds.headroom ?? 0.8,
       throttledKeysOnly,
@@ -237,9 +243,14 @@ export class GuardedTable extends Construct {
     return designOf(this.lint().document);
   }
 
-  /** The core's findings for this table, paths relative to it (`globalSecondaryIndexes[0].partitionKey`). */
+  /**
+   * The core's findings for this table, paths relative to it (`globalSecondaryIndexes[0].partitionKey`).
+   * A field the construct derives is named as the prop that sets it, in the path, the message and the
+   * fix: `billing` for the table's `capacity.write.max`, `globalSecondaryIndexes[0].maxReadRequestUnits`
+   * for a GSI's `onDemand.maxReadRequestUnits`. `data` and `edits` are in the design's terms.
+   */
   get findings(): Finding[] {
-    return [...this.lint().result.findings];
+    return [...this.lintWithFindings().findings];
   }
 
   /** Every skew alarm, page and ticket tiers, for composite alarms or extra actions. */
@@ -260,6 +271,144 @@ export class GuardedTable extends Construct {
   /** The ticket-tier alarms. */
   get ticketAlarms(): cloudwatch.Alarm[] {
     return this.alarmFactory.alarms.filter((a) => a.tier === 'ticket').map((a) => a.alarm);
+  }
+
+  // ITableV2, forwarded to `table`: a GuardedTable goes wherever a TableV2 goes, and grants what it grants.
+
+  /** The table's name (`table.tableName`). */
+  get tableName(): string {
+    return this.table.tableName;
+  }
+
+  /** The table's ARN (`table.tableArn`). */
+  get tableArn(): string {
+    return this.table.tableArn;
+  }
+
+  /** The table's ID (`table.tableId`). */
+  get tableId(): string | undefined {
+    return this.table.tableId;
+  }
+
+  /** The ARN of the table's stream, with `dynamoStream` (`table.tableStreamArn`). */
+  get tableStreamArn(): string | undefined {
+    return this.table.tableStreamArn;
+  }
+
+  /** The customer-managed KMS key, with `encryption` (`table.encryptionKey`). */
+  get encryptionKey(): kms.IKey | undefined {
+    return this.table.encryptionKey;
+  }
+
+  /** The table's name and ARN (`table.tableRef`). */
+  get tableRef(): dynamodb.ITableV2['tableRef'] {
+    return this.table.tableRef;
+  }
+
+  /** Grants on the table (`table.grants`). */
+  get grants(): dynamodb.ITableV2['grants'] {
+    return this.table.grants;
+  }
+
+  /** The stack of the table. */
+  get stack(): Stack {
+    return this.table.stack;
+  }
+
+  /** The account and Region of the table. */
+  get env(): ResourceEnvironment {
+    return this.table.env;
+  }
+
+  /** What happens to the table when it leaves the stack; the `removalPolicy` prop sets it at construction. */
+  applyRemovalPolicy(policy: RemovalPolicy): void {
+    this.table.applyRemovalPolicy(policy);
+  }
+
+  /** `table.grant()`. */
+  grant(grantee: iam.IGrantable, ...actions: string[]): iam.Grant {
+    return this.table.grant(grantee, ...actions);
+  }
+
+  /** `table.grantStream()`. */
+  grantStream(grantee: iam.IGrantable, ...actions: string[]): iam.Grant {
+    return this.table.grantStream(grantee, ...actions);
+  }
+
+  /** `table.grantReadData()`. */
+  grantReadData(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantReadData(grantee);
+  }
+
+  /** `table.grantTableListStreams()`. */
+  grantTableListStreams(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantTableListStreams(grantee);
+  }
+
+  /** `table.grantStreamRead()`. */
+  grantStreamRead(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantStreamRead(grantee);
+  }
+
+  /** `table.grantWriteData()`. */
+  grantWriteData(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantWriteData(grantee);
+  }
+
+  /** `table.grantReadWriteData()`. */
+  grantReadWriteData(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantReadWriteData(grantee);
+  }
+
+  /** `table.grantFullAccess()`. */
+  grantFullAccess(grantee: iam.IGrantable): iam.Grant {
+    return this.table.grantFullAccess(grantee);
+  }
+
+  /** `table.metric()`. */
+  metric(metricName: string, props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metric(metricName, props);
+  }
+
+  /** `table.metricConsumedReadCapacityUnits()`. */
+  metricConsumedReadCapacityUnits(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricConsumedReadCapacityUnits(props);
+  }
+
+  /** `table.metricConsumedWriteCapacityUnits()`. */
+  metricConsumedWriteCapacityUnits(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricConsumedWriteCapacityUnits(props);
+  }
+
+  /** `table.metricSystemErrorsForOperations()`. */
+  metricSystemErrorsForOperations(props?: dynamodb.SystemErrorsForOperationsMetricOptions): cloudwatch.IMetric {
+    return this.table.metricSystemErrorsForOperations(props);
+  }
+
+  /** `table.metricUserErrors()`. */
+  metricUserErrors(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricUserErrors(props);
+  }
+
+  /** `table.metricConditionalCheckFailedRequests()`. */
+  metricConditionalCheckFailedRequests(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricConditionalCheckFailedRequests(props);
+  }
+
+  /** `table.metricThrottledRequests()`.
+   *  @deprecated use `metricThrottledRequestsForOperations()`, as aws-cdk-lib says */
+  metricThrottledRequests(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricThrottledRequests(props);
+  }
+
+  /** `table.metricThrottledRequestsForOperations()`. */
+  metricThrottledRequestsForOperations(props?: dynamodb.OperationsMetricOptions): cloudwatch.IMetric {
+    return this.table.metricThrottledRequestsForOperations(props);
+  }
+
+  /** `table.metricSuccessfulRequestLatency()`. */
+  metricSuccessfulRequestLatency(props?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.table.metricSuccessfulRequestLatency(props);
   }
 
   /**
@@ -294,7 +443,7 @@ export class GuardedTable extends Construct {
     const issues: DesignIssue[] = [];
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);
-    if (issues.length > 0) throw new DesignError(issues, `GuardedTable ${this.node.path}`);
+    if (issues.length > 0) throw new DesignError(issues.map(asPropIssue), `GuardedTable ${this.node.path}`);
     this.tableMaximumsSet = derived.tableMaximums;
     if (derived.unchecked.length > 0) {
       Annotations.of(this).addWarningV2(
@@ -333,13 +482,19 @@ export class GuardedTable extends Construct {
    * the template metadata records, so the plugin reuses it where the metadata is still exactly this.
    */
   private lint(): LintedDesign {
+    return this.lintWithFindings().lint;
+  }
+
+  /** The lint, with its findings said in the props' terms (`findings`), both made once per change. */
+  private lintWithFindings(): NonNullable<GuardedTable['linted']> {
     const input = this.effectiveInput();
     const key = JSON.stringify(input);
     if (this.linted?.key !== key) {
       const document = this.normalizedOf(input, key);
-      this.linted = { key, lint: { design: input, document, result: lintNormalized(document) } };
+      const result = lintNormalized(document);
+      this.linted = { key, lint: { design: input, document, result }, findings: result.findings.map(asPropFinding) };
     }
-    return this.linted.lint;
+    return this.linted;
   }
 
   /** GSIs whose Contributor Insights setting differs from the table's. */
@@ -433,6 +588,7 @@ function refuseInvalid(
   normalized: DynamoDbKeyDesign | undefined,
   subject: string,
 ): asserts normalized is DynamoDbKeyDesign {
-  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues, ...usage], subject);
+  // The design's problems at a field the construct derived (its name, its capacity) are reported at the prop the user wrote.
+  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues.map(asPropIssue), ...usage], subject);
   if (usage.length > 0) throw new UsageError(usage, subject);
 }

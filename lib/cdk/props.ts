@@ -54,9 +54,11 @@ export interface GuardedGlobalSecondaryIndex
   extends
     Omit<GlobalSecondaryIndexDesign, 'partitionKey' | 'partitionKeys' | 'sortKey' | 'sortKeys' | 'capacity' | 'onDemand' | 'warmThroughput'>,
     GlobalSecondaryIndexSettings {
-  /** A single-attribute partition key. Give this or `partitionKeys`. */
+  /** A single-attribute partition key. Give this or `partitionKeys`.
+   *  @default - none: `partitionKeys` is given */
   readonly partitionKey?: GuardedPartitionKey;
-  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`. */
+  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`.
+   *  @default - none: `partitionKey` is given */
   readonly partitionKeys?: readonly GuardedPartitionKey[];
   /** @default - no sort key */
   readonly sortKey?: GuardedSortKey;
@@ -87,6 +89,8 @@ export interface GuardedTableDesign extends Omit<
   DynamoDbTableDesign,
   'engine' | 'name' | 'billing' | 'capacity' | 'onDemand' | 'warmThroughput' | 'partitionKey' | 'sortKey' | 'globalSecondaryIndexes' | 'localSecondaryIndexes'
 > {
+  /** The table's partition key: its attribute name and type (as TableV2 takes them) and its cardinality,
+   *  the number of distinct values (`'unique'` for one per item), which decides how the load spreads. */
   readonly partitionKey: GuardedPartitionKey;
   /** @default - no sort key */
   readonly sortKey?: GuardedSortKey;

@@ -166,6 +166,7 @@ export interface ShardingDesign {
  * sharding keeps it; declare the item it conditions on as `conditional-write` or `running-total`.
  */
 export interface InvariantDesign {
+  /** What kind of invariant it is (see above): decides whether sharding breaks it. */
   readonly kind: InvariantKind;
   /** What must hold, for reports: `account balance never negative`.
    *  @default - none */
@@ -244,6 +245,9 @@ export type ThresholdOverrides = { readonly [K in keyof Thresholds]?: Thresholds
 interface DesignBaseInput {
   /** Name of the table or container, used in reports. */
   readonly name: string;
+  /** The peak traffic the design is sized for (the one required planning figure): reads and writes per
+   *  second, and optionally the hottest key's share. Every partition-load rule compares these peaks with
+   *  what one partition and the capacity serve; declare the peak the table must survive, not the average. */
   readonly workload: WorkloadDesign;
   /** @default - sizes unknown */
   readonly storage?: StorageDesign;

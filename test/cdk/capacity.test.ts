@@ -26,7 +26,7 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
       votes({ billing: Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ minCapacity: 5, maxCapacity: 50 }) }) }),
     );
     expect(table.design.capacity[0]).toMatchObject({ read: { units: 2000, source: 'fixed' }, write: { units: 50, source: 'autoscaled' } });
-    expect(capacityFindings(table)).toEqual(['autoscaledBelowPeak capacity.write.max']);
+    expect(capacityFindings(table)).toEqual(['autoscaledBelowPeak billing']);
     expect(table.findings.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 25000, limit: 50 } });
   });
 
@@ -40,7 +40,7 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
   it('reads the on-demand maximums from Billing.onDemand(), and warmThroughput silences the launch warning', () => {
     // Launched at its 25,000 WCU peak (launchAtPeak): a new on-demand table sustains 4,000 WCU until it has scaled.
     const capped = guarded(votes({ launchAtPeak: true, billing: Billing.onDemand({ maxReadRequestUnits: 5000, maxWriteRequestUnits: 500 }) })).table;
-    expect(capacityFindings(capped)).toEqual(['maximumBelowPeak onDemand.maxWriteRequestUnits', 'notPreWarmed workload']);
+    expect(capacityFindings(capped)).toEqual(['maximumBelowPeak billing', 'notPreWarmed workload']);
     const warmed = guarded(votes({ launchAtPeak: true, warmThroughput: { writeUnitsPerSecond: 25000 } })).table;
     expect(warmed.design.capacity[0]).toMatchObject({ warmWriteUnits: 25000 });
     expect(capacityFindings(warmed)).toEqual([]);
@@ -54,10 +54,10 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
         globalSecondaryIndexes: [{ ...statusIndex, writeCapacity: Capacity.autoscaled({ maxCapacity: 100 }) }],
       }),
     );
-    expect(capacityFindings(table)).toEqual(['autoscaledBelowPeak globalSecondaryIndexes[0].capacity.write.max byStatus']);
+    expect(capacityFindings(table)).toEqual(['autoscaledBelowPeak globalSecondaryIndexes[0].writeCapacity byStatus']);
     const onDemand = guarded(votes({ workload: { peakReadUnits: 1000, peakWriteUnits: 500 } })).table;
     onDemand.addGlobalSecondaryIndex({ ...statusIndex, maxReadRequestUnits: 10 });
-    expect(capacityFindings(onDemand)).toEqual(['maximumBelowPeak globalSecondaryIndexes[0].onDemand.maxReadRequestUnits byStatus']);
+    expect(capacityFindings(onDemand)).toEqual(['maximumBelowPeak globalSecondaryIndexes[0].maxReadRequestUnits byStatus']);
   });
 
   it('records the capacity in the template metadata the CLI lints, as the design file would declare it', () => {
@@ -130,8 +130,8 @@ describe('a table whose settings make no capacity figure is not rendered to find
     const { app, stack } = appWithStack();
     PropertyInjectors.of(app).add(capReads);
     const table = new GuardedTable(stack, 'Votes', votes({ workload: { peakReadUnits: 1000, peakWriteUnits: 500 } }));
-    expect(capacityFindings(table)).toEqual(['maximumBelowPeak onDemand.maxReadRequestUnits']);
-    expect(synthError(app)).toContain('field onDemand.maxReadRequestUnits: the on-demand maximum of the table is 50 RCU');
+    expect(capacityFindings(table)).toEqual(['maximumBelowPeak billing']);
+    expect(synthError(app)).toContain('field billing: the on-demand maximum of the table is 50 RCU');
     expect(JSON.stringify(writtenTemplate(app, stack).toJSON())).toContain('ReadMaxOnDemandThroughputThrottleEvents');
   });
 });
