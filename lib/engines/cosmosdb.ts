@@ -1,5 +1,4 @@
 /** Azure Cosmos DB for NoSQL: what the rules need to know about it. */
-import { fullKeyCardinality } from '../design/cardinality';
 import { UsageError, type DesignIssue } from '../design/errors';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
 import { num, oneOf } from '../design/shape';
@@ -154,15 +153,18 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
 }
 
 /**
- * Expected load of the other key values on the hot value's physical partition: `rest` spread evenly over
- * `partitions`. A key whose hottest value is no heavier than the average of its `cardinality` values (a uniform
- * share) has no partition busier than the others: its hot value's partition carries the average,
- * (hot + rest) ÷ partitions, so an evenly loaded container whose RU/s serve its peak is never short on one key.
- * Logical partitions are hashed over the physical ones (Microsoft Learn, "Partitioning and horizontal scaling").
+ * Expected load of the other key values on the hot value's physical partition: `rest` ÷ `partitions`, whatever the
+ * key's count of values. Cosmos DB hashes each partition key value (a hierarchical key's first-level value: all its
+ * documents are collocated) and allocates the key space of those hashes evenly across the physical partitions
+ * (Microsoft Learn, "Partitioning and horizontal scaling", managing logical partitions; "Hierarchical partition keys"),
+ * so each other value lands on the hot value's partition with probability 1/partitions, and by linearity of
+ * expectation the load they put there is rest ÷ partitions: 5 equal tenants on 10 partitions expect 4/10 of a tenant
+ * beside the hottest, not none; a few values do not keep to partitions of their own. A bucketed value's sibling
+ * buckets are among `rest`: each is hashed on its own. An expectation: hashing can put more there, which the
+ * design's headroom absorbs.
  */
-export function neighbourLoad(hot: number, rest: number, partitions: number, cardinality: number): number {
-  const even = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
-  return even ? Math.max(0, (hot + rest) / partitions - hot) : rest / partitions;
+export function neighbourLoad(rest: number, partitions: number): number {
+  return rest / partitions;
 }
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
@@ -204,22 +206,23 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   readHotCollection: 'copy',
 
   physicalPartitions,
-  // Also the check of a hierarchical key's first level (prefix-ingestion.ts), with that level's `cardinality`: a
-  // first-level value's documents sit on one physical partition with whatever else hashes there ("Hierarchical
-  // partition keys": they are co-located, and consume only that partition's throughput).
-  physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey)): PhysicalShare | undefined {
+  // Also the check of a hierarchical key's first level (prefix-ingestion.ts): a first-level value's documents sit on
+  // one physical partition with whatever else hashes there ("Hierarchical partition keys": they are co-located, and
+  // consume only that partition's throughput). The key's count of values (the interface's `cardinality`) changes
+  // nothing here: the neighbours' expected load is the same for any (`neighbourLoad`).
+  physicalShare(design, total, hot): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
     const hotLoad = hot.reads + hot.writes;
     const rest = peak - hotLoad;
     if (peak <= partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9))
-      return Object.assign({}, partitions, { neighbours: neighbourLoad(hotLoad, rest, partitions.count, cardinality) });
+      return Object.assign({}, partitions, { neighbours: neighbourLoad(rest, partitions.count) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
-    // after that fix too (SG003), and an evenly loaded container that the raise serves is SG017's alone.
+    // after that fix too (SG003).
     const raised = raisedPartitions(design, partitions, peak);
-    return raised && Object.assign({}, raised, { neighbours: neighbourLoad(hotLoad, rest, raised.count, cardinality), raisedFrom: partitions });
+    return raised && Object.assign({}, raised, { neighbours: neighbourLoad(rest, raised.count), raisedFrom: partitions });
   },
   prefixPartition: (design) => ({
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,

@@ -135,11 +135,11 @@ export function judgedOnOnePhysicalPartition(a: SpaceAnalysis): boolean {
 }
 
 /** `value`'s physical partition in a container whose peak is above its usable RU/s (primary key only). */
-function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): PhysicalShare | undefined {
+function overloadedShare(a: SpaceAnalysis, { loads }: ValueLoad): PhysicalShare | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
   const hot = loads.reads + loads.writes;
-  return Object.assign({}, partitions, { neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, cardinality) });
+  return Object.assign({}, partitions, { neighbours: neighbourLoad(a.total.reads + a.total.writes - hot, partitions.count) });
 }
 
 /** The dimension that bites on the physical partition, if any. */
@@ -239,7 +239,8 @@ export function firstLevelSpan(gb: number, onePartition: number, rest: number, p
  * The scan `throughputThatServes` makes, for any hot value: `hot` RU/s of `total` over `cardinality` values, holding
  * `gb` (a hierarchical key's first-level value, which spans one physical partition per 50 GB: `firstLevelSpan`; 0,
  * one partition, otherwise). It fits when hot ≤ spanned × headroom × RU ÷ P − the neighbours there, neighbours
- * counted by the same `neighbourLoad` SG003's physical share uses. Undefined for serverless, or when no RU/s up to the
+ * counted by the same `neighbourLoad` SG003's physical share uses (which does not depend on `cardinality`: hashed
+ * placement gives every count of values the same expectation). Undefined for serverless, or when no RU/s up to the
  * quota serves it.
  */
 export function throughputServing(
@@ -247,12 +248,12 @@ export function throughputServing(
   load: { readonly hot: number; readonly total: number; readonly cardinality: number; readonly gb?: number },
 ): RaisedThroughput | undefined {
   const { headroom } = design.thresholds;
-  const { hot, total, cardinality } = load;
+  const { hot, total } = load;
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (const { raise } of raisedLayouts(design)) {
     const { requestUnits: ru, partitions } = raise;
     const rest = total - hot;
-    const span = firstLevelSpan(load.gb ?? 0, neighbourLoad(hot, rest, partitions, cardinality), rest, partitions);
+    const span = firstLevelSpan(load.gb ?? 0, neighbourLoad(rest, partitions), rest, partitions);
     if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;
