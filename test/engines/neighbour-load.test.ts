@@ -3,7 +3,7 @@
 // "Partitioning and horizontal scaling"), so each other value lands beside the hot one with probability 1/P, for any
 // count of values.
 import { lint, type CosmosContainerDesign } from '../../lib';
-import { neighbourLoad } from '../../lib/engines';
+import { judgedNeighbourLoad, neighbourLoad } from '../../lib/engines';
 import { container } from '../fixtures';
 
 /** A small seeded generator (mulberry32), so the simulation below is the same on every run. */
@@ -82,5 +82,43 @@ describe("a Cosmos DB hot value's neighbours, through lint", () => {
   it('is continuous where the hottest value passes the average one', () => {
     expect(hotUsable(fiveTenants(0.2))).toBeCloseTo(2_000, 6);
     expect(hotUsable(fiveTenants(0.2001))).toBeCloseTo(2_000.75, 6);
+  });
+});
+
+describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)", () => {
+  // 80,000 RU/s of writes on 100,000 manual RU/s over 10 declared partitions: each partition's average is 8,000, exactly
+  // its usable 80% of 10,000. A value of `values` equal ones takes 80,000 ÷ values and meets 1/10 of the rest; its bias
+  // above the average partition, hot × (1 − 1/10), is tolerated while under 5% of 8,000 = 400 RU/s. (At least 100
+  // values: fewer are SG001's, which SG003 defers to.)
+  const atTheLine = (values: number): CosmosContainerDesign =>
+    container({
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: values }] },
+      throughput: { manual: 100_000 },
+      physicalPartitions: 10,
+      workload: { peakReadUnits: 0, peakWriteUnits: 80_000 },
+    });
+  const sg003 = (design: CosmosContainerDesign) => lint(design, { only: ['SG003'] });
+
+  it('judges the average partition where the bias is just under: 181 values of 441.99 RU/s, bias 397.79, silent', () => {
+    const hot = 80_000 / 181;
+    expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 181 }, 10, 8_000)).toBeCloseTo(8_000 - hot, 6);
+    expect(sg003(atTheLine(181))).toEqual([]);
+    // As the Pulumi example's events container: 2,000 tenants of 40 RU/s here, bias 36.
+    expect(sg003(atTheLine(2_000))).toEqual([]);
+  });
+
+  it('judges the expectation where the bias reaches it: 180 values of 444.44 RU/s, bias 400, SG003 fires (8,400 of 8,000)', () => {
+    const hot = 80_000 / 180;
+    // (80,000 − 444.44) ÷ 10 = 7,955.56 beside it: 8,400 on the partition.
+    expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 180 }, 10, 8_000)).toBeCloseTo((80_000 - hot) / 10, 6);
+    const found = sg003(atTheLine(180));
+    expect(found).toHaveLength(1);
+    expect(found[0].data).toMatchObject({ neighbourRu: 7955.55555556 });
+  });
+
+  it('never tolerates a value heavier than the average one, however small its bias', () => {
+    // 100 RU/s (bias 75) among 320.1 values averaging 99.97: the expectation, 31,900 ÷ 4; at 320 values, the average.
+    expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320.1 }, 4, 8_000)).toBeCloseTo(7_975, 6);
+    expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320 }, 4, 8_000)).toBeCloseTo(7_900, 6);
   });
 });
