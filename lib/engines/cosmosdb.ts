@@ -154,15 +154,53 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
 }
 
 /**
- * Expected load of the other key values on the hot value's physical partition: `rest` spread evenly over
- * `partitions`. A key whose hottest value is no heavier than the average of its `cardinality` values (a uniform
- * share) has no partition busier than the others: its hot value's partition carries the average,
- * (hot + rest) ÷ partitions, so an evenly loaded container whose RU/s serve its peak is never short on one key.
- * Logical partitions are hashed over the physical ones (Microsoft Learn, "Partitioning and horizontal scaling").
+ * Expected load of the other key values on the hot value's physical partition: `rest` ÷ `partitions`, whatever the
+ * key's count of values. Cosmos DB hashes each partition key value (a hierarchical key's first-level value: all its
+ * documents are collocated) and allocates the key space of those hashes evenly across the physical partitions
+ * (Microsoft Learn, "Partitioning and horizontal scaling", managing logical partitions; "Hierarchical partition keys"),
+ * so each other value lands on the hot value's partition with probability 1/partitions, and by linearity of
+ * expectation the load they put there is rest ÷ partitions: 5 equal tenants on 10 partitions expect 4/10 of a tenant
+ * beside the hottest, not none; a few values do not keep to partitions of their own. A bucketed value's sibling
+ * buckets are among `rest`: each is hashed on its own. An expectation: hashing can put more there, which the
+ * design's headroom absorbs.
  */
-export function neighbourLoad(hot: number, rest: number, partitions: number, cardinality: number): number {
-  const even = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
-  return even ? Math.max(0, (hot + rest) / partitions - hot) : rest / partitions;
+export function neighbourLoad(rest: number, partitions: number): number {
+  return rest / partitions;
+}
+
+/**
+ * The part of a physical partition's usable RU/s by which a uniform key's value may sit above the partition's average
+ * and still be judged at that average (5%, the slack MIN_SPARE_FOR_COUNTS leaves for a shard or bucket count, lib/lint).
+ * The hot value's partition expects hot + rest ÷ P, the average (hot + rest) ÷ P plus hot × (1 − 1/P): a bias the size of
+ * the value itself. Where no value is heavier than the average one and that bias is a sliver of the partition, the key
+ * has no hot value: 2,000 tenants of 16 RU/s at a container's usable line would be refused for 12 RU/s above it, a
+ * finding about the container's capacity (SG017's), not about the key, and smaller than hashing's own spread. A value
+ * heavy enough for its bias to reach this part of the partition (few values, or a container with few partitions'
+ * worth of them) is judged on the expectation, as any value heavier than the average is.
+ */
+export const UNIFORM_KEY_TOLERANCE = 0.05;
+
+/** One value's load among the key's values, for `judgedNeighbourLoad`. */
+export interface ValueAmongValues {
+  /** The value's RU/s. */
+  readonly hot: number;
+  /** The other values' RU/s, together. */
+  readonly rest: number;
+  /** How many values share the traffic (Infinity for a unique key: no average value to compare with). */
+  readonly cardinality: number;
+}
+
+/**
+ * The neighbours' load a value is judged against on its physical partition (SG003, the growth SG001 and SG014 give,
+ * the alert reach, every raise and count a fix offers): the expectation (`neighbourLoad`), except for a uniform key
+ * whose bias above the average partition is under UNIFORM_KEY_TOLERANCE of the partition's `usableEach` RU/s, judged
+ * at the average partition's load: (hot + rest) ÷ P − hot.
+ */
+export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues, partitions: number, usableEach: number): number {
+  const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
+  const bias = hot * (1 - 1 / partitions);
+  if (noHeavierThanAverage && bias < UNIFORM_KEY_TOLERANCE * usableEach) return Math.max(0, (hot + rest) / partitions - hot);
+  return neighbourLoad(rest, partitions);
 }
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
@@ -206,22 +244,26 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   readHotCollection: 'copy',
 
   physicalPartitions,
-  // Also the check of a hierarchical key's first level (prefix-ingestion.ts), with that level's `cardinality`: a
-  // first-level value's documents sit on one physical partition with whatever else hashes there ("Hierarchical
-  // partition keys": they are co-located, and consume only that partition's throughput).
+  // Also the check of a hierarchical key's first level (prefix-ingestion.ts): a first-level value's documents sit on
+  // one physical partition with whatever else hashes there ("Hierarchical partition keys": they are co-located, and
+  // consume only that partition's throughput). The key's count of values (`cardinality`: the first level's, there) only
+  // tells a uniform key at the container's line from a hot one (`judgedNeighbourLoad`).
   physicalShare(design, total, hot, cardinality = fullKeyCardinality(design.primaryKey.partitionKey)): PhysicalShare | undefined {
     const partitions = physicalPartitions(design);
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
     const hotLoad = hot.reads + hot.writes;
-    const rest = peak - hotLoad;
-    if (peak <= partitions.requestUnits * design.thresholds.headroom * (1 + 1e-9))
-      return Object.assign({}, partitions, { neighbours: neighbourLoad(hotLoad, rest, partitions.count, cardinality) });
+    const value = { hot: hotLoad, rest: peak - hotLoad, cardinality };
+    const { headroom } = design.thresholds;
+    if (peak <= partitions.requestUnits * headroom * (1 + 1e-9))
+      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
-    // after that fix too (SG003), and an evenly loaded container that the raise serves is SG017's alone.
+    // after that fix too (SG003).
     const raised = raisedPartitions(design, partitions, peak);
-    return raised && Object.assign({}, raised, { neighbours: neighbourLoad(hotLoad, rest, raised.count, cardinality), raisedFrom: partitions });
+    return (
+      raised && Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.count, raised.requestUnitsEach * headroom), raisedFrom: partitions })
+    );
   },
   prefixPartition: (design) => ({
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,

@@ -163,8 +163,9 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   physicalPartitions?(design: D): PhysicalPartitions | undefined;
   /**
    * The hot key value's physical partition, with its neighbours' expected load (`total` − `hot`, spread evenly).
-   * `cardinality`: how many values share the traffic (default: the full key's); a hierarchical key's first level
-   * passes its own, since a first-level value's documents share one physical partition as a flat key's do.
+   * `cardinality`: how many values share the traffic (default: the full key's; a hierarchical key's first level passes
+   * its own). Cosmos DB hashes values to partitions, so the expectation does not depend on it; it tells a uniform key at
+   * the container's line, judged at the average partition, from a hot one (`judgedNeighbourLoad`).
    */
   physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number): PhysicalShare | undefined;
   /**

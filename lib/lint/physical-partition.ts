@@ -13,7 +13,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
   COSMOS_LIMITS,
-  neighbourLoad,
+  judgedNeighbourLoad,
   physicalPartitionCount,
   profileOf,
   type LoadDimension,
@@ -139,7 +139,10 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
   const hot = loads.reads + loads.writes;
-  return Object.assign({}, partitions, { neighbours: neighbourLoad(hot, a.total.reads + a.total.writes - hot, partitions.count, cardinality) });
+  const value = { hot, rest: a.total.reads + a.total.writes - hot, cardinality };
+  return Object.assign({}, partitions, {
+    neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * a.design.thresholds.headroom),
+  });
 }
 
 /** The dimension that bites on the physical partition, if any. */
@@ -222,7 +225,7 @@ export interface FirstLevelSpan {
  * until they hold 50 GB, then span more ("Hierarchical partition keys"; a partition splits past 50 GB, "Partitioning
  * and horizontal scaling"), so it spans ⌈gb ÷ 50⌉ partitions and has that many partitions' RU/s.
  * On one partition it shares that partition with the values hashed there: `onePartition`, the expected neighbours a
- * flat key's hot value meets (the engine's `physicalShare`, `neighbourLoad`). Spanning several, a partition holding 50
+ * flat key's hot value meets (the engine's `physicalShare`, `judgedNeighbourLoad`). Spanning several, a partition holding 50
  * GB of its documents holds nothing else, so only the room its partitions have left (⌈gb ÷ 50⌉ − gb ÷ 50 of a
  * partition, at its edges) holds other values, at the average load `rest` puts on a partition's worth of the
  * container's `partitions`: a region holding 2,000 GB fills 40 partitions alone and meets no neighbours at all.
@@ -239,7 +242,8 @@ export function firstLevelSpan(gb: number, onePartition: number, rest: number, p
  * The scan `throughputThatServes` makes, for any hot value: `hot` RU/s of `total` over `cardinality` values, holding
  * `gb` (a hierarchical key's first-level value, which spans one physical partition per 50 GB: `firstLevelSpan`; 0,
  * one partition, otherwise). It fits when hot ≤ spanned × headroom × RU ÷ P − the neighbours there, neighbours
- * counted by the same `neighbourLoad` SG003's physical share uses. Undefined for serverless, or when no RU/s up to the
+ * counted by the same `judgedNeighbourLoad` SG003's physical share uses (`cardinality` tells a uniform key from a hot
+ * one there). Undefined for serverless, or when no RU/s up to the
  * quota serves it.
  */
 export function throughputServing(
@@ -252,7 +256,8 @@ export function throughputServing(
   for (const { raise } of raisedLayouts(design)) {
     const { requestUnits: ru, partitions } = raise;
     const rest = total - hot;
-    const span = firstLevelSpan(load.gb ?? 0, neighbourLoad(hot, rest, partitions, cardinality), rest, partitions);
+    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, partitions, (headroom * ru) / partitions);
+    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, partitions);
     if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;

@@ -293,7 +293,8 @@ function bucketsServe(design: KeyDesign, load: PrefixLoad, factor: number): bool
  * The figures `bucketsServe` judged `buckets` on (and one fewer, which does not fit), for the note that lets a reader
  * recompute N: each bucket's load, its expected neighbours (the rest of the container's load ÷ its physical partitions,
  * its sibling buckets included) and the usable RU/s of its partition. Only with a physical share whose neighbours are
- * that quotient (a bucketed value heavier than the average), where those figures are the whole derivation.
+ * that quotient, where those figures are the whole derivation: not where the count's buckets are a uniform level's values
+ * small enough to be judged at the average partition (`judgedNeighbourLoad`, UNIFORM_KEY_TOLERANCE).
  */
 function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number): MessageData | undefined {
   if (buckets < 2 || !load.physical) return undefined;
@@ -670,7 +671,7 @@ function bucketSourceFor(
  * is offered at (`design`): the level declares its hottest value's share (a whale among many), and each other value,
  * at (1 − share) ÷ (values − 1) of the load, fits its physical partition unbucketed. The count is the same either way:
  * a bucket heavier than the average value meets 1/P of the rest of the load however many values the level has
- * (`neighbourLoad`).
+ * (`judgedNeighbourLoad`).
  */
 function onlyHot(design: KeyDesign, first: KeyAttribute, fixId: BucketFix['fixId']): PrefixIngestionId[] {
   const values = cardinalityValue(first.cardinality);

@@ -73,6 +73,11 @@ export const SOURCES = {
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
   dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
+  // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
+  // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
+  // allocates the key space of partition key hashes evenly across the physical partitions." ("Managing logical
+  // partitions"); "one or more logical partitions are mapped to a single physical partition" and "Throughput provisioned
+  // for a container is divided evenly among physical partitions" ("Physical partitions").
   cosmosPartitioning: { title: 'Azure Cosmos DB: Partitioning and horizontal scaling', url: `${AZURE}/partitioning` },
   cosmosRedistributeThroughput: {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',
@@ -88,6 +93,11 @@ export const SOURCES = {
   // subpartitioning can help. [...] logical partition key prefixes can exceed 20 GB and 10,000 request units per second
   // (RU/s). Queries by prefix are efficiently routed to the subset of partitions that hold the data." advice.ts leads a
   // flat key's fix with the hierarchical key (levelFirst), random shards the alternative.
+  // A first-level value is placed as a flat key's value is: "hierarchical partitions optimize for all documents with the
+  // same first-level key to be collocated on the same physical partition", so with "only five unique tenants" each
+  // tenant's operations are "scoped to just one physical partition" until it holds 50 GB and splits; write-heavy
+  // workloads want "more unique values than the number of your physical partitions" ("Choose your hierarchical
+  // partition keys").
   cosmosHierarchical: { title: 'Azure Cosmos DB: Hierarchical partition keys', url: `${AZURE}/hierarchical-partition-keys` },
   // Its recommended key for 50,000 sensors is /deviceId → /timestamp; a day key (2024-12-18) "still funnel[s] into a
   // single logical partition" and hits the 20 GB limit.

@@ -37,17 +37,18 @@ describe('firstLevelJudged', () => {
 
   it("gives SG001 and SG014 one growth where the full key's share is declared and the first level's is not", () => {
     // Before, SG014 judged only the full key: 1,500 RU/s, neighbours (5,000 − 1,500) ÷ 4 = 875, growth
-    // 4,000 ÷ 2,375 = 1.68×; SG001 the region at uniform 1/2: 2,500 RU/s, no neighbours (an even share), 1.6×.
-    // The region holding the 30% value takes at least max(0.3, 1/2) = 0.5: both say 1.6×, of the region.
+    // 4,000 ÷ 2,375 = 1.68×. The region holding the 30% value takes at least max(0.3, 1/2) = 0.5: 2,500 RU/s beside the
+    // other region's 2,500 ÷ 4 = 625, growth 4,000 ÷ 3,125 = 1.28×: both say so, of the region.
     expect(growths(2)).toEqual([
+      ['SG001', '/region', 1.28],
+      ['SG014', ['/region'], 1.28],
+    ]);
+    // 3 regions: a region takes max(0.3, 1/3) = 1,666.67 RU/s beside 3,333.33 ÷ 4 = 833.33, 4,000 ÷ 2,500 = 1.6×,
+    // tighter than the full key's 1.68×: both rules give it, of the region. (Before, a uniform region met no
+    // neighbours, 2.4×, and the full key's 1.68× was the tighter.)
+    expect(growths(3)).toEqual([
       ['SG001', '/region', 1.6],
       ['SG014', ['/region'], 1.6],
-    ]);
-    // The other way, 3 regions: a region takes max(0.3, 1/3) = 1,666.67 RU/s, 4,000 ÷ 1,666.67 = 2.4×; the full key's
-    // 1.68× is the tighter, and both rules give it, of the full key.
-    expect(growths(3)).toEqual([
-      ['SG001', ['/region', '/status'], 1.68421052632],
-      ['SG014', ['/region', '/status'], 1.68421052632],
     ]);
   });
 

@@ -63,26 +63,46 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
     expect(hit?.edits).toBeDefined();
   });
 
+  /** 4 uniform tenants, 20,000 RU/s of paged reads and 20,000 of writes, on `manual` RU/s (and `extra` applied). */
+  const feeds = (manual: number, extra: Partial<CosmosContainerDesign> = {}) =>
+    container({
+      name: 'feeds',
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: 4 }] },
+      throughput: { manual },
+      workload: { peakReadUnits: 20000, peakWriteUnits: 20000 },
+      accessPatterns: [{ name: 'feed-of-tenant', keyAttributes: ['/tenantId'], share: 1, limit: 25 }],
+      ...extra,
+    } as Partial<CosmosContainerDesign>);
+
   it('sizes the raise for its busiest shard with the sibling shards among its neighbours (a uniform key read a page at a time, SG001)', () => {
     // 4 tenants, uniform: 5,000 RU/s of paged reads and 5,000 of writes each; 54,000 RU/s manual on ⌈54,000 ÷ 6,000⌉ = 9
-    // partitions of 6,000 (4,800 usable). The reads alone, on every shard, are over 4,800. 2 write shards: 5,000 + 2,500 =
-    // 7,500 RU/s each, beside (40,000 − 7,500) ÷ P = 32,500 ÷ P (8 stored keys of that weight: no longer a uniform key, so
-    // not the average partition's load less its own, which put the raise at 84,400). 7,500 × P + 32,500 ≤ 0.8 × RU: past
-    // 90,000 RU/s P = ⌈RU ÷ 10,000⌉, so RU ≥ (7,500 × 65 + 32,500) ÷ 0.8 = 650,000, 65 partitions of 10,000.
+    // partitions of 6,000 (4,800 usable). The reads alone, on every shard, are over 4,800. The writes need N shards of
+    // 5,000 ÷ N beside (40,000 − 5,000 ÷ N) ÷ 9 each: 4,444.44 + (5,000 ÷ N) × 8/9 ≤ 4,800 needs N ≥ 12.5, so 13
+    // (384.62 + 4,401.71 = 4,786.32; 12: 4,814.81). The busiest shard then takes 5,000 + 384.62 = 5,384.62 RU/s beside
+    // 34,615.38 ÷ P: 5,384.62 × P + 34,615.38 ≤ 0.8 × RU. Up to 90,000 P stays 9 (needs 103,846: no); past it
+    // P = ⌈RU ÷ 10,000⌉, and RU ≤ 10,000 P needs P ≥ 13.24: at P = 14, 75,384.62 + 34,615.38 = 110,000 = 0.8 × 137,500.
+    // Before: 650,000 RU/s on 65 partitions. The search was the same; the count it raised for was not: the writes'
+    // shards, 5,000 ÷ N × 4N = 20,000 of 40,000, were a uniform key and met the average partition less their own, so
+    // 2 fitted (4,444.44 ≤ 4,800), and 2 shards of 7,500 need 7,500 × P + 32,500 ≤ 0.8 × RU: 650,000.
     // On the uniform 1/4 the few tenants are the cause: SG001 gives this fix, and SG003 defers to it.
-    const findings = lint(
-      container({
-        name: 'feeds',
-        partitionKey: { paths: [{ path: '/tenantId', cardinality: 4 }] },
-        throughput: { manual: 54000 },
-        workload: { peakReadUnits: 20000, peakWriteUnits: 20000 },
-        accessPatterns: [{ name: 'feed-of-tenant', keyAttributes: ['/tenantId'], share: 1, limit: 25 }],
-      } as Partial<CosmosContainerDesign>),
-    );
+    const findings = lint(feeds(54000));
     expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
     const hit = findings.find((f) => f.ruleId === 'SG001' && f.path === 'partitionKey.paths');
-    expect(hit?.data).toMatchObject({ unspreadShardLoad: 7500, unspreadRaiseTo: 650000, unspreadRaisedPartitions: 65 });
-    expect(hit?.fix).toMatch(/raise the container's throughput in place to 650,000 RU\/s \(65 physical partitions of 10,000 RU\/s/);
+    expect(hit?.data).toMatchObject({ unspreadShardLoad: 5384.61538462, unspreadRaiseTo: 137500, unspreadRaisedPartitions: 14 });
+    expect(hit?.fix).toMatch(/raise the container's throughput in place to 137,500 RU\/s \(14 physical partitions of 9,821\.43 RU\/s/);
+  });
+
+  it('the raise applied, with the 13 write shards it is sized for, leaves no shard over its partition', () => {
+    // At 137,500 RU/s on 14 partitions (7,857.14 usable), each of the 52 stored keys (5,384.62 RU/s) meets
+    // 34,615.38 ÷ 14 = 2,472.53: 7,857.14, at the line; SG001 stays (4 values), SG003 has nothing to shard further.
+    const applied = feeds(137500, { physicalPartitions: 14, sharding: { strategy: 'random', shards: 13 } } as Partial<CosmosContainerDesign>);
+    const findings = lint(applied);
+    expect(findings.filter((f) => f.ruleId === 'SG003' || f.ruleId === 'SG017')).toEqual([]);
+    expect(
+      lint(feeds(137000, { physicalPartitions: 14, sharding: { strategy: 'random', shards: 13 } } as Partial<CosmosContainerDesign>)).some(
+        (f) => f.ruleId === 'SG003' || (f.ruleId === 'SG001' && f.severity === 'error'),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -123,9 +123,10 @@ testRule('SG014', {
     {
       // Before: the full key's finding, 0.3 × 5,000 = 1,500 RU/s; 1,500 × 5 > 5,000, so its neighbours are
       // (5,000 − 1,500) ÷ 4 = 875: usable 4,000 − 875 = 3,125, growth 4,000 ÷ 2,375 = 1.68×, while SG001 said the
-      // region saturates at 1.6×. The region holding that value takes at least max(0.3, 1/2) = 0.5: 2,500 RU/s, an
-      // even share (2,500 × 2 = 5,000), so no neighbours expected: 2,500 of 4,000 usable, 4,000 ÷ 2,500 = 1.6×,
-      // SG001's figure (test/lint/first-level-judged.test.ts checks both rules together).
+      // region saturates sooner. The region holding that value takes at least max(0.3, 1/2) = 0.5: 2,500 RU/s, beside
+      // the other region's 2,500 ÷ 4 = 625 (hashed beside it with probability 1/4): 2,500 of 3,375 usable, 4,000 ÷ 3,125
+      // = 1.28×, SG001's figure (test/lint/first-level-judged.test.ts checks both rules together). Before (an even
+      // share, no neighbours): 4,000 usable, 1.6×.
       name: "a full key's declared share whose first-level value saturates first: the first level, at least that share",
       design: regionStatusWrites(2, 0.3),
       findings: [
@@ -133,19 +134,27 @@ testRule('SG014', {
           messageId: 'dominantAtLeast',
           path: 'workload.hotKeyShare',
           notes: ['heldByFirstLevel', 'aboveMaxShare', 'firstLevelPartition', 'firstLevelPhysicalShare'],
-          fix: /^plan a bucketed first level before traffic grows 1\.6×/,
-          data: { key: ['/region'], share: 0.5, keyShare: 0.3, values: 2, declaredAt: 'workload.hotKeyShare', load: 2500, usable: 4000, growthToCeiling: 1.6 },
+          fix: /^plan a bucketed first level before traffic grows 1\.28×/,
+          data: { key: ['/region'], share: 0.5, keyShare: 0.3, values: 2, declaredAt: 'workload.hotKeyShare', load: 2500, usable: 3375, growthToCeiling: 1.28 },
           message:
-            /^the hottest `\/region` value takes at least 50% of traffic \(it holds the full key's hottest value, 30% at workload\.hotKeyShare, so at least that; and, one of 2, at least 1\/2\), above maxHotKeyShare 10%: 2,500 of a usable 4,000 RU\/s today, saturated when traffic grows 1\.6×/,
+            /^the hottest `\/region` value takes at least 50% of traffic \(it holds the full key's hottest value, 30% at workload\.hotKeyShare, so at least that; and, one of 2, at least 1\/2\), above maxHotKeyShare 10%: 2,500 of a usable 3,375 RU\/s today, saturated when traffic grows 1\.28×/,
         },
       ],
     },
     {
-      // The other way: 3 regions. The region takes at least max(0.3, 1/3) = 1,666.67 RU/s, even (× 3 = 5,000): no
-      // neighbours, 4,000 ÷ 1,666.67 = 2.4×; the full key's 1,500 RU/s saturate first (1.68×): its finding stays.
-      name: "a full key's declared share that saturates before its first-level value: the full key's finding",
+      // 3 regions. The region takes at least max(0.3, 1/3) = 1,666.67 RU/s, beside 3,333.33 ÷ 4 = 833.33: 3,166.67
+      // usable, 4,000 ÷ 2,500 = 1.6×, sooner than the full key's 1,500 RU/s (beside 875: 1.68×). Before (an even
+      // share, no neighbours: 2.4×) the full key's finding stood. On one partition each, a first-level value carries at
+      // least the full key's load and meets no more beside it, so it now always saturates no later.
+      name: "a full key's declared share under 3 regions: the first level still saturates first",
       design: regionStatusWrites(3, 0.3),
-      findings: [{ messageId: 'dominant', path: 'workload.hotKeyShare', data: { key: ['/region', '/status'], share: 0.3, load: 1500, usable: 3125 } }],
+      findings: [
+        {
+          messageId: 'dominantAtLeast',
+          path: 'workload.hotKeyShare',
+          data: { key: ['/region'], load: 1666.66666667, usable: 3166.66666667, growthToCeiling: 1.6 },
+        },
+      ],
     },
     {
       // Verdict 9: silent before (a first-level value past 50 GB was not judged). The tenant holds 60 GB: it spans

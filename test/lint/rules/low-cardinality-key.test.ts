@@ -24,10 +24,12 @@ const regionStatus = (writes: number) =>
 testRule('SG001', {
   valid: [
     {
-      // 14,000 RU/s: a region takes 14,000 ÷ 3 = 4,666.67, at least the average (uniform), so no neighbours expected:
-      // 4,666.67 > 4,000 usable, SG003's prefix error. Before, SG001 said "fine today" of the full key (2,800 of 3,300).
-      name: 'a hierarchical key whose first-level value is over its physical partition: SG003 errs, no "fine today" beside it',
-      design: regionStatus(14_000),
+      // 10,000 RU/s on 4 partitions of 5,000 (4,000 usable). A region: 3,333.33 RU/s beside the other regions' 6,666.67 ÷ 4
+      // = 1,666.67, over its 4,000: SG003's prefix error. The full key: 2,000 beside 8,000 ÷ 4 = 2,000, exactly its 4,000,
+      // growth 1×: no SG001 finding beside SG003. Before (a uniform value at the average partition, no neighbours for a
+      // region): "fewValuesEachFits", the first level's 1.2×.
+      name: 'a hierarchical key whose first-level value is over its physical partition at 10,000 RU/s: SG003 errs, no SG001 beside it',
+      design: regionStatus(10_000),
     },
     { name: 'a unique key', design: table() },
     { name: 'a key at the minimum cardinality', design: table({ partitionKey: { ...status(100), name: 'storeId' } }) },
@@ -77,12 +79,12 @@ testRule('SG001', {
   ],
   invalid: [
     {
-      // Full key: 5,000 ÷ 5 = 1,000 RU/s, uniform, so its partition holds the average 5,000 ÷ 4 = 1,250: neighbours 250,
-      // usable 4,000 − 250 = 3,750, growth 4,000 ÷ 1,250 = 3.2× (what SG001 said before). First level: 5,000 ÷ 3 = 1,666.67
-      // RU/s, above the average, so neighbours max(0, 1,250 − 1,666.67) = 0: usable 4,000, growth 4,000 ÷ 1,666.67 = 2.4×.
-      // (The brief's 1.6× counts (5,000 − 1,666.67) ÷ 4 = 833.33 beside it, the skewed-value formula; a uniform value
-      // gets the average partition's load in neighbourLoad, as every flat key does.)
-      name: "a hierarchical key whose first-level value saturates first: the growth is that value's, 2.4×, not the full key's 3.2×",
+      // 4 partitions of 5,000 (4,000 usable). Full key: 5,000 ÷ 5 = 1,000 RU/s beside the other values' 4,000 ÷ 4 = 1,000
+      // (each hashed beside it with probability 1/4, `neighbourLoad`): usable 3,000, growth 4,000 ÷ 2,000 = 2×. First
+      // level: 5,000 ÷ 3 = 1,666.67 RU/s beside 3,333.33 ÷ 4 = 833.33: usable 3,166.67, growth 4,000 ÷ 2,500 = 1.6×.
+      // Neither is within UNIFORM_KEY_TOLERANCE (bias 1,000 × 3/4 = 750 and 1,250, above 5% of 4,000 = 200). Before: a
+      // uniform value at the average partition, 3,750 and 4,000 usable, 3.2× and 2.4×.
+      name: "a hierarchical key whose first-level value saturates first: the growth is that value's, 1.6×, not the full key's 2×",
       design: regionStatus(5_000),
       findings: [
         {
@@ -93,13 +95,13 @@ testRule('SG001', {
             hottest: 'firstLevel',
             hotLevel: '/region',
             hotLoad: 1666.66666667,
-            hotUsable: 4000,
+            hotUsable: 3166.66666667,
             keyHotLoad: 1000,
-            keyHotUsable: 3750,
-            growthToCeiling: 2.4,
+            keyHotUsable: 3000,
+            growthToCeiling: 1.6,
           },
           message:
-            /its hottest first-level value \(1,666\.67 of a usable 4,000 RU\/s\) saturates its partition when traffic grows 2\.4× \(a `\/region` value, whose documents stay on one physical partition until they hold 50 GB/,
+            /its hottest first-level value \(1,666\.67 of a usable 3,166\.67 RU\/s\) saturates its partition when traffic grows 1\.6× \(a `\/region` value, whose documents stay on one physical partition until they hold 50 GB/,
         },
       ],
     },
@@ -145,10 +147,10 @@ testRule('SG001', {
     {
       // Verdict 9: a container whose peak is above its usable RU/s (SG017): 9,000 RU/s on 10,000 manual, judged at SG017's
       // 11,300 RU/s (2 partitions of 5,650, 4,520 usable). There the usable RU/s are the peak (to the grid's 100 RU/s), so
-      // every partition runs at its usable share: a value fits only at the even share, where its growth is the
-      // container's, 4,520 ÷ 4,500 = 1.0044× for the full key (1,800 RU/s beside 4,500 − 1,800 = 2,700) and for a region
-      // (4,500 RU/s, no neighbours) alike; above it, it is over at the raise, SG003's prefix error. Judging the first
-      // level there says nothing new: the full key's figures stand.
+      // every partition runs at its usable share. The full key's hottest value, 1,800 RU/s, meets the other values'
+      // 7,200 ÷ 2 = 3,600 (each hashed beside it with probability 1/2): 920 usable, over even at the raise, an error
+      // (its bias 1,800 × 1/2 = 900 is far above 5% of 4,520, UNIFORM_KEY_TOLERANCE). A region (4,500 RU/s) is over
+      // too, SG003's prefix error. Before (a uniform value at the average partition): 1,800 of 1,820, 1.0044×.
       name: "a hierarchical key in a container short of RU/s: the full key's figures at SG017's raise, which the first level's equal",
       design: container({
         ...regionStatus(9_000),
@@ -162,25 +164,19 @@ testRule('SG001', {
       }),
       findings: [
         {
-          messageId: 'fewValuesEachFits',
+          messageId: 'fewValues',
           notes: ['atCapacityRaise'],
-          data: { hottest: 'key', hotLoad: 1800, hotUsable: 1820, raisedRu: 11_300, growthToCeiling: 1.00444444444 },
+          data: { hottest: 'key', hotLoad: 1800, hotUsable: 920, raisedRu: 11_300 },
         },
       ],
     },
     {
-      // 10,000 RU/s (over one partition's 8,000 usable). Full key: 2,000 RU/s, neighbours 2,500 − 2,000 = 500, growth
-      // 4,000 ÷ 2,500 = 1.6×. First level: 3,333.33 RU/s, no neighbours, growth 4,000 ÷ 3,333.33 = 1.2×.
-      name: "a hierarchical key whose whole peak needs several partitions: the first level's growth, 1.2×, not 1.6×",
-      design: regionStatus(10_000),
-      findings: [
-        {
-          messageId: 'fewValuesEachFits',
-          notes: ['firstLevelBinds'],
-          data: { hotLoad: 3333.33333333, hotUsable: 4000, keyHotLoad: 2000, keyHotUsable: 3500, growthToCeiling: 1.2 },
-          fix: /before traffic grows 1\.2×/,
-        },
-      ],
+      // 14,000 RU/s on 4 partitions of 5,000 (4,000 usable). The full key: 2,800 RU/s beside the other values' 11,200 ÷ 4
+      // = 2,800: 1,200 usable, over (SG001's error; a region, 4,666.67, is over too: SG003). Before (a uniform value at
+      // the average partition, no neighbours for a region): no SG001 finding, SG003's alone.
+      name: 'a hierarchical key whose values are over their physical partition: the full key is over too, an error',
+      design: regionStatus(14_000),
+      findings: [{ messageId: 'fewValues', severity: 'error', data: { hottest: 'key', hotLoad: 2800, hotUsable: 1200 } }],
     },
     {
       // `/tenantId` (50) → `/status` (5): the full key counts 50 values, as many as its first level, so both are judged
@@ -331,7 +327,7 @@ testRule('SG001', {
     },
     {
       // Under a 50,000 RU/s autoscale maximum: five physical partitions of 10,000 RU/s, 8,000 usable, of which the other
-      // countries on the hottest one are expected to take 5,880 ("Partitioning and horizontal scaling").
+      // countries on the hottest one are expected to take 29,400 ÷ 5 = 5,880 ("Partitioning and horizontal scaling").
       name: "a Cosmos DB key by country with declared throughput: its physical partition's share, as SG003 judges it",
       design: container({
         partitionKey: { paths: [{ path: '/country', cardinality: 50 }] },
@@ -341,10 +337,11 @@ testRule('SG001', {
       findings: [
         {
           messageId: 'fewValuesEachFits',
-          // A uniform share: the value's partition carries the average 30,000 / 5 = 6,000 RU/s (600 its own, 5,400 its
-          // neighbours'), not 600 + 29,400 / 5: an evenly loaded key has no partition busier than the others.
-          data: { hotLoad: 600, hotUsable: 2_600, growthToCeiling: 1.33333333333 /* 8,000 / 6,000 */ },
-          message: /its hottest value fits one \(600 of a usable 2,600 RU\/s\): fine today, saturated when traffic grows 1\.33×/,
+          // 600 + 5,880 = 6,480 on the hottest value's partition: 2,120 usable, growth 8,000 ÷ 6,480. Its bias above the
+          // average partition, 600 × (1 − 1/5) = 480, is not under 5% of 8,000 = 400 (UNIFORM_KEY_TOLERANCE): 50 values
+          // of 600 RU/s each are not a key at its line. Before: the average 6,000, 2,600 usable, 1.33×.
+          data: { hotLoad: 600, hotUsable: 2_120, growthToCeiling: 1.23456790123 /* 8,000 / 6,480 */ },
+          message: /its hottest value fits one \(600 of a usable 2,120 RU\/s\): fine today, saturated when traffic grows 1\.23×/,
         },
       ],
     },

@@ -27,17 +27,38 @@ function tenants(workload: CosmosContainerDesign['workload'], first: Partial<Cos
 
 testRule('SG003', {
   valid: [
-    // 20% of 40,000 RU/s of writes is 8,000: exactly the usable 80% of one 10,000 RU/s physical partition.
+    // 20% of 20,000 RU/s is 4,000, beside the other tenants' 16,000 ÷ 7 = 2,285.71: 6,285.71 of the usable 8,000.
     {
-      name: 'a first level whose hottest value takes exactly its usable RU/s of writes, no reads',
-      design: tenants({ peakReadUnits: 0, peakWriteUnits: 40_000 }, { hotKeyShare: 0.2 }),
+      name: 'a first level whose hottest value fits its partition beside its neighbours, writes only',
+      design: tenants({ peakReadUnits: 0, peakWriteUnits: 20_000 }, { hotKeyShare: 0.2 }),
     },
     {
-      name: 'the same with reads taking the rest of a first level that fits',
-      design: tenants({ peakReadUnits: 10_000, peakWriteUnits: 30_000 }, { hotKeyShare: 0.2 }),
+      name: 'the same with reads taking part of it',
+      design: tenants({ peakReadUnits: 5_000, peakWriteUnits: 15_000 }, { hotKeyShare: 0.2 }),
     },
   ],
   invalid: [
+    // 20% of 40,000 RU/s is 8,000: exactly the usable 80% of one 10,000 RU/s physical partition, but the other 4 tenants'
+    // 32,000 ÷ 7 = 4,571.43 are expected beside it (each hashed there with probability 1/7): 12,571.43, over. Before (an
+    // even share, no neighbours): no finding. N = 3: 2,666.67 RU/s a bucket beside (40,000 − 2,666.67) ÷ 7 = 5,333.33,
+    // 8,000 of 8,000; 2 buckets: 4,000 + 36,000 ÷ 7 = 9,142.86. (A bucket's bias, 2,666.67 × 6/7 = 2,285.71, is far above
+    // 5% of 8,000: UNIFORM_KEY_TOLERANCE does not apply.)
+    ...[
+      [
+        'a first level whose hottest value takes exactly its usable RU/s of writes, no reads: its neighbours put it over',
+        { peakReadUnits: 0, peakWriteUnits: 40_000 },
+      ],
+      ['the same with reads taking the rest', { peakReadUnits: 10_000, peakWriteUnits: 30_000 }],
+    ].map(([name, workload]) => ({
+      name: name as string,
+      design: tenants(workload as CosmosContainerDesign['workload'], { hotKeyShare: 0.2 }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          data: { prefixLoad: 8_000, buckets: 3, bucketLoad: 2666.66666667, bucketNeighbours: 5333.33333333, bucketTotal: 8000, fewerTotal: 9142.85714286 },
+        },
+      ],
+    })),
     {
       // The reviewer's case: 60% of 47,000 reads + 3,000 writes = 30,000 RU/s on one 10,000 RU/s physical partition, whose
       // other first-level values take 20,000 ÷ 7 RU/s of it (prefix-physical-share.test.ts).
@@ -56,10 +77,12 @@ testRule('SG003', {
       ],
     },
     {
-      // Writes alone (1,800 RU/s of them) would fit: the 3,000 of reads push the hottest value over.
+      // Writes alone (1,800 RU/s of them) would fit: the 6,400 of reads push the hottest value over. N buckets of
+      // 8,200 ÷ N beside (41,000 − 8,200 ÷ N) ÷ 7: 41,000 ÷ 7 + (8,200 ÷ N) × 6/7 ≤ 8,000 needs N ≥ 3.28, so 4
+      // (before, with no neighbours for an even share, 2).
       name: 'reads push the hottest first-level value over its partition: 20% of 9,000 writes + 32,000 reads',
       design: tenants({ peakReadUnits: 32_000, peakWriteUnits: 9_000 }, { hotKeyShare: 0.2 }),
-      findings: [{ messageId: 'prefixHot', data: { prefixWrites: 1_800, prefixReads: 6_400, prefixLoad: 8_200, buckets: 2 } }],
+      findings: [{ messageId: 'prefixHot', data: { prefixWrites: 1_800, prefixReads: 6_400, prefixLoad: 8_200, buckets: 4 } }],
     },
     {
       // The reviewer's second case: the tool's own fix of the writes alone (N = 3, 15 buckets) leaves the hottest bucket

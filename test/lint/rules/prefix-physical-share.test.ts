@@ -66,11 +66,14 @@ testRule('SG003', {
       design: bucketed(160, 0.01875),
     },
     {
-      // Manual 40,000 RU/s: 7 partitions of 5,714 (4,571 usable); 8 even tenants take 4,875 each of 39,000, above it.
-      // SG017's raise (39,000 ÷ 80% = 48,800 on the grid) leaves 7 partitions of 6,971 (5,577 usable): each tenant's
-      // partition carries the average, 5,571. Judged at that raise, as a flat key is, the first level fits (SG017's alone).
-      name: 'an evenly loaded first level over capacity: judged at the RU/s SG017 asks for, it fits',
-      design: evenTenants(8, 39_000, { manual: 40_000 }),
+      // Manual 40,000 RU/s: 7 partitions of 5,714 (4,571 usable); 800 even tenants of 48.75 RU/s make 39,000, above it.
+      // SG017's raise (39,000 ÷ 80% = 48,800 on the grid) leaves 7 partitions of 6,971.43 (5,577.14 usable). A tenant's
+      // bias above the average partition, 48.75 × 6/7 = 41.79, is under 5% of 5,577.14 = 278.86 (UNIFORM_KEY_TOLERANCE):
+      // its partition is judged at the average, 5,571.43, and fits (SG017's alone). On the expectation alone it would
+      // not: 48.75 + 38,951.25 ÷ 7 = 5,613.14. (8 tenants of 4,875, the case here before, are not a uniform key at the
+      // line: bias 4,178.57; they are SG003's, below.)
+      name: 'an evenly loaded first level of many values over capacity: judged at the RU/s SG017 asks for, it fits',
+      design: evenTenants(800, 39_000, { manual: 40_000 }),
     },
     {
       // Review 11: 60% of the peak and 300 of the 500 GB, judged at SG017's 63,000 RU/s: 30,000 RU/s on the 6 of 10
@@ -152,17 +155,34 @@ testRule('SG003', {
       ],
     },
     {
-      // 5 even tenants of 9,000 RU/s on 5 partitions of 10,000 (autoscale 50,000, peak 45,000: judged at 57,000, 6 of
-      // 9,500): within the partition's full RU/s, above the 80% planned. Not "throttles": the headroom is what is missed.
-      name: 'a first-level value within its partition but above the headroom is worded as such',
-      design: evenTenants(5, 45_000, { autoscaleMax: 50_000 }),
+      // 8 even tenants of 4,875 RU/s over capacity (manual 40,000, peak 39,000; before, with no neighbours for an even
+      // share, they fitted at SG017's raise). At 48,800 RU/s (7 of 6,971.43, 5,577.14 usable) a tenant meets
+      // 34,125 ÷ 7 = 4,875: over. A count is offered only with 5% spare: 39,000 ≤ 95% × 80% × RU needs 51,315.79, so
+      // 51,400 (7 of 7,342.86, 5,874.29 usable): 14 buckets of 348.21 beside (39,000 − 348.21) ÷ 7 = 5,521.68, 5,869.90;
+      // 13: 375 + 38,625 ÷ 7 = 5,892.86, over.
+      name: "an evenly loaded first level of 8 values over capacity: over at SG017's raise too, buckets at a raise with room",
+      design: evenTenants(8, 39_000, { manual: 40_000 }),
       findings: [
         {
           messageId: 'prefixHot',
-          notes: ['prefixSharedPartition', 'prefixSizeUndeclared', 'prefixAtCapacityRaise', 'prefixHeadroomOnly'],
-          data: { prefixLoad: 9_000, prefixRaw: 9_500, prefixUsable: 7_600 },
+          data: { prefixLoad: 4875, buckets: 14, bucketRaiseTo: 51_400, bucketRaisedPartitions: 7, bucketLoad: 348.214285714, bucketTotal: 5869.89795918 },
+        },
+      ],
+    },
+    {
+      // 20 even tenants of 3,000 RU/s on 10 partitions of 10,000 (autoscale 100,000, peak 60,000: no SG017): each meets
+      // 57,000 ÷ 10 = 5,700 beside it, 8,700 on its partition: within the partition's 10,000, above the 80% planned.
+      // Not "throttles": the headroom is what is missed; 10,000 − 5,700 = 4,300 in full, 8,000 − 5,700 = 2,300 usable.
+      // (The case here before, 5 tenants of 9,000 on 6 partitions of 9,500, now meets 36,000 ÷ 6 = 6,000 and throttles.)
+      name: 'a first-level value within its partition but above the headroom is worded as such',
+      design: evenTenants(20, 60_000, { autoscaleMax: 100_000 }),
+      findings: [
+        {
+          messageId: 'prefixHot',
+          notes: ['prefixSharedPartition', 'prefixSizeUndeclared', 'prefixHeadroomOnly'],
+          data: { prefixLoad: 3_000, prefixRaw: 4_300, prefixUsable: 2_300 },
           message:
-            /: within the 9,500 RU\/s those partitions have for it in full, but above the 80% the design plans to use, so a burst above the peak throttles/,
+            /: within the 4,300 RU\/s those partitions have for it in full, but above the 80% the design plans to use, so a burst above the peak throttles/,
         },
       ],
     },

@@ -142,17 +142,16 @@ testRule('SG002', {
     },
     {
       // 12,000 ÷ 5 = 2,400 RU/s on today's hottest tenant (20%). 15,000 manual = 3 partitions of 5,000 (4,000 usable); its
-      // partition's neighbours are the average 12,000 ÷ 3 = 4,000 less its own 2,400 = 1,600: 2,400 of 4,000 − 1,600 = 2,400
-      // usable, growth (2,400 + 1,600) ÷ (2,400 + 1,600) = 1: at its ceiling. Before: no finding (5 values at 20% each).
+      // partition's neighbours are the other 4 tenants' 9,600 ÷ 3 = 3,200 (each hashed beside it with probability 1/3:
+      // `neighbourLoad`), so 2,400 of 4,000 − 3,200 = 800 usable: over. Before: the average partition's 4,000 less its own
+      // 2,400 = 1,600, at its ceiling (combinedKeyAtCeiling); 5 values do not keep to partitions of their own.
       name: "a tenant combined with a day, on just enough RU/s: the current bucket's 5 values, 20% each, at their partition's ceiling",
       design: tenantThenDayWrites(12_000, 15_000),
       findings: [
         {
-          messageId: 'combinedKeyAtCeiling',
-          severity: 'warning',
+          messageId: 'combinedKey',
           notes: ['physicalShare'],
-          data: { values: 5, share: 0.2, load: 2400, usable: 2400, neighbourRu: 1600 },
-          fix: 'no shards needed at exactly this load, but any growth saturates it: shard the key before traffic grows; or key by an event id, or combine `/day` with an attribute of many values the writes carry (a user or device id), not only `/tenantId` (5 values in each bucket)',
+          data: { values: 5, share: 0.2, load: 2400, usable: 800, neighbourRu: 3200 },
         },
       ],
     },
@@ -456,9 +455,13 @@ testRule('SG002', {
       // plan needs no shards and SG017's raise is the fix. Before: "no count up to 1,000 keeps the hottest value under its
       // ceiling" (the 365-value neighbours at the raise), a shard plan for a key that needs none.
       // Verdict 9: the figures are those at SG017's raise, which the fix asks for first: 15,000 RU/s keep the 2
-      // partitions, now of 7,500 (6,000 usable); the partition holds the average 12,000 ÷ 2 = 6,000, so neighbours
-      // 6,000 − 2,400 = 3,600: 2,400 of 2,400 usable. Before: today's 400 usable, a figure no change to the key moves.
-      name: "a tenant combined with a day, in a container short of RU/s: SG017's raise first, not a shard count",
+      // partitions, now of 7,500 (6,000 usable); neighbours the other tenants' 9,600 ÷ 2 = 4,800: 2,400 of 1,200 usable
+      // (today 4,000 − 4,800: none). Before the hashed neighbours (rest ÷ P for any count of values): the average
+      // partition's 6,000 − 2,400 = 3,600, 2,400 of 2,400 usable, today 400, and the fix was SG017's raise alone.
+      // Still over at the raise, the fix shards: N = 5 gives 25 stored values of 480 RU/s, as heavy as the average one,
+      // whose bias 480 × (1 − 1/2) = 240 is under 5% of 6,000 (UNIFORM_KEY_TOLERANCE), so each is judged at the average
+      // partition, 6,000 of 6,000; N = 4 (600 each, bias 300, not under 300) meets 11,400 ÷ 2 = 5,700: 6,300, over.
+      name: "a tenant combined with a day, in a container short of RU/s: judged at SG017's raise, still over, so a shard count",
       design: tenantThenDayWrites(12_000, 10_000),
       findings: [
         {
@@ -469,33 +472,34 @@ testRule('SG002', {
             values: 5,
             share: 0.2,
             load: 2400,
-            usable: 2400,
-            neighbourRu: 3600,
+            usable: 1200,
+            neighbourRu: 4800,
             physicalPartitions: 2,
             containerRu: 15_000,
             raisedRu: 15_000,
             declaredRu: 10_000,
-            usableToday: 400,
+            usableToday: 0,
           },
           message:
-            /the hottest taking 20%, 2,400 RU\/s against a usable 2,400 RU\/s \(32% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 400 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
-          fix: /^give the container the throughput SG017 asks for first .*; or key by an event id/,
+            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
+          fix: /^shard \(`\/tenantId`, `\/day`\) into N = 5 random shards .*; or key by an event id/,
         },
       ],
     },
     {
       // Verdict 9: "a usable 0 RU/s" before. 20,000 RU/s on 10,000 manual: today 2 partitions of 5,000 (4,000 usable),
       // neighbours 20,000 ÷ 2 − 4,000 = 6,000, nothing left. SG017's raise, 20,000 ÷ 0.8 = 25,000 RU/s, splits to
-      // ⌈25,000 ÷ 10,000⌉ = 3 partitions of 8,333.33 (6,666.67 usable); neighbours 20,000 ÷ 3 − 4,000 = 2,666.67:
-      // 4,000 of 4,000 usable, what the reader gets once they raise.
+      // ⌈25,000 ÷ 10,000⌉ = 3 partitions of 8,333.33 (6,666.67 usable); neighbours the other tenants' 16,000 ÷ 3 =
+      // 5,333.33: 4,000 of 1,333.33 usable, what the reader gets once they raise (before rest ÷ P for few values: the
+      // average 20,000 ÷ 3 − 4,000 = 2,666.67, 4,000 of 4,000).
       name: "a tenant combined with a day in a container whose partitions leave it nothing today: the raised container's figures",
       design: tenantThenDayWrites(20_000, 10_000),
       findings: [
         {
           messageId: 'combinedKey',
           severity: 'error',
-          data: { load: 4000, usable: 4000, physicalPartitions: 3, raisedRu: 25_000, declaredRu: 10_000, usableToday: 0 },
-          message: /4,000 RU\/s against a usable 4,000 RU\/s \(48% of the 8,333\.33 RU\/s ceiling\) at the 25,000 RU\/s SG017 asks for/,
+          data: { load: 4000, usable: 1333.33333333, physicalPartitions: 3, raisedRu: 25_000, declaredRu: 10_000, usableToday: 0 },
+          message: /4,000 RU\/s against a usable 1,333\.33 RU\/s \(16% of the 8,333\.33 RU\/s ceiling\) at the 25,000 RU\/s SG017 asks for/,
         },
       ],
     },
