@@ -148,7 +148,7 @@ export const hotKeyExceedsPartition = defineRule({
       'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}), {{namedValue|code}}, takes {{readShare|percent}} of the reads ({{namedPatterns|code}}, {{namedShare|percent}} of them, {{namedPatternCount|one=reads|other=read}} only {{namedValue|code}}: keyValue',
     namedRest: '; of the other reads it takes {{restShare|percent}}',
     namedWrites:
-      ') and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket}}) of the writes ({{hotWrites}} {{hotWriteUnit}}): ',
+      ') and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=from the hottest item of the table}}) of the writes ({{hotWrites}} {{hotWriteUnit}}): ',
     namedNoWrites: ') and none of the writes: ',
     readOver: '{{readLoad}} {{readUnit}} reads against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
     readOverSharded:
