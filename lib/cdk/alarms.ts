@@ -56,7 +56,7 @@ interface AlarmSpec {
   readonly operation?: LatencyOperation;
   readonly metric: cloudwatch.IMetric;
   readonly threshold: ResolvedThreshold;
-  /** Short title, part of the alarm name. */
+  /** Short title, part of the alarm name: it must not change with settings (a new AlarmName replaces the alarm). */
   readonly title: string;
   /** What firing means, with the numbers. */
   readonly meaning: string;
@@ -223,8 +223,10 @@ export function throttlesAndErrorsAlarms(
       metric: sum(Object.fromEntries(group), `${what.title}/min`),
       threshold: throttlesAndErrorsSetting(settings, spaces).threshold,
       index: tableWide ? undefined : spaces[0]?.space.indexName,
-      // Part of the alarm name (AlarmName replaces the alarm when it changes; the construct id stays).
-      title: `${what.title}${groups.length > 1 ? ` (${i + 1} of ${groups.length})` : ''}`,
+      // The alarm's name, true whatever the group holds: a name that listed the metrics changed with billing or
+      // systemErrorOperations, and a new AlarmName replaces the alarm (its history and every runbook, silence or
+      // integration that names it). The label and description say exactly what this group sums.
+      title: `failed requests (not a hot key)${i === 0 ? '' : ` (${i + 1})`}`,
       meaning: `${group
         .map(([, m]) => (m as cloudwatch.Metric).metricName)
         .filter((name, j, all) => all.indexOf(name) === j)

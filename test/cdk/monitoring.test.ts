@@ -39,7 +39,7 @@ describe('alarm names', () => {
       alarmProps(stack)
         .map((p) => p.AlarmName)
         .sort(),
-    ).toEqual(['skewguard page Test/Orders account-limit throttles', 'skewguard page Test/Orders hot partition (key-range throttles)']);
+    ).toEqual(['skewguard page Test/Orders failed requests (not a hot key)', 'skewguard page Test/Orders hot partition (key-range throttles)']);
   });
 });
 
@@ -116,7 +116,7 @@ describe('a hot-key threshold the user gives, against what one key can consume i
     healthy({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, alarmThresholds: { hotKey: { threshold } } });
   const hotKeyThresholds = (stack: Parameters<typeof templateOf>[0]) =>
     alarmProps(stack)
-      .filter((p) => /hot key/.test(String(p.AlarmName)))
+      .filter((p) => /hot key (throttled|approaching)/.test(String(p.AlarmName)))
       .map((p) => p.Threshold);
 
   it('warns above 180,000 ConsumedThroughputUnits a minute (3,000 RCU/s or 1,000 WCU/s × 3, for 60 s): a key throttled at its partition ceiling never logs more; the alarm keeps the threshold given', () => {

@@ -8,7 +8,7 @@ import { PROVISIONED_TABLES, provisionedTemplate } from './support/provisioned-s
 import { firstPageAfter } from './support/summary';
 
 const pages = (target: string) => target.includes('OnCall');
-const CAPACITY_PAGE = (table: string) => `skewguard page Provisioned/${table} account-limit + provisioned-capacity throttles`;
+const CAPACITY_PAGE = (table: string) => `skewguard page Provisioned/${table} failed requests (not a hot key)`;
 const now = provisionedTemplate();
 const before = provisionedTemplate({ throttlesAndErrors: { evaluationPeriods: 5, datapointsToAlarm: 5 } });
 const listed = (t: TableReplay) => t.pages.map((p) => `${clockOf(p.minute)} ${p.alarm}`);

@@ -122,7 +122,7 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
   it('a surge beyond the on-demand maximum of Documents pages once, 4 minutes after its first throttle', () => {
     const { table, truth } = run('surge beyond the on-demand maximum', { table: 'Documents' });
     expect(table.pages.map((p) => [p.minute - truth.firstCapacityThrottle!, p.alarm])).toEqual([
-      [4, 'skewguard page SkewguardExample/Documents account-limit + on-demand-maximum throttles'],
+      [4, 'skewguard page SkewguardExample/Documents failed requests (not a hot key)'],
     ]);
     expect(table.recoveries).toEqual([]);
   });
