@@ -263,7 +263,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       alarmActions: [pageRef],
       okActions: [ticketRef],
     });
-    expect(ticket[0].name).toBe('skewguard page orders account-limit + on-demand-maximum throttles');
+    expect(ticket[0].name).toBe('skewguard page orders failed requests (not a hot key)');
     expect(alarms.filter((a) => Object.values(a.metrics).some((m) => /Provisioned/.test(m.metric)))).toHaveLength(0);
   });
 
