@@ -247,7 +247,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   });
 
   it('pages on throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
-    const ticket = alarms.filter((a) => a.name.includes('account-limit'));
+    const ticket = alarms.filter((a) => a.name.includes('failed requests (not a hot key)'));
     expect(ticket).toHaveLength(1);
     expect(ticket[0]).toMatchObject({
       expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(maxOnDemandRead2, 0)',
@@ -425,7 +425,7 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   const pageRef = { Ref: onlyOf(template, 'AWS::SNS::Topic') };
 
   it('pages (through the composite) on provisioned-capacity throttles (table and index), account limits and the SystemErrors asked for', () => {
-    const [ticket] = alarms.filter((a) => a.name.includes('account-limit'));
+    const [ticket] = alarms.filter((a) => a.name.includes('failed requests (not a hot key)'));
     expect(
       Object.entries(ticket.metrics).map(
         ([id, m]) =>

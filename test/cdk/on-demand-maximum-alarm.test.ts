@@ -17,7 +17,7 @@ function synthesized(billing: Billing) {
   const [table] = Object.values(template.findResources('AWS::DynamoDB::GlobalTable')).map((r) => r.Properties as Record<string, unknown>);
   const ticket = Object.values(template.findResources('AWS::CloudWatch::Alarm'))
     .map((r) => r.Properties as { AlarmName: string; Metrics?: { MetricStat?: { Metric: { MetricName: string } } }[] })
-    .filter((p) => p.AlarmName.includes('account-limit'));
+    .filter((p) => p.AlarmName.includes('failed requests (not a hot key)'));
   expect(ticket).toHaveLength(1);
   return {
     metrics: (ticket[0].Metrics ?? []).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])).sort(),
