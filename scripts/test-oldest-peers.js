@@ -43,7 +43,10 @@ try {
   run(copy, 'npm', ['install', '--no-save', '--no-audit', '--no-fund', ...floors]);
   run(copy, 'npm', ['run', 'build']);
   run(copy, 'npx', ['tsc', '-p', 'tsconfig.json']);
-  run(copy, 'npx', ['jest', ...TESTS]);
+  // Snapshots pin the templates the development versions render, and CDK's own rendering changes between minors
+  // (2.276 adds a text widget's "background": "transparent"): they are rewritten here, in the copy, while every
+  // other assertion (resources, properties, logical ids asserted by name, refusals) runs as written.
+  run(copy, 'npx', ['jest', '--ci=false', '--updateSnapshot', ...TESTS]);
 } finally {
   rmSync(copy, { recursive: true, force: true });
 }
