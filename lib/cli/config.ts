@@ -203,6 +203,12 @@ export interface ConfigInUse {
 /** The lint settings a flag gave, which the config's then do not decide. */
 export type FlagSettings = Partial<Pick<ProjectConfig, 'failOn' | 'maxWarnings' | 'reportUnusedAcknowledgements'>>;
 
+/** What `lint` does when neither a flag nor the config says: the settings a config is measured against. */
+export const LINT_DEFAULTS: { readonly failOn: Severity; readonly reportUnusedAcknowledgements: UnusedAcknowledgementLevel } = {
+  failOn: 'error',
+  reportUnusedAcknowledgements: 'warning',
+};
+
 const CATALOGUE_SEVERITY: ReadonlyMap<string, Severity> = new Map(RULES.map((rule) => [rule.id, rule.severity]));
 
 /** Whether setting `rule` to `severity` can change a finding's severity: not for a warning rule set to warning (it
@@ -243,10 +249,12 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
   for (const [name, value] of Object.entries(config.thresholds ?? {}) as [keyof Thresholds, number | undefined][])
     if (value !== undefined && value !== DEFAULT_THRESHOLDS[name]) thresholds[name] = value;
   // A flag decides its setting: the config's is then not in effect, so not named.
-  const failOn = flags.failOn === undefined && config.failOn === 'warning' ? config.failOn : undefined;
+  const failOn = flags.failOn === undefined && config.failOn !== LINT_DEFAULTS.failOn ? config.failOn : undefined;
   const maxWarnings = flags.maxWarnings === undefined ? config.maxWarnings : undefined;
   const unused =
-    flags.reportUnusedAcknowledgements === undefined && config.reportUnusedAcknowledgements !== 'warning' ? config.reportUnusedAcknowledgements : undefined;
+    flags.reportUnusedAcknowledgements === undefined && config.reportUnusedAcknowledgements !== LINT_DEFAULTS.reportUnusedAcknowledgements
+      ? config.reportUnusedAcknowledgements
+      : undefined;
   const loosens = [
     ...rulesOff.map((rule) => `rules.${rule}`),
     ...Object.keys(severities)

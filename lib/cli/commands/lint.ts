@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
-import { configInUse, findConfig, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
+import { configInUse, findConfig, LINT_DEFAULTS, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
@@ -146,9 +146,9 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     maxWarnings: count(v['max-warnings'], 'max-warnings'),
     reportUnusedAcknowledgements: choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements'),
   };
-  const failOn = flags.failOn ?? config?.failOn ?? 'error';
+  const failOn = flags.failOn ?? config?.failOn ?? LINT_DEFAULTS.failOn;
   const maxWarnings = flags.maxWarnings ?? config?.maxWarnings;
-  const unused = flags.reportUnusedAcknowledgements ?? config?.reportUnusedAcknowledgements ?? 'warning';
+  const unused = flags.reportUnusedAcknowledgements ?? config?.reportUnusedAcknowledgements ?? LINT_DEFAULTS.reportUnusedAcknowledgements;
   colorFlag(v, 'lint');
   const fix = v.fix === true;
   const specs: InputSpec[] =
