@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:oldest-peers`: the adapters' tests against the OLDEST versions the peer ranges in
-// package.json allow (aws-cdk-lib, constructs, @pulumi/*), so a range never promises a version the
+// `npm run test:oldest-peers`: the tests that load a peer, against the OLDEST versions the peer ranges in
+// package.json allow (aws-cdk-lib, constructs, @pulumi/*, the AWS and Azure SDK clients), so a range never promises a version the
 // library breaks on. aws-cdk-lib 2.226 (the range's old floor) had no `Validations` at all: the first
 // GuardedTable threw a TypeError; 2.258–2.261 synthesized without refusing a failed design.
 //
@@ -13,9 +13,22 @@ const { tmpdir } = require('node:os');
 const { dirname, join } = require('node:path');
 
 const root = join(__dirname, '..');
-/** The peers whose floors the adapters' tests exercise (the cloud SDK peers serve `observe`'s live mode only). */
-const PEERS = ['aws-cdk-lib', 'constructs', '@pulumi/pulumi', '@pulumi/policy', '@pulumi/azure-native'];
-const TESTS = ['test/cdk', 'test/pulumi', 'test/testing'];
+/** Every peer: the adapters' (CDK, Pulumi) and the cloud SDKs' that `observe --live` loads. */
+const PEERS = [
+  'aws-cdk-lib',
+  'constructs',
+  '@pulumi/pulumi',
+  '@pulumi/policy',
+  '@pulumi/azure-native',
+  '@aws-sdk/client-cloudformation',
+  '@aws-sdk/client-cloudwatch',
+  '@aws-sdk/client-dynamodb',
+  '@azure/identity',
+  '@azure/monitor-query',
+];
+/** The tests that load them: the adapters', the testing helpers', and `observe --live` through the real SDK clients
+ *  (their `send` mocked, so these prove the commands, clients and options our code uses exist at the floor). */
+const TESTS = ['test/cdk', 'test/pulumi', 'test/testing', 'test/cli/observe/live-aws.test.ts', 'test/cli/observe/live-azure.test.ts'];
 
 /** The oldest published version `range` allows (a floor like ^3.140.0 may not exist: npm resolves ^3.140.0 to 3.141.0). */
 function oldestIn(name, range) {
