@@ -114,6 +114,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** The composite alarm over the page-tier alarms, with `compositeAlarm: true`. */
   readonly compositeAlarm?: cloudwatch.CompositeAlarm;
 
+  /** Private, as TableV2's own `resource` is: users reach it by `table.node.defaultChild` (docs/cdk.md, "Escape hatches"). */
   private readonly resource: dynamodb.CfnGlobalTable;
   /** The replicas as TableV2 renders them, before the Contributor Insights override wraps them: where
    *  the table's and GSIs' read capacity is. */
