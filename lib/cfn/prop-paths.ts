@@ -6,8 +6,14 @@
  * field its text quotes (`` `capacity.write.max` ``), to the prop that sets it. The core's messages for
  * design files are unchanged; a finding's `data` and `edits` stay in the design's terms (the template
  * metadata's).
+ *
+ * In the core, beside the template metadata a GuardedTable writes, because two adapters word a
+ * GuardedTable's findings this way: skewguard/cdk (the construct and the synth's checks) and the CLI
+ * (`skewguard lint cdk.out/`, for a resource whose metadata holds a design). Adapters share code through
+ * the core, never through each other.
  */
-import type { DesignIssue, Finding } from '../index';
+import type { DesignIssue } from '../design/errors';
+import type { Finding } from '../lint/engine';
 
 /** How a GuardedTable user writes one design field: the prop's path, and the prop as code. */
 export interface PropOfField {
@@ -78,8 +84,8 @@ export function asPropText(text: string): string {
   });
 }
 
-/** The finding with its path, message and fix naming the props a GuardedTable user wrote. */
-export function asPropFinding(finding: Finding): Finding {
+/** The finding with its path, message and fix naming the props a GuardedTable user wrote (its other fields kept). */
+export function asPropFinding<F extends Finding>(finding: F): F {
   return Object.assign({}, finding, {
     path: asPropPath(finding.path),
     message: asPropText(finding.message),
