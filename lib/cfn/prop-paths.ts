@@ -76,9 +76,13 @@ export function propOf(path: string): PropOfField | undefined {
 /** `path` as a GuardedTable prop path. */
 export const asPropPath = (path: string): string => propOf(path)?.path ?? path;
 
-/** The text with every design field it quotes in backticks (`` `capacity.write.max` ``) said as the prop that sets it. */
+/**
+ * The text with every design field it quotes in backticks (`` `capacity.write.max` ``) said as the prop that sets it.
+ * Messages quote a field by its dotted path (`{{field|code}}`); a quoted word without a dot is a name from the
+ * design (a key attribute called `name`), never the table's `name` field, which only a finding's path names.
+ */
 export function asPropText(text: string): string {
-  return text.replace(/`([^`\s]+)`/g, (quoted: string, path: string) => {
+  return text.replace(/`([^`\s.]+\.[^`\s]+)`/g, (quoted: string, path: string) => {
     const prop = propOf(path);
     return prop ? `\`${prop.writes}\`` : quoted;
   });

@@ -38,12 +38,13 @@ const TEMPLATE = {
   },
 };
 
-async function sg017(file: string, content: unknown): Promise<Finding | undefined> {
+async function findingOf(ruleId: string, file: string, content: unknown): Promise<Finding | undefined> {
   const dir = tempTree({ [file]: JSON.stringify(content, null, 2) });
   const { stdout } = await cli(['lint', join(dir, file), '--format', 'json']);
   const findings: Finding[] = JSON.parse(stdout).files[0].findings;
-  return findings.find((f) => f.ruleId === 'SG017');
+  return findings.find((f) => f.ruleId === ruleId);
 }
+const sg017 = (file: string, content: unknown) => findingOf('SG017', file, content);
 
 const WRITE_MAX_PROP = 'billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ maxCapacity }) })';
 
@@ -58,6 +59,20 @@ describe("a GuardedTable's findings in a template", () => {
     const finding = await sg017('cdk.out/App.template.json', TEMPLATE);
     expect(finding?.path).toBe('Resources.Votes.Metadata.skewguard.design.capacity.write.max');
     expect(finding?.data).toMatchObject({ field: 'capacity.write.max' });
+  });
+
+  it('keep a key attribute called `name` as it is: the table’s `name` field is renamed `tableName` in paths, never in quoted names', async () => {
+    const design = { name: 'people', partitionKey: { name: 'name', type: 'S', cardinality: 3 }, workload: { peakReadUnits: 100, peakWriteUnits: 3000 } };
+    const resource = { ...TEMPLATE.Resources.Votes, Metadata: { skewguard: { version: 1, constructPath: 'App/People', design } } };
+    const properties = {
+      ...resource.Properties,
+      KeySchema: [{ AttributeName: 'name', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'name', AttributeType: 'S' }],
+    };
+    const finding = await findingOf('SG001', 'cdk.out/App.template.json', { Resources: { People: { ...resource, Properties: properties } } });
+    expect(finding?.message).toMatch(/^partition key `name` has 3 distinct values/);
+    expect(finding?.fix).toContain('shard `name` into N = 2 random shards');
+    expect(`${finding?.message} ${finding?.fix}`).not.toContain('tableName');
   });
 
   it('leave a design file’s lint in the design’s fields', async () => {
