@@ -69,6 +69,10 @@ module.exports = tseslint.config(
           patterns: [
             { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '@pulumi/*'], message: 'The CLI never loads a cloud SDK: it reads templates as JSON.' },
             THROUGH_INDEX,
+            {
+              group: ['../cdk', '../cdk/*', '../../cdk', '../../cdk/*', '../pulumi', '../pulumi/*', '../../pulumi', '../../pulumi/*'],
+              message: 'The adapters share code through the core (../index), not each other: move what both need into the core.',
+            },
           ],
         },
       ],

@@ -6,6 +6,7 @@
  */
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
 import {
+  asPropFinding,
   checkWith,
   invalidWaiver,
   lintTemplateResource,
@@ -23,7 +24,6 @@ import {
 } from '../index';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
-import { asPropFinding } from './prop-paths';
 
 export { ruleName } from '../index';
 

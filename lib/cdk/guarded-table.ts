@@ -11,6 +11,8 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import {
+  asPropFinding,
+  asPropIssue,
   DesignError,
   UsageError,
   lintNormalized,
@@ -46,7 +48,6 @@ import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './met
 import type { KeySpaceRef, ThrottleCause } from './metrics';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
-import { asPropFinding, asPropIssue } from './prop-paths';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
 import { countRules } from './rule-quota';
 import { indexIssues, settingsIssues } from './settings-check';
@@ -114,6 +115,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /** The composite alarm over the page-tier alarms, with `compositeAlarm: true`. */
   readonly compositeAlarm?: cloudwatch.CompositeAlarm;
 
+  /** Private, as TableV2's own `resource` is: users reach it by `table.node.defaultChild` (docs/cdk.md, "Escape hatches"). */
   private readonly resource: dynamodb.CfnGlobalTable;
   /** The replicas as TableV2 renders them, before the Contributor Insights override wraps them: where
    *  the table's and GSIs' read capacity is. */

@@ -17,6 +17,8 @@ export {
   type TemplateUnusedAcknowledgement,
 } from './lint-resource';
 export { isStringToken, isNumberToken } from './tokens';
+/** A GuardedTable's findings and input errors worded with the props its user wrote (`billing`, not `capacity.write.max`). */
+export { asPropFinding, asPropIssue } from './prop-paths';
 export {
   acknowledgementIssues,
   acknowledgementsIn,

@@ -4,8 +4,10 @@
  * `lintTemplateResource()`, the function the CDK checks use, with the resource's location as the
  * base path, so every path is relative to the template (`Resources.Orders.Metadata.skewguard.design.partitionKey`,
  * `Resources.Jobs.Properties.KeySchema[0].AttributeName`) and lines and SARIF locations point into it.
+ * A GuardedTable's message and fix name the props its user wrote (`billing: Billing.provisioned(…)`, not
+ * `capacity.write.max`), as the synth's report does; its path stays the template location.
  */
-import { DYNAMODB_TEMPLATE_TYPES, joinPath, lintTemplateResource, type LintOptions } from '../index';
+import { asPropFinding, DYNAMODB_TEMPLATE_TYPES, joinPath, lintTemplateResource, type LintOptions } from '../index';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
 
@@ -24,7 +26,10 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     const type = isObject(resource) && Object.prototype.hasOwnProperty.call(resource, 'Type') ? resource.Type : undefined;
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
-    for (const { location, ...finding } of result.findings) findings.push({ ...finding, path: location, ...at(location) });
+    for (const templateFinding of result.findings) {
+      const { location, ...finding } = result.kind === 'guarded' ? asPropFinding(templateFinding) : templateFinding;
+      findings.push({ ...finding, path: location, ...at(location) });
+    }
     for (const { location, ...ack } of result.unusedAcknowledgements) {
       const located = { ...ack, engine: 'dynamodb' as const, path: location, ...at(location) };
       if (ack.acknowledgedAt === undefined) unused.push(located);

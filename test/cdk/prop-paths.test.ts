@@ -7,7 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import { DesignError, lint, parseFieldPath, type DynamoDbTableDesign } from '../../lib';
 import { GuardedTable, type GlobalSecondaryIndexSettings, type GuardedTableProps } from '../../lib/cdk';
-import { DERIVED_FIELDS, propOf } from '../../lib/cdk/prop-paths';
+import { asPropFinding, DERIVED_FIELDS, propOf } from '../../lib/cfn/prop-paths';
 import { appWithStack, healthy, skewguardReport, synthError } from './support';
 
 type Example = 'A' | 'B' | 'C';
@@ -84,6 +84,18 @@ describe('the mapping of derived design fields to GuardedTable props', () => {
   it('has a row above for every entry, on the table and on a GSI', () => {
     const mapped = [...DERIVED_FIELDS].flatMap(([field, where]) => [...(where.table ? [field] : []), ...(where.index ? [`${gsi}.${field}`] : [])]);
     expect(mapped.sort()).toEqual(ROWS.map(([design]) => design).sort());
+  });
+
+  it('leaves a quoted key attribute called `name` in messages and fixes as it is: only the table’s `name` field, a path, is `tableName`', () => {
+    const design: DynamoDbTableDesign = {
+      engine: 'dynamodb',
+      name: 'people',
+      partitionKey: { name: 'name', type: 'S', cardinality: 3 },
+      workload: { peakReadUnits: 100, peakWriteUnits: 3000 },
+    };
+    const finding = lint(design).find((f) => f.ruleId === 'SG001');
+    expect(finding?.message).toContain('partition key `name`');
+    expect(asPropFinding(finding!)).toMatchObject({ path: finding?.path, message: finding?.message, fix: finding?.fix });
   });
 
   it('leaves fields the user writes as they are, and key attributes named `name`', () => {

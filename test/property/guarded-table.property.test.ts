@@ -13,7 +13,7 @@ import { Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
 import fc from 'fast-check';
 import { DesignError, UsageError, applyDesignEdits, blockingFindings, lint, type DesignEdit, type DynamoDbTableDesign, type Finding } from '../../lib';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
-import { asPropFinding, asPropIssue, asPropPath } from '../../lib/cdk/prop-paths';
+import { asPropFinding, asPropIssue, asPropPath } from '../../lib/cfn/prop-paths';
 import { synthDesignReport } from '../../lib/testing/cdk';
 import { corrupted, dynamoTableWithIndexes } from '../support/arbitrary-designs';
 import { errorOf } from '../testing/support/errors';

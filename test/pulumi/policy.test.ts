@@ -519,6 +519,15 @@ describe(`${POLICY_NAMES.diagnostics} (SG010)`, () => {
     ]);
   });
 
+  it('names a bad waiver keyed by URN by its URN, in the pack options and in the stack config: each list is checked where it is read (review 14)', async () => {
+    const container = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'scratch'));
+    const byUrn = { acknowledgements: { [container.urn]: [{ rule: 'SG010', reason: 'short' }] } };
+    const place = `acknowledgements[${JSON.stringify(container.urn)}][0].reason`;
+    expect(() => skewguardPolicies(byUrn)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: place })] }));
+    await expect(stackViolations([container], undefined, byUrn)).rejects.toThrow(place);
+    await expect(stackViolations([container], undefined, byUrn)).rejects.not.toThrow(`acknowledgements[${JSON.stringify(container.name)}]`);
+  });
+
   it('passes the containers of accounts declared as managed elsewhere (a platform stack, Azure Policy), in code or in the stack config; the others still fail', async () => {
     const platform = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'Platform-Account'));
     const own = await asPolicyResource(rawContainer({ paths: ['/tenantId'] }, 'team-account'));

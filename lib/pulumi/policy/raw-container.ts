@@ -10,7 +10,6 @@ import {
   lintExternal,
   DesignError,
   UsageError,
-  validateAcknowledgements,
   type AcknowledgementDesign,
   type ExternalLocations,
   type ExternalResourceDesign,
@@ -18,7 +17,7 @@ import {
 } from '../../index';
 
 export interface RawContainer {
-  /** Pulumi resource name: the key of `acknowledgements` in the policy options. */
+  /** Pulumi resource name: one of the keys of `acknowledgements` in the policy options (the URN is the other). */
   readonly name: string;
   /** The container's props (`SqlResourceSqlContainerArgs` as resolved by the engine). */
   readonly props: Record<string, unknown>;
@@ -49,14 +48,15 @@ export function reportName(container: RawContainer): string {
   return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/.test(candidate) ? candidate : 'container';
 }
 
-/** Where the policy options hold this container's waivers. */
-const acknowledgementsPath = (container: RawContainer) => `acknowledgements[${JSON.stringify(container.name)}]`;
-
-/** The unwaived findings of one policy's rule, or what stopped the core from reading the container. */
-function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
+/**
+ * The unwaived findings of one policy's rule, or what stopped the core from reading the container.
+ * Its waivers arrive checked, each list where it was read and at its own key (URN or resource name): the pack's
+ * options when the pack is made, the stack's policy config when the policy runs. They are not checked again here
+ * under one label: the list joins several keys (a URN's, the name's, code's and config's), so no single
+ * `acknowledgements["…"]` place would be right for all of them.
+ */
+function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, container: RawContainer): Verdict {
   try {
-    // Waivers come from the pack's options: checked there, reported at their place there.
-    validateAcknowledgements(acknowledgements, { path: acknowledgementsPath(container) });
     return run()
       .findings.filter((f) => !f.acknowledged)
       .map((f) => describeFinding(f));
@@ -78,12 +78,7 @@ export function keyStructureVerdict(container: RawContainer, acknowledgements: r
     // ARM's default partition-key version is 1; only version 2 takes a MultiHash key.
     partitionKeyVersion: key.version ?? 1,
   } as ExternalResourceDesign;
-  return verdict(
-    () => lintExternal(resource, { only: ['SG005'], locations: locationsOf(container, Array.isArray(paths) ? paths.length : 0) }),
-    'SG005',
-    container,
-    acknowledgements,
-  );
+  return verdict(() => lintExternal(resource, { only: ['SG005'], locations: locationsOf(Array.isArray(paths) ? paths.length : 0) }), 'SG005', container);
 }
 
 /** The declared paths when every one is a non-empty string; anything else is SG005's to report. */
@@ -97,14 +92,13 @@ function externalResource(container: RawContainer, acknowledgements: readonly Ac
 }
 
 /** The resource properties the external resource's fields come from. */
-function locationsOf(container: RawContainer, pathCount: number): ExternalLocations {
+function locationsOf(pathCount: number): ExternalLocations {
   return {
     partitionKeys: Array.from({ length: pathCount }, (_, i) => `resource.partitionKey.paths[${i}]`),
     partitionKeyList: 'resource.partitionKey.paths',
     partitionKeyKind: 'resource.partitionKey.kind',
     partitionKeyVersion: 'resource.partitionKey.version',
     keyMonitoring: 'diagnostic settings of its account',
-    acknowledgements: acknowledgementsPath(container),
   };
 }
 
@@ -121,17 +115,17 @@ function lintAsExternal(
     partitionKeys: paths.map((attribute) => ({ attribute })),
     keyMonitoring,
   };
-  return lintExternal(resource, { only: [rule], locations: locationsOf(container, paths.length) });
+  return lintExternal(resource, { only: [rule], locations: locationsOf(paths.length) });
 }
 
 /** SG015 on the key's names: status, region, date… with no design declaring their cardinality. */
 export function keyNamesVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   const paths = readablePaths(container);
-  return paths ? verdict(() => lintAsExternal(container, paths, acknowledgements, 'SG015'), 'SG015', container, acknowledgements) : [];
+  return paths ? verdict(() => lintAsExternal(container, paths, acknowledgements, 'SG015'), 'SG015', container) : [];
 }
 
 /** SG010 for a container whose account sends no partition-key statistics anywhere useful. */
 export function diagnosticsOffVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   // SG010 reads no key: an unreadable one (SG005's finding) is left out of this verdict.
-  return verdict(() => lintAsExternal(container, readablePaths(container) ?? [], acknowledgements, 'SG010', false), 'SG010', container, acknowledgements);
+  return verdict(() => lintAsExternal(container, readablePaths(container) ?? [], acknowledgements, 'SG010', false), 'SG010', container);
 }

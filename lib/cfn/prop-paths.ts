@@ -6,8 +6,14 @@
  * field its text quotes (`` `capacity.write.max` ``), to the prop that sets it. The core's messages for
  * design files are unchanged; a finding's `data` and `edits` stay in the design's terms (the template
  * metadata's).
+ *
+ * In the core, beside the template metadata a GuardedTable writes, because two adapters word a
+ * GuardedTable's findings this way: skewguard/cdk (the construct and the synth's checks) and the CLI
+ * (`skewguard lint cdk.out/`, for a resource whose metadata holds a design). Adapters share code through
+ * the core, never through each other.
  */
-import type { DesignIssue, Finding } from '../index';
+import type { DesignIssue } from '../design/errors';
+import type { Finding } from '../lint/engine';
 
 /** How a GuardedTable user writes one design field: the prop's path, and the prop as code. */
 export interface PropOfField {
@@ -70,16 +76,20 @@ export function propOf(path: string): PropOfField | undefined {
 /** `path` as a GuardedTable prop path. */
 export const asPropPath = (path: string): string => propOf(path)?.path ?? path;
 
-/** The text with every design field it quotes in backticks (`` `capacity.write.max` ``) said as the prop that sets it. */
+/**
+ * The text with every design field it quotes in backticks (`` `capacity.write.max` ``) said as the prop that sets it.
+ * Messages quote a field by its dotted path (`{{field|code}}`); a quoted word without a dot is a name from the
+ * design (a key attribute called `name`), never the table's `name` field, which only a finding's path names.
+ */
 export function asPropText(text: string): string {
-  return text.replace(/`([^`\s]+)`/g, (quoted: string, path: string) => {
+  return text.replace(/`([^`\s.]+\.[^`\s]+)`/g, (quoted: string, path: string) => {
     const prop = propOf(path);
     return prop ? `\`${prop.writes}\`` : quoted;
   });
 }
 
-/** The finding with its path, message and fix naming the props a GuardedTable user wrote. */
-export function asPropFinding(finding: Finding): Finding {
+/** The finding with its path, message and fix naming the props a GuardedTable user wrote (its other fields kept). */
+export function asPropFinding<F extends Finding>(finding: F): F {
   return Object.assign({}, finding, {
     path: asPropPath(finding.path),
     message: asPropText(finding.message),
