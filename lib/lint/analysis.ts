@@ -191,7 +191,7 @@ export class SpaceAnalysis {
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
-    this.inherited = inheritedWrites(design, profile, space);
+    this.inherited = inheritedWrites(design, space, profile);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
@@ -303,16 +303,6 @@ export interface InheritedWrites {
 }
 
 /**
- * Where the table's hottest key value is one item that every one of its writes updates (`hotWritesOnOneItem`), an
- * index written at the table's writes takes those writes on the one value of its key that item carries: AWS counts a
- * write to the index for every table write that puts or updates an item carrying its key ("Provisioned throughput
- * considerations for global secondary indexes"), and a GSI's partitions take their own throughput limits whatever
- * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
- * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
- * (its projection may leave out what those updates change: an update that writes no index key and no projected
- * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
- */
-/**
  * The table's partition key where its hottest value is one item that every one of its writes updates and that takes
  * more than a uniform share of them (declared or observed): a shard of an index hashed from that key puts the item's
  * writes on one shard, however many values the key has. Undefined otherwise.
@@ -323,7 +313,19 @@ function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly st
   return partitionKey.map((a) => a.name);
 }
 
-function inheritedWrites(design: KeyDesign, profile: EngineProfile, space: KeySpace): InheritedWrites | undefined {
+/**
+ * Where the table's hottest key value is one item that every one of its writes updates (`hotWritesOnOneItem`), an
+ * index written at the table's writes takes those writes on the one value of its key that item carries: AWS counts a
+ * write to the index for every table write that puts or updates an item carrying its key ("Provisioned throughput
+ * considerations for global secondary indexes"), and a GSI's partitions take their own throughput limits whatever
+ * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
+ * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
+ * (its projection may leave out what those updates change: an update that writes no index key and no projected
+ * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
+ * Exported (lib/index.ts) for `observe`, which must not write a measured index peak that would turn this off (an index
+ * measured while the hot item was quiet shows fewer writes): cli/observe/drift.ts, `inheritedPeak`.
+ */
+export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: EngineProfile = profileOf(design.engine)): InheritedWrites | undefined {
   const table = design.primaryKey;
   if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
   const share = table.workload.hotKeyOperations === 'reads' ? 0 : table.workload.hotKeyShare;
