@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DRIFT_RULE } from '../../../lib/cli/observe/drift-rule';
 import { cli, tempTree } from '../helpers';
 import { insightRuleReport, metricData, type LoadProfile } from './recorded';
 import { findingsOf, week } from './support';
@@ -159,6 +160,8 @@ describe('observe on an index whose table`s writes were throttled (review 14, ga
       /Its observed share, 0\.3 \(.*\), is a floor of its demand, so it is neither compared with the design nor written as the index's hotKeyShare$/,
     );
     expect(onShare[0].data).toMatchObject({ field: 'hotKeyShare', observed: 0.3, bound: 'lower', tableWriteThrottles: 1200 });
+    // `skewguard explain SG020` and SARIF's rule describe it.
+    expect(DRIFT_RULE.messages.indexShareFloor).toMatch(/write throttle events .* which never reached the index/);
     await observe(dir, ['--update']);
     expect((indexOf(dir).workload as Record<string, unknown> | undefined)?.hotKeyShare).toBeUndefined();
   });
