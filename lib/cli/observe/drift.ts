@@ -341,7 +341,12 @@ function inheritance(target: KeySpaceTarget, tableShare: number | undefined): In
 /** `the table's hottest `skuId` item (60% of its writes) … on the one `warehouseId` value that item carries`. */
 function inheritedText(target: KeySpaceTarget, inherited: InheritedWrites): string {
   const key = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(' + ');
-  return `the lint takes every update of the table's hottest ${key(inherited.tableKey)} item (${show(Math.round(inherited.share * 1000) / 10)}% of its writes) to write this index on the one ${key(target.keySpace.partitionKey.map((a) => a.name))} value that item carries, and declaring the index's own peakWriteUnits says its projection leaves those updates out`;
+  const indexKey = key(target.keySpace.partitionKey.map((a) => a.name));
+  // lib/lint/analysis.ts: an item whose updates change the index's partition key moves between its values.
+  const where = inherited.moves
+    ? `with at most one write per update on any ${indexKey} value, as the updates move it between them`
+    : `on the one ${indexKey} value that item carries`;
+  return `the lint takes every update of the table's hottest ${key(inherited.tableKey)} item (${show(Math.round(inherited.tableShare * 1000) / 10)}% of its writes) to write this index ${where}, and declaring the index's own peakWriteUnits says its projection leaves those updates out`;
 }
 
 /**

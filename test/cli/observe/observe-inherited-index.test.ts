@@ -137,6 +137,17 @@ describe('observe --update on an index that takes the table`s hottest item`s wri
   });
 });
 
+describe('observe on an inheriting index whose partition key the updates change (review 14, gap 3)', () => {
+  it('keeps its derived 6,000 (2× the table`s), and says the item moves between the index`s values', async () => {
+    const moving = JSON.parse(JSON.stringify(INVENTORY)) as { tables: { globalSecondaryIndexes: { partitionKey: Record<string, unknown> }[] }[] };
+    moving.tables[0].globalSecondaryIndexes[0].partitionKey.mutable = true;
+    const run = await observe(workspace({ profile: { ...quietIndex(4000), uniqueKeys: 12 } }, undefined, moving));
+    expect(run.notes.find((n) => n.includes('kept peakWriteUnits undeclared'))).toMatch(
+      /\(6,000 WCU derived from the table's writes\): observed 4,000 WCU, at or below it; the lint takes every update of the table's hottest `skuId` item \(60% of its writes\) to write this index with at most one write per update on any `warehouseId` value, as the updates move it between them/,
+    );
+  });
+});
+
 /** The inventory table keyed by SKU and lot: a SKU is many items, so the index inherits nothing (gap 2 alone). */
 const BY_LOT = (() => {
   const design = JSON.parse(JSON.stringify(INVENTORY)) as { tables: Record<string, unknown>[] };
