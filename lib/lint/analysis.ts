@@ -191,7 +191,7 @@ export class SpaceAnalysis {
     this.written = writtenUnits(design, space);
     this.total = { reads: peakReadUnits, writes: this.written.units };
     this.namedReads = namedReads(owner, space);
-    this.inherited = inheritedWrites(design, profile, space);
+    this.inherited = inheritedWrites(design, space, profile);
     // The directions that carry the share (workload.hotKeyOperations); the reads of patterns naming a value (keyValue) land on it regardless.
     const { hotKeyOperations } = space.workload;
     const readShare = this.namedReads?.share ?? (hotKeyOperations === 'writes' ? 0 : hotKeyShare);
@@ -216,13 +216,15 @@ export class SpaceAnalysis {
    * The loads on the busiest of `n` stored keys under `layout` (`storedKeyLoads`), from the hottest value's (`loads`).
    * Where those writes are one table item's (an index's, `inherited`), shards spread them only when drawn afresh on
    * every update of the item, which changes its index key: a delete and a put, 2 index writes per update (AWS,
-   * "Provisioned throughput considerations for global secondary indexes"), so random shards each take 2/N of them.
-   * A calculated shard spreads none: every attribute of that item, hashed, names the same shard.
+   * "Provisioned throughput considerations for global secondary indexes"), so random shards each take 2/N of its
+   * updates. Those are the writes ÷ `writesPerUpdate`: where the updates change the index's sort key, the delete and
+   * put counted already are the ones the new shard makes, not 2 more. A calculated shard spreads none: every attribute
+   * of that item, hashed, names the same shard.
    */
   storedLoads(layout: KeyLayout, n: number, loads: Loads = this.hot): Loads {
     const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
     if (this.inherited === undefined || n <= 1) return stored;
-    if (layout === 'random') return { reads: stored.reads, writes: 2 * stored.writes };
+    if (layout === 'random') return { reads: stored.reads, writes: (2 * stored.writes) / this.inherited.writesPerUpdate };
     return layout === 'calculated' ? { reads: stored.reads, writes: loads.writes } : stored;
   }
 
@@ -296,22 +298,21 @@ function namedReads(owner: DesignAnalysis, space: KeySpace): NamedReads | undefi
 export interface InheritedWrites {
   /** The table's partition key, whose hottest value is that item: `skuId`. */
   readonly tableKey: readonly string[];
-  /** That item's share of the table's writes (`workload.hotKeyShare`), and so of the index's. */
+  /** That item's share of the table's writes (`workload.hotKeyShare`). */
+  readonly tableShare: number;
+  /** Its share of the index's writes as the lint counts them, on the index's hottest value: `tableShare`, or, where the
+   *  index is counted at 2× the table's writes because updates change its key, `tableShare` × `writesPerUpdate` ÷ 2. */
   readonly share: number;
+  /** The index writes each update of the item puts on that one index value: 2 where the key the updates change is
+   *  the index's sort key (the delete and the put both land under the one partition-key value), else 1. */
+  readonly writesPerUpdate: 1 | 2;
+  /** The index partition-key attribute the updates change, where they do: the item moves between its values, a delete on
+   *  the one it leaves and a put on the one it takes, so no one value takes more than one write per update. */
+  readonly moves?: string;
   /** Whether the item is the one a declared running total or conditional write keeps (the table key has a sort key). */
   readonly aggregate: boolean;
 }
 
-/**
- * Where the table's hottest key value is one item that every one of its writes updates (`hotWritesOnOneItem`), an
- * index written at the table's writes takes those writes on the one value of its key that item carries: AWS counts a
- * write to the index for every table write that puts or updates an item carrying its key ("Provisioned throughput
- * considerations for global secondary indexes"), and a GSI's partitions take their own throughput limits whatever
- * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
- * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
- * (its projection may leave out what those updates change: an update that writes no index key and no projected
- * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
- */
 /**
  * The table's partition key where its hottest value is one item that every one of its writes updates and that takes
  * more than a uniform share of them (declared or observed): a shard of an index hashed from that key puts the item's
@@ -323,12 +324,36 @@ function hotTableItemKey(design: KeyDesign, profile: EngineProfile): readonly st
   return partitionKey.map((a) => a.name);
 }
 
-function inheritedWrites(design: KeyDesign, profile: EngineProfile, space: KeySpace): InheritedWrites | undefined {
+/**
+ * Where the table's hottest key value is one item that every one of its writes updates (`hotWritesOnOneItem`), an
+ * index written at the table's writes takes those writes on the one value of its key that item carries: AWS counts a
+ * write to the index for every table write that puts or updates an item carrying its key ("Provisioned throughput
+ * considerations for global secondary indexes"), and a GSI's partitions take their own throughput limits whatever
+ * the table's spread ("Understanding GSI write throttling and back pressure"). So the index's hottest value takes at
+ * least that item's share of its writes, however many values its key has. Not where the index declares its own writes
+ * (its projection may leave out what those updates change: an update that writes no index key and no projected
+ * attribute does not write it), nor where the table's key holds many items, which may carry many index values.
+ * Exported (lib/index.ts) for `observe`, which must not write a measured index peak that would turn this off (an index
+ * measured while the hot item was quiet shows fewer writes): cli/observe/drift.ts, `inheritedPeak`.
+ */
+export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: EngineProfile = profileOf(design.engine)): InheritedWrites | undefined {
   const table = design.primaryKey;
   if (space === table || space.workload.writeSource === 'declared' || !profile.hotWritesOnOneItem(design)) return undefined;
-  const share = table.workload.hotKeyOperations === 'reads' ? 0 : table.workload.hotKeyShare;
+  const tableShare = table.workload.hotKeyOperations === 'reads' ? 0 : table.workload.hotKeyShare;
+  // Counted at 2× the table's writes (key-changes): each update of the item is at most one delete and one put on the
+  // index, both under its one partition-key value only where the key that changes is the index's sort key.
+  const change = space.workload.writeSource === 'key-changes' ? space.workload.keyChange : undefined;
+  const writesPerUpdate = change && space.sortKey.some((a) => a.path === change.path) ? 2 : 1;
+  const share = change ? (tableShare * writesPerUpdate) / 2 : tableShare;
   if (share <= space.workload.hotKeyShare) return undefined;
-  return { tableKey: table.partitionKey.map((a) => a.name), share, aggregate: table.sortKey.length > 0 };
+  return {
+    tableKey: table.partitionKey.map((a) => a.name),
+    tableShare,
+    share,
+    writesPerUpdate,
+    ...(change && writesPerUpdate === 1 ? { moves: change.attribute } : {}),
+    aggregate: table.sortKey.length > 0,
+  };
 }
 
 /**

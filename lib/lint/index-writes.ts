@@ -55,7 +55,8 @@ export function indexWriteNote(a: SpaceAnalysis): { readonly ids: IndexWriteId[]
         tableWrites: change.tableWriteUnits,
         changingKey: change.attribute,
         changingFrom: change.from,
-        hotWritesOnce: (written.once ?? 0) * space.workload.hotKeyShare,
+        // If no update changed the key: the hottest value's share of the table's writes, the hot item's where it inherits them.
+        hotWritesOnce: (written.once ?? 0) * (a.inherited?.tableShare ?? space.workload.hotKeyShare),
       },
       indexWriteFields(space, change),
       copies.data,

@@ -15,6 +15,8 @@ import type { MessageData } from './messages';
 export const INHERITED_WRITE_MESSAGES = {
   inheritedWrites:
     ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change)",
+  inheritedMovingWrites:
+    ": the table's hottest {{tableKey|key}} value is one item, and every update of it writes the index; an update that changes {{moves|code}} moves it from one {{key|key}} value to another, a delete on the one it leaves and a put on the one it takes, so no one value takes more than one write per update ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change)",
   inheritedAggregateWrites:
     ": every write of the table's hottest {{tableKey|key}} value updates the one item its {{invariantKind|code}} keeps ({{invariantPath|code}}), and each update writes the index, all on the one {{key|key}} value that item carries ({{tableShare|percent}} of the table's {{tableWrites}} {{writeUnit}}; declare the index's {{writesField|code}} if its projection leaves out what those updates change)",
 } as const;
@@ -40,12 +42,14 @@ export function inheritedWriteNote(a: SpaceAnalysis): { readonly ids: InheritedW
   const { inherited } = a;
   if (inherited === undefined || !writesInherited(a)) return { ids: [], data: {} };
   const invariant = inherited.aggregate ? a.design.invariants.find((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard) : undefined;
+  const id: InheritedWriteId = invariant ? 'inheritedAggregateWrites' : inherited.moves ? 'inheritedMovingWrites' : 'inheritedWrites';
   return {
-    ids: [invariant ? 'inheritedAggregateWrites' : 'inheritedWrites'],
+    ids: [id],
     data: Object.assign(
       {
         tableKey: inherited.tableKey,
-        tableShare: inherited.share,
+        tableShare: inherited.tableShare,
+        ...(inherited.moves ? { moves: inherited.moves } : {}),
         tableWrites: a.design.primaryKey.workload.peakWriteUnits,
         writeUnit: a.owner.profile.writeUnit,
         writesField: joinPath(a.space.path, 'workload.peakWriteUnits'),
@@ -60,10 +64,12 @@ export function inheritedWriteNote(a: SpaceAnalysis): { readonly ids: InheritedW
  * gives a random count), then the projection that leaves the updates out of the index.
  */
 export function inheritedFixNotes(a: SpaceAnalysis): { readonly ids: InheritedFixId[]; readonly data: MessageData } {
-  if (!writesInherited(a)) return { ids: [], data: {} };
+  if (!writesInherited(a) || a.inherited === undefined) return { ids: [], data: {} };
   const redraw = a.plan.layout === 'random' && a.plan.shards !== undefined;
+  // 2 index writes per update of the item: its writes on the value ÷ those each update puts there (storedLoads).
+  const sizedWrites = (2 * a.hot.writes) / a.inherited.writesPerUpdate;
   return {
     ids: [...(redraw ? (['redrawShard'] as const) : []), 'orProjectOut'],
-    data: { sizedWrites: 2 * a.hot.writes, writeUnit: a.owner.profile.writeUnit, writesField: joinPath(a.space.path, 'workload.peakWriteUnits') },
+    data: { sizedWrites, writeUnit: a.owner.profile.writeUnit, writesField: joinPath(a.space.path, 'workload.peakWriteUnits') },
   };
 }

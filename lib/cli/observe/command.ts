@@ -38,6 +38,7 @@ import {
   DEFAULT_TOLERANCE,
   DRIFT_RULE,
   driftFindings,
+  fieldPath,
   finding,
   keySpaceBase,
   keySpaceLabel,
@@ -52,7 +53,7 @@ import { DEFAULT_PERIOD_SECONDS, loadManifest, type Manifest, type ObservationFi
 import { checkPeriods } from './period-check';
 import { hashedKeys, plainKeys, type KeyDisplay } from './privacy';
 import { ObservationError } from './read-json';
-import { throttlingOf } from './saturation';
+import { indexWritesAtLeast, tableWriteThrottles, throttlingOf, type TableWriteThrottles } from './saturation';
 import { designFileSources, templateSources, type DesignSource, type FileSources } from './sources';
 import { deployedName, type StackResources } from './stack-resources';
 import { matchObservations } from './targets';
@@ -184,8 +185,16 @@ interface ObserveSettings {
   readonly update: boolean;
 }
 
+/** What an index's observation is judged with from its table's, observed before it in the same design. */
+interface TableObserved {
+  /** The table's hottest key's share as observe judges it (an edit of its workload.hotKeyShare), if it sets one. */
+  readonly share?: number;
+  /** The table's write throttle events in the window, which never reached the index (saturation.ts). */
+  readonly writeThrottles?: TableWriteThrottles;
+}
+
 /** One key space held against its observations: notes with the figures, drift findings, the edits. */
-function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings: ObserveSettings) {
+function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings: ObserveSettings, table: TableObserved = {}) {
   const base = keySpaceBase(target);
   const findings: Finding[] = [];
   const { sharding } = target.keySpace;
@@ -196,7 +205,8 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     separator: sharding?.separator ?? '#',
     levels: target.keySpace.partitionKey.length,
   };
-  const observation = logicalWrites(target, files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context));
+  const derived = logicalWrites(target, files.engine === 'dynamodb' ? deriveTable(files, context) : deriveContainer(files, context));
+  const observation = indexWritesAtLeast(target, derived, table.writeThrottles);
   const window = windowLength(observation.window, settings.manifest.periodSeconds);
   for (const gap of observation.gaps)
     findings.push(
@@ -234,12 +244,13 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
         { sources: observation.sources },
       ),
     );
-    return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '' };
+    return { findings, notes: [], kept: [], edits: [], judged: [], shareObserved: false, window: '', observation };
   }
-  const { floors, findings: throttling } = throttlingOf(target, observation, window);
+  const { floors, findings: throttling } = throttlingOf(target, observation, window, table.writeThrottles);
   const drift = driftFindings(target, observation, window, settings.drift, {
     spanMs: windowSpan(observation.window, settings.manifest.periodSeconds),
     floors,
+    ...(table.share === undefined ? {} : { tableShare: table.share }),
   });
   return {
     findings: [...findings, ...throttling, ...drift.findings],
@@ -249,6 +260,7 @@ function observeTarget(target: KeySpaceTarget, files: ObservationFiles, settings
     judged: drift.judged,
     shareObserved: drift.shareObserved,
     window,
+    observation,
   };
 }
 
@@ -272,6 +284,15 @@ function gradeByVerdict(findings: Finding[], neutral: readonly DesignEdit[]): vo
 /** The observations of each key space, as the manifest or the live queries matched them. */
 type FilesOf = (target: KeySpaceTarget) => ObservationFiles | undefined;
 
+/** For an index, what observe made of its table so far (the table's key space comes first): the share it judges it
+ *  at, and its write throttles. */
+function tableObserved(target: KeySpaceTarget, edits: readonly DesignEdit[], writeThrottles: TableWriteThrottles | undefined): TableObserved {
+  if (target.keySpace.index === undefined) return {};
+  const path = fieldPath(keySpaceBase({ ...target, keySpace: target.design.primaryKey }), 'workload.hotKeyShare');
+  const edit = edits.find((e) => e.path === path);
+  return { ...(edit?.op === 'set' && typeof edit.value === 'number' ? { share: edit.value } : {}), ...(writeThrottles ? { writeThrottles } : {}) };
+}
+
 function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSettings): FileResult {
   const { located, candidate } = design;
   const at = (path: string) => located.positionOf(path);
@@ -283,6 +304,7 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
     const sourceJudged: JudgedFigure[] = [];
     const observedShares = new Set<string>();
     const bases = new Map<string, string>();
+    const throttledTables = new Map<KeySpaceTarget['design'], TableWriteThrottles>();
     let widest = '';
     for (const target of source.targets) {
       const base = keySpaceBase(target);
@@ -292,7 +314,10 @@ function observeFile(design: LoadedDesign, filesOf: FilesOf, settings: ObserveSe
         notes.push({ path: base, message: `${keySpaceLabel(target)} not observed: ${settings.manifest.file} has no observations for it`, ...at(base) });
         continue;
       }
-      const observed = observeTarget(target, files, settings);
+      const soFar = [...sourceEdits, ...sourceJudged.map((j) => j.edit)];
+      const observed = observeTarget(target, files, settings, tableObserved(target, soFar, throttledTables.get(target.design)));
+      const throttles = tableWriteThrottles(target, observed.observation);
+      if (throttles) throttledTables.set(target.design, throttles);
       if (observed.window.length > widest.length) widest = observed.window;
       for (const note of observed.notes) notes.push({ path: base, ...note, ...at(base) });
       for (const k of observed.kept) notes.push({ path: k.path, message: `${keySpaceLabel(target)}: ${k.message}`, ...at(k.path) });

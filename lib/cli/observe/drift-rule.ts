@@ -14,7 +14,7 @@ export const DRIFT_RULE: RuleDescription = {
   severity: 'error',
   engines: ['dynamodb', 'cosmosdb'],
   fires:
-    "`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%; a hottest key share of at most 0.01, or a logical partition under 1 GB, where no more was declared, is no drift), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures (the measured ones inside the tolerance included) reports something the declared design does not; key-range throttles were logged, or a Cosmos DB container's requests were answered 429 above the 5% Azure calls healthy in the minutes a partition-key range stood at its budget while the others did not (a hot range); the key space was saturated, throttled at its ceiling (every Cosmos DB partition-key range at 100% NormalizedRUConsumption in 5 minutes or more, unless its exported 429s stayed at 5% of the requests or under; DynamoDB events throttled at the provisioned capacity or on-demand maximum while it consumed 90% of it or more, or, on demand with no maximum, at the account's per-table quota in a period at 90% of the window's peak or more), so its consumed peaks are floors of an unknown demand and are never written; a peak or share under half its declaration from a window shorter than --min-window (default 7 days) is kept, with a note; the stored keys show another shard count deployed than the design declares (a warning: the figures scaled by it are judged at the deployed count and never written); or a key space had no observations to check.",
+    "`skewguard observe` only: a figure production measured (peak reads or writes, the hottest key share, distinct keys, the largest logical partition) exceeds its declaration by more than the tolerance (default 25%; a hottest key share of at most 0.01, or a logical partition under 1 GB, where no more was declared, is no drift), or falls under half of it (a warning; for a peak or the hottest key share only when measured over periods of 60 s or less, since an average over a longer period hides the per-second peak); the design linted again with the observed figures (the measured ones inside the tolerance included) reports something the declared design does not; key-range throttles were logged, or a Cosmos DB container's requests were answered 429 above the 5% Azure calls healthy in the minutes a partition-key range stood at its budget while the others did not (a hot range); the key space was saturated, throttled at its ceiling (every Cosmos DB partition-key range at 100% NormalizedRUConsumption in 5 minutes or more, unless its exported 429s stayed at 5% of the requests or under; DynamoDB events throttled at the provisioned capacity or on-demand maximum while it consumed 90% of it or more, or, on demand with no maximum, at the account's per-table quota in a period at 90% of the window's peak or more), so its consumed peaks are floors of an unknown demand and are never written; a DynamoDB index's base table had write throttle events in the window (a warning: a throttled table write never reaches the index, so the index's hottest key share is a floor, never written, and its write peak a lower bound); a peak or share under half its declaration from a window shorter than --min-window (default 7 days) is kept, with a note; the stored keys show another shard count deployed than the design declares (a warning: the figures scaled by it are judged at the deployed count and never written); or a key space had no observations to check.",
   rationale:
     'Every verdict of the lint rests on declared figures, and declarations age as traffic changes: a hottest key declared at 5% that takes 31% at the weekly peak passes SG003 on paper and throttles in production; a peak declared far above what comes plans shards every read then fans out over for nothing.',
   fix: 'write the observed figures into the design (`skewguard observe --update`, or the GuardedTable props for a cdk.out) and act on what the lint then reports; see docs/observe.md for how each figure is derived and its limits.',
@@ -31,6 +31,14 @@ export const DRIFT_RULE: RuleDescription = {
     {
       title: 'Azure Cosmos DB: Diagnose and troubleshoot request rate too large (429) exceptions',
       url: 'https://learn.microsoft.com/azure/cosmos-db/nosql/troubleshoot-request-rate-too-large',
+    },
+    {
+      title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations',
+    },
+    {
+      title: 'DynamoDB: Understanding GSI write throttling and back pressure',
+      url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html',
     },
     { title: 'DynamoDB: Troubleshooting throttling', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TroubleshootingThrottling.html' },
     {
@@ -51,6 +59,8 @@ export const DRIFT_RULE: RuleDescription = {
     throttled:
       '{{read}} read and {{write}} write key-range throttle events in the {{window}} window; or, for a Cosmos DB container, {{throttled}} of {{requests}} requests answered 429 while not every partition-key range was at its budget',
     saturated: 'the key space is saturated and throttling at its ceiling: the consumed {{observed}} is a floor of the demand, which is unknown',
+    indexShareFloor:
+      "the index's base table had {{tableWriteThrottles}} write throttle events in the {{window}} window, which never reached the index: its observed hottest key share {{observed}} is a floor",
     incompleteObservations: 'a source is empty or partial: {{gap}}',
     shardsNotDeployed:
       'the telemetry shows {{deployed}} shards deployed; the design declares {{declared}}: judged at {{deployed}}; re-observe after the application writes {{declared}}',

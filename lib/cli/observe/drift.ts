@@ -17,7 +17,17 @@
  *   writes the ones declared.
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
-import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
+import {
+  inheritedWrites,
+  physicalPartitionCount,
+  type DesignEdit,
+  type Engine,
+  type Finding,
+  type InheritedWrites,
+  type KeyDesign,
+  type KeySpace,
+  type Severity,
+} from '../../index';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ShareFigure } from './figures';
@@ -51,6 +61,9 @@ export interface DriftContext {
   /** Peaks measured while the key space was saturated, and the share of a hottest key throttled at its partition's
    *  ceilings: floors of the demand, neither compared nor written (saturation.ts). */
   readonly floors: readonly string[];
+  /** An index's: the table's hottest key's share as observe judges the table (its observed share, where an edit sets
+   *  it), so that an index the lint will take to inherit that item's writes with it is judged so (`inheritance`). */
+  readonly tableShare?: number;
 }
 
 export interface KeySpaceTarget {
@@ -186,6 +199,9 @@ interface Comparison {
   readonly fieldShare?: number;
   /** How the declared figure is said, when not `declared <field> <value>` (and not assumed). */
   readonly declaredText?: string;
+  /** An index's derived write peak, where the lint takes its hottest value to receive the table's hottest item's writes
+   *  (`inheritance`): a measured peak that is no drift is neither judged nor written (`keptInherited`). */
+  readonly inherited?: InheritedWrites;
 }
 
 /** `'unique'` counts as unbounded, as the design model counts it (lib/design/cardinality.ts). */
@@ -306,7 +322,52 @@ function assumedPeak(target: KeySpaceTarget, field: 'peakReadUnits' | 'peakWrite
   return { assumed: `assumed (${how}; the index declares no workload.peakWriteUnits) peakWriteUnits ${show(workload.peakWriteUnits)}` };
 }
 
-function comparisons(target: KeySpaceTarget, observation: Observation): Comparison[] {
+/**
+ * The table's hottest item whose every update the lint takes to write this index on one value of its key
+ * (lib/lint/analysis.ts, `inheritedWrites`), judged with the table's share as declared or, where observe judges the
+ * table at a higher share (`tableShare`), as observed: the lint run with the observed figures inherits then too.
+ * Undefined for a table, or an index that declares its writes or does not inherit.
+ */
+function inheritance(target: KeySpaceTarget, tableShare: number | undefined): InheritedWrites | undefined {
+  const { design, keySpace } = target;
+  if (keySpace.index === undefined) return undefined;
+  const declared = inheritedWrites(design, keySpace);
+  const table = design.primaryKey;
+  if (declared || tableShare === undefined || tableShare <= table.workload.hotKeyShare) return declared;
+  const observed = { ...design, primaryKey: { ...table, workload: { ...table.workload, hotKeyShare: tableShare } } } as KeyDesign;
+  return inheritedWrites(observed, keySpace);
+}
+
+/** `the table's hottest `skuId` item (60% of its writes) … on the one `warehouseId` value that item carries`. */
+function inheritedText(target: KeySpaceTarget, inherited: InheritedWrites): string {
+  const key = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(' + ');
+  const indexKey = key(target.keySpace.partitionKey.map((a) => a.name));
+  // lib/lint/analysis.ts: an item whose updates change the index's partition key moves between its values.
+  const where = inherited.moves
+    ? `with at most one write per update on any ${indexKey} value, as the updates move it between them`
+    : `on the one ${indexKey} value that item carries`;
+  return `the lint takes every update of the table's hottest ${key(inherited.tableKey)} item (${show(Math.round(inherited.tableShare * 1000) / 10)}% of its writes) to write this index ${where}, and declaring the index's own peakWriteUnits says its projection leaves those updates out`;
+}
+
+/**
+ * Gap 1 of the GSI write inheritance (review 14): `--update` wrote an index's measured writes as its declared
+ * peakWriteUnits, which turns the inheritance off for the next lint, so an index measured while the hot item was quiet
+ * lost the error that item's updates raise. A measured peak at or within the tolerance above the derived one shows
+ * nothing about where that item's updates go: it is kept, and said so.
+ */
+function keptInherited(c: Comparison, target: KeySpaceTarget, inherited: InheritedWrites): string {
+  const where =
+    c.figure.value <= c.declared ? 'at or below it' : `within the ${show(Math.round((c.figure.value / c.declared - 1) * 100))}% above it that is no drift`;
+  return `kept peakWriteUnits undeclared (${show(c.declared)} WCU derived from the table's writes): observed ${show(c.figure.value)} WCU, ${where}; ${inheritedText(target, inherited)}, which no measurement of the index can show (one taken while that item was quiet shows fewer writes), so observe neither judges nor writes it; declare ${c.path} yourself if the index's projection leaves those updates out`;
+}
+
+/** An index's write peak written above the derived one: what it turns off, said with the drift. */
+function inheritanceOffText(c: Comparison, target: KeySpaceTarget): string {
+  if (!c.inherited) return '';
+  return `; written, it declares the index's writes: ${inheritedText(target, c.inherited)}, so the lint then judges the index on its own hottest value's share instead, which holds only if the window saw that item at its busiest`;
+}
+
+function comparisons(target: KeySpaceTarget, observation: Observation, tableShare?: number): Comparison[] {
   const { figures } = observation;
   const { workload } = target.keySpace;
   const base = keySpaceBase(target);
@@ -321,11 +382,13 @@ function comparisons(target: KeySpaceTarget, observation: Observation): Comparis
       figure: figures.peakReadUnits,
       path: fieldPath(base, 'workload.peakReadUnits'),
     });
+  const inherited = inheritance(target, tableShare);
   if (figures.peakWriteUnits)
     list.push({
       field: 'peakWriteUnits',
       declared: workload.peakWriteUnits,
       ...assumedPeak(target, 'peakWriteUnits'),
+      ...(inherited ? { inherited } : {}),
       figure: figures.peakWriteUnits,
       path: fieldPath(base, 'workload.peakWriteUnits'),
     });
@@ -439,13 +502,15 @@ function writtenText(c: Comparison): string {
  * - `exceeds`: above the declaration by more than the tolerance (an error, written by --update);
  * - `below`: under `below` × the declaration (a warning, written);
  * - `kept`: would be `below`, but from a coarse average that cannot show it (a note);
+ * - `inherited`: no drift of an index's derived write peak where the lint takes the index to receive the table's
+ *   hottest item's writes (a note, `keptInherited`): judged, the measured peak would be declared, and turn that off;
  * - `judged`: no drift, but the lint runs again with the measured figure (above the declaration within the
  *   tolerance, a negligible figure above it, or an index's peak the design derived rather than declared),
  *   and --update writes it when it changes the lint's verdict (review 10: 10,800 WCU within 25% of 9,000
  *   hid an SG003 the measured peak raises);
  * - `same`: what --update would write is the declaration, or nothing the measurement proves.
  */
-function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exceeds' | 'below' | 'kept' | 'short' | 'judged' | 'same' {
+function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exceeds' | 'below' | 'kept' | 'short' | 'inherited' | 'judged' | 'same' {
   const observed = c.figure.value;
   const { bound, averagedOverSeconds: seconds } = c.figure;
   if (writtenValue(c, observed) === fieldValue(c)) return 'same';
@@ -453,6 +518,8 @@ function classify(c: Comparison, settings: DriftSettings, spanMs: number): 'exce
   // A partition count is exact: one more partition divides the RU/s among one more.
   const above = c.field === 'physicalPartitions' ? observed > c.declared : observed > c.declared * (1 + settings.tolerance);
   if (bound !== 'upper' && above && !small) return 'exceeds';
+  // No drift on an index that inherits the table's hottest item's writes: judged, it would turn that off (keptInherited).
+  if (c.inherited) return 'inherited';
   const fine = seconds === undefined || seconds <= FINEST_PERIOD_SECONDS;
   if (bound !== 'lower' && !c.assumed && !small && observed < c.declared * settings.below) {
     if (!fine) return 'kept';
@@ -605,7 +672,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
   const judged: JudgedFigure[] = [];
   const judgedAt = new Map<string, number>();
   let shareObserved = false;
-  const list = comparisons(target, observation);
+  const list = comparisons(target, observation, context.tableShare);
   // The peaks first: a share is restated against the peaks the design is judged at (restatedShare).
   const ordered = [...list.filter((c) => c.field !== 'hotKeyShare'), ...list.filter((c) => c.field === 'hotKeyShare')];
   const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
@@ -629,6 +696,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     if (verdict === 'judged') judged.push({ edit, text: `${c.label ?? c.field} ${bound}${format(observed)} measured (${declaredText})` });
     else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c) });
     else if (verdict === 'short') kept.push({ path: c.path, message: shortWindowMessage(c, window, settings.minWindowMs) });
+    else if (verdict === 'inherited' && c.inherited) kept.push({ path: c.path, message: keptInherited(c, target, c.inherited) });
     else if (verdict === 'exceeds') {
       edits.push(edit);
       findings.push(
@@ -637,7 +705,7 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
           'exceedsDeclared',
           'error',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}${inheritanceOffText(c, target)}`,
           UPDATE_FIX,
           data,
           [edit],

@@ -312,6 +312,76 @@ function hotKeySaturation(target: KeySpaceTarget, observation: Observation, wind
   };
 }
 
+/** The base table's write throttle events in the window, of every kind its metrics export counted: what an index of it
+ *  never received (`indexShareFloor`). */
+export interface TableWriteThrottles {
+  readonly table: string;
+  readonly events: number;
+  /** `1,200 WriteKeyRangeThroughputThrottleEvents`, each kind with events. */
+  readonly text: string;
+}
+
+/** The table's write throttle events in its observation, or undefined when it had none (or none was exported). */
+export function tableWriteThrottles(target: KeySpaceTarget, observation: Observation): TableWriteThrottles | undefined {
+  const f = observation.figures;
+  const kinds = (
+    [
+      ['WriteKeyRangeThroughputThrottleEvents', f.writeThrottles],
+      ['WriteProvisionedThroughputThrottleEvents', f.writeProvisionedThrottles],
+      ['WriteMaxOnDemandThroughputThrottleEvents', f.writeOnDemandMaxThrottles],
+      ['WriteAccountLimitThrottleEvents', f.writeAccountLimitThrottles],
+    ] as const
+  ).filter(([, figure]) => (figure?.value ?? 0) > 0);
+  if (target.engine !== 'dynamodb' || target.keySpace.index !== undefined || kinds.length === 0) return undefined;
+  return {
+    table: target.design.name,
+    events: kinds.reduce((sum, [, figure]) => sum + (figure?.value ?? 0), 0),
+    text: kinds.map(([metric, figure]) => `${show(figure?.value ?? 0)} ${metric}`).join(', '),
+  };
+}
+
+const INDEX_FLOOR_FIX =
+  "stop the table's write throttling first (its own findings say where: a hot key, or a ceiling), then observe a window without it: the index's share measured there is its demand, and `observe --update` writes it";
+
+/**
+ * An index whose base table had write throttle events in the window: a table write that is throttled is not applied,
+ * and an index is written only for a table write that is ("If a write to a table does not require a global secondary
+ * index update, no write capacity is consumed from the index"; "For a table write to succeed, the provisioned
+ * throughput settings for the table and all of its global secondary indexes must have enough write capacity …
+ * Otherwise, the write to the table is throttled", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations;
+ * a throttled GSI throttles the table's write, https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html).
+ * The refused writes are most likely the table's hottest key's, the ones that land on the index's hottest value, so
+ * the index's observed share is a floor of its demand: like a hot key throttled at its partition's ceilings
+ * (`hotKeySaturation`), neither compared nor written. Its write peak is a lower bound (`indexWritesAtLeast`).
+ */
+function indexShareFloor(target: KeySpaceTarget, observation: Observation, window: string, table: TableWriteThrottles | undefined): Saturation | undefined {
+  const share = observation.figures.hotKeyShare;
+  if (target.engine !== 'dynamodb' || target.keySpace.index === undefined || !table || !share) return undefined;
+  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
+  const message = `the base table ${table.table} had write throttle events in the ${window} window (${table.text}): a table write that is throttled is not applied, so this index never received its update, and the writes refused are most likely the table's hottest key's, the ones that land on the index's hottest value. Its observed share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, so it is neither compared with the design nor written as the index's hotKeyShare`;
+  return {
+    floors: ['hotKeyShare'],
+    finding: finding(target, 'indexShareFloor', 'warning', path, message, INDEX_FLOOR_FIX, {
+      field: 'hotKeyShare',
+      observed: share.value,
+      bound: 'lower',
+      tableWriteThrottles: table.events,
+      window,
+    }),
+  };
+}
+
+/**
+ * An index's observation with its write peak a lower bound where its table's writes were throttled (`indexShareFloor`):
+ * it can show the index written more than declared, never less.
+ */
+export function indexWritesAtLeast(target: KeySpaceTarget, observation: Observation, table: TableWriteThrottles | undefined): Observation {
+  const peak = observation.figures.peakWriteUnits;
+  if (target.keySpace.index === undefined || !table || !peak || peak.bound === 'lower') return observation;
+  const limits = `${peak.limits ? `${peak.limits}; ` : ''}a lower bound: the table's throttled writes (${table.text}) never reached the index`;
+  return { ...observation, figures: { ...observation.figures, peakWriteUnits: { ...peak, bound: 'lower', limits } } };
+}
+
 /** The saturation of one key space, if production shows one. */
 function saturationOf(target: KeySpaceTarget, observation: Observation, window: string): Saturation | undefined {
   return cosmosSaturation(target, observation, window) ?? dynamoSaturation(target, observation, window);
@@ -319,10 +389,20 @@ function saturationOf(target: KeySpaceTarget, observation: Observation, window: 
 
 /**
  * What the throttling of one key space says: saturated (an error) at its ceiling, its hottest key at its partition's
- * (an error), or a Cosmos DB container's hot range refusing requests (a warning); and the figures that are floors.
+ * (an error), an index's share under its table's write throttles (a warning), or a Cosmos DB container's hot range
+ * refusing requests (a warning); and the figures that are floors.
  */
-export function throttlingOf(target: KeySpaceTarget, observation: Observation, window: string): { floors: Saturation['floors']; findings: Finding[] } {
-  const saturated = [saturationOf(target, observation, window), hotKeySaturation(target, observation, window)].filter((s): s is Saturation => s !== undefined);
+export function throttlingOf(
+  target: KeySpaceTarget,
+  observation: Observation,
+  window: string,
+  table?: TableWriteThrottles,
+): { floors: Saturation['floors']; findings: Finding[] } {
+  const saturated = [
+    saturationOf(target, observation, window),
+    // The index's own key throttled at its partition's ceilings says the share is a floor already.
+    hotKeySaturation(target, observation, window) ?? indexShareFloor(target, observation, window, table),
+  ].filter((s): s is Saturation => s !== undefined);
   if (saturated.length > 0) return { floors: saturated.flatMap((s) => s.floors), findings: saturated.map((s) => s.finding) };
   const hot = hotRangeThrottling(target, observation, window);
   return { floors: [], findings: hot ? [hot] : [] };

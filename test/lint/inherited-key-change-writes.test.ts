@@ -1,0 +1,80 @@
+/**
+ * Review 14, gap 3: an index counted at 2× the table's writes because updates change its key (`mutable`, a delete
+ * and a put per change; AWS, "Provisioned throughput considerations for global secondary indexes": "If an update to
+ * the table changes the value of an indexed key attribute (from A to B), two writes are required"), that also takes
+ * the table's hottest item's writes (lib/lint/analysis.ts, `inheritedWrites`). The item's share was applied to the 2×,
+ * and the random shards redrawn per update counted 2 more writes per update on top:
+ * - the changing key is the index's partition key: the item moves between its values, and no one value takes more
+ *   than one write per update (1,800 WCU of the flash-sale SKU's 1,800 updates, not 3,600);
+ * - it is the index's sort key: the delete and the put land under the one partition-key value (3,600 WCU, as before);
+ * - either way, a shard drawn afresh on every update is that same delete and put: 2 writes per update over N shards
+ *   (N = 5 for 1,800 updates against 800 usable), not 4.
+ */
+import { lint } from '../../lib';
+import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign } from '../../lib';
+import { table } from '../fixtures';
+
+/** test/lint/inherited-index-writes.test.ts's inventory.json, with the index's fields overridable. */
+function inventory(index: Partial<GlobalSecondaryIndexDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'inventory',
+    partitionKey: { name: 'skuId', type: 'S', cardinality: 50000 },
+    billing: 'provisioned',
+    capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 4000 } },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'both' },
+    invariants: [{ kind: 'conditional-write', description: 'stock >= qty on decrement; never oversell' }],
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-warehouse',
+        partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12 },
+        sortKey: { name: 'skuId', type: 'S', cardinality: 'unique' },
+        ...index,
+      },
+    ],
+    accessPatterns: [
+      { name: 'get-stock', keyAttributes: ['skuId'], share: 0.9 },
+      { name: 'warehouse-stock', index: 'by-warehouse', keyAttributes: ['warehouseId'], share: 0.1 },
+    ],
+  });
+}
+
+const sg003 = (design: DynamoDbTableDesign) => lint(design).find((f) => f.index === 'by-warehouse' && f.ruleId === 'SG003');
+const MOVES = { partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12, mutable: true } } as const;
+const STAMPED = { sortKey: { name: 'updatedAt', type: 'S', mutable: true } } as const;
+
+describe("an index whose key the updates change, taking the table's hottest item's writes", () => {
+  it('a changing partition key moves the item between values: at most one write per update on any (1,800 WCU, 30% of the 2×)', () => {
+    const finding = sg003(inventory(MOVES));
+    expect(finding?.message).toMatch(/takes 30% \(of its writes, from the hottest item of the table\) of the peak: 1,800 WCU writes against a usable 800 WCU/);
+    expect(finding?.message).toMatch(
+      /an update that changes `warehouseId` moves it from one `warehouseId` value to another, a delete on the one it leaves and a put on the one it takes, so no one value takes more than one write per update \(60% of the table's 3,000 WCU;/,
+    );
+    expect(finding?.message).not.toMatch(/all on the one `warehouseId` value that item carries/);
+    // Were no update to change the key, the item's 1,800 WCU would all land on its one value (not the uniform 1/12's 250).
+    expect(finding?.message).toMatch(/its hottest value takes 1,800 WCU of writes if no update changes the key/);
+  });
+
+  it('a changing sort key keeps both writes under the one partition-key value: 3,600 WCU, 60% of the 2×', () => {
+    expect(sg003(inventory(STAMPED))?.message).toMatch(/takes 60% \(of its writes, from the hottest item of the table\) of the peak: 3,600 WCU writes/);
+  });
+
+  it.each([
+    ['partition key', MOVES],
+    ['sort key', STAMPED],
+  ])('the changing %s: random shards redrawn per update are sized for 2 writes per update (3,600 WCU, N = 5), not 4', (_, index) => {
+    const finding = sg003(inventory(index));
+    expect(finding?.fix).toMatch(/a random 0…4 \(N = 5 random shards\)/);
+    expect(finding?.fix).toMatch(/so N is sized for 2 index writes per update \(3,600 WCU\)/);
+    const sharded = (shards: number) =>
+      sg003(
+        inventory({
+          ...index,
+          partitionKey: { name: 'warehouseIdShard', type: 'S', cardinality: 12, ...('partitionKey' in index ? { mutable: true } : {}) },
+          sharding: { strategy: 'random', shards, logicalAttribute: 'warehouseId' },
+        }),
+      );
+    // 2 × 1,800 ÷ 5 = 720 WCU per shard fits the 800 usable; over 4, 900 does not.
+    expect(sharded(5)).toBeUndefined();
+    expect(sharded(4)?.message).toMatch(/900 WCU per shard over 4/);
+  });
+});
