@@ -121,6 +121,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoGsiThrottling,
     SOURCES.dynamoDax,
     SOURCES.dynamoDaxConcepts,
+    SOURCES.dynamoDaxConsistency,
     SOURCES.dynamoQueryPagination,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
@@ -130,6 +131,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosSynthetic,
     SOURCES.cosmosCrossPartition,
     SOURCES.cosmosIntegratedCache,
+    SOURCES.cosmosDedicatedGateway,
+    SOURCES.cosmosChangePartitionKey,
   ],
   messages: {
     hotKey:
