@@ -540,19 +540,19 @@ function orCache(hit: RuleHit<PrefixIngestionId>, cache: ReturnType<typeof readC
 }
 
 /**
- * The engine's cache for a hottest first-level value hot by its reads: they carry the larger part of its load (as
- * advice.ts's loadDirections reads one RU/s budget) and its writes alone fit what its partitions leave it, since a
- * cache takes no write (DAX, "DAX and DynamoDB consistency models"; "Azure Cosmos DB integrated cache": read-through,
- * write-through). A read the cache answers costs the partition nothing (0 RU, "Azure Cosmos DB dedicated gateway"), so
- * the value fits once the cache answers 1 − (usable − writes) ÷ reads of its reads. Other values' reads, which the
- * cache would also answer, are left on their partitions: the share is what the hottest value needs on its own.
- * Undefined where the load is not read heat or the writes alone are over.
+ * The engine's cache for a hottest first-level value hot by its reads: its reads alone are over what its partitions
+ * leave it and its writes alone fit, so the reads are what puts it over (a value over by its writes too, or over only
+ * by reads and writes together, is not read heat: a cache would have to answer nearly all of its reads). A cache takes
+ * no write (DAX, "DAX and DynamoDB consistency models"; "Azure Cosmos DB integrated cache": read-through,
+ * write-through), and a read it answers costs the partition nothing (0 RU, "Azure Cosmos DB dedicated gateway"), so the
+ * value fits once the cache answers 1 − (usable − writes) ÷ reads of its reads. Other values' reads, which the cache
+ * would also answer, are left on their partitions: the share is what the hottest value needs on its own.
  */
 function readCache(design: KeyDesign, load: PrefixLoad): { ids: PrefixIngestionId[]; data: MessageData } | undefined {
   const { reads, writes } = load.loads;
   const writesLoad = partitionLoad(design, { reads: 0, writes });
   const missReads = load.usable - writesLoad;
-  if (reads === 0 || reads < writes || missReads <= 0) return undefined;
+  if (missReads <= 0 || fits(partitionLoad(design, { reads, writes: 0 }), load.usable)) return undefined;
   const { cache, cacheTerms } = profileOf(design.engine);
   return {
     ids: ['prefixCacheReads', ...(writes > 0 ? (['prefixCacheWrites'] as const) : []), 'prefixCacheTerms'],
@@ -704,8 +704,9 @@ function bucketSourceFor(
   }
   const finer = scoped?.scopeAttribute ?? 'id';
   // A key that ends in the item's id (or another unique level) holds one item per value: nothing finer than the key
-  // exists, and that item stays whole in one bucket whatever the count.
-  if (isLevel(finer) || !fullKeyHoldsMany(design)) return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: finer }, skewData) };
+  // exists, and that item stays whole in one bucket whatever the count. The buckets hash the level that names the item,
+  // as the design declares it (`productId`), not an `id` it does not name: hashing either splits the same items.
+  if (isLevel(finer) || !fullKeyHoldsMany(design)) return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: itemLevel(deeper) ?? finer }, skewData) };
   return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData) };
 }
 
@@ -869,6 +870,13 @@ function bucketRaises(
 function bucketSource(deeper: readonly KeyAttribute[]): string {
   const perItem = deeper.find((l) => l.kind !== 'time-bucket' && !l.components.some((c) => c.kind === 'time-bucket'));
   return perItem ? perItem.name.replace(/^\//, '') : 'id';
+}
+
+/** The deepest key level when it names one item (unique, not a time bucket, whose values all of a moment's writes share), bare. */
+function itemLevel(deeper: readonly KeyAttribute[]): string | undefined {
+  const last = deeper[deeper.length - 1];
+  const perItem = last !== undefined && cardinalityValue(last.cardinality) === Infinity && last.kind !== 'time-bucket' && !last.components.some((c) => c.kind === 'time-bucket');
+  return perItem ? last.name.replace(/^\//, '') : undefined;
 }
 
 /** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */
