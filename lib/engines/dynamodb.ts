@@ -91,7 +91,7 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     serves:
       'its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table',
     needs:
-      'a DAX cluster in your VPC, billed per node-hour, and the DAX client in the application; it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition',
+      'a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition',
   },
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,
