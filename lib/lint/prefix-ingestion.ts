@@ -706,7 +706,8 @@ function bucketSourceFor(
   // A key that ends in the item's id (or another unique level) holds one item per value: nothing finer than the key
   // exists, and that item stays whole in one bucket whatever the count. The buckets hash the level that names the item,
   // as the design declares it (`productId`), not an `id` it does not name: hashing either splits the same items.
-  if (isLevel(finer) || !fullKeyHoldsMany(design)) return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: itemLevel(deeper) ?? finer }, skewData) };
+  if (isLevel(finer) || !fullKeyHoldsMany(design))
+    return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: itemLevel(deeper) ?? finer }, skewData) };
   return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData) };
 }
 
@@ -875,7 +876,11 @@ function bucketSource(deeper: readonly KeyAttribute[]): string {
 /** The deepest key level when it names one item (unique, not a time bucket, whose values all of a moment's writes share), bare. */
 function itemLevel(deeper: readonly KeyAttribute[]): string | undefined {
   const last = deeper[deeper.length - 1];
-  const perItem = last !== undefined && cardinalityValue(last.cardinality) === Infinity && last.kind !== 'time-bucket' && !last.components.some((c) => c.kind === 'time-bucket');
+  const perItem =
+    last !== undefined &&
+    cardinalityValue(last.cardinality) === Infinity &&
+    last.kind !== 'time-bucket' &&
+    !last.components.some((c) => c.kind === 'time-bucket');
   return perItem ? last.name.replace(/^\//, '') : undefined;
 }
 
