@@ -128,8 +128,8 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
   prefixNoRaise:
     "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",
-  // Read heat (review 13 item 10): reads carry the hottest value's load and its writes alone fit, so the engine's cache can
-  // bring it under: offered with the share of its reads it must answer, and what it serves and takes (the profile's terms).
+  // Read heat (review 13 item 10): the hottest value's reads alone are over and its writes alone fit, so the engine's cache
+  // can bring it under (readCache): offered with the share of its reads it must answer, and what it serves and takes.
   prefixCacheReads:
     'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): the value fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads, the {{cacheMissReads}} RU/s it misses',
   prefixCacheWrites: ' and its {{prefixWrites}} RU/s of writes',
