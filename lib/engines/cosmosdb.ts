@@ -238,6 +238,14 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   globalIndexes: false,
   transactionsSpanKeys: false,
   cache: 'the integrated cache',
+  // "Azure Cosmos DB integrated cache": an item cache for point reads and a query cache for queries; a hit costs 0 RU;
+  // each dedicated gateway node caches on its own. "Azure Cosmos DB dedicated gateway": billed hourly; requests use it
+  // (and the cache) only in gateway mode on the dedicated gateway endpoint, with session or eventual consistency.
+  cacheTerms: {
+    serves: 'point reads and queries it answers from its item and query caches cost 0 RU',
+    needs:
+      'a dedicated gateway, billed hourly, whose nodes each cache on their own, the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition',
+  },
   keyMonitoring: 'diagnostic-logs',
   hotValueMovesOut: true,
   // A query's RU charge is paid on every shard it visits: a read-hot feed gets copies or the cache.

@@ -84,6 +84,14 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   globalIndexes: true,
   transactionsSpanKeys: true,
   cache: 'DAX',
+  // "DAX: How it works": the item cache keeps GetItem / BatchGetItem results, the query cache Query / Scan results by
+  // their exact parameters; a strongly consistent read is passed through to DynamoDB and not cached; writes go to the
+  // table first ("DAX and DynamoDB consistency models"). "In-memory acceleration with DynamoDB Accelerator (DAX)".
+  cacheTerms: {
+    serves: 'its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table',
+    needs:
+      'a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition',
+  },
   keyMonitoring: 'contributor-insights',
   hotValueMovesOut: false,
   // Write sharding spreads a sort-key range's reads too: each shard holds 1/N of the items.

@@ -34,4 +34,15 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 export { COSMOS_LIMITS, judgedNeighbourLoad, neighbourLoad, physicalPartitionCount, UNIFORM_KEY_TOLERANCE } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
 export { DYNAMODB_LIMITS } from './dynamodb';
-export type { DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, LoadDimension, Loads, PhysicalPartitions, PhysicalShare, SplitForHeat } from './profile';
+export type {
+  CacheTerms,
+  DesignOf,
+  EngineNouns,
+  EngineProfile,
+  KeyValueSizeLimit,
+  LoadDimension,
+  Loads,
+  PhysicalPartitions,
+  PhysicalShare,
+  SplitForHeat,
+} from './profile';

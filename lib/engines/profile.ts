@@ -85,6 +85,14 @@ export interface EngineNouns {
   readonly keyValueData: string;
 }
 
+/** A cache's reach, in the words a fix gives it. */
+export interface CacheTerms {
+  /** The reads it answers and what they then cost. */
+  readonly serves: string;
+  /** What using it takes: the resource it adds, the client change, the consistency it serves. */
+  readonly needs: string;
+}
+
 export interface EngineProfile<D extends KeyDesign = KeyDesign> {
   readonly engine: D['engine'];
   /** The engine's name as users write it: `DynamoDB`, `Cosmos DB`. */
@@ -142,6 +150,9 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
 
   /** The cache that serves a read-hot key value's reads: `DAX`, `the integrated cache`. */
   readonly cache: string;
+  /** What that cache serves and what it takes, said wherever a fix offers it: a cache answers only the reads it
+   *  holds, at the consistency it supports, and never takes a write (the vendor pages in lib/lint/sources.ts). */
+  readonly cacheTerms: CacheTerms;
   /** How hot keys are made visible: per key space (DynamoDB Contributor Insights, one switch per table and
    *  GSI), or per resource through diagnostic logs (Cosmos DB partition-key statistics). */
   readonly keyMonitoring: 'contributor-insights' | 'diagnostic-logs';

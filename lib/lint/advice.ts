@@ -89,7 +89,8 @@ export const ADVICE_MESSAGES = {
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
-  orCache: '; or put {{cache}} in front of its reads',
+  // The cache as the alternative for read heat, with what it serves and takes (the engine profile's cacheTerms).
+  orCache: '; or put {{cache}} in front of its reads ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
@@ -212,8 +213,10 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
-  const { cache, writeUnit, nouns } = analysis.owner.profile;
+  const { cache, cacheTerms, writeUnit, nouns } = analysis.owner.profile;
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
+  // What the orCache clause reads.
+  const cacheWords = { cache, cacheServes: cacheTerms.serves, cacheNeeds: cacheTerms.needs };
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
@@ -266,7 +269,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       declared?.strategy === 'replicated'
         ? [lower ? 'lowerCopies' : 'raiseCopies']
         : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
-    const data = Object.assign({}, counted, { cache, writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
+    const data = Object.assign({}, counted, cacheWords, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
     // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
@@ -300,6 +303,10 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   if (plan.readsNeedCache) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
   const pastQuota = fanOutPastQuota(analysis, n, fanOut);
   if (pastQuota) ids.push('fanOutPastQuota');
+  // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
+  // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
+  const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
+  if (cacheAlternative) ids.push('orCache');
   const data = Object.assign(
     {},
     counted,
@@ -308,6 +315,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
+    cacheAlternative ? cacheWords : {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'].index;

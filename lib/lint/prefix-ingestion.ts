@@ -128,6 +128,16 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixRaiseThenBucket: `${raiseInPlace(BUCKET_RAISE)}, the least at which a bucket count within maxShards {{maxShards}} serves it, then `,
   prefixNoRaise:
     "no raise up to Azure's default maximum of {{quotaRu}} RU/s per container serves it either: move the hottest {{level|code}} value to its own container, or batch its writes before they reach the container",
+  // Read heat (review 13 item 10): the hottest value's reads alone are over and its writes alone fit, so the engine's cache
+  // can bring it under (readCache): offered with the share of its reads it must answer, and what it serves and takes.
+  prefixCacheReads:
+    'put {{cache}} in front of the reads of the hottest {{level|code}} value, which carry its load ({{cacheServes}}): the value fits once the cache answers at least {{cacheHitShare|percent}} of its {{prefixReads}} RU/s of reads, the {{cacheMissReads}} RU/s it misses',
+  prefixCacheWrites: ' and its {{prefixWrites}} RU/s of writes',
+  prefixCacheTerms:
+    ' then fitting the usable {{prefixUsable}} RU/s; a cache answers only what it holds, so measure that share before relying on it, and it needs {{cacheNeeds}}',
+  // Why the cache leads a new synthetic first level: the buckets change the partition key and fan out every query for one value.
+  prefixCacheKeepsKey:
+    '; unlike buckets it changes no partition key (Cosmos DB changes one only by copying every document into a new container) and fans no query out',
   fixRaiseBucketsFactor:
     'raise the bucket count of {{level|code}} {{bucketFactor}}-fold ({{bucketValues}} values instead of {{values}}): each of its values then takes 1/{{bucketFactor}} of the reads and writes it takes today, and a query for one unbucketed value fans out over {{bucketFactor}}× as many buckets',
 } as const;
@@ -455,13 +465,14 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         gb: load.gb,
       })
     : undefined;
+  const cache = readCache(design, load);
   const todayCount = smallestCount((n) => n > 1 && bucketsServe(design, load, n));
   // No count fits at today's RU/s, or one fits only by a sliver (roomForCounts): the raise at which a count fits with
   // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).
   if (physical && (todayCount === undefined || !roomForCounts(peakOf(design), physical.requestUnits, design.thresholds.headroom))) {
     const sliver = todayCount === undefined ? undefined : sliverAt(design, load, todayCount);
     const hit = noBucketCountHit(design as CosmosKeyDesign, first, load, raise, { notes, traffic }, sliver);
-    if (hit) return [hit];
+    if (hit) return [orCache(hit, cache)];
   }
   const fix = bucketFix(design, first, load);
   const buckets = fix.fixId === 'fixPrefixBuckets' ? (fix.data.buckets as number) : 0;
@@ -473,16 +484,15 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   if (overMax && physical && fix.fixId === 'fixPrefixBuckets') {
     const raised = raisesPastMaxShards(design as CosmosKeyDesign, first, load, raise, fix);
     if (raised) {
-      return [
-        {
-          path: first.path,
-          messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
-          notes,
-          fixId: raised.fixId,
-          fixNotes: raised.fixNotes,
-          data: Object.assign(prefixData(design, first, load, traffic), raise ? raiseFigures(RAISE, raise) : {}, raised.data),
-        },
-      ];
+      const hit: RuleHit<PrefixIngestionId> = {
+        path: first.path,
+        messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
+        notes,
+        fixId: raised.fixId,
+        fixNotes: raised.fixNotes,
+        data: Object.assign(prefixData(design, first, load, traffic), raise ? raiseFigures(RAISE, raise) : {}, raised.data),
+      };
+      return [orCache(hit, cache)];
     }
   }
   const derivation = fix.fixId === 'fixPrefixBuckets' ? bucketDerivation(design, load, buckets) : undefined;
@@ -490,19 +500,24 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   // More buckets of a bucketed level whose edits the full key's declared share refuses (raisedEdits): said, not written.
   const keyWhole = fix.fixId !== 'fixPrefixBuckets' && fix.edits === undefined && fullKeyShare(design) > 0;
   if (keyWhole) sourceNotes.push('prefixBucketsHoldKey');
-  const fixNotes: PrefixIngestionId[] = [
+  const bucketNotes: PrefixIngestionId[] = [
     ...sourceNotes,
     ...onlyHot(design, first, fix.fixId),
     ...(overMax ? (['prefixBucketsOverMax'] as const) : []),
     ...(derivation ? (['prefixBucketsDerivation'] as const) : []),
     ...(raise && !overMax ? (['prefixOrRaiseThroughput'] as const) : []),
   ];
+  // A new synthetic first level is a new partition key (no edit writes it): for read heat the cache, which keeps the key, leads.
+  const cacheLeads = cache !== undefined && fix.fixId === 'fixPrefixBuckets';
+  const [fixId, ...fixNotes]: PrefixIngestionId[] = cacheLeads
+    ? [...cache.ids, 'prefixCacheKeepsKey', 'prefixOr', fix.fixId, ...bucketNotes]
+    : [fix.fixId, ...bucketNotes, ...(cache ? ['prefixOr' as const, ...cache.ids] : [])];
   return [
     {
       path: first.path,
       messageId: load.spanned > 1 ? 'prefixHotSpanning' : 'prefixHot',
       notes,
-      fixId: fix.fixId,
+      fixId,
       fixNotes: fixNotes.length > 0 ? fixNotes : undefined,
       data: {
         ...prefixData(design, first, load, traffic),
@@ -511,10 +526,38 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         ...fix.data,
         ...(overMax ? { maxShards } : {}),
         ...derivation,
+        ...cache?.data,
       },
       edits: overMax ? undefined : fix.edits,
     },
   ];
+}
+
+/** A fix that leads with a raise in place (no key change either): for read heat the cache follows, as the alternative. */
+function orCache(hit: RuleHit<PrefixIngestionId>, cache: ReturnType<typeof readCache>): RuleHit<PrefixIngestionId> {
+  if (!cache) return hit;
+  return Object.assign({}, hit, { fixNotes: [...(hit.fixNotes ?? []), 'prefixOr' as const, ...cache.ids], data: Object.assign({}, hit.data, cache.data) });
+}
+
+/**
+ * The engine's cache for a hottest first-level value hot by its reads: its reads alone are over what its partitions
+ * leave it and its writes alone fit, so the reads are what puts it over (a value over by its writes too, or over only
+ * by reads and writes together, is not read heat: a cache would have to answer nearly all of its reads). A cache takes
+ * no write (DAX, "DAX and DynamoDB consistency models"; "Azure Cosmos DB integrated cache": read-through,
+ * write-through), and a read it answers costs the partition nothing (0 RU, "Azure Cosmos DB dedicated gateway"), so the
+ * value fits once the cache answers 1 − (usable − writes) ÷ reads of its reads. Other values' reads, which the cache
+ * would also answer, are left on their partitions: the share is what the hottest value needs on its own.
+ */
+function readCache(design: KeyDesign, load: PrefixLoad): { ids: PrefixIngestionId[]; data: MessageData } | undefined {
+  const { reads, writes } = load.loads;
+  const writesLoad = partitionLoad(design, { reads: 0, writes });
+  const missReads = load.usable - writesLoad;
+  if (missReads <= 0 || fits(partitionLoad(design, { reads, writes: 0 }), load.usable)) return undefined;
+  const { cache, cacheTerms } = profileOf(design.engine);
+  return {
+    ids: ['prefixCacheReads', ...(writes > 0 ? (['prefixCacheWrites'] as const) : []), 'prefixCacheTerms'],
+    data: { cache, cacheServes: cacheTerms.serves, cacheNeeds: cacheTerms.needs, cacheHitShare: 1 - missReads / reads, cacheMissReads: missReads },
+  };
 }
 
 /** A container's peak RU/s, as one physical partition's budget counts them (reads + writes). */
@@ -661,8 +704,10 @@ function bucketSourceFor(
   }
   const finer = scoped?.scopeAttribute ?? 'id';
   // A key that ends in the item's id (or another unique level) holds one item per value: nothing finer than the key
-  // exists, and that item stays whole in one bucket whatever the count.
-  if (isLevel(finer) || !fullKeyHoldsMany(design)) return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: finer }, skewData) };
+  // exists, and that item stays whole in one bucket whatever the count. The buckets hash the level that names the item,
+  // as the design declares it (`productId`), not an `id` it does not name: hashing either splits the same items.
+  if (isLevel(finer) || !fullKeyHoldsMany(design))
+    return { ids: ['prefixBucketsOneItem'], data: Object.assign({ source: itemLevel(deeper) ?? finer }, skewData) };
   return { ids: ['prefixBucketSourceBelowKey'], data: Object.assign({ source: finer, skippedSource: source, finerSource: finer }, skewData) };
 }
 
@@ -826,6 +871,17 @@ function bucketRaises(
 function bucketSource(deeper: readonly KeyAttribute[]): string {
   const perItem = deeper.find((l) => l.kind !== 'time-bucket' && !l.components.some((c) => c.kind === 'time-bucket'));
   return perItem ? perItem.name.replace(/^\//, '') : 'id';
+}
+
+/** The deepest key level when it names one item (unique, not a time bucket, whose values all of a moment's writes share), bare. */
+function itemLevel(deeper: readonly KeyAttribute[]): string | undefined {
+  const last = deeper[deeper.length - 1];
+  const perItem =
+    last !== undefined &&
+    cardinalityValue(last.cardinality) === Infinity &&
+    last.kind !== 'time-bucket' &&
+    !last.components.some((c) => c.kind === 'time-bucket');
+  return perItem ? last.name.replace(/^\//, '') : undefined;
 }
 
 /** A level name or part that says it holds buckets (`tenantIdBucket`, `bucket`), not a time bucket. */

@@ -68,7 +68,11 @@ export const SOURCES = {
     url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html',
   },
   dynamoSparseIndexes: { title: 'DynamoDB: Take advantage of sparse indexes', url: `${AWS}/bp-indexes-general-sparse-indexes.html` },
-  dynamoDax: { title: 'DynamoDB Accelerator (DAX): use cases', url: `${AWS}/DAX.html` },
+  // "For read-heavy or bursty workloads, DAX provides increased throughput [...] especially beneficial for applications
+  // that require repeated reads for individual keys"; it serves eventually consistent reads.
+  dynamoDax: { title: 'In-memory acceleration with DynamoDB Accelerator (DAX)', url: `${AWS}/DAX.html` },
+  // A strongly consistent read is passed through to DynamoDB and its result not cached; writes go to the table first.
+  dynamoDaxConsistency: { title: 'DAX and DynamoDB consistency models', url: `${AWS}/DAX.consistency.html` },
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
@@ -113,7 +117,14 @@ export const SOURCES = {
   cosmosLimits: { title: 'Azure Cosmos DB: Service quotas', url: `${AZURE}/concepts-limits` },
   cosmosNormalizedRu: { title: 'Azure Cosmos DB: Normalized RU/s consumption', url: `${AZURE}/monitor-normalized-request-units` },
   cosmosDiagnosticQueries: { title: 'Azure Cosmos DB: Troubleshoot issues with diagnostics queries', url: `${AZURE}/nosql/diagnostic-queries` },
-  cosmosIntegratedCache: { title: 'Azure Cosmos DB: Integrated cache', url: `${AZURE}/integrated-cache` },
+  // "Point reads and queries that hit the integrated cache have an RU charge of 0"; an item cache for point reads, a
+  // query cache for queries; "each dedicated gateway node has a separate integrated cache from the others".
+  cosmosIntegratedCache: { title: 'Azure Cosmos DB integrated cache', url: `${AZURE}/integrated-cache` },
+  // Billed hourly; a request uses it (and its cache) only in gateway mode on the dedicated gateway endpoint, with session
+  // or eventual consistency ("Configure the integrated cache").
+  cosmosDedicatedGateway: { title: 'Azure Cosmos DB dedicated gateway', url: `${AZURE}/dedicated-gateway` },
+  // "Changing the partition key entails creating a new destination container [...] data is copied from the source container".
+  cosmosChangePartitionKey: { title: 'Azure Cosmos DB: Change partition key (a copy into a new container)', url: `${AZURE}/nosql/change-partition-key` },
   cosmosCrossPartition: {
     title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)',
     url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries`,

@@ -113,7 +113,7 @@ testRule('SG003', {
           notes: ['readOver', 'oneItem'],
           data: { shards: 2, strategy: 'replicated', hotKeyLoad: 4800, usable: 2400, readLoad: 4800, peakWrites: 100, replicatedWrites: 200, cache: 'DAX' },
           message: /4,800 RCU reads against a usable 2,400 RCU .*; one item never spans partitions$/,
-          fix: 'keep N = 2 replicated copies of each `productId` value (key#0…key#1), written together and read at random: each copy serves 1/2 of the reads, and every write costs 2× (100 → 200 WCU at peak); or put DAX in front of its reads',
+          fix: 'keep N = 2 replicated copies of each `productId` value (key#0…key#1), written together and read at random: each copy serves 1/2 of the reads, and every write costs 2× (100 → 200 WCU at peak); or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)',
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }],
         },
       ],
@@ -331,7 +331,7 @@ testRule('SG003', {
           messageId: 'hotKey',
           index: 'by-category',
           data: { strategy: 'calculated', shards: 3 },
-          fix: /N = 3 calculated shards.*only reads of a whole `category` value query all 3, so set fanOut on `browse-by-price`$/,
+          fix: /N = 3 calculated shards.*only reads of a whole `category` value query all 3, so set fanOut on `browse-by-price`; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its queries give it.
           edits: [
             {
@@ -370,7 +370,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           data: { strategy: 'replicated', shards: 3, cache: 'DAX' },
-          fix: /^keep N = 3 replicated copies of each `sellerId` value .*; or put DAX in front of its reads$/,
+          fix: /^keep N = 3 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
           edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 3 } }],
         },
       ],
@@ -384,7 +384,7 @@ testRule('SG003', {
           path: 'sharding.shards',
           data: { strategy: 'replicated', shards: 3 },
           message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
-          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; or put DAX in front of its reads$/,
+          fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
         },
       ],
     },

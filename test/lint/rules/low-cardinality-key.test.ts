@@ -237,7 +237,7 @@ testRule('SG001', {
           severity: 'error',
           edits: true,
           data: { cardinality: 5, minCardinality: 100, shards: 2, hotLoad: 4000, hotUsable: 2400 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 2 calculated shards on `orderId` (key#hash(orderId) mod 2): a read for one orderId hits one shard, only whole-key reads fan out over 2',
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 2 calculated shards on `orderId` (key#hash(orderId) mod 2): a read for one orderId hits one shard, only whole-key reads fan out over 2; or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)',
         },
       ],
     },

@@ -1,0 +1,152 @@
+/**
+ * Review 13 item 10: a read-only hot category of a Cosmos DB catalogue (/categoryId → /productId, 35% of 60,000 RU/s
+ * of reads on one category) was offered only a bucketed first level (14 buckets: every listing of the category fans out
+ * 14×), though the README says read heat gets a cache. A hot value hot by its reads (they alone are over what its
+ * partitions leave it, its writes alone fit) is now offered the engine's cache (the profile's `cache` and `cacheTerms`):
+ * first where the other fix is a new synthetic first level (a new partition key, which Cosmos DB changes only by copying
+ * every document into a new container, "Change partition key"), after a raise in place or more buckets of a bucketed
+ * level, with the share of its reads the cache must answer and what it takes ("Azure Cosmos DB integrated cache",
+ * "Azure Cosmos DB dedicated gateway"; "In-memory acceleration with DynamoDB Accelerator (DAX)", "DAX and DynamoDB
+ * consistency models"). The reviewer's design is copied under review13/.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lint, type CosmosContainerDesign, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
+import { table } from '../fixtures';
+
+const catalogue = JSON.parse(readFileSync(join(__dirname, 'review13', 'catalogue.json'), 'utf8')) as CosmosContainerDesign;
+
+const sg003At = (design: DesignInput, path: string): Finding | undefined => lint(design).find((f) => f.ruleId === 'SG003' && f.path === path);
+const firstLevel = (design: CosmosContainerDesign) => sg003At(design, 'partitionKey.paths[0]');
+const withWorkload = (workload: Partial<CosmosContainerDesign['workload']>): CosmosContainerDesign => ({
+  ...catalogue,
+  workload: { ...catalogue.workload, ...workload },
+});
+
+describe('a Cosmos DB first level hot by its reads is offered the integrated cache (review 13 item 10)', () => {
+  const finding = firstLevel(catalogue);
+
+  it('leads with the cache: the share of its 21,000 RU/s of reads it must answer for the misses and 700 RU/s of writes to fit 11,990', () => {
+    // 35% of 60,000 reads and 2,000 writes: 21,000 + 700 RU/s, against 11,990 usable on its 2 physical partitions.
+    // The partition holds 11,990 − 700 = 11,290 RU/s of misses: the cache must answer 1 − 11,290 ÷ 21,000 = 46.24%.
+    expect(finding?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 700, cache: 'the integrated cache' });
+    expect(finding?.data?.cacheMissReads).toBeCloseTo(11_290, 2);
+    expect(finding?.data?.cacheHitShare).toBeCloseTo(1 - 11_290 / 21_000, 6);
+    expect(finding?.fix).toMatch(
+      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): the value fits once the cache answers at least 46\.24% of its 21,000 RU\/s of reads, the 11,290 RU\/s it misses and its 700 RU\/s of writes then fitting the usable 11,990 RU\/s/,
+    );
+  });
+
+  it('says what the cache takes and what it cannot do', () => {
+    expect(finding?.fix).toContain('a cache answers only what it holds, so measure that share before relying on it');
+    expect(finding?.fix).toContain(
+      'the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition',
+    );
+    expect(finding?.fix).toContain('unlike buckets it changes no partition key (Cosmos DB changes one only by copying every document into a new container)');
+  });
+
+  it('keeps the bucketed first level as the alternative, hashed on the declared productId', () => {
+    expect(finding?.fix).toMatch(
+      /; or give the first level more values: a synthetic first level `\/categoryIdBucket` = \/categoryId \+ "-" \+ hash\(productId\) mod 14 /,
+    );
+    expect(finding?.data).toMatchObject({ buckets: 14, source: 'productId' });
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  it('a first level hot by its writes gets no cache: a cache takes no write', () => {
+    const ingestion = firstLevel(withWorkload({ peakReadUnits: 0, peakWriteUnits: 62_000, hotKeyOperations: 'writes' }));
+    expect(ingestion?.fix).toMatch(/^give the first level more values/);
+    expect(ingestion?.fix).not.toContain('integrated cache');
+    expect(ingestion?.data?.cacheHitShare).toBeUndefined();
+  });
+
+  it('nor one over only by reads and writes together: 10,850 RU/s of each, each within the usable 11,990', () => {
+    const even = firstLevel(withWorkload({ peakReadUnits: 31_000, peakWriteUnits: 31_000 }));
+    expect(even?.data).toMatchObject({ prefixReads: 10_850, prefixWrites: 10_850 });
+    expect(even?.fix).toMatch(/^give the first level more values/);
+    expect(even?.fix).not.toContain('integrated cache');
+  });
+
+  it('an already bucketed first level keeps its raise of the bucket count (and its edits) first; the cache follows', () => {
+    const bucketed: CosmosContainerDesign = {
+      ...catalogue,
+      partitionKey: { paths: [{ ...catalogue.partitionKey.paths[0], path: '/categoryIdBucket' }, catalogue.partitionKey.paths[1]] },
+    };
+    const hit = firstLevel(bucketed);
+    expect(hit?.fix).toMatch(/^raise the bucket count of `\/categoryIdBucket` /);
+    expect(hit?.fix).toMatch(/; or put the integrated cache in front of the reads of the hottest `\/categoryIdBucket` value, which carry its load/);
+    expect(hit?.edits?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the same source is named for a first level whose hottest full key value is one item (review 13 item 10)', () => {
+  // What observe writes for the reviewer's week: the hottest product takes 8.5% of the peak, 35% of its category's
+  // 24.35%, more than the 1/10 a bucket may take; the product is one document (`/productId` unique), which no bucket
+  // splits. Before, the buckets were named `hash(id)` here and `hash(productId)` without the full key's share.
+  const [category, product] = catalogue.partitionKey.paths;
+  const observed: CosmosContainerDesign = {
+    ...withWorkload({ hotKeyShare: 0.085 }),
+    partitionKey: { paths: [{ ...category, hotKeyShare: 0.2435, largestGb: 40 }, product] },
+  };
+
+  it('names the declared productId, as the lint of the design without that share does', () => {
+    const hit = firstLevel(observed);
+    expect(hit?.fix).toMatch(/hash\(productId\) mod \d+ /);
+    expect(hit?.fix).not.toContain('hash(id)');
+    expect(hit?.fix).toContain('is one item, which no bucket splits');
+    expect(hit?.data?.source).toBe('productId');
+  });
+
+  it('a key whose last level is the item id keeps naming it: `id` is then the declared level', () => {
+    const byId: CosmosContainerDesign = {
+      ...observed,
+      partitionKey: { paths: [observed.partitionKey.paths[0], { path: '/id', cardinality: 'unique' }] },
+    };
+    expect(firstLevel(byId)?.data?.source).toBe('id');
+  });
+});
+
+describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other engine)', () => {
+  /** The catalogue as a table: categoryId → productId, 30% of 20,000 RCU on one category. */
+  const products = (hotKeyOperations: 'reads' | 'writes'): DynamoDbTableDesign =>
+    table({
+      name: 'catalogue',
+      partitionKey: { name: 'categoryId', type: 'S', cardinality: 400 },
+      sortKey: { name: 'productId', type: 'S', cardinality: 'unique' },
+      workload:
+        hotKeyOperations === 'reads'
+          ? { peakReadUnits: 20_000, peakWriteUnits: 500, hotKeyShare: 0.3, hotKeyOperations }
+          : { peakReadUnits: 500, peakWriteUnits: 10_000, hotKeyShare: 0.3, hotKeyOperations },
+      accessPatterns: [
+        { name: 'product-page', keyAttributes: ['categoryId', 'productId'], share: 0.8 },
+        { name: 'category-listing', keyAttributes: ['categoryId'], share: 0.2 },
+      ],
+    });
+
+  it('an item collection hot by its reads keeps its calculated shards (the edit) and is offered DAX beside them', () => {
+    const hit = sg003At(products('reads'), 'partitionKey');
+    expect(hit?.fix).toMatch(
+      /^shard `categoryId` into N = 3 calculated shards on `productId` .*, so set fanOut on `category-listing`; or put DAX in front of its reads \(/,
+    );
+    expect(hit?.fix).toContain('its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters');
+    expect(hit?.fix).toContain('it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition');
+    expect(hit?.edits?.length).toBeGreaterThan(0);
+  });
+
+  it('one hot by its writes is offered no DAX', () => {
+    const hit = sg003At(products('writes'), 'partitionKey');
+    expect(hit?.fix).toMatch(/^shard `categoryId`/);
+    expect(hit?.fix).not.toContain('DAX');
+  });
+
+  it('a read-hot single item: the copies, then DAX with what it serves and takes', () => {
+    const sku = table({
+      name: 'products',
+      partitionKey: { name: 'sku', type: 'S', cardinality: 100_000 },
+      workload: { peakReadUnits: 20_000, peakWriteUnits: 500, hotKeyShare: 0.3, hotKeyOperations: 'reads' },
+    });
+    const hit = sg003At(sku, 'partitionKey');
+    expect(hit?.fix).toMatch(/^keep N = 3 replicated copies of each `sku` value .*; or put DAX in front of its reads \(its item cache answers GetItem/);
+    expect(hit?.fix).toContain('a cache answers only the reads it holds');
+  });
+});
