@@ -41,7 +41,7 @@ describe('skewguard observe --live aws', () => {
     const described = {
       TableName: 'orders',
       ContributorInsightsStatus: 'ENABLED' as const,
-      ContributorInsightsMode: 'ACCESSED_AND_THROTTLED_KEYS',
+      ContributorInsightsMode: 'ACCESSED_AND_THROTTLED_KEYS' as const,
       ContributorInsightsRuleList: ['DynamoDBContributorInsights-PKT-orders-1763337600000', RULE, 'DynamoDBContributorInsights-SKC-orders-1763337600000'],
     };
     dynamodb.on(DescribeContributorInsightsCommand, { TableName: 'orders' }).resolves(described);
