@@ -71,10 +71,40 @@ export interface ValueLoad {
  * value, whose documents sit on one physical partition and consume only that partition's RU/s ("Hierarchical
  * partition keys"), as a flat key's value does (SG002's time bucket leading a hierarchical key).
  */
-export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = { loads: a.hot, cardinality: a.trafficValues }): readonly LoadDimension[] {
+export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = hottestValue(a)): readonly LoadDimension[] {
+  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, reachableShare(a, value));
+}
+
+/** The full key's hottest value, as `reachableDimensions` judges it by default. */
+function hottestValue(a: SpaceAnalysis): ValueLoad {
+  return { loads: a.hot, cardinality: a.trafficValues };
+}
+
+/** The physical partition's share `reachableDimensions` judges `value` on: the layout the container has now. */
+function reachableShare(a: SpaceAnalysis, value: ValueLoad): PhysicalShare | undefined {
   const primary = a.space === a.design.primaryKey;
   const share = primary ? a.owner.profile.physicalShare?.(a.design, a.total, value.loads, value.cardinality) : undefined;
-  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, share && !share.raisedFrom ? share : overloadedShare(a, value));
+  return share && !share.raisedFrom ? share : overloadedShare(a, value);
+}
+
+/**
+ * The ceiling `value`'s physical partition gives it on the layout the container has now, where that is below its
+ * logical partition's (a Cosmos DB container's RU/s are divided evenly among its physical partitions, "Partitioning
+ * and horizontal scaling"): what a value under its logical ceiling is judged on. `reachableDimensions` names the
+ * logical ceiling for a value above it (no RU/s lift that one), so a finding that quotes one figure for such a value
+ * takes this one where it is lower: 26,000 RU/s on a partition of 375 RU/s are judged against its 300 usable, not the
+ * 8,000 of a logical partition that partition could never give it. `share`: another layout's (SG017's raise, `a.physical`).
+ * Undefined where no share is below the logical ceiling.
+ */
+export function shareCeiling(
+  a: SpaceAnalysis,
+  value: ValueLoad = hottestValue(a),
+  share: PhysicalShare | undefined = reachableShare(a, value),
+): LoadDimension | undefined {
+  // With no load of its own, a value is judged on the share wherever that is below the logical ceiling.
+  const idle = share && a.owner.profile.loadDimensions({ reads: 0, writes: 0 }, a.design.thresholds.headroom, share);
+  const below = idle?.find((d) => d.physical !== undefined);
+  return below && Object.assign({}, below, { load: value.loads.reads + value.loads.writes });
 }
 
 /**
@@ -333,7 +363,9 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
       return Object.assign({}, raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 });
     };
     // The least raise for a count within maxShards, where that count is not decided by a sliver (roomForCounts).
-    if (least === undefined && roomForCounts(peak, raise.requestUnits, headroom) && serves(cap)) least = at(smallestCount(serves) as number);
+    // At least the count the size needs too: the least raise may lead the fix (review 14), its count the split SG006 names.
+    if (least === undefined && roomForCounts(peak, raise.requestUnits, headroom) && serves(cap))
+      least = at(smallestCount((n) => n >= a.plan.needs.size && serves(n)) as number);
     if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };
   }
   // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.
