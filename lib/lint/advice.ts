@@ -28,6 +28,7 @@ import {
   throughputThatServes,
   type RaisedThroughput,
   type RaiseNames,
+  type ShardRaise,
 } from './physical-partition';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { readRequests, readRequestsOver } from './read-requests';
@@ -73,6 +74,8 @@ export const ADVICE_MESSAGES = {
   // Review 14 item 2: the cheaper raise leads; the fewest shards (a narrower fan-out, at more RU/s) follow as the alternative.
   raiseThenShardLeastWhy: `; {{shardRaiseTo}} RU/s is the least raise at which a count within maxShards {{maxShards}} fits, and N = {{shards}} the fewest that fit there: ${STORED_KEY_FITS}`,
   orFewestRaiseShards: `; or, for fewer shards, ${raiseInPlace(FEWEST_SHARD_RAISE)}, then shard into N = {{fewestShards}}, the fewest under the hottest value's own ceiling`,
+  // The least raise costs more once the reads its wider fan-out multiplies are counted: it follows, with that figure.
+  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so the container needs {{leastCost}} RU/s)`,
   orUpstream: '; or ',
   // Review 11 item 7: what shrinks the load before it reaches the key follows the load's direction (loadDirections).
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
@@ -637,16 +640,18 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   if (strategy !== 'random' && strategy !== 'calculated') return undefined;
   const source = plan.sourceAttribute;
   const calculated = strategy === 'calculated' && source !== undefined;
-  // Remedies in the order of what they cost (review 14 item 2): `least` is only there when it costs fewer RU/s than
-  // `fewest`, so it leads, with its count in the sharding clause; the fewest shards follow as the alternative that
-  // buys a narrower fan-out with more RU/s.
-  const lead = least ?? fewest;
+  const fanOut = fanOutPatterns(analysis, strategy, source);
+  const cost = (raise: ShardRaise) => raiseCost(analysis, raise, fanOut);
+  // Remedies in the order of what they cost (review 14 item 2): the least raise leads where it costs fewer RU/s than
+  // the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding clause;
+  // the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
+  const leastLeads = least !== undefined && cost(least).requestUnits < cost(fewest).requestUnits;
+  const lead = least && leastLeads ? least : fewest;
   const n = lead.shards;
   const shardIds = shardingClause(analysis, n, false);
   const usable = lead.each * design.thresholds.headroom;
-  const fanOut = fanOutPatterns(analysis, strategy, source);
   if (fanOut.length > 0) shardIds.push('setFanOut');
-  const why: AdviceId[] = least ? ['raiseThenShardLeastWhy', 'orFewestRaiseShards'] : ['raiseThenShardWhy'];
+  const why: AdviceId[] = leastLeads ? ['raiseThenShardLeastWhy', 'orFewestRaiseShards'] : ['raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : [])];
   return {
     ids: ['raiseThenShard', ...shardIds, ...why, 'orUpstream', ...upstream],
     data: Object.assign(
@@ -657,6 +662,8 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ? Object.assign(raiseFigures(LEAST_SHARD_RAISE, least), raiseFigures(FEWEST_SHARD_RAISE, fewest), {
             leastShards: least.shards,
             fewestShards: fewest.shards,
+            leastFanOutReads: cost(least).reads,
+            leastCost: cost(least).requestUnits,
           })
         : {},
       {
@@ -676,6 +683,23 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
     // The raise that keeps the key (SG003's orRaiseThroughput) follows, unless the size needs the shards anyway.
     namesRaise: !asIs || sizeNeedsShards,
   };
+}
+
+/**
+ * What a raise-and-shard option costs in RU/s: its raise, or more where the reads its fan-out multiplies (the patterns
+ * `fanOut` names and those that fan out already, counted as SG017 counts them, read-requests.ts) need more RU/s at
+ * headroom than the raise gives (SG017 would then ask for them, on the grid of the declared form). `reads`: that
+ * read peak.
+ */
+function raiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): { readonly requestUnits: number; readonly reads: number } {
+  const fanning = new Set(fanOut);
+  const reads = readRequestsOver(analysis, raise.shards, (p) => p.fanOut === true || fanning.has(p)).units;
+  const design = analysis.design as CosmosKeyDesign;
+  // A raise is on the declared form's grid (a serverless container has none: no raise is offered there).
+  const mode = design.throughput?.mode;
+  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
+  const needed = throughputForPeak(form, reads + analysis.total.writes, design.thresholds.headroom, 1);
+  return { requestUnits: Math.max(raise.requestUnits, needed), reads };
 }
 
 /**
