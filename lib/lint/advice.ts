@@ -651,7 +651,9 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const shardIds = shardingClause(analysis, n, false);
   const usable = lead.each * design.thresholds.headroom;
   if (fanOut.length > 0) shardIds.push('setFanOut');
-  const why: AdviceId[] = leastLeads ? ['raiseThenShardLeastWhy', 'orFewestRaiseShards'] : ['raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : [])];
+  const why: AdviceId[] = leastLeads
+    ? ['raiseThenShardLeastWhy', 'orFewestRaiseShards']
+    : ['raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : [])];
   return {
     ids: ['raiseThenShard', ...shardIds, ...why, 'orUpstream', ...upstream],
     data: Object.assign(

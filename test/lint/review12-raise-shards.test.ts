@@ -23,7 +23,14 @@ describe('a flat key whose shards serve at a smaller raise than the key as it is
       /^raise the container's throughput in place to 52,700 RU\/s \(60 physical partitions of 878\.33 RU\/s;.*, then shard `\/conversationId` into N = 44 random shards/,
     );
     expect(sg003?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 89,400 RU\/s .* then shard into N = 3,/);
-    expect(sg003?.data).toMatchObject({ shards: 44, shardRaiseTo: 52_700, leastShardRaiseTo: 52_700, leastShards: 44, fewestShards: 3, fewestShardRaiseTo: 89_400 });
+    expect(sg003?.data).toMatchObject({
+      shards: 44,
+      shardRaiseTo: 52_700,
+      leastShardRaiseTo: 52_700,
+      leastShards: 44,
+      fewestShards: 3,
+      fewestShardRaiseTo: 89_400,
+    });
   });
 
   it('SG003 no longer offers the 168,000 RU/s that serve the key unsharded: the 35 GB value would stay over 20 GB', () => {

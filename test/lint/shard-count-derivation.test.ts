@@ -119,7 +119,9 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     expect(hit?.fix).toMatch(
       /; or, for fewer shards, raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
     );
-    const paged = sg003(hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>));
+    const paged = sg003(
+      hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
+    );
     expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
     expect(paged?.fix).toMatch(
       /^raise the container's throughput in place to 316,900 RU\/s \(32 physical partitions of 9,903\.13 RU\/s; declare physicalPartitions: 32 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,970\.31 RU\/s expected there \(1\/32 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 32\): 7,920\.31 RU\/s against the 7,922\.5 usable/,

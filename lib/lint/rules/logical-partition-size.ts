@@ -29,7 +29,7 @@ export const logicalPartitionSize = defineRule({
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
-  fix: 'Spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads and the raise follows), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
+  fix: 'Spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads, after a hierarchical key where the plan offers one, and the raise follows: the cheaper raise, with its count), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
