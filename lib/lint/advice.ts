@@ -28,6 +28,7 @@ import {
   throughputThatServes,
   type RaisedThroughput,
   type RaiseNames,
+  type ShardRaise,
 } from './physical-partition';
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { readRequests, readRequestsOver } from './read-requests';
@@ -38,9 +39,15 @@ import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
 
-/** The raise at which the fewest shards the key's own ceiling needs fit their physical partitions, and the least raise within maxShards. */
+/** The raise a raise-and-shard fix leads with (the cheaper of the two below), whose count its sharding clause names. */
 export const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
+/** The least raise at which a count within maxShards fits, and the raise at which the fewest shards the key's own ceiling needs fit. */
 const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'leastShardRaisedPartitions', each: 'leastShardRaisedEach' };
+const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: 'fewestShardRaisedPartitions', each: 'fewestShardRaisedEach' };
+
+/** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
+const STORED_KEY_FITS =
+  "each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})";
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -63,9 +70,12 @@ export const ADVICE_MESSAGES = {
     "it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of the container's load on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; ",
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
   raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
-  raiseThenShardWhy:
-    "; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})",
-  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}}`,
+  raiseThenShardWhy: `; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which ${STORED_KEY_FITS}`,
+  // Review 14 item 2: the cheaper raise leads; the fewest shards (a narrower fan-out, at more RU/s) follow as the alternative.
+  raiseThenShardLeastWhy: `; {{shardRaiseTo}} RU/s is the least raise at which a count within maxShards {{maxShards}} fits, and N = {{shards}} the fewest that fit there: ${STORED_KEY_FITS}`,
+  orFewestRaiseShards: `; or, for fewer shards, ${raiseInPlace(FEWEST_SHARD_RAISE)}, then shard into N = {{fewestShards}}, the fewest under the hottest value's own ceiling`,
+  // The least raise costs more once the reads its wider fan-out multiplies are counted: it follows, with that figure.
+  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so the container needs {{leastCost}} RU/s)`,
   orUpstream: '; or ',
   // Review 11 item 7: what shrinks the load before it reaches the key follows the load's direction (loadDirections).
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
@@ -77,6 +87,8 @@ export const ADVICE_MESSAGES = {
   // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
+  // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
+  orAtCapacityRaise: "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom), ",
   // Review 7 item 3: copies double every write, so a smaller raise that needs no application change leads.
   raiseCheaperThanCopies:
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',
@@ -155,6 +167,25 @@ interface Advice {
   readonly namesRaise?: boolean;
   /** The fix leads with that raise, so the copies the plan counts are not what the design will write (SG017). */
   readonly raiseLeads?: boolean;
+}
+
+/** The clauses that open a fix with a raise of the container's RU/s (each reads as the first clause, or after "; or "). */
+const RAISE_LEADS: ReadonlySet<string> = new Set<AdviceId>(['raiseThenShard', 'raiseServesKey']);
+
+/**
+ * A fix's clauses with a change a finding offers of its own (a time bucket's "key by an event id") placed before the
+ * first raise of the container's RU/s, or last where there is none: remedies in the order of what they cost (review 14
+ * item 2). A key change costs a new container and a copy of the data, once ("Changing the partition key entails
+ * creating a new destination container", "Change partition key"), and then nothing; a raise is paid every hour for as
+ * long as the key stays as it is ("You're billed hourly for the maximum provisioned throughput for a given hour",
+ * "Pricing model"), and the one a time bucket needs is often many times today's RU/s (an audit log's 26,000 RU/s on
+ * 80 partitions: 58,200 RU/s with 100 shards, 674,400 with 4). So after the hierarchical key (which leads already) and
+ * before the raises; shards at today's RU/s, which need neither, lead the fix where there are any, and no raise then. `lead`: the clause as
+ * a fix's first ("key by …; or "); `or`: as a later one ("; or key by …").
+ */
+export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead: T, or: T): T[] {
+  const at = ids.findIndex((id) => RAISE_LEADS.has(id));
+  return at < 0 ? [...ids, or] : [...ids.slice(0, at), lead, ...ids.slice(at)];
 }
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
@@ -594,8 +625,10 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
  * ceiling (a Cosmos DB logical partition's 10,000 RU/s, which no capacity lifts: "Partitioning and horizontal
  * scaling") needs a count within maxShards: the container's RU/s are divided evenly among its physical partitions,
  * so a raise in place gives each shard room beside its neighbours ("Best practices for scaling provisioned
- * throughput"). The raise for the fewest shards leads (`shardRaises`), the least raise within maxShards follows
- * when cheaper, and batching upstream stays the alternative. No edits: the throughput is not the key design's to write.
+ * throughput"). Of the two raises `shardRaises` finds, the cheaper leads: the least raise at which a count within
+ * maxShards fits, where that costs fewer RU/s than the one at which the fewest shards the key's own ceiling needs fit
+ * (that one then follows, for a narrower fan-out); batching upstream stays the alternative. No edits: the throughput
+ * is not the key design's to write.
  * Where a raise serves the key unsharded (`throughputThatServes`, SG003's orRaiseThroughput), that raise is the fix,
  * unless the key's largest value needs shards for its size anyway (SG006, one plan: a raise leaves it too large) or
  * shards let a smaller raise serve (review 12: a 1,600 RU/s conversation on 60 storage-made partitions served as it
@@ -615,18 +648,34 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   if (strategy !== 'random' && strategy !== 'calculated') return undefined;
   const source = plan.sourceAttribute;
   const calculated = strategy === 'calculated' && source !== undefined;
-  const n = fewest.shards;
-  const shardIds = shardingClause(analysis, n, false);
-  const usable = fewest.each * design.thresholds.headroom;
   const fanOut = fanOutPatterns(analysis, strategy, source);
+  const cost = (raise: ShardRaise) => raiseCost(analysis, raise, fanOut);
+  // Remedies in the order of what they cost (review 14 item 2): the least raise leads where it costs fewer RU/s than
+  // the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding clause;
+  // the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
+  const leastLeads = least !== undefined && cost(least).requestUnits < cost(fewest).requestUnits;
+  const lead = least && leastLeads ? least : fewest;
+  const n = lead.shards;
+  const shardIds = shardingClause(analysis, n, false);
+  const usable = lead.each * design.thresholds.headroom;
   if (fanOut.length > 0) shardIds.push('setFanOut');
+  const why: AdviceId[] = leastLeads
+    ? ['raiseThenShardLeastWhy', 'orFewestRaiseShards']
+    : ['raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : [])];
   return {
-    ids: ['raiseThenShard', ...shardIds, 'raiseThenShardWhy', ...(least ? (['orLeastRaiseShards'] as const) : []), 'orUpstream', ...upstream],
+    ids: ['raiseThenShard', ...shardIds, ...why, 'orUpstream', ...upstream],
     data: Object.assign(
       {},
       base,
-      raiseFigures(SHARD_RAISE, fewest),
-      least ? Object.assign(raiseFigures(LEAST_SHARD_RAISE, least), { leastShards: least.shards }) : {},
+      raiseFigures(SHARD_RAISE, lead),
+      least
+        ? Object.assign(raiseFigures(LEAST_SHARD_RAISE, least), raiseFigures(FEWEST_SHARD_RAISE, fewest), {
+            leastShards: least.shards,
+            fewestShards: fewest.shards,
+            leastFanOutReads: cost(least).reads,
+            leastCost: cost(least).requestUnits,
+          })
+        : {},
       {
         shards: n,
         lastShard: n - 1,
@@ -635,15 +684,32 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
         headroom: design.thresholds.headroom,
-        shardStoredLoad: fewest.storedLoad,
-        shardNeighbours: fewest.storedNeighbours,
-        shardTotal: fewest.storedLoad + fewest.storedNeighbours,
+        shardStoredLoad: lead.storedLoad,
+        shardNeighbours: lead.storedNeighbours,
+        shardTotal: lead.storedLoad + lead.storedNeighbours,
         shardUsable: usable,
       },
     ),
     // The raise that keeps the key (SG003's orRaiseThroughput) follows, unless the size needs the shards anyway.
     namesRaise: !asIs || sizeNeedsShards,
   };
+}
+
+/**
+ * What a raise-and-shard option costs in RU/s: its raise, or more where the reads its fan-out multiplies (the patterns
+ * `fanOut` names and those that fan out already, counted as SG017 counts them, read-requests.ts) need more RU/s at
+ * headroom than the raise gives (SG017 would then ask for them, on the grid of the declared form). `reads`: that
+ * read peak.
+ */
+function raiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): { readonly requestUnits: number; readonly reads: number } {
+  const fanning = new Set(fanOut);
+  const reads = readRequestsOver(analysis, raise.shards, (p) => p.fanOut === true || fanning.has(p)).units;
+  const design = analysis.design as CosmosKeyDesign;
+  // A raise is on the declared form's grid (a serverless container has none: no raise is offered there).
+  const mode = design.throughput?.mode;
+  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
+  const needed = throughputForPeak(form, reads + analysis.total.writes, design.thresholds.headroom, 1);
+  return { requestUnits: Math.max(raise.requestUnits, needed), reads };
 }
 
 /**
@@ -669,12 +735,14 @@ function overMaxShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], d
  * shard meets on its physical partition (1/P of the rest of the container's load), not by the key's own ceiling. There
  * the count grows as 1 ÷ the room left (6,300 of 6,400 usable RU/s: 32 shards; 6,350: 64), as the rule for bucket
  * counts (prefix-ingestion.ts) found: said, not offered, and the raise in place that serves the key leads (Cosmos DB
- * divides a container's RU/s evenly among its physical partitions, "Partitioning and horizontal scaling"). Undefined
- * where the count is not a sliver's, or no raise serves.
+ * divides a container's RU/s evenly among its physical partitions, "Partitioning and horizontal scaling"). So is a count
+ * judged at SG017's raise (`raisedFrom`: the container's peak above its usable RU/s), whose peak fills its usable RU/s
+ * by construction (review 14 item 3: a date key's shards there, each the container's average value, fit only at that
+ * line, 41 of them by a fraction of an RU/s). Undefined where the count is not a sliver's, or no raise serves.
  */
 function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], data: MessageData, n: number): Advice | undefined {
   const share = analysis.physical;
-  if (!share || share.raisedFrom) return undefined;
+  if (!share) return undefined;
   const { headroom } = analysis.design.thresholds;
   const peak = analysis.total.reads + analysis.total.writes;
   if (roomForCounts(peak, share.requestUnits, headroom)) return undefined;
@@ -683,11 +751,16 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     (k) => k > 1 && allFit(analysis.owner.profile.loadDimensions(storedKeyLoads(analysis.hot, layout, k, analysis.readsSpread), headroom)),
   );
   if (own !== undefined && own >= n) return undefined;
-  const spareData = { spare: Math.max(0, 1 - peak / (headroom * share.requestUnits)), minSpare: MIN_SPARE_FOR_COUNTS, physicalPartitions: share.count };
+  const spareData = {
+    spare: Math.max(0, 1 - peak / (headroom * share.requestUnits)),
+    minSpare: MIN_SPARE_FOR_COUNTS,
+    physicalPartitions: share.count,
+    ...(share.raisedFrom ? { capacityRaiseTo: share.requestUnits } : {}),
+  };
   const raise = throughputThatServes(analysis);
   if (raise)
     return {
-      ids: ['raiseServesKey', 'orAtCurrentThroughput', 'sliverCount', ...upstream],
+      ids: ['raiseServesKey', share.raisedFrom ? 'orAtCapacityRaise' : 'orAtCurrentThroughput', 'sliverCount', ...upstream],
       data: Object.assign({}, data, spareData, raiseFigures(RAISE, raise)),
       shards: n,
       namesRaise: true,

@@ -71,10 +71,40 @@ export interface ValueLoad {
  * value, whose documents sit on one physical partition and consume only that partition's RU/s ("Hierarchical
  * partition keys"), as a flat key's value does (SG002's time bucket leading a hierarchical key).
  */
-export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = { loads: a.hot, cardinality: a.trafficValues }): readonly LoadDimension[] {
+export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = hottestValue(a)): readonly LoadDimension[] {
+  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, reachableShare(a, value));
+}
+
+/** The full key's hottest value, as `reachableDimensions` judges it by default. */
+function hottestValue(a: SpaceAnalysis): ValueLoad {
+  return { loads: a.hot, cardinality: a.trafficValues };
+}
+
+/** The physical partition's share `reachableDimensions` judges `value` on: the layout the container has now. */
+function reachableShare(a: SpaceAnalysis, value: ValueLoad): PhysicalShare | undefined {
   const primary = a.space === a.design.primaryKey;
   const share = primary ? a.owner.profile.physicalShare?.(a.design, a.total, value.loads, value.cardinality) : undefined;
-  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, share && !share.raisedFrom ? share : overloadedShare(a, value));
+  return share && !share.raisedFrom ? share : overloadedShare(a, value);
+}
+
+/**
+ * The ceiling `value`'s physical partition gives it on the layout the container has now, where that is below its
+ * logical partition's (a Cosmos DB container's RU/s are divided evenly among its physical partitions, "Partitioning
+ * and horizontal scaling"): what a value under its logical ceiling is judged on. `reachableDimensions` names the
+ * logical ceiling for a value above it (no RU/s lift that one), so a finding that quotes one figure for such a value
+ * takes this one where it is lower: 26,000 RU/s on a partition of 375 RU/s are judged against its 300 usable, not the
+ * 8,000 of a logical partition that partition could never give it. `share`: another layout's (SG017's raise, `a.physical`).
+ * Undefined where no share is below the logical ceiling.
+ */
+export function shareCeiling(
+  a: SpaceAnalysis,
+  value: ValueLoad = hottestValue(a),
+  share: PhysicalShare | undefined = reachableShare(a, value),
+): LoadDimension | undefined {
+  // With no load of its own, a value is judged on the share wherever that is below the logical ceiling.
+  const idle = share && a.owner.profile.loadDimensions({ reads: 0, writes: 0 }, a.design.thresholds.headroom, share);
+  const below = idle?.find((d) => d.physical !== undefined);
+  return below && Object.assign({}, below, { load: value.loads.reads + value.loads.writes });
 }
 
 /**
@@ -302,9 +332,9 @@ export interface ShardRaise extends RaisedThroughput {
  * write-shard count fits its physical partition at the current throughput (the container's average partition
  * already fills its usable share, so every shard meets too much beside it): Cosmos DB divides a container's RU/s
  * evenly among its physical partitions ("Partitioning and horizontal scaling"), so more RU/s raise each share.
- * `fewest`: the count the logical ceiling alone needs, at the least RU/s at which its shards fit. `least`: the least
- * RU/s at which a count within maxShards fits with room to spare (`roomForCounts`), with the smallest such count, when
- * that is cheaper than `fewest`.
+ * `fewest`: the count the logical ceiling alone needs (and the size, SG006's), at the least RU/s at which its shards fit.
+ * `least`: the least RU/s at which a count within maxShards fits, with the smallest such count, when that is cheaper
+ * than `fewest`. Both only at RU/s with room to spare for a count (`roomForCounts`).
  * Each shard is judged as `SpaceAnalysis.storedKeyShare` judges it at today's RU/s (1/P of the rest of the
  * container's load beside it, its sibling shards included), on the layout the raise leaves (`raisedLayouts`),
  * and only at RU/s whose usable part holds the container's peak (below that every partition is short: SG017).
@@ -325,15 +355,19 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   const peak = a.total.reads + a.total.writes;
   let least: ShardRaise | undefined;
   for (const { raise, design } of raisedLayouts(a.design as CosmosKeyDesign)) {
-    if (!fits(peak, raise.requestUnits * headroom)) continue;
+    // A count is offered only at RU/s that leave room for it (roomForCounts: 5% of the usable RU/s free): nearer the
+    // line each shard's neighbours decide it by a fraction of an RU/s, so the fewest shards' raise follows the rule too
+    // (review 14 item 3: 63 shards at 127,900 RU/s, 2.3% free, where 131,600 leave 5%).
+    if (!roomForCounts(peak, raise.requestUnits, headroom)) continue;
     const share = (n: number) => profile.physicalShare?.(design, a.total, stored(n), a.trafficValues * n);
     const serves = (n: number) => n > 1 && allFit(profile.loadDimensions(stored(n), headroom, share(n)));
     const at = (n: number): ShardRaise => {
       const loads = stored(n);
       return Object.assign({}, raise, { shards: n, storedLoad: loads.reads + loads.writes, storedNeighbours: share(n)?.neighbours ?? 0 });
     };
-    // The least raise for a count within maxShards, where that count is not decided by a sliver (roomForCounts).
-    if (least === undefined && roomForCounts(peak, raise.requestUnits, headroom) && serves(cap)) least = at(smallestCount(serves) as number);
+    // The least raise for a count within maxShards. Where it is cheaper than `fewest`, its count is larger than
+    // `fewest`'s (which would fit there too), so at least what the size needs: SG006 may name it as its split.
+    if (least === undefined && serves(cap)) least = at(smallestCount(serves) as number);
     if (serves(fewestCount)) return { fewest: at(fewestCount), ...(least && least.requestUnits < raise.requestUnits ? { least } : {}) };
   }
   // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.

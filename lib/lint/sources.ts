@@ -115,6 +115,12 @@ export const SOURCES = {
   },
   cosmosSynthetic: { title: 'Azure Cosmos DB: Create a synthetic partition key', url: `${AZURE}/synthetic-partition-keys` },
   cosmosLimits: { title: 'Azure Cosmos DB: Service quotas', url: `${AZURE}/concepts-limits` },
+  // "You're billed hourly for the maximum provisioned throughput for a given hour", "even if you don't run any
+  // workloads": a raise of RU/s is paid every hour it stands, which is why a fix puts a key change before it (advice.ts).
+  cosmosPricing: { title: 'Azure Cosmos DB: Pricing model (provisioned throughput billed hourly)', url: `${AZURE}/how-pricing-works` },
+  // "Changing the partition key entails creating a new destination container", then copying the data into it: a key
+  // change is a one-off migration, never an edit --fix can write.
+  cosmosChangePartitionKey: { title: 'Azure Cosmos DB: Change partition key (a new container, data copied)', url: `${AZURE}/nosql/change-partition-key` },
   cosmosNormalizedRu: { title: 'Azure Cosmos DB: Normalized RU/s consumption', url: `${AZURE}/monitor-normalized-request-units` },
   cosmosDiagnosticQueries: { title: 'Azure Cosmos DB: Troubleshoot issues with diagnostics queries', url: `${AZURE}/nosql/diagnostic-queries` },
   // "Point reads and queries that hit the integrated cache have an RU charge of 0"; an item cache for point reads, a

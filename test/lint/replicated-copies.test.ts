@@ -135,10 +135,11 @@ describe('Cosmos DB: copies are never offered at a throughput that cannot carry 
     const at12000 = lint(chat(12_000, 6));
     expect(at12000.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 30_000 } });
     const at12500 = lint(chat(12_500, 6)).find((f) => f.ruleId === 'SG003');
-    // Review 12: the raise at which shards serve (20,000 RU/s, N = 2; 13,200 with 22) leads, cheaper than the 27,500
+    // Review 12: the raise at which shards serve (13,200 RU/s with 22; 20,000 with 2) leads, cheaper than the 27,500
     // RU/s that serve the 6 copies as they are, which follows (it was offered alone, after "no count up to 1,000").
-    expect(at12500?.fix).toMatch(/^raise the container's throughput in place to 20,000 RU\/s .*, then shard `\/roomId` into N = 2 /);
-    expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 13,200 RU\/s .* and shard into N = 22;/);
+    // Review 14 item 2: the cheaper of the two raises first (before: 20,000 RU/s and N = 2 led).
+    expect(at12500?.fix).toMatch(/^raise the container's throughput in place to 13,200 RU\/s .*, then shard `\/roomId` into N = 22 /);
+    expect(at12500?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 20,000 RU\/s .* then shard into N = 2,/);
     expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 27,500 RU\/s/);
     expect(at12500?.fix).not.toMatch(/no count up to/);
   });

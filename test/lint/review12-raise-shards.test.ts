@@ -17,12 +17,20 @@ describe('a flat key whose shards serve at a smaller raise than the key as it is
   const sg003 = findings.find((f) => f.ruleId === 'SG003');
   const sg006 = findings.find((f) => f.ruleId === 'SG006');
 
-  it('SG003 leads with the raise at which the 3 shards its size needs serve, then the least raise for a count within maxShards', () => {
+  // Review 14 item 2: the cheaper raise leads (before: 89,400 RU/s and 3 shards first, 52,700 and 44 after).
+  it('SG003 leads with the least raise for a count within maxShards, then the raise at which the 3 shards its size needs serve', () => {
     expect(sg003?.fix).toMatch(
-      /^raise the container's throughput in place to 89,400 RU\/s \(60 physical partitions of 1,490 RU\/s;.*, then shard `\/conversationId` into N = 3 random shards/,
+      /^raise the container's throughput in place to 52,700 RU\/s \(60 physical partitions of 878\.33 RU\/s;.*, then shard `\/conversationId` into N = 44 random shards/,
     );
-    expect(sg003?.fix).toMatch(/; or raise the container's throughput in place to 52,700 RU\/s .* and shard into N = 44;/);
-    expect(sg003?.data).toMatchObject({ shards: 3, shardRaiseTo: 89_400, leastShardRaiseTo: 52_700, leastShards: 44 });
+    expect(sg003?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 89,400 RU\/s .* then shard into N = 3,/);
+    expect(sg003?.data).toMatchObject({
+      shards: 44,
+      shardRaiseTo: 52_700,
+      leastShardRaiseTo: 52_700,
+      leastShards: 44,
+      fewestShards: 3,
+      fewestShardRaiseTo: 89_400,
+    });
   });
 
   it('SG003 no longer offers the 168,000 RU/s that serve the key unsharded: the 35 GB value would stay over 20 GB', () => {
@@ -30,9 +38,9 @@ describe('a flat key whose shards serve at a smaller raise than the key as it is
     expect(sg003?.fix).not.toMatch(/no count up to/);
   });
 
-  it('SG006 leads with the split its size needs (35 ÷ 3 = 11.67 GB per shard), with the raise those shards need', () => {
-    expect(sg006?.fix).toMatch(/^shard `\/conversationId` into N = 3 random shards .*\(35 GB ÷ 3 = 11\.67 GB per shard, within the 16 GB usable\)/);
-    expect(sg006?.fix).toMatch(/so for these shards raise the container's throughput in place to 89,400 RU\/s/);
+  it('SG006 leads with the split at the cheaper raise (35 ÷ 44 = 0.8 GB per shard), with the raise those shards need', () => {
+    expect(sg006?.fix).toMatch(/^shard `\/conversationId` into N = 44 random shards .*\(35 GB ÷ 44 = 0\.8 GB per shard, within the 16 GB usable\)/);
+    expect(sg006?.fix).toMatch(/so for these shards raise the container's throughput in place to 52,700 RU\/s/);
     expect(sg006?.fix).not.toMatch(/batch the hottest value's writes/);
   });
 

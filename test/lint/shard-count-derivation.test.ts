@@ -86,8 +86,9 @@ describe('SG003 shard count of a flat key on its physical share (one method with
       workload: { peakReadUnits: 10000, peakWriteUnits: 90000 },
     });
     const hit = sg003(hotLp);
-    // No count at today's RU/s (the note); the fix's N = 2 is the one at the raise it names (raise-and-shard tests below).
-    expect(hit?.data?.shards).toBe(2);
+    // No count at today's RU/s (the note); the fix's N is the one at the raise it leads with (raise-and-shard tests
+    // below): review 14, the cheaper raise, 131,600 RU/s with 28 shards (before: 276,900 with 2).
+    expect(hit?.data?.shards).toBe(28);
     expect(hit?.message).toMatch(
       /no shard count fits its physical partition: .*the average partition already carries 5,882\.35 RU\/s \(100,000 ÷ 17\) of the 5,882\.35 usable on each/,
     );
@@ -107,33 +108,44 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
       ...overrides,
     });
 
-  it('raises to the least RU/s at which the 2 shards the logical ceiling needs fit, siblings counted', () => {
+  it('offers the least RU/s at which the 2 shards the logical ceiling needs fit, siblings counted', () => {
     // Each of 2 shards: 4,500 RU/s, beside (100,000 − 4,500) ÷ P = 95,500 ÷ P. Fits when 4,500 + 95,500 ÷ P ≤ 0.8 × RU ÷ P
     // with P = max(17, ⌈RU ÷ 10,000⌉). Since 0.8 × RU ÷ P ≤ 8,000, P ≥ 95,500 ÷ 3,500 = 27.3: P = 28, RU > 270,000, and
     // RU ≥ (4,500 × 28 + 95,500) ÷ 0.8 = 276,875 → 276,900 (manual steps of 100): 4,500 + 3,410.71 = 7,910.71 ≤ 7,911.43.
+    // Review 14 item 2: it follows the cheaper raise (below) as the alternative with fewer shards; it leads where the
+    // cheaper raise's wider fan-out would cost more (the paged reads below).
     const hit = sg003(hotLp());
-    expect(hit?.data).toMatchObject({ shards: 2, shardRaiseTo: 276900, shardRaisedPartitions: 28, shardStoredLoad: 4500 });
+    expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 276900, fewestShardRaisedPartitions: 28 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,500 RU\/s fits its physical partition beside the 3,410\.71 RU\/s expected there \(1\/28 of the rest of the container's load, its sibling shards included: \(100,000 − 4,500\) ÷ 28\): 7,910\.71 RU\/s against the 7,911\.43 usable/,
+      /; or, for fewer shards, raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
+    );
+    const paged = sg003(
+      hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
+    );
+    expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
+    expect(paged?.fix).toMatch(
+      /^raise the container's throughput in place to 316,900 RU\/s \(32 physical partitions of 9,903\.13 RU\/s; declare physicalPartitions: 32 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,970\.31 RU\/s expected there \(1\/32 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 32\): 7,920\.31 RU\/s against the 7,922\.5 usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });
 
   it('asks the queries that read a whole /deviceId value to fan out over the 2 shards', () => {
     const hit = sg003(hotLp({ accessPatterns: [{ name: 'readings-of-device', keyAttributes: ['/deviceId'], share: 1 }] }));
-    expect(hit?.data).toMatchObject({ shards: 2, fanOutPatterns: ['readings-of-device'] });
-    expect(hit?.fix).toMatch(/into N = 2 random shards .*, so set fanOut on `readings-of-device`; N = 2 is the fewest/);
+    expect(hit?.data).toMatchObject({ shards: 28, fanOutPatterns: ['readings-of-device'] });
+    expect(hit?.fix).toMatch(/into N = 28 random shards .*, so set fanOut on `readings-of-device`; 131,600 RU\/s is the least raise/);
   });
 
-  it('offers the least raise at which a count within maxShards fits with room, and batching upstream stays the alternative', () => {
+  it('leads with the least raise at which a count within maxShards fits with room, and batching upstream stays the alternative', () => {
     // maxShards 100 would fit at 126,800 RU/s (17 partitions, 5,967.06 usable: 90 + (100,000 − 90) ÷ 17 = 5,967.06), but
     // there the peak leaves 1.4% of the usable 101,440 free, and N = 100 is decided by 0.85 RU/s (99: 5,967.91). A count
     // needs 5% free (roomForCounts): 100,000 ≤ 95% × 80% × RU gives RU ≥ 131,579 → 131,600 (17 of 7,741.18, 6,192.94
     // usable). There s + (100,000 − s) ÷ 17 ≤ 6,192.94 gives s ≤ 330, N = ⌈9,000 ÷ 330⌉ = 28 (27: 333.33, over).
     const hit = sg003(hotLp());
     expect(hit?.data).toMatchObject({ leastShardRaiseTo: 131600, leastShardRaisedPartitions: 17, leastShards: 28 });
+    // Review 14 item 2: the cheaper raise leads (before: after the 276,900 RU/s for 2 shards).
+    expect(hit?.data).toMatchObject({ shards: 28, shardRaiseTo: 131600 });
     expect(hit?.fix).toMatch(
-      /; or raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), the least at which a count within maxShards 100 fits, and shard into N = 28; or batch the hottest value's writes before they reach the container/,
+      /^raise the container's throughput in place to 131,600 RU\/s \(17 physical partitions .*\), then shard `\/deviceId` into N = 28 random shards .*; 131,600 RU\/s is the least raise at which a count within maxShards 100 fits, and N = 28 the fewest that fit there: .*; or batch the hottest value's writes before they reach the container/,
     );
     // maxShards 10: 900 each, (900 × 17 + 99,100) ÷ 0.8 = 143,000 RU/s; 9 would need (1,000 × 17 + 99,000) ÷ 0.8 = 145,000.
     const ten = sg003(hotLp({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>));

@@ -26,20 +26,23 @@ describe("SG006's fix where the shared plan leads with a raise of the container'
 
   it('leads with the split that fits 20 GB, then the raise those shards need', () => {
     const size = find(findings, 'SG006', 'partitionKey.paths');
+    // Review 14 item 2: the split at the cheaper raise, 63 shards at 132,000 RU/s (before: 2 at 470,000).
     expect(size?.fix).toMatch(
-      /^shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards .*\(25 GB ÷ 2 = 12\.5 GB per shard, within the 16 GB usable\).*; at the current throughput no shard count fits the hottest value's physical partition \(SG003\), so for these shards raise the container's throughput in place to 470,000 RU\/s/,
+      /^shard \(`\/tenantId`, `\/roomId`\) into N = 63 random shards .*\(25 GB ÷ 63 = 0\.4 GB per shard, within the 16 GB usable\).*; at the current throughput no shard count fits the hottest value's physical partition \(SG003\), so for these shards raise the container's throughput in place to 132,000 RU\/s/,
     );
+    expect(size?.fix).not.toMatch(/470,000/);
     expect(size?.fix).not.toMatch(/batch the hottest value's writes/);
   });
 
   it("keeps SG003's fix, on the same N, leading with the raise (its cause is the load)", () => {
     const load = find(findings, 'SG003', 'partitionKey.paths');
-    expect(load?.fix).toMatch(/^raise the container's throughput in place to 470,000 RU\/s .*then shard .* into N = 2 random shards/);
+    expect(load?.fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*then shard .* into N = 63 random shards/);
+    expect(load?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 470,000 RU\/s .*then shard into N = 2/);
     expect(load?.message).toMatch(
       /each stored key expects 1\/30 of the rest of the container's load beside it, and the average partition already carries 3,333\.33 RU\/s \(100,000 ÷ 30\) of the 3,333\.33 usable/,
     );
     expect(load?.fix).toMatch(
-      /beside the 2,000 RU\/s expected there \(1\/47 of the rest of the container's load, its sibling shards included: \(100,000 − 6,000\) ÷ 47\)/,
+      /beside the 3,326\.98 RU\/s expected there \(1\/30 of the rest of the container's load, its sibling shards included: \(100,000 − 190\.48\) ÷ 30\)/,
     );
     expect(`${load?.message} ${load?.fix}`).not.toMatch(/rest of the container's 100,000/);
   });

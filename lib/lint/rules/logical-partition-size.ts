@@ -29,7 +29,7 @@ export const logicalPartitionSize = defineRule({
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
-  fix: 'Spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads and the raise follows), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
+  fix: 'Spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads, after a hierarchical key where the plan offers one, and the raise follows: the cheaper raise, with its count), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
@@ -71,7 +71,7 @@ export const logicalPartitionSize = defineRule({
     if (limit.cause === 'hard') {
       const estimate: Id[] = level === undefined ? [] : [design.largestPartitionGbSource === 'derived' ? 'estimatedFromLevel' : 'declaredAtLevel'];
       const [fixId, ...fixNotes] = sizeFirst(advice.ids);
-      if (fixId !== advice.ids[0]) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
+      if (fixNotes.includes('sizeSplit')) Object.assign(data, { sizePerPlannedShard: size / (advice.data.shards as number) });
       return [
         {
           // Declared for the whole key: that field; from a key level: the key (its path stays put when the key is reordered).
@@ -100,16 +100,21 @@ export const logicalPartitionSize = defineRule({
   },
 });
 
+/** The clauses of the shared advice that change the key itself (a new container): they lead a size fix as they lead the load's. */
+const KEY_CHANGES: ReadonlySet<AdviceId> = new Set(['newLevelFirst', 'deeperLevelFirst']);
+
 /**
- * The shared advice's clauses, with the split leading where it leads with a raise of the container's RU/s
- * (`raiseThenShard`: no shard count fits the physical partition at today's RU/s): the size is this finding's cause,
- * and the shards fix it at any RU/s (a logical partition holds at most 20 GB, "Service quotas"); the raise those
- * shards' load needs follows, and the alternatives about load alone (a cheaper raise with more shards, batching
- * writes) are SG003's to give.
+ * The shared advice's clauses, with the split leading where the advice leads with a raise of the container's RU/s
+ * (`raiseThenShard`: no shard count fits the physical partition at today's RU/s), after any change of the key that
+ * comes before it (a hierarchical key, which lets a first-level value pass 20 GB: "Hierarchical partition keys"):
+ * the size is this finding's cause, and the shards fix it at any RU/s (a logical partition holds at most 20 GB,
+ * "Service quotas"); the raise those shards' load needs follows (the cheaper raise, whose count the advice names),
+ * and the alternatives about load alone (a costlier raise with fewer shards, batching writes) are SG003's to give.
  */
 function sizeFirst(ids: readonly AdviceId[]): Id[] {
-  const why = ids.indexOf('raiseThenShardWhy');
-  if (ids[0] !== 'raiseThenShard' || why < 0) return [...ids];
-  const shards = ids.slice(1, why).filter((id) => id !== 'setFanOut');
-  return [...shards, 'sizeSplit', ...(ids.includes('setFanOut') ? (['setFanOut'] as const) : []), 'shardsNeedRaise'];
+  const at = ids.findIndex((id) => !KEY_CHANGES.has(id));
+  const why = ids.findIndex((id) => id === 'raiseThenShardWhy' || id === 'raiseThenShardLeastWhy');
+  if (ids[at] !== 'raiseThenShard' || why < 0) return [...ids];
+  const shards = ids.slice(at + 1, why).filter((id) => id !== 'setFanOut');
+  return [...ids.slice(0, at), ...shards, 'sizeSplit', ...(ids.includes('setFanOut') ? (['setFanOut'] as const) : []), 'shardsNeedRaise'];
 }

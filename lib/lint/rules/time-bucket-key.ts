@@ -1,8 +1,8 @@
 import { cardinalityValue } from '../../design/cardinality';
 import { currentBucketValues, isTimeBucketKey, type KeyAttribute, type KeyDesign } from '../../design/key-design';
-import { nearestToCeiling, allFit, type LoadDimension } from '../../design/sharding';
-import { COSMOS_LIMITS } from '../../engines';
-import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import { nearestToCeiling, allFit, fits, type LoadDimension } from '../../design/sharding';
+import { COSMOS_LIMITS, type PhysicalShare } from '../../engines';
+import { ADVICE_MESSAGES, adviceFor, keyChangeBeforeRaises, type AdviceId } from '../advice';
 import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import {
   onePartitionRequestUnits,
@@ -10,7 +10,9 @@ import {
   overCapacity,
   physicalShareData,
   reachableDimensions,
+  shareCeiling,
   unshardedDimensions,
+  type ValueLoad,
 } from '../physical-partition';
 import { firstLevelOverloaded } from '../prefix-ingestion';
 import { fixedOrder, reorderedPathsEdit } from '../reorder';
@@ -27,12 +29,14 @@ type Id =
   | 'timeFirstFits'
   | 'timeFirstFitsIdle'
   | 'orEventId'
+  | 'eventIdFirst'
   | 'fixFits'
   | 'fixCapacityFirst'
   | 'fixReorder'
   | 'fixReorderFits'
   | 'fixQueries'
   | 'physicalShare'
+  | 'physicalShareOverLogical'
   | 'physicalSharePrefix'
   | 'combinedKey'
   | 'combinedKeyFits'
@@ -40,13 +44,13 @@ type Id =
   | 'fixCombinedFits'
   | 'fixCombinedAtCeiling'
   | 'orMoreValues'
+  | 'moreValuesFirst'
   | 'combinedReadsAndWrites'
   | 'combinedAtCapacityRaise'
   | 'timeKeyOnePhysicalPartition'
   | 'fixOnePhysicalPartition'
   | AdviceId;
 
-/** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
 /** What a time bucket that fits one partition does: every current write on it, under the ceiling. */
 const BUCKET_FITS =
   'the current bucket takes every write and the reads of recent data, but one partition serves it with headroom ({{load}} of a usable {{usable}} {{unit}})';
@@ -55,8 +59,51 @@ const BUCKET_FITS =
 const FEW_CURRENT_VALUES =
   "partition key {{key|key}}{{index|onIndex}} combines the time bucket {{buckets|attributes}} with {{others|attributes}}: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on {{values|one=# key value|other=# key values}} only, the hottest taking {{share|percent}} (above maxHotKeyShare {{limit|percent}})";
 
+/** "2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling)", from the bucket's numbers. */
 const LOAD_AGAINST_CEILING =
   '{{load}} {{unit}}{{label|read= reads|write= writes|request=}} against a usable {{usable}} {{unit}} ({{usableShare|percent}} of the {{ceiling}} {{unit}} ceiling)';
+
+/** The key change a time bucket's fix offers: no RU/s, a new container (an append-only log read by event needs nothing else). */
+const EVENT_ID = 'key by an event id, or combine {{bucket|key}} with a business attribute the writes carry, in one composite value';
+
+/** The key change a combined key's fix offers: more values in each bucket than its other parts give. */
+const MORE_VALUES =
+  'key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values|one=# value|other=# values}} in each bucket)';
+
+/** How a Cosmos DB container's RU/s reach the current bucket's physical partition, for the notes that say it bites. */
+const SHARE_OF_CONTAINER =
+  "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there)";
+
+/**
+ * The load a finding quotes and the ceiling it is judged against: the nearest of `dimensions` to its ceiling, except
+ * where that is the logical partition's ceiling (the engine names it for a value above it: no RU/s lift it) and the
+ * value's physical partition gives it less (review 14: a date key's 26,000 RU/s on a partition of 375 RU/s were quoted
+ * against "a usable 8,000 RU/s", while its partition gives it 300). Then the share is the figure, and `overLogical`
+ * says the logical ceiling is passed too, so the note can say more RU/s alone do not serve it.
+ */
+function judgedAgainst(
+  a: SpaceAnalysis,
+  dimensions: readonly LoadDimension[],
+  value?: ValueLoad,
+  layout?: PhysicalShare,
+): { worst: LoadDimension; overLogical: boolean } {
+  const nearest = nearestToCeiling(dimensions);
+  const share = nearest.physical || fits(nearest.load, nearest.usable) ? undefined : shareCeiling(a, value, layout);
+  return share ? { worst: share, overLogical: true } : { worst: nearest, overLogical: false };
+}
+
+/** The note and figures of the physical partition's share a bucket is judged against, if it is. */
+function shareNote(
+  worst: LoadDimension,
+  overLogical: boolean,
+  headroom: number,
+): { notes: ('physicalShare' | 'physicalShareOverLogical')[]; data: Record<string, number> } | undefined {
+  if (!worst.physical) return undefined;
+  const data = physicalShareData(worst.physical, headroom);
+  return overLogical
+    ? { notes: ['physicalShareOverLogical'], data: Object.assign(data, { logicalUsable: data.logicalCeiling * headroom }) }
+    : { notes: ['physicalShare'], data };
+}
 
 /** The time-bucket parts of a key and the other parts, by name (components of an attribute, or levels). */
 function bucketParts(levels: readonly KeyAttribute[]): { buckets: string[]; others: string[]; at: KeyAttribute } {
@@ -90,11 +137,12 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // whatever the key ("a usable 0 RU/s"): every physical partition is short. The figures a reader can act on are those
   // of the container SG017's raise gives, which the fix asks for first (a.physical is that layout's share).
   const atRaise = a.physical?.raisedFrom && overCapacity(a) ? a.physical : undefined;
-  const worst = nearestToCeiling(atRaise ? unshardedDimensions(a) : bucket);
-  const physical = worst.physical ? { notes: ['physicalShare' as const], data: physicalShareData(worst.physical, design.thresholds.headroom) } : undefined;
+  const today = judgedAgainst(a, bucket);
+  const { worst, overLogical } = atRaise ? judgedAgainst(a, unshardedDimensions(a), undefined, atRaise) : today;
+  const physical = shareNote(worst, overLogical, design.thresholds.headroom);
   const raised = atRaise?.raisedFrom && {
     notes: ['combinedAtCapacityRaise' as const],
-    data: { raisedRu: atRaise.requestUnits, declaredRu: atRaise.raisedFrom.requestUnits, usableToday: nearestToCeiling(bucket).usable },
+    data: { raisedRu: atRaise.requestUnits, declaredRu: atRaise.raisedFrom.requestUnits, usableToday: today.worst.usable },
   };
   const { buckets, others, at } = bucketParts(levels);
   const base = {
@@ -107,6 +155,7 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
     ...loadFigures(worst),
   };
   const advice = bucketAdvice(a);
+  const [fixId, ...fixNotes] = keyChangeBeforeRaises<Id>(advice.ids, 'moreValuesFirst', 'orMoreValues');
   return [
     {
       path: at.path,
@@ -118,8 +167,8 @@ function combinedHit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(worst.label === 'request' && a.hot.reads > 0 && a.hot.writes > 0 ? ['combinedReadsAndWrites' as const] : []),
         ...(physical?.notes ?? []),
       ],
-      fixId: advice.ids[0],
-      fixNotes: [...advice.ids.slice(1), 'orMoreValues'],
+      fixId,
+      fixNotes,
       data: Object.assign({}, advice.data, base, physical?.data, raised?.data, { hotReads: a.hot.reads, hotWrites: a.hot.writes }),
       edits: advice.edits,
     },
@@ -232,14 +281,15 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // against its physical partition's share of a Cosmos DB container's RU/s where that is below the logical ceiling.
   // Leading a hierarchical key, the bucket is one first-level value: the whole load under one prefix, whose documents
   // stay on one physical partition until they hold 50 GB (a new bucket holds none), judged on the same share.
-  const bucket = wholeKey ? reachableDimensions(a) : reachableDimensions(a, { loads: a.total, cardinality: cardinalityValue(levels[0].cardinality) });
-  const worst = nearestToCeiling(bucket);
-  const physical = worst.physical
-    ? {
-        notes: [wholeKey ? ('physicalShare' as const) : ('physicalSharePrefix' as const)],
-        data: Object.assign(physicalShareData(worst.physical, design.thresholds.headroom), { partitionGb: a.owner.profile.prefixPartition?.(design).gb }),
-      }
-    : undefined;
+  const prefix = wholeKey ? undefined : { loads: a.total, cardinality: cardinalityValue(levels[0].cardinality) };
+  const bucket = reachableDimensions(a, prefix);
+  const { worst, overLogical } = judgedAgainst(a, bucket, prefix);
+  const share = shareNote(worst, overLogical, design.thresholds.headroom);
+  // A prefix is no one logical partition: its note says what the share is beside (one full key value's 10,000 RU/s).
+  const physical = share && {
+    notes: wholeKey ? share.notes : ['physicalSharePrefix' as const],
+    data: Object.assign(share.data, { partitionGb: a.owner.profile.prefixPartition?.(design).gb }),
+  };
   const fits = allFit(bucket);
   const growth = growthOf(bucket);
   const idle = !Number.isFinite(growth);
@@ -289,14 +339,15 @@ function hit(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   // Sharded but still over: SG003 says how far to raise the count.
   if (space.sharding) return [];
   const advice = bucketAdvice(a);
+  const [fixId, ...fixNotes] = keyChangeBeforeRaises<Id>(advice.ids, 'eventIdFirst', 'orEventId');
   return [
     {
       path: levels.length === 1 ? levels[0].path : space.partitionKeyPath,
       index: space.index,
       messageId: 'timeKey',
       notes: physical?.notes,
-      fixId: advice.ids[0],
-      fixNotes: [...advice.ids.slice(1), 'orEventId'],
+      fixId,
+      fixNotes,
       data: Object.assign({}, advice.data, base, physical?.data),
       edits: advice.edits,
     },
@@ -310,10 +361,10 @@ export const timeBucketKey = defineRule({
   severity: 'error',
   thresholds: ['headroom', 'maxHotKeyShare'],
   fires:
-    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's 5,000 RU/s per physical partition; for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside 1/P of the rest of the container's load, each other value hashed there with probability 1/P whatever their count, as a key of that many values), an error when that exceeds the usable ceiling; within it (sharded or not), a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each), quiet when they are many. A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`) is a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and is named by it. On a Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key), a warning whatever the load: every key value shares that partition, so shards or buckets of the current bucket would share it too; its fix is to re-key before the container grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key).",
+    "The partition key is a time bucket (declared, or named like date/day/hour/month/year/yyyyMM/createdAt) — or, in Cosmos DB, the first level of a hierarchical key is — and the current bucket's load exceeds the usable ceiling unsharded (in a Cosmos DB container with declared throughput, its physical partition's share of the RU/s where that is lower, as SG003 judges a key; a serverless container's 5,000 RU/s per physical partition; for a time-bucket first level, the whole load under the current bucket's prefix, whose documents stay on one physical partition until they hold 50 GB, on that partition's share). A warning, with the growth factor, when that load fits one partition. Also a key that combines a time bucket with other parts (components such as `yyyyMMdd#tenantId`, or levels such as Cosmos DB `/tenantId` → `/date`), unsharded: the current bucket's writes land on as many key values as the other parts have (their counts multiplied within one attribute; the largest across levels), each taking 1/that of the load, whatever the key's cardinality in all (on a physical partition, beside 1/P of the rest of the container's load, each other value hashed there with probability 1/P whatever their count, as a key of that many values), an error when that exceeds the usable ceiling; within it (sharded or not), a warning with the growth factor when each of those values takes more than maxHotKeyShare (5 tenants: 20% each), quiet when they are many. A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`) is a time bucket when the attribute it shards is one (`hourBucketShard` holding `hourBucket`), and is named by it. On a Cosmos DB container of one physical partition whose own RU/s serve the peak (declared throughput and size; not a time bucket leading a hierarchical key), a warning whatever the load: every key value shares that partition, so shards or buckets of the current bucket would share it too; its fix is to re-key before the container grows past 50 GB or past 10,000 RU/s (a serverless container's 5,000). Over only because the container is short of RU/s (SG017), the fix is SG017's raise first; in a container short of RU/s, the combined key's figures are those at that raise (today every physical partition is short, whatever the key). Over the logical partition's ceiling and on a physical partition whose share is lower still, the finding quotes that share (the figure its verdict is against) and says the logical ceiling is why more RU/s alone would not serve it.",
   rationale:
     'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
-  fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last. On Cosmos DB a flat key with room for a level leads with the hierarchical key (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key; the shards follow as the alternative (and stay the edit where the new level is not named).',
+  fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last. On Cosmos DB a flat key with room for a level leads with the hierarchical key (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key; the shards follow as the alternative (and stay the edit where the new level is not named). The key changes (the hierarchical key, an event id or a business attribute in the key) come before any raise of the container RU/s: one new container, against RU/s billed every hour; the cheaper raise first.',
   sources: [
     SOURCES.dynamoTimeSeries,
     SOURCES.dynamoSharding,
@@ -323,6 +374,8 @@ export const timeBucketKey = defineRule({
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosIotPartitioning,
     SOURCES.cosmosSynthetic,
+    SOURCES.cosmosPricing,
+    SOURCES.cosmosChangePartitionKey,
   ],
   messages: {
     timeKey: `partition key {{key|key}}{{index|onIndex}} is a time bucket: the current bucket takes every write and the reads of recent data, ${LOAD_AGAINST_CEILING}, while older buckets sit idle`,
@@ -344,13 +397,16 @@ export const timeBucketKey = defineRule({
     // Short of RU/s (SG017): the figures at SG017's raise, the fix that comes first; today's, which every key shares, beside them.
     combinedAtCapacityRaise:
       " at the {{raisedRu}} RU/s SG017 asks for (the container's peak ÷ headroom), not at its declared {{declaredRu}} RU/s, at which every physical partition is short and this bucket's leaves it {{usableToday}} RU/s",
-    orMoreValues:
-      '; or key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values|one=# value|other=# values}} in each bucket)',
-    physicalShare:
-      "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there): the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites",
+    orMoreValues: `; or ${MORE_VALUES}`,
+    moreValuesFirst: `${MORE_VALUES}; or `,
+    physicalShare: `${SHARE_OF_CONTAINER}: the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites`,
+    // Review 14 item 1: over both, the share is the figure; the logical ceiling says why RU/s alone do not serve it.
+    physicalShareOverLogical: `${SHARE_OF_CONTAINER}: that is all the current bucket's physical partition gives it, and more RU/s alone would not serve it, since one logical partition takes at most {{logicalCeiling}} RU/s ({{logicalUsable}} usable) however many its physical partition has`,
     physicalSharePrefix:
       "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take",
-    orEventId: '; or key by an event id, or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',
+    orEventId: `; or ${EVENT_ID}`,
+    // Review 14 item 2: before any raise of the container's RU/s (keyChangeBeforeRaises).
+    eventIdFirst: `${EVENT_ID}; or `,
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); before traffic outgrows one partition, shard the bucket or combine {{bucket|key}} with a business attribute the writes carry, in one composite value',
     timeKeyOnePhysicalPartition:

@@ -190,9 +190,13 @@ testRule('SG002', {
         {
           messageId: 'combinedKey',
           path: 'partitionKey.paths[1]',
-          data: { values: 5, load: 13000, hotReads: 1000, hotWrites: 12000, usable: 8000, ceiling: 10000 },
+          // Review 14 item 1: over the logical ceiling too, but quoted against what its physical partition gives it: 100,000
+          // RU/s autoscale are 10 partitions of 10,000 (8,000 usable), less the 52,000 RU/s of the other values ÷ 10 (before:
+          // "against a usable 8,000 RU/s", a logical partition's, which that partition cannot give it).
+          notes: ['combinedReadsAndWrites', 'physicalShareOverLogical'],
+          data: { values: 5, load: 13000, hotReads: 1000, hotWrites: 12000, usable: 2800, ceiling: 10000, neighbourRu: 5200, logicalUsable: 8000 },
           message:
-            /land on 5 key values only, the hottest taking 20%, 13,000 RU\/s against a usable 8,000 RU\/s \(80% of the 10,000 RU\/s ceiling\) \(1,000 RU\/s of reads and 12,000 RU\/s of writes, charged to the same RU\/s\)/,
+            /land on 5 key values only, the hottest taking 20%, 13,000 RU\/s against a usable 2,800 RU\/s \(28% of the 10,000 RU\/s ceiling\) \(1,000 RU\/s of reads and 12,000 RU\/s of writes, charged to the same RU\/s\); the container's 100,000 RU\/s are divided among 10 physical partitions of 10,000 RU\/s .*more RU\/s alone would not serve it, since one logical partition takes at most 10,000 RU\/s \(8,000 usable\)/,
           edits: true,
         },
       ],
@@ -458,10 +462,13 @@ testRule('SG002', {
       // partitions, now of 7,500 (6,000 usable); neighbours the other tenants' 9,600 ÷ 2 = 4,800: 2,400 of 1,200 usable
       // (today 4,000 − 4,800: none). Before the hashed neighbours (rest ÷ P for any count of values): the average
       // partition's 6,000 − 2,400 = 3,600, 2,400 of 2,400 usable, today 400, and the fix was SG017's raise alone.
-      // Still over at the raise, the fix shards: N = 5 gives 25 stored values of 480 RU/s, as heavy as the average one,
-      // whose bias 480 × (1 − 1/2) = 240 is under 5% of 6,000 (UNIFORM_KEY_TOLERANCE), so each is judged at the average
-      // partition, 6,000 of 6,000; N = 4 (600 each, bias 300, not under 300) meets 11,400 ÷ 2 = 5,700: 6,300, over.
-      name: "a tenant combined with a day, in a container short of RU/s: judged at SG017's raise, still over, so a shard count",
+      // Still over at the raise: N = 5 gives 25 stored values of 480 RU/s, as heavy as the average one, whose bias
+      // 480 × (1 − 1/2) = 240 is under 5% of 6,000 (UNIFORM_KEY_TOLERANCE), so each is judged at the average partition,
+      // 6,000 of 6,000; N = 4 (600 each, bias 300, not under 300) meets 11,400 ÷ 2 = 5,700: 6,300, over. Review 14 item 3:
+      // that count fits only at the line SG017's raise puts the container on (0% of its usable RU/s free, under the 5%
+      // a count needs, MIN_SPARE_FOR_COUNTS): said, not offered (before: "shard into N = 5", with its edit). The key change
+      // leads (review 14 item 2), then the raise that serves the value unsharded.
+      name: "a tenant combined with a day, in a container short of RU/s: judged at SG017's raise, still over, the count at that line not offered",
       design: tenantThenDayWrites(12_000, 10_000),
       findings: [
         {
@@ -482,7 +489,8 @@ testRule('SG002', {
           },
           message:
             /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
-          fix: /^shard \(`\/tenantId`, `\/day`\) into N = 5 random shards .*; or key by an event id/,
+          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or raise the container's throughput in place to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded .*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
+          edits: false,
         },
       ],
     },
