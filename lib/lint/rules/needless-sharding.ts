@@ -1,7 +1,8 @@
+import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { unshardedDimensions } from '../physical-partition';
-import { defineRule, type RuleHit } from '../rule';
+import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id = 'needlessShards' | 'needlessShardsIdle' | 'needlessCopies' | 'needlessCopiesIdle' | AdviceId;
@@ -59,3 +60,13 @@ export const needlessSharding = defineRule({
     });
   },
 });
+
+/**
+ * Whether the design keeps `space`'s sharding although its load fits without it: SG007's finding there is acknowledged
+ * (a reason such as "the shards stay for the growth the sale brings"). --fix never applies an acknowledged finding's
+ * edits, so a rule that sizes its own fix on the design SG007's removal leaves (SG017) sizes it on the sharding as
+ * declared instead, where that removal will not happen.
+ */
+export function shardingKeptOnPurpose(design: KeyDesign, space: KeySpace): boolean {
+  return acknowledgementOf(design.acknowledgements, needlessSharding.id, space.index) !== undefined;
+}

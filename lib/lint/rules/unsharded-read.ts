@@ -3,7 +3,7 @@ import type { AccessPattern, KeyDesign } from '../../design/key-design';
 import { fanOutPastQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
 import { needsEveryShard } from '../queries';
-import { defineRule, type RuleHit } from '../rule';
+import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { capacityBelowPeak } from './capacity-below-peak';
 
@@ -20,7 +20,7 @@ function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, pat
   const fanned = { ...design, accessPatterns: design.accessPatterns.map((p) => (fanning.has(p) ? { ...p, fanOut: true } : p)) } as KeyDesign;
   const where = (hit: RuleHit) => `${hit.path} ${hit.index ?? ''}`;
   const before = new Set((capacityBelowPeak.check?.(design, analysis) ?? []).map(where));
-  const waived = (hit: RuleHit) => design.acknowledgements.some((a) => a.rule === CAPACITY_RULE && (a.index === undefined || a.index === hit.index));
+  const waived = (hit: RuleHit) => acknowledgementOf(design.acknowledgements, CAPACITY_RULE, hit.index) !== undefined;
   return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned)) ?? []).filter(
     (hit) => hit.severity !== 'warning' && (hit.edits?.length ?? 0) === 0 && !before.has(where(hit)) && !waived(hit),
   );

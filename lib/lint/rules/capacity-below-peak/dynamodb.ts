@@ -13,6 +13,7 @@ import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { writtenUnits } from '../../written';
+import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
@@ -81,12 +82,15 @@ function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopi
  * The peak on `dimension` once SG007's fix is applied, where it removes a sharding the key does not need: each read of
  * the key space queries one key again (no fan-out), and each table write stores one item, with one entry in each GSI
  * (no replicated copies). A raise sized on the fan-out or the copies would buy capacity for requests that fix removes,
- * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, or its fix leaves `peak` as it is.
+ * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, where the design acknowledges its
+ * finding (the sharding stays), or where its fix leaves `peak` as it is.
  */
 function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimension, peak: number): number | undefined {
   const sharded = dimension === 'read' ? analysis : analysis.owner.of(analysis.design.primaryKey);
   const sharding = sharded.space.sharding;
   if (!sharding || sharded.plan.layout !== 'none' || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
+  // A sharding kept on purpose (SG007 acknowledged) stays: the raise that serves it is the fix, with its edit.
+  if (shardingKeptOnPurpose(analysis.design, sharded.space)) return undefined;
   const after = dimension === 'read' ? readRequests(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
   return after < peak ? after : undefined;
 }
