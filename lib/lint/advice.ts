@@ -92,6 +92,9 @@ export const ADVICE_MESSAGES = {
   orCache: '; or put {{cache}} in front of its reads',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
+  // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
+  dropFanOut:
+    ', and remove fanOut from {{droppedFanOutPatterns|code}}: a fan-out queries every shard and merges the results, and the key then has no shards to query',
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
   onSource: ' (calculated on {{sourceAttribute|code}})',
@@ -217,7 +220,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
-    const anyDropped = wantsAnyDropped(analysis);
+    const anyDropped = shardReadsDropped(analysis);
     return {
       ids: [...ids, ...anyDropped.ids],
       data: Object.assign({}, base, anyDropped.data),
@@ -281,7 +284,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     // Copies that would put an index over its ceiling are no complete fix: said, and not written as an edit.
     const overIndex = indexOverWithCopies(analysis, n);
     if (overIndex) return { ids: [...ids, 'copiesOverIndex', 'orCache'], data: Object.assign(data, overIndex), shards: n };
-    const anyDropped = wantsAnyDropped(analysis);
+    const anyDropped = shardReadsDropped(analysis);
     return {
       ids: [...ids, ...anyDropped.ids, 'orCache'],
       data: Object.assign(data, anyDropped.data),
@@ -369,17 +372,26 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
 }
 
 /**
- * The patterns on the key space that want any item (`wants: "any"`), which read one shard of its random or calculated
- * sharding: a fix that leaves the key unsharded or replicated leaves them no shard to pick, and a design that keeps
- * the field is refused (normalize-usage.ts), so the fix removes it with the sharding and says so.
+ * What the patterns on the key space say about its shards, which a fix that leaves the key unsharded or replicated
+ * makes untrue, removed with the sharding and said: `wants: "any"` picks one of random or calculated shards, and a
+ * design that keeps it on a key without them is refused (normalize-usage.ts); `fanOut` declares a read that queries
+ * every shard and merges them, which the key then no longer has (a replicated copy is read alone), and a design
+ * file that kept it would declare a fan-out nothing makes.
  */
-function wantsAnyDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData; edits: DesignEdit[] } {
-  const patterns = analysis.owner.patternsOn(analysis.space).filter((p) => p.wants === 'any');
-  if (patterns.length === 0) return { ids: [], data: {}, edits: [] };
+function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData; edits: DesignEdit[] } {
+  const patterns = analysis.owner.patternsOn(analysis.space);
+  const wantsAny = patterns.filter((p) => p.wants === 'any');
+  const sharding = analysis.space.sharding;
+  const fanning = sharding && sharding.strategy !== 'replicated' ? patterns.filter((p) => p.fanOut) : [];
+  const removed = (list: readonly AccessPattern[], field: 'wants' | 'fanOut') => list.map((p): DesignEdit => ({ op: 'remove', path: joinPath(p.path, field) }));
   return {
-    ids: ['dropWantsAny'],
-    data: { wantsAnyPatterns: patterns.map((p) => p.name) },
-    edits: patterns.map((p): DesignEdit => ({ op: 'remove', path: joinPath(p.path, 'wants') })),
+    ids: [...(wantsAny.length > 0 ? (['dropWantsAny'] as const) : []), ...(fanning.length > 0 ? (['dropFanOut'] as const) : [])],
+    data: Object.assign(
+      {},
+      wantsAny.length > 0 ? { wantsAnyPatterns: wantsAny.map((p) => p.name) } : {},
+      fanning.length > 0 ? { droppedFanOutPatterns: fanning.map((p) => p.name) } : {},
+    ),
+    edits: [...removed(wantsAny, 'wants'), ...removed(fanning, 'fanOut')],
   };
 }
 
