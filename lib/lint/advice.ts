@@ -32,6 +32,7 @@ import {
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
+import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 
@@ -41,6 +42,13 @@ const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unsprea
 /** The raise at which the fewest shards the key's own ceiling needs fit their physical partitions, and the least raise within maxShards. */
 export const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
 const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'leastShardRaisedPartitions', each: 'leastShardRaisedEach' };
+
+/**
+ * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
+ * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
+ */
+export const FAN_OUT_PAST_QUOTA_TEXT =
+  "read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), which at {{headroom|percent}} utilization take {{fanOutNeeded}} RCU of read throughput for {{fanOutNeededBy}}, above the default {{quotaName}} read throughput quota of {{quota}}, so --fix writes no edit";
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -110,8 +118,7 @@ export const ADVICE_MESSAGES = {
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   // Review 11 item 3: a fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
-  fanOutPastQuota:
-    "; the fan-out makes {{fanOutSpace}} read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of {{quota}}, so --fix writes no edit: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it",
+  fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
@@ -397,22 +404,31 @@ function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Me
 
 /**
  * The read peak a sharding into `n` would give the key space, where the patterns it sets fanOut on (`fanOut`) and
- * those already fanning out query every shard (read-requests.ts), when that peak passes the engine's table-level
- * throughput quota and the key space's reads do not already: the fix would make SG017 fire. Undefined otherwise,
- * and for an engine with no such quota.
+ * those already fanning out query every shard (read-requests.ts), when SG017 would find that peak past a default
+ * throughput quota with an error no edit fixes (editlessQuotaError: above the table-level quota, or a raise to
+ * peak ÷ headroom past the table-level or account-level quota) and does not at the key space's reads today: the fix
+ * would bring on an SG017 that --fix cannot fix. Undefined otherwise, and for an engine with no such quota.
  */
 export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
-  const quota = analysis.owner.profile.limits.tableThroughputQuota;
-  if (quota === undefined || readRequests(analysis).units > quota) return undefined;
+  const { space } = analysis;
+  const design = quotaBoundDesign(analysis.owner);
+  if (!design) return undefined;
+  const capacity = design.capacity.find((c) => c.index === space.index);
+  if (editlessQuotaError(design, capacity, 'read', readRequests(analysis).units)) return undefined;
   const fanning = new Set(fanOut);
   const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p));
-  if (reads.units <= quota) return undefined;
-  const { index } = analysis.space;
+  const passed = editlessQuotaError(design, capacity, 'read', reads.units);
+  if (!passed) return undefined;
+  const fanOutSpace = space.index === undefined ? 'the table' : `index ${code(space.index)}`;
   return {
-    fanOutSpace: index === undefined ? 'the table' : `index ${code(index)}`,
+    fanOutSpace,
     fanOutReads: reads.units,
     fanOutLogicalReads: reads.logical,
-    quota,
+    headroom: design.thresholds.headroom,
+    fanOutNeeded: passed.provisioned,
+    fanOutNeededBy: passed.quotaName === 'account-level' ? 'the table and its GSIs together' : fanOutSpace,
+    quota: passed.quota,
+    quotaName: passed.quotaName,
   };
 }
 

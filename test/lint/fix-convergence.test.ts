@@ -67,11 +67,13 @@ function indexAfterCopies(fix: Finding, after: Finding): boolean {
  * A fix that makes reads fan out (SG009's fanOut, or shards on a key read one item or one page per shard) makes each of
  * those reads N requests (lib/lint/read-requests.ts): SG017 can then find the read capacity short of them. That is the
  * fix's cost, counted and reported with the patterns that pay it (`fanOutPatterns`), not a finding the fix should avoid,
- * as long as SG017 can raise the capacity: where it could not (past a throughput quota), SG009 writes no fanOut.
+ * as long as SG017 can raise the capacity (its finding carries an edit): where it could not (a raise past a throughput
+ * quota), SG009 writes no fanOut and SG003 no shards (lib/lint/throughput-quota.ts).
  */
 function fanOutCost(fix: Finding, after: Finding): boolean {
   const fansOut = (fix.edits ?? []).some((e) => /(^|\.)(fanOut|sharding)$/.test(e.path));
-  return fansOut && after.ruleId === 'SG017' && after.data?.fanOutPatterns !== undefined;
+  const raisable = after.severity === 'warning' || (after.edits?.length ?? 0) > 0;
+  return fansOut && after.ruleId === 'SG017' && after.data?.fanOutPatterns !== undefined && raisable;
 }
 
 /** Whether a finding's path lies in a key space's (a table's own key space leaves its indexes out). */
