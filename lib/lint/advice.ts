@@ -32,9 +32,9 @@ import {
 import { calculatedShardCandidate, carries, needsEveryShard } from './queries';
 import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
-import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
+import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
