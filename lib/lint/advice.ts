@@ -35,6 +35,7 @@ import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
+import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
@@ -48,6 +49,13 @@ const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: '
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
 const STORED_KEY_FITS =
   "each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})";
+
+/**
+ * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
+ * and by the one that would declare it (SG009's fanOut), after "makes {{fanOutSpace}}": SG017's arithmetic, in words.
+ */
+export const FAN_OUT_PAST_QUOTA_TEXT =
+  "read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), which at {{headroom|percent}} utilization take {{fanOutNeeded}} RCU of read throughput for {{fanOutNeededBy}}, above the default {{quotaName}} read throughput quota of {{quota}}, so --fix writes no edit";
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -105,6 +113,9 @@ export const ADVICE_MESSAGES = {
   orCache: '; or put {{cache}} in front of its reads ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
+  // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
+  dropFanOut:
+    ', and remove fanOut from {{droppedFanOutPatterns|code}}: a fan-out queries every shard and merges the results, and the key then has no shards to query',
   raiseShards: 'raise sharding.shards from {{declaredShards}} to N = {{shards}}',
   lowerShards: 'lower sharding.shards from {{declaredShards}} to N = {{shards}}',
   onSource: ' (calculated on {{sourceAttribute|code}})',
@@ -120,8 +131,7 @@ export const ADVICE_MESSAGES = {
     'key index {{index|code}} by a separate attribute the application writes on each item, {{shardAttribute|code}} = {{key|key}} + "#" + a random 0…{{lastShard}} (N = {{shards}} random shards), instead of by {{key|key}} itself: every read of one {{key|key}} value must then query all {{shards}}',
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   // Review 11 item 3: a fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
-  fanOutPastQuota:
-    "; the fan-out makes {{fanOutSpace}} read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of {{quota}}, so --fix writes no edit: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it",
+  fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
@@ -251,7 +261,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
-    const anyDropped = wantsAnyDropped(analysis);
+    const anyDropped = shardReadsDropped(analysis);
     return {
       ids: [...ids, ...anyDropped.ids],
       data: Object.assign({}, base, anyDropped.data),
@@ -315,7 +325,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     // Copies that would put an index over its ceiling are no complete fix: said, and not written as an edit.
     const overIndex = indexOverWithCopies(analysis, n);
     if (overIndex) return { ids: [...ids, 'copiesOverIndex', 'orCache'], data: Object.assign(data, overIndex), shards: n };
-    const anyDropped = wantsAnyDropped(analysis);
+    const anyDropped = shardReadsDropped(analysis);
     return {
       ids: [...ids, ...anyDropped.ids, 'orCache'],
       data: Object.assign(data, anyDropped.data),
@@ -408,38 +418,56 @@ function levelFirst(analysis: SpaceAnalysis, advice: Advice, counted = false): A
 }
 
 /**
- * The patterns on the key space that want any item (`wants: "any"`), which read one shard of its random or calculated
- * sharding: a fix that leaves the key unsharded or replicated leaves them no shard to pick, and a design that keeps
- * the field is refused (normalize-usage.ts), so the fix removes it with the sharding and says so.
+ * What the patterns on the key space say about its shards, which a fix that leaves the key unsharded or replicated
+ * makes untrue, removed with the sharding and said: `wants: "any"` picks one of random or calculated shards, and a
+ * design that keeps it on a key without them is refused (normalize-usage.ts); `fanOut` declares a read that queries
+ * every shard and merges them, which the key then no longer has (a replicated copy is read alone), and a design
+ * file that kept it would declare a fan-out nothing makes.
  */
-function wantsAnyDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData; edits: DesignEdit[] } {
-  const patterns = analysis.owner.patternsOn(analysis.space).filter((p) => p.wants === 'any');
-  if (patterns.length === 0) return { ids: [], data: {}, edits: [] };
+function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: MessageData; edits: DesignEdit[] } {
+  const patterns = analysis.owner.patternsOn(analysis.space);
+  const wantsAny = patterns.filter((p) => p.wants === 'any');
+  const sharding = analysis.space.sharding;
+  const fanning = sharding && sharding.strategy !== 'replicated' ? patterns.filter((p) => p.fanOut) : [];
+  const removed = (list: readonly AccessPattern[], field: 'wants' | 'fanOut') => list.map((p): DesignEdit => ({ op: 'remove', path: joinPath(p.path, field) }));
   return {
-    ids: ['dropWantsAny'],
-    data: { wantsAnyPatterns: patterns.map((p) => p.name) },
-    edits: patterns.map((p): DesignEdit => ({ op: 'remove', path: joinPath(p.path, 'wants') })),
+    ids: [...(wantsAny.length > 0 ? (['dropWantsAny'] as const) : []), ...(fanning.length > 0 ? (['dropFanOut'] as const) : [])],
+    data: Object.assign(
+      {},
+      wantsAny.length > 0 ? { wantsAnyPatterns: wantsAny.map((p) => p.name) } : {},
+      fanning.length > 0 ? { droppedFanOutPatterns: fanning.map((p) => p.name) } : {},
+    ),
+    edits: [...removed(wantsAny, 'wants'), ...removed(fanning, 'fanOut')],
   };
 }
 
 /**
  * The read peak a sharding into `n` would give the key space, where the patterns it sets fanOut on (`fanOut`) and
- * those already fanning out query every shard (read-requests.ts), when that peak passes the engine's table-level
- * throughput quota and the key space's reads do not already: the fix would make SG017 fire. Undefined otherwise,
- * and for an engine with no such quota.
+ * those already fanning out query every shard (read-requests.ts), when SG017 would find that peak past a default
+ * throughput quota with an error no edit fixes (editlessQuotaError: above the table-level quota, or a raise to
+ * peak ÷ headroom past the table-level or account-level quota) and does not at the key space's reads today: the fix
+ * would bring on an SG017 that --fix cannot fix. Undefined otherwise, and for an engine with no such quota.
  */
 export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
-  const quota = analysis.owner.profile.limits.tableThroughputQuota;
-  if (quota === undefined || readRequests(analysis).units > quota) return undefined;
+  const { space } = analysis;
+  const design = quotaBoundDesign(analysis.owner);
+  if (!design) return undefined;
+  const capacity = design.capacity.find((c) => c.index === space.index);
+  if (editlessQuotaError(design, capacity, 'read', readRequests(analysis).units)) return undefined;
   const fanning = new Set(fanOut);
   const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p));
-  if (reads.units <= quota) return undefined;
-  const { index } = analysis.space;
+  const passed = editlessQuotaError(design, capacity, 'read', reads.units);
+  if (!passed) return undefined;
+  const fanOutSpace = space.index === undefined ? 'the table' : `index ${code(space.index)}`;
   return {
-    fanOutSpace: index === undefined ? 'the table' : `index ${code(index)}`,
+    fanOutSpace,
     fanOutReads: reads.units,
     fanOutLogicalReads: reads.logical,
-    quota,
+    headroom: design.thresholds.headroom,
+    fanOutNeeded: passed.provisioned,
+    fanOutNeededBy: passed.quotaName === 'account-level' ? 'the table and its GSIs together' : fanOutSpace,
+    quota: passed.quota,
+    quotaName: passed.quotaName,
   };
 }
 

@@ -13,7 +13,7 @@ import { DesignAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import { fillTemplate } from './messages';
-import type { MessageData, RetiredRule, Rule, RuleHit, Severity } from './rule';
+import { acknowledgementOf, type MessageData, type RetiredRule, type Rule, type RuleHit, type Severity } from './rule';
 import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
@@ -179,7 +179,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       const index = ownValue(hit, 'index') as string | undefined;
       const severity = ownValue(hit, 'severity') as Severity | undefined;
       const edits = ownValue(hit, 'edits') as RuleHit['edits'];
-      const ack = acknowledgements.find((a) => a.rule === rule.id && (a.index === undefined || a.index === index));
+      const ack = acknowledgementOf(acknowledgements, rule.id, index);
       if (ack) used.add(ack);
       const setting = settings.get(rule.id);
       findings.push({

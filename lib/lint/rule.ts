@@ -3,7 +3,7 @@
  * reported by id with data (tests assert ids and numbers, not sentences), and pure checks typed by
  * the engine they apply to.
  */
-import type { ExternalResource, KeyDesign } from '../design/key-design';
+import type { Acknowledgement, ExternalResource, KeyDesign } from '../design/key-design';
 import type { Thresholds } from '../design/limits';
 import { ENGINES, type DesignOf, type Engine } from '../engines';
 import type { DesignAnalysis } from './analysis';
@@ -153,4 +153,13 @@ export interface RetiredRule {
   readonly retired: string;
   /** Rules that check what it checked. */
   readonly replacedBy: readonly string[];
+}
+
+/**
+ * The acknowledgement that waives `ruleId`'s findings on the key space of `index` (undefined: the table or container),
+ * if any: one that names the rule and that index, or the rule alone (it waives the rule's findings on every key space).
+ * The engine waives findings by it, and a rule that defers to another's fix asks it whether that fix was declined.
+ */
+export function acknowledgementOf(acknowledgements: readonly Acknowledgement[], ruleId: string, index: string | undefined): Acknowledgement | undefined {
+  return acknowledgements.find((a) => a.rule === ruleId && (a.index === undefined || a.index === index));
 }

@@ -22,9 +22,10 @@ const queue = (table: Partial<DynamoDbTableDesign>): DesignInput => ({
   ],
 });
 
-async function fixed(design: DesignInput) {
-  const dir = tempTree({ 'jobs.json': JSON.stringify(design, null, 2) });
-  const { code, stdout } = await cli(['lint', join(dir, 'jobs.json'), '--fix', '--format', 'json']);
+async function fixed(design: DesignInput, config?: object) {
+  const dir = tempTree({ 'jobs.json': JSON.stringify(design, null, 2), ...(config ? { 'skewguard.config.json': JSON.stringify(config) } : {}) });
+  const configured = config ? ['--config', join(dir, 'skewguard.config.json')] : [];
+  const { code, stdout } = await cli(['lint', join(dir, 'jobs.json'), '--fix', '--format', 'json', ...configured]);
   const [file] = JSON.parse(stdout).files;
   return { code, file, ruleIds: (list: { ruleId: string }[]) => list.map((f) => f.ruleId) };
 }
@@ -45,7 +46,7 @@ describe("SG009's fanOut respects SG017", () => {
     const sg009 = lint(jobs).find((f) => f.ruleId === 'SG009');
     expect(sg009?.edits).toBeUndefined();
     expect(sg009?.fix).toContain(
-      "; but fanning out `get` makes the table read 50,000 RCU at the peak (20,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of 40,000, so --fix writes no edit: request the quota increase",
+      "; but fanning out `get` makes the table read 50,000 RCU at the peak (20,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 62,500 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit: request the quota increase",
     );
     const { file, ruleIds } = await fixed(jobs);
     expect(file.fixes).toEqual([]);
@@ -64,8 +65,10 @@ describe("SG009's fanOut respects SG017", () => {
     });
     const [sg009] = lint(jobs);
     expect(sg009).toMatchObject({ ruleId: 'SG009', edits: undefined });
+    // The figures SG017 weighs, from the one function both use (lib/lint/throughput-quota.ts); before, only that
+    // SG017 would fire ("would make SG017 fire with a fix --fix cannot write"), as the quota check knew no headroom.
     expect(sg009.fix).toContain(
-      '; but fanning out `get` would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit',
+      "; but fanning out `get` makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     const { file, ruleIds } = await fixed(jobs);
     expect(file.fixes).toEqual([]);
@@ -88,11 +91,11 @@ describe("SG009's fanOut respects SG017", () => {
 });
 
 describe('--fix names an error its own fixes made fire', () => {
-  it('a provisioned job queue: SG003 raises its shards from 2 to 3, and the SG017 its fan-out causes is labelled as appeared', async () => {
+  it("a job queue's shards are not raised where their fan-out needs capacity past the quota (SG017 could not fix it)", async () => {
     // Every read `get`s one job over all shards: 2 × 13,000 = 26,000 RCU of requests fit 80% of the 33,000 provisioned;
-    // 3 × 13,000 = 39,000 do not, and the raise SG017 asks (48,750) passes the 40,000 quota: it carries no edit.
-    // (SG003 weighs its fan-out against the quota itself, not against the raise SG017 asks: should it ever count the
-    // headroom too, this test needs another design whose fixes make an error without edits fire.)
+    // 3 × 13,000 = 39,000 do not, and the raise SG017 would ask (48,750) passes the 40,000 quota. This design showed
+    // an SG017 that appeared in the run while SG003 weighed its fan-out against the bare quota; SG003 now weighs it as
+    // SG017 does, writes no edit, and --fix brings on nothing.
     const jobs = queue({
       billing: 'provisioned',
       capacity: { read: { fixed: 33000 }, write: { fixed: 200 } },
@@ -100,12 +103,39 @@ describe('--fix names an error its own fixes made fire', () => {
       sharding: { strategy: 'random', shards: 2 },
       accessPatterns: [{ name: 'get', keyAttributes: ['status', 'jobId'], share: 1, fanOut: true }],
     });
-    expect(lint(jobs).map((f) => f.ruleId)).toEqual(['SG003']);
-    const { code, file, ruleIds } = await fixed(jobs);
-    expect(ruleIds(file.fixes)).toEqual(['SG003']);
-    expect(ruleIds(file.findings)).toEqual(['SG017']);
+    const { file, ruleIds } = await fixed(jobs);
+    expect(file.fixes).toEqual([]);
+    expect(ruleIds(file.findings)).toEqual(['SG003']);
+    expect(file.notes.filter((n: { message: string }) => n.message.includes(APPEARED))).toEqual([]);
+  });
+
+  it("an order table's needless copies removed: the dominant status a project's config makes an error appears on the index", async () => {
+    // The table keeps 3 replicated copies its 600 WCU do not need (SG007), and each copy writes its own entry in
+    // `byStatus`: 90% of 1,800 WCU on one status is over the index's 800 usable (SG003 and SG001 defer to the removal).
+    // Once --fix removes them, the status takes 540 WCU and fits, and what is left is its dominance (SG014), which this
+    // project's config makes an error: no design edit fixes a dominant value, so it is named as appeared in this run.
+    const orders: DesignInput = {
+      tables: [
+        {
+          name: 'orders',
+          partitionKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+          sharding: { strategy: 'replicated', shards: 3 },
+          workload: { peakReadUnits: 1000, peakWriteUnits: 600 },
+          globalSecondaryIndexes: [
+            { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S', cardinality: 5, mutable: false }, workload: { hotKeyShare: 0.9 } },
+          ],
+        },
+      ],
+    };
+    const config = { rules: { SG014: 'error' } } as const;
+    expect(lint(orders, config).map((f) => f.ruleId)).toEqual(['SG001', 'SG003', 'SG007']);
+    const { code, file, ruleIds } = await fixed(orders, config);
+    expect(ruleIds(file.fixes)).toEqual(['SG007']);
+    expect(ruleIds(file.findings)).toEqual(['SG014', 'SG001']);
     const notFixed = file.notes.filter((n: { message: string }) => n.message.includes('not fixed'));
-    expect(notFixed).toMatchObject([{ path: 'tables[0].capacity.read.fixed', message: `SG017 not fixed: ${APPEARED}${NO_EDITS}` }]);
+    expect(notFixed).toMatchObject([
+      { path: 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare', message: `SG014 not fixed: on index byStatus: ${APPEARED}${NO_EDITS}` },
+    ]);
     expect(code).toBe(1);
   });
 });

@@ -67,11 +67,13 @@ function indexAfterCopies(fix: Finding, after: Finding): boolean {
  * A fix that makes reads fan out (SG009's fanOut, or shards on a key read one item or one page per shard) makes each of
  * those reads N requests (lib/lint/read-requests.ts): SG017 can then find the read capacity short of them. That is the
  * fix's cost, counted and reported with the patterns that pay it (`fanOutPatterns`), not a finding the fix should avoid,
- * as long as SG017 can raise the capacity: where it could not (past a throughput quota), SG009 writes no fanOut.
+ * as long as SG017 can raise the capacity (its finding carries an edit): where it could not (a raise past a throughput
+ * quota), SG009 writes no fanOut and SG003 no shards (lib/lint/throughput-quota.ts).
  */
 function fanOutCost(fix: Finding, after: Finding): boolean {
   const fansOut = (fix.edits ?? []).some((e) => /(^|\.)(fanOut|sharding)$/.test(e.path));
-  return fansOut && after.ruleId === 'SG017' && after.data?.fanOutPatterns !== undefined;
+  const raisable = after.severity === 'warning' || (after.edits?.length ?? 0) > 0;
+  return fansOut && after.ruleId === 'SG017' && after.data?.fanOutPatterns !== undefined && raisable;
 }
 
 /** Whether a finding's path lies in a key space's (a table's own key space leaves its indexes out). */
@@ -118,6 +120,26 @@ function oneFewer(finding: Finding, fixed: DesignInput): string[] | undefined {
   return [`${keyOf(finding)}: N = ${n} is not minimal: with ${n - 1}, no finding calls for ${n} again (${again.map(keyOf).join(', ') || 'none'})`];
 }
 
+/**
+ * The access patterns of `design` that declare a fan-out (`fanOut`) over a key space with no random or calculated
+ * shards to fan out over, as `resource/pattern`: a design file that says its reads query shards the key does not have.
+ */
+function fanOutWithoutShards(design: DesignInput): string[] {
+  const document = design as { tables?: DynamoDbTableDesign[]; containers?: CosmosContainerDesign[] };
+  const designs: (DynamoDbTableDesign | CosmosContainerDesign)[] =
+    'engine' in design ? [design as DynamoDbTableDesign | CosmosContainerDesign] : [...(document.tables ?? []), ...(document.containers ?? [])];
+  return designs.flatMap((d) =>
+    (d.accessPatterns ?? [])
+      .filter((p) => {
+        if (!p.fanOut) return false;
+        const index = 'globalSecondaryIndexes' in d && p.index !== undefined ? d.globalSecondaryIndexes?.find((g) => g.indexName === p.index) : undefined;
+        const strategy = (index ? index.sharding : d.sharding)?.strategy;
+        return strategy !== 'random' && strategy !== 'calculated';
+      })
+      .map((p) => `${d.name}/${p.name}`),
+  );
+}
+
 /** Problems with a design's findings and fixes, as readable lines (empty: all good). */
 function problems(design: DesignInput): string[] {
   const before = lintOrUndefined(design);
@@ -143,6 +165,10 @@ function problems(design: DesignInput): string[] {
       continue;
     }
     if (after.some((f) => keyOf(f) === keyOf(finding))) out.push(`${keyOf(finding)}: still fires after its fix`);
+    // A fix that removes a key's shards (or trades them for copies) removes the fan-out over them too: the file stays true.
+    const untrue = new Set(fanOutWithoutShards(design));
+    for (const pattern of fanOutWithoutShards(fixed).filter((p) => !untrue.has(p)))
+      out.push(`${keyOf(finding)}: its fix leaves ${pattern} fanning out over shards the key no longer has`);
     const short = oneFewer(finding, fixed);
     if (short) out.push(...short);
     for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g) && !indexAfterCopies(finding, g) && !fanOutCost(finding, g)))

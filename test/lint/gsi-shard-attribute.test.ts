@@ -285,6 +285,8 @@ describe('a separate shard attribute of a time bucket (sharding.logicalAttribute
     expect(sg007.edits).toEqual([
       { op: 'remove', path: 'globalSecondaryIndexes[0].sharding' },
       { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.kind', value: 'time-bucket' },
+      // `orders-this-hour` fanned out over the shards; it reads one key once they are gone.
+      { op: 'remove', path: 'accessPatterns[1].fanOut' },
     ]);
     // Re-linted: SG002 on the whole 600 WCU (800 ÷ 600 = 1.33×), not SG001 on 600 ÷ 24 = 25 WCU ("32×").
     const after = lint(applyDesignEdits(design, sg007.edits as DesignEdit[]));
@@ -295,7 +297,10 @@ describe('a separate shard attribute of a time bucket (sharding.logicalAttribute
   it('follows a declared kind, which adds no edit on removal', () => {
     expect(lint(hourly(8, 4000, 'value')).map((f) => f.ruleId)).toEqual(['SG001', 'SG007']);
     const sg007 = lint(hourly(8, 600, 'time-bucket')).find((f) => f.ruleId === 'SG007') as Finding;
-    expect(sg007.edits).toEqual([{ op: 'remove', path: 'globalSecondaryIndexes[0].sharding' }]);
+    expect(sg007.edits).toEqual([
+      { op: 'remove', path: 'globalSecondaryIndexes[0].sharding' },
+      { op: 'remove', path: 'accessPatterns[1].fanOut' },
+    ]);
   });
 
   it('changes nothing for an unsharded key or a logical attribute that is no time bucket', () => {

@@ -97,7 +97,8 @@ describe('SG003: a sharding fix whose fan-out passes the table-level quota write
     const sg003 = hotKey(followersOf());
     expect(sg003.fix).toContain('N = 2 calculated shards');
     expect(sg003.fix).toContain(
-      "the fan-out makes index `followers-of` read 60,000 RCU at the peak (30,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+      // With the throughput SG017 would ask for it (60,000 ÷ 80%), from the quota arithmetic SG017 and SG003 share.
+      "the fan-out makes index `followers-of` read 60,000 RCU at the peak (30,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 75,000 RCU of read throughput for index `followers-of`, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     expect(sg003.edits).toBeUndefined();
     // So the run makes nothing new fire: no SG017 on the index, before or after.

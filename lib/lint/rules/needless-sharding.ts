@@ -1,7 +1,8 @@
+import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { unshardedDimensions } from '../physical-partition';
-import { defineRule, type RuleHit } from '../rule';
+import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
 type Id = 'needlessShards' | 'needlessShardsIdle' | 'needlessCopies' | 'needlessCopiesIdle' | AdviceId;
@@ -16,7 +17,7 @@ export const needlessSharding = defineRule({
     'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded and whose largest partition needs no split — on any key, time buckets and few-valued keys included. A few key values (SG001) or a dominant value (SG014) alone do not call for sharding: they warn, with the growth left before the ceiling.',
   rationale:
     'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
-  fix: 'Remove the sharding; each read of a key goes back to one query. Remove replicated copies; each write goes back to one item, and one entry in each index it carries (an index over its ceiling only because of them is offered the same fix).',
+  fix: 'Remove the sharding; each read of a key goes back to one query, and the access patterns that fanned out over the shards drop `fanOut` (and `wants: "any"`, which picks a shard). Remove replicated copies; each write goes back to one item, and one entry in each index it carries (an index over its ceiling only because of them is offered the same fix).',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning],
   messages: {
     needlessShards:
@@ -59,3 +60,13 @@ export const needlessSharding = defineRule({
     });
   },
 });
+
+/**
+ * Whether the design keeps `space`'s sharding although its load fits without it: SG007's finding there is acknowledged
+ * (a reason such as "the shards stay for the growth the sale brings"). --fix never applies an acknowledged finding's
+ * edits, so a rule that sizes its own fix on the design SG007's removal leaves (SG017) sizes it on the sharding as
+ * declared instead, where that removal will not happen.
+ */
+export function shardingKeptOnPurpose(design: KeyDesign, space: KeySpace): boolean {
+  return acknowledgementOf(design.acknowledgements, needlessSharding.id, space.index) !== undefined;
+}

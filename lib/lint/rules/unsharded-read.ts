@@ -1,9 +1,9 @@
 import { joinPath } from '../../design/field-path';
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
-import { fanOutPastQuota } from '../advice';
+import { FAN_OUT_PAST_QUOTA_TEXT, fanOutPastQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
 import { needsEveryShard } from '../queries';
-import { defineRule, type RuleHit } from '../rule';
+import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 import { capacityBelowPeak } from './capacity-below-peak';
 
@@ -20,7 +20,7 @@ function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, pat
   const fanned = { ...design, accessPatterns: design.accessPatterns.map((p) => (fanning.has(p) ? { ...p, fanOut: true } : p)) } as KeyDesign;
   const where = (hit: RuleHit) => `${hit.path} ${hit.index ?? ''}`;
   const before = new Set((capacityBelowPeak.check?.(design, analysis) ?? []).map(where));
-  const waived = (hit: RuleHit) => design.acknowledgements.some((a) => a.rule === CAPACITY_RULE && (a.index === undefined || a.index === hit.index));
+  const waived = (hit: RuleHit) => acknowledgementOf(design.acknowledgements, CAPACITY_RULE, hit.index) !== undefined;
   return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned)) ?? []).filter(
     (hit) => hit.severity !== 'warning' && (hit.edits?.length ?? 0) === 0 && !before.has(where(hit)) && !waived(hit),
   );
@@ -49,8 +49,7 @@ export const unshardedRead = defineRule({
     fixNeedless: '; or remove the sharding, which the load does not need (SG007)',
     fixPastCapacity:
       '; but fanning out {{fanOutPatterns|code}} would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit: set fanOut by hand, lint, and apply what SG017 then asks first',
-    fixPastQuota:
-      "; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), above the default table-level read throughput quota of {{quota}}, so --fix writes no edit: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason",
+    fixPastQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason`,
   },
   check(design, analysis) {
     return analysis.spaces.flatMap((a) => {
@@ -62,7 +61,7 @@ export const unshardedRead = defineRule({
       const source = sharding.sourceAttribute as string;
       const unfanned = analysis.patternsOn(space).filter((p) => !p.fanOut && needsEveryShard(space, p, sharding.strategy as 'random' | 'calculated', source));
       // Fanning out queries every shard, and SG017 counts each query: every fan-out this space needs, together, must not
-      // make SG017 fire where no edit fixes it (reads past the table-level quota: its fix is a quota request).
+      // make SG017 fire where no edit fixes it (reads whose peak ÷ headroom passes a default quota: its fix is a quota request).
       const blocked = unfanned.length > 0 && editlessCapacityErrors(design, analysis, unfanned).length > 0;
       const pastQuota = blocked ? fanOutPastQuota(a, sharding.shards, unfanned) : undefined;
       const fixNotes = [

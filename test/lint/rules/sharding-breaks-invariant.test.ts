@@ -64,8 +64,12 @@ testRule('SG019', {
           messageId: 'breaksScope',
           path: 'invariants[0]',
           data: { kind: 'transactional-batch', declaredShards: 8 },
-          fix: /^remove the sharding/,
-          edits: [{ op: 'remove', path: 'sharding' }],
+          fix: /^remove the sharding.*, and remove fanOut from `cart-of-user`/,
+          // The fan-out of `cart-of-user` goes with the shards it read.
+          edits: [
+            { op: 'remove', path: 'sharding' },
+            { op: 'remove', path: 'accessPatterns[0].fanOut' },
+          ],
         },
       ],
     },

@@ -12,7 +12,9 @@ import type { MessageData } from '../../messages';
 import { readRequests } from '../../read-requests';
 import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
+import { peakPastQuota, quotaPassed, withHeadroom, type CapacityDimension } from '../../throughput-quota';
 import { writtenUnits } from '../../written';
+import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
@@ -53,7 +55,7 @@ type Id =
   | 'thenRaise'
   | 'underQuota';
 
-type Dimension = 'read' | 'write';
+type Dimension = CapacityDimension;
 
 const UNIT: Record<Dimension, string> = { read: 'RCU', write: 'WCU' };
 const BELOW_PEAK: Record<CapacityCeiling['source'], Id> = {
@@ -81,12 +83,15 @@ function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopi
  * The peak on `dimension` once SG007's fix is applied, where it removes a sharding the key does not need: each read of
  * the key space queries one key again (no fan-out), and each table write stores one item, with one entry in each GSI
  * (no replicated copies). A raise sized on the fan-out or the copies would buy capacity for requests that fix removes,
- * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, or its fix leaves `peak` as it is.
+ * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, where the design acknowledges its
+ * finding (the sharding stays), or where its fix leaves `peak` as it is.
  */
 function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimension, peak: number): number | undefined {
   const sharded = dimension === 'read' ? analysis : analysis.owner.of(analysis.design.primaryKey);
   const sharding = sharded.space.sharding;
   if (!sharding || sharded.plan.layout !== 'none' || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
+  // A sharding kept on purpose (SG007 acknowledged) stays: the raise that serves it is the fix, with its edit.
+  if (shardingKeptOnPurpose(analysis.design, sharded.space)) return undefined;
   const after = dimension === 'read' ? readRequests(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
   return after < peak ? after : undefined;
 }
@@ -186,39 +191,6 @@ function nameOnlyError(
 
 function noneIfEmpty<T>(items: T[]): T[] | undefined {
   return items.length === 0 ? undefined : items;
-}
-
-/** The peak with the design's headroom, in whole units: what the capacity should allow. */
-function withHeadroom(peak: number, headroom: number): number {
-  return Math.ceil(peak / headroom - 1e-9);
-}
-
-/**
- * The default quota a raise of `capacity`'s `dimension` to `units` would pass, with what the table would then
- * provision against it: the table-level quota for the table or GSI raised, the account-level quota for the table
- * and its GSIs together (a GSI that takes the table's capacity is raised with the table's). The same quotas
- * `provisionedOverQuota` checks ("Quotas in Amazon DynamoDB"): a raise past one would be refused as soon as it
- * deployed, so SG017 writes no edit for it. Provisioned billing only (on-demand maximums have no account quota here).
- */
-function quotaPassed(
-  design: DynamoDbKeyDesign,
-  capacity: KeySpaceCapacity,
-  dimension: Dimension,
-  units: number,
-): { readonly quota: number; readonly quotaName: string; readonly provisioned: number } | undefined {
-  if (design.billing !== 'provisioned') return undefined;
-  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
-  if (units > quota) return { quota, quotaName: 'table-level', provisioned: units };
-  const raisesTable = capacity.index === undefined;
-  let total = 0;
-  for (const other of design.capacity) {
-    const ceiling = other[dimension];
-    if (ceiling === undefined) continue;
-    const raised = other === capacity || (raisesTable && ceiling.inherited);
-    total += raised ? units : ceiling.units;
-  }
-  const accountQuota = DYNAMODB_LIMITS.accountThroughputQuota;
-  return total > accountQuota ? { quota: accountQuota, quotaName: 'account-level', provisioned: total } : undefined;
 }
 
 /**
@@ -405,14 +377,14 @@ function overQuota(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, dimensio
   if (peakOf(analysis, dimension, { copies: MAX_SHARDS_ACCEPTED, from: 'declared' }) <= quota) return undefined;
   const counted = copies();
   const peak = peakOf(analysis, dimension, counted);
-  if (peak <= quota) return undefined;
+  if (!peakPastQuota(peak)) return undefined;
   const { workload } = analysis.space;
   const copied = copiesOf(analysis, dimension, counted);
   const from = peakSource(analysis, dimension);
   const byName = nameOnlyError(analysis, dimension, counted, (once) => once > quota);
   // SG007's removal of a needless sharding that brings the peak under the quota is the fix: no increase to request.
   const after = peakWithoutNeedlessSharding(analysis, dimension, peak);
-  const removes = after !== undefined && after <= quota;
+  const removes = after !== undefined && !peakPastQuota(after);
   return {
     // The table's peak is a declared field; a GSI's may be derived from it, so the GSI itself is named.
     path: capacity.index === undefined ? joinPath(workload.path, dimension === 'read' ? 'peakReadUnits' : 'peakWriteUnits') : capacity.path,

@@ -1,0 +1,83 @@
+/**
+ * How SG017 weighs a DynamoDB peak against the default throughput quotas ("Service quotas", throughput default
+ * quotas): the table-level quota bounds each table and each GSI in both capacity modes, the account-level quota the
+ * provisioned capacity of a table and its GSIs together. SG017 decides its findings with these functions, and a fix
+ * that makes reads fan out (SG003's shards, SG009's fanOut) asks the same ones before it writes an edit: a fix must
+ * not bring on an SG017 error that --fix cannot fix, and two copies of the arithmetic would drift apart (SG003 once
+ * weighed the fan-out peak against the quota while SG017 weighed peak ÷ headroom, the auto-scaling target).
+ */
+import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
+import { fits } from '../design/sharding';
+import { DYNAMODB_LIMITS } from '../engines';
+import type { DesignAnalysis } from './analysis';
+
+export type CapacityDimension = 'read' | 'write';
+
+/** A default quota a figure would pass, and what the table (or the table and its GSIs) would then provision against it. */
+export interface QuotaPassed {
+  readonly quota: number;
+  readonly quotaName: 'table-level' | 'account-level';
+  readonly provisioned: number;
+}
+
+/** The peak with the design's headroom, in whole units: what the capacity should allow. */
+export function withHeadroom(peak: number, headroom: number): number {
+  return Math.ceil(peak / headroom - 1e-9);
+}
+
+/** Whether a peak is above the default table-level quota itself: throttled in either capacity mode unless the quota was raised. */
+export function peakPastQuota(peak: number): boolean {
+  return peak > DYNAMODB_LIMITS.tableThroughputQuota;
+}
+
+/**
+ * The default quota a raise of `capacity`'s `dimension` to `units` would pass, with what the table would then
+ * provision against it: the table-level quota for the table or GSI raised, the account-level quota for the table
+ * and its GSIs together (a GSI that takes the table's capacity is raised with the table's). The same quotas
+ * `provisionedOverQuota` checks: a raise past one would be refused as soon as it deployed, so SG017 writes no edit
+ * for it. Provisioned billing only (on-demand maximums have no account quota here).
+ */
+export function quotaPassed(design: DynamoDbKeyDesign, capacity: KeySpaceCapacity, dimension: CapacityDimension, units: number): QuotaPassed | undefined {
+  if (design.billing !== 'provisioned') return undefined;
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  if (units > quota) return { quota, quotaName: 'table-level', provisioned: units };
+  const raisesTable = capacity.index === undefined;
+  let total = 0;
+  for (const other of design.capacity) {
+    const ceiling = other[dimension];
+    if (ceiling === undefined) continue;
+    const raised = other === capacity || (raisesTable && ceiling.inherited);
+    total += raised ? units : ceiling.units;
+  }
+  const accountQuota = DYNAMODB_LIMITS.accountThroughputQuota;
+  return total > accountQuota ? { quota: accountQuota, quotaName: 'account-level', provisioned: total } : undefined;
+}
+
+/**
+ * The quota behind an SG017 error at `peak` on `capacity`'s `dimension` that carries no edit, because only a quota
+ * increase lifts it: the peak above the table-level quota (either capacity mode), or above the provisioned capacity
+ * (fixed, or the auto-scaling maximum) where the raise SG017 asks, peak ÷ headroom (the auto-scaling target), would
+ * pass the table-level or the account-level quota. Undefined where SG017 reports no such error: the peak fits, or
+ * SG017's raise can be written (an on-demand maximum is raised by an edit).
+ */
+export function editlessQuotaError(
+  design: DynamoDbKeyDesign,
+  capacity: KeySpaceCapacity | undefined,
+  dimension: CapacityDimension,
+  peak: number,
+): QuotaPassed | undefined {
+  const needed = withHeadroom(peak, design.thresholds.headroom);
+  if (peakPastQuota(peak)) return { quota: DYNAMODB_LIMITS.tableThroughputQuota, quotaName: 'table-level', provisioned: needed };
+  const ceiling = capacity?.[dimension];
+  if (capacity === undefined || ceiling === undefined || ceiling.source === 'on-demand-maximum' || fits(peak, ceiling.units)) return undefined;
+  return quotaPassed(design, capacity, dimension, needed);
+}
+
+/**
+ * The design, where its engine's profile declares a table-level throughput quota (`limits.tableThroughputQuota`), as a
+ * design whose capacity these quotas bound: only DynamoDB's does, so the design is a DynamoDB design. Undefined for an
+ * engine without one (Cosmos DB's RU/s quota is checked on the container's raise, by SG017 itself).
+ */
+export function quotaBoundDesign(analysis: DesignAnalysis): DynamoDbKeyDesign | undefined {
+  return analysis.profile.limits.tableThroughputQuota === undefined ? undefined : (analysis.design as DynamoDbKeyDesign);
+}
