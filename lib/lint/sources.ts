@@ -129,8 +129,6 @@ export const SOURCES = {
   // Billed hourly; a request uses it (and its cache) only in gateway mode on the dedicated gateway endpoint, with session
   // or eventual consistency ("Configure the integrated cache").
   cosmosDedicatedGateway: { title: 'Azure Cosmos DB dedicated gateway', url: `${AZURE}/dedicated-gateway` },
-  // "Changing the partition key entails creating a new destination container [...] data is copied from the source container".
-  cosmosChangePartitionKey: { title: 'Azure Cosmos DB: Change partition key (a copy into a new container)', url: `${AZURE}/nosql/change-partition-key` },
   cosmosCrossPartition: {
     title: 'Azure Cosmos DB: Query a container (avoiding cross-partition queries)',
     url: `${AZURE}/nosql/how-to-query-container#avoiding-cross-partition-queries`,
