@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, type ParsedArgs } from '../args';
 import { CONFIG_FILE } from '../config';
+import { CommandError } from '../errors';
 import { print, type Io } from '../io';
 import { describeErrno } from '../output';
 import { packageRoot } from '../package-root';
@@ -74,7 +75,7 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
     writeFileSync(files.config, `${JSON.stringify({ $schema: schemaReference(root, root, CONFIG_SCHEMA).ref, ...STARTER_CONFIG }, null, 2)}\n`);
     writeFileSync(files.design, `${JSON.stringify({ $schema: schema.ref, ...STARTER_DESIGN }, null, 2)}\n`);
   } catch (error) {
-    throw new UsageError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`, 'init');
+    throw new CommandError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
   const shown = (f: string) => printable(relative(io.cwd, f) || f);
   return print(

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
+import { CommandError } from '../errors';
 import { configInUse, findConfig, LINT_DEFAULTS, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
 import { warn, type Io } from '../io';
@@ -102,7 +103,7 @@ export function openOutput(file: string | undefined, io: Io, inputs: readonly Ca
   try {
     fd = openSync(path, 'w');
   } catch (error) {
-    throw new UsageError(`--output-file ${file} cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`, 'lint');
+    throw new CommandError(`--output-file ${file} cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
   let stream: WriteStream;
   try {
