@@ -11,7 +11,7 @@ import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '..
 import { cdkWaiverProblems } from '../cdk-waivers';
 import { CommandError } from '../errors';
 import { configInUse, findConfig, LINT_DEFAULTS, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
-import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
+import { expandInputs, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -231,6 +231,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     if (!result.skipped) found.add(candidate.origin);
     await report(result);
   }
+  for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link)));
   for (const origin of expansion.searches) {
     const { pattern } = specs[origin];
     const counted = passedOver.get(origin);
@@ -238,10 +239,11 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
       if (counted) await report(skippedInput(pattern, passedOverNote(counted)));
       continue;
     }
+    const links = expansion.linkedDirectories.filter((link) => link.origin === origin);
     await report({
       ...failedInput(
         pattern,
-        `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`,
+        `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level${notFollowed(links)}`,
       ),
       notes: counted ? [{ path: '', message: passedOverNote(counted) }] : [],
     });
@@ -286,6 +288,20 @@ function passedOverNote({ count, named }: PassedOverCount): string {
   const more = count > named.length ? ` and ${grouped(count - named.length)} more` : '';
   const files = count === 1 ? '1 file found here holds' : `${grouped(count)} files found here hold`;
   return `not linted: ${files} no design or template: ${named.join(', ')}${more} (--verbose names each)`;
+}
+
+/** Why a symbolic link to a directory was not searched, and how to have it linted. */
+function linkedDirectoryNote({ file, target }: LinkedDirectory): string {
+  return `not searched: a symbolic link to the directory ${target}; a search does not follow links to directories (no cycles, nothing read outside the tree it searches): name ${file} to lint what it holds`;
+}
+
+/** `; it did not follow the symbolic links to directories proj/designs (→ /shared/designs): name one to lint it`, or nothing. */
+function notFollowed(links: readonly LinkedDirectory[]): string {
+  if (links.length === 0) return '';
+  const named = links.slice(0, NAMED_PASSED_OVER).map((link) => `${link.file} (→ ${link.target})`);
+  const more = links.length > named.length ? ` and ${grouped(links.length - named.length)} more` : '';
+  const which = links.length === 1 ? 'the symbolic link to a directory' : 'the symbolic links to directories';
+  return `; it did not follow ${which} ${named.join(', ')}${more}: name ${links.length === 1 ? 'it' : 'one'} to lint it`;
 }
 
 /** A file a search found that is no design or template, and what it is instead: counted, not linted. */
