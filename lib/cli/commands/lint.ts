@@ -5,12 +5,23 @@
  * that kept a file from being linted or the report from being written.
  */
 import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
 import { CommandError } from '../errors';
-import { configInUse, findConfig, LINT_DEFAULTS, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
+import {
+  CONFIG_FILE,
+  configInUse,
+  findConfig,
+  LINT_DEFAULTS,
+  lintOptionsOf,
+  loadConfig,
+  shadowedConfig,
+  type FlagSettings,
+  type ProjectConfig,
+  type ShadowedConfig,
+} from '../config';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
@@ -58,12 +69,27 @@ export function count(value: string | true | undefined, option: string): number 
   return Number(value);
 }
 
-function configFor(args: ParsedArgs, io: Io): ProjectConfig | undefined {
+/** The config in use, and the one it hides when it was found beside another (skewguard.config.json wins over package.json). */
+function configFor(args: ParsedArgs, io: Io): { config?: ProjectConfig; shadowed?: ShadowedConfig } {
   const { config, 'no-config': noConfig } = args.values;
   if (config !== undefined && noConfig) throw new UsageError('--config and --no-config contradict each other', 'lint');
-  if (noConfig) return undefined;
-  const file = typeof config === 'string' ? resolve(io.cwd, config) : findConfig(io.cwd);
-  return file === undefined ? undefined : loadConfig(file);
+  if (noConfig) return {};
+  if (typeof config === 'string') return { config: loadConfig(resolve(io.cwd, config)) }; // named: the user chose it
+  const file = findConfig(io.cwd);
+  if (file === undefined) return {};
+  const shadowed = shadowedConfig(file);
+  return { config: loadConfig(file), ...(shadowed ? { shadowed } : {}) };
+}
+
+/** The note on a package.json config that the skewguard.config.json beside it hides: its settings are not applied. */
+function shadowedNote({ file, place }: ShadowedConfig, cwd: string): FileResult {
+  const shown = pathInside(cwd, file) ?? file;
+  const used = join(dirname(shown), CONFIG_FILE);
+  return skippedInput(
+    shown,
+    `its "skewguard" config is not used: ${used} in the same directory is, and wins over it, so none of this one's settings apply; keep one config: move what it sets into ${used} and remove the "skewguard" key`,
+    place,
+  );
 }
 
 /** Device and inode of what `path` names (following links), or undefined when it does not exist. */
@@ -126,6 +152,8 @@ export function openOutput(file: string | undefined, io: Io, inputs: readonly Ca
 interface LintSettings {
   readonly format: Format;
   readonly config?: ProjectConfig;
+  /** A config in the same directory that `config` hides. */
+  readonly shadowed?: ShadowedConfig;
   /** What the flags set, over the config's settings. */
   readonly flags: FlagSettings;
   readonly failOn: Severity;
@@ -141,7 +169,7 @@ interface LintSettings {
 function settingsOf(args: ParsedArgs, io: Io): LintSettings {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
-  const config = configFor(args, io);
+  const { config, shadowed } = configFor(args, io);
   const flags: FlagSettings = {
     failOn: choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on'),
     maxWarnings: count(v['max-warnings'], 'max-warnings'),
@@ -165,12 +193,12 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     );
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
-  return { format, config, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs };
+  return { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs };
 }
 
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
-  const { format, config, flags, failOn, maxWarnings, unused, fix, verbose, specs } = settingsOf(args, io);
+  const { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose, specs } = settingsOf(args, io);
   for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
@@ -211,6 +239,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   };
 
   for (const chunk of reporter.header()) await output.write(chunk);
+  if (shadowed) await report(shadowedNote(shadowed, io.cwd));
   for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
   // Files a search found that hold no design or template, by the search that found them: counted in one note per search
