@@ -9,7 +9,6 @@ import { dirname, join, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
-import { CommandError } from '../errors';
 import {
   CONFIG_FILE,
   configInUse,
@@ -22,6 +21,7 @@ import {
   type ProjectConfig,
   type ShadowedConfig,
 } from '../config';
+import { CommandError } from '../errors';
 import { expandInputs, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
