@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { BUNDLE, bundleRun, START_BUNDLE } from './cli/bundle-run';
 
 /** These tests load the built package (dist/), as a user would: `npm test` builds it first. */
@@ -42,6 +42,25 @@ describe('the built package', () => {
     expect(map.sourcesContent.length).toBe(map.sources.length);
     expect(readFileSync(BUNDLE, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
+
+  it('ships every source file its source maps name, so a stack trace (jest, --enable-source-maps) points at a file that is there', () => {
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
+    const shipped = new Set((pack.files as { path: string }[]).map((f) => f.path));
+    const maps = [...shipped].filter((path) => path.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(100);
+    const missing = maps.flatMap((map) =>
+      (JSON.parse(readFileSync(join(root, map), 'utf8')) as { sources: string[] }).sources
+        .filter((source) => source.endsWith('.ts')) // not the bundler's own entries (`other-bundle:…`, the entry stub)
+        .map((source) => posix.join(posix.dirname(map), source))
+        .filter((source) => !shipped.has(source))
+        .map((source) => `${map} → ${source}`),
+    );
+    expect(missing).toEqual([]);
+    // The sources are shipped once, as files: tsc's maps do not repeat them (inlineSources).
+    expect((JSON.parse(readFileSync(join(root, 'dist/cdk/index.js.map'), 'utf8')) as { sourcesContent?: unknown }).sourcesContent).toBeUndefined();
+  }, 30_000);
 
   it('exposes the adapters and the testing helpers as subpaths', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -6,7 +6,7 @@
  * field path, line and column (exit code 2).
  */
 import { existsSync, lstatSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   DEFAULT_THRESHOLDS,
   joinPath as childPath,
@@ -28,6 +28,7 @@ import { splitGlob } from './glob';
 import { realPath } from './inputs';
 import { parseJsonWithLocations, JsonSyntaxError, type LocatedJson } from './json-locations';
 import { pathInside } from './path-inside';
+import type { Place } from './place';
 import { readInputFile } from './read-input';
 
 export const CONFIG_FILE = 'skewguard.config.json';
@@ -87,6 +88,31 @@ function packageHasConfig(file: string): boolean {
   } catch {
     return false; // not our file to judge
   }
+}
+
+/** Where a package.json's `"skewguard"` key is, for a package.json that has one (the whole file when it cannot be placed). */
+function packageConfigPlace(file: string): Place {
+  const read = readInputFile(file);
+  try {
+    return read.error === undefined ? parseJsonWithLocations(read.text).positionOf('skewguard') : {};
+  } catch {
+    return {}; // JSON that only the strict parser refuses (a duplicate key): loading it says why
+  }
+}
+
+/** A config the one in use hides: the `"skewguard"` key of the package.json beside a skewguard.config.json, which
+ *  wins over it. Its settings are not applied, so a report says so (`init` refuses to make this case). */
+export interface ShadowedConfig {
+  /** The package.json. */
+  readonly file: string;
+  /** Where its `"skewguard"` key is. */
+  readonly place: Place;
+}
+
+export function shadowedConfig(configFile: string): ShadowedConfig | undefined {
+  if (basename(configFile) !== CONFIG_FILE) return undefined;
+  const pkg = join(dirname(configFile), 'package.json');
+  return existsSync(pkg) && packageHasConfig(pkg) ? { file: pkg, place: packageConfigPlace(pkg) } : undefined;
 }
 
 export function loadConfig(file: string): ProjectConfig {

@@ -1,4 +1,4 @@
-/** The two ways a command fails before it runs (exit code 2, a sentence on stderr, no stack trace). */
+/** The ways a command fails before it runs (exit code 2, a sentence on stderr, no stack trace). */
 import type { Place } from './place';
 
 /** Bad usage: an unknown command or option, a bad value. `command` names the help to point at. */
@@ -9,6 +9,16 @@ export class UsageError extends Error {
   ) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/** A command that could not do its work for a reason outside its arguments (a report file or a starter file it
+ *  cannot write, a config it would shadow): exit code 2 and a sentence, without the usage hint a mistake in the
+ *  command line gets. */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
   }
 }
 

@@ -59,3 +59,20 @@ export function globToRegExp(glob: string): RegExp {
   }
   return new RegExp(`^${source}$`);
 }
+
+/**
+ * Whether `glob` (the part after the search root) could match a path below the directory `dir` (relative, `/`-separated):
+ * `**\/*.json` and `designs/*.json` could below `designs`, `*.json` could not. Used to name, among the symbolic links to
+ * directories a glob's search does not follow, those that could hold what it asks for. Alternatives that hold a `/`
+ * are not split by segment, so for them the answer is yes.
+ */
+export function globCouldMatchBelow(glob: string, dir: string): boolean {
+  if (/\{[^}]*\//.test(glob)) return true;
+  const patterns = glob.split('/');
+  const segments = dir.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    if (patterns[i] === '**') return true;
+    if (i >= patterns.length - 1 || !globToRegExp(patterns[i]).test(segments[i])) return false;
+  }
+  return true;
+}

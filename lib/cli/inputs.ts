@@ -4,8 +4,9 @@
  *
  * - A file named directly is always linted.
  * - A directory is searched recursively for `*.json` (and `*.yaml`, to say that YAML templates are
- *   not read), skipping `node_modules`, dot-directories and symbolic links to directories (no
- *   cycles); a symbolic link that leads nowhere, loops or reaches a device is reported. In a CDK
+ *   not read), skipping `node_modules` and dot-directories. Symbolic links to directories are not
+ *   followed (no cycles, nothing read outside the tree searched) but named, with where they lead,
+ *   since one may hold designs; a symbolic link that leads nowhere, loops or reaches a device is reported. In a CDK
  *   cloud assembly (a directory holding a `cdk.out` marker file and `manifest.json`) only templates
  *   are read: `*.template.json` and those the manifest lists, in it and in its stage assemblies
  *   (`assembly-*` and those the manifest lists); the `asset.*` directories are skipped.
@@ -15,7 +16,7 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { CdkMetadataSource } from './cdk-waivers';
-import { globToRegExp, isGlob, splitGlob } from './glob';
+import { globCouldMatchBelow, globToRegExp, isGlob, splitGlob } from './glob';
 import { describeErrno } from './output';
 import { readInputFile } from './read-input';
 
@@ -47,6 +48,16 @@ export interface InputProblem {
   readonly message: string;
 }
 
+/** A symbolic link to a directory that a search found and did not follow. */
+export interface LinkedDirectory {
+  /** The link, as reports name it. */
+  readonly file: string;
+  /** The real path of the directory it leads to. */
+  readonly target: string;
+  /** Index of the InputSpec whose search found it. */
+  readonly origin: number;
+}
+
 export interface Expansion {
   readonly candidates: readonly Candidate[];
   readonly problems: readonly InputProblem[];
@@ -54,6 +65,8 @@ export interface Expansion {
   readonly stdin: boolean;
   /** Specs that named a directory or glob (they must yield at least one design file). */
   readonly searches: ReadonlySet<number>;
+  /** Symbolic links to directories the searches did not follow, in the order found. */
+  readonly linkedDirectories: readonly LinkedDirectory[];
 }
 
 export const STDIN = '-';
@@ -63,6 +76,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
   const searches = new Set<number>();
+  const linkedDirectories: LinkedDirectory[] = [];
   let stdin = false;
 
   /** As typed on the command line (and below it); config paths relative to the cwd. */
@@ -99,7 +113,8 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       const searchRoot = realPath(absolute);
       for (const found of search(absolute, problems, display(absolute, base, pattern, ''))) {
         const shown = display(found.path, base, pattern, relative(absolute, found.path));
-        if (found.problem) problems.push({ file: shown, message: found.problem });
+        if (found.linkedDirectory) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
+        else if (found.problem) problems.push({ file: shown, message: found.problem });
         else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
       }
       return;
@@ -110,13 +125,17 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     const searchRoot = realPath(root);
     for (const found of search(root, problems, staticPart || '.', true)) {
       const rel = relative(root, found.path).split(/[\\/]/).join('/');
-      if (!matcher.test(rel)) continue;
       const shown = display(found.path, base, staticPart, relative(root, found.path));
+      if (found.linkedDirectory) {
+        if (globCouldMatchBelow(rest, rel)) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
+        continue;
+      }
+      if (!matcher.test(rel)) continue;
       if (found.problem) problems.push({ file: shown, message: found.problem });
       else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
     }
   });
-  return { candidates, problems, stdin, searches };
+  return { candidates, problems, stdin, searches, linkedDirectories };
 }
 
 export function realPath(path: string): string {
@@ -127,9 +146,11 @@ export function realPath(path: string): string {
   }
 }
 
-/** A file a search found, or a path it could not follow (a broken symbolic link, a link to a device). */
+/** A file a search found, or a path it could not follow (a broken symbolic link, a link to a device or to a directory). */
 interface Found {
   readonly path: string;
+  /** For a symbolic link to a directory: the real path it leads to (not followed). */
+  readonly linkedDirectory?: string;
   /** Why it cannot be read: reported as a named input's error would be. */
   readonly problem?: string;
   readonly cdkMetadata?: CdkMetadataSource;
@@ -184,8 +205,11 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      if (entry.isDirectory()) {
-        if (!listed || entry.name.startsWith('assembly-') || listed.directories.has(entry.name)) visit(path, join(shownDir, entry.name));
+      const directoryLink = entry.isSymbolicLink() && leadsToDirectory(path);
+      if (entry.isDirectory() || directoryLink) {
+        if (listed && !entry.name.startsWith('assembly-') && !listed.directories.has(entry.name)) continue; // an assembly's asset.* directory
+        if (directoryLink) files.push({ path, linkedDirectory: realPath(path) });
+        else visit(path, join(shownDir, entry.name));
         continue;
       }
       const wanted = listed ? entry.name.endsWith('.template.json') || listed.templates.has(entry.name) : anyFile || DESIGN_FILE.test(entry.name);
@@ -194,7 +218,7 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       if (entry.isFile()) files.push({ path, ...(cdkMetadata ? { cdkMetadata } : {}) });
       else if (entry.isSymbolicLink()) {
         const problem = brokenLink(path);
-        if (problem !== null) files.push({ path, problem });
+        files.push(problem === undefined ? { path } : { path, problem });
       }
     }
   };
@@ -202,12 +226,19 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
   return files;
 }
 
+function leadsToDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // a broken link: brokenLink says why
+  }
+}
+
 /**
- * Why a symbolic link found by a search cannot be read (it leads nowhere, loops, or reaches a
- * device), undefined when it leads to a regular file, or null when it leads to a directory: links to
- * directories are not followed, so a search has no cycles.
+ * Why a symbolic link to no directory, found by a search, cannot be read (it leads nowhere, loops, or reaches a
+ * device), or undefined when it leads to a regular file.
  */
-function brokenLink(path: string): string | undefined | null {
+function brokenLink(path: string): string | undefined {
   let stat;
   try {
     stat = statSync(path);
@@ -217,7 +248,6 @@ function brokenLink(path: string): string | undefined | null {
       ? 'is a symbolic link that loops (ELOOP): not read'
       : `is a symbolic link that cannot be followed: ${describeErrno(error as NodeJS.ErrnoException)}`;
   }
-  if (stat.isDirectory()) return null;
   if (stat.isFile()) return undefined;
   const type = stat.isCharacterDevice() ? 'a character device' : stat.isBlockDevice() ? 'a block device' : stat.isFIFO() ? 'a pipe or FIFO' : 'a socket';
   return `is a symbolic link to ${type}, not a regular file: not read`;

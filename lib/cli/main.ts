@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { didYouMean } from '../index';
 import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args';
 import { lintCommand } from './commands/lint';
-import { ConfigError, UsageError } from './errors';
+import { CommandError, ConfigError, UsageError } from './errors';
 import { print, warn, type Io } from './io';
 import { standardOutput } from './output';
 import { packageRoot } from './package-root';
@@ -33,6 +33,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       warn(io, `skewguard: ${error.message}`, `Run \`skewguard ${error.command ? `${error.command} ` : ''}--help\` for usage.`);
+      return EXIT.invalid;
+    }
+    if (error instanceof CommandError) {
+      warn(io, `skewguard: ${error.message}`);
       return EXIT.invalid;
     }
     if (error instanceof ConfigError) {

@@ -7,6 +7,7 @@ import type { DesignEdit } from '../index';
 import type { AppliedFix, FileResult, InputError, LocatedFinding } from './lint-files';
 import { placeText } from './place';
 import {
+  hiddenByQuiet,
   reportedUnused,
   summaryLines,
   UNUSED_FIX,
@@ -60,6 +61,12 @@ function fixLine(fix: AppliedFix, c: Palette): string {
   return `    ${c.green('fixed  ')} ${c.bold(fix.ruleId)} ${p(fix.resource)}: ${p(fix.edits.map(describeEdit).join('; '))}\n${changes.join('')}`;
 }
 
+/** `✔ no findings`; under --quiet, when it hid some, `✔ no errors (1 warning hidden by --quiet)`: a file is not called clean for what was not shown. */
+function cleanLine(result: FileResult, settings: ReportSettings, c: Palette): string {
+  const hidden = hiddenByQuiet(result, settings);
+  return hidden === '' ? c.green('✔ no findings') : `${c.green('✔ no errors')} ${c.dim(`(${hidden} hidden by --quiet)`)}`;
+}
+
 export function textReporter(settings: ReportSettings): Reporter {
   const c = settings.palette;
   return {
@@ -72,7 +79,7 @@ export function textReporter(settings: ReportSettings): Reporter {
       for (const fix of result.fixes ?? []) yield fixLine(fix, c);
       const findings = visibleFindings(result, settings);
       const unused = reportedUnused(result, settings);
-      if (!result.skipped && result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${c.green('✔ no findings')}\n`;
+      if (!result.skipped && result.errors.length === 0 && findings.length === 0 && unused.length === 0) yield `    ${cleanLine(result, settings, c)}\n`;
       const groups = new Map<string, string[]>();
       const group = (resource: string, engine: string) => {
         const key = `${p(resource)} (${engine})`;

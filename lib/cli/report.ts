@@ -58,6 +58,16 @@ export function visibleFindings(result: FileResult, settings: ReportSettings): r
   return settings.quiet ? result.findings.filter((f) => f.severity === 'error' && !f.acknowledged) : result.findings;
 }
 
+/** What `--quiet` keeps out of one file's report: its warnings (stale acknowledgements reported as warnings among
+ *  them) and its acknowledged findings, as `1 warning and 2 acknowledged`, or '' when it hides nothing. */
+export function hiddenByQuiet(result: FileResult, settings: ReportSettings): string {
+  if (!settings.quiet) return '';
+  const acknowledged = result.findings.filter((f) => f.acknowledged).length;
+  const unusedWarnings = settings.unusedAcknowledgements === 'warning' ? result.unusedAcknowledgements.length : 0;
+  const warnings = result.findings.filter((f) => !f.acknowledged && f.severity === 'warning').length + unusedWarnings;
+  return [warnings > 0 ? plural(warnings, 'warning') : '', acknowledged > 0 ? `${grouped(acknowledged)} acknowledged` : ''].filter(Boolean).join(' and ');
+}
+
 export function reportedUnused(result: FileResult, settings: ReportSettings, forDisplay = true): ReportedUnusedAcknowledgement[] {
   const severity = settings.unusedAcknowledgements;
   if (severity === 'off' || (forDisplay && settings.quiet && severity === 'warning')) return [];

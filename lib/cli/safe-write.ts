@@ -73,6 +73,7 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot): voi
   } catch (error) {
     throw new WriteRefused(`it cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
+  writableDirectory(dirname(file));
   if (stat.nlink > 1) {
     throw new WriteRefused(
       `it has ${stat.nlink} hard links, which a safe write (a new file renamed over it) would split: apply the fixes by hand, or copy the file so it has one link`,
@@ -103,6 +104,18 @@ export function replaceFile(file: string, text: string, read: ReadSnapshot): voi
     throw new WriteRefused(`it cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
   syncDirectory(dirname(file));
+}
+
+/** Refuses when the temporary file cannot be made beside the file: the directory is the problem then, not the file
+ *  (a writable file in a read-only directory), and the sentence says so. */
+function writableDirectory(dir: string): void {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new WriteRefused(
+      `its directory ${dir} cannot be written (${describeErrno(error as NodeJS.ErrnoException)}), and --fix writes the fixed design to a temporary file there, then renames it over the file: make the directory writable, or fix a copy in a writable directory`,
+    );
+  }
 }
 
 /** The new file gets the original's owner when the process may give it (root, or the same owner). */

@@ -34,3 +34,29 @@ export function rebasePath(path: string, from: string, to: string): string | und
   if (rest.startsWith('.')) return to === '' ? rest.slice(1) : `${to}${rest}`;
   return undefined;
 }
+
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+/**
+ * Orders field paths as a reader expects: array indexes by number (`globalSecondaryIndexes[2]` before `[10]`, which
+ * text order puts first), everything else by text. The one comparator for paths, so every report lists findings alike.
+ */
+export function compareFieldPaths(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length || i === b.length) return a.length - b.length;
+  // Where they differ, inside an index on both sides: the shorter number is the smaller (indexes have no leading zeros).
+  let start = i;
+  while (start > 0 && isDigit(a[start - 1])) start--;
+  if (a[start - 1] === '[' && isDigit(a[start]) && isDigit(b[start])) {
+    const digits = (path: string) => {
+      let end = start;
+      while (isDigit(path[end])) end++;
+      return path[end] === ']' ? end - start : -1;
+    };
+    const lengthA = digits(a);
+    const lengthB = digits(b);
+    if (lengthA > 0 && lengthB > 0 && lengthA !== lengthB) return lengthA - lengthB;
+  }
+  return a[i] < b[i] ? -1 : 1;
+}

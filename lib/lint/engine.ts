@@ -3,7 +3,7 @@
  * applies severity overrides and acknowledgements, and sorts findings. Pure: no cloud SDK, no I/O.
  */
 import { DesignError, UsageError } from '../design/errors';
-import { prefixPath } from '../design/field-path';
+import { compareFieldPaths, prefixPath } from '../design/field-path';
 import type { DesignInput, Engine } from '../design/input';
 import type { Acknowledgement, NormalizedDocument } from '../design/key-design';
 import { normalizeInput } from '../design/normalize';
@@ -245,7 +245,7 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
         a.order - b.order ||
         SEVERITY_ORDER[a.finding.severity] - SEVERITY_ORDER[b.finding.severity] ||
         compareText(a.finding.ruleId, b.finding.ruleId) ||
-        compareText(a.finding.path, b.finding.path),
+        compareFieldPaths(a.finding.path, b.finding.path),
     )
     .map((f) => f.finding);
   return { findings: sorted, unusedAcknowledgements: unused };

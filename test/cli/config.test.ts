@@ -23,6 +23,32 @@ describe('config discovery', () => {
     expect(findConfig(join(dir, 'both'))).toBe(join(dir, 'both/skewguard.config.json'));
   });
 
+  it('notes, in every report format, a package.json config that the skewguard.config.json beside it hides', async () => {
+    // /tmp/u14/init2: package.json failed on warnings; `init` then wrote skewguard.config.json, and CI turned green unseen.
+    const dir = tempTree({
+      'package.json': '{\n  "name": "app",\n  "skewguard": { "designs": ["designs"], "failOn": "warning" }\n}\n',
+      'skewguard.config.json': JSON.stringify({ designs: ['designs'] }),
+      'designs/d.json': DESIGN,
+    });
+    const NOTE =
+      'its "skewguard" config is not used: skewguard.config.json in the same directory is, and wins over it, so none of this one\'s settings apply; keep one config: move what it sets into skewguard.config.json and remove the "skewguard" key';
+    const text = await cli(['lint'], { cwd: dir });
+    expect(text.code).toBe(0); // a note: which config decides is unchanged
+    expect(text.stdout).toContain(`package.json\n    note    package.json:3:3: ${NOTE}\n`);
+    expect(text.stdout).toContain('config: skewguard.config.json\n');
+    const json = JSON.parse((await cli(['lint', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.files[0]).toMatchObject({ file: 'package.json', skipped: true, errors: [], notes: [{ path: '', message: NOTE, line: 3, column: 3 }] });
+    expect(json.summary.files).toBe(1);
+    const github = await cli(['lint', '--format', 'github'], { cwd: dir });
+    expect(github.stdout).toContain('::notice file=package.json,line=3,col=3,title=skewguard%3A not checked::its "skewguard" config is not used');
+    const sarif = JSON.parse((await cli(['lint', '--format', 'sarif'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text)).toContain(NOTE);
+    // Not when the config is named, nor for a package.json without the key.
+    expect((await cli(['lint', '--config', 'skewguard.config.json'], { cwd: dir })).stdout).not.toContain('is not used');
+    const single = tempTree({ 'package.json': '{ "name": "app" }', 'skewguard.config.json': JSON.stringify({ designs: ['d.json'] }), 'd.json': DESIGN });
+    expect((await cli(['lint'], { cwd: single })).stdout).not.toContain('note');
+  });
+
   it('lints the config’s designs (relative to the config file) when no file is given', async () => {
     const dir = tempTree({
       'skewguard.config.json': JSON.stringify({ designs: ['designs', 'more/*.json'] }),

@@ -3,9 +3,9 @@
  * child process, so pipes, devices, permissions and exit codes are the real ones.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, cpSync, existsSync, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, bin, cli, designWithFindings, examples, root, Sink, tempTree } from './helpers';
+import { BIN, bin, cli, designWithFindings, examples, root, Sink, tempTree, unprivilegedCli } from './helpers';
 
 const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at |Error:|node:internal/);
 
@@ -129,19 +129,7 @@ describe('the skewguard binary', () => {
     noStackTrace(result.stderr);
   });
 
-  // Root reads any directory, so the CLI runs as `nobody` to make the permission real. `nobody` may
-  // not be able to read this checkout (a home directory of mode 0700), so the test runs a copy of the
-  // built CLI from a fresh temporary directory, and is skipped, saying why, when even that fails.
-  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-  const unprivileged = (() => {
-    if (!asNobody) return { bin: BIN, options: {} };
-    const copy = tempTree({ 'package.json': readFileSync(join(root, 'package.json')) });
-    cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true });
-    chmodSync(copy, 0o755);
-    const copied = join(copy, 'dist/bin/skewguard.js');
-    const probe = spawnSync(process.execPath, [copied, '--version'], { ...asNobody, encoding: 'utf8' });
-    return probe.status === 0 ? { bin: copied, options: asNobody } : undefined;
-  })();
+  const unprivileged = unprivilegedCli();
   const nobodyTest = unprivileged ? it : it.skip;
 
   nobodyTest(

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectStyle } from '../../lib/cli/json-edit';
-import { BIN, cli, designWithFindings, tempTree } from './helpers';
+import { BIN, cli, designWithFindings, tempTree, unprivilegedCli } from './helpers';
 import { onEveryLint } from './lint-spy';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a jest.mock factory is hoisted above the imports
@@ -43,6 +43,35 @@ describe('lint --fix writes safely', () => {
     expect(stdout).toContain('not written, and the file is unchanged: it is read-only (mode 0444): make it writable (chmod u+w) for --fix to change it');
     expect(tempFiles(dir)).toEqual([]);
   });
+
+  const unprivileged = unprivilegedCli();
+  (unprivileged ? it : it.skip)(
+    `names the directory, not the file, when a writable file's directory is read-only${unprivileged ? '' : ' (skipped: running as root, and the user nobody cannot run a copy of the CLI)'}`,
+    () => {
+      const run = unprivileged as { bin: string; options: object };
+      const dir = tempTree({ 'ro/design.json': FIXABLE });
+      const file = join(dir, 'ro/design.json');
+      chmodSync(dir, 0o755);
+      chmodSync(file, 0o666); // anyone may write the file; only the directory stops the temporary file
+      chmodSync(join(dir, 'ro'), 0o555);
+      try {
+        const result = spawnSync(process.execPath, [run.bin, 'lint', 'ro/design.json', '--fix'], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH },
+          ...run.options,
+        });
+        expect(result.status).toBe(2);
+        expect(result.stdout).toContain(
+          `not written, and the file is unchanged: its directory ${join(dir, 'ro')} cannot be written (permission denied (EACCES)), and --fix writes the fixed design to a temporary file there, then renames it over the file: make the directory writable, or fix a copy in a writable directory`,
+        );
+        expect(readFileSync(file, 'utf8')).toBe(FIXABLE);
+        expect(tempFiles(join(dir, 'ro'))).toEqual([]);
+      } finally {
+        chmodSync(join(dir, 'ro'), 0o755);
+      }
+    },
+  );
 
   it('refuses to overwrite an edit saved while it ran', async () => {
     const dir = tempTree({ 'design.json': FIXABLE });

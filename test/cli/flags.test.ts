@@ -99,6 +99,13 @@ describe('lint flags', () => {
     expect(quiet.stdout).not.toContain('SG014');
     expect(quiet.stdout).toContain('SG001');
     expect(quiet.stdout).toContain('4 errors, 2 warnings in 2 files\nwarnings are counted but not shown (--quiet)\n');
+    // A file whose warnings were hidden is not called clean: what was hidden is said where "no findings" would be.
+    expect(quiet.stdout).toContain(`${join(dir, 'w.json')}\n    ✔ no errors (2 warnings hidden by --quiet)\n`);
+    expect(quiet.stdout).not.toContain('no findings');
+    const withStale = await cli(['lint', '-', '--quiet'], { stdin: STALE });
+    expect(withStale.stdout).toContain('<stdin>\n    ✔ no errors (1 warning hidden by --quiet)\n');
+    const clean = await cli(['lint', join(examples, 'good/uuid-orders.json'), '--quiet']);
+    expect(clean.stdout).toContain('✔ no findings\n');
     const onlyWarnings = await cli(['lint', join(dir, 'w.json'), '--quiet', '--fail-on', 'warning', '--format', 'json']);
     expect(onlyWarnings.code).toBe(1);
     expect(JSON.parse(onlyWarnings.stdout).files[0].findings).toEqual([]);
@@ -141,6 +148,8 @@ describe('lint flags', () => {
     const missing = await cli(['lint', join(dir, 'd.json'), '-o', join(dir, 'no/such/dir/r.txt')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot be written: no such file or directory (ENOENT)');
+    // An I/O failure, not a usage mistake: the usage hint would not help.
+    expect(missing.stderr).not.toContain('--help');
   });
 
   it('the last of a repeated option wins (npm run lint -- --format json)', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -97,4 +97,20 @@ export function designWithFindings(count: number, name = (i: number) => `table-$
 export function exampleCount(folder?: 'good' | 'bad'): number {
   const folders: readonly string[] = folder ? [folder] : ['good', 'bad'];
   return folders.reduce((sum, f) => sum + readdirSync(join(examples, f)).filter((name) => name.endsWith('.json')).length, 0);
+}
+
+/**
+ * The built CLI, to run as `nobody` when the tests run as root (root reads and writes any directory, so a permission
+ * is real only for another user). `nobody` may not be able to read this checkout (a home directory of mode 0700),
+ * so it runs a copy of the built CLI from a fresh temporary directory; undefined when even that fails.
+ */
+export function unprivilegedCli(): { bin: string; options: SpawnSyncOptions } | undefined {
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+  if (!asNobody) return { bin: BIN, options: {} };
+  const copy = tempTree({ 'package.json': readFileSync(join(root, 'package.json')) });
+  cpSync(join(root, 'dist'), join(copy, 'dist'), { recursive: true });
+  chmodSync(copy, 0o755);
+  const copied = join(copy, 'dist/bin/skewguard.js');
+  const probe = spawnSync(process.execPath, [copied, '--version'], { ...asNobody, encoding: 'utf8' });
+  return probe.status === 0 ? { bin: copied, options: asNobody } : undefined;
 }

@@ -45,4 +45,38 @@ describe('skewguard init', () => {
     expect((await cli(['init', '--force'], { cwd: project })).code).toBe(0);
     expect(JSON.parse(readFileSync(join(project, 'skewguard.config.json'), 'utf8')).designs).toEqual(['designs']);
   });
+
+  it('refuses to hide the "skewguard" config of the package.json beside it, even with --force (CI would pass on settings dropped unseen)', async () => {
+    const pkg = JSON.stringify({ name: 'app', skewguard: { designs: ['designs'], failOn: 'warning' } });
+    const project = tempTree({ 'package.json': pkg });
+    for (const force of [[], ['--force']]) {
+      const refused = await cli(['init', ...force], { cwd: project });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(
+        'skewguard: package.json already holds a "skewguard" config, which lint uses in .: a skewguard.config.json beside it would win over it, and its settings would stop applying. Edit that config instead, or move its settings into skewguard.config.json and remove the "skewguard" key, then run lint\n',
+      );
+      expect(existsSync(join(project, 'skewguard.config.json'))).toBe(false);
+      expect(existsSync(join(project, 'designs'))).toBe(false);
+    }
+  });
+
+  it('refuses to take over from a config in a parent directory unless --force says to', async () => {
+    const project = tempTree({ 'skewguard.config.json': '{ "designs": ["services"] }', 'services/api/x.txt': '' });
+    const refused = await cli(['init', 'services/api'], { cwd: project });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `skewguard: skewguard.config.json already applies in ${join('services', 'api')} (lint uses the nearest config above it): a skewguard.config.json here would replace it for this directory`,
+    );
+    expect(refused.stderr).toContain('or pass --force to write one that takes over in');
+    expect(existsSync(join(project, 'services/api/skewguard.config.json'))).toBe(false);
+    expect((await cli(['init', 'services/api', '--force'], { cwd: project })).code).toBe(0);
+    expect(existsSync(join(project, 'services/api/skewguard.config.json'))).toBe(true);
+  });
+
+  it('says why it cannot write the starter files, without the usage hint (not a usage mistake)', async () => {
+    const project = tempTree({ 'a-file': '' });
+    const failed = await cli(['init', 'a-file/infra'], { cwd: project });
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toBe('skewguard: cannot write the starter files: a parent of the path is not a directory (ENOTDIR)\n');
+  });
 });

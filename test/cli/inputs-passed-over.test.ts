@@ -3,9 +3,9 @@
  * its own (it may be a damaged design), and ordinary JSON (package.json, tsconfig.json with comments) is counted in
  * one note per search, each file named with --verbose. Notes count in no total and leave the exit code alone.
  */
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, tempTree, UNIQUE_TABLE } from './helpers';
+import { cli, designWithFindings, tempTree, UNIQUE_TABLE } from './helpers';
 
 const DESIGN = JSON.stringify({ tables: [UNIQUE_TABLE] }, null, 2);
 const TSCONFIG = '{\n  // the build\n  "compilerOptions": { "strict": true, },\n}\n';
@@ -99,5 +99,74 @@ describe('ordinary JSON a search finds (package.json, tsconfig.json with comment
     const [entry] = report(stdout).files;
     expect(entry.errors[0].message).toMatch(/^no design file or template found here/);
     expect(entry.notes[0].message).toBe(`not linted: 1 file found here holds no design or template: ${join(dir, 'package.json')} (--verbose names each)`);
+  });
+});
+
+describe('a symbolic link to a directory a search finds', () => {
+  // A monorepo package whose designs are a link to a shared directory (with findings in it), beside a design of its own.
+  const tree = (ownDesign = true) => {
+    const shared = tempTree({ 'w.json': designWithFindings(1) });
+    const proj = join(tempTree(ownDesign ? { 'proj/ok.json': DESIGN } : { 'proj/package.json': '{ "name": "app" }' }), 'proj');
+    symlinkSync(shared, join(proj, 'designs'));
+    return { proj, shared };
+  };
+  const NOTE = (link: string, target: string) =>
+    `not searched: a symbolic link to the directory ${target}; a search does not follow links to directories (no cycles, nothing read outside the tree it searches): name ${link} to lint what it holds`;
+
+  it('is not followed, but named with where it leads in a note, in every format (with or without --verbose)', async () => {
+    const { proj, shared } = tree();
+    for (const verbose of [[], ['--verbose']]) {
+      const { code, stdout } = await cli(['lint', 'proj', ...verbose, '--format', 'json'], { cwd: join(proj, '..') });
+      expect(code).toBe(0); // a note, as for other files a search passes over: the exit code is unchanged
+      const { files } = report(stdout);
+      expect(files.find((f) => f.file === 'proj/designs')).toMatchObject({
+        skipped: true,
+        errors: [],
+        notes: [{ path: '', message: NOTE('proj/designs', shared) }],
+      });
+    }
+    const text = await cli(['lint', proj]);
+    expect(text.stdout).toContain(`note    ${join(proj, 'designs')}: ${NOTE(join(proj, 'designs'), shared)}`);
+    const github = await cli(['lint', proj, '--format', 'github'], { cwd: proj });
+    expect(github.stdout).toContain('::notice file=designs,title=skewguard%3A not checked::not searched: a symbolic link to the directory ');
+    const sarif = await cli(['lint', proj, '--format', 'sarif'], { cwd: proj });
+    const notes = JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications as { level: string; message: { text: string } }[];
+    expect(notes.filter((n) => n.message.text.startsWith('not searched: a symbolic link')).map((n) => n.level)).toEqual(['note']);
+  });
+
+  it('is named by a glob that could match below it (**), not by one that could not', async () => {
+    const { proj, shared } = tree();
+    const deep = await cli(['lint', 'proj/**/*.json', '--format', 'json'], { cwd: join(proj, '..') });
+    expect(report(deep.stdout).files.find((f) => f.file === 'proj/designs')?.notes[0].message).toBe(NOTE('proj/designs', shared));
+    const below = await cli(['lint', 'proj/*/*.json', '--format', 'json'], { cwd: join(proj, '..') });
+    expect(report(below.stdout).files.map((f) => f.file)).toContain('proj/designs');
+    const flat = await cli(['lint', 'proj/*.json', '--format', 'json'], { cwd: join(proj, '..') });
+    expect(report(flat.stdout).files.map((f) => f.file)).toEqual(['proj/ok.json']);
+  });
+
+  it('is named by the error of a search that found no design, and naming it lints what it holds', async () => {
+    const { proj, shared } = tree(false);
+    const { code, stdout } = await cli(['lint', proj, '--format', 'json']);
+    expect(code).toBe(2);
+    const entry = report(stdout).files.find((f) => f.file === proj);
+    expect(entry?.errors[0].message).toMatch(/^no design file or template found here: /);
+    expect(entry?.errors[0].message).toMatch(
+      new RegExp(`; it did not follow the symbolic link to a directory ${join(proj, 'designs')} \\(→ ${shared}\\): name it to lint it$`),
+    );
+    const named = await cli(['lint', join(proj, 'designs'), '--format', 'json']);
+    expect(named.code).toBe(1);
+    expect(JSON.parse(named.stdout).summary.errors).toBeGreaterThan(0);
+  });
+
+  it('names where it leads escaped, so a directory name cannot drive the terminal', async () => {
+    const outside = tempTree();
+    const hostile = join(outside, 'evil\u001b]0;pwned\u0007');
+    mkdirSync(hostile);
+    const proj = tempTree({ 'ok.json': DESIGN });
+    symlinkSync(hostile, join(proj, 'designs'));
+    const { stdout } = await cli(['lint', proj]);
+    expect(stdout).toContain('not searched: a symbolic link to the directory');
+    expect(stdout).not.toContain('\u001b');
+    expect(stdout).not.toContain('\u0007');
   });
 });

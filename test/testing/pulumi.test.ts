@@ -228,9 +228,11 @@ describe('runWithMocks', () => {
 
   it('refuses a Pulumi SDK its mock-engine adapter was not written against', () => {
     expect(() => checkPulumiVersion('4.0.0')).toThrow(
-      /is 4\.0\.0; skewguard\/testing\/pulumi records registrations through the mock engine of @pulumi\/pulumi 3\.140 to 3\.x/,
+      /is 4\.0\.0; skewguard\/testing\/pulumi records registrations through the mock engine of @pulumi\/pulumi 3\.247 to 3\.x/,
     );
     expect(() => checkPulumiVersion('3.100.0')).toThrow(UsageError);
+    expect(() => checkPulumiVersion('3.246.0')).toThrow(UsageError); // below the peer floor, which the tests run against
+    expect(() => checkPulumiVersion('3.247.0')).not.toThrow();
     expect(() => checkPulumiVersion('3.248.0')).not.toThrow();
   });
 

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError, type ParsedArgs } from '../args';
-import { CONFIG_FILE } from '../config';
+import { CONFIG_FILE, findConfig } from '../config';
+import { CommandError } from '../errors';
 import { print, type Io } from '../io';
 import { describeErrno } from '../output';
 import { packageRoot } from '../package-root';
@@ -55,6 +56,28 @@ export function schemaReference(dir: string, projectRoot = dir, schemaFile = SCH
   return { ref: dotted(posix(relative(dir, join(project, 'node_modules', 'skewguard', schemaFile)))), installed: false };
 }
 
+/**
+ * Refuses to write a skewguard.config.json that would hide a config already in use in `root` (lint uses the nearest
+ * config, and skewguard.config.json wins over package.json): its settings would stop applying unseen, and a CI that
+ * failed on them would pass. A config in a parent directory may be taken over with --force (a nested project); the
+ * `"skewguard"` key of the package.json in `root` itself may not, as two configs in one directory would be.
+ */
+function refuseToShadow(root: string, io: Io, force: boolean): void {
+  const existing = findConfig(root);
+  if (existing === undefined || existing === join(root, CONFIG_FILE)) return; // none, or the file itself: not overwritten without --force
+  const shown = printable(relative(io.cwd, existing) || existing);
+  const here = printable(relative(io.cwd, root) || '.');
+  if (dirname(existing) === root) {
+    throw new CommandError(
+      `${shown} already holds a "skewguard" config, which lint uses in ${here}: a ${CONFIG_FILE} beside it would win over it, and its settings would stop applying. Edit that config instead, or move its settings into ${CONFIG_FILE} and remove the "skewguard" key, then run lint`,
+    );
+  }
+  if (force) return;
+  throw new CommandError(
+    `${shown} already applies in ${here} (lint uses the nearest config above it): a ${CONFIG_FILE} here would replace it for this directory, and its settings would stop applying here. Edit that config instead, or pass --force to write one that takes over in ${here}`,
+  );
+}
+
 export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (args.positionals.length > 1) throw new UsageError(`init takes one directory, got ${args.positionals.length}`, 'init');
   const root = resolve(io.cwd, args.positionals[0] ?? '.');
@@ -67,6 +90,7 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
       'init',
     );
   }
+  refuseToShadow(root, io, args.values.force === true);
   const schema = schemaReference(designDir, root);
   try {
     mkdirSync(designDir, { recursive: true });
@@ -74,7 +98,7 @@ export async function initCommand(args: ParsedArgs, io: Io): Promise<number> {
     writeFileSync(files.config, `${JSON.stringify({ $schema: schemaReference(root, root, CONFIG_SCHEMA).ref, ...STARTER_CONFIG }, null, 2)}\n`);
     writeFileSync(files.design, `${JSON.stringify({ $schema: schema.ref, ...STARTER_DESIGN }, null, 2)}\n`);
   } catch (error) {
-    throw new UsageError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`, 'init');
+    throw new CommandError(`cannot write the starter files: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
   const shown = (f: string) => printable(relative(io.cwd, f) || f);
   return print(

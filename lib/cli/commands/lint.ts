@@ -5,12 +5,24 @@
  * that kept a file from being linted or the report from being written.
  */
 import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
-import { configInUse, findConfig, LINT_DEFAULTS, lintOptionsOf, loadConfig, type FlagSettings, type ProjectConfig } from '../config';
-import { expandInputs, realPath, STDIN, type Candidate, type InputSpec } from '../inputs';
+import {
+  CONFIG_FILE,
+  configInUse,
+  findConfig,
+  LINT_DEFAULTS,
+  lintOptionsOf,
+  loadConfig,
+  shadowedConfig,
+  type FlagSettings,
+  type ProjectConfig,
+  type ShadowedConfig,
+} from '../config';
+import { CommandError } from '../errors';
+import { expandInputs, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -57,12 +69,27 @@ export function count(value: string | true | undefined, option: string): number 
   return Number(value);
 }
 
-function configFor(args: ParsedArgs, io: Io): ProjectConfig | undefined {
+/** The config in use, and the one it hides when it was found beside another (skewguard.config.json wins over package.json). */
+function configFor(args: ParsedArgs, io: Io): { config?: ProjectConfig; shadowed?: ShadowedConfig } {
   const { config, 'no-config': noConfig } = args.values;
   if (config !== undefined && noConfig) throw new UsageError('--config and --no-config contradict each other', 'lint');
-  if (noConfig) return undefined;
-  const file = typeof config === 'string' ? resolve(io.cwd, config) : findConfig(io.cwd);
-  return file === undefined ? undefined : loadConfig(file);
+  if (noConfig) return {};
+  if (typeof config === 'string') return { config: loadConfig(resolve(io.cwd, config)) }; // named: the user chose it
+  const file = findConfig(io.cwd);
+  if (file === undefined) return {};
+  const shadowed = shadowedConfig(file);
+  return { config: loadConfig(file), ...(shadowed ? { shadowed } : {}) };
+}
+
+/** The note on a package.json config that the skewguard.config.json beside it hides: its settings are not applied. */
+function shadowedNote({ file, place }: ShadowedConfig, cwd: string): FileResult {
+  const shown = pathInside(cwd, file) ?? file;
+  const used = join(dirname(shown), CONFIG_FILE);
+  return skippedInput(
+    shown,
+    `its "skewguard" config is not used: ${used} in the same directory is, and wins over it, so none of this one's settings apply; keep one config: move what it sets into ${used} and remove the "skewguard" key`,
+    place,
+  );
 }
 
 /** Device and inode of what `path` names (following links), or undefined when it does not exist. */
@@ -102,7 +129,7 @@ export function openOutput(file: string | undefined, io: Io, inputs: readonly Ca
   try {
     fd = openSync(path, 'w');
   } catch (error) {
-    throw new UsageError(`--output-file ${file} cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`, 'lint');
+    throw new CommandError(`--output-file ${file} cannot be written: ${describeErrno(error as NodeJS.ErrnoException)}`);
   }
   let stream: WriteStream;
   try {
@@ -125,6 +152,8 @@ export function openOutput(file: string | undefined, io: Io, inputs: readonly Ca
 interface LintSettings {
   readonly format: Format;
   readonly config?: ProjectConfig;
+  /** A config in the same directory that `config` hides. */
+  readonly shadowed?: ShadowedConfig;
   /** What the flags set, over the config's settings. */
   readonly flags: FlagSettings;
   readonly failOn: Severity;
@@ -140,7 +169,7 @@ interface LintSettings {
 function settingsOf(args: ParsedArgs, io: Io): LintSettings {
   const v = args.values;
   const format = choice(v.format, LINT_FORMATS, 'format') ?? 'text';
-  const config = configFor(args, io);
+  const { config, shadowed } = configFor(args, io);
   const flags: FlagSettings = {
     failOn: choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on'),
     maxWarnings: count(v['max-warnings'], 'max-warnings'),
@@ -164,12 +193,12 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     );
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
-  return { format, config, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs };
+  return { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs };
 }
 
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
-  const { format, config, flags, failOn, maxWarnings, unused, fix, verbose, specs } = settingsOf(args, io);
+  const { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose, specs } = settingsOf(args, io);
   for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
@@ -210,6 +239,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   };
 
   for (const chunk of reporter.header()) await output.write(chunk);
+  if (shadowed) await report(shadowedNote(shadowed, io.cwd));
   for (const problem of expansion.problems) await report(failedInput(problem.file, problem.message));
   const found = new Set<number>();
   // Files a search found that hold no design or template, by the search that found them: counted in one note per search
@@ -230,6 +260,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     if (!result.skipped) found.add(candidate.origin);
     await report(result);
   }
+  for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link)));
   for (const origin of expansion.searches) {
     const { pattern } = specs[origin];
     const counted = passedOver.get(origin);
@@ -237,10 +268,11 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
       if (counted) await report(skippedInput(pattern, passedOverNote(counted)));
       continue;
     }
+    const links = expansion.linkedDirectories.filter((link) => link.origin === origin);
     await report({
       ...failedInput(
         pattern,
-        `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level`,
+        `no design file or template found here: a search reads *.json files recursively (not node_modules or dot-directories) and lints those with "tables", "containers", "external" or "Resources" at the top level${notFollowed(links)}`,
       ),
       notes: counted ? [{ path: '', message: passedOverNote(counted) }] : [],
     });
@@ -285,6 +317,20 @@ function passedOverNote({ count, named }: PassedOverCount): string {
   const more = count > named.length ? ` and ${grouped(count - named.length)} more` : '';
   const files = count === 1 ? '1 file found here holds' : `${grouped(count)} files found here hold`;
   return `not linted: ${files} no design or template: ${named.join(', ')}${more} (--verbose names each)`;
+}
+
+/** Why a symbolic link to a directory was not searched, and how to have it linted. */
+function linkedDirectoryNote({ file, target }: LinkedDirectory): string {
+  return `not searched: a symbolic link to the directory ${target}; a search does not follow links to directories (no cycles, nothing read outside the tree it searches): name ${file} to lint what it holds`;
+}
+
+/** `; it did not follow the symbolic links to directories proj/designs (→ /shared/designs): name one to lint it`, or nothing. */
+function notFollowed(links: readonly LinkedDirectory[]): string {
+  if (links.length === 0) return '';
+  const named = links.slice(0, NAMED_PASSED_OVER).map((link) => `${link.file} (→ ${link.target})`);
+  const more = links.length > named.length ? ` and ${grouped(links.length - named.length)} more` : '';
+  const which = links.length === 1 ? 'the symbolic link to a directory' : 'the symbolic links to directories';
+  return `; it did not follow ${which} ${named.join(', ')}${more}: name ${links.length === 1 ? 'it' : 'one'} to lint it`;
 }
 
 /** A file a search found that is no design or template, and what it is instead: counted, not linted. */

@@ -9,8 +9,9 @@ import * as pulumi from '@pulumi/pulumi';
 import { version as installedVersion } from '@pulumi/pulumi/version';
 import { UsageError } from '../../index';
 
-/** The SDK range the monitor's request shape was checked against (3.140 to 3.x). */
-const SUPPORTED = { major: 3, minMinor: 140 };
+/** The SDK range this adapter is tested against (3.247 to 3.x): from the peer floor in package.json, the oldest
+ *  @pulumi/pulumi `npm run test:oldest-peers` installs, to the newest 3.x. */
+const SUPPORTED = { major: 3, minMinor: 247 };
 
 /** A resource request as the mock monitor receives it (the SDK's generated gRPC request classes). */
 export interface ResourceRequest {
