@@ -309,7 +309,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const [fixId, ...fixNotes] = advice.ids;
   // The attribute whose values the user thinks in, when a separate shard attribute holds it: the message names it.
   const held = space.sharding?.logicalAttribute;
-  const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && advice.shards !== undefined;
+  // Copies that no count fits leave the move as the one change of key that serves (the cache serves reads alone).
+  const noCopies = a.plan.layout === 'replicated' && a.plan.shards === undefined;
+  const movesOut = profile.hotValueMovesOut && space.workload.hotKeyShareSource === 'declared' && (advice.shards !== undefined || noCopies);
   // Issue 14: where the physical partition's share bites, more throughput is the other fix.
   // (A fix that names its own raise, for reads no shard count spreads or past maxShards, is not given it twice.)
   const raise = physicalBound(a.over) && !advice.namesRaise && throughputThatServes(a);
