@@ -828,7 +828,7 @@ function levelsText(order: readonly string[], at: number, level: string): string
 function storedCopies(analysis: SpaceAnalysis, copies: number): DesignEdit[] {
   const { design, space } = analysis;
   const gb = space === design.primaryKey ? storedGb(design, copies) : undefined;
-  if (gb === undefined || design.engine !== 'cosmosdb' || Math.abs(gb - (design.totalGb ?? 0)) < 0.005) return [];
+  if (gb === undefined || !('totalGb' in design) || Math.abs(gb - (design.totalGb ?? 0)) < 0.005) return [];
   return [{ op: 'set', path: 'storage.totalGb', value: Math.round(gb * 100) / 100 }];
 }
 

@@ -274,7 +274,7 @@ export class SpaceAnalysis {
 /** The design as it stores `n` replicated copies of every document (`storedGb`); itself when nothing changes. */
 function withCopies(design: KeyDesign, n: number): KeyDesign {
   const gb = storedGb(design, n);
-  return gb === undefined || design.engine !== 'cosmosdb' || gb === design.totalGb ? design : Object.assign({}, design, { totalGb: gb });
+  return gb === undefined || !('totalGb' in design) || gb === design.totalGb ? design : Object.assign({}, design, { totalGb: gb });
 }
 
 /** The key value access patterns name (`keyValue`) that takes the most of a key space's reads. */

@@ -46,7 +46,7 @@ export function declaredCopies(design: KeyDesign): number {
  * copies. Undefined when no size is declared.
  */
 export function storedGb(design: KeyDesign, n: number): number | undefined {
-  return design.engine === 'cosmosdb' && design.totalGb !== undefined ? (design.totalGb / declaredCopies(design)) * n : undefined;
+  return 'totalGb' in design && design.totalGb !== undefined ? (design.totalGb / declaredCopies(design)) * n : undefined;
 }
 
 /** What `space` is written at its peak with `copies` copies of every base item (by default, those it has). */
