@@ -9,7 +9,7 @@ import { sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
-import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
+import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { physicalPartitionCount } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -50,6 +50,9 @@ export const ADVICE_MESSAGES = {
   // The table's copies are needless (SG007) and alone put this index over: their removal is the fix, not shards here.
   removeCopiesFirst:
     "remove the table's {{copies}} replicated copies, as SG007 asks (its hottest value fits without them): each copy writes its own entry in this index, and with one the index's hottest value takes {{onceLoad}} of a usable {{onceUsable}} {{onceUnit}}",
+  // The table's fix changes its copies, whose writes this index counts: its own shards follow from the copies kept.
+  tableCopiesFirst:
+    "apply the table's fix to its replicated copies first ({{copies}} → {{plannedCopies}}): each copy writes its own entry in this index, so the index is sized on the copies the table keeps, at the next lint",
   cacheOnly:
     'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
@@ -169,7 +172,7 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
-  const first = copiesFirst(analysis);
+  const first = copiesFirst(analysis) ?? tableCopiesFirst(analysis);
   if (first) return first;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
@@ -197,6 +200,26 @@ function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
     ids: ['removeCopiesFirst'],
     data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, onceLoad: writes.load, onceUsable: writes.usable, onceUnit: writes.unit },
   };
+}
+
+/**
+ * An index whose writes count the table's replicated copies (each copy writes its own entry, written.ts), where the
+ * table's own fix re-plans those copies (an edit of its sharding to another count, or none): the index's shards would
+ * be sized for copies the table is about to change, and re-planned once it has (stranger14: one --fix run planned an
+ * index for 7 copies, then again for the 3 the table kept). Its fix is the table's first, with no edits of its own;
+ * the next lint plans it on the copies the table then has. Undefined where the table keeps its copies.
+ */
+function tableCopiesFirst(analysis: SpaceAnalysis): Advice | undefined {
+  const { design, space, written } = analysis;
+  if (space === design.primaryKey || written.copies <= 1) return undefined;
+  const table = analysis.owner.of(design.primaryKey);
+  const tableFix = adviceFor(table);
+  const sharding = tableFix.edits?.find((e) => e.path === joinPath(table.space.path, 'sharding'));
+  if (!sharding) return undefined;
+  const value = sharding.op === 'set' ? (sharding.value as { strategy?: string; shards?: number }) : undefined;
+  const planned = value?.strategy === 'replicated' ? (value.shards ?? 1) : 1;
+  if (planned === written.copies) return undefined;
+  return { ids: ['tableCopiesFirst'], data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, plannedCopies: planned } };
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
@@ -560,10 +583,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   // A GSI holds one entry per base item: it cannot keep copies.
   const copies =
     space.index === undefined
-      ? smallestCount((k) => {
-          const stored = storedKeyLoads(hot, 'replicated', k, readsSpread);
-          return allFit(profile.loadDimensions(stored, headroom, analysis.storedKeyShare('replicated', k)));
-        })
+      ? firstCount((k) => allFit(profile.loadDimensions(storedKeyLoads(hot, 'replicated', k, readsSpread), headroom, analysis.storedKeyShare('replicated', k))))
       : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');

@@ -7,7 +7,7 @@
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
-import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
@@ -447,7 +447,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
     return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size } };
   }
   if (hotAtAll) {
-    const copies = smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+    // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
+    const copies = analysis.physical ? firstCount((n) => fitsWith('replicated', n)) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

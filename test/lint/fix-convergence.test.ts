@@ -218,10 +218,16 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
   });
 }
 
-/** Applying every fix in turn ends in a design whose remaining findings carry no edits, never going in circles. */
+/**
+ * Applying every fix in turn ends in a design whose remaining findings carry no edits, never going in circles, and
+ * never plans one key twice: once a fix has set a key space's sharding, no later fix sets it to another plan (the
+ * README's one plan per key, over a whole `--fix` run: stranger14 saw SG003's 14 copies cut to 3 by SG008 after
+ * SG017's raise).
+ */
 function fixesEnd(design: DesignInput): string[] {
   if (!lintOrUndefined(design)) return [];
   const seen = new Set<string>();
+  const planned = new Map<string, { rule: string; value: string }>();
   let current = design;
   for (let round = 0; round < 100; round++) {
     const text = JSON.stringify(current);
@@ -231,6 +237,14 @@ function fixesEnd(design: DesignInput): string[] {
     if (!findings) return [`round ${round}: the design became invalid`];
     const next = findings.find((f) => f.edits);
     if (!next) return [];
+    const edit = shardingEdit(next);
+    if (edit) {
+      const value = JSON.stringify(edit.value);
+      const before = planned.get(edit.space);
+      if (before && before.value !== value)
+        return [`round ${round}: ${next.ruleId} plans ${value} for "${edit.space}" after ${before.rule} planned ${before.value}`];
+      planned.set(edit.space, { rule: next.ruleId, value });
+    }
     current = applyDesignEdits(current, next.edits as DesignEdit[]);
   }
   return ['fixes did not settle within 100 rounds'];
