@@ -417,6 +417,8 @@ export interface SharedDatabaseThroughputDesign {
 /** A Cosmos DB container's sizes. */
 export interface CosmosStorageDesign extends StorageDesign {
   /** Expected total size of the container in GB (data and index): at least one physical partition per 50 GB.
+   *  With `replicated` sharding, what the container stores, its N copies of every document included (`--fix`
+   *  writes it when it changes the copies).
    *  @default - unknown: physical partitions are counted from the throughput alone */
   readonly totalGb?: number;
 }

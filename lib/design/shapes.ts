@@ -206,7 +206,11 @@ const storage = record<StorageDesign>({
 
 const cosmosStorage = record<CosmosStorageDesign>({
   largestPartitionGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected GB of the largest logical partition.' },
-  totalGb: { shape: num({ min: 0 }), optional: true, doc: 'Expected total GB of the container: one physical partition per 50 GB.' },
+  totalGb: {
+    shape: num({ min: 0 }),
+    optional: true,
+    doc: 'Expected total GB of the container: one physical partition per 50 GB; with replicated sharding, its copies included.',
+  },
 });
 
 const sharding = record<ShardingDesign>(

@@ -60,6 +60,16 @@ export function smallestCount(ok: (n: number) => boolean, estimate?: number): nu
 }
 
 /**
+ * The smallest N in 1…MAX_SHARDS_ACCEPTED for which `ok(N)` holds, or undefined, for an `ok` that is not monotone:
+ * replicated copies on a Cosmos DB container (each copy takes 1/N of the reads, but N copies write every document N
+ * times and store it N times, so the load beside each copy grows with N) fit over a window of counts, if any.
+ */
+export function firstCount(ok: (n: number) => boolean): number | undefined {
+  for (let n = 1; n <= MAX_SHARDS_ACCEPTED; n++) if (ok(n)) return n;
+  return undefined;
+}
+
+/**
  * N = ceil(load ÷ usable) on the dimension that needs the most keys: the count `smallestCount` finds
  * when every load divides by N (writes, and the reads of an item collection) and the ceilings stay put.
  * Where they do not (a single item's reads, a physical share that bites only once the key is split),

@@ -9,7 +9,7 @@ import { sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
-import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
+import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { physicalPartitionCount } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import type { DesignEdit } from './edits';
@@ -36,6 +36,7 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
+import { storedGb } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
@@ -64,6 +65,9 @@ export const ADVICE_MESSAGES = {
   // The table's copies are needless (SG007) and alone put this index over: their removal is the fix, not shards here.
   removeCopiesFirst:
     "remove the table's {{copies}} replicated copies, as SG007 asks (its hottest value fits without them): each copy writes its own entry in this index, and with one the index's hottest value takes {{onceLoad}} of a usable {{onceUsable}} {{onceUnit}}",
+  // The table's fix changes its copies, whose writes this index counts: its own shards follow from the copies kept.
+  tableCopiesFirst:
+    "apply the table's fix to its replicated copies first ({{copies}} → {{plannedCopies}}): each copy writes its own entry in this index, so the index is sized on the copies the table keeps, at the next lint",
   cacheOnly:
     'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
@@ -72,6 +76,11 @@ export const ADVICE_MESSAGES = {
   cachePaged:
     "put {{cache}} in front of the reads of the hottest {{key|key}} value: {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
+  // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
+  noCopies:
+    "no count of replicated copies up to {{maxShardsAccepted}} fits the hottest {{key|key}} value's physical partition{{copiesAtRaise}}: N copies write and store every document N times, so the container holds N × its GB on at least one physical partition per 50 GB, its RU/s divided among them all, and each copy meets 1/P of N × the writes beside it: ",
+  copiesDoNotServe:
+    '; replicated copies do not serve it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB',
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
   sliverCount:
@@ -205,7 +214,7 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
 function keptAdvice(analysis: SpaceAnalysis): Advice {
-  const first = copiesFirst(analysis);
+  const first = copiesFirst(analysis) ?? tableCopiesFirst(analysis);
   if (first) return first;
   const { design, space, plan } = analysis;
   const kept = keepingInvariants(design, space, plan.layout, plan.sourceAttribute, planAdvice(analysis));
@@ -233,6 +242,26 @@ function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
     ids: ['removeCopiesFirst'],
     data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, onceLoad: writes.load, onceUsable: writes.usable, onceUnit: writes.unit },
   };
+}
+
+/**
+ * An index whose writes count the table's replicated copies (each copy writes its own entry, written.ts), where the
+ * table's own fix re-plans those copies (an edit of its sharding to another count, or none): the index's shards would
+ * be sized for copies the table is about to change, and re-planned once it has (stranger14: one --fix run planned an
+ * index for 7 copies, then again for the 3 the table kept). Its fix is the table's first, with no edits of its own;
+ * the next lint plans it on the copies the table then has. Undefined where the table keeps its copies.
+ */
+function tableCopiesFirst(analysis: SpaceAnalysis): Advice | undefined {
+  const { design, space, written } = analysis;
+  if (space === design.primaryKey || written.copies <= 1) return undefined;
+  const table = analysis.owner.of(design.primaryKey);
+  const tableFix = adviceFor(table);
+  const sharding = tableFix.edits?.find((e) => e.path === joinPath(table.space.path, 'sharding'));
+  if (!sharding) return undefined;
+  const value = sharding.op === 'set' ? (sharding.value as { strategy?: string; shards?: number }) : undefined;
+  const planned = value?.strategy === 'replicated' ? (value.shards ?? 1) : 1;
+  if (planned === written.copies) return undefined;
+  return { ids: ['tableCopiesFirst'], data: { key: space.partitionKey.map((a) => a.name), copies: written.copies, plannedCopies: planned } };
 }
 
 /** The clauses of a random sharding: what a batch or stored procedure on the whole key value rules out. */
@@ -265,7 +294,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     return {
       ids: [...ids, ...anyDropped.ids],
       data: Object.assign({}, base, anyDropped.data),
-      edits: [{ op: 'remove', path: shardingPath }, ...keptTimeBucket(space), ...anyDropped.edits],
+      edits: [{ op: 'remove', path: shardingPath }, ...storedCopies(analysis, 1), ...keptTimeBucket(space), ...anyDropped.edits],
       shards: 1,
     };
   }
@@ -284,6 +313,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     const raised = raiseAndShard(analysis, upstream, Object.assign({}, upstreamData, { maxShards }));
     if (raised) return levelFirst(analysis, raised);
   }
+  if (plan.shards === undefined && plan.layout === 'replicated' && analysis.physical !== undefined) return noCopies(analysis, upstream, upstreamData);
   // Past what a fan-out read can bear, no shard count is the fix: the load must shrink before it reaches the key.
   if (plan.shards === undefined)
     return levelFirst(analysis, { ids: ['noCount', ...upstream], data: Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED }) });
@@ -329,7 +359,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     return {
       ids: [...ids, ...anyDropped.ids, 'orCache'],
       data: Object.assign(data, anyDropped.data),
-      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }, ...anyDropped.edits],
+      edits: [{ op: 'set', path: shardingPath, value: shardingValue('replicated', n, undefined, declared) }, ...storedCopies(analysis, n), ...anyDropped.edits],
       shards: n,
     };
   }
@@ -367,6 +397,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       path: shardingPath,
       value: shardingValue(strategy, n, source, declared, rekey ? space.partitionKey[0].name : declared?.logicalAttribute),
     },
+    ...storedCopies(analysis, 1),
     ...(rekeyEdits ?? []),
     ...fanOut.map((p): DesignEdit => ({ op: 'set', path: joinPath(p.path, 'fanOut'), value: true })),
   ];
@@ -522,6 +553,39 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
 }
 
 /**
+ * The fix for a Cosmos DB key hot by reads no shard spreads when no count of replicated copies fits either (the plan's
+ * copies are judged at the current RU/s, or at SG017's raise where their peak needs it: `SpaceAnalysis.storedKeyShare`):
+ * the raise in place that serves the value unsharded leads, with its edits, where there is one; else the cache.
+ */
+function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice {
+  const raise = throughputThatServes(analysis);
+  const data = Object.assign({}, upstreamData, { cache: analysis.owner.profile.cache, maxShardsAccepted: MAX_SHARDS_ACCEPTED });
+  if (raise)
+    return {
+      ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],
+      data: Object.assign(data, raiseFigures(RAISE, raise)),
+      edits: raiseEdits(analysis, raise),
+      namesRaise: true,
+      raiseLeads: true,
+    };
+  const atRaise = analysis.physical?.raisedFrom ? " at the RU/s the container's peak needs (SG017)" : '';
+  return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
+}
+
+/** The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would otherwise count another number. */
+function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput): DesignEdit[] {
+  const design = analysis.design as CosmosKeyDesign;
+  const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
+  // A shared database's RU/s are divided among its busy containers: the database is raised by its containers × the part.
+  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, design.totalGb, design.physicalPartitions);
+  return [
+    { op: 'set', path: throughput.path, value: raise.requestUnits * containers },
+    ...(counted !== raise.partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: raise.partitions }] : []),
+  ];
+}
+
+/**
  * The raise in place that serves a Cosmos DB key's hottest value unsharded, when it costs no more than the `n`
  * replicated copies the plan asks for: copies write every document `n` times, (n − 1) × the container's writes
  * more at peak, and need the capacity for them (SG017 asks for the copies' peak ÷ headroom), while a raise of
@@ -554,12 +618,7 @@ function raiseBeforeCopies(
   const copiesCapacity = throughputForPeak(gridFormOf(throughput.mode), reads + writes * n, design.thresholds.headroom, containers) - declared;
   const adds = raised - declared;
   if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
-  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, design.totalGb, design.physicalPartitions);
-  const edits: DesignEdit[] = [
-    { op: 'set', path: throughput.path, value: raised },
-    ...(counted !== raise.partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: raise.partitions }] : []),
-  ];
-  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits };
+  return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis, raise) };
 }
 
 /**
@@ -589,7 +648,10 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     hotWrites: hot.writes,
   });
   // A GSI holds one entry per base item: it cannot keep copies.
-  const copies = space.index === undefined ? smallestCount((k) => allFit(dimensions(storedKeyLoads(hot, 'replicated', k, readsSpread)))) : undefined;
+  const copies =
+    space.index === undefined
+      ? firstCount((k) => allFit(profile.loadDimensions(storedKeyLoads(hot, 'replicated', k, readsSpread), headroom, analysis.storedKeyShare('replicated', k))))
+      : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');
     data.copies = copies;
@@ -884,6 +946,19 @@ function deeperLevel(analysis: SpaceAnalysis): { order: readonly string[]; at: n
 function levelsText(order: readonly string[], at: number, level: string): string {
   const names = order.map(code);
   return [...names.slice(0, at), level, ...names.slice(at)].join(' → ');
+}
+
+/**
+ * The edit of a Cosmos DB container's declared size that `copies` replicated copies of every document make (none when it
+ * stays): each copy is a document of its own, so the container stores `copies` × one copy's GB, and counts one physical
+ * partition per 50 GB of it ("Partitioning and horizontal scaling"). `storage.totalGb` holds what the container stores
+ * (`storedGb`), so a fix that changes the copies writes it, and the next lint counts the partitions the copies make.
+ */
+function storedCopies(analysis: SpaceAnalysis, copies: number): DesignEdit[] {
+  const { design, space } = analysis;
+  const gb = space === design.primaryKey ? storedGb(design, copies) : undefined;
+  if (gb === undefined || !('totalGb' in design) || Math.abs(gb - (design.totalGb ?? 0)) < 0.005) return [];
+  return [{ op: 'set', path: 'storage.totalGb', value: Math.round(gb * 100) / 100 }];
 }
 
 function shardingValue(

@@ -7,11 +7,11 @@
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
-import { allFit, countByLoad, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
+import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
-import { writtenUnits, type Written } from './written';
+import { storedGb, writtenUnits, type Written } from './written';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
@@ -198,7 +198,8 @@ export class SpaceAnalysis {
     const writeShare = this.inherited?.share ?? hotKeyShare;
     this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(design, this.total, this.hot, this.trafficValues) : undefined;
+    // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
+    this.physical = space === design.primaryKey ? profile.physicalShare?.(withCopies(design, 1), this.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
     this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
@@ -236,9 +237,23 @@ export class SpaceAnalysis {
    * value's) would assume the N shards land on N different partitions. Copies (replicated) keep the unsharded share.
    */
   storedKeyShare(layout: KeyLayout, n: number, loads: Loads = this.hot): PhysicalShare | undefined {
-    if (this.physical === undefined || n <= 1 || (layout !== 'random' && layout !== 'calculated')) return this.physical;
+    if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
     const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
-    return this.owner.profile.physicalShare?.(this.design, this.total, stored, this.trafficValues * n);
+    if (layout === 'replicated') return this.#copiesShare(n, stored);
+    return this.owner.profile.physicalShare?.(withCopies(this.design, 1), this.total, stored, this.trafficValues * n);
+  }
+
+  /**
+   * The physical share one of `n` replicated copies of the hottest value (`stored`: one copy's loads) meets. Copies are
+   * copies of every document (key#0…key#N−1 of each value), so the container then holds n × one copy's GB, at least one
+   * physical partition per 50 GB, its RU/s divided among them all ("Partitioning and horizontal scaling"), and takes n ×
+   * its writes: each other value's writes are n× too, so the neighbours on the copy's partition are 1/P of the reads and
+   * n × the writes, less the copy's own load, its sibling copies included. Where that peak is above the container's
+   * usable RU/s, the engine judges the copy where SG017's raise for it leaves it, as for any peak.
+   */
+  #copiesShare(n: number, stored: Loads): PhysicalShare | undefined {
+    const total = { reads: this.total.reads, writes: this.total.writes * n };
+    return this.owner.profile.physicalShare?.(withCopies(this.design, n), total, stored, this.trafficValues * n);
   }
 
   /**
@@ -256,6 +271,12 @@ export class SpaceAnalysis {
     this.#plan ??= planFor(this);
     return this.#plan;
   }
+}
+
+/** The design as it stores `n` replicated copies of every document (`storedGb`); itself when nothing changes. */
+function withCopies(design: KeyDesign, n: number): KeyDesign {
+  const gb = storedGb(design, n);
+  return gb === undefined || !('totalGb' in design) || gb === design.totalGb ? design : Object.assign({}, design, { totalGb: gb });
 }
 
 /** The key value access patterns name (`keyValue`) that takes the most of a key space's reads. */
@@ -451,7 +472,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
     return { layout: 'cache', shards: undefined, complete: false, readsNeedCache: true, needs: { throughput: undefined, size } };
   }
   if (hotAtAll) {
-    const copies = smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+    // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
+    const copies = analysis.physical ? firstCount((n) => fitsWith('replicated', n)) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

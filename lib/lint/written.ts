@@ -40,6 +40,15 @@ export function declaredCopies(design: KeyDesign): number {
   return sharding?.strategy === 'replicated' ? sharding.shards : 1;
 }
 
+/**
+ * The container's storage in GB with `n` replicated copies of every document: `storage.totalGb` holds what the container
+ * stores, the declared copies included (each copy is a document of its own), so one copy is totalGb ÷ the declared
+ * copies. Undefined when no size is declared.
+ */
+export function storedGb(design: KeyDesign, n: number): number | undefined {
+  return 'totalGb' in design && design.totalGb !== undefined ? (design.totalGb / declaredCopies(design)) * n : undefined;
+}
+
 /** What `space` is written at its peak with `copies` copies of every base item (by default, those it has). */
 export function writtenUnits(design: KeyDesign, space: KeySpace, copies = baseItemCopies(design, space)): Written {
   const { workload } = space;

@@ -244,10 +244,16 @@ function bucketProblems(design: DesignInput, findings: readonly Finding[]): stri
   });
 }
 
-/** Applying every fix in turn ends in a design whose remaining findings carry no edits, never going in circles. */
+/**
+ * Applying every fix in turn ends in a design whose remaining findings carry no edits, never going in circles, and
+ * never plans one key twice: once a fix has set a key space's sharding, no later fix sets it to another plan (the
+ * README's one plan per key, over a whole `--fix` run: stranger14 saw SG003's 14 copies cut to 3 by SG008 after
+ * SG017's raise).
+ */
 function fixesEnd(design: DesignInput): string[] {
   if (!lintOrUndefined(design)) return [];
   const seen = new Set<string>();
+  const planned = new Map<string, { rule: string; value: string }>();
   let current = design;
   for (let round = 0; round < 100; round++) {
     const text = JSON.stringify(current);
@@ -257,6 +263,14 @@ function fixesEnd(design: DesignInput): string[] {
     if (!findings) return [`round ${round}: the design became invalid`];
     const next = findings.find((f) => f.edits);
     if (!next) return [];
+    const edit = shardingEdit(next);
+    if (edit) {
+      const value = JSON.stringify(edit.value);
+      const before = planned.get(edit.space);
+      if (before && before.value !== value)
+        return [`round ${round}: ${next.ruleId} plans ${value} for "${edit.space}" after ${before.rule} planned ${before.value}`];
+      planned.set(edit.space, { rule: next.ruleId, value });
+    }
     current = applyDesignEdits(current, next.edits as DesignEdit[]);
   }
   return ['fixes did not settle within 100 rounds'];
@@ -271,6 +285,27 @@ describe('fixes converge', () => {
   it.each(examples)('on %s', (_, design) => {
     expect(problems(design)).toEqual([]);
     expect(fixesEnd(design)).toEqual([]);
+  });
+
+  // Stranger14 (chat-viral.json): SG003 planned 14 replicated copies, SG017 raised the RU/s for them, then SG008 cut
+  // them to 3 on the raised container, and the design linted clean while 3 copies of 2,000 GB would throttle.
+  it('on a read-hot conversation whose copies no count fits (one plan per key over the whole sequence)', () => {
+    const chatViral: CosmosContainerDesign = {
+      engine: 'cosmosdb',
+      name: 'chat-viral',
+      partitionKey: {
+        paths: [
+          { path: '/tenantId', cardinality: 5000 },
+          { path: '/conversationId', cardinality: 2_000_000 },
+        ],
+      },
+      workload: { peakReadUnits: 50_000, peakWriteUnits: 10_000, hotKeyShare: 0.2, hotKeyOperations: 'reads' },
+      throughput: { autoscaleMax: 100_000 },
+      storage: { totalGb: 2000 },
+      accessPatterns: [{ name: 'messages-of-conversation', keyAttributes: ['tenantId', 'conversationId'], share: 1 }],
+    };
+    expect(problems(chatViral)).toEqual([]);
+    expect(fixesEnd(chatViral)).toEqual([]);
   });
 
   /** Five tenants under a hierarchical key (`/tenantId` first), with the given workload and deeper levels. */

@@ -1,9 +1,11 @@
 /**
  * Review 7 items 2 and 3: SG003's alternatives are ranked by what they cost. A Cosmos DB key whose hottest full key
  * is short only of its physical partition's share (67.5 RU/s against 51.69 usable) is served by a raise in place of
- * 1,000 RU/s with no application change; 2 replicated copies would add 10,000 RU/s of writes, store every document
- * twice, and need 50,000 RU/s (SG017). The raise leads, and is the edit; SG017 asks for no capacity for copies the
- * fix does not write. Where the copies cost less than the raise, they still lead and SG017 counts them.
+ * 1,000 RU/s with no application change. Stranger14: replicated copies do not serve it at all here: 2 copies of its
+ * 2,000 GB hold 4,000 GB, 80 physical partitions, and write 20,000 RU/s, so their peak of 40,000 RU/s needs SG017's
+ * 50,000 RU/s, 80 partitions of 625 (500 usable), whose average partition already takes (20,000 + 20,000) ÷ 80 = 500:
+ * no copy, however light, fits beside it. The raise leads, and is the edit; SG017 asks for no capacity for copies
+ * the fix does not write. Where the copies fit and cost less than the raise, they still lead and SG017 counts them.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
 
@@ -27,12 +29,14 @@ const messages = (workload = { peakReadUnits: 20_000, peakWriteUnits: 10_000 }, 
 const fullKey = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003' && f.path === 'partitionKey.paths');
 
 describe('SG003 on a key short of its physical share: the cheapest fix first', () => {
-  it('leads with a 1,000 RU/s raise in place, as its edit, when 2 copies would add 10,000 RU/s of writes', () => {
+  it('leads with a 1,000 RU/s raise in place, as its edit, where copies of its 2,000 GB would not fit (4,000 GB: 80 partitions)', () => {
     const findings = lint(messages());
     const hot = fullKey(findings);
-    expect(hot?.data).toMatchObject({ hotKeyLoad: 67.5, raiseTo: 41_000, raiseAdds: 1_000, copiesAdd: 10_000, shards: 2 });
+    // Before stranger14: `raiseAdds: 1_000, copiesAdd: 10_000, shards: 2`, the copies judged on 40 partitions and 30,000 RU/s.
+    expect(hot?.data).toMatchObject({ hotKeyLoad: 67.5, raiseTo: 41_000 });
+    expect(hot?.data?.shards).toBeUndefined();
     expect(hot?.fix).toMatch(
-      /^raise the container's throughput in place to 41,000 RU\/s \(40 physical partitions of 1,025 RU\/s; .*\): 1,000 RU\/s more and no application change, where 2 copies add 10,000 RU\/s of writes at peak, .*; or put the integrated cache in front of its reads/,
+      /^raise the container's throughput in place to 41,000 RU\/s \(40 physical partitions of 1,025 RU\/s; .*\), which serves the hottest .* unsharded .*; replicated copies do not serve it: .*; or put the integrated cache in front of its reads/,
     );
     // Review 9: the copies' 40,000 RU/s peak needs 50,000 RU/s at 80%: no option "at the current throughput" of 40,000.
     expect(hot?.fix).not.toMatch(/at the current throughput/);
@@ -50,19 +54,34 @@ describe('SG003 on a key short of its physical share: the cheapest fix first', (
 
   it('raises a shared database by its containers × the part the container needs', () => {
     const hot = fullKey(lint(messages(undefined, { sharedDatabase: 80_000, containers: 2 })));
-    expect(hot?.data).toMatchObject({ raiseTo: 40_800, raiseAdds: 1_600, copiesAdd: 10_000 });
+    expect(hot?.data).toMatchObject({ raiseTo: 40_800 });
     expect(hot?.edits).toEqual([{ op: 'set', path: 'throughput.sharedDatabase', value: 81_600 }]);
   });
 
-  it('keeps the copies first when they cost less than the raise (900 RU/s of writes against 1,000 RU/s)', () => {
-    const findings = lint(messages({ peakReadUnits: 29_100, peakWriteUnits: 900 }));
-    const hot = fullKey(findings);
+  // Stranger14: on the 2,000 GB container the 2 copies no longer fit (4,000 GB: 80 partitions of 500 usable RU/s, whose
+  // average takes (29,100 + 2 × 900) ÷ 80 = 386.25 beside a copy). A container of 100 GB keeps its 4 partitions with
+  // 2 copies (200 GB), and there they fit: 30% of 20,000 reads + 900 writes is 6,270 RU/s unsharded, against 8,000 − 3,657.5;
+  // a copy takes 3,000 + 270 = 3,270 beside (20,000 + 1,800 − 3,270) ÷ 4 = 4,632.5: 7,902.5 ≤ 8,000.
+  const feed = (totalGb: number): CosmosContainerDesign => ({
+    engine: 'cosmosdb',
+    name: 'feed',
+    throughput: { autoscaleMax: 40_000 },
+    partitionKey: { paths: [{ path: '/feedId', cardinality: 50_000, hotKeyShare: 0.3 }] },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 900 },
+    storage: { totalGb },
+  });
+  it('keeps the copies first when they cost less than the raise (900 RU/s of writes against 49,000 RU/s)', () => {
+    const hot = fullKey(lint(feed(100)));
     expect(hot?.fix).toMatch(/^keep N = 2 replicated copies/);
-    expect(hot?.fix).toMatch(/; or raise the container's throughput in place to 41,000 RU\/s/);
-    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } }]);
+    expect(hot?.fix).toMatch(/; or raise the container's throughput in place to 89,000 RU\/s/);
+    expect(hot?.edits).toEqual([
+      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } },
+      { op: 'set', path: 'storage.totalGb', value: 200 },
+    ]);
     expect(hot?.data?.raiseAdds).toBeUndefined();
   });
 
+  // Stranger14: copies of this 2,000 GB container do not fit either (above), so the raise leads here whatever the tie rule.
   it('at a tie (1,000 RU/s of writes the copies add, 1,000 the raise adds) the raise leads: it changes no application', () => {
     const hot = fullKey(lint(messages({ peakReadUnits: 29_000, peakWriteUnits: 1_000 })));
     expect(hot?.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 41_000 }]);

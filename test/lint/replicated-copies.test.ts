@@ -198,9 +198,18 @@ describe("an index over only because of the table's needless copies", () => {
     );
   });
 
-  it('an index over at one copy too keeps its own shards', () => {
+  // Stranger14: an index over at one copy too was given shards sized on the 4 copies (4 × 900 = 3,600 WCU on the day),
+  // which the table's removal of them then made too many (900 WCU at one copy): two plans for the index in one --fix run.
+  // It now asks for the table's fix first, and is sized on one copy once that is applied.
+  it('an index over at one copy too gets its own shards once the table has removed its copies', () => {
     const design = needlessCopies({ name: 'createdDay', cardinality: 30 });
     const busy = { ...design, workload: { peakReadUnits: 1_000, peakWriteUnits: 900 } };
-    expect(lint(busy).find((f) => f.ruleId === 'SG002')?.fix).toMatch(/shards/);
+    const findings = lint(busy);
+    const sg002 = findings.find((f) => f.ruleId === 'SG002');
+    expect(sg002?.fix).toMatch(/^apply the table's fix to its replicated copies first \(4 → 1\)/);
+    expect(sg002?.edits).toBeUndefined();
+    const removal = findings.find((f) => f.ruleId === 'SG007');
+    const after = lint(applyDesignEdits(busy, removal?.edits as DesignEdit[])).find((f) => f.ruleId === 'SG002');
+    expect(after?.fix).toMatch(/shards/);
   });
 });

@@ -1,0 +1,112 @@
+/**
+ * Stranger14 problem 1: replicated copies on Cosmos DB are copies of every document. N copies store every document N
+ * times (N × storage.totalGb, at least one physical partition per 50 GB, the container's RU/s divided among them all:
+ * Microsoft Learn, "Partitioning and horizontal scaling") and write every document N times, so each copy meets 1/P of
+ * the reads and N × the writes beside it. SG003 sized them on the container as it is, and `--fix` ended on a clean
+ * design that would throttle.
+ */
+import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
+import { fixDesignText } from '../../lib/cli/fix';
+
+process.env.CDK_VALIDATION = 'false';
+
+/** The stranger's chat-viral.json: one conversation takes 20% of 50,000 RU/s of reads; 2,000 GB on 40 physical partitions. */
+const chatViral = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'chat-viral',
+  partitionKey: {
+    paths: [
+      { path: '/tenantId', cardinality: 5000 },
+      { path: '/conversationId', cardinality: 2_000_000 },
+    ],
+  },
+  workload: { peakReadUnits: 50_000, peakWriteUnits: 10_000, hotKeyShare: 0.2, hotKeyOperations: 'reads' },
+  throughput: { autoscaleMax: 100_000 },
+  storage: { totalGb: 2000 },
+  accessPatterns: [{ name: 'messages-of-conversation', keyAttributes: ['tenantId', 'conversationId'], share: 1 }],
+  ...over,
+});
+
+/** A feed: 30% of 20,000 reads and of `writes`, on 40,000 RU/s autoscale (4 physical partitions of 10,000 by throughput). */
+const feed = (writes: number, over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({
+  engine: 'cosmosdb',
+  name: 'feed',
+  throughput: { autoscaleMax: 40_000 },
+  partitionKey: { paths: [{ path: '/feedId', cardinality: 50_000, hotKeyShare: 0.3 }] },
+  workload: { peakReadUnits: 20_000, peakWriteUnits: writes },
+  ...over,
+});
+
+const hotKey = (findings: readonly Finding[]) => findings.find((f) => f.ruleId === 'SG003');
+
+describe('replicated copies count the storage and the writes they add (Cosmos DB)', () => {
+  it('offers chat-viral no copies: N copies of 2,000 GB sit on 40 × N partitions of 2,500 ÷ N RU/s, which no copy fits', () => {
+    // Before: "keep N = 14 replicated copies", judged on 40 partitions beside 1,250 RU/s, with an edit SG017 then raised for.
+    // A copy takes 10,000 ÷ N against 2,000 ÷ N usable on its partition, before any neighbour: no N serves.
+    const findings = lint(chatViral());
+    const hot = hotKey(findings);
+    expect(hot?.edits).toBeUndefined();
+    expect(hot?.data?.shards).toBeUndefined();
+    expect(hot?.fix).toMatch(/^no count of replicated copies up to 1,000 fits .*: put the integrated cache in front of the reads/);
+    expect(hot?.fix).toMatch(/; or move the hottest .* value to its own container/);
+    // No capacity for copies nobody is told to write: 60,000 RU/s on 100,000.
+    expect(findings.filter((f) => f.ruleId === 'SG017')).toEqual([]);
+  });
+
+  it('--fix leaves chat-viral as it is, with no second plan for its key (before: 14 copies, then 3 by SG008 in the same run)', () => {
+    const text = JSON.stringify({ containers: [chatViral()] }, null, 2);
+    const result = fixDesignText(text, {});
+    expect(result.fixes).toEqual([]);
+    expect(result.text).toBe(text);
+  });
+
+  it('judges declared copies on the storage the design declares: 3 copies in 6,000 GB sit on 120 partitions of 1,983.33 RU/s', () => {
+    // The stranger's probe: 3,333.33 RU/s per copy against 1,586.67 usable less its neighbours. Also on 2,000 GB (40
+    // partitions of 5,950 at 238,000 RU/s): each copy meets (50,000 + 3 × 10,000 − 3,333.33) ÷ 40 = 1,916.67, and 3,333.33 +
+    // 1,916.67 = 5,250 > 4,760 (before, the neighbours were (60,000 − 10,000) ÷ 40 = 1,250 for every N: 4,583.33, clean).
+    for (const totalGb of [6000, 2000]) {
+      const design = chatViral({ throughput: { autoscaleMax: 238_000 }, storage: { totalGb }, sharding: { strategy: 'replicated', shards: 3 } });
+      expect(hotKey(lint(design))).toMatchObject({ severity: 'error', data: { physicalPartitions: totalGb / 50 } });
+    }
+  });
+
+  it('sizes copies with their storage: 2 copies of 100 GB fit on 4 partitions, and the edit writes totalGb 200', () => {
+    // Unsharded: 6,000 + 270 = 6,270 RU/s beside (20,900 − 6,270) ÷ 4 = 3,657.5, over 8,000. A copy: 3,000 + 270 = 3,270
+    // beside (20,000 + 2 × 900 − 3,270) ÷ 4 = 4,632.5: 7,902.5 ≤ 8,000.
+    const design = feed(900, { storage: { totalGb: 100 } });
+    const hot = hotKey(lint(design));
+    expect(hot?.edits).toEqual([
+      { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } },
+      { op: 'set', path: 'storage.totalGb', value: 200 },
+    ]);
+    expect(lint(applyDesignEdits(design, hot?.edits as DesignEdit[]))).toEqual([]);
+  });
+
+  it('offers no copies where their storage adds partitions: 2 copies of 150 GB are 300 GB, 6 partitions of 6,666.67 RU/s', () => {
+    // A copy: 3,270 beside (21,800 − 3,270) ÷ 6 = 3,088.33: 6,358.33 > 5,333.33 usable (before: 4 partitions, 2 copies offered).
+    const hot = hotKey(lint(feed(900, { storage: { totalGb: 150 } })));
+    expect(hot?.fix).toMatch(/^raise the container's throughput in place to 89,000 RU\/s .*; replicated copies do not serve it/);
+    expect(hot?.edits).toEqual([{ op: 'set', path: 'throughput.autoscaleMax', value: 89_000 }]);
+  });
+
+  it("sizes copies with the neighbours' writes × N: 3 copies where 2 would not fit", () => {
+    // 30% of 20,000 reads + 1,400 writes: 6,420 unsharded. 2 copies: 3,420 beside (20,000 + 2,800 − 3,420) ÷ 4 = 4,845:
+    // 8,265 > 8,000 (before, beside (21,400 − 3,420) ÷ 4 = 4,495: 7,915, and 2 were offered). 3 copies: 2,420 beside
+    // (20,000 + 4,200 − 2,420) ÷ 4 = 5,445: 7,865 ≤ 8,000.
+    const hot = hotKey(lint(feed(1400)));
+    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 3 } }]);
+  });
+
+  it('gives the storage back when copies are removed (SG007): 3 copies in 300 GB are 100 GB of documents', () => {
+    const design = feed(100, {
+      workload: { peakReadUnits: 2000, peakWriteUnits: 100 },
+      storage: { totalGb: 300 },
+      sharding: { strategy: 'replicated', shards: 3 },
+    });
+    const needless = lint(design).find((f) => f.ruleId === 'SG007');
+    expect(needless?.edits).toEqual([
+      { op: 'remove', path: 'sharding' },
+      { op: 'set', path: 'storage.totalGb', value: 100 },
+    ]);
+  });
+});
