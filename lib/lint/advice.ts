@@ -12,6 +12,7 @@ import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import { physicalPartitionCount } from '../engines';
 import type { SpaceAnalysis } from './analysis';
+import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { code } from './format';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
@@ -283,10 +284,10 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const declared = space.sharding;
   const shardingPath = joinPath(space.path, 'sharding');
   const { maxShards } = design.thresholds;
-  const { cache, cacheTerms, writeUnit, nouns } = analysis.owner.profile;
+  const { cache, writeUnit, nouns } = analysis.owner.profile;
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
   // What the orCache clause reads.
-  const cacheWords = { cache, cacheServes: cacheTerms.serves, cacheNeeds: cacheTerms.needs };
+  const cacheWords = cacheWordsOf(analysis.owner.profile);
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
@@ -559,7 +560,7 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
  */
 function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice {
   const raise = throughputThatServes(analysis);
-  const data = Object.assign({}, upstreamData, { cache: analysis.owner.profile.cache, maxShardsAccepted: MAX_SHARDS_ACCEPTED });
+  const data = Object.assign({}, upstreamData, cacheWordsOf(analysis.owner.profile), { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
   if (raise)
     return {
       ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],

@@ -20,6 +20,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
 import { COSMOS_LIMITS, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { growthOf, type DesignAnalysis, type SpaceAnalysis } from './analysis';
+import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
@@ -553,10 +554,9 @@ function readCache(design: KeyDesign, load: PrefixLoad): { ids: PrefixIngestionI
   const writesLoad = partitionLoad(design, { reads: 0, writes });
   const missReads = load.usable - writesLoad;
   if (missReads <= 0 || fits(partitionLoad(design, { reads, writes: 0 }), load.usable)) return undefined;
-  const { cache, cacheTerms } = profileOf(design.engine);
   return {
     ids: ['prefixCacheReads', ...(writes > 0 ? (['prefixCacheWrites'] as const) : []), 'prefixCacheTerms'],
-    data: { cache, cacheServes: cacheTerms.serves, cacheNeeds: cacheTerms.needs, cacheHitShare: 1 - missReads / reads, cacheMissReads: missReads },
+    data: Object.assign(cacheWordsOf(profileOf(design.engine)), { cacheHitShare: 1 - missReads / reads, cacheMissReads: missReads }),
   };
 }
 
