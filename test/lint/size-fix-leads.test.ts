@@ -47,9 +47,12 @@ describe("SG006's fix where the shared plan leads with a raise of the container'
     expect(`${load?.message} ${load?.fix}`).not.toMatch(/rest of the container's 100,000/);
   });
 
-  it('leaves a size fix that is a plain split as it was (roomy throughput: shard, no raise)', () => {
+  it('leaves a size fix that is a plain split as it was (roomy throughput: a third level first, then shards, no raise)', () => {
     const roomy = lint(messages({ autoscaleMax: 1_000_000 }));
-    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).toMatch(/^shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/);
+    // Review 14 item 4: a level below the full key leads a size fix; the split follows.
+    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).toMatch(
+      /^make the key hierarchical, `\/tenantId` → `\/roomId` → \(the new level\): .*; or shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/,
+    );
     expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).not.toMatch(/GB per shard, within|raise the container/);
   });
 });

@@ -17,6 +17,7 @@ type Id =
   | 'fixItemCollection'
   | 'sizeSplit'
   | 'shardsNeedRaise'
+  | 'finerLevelFirst'
   | AdviceId;
 
 export const logicalPartitionSize = defineRule({
@@ -29,7 +30,7 @@ export const logicalPartitionSize = defineRule({
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
-  fix: 'Spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads, after a hierarchical key where the plan offers one, and the raise follows: the cheaper raise, with its count), deepen a Cosmos DB key while it has fewer than 3 levels, or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
+  fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels (a level below lets one value span physical partitions past 20 GB, each full key value still under 20 GB; the designer names it, so it is advice, not an edit); then, or otherwise, spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads, after a hierarchical key where the plan offers one, and the raise follows: the cheaper raise, with its count), or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
@@ -44,6 +45,10 @@ export const logicalPartitionSize = defineRule({
     sizeSplit: ' ({{size}} GB ÷ {{shards}} = {{sizePerPlannedShard}} GB per shard, within the {{usableGb}} GB usable)',
     shardsNeedRaise: `; at the current throughput no shard count fits the hottest value's physical partition (SG003), so for these shards ${raiseInPlace(SHARD_RAISE)}`,
     fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or ',
+    // Review 14 item 4: for a size problem the level below is Microsoft's answer ("if you have scenarios in which
+    // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
+    finerLevelFirst:
+      'make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value spans physical partitions past 20 GB while its queries stay targeted by prefix (each full key value still holds at most 20 GB); or ',
     ...ADVICE_MESSAGES,
   },
   check(design, analysis): RuleHit<Id>[] {
@@ -101,7 +106,7 @@ export const logicalPartitionSize = defineRule({
 });
 
 /** The clauses of the shared advice that change the key itself (a new container): they lead a size fix as they lead the load's. */
-const KEY_CHANGES: ReadonlySet<AdviceId> = new Set(['newLevelFirst', 'deeperLevelFirst']);
+const KEY_CHANGES: ReadonlySet<Id> = new Set<Id>(['newLevelFirst', 'deeperLevelFirst', 'finerLevelFirst']);
 
 /**
  * The shared advice's clauses, with the split leading where the advice leads with a raise of the container's RU/s
@@ -111,10 +116,12 @@ const KEY_CHANGES: ReadonlySet<AdviceId> = new Set(['newLevelFirst', 'deeperLeve
  * "Service quotas"); the raise those shards' load needs follows (the cheaper raise, whose count the advice names),
  * and the alternatives about load alone (a costlier raise with fewer shards, batching writes) are SG003's to give.
  */
-function sizeFirst(ids: readonly AdviceId[]): Id[] {
+function sizeFirst(adviceIds: readonly AdviceId[]): Id[] {
+  // A level below the key, which the shared advice adds last (for load it spreads nothing), leads a size fix.
+  const ids: Id[] = adviceIds.includes('orFinerLevel') ? ['finerLevelFirst', ...adviceIds.filter((id) => id !== 'orFinerLevel')] : [...adviceIds];
   const at = ids.findIndex((id) => !KEY_CHANGES.has(id));
   const why = ids.findIndex((id) => id === 'raiseThenShardWhy' || id === 'raiseThenShardLeastWhy');
-  if (ids[at] !== 'raiseThenShard' || why < 0) return [...ids];
+  if (ids[at] !== 'raiseThenShard' || why < 0) return ids;
   const shards = ids.slice(at + 1, why).filter((id) => id !== 'setFanOut');
   return [...ids.slice(0, at), ...shards, 'sizeSplit', ...(ids.includes('setFanOut') ? (['setFanOut'] as const) : []), 'shardsNeedRaise'];
 }
