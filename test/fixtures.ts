@@ -1,6 +1,34 @@
 /** Small, valid designs for tests to vary: each test states only what it changes. */
-import type { CosmosContainerDesign, DesignInput, DynamoDbTableDesign, Finding, InvariantDesign } from '../lib';
+import type { CosmosContainerDesign, DesignInput, DynamoDbTableDesign, Finding, GlobalSecondaryIndexDesign, InvariantDesign } from '../lib';
 import { DesignError, lint } from '../lib';
+
+/**
+ * Review 13's inventory table (designs/inventory.json): one item per `skuId`, the flash-sale SKU at 60% of 3,000 WCU
+ * kept by a conditional decrement, and a GSI `by-warehouse` on `warehouseId` (12 values) that every update of it writes.
+ */
+export function inventoryTable(overrides: Partial<DynamoDbTableDesign> = {}, index: Partial<GlobalSecondaryIndexDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'inventory',
+    partitionKey: { name: 'skuId', type: 'S', cardinality: 50000 },
+    billing: 'provisioned',
+    capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 4000 } },
+    workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'both' },
+    invariants: [{ kind: 'conditional-write', description: 'stock >= qty on decrement; never oversell' }],
+    globalSecondaryIndexes: [
+      {
+        indexName: 'by-warehouse',
+        partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12 },
+        sortKey: { name: 'skuId', type: 'S', cardinality: 'unique' },
+        ...index,
+      },
+    ],
+    accessPatterns: [
+      { name: 'get-stock', keyAttributes: ['skuId'], share: 0.9 },
+      { name: 'warehouse-stock', index: 'by-warehouse', keyAttributes: ['warehouseId'], share: 0.1 },
+    ],
+    ...overrides,
+  });
+}
 
 /** A healthy on-demand table: unique key, modest traffic, monitoring on. No findings. */
 export function table(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {

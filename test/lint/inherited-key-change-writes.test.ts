@@ -12,31 +12,10 @@
  */
 import { lint } from '../../lib';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign } from '../../lib';
-import { table } from '../fixtures';
+import { inventoryTable } from '../fixtures';
 
-/** test/lint/inherited-index-writes.test.ts's inventory.json, with the index's fields overridable. */
-function inventory(index: Partial<GlobalSecondaryIndexDesign> = {}): DynamoDbTableDesign {
-  return table({
-    name: 'inventory',
-    partitionKey: { name: 'skuId', type: 'S', cardinality: 50000 },
-    billing: 'provisioned',
-    capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 4000 } },
-    workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'both' },
-    invariants: [{ kind: 'conditional-write', description: 'stock >= qty on decrement; never oversell' }],
-    globalSecondaryIndexes: [
-      {
-        indexName: 'by-warehouse',
-        partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12 },
-        sortKey: { name: 'skuId', type: 'S', cardinality: 'unique' },
-        ...index,
-      },
-    ],
-    accessPatterns: [
-      { name: 'get-stock', keyAttributes: ['skuId'], share: 0.9 },
-      { name: 'warehouse-stock', index: 'by-warehouse', keyAttributes: ['warehouseId'], share: 0.1 },
-    ],
-  });
-}
+/** The reviewer's designs/inventory.json, with the index's fields overridable. */
+const inventory = (index: Partial<GlobalSecondaryIndexDesign> = {}): DynamoDbTableDesign => inventoryTable({}, index);
 
 const sg003 = (design: DynamoDbTableDesign) => lint(design).find((f) => f.index === 'by-warehouse' && f.ruleId === 'SG003');
 const MOVES = { partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12, mutable: true } } as const;
