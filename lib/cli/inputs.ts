@@ -205,7 +205,9 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const directoryLink = entry.isSymbolicLink() && leadsToDirectory(path);
+      // One stat per symbolic link: null where it leads to a directory, else why it cannot be read (undefined: a file).
+      const link = entry.isSymbolicLink() ? brokenLink(path) : undefined;
+      const directoryLink = link === null;
       if (entry.isDirectory() || directoryLink) {
         if (listed && !entry.name.startsWith('assembly-') && !listed.directories.has(entry.name)) continue; // an assembly's asset.* directory
         if (directoryLink) files.push({ path, linkedDirectory: realPath(path) });
@@ -216,29 +218,18 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       if (!wanted) continue;
       const cdkMetadata = listed?.metadata.get(entry.name);
       if (entry.isFile()) files.push({ path, ...(cdkMetadata ? { cdkMetadata } : {}) });
-      else if (entry.isSymbolicLink()) {
-        const problem = brokenLink(path);
-        files.push(problem === undefined ? { path } : { path, problem });
-      }
+      else if (entry.isSymbolicLink()) files.push(link ? { path, problem: link } : { path });
     }
   };
   visit(root, shown);
   return files;
 }
 
-function leadsToDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false; // a broken link: brokenLink says why
-  }
-}
-
 /**
- * Why a symbolic link to no directory, found by a search, cannot be read (it leads nowhere, loops, or reaches a
- * device), or undefined when it leads to a regular file.
+ * Why a symbolic link found by a search cannot be read (it leads nowhere, loops, or reaches a device), undefined when
+ * it leads to a regular file, or null when it leads to a directory (named, not followed).
  */
-function brokenLink(path: string): string | undefined {
+function brokenLink(path: string): string | undefined | null {
   let stat;
   try {
     stat = statSync(path);
@@ -248,6 +239,7 @@ function brokenLink(path: string): string | undefined {
       ? 'is a symbolic link that loops (ELOOP): not read'
       : `is a symbolic link that cannot be followed: ${describeErrno(error as NodeJS.ErrnoException)}`;
   }
+  if (stat.isDirectory()) return null;
   if (stat.isFile()) return undefined;
   const type = stat.isCharacterDevice() ? 'a character device' : stat.isBlockDevice() ? 'a block device' : stat.isFIFO() ? 'a pipe or FIFO' : 'a socket';
   return `is a symbolic link to ${type}, not a regular file: not read`;
