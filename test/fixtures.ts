@@ -30,6 +30,25 @@ export function inventoryTable(overrides: Partial<DynamoDbTableDesign> = {}, ind
   });
 }
 
+/** Review 14's chat-viral.json: one conversation takes 20% of 50,000 RU/s of reads; 2,000 GB on 40 physical partitions. */
+export function chatViralContainer(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return {
+    engine: 'cosmosdb',
+    name: 'chat-viral',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5000 },
+        { path: '/conversationId', cardinality: 2_000_000 },
+      ],
+    },
+    workload: { peakReadUnits: 50_000, peakWriteUnits: 10_000, hotKeyShare: 0.2, hotKeyOperations: 'reads' },
+    throughput: { autoscaleMax: 100_000 },
+    storage: { totalGb: 2000 },
+    accessPatterns: [{ name: 'messages-of-conversation', keyAttributes: ['tenantId', 'conversationId'], share: 1 }],
+    ...overrides,
+  };
+}
+
 /** A healthy on-demand table: unique key, modest traffic, monitoring on. No findings. */
 export function table(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
   return {

@@ -7,25 +7,9 @@
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+import { chatViralContainer as chatViral } from '../fixtures';
 
 process.env.CDK_VALIDATION = 'false';
-
-/** The stranger's chat-viral.json: one conversation takes 20% of 50,000 RU/s of reads; 2,000 GB on 40 physical partitions. */
-const chatViral = (over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({
-  engine: 'cosmosdb',
-  name: 'chat-viral',
-  partitionKey: {
-    paths: [
-      { path: '/tenantId', cardinality: 5000 },
-      { path: '/conversationId', cardinality: 2_000_000 },
-    ],
-  },
-  workload: { peakReadUnits: 50_000, peakWriteUnits: 10_000, hotKeyShare: 0.2, hotKeyOperations: 'reads' },
-  throughput: { autoscaleMax: 100_000 },
-  storage: { totalGb: 2000 },
-  accessPatterns: [{ name: 'messages-of-conversation', keyAttributes: ['tenantId', 'conversationId'], share: 1 }],
-  ...over,
-});
 
 /** A feed: 30% of 20,000 reads and of `writes`, on 40,000 RU/s autoscale (4 physical partitions of 10,000 by throughput). */
 const feed = (writes: number, over: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign => ({

@@ -18,6 +18,7 @@ import {
   type DynamoDbTableDesign,
   type Finding,
 } from '../../lib';
+import { chatViralContainer } from '../fixtures';
 import { cosmosContainer, designDocument, dynamoTable } from '../support/arbitrary-designs';
 
 const keyOf = (f: Finding) => `${f.ruleId} ${f.path}`;
@@ -290,20 +291,7 @@ describe('fixes converge', () => {
   // Stranger14 (chat-viral.json): SG003 planned 14 replicated copies, SG017 raised the RU/s for them, then SG008 cut
   // them to 3 on the raised container, and the design linted clean while 3 copies of 2,000 GB would throttle.
   it('on a read-hot conversation whose copies no count fits (one plan per key over the whole sequence)', () => {
-    const chatViral: CosmosContainerDesign = {
-      engine: 'cosmosdb',
-      name: 'chat-viral',
-      partitionKey: {
-        paths: [
-          { path: '/tenantId', cardinality: 5000 },
-          { path: '/conversationId', cardinality: 2_000_000 },
-        ],
-      },
-      workload: { peakReadUnits: 50_000, peakWriteUnits: 10_000, hotKeyShare: 0.2, hotKeyOperations: 'reads' },
-      throughput: { autoscaleMax: 100_000 },
-      storage: { totalGb: 2000 },
-      accessPatterns: [{ name: 'messages-of-conversation', keyAttributes: ['tenantId', 'conversationId'], share: 1 }],
-    };
+    const chatViral = chatViralContainer();
     expect(problems(chatViral)).toEqual([]);
     expect(fixesEnd(chatViral)).toEqual([]);
   });
