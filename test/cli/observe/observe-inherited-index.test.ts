@@ -9,33 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DRIFT_RULE } from '../../../lib/cli/observe/drift-rule';
+import { inventoryTable } from '../../fixtures';
 import { cli, tempTree } from '../helpers';
 import { insightRuleReport, metricData, type LoadProfile } from './recorded';
 import { findingsOf, week } from './support';
 
-const INVENTORY = {
-  tables: [
-    {
-      name: 'inventory',
-      partitionKey: { name: 'skuId', type: 'S', cardinality: 50000 },
-      billing: 'provisioned',
-      capacity: { read: { min: 500, max: 8000 }, write: { min: 200, max: 4000 } },
-      workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'both' },
-      invariants: [{ kind: 'conditional-write', description: 'stock >= qty on decrement; never oversell' }],
-      globalSecondaryIndexes: [
-        {
-          indexName: 'by-warehouse',
-          partitionKey: { name: 'warehouseId', type: 'S', cardinality: 12 },
-          sortKey: { name: 'skuId', type: 'S', cardinality: 'unique' },
-        },
-      ],
-      accessPatterns: [
-        { name: 'get-stock', keyAttributes: ['skuId'], share: 0.9 },
-        { name: 'warehouse-stock', index: 'by-warehouse', keyAttributes: ['warehouseId'], share: 0.1 },
-      ],
-    },
-  ],
-};
+/** Review 13's inventory design file: the table of test/fixtures.ts's `inventoryTable`. */
+const INVENTORY = { tables: [inventoryTable()] };
 
 interface Exports {
   readonly profile: LoadProfile;
@@ -73,7 +53,8 @@ function notesOf(json: string): string[] {
 }
 
 const indexOf = (dir: string) =>
-  (JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')) as typeof INVENTORY).tables[0].globalSecondaryIndexes[0] as Record<string, unknown>;
+  (JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')) as { tables: { globalSecondaryIndexes: Record<string, unknown>[] }[] }).tables[0]
+    .globalSecondaryIndexes[0];
 
 /** The index's busiest minute in a week in which the flash-sale SKU was quiet: `writes` WCU over its 12 warehouses. */
 const quietIndex = (writes: number) => week({ reads: 600, writes, hotShare: 0.1 });
