@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogueMarkdown, designSchema } from '../lib';
+import { designSchema } from '../lib';
+import { catalogueMarkdown } from '../lib/internal';
 
 const root = join(__dirname, '..');
 

@@ -5,9 +5,10 @@
  * way, so the design a table is linted with and the report CDK prints agree.
  */
 import type { IConstruct } from 'constructs';
-import { acknowledgementIssues, acknowledgementsIn, recordedIn, type AcknowledgementDesign, type RecordedAcknowledgement } from '../index';
+import { acknowledgementsIn, type AcknowledgementDesign } from '../index';
+import { acknowledgementIssues, recordedIn, type RecordedAcknowledgement } from '../internal';
 
-export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME, type RecordedAcknowledgement } from '../index';
+export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME, type RecordedAcknowledgement } from '../internal';
 
 /** Acknowledgements recorded on one construct (the same reader `skewguard lint cdk.out/` uses on the cloud assembly). */
 function recordedOn(scope: IConstruct): RecordedAcknowledgement[] {

@@ -24,7 +24,8 @@
  *   ceiling. THROTTLED_KEYS: 60 throttles a minute.
  */
 import { Token } from 'aws-cdk-lib';
-import { DYNAMODB_LIMITS, shapes, type DesignIssue } from '../index';
+import { shapes, type DesignIssue } from '../index';
+import { DYNAMODB_LIMITS } from '../internal';
 import { numberOrToken } from './cdk-shapes';
 import type { AlarmThreshold, LatencyAlarms, LatencyOperation, SkewAlarmThresholds } from './props';
 

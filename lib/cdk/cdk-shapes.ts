@@ -6,7 +6,8 @@
  */
 import { Token } from 'aws-cdk-lib';
 import { Construct, type IConstruct } from 'constructs';
-import { checkWith, shapes } from '../index';
+import { shapes } from '../index';
+import { checkWith } from '../internal';
 
 type Shape<T> = shapes.Shape<T>;
 

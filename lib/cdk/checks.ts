@@ -7,25 +7,22 @@
 import type { PolicyValidationPluginReport, PolicyViolation } from 'aws-cdk-lib';
 import {
   asPropFinding,
-  checkWith,
   invalidWaiver,
   lintTemplateResource,
   printable,
-  retiredRuleNote,
-  ruleName,
   RULES,
   shapes,
-  templateMetadataOf,
   unprefixedWaiver,
   type DesignIssue,
   type Finding,
   type LintedDesign,
   type TemplateResourceResult,
 } from '../index';
+import { checkWith, retiredRuleNote, ruleName, templateMetadataOf } from '../internal';
 import { acknowledgementIssues, type RecordedAcknowledgement } from './acknowledgements';
 import { custom } from './cdk-shapes';
 
-export { ruleName } from '../index';
+export { ruleName } from '../internal';
 
 /** One DynamoDB resource to check, as synthesized. */
 export interface CheckedResource {

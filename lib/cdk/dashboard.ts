@@ -7,7 +7,8 @@
 import { Aws, Stack, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
-import { checkWith, shapes } from '../index';
+import { shapes } from '../index';
+import { checkWith } from '../internal';
 import type { SkewAlarm } from './alarm-types';
 import { custom } from './cdk-shapes';
 import type { InsightRuleNames } from './insight-rules';

@@ -7,7 +7,6 @@
 import { Token } from 'aws-cdk-lib';
 import {
   DesignError,
-  parseFieldPath,
   shapes,
   UsageError,
   type DesignIssue,
@@ -15,6 +14,7 @@ import {
   type GlobalSecondaryIndexDesign,
   type LocalSecondaryIndexDesign,
 } from '../index';
+import { parseFieldPath } from '../internal';
 import {
   GSI_SETTINGS,
   LSI_SETTINGS,

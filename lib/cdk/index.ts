@@ -9,7 +9,7 @@ export { designReport } from './report';
 export { checkResources, ruleName, type CheckedResource, type CheckOptions } from './checks';
 export type { RecordedAcknowledgement } from './acknowledgements';
 // The core's reader of raw template tables, under the name the CDK checks have always exported.
-export { externalTableOf as externalTable, type ExternalTable, type UncheckedValue } from '../index';
+export { externalTableOf as externalTable, type ExternalTable, type UncheckedValue } from '../internal';
 export { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata, type RawTableMetadata } from './metadata';
 export { ContributorInsightsWidget, SkewDashboard, type ContributorInsightsWidgetProps, type SkewDashboardProps } from './dashboard';
 export { PARTITION_UNITS_PER_MINUTE } from './alarm-thresholds';

@@ -3,7 +3,8 @@
  * (`skewguard lint cdk.out/`) by contract (see docs/cdk.md, "Template metadata"). Metadata changes
  * are no-interruption updates: writing it never replaces a table.
  */
-import { TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION, type AcknowledgementDesign } from '../index';
+import { type AcknowledgementDesign } from '../index';
+import { TEMPLATE_METADATA_KEY, TEMPLATE_METADATA_VERSION } from '../internal';
 import type { TableDesignInput } from './design-input';
 
 export const METADATA_KEY = TEMPLATE_METADATA_KEY;

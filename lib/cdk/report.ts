@@ -4,7 +4,8 @@
  * CDK's; this one is for people reading a terminal.
  */
 import type { IConstruct } from 'constructs';
-import { describeFinding, keySpacesOf, printable, type KeySpace } from '../index';
+import { describeFinding, printable, type KeySpace } from '../index';
+import { keySpacesOf } from '../internal';
 import { checkScope } from './cdk-shapes';
 import { GuardedTable } from './guarded-table';
 

@@ -3,7 +3,7 @@
  * (node:util parseArgs gives "Unknown option '--frmat'. To specify a positional argument…").
  * The help text is generated from the same table, so it cannot drift from what is accepted.
  */
-import { didYouMean } from '../index';
+import { didYouMean } from '../internal';
 import { UsageError } from './errors';
 import { DOCUMENTATION_URL } from './rule-docs';
 

@@ -9,9 +9,6 @@ import { existsSync, lstatSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   DEFAULT_THRESHOLDS,
-  joinPath as childPath,
-  rebasePath,
-  RETIRED_RULES,
   RULES,
   UsageError,
   validateLintOptions,
@@ -22,6 +19,7 @@ import {
   type ThresholdOverrides,
   type Thresholds,
 } from '../index';
+import { joinPath as childPath, rebasePath, RETIRED_RULES } from '../internal';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';

@@ -5,8 +5,8 @@
  * fix says so, and such a fix keeps the run failing (exit 1), so a CI step that runs `--fix` cannot
  * turn a design green while the application stays as it was.
  */
-import { parseFieldPath } from '../index';
 import type { DesignEdit } from '../index';
+import { parseFieldPath } from '../internal';
 
 function field(path: string): string {
   const segments = parseFieldPath(path);

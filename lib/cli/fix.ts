@@ -12,19 +12,8 @@
  * named, and a limit on rounds is said, as is every error whose fix carries no edits: nothing is left unfixed in silence.
  */
 import { isDeepStrictEqual } from 'node:util';
-import {
-  DesignError,
-  lintDocument,
-  parseFieldPath,
-  prefixPath,
-  printable,
-  rebasePath,
-  type DesignEdit,
-  type DesignInput,
-  type DesignIssue,
-  type Finding,
-  type LintOptions,
-} from '../index';
+import { DesignError, lintDocument, printable, type DesignEdit, type DesignInput, type DesignIssue, type Finding, type LintOptions } from '../index';
+import { parseFieldPath, prefixPath, rebasePath } from '../internal';
 import { applyEdits, detectStyle, JsonEditError, lineIndent, type JsonStyle } from './json-edit';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { AppliedFix } from './lint-files';

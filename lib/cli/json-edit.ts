@@ -11,8 +11,8 @@
  * inserts into — a one-line `{ "name": "a", "monitoring": { … } }` became eight lines — where `--fix`
  * promises that only the edited values' bytes change; see json-locations.ts for the rest of the figures.
  */
-import { joinPath as childPath, parseFieldPath as splitPath } from '../index';
 import type { DesignEdit } from '../index';
+import { joinPath as childPath, parseFieldPath as splitPath } from '../internal';
 import { parseJsonWithLocations, type ContainerLayout, type LocatedJson } from './json-locations';
 
 type Segment = string | number;

@@ -2,7 +2,8 @@
  * Lints the text of one input — a design file or a synthesized CloudFormation template — and
  * places every finding, input error and stale acknowledgement at its line and column.
  */
-import { closest, declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
+import { declaresNothing, DesignError, lintDocument, type DesignInput, type Engine, type LintOptions } from '../index';
+import { closest } from '../internal';
 import type { FileResult, SourceKind } from './file-result';
 import { JsonSyntaxError, parseJsonWithLocations, type LocatedJson } from './json-locations';
 import type { Place } from './place';

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { didYouMean } from '../index';
+import { didYouMean } from '../internal';
 import { COMMANDS, commandUsage, GENERAL_USAGE, parseCommandArgs } from './args';
 import { lintCommand } from './commands/lint';
 import { CommandError, ConfigError, UsageError } from './errors';

@@ -4,7 +4,8 @@
  * and the one-line summary. Each format is a Reporter that turns one file's result at a time into
  * text, so a report is streamed, never built whole.
  */
-import { DEFAULT_THRESHOLDS, retiredRuleNote, type RuleDescription, type Severity, type Thresholds } from '../index';
+import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
+import { retiredRuleNote } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';

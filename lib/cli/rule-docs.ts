@@ -6,7 +6,7 @@
  * docs/rules.md are generated from them (`## SG003 hot-key-exceeds-partition`), so the anchors are
  * stable.
  */
-import { ruleAnchor } from '../index';
+import { ruleAnchor } from '../internal';
 import { UsageError } from './errors';
 
 /** The repository's docs/ folder, used unless `SKEWGUARD_DOCS_URL` says otherwise. */

@@ -7,7 +7,8 @@
  * A GuardedTable's message and fix name the props its user wrote (`billing: Billing.provisioned(…)`, not
  * `capacity.write.max`), as the synth's report does; its path stays the template location.
  */
-import { asPropFinding, DYNAMODB_TEMPLATE_TYPES, joinPath, lintTemplateResource, type LintOptions } from '../index';
+import { asPropFinding, lintTemplateResource, type LintOptions } from '../index';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath } from '../internal';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
 

@@ -6,7 +6,8 @@
  * exactly as designed stays quiet.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { COSMOS_LIMITS, hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
+import { hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
+import { COSMOS_LIMITS } from '../internal';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,

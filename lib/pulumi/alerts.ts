@@ -15,7 +15,7 @@ import {
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   throttleRateQuery,
-} from '../index';
+} from '../internal';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
 

@@ -6,7 +6,8 @@
  * reported at once with its field path.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { checkWith, shapes, UsageError, type DesignIssue } from '../index';
+import { shapes, UsageError, type DesignIssue } from '../index';
+import { checkWith } from '../internal';
 import { InvalidArgsError } from './errors';
 import { isDeferred } from './values';
 

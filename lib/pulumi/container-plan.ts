@@ -4,7 +4,8 @@
  * Throws InvalidArgsError or DesignRefusedError; nothing here creates a resource, so a refusal leaves
  * nothing behind.
  */
-import { cosmosNameShape, shapes, type DesignIssue, type Severity } from '../index';
+import { shapes, type DesignIssue, type Severity } from '../index';
+import { cosmosNameShape } from '../internal';
 import { CosmosAccountMonitoring } from './account-monitoring';
 import { planAlerts, sizeAlertOrderIssues, type AlertPlan } from './alert-plan';
 import { skewAlertsShape } from './alert-settings';

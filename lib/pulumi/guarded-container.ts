@@ -4,7 +4,8 @@
  */
 import * as cosmosdb from '@pulumi/azure-native/cosmosdb';
 import * as pulumi from '@pulumi/pulumi';
-import { describeFinding, retiredRuleNote, type CosmosKeyDesign, type Finding } from '../index';
+import { describeFinding, type CosmosKeyDesign, type Finding } from '../index';
+import { retiredRuleNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan } from './container-plan';
 import { containerArgs } from './container-resource';

@@ -6,7 +6,8 @@
  */
 import type * as inputs from '@pulumi/azure-native/types/input';
 import * as pulumi from '@pulumi/pulumi';
-import { THROUGHPUT_GRID, didYouMean, requestUnitsShape, shapes, type CosmosThroughputDesign, type DesignIssue } from '../index';
+import { shapes, type CosmosThroughputDesign, type DesignIssue } from '../index';
+import { THROUGHPUT_GRID, didYouMean, requestUnitsShape } from '../internal';
 import { deployTime } from './arg-shapes';
 
 /**

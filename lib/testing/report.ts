@@ -3,7 +3,8 @@
  * acknowledgement, with where it is, what it says and the fix. The same layout for a design, a CDK
  * stack and a Pulumi component, so a failure reads the same in every test.
  */
-import { retiredRuleNote, type Finding, type UnusedAcknowledgement } from '../index';
+import { type Finding, type UnusedAcknowledgement } from '../index';
+import { retiredRuleNote } from '../internal';
 
 /** One line of a design report, whichever adapter it comes from. */
 export interface ReportEntry {

@@ -5,9 +5,10 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
-import { DesignError, lint, parseFieldPath, type DynamoDbTableDesign } from '../../lib';
+import { DesignError, lint, type DynamoDbTableDesign } from '../../lib';
 import { GuardedTable, type GlobalSecondaryIndexSettings, type GuardedTableProps } from '../../lib/cdk';
 import { asPropFinding, DERIVED_FIELDS, propOf } from '../../lib/cfn/prop-paths';
+import { parseFieldPath } from '../../lib/internal';
 import { appWithStack, healthy, skewguardReport, synthError } from './support';
 
 type Example = 'A' | 'B' | 'C';

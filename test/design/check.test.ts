@@ -1,4 +1,5 @@
-import { checkWith, DesignError, shapes, UsageError } from '../../lib';
+import { DesignError, shapes, UsageError } from '../../lib';
+import { checkWith } from '../../lib/internal';
 
 const settings = shapes.record<{ name: string; count?: number }>({
   name: { shape: shapes.text(), doc: 'the name' },

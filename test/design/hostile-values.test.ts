@@ -13,8 +13,6 @@ import {
   lint,
   normalize,
   lintExternal,
-  looksLikeTimeBucket,
-  looksLowCardinality,
   physicalPartitionCount,
   printable,
   randomShardKey,
@@ -22,11 +20,11 @@ import {
   shardHash,
   shardsFor,
   UsageError,
-  validateAcknowledgement,
   validateAcknowledgements,
   validateLintOptions,
   type DesignEdit,
 } from '../../lib';
+import { looksLikeTimeBucket, looksLowCardinality, validateAcknowledgement } from '../../lib/internal';
 import { tempTree } from '../cli/helpers';
 import { container, table } from '../fixtures';
 import { revoked, throwing } from '../support/hostile-objects';

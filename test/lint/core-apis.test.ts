@@ -9,10 +9,10 @@ import {
   normalize,
   restateFinding,
   UsageError,
-  validateAcknowledgement,
   validateAcknowledgements,
   validateLintOptions,
 } from '../../lib';
+import { validateAcknowledgement } from '../../lib/internal';
 import { container, table } from '../fixtures';
 
 const issuesOf = (run: () => unknown) => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { RETIRED_RULES, RULES, RULE_IDS, blockingFindings, catalogueMarkdown, describeFinding, lint, lintDocument, UsageError } from '../../lib';
+import { RULES, RULE_IDS, blockingFindings, describeFinding, lint, lintDocument, UsageError } from '../../lib';
 import type { Severity } from '../../lib';
+import { RETIRED_RULES, catalogueMarkdown } from '../../lib/internal';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
 import { container, rulesFired, table } from '../fixtures';

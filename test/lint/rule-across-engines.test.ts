@@ -1,5 +1,6 @@
 /** SG005 is one catalogue rule made of one part per engine (lib/lint/rules/key-structure/). */
-import { catalogueMarkdown, lint, RULES, RULE_IDS } from '../../lib';
+import { lint, RULES, RULE_IDS } from '../../lib';
+import { catalogueMarkdown } from '../../lib/internal';
 import { ruleAcrossEngines, defineRule } from '../../lib/lint/rule';
 import { container, table } from '../fixtures';
 

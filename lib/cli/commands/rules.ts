@@ -1,5 +1,6 @@
 /** `skewguard rules [<rule>]` and `skewguard explain <rule>`: the catalogue, or one rule in full. */
-import { catalogueMarkdown, didYouMean, RETIRED_RULES, RULES, type RetiredRule, type RuleDescription } from '../../index';
+import { RULES, type RuleDescription } from '../../index';
+import { catalogueMarkdown, didYouMean, RETIRED_RULES, type RetiredRule } from '../../internal';
 import { choice, colorFlag, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
 import { DRIFT_RULE } from '../observe/drift-rule';

@@ -5,7 +5,8 @@
  * so the rule has no `check` and `lint` never reports it. This file imports only the core's id, so
  * that the `rules` command can name SG020 without loading `observe`.
  */
-import { OBSERVED_DRIFT_RULE_ID, type RuleDescription } from '../../index';
+import { type RuleDescription } from '../../index';
+import { OBSERVED_DRIFT_RULE_ID } from '../../internal';
 
 export const DRIFT_RULE: RuleDescription = {
   id: OBSERVED_DRIFT_RULE_ID,

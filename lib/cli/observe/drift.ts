@@ -17,17 +17,8 @@
  *   writes the ones declared.
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
-import {
-  inheritedWrites,
-  physicalPartitionCount,
-  type DesignEdit,
-  type Engine,
-  type Finding,
-  type InheritedWrites,
-  type KeyDesign,
-  type KeySpace,
-  type Severity,
-} from '../../index';
+import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
+import { inheritedWrites, type InheritedWrites } from '../../internal';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ShareFigure } from './figures';

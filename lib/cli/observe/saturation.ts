@@ -50,7 +50,8 @@
  *   the lint then asked for 2 shards where the demand needed 4). Throttle events count refused requests, each retry
  *   again, not the units they asked for, so the demand stays unknown.
  */
-import { COSMOS_LIMITS, DYNAMODB_LIMITS, type CapacityCeiling, type Finding } from '../../index';
+import { type CapacityCeiling, type Finding } from '../../index';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../internal';
 import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
 import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
 

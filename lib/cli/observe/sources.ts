@@ -11,20 +11,15 @@ import { basename, dirname, join } from 'node:path';
 import {
   applyDesignEdits,
   DesignError,
-  DYNAMODB_TEMPLATE_TYPES,
-  joinPath,
   lintDocument,
   lintTemplateResource,
-  METADATA_PATH,
   normalize,
-  prefixPath,
-  rebasePath,
-  templateMetadataOf,
   type DesignEdit,
   type DesignInput,
   type DesignIssue,
   type Finding,
 } from '../../index';
+import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, rebasePath, templateMetadataOf } from '../../internal';
 import type { LocatedJson } from '../json-locations';
 import type { KeySpaceTarget } from './drift';
 import type { DeployedTable } from './stack-resources';

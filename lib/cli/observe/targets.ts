@@ -5,7 +5,8 @@
  * names no key space, or one that several designs share, is an error with a "did you mean": an
  * observation silently dropped or given to the wrong table would be a key space silently passing.
  */
-import { closest, keySpacesOf, prefixPath, type NormalizedDocument } from '../../index';
+import { type NormalizedDocument } from '../../index';
+import { closest, keySpacesOf, prefixPath } from '../../internal';
 import type { KeySpaceTarget } from './drift';
 import type { Manifest, ObservationFiles } from './manifest';
 import { ObservationError } from './read-json';

@@ -1,6 +1,7 @@
 /** Options of the skewguard policy pack: enforcement levels and waivers, checked when the pack loads. */
 import type { EnforcementLevel } from '@pulumi/policy';
-import { checkWith, printable, shapes, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
+import { printable, shapes, UsageError, validateAcknowledgements, type AcknowledgementDesign, type DesignIssue } from '../../index';
+import { checkWith } from '../../internal';
 
 export const POLICY_NAMES = {
   keyStructure: 'skewguard-cosmos-key-structure',

@@ -7,7 +7,8 @@
  * Pulumi service checks the shape, and the core checks reasons and rule ids as for any waiver.
  */
 import type { PolicyConfigSchema } from '@pulumi/policy';
-import { printable, RETIRED_RULES, RULE_IDS, type AcknowledgementDesign } from '../../index';
+import { printable, RULE_IDS, type AcknowledgementDesign } from '../../index';
+import { RETIRED_RULES } from '../../internal';
 import { checkPolicyOptions, idleWaivers, type SkewguardPolicyName } from './options';
 
 /** A container as waivers see it. */

@@ -10,7 +10,8 @@ import { CfnResource, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { GuardedTable, METADATA_KEY } from '../../cdk';
 import { checkScope } from '../../cdk/cdk-shapes';
-import { UsageError, DYNAMODB_TEMPLATE_TYPES } from '../../index';
+import { UsageError } from '../../index';
+import { DYNAMODB_TEMPLATE_TYPES } from '../../internal';
 import { formatReport, type ReportEntry } from '../report';
 
 /** One skewguard violation of a synth. */

@@ -6,7 +6,8 @@
  * is left pending for the next test.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { checkWith, shapes } from '../../index';
+import { shapes } from '../../index';
+import { checkWith } from '../../internal';
 import { observeMockMonitor, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 

@@ -7,17 +7,17 @@
  * its rule rather than guess. test/replay/skewguard-queries.test.ts pins the text each meaning was
  * written for against what GuardedContainer emits, so changing either fails that test.
  */
+import { loggedFirstLevel } from '../../../index';
 import {
   hotKeyQuery,
   hotPrefixQuery,
   INGESTION_LAG_MINUTES,
   largestPartitionQuery,
-  loggedFirstLevel,
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
   throttleRateQuery,
-} from '../../../index';
+} from '../../../internal';
 import type { LogRow } from '../telemetry';
 import { argumentError } from '../usage';
 import type { QueryRegistry, QuerySemantics, ResultRow } from './log-alert';

@@ -34,7 +34,8 @@
  * minutes later (median 5); statistics rows hourly; one region (`REGION`), so RegionName is the
  * same on every row.
  */
-import { COSMOS_LIMITS, fullKeyCardinality, hotValueReach, physicalPartitionCount, shapes, UsageError, type CosmosKeyDesign } from '../../../index';
+import { hotValueReach, physicalPartitionCount, shapes, UsageError, type CosmosKeyDesign } from '../../../index';
+import { COSMOS_LIMITS, fullKeyCardinality } from '../../../internal';
 import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';

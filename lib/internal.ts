@@ -1,0 +1,64 @@
+/**
+ * The core's second entry, for skewguard's own adapters (lib/cdk, lib/pulumi, lib/cli, lib/testing):
+ * the plumbing they share with the core — field-path arithmetic, the alerts' KQL, the template
+ * metadata's constants, the acknowledgement readers — that is not the library's API. It is not in
+ * the package's `exports`, so users cannot import it and it may change in any release; what users
+ * call is in lib/index.ts, and the README's "Library API" names each of its exports. Adapters still
+ * reach no core module but these two entries (eslint's boundaries in eslint.config.js).
+ */
+export { sameAttribute } from './design/key-design';
+export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf } from './engines';
+/** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
+ *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
+export {
+  hotKeyQuery,
+  hotPrefixQuery,
+  largestPartitionQuery,
+  throttleRateQuery,
+  INGESTION_LAG_MINUTES,
+  SUSTAINED_INTERVALS,
+  SUSTAINED_MINUTES,
+  THROTTLE_LONG_WINDOW_MINUTES,
+} from './engines/cosmos-alert-queries';
+export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
+/** A Cosmos DB database or container id as Azure takes it, with no control, bidi or zero-width character (for the Pulumi adapter's database names). */
+export { cosmosNameShape } from './design/shapes';
+export { causeOf } from './design/errors';
+export { checkWith, type CheckOptions } from './design/check';
+/** Field paths as findings and issues report them (`tables[0].partitionKey.name`), and "did you mean"
+ *  suggestions, for the adapters' own messages. */
+export { joinPath, parseFieldPath, prefixPath, rebasePath } from './design/field-path';
+export { closest, didYouMean } from './design/suggest';
+/** Distinct values of a full key of several attributes, as the rules count them (`'unique'`: unbounded). */
+export { fullKeyCardinality } from './design/cardinality';
+export { MAX_SHARDS_ACCEPTED } from './design/limits';
+export { loadDimensions, type LoadDimension, type Loads } from './design/sharding';
+export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
+/** An index whose hottest value takes the table's hottest item's writes (SG003 judges it on that item's share): `observe`
+ *  keeps a measured peak of such an index from being written as declared, which would say its projection leaves the
+ *  item's updates out. */
+export { inheritedWrites, type InheritedWrites } from './lint/analysis';
+export { validateAcknowledgement } from './lint/validate';
+export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
+export type { RetiredRule } from './lint/rule';
+/** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */
+export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
+export { catalogueMarkdown, ruleAnchor } from './lint/catalogue';
+export {
+  DYNAMODB_TEMPLATE_TYPES,
+  METADATA_PATH,
+  TEMPLATE_METADATA_KEY,
+  TEMPLATE_METADATA_VERSION,
+  templateMetadataOf,
+  type TemplateMetadata,
+} from './cfn/metadata';
+export { externalTableOf, type ExternalTable, type UncheckedValue } from './cfn/template-table';
+export { isStringToken, isNumberToken } from './cfn/tokens';
+export {
+  acknowledgementIssues,
+  CDK_PLUGIN_NAME,
+  recordedIn,
+  ruleName,
+  type ConstructMetadataEntry,
+  type RecordedAcknowledgement,
+} from './cfn/cdk-acknowledgements';
