@@ -259,6 +259,16 @@ testRule('SG017', {
       ],
     },
     {
+      // A review's IoT container: both raises set throughput.autoscaleMax, and --fix applies one edit per field in a
+      // run, so the smaller one (50,000) was written first and the peak's 75,000 only by a second run.
+      name: "below both its storage minimum and its peak: only the larger raise (the peak's) carries the edit",
+      design: orders({ throughput: { autoscaleMax: 40_000 }, storage: { totalGb: 5_000 }, workload: { peakReadUnits: 10_000, peakWriteUnits: 50_000 } }),
+      findings: [
+        { messageId: 'cosmosBelowStorageMinimum', path: 'throughput.autoscaleMax', data: { declared: 40_000, minimum: 50_000 }, edits: false },
+        { messageId: 'cosmosAutoscaleBelowPeak', path: 'throughput.autoscaleMax', edits: [{ op: 'set', path: 'throughput.autoscaleMax', value: 75_000 }] },
+      ],
+    },
+    {
       name: "a shared database below the 1 RU/s per GB of this container's own 15,000 GB",
       design: orders({ throughput: { sharedDatabase: 12_000 }, storage: { totalGb: 15_000 } }),
       findings: [{ messageId: 'cosmosBelowStorageMinimum', path: 'throughput.sharedDatabase', data: { declared: 12_000, minimum: 15_000, perGb: 1 } }],

@@ -173,7 +173,23 @@ function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
 }
 
 function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
-  return [...aboveQuota(design), ...belowStorageMinimum(design), ...belowPeak(design, analysis)];
+  return withLargestRaise([...aboveQuota(design), ...belowStorageMinimum(design), ...belowPeak(design, analysis)]);
+}
+
+/**
+ * Where two findings raise the same throughput field (the storage minimum and the peak), only the larger raise keeps
+ * its edit: it satisfies both, and `--fix` applies one edit per field in a run, so the smaller one would be written
+ * first and the larger one only by a second run. Both findings are still reported, each with its own figure.
+ */
+function withLargestRaise(hits: RuleHit<Id>[]): RuleHit<Id>[] {
+  const raised = (hit: RuleHit<Id>) =>
+    hit.edits?.length === 1 && hit.edits[0].op === 'set' && typeof hit.edits[0].value === 'number' ? hit.edits[0] : undefined;
+  const largest = new Map<string, number>();
+  for (const edit of hits.map(raised)) if (edit) largest.set(edit.path, Math.max(largest.get(edit.path) ?? 0, edit.value as number));
+  return hits.map((hit) => {
+    const edit = raised(hit);
+    return edit && (edit.value as number) < (largest.get(edit.path) as number) ? { ...hit, edits: undefined } : hit;
+  });
 }
 
 function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
