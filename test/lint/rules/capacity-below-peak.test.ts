@@ -310,6 +310,26 @@ testRule('SG017', {
       findings: [{ messageId: 'notPreWarmed', data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 } }],
     },
     {
+      // A review's launch table: DynamoDB pre-warms only up to the table-level quota, so 60,000 fails as declared.
+      name: 'warm throughput above the default table-level quota of 40,000',
+      design: table({
+        launchAtPeak: true,
+        workload: { peakReadUnits: 30_000, peakWriteUnits: 35_000 },
+        warmThroughput: { readUnitsPerSecond: 30_000, writeUnitsPerSecond: 60_000 },
+      }),
+      findings: [
+        {
+          messageId: 'warmOverQuota',
+          path: 'warmThroughput.writeUnitsPerSecond',
+          severity: 'error',
+          message: /^the table pre-warms 60,000 WCU per second of writes, above the default table-level quota of 40,000: DynamoDB pre-warms/,
+          fix: /^request an increase of the table-level write throughput quota \(Service Quotas, DynamoDB\) before pre-warming/,
+          edits: false,
+        },
+        { messageId: 'nearQuota', severity: 'warning', path: 'workload.peakWriteUnits' },
+      ],
+    },
+    {
       // Not above the quota, so no error; without headroom under it, a burst is throttled (review 11 item 4).
       name: 'an on-demand peak at exactly the table-level quota of 40,000 units per second: warnings',
       design: table({ workload: { peakReadUnits: 40_000, peakWriteUnits: 40_000 } }),

@@ -38,6 +38,7 @@ type Id =
   | 'nearQuota'
   | 'maximumOverQuota'
   | 'provisionedOverQuota'
+  | 'warmOverQuota'
   | 'provisionedOverAccountQuota'
   | 'fixCapacity'
   | 'fixOwnCapacity'
@@ -49,6 +50,7 @@ type Id =
   | 'fixNearQuota'
   | 'fixMaximumOverQuota'
   | 'fixProvisionedQuota'
+  | 'fixWarmQuota'
   | 'fixRemoveNeedless'
   | 'fitsWithout'
   | 'orKeepSharding'
@@ -520,7 +522,36 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
 }
 
 function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
-  return [...provisionedOverQuota(design), ...maximumOverQuota(design), ...peakHits(design, analysis)];
+  const peaks = peakHits(design, analysis);
+  // A peak over the quota already asks for its raise, which the pre-warming needs too: one finding for one request.
+  const peakOverQuota = new Set(peaks.filter((hit) => hit.messageId === 'overQuota').map((hit) => `${hit.index}:${hit.data?.dimension}`));
+  const warm = warmOverQuota(design).filter((hit) => !peakOverQuota.has(`${hit.index}:${hit.data?.dimension}`));
+  return [...provisionedOverQuota(design), ...maximumOverQuota(design), ...warm, ...peaks];
+}
+
+/**
+ * Warm throughput above the default table-level quota: "you can pre-warm your table up to the table or index quota
+ * limit for your account in that Region" ("Understanding DynamoDB warm throughput"), so the request fails as declared
+ * until Service Quotas raises the quota. An error, answered like provisioned capacity over the quota.
+ */
+function warmOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
+  const quota = DYNAMODB_LIMITS.tableThroughputQuota;
+  return design.capacity.flatMap((capacity) =>
+    (['write', 'read'] as const).flatMap((dimension) => {
+      const units = dimension === 'write' ? capacity.warmWriteUnits : capacity.warmReadUnits;
+      if (units === undefined || units <= quota) return [];
+      const field = dimension === 'write' ? 'writeUnitsPerSecond' : 'readUnitsPerSecond';
+      return [
+        {
+          path: joinPath(joinPath(capacity.path, 'warmThroughput'), field),
+          index: capacity.index,
+          messageId: 'warmOverQuota' as const,
+          fixId: 'fixWarmQuota' as const,
+          data: { space: spaceName(capacity), dimension, unit: UNIT[dimension], units, quota, quotaName: 'table-level' },
+        },
+      ];
+    }),
+  );
 }
 
 function peakHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
@@ -590,6 +621,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'the on-demand maximum of {{space}}, {{units}} {{unit}} of {{dimension}}s ({{field|code}}), is above the default table-level quota of {{quota}}, which bounds every on-demand table and GSI whatever its maximum: requests are throttled at {{quota}} {{unit}}, so the maximum bounds nothing above it',
     provisionedOverQuota:
       '{{space}} provisions {{units}} {{unit}} of {{dimension}} capacity, above the default {{quotaName}} quota of {{quota}}: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
+    warmOverQuota:
+      '{{space}} pre-warms {{units}} {{unit}} per second of {{dimension}}s, above the default {{quotaName}} quota of {{quota}}: DynamoDB pre-warms a table or index only up to that quota for the account in the Region, so the request fails unless the quota was raised',
     provisionedOverAccountQuota:
       'the table and its GSIs provision {{units}} {{unit}} of {{dimension}} capacity together, above the default {{quotaName}} quota of {{quota}} for all tables of the account in a Region: unless the quota was raised, DynamoDB refuses to provision more (LimitExceededException): a fixed capacity fails the deployment, and auto scaling stops at the quota',
     fixRemoveNeedless:
@@ -607,13 +640,15 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
-      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`); a table that has already served this peak keeps that throughput: acknowledge the finding then',
+      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixQuota:
       'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
     fixNearQuota:
       'request an increase of the table-level {{dimension}} throughput quota to at least {{suggested}} ({{peak}} {{unit}} at {{headroom|percent}} utilization; Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason',
     fixMaximumOverQuota:
       'request an increase of the table-level {{dimension}} throughput quota to at least {{units}} (Service Quotas, DynamoDB; the quota is adjustable), then acknowledge this finding with the request as the reason; or lower {{field|code}} to at most {{quota}}',
+    fixWarmQuota:
+      'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB) before pre-warming, then acknowledge this finding with the request as the reason; or pre-warm at most {{quota}} {{unit}} per second',
     fixProvisionedQuota:
       'request an increase of the {{quotaName}} {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason; or provision at most {{quota}} {{unit}}',
   },
