@@ -61,7 +61,9 @@ export interface WorkloadDesign {
    *  Cosmos DB). When access patterns are declared, each key space (the table, each GSI) is charged the
    *  share of the patterns that read it plus the share no pattern claims. */
   readonly peakReadUnits: number;
-  /** Peak writes per second across the whole table or container (WCU, or RU/s for Cosmos DB). */
+  /** Peak writes per second across the whole table or container (WCU, or RU/s for Cosmos DB). For a DynamoDB
+   *  global table or a Cosmos DB account that writes in several regions, the writes of every region together:
+   *  each replica applies every region's writes to its own partitions. Reads stay in their region: declare the busiest region's. */
   readonly peakWriteUnits: number;
   /** Share of traffic (0–1] the single hottest key value takes at peak: a hot event, a bot user,
    *  a whale tenant. Must be at least 1/cardinality: the hottest value takes at least the average.
