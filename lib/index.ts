@@ -4,6 +4,9 @@
  * Every export here is the library's API, named in the README's "Library API"; the plumbing the
  * adapters share with the core is in lib/internal.ts, which the package does not export.
  */
+import type { RuleDescription } from './lint/rule';
+import { RULES as RULE_LIST } from './lint/rules';
+
 export type * from './design/input';
 export type * from './design/key-design';
 export { PROFILES, physicalPartitionCount, profileOf } from './engines';
@@ -41,6 +44,12 @@ export { hotValueReach, type HotValueReach } from './lint/reachable';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
 export { validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';
 export type { DesignEdit } from './lint/edits';
-export { RULES, RULE_IDS } from './lint/rules';
-export type { Rule, RuleDescription, RuleHit, RuleSource, Severity } from './lint/rule';
+export { RULE_IDS } from './lint/rules';
+/** Each rule as the catalogue, `skewguard rules` and SARIF describe it: what it checks, not how. */
+export const RULES: readonly RuleDescription[] = RULE_LIST;
+export type { RuleDescription, RuleMeta, RuleSource, Severity } from './lint/rule';
+export type { MessageData } from './lint/messages';
+export type { LoadDimension, Loads } from './engines';
+export type { CosmosThroughputMode } from './engines/cosmosdb';
+export type { ConstructMetadataEntry, RecordedAcknowledgement } from './cfn/cdk-acknowledgements';
 export { applyDesignEdits } from './lint/edits';

@@ -54,11 +54,6 @@ export {
 } from './cfn/metadata';
 export { externalTableOf, type ExternalTable, type UncheckedValue } from './cfn/template-table';
 export { isStringToken, isNumberToken } from './cfn/tokens';
-export {
-  acknowledgementIssues,
-  CDK_PLUGIN_NAME,
-  recordedIn,
-  ruleName,
-  type ConstructMetadataEntry,
-  type RecordedAcknowledgement,
-} from './cfn/cdk-acknowledgements';
+export { acknowledgementIssues, CDK_PLUGIN_NAME, recordedIn, ruleName } from './cfn/cdk-acknowledgements';
+/** The rules themselves, with the checks the engine runs (the public entry's RULES describes them). */
+export type { Rule, RuleHit } from './lint/rule';

@@ -5,10 +5,11 @@
  * way, so the design a table is linted with and the report CDK prints agree.
  */
 import type { IConstruct } from 'constructs';
-import { acknowledgementsIn, type AcknowledgementDesign } from '../index';
-import { acknowledgementIssues, recordedIn, type RecordedAcknowledgement } from '../internal';
+import { acknowledgementsIn, type AcknowledgementDesign, type RecordedAcknowledgement } from '../index';
+import { acknowledgementIssues, recordedIn } from '../internal';
 
-export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME, type RecordedAcknowledgement } from '../internal';
+export type { RecordedAcknowledgement } from '../index';
+export { acknowledgementIssues, CDK_PLUGIN_NAME as PLUGIN_NAME } from '../internal';
 
 /** Acknowledgements recorded on one construct (the same reader `skewguard lint cdk.out/` uses on the cloud assembly). */
 function recordedOn(scope: IConstruct): RecordedAcknowledgement[] {

@@ -6,8 +6,7 @@
  * manifest's own `metadata`), keyed by construct path. Without reading it, `lint cdk.out/` would pass
  * what `cdk synth` refused. Judged by the synth's own functions (lib/cfn/cdk-acknowledgements.ts).
  */
-import { acknowledgementsIn, invalidWaiver, unprefixedWaiver, type WaiverProblem } from '../index';
-import { type ConstructMetadataEntry } from '../internal';
+import { acknowledgementsIn, invalidWaiver, unprefixedWaiver, type ConstructMetadataEntry, type WaiverProblem } from '../index';
 import type { InputError, InputNote } from './file-result';
 import { readInputFile } from './read-input';
 

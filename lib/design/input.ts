@@ -19,7 +19,7 @@ export interface KeyPartDesign {
   readonly kind?: AttributeKind;
 }
 
-interface KeyAttributeDesignBase {
+export interface KeyAttributeDesignBase {
   /** Attribute name as stored in the item, e.g. `eventId`. */
   readonly name: string;
   /** DynamoDB attribute type. Every DynamoDB key attribute needs one (SG005); not used by Cosmos DB.
@@ -244,7 +244,7 @@ export interface AcknowledgementDesign {
 /** Per-design rule thresholds; each omitted one keeps the project or default value. */
 export type ThresholdOverrides = { readonly [K in keyof Thresholds]?: Thresholds[K] };
 
-interface DesignBaseInput {
+export interface DesignBaseInput {
   /** Name of the table or container, used in reports. */
   readonly name: string;
   /** The peak traffic the design is sized for (the one required planning figure): reads and writes per

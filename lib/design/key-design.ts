@@ -171,7 +171,7 @@ export interface Acknowledgement {
   readonly path: string;
 }
 
-interface KeyDesignBase {
+export interface KeyDesignBase {
   readonly name: string;
   readonly primaryKey: KeySpace;
   /** Largest logical partition (Cosmos DB) / item collection (DynamoDB) before sharding, in GB. */

@@ -459,7 +459,7 @@ export function list<T>(item: Shape<T>, options: ListOptions = {}): Shape<T[]> {
   };
 }
 
-interface PropBase<V> {
+export interface PropBase<V> {
   readonly shape: Shape<V>;
   /** One sentence for editors (JSON Schema `description`). */
   readonly doc: string;

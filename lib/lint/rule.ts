@@ -41,7 +41,7 @@ export interface RuleHit<M extends string = string> {
   readonly edits?: readonly DesignEdit[];
 }
 
-interface RuleMeta<M extends string> {
+export interface RuleMeta<M extends string> {
   /** `SG` + three digits; stable forever, never reused. */
   readonly id: string;
   /** Kebab-case name, e.g. `low-cardinality-key`. */

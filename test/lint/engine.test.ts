@@ -1,10 +1,11 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { RULES, RULE_IDS, blockingFindings, describeFinding, lint, lintDocument, UsageError } from '../../lib';
+import { RULE_IDS, blockingFindings, describeFinding, lint, lintDocument, UsageError } from '../../lib';
 import type { Severity } from '../../lib';
 import { RETIRED_RULES, catalogueMarkdown } from '../../lib/internal';
 import { lintWithCatalogue } from '../../lib/lint/engine';
 import { interpolate } from '../../lib/lint/messages';
+import { RULES } from '../../lib/lint/rules';
 import { container, rulesFired, table } from '../fixtures';
 
 describe('lint', () => {

@@ -4,7 +4,7 @@
  */
 export { stackSnapshot } from './stack-snapshot';
 export { templateSnapshot, PLACEHOLDERS, type TemplateSnapshotOptions } from './template-snapshot';
-export { assetHashesOf } from './synthesized';
+export { assetHashesOf, type Artifact as SynthesizedArtifact, type Assembly as SynthesizedAssembly } from './synthesized';
 export { assertStackFails, assertStackPasses, type StackAssertionOptions } from './assertions';
 export { synthDesignReport, type DesignViolation, type SynthDesignReport } from './synth-report';
 export { DesignAssertionError } from '../assertion-error';

@@ -11,13 +11,15 @@ import { Stack, Stage } from 'aws-cdk-lib';
 import { shapes, UsageError } from '../../index';
 
 /** The parts of a cloud assembly read here, by their manifest types (stable across aws-cdk-lib versions). */
-interface Artifact {
+/** One artifact of a synthesized cloud assembly, as assetHashesOf() reads it. */
+export interface Artifact {
   readonly manifest: { readonly type: string };
   readonly file?: string;
   readonly assets?: readonly { readonly id?: string; readonly sourceHash?: string }[];
   readonly nestedAssembly?: Assembly;
 }
-interface Assembly {
+/** What assetHashesOf() reads of a synthesized cloud assembly (`app.synth()`), structurally. */
+export interface Assembly {
   readonly directory: string;
   readonly artifacts: readonly Artifact[];
   getStackArtifact(artifactId: string): { readonly template: unknown };

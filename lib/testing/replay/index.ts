@@ -7,7 +7,17 @@
 export { Random } from './random';
 export { Telemetry, single, fromValues, merge, metricKey, type Datapoint, type LogRow, type MetricId } from './telemetry';
 export { REPLAY_EPOCH, MINUTES_PER_DAY, MINUTES_PER_WEEK, clockOf, timestampOf } from './time';
-export { replayAlarms, describeChanges, type AlarmReplay, type ActionRun, type StateChange, type ReplayAlarmsOptions } from './cloudwatch/replay-alarms';
+export {
+  replayAlarms,
+  describeChanges,
+  type AlarmReplay,
+  type ActionRun,
+  type StateChange,
+  type ReplayAlarmsOptions,
+  type Resources as TemplateResources,
+} from './cloudwatch/replay-alarms';
+export type { Series } from './cloudwatch/expression';
+export type { Resource as TemplateResource } from './replay-stack';
 export { evaluateSeries, nextState, type AlarmRule, type AlarmState, type MissingDataTreatment, type ComparisonOperator } from './cloudwatch/alarm-state';
 export { replayMetricAlert, SCOPE_DIMENSION } from './azure/metric-alert';
 export { replayLogAlert, type QueryRegistry, type QuerySemantics, type QueryWindow, type ResultRow } from './azure/log-alert';
@@ -25,11 +35,13 @@ export {
   type CapacityModel,
   type KeySpaceTruth,
   type TableNames,
+  type Direction,
 } from './scenarios/dynamodb-model';
 export { DEFAULT_SCALING_DELAY_MINUTES, type AutoScalingPolicy } from './scenarios/auto-scaling';
 export {
   healthyWeek,
   dynamoIncident,
+  DYNAMO_INCIDENTS,
   partitionsFor,
   PLANNED_PEAK,
   type DynamoTableProfile,

@@ -15,7 +15,8 @@ import { Telemetry } from './telemetry';
 import { MINUTES_PER_DAY } from './time';
 import { argumentError } from './usage';
 
-type Resource = { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
+/** One resource of a synthesized CloudFormation template. */
+export type Resource = { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
 export interface CfnTemplate {
   Resources?: Record<string, Resource>;
 }

@@ -50,7 +50,8 @@ export interface ReplayAlarmsOptions {
   readonly dynamoDbIgnoresMissingData?: boolean;
 }
 
-type Resources = Record<string, { Type?: string; Properties?: Record<string, unknown> }>;
+/** The `Resources` of a synthesized CloudFormation template, as replayAlarms() reads them. */
+export type Resources = Record<string, { Type?: string; Properties?: Record<string, unknown> }>;
 
 const TREATMENTS: readonly MissingDataTreatment[] = ['missing', 'ignore', 'breaching', 'notBreaching'];
 

@@ -170,7 +170,8 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
   return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
 }
 
-const DYNAMO_INCIDENTS = [
+/** The incidents dynamoIncident() models, by name. */
+export const DYNAMO_INCIDENTS = [
   'write-hot key growing for days',
   'viral read-hot key',
   'warm keys on one partition',
