@@ -72,4 +72,4 @@ export { RULES, RULE_IDS, RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
 export type { Rule, RuleDescription, RuleHit, RuleSource, RetiredRule, Severity } from './lint/rule';
 export { applyDesignEdits } from './lint/edits';
-export { catalogueMarkdown, ruleAnchor } from './lint/catalogue';
+export { catalogueMarkdown, ruleAnchor, withBullets } from './lint/catalogue';
