@@ -49,11 +49,11 @@ export const dominantKeyShare = defineRule({
     "The ceiling on Cosmos DB with declared throughput: its physical partition's share less its neighbours' expected load, where that is below the logical partition's, as SG003 judges it. In a container whose peak is above headroom × its RU/s: its own partition's load on the layout it has, beside SG017's finding.",
     "A Cosmos DB hierarchical key's first level whose declared `hotKeyShare` is above maxHotKeyShare: judged the same way on its own load (share × the peak), since its documents stay on one physical partition until they hold 50 GB (past that, on the partitions it spans, one per 50 GB). That finding replaces the full key's where it saturates first.",
     "The first-level value that holds a full key's declared dominant value: judged the same way, taking at least that share, and at least 1/its level's values.",
+    'The shard count: this finding never raises it.',
   ],
   rationale:
     "A single value above about a tenth of the traffic — a bot user, a whale tenant — is the warning sign of a coming hot partition: its partition saturates first as traffic grows, long before the table does. The shard count still comes from the load (N = ceil(hot load / usable ceiling)): sharding for the share alone buys read fan-out (or N× writes for copies) and no headroom the load needs today. A key sharded because its load needs it was planned for its hottest value already. On a Cosmos DB container of one physical partition (a serverless one of up to 50 GB, a provisioned one of up to 10,000 RU/s), as its hottest value is judged (at SG017's raise where that keeps one partition), the share changes nothing and the rule is silent: every value, and every bucket a bucketed first level would make, shares that partition, so the hottest value saturates exactly when the container does, which SG017 reports. So is a hierarchical key's first-level value whose documents span physical partitions (one per 50 GB) that it loads no more than the container's average: a region with half the traffic and half the data saturates when every partition does. At its usable ceiling a value still fits, as SG003 judges it (load ≤ headroom × ceiling): no growth is left, and nothing is saturated yet.",
   fix: 'Plan sharding before growth (N from the expected peak); watch it with the skew alarms.',
-  fixDetails: ['The shard count: this finding never raises it; N comes from the expected peak, as SG003 computes it.'],
   sources: [
     SOURCES.dynamoKeyDesign,
     SOURCES.cosmosPartitioning,
