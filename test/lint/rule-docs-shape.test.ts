@@ -5,7 +5,7 @@
 import { catalogueMarkdown, RULES } from '../../lib';
 import { DRIFT_RULE } from '../../lib/cli/observe/drift-rule';
 
-/** Limits the longest texts fit with a little room: `fires` 388 (SG005, both engines), `fix` 349 (SG007), a bullet 476 (SG003). */
+/** Limits the longest texts fit with a little room: `fires` 388 (SG005, both engines), `fix` 349 (SG007), a bullet 461 (SG003; 350 is the aim, 13 of 109 bullets are over it). */
 const MAX_FIRES = 400;
 const MAX_FIX = 400;
 const MAX_BULLET = 500;
