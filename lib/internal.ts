@@ -43,7 +43,7 @@ export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */
 export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
-export { catalogueMarkdown, ruleAnchor } from './lint/catalogue';
+export { catalogueMarkdown, ruleAnchor, withBullets } from './lint/catalogue';
 export {
   DYNAMODB_TEMPLATE_TYPES,
   METADATA_PATH,

@@ -12,6 +12,7 @@ import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Notification, ReportingDescriptor, Result } from 'sarif';
 import { RULES, type RuleDescription } from '../index';
+import { withBullets } from '../internal';
 import type { FileResult } from './lint-files';
 import { pathInside } from './path-inside';
 import { hasPosition, problemText, type Place } from './place';
@@ -37,7 +38,10 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
     // top of every alert: when the rule fires, nothing more. Why, and the fix, are in help and behind helpUri.
     shortDescription: { text: r.summary },
     fullDescription: { text: r.fires },
-    help: { text: r.fix, markdown: `**Fix:** ${r.fix}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})` },
+    help: {
+      text: r.fix,
+      markdown: `**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})`,
+    },
     helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
     defaultConfiguration: { level: r.severity },
     properties: { tags: ['partition-key', ...r.engines] },

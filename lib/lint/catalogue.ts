@@ -16,6 +16,11 @@ function thresholdList(rule: Rule): string {
   return rule.thresholds.map((t) => `\`${t}\` ${DEFAULT_THRESHOLDS[t]}`).join(', ');
 }
 
+/** A rule's short text with its edge cases as a Markdown list below it (docs/rules.md, `explain --format markdown`, SARIF's help). */
+export function withBullets(text: string, bullets: readonly string[] = []): string {
+  return bullets.length === 0 ? text : `${text}\n\n${bullets.map((bullet) => `- ${bullet}`).join('\n')}`;
+}
+
 export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: readonly RetiredRule[] = RETIRED_RULES): string {
   const lines = [
     '# skewguard rule catalogue',
@@ -42,11 +47,11 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: reado
       '',
       `Severity: **${rule.severity}** · Engines: ${rule.engines.join(', ')}${rule.thresholds.length ? ` · Thresholds: ${thresholdList(rule)}` : ''}`,
       '',
-      `**Fires when:** ${rule.fires}`,
+      `**Fires when:** ${withBullets(rule.fires, rule.firesAlso)}`,
       '',
       `**Why:** ${rule.rationale}`,
       '',
-      `**Fix:** ${rule.fix}`,
+      `**Fix:** ${withBullets(rule.fix, rule.fixDetails)}`,
       '',
       `**Sources:** ${rule.sources.map((s) => `[${s.title}](${s.url})`).join(' · ')}`,
       '',

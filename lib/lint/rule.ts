@@ -51,12 +51,21 @@ export interface RuleMeta<M extends string> {
   /** What the rule finds, in one line of at most 100 characters: the rule's title in SARIF viewers (GitHub code
    *  scanning shows `shortDescription` as the alert's rule name) and in the catalogue's table. */
   readonly summary: string;
-  /** When it fires, in one sentence; thresholds by name (the catalogue prints their values). */
+  /** When it fires: one or two sentences on the case a user meets first; thresholds by name (the catalogue
+   *  prints their values). Edge cases and variants go in `firesAlso`. */
   readonly fires: string;
+  /** The edge cases and variants of `fires`, one short paragraph each (≤ 600 characters, aim for 350): the case
+   *  first ("A GSI over its ceiling only because of the table's replicated copies: ..."), then the verdict.
+   *  Rendered as bullets under `fires` in docs/rules.md, `skewguard explain` and SARIF's help. */
+  readonly firesAlso?: readonly string[];
   /** Why it matters: the ceiling or failure case. */
   readonly rationale: string;
-  /** The general fix; each finding carries a computed one. */
+  /** The general fix in one or two sentences, for the case a user meets first; each finding carries a computed
+   *  one. SARIF's `help.text`. Variants go in `fixDetails`. */
   readonly fix: string;
+  /** The fix's variants and edge cases, one short paragraph each (≤ 600 characters, aim for 350): the case first,
+   *  then the fix skewguard offers for it. Rendered as bullets under `fix`. */
+  readonly fixDetails?: readonly string[];
   /** Public documentation backing the rationale. */
   readonly sources: readonly RuleSource[];
   /** The thresholds the rule reads. */
@@ -131,6 +140,8 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
       ...first,
       engines: ENGINES.filter((engine) => partFor(engine)),
       fires: parts.map((part) => part.fires).join(' '),
+      firesAlso: parts.flatMap((part) => part.firesAlso ?? []),
+      fixDetails: [...new Set(parts.flatMap((part) => part.fixDetails ?? []))],
       sources: [...new Set(parts.flatMap((part) => part.sources))],
       thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],
       messages,

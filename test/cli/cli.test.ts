@@ -273,7 +273,7 @@ describe('sarif report', () => {
   });
 
   it("titles each rule with its one-line summary (GitHub code scanning's rule name), says when it fires in fullDescription and why in help", () => {
-    type Descriptor = { id: string; shortDescription: { text: string }; fullDescription?: { text: string }; help?: { markdown: string } };
+    type Descriptor = { id: string; shortDescription: { text: string }; fullDescription?: { text: string }; help?: { text: string; markdown: string } };
     const rules = log.runs[0].tool.driver.rules as unknown as Descriptor[];
     for (const rule of RULES) {
       const descriptor = rules.find((r) => r.id === rule.id);
@@ -281,7 +281,11 @@ describe('sarif report', () => {
       // GitHub shows fullDescription at the top of every alert: when the rule fires, not the rationale too.
       expect(descriptor?.fullDescription?.text).toBe(rule.fires);
       expect(descriptor?.help?.markdown).toContain(rule.rationale);
+      // help.text is the short fix; the markdown lists its variants below it, one bullet each.
+      expect(descriptor?.help?.text).toBe(rule.fix);
+      for (const detail of rule.fixDetails ?? []) expect(descriptor?.help?.markdown).toContain(`\n- ${detail}\n`);
     }
+    expect(RULES.find((r) => r.id === 'SG003')?.fixDetails?.length).toBeGreaterThan(0);
     // SG017's summary heads its alerts about quotas too, not only capacity below the peak.
     const sg017 = rules.find((r) => r.id === 'SG017')?.shortDescription.text ?? '';
     expect(sg017).toMatch(/peak/);

@@ -185,6 +185,14 @@ describe('other commands', () => {
     const one = await cli(['rules', 'SG003']);
     expect(one.stdout).toMatch(/^SG003 hot-key-exceeds-partition\n {2}severity: {3}error\n/);
     expect(one.stdout).toContain('docs:       https://github.com/skewguard/skewguard/blob/main/docs/rules.md#sg003-hot-key-exceeds-partition');
+    // The short text on the field's line, each edge case an indented bullet under it.
+    const sg003 = RULES.find((r) => r.id === 'SG003');
+    expect(one.stdout).toContain(`  fires when: ${sg003?.fires}\n              - ${sg003?.firesAlso?.[0]}\n`);
+    expect(one.stdout).toContain(`  fix:        ${sg003?.fix}\n              - ${sg003?.fixDetails?.[0]}\n`);
+    expect(JSON.parse((await cli(['explain', 'SG003', '--format', 'json'])).stdout)).toMatchObject({
+      firesAlso: sg003?.firesAlso,
+      fixDetails: sg003?.fixDetails,
+    });
     expect((await cli(['explain', 'hot-key-exceeds-partition'])).stdout).toBe(one.stdout);
     expect((await cli(['explain', 'sg3'])).stdout).toBe(one.stdout);
     expect(JSON.parse((await cli(['explain', 'SG003', '--format', 'json'])).stdout).id).toBe('SG003');

@@ -1,6 +1,6 @@
 /** `skewguard rules [<rule>]` and `skewguard explain <rule>`: the catalogue, or one rule in full. */
 import { RULES, type RuleDescription } from '../../index';
-import { catalogueMarkdown, didYouMean, RETIRED_RULES, type RetiredRule } from '../../internal';
+import { catalogueMarkdown, didYouMean, RETIRED_RULES, withBullets, type RetiredRule } from '../../internal';
 import { choice, colorFlag, RULES_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { print, type Io } from '../io';
 import { DRIFT_RULE } from '../observe/drift-rule';
@@ -66,10 +66,15 @@ const asJson = (r: RuleDescription, docsUrl: string) => ({
   engines: r.engines,
   summary: r.summary,
   fires: r.fires,
+  firesAlso: r.firesAlso ?? [],
   rationale: r.rationale,
   fix: r.fix,
+  fixDetails: r.fixDetails ?? [],
   helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
 });
+
+/** A field's edge cases, one indented bullet a line under the field's value. */
+const indentedBullets = (bullets: readonly string[] = []) => bullets.map((bullet) => `              - ${bullet}`);
 
 function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
   return [
@@ -78,8 +83,10 @@ function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
     `  engines:    ${r.engines.join(', ')}`,
     `  finds:      ${r.summary}`,
     `  fires when: ${r.fires}`,
+    ...indentedBullets(r.firesAlso),
     `  why:        ${r.rationale}`,
     `  fix:        ${r.fix}`,
+    ...indentedBullets(r.fixDetails),
     `  docs:       ${c.cyan(ruleDocsUrl(r.id, r.title, docsUrl))}`,
     '',
   ].join('\n');
@@ -88,7 +95,7 @@ function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
 /** The rule's own section of the catalogue (from its heading to the next). */
 function explainMarkdown(r: RuleDescription, docsUrl: string): string {
   if (r === DRIFT_RULE)
-    return `## ${r.id} ${r.title}\n\n**Fires when:** ${r.fires}\n\n**Why:** ${r.rationale}\n\n**Fix:** ${r.fix}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
+    return `## ${r.id} ${r.title}\n\n**Fires when:** ${withBullets(r.fires, r.firesAlso)}\n\n**Why:** ${r.rationale}\n\n**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
   const catalogue = catalogueMarkdown();
   const start = catalogue.indexOf(`## ${r.id} `);
   const end = catalogue.indexOf('\n## ', start + 1);

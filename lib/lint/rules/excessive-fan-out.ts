@@ -13,7 +13,11 @@ export const excessiveFanOut = defineRule({
   severity: 'warning',
   thresholds: ['fanOutFactor', 'maxShards', 'headroom'],
   fires:
-    "A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value's throughput, or the largest partition's size), or into more than maxShards keys. A few key values or a dominant value do not raise that N (SG001 and SG014 warn about them). Extra shards cost nothing to reads that reach one shard, reads that want any item (wants: \"any\") or that carry a calculated shard's source attribute: where every declared query of the key does, only maxShards applies.",
+    "A key is sharded (or replicated) into more than fanOutFactor × the N its load needs (the hottest value's throughput, or the largest partition's size), or into more than maxShards keys.",
+  firesAlso: [
+    'A few key values or a dominant value: they do not raise that N (SG001 and SG014 warn about them).',
+    'Reads that reach one shard, want any item (`wants: "any"`) or carry a calculated shard\'s source attribute: extra shards cost them nothing, so where every declared query of the key does, only maxShards applies.',
+  ],
   rationale:
     'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',

@@ -187,11 +187,16 @@ export const hierarchyOrder = defineRule({
   summary: 'A hierarchical or composite key in an order its prefix queries cannot use',
   severity: 'error',
   thresholds: [],
-  fires:
-    'A key matched by prefix is in an order its queries cannot use. Cosmos DB hierarchical partition keys: not ordered from low to high declared cardinality (a time bucket belongs after the business levels and before a unique id; a time bucket first is SG002; when access patterns are declared, only if the ordered key would serve more of them by prefix). DynamoDB multi-attribute GSI sort keys and declared composite sort keys (COUNTRY#STATE#CITY): when access patterns give any of their parts (keyAttributes by equality, rangeAttribute by range), a query whose parts do not lead the sort key; when none does, an order not ascending by cardinality (time parts are left where they are).',
+  fires: 'A key matched by prefix is in an order its queries cannot use.',
+  firesAlso: [
+    "Cosmos DB hierarchical partition keys: not ordered from low to high declared cardinality. A time bucket belongs after the business levels and before a unique id (a time bucket first is SG002's finding); when access patterns are declared, only if the ordered key would serve more of them by prefix.",
+    'DynamoDB multi-attribute GSI sort keys and declared composite sort keys (COUNTRY#STATE#CITY) whose parts access patterns give (keyAttributes by equality, rangeAttribute by range): a query whose parts do not lead the sort key.',
+    'The same sort keys when no access pattern gives any of their parts: an order not ascending by cardinality (time parts are left where they are).',
+  ],
   rationale:
     'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; reversed (/userId/tenantId), "all users of tenant X" fans out over every partition. DynamoDB matches multi-attribute sort keys left to right: equality on the leading attributes, at most one range condition on the next, none skipped; composite sort-key strings are read the same way, by begins_with on a prefix. So the queries decide the order (the DynamoDB guide orders its tournament GSI round → bracket → matchId whatever their cardinalities); coarse to fine is the default only when no query says otherwise.',
-  fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own. With no declared query, order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).',
+  fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
+  fixDetails: ['No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).'],
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],
   messages: {
     hierarchical:

@@ -30,7 +30,11 @@ export const logicalPartitionSize = defineRule({
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
-  fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels (a level below lets one value span physical partitions past 20 GB, each full key value still under 20 GB; the designer names it, so it is advice, not an edit); then, or otherwise, spread the largest value over more keys (the shard count shared with SG003, and at least the count its size needs; where that plan needs more container RU/s first, the split still leads, after a hierarchical key where the plan offers one, and the raise follows: the cheaper raise, with its count), or move the whale out; DynamoDB: a GSI instead of the LSI has no collection limit.',
+  fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',
+  fixDetails: [
+    'A deeper Cosmos DB key: a level below lets one value span physical partitions past 20 GB, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
+    'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
+  ],
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',

@@ -46,8 +46,12 @@ export const shardingBreaksInvariant = defineRule({
   summary: 'Sharding splits an invariant that must stay within one key value',
   severity: 'error',
   thresholds: [],
-  fires:
-    'The partition key is sharded (or replicated) while the design declares an invariant that must stay within one key value: a conditional write or running total on one item not kept per shard (splitPerShard), or a Cosmos DB transactional batch or stored procedure whose items the shards separate (shards calculated on its scopeAttribute keep it). DynamoDB transactions (TransactWriteItems) span partitions and never fire it.',
+  fires: 'The partition key is sharded (or replicated) while the design declares an invariant that must stay within one key value.',
+  firesAlso: [
+    'A conditional write or running total on one item: it fires unless the invariant is kept per shard (`splitPerShard`).',
+    'A Cosmos DB transactional batch or stored procedure: it fires when the shards separate its items; shards calculated on its `scopeAttribute` keep it.',
+    'DynamoDB transactions (TransactWriteItems): they span partitions and never fire it.',
+  ],
   rationale:
     'A Cosmos DB transactional batch and a stored procedure run within one logical partition: items on different shards cannot be written atomically, so a cart split over 8 keys cannot be checked out in one batch. A DynamoDB conditional write or atomic counter acts on one item: sharding the key moves the other items but not that one, or splits the aggregate into parts none of which knows the whole (stock sold twice, a balance below zero). Replicated Cosmos DB copies sit in separate logical partitions no batch spans.',
   fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; shard a batch on the attribute its items share (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',

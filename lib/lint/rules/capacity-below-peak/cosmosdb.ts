@@ -310,7 +310,13 @@ export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
   engines: ['cosmosdb'],
   fires:
-    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s; writes counting every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads counting each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page) is above headroom × the container's declared throughput: manual RU/s, the autoscale maximum, its part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB). An error when the peak is above the throughput itself, a warning when only the headroom is missing. Declared throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error). Declared throughput below the minimum the container's declared storage forces: 1 RU/s per GB for manual RU/s (a container's, or a shared database's), 10 RU/s per GB for an autoscale maximum; Azure holds and bills that minimum (error).",
+    "Cosmos DB: the declared peak (peakReadUnits + peakWriteUnits, RU/s) is above headroom × the container's declared throughput (an error above it, a warning when only the headroom is missing).",
+  firesAlso: [
+    "Cosmos DB peaks: writes count every replicated copy of a document, declared or planned by the fix the key's finding leads with; reads count each shard's query of a fan-out over a sharded key's N shards, N queries per logical read where each loads an item or a page.",
+    "Cosmos DB declared throughput: manual RU/s, the autoscale maximum, the container's part of a shared database's RU/s, or what a serverless container serves: 5,000 RU/s per physical partition (one per 50 GB).",
+    "Cosmos DB throughput above Azure's default maximum of 1,000,000 RU/s per container (or per database, for shared throughput), which only a support ticket raises: the deployment fails unless the quota was raised (error).",
+    "Cosmos DB throughput below the minimum the declared storage forces (1 RU/s per GB for manual RU/s, a container's or a shared database's; 10 RU/s per GB for an autoscale maximum): Azure holds and bills that minimum (error).",
+  ],
   sources: [
     SOURCES.cosmosProvisionedThroughput,
     SOURCES.cosmosPartitioning,

@@ -162,7 +162,10 @@ export const cosmosDbKeyStructure = defineRule({
   ...KEY_STRUCTURE,
   engines: ['cosmosdb'],
   fires:
-    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a path holding a control character (C0, DEL, C1), a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF), a duplicate path, MultiHash without version 2, Hash with several paths.',
+    'Cosmos DB: more than 3 paths, a path not starting with "/", a wildcard or trailing slash, a duplicate path, MultiHash without version 2, Hash with several paths, or a path holding an unseen character.',
+  firesAlso: [
+    'Unseen characters in a Cosmos DB path: a control character (C0, DEL, C1), a bidirectional-formatting character (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF).',
+  ],
   sources: [SOURCES.cosmosHierarchical, SOURCES.cosmosPartitionKeyDefinition],
   messages: {
     tooManyLevels: 'the partition key has {{levels}} paths; Cosmos DB allows at most {{limit}} levels',
