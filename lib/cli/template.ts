@@ -7,11 +7,29 @@
  * A GuardedTable's message and fix name the props its user wrote (`billing: Billing.provisioned(…)`, not
  * `capacity.write.max`), as the synth's report does; its path stays the template location.
  */
-import { asPropFinding, DYNAMODB_TEMPLATE_TYPES, joinPath, lintTemplateResource, type LintOptions } from '../index';
+import {
+  asPropFinding,
+  DYNAMODB_TEMPLATE_TYPES,
+  joinPath,
+  lintTemplateResource,
+  type Finding,
+  type LintOptions,
+  type TemplateFinding,
+  type TemplateResourceResult,
+} from '../index';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A finding of `lintTemplateResource` as the CLI reports it (`lint cdk.out/`, and `observe cdk.out/`): at its location in
+ * the template, and, for a GuardedTable, its message and fix naming the props its user wrote (lib/cfn/prop-paths.ts).
+ */
+export function templateFindingOf(result: Pick<TemplateResourceResult, 'kind'>, templateFinding: TemplateFinding): Finding {
+  const { location, ...finding } = result.kind === 'guarded' ? asPropFinding(templateFinding) : templateFinding;
+  return { ...finding, path: location };
+}
 
 export function lintTemplate(file: string, located: LocatedJson, options: LintOptions): FileResult {
   const resources = located.value as { Resources: Record<string, unknown> };
@@ -27,8 +45,8 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
     for (const templateFinding of result.findings) {
-      const { location, ...finding } = result.kind === 'guarded' ? asPropFinding(templateFinding) : templateFinding;
-      findings.push({ ...finding, path: location, ...at(location) });
+      const finding = templateFindingOf(result, templateFinding);
+      findings.push({ ...finding, ...at(finding.path) });
     }
     for (const { location, ...ack } of result.unusedAcknowledgements) {
       const located = { ...ack, engine: 'dynamodb' as const, path: location, ...at(location) };

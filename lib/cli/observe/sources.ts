@@ -26,6 +26,7 @@ import {
   type Finding,
 } from '../../index';
 import type { LocatedJson } from '../json-locations';
+import { templateFindingOf } from '../template';
 import type { KeySpaceTarget } from './drift';
 import type { DeployedTable } from './stack-resources';
 import { targetsOf } from './targets';
@@ -136,7 +137,8 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
       edited.Metadata.skewguard.design = applyDesignEdits(metadata.design, editsUnder(designAt, edits));
       const result = lintTemplateResource(logicalId, edited, { basePath: at });
       if (result.errors.length > 0) throw new DesignError(result.errors.map((e) => ({ ...e })));
-      return result.findings.map(({ location, ...finding }) => ({ ...finding, path: location }));
+      // Worded as `lint cdk.out/` words them: the GuardedTable's props, not the design's fields.
+      return result.findings.map((finding) => templateFindingOf(result, finding));
     };
     sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint });
   }
