@@ -140,20 +140,46 @@ describe('observe on an index whose table`s writes were throttled (review 14, ga
   const hotIndex = { ...week({ reads: 600, writes: 3000, hotShare: 0.3 }), uniqueKeys: 12 };
   const table = (throttles?: { write?: number }) => ({ profile: { ...week({ reads: 6000, writes: 3000, hotShare: 0.2 }), uniqueKeys: 50000 }, throttles });
 
-  it('with table write throttles in the window, the index`s share is a floor: a warning, neither compared nor written', async () => {
+  const SHARE = 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare';
+  const onShare = (findings: { path: string }[]) => findings.filter((f) => f.path === SHARE);
+
+  it('with the index`s own write throttles (GlobalSecondaryIndexName metrics), its share is a floor: a warning, neither compared nor written', async () => {
+    const dir = workspace({ profile: hotIndex, throttles: { write: 400 } }, table({ write: 0 }), BY_LOT);
+    const run = await observe(dir);
+    const floor = onShare(run.findings);
+    expect(floor.map((f) => [f.ruleId, f.messageId, f.severity])).toEqual([['SG020', 'indexShareFloor', 'warning']]);
+    expect(floor[0].message).toMatch(
+      /^this index had write throttle events of its own in the 7-day window \(400 WriteKeyRangeThroughputThrottleEvents, its GlobalSecondaryIndexName metrics\): DynamoDB throttles a table write that an index cannot take \(back pressure\), so the updates refused never reached the index/,
+    );
+    expect(floor[0].message).toMatch(
+      /So its observed share, 0\.3 \(.*\), is a floor of its demand: it is neither compared with the design nor written as the index's hotKeyShare$/,
+    );
+    expect(floor[0].data).toMatchObject({ field: 'hotKeyShare', observed: 0.3, bound: 'lower', throttledBy: 'index', indexWriteThrottles: 400 });
+    // `skewguard explain SG020` and SARIF's rule describe it.
+    expect(DRIFT_RULE.messages.indexShareFloor).toMatch(/the index's own writes were throttled .* the updates refused never reached the index/);
+    await observe(dir, ['--update']);
+    expect((indexOf(dir).workload as Record<string, unknown> | undefined)?.hotKeyShare).toBeUndefined();
+  });
+
+  it('with the table`s own write throttles (its hot key) and none of the index`s, the index`s share is measured: drift, and written', async () => {
+    // Before (review 15): any table write throttle set the floor, though the index's export showed it never throttled.
+    const dir = workspace({ profile: hotIndex, throttles: { write: 0 } }, table({ write: 1200 }), BY_LOT);
+    const run = await observe(dir);
+    expect(onShare(run.findings).map((f) => f.messageId)).toEqual(['exceedsDeclared']);
+    await observe(dir, ['--update']);
+    expect((indexOf(dir).workload as Record<string, unknown>).hotKeyShare).toBe(0.3);
+  });
+
+  it('with table write throttles and no throttle metrics of the index, the share is a floor, and the finding says observe cannot tell whose they were', async () => {
     const dir = workspace({ profile: hotIndex }, table({ write: 1200 }), BY_LOT);
     const run = await observe(dir);
-    const onShare = run.findings.filter((f) => f.path === 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare');
-    expect(onShare.map((f) => [f.ruleId, f.messageId, f.severity])).toEqual([['SG020', 'indexShareFloor', 'warning']]);
-    expect(onShare[0].message).toMatch(
-      /^the base table inventory had write throttle events in the 7-day window \(1,200 WriteKeyRangeThroughputThrottleEvents\): a table write that is throttled is not applied, so this index never received its update/,
+    const floor = onShare(run.findings);
+    expect(floor.map((f) => [f.messageId, f.severity])).toEqual([['indexShareFloor', 'warning']]);
+    expect(floor[0].message).toMatch(
+      /^the base table inventory had write throttle events in the 7-day window \(1,200 WriteKeyRangeThroughputThrottleEvents\), and this index's own write throttle metrics \(its GlobalSecondaryIndexName dimension\) were not exported, so observe cannot tell whether they were this index's back pressure/,
     );
-    expect(onShare[0].message).toMatch(
-      /Its observed share, 0\.3 \(.*\), is a floor of its demand, so it is neither compared with the design nor written as the index's hotKeyShare$/,
-    );
-    expect(onShare[0].data).toMatchObject({ field: 'hotKeyShare', observed: 0.3, bound: 'lower', tableWriteThrottles: 1200 });
-    // `skewguard explain SG020` and SARIF's rule describe it.
-    expect(DRIFT_RULE.messages.indexShareFloor).toMatch(/write throttle events .* which never reached the index/);
+    expect(floor[0].fix).toMatch(/^export this index's throttle metrics .* with a GlobalSecondaryIndexName dimension beside TableName/);
+    expect(floor[0].data).toMatchObject({ observed: 0.3, bound: 'lower', throttledBy: 'unknown', tableWriteThrottles: 1200 });
     await observe(dir, ['--update']);
     expect((indexOf(dir).workload as Record<string, unknown> | undefined)?.hotKeyShare).toBeUndefined();
   });
