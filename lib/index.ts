@@ -60,8 +60,8 @@ export {
 } from './lint/engine';
 /** An index whose hottest value takes the table's hottest item's writes (SG003 judges it on that item's share): `observe`
  *  keeps a measured peak of such an index from being written as declared, which would say its projection leaves the
- *  item's updates out. */
-export { inheritedWrites, type InheritedWrites } from './lint/analysis';
+ *  item's updates out, and holds its measured share against the loads the lint judges its hottest value at (`judgedLoads`). */
+export { inheritedWrites, judgedLoads, type InheritedWrites } from './lint/analysis';
 /** The most RU/s a Cosmos DB container's hottest key and first-level value can use (the skew alerts' ceilings). */
 export { hotValueReach, type HotValueReach } from './lint/reachable';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
