@@ -27,8 +27,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * the template, and, for a GuardedTable, its message and fix naming the props its user wrote (lib/cfn/prop-paths.ts).
  */
 export function templateFindingOf(result: Pick<TemplateResourceResult, 'kind'>, templateFinding: TemplateFinding): Finding {
-  const { location, ...finding } = result.kind === 'guarded' ? asPropFinding(templateFinding) : templateFinding;
-  return { ...finding, path: location };
+  const { location, ...finding } = templateFinding;
+  const located = { ...finding, path: location };
+  return result.kind === 'guarded' ? inPropWords(located) : located;
+}
+
+/** A GuardedTable's finding, at its template location, with its message and fix naming the props its user wrote: also
+ *  for a finding `observe` restates (its message rendered again from the core's templates, in the design's fields). */
+export function inPropWords(finding: Finding): Finding {
+  return { ...asPropFinding(finding), path: finding.path };
 }
 
 export function lintTemplate(file: string, located: LocatedJson, options: LintOptions): FileResult {

@@ -26,7 +26,7 @@ import {
   type Finding,
 } from '../../index';
 import type { LocatedJson } from '../json-locations';
-import { templateFindingOf } from '../template';
+import { inPropWords, templateFindingOf } from '../template';
 import type { KeySpaceTarget } from './drift';
 import type { DeployedTable } from './stack-resources';
 import { targetsOf } from './targets';
@@ -39,6 +39,8 @@ export interface DesignSource {
   /** Its lint findings (paths in the file) with `edits` (paths in the file; others ignored) applied.
    *  Throws DesignError when the edits make the design invalid. */
   lint(edits: readonly DesignEdit[]): readonly Finding[];
+  /** How its findings are worded, for one observe restates: a GuardedTable's with the props its user wrote. */
+  readonly wording?: (finding: Finding) => Finding;
 }
 
 export interface FileSources {
@@ -140,7 +142,7 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
       // Worded as `lint cdk.out/` words them: the GuardedTable's props, not the design's fields.
       return result.findings.map((finding) => templateFindingOf(result, finding));
     };
-    sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint });
+    sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint, wording: inPropWords });
   }
   return { sources, errors, notes };
 }

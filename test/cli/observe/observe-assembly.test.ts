@@ -207,6 +207,20 @@ describe('skewguard observe cdk.out/ words a GuardedTable`s findings as lint cdk
       sg017(lint.stdout)?.fix,
     ]);
   });
+
+  it('also where observe restates a finding in observed words (SG017: the observed 4,200 WCU within 80% of a 5,000 maximum)', async () => {
+    const roomy = structuredClone(template);
+    Object.assign(roomy.Resources.Votes.Metadata.skewguard.design, { workload: { peakReadUnits: 1000, peakWriteUnits: 2500 } });
+    roomy.Resources.Votes.Metadata.skewguard.design.capacity.write.max = 5000;
+    const app = tempTree({ 'cdk.out/App.template.json': JSON.stringify(roomy, null, 2) });
+    const run = await observe(join(app, 'cdk.out/App.template.json'), exports({ reads: 1000, writes: 4200, hotShare: 0.001 }, 'votes'));
+    const restated = findingsOf(run.stdout).find((f) => f.messageId === 'firesWithObserved' && f.path.endsWith('capacity.write.max'));
+    // Before: the message, rendered again from the core's template to say "observed", quoted `capacity.write.max`.
+    expect(restated?.message).toContain(
+      'serves at most 5,000 WCU of writes (`billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ maxCapacity }) })`), and its observed peak of 4,200 WCU',
+    );
+    expect(`${restated?.message} ${restated?.fix}`).not.toContain('capacity.write');
+  });
 });
 
 describe('skewguard observe on an assembly without a GuardedTable', () => {
