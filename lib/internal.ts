@@ -36,8 +36,8 @@ export { loadDimensions, type LoadDimension, type Loads } from './design/shardin
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 /** An index whose hottest value takes the table's hottest item's writes (SG003 judges it on that item's share): `observe`
  *  keeps a measured peak of such an index from being written as declared, which would say its projection leaves the
- *  item's updates out. */
-export { inheritedWrites, type InheritedWrites } from './lint/analysis';
+ *  item's updates out, and holds its measured share against the loads the lint judges its hottest value at (`judgedLoads`). */
+export { inheritedWrites, judgedLoads, type InheritedWrites } from './lint/analysis';
 export { validateAcknowledgement } from './lint/validate';
 export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';

@@ -6,7 +6,9 @@
  * - A directory is searched recursively for `*.json` (and `*.yaml`, to say that YAML templates are
  *   not read), skipping `node_modules` and dot-directories. Symbolic links to directories are not
  *   followed (no cycles, nothing read outside the tree searched) but named, with where they lead,
- *   since one may hold designs; a symbolic link that leads nowhere, loops or reaches a device is reported. In a CDK
+ *   since one may hold designs, unless the search visits where they lead itself (a link to a directory
+ *   of the tree: its files are read through their real path); a symbolic link that leads nowhere, loops
+ *   or reaches a device is reported. In a CDK
  *   cloud assembly (a directory holding a `cdk.out` marker file and `manifest.json`) only templates
  *   are read: `*.template.json` and those the manifest lists, in it and in its stage assemblies
  *   (`assembly-*` and those the manifest lists); the `asset.*` directories are skipped.
@@ -71,6 +73,11 @@ export interface Expansion {
 
 export const STDIN = '-';
 
+/** The note for a symbolic link to a directory a search did not follow, as `lint` and `observe` (`verb`) report it. */
+export function linkedDirectoryNote({ file, target }: LinkedDirectory, verb: 'lint' | 'observe'): string {
+  return `not searched: a symbolic link to the directory ${target}; a search does not follow links to directories (no cycles, nothing read outside the tree it searches): name ${file} to ${verb} what it holds`;
+}
+
 export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansion {
   const candidates: Candidate[] = [];
   const problems: InputProblem[] = [];
@@ -111,8 +118,12 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     searches.add(origin);
     if (isDirectory) {
       const searchRoot = realPath(absolute);
-      for (const found of search(absolute, problems, display(absolute, base, pattern, ''))) {
+      const visited = new Set<string>();
+      const files = search(absolute, problems, display(absolute, base, pattern, ''), false, visited);
+      for (const found of files) {
         const shown = display(found.path, base, pattern, relative(absolute, found.path));
+        // A link to a directory the search read itself: its files are linted through their real path, so nothing is missed.
+        if (found.linkedDirectory && visited.has(found.linkedDirectory)) continue;
         if (found.linkedDirectory) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
         else if (found.problem) problems.push({ file: shown, message: found.problem });
         else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
@@ -186,9 +197,13 @@ function assemblyListing(dir: string): { templates: Set<string>; directories: Se
 
 const DESIGN_FILE = /\.(?:json|ya?ml)$/;
 
-/** Files under `root`, sorted, following the rules in this file's header. */
-function search(root: string, problems: InputProblem[], shown: string, anyFile = false): Found[] {
+/**
+ * Files under `root`, sorted, following the rules in this file's header; `visited` collects the real path of every
+ * directory read (links are not followed, so each is `root`'s real path and the path below it).
+ */
+function search(root: string, problems: InputProblem[], shown: string, anyFile = false, visited?: Set<string>): Found[] {
   const files: Found[] = [];
+  const realRoot = visited ? realPath(root) : root;
   const visit = (dir: string, shownDir: string) => {
     let entries: Dirent[];
     try {
@@ -199,6 +214,7 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
         problems.push({ file: shownDir, message: `the directory cannot be read: ${describeErrno(error as NodeJS.ErrnoException)}` });
       return;
     }
+    visited?.add(join(realRoot, relative(root, dir)));
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const assembly = entries.some((e) => e.name === 'cdk.out' && !e.isDirectory()) && entries.some((e) => e.name === 'manifest.json');
     const listed = assembly ? assemblyListing(dir) : undefined;

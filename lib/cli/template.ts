@@ -7,12 +7,28 @@
  * A GuardedTable's message and fix name the props its user wrote (`billing: Billing.provisioned(…)`, not
  * `capacity.write.max`), as the synth's report does; its path stays the template location.
  */
-import { asPropFinding, lintTemplateResource, type LintOptions } from '../index';
+import { asPropFinding, lintTemplateResource, type Finding, type LintOptions, type TemplateFinding, type TemplateResourceResult } from '../index';
 import { DYNAMODB_TEMPLATE_TYPES, joinPath } from '../internal';
 import type { FileResult, InputError, InputNote, LocatedFinding, LocatedUnusedAcknowledgement, ScopeAcknowledgementCopy } from './file-result';
 import type { LocatedJson } from './json-locations';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A finding of `lintTemplateResource` as the CLI reports it (`lint cdk.out/`, and `observe cdk.out/`): at its location in
+ * the template, and, for a GuardedTable, its message and fix naming the props its user wrote (lib/cfn/prop-paths.ts).
+ */
+export function templateFindingOf(result: Pick<TemplateResourceResult, 'kind'>, templateFinding: TemplateFinding): Finding {
+  const { location, ...finding } = templateFinding;
+  const located = { ...finding, path: location };
+  return result.kind === 'guarded' ? inPropWords(located) : located;
+}
+
+/** A GuardedTable's finding, at its template location, with its message and fix naming the props its user wrote: also
+ *  for a finding `observe` restates (its message rendered again from the core's templates, in the design's fields). */
+export function inPropWords(finding: Finding): Finding {
+  return { ...asPropFinding(finding), path: finding.path };
+}
 
 export function lintTemplate(file: string, located: LocatedJson, options: LintOptions): FileResult {
   const resources = located.value as { Resources: Record<string, unknown> };
@@ -28,8 +44,8 @@ export function lintTemplate(file: string, located: LocatedJson, options: LintOp
     if (typeof type !== 'string' || !DYNAMODB_TEMPLATE_TYPES.includes(type)) continue;
     const result = lintTemplateResource(logicalId, resource, { ...options, basePath: joinPath('Resources', logicalId) });
     for (const templateFinding of result.findings) {
-      const { location, ...finding } = result.kind === 'guarded' ? asPropFinding(templateFinding) : templateFinding;
-      findings.push({ ...finding, path: location, ...at(location) });
+      const finding = templateFindingOf(result, templateFinding);
+      findings.push({ ...finding, ...at(finding.path) });
     }
     for (const { location, ...ack } of result.unusedAcknowledgements) {
       const located = { ...ack, engine: 'dynamodb' as const, path: location, ...at(location) };

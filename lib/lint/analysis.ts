@@ -378,6 +378,17 @@ export function inheritedWrites(design: KeyDesign, space: KeySpace, profile: Eng
 }
 
 /**
+ * The loads the lint judges a key space at: its whole peak (`SpaceAnalysis.total`) and its hottest value's (`hot`: the
+ * key space's own hotKeyShare of the reads, and of the writes unless they are the table's hottest item's, `inherited`).
+ * Exported (lib/index.ts) for `observe`, which holds a measured hottest-key share against the share of them the lint
+ * takes, in the units Contributor Insights counts (cli/observe/drift.ts, `inheritedShareComparison`).
+ */
+export function judgedLoads(design: KeyDesign, space: KeySpace): { readonly total: Loads; readonly hot: Loads } | undefined {
+  const analysis = new DesignAnalysis(design).spaces.find((a) => a.space === space);
+  return analysis && { total: analysis.total, hot: analysis.hot };
+}
+
+/**
  * How many times the loads can grow before the first dimension reaches its usable ceiling (Infinity: no load).
  * On a physical partition's share the neighbours' load grows with the traffic too: (usable + neighbours) ÷
  * (load + neighbours).

@@ -3,7 +3,7 @@
  * its own (it may be a damaged design), and ordinary JSON (package.json, tsconfig.json with comments) is counted in
  * one note per search, each file named with --verbose. Notes count in no total and leave the exit code alone.
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, designWithFindings, tempTree, UNIQUE_TABLE } from './helpers';
 
@@ -156,6 +156,37 @@ describe('a symbolic link to a directory a search finds', () => {
     const named = await cli(['lint', join(proj, 'designs'), '--format', 'json']);
     expect(named.code).toBe(1);
     expect(JSON.parse(named.stdout).summary.errors).toBeGreaterThan(0);
+  });
+
+  it('is not named when it leads inside the tree searched: the search lints what it holds through its real path (once)', async () => {
+    const root = tempTree({ 'proj/shared/w.json': designWithFindings(1), 'proj/ok.json': DESIGN });
+    const proj = join(root, 'proj');
+    symlinkSync(join(proj, 'shared'), join(proj, 'designs'));
+    const { code, stdout } = await cli(['lint', 'proj', '--format', 'json'], { cwd: root });
+    expect(code).toBe(1); // w.json's findings: linted through proj/shared
+    const { files } = report(stdout);
+    // Before: proj/designs had the note "not searched: … name proj/designs to lint what it holds", though w.json was linted.
+    expect(files.map((f) => f.file)).toEqual(['proj/ok.json', 'proj/shared/w.json']);
+    expect(files.flatMap((f) => f.notes.map((n) => n.message)).join('\n')).not.toMatch(/symbolic link/);
+  });
+
+  it('is named when it leads inside the tree but to a directory the search skips (a dot-directory)', async () => {
+    const root = tempTree({ 'proj/.shared/w.json': designWithFindings(1), 'proj/ok.json': DESIGN });
+    const proj = join(root, 'proj');
+    symlinkSync(join(proj, '.shared'), join(proj, 'designs'));
+    const { stdout } = await cli(['lint', 'proj', '--format', 'json'], { cwd: root });
+    expect(report(stdout).files.find((f) => f.file === 'proj/designs')?.notes[0].message).toBe(NOTE('proj/designs', join(realpathSync(proj), '.shared')));
+  });
+
+  it('is named by observe as lint names it (before: observe passed over it in silence)', async () => {
+    const { proj, shared } = tree();
+    const manifest = join(tempTree({ 'manifest.json': JSON.stringify({ observations: [] }) }), 'manifest.json');
+    const { stdout } = await cli(['observe', 'proj', '--observations', manifest, '--format', 'json'], { cwd: join(proj, '..') });
+    expect(report(stdout).files.find((f) => f.file === 'proj/designs')).toMatchObject({
+      skipped: true,
+      errors: [],
+      notes: [{ path: '', message: NOTE('proj/designs', shared).replace('to lint what it holds', 'to observe what it holds') }],
+    });
   });
 
   it('names where it leads escaped, so a directory name cannot drive the terminal', async () => {

@@ -22,7 +22,7 @@ import {
   type ShadowedConfig,
 } from '../config';
 import { CommandError } from '../errors';
-import { expandInputs, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
+import { expandInputs, linkedDirectoryNote, realPath, STDIN, type Candidate, type InputSpec, type LinkedDirectory } from '../inputs';
 import { warn, type Io } from '../io';
 import type { LocatedJson } from '../json-locations';
 import {
@@ -260,7 +260,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     if (!result.skipped) found.add(candidate.origin);
     await report(result);
   }
-  for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link)));
+  for (const link of expansion.linkedDirectories) await report(skippedInput(link.file, linkedDirectoryNote(link, 'lint')));
   for (const origin of expansion.searches) {
     const { pattern } = specs[origin];
     const counted = passedOver.get(origin);
@@ -317,11 +317,6 @@ function passedOverNote({ count, named }: PassedOverCount): string {
   const more = count > named.length ? ` and ${grouped(count - named.length)} more` : '';
   const files = count === 1 ? '1 file found here holds' : `${grouped(count)} files found here hold`;
   return `not linted: ${files} no design or template: ${named.join(', ')}${more} (--verbose names each)`;
-}
-
-/** Why a symbolic link to a directory was not searched, and how to have it linted. */
-function linkedDirectoryNote({ file, target }: LinkedDirectory): string {
-  return `not searched: a symbolic link to the directory ${target}; a search does not follow links to directories (no cycles, nothing read outside the tree it searches): name ${file} to lint what it holds`;
 }
 
 /** `; it did not follow the symbolic links to directories proj/designs (→ /shared/designs): name one to lint it`, or nothing. */

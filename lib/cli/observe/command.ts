@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { DesignError, type DesignEdit, type DesignIssue, type Finding, type Severity } from '../../index';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { fixTarget, openOutput, reporterFor } from '../commands/lint';
-import { expandInputs, type Candidate } from '../inputs';
+import { expandInputs, linkedDirectoryNote, type Candidate } from '../inputs';
 import type { Io } from '../io';
 import { applyEdits } from '../json-edit';
 import type { LocatedJson } from '../json-locations';
@@ -524,6 +524,8 @@ export async function observeCommand(args: ParsedArgs, io: Io, version: string):
   };
   for (const chunk of reporter.header()) await output.write(chunk);
   for (const problem of expansion.problems) await emit(failedInput(problem.file, problem.message));
+  // As lint says them: a design behind a link the search did not follow is not observed, and that is never silent.
+  for (const link of expansion.linkedDirectories) await emit(skippedInput(link.file, linkedDirectoryNote(link, 'observe')));
   const designs: LoadedDesign[] = [];
   for (const candidate of expansion.candidates) {
     const loaded = loadDesign(candidate);

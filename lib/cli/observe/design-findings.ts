@@ -165,7 +165,9 @@ export function designFindings(
   const findings = observed.map((raw): Finding => {
     const was = before.get(keyOf(raw)) ?? beforeAt.get(placeOf(raw));
     if (was && was.message === raw.message) return was;
-    const f = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
+    const labelled = labelObservedShareAt(labelObservedPeaks(labelObservedShare(raw, observedShares), measured), writtenOf(raw));
+    // A restated finding's message is the core's again, in the design's fields: worded as the source words its findings.
+    const f = labelled === raw || !source.wording ? labelled : source.wording(labelled);
     if (f.acknowledged) return f;
     return {
       ...f,

@@ -72,7 +72,7 @@ export const DRIFT_RULE: RuleDescription = {
       '{{read}} read and {{write}} write key-range throttle events in the {{window}} window; or, for a Cosmos DB container, {{throttled}} of {{requests}} requests answered 429 while not every partition-key range was at its budget',
     saturated: 'the key space is saturated and throttling at its ceiling: the consumed {{observed}} is a floor of the demand, which is unknown',
     indexShareFloor:
-      "the index's base table had {{tableWriteThrottles}} write throttle events in the {{window}} window, which never reached the index: its observed hottest key share {{observed}} is a floor",
+      "the index's own writes were throttled in the {{window}} window ({{indexWriteThrottles}} events of its GlobalSecondaryIndexName metrics), or its base table's were ({{tableWriteThrottles}}) and the index's own throttle metrics were not exported, so observe cannot tell whose they were: the updates refused never reached the index, and its observed hottest key share {{observed}} is a floor",
     incompleteObservations: 'a source is empty or partial: {{gap}}',
     shardsNotDeployed:
       'the telemetry shows {{deployed}} shards deployed; the design declares {{declared}}: judged at {{deployed}}; re-observe after the application writes {{declared}}',

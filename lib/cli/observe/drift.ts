@@ -18,7 +18,7 @@
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
 import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
-import { inheritedWrites, type InheritedWrites } from '../../internal';
+import { inheritedWrites, judgedLoads, type InheritedWrites } from '../../internal';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ShareFigure } from './figures';
@@ -190,9 +190,16 @@ interface Comparison {
   readonly fieldShare?: number;
   /** How the declared figure is said, when not `declared <field> <value>` (and not assumed). */
   readonly declaredText?: string;
-  /** An index's derived write peak, where the lint takes its hottest value to receive the table's hottest item's writes
-   *  (`inheritance`): a measured peak that is no drift is neither judged nor written (`keptInherited`). */
+  /** An index's derived write peak, or its hottest value's share, where the lint takes that value to receive the table's
+   *  hottest item's writes (`inheritance`): a measured figure that is no drift is neither judged nor written (`keptInherited`). */
   readonly inherited?: InheritedWrites;
+  /** What the field holds, where `declared` is another figure (an inheriting index's share: `inheritedShareComparison`). */
+  readonly fieldHolds?: number;
+  /** The value --update writes for a measured figure, where it is not the figure itself (`inheritedShareComparison`), and
+   *  the clause that says how it was obtained. */
+  readonly writeAs?: { readonly value: (observed: number) => number; readonly text: (observed: number) => string };
+  /** The comparison to make instead where the index's write peak is written (declared, it turns the inheritance off). */
+  readonly unlessWritesDeclared?: Comparison;
 }
 
 /** `'unique'` counts as unbounded, as the design model counts it (lib/design/cardinality.ts). */
@@ -320,13 +327,60 @@ function assumedPeak(target: KeySpaceTarget, field: 'peakReadUnits' | 'peakWrite
  * Undefined for a table, or an index that declares its writes or does not inherit.
  */
 function inheritance(target: KeySpaceTarget, tableShare: number | undefined): InheritedWrites | undefined {
-  const { design, keySpace } = target;
+  const { keySpace } = target;
   if (keySpace.index === undefined) return undefined;
-  const declared = inheritedWrites(design, keySpace);
+  return inheritedWrites(inheritingDesign(target, tableShare), keySpace);
+}
+
+/** The design the lint run with the observed figures judges an index's inheritance in: the table's share as observed where
+ *  observe judges it higher than declared (`inheritance`), else as declared. */
+function inheritingDesign(target: KeySpaceTarget, tableShare: number | undefined): KeyDesign {
+  const { design } = target;
   const table = design.primaryKey;
-  if (declared || tableShare === undefined || tableShare <= table.workload.hotKeyShare) return declared;
-  const observed = { ...design, primaryKey: { ...table, workload: { ...table.workload, hotKeyShare: tableShare } } } as KeyDesign;
-  return inheritedWrites(observed, keySpace);
+  if (inheritedWrites(design, target.keySpace) || tableShare === undefined || tableShare <= table.workload.hotKeyShare) return design;
+  return { ...design, primaryKey: { ...table, workload: { ...table.workload, hotKeyShare: tableShare } } } as KeyDesign;
+}
+
+/** Contributor Insights' unit: a write counts 3, a read 1 (ConsumedThroughputUnits, recorded.ts and derive-dynamodb.ts). */
+const WRITE_WEIGHT = 3;
+
+/**
+ * Review 15 item 1: an inheriting index's measured hotKeyShare held against what the lint judges its hottest value at.
+ * Contributor Insights measures that value's share of the index's ConsumedThroughputUnits, a read unit 1 and a write
+ * unit 3; the lint takes the value to carry the index's own hotKeyShare r of its reads R, and the table's hottest item's
+ * share i of its writes W (lib/lint/analysis.ts, `inheritedWrites`). Held against r alone (as before), a week of the
+ * item's writes read as drift of r, and --update wrote it as r, the share of the reads too: the lint then judged the
+ * value at more than was measured. So the figure compared is the mixture the lint takes, (R × r + 3 × W × i) ÷ (R +
+ * 3 × W), from its own loads (`judgedLoads`), and --update writes the r that makes the lint's mixture the measured m:
+ * m itself where it is at least i (the lint then judges the index on its own share, which is at least the item's),
+ * else (m × (R + 3 × W) − 3 × W × i) ÷ R, the item's writes kept and the rest on the reads.
+ */
+function inheritedShareComparison(target: KeySpaceTarget, tableShare: number | undefined, own: Comparison): Comparison | undefined {
+  const inherited = inheritance(target, tableShare);
+  const loads = inherited && judgedLoads(inheritingDesign(target, tableShare), target.keySpace);
+  if (!inherited || !loads) return undefined;
+  const reads = loads.total.reads;
+  const writes = WRITE_WEIGHT * loads.total.writes;
+  if (reads + writes <= 0) return undefined;
+  const mixture = (loads.hot.reads + WRITE_WEIGHT * loads.hot.writes) / (reads + writes);
+  const item = inherited.share;
+  const r = own.declared;
+  const value = (m: number) => (m >= item || reads <= 0 ? m : Math.max(0, (m * (reads + writes) - writes * item) / reads));
+  const text = (m: number) =>
+    m >= item
+      ? `; --update writes hotKeyShare ${showShare(m)}, at least the item's ${showShare(item)}: the lint then judges the index's reads and writes at it`
+      : `; --update writes hotKeyShare ${showShare(value(m))}, the share of the reads that, with the item's ${showShare(item)} of the writes, makes the lint's mixture the ${showShare(m)} measured: (${showShare(m)} × ${show(reads + writes)} − ${show(writes)} × ${showShare(item)}) ÷ ${show(reads)}`;
+  const ownText = own.assumed ?? `declared hotKeyShare ${showShare(r)}`;
+  return {
+    ...own,
+    assumed: undefined,
+    declared: mixture,
+    fieldHolds: r,
+    inherited,
+    writeAs: { value, text },
+    unlessWritesDeclared: own,
+    declaredText: `the lint judges this index's hottest value at ${showShare(mixture)} of its consumed units: its reads (${show(reads)} RCU) at the index's own share (${ownText}), and its writes (${show(loads.total.writes)} WCU) at ${showShare(item)}, the share ${inheritedText(target, inherited)}, weighed as Contributor Insights counts them (RCU + 3 × WCU)`,
+  };
 }
 
 /** `the table's hottest `skuId` item (60% of its writes) … on the one `warehouseId` value that item carries`. */
@@ -349,12 +403,14 @@ function inheritedText(target: KeySpaceTarget, inherited: InheritedWrites): stri
 function keptInherited(c: Comparison, target: KeySpaceTarget, inherited: InheritedWrites): string {
   const where =
     c.figure.value <= c.declared ? 'at or below it' : `within the ${show(Math.round((c.figure.value / c.declared - 1) * 100))}% above it that is no drift`;
+  if (c.field === 'hotKeyShare')
+    return `kept hotKeyShare ${showShare(fieldValue(c))}: observed ${showShare(c.figure.value)}, ${where}; ${c.declaredText ?? ''}. No measurement of the index can show where that item's updates go (one taken while it was quiet shows a lower share), so observe neither judges nor writes a share below the lint's; declare ${fieldPath(keySpaceBase(target), 'workload.peakWriteUnits')} yourself if the index's projection leaves those updates out`;
   return `kept peakWriteUnits undeclared (${show(c.declared)} WCU derived from the table's writes): observed ${show(c.figure.value)} WCU, ${where}; ${inheritedText(target, inherited)}, which no measurement of the index can show (one taken while that item was quiet shows fewer writes), so observe neither judges nor writes it; declare ${c.path} yourself if the index's projection leaves those updates out`;
 }
 
 /** An index's write peak written above the derived one: what it turns off, said with the drift. */
 function inheritanceOffText(c: Comparison, target: KeySpaceTarget): string {
-  if (!c.inherited) return '';
+  if (!c.inherited || c.field !== 'peakWriteUnits') return '';
   return `; written, it declares the index's writes: ${inheritedText(target, c.inherited)}, so the lint then judges the index on its own hottest value's share instead, which holds only if the window saw that item at its busiest`;
 }
 
@@ -383,14 +439,16 @@ function comparisons(target: KeySpaceTarget, observation: Observation, tableShar
       figure: figures.peakWriteUnits,
       path: fieldPath(base, 'workload.peakWriteUnits'),
     });
-  if (figures.hotKeyShare)
-    list.push({
+  if (figures.hotKeyShare) {
+    const own: Comparison = {
       field: 'hotKeyShare',
       declared: workload.hotKeyShare,
       ...(workload.hotKeyShareSource === 'declared' ? {} : { assumed: assumedShare(target) }),
       figure: figures.hotKeyShare,
       path: fieldPath(base, 'workload.hotKeyShare'),
-    });
+    };
+    list.push(inheritedShareComparison(target, tableShare, own) ?? own);
+  }
   const first = target.keySpace.partitionKey[0];
   if (figures.prefixHotKeyShare && target.keySpace.partitionKey.length > 1 && first) {
     // The first level's own share, declared on the level (`paths[0].hotKeyShare`) or else uniform over its values.
@@ -479,12 +537,13 @@ const isPeak = (field: Comparison['field']) => field === 'peakReadUnits' || fiel
 const isLoad = (field: Comparison['field']) => isPeak(field) || field === 'hotKeyShare';
 
 /** What --update writes for a measured figure: the figure, or for a field that holds it ÷ a share, the figure ÷ that share. */
-const writtenValue = (c: Comparison, observed: number) => rounded(c.field, observed / (c.fieldShare ?? 1));
+const writtenValue = (c: Comparison, observed: number) => rounded(c.field, c.writeAs ? c.writeAs.value(observed) : observed / (c.fieldShare ?? 1));
 /** What the field holds now. */
-const fieldValue = (c: Comparison) => (c.fieldShare === undefined ? c.declared : Number((c.declared / c.fieldShare).toPrecision(12)));
+const fieldValue = (c: Comparison) => c.fieldHolds ?? (c.fieldShare === undefined ? c.declared : Number((c.declared / c.fieldShare).toPrecision(12)));
 
 /** `: --update writes peakReadUnits 10,000 (6,000 ÷ 60%)`, for a field that holds a figure ÷ a share. */
 function writtenText(c: Comparison): string {
+  if (c.writeAs) return c.writeAs.text(c.figure.value);
   if (c.fieldShare === undefined) return '';
   return `; --update writes ${c.field} ${show(writtenValue(c, c.figure.value))} (${show(c.figure.value)} ÷ ${show(Math.round(c.fieldShare * 1000) / 10)}%)`;
 }
@@ -673,7 +732,9 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     if (mismatch && raw.field === 'hotKeyShare') continue;
     // A floor of the demand (the key space throttled at its ceiling): the saturation finding reports it.
     if (raw.label === undefined && context.floors.includes(raw.field)) continue;
-    const c = raw.field === 'hotKeyShare' ? { ...raw, figure: restatedShare(target, raw.figure, judgedPeaks(target, judgedAt)) } : raw;
+    // An inheriting index whose write peak is written declares its writes, which turns the inheritance off.
+    const chosen = raw.unlessWritesDeclared && judgedAt.has('peakWriteUnits') ? raw.unlessWritesDeclared : raw;
+    const c = chosen.field === 'hotKeyShare' ? { ...chosen, figure: restatedShare(target, chosen.figure, judgedPeaks(target, judgedAt)) } : chosen;
     const observed = c.figure.value;
     const format = c.field === 'hotKeyShare' ? showShare : show;
     const declaredText = c.assumed ?? c.declaredText ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
@@ -682,7 +743,8 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     const edit: DesignEdit = { op: 'set', path: c.path, value: writtenValue(c, observed) };
     const verdict = classify(c, settings, context.spanMs);
     // The lint then runs with the observed share, or with a declaration that equals it (written by an earlier --update).
-    if (c.field === 'hotKeyShare' && verdict !== 'kept' && (verdict !== 'same' || edit.value === c.declared)) shareObserved = true;
+    if (c.field === 'hotKeyShare' && verdict !== 'kept' && verdict !== 'inherited' && (verdict !== 'same' || edit.value === fieldValue(c)))
+      shareObserved = true;
     if (verdict === 'exceeds' || verdict === 'below' || verdict === 'judged') judgedAt.set(c.field, edit.value as number);
     if (verdict === 'judged') judged.push({ edit, text: `${c.label ?? c.field} ${bound}${format(observed)} measured (${declaredText})` });
     else if (verdict === 'kept') kept.push({ path: c.path, message: keptMessage(c) });

@@ -53,7 +53,7 @@
 import { type CapacityCeiling, type Finding } from '../../index';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../../internal';
 import { fieldPath, finding, keySpaceBase, show, showShare, type KeySpaceTarget } from './drift';
-import type { Figure, Observation, RequestCount, ThrottleFigure } from './figures';
+import type { Figure, Observation, ObservedFigures, RequestCount, ThrottleFigure } from './figures';
 
 /** Minutes with every partition-key range at 100% that make a Cosmos DB container saturated (our judgement). */
 export const SATURATED_MINUTES = 5;
@@ -314,7 +314,7 @@ function hotKeySaturation(target: KeySpaceTarget, observation: Observation, wind
 }
 
 /** The base table's write throttle events in the window, of every kind its metrics export counted: what an index of it
- *  never received (`indexShareFloor`). */
+ *  never received (`indexWritesAtLeast`, and `indexShareFloor` where the index's own throttle metrics were not exported). */
 export interface TableWriteThrottles {
   readonly table: string;
   readonly events: number;
@@ -322,51 +322,82 @@ export interface TableWriteThrottles {
   readonly text: string;
 }
 
-/** The table's write throttle events in its observation, or undefined when it had none (or none was exported). */
-export function tableWriteThrottles(target: KeySpaceTarget, observation: Observation): TableWriteThrottles | undefined {
-  const f = observation.figures;
-  const kinds = (
-    [
-      ['WriteKeyRangeThroughputThrottleEvents', f.writeThrottles],
-      ['WriteProvisionedThroughputThrottleEvents', f.writeProvisionedThrottles],
-      ['WriteMaxOnDemandThroughputThrottleEvents', f.writeOnDemandMaxThrottles],
-      ['WriteAccountLimitThrottleEvents', f.writeAccountLimitThrottles],
-    ] as const
-  ).filter(([, figure]) => (figure?.value ?? 0) > 0);
-  if (target.engine !== 'dynamodb' || target.keySpace.index !== undefined || kinds.length === 0) return undefined;
+/** The write throttle metrics a key space's export may hold, by the CloudWatch name its text gives them. */
+const WRITE_THROTTLE_METRICS = [
+  ['WriteKeyRangeThroughputThrottleEvents', 'writeThrottles'],
+  ['WriteProvisionedThroughputThrottleEvents', 'writeProvisionedThrottles'],
+  ['WriteMaxOnDemandThroughputThrottleEvents', 'writeOnDemandMaxThrottles'],
+  ['WriteAccountLimitThrottleEvents', 'writeAccountLimitThrottles'],
+] as const;
+
+/**
+ * The write throttle events of one key space's own metrics export (a GSI's carry the GlobalSecondaryIndexName
+ * dimension, a table's only TableName), each kind with events; `exported`: whether the export held any write throttle
+ * metric at all (published only when non-zero, so an exported metric without datapoints is none, a missing one unknown).
+ */
+function writeThrottlesOf(figures: ObservedFigures): { readonly events: number; readonly text: string; readonly exported: boolean } {
+  const kinds: [string, number | undefined][] = WRITE_THROTTLE_METRICS.map(([metric, field]) => [metric, figures[field]?.value]);
+  const some = kinds.flatMap(([metric, events]) => (events !== undefined && events > 0 ? [[metric, events] as const] : []));
   return {
-    table: target.design.name,
-    events: kinds.reduce((sum, [, figure]) => sum + (figure?.value ?? 0), 0),
-    text: kinds.map(([metric, figure]) => `${show(figure?.value ?? 0)} ${metric}`).join(', '),
+    events: some.reduce((sum, [, events]) => sum + events, 0),
+    text: some.map(([metric, events]) => `${show(events)} ${metric}`).join(', '),
+    exported: kinds.some(([, events]) => events !== undefined),
   };
 }
 
+/** The table's write throttle events in its observation, or undefined when it had none (or none was exported). */
+export function tableWriteThrottles(target: KeySpaceTarget, observation: Observation): TableWriteThrottles | undefined {
+  if (target.engine !== 'dynamodb' || target.keySpace.index !== undefined) return undefined;
+  const { events, text } = writeThrottlesOf(observation.figures);
+  return events > 0 ? { table: target.design.name, events, text } : undefined;
+}
+
 const INDEX_FLOOR_FIX =
-  "stop the table's write throttling first (its own findings say where: a hot key, or a ceiling), then observe a window without it: the index's share measured there is its demand, and `observe --update` writes it";
+  "stop the index's write throttling first (its own findings say where: a hot value, or a ceiling), then observe a window without it: the index's share measured there is its demand, and `observe --update` writes it";
+
+const UNKNOWN_FLOOR_FIX = `export this index's throttle metrics (the queries of examples/observe/observe-queries.json with a GlobalSecondaryIndexName dimension beside TableName, as --live queries them) so that observe can tell whose throttles they were; if they were the index's, ${INDEX_FLOOR_FIX}`;
 
 /**
- * An index whose base table had write throttle events in the window: a table write that is throttled is not applied,
- * and an index is written only for a table write that is ("If a write to a table does not require a global secondary
- * index update, no write capacity is consumed from the index"; "For a table write to succeed, the provisioned
- * throughput settings for the table and all of its global secondary indexes must have enough write capacity …
- * Otherwise, the write to the table is throttled", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations;
- * a throttled GSI throttles the table's write, https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html).
- * The refused writes are most likely the table's hottest key's, the ones that land on the index's hottest value, so
- * the index's observed share is a floor of its demand: like a hot key throttled at its partition's ceilings
- * (`hotKeySaturation`), neither compared nor written. Its write peak is a lower bound (`indexWritesAtLeast`).
+ * An index whose own writes were throttled in the window: DynamoDB throttles the table write an index cannot take (GSI
+ * back pressure), and an index is written only for a table write that is applied ("For a table write to succeed, the
+ * provisioned throughput settings for the table and all of its global secondary indexes must have enough write
+ * capacity … Otherwise, the write to the table is throttled",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations;
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/gsi-throttling.html). The updates refused at the
+ * index's key ranges are its hottest values', so its observed share is a floor of its demand: like a hot key throttled
+ * at its partition's ceilings (`hotKeySaturation`), neither compared nor written.
+ *
+ * Whose throttles they were is read off the metrics' dimensions: "A single request can result in multiple events. For
+ * example, a PutItem request on a table with three global secondary indexes would result in four events—the table
+ * write, and each of the three index writes … The TableName dimension returns the WriteThrottleEvents for the table,
+ * but not for any global secondary indexes. To view WriteThrottleEvents for a global secondary index, you must specify
+ * both TableName and GlobalSecondaryIndex" (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html;
+ * a throttling reason names its resource, `Table…` or `Index…`,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html). So the index's own export
+ * (GlobalSecondaryIndexName) counts its throttled writes, and the table's (TableName) the table's: a table throttled by
+ * its own hot key or ceiling refuses writes whatever the index's values, and sets no floor on the index's share (review
+ * 15: any table write throttle did). Where the index's throttle metrics were not exported and the table's show write
+ * throttles, observe cannot tell which they were: the share is taken as a floor, and the finding says why.
  */
 function indexShareFloor(target: KeySpaceTarget, observation: Observation, window: string, table: TableWriteThrottles | undefined): Saturation | undefined {
   const share = observation.figures.hotKeyShare;
-  if (target.engine !== 'dynamodb' || target.keySpace.index === undefined || !table || !share) return undefined;
+  if (target.engine !== 'dynamodb' || target.keySpace.index === undefined || !share) return undefined;
+  const own = writeThrottlesOf(observation.figures);
+  const unknown = own.events === 0 && !own.exported && table !== undefined;
+  if (own.events === 0 && !unknown) return undefined;
   const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
-  const message = `the base table ${table.table} had write throttle events in the ${window} window (${table.text}): a table write that is throttled is not applied, so this index never received its update, and the writes refused are most likely the table's hottest key's, the ones that land on the index's hottest value. Its observed share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, so it is neither compared with the design nor written as the index's hotKeyShare`;
+  const floor = `its observed share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand`;
+  const message = unknown
+    ? `the base table ${table.table} had write throttle events in the ${window} window (${table.text}), and this index's own write throttle metrics (its GlobalSecondaryIndexName dimension) were not exported, so observe cannot tell whether they were this index's back pressure, which refuses the table writes that would have landed on its hottest values (then ${floor}), or the table's own limits, which leave the index's share measured. It is taken as a floor: neither compared with the design nor written as the index's hotKeyShare`
+    : `this index had write throttle events of its own in the ${window} window (${own.text}, its GlobalSecondaryIndexName metrics): DynamoDB throttles a table write that an index cannot take (back pressure), so the updates refused never reached the index, and those refused at its own limits are the ones its busiest values asked for. So ${floor}: it is neither compared with the design nor written as the index's hotKeyShare`;
   return {
     floors: ['hotKeyShare'],
-    finding: finding(target, 'indexShareFloor', 'warning', path, message, INDEX_FLOOR_FIX, {
+    finding: finding(target, 'indexShareFloor', 'warning', path, message, unknown ? UNKNOWN_FLOOR_FIX : INDEX_FLOOR_FIX, {
       field: 'hotKeyShare',
       observed: share.value,
       bound: 'lower',
-      tableWriteThrottles: table.events,
+      throttledBy: unknown ? 'unknown' : 'index',
+      ...(unknown ? { tableWriteThrottles: table.events } : { indexWriteThrottles: own.events }),
       window,
     }),
   };

@@ -21,6 +21,7 @@ import {
 } from '../../index';
 import { DYNAMODB_TEMPLATE_TYPES, joinPath, METADATA_PATH, prefixPath, rebasePath, templateMetadataOf } from '../../internal';
 import type { LocatedJson } from '../json-locations';
+import { inPropWords, templateFindingOf } from '../template';
 import type { KeySpaceTarget } from './drift';
 import type { DeployedTable } from './stack-resources';
 import { targetsOf } from './targets';
@@ -33,6 +34,8 @@ export interface DesignSource {
   /** Its lint findings (paths in the file) with `edits` (paths in the file; others ignored) applied.
    *  Throws DesignError when the edits make the design invalid. */
   lint(edits: readonly DesignEdit[]): readonly Finding[];
+  /** How its findings are worded, for one observe restates: a GuardedTable's with the props its user wrote. */
+  readonly wording?: (finding: Finding) => Finding;
 }
 
 export interface FileSources {
@@ -131,9 +134,10 @@ export function templateSources(located: LocatedJson, templateFile: string): Fil
       edited.Metadata.skewguard.design = applyDesignEdits(metadata.design, editsUnder(designAt, edits));
       const result = lintTemplateResource(logicalId, edited, { basePath: at });
       if (result.errors.length > 0) throw new DesignError(result.errors.map((e) => ({ ...e })));
-      return result.findings.map(({ location, ...finding }) => ({ ...finding, path: location }));
+      // Worded as `lint cdk.out/` words them: the GuardedTable's props, not the design's fields.
+      return result.findings.map((finding) => templateFindingOf(result, finding));
     };
-    sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint });
+    sources.push({ basePath: designAt, targets: targetsOf(document, designAt, deployed), lint, wording: inPropWords });
   }
   return { sources, errors, notes };
 }

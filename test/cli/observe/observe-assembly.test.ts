@@ -170,6 +170,59 @@ describe('skewguard observe cdk.out/', () => {
   });
 });
 
+describe('skewguard observe cdk.out/ words a GuardedTable`s findings as lint cdk.out/ does', () => {
+  /** A GuardedTable declared for a 25,000 WCU peak whose auto scaling stops at 50 WCU: SG017 at capacity.write.max. */
+  const design = {
+    name: 'votes',
+    partitionKey: { name: 'voteId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 1000, peakWriteUnits: 25000 },
+    billing: 'provisioned',
+    capacity: { read: { fixed: 2000 }, write: { min: 5, max: 50 } },
+  };
+  const template = {
+    Resources: {
+      Votes: {
+        Type: 'AWS::DynamoDB::GlobalTable',
+        Metadata: { skewguard: { version: 1, constructPath: 'App/Votes', design } },
+        Properties: {
+          KeySchema: [{ AttributeName: 'voteId', KeyType: 'HASH' }],
+          AttributeDefinitions: [{ AttributeName: 'voteId', AttributeType: 'S' }],
+          Replicas: [{ Region: 'eu-west-1', ContributorInsightsSpecification: { Enabled: true } }],
+        },
+      },
+    },
+  };
+
+  it('with the props its user wrote (billing: Billing.provisioned(…)), not the design`s capacity.write.max', async () => {
+    const app = tempTree({ 'cdk.out/App.template.json': JSON.stringify(template, null, 2) });
+    const file = join(app, 'cdk.out/App.template.json');
+    const run = await observe(file, exports({ reads: 1000, writes: 25000, hotShare: 0.001 }, 'votes'));
+    const lint = await cli(['lint', file, '--format', 'json']);
+    const sg017 = (json: string) => findingsOf(json).find((f) => f.ruleId === 'SG017');
+    // Before: observe's fix said "set `capacity.write.max` to at least 31,250 …", lint's the prop.
+    expect(sg017(run.stdout)?.fix).toContain('`billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ maxCapacity }) })`');
+    expect([sg017(run.stdout)?.path, sg017(run.stdout)?.message, sg017(run.stdout)?.fix]).toEqual([
+      sg017(lint.stdout)?.path,
+      sg017(lint.stdout)?.message,
+      sg017(lint.stdout)?.fix,
+    ]);
+  });
+
+  it('also where observe restates a finding in observed words (SG017: the observed 4,200 WCU within 80% of a 5,000 maximum)', async () => {
+    const roomy = structuredClone(template);
+    Object.assign(roomy.Resources.Votes.Metadata.skewguard.design, { workload: { peakReadUnits: 1000, peakWriteUnits: 2500 } });
+    roomy.Resources.Votes.Metadata.skewguard.design.capacity.write.max = 5000;
+    const app = tempTree({ 'cdk.out/App.template.json': JSON.stringify(roomy, null, 2) });
+    const run = await observe(join(app, 'cdk.out/App.template.json'), exports({ reads: 1000, writes: 4200, hotShare: 0.001 }, 'votes'));
+    const restated = findingsOf(run.stdout).find((f) => f.messageId === 'firesWithObserved' && f.path.endsWith('capacity.write.max'));
+    // Before: the message, rendered again from the core's template to say "observed", quoted `capacity.write.max`.
+    expect(restated?.message).toContain(
+      'serves at most 5,000 WCU of writes (`billing: Billing.provisioned({ writeCapacity: Capacity.autoscaled({ maxCapacity }) })`), and its observed peak of 4,200 WCU',
+    );
+    expect(`${restated?.message} ${restated?.fix}`).not.toContain('capacity.write');
+  });
+});
+
 describe('skewguard observe on an assembly without a GuardedTable', () => {
   it('is an error, never a silent pass', async () => {
     const dir = tempTree({ 'manifest.json': JSON.stringify({ observations: [] }) });

@@ -118,6 +118,53 @@ describe('observe --update on an index that takes the table`s hottest item`s wri
   });
 });
 
+describe('observe holds an inheriting index`s measured share against the share the lint judges its hottest value at (review 15 item 1)', () => {
+  const SHARE = 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare';
+  /** The index's week with the flash-sale SKU busy: `hotShare` of its ConsumedThroughputUnits (RCU + 3 × WCU) on one warehouse. */
+  const busyIndex = (hotShare: number, reads = 600) => ({ profile: { ...week({ reads, writes: 3000, hotShare }), uniqueKeys: 12 } });
+  const shareOf = (dir: string) => (indexOf(dir).workload as Record<string, unknown> | undefined)?.hotKeyShare;
+
+  it('0.55 measured is no drift of the 0.568 the lint takes (600 RCU at 1/12, 3,000 WCU at the item`s 0.6): kept, not written', async () => {
+    const dir = workspace(busyIndex(0.55));
+    const run = await observe(dir);
+    // Before: "assumed (uniform: 1/12 distinct keys) hotKeyShare 0.0833, observed 0.55", an error, and --update wrote 0.55,
+    // which the lint reads as the share of the index's reads too (600 × 0.55 where 600 × 1/12 was measured).
+    expect(run.findings.filter((f) => f.path === SHARE)).toEqual([]);
+    expect(run.notes.find((n) => n.includes('kept hotKeyShare'))).toMatch(
+      /kept hotKeyShare 0\.0833: observed 0\.55, at or below it; the lint judges this index's hottest value at 0\.568 of its consumed units: its reads \(600 RCU\) at the index's own share \(assumed \(uniform: 1\/12 distinct keys\) hotKeyShare 0\.0833\), and its writes \(3,000 WCU\) at 0\.6, the share the lint takes every update of the table's hottest `skuId` item \(60% of its writes\) to write this index on the one `warehouseId` value that item carries/,
+    );
+    await observe(dir, ['--update']);
+    expect(shareOf(dir)).toBeUndefined();
+  });
+
+  it('0.8 measured, above the lint`s 0.568 by more than the tolerance and at least the item`s 0.6, is drift: written as measured', async () => {
+    const dir = workspace(busyIndex(0.8));
+    const drift = (await observe(dir)).findings.find((f) => f.path === SHARE);
+    expect(drift).toMatchObject({ messageId: 'exceedsDeclared', severity: 'error', data: { observed: 0.8 } });
+    expect(drift?.message).toMatch(/^the lint judges this index's hottest value at 0\.568 of its consumed units: .*, observed 0\.8 at the 7-day peak/);
+    expect(drift?.message).toMatch(/; --update writes hotKeyShare 0\.8, at least the item's 0\.6: the lint then judges the index's reads and writes at it$/);
+    await observe(dir, ['--update']);
+    expect(shareOf(dir)).toBe(0.8);
+  });
+
+  it('0.59 measured with half the reads on the index (0.471 taken) is drift below the item`s 0.6: written as the reads` share that makes the lint`s mixture 0.59, and a second run sees none', async () => {
+    const halfReads = JSON.parse(JSON.stringify(INVENTORY)) as { tables: { accessPatterns: { share: number }[] }[] };
+    halfReads.tables[0].accessPatterns[0].share = 0.5;
+    halfReads.tables[0].accessPatterns[1].share = 0.5;
+    const dir = workspace(busyIndex(0.59, 3000), undefined, halfReads);
+    const drift = (await observe(dir)).findings.find((f) => f.path === SHARE);
+    expect(drift?.message).toMatch(/^the lint judges this index's hottest value at 0\.471 of its consumed units/);
+    expect(drift?.message).toMatch(
+      /; --update writes hotKeyShare 0\.56, the share of the reads that, with the item's 0\.6 of the writes, makes the lint's mixture the 0\.59 measured: \(0\.59 × 12,000 − 9,000 × 0\.6\) ÷ 3,000$/,
+    );
+    // Before: written as 0.59, the lint took 3,000 × 0.59 of reads and 3,000 × 0.6 of writes: 0.598 of the units, not 0.59.
+    const updated = await observe(dir, ['--update']);
+    expect(shareOf(dir)).toBe(0.56);
+    expect(updated.findings.filter((f) => f.path === SHARE)).toEqual([]);
+    expect((await observe(dir)).findings.filter((f) => f.path === SHARE)).toEqual([]);
+  });
+});
+
 describe('observe on an inheriting index whose partition key the updates change (review 14, gap 3)', () => {
   it('keeps its derived 6,000 (2× the table`s), and says the item moves between the index`s values', async () => {
     const moving = JSON.parse(JSON.stringify(INVENTORY)) as { tables: { globalSecondaryIndexes: { partitionKey: Record<string, unknown> }[] }[] };
@@ -140,20 +187,46 @@ describe('observe on an index whose table`s writes were throttled (review 14, ga
   const hotIndex = { ...week({ reads: 600, writes: 3000, hotShare: 0.3 }), uniqueKeys: 12 };
   const table = (throttles?: { write?: number }) => ({ profile: { ...week({ reads: 6000, writes: 3000, hotShare: 0.2 }), uniqueKeys: 50000 }, throttles });
 
-  it('with table write throttles in the window, the index`s share is a floor: a warning, neither compared nor written', async () => {
+  const SHARE = 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare';
+  const onShare = <F extends { path: string }>(findings: F[]) => findings.filter((f) => f.path === SHARE);
+
+  it('with the index`s own write throttles (GlobalSecondaryIndexName metrics), its share is a floor: a warning, neither compared nor written', async () => {
+    const dir = workspace({ profile: hotIndex, throttles: { write: 400 } }, table({ write: 0 }), BY_LOT);
+    const run = await observe(dir);
+    const floor = onShare(run.findings);
+    expect(floor.map((f) => [f.ruleId, f.messageId, f.severity])).toEqual([['SG020', 'indexShareFloor', 'warning']]);
+    expect(floor[0].message).toMatch(
+      /^this index had write throttle events of its own in the 7-day window \(400 WriteKeyRangeThroughputThrottleEvents, its GlobalSecondaryIndexName metrics\): DynamoDB throttles a table write that an index cannot take \(back pressure\), so the updates refused never reached the index/,
+    );
+    expect(floor[0].message).toMatch(
+      /So its observed share, 0\.3 \(.*\), is a floor of its demand: it is neither compared with the design nor written as the index's hotKeyShare$/,
+    );
+    expect(floor[0].data).toMatchObject({ field: 'hotKeyShare', observed: 0.3, bound: 'lower', throttledBy: 'index', indexWriteThrottles: 400 });
+    // `skewguard explain SG020` and SARIF's rule describe it.
+    expect(DRIFT_RULE.messages.indexShareFloor).toMatch(/the index's own writes were throttled .* the updates refused never reached the index/);
+    await observe(dir, ['--update']);
+    expect((indexOf(dir).workload as Record<string, unknown> | undefined)?.hotKeyShare).toBeUndefined();
+  });
+
+  it('with the table`s own write throttles (its hot key) and none of the index`s, the index`s share is measured: drift, and written', async () => {
+    // Before (review 15): any table write throttle set the floor, though the index's export showed it never throttled.
+    const dir = workspace({ profile: hotIndex, throttles: { write: 0 } }, table({ write: 1200 }), BY_LOT);
+    const run = await observe(dir);
+    expect(onShare(run.findings).map((f) => f.messageId)).toEqual(['exceedsDeclared']);
+    await observe(dir, ['--update']);
+    expect((indexOf(dir).workload as Record<string, unknown>).hotKeyShare).toBe(0.3);
+  });
+
+  it('with table write throttles and no throttle metrics of the index, the share is a floor, and the finding says observe cannot tell whose they were', async () => {
     const dir = workspace({ profile: hotIndex }, table({ write: 1200 }), BY_LOT);
     const run = await observe(dir);
-    const onShare = run.findings.filter((f) => f.path === 'tables[0].globalSecondaryIndexes[0].workload.hotKeyShare');
-    expect(onShare.map((f) => [f.ruleId, f.messageId, f.severity])).toEqual([['SG020', 'indexShareFloor', 'warning']]);
-    expect(onShare[0].message).toMatch(
-      /^the base table inventory had write throttle events in the 7-day window \(1,200 WriteKeyRangeThroughputThrottleEvents\): a table write that is throttled is not applied, so this index never received its update/,
+    const floor = onShare(run.findings);
+    expect(floor.map((f) => [f.messageId, f.severity])).toEqual([['indexShareFloor', 'warning']]);
+    expect(floor[0].message).toMatch(
+      /^the base table inventory had write throttle events in the 7-day window \(1,200 WriteKeyRangeThroughputThrottleEvents\), and this index's own write throttle metrics \(its GlobalSecondaryIndexName dimension\) were not exported, so observe cannot tell whether they were this index's back pressure/,
     );
-    expect(onShare[0].message).toMatch(
-      /Its observed share, 0\.3 \(.*\), is a floor of its demand, so it is neither compared with the design nor written as the index's hotKeyShare$/,
-    );
-    expect(onShare[0].data).toMatchObject({ field: 'hotKeyShare', observed: 0.3, bound: 'lower', tableWriteThrottles: 1200 });
-    // `skewguard explain SG020` and SARIF's rule describe it.
-    expect(DRIFT_RULE.messages.indexShareFloor).toMatch(/write throttle events .* which never reached the index/);
+    expect(floor[0].fix).toMatch(/^export this index's throttle metrics .* with a GlobalSecondaryIndexName dimension beside TableName/);
+    expect(floor[0].data).toMatchObject({ observed: 0.3, bound: 'lower', throttledBy: 'unknown', tableWriteThrottles: 1200 });
     await observe(dir, ['--update']);
     expect((indexOf(dir).workload as Record<string, unknown> | undefined)?.hotKeyShare).toBeUndefined();
   });
