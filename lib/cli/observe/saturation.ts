@@ -294,21 +294,34 @@ function hotKeySaturation(target: KeySpaceTarget, observation: Observation, wind
   const stored = load.storedUnitsPerSecond ?? load.unitsPerSecond;
   const consumed = stored * (share.averagedOverSeconds ?? 60);
   if (stored < KEY_CEILING_UNITS * SATURATED_SHARE || events < consumed * MATERIAL_THROTTLE_SHARE) return undefined;
-  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   const when = load.at === undefined ? 'its busiest period' : `its busiest period (${new Date(load.at).toISOString()})`;
   const message = `the hottest key${share.key ? `, ${share.key},` : ''} was throttled at its partition's ceilings: ${stored === load.unitsPerSecond ? `it consumed ${show(stored)} units/s at ${when} (${load.derivation})` : `its hottest stored key consumed ${show(stored)} units/s at ${when} (the logical key ${show(load.unitsPerSecond)}: ${load.derivation})`}, where one partition serves ${show(KEY_CEILING_UNITS)} units/s in one direction (${show(DYNAMODB_LIMITS.partitionReadUnits)} RCU, or ${show(DYNAMODB_LIMITS.partitionWriteUnits)} WCU counted 3 each) and ${show(KEY_MAX_UNITS)} in both, and ${show(throttles.read)} read and ${show(throttles.write)} write key-range throttle events came in that period. What it consumed is what it was served: its share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, and the demand is what observe cannot know, since Contributor Insights counts consumed units and the throttle events count refused requests (each retry again), not the units they asked for. So the share is not written as the design's hotKeyShare: sharding sized from it would be too few shards for the demand`;
+  return shareFloor(target, 'hotKeySaturated', 'error', message, HOT_KEY_FIX, share.value, window, {
+    declared: target.keySpace.workload.hotKeyShare,
+    unitsPerSecond: load.unitsPerSecond,
+    readThrottles: throttles.read,
+    writeThrottles: throttles.write,
+  });
+}
+
+/**
+ * An observed hottest-key share that is a floor of the demand (`hotKeySaturation`, `indexShareFloor`): never compared,
+ * never written, and reported at the key space's workload.hotKeyShare with the evidence in `data`.
+ */
+function shareFloor(
+  target: KeySpaceTarget,
+  messageId: 'hotKeySaturated' | 'indexShareFloor',
+  severity: Finding['severity'],
+  message: string,
+  fix: string,
+  observed: number,
+  window: string,
+  data: Finding['data'],
+): Saturation {
+  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   return {
     floors: ['hotKeyShare'],
-    finding: finding(target, 'hotKeySaturated', 'error', path, message, HOT_KEY_FIX, {
-      field: 'hotKeyShare',
-      observed: share.value,
-      bound: 'lower',
-      declared: target.keySpace.workload.hotKeyShare,
-      unitsPerSecond: load.unitsPerSecond,
-      readThrottles: throttles.read,
-      writeThrottles: throttles.write,
-      window,
-    }),
+    finding: finding(target, messageId, severity, path, message, fix, { field: 'hotKeyShare', observed, bound: 'lower', ...data, window }),
   };
 }
 
@@ -357,18 +370,8 @@ const INDEX_FLOOR_FIX =
 function indexShareFloor(target: KeySpaceTarget, observation: Observation, window: string, table: TableWriteThrottles | undefined): Saturation | undefined {
   const share = observation.figures.hotKeyShare;
   if (target.engine !== 'dynamodb' || target.keySpace.index === undefined || !table || !share) return undefined;
-  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   const message = `the base table ${table.table} had write throttle events in the ${window} window (${table.text}): a table write that is throttled is not applied, so this index never received its update, and the writes refused are most likely the table's hottest key's, the ones that land on the index's hottest value. Its observed share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, so it is neither compared with the design nor written as the index's hotKeyShare`;
-  return {
-    floors: ['hotKeyShare'],
-    finding: finding(target, 'indexShareFloor', 'warning', path, message, INDEX_FLOOR_FIX, {
-      field: 'hotKeyShare',
-      observed: share.value,
-      bound: 'lower',
-      tableWriteThrottles: table.events,
-      window,
-    }),
-  };
+  return shareFloor(target, 'indexShareFloor', 'warning', message, INDEX_FLOOR_FIX, share.value, window, { tableWriteThrottles: table.events });
 }
 
 /**
