@@ -7,8 +7,8 @@
  * ("Understanding global secondary index (GSI) write throttling and back pressure"). The note says which field
  * declares the share, the table's or the index's own; it changes no figure.
  */
-import { looksLowCardinality } from '../design/key-names';
 import { joinPath } from '../design/field-path';
+import { looksLowCardinality } from '../design/key-names';
 import type { SpaceAnalysis } from './analysis';
 import type { MessageData } from './messages';
 
