@@ -62,7 +62,7 @@ export function findConfig(cwd: string): string | undefined {
     const config = join(dir, CONFIG_FILE);
     if (present(config)) return config;
     const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && packageHasConfig(pkg)) return pkg;
+    if (existsSync(pkg) && packageConfig(pkg)) return pkg;
     if (present(join(dir, '.git')) || dirname(dir) === dir) return undefined;
   }
 }
@@ -77,24 +77,23 @@ function present(path: string): boolean {
   }
 }
 
-function packageHasConfig(file: string): boolean {
+/**
+ * The `"skewguard"` key of a package.json, read once: where it is (the whole file when it cannot be placed), or
+ * undefined when the file has none, cannot be read or is not JSON (not our file to judge).
+ */
+function packageConfig(file: string): { readonly place: Place } | undefined {
   const read = readInputFile(file);
-  if (read.error !== undefined) return false;
+  if (read.error !== undefined) return undefined;
   try {
     const value = JSON.parse(read.text) as unknown;
-    return typeof value === 'object' && value !== null && 'skewguard' in value;
+    if (typeof value !== 'object' || value === null || !('skewguard' in value)) return undefined;
   } catch {
-    return false; // not our file to judge
+    return undefined;
   }
-}
-
-/** Where a package.json's `"skewguard"` key is, for a package.json that has one (the whole file when it cannot be placed). */
-function packageConfigPlace(file: string): Place {
-  const read = readInputFile(file);
   try {
-    return read.error === undefined ? parseJsonWithLocations(read.text).positionOf('skewguard') : {};
+    return { place: parseJsonWithLocations(read.text).positionOf('skewguard') };
   } catch {
-    return {}; // JSON that only the strict parser refuses (a duplicate key): loading it says why
+    return { place: {} }; // JSON that only the strict parser refuses (a duplicate key): loading it says why
   }
 }
 
@@ -110,7 +109,8 @@ export interface ShadowedConfig {
 export function shadowedConfig(configFile: string): ShadowedConfig | undefined {
   if (basename(configFile) !== CONFIG_FILE) return undefined;
   const pkg = join(dirname(configFile), 'package.json');
-  return existsSync(pkg) && packageHasConfig(pkg) ? { file: pkg, place: packageConfigPlace(pkg) } : undefined;
+  const found = existsSync(pkg) ? packageConfig(pkg) : undefined;
+  return found && { file: pkg, place: found.place };
 }
 
 export function loadConfig(file: string): ProjectConfig {

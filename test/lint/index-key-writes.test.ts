@@ -75,7 +75,7 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
   it('a name alone makes it a warning where 1× fits: SG001 says so and names the fields that declare it', () => {
     const findings = lint(orders({}, undefined, 'orderId'));
     expect(findings.map((f) => [f.ruleId, f.severity, f.notes])).toEqual([
-      ['SG001', 'warning', ['indexKeyWrites', 'onlyByName', 'gsiBackPressure', 'maySplitForHeat']],
+      ['SG001', 'warning', ['indexKeyWrites', 'onlyByName', 'gsiBackPressure', 'maySplitForHeat', 'uniformStatusShare']],
     ]);
     expect(findings[0].message).toMatch(
       /; at 1× it would fit: only the name of `orderStatus` makes it over, so this is a warning until the design declares either field/,

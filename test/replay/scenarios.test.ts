@@ -25,19 +25,27 @@ const onDemand = (over: Partial<TableModel> = {}, s = space()): TableModel => ({
 const events = (t: Telemetry, name: string, dims: Record<string, string> = { TableName: TABLE }) =>
   t.series({ namespace: 'AWS/DynamoDB', metricName: name, dimensions: dims }).map((p) => p?.sum);
 
-describe('DynamoDB model', () => {
-  const run = (model: TableModel, minutes = 5, seed = 1) => {
-    const t = new Telemetry(minutes);
-    const truths = simulateTable(model, { tableName: TABLE, rules: RULES }, t, new Random(seed));
-    return { t, truths };
-  };
+/** The container every Cosmos DB model is simulated as. */
+const NAMES = { accountId: 'acc', databaseName: 'db', containerName: 'c' };
 
+/** `minutes` of telemetry with a table's or a container's model simulated into it (the generator seeded `seed`), and
+ *  the simulation's truth: one builder for both engines. */
+function run(model: TableModel, minutes?: number, seed?: number): { t: Telemetry; truth: ReturnType<typeof simulateTable> };
+function run(model: ContainerModel, minutes?: number, seed?: number): { t: Telemetry; truth: ReturnType<typeof simulateContainer> };
+function run(model: TableModel | ContainerModel, minutes = 5, seed = 1) {
+  const t = new Telemetry(minutes);
+  const random = new Random(seed);
+  const truth = 'keySpaces' in model ? simulateTable(model, { tableName: TABLE, rules: RULES }, t, random) : simulateContainer(model, NAMES, t, random);
+  return { t, truth };
+}
+
+describe('DynamoDB model', () => {
   it('a key at 1,500 WCU/s on a 1,000 WCU/s partition throttles about 500 requests a second: ~30,000 WriteKeyRangeThroughputThrottleEvents a minute; at 700 WCU/s none', () => {
     const hot = run(onDemand({}, space({ hotKeys: [{ key: 'k', partition: 0, write: () => 1500 }] })));
     for (const n of events(hot.t, 'WriteKeyRangeThroughputThrottleEvents')) expect(Math.abs((n as number) - 30_000) / 30_000).toBeLessThan(0.05);
     const cool = run(onDemand({}, space({ hotKeys: [{ key: 'k', partition: 0, write: () => 700 }] })));
     expect(events(cool.t, 'WriteKeyRangeThroughputThrottleEvents')).toEqual([0, 0, 0, 0, 0]);
-    expect(cool.truths[0].firstKeyRangeThrottle).toBeUndefined();
+    expect(cool.truth[0].firstKeyRangeThrottle).toBeUndefined();
   });
 
   it('Contributor Insights counts consumed units as 3 × WCU + RCU per minute: 500 WCU/s is 90,000, 500 RCU/s is 30,000', () => {
@@ -147,11 +155,6 @@ describe('DynamoDB model', () => {
 });
 
 describe('Cosmos DB model', () => {
-  const NAMES = { accountId: 'acc', databaseName: 'db', containerName: 'c' };
-  const run = (model: ContainerModel, minutes = 5, seed = 1) => {
-    const t = new Telemetry(minutes);
-    return { t, truth: simulateContainer(model, NAMES, t, new Random(seed)) };
-  };
   const normalized = (t: Telemetry, range = '0') =>
     t
       .series({
@@ -231,8 +234,7 @@ describe('Cosmos DB model', () => {
       { c: { throughput: { kind: 'autoscale', ru: 40_000 }, storageGb: 100, peakRu: 30_000 } },
       'c',
     );
-    const t = new Telemetry(whale.days * MINUTES_PER_DAY);
-    simulateContainer(whale.models.c, NAMES, t, new Random(1));
+    const { t } = run(whale.models.c, whale.days * MINUTES_PER_DAY);
     const minute = 2 * MINUTES_PER_DAY;
     const rows = t.rows('CDBPartitionKeyRUConsumption', minute, minute + 1, Infinity);
     expect(rows.every((r) => r.ingestedAt - r.timeGenerated >= 3 && r.ingestedAt - r.timeGenerated <= 16)).toBe(true);
@@ -273,8 +275,7 @@ describe('scenario arguments (review 12): a wrong one is a UsageError at the fie
     const ShortLinks = { capacity: { mode: 'on-demand' as const, maxRead: 30_000 }, peakRead: 30_000, peakWrite: 100, cardinality: 1_000_000 };
     const scenario = dynamoIncident('surge beyond the on-demand maximum', { ShortLinks }, { table: 'ShortLinks' });
     expect(scenario.incident?.description).toBe('reads surge to 1.4 × the on-demand maximum (30000 RCU/s) for 40 minutes');
-    const t = new Telemetry(scenario.days * MINUTES_PER_DAY);
-    simulateTable(scenario.models.ShortLinks, { tableName: TABLE, rules: RULES }, t, new Random(1));
+    const { t } = run(scenario.models.ShortLinks, scenario.days * MINUTES_PER_DAY);
     expect(Math.max(...events(t, 'ReadMaxOnDemandThroughputThrottleEvents').map(Number).filter(Number.isFinite))).toBeGreaterThan(0);
     expect(Math.max(...events(t, 'WriteMaxOnDemandThroughputThrottleEvents').map(Number).filter(Number.isFinite))).toBe(0);
     // A table with no maximum at all, or an unknown table, is named at target.table.

@@ -113,6 +113,57 @@ describe('assertStackPasses', () => {
   });
 });
 
+// CDK prints the report of the whole app: asserting one stack printed another stack's warnings.
+describe('what an assertion prints', () => {
+  /** Two stacks: A's table is healthy, B's is needlessly sharded (an SG007 warning). */
+  function twoStacks() {
+    const app = new App();
+    const a = stackOf(app, 'A');
+    new GuardedTable(a, 'Orders', healthy());
+    const b = stackOf(app, 'B');
+    new GuardedTable(
+      b,
+      'Sessions',
+      healthy({ partitionKey: { name: 'sessionId', type: AttributeType.STRING, cardinality: 'unique' }, sharding: { strategy: 'random', shards: 4 } }),
+    );
+    return { a, b };
+  }
+
+  const printed = () =>
+    jest
+      .mocked(console.error)
+      .mock.calls.map((args) => args.join(' '))
+      .join('\n');
+
+  it("prints nothing of another stack's warnings when the asserted stack passes clean", () => {
+    const { a } = twoStacks();
+    expect(assertStackPasses(a)).toEqual([]);
+    expect(printed()).toBe('');
+  });
+
+  it("prints the asserted stack's own warnings, also when the app was synthesized for another stack first", () => {
+    const { a, b } = twoStacks();
+    assertStackPasses(a);
+    expect(assertStackPasses(b).map((v) => v.ruleId)).toEqual(['SG007']);
+    expect(printed()).toMatch(
+      /^skewguard report for B: 0 errors, 1 warning, 0 acknowledged\n {2}warning SG007 needless-sharding at B\/Sessions, field sharding/,
+    );
+    expect(printed()).not.toMatch(/\bA\/Orders/);
+  });
+
+  it('fails a stack with its own report only, and prints nothing of the other stack', () => {
+    const { b } = twoStacks();
+    const bad = stackOf(b.node.root as App, 'Bad');
+    new GuardedTable(bad, 'Orders', statusKeyed());
+    const error = thrown(() => assertStackPasses(bad));
+    expect(error.message).toMatch(
+      /^expected Bad to synthesize with no skewguard error, but it fails with SG001, SG003\n\nskewguard report for Bad: 2 errors, 0 warnings/,
+    );
+    expect(error.message).not.toMatch(/B\/Sessions/);
+    expect(printed()).toBe('');
+  });
+});
+
 describe('assertStackFails', () => {
   it('returns the failing violations when each expected rule refuses the synth', () => {
     const stack = stackOf();

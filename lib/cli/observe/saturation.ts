@@ -295,21 +295,34 @@ function hotKeySaturation(target: KeySpaceTarget, observation: Observation, wind
   const stored = load.storedUnitsPerSecond ?? load.unitsPerSecond;
   const consumed = stored * (share.averagedOverSeconds ?? 60);
   if (stored < KEY_CEILING_UNITS * SATURATED_SHARE || events < consumed * MATERIAL_THROTTLE_SHARE) return undefined;
-  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   const when = load.at === undefined ? 'its busiest period' : `its busiest period (${new Date(load.at).toISOString()})`;
   const message = `the hottest key${share.key ? `, ${share.key},` : ''} was throttled at its partition's ceilings: ${stored === load.unitsPerSecond ? `it consumed ${show(stored)} units/s at ${when} (${load.derivation})` : `its hottest stored key consumed ${show(stored)} units/s at ${when} (the logical key ${show(load.unitsPerSecond)}: ${load.derivation})`}, where one partition serves ${show(KEY_CEILING_UNITS)} units/s in one direction (${show(DYNAMODB_LIMITS.partitionReadUnits)} RCU, or ${show(DYNAMODB_LIMITS.partitionWriteUnits)} WCU counted 3 each) and ${show(KEY_MAX_UNITS)} in both, and ${show(throttles.read)} read and ${show(throttles.write)} write key-range throttle events came in that period. What it consumed is what it was served: its share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand, and the demand is what observe cannot know, since Contributor Insights counts consumed units and the throttle events count refused requests (each retry again), not the units they asked for. So the share is not written as the design's hotKeyShare: sharding sized from it would be too few shards for the demand`;
+  return shareFloor(target, 'hotKeySaturated', 'error', message, HOT_KEY_FIX, share.value, window, {
+    declared: target.keySpace.workload.hotKeyShare,
+    unitsPerSecond: load.unitsPerSecond,
+    readThrottles: throttles.read,
+    writeThrottles: throttles.write,
+  });
+}
+
+/**
+ * An observed hottest-key share that is a floor of the demand (`hotKeySaturation`, `indexShareFloor`): never compared,
+ * never written, and reported at the key space's workload.hotKeyShare with the evidence in `data`.
+ */
+function shareFloor(
+  target: KeySpaceTarget,
+  messageId: 'hotKeySaturated' | 'indexShareFloor',
+  severity: Finding['severity'],
+  message: string,
+  fix: string,
+  observed: number,
+  window: string,
+  data: Finding['data'],
+): Saturation {
+  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   return {
     floors: ['hotKeyShare'],
-    finding: finding(target, 'hotKeySaturated', 'error', path, message, HOT_KEY_FIX, {
-      field: 'hotKeyShare',
-      observed: share.value,
-      bound: 'lower',
-      declared: target.keySpace.workload.hotKeyShare,
-      unitsPerSecond: load.unitsPerSecond,
-      readThrottles: throttles.read,
-      writeThrottles: throttles.write,
-      window,
-    }),
+    finding: finding(target, messageId, severity, path, message, fix, { field: 'hotKeyShare', observed, bound: 'lower', ...data, window }),
   };
 }
 
@@ -385,22 +398,14 @@ function indexShareFloor(target: KeySpaceTarget, observation: Observation, windo
   const own = writeThrottlesOf(observation.figures);
   const unknown = own.events === 0 && !own.exported && table !== undefined;
   if (own.events === 0 && !unknown) return undefined;
-  const path = fieldPath(keySpaceBase(target), 'workload.hotKeyShare');
   const floor = `its observed share, ${showShare(share.value)} (${share.derivation}), is a floor of its demand`;
   const message = unknown
     ? `the base table ${table.table} had write throttle events in the ${window} window (${table.text}), and this index's own write throttle metrics (its GlobalSecondaryIndexName dimension) were not exported, so observe cannot tell whether they were this index's back pressure, which refuses the table writes that would have landed on its hottest values (then ${floor}), or the table's own limits, which leave the index's share measured. It is taken as a floor: neither compared with the design nor written as the index's hotKeyShare`
     : `this index had write throttle events of its own in the ${window} window (${own.text}, its GlobalSecondaryIndexName metrics): DynamoDB throttles a table write that an index cannot take (back pressure), so the updates refused never reached the index, and those refused at its own limits are the ones its busiest values asked for. So ${floor}: it is neither compared with the design nor written as the index's hotKeyShare`;
-  return {
-    floors: ['hotKeyShare'],
-    finding: finding(target, 'indexShareFloor', 'warning', path, message, unknown ? UNKNOWN_FLOOR_FIX : INDEX_FLOOR_FIX, {
-      field: 'hotKeyShare',
-      observed: share.value,
-      bound: 'lower',
-      throttledBy: unknown ? 'unknown' : 'index',
-      ...(unknown ? { tableWriteThrottles: table.events } : { indexWriteThrottles: own.events }),
-      window,
-    }),
-  };
+  return shareFloor(target, 'indexShareFloor', 'warning', message, unknown ? UNKNOWN_FLOOR_FIX : INDEX_FLOOR_FIX, share.value, window, {
+    throttledBy: unknown ? 'unknown' : 'index',
+    ...(unknown ? { tableWriteThrottles: table.events } : { indexWriteThrottles: own.events }),
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { hotValueGrowth, onePartitionRequestUnits, onePhysicalPartition, unshard
 import { firstLevelJudged } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
+import { STATUS_SHARE_MESSAGES, statusShareNote, type StatusShareId } from '../status-share';
 
 type Id =
   | 'fewValues'
@@ -26,6 +27,7 @@ type Id =
   | 'fixOnePhysicalPartition'
   | EngineNoteId
   | IndexWriteId
+  | StatusShareId
   | AdviceId;
 
 export const lowCardinalityKey = defineRule({
@@ -59,6 +61,7 @@ export const lowCardinalityKey = defineRule({
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoGsiThroughput,
+    SOURCES.dynamoGsiThrottling,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosScalingThroughput,
@@ -93,6 +96,7 @@ export const lowCardinalityKey = defineRule({
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
+    ...STATUS_SHARE_MESSAGES,
     ...ADVICE_MESSAGES,
   },
   check(design, { spaces }) {
@@ -114,7 +118,10 @@ export const lowCardinalityKey = defineRule({
       const growth = binding ? binding.growth : keyGrowth;
       // An index whose key updates change is counted at twice the table's writes: the note says so, with the figure without the doubling.
       const indexWrites = indexWriteNote(a);
-      const common = Object.assign({}, indexWrites.data, {
+      // A status-like key judged at the uniform share: the last note names the field that declares its hottest value's
+      // (not where the declared traffic does not reach the key: no share changes that).
+      const statusShare = statusShareNote(a);
+      const common = Object.assign({}, indexWrites.data, statusShare.data, {
         key: space.partitionKey.map((k) => k.name),
         index: space.index,
         cardinality: a.cardinality,
@@ -185,11 +192,15 @@ export const lowCardinalityKey = defineRule({
       // A first-level value over its physical partition's share is SG003's error: no "fine today" beside it.
       if (binding && !allFit(binding.dimensions)) return [];
       if (a.fitsOnePartition)
-        return [Number.isFinite(growth) ? warning('fewValuesFits', 'fixFits', growth, hotNotes) : warning('fewValuesIdle', 'fixFits', growth)];
+        return [
+          Number.isFinite(growth)
+            ? warning('fewValuesFits', 'fixFits', growth, [...hotNotes, ...statusShare.ids])
+            : warning('fewValuesIdle', 'fixFits', growth),
+        ];
       if (a.over.length === 0) {
         // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
-        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growth, hotNotes)];
+        return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growth, [...hotNotes, ...statusShare.ids])];
       }
       // Over the ceiling under a declared sharding: the count is wrong, not the key, and SG003 gives the count.
       if (!reportsHotValueOver(a)) return [];
@@ -202,7 +213,7 @@ export const lowCardinalityKey = defineRule({
           index: space.index,
           messageId: 'fewValues',
           // SG003 defers to this finding: it carries SG003's notes on what the engine does for the value (verdicts 12).
-          notes: [...hotNotes, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : [])],
+          notes: [...hotNotes, ...verdict.ids, ...(sg003DefersToSg001(a) ? engineNotes(a) : []), ...statusShare.ids],
           severity: verdict.severity,
           fixId: 'fixValues',
           fixNotes: [...advice.ids, ...verdict.fixIds],

@@ -8,7 +8,7 @@ import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { fails, readFailOn, type FailOn } from '../failing';
 import { readOptions } from '../options';
-import { scopeName, synthDesignReport, type DesignViolation } from './synth-report';
+import { scopeName, synthDesignReport, type DesignViolation, type SynthDesignReport } from './synth-report';
 
 export interface StackAssertionOptions {
   /**
@@ -29,11 +29,20 @@ function failing(violations: readonly DesignViolation[], failOn: FailOn): Design
 }
 
 /**
+ * What CDK prints after a synth with warnings, for the asserted scope only: a passing assertion
+ * prints the scope's report when it holds unacknowledged findings that did not fail it.
+ */
+function printOpenFindings(report: SynthDesignReport, failed: readonly DesignViolation[]): void {
+  if (report.violations.some((v) => v.acknowledged === undefined && !failed.includes(v))) console.error(report.text);
+}
+
+/**
  * Asserts that `scope` (a stack, usually) synthesizes with no unacknowledged skewguard error (or
  * warning, with `failOn: 'warning'`), and that skewguard checked at least one table in it: a test
  * of a stack without a GuardedTable would pass whatever its tables are. Throws a
  * `DesignAssertionError` with the stack's whole report otherwise. Returns every violation
- * (warnings, acknowledged findings) for more checks.
+ * (warnings, acknowledged findings) for more checks. A pass with warnings prints the scope's report
+ * (as `cdk synth` prints its warnings), never another stack's.
  *
  * @example assertStackPasses(stack);
  */
@@ -51,6 +60,7 @@ export function assertStackPasses(scope: IConstruct, options: StackAssertionOpti
       `expected ${scopeName(scope)} to synthesize with no skewguard ${failOn === 'warning' ? 'error or warning' : 'error'}, but it fails with ${[...new Set(failed.map((v) => v.ruleId))].join(', ')}\n\n${report.text}`,
     );
   }
+  printOpenFindings(report, failed);
   return report.violations;
 }
 
@@ -81,5 +91,6 @@ export function assertStackFails(
       `expected synthesizing ${scopeName(scope)} to fail with ${missing.map(describeExpectation).join(', ')}, but ${actual}\n\n${report.text}`,
     );
   }
+  printOpenFindings(report, failed);
   return failed;
 }

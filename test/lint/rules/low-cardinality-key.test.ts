@@ -90,7 +90,8 @@ testRule('SG001', {
         {
           messageId: 'fewValuesFits',
           severity: 'warning',
-          notes: ['firstLevelBinds'],
+          // `/status`, a level of the key, is named like a few-valued field judged at the uniform share.
+          notes: ['firstLevelBinds', 'uniformStatusShare'],
           data: {
             hottest: 'firstLevel',
             hotLevel: '/region',
@@ -165,7 +166,7 @@ testRule('SG001', {
       findings: [
         {
           messageId: 'fewValues',
-          notes: ['atCapacityRaise'],
+          notes: ['atCapacityRaise', 'uniformStatusShare'],
           data: { hottest: 'key', hotLoad: 1800, hotUsable: 920, raisedRu: 11_300 },
         },
       ],
@@ -191,7 +192,7 @@ testRule('SG001', {
           ],
         },
       }),
-      findings: [{ messageId: 'fewValuesFits', notes: [], data: { hottest: 'key', hotLoad: 100, hotUsable: 2850, growthToCeiling: 3.2 } }],
+      findings: [{ messageId: 'fewValuesFits', notes: ['uniformStatusShare'], data: { hottest: 'key', hotLoad: 100, hotUsable: 2850, growthToCeiling: 3.2 } }],
     },
     {
       // Traffic is declared (1,000 reads), but every query reads the table and nothing is written: the index takes none of it.
@@ -220,7 +221,7 @@ testRule('SG001', {
           edits: false,
           data: { cardinality: 4, growthToCeiling: 192 },
           message:
-            'partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,400 RCU) saturates its partition when traffic grows 192×',
+            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,400 RCU) saturates its partition when traffic grows 192×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
           fix: /no change needed at this load \(sharding would only make every read a fan-out\)/,
         },
       ],
@@ -320,7 +321,7 @@ testRule('SG001', {
           edits: false,
           data: { cardinality: 50, hotLoad: 600, growthToCeiling: 13.3333333333 /* 8,000 / 600, as data rounds it */ },
           message:
-            'partition key `/country` has only 50 distinct values: its whole peak (30,000 of a usable 8,000 RU/s) needs more than one partition, and its hottest value fits one (600 of a usable 8,000 RU/s): fine today, saturated when traffic grows 13.33×',
+            "partition key `/country` has only 50 distinct values: its whole peak (30,000 of a usable 8,000 RU/s) needs more than one partition, and its hottest value fits one (600 of a usable 8,000 RU/s): fine today, saturated when traffic grows 13.33×; each value counted at the uniform share (2%), but `/country` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the container's traffic as `workload.hotKeyShare`",
           fix: /^no sharding needed at this load \(N = 1/,
         },
       ],
@@ -378,7 +379,7 @@ testRule('SG001', {
           },
         ],
       }),
-      findings: [{ messageId: 'fewValuesFits', index: 'by-status', notes: [] }],
+      findings: [{ messageId: 'fewValuesFits', index: 'by-status', notes: ['uniformStatusShare'] }],
     },
   ],
 });
