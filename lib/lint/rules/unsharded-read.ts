@@ -21,7 +21,7 @@ function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, pat
   const where = (hit: RuleHit) => `${hit.path} ${hit.index ?? ''}`;
   const before = new Set((capacityBelowPeak.check?.(design, analysis) ?? []).map(where));
   const waived = (hit: RuleHit) => acknowledgementOf(design.acknowledgements, CAPACITY_RULE, hit.index) !== undefined;
-  return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned)) ?? []).filter(
+  return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned, analysis.rulesOff)) ?? []).filter(
     (hit) => hit.severity !== 'warning' && (hit.edits?.length ?? 0) === 0 && !before.has(where(hit)) && !waived(hit),
   );
 }
