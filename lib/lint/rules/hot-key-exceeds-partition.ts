@@ -135,6 +135,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosDedicatedGateway,
     SOURCES.cosmosChangePartitionKey,
+    SOURCES.cosmosLimits,
   ],
   messages: {
     hotKey:
