@@ -18,15 +18,18 @@ import { code } from './format';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
+  cheaperFirst,
   MIN_SPARE_FOR_COUNTS,
   physicalBound,
   RAISE,
   raiseFigures,
+  raiseCost,
   raiseInPlace,
   roomForCounts,
   shardRaises,
   throughputServing,
   throughputThatServes,
+  type CostedRaise,
   type RaisedThroughput,
   type RaiseNames,
   type ShardRaise,
@@ -755,11 +758,11 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const source = plan.sourceAttribute;
   const calculated = strategy === 'calculated' && source !== undefined;
   const fanOut = fanOutPatterns(analysis, strategy, source);
-  const cost = (raise: ShardRaise) => raiseCost(analysis, raise, fanOut);
-  // Remedies in the order of what they cost (review 14 item 2): the least raise leads where it costs fewer RU/s than
-  // the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding clause;
-  // the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
-  const leastLeads = least !== undefined && cost(least).requestUnits < cost(fewest).requestUnits;
+  const cost = (raise: ShardRaise) => shardRaiseCost(analysis, raise, fanOut);
+  // Remedies in the order of what they cost (review 14 item 2, cheaperFirst): the least raise leads where it costs fewer
+  // RU/s than the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding
+  // clause; the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
+  const leastLeads = least !== undefined && cheaperFirst(cost(least), cost(fewest)) < 0;
   const lead = least && leastLeads ? least : fewest;
   const n = lead.shards;
   const shardIds = shardingClause(analysis, n, false);
@@ -779,7 +782,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
             leastShards: least.shards,
             fewestShards: fewest.shards,
             leastFanOutReads: cost(least).reads,
-            leastCost: cost(least).requestUnits,
+            leastCost: cost(least).cost,
           })
         : {},
       {
@@ -802,20 +805,15 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
 }
 
 /**
- * What a raise-and-shard option costs in RU/s: its raise, or more where the reads its fan-out multiplies (the patterns
- * `fanOut` names and those that fan out already, counted as SG017 counts them, read-requests.ts) need more RU/s at
- * headroom than the raise gives (SG017 would then ask for them, on the grid of the declared form). `reads`: that
- * read peak.
+ * What a raise-and-shard option costs in RU/s (`raiseCost`): its raise, or more where the reads its fan-out multiplies
+ * (the patterns `fanOut` names and those that fan out already, counted as SG017 counts them, read-requests.ts) need
+ * more RU/s at headroom than the raise gives. `reads`: that read peak.
  */
-function raiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): { readonly requestUnits: number; readonly reads: number } {
+function shardRaiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): CostedRaise & { readonly reads: number } {
   const fanning = new Set(fanOut);
   const reads = readRequestsOver(analysis, raise.shards, (p) => p.fanOut === true || fanning.has(p)).units;
-  const design = analysis.design as CosmosKeyDesign;
-  // A raise is on the declared form's grid (a serverless container has none: no raise is offered there).
-  const mode = design.throughput?.mode;
-  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
-  const needed = throughputForPeak(form, reads + analysis.total.writes, design.thresholds.headroom, 1);
-  return { requestUnits: Math.max(raise.requestUnits, needed), reads };
+  const cost = raiseCost(analysis.design as CosmosKeyDesign, raise.requestUnits, reads, analysis.total.writes);
+  return { requestUnits: raise.requestUnits, count: raise.shards, cost, reads };
 }
 
 /**

@@ -24,12 +24,14 @@ import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
+  cheaperFirst,
   firstLevelSpan,
   overCapacity,
   physicalShareData,
   RAISE,
   raiseFigures,
   MIN_SPARE_FOR_COUNTS,
+  raiseCost,
   raiseInPlace,
   raisedLayouts,
   roomForCounts,
@@ -39,6 +41,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
+import { readRequests, readRequestsOverBuckets } from './read-requests';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
@@ -107,6 +110,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixBucketsPastPartitions:
     ', whose query for one {{level}} value runs on most of its {{bucketRaisedPartitions|partitions}} (more buckets than partitions), charged on each it reaches',
   prefixOr: '; or ',
+  // A bucketed raise whose fan-out's page reads need more RU/s than it gives (cheaperFirst weighs what it then costs).
+  prefixLeastFanOutCost:
+    ' (a query for one {{level}} value that reads a page then loads one from each of its {{bucketsAtRaise}} buckets: {{leastFanOutReads}} RU/s of reads at the peak, so the container needs {{leastCost}} RU/s)',
+  prefixFewFanOutCost:
+    ' (a query for one {{level}} value that reads a page then loads one from each of its {{fewBuckets}} buckets: {{fewFanOutReads}} RU/s of reads at the peak, so the container needs {{fewCost}} RU/s)',
   // The count at today's RU/s, said (so the raise reads as needed) but not offered: a fan-out that wide is not a fix.
   prefixPastMaxToday: '; at the current throughput it would take {{todayBuckets}} buckets, above maxShards {{maxShards}}',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
@@ -472,7 +480,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).
   if (physical && (todayCount === undefined || !roomForCounts(peakOf(design), physical.requestUnits, design.thresholds.headroom))) {
     const sliver = todayCount === undefined ? undefined : sliverAt(design, load, todayCount);
-    const hit = noBucketCountHit(design as CosmosKeyDesign, first, load, raise, { notes, traffic }, sliver);
+    const hit = noBucketCountHit(analysis.of(design.primaryKey), first, load, raise, { notes, traffic }, sliver);
     if (hit) return [orCache(hit, cache)];
   }
   const fix = bucketFix(design, first, load);
@@ -483,7 +491,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   // A bucket count above maxShards (a query for one value fans out over every bucket): not offered, nor written by
   // --fix. The raises that serve are offered instead, as a modeller weighs them (bucketRaises).
   if (overMax && physical && fix.fixId === 'fixPrefixBuckets') {
-    const raised = raisesPastMaxShards(design as CosmosKeyDesign, first, load, raise, fix);
+    const raised = raisesPastMaxShards(analysis.of(design.primaryKey), first, load, raise, fix);
     if (raised) {
       const hit: RuleHit<PrefixIngestionId> = {
         path: first.path,
@@ -491,7 +499,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         notes,
         fixId: raised.fixId,
         fixNotes: raised.fixNotes,
-        data: Object.assign(prefixData(design, first, load, traffic), raise ? raiseFigures(RAISE, raise) : {}, raised.data),
+        data: Object.assign(prefixData(design, first, load, traffic), raised.data),
       };
       return [orCache(hit, cache)];
     }
@@ -579,40 +587,23 @@ function sliverAt(design: KeyDesign, load: PrefixLoad, buckets: number): { reado
  * Today's count is said, not offered. Undefined when no raise serves (the count above maxShards is then all there is).
  */
 function raisesPastMaxShards(
-  design: CosmosKeyDesign,
+  space: SpaceAnalysis,
   first: KeyAttribute,
   load: PrefixLoad,
   raise: RaisedThroughput | undefined,
   fix: BucketFix,
 ): { fixId: PrefixIngestionId; fixNotes: PrefixIngestionId[]; data: MessageData } | undefined {
+  const design = space.design as CosmosKeyDesign;
   const { maxShards } = design.thresholds;
   const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
-  const spelled = few ?? least;
-  const raisedDesign = spelled && raisedTo(design, spelled.requestUnits);
-  const bucketing = spelled && raisedDesign ? bucketingAt(raisedDesign, first, spelled.buckets) : { ids: [], data: {} };
-  const spell: PrefixIngestionId[] = ['prefixThenBucketing', ...bucketing.ids];
   const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
-  const options: PrefixIngestionId[][] = [
-    ...(raise ? [['prefixRaiseFirst' as const]] : []),
-    ...(few ? [['prefixRaiseFewBuckets' as const, ...spell]] : []),
-    ...(least
-      ? [few ? ['prefixRaiseForBuckets' as const, 'prefixSameBucketsAtRaise' as const, ...past] : ['prefixRaiseForBuckets' as const, ...past, ...spell]]
-      : []),
-  ];
-  const [lead, ...more] = options;
+  const offered = raisesInCostOrder(space, first, { asIs: raise, few, least }, (spell) => ['prefixRaiseForBuckets', ...past, 'prefixThenBucketing', ...spell]);
+  const [lead, ...more] = offered.ids;
   if (!lead) return undefined;
   return {
-    fixId: lead[0],
-    fixNotes: [...lead.slice(1), ...more.flatMap((option) => ['prefixOr' as const, ...option]), 'prefixPastMaxToday'],
-    data: Object.assign(
-      {},
-      fix.data,
-      { maxShards, todayBuckets: fix.data.buckets },
-      spelled ? { buckets: spelled.buckets } : {},
-      few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {},
-      least ? Object.assign(raiseFigures(BUCKET_RAISE, least), { bucketsAtRaise: least.buckets }) : {},
-      bucketing.data,
-    ),
+    fixId: lead,
+    fixNotes: [...more, 'prefixPastMaxToday'],
+    data: Object.assign({}, fix.data, { maxShards, todayBuckets: fix.data.buckets }, offered.data),
   };
 }
 
@@ -755,13 +746,14 @@ function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: numb
  * raises are. Undefined then when no raise serves (today's count is all there is).
  */
 function noBucketCountHit(
-  design: CosmosKeyDesign,
+  space: SpaceAnalysis,
   first: KeyAttribute,
   load: PrefixLoad,
   raise: RaisedThroughput | undefined,
   judged: { readonly notes: readonly PrefixIngestionId[]; readonly traffic: string },
   sliver?: { readonly buckets: number; readonly spare: number },
 ): RuleHit<PrefixIngestionId> | undefined {
+  const design = space.design as CosmosKeyDesign;
   const physical = load.physical as PhysicalShare;
   const { maxShards, headroom } = design.thresholds;
   const peakLoad = peakOf(design);
@@ -770,15 +762,17 @@ function noBucketCountHit(
   const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
   const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
   if (sliver && !fix && !raise) return undefined;
-  // A synthetic level, spelled out with what derives its count; fewer buckets for more RU/s are the same level.
-  const bucketing = raised && fix?.fixId === 'fixPrefixBuckets' ? bucketingAt(raised, first, fix.data.buckets as number) : undefined;
-  const fewer = few && bucketing;
-  const options: PrefixIngestionId[] = [
-    ...(fix && raised ? ['prefixRaiseThenBucket' as const, ...(bucketing ? bucketing.ids : [fix.fixId])] : []),
-    ...(fewer ? (['prefixOr', 'prefixRaiseFewBuckets', 'prefixSameBucketsFew'] as const) : []),
-    ...(raise ? [...(fix ? (['prefixOr'] as const) : []), 'prefixRaiseFirst' as const] : []),
-    ...(!fix && !raise ? (['prefixNoRaise'] as const) : []),
-  ];
+  // A synthetic level: its raises in cost order, the first that buckets spelled out. A bucketed level's raised count
+  // (its own fix) follows the least raise; fewer buckets for more RU/s are offered only for a synthetic level.
+  const synthetic = fix?.fixId === 'fixPrefixBuckets';
+  const offered = raisesInCostOrder(
+    space,
+    first,
+    { asIs: raise, few: synthetic ? few : undefined, least: fix ? least : undefined },
+    (spell) => (synthetic ? ['prefixRaiseThenBucket', ...spell] : ['prefixRaiseThenBucket', (fix as BucketFix).fixId]),
+    synthetic,
+  );
+  const options: PrefixIngestionId[] = offered.ids.length > 0 ? offered.ids : ['prefixNoRaise'];
   // No count fits: that leads, as the reason for the raise. A sliver's count: the raises lead, the reason follows.
   const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver ? [...options, 'prefixSliverToday'] : ['prefixNoBucketCount', ...options];
   return {
@@ -801,13 +795,96 @@ function noBucketCountHit(
             todaySpare: sliver.spare,
           }
         : {}),
-      ...(raise ? raiseFigures(RAISE, raise) : {}),
-      ...(least ? raiseFigures(BUCKET_RAISE, least) : {}),
-      ...(fewer ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {}),
       ...fix?.data,
-      ...bucketing?.data,
+      ...offered.data,
     },
   };
+}
+
+/**
+ * The raises a fix offers for a hottest first-level value, in cost order (`cheaperFirst`, the order a flat key's
+ * raise-and-shard options follow): `asIs`, the RU/s that serve it as it is; `few`, the least at which no more buckets
+ * than physical partitions serve it; `least`, the least at which a count within maxShards does. Each bucketed option
+ * costs its raise, or more where a query for one first-level value that reads a page then loads one from each bucket
+ * (`readRequestsOverBuckets`, as SG017 counts a fan-out) and those reads need more RU/s at headroom: the cheaper raise
+ * by RU/s can then be the dearer. The first bucketed option in that order spells the synthetic level out (`spell`: the
+ * bucketing clause with the figures that derive its count at its raise); a later one names its own count. `leastLead`:
+ * the words that lead the least raise when it is the one spelled out, given `spell`. `synthetic`: false for a level
+ * bucketed already, whose own fix (`leastLead`) follows its raise, with nothing to spell out. Nothing when no raise serves.
+ */
+function raisesInCostOrder(
+  space: SpaceAnalysis,
+  first: KeyAttribute,
+  { asIs, few, least }: { readonly asIs?: RaisedThroughput; readonly few?: BucketRaise; readonly least?: BucketRaise },
+  leastLead: (spell: readonly PrefixIngestionId[]) => PrefixIngestionId[],
+  synthetic = true,
+): { ids: PrefixIngestionId[]; data: MessageData } {
+  const design = space.design as CosmosKeyDesign;
+  const costed = (raise: RaisedThroughput, buckets: number) => {
+    const reads = buckets > 1 ? readRequestsOverBuckets(space, buckets, hashedSource(design, first, raise, buckets)).units : readRequests(space).units;
+    return { requestUnits: raise.requestUnits, count: buckets, cost: raiseCost(design, raise.requestUnits, reads, space.total.writes), reads };
+  };
+  const options = [
+    ...(asIs ? [{ kind: 'asIs' as const, raise: asIs, costed: costed(asIs, 1) }] : []),
+    ...(few ? [{ kind: 'few' as const, raise: few, costed: costed(few, few.buckets) }] : []),
+    ...(least ? [{ kind: 'least' as const, raise: least, costed: costed(least, least.buckets) }] : []),
+  ].sort((x, y) => cheaperFirst(x.costed, y.costed));
+  const spelled = options.find((o) => o.kind !== 'asIs')?.raise as BucketRaise | undefined;
+  // A level bucketed already has its own fix at the raise (more buckets of it): no synthetic level to spell out.
+  const raisedDesign = spelled && synthetic ? raisedTo(design, spelled.requestUnits) : undefined;
+  const bucketing = spelled && raisedDesign ? bucketingAt(raisedDesign, first, spelled.buckets) : { ids: [], data: {} };
+  const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
+  const dearer = (option: (typeof options)[number], note: PrefixIngestionId) => (option.costed.cost > option.raise.requestUnits ? [note] : []);
+  const idsOf = (option: (typeof options)[number]): PrefixIngestionId[] => {
+    if (option.kind === 'asIs') return ['prefixRaiseFirst'];
+    const cost = dearer(option, option.kind === 'few' ? 'prefixFewFanOutCost' : 'prefixLeastFanOutCost');
+    if (option.kind === 'few')
+      return option.raise === spelled
+        ? ['prefixRaiseFewBuckets', ...cost, 'prefixThenBucketing', ...bucketing.ids]
+        : ['prefixRaiseFewBuckets', ...cost, 'prefixSameBucketsFew'];
+    return option.raise === spelled
+      ? [...leastLead(bucketing.ids).slice(0, 1), ...cost, ...leastLead(bucketing.ids).slice(1)]
+      : ['prefixRaiseForBuckets', 'prefixSameBucketsAtRaise', ...past, ...cost];
+  };
+  const costData = (option: (typeof options)[number] | undefined, prefix: 'least' | 'few') =>
+    option ? { [`${prefix}FanOutReads`]: option.costed.reads, [`${prefix}Cost`]: option.costed.cost } : {};
+  return {
+    ids: options.flatMap((option, i) => [...(i > 0 ? (['prefixOr'] as const) : []), ...idsOf(option)]),
+    data: Object.assign(
+      {},
+      asIs ? raiseFigures(RAISE, asIs) : {},
+      few
+        ? Object.assign(
+            raiseFigures(FEW_RAISE, few),
+            { fewBuckets: few.buckets },
+            costData(
+              options.find((o) => o.kind === 'few'),
+              'few',
+            ),
+          )
+        : {},
+      least
+        ? Object.assign(
+            raiseFigures(BUCKET_RAISE, least),
+            { bucketsAtRaise: least.buckets },
+            costData(
+              options.find((o) => o.kind === 'least'),
+              'least',
+            ),
+          )
+        : {},
+      spelled && synthetic ? { buckets: spelled.buckets } : {},
+      bucketing.data,
+    ),
+  };
+}
+
+/** The attribute a synthetic first level of `buckets` hashes at `raise` (`bucketSourceFor`), which a query must give to read one bucket. */
+function hashedSource(design: CosmosKeyDesign, first: KeyAttribute, raise: RaisedThroughput, buckets: number): string {
+  const raised = raisedTo(design, raise.requestUnits) ?? design;
+  const load = prefixLoad(raised, first, first.hotKeyShare);
+  const deeper = design.primaryKey.partitionKey.slice(1);
+  return load ? (bucketSourceFor(raised, deeper, load, buckets).data.source as string) : bucketSource(deeper);
 }
 
 /** The design as a raise in place to `requestUnits` leaves it (`raisedLayouts`), its physical partitions declared. */
