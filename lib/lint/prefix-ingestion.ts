@@ -99,7 +99,7 @@ export const PREFIX_INGESTION_MESSAGES = {
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
   // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
   prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
-  // Past maxShards today, the raises a modeller weighs (bucketRaises): fewest buckets first, each with its RU/s.
+  // Past maxShards today, the raises a modeller weighs (bucketRaises), in cost order (raisesInCostOrder), each with its RU/s.
   prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}`,
   prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}`,
   // The first raise with buckets spells the bucketing out (fixPrefixBuckets, with its count); a later one names its own count.
@@ -580,10 +580,11 @@ function sliverAt(design: KeyDesign, load: PrefixLoad, buckets: number): { reado
 }
 
 /**
- * The fix when the synthetic first level would need more buckets than maxShards at today's RU/s: the raises that serve,
- * fewest buckets first (bucketRaises): the RU/s at which the value fits as it is, then the least at which no more
- * buckets than physical partitions serve it, then the least at which a count within maxShards does. The first bucketed
- * option spells the bucketing out, with the figures that derive its count at its raise; the next names its own count.
+ * The fix when the synthetic first level would need more buckets than maxShards at today's RU/s: the raises that serve
+ * (bucketRaises: the least at which a count within maxShards does, the least at which no more buckets than physical
+ * partitions do, the RU/s at which the value fits as it is), the cheaper first, its fan-out's reads counted
+ * (raisesInCostOrder, the order a flat key's raises follow). The first bucketed option spells the bucketing out, with
+ * the figures that derive its count at its raise; the next names its own count.
  * Today's count is said, not offered. Undefined when no raise serves (the count above maxShards is then all there is).
  */
 function raisesPastMaxShards(
@@ -737,8 +738,9 @@ function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: numb
  * as the full key's shards: advice.ts raiseAndShard). Cosmos DB divides a container's RU/s evenly among its physical
  * partitions ("Partitioning and horizontal scaling"), so a raise in place is what makes a count fit ("Best practices
  * for scaling provisioned throughput"): the least raise at which a count within maxShards serves it (`bucketRaises`),
- * with the bucketing computed at that raise, leads; the least at which no more buckets than physical partitions serve
- * it follows (a smaller fan-out for more RU/s), then the raise that serves the value as it is. No edits: the
+ * the least at which no more buckets than physical partitions serve it (a smaller fan-out for more RU/s), and the raise
+ * that serves the value as it is, the cheaper first once their fan-outs' reads are counted (`raisesInCostOrder`), the
+ * first that buckets with the bucketing computed at its raise. No edits: the
  * throughput is not the key design's to write, and the buckets alone, at today's RU/s, would not fit.
  *
  * `sliver`: a count does fit today, but the average partition leaves less than MIN_SPARE_FOR_COUNTS of its usable
