@@ -20,7 +20,17 @@ export {
   SUSTAINED_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
 } from './engines/cosmos-alert-queries';
-export type { CacheTerms, DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
+export type {
+  CacheTerms,
+  DesignOf,
+  EngineNouns,
+  EngineProfile,
+  KeyValueSizeLimit,
+  PhysicalPartitions,
+  PhysicalShare,
+  QuotaPassed,
+  SplitForHeat,
+} from './engines';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';
 /** A Cosmos DB database or container id as Azure takes it, with no control, bidi or zero-width character (for the Pulumi adapter's database names). */
 export { cosmosNameShape } from './design/shapes';
