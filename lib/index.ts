@@ -12,7 +12,17 @@ export type * from './design/key-design';
 export { PROFILES, physicalPartitionCount, profileOf } from './engines';
 /** A hierarchical key's first level in Cosmos DB's resource logs: the hotPrefix alert's grouping, as KQL and as a function. */
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './engines';
-export type { CacheTerms, DesignOf, EngineNouns, EngineProfile, KeyValueSizeLimit, PhysicalPartitions, PhysicalShare, SplitForHeat } from './engines';
+export type {
+  CacheTerms,
+  DesignOf,
+  EngineNouns,
+  EngineProfile,
+  KeyValueSizeLimit,
+  PhysicalPartitions,
+  PhysicalShare,
+  QuotaPassed,
+  SplitForHeat,
+} from './engines';
 export { DesignError, UsageError, type DesignIssue } from './design/errors';
 /** The validation toolkit the core's own input is checked with, for the adapters and users' helpers. */
 export * as shapes from './design/shape';

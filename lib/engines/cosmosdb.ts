@@ -277,6 +277,18 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     requestUnits: physicalPartitions(design)?.requestUnitsEach ?? COSMOS_LIMITS.physicalPartitionRequestUnits,
     gb: COSMOS_LIMITS.physicalPartitionGb,
   }),
+  // "Service quotas", provisioned throughput: at most 1,000,000 RU/s per container (dedicated) or per database (shared)
+  // by default, raised only by a support ticket. SG017 asks for the peak ÷ headroom on the declared form's grid (a shared
+  // database: × its busy containers); past the quota Azure refuses it, so SG017 writes no edit (cosmosRaisePastQuota).
+  // A serverless container has no provisioned figure: SG017 moves it to provisioned throughput, with no edit either way.
+  throughputQuotaPassed(design, peak) {
+    const { throughput } = design;
+    if (!throughput || throughput.mode === 'serverless') return undefined;
+    const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+    const needed = throughputForPeak(gridFormOf(throughput.mode), peak, design.thresholds.headroom, containers);
+    const quota = COSMOS_LIMITS.requestUnitsQuota;
+    return needed > quota ? { quota, quotaName: throughput.mode === 'shared' ? 'database' : 'container', provisioned: needed } : undefined;
+  },
   smallResource(design) {
     const partitions = physicalPartitions(design);
     if (!partitions || design.totalGb === undefined) return undefined;

@@ -44,5 +44,6 @@ export type {
   Loads,
   PhysicalPartitions,
   PhysicalShare,
+  QuotaPassed,
   SplitForHeat,
 } from './profile';

@@ -53,6 +53,17 @@ export interface PhysicalShare extends PhysicalPartitions {
   readonly raisedFrom?: PhysicalPartitions;
 }
 
+/**
+ * A default throughput quota a figure would pass, and what the resource would then provision against it: DynamoDB's
+ * table-level or account-level read or write quota, Cosmos DB's maximum RU/s per container (dedicated throughput) or
+ * per database (shared throughput). Each is raised only on request (a quota increase, a support ticket).
+ */
+export interface QuotaPassed {
+  readonly quota: number;
+  readonly quotaName: 'table-level' | 'account-level' | 'container' | 'database';
+  readonly provisioned: number;
+}
+
 /** The normalized design of one engine: `DesignOf<'dynamodb'>` is `DynamoDbKeyDesign`; an engine with no design type is `never`. */
 export type DesignOf<E extends KeyDesign['engine']> = Extract<KeyDesign, { readonly engine: E }>;
 
@@ -179,6 +190,13 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * the container's line, judged at the average partition, from a hot one (`judgedNeighbourLoad`).
    */
   physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number): PhysicalShare | undefined;
+  /**
+   * The default quota on the resource's provisioned throughput that SG017's raise for a peak of `peak` (reads and
+   * writes together, in the one budget they share) would pass: the throughput that peak needs at headroom, on the
+   * declared form's grid, above the quota. Undefined within it, and where the engine bounds its throughput otherwise
+   * (DynamoDB's table-level and account-level quotas bound reads and writes apart: lib/lint/throughput-quota.ts).
+   */
+  throughputQuotaPassed?(design: D, peak: number): QuotaPassed | undefined;
   /**
    * What one physical partition holds before it splits, for a prefix-routed key whose first-level value
    * stays on one partition until then (Cosmos DB hierarchical keys: 50 GB, and the RU/s it serves).

@@ -18,15 +18,18 @@ import { code } from './format';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
+  cheaperFirst,
   MIN_SPARE_FOR_COUNTS,
   physicalBound,
   RAISE,
   raiseFigures,
+  raiseCost,
   raiseInPlace,
   roomForCounts,
   shardRaises,
   throughputServing,
   throughputThatServes,
+  type CostedRaise,
   type RaisedThroughput,
   type RaiseNames,
   type ShardRaise,
@@ -36,7 +39,7 @@ import { readRequests, readRequestsOver } from './read-requests';
 import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
-import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
+import { readsPastQuota } from './throughput-quota';
 import { storedGb } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
@@ -58,6 +61,13 @@ const STORED_KEY_FITS =
  */
 export const FAN_OUT_PAST_QUOTA_TEXT =
   "read {{fanOutReads}} RCU at the peak ({{fanOutLogicalReads}} RCU of reads, each shard's query a request of its own, as SG017 counts them), which at {{headroom|percent}} utilization take {{fanOutNeeded}} RCU of read throughput for {{fanOutNeededBy}}, above the default {{quotaName}} read throughput quota of {{quota}}, so --fix writes no edit";
+
+/**
+ * The same where the quota bounds one budget of reads and writes (Cosmos DB: Azure's default maximum RU/s per container,
+ * or per database for shared throughput, "Service quotas"): SG017 raises the RU/s for the reads and the writes together.
+ */
+export const FAN_OUT_PAST_RU_QUOTA_TEXT =
+  "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its {{fanOutWrites}} RU/s of writes at {{headroom|percent}} utilization take {{fanOutNeeded}} RU/s, above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -142,6 +152,7 @@ export const ADVICE_MESSAGES = {
   setFanOut: ', so set fanOut on {{fanOutPatterns|code}}',
   // Review 11 item 3: a fix must not make SG017 fire; where its fan-out passes the quota, the quota increase is part of it.
   fanOutPastQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) as part of this fix, before the sharding deploys, and acknowledge SG017 with the request as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
+  fanOutPastRuQuota: `; the fan-out makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} as part of this fix, before the sharding deploys, and acknowledge SG017 with the ticket as the reason; or put {{cache}} in front of those reads, so fewer reach it`,
   cacheItemReads: '; the reads of one item stay on the shard that holds it: put {{cache}} in front of them',
   cachePagedReads: '; every page of {{pagedPatterns|code}} queries all the shards, which do not divide its reads: put {{cache}} in front of them',
   // A work queue's poll wants any queued item, not the next page of all of them: one shard serves it (wants: 'any').
@@ -330,10 +341,12 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     const unspread = unspreadAdvice(analysis, n);
     if (unspread) return { ids: unspread.ids, data: Object.assign({}, base, { cache, writeUnit }, unspread.data), namesRaise: unspread.namesRaise };
   }
-  if (n > maxShards) return levelFirst(analysis, overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n));
+  // A count decided by a sliver (roomForCounts) is said, not offered, above maxShards too: "raise maxShards if N-way
+  // reads are acceptable" would offer it (43 keys at 1% free, decided by 0.3 RU/s), so the sliver is asked first.
   const sliver =
     plan.layout === 'random' || plan.layout === 'calculated' ? sliverShards(analysis, upstream, Object.assign({}, counted, upstreamData), n) : undefined;
   if (sliver) return levelFirst(analysis, sliver);
+  if (n > maxShards) return levelFirst(analysis, overMaxShards(analysis, upstream, Object.assign({}, counted, upstreamData), n));
   const lower = declared !== undefined && n < declared.shards;
 
   if (plan.layout === 'replicated') {
@@ -374,7 +387,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   if (fanOut.length > 0) ids.push('setFanOut');
   if (plan.readsNeedCache) ids.push(...(paged ? (['cachePagedReads', 'orWantsAny'] as const) : (['cacheItemReads'] as const)));
   const pastQuota = fanOutPastQuota(analysis, n, fanOut);
-  if (pastQuota) ids.push('fanOutPastQuota');
+  if (pastQuota) ids.push(ruQuota(pastQuota) ? 'fanOutPastRuQuota' : 'fanOutPastQuota');
   // Shards for a key hot by its reads alone (a DynamoDB item collection, whose shards split its reads): the cache, which
   // changes no key and fans no read out, is the alternative (said once: a cache the fix already asks for is not repeated).
   const cacheAlternative = !plan.readsNeedCache && !pastQuota && directions.reads && !directions.writes;
@@ -476,31 +489,36 @@ function shardReadsDropped(analysis: SpaceAnalysis): { ids: AdviceId[]; data: Me
 /**
  * The read peak a sharding into `n` would give the key space, where the patterns it sets fanOut on (`fanOut`) and
  * those already fanning out query every shard (read-requests.ts), when SG017 would find that peak past a default
- * throughput quota with an error no edit fixes (editlessQuotaError: above the table-level quota, or a raise to
- * peak ÷ headroom past the table-level or account-level quota) and does not at the key space's reads today: the fix
+ * throughput quota with an error no edit fixes (`readsPastQuota`: DynamoDB's read capacity above the table-level quota,
+ * or a raise to peak ÷ headroom past the table-level or account-level quota; Cosmos DB's raise for those reads and the
+ * writes past 1,000,000 RU/s per container, or per database) and does not at the key space's reads today: the fix
  * would bring on an SG017 that --fix cannot fix. Undefined otherwise, and for an engine with no such quota.
  */
 export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: readonly AccessPattern[]): MessageData | undefined {
   const { space } = analysis;
-  const design = quotaBoundDesign(analysis.owner);
-  if (!design) return undefined;
-  const capacity = design.capacity.find((c) => c.index === space.index);
-  if (editlessQuotaError(design, capacity, 'read', readRequests(analysis).units)) return undefined;
+  if (readsPastQuota(analysis, readRequests(analysis).units)) return undefined;
   const fanning = new Set(fanOut);
   const reads = readRequestsOver(analysis, n, (p) => p.fanOut === true || fanning.has(p));
-  const passed = editlessQuotaError(design, capacity, 'read', reads.units);
+  const passed = readsPastQuota(analysis, reads.units);
   if (!passed) return undefined;
-  const fanOutSpace = space.index === undefined ? 'the table' : `index ${code(space.index)}`;
+  const fanOutSpace = space.index === undefined ? `the ${analysis.owner.profile.nouns.resource}` : `index ${code(space.index)}`;
   return {
     fanOutSpace,
     fanOutReads: reads.units,
     fanOutLogicalReads: reads.logical,
-    headroom: design.thresholds.headroom,
+    // One budget: the writes SG017 raises the RU/s for beside the reads.
+    ...(passed.quotaName === 'container' || passed.quotaName === 'database' ? { fanOutWrites: analysis.total.writes } : {}),
+    headroom: analysis.design.thresholds.headroom,
     fanOutNeeded: passed.provisioned,
     fanOutNeededBy: passed.quotaName === 'account-level' ? 'the table and its GSIs together' : fanOutSpace,
     quota: passed.quota,
     quotaName: passed.quotaName,
   };
+}
+
+/** Whether a quota `fanOutPastQuota` found bounds reads and writes as one budget of RU/s (its words: FAN_OUT_PAST_RU_QUOTA_TEXT). */
+export function ruQuota(pastQuota: MessageData): boolean {
+  return pastQuota.quotaName === 'container' || pastQuota.quotaName === 'database';
 }
 
 /**
@@ -740,11 +758,11 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
   const source = plan.sourceAttribute;
   const calculated = strategy === 'calculated' && source !== undefined;
   const fanOut = fanOutPatterns(analysis, strategy, source);
-  const cost = (raise: ShardRaise) => raiseCost(analysis, raise, fanOut);
-  // Remedies in the order of what they cost (review 14 item 2): the least raise leads where it costs fewer RU/s than
-  // the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding clause;
-  // the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
-  const leastLeads = least !== undefined && cost(least).requestUnits < cost(fewest).requestUnits;
+  const cost = (raise: ShardRaise) => shardRaiseCost(analysis, raise, fanOut);
+  // Remedies in the order of what they cost (review 14 item 2, cheaperFirst): the least raise leads where it costs fewer
+  // RU/s than the fewest shards' once the reads its wider fan-out multiplies are counted, with its count in the sharding
+  // clause; the fewest shards then follow as the alternative that buys a narrower fan-out with more RU/s.
+  const leastLeads = least !== undefined && cheaperFirst(cost(least), cost(fewest)) < 0;
   const lead = least && leastLeads ? least : fewest;
   const n = lead.shards;
   const shardIds = shardingClause(analysis, n, false);
@@ -764,7 +782,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
             leastShards: least.shards,
             fewestShards: fewest.shards,
             leastFanOutReads: cost(least).reads,
-            leastCost: cost(least).requestUnits,
+            leastCost: cost(least).cost,
           })
         : {},
       {
@@ -787,20 +805,15 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
 }
 
 /**
- * What a raise-and-shard option costs in RU/s: its raise, or more where the reads its fan-out multiplies (the patterns
- * `fanOut` names and those that fan out already, counted as SG017 counts them, read-requests.ts) need more RU/s at
- * headroom than the raise gives (SG017 would then ask for them, on the grid of the declared form). `reads`: that
- * read peak.
+ * What a raise-and-shard option costs in RU/s (`raiseCost`): its raise, or more where the reads its fan-out multiplies
+ * (the patterns `fanOut` names and those that fan out already, counted as SG017 counts them, read-requests.ts) need
+ * more RU/s at headroom than the raise gives. `reads`: that read peak.
  */
-function raiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): { readonly requestUnits: number; readonly reads: number } {
+function shardRaiseCost(analysis: SpaceAnalysis, raise: ShardRaise, fanOut: readonly AccessPattern[]): CostedRaise & { readonly reads: number } {
   const fanning = new Set(fanOut);
   const reads = readRequestsOver(analysis, raise.shards, (p) => p.fanOut === true || fanning.has(p)).units;
-  const design = analysis.design as CosmosKeyDesign;
-  // A raise is on the declared form's grid (a serverless container has none: no raise is offered there).
-  const mode = design.throughput?.mode;
-  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
-  const needed = throughputForPeak(form, reads + analysis.total.writes, design.thresholds.headroom, 1);
-  return { requestUnits: Math.max(raise.requestUnits, needed), reads };
+  const cost = raiseCost(analysis.design as CosmosKeyDesign, raise.requestUnits, reads, analysis.total.writes);
+  return { requestUnits: raise.requestUnits, count: raise.shards, cost, reads };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface Plan {
  * spaces' analyses and the lookups rules share (queries per key space, GSIs by name). Owned by the
  * lint that made it, not cached against the design: nothing outlives the lint.
  */
+const NO_RULES_OFF: ReadonlySet<string> = new Set();
+
 export class DesignAnalysis {
   /** What the rules need to know about the design's engine. */
   readonly profile: EngineProfile;
@@ -46,7 +48,15 @@ export class DesignAnalysis {
   #patternsByIndexName: Map<string | undefined, AccessPattern[]> | undefined;
   #declaredAttributes: readonly DeclaredAttribute[] | undefined;
 
-  constructor(readonly design: KeyDesign) {
+  /**
+   * `rulesOff`: the rules this lint does not run because the project turned them off (`rules: { SG007: 'off' }` in its
+   * config or the lint options): their findings, and so their edits, never come, which a rule that sizes its own fix on
+   * another's (SG017 on SG007's removal) must know.
+   */
+  constructor(
+    readonly design: KeyDesign,
+    readonly rulesOff: ReadonlySet<string> = NO_RULES_OFF,
+  ) {
     this.profile = profileOf(design.engine);
     const spaces = this.profile.keySpaces(design);
     // Before the analyses: each asks which queries read its key space (spaceOf, patternsOn).

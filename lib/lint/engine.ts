@@ -222,8 +222,9 @@ function lintNormalizedDocument(document: NormalizedDocument, catalogue: Catalog
       });
     }
   };
+  const rulesOff = new Set([...settings].filter(([, setting]) => setting === 'off').map(([id]) => id));
   document.designs.forEach(({ location, design }, order) => {
-    const analysis = new DesignAnalysis(design);
+    const analysis = new DesignAnalysis(design, rulesOff);
     for (const rule of active) {
       if (rule.check && rule.engines.includes(design.engine)) {
         collect(order, design.engine, design.name, location, design.acknowledgements, rule, rule.check(design, analysis));

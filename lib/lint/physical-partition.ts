@@ -7,7 +7,7 @@
  * scaling provisioned throughput"); a partition's share can be raised on its own
  * ("Redistribute throughput across partitions").
  */
-import { gridFormOf, THROUGHPUT_GRID } from '../design/cosmos-throughput';
+import { gridFormOf, THROUGHPUT_GRID, throughputForPeak } from '../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
@@ -372,4 +372,34 @@ export function shardRaises(a: SpaceAnalysis): { readonly fewest: ShardRaise; re
   }
   // No RU/s up to the quota serve the fewest count: the least raise for a count within maxShards is the one there is.
   return least && { fewest: least };
+}
+
+/** A raise in place offered as a remedy, with the count of shards or buckets it asks for (1: none) and what it costs. */
+export interface CostedRaise {
+  readonly requestUnits: number;
+  readonly count: number;
+  /** RU/s the container needs once the remedy is applied (`raiseCost`): its raise, or more where its fan-out's reads need more. */
+  readonly cost: number;
+}
+
+/**
+ * The one order in which remedies that raise a container's RU/s are offered, a flat key's shards (advice.ts) as a
+ * hierarchical key's buckets (prefix-ingestion.ts): the cheaper first, since provisioned RU/s are billed every hour
+ * they stand ("Pricing model"), counted with the reads a wider fan-out multiplies (`raiseCost`); at the same cost the
+ * narrower fan-out (fewer shards or buckets) first. A comparator for `Array.prototype.sort`.
+ */
+export function cheaperFirst(a: CostedRaise, b: CostedRaise): number {
+  return a.cost - b.cost || a.count - b.count;
+}
+
+/**
+ * What a raise in place to `requestUnits` costs in RU/s once its remedy is applied: the raise, or more where `reads`
+ * (the read peak its fan-out makes, counted as SG017 counts it, read-requests.ts) and `writes` need more RU/s at headroom
+ * than it gives (SG017 would then ask for them, on the declared form's grid; a serverless container has none: no raise
+ * is offered there).
+ */
+export function raiseCost(design: CosmosKeyDesign, requestUnits: number, reads: number, writes: number): number {
+  const mode = design.throughput?.mode;
+  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
+  return Math.max(requestUnits, throughputForPeak(form, reads + writes, design.thresholds.headroom, 1));
 }

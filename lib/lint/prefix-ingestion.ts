@@ -24,12 +24,14 @@ import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
+  cheaperFirst,
   firstLevelSpan,
   overCapacity,
   physicalShareData,
   RAISE,
   raiseFigures,
   MIN_SPARE_FOR_COUNTS,
+  raiseCost,
   raiseInPlace,
   raisedLayouts,
   roomForCounts,
@@ -39,6 +41,7 @@ import {
   type RaiseNames,
   type ValueLoad,
 } from './physical-partition';
+import { readRequests, readRequestsOverBuckets } from './read-requests';
 import type { MessageData, RuleHit } from './rule';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
@@ -96,7 +99,7 @@ export const PREFIX_INGESTION_MESSAGES = {
     "raise the bucket count of {{level|code}} from {{declaredBuckets}} to {{buckets}} (its {{bucketComponent|code}} part, hash mod {{buckets}}): each bucket then takes 1/{{buckets}} of one {{bucketedValue|code}} value's reads and writes, {{level|code}} has {{bucketValues}} values, and a query for one {{bucketedValue|code}} value fans out over its {{buckets}} buckets",
   // Review 4 item 2: a bucket count above maxShards is not offered as the fix: more throughput leads, when it serves.
   prefixRaiseFirst: `${raiseInPlace(RAISE)}, which serves the hottest {{level|code}} value as it is`,
-  // Past maxShards today, the raises a modeller weighs (bucketRaises): fewest buckets first, each with its RU/s.
+  // Past maxShards today, the raises a modeller weighs (bucketRaises), in cost order (raisesInCostOrder), each with its RU/s.
   prefixRaiseFewBuckets: `${raiseInPlace(FEW_RAISE)}, at which {{fewBuckets}} buckets serve the hottest {{level|code}} value, no more than its {{fewRaisedPartitions|partitions}}`,
   prefixRaiseForBuckets: `${raiseInPlace(BUCKET_RAISE)}, at which {{bucketsAtRaise}} buckets serve the hottest {{level|code}} value, within maxShards {{maxShards}}`,
   // The first raise with buckets spells the bucketing out (fixPrefixBuckets, with its count); a later one names its own count.
@@ -107,6 +110,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixBucketsPastPartitions:
     ', whose query for one {{level}} value runs on most of its {{bucketRaisedPartitions|partitions}} (more buckets than partitions), charged on each it reaches',
   prefixOr: '; or ',
+  // A bucketed raise whose fan-out's page reads need more RU/s than it gives (cheaperFirst weighs what it then costs).
+  prefixLeastFanOutCost:
+    ' (a query for one {{level}} value that reads a page then loads one from each of its {{bucketsAtRaise}} buckets: {{leastFanOutReads}} RU/s of reads at the peak, so the container needs {{leastCost}} RU/s)',
+  prefixFewFanOutCost:
+    ' (a query for one {{level}} value that reads a page then loads one from each of its {{fewBuckets}} buckets: {{fewFanOutReads}} RU/s of reads at the peak, so the container needs {{fewCost}} RU/s)',
   // The count at today's RU/s, said (so the raise reads as needed) but not offered: a fan-out that wide is not a fix.
   prefixPastMaxToday: '; at the current throughput it would take {{todayBuckets}} buckets, above maxShards {{maxShards}}',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
@@ -472,7 +480,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   // room leads, with the count at that raise (never a count the re-lint rejects, which asked for ever more buckets).
   if (physical && (todayCount === undefined || !roomForCounts(peakOf(design), physical.requestUnits, design.thresholds.headroom))) {
     const sliver = todayCount === undefined ? undefined : sliverAt(design, load, todayCount);
-    const hit = noBucketCountHit(design as CosmosKeyDesign, first, load, raise, { notes, traffic }, sliver);
+    const hit = noBucketCountHit(analysis.of(design.primaryKey), first, load, raise, { notes, traffic }, sliver);
     if (hit) return [orCache(hit, cache)];
   }
   const fix = bucketFix(design, first, load);
@@ -483,7 +491,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   // A bucket count above maxShards (a query for one value fans out over every bucket): not offered, nor written by
   // --fix. The raises that serve are offered instead, as a modeller weighs them (bucketRaises).
   if (overMax && physical && fix.fixId === 'fixPrefixBuckets') {
-    const raised = raisesPastMaxShards(design as CosmosKeyDesign, first, load, raise, fix);
+    const raised = raisesPastMaxShards(analysis.of(design.primaryKey), first, load, raise, fix);
     if (raised) {
       const hit: RuleHit<PrefixIngestionId> = {
         path: first.path,
@@ -491,7 +499,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
         notes,
         fixId: raised.fixId,
         fixNotes: raised.fixNotes,
-        data: Object.assign(prefixData(design, first, load, traffic), raise ? raiseFigures(RAISE, raise) : {}, raised.data),
+        data: Object.assign(prefixData(design, first, load, traffic), raised.data),
       };
       return [orCache(hit, cache)];
     }
@@ -572,47 +580,31 @@ function sliverAt(design: KeyDesign, load: PrefixLoad, buckets: number): { reado
 }
 
 /**
- * The fix when the synthetic first level would need more buckets than maxShards at today's RU/s: the raises that serve,
- * fewest buckets first (bucketRaises): the RU/s at which the value fits as it is, then the least at which no more
- * buckets than physical partitions serve it, then the least at which a count within maxShards does. The first bucketed
- * option spells the bucketing out, with the figures that derive its count at its raise; the next names its own count.
+ * The fix when the synthetic first level would need more buckets than maxShards at today's RU/s: the raises that serve
+ * (bucketRaises: the least at which a count within maxShards does, the least at which no more buckets than physical
+ * partitions do, the RU/s at which the value fits as it is), the cheaper first, its fan-out's reads counted
+ * (raisesInCostOrder, the order a flat key's raises follow). The first bucketed option spells the bucketing out, with
+ * the figures that derive its count at its raise; the next names its own count.
  * Today's count is said, not offered. Undefined when no raise serves (the count above maxShards is then all there is).
  */
 function raisesPastMaxShards(
-  design: CosmosKeyDesign,
+  space: SpaceAnalysis,
   first: KeyAttribute,
   load: PrefixLoad,
   raise: RaisedThroughput | undefined,
   fix: BucketFix,
 ): { fixId: PrefixIngestionId; fixNotes: PrefixIngestionId[]; data: MessageData } | undefined {
+  const design = space.design as CosmosKeyDesign;
   const { maxShards } = design.thresholds;
   const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
-  const spelled = few ?? least;
-  const raisedDesign = spelled && raisedTo(design, spelled.requestUnits);
-  const bucketing = spelled && raisedDesign ? bucketingAt(raisedDesign, first, spelled.buckets) : { ids: [], data: {} };
-  const spell: PrefixIngestionId[] = ['prefixThenBucketing', ...bucketing.ids];
   const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
-  const options: PrefixIngestionId[][] = [
-    ...(raise ? [['prefixRaiseFirst' as const]] : []),
-    ...(few ? [['prefixRaiseFewBuckets' as const, ...spell]] : []),
-    ...(least
-      ? [few ? ['prefixRaiseForBuckets' as const, 'prefixSameBucketsAtRaise' as const, ...past] : ['prefixRaiseForBuckets' as const, ...past, ...spell]]
-      : []),
-  ];
-  const [lead, ...more] = options;
+  const offered = raisesInCostOrder(space, first, { asIs: raise, few, least }, (spell) => ['prefixRaiseForBuckets', ...past, 'prefixThenBucketing', ...spell]);
+  const [lead, ...more] = offered.ids;
   if (!lead) return undefined;
   return {
-    fixId: lead[0],
-    fixNotes: [...lead.slice(1), ...more.flatMap((option) => ['prefixOr' as const, ...option]), 'prefixPastMaxToday'],
-    data: Object.assign(
-      {},
-      fix.data,
-      { maxShards, todayBuckets: fix.data.buckets },
-      spelled ? { buckets: spelled.buckets } : {},
-      few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {},
-      least ? Object.assign(raiseFigures(BUCKET_RAISE, least), { bucketsAtRaise: least.buckets }) : {},
-      bucketing.data,
-    ),
+    fixId: lead,
+    fixNotes: [...more, 'prefixPastMaxToday'],
+    data: Object.assign({}, fix.data, { maxShards, todayBuckets: fix.data.buckets }, offered.data),
   };
 }
 
@@ -746,8 +738,9 @@ function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: numb
  * as the full key's shards: advice.ts raiseAndShard). Cosmos DB divides a container's RU/s evenly among its physical
  * partitions ("Partitioning and horizontal scaling"), so a raise in place is what makes a count fit ("Best practices
  * for scaling provisioned throughput"): the least raise at which a count within maxShards serves it (`bucketRaises`),
- * with the bucketing computed at that raise, leads; the least at which no more buckets than physical partitions serve
- * it follows (a smaller fan-out for more RU/s), then the raise that serves the value as it is. No edits: the
+ * the least at which no more buckets than physical partitions serve it (a smaller fan-out for more RU/s), and the raise
+ * that serves the value as it is, the cheaper first once their fan-outs' reads are counted (`raisesInCostOrder`), the
+ * first that buckets with the bucketing computed at its raise. No edits: the
  * throughput is not the key design's to write, and the buckets alone, at today's RU/s, would not fit.
  *
  * `sliver`: a count does fit today, but the average partition leaves less than MIN_SPARE_FOR_COUNTS of its usable
@@ -755,13 +748,14 @@ function bucketingAt(raised: CosmosKeyDesign, first: KeyAttribute, buckets: numb
  * raises are. Undefined then when no raise serves (today's count is all there is).
  */
 function noBucketCountHit(
-  design: CosmosKeyDesign,
+  space: SpaceAnalysis,
   first: KeyAttribute,
   load: PrefixLoad,
   raise: RaisedThroughput | undefined,
   judged: { readonly notes: readonly PrefixIngestionId[]; readonly traffic: string },
   sliver?: { readonly buckets: number; readonly spare: number },
 ): RuleHit<PrefixIngestionId> | undefined {
+  const design = space.design as CosmosKeyDesign;
   const physical = load.physical as PhysicalShare;
   const { maxShards, headroom } = design.thresholds;
   const peakLoad = peakOf(design);
@@ -770,15 +764,17 @@ function noBucketCountHit(
   const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
   const fix = raised && raisedLoad ? bucketFix(raised, first, raisedLoad) : undefined;
   if (sliver && !fix && !raise) return undefined;
-  // A synthetic level, spelled out with what derives its count; fewer buckets for more RU/s are the same level.
-  const bucketing = raised && fix?.fixId === 'fixPrefixBuckets' ? bucketingAt(raised, first, fix.data.buckets as number) : undefined;
-  const fewer = few && bucketing;
-  const options: PrefixIngestionId[] = [
-    ...(fix && raised ? ['prefixRaiseThenBucket' as const, ...(bucketing ? bucketing.ids : [fix.fixId])] : []),
-    ...(fewer ? (['prefixOr', 'prefixRaiseFewBuckets', 'prefixSameBucketsFew'] as const) : []),
-    ...(raise ? [...(fix ? (['prefixOr'] as const) : []), 'prefixRaiseFirst' as const] : []),
-    ...(!fix && !raise ? (['prefixNoRaise'] as const) : []),
-  ];
+  // A synthetic level: its raises in cost order, the first that buckets spelled out. A bucketed level's raised count
+  // (its own fix) follows the least raise; fewer buckets for more RU/s are offered only for a synthetic level.
+  const synthetic = fix?.fixId === 'fixPrefixBuckets';
+  const offered = raisesInCostOrder(
+    space,
+    first,
+    { asIs: raise, few: synthetic ? few : undefined, least: fix ? least : undefined },
+    (spell) => (synthetic ? ['prefixRaiseThenBucket', ...spell] : ['prefixRaiseThenBucket', (fix as BucketFix).fixId]),
+    synthetic,
+  );
+  const options: PrefixIngestionId[] = offered.ids.length > 0 ? offered.ids : ['prefixNoRaise'];
   // No count fits: that leads, as the reason for the raise. A sliver's count: the raises lead, the reason follows.
   const [fixId, ...fixNotes]: PrefixIngestionId[] = sliver ? [...options, 'prefixSliverToday'] : ['prefixNoBucketCount', ...options];
   return {
@@ -801,13 +797,96 @@ function noBucketCountHit(
             todaySpare: sliver.spare,
           }
         : {}),
-      ...(raise ? raiseFigures(RAISE, raise) : {}),
-      ...(least ? raiseFigures(BUCKET_RAISE, least) : {}),
-      ...(fewer ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }) : {}),
       ...fix?.data,
-      ...bucketing?.data,
+      ...offered.data,
     },
   };
+}
+
+/**
+ * The raises a fix offers for a hottest first-level value, in cost order (`cheaperFirst`, the order a flat key's
+ * raise-and-shard options follow): `asIs`, the RU/s that serve it as it is; `few`, the least at which no more buckets
+ * than physical partitions serve it; `least`, the least at which a count within maxShards does. Each bucketed option
+ * costs its raise, or more where a query for one first-level value that reads a page then loads one from each bucket
+ * (`readRequestsOverBuckets`, as SG017 counts a fan-out) and those reads need more RU/s at headroom: the cheaper raise
+ * by RU/s can then be the dearer. The first bucketed option in that order spells the synthetic level out (`spell`: the
+ * bucketing clause with the figures that derive its count at its raise); a later one names its own count. `leastLead`:
+ * the words that lead the least raise when it is the one spelled out, given `spell`. `synthetic`: false for a level
+ * bucketed already, whose own fix (`leastLead`) follows its raise, with nothing to spell out. Nothing when no raise serves.
+ */
+function raisesInCostOrder(
+  space: SpaceAnalysis,
+  first: KeyAttribute,
+  { asIs, few, least }: { readonly asIs?: RaisedThroughput; readonly few?: BucketRaise; readonly least?: BucketRaise },
+  leastLead: (spell: readonly PrefixIngestionId[]) => PrefixIngestionId[],
+  synthetic = true,
+): { ids: PrefixIngestionId[]; data: MessageData } {
+  const design = space.design as CosmosKeyDesign;
+  const costed = (raise: RaisedThroughput, buckets: number) => {
+    const reads = buckets > 1 ? readRequestsOverBuckets(space, buckets, hashedSource(design, first, raise, buckets)).units : readRequests(space).units;
+    return { requestUnits: raise.requestUnits, count: buckets, cost: raiseCost(design, raise.requestUnits, reads, space.total.writes), reads };
+  };
+  const options = [
+    ...(asIs ? [{ kind: 'asIs' as const, raise: asIs, costed: costed(asIs, 1) }] : []),
+    ...(few ? [{ kind: 'few' as const, raise: few, costed: costed(few, few.buckets) }] : []),
+    ...(least ? [{ kind: 'least' as const, raise: least, costed: costed(least, least.buckets) }] : []),
+  ].sort((x, y) => cheaperFirst(x.costed, y.costed));
+  const spelled = options.find((o) => o.kind !== 'asIs')?.raise as BucketRaise | undefined;
+  // A level bucketed already has its own fix at the raise (more buckets of it): no synthetic level to spell out.
+  const raisedDesign = spelled && synthetic ? raisedTo(design, spelled.requestUnits) : undefined;
+  const bucketing = spelled && raisedDesign ? bucketingAt(raisedDesign, first, spelled.buckets) : { ids: [], data: {} };
+  const past: PrefixIngestionId[] = least !== undefined && least.buckets > least.partitions ? ['prefixBucketsPastPartitions'] : [];
+  const dearer = (option: (typeof options)[number], note: PrefixIngestionId) => (option.costed.cost > option.raise.requestUnits ? [note] : []);
+  const idsOf = (option: (typeof options)[number]): PrefixIngestionId[] => {
+    if (option.kind === 'asIs') return ['prefixRaiseFirst'];
+    const cost = dearer(option, option.kind === 'few' ? 'prefixFewFanOutCost' : 'prefixLeastFanOutCost');
+    if (option.kind === 'few')
+      return option.raise === spelled
+        ? ['prefixRaiseFewBuckets', ...cost, 'prefixThenBucketing', ...bucketing.ids]
+        : ['prefixRaiseFewBuckets', ...cost, 'prefixSameBucketsFew'];
+    return option.raise === spelled
+      ? [...leastLead(bucketing.ids).slice(0, 1), ...cost, ...leastLead(bucketing.ids).slice(1)]
+      : ['prefixRaiseForBuckets', 'prefixSameBucketsAtRaise', ...past, ...cost];
+  };
+  const costData = (option: (typeof options)[number] | undefined, prefix: 'least' | 'few') =>
+    option ? { [`${prefix}FanOutReads`]: option.costed.reads, [`${prefix}Cost`]: option.costed.cost } : {};
+  return {
+    ids: options.flatMap((option, i) => [...(i > 0 ? (['prefixOr'] as const) : []), ...idsOf(option)]),
+    data: Object.assign(
+      {},
+      asIs ? raiseFigures(RAISE, asIs) : {},
+      few
+        ? Object.assign(
+            raiseFigures(FEW_RAISE, few),
+            { fewBuckets: few.buckets },
+            costData(
+              options.find((o) => o.kind === 'few'),
+              'few',
+            ),
+          )
+        : {},
+      least
+        ? Object.assign(
+            raiseFigures(BUCKET_RAISE, least),
+            { bucketsAtRaise: least.buckets },
+            costData(
+              options.find((o) => o.kind === 'least'),
+              'least',
+            ),
+          )
+        : {},
+      spelled && synthetic ? { buckets: spelled.buckets } : {},
+      bucketing.data,
+    ),
+  };
+}
+
+/** The attribute a synthetic first level of `buckets` hashes at `raise` (`bucketSourceFor`), which a query must give to read one bucket. */
+function hashedSource(design: CosmosKeyDesign, first: KeyAttribute, raise: RaisedThroughput, buckets: number): string {
+  const raised = raisedTo(design, raise.requestUnits) ?? design;
+  const load = prefixLoad(raised, first, first.hotKeyShare);
+  const deeper = design.primaryKey.partitionKey.slice(1);
+  return load ? (bucketSourceFor(raised, deeper, load, buckets).data.source as string) : bucketSource(deeper);
 }
 
 /** The design as a raise in place to `requestUnits` leaves it (`raisedLayouts`), its physical partitions declared. */

@@ -21,7 +21,7 @@
  */
 import { givesAttribute, type AccessPattern } from '../design/key-design';
 import type { SpaceAnalysis } from './analysis';
-import { readsWholeKey } from './queries';
+import { carries, readsWholeKey } from './queries';
 
 export interface ReadRequests {
   /** Read units per second the key space serves at its peak, each fan-out query counted: `logical` where nothing fans out. */
@@ -45,13 +45,36 @@ export function readRequests(analysis: SpaceAnalysis): ReadRequests {
  */
 export function readRequestsOver(analysis: SpaceAnalysis, shards: number, fansOut: (pattern: AccessPattern) => boolean): ReadRequests {
   const { space } = analysis;
-  const logical = analysis.total.reads;
   const patterns = analysis.owner.patternsOn(space);
   // A query that does not give the key value queries no shards of it (SG009 judges the same queries).
-  const fanning = patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(analysis, p));
+  return countedOver(
+    analysis,
+    shards,
+    patterns.filter((p) => fansOut(p) && readsWholeKey(space, p) && readsWholePerShard(analysis, p)),
+  );
+}
+
+/**
+ * The read peak of a hierarchical key's key space were its first level bucketed `buckets` ways, each value's reads and
+ * writes split by hash(`source`) mod N (prefix-ingestion.ts's synthetic first level), counted as `readRequestsOver`
+ * counts a sharding's fan-out: a query for one first-level value that does not give `source` (and wants every item it
+ * matches) queries each of its N buckets, and where it reads a page (`limit`) each bucket's query loads a page of its
+ * own, charged on its own ("Optimize request cost"): N times its RU/s. A query loading all of the value's documents
+ * loads 1/N of them from each bucket: counted once, as Azure gives no fixed charge per partition a query visits.
+ */
+export function readRequestsOverBuckets(analysis: SpaceAnalysis, buckets: number, source: string): ReadRequests {
+  const { space } = analysis;
+  const [first] = space.partitionKey;
+  const fanning = analysis.owner.patternsOn(space).filter((p) => p.limit !== undefined && p.wants !== 'any' && givesAttribute(p, first) && !carries(p, source));
+  return countedOver(analysis, buckets, fanning);
+}
+
+/** The read peak with `fanning` (patterns of `analysis`'s key space) queried `shards` times each, the rest once. */
+function countedOver(analysis: SpaceAnalysis, shards: number, fanning: readonly AccessPattern[]): ReadRequests {
+  const logical = analysis.total.reads;
   if (fanning.length === 0) return { units: logical, logical };
   // The fan-out share is a fraction of the share of queries that read the key space.
-  const spaceShare = analysis.owner.readShareOf(space);
+  const spaceShare = analysis.owner.readShareOf(analysis.space);
   const fanShare = fanning.reduce((sum, p) => sum + p.share, 0);
   if (fanShare <= 0) return { units: logical, logical };
   const share = Math.min(1, fanShare / spaceShare);

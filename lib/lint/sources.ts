@@ -114,6 +114,9 @@ export const SOURCES = {
     url: 'https://learn.microsoft.com/javascript/api/@azure/cosmos/partitionkeydefinition',
   },
   cosmosSynthetic: { title: 'Azure Cosmos DB: Create a synthetic partition key', url: `${AZURE}/synthetic-partition-keys` },
+  // "Maximum RUs per container (dedicated throughput provisioned mode): 1,000,000", the same per database (shared
+  // throughput), raised "by filing an Azure support ticket": the quota SG017 and a fan-out fix (SG003, SG009) weigh a
+  // raise against (the Cosmos DB profile's throughputQuotaPassed), as DynamoDB's are weighed in throughput-quota.ts.
   cosmosLimits: { title: 'Azure Cosmos DB: Service quotas', url: `${AZURE}/concepts-limits` },
   // "You're billed hourly for the maximum provisioned throughput for a given hour", "even if you don't run any
   // workloads": a raise of RU/s is paid every hour it stands, which is why a fix puts a key change before it (advice.ts).

@@ -8,17 +8,12 @@
  */
 import type { DynamoDbKeyDesign, KeySpaceCapacity } from '../design/key-design';
 import { fits } from '../design/sharding';
-import { DYNAMODB_LIMITS } from '../engines';
-import type { DesignAnalysis } from './analysis';
+import { DYNAMODB_LIMITS, type QuotaPassed } from '../engines';
+import type { DesignAnalysis, SpaceAnalysis } from './analysis';
 
 export type CapacityDimension = 'read' | 'write';
 
-/** A default quota a figure would pass, and what the table (or the table and its GSIs) would then provision against it. */
-export interface QuotaPassed {
-  readonly quota: number;
-  readonly quotaName: 'table-level' | 'account-level';
-  readonly provisioned: number;
-}
+export type { QuotaPassed };
 
 /** The peak with the design's headroom, in whole units: what the capacity should allow. */
 export function withHeadroom(peak: number, headroom: number): number {
@@ -80,4 +75,23 @@ export function editlessQuotaError(
  */
 export function quotaBoundDesign(analysis: DesignAnalysis): DynamoDbKeyDesign | undefined {
   return analysis.profile.limits.tableThroughputQuota === undefined ? undefined : (analysis.design as DynamoDbKeyDesign);
+}
+
+/**
+ * The default quota SG017 would find `analysis`'s key space past, with no edit that fixes it, were it read at `reads`
+ * units per second at its peak (a fan-out's queries counted, read-requests.ts): on DynamoDB its read capacity against
+ * the table-level and account-level quotas (`editlessQuotaError`); where the engine's profile bounds the resource's
+ * throughput as one budget (`throughputQuotaPassed`: Cosmos DB's 1,000,000 RU/s per container, or per database for
+ * shared throughput, "Service quotas"), those reads and the key space's writes together. Undefined within them.
+ */
+export function readsPastQuota(analysis: SpaceAnalysis, reads: number): QuotaPassed | undefined {
+  const bound = quotaBoundDesign(analysis.owner);
+  if (bound)
+    return editlessQuotaError(
+      bound,
+      bound.capacity.find((c) => c.index === analysis.space.index),
+      'read',
+      reads,
+    );
+  return analysis.owner.profile.throughputQuotaPassed?.(analysis.design, reads + analysis.total.writes);
 }

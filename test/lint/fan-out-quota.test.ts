@@ -4,8 +4,9 @@
  * and writes no edit where that passes the table-level or account-level quota. SG003 wrote its shards where the
  * fan-out peak was under 40,000 RCU, and --fix then met an SG017 it could not fix (39,000 RCU needing 48,750).
  */
-import { lint, type DynamoDbTableDesign } from '../../lib';
+import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
+import { COSMOS_LIMITS } from '../../lib/engines';
 
 /** A job queue keyed by status (5 values, the hottest half the reads), read one job at a time over every shard. */
 const queue = (table: Partial<DynamoDbTableDesign> & Pick<DynamoDbTableDesign, 'workload'>): DynamoDbTableDesign => ({
@@ -76,5 +77,50 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
     const table = JSON.parse(result.text).tables[0] as DynamoDbTableDesign;
     expect(table.capacity).toEqual({ read: { fixed: 37_500 }, write: { fixed: 200 } });
     expect(lint({ tables: [table] })).toEqual([]);
+  });
+});
+
+/**
+ * Cosmos DB's counterpart: Azure's default maximum of 1,000,000 RU/s per container (dedicated throughput) or per database
+ * (shared), raised only by a support ticket ("Service quotas", provisioned throughput), which SG017 weighs its raise
+ * against (no edit past it). A telemetry container: the hottest device takes half of 40,000 RU/s of writes, over its
+ * logical partition's 8,000 usable; every read pages through a device's documents over its 2 shards (limit), so each
+ * shard's query loads a page of its own, charged on its own (read-requests.ts). Autoscale 400,000 RU/s: 40 physical
+ * partitions of 10,000.
+ */
+const telemetry = (peakReadUnits: number): CosmosContainerDesign => ({
+  name: 'telemetry',
+  partitionKey: { paths: [{ path: '/deviceId', cardinality: 1_000_000 }] },
+  sharding: { strategy: 'random', shards: 2 },
+  throughput: { autoscaleMax: 400_000 },
+  workload: { peakReadUnits, peakWriteUnits: 40_000, hotKeyShare: 0.5, hotKeyOperations: 'writes' },
+  accessPatterns: [{ name: 'page', keyAttributes: ['/deviceId'], share: 1, fanOut: true, limit: 20 }],
+});
+const containerSg003 = (design: CosmosContainerDesign) => lint({ containers: [design] }).find((f) => f.ruleId === 'SG003');
+const fixedContainer = (design: CosmosContainerDesign) => fixDesignText(JSON.stringify({ containers: [design] }, null, 2), {});
+
+describe("Cosmos DB: SG003's shards weigh their fan-out against the 1,000,000 RU/s per container", () => {
+  it('past it: 6 shards make 900,000 RU/s of page reads, which with 40,000 of writes at 80% need 1,175,000 RU/s: no edit', () => {
+    // Before: the shards were written, and --fix then met an SG017 raise past the quota it could not write.
+    const finding = containerSg003(telemetry(150_000));
+    expect(finding).toMatchObject({
+      data: { shards: 6, fanOutReads: 900_000, fanOutWrites: 40_000, fanOutNeeded: 1_175_000, quota: COSMOS_LIMITS.requestUnitsQuota, quotaName: 'container' },
+    });
+    expect(finding?.edits).toBeUndefined();
+    expect(finding?.fix).toContain(
+      "; the fan-out makes the container read 900,000 RU/s at the peak (150,000 RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its 40,000 RU/s of writes at 80% utilization take 1,175,000 RU/s, above Azure's default maximum of 1,000,000 RU/s per container, so --fix writes no edit: file an Azure support ticket to raise the maximum RU/s per container as part of this fix",
+    );
+    expect(fixedContainer(telemetry(150_000)).fixes.map((f) => f.ruleId)).not.toContain('SG003');
+  });
+
+  it('within it: 5 shards make 500,000 RU/s of reads, 675,000 RU/s with the writes at 80%: the shards are written, then the raise', () => {
+    const finding = containerSg003(telemetry(100_000));
+    expect(finding?.data).toMatchObject({ shards: 5 });
+    expect(finding?.data).not.toHaveProperty('quota');
+    expect(finding?.fix).not.toMatch(/support ticket/);
+    expect(finding?.edits).toEqual([{ op: 'set', path: 'containers[0].sharding', value: { strategy: 'random', shards: 5 } }]);
+    const result = fixedContainer(telemetry(100_000));
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
+    expect(JSON.parse(result.text).containers[0].throughput).toEqual({ autoscaleMax: 675_000 });
   });
 });

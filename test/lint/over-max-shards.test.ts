@@ -34,14 +34,27 @@ function statuses(maxShards: number): CosmosContainerDesign {
 describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the key unsharded lead', () => {
   it('leads with the raise, then the count at the current throughput (figures by hand)', () => {
     // The 5 partitions stay up to 5 × 10,000 RU/s: the key fits when 3,000 + 3,400 ≤ 80% × RU ÷ 5, so RU ≥ 40,000
-    // (39,900 leaves 6,384), 5 partitions of 8,000. Sharded, it would take 15 keys, above maxShards 4.
-    const hit = sg003(statuses(4));
-    expect(hit?.data).toMatchObject({ shards: 15, maxShards: 4, raiseTo: 40000, raisedPartitions: 5, raisedEach: 8000, requestUsable: 760 });
+    // (39,900 leaves 6,384), 5 partitions of 8,000. At 26,400 RU/s (5 of 5,280, 4,224 usable; the peak leaves 5.3% of the
+    // usable RU/s free, room for a count) it would take 11 keys, above maxShards 4.
+    const hit = sg003({ ...statuses(4), throughput: { manual: 26_400 } });
+    expect(hit?.data).toMatchObject({ shards: 11, maxShards: 4, raiseTo: 40000, raisedPartitions: 5, raisedEach: 8000 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised\), which serves the hottest `\/status` value unsharded \(or redistribute throughput across partitions to give its physical partition more\); or, at the current throughput, it would take N = 15 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 15-way reads are acceptable/,
+      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised\), which serves the hottest `\/status` value unsharded \(or redistribute throughput across partitions to give its physical partition more\); or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
     );
     // Said once: SG003 adds no raise of its own after a fix that leads with one.
     expect(hit?.fix.match(RAISE)).toHaveLength(1);
+    expect(hit?.edits).toBeUndefined();
+  });
+
+  // At 26,000 RU/s the 15 keys are decided by a sliver (3.85% of the usable RU/s free, under the 5% a count needs), above
+  // maxShards as within it: said, not offered. Before: "or raise maxShards if 15-way reads are acceptable" offered them.
+  it('says a count decided by a sliver above maxShards too, and offers no "raise maxShards" for it', () => {
+    const hit = sg003(statuses(4));
+    expect(hit?.data).toMatchObject({ shards: 15, maxShards: 4, raiseTo: 40000, spare: expect.closeTo(0.0385, 4), minSpare: 0.05 });
+    expect(hit?.fix).toMatch(
+      /^raise the container's throughput in place to 40,000 RU\/s .*; or, at the current throughput, it would take N = 15 keys, each beside 1\/5 of the rest of the container's load on its physical partition, where the peak leaves 3\.85% of the usable RU\/s free, under the 5% a count needs: a count that near the line turns on a fraction of an RU\/s, so it is not offered; batch the hottest value's writes/,
+    );
+    expect(hit?.fix).not.toMatch(/raise maxShards|more than the 4/);
     expect(hit?.edits).toBeUndefined();
   });
 

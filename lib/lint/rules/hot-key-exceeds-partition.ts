@@ -177,6 +177,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosIntegratedCache,
     SOURCES.cosmosDedicatedGateway,
     SOURCES.cosmosChangePartitionKey,
+    SOURCES.cosmosLimits,
   ],
   messages: {
     hotKey:

@@ -1,6 +1,7 @@
-import type { KeyDesign, KeySpace } from '../../design/key-design';
+import type { KeySpace } from '../../design/key-design';
 import { nearestToCeiling } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
+import type { DesignAnalysis } from '../analysis';
 import { unshardedDimensions } from '../physical-partition';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -63,10 +64,12 @@ export const needlessSharding = defineRule({
 
 /**
  * Whether the design keeps `space`'s sharding although its load fits without it: SG007's finding there is acknowledged
- * (a reason such as "the shards stay for the growth the sale brings"). --fix never applies an acknowledged finding's
- * edits, so a rule that sizes its own fix on the design SG007's removal leaves (SG017) sizes it on the sharding as
- * declared instead, where that removal will not happen.
+ * (a reason such as "the shards stay for the growth the sale brings"), or SG007 is turned off for the project
+ * (`rules: { SG007: 'off' }`). --fix never applies an acknowledged finding's edits, and a rule turned off gives none, so
+ * a rule that sizes its own fix on the design SG007's removal leaves (SG017) sizes it on the sharding as declared
+ * instead, where that removal will not happen.
  */
-export function shardingKeptOnPurpose(design: KeyDesign, space: KeySpace): boolean {
-  return acknowledgementOf(design.acknowledgements, needlessSharding.id, space.index) !== undefined;
+export function shardingKeptOnPurpose(analysis: DesignAnalysis, space: KeySpace): boolean {
+  const { design } = analysis;
+  return analysis.rulesOff.has(needlessSharding.id) || acknowledgementOf(design.acknowledgements, needlessSharding.id, space.index) !== undefined;
 }

@@ -1,6 +1,6 @@
 import { joinPath } from '../../design/field-path';
 import type { AccessPattern, KeyDesign } from '../../design/key-design';
-import { FAN_OUT_PAST_QUOTA_TEXT, fanOutPastQuota } from '../advice';
+import { FAN_OUT_PAST_QUOTA_TEXT, FAN_OUT_PAST_RU_QUOTA_TEXT, fanOutPastQuota, ruQuota } from '../advice';
 import { DesignAnalysis } from '../analysis';
 import { needsEveryShard } from '../queries';
 import { acknowledgementOf, defineRule, type RuleHit } from '../rule';
@@ -21,7 +21,7 @@ function editlessCapacityErrors(design: KeyDesign, analysis: DesignAnalysis, pat
   const where = (hit: RuleHit) => `${hit.path} ${hit.index ?? ''}`;
   const before = new Set((capacityBelowPeak.check?.(design, analysis) ?? []).map(where));
   const waived = (hit: RuleHit) => acknowledgementOf(design.acknowledgements, CAPACITY_RULE, hit.index) !== undefined;
-  return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned)) ?? []).filter(
+  return (capacityBelowPeak.check?.(fanned, new DesignAnalysis(fanned, analysis.rulesOff)) ?? []).filter(
     (hit) => hit.severity !== 'warning' && (hit.edits?.length ?? 0) === 0 && !before.has(where(hit)) && !waived(hit),
   );
 }
@@ -37,7 +37,7 @@ export const unshardedRead = defineRule({
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
-  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas],
+  sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas, SOURCES.cosmosLimits],
   messages: {
     random:
       'access pattern {{pattern|code}} reads {{key|key}}{{index|onIndex}}, which is random-sharded over {{shards}} keys, without fan-out: it sees about 1/{{shards}} of the data',
@@ -50,6 +50,7 @@ export const unshardedRead = defineRule({
     fixPastCapacity:
       '; but fanning out {{fanOutPatterns|code}} would make SG017 fire with a fix --fix cannot write (throughput past a quota), so --fix writes no edit: set fanOut by hand, lint, and apply what SG017 then asks first',
     fixPastQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_QUOTA_TEXT}: request the quota increase (Service Quotas, DynamoDB) before the fan-out deploys, then set fanOut and acknowledge SG017 with the request as the reason`,
+    fixPastRuQuota: `; but fanning out {{fanOutPatterns|code}} makes {{fanOutSpace}} ${FAN_OUT_PAST_RU_QUOTA_TEXT}: file an Azure support ticket to raise the maximum RU/s per {{quotaName}} before the fan-out deploys, then set fanOut and acknowledge SG017 with the ticket as the reason`,
   },
   check(design, analysis) {
     return analysis.spaces.flatMap((a) => {
@@ -65,7 +66,7 @@ export const unshardedRead = defineRule({
       const blocked = unfanned.length > 0 && editlessCapacityErrors(design, analysis, unfanned).length > 0;
       const pastQuota = blocked ? fanOutPastQuota(a, sharding.shards, unfanned) : undefined;
       const fixNotes = [
-        ...(blocked ? ([pastQuota ? 'fixPastQuota' : 'fixPastCapacity'] as const) : []),
+        ...(blocked ? ([pastQuota ? (ruQuota(pastQuota) ? 'fixPastRuQuota' : 'fixPastQuota') : 'fixPastCapacity'] as const) : []),
         'fixAny' as const,
         ...(a.plan.layout === 'none' ? (['fixNeedless'] as const) : []),
       ];

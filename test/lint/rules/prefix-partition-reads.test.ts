@@ -126,7 +126,9 @@ testRule('SG003', {
       // Its 200 GB fill them alone (review 11: before, 5,000 ÷ 40 RU/s of neighbours were subtracted on each, 5,100 left):
       // 4 × 1,400 = 5,600 RU/s. At 50,000 of
       // 56,000 usable RU/s each partition has 150 RU/s of slack, so a bucket may take 153.85 at most: N = 293, above
-      // maxShards 100, so said, not offered: the raises lead, their first (118,000 RU/s, 40 partitions) with 40 buckets.
+      // maxShards 100, so said, not offered: the raises lead, the cheaper first (RU/s billed every hour, cheaperFirst): 85,000
+      // RU/s (40 partitions of 2,125) with 98 buckets, then 118,000 with 40, no more than its partitions. Before: the 118,000
+      // led (fewest buckets first, the dearest raise), unlike a flat key's raises.
       name: 'a large tenant spanning 4 physical partitions: 45,000 RU/s of reads and writes against 5,600',
       design: container({
         name: 'tenant-docs',
@@ -139,7 +141,16 @@ testRule('SG003', {
         {
           messageId: 'prefixHotSpanning',
           notes: ['prefixFilledPartitions', 'prefixThrottles', 'prefixReadsAndWrites'],
-          data: { spanned: 4, prefixLoad: 45_000, prefixUsable: 5_600, todayBuckets: 293, buckets: 40, fewRaiseTo: 118_000 },
+          data: {
+            spanned: 4,
+            prefixLoad: 45_000,
+            prefixUsable: 5_600,
+            todayBuckets: 293,
+            buckets: 98,
+            bucketRaiseTo: 85_000,
+            fewRaiseTo: 118_000,
+            fewBuckets: 40,
+          },
           message: /whose 200 GB span only 4 physical partitions .*: its reads and writes throttle/,
         },
       ],

@@ -65,14 +65,14 @@ type CountedPeak = ReturnType<typeof peakOf>;
  * one key): each read then queries one key (no fan-out, `readRequests`) and each write stores one document (no
  * copies). A raise sized on the declared fan-out or copies would buy RU/s for requests that fix removes, and --fix
  * would write both (stop 32 note: 76,300 RU/s raised for a 10-way fan-out whose sharding SG007 then removed, where
- * 12,000 served the rest). Undefined where SG007 does not fire, where the design acknowledges its finding (the
+ * 12,000 served the rest). Undefined where SG007 does not fire, where the design acknowledges its finding or turns SG007 off (the
  * sharding stays), or where its fix leaves the peak as it is.
  */
 function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAnalysis, counted: CountedPeak) {
   const space = design.primaryKey;
   const sharding = space.sharding;
-  // A sharding kept on purpose (SG007 acknowledged) stays: the raise that serves it is the fix, with its edit.
-  if (!sharding || analysis.of(space).plan.layout !== 'none' || shardingKeptOnPurpose(design, space)) return undefined;
+  // A sharding kept on purpose (SG007 acknowledged, or turned off) stays: the raise that serves it is the fix, with its edit.
+  if (!sharding || analysis.of(space).plan.layout !== 'none' || shardingKeptOnPurpose(analysis, space)) return undefined;
   const logical = counted.reads.logical;
   const writes = space.workload.peakWriteUnits;
   const after: CountedPeak = { peak: logical + writes, writes, reads: { units: logical, logical }, copies: 1, from: 'declared' };

@@ -86,14 +86,14 @@ function peakOf(analysis: SpaceAnalysis, dimension: Dimension, copies: WriteCopi
  * the key space queries one key again (no fan-out), and each table write stores one item, with one entry in each GSI
  * (no replicated copies). A raise sized on the fan-out or the copies would buy capacity for requests that fix removes,
  * and --fix would write both (stop 32 note). Undefined where SG007 does not fire there, where the design acknowledges its
- * finding (the sharding stays), or where its fix leaves `peak` as it is.
+ * finding or turns SG007 off (the sharding stays), or where its fix leaves `peak` as it is.
  */
 function peakWithoutNeedlessSharding(analysis: SpaceAnalysis, dimension: Dimension, peak: number): number | undefined {
   const sharded = dimension === 'read' ? analysis : analysis.owner.of(analysis.design.primaryKey);
   const sharding = sharded.space.sharding;
   if (!sharding || sharded.plan.layout !== 'none' || (dimension === 'write' && sharding.strategy !== 'replicated')) return undefined;
-  // A sharding kept on purpose (SG007 acknowledged) stays: the raise that serves it is the fix, with its edit.
-  if (shardingKeptOnPurpose(analysis.design, sharded.space)) return undefined;
+  // A sharding kept on purpose (SG007 acknowledged, or turned off) stays: the raise that serves it is the fix, with its edit.
+  if (shardingKeptOnPurpose(analysis.owner, sharded.space)) return undefined;
   const after = dimension === 'read' ? readRequests(analysis).logical : writtenUnits(analysis.design, analysis.space, 1).units;
   return after < peak ? after : undefined;
 }

@@ -1,0 +1,109 @@
+/**
+ * A hierarchical key's bucket raises follow the order a flat key's raise-and-shard options do (since stop 34, review 14
+ * item 2): the cheaper raise first, provisioned RU/s being billed every hour they stand ("Pricing model"), unless the
+ * reads its wider fan-out multiplies, counted as SG017 counts a fan-out, make it the dearer. One comparator decides both
+ * (physical-partition.ts cheaperFirst). Before, past maxShards the fewest buckets (the dearest RU/s) came first.
+ */
+import { lint, type AccessPatternDesign, type CosmosContainerDesign, type Finding } from '../../lib';
+import { container } from '../fixtures';
+
+/**
+ * A 200 GB tenant taking 90% of 50,000 RU/s (20,000 reads, 30,000 writes) on autoscale 70,000 RU/s over 2,000 GB: 40
+ * physical partitions. Today it would take 293 buckets, above maxShards 100. The raises (prefix-partition-reads.test.ts
+ * has the arithmetic): 85,000 RU/s serve 98 buckets; 118,000 RU/s serve 40, no more than the 40 partitions.
+ */
+function tenantDocs(accessPatterns?: AccessPatternDesign[]): CosmosContainerDesign {
+  return container({
+    name: 'tenant-docs',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 5, hotKeyShare: 0.9, largestGb: 200 },
+        { path: '/userId', cardinality: 200_000 },
+        { path: '/docId', cardinality: 'unique' },
+      ],
+    },
+    throughput: { autoscaleMax: 70_000 },
+    storage: { totalGb: 2_000 },
+    workload: { peakReadUnits: 20_000, peakWriteUnits: 30_000 },
+    ...(accessPatterns ? { accessPatterns } : {}),
+  });
+}
+
+/**
+ * The whale of sliver-counts.test.ts (no count today but by 0.12 RU/s): 66,000 RU/s serve 44 buckets, 82,000 serve 9.
+ */
+function sessions(accessPatterns?: AccessPatternDesign[]): CosmosContainerDesign {
+  return container({
+    name: 'sessions',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.35, largestGb: 80 },
+        { path: '/userId', cardinality: 500000 },
+        { path: '/sessionId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 30000, peakWriteUnits: 20000 },
+    throughput: { autoscaleMax: 63000 },
+    storage: { totalGb: 400 },
+    ...(accessPatterns ? { accessPatterns } : {}),
+  });
+}
+
+/** A page of a tenant's newest documents (`share` of the reads), which buckets hashed on userId fan out over; the rest name a user. */
+const tenantFeed = (share: number): AccessPatternDesign[] => [
+  { name: 'tenant-feed', keyAttributes: ['/tenantId'], share, limit: 20 },
+  { name: 'user-docs', keyAttributes: ['/tenantId', '/userId'], share: 1 - share },
+];
+
+const firstLevel = (design: CosmosContainerDesign): Finding | undefined => lint(design).find((f) => f.ruleId === 'SG003' && f.path === 'partitionKey.paths[0]');
+const RAISE_TO = /raise the container's throughput in place to ([\d,]+) RU\/s/g;
+const raisesInOrder = (finding: Finding | undefined) => [...(finding?.fix ?? '').matchAll(RAISE_TO)].map((m) => m[1]);
+
+describe('past maxShards: the cheaper raise first, as for a flat key', () => {
+  it('85,000 RU/s with 98 buckets lead (spelled out), 118,000 with 40 follow', () => {
+    const finding = firstLevel(tenantDocs());
+    expect(raisesInOrder(finding)).toEqual(['85,000', '118,000']);
+    expect(finding?.data).toMatchObject({ buckets: 98, bucketRaiseTo: 85_000, bucketsAtRaise: 98, fewRaiseTo: 118_000, fewBuckets: 40, todayBuckets: 293 });
+    expect(finding?.fix).toMatch(
+      /^raise the container's throughput in place to 85,000 RU\/s .*, at which 98 buckets serve the hottest `\/tenantId` value, within maxShards 100, .*, then give the first level more values: .* mod 98 .*; N = 98 as the smallest count .*; or raise the container's throughput in place to 118,000 RU\/s .*, at which 40 buckets serve the hottest `\/tenantId` value, no more than its 40 physical partitions \(the same bucketing with mod 40\); at the current throughput it would take 293 buckets, above maxShards 100$/,
+    );
+    expect(finding?.edits).toBeUndefined();
+  });
+
+  // 4% of the reads page through a tenant: at 98 buckets 20,000 × (0.96 + 0.04 × 98) = 97,600 RU/s of reads, with 30,000
+  // of writes 159,500 at 80%, so 160,000 RU/s; at 40 buckets 51,200 + 30,000 need 101,500, within the 118,000 raise.
+  it("unless the wider fan-out's page reads make the cheaper raise the dearer: then 118,000 with 40 buckets lead", () => {
+    const finding = firstLevel(tenantDocs(tenantFeed(0.04)));
+    expect(raisesInOrder(finding)).toEqual(['118,000', '85,000']);
+    expect(finding?.data).toMatchObject({ buckets: 40, leastFanOutReads: 97_600, leastCost: 160_000, fewFanOutReads: 51_200, fewCost: 118_000 });
+    expect(finding?.fix).toMatch(
+      /^raise the container's throughput in place to 118,000 RU\/s .*, no more than its 40 physical partitions, then give the first level more values: .* mod 40 .*; or raise the container's throughput in place to 85,000 RU\/s .*\(the same bucketing with mod 98\).* \(a query for one \/tenantId value that reads a page then loads one from each of its 98 buckets: 97,600 RU\/s of reads at the peak, so the container needs 160,000 RU\/s\); at the current throughput/,
+    );
+  });
+
+  it('a page read that names the hashed level (userId) reads one bucket: no fan-out, the cheaper raise leads', () => {
+    const finding = firstLevel(
+      tenantDocs([
+        { name: 'user-feed', keyAttributes: ['/tenantId', '/userId'], share: 0.04, limit: 20 },
+        { name: 'user-docs', keyAttributes: ['/tenantId', '/userId'], share: 0.96 },
+      ]),
+    );
+    expect(raisesInOrder(finding)).toEqual(['85,000', '118,000']);
+  });
+});
+
+describe('no count at the current throughput: the same comparator', () => {
+  it('the cheaper raise leads (66,000 RU/s, 44 buckets), then 82,000 with 9', () => {
+    expect(raisesInOrder(firstLevel(sessions())).slice(0, 2)).toEqual(['66,000', '82,000']);
+  });
+
+  // 5% of the reads page through a tenant: at 44 buckets 30,000 × (0.95 + 0.05 × 44) = 94,500 RU/s of reads, with 20,000
+  // of writes 143,125 at 80%, so 144,000 RU/s; at 9 buckets 42,000 + 20,000 need 77,500, within the 82,000 raise.
+  it('the wider fan-out makes 66,000 RU/s the dearer: 82,000 with 9 buckets lead, spelled out', () => {
+    const finding = firstLevel(sessions(tenantFeed(0.05)));
+    expect(raisesInOrder(finding).slice(0, 2)).toEqual(['82,000', '66,000']);
+    expect(finding?.data).toMatchObject({ buckets: 9, fewBuckets: 9, bucketsAtRaise: 44, leastFanOutReads: 94_500, leastCost: 144_000 });
+    expect(finding?.fix).toMatch(/^raise the container's throughput in place to 82,000 RU\/s .*, then give the first level more values: .* mod 9 /);
+    expect(finding?.fix).toMatch(/; or raise the container's throughput in place to 66,000 RU\/s .*\(the same bucketing with mod 44\)/);
+  });
+});
