@@ -26,15 +26,37 @@ const withWorkload = (workload: Partial<CosmosContainerDesign['workload']>): Cos
 describe('a Cosmos DB first level hot by its reads is offered the integrated cache (review 13 item 10)', () => {
   const finding = firstLevel(catalogue);
 
-  it('leads with the cache: the share of its 21,000 RU/s of reads it must answer for the misses and 700 RU/s of writes to fit 11,990', () => {
-    // 35% of 60,000 reads and 2,000 writes: 21,000 + 700 RU/s, against 11,990 usable on its 2 physical partitions.
-    // The partition holds 11,990 − 700 = 11,290 RU/s of misses: the cache must answer 1 − 11,290 ÷ 21,000 = 46.24%.
-    expect(finding?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 700, cache: 'the integrated cache' });
-    expect(finding?.data?.cacheMissReads).toBeCloseTo(11_290, 2);
-    expect(finding?.data?.cacheHitShare).toBeCloseTo(1 - 11_290 / 21_000, 6);
+  it('leads with the cache: the share of its 21,000 RU/s of reads it must answer for the misses and 5 RU/s of writes to fit 11,966.83', () => {
+    // 35% of 60,000 reads, and of the 2,000 writes only the uniform 1/400 (5 RU/s: declared hot by its reads), against
+    // 2 × 6,666.67 usable on its 2 physical partitions less 0.4 of a partition's 1/12 of the rest, (62,000 − 21,005) ÷ 12:
+    // 11,966.83 RU/s. The partition holds 11,966.83 − 5 = 11,961.83 RU/s of misses: the cache must answer 43.04%.
+    expect(finding?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 5, cache: 'the integrated cache' });
+    expect(finding?.data?.prefixUsable).toBeCloseTo(11_966.83, 2);
+    expect(finding?.data?.cacheMissReads).toBeCloseTo(11_961.83, 2);
+    expect(finding?.data?.cacheHitShare).toBeCloseTo(1 - 11_961.833333 / 21_000, 6);
     expect(finding?.fix).toMatch(
-      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): the value fits once the cache answers at least 46\.24% of its 21,000 RU\/s of reads, the 11,290 RU\/s it misses and its 700 RU\/s of writes then fitting the usable 11,990 RU\/s/,
+      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): the value fits once the cache answers at least 43\.04% of its 21,000 RU\/s of reads, the 11,961\.83 RU\/s it misses and its 5 RU\/s of writes then fitting the usable 11,966\.83 RU\/s/,
     );
+  });
+
+  it('charges the read-hot category 35% of the reads and only the uniform 1/400 of the writes, and says so (cachecopies15 item 1)', () => {
+    // Before: 35% of the writes too (700 RU/s), though the design declares the category hot by its reads alone.
+    expect(finding?.message).toMatch(/^the hottest `\/categoryId` value takes 35% \(declared\) of the 60,000 RU\/s of reads: 21,005 RU\/s under one first-level value/);
+    expect(finding?.message).toContain(
+      '(21,000 RU/s of reads and 5 RU/s of writes, charged to the same RU/s: declared hot by its reads (hotKeyOperations), it takes of the 2,000 RU/s of writes only the uniform 1/400 every value takes)',
+    );
+  });
+
+  it('a category declared hot by its writes takes 35% of the writes and the uniform 1/400 of the reads', () => {
+    const ingest = firstLevel(withWorkload({ peakReadUnits: 2_000, peakWriteUnits: 60_000, hotKeyOperations: 'writes' }));
+    expect(ingest?.data).toMatchObject({ prefixReads: 5, prefixWrites: 21_000, shareOf: 'writes', sharePeak: 60_000 });
+    expect(ingest?.message).toContain('it takes of the 2,000 RU/s of reads only the uniform 1/400 every value takes)');
+  });
+
+  it('one hot by both takes 35% of each, as before', () => {
+    const both = firstLevel(withWorkload({ hotKeyOperations: 'both' }));
+    expect(both?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 700, shareOf: 'both', sharePeak: 62_000 });
+    expect(both?.message).toContain('(21,000 RU/s of reads and 700 RU/s of writes, charged to the same RU/s)');
   });
 
   it('says what the cache takes and what it cannot do', () => {
@@ -47,9 +69,9 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
 
   it('keeps the bucketed first level as the alternative, hashed on the declared productId', () => {
     expect(finding?.fix).toMatch(
-      /; or give the first level more values: a synthetic first level `\/categoryIdBucket` = \/categoryId \+ "-" \+ hash\(productId\) mod 14 /,
+      /; or give the first level more values: a synthetic first level `\/categoryIdBucket` = \/categoryId \+ "-" \+ hash\(productId\) mod 13 /,
     );
-    expect(finding?.data).toMatchObject({ buckets: 14, source: 'productId' });
+    expect(finding?.data).toMatchObject({ buckets: 13, source: 'productId' });
     expect(finding?.edits).toBeUndefined();
   });
 
@@ -61,7 +83,8 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
   });
 
   it('nor one over only by reads and writes together: 10,850 RU/s of each, each within the usable 11,990', () => {
-    const even = firstLevel(withWorkload({ peakReadUnits: 31_000, peakWriteUnits: 31_000 }));
+    // Hot by both (a category declared hot by its reads would take only 1/400 of the writes, and fit).
+    const even = firstLevel(withWorkload({ peakReadUnits: 31_000, peakWriteUnits: 31_000, hotKeyOperations: 'both' }));
     expect(even?.data).toMatchObject({ prefixReads: 10_850, prefixWrites: 10_850 });
     expect(even?.fix).toMatch(/^give the first level more values/);
     expect(even?.fix).not.toContain('integrated cache');
