@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type CosmosContainerDesign, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
-import { table } from '../fixtures';
+import { chatViralContainer, table } from '../fixtures';
 
 const catalogue = JSON.parse(readFileSync(join(__dirname, 'review13', 'catalogue.json'), 'utf8')) as CosmosContainerDesign;
 
@@ -99,6 +99,29 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
     expect(hit?.fix).toMatch(/^raise the bucket count of `\/categoryIdBucket` /);
     expect(hit?.fix).toMatch(/; or put the integrated cache in front of the reads of the hottest `\/categoryIdBucket` value, which carry its load/);
     expect(hit?.edits?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the full key that defers to the first level names what that level's fix leads with (cachecopies15 item 2)", () => {
+  // Review 14's chat-viral container with its hottest tenant declared at 30%, read-hot: 15,000 RU/s of reads (and the
+  // uniform 2 of writes) against 875 left on its partition, so the cache leads; its buckets hash `id` (the hottest
+  // conversation, 2/3 of the tenant, would stay whole under a hash of conversationId), which splits every conversation.
+  const viral = chatViralContainer();
+  const [tenant, conversation] = viral.partitionKey.paths;
+  const hotTenant: CosmosContainerDesign = { ...viral, partitionKey: { paths: [{ ...tenant, hotKeyShare: 0.3 }, conversation] } };
+  const findings = lint(hotTenant).filter((f) => f.ruleId === 'SG003');
+  const full = findings.find((f) => f.path === 'partitionKey.paths');
+
+  it('the first level leads with the integrated cache', () => {
+    expect(findings.find((f) => f.path === 'partitionKey.paths[0]')?.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/tenantId` value/);
+  });
+
+  it('the full key says it: apply that fix, which leads with the cache, its buckets the alternative (before: "its buckets hash `id`" alone)', () => {
+    expect(full?.fix).toMatch(
+      /^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey.paths\[0\]`\), which leads with the integrated cache in front of that value's reads: this value's reads are among them/,
+    );
+    expect(full?.fix).toContain('its alternative, buckets hashing `id`, finer than the key, splits every');
+    expect(full?.edits).toBeUndefined();
   });
 });
 
