@@ -10,7 +10,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { physicalPartitionCount } from '../engines';
+import { physicalPartitionCount, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -119,8 +119,10 @@ export const ADVICE_MESSAGES = {
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
-  // The cache as the alternative for read heat, with what it serves and takes (the engine profile's cacheTerms).
-  orCache: '; or put {{cache}} in front of its reads ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
+  // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
+  orCache: '; or put {{cache}} in front of its reads',
+  // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
+  cacheTerms: ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
   // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
@@ -210,7 +212,36 @@ export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead:
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
-  return analysis.once(keptAdvice);
+  return analysis.once(termedAdvice);
+}
+
+/** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
+function termedAdvice(analysis: SpaceAnalysis): Advice {
+  return withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+}
+
+/** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */
+const CACHE_CLAUSES: ReadonlySet<string> = new Set(
+  Object.entries(ADVICE_MESSAGES)
+    .filter(([, text]) => text.includes('{{cache}}'))
+    .map(([id]) => id),
+);
+
+/**
+ * A fix that puts the engine's cache in front of reads says, once, after the first clause that names it, what the cache
+ * serves and what it takes (`cacheTerms`, from the profile's `cacheTerms` through `cacheWordsOf`): the integrated
+ * cache needs a dedicated gateway billed hourly, the SDK in gateway mode on its endpoint and session or eventual
+ * consistency ("Azure Cosmos DB integrated cache", "Azure Cosmos DB dedicated gateway"); DAX a cluster and its client,
+ * and it serves eventually consistent reads only ("In-memory acceleration with DynamoDB Accelerator (DAX)", "DAX and
+ * DynamoDB consistency models"). Every cache clause of every rule that gives the plan's fix, one wording.
+ */
+function withCacheTerms(advice: Advice, profile: EngineProfile): Advice {
+  const at = advice.ids.findIndex((id) => CACHE_CLAUSES.has(id));
+  if (at < 0) return advice;
+  return Object.assign({}, advice, {
+    ids: [...advice.ids.slice(0, at + 1), 'cacheTerms' as const, ...advice.ids.slice(at + 1)],
+    data: Object.assign({}, advice.data, cacheWordsOf(profile)),
+  });
 }
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
@@ -286,8 +317,6 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
-  // What the orCache clause reads.
-  const cacheWords = cacheWordsOf(analysis.owner.profile);
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
@@ -341,7 +370,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       declared?.strategy === 'replicated'
         ? [lower ? 'lowerCopies' : 'raiseCopies']
         : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
-    const data = Object.assign({}, counted, cacheWords, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
+    const data = Object.assign({}, counted, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
     // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
@@ -387,7 +416,6 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
-    cacheAlternative ? cacheWords : {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'].index;
@@ -560,7 +588,7 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
  */
 function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice {
   const raise = throughputThatServes(analysis);
-  const data = Object.assign({}, upstreamData, cacheWordsOf(analysis.owner.profile), { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
+  const data = Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
   if (raise)
     return {
       ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],
