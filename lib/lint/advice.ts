@@ -69,13 +69,14 @@ export const ADVICE_MESSAGES = {
   // The table's fix changes its copies, whose writes this index counts: its own shards follow from the copies kept.
   tableCopiesFirst:
     "apply the table's fix to its replicated copies first ({{copies}} → {{plannedCopies}}): each copy writes its own entry in this index, so the index is sized on the copies the table keeps, at the next lint",
-  cacheOnly:
-    'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  // After cacheHotReads (and the cache's terms): why only the cache serves.
+  cacheOnlyWhy:
+    ': a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
   // its reads. DAX keeps a Query's results in its query cache by the request's exact parameters (its item cache
   // serves GetItem / BatchGetItem): repeated pages of a hot value are served from memory ("DAX: How it works").
-  cachePaged:
-    "put {{cache}} in front of the reads of the hottest {{key|key}} value: {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
+  cachePagedWhy:
+    ": {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
   noCopies:
@@ -333,8 +334,8 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // The cache is named (in the text and the data) only by clauses about reads.
   if (plan.layout === 'cache')
     return paged
-      ? { ids: ['cachePaged', 'orWantsAny'], data: Object.assign({}, base, { cache }, paged) }
-      : { ids: ['cacheOnly'], data: Object.assign({}, base, { cache }) };
+      ? { ids: ['cacheHotReads', 'cachePagedWhy', 'orWantsAny'], data: Object.assign({}, base, paged) }
+      : { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
   const directions = loadDirections(analysis);
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type CosmosContainerDesign, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
-import { chatViralContainer, table } from '../fixtures';
+import { chatViralContainer, reviewEvents, table } from '../fixtures';
 
 const catalogue = JSON.parse(readFileSync(join(__dirname, 'review13', 'catalogue.json'), 'utf8')) as CosmosContainerDesign;
 
@@ -194,5 +194,46 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
     const hit = sg003At(sku, 'partitionKey');
     expect(hit?.fix).toMatch(/^keep N = 3 replicated copies of each `sku` value .*; or put DAX in front of its reads \(its item cache answers GetItem/);
     expect(hit?.fix).toContain('a cache answers only the reads it holds');
+  });
+});
+
+describe("every cache clause of a key's fix says what the cache serves and takes (cachecopies15 item 3)", () => {
+  const DAX_TERMS =
+    '(its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)';
+  const COSMOS_TERMS =
+    '(point reads and queries it answers from its item and query caches cost 0 RU; a cache answers only the reads it holds, and it needs a dedicated gateway, billed hourly, whose nodes each cache on their own, the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition)';
+  // Before, only the "or put … in front of its reads" alternative of copies and shards carried the terms.
+
+  it('a GSI only a cache serves', () => {
+    const hit = sg003At(
+      table({
+        globalSecondaryIndexes: [
+          { indexName: 'by-sku', partitionKey: { name: 'sku', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 5000, hotKeyShare: 0.9 } },
+        ],
+      }),
+      'globalSecondaryIndexes[0].partitionKey',
+    );
+    expect(hit?.fix).toContain(`put DAX in front of the reads of the hottest \`sku\` value ${DAX_TERMS}: a global secondary index holds one entry per base item`);
+  });
+
+  it('a key past maxShards hot by its reads alone (cacheHotReads), once', () => {
+    const events = table({
+      name: 'events',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 1000 },
+      sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100_000, hotKeyShare: 1, hotKeyOperations: 'reads' },
+    });
+    const fix = sg003At(events, 'partitionKey')?.fix ?? '';
+    expect(fix).toContain(`: put DAX in front of the reads of the hottest \`eventId\` value ${DAX_TERMS}; or raise maxShards`);
+    expect(fix.split('a cache answers only the reads it holds')).toHaveLength(2);
+  });
+
+  it("a Cosmos DB item whose reads no shard spreads (unspreadReads): the integrated cache's terms", () => {
+    const hotItem: CosmosContainerDesign = {
+      ...reviewEvents(),
+      workload: { peakReadUnits: 20000, peakWriteUnits: 30000, hotKeyShare: 0.18 },
+      storage: { totalGb: 120, largestPartitionGb: 1.5 },
+    };
+    expect(sg003At(hotItem, 'partitionKey.paths')?.fix).toContain(`; put the integrated cache in front of them ${COSMOS_TERMS}; or raise`);
   });
 });
