@@ -11,7 +11,7 @@ import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, t
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
-import { storedGb, writtenUnits, type Written } from './written';
+import { declaredCopies, withCopies, writtenUnits, type Written } from './written';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
@@ -152,6 +152,9 @@ export class SpaceAnalysis {
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
   readonly hot: Loads;
+  /** The container as it stores and writes its declared replicated copies (`withCopies`: N × one copy's GB and N × its
+   *  writes; primary key only, else the design and `total` as they are): what its physical partitions carry today. */
+  readonly stored: { readonly design: KeyDesign; readonly total: Loads };
   /** The key value access patterns name (`keyValue`) where its reads make the hottest value's reads more than
    *  `hotKeyShare` of the key space's: `hot.reads` is then its share. */
   readonly namedReads: NamedReads | undefined;
@@ -199,7 +202,9 @@ export class SpaceAnalysis {
     this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(withCopies(design, 1), this.total, this.hot, this.trafficValues) : undefined;
+    const one = withCopies(design, this.total, 1);
+    this.physical = space === design.primaryKey ? profile.physicalShare?.(one.design, one.total, this.hot, this.trafficValues) : undefined;
+    this.stored = space === design.primaryKey ? withCopies(design, this.total, declaredCopies(design)) : { design, total: this.total };
     const shards = space.sharding?.shards ?? 1;
     this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
@@ -240,7 +245,8 @@ export class SpaceAnalysis {
     if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
     const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
     if (layout === 'replicated') return this.#copiesShare(n, stored);
-    return this.owner.profile.physicalShare?.(withCopies(this.design, 1), this.total, stored, this.trafficValues * n);
+    const one = withCopies(this.design, this.total, 1);
+    return this.owner.profile.physicalShare?.(one.design, one.total, stored, this.trafficValues * n);
   }
 
   /**
@@ -252,8 +258,8 @@ export class SpaceAnalysis {
    * usable RU/s, the engine judges the copy where SG017's raise for it leaves it, as for any peak.
    */
   #copiesShare(n: number, stored: Loads): PhysicalShare | undefined {
-    const total = { reads: this.total.reads, writes: this.total.writes * n };
-    return this.owner.profile.physicalShare?.(withCopies(this.design, n), total, stored, this.trafficValues * n);
+    const copies = withCopies(this.design, this.total, n);
+    return this.owner.profile.physicalShare?.(copies.design, copies.total, stored, this.trafficValues * n);
   }
 
   /**
@@ -271,12 +277,6 @@ export class SpaceAnalysis {
     this.#plan ??= planFor(this);
     return this.#plan;
   }
-}
-
-/** The design as it stores `n` replicated copies of every document (`storedGb`); itself when nothing changes. */
-function withCopies(design: KeyDesign, n: number): KeyDesign {
-  const gb = storedGb(design, n);
-  return gb === undefined || !('totalGb' in design) || gb === design.totalGb ? design : Object.assign({}, design, { totalGb: gb });
 }
 
 /** The key value access patterns name (`keyValue`) that takes the most of a key space's reads. */

@@ -83,7 +83,7 @@ function hottestValue(a: SpaceAnalysis): ValueLoad {
 /** The physical partition's share `reachableDimensions` judges `value` on: the layout the container has now. */
 function reachableShare(a: SpaceAnalysis, value: ValueLoad): PhysicalShare | undefined {
   const primary = a.space === a.design.primaryKey;
-  const share = primary ? a.owner.profile.physicalShare?.(a.design, a.total, value.loads, value.cardinality) : undefined;
+  const share = primary ? a.owner.profile.physicalShare?.(a.stored.design, a.stored.total, value.loads, value.cardinality) : undefined;
   return share && !share.raisedFrom ? share : overloadedShare(a, value);
 }
 
@@ -109,13 +109,14 @@ export function shareCeiling(
 
 /**
  * The container's peak and usable RU/s when the peak is above them (SG017's finding; primary key only): then
- * every physical partition is short on average, and the hot key's own one more than most.
+ * every physical partition is short on average, and the hot key's own one more than most. The peak counts every
+ * declared replicated copy's writes (`SpaceAnalysis.stored`), as its partitions carry them.
  */
 export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonly usable: number; readonly capacity: number } | undefined {
-  if ((a.physical && !a.physical.raisedFrom) || a.space !== a.design.primaryKey) return undefined;
+  if (a.space !== a.design.primaryKey) return undefined;
   const partitions = a.owner.profile.physicalPartitions?.(a.design);
   if (!partitions) return undefined;
-  const peak = a.total.reads + a.total.writes;
+  const peak = storedPeak(a);
   const usable = partitions.requestUnits * a.design.thresholds.headroom;
   return peak > usable ? { peak, usable, capacity: partitions.requestUnits } : undefined;
 }
@@ -128,7 +129,7 @@ export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonl
  */
 export function containerGrowth(a: SpaceAnalysis): number | undefined {
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
-  const peak = a.total.reads + a.total.writes;
+  const peak = storedPeak(a);
   return partitions && peak > 0 ? (partitions.requestUnits * a.design.thresholds.headroom) / peak : undefined;
 }
 
@@ -169,10 +170,15 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
   if (!partitions) return undefined;
   const hot = loads.reads + loads.writes;
-  const value = { hot, rest: a.total.reads + a.total.writes - hot, cardinality };
+  const value = { hot, rest: storedPeak(a) - hot, cardinality };
   return Object.assign({}, partitions, {
     neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * a.design.thresholds.headroom),
   });
+}
+
+/** The container's peak RU/s as its physical partitions carry it: reads, and the writes of every declared copy (`SpaceAnalysis.stored`). */
+function storedPeak(a: SpaceAnalysis): number {
+  return a.stored.total.reads + a.stored.total.writes;
 }
 
 /** The dimension that bites on the physical partition, if any. */
