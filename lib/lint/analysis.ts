@@ -11,7 +11,7 @@ import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, t
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
-import { declaredCopies, withCopies, writtenUnits, type Written } from './written';
+import { withCopies, writtenUnits, type Written } from './written';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
@@ -152,9 +152,6 @@ export class SpaceAnalysis {
   /** The whole key space's load, and the hottest logical value's. */
   readonly total: Loads;
   readonly hot: Loads;
-  /** The container as it stores and writes its declared replicated copies (`withCopies`: N × one copy's GB and N × its
-   *  writes; primary key only, else the design and `total` as they are): what its physical partitions carry today. */
-  readonly stored: { readonly design: KeyDesign; readonly total: Loads };
   /** The key value access patterns name (`keyValue`) where its reads make the hottest value's reads more than
    *  `hotKeyShare` of the key space's: `hot.reads` is then its share. */
   readonly namedReads: NamedReads | undefined;
@@ -204,7 +201,6 @@ export class SpaceAnalysis {
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
     const one = withCopies(design, this.total, 1);
     this.physical = space === design.primaryKey ? profile.physicalShare?.(one.design, one.total, this.hot, this.trafficValues) : undefined;
-    this.stored = space === design.primaryKey ? withCopies(design, this.total, declaredCopies(design)) : { design, total: this.total };
     const shards = space.sharding?.shards ?? 1;
     this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
