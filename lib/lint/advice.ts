@@ -23,6 +23,7 @@ import {
   RAISE,
   raiseFigures,
   raiseInPlace,
+  raisedLayouts,
   roomForCounts,
   shardRaises,
   throughputServing,
@@ -37,10 +38,12 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { editlessQuotaError, quotaBoundDesign } from './throughput-quota';
-import { storedGb } from './written';
+import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
+/** The least raise at which replicated copies of the hottest value fit (`copiesAtRaise`). */
+const COPIES_RAISE: RaiseNames = { to: 'copiesRaiseTo', partitions: 'copiesRaisedPartitions', each: 'copiesRaisedEach' };
 
 /** The raise a raise-and-shard fix leads with (the cheaper of the two below), whose count its sharding clause names. */
 export const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
@@ -104,6 +107,10 @@ export const ADVICE_MESSAGES = {
   cacheHotReads: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
   // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
+  // cachecopies15 item 5: copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
+  // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
+  raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
+  orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded and changes no key and no application`,
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
@@ -590,6 +597,29 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
 function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice {
   const raise = throughputThatServes(analysis);
   const data = Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
+  const copied = copiesAtRaise(analysis, raise?.requestUnits);
+  if (copied) {
+    const n = copied.copies;
+    const { total } = analysis;
+    return {
+      ids: ['raiseThenCopies', ...(raise ? (['orRaiseServesKey'] as const) : []), 'orCache'],
+      data: Object.assign(data, raiseFigures(COPIES_RAISE, copied.raise), raise ? raiseFigures(RAISE, raise) : {}, {
+        shards: n,
+        lastShard: n - 1,
+        peakWrites: total.writes,
+        replicatedWrites: total.writes * n,
+        copiesGb: storedGb(analysis.design, n),
+        copiesSaves: raise ? raise.requestUnits - copied.raise.requestUnits : undefined,
+      }),
+      edits: [
+        ...raiseEdits(analysis, copied.raise, n),
+        { op: 'set', path: joinPath(analysis.space.path, 'sharding'), value: shardingValue('replicated', n, undefined, analysis.space.sharding) },
+        ...storedCopies(analysis, n),
+      ],
+      shards: n,
+      namesRaise: true,
+    };
+  }
   if (raise)
     return {
       ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],
@@ -602,17 +632,51 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
 }
 
-/** The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would otherwise count another number. */
-function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput): DesignEdit[] {
+/**
+ * The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would
+ * otherwise count another number; with `copies` copies of every document, the partitions their storage then needs too.
+ */
+function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput, copies = 1): DesignEdit[] {
   const design = analysis.design as CosmosKeyDesign;
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
   // A shared database's RU/s are divided among its busy containers: the database is raised by its containers × the part.
   const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, design.totalGb, design.physicalPartitions);
+  const gb = storedGb(design, copies) ?? design.totalGb;
+  const partitions = physicalPartitionCount(throughput.mode, raise.requestUnits, gb, raise.partitions);
+  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, gb, design.physicalPartitions);
   return [
     { op: 'set', path: throughput.path, value: raise.requestUnits * containers },
-    ...(counted !== raise.partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: raise.partitions }] : []),
+    ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
   ];
+}
+
+/**
+ * The least raise in place at which replicated copies of a Cosmos DB key's read-hot value fit, where no count fits at the
+ * current RU/s (nor at SG017's raise, whose peak fills the usable RU/s: no copy heavier than the average partition's
+ * share fits there), and only below `below`, the raise that serves the value unsharded: the cheaper fix. A raise alone
+ * must lift every physical partition's share by what the hot value needs on its own (RU/s are divided evenly among
+ * them, "Partitioning and horizontal scaling"), P × its load; N copies each put 1/N of it on a partition, for (N − 1) ×
+ * the container's writes more ("Best practices for scaling provisioned throughput"). So copies at a raise save (N − 1)
+ * ÷ headroom × (load × (P − 1) ÷ N − writes) RU/s: on a read-heavy container of many partitions, many. Each count is
+ * judged as SG003 judges copies (`withCopies`: N × the GB, at least one partition per 50 GB of it, N × the writes), on
+ * the layout the raise leaves (`raisedLayouts`), at RU/s that leave room for a count (`roomForCounts`); the count is
+ * the smallest that fits there, as the plan at those RU/s finds it. Undefined where none does below `below`.
+ */
+function copiesAtRaise(analysis: SpaceAnalysis, below: number | undefined): { readonly raise: RaisedThroughput; readonly copies: number } | undefined {
+  const { profile } = analysis.owner;
+  const { headroom, maxShards } = analysis.design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  for (const { raise, design } of raisedLayouts(analysis.design as CosmosKeyDesign, below)) {
+    const fitsWith = (n: number) => {
+      const copies = withCopies(design, analysis.total, n);
+      if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return false;
+      const stored = storedKeyLoads(analysis.hot, 'replicated', n, analysis.readsSpread);
+      const share = profile.physicalShare?.(copies.design, copies.total, stored, analysis.trafficValues * n);
+      return share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
+    };
+    for (let n = 2; n <= cap; n++) if (fitsWith(n)) return { raise, copies: n };
+  }
+  return undefined;
 }
 
 /**
