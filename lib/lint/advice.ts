@@ -597,19 +597,20 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
 function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice {
   const raise = throughputThatServes(analysis);
   const data = Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
-  const copied = copiesAtRaise(analysis, raise?.requestUnits);
-  if (copied) {
+  // Weighed against the raise that serves the value unsharded, for a key with no copies of its own and a known size.
+  const copied = raise && !analysis.space.sharding && storedGb(analysis.design, 1) !== undefined ? copiesAtRaise(analysis, raise.requestUnits) : undefined;
+  if (copied && raise) {
     const n = copied.copies;
     const { total } = analysis;
     return {
-      ids: ['raiseThenCopies', ...(raise ? (['orRaiseServesKey'] as const) : []), 'orCache'],
-      data: Object.assign(data, raiseFigures(COPIES_RAISE, copied.raise), raise ? raiseFigures(RAISE, raise) : {}, {
+      ids: ['raiseThenCopies', 'orRaiseServesKey', 'orCache'],
+      data: Object.assign(data, raiseFigures(COPIES_RAISE, copied.raise), raiseFigures(RAISE, raise), {
         shards: n,
         lastShard: n - 1,
         peakWrites: total.writes,
         replicatedWrites: total.writes * n,
         copiesGb: storedGb(analysis.design, n),
-        copiesSaves: raise ? raise.requestUnits - copied.raise.requestUnits : undefined,
+        copiesSaves: raise.requestUnits - copied.raise.requestUnits,
       }),
       edits: [
         ...raiseEdits(analysis, copied.raise, n),
