@@ -41,7 +41,9 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
 
   it('charges the read-hot category 35% of the reads and only the uniform 1/400 of the writes, and says so (cachecopies15 item 1)', () => {
     // Before: 35% of the writes too (700 RU/s), though the design declares the category hot by its reads alone.
-    expect(finding?.message).toMatch(/^the hottest `\/categoryId` value takes 35% \(declared\) of the 60,000 RU\/s of reads: 21,005 RU\/s under one first-level value/);
+    expect(finding?.message).toMatch(
+      /^the hottest `\/categoryId` value takes 35% \(declared\) of the 60,000 RU\/s of reads: 21,005 RU\/s under one first-level value/,
+    );
     expect(finding?.message).toContain(
       '(21,000 RU/s of reads and 5 RU/s of writes, charged to the same RU/s: declared hot by its reads (hotKeyOperations), it takes of the 2,000 RU/s of writes only the uniform 1/400 every value takes)',
     );
@@ -113,7 +115,9 @@ describe("the full key that defers to the first level names what that level's fi
   const full = findings.find((f) => f.path === 'partitionKey.paths');
 
   it('the first level leads with the integrated cache', () => {
-    expect(findings.find((f) => f.path === 'partitionKey.paths[0]')?.fix).toMatch(/^put the integrated cache in front of the reads of the hottest `\/tenantId` value/);
+    expect(findings.find((f) => f.path === 'partitionKey.paths[0]')?.fix).toMatch(
+      /^put the integrated cache in front of the reads of the hottest `\/tenantId` value/,
+    );
   });
 
   it('the full key says it: apply that fix, which leads with the cache, its buckets the alternative (before: "its buckets hash `id`" alone)', () => {
@@ -213,7 +217,9 @@ describe("every cache clause of a key's fix says what the cache serves and takes
       }),
       'globalSecondaryIndexes[0].partitionKey',
     );
-    expect(hit?.fix).toContain(`put DAX in front of the reads of the hottest \`sku\` value ${DAX_TERMS}: a global secondary index holds one entry per base item`);
+    expect(hit?.fix).toContain(
+      `put DAX in front of the reads of the hottest \`sku\` value ${DAX_TERMS}: a global secondary index holds one entry per base item`,
+    );
   });
 
   it('a key past maxShards hot by its reads alone (cacheHotReads), once', () => {
