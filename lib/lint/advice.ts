@@ -10,7 +10,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { physicalPartitionCount } from '../engines';
+import { physicalPartitionCount, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -25,6 +25,7 @@ import {
   raiseFigures,
   raiseCost,
   raiseInPlace,
+  raisedLayouts,
   roomForCounts,
   shardRaises,
   throughputServing,
@@ -40,10 +41,12 @@ import { fixedOrder } from './reorder';
 import type { MessageData } from './rule';
 import { SPARSE_INDEX_MESSAGES, sparseIndexKey } from './sparse-index';
 import { readsPastQuota } from './throughput-quota';
-import { storedGb } from './written';
+import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
 const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
+/** The least raise at which replicated copies of the hottest value fit (`copiesAtRaise`). */
+const COPIES_RAISE: RaiseNames = { to: 'copiesRaiseTo', partitions: 'copiesRaisedPartitions', each: 'copiesRaisedEach' };
 
 /** The raise a raise-and-shard fix leads with (the cheaper of the two below), whose count its sharding clause names. */
 export const SHARD_RAISE: RaiseNames = { to: 'shardRaiseTo', partitions: 'shardRaisedPartitions', each: 'shardRaisedEach' };
@@ -79,13 +82,14 @@ export const ADVICE_MESSAGES = {
   // The table's fix changes its copies, whose writes this index counts: its own shards follow from the copies kept.
   tableCopiesFirst:
     "apply the table's fix to its replicated copies first ({{copies}} → {{plannedCopies}}): each copy writes its own entry in this index, so the index is sized on the copies the table keeps, at the next lint",
-  cacheOnly:
-    'put {{cache}} in front of the reads of the hottest {{key|key}} value: a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
+  // After cacheHotReads (and the cache's terms): why only the cache serves.
+  cacheOnlyWhy:
+    ': a global secondary index holds one entry per base item, so it cannot keep replicated copies, and write sharding cannot spread the reads of one item',
   // A paged query (Limit) over N shards reads a page from every shard and merges them: the shards do not divide
   // its reads. DAX keeps a Query's results in its query cache by the request's exact parameters (its item cache
   // serves GetItem / BatchGetItem): repeated pages of a hot value are served from memory ("DAX: How it works").
-  cachePaged:
-    "put {{cache}} in front of the reads of the hottest {{key|key}} value: {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
+  cachePagedWhy:
+    ": {{pagedPatterns|code}} read it a page at a time (limit), and under write sharding every page would query all the shards and merge them, so each shard would still serve every page; {{cache}}'s query cache keeps each query's results by its exact parameters, so the same pages of a hot value are served from memory, and a global secondary index, holding one entry per base item, cannot keep replicated copies",
   noCount: 'no count up to {{maxShardsAccepted}} keeps the hottest {{key|key}} value under its ceiling: ',
   // Copies of every document: N × the writes and N × the GB (one physical partition per 50 GB), over which the RU/s are divided.
   noCopies:
@@ -113,6 +117,10 @@ export const ADVICE_MESSAGES = {
   cacheHotReads: 'put {{cache}} in front of the reads of the hottest {{key|key}} value',
   orRaiseMaxShards: '; or raise maxShards if {{shards}}-way reads are acceptable',
   // Past maxShards on Cosmos DB where the physical partition's share bites (not the key's own 10,000 RU/s): the RU/s that serve it unsharded lead.
+  // cachecopies15 item 5: copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
+  // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
+  raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
+  orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded and changes no key and no application`,
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
@@ -129,8 +137,10 @@ export const ADVICE_MESSAGES = {
     '; but every copy also writes its entry in index {{overIndex|code}}, whose hottest value would then take {{overIndexWrites}} {{writeUnit}} of writes, over the usable {{overIndexUsable}} {{writeUnit}} of its partition: shard that index too before keeping the copies (so no edit is offered for them)',
   replacingSharding: ', replacing its {{declaredStrategy}} sharding, which cannot spread the reads of one item',
   replacingShardingPaged: ', replacing its {{declaredStrategy}} sharding, under which every page of {{pagedPatterns|code}} queries all the shards',
-  // The cache as the alternative for read heat, with what it serves and takes (the engine profile's cacheTerms).
-  orCache: '; or put {{cache}} in front of its reads ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
+  // The cache as the alternative for read heat (withCacheTerms says what it serves and takes).
+  orCache: '; or put {{cache}} in front of its reads',
+  // What the cache serves and takes (the engine profile's cacheTerms), said once after the first clause that names it.
+  cacheTerms: ' ({{cacheServes}}; a cache answers only the reads it holds, and it needs {{cacheNeeds}})',
   // wants: "any" picks one shard of a random or calculated sharding; without one the design refuses it (normalize-usage.ts).
   dropWantsAny: ', and remove wants: "any" from {{wantsAnyPatterns|code}}: it picks one of random or calculated shards, which the key then no longer has',
   // A pattern that fans out over shards the fix removes would declare a fan-out nothing makes (shardReadsDropped).
@@ -221,7 +231,36 @@ export function keyChangeBeforeRaises<T extends string>(ids: readonly T[], lead:
 
 /** The advice for a key space's plan: a function of the plan, so every rule that gives it gives the same fix (made once per lint). */
 export function adviceFor(analysis: SpaceAnalysis): Advice {
-  return analysis.once(keptAdvice);
+  return analysis.once(termedAdvice);
+}
+
+/** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
+function termedAdvice(analysis: SpaceAnalysis): Advice {
+  return withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+}
+
+/** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */
+const CACHE_CLAUSES: ReadonlySet<string> = new Set(
+  Object.entries(ADVICE_MESSAGES)
+    .filter(([, text]) => text.includes('{{cache}}'))
+    .map(([id]) => id),
+);
+
+/**
+ * A fix that puts the engine's cache in front of reads says, once, after the first clause that names it, what the cache
+ * serves and what it takes (`cacheTerms`, from the profile's `cacheTerms` through `cacheWordsOf`): the integrated
+ * cache needs a dedicated gateway billed hourly, the SDK in gateway mode on its endpoint and session or eventual
+ * consistency ("Azure Cosmos DB integrated cache", "Azure Cosmos DB dedicated gateway"); DAX a cluster and its client,
+ * and it serves eventually consistent reads only ("In-memory acceleration with DynamoDB Accelerator (DAX)", "DAX and
+ * DynamoDB consistency models"). Every cache clause of every rule that gives the plan's fix, one wording.
+ */
+function withCacheTerms(advice: Advice, profile: EngineProfile): Advice {
+  const at = advice.ids.findIndex((id) => CACHE_CLAUSES.has(id));
+  if (at < 0) return advice;
+  return Object.assign({}, advice, {
+    ids: [...advice.ids.slice(0, at + 1), 'cacheTerms' as const, ...advice.ids.slice(at + 1)],
+    data: Object.assign({}, advice.data, cacheWordsOf(profile)),
+  });
 }
 
 /** The plan's fix, made to keep the design's invariants, with the sparse-index alternative where it applies (issue 14 §6). */
@@ -297,8 +336,6 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const { maxShards } = design.thresholds;
   const { cache, writeUnit, nouns } = analysis.owner.profile;
   const base = { key: space.partitionKey.map((a) => a.name), resource: nouns.resource };
-  // What the orCache clause reads.
-  const cacheWords = cacheWordsOf(analysis.owner.profile);
 
   if (plan.layout === 'none') {
     const ids: AdviceId[] = [declared?.strategy === 'replicated' ? 'removeCopies' : 'removeSharding'];
@@ -315,8 +352,8 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   // The cache is named (in the text and the data) only by clauses about reads.
   if (plan.layout === 'cache')
     return paged
-      ? { ids: ['cachePaged', 'orWantsAny'], data: Object.assign({}, base, { cache }, paged) }
-      : { ids: ['cacheOnly'], data: Object.assign({}, base, { cache }) };
+      ? { ids: ['cacheHotReads', 'cachePagedWhy', 'orWantsAny'], data: Object.assign({}, base, paged) }
+      : { ids: ['cacheHotReads', 'cacheOnlyWhy'], data: base };
   const directions = loadDirections(analysis);
   const upstream: AdviceId[] = !directions.writes ? ['cacheHotReads'] : directions.reads ? ['upstream', 'andCacheReads'] : ['upstream'];
   const upstreamData = directions.reads ? Object.assign({}, base, { cache }) : base;
@@ -354,7 +391,7 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
       declared?.strategy === 'replicated'
         ? [lower ? 'lowerCopies' : 'raiseCopies']
         : ['replicate', ...(declared ? [paged ? ('replacingShardingPaged' as const) : ('replacingSharding' as const)] : [])];
-    const data = Object.assign({}, counted, cacheWords, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
+    const data = Object.assign({}, counted, { writeUnit, peakWrites: analysis.total.writes, replicatedWrites: analysis.total.writes * n }, paged);
     const raise = declared ? undefined : raiseBeforeCopies(analysis, n);
     // Copies whose writes the current RU/s cannot carry are no option "at the current throughput": not offered.
     if (raise)
@@ -400,7 +437,6 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
     separate ? { index: space.index, shardAttribute: shardAttributeName(space.partitionKey) } : {},
     fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {},
     pastQuota ? Object.assign({ cache }, pastQuota) : {},
-    cacheAlternative ? cacheWords : {},
   );
   // The index clause (a new sharding of a plain index key) re-keys the index by the separate attribute it names.
   const rekey = separate && ids[0] === NEW_SHARDING[calculated ? 'calculated' : 'random'].index;
@@ -578,7 +614,31 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
  */
 function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstreamData: MessageData): Advice {
   const raise = throughputThatServes(analysis);
-  const data = Object.assign({}, upstreamData, cacheWordsOf(analysis.owner.profile), { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
+  const data = Object.assign({}, upstreamData, { maxShardsAccepted: MAX_SHARDS_ACCEPTED });
+  // Weighed against the raise that serves the value unsharded, for a key with no copies of its own and a known size.
+  const copied = raise && !analysis.space.sharding && storedGb(analysis.design, 1) !== undefined ? copiesAtRaise(analysis, raise.requestUnits) : undefined;
+  if (copied && raise) {
+    const n = copied.copies;
+    const { total } = analysis;
+    return {
+      ids: ['raiseThenCopies', 'orRaiseServesKey', 'orCache'],
+      data: Object.assign(data, raiseFigures(COPIES_RAISE, copied.raise), raiseFigures(RAISE, raise), {
+        shards: n,
+        lastShard: n - 1,
+        peakWrites: total.writes,
+        replicatedWrites: total.writes * n,
+        copiesGb: storedGb(analysis.design, n),
+        copiesSaves: raise.requestUnits - copied.raise.requestUnits,
+      }),
+      edits: [
+        ...raiseEdits(analysis, copied.raise, n),
+        { op: 'set', path: joinPath(analysis.space.path, 'sharding'), value: shardingValue('replicated', n, undefined, analysis.space.sharding) },
+        ...storedCopies(analysis, n),
+      ],
+      shards: n,
+      namesRaise: true,
+    };
+  }
   if (raise)
     return {
       ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],
@@ -591,17 +651,51 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
 }
 
-/** The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would otherwise count another number. */
-function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput): DesignEdit[] {
+/**
+ * The edits of a raise in place: the container's new RU/s, and the physical partitions it leaves where the design would
+ * otherwise count another number; with `copies` copies of every document, the partitions their storage then needs too.
+ */
+function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput, copies = 1): DesignEdit[] {
   const design = analysis.design as CosmosKeyDesign;
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
   // A shared database's RU/s are divided among its busy containers: the database is raised by its containers × the part.
   const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, design.totalGb, design.physicalPartitions);
+  const gb = storedGb(design, copies) ?? design.totalGb;
+  const partitions = physicalPartitionCount(throughput.mode, raise.requestUnits, gb, raise.partitions);
+  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, gb, design.physicalPartitions);
   return [
     { op: 'set', path: throughput.path, value: raise.requestUnits * containers },
-    ...(counted !== raise.partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: raise.partitions }] : []),
+    ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
   ];
+}
+
+/**
+ * The least raise in place at which replicated copies of a Cosmos DB key's read-hot value fit, where no count fits at the
+ * current RU/s (nor at SG017's raise, whose peak fills the usable RU/s: no copy heavier than the average partition's
+ * share fits there), and only below `below`, the raise that serves the value unsharded: the cheaper fix. A raise alone
+ * must lift every physical partition's share by what the hot value needs on its own (RU/s are divided evenly among
+ * them, "Partitioning and horizontal scaling"), P × its load; N copies each put 1/N of it on a partition, for (N − 1) ×
+ * the container's writes more ("Best practices for scaling provisioned throughput"). So copies at a raise save (N − 1)
+ * ÷ headroom × (load × (P − 1) ÷ N − writes) RU/s: on a read-heavy container of many partitions, many. Each count is
+ * judged as SG003 judges copies (`withCopies`: N × the GB, at least one partition per 50 GB of it, N × the writes), on
+ * the layout the raise leaves (`raisedLayouts`), at RU/s that leave room for a count (`roomForCounts`); the count is
+ * the smallest that fits there, as the plan at those RU/s finds it. Undefined where none does below `below`.
+ */
+function copiesAtRaise(analysis: SpaceAnalysis, below: number | undefined): { readonly raise: RaisedThroughput; readonly copies: number } | undefined {
+  const { profile } = analysis.owner;
+  const { headroom, maxShards } = analysis.design.thresholds;
+  const cap = Math.min(maxShards, MAX_SHARDS_ACCEPTED);
+  for (const { raise, design } of raisedLayouts(analysis.design as CosmosKeyDesign, below)) {
+    const fitsWith = (n: number) => {
+      const copies = withCopies(design, analysis.total, n);
+      if (!roomForCounts(copies.total.reads + copies.total.writes, raise.requestUnits, headroom)) return false;
+      const stored = storedKeyLoads(analysis.hot, 'replicated', n, analysis.readsSpread);
+      const share = profile.physicalShare?.(copies.design, copies.total, stored, analysis.trafficValues * n);
+      return share !== undefined && share.raisedFrom === undefined && allFit(profile.loadDimensions(stored, headroom, share));
+    };
+    for (let n = 2; n <= cap; n++) if (fitsWith(n)) return { raise, copies: n };
+  }
+  return undefined;
 }
 
 /**

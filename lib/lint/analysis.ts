@@ -11,7 +11,7 @@ import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, t
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
-import { storedGb, writtenUnits, type Written } from './written';
+import { withCopies, writtenUnits, type Written } from './written';
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
@@ -209,7 +209,8 @@ export class SpaceAnalysis {
     this.hot = { reads: peakReadUnits * readShare, writes: hotKeyOperations === 'reads' ? 0 : this.written.units * writeShare };
     const layout: KeyLayout = space.sharding?.strategy ?? 'none';
     // One copy of every document: the declared copies' storage is not the unsharded value's (`withCopies`).
-    this.physical = space === design.primaryKey ? profile.physicalShare?.(withCopies(design, 1), this.total, this.hot, this.trafficValues) : undefined;
+    const one = withCopies(design, this.total, 1);
+    this.physical = space === design.primaryKey ? profile.physicalShare?.(one.design, one.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
     this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
@@ -250,7 +251,8 @@ export class SpaceAnalysis {
     if (this.physical === undefined || n <= 1 || layout === 'none') return this.physical;
     const stored = storedKeyLoads(loads, layout, n, this.readsSpread);
     if (layout === 'replicated') return this.#copiesShare(n, stored);
-    return this.owner.profile.physicalShare?.(withCopies(this.design, 1), this.total, stored, this.trafficValues * n);
+    const one = withCopies(this.design, this.total, 1);
+    return this.owner.profile.physicalShare?.(one.design, one.total, stored, this.trafficValues * n);
   }
 
   /**
@@ -262,8 +264,8 @@ export class SpaceAnalysis {
    * usable RU/s, the engine judges the copy where SG017's raise for it leaves it, as for any peak.
    */
   #copiesShare(n: number, stored: Loads): PhysicalShare | undefined {
-    const total = { reads: this.total.reads, writes: this.total.writes * n };
-    return this.owner.profile.physicalShare?.(withCopies(this.design, n), total, stored, this.trafficValues * n);
+    const copies = withCopies(this.design, this.total, n);
+    return this.owner.profile.physicalShare?.(copies.design, copies.total, stored, this.trafficValues * n);
   }
 
   /**
@@ -281,12 +283,6 @@ export class SpaceAnalysis {
     this.#plan ??= planFor(this);
     return this.#plan;
   }
-}
-
-/** The design as it stores `n` replicated copies of every document (`storedGb`); itself when nothing changes. */
-function withCopies(design: KeyDesign, n: number): KeyDesign {
-  const gb = storedGb(design, n);
-  return gb === undefined || !('totalGb' in design) || gb === design.totalGb ? design : Object.assign({}, design, { totalGb: gb });
 }
 
 /** The key value access patterns name (`keyValue`) that takes the most of a key space's reads. */

@@ -8,7 +8,7 @@
  * ("Redistribute throughput across partitions").
  */
 import { gridFormOf, THROUGHPUT_GRID, throughputForPeak } from '../design/cosmos-throughput';
-import type { CosmosKeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
@@ -22,6 +22,7 @@ import {
   type PhysicalShare,
 } from '../engines';
 import { growthOf, type SpaceAnalysis } from './analysis';
+import { declaredCopies, withCopies } from './written';
 
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
 export function physicalShareData(share: PhysicalShare, headroom: number): Record<string, number> {
@@ -83,7 +84,7 @@ function hottestValue(a: SpaceAnalysis): ValueLoad {
 /** The physical partition's share `reachableDimensions` judges `value` on: the layout the container has now. */
 function reachableShare(a: SpaceAnalysis, value: ValueLoad): PhysicalShare | undefined {
   const primary = a.space === a.design.primaryKey;
-  const share = primary ? a.owner.profile.physicalShare?.(a.design, a.total, value.loads, value.cardinality) : undefined;
+  const share = primary ? a.owner.profile.physicalShare?.(carried(a).design, carried(a).total, value.loads, value.cardinality) : undefined;
   return share && !share.raisedFrom ? share : overloadedShare(a, value);
 }
 
@@ -109,13 +110,14 @@ export function shareCeiling(
 
 /**
  * The container's peak and usable RU/s when the peak is above them (SG017's finding; primary key only): then
- * every physical partition is short on average, and the hot key's own one more than most.
+ * every physical partition is short on average, and the hot key's own one more than most. The peak counts every
+ * replicated copy's writes the container keeps (`carried`), as its partitions carry them.
  */
 export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonly usable: number; readonly capacity: number } | undefined {
-  if ((a.physical && !a.physical.raisedFrom) || a.space !== a.design.primaryKey) return undefined;
-  const partitions = a.owner.profile.physicalPartitions?.(a.design);
+  if (a.space !== a.design.primaryKey) return undefined;
+  const partitions = a.owner.profile.physicalPartitions?.(carried(a).design);
   if (!partitions) return undefined;
-  const peak = a.total.reads + a.total.writes;
+  const peak = storedPeak(a);
   const usable = partitions.requestUnits * a.design.thresholds.headroom;
   return peak > usable ? { peak, usable, capacity: partitions.requestUnits } : undefined;
 }
@@ -127,8 +129,8 @@ export function overCapacity(a: SpaceAnalysis): { readonly peak: number; readonl
  * every partition does: its share costs no headroom of its own.
  */
 export function containerGrowth(a: SpaceAnalysis): number | undefined {
-  const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
-  const peak = a.total.reads + a.total.writes;
+  const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(carried(a).design) : undefined;
+  const peak = storedPeak(a);
   return partitions && peak > 0 ? (partitions.requestUnits * a.design.thresholds.headroom) / peak : undefined;
 }
 
@@ -166,13 +168,31 @@ export function judgedOnOnePhysicalPartition(a: SpaceAnalysis): boolean {
 
 /** `value`'s physical partition in a container whose peak is above its usable RU/s (primary key only). */
 function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): PhysicalShare | undefined {
-  const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(a.design) : undefined;
+  const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(carried(a).design) : undefined;
   if (!partitions) return undefined;
   const hot = loads.reads + loads.writes;
-  const value = { hot, rest: a.total.reads + a.total.writes - hot, cardinality };
+  const value = { hot, rest: storedPeak(a) - hot, cardinality };
   return Object.assign({}, partitions, {
     neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * a.design.thresholds.headroom),
   });
+}
+
+/**
+ * The container as its physical partitions carry the key's replicated copies (`withCopies`: N × one copy's GB and N ×
+ * its writes): those it declares, or one where the key's plan keeps none (SG007's fix removes them, and SG017 sizes its
+ * raise on the peak without them). Copies write every document N times, as SG003 sizes them (`storedKeyShare`); judged
+ * on N × the GB but one copy's writes, a container of copies would be judged on more partitions than its load fills.
+ */
+function carried(a: SpaceAnalysis): { readonly design: KeyDesign; readonly total: Loads } {
+  const declared = a.space === a.design.primaryKey ? declaredCopies(a.design) : 1;
+  // The plan only where there are copies to keep or remove: most keys have none, and need no plan.
+  return withCopies(a.design, a.total, declared > 1 && a.plan.layout !== 'none' ? declared : 1);
+}
+
+/** The container's peak RU/s as its physical partitions carry it (`carried`): reads, and every kept copy's writes. */
+function storedPeak(a: SpaceAnalysis): number {
+  const { total } = carried(a);
+  return total.reads + total.writes;
 }
 
 /** The dimension that bites on the physical partition, if any. */

@@ -15,7 +15,7 @@
  */
 import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
 import { joinPath } from '../design/field-path';
-import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace } from '../design/key-design';
+import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
 import { COSMOS_LIMITS, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
@@ -44,8 +44,9 @@ import {
 import { readRequests, readRequestsOverBuckets } from './read-requests';
 import type { MessageData, RuleHit } from './rule';
 
-// `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget).
-const TAKES = '{{traffic|writes=of writes|reads=of reads|both=of reads and writes}}';
+// `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget); `shareOf`, what
+// its share is of: those, or, for a value declared hot in one direction (hotKeyOperations), that one (`hotIn`).
+const TAKES = '{{shareOf|writes=of writes|reads=of reads|both=of reads and writes}}';
 const THROTTLES = '{{traffic|writes=ingestion throttles|reads=its reads throttle|both=its reads and writes throttle}}';
 
 /** The raise at which a bucket count within maxShards serves the hottest first-level value (beside RAISE, which serves it as it is). */
@@ -54,8 +55,8 @@ const BUCKET_RAISE: RaiseNames = { to: 'bucketRaiseTo', partitions: 'bucketRaise
 const FEW_RAISE: RaiseNames = { to: 'fewRaiseTo', partitions: 'fewRaisedPartitions', each: 'fewRaisedEach' };
 
 export const PREFIX_INGESTION_MESSAGES = {
-  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
-  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{peakLoad}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
+  prefixHot: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, which stays on one physical partition until it holds {{partitionGb}} GB and splits (which takes hours), against a usable {{prefixUsable}} RU/s`,
+  prefixHotSpanning: `the hottest {{level|code}} value takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|uniform=uniform}}) of the {{sharePeak}} RU/s ${TAKES}: {{prefixLoad}} RU/s under one first-level value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), against a usable {{prefixUsable}} RU/s`,
   // Where the design declares no throughput: the partition's RU/s, no neighbours known.
   prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
   prefixOwnPartitions: ' ({{headroom|percent}} of {{partitionRu}} RU/s each)',
@@ -82,6 +83,11 @@ export const PREFIX_INGESTION_MESSAGES = {
     ': within the {{prefixRaw}} RU/s those partitions have for it in full, but above the {{headroom|percent}} the design plans to use, so a burst above the peak throttles, however unique {{deeperLevels|code}} are',
   // Both kinds: say how the one budget is spent.
   prefixReadsAndWrites: ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s)',
+  // Item 1 of cachecopies15: a value declared hot by one direction takes of the other only the 1/values every value takes.
+  prefixUniformWrites:
+    ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s: declared hot by its reads (hotKeyOperations), it takes of the {{peakWrites}} RU/s of writes only the uniform 1/{{values}} every value takes)',
+  prefixUniformReads:
+    ' ({{prefixReads}} RU/s of reads and {{prefixWrites}} RU/s of writes, charged to the same RU/s: declared hot by its writes (hotKeyOperations), it takes of the {{peakReads}} RU/s of reads only the uniform 1/{{values}} every value takes)',
   fixPrefixBuckets:
     'give the first level more values: a synthetic first level {{bucketLevel|code}} = {{level}} + "-" + hash({{source}}) mod {{buckets}} splits the reads and writes of each {{level}} value over {{buckets}} first-level values from its first write, each taking 1/{{buckets}} (the deeper levels stay; Cosmos DB places each by its hash, so two may share a physical partition); a query for one {{level}} value then fans out over its {{buckets}} buckets',
   prefixBucketSourceBelowKey:
@@ -188,6 +194,21 @@ function partitionLoad(design: KeyDesign, loads: Loads): number {
 }
 
 /**
+ * The reads and writes under a first-level value taking `share` of the directions the design's hottest value is hot in
+ * (`workload.hotKeyOperations`), one of `values`: a value declared hot by its reads (a viral category, read, hardly
+ * written) takes `share` of the reads and, of the writes, only the uniform 1/values every value takes; one hot by its
+ * writes, the reverse. `share` is at least 1/values (the model rejects less), so the uniform share is never the larger.
+ */
+export function firstLevelLoads(workload: Workload, share: number, values: number): Loads {
+  const { peakReadUnits, peakWriteUnits, hotKeyOperations } = workload;
+  const uniform = 1 / values;
+  return {
+    reads: peakReadUnits * (hotKeyOperations === 'writes' ? uniform : share),
+    writes: peakWriteUnits * (hotKeyOperations === 'reads' ? uniform : share),
+  };
+}
+
+/**
  * The reads and writes under the hottest of `values` values of a key's first level (taking `share`, or 1/values),
  * holding `gb`, and what its physical partitions leave it: with declared throughput its physical share (the same
  * `physicalShare` SG003 judges a flat key's hottest value on, with the first level's cardinality), else a partition's RU/s.
@@ -197,7 +218,7 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
   if (!profile.prefixPartition) return undefined;
   const hotShare = share ?? 1 / values;
   const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  const loads = { reads: peakReadUnits * hotShare, writes: peakWriteUnits * hotShare };
+  const loads = firstLevelLoads(design.primaryKey.workload, hotShare, values);
   const physical = profile.physicalShare?.(design, { reads: peakReadUnits, writes: peakWriteUnits }, loads, values);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
@@ -340,6 +361,22 @@ function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number):
 const trafficOf = ({ reads, writes }: Loads) => (reads === 0 ? 'writes' : writes === 0 ? 'reads' : 'both');
 
 /**
+ * The one direction the hottest value's share is of, where it takes more than the uniform share of it and only the
+ * uniform share of the other (`firstLevelLoads`: `workload.hotKeyOperations`); undefined where its share is of both.
+ */
+function hotIn(design: KeyDesign, load: PrefixLoad): 'reads' | 'writes' | undefined {
+  const { hotKeyOperations } = design.primaryKey.workload;
+  if (hotKeyOperations === 'both' || load.share <= 1 / load.values + 1e-12) return undefined;
+  return hotKeyOperations;
+}
+
+/** The note that says how one budget is spent by a value with both reads and writes, and which share each is. */
+function readsAndWrites(design: KeyDesign, load: PrefixLoad): PrefixIngestionId {
+  const hot = hotIn(design, load);
+  return hot === 'reads' ? 'prefixUniformWrites' : hot === 'writes' ? 'prefixUniformReads' : 'prefixReadsAndWrites';
+}
+
+/**
  * Whether putting `first` first (a reordering fix of SG002 or SG004) would overload its hottest value's
  * physical partition: such a fix is advice, not an edit, so no fix makes SG003 fire.
  */
@@ -462,7 +499,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
     ...(load.gbInferred === 'undeclared' ? ['prefixSizeUndeclared' as const] : load.gbInferred === 'cardinality' ? ['prefixSizeFromValues' as const] : []),
     ...(physical?.raisedFrom ? ['prefixAtCapacityRaise' as const] : []),
     fits(load.load, load.raw) ? 'prefixHeadroomOnly' : 'prefixThrottles',
-    ...(traffic === 'both' ? ['prefixReadsAndWrites' as const] : []),
+    ...(traffic === 'both' ? [readsAndWrites(design, load)] : []),
   ];
   // Where the physical share bites, more RU/s is the other fix (as for a flat key, throughputThatServes). A physical
   // share exists only where the profile models physical partitions (Cosmos DB's), as throughputThatServes assumes.
@@ -608,6 +645,15 @@ function raisesPastMaxShards(
   };
 }
 
+/** What the headline's share is of (`TAKES`): the directions the value is hot in, and their peak. */
+function shareOf(design: KeyDesign, load: PrefixLoad, traffic: string): { readonly shareOf: string; readonly sharePeak: number } {
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const hot = traffic === 'both' ? hotIn(design, load) : undefined;
+  if (hot === 'reads') return { shareOf: hot, sharePeak: peakReadUnits };
+  if (hot === 'writes') return { shareOf: hot, sharePeak: peakWriteUnits };
+  return { shareOf: traffic, sharePeak: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }) };
+}
+
 /** The figures every prefix finding's message reads: the hottest first-level value's load, and what its partitions leave it. */
 function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, traffic: string): MessageData {
   const { headroom } = design.thresholds;
@@ -618,6 +664,8 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
     share: load.share,
     shareSource: first.hotKeyShare === undefined ? 'uniform' : 'declared',
     traffic,
+    ...shareOf(design, load, traffic),
+    values: load.values,
     peakReads: peakReadUnits,
     peakWrites: peakWriteUnits,
     peakLoad: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
@@ -632,7 +680,7 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
     ...(physical ? Object.assign({}, physicalShareData(physical, headroom), { prefixNeighbours: load.neighbours }) : {}),
     deeperLevels: design.primaryKey.partitionKey.slice(1).map((l) => l.name),
     ...(load.spanned > 1 || load.gbInferred === 'cardinality' ? { spanned: load.spanned, prefixGb: load.gb } : {}),
-    ...(load.gbInferred ? { totalGb: 'totalGb' in design ? design.totalGb : undefined, values: load.values, sizeAt: joinPath(first.path, 'largestGb') } : {}),
+    ...(load.gbInferred ? { totalGb: 'totalGb' in design ? design.totalGb : undefined, sizeAt: joinPath(first.path, 'largestGb') } : {}),
   };
 }
 

@@ -5,10 +5,11 @@
  * ("Partitioning and horizontal scaling"); a hierarchical key's first-level value stays on the physical partitions
  * its data spans, one per 50 GB ("Hierarchical partition keys"). Above these figures the value is rate-limited (429).
  */
+import { cardinalityValue } from '../design/cardinality';
 import type { CosmosKeyDesign } from '../design/key-design';
 import { COSMOS_LIMITS } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
-import { firstLevelShare, hottestPrefixReach } from './prefix-ingestion';
+import { firstLevelLoads, firstLevelShare, hottestPrefixReach } from './prefix-ingestion';
 
 /** RU/s the hottest values of a container can use, with their neighbours at the load the design expects of them. */
 export interface HotValueReach {
@@ -21,6 +22,10 @@ export interface HotValueReach {
   /** The share of the peak that hottest first-level value takes, as the rules judge it: the level's own `hotKeyShare`,
    *  else at least the full key's declared share and 1/cardinality, else 1/cardinality. Undefined for a key of one level. */
   readonly prefixShare: number | undefined;
+  /** The RU/s the design itself puts on that hottest first-level value: `prefixShare` of the directions the design's
+   *  hottest value is hot in (`workload.hotKeyOperations`), and the uniform 1/cardinality of the other, as SG003's
+   *  first-level check counts them. Undefined for a key of one level. */
+  readonly prefixLoad: number | undefined;
 }
 
 /**
@@ -30,11 +35,14 @@ export interface HotValueReach {
  * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
  */
 export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
-  const hierarchical = design.primaryKey.partitionKey.length > 1;
+  const { partitionKey, workload } = design.primaryKey;
+  const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
+  const prefixLoads = prefixShare === undefined ? undefined : firstLevelLoads(workload, prefixShare, cardinalityValue(partitionKey[0].cardinality));
   return {
     key: storedKeyReach(new DesignAnalysis(design).of(design.primaryKey)),
     prefix: hottestPrefixReach(design),
-    prefixShare: hierarchical ? firstLevelShare(design.primaryKey).share : undefined,
+    prefixShare,
+    prefixLoad: prefixLoads && prefixLoads.reads + prefixLoads.writes,
   };
 }
 

@@ -11,6 +11,7 @@
  * every index key: each copy's write is one more index write, N in all per declared write.
  */
 import type { KeyDesign, KeySpace } from '../design/key-design';
+import type { Loads } from '../engines';
 
 export interface Written {
   /** Write units per second the key space takes at its peak: `perCopy` × `copies`. */
@@ -47,6 +48,19 @@ export function declaredCopies(design: KeyDesign): number {
  */
 export function storedGb(design: KeyDesign, n: number): number | undefined {
   return 'totalGb' in design && design.totalGb !== undefined ? (design.totalGb / declaredCopies(design)) * n : undefined;
+}
+
+/**
+ * What `n` replicated copies of every document make of a container, the one count of what copies add that SG003's copy
+ * sizing and the physical-partition helpers (physical-partition.ts) judge copies on: each copy is a document of its own,
+ * stored and written with the others, so the container holds n × one copy's GB (`storedGb`: at least one physical
+ * partition per 50 GB of it, its RU/s divided among them all) and takes n × one copy's writes, its reads as they are
+ * (each read goes to one copy). `total`: one copy's peak (a container's declared workload, `SpaceAnalysis.total`).
+ */
+export function withCopies<D extends KeyDesign>(design: D, total: Loads, n: number): { readonly design: D; readonly total: Loads } {
+  const gb = storedGb(design, n);
+  const stored = gb === undefined || !('totalGb' in design) || gb === design.totalGb ? design : Object.assign({}, design, { totalGb: gb });
+  return { design: stored, total: n === 1 ? total : { reads: total.reads, writes: total.writes * n } };
 }
 
 /** What `space` is written at its peak with `copies` copies of every base item (by default, those it has). */

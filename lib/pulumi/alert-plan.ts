@@ -55,12 +55,6 @@ const NEAR_FULL_SHARE = 0.95;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** RU/s of reads and writes together: Cosmos DB charges both in RU against the same budget. */
-function peakRequestUnits(design: CosmosKeyDesign): number {
-  const { workload } = design.primaryKey;
-  return workload.peakReadUnits + workload.peakWriteUnits;
-}
-
 /** The design's own load of its hottest full key, per stored (sharded) key value: its share of the directions that carry
  *  it (`workload.hotKeyOperations`, as the lint reads it: a key only read takes none of the writes). */
 export function declaredHotKeyRu(design: CosmosKeyDesign): number {
@@ -69,15 +63,6 @@ export function declaredHotKeyRu(design: CosmosKeyDesign): number {
   const shards = space.sharding && space.sharding.strategy !== 'replicated' ? space.sharding.shards : 1;
   const carried = (hotKeyOperations === 'writes' ? 0 : peakReadUnits) + (hotKeyOperations === 'reads' ? 0 : peakWriteUnits);
   return (hotKeyShare * carried) / shards;
-}
-
-/**
- * The design's own load of its hottest first-level value, on the share the lint judges it on (`hotValueReach`'s
- * `prefixShare`): declared on the level; else at least the full key's declared share (its hottest value sits under one
- * first-level value) and at least 1/cardinality; else uniform. 0 for a key of one level.
- */
-export function declaredHotPrefixRu(design: CosmosKeyDesign, reach: HotValueReach): number {
-  return (reach.prefixShare ?? 0) * peakRequestUnits(design);
 }
 
 /**
@@ -126,8 +111,9 @@ function defaultThresholds(design: CosmosKeyDesign, reach: HotValueReach): Recor
     normalizedRu: SATURATED_RANGE_PERCENT,
     throttleRate: COSMOS_LIMITS.healthyThrottledShare,
     hotKey: reachableThreshold(headroom, reach.key, declaredHotKeyRu(design)),
-    // Undefined only for a one-level key, which gets no hotPrefix alert.
-    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, declaredHotPrefixRu(design, reach)),
+    // Undefined only for a one-level key, which gets no hotPrefix alert. The design's own load of the value: its share of
+    // the directions hotKeyOperations names, the uniform share of the other (hotValueReach's prefixLoad, as SG003 counts it).
+    hotPrefix: reachableThreshold(headroom, reach.prefix ?? reach.key, reach.prefixLoad ?? 0),
     partitionSize: partitionSizeDefault(headroom),
     partitionSizeLimit: PARTITION_SIZE_LIMIT_DEFAULT,
   };

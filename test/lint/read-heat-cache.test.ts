@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lint, type CosmosContainerDesign, type DesignInput, type DynamoDbTableDesign, type Finding } from '../../lib';
-import { table } from '../fixtures';
+import { chatViralContainer, reviewEvents, table } from '../fixtures';
 
 const catalogue = JSON.parse(readFileSync(join(__dirname, 'review13', 'catalogue.json'), 'utf8')) as CosmosContainerDesign;
 
@@ -26,15 +26,39 @@ const withWorkload = (workload: Partial<CosmosContainerDesign['workload']>): Cos
 describe('a Cosmos DB first level hot by its reads is offered the integrated cache (review 13 item 10)', () => {
   const finding = firstLevel(catalogue);
 
-  it('leads with the cache: the share of its 21,000 RU/s of reads it must answer for the misses and 700 RU/s of writes to fit 11,990', () => {
-    // 35% of 60,000 reads and 2,000 writes: 21,000 + 700 RU/s, against 11,990 usable on its 2 physical partitions.
-    // The partition holds 11,990 − 700 = 11,290 RU/s of misses: the cache must answer 1 − 11,290 ÷ 21,000 = 46.24%.
-    expect(finding?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 700, cache: 'the integrated cache' });
-    expect(finding?.data?.cacheMissReads).toBeCloseTo(11_290, 2);
-    expect(finding?.data?.cacheHitShare).toBeCloseTo(1 - 11_290 / 21_000, 6);
+  it('leads with the cache: the share of its 21,000 RU/s of reads it must answer for the misses and 5 RU/s of writes to fit 11,966.83', () => {
+    // 35% of 60,000 reads, and of the 2,000 writes only the uniform 1/400 (5 RU/s: declared hot by its reads), against
+    // 2 × 6,666.67 usable on its 2 physical partitions less 0.4 of a partition's 1/12 of the rest, (62,000 − 21,005) ÷ 12:
+    // 11,966.83 RU/s. The partition holds 11,966.83 − 5 = 11,961.83 RU/s of misses: the cache must answer 43.04%.
+    expect(finding?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 5, cache: 'the integrated cache' });
+    expect(finding?.data?.prefixUsable).toBeCloseTo(11_966.83, 2);
+    expect(finding?.data?.cacheMissReads).toBeCloseTo(11_961.83, 2);
+    expect(finding?.data?.cacheHitShare).toBeCloseTo(1 - 11_961.833333 / 21_000, 6);
     expect(finding?.fix).toMatch(
-      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): the value fits once the cache answers at least 46\.24% of its 21,000 RU\/s of reads, the 11,290 RU\/s it misses and its 700 RU\/s of writes then fitting the usable 11,990 RU\/s/,
+      /^put the integrated cache in front of the reads of the hottest `\/categoryId` value, which carry its load \(point reads and queries it answers from its item and query caches cost 0 RU\): the value fits once the cache answers at least 43\.04% of its 21,000 RU\/s of reads, the 11,961\.83 RU\/s it misses and its 5 RU\/s of writes then fitting the usable 11,966\.83 RU\/s/,
     );
+  });
+
+  it('charges the read-hot category 35% of the reads and only the uniform 1/400 of the writes, and says so (cachecopies15 item 1)', () => {
+    // Before: 35% of the writes too (700 RU/s), though the design declares the category hot by its reads alone.
+    expect(finding?.message).toMatch(
+      /^the hottest `\/categoryId` value takes 35% \(declared\) of the 60,000 RU\/s of reads: 21,005 RU\/s under one first-level value/,
+    );
+    expect(finding?.message).toContain(
+      '(21,000 RU/s of reads and 5 RU/s of writes, charged to the same RU/s: declared hot by its reads (hotKeyOperations), it takes of the 2,000 RU/s of writes only the uniform 1/400 every value takes)',
+    );
+  });
+
+  it('a category declared hot by its writes takes 35% of the writes and the uniform 1/400 of the reads', () => {
+    const ingest = firstLevel(withWorkload({ peakReadUnits: 2_000, peakWriteUnits: 60_000, hotKeyOperations: 'writes' }));
+    expect(ingest?.data).toMatchObject({ prefixReads: 5, prefixWrites: 21_000, shareOf: 'writes', sharePeak: 60_000 });
+    expect(ingest?.message).toContain('it takes of the 2,000 RU/s of reads only the uniform 1/400 every value takes)');
+  });
+
+  it('one hot by both takes 35% of each, as before', () => {
+    const both = firstLevel(withWorkload({ hotKeyOperations: 'both' }));
+    expect(both?.data).toMatchObject({ prefixReads: 21_000, prefixWrites: 700, shareOf: 'both', sharePeak: 62_000 });
+    expect(both?.message).toContain('(21,000 RU/s of reads and 700 RU/s of writes, charged to the same RU/s)');
   });
 
   it('says what the cache takes and what it cannot do', () => {
@@ -47,9 +71,9 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
 
   it('keeps the bucketed first level as the alternative, hashed on the declared productId', () => {
     expect(finding?.fix).toMatch(
-      /; or give the first level more values: a synthetic first level `\/categoryIdBucket` = \/categoryId \+ "-" \+ hash\(productId\) mod 14 /,
+      /; or give the first level more values: a synthetic first level `\/categoryIdBucket` = \/categoryId \+ "-" \+ hash\(productId\) mod 13 /,
     );
-    expect(finding?.data).toMatchObject({ buckets: 14, source: 'productId' });
+    expect(finding?.data).toMatchObject({ buckets: 13, source: 'productId' });
     expect(finding?.edits).toBeUndefined();
   });
 
@@ -61,7 +85,8 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
   });
 
   it('nor one over only by reads and writes together: 10,850 RU/s of each, each within the usable 11,990', () => {
-    const even = firstLevel(withWorkload({ peakReadUnits: 31_000, peakWriteUnits: 31_000 }));
+    // Hot by both (a category declared hot by its reads would take only 1/400 of the writes, and fit).
+    const even = firstLevel(withWorkload({ peakReadUnits: 31_000, peakWriteUnits: 31_000, hotKeyOperations: 'both' }));
     expect(even?.data).toMatchObject({ prefixReads: 10_850, prefixWrites: 10_850 });
     expect(even?.fix).toMatch(/^give the first level more values/);
     expect(even?.fix).not.toContain('integrated cache');
@@ -76,6 +101,31 @@ describe('a Cosmos DB first level hot by its reads is offered the integrated cac
     expect(hit?.fix).toMatch(/^raise the bucket count of `\/categoryIdBucket` /);
     expect(hit?.fix).toMatch(/; or put the integrated cache in front of the reads of the hottest `\/categoryIdBucket` value, which carry its load/);
     expect(hit?.edits?.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the full key that defers to the first level names what that level's fix leads with (cachecopies15 item 2)", () => {
+  // Review 14's chat-viral container with its hottest tenant declared at 30%, read-hot: 15,000 RU/s of reads (and the
+  // uniform 2 of writes) against 875 left on its partition, so the cache leads; its buckets hash `id` (the hottest
+  // conversation, 2/3 of the tenant, would stay whole under a hash of conversationId), which splits every conversation.
+  const viral = chatViralContainer();
+  const [tenant, conversation] = viral.partitionKey.paths;
+  const hotTenant: CosmosContainerDesign = { ...viral, partitionKey: { paths: [{ ...tenant, hotKeyShare: 0.3 }, conversation] } };
+  const findings = lint(hotTenant).filter((f) => f.ruleId === 'SG003');
+  const full = findings.find((f) => f.path === 'partitionKey.paths');
+
+  it('the first level leads with the integrated cache', () => {
+    expect(findings.find((f) => f.path === 'partitionKey.paths[0]')?.fix).toMatch(
+      /^put the integrated cache in front of the reads of the hottest `\/tenantId` value/,
+    );
+  });
+
+  it('the full key says it: apply that fix, which leads with the cache, its buckets the alternative (before: "its buckets hash `id`" alone)', () => {
+    expect(full?.fix).toMatch(
+      /^apply the fix of the hottest `\/tenantId` value \(SG003 at `partitionKey.paths\[0\]`\), which leads with the integrated cache in front of that value's reads: this value's reads are among them/,
+    );
+    expect(full?.fix).toContain('its alternative, buckets hashing `id`, finer than the key, splits every');
+    expect(full?.edits).toBeUndefined();
   });
 });
 
@@ -148,5 +198,48 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
     const hit = sg003At(sku, 'partitionKey');
     expect(hit?.fix).toMatch(/^keep N = 3 replicated copies of each `sku` value .*; or put DAX in front of its reads \(its item cache answers GetItem/);
     expect(hit?.fix).toContain('a cache answers only the reads it holds');
+  });
+});
+
+describe("every cache clause of a key's fix says what the cache serves and takes (cachecopies15 item 3)", () => {
+  const DAX_TERMS =
+    '(its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)';
+  const COSMOS_TERMS =
+    '(point reads and queries it answers from its item and query caches cost 0 RU; a cache answers only the reads it holds, and it needs a dedicated gateway, billed hourly, whose nodes each cache on their own, the SDK in gateway mode on the dedicated gateway endpoint, and session or eventual consistency: reads at a stronger level, cache misses and every write still reach the partition)';
+  // Before, only the "or put … in front of its reads" alternative of copies and shards carried the terms.
+
+  it('a GSI only a cache serves', () => {
+    const hit = sg003At(
+      table({
+        globalSecondaryIndexes: [
+          { indexName: 'by-sku', partitionKey: { name: 'sku', type: 'S', cardinality: 'unique' }, workload: { peakReadUnits: 5000, hotKeyShare: 0.9 } },
+        ],
+      }),
+      'globalSecondaryIndexes[0].partitionKey',
+    );
+    expect(hit?.fix).toContain(
+      `put DAX in front of the reads of the hottest \`sku\` value ${DAX_TERMS}: a global secondary index holds one entry per base item`,
+    );
+  });
+
+  it('a key past maxShards hot by its reads alone (cacheHotReads), once', () => {
+    const events = table({
+      name: 'events',
+      partitionKey: { name: 'eventId', type: 'S', cardinality: 1000 },
+      sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
+      workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100_000, hotKeyShare: 1, hotKeyOperations: 'reads' },
+    });
+    const fix = sg003At(events, 'partitionKey')?.fix ?? '';
+    expect(fix).toContain(`: put DAX in front of the reads of the hottest \`eventId\` value ${DAX_TERMS}; or raise maxShards`);
+    expect(fix.split('a cache answers only the reads it holds')).toHaveLength(2);
+  });
+
+  it("a Cosmos DB item whose reads no shard spreads (unspreadReads): the integrated cache's terms", () => {
+    const hotItem: CosmosContainerDesign = {
+      ...reviewEvents(),
+      workload: { peakReadUnits: 20000, peakWriteUnits: 30000, hotKeyShare: 0.18 },
+      storage: { totalGb: 120, largestPartitionGb: 1.5 },
+    };
+    expect(sg003At(hotItem, 'partitionKey.paths')?.fix).toContain(`; put the integrated cache in front of them ${COSMOS_TERMS}; or raise`);
   });
 });

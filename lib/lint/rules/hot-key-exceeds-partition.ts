@@ -2,6 +2,7 @@ import type { KeyDesign } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
+import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
@@ -39,6 +40,7 @@ type Id =
   | 'orRaiseThroughput'
   | 'atCapacityRaise'
   | 'deferToFirstLevel'
+  | 'deferToFirstLevelCache'
   | PrefixIngestionId
   | EngineNoteId
   | IndexWriteId
@@ -228,6 +230,9 @@ export const hotKeyExceedsPartition = defineRule({
     then: '; ',
     deferToFirstLevel:
       'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets too, and its raise and bucket count serve this value as well; a raise for this value alone would leave the first level over',
+    // Where that fix leads with the engine's cache (a first level hot by its reads, whose other fix is a new synthetic level).
+    deferToFirstLevelCache:
+      "apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}), which leads with {{cache}} in front of that value's reads: this value's reads are among them, and the cache answers them as it answers the rest; its alternative, buckets hashing {{bucketSource|code}}, finer than the key, splits every {{fullKey|key}} value under it over its buckets too, so its bucket count serves this value as well; a raise for this value alone would leave the first level over",
     readsOfOneItem: ' (reads of one item, which write sharding cannot spread)',
     orMoveHotValue: '; or move the hottest {{key|key}} value to its own {{resource}}, keyed by a finer attribute (its own key values then spread)',
     ...PREFIX_INGESTION_MESSAGES,
@@ -255,12 +260,14 @@ function deferToFirstLevel(a: SpaceAnalysis, keyHits: RuleHit<Id>[], prefix: rea
   const bucketing = prefix.find((hit) => hit.data?.finerSource !== undefined);
   const fullKey = a.space.partitionKey;
   if (bucketing === undefined || a.space !== a.design.primaryKey || !a.collection || a.plan.needs.size > 1) return keyHits;
+  // Name what that fix leads with: the engine's cache, where the first level is hot by its reads (readCache), or its buckets.
+  const cacheLeads = bucketing.fixId === 'prefixCacheReads';
   return keyHits.map((hit) => ({
     ...hit,
-    fixId: 'deferToFirstLevel',
+    fixId: cacheLeads ? 'deferToFirstLevelCache' : 'deferToFirstLevel',
     fixNotes: undefined,
     edits: undefined,
-    data: Object.assign({}, hit.data, {
+    data: Object.assign({}, hit.data, cacheLeads ? { cache: cacheWordsOf(a.owner.profile).cache } : {}, {
       level: fullKey[0].name,
       levelPath: bucketing.path,
       bucketSource: bucketing.data?.source as string,
