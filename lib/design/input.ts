@@ -99,8 +99,12 @@ export interface IndexWorkloadDesign {
    *  projection leaves out what those updates change (an update that changes no index key and no projected
    *  attribute does not write the index) */
   readonly peakWriteUnits?: number;
-  /** @default - uniform: 1 / cardinality of the index's full partition key; for its writes, the table's hottest item's
-   *  share where that is more and the index takes the table's writes (see `peakWriteUnits`) */
+  /** @default - uniform: 1 / cardinality of the index's full partition key; the table's `workload.hotKeyShare` (unless
+   *  its `hotKeyOperations` is `reads`) where the index's partition key is the table's partition-key attribute or its
+   *  components, which the table's hottest value determines (a GSI on `gameId` of a table keyed by `gameId`: every
+   *  write of the hot game writes the index on one value), divided by the table's shards when the table key is
+   *  sharded in its own attribute; for its writes, the table's hottest item's share where that is more and the index
+   *  takes the table's writes (see `peakWriteUnits`) */
   readonly hotKeyShare?: number;
 }
 
