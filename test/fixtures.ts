@@ -49,6 +49,46 @@ export function chatViralContainer(overrides: Partial<CosmosContainerDesign> = {
   };
 }
 
+/**
+ * Review 15's iot-big.json: telemetry keyed `/deviceId` (100,000) → `/day` (365), the key SG002's fix recommends; each
+ * device has each day, so its largest device's 25 GB (`largestGb`, override it) spreads over 365 (device, day) values.
+ */
+export function deviceDays(largestGb = 25, bucket: { path: string; cardinality: number } = { path: '/day', cardinality: 365 }): CosmosContainerDesign {
+  return {
+    engine: 'cosmosdb',
+    name: 'telemetry',
+    partitionKey: { paths: [{ path: '/deviceId', cardinality: 100_000, largestGb }, bucket] },
+    workload: { peakReadUnits: 10_000, peakWriteUnits: 50_000 },
+    throughput: { autoscaleMax: 80_000 },
+    storage: { totalGb: 5000 },
+  };
+}
+
+/**
+ * Review 15's leaderboard.json: 200 games, the hottest at 40% of 30,000 WCU, and a GSI `top-scores` keyed by the same
+ * `gameId` (sort key `score`, changed by updates), read for the top 100.
+ */
+export function leaderboardTable(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
+  return table({
+    name: 'leaderboard',
+    partitionKey: { name: 'gameId', type: 'S', cardinality: 200 },
+    sortKey: { name: 'playerId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 2000, peakWriteUnits: 30_000, hotKeyShare: 0.4, hotKeyOperations: 'both' },
+    globalSecondaryIndexes: [
+      {
+        indexName: 'top-scores',
+        partitionKey: { name: 'gameId', type: 'S', cardinality: 200 },
+        sortKey: { name: 'score', type: 'N', cardinality: 100_000 },
+      },
+    ],
+    accessPatterns: [
+      { name: 'player-score', keyAttributes: ['gameId', 'playerId'], share: 0.5 },
+      { name: 'top-scores', index: 'top-scores', keyAttributes: ['gameId'], share: 0.5, limit: 100 },
+    ],
+    ...overrides,
+  });
+}
+
 /** A healthy on-demand table: unique key, modest traffic, monitoring on. No findings. */
 export function table(overrides: Partial<DynamoDbTableDesign> = {}): DynamoDbTableDesign {
   return {

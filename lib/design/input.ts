@@ -101,8 +101,12 @@ export interface IndexWorkloadDesign {
    *  projection leaves out what those updates change (an update that changes no index key and no projected
    *  attribute does not write the index) */
   readonly peakWriteUnits?: number;
-  /** @default - uniform: 1 / cardinality of the index's full partition key; for its writes, the table's hottest item's
-   *  share where that is more and the index takes the table's writes (see `peakWriteUnits`) */
+  /** @default - uniform: 1 / cardinality of the index's full partition key; the table's `workload.hotKeyShare` (unless
+   *  its `hotKeyOperations` is `reads`) where the index's partition key is the table's partition-key attribute or its
+   *  components, which the table's hottest value determines (a GSI on `gameId` of a table keyed by `gameId`: every
+   *  write of the hot game writes the index on one value), divided by the table's shards when the table key is
+   *  sharded in its own attribute; for its writes, the table's hottest item's share where that is more and the index
+   *  takes the table's writes (see `peakWriteUnits`) */
   readonly hotKeyShare?: number;
 }
 
@@ -429,10 +433,15 @@ export interface CosmosStorageDesign extends StorageDesign {
 export interface CosmosKeyPathDesign {
   /** JSON path, e.g. `/tenantId`. */
   readonly path: string;
-  /** Expected distinct values of this level at peak (across the container), or `'unique'`. With the
-   *  container's `sharding`, the values before sharding: skewguard counts one stored key per shard of each,
-   *  so `--fix` leaves this as it is when it writes the shards. (A bucketed level such as `/tenantIdBucket`
-   *  is a level of its own: its values are the buckets, counted here.) */
+  /** Expected distinct values of this level at peak (across the container), or `'unique'`: this level's own
+   *  values, not those of the prefix down to it. Business levels nest (a device belongs to one tenant): a prefix
+   *  has as many values as its most varied business level. A time-bucket level (`kind`, or a name like `day`)
+   *  repeats under every value of the levels above (each device has each day: `/deviceId` 100,000 → `/day` 365
+   *  holds up to 36,500,000 full key values), so a value's `largestGb` spreads over its buckets while its
+   *  `hotKeyShare` does not (its writes go to the current bucket), and a time bucket last may have fewer values
+   *  than the levels above (SG004). With the container's `sharding`, the values before sharding: skewguard
+   *  counts one stored key per shard of each, so `--fix` leaves this as it is when it writes the shards. (A
+   *  bucketed level such as `/tenantIdBucket` is a level of its own: its values are the buckets, counted here.) */
   readonly cardinality: Cardinality;
   /** Share (0–1] of the container's traffic the hottest value of this level takes, together with the
    *  levels above it: "the hottest tenant takes 40%" is `0.4` on `/tenantId`. Shares can only shrink

@@ -4,7 +4,7 @@
  * key value (a logical partition). This file turns per-level declarations into full-key figures.
  */
 import { COSMOS_LIMITS } from '../engines';
-import { cardinalityValue, fullKeyCardinality } from './cardinality';
+import { cardinalityValue, fullKeyCardinality, storedKeyValues } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
 import type { IssueLog } from './issue-log';
@@ -109,9 +109,11 @@ function checkLevelsWithinContainer(levels: readonly KeyAttribute[], totalGb: nu
 /**
  * The full key's hottest share or largest size from the workload/storage field or the levels:
  * declared on the last level or on the design (not both); else estimated from the deepest declared
- * level, whose value is assumed spread over its average number of children (`cardinality of the
- * full key / cardinality of the prefix down to that level`) — the conservative reading, since a whale usually has more
- * children than average. A deeper level can only take less than the one above it.
+ * level, whose value is assumed spread over its average number of children (`values of the
+ * full key / values of the prefix down to that level`) — the conservative reading, since a whale usually has more
+ * children than average. A deeper level can only take less than the one above it. Its GB spreads over the
+ * time buckets below it too (`storedKeyValues`: each device has each day); its share does not (`fullKeyCardinality`:
+ * its writes go to its current bucket).
  */
 function fullKeyFigure(
   levels: readonly KeyAttribute[],
@@ -161,8 +163,9 @@ function fullKeyFigure(
   if (deepestIndex < 0) return undefined;
   const deepest = levels[deepestIndex];
   // The declared value is one prefix value's; spread it over the full-key values under that prefix.
-  const deepestPrefix = fullKeyCardinality(levels.slice(0, deepestIndex + 1));
-  const children = deepestPrefix === Infinity ? 1 : Math.max(1, fullKeyCardinality(levels) / deepestPrefix);
+  const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
+  const deepestPrefix = values(levels.slice(0, deepestIndex + 1));
+  const children = deepestPrefix === Infinity ? 1 : Math.max(1, values(levels) / deepestPrefix);
   return { value: (deepest[field] as number) / children, source: 'derived', at: joinPath(deepest.path, field), level: deepestIndex };
 }
 

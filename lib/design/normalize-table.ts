@@ -2,13 +2,13 @@
 import { joinPath } from './field-path';
 import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeDesign } from './input';
 import type { IssueLog } from './issue-log';
-import type { DynamoDbKeyDesign, IndexKeyChange, KeyAttribute } from './key-design';
+import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type KeyAttribute } from './key-design';
 import { looksMutable } from './key-names';
 import { withThresholds } from './limits';
 import { billingOf, tableCapacity } from './normalize-capacity';
 import type { NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
-import { inferredKind, keyAttribute, keySpace, type KeySpaceDraft } from './normalize-key';
+import { inferredKind, keyAttribute, keySpace, type DeclaredFigure, type KeySpaceDraft } from './normalize-key';
 import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, patternAttributes, readShares } from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
@@ -124,11 +124,35 @@ function gsiDraft(
     writeSource: workload?.peakWriteUnits !== undefined ? 'declared' : keyChange ? 'key-changes' : 'table',
     ...(keyChange ? { keyChange } : {}),
     hotKeyShare:
-      workload?.hotKeyShare === undefined ? undefined : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
+      workload?.hotKeyShare === undefined
+        ? tableHotShare(partitionKey.attributes, gsi.sharding?.logicalAttribute, table)
+        : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
     keyMonitoringPath: gsi.contributorInsights === undefined ? 'monitoring.contributorInsights' : joinPath(path, 'contributorInsights'),
   };
+}
+
+/**
+ * The share of an index's traffic its hottest value takes when the table's hottest value determines it: every index
+ * key attribute is the table's partition-key attribute or one of its components (a separate shard attribute counted
+ * by the attribute it holds, `logical`). Every write of the table's hottest value (a hot game, its many players'
+ * items) then writes the index on one value (AWS, "Provisioned throughput considerations for global secondary
+ * indexes": a table write that puts an item carrying the index key writes the index), whatever the index's own
+ * cardinality. A table key sharded in its own attribute (`gameId#n`) carries its shards into the index: the share
+ * divides by them. Undefined when the table declares no share, its share is of reads only, or the index key is
+ * another attribute.
+ */
+function tableHotShare(indexKey: readonly KeyAttribute[], logical: string | undefined, table: DynamoDbTableDesign): DeclaredFigure | undefined {
+  const share = table.workload.hotKeyShare;
+  if (share === undefined || table.workload.hotKeyOperations === 'reads' || indexKey.length === 0) return undefined;
+  const tableKey = table.partitionKey.name;
+  const components = (table.partitionKey.components ?? []).map((c) => c.name);
+  const nameOf = (a: KeyAttribute) => (a === indexKey[0] && logical !== undefined && indexKey.length === 1 ? logical : a.name);
+  const names = indexKey.map(nameOf);
+  if (!names.every((name) => sameAttribute(name, tableKey) || components.some((c) => sameAttribute(name, c)))) return undefined;
+  const shards = names.some((name) => sameAttribute(name, tableKey)) ? (table.sharding?.shards ?? 1) : 1;
+  return { value: share / shards, source: 'derived', at: 'workload.hotKeyShare' };
 }
 
 /**

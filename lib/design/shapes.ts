@@ -433,7 +433,7 @@ const cosmosKeyPath = record<CosmosKeyPathDesign>({
   path: { shape: attributeName, doc: 'JSON path, e.g. "/tenantId".' },
   cardinality: {
     shape: cardinality,
-    doc: 'Expected distinct values of this level, or "unique". With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
+    doc: 'Expected distinct values of this level across the container (its own, not its prefix\'s), or "unique". Business levels nest (a device in one tenant); a time-bucket level repeats under every value above (each device has each day), so a value\'s largestGb spreads over its buckets. With sharding, the values before sharding: --fix leaves it as it is when it writes the shards.',
   },
   hotKeyShare: { shape: hotKeyShare, optional: true, doc: 'Share (0–1] of the traffic the hottest value of this level (with the levels above) takes.' },
   largestGb: { shape: num({ min: 0 }), optional: true, doc: 'GB held by the largest value of this level (with the levels above).' },

@@ -4,7 +4,7 @@
  * no longer decides which partition takes today's writes, but before a unique level (an id), under
  * which it would have one value per key: tenant → month → event id.
  */
-import { cardinalityValue, fullKeyCardinality } from '../design/cardinality';
+import { cardinalityValue, fullKeyCardinality, storedKeyValues } from '../design/cardinality';
 import type { AttributeKind, Cardinality } from '../design/input';
 import type { KeyAttribute, KeyDesign } from '../design/key-design';
 import { inferredKind } from '../design/normalize-key';
@@ -77,7 +77,9 @@ export function reorderedPathsEdit(design: KeyDesign, order: readonly KeyAttribu
       if (level[field] !== undefined && levels.slice(0, i + 1).every((l) => newPrefix.includes(l))) deepest = i;
     });
     if (deepest < 0) return undefined;
-    const spread = fullKeyCardinality(newPrefix) / fullKeyCardinality(levels.slice(0, deepest + 1));
+    // GB spreads over the time buckets a prefix gains as well; a share does not (normalize()'s estimate, fullKeyFigure).
+    const values = field === 'largestGb' ? storedKeyValues : fullKeyCardinality;
+    const spread = values(newPrefix) / values(levels.slice(0, deepest + 1));
     const estimate = Math.max(floor[field], Math.min(previous[field], (levels[deepest][field] as number) / (Number.isNaN(spread) ? 1 : Math.max(1, spread))));
     previous[field] = estimate;
     // A share spread over unbounded values is no share at all: leave it to the uniform default.

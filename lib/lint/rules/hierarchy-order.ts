@@ -19,6 +19,8 @@ interface Ordered {
 type Id =
   | 'hierarchical'
   | 'hierarchicalTimeMiddle'
+  | 'crossPartition'
+  | 'withinPrefix'
   | 'multiAttributeSortKey'
   | 'compositeSortKey'
   | 'multiAttributeSortKeyQueries'
@@ -147,12 +149,21 @@ function hierarchicalHits(design: KeyDesign, analysis: DesignAnalysis): RuleHit<
   if (design.accessPatterns.length > 0 && analysis.crossPartition(order[0].name).share >= analysis.crossPartition().share) return [];
   // Ascending yet out of order: a time bucket sits where it should not (before business levels or after a unique id).
   const timeMiddle = ascending(levels);
+  // The query the key cannot route: the ordered key's prefix down to the first level out of place. The levels before
+  // that one are shared by both orders and still route it; with none shared, it reaches every partition.
+  const moved = order.findIndex((level, i) => level !== levels[i]);
+  const routedBy = levels.slice(0, moved).map((l) => l.name);
   return [
     {
       path: space.partitionKeyPath,
       messageId: timeMiddle ? 'hierarchicalTimeMiddle' : 'hierarchical',
+      notes: [routedBy.length > 0 ? 'withinPrefix' : 'crossPartition'],
       fixId: 'fix',
-      data: Object.assign(partsData(levels), orderData(order)),
+      data: Object.assign(partsData(levels), orderData(order), {
+        coarser: order.slice(0, moved + 1).map((l) => l.name),
+        first: levels[0].name,
+        routedBy,
+      }),
       // Issue 14: not as an edit when the new first level's hottest value would overload its physical partition (SG003).
       edits: firstLevelOverloaded(design, order[0]) ? undefined : [reorderedPathsEdit(design, order)],
     },
@@ -200,9 +211,12 @@ export const hierarchyOrder = defineRule({
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],
   messages: {
     hierarchical:
-      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality: a query by {{coarser|key}} gives no prefix of it',
     hierarchicalTimeMiddle:
-      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query for one value of the first level (e.g. all users of a tenant) becomes cross-partition',
+      'the hierarchical partition key {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality with time buckets after the business levels and before a unique id: a query by {{coarser|key}} gives no prefix of it',
+    // Review 15 item 1: a query by the first level is a prefix and stays targeted; the one that is not is the coarser level's.
+    crossPartition: ', so it becomes cross-partition (a query by a prefix, such as {{first|code}}, stays targeted)',
+    withinPrefix: ', so it is routed by {{routedBy|key}} alone and fans out over every partition of that value',
     multiAttributeSortKey:
       'the multi-attribute sort key of index {{index|code}} {{parts|levels}} ({{cardinalities|arrows}} values) is not ordered from low to high cardinality, and no declared query reads it: it is queried left to right without skipping, so the narrowest attribute first makes broad queries impossible',
     compositeSortKey:

@@ -1,4 +1,4 @@
-import type { KeyDesign } from '../../design/key-design';
+import type { KeyDesign, KeySpace } from '../../design/key-design';
 import { fits, nearestToCeiling, storedKeyLoads, type LoadDimension } from '../../design/sharding';
 import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
@@ -183,10 +183,10 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   messages: {
     hotKey:
-      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table}}) of the peak: ',
+      'the hottest {{key|key}} value{{index|onIndex}} takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the peak: ',
     // A separate shard attribute (`hourBucketShard`) holds the value the user reads by (`sharding.logicalAttribute`, `hourBucket`).
     hotHeldKey:
-      'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table}}) of the peak: ',
+      'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}) takes {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=of its writes, from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the peak: ',
     writeOver:
       '{{writeLoad}} {{writeUnit}} writes against a usable {{writeUsable}} {{writeUnit}} ({{headroom|percent}} of the {{writeCeiling}} {{writeUnit}} ceiling)',
     writeOverSharded:
@@ -198,7 +198,7 @@ export const hotKeyExceedsPartition = defineRule({
       'the hottest {{logical|code}} value{{index|onIndex}} (held with its shard in {{key|key}}), {{namedValue|code}}, takes {{readShare|percent}} of the reads ({{namedPatterns|code}}, {{namedShare|percent}} of them, {{namedPatternCount|one=reads|other=read}} only {{namedValue|code}}: keyValue',
     namedRest: '; of the other reads it takes {{restShare|percent}}',
     namedWrites:
-      ') and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=from the hottest item of the table}}) of the writes ({{hotWrites}} {{hotWriteUnit}}): ',
+      ') and {{share|percent}} ({{shareSource|declared=declared|observed=observed|derived=estimated from a key level|uniform=uniform|time-bucket=the current time bucket|table-item=from the hottest item of the table|table-key=the hottest value of the table, which the index key carries}}) of the writes ({{hotWrites}} {{hotWriteUnit}}): ',
     namedNoWrites: ') and none of the writes: ',
     readOver: '{{readLoad}} {{readUnit}} reads against a usable {{readUsable}} {{readUnit}} ({{headroom|percent}} of the {{readCeiling}} {{readUnit}} ceiling)',
     readOverSharded:
@@ -384,7 +384,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         index: space.index,
         ...(held === undefined ? {} : { logical: held }),
         share: inherited.ids.length > 0 && a.inherited ? a.inherited.share : space.workload.hotKeyShare,
-        shareSource: inherited.ids.length > 0 ? 'table-item' : space.workload.hotKeyShareSource,
+        shareSource: inherited.ids.length > 0 ? 'table-item' : tableKeyShare(space) ? 'table-key' : space.workload.hotKeyShareSource,
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
@@ -398,4 +398,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       edits: advice.edits,
     },
   ];
+}
+
+/** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */
+function tableKeyShare(space: KeySpace): boolean {
+  return space.index !== undefined && space.workload.hotKeyShareSource === 'derived' && space.workload.hotKeyShareAt === 'workload.hotKeyShare';
 }

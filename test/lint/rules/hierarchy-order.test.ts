@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { applyDesignEdits, lint, type DesignEdit, type DynamoDbTableDesign } from '../../../lib';
-import { container, table } from '../../fixtures';
+import { container, deviceDays, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
@@ -65,6 +65,8 @@ testRule('SG004', {
         accessPatterns: [{ name: 'by-tenant', keyAttributes: ['/tenantId'], share: 0.9 }],
       }),
     },
+    // Review 15 item 1: a time bucket last repeats under every device; its fewer values (365 < 100,000) are no disorder.
+    { name: 'a time bucket last with fewer values than the level above (/deviceId → /day)', design: deviceDays() },
     { name: 'a time bucket first (SG002 owns it)', design: container({ partitionKey: { paths: [level('/yyyyMM', 24), level('/deviceId', 200000)] } }) },
     {
       name: 'an ascending multi-attribute GSI sort key',
@@ -134,6 +136,9 @@ testRule('SG004', {
           messageId: 'hierarchical',
           path: 'partitionKey.paths',
           data: { order: ['/tenantId', '/userId'] },
+          // Review 15 item 1: the query by the first level (/userId) is a prefix; the one by /tenantId is not.
+          message:
+            'the hierarchical partition key `/userId` → `/tenantId` (2,000,000 → 500 values) is not ordered from low to high cardinality: a query by `/tenantId` gives no prefix of it, so it becomes cross-partition (a query by a prefix, such as `/userId`, stays targeted)',
           fix: 'order it `/tenantId` → `/userId`',
           edits: [
             {
@@ -156,7 +161,8 @@ testRule('SG004', {
           messageId: 'hierarchicalTimeMiddle',
           data: { order: ['/tenantId', '/deviceId', '/yyyyMM'] },
           fix: 'order it `/tenantId` → `/deviceId` → `/yyyyMM`',
-          message: /with time buckets after the business levels and before a unique id/,
+          message:
+            /with time buckets after the business levels and before a unique id: a query by \(`\/tenantId`, `\/deviceId`\) gives no prefix of it, so it is routed by `\/tenantId` alone and fans out over every partition of that value$/,
         },
       ],
     },
@@ -177,6 +183,20 @@ testRule('SG004', {
               ],
             },
           ],
+        },
+      ],
+    },
+    {
+      // Review 15 (d/order-value.json): not "a query for one tenant becomes cross-partition", a prefix query.
+      name: 'a business level below with fewer values: the query by it is the one that fans out',
+      design: container({ partitionKey: { paths: [level('/tenantId', 100000), level('/region', 365)] } }),
+      findings: [
+        {
+          messageId: 'hierarchical',
+          notes: ['crossPartition'],
+          data: { coarser: ['/region'], first: '/tenantId', routedBy: [] },
+          message:
+            /: a query by `\/region` gives no prefix of it, so it becomes cross-partition \(a query by a prefix, such as `\/tenantId`, stays targeted\)$/,
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { lint } from '../../../lib';
-import { container, table } from '../../fixtures';
+import { container, deviceDays, table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const orderId = { name: 'orderId', type: 'S' as const, cardinality: 'unique' as const };
@@ -25,6 +25,8 @@ testRule('SG006', {
         },
       }),
     },
+    // Review 15 item 1: a time bucket repeats under every device (each device has each day): 25 GB ÷ 365 ≈ 0.07 GB per (device, day).
+    { name: 'a 25 GB device spread over its 365 days (/deviceId → /day)', design: deviceDays() },
     {
       name: 'a 50 GB partition sharded into 4',
       design: container({ partitionKey: tenantOnly, storage: { largestPartitionGb: 50 }, sharding: { strategy: 'random', shards: 4 } }),
@@ -64,6 +66,14 @@ testRule('SG006', {
           data: { size: 30, shards: 2 },
           message: /estimated from partitionKey\.paths\[0\]\.largestGb/,
         },
+      ],
+    },
+    {
+      // A device's 240 GB over its 12 months: 20 GB per (device, month), not 240 GB as if each device had one month.
+      name: 'a size spread over the time buckets below the level that declares it',
+      design: deviceDays(240, { path: '/month', cardinality: 12 }),
+      findings: [
+        { messageId: 'logicalPartition', path: 'partitionKey.paths', data: { size: 20 }, message: /estimated from partitionKey\.paths\[0\]\.largestGb/ },
       ],
     },
     {

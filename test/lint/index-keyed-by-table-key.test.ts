@@ -1,0 +1,49 @@
+/**
+ * Review 15 item 2: a GSI keyed by the table's own partition key (leaderboard: table `gameId`, the hottest game at 40% of
+ * 30,000 WCU; GSI `top-scores` on `gameId`, sort key `score`) takes every write of the hot game on one index value. It
+ * passed silently: the index's share was uniform (1/200), as if its values were unrelated to the table's. By hand:
+ * 0.4 × 30,000 = 12,000 WCU, and 24,000 with the delete and put a changing `score` costs, against 800 usable → N = 30.
+ */
+import { lint, type DesignInput, type DynamoDbTableDesign } from '../../lib';
+import { fixDesignText } from '../../lib/cli/fix';
+import { leaderboardTable } from '../fixtures';
+
+const indexFinding = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'top-scores');
+
+describe("an index keyed by the table's partition key takes the table's hottest share of its writes", () => {
+  it('leaderboard: SG003 on top-scores, 40% of its 60,000 WCU on one gameId, 30 random shards on a separate attribute', () => {
+    const finding = indexFinding(leaderboardTable());
+    expect(finding).toMatchObject({ severity: 'error', data: { share: 0.4, shareSource: 'table-key', hotKeyLoad: 24_000, usable: 800, shards: 30 } });
+    expect(finding?.message).toContain('takes 40% (the hottest value of the table, which the index key carries) of the peak: 24,000 WCU writes');
+    expect(finding?.fix).toMatch(/`gameIdShard` = `gameId` \+ "#" \+ a random 0…29 \(N = 30 random shards\).*N = 15 if no update changes `score`/);
+  });
+
+  it('a table key sharded in its own attribute carries its shards into the index: 0.4 ÷ 15 of 60,000 = 1,600 WCU → 2 index shards', () => {
+    const sharded = leaderboardTable({ sharding: { strategy: 'calculated', shards: 15, sourceAttribute: 'playerId' } });
+    expect(indexFinding(sharded)).toMatchObject({ data: { hotKeyLoad: 1_600, shards: 2 } });
+  });
+
+  it('an index keyed by another attribute keeps its own share (uniform over its values)', () => {
+    const byRegion = leaderboardTable();
+    const gsi = byRegion.globalSecondaryIndexes?.[0];
+    const other: DynamoDbTableDesign = { ...byRegion, globalSecondaryIndexes: [{ ...gsi!, partitionKey: { name: 'seasonId', type: 'S', cardinality: 200 } }] };
+    expect(indexFinding(other)).toBeUndefined();
+  });
+
+  it('a share of reads only is not carried into the index writes', () => {
+    const reads = leaderboardTable({ workload: { peakReadUnits: 2000, peakWriteUnits: 30_000, hotKeyShare: 0.4, hotKeyOperations: 'reads' } });
+    expect(indexFinding(reads)).toBeUndefined();
+  });
+
+  it('--fix converges in one run: no error left, and a second run changes nothing', () => {
+    const text = JSON.stringify({ tables: [{ ...leaderboardTable(), engine: undefined }] }, null, 2);
+    const first = fixDesignText(text, {});
+    const fixedDesign = JSON.parse(first.text) as { tables: DynamoDbTableDesign[] };
+    expect(lint(fixedDesign).filter((f) => f.severity === 'error')).toEqual([]);
+    expect(fixedDesign.tables[0].globalSecondaryIndexes?.[0]).toMatchObject({
+      partitionKey: { name: 'gameIdShard' },
+      sharding: { strategy: 'random', logicalAttribute: 'gameId' },
+    });
+    expect(fixDesignText(first.text, {}).fixes).toEqual([]);
+  });
+});
