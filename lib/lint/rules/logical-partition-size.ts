@@ -28,6 +28,9 @@ export const logicalPartitionSize = defineRule({
   thresholds: ['headroom', 'maxShards'],
   fires:
     "Cosmos DB: the largest logical partition (one full key value; declared, or estimated from a level's largestGb) is expected above the usable share (headroom) of 20 GB; DynamoDB: with an LSI, the largest item collection above the usable share of 10 GB.",
+  firesAlso: [
+    "A level's largestGb: spread over its values' children. A time-bucket level below repeats under every value above, so a value's GB spreads over its buckets (/deviceId 25 GB → /day 365: 0.07 GB per device and day).",
+  ],
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
   fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',

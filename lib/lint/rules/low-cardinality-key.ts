@@ -46,12 +46,14 @@ export const lowCardinalityKey = defineRule({
     "A Cosmos DB container whose peak is above headroom × its RU/s (SG017's finding): the hottest value is judged as SG003 judges it, at the RU/s SG017 asks for.",
     'A Cosmos DB container of one physical partition (declared throughput and size) whose own throughput serves the peak: a warning, since every key value shares that partition anyway.',
     "A Cosmos DB hierarchical key: the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first. Its documents stay on one physical partition until they hold 50 GB (past that, the partitions they span, one per 50 GB), and its share is at least the full key's declared one; where that value is over its partition, SG003 reports it and this rule is silent.",
+    "A key space that declares no `hotKeyShare` whose key attribute is named like a status, type or region (`status`, `state`, `type`, `isActive`, `country`…): the message says each value was counted at the uniform share, 1/cardinality, and names the field that declares the hottest value's share (`workload.hotKeyShare`, or an index's own `globalSecondaryIndexes[i].workload.hotKeyShare`, the same prop on a GuardedTable).",
     "Left to other rules: time-bucket keys to SG002; a GSI over its ceiling on the table's hottest item's writes (one item, on one index value, whatever the index's cardinality) to SG003.",
   ],
   rationale:
     "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
   fixDetails: [
+    "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",
     "A Cosmos DB container of one physical partition: the fix names the growth to re-key before: past 50 GB or past 10,000 RU/s (where Azure splits a provisioned partition), or a serverless container's 5,000 RU/s (all it serves on one partition).",
   ],
   sources: [

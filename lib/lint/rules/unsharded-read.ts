@@ -37,6 +37,9 @@ export const unshardedRead = defineRule({
   rationale:
     'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
+  fixDetails: [
+    "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",
+  ],
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic, SOURCES.dynamoThroughputQuotas, SOURCES.cosmosLimits],
   messages: {
     random:

@@ -583,6 +583,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read.",
     'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning).',
     'A DynamoDB peak above the default table-level quota of 40,000 units per second: throttled unless the quota was raised (error).',
+    'Warm throughput above that quota: DynamoDB pre-warms a table or index only up to it, so the request fails unless the quota was raised (error; said once, with the peak, where the peak is over the quota too).',
     'On demand near that quota: a peak above headroom × the quota, for a table or GSI with no on-demand maximum at or under it (warning: the quota is its ceiling); an on-demand maximum above the quota, which caps it (warning).',
     'Provisioned capacity (fixed, or an auto-scaling maximum) above the table-level quota for a table or GSI, or above the default account-level quota of 80,000 for a table and its GSIs together: refused unless the quota was raised (error).',
     "A peak the design does not declare (a GSI's reads or writes taken from the table's, a share of the table's reads by the access patterns): called derived, with how it was derived and the field that declares it.",

@@ -17,7 +17,8 @@ export const CAPACITY_BELOW_PEAK = {
   fix: 'Raise the capacity, auto-scaling maximum or on-demand maximum (Cosmos DB: the RU/s, autoscale maximum or shared database RU/s) to peak ÷ headroom, counting replicated copies in the write peak and fan-out queries in the read peak (or fan out over fewer shards); or pre-warm the table (warm throughput) for a launch.',
   fixDetails: [
     'Fan-out queries or copies from a sharding SG007 finds needless (either engine): its removal leads, and the raise is sized on the peak it leaves (none, and no edit, where that peak fits; the raise that keeps the sharding follows as the alternative). No quota increase is asked for where that peak is under the quota.',
-    "A design that acknowledges SG007's finding (it keeps the sharding on purpose): the raise that keeps the sharding is the fix, with its edit.",
+    "A design that acknowledges SG007's finding, or turns SG007 off in its rules (it keeps the sharding on purpose): the raise that keeps the sharding is the fix, with its edit.",
+    'Two raises of one field (Cosmos DB: the storage minimum and the peak): only the larger carries the edit, so one `--fix` run writes it.',
     "Above a default quota: request the raise, then acknowledge the finding with the request (or Azure support ticket) as the reason. A raise that would pass a default quota (DynamoDB's table-level or account-level, Cosmos DB's 1,000,000 RU/s) is said with that quota and carries no edit, so `--fix` never writes a figure the deployment refuses.",
     "A GSI that takes the table's provisioned capacity: capacity of its own, every dimension it took declared as the table declares it (its auto-scaling minimum kept), and raised where it needs more.",
     "A GSI's derived figure that is wrong: declare it (its workload's `peakReadUnits` or `peakWriteUnits`, or its key attribute's `mutable`).",
