@@ -5,7 +5,8 @@
 // test/generated.test.ts fails when either checked-in copy is stale.
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { catalogueMarkdown, designSchema } = require('../dist');
+const { designSchema } = require('../dist');
+const { catalogueMarkdown } = require('../dist/internal');
 const { configSchema } = require('../dist/cli/config-shape');
 
 const root = join(__dirname, '..');
