@@ -4,6 +4,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { GuardedTable } from '../../lib/cdk';
 import { dynamoIncident, replayStack, type CfnTemplate, type DynamoTableProfile } from '../../lib/testing/replay';
@@ -58,7 +59,7 @@ describe('a GuardedTable in ACCESSED_AND_THROTTLED_KEYS mode with a GSI', () => 
     partitionKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
     workload: { peakReadUnits: 3000, peakWriteUnits: 1000 },
     globalSecondaryIndexes: [{ indexName: 'by-user', partitionKey: { name: 'userId', type: 'S', cardinality: 'unique' } }],
-    contributorInsightsMode: 'ACCESSED_AND_THROTTLED_KEYS',
+    contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
     pageTopic: new sns.Topic(stack, 'Page'),
     ticketTopic: new sns.Topic(stack, 'Ticket'),
   });
