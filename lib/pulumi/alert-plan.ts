@@ -7,12 +7,13 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { hotValueReach, type CosmosKeyDesign, type DesignIssue, type HotValueReach } from '../index';
-import { COSMOS_LIMITS } from '../internal';
+import { COSMOS_LIMITS, SUSTAINED_INTERVALS, SUSTAINED_MINUTES } from '../internal';
 import {
   ALERT_DEFAULTS,
   ALERT_NAMES,
   MINIMUM_REQUESTS,
   SEVERITY,
+  minutes,
   type AlertName,
   type AlertOptions,
   type ResolvedAlert,
@@ -197,6 +198,61 @@ function hotPrefixWithoutLevels(given: AlertOptions | false | undefined, design:
   );
 }
 
+/** The value each threshold's unit cannot exceed: the alert fires above its threshold (`GreaterThan`), so one at or
+ *  above it can never fire. NormalizedRUConsumption is a percentage of a range's RU/s that stops at 100 ("Monitor
+ *  normalized RU/s", https://learn.microsoft.com/azure/cosmos-db/monitor-normalized-request-units); a share at 1. */
+const HIGHEST_VALUE: Partial<Record<AlertName, { readonly value: number; readonly what: string }>> = {
+  normalizedRu: { value: 100, what: 'NormalizedRUConsumption is a percentage that stops at 100' },
+  throttleRate: { value: 1, what: 'the share of requests answered 429 is at most 1 (all of them)' },
+};
+
+function unreachableCeiling(name: AlertName, given: AlertOptions | false | undefined, fallback: number): string | undefined {
+  const highest = HIGHEST_VALUE[name];
+  if (!given || given.threshold === undefined || highest === undefined || given.threshold < highest.value) return undefined;
+  return (
+    `alerts.${name}.threshold is ${given.threshold}: ${highest.what}, and the alert fires only above its threshold (GreaterThan), ` +
+    `so it can never fire. Give a threshold below ${highest.value}, or leave it out for the default (${fallback})`
+  );
+}
+
+/** Minutes each evaluation of a log alert judges (the queries' spans, engines/cosmos-alert-queries.ts): a longer
+ *  `evaluationFrequency` leaves the minutes between two judged spans unjudged. */
+const JUDGED_MINUTES: Partial<Record<AlertName, number>> = {
+  hotKey: SUSTAINED_MINUTES,
+  hotPrefix: SUSTAINED_MINUTES,
+  throttleRate: SUSTAINED_INTERVALS * 5,
+};
+
+function unjudgedMinutes(name: AlertName, resolved: ResolvedAlert | undefined): string | undefined {
+  const judged = JUDGED_MINUTES[name];
+  const frequency = resolved && minutes(resolved.evaluationFrequency);
+  if (judged === undefined || frequency === undefined || frequency <= judged) return undefined;
+  return (
+    `alerts.${name}.evaluationFrequency is ${resolved?.evaluationFrequency}, longer than the ${judged} minutes each evaluation judges: ` +
+    `${frequency - judged} of every ${frequency} minutes are never judged, so throttling that starts and ends between two evaluations goes unseen. ` +
+    `Give PT${judged}M or less, or leave it out for the default (${ALERT_DEFAULTS[name].evaluationFrequency})`
+  );
+}
+
+/**
+ * A `throttleRate.minimumRequests` above the requests the design's peak can make in one 5-minute interval: every request
+ * that is served costs at least 1 RU (a point read of a 1 KB item; "Request Units in Azure Cosmos DB",
+ * https://learn.microsoft.com/azure/cosmos-db/request-units), so at its planned peak the container makes at most
+ * peak RU/s × 300 of them, and no interval at or under that load is judged: a hot range could throttle at the planned
+ * load with no page.
+ */
+function unjudgedIntervals(given: ThrottleRateAlertOptions | false | undefined, design: CosmosKeyDesign): string | undefined {
+  if (!given || given.minimumRequests === undefined) return undefined;
+  const most = peakRequestUnits(design) * 300;
+  if (given.minimumRequests <= most) return undefined;
+  const count = (value: number) => value.toLocaleString('en-US');
+  return (
+    `alerts.throttleRate.minimumRequests is ${count(given.minimumRequests)}, more requests than the design's peak (${ru(peakRequestUnits(design))}) ` +
+    `can make in a 5-minute interval (${count(most)}, at 1 RU each, the cheapest request): no interval at the planned load is judged, ` +
+    `so the alert could stay silent while the container throttles. Give at most ${count(most)}, or leave it out for the default (${count(MINIMUM_REQUESTS)})`
+  );
+}
+
 function tierGroups(options: SkewAlertsOptions, monitoring: MonitoringActionGroups | undefined): Record<'page' | 'ticket', pulumi.Input<string>[]> {
   const pick = (tier: 'page' | 'ticket') =>
     options.actionGroups?.[tier] ?? options.actionGroupIds ?? monitoring?.actionGroups?.[tier] ?? monitoring?.actionGroupIds ?? [];
@@ -273,6 +329,10 @@ export function planAlerts(
     warnings: [
       unpagedWarning(alerts),
       unreachableThreshold('hotKey', options.hotKey, reach.key, defaults.hotKey),
+      unreachableCeiling('normalizedRu', options.normalizedRu, defaults.normalizedRu),
+      unreachableCeiling('throttleRate', options.throttleRate, defaults.throttleRate),
+      unjudgedIntervals(options.throttleRate, design),
+      ...ALERT_NAMES.map((name) => unjudgedMinutes(name, alerts[name])),
       // A one-level key gets no hotPrefix alert: options given for one are said to do nothing.
       hierarchical
         ? unreachableThreshold('hotPrefix', options.hotPrefix, reach.prefix ?? reach.key, defaults.hotPrefix)

@@ -17,10 +17,14 @@ export interface AlertOptions {
    *  @default - the alert's default threshold */
   readonly threshold?: number;
   /** ISO 8601 duration: the metric window, or the log query's time range (which also covers the
-   *  ingestion lag), e.g. `PT15M`.
+   *  ingestion lag), e.g. `PT15M`. Azure Monitor accepts, for the `normalizedRu` metric alert, only
+   *  PT1M, PT5M, PT15M, PT30M, PT1H, PT6H, PT12H or PT24H (P1D); for the log alerts at most P2D.
+   *  Another value is refused here, naming this field, instead of failing at deployment.
    *  @default - the alert's default window */
   readonly windowSize?: string;
-  /** ISO 8601 duration between evaluations; at most `windowSize`.
+  /** ISO 8601 duration between evaluations; at most `windowSize`. Azure Monitor accepts PT1M, PT5M,
+   *  PT15M, PT30M or PT1H for the `normalizedRu` metric alert and at most P1D for the log alerts.
+   *  Longer than PT5M (PT15M for `throttleRate`) leaves minutes the queries never judge: warned.
    *  @default - the alert's default frequency */
   readonly evaluationFrequency?: string;
   /** Who is told: `page` (the tier's action groups, severity 1) or `ticket` (severity 2).
@@ -153,6 +157,34 @@ export const ALERT_DEFAULTS: Record<AlertName, AlertDefault> = {
   partitionSizeLimit: { windowSize: 'P1D', evaluationFrequency: 'PT1H', tier: 'page' },
 };
 
+/**
+ * What Azure Monitor accepts, per kind of rule; anything else fails at deployment, so it is refused here.
+ * normalizedRu is a static-threshold metric alert (Microsoft.Insights/metricAlerts): its window is one of 1, 5, 15 and
+ * 30 minutes, 1, 6 and 12 hours or a day, its frequency one of 1, 5, 15 and 30 minutes or an hour ("Resource Manager
+ * template samples for metric alert rules in Azure Monitor", the allowed values of windowSize and evaluationFrequency,
+ * https://learn.microsoft.com/azure/azure-monitor/alerts/resource-manager-alerts-metric; the portal offers the same).
+ * The others are log search alerts (scheduledQueryRules): evaluated "anywhere from one minute to one day", over a time
+ * range of at most two days ("Create or edit a log search alert rule",
+ * https://learn.microsoft.com/azure/azure-monitor/alerts/alerts-create-log-alert-rule).
+ */
+const METRIC_ALERT_WINDOWS = ['PT1M', 'PT5M', 'PT15M', 'PT30M', 'PT1H', 'PT6H', 'PT12H', 'PT24H'];
+const METRIC_ALERT_FREQUENCIES = ['PT1M', 'PT5M', 'PT15M', 'PT30M', 'PT1H'];
+const LOG_ALERT_LONGEST = { windowSize: 2 * 1440, evaluationFrequency: 1440 };
+const METRIC_ALERTS: readonly AlertName[] = ['normalizedRu'];
+
+/** Why Azure Monitor would refuse this duration for the alert's kind of rule, or undefined when it accepts it. */
+function refusedDuration(name: AlertName, field: 'windowSize' | 'evaluationFrequency', given: string): string | undefined {
+  const length = minutes(given) as number;
+  if (METRIC_ALERTS.includes(name)) {
+    const allowed = field === 'windowSize' ? METRIC_ALERT_WINDOWS : METRIC_ALERT_FREQUENCIES;
+    if (allowed.some((value) => minutes(value) === length)) return undefined;
+    return `is ${given}, which Azure Monitor refuses for a metric alert's ${field}: give one of ${allowed.join(', ')}`;
+  }
+  const longest = LOG_ALERT_LONGEST[field];
+  if (length <= longest) return undefined;
+  return `is ${given}, longer than Azure Monitor accepts for a log search alert's ${field} (at most ${field === 'windowSize' ? 'P2D, two days' : 'P1D, a day'})`;
+}
+
 /** The shortest window each log alert's query needs: its judged span plus the ingestion lag (queries.ts). */
 const SHORTEST_WINDOW: Partial<Record<AlertName, number>> = { throttleRate: 70, hotKey: 15, hotPrefix: 15 };
 
@@ -217,17 +249,26 @@ function alertShape(name: AlertName) {
       if (read === undefined) return undefined;
       const window = minutes(read.windowSize ?? ALERT_DEFAULTS[name].windowSize) as number;
       const frequency = minutes(read.evaluationFrequency ?? ALERT_DEFAULTS[name].evaluationFrequency) as number;
+      const fieldPath = (field: string) => shapes.pathOf(key === undefined ? place : { parent: place, key }, field);
+      const refused = (['windowSize', 'evaluationFrequency'] as const).flatMap((field) => {
+        const message = read[field] === undefined ? undefined : refusedDuration(name, field, read[field] as string);
+        return message === undefined ? [] : [{ path: fieldPath(field), message }];
+      });
+      if (refused.length > 0) {
+        issues.push(...refused);
+        return undefined;
+      }
       const shortest = SHORTEST_WINDOW[name];
       if (shortest !== undefined && window < shortest) {
         issues.push({
-          path: shapes.pathOf(key === undefined ? place : { parent: place, key }, 'windowSize'),
+          path: fieldPath('windowSize'),
           message: `must be at least ${shortest} minutes (PT${shortest}M): the query judges a span that ended 10 minutes ago, to count rows that arrive late`,
         });
         return undefined;
       }
       if (frequency > window) {
         issues.push({
-          path: shapes.pathOf(key === undefined ? place : { parent: place, key }, 'evaluationFrequency'),
+          path: fieldPath('evaluationFrequency'),
           message: `is longer than the window (${read.windowSize ?? ALERT_DEFAULTS[name].windowSize}): Azure Monitor rejects it; evaluate at least once per window`,
         });
         return undefined;

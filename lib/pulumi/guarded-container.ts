@@ -9,9 +9,20 @@ import { retiredRuleNote } from '../internal';
 import { createSkewAlerts, type SkewAlerts } from './alerts';
 import { planContainer, type ContainerPlan } from './container-plan';
 import { containerArgs } from './container-resource';
+import { argPath } from './design-gate';
 import type { GuardedContainerArgs } from './guarded-container-args';
 import { nameOf, resolveAccount, type AccountReference } from './references';
 import { GUARDED_CONTAINER_TYPE } from './type-tokens';
+
+/**
+ * The design's acknowledgements (rule, path, reason) as the component's inputs, when it has any: the engine records a
+ * component's inputs in the stack's state, so `pulumi preview --diff` and `pulumiSnapshot` show a new waiver and its
+ * reason to the reviewer, as GuardedTable's template metadata does. Only inputs: no cloud resource changes with them.
+ */
+function waiverInputs(design: CosmosKeyDesign): pulumi.Inputs {
+  if (design.acknowledgements.length === 0) return {};
+  return { acknowledgements: design.acknowledgements.map(({ rule, path, reason }) => ({ rule, path: argPath(path), reason })) };
+}
 
 export class GuardedContainer extends pulumi.ComponentResource {
   /** The Cosmos DB SQL container (protected and retained on delete unless `protect: false` / `retainOnDelete: false`). */
@@ -34,7 +45,7 @@ export class GuardedContainer extends pulumi.ComponentResource {
   constructor(name: string, given: GuardedContainerArgs, opts?: pulumi.ComponentResourceOptions) {
     const plan = planContainer(name, given, { protect: opts?.protect, retainOnDelete: opts?.retainOnDelete });
     const args = plan.args;
-    super(GUARDED_CONTAINER_TYPE, name, {}, opts);
+    super(GUARDED_CONTAINER_TYPE, name, waiverInputs(plan.verdict.design), opts);
     this.containerName = plan.containerName;
     this.design = plan.verdict.design;
     this.findings = plan.verdict.findings;

@@ -580,6 +580,81 @@ describe('skew alerts', () => {
     });
   });
 
+  // Review 15 item 2: settings Azure Monitor refuses at deployment are refused here, naming the field and what it
+  // accepts; settings that deploy but can never fire, or judge only some minutes, are warned of.
+  describe('durations Azure Monitor refuses, and settings that can never fire', () => {
+    const refused = (name: string, alerts: GuardedContainerArgs['alerts']) =>
+      thrownBy(
+        () => new GuardedContainer(name, { database: 'telemetry', throughput: { manual: 4_000 }, monitoring: accountMonitoring(), design: telemetry, alerts }),
+      ).issues;
+
+    it('a metric alert window or frequency outside the values Azure accepts (PT2H, P2D; PT10M) is refused, naming the field and the allowed values', () => {
+      expect(refused('range-2h', { normalizedRu: { windowSize: 'PT2H' } })).toEqual([
+        {
+          path: 'alerts.normalizedRu.windowSize',
+          message: "is PT2H, which Azure Monitor refuses for a metric alert's windowSize: give one of PT1M, PT5M, PT15M, PT30M, PT1H, PT6H, PT12H, PT24H",
+        },
+      ]);
+      expect(refused('range-2d', { normalizedRu: { windowSize: 'P2D', evaluationFrequency: 'PT10M' } }).map((i) => i.path)).toEqual([
+        'alerts.normalizedRu.windowSize',
+        'alerts.normalizedRu.evaluationFrequency',
+      ]);
+    });
+
+    it('a log alert window over two days or frequency over a day is refused; P1D, PT6H and P2D are accepted', async () => {
+      expect(refused('key-3d', { hotKey: { windowSize: 'P3D' }, partitionSize: { windowSize: 'P2D', evaluationFrequency: 'P2D' } })).toEqual([
+        { path: 'alerts.hotKey.windowSize', message: "is P3D, longer than Azure Monitor accepts for a log search alert's windowSize (at most P2D, two days)" },
+        {
+          path: 'alerts.partitionSize.evaluationFrequency',
+          message: "is P2D, longer than Azure Monitor accepts for a log search alert's evaluationFrequency (at most P1D, a day)",
+        },
+      ]);
+      await guarded('allowed-durations', {
+        monitoring: accountMonitoring(),
+        design: telemetry,
+        alerts: {
+          normalizedRu: { windowSize: 'P1D', evaluationFrequency: 'PT1H' },
+          partitionSize: { windowSize: 'P2D' },
+          throttleRate: { windowSize: 'PT6H' },
+        },
+      });
+      expect(engine.named('allowed-durations-hot-partition-range').inputs).toMatchObject({ windowSize: 'P1D', evaluationFrequency: 'PT1H' });
+    });
+
+    it('a threshold at the top of its unit (normalizedRu 100 %, throttleRate 1), minimumRequests above what the peak makes, and a frequency longer than the judged span are warned of, and created as given', async () => {
+      // telemetry: a 4,000 RU/s peak makes at most 4,000 × 300 = 1,200,000 requests of 1 RU in 5 minutes.
+      const component = await guarded('never-fire', {
+        monitoring: accountMonitoring(),
+        throughput: { manual: 12_000 },
+        design: telemetry,
+        alerts: {
+          normalizedRu: { threshold: 100 },
+          throttleRate: { threshold: 1, minimumRequests: 1e9 },
+          hotKey: { evaluationFrequency: 'PT15M' },
+          hotPrefix: { evaluationFrequency: 'PT10M', windowSize: 'PT20M' },
+        },
+      });
+      expect(warningsOn(component)).toEqual([
+        'skewguard: alerts.normalizedRu.threshold is 100: NormalizedRUConsumption is a percentage that stops at 100, and the alert fires only above its threshold (GreaterThan), so it can never fire. Give a threshold below 100, or leave it out for the default (99)',
+        'skewguard: alerts.throttleRate.threshold is 1: the share of requests answered 429 is at most 1 (all of them), and the alert fires only above its threshold (GreaterThan), so it can never fire. Give a threshold below 1, or leave it out for the default (0.05)',
+        "skewguard: alerts.throttleRate.minimumRequests is 1,000,000,000, more requests than the design's peak (4,000 RU/s) can make in a 5-minute interval (1,200,000, at 1 RU each, the cheapest request): no interval at the planned load is judged, so the alert could stay silent while the container throttles. Give at most 1,200,000, or leave it out for the default (1,000)",
+        'skewguard: alerts.hotKey.evaluationFrequency is PT15M, longer than the 5 minutes each evaluation judges: 10 of every 15 minutes are never judged, so throttling that starts and ends between two evaluations goes unseen. Give PT5M or less, or leave it out for the default (PT5M)',
+        'skewguard: alerts.hotPrefix.evaluationFrequency is PT10M, longer than the 5 minutes each evaluation judges: 5 of every 10 minutes are never judged, so throttling that starts and ends between two evaluations goes unseen. Give PT5M or less, or leave it out for the default (PT5M)',
+      ]);
+      expect(criterionOf(engine.named('never-fire-hot-partition-range')).threshold).toBe(100);
+    });
+
+    it('just inside each line: no warning (99.9 %, 0.99, 1,200,000 requests, throttleRate every PT15M: its span is 3 intervals)', async () => {
+      const component = await guarded('can-fire', {
+        monitoring: accountMonitoring(),
+        throughput: { manual: 12_000 },
+        design: telemetry,
+        alerts: { normalizedRu: { threshold: 99.9 }, throttleRate: { threshold: 0.99, minimumRequests: 1_200_000, evaluationFrequency: 'PT15M' } },
+      });
+      expect(warningsOn(component)).toEqual([]);
+    });
+  });
+
   // Verdict 9: the hottest tenant takes at least the full key's declared share (its hottest session sits under one tenant).
   it("default hotPrefix threshold: on the first level's derived share, so a tenant running as designed stays quiet", async () => {
     // 12,000 RU/s manual: two partitions of 6,000. The hottest session takes 85% of 4,000 = 3,400 RU/s, so its tenant

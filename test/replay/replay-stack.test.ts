@@ -4,6 +4,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { GuardedTable } from '../../lib/cdk';
 import { dynamoIncident, replayStack, type CfnTemplate, type DynamoTableProfile } from '../../lib/testing/replay';
@@ -47,4 +48,38 @@ it('a scenario naming a table the template lacks is an error naming both', () =>
   expect(() => replayStack(template, dynamoIncident('viral read-hot key', { Payments: PROFILES.Orders }, { table: 'Payments' }))).toThrow(
     /models table Payments, which the template does not have \(tables: Orders\)/,
   );
+});
+
+// Review 15 item 8: skewguard's own accessed-mode alarms on a table with a GSI read `AccessedKeysRule.<index>` of the
+// table's one lookup resource (its GSIs in IndexNames); the replay binds them from the template alone.
+describe('a GuardedTable in ACCESSED_AND_THROTTLED_KEYS mode with a GSI', () => {
+  const app = new App({ context: { 'skewguard:lookupNonce': 'pinned' } });
+  const stack = new Stack(app, 'Tickets');
+  const tickets = new GuardedTable(stack, 'Tickets', {
+    partitionKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+    workload: { peakReadUnits: 3000, peakWriteUnits: 1000 },
+    globalSecondaryIndexes: [{ indexName: 'by-user', partitionKey: { name: 'userId', type: 'S', cardinality: 'unique' } }],
+    contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+    pageTopic: new sns.Topic(stack, 'Page'),
+    ticketTopic: new sns.Topic(stack, 'Ticket'),
+  });
+  const accessedTemplate = app.synth().getStackByName('Tickets').template as CfnTemplate;
+  const profiles: Record<string, DynamoTableProfile> = {
+    Tickets: {
+      capacity: { mode: 'on-demand' },
+      peakRead: 3000,
+      peakWrite: 1000,
+      cardinality: 1_000_000,
+      indexes: [{ name: 'by-user', peakRead: 500, writeShare: 1, cardinality: 1_000_000 }],
+    },
+  };
+
+  it("replays the GSI's hot-key alarm (it reads the lookup's AccessedKeysRule.by-user) from the template, with no ruleAttributes: a viral key on the index fires it", () => {
+    const indexHotKey = tickets.skewAlarms.find((a) => a.signal === 'hot-key' && a.index === 'by-user');
+    const metrics = JSON.stringify(Object.values(accessedTemplate.Resources ?? {}).map((r) => r.Properties?.Metrics));
+    expect([indexHotKey !== undefined, metrics.includes('AccessedKeysRule.by-user')]).toEqual([true, true]);
+    const replay = replayStack(accessedTemplate, dynamoIncident('viral read-hot key', profiles, { table: 'Tickets', index: 'by-user' }));
+    const fired = (name: string) => replay.tables.Tickets.alarms.find((a) => a.name.endsWith(name))?.changes.some((c) => c.to === 'ALARM');
+    expect([fired('Tickets/Tickets/by-user hot key approaching its ceiling'), fired('Tickets/Tickets hot key approaching its ceiling')]).toEqual([true, false]);
+  });
 });

@@ -79,6 +79,37 @@ describe('pulumiSnapshot', () => {
     expect(resources).toMatchSnapshot();
   });
 
+  // Review 15 item 9: GuardedTable's snapshot shows its waivers in the template metadata; a GuardedContainer's shows
+  // them as the component's inputs, so a reviewer sees a new waiver and its reason.
+  it("shows a GuardedContainer's acknowledgements (rule, path, reason) as the component's inputs: a new waiver changes the snapshot", async () => {
+    const SG010 = { rule: 'SG010', reason: 'Diagnostics are set up by the platform team.' };
+    const SG017 = { rule: 'SG017', reason: 'The peak is a yearly sale; 429s are retried.' };
+    const unmonitored = (acknowledgements: { rule: string; reason: string }[]) => () =>
+      new GuardedContainer('events', {
+        resourceGroupName: 'data',
+        account: 'fleet',
+        database: 'telemetry',
+        throughput: { manual: 4_000 },
+        design: { ...telemetry, acknowledgements },
+      });
+    const account = { call: (args: pulumi.runtime.MockCallArgs) => ({ id: ACCOUNT_ID, name: args.inputs.accountName }) };
+    const component = (resources: MockedResource[]) => named(resources, 'skewguard:cosmosdb:GuardedContainer', 'events').inputs;
+    const one = await pulumiSnapshot(unmonitored([SG010]), account);
+    const two = await pulumiSnapshot(unmonitored([SG010, SG017]), account);
+    expect(component(one)).toEqual({ acknowledgements: [{ ...SG010, path: 'design.acknowledgements[0]' }] });
+    expect(component(two)).toEqual({
+      acknowledgements: [
+        { ...SG010, path: 'design.acknowledgements[0]' },
+        { ...SG017, path: 'design.acknowledgements[1]' },
+      ],
+    });
+    // Only the component's inputs differ: no cloud resource changes with a waiver.
+    const others = (resources: MockedResource[]) => resources.filter((r) => r.type !== 'skewguard:cosmosdb:GuardedContainer');
+    expect(others(two)).toEqual(others(one));
+    // Without acknowledgements the component's inputs stay empty, as before.
+    expect(component(await pulumiSnapshot(() => events()))).toEqual({});
+  });
+
   it('masks secrets wherever they are, and never lets their value through', async () => {
     const resources = await pulumiSnapshot(() => events({ tags: { team: 'data', billing: pulumi.secret('cost-center-4711') } }));
     const text = JSON.stringify(resources);

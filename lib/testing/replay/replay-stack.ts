@@ -40,7 +40,8 @@ export interface StackReplay {
 export interface ReplayStackOptions extends ReplayAlarmsOptions {
   /** Which actions page: a predicate on an action target (`${Ref:OnCall…}`). @default every target pages */
   readonly pages?: (target: string) => boolean;
-  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled).
+  /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled); for each index a
+   *  lookup lists in `IndexNames`, `<attribute>.<index>`. skewguard's own templates need none, GSIs included.
    *  @default { accessed: 'AccessedKeysRule', throttled: 'ThrottledKeysRule' } */
   readonly ruleAttributes?: { readonly accessed: string; readonly throttled: string };
 }
@@ -61,6 +62,18 @@ function constructIdOf(logicalId: string, resource: Resource): string {
       .filter((p) => p !== 'Resource' && p !== 'Table')
       .pop() ?? logicalId
   );
+}
+
+/**
+ * The key spaces ('' for the table, else an index name) whose rule names a lookup resource returns. skewguard's one
+ * lookup per table lists its GSIs in `IndexNames` and returns `AccessedKeysRule` for the table and
+ * `AccessedKeysRule.<index>` for each of them (lib/cdk/insight-rules.ts); a lookup of one key space names it in `IndexName`.
+ */
+function keySpacesOf(lookup: Resource): string[] {
+  const { IndexName, IndexNames } = lookup.Properties ?? {};
+  if (typeof IndexName === 'string') return [IndexName];
+  const indexes = Array.isArray(IndexNames) ? IndexNames.filter((name): name is string => typeof name === 'string') : [];
+  return ['', ...indexes];
 }
 
 export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel>, options: ReplayStackOptions = {}): StackReplay {
@@ -92,8 +105,10 @@ export function replayStack(template: CfnTemplate, scenario: Scenario<TableModel
     );
     const rules: Record<string, { accessed?: string; throttled?: string }> = {};
     for (const [id, r] of lookups) {
-      const index = typeof r.Properties?.IndexName === 'string' ? r.Properties.IndexName : '';
-      rules[index] = { accessed: getAttPlaceholder(id, attributes.accessed), throttled: getAttPlaceholder(id, attributes.throttled) };
+      for (const index of keySpacesOf(r)) {
+        const suffix = index === '' || typeof r.Properties?.IndexName === 'string' ? '' : `.${index}`;
+        rules[index] = { accessed: getAttPlaceholder(id, attributes.accessed + suffix), throttled: getAttPlaceholder(id, attributes.throttled + suffix) };
+      }
     }
     const names: TableNames = { tableName: ref, rules };
     bound.push([name, logicalId, simulateTable(model, names, telemetry, rng.fork(bound.length + 1)), [ref, ...lookups.map(([id]) => `\${${id}.`)]]);

@@ -94,7 +94,7 @@ function insightRuleSeries(telemetry: Telemetry, rule: string, metric: string, p
   if (!telemetry.hasRule(rule))
     throw alarmInputError(
       field,
-      `INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors; check the rule-name mapping (replayStack's options.ruleAttributes)`,
+      `INSIGHT_RULE_METRIC reads rule ${rule}, for which the scenario wrote no contributors; check the rule-name mapping: replayStack reads skewguard's lookup attributes (AccessedKeysRule, AccessedKeysRule.<index>); a lookup of your own with other attribute names needs options.ruleAttributes, e.g. replayStack(template, scenario, { ruleAttributes: { accessed: 'AccessedRule', throttled: 'ThrottledRule' } }) (docs/replay.md)`,
     );
   const periods = Math.floor(telemetry.minutes / periodMinutes);
   return Array.from({ length: periods }, (_, p) => {
