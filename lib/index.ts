@@ -63,7 +63,7 @@ export {
  *  item's updates out. */
 export { inheritedWrites, type InheritedWrites } from './lint/analysis';
 /** The most RU/s a Cosmos DB container's hottest key and first-level value can use (the skew alerts' ceilings). */
-export { hotValueReach, type HotValueReach } from './lint/reachable';
+export { dynamoHotKeyReach, dynamoPartitionsFor, hotValueReach, type DirectionReach, type DynamoHotKeyReach, type HotValueReach } from './lint/reachable';
 export { lintExternal, type ExternalLintOptions, type ExternalLocations } from './lint/external';
 export { validateAcknowledgement, validateAcknowledgements, validateLintOptions, type AcknowledgementCheckOptions } from './lint/validate';
 export type { DesignEdit } from './lint/edits';
