@@ -316,9 +316,7 @@ function hotKeyLineWords(line: HotKeyLine): string {
   const words = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
   const { reference, scaled, reach, neighbours, reachModel } = line;
   const counted =
-    reachModel.countedBy === 'provisioned-capacity'
-      ? 'for its provisioned capacity'
-      : 'for twice the declared peak (on demand: AWS publishes no count)';
+    reachModel.countedBy === 'provisioned-capacity' ? 'for its provisioned capacity' : 'for twice the declared peak (on demand: AWS publishes no count)';
   return (
     `of the ${n(reach[reference])} its partition leaves its ${words(reference)}: 180,000 less its neighbours' planned ${n(neighbours[reference])} ` +
     `(the ${words(reference)} of the rest of the declared peak over ${reachModel.partitions} partitions, assumed ${counted}); ` +

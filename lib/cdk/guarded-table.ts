@@ -28,7 +28,14 @@ import {
   type NormalizedDocument,
 } from '../index';
 import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, type RecordedAcknowledgement } from './acknowledgements';
-import { hotKeyLine, resolveAlarmSettings, type HotKeyLine, unreachableHotKeyThreshold, unreachableKeyRangeThreshold, type AlarmSettings } from './alarm-thresholds';
+import {
+  hotKeyLine,
+  resolveAlarmSettings,
+  type HotKeyLine,
+  unreachableHotKeyThreshold,
+  unreachableKeyRangeThreshold,
+  type AlarmSettings,
+} from './alarm-thresholds';
 import {
   alarmName,
   hotKeyAlarm,
