@@ -33,6 +33,7 @@ function ticketsProps(overrides: Partial<GuardedTableProps> = {}): GuardedTableP
       { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
       { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
     ],
+    acknowledgements: [{ rule: 'SG008', reason: "The reviewer's design as given: 25 shards, more than the 10 the peak needs." }],
     ...overrides,
   };
 }
