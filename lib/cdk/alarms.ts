@@ -300,7 +300,7 @@ export function hotKeyAlarm(
     ...common,
     metric: hottestKeyPerDirection(space, rules.accessed, line.scaled),
     title: 'hot key approaching its ceiling',
-    meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineWords(line)}`,
+    meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineWords(line, noun)}`,
     action: 'find it in Contributor Insights "most accessed keys", and the read or write metric of the key space near the line; plan sharding or caching',
     doc: ALARM_DOCS.keyRange,
   });
@@ -311,7 +311,7 @@ export function hotKeyAlarm(
  * direction, the neighbours' planned load taken off the 180,000 units a minute, the partitions assumed and how counted,
  * and the other direction's scale. Kept short: with the action, doc and dashboard it must fit AlarmDescription's 1,024.
  */
-function hotKeyLineWords(line: HotKeyLine): string {
+function hotKeyLineWords(line: HotKeyLine, noun: string): string {
   const n = (value: number) => Math.round(value).toLocaleString('en-US');
   const words = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
   const { reference, scaled, reach, neighbours, reachModel } = line;
@@ -321,7 +321,7 @@ function hotKeyLineWords(line: HotKeyLine): string {
     `of the ${n(reach[reference])} its partition leaves its ${words(reference)}: 180,000 less its neighbours' planned ${n(neighbours[reference])} ` +
     `(the ${words(reference)} of the rest of the declared peak over ${reachModel.partitions} partitions, assumed ${counted}); ` +
     `its ${words(scaled.direction)} (${n(reach[scaled.direction])} left) count x ${scaled.factor}, so each fires at the same share. ` +
-    `AWS throttles reads and writes independently; each is bounded by the key's units and the ${'key space'}'s own reads or writes`
+    `AWS throttles reads and writes independently; each is bounded by the key's units and the ${noun}'s own reads or writes`
   );
 }
 
