@@ -327,11 +327,13 @@ const LEAST_READ_UNITS_PER_REQUEST = 0.5;
 const LEAST_WRITE_UNITS_PER_REQUEST = 1;
 
 /**
- * The most key-range throttle events one key space can count in a minute: one event per throttled request ("DynamoDB
- * metrics and dimensions"), and at most every request the per-table throughput quota admits to its partitions (40,000
- * RCU and 40,000 WCU a second by default, for the table and for each GSI; requests beyond it are throttled as
- * AccountLimit, not by key range), each at the least capacity a request takes: (40,000 ÷ 0.5 + 40,000 ÷ 1) × 60 =
- * 7,200,000.
+ * The most key-range throttle events one key space counts in a minute while its requests stay within what its
+ * per-table throughput quota serves: one event per throttled request ("DynamoDB metrics and dimensions"), and at most
+ * every request that quota (40,000 RCU and 40,000 WCU a second by default, for the table and for each GSI) would serve,
+ * each at the least capacity a request takes: (40,000 ÷ 0.5 + 40,000 ÷ 1) × 60 = 7,200,000. Not a hard bound (the
+ * quota bounds consumption, "Account limits exceeded", and a request refused at its partition consumes nothing), so a
+ * threshold above it warns rather than refuses: such a page fires only for more requests than the table could serve
+ * were none of them throttled.
  */
 export const MAX_KEY_RANGE_THROTTLES_PER_MINUTE =
   (DYNAMODB_LIMITS.tableThroughputQuota / LEAST_READ_UNITS_PER_REQUEST + DYNAMODB_LIMITS.tableThroughputQuota / LEAST_WRITE_UNITS_PER_REQUEST) * 60;
@@ -343,8 +345,9 @@ export function unreachableKeyRangeThreshold(settings: AlarmSettings): string | 
   const count = (value: number) => value.toLocaleString('en-US');
   return (
     `alarmThresholds.keyRangeThrottles.threshold is ${count(threshold)} throttle events a minute, above the ${count(MAX_KEY_RANGE_THROTTLES_PER_MINUTE)} ` +
-    `a key space can count: one event per throttled request, and at most the requests its per-table throughput quota admits ` +
-    `(40,000 RCU and 40,000 WCU a second by default) at the least a request consumes (0.5 RCU, 1 WCU), so this page cannot fire. ` +
+    `a key space counts while its requests stay within what its per-table throughput quota serves (one event per throttled request; ` +
+    `40,000 RCU and 40,000 WCU a second by default, at the least a request consumes: 0.5 RCU, 1 WCU), so this page fires only for ` +
+    `more requests than the table could serve were none of them throttled. ` +
     `Give a threshold of at most ${count(MAX_KEY_RANGE_THROTTLES_PER_MINUTE)} (with a raised quota, proportionally more), ` +
     `or leave it out for the default (${count(DEFAULTS.keyRangeThrottles.threshold)})`
   );

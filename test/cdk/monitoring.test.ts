@@ -148,13 +148,13 @@ describe('a key-range threshold the user gives, against the most throttle events
   const warningsOf = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
     AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('skewguard:key-range-threshold-unreachable'));
 
-  it('warns above 7,200,000 a minute (every request the default per-table quota admits, at 0.5 RCU a read and 1 WCU a write), and keeps the threshold', () => {
+  it('warns above 7,200,000 a minute (every request the default per-table quota would serve, at 0.5 RCU a read and 1 WCU a write), and keeps the threshold', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'Orders', healthy({ alarmThresholds: { keyRangeThrottles: { threshold: 1e12 } } }));
     const warnings = warningsOf(stack);
     expect(warnings.map((w) => w.id)).toEqual(['/Test/Orders']);
     expect(String(warnings[0].entry.data)).toContain(
-      'alarmThresholds.keyRangeThrottles.threshold is 1,000,000,000,000 throttle events a minute, above the 7,200,000 a key space can count',
+      'alarmThresholds.keyRangeThrottles.threshold is 1,000,000,000,000 throttle events a minute, above the 7,200,000 a key space counts while its requests stay within what its per-table throughput quota serves',
     );
     expect(String(warnings[0].entry.data)).toContain('leave it out for the default (60)');
     expect(
