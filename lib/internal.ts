@@ -42,6 +42,8 @@ export { validateAcknowledgement } from './lint/validate';
 export { RETIRED_RULES, retiredRuleNote } from './lint/rules';
 export type { RetiredRule } from './lint/rule';
 /** The id of observe's SG020 observed-drift, which no design lint reports and no design can waive. */
+/** What a DynamoDB key can use beside its neighbours' planned load (the hot-key ticket's line in accessed mode). */
+export { dynamoHotKeyReach, dynamoPartitionsFor, type DirectionReach, type DynamoHotKeyReach } from './lint/reachable';
 export { OBSERVED_DRIFT_RULE_ID } from './design/normalize-context';
 export { catalogueMarkdown, ruleAnchor, withBullets } from './lint/catalogue';
 export {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
-import type { AlarmSettings, ResolvedThreshold } from './alarm-thresholds';
+import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
 import {
@@ -278,12 +278,15 @@ export function hotKeyAlarm(
   space: KeySpaceRef,
   rules: InsightRuleNames,
   settings: AlarmSettings & { hotKey: ResolvedThreshold },
+  /** Accessed mode: the line drawn from the key's neighbours (`hotKeyLine`). */
+  line?: HotKeyLine,
 ): SkewAlarm {
+  const resolved = line ? { ...settings.hotKey, threshold: line.threshold } : settings.hotKey;
   // Written as the 180,000 beside it is: 162,000, not 162000.
-  const threshold = settings.hotKey.threshold.toLocaleString('en-US');
+  const threshold = resolved.threshold.toLocaleString('en-US');
   const noun = nounOf(space);
-  const common = { ...ofKeySpace(space, 'HotKey'), tier: 'ticket' as const, signal: 'hot-key' as const, threshold: settings.hotKey };
-  if (rules.accessed === undefined) {
+  const common = { ...ofKeySpace(space, 'HotKey'), tier: 'ticket' as const, signal: 'hot-key' as const, threshold: resolved };
+  if (rules.accessed === undefined || line === undefined) {
     return factory.create({
       ...common,
       metric: topContributor(rules.throttled, 'most throttled key, ThrottleCount per minute'),
@@ -295,15 +298,31 @@ export function hotKeyAlarm(
   }
   return factory.create({
     ...common,
-    metric: hottestKeyPerDirection(space, rules.accessed),
+    metric: hottestKeyPerDirection(space, rules.accessed, line.scaled),
     title: 'hot key approaching its ceiling',
-    meaning:
-      `the most accessed key of the ${noun} may use ${threshold}+ of the 180,000 units a minute one direction of a partition serves ` +
-      `(reads: 3,000 RCU/s; writes: 1,000 WCU/s, counted 3 x): AWS throttles reads and writes independently, so each is held against its own ceiling, ` +
-      `bounded by the key's ConsumedThroughputUnits (3 x WCU + RCU, both mixed) and by the ${noun}'s own reads or writes`,
+    meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineWords(line, noun)}`,
     action: 'find it in Contributor Insights "most accessed keys", and the read or write metric of the key space near the line; plan sharding or caching',
     doc: ALARM_DOCS.keyRange,
   });
+}
+
+/**
+ * What the accessed-mode hot-key line stands for, with the numbers and what it assumes: the reach in the threshold's
+ * direction, the neighbours' planned load taken off the 180,000 units a minute, the partitions assumed and how counted,
+ * and the other direction's scale. Kept short: with the action, doc and dashboard it must fit AlarmDescription's 1,024.
+ */
+function hotKeyLineWords(line: HotKeyLine, noun: string): string {
+  const n = (value: number) => Math.round(value).toLocaleString('en-US');
+  const words = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
+  const { reference, scaled, reach, neighbours, reachModel } = line;
+  const counted =
+    reachModel.countedBy === 'provisioned-capacity' ? 'for its provisioned capacity' : 'for twice the declared peak (on demand: AWS publishes no count)';
+  return (
+    `of the ${n(reach[reference])} its partition leaves its ${words(reference)}: 180,000 less its neighbours' planned ${n(neighbours[reference])} ` +
+    `(the ${words(reference)} of the rest of the declared peak over ${reachModel.partitions} partitions, assumed ${counted}); ` +
+    `its ${words(scaled.direction)} (${n(reach[scaled.direction])} left) count x ${scaled.factor}, so each fires at the same share. ` +
+    `AWS throttles reads and writes independently; each is bounded by the key's units and the ${noun}'s own reads or writes`
+  );
 }
 
 /** Ticket, opt-in: a latency percentile per operation, gated by a minimum request count. */

@@ -26,8 +26,16 @@ import {
   type LintedDesign,
   type NormalizedDocument,
 } from '../index';
+import { dynamoHotKeyReach } from '../internal';
 import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, type RecordedAcknowledgement } from './acknowledgements';
-import { resolveAlarmSettings, unreachableHotKeyThreshold, type AlarmSettings } from './alarm-thresholds';
+import {
+  hotKeyLine,
+  resolveAlarmSettings,
+  type HotKeyLine,
+  unreachableHotKeyThreshold,
+  unreachableKeyRangeThreshold,
+  type AlarmSettings,
+} from './alarm-thresholds';
 import {
   alarmName,
   hotKeyAlarm,
@@ -172,6 +180,8 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     refuseInvalid(issues, usage, normalized, `GuardedTable ${this.node.path}`);
     const unreachable = unreachableHotKeyThreshold(this.alarmSettings, alarmOptions);
     if (unreachable) Annotations.of(this).addWarningV2('skewguard:hot-key-threshold-unreachable', unreachable);
+    const unreachablePage = unreachableKeyRangeThreshold(this.alarmSettings);
+    if (unreachablePage) Annotations.of(this).addWarningV2('skewguard:key-range-threshold-unreachable', unreachablePage);
 
     // 'Default': the TableV2 gets the logical ID a `new TableV2(scope, id)` would have, so an
     // existing table can be wrapped in a GuardedTable without being replaced.
@@ -540,6 +550,12 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     throttlesAndErrorsAlarms(this.alarmFactory, idSuffix, this.table.tableName, spaces, this.alarmSettings, tableWide);
   }
 
+  /** The accessed-mode hot-key line of a key space, from the design with the capacity the props made (its partitions). */
+  private hotKeyLineOf(space: KeySpace, given: number | undefined): HotKeyLine {
+    const design = designOf(this.normalizedOf(this.input));
+    return hotKeyLine(dynamoHotKeyReach(design, space.index), design.thresholds.headroom, given);
+  }
+
   /** Alarms, rule lookup and dashboard rows of one key space. */
   private watch(space: KeySpace, gsi: GuardedGlobalSecondaryIndex | undefined): { space: KeySpaceRef; capacity: CapacityShape } {
     const ref: KeySpaceRef = { tableName: this.table.tableName, indexName: space.index };
@@ -557,7 +573,11 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     if (space.keyMonitoring) countRules(this, space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS);
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;
-    if (rules && this.alarmSettings.hotKey) hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey });
+    if (rules && this.alarmSettings.hotKey) {
+      const given = this.alarmSettings.hotKeyThresholdGiven ? this.alarmSettings.hotKey.threshold : undefined;
+      const line = rules.accessed === undefined ? undefined : this.hotKeyLineOf(space, given);
+      hotKeyAlarm(this.alarmFactory, ref, rules, { ...this.alarmSettings, hotKey: this.alarmSettings.hotKey }, line);
+    }
     const causes: ThrottleCause[] = [
       'KeyRange',
       ...(provisioned ? ['Provisioned' as const] : []),

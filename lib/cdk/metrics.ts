@@ -135,17 +135,30 @@ export function topContributor(ruleName: string, label: string): cloudwatch.Math
  * writes × 3. The higher bound is the value: a key alone at either ceiling shows it there, as before, and a key mixing
  * both is no longer taken for one at a ceiling where its key space's traffic in each direction is below the line.
  */
-export function hottestKeyPerDirection(space: KeySpaceRef, accessedRule: string): cloudwatch.MathExpression {
+/** One direction's bound multiplied by `factor` (at most 1), so that one threshold holds each direction at the same share
+ *  of what the key's partition leaves it: the direction whose neighbours leave it more is scaled down to the other. */
+export interface ScaledDirection {
+  readonly direction: Direction;
+  readonly factor: number;
+}
+
+export function hottestKeyPerDirection(space: KeySpaceRef, accessedRule: string, scaled?: ScaledDirection): cloudwatch.MathExpression {
   const key = topContributor(accessedRule, 'most accessed key, ConsumedThroughputUnits per minute');
   const reads = metric(space, 'ConsumedReadCapacityUnits', cloudwatch.Stats.SUM);
   const writes = metric(space, 'ConsumedWriteCapacityUnits', cloudwatch.Stats.SUM);
   const bound = (expression: string, usingMetrics: Record<string, cloudwatch.IMetric>) =>
     new cloudwatch.MathExpression({ expression, usingMetrics, period: PERIOD });
   const writeUnits = bound('3 * writes', { writes });
+  const term = (direction: Direction) => {
+    const id = direction === 'Read' ? 'readBound' : 'writeBound';
+    return scaled && scaled.direction === direction && scaled.factor !== 1 ? `${id} * ${scaled.factor}` : id;
+  };
   return new cloudwatch.MathExpression({
-    expression: 'MAX([readBound, writeBound])',
+    expression: `MAX([${term('Read')}, ${term('Write')}])`,
     usingMetrics: { readBound: bound('MIN([key, reads])', { key, reads }), writeBound: bound('MIN([key, writeUnits])', { key, writeUnits }) },
     period: PERIOD,
-    label: 'most accessed key, per direction against its own ceiling (ConsumedThroughputUnits per minute)',
+    label: scaled
+      ? `most accessed key, per direction against what its partition leaves it (ConsumedThroughputUnits per minute, ${scaled.direction === 'Read' ? 'reads' : 'writes'} × ${scaled.factor})`
+      : 'most accessed key, per direction against its own ceiling (ConsumedThroughputUnits per minute)',
   });
 }

@@ -165,8 +165,11 @@ export interface LatencyAlarms {
 /** Thresholds of the alarms made by default; each applies to the table and to every GSI. */
 export interface SkewAlarmThresholds {
   /** Page: `Read/WriteKeyRangeThroughputThrottleEvents` summed (Sum per minute, one alarm per key
-   *  space): one partition is at its ceiling now.
-   *  @default { threshold: 60, evaluationPeriods: 5, datapointsToAlarm: 4 } */
+   *  space): one partition is at its ceiling now, or in 40% of the minutes (a key hot in bursts).
+   *  `evaluationPeriods` is at most 1,440 (CloudWatch: one day of one-minute periods); with a token
+   *  `evaluationPeriods`, give `datapointsToAlarm` too. A `threshold` above what the key space's requests
+   *  can reach warns (`skewguard:key-range-threshold-unreachable`).
+   *  @default { threshold: 60, evaluationPeriods: 10, datapointsToAlarm: 4 } */
   readonly keyRangeThrottles?: AlarmThreshold;
   /** Page: throttles that are not a hot key (`Read/WriteAccountLimitThrottleEvents`,
    *  `Read/WriteProvisionedThroughputThrottleEvents` or `Read/WriteMaxOnDemandThroughputThrottleEvents`

@@ -56,6 +56,12 @@ const NEAR_FULL_SHARE = 0.95;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** RU/s of reads and writes together: Cosmos DB charges both in RU against the same budget. */
+function peakRequestUnits(design: CosmosKeyDesign): number {
+  const { workload } = design.primaryKey;
+  return workload.peakReadUnits + workload.peakWriteUnits;
+}
+
 /** The design's own load of its hottest full key, per stored (sharded) key value: its share of the directions that carry
  *  it (`workload.hotKeyOperations`, as the lint reads it: a key only read takes none of the writes). */
 export function declaredHotKeyRu(design: CosmosKeyDesign): number {

@@ -237,7 +237,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
         w: { metric: 'WriteKeyRangeThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(index) },
       },
       threshold: 60,
-      evaluation: '4 of 5',
+      evaluation: '4 of 10',
       comparison: 'GreaterThanOrEqualToThreshold',
       missing: 'notBreaching',
       // Page topic on ALARM; the recovery goes to the ticket topic, never to the page topic.
@@ -448,21 +448,27 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
     for (const m of Object.values(ticket.metrics)) expect(m).toMatchObject({ stat: 'Sum', period: 60 });
   });
 
-  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against their own ceiling, at 162,000 units a minute in 5 of 5 (design headroom 0.8)', () => {
+  // Review 15 item 1: the line is the headroom × what the key's partition leaves it beside its neighbours' planned load.
+  // 2 partitions (its provisioned 1,500 RCU and auto-scaling maximum of 1,000 WCU), 250 WCU of the 500 planned beside the
+  // key: 750 WCU left, 135,000 units a minute, 0.8 × = 108,000 (was 162,000, the partition alone).
+  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against what its partition leaves it, at 108,000 units a minute in 5 of 5 (design headroom 0.8)', () => {
     const hotKey = alarms.filter((a) => a.name.includes('hot key approaching'));
     expect(hotKey).toHaveLength(2);
     const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
     for (const [a, attribute, index] of hotKey.map(
       (h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user', i === 0 ? undefined : 'by-user'] as const,
     )) {
-      expect(a).toMatchObject({ threshold: 162000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
-      // The description writes its figures one way: 162,000 beside the 180,000 a partition serves per direction.
-      expect(a.description).toContain('may use 162,000+ of the 180,000 units a minute one direction of a partition serves');
+      expect(a).toMatchObject({ threshold: 108000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
+      // The description writes its figures one way (108,000, not 108000) and says what the line assumes.
+      expect(a.description).toContain(
+        "may use 108,000+ units a minute (3 x WCU + RCU) of the 135,000 its partition leaves its writes: 180,000 less its neighbours' planned 45,000",
+      );
+      expect(a.description).toContain('over 2 partitions, assumed for its provisioned capacity');
       expect(a.description).toContain('AWS throttles reads and writes independently');
       // The key's figure, and the key space's own reads and writes (Sum a minute) that bound each direction.
       const expressions = (a.allExpressions ?? []).map((e) => JSON.parse(e));
       expect(expressions).toContainEqual({ 'Fn::Join': ['', ["INSIGHT_RULE_METRIC('", { 'Fn::GetAtt': [lookupId, attribute] }, "', 'MaxContributorValue')"]] });
-      expect(expressions).toContain('MAX([readBound, writeBound])');
+      expect(expressions.filter((e) => typeof e === 'string' && /^MAX\(\[readBound \* 0\.\d+, writeBound\]\)$/.test(e))).toHaveLength(1);
       expect(Object.values(a.metrics).map((m) => `${m.metric} ${m.stat} ${m.period} ${String(m.dimensions.GlobalSecondaryIndexName)}`)).toEqual([
         `ConsumedReadCapacityUnits Sum 60 ${String(index)}`,
         `ConsumedWriteCapacityUnits Sum 60 ${String(index)}`,

@@ -127,8 +127,10 @@ describe('a hot-key threshold the user gives, against what one key can consume i
     expect(String(warnings[0].entry.data)).toContain(
       'alarmThresholds.hotKey.threshold is 180,001 ConsumedThroughputUnits a minute, above the 180,000 a key can consume in a minute',
     );
-    // The default for headroom 0.8: 180,000 × (0.8 + 0.2 ÷ 2) = 162,000.
-    expect(String(warnings[0].entry.data)).toContain('Give a threshold of at most 180,000, or leave it out for the default (162,000)');
+    // The default is per key space (review 15): the headroom × what the key's partition leaves it beside its neighbours.
+    expect(String(warnings[0].entry.data)).toContain(
+      "Give a threshold of at most 180,000, or leave it out for the default (the headroom, 0.8, × what the key's partition leaves it beside its neighbours' planned load)",
+    );
     expect(hotKeyThresholds(stack)).toEqual([180_001]);
   });
 
@@ -139,6 +141,34 @@ describe('a hot-key threshold the user gives, against what one key can consume i
     new GuardedTable(stack, 'Throttles', healthy({ hotKeyAlarm: true, alarmThresholds: { hotKey: { threshold: 200_000 } } }));
     expect(unreachableWarnings(stack)).toEqual([]);
     expect(hotKeyThresholds(stack).sort()).toEqual([170_000, 180_000, 200_000]);
+  });
+});
+
+describe('a key-range threshold the user gives, against the most throttle events a key space can count (review 15)', () => {
+  const warningsOf = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
+    AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('skewguard:key-range-threshold-unreachable'));
+
+  it('warns above 7,200,000 a minute (every request the default per-table quota would serve, at 0.5 RCU a read and 1 WCU a write), and keeps the threshold', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'Orders', healthy({ alarmThresholds: { keyRangeThrottles: { threshold: 1e12 } } }));
+    const warnings = warningsOf(stack);
+    expect(warnings.map((w) => w.id)).toEqual(['/Test/Orders']);
+    expect(String(warnings[0].entry.data)).toContain(
+      'alarmThresholds.keyRangeThrottles.threshold is 1,000,000,000,000 throttle events a minute, above the 7,200,000 a key space counts while its requests stay within what its per-table throughput quota serves',
+    );
+    expect(String(warnings[0].entry.data)).toContain('leave it out for the default (60)');
+    expect(
+      alarmProps(stack)
+        .filter((p) => String(p.AlarmName).includes('key-range'))
+        .map((p) => p.Threshold),
+    ).toEqual([1e12]);
+  });
+
+  it('stays quiet at 7,200,000 and at the default', () => {
+    const { stack } = appWithStack();
+    new GuardedTable(stack, 'AtMost', healthy({ alarmThresholds: { keyRangeThrottles: { threshold: 7_200_000 } } }));
+    new GuardedTable(stack, 'Default', healthy());
+    expect(warningsOf(stack)).toEqual([]);
   });
 });
 

@@ -255,6 +255,18 @@ describe('invalid input throws at construction, naming the construct and the fie
       { alarmThresholds: { hotKey: { evaluationPeriods: 2, datapointsToAlarm: 3 } } },
       'alarmThresholds.hotKey.datapointsToAlarm',
     ],
+    // Review 15 item 3: CloudWatch caps evaluationPeriods × period at 86,400 s (PutMetricAlarm): 1,440 one-minute periods.
+    [
+      'evaluationPeriods beyond one day of minutes',
+      { alarmThresholds: { keyRangeThrottles: { evaluationPeriods: 1441 } } },
+      'alarmThresholds.keyRangeThrottles.evaluationPeriods',
+    ],
+    ['a million evaluationPeriods', { latencyAlarms: { thresholds: { GetItem: 20 }, evaluationPeriods: 1e6 } }, 'latencyAlarms.evaluationPeriods'],
+    [
+      'a token evaluationPeriods beside the default datapointsToAlarm (unchecked: it would become N of N)',
+      { alarmThresholds: { keyRangeThrottles: { evaluationPeriods: Token.asNumber(Lazy.number({ produce: () => 10 })) } } },
+      'alarmThresholds.keyRangeThrottles.datapointsToAlarm',
+    ],
     ['an unknown operation', { latencyAlarms: { thresholds: { GetItems: 20 } } }, 'latencyAlarms.thresholds.GetItems'],
     ['latency alarms without thresholds', { latencyAlarms: { thresholds: {} } }, 'latencyAlarms.thresholds'],
     ['an unknown SystemErrors operation', { systemErrorOperations: ['Get'] }, 'systemErrorOperations[0]'],
@@ -263,6 +275,23 @@ describe('invalid input throws at construction, naming the construct and the fie
   ])('a usage error (a setting, not the design): %s', (_what, change, path) => {
     const issues = issuesOf(construct({ ...healthy(), ...change }), UsageError);
     expect(issues.map((i) => i.path)).toEqual([path]);
+  });
+
+  it('names the most evaluationPeriods CloudWatch takes, and why; takes 1,440, and a token evaluationPeriods with its datapointsToAlarm', () => {
+    const issues = issuesOf(construct({ ...healthy(), alarmThresholds: { hotKey: { evaluationPeriods: 1441 } } }), UsageError);
+    expect(issues).toEqual([
+      {
+        path: 'alarmThresholds.hotKey.evaluationPeriods',
+        message: expect.stringContaining('expected at most 1,440 one-minute datapoints, got 1441: CloudWatch caps evaluationPeriods × period at 86,400 s'),
+      },
+    ]);
+    const token = Token.asNumber(Lazy.number({ produce: () => 10 }));
+    expect(() =>
+      construct({
+        ...healthy(),
+        alarmThresholds: { keyRangeThrottles: { evaluationPeriods: 1440 }, hotKey: { evaluationPeriods: token, datapointsToAlarm: 3 } },
+      }),
+    ).not.toThrow();
   });
 
   describe('alarmThresholds.throttlesAndErrors.datapointsToAlarm without evaluationPeriods: checked against the default of the capacity mode the table has', () => {

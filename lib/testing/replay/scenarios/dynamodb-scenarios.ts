@@ -3,10 +3,10 @@
  * a healthy week, and the incidents of issue 18, each hitting one key space.
  */
 import { UsageError } from '../../../index';
+import { dynamoPartitionsFor } from '../../../internal';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
-import { PARTITION_CEILING } from './dynamodb-model';
 import { diurnal } from './load';
 import type { Scenario } from './scenario';
 
@@ -46,7 +46,8 @@ export function partitionsFor(read: number, write: number, capacity: CapacityMod
     capacity.mode === 'provisioned'
       ? [capacity.autoScaling?.read?.max ?? capacity.read, capacity.autoScaling?.write?.max ?? capacity.write]
       : [2 * read, 2 * write];
-  return Math.max(1, Math.ceil(r / PARTITION_CEILING.read + w / PARTITION_CEILING.write));
+  // The core's count, which the accessed-mode hot-key ticket draws its line on (`dynamoHotKeyReach`).
+  return dynamoPartitionsFor(r, w);
 }
 
 interface Shape {
