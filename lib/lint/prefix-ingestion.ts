@@ -896,33 +896,18 @@ function raisesInCostOrder(
       ? [...leastLead(bucketing.ids).slice(0, 1), ...cost, ...leastLead(bucketing.ids).slice(1)]
       : ['prefixRaiseForBuckets', 'prefixSameBucketsAtRaise', ...past, ...cost];
   };
-  const costData = (option: (typeof options)[number] | undefined, prefix: 'least' | 'few') =>
-    option ? { [`${prefix}FanOutReads`]: option.costed.reads, [`${prefix}Cost`]: option.costed.cost } : {};
+  /** The fan-out reads and cost of the option of `kind`, under that kind's names. */
+  const costData = (kind: 'least' | 'few') => {
+    const option = options.find((o) => o.kind === kind);
+    return option ? { [`${kind}FanOutReads`]: option.costed.reads, [`${kind}Cost`]: option.costed.cost } : {};
+  };
   return {
     ids: options.flatMap((option, i) => [...(i > 0 ? (['prefixOr'] as const) : []), ...idsOf(option)]),
     data: Object.assign(
       {},
       asIs ? raiseFigures(RAISE, asIs) : {},
-      few
-        ? Object.assign(
-            raiseFigures(FEW_RAISE, few),
-            { fewBuckets: few.buckets },
-            costData(
-              options.find((o) => o.kind === 'few'),
-              'few',
-            ),
-          )
-        : {},
-      least
-        ? Object.assign(
-            raiseFigures(BUCKET_RAISE, least),
-            { bucketsAtRaise: least.buckets },
-            costData(
-              options.find((o) => o.kind === 'least'),
-              'least',
-            ),
-          )
-        : {},
+      few ? Object.assign(raiseFigures(FEW_RAISE, few), { fewBuckets: few.buckets }, costData('few')) : {},
+      least ? Object.assign(raiseFigures(BUCKET_RAISE, least), { bucketsAtRaise: least.buckets }, costData('least')) : {},
       spelled && synthetic ? { buckets: spelled.buckets } : {},
       bucketing.data,
     ),

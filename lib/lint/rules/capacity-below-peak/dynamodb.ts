@@ -524,8 +524,9 @@ function provisionedOverQuota(design: DynamoDbKeyDesign): RuleHit<Id>[] {
 function dynamoHits(design: DynamoDbKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   const peaks = peakHits(design, analysis);
   // A peak over the quota already asks for its raise, which the pre-warming needs too: one finding for one request.
-  const peakOverQuota = new Set(peaks.filter((hit) => hit.messageId === 'overQuota').map((hit) => `${hit.index}:${hit.data?.dimension}`));
-  const warm = warmOverQuota(design).filter((hit) => !peakOverQuota.has(`${hit.index}:${hit.data?.dimension}`));
+  const spaceAndDimension = (hit: RuleHit<Id>) => `${hit.index}:${hit.data?.dimension}`;
+  const peakOverQuota = new Set(peaks.filter((hit) => hit.messageId === 'overQuota').map(spaceAndDimension));
+  const warm = warmOverQuota(design).filter((hit) => !peakOverQuota.has(spaceAndDimension(hit)));
   return [...provisionedOverQuota(design), ...maximumOverQuota(design), ...warm, ...peaks];
 }
 
