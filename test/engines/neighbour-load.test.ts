@@ -121,4 +121,22 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
     expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320.1 }, 4, 8_000)).toBeCloseTo(7_975, 6);
     expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320 }, 4, 8_000)).toBeCloseTo(7_900, 6);
   });
+
+  // The published event store (test/published/cosmosdb/event-sourcing-cart-id.json): 8,000 RU/s on 10,000 over one
+  // partition, keyed by 180,000,000 carts of 0.000044 RU/s each. The neighbours take 8,000 − 0.000044, and 8,000 less
+  // that lost the value's last digits to rounding: SG003 fired on 0.0000444444444 RU/s against a usable 0.0000444444440.
+  it.each([
+    ['180,000,000 values on 1 partition', 180_000_000, 1],
+    ['123,456,789 values on 3 partitions', 123_456_789, 3],
+  ])('judges a tiny value at the line as fitting, to the precision of the partition: %s, silent', (_, values, partitions) => {
+    const design = container({
+      partitionKey: { paths: [{ path: '/cartId', cardinality: values }] },
+      throughput: { manual: partitions * 10_000 },
+      physicalPartitions: partitions,
+      workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_000 },
+    });
+    expect(sg003(design)).toEqual([]);
+    // Just past the line the container is short of RU/s (SG017's), and the key is judged at SG017's raise: still silent.
+    expect(sg003(Object.assign({}, design, { workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_001 } }))).toEqual([]);
+  });
 });
