@@ -203,6 +203,18 @@ export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues
   return neighbourLoad(rest, partitions);
 }
 
+/**
+ * What a value's physical partitions leave it: their usable RU/s less its neighbours' expected load. At the container's
+ * usable line the neighbours take all but the value's own load, and subtracting two near-equal RU/s figures loses the
+ * digits a tiny value's load is made of (a key of 180,000,000 values at 8,000 of 10,000 RU/s: 0.000044 RU/s each, judged
+ * over against what rounding left of it). A value that fits beside its neighbours, to the precision of the partitions'
+ * RU/s, is given its own load.
+ */
+export function usableBesideNeighbours(partitionsUsable: number, neighbours: number, load: number): number {
+  const fitsBeside = load + neighbours <= partitionsUsable * (1 + 1e-9);
+  return Math.max(0, partitionsUsable - neighbours, fitsBeside ? load : 0);
+}
+
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   engine: 'cosmosdb',
   title: 'Cosmos DB',
@@ -219,12 +231,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const logical: LoadDimension = { label: 'request', unit: 'RU/s', load: loads.reads + loads.writes, ceiling, usable: ceiling * headroom };
     if (!physical) return [logical];
     // A key value above its own ceiling throttles whatever its neighbours do: that ceiling is the one to name.
-    const partitionUsable = physical.requestUnitsEach * headroom;
-    // At the container's usable line the neighbours take all but the value's own load, and the subtraction of two
-    // near-equal RU/s figures loses the digits a tiny value's load is made of (a key of 180,000,000 values: 0.000044
-    // RU/s each). A value that fits beside its neighbours, to the precision of the partition's RU/s, fits.
-    const fitsBesideNeighbours = logical.load + physical.neighbours <= partitionUsable * (1 + 1e-9);
-    const usable = Math.max(0, partitionUsable - physical.neighbours, fitsBesideNeighbours ? logical.load : 0);
+    const usable = usableBesideNeighbours(physical.requestUnitsEach * headroom, physical.neighbours, logical.load);
     const physicalBites = usable < logical.usable && logical.load <= logical.usable * (1 + 1e-9);
     return physicalBites ? [Object.assign({}, logical, { ceiling: physical.requestUnitsEach, usable, physical })] : [logical];
   },

@@ -18,7 +18,7 @@ import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
-import { COSMOS_LIMITS, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
+import { COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { growthOf, type DesignAnalysis, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -239,7 +239,7 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
     partition,
     physical,
     neighbours: span.neighbours,
-    usable: Math.max(0, span.spanned * usablePerPartition - span.neighbours),
+    usable: usableBesideNeighbours(span.spanned * usablePerPartition, span.neighbours, load),
     raw: Math.max(0, span.spanned * partition.requestUnits - span.neighbours),
   };
 }

@@ -139,4 +139,20 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
     // Just past the line the container is short of RU/s (SG017's), and the key is judged at SG017's raise: still silent.
     expect(sg003(Object.assign({}, design, { workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_001 } }))).toEqual([]);
   });
+  // The same cancellation in the first-level check of a hierarchical key (prefix-ingestion.ts): SG003 fired on
+  // 0.0000648 RU/s under one of 123,456,789 users against a usable 0.0000648 left beside the others.
+  it.each([1, 3])('judges a tiny first-level value at the line as fitting: /userId → /sessionId on %i partition(s), silent', (partitions) => {
+    const design = container({
+      partitionKey: {
+        paths: [
+          { path: '/userId', cardinality: 123_456_789 },
+          { path: '/sessionId', cardinality: 'unique' },
+        ],
+      },
+      throughput: { manual: partitions * 10_000 },
+      physicalPartitions: partitions,
+      workload: { peakReadUnits: partitions * 3_000, peakWriteUnits: partitions * 5_000 },
+    });
+    expect(lint(design)).toEqual([]);
+  });
 });
