@@ -129,6 +129,11 @@ function publicProgram(): ts.Program {
 
 const inLib = (node: ts.Node) => relative(root, node.getSourceFile().fileName).startsWith('lib');
 
+/** A class's private or protected member (`SkewDashboard`'s counters): not part of what users read. */
+const isPrivate = (node: ts.Declaration) =>
+  (ts.getCombinedModifierFlags(node) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0 ||
+  (ts.isPropertyDeclaration(node) && ts.isPrivateIdentifier(node.name));
+
 /** The exported interfaces and object types of every public entry, each with its kind. */
 function exportedTypes(program: ts.Program, checker: ts.TypeChecker): Map<ts.Symbol, { name: string; kind: Kind }> {
   const types = new Map<ts.Symbol, { name: string; kind: Kind }>();
@@ -156,7 +161,7 @@ function undocumented(
   const problems: string[] = [];
   for (const prop of checker.getPropertiesOfType(type)) {
     const declaration = prop.declarations?.[0];
-    if (!declaration || !inLib(declaration)) continue;
+    if (!declaration || !inLib(declaration) || isPrivate(declaration)) continue;
     const name = `${prefix}${prop.name}`;
     const from = relative(root, declaration.getSourceFile().fileName);
     const tags = prop.getJsDocTags(checker);
