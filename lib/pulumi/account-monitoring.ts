@@ -37,7 +37,10 @@ export interface CosmosAccountMonitoringArgs {
   readonly location?: pulumi.Input<string>;
   /** Log Analytics workspace receiving the logs: an `operationalinsights.Workspace` or `{ id }`.
    *  @default - a new workspace (PerGB2018) in the account's resource group */
-  readonly workspace?: { readonly id: pulumi.Input<string> };
+  readonly workspace?: {
+    /** ARM resource id of the Log Analytics workspace. */
+    readonly id: pulumi.Input<string>;
+  };
   /** The name of a diagnostic setting the account already has, to use instead of creating one (Azure
    *  refuses a second setting that sends the same category to the same workspace). It is read at
    *  deployment and must send PartitionKeyStatistics, PartitionKeyRUConsumption and
