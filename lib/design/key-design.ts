@@ -244,8 +244,8 @@ export interface KeyDesignBase {
   readonly invariants: readonly Invariant[];
   /** Declared waivers; empty when none are declared. */
   readonly acknowledgements: readonly Acknowledgement[];
-  /** Rule thresholds in force: `DEFAULT_THRESHOLDS`, overridden by the project's (file or options) and then the
-   *  design's own. */
+  /** Rule thresholds in force: `DEFAULT_THRESHOLDS`, overridden by the lint's `thresholds` option, then the file's,
+   *  then the design's own. */
   readonly thresholds: Thresholds;
 }
 
@@ -260,7 +260,7 @@ export interface LocalSecondaryIndex {
 
 /** The most one dimension of a table or GSI serves before DynamoDB throttles it, whatever the key. */
 export interface CapacityCeiling {
-  /** Units per second the dimension serves at most: RCU for reads, WCU for writes. */
+  /** Units per second the dimension serves at most: read units for reads, write units for writes. */
   readonly units: number;
   /** Provisioned `fixed` units, the auto-scaling `max`, or the on-demand maximum (`maxRead/WriteRequestUnits`). */
   readonly source: 'fixed' | 'autoscaled' | 'on-demand-maximum';

@@ -16,8 +16,8 @@ export type Severity = 'error' | 'warning';
 
 /** Public documentation a user can open. */
 export interface RuleSource {
-  /** Title of the page, as its publisher gives it (e.g. "Best practices for designing and using partition keys
-   *  effectively"). */
+  /** Title of the page, prefixed with its product (`DynamoDB: Best practices for designing and using partition keys
+   *  effectively`). */
   readonly title: string;
   /** Address of the AWS or Azure documentation page. */
   readonly url: string;

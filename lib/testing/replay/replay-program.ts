@@ -30,12 +30,12 @@ export interface ContainerReplay {
   readonly truth: ContainerTruth;
   /** The alert rules that watch this container (named in a `CollectionName` filter or in their query). */
   readonly alerts: readonly AlertReplay[];
-  /** `fired` events of those rules that notified an action group (and that `pages` counts), each with its rule's name. */
+  /** `fired` events that notified an action group, of the rules `pages` selects, each with its rule's name. */
   readonly pages: readonly (AlertEvent & {
     /** The name of the alert rule whose event it is. */
     readonly alert: string;
   })[];
-  /** `resolved` events of those rules that notified an action group, each with its rule's name. */
+  /** `resolved` events that notified an action group, of the rules `pages` selects, each with its rule's name. */
   readonly recoveries: readonly (AlertEvent & {
     /** The name of the alert rule whose event it is. */
     readonly alert: string;
@@ -45,7 +45,7 @@ export interface ContainerReplay {
 export interface ProgramReplay {
   /** The scenario's name. */
   readonly scenario: string;
-  /** Days replayed. */
+  /** Days replayed: the scenario's `days`. */
   readonly days: number;
   /** Every metric and log alert rule the program registered, replayed. */
   readonly alerts: readonly AlertReplay[];

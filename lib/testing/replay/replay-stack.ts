@@ -28,8 +28,9 @@ export type Resource = {
   Metadata?: Record<string, unknown>;
 };
 export interface CfnTemplate {
-  /** The template's resources by logical ID.
-   *  @default - none: a template without resources has no alarms to replay */
+  /** The template's resources by logical ID; `replayStack()` refuses a template without them (a `UsageError` at
+   *  `template.Resources`), as every synthesized template has them.
+   *  @default - none: refused */
   Resources?: Record<string, Resource>;
 }
 
@@ -55,7 +56,7 @@ export interface TableReplay {
 export interface StackReplay {
   /** The scenario's name. */
   readonly scenario: string;
-  /** Days replayed. */
+  /** Days replayed: the scenario's `days`. */
   readonly days: number;
   /** Every alarm of the template, replayed. */
   readonly alarms: readonly AlarmReplay[];

@@ -18,7 +18,7 @@ export interface StateChange {
   readonly minute: number;
   /** The same minute as an ISO 8601 UTC timestamp (scenarios start on Monday 2026-01-05 00:00 UTC). */
   readonly time: string;
-  /** The state before the change. */
+  /** The state before the change (`INSUFFICIENT_DATA` for the first, as CloudWatch starts every alarm). */
   readonly from: AlarmState;
   /** The state set: `OK`, `ALARM` or `INSUFFICIENT_DATA`. */
   readonly to: AlarmState;
