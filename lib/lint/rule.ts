@@ -16,7 +16,10 @@ export type Severity = 'error' | 'warning';
 
 /** Public documentation a user can open. */
 export interface RuleSource {
+  /** Title of the page, prefixed with its product (`DynamoDB: Best practices for designing and using partition keys
+   *  effectively`). */
   readonly title: string;
+  /** Address of the AWS or Azure documentation page. */
   readonly url: string;
 }
 
@@ -79,6 +82,8 @@ export interface RuleMeta<M extends string> {
 
 /** A rule as the catalogue, `explain` and SARIF describe it: what it checks, not how. */
 export interface RuleDescription extends RuleMeta<string> {
+  /** The engines the rule checks; a rule for a mechanism only one engine has (LSIs, joins, on-demand billing) names
+   *  only that one. */
   readonly engines: readonly Engine[];
 }
 

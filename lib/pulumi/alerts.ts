@@ -41,11 +41,22 @@ export interface AlertTarget {
 
 /** The alerts created for one container; a field is absent when that alert is off or cannot fire here. */
 export interface SkewAlerts {
+  /** Metric alert on `NormalizedRUConsumption` per partition-key range (a page by default); absent when off, or without dedicated
+   *  throughput (shared or serverless). */
   readonly normalizedRu?: monitor.MetricAlert;
+  /** Log alert on the container's share of requests answered 429 (a page by default); absent when off, or without `monitoring`. */
   readonly throttleRate?: monitor.ScheduledQueryRule;
+  /** Log alert on one partition-key value's RU/s (`CDBPartitionKeyRUConsumption`, a ticket by default); absent when off, or
+   *  without `monitoring`. */
   readonly hotKey?: monitor.ScheduledQueryRule;
+  /** Log alert as `hotKey`, summed per first-level value of a hierarchical key; absent when off, without `monitoring`,
+   *  or for a key of one level. */
   readonly hotPrefix?: monitor.ScheduledQueryRule;
+  /** Log alert on the largest logical partition's GB (`CDBPartitionKeyStatistics`; by default a ticket above 16 GB); absent
+   *  when off, or without `monitoring`. */
   readonly partitionSize?: monitor.ScheduledQueryRule;
+  /** Log alert as `partitionSize`, near the 20 GB logical-partition limit (by default a page above 19 GB); absent when off,
+   *  or without `monitoring`. */
   readonly partitionSizeLimit?: monitor.ScheduledQueryRule;
 }
 

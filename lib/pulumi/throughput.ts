@@ -17,7 +17,17 @@ import { deployTime } from './arg-shapes';
  * - `'shared'`: the database's provisioned throughput, shared by its containers;
  * - `'serverless'`: a serverless account (billed per request, no provisioned throughput).
  */
-export type ThroughputInput = { readonly manual: pulumi.Input<number> } | { readonly autoscaleMax: pulumi.Input<number> } | 'shared' | 'serverless';
+export type ThroughputInput =
+  | {
+      /** Dedicated manual throughput in RU/s: from 400, in steps of 100. */
+      readonly manual: pulumi.Input<number>;
+    }
+  | {
+      /** Dedicated autoscale maximum in RU/s: from 1,000, in steps of 1,000; the container scales between 10% of it and it. */
+      readonly autoscaleMax: pulumi.Input<number>;
+    }
+  | 'shared'
+  | 'serverless';
 
 export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 

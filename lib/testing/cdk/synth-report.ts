@@ -34,9 +34,11 @@ export interface DesignViolation {
   readonly path: string;
   /** @deprecated The same value as `path`, under the name 0.1.0 documented first; use `path`. */
   readonly fieldPath: string;
+  /** The index a rule's finding concerns (the core's `Finding.index`); undefined for the table itself and for the other checks. */
   readonly index?: string;
   /** What is wrong, with the numbers (the core's message for a rule). */
   readonly message: string;
+  /** How to fix it (the core's computed fix for a rule); undefined when the check reports none. */
   readonly fix?: string;
   /** The reason of the waiver, for an acknowledged finding; undefined otherwise. */
   readonly acknowledged?: string;

@@ -13,7 +13,9 @@ import { diurnal } from './load';
 import type { Scenario } from './scenario';
 
 export interface CosmosContainerProfile {
+  /** The container's throughput, as its model takes it (`{ kind, ru }`). */
   readonly throughput: ContainerModel['throughput'];
+  /** Total size of the container in GB, as its model takes it. */
   readonly storageGb: number;
   /** Planned peak RU/s. */
   readonly peakRu: number;
