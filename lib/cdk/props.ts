@@ -291,7 +291,28 @@ export const MONITORING_PROPS = [
   'dashboard',
 ] as const satisfies readonly (keyof SkewMonitoringProps)[];
 
+/** Every design field a GuardedTable takes: with the two lists above, every GuardedTable prop (a prop named in none is
+ *  refused, with a guess among them all, not among the design file's fields, some of which GuardedTable takes another way). */
+export const DESIGN_PROPS = [
+  'partitionKey',
+  'sortKey',
+  'globalSecondaryIndexes',
+  'localSecondaryIndexes',
+  'workload',
+  'storage',
+  'sharding',
+  'invariants',
+  'accessPatterns',
+  'acknowledgements',
+  'thresholds',
+  'launchAtPeak',
+  'monitoring',
+] as const satisfies readonly (keyof GuardedTableDesign)[];
+
 // A setting or monitoring prop missing from the lists above would go into the design: the compiler says so.
-type Unlisted = Exclude<keyof GuardedTableSettings, (typeof TABLE_SETTINGS)[number]> | Exclude<keyof SkewMonitoringProps, (typeof MONITORING_PROPS)[number]>;
+type Unlisted =
+  | Exclude<keyof GuardedTableSettings, (typeof TABLE_SETTINGS)[number]>
+  | Exclude<keyof SkewMonitoringProps, (typeof MONITORING_PROPS)[number]>
+  | Exclude<keyof GuardedTableDesign, (typeof DESIGN_PROPS)[number]>;
 export type EveryPropListed = [Unlisted] extends [never] ? true : never;
 true satisfies EveryPropListed;

@@ -7,8 +7,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { shapes, type DesignIssue } from '../index';
+import { didYouMean } from '../internal';
 import { cdkEnum, custom, instanceOf, numberOrToken, withMember } from './cdk-shapes';
-import type { GuardedTableProps } from './props';
+import { DESIGN_PROPS, MONITORING_PROPS, TABLE_SETTINGS, type GuardedTableProps } from './props';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const arnHint = (what: string, how: string) => (value: unknown) => (typeof value === 'string' ? ` (for ${what} ARN use ${how})` : '');
@@ -67,7 +68,19 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
   name: "the design is named by tableName (or, without one, by the construct's path)",
   engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
+  // A design file's capacity fields: a GuardedTable reads them from what CDK's Billing makes of the table.
+  capacity:
+    'provisioned capacity comes from billing: Billing.provisioned({ readCapacity: Capacity.fixed(…) or Capacity.autoscaled({ maxCapacity }), writeCapacity: … }), and per GSI from its readCapacity and writeCapacity',
+  onDemand: 'on-demand maximums come from billing: Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits }), and per GSI from its maxReadRequestUnits and maxWriteRequestUnits',
 };
+
+/** Every prop a GuardedTable takes, for the guess at a misspelt one. */
+const KNOWN_PROPS: readonly string[] = [...DESIGN_PROPS, ...TABLE_SETTINGS, ...MONITORING_PROPS];
+
+/** Whether `key` is a prop GuardedTable reads, or one it names a replacement for: `splitProps` sends the rest nowhere. */
+export function isGuardedTableProp(key: string): boolean {
+  return KNOWN_PROPS.includes(key) || key in REPLACED_PROPS;
+}
 
 /** Every issue with the settings, each at its prop's path. */
 export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
@@ -75,6 +88,10 @@ export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
   const given = props as unknown as Record<string, unknown>;
   for (const [key, instead] of Object.entries(REPLACED_PROPS)) {
     if (given[key] !== undefined) issues.push({ path: key, message: `is not a GuardedTable prop: ${instead}` });
+  }
+  // Guessed among GuardedTable's props: the core's guess would be among a design file's fields, some taken here another way.
+  for (const key of Object.keys(given)) {
+    if (!isGuardedTableProp(key)) issues.push({ path: key, message: `is not a GuardedTable prop${didYouMean(key, KNOWN_PROPS)}` });
   }
   for (const [key, shape] of Object.entries(SETTINGS) as [string, shapes.Shape<unknown>][]) {
     if (given[key] !== undefined) shape.read(given[key], key, issues);

@@ -14,6 +14,10 @@ export const SOURCES = {
     title: 'DynamoDB: Key range throughput exceeded (hot partitions)',
     url: `${AWS}/throttling-key-range-limit-exceeded-mitigation.html`,
   },
+  cfnLocalSecondaryIndex: {
+    title: 'CloudFormation: AWS::DynamoDB::GlobalTable LocalSecondaryIndex ("can only be created when its parent table is created")',
+    url: 'https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-globaltable-localsecondaryindex.html',
+  },
   dynamoLsiLimit: { title: 'DynamoDB: Item collection size limit (local secondary indexes)', url: `${AWS}/LSI.html#LSI.ItemCollections.SizeLimit` },
   dynamoGsiThroughput: {
     title: 'DynamoDB: Provisioned throughput considerations for global secondary indexes',

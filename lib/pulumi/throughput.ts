@@ -48,6 +48,16 @@ export const throughputShape: shapes.Shape<ThroughputInput> = {
   is: () => true,
   read(value, place, issues, key) {
     if (typeof value === 'string') return modes.read(value, place, issues, key);
+    // The form decides which Azure resource and alerts the component creates, so it must be known when the program runs.
+    if (pulumi.Output.isInstance(value) || value instanceof Promise) {
+      issues.push({
+        path: shapes.pathOf(place, key),
+        message:
+          'is an Output (or a Promise) of the whole setting: its form decides what the component creates, so it must be known when the program runs; ' +
+          'give the form as written and an Output for the RU/s only, e.g. { manual: config.requireNumber("ru") } or { autoscaleMax: ruOutput }',
+      });
+      return undefined;
+    }
     const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
     if (keys.length === 1 && keys[0] === 'manual') return manual.read(value, place, issues, key);
     if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);

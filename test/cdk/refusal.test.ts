@@ -383,6 +383,20 @@ describe('invalid input throws at construction, naming the construct and the fie
     });
   });
 
+  it("guesses a misspelt prop among GuardedTable's own props, and says where a design file's capacity goes (review 16)", () => {
+    // The core's guess was among a design file's fields (name, engine, capacity, onDemand: refused here) and missed tableName.
+    expect(issuesOf(construct({ ...healthy(), partitionkey: 1 } as never), UsageError)).toEqual([
+      { path: 'partitionkey', message: 'is not a GuardedTable prop (did you mean "partitionKey"?)' },
+    ]);
+    expect(issuesOf(construct({ ...healthy(), tablename: 'orders' } as never), UsageError)).toEqual([
+      { path: 'tablename', message: 'is not a GuardedTable prop (did you mean "tableName"?)' },
+    ]);
+    const [capacity] = issuesOf(construct({ ...healthy(), capacity: [{ read: { fixed: 5 } }] } as never), UsageError);
+    expect(capacity).toEqual({ path: 'capacity', message: expect.stringMatching(/^is not a GuardedTable prop: provisioned capacity comes from billing: Billing\.provisioned\(/) });
+    const [onDemand] = issuesOf(construct({ ...healthy(), onDemand: { maxReadUnits: 5 } } as never), UsageError);
+    expect(onDemand.message).toContain('Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })');
+  });
+
   it('says what replaced a prop of 0.1, and points a replica to addReplica()', () => {
     const [topic] = issuesOf(construct({ ...healthy(), alarmTopic: {} }), UsageError);
     expect(topic.message).toMatch(/pageTopic .* ticketTopic/);

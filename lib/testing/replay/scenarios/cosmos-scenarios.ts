@@ -3,13 +3,14 @@
  * issue 18 (a whale prefix under a hierarchical key, a hot key growing for days, a logical partition
  * growing towards 20 GB).
  */
-import { UsageError } from '../../../index';
+import { shapes, UsageError } from '../../../index';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { checkThroughput, rangesOf } from './cosmos-model';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
 import { diurnal } from './load';
+import { checkCosmosProfiles } from './profile-shapes';
 import type { Scenario } from './scenario';
 
 export interface CosmosContainerProfile {
@@ -35,9 +36,12 @@ export interface CosmosContainerProfile {
 const HOUR = 60;
 const DAY = MINUTES_PER_DAY;
 
-/** Each profile's throughput, named at the field the caller wrote (`profiles["chat"].throughput`). */
-function checkProfiles(profiles: Readonly<Record<string, CosmosContainerProfile>>): void {
-  for (const [name, profile] of Object.entries(profiles)) checkThroughput(profile?.throughput, `profiles[${JSON.stringify(name)}].throughput`);
+/** Each profile, named at the field the caller wrote: the throughput first, whose message says how GuardedContainer's
+ *  forms translate (`profiles["chat"].throughput`), then every field (`profiles.chat.peakRu`). */
+function checkProfiles(profiles: Readonly<Record<string, CosmosContainerProfile>>, fn: string): void {
+  if (shapes.isPlainObject(profiles))
+    for (const [name, profile] of Object.entries(profiles)) checkThroughput(profile?.throughput, `profiles[${JSON.stringify(name)}].throughput`);
+  checkCosmosProfiles(profiles, fn);
 }
 
 function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random, options: { plannedPeak: boolean; bulkImport: boolean }): Float64Array {
@@ -85,7 +89,7 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
       [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
       'healthyCosmosWeek() arguments',
     );
-  checkProfiles(profiles);
+  checkProfiles(profiles, 'healthyCosmosWeek()');
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
@@ -108,7 +112,10 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
   };
 }
 
-export type CosmosIncident = 'whale prefix under a hierarchical key' | 'hot key growing for days' | 'logical partition growing towards 20 GB';
+/** The incidents cosmosIncident() models, by name. */
+export const COSMOS_INCIDENTS = ['whale prefix under a hierarchical key', 'hot key growing for days', 'logical partition growing towards 20 GB'] as const;
+
+export type CosmosIncident = (typeof COSMOS_INCIDENTS)[number];
 
 /** One incident on `target`, over ordinary days without the planned peak, bulk import or bursts. */
 export function cosmosIncident(
@@ -117,13 +124,18 @@ export function cosmosIncident(
   target: string,
   seed = 4,
 ): Scenario<ContainerModel> {
-  const profile = profiles[target];
-  if (!profile)
+  if (!(COSMOS_INCIDENTS as readonly unknown[]).includes(incident))
     throw new UsageError(
-      [{ path: 'target', message: `no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}` }],
+      [{ path: 'incident', message: `${shapes.describe(incident)} is not a Cosmos DB incident; expected one of: ${COSMOS_INCIDENTS.join(', ')}` }],
       'cosmosIncident() arguments',
     );
-  checkProfiles(profiles);
+  if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target))
+    throw new UsageError(
+      [{ path: 'target', message: `no profile for container ${String(target)}; expected one of ${Object.keys(profiles).join(', ')}` }],
+      'cosmosIncident() arguments',
+    );
+  checkProfiles(profiles, 'cosmosIncident()');
+  const profile = profiles[target];
   const rng = new Random(seed);
   const days = incident === 'whale prefix under a hierarchical key' ? 3 : 4;
   const ranges = rangesOf(profile);

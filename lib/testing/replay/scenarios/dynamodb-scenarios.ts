@@ -2,12 +2,13 @@
  * DynamoDB scenarios built from a table's profile (its planned peak, hot key, indexes and capacity):
  * a healthy week, and the incidents of issue 18, each hitting one key space.
  */
-import { UsageError } from '../../../index';
+import { shapes, UsageError } from '../../../index';
 import { dynamoPartitionsFor } from '../../../internal';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
 import { diurnal } from './load';
+import { checkDynamoProfiles } from './profile-shapes';
 import type { Scenario } from './scenario';
 
 export interface DynamoIndexProfile {
@@ -169,6 +170,7 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
       [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
       'healthyWeek() arguments',
     );
+  checkDynamoProfiles(profiles, 'healthyWeek()');
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
@@ -212,8 +214,10 @@ export function dynamoIncident(
   target: { table: string; index?: string },
   seed = 2,
 ): Scenario<TableModel> {
+  if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target?.table))
+    throw incidentError('target.table', `no profile for table ${String(target?.table)}; expected one of ${Object.keys(profiles).join(', ')}`);
+  checkDynamoProfiles(profiles, 'dynamoIncident()');
   const profile = profiles[target.table];
-  if (!profile) throw incidentError('target.table', `no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
   const rng = new Random(seed);
   const days = incident === 'write-hot key growing for days' ? 4 : 3;
   const s = shape(days, rng, profile.dailyPeakShare ?? 0.3, { plannedPeak: false, batch: false });
