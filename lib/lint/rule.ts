@@ -58,8 +58,14 @@ export interface RuleMeta<M extends string> {
    *  first ("A GSI over its ceiling only because of the table's replicated copies: ..."), then the verdict.
    *  Rendered as bullets under `fires` in docs/rules.md, `skewguard explain` and SARIF's help. */
   readonly firesAlso?: readonly string[];
-  /** Why it matters: the ceiling or failure case. */
+  /** Why it matters, in a short paragraph (≤ 400 characters): the ceiling or failure case, each fact as its vendor page
+   *  (in `sources`) states it. Where the mechanism has cases, they go in `rationaleDetails`. */
   readonly rationale: string;
+  /** The mechanism's cases, one short paragraph each (≤ 500 characters, aim for 350): the case first ("A Cosmos DB
+   *  container's RU/s: ..."), then what the vendor states of it. Rendered as bullets under `rationale`, as
+   *  `firesAlso` under `fires`.
+   *  @default - none: the rationale is the paragraph alone */
+  readonly rationaleDetails?: readonly string[];
   /** The general fix in one or two sentences, for the case a user meets first; each finding carries a computed
    *  one. SARIF's `help.text`. Variants go in `fixDetails`. */
   readonly fix: string;
@@ -141,6 +147,7 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
       engines: ENGINES.filter((engine) => partFor(engine)),
       fires: parts.map((part) => part.fires).join(' '),
       firesAlso: parts.flatMap((part) => part.firesAlso ?? []),
+      rationaleDetails: [...new Set(parts.flatMap((part) => part.rationaleDetails ?? []))],
       fixDetails: [...new Set(parts.flatMap((part) => part.fixDetails ?? []))],
       sources: [...new Set(parts.flatMap((part) => part.sources))],
       thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],

@@ -10,6 +10,11 @@ export const SOURCES = {
   dynamoKeyDesign: { title: 'DynamoDB: Best practices for designing and using partition keys effectively', url: `${AWS}/bp-partition-key-design.html` },
   dynamoSharding: { title: 'DynamoDB: Using write sharding to distribute workloads evenly', url: `${AWS}/bp-partition-key-sharding.html` },
   dynamoAdaptive: { title: 'DynamoDB: Burst and adaptive capacity (split for heat)', url: `${AWS}/burst-adaptive-capacity.html` },
+  // Where split for heat stops: not within an item collection with an LSI, not for an ever-increasing sort key.
+  dynamoSplitForHeat: {
+    title: 'AWS Database Blog: Scaling DynamoDB: how partitions, hot keys, and split for heat impact performance (Part 3)',
+    url: 'https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/',
+  },
   dynamoKeyRangeThrottling: {
     title: 'DynamoDB: Key range throughput exceeded (hot partitions)',
     url: `${AWS}/throttling-key-range-limit-exceeded-mitigation.html`,

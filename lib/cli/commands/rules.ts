@@ -68,6 +68,7 @@ const asJson = (r: RuleDescription, docsUrl: string) => ({
   fires: r.fires,
   firesAlso: r.firesAlso ?? [],
   rationale: r.rationale,
+  rationaleDetails: r.rationaleDetails ?? [],
   fix: r.fix,
   fixDetails: r.fixDetails ?? [],
   helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
@@ -85,6 +86,7 @@ function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
     `  fires when: ${r.fires}`,
     ...indentedBullets(r.firesAlso),
     `  why:        ${r.rationale}`,
+    ...indentedBullets(r.rationaleDetails),
     `  fix:        ${r.fix}`,
     ...indentedBullets(r.fixDetails),
     `  docs:       ${c.cyan(ruleDocsUrl(r.id, r.title, docsUrl))}`,
@@ -95,7 +97,7 @@ function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
 /** The rule's own section of the catalogue (from its heading to the next). */
 function explainMarkdown(r: RuleDescription, docsUrl: string): string {
   if (r === DRIFT_RULE)
-    return `## ${r.id} ${r.title}\n\n**Fires when:** ${withBullets(r.fires, r.firesAlso)}\n\n**Why:** ${r.rationale}\n\n**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
+    return `## ${r.id} ${r.title}\n\n**Fires when:** ${withBullets(r.fires, r.firesAlso)}\n\n**Why:** ${withBullets(r.rationale, r.rationaleDetails)}\n\n**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
   const catalogue = catalogueMarkdown();
   const start = catalogue.indexOf(`## ${r.id} `);
   const end = catalogue.indexOf('\n## ', start + 1);
