@@ -81,6 +81,7 @@ export const SOURCES = {
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
+  dynamoQuery: { title: 'DynamoDB: Querying tables (a Query needs one partition key value)', url: `${AWS}/Query.html` },
   dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
