@@ -54,7 +54,7 @@ export interface RuleMeta<M extends string> {
   /** When it fires: one or two sentences on the case a user meets first; thresholds by name (the catalogue
    *  prints their values). Edge cases and variants go in `firesAlso`. */
   readonly fires: string;
-  /** The edge cases and variants of `fires`, one short paragraph each (≤ 600 characters, aim for 350): the case
+  /** The edge cases and variants of `fires`, one short paragraph each (≤ 500 characters, aim for 350): the case
    *  first ("A GSI over its ceiling only because of the table's replicated copies: ..."), then the verdict.
    *  Rendered as bullets under `fires` in docs/rules.md, `skewguard explain` and SARIF's help. */
   readonly firesAlso?: readonly string[];
@@ -69,7 +69,7 @@ export interface RuleMeta<M extends string> {
   /** The general fix in one or two sentences, for the case a user meets first; each finding carries a computed
    *  one. SARIF's `help.text`. Variants go in `fixDetails`. */
   readonly fix: string;
-  /** The fix's variants and edge cases, one short paragraph each (≤ 600 characters, aim for 350): the case first,
+  /** The fix's variants and edge cases, one short paragraph each (≤ 500 characters, aim for 350): the case first,
    *  then the fix skewguard offers for it. Rendered as bullets under `fix`. */
   readonly fixDetails?: readonly string[];
   /** Public documentation backing the rationale. */
