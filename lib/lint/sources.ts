@@ -10,6 +10,11 @@ export const SOURCES = {
   dynamoKeyDesign: { title: 'DynamoDB: Best practices for designing and using partition keys effectively', url: `${AWS}/bp-partition-key-design.html` },
   dynamoSharding: { title: 'DynamoDB: Using write sharding to distribute workloads evenly', url: `${AWS}/bp-partition-key-sharding.html` },
   dynamoAdaptive: { title: 'DynamoDB: Burst and adaptive capacity (split for heat)', url: `${AWS}/burst-adaptive-capacity.html` },
+  // Where split for heat stops: not within an item collection with an LSI, not for an ever-increasing sort key.
+  dynamoSplitForHeat: {
+    title: 'AWS Database Blog: Scaling DynamoDB: how partitions, hot keys, and split for heat impact performance (Part 3)',
+    url: 'https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/',
+  },
   dynamoKeyRangeThrottling: {
     title: 'DynamoDB: Key range throughput exceeded (hot partitions)',
     url: `${AWS}/throttling-key-range-limit-exceeded-mitigation.html`,
@@ -80,6 +85,7 @@ export const SOURCES = {
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
+  dynamoQuery: { title: 'DynamoDB: Querying tables (a Query needs one partition key value)', url: `${AWS}/Query.html` },
   dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB

@@ -127,7 +127,14 @@ export const hotKeyExceedsPartition = defineRule({
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
   ],
   rationale:
-    "A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key's writes; it cannot spread the reads of one item, which need replicated copies or a cache, nor the reads of a query that reads a key value a page at a time (limit), since each page must then read every shard and merge. A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow its physical partition's share (a key taking 5,400 RU/s in an 18,000 RU/s manual container, created on three physical partitions of 6,000 RU/s, leaves the other keys on its partition 600 RU/s before it throttles); a serverless container serves 5,000 RU/s per physical partition. Under a hierarchical key, one first-level value's data, and so every read and write scoped to it, stays on one physical partition until it holds 50 GB and splits, which takes hours.",
+    'One key value is served by one partition, whose ceiling no table or container capacity lifts: 1,000 WCU and 3,000 RCU per second on a DynamoDB partition (AWS: "Best practices for designing and using partition keys"), 10,000 RU/s on a Cosmos DB logical partition (Azure: "Service quotas"). Past it the value throttles, however much capacity is left.',
+  rationaleDetails: [
+    'DynamoDB split for heat: under sustained load it may spread a hot item collection\'s sort-key range over partitions, but a spike throttles first, one item never spans partitions, and it does not split with a local secondary index or for an ever-increasing sort key (AWS: "Burst and adaptive capacity"; AWS Database Blog: "Scaling DynamoDB: how partitions, hot keys, and split for heat impact performance").',
+    'A GSI has partitions of its own, with the same ceilings, and a GSI whose writes are throttled throttles the writes to its base table (AWS: "Understanding GSI write throttling and back pressure").',
+    'Write sharding spreads a write-hot key\'s writes over N keys (AWS: "Using write sharding to distribute workloads evenly"). It cannot spread the reads of one item, which need replicated copies or a cache, nor a query that reads a key value a page at a time (`limit`): each page must then read every shard and merge (AWS: "Paginating table query results").',
+    'A Cosmos DB container\'s RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow their partition\'s share: 18,000 RU/s on three physical partitions give each 6,000, and a key taking 5,400 leaves its neighbours 600 (Azure: "Partitioning and horizontal scaling"). A serverless container serves 5,000 RU/s per physical partition (Azure: "Serverless account performance").',
+    'Under a hierarchical key, one first-level value\'s documents, and so every read and write scoped to it, stay on one physical partition until they hold 50 GB and it splits (Azure: "Hierarchical partition keys").',
+  ],
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
@@ -163,6 +170,7 @@ export const hotKeyExceedsPartition = defineRule({
   sources: [
     SOURCES.dynamoKeyDesign,
     SOURCES.dynamoAdaptive,
+    SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoGsiThroughput,

@@ -32,7 +32,10 @@ export const logicalPartitionSize = defineRule({
     "A level's largestGb: spread over its values' children. A time-bucket level below repeats under every value above, so a value's GB spreads over its buckets (/deviceId 25 GB → /day 365: 0.07 GB per device and day).",
   ],
   rationale:
-    'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
+    'A Cosmos DB logical partition holds at most 20 GB, and writes to a full one fail (Azure: "Service quotas"); a DynamoDB item collection is capped at 10 GB when the table has a local secondary index (AWS: "Item collection size limit"). Keep a growth buffer (headroom).',
+  rationaleDetails: [
+    'A Cosmos DB hierarchical key lets one first-level value span physical partitions past 20 GB, but each full key value stays under 20 GB (Azure: "Hierarchical partition keys").',
+  ],
   fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',
   fixDetails: [
     'A deeper Cosmos DB key: a level below lets one value span physical partitions past 20 GB, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
