@@ -34,11 +34,11 @@ export const logicalPartitionSize = defineRule({
   rationale:
     'A Cosmos DB logical partition holds at most 20 GB, and writes to a full one fail (Azure: "Service quotas"); a DynamoDB item collection is capped at 10 GB when the table has a local secondary index (AWS: "Item collection size limit"). Keep a growth buffer (headroom).',
   rationaleDetails: [
-    'A Cosmos DB hierarchical key lets one first-level value span physical partitions past 20 GB, but each full key value stays under 20 GB (Azure: "Hierarchical partition keys").',
+    'A Cosmos DB hierarchical key lets one first-level value hold more than 20 GB over several logical partitions (and physical ones once past 50 GB), but each full key value stays under 20 GB (Azure: "Hierarchical partition keys").',
   ],
   fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',
   fixDetails: [
-    'A deeper Cosmos DB key: a level below lets one value span physical partitions past 20 GB, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
+    'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
   sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
