@@ -187,6 +187,11 @@ function carried(a: SpaceAnalysis): { readonly design: KeyDesign; readonly total
   return withCopies(a.design, a.total, keptCopies(a));
 }
 
+/** Whether the design declares replicated copies its plan removes (SG007's fix): `carried` then judges one copy. */
+export function copiesRemoved(a: SpaceAnalysis): boolean {
+  return a.space === a.design.primaryKey && declaredCopies(a.design) > 1 && keptCopies(a) === 1;
+}
+
 /** The replicated copies of every document `carried` counts: those the design declares, or one where the plan keeps none. */
 function keptCopies(a: SpaceAnalysis): number {
   const declared = a.space === a.design.primaryKey ? declaredCopies(a.design) : 1;
