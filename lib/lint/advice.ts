@@ -27,6 +27,7 @@ import {
   raiseInPlace,
   raisedLayouts,
   roomForCounts,
+  servedAsItIs,
   shardRaises,
   throughputServing,
   throughputThatServes,
@@ -44,7 +45,12 @@ import { readsPastQuota } from './throughput-quota';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
-const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
+const UNSPREAD_RAISE: RaiseNames = {
+  to: 'unspreadRaiseTo',
+  partitions: 'unspreadRaisedPartitions',
+  each: 'unspreadRaisedEach',
+  copies: 'unspreadRaisedCopies',
+};
 /** The least raise at which replicated copies of the hottest value fit (`copiesAtRaise`). */
 const COPIES_RAISE: RaiseNames = { to: 'copiesRaiseTo', partitions: 'copiesRaisedPartitions', each: 'copiesRaisedEach' };
 
@@ -96,6 +102,9 @@ export const ADVICE_MESSAGES = {
     "no count of replicated copies up to {{maxShardsAccepted}} fits the hottest {{key|key}} value's physical partition{{copiesAtRaise}}: N copies write and store every document N times, so the container holds N × its GB on at least one physical partition per 50 GB, its RU/s divided among them all, and each copy meets 1/P of N × the writes beside it: ",
   copiesDoNotServe:
     '; replicated copies do not serve it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB',
+  // cosmos16 item 2: the raise keeps the declared copies (judged with them); no other count serves below it.
+  copiesDoNotServeNow:
+    "; {{copiesJudgedAt|current=at the current throughput|capacity=at the RU/s the container's peak needs (SG017)}} no count of replicated copies serves it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB",
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
   sliverCount:
@@ -120,8 +129,8 @@ export const ADVICE_MESSAGES = {
   // cachecopies15 item 5: copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
-  orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded and changes no key and no application`,
-  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
+  orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
+  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise: "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom), ",
@@ -175,7 +184,7 @@ export const ADVICE_MESSAGES = {
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
     '; or keep N = {{copies}} replicated copies of each {{key|key}} value, written together and read at random: each copy serves 1/{{copies}} of the reads, and every write costs {{copies}}×',
-  unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value unsharded`,
+  unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(UNSPREAD_RAISE)}`,
   unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
@@ -639,15 +648,20 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       namesRaise: true,
     };
   }
+  // A raise that keeps the declared copies (throughputThatServes judges them as the container carries them): its
+  // edits leave them, and the partitions their storage needs, as they are.
+  const kept = raise?.copies ?? 1;
+  // Judged at SG017's raise where the peak (the copies' own, where they are kept) is above the usable RU/s.
+  const judged = kept > 1 ? analysis.storedKeyShare('replicated', kept) : analysis.physical;
+  const atRaise = judged?.raisedFrom ? " at the RU/s the container's peak needs (SG017)" : '';
   if (raise)
     return {
-      ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],
-      data: Object.assign(data, raiseFigures(RAISE, raise)),
-      edits: raiseEdits(analysis, raise),
+      ids: ['raiseServesKey', kept > 1 ? 'copiesDoNotServeNow' : 'copiesDoNotServe', 'orCache'],
+      data: Object.assign(data, raiseFigures(RAISE, raise), kept > 1 ? { copiesJudgedAt: judged?.raisedFrom ? 'capacity' : 'current' } : {}),
+      edits: raiseEdits(analysis, raise, kept),
       namesRaise: true,
       raiseLeads: true,
     };
-  const atRaise = analysis.physical?.raisedFrom ? " at the RU/s the container's peak needs (SG017)" : '';
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
 }
 

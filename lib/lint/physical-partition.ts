@@ -184,9 +184,19 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
  * on N × the GB but one copy's writes, a container of copies would be judged on more partitions than its load fills.
  */
 function carried(a: SpaceAnalysis): { readonly design: KeyDesign; readonly total: Loads } {
+  return withCopies(a.design, a.total, keptCopies(a));
+}
+
+/** Whether the design declares replicated copies its plan removes (SG007's fix): `carried` then judges one copy. */
+export function copiesRemoved(a: SpaceAnalysis): boolean {
+  return a.space === a.design.primaryKey && declaredCopies(a.design) > 1 && keptCopies(a) === 1;
+}
+
+/** The replicated copies of every document `carried` counts: those the design declares, or one where the plan keeps none. */
+function keptCopies(a: SpaceAnalysis): number {
   const declared = a.space === a.design.primaryKey ? declaredCopies(a.design) : 1;
   // The plan only where there are copies to keep or remove: most keys have none, and need no plan.
-  return withCopies(a.design, a.total, declared > 1 && a.plan.layout !== 'none' ? declared : 1);
+  return declared > 1 && a.plan.layout !== 'none' ? declared : 1;
 }
 
 /** The container's peak RU/s as its physical partitions carry it (`carried`): reads, and every kept copy's writes. */
@@ -223,13 +233,21 @@ const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
  * hot + neighbours(P) ≤ headroom × RU / P. P is the engine's count at that RU/s for the container as it
  * is, created at its declared throughput (or with its declared count): raising RU/s up to P × 10,000 keeps P,
  * beyond that Azure splits to ⌈RU/s / 10,000⌉ ("Best practices for scaling provisioned throughput").
+ * The container as it is keeps its replicated copies (`carried`; a raise in place changes no key): judged on the
+ * copied container (`withCopies`: N × the writes, N × the GB for its partitions), `hot` is one copy's load (1/N of
+ * the value's reads and every one of its writes) among N × the values, as SG003 judges a copy (`storedKeyShare`).
  * Not monotone (a new partition cuts a share before it grows), so the grid is scanned; undefined for
  * serverless or when the key's own ceiling bites anyway.
  */
 export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undefined {
-  const hot = a.hot.reads + a.hot.writes;
+  const copies = keptCopies(a);
+  const container = withCopies(a.design, a.total, copies);
+  const stored = storedKeyLoads(a.hot, 'replicated', copies, a.readsSpread);
+  const hot = stored.reads + stored.writes;
   if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * a.design.thresholds.headroom) return undefined;
-  return throughputServing(a.design as CosmosKeyDesign, { hot, total: a.total.reads + a.total.writes, cardinality: a.trafficValues });
+  const total = container.total.reads + container.total.writes;
+  const raise = throughputServing(container.design as CosmosKeyDesign, { hot, total, cardinality: a.trafficValues * copies });
+  return raise && Object.assign({}, raise, { copies });
 }
 
 /** A raise of a container's RU/s in place: its RU/s, and the physical partitions it then has and the RU/s of each. */
@@ -237,6 +255,8 @@ export interface RaisedThroughput {
   readonly requestUnits: number;
   readonly partitions: number;
   readonly each: number;
+  /** The replicated copies of every document the raise keeps and is judged with (`throughputThatServes`); 1 or absent: none. */
+  readonly copies?: number;
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -244,10 +264,17 @@ export interface RaiseNames {
   readonly to: string;
   readonly partitions: string;
   readonly each: string;
+  /** For a raise that keeps the container's replicated copies: the name of their count (1: none). */
+  readonly copies?: string;
 }
 
 /** The names of the raise that serves a hot key or first-level value as it is. */
-export const RAISE: RaiseNames = { to: 'raiseTo', partitions: 'raisedPartitions', each: 'raisedEach' };
+export const RAISE: RaiseNames = { to: 'raiseTo', partitions: 'raisedPartitions', each: 'raisedEach', copies: 'raisedCopies' };
+
+/** How a raise that serves the hottest value as it is serves it (`names.copies`: the copies it keeps), for its message. */
+export function servedAsItIs(names: RaiseNames): string {
+  return `{{${names.copies}|one=unsharded|other=with its # replicated copies}}`;
+}
 
 /** The one wording of a raise in place, for every fix that offers one: the RU/s, and the physical partitions it leaves. */
 export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
@@ -256,7 +283,8 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
 
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
 export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number> {
-  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each };
+  const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
+  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, ...copies };
 }
 
 /** The physical partitions a hierarchical key's first-level value spans, and what the other values put on them. */

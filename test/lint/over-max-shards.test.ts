@@ -101,7 +101,10 @@ describe("past maxShards, where the key's own ceiling bites: no throughput is of
         thresholds: { maxShards: 4 },
       }),
     );
-    expect(hit?.data).toMatchObject({ requestLoad: 36000, requestUsable: 8000, shards: 41 });
+    // cosmos16 item 1: quoted against the lower of the two ceilings, its physical partition's 4,800 − 4,000 ÷ 10 = 4,400
+    // (before: 8,000, the logical partition's, which that partition cannot give it).
+    expect(hit?.data).toMatchObject({ requestLoad: 36000, requestUsable: 4400, logicalUsable: 8000, shards: 41 });
+    expect(hit?.message).toMatch(/36,000 RU\/s against a usable 4,400 RU\/s left on its physical partition/);
     expect(hit?.fix).toMatch(
       /^it would take N = 41 keys, more than the 4 .*: batch the hottest value's writes .*; or raise maxShards if 41-way reads are acceptable/,
     );

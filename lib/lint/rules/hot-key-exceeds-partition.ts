@@ -6,7 +6,7 @@ import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
-import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
+import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, shareCeiling, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -33,6 +33,7 @@ type Id =
   | 'requestOverPhysical'
   | 'requestOverShardedPhysical'
   | 'physicalShare'
+  | 'physicalShareOverLogical'
   | 'thenPhysicalShare'
   | 'thenPhysicalShareShards'
   | 'noCountPhysical'
@@ -59,24 +60,48 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
   }
 }
 
+/**
+ * The ceiling a dimension over the logical partition's binds at: the engine names the logical ceiling for a value above
+ * it (no RU/s lift that one), but where the busiest stored key's physical partition gives it less (its share of the
+ * container's RU/s, at headroom, less the neighbours' expected load: `shareCeiling`, on the share SG003 judges it on),
+ * that share is the lower and binds: a /productId value of 10,000 RU/s on a partition of 6,000 RU/s leaves it 1,800,
+ * and shards sized to fit 8,000 would still throttle there. SG002 quotes the same (`physicalShareOverLogical`).
+ */
+function bindingDimension(a: SpaceAnalysis, d: LoadDimension): { readonly dimension: LoadDimension; readonly overLogical: boolean } {
+  if (d.physical) return { dimension: d, overLogical: false };
+  const layout = a.space.sharding?.strategy ?? 'none';
+  const n = a.space.sharding?.shards ?? 1;
+  const share = a.storedKeyShare(layout, n);
+  const below = share && shareCeiling(a, { loads: a.storedLoads(layout, n), cardinality: a.trafficValues * n }, share);
+  return below && below.usable < d.usable ? { dimension: below, overLogical: true } : { dimension: d, overLogical: false };
+}
+
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
-function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string | readonly string[]> } {
+function overClauses(a: SpaceAnalysis): {
+  readonly notes: Id[];
+  readonly data: Record<string, number | string | readonly string[]>;
+  readonly usable: number | undefined;
+} {
   const shards = a.space.sharding;
+  const { headroom } = a.design.thresholds;
   const notes: Id[] = [];
   const data: Record<string, number | string | readonly string[]> = {};
-  a.over.forEach((d, i) => {
+  let shareUsable: number | undefined;
+  a.over.forEach((over, i) => {
     if (i > 0) notes.push('then');
+    const { dimension: d, overLogical } = bindingDimension(a, over);
     // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
     if (d.physical) {
-      notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', 'physicalShare');
+      notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', overLogical ? 'physicalShareOverLogical' : 'physicalShare');
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: say that this key is short even then.
       if (d.physical.raisedFrom) notes.push('atCapacityRaise');
-      Object.assign(data, physicalShareData(d.physical, a.design.thresholds.headroom));
+      Object.assign(data, physicalShareData(d.physical, headroom), overLogical ? { logicalUsable: over.usable } : {});
+      if (overLogical) shareUsable = d.usable;
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
-  return { notes, data };
+  return { notes, data, usable: shareUsable };
 }
 
 /**
@@ -236,6 +261,10 @@ export const hotKeyExceedsPartition = defineRule({
       "; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's load, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
     physicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
+    // cosmos16 item 1: over the logical ceiling too, but its physical partition gives it less: that share is the figure
+    // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
+    physicalShareOverLogical:
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds",
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
@@ -347,7 +376,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const planned = a.plan.shards;
   const sharded = a.plan.layout === 'random' || a.plan.layout === 'calculated';
   const physicalUsable = share ? Math.max(0, share.requestUnitsEach * headroom - share.neighbours) : undefined;
-  const thenPhysical = share !== undefined && !physicalBound(a.over) && planned !== undefined && planned > Math.ceil(load / worst.usable);
+  // (Not where the lead quotes that share already: it is then the ceiling the message names.)
+  const thenPhysical =
+    share !== undefined && over.usable === undefined && !physicalBound(a.over) && planned !== undefined && planned > Math.ceil(load / worst.usable);
   const peak = a.total.reads + a.total.writes;
   // Write shards the physical share leaves no count for (copies keep the unsharded share, as the old clause says).
   const noCount =
@@ -400,7 +431,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
-        usable: worst.usable,
+        usable: over.usable ?? worst.usable,
         strategy: a.plan.layout,
         ...(raise ? raiseFigures(RAISE, raise) : {}),
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),

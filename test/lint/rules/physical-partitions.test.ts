@@ -117,10 +117,20 @@ testRule('SG003', {
           // Review 5 item 4: each shard is hashed like any key value, so its sibling shards are among its neighbours:
           // s + (30,000 − s) ÷ 4 ≤ 8,000 gives s ≤ 666.67, N = 14 (it was 4, 9,000 ÷ 2,750, as if the 4 shards
           // landed on 4 different partitions).
-          notes: ['requestOver', 'thenPhysicalShareShards'],
-          data: { requestLoad: 9_000, requestUsable: 8_000, physicalPartitions: 4, shards: 14, storedNeighbours: 7_339.28571429, fewerShards: 13 },
+          // cosmos16 item 1: the lower ceiling is the one quoted, the share (2,750), not the logical 8,000 shards sized to it
+          // would still throttle on (before: "against a usable 8,000 RU/s", then "under that ceiling … which sets N").
+          notes: ['requestOverPhysical', 'physicalShareOverLogical'],
+          data: {
+            requestLoad: 9_000,
+            requestUsable: 2_750,
+            logicalUsable: 8_000,
+            physicalPartitions: 4,
+            shards: 14,
+            storedNeighbours: 7_339.28571429,
+            fewerShards: 13,
+          },
           message:
-            /9,000 RU\/s against a usable 8,000 RU\/s .*; under that ceiling, each stored key must still fit its physical partition .*its sibling shards included, which sets N$/,
+            /9,000 RU\/s against a usable 2,750 RU\/s left on its physical partition: .*lower than the 8,000 RU\/s usable of the 10,000 RU\/s logical-partition ceiling \(which it passes too, so more RU\/s alone would not serve it\), is the ceiling that binds$/,
           fix: /; N = 14 as the smallest count that fits the expected placement: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest of the container's load, its sibling shards included, \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 RU\/s: 7,982\.14 RU\/s against the 8,000 usable on it \(80% of 10,000\); at 13, 8,019\.23 RU\/s/,
         },
       ],
@@ -200,10 +210,18 @@ testRule('SG003', {
       ],
     },
     {
-      name: 'the logical ceiling still bites first when the key alone is above 8,000 RU/s',
+      name: 'a key alone above 8,000 RU/s is quoted against its physical share where that is lower still',
       design: stores({ throughput: { autoscaleMax: 100_000 }, workload: { peakReadUnits: 10_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 } }),
-      // 9,000 RU/s alone is above 8,000: no share of any physical partition could serve it.
-      findings: [{ messageId: 'hotKey', notes: ['requestOver'], data: { requestCeiling: 10_000, requestUsable: 8_000 } }],
+      // 9,000 RU/s alone is above 8,000: no share of any physical partition could serve it (the note says so). But its
+      // partition (100,000 autoscale: 10 of 10,000, 8,000 usable) leaves it 8,000 − 21,000 ÷ 10 = 5,900, the lower ceiling
+      // (cosmos16 item 1; before: notes ['requestOver'], requestCeiling 10,000, requestUsable 8,000).
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['requestOverPhysical', 'physicalShareOverLogical'],
+          data: { requestCeiling: 10_000, requestUsable: 5_900, logicalUsable: 8_000, neighbourRu: 2_100 },
+        },
+      ],
     },
     {
       // Issue 14 §2 "Hierarchical keys at ingestion" ("Hierarchical partition keys", Microsoft Learn).
