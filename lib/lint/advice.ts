@@ -10,7 +10,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, physicalPartitionCount, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -195,7 +195,7 @@ export const ADVICE_MESSAGES = {
   newLevelFirst:
     'make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
-    '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, whose first-level values span physical partitions while their queries stay targeted by prefix',
+    '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix',
   // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
@@ -463,9 +463,15 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const level = deeperLevel(analysis);
   const written = plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
   if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
+  // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
+  // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
+  const loadNeedsShards = plan.needs.throughput !== 1;
+  const finerLevelHelps = level !== undefined && (!loadNeedsShards || (analysis.design.largestPartitionGb ?? 0) > COSMOS_LIMITS.physicalPartitionGb);
   return {
-    ids: level ? [...ids, 'orFinerLevel'] : ids,
-    data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
+    ids: finerLevelHelps ? [...ids, 'orFinerLevel'] : ids,
+    data: finerLevelHelps
+      ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') })
+      : data,
     edits: written,
     shards: n,
   };

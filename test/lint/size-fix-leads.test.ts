@@ -47,12 +47,23 @@ describe("SG006's fix where the shared plan leads with a raise of the container'
     expect(`${load?.message} ${load?.fix}`).not.toMatch(/rest of the container's 100,000/);
   });
 
-  it('leaves a size fix that is a plain split as it was (roomy throughput: a third level first, then shards, no raise)', () => {
+  it("leaves a size fix that is a plain split as it was (roomy throughput: shards, no raise; no third level, which would not spread the room's load)", () => {
     const roomy = lint(messages({ autoscaleMax: 1_000_000 }));
-    // Review 14 item 4: a level below the full key leads a size fix; the split follows.
-    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).toMatch(
+    // Review 16: the room's 12,000 RU/s (12% of 100,000) need 2 shards too, and a level below a 25 GB room keeps its
+    // documents, and so its load, on one physical partition until they hold 50 GB ("Hierarchical partition keys").
+    const fix = find(roomy, 'SG006', 'partitionKey.paths')?.fix;
+    expect(fix).toMatch(/^shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/);
+    expect(fix).not.toMatch(/make the key hierarchical|add a level/);
+    expect(fix).not.toMatch(/GB per shard, within|raise the container/);
+  });
+
+  it('leads a size fix with a third level where the load fits (review 14 item 4)', () => {
+    const design = messages({ autoscaleMax: 1_000_000 });
+    const [tenant, room] = design.partitionKey.paths as [object, object];
+    // 5% of 100,000 RU/s = 5,000 RU/s per room, within the 8,000 usable: only its 25 GB need the level.
+    const sizeOnly = { ...design, partitionKey: { paths: [tenant, { ...room, hotKeyShare: 0.05 }] } } as CosmosContainerDesign;
+    expect(find(lint(sizeOnly), 'SG006', 'partitionKey.paths')?.fix).toMatch(
       /^make the key hierarchical, `\/tenantId` → `\/roomId` → \(the new level\): .*; or shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/,
     );
-    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).not.toMatch(/GB per shard, within|raise the container/);
   });
 });
