@@ -120,10 +120,11 @@ export class SkewAlarmFactory {
 
 /** How an alarm is evaluated, for its description: M of the last N one-minute datapoints, not necessarily consecutive
  *  (CloudWatch User Guide, "Alarm evaluation"); each alarm's metric fills a minute without data with 0 or treats it
- *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. */
+ *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. Kept short: the accessed
+ *  hot-key description, with a dashboard link, is near AlarmDescription's 1,024 characters. */
 function evaluation({ datapointsToAlarm, evaluationPeriods }: ResolvedThreshold): string {
   const written = (n: number) => (Token.isUnresolved(n) ? Token.asString(n) : String(n));
-  return `Fires when ${written(datapointsToAlarm)} of the last ${written(evaluationPeriods)} one-minute datapoints breach (a minute without data does not)`;
+  return `Fires on ${written(datapointsToAlarm)} of the last ${written(evaluationPeriods)} minutes (no data: not breaching)`;
 }
 
 /** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */
