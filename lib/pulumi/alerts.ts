@@ -10,6 +10,7 @@ import {
   COSMOS_LIMITS,
   hotKeyQuery,
   hotPrefixQuery,
+  HOT_MINUTES,
   largestPartitionQuery,
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
@@ -170,7 +171,7 @@ export function throttleRateAlertArgs(
 export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: one partition key above ${ru(alert.threshold)}`,
-    description: `skewguard (${alert.tier}): one partition-key value of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); one logical partition is capped at 10,000 RU/s, and at what its physical partition leaves it beside the other keys there.`,
+    description: `skewguard (${alert.tier}): one partition-key value of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes, in a row or in bursts (CDBPartitionKeyRUConsumption); one logical partition is capped at 10,000 RU/s, and at what its physical partition leaves it beside the other keys there.`,
     query: (db) => hotKeyQuery(db, target.containerName),
     measure: 'SustainedRUPerSecond',
     dimensions: ['PartitionKey', 'RegionName'],
@@ -180,7 +181,7 @@ export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<s
 export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: one first-level key value above ${ru(alert.threshold)}`,
-    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits, and it can use only what the partitions holding it leave it beside the other values there.`,
+    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes, in a row or in bursts (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits, and it can use only what the partitions holding it leave it beside the other values there.`,
     query: (db) => hotPrefixQuery(db, target.containerName),
     measure: 'SustainedRUPerSecond',
     dimensions: ['Prefix', 'RegionName'],

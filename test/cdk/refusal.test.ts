@@ -301,18 +301,18 @@ describe('invalid input throws at construction, naming the construct and the fie
       return `${alarm.datapointsToAlarm} of ${alarm.evaluationPeriods}`;
     };
 
-    it('takes 10 on an auto-scaled table (20 periods by default), where it was refused against the fixed default of 5', () => {
+    it('takes 20 on an auto-scaled table (40 periods by default), where it was refused against the fixed default of 10', () => {
       const table = new GuardedTable(appWithStack().stack, 'Bad', {
         ...healthy(),
         billing: autoScaled,
-        alarmThresholds: { throttlesAndErrors: { datapointsToAlarm: 10 } },
+        alarmThresholds: { throttlesAndErrors: { datapointsToAlarm: 20 } },
       });
-      expect(throttlesAndErrors(table)).toBe('10 of 20');
+      expect(throttlesAndErrors(table)).toBe('20 of 40');
     });
 
     it.each([
-      ['on demand, 10 of the default 5', {}, 10, '(5, the default for fixed and on-demand capacity: give evaluationPeriods too), got 10'],
-      ['auto-scaled, 25 of the default 20', { billing: autoScaled }, 25, '(20, the default for auto-scaled capacity: give evaluationPeriods too), got 25'],
+      ['on demand, 20 of the default 10', {}, 20, '(10, the default for fixed and on-demand capacity: give evaluationPeriods too), got 20'],
+      ['auto-scaled, 45 of the default 40', { billing: autoScaled }, 45, '(40, the default for auto-scaled capacity: give evaluationPeriods too), got 45'],
     ])('refuses %s, naming the default it was held against', (_what, change, datapointsToAlarm, message) => {
       const issues = issuesOf(construct({ ...healthy(), ...change, alarmThresholds: { throttlesAndErrors: { datapointsToAlarm } } }), UsageError);
       expect(issues).toEqual([{ path: 'alarmThresholds.throttlesAndErrors.datapointsToAlarm', message: expect.stringContaining(message) }]);
