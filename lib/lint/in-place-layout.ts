@@ -2,7 +2,9 @@
  * A Cosmos DB design whose declared `physicalPartitions` only a raise in place reaches, where the hot key depends on it.
  * A container raised in place keeps its P physical partitions up to P × 10,000 RU/s, but one created at the same RU/s
  * starts with one per 6,000 RU/s of manual throughput ("Best practices for scaling provisioned throughput": scale-up,
- * and large data ingestion), and its RU/s are divided evenly among them ("Partitioning and horizontal scaling"). A design
+ * and large data ingestion), and "the throughput provisioned for a container is evenly distributed among its physical
+ * partitions": a logical partition that "consumes more than the throughput that was allocated to the underlying
+ * physical partition" is rate-limited ("Introduction to provisioned throughput"; "Partitioning and horizontal scaling"). A design
  * file is also what new containers are built from (another environment, region or stack): declaring the raised count,
  * it describes the existing container right and a new one wrong. Said only where the hottest value fits the declared
  * partitions and would not fit the ones a container created at the declared RU/s gets: elsewhere the count changes no
