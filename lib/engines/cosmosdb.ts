@@ -115,6 +115,19 @@ export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits:
 }
 
 /**
+ * The RU/s at which a new container is created with `partitions` physical partitions: one per 6,000 RU/s of manual
+ * throughput, one per 10,000 of an autoscale maximum or shared throughput, so `partitions` × that. Raised in place
+ * afterwards up to `partitions` × 10,000 RU/s, it keeps them: "To ensure you get 25 physical partitions, using manual
+ * throughput, you first provision 25 * 6000 RU/s = 150,000 RU/s. Then, after the container is created, [...] increase
+ * the RU/s to 250,000 RU/s [...] (happens instantly because you already have 25 physical partitions)" ("Best practices
+ * for scaling provisioned throughput", large data ingestion). The way a new container reaches a layout the design
+ * describes after a raise in place.
+ */
+export function creationRequestUnits(mode: Exclude<CosmosThroughputMode, 'serverless'>, partitions: number): number {
+  return partitions * (mode === 'manual' ? COSMOS_LIMITS.initialManualPartitionRequestUnits : COSMOS_LIMITS.initialPartitionRequestUnits);
+}
+
+/**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
  * Serverless: one per 50 GB, each serving 5,000 RU/s.

@@ -13,6 +13,7 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
   COSMOS_LIMITS,
+  creationRequestUnits,
   judgedNeighbourLoad,
   physicalPartitionCount,
   profileOf,
@@ -257,6 +258,33 @@ export interface RaisedThroughput {
   readonly each: number;
   /** The replicated copies of every document the raise keeps and is judged with (`throughputThatServes`); 1 or absent: none. */
   readonly copies?: number;
+  /** How a new container built from the raised design gets the same layout, where created at these RU/s it would not. */
+  readonly newContainer?: NewContainerPath;
+}
+
+/**
+ * A layout only a raise in place reaches, and the way a new container (another environment, region or stack built from
+ * the design) reaches it: created at `createAt` RU/s, then raised in place. Created at the raised RU/s it would get
+ * `created` partitions of `createdEach` RU/s: more, and smaller, than the raise in place leaves.
+ */
+export interface NewContainerPath {
+  readonly createAt: number;
+  readonly created: number;
+  readonly createdEach: number;
+}
+
+/**
+ * Where a container created at `requestUnits` gets more physical partitions than the `partitions` a raise in place to
+ * them keeps (manual throughput starts one per 6,000 RU/s, a raise in place splits only past P × 10,000: "Best
+ * practices for scaling provisioned throughput"), the creation that gives a new container those `partitions`
+ * (`creationRequestUnits`). Undefined where a container created at `requestUnits` gets no more (an autoscale maximum
+ * or shared throughput starts one per 10,000 RU/s, the least any raise leaves), or for serverless.
+ */
+export function newContainerPath(design: CosmosKeyDesign, requestUnits: number, partitions: number): NewContainerPath | undefined {
+  const mode = design.throughput?.mode;
+  if (mode === undefined || mode === 'serverless') return undefined;
+  const created = physicalPartitionCount(mode, requestUnits, design.totalGb);
+  return created > partitions ? { createAt: creationRequestUnits(mode, partitions), created, createdEach: requestUnits / created } : undefined;
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -276,15 +304,33 @@ export function servedAsItIs(names: RaiseNames): string {
   return `{{${names.copies}|one=unsharded|other=with its # replicated copies}}`;
 }
 
-/** The one wording of a raise in place, for every fix that offers one: the RU/s, and the physical partitions it leaves. */
+/**
+ * The one wording of a raise in place, for every fix that offers one: the RU/s, and the physical partitions it leaves;
+ * where a container created at those RU/s would get more (`newContainerPath`), how a new one built from the design
+ * gets the same layout, so the design's `physicalPartitions` holds for it too.
+ */
 export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
-  return `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised)`;
+  const { createAt, created, createdEach } = newContainerNames(to);
+  return (
+    `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised` +
+    `{{?${createAt}}}; a new container built from this design, in another environment, region or stack, gets those {{${partitions}}} only if created at {{${createAt}}} RU/s and then raised in place to {{${to}}}: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
+  );
+}
+
+/** The placeholder names of a raise's new-container path, from its `to` name (`raiseTo` → `raiseToCreateAt`…). */
+function newContainerNames(to: string): { readonly createAt: string; readonly created: string; readonly createdEach: string } {
+  return { createAt: `${to}CreateAt`, created: `${to}Created`, createdEach: `${to}CreatedEach` };
 }
 
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
 export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number> {
   const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
-  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, ...copies };
+  const path = raise.newContainer;
+  const created = newContainerNames(names.to);
+  return Object.assign(
+    { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, ...copies },
+    path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
+  );
 }
 
 /** The physical partitions a hierarchical key's first-level value spans, and what the other values put on them. */
@@ -360,8 +406,9 @@ export function* raisedLayouts(
   const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below - step);
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const newContainer = newContainerPath(design, ru, partitions);
     yield {
-      raise: { requestUnits: ru, partitions, each: ru / partitions },
+      raise: { requestUnits: ru, partitions, each: ru / partitions, ...(newContainer ? { newContainer } : {}) },
       design: Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits: ru }), physicalPartitions: partitions }),
     };
   }

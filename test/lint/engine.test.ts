@@ -194,6 +194,13 @@ describe('messages', () => {
     expect(interpolate('{{n}} at {{s|percent}} on {{k|code}}', { n: 20000, s: 0.25, k: 'eventId' })).toBe('20,000 at 25% on `eventId`');
   });
 
+  it('writes a section only where data has its name, with placeholders of its own', () => {
+    const template = 'raise to {{to}}{{?createAt}} (a new one: create at {{createAt}}, then raise){{/createAt}}, then shard';
+    expect(interpolate(template, { to: 97000 })).toBe('raise to 97,000, then shard');
+    expect(interpolate(template, { to: 97000, createAt: 60000 })).toBe('raise to 97,000 (a new one: create at 60,000, then raise), then shard');
+    expect(() => interpolate('a {{?open}} b', {})).toThrow(/section is not closed/);
+  });
+
   it('agrees a count with its noun by a plural select, the count formatted and kept a number in data', () => {
     const template = 'on {{values|one=# key value|other=# key values}}';
     expect(interpolate(template, { values: 1 })).toBe('on 1 key value');

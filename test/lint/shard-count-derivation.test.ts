@@ -117,14 +117,14 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     const hit = sg003(hotLp());
     expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 276900, fewestShardRaisedPartitions: 28 });
     expect(hit?.fix).toMatch(
-      /; or, for fewer shards, raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
+      /; or, for fewer shards, raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised; a new container built from this design, in another environment, region or stack, gets those 28 only if created at 168,000 RU\/s and then raised in place to 276,900: created at 276,900 RU\/s it would get 47 physical partitions of 5,891\.49 RU\/s\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
     );
     const paged = sg003(
       hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
     );
     expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
     expect(paged?.fix).toMatch(
-      /^raise the container's throughput in place to 316,900 RU\/s \(32 physical partitions of 9,903\.13 RU\/s; declare physicalPartitions: 32 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,970\.31 RU\/s expected there \(1\/32 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 32\): 7,920\.31 RU\/s against the 7,922\.5 usable/,
+      /^raise the container's throughput in place to 316,900 RU\/s \(32 physical partitions of 9,903\.13 RU\/s; declare physicalPartitions: 32 once raised; a new container built from this design, in another environment, region or stack, gets those 32 only if created at 192,000 RU\/s and then raised in place to 316,900: created at 316,900 RU\/s it would get 53 physical partitions of 5,979\.25 RU\/s\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,970\.31 RU\/s expected there \(1\/32 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 32\): 7,920\.31 RU\/s against the 7,922\.5 usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });

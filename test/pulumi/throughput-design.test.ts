@@ -98,3 +98,24 @@ describe('throughput declared once, in args.throughput', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("the design's fit to throughput.manual"), component);
   });
 });
+
+describe('a design raised in place, built as a new stack (docs/pulumi.md, "A raised layout in a new stack")', () => {
+  // The review's case: created at 60,000 RU/s manual (10 partitions) and raised in place to 97,000, the hottest store
+  // (5,540 of 27,700 RU/s) fits one of the 10 partitions of 9,700; a container created at 97,000 gets 17 of 5,706.
+  const raised: GuardedContainerArgs['design'] = {
+    partitionKey: { paths: [{ path: '/storeId', cardinality: 1000 }] },
+    workload: { peakReadUnits: 7_700, peakWriteUnits: 20_000, hotKeyShare: 0.2 },
+    physicalPartitions: 10,
+  };
+
+  it('is not refused, and logs the SG003 warning with the create-then-raise path', async () => {
+    const warn = jest.spyOn(pulumi.log, 'warn');
+    const component = construct('raised', { throughput: { manual: 97_000 }, design: raised });
+    await registeredAll([component, component.container]);
+    expect(component.findings.map((f) => [f.ruleId, f.severity, f.messageId, f.path])).toEqual([
+      ['SG003', 'warning', 'hotKeyInPlaceOnly', 'design.physicalPartitions'],
+      ['SG014', 'warning', 'dominant', 'design.workload.hotKeyShare'],
+    ]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/only if created at 60,000 RU\/s and then raised in place to 97,000 RU\/s/), component);
+  });
+});

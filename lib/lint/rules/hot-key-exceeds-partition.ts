@@ -4,6 +4,7 @@ import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
 import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, shareCeiling, throughputThatServes } from '../physical-partition';
@@ -46,6 +47,7 @@ type Id =
   | EngineNoteId
   | IndexWriteId
   | InheritedWriteId
+  | InPlaceLayoutId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
@@ -280,6 +282,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
+    ...IN_PLACE_LAYOUT_MESSAGES,
     ...ADVICE_MESSAGES,
   },
   check(design, analysis) {
@@ -357,9 +360,10 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
+  if (a.over.length === 0) return inPlaceOnlyHits(a);
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
-  if (a.over.length === 0 || (!space.sharding && judgedAsTimeBucket(a))) return [];
+  if (!space.sharding && judgedAsTimeBucket(a)) return [];
   // On the uniform share alone (nothing declared or observed, no pattern naming the value it reads), the key's few
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
@@ -441,6 +445,16 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       edits: advice.edits,
     },
   ];
+}
+
+/**
+ * A hottest value that fits only the physical partitions the design declares, which a container created at its RU/s
+ * would not get (`inPlaceOnlyLayout`): a warning, the existing container being fine, with the way a new one is built.
+ */
+function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
+  const data = inPlaceOnlyLayout(a);
+  if (!data) return [];
+  return [{ path: 'physicalPartitions', messageId: 'hotKeyInPlaceOnly', fixId: 'newContainerCreateThenRaise', severity: 'warning', data }];
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */

@@ -72,11 +72,6 @@ testRule('SG003', {
       design: stores({ throughput: { manual: 30_000 }, physicalPartitions: 5, workload: { peakReadUnits: 4_400, peakWriteUnits: 7_600, hotKeyShare: 0.2 } }),
     },
     {
-      // Created at 24,000 RU/s (4 partitions) and raised to 40,000 RU/s in place: four partitions of 10,000 serve it.
-      name: 'the 5,400 RU/s key at 40,000 RU/s manual on the 4 physical partitions the container has',
-      design: stores({ throughput: { manual: 40_000 }, physicalPartitions: 4 }),
-    },
-    {
       // Above 80% of its RU/s every physical partition is short: SG017 (and the alerts) speak of capacity, not of one key.
       name: 'a container busier than its usable RU/s: no physical-share finding for one key',
       design: container({
@@ -159,9 +154,27 @@ testRule('SG003', {
           },
           message:
             /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
-          fix: /or raise the container's throughput in place to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s; declare physicalPartitions: 4 once raised\)/,
+          // Created at 38,300 RU/s manual a new container would get 7 partitions (one per 6,000): the fix says how a new one gets 4.
+          fix: /or raise the container's throughput in place to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s; declare physicalPartitions: 4 once raised; a new container built from this design, in another environment, region or stack, gets those 4 only if created at 24,000 RU\/s and then raised in place to 38,300: created at 38,300 RU\/s it would get 7 physical partitions of 5,471\.43 RU\/s\)/,
           // Review 5 item 4: at 14,400 RU/s on 3 partitions the average partition is at its 4,800 usable, so any shard's
           // partition, which expects its share of the sibling shards too, is above it: no count, the raise is the fix.
+          edits: false,
+        },
+      ],
+    },
+    {
+      // Created at 24,000 RU/s (4 partitions) and raised to 40,000 RU/s in place: four partitions of 10,000 serve it, so the
+      // existing container is fine (no error, no edit). Created at 40,000 RU/s a new container gets seven of 5,714 (the case
+      // below), where it throttles: a warning with the way a new one reaches the four.
+      name: 'the 5,400 RU/s key at 40,000 RU/s manual on the 4 physical partitions the container has: a warning for new containers',
+      design: stores({ throughput: { manual: 40_000 }, physicalPartitions: 4 }),
+      findings: [
+        {
+          messageId: 'hotKeyInPlaceOnly',
+          severity: 'warning',
+          path: 'physicalPartitions',
+          data: { declaredPartitions: 4, containerRu: 40_000, createdPartitions: 7, createAt: 24_000 },
+          fix: /gets its 4 physical partitions only if created at 24,000 RU\/s and then raised in place to 40,000 RU\/s/,
           edits: false,
         },
       ],
