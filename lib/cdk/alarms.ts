@@ -216,6 +216,10 @@ export function throttlesAndErrorsAlarms(
       ]
     : [];
   spaces.forEach(({ space, capacity }, i) => {
+    // A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName dimension, which the
+    // table's TableName-only metric leaves out ("DynamoDB metrics and dimensions": ReadAccountLimitThrottleEvents; the
+    // throttling guide's IndexReadAccountLimitExceeded). WriteAccountLimitThrottleEvents has no index dimension.
+    if (space.indexName !== undefined) metrics.push([`accountRead${i}`, throttleEvents(space, 'AccountLimit', 'Read')]);
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
       if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);

@@ -138,8 +138,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(orders.findings.map((f) => [f.ruleId, f.severity, f.path, f.index, f.acknowledged])).toEqual([
       ['SG010', 'error', 'globalSecondaryIndexes[1].contributorInsights', 'by-archive', true],
     ]);
-    expect(orders.alarms).toHaveLength(7);
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
+    // by-sku, added later, pages on its own account-limit read throttles (review 16): an alarm of its own.
+    expect(orders.alarms).toHaveLength(8);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 8);
   });
 
   it('passes the TableV2 settings through', () => {
@@ -248,12 +249,15 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
 
   it('pages on throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
     const ticket = alarms.filter((a) => a.name.includes('failed requests (not a hot key)'));
-    expect(ticket).toHaveLength(1);
+    expect(ticket).toHaveLength(2);
+    // Each GSI's reads throttled by the account quota are under its own dimension (review 16: on-demand GSIs were blind).
     expect(ticket[0]).toMatchObject({
-      expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(maxOnDemandRead2, 0)',
+      expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(accountRead1, 0) + FILL(accountRead2, 0) + FILL(maxOnDemandRead2, 0)',
       metrics: {
         accountRead: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
         accountWrite: { metric: 'WriteAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
+        accountRead1: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-customer') },
+        accountRead2: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-archive') },
         maxOnDemandWrite0: { metric: 'WriteMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(undefined) },
         maxOnDemandRead2: { metric: 'ReadMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-archive') },
       },
@@ -286,7 +290,7 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
   });
 
   it('makes no other alarm: no hot-key alarm in THROTTLED_KEYS mode unless asked, no latency alarm not asked for', () => {
-    expect(alarms).toHaveLength(7);
+    expect(alarms).toHaveLength(8);
     expect(orders.skewAlarms.map((a) => `${a.tier}:${a.signal}:${a.index ?? a.operation ?? 'table'}`)).toEqual([
       'page:key-range-throttles:table',
       'page:key-range-throttles:by-customer',
@@ -295,8 +299,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       'ticket:latency:GetItem',
       'ticket:latency:Query',
       'page:key-range-throttles:by-sku',
+      'page:throttles-and-errors:by-sku',
     ]);
-    expect(orders.pageAlarms).toHaveLength(5);
+    expect(orders.pageAlarms).toHaveLength(6);
     expect(orders.ticketAlarms).toHaveLength(2);
   });
 
@@ -436,6 +441,7 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
       'accountWrite=WriteAccountLimitThrottleEvents',
       'provisionedRead0=ReadProvisionedThroughputThrottleEvents',
       'provisionedWrite0=WriteProvisionedThroughputThrottleEvents',
+      'accountRead1=ReadAccountLimitThrottleEvents@by-user',
       'provisionedRead1=ReadProvisionedThroughputThrottleEvents@by-user',
       'provisionedWrite1=WriteProvisionedThroughputThrottleEvents@by-user',
       'errorsGetItem=SystemErrors@GetItem',
