@@ -71,7 +71,8 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   // A design file's capacity fields: a GuardedTable reads them from what CDK's Billing makes of the table.
   capacity:
     'provisioned capacity comes from billing: Billing.provisioned({ readCapacity: Capacity.fixed(…) or Capacity.autoscaled({ maxCapacity }), writeCapacity: … }), and per GSI from its readCapacity and writeCapacity',
-  onDemand: 'on-demand maximums come from billing: Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits }), and per GSI from its maxReadRequestUnits and maxWriteRequestUnits',
+  onDemand:
+    'on-demand maximums come from billing: Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits }), and per GSI from its maxReadRequestUnits and maxWriteRequestUnits',
 };
 
 /** Every prop a GuardedTable takes, for the guess at a misspelt one. */

@@ -252,7 +252,8 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(ticket).toHaveLength(2);
     // Each GSI's reads throttled by the account quota are under its own dimension (review 16: on-demand GSIs were blind).
     expect(ticket[0]).toMatchObject({
-      expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(accountRead1, 0) + FILL(accountRead2, 0) + FILL(maxOnDemandRead2, 0)',
+      expression:
+        'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(accountRead1, 0) + FILL(accountRead2, 0) + FILL(maxOnDemandRead2, 0)',
       metrics: {
         accountRead: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
         accountWrite: { metric: 'WriteAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },

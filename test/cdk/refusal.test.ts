@@ -392,7 +392,10 @@ describe('invalid input throws at construction, naming the construct and the fie
       { path: 'tablename', message: 'is not a GuardedTable prop (did you mean "tableName"?)' },
     ]);
     const [capacity] = issuesOf(construct({ ...healthy(), capacity: [{ read: { fixed: 5 } }] } as never), UsageError);
-    expect(capacity).toEqual({ path: 'capacity', message: expect.stringMatching(/^is not a GuardedTable prop: provisioned capacity comes from billing: Billing\.provisioned\(/) });
+    expect(capacity).toEqual({
+      path: 'capacity',
+      message: expect.stringMatching(/^is not a GuardedTable prop: provisioned capacity comes from billing: Billing\.provisioned\(/),
+    });
     const [onDemand] = issuesOf(construct({ ...healthy(), onDemand: { maxReadUnits: 5 } } as never), UsageError);
     expect(onDemand.message).toContain('Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits })');
   });
