@@ -648,6 +648,10 @@ function restatedShare(
   return {
     ...figure,
     value,
+    // Contributor Insights cannot tell a key's reads from its writes: all its units are taken to be the direction declared.
+    ...(target.engine === 'dynamodb'
+      ? { limits: `${figure.limits}; all of the key's units taken as ${direction}: a key that also does the other is judged above its load` }
+      : {}),
     derivation: `${figure.derivation}; restated against the peaks the design is judged at: ${whose} ${keyLoad} ÷ ${peaksText}${carried.why ? ` (${carried.why})` : ''} = ${showShare(value)}`,
   };
 }

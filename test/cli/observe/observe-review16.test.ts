@@ -10,7 +10,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempTree } from '../helpers';
-import { findingsOf } from './support';
+import { findingsOf, observeTable, ORDERS_DESIGN, week } from './support';
 
 const MINUTES = 60;
 const minute = (m: number) => `2026-11-20T10:${String(m).padStart(2, '0')}:00.000Z`;
@@ -105,5 +105,38 @@ describe('observe, review 16: the first-level share is of the operations declare
     // 0.342857 × 15,000 = 5,142.86 RU/s of reads and × 20,000 = 6,857.14 of writes: the 12,000 RU/s logged.
     expect(hot?.message).toContain('12,000 RU/s under one first-level value');
     expect(hot?.message).toContain('5,142.86 RU/s of reads and 6,857.14 RU/s of writes');
+  });
+});
+
+/**
+ * DynamoDB: Contributor Insights counts a key's ConsumedThroughputUnits (RCU + 3 × WCU) against the table's, so its share
+ * mixes both directions. Where the design declares the share of one direction (hotKeyOperations), the lint takes it of
+ * that direction's peak alone, so the share observe compares and writes is the key's units in that direction ÷ its peak.
+ * The table: 9,000 RCU and 1,000 WCU at its busiest minute (12,000 units/s), the hot key 2,700 of them (0.225 mixed).
+ */
+describe('observe, review 16: a DynamoDB share declared of one direction is of that direction', () => {
+  const design = (hotKeyOperations: 'reads' | 'writes') => ({
+    tables: [{ ...ORDERS_DESIGN.tables[0], workload: { peakReadUnits: 9000, peakWriteUnits: 1000, hotKeyShare: 0.1, hotKeyOperations } }],
+  });
+  const profile = week({ reads: 9000, writes: 1000, hotShare: 2700 / 12000 });
+
+  async function updateThenLint(hotKeyOperations: 'reads' | 'writes') {
+    const run = await observeTable(design(hotKeyOperations), profile, ['--update']);
+    const table = JSON.parse(readFileSync(join(run.dir, 'design.json'), 'utf8')).tables[0];
+    const lint = await cli(['lint', 'design.json', '--format', 'json'], { cwd: run.dir });
+    return { table, hot: findingsOf(lint.stdout).find((f) => f.ruleId === 'SG003') };
+  }
+
+  it("writes: 2,700 units/s ÷ 3 = 900 WCU of the 1,000 WCU of writes: 0.9, over one partition's usable 800 WCU", async () => {
+    const { table, hot } = await updateThenLint('writes');
+    // Not the mixed 0.225, which the lint would take as 225 WCU of writes.
+    expect(table.workload.hotKeyShare).toBe(0.9);
+    expect(hot?.message).toContain('900 WCU');
+  });
+
+  it("reads: 2,700 units/s of the 9,000 RCU of reads: 0.3, over one partition's usable 2,400 RCU", async () => {
+    const { table, hot } = await updateThenLint('reads');
+    expect(table.workload.hotKeyShare).toBe(0.3);
+    expect(hot?.message).toContain('2,700 RCU');
   });
 });
