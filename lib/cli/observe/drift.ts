@@ -788,6 +788,18 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
   let shareObserved = false;
   const list = comparisons(target, observation, context.tableShare);
   const carried = carriedOperations(target, observation.figures);
+  const operations = mismatch ? undefined : operationsJudged(target, carried);
+  // A share written as of the measured operations is written with them: the lint reads it with hotKeyOperations.
+  let operationsWritten = false;
+  const withOperations = (c: Comparison, edit: DesignEdit): { edits: DesignEdit[]; text: string } => {
+    if (!operations || c.field !== 'hotKeyShare') return { edits: [edit], text: '' };
+    if (!operationsWritten) edits.push(operations.edit);
+    operationsWritten = true;
+    return {
+      edits: [edit, operations.edit],
+      text: `; written with hotKeyOperations ${carried.measured?.operations ?? carried.operations}, the operations the share is of`,
+    };
+  };
   // The peaks first: a share is restated against the peaks the design is judged at (restatedShare).
   const ordered = [...list.filter((c) => c.field !== 'hotKeyShare'), ...list.filter((c) => c.field === 'hotKeyShare')];
   const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
@@ -823,36 +835,37 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     else if (verdict === 'inherited' && c.inherited) kept.push({ path: c.path, message: keptInherited(c, target, c.inherited) });
     else if (verdict === 'exceeds') {
       edits.push(edit);
+      const written = withOperations(c, edit);
       findings.push(
         finding(
           target,
           'exceedsDeclared',
           'error',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}${inheritanceOffText(c, target)}`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}${inheritanceOffText(c, target)}${written.text}`,
           UPDATE_FIX,
           data,
-          [edit],
+          written.edits,
         ),
       );
     } else if (verdict === 'below') {
       edits.push(edit);
+      const written = withOperations(c, edit);
       findings.push(
         finding(
           target,
           'belowDeclared',
           'warning',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding${writtenText(c)}`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding${writtenText(c)}${written.text}`,
           `lower the declaration to what was observed (\`skewguard observe --update\`) if the window is representative, so that no shard or copy is planned for load that never comes`,
           data,
-          [edit],
+          written.edits,
         ),
       );
     }
   }
-  const operations = mismatch ? undefined : operationsJudged(target, carried);
-  if (operations) judged.push(operations);
+  if (operations && !operationsWritten) judged.push(operations);
   // Reported in the order of the comparisons, not the order they were judged in.
   findings.splice(first, findings.length - first, ...findings.slice(first).sort((a, b) => position(a) - position(b)));
   const { distinctKeys, readThrottles, writeThrottles, hotKeyShare } = observation.figures;

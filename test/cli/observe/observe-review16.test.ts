@@ -140,3 +140,48 @@ describe('observe, review 16: a DynamoDB share declared of one direction is of t
     expect(hot?.message).toContain('2,700 RCU');
   });
 });
+
+/**
+ * A share restated against the operations the logs measured is written with them, also where hotKeyOperations alone
+ * would change no verdict: written beside the default both, 0.03 of the reads would be judged as 0.03 of the reads and
+ * the writes, 600 RU/s for a bot that logged 300.
+ */
+describe('observe, review 16: a share written of one direction is written with hotKeyOperations', () => {
+  it('a bot reading 300 RU/s: 0.03 of the 10,000 RU/s of reads, and hotKeyOperations "reads", both written', async () => {
+    const design = {
+      containers: [
+        {
+          name: 'profiles',
+          partitionKey: { paths: [{ path: '/userId', cardinality: 100000 }] },
+          throughput: { autoscaleMax: 50000 },
+          workload: { peakReadUnits: 10000, peakWriteUnits: 10000, hotKeyShare: 0.001 },
+        },
+      ],
+    };
+    // Each minute: the bot reads 18,000 RU (300 RU/s); 100 users read and 110 write 3,000 RU each (50 RU/s):
+    // 5,300 RU/s of reads and 5,500 of writes, inside the declared peaks (neither drift nor over-declared).
+    const log: Record<string, unknown>[] = [];
+    for (let m = 0; m < 10; m++) {
+      const row = (key: string, operation: string, charge: number) =>
+        log.push({
+          TimeGenerated: minute(m),
+          DatabaseName: 'users',
+          CollectionName: 'profiles',
+          PartitionKey: `["${key}"]`,
+          OperationName: operation,
+          RequestCharge: charge,
+        });
+      row('bot-7', 'Read', 18000);
+      for (let u = 0; u < 210; u++) row(`user-${u}`, u < 100 ? 'Read' : 'Upsert', 3000);
+    }
+    const dir = tempTree({
+      'design.json': JSON.stringify(design),
+      'ru.json': JSON.stringify(log),
+      'manifest.json': JSON.stringify({ periodSeconds: 60, observations: [{ container: 'profiles', database: 'users', ruConsumption: 'ru.json' }] }),
+    });
+    const run = await cli(['observe', 'design.json', '--observations', 'manifest.json', '--update', '--no-color'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    const workload = JSON.parse(readFileSync(join(dir, 'design.json'), 'utf8')).containers[0].workload;
+    expect(workload).toMatchObject({ hotKeyShare: 0.03, hotKeyOperations: 'reads' });
+  });
+});
