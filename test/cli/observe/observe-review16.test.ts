@@ -22,16 +22,19 @@ interface Load {
   readonly otherWrites: number;
 }
 
+/** One CDBPartitionKeyRUConsumption row, as `az monitor log-analytics query` prints it. */
+const ruRow = (container: string, database: string, m: number, key: string[], operation: string, charge: number) => ({
+  TimeGenerated: minute(m),
+  DatabaseName: database,
+  CollectionName: container,
+  PartitionKey: JSON.stringify(key),
+  OperationName: operation,
+  RequestCharge: charge,
+});
+
 function rows(load: Load) {
   const out: Record<string, unknown>[] = [];
-  const row = (m: number, key: string[], operation: string, charge: number) => ({
-    TimeGenerated: minute(m),
-    DatabaseName: 'saas',
-    CollectionName: 'sessions',
-    PartitionKey: JSON.stringify(key),
-    OperationName: operation,
-    RequestCharge: charge,
-  });
+  const row = (m: number, key: string[], operation: string, charge: number) => ruRow('sessions', 'saas', m, key, operation, charge);
   for (let m = 0; m < MINUTES; m++) {
     load.whale.forEach((w, i) => out.push(row(m, ['whale', `u${i}`, `s${i}`], w.operation, w.charge)));
     for (let t = 0; t < load.otherReads + load.otherWrites; t++) out.push(row(m, [`t${t}`, `u${t}`, `s${t}`], t < load.otherReads ? 'Read' : 'Create', 5400));
@@ -162,15 +165,7 @@ describe('observe, review 16: a share written of one direction is written with h
     // 5,300 RU/s of reads and 5,500 of writes, inside the declared peaks (neither drift nor over-declared).
     const log: Record<string, unknown>[] = [];
     for (let m = 0; m < 10; m++) {
-      const row = (key: string, operation: string, charge: number) =>
-        log.push({
-          TimeGenerated: minute(m),
-          DatabaseName: 'users',
-          CollectionName: 'profiles',
-          PartitionKey: `["${key}"]`,
-          OperationName: operation,
-          RequestCharge: charge,
-        });
+      const row = (key: string, operation: string, charge: number) => log.push(ruRow('profiles', 'users', m, [key], operation, charge));
       row('bot-7', 'Read', 18000);
       for (let u = 0; u < 210; u++) row(`user-${u}`, u < 100 ? 'Read' : 'Upsert', 3000);
     }
