@@ -115,11 +115,27 @@ export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits:
 }
 
 /**
+ * The largest share of the key space one physical partition holds once a scale-up has split `evenFrom` even
+ * partitions to `count`. Azure splits a parent into two children only until the count is reached, and gives every
+ * partition the same RU/s ("Best practices for scaling provisioned throughput", how to ensure even data distribution
+ * during asynchronous scaling: 2 partitions raised to 30,000 RU/s leave "one partition that contains 50% of the data
+ * (this partition wasn't split)" and two of 25%). From P to P' ≤ 2P only P' − P split, so the 2P − P' others keep 1/P
+ * each; only P × 2^k partitions are even again (its general formula). Beyond 2P, every partition has split at least
+ * ⌊log2(P'/P)⌋ times: 1 ÷ (P × 2^⌊log2(P'/P)⌋). Conservative: a hot key may hash to any partition, the largest included.
+ */
+export function largestKeySpaceShare(evenFrom: number, count: number): number {
+  let evenSlices = evenFrom;
+  while (evenSlices * 2 <= count) evenSlices *= 2;
+  return 1 / Math.min(evenSlices, count);
+}
+
+/**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
  * Serverless: one per 50 GB, each serving 5,000 RU/s.
  * Undefined without declared throughput. Storage unknown counts as none: the fewest partitions, the largest
- * share (never a false refusal).
+ * share (never a false refusal). The key space is taken as evenly split among them (a declared count's history is
+ * not known), unless the design is the layout a raise in place leaves (`splitFrom`: `largestKeySpaceShare`).
  */
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
@@ -127,12 +143,13 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
   const countedBy =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
+  const keySpaceShare = largestKeySpaceShare(design.splitFrom ?? count, count);
   if (throughput.mode === 'serverless') {
     const requestUnits = serverlessRequestUnits(count);
-    return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, throughputFromStorage: true };
+    return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceShare, throughputFromStorage: true };
   }
   const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
-  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits };
+  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceShare };
 }
 
 /**
@@ -150,12 +167,13 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
   const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;
   const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
-  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits };
+  const keySpaceShare = largestKeySpaceShare(design.splitFrom ?? now.count, count);
+  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceShare };
 }
 
 /**
- * Expected load of the other key values on the hot value's physical partition: `rest` ÷ `partitions`, whatever the
- * key's count of values. Cosmos DB hashes each partition key value (a hierarchical key's first-level value: all its
+ * Expected load of the other key values on the hot value's physical partition: `rest` × the share of the key space
+ * that partition holds (`keySpaceShare`: 1 ÷ P on P even partitions), whatever the key's count of values. Cosmos DB hashes each partition key value (a hierarchical key's first-level value: all its
  * documents are collocated) and allocates the key space of those hashes evenly across the physical partitions
  * (Microsoft Learn, "Partitioning and horizontal scaling", managing logical partitions; "Hierarchical partition keys"),
  * so each other value lands on the hot value's partition with probability 1/partitions, and by linearity of
@@ -164,8 +182,8 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
  * buckets are among `rest`: each is hashed on its own. An expectation: hashing can put more there, which the
  * design's headroom absorbs.
  */
-export function neighbourLoad(rest: number, partitions: number): number {
-  return rest / partitions;
+export function neighbourLoad(rest: number, keySpaceShare: number): number {
+  return rest * keySpaceShare;
 }
 
 /**
@@ -194,13 +212,14 @@ export interface ValueAmongValues {
  * The neighbours' load a value is judged against on its physical partition (SG003, the growth SG001 and SG014 give,
  * the alert reach, every raise and count a fix offers): the expectation (`neighbourLoad`), except for a uniform key
  * whose bias above the average partition is under UNIFORM_KEY_TOLERANCE of the partition's `usableEach` RU/s, judged
- * at the average partition's load: (hot + rest) ÷ P − hot.
+ * at the average partition's load: (hot + rest) ÷ P − hot. `keySpaceShare`: the share of the key space the value's
+ * partition holds, 1 ÷ P on P even partitions (the largest share where a raise split only some, `largestKeySpaceShare`).
  */
-export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues, partitions: number, usableEach: number): number {
+export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues, keySpaceShare: number, usableEach: number): number {
   const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
-  const bias = hot * (1 - 1 / partitions);
-  if (noHeavierThanAverage && bias < UNIFORM_KEY_TOLERANCE * usableEach) return Math.max(0, (hot + rest) / partitions - hot);
-  return neighbourLoad(rest, partitions);
+  const bias = hot * (1 - keySpaceShare);
+  if (noHeavierThanAverage && bias < UNIFORM_KEY_TOLERANCE * usableEach) return Math.max(0, (hot + rest) * keySpaceShare - hot);
+  return neighbourLoad(rest, keySpaceShare);
 }
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
@@ -264,13 +283,13 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const value = { hot: hotLoad, rest: peak - hotLoad, cardinality };
     const { headroom } = design.thresholds;
     if (peak <= partitions.requestUnits * headroom * (1 + 1e-9))
-      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * headroom) });
+      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceShare, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003).
     const raised = raisedPartitions(design, partitions, peak);
     return (
-      raised && Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.count, raised.requestUnitsEach * headroom), raisedFrom: partitions })
+      raised && Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceShare, raised.requestUnitsEach * headroom), raisedFrom: partitions })
     );
   },
   prefixPartition: (design) => ({

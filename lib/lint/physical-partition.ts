@@ -14,6 +14,8 @@ import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding'
 import {
   COSMOS_LIMITS,
   judgedNeighbourLoad,
+  largestKeySpaceShare,
+  neighbourLoad,
   physicalPartitionCount,
   profileOf,
   type LoadDimension,
@@ -173,7 +175,7 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const hot = loads.reads + loads.writes;
   const value = { hot, rest: storedPeak(a) - hot, cardinality };
   return Object.assign({}, partitions, {
-    neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * a.design.thresholds.headroom),
+    neighbours: judgedNeighbourLoad(value, partitions.keySpaceShare, partitions.requestUnitsEach * a.design.thresholds.headroom),
   });
 }
 
@@ -232,11 +234,16 @@ export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undef
   return throughputServing(a.design as CosmosKeyDesign, { hot, total: a.total.reads + a.total.writes, cardinality: a.trafficValues });
 }
 
-/** A raise of a container's RU/s in place: its RU/s, and the physical partitions it then has and the RU/s of each. */
+/**
+ * A raise of a container's RU/s in place: its RU/s, the physical partitions it then has and the RU/s of each, and the
+ * largest share of the key space one of them holds (`largestKeySpaceShare`: more than 1 ÷ partitions where the raise
+ * splits only some of the partitions the container has).
+ */
 export interface RaisedThroughput {
   readonly requestUnits: number;
   readonly partitions: number;
   readonly each: number;
+  readonly keySpaceShare: number;
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -277,15 +284,15 @@ export interface FirstLevelSpan {
  * On one partition it shares that partition with the values hashed there: `onePartition`, the expected neighbours a
  * flat key's hot value meets (the engine's `physicalShare`, `judgedNeighbourLoad`). Spanning several, a partition holding 50
  * GB of its documents holds nothing else, so only the room its partitions have left (⌈gb ÷ 50⌉ − gb ÷ 50 of a
- * partition, at its edges) holds other values, at the average load `rest` puts on a partition's worth of the
- * container's `partitions`: a region holding 2,000 GB fills 40 partitions alone and meets no neighbours at all.
+ * partition, at its edges) holds other values, at the load `rest` puts on a partition holding `keySpaceShare` of the
+ * key space (1 ÷ P on P even partitions): a region holding 2,000 GB fills 40 partitions alone and meets no neighbours.
  */
-export function firstLevelSpan(gb: number, onePartition: number, rest: number, partitions: number): FirstLevelSpan {
+export function firstLevelSpan(gb: number, onePartition: number, rest: number, keySpaceShare: number): FirstLevelSpan {
   const filled = gb / COSMOS_LIMITS.physicalPartitionGb;
   // A hair over a multiple of 50 GB (float noise in a derived size) is not another partition.
   const spanned = Math.max(1, Math.ceil(filled - 1e-9));
   if (spanned === 1) return { spanned, filledAlone: 0, neighbours: onePartition };
-  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * (rest / partitions) };
+  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * neighbourLoad(rest, keySpaceShare) };
 }
 
 /**
@@ -304,10 +311,11 @@ export function throughputServing(
   const { hot, total, cardinality } = load;
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (const { raise } of raisedLayouts(design)) {
-    const { requestUnits: ru, partitions } = raise;
+    const { requestUnits: ru, partitions, keySpaceShare } = raise;
     const rest = total - hot;
-    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, partitions, (headroom * ru) / partitions);
-    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, partitions);
+    // Judged on the partition holding the largest share of the key space: after an uneven split, an unsplit one.
+    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, keySpaceShare, (headroom * ru) / partitions);
+    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, keySpaceShare);
     if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;
@@ -330,11 +338,14 @@ export function* raisedLayouts(
   if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return;
   const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
   const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below - step);
+  // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
+  const splitFrom = design.splitFrom ?? now.count;
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const raised = { throughput: Object.assign({}, throughput, { requestUnits: ru }), physicalPartitions: partitions, splitFrom };
     yield {
-      raise: { requestUnits: ru, partitions, each: ru / partitions },
-      design: Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits: ru }), physicalPartitions: partitions }),
+      raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceShare: largestKeySpaceShare(splitFrom, partitions) },
+      design: Object.assign({}, design, raised),
     };
   }
 }
