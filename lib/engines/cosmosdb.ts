@@ -130,6 +130,16 @@ export function largestKeySpaceShare(evenFrom: number, count: number): number {
 }
 
 /**
+ * The largest share of the key space one of `design`'s `count` partitions holds: even (1 ÷ count) unless a raise in
+ * place split some of `splitFrom`'s (`largestKeySpaceShare`). A count its storage sets is taken as even: evenly filled
+ * partitions reach 50 GB together and each splits ("Partitioning and horizontal scaling").
+ */
+function keySpaceShareOf(design: CosmosKeyDesign, count: number): number {
+  const byStorage = Math.ceil((design.totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
+  return count <= byStorage ? 1 / count : largestKeySpaceShare(design.splitFrom ?? count, count);
+}
+
+/**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
  * Serverless: one per 50 GB, each serving 5,000 RU/s.
@@ -143,7 +153,7 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
   const countedBy =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
-  const keySpaceShare = largestKeySpaceShare(design.splitFrom ?? count, count);
+  const keySpaceShare = keySpaceShareOf(design, count);
   if (throughput.mode === 'serverless') {
     const requestUnits = serverlessRequestUnits(count);
     return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceShare, throughputFromStorage: true };
@@ -167,7 +177,7 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
   const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;
   const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
-  const keySpaceShare = largestKeySpaceShare(design.splitFrom ?? now.count, count);
+  const keySpaceShare = keySpaceShareOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
   return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceShare };
 }
 
@@ -289,7 +299,8 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     // after that fix too (SG003).
     const raised = raisedPartitions(design, partitions, peak);
     return (
-      raised && Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceShare, raised.requestUnitsEach * headroom), raisedFrom: partitions })
+      raised &&
+      Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceShare, raised.requestUnitsEach * headroom), raisedFrom: partitions })
     );
   },
   prefixPartition: (design) => ({

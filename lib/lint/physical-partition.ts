@@ -14,7 +14,6 @@ import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding'
 import {
   COSMOS_LIMITS,
   judgedNeighbourLoad,
-  largestKeySpaceShare,
   neighbourLoad,
   physicalPartitionCount,
   profileOf,
@@ -342,11 +341,14 @@ export function* raisedLayouts(
   const splitFrom = design.splitFrom ?? now.count;
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
-    const raised = { throughput: Object.assign({}, throughput, { requestUnits: ru }), physicalPartitions: partitions, splitFrom };
-    yield {
-      raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceShare: largestKeySpaceShare(splitFrom, partitions) },
-      design: Object.assign({}, design, raised),
-    };
+    const raised: CosmosKeyDesign = Object.assign({}, design, {
+      throughput: Object.assign({}, throughput, { requestUnits: ru }),
+      physicalPartitions: partitions,
+      splitFrom,
+    });
+    // The engine's own count of the share the raise leaves (`largestKeySpaceShare`), as every check on `raised` reads it.
+    const keySpaceShare = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceShare ?? 1 / partitions;
+    yield { raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceShare }, design: raised };
   }
 }
 
