@@ -31,7 +31,7 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
   return profileOf(design.engine).keySpaces(design);
 }
 
-export { COSMOS_LIMITS, judgedNeighbourLoad, largestKeySpaceShare, neighbourLoad, physicalPartitionCount, UNIFORM_KEY_TOLERANCE } from './cosmosdb';
+export { COSMOS_LIMITS, judgedNeighbourLoad, largestShareSlices, neighbourLoad, physicalPartitionCount, UNIFORM_KEY_TOLERANCE } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
 export { DYNAMODB_LIMITS } from './dynamodb';
 export type {

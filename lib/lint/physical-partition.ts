@@ -174,7 +174,7 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const hot = loads.reads + loads.writes;
   const value = { hot, rest: storedPeak(a) - hot, cardinality };
   return Object.assign({}, partitions, {
-    neighbours: judgedNeighbourLoad(value, partitions.keySpaceShare, partitions.requestUnitsEach * a.design.thresholds.headroom),
+    neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * a.design.thresholds.headroom),
   });
 }
 
@@ -235,14 +235,14 @@ export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undef
 
 /**
  * A raise of a container's RU/s in place: its RU/s, the physical partitions it then has and the RU/s of each, and the
- * largest share of the key space one of them holds (`largestKeySpaceShare`: more than 1 ÷ partitions where the raise
- * splits only some of the partitions the container has).
+ * key space in slices as large as the largest share one of them holds (`largestShareSlices`: fewer than the
+ * partitions where the raise splits only some of those the container has; that share is 1 ÷ the slices).
  */
 export interface RaisedThroughput {
   readonly requestUnits: number;
   readonly partitions: number;
   readonly each: number;
-  readonly keySpaceShare: number;
+  readonly keySpaceSlices: number;
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -283,15 +283,15 @@ export interface FirstLevelSpan {
  * On one partition it shares that partition with the values hashed there: `onePartition`, the expected neighbours a
  * flat key's hot value meets (the engine's `physicalShare`, `judgedNeighbourLoad`). Spanning several, a partition holding 50
  * GB of its documents holds nothing else, so only the room its partitions have left (⌈gb ÷ 50⌉ − gb ÷ 50 of a
- * partition, at its edges) holds other values, at the load `rest` puts on a partition holding `keySpaceShare` of the
- * key space (1 ÷ P on P even partitions): a region holding 2,000 GB fills 40 partitions alone and meets no neighbours.
+ * partition, at its edges) holds other values, at the load `rest` puts on a partition holding 1 ÷ `keySpaceSlices`
+ * of the key space (1 ÷ P on P even partitions): a region holding 2,000 GB fills 40 partitions alone and meets no neighbours.
  */
-export function firstLevelSpan(gb: number, onePartition: number, rest: number, keySpaceShare: number): FirstLevelSpan {
+export function firstLevelSpan(gb: number, onePartition: number, rest: number, keySpaceSlices: number): FirstLevelSpan {
   const filled = gb / COSMOS_LIMITS.physicalPartitionGb;
   // A hair over a multiple of 50 GB (float noise in a derived size) is not another partition.
   const spanned = Math.max(1, Math.ceil(filled - 1e-9));
   if (spanned === 1) return { spanned, filledAlone: 0, neighbours: onePartition };
-  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * neighbourLoad(rest, keySpaceShare) };
+  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * neighbourLoad(rest, keySpaceSlices) };
 }
 
 /**
@@ -310,11 +310,11 @@ export function throughputServing(
   const { hot, total, cardinality } = load;
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (const { raise } of raisedLayouts(design)) {
-    const { requestUnits: ru, partitions, keySpaceShare } = raise;
+    const { requestUnits: ru, partitions, keySpaceSlices } = raise;
     const rest = total - hot;
     // Judged on the partition holding the largest share of the key space: after an uneven split, an unsplit one.
-    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, keySpaceShare, (headroom * ru) / partitions);
-    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, keySpaceShare);
+    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, keySpaceSlices, (headroom * ru) / partitions);
+    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, keySpaceSlices);
     if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;
@@ -346,9 +346,9 @@ export function* raisedLayouts(
       physicalPartitions: partitions,
       splitFrom,
     });
-    // The engine's own count of the share the raise leaves (`largestKeySpaceShare`), as every check on `raised` reads it.
-    const keySpaceShare = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceShare ?? 1 / partitions;
-    yield { raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceShare }, design: raised };
+    // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
+    const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
+    yield { raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices }, design: raised };
   }
 }
 

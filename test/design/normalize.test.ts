@@ -822,7 +822,7 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
       requestUnitsEach: 10_000,
       requestUnits: 30_000,
       // A declared count is taken as evenly split: its history is not known.
-      keySpaceShare: 1 / 3,
+      keySpaceSlices: 3,
     });
     const [serverless] = normalize(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 4 })).designs;
     expect(PROFILES.cosmosdb.physicalPartitions?.(serverless.design as CosmosKeyDesign)).toMatchObject({

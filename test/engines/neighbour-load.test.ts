@@ -47,8 +47,7 @@ describe('neighbourLoad', () => {
     // One partition holds every other value.
     ['one physical partition', 7_000, 1, 7_000],
   ])('%s: the rest of the load ÷ the partitions', (_, rest, partitions, expected) => {
-    // On P even partitions each holds 1/P of the key space.
-    expect(neighbourLoad(rest, 1 / partitions)).toBeCloseTo(expected, 9);
+    expect(neighbourLoad(rest, partitions)).toBeCloseTo(expected, 9);
   });
 
   // The formula against the placement it models, few values, as many as partitions, many values, and a skewed key.
@@ -61,7 +60,7 @@ describe('neighbourLoad', () => {
   ])('%s: the mean over random hash placements is what it gives', (_, loads, partitions) => {
     const rest = loads.slice(1).reduce((a, b) => a + b, 0);
     const simulated = simulatedNeighbours(loads, partitions);
-    expect(Math.abs(simulated - neighbourLoad(rest, 1 / partitions)) / neighbourLoad(rest, 1 / partitions)).toBeLessThan(0.03);
+    expect(Math.abs(simulated - neighbourLoad(rest, partitions)) / neighbourLoad(rest, partitions)).toBeLessThan(0.03);
   });
 });
 
@@ -102,7 +101,7 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
 
   it('judges the average partition where the bias is just under: 181 values of 441.99 RU/s, bias 397.79, silent', () => {
     const hot = 80_000 / 181;
-    expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 181 }, 1 / 10, 8_000)).toBeCloseTo(8_000 - hot, 6);
+    expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 181 }, 10, 8_000)).toBeCloseTo(8_000 - hot, 6);
     expect(sg003(atTheLine(181))).toEqual([]);
     // As the Pulumi example's events container: 2,000 tenants of 40 RU/s here, bias 36.
     expect(sg003(atTheLine(2_000))).toEqual([]);
@@ -111,7 +110,7 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
   it('judges the expectation where the bias reaches it: 180 values of 444.44 RU/s, bias 400, SG003 fires (8,400 of 8,000)', () => {
     const hot = 80_000 / 180;
     // (80,000 − 444.44) ÷ 10 = 7,955.56 beside it: 8,400 on the partition.
-    expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 180 }, 1 / 10, 8_000)).toBeCloseTo((80_000 - hot) / 10, 6);
+    expect(judgedNeighbourLoad({ hot, rest: 80_000 - hot, cardinality: 180 }, 10, 8_000)).toBeCloseTo((80_000 - hot) / 10, 6);
     const found = sg003(atTheLine(180));
     expect(found).toHaveLength(1);
     expect(found[0].data).toMatchObject({ neighbourRu: 7955.55555556 });
@@ -119,7 +118,7 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
 
   it('never tolerates a value heavier than the average one, however small its bias', () => {
     // 100 RU/s (bias 75) among 320.1 values averaging 99.97: the expectation, 31,900 ÷ 4; at 320 values, the average.
-    expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320.1 }, 1 / 4, 8_000)).toBeCloseTo(7_975, 6);
-    expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320 }, 1 / 4, 8_000)).toBeCloseTo(7_900, 6);
+    expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320.1 }, 4, 8_000)).toBeCloseTo(7_975, 6);
+    expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320 }, 4, 8_000)).toBeCloseTo(7_900, 6);
   });
 });

@@ -238,9 +238,6 @@ describe("every cache clause of a key's fix says what the cache serves and takes
     const hotItem: CosmosContainerDesign = {
       ...reviewEvents(),
       workload: { peakReadUnits: 20000, peakWriteUnits: 30000, hotKeyShare: 0.18 },
-      // 70,000 RU/s: within capacity (at 60,000 the key is judged at SG017's raise to 63,000, which splits 1 of 6
-      // partitions and leaves 5 holding 1/6 of the key space, fuller than their usable RU/s: no count there at all).
-      throughput: { autoscaleMax: 70000 },
       storage: { totalGb: 120, largestPartitionGb: 1.5 },
     };
     expect(sg003At(hotItem, 'partitionKey.paths')?.fix).toContain(`; put the integrated cache in front of them ${COSMOS_TERMS}; or raise`);

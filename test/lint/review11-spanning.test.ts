@@ -36,15 +36,15 @@ const firstLevelOf = (input: DesignInput) => {
 
 describe('firstLevelSpan: the one model of a first-level value over the physical partitions its data spans', () => {
   it('under 50 GB: one partition, with the neighbours a flat key meets there', () => {
-    expect(firstLevelSpan(30, 300, 24_000, 1 / 80)).toEqual({ spanned: 1, filledAlone: 0, neighbours: 300 });
+    expect(firstLevelSpan(30, 300, 24_000, 80)).toEqual({ spanned: 1, filledAlone: 0, neighbours: 300 });
   });
 
   it('2,000 GB: 40 partitions it fills alone, no neighbours', () => {
-    expect(firstLevelSpan(2_000, 300, 24_000, 1 / 80)).toEqual({ spanned: 40, filledAlone: 40, neighbours: 0 });
+    expect(firstLevelSpan(2_000, 300, 24_000, 80)).toEqual({ spanned: 40, filledAlone: 40, neighbours: 0 });
   });
 
   it('2,020 GB: 41 partitions, the other values on the 0.6 of one its documents leave, at 24,000 ÷ 80 a partition', () => {
-    const span = firstLevelSpan(2_020, 300, 24_000, 1 / 80);
+    const span = firstLevelSpan(2_020, 300, 24_000, 80);
     expect(span).toMatchObject({ spanned: 41, filledAlone: 40 });
     expect(span.neighbours).toBeCloseTo(180, 9);
   });

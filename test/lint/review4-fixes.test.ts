@@ -151,6 +151,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
         ],
       },
       throughput: { autoscaleMax },
+      physicalPartitions: undefined,
     });
   const prefixHot = (design: CosmosContainerDesign) => lint(design).filter((f) => f.ruleId === 'SG003' && /^prefixHot/.test(f.messageId));
 
@@ -215,7 +216,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   });
 
   it('stays as it was when the count is within maxShards (autoscale 100,000: 9 buckets)', () => {
-    const hit = sg003(reviewEvents({ throughput: { autoscaleMax: 100000 } }), 'partitionKey.paths[0]');
+    const hit = sg003(reviewEvents({ throughput: { autoscaleMax: 100000 }, physicalPartitions: undefined }), 'partitionKey.paths[0]');
     expect(hit?.fix).toMatch(/^give the first level more values: .* mod 9 /);
     expect(hit?.fix).not.toMatch(/above maxShards/);
   });

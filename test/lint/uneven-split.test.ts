@@ -7,7 +7,7 @@
  * may hash to any partition, is judged on that largest share. Only P × 2^k partitions are even again.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
-import { largestKeySpaceShare } from '../../lib/engines';
+import { largestShareSlices } from '../../lib/engines';
 import { container } from '../fixtures';
 
 /** The reviewer's container: /customerId flat, 40,000 RU/s at peak, the hottest customer 5% (2,000 RU/s). */
@@ -43,22 +43,22 @@ function sessions(): CosmosContainerDesign {
 const sg003 = (design: CosmosContainerDesign, path = 'partitionKey.paths'): Finding | undefined =>
   lint(design).find((f) => f.ruleId === 'SG003' && f.path === path);
 
-describe('largestKeySpaceShare', () => {
+describe('largestShareSlices', () => {
   it.each([
     // No split: each of P holds 1/P.
-    [5, 5, 1 / 5],
+    [5, 5, 5],
     // The doc's example: 2 → 3 leaves one unsplit partition with 50%.
-    [2, 3, 1 / 2],
+    [2, 3, 2],
     // 5 → 7: 2 split, 3 keep 1/5.
-    [5, 7, 1 / 5],
+    [5, 7, 5],
     // 5 → 10 (2P): every one split, even.
-    [5, 10, 1 / 10],
+    [5, 10, 10],
     // 5 → 12: all 5 split once (10), then 2 of those 10 again: the unsplit ones hold 1/10.
-    [5, 12, 1 / 10],
+    [5, 12, 10],
     // 6 → 24 = 6 × 2²: even.
-    [6, 24, 1 / 24],
-  ])('from %i even partitions to %i: the largest holds %d of the key space', (from, to, share) => {
-    expect(largestKeySpaceShare(from, to)).toBeCloseTo(share, 12);
+    [6, 24, 24],
+  ])('from %i even partitions to %i: the largest holds 1/%i of the key space', (from, to, slices) => {
+    expect(largestShareSlices(from, to)).toBe(slices);
   });
 });
 
