@@ -243,6 +243,8 @@ export interface RaisedThroughput {
   readonly partitions: number;
   readonly each: number;
   readonly keySpaceSlices: number;
+  /** The even partitions the raise splits from: as many as `partitions` where it splits none. */
+  readonly splitFrom: number;
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -255,14 +257,28 @@ export interface RaiseNames {
 /** The names of the raise that serves a hot key or first-level value as it is. */
 export const RAISE: RaiseNames = { to: 'raiseTo', partitions: 'raisedPartitions', each: 'raisedEach' };
 
-/** The one wording of a raise in place, for every fix that offers one: the RU/s, and the physical partitions it leaves. */
+/**
+ * The one wording of a raise in place, for every fix that offers one: the RU/s, the physical partitions it leaves, and
+ * whether Azure splits partitions to reach them: a split is asynchronous, "typically 4-6 hours", and reaching a count
+ * that is not a doubling of the even partitions splits only some ("Best practices for scaling provisioned throughput").
+ */
 export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
-  return `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised)`;
+  const split = `{{${splitName(partitions)}|none=|even=${SPLIT_WORDS}|uneven=${SPLIT_WORDS}${UNEVEN_WORDS}}}`;
+  return `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised${split})`;
+}
+
+const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
+const UNEVEN_WORDS = ', unevenly: the partitions it leaves unsplit keep a larger share of the key space, which this raise is judged on';
+
+/** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */
+function splitName(partitions: string): string {
+  return `${partitions}Split`;
 }
 
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
-export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number> {
-  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each };
+export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number | string> {
+  const split = raise.partitions === raise.splitFrom ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
+  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, [splitName(names.partitions)]: split };
 }
 
 /** The physical partitions a hierarchical key's first-level value spans, and what the other values put on them. */
@@ -348,7 +364,7 @@ export function* raisedLayouts(
     });
     // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
     const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
-    yield { raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices }, design: raised };
+    yield { raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices, splitFrom }, design: raised };
   }
 }
 

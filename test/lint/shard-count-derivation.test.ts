@@ -119,7 +119,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     const hit = sg003(hotLp());
     expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 330100, fewestShardRaisedPartitions: 34 });
     expect(hit?.fix).toMatch(
-      /; or, for fewer shards, raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
+      /; or, for fewer shards, raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
     );
     const paged = sg003(
       hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
@@ -127,7 +127,7 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
     expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
     expect(paged?.fix).toMatch(
       // 34 = 2 × 17 (32 before, 15 of them unsplit holding 1/17): 4,950 + 95,050 ÷ 34 = 7,745.59 ≤ 7,767.06.
-      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,795\.59 RU\/s expected there \(1\/34 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 34\): 7,745\.59 RU\/s against the 7,767\.06 usable/,
+      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,795\.59 RU\/s expected there \(1\/34 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 34\): 7,745\.59 RU\/s against the 7,767\.06 usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });

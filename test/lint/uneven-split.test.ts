@@ -8,6 +8,7 @@
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
 import { largestShareSlices } from '../../lib/engines';
+import { RAISE, raiseFigures, raiseInPlace } from '../../lib/lint/physical-partition';
 import { container } from '../fixtures';
 
 /** The reviewer's container: /customerId flat, 40,000 RU/s at peak, the hottest customer 5% (2,000 RU/s). */
@@ -135,5 +136,27 @@ describe('a raise in place is judged on the largest share its split leaves', () 
     expect(hot?.data).toMatchObject({ raiseTo: 46_800, raisedPartitions: 5 });
     const raised = applyDesignEdits(fixed, [{ op: 'set', path: 'throughput.manual', value: 46_800 }]);
     expect(lint(raised).filter((f) => f.ruleId === 'SG003' || f.ruleId === 'SG017')).toEqual([]);
+  });
+});
+
+describe('the words of a raise that splits partitions', () => {
+  const at = (partitions: number, splitFrom: number, keySpaceSlices: number) =>
+    raiseFigures(RAISE, { requestUnits: partitions * 9_000, partitions, each: 9_000, keySpaceSlices, splitFrom });
+
+  it('say when Azure splits (asynchronously, typically 4-6 hours), and when unevenly', () => {
+    expect(at(5, 5, 5).raisedPartitionsSplit).toBe('none');
+    expect(at(10, 5, 10).raisedPartitionsSplit).toBe('even');
+    expect(at(7, 5, 5).raisedPartitionsSplit).toBe('uneven');
+    const words = raiseInPlace(RAISE);
+    expect(words).toContain('none=|even=; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours');
+    expect(words).toContain(
+      'uneven=; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done, unevenly:',
+    );
+  });
+
+  it("in a finding: the reviewer's 90,100 RU/s raise splits 5 partitions to 10", () => {
+    expect(sg003(customers())?.fix).toContain(
+      'in place to 90,100 RU/s (10 physical partitions of 9,010 RU/s; declare physicalPartitions: 10 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done)',
+    );
   });
 });
