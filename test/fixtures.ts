@@ -161,6 +161,27 @@ export function reviewEvents(overrides: Partial<CosmosContainerDesign> = {}): Co
   });
 }
 
+/**
+ * Review 9's whale: `sessions`, 2,000 tenants, the hottest taking 35% of a 50,000 RU/s peak (17,500 RU/s, 80 GB), autoscale
+ * 63,000 RU/s over 400 GB: 8 physical partitions.
+ */
+export function whaleSessions(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'sessions',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.35, largestGb: 80 },
+        { path: '/userId', cardinality: 500000 },
+        { path: '/sessionId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 30000, peakWriteUnits: 20000 },
+    throughput: { autoscaleMax: 63000 },
+    storage: { totalGb: 400 },
+    ...overrides,
+  });
+}
+
 /** `/region` (`regions`) → `/status` (5): 5,000 RU/s of writes on 20,000 manual RU/s (4 physical partitions of 5,000,
  *  4,000 usable at 80%), the full key's hottest value declared at `hotKeyShare`. */
 export function regionStatusWrites(regions: number, hotKeyShare: number): CosmosContainerDesign {

@@ -5,7 +5,7 @@
  * (physical-partition.ts cheaperFirst). Before, past maxShards the fewest buckets (the dearest RU/s) came first.
  */
 import { lint, type AccessPatternDesign, type CosmosContainerDesign, type Finding } from '../../lib';
-import { container } from '../fixtures';
+import { container, whaleSessions } from '../fixtures';
 
 /**
  * A 200 GB tenant taking 90% of 50,000 RU/s (20,000 reads, 30,000 writes) on autoscale 70,000 RU/s over 2,000 GB: 40
@@ -34,20 +34,7 @@ function tenantDocs(accessPatterns?: AccessPatternDesign[]): CosmosContainerDesi
  * (82,000 before: its split to 9 leaves 7 of the 8 partitions unsplit, and judged on those 9 buckets need 90,000).
  */
 function sessions(accessPatterns?: AccessPatternDesign[]): CosmosContainerDesign {
-  return container({
-    name: 'sessions',
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.35, largestGb: 80 },
-        { path: '/userId', cardinality: 500000 },
-        { path: '/sessionId', cardinality: 'unique' },
-      ],
-    },
-    workload: { peakReadUnits: 30000, peakWriteUnits: 20000 },
-    throughput: { autoscaleMax: 63000 },
-    storage: { totalGb: 400 },
-    ...(accessPatterns ? { accessPatterns } : {}),
-  });
+  return whaleSessions(accessPatterns ? { accessPatterns } : {});
 }
 
 /** A page of a tenant's newest documents (`share` of the reads), which buckets hashed on userId fan out over; the rest name a user. */

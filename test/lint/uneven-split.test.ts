@@ -9,7 +9,7 @@
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
 import { largestShareSlices } from '../../lib/engines';
 import { RAISE, raiseFigures, raiseInPlace } from '../../lib/lint/physical-partition';
-import { container } from '../fixtures';
+import { container, whaleSessions } from '../fixtures';
 
 /** The reviewer's container: /customerId flat, 40,000 RU/s at peak, the hottest customer 5% (2,000 RU/s). */
 function customers(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
@@ -25,20 +25,7 @@ function customers(overrides: Partial<CosmosContainerDesign> = {}): CosmosContai
 
 /** The reviewer's hierarchical whale: a tenant at 35% of 50,000 RU/s holding 80 GB, on a 6-partition container. */
 function sessions(): CosmosContainerDesign {
-  return container({
-    name: 'sessions',
-    partitionKey: {
-      paths: [
-        { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.35, largestGb: 80 },
-        { path: '/userId', cardinality: 500000 },
-        { path: '/sessionId', cardinality: 'unique' },
-      ],
-    },
-    workload: { peakReadUnits: 30_000, peakWriteUnits: 20_000 },
-    throughput: { autoscaleMax: 60_000 },
-    storage: { totalGb: 300 },
-    physicalPartitions: 6,
-  });
+  return whaleSessions({ throughput: { autoscaleMax: 60_000 }, storage: { totalGb: 300 }, physicalPartitions: 6 });
 }
 
 const sg003 = (design: CosmosContainerDesign, path = 'partitionKey.paths'): Finding | undefined =>
