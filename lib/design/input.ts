@@ -514,7 +514,10 @@ export interface CosmosContainerDesign extends DesignBaseInput {
    *  Consumption (%) By PartitionKeyRangeID, or take `instantMaximumThroughput` ÷ 10,000 ("Best practices for
    *  scaling provisioned throughput"). At least ⌈RU/s ÷ 10,000⌉ and ⌈storage.totalGb ÷ 50⌉; with manual or shared
    *  throughput, at most what the RU/s it can ever have had (100 × today's, "Service quotas") or the declared storage
-   *  (one per 25 GB) explain.
+   *  (one per 25 GB) explain. Taken as evenly split, each holding 1 ÷ the count of the key space: its history cannot
+   *  be known, though a container once raised past its partitions × 10,000 RU/s to a count that is not a doubling has
+   *  unsplit partitions holding more ("Best practices for scaling provisioned throughput"). A raise a fix offers is
+   *  judged on the partitions it leaves unsplit.
    *  @default - derived from throughput and totalGb: the layout a container created at its declared
    *  throughput gets (one per 6,000 RU/s manual, 10,000 RU/s autoscale or shared; one per 50 GB) */
   readonly physicalPartitions?: number;

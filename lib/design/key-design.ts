@@ -348,6 +348,10 @@ export interface CosmosKeyDesign extends KeyDesignBase {
   /** Declared count of physical partitions (checked against the throughput's and size's minimums);
    *  undefined: derived from the throughput and size. */
   readonly physicalPartitions?: number;
+  /** The physical partitions the container had, evenly split, before a raise in place split some of them to
+   *  `physicalPartitions` (set only on the layout a fix's raise leaves, `raisedLayouts`; never by the input, whose
+   *  declared count is taken as even): the unsplit ones keep their larger share of the key space. */
+  readonly splitFrom?: number;
 }
 
 export type KeyDesign = DynamoDbKeyDesign | CosmosKeyDesign;

@@ -35,6 +35,7 @@ export {
   COSMOS_LIMITS,
   creationRequestUnits,
   judgedNeighbourLoad,
+  largestShareSlices,
   neighbourLoad,
   physicalPartitionCount,
   UNIFORM_KEY_TOLERANCE,

@@ -42,6 +42,10 @@ export interface PhysicalPartitions {
   readonly requestUnitsEach: number;
   /** RU/s of the whole resource at peak: count × requestUnitsEach. */
   readonly requestUnits: number;
+  /** The key space in slices as large as the largest share one physical partition holds (which a hot key is judged
+   *  on: it may hash to any partition, so it expects the rest of the load ÷ this beside it): `count` where the
+   *  partitions are even; fewer where a raise in place split only some of them (Cosmos DB, `largestShareSlices`). */
+  readonly keySpaceSlices: number;
   /** Set when the RU/s follow the stored data, not a provisioned figure (Cosmos DB serverless: 5,000 RU/s per physical
    *  partition, one per 50 GB): no raise in place lifts them, and the resource leaves its partitions only as it grows. */
   readonly throughputFromStorage?: true;
@@ -49,8 +53,8 @@ export interface PhysicalPartitions {
 
 /** The physical partition a hot key value lives on, with the load its neighbours are expected to put there. */
 export interface PhysicalShare extends PhysicalPartitions {
-  /** Expected load of the other key values on the same physical partition: the rest of the peak spread
-   *  evenly over the physical partitions. */
+  /** Expected load of the other key values on the same physical partition: the rest of the peak ÷ the slices
+   *  of the key space as large as the largest partition's (`keySpaceSlices`). */
   readonly neighbours: number;
   /** Set when the resource's peak is above headroom × its RU/s (SG017's finding): this share is then the one
    *  at the RU/s SG017 asks for, with the layout that raise gives, and `raisedFrom` is the layout it has now. */

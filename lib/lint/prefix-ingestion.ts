@@ -247,7 +247,7 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
   const load = partitionLoad(design, loads);
   const rest = partitionLoad(design, peak) - load;
   // On one partition, the neighbours the flat check counts; spanning several, only those on the room its data leaves.
-  const span = firstLevelSpan(gb, physical?.neighbours ?? 0, physical ? rest : 0, physical?.count ?? 1);
+  const span = firstLevelSpan(gb, physical?.neighbours ?? 0, physical ? rest : 0, physical?.keySpaceSlices ?? 1);
   return {
     share: hotShare,
     values,

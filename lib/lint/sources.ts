@@ -97,6 +97,10 @@ export const SOURCES = {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',
     url: `${AZURE}/distribute-throughput-across-partitions`,
   },
+  // A scale-up past P × 10,000 RU/s "splits existing partitions until the new number of partitions = ROUNDUP(requested
+  // RU/s / 10,000 RU/s)", each parent into two children, "typically 4-6 hours"; raising 2 partitions to 30,000 RU/s leaves
+  // "One partition that contains 50% of the data (this partition wasn't split)", every partition with the same RU/s; even
+  // needs 10,000 × P × 2^k, then lower ("How to ensure even data distribution during asynchronous scaling"): largestShareSlices.
   cosmosScalingThroughput: {
     title: 'Azure Cosmos DB: Best practices for scaling provisioned throughput (RU/s)',
     url: `${AZURE}/scaling-provisioned-throughput-best-practices`,

@@ -37,7 +37,9 @@ describe("SG006's fix where the shared plan leads with a raise of the container'
   it("keeps SG003's fix, on the same N, leading with the raise (its cause is the load)", () => {
     const load = find(findings, 'SG003', 'partitionKey.paths');
     expect(load?.fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*then shard .* into N = 63 random shards/);
-    expect(load?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 470,000 RU\/s .*then shard into N = 2/);
+    // 2 shards of 6,000 beside 94,000 ÷ P: 60 = 2 × 30 partitions, past 590,000 (591,000: 6,000 + 1,566.67 ≤ 7,880). Before,
+    // 470,000 on 47, judged as if even; 13 of those would have stayed unsplit, holding 1/30 (6,000 + 3,133.33 > 7,520).
+    expect(load?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 591,000 RU\/s .*then shard into N = 2/);
     expect(load?.message).toMatch(
       /each stored key expects 1\/30 of the rest of the container's load beside it, and the average partition already carries 3,333\.33 RU\/s \(100,000 ÷ 30\) of the 3,333\.33 usable/,
     );

@@ -132,8 +132,10 @@ testRule('SG003', {
     },
     {
       // The example, as Microsoft Learn counts it: 18,000 RU/s manual start on three physical partitions of 6,000 RU/s
-      // (4,800 usable, less 9,000 / 3 for the neighbours). Raising RU/s keeps 3 up to 30,000, then splits to 4:
-      // 5,400 + 2,250 ≤ 0.8 × RU / 4 from 38,300 RU/s on the manual grid.
+      // (4,800 usable, less 9,000 / 3 for the neighbours). Raising RU/s keeps 3 up to 30,000, then splits: to 4 or 5
+      // leaves 2 or 1 unsplit, holding 1/3 of the key space (9,000 / 3 beside the key: 8,400 against at most 8,000), so
+      // only 6 (2 × 3, even) serve: 5,400 + 9,000 / 6 = 6,900 ≤ 0.8 × RU / 6 from 51,800 RU/s on the manual grid
+      // ("Best practices for scaling provisioned throughput"; was 38,300 on 4, judged as if evenly split).
       name: 'the 5,400 RU/s key in an 18,000 RU/s container: its physical partition, not the logical ceiling, bites',
       design: stores({ throughput: { manual: 18_000 } }),
       findings: [
@@ -149,13 +151,12 @@ testRule('SG003', {
             neighbourRu: 3_000,
             requestUsable: 1_800,
             logicalCeiling: 10_000,
-            raiseTo: 38_300,
-            raisedPartitions: 4,
+            raiseTo: 51_800,
+            raisedPartitions: 6,
           },
           message:
             /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
-          // Created at 38,300 RU/s manual a new container would get 7 partitions (one per 6,000): the fix says how a new one gets 4.
-          fix: /or raise the container's throughput in place to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s; declare physicalPartitions: 4 once raised; a new container built from this design, in another environment, region or stack, gets those 4 only if created at 24,000 RU\/s and then raised in place to 38,300: created at 38,300 RU\/s it would get 7 physical partitions of 5,471\.43 RU\/s\)/,
+          fix: /or raise the container.s throughput in place to 51,800 RU\/s \(6 physical partitions of 8,633\.33 RU\/s; declare physicalPartitions: 6 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\)/,
           // Review 5 item 4: at 14,400 RU/s on 3 partitions the average partition is at its 4,800 usable, so any shard's
           // partition, which expects its share of the sibling shards too, is above it: no count, the raise is the fix.
           edits: false,
