@@ -135,7 +135,9 @@ export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
   const reference: Direction = reach.Write <= reach.Read ? 'Write' : 'Read';
   const other: Direction = reference === 'Write' ? 'Read' : 'Write';
   const planned = unitsPerMinute(reference, reference === 'Write' ? model.write.planned : model.read.planned);
-  const line = Math.floor(Math.min(Math.max(headroom * reach[reference], Math.ceil(planned)), HIGHEST_LINE_SHARE * reach[reference]));
+  // Never under the planned load: the cap at 95% of the reach binds only a line the planned load leaves above it (review 16:
+  // capped first, a design at its planned peak opened the ticket on a healthy day).
+  const line = Math.floor(Math.max(Math.min(headroom, HIGHEST_LINE_SHARE) * reach[reference], Math.ceil(planned)));
   const factor = reach[other] > 0 ? Math.floor((reach[reference] / reach[other]) * 10_000) / 10_000 : 1;
   return { threshold: given ?? Math.max(1, line), reference, scaled: { direction: other, factor }, reach, neighbours, reachModel: model };
 }
