@@ -437,7 +437,10 @@ export function* raisedLayouts(
     // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
     const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
     const newContainer = newContainerPath(design, ru, partitions);
-    yield { raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) }, design: raised };
+    yield {
+      raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
+      design: raised,
+    };
   }
 }
 

@@ -136,8 +136,13 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
       workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_000 },
     });
     expect(sg003(design)).toEqual([]);
-    // Just past the line the container is short of RU/s (SG017's), and the key is judged at SG017's raise: still silent.
-    expect(sg003(Object.assign({}, design, { workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_001 } }))).toEqual([]);
+    // Just past the line the container is short of RU/s (SG017's), and the key is judged at SG017's raise: silent where
+    // that raise splits evenly (1 → 2). From 3 it splits to 4, 2 partitions unsplit holding 1/3 of the keys each
+    // (unevensplit16): 8,001 RU/s on 7,525, which SG003 says, with the even raise to 6. SG017's own figure does not yet
+    // aim at an even split (left open).
+    const past = sg003(Object.assign({}, design, { workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_001 } }));
+    if (partitions === 1) expect(past).toEqual([]);
+    else expect(past.map((f) => f.data)).toMatchObject([{ physicalPartitions: 4, raisedPartitions: 6 }]);
   });
   // The same cancellation in the first-level check of a hierarchical key (prefix-ingestion.ts): SG003 fired on
   // 0.0000648 RU/s under one of 123,456,789 users against a usable 0.0000648 left beside the others.

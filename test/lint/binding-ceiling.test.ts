@@ -58,8 +58,9 @@ describe('SG003 quotes the binding ceiling of a key over its logical partition (
 
   it("over SG017 (the brief's 100,000 RU/s on 60,000): quoted at the share SG017's raise leaves, which binds still", () => {
     // 12% of 100,000 RU/s of reads = 12,000 on one product. Peak above 48,000 usable: judged at SG017's 125,000 RU/s,
-    // raised in place from 10 partitions to ⌈125,000 ÷ 10,000⌉ = 13 of 9,615.38 (7,692.31 usable), less
-    // (100,000 − 12,000) ÷ 13 = 6,769.23 of neighbours: 923.08 RU/s.
+    // raised in place from 10 partitions to ⌈125,000 ÷ 10,000⌉ = 13 of 9,615.38 (7,692.31 usable). Only 3 of the 10
+    // split (unevensplit16): the 7 unsplit keep 1/10 of the key space, so the neighbours are (100,000 − 12,000) ÷ 10 =
+    // 8,800, above the 7,692.31 usable: nothing is left (0 RU/s).
     const hit = sg003(
       container({
         name: 'catalog',
@@ -70,7 +71,7 @@ describe('SG003 quotes the binding ceiling of a key over its logical partition (
     );
     expect(hit?.notes).toEqual(['requestOverPhysical', 'physicalShareOverLogical', 'atCapacityRaise']);
     expect(hit?.data).toMatchObject({ requestLoad: 12_000, containerRu: 125_000, physicalPartitions: 13, declaredRu: 60_000 });
-    expect(hit?.data?.requestUsable).toBeCloseTo((125_000 * 0.8) / 13 - 88_000 / 13, 6);
+    expect(hit?.data?.requestUsable).toBe(0);
   });
 
   it('the logical ceiling binds where the share is no lower: the message is unchanged', () => {

@@ -33,12 +33,13 @@ describe("a raise in place's fix says how a new container gets the same layout",
     );
   });
 
-  it('autoscale: created at a 97,000 RU/s maximum a container gets 10 partitions too (one per 10,000), so no second path', () => {
-    // 60,000 RU/s autoscale: 6 partitions; raised in place past 60,000 it splits to ⌈97,000 ÷ 10,000⌉ = 10.
+  it('autoscale: created at a 111,000 RU/s maximum a container gets 12 partitions too (one per 10,000), so no second path', () => {
+    // 60,000 RU/s autoscale: 6 partitions. Raised to 97,000 it would split to 10, 2 of them unsplit holding 1/6 of the key
+    // space (unevensplit16); the least raise that serves is the even one, 12 = 2 × 6: ⌈111,000 ÷ 10,000⌉.
     const [hot] = sg003(stores({ throughput: { autoscaleMax: 60_000 } }));
-    expect(hot.data).toMatchObject({ raiseTo: 97_000, raisedPartitions: 10 });
+    expect(hot.data).toMatchObject({ raiseTo: 111_000, raisedPartitions: 12 });
     expect(hot.data?.raiseToCreateAt).toBeUndefined();
-    expect(hot.fix).toContain('(10 physical partitions of 9,700 RU/s; declare physicalPartitions: 10 once raised)');
+    expect(hot.fix).toContain('(12 physical partitions of 9,250 RU/s; declare physicalPartitions: 12 once raised; Azure splits partitions');
     expect(hot.fix).not.toMatch(/a new container/);
   });
 });

@@ -63,8 +63,11 @@ describe('the raise that serves a key with declared copies is judged on the cont
 
   it('a key with no copies is judged as before: the whole value, one copy of the container', () => {
     // 6,000 RU/s beside (32,000 − 6,000) ÷ P on 100 GB: P = 7 to 70,000 (6,000 + 3,714.29 needs 0.8 × RU ÷ 7 ≥ 9,714.29,
-    // RU ≥ 85,000: past 70,000, so P = ⌈RU ÷ 10,000⌉), then 6,000 + 26,000 ÷ P ≤ 0.8 × RU ÷ P: 130,000 on 13 (8,000 each).
+    // RU ≥ 85,000: past 70,000, so P = ⌈RU ÷ 10,000⌉), then 6,000 + 26,000 ÷ P ≤ 0.8 × RU ÷ P: 130,000 on 13 when
+    // evenly split. From 7, 13 leaves 1 unsplit holding 1/7 (unevensplit16): 6,000 + 26,000 ÷ 7 > 8,000; the even 14 = 2 × 7
+    // serves at 137,500 (6,000 + 26,000 ÷ 14 = 7,857.14 ≤ 0.8 × 137,500 ÷ 14).
     const raise = throughputThatServes(analysed(items(1)));
-    expect(raise).toMatchObject({ requestUnits: 130_000, partitions: 13, each: 10_000, copies: 1 });
+    expect(raise).toMatchObject({ requestUnits: 137_500, partitions: 14, copies: 1 });
+    expect(raise?.each).toBeCloseTo(137_500 / 14, 6);
   });
 });
