@@ -10,28 +10,10 @@ import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { checkThroughput, rangesOf } from './cosmos-model';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
 import { diurnal } from './load';
-import { checkCosmosProfiles } from './profile-shapes';
+import { checkCosmosProfiles, type CosmosContainerProfile } from './profile-shapes';
 import type { Scenario } from './scenario';
 
-export interface CosmosContainerProfile {
-  /** The container's throughput, as its model takes it (`{ kind, ru }`). */
-  readonly throughput: ContainerModel['throughput'];
-  /** Total size of the container in GB, as its model takes it. */
-  readonly storageGb: number;
-  /** Planned peak RU/s. */
-  readonly peakRu: number;
-  /** An ordinary day's peak as a share of the planned peak. @default 0.6 */
-  readonly dailyPeakShare?: number;
-  /** Largest logical partition today, GB.
-   *  @default - none reported (under the ~1 GB the statistics log omits) */
-  readonly largestPartitionGb?: number;
-  /** The container's normalized design (`GuardedContainer.design`), passed to its model: see `ContainerModel.design`.
-   *  @default - none */
-  readonly design?: ContainerModel['design'];
-  /** Distinct partition-key values the container's load spreads over: see `ContainerModel.uniformKeys`.
-   *  @default - the full key's cardinality in `design`, else 1,000 per physical partition */
-  readonly uniformKeys?: number;
-}
+export type { CosmosContainerProfile };
 
 const HOUR = 60;
 const DAY = MINUTES_PER_DAY;

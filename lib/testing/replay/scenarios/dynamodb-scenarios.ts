@@ -8,43 +8,10 @@ import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
 import { diurnal } from './load';
-import { checkDynamoProfiles } from './profile-shapes';
+import { checkDynamoProfiles, type DynamoIndexProfile, type DynamoTableProfile } from './profile-shapes';
 import type { Scenario } from './scenario';
 
-export interface DynamoIndexProfile {
-  /** The GSI's name: the key space its model and incidents name. */
-  readonly name: string;
-  /** Planned peak reads of the index, units/s. */
-  readonly peakRead: number;
-  /** Share of the table's writes the index receives (projected items). */
-  readonly writeShare: number;
-  /** Distinct values of the index's partition key carrying its uniform traffic. */
-  readonly cardinality: number;
-}
-
-export interface DynamoTableProfile {
-  /** The table's capacity mode and limits, as its model takes them; provisioned capacity also sizes its partitions. */
-  readonly capacity: CapacityModel;
-  /** Planned peak, units/s (the design's workload). */
-  readonly peakRead: number;
-  /** Planned peak writes, units/s (the design's workload). */
-  readonly peakWrite: number;
-  /** Distinct partition-key values of the table carrying its uniform traffic. */
-  readonly cardinality: number;
-  /** The design's hottest key: its share of the table's traffic and its shard count.
-   *  @default - none: all traffic is uniform */
-  readonly hotKey?: {
-    /** Share (0..1) of the table's reads and writes the hot key takes, split evenly over its shards. */
-    readonly share: number;
-    /** Shards of the hot key (1 when unsharded), spread evenly over the partitions. */
-    readonly shards: number;
-  };
-  /** The table's GSIs to model, each a key space of its own.
-   *  @default - none */
-  readonly indexes?: readonly DynamoIndexProfile[];
-  /** An ordinary day's peak as a share of the planned peak. @default 0.3 */
-  readonly dailyPeakShare?: number;
-}
+export type { DynamoIndexProfile, DynamoTableProfile };
 
 const HOUR = 60;
 const DAY = MINUTES_PER_DAY;

@@ -1,14 +1,68 @@
 /**
- * The shapes of the profiles the scenario builders take (`healthyWeek`, `dynamoIncident`, `healthyCosmosWeek`,
+ * The profiles the scenario builders take, and their shapes (`healthyWeek`, `dynamoIncident`, `healthyCosmosWeek`,
  * `cosmosIncident`), read with the core's shape toolkit: a typo (`peak` for `peakRu`) or a missing peak would
  * otherwise replay a week of zero load, whose "pages nobody" proves nothing.
  */
 import { shapes } from '../../../index';
 import { checkWith } from '../../../internal';
 import type { AutoScalingPolicy } from './auto-scaling';
-import type { CosmosContainerProfile } from './cosmos-scenarios';
+import type { ContainerModel } from './cosmos-model';
 import type { CapacityModel } from './dynamodb-model';
-import type { DynamoIndexProfile, DynamoTableProfile } from './dynamodb-scenarios';
+
+export interface DynamoIndexProfile {
+  /** The GSI's name: the key space its model and incidents name. */
+  readonly name: string;
+  /** Planned peak reads of the index, units/s. */
+  readonly peakRead: number;
+  /** Share of the table's writes the index receives (projected items). */
+  readonly writeShare: number;
+  /** Distinct values of the index's partition key carrying its uniform traffic. */
+  readonly cardinality: number;
+}
+
+export interface DynamoTableProfile {
+  /** The table's capacity mode and limits, as its model takes them; provisioned capacity also sizes its partitions. */
+  readonly capacity: CapacityModel;
+  /** Planned peak, units/s (the design's workload). */
+  readonly peakRead: number;
+  /** Planned peak writes, units/s (the design's workload). */
+  readonly peakWrite: number;
+  /** Distinct partition-key values of the table carrying its uniform traffic. */
+  readonly cardinality: number;
+  /** The design's hottest key: its share of the table's traffic and its shard count.
+   *  @default - none: all traffic is uniform */
+  readonly hotKey?: {
+    /** Share (0..1) of the table's reads and writes the hot key takes, split evenly over its shards. */
+    readonly share: number;
+    /** Shards of the hot key (1 when unsharded), spread evenly over the partitions. */
+    readonly shards: number;
+  };
+  /** The table's GSIs to model, each a key space of its own.
+   *  @default - none */
+  readonly indexes?: readonly DynamoIndexProfile[];
+  /** An ordinary day's peak as a share of the planned peak. @default 0.3 */
+  readonly dailyPeakShare?: number;
+}
+
+export interface CosmosContainerProfile {
+  /** The container's throughput, as its model takes it (`{ kind, ru }`). */
+  readonly throughput: ContainerModel['throughput'];
+  /** Total size of the container in GB, as its model takes it. */
+  readonly storageGb: number;
+  /** Planned peak RU/s. */
+  readonly peakRu: number;
+  /** An ordinary day's peak as a share of the planned peak. @default 0.6 */
+  readonly dailyPeakShare?: number;
+  /** Largest logical partition today, GB.
+   *  @default - none reported (under the ~1 GB the statistics log omits) */
+  readonly largestPartitionGb?: number;
+  /** The container's normalized design (`GuardedContainer.design`), passed to its model: see `ContainerModel.design`.
+   *  @default - none */
+  readonly design?: ContainerModel['design'];
+  /** Distinct partition-key values the container's load spreads over: see `ContainerModel.uniformKeys`.
+   *  @default - the full key's cardinality in `design`, else 1,000 per physical partition */
+  readonly uniformKeys?: number;
+}
 
 const { num, record, text, list, oneOf, mapOf } = shapes;
 
