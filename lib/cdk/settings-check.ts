@@ -68,19 +68,18 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
   name: "the design is named by tableName (or, without one, by the construct's path)",
   engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
-  // A design file's capacity fields: a GuardedTable reads them from what CDK's Billing makes of the table.
-  capacity:
-    'provisioned capacity comes from billing: Billing.provisioned({ readCapacity: Capacity.fixed(…) or Capacity.autoscaled({ maxCapacity }), writeCapacity: … }), and per GSI from its readCapacity and writeCapacity',
-  onDemand:
-    'on-demand maximums come from billing: Billing.onDemand({ maxReadRequestUnits, maxWriteRequestUnits }), and per GSI from its maxReadRequestUnits and maxWriteRequestUnits',
 };
 
 /** Every prop a GuardedTable takes, for the guess at a misspelt one. */
 const KNOWN_PROPS: readonly string[] = [...DESIGN_PROPS, ...TABLE_SETTINGS, ...MONITORING_PROPS];
 
+/** A design file's capacity fields, possible from JavaScript: taken where they say what `billing` makes (withDerivedCapacity
+ *  names a difference), never guessed, since a GuardedTable declares them in `billing`. */
+const DESIGN_FILE_CAPACITY: readonly string[] = ['capacity', 'onDemand'];
+
 /** Whether `key` is a prop GuardedTable reads, or one it names a replacement for: `splitProps` sends the rest nowhere. */
 export function isGuardedTableProp(key: string): boolean {
-  return KNOWN_PROPS.includes(key) || key in REPLACED_PROPS;
+  return KNOWN_PROPS.includes(key) || DESIGN_FILE_CAPACITY.includes(key) || key in REPLACED_PROPS;
 }
 
 /** Every issue with the settings, each at its prop's path. */
