@@ -91,7 +91,7 @@ export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
   }
   // Guessed among GuardedTable's props: the core's guess would be among a design file's fields, some taken here another way.
   for (const key of Object.keys(given)) {
-    if (!isGuardedTableProp(key)) issues.push({ path: key, message: `is not a GuardedTable prop${didYouMean(key, KNOWN_PROPS)}` });
+    if (given[key] !== undefined && !isGuardedTableProp(key)) issues.push({ path: key, message: `is not a GuardedTable prop${didYouMean(key, KNOWN_PROPS)}` });
   }
   for (const [key, shape] of Object.entries(SETTINGS) as [string, shapes.Shape<unknown>][]) {
     if (given[key] !== undefined) shape.read(given[key], key, issues);
