@@ -198,6 +198,12 @@ const CASES: [string, () => unknown, string, RegExp][] = [
     /is required|expected a finite number > 0/,
   ],
   [
+    'a Cosmos DB profile over no keys',
+    () => healthyCosmosWeek({ events: { ...EVENTS, uniformKeys: 0 } }, 3, 4),
+    'profiles.events.uniformKeys',
+    /expected a number ≥ 1, or Infinity for one key value per item, got 0/,
+  ],
+  [
     'a Cosmos DB incident skewguard does not model',
     () => cosmosIncident('x' as never, { events: EVENTS }, 'events'),
     'incident',

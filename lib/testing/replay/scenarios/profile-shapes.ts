@@ -81,7 +81,8 @@ const anObject = <T>(what: string): shapes.Shape<T> => ({
   schema: () => ({ type: 'object' }),
 });
 
-/** A count of at least 1, or Infinity (one key value per item, never recurring). */
+/** A count of at least 1, or Infinity (one key value per item, never recurring). Not `either(num, oneOf([Infinity]))`:
+ *  for a number below 1 that names only the finite alternative. */
 const keyCount: shapes.Shape<number> = {
   expected: 'a number ≥ 1, or Infinity for one key value per item',
   is: (value) => typeof value === 'number',
