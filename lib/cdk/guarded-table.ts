@@ -48,6 +48,7 @@ import {
   type SkewAlarm,
   type TierActions,
 } from './alarms';
+import { inCdkTerms } from './billing-words';
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, ownProps, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
 import { overrideIndexContributorInsights, type Replica } from './index-contributor-insights';
@@ -447,7 +448,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const issues: DesignIssue[] = [];
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);
-    if (issues.length > 0) throw new DesignError(issues.map(asPropIssue), `GuardedTable ${this.node.path}`);
+    if (issues.length > 0) throw new DesignError(issues.map(inPropTerms), `GuardedTable ${this.node.path}`);
     this.tableMaximumsSet = derived.tableMaximums;
     if (derived.unchecked.length > 0) {
       Annotations.of(this).addWarningV2(
@@ -588,6 +589,9 @@ function isAutoScaled(declared: CapacityDeclarations | undefined): boolean {
   return [capacity?.read, capacity?.write].some((units) => units !== undefined && 'max' in units && (units.min ?? 1) < units.max);
 }
 
+/** A design issue at the prop the user wrote, in a CDK user's terms. */
+const inPropTerms = (issue: DesignIssue): DesignIssue => inCdkTerms(asPropIssue(issue));
+
 /** The one table design of a document normalized from a GuardedTable's input. */
 const designOf = (document: NormalizedDocument): DynamoDbKeyDesign => document.designs[0].design as DynamoDbKeyDesign;
 
@@ -603,6 +607,6 @@ function refuseInvalid(
   subject: string,
 ): asserts normalized is DynamoDbKeyDesign {
   // The design's problems at a field the construct derived (its name, its capacity) are reported at the prop the user wrote.
-  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues.map(asPropIssue), ...usage], subject);
+  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues.map(inPropTerms), ...usage], subject);
   if (usage.length > 0) throw new UsageError(usage, subject);
 }
