@@ -25,6 +25,7 @@ import {
   systemErrors,
   throttleEvents,
   hottestKeyPerDirection,
+  hottestKeyCombined,
   filledTopContributor,
   type Direction,
   type KeySpaceRef,
@@ -316,7 +317,7 @@ export function hotKeyAlarm(
   }
   return factory.create({
     ...common,
-    metric: hottestKeyPerDirection(space, rules.accessed, line.scaled),
+    metric: line.combined ? hottestKeyCombined(space, rules.accessed) : hottestKeyPerDirection(space, rules.accessed, line.scaled),
     title: 'hot key approaching its ceiling',
     meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineMeaning(line)}`,
     detail: hotKeyLineDetail(line, noun),
@@ -328,23 +329,34 @@ export function hotKeyAlarm(
 const units = (value: number) => Math.round(value).toLocaleString('en-US');
 const wordsOf = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
 
-/** What the accessed-mode hot-key line is a share of: the reach in the threshold's direction. */
-function hotKeyLineMeaning({ reference, reach }: HotKeyLine): string {
-  return `of the ${units(reach[reference])} its partition leaves its ${wordsOf(reference)}`;
+/** What the accessed-mode hot-key line is a share of: the reach in the threshold's direction, or of both together. */
+function hotKeyLineMeaning({ reference, reach, combined }: HotKeyLine): string {
+  return combined
+    ? `of the ${units(combined.reach)} its partition leaves its reads and writes together`
+    : `of the ${units(reach[reference])} its partition leaves its ${wordsOf(reference)}`;
 }
 
 /**
  * How the accessed-mode hot-key line was drawn, with the numbers and what it assumes: the neighbours' planned load taken
- * off the 180,000 units a minute, the partitions assumed and how counted, and the other direction's scale. The part of the
- * description left out first after the dashboard link (docs/cdk.md gives the model).
+ * off the 180,000 units a minute, the partitions assumed and how counted, and the other direction's scale (or, for a key
+ * hot in both directions, the two bounds it is the less of). The part of the description left out first after the
+ * dashboard link (docs/cdk.md gives the model).
  */
 function hotKeyLineDetail(line: HotKeyLine, noun: string): string {
-  const { reference, scaled, reach, neighbours, reachModel } = line;
+  const { reference, scaled, reach, neighbours, reachModel, combined } = line;
   const counted =
     reachModel.countedBy === 'provisioned-capacity' ? 'for its provisioned capacity' : 'for twice the declared peak (on demand: AWS publishes no count)';
+  const assumed = `over ${reachModel.partitions} partitions, assumed ${counted}`;
+  if (combined) {
+    return (
+      ` (hot in both directions, its planned ${units(combined.planned)} is its reads and writes together): the less of its reads at the ${units(reach.Read)} ` +
+      `left beside its planned writes and its writes at the ${units(reach.Write)} left beside its planned reads, 180,000 each less its neighbours' ` +
+      `planned ${units(neighbours.Read)} and ${units(neighbours.Write)} (the rest of the declared peak ${assumed}). Bounded by the ${noun}'s own reads + writes`
+    );
+  }
   return (
     `: 180,000 less its neighbours' planned ${units(neighbours[reference])} ` +
-    `(the ${wordsOf(reference)} of the rest of the declared peak over ${reachModel.partitions} partitions, assumed ${counted}); ` +
+    `(the ${wordsOf(reference)} of the rest of the declared peak ${assumed}); ` +
     `its ${wordsOf(scaled.direction)} (${units(reach[scaled.direction])} left) count x ${scaled.factor}, so each fires at the same share. ` +
     `AWS throttles reads and writes independently; each is bounded by the key's units and the ${noun}'s own reads or writes`
   );
