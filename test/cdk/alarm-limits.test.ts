@@ -80,6 +80,18 @@ function texts(stack: Stack, type: string): Texts[] {
   }));
 }
 
+/** The accessed hot-key ticket's texts of a small table in stack Shop, with `props`. */
+function accessedHotKey(props: Partial<GuardedTableProps>): Texts | undefined {
+  const stack = new Stack(new App(), 'Shop');
+  new GuardedTable(stack, 'Orders', {
+    partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
+    workload: { peakReadUnits: 50, peakWriteUnits: 50 },
+    contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+    ...props,
+  });
+  return texts(stack, 'AWS::CloudWatch::Alarm').find((a) => a.AlarmDescription.includes('most accessed key'));
+}
+
 describe('alarm names, descriptions and composite rules at their longest', () => {
   it.each([
     ['on demand with maximums', Billing.onDemand({ maxReadRequestUnits: 1000, maxWriteRequestUnits: 1000 }), undefined],
@@ -117,30 +129,14 @@ describe('alarm names, descriptions and composite rules at their longest', () =>
     expect(gsiHotKey?.AlarmDescription).not.toContain('Dashboard:');
     expect(gsiHotKey?.AlarmDescription).toContain("180,000 less its neighbours' planned");
 
-    const app = new App();
-    const short = new Stack(app, 'Shop');
-    new GuardedTable(short, 'Orders', {
-      partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
-      workload: { peakReadUnits: 50, peakWriteUnits: 50 },
-      contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
-      dashboard: true,
-    });
-    const hotKey = texts(short, 'AWS::CloudWatch::Alarm').find((a) => a.AlarmDescription.includes('most accessed key'));
+    const hotKey = accessedHotKey({ dashboard: true });
     expect(hotKey?.AlarmDescription).toContain(
       'Dashboard: https://console.aws.amazon.com/cloudwatch/home?region=ap-southeast-5#dashboards/dashboard/Shop-ap-southeast-5-skewguard',
     );
   });
 
   it('a threshold given with hundreds of digits leaves out the detail; what fired, the evaluation, what to do and the doc stay', () => {
-    const app = new App();
-    const stack = new Stack(app, 'Shop');
-    new GuardedTable(stack, 'Orders', {
-      partitionKey: { name: 'orderId', type: AttributeType.STRING, cardinality: 'unique' },
-      workload: { peakReadUnits: 50, peakWriteUnits: 50 },
-      contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
-      alarmThresholds: { hotKey: { threshold: 1e300 } },
-    });
-    const hotKey = texts(stack, 'AWS::CloudWatch::Alarm').find((a) => a.AlarmDescription.includes('most accessed key'));
+    const hotKey = accessedHotKey({ alarmThresholds: { hotKey: { threshold: 1e300 } } });
     expect(hotKey?.AlarmDescription.length).toBeLessThanOrEqual(1024);
     expect(hotKey?.AlarmDescription).not.toContain('180,000 less');
     expect(hotKey?.AlarmDescription).toMatch(

@@ -8,8 +8,8 @@
 // 156,857 + 96,000 = 154,285.
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable } from '../../lib/cdk';
-import { replayAlarms, Telemetry, type CfnTemplate, type MetricId } from '../../lib/testing/replay';
-import { appWithStack, templateOf } from './support';
+import { replayAlarms, Telemetry, type CfnTemplate } from '../../lib/testing/replay';
+import { accessedReplayIds, appWithStack, templateOf } from './support';
 
 process.env.CDK_VALIDATION = 'false';
 
@@ -20,14 +20,7 @@ new GuardedTable(stack, 'Jobs', {
   contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
 });
 const template = templateOf(stack).toJSON() as CfnTemplate;
-const idOf = (type: string) => Object.entries(template.Resources ?? {}).find(([, r]) => r.Type === type)![0];
-const tableName = `\${Ref:${idOf('AWS::DynamoDB::GlobalTable')}}`;
-const rule = `\${${idOf('Custom::SkewguardContributorInsightsRules')}.AccessedKeysRule}`;
-const consumed = (direction: 'Read' | 'Write'): MetricId => ({
-  namespace: 'AWS/DynamoDB',
-  metricName: `Consumed${direction}CapacityUnits`,
-  dimensions: { TableName: tableName },
-});
+const { rule, consumed } = accessedReplayIds(template);
 const hotKeyAlarm = () => Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
 
 /** Ten minutes of the hot key at `key` RCU/s and WCU/s, the table at its planned peak otherwise (the key included). */
