@@ -33,6 +33,7 @@ export { closest, didYouMean } from './design/suggest';
 /** Distinct values of a full key of several attributes, as the rules count them (`'unique'`: unbounded). */
 export { fullKeyCardinality } from './design/cardinality';
 export { MAX_SHARDS_ACCEPTED } from './design/limits';
+export { CAPACITY_MODE_ISSUES } from './design/normalize-capacity';
 export { loadDimensions, type LoadDimension, type Loads } from './design/sharding';
 export { looksLikeTimeBucket, looksLowCardinality } from './design/key-names';
 /** An index whose hottest value takes the table's hottest item's writes (SG003 judges it on that item's share): `observe`

@@ -117,6 +117,10 @@ export interface HotKeyLine {
   readonly reach: Readonly<Record<Direction, number>>;
   readonly neighbours: Readonly<Record<Direction, number>>;
   readonly reachModel: DynamoHotKeyReach;
+  /** A key hot in both directions, whose planned reads and writes together pass the line in one direction's terms: the
+   *  line is in the rule's own unit, reads and writes together (its threshold the headroom × `reach`, never under
+   *  `planned`). Undefined: the line is in `reference`'s terms. */
+  readonly combined?: { readonly reach: number; readonly planned: number };
 }
 
 /**
@@ -132,14 +136,38 @@ export interface HotKeyLine {
 export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: number | undefined): HotKeyLine {
   const reach = { Read: unitsPerMinute('Read', model.read.reach), Write: unitsPerMinute('Write', model.write.reach) };
   const neighbours = { Read: unitsPerMinute('Read', model.read.neighbours), Write: unitsPerMinute('Write', model.write.neighbours) };
+  const planned = { Read: unitsPerMinute('Read', model.read.planned), Write: unitsPerMinute('Write', model.write.planned) };
   const reference: Direction = reach.Write <= reach.Read ? 'Write' : 'Read';
   const other: Direction = reference === 'Write' ? 'Read' : 'Write';
-  const planned = unitsPerMinute(reference, reference === 'Write' ? model.write.planned : model.read.planned);
+  const share = Math.min(headroom, HIGHEST_LINE_SHARE);
   // Never under the planned load: the cap at 95% of the reach binds only a line the planned load leaves above it (review 16:
   // capped first, a design at its planned peak opened the ticket on a healthy day).
-  const line = Math.floor(Math.max(Math.min(headroom, HIGHEST_LINE_SHARE) * reach[reference], Math.ceil(planned)));
+  const lineOf = (reached: number, plannedLoad: number) => Math.max(1, Math.floor(Math.max(share * reached, Math.ceil(plannedLoad))));
+  const line = lineOf(reach[reference], planned[reference]);
   const factor = reach[other] > 0 ? Math.floor((reach[reference] / reach[other]) * 10_000) / 10_000 : 1;
-  return { threshold: given ?? Math.max(1, line), reference, scaled: { direction: other, factor }, reach, neighbours, reachModel: model };
+  const common = { reference, reach, neighbours, reachModel: model };
+  const together = planned.Read + planned.Write;
+  if (together <= line) return { ...common, threshold: given ?? line, scaled: { direction: other, factor } };
+  return { ...common, ...combinedLine(reach, planned, lineOf, given), scaled: { direction: other, factor: 1 } };
+}
+
+/**
+ * The line of a key hot in both directions (review 17 item 2). Contributor Insights' most accessed keys rule reports one
+ * figure per key, ConsumedThroughputUnits = 3 × consumed WCU + consumed RCU ("CloudWatch contributor insights for
+ * DynamoDB: How it works"), so such a key shows its reads and writes together, and at its planned peak that figure passes
+ * a line drawn in one direction's terms: the ticket opened on a healthy table. Drawn in the rule's unit instead: never
+ * under the key's planned reads and writes together, else the headroom × the least that figure is when the key reaches
+ * what its partition leaves it in one direction, the other at its plan (AWS throttles each direction independently, so the
+ * first to reach its bound is the one that throttles).
+ */
+function combinedLine(
+  reach: Readonly<Record<Direction, number>>,
+  planned: Readonly<Record<Direction, number>>,
+  lineOf: (reached: number, plannedLoad: number) => number,
+  given: number | undefined,
+): { threshold: number; combined: NonNullable<HotKeyLine['combined']> } {
+  const combined = { reach: Math.min(reach.Read + planned.Write, reach.Write + planned.Read), planned: planned.Read + planned.Write };
+  return { threshold: given ?? lineOf(combined.reach, combined.planned), combined };
 }
 
 /** Values of the `Operation` dimension of SuccessfulRequestLatency and SystemErrors (DynamoDB metrics and dimensions). */

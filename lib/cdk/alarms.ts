@@ -11,11 +11,11 @@
  * do. Missing data is not breaching: DynamoDB publishes throttle, error and latency data only when
  * there is some (DynamoDB Developer Guide, "Metrics and dimensions").
  */
-import { createHash } from 'node:crypto';
 import { Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
+import { alarmName, fitDescription } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
@@ -25,6 +25,7 @@ import {
   systemErrors,
   throttleEvents,
   hottestKeyPerDirection,
+  hottestKeyCombined,
   filledTopContributor,
   type Direction,
   type KeySpaceRef,
@@ -33,6 +34,7 @@ import {
 } from './metrics';
 
 export type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
+export { alarmName, MAX_ALARM_NAME } from './alarm-text';
 
 const DOCS = 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide';
 export const ALARM_DOCS = {
@@ -40,6 +42,8 @@ export const ALARM_DOCS = {
   metrics: `${DOCS}/metrics-dimensions.html`,
   contributorInsights: `${DOCS}/contributorinsights_HowItWorks.html`,
 } as const;
+
+const DASHBOARD = ' Dashboard: ';
 
 /** The actions of each tier, resolved from the props. */
 export interface TierActions {
@@ -61,19 +65,12 @@ interface AlarmSpec {
   readonly title: string;
   /** What firing means, with the numbers. */
   readonly meaning: string;
+  /** How the numbers of `meaning` were drawn, following it (from its own punctuation): left out of the description
+   *  where it would pass 1,024 characters. */
+  readonly detail?: string;
   /** What the on-call does. */
   readonly action: string;
   readonly doc: string;
-}
-
-/** CloudWatch alarm names take at most 255 characters. */
-export const MAX_ALARM_NAME = 255;
-
-/** `name`, or when too long its start and a hash of the whole: unique and at most 255 characters. */
-export function alarmName(name: string): string {
-  if (name.length <= MAX_ALARM_NAME) return name;
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, 10);
-  return `${name.slice(0, MAX_ALARM_NAME - hash.length - 1)}~${hash}`;
 }
 
 /** Names, describes and wires every alarm of one GuardedTable. */
@@ -88,7 +85,8 @@ export class SkewAlarmFactory {
       readonly actions: TierActions;
       /** Page alarms carry no actions: a composite alarm pages for them. */
       readonly composite: boolean;
-      readonly dashboardUrl?: string;
+      /** The link to the table's dashboard section (`dashboardLink`). */
+      readonly dashboard?: { readonly url: string; readonly longest: number };
     },
   ) {}
 
@@ -98,10 +96,18 @@ export class SkewAlarmFactory {
 
   create(spec: AlarmSpec): SkewAlarm {
     const where = `${this.options.label}${spec.index ? `/${spec.index}` : ''}`;
-    const dashboard = this.options.dashboardUrl ? ` Dashboard: ${this.options.dashboardUrl}` : '';
     const alarm = new cloudwatch.Alarm(this.scope, spec.id, {
       alarmName: alarmName(`skewguard ${spec.tier} ${where} ${spec.title}`),
-      alarmDescription: `[${spec.tier}] ${spec.meaning}. ${evaluation(spec.threshold)}. Do: ${spec.action}. ${spec.doc}${dashboard}`,
+      // Within CloudWatch's 1,024 characters whatever the names: the dashboard link (its name up to 255) goes first, then
+      // the detail; what fired, its evaluation, what to do and the doc stay.
+      alarmDescription: fitDescription([
+        { text: `[${spec.tier}] ${spec.meaning}`, cut: true },
+        { text: spec.detail ?? '', drop: 2 },
+        { text: `. ${evaluation(spec.threshold)}. Do: ${spec.action}. ${spec.doc}` },
+        ...(this.options.dashboard
+          ? [{ text: `${DASHBOARD}${this.options.dashboard.url}`, longest: DASHBOARD.length + this.options.dashboard.longest, drop: 1 }]
+          : []),
+      ]),
       metric: spec.metric,
       threshold: spec.threshold.threshold,
       evaluationPeriods: spec.threshold.evaluationPeriods,
@@ -120,8 +126,7 @@ export class SkewAlarmFactory {
 
 /** How an alarm is evaluated, for its description: M of the last N one-minute datapoints, not necessarily consecutive
  *  (CloudWatch User Guide, "Alarm evaluation"); each alarm's metric fills a minute without data with 0 or treats it
- *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. Kept short: the accessed
- *  hot-key description, with a dashboard link, is near AlarmDescription's 1,024 characters. */
+ *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. */
 function evaluation({ datapointsToAlarm, evaluationPeriods }: ResolvedThreshold): string {
   const written = (n: number) => (Token.isUnresolved(n) ? Token.asString(n) : String(n));
   return `Fires on ${written(datapointsToAlarm)} of the last ${written(evaluationPeriods)} minutes (no data: not breaching)`;
@@ -312,29 +317,47 @@ export function hotKeyAlarm(
   }
   return factory.create({
     ...common,
-    metric: hottestKeyPerDirection(space, rules.accessed, line.scaled),
+    metric: line.combined ? hottestKeyCombined(space, rules.accessed) : hottestKeyPerDirection(space, rules.accessed, line.scaled),
     title: 'hot key approaching its ceiling',
-    meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineWords(line, noun)}`,
+    meaning: `the most accessed key of the ${noun} may use ${threshold}+ units a minute (3 x WCU + RCU) ${hotKeyLineMeaning(line)}`,
+    detail: hotKeyLineDetail(line, noun),
     action: 'find it in Contributor Insights "most accessed keys", and the read or write metric of the key space near the line; plan sharding or caching',
     doc: ALARM_DOCS.keyRange,
   });
 }
 
+const units = (value: number) => Math.round(value).toLocaleString('en-US');
+const wordsOf = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
+
+/** What the accessed-mode hot-key line is a share of: the reach in the threshold's direction, or of both together. */
+function hotKeyLineMeaning({ reference, reach, combined }: HotKeyLine): string {
+  return combined
+    ? `of the ${units(combined.reach)} its partition leaves its reads and writes together`
+    : `of the ${units(reach[reference])} its partition leaves its ${wordsOf(reference)}`;
+}
+
 /**
- * What the accessed-mode hot-key line stands for, with the numbers and what it assumes: the reach in the threshold's
- * direction, the neighbours' planned load taken off the 180,000 units a minute, the partitions assumed and how counted,
- * and the other direction's scale. Kept short: with the action, doc and dashboard it must fit AlarmDescription's 1,024.
+ * How the accessed-mode hot-key line was drawn, with the numbers and what it assumes: the neighbours' planned load taken
+ * off the 180,000 units a minute, the partitions assumed and how counted, and the other direction's scale (or, for a key
+ * hot in both directions, the two bounds it is the less of). The part of the description left out first after the
+ * dashboard link (docs/cdk.md gives the model).
  */
-function hotKeyLineWords(line: HotKeyLine, noun: string): string {
-  const n = (value: number) => Math.round(value).toLocaleString('en-US');
-  const words = (d: Direction) => (d === 'Write' ? 'writes' : 'reads');
-  const { reference, scaled, reach, neighbours, reachModel } = line;
+function hotKeyLineDetail(line: HotKeyLine, noun: string): string {
+  const { reference, scaled, reach, neighbours, reachModel, combined } = line;
   const counted =
     reachModel.countedBy === 'provisioned-capacity' ? 'for its provisioned capacity' : 'for twice the declared peak (on demand: AWS publishes no count)';
+  const assumed = `over ${reachModel.partitions} partitions, assumed ${counted}`;
+  if (combined) {
+    return (
+      ` (hot in both directions, its planned ${units(combined.planned)} is its reads and writes together): the less of its reads at the ${units(reach.Read)} ` +
+      `left beside its planned writes and its writes at the ${units(reach.Write)} left beside its planned reads, 180,000 each less its neighbours' ` +
+      `planned ${units(neighbours.Read)} and ${units(neighbours.Write)} (the rest of the declared peak ${assumed}). Bounded by the ${noun}'s own reads + writes`
+    );
+  }
   return (
-    `of the ${n(reach[reference])} its partition leaves its ${words(reference)}: 180,000 less its neighbours' planned ${n(neighbours[reference])} ` +
-    `(the ${words(reference)} of the rest of the declared peak over ${reachModel.partitions} partitions, assumed ${counted}); ` +
-    `its ${words(scaled.direction)} (${n(reach[scaled.direction])} left) count x ${scaled.factor}, so each fires at the same share. ` +
+    `: 180,000 less its neighbours' planned ${units(neighbours[reference])} ` +
+    `(the ${wordsOf(reference)} of the rest of the declared peak ${assumed}); ` +
+    `its ${wordsOf(scaled.direction)} (${units(reach[scaled.direction])} left) count x ${scaled.factor}, so each fires at the same share. ` +
     `AWS throttles reads and writes independently; each is bounded by the key's units and the ${noun}'s own reads or writes`
   );
 }

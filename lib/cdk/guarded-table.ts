@@ -3,7 +3,7 @@
  * Insights on the table and every GSI, tiered skew alarms, an opt-in section of the stack's skew
  * dashboard, and the synth refused while an unwaived design error remains.
  */
-import { Annotations, Aws, Lazy, RemovalPolicy, Stack, Token, type ResourceEnvironment } from 'aws-cdk-lib';
+import { Annotations, Lazy, RemovalPolicy, Stack, Token, type ResourceEnvironment } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -28,6 +28,7 @@ import {
 } from '../index';
 import { dynamoHotKeyReach } from '../internal';
 import { acknowledgedAtOf, asDesignAcknowledgements, validAcknowledgementsFor, type RecordedAcknowledgement } from './acknowledgements';
+import { dashboardLink } from './alarm-text';
 import {
   hotKeyLine,
   resolveAlarmSettings,
@@ -37,7 +38,6 @@ import {
   type AlarmSettings,
 } from './alarm-thresholds';
 import {
-  alarmName,
   hotKeyAlarm,
   keyRangeAlarm,
   latencyAlarms,
@@ -48,12 +48,14 @@ import {
   type SkewAlarm,
   type TierActions,
 } from './alarms';
+import { inCdkTerms } from './billing-words';
 import { SkewDashboard, type TableSection } from './dashboard';
 import { gsiDesign, ownProps, plainDesign, splitProps, tableDesignInput, type TableDesignInput } from './design-input';
 import { overrideIndexContributorInsights, type Replica } from './index-contributor-insights';
 import { InsightRuleLookup, type InsightRuleNames } from './insight-rules';
 import { METADATA_KEY, METADATA_VERSION, type GuardedTableMetadata } from './metadata';
 import type { KeySpaceRef, ThrottleCause } from './metrics';
+import { pageComposite } from './page-composite';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
@@ -223,11 +225,12 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const composite = monitoring.compositeAlarm === true;
     const reserved = dashboard?.reserve();
     const tiers = tierActions(monitoring);
-    this.alarmFactory = new SkewAlarmFactory(new Construct(this, 'Alarms'), {
+    const alarmsScope = new Construct(this, 'Alarms');
+    this.alarmFactory = new SkewAlarmFactory(alarmsScope, {
       label,
       actions: tiers,
       composite,
-      dashboardUrl: reserved ? `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${reserved}` : undefined,
+      dashboard: reserved ? dashboardLink(reserved) : undefined,
     });
     this.dashboardSection = dashboard?.addTable(label, this.alarmFactory.alarms);
     if (tiers.page.length === 0) recordUnpagedTable(this, () => this.pageAlarms.length);
@@ -237,17 +240,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     );
     this.throttlesAndErrorsAlarms('', spaces, true);
     latencyAlarms(this.alarmFactory, this.table.tableName, this.alarmSettings);
-    if (composite) {
-      const rule = { renderAlarmRule: () => Lazy.string({ produce: () => cloudwatch.AlarmRule.anyOf(...this.pageAlarms).renderAlarmRule() }) };
-      const { page, recovery } = tiers;
-      this.compositeAlarm = new cloudwatch.CompositeAlarm(this, 'PageComposite', {
-        compositeAlarmName: alarmName(`skewguard page ${label} any hot partition`),
-        alarmDescription: `[page] any page-tier skewguard alarm of table ${label} is in ALARM: requests throttled now, by a hot partition or a capacity limit. Do: open the alarm in ALARM for its key space and what to do.`,
-        alarmRule: rule,
-      });
-      if (page.length > 0) this.compositeAlarm.addAlarmAction(...page);
-      if (recovery.length > 0) this.compositeAlarm.addOkAction(...recovery);
-    }
+    if (composite) this.compositeAlarm = pageComposite(this, label, () => this.pageAlarms, alarmsScope, tiers);
   }
 
   /** The design as the core normalized it (every default explicit), waivers from `Validations.acknowledge()` included. */
@@ -455,7 +448,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
     const issues: DesignIssue[] = [];
     const merged = withDerivedCapacity(input, derived, issues);
     if (issues.length === 0) this.normalizeDesign(merged, issues);
-    if (issues.length > 0) throw new DesignError(issues.map(asPropIssue), `GuardedTable ${this.node.path}`);
+    if (issues.length > 0) throw new DesignError(issues.map(inPropTerms), `GuardedTable ${this.node.path}`);
     this.tableMaximumsSet = derived.tableMaximums;
     if (derived.unchecked.length > 0) {
       Annotations.of(this).addWarningV2(
@@ -596,6 +589,9 @@ function isAutoScaled(declared: CapacityDeclarations | undefined): boolean {
   return [capacity?.read, capacity?.write].some((units) => units !== undefined && 'max' in units && (units.min ?? 1) < units.max);
 }
 
+/** A design issue at the prop the user wrote, in a CDK user's terms. */
+const inPropTerms = (issue: DesignIssue): DesignIssue => inCdkTerms(asPropIssue(issue));
+
 /** The one table design of a document normalized from a GuardedTable's input. */
 const designOf = (document: NormalizedDocument): DynamoDbKeyDesign => document.designs[0].design as DynamoDbKeyDesign;
 
@@ -611,6 +607,6 @@ function refuseInvalid(
   subject: string,
 ): asserts normalized is DynamoDbKeyDesign {
   // The design's problems at a field the construct derived (its name, its capacity) are reported at the prop the user wrote.
-  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues.map(asPropIssue), ...usage], subject);
+  if (designIssues.length > 0 || normalized === undefined) throw new DesignError([...designIssues.map(inPropTerms), ...usage], subject);
   if (usage.length > 0) throw new UsageError(usage, subject);
 }

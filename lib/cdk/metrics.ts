@@ -172,3 +172,22 @@ export function hottestKeyPerDirection(space: KeySpaceRef, accessedRule: string,
       : 'most accessed key, per direction against its own ceiling (ConsumedThroughputUnits per minute)',
   });
 }
+
+/**
+ * The hottest key's reads and writes together, in ConsumedThroughputUnits a minute (3 × WCU + RCU, the rule's own
+ * figure), bounded by the key space's reads and writes together: the metric of the accessed-mode ticket of a key hot in
+ * both directions (`HotKeyLine.combined`), whose line is in that unit. Per direction, a key that is most of its key
+ * space's traffic in both would show only the larger of its two parts.
+ */
+export function hottestKeyCombined(space: KeySpaceRef, accessedRule: string): cloudwatch.MathExpression {
+  return new cloudwatch.MathExpression({
+    expression: 'MIN([key, reads + 3 * writes])',
+    usingMetrics: {
+      key: topContributor(accessedRule, 'most accessed key, ConsumedThroughputUnits per minute'),
+      reads: metric(space, 'ConsumedReadCapacityUnits', cloudwatch.Stats.SUM),
+      writes: metric(space, 'ConsumedWriteCapacityUnits', cloudwatch.Stats.SUM),
+    },
+    period: PERIOD,
+    label: 'most accessed key, reads and writes together (ConsumedThroughputUnits per minute)',
+  });
+}

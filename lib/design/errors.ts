@@ -9,6 +9,9 @@ export interface DesignIssue {
   /** What the caller's code threw when the field was read (a getter, a Proxy trap, a revoked Proxy),
    *  as thrown: the issue's message quotes it, the error carries the first one as its `cause`. */
   readonly cause?: unknown;
+  /** What the issue is, for an adapter that words it in its own terms (`CAPACITY_MODE_ISSUES`); absent on most issues,
+   *  whose message reads the same in every input. */
+  readonly code?: string;
 }
 
 /**

@@ -8,7 +8,8 @@ export class IssueLog {
     private readonly location: string,
   ) {}
 
-  add(path: string, message: string): void {
-    this.all.push({ path: prefixPath(this.location, path), message });
+  /** `code`: what the issue is, where an adapter words it differently (`DesignIssue.code`). */
+  add(path: string, message: string, code?: string): void {
+    this.all.push(code === undefined ? { path: prefixPath(this.location, path), message } : { path: prefixPath(this.location, path), message, code });
   }
 }

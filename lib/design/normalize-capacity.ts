@@ -11,6 +11,16 @@ import type { CapacityCeiling, DynamoDbKeyDesign, KeySpaceCapacity } from './key
 type Billing = DynamoDbKeyDesign['billing'];
 type Dimension = 'read' | 'write';
 
+/** The codes of a capacity declaration the billing mode contradicts: a design file's words name its fields (`billing`,
+ *  `capacity`, `onDemand`); an adapter whose users set billing otherwise (GuardedTable's `billing: Billing.…`) words them
+ *  in its own terms. */
+export const CAPACITY_MODE_ISSUES = {
+  /** Provisioned capacity given, billing on demand. */
+  capacityOnDemand: 'capacity-with-on-demand-billing',
+  /** On-demand maximums given, billing provisioned. */
+  onDemandProvisioned: 'on-demand-maximums-with-provisioned-billing',
+} as const;
+
 /** The declared mode, else provisioned when capacity is given (the figures say so), else on-demand. */
 export function billingOf(input: DynamoDbTableDesign): Billing {
   return input.billing ?? (input.capacity ? 'provisioned' : 'on-demand');
@@ -39,12 +49,14 @@ function spaceCapacity(
     log.add(
       at('capacity'),
       'is provisioned capacity, but billing is "on-demand": set billing to "provisioned", or give on-demand maximums in onDemand instead',
+      CAPACITY_MODE_ISSUES.capacityOnDemand,
     );
   }
   if (declared.onDemand && billing === 'provisioned') {
     log.add(
       at('onDemand'),
       'are on-demand maximums, but the table is provisioned: give provisioned capacity in capacity instead, or set billing to "on-demand"',
+      CAPACITY_MODE_ISSUES.onDemandProvisioned,
     );
   }
   const ceiling = (dimension: Dimension): CapacityCeiling | undefined => {

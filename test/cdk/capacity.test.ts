@@ -88,7 +88,9 @@ describe('GuardedTable passes its billing and warm throughput into the check (SG
 
   it('refuses a design that declares capacity other than its billing makes, naming both', () => {
     const declared = (billing: Billing) => ({ ...votes({ billing }), capacity: { write: { max: 30000 } } }) as GuardedTableProps;
-    expect(() => guarded(declared(Billing.onDemand()))).toThrow(/capacity: is provisioned capacity, but billing is "on-demand"/);
+    expect(() => guarded(declared(Billing.onDemand()))).toThrow(
+      /capacity: is provisioned capacity, but the table bills on demand .*give `billing: Billing\.provisioned\(/,
+    );
     const provisioned = Billing.provisioned({ readCapacity: Capacity.fixed(2000), writeCapacity: Capacity.autoscaled({ maxCapacity: 50 }) });
     expect(() => guarded(declared(provisioned))).toThrow(DesignError);
     expect(() => guarded(declared(provisioned))).toThrow(

@@ -5,19 +5,21 @@
 import { hotKeyLine } from '../../lib/cdk/alarm-thresholds';
 import type { DynamoHotKeyReach } from '../../lib/internal';
 
-const reach = (readPlanned: number, readNeighbours: number): DynamoHotKeyReach => ({
+const reach = (readPlanned: number, readNeighbours: number, writePlanned = 100): DynamoHotKeyReach => ({
   partitions: 21,
   countedBy: 'twice-the-peak',
   read: { ceiling: 3_000, neighbours: readNeighbours, reach: 3_000 - readNeighbours, planned: readPlanned },
-  write: { ceiling: 1_000, neighbours: 100, reach: 900, planned: 100 },
+  write: { ceiling: 1_000, neighbours: 100, reach: 900, planned: writePlanned },
 });
 
 describe('hotKeyLine', () => {
   it('is never under the planned load, even where that is above 95% of the reach', () => {
     // Reads: reach 3,000 − 647.62 = 2,352.38 RCU/s = 141,142.8 a minute; planned 2,400 × 60 = 144,000 a minute.
     // Writes: 900 WCU/s × 3 × 60 = 162,000 a minute, so reads are the reference direction.
-    const line = hotKeyLine(reach(2_400, 647.62), 0.9, undefined);
+    // A key hot by its reads alone (no planned writes): with 100 WCU/s planned too it is hot in both directions (below).
+    const line = hotKeyLine(reach(2_400, 647.62, 0), 0.9, undefined);
     expect(line.reference).toBe('Read');
+    expect(line.combined).toBeUndefined();
     expect(line.threshold).toBe(144_000);
   });
 
@@ -30,5 +32,34 @@ describe('hotKeyLine', () => {
 
   it("keeps the user's threshold", () => {
     expect(hotKeyLine(reach(2_400, 647.62), 0.9, 50_000).threshold).toBe(50_000);
+  });
+
+  // Review 17 item 2: the most accessed keys rule reports 3 × WCU + RCU, reads and writes together. A key planned at 2,400
+  // RCU/s and 100 WCU/s shows 144,000 + 18,000 = 162,000 a minute at its planned peak, above the 144,000 line drawn in
+  // its reads' terms: the ticket opened on a healthy day.
+  it("a key hot in both directions: its line in the rule's unit, never under its planned reads and writes together", () => {
+    const line = hotKeyLine(reach(2_400, 647.62), 0.9, undefined);
+    // The less of reads at their reach beside planned writes (141,142.8 + 18,000) and writes at theirs beside planned
+    // reads (162,000 + 144,000): 159,142.8; 0.9 × that is 143,228, under the planned 162,000.
+    expect(line.combined?.reach).toBeCloseTo(141_142.8 + 18_000, 6);
+    expect(line.combined?.planned).toBe(162_000);
+    expect(line.threshold).toBe(162_000);
+    expect(line.scaled.factor).toBe(1);
+  });
+
+  it('a key hot in both directions with room: the headroom × its combined reach', () => {
+    // Planned 1,600 RCU/s (96,000) and 300 WCU/s (54,000): 150,000 together, above the reads' line of 127,028.
+    const line = hotKeyLine(reach(1_600, 647.62, 300), 0.9, undefined);
+    expect(line.combined?.planned).toBe(150_000);
+    expect(line.combined?.reach).toBeCloseTo(141_142.8 + 54_000, 6);
+    expect(line.threshold).toBe(Math.floor(0.9 * (141_142.8 + 54_000)));
+    // Quiet at its planned peak; fires for the key at the reach of its reads with its writes at plan (195,142.8).
+    expect(150_000).toBeLessThan(line.threshold);
+    expect(141_142.8 + 54_000).toBeGreaterThanOrEqual(line.threshold);
+  });
+
+  it('a key whose planned reads and writes together stay under the line keeps the per-direction line', () => {
+    // Planned 1,600 RCU/s and 100 WCU/s: 96,000 + 18,000 = 114,000, under 127,028.
+    expect(hotKeyLine(reach(1_600, 647.62), 0.9, undefined).combined).toBeUndefined();
   });
 });

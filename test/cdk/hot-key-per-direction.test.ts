@@ -4,22 +4,15 @@
 // key at 700 WCU + 2,000 RCU, under both ceilings, fired the old 3 × WCU + RCU ≥ 162,000 line.
 import { ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { GuardedTable } from '../../lib/cdk';
-import { replayAlarms, Telemetry, type CfnTemplate, type MetricId } from '../../lib/testing/replay';
-import { appWithStack, healthy, templateOf } from './support';
+import { replayAlarms, Telemetry, type CfnTemplate } from '../../lib/testing/replay';
+import { accessedReplayIds, appWithStack, healthy, templateOf } from './support';
 
 process.env.CDK_VALIDATION = 'false';
 
 const { stack } = appWithStack();
 new GuardedTable(stack, 'Jobs', healthy({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS }));
 const template = templateOf(stack).toJSON() as CfnTemplate;
-const idOf = (type: string) => Object.entries(template.Resources ?? {}).find(([, r]) => r.Type === type)![0];
-const tableName = `\${Ref:${idOf('AWS::DynamoDB::GlobalTable')}}`;
-const rule = `\${${idOf('Custom::SkewguardContributorInsightsRules')}.AccessedKeysRule}`;
-const consumed = (direction: 'Read' | 'Write'): MetricId => ({
-  namespace: 'AWS/DynamoDB',
-  metricName: `Consumed${direction}CapacityUnits`,
-  dimensions: { TableName: tableName },
-});
+const { rule, consumed } = accessedReplayIds(template);
 
 /** Ten minutes of one key at `key` RCU/s and WCU/s, in a key space at `space` RCU/s and WCU/s (the key included). */
 function hotKeyStates(key: { rcu: number; wcu: number }, space: { rcu: number; wcu: number }): string[] {

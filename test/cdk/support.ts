@@ -8,6 +8,7 @@ import { App, Stack, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import type { GuardedTableProps } from '../../lib/cdk';
+import type { CfnTemplate, MetricId } from '../../lib/testing/replay';
 
 process.env.CDK_VALIDATION = 'false';
 
@@ -78,4 +79,15 @@ export function templateOf(stack: Stack): Template {
 /** The template a synth wrote, also when the validation then failed (`Template.fromStack` would synthesize again and throw). */
 export function writtenTemplate(app: App, stack: Stack): Template {
   return Template.fromJSON(JSON.parse(readFileSync(join(app.outdir, stack.templateFile), 'utf8')), { skipCyclicalDependenciesCheck: true });
+}
+
+/** What a replay of a GuardedTable's accessed-mode alarms writes to: the table's name and its most-accessed-keys rule as
+ *  the template's alarms resolve them, and its consumed-capacity metrics. */
+export function accessedReplayIds(template: CfnTemplate): { rule: string; consumed: (direction: 'Read' | 'Write') => MetricId } {
+  const idOf = (type: string) => Object.entries(template.Resources ?? {}).find(([, r]) => r.Type === type)![0];
+  const tableName = `\${Ref:${idOf('AWS::DynamoDB::GlobalTable')}}`;
+  return {
+    rule: `\${${idOf('Custom::SkewguardContributorInsightsRules')}.AccessedKeysRule}`,
+    consumed: (direction) => ({ namespace: 'AWS/DynamoDB', metricName: `Consumed${direction}CapacityUnits`, dimensions: { TableName: tableName } }),
+  };
 }

@@ -288,4 +288,35 @@ describe('scenario arguments (review 12): a wrong one is a UsageError at the fie
     ]);
     expect(issuesOf(() => healthyWeek({ Open }, 1, 3))).toEqual([['days', 'must be a whole number of at least 4 (the planned peak is on day 3), got 3']]);
   });
+
+  it("a GSI read surge beyond the per-table quota throttles the index's reads under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName, not the table's; a table without that GSI, or provisioned, is refused", () => {
+    const Docs = {
+      capacity: { mode: 'on-demand' as const },
+      peakRead: 1_000,
+      peakWrite: 100,
+      cardinality: 1_000_000,
+      indexes: [{ name: 'by-folder', peakRead: 1_000, writeShare: 1, cardinality: 250_000 }],
+    };
+    const scenario = dynamoIncident('GSI read surge beyond the per-table quota', { Docs }, { table: 'Docs', index: 'by-folder' });
+    expect(scenario.incident?.description).toBe(
+      "GSI by-folder's reads surge to 50,000 RCU/s for 40 minutes against the default per-table quota of 40,000, which each GSI meets on its own",
+    );
+    const { t } = run(scenario.models.Docs, scenario.days * MINUTES_PER_DAY);
+    const accountLimit = Object.fromEntries(
+      t
+        .metricIds()
+        .filter((id) => id.metricName === 'ReadAccountLimitThrottleEvents')
+        .map((id) => [id.dimensions.GlobalSecondaryIndexName ?? '(table)', Math.max(...t.series(id).map((p) => p?.sum ?? 0))]),
+    );
+    // 10,000 RCU/s over the quota for 40 minutes: about 600,000 events a minute on the index, none on the table.
+    expect(accountLimit).toEqual({ 'by-folder': expect.any(Number), '(table)': 0 });
+    expect(accountLimit['by-folder']).toBeGreaterThan(590_000);
+    expect(issuesOf(() => dynamoIncident('GSI read surge beyond the per-table quota', { Docs }, { table: 'Docs', index: 'by-owner' }))).toEqual([
+      ['target.index', 'table Docs has no GSI by-owner to surge; expected one of: by-folder'],
+    ]);
+    const Fixed = { ...Docs, capacity: { mode: 'provisioned' as const, read: 2_000, write: 200 } };
+    expect(issuesOf(() => dynamoIncident('GSI read surge beyond the per-table quota', { Fixed }, { table: 'Fixed', index: 'by-folder' }))).toEqual([
+      ['target.table', 'table Fixed is provisioned: a GSI meets the per-table quota on demand'],
+    ]);
+  });
 });

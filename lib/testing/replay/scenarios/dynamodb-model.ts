@@ -7,7 +7,12 @@
  * - Requests over a table-level limit are throttled under that cause instead: the provisioned
  *   capacity (after up to 300 s of burst credit), the on-demand maximum, or the account's per-table
  *   quota (40,000 units per direction by default, "Service quotas",
- *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html).
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html). On demand, a
+ *   GSI meets that quota of its own ("a table or global secondary index (GSI) in on-demand mode" exceeding
+ *   "the per-table account-level service quotas", throttling reason IndexReadAccountLimitExceeded,
+ *   https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html), its reads
+ *   counted under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName ("DynamoDB metrics and
+ *   dimensions"); its writes' quota is not modelled (WriteAccountLimitThrottleEvents has TableName only).
  * - Contributor Insights counts, per partition key and minute, the consumed throughput units of the
  *   most accessed keys (3 × WCU + RCU, the unit the hot-key alarm is written in) and the throttled
  *   requests of the most throttled keys
@@ -24,7 +29,7 @@
  * normal around the minute's mean (sd 8% + Poisson), partitions' uniform shares spread 3%; split for
  * heat halves the uniform share of a partition holding a hot key after 10 throttled minutes (at
  * most 3 times) and never splits one key; throttle metrics
- * publish a 0 in every minute with traffic; capacity limits apply to the table's own key space.
+ * publish a 0 in every minute with traffic; capacity limits apply to the table's own key space, the quota to a GSI's reads too.
  */
 import { Random } from '../random';
 import { fromValues, type Datapoint, type MetricId, type Telemetry } from '../telemetry';
@@ -218,7 +223,15 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
         // Table-level limits first: what is admitted to the partitions.
         let admitted = demand;
         const causes: [string, number][] = [];
-        if (isTable) {
+        if (!isTable && c.mode === 'on-demand' && direction === 'read') {
+          // A GSI's reads on demand meet the per-table quota of their own (the throttling reason IndexReadAccountLimitExceeded),
+          // counted under ReadAccountLimitThrottleEvents with its GlobalSecondaryIndexName.
+          const quota = c.quota ?? DEFAULT_TABLE_QUOTA;
+          if (admitted > quota) {
+            causes.push(['AccountLimit', admitted - quota]);
+            admitted = quota;
+          }
+        } else if (isTable) {
           if (c.mode === 'provisioned') {
             const provisioned = (scaled as Record<Direction, ScaledCapacity>)[direction].at(minute);
             telemetry.put(metric(`Provisioned${cap(direction)}CapacityUnits`, d), minute, count(provisioned));
@@ -304,6 +317,10 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
       for (const direction of ['read', 'write'] as const) {
         if (keyRange[direction] > 0 || traffic)
           telemetry.put(metric(`${cap(direction)}KeyRangeThroughputThrottleEvents`, d), minute, count(keyRange[direction]));
+        if (traffic && !isTable && direction === 'read' && model.capacity.mode === 'on-demand') {
+          const id = metric(causeMetric(direction, 'AccountLimit'), d);
+          if (telemetry.series(id)[minute] === undefined) telemetry.put(id, minute, count(0));
+        }
         if (traffic && isTable) {
           const zeroCauses = model.capacity.mode === 'provisioned' ? ['Provisioned'] : ['MaxOnDemand', 'AccountLimit'];
           for (const cause of zeroCauses) {

@@ -141,7 +141,8 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
-      const quota = Math.max(40_000, 2 * profile.peakRead, 2 * profile.peakWrite);
+      // Each GSI's reads meet the quota of their own on demand: raised above theirs too.
+      const quota = Math.max(40_000, 2 * profile.peakRead, 2 * profile.peakWrite, ...(profile.indexes ?? []).map((index) => 2 * index.peakRead));
       const capacity = profile.capacity.mode === 'on-demand' ? { ...profile.capacity, quota } : profile.capacity;
       const r = rng.fork(i + 1);
       return [
@@ -153,6 +154,9 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
   return { name: days === 7 ? 'healthy week' : `healthy ${days} days`, kind: 'healthy', days, seed, assumptions: HEALTHY_ASSUMPTIONS, models };
 }
 
+/** RCU/s a GSI's reads surge to in 'GSI read surge beyond the per-table quota': 1.25 × the default quota of 40,000. */
+const GSI_SURGE = 50_000;
+
 /** The incidents dynamoIncident() models, by name. */
 export const DYNAMO_INCIDENTS = [
   'write-hot key growing for days',
@@ -162,6 +166,7 @@ export const DYNAMO_INCIDENTS = [
   'surge beyond the per-table quota',
   'surge beyond the auto-scaling maximum',
   'surge beyond the provisioned capacity',
+  'GSI read surge beyond the per-table quota',
 ] as const;
 
 export type DynamoIncident = (typeof DYNAMO_INCIDENTS)[number];
@@ -241,17 +246,39 @@ export function dynamoIncident(
       description = 'writes surge to 50,000 WCU/s for 40 minutes against the default per-table quota of 40,000';
       surge = window(40, () => 50_000);
       break;
+    case 'GSI read surge beyond the per-table quota': {
+      const index = (profile.indexes ?? []).find((i) => i.name === target.index);
+      if (index === undefined)
+        throw incidentError(
+          'target.index',
+          `table ${target.table} has no GSI ${String(target.index)} to surge; expected one of: ${(profile.indexes ?? []).map((i) => i.name).join(', ') || 'none'}`,
+        );
+      if (capacity.mode !== 'on-demand') throw incidentError('target.table', `table ${target.table} is provisioned: a GSI meets the per-table quota on demand`);
+      capacity = { ...capacity, quota: 40_000 };
+      description = `GSI ${index.name}'s reads surge to ${GSI_SURGE.toLocaleString('en-US')} RCU/s for 40 minutes against the default per-table quota of 40,000, which each GSI meets on its own`;
+      surge = window(40, () => GSI_SURGE);
+      surgeDirection = 'read';
+      break;
+    }
     default:
       throw incidentError('incident', `${JSON.stringify(incident)} is not a DynamoDB incident; expected one of: ${DYNAMO_INCIDENTS.join(', ')}`);
   }
   const model = tableModel({ ...profile, capacity }, s, rng, { [space]: hot });
+  // A table-level surge lands on the table; a GSI's on its index, whose partitions serve it (it meets its quota, not them).
+  const surged = incident === 'GSI read surge beyond the per-table quota' ? target.index : undefined;
   const withSurge: TableModel =
     surge === undefined
       ? model
       : {
           ...model,
           keySpaces: model.keySpaces.map((k) =>
-            k.index === undefined ? { ...k, [surgeDirection]: (m: number) => k[surgeDirection](m) + (surge as (m: number) => number)(m) } : k,
+            k.index === surged
+              ? {
+                  ...k,
+                  ...(surged === undefined ? {} : { partitions: Math.max(k.partitions, partitionsFor(GSI_SURGE, 0, { mode: 'on-demand' })) }),
+                  [surgeDirection]: (m: number) => k[surgeDirection](m) + (surge as (m: number) => number)(m),
+                }
+              : k,
           ),
         };
   const quiet: TableModel = { ...withSurge, keySpaces: withSurge.keySpaces.map((k) => ({ ...k, bursts: [] })) };
@@ -267,6 +294,11 @@ export function dynamoIncident(
     assumptions: [
       'ordinary days (no planned peak, bursts, batch or deploys) around the incident, so every page belongs to it',
       `the incident starts at ${start === 0 ? 'day 0 00:00' : 'day 1 15:00'}; its key lives on partition 0`,
+      ...(surged === undefined
+        ? []
+        : [
+            `GSI ${surged} has the partitions of an on-demand index that once served its surge (twice ${GSI_SURGE.toLocaleString('en-US')} RCU/s, as any on-demand key space here), so it meets its quota, not its partitions' ceilings`,
+          ]),
     ],
     incident: { target: target.table, index: target.index, description },
   };

@@ -1,0 +1,57 @@
+// The accessed-mode hot-key ticket of a key hot in both directions, replayed on the synthesized alarm (review 17 item 2).
+// Contributor Insights' most accessed keys rule counts 3 × consumed WCU + consumed RCU per key ("CloudWatch contributor
+// insights for DynamoDB: How it works"): reads and writes together. The design: 1,000 keys, 6,400 RCU and 1,200 WCU at
+// the peak, the hottest key 25% of both (1,600 RCU/s + 300 WCU/s: 96,000 + 54,000 = 150,000 units a minute). On demand,
+// counted on 7 partitions (twice the peak), its neighbours leave its reads 2,314 RCU/s (138,857 a minute) and its writes
+// 871 WCU/s (156,857). Drawn in its reads' terms, the line was 0.8 × 138,857 = 111,085: the key at its planned peak
+// (150,000) opened the ticket on a healthy day. In the rule's unit: 0.8 × the less of 138,857 + 54,000 and
+// 156,857 + 96,000 = 154,285.
+import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
+import { GuardedTable } from '../../lib/cdk';
+import { replayAlarms, Telemetry, type CfnTemplate } from '../../lib/testing/replay';
+import { accessedReplayIds, appWithStack, templateOf } from './support';
+
+process.env.CDK_VALIDATION = 'false';
+
+const { stack } = appWithStack();
+new GuardedTable(stack, 'Jobs', {
+  partitionKey: { name: 'jobId', type: AttributeType.STRING, cardinality: 1000 },
+  workload: { peakReadUnits: 6_400, peakWriteUnits: 1_200, hotKeyShare: 0.25 },
+  contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
+});
+const template = templateOf(stack).toJSON() as CfnTemplate;
+const { rule, consumed } = accessedReplayIds(template);
+const hotKeyAlarm = () => Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
+
+/** Ten minutes of the hot key at `key` RCU/s and WCU/s, the table at its planned peak otherwise (the key included). */
+function states(key: { rcu: number; wcu: number }): string[] {
+  const telemetry = new Telemetry(10);
+  const others = { rcu: 6_400 - 1_600, wcu: 1_200 - 300 };
+  for (let minute = 0; minute < 10; minute++) {
+    telemetry.contribute(rule, minute, 'job#1', (3 * key.wcu + key.rcu) * 60);
+    const rcu = others.rcu + key.rcu;
+    const wcu = others.wcu + key.wcu;
+    telemetry.put(consumed('Read'), minute, { sum: rcu * 60, count: 60, min: 0, max: rcu });
+    telemetry.put(consumed('Write'), minute, { sum: wcu * 60, count: 60, min: 0, max: wcu });
+  }
+  const alarm = replayAlarms(template, telemetry).find((a) => a.name.includes('hot key approaching'))!;
+  return [...new Set(alarm.states.slice(5))];
+}
+
+describe('the hot-key ticket of a key hot in both directions', () => {
+  it('draws its line in the rule unit, reads and writes together: 154,285 a minute', () => {
+    expect(hotKeyAlarm().Properties?.Threshold).toBe(154_285);
+    expect(String(hotKeyAlarm().Properties?.AlarmDescription)).toContain(
+      'may use 154,285+ units a minute (3 x WCU + RCU) of the 192,857 its partition leaves its reads and writes together',
+    );
+  });
+
+  it('stays quiet with the key at its planned peak (1,600 RCU/s + 300 WCU/s: 150,000)', () => {
+    expect(states({ rcu: 1_600, wcu: 300 })).toEqual(['OK']);
+  });
+
+  it('fires for the key past the reach of its reads (2,500 RCU/s, its writes at plan: 204,000) and of its writes (900 WCU/s: 258,000)', () => {
+    expect(states({ rcu: 2_500, wcu: 300 })).toEqual(['ALARM']);
+    expect(states({ rcu: 1_600, wcu: 900 })).toEqual(['ALARM']);
+  });
+});
