@@ -217,7 +217,7 @@ export function createSkewAlerts(name: string, target: AlertTarget, plan: AlertP
   const { workspaceId } = target;
   const log = <A>(suffix: string, alert: A | undefined, args: (workspace: pulumi.Input<string>, alert: A) => monitor.ScheduledQueryRuleArgs) =>
     alert && workspaceId !== undefined ? new monitor.ScheduledQueryRule(`${name}-${suffix}`, args(workspaceId, alert), opts) : undefined;
-  return {
+  const alerts: SkewAlerts = {
     normalizedRu: plan.normalizedRu && new monitor.MetricAlert(`${name}-hot-partition-range`, normalizedRuAlertArgs(target, plan.normalizedRu), opts),
     throttleRate: log('throttle-rate', plan.throttleRate, (w, a) => throttleRateAlertArgs(target, w, a)),
     hotKey: log('hot-key', plan.hotKey, (w, a) => hotKeyAlertArgs(target, w, a)),
@@ -225,4 +225,7 @@ export function createSkewAlerts(name: string, target: AlertTarget, plan: AlertP
     partitionSize: log('partition-size', plan.partitionSize, (w, a) => partitionSizeAlertArgs(target, w, a)),
     partitionSizeLimit: log('partition-size-limit', plan.partitionSizeLimit, (w, a) => partitionSizeAlertArgs(target, w, a, 'partitionSizeLimit')),
   };
+  // An alert not created is absent, not a key holding undefined: `Object.keys(alerts)` and `'hotPrefix' in alerts`
+  // then list what exists, as docs/pulumi.md says.
+  return Object.fromEntries(Object.entries(alerts).filter(([, alert]) => alert !== undefined)) as SkewAlerts;
 }
