@@ -513,12 +513,7 @@ describe('skew alerts', () => {
     const component = await guarded('shared', { monitoring: accountMonitoring(), throughput: 'shared', design: orders });
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
-    expect(Object.keys(component.alerts)).toEqual([
-      'throttleRate',
-      'hotKey',
-      'partitionSize',
-      'partitionSizeLimit',
-    ]);
+    expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'partitionSize', 'partitionSizeLimit']);
     expect(info).toHaveBeenCalledWith(
       expect.stringContaining("no normalizedRu alert: the container shares its database's throughput, and NormalizedRUConsumption has no per-container data"),
       component,

@@ -18,7 +18,13 @@ function designOf(...paths: string[]): CosmosKeyDesign {
   }).designs[0].design as CosmosKeyDesign;
 }
 
-const profileOf = (design: CosmosKeyDesign) => ({ throughput: { kind: 'manual' as const, ru: 12_000 }, storageGb: 40, peakRu: 2_000, largestPartitionGb: 2, design });
+const profileOf = (design: CosmosKeyDesign) => ({
+  throughput: { kind: 'manual' as const, ru: 12_000 },
+  storageGb: 40,
+  peakRu: 2_000,
+  largestPartitionGb: 2,
+  design,
+});
 
 /** Every PartitionKey the scenario's `c` logs in its first `minutes` (both partition-key tables). */
 function loggedKeys(scenario: ReturnType<typeof cosmosIncident>, minutes: number): Set<string> {

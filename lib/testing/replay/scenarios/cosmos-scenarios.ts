@@ -161,7 +161,11 @@ export function cosmosIncident(
       break;
     }
     case 'hot key growing for days':
-      extra = { hotKeys: [{ key: loggedKey(levels, ['tenant-1', 'device-hot', 'session-1'], 'key-hot'), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) }] };
+      extra = {
+        hotKeys: [
+          { key: loggedKey(levels, ['tenant-1', 'device-hot', 'session-1'], 'key-hot'), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) },
+        ],
+      };
       description = `one full key grows from 200 to ${Math.round(1.3 * Math.min(budget, 10_000))} RU/s over 3 days`;
       break;
     case 'logical partition growing towards 20 GB':
