@@ -1,8 +1,9 @@
 // Review 17: the Cosmos DB incidents log partition keys in the shape the container's key has (a one-level key's value
 // as it is, a hierarchical key's as a JSON array of its levels), the whale-prefix incident is refused on a one-level key,
 // and a serverless profile is refused with why.
-import { normalize, UsageError, type CosmosKeyDesign } from '../../lib';
+import { normalize, type CosmosKeyDesign } from '../../lib';
 import { COSMOS_INCIDENTS, cosmosIncident, healthyCosmosWeek, MINUTES_PER_DAY, Random, simulateContainer, Telemetry } from '../../lib/testing/replay';
+import { usageIssues } from './support/usage-issues';
 
 /** A normalized design of `paths` (each 1,000,000 values), 1,000 RU/s read and write. */
 function designOf(...paths: string[]): CosmosKeyDesign {
@@ -34,16 +35,6 @@ function loggedKeys(scenario: ReturnType<typeof cosmosIncident>, minutes: number
   for (const table of ['CDBPartitionKeyRUConsumption', 'CDBPartitionKeyStatistics'])
     for (const row of t.rows(table, 0, minutes, Infinity)) keys.add(String(row.columns.PartitionKey));
   return keys;
-}
-
-function usageIssues(run: () => unknown): [string, string][] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UsageError) return error.issues.map((i) => [i.path, i.message]);
-    throw error;
-  }
-  return [];
 }
 
 describe('logged partition keys take the shape of the container key', () => {
