@@ -61,3 +61,5 @@ export { isStringToken, isNumberToken } from './cfn/tokens';
 export { acknowledgementIssues, CDK_PLUGIN_NAME, recordedIn, ruleName } from './cfn/cdk-acknowledgements';
 /** The rules themselves, with the checks the engine runs (the public entry's RULES describes them). */
 export type { Rule, RuleHit } from './lint/rule';
+/** Deploy-time checks of the Pulumi adapter, watched by its testing helper (`runWithMocks`). */
+export { reportDeployTimeCheck, watchDeployTimeChecks } from './design/deploy-time-checks';

@@ -21,9 +21,9 @@ import {
   tagsShape,
   withId,
 } from './arg-shapes';
-import { diagnosticSettingGaps } from './diagnostic-gaps';
 import { MONITORING_CATEGORIES } from './partition-key-categories';
 import { nameOf, resolveAccount, type AccountInput, type ResourceGroupInput } from './references';
+import { readReusedSetting } from './reused-setting';
 import { ACCOUNT_MONITORING_TYPE } from './type-tokens';
 
 export interface CosmosAccountMonitoringArgs {
@@ -43,8 +43,10 @@ export interface CosmosAccountMonitoringArgs {
   };
   /** The name of a diagnostic setting the account already has, to use instead of creating one (Azure
    *  refuses a second setting that sends the same category to the same workspace). It is read at
-   *  deployment and must send PartitionKeyStatistics, PartitionKeyRUConsumption and
-   *  DataPlaneRequests5M to a workspace with Dedicated tables; the alerts query that workspace.
+   *  deployment, and the alerts query its workspace. Without a workspace, with AzureDiagnostics tables
+   *  or with none of PartitionKeyStatistics, PartitionKeyRUConsumption and DataPlaneRequests5M, the
+   *  deployment (and the preview) fails with one error naming what it lacks; a log alert whose category
+   *  alone is missing is created disabled, and named in the Pulumi log.
    *  @default - a new setting */
   readonly existingDiagnosticSetting?: string;
   /** Retention of the created workspace, in days (not with `workspace` or `existingDiagnosticSetting`).
@@ -90,6 +92,10 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
   public readonly accountId: pulumi.Output<string>;
   /** The Log Analytics workspace the logs land in: the scope of the log alerts. */
   public readonly workspaceId: pulumi.Output<string>;
+  /** The log categories of the alerts (MONITORING_CATEGORIES) that the account's setting sends to the workspace: all of
+   *  them for the setting this component creates; for `existingDiagnosticSetting`, those it was read to send at deployment
+   *  (an attached container's log alert whose category is missing is created disabled, and named in the Pulumi log). */
+  public readonly logCategories: pulumi.Output<string[]>;
   /** Region of the created workspace and the log alerts, when given. */
   public readonly location?: pulumi.Input<string>;
   /** The workspace, when this component created it. */
@@ -121,7 +127,9 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
     this.actionGroups = args.actionGroups;
 
     if (args.existingDiagnosticSetting !== undefined) {
-      this.workspaceId = reusedSettingWorkspace(args.existingDiagnosticSetting, this.accountId, this);
+      const reused = readReusedSetting(`CosmosAccountMonitoring "${name}"`, args.existingDiagnosticSetting, this.accountId, this);
+      this.workspaceId = reused.workspaceId;
+      this.logCategories = reused.logCategories;
     } else {
       if (args.workspace === undefined) {
         this.workspace = new operationalinsights.Workspace(
@@ -137,6 +145,7 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
         );
       }
       this.workspaceId = pulumi.output(this.workspace?.id ?? (args.workspace as { id: pulumi.Input<string> }).id);
+      this.logCategories = pulumi.output([...MONITORING_CATEGORIES]);
       this.diagnosticSetting = new monitor.DiagnosticSetting(
         `${name}-partition-keys`,
         {
@@ -154,20 +163,6 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
     // themselves are the `workspace` and `diagnosticSetting` properties.
     this.registerOutputs({ accountId: this.accountId, workspaceId: this.workspaceId });
   }
-}
-
-/** The workspace of the account's existing setting, read at deployment; fails the deployment (and
- *  the preview) naming what the setting lacks, since alerts on a workspace that gets no rows never fire. */
-function reusedSettingWorkspace(settingName: string, accountId: pulumi.Output<string>, parent: pulumi.Resource): pulumi.Output<string> {
-  const setting = monitor.getDiagnosticSettingOutput({ name: settingName, resourceUri: accountId }, { parent });
-  return setting.apply((found) => {
-    const gaps = diagnosticSettingGaps(found, MONITORING_CATEGORIES);
-    if (gaps.length > 0)
-      throw new pulumi.RunError(
-        `CosmosAccountMonitoring: the existing diagnostic setting "${settingName}" cannot feed the skew alerts: ${gaps.join('; ')}. Add what it lacks, or let the component create its own setting.`,
-      );
-    return found.workspaceId as string;
-  });
 }
 
 /** The args as read (`ownArgs`), once every problem with them is ruled out. */

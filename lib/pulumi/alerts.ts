@@ -19,6 +19,7 @@ import {
 } from '../internal';
 import type { AlertPlan } from './alert-plan';
 import type { ResolvedAlert } from './alert-settings';
+import { LOG_ALERT_CATEGORY } from './partition-key-categories';
 
 /**
  * Azure documents comparison operators as words. Do not use `monitor.ConditionOperator.GreaterThan`:
@@ -33,6 +34,9 @@ export interface AlertTarget {
   readonly accountId: pulumi.Input<string>;
   /** Log Analytics workspace of the diagnostics; undefined: no log alerts. */
   readonly workspaceId?: pulumi.Input<string>;
+  /** The log categories the account's setting sends to that workspace (`CosmosAccountMonitoring.logCategories`): a log
+   *  alert whose category is not among them is created disabled. @default - every category */
+  readonly logCategories?: pulumi.Input<string[]>;
   /** Region of the log alert rules. @default - the resource group's (azure-native's default) */
   readonly location?: pulumi.Input<string>;
   readonly databaseName: pulumi.Input<string>;
@@ -60,6 +64,9 @@ export interface SkewAlerts {
    *  or without `monitoring`. */
   readonly partitionSizeLimit?: monitor.ScheduledQueryRule;
 }
+
+/** The log alerts: each queries the table of one diagnostic category. */
+type LogAlertName = keyof typeof LOG_ALERT_CATEGORY;
 
 function include(name: string, values: pulumi.Input<string>[]) {
   return { name, operator: 'Include', values };
@@ -212,17 +219,50 @@ export function partitionSizeAlertArgs(
   });
 }
 
+/**
+ * Whether a log alert is enabled: only while the setting sends its category. A reused setting is read at deployment,
+ * after the alert is planned, so an alert whose table stays empty is created disabled rather than left out, and said
+ * (review 17: a setting lacking only DataPlaneRequests5M cost all four log alerts; now only throttleRate, named).
+ */
+function enabledWhileSent(alert: LogAlertName, target: AlertTarget, container: pulumi.Resource | undefined): pulumi.Input<boolean> {
+  if (target.logCategories === undefined) return true;
+  const category = LOG_ALERT_CATEGORY[alert];
+  return pulumi.output(target.logCategories).apply((sent) => {
+    if (sent.includes(category)) return true;
+    // None at all: the setting cannot feed any alert, and the run fails with one error that says why (reused-setting.ts).
+    if (sent.length === 0) return false;
+    pulumi.log.warn(
+      `skewguard: the ${alert} alert is created disabled: the account's diagnostic setting (existingDiagnosticSetting) does not send ${category}, ` +
+        `the category of the table it queries. Enable ${category} on that setting and deploy again to enable it, or set alerts.${alert}: false`,
+      container,
+    );
+    return false;
+  });
+}
+
 /** Creates the planned alerts as children of `parent`, named `<name>-<alert>`. */
 export function createSkewAlerts(name: string, target: AlertTarget, plan: AlertPlan, opts: pulumi.CustomResourceOptions): SkewAlerts {
   const { workspaceId } = target;
-  const log = <A>(suffix: string, alert: A | undefined, args: (workspace: pulumi.Input<string>, alert: A) => monitor.ScheduledQueryRuleArgs) =>
-    alert && workspaceId !== undefined ? new monitor.ScheduledQueryRule(`${name}-${suffix}`, args(workspaceId, alert), opts) : undefined;
-  return {
+  const log = <A>(
+    alertName: LogAlertName,
+    suffix: string,
+    alert: A | undefined,
+    args: (workspace: pulumi.Input<string>, alert: A) => monitor.ScheduledQueryRuleArgs,
+  ) =>
+    alert && workspaceId !== undefined
+      ? new monitor.ScheduledQueryRule(`${name}-${suffix}`, { ...args(workspaceId, alert), enabled: enabledWhileSent(alertName, target, opts.parent) }, opts)
+      : undefined;
+  const alerts: SkewAlerts = {
     normalizedRu: plan.normalizedRu && new monitor.MetricAlert(`${name}-hot-partition-range`, normalizedRuAlertArgs(target, plan.normalizedRu), opts),
-    throttleRate: log('throttle-rate', plan.throttleRate, (w, a) => throttleRateAlertArgs(target, w, a)),
-    hotKey: log('hot-key', plan.hotKey, (w, a) => hotKeyAlertArgs(target, w, a)),
-    hotPrefix: log('hot-prefix', plan.hotPrefix, (w, a) => hotPrefixAlertArgs(target, w, a)),
-    partitionSize: log('partition-size', plan.partitionSize, (w, a) => partitionSizeAlertArgs(target, w, a)),
-    partitionSizeLimit: log('partition-size-limit', plan.partitionSizeLimit, (w, a) => partitionSizeAlertArgs(target, w, a, 'partitionSizeLimit')),
+    throttleRate: log('throttleRate', 'throttle-rate', plan.throttleRate, (w, a) => throttleRateAlertArgs(target, w, a)),
+    hotKey: log('hotKey', 'hot-key', plan.hotKey, (w, a) => hotKeyAlertArgs(target, w, a)),
+    hotPrefix: log('hotPrefix', 'hot-prefix', plan.hotPrefix, (w, a) => hotPrefixAlertArgs(target, w, a)),
+    partitionSize: log('partitionSize', 'partition-size', plan.partitionSize, (w, a) => partitionSizeAlertArgs(target, w, a)),
+    partitionSizeLimit: log('partitionSizeLimit', 'partition-size-limit', plan.partitionSizeLimit, (w, a) =>
+      partitionSizeAlertArgs(target, w, a, 'partitionSizeLimit'),
+    ),
   };
+  // An alert not created is absent, not a key holding undefined: `Object.keys(alerts)` and `'hotPrefix' in alerts`
+  // then list what exists, as docs/pulumi.md says.
+  return Object.fromEntries(Object.entries(alerts).filter(([, alert]) => alert !== undefined)) as SkewAlerts;
 }

@@ -75,6 +75,8 @@ export class GuardedContainer extends pulumi.ComponentResource {
         resourceGroupName,
         accountId: account.id,
         workspaceId: monitoring?.workspaceId,
+        // Absent on a monitoring component of an older skewguard: every category, as it sent them all.
+        logCategories: monitoring?.logCategories,
         location: monitoring?.location,
         databaseName,
         containerName: this.containerName,

@@ -11,3 +11,11 @@ export const PARTITION_KEY_CATEGORIES = ['PartitionKeyStatistics', 'PartitionKey
 export const THROTTLE_RATE_CATEGORY = 'DataPlaneRequests5M';
 /** Every category a CosmosAccountMonitoring's setting sends. */
 export const MONITORING_CATEGORIES = [...PARTITION_KEY_CATEGORIES, THROTTLE_RATE_CATEGORY] as const;
+/** The category whose table each log alert queries: an alert whose category a reused setting does not send never fires. */
+export const LOG_ALERT_CATEGORY = {
+  throttleRate: THROTTLE_RATE_CATEGORY,
+  hotKey: 'PartitionKeyRUConsumption',
+  hotPrefix: 'PartitionKeyRUConsumption',
+  partitionSize: 'PartitionKeyStatistics',
+  partitionSizeLimit: 'PartitionKeyStatistics',
+} as const satisfies Record<string, (typeof MONITORING_CATEGORIES)[number]>;

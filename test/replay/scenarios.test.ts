@@ -1,6 +1,6 @@
 // The scenario models against the documented facts behind their metrics, each both ways, and their
 // determinism (a seeded generator: the same seed gives the same week).
-import { hotValueReach, normalize, UsageError, type CosmosKeyDesign } from '../../lib';
+import { hotValueReach, normalize, type CosmosKeyDesign } from '../../lib';
 import {
   cosmosIncident,
   dynamoIncident,
@@ -17,6 +17,7 @@ import {
   type KeySpaceModel,
   type TableModel,
 } from '../../lib/testing/replay';
+import { usageIssues } from './support/usage-issues';
 
 const TABLE = '${Ref:T}';
 const RULES = { '': { accessed: 'pkc', throttled: 'pkt' } };
@@ -247,15 +248,7 @@ describe('Cosmos DB model', () => {
 });
 
 describe('scenario arguments (review 12): a wrong one is a UsageError at the field the caller wrote', () => {
-  const issuesOf = (run: () => unknown) => {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof UsageError) return error.issues.map((i) => [i.path, i.message]);
-      throw error;
-    }
-    return [];
-  };
+  const issuesOf = usageIssues;
 
   it("a profile's throughput in GuardedContainer's shape is named at profiles[…].throughput, with the shape the replay takes", () => {
     const chat = { throughput: { autoscaleMax: 60_000 } as never, storageGb: 90, peakRu: 9000 };

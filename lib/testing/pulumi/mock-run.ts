@@ -7,7 +7,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { shapes } from '../../index';
-import { checkWith } from '../../internal';
+import { checkWith, watchDeployTimeChecks } from '../../internal';
 import { observeMockMonitor, type ResourceRequest } from './mock-monitor';
 import { snapshotValue, urnLabel } from './snapshot-values';
 
@@ -218,6 +218,22 @@ function recordRequests(): { recorded: Recorded[]; inFlight: { count: number } }
   return { recorded, inFlight };
 }
 
+/**
+ * Collects the checks a component can make only at deployment (a reused diagnostic setting that cannot feed the alerts)
+ * that fail while the program runs. In `pulumi up` and `pulumi preview` such a failure is an unhandled rejection, which
+ * Pulumi's program host reports once and fails the run on; `runWithMocks` fails with it too, instead of resolving and
+ * leaving it to whichever test runs next (review 17).
+ */
+function watchFailedChecks(): { readonly errors: unknown[]; stop(): void } {
+  const errors: unknown[] = [];
+  const stop = watchDeployTimeChecks((check) => {
+    check.catch((reason: unknown) => {
+      if (!errors.includes(reason)) errors.push(reason);
+    });
+  });
+  return { errors, stop };
+}
+
 /** The registrations of components constructed outside a run (`constructDetached`), still settling. */
 let detached: Promise<void> = Promise.resolve();
 /** True while `runWithMocks` runs a program: components constructed then belong to that run. */
@@ -272,12 +288,18 @@ export async function runWithMocks<T>(program: () => T | Promise<T>, options: Mo
 
   let result: T;
   running = true;
+  const rejected = watchFailedChecks();
   try {
     result = await program();
   } finally {
     running = false;
-    await settle(recorded, inFlight);
+    try {
+      await settle(recorded, inFlight);
+    } finally {
+      rejected.stop();
+    }
   }
+  failures.push(...rejected.errors.map((error) => `a deploy-time check failed: ${(error as Error)?.message ?? String(error)}`));
   failures.push(
     ...recorded
       .filter((r) => r.error !== undefined)

@@ -40,6 +40,7 @@ import { SCOPE_DIMENSION } from '../azure/metric-alert';
 import type { Random } from '../random';
 import type { Telemetry } from '../telemetry';
 import { expectedExcess } from './load';
+import { keyLevels, loggedKey } from './logged-keys';
 
 /** RU/s one logical partition (one full key value) serves, whatever its range's budget. */
 const KEY_CEILING = COSMOS_LIMITS.logicalPartitionRequestUnits;
@@ -143,6 +144,13 @@ export function rangesOf(model: Pick<ContainerModel, 'throughput' | 'storageGb'>
 
 const THROUGHPUT_KINDS: readonly unknown[] = ['manual', 'autoscale', 'shared'];
 
+/** Why a serverless profile is refused: the model divides provisioned RU/s among ranges, and serverless has none to divide. */
+const SERVERLESS_NOT_REPLAYED =
+  'is serverless, which the replay does not model: it divides provisioned RU/s (manual, autoscale or shared) evenly among ' +
+  'partition-key ranges, and a serverless container has none: it serves at most 5,000 RU/s up to 250 GB, then 1,000 more ' +
+  'per physical partition, with no throughput guaranteed (https://learn.microsoft.com/azure/cosmos-db/serverless-performance), ' +
+  'and has no NormalizedRUConsumption alert to judge. Leave it out of the profiles';
+
 /**
  * A replay throughput (`{ kind, ru }`), or a UsageError at `path`, the field the caller wrote
  * (`profiles["chat"].throughput`), naming the shape it takes and how GuardedContainer's own shapes translate.
@@ -150,6 +158,7 @@ const THROUGHPUT_KINDS: readonly unknown[] = ['manual', 'autoscale', 'shared'];
 export function checkThroughput(value: unknown, path: string): void {
   const { kind, ru } = (typeof value === 'object' && value !== null ? value : {}) as { kind?: unknown; ru?: unknown };
   if (THROUGHPUT_KINDS.includes(kind) && typeof ru === 'number' && Number.isFinite(ru) && ru > 0) return;
+  if (value === 'serverless' || kind === 'serverless') throw new UsageError([{ path, message: SERVERLESS_NOT_REPLAYED }], 'replay arguments');
   const message =
     `expected { kind: "manual" | "autoscale" | "shared", ru: RU/s }, got ${shown(value)}: GuardedContainer's ` +
     '{ autoscaleMax: 60000 } is { kind: "autoscale", ru: 60000 } here, { manual: 12000 } is { kind: "manual", ru: 12000 }, ' +
@@ -183,12 +192,12 @@ function uniformKeysOf(model: ContainerModel, ranges: number): number {
  * fewer), each with the RU of a Poisson count of requests around its even share of `ruPerSecond`; a key without a
  * request this minute has no row, as in the real log.
  */
-function uniformKeyCharges(ruPerSecond: number, keys: number, rng: Random): [key: string, requestCharge: number][] {
+function uniformKeyCharges(ruPerSecond: number, keys: number, names: readonly string[], rng: Random): [key: string, requestCharge: number][] {
   const perKeyRequests = (ruPerSecond * 60) / RU_PER_REQUEST / keys;
   const rows: [string, number][] = [];
   for (let k = 0; k < Math.min(keys, LOGGED_UNIFORM_KEYS); k++) {
     const requests = rng.poisson(perKeyRequests);
-    if (requests > 0) rows.push([`uniform-key-${k}`, requests * RU_PER_REQUEST]);
+    if (requests > 0) rows.push([names[k], requests * RU_PER_REQUEST]);
   }
   return rows;
 }
@@ -209,6 +218,8 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
   const keysOn = Array.from({ length: ranges }, (_, r) => (model.hotKeys ?? []).filter((k) => k.range === r));
   const keyCeiling = model.design ? hotValueReach(model.design).key : Math.min(KEY_CEILING, budget);
   const uniformKeys = uniformKeysOf(model, ranges);
+  // Logged in the shape of the container's key: a plain value for one level, a JSON array of its levels otherwise.
+  const uniformNames = Array.from({ length: LOGGED_UNIFORM_KEYS }, (_, k) => loggedKey(keyLevels(model.design), [`uniform-key-${k}`]));
   // Its own generator: the uniform keys' draws leave every other draw of a seeded scenario where it was.
   const uniformRng = rng.fork(UNIFORM_KEYS_SALT);
   let sustained = 0;
@@ -289,7 +300,7 @@ export function simulateContainer(model: ContainerModel, names: ContainerNames, 
         columns: { DatabaseName: names.databaseName, CollectionName: names.containerName, RegionName: REGION, PartitionKey: key, RequestCharge: requestCharge },
       });
     for (const k of model.hotKeys ?? []) if (k.ru(minute) > 0) row(k.key, Math.min(k.ru(minute), KEY_CEILING) * 60);
-    for (const [key, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformRng)) row(key, requestCharge);
+    for (const [key, requestCharge] of uniformKeyCharges(uniform, uniformKeys, uniformNames, uniformRng)) row(key, requestCharge);
     for (const s of model.sizes ?? []) {
       const gb = s.gb(minute);
       if (gb >= 16 && truth.firstSizeOver16Gb === undefined) truth.firstSizeOver16Gb = minute;

@@ -10,6 +10,7 @@ import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { checkThroughput, rangesOf } from './cosmos-model';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
 import { diurnal } from './load';
+import { keyLevels, loggedKey } from './logged-keys';
 import { checkCosmosProfiles, type CosmosContainerProfile } from './profile-shapes';
 import type { Scenario } from './scenario';
 
@@ -56,7 +57,10 @@ function containerModel(
     storageGb: profile.storageGb,
     ru: (m) => ru[m],
     bursts: Array.from({ length: days * burstsPerDay }, () => ({ minute: rng.int(ru.length), range: rng.int(ranges), ru: budget * (0.4 + 0.6 * rng.next()) })),
-    sizes: profile.largestPartitionGb === undefined ? [] : [{ key: '["largest"]', gb: () => profile.largestPartitionGb as number }],
+    sizes:
+      profile.largestPartitionGb === undefined
+        ? []
+        : [{ key: loggedKey(keyLevels(profile.design), ['largest']), gb: () => profile.largestPartitionGb as number }],
     design: profile.design,
     uniformKeys: profile.uniformKeys,
     ...extra,
@@ -118,6 +122,22 @@ export function cosmosIncident(
     );
   checkProfiles(profiles, 'cosmosIncident()');
   const profile = profiles[target];
+  const levels = keyLevels(profile.design);
+  if (incident === 'whale prefix under a hierarchical key' && levels === 1) {
+    const path = profile.design?.primaryKey.partitionKey[0].name;
+    throw new UsageError(
+      [
+        {
+          path: 'target',
+          message:
+            `container ${target} has a one-level partition key (${path}): the incident "${incident}" is one first-level value (a tenant) ` +
+            'spread over many full keys, which only a hierarchical key has. Replay it on a container with a key of two or three levels, ' +
+            'or replay "hot key growing for days" here',
+        },
+      ],
+      'cosmosIncident() arguments',
+    );
+  }
   const rng = new Random(seed);
   const days = incident === 'whale prefix under a hierarchical key' ? 3 : 4;
   const ranges = rangesOf(profile);
@@ -132,7 +152,7 @@ export function cosmosIncident(
       // full key is large, and all of it lands on one range.
       const total = ramp(0.05 * budget, 1.2 * budget, 2 * HOUR);
       const hotKeys: CosmosHotKey[] = Array.from({ length: 100 }, (_, i) => ({
-        key: `["tenant-whale","device-${i}","session-${i}"]`,
+        key: loggedKey(levels, ['tenant-whale', `device-${i}`, `session-${i}`]),
         range: 0,
         ru: (m: number) => total(m) / 100,
       }));
@@ -141,11 +161,15 @@ export function cosmosIncident(
       break;
     }
     case 'hot key growing for days':
-      extra = { hotKeys: [{ key: '["tenant-1","device-hot","session-1"]', range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) }] };
+      extra = {
+        hotKeys: [
+          { key: loggedKey(levels, ['tenant-1', 'device-hot', 'session-1'], 'key-hot'), range: 0, ru: ramp(200, 1.3 * Math.min(budget, 10_000), 3 * DAY) },
+        ],
+      };
       description = `one full key grows from 200 to ${Math.round(1.3 * Math.min(budget, 10_000))} RU/s over 3 days`;
       break;
     case 'logical partition growing towards 20 GB':
-      extra = { sizes: [{ key: '["tenant-big","device-1"]', gb: ramp(12, 19.5, 3 * DAY) }] };
+      extra = { sizes: [{ key: loggedKey(levels, ['tenant-big', 'device-1', 'session-1'], 'key-big'), gb: ramp(12, 19.5, 3 * DAY) }] };
       description = 'one logical partition grows from 12 to 19.5 GB over 3 days';
       break;
   }
