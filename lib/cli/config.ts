@@ -46,6 +46,8 @@ export interface ProjectConfig {
   readonly failOn?: Severity;
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
+  /** The account's Contributor Insights rule quota per Region, when raised. @default 100 */
+  readonly contributorInsightsRuleQuota?: number;
   /** What the reader should know that is not an error (a setting of a retired rule, which has no
    *  effect), as `file:line:column: path: message` lines for stderr. @default - none */
   readonly notes?: readonly string[];
@@ -179,6 +181,7 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
     failOn: fields.failOn,
     maxWarnings: fields.maxWarnings,
     reportUnusedAcknowledgements: fields.reportUnusedAcknowledgements,
+    contributorInsightsRuleQuota: fields.contributorInsightsRuleQuota,
   };
 }
 

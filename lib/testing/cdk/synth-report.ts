@@ -14,6 +14,7 @@ import { checkScope } from '../../cdk/cdk-shapes';
 import { UsageError } from '../../index';
 import { DYNAMODB_TEMPLATE_TYPES } from '../../internal';
 import { formatReport, type ReportEntry } from '../report';
+import { skewguardErrorAnnotations } from './annotation-errors';
 
 /** One skewguard violation of a synth. */
 export interface DesignViolation {
@@ -227,6 +228,7 @@ export function synthDesignReport(scope: IConstruct): SynthDesignReport {
   const reported = [...open.map((v) => violation(v)), ...suppressed.map((v) => violation(v, v.reason ?? v.ruleMetadata?.acknowledgedReason ?? ''))].filter(
     (v) => concerns(v.constructPath, path),
   );
-  const violations = [...reported, ...designWaivers(scope, reported)];
+  // The rule quota's error is an annotation, which cdk synth refuses as it refuses the plugin's errors.
+  const violations = [...reported, ...skewguardErrorAnnotations(scope), ...designWaivers(scope, reported)];
   return { violations, checkedTables: checkedTables(scope), text: formatReport(violations.map(entry), scopeName(scope)) };
 }
