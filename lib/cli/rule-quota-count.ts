@@ -10,12 +10,7 @@
 import { DYNAMODB_TEMPLATE_TYPES, insightRuleSpacesOf, joinPath, quotaPlace, quotaVerdict, RULE_QUOTA_CHECK, RuleCount } from '../internal';
 import type { LocatedFinding } from './file-result';
 import type { LocatedJson } from './json-locations';
-
-/** The finding's name, printed after its id. */
-export const RULE_QUOTA_TITLE = 'contributor-insights-rules-per-region';
-/** How a user with a raised quota declares it: the flag, or the config key. */
-export const RULE_QUOTA_FLAG = 'contributor-insights-rule-quota';
-export const RULE_QUOTA_CONFIG_KEY = 'contributorInsightsRuleQuota';
+import { RULE_QUOTA_CONFIG_KEY, RULE_QUOTA_FLAG, RULE_QUOTA_TITLE } from './rule-quota-rule';
 
 /** `aws://111111111111/eu-west-1` → its account and Region; CDK writes `unknown-account` / `unknown-region` for either left to deploy time. */
 function accountAndRegion(environment: string): { account?: string; region?: string } {

@@ -139,3 +139,20 @@ describe('lint cdk.out/ counts the rules of the assembly as the synth does', () 
     expect([code, quota]).toEqual([0, []]);
   });
 });
+
+describe('the rule quota in SARIF', () => {
+  it('is a rule of tool.driver.rules, linking its documentation, and each result points at it', async () => {
+    over.app.synth();
+    const { stdout } = await cli(['lint', 'cdk.out', '--format', 'sarif'], { cwd: join(over.app.outdir, '..') });
+    const run = JSON.parse(stdout).runs[0];
+    const index = run.tool.driver.rules.findIndex((r: { id: string }) => r.id === 'contributor-insights-rule-quota');
+    expect(run.tool.driver.rules[index]).toMatchObject({
+      name: 'contributor-insights-rules-per-region',
+      helpUri: expect.stringMatching(/docs\/cli\.md#the-contributor-insights-rule-quota$/),
+      help: { markdown: expect.stringContaining('LimitExceededException') },
+    });
+    expect(
+      run.results.filter((r: { ruleId: string }) => r.ruleId === 'contributor-insights-rule-quota').map((r: { ruleIndex: number }) => r.ruleIndex),
+    ).toEqual([index, index]);
+  });
+});

@@ -49,7 +49,8 @@ import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { EXIT, exitCode, grouped, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
 import { documentationUrl } from '../rule-docs';
-import { AssemblyRuleCount, RULE_QUOTA_FLAG } from '../rule-quota-count';
+import { AssemblyRuleCount } from '../rule-quota-count';
+import { RULE_QUOTA_FLAG, RULE_QUOTA_RULE } from '../rule-quota-rule';
 import { settleScopeAcknowledgements } from '../scope-acknowledgements';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 
@@ -222,6 +223,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     maxWarnings,
     config: configInUse(config, io.cwd, flags),
     docsUrl,
+    extraRules: [RULE_QUOTA_RULE],
   };
   const reporter = await reporterFor(format, settings);
   const tally = new Tally(settings);
