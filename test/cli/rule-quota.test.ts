@@ -106,6 +106,12 @@ describe('lint cdk.out/ counts the rules of the assembly as the synth does', () 
     expect((await lintJson(['cdk.out'], cwd, ['--contributor-insights-rule-quota', '200'])).quota).toEqual([]);
     const configured = join(tempTree({ 'skewguard.config.json': JSON.stringify({ contributorInsightsRuleQuota: 200 }) }));
     expect((await lintJson([over.app.outdir], configured)).quota).toEqual([]);
+    // A raised quota passes tables the default fails: every report names it, as it names a rule turned off.
+    const text = await cli(['lint', over.app.outdir], { cwd: configured });
+    expect(text.stdout).toContain('config: skewguard.config.json (counts Contributor Insights rules against a quota of 200 (default 100))');
+    const badConfig = tempTree({ 'skewguard.config.json': JSON.stringify({ contributorInsightsRuleQuota: 0 }) });
+    const refused = await cli(['lint', over.app.outdir], { cwd: badConfig });
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('contributorInsightsRuleQuota')]);
     const { code, stderr } = await cli(['lint', 'cdk.out', '--contributor-insights-rule-quota', '0'], { cwd });
     expect([code, stderr]).toEqual([2, expect.stringContaining('--contributor-insights-rule-quota must be a whole number ≥ 1')]);
   });

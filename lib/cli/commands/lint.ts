@@ -179,6 +179,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     failOn: choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on'),
     maxWarnings: count(v['max-warnings'], 'max-warnings'),
     reportUnusedAcknowledgements: choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements'),
+    contributorInsightsRuleQuota: count(v[RULE_QUOTA_FLAG], RULE_QUOTA_FLAG),
   };
   const failOn = flags.failOn ?? config?.failOn ?? LINT_DEFAULTS.failOn;
   const maxWarnings = flags.maxWarnings ?? config?.maxWarnings;
@@ -198,7 +199,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     );
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
-  const ruleQuota = count(v[RULE_QUOTA_FLAG], RULE_QUOTA_FLAG) ?? config?.contributorInsightsRuleQuota ?? DEFAULT_RULE_QUOTA;
+  const ruleQuota = flags.contributorInsightsRuleQuota ?? config?.contributorInsightsRuleQuota ?? DEFAULT_RULE_QUOTA;
   if (ruleQuota < 1) throw new UsageError(`--${RULE_QUOTA_FLAG} must be a whole number ≥ 1 (the quota AWS granted), got "${ruleQuota}"`, 'lint');
   return { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs, ruleQuota };
 }
