@@ -5,17 +5,23 @@
  * so `validation-report.json` never holds it. Read from the construct tree the synth wrote them from.
  */
 import type { IConstruct } from 'constructs';
-import type { DesignViolation } from './synth-report';
+
+/** One error annotation: the check it names (`contributor-insights-rule-quota`), on which construct, saying what. */
+export interface SkewguardErrorAnnotation {
+  readonly check: string;
+  readonly constructPath: string;
+  readonly message: string;
+}
 
 /** `[skewguard:contributor-insights-rule-quota] message…`: the id after `skewguard:` is the check's id. */
 const SKEWGUARD_ERROR = /^\[skewguard:([\w-]+)\] ([\s\S]*)$/;
 
-/** The skewguard error annotations of `scope` and the constructs under it, as violations of the check they name. */
-export function skewguardErrorAnnotations(scope: IConstruct): DesignViolation[] {
+/** The skewguard error annotations of `scope` and the constructs under it. */
+export function skewguardErrorAnnotations(scope: IConstruct): SkewguardErrorAnnotation[] {
   return scope.node.findAll().flatMap((node) =>
-    node.node.metadata.flatMap((entry): DesignViolation[] => {
+    node.node.metadata.flatMap((entry): SkewguardErrorAnnotation[] => {
       const match = entry.type === 'aws:cdk:error' && typeof entry.data === 'string' ? SKEWGUARD_ERROR.exec(entry.data) : null;
-      return match ? [{ ruleId: match[1], severity: 'error', constructPath: node.node.path, path: '', message: match[2] }] : [];
+      return match ? [{ check: match[1], constructPath: node.node.path, message: match[2] }] : [];
     }),
   );
 }
