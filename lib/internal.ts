@@ -56,7 +56,9 @@ export {
   templateMetadataOf,
   type TemplateMetadata,
 } from './cfn/metadata';
-export { externalTableOf, type ExternalTable, type UncheckedValue } from './cfn/template-table';
+export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';
+export { DEFAULT_RULE_QUOTA, quotaPlace, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, type QuotaCrossing } from './cfn/rule-quota';
+export { insightRuleSpacesOf, type InsightRuleSpace } from './cfn/template-insight-rules';
 export { isStringToken, isNumberToken } from './cfn/tokens';
 export { acknowledgementIssues, CDK_PLUGIN_NAME, recordedIn, ruleName } from './cfn/cdk-acknowledgements';
 /** The rules themselves, with the checks the engine runs (the public entry's RULES describes them). */

@@ -47,6 +47,8 @@ export interface Switch {
   readonly replica?: number;
   /** Unknown switches only: what was found at `location`. */
   readonly found?: unknown;
+  /** Switches that are on: the `Mode` as written (undefined when absent). */
+  readonly mode?: unknown;
 }
 
 type SwitchOwner = Pick<Switch, 'index' | 'replica'>;
@@ -58,7 +60,7 @@ function switchOf(owner: unknown, ownerLocation: string, of: SwitchOwner = {}): 
   if (spec === undefined) return { ...of, enabled: false, location };
   if (!isObject(spec) || isIntrinsic(spec)) return { ...of, enabled: undefined, location, found: spec };
   const enabled = own(spec, 'Enabled');
-  if (enabled === true || enabled === 'true') return { ...of, enabled: true, location };
+  if (enabled === true || enabled === 'true') return { ...of, enabled: true, location, mode: own(spec, 'Mode') };
   if (enabled === false || enabled === 'false' || enabled === undefined) return { ...of, enabled: false, location };
   return { ...of, enabled: undefined, location: `${location}.Enabled`, found: enabled };
 }

@@ -30,6 +30,7 @@ export interface ConfigFields {
   readonly failOn?: 'error' | 'warning';
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: 'error' | 'warning' | 'off';
+  readonly contributorInsightsRuleQuota?: number;
 }
 
 const DESIGN_PATH = shapes.text({ patternHint: 'a file, directory or glob, relative to the config file' });
@@ -64,6 +65,11 @@ export const configShape = shapes.record<ConfigFields>(
     reportUnusedAcknowledgements: {
       shape: shapes.oneOf(['error', 'warning', 'off'] as const),
       doc: 'How acknowledgements that waive nothing count (as --report-unused-acknowledgements). Default "warning".',
+      optional: true,
+    },
+    contributorInsightsRuleQuota: {
+      shape: shapes.num({ integer: true, min: 1 }),
+      doc: "The account's Contributor Insights rule quota per Region once a raise is granted (as --contributor-insights-rule-quota), against which lint counts the rules of the cloud assemblies it reads. Default 100, AWS's default quota.",
       optional: true,
     },
   },

@@ -19,7 +19,7 @@ import {
   type ThresholdOverrides,
   type Thresholds,
 } from '../index';
-import { joinPath as childPath, rebasePath, RETIRED_RULES } from '../internal';
+import { joinPath as childPath, DEFAULT_RULE_QUOTA, rebasePath, RETIRED_RULES } from '../internal';
 import { configShape } from './config-shape';
 import { ConfigError, type ConfigIssue } from './errors';
 import { splitGlob } from './glob';
@@ -46,6 +46,8 @@ export interface ProjectConfig {
   readonly failOn?: Severity;
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
+  /** The account's Contributor Insights rule quota per Region, when raised. @default 100 */
+  readonly contributorInsightsRuleQuota?: number;
   /** What the reader should know that is not an error (a setting of a retired rule, which has no
    *  effect), as `file:line:column: path: message` lines for stderr. @default - none */
   readonly notes?: readonly string[];
@@ -179,6 +181,7 @@ function readFields(value: unknown, report: Report, dir: string): Fields {
     failOn: fields.failOn,
     maxWarnings: fields.maxWarnings,
     reportUnusedAcknowledgements: fields.reportUnusedAcknowledgements,
+    contributorInsightsRuleQuota: fields.contributorInsightsRuleQuota,
   };
 }
 
@@ -219,13 +222,16 @@ export interface ConfigInUse {
   readonly failOn?: Severity;
   readonly maxWarnings?: number;
   readonly reportUnusedAcknowledgements?: UnusedAcknowledgementLevel;
+  /** The Contributor Insights rule quota the config declares, where it is not the default (100) and no flag overrides
+   *  it: a raised quota passes tables the default would fail. @default - not set by the config */
+  readonly contributorInsightsRuleQuota?: number;
   /** The settings above that make the lint laxer than the defaults, as config paths (`rules.SG001`,
    *  `thresholds.headroom`, `reportUnusedAcknowledgements`): empty when the config only tightens. */
   readonly loosens: readonly string[];
 }
 
 /** The lint settings a flag gave, which the config's then do not decide. */
-export type FlagSettings = Partial<Pick<ProjectConfig, 'failOn' | 'maxWarnings' | 'reportUnusedAcknowledgements'>>;
+export type FlagSettings = Partial<Pick<ProjectConfig, 'failOn' | 'maxWarnings' | 'reportUnusedAcknowledgements' | 'contributorInsightsRuleQuota'>>;
 
 /** What `lint` does when neither a flag nor the config says: the settings a config is measured against. */
 export const LINT_DEFAULTS: { readonly failOn: Severity; readonly reportUnusedAcknowledgements: UnusedAcknowledgementLevel } = {
@@ -279,6 +285,10 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
     flags.reportUnusedAcknowledgements === undefined && config.reportUnusedAcknowledgements !== LINT_DEFAULTS.reportUnusedAcknowledgements
       ? config.reportUnusedAcknowledgements
       : undefined;
+  const ruleQuota =
+    flags.contributorInsightsRuleQuota === undefined && config.contributorInsightsRuleQuota !== DEFAULT_RULE_QUOTA
+      ? config.contributorInsightsRuleQuota
+      : undefined;
   const loosens = [
     ...rulesOff.map((rule) => `rules.${rule}`),
     ...Object.keys(severities)
@@ -288,6 +298,7 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
       .filter((name) => loosensThreshold(name, thresholds[name] as number))
       .map((name) => `thresholds.${name}`),
     ...(unused === 'off' ? ['reportUnusedAcknowledgements'] : []),
+    ...(ruleQuota !== undefined && ruleQuota > DEFAULT_RULE_QUOTA ? ['contributorInsightsRuleQuota'] : []),
   ];
   return {
     file: pathInside(cwd, config.file) ?? config.file,
@@ -297,6 +308,7 @@ export function configInUse(config: ProjectConfig | undefined, cwd: string, flag
     ...(failOn === undefined ? {} : { failOn }),
     ...(maxWarnings === undefined ? {} : { maxWarnings }),
     ...(unused === undefined ? {} : { reportUnusedAcknowledgements: unused }),
+    ...(ruleQuota === undefined ? {} : { contributorInsightsRuleQuota: ruleQuota }),
     loosens,
   };
 }

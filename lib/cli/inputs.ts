@@ -42,6 +42,9 @@ export interface Candidate {
   readonly searchRoot?: string;
   /** For a template of a CDK cloud assembly: where its stack's construct metadata is (its `Validations.acknowledge()` waivers). */
   readonly cdkMetadata?: CdkMetadataSource;
+  /** For a template its cloud assembly's manifest lists: the stack's environment (`aws://111111111111/eu-west-1`,
+   *  `aws://unknown-account/unknown-region` when left to deploy time), where its Contributor Insights rules count. */
+  readonly cdkEnvironment?: string;
 }
 
 export interface InputProblem {
@@ -92,11 +95,11 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
     const fromCwd = relative(cwd, absolute);
     return isAbsolute(fromCwd) ? absolute : fromCwd;
   };
-  const add = (absolute: string, file: string, explicit: boolean, origin: number, searchRoot?: string, cdkMetadata?: CdkMetadataSource) => {
+  const add = (absolute: string, file: string, explicit: boolean, origin: number, searchRoot?: string, stack: StackOfTemplate = {}) => {
     const key = realPath(absolute);
     if (seen.has(key)) return;
     seen.add(key);
-    candidates.push({ file, absolute, explicit, origin, ...(searchRoot === undefined ? {} : { searchRoot }), ...(cdkMetadata ? { cdkMetadata } : {}) });
+    candidates.push({ file, absolute, explicit, origin, ...(searchRoot === undefined ? {} : { searchRoot }), ...stack });
   };
 
   specs.forEach(({ pattern, base }, origin) => {
@@ -126,7 +129,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
         if (found.linkedDirectory && visited.has(found.linkedDirectory)) continue;
         if (found.linkedDirectory) linkedDirectories.push({ file: shown, target: found.linkedDirectory, origin });
         else if (found.problem) problems.push({ file: shown, message: found.problem });
-        else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
+        else add(found.path, shown, false, origin, searchRoot, found.stack);
       }
       return;
     }
@@ -143,7 +146,7 @@ export function expandInputs(specs: readonly InputSpec[], cwd: string): Expansio
       }
       if (!matcher.test(rel)) continue;
       if (found.problem) problems.push({ file: shown, message: found.problem });
-      else add(found.path, shown, false, origin, searchRoot, found.cdkMetadata);
+      else add(found.path, shown, false, origin, searchRoot, found.stack);
     }
   });
   return { candidates, problems, stdin, searches, linkedDirectories };
@@ -164,15 +167,18 @@ interface Found {
   readonly linkedDirectory?: string;
   /** Why it cannot be read: reported as a named input's error would be. */
   readonly problem?: string;
-  readonly cdkMetadata?: CdkMetadataSource;
+  readonly stack?: StackOfTemplate;
 }
 
+/** What a cloud assembly's manifest says of the stack of one of its templates. */
+type StackOfTemplate = Pick<Candidate, 'cdkMetadata' | 'cdkEnvironment'>;
+
 /** The manifest of a CDK cloud assembly: the templates and stage directories it lists, whatever their names,
- *  and where each template's stack keeps its construct metadata (`additionalMetadataFile`, or inline). */
-function assemblyListing(dir: string): { templates: Set<string>; directories: Set<string>; metadata: Map<string, CdkMetadataSource> } {
+ *  and for each template its stack's environment and where it keeps its construct metadata (`additionalMetadataFile`, or inline). */
+function assemblyListing(dir: string): { templates: Set<string>; directories: Set<string>; stacks: Map<string, StackOfTemplate> } {
   const templates = new Set<string>();
   const directories = new Set<string>();
-  const metadata = new Map<string, CdkMetadataSource>();
+  const stacks = new Map<string, StackOfTemplate>();
   const read = readInputFile(join(dir, 'manifest.json'));
   let manifest: unknown;
   try {
@@ -182,18 +188,28 @@ function assemblyListing(dir: string): { templates: Set<string>; directories: Se
   }
   const artifacts = typeof manifest === 'object' && manifest !== null ? (manifest as { artifacts?: unknown }).artifacts : undefined;
   for (const artifact of typeof artifacts === 'object' && artifacts !== null ? Object.values(artifacts) : []) {
-    const stack = artifact as { properties?: { templateFile?: unknown; directoryName?: unknown }; additionalMetadataFile?: unknown; metadata?: unknown } | null;
+    const stack = artifact as {
+      properties?: { templateFile?: unknown; directoryName?: unknown };
+      additionalMetadataFile?: unknown;
+      metadata?: unknown;
+      environment?: unknown;
+    } | null;
     const properties = stack?.properties;
     if (typeof properties?.templateFile === 'string') {
       templates.add(properties.templateFile);
       const file = stack?.additionalMetadataFile;
-      if (typeof file === 'string') metadata.set(properties.templateFile, { file: join(dir, file) });
-      else if (stack?.metadata !== undefined) metadata.set(properties.templateFile, { entries: stack.metadata });
+      const cdkMetadata: CdkMetadataSource | undefined =
+        typeof file === 'string' ? { file: join(dir, file) } : stack?.metadata !== undefined ? { entries: stack.metadata } : undefined;
+      const cdkEnvironment = typeof stack?.environment === 'string' ? stack.environment : UNKNOWN_ENVIRONMENT;
+      stacks.set(properties.templateFile, { ...(cdkMetadata ? { cdkMetadata } : {}), cdkEnvironment });
     }
     if (typeof properties?.directoryName === 'string') directories.add(properties.directoryName);
   }
-  return { templates, directories, metadata };
+  return { templates, directories, stacks };
 }
+
+/** The environment of a stack the manifest gives none: CDK's own words for one left to deploy time. */
+const UNKNOWN_ENVIRONMENT = 'aws://unknown-account/unknown-region';
 
 const DESIGN_FILE = /\.(?:json|ya?ml)$/;
 
@@ -232,8 +248,8 @@ function search(root: string, problems: InputProblem[], shown: string, anyFile =
       }
       const wanted = listed ? entry.name.endsWith('.template.json') || listed.templates.has(entry.name) : anyFile || DESIGN_FILE.test(entry.name);
       if (!wanted) continue;
-      const cdkMetadata = listed?.metadata.get(entry.name);
-      if (entry.isFile()) files.push({ path, ...(cdkMetadata ? { cdkMetadata } : {}) });
+      const stack = listed?.stacks.get(entry.name);
+      if (entry.isFile()) files.push({ path, ...(stack ? { stack } : {}) });
       else if (entry.isSymbolicLink()) files.push(link ? { path, problem: link } : { path });
     }
   };

@@ -5,7 +5,7 @@
  * text, so a report is streamed, never built whole.
  */
 import { DEFAULT_THRESHOLDS, type RuleDescription, type Severity, type Thresholds } from '../index';
-import { retiredRuleNote } from '../internal';
+import { DEFAULT_RULE_QUOTA, retiredRuleNote } from '../internal';
 import { loosensThreshold, type ConfigInUse, type UnusedAcknowledgementLevel } from './config';
 import type { FileResult, LocatedFinding, LocatedUnusedAcknowledgement } from './lint-files';
 import { NO_COLORS, printable, type Palette } from './terminal';
@@ -248,11 +248,14 @@ function configChanges(config: ConfigInUse): { loosening: string[]; tightening: 
     names.map(([name, value]) => `${name} to ${value} (default ${DEFAULT_THRESHOLDS[name]})`).join(', ');
   const looser = thresholds.filter(([name, value]) => loosensThreshold(name, value));
   const stricter = thresholds.filter(([name, value]) => !loosensThreshold(name, value));
+  const quota = config.contributorInsightsRuleQuota;
+  const quotaText = `counts Contributor Insights rules against a quota of ${quota} (default ${DEFAULT_RULE_QUOTA})`;
   const loosening = [
     ...(config.rulesOff.length > 0 ? [`turns off ${config.rulesOff.join(', ')}`] : []),
     ...severityChanges(config.severities, 'warning', 'lowers'),
     ...(looser.length > 0 ? [`loosens ${thresholdText(looser)}`] : []),
     ...(config.reportUnusedAcknowledgements === 'off' ? ['reports no unused acknowledgement'] : []),
+    ...(quota !== undefined && quota > DEFAULT_RULE_QUOTA ? [quotaText] : []),
   ];
   const tightening = [
     ...severityChanges(config.severities, 'error', 'sets'),
@@ -260,6 +263,7 @@ function configChanges(config: ConfigInUse): { loosening: string[]; tightening: 
     ...(config.failOn === 'warning' ? ['fails on warnings'] : []),
     ...(config.maxWarnings === undefined ? [] : [`allows at most ${plural(config.maxWarnings, 'warning')}`]),
     ...(config.reportUnusedAcknowledgements === 'error' ? ['counts unused acknowledgements as errors'] : []),
+    ...(quota !== undefined && quota < DEFAULT_RULE_QUOTA ? [quotaText] : []),
   ];
   return { loosening, tightening };
 }

@@ -6,7 +6,7 @@
  * docs/rules.md are generated from them (`## SG003 hot-key-exceeds-partition`), so the anchors are
  * stable.
  */
-import { ruleAnchor } from '../internal';
+import { RULE_QUOTA_CHECK, ruleAnchor } from '../internal';
 import { UsageError } from './errors';
 
 /** The repository's docs/ folder, used unless `SKEWGUARD_DOCS_URL` says otherwise. */
@@ -40,5 +40,7 @@ export function rulesDocumentationUrl(base = DOCUMENTATION_URL): string {
 export function ruleDocsUrl(id: string, title: string, base = DOCUMENTATION_URL): string {
   // SG020 observed-drift is the observe command's, not the core catalogue's: docs/observe.md explains it.
   if (id === 'SG020') return `${base}observe.md#${ruleAnchor(id, title)}`;
+  // The rule quota is counted over a run's cloud assemblies, not a rule of the catalogue: docs/cli.md explains it.
+  if (id === RULE_QUOTA_CHECK) return `${base}cli.md#the-contributor-insights-rule-quota`;
   return `${rulesDocumentationUrl(base)}#${ruleAnchor(id, title)}`;
 }

@@ -326,10 +326,12 @@ describe('the config file has a JSON Schema', () => {
       'failOn',
       'maxWarnings',
       'reportUnusedAcknowledgements',
+      'contributorInsightsRuleQuota',
     ]);
     const validate = new Ajv2020({ strict: false }).compile(schema);
     expect(validate({ designs: ['designs'], rules: { SG012: 'off' }, failOn: 'warning', maxWarnings: 0 })).toBe(true);
     expect(validate({ desings: ['designs'] })).toBe(false);
+    expect([validate({ contributorInsightsRuleQuota: 500 }), validate({ contributorInsightsRuleQuota: 0 })]).toEqual([true, false]);
     expect(validate({ maxWarnings: -1 })).toBe(false);
     expect(JSON.parse(readFileSync(join(__dirname, '../../schema/config.schema.json'), 'utf8'))).toEqual(schema);
   });

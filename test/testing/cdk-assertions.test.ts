@@ -254,7 +254,7 @@ describe('assertStackFails', () => {
     const error = thrown(() => assertStackFails(stack, ['design-metadata', 'SG999', 'undeclared-index']));
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).issues).toEqual([
-      { path: 'expected[1]', message: expect.stringContaining('; or design-metadata, acknowledgement, unchecked, template)') },
+      { path: 'expected[1]', message: expect.stringContaining('; or design-metadata, acknowledgement, unchecked, template, contributor-insights-rule-quota)') },
       { path: 'expected[2]', message: '"undeclared-index" was replaced by SG016 (template-differs-from-design): expect that rule instead' },
     ]);
     expect(() => assertStackPasses(new Construct(undefined as never, ''))).toThrow(/scope: expected a construct of a CDK app/);

@@ -7,6 +7,7 @@
 import { closeSync, createWriteStream, openSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { LintOptions, Severity } from '../../index';
+import { DEFAULT_RULE_QUOTA } from '../../internal';
 import { choice, colorFlag, LINT_FORMATS, UsageError, type ParsedArgs } from '../args';
 import { cdkWaiverProblems } from '../cdk-waivers';
 import {
@@ -48,6 +49,8 @@ import { readInputFile, readInputStream, type ReadResult } from '../read-input';
 import { EXIT, exitCode, grouped, Tally, type Reporter, type ReportSettings, type UnusedAcknowledgementLevel } from '../report';
 import { textReporter } from '../report-text';
 import { documentationUrl } from '../rule-docs';
+import { AssemblyRuleCount } from '../rule-quota-count';
+import { RULE_QUOTA_FLAG, RULE_QUOTA_RULE } from '../rule-quota-rule';
 import { settleScopeAcknowledgements } from '../scope-acknowledgements';
 import { COLORS, NO_COLORS, useColor } from '../terminal';
 
@@ -163,6 +166,8 @@ interface LintSettings {
   /** Name each file a search passed over, not only their count per search (`--verbose`). */
   readonly verbose: boolean;
   readonly specs: readonly InputSpec[];
+  /** The Contributor Insights rule quota the templates of cloud assemblies are counted against. */
+  readonly ruleQuota: number;
 }
 
 /** Flags over the config over the defaults; usage errors for what contradicts itself. */
@@ -174,6 +179,7 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     failOn: choice(v['fail-on'], ['error', 'warning'] as const, 'fail-on'),
     maxWarnings: count(v['max-warnings'], 'max-warnings'),
     reportUnusedAcknowledgements: choice(v['report-unused-acknowledgements'], ['error', 'warning', 'off'] as const, 'report-unused-acknowledgements'),
+    contributorInsightsRuleQuota: count(v[RULE_QUOTA_FLAG], RULE_QUOTA_FLAG),
   };
   const failOn = flags.failOn ?? config?.failOn ?? LINT_DEFAULTS.failOn;
   const maxWarnings = flags.maxWarnings ?? config?.maxWarnings;
@@ -193,12 +199,16 @@ function settingsOf(args: ParsedArgs, io: Io): LintSettings {
     );
   }
   if (fix && specs.some((s) => s.pattern === STDIN)) throw new UsageError('--fix cannot fix standard input: name the design file instead', 'lint');
-  return { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs };
+  const ruleQuota = flags.contributorInsightsRuleQuota ?? config?.contributorInsightsRuleQuota ?? DEFAULT_RULE_QUOTA;
+  if (ruleQuota < 1) throw new UsageError(`--${RULE_QUOTA_FLAG} must be a whole number ≥ 1 (the quota AWS granted), got "${ruleQuota}"`, 'lint');
+  return { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose: v.verbose === true, specs, ruleQuota };
 }
 
 export async function lintCommand(args: ParsedArgs, io: Io, version: string): Promise<number> {
   const v = args.values;
-  const { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose, specs } = settingsOf(args, io);
+  const { format, config, shadowed, flags, failOn, maxWarnings, unused, fix, verbose, specs, ruleQuota } = settingsOf(args, io);
+  // One count over the run: every cloud assembly given is an app deployed to the same accounts and Regions.
+  const ruleCount = new AssemblyRuleCount(ruleQuota);
   for (const note of config?.notes ?? []) warn(io, `skewguard: note: ${note}`);
   const docsUrl = documentationUrl(io.env);
   const expansion = expandInputs(specs, io.cwd);
@@ -214,6 +224,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
     maxWarnings,
     config: configInUse(config, io.cwd, flags),
     docsUrl,
+    extraRules: [RULE_QUOTA_RULE],
   };
   const reporter = await reporterFor(format, settings);
   const tally = new Tally(settings);
@@ -251,7 +262,7 @@ export async function lintCommand(args: ParsedArgs, io: Io, version: string): Pr
   }
   for (const candidate of expansion.candidates) {
     if (output.closed) break;
-    const result = await lintCandidate(candidate, options, fix);
+    const result = await lintCandidate(candidate, options, fix, ruleCount);
     if ('passedOver' in result) {
       if (verbose) await report(skippedInput(candidate.file, `not linted: ${result.passedOver}`));
       else countPassedOver(passedOver, candidate);
@@ -343,16 +354,16 @@ function lintRead(file: string, read: ReadResult, options: LintOptions, subject 
 
 /** Lints one candidate, or says what a file a search found is when it is no design or template.
  *  A failure inside skewguard on one file is reported for that file; the others are still linted. */
-async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | PassedOver> {
+async function lintCandidate(candidate: Candidate, options: LintOptions, fix: boolean, ruleCount: AssemblyRuleCount): Promise<FileResult | PassedOver> {
   try {
-    return await lintOrFix(candidate, options, fix);
+    return await lintOrFix(candidate, options, fix, ruleCount);
   } catch (error) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return failedInput(candidate.file, `skewguard failed on this file (internal error: ${detail}); the file is unchanged; please report it with the file`);
   }
 }
 
-async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolean): Promise<FileResult | PassedOver> {
+async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolean, ruleCount: AssemblyRuleCount): Promise<FileResult | PassedOver> {
   const { file, explicit } = candidate;
   // A pipe or FIFO would block the run until something writes to it, and a fix could not be written back.
   const notRegular = fix ? fileType(candidate.absolute) : undefined;
@@ -378,7 +389,8 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
     const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
     const notes = [...result.notes, ...forEachNotes(parsed.located), ...waivers.notes];
     if (fix) notes.push({ path: '', message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
-    return { ...result, errors: [...result.errors, ...waivers.errors], notes };
+    const quota = candidate.cdkEnvironment === undefined ? [] : ruleCount.findingsOf(parsed.located, candidate.cdkEnvironment);
+    return { ...result, findings: [...result.findings, ...quota], errors: [...result.errors, ...waivers.errors], notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');
   return fixFile(candidate, read, options);

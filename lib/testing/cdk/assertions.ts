@@ -4,6 +4,7 @@
  * the stack, waivers included, so the reader sees why without running `cdk synth`.
  */
 import type { IConstruct } from 'constructs';
+import { RULE_QUOTA_CHECK } from '../../cdk/rule-quota';
 import { DesignAssertionError } from '../assertion-error';
 import { describeExpectation, readExpectations, unmet, type RuleExpectation } from '../expectations';
 import { fails, readFailOn, type FailOn } from '../failing';
@@ -19,8 +20,9 @@ export interface StackAssertionOptions {
   readonly failOn?: FailOn;
 }
 
-/** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"). */
-const PLUGIN_CHECKS = ['design-metadata', 'acknowledgement', 'unchecked', 'template'];
+/** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"), and the
+ *  Contributor Insights rule quota, an error annotation (docs/cdk.md, "Contributor Insights: modes, cost, quota"). */
+const PLUGIN_CHECKS = ['design-metadata', 'acknowledgement', 'unchecked', 'template', RULE_QUOTA_CHECK];
 /** Former plugin checks, and the rule that reports the same thing now. */
 const REPLACED_CHECKS: Readonly<Record<string, string>> = { 'undeclared-index': 'SG016 (template-differs-from-design)' };
 
