@@ -146,8 +146,20 @@ const ofKeySpace = (space: KeySpaceRef, signal: string) => ({
 });
 const nounOf = (space: KeySpaceRef) => (space.indexName ? 'index' : 'table');
 
-/** Page: read + write key-range throttles of one key space. */
-export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings): SkewAlarm {
+/**
+ * What the key-range page adds on an on-demand table: a partition throttles there with no hot key when
+ * uniform traffic passes twice its previous peak within 30 minutes, while DynamoDB splits partitions
+ * ("If you exceed double your previous traffic's peak within 30 minutes, then you might experience
+ * throttling … it's a best practice to spread your traffic growth over at least 30 minutes",
+ * https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb; "throttling can still occur
+ * if the throughput exceeds twice the previous peak within the same 30 minutes. One solution is to
+ * pre-warm the tables", Developer Guide, "Pre-warming a table for on-demand capacity mode"). One
+ * clause: the description stays under AlarmDescription's 1,024 characters.
+ */
+const ON_DEMAND_SURGE = 'no hot key: traffic passed twice its previous peak within 30 minutes, so spread growth over 30 minutes or pre-warm (warm throughput)';
+
+/** Page: read + write key-range throttles of one key space; `onDemand` names the on-demand surge without a hot key. */
+export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings, onDemand: boolean): SkewAlarm {
   const noun = nounOf(space);
   return factory.create({
     ...ofKeySpace(space, 'KeyRangeThrottles'),
@@ -157,7 +169,7 @@ export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, set
     threshold: settings.keyRangeThrottles,
     title: 'hot partition (key-range throttles)',
     meaning: `Read+WriteKeyRangeThroughputThrottleEvents of the ${noun}: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key`,
-    action: `find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; more capacity will not help`,
+    action: `find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; more capacity will not help${onDemand ? `; ${ON_DEMAND_SURGE}` : ''}`,
     doc: ALARM_DOCS.keyRange,
   });
 }
