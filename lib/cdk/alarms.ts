@@ -151,8 +151,23 @@ const ofKeySpace = (space: KeySpaceRef, signal: string) => ({
 });
 const nounOf = (space: KeySpaceRef) => (space.indexName ? 'index' : 'table');
 
-/** Page: read + write key-range throttles of one key space. */
-export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings): SkewAlarm {
+/**
+ * The key-range page's advice. On an on-demand table a partition also throttles with no hot key when
+ * traffic passes twice its previous peak within 30 minutes, while DynamoDB splits partitions ("If you
+ * exceed double your previous traffic's peak within 30 minutes, then you might experience throttling …
+ * it's a best practice to spread your traffic growth over at least 30 minutes",
+ * https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb; "throttling can still occur
+ * if the throughput exceeds twice the previous peak within the same 30 minutes. One solution is to
+ * pre-warm the tables", Developer Guide, "Pre-warming a table for on-demand capacity mode"). There,
+ * pre-warming is more capacity that helps, so "more capacity will not help" gives way to that clause.
+ * Kept short: 200 of these fit the footprint test's template budget (test/cdk/footprint.test.ts).
+ */
+const HOT_KEY_FIX = 'find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one';
+const keyRangeAction = (onDemand: boolean) =>
+  onDemand ? `${HOT_KEY_FIX}; no hot key: past 2× its prior peak in 30 min; ramp over 30 min or pre-warm` : `${HOT_KEY_FIX}; more capacity will not help`;
+
+/** Page: read + write key-range throttles of one key space; `onDemand` names the on-demand surge without a hot key. */
+export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, settings: AlarmSettings, onDemand: boolean): SkewAlarm {
   const noun = nounOf(space);
   return factory.create({
     ...ofKeySpace(space, 'KeyRangeThrottles'),
@@ -162,7 +177,7 @@ export function keyRangeAlarm(factory: SkewAlarmFactory, space: KeySpaceRef, set
     threshold: settings.keyRangeThrottles,
     title: 'hot partition (key-range throttles)',
     meaning: `Read+WriteKeyRangeThroughputThrottleEvents of the ${noun}: a partition is at its ceiling (1,000 WCU/s or 3,000 RCU/s), a hot key`,
-    action: `find it in Contributor Insights "most throttled keys"; shard a write-hot key, cache a read-hot one; more capacity will not help`,
+    action: keyRangeAction(onDemand),
     doc: ALARM_DOCS.keyRange,
   });
 }

@@ -562,7 +562,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
           ? this.tableMaximumsSet
           : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
-    keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings);
+    keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings, !provisioned);
     if (space.keyMonitoring) countRules(this, space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS);
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;

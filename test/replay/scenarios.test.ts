@@ -80,36 +80,49 @@ describe('DynamoDB model', () => {
       capacity: { mode: 'provisioned', read: 100, write: 1000, autoScaling: { write: { max: 1500, targetUtilizationPercent: 70 } }, scalingDelayMinutes },
       keySpaces: [space({ partitions: 4, write })],
     });
-    const capacity = (t: Telemetry) => events(t, 'ProvisionedWriteCapacityUnits');
-    const throttled = (t: Telemetry) => events(t, 'WriteProvisionedThroughputThrottleEvents').map((n) => (n as number) > 0);
+    // The table is idle in minute 0 (so it starts at its minimum, see below) and steps up in minute 1: the
+    // series below start at minute 1.
+    const step = (m: number) => (m < 1 ? 0 : 1300);
+    const capacity = (t: Telemetry) => events(t, 'ProvisionedWriteCapacityUnits').slice(1);
+    const throttled = (t: Telemetry) =>
+      events(t, 'WriteProvisionedThroughputThrottleEvents')
+        .slice(1)
+        .map((n) => (n as number) > 0);
+
+    it("starts where target tracking holds minute 0's load: its load ÷ 70% (1,000 → 1,429), at least the minimum (650 → 1,000), at most the maximum (1,300 → 1,500); a steady 1,300 then never throttles", () => {
+      const first = (load: number) =>
+        events(
+          run(
+            scaled(() => load),
+            1,
+          ).t,
+          'ProvisionedWriteCapacityUnits',
+        )[0];
+      expect([1000, 650, 1300].map(first)).toEqual([1429, 1000, 1500]);
+      expect(
+        throttled(
+          run(
+            scaled(() => 1300),
+            20,
+          ).t,
+        ).some(Boolean),
+      ).toBe(false);
+    });
 
     it('a step to 1,300 WCU/s: 2 minutes over 70% trigger it, the new capacity applies 5 minutes later (alarm 2 + UpdateTable 3), requests over 1,000 throttle until then', () => {
-      const { t } = run(
-        scaled(() => 1300),
-        8,
-      );
+      const { t } = run(scaled(step), 9);
       expect(capacity(t)).toEqual([1000, 1000, 1000, 1000, 1000, 1000, 1000, 1429]);
       expect(throttled(t)).toEqual([true, true, true, true, true, true, true, false]);
-      expect(events(t, 'WriteProvisionedThroughputThrottleEvents')[3]).toBeGreaterThan(17_000);
+      expect(events(t, 'WriteProvisionedThroughputThrottleEvents')[4]).toBeGreaterThan(17_000);
     });
 
     it('sizes each step from consumed capacity (throttled requests are not): 1,000 ÷ 0.7 = 1,429 first, then 1,300 ÷ 0.7 capped at the maximum 1,500', () => {
-      const { t } = run(
-        scaled(() => 1300),
-        16,
-      );
+      const { t } = run(scaled(step), 17);
       expect(capacity(t).slice(6)).toEqual([1000, 1429, 1429, 1429, 1429, 1429, 1429, 1429, 1500, 1500]);
     });
 
     it('a shorter reaction (scalingDelayMinutes 2) applies the step 3 minutes earlier; without autoScaling the capacity never changes', () => {
-      expect(
-        capacity(
-          run(
-            scaled(() => 1300, 2),
-            5,
-          ).t,
-        ),
-      ).toEqual([1000, 1000, 1000, 1000, 1429]);
+      expect(capacity(run(scaled(step, 2), 6).t)).toEqual([1000, 1000, 1000, 1000, 1429]);
       const fixed = run({ capacity: { mode: 'provisioned', read: 100, write: 1000 }, keySpaces: [space({ partitions: 4, write: () => 1300 })] }, 20);
       expect(new Set(capacity(fixed.t))).toEqual(new Set([1000]));
       expect(throttled(fixed.t).every(Boolean)).toBe(true);
@@ -120,7 +133,7 @@ describe('DynamoDB model', () => {
         scaled((m) => (m < 20 ? 1300 : 300)),
         42,
       );
-      expect(capacity(t).slice(33, 42)).toEqual([1500, 1500, 1500, 1500, 1500, 1500, 1500, 1000, 1000]);
+      expect(capacity(t).slice(32, 41)).toEqual([1500, 1500, 1500, 1500, 1500, 1500, 1500, 1000, 1000]); // minutes 33–41
       expect(
         new Set(
           capacity(

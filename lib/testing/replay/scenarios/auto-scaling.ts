@@ -17,7 +17,14 @@
  * - decreases are rationed: after the first 4 of a day, one per hour ("Service, account, and table
  *   quotas", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html).
  * AWS itself says not to rely on auto scaling for short spikes
- * (https://repost.aws/knowledge-center/dynamodb-auto-scaling).
+ * (https://repost.aws/knowledge-center/dynamodb-auto-scaling: "increases provisioned capacity when
+ * utilization exceeds 70 RCUs for at least 2 consecutive minutes", "decreases provisioned capacity
+ * when utilization is 20% or more below the target for 15 consecutive minutes").
+ * The replay starts mid-life, not at deployment: an auto-scaled direction starts at the capacity target
+ * tracking holds for the load of minute 0 (that load ÷ target, within the minimum and the maximum), as
+ * on a table that has run this workload before. A steady load settles anywhere between ÷ target and
+ * ÷ (target − 20 points), since only a drop past the scale-in line shrinks it; ÷ target is the least of
+ * those, so later ramps meet the least headroom the real table could have.
  * Assumptions (stated, not documented): the "short delay" of the alarm is 2 minutes and UpdateTable
  * takes 3, so a new capacity applies 5 minutes after the minute that completed the trigger
  * (`delayMinutes`, to check how a conclusion depends on it); one scaling activity at a time, each
@@ -47,12 +54,23 @@ export class ScaledCapacity {
   private lastDecrease = -Infinity;
 
   constructor(
-    /** The starting capacity, also the auto scaling minimum. */
+    /** The fixed capacity, or the auto scaling minimum. */
     private readonly min: number,
     private readonly policy: AutoScalingPolicy | undefined,
     private readonly delayMinutes = DEFAULT_SCALING_DELAY_MINUTES,
+    /** Units/s consumed at minute 0: an auto-scaled capacity starts where target tracking holds it for them. */
+    startingLoad = 0,
   ) {
-    this.current = min;
+    this.current = policy ? this.clamped(startingLoad / this.target()) : min;
+  }
+
+  private target(): number {
+    return (this.policy?.targetUtilizationPercent ?? 70) / 100;
+  }
+
+  /** Target tracking's capacity for `units`, rounded up, within the minimum and the maximum (the minimum wins a conflict). */
+  private clamped(units: number): number {
+    return Math.max(this.min, Math.min(this.policy?.max ?? this.min, Math.ceil(units)));
   }
 
   /** The provisioned units/s in effect during `minute` (a pending update that is due applies first). */
@@ -69,7 +87,7 @@ export class ScaledCapacity {
   /** Feeds the units/s consumed in `minute` (after `at(minute)`): may start a scaling activity. */
   observe(minute: number, consumed: number): void {
     if (!this.policy) return;
-    const target = (this.policy.targetUtilizationPercent ?? 70) / 100;
+    const target = this.target();
     this.above = consumed > target * this.current ? this.above + 1 : 0;
     this.below = consumed < target * this.current - (SCALE_IN_MARGIN_PERCENT / 100) * this.current ? this.below + 1 : 0;
     if (this.pending) return;

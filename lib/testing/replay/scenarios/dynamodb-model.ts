@@ -23,7 +23,8 @@
  *   for its documented reaction (2 breaching minutes, an alarm delay, several minutes of UpdateTable,
  *   sized from consumed capacity, scale-in after 15 minutes 20 points below the target). The model
  *   publishes the capacity in effect as Provisioned{Read,Write}CapacityUnits, each minute.
- * Assumptions (stated, not documented): auto scaling applies a new capacity 5 minutes (2 of alarm
+ * Assumptions (stated, not documented): an auto-scaled capacity starts at minute 0's load ÷ its target,
+ * within its minimum and maximum (the table has run this workload before); auto scaling applies a new capacity 5 minutes (2 of alarm
  * delay + 3 of UpdateTable) after the minute that completes its trigger (`scalingDelayMinutes`);
  * each request is one unit; per-second load on a partition is
  * normal around the minute's mean (sd 8% + Poisson), partitions' uniform shares spread 3%; split for
@@ -100,9 +101,9 @@ export type CapacityModel =
   | {
       /** Provisioned capacity: requests above it are throttled (`Provisioned`) once up to 300 s of burst credit is spent. */
       readonly mode: 'provisioned';
-      /** Provisioned units/s; with auto scaling, the starting capacity and the minimum. */
+      /** Provisioned units/s; with auto scaling, the minimum (the replay starts where target tracking holds minute 0's load, at least this). */
       readonly read: number;
-      /** Provisioned write units/s; with auto scaling, the starting capacity and the minimum. */
+      /** Provisioned write units/s; with auto scaling, the minimum (the replay starts where target tracking holds minute 0's load, at least this). */
       readonly write: number;
       /** Target tracking per direction. @default - fixed capacity */
       readonly autoScaling?: {
@@ -190,11 +191,14 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
   const minutes = telemetry.minutes;
   const credit: Record<Direction, number> = { read: 0, write: 0 };
   const c = model.capacity;
+  // Auto scaling starts where target tracking holds the table's own load of minute 0 (./auto-scaling.ts).
+  const tableSpace = model.keySpaces.find((k) => k.index === undefined);
+  const startingLoad = (direction: Direction) => (tableSpace ? demandAt(tableSpace, direction, 0) : 0);
   const scaled =
     c.mode === 'provisioned'
       ? {
-          read: new ScaledCapacity(c.read, c.autoScaling?.read, c.scalingDelayMinutes),
-          write: new ScaledCapacity(c.write, c.autoScaling?.write, c.scalingDelayMinutes),
+          read: new ScaledCapacity(c.read, c.autoScaling?.read, c.scalingDelayMinutes, startingLoad('read')),
+          write: new ScaledCapacity(c.write, c.autoScaling?.write, c.scalingDelayMinutes, startingLoad('write')),
         }
       : undefined;
   const truths: KeySpaceTruth[] = [];
@@ -341,11 +345,16 @@ export function simulateTable(model: TableModel, names: TableNames, telemetry: T
   return truths;
 }
 
+/** Units/s asked of a key space in one direction at a minute: its uniform load and every hot key's. */
+function demandAt(space: KeySpaceModel, direction: Direction, minute: number): number {
+  return space[direction](minute) + (space.hotKeys ?? []).reduce((sum, k) => sum + (k[direction]?.(minute) ?? 0), 0);
+}
+
 /** SuccessfulRequestLatency per operation for one minute of the table's own traffic. */
 function latency(model: TableModel, space: KeySpaceModel, tableName: string, minute: number, telemetry: Telemetry, rng: Random): void {
   const warm = (model.deploys ?? []).some((d) => minute >= d && minute < d + WARMUP.minutes);
   for (const [operation, op] of Object.entries(LATENCY)) {
-    const units = space[op.direction as Direction](minute) + (space.hotKeys ?? []).reduce((s, k) => s + (k[op.direction as Direction]?.(minute) ?? 0), 0);
+    const units = demandAt(space, op.direction, minute);
     const requests = Math.round((units * op.share * 60) / op.unitsPerRequest);
     if (requests <= 0) continue;
     const tail = operation === 'Query' && warm ? WARMUP : TAIL;

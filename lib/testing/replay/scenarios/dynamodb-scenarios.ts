@@ -126,7 +126,7 @@ const HEALTHY_ASSUMPTIONS = [
   'weekday deploys at 14:00; the new version warms its cache with large Queries for 5 minutes',
   '20 one-second bursts a day per table (10 per index) of 60–140% of a partition ceiling on one partition',
   'on-demand partitions sized for twice the planned peak; the per-table quota raised above the planned peak',
-  'an auto-scaled table starts the week at its minimum capacity, its partitions those of its maximum',
+  'an auto-scaled table starts where its target tracking holds the load of minute 0 (that load ÷ target, within its minimum and maximum), as one that has run this workload before; its partitions those of its maximum',
 ];
 
 /** A healthy week for every profile: nothing here is an incident. `days` shortens it (at least 4,

@@ -128,8 +128,8 @@ const capacity = byTag<CapacityModel>('mode', {
   }),
   provisioned: record<Extract<CapacityModel, { mode: 'provisioned' }>>({
     mode: { shape: oneOf(['provisioned']), doc: 'Provisioned capacity.' },
-    read: units('Provisioned read units/s (with auto scaling, the minimum).'),
-    write: units('Provisioned write units/s (with auto scaling, the minimum).'),
+    read: units('Provisioned read units/s (with auto scaling, the minimum; the replay starts where target tracking holds minute 0).'),
+    write: units('Provisioned write units/s (with auto scaling, the minimum; the replay starts where target tracking holds minute 0).'),
     autoScaling: {
       shape: record<{ read?: AutoScalingPolicy; write?: AutoScalingPolicy }>({
         read: { shape: autoScalingPolicy, optional: true, doc: 'Read target tracking.' },
