@@ -328,7 +328,8 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
   );
 }
 
-const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
+/** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
+export const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
 const UNEVEN_WORDS = ', unevenly: the partitions it leaves unsplit keep a larger share of the key space, which this raise is judged on';
 
 /** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */
