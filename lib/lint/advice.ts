@@ -3,14 +3,13 @@
  * points at the same key space's load, size or cardinality gives this same fix (one key, one N, one
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
-import { gridFormOf, throughputForPeak } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import { sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, physicalPartitionCount, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -748,7 +747,8 @@ function raiseBeforeCopies(
   const raised = raise.requestUnits * containers;
   const { reads, writes } = analysis.total;
   const copiesAdd = writes * (n - 1);
-  const copiesCapacity = throughputForPeak(gridFormOf(throughput.mode), reads + writes * n, design.thresholds.headroom, containers) - declared;
+  // The RU/s SG017 asks for the copies' peak: in place, judged on the largest share its split leaves (`evenInPlaceThroughput`).
+  const copiesCapacity = (evenInPlaceThroughput(design, reads + writes * n) as number) - declared;
   const adds = raised - declared;
   if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
   return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis, raise) };

@@ -7,7 +7,7 @@
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput } from '../../../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, physicalPartitionCount } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { readRequests, type ReadRequests } from '../../read-requests';
@@ -99,17 +99,32 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
   let neededPeak = peak.peak;
   const raise = () => ({ form, needed, neededPeak, containers: perContainer });
   if (peak.from !== 'planned' || !design.throughput) return raise();
+  const peakAt = (ru: number) => peakOf(design, new DesignAnalysis(raisedTo(design, form, ru / perContainer, inPlace))).peak;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const throughput = Object.assign({}, design.throughput, {
-      mode: form === 'autoscaleMax' ? 'autoscale' : 'manual',
-      requestUnits: needed / perContainer,
-    } as const);
-    neededPeak = peakOf(design, new DesignAnalysis(Object.assign({}, design, { throughput }))).peak;
+    neededPeak = peakAt(needed);
     const next = figure(neededPeak);
     if (next <= needed) break;
     needed = next;
   }
+  // The rounds only raise: where the copies at the figure they reached need less, and the copies at that less still fit
+  // it, the less is the raise (a raise in place jumps to the next even split, past the figure its copies need there).
+  const lower = figure(neededPeak);
+  const lowerPeak = lower < needed ? peakAt(lower) : undefined;
+  if (lowerPeak !== undefined && figure(lowerPeak) <= lower) [needed, neededPeak] = [lower, lowerPeak];
   return raise();
+}
+
+/**
+ * The design at `requestUnits` (the container's part) on `form`: raised in place (`inPlace`), on the physical partitions
+ * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); moved to `form`
+ * otherwise, on the partitions a container created there gets.
+ */
+function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: number, inPlace: boolean): CosmosKeyDesign {
+  const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
+  if (!inPlace) return Object.assign({}, design, { throughput: Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits }) });
+  const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
+  const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
+  return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
 }
 
 /** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */

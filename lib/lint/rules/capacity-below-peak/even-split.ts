@@ -54,8 +54,9 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
     neededSplit: needed.slices < needed.count ? 'uneven' : 'even',
   };
   const plainNeeded = throughputForPeak(raise.form, raise.neededPeak, design.thresholds.headroom, raise.containers);
-  if (plainNeeded >= raise.needed) return { ids: ['cosmosRaiseSplits'], data };
   const plain = layout(plainNeeded / raise.containers);
+  // Only an uneven split is why the raise is above peak ÷ headroom (planned copies that change with the RU/s are another).
+  if (plainNeeded >= raise.needed || plain.slices === plain.count) return { ids: ['cosmosRaiseSplits'], data };
   const created = physicalPartitionCount(mode, plainNeeded / raise.containers, totalGb);
   return {
     ids: ['cosmosRaiseSplits', 'cosmosUnevenAvoided'],
