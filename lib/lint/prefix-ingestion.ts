@@ -78,7 +78,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixSizeFromValues:
     ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise:
-    " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
+    " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
   // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves.
   prefixHeadroomOnly:

@@ -289,14 +289,16 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     ];
   };
   // A declared count of physical partitions is the container's: raised in place, it splits to the new RU/s's minimum
-  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid.
+  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid. Where a
+  // raise splits a count the design does not declare, the edit declares the count it splits to: read without one, the
+  // raised design would be a container created at those RU/s, on more partitions (one per 6,000 RU/s of manual
+  // throughput) than the raise in place leaves (as SG003's raise declares them, advice.ts raiseEdits), and be judged on a layout the container does not have.
   const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => {
-    const minimum = Math.ceil(value / perContainer / COSMOS_LIMITS.physicalPartitionRequestUnits);
+    const inPlace = physicalPartitionCount(throughput.mode, value / perContainer, design.totalGb, partitions.count);
     const declared = design.physicalPartitions;
-    return [
-      { op: 'set', path: `throughput.${form}`, value },
-      ...(declared !== undefined && declared < minimum ? [{ op: 'set' as const, path: 'physicalPartitions', value: minimum }] : []),
-    ];
+    const created = physicalPartitionCount(throughput.mode, value / perContainer, design.totalGb);
+    const declare = declared === undefined ? inPlace > partitions.count && created !== inPlace : declared < inPlace;
+    return [{ op: 'set', path: `throughput.${form}`, value }, ...(declare ? [{ op: 'set' as const, path: 'physicalPartitions', value: inPlace }] : [])];
   };
   switch (throughput.mode) {
     case 'manual': {
