@@ -132,7 +132,8 @@ export const ADVICE_MESSAGES = {
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
-  orAtCapacityRaise: "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
+  orAtCapacityRaise:
+    "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
   // Review 7 item 3: copies double every write, so a smaller raise that needs no application change leads.
   raiseCheaperThanCopies:
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',

@@ -121,7 +121,7 @@ describe("Cosmos DB: SG003's shards weigh their fan-out against the 1,000,000 RU
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG017', 'SG003']);
     const after = JSON.parse(result.text).containers[0];
     expect([after.sharding.shards, after.throughput.autoscaleMax]).toEqual([4, 791_000]);
-    expect(lint({ containers: [after] }).map((f) => [f.ruleId, f.edits?.[0]?.value])).toEqual([['SG017', 800_000]]);
+    expect(lint({ containers: [after] }).map((f) => [f.ruleId, (f.edits?.[0] as { value?: unknown } | undefined)?.value])).toEqual([['SG017', 800_000]]);
   });
 
   it('within it: 5 shards make 500,000 RU/s of reads, 675,000 RU/s with the writes at 80%: the shards are written, then the raise', () => {

@@ -106,7 +106,14 @@ describe('a raise in place is judged on the largest share its split leaves', () 
     // (evensplit17; before, at SG017's 63,000, it named a raise of its own to 111,000): 5 buckets of 3,500 meet (50,000 −
     // 3,500) ÷ 12 = 3,875: 7,375 ≤ 7,400; 4 buckets 4,375 + 45,625 ÷ 12 = 8,177.08 > 7,400.
     const hit = sg003(sessions(), 'partitionKey.paths[0]');
-    expect(hit?.data).toMatchObject({ containerRu: 111_000, physicalPartitions: 12, declaredRu: 60_000, buckets: 5, bucketTotal: 7375, fewerTotal: 8177.08333333 });
+    expect(hit?.data).toMatchObject({
+      containerRu: 111_000,
+      physicalPartitions: 12,
+      declaredRu: 60_000,
+      buckets: 5,
+      bucketTotal: 7375,
+      fewerTotal: 8177.08333333,
+    });
     expect(hit?.data).not.toHaveProperty('bucketRaiseTo');
     expect(hit?.fix).not.toMatch(/66,000 RU\/s/);
   });

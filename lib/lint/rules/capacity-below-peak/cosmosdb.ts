@@ -121,7 +121,8 @@ function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>,
  */
 function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: number, inPlace: boolean): CosmosKeyDesign {
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
-  if (!inPlace) return Object.assign({}, design, { throughput: Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits }) });
+  if (!inPlace)
+    return Object.assign({}, design, { throughput: Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits }) });
   const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
   const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
   return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
@@ -381,10 +382,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
     cosmosRaiseManual: `raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM})`,
-    cosmosRaiseAutoscale:
-      `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills by the hour for what it uses, from 10% of the maximum)`,
-    cosmosRaiseShared:
-      `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or give the container dedicated throughput of at least {{dedicated}} RU/s`,
+    cosmosRaiseAutoscale: `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills by the hour for what it uses, from 10% of the maximum)`,
+    cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or give the container dedicated throughput of at least {{dedicated}} RU/s`,
     cosmosAboveQuota:
       "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: the deployment fails unless the quota was raised (Azure refuses to provision more until a support ticket raises it)",
     cosmosRequestQuota:
