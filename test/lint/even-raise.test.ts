@@ -6,6 +6,9 @@
  * Every container below has unique keys: its load spreads over the key space, so the largest share carries peak ÷ slices.
  */
 import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
+import { largestShareData } from '../../lib/lint/physical-partition';
+import { PREFIX_INGESTION_MESSAGES } from '../../lib/lint/prefix-ingestion';
+import { hotKeyExceedsPartition } from '../../lib/lint/rules/hot-key-exceeds-partition';
 import { container } from '../fixtures';
 
 process.env.CDK_VALIDATION = 'false';
@@ -135,5 +138,32 @@ describe("SG017's raise in place splits partitions evenly", () => {
     // Past 4P: 164,000 ÷ 0.8 = 205,000 would split 5 partitions to 21, the unsplit ones at 1/20 (largestShareSlices):
     // 8,200 RU/s on at most 8,000; up to 39 the same; 40 = 5 × 2³ past 390,000: 390,100.
     expect(needed(164_000, 50_000, 5)).toBe(390_100);
+  });
+});
+
+describe('a "no count fits" clause quotes the largest-share partition the verdict judged (largestShareData)', () => {
+  it('on a raised uneven layout: 5 → 7 partitions, the 3 unsplit holding 1/5', () => {
+    // 65,000 RU/s on 7 (9,285.71 each, 7,428.57 usable) split from 5: the largest share is 1/5, so 40,000 of peak put
+    // 40,000 ÷ 5 = 8,000 RU/s there (not 40,000 ÷ 7 = 5,714.29), 1 − 8,000 ÷ 7,428.57 = −7.69% free.
+    const uneven = { count: 7, countedBy: 'declared' as const, requestUnits: 65_000, requestUnitsEach: 65_000 / 7, keySpaceSlices: 5 };
+    const { figures, averageSpare } = largestShareData(uneven, 40_000, 0.8);
+    expect(figures).toEqual({ keySpaceSlices: 5, largestShare: 'uneven', averageLoad: 8_000 });
+    expect(averageSpare).toBeCloseTo(1 - 8_000 / 7_428.571428571, 9);
+    // Even (5 of 10,000): the average partition, 40,000 ÷ 5, as before.
+    expect(largestShareData({ ...uneven, count: 5, requestUnits: 50_000, requestUnitsEach: 10_000 }, 40_000, 0.8).figures).toEqual({
+      keySpaceSlices: 5,
+      largestShare: 'even',
+      averageLoad: 8_000,
+    });
+  });
+
+  it('the words name the unsplit partitions where the layout is uneven, the average one where it is even', () => {
+    const words = [hotKeyExceedsPartition.messages.noCountPhysical, PREFIX_INGESTION_MESSAGES.prefixNoBucketCount, PREFIX_INGESTION_MESSAGES.prefixSliverToday];
+    for (const clause of words) {
+      expect(clause).toContain(
+        '{{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}})',
+      );
+      expect(clause).toContain('1/{{keySpaceSlices}} of the rest');
+    }
   });
 });

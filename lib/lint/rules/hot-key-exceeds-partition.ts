@@ -7,7 +7,16 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
-import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, shareCeiling, throughputThatServes } from '../physical-partition';
+import {
+  largestShareData,
+  physicalBound,
+  physicalShareData,
+  RAISE,
+  raiseFigures,
+  raiseInPlace,
+  shareCeiling,
+  throughputThatServes,
+} from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -260,7 +269,7 @@ export const hotKeyExceedsPartition = defineRule({
       "; under that ceiling, each stored key must still fit its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of the container's load it expects there, its sibling shards included, which sets N",
     // No shard count fits when the container's average partition is already at its usable RU/s: each shard's partition is above it.
     noCountPhysical:
-      "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{physicalPartitions}} of the rest of the container's load beside it, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
+      "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of the container's load beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
     // Review 5 item 4: the figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
     shardsDerivation:
       "; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's load, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
@@ -442,7 +451,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         strategy: a.plan.layout,
         ...(raise ? raiseFigures(RAISE, raise) : {}),
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),
-        ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak, averageLoad: peak / share.count }) : {}),
+        ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
       }),
       edits: advice.edits,
