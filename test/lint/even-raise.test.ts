@@ -11,8 +11,6 @@ import { PREFIX_INGESTION_MESSAGES } from '../../lib/lint/prefix-ingestion';
 import { hotKeyExceedsPartition } from '../../lib/lint/rules/hot-key-exceeds-partition';
 import { container } from '../fixtures';
 
-process.env.CDK_VALIDATION = 'false';
-
 /** Unique ids, `peak` RU/s (two thirds reads), on `throughput` over `partitions` declared physical partitions. */
 function spread(peak: number, throughput: CosmosContainerDesign['throughput'], partitions?: number): CosmosContainerDesign {
   return container({
