@@ -3,7 +3,7 @@ import { fullKeyCardinality } from '../design/cardinality';
 import { UsageError, type DesignIssue } from '../design/errors';
 import type { CosmosKeyDesign, CosmosThroughput } from '../design/key-design';
 import { num, oneOf } from '../design/shape';
-import { gridFormOf, throughputForPeak } from './cosmos-grid';
+import { gridFormOf, onGrid, throughputForPeak } from './cosmos-grid';
 import type { EngineProfile, LoadDimension, PhysicalPartitions, PhysicalShare } from './profile';
 
 const NO_LOCAL_INDEXES = [] as const;
@@ -147,7 +147,7 @@ export function largestShareSlices(evenFrom: number, count: number): number {
  * a raise in place split some of `splitFrom`'s (`largestShareSlices`). A count its storage sets is taken as even:
  * evenly filled partitions reach 50 GB together and each splits ("Partitioning and horizontal scaling").
  */
-function keySpaceSlicesOf(design: CosmosKeyDesign, count: number): number {
+function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'splitFrom'>, count: number): number {
   const byStorage = Math.ceil((design.totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
   return count <= byStorage ? count : largestShareSlices(design.splitFrom ?? count, count);
 }
@@ -176,19 +176,54 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
 }
 
 /**
- * The physical partitions a container whose `peak` is above headroom × its RU/s has once raised to the RU/s
- * SG017 asks for (peak ÷ headroom on Azure's grid, `throughputForPeak`, the same function SG017's fix uses):
- * raised in place, it splits only to the minimum the new RU/s need, so its current count is `existing`
- * ("Best practices for scaling provisioned throughput", asynchronous scale-up). Undefined for serverless:
- * SG017's fix there is a move to provisioned throughput, not a raise of the layout it has.
+ * The least RU/s on `design`'s grid (a shared database's, for its `containers` busy ones) that serve `peak` RU/s spread
+ * over the key space, raised in place: where the raise splits partitions, judged on the partition holding the largest
+ * share of the key space, peak ÷ slices ≤ headroom × the container's RU/s ÷ P' (`largestShareSlices`). From P to P' < 2P
+ * Azure splits only P' − P, and the unsplit ones keep 1/P each while every partition gets RU/s ÷ P' ("Best practices for
+ * scaling provisioned throughput", how to ensure even data distribution during asynchronous scaling): past P × 10,000
+ * RU/s an unsplit one carries peak ÷ P, more than the headroom × 10,000 any partition has, so the raise keeps P (up to
+ * P × 10,000) or reaches P × 2^k, even. Within P × 10,000, and for a count its storage sets, this is peak ÷ headroom on
+ * the grid (`throughputForPeak`). SG017's raise in place, and the layout SG003 judges an over-capacity container at.
  */
-function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
+export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): number | undefined {
   const { throughput, totalGb } = design;
   if (!throughput || throughput.mode === 'serverless') return undefined;
   const form = gridFormOf(throughput.mode);
+  const containers = sharedContainers(throughput);
+  const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
+  const layout = { totalGb, splitFrom: design.splitFrom ?? now };
+  const { headroom } = design.thresholds;
+  let ru = throughputForPeak(form, peak, headroom, containers);
+  if (!Number.isFinite(ru)) return ru;
+  for (;;) {
+    const count = physicalPartitionCount(throughput.mode, ru / containers, totalGb, now);
+    // The largest-share partition carries peak ÷ slices and gets 1/count of the container's RU/s.
+    const needed = throughputForPeak(form, (peak * count) / keySpaceSlicesOf(layout, count), headroom, containers);
+    if (ru >= needed) return ru;
+    // Not past the first RU/s with one partition more: that split may even the layout out.
+    const nextCount = onGrid(form, count * COSMOS_LIMITS.physicalPartitionRequestUnits * containers + 1);
+    ru = Math.min(needed, nextCount);
+  }
+}
+
+/** The busy containers a shared database's RU/s are split over (1 for dedicated throughput). */
+function sharedContainers(throughput: CosmosThroughput): number {
+  return throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+}
+
+/**
+ * The physical partitions a container whose `peak` is above headroom × its RU/s has once raised to the RU/s
+ * SG017 asks for (`evenInPlaceThroughput`, the same function SG017's fix uses): raised in place, it splits only to
+ * the minimum the new RU/s need, so its current count is `existing` ("Best practices for scaling provisioned
+ * throughput", asynchronous scale-up). Undefined for serverless: SG017's fix there is a move to provisioned
+ * throughput, not a raise of the layout it has.
+ */
+function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
+  const { throughput, totalGb } = design;
+  const raised = evenInPlaceThroughput(design, peak);
+  if (!throughput || raised === undefined) return undefined;
   // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part.
-  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-  const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;
+  const requestUnits = raised / sharedContainers(throughput);
   const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
   const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
   return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
@@ -334,13 +369,12 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   }),
   // "Service quotas", provisioned throughput: at most 1,000,000 RU/s per container (dedicated) or per database (shared)
   // by default, raised only by a support ticket. SG017 asks for the peak ÷ headroom on the declared form's grid (a shared
-  // database: × its busy containers); past the quota Azure refuses it, so SG017 writes no edit (cosmosRaisePastQuota).
+  // database: × its busy containers), or more where a raise in place would split unevenly (`evenInPlaceThroughput`); past the quota Azure refuses it, so SG017 writes no edit (cosmosRaisePastQuota).
   // A serverless container has no provisioned figure: SG017 moves it to provisioned throughput, with no edit either way.
   throughputQuotaPassed(design, peak) {
     const { throughput } = design;
     if (!throughput || throughput.mode === 'serverless') return undefined;
-    const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-    const needed = throughputForPeak(gridFormOf(throughput.mode), peak, design.thresholds.headroom, containers);
+    const needed = evenInPlaceThroughput(design, peak) as number;
     const quota = COSMOS_LIMITS.requestUnitsQuota;
     return needed > quota ? { quota, quotaName: throughput.mode === 'shared' ? 'database' : 'container', provisioned: needed } : undefined;
   },

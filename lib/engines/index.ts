@@ -34,6 +34,7 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 export {
   COSMOS_LIMITS,
   creationRequestUnits,
+  evenInPlaceThroughput,
   judgedNeighbourLoad,
   largestShareSlices,
   neighbourLoad,

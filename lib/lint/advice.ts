@@ -3,14 +3,13 @@
  * points at the same key space's load, size or cardinality gives this same fix (one key, one N, one
  * strategy). The words live once, in ADVICE_MESSAGES, which each such rule includes in its messages.
  */
-import { gridFormOf, throughputForPeak } from '../design/cosmos-throughput';
 import { joinPath } from '../design/field-path';
 import { sameAttribute } from '../design/key-design';
 import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, physicalPartitionCount, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -133,7 +132,8 @@ export const ADVICE_MESSAGES = {
   raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
-  orAtCapacityRaise: "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom), ",
+  orAtCapacityRaise:
+    "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly), ",
   // Review 7 item 3: copies double every write, so a smaller raise that needs no application change leads.
   raiseCheaperThanCopies:
     ': {{raiseAdds}} RU/s more and no application change, where {{shards}} copies add {{copiesAdd}} RU/s of writes at peak, store every document {{shards}} times and must be written and read by the application',
@@ -748,7 +748,8 @@ function raiseBeforeCopies(
   const raised = raise.requestUnits * containers;
   const { reads, writes } = analysis.total;
   const copiesAdd = writes * (n - 1);
-  const copiesCapacity = throughputForPeak(gridFormOf(throughput.mode), reads + writes * n, design.thresholds.headroom, containers) - declared;
+  // The RU/s SG017 asks for the copies' peak: in place, judged on the largest share its split leaves (`evenInPlaceThroughput`).
+  const copiesCapacity = (evenInPlaceThroughput(design, reads + writes * n) as number) - declared;
   const adds = raised - declared;
   if (adds > Math.max(copiesAdd, copiesCapacity)) return undefined;
   return { raise, adds, copiesAdd, copiesNeedRaise: copiesCapacity > 0, edits: raiseEdits(analysis, raise) };

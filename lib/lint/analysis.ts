@@ -265,7 +265,14 @@ export class SpaceAnalysis {
    */
   #copiesShare(n: number, stored: Loads): PhysicalShare | undefined {
     const copies = withCopies(this.design, this.total, n);
-    return this.owner.profile.physicalShare?.(copies.design, copies.total, stored, this.trafficValues * n);
+    const share = this.owner.profile.physicalShare?.(copies.design, copies.total, stored, this.trafficValues * n);
+    if (!share?.raisedFrom) return share;
+    // Credited with the RU/s the copies' peak needs (peak ÷ headroom) over the partitions SG017's raise leaves, not the
+    // surplus a raise in place adds to split them evenly: a count that fits only on that surplus fits because of a raise,
+    // which the raise itself offers (cheaper: it keeps one copy), and more copies would only make that raise larger.
+    const needed = (copies.total.reads + copies.total.writes) / this.design.thresholds.headroom;
+    const requestUnits = Math.min(share.requestUnits, needed);
+    return Object.assign({}, share, { requestUnits, requestUnitsEach: requestUnits / share.count });
   }
 
   /**

@@ -41,6 +41,26 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
 }
 
 /**
+ * The load a container's `peak` puts on the physical partition holding the largest share of its key space, the one the
+ * verdicts judge a key on (`keySpaceSlices`): peak ÷ P on P even partitions, peak ÷ the slices where a raise in place
+ * split only some ("Best practices for scaling provisioned throughput"), and how much of that partition's usable RU/s it
+ * leaves free. For the messages that say no count of shards or buckets fits: their figures are the verdict's.
+ */
+export function largestShareData(share: PhysicalPartitions, peak: number, headroom: number): LargestShare {
+  const averageLoad = peak / share.keySpaceSlices;
+  return {
+    figures: { keySpaceSlices: share.keySpaceSlices, largestShare: share.keySpaceSlices < share.count ? 'uneven' : 'even', averageLoad },
+    averageSpare: 1 - averageLoad / (share.requestUnitsEach * headroom),
+  };
+}
+
+/** `largestShareData`'s answer: the figures every such clause quotes, and the part of the usable RU/s left free. */
+export interface LargestShare {
+  readonly figures: { readonly keySpaceSlices: number; readonly largestShare: 'even' | 'uneven'; readonly averageLoad: number };
+  readonly averageSpare: number;
+}
+
+/**
  * The hottest value's load on one key, unsharded, against the ceiling it can reach: its logical partition's,
  * or its physical partition's share less the neighbours' expected load where that is lower, as SG003 (and
  * the plan) judge it.
@@ -328,7 +348,8 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
   );
 }
 
-const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
+/** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
+export const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
 const UNEVEN_WORDS = ', unevenly: the partitions it leaves unsplit keep a larger share of the key space, which this raise is judged on';
 
 /** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */

@@ -27,6 +27,7 @@ import {
   cheaperFirst,
   copiesRemoved,
   firstLevelSpan,
+  largestShareData,
   overCapacity,
   physicalShareData,
   RAISE,
@@ -78,7 +79,7 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixSizeFromValues:
     ' (its {{prefixGb}} GB inferred as storage.totalGb {{totalGb}} ÷ {{values}} values, {{sizeAt|code}} not being declared: declare it if the value holds less)',
   prefixAtCapacityRaise:
-    " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
+    " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this first-level value's partition stays short after that raise)",
   prefixThrottles: `: ${THROTTLES} however unique {{deeperLevels|code}} are`,
   // Within the partitions' full RU/s: what is missed is the headroom the design keeps, not the RU/s themselves.
   prefixHeadroomOnly:
@@ -134,11 +135,11 @@ export const PREFIX_INGESTION_MESSAGES = {
   // Stranger's review 7 item 4: where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
   prefixNoBucketCount:
-    "no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{physicalPartitions}} of the rest of the container's load beside it, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); ",
+    "no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of the container's load beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); ",
   // A count fits today, but only by a sliver (roomForCounts: under 5% of the usable RU/s free on the average partition):
   // said after the raises that leave room, with its figures, not offered.
   prefixSliverToday:
-    "; no count is offered at the current throughput: each bucket meets 1/{{physicalPartitions}} of the rest of the container's load on its physical partition, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare",
+    "; no count is offered at the current throughput: each bucket meets 1/{{keySpaceSlices}} of the rest of the container's load on its physical partition, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare",
   // Where the hottest value is a declared one (a whale among many), only values that hot need the buckets.
   prefixBucketOnlyHot:
     '; only values as hot as this one need buckets: the others can keep one ({{bucketLevel|code}} = {{level}}), so a query for one of them stays on one partition, and the application keeps the list of bucketed values',
@@ -844,6 +845,7 @@ function noBucketCountHit(
   const physical = load.physical as PhysicalShare;
   const { maxShards, headroom } = design.thresholds;
   const peakLoad = peakOf(design);
+  const largest = largestShareData(physical, peakLoad, headroom);
   const { few, least } = bucketRaises(design, first, load, maxShards, raise?.requestUnits);
   const raised = least && raisedTo(design, least.requestUnits);
   const raisedLoad = raised && prefixLoad(raised, first, first.hotKeyShare);
@@ -872,11 +874,12 @@ function noBucketCountHit(
       ...prefixData(design, first, load, judged.traffic),
       maxShardsAccepted: MAX_SHARDS_ACCEPTED,
       maxShards,
-      averageLoad: peakLoad / physical.count,
+      // The largest-share partition's figures, as the verdict judged it (`largestShareData`).
+      ...largest.figures,
       quotaRu: COSMOS_LIMITS.requestUnitsQuota,
       ...(sliver
         ? {
-            averageSpare: 1 - peakLoad / (physical.requestUnits * headroom),
+            averageSpare: largest.averageSpare,
             minSpare: MIN_SPARE_FOR_COUNTS,
             todayBuckets: sliver.buckets,
             todaySpare: sliver.spare,

@@ -105,6 +105,11 @@ export const SOURCES = {
     title: 'Azure Cosmos DB: Best practices for scaling provisioned throughput (RU/s)',
     url: `${AZURE}/scaling-provisioned-throughput-best-practices`,
   },
+  // "Create the target Azure Cosmos DB container by using the settings that you want to use (partition key, throughput
+  // granularity, request units [...])"; offline, "stop performing any operations on the source container" first;
+  // online, "All write operations to the source container will be charged double RUs"; the copy's pace is set by the
+  // source's and the target's throughput. SG017's alternative to an uneven split in place: a new container, evenly split.
+  cosmosContainerCopy: { title: 'Azure Cosmos DB: Copy jobs (container copy)', url: `${AZURE}/container-copy` },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
   cosmosServerlessPerformance: { title: 'Azure Cosmos DB: Serverless account performance', url: `${AZURE}/serverless-performance` },
   // "If you use synthetic keys today or if you have scenarios in which partition keys can exceed 20 GB of data,

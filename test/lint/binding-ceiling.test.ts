@@ -57,10 +57,11 @@ describe('SG003 quotes the binding ceiling of a key over its logical partition (
   });
 
   it("over SG017 (the brief's 100,000 RU/s on 60,000): quoted at the share SG017's raise leaves, which binds still", () => {
-    // 12% of 100,000 RU/s of reads = 12,000 on one product. Peak above 48,000 usable: judged at SG017's 125,000 RU/s,
-    // raised in place from 10 partitions to ⌈125,000 ÷ 10,000⌉ = 13 of 9,615.38 (7,692.31 usable). Only 3 of the 10
-    // split (unevensplit16): the 7 unsplit keep 1/10 of the key space, so the neighbours are (100,000 − 12,000) ÷ 10 =
-    // 8,800, above the 7,692.31 usable: nothing is left (0 RU/s).
+    // 12% of 100,000 RU/s of reads = 12,000 on one product. Peak above 48,000 usable: judged at SG017's raise. Its
+    // 125,000 RU/s (100,000 ÷ 0.8) would split 3 of the 10 partitions manual 60,000 starts with (13 partitions): the 7
+    // unsplit would keep 1/10 of the key space, 10,000 RU/s of the peak against 7,692.31 usable, so SG017 asks for the
+    // even split, 20 = 2 × 10 partitions past 190,000: 190,100 RU/s (evensplit17; was 125,000 on 13). There each has
+    // 9,505 (7,604 usable), the neighbours 88,000 ÷ 20 = 4,400: 3,204 RU/s are left for the product's 12,000.
     const hit = sg003(
       container({
         name: 'catalog',
@@ -70,8 +71,8 @@ describe('SG003 quotes the binding ceiling of a key over its logical partition (
       }),
     );
     expect(hit?.notes).toEqual(['requestOverPhysical', 'physicalShareOverLogical', 'atCapacityRaise']);
-    expect(hit?.data).toMatchObject({ requestLoad: 12_000, containerRu: 125_000, physicalPartitions: 13, declaredRu: 60_000 });
-    expect(hit?.data?.requestUsable).toBe(0);
+    expect(hit?.data).toMatchObject({ requestLoad: 12_000, containerRu: 190_100, physicalPartitions: 20, declaredRu: 60_000, neighbourRu: 4_400 });
+    expect(hit?.data?.requestUsable).toBeCloseTo(3_204, 6);
   });
 
   it('the logical ceiling binds where the share is no lower: the message is unchanged', () => {

@@ -102,15 +102,26 @@ const fixedContainer = (design: CosmosContainerDesign) => fixDesignText(JSON.str
 describe("Cosmos DB: SG003's shards weigh their fan-out against the 1,000,000 RU/s per container", () => {
   it('past it: 6 shards make 900,000 RU/s of page reads, which with 40,000 of writes at 80% need 1,175,000 RU/s: no edit', () => {
     // Before: the shards were written, and --fix then met an SG017 raise past the quota it could not write.
+    // SG017's raise in place (evensplit17): 940,000 ÷ 0.8 = 1,175,000 RU/s would split the 40 partitions to 118, 42 of them
+    // holding 1/80 of the key space (940,000 ÷ 80 = 11,750 RU/s on at most 8,000 usable): the even split is 160 = 40 × 2²
+    // partitions past 1,590,000, 1,591,000 RU/s on the 1,000 grid (was 1,175,000). Past the quota either way.
     const finding = containerSg003(telemetry(150_000));
     expect(finding).toMatchObject({
-      data: { shards: 6, fanOutReads: 900_000, fanOutWrites: 40_000, fanOutNeeded: 1_175_000, quota: COSMOS_LIMITS.requestUnitsQuota, quotaName: 'container' },
+      data: { shards: 6, fanOutReads: 900_000, fanOutWrites: 40_000, fanOutNeeded: 1_591_000, quota: COSMOS_LIMITS.requestUnitsQuota, quotaName: 'container' },
     });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
-      "; the fan-out makes the container read 900,000 RU/s at the peak (150,000 RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its 40,000 RU/s of writes at 80% utilization take 1,175,000 RU/s, above Azure's default maximum of 1,000,000 RU/s per container, so --fix writes no edit: file an Azure support ticket to raise the maximum RU/s per container as part of this fix",
+      "; the fan-out makes the container read 900,000 RU/s at the peak (150,000 RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its 40,000 RU/s of writes at 80% utilization take 1,591,000 RU/s, above Azure's default maximum of 1,000,000 RU/s per container, so --fix writes no edit: file an Azure support ticket to raise the maximum RU/s per container as part of this fix",
     );
-    expect(fixedContainer(telemetry(150_000)).fixes.map((f) => f.ruleId)).not.toContain('SG003');
+    // --fix first applies SG017's raise for the 2 shards as declared: 300,000 + 40,000 = 340,000 RU/s, ÷ 0.8 = 425,000
+    // would split the 40 partitions to 43 (37 unsplit holding 1/40), so the even 80, 791,000 RU/s (was 425,000). There
+    // 4 shards serve, whose fan-out, 4 × 150,000 + 40,000 = 640,000 RU/s, needs 800,000 at 80%, within the quota: SG003
+    // writes them (before, at 425,000, it wrote none), and the next run's SG017 raises to 800,000, keeping the 80.
+    const result = fixedContainer(telemetry(150_000));
+    expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG017', 'SG003']);
+    const after = JSON.parse(result.text).containers[0];
+    expect([after.sharding.shards, after.throughput.autoscaleMax]).toEqual([4, 791_000]);
+    expect(lint({ containers: [after] }).map((f) => [f.ruleId, (f.edits?.[0] as { value?: unknown } | undefined)?.value])).toEqual([['SG017', 800_000]]);
   });
 
   it('within it: 5 shards make 500,000 RU/s of reads, 675,000 RU/s with the writes at 80%: the shards are written, then the raise', () => {
@@ -121,6 +132,9 @@ describe("Cosmos DB: SG003's shards weigh their fan-out against the 1,000,000 RU
     expect(finding?.edits).toEqual([{ op: 'set', path: 'containers[0].sharding', value: { strategy: 'random', shards: 5 } }]);
     const result = fixedContainer(telemetry(100_000));
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG003', 'SG017']);
-    expect(JSON.parse(result.text).containers[0].throughput).toEqual({ autoscaleMax: 675_000 });
+    // 540,000 ÷ 0.8 = 675,000 RU/s would split the 40 partitions to 68, 12 unsplit holding 1/40 (13,500 RU/s on at most
+    // 8,000 usable): SG017 asks for the even 80 = 2 × 40, past 790,000: 791,000 (evensplit17; was 675,000), declared.
+    expect(JSON.parse(result.text).containers[0].throughput).toEqual({ autoscaleMax: 791_000 });
+    expect(JSON.parse(result.text).containers[0].physicalPartitions).toBeUndefined();
   });
 });

@@ -77,7 +77,12 @@ describe('SG017 where SG007 is acknowledged: the raise that keeps the shards is 
     expect(finding).toMatchObject({ severity: 'error', data: { peak: 61_000, needed: 76_300 } });
     expect(finding?.data).not.toHaveProperty('afterPeak');
     expect(finding?.fix).toMatch(/^raise throughput\.manual to at least 76,300 RU\/s \(61,000 RU\/s at 80% utilization\)/);
-    expect(finding?.edits).toEqual([{ op: 'set', path: 'containers[0].throughput.manual', value: 76_300 }]);
+    expect(finding?.edits).toEqual([
+      { op: 'set', path: 'containers[0].throughput.manual', value: 76_300 },
+      // evensplit17: the raise splits the 2 partitions 12,000 RU/s start on to 8; undeclared, the raised design would be
+      // read as created at 76,300 RU/s (13 partitions), so the edit declares the 8.
+      { op: 'set', path: 'containers[0].physicalPartitions', value: 8 },
+    ]);
   });
 
   it('Cosmos DB: --fix keeps the shards, raises the RU/s, and the re-lint finds no error', () => {
@@ -112,7 +117,12 @@ describe('SG017 where SG007 is turned off: the same as acknowledged', () => {
     expect(finding).toMatchObject({ severity: 'error', data: { peak: 61_000, needed: 76_300 } });
     expect(finding?.fix).toMatch(/^raise throughput\.manual to at least 76,300 RU\/s/);
     expect(finding?.fix).not.toMatch(/remove the sharding/);
-    expect(finding?.edits).toEqual([{ op: 'set', path: 'containers[0].throughput.manual', value: 76_300 }]);
+    expect(finding?.edits).toEqual([
+      { op: 'set', path: 'containers[0].throughput.manual', value: 76_300 },
+      // evensplit17: the raise splits the 2 partitions 12,000 RU/s start on to 8; undeclared, the raised design would be
+      // read as created at 76,300 RU/s (13 partitions), so the edit declares the 8.
+      { op: 'set', path: 'containers[0].physicalPartitions', value: 8 },
+    ]);
     const { result, design } = fixed('containers', feed(unacknowledged), OFF);
     expect(result.fixes.map((f) => f.ruleId)).toEqual(['SG017']);
     expect(design.sharding).toEqual({ strategy: 'random', shards: 10 });

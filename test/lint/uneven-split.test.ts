@@ -99,15 +99,22 @@ describe('a raise in place is judged on the largest share its split leaves', () 
     ).toBeUndefined();
   });
 
-  it("the reviewer's hierarchical whale: no raise to 7 partitions with 38 buckets; 111,000 RU/s on 12 (2 × 6) with 5", () => {
-    // Judged at SG017's raise (50,000 > 0.8 × 60,000): 63,000 RU/s, 7 partitions, 5 unsplit holding 1/6. At 66,000
-    // (7 of 9,428.57, 7,542.86 usable), 38 buckets of 17,500 ÷ 38 = 460.53 on an unsplit partition meet (50,000 −
-    // 460.53) ÷ 6 = 8,256.58: 8,717.11 > 7,542.86 (judged at 1/7 before: 7,537.59, served). Up to 11 partitions the
-    // unsplit ones hold 1/6, whose average 50,000 ÷ 6 = 8,333.33 is above any usable 8,000: no count. At 12 (2 × 6),
-    // past 110,000 on the 1,000 autoscale grid, 111,000: 9,250 each, 7,400 usable; 5 buckets of 3,500 meet (50,000 −
+  it("the reviewer's hierarchical whale: judged at SG017's even raise, 111,000 RU/s on 12 (2 × 6), with 5 buckets", () => {
+    // SG017 (50,000 > 0.8 × 60,000): 62,500 → 63,000 RU/s would split 1 of the 6 to 7, 5 unsplit holding 1/6: 50,000 ÷ 6 =
+    // 8,333.33 RU/s of the peak on 7,200 usable. Up to 11 partitions the unsplit ones hold 1/6, above any usable 8,000;
+    // at 12 (2 × 6), past 110,000 on the 1,000 autoscale grid: 111,000, 9,250 each, 7,400 usable. SG003 is judged there
+    // (evensplit17; before, at SG017's 63,000, it named a raise of its own to 111,000): 5 buckets of 3,500 meet (50,000 −
     // 3,500) ÷ 12 = 3,875: 7,375 ≤ 7,400; 4 buckets 4,375 + 45,625 ÷ 12 = 8,177.08 > 7,400.
     const hit = sg003(sessions(), 'partitionKey.paths[0]');
-    expect(hit?.data).toMatchObject({ bucketRaiseTo: 111_000, bucketRaisedPartitions: 12, buckets: 5, bucketTotal: 7375, fewerTotal: 8177.08333333 });
+    expect(hit?.data).toMatchObject({
+      containerRu: 111_000,
+      physicalPartitions: 12,
+      declaredRu: 60_000,
+      buckets: 5,
+      bucketTotal: 7375,
+      fewerTotal: 8177.08333333,
+    });
+    expect(hit?.data).not.toHaveProperty('bucketRaiseTo');
     expect(hit?.fix).not.toMatch(/66,000 RU\/s/);
   });
 

@@ -41,10 +41,12 @@ describe('throughput declared once, in args.throughput', () => {
     // Reported at the arg the user passed (there is no design.throughput in their program).
     const capacity = error.findings.filter((f) => f.ruleId === 'SG017');
     expect(capacity.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'throughput.manual', 4_000]]);
-    // SG017's 41,300 RU/s split the 1 partition 4,000 RU/s have to 5: 3 of them stay unsplit, holding 1/4 of the key
-    // space each ("Best practices for scaling provisioned throughput"), 33,000 ÷ 4 = 8,250 RU/s against 6,608 usable, so
-    // the hot tenant is short there too (SG003; before, judged as if 5 were even, SG017's raise served it).
-    expect(error.findings.filter((f) => f.ruleId !== 'SG017').map((f) => [f.ruleId, f.path])).toEqual([['SG003', 'design.partitionKey.paths[0]']]);
+    // 41,300 RU/s (33,000 ÷ 0.8) would split the 1 partition 4,000 RU/s have to 5, 3 of them unsplit holding 1/4 of the
+    // key space each ("Best practices for scaling provisioned throughput"): 33,000 ÷ 4 = 8,250 RU/s against 6,608 usable.
+    // SG017 now asks for the least raise that splits evenly, 8 = 1 × 2³ partitions past 70,000: 70,100 RU/s (8,762.5
+    // each), where the hot tenant fits too. Before (evensplit17), SG017 asked 41,300 and SG003 found the tenant short there.
+    expect(capacity.map((f) => f.data?.needed)).toEqual([70_100]);
+    expect(error.findings.filter((f) => f.ruleId !== 'SG017').map((f) => [f.ruleId, f.path])).toEqual([]);
     expect(error.message).toContain('SG017 capacity-below-peak at throughput.manual (short)');
     expect(error.message).not.toContain('design.throughput');
   });

@@ -7,7 +7,16 @@ import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-
 import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
-import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, shareCeiling, throughputThatServes } from '../physical-partition';
+import {
+  largestShareData,
+  physicalBound,
+  physicalShareData,
+  RAISE,
+  raiseFigures,
+  raiseInPlace,
+  shareCeiling,
+  throughputThatServes,
+} from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -144,7 +153,7 @@ export const hotKeyExceedsPartition = defineRule({
     "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
     "The neighbours' expected load: 1/P of the rest of the container's load, each other value hashed to the partition with probability 1/P. A uniform key whose hottest value would sit less than 5% of the usable share above the average partition is judged at the average partition's load instead: at the container's line such a key is SG017's finding.",
     "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
-    "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉.",
+    "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid, or more where a raise in place would split its partitions unevenly), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉.",
     "A Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above.",
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): named by the attribute whose values it shards and the reads give (`hourBucket`), with the shard attribute that holds it in brackets (`hourBucketShard`).',
     "A GSI's writes: they count every replicated copy the table keeps of an item (each copy writes its own index entry), as SG001 and SG017 count them.",
@@ -260,7 +269,7 @@ export const hotKeyExceedsPartition = defineRule({
       "; under that ceiling, each stored key must still fit its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of the container's load it expects there, its sibling shards included, which sets N",
     // No shard count fits when the container's average partition is already at its usable RU/s: each shard's partition is above it.
     noCountPhysical:
-      "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{physicalPartitions}} of the rest of the container's load beside it, and the average partition already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{physicalPartitions}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
+      "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of the container's load beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
     // Review 5 item 4: the figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
     shardsDerivation:
       "; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's load, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
@@ -272,7 +281,7 @@ export const hotKeyExceedsPartition = defineRule({
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds",
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
     atCapacityRaise:
-      " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
+      " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
     deferToFirstLevel:
       'apply the fix of the hottest {{level|code}} value (SG003 at {{levelPath|code}}): its buckets hash {{bucketSource|code}}, finer than the key, so every {{fullKey|key}} value under it is split over its buckets too, and its raise and bucket count serve this value as well; a raise for this value alone would leave the first level over',
@@ -442,7 +451,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         strategy: a.plan.layout,
         ...(raise ? raiseFigures(RAISE, raise) : {}),
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),
-        ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak, averageLoad: peak / share.count }) : {}),
+        ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
       }),
       edits: advice.edits,

@@ -127,16 +127,19 @@ testRule('SG017', {
     },
     {
       // A declared layout raised in place splits to ⌈RU/s ÷ 10,000⌉ ("Best practices for scaling provisioned throughput"):
-      // the edit declares that count too, so the fixed design is valid (3 partitions cannot hold 40,000 RU/s).
-      name: 'a container declared with 3 physical partitions: the raise declares the 4 the new RU/s split it into',
+      // the edit declares that count too, so the fixed design is valid. 32,000 ÷ 0.8 = 40,000 would split 1 of the 3 to
+      // 4, the 2 unsplit keeping 1/3 of the key space: 32,000 ÷ 3 = 10,666.67 RU/s on 8,000 usable. The even split is 6 =
+      // 2 × 3 past 50,000: 50,100 RU/s of 8,350 each (evensplit17; was 40,000 on 4).
+      name: 'a container declared with 3 physical partitions: the raise in place splits them evenly into 6',
       design: orders({ workload: { peakReadUnits: 24_000, peakWriteUnits: 8_000 }, throughput: { manual: 30_000 }, physicalPartitions: 3 }),
       findings: [
         {
           messageId: 'cosmosManualBelowPeak',
-          data: { peak: 32_000, needed: 40_000 },
+          data: { peak: 32_000, needed: 50_100, plainNeeded: 40_000, neededPartitions: 6, plainPartitions: 4, unsplit: 2, slices: 3 },
+          fix: /^raise throughput\.manual to at least 50,100 RU\/s \(32,000 RU\/s at 80% utilization of 40,000 RU\/s; in place, the least that serve it on every physical partition\); raised in place, the container's 3 physical partitions split into 6 of 8,350 RU\/s, evenly; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, .*; not 40,000 RU\/s: raised in place to them, the container would split unevenly into 4 of 10,000 RU\/s .*the 2 left unsplit would keep 1\/3 of the key space each, 10,666\.67 RU\/s of the peak \(32,000 ÷ 3\) against 8,000 usable \(80% of 10,000\); or create a new container at 40,000 RU\/s, which Azure starts on 7 physical partitions of 5,714\.29 RU\/s, evenly split, and copy every document into it/,
           edits: [
-            { op: 'set', path: 'throughput.manual', value: 40_000 },
-            { op: 'set', path: 'physicalPartitions', value: 4 },
+            { op: 'set', path: 'throughput.manual', value: 50_100 },
+            { op: 'set', path: 'physicalPartitions', value: 6 },
           ],
         },
       ],

@@ -55,17 +55,26 @@ testRule('SG003', {
           messageId: 'hotKey',
           notes: ['requestOverPhysical', 'physicalShare', 'atCapacityRaise'],
           data: { requestLoad: 5_400, requestUsable: 1_800, containerRu: 18_000, declaredRu: 17_000, physicalPartitions: 3, partitionRu: 6_000 },
-          message: /judged at the 18,000 RU\/s SG017 asks for, the container's peak ÷ headroom, not its declared 17,000 RU\/s/,
+          message:
+            /judged at the 18,000 RU\/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared 17,000 RU\/s/,
         },
       ],
     },
     {
-      // 18,000 RU/s over 40 stores, the busiest 3,600 RU/s: autoscale 20,000 (2 partitions) raised to 23,000 splits 1 of
-      // the 2, to 3 of 7,666.67 RU/s; the unsplit one keeps 1/2 of the key space ("Best practices for scaling provisioned
-      // throughput"), so the neighbours there are 14,400 ÷ 2 = 7,200 (was 14,400 ÷ 3 = 4,800), over the 6,133.33 usable.
+      // 18,000 RU/s over 40 stores, the busiest 3,600 RU/s: autoscale 20,000 (2 partitions) raised to 23,000 (18,000 ÷
+      // 0.8 = 22,500 on the 1,000 grid) would split 1 of the 2, to 3 of 7,666.67 RU/s, the unsplit one keeping 1/2 of the
+      // key space ("Best practices for scaling provisioned throughput"): 18,000 ÷ 2 = 9,000 RU/s on 6,133.33 usable. SG017
+      // asks for the even split instead (evensplit17), 4 = 2 × 2 partitions past 30,000: 31,000 RU/s, 7,750 each, 6,200
+      // usable; the neighbours there are 14,400 ÷ 4 = 3,600, so 2,600 are left for the store's 3,600: it still throttles.
+      // Before: judged at 23,000 on 3, the neighbours 14,400 ÷ 2 = 7,200.
       name: '/storeId with 40 values under an autoscale maximum of 20,000 RU/s',
       design: fortyStores({ autoscaleMax: 20_000 }),
-      findings: [{ messageId: 'hotKey', data: { requestLoad: 3_600, containerRu: 23_000, declaredRu: 20_000, physicalPartitions: 3, neighbourRu: 7_200 } }],
+      findings: [
+        {
+          messageId: 'hotKey',
+          data: { requestLoad: 3_600, requestUsable: 2_600, containerRu: 31_000, declaredRu: 20_000, physicalPartitions: 4, neighbourRu: 3_600 },
+        },
+      ],
     },
     {
       name: '/storeId with 40 values at 18,000 RU/s manual: judged at 22,500 on its 3 partitions',

@@ -488,27 +488,27 @@ testRule('SG002', {
             usableToday: 0,
           },
           message:
-            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
-          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or raise the container's throughput in place to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded .*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
+            /the hottest taking 20%, 2,400 RU\/s against a usable 1,200 RU\/s \(16% of the 7,500 RU\/s ceiling\) at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), not at its declared 10,000 RU\/s, at which every physical partition is short and this bucket's leaves it 0 RU\/s; the container's 15,000 RU\/s are divided among 2 physical partitions of 7,500 RU\/s/,
+          fix: /^key by an event id, or combine `\/day` with an attribute of many values .*; or raise the container's throughput in place to 18,000 RU\/s .*which serves the hottest \(`\/tenantId`, `\/day`\) value unsharded .*; or, at the 15,000 RU\/s SG017 asks for \(the container's peak ÷ headroom, or more where a raise in place would split its partitions unevenly\), it would take N = 5 keys, .*where the peak leaves 0% of the usable RU\/s free, under the 5% a count needs/,
           edits: false,
         },
       ],
     },
     {
       // Verdict 9: "a usable 0 RU/s" before. 20,000 RU/s on 10,000 manual: today 2 partitions of 5,000 (4,000 usable),
-      // neighbours 20,000 ÷ 2 − 4,000 = 6,000, nothing left. SG017's raise, 20,000 ÷ 0.8 = 25,000 RU/s, splits to
-      // ⌈25,000 ÷ 10,000⌉ = 3 partitions of 8,333.33 (6,666.67 usable), splitting only one of the 2: the unsplit one
-      // keeps 1/2 of the key space ("Best practices for scaling provisioned throughput"), so the key, which may hash
-      // there, meets the other tenants' 16,000 ÷ 2 = 8,000: 4,000 of 0 usable (was 16,000 ÷ 3 = 5,333.33 and 1,333.33
-      // usable, judged as if the split were even; before that, the average 20,000 ÷ 3 − 4,000 = 2,666.67).
+      // neighbours 20,000 ÷ 2 − 4,000 = 6,000, nothing left. 20,000 ÷ 0.8 = 25,000 RU/s would split only one of the 2, to
+      // 3 of 8,333.33: the unsplit one keeps 1/2 of the key space ("Best practices for scaling provisioned throughput"),
+      // 10,000 RU/s of the peak on 6,666.67 usable, so SG017 asks for the even split (evensplit17): 4 = 2 × 2 partitions
+      // past 30,000, 30,100 RU/s, 7,525 each (6,020 usable). There the key meets the other tenants' 16,000 ÷ 4 = 4,000:
+      // 2,020 usable for its 4,000, still short. (Before: judged at 25,000 on the 3, 16,000 ÷ 2 = 8,000 beside it, 0 usable.)
       name: "a tenant combined with a day in a container whose partitions leave it nothing today: the raised container's figures",
       design: tenantThenDayWrites(20_000, 10_000),
       findings: [
         {
           messageId: 'combinedKey',
           severity: 'error',
-          data: { load: 4000, usable: 0, physicalPartitions: 3, raisedRu: 25_000, declaredRu: 10_000, usableToday: 0 },
-          message: /4,000 RU\/s against a usable 0 RU\/s \(0% of the 8,333\.33 RU\/s ceiling\) at the 25,000 RU\/s SG017 asks for/,
+          data: { load: 4000, usable: 2_020, physicalPartitions: 4, raisedRu: 30_100, declaredRu: 10_000, usableToday: 0 },
+          message: /4,000 RU\/s against a usable 2,020 RU\/s \(26\.84% of the 7,525 RU\/s ceiling\) at the 30,100 RU\/s SG017 asks for/,
         },
       ],
     },

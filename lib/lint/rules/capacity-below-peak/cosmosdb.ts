@@ -7,7 +7,7 @@
 import { gridFormOf, onGrid, throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign, CosmosThroughput } from '../../../design/key-design';
 import { fits } from '../../../design/sharding';
-import { COSMOS_LIMITS } from '../../../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, physicalPartitionCount } from '../../../engines';
 import { DesignAnalysis } from '../../analysis';
 import type { DesignEdit } from '../../edits';
 import { readRequests, type ReadRequests } from '../../read-requests';
@@ -15,9 +15,11 @@ import { defineRule, type RuleHit } from '../../rule';
 import { SOURCES } from '../../sources';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
+import { EVEN_SPLIT_MESSAGES, inPlaceSplit, type EvenSplitId, type InPlaceRaise } from './even-split';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
 type Id =
+  | EvenSplitId
   | 'cosmosManualBelowPeak'
   | 'cosmosAutoscaleBelowPeak'
   | 'cosmosSharedBelowPeak'
@@ -81,32 +83,49 @@ function peakWithoutNeedlessSharding(design: CosmosKeyDesign, analysis: DesignAn
 }
 
 /**
- * The smallest value on `form`'s grid at which the peak fits headroom × the container's RU/s. Where the copies
- * are planned, they depend on the RU/s (more physical partitions give a hot key a different share), so the
- * figure is raised until the peak at that figure fits: applying the fix then leaves nothing to raise again.
- * `perContainer`: how many containers share the form's RU/s (a shared database's busy containers).
+ * The smallest value on `form`'s grid at which the peak fits headroom × the container's RU/s: on the declared form, a
+ * raise in place, also judged on the partition holding the largest share of the key space where it splits partitions
+ * (`evenInPlaceThroughput`); on another form (a serverless container's move, a shared one's dedicated throughput),
+ * peak ÷ headroom. Where the copies are planned, they depend on the RU/s (more physical partitions give a hot key a
+ * different share), so the figure is raised until the peak at that figure fits: applying the fix then leaves nothing
+ * to raise again. `perContainer`: how many containers share the form's RU/s (a shared database's busy containers).
  */
-function throughputFor(
-  design: CosmosKeyDesign,
-  peak: ReturnType<typeof peakOf>,
-  form: ThroughputForm,
-  perContainer = 1,
-): { readonly needed: number; readonly neededPeak: number } {
+function throughputFor(design: CosmosKeyDesign, peak: ReturnType<typeof peakOf>, form: ThroughputForm, perContainer = 1): InPlaceRaise {
   const { headroom } = design.thresholds;
-  let needed = throughputForPeak(form, peak.peak, headroom, perContainer);
+  const mode = design.throughput?.mode;
+  const inPlace = mode !== undefined && mode !== 'serverless' && gridFormOf(mode) === form;
+  const figure = (p: number) => (inPlace ? (evenInPlaceThroughput(design, p) as number) : throughputForPeak(form, p, headroom, perContainer));
+  let needed = figure(peak.peak);
   let neededPeak = peak.peak;
-  if (peak.from !== 'planned' || !design.throughput) return { needed, neededPeak };
+  const raise = () => ({ form, needed, neededPeak, containers: perContainer });
+  if (peak.from !== 'planned' || !design.throughput) return raise();
+  const peakAt = (ru: number) => peakOf(design, new DesignAnalysis(raisedTo(design, form, ru / perContainer, inPlace))).peak;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const throughput = Object.assign({}, design.throughput, {
-      mode: form === 'autoscaleMax' ? 'autoscale' : 'manual',
-      requestUnits: needed / perContainer,
-    } as const);
-    neededPeak = peakOf(design, new DesignAnalysis(Object.assign({}, design, { throughput }))).peak;
-    const next = throughputForPeak(form, neededPeak, headroom, perContainer);
+    neededPeak = peakAt(needed);
+    const next = figure(neededPeak);
     if (next <= needed) break;
     needed = next;
   }
-  return { needed, neededPeak };
+  // The rounds only raise: where the copies at the figure they reached need less, and the copies at that less still fit
+  // it, the less is the raise (a raise in place jumps to the next even split, past the figure its copies need there).
+  const lower = figure(neededPeak);
+  const lowerPeak = lower < needed ? peakAt(lower) : undefined;
+  if (lowerPeak !== undefined && figure(lowerPeak) <= lower) [needed, neededPeak] = [lower, lowerPeak];
+  return raise();
+}
+
+/**
+ * The design at `requestUnits` (the container's part) on `form`: raised in place (`inPlace`), on the physical partitions
+ * the raise leaves it (split from those it has: `splitFrom`, as `raisedLayouts` declares a raise); moved to `form`
+ * otherwise, on the partitions a container created there gets.
+ */
+function raisedTo(design: CosmosKeyDesign, form: ThroughputForm, requestUnits: number, inPlace: boolean): CosmosKeyDesign {
+  const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
+  if (!inPlace)
+    return Object.assign({}, design, { throughput: Object.assign({}, throughput, { mode: form === 'autoscaleMax' ? 'autoscale' : 'manual', requestUnits }) });
+  const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, design.totalGb, design.physicalPartitions);
+  const physicalPartitions = physicalPartitionCount(throughput.mode, requestUnits, design.totalGb, now);
+  return Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions, splitFrom: design.splitFrom ?? now });
 }
 
 /** Rounds of raising a figure whose planned copies change with it: each round only raises, and a few settle it. */
@@ -172,6 +191,11 @@ function belowStorageMinimum(design: CosmosKeyDesign): RuleHit<Id>[] {
   ];
 }
 
+/** A raise's figures for its message: the RU/s asked for and the peak they serve, with what its split says. */
+function figures(raise: InPlaceRaise, split: Record<string, number | string> = {}): Record<string, number | string> {
+  return Object.assign({ needed: raise.needed, neededPeak: raise.neededPeak }, split);
+}
+
 function cosmosHits(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<Id>[] {
   return withLargestRaise([...aboveQuota(design), ...belowStorageMinimum(design), ...belowPeak(design, analysis)]);
 }
@@ -230,14 +254,14 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
   const removalFits = removal !== undefined && fits(removal.counted.peak, capacity * headroom);
   const sized = removal && !removalFits ? removal.counted : counted;
   const fanOutFix: Id[] = reads.fanOut && !removal ? ['cosmosFixFanOut'] : [];
-  const hit = (messageId: Id, raiseId: Id, extra: Record<string, number>, edits?: DesignEdit[]): RuleHit<Id>[] => {
+  const hit = (messageId: Id, raiseId: Id, extra: Record<string, number | string>, edits?: DesignEdit[], split: EvenSplitId[] = []): RuleHit<Id>[] => {
     // A raise past Azure's default maximum would be refused as it deploys (cosmosAboveQuota): no edit, and the fix says so.
     const raised = edits?.[0]?.op === 'set' ? (edits[0].value as number) : undefined;
     const pastQuota = raised !== undefined && raised > COSMOS_LIMITS.requestUnitsQuota;
     const lead: Id[] = removal
       ? ['cosmosRemoveNeedless', ...(removalFits ? (['cosmosFitsWithout', 'cosmosOrKeepSharding'] as const) : (['cosmosThenRaise'] as const))]
       : [];
-    const [fixId, ...fixNotes]: Id[] = [...lead, raiseId, ...(pastQuota ? ['cosmosRaisePastQuota' as const] : []), ...fanOutFix];
+    const [fixId, ...fixNotes]: Id[] = [...lead, raiseId, ...split, ...(pastQuota ? ['cosmosRaisePastQuota' as const] : []), ...fanOutFix];
     return [
       {
         path: throughput.path,
@@ -266,33 +290,39 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     ];
   };
   // A declared count of physical partitions is the container's: raised in place, it splits to the new RU/s's minimum
-  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid.
+  // ("Best practices for scaling provisioned throughput"), which the edit declares so the design stays valid. Where a
+  // raise splits a count the design does not declare, the edit declares the count it splits to: read without one, the
+  // raised design would be a container created at those RU/s, on more partitions (one per 6,000 RU/s of manual
+  // throughput) than the raise in place leaves (as SG003's raise declares them, advice.ts raiseEdits), and be judged on a layout the container does not have.
   const raise = (form: ThroughputForm, value: number, perContainer = 1): DesignEdit[] => {
-    const minimum = Math.ceil(value / perContainer / COSMOS_LIMITS.physicalPartitionRequestUnits);
+    const inPlace = physicalPartitionCount(throughput.mode, value / perContainer, design.totalGb, partitions.count);
     const declared = design.physicalPartitions;
-    return [
-      { op: 'set', path: `throughput.${form}`, value },
-      ...(declared !== undefined && declared < minimum ? [{ op: 'set' as const, path: 'physicalPartitions', value: minimum }] : []),
-    ];
+    const created = physicalPartitionCount(throughput.mode, value / perContainer, design.totalGb);
+    const declare = declared === undefined ? inPlace > partitions.count && created !== inPlace : declared < inPlace;
+    return [{ op: 'set', path: `throughput.${form}`, value }, ...(declare ? [{ op: 'set' as const, path: 'physicalPartitions', value: inPlace }] : [])];
   };
   switch (throughput.mode) {
     case 'manual': {
       const fix = throughputFor(design, sized, 'manual');
-      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', fix, raise('manual', fix.needed));
+      const split = inPlaceSplit(design, fix);
+      return hit('cosmosManualBelowPeak', 'cosmosRaiseManual', figures(fix, split.data), raise('manual', fix.needed), split.ids);
     }
     case 'autoscale': {
       const fix = throughputFor(design, sized, 'autoscaleMax');
-      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', fix, raise('autoscaleMax', fix.needed));
+      const split = inPlaceSplit(design, fix);
+      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', figures(fix, split.data), raise('autoscaleMax', fix.needed), split.ids);
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
       const { databaseRequestUnits, containers } = throughput.shared ?? { databaseRequestUnits: capacity, containers: 1 };
       const fix = throughputFor(design, sized, 'sharedDatabase', containers);
+      const split = inPlaceSplit(design, fix);
       return hit(
         'cosmosSharedBelowPeak',
         'cosmosRaiseShared',
-        Object.assign({}, fix, { containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, sized, 'manual').needed }),
+        Object.assign(figures(fix, split.data), { containers, databaseRu: databaseRequestUnits, dedicated: throughputFor(design, sized, 'manual').needed }),
         raise('sharedDatabase', fix.needed, containers),
+        split.ids,
       );
     }
     case 'serverless':
@@ -300,11 +330,15 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
       return hit('cosmosServerlessBelowPeak', 'cosmosLeaveServerless', {
         partitions: partitions.count,
         partitionRu: partitions.requestUnitsEach,
-        ...throughputFor(design, sized, 'manual'),
+        ...figures(throughputFor(design, sized, 'manual')),
         neededAutoscale: throughputFor(design, sized, 'autoscaleMax').needed,
       });
   }
 }
+
+/** The peak a raise serves at headroom: of the raise, or of the smaller figure where a raise in place needs more (`inPlaceSplit`). */
+const AT_HEADROOM =
+  '{{headroom|percent}} utilization{{?plainNeeded}} of {{plainNeeded}} RU/s; in place, the least that serve it on every physical partition{{/plainNeeded}}';
 
 export const cosmosDbCapacityBelowPeak = defineRule({
   ...CAPACITY_BELOW_PEAK,
@@ -324,8 +358,11 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     SOURCES.cosmosLimits,
     SOURCES.cosmosCrossPartition,
     SOURCES.cosmosRequestCost,
+    SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosContainerCopy,
   ],
   messages: {
+    ...EVEN_SPLIT_MESSAGES,
     cosmosManualBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the {{capacity}} RU/s of manual throughput: the requests beyond it are throttled (429) whatever the key`,
     cosmosAutoscaleBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the autoscale maximum of {{capacity}} RU/s: autoscale never scales past it, and the requests beyond it are throttled (429) whatever the key`,
     cosmosSharedBelowPeak: `the ${PEAK_SOURCE} peak of {{peak}} RU/s ({{peakReads}} reads + {{peakWrites}} writes) is above the container's {{capacity}} RU/s part of the database's shared {{databaseRu}} RU/s ({{containers|one=# busy container|other=# busy containers}}): the requests beyond it are throttled (429) whatever the key`,
@@ -344,11 +381,9 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosFitsWithout: ', within {{headroom|percent}} of the {{capacity}} RU/s, so no raise is needed',
     cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
-    cosmosRaiseManual: 'raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization)',
-    cosmosRaiseAutoscale:
-      'raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at {{headroom|percent}} utilization; autoscale bills by the hour for what it uses, from 10% of the maximum)',
-    cosmosRaiseShared:
-      'raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at {{headroom|percent}} utilization), or give the container dedicated throughput of at least {{dedicated}} RU/s',
+    cosmosRaiseManual: `raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM})`,
+    cosmosRaiseAutoscale: `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills by the hour for what it uses, from 10% of the maximum)`,
+    cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or give the container dedicated throughput of at least {{dedicated}} RU/s`,
     cosmosAboveQuota:
       "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: the deployment fails unless the quota was raised (Azure refuses to provision more until a support ticket raises it)",
     cosmosRequestQuota:

@@ -1,0 +1,76 @@
+/**
+ * What SG017 says of its raise in place of a Cosmos DB container's RU/s where the raise splits physical partitions.
+ * Past P × 10,000 RU/s Azure splits partitions, each parent into two, only until the container has ⌈RU/s ÷ 10,000⌉,
+ * asynchronously ("typically 4-6 hours"), and gives every partition the same RU/s; from P to P' < 2P the 2P − P'
+ * unsplit ones keep 1/P of the key space each ("Best practices for scaling provisioned throughput", how to ensure even
+ * data distribution during asynchronous scaling). SG017's figure is the least that serves the peak on the largest
+ * share (`evenInPlaceThroughput`); where that is above peak ÷ headroom, the finding says why (the uneven layout the
+ * smaller figure leaves) and names Azure's other way to an even layout: a new container created at that smaller
+ * figure, which starts with its partitions evenly split, and a copy of the data into it ("Copy jobs").
+ */
+import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
+import type { CosmosKeyDesign } from '../../../design/key-design';
+import { physicalPartitionCount, profileOf } from '../../../engines';
+import { SPLIT_WORDS } from '../../physical-partition';
+
+export const EVEN_SPLIT_MESSAGES = {
+  cosmosRaiseSplits: `; raised in place, the container's {{nowPartitions|partitions}} split into {{neededPartitions}} of {{neededEach}} RU/s{{neededSplit|even=, evenly|uneven=, unevenly}}${SPLIT_WORDS}`,
+  cosmosUnevenAvoided:
+    "; not {{plainNeeded}} RU/s: raised in place to them, the container would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{neededPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or create a new container at {{plainNeeded}} RU/s, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document into it, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
+} as const;
+
+export type EvenSplitId = keyof typeof EVEN_SPLIT_MESSAGES;
+
+/** SG017's raise on its declared form: `needed` (in place) for `neededPeak`, on `form`'s grid, for `containers` sharing it. */
+export interface InPlaceRaise {
+  readonly form: ThroughputForm;
+  readonly needed: number;
+  readonly neededPeak: number;
+  readonly containers: number;
+}
+
+/**
+ * The notes and figures of SG017's raise in place where it splits the container's physical partitions: how (its count,
+ * asynchronously), and where it is above peak ÷ headroom (`plainNeeded`) the uneven layout that figure would leave, and
+ * the new container that figure would start evenly. Nothing where the raise keeps the partitions.
+ */
+export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { readonly ids: EvenSplitId[]; readonly data: Record<string, number | string> } {
+  const { throughput, totalGb } = design;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (!throughput || throughput.mode === 'serverless' || !now) return { ids: [], data: {} };
+  const { mode } = throughput;
+  const layout = (requestUnits: number) => {
+    const count = physicalPartitionCount(mode, requestUnits, totalGb, now.count);
+    // The engine's own count of the slices the raise leaves, as SG003 reads the raised layout.
+    const raised = Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions: count, splitFrom: now.count });
+    return { count, each: requestUnits / count, slices: profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? count };
+  };
+  const needed = layout(raise.needed / raise.containers);
+  if (needed.count === now.count) return { ids: [], data: {} };
+  const data = {
+    nowPartitions: now.count,
+    neededPartitions: needed.count,
+    neededEach: needed.each,
+    neededSplit: needed.slices < needed.count ? 'uneven' : 'even',
+  };
+  const plainNeeded = throughputForPeak(raise.form, raise.neededPeak, design.thresholds.headroom, raise.containers);
+  const plain = layout(plainNeeded / raise.containers);
+  // Only an uneven split is why the raise is above peak ÷ headroom (planned copies that change with the RU/s are another).
+  if (plainNeeded >= raise.needed || plain.slices === plain.count) return { ids: ['cosmosRaiseSplits'], data };
+  const created = physicalPartitionCount(mode, plainNeeded / raise.containers, totalGb);
+  return {
+    ids: ['cosmosRaiseSplits', 'cosmosUnevenAvoided'],
+    data: Object.assign(data, {
+      plainNeeded,
+      plainPartitions: plain.count,
+      plainEach: plain.each,
+      plainUsable: plain.each * design.thresholds.headroom,
+      // From S even slices to P' (S ≤ P' < 2S), P' − S split and 2S − P' keep their slice.
+      unsplit: 2 * plain.slices - plain.count,
+      slices: plain.slices,
+      unsplitLoad: raise.neededPeak / plain.slices,
+      createdPartitions: created,
+      createdEach: plainNeeded / raise.containers / created,
+    }),
+  };
+}
