@@ -32,7 +32,8 @@ export const CAPACITY_BELOW_PEAK = {
     "A GSI that takes the table's provisioned capacity: capacity of its own, every dimension it took declared as the table declares it (its auto-scaling minimum kept), and raised where it needs more.",
     "A GSI's derived figure that is wrong: declare it (its workload's `peakReadUnits` or `peakWriteUnits`, or its key attribute's `mutable`).",
     'Cosmos DB RU/s below the minimum the declared storage forces: declare that minimum, which Azure bills anyway.',
-    'Cosmos DB raise in place past P × 10,000 RU/s: Azure splits partitions only until the container has ⌈RU/s ÷ 10,000⌉, asynchronously (typically 4-6 hours), and from P to P′ < 2P the unsplit ones keep 1/P of the key space each (Azure: "Best practices for scaling provisioned throughput"). The raise is judged on that largest share, so it keeps P or reaches P × 2^k, evenly; where that is above peak ÷ headroom, the fix names the uneven layout the smaller figure leaves and the alternative: a new container created at it, which starts with its partitions evenly split, and a copy of the data into it (Azure: "Copy jobs"). The edit declares the count the raise splits to where the design would otherwise read another.',
+    'Cosmos DB raise in place past P × 10,000 RU/s: Azure splits asynchronously (typically 4-6 hours) only until the container has ⌈RU/s ÷ 10,000⌉, and from P to P′ < 2P the unsplit partitions keep 1/P of the key space each ("Best practices for scaling provisioned throughput"). The raise keeps P or reaches P × 2^k, evenly, and declares the count it splits to.',
+    'Where the even raise costs more than peak ÷ headroom, the fix names the uneven layout the smaller figure leaves, and the alternative: a new container created at it, evenly split, and a copy of the data into it ("Copy jobs").',
   ],
 } as const;
 
