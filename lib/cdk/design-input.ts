@@ -27,7 +27,7 @@ import {
   type GuardedTableSettings,
   type SkewMonitoringProps,
 } from './props';
-import { isGuardedTableProp, REPLACED_PROPS } from './settings-check';
+import { isGuardedTableProp, REPLACED_INDEX_PROPS, REPLACED_PROPS } from './settings-check';
 
 /** A design as the core reads it, without `engine`: exactly what the template metadata carries. */
 export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
@@ -75,9 +75,9 @@ function without<T extends object>(value: T, keys: readonly string[]): Record<st
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 }
 
-/** A GSI's design part: TableV2's capacity and projection settings removed. */
+/** A GSI's design part: TableV2's capacity and projection settings removed, and the TableV2 props `indexIssues` reports. */
 export function gsiDesign(gsi: GuardedGlobalSecondaryIndex): GlobalSecondaryIndexDesign {
-  return without(gsi, GSI_SETTINGS) as unknown as GlobalSecondaryIndexDesign;
+  return without(gsi, [...GSI_SETTINGS, ...Object.keys(REPLACED_INDEX_PROPS)]) as unknown as GlobalSecondaryIndexDesign;
 }
 
 function lsiDesign(lsi: GuardedLocalSecondaryIndex): LocalSecondaryIndexDesign {

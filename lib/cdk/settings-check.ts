@@ -57,6 +57,9 @@ const SETTINGS: { readonly [K in keyof GuardedTableProps]?: shapes.Shape<unknown
 
 const tag = custom('{ key: string, value: string }', (value) => isRecord(value) && typeof value.key === 'string' && typeof value.value === 'string');
 
+const CONTRIBUTOR_INSIGHTS =
+  "GuardedTable sets Contributor Insights itself, on unless the design turns it off, since its hot-key alarms read it: choose its mode with contributorInsightsMode (ContributorInsightsMode.THROTTLED_KEYS, the default, or ACCESSED_AND_THROTTLED_KEYS); turn it off with the design's monitoring.contributorInsights: false, which SG010 reports as an error that needs a waiver";
+
 /** Props of earlier versions, and TableV2 props a GuardedTable takes another way: what to use instead. */
 export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   alarmTopic:
@@ -68,6 +71,18 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   // The design's own name and engine come from the construct: taken from props, they would be silently replaced.
   name: "the design is named by tableName (or, without one, by the construct's path)",
   engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
+  // TableV2 props a migrating user brings (review stranger17a): GuardedTable sets Contributor Insights itself, which
+  // its hot-key alarms read, and takes point-in-time recovery only in TableV2's current form.
+  contributorInsightsSpecification: CONTRIBUTOR_INSIGHTS,
+  contributorInsights: CONTRIBUTOR_INSIGHTS,
+  pointInTimeRecovery:
+    "TableV2's deprecated boolean; use pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled } (GuardedTable's default: { pointInTimeRecoveryEnabled: true })",
+};
+
+/** TableV2 index props a GuardedTable index takes another way: reported here, and left out of the index's design. */
+export const REPLACED_INDEX_PROPS: Readonly<Record<string, string>> = {
+  contributorInsightsSpecification:
+    "set the index's contributorInsights: true or false (by default the table's); its mode is the table's contributorInsightsMode",
 };
 
 /** Every prop a GuardedTable takes, for the guess at a misspelt one. */
@@ -121,6 +136,9 @@ function indexSettingsIssues(given: Record<string, unknown>, issues: DesignIssue
 export function indexIssues(index: unknown, at: string): DesignIssue[] {
   const issues: DesignIssue[] = [];
   if (!isRecord(index)) return issues;
+  for (const [key, instead] of Object.entries(REPLACED_INDEX_PROPS)) {
+    if (index[key] !== undefined) issues.push({ path: `${at}.${key}`, message: `is not a GuardedTable index prop: ${instead}` });
+  }
   for (const [key, shape] of Object.entries(projection) as [keyof typeof projection, shapes.Shape<unknown>][]) {
     if (index[key] !== undefined) shape.read(index[key], at, issues, key);
   }

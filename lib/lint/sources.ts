@@ -54,6 +54,13 @@ export const SOURCES = {
     url: `${AWS}/pre-warming-on-demand-capacity-mode.html`,
   },
   dynamoWarmThroughput: { title: 'DynamoDB: Understanding warm throughput', url: `${AWS}/warm-throughput.html` },
+  // "For new on-demand tables, you can immediately drive up to 4,000 write request units or 12,000 read request units,
+  // or any linear combination of the two."
+  dynamoOnDemandThrottling: {
+    title:
+      'AWS re:Post Knowledge Center: Why is my on-demand DynamoDB table being throttled? (new tables: 4,000 writes or 12,000 reads, or any linear combination)',
+    url: 'https://repost.aws/knowledge-center/on-demand-table-throttling-dynamodb',
+  },
   dynamoProvisioned: { title: 'DynamoDB: Provisioned capacity mode', url: `${AWS}/provisioned-capacity-mode.html` },
   dynamoAutoScaling: { title: 'DynamoDB: Managing throughput capacity automatically with auto scaling', url: `${AWS}/AutoScaling.html` },
   dynamoThroughputQuotas: { title: 'DynamoDB: Service quotas (throughput default quotas)', url: `${AWS}/ServiceQuotas.html#default-limits-throughput` },

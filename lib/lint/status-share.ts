@@ -24,6 +24,8 @@ export function statusShareNote(a: SpaceAnalysis): { readonly ids: StatusShareId
   const { space } = a;
   const named = space.partitionKey.find((k) => looksLowCardinality(k.name));
   // A pattern that reads one value (keyValue) gives that value's reads their own share: the key is not judged uniform.
+  // One value takes every item and all the traffic: its share is 1 by definition, and there is nothing to declare.
+  if (a.cardinality === 1) return { ids: [], data: {} };
   if (named === undefined || space.workload.hotKeyShareSource !== 'uniform' || a.namedReads !== undefined) return { ids: [], data: {} };
   return {
     ids: ['uniformStatusShare'],

@@ -1,4 +1,4 @@
-import { App, Aws, Lazy, NestedStack, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
+import { App, Aws, Lazy, NestedStack, RemovalPolicy, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, Capacity } from 'aws-cdk-lib/aws-dynamodb';
@@ -389,6 +389,31 @@ describe('invalid input throws at construction, naming the construct and the fie
     ]);
     expect(issuesOf(construct({ ...healthy(), tablename: 'orders' } as never), UsageError)).toEqual([
       { path: 'tablename', message: 'is not a GuardedTable prop (did you mean "tableName"?)' },
+    ]);
+  });
+
+  it("names GuardedTable's own prop for a TableV2 prop it sets another way (review stranger17a)", () => {
+    const [insights] = issuesOf(construct({ ...healthy(), contributorInsightsSpecification: { enabled: true } }), UsageError);
+    expect(insights.path).toBe('contributorInsightsSpecification');
+    expect(insights.message).toMatch(
+      /^is not a GuardedTable prop: GuardedTable sets Contributor Insights itself.*contributorInsightsMode .*monitoring\.contributorInsights: false/,
+    );
+    const [deprecated] = issuesOf(construct({ ...healthy(), contributorInsights: true }), UsageError);
+    expect(deprecated.message).toBe(insights.message);
+    const [recovery] = issuesOf(construct({ ...healthy(), pointInTimeRecovery: true }), UsageError);
+    expect(recovery.message).toMatch(/use pointInTimeRecoverySpecification: \{ pointInTimeRecoveryEnabled \}/);
+    // On an index: the index's own contributorInsights, reported once (not also as an unknown design field).
+    const gsi = { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S', cardinality: 1000 }, contributorInsightsSpecification: { enabled: false } };
+    expect(issuesOf(construct({ ...healthy(), globalSecondaryIndexes: [gsi] } as never), UsageError)).toEqual([
+      {
+        path: 'globalSecondaryIndexes[0].contributorInsightsSpecification',
+        message: expect.stringMatching(/^is not a GuardedTable index prop: set the index's contributorInsights: true or false/),
+      },
+    ]);
+    // A TableV2 prop GuardedTable takes as it is stays accepted, and a typo is still guessed among GuardedTable's props.
+    expect(() => construct({ ...healthy(), deletionProtection: false, removalPolicy: RemovalPolicy.RETAIN })()).not.toThrow();
+    expect(issuesOf(construct({ ...healthy(), contributorInsightsMod: 'x' } as never), UsageError)).toEqual([
+      { path: 'contributorInsightsMod', message: 'is not a GuardedTable prop (did you mean "contributorInsightsMode"?)' },
     ]);
   });
 

@@ -21,10 +21,12 @@ type Id =
   | 'atCapacityRaise'
   | 'firstLevelBinds'
   | 'firstLevelBindsSpanning'
+  | 'oneValue'
   | 'fixValues'
   | 'fixEachFits'
   | 'fixFits'
   | 'fixOnePhysicalPartition'
+  | 'fixOneValue'
   | EngineNoteId
   | IndexWriteId
   | StatusShareId
@@ -47,6 +49,7 @@ export const lowCardinalityKey = defineRule({
     'A Cosmos DB container of one physical partition (declared throughput and size) whose own throughput serves the peak: a warning, since every key value shares that partition anyway.',
     "A Cosmos DB hierarchical key: the growth (and the hottest value's figures) are its hottest first-level value's where that saturates first. Its documents stay on one physical partition until they hold 50 GB (past that, the partitions they span, one per 50 GB), and its share is at least the full key's declared one; where that value is over its partition, SG003 reports it and this rule is silent.",
     "A key space that declares no `hotKeyShare` whose key attribute is named like a status, type or region (`status`, `state`, `type`, `isActive`, `country`…): the message says each value was counted at the uniform share, 1/cardinality, and names the field that declares the hottest value's share (`workload.hotKeyShare`, or an index's own `globalSecondaryIndexes[i].workload.hotKeyShare`, the same prop on a GuardedTable).",
+    "A key of one value (a sparse index's flag): its one value holds every item and all the traffic, a share of 100% by definition, so no share is asked for; the fix names a sharded key or a different key as the way past one partition.",
     "Left to other rules: time-bucket keys to SG002; a GSI over its ceiling on the table's hottest item's writes (one item, on one index value, whatever the index's cardinality) to SG003.",
   ],
   rationale:
@@ -93,6 +96,9 @@ export const lowCardinalityKey = defineRule({
       " (a {{hotLevel|code}} value, whose {{prefixGb}} GB span only {{spanned|partitions}} ({{partitionGb}} GB each), so its whole load counts on those, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
     firstLevelBinds:
       " (a {{hotLevel|code}} value, whose documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however many {{deeperLevels|code}} values it holds; it saturates before the full key's hottest value, {{keyHotLoad}} of a usable {{keyHotUsable}} {{hotUnit}})",
+    // A key of one value (a sparse index's flag): its one value holds every item, so its share is 1 by definition.
+    oneValue:
+      '; with one value, every {{holder|table=item of the table|index=item the index holds|container=document of the container}} has the same key value, which takes all the traffic: its share is 100% by definition, and no hottest-value share is left to declare',
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
       'no sharding needed at this load (N = 1: the hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
@@ -100,6 +106,8 @@ export const lowCardinalityKey = defineRule({
       'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB',
     fixFits:
       'no change needed at this load (sharding would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key) before traffic outgrows one partition',
+    fixOneValue:
+      '; a key of one value cannot spread at all: the way past one partition is a sharded key (the value with a suffix of N values, as AWS shards a GSI key written by every item) or a different key',
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...STATUS_SHARE_MESSAGES,
@@ -130,6 +138,7 @@ export const lowCardinalityKey = defineRule({
       const common = Object.assign({}, indexWrites.data, statusShare.data, {
         key: space.partitionKey.map((k) => k.name),
         index: space.index,
+        holder: space.index !== undefined ? 'index' : a.owner.profile.nouns.resource,
         cardinality: a.cardinality,
         minCardinality,
         peakLoad: peak.load,
@@ -153,7 +162,13 @@ export const lowCardinalityKey = defineRule({
           : {}),
       });
       // Only an index that declares no writes of its own is counted at the table's (a declared figure equal to the table's is the designer's count).
-      const notes: Id[] = [...(space.index !== undefined && space.workload.writeSource === 'table' ? (['indexKeyChanges'] as const) : []), ...indexWrites.ids];
+      const notes: Id[] = [
+        ...(space.index !== undefined && space.workload.writeSource === 'table' ? (['indexKeyChanges'] as const) : []),
+        ...indexWrites.ids,
+        ...(a.cardinality === 1 ? (['oneValue'] as const) : []),
+      ];
+      // A fix that keeps the key for now names the two ways a one-valued key can grow (fixValues names them already).
+      const oneValueFix: Id[] = a.cardinality === 1 ? ['fixOneValue'] : [];
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: the hot value's usable says so.
       const raised = hot.physical?.raisedFrom ? hot.physical : undefined;
       // Only where the message quotes the hottest value's usable (not when the whole peak fits one partition).
@@ -193,6 +208,7 @@ export const lowCardinalityKey = defineRule({
         messageId,
         notes: withNotes,
         fixId,
+        ...(oneValueFix.length > 0 ? { fixNotes: oneValueFix } : {}),
         data: Object.assign({}, common, raisedData, Number.isFinite(growth) ? { growthToCeiling: growth } : {}),
       });
       // A first-level value over its physical partition's share is SG003's error: no "fine today" beside it.

@@ -92,6 +92,18 @@ testRule('SG017', {
       design: table({ workload: { peakReadUnits: 30000, peakWriteUnits: 25000 } }),
     },
     {
+      name: 'a launch peak within the linear combination of the initial throughput: 6,000 RCU and 2,000 WCU (50% + 50%)',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 6000, peakWriteUnits: 2000 } }),
+    },
+    {
+      name: 'the warm throughput SG017 suggests for 9,000 RCU and 3,000 WCU at launch: applied, no finding (--fix converges)',
+      design: table({
+        launchAtPeak: true,
+        workload: { peakReadUnits: 9000, peakWriteUnits: 3000 },
+        warmThroughput: { readUnitsPerSecond: 18000, writeUnitsPerSecond: 6000 },
+      }),
+    },
+    {
       name: 'a new on-demand table at exactly its initial throughput',
       design: table({ workload: { peakReadUnits: 12000, peakWriteUnits: 4000 } }),
     },
@@ -307,7 +319,63 @@ testRule('SG017', {
     {
       name: 'warm throughput declared below the launch peak',
       design: table({ launchAtPeak: true, workload: { peakReadUnits: 1000, peakWriteUnits: 25000 }, warmThroughput: { writeUnitsPerSecond: 5000 } }),
-      findings: [{ messageId: 'notPreWarmed', data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 } }],
+      // Pre-warmed (5,000 WCU raises the default), the table serves its warm values each in its direction.
+      findings: [
+        {
+          messageId: 'warmBelowPeak',
+          data: { sustainedWrites: 5000, writeUnitsPerSecond: 25000 },
+          message: /^pre-warmed, the table serves 12,000 RCU and 5,000 WCU at once before it scales \(its warm throughput\)/,
+        },
+      ],
+    },
+    {
+      // Review stranger17a: "up to 4,000 write request units or 12,000 read request units, or any linear combination
+      // of the two" (AWS Knowledge Center): 9,000 ÷ 12,000 + 3,000 ÷ 4,000 = 150%, though each direction fits alone.
+      name: 'a launch peak of 9,000 RCU and 3,000 WCU: each direction under its default, their linear combination over',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 9000, peakWriteUnits: 3000 } }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          path: 'workload',
+          severity: 'warning',
+          data: { readFraction: 0.75, writeFraction: 0.75, combinedFraction: 1.5 },
+          message:
+            /^new and on-demand, the table serves 12,000 RCU or 4,000 WCU, or a linear combination of both, before it scales, and its declared peak of 9,000 RCU and 3,000 WCU takes 75% \+ 75% = 150% of it: /,
+          fix: /^pre-warm it: set warmThroughput to \{ readUnitsPerSecond: 18,000, writeUnitsPerSecond: 6,000 \}, which serves the reads and the writes together .*or ramp the traffic up to the peak, doubling at most every 30 minutes/,
+          // Each peak × 2: ½ + ½ of it, and each direction a raise, so the table is pre-warmed.
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 18000, writeUnitsPerSecond: 6000 } }],
+        },
+      ],
+    },
+    {
+      // Writes keep room under their default (12.5%): only reads are raised, to 11,000 ÷ (1 − 12.5%).
+      name: 'a launch peak whose reads alone take the combination over: only the read warm throughput is raised',
+      design: table({ launchAtPeak: true, workload: { peakReadUnits: 11000, peakWriteUnits: 500 } }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          message: /takes 91\.67% \+ 12\.5% = 104\.17% of it/,
+          edits: [{ op: 'set', path: 'warmThroughput', value: { readUnitsPerSecond: 12572, writeUnitsPerSecond: 4000 } }],
+        },
+      ],
+    },
+    {
+      name: 'a GSI of a new table checked the same way: its reads and writes from the table, over in combination',
+      design: table({
+        launchAtPeak: true,
+        workload: { peakReadUnits: 6000, peakWriteUnits: 3000 },
+        warmThroughput: { readUnitsPerSecond: 18000, writeUnitsPerSecond: 6000 },
+        globalSecondaryIndexes: [statusIndex()],
+      }),
+      findings: [
+        {
+          messageId: 'notPreWarmed',
+          path: 'globalSecondaryIndexes[0].workload',
+          index: 'byStatus',
+          data: { combinedFraction: 1.25 },
+          edits: [{ op: 'set', path: 'globalSecondaryIndexes[0].warmThroughput', value: { readUnitsPerSecond: 12000, writeUnitsPerSecond: 6000 } }],
+        },
+      ],
     },
     {
       // A review's launch table: DynamoDB pre-warms only up to the table-level quota, so 60,000 fails as declared.

@@ -405,6 +405,34 @@ describe('SG001 and SG003 on the same key', () => {
   });
 });
 
+describe('SG001 on a one-valued key', () => {
+  // Review stranger17a: a sparse index keyed by a flag holds every flagged item on its one value, so its share is 100%
+  // by definition; asking for the hottest value's share (the status-like key note) meant nothing there.
+  it('judges the one value at 100% and names a sharded or different key as the fix, with no share to declare', () => {
+    const design = table({
+      workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+      globalSecondaryIndexes: [{ indexName: 'byReviewFlag', partitionKey: { name: 'reviewFlag', type: 'S', cardinality: 1 } }],
+    });
+    const [sg001] = lint(design).filter((f) => f.ruleId === 'SG001');
+    expect(sg001).toMatchObject({ messageId: 'fewValuesFits', index: 'byReviewFlag', notes: ['indexKeyChanges', 'oneValue'] });
+    expect(sg001.message).not.toContain("declare the hottest value's share");
+    expect(sg001.message).toMatch(
+      /; with one value, every item the index holds has the same key value, which takes all the traffic: its share is 100% by definition/,
+    );
+    expect(sg001.fix).toMatch(/; a key of one value cannot spread at all: the way past one partition is a sharded key .* or a different key$/);
+  });
+
+  it("keeps the status-like note for a flag of two values, where the hottest value's share is a figure to declare", () => {
+    const design = table({
+      workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
+      globalSecondaryIndexes: [{ indexName: 'byReviewFlag', partitionKey: { name: 'reviewFlag', type: 'S', cardinality: 2 } }],
+    });
+    const [sg001] = lint(design).filter((f) => f.ruleId === 'SG001');
+    expect(sg001.notes).toEqual(['indexKeyChanges', 'uniformStatusShare']);
+    expect(sg001.fix).not.toContain('a key of one value');
+  });
+});
+
 describe('SG001 counts agree with their nouns', () => {
   it('says "1 distinct value" and "1 partition ever takes" for a one-valued key over its ceiling', () => {
     const [sg001] = lint(table({ partitionKey: { name: 'kind', type: 'S', cardinality: 1 }, workload: { peakReadUnits: 100, peakWriteUnits: 1_200 } })).filter(

@@ -16,6 +16,7 @@ import { peakPastQuota, quotaPassed, withHeadroom, type CapacityDimension } from
 import { writtenUnits } from '../../written';
 import { shardingKeptOnPurpose } from '../needless-sharding';
 import { writeCopies, type WriteCopies } from './copies';
+import { launchCapacity, launchFits, launchFractions, warmThroughputFor } from './launch-capacity';
 import { CAPACITY_BELOW_PEAK, PEAK_SOURCE } from './meta';
 
 type Id =
@@ -34,6 +35,7 @@ type Id =
   | 'writesFromKeyChanges'
   | 'errorOnlyByName'
   | 'notPreWarmed'
+  | 'warmBelowPeak'
   | 'overQuota'
   | 'nearQuota'
   | 'maximumOverQuota'
@@ -324,18 +326,17 @@ function ownCapacity(
 }
 
 /**
- * A new on-demand table or GSI sustains 4,000 write and 12,000 read units per second until it has scaled
- * (the warm throughput DynamoDB reports for it); declared warm throughput replaces a dimension's default.
+ * A new on-demand table or GSI whose launch peak is more than it serves before it scales (launch-capacity.ts): not
+ * pre-warmed, 4,000 write or 12,000 read units per second, or a linear combination of both (a peak of 9,000 RCU and
+ * 3,000 WCU fits each direction alone, yet takes 75% + 75% = 150%); pre-warmed, each warm value in its direction.
  */
 function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copies: WriteCopies): RuleHit<Id> | undefined {
-  const reads = peakOf(analysis, 'read', copies);
-  const writes = peakOf(analysis, 'write', copies);
-  const sustainedReads = capacity.warmReadUnits ?? DYNAMODB_LIMITS.newOnDemandReadUnits;
-  const sustainedWrites = capacity.warmWriteUnits ?? DYNAMODB_LIMITS.newOnDemandWriteUnits;
-  if (reads <= sustainedReads && writes <= sustainedWrites) return undefined;
-  // Warm throughput can only raise what a table serves: never suggest less than it has anyway.
-  const readUnitsPerSecond = Math.max(Math.ceil(reads), sustainedReads);
-  const writeUnitsPerSecond = Math.max(Math.ceil(writes), sustainedWrites);
+  const peak = { reads: peakOf(analysis, 'read', copies), writes: peakOf(analysis, 'write', copies) };
+  const { reads, writes } = peak;
+  const launch = launchCapacity(capacity.warmReadUnits, capacity.warmWriteUnits);
+  if (launchFits(peak, launch)) return undefined;
+  const share = launchFractions(peak, launch);
+  const { reads: readUnitsPerSecond, writes: writeUnitsPerSecond } = warmThroughputFor(peak, launch);
   const path = joinPath(capacity.path, 'warmThroughput');
   const fromReads = peakSource(analysis, 'read');
   const fromWrites = peakSource(analysis, 'write');
@@ -343,7 +344,7 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
     // The peak is what the new table cannot serve; the fix adds warm throughput beside it.
     path: analysis.space.workload.path,
     index: capacity.index,
-    messageId: 'notPreWarmed',
+    messageId: launch.preWarmed ? 'warmBelowPeak' : 'notPreWarmed',
     notes: noneIfEmpty([
       ...fromReads.notes,
       ...(copiesOf(analysis, 'read', copies).notes ?? []),
@@ -357,8 +358,11 @@ function notPreWarmed(analysis: SpaceAnalysis, capacity: KeySpaceCapacity, copie
       space: spaceName(capacity),
       reads,
       writes,
-      sustainedReads,
-      sustainedWrites,
+      sustainedReads: launch.reads,
+      sustainedWrites: launch.writes,
+      readFraction: share.reads,
+      writeFraction: share.writes,
+      combinedFraction: share.sum,
       readUnitsPerSecond,
       writeUnitsPerSecond,
       ...copiesOf(analysis, 'read', copies).data,
@@ -582,7 +586,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     "DynamoDB: a table's or GSI's declared peak is above headroom × its provisioned capacity, auto-scaling maximum or on-demand maximum (an error above it, a warning when only the headroom is missing).",
   firesAlso: [
     "DynamoDB peaks: a GSI's as the analysis charges it; writes count every replicated copy of an item, declared or planned by the fix the key's finding leads with; reads count each query of a fan-out over a sharded key's N shards, N read requests per logical read.",
-    'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it sustains before it scales, 4,000 WCU or 12,000 RCU, with no warm throughput to cover it (warning).',
+    'A new on-demand table or GSI declared to launch at its peak (`launchAtPeak`) whose peak is above what it serves before it scales, 4,000 WCU or 12,000 RCU or a linear combination of both (reads ÷ 12,000 + writes ÷ 4,000 above 1), with no warm throughput to cover it; pre-warmed, a peak above its warm throughput in either direction (warning).',
     'A DynamoDB peak above the default table-level quota of 40,000 units per second: throttled unless the quota was raised (error).',
     'Warm throughput above that quota: DynamoDB pre-warms a table or index only up to it, so the request fails unless the quota was raised (error; said once, with the peak, where the peak is over the quota too).',
     'On demand near that quota: a peak above headroom × the quota, for a table or GSI with no on-demand maximum at or under it (warning: the quota is its ceiling); an on-demand maximum above the quota, which caps it (warning).',
@@ -598,6 +602,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoRetries,
     SOURCES.dynamoPreWarming,
     SOURCES.dynamoWarmThroughput,
+    SOURCES.dynamoOnDemandThrottling,
     SOURCES.dynamoThroughputQuotas,
     SOURCES.dynamoGsiThroughput,
     SOURCES.dynamoSharding,
@@ -626,7 +631,8 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       '; that read peak counts each query of a fan-out as a request of its own: {{fanOutPatterns|code}} ({{fanOutShare|percent}} of the {{logicalReads}} RCU of reads) query all {{fanOutShards}} shards for every read, at least one read unit each',
     plannedCopies:
       '; that peak counts the {{copies}} replicated copies of every item that the fix for the read-hot key (SG003) needs, each written to the table and to every GSI whose key it carries ({{declaredPeak}} WCU of {{writesSource|declared=declared|observed=observed}} writes × {{copies}})',
-    notPreWarmed: `new and on-demand, {{space}} sustains {{sustainedReads}} RCU and {{sustainedWrites}} WCU before it scales, and its ${PEAK_SOURCE} peak is {{reads}} RCU and {{writes}} WCU: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    notPreWarmed: `new and on-demand, {{space}} serves {{sustainedReads}} RCU or {{sustainedWrites}} WCU, or a linear combination of both, before it scales, and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU takes {{readFraction|percent}} + {{writeFraction|percent}} = {{combinedFraction|percent}} of it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
+    warmBelowPeak: `pre-warmed, {{space}} serves {{sustainedReads}} RCU and {{sustainedWrites}} WCU at once before it scales (its warm throughput), and its ${PEAK_SOURCE} peak of {{reads}} RCU and {{writes}} WCU is above it: launched at that peak it throttles until on-demand scaling catches up (it serves up to double its previous peak; more within 30 minutes throttles)`,
     overQuota: `the ${PEAK_SOURCE} {{dimension}} peak of {{space}}, {{peak}} {{unit}}, is above the default table-level quota of {{quota}} units per second (for a table and for each of its GSIs, in both capacity modes): unless the quota was raised, every request above it is throttled`,
     nearQuota: `on demand, {{space}} is bounded by the default table-level quota of {{quota}} {{unit}} of {{dimension}}s, and its ${PEAK_SOURCE} {{dimension}} peak of {{peak}} {{unit}} uses {{utilization|percent}} of it, more than the {{headroom|percent}} the design plans for: a burst above the peak is throttled at the quota (the headroom SG017 asks of every capacity)`,
     maximumOverQuota:
@@ -652,7 +658,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
       'set {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization) once the {{quotaName}} {{dimension}} throughput quota is raised: {{provisioner}} would then provision {{provisioned}} {{unit}}, above the default quota of {{quota}}, which DynamoDB refuses (LimitExceededException), so --fix writes no edit; request the increase first (Service Quotas, DynamoDB)',
     fixMaximum: 'raise {{field|code}} to at least {{suggested}} ({{raisePeak}} {{unit}} at {{headroom|percent}} utilization), or remove the maximum',
     fixPreWarm:
-      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} } (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); a table that has already served this peak keeps that throughput: acknowledge the finding then',
+      'pre-warm it: set warmThroughput to { readUnitsPerSecond: {{readUnitsPerSecond}}, writeUnitsPerSecond: {{writeUnitsPerSecond}} }, which serves the reads and the writes together (TableV2 `warmThroughput`; raising warm throughput above the defaults is billed, and it cannot be lowered again); or ramp the traffic up to the peak, doubling at most every 30 minutes, and declare `launchAtPeak`: false; a table that has already served this peak keeps that throughput: acknowledge the finding then',
     fixQuota:
       'request an increase of the table-level {{dimension}} throughput quota (Service Quotas, DynamoDB), then acknowledge this finding with the request as the reason',
     fixNearQuota:
