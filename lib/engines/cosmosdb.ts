@@ -77,6 +77,33 @@ function serverlessRequestUnits(partitions: number): number {
   return partitions * COSMOS_LIMITS.serverlessPartitionRequestUnits;
 }
 
+/** The busy containers whose load a design's physical partitions carry: a shared database's `containers` (its
+ *  partitions host the logical partitions of all its containers), else 1. */
+export function sharedContainers(design: CosmosKeyDesign): number {
+  const { throughput } = design;
+  return throughput?.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+}
+
+/**
+ * The RU/s a container's physical partitions divide: a shared database's own, since its partitions serve every
+ * container in it ("Introduction to provisioned throughput", set throughput on a database: the physical partitions of
+ * a shared-throughput database host the logical partitions of several containers; "Provision standard (manual)
+ * throughput on a database": containers in the same database share partitions), else the container's.
+ */
+export function partitionedRequestUnits(throughput: CosmosThroughput): number | undefined {
+  return throughput.mode === 'shared' ? (throughput.shared?.databaseRequestUnits ?? throughput.requestUnits) : throughput.requestUnits;
+}
+
+/**
+ * `value` among everything its physical partitions carry: on a shared database's, the load of `sharedBy` busy
+ * containers, each taken to be as busy as this one (the `containers` field's even split), so the rest is sharedBy ×
+ * the container's peak less the value's own load, spread over sharedBy × the container's key values.
+ */
+export function amongCarried(value: ValueAmongValues, sharedBy = 1): ValueAmongValues {
+  if (sharedBy === 1) return value;
+  return { hot: value.hot, rest: sharedBy * (value.hot + value.rest) - value.hot, cardinality: value.cardinality * sharedBy };
+}
+
 /** The forms a container's RU/s come in, as the partition count reads them. */
 export type CosmosThroughputMode = CosmosThroughput['mode'];
 
@@ -96,8 +123,8 @@ function checkPartitionArguments(mode: unknown, requestUnits: unknown, totalGb: 
 }
 
 /**
- * Physical partitions of a container at `requestUnits` (its part of a shared database's RU/s) holding
- * `totalGb`: at least one per 50 GB, and at least ⌈RU/s / 10,000⌉. Without a declared count, the layout of a
+ * Physical partitions of a container at `requestUnits` (for `shared`, the database's RU/s: its partitions serve all its
+ * containers, `partitionedRequestUnits`) holding `totalGb`: at least one per 50 GB, and at least ⌈RU/s / 10,000⌉. Without a declared count, the layout of a
  * container created at that throughput: one per 6,000 RU/s for manual throughput, one per 10,000 RU/s for
  * an autoscale maximum or shared database throughput ("Best practices for scaling provisioned throughput",
  * large data ingestion). With one (`existing`: the partitions it has now, as Insights shows them), a scale-up
@@ -155,7 +182,10 @@ function keySpaceSlicesOf(design: CosmosKeyDesign, count: number): number {
 /**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
- * Serverless: one per 50 GB, each serving 5,000 RU/s.
+ * Serverless: one per 50 GB, each serving 5,000 RU/s. Shared database throughput: the database's partitions, counted
+ * from its RU/s and this container's storage (the only storage the design knows), each serving the database's RU/s ÷
+ * their count and carrying every busy container's keys (`sharedBy`); `requestUnits` stays the container's part, what
+ * its own peak is judged against (SG017).
  * Undefined without declared throughput. Storage unknown counts as none: the fewest partitions, the largest
  * share (never a false refusal). The key space is taken as evenly split among them (a declared count's history is
  * not known), unless the design is the layout a raise in place leaves (`splitFrom`: `largestShareSlices`).
@@ -163,8 +193,8 @@ function keySpaceSlicesOf(design: CosmosKeyDesign, count: number): number {
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (!throughput) return undefined;
-  const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
-  const countedBy =
+  const count = physicalPartitionCount(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
+  const countedBy: PhysicalPartitions['countedBy'] =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
   const keySpaceSlices = keySpaceSlicesOf(design, count);
   if (throughput.mode === 'serverless') {
@@ -172,7 +202,13 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
     return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices, throughputFromStorage: true };
   }
   const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
-  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
+  const sharedBy = sharedContainers(design);
+  // A shared database's partitions divide its RU/s, and carry its other containers' keys too.
+  const partitioned = partitionedRequestUnits(throughput) ?? requestUnits;
+  return Object.assign(
+    { count, countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
+    throughput.mode === 'shared' ? { sharedBy } : {},
+  );
 }
 
 /**
@@ -186,12 +222,17 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   const { throughput, totalGb } = design;
   if (!throughput || throughput.mode === 'serverless') return undefined;
   const form = gridFormOf(throughput.mode);
-  // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part.
-  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-  const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;
-  const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
+  // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part,
+  // and the database's partitions divide the database's RU/s.
+  const containers = sharedContainers(design);
+  const partitioned = throughputForPeak(form, peak, design.thresholds.headroom, containers);
+  const requestUnits = partitioned / containers;
+  const count = physicalPartitionCount(throughput.mode, partitioned, totalGb, now.count);
   const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
-  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
+  return Object.assign(
+    { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
+    now.sharedBy ? { sharedBy: now.sharedBy } : {},
+  );
 }
 
 /**
@@ -315,7 +356,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
     const hotLoad = hot.reads + hot.writes;
-    const value = { hot: hotLoad, rest: peak - hotLoad, cardinality };
+    const value = amongCarried({ hot: hotLoad, rest: peak - hotLoad, cardinality }, partitions.sharedBy);
     const { headroom } = design.thresholds;
     if (peak <= partitions.requestUnits * headroom * (1 + 1e-9))
       return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
@@ -339,8 +380,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
   throughputQuotaPassed(design, peak) {
     const { throughput } = design;
     if (!throughput || throughput.mode === 'serverless') return undefined;
-    const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-    const needed = throughputForPeak(gridFormOf(throughput.mode), peak, design.thresholds.headroom, containers);
+    const needed = throughputForPeak(gridFormOf(throughput.mode), peak, design.thresholds.headroom, sharedContainers(design));
     const quota = COSMOS_LIMITS.requestUnitsQuota;
     return needed > quota ? { quota, quotaName: throughput.mode === 'shared' ? 'database' : 'container', provisioned: needed } : undefined;
   },

@@ -32,12 +32,15 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 }
 
 export {
+  amongCarried,
   COSMOS_LIMITS,
   creationRequestUnits,
   judgedNeighbourLoad,
   largestShareSlices,
   neighbourLoad,
+  partitionedRequestUnits,
   physicalPartitionCount,
+  sharedContainers,
   UNIFORM_KEY_TOLERANCE,
   usableBesideNeighbours,
 } from './cosmosdb';
