@@ -66,6 +66,7 @@ export const dominantKeyShare = defineRule({
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosServerlessPerformance,
   ],
   messages: {

@@ -213,6 +213,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosProvisionedThroughput,
+    SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosRedistributeThroughput,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
