@@ -38,7 +38,11 @@ export const COSMOS_LIMITS = {
    *  partition, and its throughput "scales linearly with the number of partitions" once its data outgrows one
    *  (one per 50 GB): "Throughput (RU/s) = Number of partitions * 5,000". Source: Azure Cosmos DB docs, "Azure
    *  Cosmos DB serverless account performance", as it reads now; an earlier version of that page shared 5,000 RU/s
-   *  among up to five partitions and added 1,000 RU/s for each beyond (1,666 each on three). */
+   *  among up to five partitions and added 1,000 RU/s for each beyond (1,666 each on three). Copies of both versions
+   *  are still served (translations, mirrors, the old serverless-1tb address); the formula is the later one: in the
+   *  docs' source (MicrosoftDocs/azure-databases-docs) it replaced the table in the page's newer front matter, and
+   *  "Azure Cosmos DB serverless account type" (updated 07/24/2025) says the same: "Each physical partition within a
+   *  serverless container can handle up to 5,000 RU/s". */
   serverlessPartitionRequestUnits: 5_000,
   /** Default maximum RU/s of a container's dedicated throughput, and of a database's shared throughput: raised by
    *  filing an Azure support ticket. Source: Azure Cosmos DB docs, "Service quotas" (provisioned throughput). */
