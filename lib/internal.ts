@@ -7,7 +7,7 @@
  * reach no core module but these two entries (eslint's boundaries in eslint.config.js).
  */
 export { sameAttribute } from './design/key-design';
-export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf } from './engines';
+export { COSMOS_LIMITS, DYNAMODB_LIMITS, ENGINES, keySpacesOf, partitionedRequestUnits } from './engines';
 /** The KQL of a GuardedContainer's log-search alerts and the spans they judge: one text for the Pulumi
  *  adapter that creates the rules and for the replay's meaning of them (`skewguardQueries`). */
 export {

@@ -428,8 +428,12 @@ export type CosmosThroughputDesign =
 export interface SharedDatabaseThroughputDesign {
   /** The database's provisioned RU/s (manual, or its autoscale maximum). */
   readonly sharedDatabase: number;
-  /** Busy containers sharing it at this container's peak: the container is counted on an even split,
-   *  `sharedDatabase / containers` RU/s.
+  /** Busy containers sharing it at this container's peak, each taken to be as busy as this one (an even split): the
+   *  container's capacity is `sharedDatabase / containers` RU/s (SG017), and the database's physical partitions (one
+   *  per 10,000 RU/s of `sharedDatabase`, at least one per 50 GB of this container's storage), each serving
+   *  `sharedDatabase` ÷ their count, carry all these containers' keys: a hot key's neighbours there are
+   *  (containers × this container's peak − its own load) ÷ the partitions ("Provision standard (manual) throughput on a
+   *  database": containers in the same database share partitions).
    *  @default 1 - the other containers are idle at this container's peak */
   readonly containers?: number;
 }

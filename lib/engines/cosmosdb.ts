@@ -38,7 +38,11 @@ export const COSMOS_LIMITS = {
    *  partition, and its throughput "scales linearly with the number of partitions" once its data outgrows one
    *  (one per 50 GB): "Throughput (RU/s) = Number of partitions * 5,000". Source: Azure Cosmos DB docs, "Azure
    *  Cosmos DB serverless account performance", as it reads now; an earlier version of that page shared 5,000 RU/s
-   *  among up to five partitions and added 1,000 RU/s for each beyond (1,666 each on three). */
+   *  among up to five partitions and added 1,000 RU/s for each beyond (1,666 each on three). Copies of both versions
+   *  are still served (translations, mirrors, the old serverless-1tb address); the formula is the later one: in the
+   *  docs' source (MicrosoftDocs/azure-databases-docs) it replaced the table in the page's newer front matter, and
+   *  "Azure Cosmos DB serverless account type" (updated 07/24/2025) says the same: "Each physical partition within a
+   *  serverless container can handle up to 5,000 RU/s". */
   serverlessPartitionRequestUnits: 5_000,
   /** Default maximum RU/s of a container's dedicated throughput, and of a database's shared throughput: raised by
    *  filing an Azure support ticket. Source: Azure Cosmos DB docs, "Service quotas" (provisioned throughput). */
@@ -77,6 +81,33 @@ function serverlessRequestUnits(partitions: number): number {
   return partitions * COSMOS_LIMITS.serverlessPartitionRequestUnits;
 }
 
+/** The busy containers whose load a design's physical partitions carry: a shared database's `containers` (its
+ *  partitions host the logical partitions of all its containers), else 1. */
+export function sharedContainers(design: CosmosKeyDesign): number {
+  const { throughput } = design;
+  return throughput?.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+}
+
+/**
+ * The RU/s a container's physical partitions divide: a shared database's own, since its partitions serve every
+ * container in it ("Introduction to provisioned throughput", set throughput on a database: the physical partitions of
+ * a shared-throughput database host the logical partitions of several containers; "Provision standard (manual)
+ * throughput on a database": containers in the same database share partitions), else the container's.
+ */
+export function partitionedRequestUnits(throughput: CosmosThroughput): number | undefined {
+  return throughput.mode === 'shared' ? (throughput.shared?.databaseRequestUnits ?? throughput.requestUnits) : throughput.requestUnits;
+}
+
+/**
+ * `value` among everything its physical partitions carry: on a shared database's, the load of `sharedBy` busy
+ * containers, each taken to be as busy as this one (the `containers` field's even split), so the rest is sharedBy ×
+ * the container's peak less the value's own load, spread over sharedBy × the container's key values.
+ */
+export function amongCarried(value: ValueAmongValues, sharedBy = 1): ValueAmongValues {
+  if (sharedBy === 1) return value;
+  return { hot: value.hot, rest: sharedBy * (value.hot + value.rest) - value.hot, cardinality: value.cardinality * sharedBy };
+}
+
 /** The forms a container's RU/s come in, as the partition count reads them. */
 export type CosmosThroughputMode = CosmosThroughput['mode'];
 
@@ -96,8 +127,8 @@ function checkPartitionArguments(mode: unknown, requestUnits: unknown, totalGb: 
 }
 
 /**
- * Physical partitions of a container at `requestUnits` (its part of a shared database's RU/s) holding
- * `totalGb`: at least one per 50 GB, and at least ⌈RU/s / 10,000⌉. Without a declared count, the layout of a
+ * Physical partitions of a container at `requestUnits` (for `shared`, the database's RU/s: its partitions serve all its
+ * containers, `partitionedRequestUnits`) holding `totalGb`: at least one per 50 GB, and at least ⌈RU/s / 10,000⌉. Without a declared count, the layout of a
  * container created at that throughput: one per 6,000 RU/s for manual throughput, one per 10,000 RU/s for
  * an autoscale maximum or shared database throughput ("Best practices for scaling provisioned throughput",
  * large data ingestion). With one (`existing`: the partitions it has now, as Insights shows them), a scale-up
@@ -155,7 +186,10 @@ function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'splitFrom'>
 /**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
- * Serverless: one per 50 GB, each serving 5,000 RU/s.
+ * Serverless: one per 50 GB, each serving 5,000 RU/s. Shared database throughput: the database's partitions, counted
+ * from its RU/s and this container's storage (the only storage the design knows), each serving the database's RU/s ÷
+ * their count and carrying every busy container's keys (`sharedBy`); `requestUnits` stays the container's part, what
+ * its own peak is judged against (SG017).
  * Undefined without declared throughput. Storage unknown counts as none: the fewest partitions, the largest
  * share (never a false refusal). The key space is taken as evenly split among them (a declared count's history is
  * not known), unless the design is the layout a raise in place leaves (`splitFrom`: `largestShareSlices`).
@@ -163,8 +197,8 @@ function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'splitFrom'>
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
   if (!throughput) return undefined;
-  const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
-  const countedBy =
+  const count = physicalPartitionCount(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
+  const countedBy: PhysicalPartitions['countedBy'] =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
   const keySpaceSlices = keySpaceSlicesOf(design, count);
   if (throughput.mode === 'serverless') {
@@ -172,7 +206,13 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
     return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices, throughputFromStorage: true };
   }
   const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
-  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
+  const sharedBy = sharedContainers(design);
+  // A shared database's partitions divide its RU/s, and carry its other containers' keys too.
+  const partitioned = partitionedRequestUnits(throughput) ?? requestUnits;
+  return Object.assign(
+    { count, countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
+    throughput.mode === 'shared' ? { sharedBy } : {},
+  );
 }
 
 /**
@@ -189,26 +229,23 @@ export function evenInPlaceThroughput(design: CosmosKeyDesign, peak: number): nu
   const { throughput, totalGb } = design;
   if (!throughput || throughput.mode === 'serverless') return undefined;
   const form = gridFormOf(throughput.mode);
-  const containers = sharedContainers(throughput);
-  const now = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
+  // A shared database's RU/s are split over its busy containers, and its partitions serve them all: the RU/s and the
+  // partition counts here are the database's, and the largest-share partition carries that share of every busy container.
+  const containers = sharedContainers(design);
+  const now = physicalPartitionCount(throughput.mode, partitionedRequestUnits(throughput), totalGb, design.physicalPartitions);
   const layout = { totalGb, splitFrom: design.splitFrom ?? now };
   const { headroom } = design.thresholds;
   let ru = throughputForPeak(form, peak, headroom, containers);
   if (!Number.isFinite(ru)) return ru;
   for (;;) {
-    const count = physicalPartitionCount(throughput.mode, ru / containers, totalGb, now);
-    // The largest-share partition carries peak ÷ slices and gets 1/count of the container's RU/s.
+    const count = physicalPartitionCount(throughput.mode, ru, totalGb, now);
+    // The largest-share partition carries (containers × peak) ÷ slices and gets 1/count of the RU/s.
     const needed = throughputForPeak(form, (peak * count) / keySpaceSlicesOf(layout, count), headroom, containers);
     if (ru >= needed) return ru;
     // Not past the first RU/s with one partition more: that split may even the layout out.
-    const nextCount = onGrid(form, count * COSMOS_LIMITS.physicalPartitionRequestUnits * containers + 1);
+    const nextCount = onGrid(form, count * COSMOS_LIMITS.physicalPartitionRequestUnits + 1);
     ru = Math.min(needed, nextCount);
   }
-}
-
-/** The busy containers a shared database's RU/s are split over (1 for dedicated throughput). */
-function sharedContainers(throughput: CosmosThroughput): number {
-  return throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
 }
 
 /**
@@ -220,13 +257,17 @@ function sharedContainers(throughput: CosmosThroughput): number {
  */
 function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak: number): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
-  const raised = evenInPlaceThroughput(design, peak);
-  if (!throughput || raised === undefined) return undefined;
-  // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part.
-  const requestUnits = raised / sharedContainers(throughput);
-  const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
+  const partitioned = evenInPlaceThroughput(design, peak);
+  if (!throughput || partitioned === undefined) return undefined;
+  // A shared database's RU/s are split over its busy containers: SG017 raises the database, the container gets its part,
+  // and the database's partitions divide the database's RU/s.
+  const requestUnits = partitioned / sharedContainers(design);
+  const count = physicalPartitionCount(throughput.mode, partitioned, totalGb, now.count);
   const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
-  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
+  return Object.assign(
+    { count, countedBy: now.countedBy, requestUnitsEach: partitioned / count, requestUnits, keySpaceSlices },
+    now.sharedBy ? { sharedBy: now.sharedBy } : {},
+  );
 }
 
 /**
@@ -350,7 +391,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     if (!partitions) return undefined;
     const peak = total.reads + total.writes;
     const hotLoad = hot.reads + hot.writes;
-    const value = { hot: hotLoad, rest: peak - hotLoad, cardinality };
+    const value = amongCarried({ hot: hotLoad, rest: peak - hotLoad, cardinality }, partitions.sharedBy);
     const { headroom } = design.thresholds;
     if (peak <= partitions.requestUnits * headroom * (1 + 1e-9))
       return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });

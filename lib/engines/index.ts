@@ -32,13 +32,16 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 }
 
 export {
+  amongCarried,
   COSMOS_LIMITS,
   creationRequestUnits,
   evenInPlaceThroughput,
   judgedNeighbourLoad,
   largestShareSlices,
   neighbourLoad,
+  partitionedRequestUnits,
   physicalPartitionCount,
+  sharedContainers,
   UNIFORM_KEY_TOLERANCE,
   usableBesideNeighbours,
 } from './cosmosdb';

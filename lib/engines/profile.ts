@@ -40,8 +40,13 @@ export interface PhysicalPartitions {
   readonly countedBy: 'throughput' | 'storage' | 'declared';
   /** RU/s one physical partition serves: the resource's RU/s ÷ count (a serverless partition: 5,000). */
   readonly requestUnitsEach: number;
-  /** RU/s of the whole resource at peak: count × requestUnitsEach. */
+  /** RU/s of the whole resource at peak: count × requestUnitsEach ÷ sharedBy (a shared database's partitions serve
+   *  all its containers: this container's part of the database's RU/s). */
   readonly requestUnits: number;
+  /** Set where the partitions carry the load of `sharedBy` resources like this one, not only its own (Cosmos DB shared
+   *  database throughput, on its `containers` even-split assumption): a key's neighbours there are sharedBy × the
+   *  resource's peak, less the key's own load, ÷ the slices (`amongCarried`). */
+  readonly sharedBy?: number;
   /** The key space in slices as large as the largest share one physical partition holds (which a hot key is judged
    *  on: it may hash to any partition, so it expects the rest of the load ÷ this beside it): `count` where the
    *  partitions are even; fewer where a raise in place split only some of them (Cosmos DB, `largestShareSlices`). */

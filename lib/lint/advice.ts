@@ -9,7 +9,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, sharedContainers, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -678,13 +678,13 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
 function raiseEdits(analysis: SpaceAnalysis, raise: RaisedThroughput, copies = 1): DesignEdit[] {
   const design = analysis.design as CosmosKeyDesign;
   const throughput = design.throughput as NonNullable<CosmosKeyDesign['throughput']>;
-  // A shared database's RU/s are divided among its busy containers: the database is raised by its containers × the part.
-  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
+  // A shared database is raised as a whole (`throughput.sharedDatabase`), and its partitions are counted from its RU/s.
+  const value = raise.databaseRequestUnits ?? raise.requestUnits;
   const gb = storedGb(design, copies) ?? design.totalGb;
-  const partitions = physicalPartitionCount(throughput.mode, raise.requestUnits, gb, raise.partitions);
-  const counted = physicalPartitionCount(throughput.mode, raise.requestUnits, gb, design.physicalPartitions);
+  const partitions = physicalPartitionCount(throughput.mode, value, gb, raise.partitions);
+  const counted = physicalPartitionCount(throughput.mode, value, gb, design.physicalPartitions);
   return [
-    { op: 'set', path: throughput.path, value: raise.requestUnits * containers },
+    { op: 'set', path: throughput.path, value },
     ...(counted !== partitions ? [{ op: 'set' as const, path: 'physicalPartitions', value: partitions }] : []),
   ];
 }
@@ -742,10 +742,9 @@ function raiseBeforeCopies(
   if (!physicalBound(analysis.over) || !throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined) return undefined;
   const raise = throughputThatServes(analysis);
   if (!raise) return undefined;
-  // A shared database's RU/s are divided among its busy containers: the container's part grows by 1/containers of a raise.
-  const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
-  const declared = throughput.mode === 'shared' ? (throughput.shared?.databaseRequestUnits ?? throughput.requestUnits) : throughput.requestUnits;
-  const raised = raise.requestUnits * containers;
+  // A shared database is raised as a whole: what it adds is the database's RU/s.
+  const declared = partitionedRequestUnits(throughput) ?? throughput.requestUnits;
+  const raised = raise.databaseRequestUnits ?? raise.requestUnits;
   const { reads, writes } = analysis.total;
   const copiesAdd = writes * (n - 1);
   // The RU/s SG017 asks for the copies' peak: in place, judged on the largest share its split leaves (`evenInPlaceThroughput`).

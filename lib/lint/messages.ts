@@ -37,14 +37,16 @@ type Part = string | { readonly key: string; readonly filter?: Filter; readonly 
 /**
  * `{{?name}}…{{/name}}`: text with placeholders of its own, written only where data has `name` (a clause that only
  * some findings carry, inside a wording many templates share: a raise in place and the new container's way to it).
- * Sections do not nest.
+ * `{{!name}}…{{/name}}`: written only where data lacks `name` (the wording such a clause replaces). Sections do not nest.
  */
 interface Section {
   readonly section: string;
   readonly parts: readonly Part[];
+  /** `{{!name}}`: written where data lacks `name`. */
+  readonly unless?: true;
 }
 
-const SECTION = /\{\{\?(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
+const SECTION = /\{\{([?!])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
 
 /** A message template read once (when its rule is defined): its literal text and the placeholders between. */
 export interface Template {
@@ -72,11 +74,11 @@ export function compileTemplate(source: string): Template {
   let end = 0;
   for (const match of source.matchAll(SECTION)) {
     parts.push(...placeholders(source, source.slice(end, match.index)));
-    parts.push({ section: match[1], parts: placeholders(source, match[2]) });
+    parts.push(Object.assign({ section: match[2], parts: placeholders(source, match[3]) }, match[1] === '!' ? { unless: true as const } : {}));
     end = match.index + match[0].length;
   }
   parts.push(...placeholders(source, source.slice(end)));
-  if (parts.some((part) => typeof part === 'string' && /\{\{[?/]/.test(part))) throw templateError(source, 'message section is not closed, or nested');
+  if (parts.some((part) => typeof part === 'string' && /\{\{[?!/]/.test(part))) throw templateError(source, 'message section is not closed, or nested');
   return { source, parts };
 }
 
@@ -138,7 +140,7 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
       continue;
     }
     if ('section' in part) {
-      if (data[part.section] !== undefined) text += fillParts(source, part.parts, data);
+      if ((data[part.section] !== undefined) !== (part.unless === true)) text += fillParts(source, part.parts, data);
       continue;
     }
     const value = data[part.key];

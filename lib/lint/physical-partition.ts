@@ -12,12 +12,15 @@ import type { CosmosKeyDesign, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
+  amongCarried,
   COSMOS_LIMITS,
   creationRequestUnits,
   judgedNeighbourLoad,
   neighbourLoad,
+  partitionedRequestUnits,
   physicalPartitionCount,
   profileOf,
+  sharedContainers,
   type LoadDimension,
   type Loads,
   type PhysicalPartitions,
@@ -26,9 +29,22 @@ import {
 import { growthOf, type SpaceAnalysis } from './analysis';
 import { declaredCopies, withCopies } from './written';
 
+/**
+ * Whose RU/s a container's physical partitions divide, in the words of a finding: the container's `containerRu`, or,
+ * where data has `sharedContainers` (`physicalShareData` of a shared database's partitions), the database's
+ * `databaseRu`, whose partitions carry the keys of all its busy containers ("Introduction to provisioned throughput",
+ * set throughput on a database).
+ */
+export const DIVIDED_RU =
+  "{{!sharedContainers}}the container's {{containerRu}} RU/s{{/sharedContainers}}" +
+  "{{?sharedContainers}}the database's {{databaseRu}} RU/s (shared by its {{sharedContainers}} busy containers, whose keys its partitions all carry; this container's part: {{containerRu}} RU/s){{/sharedContainers}}";
+
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
 export function physicalShareData(share: PhysicalShare, headroom: number): Record<string, number> {
+  const shared: Record<string, number> =
+    (share.sharedBy ?? 1) > 1 ? { sharedContainers: share.sharedBy as number, databaseRu: share.requestUnitsEach * share.count } : {};
   return {
+    ...shared,
     containerRu: share.requestUnits,
     physicalPartitions: share.count,
     partitionRu: share.requestUnitsEach,
@@ -193,7 +209,7 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const partitions = a.space === a.design.primaryKey ? a.owner.profile.physicalPartitions?.(carried(a).design) : undefined;
   if (!partitions) return undefined;
   const hot = loads.reads + loads.writes;
-  const value = { hot, rest: storedPeak(a) - hot, cardinality };
+  const value = amongCarried({ hot, rest: storedPeak(a) - hot, cardinality }, partitions.sharedBy);
   return Object.assign({}, partitions, {
     neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * a.design.thresholds.headroom),
   });
@@ -278,7 +294,12 @@ export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undef
  * partitions where the raise splits only some of those the container has; that share is 1 ÷ the slices).
  */
 export interface RaisedThroughput {
+  /** The container's RU/s once raised (for shared throughput, its part of the database's). */
   readonly requestUnits: number;
+  /** Shared throughput: the database's RU/s once raised, the figure the fix sets (`throughput.sharedDatabase`). */
+  readonly databaseRequestUnits?: number;
+  /** Shared throughput: the busy containers whose keys the database's partitions carry (`containers`). */
+  readonly sharedBy?: number;
   readonly partitions: number;
   readonly each: number;
   /** The replicated copies of every document the raise keeps and is judged with (`throughputThatServes`); 1 or absent: none. */
@@ -341,9 +362,12 @@ export function servedAsItIs(names: RaiseNames): string {
  */
 export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
   const { createAt, created, createdEach } = newContainerNames(to);
+  const { set, containers } = sharedRaiseNames(to);
   const split = `{{${splitName(partitions)}|none=|even=${SPLIT_WORDS}|uneven=${SPLIT_WORDS}${UNEVEN_WORDS}}}`;
   return (
-    `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised${split}` +
+    `raise ${raisedScope(to)} in place to {{${set}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s` +
+    `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
+    `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
     `{{?${createAt}}}; a new container built from this design, in another environment, region or stack, gets those {{${partitions}}} only if created at {{${createAt}}} RU/s and then raised in place to {{${to}}}: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
   );
 }
@@ -351,6 +375,19 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
 /** What a raise in place that splits partitions says of the split: Azure's pace ("Best practices for scaling provisioned throughput"). */
 export const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
 const UNEVEN_WORDS = ', unevenly: the partitions it leaves unsplit keep a larger share of the key space, which this raise is judged on';
+
+/**
+ * What a raise in place raises: the container's own throughput, or a shared database's, which its containers share and
+ * whose partitions host all their keys ("Introduction to provisioned throughput", set throughput on a database).
+ */
+function raisedScope(to: string): string {
+  return `{{${sharedRaiseNames(to).scope}|container=the container's throughput|database=the database's shared throughput (throughput.sharedDatabase)}}`;
+}
+
+/** The placeholder names of what a raise sets and on what (`raiseTo` → `raiseToSet`, `raiseToScope`, `raiseToContainers`). */
+function sharedRaiseNames(to: string): { readonly set: string; readonly scope: string; readonly containers: string } {
+  return { set: `${to}Set`, scope: `${to}Scope`, containers: `${to}Containers` };
+}
 
 /** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */
 function splitName(partitions: string): string {
@@ -368,8 +405,12 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
   const split = raise.partitions === raise.splitFrom ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
   const path = raise.newContainer;
   const created = newContainerNames(names.to);
+  const shared = sharedRaiseNames(names.to);
+  const database = raise.databaseRequestUnits;
   return Object.assign(
     { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, [splitName(names.partitions)]: split, ...copies },
+    { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
+    (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
   );
 }
@@ -417,14 +458,14 @@ export function throughputServing(
 ): RaisedThroughput | undefined {
   const { headroom } = design.thresholds;
   const { hot, total, cardinality } = load;
-  // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
+  // On a shared database's partitions, every busy container's keys are the value's neighbours.
+  const value = amongCarried({ hot, rest: total - hot, cardinality }, sharedContainers(design));
   for (const { raise } of raisedLayouts(design)) {
-    const { requestUnits: ru, partitions, keySpaceSlices } = raise;
-    const rest = total - hot;
+    const { each, keySpaceSlices } = raise;
     // Judged on the partition holding the largest share of the key space: after an uneven split, an unsplit one.
-    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, keySpaceSlices, (headroom * ru) / partitions);
-    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, keySpaceSlices);
-    if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
+    const onePartition = judgedNeighbourLoad(value, keySpaceSlices, headroom * each);
+    const span = firstLevelSpan(load.gb ?? 0, onePartition, value.rest, keySpaceSlices);
+    if (hot + span.neighbours <= span.spanned * headroom * each + 1e-9) return raise;
   }
   return undefined;
 }
@@ -443,23 +484,28 @@ export function* raisedLayouts(
 ): Generator<{ readonly raise: RaisedThroughput; readonly design: CosmosKeyDesign }, void, undefined> {
   const { throughput } = design;
   const now = profileOf(design.engine).physicalPartitions?.(design);
-  if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return;
+  const declared = throughput && partitionedRequestUnits(throughput);
+  if (!throughput || throughput.mode === 'serverless' || declared === undefined || !now) return;
   const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
-  const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below - step);
+  // A shared database is raised as a whole, on its grid and its quota; its busy containers each get their part.
+  const containers = sharedContainers(design);
+  const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below * containers - step + 1e-6);
   // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
   const splitFrom = design.splitFrom ?? now.count;
-  for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
+  for (let ru = Math.ceil(declared / step) * step; ru <= top; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const requestUnits = ru / containers;
     const raised: CosmosKeyDesign = Object.assign({}, design, {
-      throughput: Object.assign({}, throughput, { requestUnits: ru }),
+      throughput: Object.assign({}, throughput, { requestUnits }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
       physicalPartitions: partitions,
       splitFrom,
     });
     // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
     const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
     const newContainer = newContainerPath(design, ru, partitions);
+    const database = throughput.mode === 'shared' ? { databaseRequestUnits: ru, sharedBy: containers } : {};
     yield {
-      raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
+      raise: { requestUnits, ...database, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
       design: raised,
     };
   }

@@ -18,12 +18,13 @@ import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
-import { COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
+import { amongCarried, COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
 import { DesignAnalysis, growthOf, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
+  DIVIDED_RU,
   cheaperFirst,
   copiesRemoved,
   firstLevelSpan,
@@ -64,13 +65,10 @@ export const PREFIX_INGESTION_MESSAGES = {
   prefixOwnPartition: ' ({{headroom|percent}} of its {{partitionRu}} RU/s)',
   prefixOwnPartitions: ' ({{headroom|percent}} of {{partitionRu}} RU/s each)',
   // With declared throughput: the value's physical share, as a flat key's hottest value gets (SG003's physicalShare).
-  prefixSharedPartition:
-    " left on its physical partition ({{headroom|percent}} of its {{partitionRu}} RU/s, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  prefixSharedPartition: ` left on its physical partition ({{headroom|percent}} of its {{partitionRu}} RU/s, less the {{prefixNeighbours}} RU/s the other first-level values hashed there are expected to take: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
   // Spanning several: only the room its documents leave at its edges holds other values (firstLevelSpan).
-  prefixSharedPartitions:
-    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values are expected to take on the room its documents leave them at its edges, a partition it fills alone having none: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
-  prefixFilledPartitions:
-    " left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}})",
+  prefixSharedPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, less the {{prefixNeighbours}} RU/s the other first-level values are expected to take on the room its documents leave them at its edges, a partition it fills alone having none: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
+  prefixFilledPartitions: ` left on those partitions ({{headroom|percent}} of {{partitionRu}} RU/s each, its documents filling them alone, so no other first-level value's load is on them: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}})`,
   // Review 11 item 1: the size of a value whose level declares no largestGb, inferred from the container's, said.
   // Verdicts 12 item 2: a value singled out by its traffic may hold little data; undeclared, it is judged where a value
   // under 50 GB stays (the worst plausible placement), never spread by a size guessed from its traffic share.
@@ -246,7 +244,8 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
   const load = partitionLoad(design, loads);
-  const rest = partitionLoad(design, peak) - load;
+  // On a shared database's partitions the other busy containers' load is there too (`amongCarried`).
+  const rest = amongCarried({ hot: load, rest: partitionLoad(design, peak) - load, cardinality: values }, physical?.sharedBy).rest;
   // On one partition, the neighbours the flat check counts; spanning several, only those on the room its data leaves.
   const span = firstLevelSpan(gb, physical?.neighbours ?? 0, physical ? rest : 0, physical?.keySpaceSlices ?? 1);
   return {

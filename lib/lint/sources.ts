@@ -118,6 +118,12 @@ export const SOURCES = {
   // source's and the target's throughput. SG017's alternative to an uneven split in place: a new container, evenly split.
   cosmosContainerCopy: { title: 'Azure Cosmos DB: Copy jobs (container copy)', url: `${AZURE}/container-copy` },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
+  // "Because containers in the same database share partitions, scaling database throughput [...] may trigger
+  // repartitioning of smaller, co-located containers": a shared database's partitions carry all its containers' keys.
+  cosmosDatabaseThroughput: {
+    title: 'Azure Cosmos DB: Provision standard (manual) throughput on a database',
+    url: `${AZURE}/how-to-provision-database-throughput`,
+  },
   cosmosServerlessPerformance: { title: 'Azure Cosmos DB: Serverless account performance', url: `${AZURE}/serverless-performance` },
   // "If you use synthetic keys today or if you have scenarios in which partition keys can exceed 20 GB of data,
   // subpartitioning can help. [...] logical partition key prefixes can exceed 20 GB and 10,000 request units per second

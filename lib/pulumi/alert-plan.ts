@@ -281,11 +281,34 @@ function unpagedWarning(alerts: Partial<Record<AlertName, ResolvedAlert>>): stri
 
 const SKIP: Partial<Record<ThroughputMode, string>> = {
   shared:
-    'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the hotKey and throttleRate alerts still watch it',
+    'the container shares its database\'s throughput, and NormalizedRUConsumption has no per-container data there (Microsoft Learn, "Monitor normalized RU/s"); the throttleRate alert still watches it, and the hotKey alert where it has a line (the database RU/s declared, or a threshold given)',
   serverless:
     'a serverless container has no provisioned throughput for NormalizedRUConsumption to measure; the hotKey (against the 5,000 RU/s each of its physical partitions serves) and throttleRate alerts watch it',
 };
 const NEEDS_LOGS = 'needs partition-key diagnostics (args.monitoring): its table is a diagnostic log';
+
+/** The field a shared container's design declares its database's RU/s in (args.throughput 'shared' carries none). */
+const SHARED_FIELD = 'design.throughput: { sharedDatabase: RU/s, containers? }';
+
+/**
+ * A container on its database's shared throughput whose design does not declare that throughput: nothing knows its
+ * physical partitions' RU/s, so the design was linted against the logical partition's 10,000 RU/s alone, and a hot-key
+ * line drawn from it (headroom × 10,000) may be one the database can never give a key: a 400 RU/s database serves 400.
+ * Said, as a value known only at deployment is (`uncheckedThroughput`), naming the field that declares it.
+ */
+function sharedWithoutRequestUnits(mode: ThroughputMode, design: CosmosKeyDesign): boolean {
+  return mode === 'shared' && design.throughput === undefined;
+}
+
+const SHARED_UNCHECKED =
+  `args.throughput is 'shared' but the design declares no database throughput: the design's fit to it (its physical partitions, ` +
+  `SG003 and SG012, and its capacity against the peak, SG017) was not checked, the design was linted against the 10,000 RU/s ` +
+  `of a logical partition alone; declare ${SHARED_FIELD}`;
+
+/** Why a hotKey or hotPrefix alert without a given threshold is not made on a shared database of undeclared RU/s. */
+const noCeiling = (name: 'hotKey' | 'hotPrefix') =>
+  `what a key can reach is the database's shared RU/s, which the design does not declare (${SHARED_FIELD}); ` +
+  `a default line drawn from the 10,000 RU/s logical-partition ceiling could be one the database never serves. Declare it, or give alerts.${name}.threshold`;
 
 /** Every alert the container gets, and those it cannot get. `logs`: a CosmosAccountMonitoring is attached.
  *  The design carries the container's throughput (args.throughput) when known at plan time. */
@@ -319,13 +342,19 @@ export function planAlerts(
   };
   const logs = monitoring ? undefined : NEEDS_LOGS;
   const hierarchical = design.primaryKey.partitionKey.length > 1;
+  // A per-value line needs a ceiling: on a shared database of undeclared RU/s, only one the user gives.
+  const ceilingUnknown = (name: 'hotKey' | 'hotPrefix') => {
+    const given = options[name];
+    const threshold = typeof given === 'object' ? given.threshold : undefined;
+    return sharedWithoutRequestUnits(mode, design) && threshold === undefined ? noCeiling(name) : undefined;
+  };
   const throttleRate = resolve('throttleRate', logs);
   const throttleOptions = options.throttleRate === false ? undefined : (options.throttleRate as ThrottleRateAlertOptions | undefined);
   const alerts = {
     normalizedRu: resolve('normalizedRu', SKIP[mode]),
     throttleRate: throttleRate && { ...throttleRate, minimumRequests: throttleOptions?.minimumRequests ?? MINIMUM_REQUESTS },
-    hotKey: resolve('hotKey', logs),
-    hotPrefix: hierarchical ? resolve('hotPrefix', logs) : undefined,
+    hotKey: resolve('hotKey', logs ?? ceilingUnknown('hotKey')),
+    hotPrefix: hierarchical ? resolve('hotPrefix', logs ?? ceilingUnknown('hotPrefix')) : undefined,
     partitionSize: resolve('partitionSize', logs),
     partitionSizeLimit: resolve('partitionSizeLimit', logs),
   };
@@ -333,6 +362,7 @@ export function planAlerts(
     ...alerts,
     skipped,
     warnings: [
+      sharedWithoutRequestUnits(mode, design) ? SHARED_UNCHECKED : undefined,
       unpagedWarning(alerts),
       unreachableThreshold('hotKey', options.hotKey, reach.key, defaults.hotKey),
       unreachableCeiling('normalizedRu', options.normalizedRu, defaults.normalizedRu),

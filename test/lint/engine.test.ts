@@ -204,6 +204,13 @@ describe('messages', () => {
     expect(() => interpolate('a {{?open}} b', {})).toThrow(/section is not closed/);
   });
 
+  it('writes an unless-section only where data lacks its name: the wording a section replaces', () => {
+    const template = "{{!db}}the container's {{ru}} RU/s{{/db}}{{?db}}the database's {{db}} RU/s{{/db}} are divided";
+    expect(interpolate(template, { ru: 3000 })).toBe("the container's 3,000 RU/s are divided");
+    expect(interpolate(template, { ru: 3000, db: 9000 })).toBe("the database's 9,000 RU/s are divided");
+    expect(() => interpolate('a {{!open}} b', {})).toThrow(/section is not closed/);
+  });
+
   it('agrees a count with its noun by a plural select, the count formatted and kept a number in data', () => {
     const template = 'on {{values|one=# key value|other=# key values}}';
     expect(interpolate(template, { values: 1 })).toBe('on 1 key value');

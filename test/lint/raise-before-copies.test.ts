@@ -52,10 +52,28 @@ describe('SG003 on a key short of its physical share: the cheapest fix first', (
     expect(after.filter((f) => f.ruleId === 'SG017' || f.ruleId === 'SG007')).toEqual([]);
   });
 
-  it('raises a shared database by its containers × the part the container needs', () => {
-    const hot = fullKey(lint(messages(undefined, { sharedDatabase: 80_000, containers: 2 })));
-    expect(hot?.data).toMatchObject({ raiseTo: 40_800 });
-    expect(hot?.edits).toEqual([{ op: 'set', path: 'throughput.sharedDatabase', value: 81_600 }]);
+  // Stranger17b: a shared database's 40 partitions (2,000 GB) divide the database's RU/s and carry both containers' keys,
+  // 2 × 30,000 RU/s at peak. At 80,000 RU/s: 2,000 each (1,600 usable), neighbours (60,000 − 67.5) ÷ 40 = 1,498.31, so
+  // 101.69 RU/s are left for the 67.5 (before: the container's 40,000 over its own 40 partitions, 51.69 left, SG003).
+  it('judges a shared container on the database partitions, which carry every busy container', () => {
+    expect(fullKey(lint(messages(undefined, { sharedDatabase: 80_000, containers: 2 })))).toBeUndefined();
+  });
+
+  // At 76,000 RU/s: 1,900 each (1,520 usable) less 1,498.31 leaves 21.69 < 67.5. The database needs
+  // 0.8 × D ÷ 40 ≥ 67.5 + 1,498.31: D ≥ 78,290.63, 78,300 on its grid, 39,150 for this container.
+  it('raises a shared database as a whole, to what its partitions need', () => {
+    const hot = fullKey(lint(messages(undefined, { sharedDatabase: 76_000, containers: 2 })));
+    expect(hot?.data).toMatchObject({
+      raiseTo: 39_150,
+      raiseToSet: 78_300,
+      raiseToScope: 'database',
+      raiseToContainers: 2,
+      raisedPartitions: 40,
+      raisedEach: 1_957.5,
+    });
+    expect(hot?.fix).toMatch(
+      /^raise the database's shared throughput \(throughput\.sharedDatabase\) in place to 78,300 RU\/s \(40 physical partitions of 1,957\.5 RU\/s, which carry the keys of all 2 busy containers/,
+    );
   });
 
   // Stranger14: on the 2,000 GB container the 2 copies no longer fit (4,000 GB: 80 partitions of 500 usable RU/s, whose

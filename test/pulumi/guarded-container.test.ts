@@ -510,7 +510,12 @@ describe('skew alerts', () => {
 
   it('on shared database throughput, create no NormalizedRUConsumption alert (no per-container data) and say why', async () => {
     const info = jest.spyOn(pulumi.log, 'info');
-    const component = await guarded('shared', { monitoring: accountMonitoring(), throughput: 'shared', design: orders });
+    // The database's RU/s declared (stranger17b: without them no hotKey line can be drawn, throughput-design.test.ts).
+    const component = await guarded('shared', {
+      monitoring: accountMonitoring(),
+      throughput: 'shared',
+      design: { ...orders, throughput: { sharedDatabase: 4_000 } },
+    });
     expect(component.alerts.normalizedRu).toBeUndefined();
     expect(engine.registered.some((r) => r.name === 'shared-hot-partition-range')).toBe(false);
     expect(Object.keys(component.alerts)).toEqual(['throttleRate', 'hotKey', 'partitionSize', 'partitionSizeLimit']);

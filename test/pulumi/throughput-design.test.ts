@@ -80,6 +80,50 @@ describe('throughput declared once, in args.throughput', () => {
     ]);
   });
 
+  // Stranger17b item 3: 'shared' with no design.throughput was linted against a logical partition's 10,000 RU/s alone
+  // (SG001 "grows 666×") and got a hotKey line of 8,000 RU/s a small database never serves, silently.
+  describe("'shared' without the database's RU/s in the design", () => {
+    const small: GuardedContainerArgs['design'] = {
+      partitionKey: { paths: [{ path: '/tenantId', cardinality: 50 }] },
+      workload: { peakReadUnits: 300, peakWriteUnits: 300 },
+    };
+
+    it('warns, naming design.throughput, and makes no hotKey alert with a line it cannot know', async () => {
+      const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+      const info = jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+      const component = construct('undeclared', { throughput: 'shared', design: small });
+      await registeredAll([component]);
+      const warned = warn.mock.calls.filter(([, on]) => on === component).map(([message]) => message);
+      expect(warned).toContainEqual(
+        expect.stringMatching(
+          /args\.throughput is 'shared' but the design declares no database throughput: .*declare design\.throughput: \{ sharedDatabase: RU\/s, containers\? \}/,
+        ),
+      );
+      expect(component.alerts.hotKey).toBeUndefined();
+      const said = info.mock.calls.filter(([, on]) => on === component).map(([message]) => message);
+      expect(said).toContainEqual(
+        expect.stringMatching(/no hotKey alert: what a key can reach is the database's shared RU\/s, .*give alerts\.hotKey\.threshold/),
+      );
+    });
+
+    it('keeps a hotKey alert whose threshold the user gives', async () => {
+      jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+      jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+      const component = construct('given', { throughput: 'shared', design: small, alerts: { hotKey: { threshold: 300 } } });
+      await registeredAll([component]);
+      expect(component.alerts.hotKey).toBeDefined();
+    });
+
+    it('says nothing of it once the design declares the database RU/s', async () => {
+      const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(async () => undefined);
+      jest.spyOn(pulumi.log, 'info').mockImplementation(async () => undefined);
+      const component = construct('declared', { throughput: 'shared', design: { ...small, throughput: { sharedDatabase: 1_000 } } });
+      await registeredAll([component]);
+      expect(warn.mock.calls.map(([message]) => message)).not.toContainEqual(expect.stringMatching(/declares no database throughput/));
+      expect(component.alerts.hotKey).toBeDefined();
+    });
+  });
+
   it('accepts the same throughput in both places', async () => {
     const component = construct('twice', { throughput: { manual: 41_300 }, design: { ...busy, throughput: { manual: 41_300 } } });
     await registeredAll([component]);

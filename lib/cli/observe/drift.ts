@@ -27,7 +27,7 @@ import {
   type KeySpace,
   type Severity,
 } from '../../index';
-import { inheritedWrites, judgedLoads, type InheritedWrites } from '../../internal';
+import { inheritedWrites, judgedLoads, partitionedRequestUnits, type InheritedWrites } from '../../internal';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
 import { type Figure, type Observation, type ObservedFigures, type ShareFigure } from './figures';
@@ -502,8 +502,8 @@ function partitionsComparison(target: KeySpaceTarget, observation: Observation):
   const figure = observation.figures.partitionKeyRanges;
   const { design } = target;
   if (!figure || design.engine !== 'cosmosdb' || !design.throughput) return undefined;
-  const { mode, requestUnits } = design.throughput;
-  const derived = physicalPartitionCount(mode, requestUnits, design.totalGb, design.physicalPartitions);
+  // A shared database's partitions are counted from its own RU/s, as the lint counts them.
+  const derived = physicalPartitionCount(design.throughput.mode, partitionedRequestUnits(design.throughput), design.totalGb, design.physicalPartitions);
   const path = fieldPath(target.location, 'physicalPartitions');
   return {
     field: 'physicalPartitions',

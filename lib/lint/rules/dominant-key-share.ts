@@ -2,6 +2,7 @@ import { allFit, nearestToCeiling } from '../../design/sharding';
 import { COSMOS_LIMITS } from '../../engines';
 import { atCeiling, type SpaceAnalysis } from '../analysis';
 import {
+  DIVIDED_RU,
   containerGrowth,
   hotValueGrowth,
   judgedOnOnePhysicalPartition,
@@ -65,6 +66,7 @@ export const dominantKeyShare = defineRule({
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosServerlessPerformance,
   ],
   messages: {
@@ -85,22 +87,18 @@ export const dominantKeyShare = defineRule({
     // The hot key's own partition carries more than the average one: where its share is known, its load is what to say.
     aboveMaxShareOverCapacityOwn:
       ", above maxHotKeyShare {{limit|percent}}: {{load}} {{unit}} today, in a container whose peak of {{containerPeak}} RU/s is above its usable {{containerUsable}} RU/s ({{headroom|percent}} of {{containerRu}} RU/s, SG017's finding): its own physical partition carries {{partitionLoad}} RU/s ({{load}} RU/s of its own, and {{neighbourRu}} RU/s the other logical partitions on it are expected to take) of the {{partitionRu}} RU/s it gets ({{partitionUsable}} usable at {{headroom|percent}})",
-    physicalShare:
-      "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach",
+    physicalShare: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what this key can reach`,
     // A hierarchical key's first-level value: all its documents, and so its whole load, on one physical partition.
     firstLevelPartition:
       "; a first-level value's documents stay on one physical partition until they hold {{partitionGb}} GB, so its whole load counts there, however unique {{deeperLevels|code}} are",
     // Past 50 GB its documents span more physical partitions, one per 50 GB ("Hierarchical partition keys"): its load is theirs.
     firstLevelPartitions:
       "; a first-level value's documents span one more physical partition per {{partitionGb}} GB they hold: its {{prefixGb}} GB span only {{spanned|partitions}}, so its whole load counts on those, however unique {{deeperLevels|code}} are",
-    firstLevelPhysicalShare:
-      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other first-level values hashed there are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s one full key value may take, is what this value can reach",
+    firstLevelPhysicalShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other first-level values hashed there are expected to take {{neighbourRu}} RU/s: that share, not the {{logicalCeiling}} RU/s one full key value may take, is what this value can reach`,
     // Spanning several (firstLevelSpan): the usable RU/s of the partitions it spans, less the other values' load on the
     // room its documents leave at its edges, so a reader recomputes the usable figure the verdict gives.
-    firstLevelSpannedShare:
-      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), {{spannedUsable}} usable on the {{spanned|partitions}} it spans, less the {{neighbourRu}} RU/s the other first-level values are expected to take on the {{edgeRoom}} of a partition its {{prefixGb}} GB leave them ({{restRu}} RU/s ÷ {{physicalPartitions}} partitions × {{edgeRoom}}): those {{usable}} RU/s, not the {{logicalCeiling}} RU/s one full key value may take, are what this value can reach",
-    firstLevelFilledShare:
-      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), {{spannedUsable}} usable on the {{spanned|partitions}} it spans, which its {{prefixGb}} GB fill alone, so no other first-level value's load is on them: those RU/s, not the {{logicalCeiling}} RU/s one full key value may take, are what this value can reach",
+    firstLevelSpannedShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), {{spannedUsable}} usable on the {{spanned|partitions}} it spans, less the {{neighbourRu}} RU/s the other first-level values are expected to take on the {{edgeRoom}} of a partition its {{prefixGb}} GB leave them ({{restRu}} RU/s ÷ {{physicalPartitions}} partitions × {{edgeRoom}}): those {{usable}} RU/s, not the {{logicalCeiling}} RU/s one full key value may take, are what this value can reach`,
+    firstLevelFilledShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), {{spannedUsable}} usable on the {{spanned|partitions}} it spans, which its {{prefixGb}} GB fill alone, so no other first-level value's load is on them: those RU/s, not the {{logicalCeiling}} RU/s one full key value may take, are what this value can reach`,
     fixFirstLevel:
       'plan a bucketed first level before traffic grows {{growthToCeiling}}× ({{level}} + "-" + hash of a deeper level mod N, N from the expected peak; SG003 gives N once this value is over its partition), and watch it with the skew alarms',
     fixFirstLevelAtCeiling:

@@ -8,6 +8,7 @@ import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } fro
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
 import {
+  DIVIDED_RU,
   largestShareData,
   physicalBound,
   physicalShareData,
@@ -222,6 +223,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosProvisionedThroughput,
+    SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosRedistributeThroughput,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
@@ -263,22 +265,18 @@ export const hotKeyExceedsPartition = defineRule({
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     // Over the logical ceiling, yet sized by the physical share: say why N is more than the logical ceiling alone needs.
     // Each stored key is hashed to a physical partition like any key value: its sibling shards are among its neighbours.
-    thenPhysicalShare:
-      "; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N",
-    thenPhysicalShareShards:
-      "; under that ceiling, each stored key must still fit its physical partition (the container's {{containerRu}} RU/s divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of the container's load it expects there, its sibling shards included, which sets N",
+    thenPhysicalShare: `; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N`,
+    thenPhysicalShareShards: `; under that ceiling, each stored key must still fit its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of the container's load it expects there, its sibling shards included, which sets N`,
     // No shard count fits when the container's average partition is already at its usable RU/s: each shard's partition is above it.
     noCountPhysical:
       "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of the container's load beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
     // Review 5 item 4: the figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
     shardsDerivation:
       "; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's load, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
-    physicalShare:
-      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
+    physicalShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites`,
     // cosmos16 item 1: over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
-    physicalShareOverLogical:
-      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds",
+    physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
@@ -398,7 +396,11 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const peak = a.total.reads + a.total.writes;
   // Write shards the physical share leaves no count for (copies keep the unsharded share, as the old clause says).
   const noCount =
-    share !== undefined && !physicalBound(a.over) && sharded && planned === undefined && peak / share.count >= share.requestUnitsEach * headroom * (1 - 1e-9);
+    share !== undefined &&
+    !physicalBound(a.over) &&
+    sharded &&
+    planned === undefined &&
+    ((share.sharedBy ?? 1) * peak) / share.count >= share.requestUnitsEach * headroom * (1 - 1e-9);
   const derivation = shardsDerivation(a, advice.shards);
   // An index counted at 2× the table's writes (its key changes on updates) says so where its writes are over; where
   // only a name says so and 1× fits, the finding is a warning (index-writes.ts).

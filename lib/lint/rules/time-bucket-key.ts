@@ -5,6 +5,7 @@ import { COSMOS_LIMITS, type PhysicalShare } from '../../engines';
 import { ADVICE_MESSAGES, adviceFor, keyChangeBeforeRaises, type AdviceId } from '../advice';
 import { atCeiling, growthOf, type SpaceAnalysis } from '../analysis';
 import {
+  DIVIDED_RU,
   onePartitionRequestUnits,
   onePhysicalPartition,
   overCapacity,
@@ -71,8 +72,7 @@ const MORE_VALUES =
   'key by an event id, or combine {{buckets|attributes}} with an attribute of many values the writes carry (a user or device id), not only {{others|attributes}} ({{values|one=# value|other=# values}} in each bucket)';
 
 /** How a Cosmos DB container's RU/s reach the current bucket's physical partition, for the notes that say it bites. */
-const SHARE_OF_CONTAINER =
-  "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there)";
+const SHARE_OF_CONTAINER = `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable, less the {{neighbourRu}} RU/s other key values are expected to take there)`;
 
 /**
  * The load a finding quotes and the ceiling it is judged against: the nearest of `dimensions` to its ceiling, except
@@ -422,8 +422,7 @@ export const timeBucketKey = defineRule({
     physicalShare: `${SHARE_OF_CONTAINER}: the current bucket's physical partition, not the {{logicalCeiling}} RU/s logical-partition ceiling, is what bites`,
     // Review 14 item 1: over both, the share is the figure; the logical ceiling says why RU/s alone do not serve it.
     physicalShareOverLogical: `${SHARE_OF_CONTAINER}: that is all the current bucket's physical partition gives it, and more RU/s alone would not serve it, since one logical partition takes at most {{logicalCeiling}} RU/s ({{logicalUsable}} usable) however many its physical partition has`,
-    physicalSharePrefix:
-      "; the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take",
+    physicalSharePrefix: `; ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, and the current bucket's documents stay on one until they hold {{partitionGb}} GB: the bucket gets that partition's {{partitionUsable}} usable RU/s (it takes the whole load: no other first-level value is expected beside it), not the {{logicalCeiling}} RU/s one full key value may take`,
     orEventId: `; or ${EVENT_ID}`,
     // Review 14 item 2: before any raise of the container's RU/s (keyChangeBeforeRaises).
     eventIdFirst: `${EVENT_ID}; or `,

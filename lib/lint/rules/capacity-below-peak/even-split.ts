@@ -39,13 +39,18 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
   const now = profileOf(design.engine).physicalPartitions?.(design);
   if (!throughput || throughput.mode === 'serverless' || !now) return { ids: [], data: {} };
   const { mode } = throughput;
+  // `requestUnits`: the RU/s the partitions divide, a shared database's own (its partitions serve all its containers).
   const layout = (requestUnits: number) => {
     const count = physicalPartitionCount(mode, requestUnits, totalGb, now.count);
     // The engine's own count of the slices the raise leaves, as SG003 reads the raised layout.
-    const raised = Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits }), physicalPartitions: count, splitFrom: now.count });
+    const raisedThroughput = Object.assign({}, throughput, {
+      requestUnits: requestUnits / raise.containers,
+      ...(throughput.shared ? { shared: Object.assign({}, throughput.shared, { databaseRequestUnits: requestUnits }) } : {}),
+    });
+    const raised = Object.assign({}, design, { throughput: raisedThroughput, physicalPartitions: count, splitFrom: now.count });
     return { count, each: requestUnits / count, slices: profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? count };
   };
-  const needed = layout(raise.needed / raise.containers);
+  const needed = layout(raise.needed);
   if (needed.count === now.count) return { ids: [], data: {} };
   const data = {
     nowPartitions: now.count,
@@ -54,10 +59,10 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
     neededSplit: needed.slices < needed.count ? 'uneven' : 'even',
   };
   const plainNeeded = throughputForPeak(raise.form, raise.neededPeak, design.thresholds.headroom, raise.containers);
-  const plain = layout(plainNeeded / raise.containers);
+  const plain = layout(plainNeeded);
   // Only an uneven split is why the raise is above peak ÷ headroom (planned copies that change with the RU/s are another).
   if (plainNeeded >= raise.needed || plain.slices === plain.count) return { ids: ['cosmosRaiseSplits'], data };
-  const created = physicalPartitionCount(mode, plainNeeded / raise.containers, totalGb);
+  const created = physicalPartitionCount(mode, plainNeeded, totalGb);
   return {
     ids: ['cosmosRaiseSplits', 'cosmosUnevenAvoided'],
     data: Object.assign(data, {
@@ -68,9 +73,10 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
       // From S even slices to P' (S ≤ P' < 2S), P' − S split and 2S − P' keep their slice.
       unsplit: 2 * plain.slices - plain.count,
       slices: plain.slices,
-      unsplitLoad: raise.neededPeak / plain.slices,
+      // Every busy container's keys share the partitions (a shared database; 1 otherwise).
+      unsplitLoad: (raise.containers * raise.neededPeak) / plain.slices,
       createdPartitions: created,
-      createdEach: plainNeeded / raise.containers / created,
+      createdEach: plainNeeded / created,
     }),
   };
 }
