@@ -118,12 +118,14 @@ describe("SG017's raise in place splits partitions evenly", () => {
     expect(afterFix(spread(50_000, { autoscaleMax: 60_000 }))).toEqual({ rules: [], edits: 0 });
   });
 
-  it("shared database throughput: the container's part is judged, the database raised by its containers", () => {
-    // 120,000 RU/s over 2 busy containers: 60,000 each, 6 partitions (one per 10,000). 63,000 ÷ 0.8 × 2 = 157,500: the
-    // part, 78,750, would split to 8 (4 unsplit at 1/6). 12 = 2 × 6 needs a part past 110,000: the database at 220,100.
+  it("shared database throughput: the database's partitions serve every busy container, and the database is raised", () => {
+    // 120,000 RU/s shared by 2 busy containers: the database's 12 partitions (one per 10,000) each carry both containers'
+    // keys ("containers in the same database share partitions"). 2 × 63,000 ÷ 0.8 = 157,500 would split 12 → 16, the 8
+    // unsplit keeping 1/12 each: 126,000 ÷ 12 = 10,500 against 7,875 usable. Even at 24 = 2 × 12, past 230,000: 230,100,
+    // 9,587.5 RU/s each, 126,000 ÷ 24 = 5,250 on each against 7,670 usable.
     const hit = sg017(spread(63_000, { sharedDatabase: 120_000, containers: 2 }));
-    expect(hit?.data).toMatchObject({ needed: 220_100, neededPartitions: 12, neededEach: 9_170.83333333, plainNeeded: 157_500, plainPartitions: 8 });
-    expect(hit?.edits).toEqual([{ op: 'set', path: 'throughput.sharedDatabase', value: 220_100 }]);
+    expect(hit?.data).toMatchObject({ needed: 230_100, neededPartitions: 24, neededEach: 9_587.5, plainNeeded: 157_500, plainPartitions: 16 });
+    expect(hit?.edits).toEqual([{ op: 'set', path: 'throughput.sharedDatabase', value: 230_100 }]);
   });
 
   it('the least RU/s that serve the peak on the largest share (evenInPlaceThroughput, as SG017 asks)', () => {

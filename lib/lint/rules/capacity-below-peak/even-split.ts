@@ -16,7 +16,7 @@ import { SPLIT_WORDS } from '../../physical-partition';
 export const EVEN_SPLIT_MESSAGES = {
   cosmosRaiseSplits: `; raised in place, the container's {{nowPartitions|partitions}} split into {{neededPartitions}} of {{neededEach}} RU/s{{neededSplit|even=, evenly|uneven=, unevenly}}${SPLIT_WORDS}`,
   cosmosUnevenAvoided:
-    "; not {{plainNeeded}} RU/s: raised in place to them, the container would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{neededPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or create a new container at {{plainNeeded}} RU/s, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document into it, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
+    "; not {{plainNeeded}} RU/s: raised in place to them, the container would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{carriedPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or create a new container at {{plainNeeded}} RU/s, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document into it, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
 } as const;
 
 export type EvenSplitId = keyof typeof EVEN_SPLIT_MESSAGES;
@@ -74,6 +74,7 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
       unsplit: 2 * plain.slices - plain.count,
       slices: plain.slices,
       // Every busy container's keys share the partitions (a shared database; 1 otherwise).
+      carriedPeak: raise.containers * raise.neededPeak,
       unsplitLoad: (raise.containers * raise.neededPeak) / plain.slices,
       createdPartitions: created,
       createdEach: plainNeeded / created,
