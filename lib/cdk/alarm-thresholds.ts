@@ -122,7 +122,8 @@ export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
   const reference: Direction = reach.Write <= reach.Read ? 'Write' : 'Read';
   const other: Direction = reference === 'Write' ? 'Read' : 'Write';
   const planned = unitsPerMinute(reference, reference === 'Write' ? model.write.planned : model.read.planned);
-  const line = Math.floor(Math.min(Math.max(headroom * reach[reference], Math.ceil(planned)), HIGHEST_LINE_SHARE * reach[reference]));
+  // The cap (95% of the reach) never takes the line under the key's own planned load: a key running as designed stays quiet.
+  const line = Math.max(Math.ceil(planned), Math.floor(Math.min(headroom, HIGHEST_LINE_SHARE) * reach[reference]));
   const factor = reach[other] > 0 ? Math.floor((reach[reference] / reach[other]) * 10_000) / 10_000 : 1;
   return { threshold: given ?? Math.max(1, line), reference, scaled: { direction: other, factor }, reach, neighbours, reachModel: model };
 }

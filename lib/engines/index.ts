@@ -33,15 +33,18 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
 
 export { COSMOS_LIMITS, judgedNeighbourLoad, neighbourLoad, physicalPartitionCount, UNIFORM_KEY_TOLERANCE } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
-export { DYNAMODB_LIMITS } from './dynamodb';
+export { DYNAMODB_LIMITS, dynamoPartitionNeighbours, dynamoPartitionsFor } from './dynamodb';
 export type {
   CacheTerms,
+  DirectionNeighbours,
   DesignOf,
   EngineNouns,
   EngineProfile,
   KeyValueSizeLimit,
   LoadDimension,
   Loads,
+  PartitionCount,
+  PartitionNeighbours,
   PhysicalPartitions,
   PhysicalShare,
   QuotaPassed,

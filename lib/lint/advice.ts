@@ -286,7 +286,10 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
 function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
   const { design, space, written, hot } = analysis;
   if (space === design.primaryKey || written.copies <= 1 || analysis.owner.of(design.primaryKey).plan.layout !== 'none') return undefined;
-  const once = analysis.owner.profile.loadDimensions({ reads: hot.reads, writes: hot.writes / written.copies }, design.thresholds.headroom);
+  const atOnce = { reads: hot.reads, writes: hot.writes / written.copies };
+  const totalOnce = { reads: analysis.total.reads, writes: analysis.total.writes / written.copies };
+  const neighbours = analysis.owner.profile.partitionNeighbours?.(design, space.index, totalOnce, atOnce);
+  const once = analysis.owner.profile.loadDimensions(atOnce, design.thresholds.headroom, undefined, neighbours);
   if (!allFit(once)) return undefined;
   const writes = once.find((d) => d.label === 'write') ?? once[0];
   return {
@@ -601,7 +604,10 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
     const { sharding } = index.space;
     const hot = { reads: 0, writes: (index.hot.writes / index.written.copies) * n };
     const stored = storedKeyLoads(hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, index.readsSpread);
-    const write = analysis.owner.profile.loadDimensions(stored, headroom).find((d) => d.label === 'write');
+    // Every copy writes the index: its other keys' writes grow n-fold too, on the partitions its capacity gives it.
+    const total = { reads: index.total.reads, writes: (index.total.writes / index.written.copies) * n };
+    const neighbours = analysis.owner.profile.partitionNeighbours?.(analysis.design, index.space.index, total, stored);
+    const write = analysis.owner.profile.loadDimensions(stored, headroom, undefined, neighbours).find((d) => d.label === 'write');
     if (write && !fits(write.load, write.usable)) return { overIndex: index.space.index, overIndexWrites: hot.writes, overIndexUsable: write.usable };
   }
   return undefined;
@@ -748,7 +754,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   const { design, space, hot, readsSpread, physical } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
-  const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical);
+  const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical, analysis.neighboursAt('none', 1, loads));
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
@@ -763,7 +769,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
   // A GSI holds one entry per base item: it cannot keep copies.
   const copies =
     space.index === undefined
-      ? firstCount((k) => allFit(profile.loadDimensions(storedKeyLoads(hot, 'replicated', k, readsSpread), headroom, analysis.storedKeyShare('replicated', k))))
+      ? firstCount((k) => allFit(analysis.dimensionsAt('replicated', k)))
       : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');

@@ -27,6 +27,10 @@ type Id =
   | 'readOverSharded'
   | 'requestOver'
   | 'requestOverSharded'
+  | 'readBeside'
+  | 'writeBeside'
+  | 'noCountBeside'
+  | 'partitionsCounted'
   | 'then'
   | 'readsOfOneItem'
   | 'orMoveHotValue'
@@ -47,16 +51,25 @@ type Id =
   | InheritedWriteId
   | AdviceId;
 
-/** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
+/** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…); beside its neighbours
+ *  (DynamoDB), `readUsable` is headroom × the ceiling and the neighbours' figures follow (`besideData`). */
 function dimensionData(d: LoadDimension, load: number): Record<string, number | string> {
+  const usable = d.neighbours?.usableAlone ?? d.usable;
   switch (d.label) {
     case 'write':
-      return { writeLoad: load, writePerKey: d.load, writeUsable: d.usable, writeCeiling: d.ceiling, writeUnit: d.unit };
+      return { writeLoad: load, writePerKey: d.load, writeUsable: usable, writeCeiling: d.ceiling, writeUnit: d.unit, ...besideData('write', d) };
     case 'read':
-      return { readLoad: load, readPerKey: d.load, readUsable: d.usable, readCeiling: d.ceiling, readUnit: d.unit };
+      return { readLoad: load, readPerKey: d.load, readUsable: usable, readCeiling: d.ceiling, readUnit: d.unit, ...besideData('read', d) };
     case 'request':
       return { requestLoad: load, requestPerKey: d.load, requestUsable: d.usable, requestCeiling: d.ceiling, requestUnit: d.unit };
   }
+}
+
+/** The other keys' expected load beside the stored key on its partition (DynamoDB), for the `readBeside` / `writeBeside` clause. */
+function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, number | string> {
+  if (!d.neighbours) return {};
+  const { load, total, partitions, countedBy } = d.neighbours;
+  return { [`${label}Neighbours`]: load, [`${label}Rest`]: Math.max(0, total - d.load), [`${label}Left`]: d.usable, keySpacePartitions: partitions, partitionsCountedBy: countedBy };
 }
 
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
@@ -73,9 +86,11 @@ function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: R
       if (d.physical.raisedFrom) notes.push('atCapacityRaise');
       Object.assign(data, physicalShareData(d.physical, a.design.thresholds.headroom));
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
+    if (d.neighbours && d.label !== 'request') notes.push(`${d.label}Beside`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
+  if (a.over.some((d) => d.neighbours)) notes.push('partitionsCounted');
   return { notes, data };
 }
 
@@ -211,6 +226,17 @@ export const hotKeyExceedsPartition = defineRule({
       '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
     requestOverSharded:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
+    // DynamoDB: the other keys hashed to the stored key's partition share its ceiling ("Partitions and data distribution").
+    readBeside:
+      ', less the {{readNeighbours}} {{readUnit}} its neighbours are expected to take (the other {{readRest}} {{readUnit}} of reads ÷ {{keySpacePartitions}} partitions): {{readLeft}} {{readUnit}} left',
+    writeBeside:
+      ', less the {{writeNeighbours}} {{writeUnit}} its neighbours are expected to take (the other {{writeRest}} {{writeUnit}} of writes ÷ {{keySpacePartitions}} partitions): {{writeLeft}} {{writeUnit}} left',
+    // P and how it was counted, once: from provisioned capacity, or for twice the on-demand peak (AWS publishes no count).
+    partitionsCounted:
+      '; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, {{partitionsCountedBy|provisioned-capacity=for its provisioned capacity (3,000 RCU and 1,000 WCU each)|twice-the-peak=for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak)}}',
+    // Where the average partition already fills the usable line, no count of shards fits beside it: the capacity is short (SG017).
+    noCountBeside:
+      '; no shard count fits beside its neighbours: the average partition already carries {{averageLoad}} {{averageUnit}} ({{averageTotal}} ÷ {{keySpacePartitions}}) of the {{averageUsable}} usable, which is the capacity SG017 finds short',
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
@@ -345,6 +371,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const noCount =
     share !== undefined && !physicalBound(a.over) && sharded && planned === undefined && peak / share.count >= share.requestUnitsEach * headroom * (1 - 1e-9);
   const derivation = shardsDerivation(a, advice.shards);
+  const fullBeside = sharded && planned === undefined ? averageFillsLine(a) : undefined;
   // An index counted at 2× the table's writes (its key changes on updates) says so where its writes are over; where
   // only a name says so and 1× fits, the finding is a warning (index-writes.ts).
   const writesOver = a.over.some((d) => d.label === 'write');
@@ -363,6 +390,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
+    ...(fullBeside ? ['noCountBeside' as const] : []),
     ...engineNotes(a),
   ];
   const [fixId, ...fixNotes] = advice.ids;
@@ -398,10 +426,22 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak, averageLoad: peak / share.count }) : {}),
         ...derivation,
+        ...fullBeside,
       }),
       edits: advice.edits,
     },
   ];
+}
+
+/**
+ * DynamoDB: the figures of a direction whose average partition already carries the usable line (the key space's peak
+ * ÷ P ≥ headroom × ceiling), where no shard count can fit beside the neighbours, whatever N. Undefined otherwise.
+ */
+function averageFillsLine(a: SpaceAnalysis): MessageData | undefined {
+  const full = a.perKey.find((d) => d.neighbours && d.neighbours.total / d.neighbours.partitions >= d.neighbours.usableAlone * (1 - 1e-9));
+  if (!full?.neighbours) return undefined;
+  const { total, partitions, usableAlone } = full.neighbours;
+  return { averageLoad: total / partitions, averageUnit: full.unit, averageTotal: total, averageUsable: usableAlone, keySpacePartitions: partitions };
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */
