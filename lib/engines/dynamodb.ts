@@ -50,7 +50,8 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  * values over the key space's partitions ("Partitions and data distribution"), so by expectation 1/P of the rest of the
  * key space's peak (`total` less the stored key's own `stored` load, its sibling shards included) shares its partition.
  * P: a partition serves 3,000 RCU and 1,000 WCU a second, so ⌈R ÷ 3,000 + W ÷ 1,000⌉ of the declared provisioned
- * capacity (its auto-scaling maximum: partitions split as capacity grows and never merge); on demand AWS publishes no
+ * capacity (its auto-scaling maximum: partitions split as capacity grows and never merge), or of the peak ÷ headroom
+ * where that is more (SG017 raises the capacity to it); on demand AWS publishes no
  * count, and the table "accommodates up to double the previous peak" ("On-demand capacity mode"), so P is counted for
  * twice the declared peak, or the declared warm throughput when higher. An expectation, not a bound: a hash can put
  * more on one partition, which the headroom under the ceiling absorbs.
@@ -60,8 +61,10 @@ export function dynamoPartitionNeighbours(design: DynamoDbKeyDesign, index: stri
   const read = capacity?.read;
   const write = capacity?.write;
   const provisioned = design.billing === 'provisioned' && read !== undefined && write !== undefined;
+  const { headroom } = design.thresholds;
   const units = provisioned
-    ? { reads: read.units, writes: write.units }
+    ? // Below the peak at headroom (SG017's finding), judged at the capacity SG017's fix gives it, as --fix leaves it.
+      { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) }
     : { reads: Math.max(2 * total.reads, capacity?.warmReadUnits ?? 0), writes: Math.max(2 * total.writes, capacity?.warmWriteUnits ?? 0) };
   const partitions = dynamoPartitionsFor(units.reads, units.writes);
   return {

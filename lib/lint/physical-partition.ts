@@ -44,7 +44,7 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
  * the plan) judge it.
  */
 export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | undefined = a.physical): readonly LoadDimension[] {
-  return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share);
+  return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share, a.neighboursAt('none', 1));
 }
 
 /**

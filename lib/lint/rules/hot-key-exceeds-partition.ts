@@ -29,7 +29,6 @@ type Id =
   | 'requestOverSharded'
   | 'readBeside'
   | 'writeBeside'
-  | 'noCountBeside'
   | 'partitionsCounted'
   | 'then'
   | 'readsOfOneItem'
@@ -234,9 +233,6 @@ export const hotKeyExceedsPartition = defineRule({
     // P and how it was counted, once: from provisioned capacity, or for twice the on-demand peak (AWS publishes no count).
     partitionsCounted:
       '; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, {{partitionsCountedBy|provisioned-capacity=for its provisioned capacity (3,000 RCU and 1,000 WCU each)|twice-the-peak=for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak)}}',
-    // Where the average partition already fills the usable line, no count of shards fits beside it: the capacity is short (SG017).
-    noCountBeside:
-      '; no shard count fits beside its neighbours: the average partition already carries {{averageLoad}} {{averageUnit}} ({{averageTotal}} ÷ {{keySpacePartitions}}) of the {{averageUsable}} usable, which is the capacity SG017 finds short',
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
@@ -371,7 +367,6 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const noCount =
     share !== undefined && !physicalBound(a.over) && sharded && planned === undefined && peak / share.count >= share.requestUnitsEach * headroom * (1 - 1e-9);
   const derivation = shardsDerivation(a, advice.shards);
-  const fullBeside = sharded && planned === undefined ? averageFillsLine(a) : undefined;
   // An index counted at 2× the table's writes (its key changes on updates) says so where its writes are over; where
   // only a name says so and 1× fits, the finding is a warning (index-writes.ts).
   const writesOver = a.over.some((d) => d.label === 'write');
@@ -390,7 +385,6 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       ? [sharded ? ('thenPhysicalShareShards' as const) : ('thenPhysicalShare' as const), ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])]
       : []),
     ...(noCount ? ['noCountPhysical' as const, ...(share.raisedFrom ? ['atCapacityRaise' as const] : [])] : []),
-    ...(fullBeside ? ['noCountBeside' as const] : []),
     ...engineNotes(a),
   ];
   const [fixId, ...fixNotes] = advice.ids;
@@ -426,22 +420,10 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak, averageLoad: peak / share.count }) : {}),
         ...derivation,
-        ...fullBeside,
       }),
       edits: advice.edits,
     },
   ];
-}
-
-/**
- * DynamoDB: the figures of a direction whose average partition already carries the usable line (the key space's peak
- * ÷ P ≥ headroom × ceiling), where no shard count can fit beside the neighbours, whatever N. Undefined otherwise.
- */
-function averageFillsLine(a: SpaceAnalysis): MessageData | undefined {
-  const full = a.perKey.find((d) => d.neighbours && d.neighbours.total / d.neighbours.partitions >= d.neighbours.usableAlone * (1 - 1e-9));
-  if (!full?.neighbours) return undefined;
-  const { total, partitions, usableAlone } = full.neighbours;
-  return { averageLoad: total / partitions, averageUnit: full.unit, averageTotal: total, averageUsable: usableAlone, keySpacePartitions: partitions };
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */
