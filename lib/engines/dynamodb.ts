@@ -1,6 +1,6 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
 import { ITEM_AGGREGATES, type DynamoDbKeyDesign } from '../design/key-design';
-import type { EngineProfile, LoadDimension, Loads, PartitionNeighbours } from './profile';
+import type { EngineProfile, LoadDimension, Loads, PartitionCount, PartitionNeighbours } from './profile';
 
 /**
  * Vendor ceilings. These are hard limits of the engine, not tunables: no table-level capacity,
@@ -66,10 +66,21 @@ export function dynamoPartitionNeighbours(design: DynamoDbKeyDesign, index: stri
     ? // Below the peak at headroom (SG017's finding), judged at the capacity SG017's fix gives it, as --fix leaves it.
       { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) }
     : { reads: Math.max(2 * total.reads, capacity?.warmReadUnits ?? 0), writes: Math.max(2 * total.writes, capacity?.warmWriteUnits ?? 0) };
-  const partitions = dynamoPartitionsFor(units.reads, units.writes);
+  return neighboursOn(dynamoPartitionsFor(units.reads, units.writes), provisioned ? 'provisioned-capacity' : 'twice-the-peak', total, stored);
+}
+
+/**
+ * `dynamoPartitionNeighbours` of a key space known by its peak alone (`shardsFor()`: no capacity, no design), on demand:
+ * P counted for twice `total`.
+ */
+export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighbours {
+  return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), 'twice-the-peak', total, stored);
+}
+
+function neighboursOn(partitions: number, countedBy: PartitionCount, total: Loads, stored: Loads): PartitionNeighbours {
   return {
     partitions,
-    countedBy: provisioned ? 'provisioned-capacity' : 'twice-the-peak',
+    countedBy,
     total,
     reads: Math.max(0, total.reads - stored.reads) / partitions,
     writes: Math.max(0, total.writes - stored.writes) / partitions,
@@ -115,6 +126,7 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     direction('read', loads.reads, headroom, neighbours),
   ],
   partitionNeighbours: dynamoPartitionNeighbours,
+  peakNeighbours: onDemandNeighbours,
   writeUnit: 'WCU',
 
   // A table key value without a sort key is one item; a GSI key value holds every item that carries it unless it is unique.

@@ -230,6 +230,8 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * engine has no such model (Cosmos DB judges neighbours on `physicalShare`).
    */
   partitionNeighbours?(design: D, index: string | undefined, total: Loads, stored: Loads): PartitionNeighbours | undefined;
+  /** `partitionNeighbours` of a key space known by its peak alone (`shardsFor()`), on demand. */
+  peakNeighbours?(total: Loads, stored: Loads): PartitionNeighbours;
   /**
    * The default quota on the resource's provisioned throughput that SG017's raise for a peak of `peak` (reads and
    * writes together, in the one budget they share) would pass: the throughput that peak needs at headroom, on the

@@ -767,10 +767,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     hotWrites: hot.writes,
   });
   // A GSI holds one entry per base item: it cannot keep copies.
-  const copies =
-    space.index === undefined
-      ? firstCount((k) => allFit(analysis.dimensionsAt('replicated', k)))
-      : undefined;
+  const copies = space.index === undefined ? firstCount((k) => allFit(analysis.dimensionsAt('replicated', k))) : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');
     data.copies = copies;

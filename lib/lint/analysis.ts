@@ -283,7 +283,12 @@ export class SpaceAnalysis {
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
   dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot): LoadDimension[] {
     const { headroom } = this.design.thresholds;
-    return this.owner.profile.loadDimensions(this.storedLoads(layout, n, loads), headroom, this.storedKeyShare(layout, n, loads), this.neighboursAt(layout, n, loads));
+    return this.owner.profile.loadDimensions(
+      this.storedLoads(layout, n, loads),
+      headroom,
+      this.storedKeyShare(layout, n, loads),
+      this.neighboursAt(layout, n, loads),
+    );
   }
 
   /**
@@ -507,7 +512,10 @@ function planFor(analysis: SpaceAnalysis): Plan {
   }
   if (hotAtAll) {
     // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
-    const copies = analysis.physical || analysis.neighboursAt('none', 1) ? firstCount((n) => fitsWith('replicated', n)) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+    const copies =
+      analysis.physical || analysis.neighboursAt('none', 1)
+        ? firstCount((n) => fitsWith('replicated', n))
+        : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

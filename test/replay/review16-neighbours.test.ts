@@ -41,7 +41,7 @@ const profile = (shards: number): Record<string, DynamoTableProfile> => ({
 const alarmMinutes = (table: TableReplay, name: string) =>
   table.alarms.filter((a) => a.name.includes(name)).flatMap((a) => a.changes.filter((c) => c.to === 'ALARM').map((c) => c.minute));
 
-describe('review 16: SG003 counts the hot key shards\' neighbours', () => {
+describe("review 16: SG003 counts the hot key shards' neighbours", () => {
   const design = {
     engine: 'dynamodb' as const,
     name: 'tickets',

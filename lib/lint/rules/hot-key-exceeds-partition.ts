@@ -68,7 +68,13 @@ function dimensionData(d: LoadDimension, load: number): Record<string, number | 
 function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, number | string> {
   if (!d.neighbours) return {};
   const { load, total, partitions, countedBy } = d.neighbours;
-  return { [`${label}Neighbours`]: load, [`${label}Rest`]: Math.max(0, total - d.load), [`${label}Left`]: d.usable, keySpacePartitions: partitions, partitionsCountedBy: countedBy };
+  return {
+    [`${label}Neighbours`]: load,
+    [`${label}Rest`]: Math.max(0, total - d.load),
+    [`${label}Left`]: d.usable,
+    keySpacePartitions: partitions,
+    partitionsCountedBy: countedBy,
+  };
 }
 
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
