@@ -236,7 +236,9 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  return withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+  const advice = withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+  // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
+  return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */
