@@ -1,5 +1,5 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
-import { ITEM_AGGREGATES, type DynamoDbKeyDesign } from '../design/key-design';
+import { ITEM_AGGREGATES, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
 import type { EngineProfile, LoadDimension, Loads, PartitionCount, PartitionNeighbours } from './profile';
 
 /**
@@ -44,6 +44,18 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
   return Math.max(1, Math.ceil(reads / DYNAMODB_LIMITS.partitionReadUnits + writes / DYNAMODB_LIMITS.partitionWriteUnits - 1e-9));
 }
 
+/** Each key space's capacity by index name, made once per design: a table of thousands of GSIs stays linear. */
+const CAPACITY_BY_INDEX = new WeakMap<DynamoDbKeyDesign['capacity'], ReadonlyMap<string | undefined, KeySpaceCapacity>>();
+
+function capacityOf(design: DynamoDbKeyDesign, index: string | undefined): KeySpaceCapacity | undefined {
+  let byIndex = CAPACITY_BY_INDEX.get(design.capacity);
+  if (!byIndex) {
+    byIndex = new Map(design.capacity.map((c) => [c.index, c]));
+    CAPACITY_BY_INDEX.set(design.capacity, byIndex);
+  }
+  return byIndex.get(index);
+}
+
 /**
  * The other keys' expected load on the partition of a stored key of key space `index` (a GSI's name; undefined: the
  * table), the one neighbour model of SG003's sizing and the accessed-mode hot-key ticket. DynamoDB hashes partition-key
@@ -57,7 +69,7 @@ export function dynamoPartitionsFor(reads: number, writes: number): number {
  * more on one partition, which the headroom under the ceiling absorbs.
  */
 export function dynamoPartitionNeighbours(design: DynamoDbKeyDesign, index: string | undefined, total: Loads, stored: Loads): PartitionNeighbours {
-  const capacity = design.capacity.find((c) => c.index === index);
+  const capacity = capacityOf(design, index);
   const read = capacity?.read;
   const write = capacity?.write;
   const provisioned = design.billing === 'provisioned' && read !== undefined && write !== undefined;
