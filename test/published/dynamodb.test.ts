@@ -60,7 +60,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG001 tables[0].partitionKey'],
-    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 3 random shards/ },
+    // Beside its neighbours: 28 partitions (twice 12,000 RCU + 10,000 WCU); at 5, 400 + 9,600 ÷ 28 = 742.9 WCU of 800 (at 4, 839.3).
+    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 5 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-creation-date.json',
@@ -70,7 +71,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG002 tables[0].partitionKey'],
-    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 4 random shards/ },
+    // 7 partitions (twice 1,000 RCU + 3,000 WCU); at 7, 428.6 + 2,571.4 ÷ 7 = 795.9 WCU of 800 (at 6, 857.1).
+    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 7 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-popular-device.json',
@@ -80,7 +82,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG003 tables[0].partitionKey'],
-    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 2 random shards/ },
+    // 12 partitions (twice 6,000 RCU + 4,000 WCU); at 3, 400 + 3,600 ÷ 12 = 700 WCU of 800 (at 2, 600 + 3,400 ÷ 12 = 883.3).
+    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 3 random shards/ },
   },
   {
     file: 'test/published/dynamodb/sharding-random-suffix.json',
@@ -93,7 +96,8 @@ const published: readonly PublishedDesign[] = [
     figures: 'publication and ours',
     // The page's 200 is an illustration; at our 20,000 WCU the day needs 25, and every day read pays 200 queries.
     expect: ['warning SG008 tables[0].sharding.shards'],
-    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 25 \(random\)/ },
+    // 42 partitions (twice 2,000 RCU + 20,000 WCU); at 61, 327.9 + 19,672.1 ÷ 42 = 796.3 WCU of 800 (at 60, 801.6).
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 61 \(random\)/ },
   },
   {
     file: 'test/published/dynamodb/sharding-calculated-suffix.json',
@@ -105,7 +109,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'sound',
     figures: 'publication and ours',
     expect: ['warning SG008 tables[0].sharding.shards'],
-    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 25 \(calculated on `OrderId`\)/ },
+    // 47 partitions (twice 10,000 RCU + 20,000 WCU); at 53, 377.4 + 19,622.6 ÷ 47 = 794.9 WCU of 800 (at 52, 802.0).
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 53 \(calculated on `OrderId`\)/ },
   },
   {
     file: 'test/published/dynamodb/adaptive-capacity.json',
@@ -117,7 +122,8 @@ const published: readonly PublishedDesign[] = [
     figures: 'publication and ours',
     // One key with half the traffic: fine at 150 of 800 usable WCU, worth watching (5.33× growth left).
     expect: ['warning SG014 tables[0].workload.hotKeyShare'],
-    fixes: { 'SG014 tables[0].workload.hotKeyShare': /before traffic grows 5\.33×/ },
+    // One partition (400 WCU provisioned): the hot 150 WCU beside the other 150, 800 ÷ 300 = 2.67× (alone, 800 ÷ 150 = 5.33×).
+    fixes: { 'SG014 tables[0].workload.hotKeyShare': /before traffic grows 2\.67×/ },
   },
   {
     file: 'test/published/dynamodb/gsi-aggregation-downloads.json',
