@@ -18,6 +18,7 @@ export {
   INGESTION_LAG_MINUTES,
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
+  HOT_MINUTES,
   THROTTLE_LONG_WINDOW_MINUTES,
 } from './engines/cosmos-alert-queries';
 export { THROUGHPUT_GRID, cosmosThroughputShape, requestUnitsShape, throughputFormOf, type ThroughputForm } from './design/cosmos-throughput';

@@ -152,6 +152,32 @@ export function reviewEvents(overrides: Partial<CosmosContainerDesign> = {}): Co
     workload: { peakReadUnits: 20000, peakWriteUnits: 30000 },
     throughput: { autoscaleMax: 60000 },
     storage: { totalGb: 120, largestPartitionGb: 0.2 },
+    // Created at 70,000 RU/s and lowered (lowering never merges partitions): the 7 partitions review 4 judged it on. Its
+    // peak is above 80% of 60,000, so keys are judged at SG017's 63,000, which keeps these 7 even; created at 60,000 (6
+    // partitions) that raise would split 1 of 6 and leave 5 holding 1/6 of the key space, fuller than their usable RU/s
+    // ("Best practices for scaling provisioned throughput"; uneven-split.test.ts).
+    physicalPartitions: 7,
+    ...overrides,
+  });
+}
+
+/**
+ * Review 9's whale: `sessions`, 2,000 tenants, the hottest taking 35% of a 50,000 RU/s peak (17,500 RU/s, 80 GB), autoscale
+ * 63,000 RU/s over 400 GB: 8 physical partitions.
+ */
+export function whaleSessions(overrides: Partial<CosmosContainerDesign> = {}): CosmosContainerDesign {
+  return container({
+    name: 'sessions',
+    partitionKey: {
+      paths: [
+        { path: '/tenantId', cardinality: 2000, hotKeyShare: 0.35, largestGb: 80 },
+        { path: '/userId', cardinality: 500000 },
+        { path: '/sessionId', cardinality: 'unique' },
+      ],
+    },
+    workload: { peakReadUnits: 30000, peakWriteUnits: 20000 },
+    throughput: { autoscaleMax: 63000 },
+    storage: { totalGb: 400 },
     ...overrides,
   });
 }

@@ -15,6 +15,7 @@ export type SkewSignal = 'key-range-throttles' | 'throttles-and-errors' | 'laten
 export interface SkewAlarm {
   /** The CloudWatch alarm. */
   readonly alarm: cloudwatch.Alarm;
+  /** `page` (someone now) or `ticket` (someone this week): whether it notifies the page or the ticket topic and actions. */
   readonly tier: AlarmTier;
   /** What it watches. */
   readonly signal: SkewSignal;

@@ -12,6 +12,7 @@
  * there is some (DynamoDB Developer Guide, "Metrics and dimensions").
  */
 import { createHash } from 'node:crypto';
+import { Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
@@ -24,7 +25,7 @@ import {
   systemErrors,
   throttleEvents,
   hottestKeyPerDirection,
-  topContributor,
+  filledTopContributor,
   type Direction,
   type KeySpaceRef,
   type LatencyOperation,
@@ -100,7 +101,7 @@ export class SkewAlarmFactory {
     const dashboard = this.options.dashboardUrl ? ` Dashboard: ${this.options.dashboardUrl}` : '';
     const alarm = new cloudwatch.Alarm(this.scope, spec.id, {
       alarmName: alarmName(`skewguard ${spec.tier} ${where} ${spec.title}`),
-      alarmDescription: `[${spec.tier}] ${spec.meaning}. Do: ${spec.action}. ${spec.doc}${dashboard}`,
+      alarmDescription: `[${spec.tier}] ${spec.meaning}. ${evaluation(spec.threshold)}. Do: ${spec.action}. ${spec.doc}${dashboard}`,
       metric: spec.metric,
       threshold: spec.threshold.threshold,
       evaluationPeriods: spec.threshold.evaluationPeriods,
@@ -115,6 +116,15 @@ export class SkewAlarmFactory {
     this.made.push(made);
     return made;
   }
+}
+
+/** How an alarm is evaluated, for its description: M of the last N one-minute datapoints, not necessarily consecutive
+ *  (CloudWatch User Guide, "Alarm evaluation"); each alarm's metric fills a minute without data with 0 or treats it
+ *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. Kept short: the accessed
+ *  hot-key description, with a dashboard link, is near AlarmDescription's 1,024 characters. */
+function evaluation({ datapointsToAlarm, evaluationPeriods }: ResolvedThreshold): string {
+  const written = (n: number) => (Token.isUnresolved(n) ? Token.asString(n) : String(n));
+  return `Fires on ${written(datapointsToAlarm)} of the last ${written(evaluationPeriods)} minutes (no data: not breaching)`;
 }
 
 /** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */
@@ -206,6 +216,10 @@ export function throttlesAndErrorsAlarms(
       ]
     : [];
   spaces.forEach(({ space, capacity }, i) => {
+    // A GSI's reads throttled by the account's quota count under its own GlobalSecondaryIndexName dimension, which the
+    // table's TableName-only metric leaves out ("DynamoDB metrics and dimensions": ReadAccountLimitThrottleEvents; the
+    // throttling guide's IndexReadAccountLimitExceeded). WriteAccountLimitThrottleEvents has no index dimension.
+    if (space.indexName !== undefined) metrics.push([`accountRead${i}`, throttleEvents(space, 'AccountLimit', 'Read')]);
     for (const direction of ['Read', 'Write'] as const) {
       const cause: ThrottleCause | undefined = capacity.provisioned ? 'Provisioned' : capacity.maxOnDemand[direction] ? 'MaxOnDemand' : undefined;
       if (cause) metrics.push([`${cause === 'Provisioned' ? 'provisioned' : 'maxOnDemand'}${direction}${i}`, throttleEvents(space, cause, direction)]);
@@ -289,7 +303,7 @@ export function hotKeyAlarm(
   if (rules.accessed === undefined || line === undefined) {
     return factory.create({
       ...common,
-      metric: topContributor(rules.throttled, 'most throttled key, ThrottleCount per minute'),
+      metric: filledTopContributor(rules.throttled, 'most throttled key, ThrottleCount per minute'),
       title: 'hot key throttled',
       meaning: `one key of the ${noun} has ${threshold}+ throttled requests (ThrottleCount) a minute`,
       action: 'find it in Contributor Insights "most throttled keys"; plan sharding or caching',

@@ -26,8 +26,11 @@ export { ruleName } from '../internal';
 
 /** One DynamoDB resource to check, as synthesized. */
 export interface CheckedResource {
+  /** Absolute path of the synthesized template file (under the stage's `outdir`) that holds the resource. */
   readonly templatePath: string;
+  /** The resource's logical ID in that template. */
   readonly logicalId: string;
+  /** Construct path of the table (`Stack/Orders`), as CDK's validation report names it. */
   readonly constructPath: string;
   /** `guarded`: created by a GuardedTable (its design is in the metadata); `raw`: covered by `checkUnguardedTables()`. */
   readonly kind: 'guarded' | 'raw';

@@ -27,7 +27,7 @@ import {
   type GuardedTableSettings,
   type SkewMonitoringProps,
 } from './props';
-import { REPLACED_PROPS } from './settings-check';
+import { isGuardedTableProp, REPLACED_PROPS } from './settings-check';
 
 /** A design as the core reads it, without `engine`: exactly what the template metadata carries. */
 export type TableDesignInput = Omit<DynamoDbTableDesign, 'engine'>;
@@ -56,9 +56,11 @@ export function ownProps<T>(props: T, subject: string, path = ''): T {
 }
 
 /** Splits props into the design (checked by the core), the TableV2 settings and the monitoring. Props
- *  that were replaced (see settings-check.ts) go nowhere: they are reported there. */
+ *  that were replaced, and props GuardedTable does not take (see settings-check.ts), go nowhere: they are reported there. */
 export function splitProps(props: GuardedTableProps): { design: GuardedTableDesign; settings: GuardedTableSettings; monitoring: SkewMonitoringProps } {
-  const design = Object.fromEntries(Object.entries(props).filter(([key]) => !SPLIT_OFF.has(key) && !(key in REPLACED_PROPS))) as unknown as GuardedTableDesign;
+  const design = Object.fromEntries(
+    Object.entries(props).filter(([key]) => !SPLIT_OFF.has(key) && isGuardedTableProp(key) && !(key in REPLACED_PROPS)),
+  ) as unknown as GuardedTableDesign;
   return { design, settings: pick(props, TABLE_SETTINGS), monitoring: pick(props, MONITORING_PROPS) };
 }
 

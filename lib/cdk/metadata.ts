@@ -12,8 +12,11 @@ export const METADATA_VERSION = TEMPLATE_METADATA_VERSION;
 
 /** On the resource of a GuardedTable: the design exactly as linted, waivers included. */
 export interface GuardedTableMetadata {
+  /** Version of this metadata's layout; the CLI refuses a layout it does not know. */
   readonly version: typeof METADATA_VERSION;
+  /** Construct path of the GuardedTable (`Stack/Orders`), so a finding read from the template names the construct. */
   readonly constructPath: string;
+  /** The table design exactly as the GuardedTable linted it, waivers included. */
   readonly design: TableDesignInput;
   /** Of the waivers in `design.acknowledgements`, those given with `Validations.acknowledge()`: rule id →
    *  the acknowledging scope's construct path (`''` for the app). Absent when there are none. */
@@ -22,7 +25,9 @@ export interface GuardedTableMetadata {
 
 /** On a table the app-wide checks cover, when waivers were given for it. */
 export interface RawTableMetadata {
+  /** Version of this metadata's layout; the CLI refuses a layout it does not know. */
   readonly version: typeof METADATA_VERSION;
+  /** The waivers given for this table with `Validations.acknowledge()`, as design acknowledgements. */
   readonly acknowledgements: readonly AcknowledgementDesign[];
   /** Rule id → the construct path of the scope that gave the waiver (`''` for the app). */
   readonly acknowledgedAt: Readonly<Record<string, string>>;

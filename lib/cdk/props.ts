@@ -156,9 +156,9 @@ export interface LatencyAlarms {
   readonly percentile?: number;
   /** Requests in a minute below which that minute does not breach. @default 100 */
   readonly minSampleCount?: number;
-  /** @default 5 */
+  /** @default 10 */
   readonly evaluationPeriods?: number;
-  /** @default 5 */
+  /** @default 5: slow in 5 of the last 10 minutes, in a row or in bursts */
   readonly datapointsToAlarm?: number;
 }
 
@@ -175,9 +175,9 @@ export interface SkewAlarmThresholds {
    *  `Read/WriteProvisionedThroughputThrottleEvents` or `Read/WriteMaxOnDemandThroughputThrottleEvents`
    *  where they apply) plus `SystemErrors`, summed per minute, one alarm per table: a capacity limit
    *  refusing requests now (DynamoDB Developer Guide, "DynamoDB metrics and dimensions").
-   *  @default { threshold: 1, evaluationPeriods: 5, datapointsToAlarm: 5 }; a table with auto-scaled
-   *  capacity (minimum below maximum, table or GSI): 20 of 20, longer than auto scaling takes to catch a
-   *  steep ramp. A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
+   *  @default { threshold: 1, evaluationPeriods: 10, datapointsToAlarm: 5 }: throttled in half the minutes, steadily
+   *  (a page in the 5th) or in bursts; a table with auto-scaled capacity (minimum below maximum, table or GSI): 20 of
+   *  40, longer than auto scaling takes to catch a steep ramp. A `datapointsToAlarm` given alone is held against the default `evaluationPeriods` of
    *  the table's capacity mode */
   readonly throttlesAndErrors?: AlarmThreshold;
   /** Ticket: the hottest single partition key (Contributor Insights `MaxContributorValue` per minute).
@@ -185,9 +185,9 @@ export interface SkewAlarmThresholds {
    *  them independently), in ConsumedThroughputUnits (3 × WCU + RCU, where each ceiling is 180,000 a minute): the higher
    *  of MIN(the key's units, the key space's reads) and MIN(the key's units, 3 × the key space's writes).
    *  THROTTLED_KEYS: ThrottleCount of the most throttled key.
-   *  @default - ACCESSED_AND_THROTTLED_KEYS: 180,000 units a minute (what one partition serves) × the
-   *  midpoint between the design's `thresholds.headroom` and 1 (0.8 → 162,000), in 5 of 5 minutes;
-   *  THROTTLED_KEYS: 60 throttled requests a minute in 4 of 5. An ACCESSED_AND_THROTTLED_KEYS threshold above
+   *  @default - ACCESSED_AND_THROTTLED_KEYS: the design's `thresholds.headroom` × what the key's partition leaves it
+   *  beside its neighbours' planned load, in the direction left less, in 5 of 10 minutes; THROTTLED_KEYS: 60 throttled
+   *  requests a minute in 4 of 10 (a minute without a throttled key counts as 0). An ACCESSED_AND_THROTTLED_KEYS threshold above
    *  180,000 is kept with a synth warning: a key throttled at its partition's ceiling consumes no more, so the
    *  alarm could not fire through that throttling */
   readonly hotKey?: AlarmThreshold;
@@ -291,7 +291,28 @@ export const MONITORING_PROPS = [
   'dashboard',
 ] as const satisfies readonly (keyof SkewMonitoringProps)[];
 
+/** Every design field a GuardedTable takes: with the two lists above, every GuardedTable prop (a prop named in none is
+ *  refused, with a guess among them all, not among the design file's fields, some of which GuardedTable takes another way). */
+export const DESIGN_PROPS = [
+  'partitionKey',
+  'sortKey',
+  'globalSecondaryIndexes',
+  'localSecondaryIndexes',
+  'workload',
+  'storage',
+  'sharding',
+  'invariants',
+  'accessPatterns',
+  'acknowledgements',
+  'thresholds',
+  'launchAtPeak',
+  'monitoring',
+] as const satisfies readonly (keyof GuardedTableDesign)[];
+
 // A setting or monitoring prop missing from the lists above would go into the design: the compiler says so.
-type Unlisted = Exclude<keyof GuardedTableSettings, (typeof TABLE_SETTINGS)[number]> | Exclude<keyof SkewMonitoringProps, (typeof MONITORING_PROPS)[number]>;
+type Unlisted =
+  | Exclude<keyof GuardedTableSettings, (typeof TABLE_SETTINGS)[number]>
+  | Exclude<keyof SkewMonitoringProps, (typeof MONITORING_PROPS)[number]>
+  | Exclude<keyof GuardedTableDesign, (typeof DESIGN_PROPS)[number]>;
 export type EveryPropListed = [Unlisted] extends [never] ? true : never;
 true satisfies EveryPropListed;

@@ -7,8 +7,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { shapes, type DesignIssue } from '../index';
+import { didYouMean } from '../internal';
 import { cdkEnum, custom, instanceOf, numberOrToken, withMember } from './cdk-shapes';
-import type { GuardedTableProps } from './props';
+import { DESIGN_PROPS, MONITORING_PROPS, TABLE_SETTINGS, type GuardedTableProps } from './props';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const arnHint = (what: string, how: string) => (value: unknown) => (typeof value === 'string' ? ` (for ${what} ARN use ${how})` : '');
@@ -69,12 +70,28 @@ export const REPLACED_PROPS: Readonly<Record<string, string>> = {
   engine: 'a GuardedTable is a DynamoDB table; for Cosmos DB use GuardedContainer from skewguard/pulumi',
 };
 
+/** Every prop a GuardedTable takes, for the guess at a misspelt one. */
+const KNOWN_PROPS: readonly string[] = [...DESIGN_PROPS, ...TABLE_SETTINGS, ...MONITORING_PROPS];
+
+/** A design file's capacity fields, possible from JavaScript: taken where they say what `billing` makes (withDerivedCapacity
+ *  names a difference), never guessed, since a GuardedTable declares them in `billing`. */
+const DESIGN_FILE_CAPACITY: readonly string[] = ['capacity', 'onDemand'];
+
+/** Whether `key` is a prop GuardedTable reads, or one it names a replacement for: `splitProps` sends the rest nowhere. */
+export function isGuardedTableProp(key: string): boolean {
+  return KNOWN_PROPS.includes(key) || DESIGN_FILE_CAPACITY.includes(key) || key in REPLACED_PROPS;
+}
+
 /** Every issue with the settings, each at its prop's path. */
 export function settingsIssues(props: GuardedTableProps): DesignIssue[] {
   const issues: DesignIssue[] = [];
   const given = props as unknown as Record<string, unknown>;
   for (const [key, instead] of Object.entries(REPLACED_PROPS)) {
     if (given[key] !== undefined) issues.push({ path: key, message: `is not a GuardedTable prop: ${instead}` });
+  }
+  // Guessed among GuardedTable's props: the core's guess would be among a design file's fields, some taken here another way.
+  for (const key of Object.keys(given)) {
+    if (given[key] !== undefined && !isGuardedTableProp(key)) issues.push({ path: key, message: `is not a GuardedTable prop${didYouMean(key, KNOWN_PROPS)}` });
   }
   for (const [key, shape] of Object.entries(SETTINGS) as [string, shapes.Shape<unknown>][]) {
     if (given[key] !== undefined) shape.read(given[key], key, issues);

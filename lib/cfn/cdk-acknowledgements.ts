@@ -25,6 +25,7 @@ export const ruleName = (ruleId: string): string => `${NAMESPACE}${ruleId}`;
 export interface RecordedAcknowledgement {
   /** The id as given after the namespace, e.g. `SG001` (not checked yet). */
   readonly rule: string;
+  /** The reason given to `acknowledge()`; skewguard refuses one under 10 characters (CDK accepts an empty one). */
   readonly reason: string;
   /** Construct path of the scope it was recorded on (`''` for the app). */
   readonly acknowledgedAt: string;
@@ -32,7 +33,10 @@ export interface RecordedAcknowledgement {
 
 /** One construct metadata entry, as a construct holds it and as the cloud assembly writes it. */
 export interface ConstructMetadataEntry {
+  /** The metadata type; skewguard reads only `aws:cdk:acknowledged-rules` entries. */
   readonly type: string;
+  /** The entry's payload: for `aws:cdk:acknowledged-rules`, an object of namespaced rule id → reason (`{ "skewguard::SG001": "..." }`).
+   *  @default - none (an entry without data waives nothing) */
   readonly data?: unknown;
 }
 
@@ -79,7 +83,11 @@ export function acknowledgementIssues(ack: { readonly rule: string; readonly rea
 
 /** What is wrong with a `Validations.acknowledge()` waiver, and how to fix it, as the synth and the lint say it. */
 export interface WaiverProblem {
+  /** Why the `Validations.acknowledge()` call waives nothing: where it was given and what is wrong with its id or
+   *  reason. */
   readonly description: string;
+  /** What to change in the call: the namespaced id (`skewguard::SG001`), or a known rule and a reason of at least 10
+   *  characters. */
   readonly fix: string;
 }
 

@@ -30,6 +30,7 @@ export interface TemplateFinding extends Finding {
 }
 
 export interface TemplateUnusedAcknowledgement extends UnusedAcknowledgement {
+  /** Location of the waiver in the template, e.g. `Resources.Orders.Metadata.skewguard.design.acknowledgements[0]`. */
   readonly location: string;
   /** Set when the waiver is a copy of a `Validations.acknowledge()` given at this construct path
    *  (`''` for the app): it is stale only if no copy under that scope waives anything, so a reader of
@@ -40,7 +41,9 @@ export interface TemplateUnusedAcknowledgement extends UnusedAcknowledgement {
 export interface TemplateResourceResult {
   /** `guarded`: linted as the design in its metadata; `raw`: as an external resource. */
   readonly kind: 'guarded' | 'raw';
+  /** The resource's findings, acknowledged ones included, each with its template location. */
   readonly findings: readonly TemplateFinding[];
+  /** The resource's waivers that waived nothing, each with its template location. */
   readonly unusedAcknowledgements: readonly TemplateUnusedAcknowledgement[];
   /** Why (part of) the resource could not be checked, each at its template location. */
   readonly errors: readonly DesignIssue[];
@@ -61,7 +64,9 @@ export type TemplateLintOptions = LintOptions;
 export interface LintedDesign {
   /** The design as it was linted: what its author writes to `Metadata.skewguard.design`. */
   readonly design: unknown;
+  /** The design as `normalize()` returned it. */
   readonly document: NormalizedDocument;
+  /** The findings and unused acknowledgements `lintNormalized()` returned for `document`. */
   readonly result: LintResult;
 }
 

@@ -28,6 +28,8 @@ export interface ExternalTable {
   readonly keyLocations: readonly string[];
   /** Location of the Contributor Insights setting that is off, else of where the settings live. */
   readonly keyMonitoringLocation: string;
+  /** Values the lint could not read (a key name or the Contributor Insights switch given as an intrinsic such as `Ref`),
+   *  each with the rule it leaves unchecked; empty when everything was read. */
   readonly unchecked: readonly UncheckedValue[];
 }
 

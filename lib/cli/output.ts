@@ -11,6 +11,8 @@ export interface OutputStream {
   write(chunk: string, callback?: (error?: Error | null) => void): unknown;
   on?(event: 'error', listener: (error: Error) => void): unknown;
   readonly isTTY?: boolean;
+  /** A terminal's width in characters (Node sets it on a TTY stream only). */
+  readonly columns?: number;
 }
 
 const CHUNK = 64 * 1024;

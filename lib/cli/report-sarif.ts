@@ -40,7 +40,7 @@ function ruleDescriptors(withUnused: boolean, docsUrl: string | undefined, extra
     fullDescription: { text: r.fires },
     help: {
       text: r.fix,
-      markdown: `**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n**Why:** ${r.rationale}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})`,
+      markdown: `**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n**Why:** ${withBullets(r.rationale, r.rationaleDetails)}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})`,
     },
     helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
     defaultConfiguration: { level: r.severity },

@@ -52,8 +52,15 @@ function problemLine(label: string, problem: InputError, where: string, c: Palet
 const MAX_VALUE = 80;
 export function describeEdit(edit: DesignEdit): string {
   if (edit.op === 'remove') return `removed ${edit.path}`;
-  const value = JSON.stringify(edit.value) ?? 'undefined';
-  return `set ${edit.path} to ${value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE - 1)}…` : value}`;
+  return `set ${edit.path} to ${shortened(JSON.stringify(edit.value) ?? 'undefined')}`;
+}
+
+/** `json` cut to MAX_VALUE where a member ends, never inside a figure: `100000…` for 1,000,000 would read as another number. */
+function shortened(json: string): string {
+  if (json.length <= MAX_VALUE) return json;
+  const head = json.slice(0, MAX_VALUE - 1);
+  const memberEnd = head.lastIndexOf(',');
+  return `${memberEnd > 0 ? head.slice(0, memberEnd + 1) : head.replace(/[\w.+-]+$/, '')}…`;
 }
 
 function fixLine(fix: AppliedFix, c: Palette): string {

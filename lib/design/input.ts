@@ -333,9 +333,11 @@ export interface CapacityDeclarations {
 export interface GlobalSecondaryIndexDesign extends CapacityDeclarations {
   /** Index name. */
   readonly indexName: string;
-  /** A single-attribute partition key. Give this or `partitionKeys`. */
+  /** A single-attribute partition key. Give this or `partitionKeys`.
+   *  @default - none: give this or `partitionKeys` */
   readonly partitionKey?: PartitionKeyAttributeDesign;
-  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`. */
+  /** A multi-attribute partition key (up to 4 attributes). Give this or `partitionKey`.
+   *  @default - none: give this or `partitionKey` */
   readonly partitionKeys?: readonly PartitionKeyAttributeDesign[];
   /** @default - no sort key */
   readonly sortKey?: SortKeyAttributeDesign;
@@ -374,6 +376,8 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
   /** Needed only when the design is passed to `lint()` on its own.
    *  @default 'dynamodb' inside `tables` */
   readonly engine?: 'dynamodb';
+  /** The table's partition key: its name, DynamoDB type and cardinality decide how its traffic spreads over partitions
+   *  (SG001). */
   readonly partitionKey: PartitionKeyAttributeDesign;
   /** @default - no sort key */
   readonly sortKey?: SortKeyAttributeDesign;
@@ -408,7 +412,17 @@ export interface DynamoDbTableDesign extends DesignBaseInput, CapacityDeclaratio
  * - `'serverless'`: no provisioned throughput; the container serves 5,000 RU/s per physical partition
  *   (one per 50 GB, up to 1 TB) ("Azure Cosmos DB serverless account performance").
  */
-export type CosmosThroughputDesign = { readonly manual: number } | { readonly autoscaleMax: number } | SharedDatabaseThroughputDesign | 'serverless';
+export type CosmosThroughputDesign =
+  | {
+      /** Dedicated manual throughput in RU/s (at least 400, in steps of 100). */
+      readonly manual: number;
+    }
+  | {
+      /** Dedicated autoscale maximum in RU/s (at least 1,000, in steps of 1,000): the container scales between 10% of it and it. */
+      readonly autoscaleMax: number;
+    }
+  | SharedDatabaseThroughputDesign
+  | 'serverless';
 
 /** Database-level throughput shared by the containers of one database. */
 export interface SharedDatabaseThroughputDesign {
@@ -488,6 +502,7 @@ export interface CosmosContainerDesign extends DesignBaseInput {
   /** Needed only when the design is passed to `lint()` on its own.
    *  @default 'cosmosdb' inside `containers` */
   readonly engine?: 'cosmosdb';
+  /** The container's partition key: one path, or up to 3 levels of a hierarchical key, each with its cardinality. */
   readonly partitionKey: CosmosPartitionKeyDesign;
   /** The container's provisioned throughput, to judge a hot key against its physical partition's share
    *  of the RU/s (not only the 10,000 RU/s logical-partition ceiling) and the peak against capacity (SG017).
@@ -499,7 +514,10 @@ export interface CosmosContainerDesign extends DesignBaseInput {
    *  Consumption (%) By PartitionKeyRangeID, or take `instantMaximumThroughput` ÷ 10,000 ("Best practices for
    *  scaling provisioned throughput"). At least ⌈RU/s ÷ 10,000⌉ and ⌈storage.totalGb ÷ 50⌉; with manual or shared
    *  throughput, at most what the RU/s it can ever have had (100 × today's, "Service quotas") or the declared storage
-   *  (one per 25 GB) explain.
+   *  (one per 25 GB) explain. Taken as evenly split, each holding 1 ÷ the count of the key space: its history cannot
+   *  be known, though a container once raised past its partitions × 10,000 RU/s to a count that is not a doubling has
+   *  unsplit partitions holding more ("Best practices for scaling provisioned throughput"). A raise a fix offers is
+   *  judged on the partitions it leaves unsplit.
    *  @default - derived from throughput and totalGb: the layout a container created at its declared
    *  throughput gets (one per 6,000 RU/s manual, 10,000 RU/s autoscale or shared; one per 50 GB) */
   readonly physicalPartitions?: number;
@@ -521,7 +539,9 @@ export interface ExternalKeyDesign {
 
 /** A table or container created outside the guarded constructs (no declared design). */
 export interface ExternalResourceDesign {
+  /** The engine of the table or container: `dynamodb` or `cosmosdb`. */
   readonly engine: Engine;
+  /** A label for reports (the table or container name, or a template's logical ID); any non-empty name. */
   readonly name: string;
   /** The partition keys of the table and its indexes; may be empty when none can be read (a key
    *  named by a CloudFormation parameter), and only Contributor Insights is checked. */

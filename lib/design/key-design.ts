@@ -22,20 +22,31 @@ export type DynamoDbAttributeType = 'S' | 'N' | 'B';
 export type ShardingStrategy = 'random' | 'calculated' | 'replicated';
 
 export interface KeyPart {
+  /** Name of the part as declared, e.g. `country` of `COUNTRY#STATE#CITY`. */
   readonly name: string;
+  /** Declared distinct values of this part, or `'unique'`; absent when the design does not declare it. */
   readonly cardinality?: Cardinality;
+  /** Declared kind, else inferred from the part's name (`day`, `yyyyMM` are time buckets). */
   readonly kind: AttributeKind;
 }
 
 export interface KeyAttribute {
   /** Attribute name (DynamoDB) or path (Cosmos DB, e.g. `/tenantId`). */
   readonly name: string;
+  /** Declared DynamoDB type; absent for Cosmos DB levels, and for a DynamoDB attribute that declares none (SG005
+   *  reports it). */
   readonly type?: DynamoDbAttributeType;
+  /** Declared distinct values at peak, or `'unique'`; for a sharded key, the values before sharding. Absent when not
+   *  declared (a sort key may leave it out). */
   readonly cardinality?: Cardinality;
+  /** Declared kind, else inferred: a composite is a time bucket when all its parts are, a single value from its name
+   *  (`createdAt`, `day`). */
   readonly kind: AttributeKind;
   /** `'logicalAttribute'`: a GSI's separate shard attribute with no declared kind, whose kind is inferred from the
    *  name of the attribute it shards (`sharding.logicalAttribute`), not from its own; absent otherwise. */
   readonly kindFrom?: 'logicalAttribute';
+  /** The parts of a composite value in the order they are joined, each with its kind filled in; empty when the
+   *  attribute is one value. */
   readonly components: readonly KeyPart[];
   /** GSI key attributes: declared changed by updates (`mutable`); undefined when not declared. */
   readonly mutable?: boolean;
@@ -43,6 +54,8 @@ export interface KeyAttribute {
   readonly hotKeyShare?: number;
   /** Cosmos DB levels: declared GB of this level's largest value (with the levels above). */
   readonly largestGb?: number;
+  /** Field path of the attribute's declaration, e.g. `partitionKey`, `globalSecondaryIndexes[0].sortKeys[1]`,
+   *  `partitionKey.paths[0]`. */
   readonly path: string;
 }
 
@@ -60,8 +73,13 @@ export type HotKeyShareSource = 'declared' | 'derived' | 'uniform' | 'time-bucke
  * index that declares no writes of its own is counted at 2× the table's (every table write could be one).
  */
 export interface IndexKeyChange {
+  /** The index key attribute that updates change; for a separate shard attribute (`orderStatusShard`), the attribute it
+   *  holds (`orderStatus`). */
   readonly attribute: string;
+  /** `declared`: the attribute declares `mutable: true`; `name`: it declares no `mutable` and its name is one updates
+   *  change (`status`, `score`, `updatedAt`), so a finding resting on it is a warning. */
   readonly from: 'declared' | 'name';
+  /** The table's peak writes per second (WCU) that were doubled: the index is counted at twice this. */
   readonly tableWriteUnits: number;
   /** The index key attribute whose `mutable` declares it (its field path, `globalSecondaryIndexes[0].partitionKey`). */
   readonly path: string;
@@ -70,6 +88,8 @@ export interface IndexKeyChange {
 export interface Workload {
   /** Reads per second on this key space: declared, else the table's peak × `readShare`. */
   readonly peakReadUnits: number;
+  /** Writes per second on this key space (WCU, or RU/s for Cosmos DB): declared, else a GSI's are the table's or twice
+   *  them (see `writeSource`). */
   readonly peakWriteUnits: number;
   /** Share of the table's peak reads this key space takes (1 unless derived from access patterns). */
   readonly readShare: number;
@@ -84,6 +104,8 @@ export interface Workload {
   readonly keyChange?: IndexKeyChange;
   /** Share of traffic taken by the hottest value of the logical (unsharded) key. */
   readonly hotKeyShare: number;
+  /** How `hotKeyShare` was obtained: declared, derived from a key level, uniform (1/cardinality) or a time bucket's
+   *  (see `HotKeyShareSource`). */
   readonly hotKeyShareSource: HotKeyShareSource;
   /** Path of the field that declared a share (workload or key level), whether or not it beat the default. */
   readonly hotKeyShareAt?: string;
@@ -92,12 +114,17 @@ export interface Workload {
   readonly hotKeyShareLevel?: number;
   /** Which operations carry the hottest value's share (`workload.hotKeyOperations`; an index's: both). */
   readonly hotKeyOperations: HotKeyOperations;
+  /** Field path of this key space's `workload` (`workload`, `globalSecondaryIndexes[0].workload`), whether or not it is
+   *  declared. */
   readonly path: string;
 }
 
 export interface Sharding {
+  /** Declared strategy: `random` or `calculated` write sharding, or `replicated` copies. */
   readonly strategy: ShardingStrategy;
+  /** Declared number of keys per logical key: shards, or copies for `replicated`. */
   readonly shards: number;
+  /** Declared attribute whose hash picks the shard (`calculated`); absent for `random` and `replicated`. */
   readonly sourceAttribute?: string;
   /** Declared distinct values of the source attribute; undefined when not declared here. */
   readonly sourceCardinality?: Cardinality;
@@ -105,7 +132,9 @@ export interface Sharding {
   readonly sourceMutable?: boolean;
   /** A GSI key written as a separate shard attribute: the attribute whose value it holds before the shard suffix. */
   readonly logicalAttribute?: string;
+  /** Text between the logical key and the shard number: declared, else `#`. */
   readonly separator: string;
+  /** Field path of the `sharding` declaration (`sharding`, `globalSecondaryIndexes[0].sharding`). */
   readonly path: string;
 }
 
@@ -116,10 +145,16 @@ export type InvariantKind = 'conditional-write' | 'running-total' | 'transaction
 export const ITEM_AGGREGATES: ReadonlySet<InvariantKind> = new Set(['conditional-write', 'running-total']);
 
 export interface Invariant {
+  /** Declared kind: decides whether sharding the key breaks the invariant (SG019). */
   readonly kind: InvariantKind;
+  /** Declared text of what must hold, for reports; absent when none is declared. */
   readonly description?: string;
+  /** Declared attribute the items of one transaction, batch or stored-procedure call share; absent: the whole key value
+   *  is the scope. */
   readonly scopeAttribute?: string;
+  /** Declared `splitPerShard`, else false: whether the aggregate is already kept per shard, so sharding keeps it. */
   readonly splitPerShard: boolean;
+  /** Field path of the declaration, e.g. `invariants[0]`. */
   readonly path: string;
 }
 
@@ -129,14 +164,21 @@ export interface KeySpace {
   readonly index?: string;
   /** Path of the object declaring this key space (`''` for the table or container). */
   readonly path: string;
+  /** The partition-key attributes in order: one for a table, up to 4 for a multi-attribute GSI key, a Cosmos DB key's
+   *  levels (up to 3). */
   readonly partitionKey: readonly KeyAttribute[];
   /** Path of the partition-key field (`partitionKey`, `partitionKeys`, `partitionKey.paths`). */
   readonly partitionKeyPath: string;
+  /** The sort-key attributes in order (DynamoDB); empty when there is no sort key, and always for Cosmos DB. */
   readonly sortKey: readonly KeyAttribute[];
+  /** This key space's peak traffic and hottest value's share, each default filled in and its source named. */
   readonly workload: Workload;
+  /** Declared write sharding or replicated copies; absent when the key is not sharded. */
   readonly sharding?: Sharding;
   /** Contributor Insights (DynamoDB) or partition-key diagnostics (Cosmos DB) are on. */
   readonly keyMonitoring: boolean;
+  /** Field path of the switch that decides `keyMonitoring`: `monitoring.contributorInsights` (or a GSI's
+   *  `contributorInsights`), `monitoring.partitionKeyDiagnostics`. */
   readonly keyMonitoringPath: string;
 }
 
@@ -147,13 +189,18 @@ export type HotKeyOperations = 'reads' | 'writes' | 'both';
 export type AccessPatternWants = 'all' | 'any';
 
 export interface AccessPattern {
+  /** Declared name, shown in findings. */
   readonly name: string;
   /** GSI or LSI name; undefined for the table or container. */
   readonly index?: string;
+  /** Declared attributes the query gives by equality (partition-key attributes, sort-key attributes or composite
+   *  parts). */
   readonly keyAttributes: readonly string[];
   /** The sort-key attribute or composite part the query bounds with a range, after its equality ones. */
   readonly rangeAttribute?: string;
+  /** Declared share (0..1) of all queries against the table or container that use this pattern. */
   readonly share: number;
+  /** Declared `fanOut`, else false: the read queries every shard of a sharded key and merges the results. */
   readonly fanOut: boolean;
   /** Items per page, when the query reads a page at a time (DynamoDB `Limit`). */
   readonly limit?: number;
@@ -161,41 +208,59 @@ export interface AccessPattern {
   readonly wants: AccessPatternWants;
   /** The one partition-key value every read of the pattern asks for; undefined when its reads spread. */
   readonly keyValue?: string;
+  /** Field path of the declaration, e.g. `accessPatterns[2]`. */
   readonly path: string;
 }
 
 export interface Acknowledgement {
+  /** Id of the waived rule, e.g. `SG014`. */
   readonly rule: string;
+  /** Declared reason the finding is accepted, shown to audits. */
   readonly reason: string;
+  /** DynamoDB: the one index whose findings are waived; absent when the waiver covers the table or container and all
+   *  its indexes. */
   readonly index?: string;
+  /** Field path of the waiver (`acknowledgements[0]`), or where a template declares it. */
   readonly path: string;
 }
 
 export interface KeyDesignBase {
+  /** Declared table or container name, used in findings and reports. */
   readonly name: string;
+  /** The table's or container's own key space: its partition key, sort key, workload and sharding. */
   readonly primaryKey: KeySpace;
   /** Largest logical partition (Cosmos DB) / item collection (DynamoDB) before sharding, in GB. */
   readonly largestPartitionGb?: number;
   /** How `largestPartitionGb` was obtained, and the field that declared it. */
   readonly largestPartitionGbSource?: 'declared' | 'derived';
+  /** Field that declared `largestPartitionGb` or the key level it was derived from (`storage.largestPartitionGb`,
+   *  `partitionKey.paths[0].largestGb`); absent when it is unknown. */
   readonly largestPartitionGbAt?: string;
   /** The key level whose `largestGb` declared or derived it; undefined when declared for the whole key. */
   readonly largestPartitionGbLevel?: number;
+  /** Declared access patterns, normalized; empty when none are declared. */
   readonly accessPatterns: readonly AccessPattern[];
   /** What must stay within one value of the primary partition key (empty: none declared). */
   readonly invariants: readonly Invariant[];
+  /** Declared waivers; empty when none are declared. */
   readonly acknowledgements: readonly Acknowledgement[];
+  /** Rule thresholds in force: `DEFAULT_THRESHOLDS`, overridden by the lint's `thresholds` option, then the file's,
+   *  then the design's own. */
   readonly thresholds: Thresholds;
 }
 
 export interface LocalSecondaryIndex {
+  /** Declared index name. */
   readonly indexName: string;
+  /** The index's alternative sort key (one attribute); it shares the table's partition key. */
   readonly sortKey: readonly KeyAttribute[];
+  /** Field path of the declaration, e.g. `localSecondaryIndexes[0]`. */
   readonly path: string;
 }
 
 /** The most one dimension of a table or GSI serves before DynamoDB throttles it, whatever the key. */
 export interface CapacityCeiling {
+  /** Units per second the dimension serves at most: read units for reads, write units for writes. */
   readonly units: number;
   /** Provisioned `fixed` units, the auto-scaling `max`, or the on-demand maximum (`maxRead/WriteRequestUnits`). */
   readonly source: 'fixed' | 'autoscaled' | 'on-demand-maximum';
@@ -215,13 +280,17 @@ export interface KeySpaceCapacity {
   readonly path: string;
   /** Undefined: no ceiling declared (on-demand without a maximum, or provisioned capacity not given). */
   readonly read?: CapacityCeiling;
+  /** The write ceiling; undefined: none declared (on-demand without a maximum, or provisioned capacity not given). */
   readonly write?: CapacityCeiling;
   /** Declared warm throughput per second (pre-warming); undefined: DynamoDB's initial throughput. */
   readonly warmReadUnits?: number;
+  /** Declared warm write throughput per second (pre-warming); undefined: DynamoDB's initial throughput (4,000 WCU for a
+   *  new on-demand table or GSI). */
   readonly warmWriteUnits?: number;
 }
 
 export interface DynamoDbKeyDesign extends KeyDesignBase {
+  /** Always `'dynamodb'`: tells a DynamoDB design from a Cosmos DB one. */
   readonly engine: 'dynamodb';
   /** Declared, else `provisioned` when capacity is given, else `on-demand`. */
   readonly billing: 'on-demand' | 'provisioned';
@@ -229,13 +298,19 @@ export interface DynamoDbKeyDesign extends KeyDesignBase {
   readonly launchAtPeak: boolean;
   /** The table's, then each GSI's, in the order of `globalSecondaryIndexes`. */
   readonly capacity: readonly KeySpaceCapacity[];
+  /** Each GSI's key space, in declared order; empty when there are none. */
   readonly globalSecondaryIndexes: readonly KeySpace[];
+  /** Each LSI, in declared order; empty when there are none. */
   readonly localSecondaryIndexes: readonly LocalSecondaryIndex[];
 }
 
 export interface ContainerJoin {
+  /** Declared name of the other container. */
   readonly container: string;
+  /** The other container's partition-key paths: declared, else read from the container of that name in the same
+   *  document; empty when neither gives them (an input error is reported). */
   readonly partitionKeyPaths: readonly string[];
+  /** Field path of the declaration, e.g. `joins[0]`. */
   readonly path: string;
 }
 
@@ -247,15 +322,24 @@ export interface CosmosThroughput {
    *  sharing it; undefined for serverless (its physical partitions decide). */
   readonly requestUnits?: number;
   /** `shared`: the database's RU/s, and the busy containers sharing them. */
-  readonly shared?: { readonly databaseRequestUnits: number; readonly containers: number };
+  readonly shared?: {
+    /** The database's provisioned RU/s (manual, or its autoscale maximum), as declared in `sharedDatabase`. */
+    readonly databaseRequestUnits: number;
+    /** Busy containers sharing them at this container's peak: declared `containers`, else 1. */
+    readonly containers: number;
+  };
   /** The declared field (`throughput.manual`, `throughput.autoscaleMax`, `throughput.sharedDatabase`, `throughput`). */
   readonly path: string;
 }
 
 export interface CosmosKeyDesign extends KeyDesignBase {
+  /** Always `'cosmosdb'`: tells a Cosmos DB design from a DynamoDB one. */
   readonly engine: 'cosmosdb';
+  /** Declared kind, else `Hash` for one path and `MultiHash` for a hierarchical key. */
   readonly partitionKeyKind: 'Hash' | 'MultiHash';
+  /** Declared partition-key version, else 2. */
   readonly partitionKeyVersion: 1 | 2;
+  /** Declared containers this one is queried together with; empty when none. */
   readonly joins: readonly ContainerJoin[];
   /** Declared throughput; undefined when unknown (only the logical-partition ceilings are checked). */
   readonly throughput?: CosmosThroughput;
@@ -264,14 +348,31 @@ export interface CosmosKeyDesign extends KeyDesignBase {
   /** Declared count of physical partitions (checked against the throughput's and size's minimums);
    *  undefined: derived from the throughput and size. */
   readonly physicalPartitions?: number;
+  /** The physical partitions the container had, evenly split, before a raise in place split some of them to
+   *  `physicalPartitions` (set only on the layout a fix's raise leaves, `raisedLayouts`; never by the input, whose
+   *  declared count is taken as even): the unsplit ones keep their larger share of the key space. */
+  readonly splitFrom?: number;
 }
 
 export type KeyDesign = DynamoDbKeyDesign | CosmosKeyDesign;
 
 export interface ExternalResource {
+  /** Declared engine of the resource. */
   readonly engine: KeyDesign['engine'];
+  /** Label for reports: the declared name, or a template's logical ID. */
   readonly name: string;
-  readonly partitionKeys: readonly { readonly attribute: string; readonly index?: string; readonly path: string }[];
+  /** The partition keys of the table (or container) and its indexes, as declared or read from a template; may be empty
+   *  when none can be read. */
+  readonly partitionKeys: readonly {
+    /** Attribute name (DynamoDB) or path (Cosmos DB) of the key. */
+    readonly attribute: string;
+    /** The GSI this key belongs to; absent for the table's or container's own key. */
+    readonly index?: string;
+    /** Where the key was read from (`partitionKeys[0]`, or a template's location). */
+    readonly path: string;
+  }[];
+  /** Whether Contributor Insights / partition-key diagnostics are on, as declared or read; absent when unknown (SG010
+   *  is not checked). */
   readonly keyMonitoring?: boolean;
   /** Where the key-monitoring switch was read from (`keyMonitoring`, or a template's location). */
   readonly keyMonitoringPath: string;
@@ -279,17 +380,32 @@ export interface ExternalResource {
   readonly partitionKeysPath: string;
   /** Cosmos DB: the key's kind as declared, else inferred from the number of paths. */
   readonly partitionKeyKind: 'Hash' | 'MultiHash';
+  /** Where the key's kind was read from (`partitionKeyKind`, or a template's location). */
   readonly partitionKeyKindPath: string;
   /** Cosmos DB: the key's version as declared; undefined when not known. */
   readonly partitionKeyVersion?: 1 | 2;
+  /** Where the key's version was read from (`partitionKeyVersion`, or a template's location). */
   readonly partitionKeyVersionPath: string;
+  /** Declared waivers; empty when none. */
   readonly acknowledgements: readonly Acknowledgement[];
 }
 
 /** A normalized design file: each design knows where it sits (`location`, e.g. `tables[0]`). */
 export interface NormalizedDocument {
-  readonly designs: readonly { readonly location: string; readonly design: KeyDesign }[];
-  readonly external: readonly { readonly location: string; readonly resource: ExternalResource }[];
+  /** Each table and then each container of the file, normalized, in declared order. */
+  readonly designs: readonly {
+    /** Where the design sits in the file (`tables[0]`, `containers[1]`); `''` when a single design was linted. */
+    readonly location: string;
+    /** The design with every default filled in, as the rules read it. */
+    readonly design: KeyDesign;
+  }[];
+  /** Each external resource of the file, normalized, in declared order. */
+  readonly external: readonly {
+    /** Where the resource sits in the file, e.g. `external[0]`. */
+    readonly location: string;
+    /** The resource with its defaults filled in and each field's source location. */
+    readonly resource: ExternalResource;
+  }[];
 }
 
 /** Whether two attribute names denote the same attribute: Cosmos paths may be written with or

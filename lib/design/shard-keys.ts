@@ -92,7 +92,9 @@ export function fanOutKeys(key: string | number, shards: number, separator = '#'
 
 /** What a sharding declaration means for application code. */
 export interface ShardedKey {
+  /** The spec's strategy, or `none` when no sharding was given (every method then returns the key itself). */
   readonly strategy: ShardingStrategy | 'none';
+  /** Keys per logical key: the spec's `shards`, or 1 when unsharded. */
   readonly shards: number;
   /** Every key to write an item under: one key (or one shard), or all N copies for `replicated`.
    *  Calculated sharding needs the item's source-attribute value. */

@@ -94,6 +94,8 @@ export function storedKeyLoads(hot: Loads, layout: KeyLayout, n: number, collect
 }
 
 export interface ShardsForOptions {
+  /** The engine whose per-partition ceilings size the shards: DynamoDB's 3,000 RCU and 1,000 WCU per partition, or
+   *  Cosmos DB's 10,000 RU/s per logical partition. */
   readonly engine: Engine;
   /** Peak reads per second (RCU, or RU/s for Cosmos DB) of the key, or of the whole table when
    *  `hotKeyShare` says how much of it the key takes.

@@ -115,11 +115,50 @@ export function physicalPartitionCount(mode: CosmosThroughputMode, requestUnits:
 }
 
 /**
+ * The RU/s at which a new container is created with `partitions` physical partitions: one per 6,000 RU/s of manual
+ * throughput, one per 10,000 of an autoscale maximum or shared throughput, so `partitions` × that. Raised in place
+ * afterwards up to `partitions` × 10,000 RU/s, it keeps them: "To ensure you get 25 physical partitions, using manual
+ * throughput, you first provision 25 * 6000 RU/s = 150,000 RU/s. Then, after the container is created, [...] increase
+ * the RU/s to 250,000 RU/s [...] (happens instantly because you already have 25 physical partitions)" ("Best practices
+ * for scaling provisioned throughput", large data ingestion). The way a new container reaches a layout the design
+ * describes after a raise in place.
+ */
+export function creationRequestUnits(mode: Exclude<CosmosThroughputMode, 'serverless'>, partitions: number): number {
+  return partitions * (mode === 'manual' ? COSMOS_LIMITS.initialManualPartitionRequestUnits : COSMOS_LIMITS.initialPartitionRequestUnits);
+}
+
+/**
+ * The key space in slices as large as the largest share one physical partition holds (that share is 1 ÷ the slices)
+ * once a scale-up has split `evenFrom` even partitions to `count`. Azure splits a parent into two children only until the count is reached, and gives every
+ * partition the same RU/s ("Best practices for scaling provisioned throughput", how to ensure even data distribution
+ * during asynchronous scaling: 2 partitions raised to 30,000 RU/s leave "one partition that contains 50% of the data
+ * (this partition wasn't split)" and two of 25%). From P to P' ≤ 2P only P' − P split, so the 2P − P' others keep 1/P
+ * each; only P × 2^k partitions are even again (its general formula). Beyond 2P, every partition has split at least
+ * ⌊log2(P'/P)⌋ times: P × 2^⌊log2(P'/P)⌋ slices. Conservative: a hot key may hash to any partition, the largest included.
+ */
+export function largestShareSlices(evenFrom: number, count: number): number {
+  let slices = evenFrom;
+  while (slices * 2 <= count) slices *= 2;
+  return Math.min(slices, count);
+}
+
+/**
+ * The key space of `design`'s `count` partitions in slices as large as the largest one's share: `count` (even) unless
+ * a raise in place split some of `splitFrom`'s (`largestShareSlices`). A count its storage sets is taken as even:
+ * evenly filled partitions reach 50 GB together and each splits ("Partitioning and horizontal scaling").
+ */
+function keySpaceSlicesOf(design: CosmosKeyDesign, count: number): number {
+  const byStorage = Math.ceil((design.totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
+  return count <= byStorage ? count : largestShareSlices(design.splitFrom ?? count, count);
+}
+
+/**
  * The physical partitions under a container: its declared `physicalPartitions`, else the count it is created
  * with at its declared throughput and size (`physicalPartitionCount`); the RU/s divided evenly among them.
  * Serverless: one per 50 GB, each serving 5,000 RU/s.
  * Undefined without declared throughput. Storage unknown counts as none: the fewest partitions, the largest
- * share (never a false refusal).
+ * share (never a false refusal). The key space is taken as evenly split among them (a declared count's history is
+ * not known), unless the design is the layout a raise in place leaves (`splitFrom`: `largestShareSlices`).
  */
 function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undefined {
   const { throughput, totalGb } = design;
@@ -127,12 +166,13 @@ function physicalPartitions(design: CosmosKeyDesign): PhysicalPartitions | undef
   const count = physicalPartitionCount(throughput.mode, throughput.requestUnits, totalGb, design.physicalPartitions);
   const countedBy =
     design.physicalPartitions !== undefined ? 'declared' : count > Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb) ? 'throughput' : 'storage';
+  const keySpaceSlices = keySpaceSlicesOf(design, count);
   if (throughput.mode === 'serverless') {
     const requestUnits = serverlessRequestUnits(count);
-    return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, throughputFromStorage: true };
+    return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices, throughputFromStorage: true };
   }
   const requestUnits = throughput.requestUnits ?? serverlessRequestUnits(count);
-  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits };
+  return { count, countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
 }
 
 /**
@@ -150,12 +190,13 @@ function raisedPartitions(design: CosmosKeyDesign, now: PhysicalPartitions, peak
   const containers = throughput.mode === 'shared' ? (throughput.shared?.containers ?? 1) : 1;
   const requestUnits = throughputForPeak(form, peak, design.thresholds.headroom, containers) / containers;
   const count = physicalPartitionCount(throughput.mode, requestUnits, totalGb, now.count);
-  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits };
+  const keySpaceSlices = keySpaceSlicesOf(Object.assign({}, design, { splitFrom: design.splitFrom ?? now.count }), count);
+  return { count, countedBy: now.countedBy, requestUnitsEach: requestUnits / count, requestUnits, keySpaceSlices };
 }
 
 /**
  * Expected load of the other key values on the hot value's physical partition: `rest` ÷ `partitions`, whatever the
- * key's count of values. Cosmos DB hashes each partition key value (a hierarchical key's first-level value: all its
+ * key's count of values (`partitions`: the key space in slices as large as the partition's share, `keySpaceSlices`). Cosmos DB hashes each partition key value (a hierarchical key's first-level value: all its
  * documents are collocated) and allocates the key space of those hashes evenly across the physical partitions
  * (Microsoft Learn, "Partitioning and horizontal scaling", managing logical partitions; "Hierarchical partition keys"),
  * so each other value lands on the hot value's partition with probability 1/partitions, and by linearity of
@@ -194,13 +235,26 @@ export interface ValueAmongValues {
  * The neighbours' load a value is judged against on its physical partition (SG003, the growth SG001 and SG014 give,
  * the alert reach, every raise and count a fix offers): the expectation (`neighbourLoad`), except for a uniform key
  * whose bias above the average partition is under UNIFORM_KEY_TOLERANCE of the partition's `usableEach` RU/s, judged
- * at the average partition's load: (hot + rest) ÷ P − hot.
+ * at the average partition's load: (hot + rest) ÷ P − hot. `partitions`: P on P even partitions; where a raise split
+ * only some, the slices as large as the largest partition's share (`keySpaceSlices`, `largestShareSlices`).
  */
 export function judgedNeighbourLoad({ hot, rest, cardinality }: ValueAmongValues, partitions: number, usableEach: number): number {
   const noHeavierThanAverage = Number.isFinite(cardinality) && hot * cardinality <= (hot + rest) * (1 + 1e-9);
   const bias = hot * (1 - 1 / partitions);
   if (noHeavierThanAverage && bias < UNIFORM_KEY_TOLERANCE * usableEach) return Math.max(0, (hot + rest) / partitions - hot);
   return neighbourLoad(rest, partitions);
+}
+
+/**
+ * What a value's physical partitions leave it: their usable RU/s less its neighbours' expected load. At the container's
+ * usable line the neighbours take all but the value's own load, and subtracting two near-equal RU/s figures loses the
+ * digits a tiny value's load is made of (a key of 180,000,000 values at 8,000 of 10,000 RU/s: 0.000044 RU/s each, judged
+ * over against what rounding left of it). A value that fits beside its neighbours, to the precision of the partitions'
+ * RU/s, is given its own load.
+ */
+export function usableBesideNeighbours(partitionsUsable: number, neighbours: number, load: number): number {
+  const fitsBeside = load + neighbours <= partitionsUsable * (1 + 1e-9);
+  return Math.max(0, partitionsUsable - neighbours, fitsBeside ? load : 0);
 }
 
 export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
@@ -219,7 +273,7 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const logical: LoadDimension = { label: 'request', unit: 'RU/s', load: loads.reads + loads.writes, ceiling, usable: ceiling * headroom };
     if (!physical) return [logical];
     // A key value above its own ceiling throttles whatever its neighbours do: that ceiling is the one to name.
-    const usable = Math.max(0, physical.requestUnitsEach * headroom - physical.neighbours);
+    const usable = usableBesideNeighbours(physical.requestUnitsEach * headroom, physical.neighbours, logical.load);
     const physicalBites = usable < logical.usable && logical.load <= logical.usable * (1 + 1e-9);
     return physicalBites ? [Object.assign({}, logical, { ceiling: physical.requestUnitsEach, usable, physical })] : [logical];
   },
@@ -264,13 +318,14 @@ export const cosmosDbProfile: EngineProfile<CosmosKeyDesign> = {
     const value = { hot: hotLoad, rest: peak - hotLoad, cardinality };
     const { headroom } = design.thresholds;
     if (peak <= partitions.requestUnits * headroom * (1 + 1e-9))
-      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * headroom) });
+      return Object.assign({}, partitions, { neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * headroom) });
     // Above the container's usable RU/s every partition is short, which is its capacity (SG017). The hot key is
     // judged where SG017's raise leaves it: a key that does not fit its partition's share even then throttles
     // after that fix too (SG003).
     const raised = raisedPartitions(design, partitions, peak);
     return (
-      raised && Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.count, raised.requestUnitsEach * headroom), raisedFrom: partitions })
+      raised &&
+      Object.assign({}, raised, { neighbours: judgedNeighbourLoad(value, raised.keySpaceSlices, raised.requestUnitsEach * headroom), raisedFrom: partitions })
     );
   },
   prefixPartition: (design) => ({

@@ -31,7 +31,16 @@ export function keySpacesOf(design: KeyDesign): readonly KeySpace[] {
   return profileOf(design.engine).keySpaces(design);
 }
 
-export { COSMOS_LIMITS, judgedNeighbourLoad, neighbourLoad, physicalPartitionCount, UNIFORM_KEY_TOLERANCE } from './cosmosdb';
+export {
+  COSMOS_LIMITS,
+  creationRequestUnits,
+  judgedNeighbourLoad,
+  largestShareSlices,
+  neighbourLoad,
+  physicalPartitionCount,
+  UNIFORM_KEY_TOLERANCE,
+  usableBesideNeighbours,
+} from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
 export { DYNAMODB_LIMITS, dynamoPartitionNeighbours, dynamoPartitionsFor } from './dynamodb';
 export type {

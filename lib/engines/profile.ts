@@ -7,7 +7,9 @@ import type { KeyDesign, KeySpace, LocalSecondaryIndex } from '../design/key-des
 
 /** Reads and writes per second of one key value (RCU/WCU, or RU/s for Cosmos DB). */
 export interface Loads {
+  /** Reads per second: RCU (DynamoDB) or RU/s (Cosmos DB). */
   readonly reads: number;
+  /** Writes per second: WCU (DynamoDB) or RU/s (Cosmos DB). */
   readonly writes: number;
 }
 
@@ -15,6 +17,7 @@ export interface Loads {
 export interface LoadDimension {
   /** DynamoDB limits reads and writes separately; Cosmos DB limits their sum in RU/s. */
   readonly label: 'read' | 'write' | 'request';
+  /** Unit of `load`, `ceiling` and `usable`, per second: `RCU`, `WCU` (DynamoDB) or `RU/s` (Cosmos DB). */
   readonly unit: 'RCU' | 'WCU' | 'RU/s';
   /** Peak load on one partition (DynamoDB) or logical partition (Cosmos DB). */
   readonly load: number;
@@ -64,6 +67,7 @@ export interface DirectionNeighbours {
 
 /** The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB). */
 export interface PhysicalPartitions {
+  /** Number of physical partitions the resource's throughput is divided among. */
   readonly count: number;
   /** What set the count: `throughput` (the RU/s it is created with), `storage` (one per 50 GB), or `declared`
    *  (the design's count, as the container has it). */
@@ -72,6 +76,10 @@ export interface PhysicalPartitions {
   readonly requestUnitsEach: number;
   /** RU/s of the whole resource at peak: count × requestUnitsEach. */
   readonly requestUnits: number;
+  /** The key space in slices as large as the largest share one physical partition holds (which a hot key is judged
+   *  on: it may hash to any partition, so it expects the rest of the load ÷ this beside it): `count` where the
+   *  partitions are even; fewer where a raise in place split only some of them (Cosmos DB, `largestShareSlices`). */
+  readonly keySpaceSlices: number;
   /** Set when the RU/s follow the stored data, not a provisioned figure (Cosmos DB serverless: 5,000 RU/s per physical
    *  partition, one per 50 GB): no raise in place lifts them, and the resource leaves its partitions only as it grows. */
   readonly throughputFromStorage?: true;
@@ -79,8 +87,8 @@ export interface PhysicalPartitions {
 
 /** The physical partition a hot key value lives on, with the load its neighbours are expected to put there. */
 export interface PhysicalShare extends PhysicalPartitions {
-  /** Expected load of the other key values on the same physical partition: the rest of the peak spread
-   *  evenly over the physical partitions. */
+  /** Expected load of the other key values on the same physical partition: the rest of the peak ÷ the slices
+   *  of the key space as large as the largest partition's (`keySpaceSlices`). */
   readonly neighbours: number;
   /** Set when the resource's peak is above headroom × its RU/s (SG017's finding): this share is then the one
    *  at the RU/s SG017 asks for, with the layout that raise gives, and `raisedFrom` is the layout it has now. */
@@ -93,8 +101,14 @@ export interface PhysicalShare extends PhysicalPartitions {
  * per database (shared throughput). Each is raised only on request (a quota increase, a support ticket).
  */
 export interface QuotaPassed {
+  /** The default quota passed, per second: DynamoDB's 40,000 (table-level) or 80,000 (account-level) read or write
+   *  units, Cosmos DB's 1,000,000 RU/s. */
   readonly quota: number;
+  /** Which quota: DynamoDB's `table-level` or `account-level`, Cosmos DB's per-`container` (dedicated) or
+   *  per-`database` (shared) maximum. */
   readonly quotaName: 'table-level' | 'account-level' | 'container' | 'database';
+  /** What the resource would then provision against that quota, per second (the account-level figure sums the table and
+   *  its GSIs). */
   readonly provisioned: number;
 }
 
@@ -103,6 +117,8 @@ export type DesignOf<E extends KeyDesign['engine']> = Extract<KeyDesign, { reado
 
 /** The size ceiling of one key value's data, and what imposes it. */
 export interface KeyValueSizeLimit {
+  /** Most GB one key value's data may hold: 10 for a DynamoDB item collection (with an LSI), 20 for a Cosmos DB logical
+   *  partition. */
   readonly gb: number;
   /** `hard`: every key value (a Cosmos DB logical partition); `local-secondary-index`: only because the
    *  table has one (a DynamoDB item collection), so dropping the index lifts it. */
@@ -139,9 +155,11 @@ export interface CacheTerms {
 }
 
 export interface EngineProfile<D extends KeyDesign = KeyDesign> {
+  /** The engine this profile describes: `dynamodb` or `cosmosdb`. */
   readonly engine: D['engine'];
   /** The engine's name as users write it: `DynamoDB`, `Cosmos DB`. */
   readonly title: string;
+  /** The words reports use for this engine's things (`table`/`container`, `item`/`document`). */
   readonly nouns: EngineNouns;
   /** The engine's hard ceilings (numbers with their sources in the doc comments). */
   readonly limits: Readonly<Record<string, number>>;

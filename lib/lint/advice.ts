@@ -10,7 +10,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, physicalPartitionCount, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -27,6 +27,7 @@ import {
   raiseInPlace,
   raisedLayouts,
   roomForCounts,
+  servedAsItIs,
   shardRaises,
   throughputServing,
   throughputThatServes,
@@ -44,7 +45,12 @@ import { readsPastQuota } from './throughput-quota';
 import { storedGb, withCopies } from './written';
 
 /** The raise that serves a key whose unspread reads no shard count fixes. */
-const UNSPREAD_RAISE: RaiseNames = { to: 'unspreadRaiseTo', partitions: 'unspreadRaisedPartitions', each: 'unspreadRaisedEach' };
+const UNSPREAD_RAISE: RaiseNames = {
+  to: 'unspreadRaiseTo',
+  partitions: 'unspreadRaisedPartitions',
+  each: 'unspreadRaisedEach',
+  copies: 'unspreadRaisedCopies',
+};
 /** The least raise at which replicated copies of the hottest value fit (`copiesAtRaise`). */
 const COPIES_RAISE: RaiseNames = { to: 'copiesRaiseTo', partitions: 'copiesRaisedPartitions', each: 'copiesRaisedEach' };
 
@@ -96,6 +102,9 @@ export const ADVICE_MESSAGES = {
     "no count of replicated copies up to {{maxShardsAccepted}} fits the hottest {{key|key}} value's physical partition{{copiesAtRaise}}: N copies write and store every document N times, so the container holds N × its GB on at least one physical partition per 50 GB, its RU/s divided among them all, and each copy meets 1/P of N × the writes beside it: ",
   copiesDoNotServe:
     '; replicated copies do not serve it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB',
+  // cosmos16 item 2: the raise keeps the declared copies (judged with them); no other count serves below it.
+  copiesDoNotServeNow:
+    "; {{copiesJudgedAt|current=at the current throughput|capacity=at the RU/s the container's peak needs (SG017)}} no count of replicated copies serves it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB",
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
   sliverCount:
@@ -120,8 +129,8 @@ export const ADVICE_MESSAGES = {
   // cachecopies15 item 5: copies at a raise, where no count fits at the current RU/s and that raise costs less than the one
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
-  orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded and changes no key and no application`,
-  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value unsharded (or redistribute throughput across partitions to give its physical partition more)`,
+  orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
+  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} (or redistribute throughput across partitions to give its physical partition more)`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise: "; or, at the {{capacityRaiseTo}} RU/s SG017 asks for (the container's peak ÷ headroom), ",
@@ -175,7 +184,7 @@ export const ADVICE_MESSAGES = {
     'no shard count serves: every page of {{pagedPatterns|code}} reads all the shards whatever the count, and those reads alone ({{unspreadLoad}} {{unspreadUnit}} of the hottest {{key|key}} value) exceed the usable {{unspreadUsable}} {{unspreadUnit}}; put {{cache}} in front of them',
   unspreadCopies:
     '; or keep N = {{copies}} replicated copies of each {{key|key}} value, written together and read at random: each copy serves 1/{{copies}} of the reads, and every write costs {{copies}}×',
-  unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value unsharded`,
+  unspreadRaiseWhole: `; or ${raiseInPlace(UNSPREAD_RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(UNSPREAD_RAISE)}`,
   unspreadRaiseShard: `; or ${raiseInPlace(UNSPREAD_RAISE)}, whose share holds the {{unspreadShardLoad}} RU/s of its busiest shard once its writes are sharded (the item's reads, and that shard's part of the writes)`,
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
@@ -186,7 +195,7 @@ export const ADVICE_MESSAGES = {
   newLevelFirst:
     'make the key hierarchical, {{levels}}: a first level of many values that the writes carry and the reads give with {{key|key}} (a device or user id), whose values span physical partitions while their queries stay targeted by prefix; or ',
   orFinerLevel:
-    '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, whose first-level values span physical partitions while their queries stay targeted by prefix',
+    '; or add a level with many values, one the reads give with {{key|key}}: a hierarchical key {{levels}}, under which a {{key|key}} value may hold more than 20 GB, its documents spanning a physical partition per 50 GB, while its queries stay targeted by prefix',
   // Issue 14 §6: clauses that keep invariants (invariants.ts) and the sparse-index alternative (sparse-index.ts).
   ...INVARIANT_ADVICE_MESSAGES,
   ...SPARSE_INDEX_MESSAGES,
@@ -459,9 +468,15 @@ function planAdvice(analysis: SpaceAnalysis): Advice {
   const level = deeperLevel(analysis);
   const written = plan.complete && rekeyEdits !== undefined && pastQuota === undefined ? edits : undefined;
   if (level?.attribute || level?.at === 0) return levelFirst(analysis, { ids, data, edits: written, shards: n }, true);
+  // A level below the hot value lets it pass 20 GB; its load stays on one physical partition until it holds 50 GB
+  // ("Hierarchical partition keys"), so where the load needs shards it is no fix unless the value's documents span several.
+  const loadNeedsShards = plan.needs.throughput !== 1;
+  const finerLevelHelps = level !== undefined && (!loadNeedsShards || (analysis.design.largestPartitionGb ?? 0) > COSMOS_LIMITS.physicalPartitionGb);
   return {
-    ids: level ? [...ids, 'orFinerLevel'] : ids,
-    data: level ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') }) : data,
+    ids: finerLevelHelps ? [...ids, 'orFinerLevel'] : ids,
+    data: finerLevelHelps
+      ? Object.assign({}, data, { keyOrder: level.order, levelAt: level.at, levels: levelsText(level.order, level.at, '(the new level)') })
+      : data,
     edits: written,
     shards: n,
   };
@@ -647,15 +662,20 @@ function noCopies(analysis: SpaceAnalysis, upstream: readonly AdviceId[], upstre
       namesRaise: true,
     };
   }
+  // A raise that keeps the declared copies (throughputThatServes judges them as the container carries them): its
+  // edits leave them, and the partitions their storage needs, as they are.
+  const kept = raise?.copies ?? 1;
+  // Judged at SG017's raise where the peak (the copies' own, where they are kept) is above the usable RU/s.
+  const judged = kept > 1 ? analysis.storedKeyShare('replicated', kept) : analysis.physical;
+  const atRaise = judged?.raisedFrom ? " at the RU/s the container's peak needs (SG017)" : '';
   if (raise)
     return {
-      ids: ['raiseServesKey', 'copiesDoNotServe', 'orCache'],
-      data: Object.assign(data, raiseFigures(RAISE, raise)),
-      edits: raiseEdits(analysis, raise),
+      ids: ['raiseServesKey', kept > 1 ? 'copiesDoNotServeNow' : 'copiesDoNotServe', 'orCache'],
+      data: Object.assign(data, raiseFigures(RAISE, raise), kept > 1 ? { copiesJudgedAt: judged?.raisedFrom ? 'capacity' : 'current' } : {}),
+      edits: raiseEdits(analysis, raise, kept),
       namesRaise: true,
       raiseLeads: true,
     };
-  const atRaise = analysis.physical?.raisedFrom ? " at the RU/s the container's peak needs (SG017)" : '';
   return { ids: ['noCopies', ...upstream], data: Object.assign(data, { copiesAtRaise: atRaise }) };
 }
 

@@ -49,7 +49,7 @@ export function catalogueMarkdown(rules: readonly Rule[] = RULES, retired: reado
       '',
       `**Fires when:** ${withBullets(rule.fires, rule.firesAlso)}`,
       '',
-      `**Why:** ${rule.rationale}`,
+      `**Why:** ${withBullets(rule.rationale, rule.rationaleDetails)}`,
       '',
       `**Fix:** ${withBullets(rule.fix, rule.fixDetails)}`,
       '',

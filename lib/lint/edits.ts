@@ -10,9 +10,21 @@ import { describe } from '../design/shape';
 
 export type DesignEdit =
   /** Set the field at `path` to `value`, creating it (and missing parent objects) when absent. */
-  | { readonly op: 'set'; readonly path: string; readonly value: unknown }
+  | {
+      /** `set`: write `value` at `path`. */
+      readonly op: 'set';
+      /** Full field path of the field to set, e.g. `tables[0].sharding.shards`. */
+      readonly path: string;
+      /** The JSON value to write: a number, string, object or array. */
+      readonly value: unknown;
+    }
   /** Remove the field at `path` (an object member or an array element). */
-  | { readonly op: 'remove'; readonly path: string };
+  | {
+      /** `remove`: delete the field at `path`. */
+      readonly op: 'remove';
+      /** Full field path of the field to remove; an array element's removal shifts the elements after it. */
+      readonly path: string;
+    };
 
 type Container = Record<string | number, unknown>;
 

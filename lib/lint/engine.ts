@@ -18,11 +18,16 @@ import { RETIRED_RULES, RULES } from './rules';
 import { CATALOGUE_IDS, readLintOptions, type KnownRules, type LintOptions, type RuleSetting } from './validate';
 
 export interface Finding {
+  /** Id of the rule that found it, e.g. `SG001`. */
   readonly ruleId: string;
+  /** The rule's kebab-case name, e.g. `low-cardinality-key`. */
   readonly title: string;
   /** Which of the rule's message templates this is (stable; tests and tools can key on it). */
   readonly messageId: string;
+  /** `error` or `warning`: the project's setting for the rule (`rules` option) when it gives one, else what the rule
+   *  reports for this case. */
   readonly severity: Severity;
+  /** Engine of the design the finding is on: `dynamodb` or `cosmosdb`. */
   readonly engine: Engine;
   /** Table or container name. */
   readonly resource: string;
@@ -30,10 +35,13 @@ export interface Finding {
   readonly index?: string;
   /** Full field path, e.g. `tables[0].globalSecondaryIndexes[1].partitionKey`. */
   readonly path: string;
+  /** What is wrong, with the figures behind it (loads, ceilings, counts), in one paragraph. */
   readonly message: string;
+  /** The fix computed for this design (a shard count, a reordered key, a cache), in one paragraph. */
   readonly fix: string;
   /** Waived by an acknowledgement; still reported so audits see every waiver. */
   readonly acknowledged: boolean;
+  /** The reason of the acknowledgement that waived it; absent when `acknowledged` is false. */
   readonly reason?: string;
   /** Ids of the clauses appended to the message (variants of the rule's messages); absent when none. */
   readonly notes?: readonly string[];
@@ -48,19 +56,30 @@ export type { LintOptions, RuleSetting } from './validate';
 
 /** An acknowledgement that waived nothing: the finding it was written for is gone (or never fired). */
 export interface UnusedAcknowledgement {
+  /** Id of the rule the acknowledgement waives, e.g. `SG014`. */
   readonly ruleId: string;
+  /** Engine of the design that declares it. */
   readonly engine: Engine;
+  /** Name of the table or container that declares it. */
   readonly resource: string;
+  /** The index it is limited to; absent when it covers the table or container and all its indexes. */
   readonly index?: string;
   /** Full field path of the acknowledgement, e.g. `tables[0].acknowledgements[1]`. */
   readonly path: string;
+  /** The acknowledgement's declared reason, for the reviewer who decides whether to remove it. */
   readonly reason: string;
   /** Set when the rule is retired: it no longer runs, so the acknowledgement can go. */
-  readonly retired?: { readonly replacedBy: readonly string[] };
+  readonly retired?: {
+    /** The rules that check what the retired one did; empty when none does. */
+    readonly replacedBy: readonly string[];
+  };
 }
 
 export interface LintResult {
+  /** Every finding, acknowledged ones included (`acknowledged: true`): by design in file order, then errors before
+   *  warnings, then by rule id and field path. */
   readonly findings: Finding[];
+  /** Acknowledgements that waived no finding of a rule that ran: candidates to remove. */
   readonly unusedAcknowledgements: UnusedAcknowledgement[];
 }
 

@@ -32,7 +32,19 @@ type Filter = (typeof FILTERS)[number];
 type Choices = ReadonlyMap<string, string>;
 
 /** Literal text, or a placeholder: the data's key and how to format its value. */
-type Part = string | { readonly key: string; readonly filter?: Filter; readonly choices?: Choices };
+type Part = string | { readonly key: string; readonly filter?: Filter; readonly choices?: Choices } | Section;
+
+/**
+ * `{{?name}}…{{/name}}`: text with placeholders of its own, written only where data has `name` (a clause that only
+ * some findings carry, inside a wording many templates share: a raise in place and the new container's way to it).
+ * Sections do not nest.
+ */
+interface Section {
+  readonly section: string;
+  readonly parts: readonly Part[];
+}
+
+const SECTION = /\{\{\?(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
 
 /** A message template read once (when its rule is defined): its literal text and the placeholders between. */
 export interface Template {
@@ -58,13 +70,27 @@ function placeholder(source: string, key: string, filter: string | undefined): P
 export function compileTemplate(source: string): Template {
   const parts: Part[] = [];
   let end = 0;
-  for (const match of source.matchAll(PLACEHOLDER)) {
-    if (match.index > end) parts.push(source.slice(end, match.index));
+  for (const match of source.matchAll(SECTION)) {
+    parts.push(...placeholders(source, source.slice(end, match.index)));
+    parts.push({ section: match[1], parts: placeholders(source, match[2]) });
+    end = match.index + match[0].length;
+  }
+  parts.push(...placeholders(source, source.slice(end)));
+  if (parts.some((part) => typeof part === 'string' && /\{\{[?/]/.test(part))) throw templateError(source, 'message section is not closed, or nested');
+  return { source, parts };
+}
+
+/** `text`'s literal runs and placeholders, in order (`source`: the whole template, for errors). */
+function placeholders(source: string, text: string): Part[] {
+  const parts: Part[] = [];
+  let end = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match.index > end) parts.push(text.slice(end, match.index));
     parts.push(placeholder(source, match[1], match[2]));
     end = match.index + match[0].length;
   }
-  if (end < source.length) parts.push(source.slice(end));
-  return { source, parts };
+  if (end < text.length) parts.push(text.slice(end));
+  return parts;
 }
 
 /** Every template of a rule's messages, by message id. */
@@ -101,10 +127,18 @@ export function fill(templates: readonly Template[], data: MessageData): string 
 
 /** One template filled from `data`. */
 export function fillTemplate(template: Template, data: MessageData): string {
+  return fillParts(template.source, template.parts, data);
+}
+
+function fillParts(source: string, parts: readonly Part[], data: MessageData): string {
   let text = '';
-  for (const part of template.parts) {
+  for (const part of parts) {
     if (typeof part === 'string') {
       text += part;
+      continue;
+    }
+    if ('section' in part) {
+      if (data[part.section] !== undefined) text += fillParts(source, part.parts, data);
       continue;
     }
     const value = data[part.key];
@@ -114,7 +148,7 @@ export function fillTemplate(template: Template, data: MessageData): string {
         text += absent;
         continue;
       }
-      throw templateError(template.source, `message placeholder "{{${part.key}}}" has no data`);
+      throw templateError(source, `message placeholder "{{${part.key}}}" has no data`);
     }
     if (part.choices === undefined) {
       // The one place names from a design reach a message: a table, attribute or path name with an ESC,
@@ -125,7 +159,7 @@ export function fillTemplate(template: Template, data: MessageData): string {
       continue;
     }
     const words = isPlural(part.choices) ? pluralWords(part.choices, value) : part.choices.get(String(value));
-    if (words === undefined) throw templateError(template.source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
+    if (words === undefined) throw templateError(source, `message placeholder "{{${part.key}}}" has no choice for "${String(value)}"`);
     text += words;
   }
   return text;

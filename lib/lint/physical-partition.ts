@@ -13,7 +13,9 @@ import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
   COSMOS_LIMITS,
+  creationRequestUnits,
   judgedNeighbourLoad,
+  neighbourLoad,
   physicalPartitionCount,
   profileOf,
   type LoadDimension,
@@ -173,7 +175,7 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
   const hot = loads.reads + loads.writes;
   const value = { hot, rest: storedPeak(a) - hot, cardinality };
   return Object.assign({}, partitions, {
-    neighbours: judgedNeighbourLoad(value, partitions.count, partitions.requestUnitsEach * a.design.thresholds.headroom),
+    neighbours: judgedNeighbourLoad(value, partitions.keySpaceSlices, partitions.requestUnitsEach * a.design.thresholds.headroom),
   });
 }
 
@@ -184,9 +186,19 @@ function overloadedShare(a: SpaceAnalysis, { loads, cardinality }: ValueLoad): P
  * on N × the GB but one copy's writes, a container of copies would be judged on more partitions than its load fills.
  */
 function carried(a: SpaceAnalysis): { readonly design: KeyDesign; readonly total: Loads } {
+  return withCopies(a.design, a.total, keptCopies(a));
+}
+
+/** Whether the design declares replicated copies its plan removes (SG007's fix): `carried` then judges one copy. */
+export function copiesRemoved(a: SpaceAnalysis): boolean {
+  return a.space === a.design.primaryKey && declaredCopies(a.design) > 1 && keptCopies(a) === 1;
+}
+
+/** The replicated copies of every document `carried` counts: those the design declares, or one where the plan keeps none. */
+function keptCopies(a: SpaceAnalysis): number {
   const declared = a.space === a.design.primaryKey ? declaredCopies(a.design) : 1;
   // The plan only where there are copies to keep or remove: most keys have none, and need no plan.
-  return withCopies(a.design, a.total, declared > 1 && a.plan.layout !== 'none' ? declared : 1);
+  return declared > 1 && a.plan.layout !== 'none' ? declared : 1;
 }
 
 /** The container's peak RU/s as its physical partitions carry it (`carried`): reads, and every kept copy's writes. */
@@ -223,20 +235,64 @@ const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
  * hot + neighbours(P) ≤ headroom × RU / P. P is the engine's count at that RU/s for the container as it
  * is, created at its declared throughput (or with its declared count): raising RU/s up to P × 10,000 keeps P,
  * beyond that Azure splits to ⌈RU/s / 10,000⌉ ("Best practices for scaling provisioned throughput").
+ * The container as it is keeps its replicated copies (`carried`; a raise in place changes no key): judged on the
+ * copied container (`withCopies`: N × the writes, N × the GB for its partitions), `hot` is one copy's load (1/N of
+ * the value's reads and every one of its writes) among N × the values, as SG003 judges a copy (`storedKeyShare`).
  * Not monotone (a new partition cuts a share before it grows), so the grid is scanned; undefined for
  * serverless or when the key's own ceiling bites anyway.
  */
 export function throughputThatServes(a: SpaceAnalysis): RaisedThroughput | undefined {
-  const hot = a.hot.reads + a.hot.writes;
+  const copies = keptCopies(a);
+  const container = withCopies(a.design, a.total, copies);
+  const stored = storedKeyLoads(a.hot, 'replicated', copies, a.readsSpread);
+  const hot = stored.reads + stored.writes;
   if (hot > COSMOS_LIMITS.logicalPartitionRequestUnits * a.design.thresholds.headroom) return undefined;
-  return throughputServing(a.design as CosmosKeyDesign, { hot, total: a.total.reads + a.total.writes, cardinality: a.trafficValues });
+  const total = container.total.reads + container.total.writes;
+  const raise = throughputServing(container.design as CosmosKeyDesign, { hot, total, cardinality: a.trafficValues * copies });
+  return raise && Object.assign({}, raise, { copies });
 }
 
-/** A raise of a container's RU/s in place: its RU/s, and the physical partitions it then has and the RU/s of each. */
+/**
+ * A raise of a container's RU/s in place: its RU/s, the physical partitions it then has and the RU/s of each, and the
+ * key space in slices as large as the largest share one of them holds (`largestShareSlices`: fewer than the
+ * partitions where the raise splits only some of those the container has; that share is 1 ÷ the slices).
+ */
 export interface RaisedThroughput {
   readonly requestUnits: number;
   readonly partitions: number;
   readonly each: number;
+  /** The replicated copies of every document the raise keeps and is judged with (`throughputThatServes`); 1 or absent: none. */
+  readonly copies?: number;
+  /** How a new container built from the raised design gets the same layout, where created at these RU/s it would not. */
+  readonly newContainer?: NewContainerPath;
+  readonly keySpaceSlices: number;
+  /** The even partitions the raise splits from: as many as `partitions` where it splits none. */
+  readonly splitFrom: number;
+}
+
+/**
+ * A layout only a raise in place reaches, and the way a new container (another environment, region or stack built from
+ * the design) reaches it: created at `createAt` RU/s, then raised in place. Created at the raised RU/s it would get
+ * `created` partitions of `createdEach` RU/s: more, and smaller, than the raise in place leaves.
+ */
+export interface NewContainerPath {
+  readonly createAt: number;
+  readonly created: number;
+  readonly createdEach: number;
+}
+
+/**
+ * Where a container created at `requestUnits` gets more physical partitions than the `partitions` a raise in place to
+ * them keeps (manual throughput starts one per 6,000 RU/s, a raise in place splits only past P × 10,000: "Best
+ * practices for scaling provisioned throughput"), the creation that gives a new container those `partitions`
+ * (`creationRequestUnits`). Undefined where a container created at `requestUnits` gets no more (an autoscale maximum
+ * or shared throughput starts one per 10,000 RU/s, the least any raise leaves), or for serverless.
+ */
+export function newContainerPath(design: CosmosKeyDesign, requestUnits: number, partitions: number): NewContainerPath | undefined {
+  const mode = design.throughput?.mode;
+  if (mode === undefined || mode === 'serverless') return undefined;
+  const created = physicalPartitionCount(mode, requestUnits, design.totalGb);
+  return created > partitions ? { createAt: creationRequestUnits(mode, partitions), created, createdEach: requestUnits / created } : undefined;
 }
 
 /** The placeholder names one raise's figures are filled under (one finding can offer two raises, so each has its own). */
@@ -244,19 +300,57 @@ export interface RaiseNames {
   readonly to: string;
   readonly partitions: string;
   readonly each: string;
+  /** For a raise that keeps the container's replicated copies: the name of their count (1: none). */
+  readonly copies?: string;
 }
 
 /** The names of the raise that serves a hot key or first-level value as it is. */
-export const RAISE: RaiseNames = { to: 'raiseTo', partitions: 'raisedPartitions', each: 'raisedEach' };
+export const RAISE: RaiseNames = { to: 'raiseTo', partitions: 'raisedPartitions', each: 'raisedEach', copies: 'raisedCopies' };
 
-/** The one wording of a raise in place, for every fix that offers one: the RU/s, and the physical partitions it leaves. */
+/** How a raise that serves the hottest value as it is serves it (`names.copies`: the copies it keeps), for its message. */
+export function servedAsItIs(names: RaiseNames): string {
+  return `{{${names.copies}|one=unsharded|other=with its # replicated copies}}`;
+}
+
+/**
+ * The one wording of a raise in place, for every fix that offers one: the RU/s, the physical partitions it leaves, and
+ * whether Azure splits partitions to reach them: a split is asynchronous, "typically 4-6 hours", and reaching a count
+ * that is not a doubling of the even partitions splits only some ("Best practices for scaling provisioned throughput");
+ * where a container created at those RU/s would get more (`newContainerPath`), how a new one built from the design
+ * gets the same layout, so the design's `physicalPartitions` holds for it too.
+ */
 export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
-  return `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised)`;
+  const { createAt, created, createdEach } = newContainerNames(to);
+  const split = `{{${splitName(partitions)}|none=|even=${SPLIT_WORDS}|uneven=${SPLIT_WORDS}${UNEVEN_WORDS}}}`;
+  return (
+    `raise the container's throughput in place to {{${to}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s; declare physicalPartitions: {{${partitions}}} once raised${split}` +
+    `{{?${createAt}}}; a new container built from this design, in another environment, region or stack, gets those {{${partitions}}} only if created at {{${createAt}}} RU/s and then raised in place to {{${to}}}: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
+  );
+}
+
+const SPLIT_WORDS = '; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU/s are there once it is done';
+const UNEVEN_WORDS = ', unevenly: the partitions it leaves unsplit keep a larger share of the key space, which this raise is judged on';
+
+/** The placeholder of a raise's split kind, beside its partitions' (`none`, `even`, `uneven`). */
+function splitName(partitions: string): string {
+  return `${partitions}Split`;
+}
+
+/** The placeholder names of a raise's new-container path, from its `to` name (`raiseTo` → `raiseToCreateAt`…). */
+function newContainerNames(to: string): { readonly createAt: string; readonly created: string; readonly createdEach: string } {
+  return { createAt: `${to}CreateAt`, created: `${to}Created`, createdEach: `${to}CreatedEach` };
 }
 
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
-export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number> {
-  return { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each };
+export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number | string> {
+  const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
+  const split = raise.partitions === raise.splitFrom ? 'none' : raise.keySpaceSlices < raise.partitions ? 'uneven' : 'even';
+  const path = raise.newContainer;
+  const created = newContainerNames(names.to);
+  return Object.assign(
+    { [names.to]: raise.requestUnits, [names.partitions]: raise.partitions, [names.each]: raise.each, [splitName(names.partitions)]: split, ...copies },
+    path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
+  );
 }
 
 /** The physical partitions a hierarchical key's first-level value spans, and what the other values put on them. */
@@ -277,15 +371,15 @@ export interface FirstLevelSpan {
  * On one partition it shares that partition with the values hashed there: `onePartition`, the expected neighbours a
  * flat key's hot value meets (the engine's `physicalShare`, `judgedNeighbourLoad`). Spanning several, a partition holding 50
  * GB of its documents holds nothing else, so only the room its partitions have left (⌈gb ÷ 50⌉ − gb ÷ 50 of a
- * partition, at its edges) holds other values, at the average load `rest` puts on a partition's worth of the
- * container's `partitions`: a region holding 2,000 GB fills 40 partitions alone and meets no neighbours at all.
+ * partition, at its edges) holds other values, at the load `rest` puts on a partition holding 1 ÷ `keySpaceSlices`
+ * of the key space (1 ÷ P on P even partitions): a region holding 2,000 GB fills 40 partitions alone and meets no neighbours.
  */
-export function firstLevelSpan(gb: number, onePartition: number, rest: number, partitions: number): FirstLevelSpan {
+export function firstLevelSpan(gb: number, onePartition: number, rest: number, keySpaceSlices: number): FirstLevelSpan {
   const filled = gb / COSMOS_LIMITS.physicalPartitionGb;
   // A hair over a multiple of 50 GB (float noise in a derived size) is not another partition.
   const spanned = Math.max(1, Math.ceil(filled - 1e-9));
   if (spanned === 1) return { spanned, filledAlone: 0, neighbours: onePartition };
-  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * (rest / partitions) };
+  return { spanned, filledAlone: Math.floor(filled + 1e-9), neighbours: Math.max(0, spanned - filled) * neighbourLoad(rest, keySpaceSlices) };
 }
 
 /**
@@ -304,10 +398,11 @@ export function throughputServing(
   const { hot, total, cardinality } = load;
   // For a shared database this is the container's part of its RU/s, stepped on the database's grid.
   for (const { raise } of raisedLayouts(design)) {
-    const { requestUnits: ru, partitions } = raise;
+    const { requestUnits: ru, partitions, keySpaceSlices } = raise;
     const rest = total - hot;
-    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, partitions, (headroom * ru) / partitions);
-    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, partitions);
+    // Judged on the partition holding the largest share of the key space: after an uneven split, an unsplit one.
+    const onePartition = judgedNeighbourLoad({ hot, rest, cardinality }, keySpaceSlices, (headroom * ru) / partitions);
+    const span = firstLevelSpan(load.gb ?? 0, onePartition, rest, keySpaceSlices);
     if (hot + span.neighbours <= (span.spanned * headroom * ru) / partitions + 1e-9) return raise;
   }
   return undefined;
@@ -330,11 +425,21 @@ export function* raisedLayouts(
   if (!throughput || throughput.mode === 'serverless' || throughput.requestUnits === undefined || !now) return;
   const { step } = THROUGHPUT_GRID[gridFormOf(throughput.mode)];
   const top = Math.min(MAX_CONTAINER_RU, below === undefined ? Infinity : below - step);
+  // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
+  const splitFrom = design.splitFrom ?? now.count;
   for (let ru = Math.ceil(throughput.requestUnits / step) * step; ru <= top; ru += step) {
     const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const raised: CosmosKeyDesign = Object.assign({}, design, {
+      throughput: Object.assign({}, throughput, { requestUnits: ru }),
+      physicalPartitions: partitions,
+      splitFrom,
+    });
+    // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
+    const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
+    const newContainer = newContainerPath(design, ru, partitions);
     yield {
-      raise: { requestUnits: ru, partitions, each: ru / partitions },
-      design: Object.assign({}, design, { throughput: Object.assign({}, throughput, { requestUnits: ru }), physicalPartitions: partitions }),
+      raise: { requestUnits: ru, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
+      design: raised,
     };
   }
 }

@@ -18,13 +18,14 @@ import { joinPath } from '../design/field-path';
 import type { CosmosKeyDesign, KeyAttribute, KeyDesign, KeySpace, Workload } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { fits, smallestCount } from '../design/sharding';
-import { COSMOS_LIMITS, profileOf, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
-import { growthOf, type DesignAnalysis, type SpaceAnalysis } from './analysis';
+import { COSMOS_LIMITS, profileOf, usableBesideNeighbours, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
+import { DesignAnalysis, growthOf, type SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
 import { roundedFigure } from './format';
 import {
   cheaperFirst,
+  copiesRemoved,
   firstLevelSpan,
   overCapacity,
   physicalShareData,
@@ -43,6 +44,7 @@ import {
 } from './physical-partition';
 import { readRequests, readRequestsOverBuckets } from './read-requests';
 import type { MessageData, RuleHit } from './rule';
+import { declaredCopies, withCopies, withoutCopies } from './written';
 
 // `traffic` names what the hottest value takes: only writes (ingestion), only reads, or both (one budget); `shareOf`, what
 // its share is of: those, or, for a value declared hot in one direction (hotKeyOperations), that one (`hotIn`).
@@ -199,13 +201,33 @@ function partitionLoad(design: KeyDesign, loads: Loads): number {
  * written) takes `share` of the reads and, of the writes, only the uniform 1/values every value takes; one hot by its
  * writes, the reverse. `share` is at least 1/values (the model rejects less), so the uniform share is never the larger.
  */
-export function firstLevelLoads(workload: Workload, share: number, values: number): Loads {
+function firstLevelLoads(workload: Workload, share: number, values: number): Loads {
   const { peakReadUnits, peakWriteUnits, hotKeyOperations } = workload;
   const uniform = 1 / values;
   return {
     reads: peakReadUnits * (hotKeyOperations === 'writes' ? uniform : share),
     writes: peakWriteUnits * (hotKeyOperations === 'reads' ? uniform : share),
   };
+}
+
+/**
+ * The container's peak reads and writes as its physical partitions carry them: every replicated copy the design declares
+ * writes each document again (`withCopies`, the one count of what copies add; `storage.totalGb` holds them already).
+ * A hierarchical key's copies (key#0…key#N−1 of the full key) stay under its first-level value, as its shards do (the
+ * prefix checks never split a first-level value by the key's sharding): that value takes its share of N × the writes.
+ */
+function containerPeak(design: KeyDesign): Loads {
+  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  return withCopies(design, { reads: peakReadUnits, writes: peakWriteUnits }, declaredCopies(design)).total;
+}
+
+/**
+ * `firstLevelLoads` of the container as its partitions carry it (`containerPeak`): the hottest first-level value takes
+ * its share of every copy's writes, since every copy of its documents sits under it. What SG003's first-level check
+ * judges and the alert reach (reachable.ts) draws its line on.
+ */
+export function hottestFirstLevelLoads(design: KeyDesign, share: number, values: number): Loads {
+  return firstLevelLoads(Object.assign({}, design.primaryKey.workload, { peakWriteUnits: containerPeak(design).writes }), share, values);
 }
 
 /**
@@ -217,15 +239,15 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
   const profile = profileOf(design.engine);
   if (!profile.prefixPartition) return undefined;
   const hotShare = share ?? 1 / values;
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  const loads = firstLevelLoads(design.primaryKey.workload, hotShare, values);
-  const physical = profile.physicalShare?.(design, { reads: peakReadUnits, writes: peakWriteUnits }, loads, values);
+  const peak = containerPeak(design);
+  const loads = hottestFirstLevelLoads(design, hotShare, values);
+  const physical = profile.physicalShare?.(design, peak, loads, values);
   const partition = physical ? { requestUnits: physical.requestUnitsEach, gb: profile.prefixPartition(design).gb } : profile.prefixPartition(design);
   const usablePerPartition = partition.requestUnits * design.thresholds.headroom;
   const load = partitionLoad(design, loads);
-  const rest = partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }) - load;
+  const rest = partitionLoad(design, peak) - load;
   // On one partition, the neighbours the flat check counts; spanning several, only those on the room its data leaves.
-  const span = firstLevelSpan(gb, physical?.neighbours ?? 0, physical ? rest : 0, physical?.count ?? 1);
+  const span = firstLevelSpan(gb, physical?.neighbours ?? 0, physical ? rest : 0, physical?.keySpaceSlices ?? 1);
   return {
     share: hotShare,
     values,
@@ -239,7 +261,7 @@ function loadAt(design: KeyDesign, values: number, share: number | undefined, gb
     partition,
     physical,
     neighbours: span.neighbours,
-    usable: Math.max(0, span.spanned * usablePerPartition - span.neighbours),
+    usable: usableBesideNeighbours(span.spanned * usablePerPartition, span.neighbours, load),
     raw: Math.max(0, span.spanned * partition.requestUnits - span.neighbours),
   };
 }
@@ -305,9 +327,11 @@ function hottestValueSize(
  * capacity, at the RU/s SG017 asks for, as SG003 judges it). Without declared throughput, 10,000 RU/s per partition
  * it spans. Undefined for a key of one level.
  */
-export function hottestPrefixReach(design: CosmosKeyDesign): number | undefined {
-  const [first, ...deeper] = design.primaryKey.partitionKey;
+export function hottestPrefixReach(declared: CosmosKeyDesign): number | undefined {
+  const [first, ...deeper] = declared.primaryKey.partitionKey;
   if (deeper.length === 0) return undefined;
+  const analysis = new DesignAnalysis(declared);
+  const design = judgedDesign(analysis.of(declared.primaryKey)).design;
   // On the share the value takes (`firstLevelShare`), which sets its neighbours; a derived share says which value is
   // hottest, not that it holds the declared largest, so it is judged on one partition (as `judgeFirstLevel` does).
   const held = firstLevelShare(design.primaryKey);
@@ -341,8 +365,7 @@ function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number):
   const at = loadAt(design, load.values * buckets, load.share / buckets, 0);
   const fewer = loadAt(design, load.values * (buckets - 1), load.share / (buckets - 1), 0);
   if (!at?.physical || !fewer?.physical || !overloaded(fewer) || overloaded(at)) return undefined;
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
-  const peak = partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits });
+  const peak = peakOf(design);
   const partitions = at.physical.count;
   if (Math.abs(at.physical.neighbours - (peak - at.load) / partitions) > 1e-9 * peak) return undefined;
   return {
@@ -450,7 +473,10 @@ export function firstLevelJudged(a: SpaceAnalysis): FirstLevelJudgement | undefi
 function judgeFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
   const { design } = a;
   const [level, ...deeper] = design.primaryKey.partitionKey;
-  if (a.space !== design.primaryKey || deeper.length === 0 || overCapacity(a)) return undefined;
+  if (a.space !== design.primaryKey || deeper.length === 0) return undefined;
+  const judged = judgedDesign(a);
+  if (judged !== a.owner) return firstLevelJudged(judged.of(judged.design.primaryKey));
+  if (overCapacity(a)) return undefined;
   const held = firstLevelShare(a.space);
   // A derived share says which value is hottest, not that it is the declared largest: it is judged on one partition.
   const load = prefixLoad(design, level, held.source === 'uniform' ? undefined : held.share, held.source);
@@ -483,15 +509,27 @@ function partitionClause(load: PrefixLoad): PrefixIngestionId {
   return load.neighbours > 0 ? 'prefixSharedPartitions' : 'prefixFilledPartitions';
 }
 
+/**
+ * The design a first level is judged on (`a`: its primary key's analysis): as declared, or where its plan removes the declared copies (SG007's fix), the
+ * design that fix leaves (`withoutCopies`), as `carried` judges the container's partitions: a first-level value is not
+ * sent to buckets for the writes of copies SG007 removes. Made once per lint.
+ */
+function judgedDesign(a: SpaceAnalysis): DesignAnalysis {
+  return copiesRemoved(a) ? a.once(oneCopy) : a.owner;
+}
+
+/** The analysis of the design SG007's fix leaves (`withoutCopies`), for `judgedDesign`. */
+const oneCopy = (a: SpaceAnalysis): DesignAnalysis => new DesignAnalysis(withoutCopies(a.design), a.owner.rulesOff);
+
 /** A hit when the hottest first-level value's reads and writes exceed what its physical partitions serve. */
-export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
+export function prefixIngestionHits(declared: DesignAnalysis): RuleHit<PrefixIngestionId>[] {
+  if (declared.design.primaryKey.partitionKey.length < 2) return [];
+  const analysis = judgedDesign(declared.of(declared.design.primaryKey));
   const { design } = analysis;
   const levels = design.primaryKey.partitionKey;
-  if (levels.length < 2) return [];
   const [first] = levels;
   const load = prefixLoad(design, first, first.hotKeyShare ?? undefined);
   if (!load || !overloaded(load)) return [];
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
   const traffic = trafficOf(load.loads);
   const { physical } = load;
   const notes: PrefixIngestionId[] = [
@@ -506,7 +544,7 @@ export function prefixIngestionHits(analysis: DesignAnalysis): RuleHit<PrefixIng
   const raise = physical
     ? throughputServing(design as CosmosKeyDesign, {
         hot: load.load,
-        total: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
+        total: peakOf(design),
         cardinality: load.values,
         gb: load.gb,
       })
@@ -605,9 +643,8 @@ function readCache(design: KeyDesign, load: PrefixLoad): { ids: PrefixIngestionI
   };
 }
 
-/** A container's peak RU/s, as one physical partition's budget counts them (reads + writes). */
-const peakOf = (design: KeyDesign) =>
-  partitionLoad(design, { reads: design.primaryKey.workload.peakReadUnits, writes: design.primaryKey.workload.peakWriteUnits });
+/** A container's peak RU/s, as one physical partition's budget counts them (reads + writes, its copies' included). */
+const peakOf = (design: KeyDesign) => partitionLoad(design, containerPeak(design));
 
 /** The count that fits today only by a sliver, and the RU/s it leaves its bucket's partition: the figures the finding gives for not offering it. */
 function sliverAt(design: KeyDesign, load: PrefixLoad, buckets: number): { readonly buckets: number; readonly spare: number } {
@@ -647,17 +684,17 @@ function raisesPastMaxShards(
 
 /** What the headline's share is of (`TAKES`): the directions the value is hot in, and their peak. */
 function shareOf(design: KeyDesign, load: PrefixLoad, traffic: string): { readonly shareOf: string; readonly sharePeak: number } {
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const peak = containerPeak(design);
   const hot = traffic === 'both' ? hotIn(design, load) : undefined;
-  if (hot === 'reads') return { shareOf: hot, sharePeak: peakReadUnits };
-  if (hot === 'writes') return { shareOf: hot, sharePeak: peakWriteUnits };
-  return { shareOf: traffic, sharePeak: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }) };
+  if (hot === 'reads') return { shareOf: hot, sharePeak: peak.reads };
+  if (hot === 'writes') return { shareOf: hot, sharePeak: peak.writes };
+  return { shareOf: traffic, sharePeak: peakOf(design) };
 }
 
 /** The figures every prefix finding's message reads: the hottest first-level value's load, and what its partitions leave it. */
 function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, traffic: string): MessageData {
   const { headroom } = design.thresholds;
-  const { peakReadUnits, peakWriteUnits } = design.primaryKey.workload;
+  const peak = containerPeak(design);
   const { physical } = load;
   return {
     level: first.name,
@@ -666,9 +703,9 @@ function prefixData(design: KeyDesign, first: KeyAttribute, load: PrefixLoad, tr
     traffic,
     ...shareOf(design, load, traffic),
     values: load.values,
-    peakReads: peakReadUnits,
-    peakWrites: peakWriteUnits,
-    peakLoad: partitionLoad(design, { reads: peakReadUnits, writes: peakWriteUnits }),
+    peakReads: peak.reads,
+    peakWrites: peak.writes,
+    peakLoad: peakOf(design),
     prefixReads: load.loads.reads,
     prefixWrites: load.loads.writes,
     prefixLoad: load.load,

@@ -9,7 +9,7 @@ import { cardinalityValue } from '../design/cardinality';
 import type { CosmosKeyDesign, DynamoDbKeyDesign } from '../design/key-design';
 import { COSMOS_LIMITS, DYNAMODB_LIMITS, type PartitionCount } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
-import { firstLevelLoads, firstLevelShare, hottestPrefixReach } from './prefix-ingestion';
+import { firstLevelShare, hottestFirstLevelLoads, hottestPrefixReach } from './prefix-ingestion';
 
 /** RU/s the hottest values of a container can use, with their neighbours at the load the design expects of them. */
 export interface HotValueReach {
@@ -35,9 +35,9 @@ export interface HotValueReach {
  * declared throughput only the key's own 10,000 RU/s and a first-level value's 10,000 RU/s per partition are known.
  */
 export function hotValueReach(design: CosmosKeyDesign): HotValueReach {
-  const { partitionKey, workload } = design.primaryKey;
+  const { partitionKey } = design.primaryKey;
   const prefixShare = partitionKey.length > 1 ? firstLevelShare(design.primaryKey).share : undefined;
-  const prefixLoads = prefixShare === undefined ? undefined : firstLevelLoads(workload, prefixShare, cardinalityValue(partitionKey[0].cardinality));
+  const prefixLoads = prefixShare === undefined ? undefined : hottestFirstLevelLoads(design, prefixShare, cardinalityValue(partitionKey[0].cardinality));
   return {
     key: storedKeyReach(new DesignAnalysis(design).of(design.primaryKey)),
     prefix: hottestPrefixReach(design),

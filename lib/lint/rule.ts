@@ -16,7 +16,10 @@ export type Severity = 'error' | 'warning';
 
 /** Public documentation a user can open. */
 export interface RuleSource {
+  /** Title of the page, prefixed with its product (`DynamoDB: Best practices for designing and using partition keys
+   *  effectively`). */
   readonly title: string;
+  /** Address of the AWS or Azure documentation page. */
   readonly url: string;
 }
 
@@ -54,16 +57,22 @@ export interface RuleMeta<M extends string> {
   /** When it fires: one or two sentences on the case a user meets first; thresholds by name (the catalogue
    *  prints their values). Edge cases and variants go in `firesAlso`. */
   readonly fires: string;
-  /** The edge cases and variants of `fires`, one short paragraph each (≤ 600 characters, aim for 350): the case
+  /** The edge cases and variants of `fires`, one short paragraph each (≤ 500 characters, aim for 350): the case
    *  first ("A GSI over its ceiling only because of the table's replicated copies: ..."), then the verdict.
    *  Rendered as bullets under `fires` in docs/rules.md, `skewguard explain` and SARIF's help. */
   readonly firesAlso?: readonly string[];
-  /** Why it matters: the ceiling or failure case. */
+  /** Why it matters, in a short paragraph (≤ 400 characters): the ceiling or failure case, each fact as its vendor page
+   *  (in `sources`) states it. Where the mechanism has cases, they go in `rationaleDetails`. */
   readonly rationale: string;
+  /** The mechanism's cases, one short paragraph each (≤ 500 characters, aim for 350): the case first ("A Cosmos DB
+   *  container's RU/s: ..."), then what the vendor states of it. Rendered as bullets under `rationale`, as
+   *  `firesAlso` under `fires`.
+   *  @default - none: the rationale is the paragraph alone */
+  readonly rationaleDetails?: readonly string[];
   /** The general fix in one or two sentences, for the case a user meets first; each finding carries a computed
    *  one. SARIF's `help.text`. Variants go in `fixDetails`. */
   readonly fix: string;
-  /** The fix's variants and edge cases, one short paragraph each (≤ 600 characters, aim for 350): the case first,
+  /** The fix's variants and edge cases, one short paragraph each (≤ 500 characters, aim for 350): the case first,
    *  then the fix skewguard offers for it. Rendered as bullets under `fix`. */
   readonly fixDetails?: readonly string[];
   /** Public documentation backing the rationale. */
@@ -79,6 +88,8 @@ export interface RuleMeta<M extends string> {
 
 /** A rule as the catalogue, `explain` and SARIF describe it: what it checks, not how. */
 export interface RuleDescription extends RuleMeta<string> {
+  /** The engines the rule checks; a rule for a mechanism only one engine has (LSIs, joins, on-demand billing) names
+   *  only that one. */
   readonly engines: readonly Engine[];
 }
 
@@ -141,6 +152,7 @@ export function ruleAcrossEngines(...parts: readonly Rule[]): Rule {
       engines: ENGINES.filter((engine) => partFor(engine)),
       fires: parts.map((part) => part.fires).join(' '),
       firesAlso: parts.flatMap((part) => part.firesAlso ?? []),
+      rationaleDetails: [...new Set(parts.flatMap((part) => part.rationaleDetails ?? []))],
       fixDetails: [...new Set(parts.flatMap((part) => part.fixDetails ?? []))],
       sources: [...new Set(parts.flatMap((part) => part.sources))],
       thresholds: [...new Set(parts.flatMap((part) => part.thresholds))],

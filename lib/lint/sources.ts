@@ -10,9 +10,18 @@ export const SOURCES = {
   dynamoKeyDesign: { title: 'DynamoDB: Best practices for designing and using partition keys effectively', url: `${AWS}/bp-partition-key-design.html` },
   dynamoSharding: { title: 'DynamoDB: Using write sharding to distribute workloads evenly', url: `${AWS}/bp-partition-key-sharding.html` },
   dynamoAdaptive: { title: 'DynamoDB: Burst and adaptive capacity (split for heat)', url: `${AWS}/burst-adaptive-capacity.html` },
+  // Where split for heat stops: not within an item collection with an LSI, not for an ever-increasing sort key.
+  dynamoSplitForHeat: {
+    title: 'AWS Database Blog: Scaling DynamoDB: how partitions, hot keys, and split for heat impact performance (Part 3)',
+    url: 'https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/',
+  },
   dynamoKeyRangeThrottling: {
     title: 'DynamoDB: Key range throughput exceeded (hot partitions)',
     url: `${AWS}/throttling-key-range-limit-exceeded-mitigation.html`,
+  },
+  cfnLocalSecondaryIndex: {
+    title: 'CloudFormation: AWS::DynamoDB::GlobalTable LocalSecondaryIndex ("can only be created when its parent table is created")',
+    url: 'https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-dynamodb-globaltable-localsecondaryindex.html',
   },
   dynamoLsiLimit: { title: 'DynamoDB: Item collection size limit (local secondary indexes)', url: `${AWS}/LSI.html#LSI.ItemCollections.SizeLimit` },
   dynamoGsiThroughput: {
@@ -76,6 +85,7 @@ export const SOURCES = {
   // The item cache (GetItem, BatchGetItem) and the query cache (Query, Scan results, by their exact parameters).
   dynamoDaxConcepts: { title: 'DAX: How it works (item cache and query cache)', url: `${AWS}/DAX.concepts.html` },
   // A query reads a page at a time (Limit, LastEvaluatedKey): over N shards, each page reads every shard.
+  dynamoQuery: { title: 'DynamoDB: Querying tables (a Query needs one partition key value)', url: `${AWS}/Query.html` },
   dynamoQueryPagination: { title: 'DynamoDB: Paginating table query results', url: `${AWS}/Query.Pagination.html` },
   // Where a key value lands (neighbourLoad): "Azure Cosmos DB uses hash-based partitioning to spread logical partitions
   // across physical partitions. Azure Cosmos DB hashes the partition key value of an item. [...] Then, Azure Cosmos DB
@@ -87,6 +97,10 @@ export const SOURCES = {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',
     url: `${AZURE}/distribute-throughput-across-partitions`,
   },
+  // A scale-up past P × 10,000 RU/s "splits existing partitions until the new number of partitions = ROUNDUP(requested
+  // RU/s / 10,000 RU/s)", each parent into two children, "typically 4-6 hours"; raising 2 partitions to 30,000 RU/s leaves
+  // "One partition that contains 50% of the data (this partition wasn't split)", every partition with the same RU/s; even
+  // needs 10,000 × P × 2^k, then lower ("How to ensure even data distribution during asynchronous scaling"): largestShareSlices.
   cosmosScalingThroughput: {
     title: 'Azure Cosmos DB: Best practices for scaling provisioned throughput (RU/s)',
     url: `${AZURE}/scaling-provisioned-throughput-best-practices`,

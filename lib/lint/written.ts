@@ -63,6 +63,16 @@ export function withCopies<D extends KeyDesign>(design: D, total: Loads, n: numb
   return { design: stored, total: n === 1 ? total : { reads: total.reads, writes: total.writes * n } };
 }
 
+/**
+ * The design SG007's fix leaves where it removes the declared copies (it removes the sharding and writes one copy's
+ * `storage.totalGb`): what a check that judges the container as its plan keeps it (`carried`, physical-partition.ts)
+ * judges where the plan keeps none.
+ */
+export function withoutCopies<D extends KeyDesign>(design: D): D {
+  const one = withCopies(design, { reads: 0, writes: 0 }, 1).design;
+  return Object.assign({}, one, { primaryKey: Object.assign({}, design.primaryKey, { sharding: undefined }) });
+}
+
 /** What `space` is written at its peak with `copies` copies of every base item (by default, those it has). */
 export function writtenUnits(design: KeyDesign, space: KeySpace, copies = baseItemCopies(design, space)): Written {
   const { workload } = space;

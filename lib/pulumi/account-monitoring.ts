@@ -37,7 +37,10 @@ export interface CosmosAccountMonitoringArgs {
   readonly location?: pulumi.Input<string>;
   /** Log Analytics workspace receiving the logs: an `operationalinsights.Workspace` or `{ id }`.
    *  @default - a new workspace (PerGB2018) in the account's resource group */
-  readonly workspace?: { readonly id: pulumi.Input<string> };
+  readonly workspace?: {
+    /** ARM resource id of the Log Analytics workspace. */
+    readonly id: pulumi.Input<string>;
+  };
   /** The name of a diagnostic setting the account already has, to use instead of creating one (Azure
    *  refuses a second setting that sends the same category to the same workspace). It is read at
    *  deployment and must send PartitionKeyStatistics, PartitionKeyRUConsumption and
@@ -81,6 +84,7 @@ const argsShape = shapes.record<CosmosAccountMonitoringArgs>({
 export class CosmosAccountMonitoring extends pulumi.ComponentResource {
   /** Resource group of the account. */
   public readonly resourceGroupName: pulumi.Output<string>;
+  /** Name of the Cosmos DB account whose diagnostics this component sends to the workspace. */
   public readonly accountName: pulumi.Output<string>;
   /** ARM resource id of the account: the scope of the diagnostic setting and the metric alerts. */
   public readonly accountId: pulumi.Output<string>;
@@ -92,7 +96,10 @@ export class CosmosAccountMonitoring extends pulumi.ComponentResource {
   public readonly workspace?: operationalinsights.Workspace;
   /** The account's diagnostic setting, when this component created it (not with `existingDiagnosticSetting`). */
   public readonly diagnosticSetting?: monitor.DiagnosticSetting;
+  /** Action groups (resource ids) notified by every tier of the attached containers' alerts, unless `actionGroups`
+   *  names a tier's own; empty when none was given. */
   public readonly actionGroupIds: pulumi.Input<string>[];
+  /** Action groups per tier, as given; absent when not given (`actionGroupIds` serves both tiers). */
   public readonly actionGroups?: TierActionGroups;
 
   /** True for a CosmosAccountMonitoring, even from another copy of skewguard. */

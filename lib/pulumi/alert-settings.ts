@@ -85,7 +85,8 @@ export interface SkewAlertsOptions {
    *  @default - > 0.05, window PT2H, every PT5M, page */
   readonly throttleRate?: ThrottleRateAlertOptions | false;
   /** Log alert on `CDBPartitionKeyRUConsumption`: one partition-key value's RU/s in one region, the
-   *  lowest of five consecutive minutes. The table logs the RU each logical partition key consumed, so a
+   *  third highest of five consecutive minutes: above the line in 3 of them, in a row or in bursts (a key at its ceiling
+   *  every other minute throttles in those minutes, and the lowest of five never saw it). The table logs the RU each logical partition key consumed, so a
    *  key never shows more than its partition serves it. Needs `monitoring`.
    *  @default - > the design's headroom × what the key can reach (8,000 of a key's 10,000 RU/s ceiling),
    *  or the design's own load of its hottest key when higher, at most 95% of what it can reach (unless

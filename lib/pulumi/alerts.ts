@@ -10,6 +10,7 @@ import {
   COSMOS_LIMITS,
   hotKeyQuery,
   hotPrefixQuery,
+  HOT_MINUTES,
   largestPartitionQuery,
   SUSTAINED_INTERVALS,
   SUSTAINED_MINUTES,
@@ -41,11 +42,22 @@ export interface AlertTarget {
 
 /** The alerts created for one container; a field is absent when that alert is off or cannot fire here. */
 export interface SkewAlerts {
+  /** Metric alert on `NormalizedRUConsumption` per partition-key range (a page by default); absent when off, or without dedicated
+   *  throughput (shared or serverless). */
   readonly normalizedRu?: monitor.MetricAlert;
+  /** Log alert on the container's share of requests answered 429 (a page by default); absent when off, or without `monitoring`. */
   readonly throttleRate?: monitor.ScheduledQueryRule;
+  /** Log alert on one partition-key value's RU/s (`CDBPartitionKeyRUConsumption`, a ticket by default); absent when off, or
+   *  without `monitoring`. */
   readonly hotKey?: monitor.ScheduledQueryRule;
+  /** Log alert as `hotKey`, summed per first-level value of a hierarchical key; absent when off, without `monitoring`,
+   *  or for a key of one level. */
   readonly hotPrefix?: monitor.ScheduledQueryRule;
+  /** Log alert on the largest logical partition's GB (`CDBPartitionKeyStatistics`; by default a ticket above 16 GB); absent
+   *  when off, or without `monitoring`. */
   readonly partitionSize?: monitor.ScheduledQueryRule;
+  /** Log alert as `partitionSize`, near the 20 GB logical-partition limit (by default a page above 19 GB); absent when off,
+   *  or without `monitoring`. */
   readonly partitionSizeLimit?: monitor.ScheduledQueryRule;
 }
 
@@ -159,7 +171,7 @@ export function throttleRateAlertArgs(
 export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: one partition key above ${ru(alert.threshold)}`,
-    description: `skewguard (${alert.tier}): one partition-key value of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); one logical partition is capped at 10,000 RU/s, and at what its physical partition leaves it beside the other keys there.`,
+    description: `skewguard (${alert.tier}): one partition-key value of container ${target.containerName} used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes, in a row or in bursts (CDBPartitionKeyRUConsumption); one logical partition is capped at 10,000 RU/s, and at what its physical partition leaves it beside the other keys there.`,
     query: (db) => hotKeyQuery(db, target.containerName),
     measure: 'SustainedRUPerSecond',
     dimensions: ['PartitionKey', 'RegionName'],
@@ -169,7 +181,7 @@ export function hotKeyAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<s
 export function hotPrefixAlertArgs(target: AlertTarget, workspaceId: pulumi.Input<string>, alert: ResolvedAlert): monitor.ScheduledQueryRuleArgs {
   return logAlertArgs(target, workspaceId, alert, {
     displayName: `${target.containerName}: one first-level key value above ${ru(alert.threshold)}`,
-    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in each of ${SUSTAINED_MINUTES} consecutive minutes (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits, and it can use only what the partitions holding it leave it beside the other values there.`,
+    description: `skewguard (${alert.tier}): one first-level value of the hierarchical key of container ${target.containerName} (e.g. one tenant) used more than ${ru(alert.threshold)} in one region in at least ${HOT_MINUTES} of ${SUSTAINED_MINUTES} consecutive minutes, in a row or in bursts (CDBPartitionKeyRUConsumption); its data, and so its reads and writes, stay on one physical partition until it holds 50 GB and splits, and it can use only what the partitions holding it leave it beside the other values there.`,
     query: (db) => hotPrefixQuery(db, target.containerName),
     measure: 'SustainedRUPerSecond',
     dimensions: ['Prefix', 'RegionName'],

@@ -17,7 +17,17 @@ import { deployTime } from './arg-shapes';
  * - `'shared'`: the database's provisioned throughput, shared by its containers;
  * - `'serverless'`: a serverless account (billed per request, no provisioned throughput).
  */
-export type ThroughputInput = { readonly manual: pulumi.Input<number> } | { readonly autoscaleMax: pulumi.Input<number> } | 'shared' | 'serverless';
+export type ThroughputInput =
+  | {
+      /** Dedicated manual throughput in RU/s: from 400, in steps of 100. */
+      readonly manual: pulumi.Input<number>;
+    }
+  | {
+      /** Dedicated autoscale maximum in RU/s: from 1,000, in steps of 1,000; the container scales between 10% of it and it. */
+      readonly autoscaleMax: pulumi.Input<number>;
+    }
+  | 'shared'
+  | 'serverless';
 
 export type ThroughputMode = 'dedicated' | 'shared' | 'serverless';
 
@@ -38,6 +48,16 @@ export const throughputShape: shapes.Shape<ThroughputInput> = {
   is: () => true,
   read(value, place, issues, key) {
     if (typeof value === 'string') return modes.read(value, place, issues, key);
+    // The form decides which Azure resource and alerts the component creates, so it must be known when the program runs.
+    if (pulumi.Output.isInstance(value) || value instanceof Promise) {
+      issues.push({
+        path: shapes.pathOf(place, key),
+        message:
+          'is an Output (or a Promise) of the whole setting: its form decides what the component creates, so it must be known when the program runs; ' +
+          'give the form as written and an Output for the RU/s only, e.g. { manual: config.requireNumber("ru") } or { autoscaleMax: ruOutput }',
+      });
+      return undefined;
+    }
     const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
     if (keys.length === 1 && keys[0] === 'manual') return manual.read(value, place, issues, key);
     if (keys.length === 1 && keys[0] === 'autoscaleMax') return autoscale.read(value, place, issues, key);

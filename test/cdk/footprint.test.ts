@@ -35,8 +35,10 @@ describe(`a stack of ${TABLES} GuardedTables, each with a GSI`, () => {
     expect(byType).toEqual({ 'AWS::DynamoDB::GlobalTable': TABLES, 'AWS::CloudWatch::Alarm': 3 * TABLES });
   });
 
-  it('stays within CloudFormation limits with a fifth of the resources and a quarter of the bytes to spare', () => {
+  // Bytes: 85% since each GSI's account-limit read throttles joined the failed-requests page (review 16, about 340 bytes
+  // a table here); at this shape the Contributor Insights rule quota (33 tables a Region) binds long before either.
+  it('stays within CloudFormation limits with a fifth of the resources and 15% of the bytes to spare', () => {
     expect(resources.length).toBeLessThanOrEqual(MAX_RESOURCES * 0.8);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.8);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES * 0.85);
   });
 });

@@ -138,8 +138,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
     expect(orders.findings.map((f) => [f.ruleId, f.severity, f.path, f.index, f.acknowledged])).toEqual([
       ['SG010', 'error', 'globalSecondaryIndexes[1].contributorInsights', 'by-archive', true],
     ]);
-    expect(orders.alarms).toHaveLength(7);
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 7);
+    // by-sku, added later, pages on its own account-limit read throttles (review 16): an alarm of its own.
+    expect(orders.alarms).toHaveLength(8);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 8);
   });
 
   it('passes the TableV2 settings through', () => {
@@ -248,17 +249,21 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
 
   it('pages on throttles that are not a hot key: account limits and the on-demand maximums set (table writes, by-archive reads)', () => {
     const ticket = alarms.filter((a) => a.name.includes('failed requests (not a hot key)'));
-    expect(ticket).toHaveLength(1);
+    expect(ticket).toHaveLength(2);
+    // Each GSI's reads throttled by the account quota are under its own dimension (review 16: on-demand GSIs were blind).
     expect(ticket[0]).toMatchObject({
-      expression: 'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(maxOnDemandRead2, 0)',
+      expression:
+        'FILL(accountRead, 0) + FILL(accountWrite, 0) + FILL(maxOnDemandWrite0, 0) + FILL(accountRead1, 0) + FILL(accountRead2, 0) + FILL(maxOnDemandRead2, 0)',
       metrics: {
         accountRead: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
         accountWrite: { metric: 'WriteAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: { TableName: tableRef } },
+        accountRead1: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-customer') },
+        accountRead2: { metric: 'ReadAccountLimitThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-archive') },
         maxOnDemandWrite0: { metric: 'WriteMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims(undefined) },
         maxOnDemandRead2: { metric: 'ReadMaxOnDemandThroughputThrottleEvents', stat: 'Sum', period: 60, dimensions: dims('by-archive') },
       },
       threshold: 1,
-      evaluation: '5 of 5',
+      evaluation: '5 of 10',
       // A capacity limit refusing requests now: the page topic; the recovery to the ticket topic.
       alarmActions: [pageRef],
       okActions: [ticketRef],
@@ -280,13 +285,13 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
         requests: { metric: 'SuccessfulRequestLatency', stat: 'SampleCount', period: 60, dimensions: { Operation: operation, TableName: tableRef } },
       },
       threshold: ms,
-      evaluation: '5 of 5',
+      evaluation: '5 of 10',
       alarmActions: [ticketRef],
     });
   });
 
   it('makes no other alarm: no hot-key alarm in THROTTLED_KEYS mode unless asked, no latency alarm not asked for', () => {
-    expect(alarms).toHaveLength(7);
+    expect(alarms).toHaveLength(8);
     expect(orders.skewAlarms.map((a) => `${a.tier}:${a.signal}:${a.index ?? a.operation ?? 'table'}`)).toEqual([
       'page:key-range-throttles:table',
       'page:key-range-throttles:by-customer',
@@ -295,8 +300,9 @@ describe('GuardedTable, on-demand with GSIs, an LSI and an index added later (on
       'ticket:latency:GetItem',
       'ticket:latency:Query',
       'page:key-range-throttles:by-sku',
+      'page:throttles-and-errors:by-sku',
     ]);
-    expect(orders.pageAlarms).toHaveLength(5);
+    expect(orders.pageAlarms).toHaveLength(6);
     expect(orders.ticketAlarms).toHaveLength(2);
   });
 
@@ -436,13 +442,14 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
       'accountWrite=WriteAccountLimitThrottleEvents',
       'provisionedRead0=ReadProvisionedThroughputThrottleEvents',
       'provisionedWrite0=WriteProvisionedThroughputThrottleEvents',
+      'accountRead1=ReadAccountLimitThrottleEvents@by-user',
       'provisionedRead1=ReadProvisionedThroughputThrottleEvents@by-user',
       'provisionedWrite1=WriteProvisionedThroughputThrottleEvents@by-user',
       'errorsGetItem=SystemErrors@GetItem',
       'errorsPutItem=SystemErrors@PutItem',
     ]);
-    // Writes auto-scale (minimum 1 up to 1,000): 20 of 20, longer than auto scaling takes to catch a ramp (test/replay/auto-scaling.test.ts).
-    expect(ticket).toMatchObject({ threshold: 1, evaluation: '20 of 20' });
+    // Writes auto-scale (minimum 1 up to 1,000): 20 of 40, longer than auto scaling takes to catch a ramp (test/replay/auto-scaling.test.ts).
+    expect(ticket).toMatchObject({ threshold: 1, evaluation: '20 of 40' });
     // A page alarm under the composite notifies nobody itself.
     expect([ticket.alarmActions, ticket.okActions]).toEqual([undefined, undefined]);
     for (const m of Object.values(ticket.metrics)) expect(m).toMatchObject({ stat: 'Sum', period: 60 });
@@ -451,14 +458,14 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   // Review 15 item 1: the line is the headroom × what the key's partition leaves it beside its neighbours' planned load.
   // 2 partitions (its provisioned 1,500 RCU and auto-scaling maximum of 1,000 WCU), 250 WCU of the 500 planned beside the
   // key: 750 WCU left, 135,000 units a minute, 0.8 × = 108,000 (was 162,000, the partition alone).
-  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against what its partition leaves it, at 108,000 units a minute in 5 of 5 (design headroom 0.8)', () => {
+  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against what its partition leaves it, at 108,000 units a minute in 5 of 10 (design headroom 0.8)', () => {
     const hotKey = alarms.filter((a) => a.name.includes('hot key approaching'));
     expect(hotKey).toHaveLength(2);
     const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
     for (const [a, attribute, index] of hotKey.map(
       (h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user', i === 0 ? undefined : 'by-user'] as const,
     )) {
-      expect(a).toMatchObject({ threshold: 108000, evaluation: '5 of 5', missing: 'notBreaching', okActions: [pageRef] });
+      expect(a).toMatchObject({ threshold: 108000, evaluation: '5 of 10', missing: 'notBreaching', okActions: [pageRef] });
       // The description writes its figures one way (108,000, not 108000) and says what the line assumes.
       expect(a.description).toContain(
         "may use 108,000+ units a minute (3 x WCU + RCU) of the 135,000 its partition leaves its writes: 180,000 less its neighbours' planned 45,000",
@@ -495,12 +502,14 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
 });
 
 describe('GuardedTable, THROTTLED_KEYS with the hot-key alarm asked for', () => {
-  it('opens a ticket on the most throttled key: 60 throttled requests a minute in 4 of 5', () => {
+  it('opens a ticket on the most throttled key: 60 throttled requests a minute in 4 of 10, minutes without one filled with 0', () => {
     const { stack } = appWithStack();
     new GuardedTable(stack, 'Jobs', healthy({ hotKeyAlarm: true }));
     const [hotKey] = alarmsOf(templateOf(stack)).filter((a) => a.name.includes('hot key throttled'));
-    expect(hotKey).toMatchObject({ threshold: 60, evaluation: '4 of 5', missing: 'notBreaching' });
+    expect(hotKey).toMatchObject({ threshold: 60, evaluation: '4 of 10', missing: 'notBreaching' });
+    // INSIGHT_RULE_METRIC of the throttled keys rule, each minute without a throttled key filled with 0 (review 16).
     expect(hotKey.expression).toContain('ThrottledKeysRule');
+    expect(JSON.stringify(hotKey)).toContain('FILL(top, 0)');
   });
 
   it('makes nothing that needs the rule names by default: no lookup, no function', () => {

@@ -35,7 +35,7 @@ describe('the page alarm of throttles that are not a hot key', () => {
     expect(a.label).toBe('account-limit throttles/min');
     expect(a.name).toBe('skewguard page Test/Orders failed requests (not a hot key)');
     expect(a.description).toMatch(
-      /^\[page\] ReadAccountLimitThrottleEvents, WriteAccountLimitThrottleEvents: requests throttled over the account's per-table throughput quota, not by a hot key\. Do: /,
+      /^\[page\] ReadAccountLimitThrottleEvents, WriteAccountLimitThrottleEvents: requests throttled over the account's per-table throughput quota, not by a hot key\. Fires on 5 of the last 10 minutes \(no data: not breaching\)\. Do: /,
     );
     expect(`${a.label} ${a.description}`).not.toMatch(/error/i);
   });

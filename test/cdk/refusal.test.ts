@@ -238,7 +238,6 @@ describe('invalid input throws at construction, naming the construct and the fie
     ['NaN peak writes', { workload: { peakReadUnits: 1, peakWriteUnits: NaN } }, 'workload.peakWriteUnits'],
     ['a negative peak', { workload: { peakReadUnits: -1, peakWriteUnits: 1 } }, 'workload.peakReadUnits'],
     ['an empty attribute name', { partitionKey: { name: '', type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
-    ['a typo', { partitionKye: { name: 'id' } }, 'partitionKye'],
     ['an unknown rule id', { acknowledgements: [{ rule: 'SG999', reason: 'a rule that does not exist' }] }, 'acknowledgements[0].rule'],
     ['a numeric token', { workload: { peakReadUnits: 1, peakWriteUnits: Token.asNumber(Lazy.number({ produce: () => 5 })) } }, 'workload.peakWriteUnits'],
     ['a string token', { partitionKey: { name: Lazy.string({ produce: () => 'id' }), type: 'S', cardinality: 'unique' } }, 'partitionKey.name'],
@@ -301,18 +300,18 @@ describe('invalid input throws at construction, naming the construct and the fie
       return `${alarm.datapointsToAlarm} of ${alarm.evaluationPeriods}`;
     };
 
-    it('takes 10 on an auto-scaled table (20 periods by default), where it was refused against the fixed default of 5', () => {
+    it('takes 20 on an auto-scaled table (40 periods by default), where it was refused against the fixed default of 10', () => {
       const table = new GuardedTable(appWithStack().stack, 'Bad', {
         ...healthy(),
         billing: autoScaled,
-        alarmThresholds: { throttlesAndErrors: { datapointsToAlarm: 10 } },
+        alarmThresholds: { throttlesAndErrors: { datapointsToAlarm: 20 } },
       });
-      expect(throttlesAndErrors(table)).toBe('10 of 20');
+      expect(throttlesAndErrors(table)).toBe('20 of 40');
     });
 
     it.each([
-      ['on demand, 10 of the default 5', {}, 10, '(5, the default for fixed and on-demand capacity: give evaluationPeriods too), got 10'],
-      ['auto-scaled, 25 of the default 20', { billing: autoScaled }, 25, '(20, the default for auto-scaled capacity: give evaluationPeriods too), got 25'],
+      ['on demand, 20 of the default 10', {}, 20, '(10, the default for fixed and on-demand capacity: give evaluationPeriods too), got 20'],
+      ['auto-scaled, 45 of the default 40', { billing: autoScaled }, 45, '(40, the default for auto-scaled capacity: give evaluationPeriods too), got 45'],
     ])('refuses %s, naming the default it was held against', (_what, change, datapointsToAlarm, message) => {
       const issues = issuesOf(construct({ ...healthy(), ...change, alarmThresholds: { throttlesAndErrors: { datapointsToAlarm } } }), UsageError);
       expect(issues).toEqual([{ path: 'alarmThresholds.throttlesAndErrors.datapointsToAlarm', message: expect.stringContaining(message) }]);
@@ -381,6 +380,16 @@ describe('invalid input throws at construction, naming the construct and the fie
       AlarmName: 'skewguard page Test/Tokenized hot partition (key-range throttles)',
       Threshold: 30,
     });
+  });
+
+  it("guesses a misspelt prop among GuardedTable's own props (review 16)", () => {
+    // The core's guess was among a design file's fields (name, engine, capacity, onDemand: refused here) and missed tableName.
+    expect(issuesOf(construct({ ...healthy(), partitionkey: 1 } as never), UsageError)).toEqual([
+      { path: 'partitionkey', message: 'is not a GuardedTable prop (did you mean "partitionKey"?)' },
+    ]);
+    expect(issuesOf(construct({ ...healthy(), tablename: 'orders' } as never), UsageError)).toEqual([
+      { path: 'tablename', message: 'is not a GuardedTable prop (did you mean "tableName"?)' },
+    ]);
   });
 
   it('says what replaced a prop of 0.1, and points a replica to addReplica()', () => {

@@ -77,7 +77,7 @@ describe('skewguard lint on the shipped examples', () => {
   it('passes every good example (exit 0), showing the acknowledged finding with its reason', async () => {
     const { code, stdout } = await cli(['lint', join(examples, 'good')]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`\\n0 errors, 0 warnings \\(3 acknowledged\\) in ${exampleCount('good')} files\\n$`));
+    expect(stdout).toMatch(new RegExp(`\\n0 errors, 0 warnings \\(4 acknowledged\\) in ${exampleCount('good')} files\\n$`));
     expect(stdout).toContain('acknowledged: Twelve regions');
   });
 
@@ -283,9 +283,10 @@ describe('sarif report', () => {
       expect(descriptor?.help?.markdown).toContain(rule.rationale);
       // help.text is the short fix; the markdown lists its variants below it, one bullet each.
       expect(descriptor?.help?.text).toBe(rule.fix);
-      for (const detail of rule.fixDetails ?? []) expect(descriptor?.help?.markdown).toContain(`\n- ${detail}\n`);
+      for (const detail of [...(rule.fixDetails ?? []), ...(rule.rationaleDetails ?? [])]) expect(descriptor?.help?.markdown).toContain(`\n- ${detail}\n`);
     }
     expect(RULES.find((r) => r.id === 'SG003')?.fixDetails?.length).toBeGreaterThan(0);
+    expect(RULES.find((r) => r.id === 'SG003')?.rationaleDetails?.length).toBeGreaterThan(0);
     // SG017's summary heads its alerts about quotas too, not only capacity below the peak.
     const sg017 = rules.find((r) => r.id === 'SG017')?.shortDescription.text ?? '';
     expect(sg017).toMatch(/peak/);

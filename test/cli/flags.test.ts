@@ -188,9 +188,11 @@ describe('other commands', () => {
     // The short text on the field's line, each edge case an indented bullet under it.
     const sg003 = RULES.find((r) => r.id === 'SG003');
     expect(one.stdout).toContain(`  fires when: ${sg003?.fires}\n              - ${sg003?.firesAlso?.[0]}\n`);
+    expect(one.stdout).toContain(`  why:        ${sg003?.rationale}\n              - ${sg003?.rationaleDetails?.[0]}\n`);
     expect(one.stdout).toContain(`  fix:        ${sg003?.fix}\n              - ${sg003?.fixDetails?.[0]}\n`);
     expect(JSON.parse((await cli(['explain', 'SG003', '--format', 'json'])).stdout)).toMatchObject({
       firesAlso: sg003?.firesAlso,
+      rationaleDetails: sg003?.rationaleDetails,
       fixDetails: sg003?.fixDetails,
     });
     expect((await cli(['explain', 'hot-key-exceeds-partition'])).stdout).toBe(one.stdout);

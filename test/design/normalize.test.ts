@@ -821,6 +821,8 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
       countedBy: 'declared',
       requestUnitsEach: 10_000,
       requestUnits: 30_000,
+      // A declared count is taken as evenly split: its history is not known.
+      keySpaceSlices: 3,
     });
     const [serverless] = normalize(container({ throughput: 'serverless', storage: { totalGb: 120 }, physicalPartitions: 4 })).designs;
     expect(PROFILES.cosmosdb.physicalPartitions?.(serverless.design as CosmosKeyDesign)).toMatchObject({

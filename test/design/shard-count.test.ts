@@ -17,6 +17,7 @@ const physical = fc.option(
     countedBy: fc.constantFrom('throughput' as const, 'storage' as const),
     requestUnitsEach: fc.integer({ min: 400, max: 10_000 }),
     requestUnits: fc.integer({ min: 400, max: 500_000 }),
+    keySpaceSlices: fc.integer({ min: 1, max: 50 }),
     neighbours: fc.double({ min: 0, max: 20_000, noNaN: true }),
   }),
   { nil: undefined },

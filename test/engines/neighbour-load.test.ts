@@ -121,4 +121,43 @@ describe("a uniform key at the container's usable line (UNIFORM_KEY_TOLERANCE)",
     expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320.1 }, 4, 8_000)).toBeCloseTo(7_975, 6);
     expect(judgedNeighbourLoad({ hot: 100, rest: 31_900, cardinality: 320 }, 4, 8_000)).toBeCloseTo(7_900, 6);
   });
+
+  // The published event store (test/published/cosmosdb/event-sourcing-cart-id.json): 8,000 RU/s on 10,000 over one
+  // partition, keyed by 180,000,000 carts of 0.000044 RU/s each. The neighbours take 8,000 − 0.000044, and 8,000 less
+  // that lost the value's last digits to rounding: SG003 fired on 0.0000444444444 RU/s against a usable 0.0000444444440.
+  it.each([
+    ['180,000,000 values on 1 partition', 180_000_000, 1],
+    ['123,456,789 values on 3 partitions', 123_456_789, 3],
+  ])('judges a tiny value at the line as fitting, to the precision of the partition: %s, silent', (_, values, partitions) => {
+    const design = container({
+      partitionKey: { paths: [{ path: '/cartId', cardinality: values }] },
+      throughput: { manual: partitions * 10_000 },
+      physicalPartitions: partitions,
+      workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_000 },
+    });
+    expect(sg003(design)).toEqual([]);
+    // Just past the line the container is short of RU/s (SG017's), and the key is judged at SG017's raise: silent where
+    // that raise splits evenly (1 → 2). From 3 it splits to 4, 2 partitions unsplit holding 1/3 of the keys each
+    // (unevensplit16): 8,001 RU/s on 7,525, which SG003 says, with the even raise to 6. SG017's own figure does not yet
+    // aim at an even split (left open).
+    const past = sg003(Object.assign({}, design, { workload: { peakReadUnits: 0, peakWriteUnits: partitions * 8_001 } }));
+    if (partitions === 1) expect(past).toEqual([]);
+    else expect(past.map((f) => f.data)).toMatchObject([{ physicalPartitions: 4, raisedPartitions: 6 }]);
+  });
+  // The same cancellation in the first-level check of a hierarchical key (prefix-ingestion.ts): SG003 fired on
+  // 0.0000648 RU/s under one of 123,456,789 users against a usable 0.0000648 left beside the others.
+  it.each([1, 3])('judges a tiny first-level value at the line as fitting: /userId → /sessionId on %i partition(s), silent', (partitions) => {
+    const design = container({
+      partitionKey: {
+        paths: [
+          { path: '/userId', cardinality: 123_456_789 },
+          { path: '/sessionId', cardinality: 'unique' },
+        ],
+      },
+      throughput: { manual: partitions * 10_000 },
+      physicalPartitions: partitions,
+      workload: { peakReadUnits: partitions * 3_000, peakWriteUnits: partitions * 5_000 },
+    });
+    expect(lint(design)).toEqual([]);
+  });
 });

@@ -65,6 +65,17 @@ function indexAfterCopies(fix: Finding, after: Finding): boolean {
 }
 
 /**
+ * A fix that changes a Cosmos DB container's replicated copies changes the writes its hierarchical key's first level
+ * takes (cosmos16 item 3: every copy of its documents sits under it, prefix-ingestion.ts `containerPeak`): a first level
+ * over its ceiling on them (SG003's finding) can then draw a milder one in its place (SG014's dominant share, a warning)
+ * once fewer copies leave it room. A warning only: fewer writes never make an error.
+ */
+function firstLevelAfterCopies(fix: Finding, after: Finding): boolean {
+  const copies = (fix.edits ?? []).some((e) => e.path === 'sharding');
+  return copies && after.path.startsWith('partitionKey.paths') && after.severity === 'warning';
+}
+
+/**
  * A fix that makes reads fan out (SG009's fanOut, or shards on a key read one item or one page per shard) makes each of
  * those reads N requests (lib/lint/read-requests.ts): SG017 can then find the read capacity short of them. That is the
  * fix's cost, counted and reported with the patterns that pay it (`fanOutPatterns`), not a finding the fix should avoid,
@@ -172,7 +183,14 @@ function problems(design: DesignInput): string[] {
       out.push(`${keyOf(finding)}: its fix leaves ${pattern} fanning out over shards the key no longer has`);
     const short = oneFewer(finding, fixed);
     if (short) out.push(...short);
-    for (const f of after.filter((g) => !known.has(keyOf(g)) && !leftWithoutPurpose(finding, g) && !indexAfterCopies(finding, g) && !fanOutCost(finding, g)))
+    for (const f of after.filter(
+      (g) =>
+        !known.has(keyOf(g)) &&
+        !leftWithoutPurpose(finding, g) &&
+        !indexAfterCopies(finding, g) &&
+        !firstLevelAfterCopies(finding, g) &&
+        !fanOutCost(finding, g),
+    ))
       out.push(`${keyOf(finding)}: its fix makes ${keyOf(f)} fire: ${f.message}`);
   }
   return out;

@@ -39,7 +39,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003({ ...statuses(4), throughput: { manual: 26_400 } });
     expect(hit?.data).toMatchObject({ shards: 11, maxShards: 4, raiseTo: 40000, raisedPartitions: 5, raisedEach: 8000 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised\), which serves the hottest `\/status` value unsharded \(or redistribute throughput across partitions to give its physical partition more\); or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
+      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised; a new container built from this design, in another environment, region or stack, gets those 5 only if created at 30,000 RU\/s and then raised in place to 40,000: created at 40,000 RU\/s it would get 7 physical partitions of 5,714\.29 RU\/s\), which serves the hottest `\/status` value unsharded \(or redistribute throughput across partitions to give its physical partition more\); or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
     );
     // Said once: SG003 adds no raise of its own after a fix that leads with one.
     expect(hit?.fix.match(RAISE)).toHaveLength(1);
@@ -101,7 +101,10 @@ describe("past maxShards, where the key's own ceiling bites: no throughput is of
         thresholds: { maxShards: 4 },
       }),
     );
-    expect(hit?.data).toMatchObject({ requestLoad: 36000, requestUsable: 8000, shards: 41 });
+    // cosmos16 item 1: quoted against the lower of the two ceilings, its physical partition's 4,800 − 4,000 ÷ 10 = 4,400
+    // (before: 8,000, the logical partition's, which that partition cannot give it).
+    expect(hit?.data).toMatchObject({ requestLoad: 36000, requestUsable: 4400, logicalUsable: 8000, shards: 41 });
+    expect(hit?.message).toMatch(/36,000 RU\/s against a usable 4,400 RU\/s left on its physical partition/);
     expect(hit?.fix).toMatch(
       /^it would take N = 41 keys, more than the 4 .*: batch the hottest value's writes .*; or raise maxShards if 41-way reads are acceptable/,
     );

@@ -73,7 +73,8 @@ describe('SG003 on a key short of its physical share: the cheapest fix first', (
   it('keeps the copies first when they cost less than the raise (900 RU/s of writes against 49,000 RU/s)', () => {
     const hot = fullKey(lint(feed(100)));
     expect(hot?.fix).toMatch(/^keep N = 2 replicated copies/);
-    expect(hot?.fix).toMatch(/; or raise the container's throughput in place to 89,000 RU\/s/);
+    // The unsharded raise: 16 = 4 × 4 partitions past 150,000 (89,000 on 9 before, judged as if evenly split).
+    expect(hot?.fix).toMatch(/; or raise the container's throughput in place to 151,000 RU\/s/);
     expect(hot?.edits).toEqual([
       { op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 2 } },
       { op: 'set', path: 'storage.totalGb', value: 200 },

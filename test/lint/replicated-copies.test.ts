@@ -135,12 +135,16 @@ describe('Cosmos DB: copies are never offered at a throughput that cannot carry 
     const at12000 = lint(chat(12_000, 6));
     expect(at12000.find((f) => f.ruleId === 'SG017')).toMatchObject({ severity: 'error', data: { peak: 30_000 } });
     const at12500 = lint(chat(12_500, 6)).find((f) => f.ruleId === 'SG003');
-    // Review 12: the raise at which shards serve (13,200 RU/s with 22; 20,000 with 2) leads, cheaper than the 27,500
+    // Review 12: the raise at which shards serve (13,200 RU/s with 22; 20,000 with 2) leads, cheaper than the 56,300
     // RU/s that serve the 6 copies as they are, which follows (it was offered alone, after "no count up to 1,000").
     // Review 14 item 2: the cheaper of the two raises first (before: 20,000 RU/s and N = 2 led).
     expect(at12500?.fix).toMatch(/^raise the container's throughput in place to 13,200 RU\/s .*, then shard `\/roomId` into N = 22 /);
     expect(at12500?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 20,000 RU\/s .* then shard into N = 2,/);
-    expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 27,500 RU\/s/);
+    // cosmos16 item 2: the raise that serves the 6 copies as they are is judged on the container they make (as SG003
+    // judges a copy): each copy 3,600 ÷ 6 + 2,400 = 3,000 RU/s, beside 1/P of 6,000 + 6 × 4,000 − 3,000 = 27,000; the
+    // least grid step with 3,000 + 27,000 ÷ P ≤ 0.8 × RU ÷ P is 56,300 (6 partitions: 7,500 ≤ 7,506.67; 56,200: 7,493.33).
+    // Before: 27,500, judged on one copy's 4,000 RU/s of writes, where the copies' 30,000 RU/s peak is above 22,000 usable.
+    expect(at12500?.fix).toMatch(/; or raise the container's throughput in place to 56,300 RU\/s \(6 physical partitions of 9,383\.33 RU\/s/);
     expect(at12500?.fix).not.toMatch(/no count up to/);
   });
 

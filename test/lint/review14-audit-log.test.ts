@@ -110,7 +110,7 @@ describe('review 14 item 2: remedies in the order of what they cost', () => {
       "58,200 RU/s is the least raise at which a count within maxShards 100 fits, and N = 100 the fewest that fit there: each stored key's 260 RU/s fits its physical partition beside the 321.75 RU/s expected there",
     );
     expect(sg002?.fix).toContain(
-      "; or, for fewer shards, raise the container's throughput in place to 674,400 RU/s (80 physical partitions of 8,430 RU/s; declare physicalPartitions: 80 once raised), then shard into N = 4, the fewest under the hottest value's own ceiling",
+      "; or, for fewer shards, raise the container's throughput in place to 674,400 RU/s (80 physical partitions of 8,430 RU/s; declare physicalPartitions: 80 once raised; a new container built from this design, in another environment, region or stack, gets those 80 only if created at 480,000 RU/s and then raised in place to 674,400: created at 674,400 RU/s it would get 113 physical partitions of 5,968.14 RU/s), then shard into N = 4, the fewest under the hottest value's own ceiling",
     );
     expect(sg002?.data).toMatchObject({
       shards: 100,

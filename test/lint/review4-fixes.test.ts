@@ -80,7 +80,11 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
     // 5,000 ÷ N beside (40,000 − 5,000 ÷ N) ÷ 9 each: 4,444.44 + (5,000 ÷ N) × 8/9 ≤ 4,800 needs N ≥ 12.5, so 13
     // (384.62 + 4,401.71 = 4,786.32; 12: 4,814.81). The busiest shard then takes 5,000 + 384.62 = 5,384.62 RU/s beside
     // 34,615.38 ÷ P: 5,384.62 × P + 34,615.38 ≤ 0.8 × RU. Up to 90,000 P stays 9 (needs 103,846: no); past it
-    // P = ⌈RU ÷ 10,000⌉, and RU ≤ 10,000 P needs P ≥ 13.24: at P = 14, 75,384.62 + 34,615.38 = 110,000 = 0.8 × 137,500.
+    // P = ⌈RU ÷ 10,000⌉, but from 9 to 10–17 partitions the unsplit ones keep 1/9 of the key space ("Best practices for
+    // scaling provisioned throughput"): 5,384.62 + 34,615.38 ÷ 9 = 9,230.77, over any 8,000 usable. At 18 = 2 × 9, past
+    // 170,000: 5,384.62 + 34,615.38 ÷ 18 = 7,307.69 ≤ 0.8 × 170,100 ÷ 18 = 7,560. (Judged as if even, it was 137,500 on
+    // 14: 75,384.62 + 34,615.38 = 110,000 = 0.8 × 137,500; a container declared with 14 even partitions there is served,
+    // as the next test shows.)
     // Before: 650,000 RU/s on 65 partitions. The search was the same; the count it raised for was not: the writes'
     // shards, 5,000 ÷ N × 4N = 20,000 of 40,000, were a uniform key and met the average partition less their own, so
     // 2 fitted (4,444.44 ≤ 4,800), and 2 shards of 7,500 need 7,500 × P + 32,500 ≤ 0.8 × RU: 650,000.
@@ -88,8 +92,8 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
     const findings = lint(feeds(54000));
     expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
     const hit = findings.find((f) => f.ruleId === 'SG001' && f.path === 'partitionKey.paths');
-    expect(hit?.data).toMatchObject({ unspreadShardLoad: 5384.61538462, unspreadRaiseTo: 137500, unspreadRaisedPartitions: 14 });
-    expect(hit?.fix).toMatch(/raise the container's throughput in place to 137,500 RU\/s \(14 physical partitions of 9,821\.43 RU\/s/);
+    expect(hit?.data).toMatchObject({ unspreadShardLoad: 5384.61538462, unspreadRaiseTo: 170100, unspreadRaisedPartitions: 18 });
+    expect(hit?.fix).toMatch(/raise the container's throughput in place to 170,100 RU\/s \(18 physical partitions of 9,450 RU\/s/);
   });
 
   it('the raise applied, with the 13 write shards it is sized for, leaves no shard over its partition', () => {
@@ -115,17 +119,20 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   //    leaves 0.79% of the 50,400 usable free, under the 5% a count needs (roomForCounts), so 450 is said, not offered;
   //  - 65,000 (7,428.57 usable) would serve 90, but leaves 3.85% free (50,000 of 52,000): not offered either;
   //  - 66,000 (7 of 9,428.57, 7,542.86 usable, 5.3% free): 461.54 + 7,076.92 = 7,538.46 at N = 65 (64: 7,544.64);
-  //  - 97,000 (10 of 9,700, 7,760 usable): 3,000 + 4,700 = 7,700 at N = 10 (9 need 3,333.33 + 4,666.67 = 8,000);
-  //    96,000 (7,680 usable) needs 11, more than its 10 partitions; at 90,000 (9 of 10,000) 9 buckets need 8,518.52.
-  it('offers the raises a modeller weighs: 66,000 RU/s → 65, or 97,000 → 10; 450 today said, not offered; no edits', () => {
+  //  - past 70,000 the split is uneven until 14 partitions (2 × 7): the 7 − (P − 7) unsplit ones keep 1/7 of the key
+  //    space ("Best practices for scaling provisioned throughput"), so N buckets meet (50,000 − 30,000 ÷ N) ÷ 7 there
+  //    (97,000 on 10 with 10 buckets, offered before as if even: 3,000 + 47,000 ÷ 7 = 9,714.29 > 7,760 usable);
+  //  - 131,000 (14 of 9,357.14, 7,485.71 usable, the least past 130,000): 3,750 + 46,250 ÷ 14 = 7,053.57 at N = 8
+  //    (7: 4,285.71 + 45,714.29 ÷ 14 = 7,551.02).
+  it('offers the raises a modeller weighs: 66,000 RU/s → 65, or 131,000 → 8; 450 today said, not offered; no edits', () => {
     const hit = sg003(reviewEvents(), 'partitionKey.paths[0]');
     expect(hit?.data).toMatchObject({
       todayBuckets: 450,
       buckets: 65,
-      fewRaiseTo: 97000,
-      fewRaisedPartitions: 10,
-      fewRaisedEach: 9700,
-      fewBuckets: 10,
+      fewRaiseTo: 131000,
+      fewRaisedPartitions: 14,
+      fewRaisedEach: 9357.14285714,
+      fewBuckets: 8,
       bucketRaiseTo: 66000,
       bucketRaisedPartitions: 7,
       bucketRaisedEach: 9428.57142857,
@@ -134,7 +141,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
       fewerTotal: 7544.64285714,
     });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 66,000 RU\/s \(7 physical partitions of 9,428\.57 RU\/s; declare physicalPartitions: 7 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 65 .*; N = 65 as the smallest count that fits the expected placement: .*; or raise the container's throughput in place to 97,000 RU\/s \(10 physical partitions of 9,700 RU\/s; declare physicalPartitions: 10 once raised\), at which 10 buckets serve the hottest `\/tenantId` value, no more than its 10 physical partitions \(the same bucketing with mod 10\); no count is offered at the current throughput: .* 0\.79% below it where a count needs 5%: it would take 450 buckets, with 0 RU\/s to spare$/,
+      /^raise the container's throughput in place to 66,000 RU\/s \(7 physical partitions of 9,428\.57 RU\/s; declare physicalPartitions: 7 once raised\), the least at which a bucket count within maxShards 100 serves it, then give the first level more values: .* mod 65 .*; N = 65 as the smallest count that fits the expected placement: .*; or raise the container's throughput in place to 131,000 RU\/s \(14 physical partitions of 9,357\.14 RU\/s; declare physicalPartitions: 14 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done\), at which 8 buckets serve the hottest `\/tenantId` value, no more than its 14 physical partitions \(the same bucketing with mod 8\); no count is offered at the current throughput: .* 0\.79% below it where a count needs 5%: it would take 450 buckets, with 0 RU\/s to spare$/,
     );
     expect(hit?.fix).not.toMatch(/above maxShards|65,000 RU\/s|mod 450/);
     expect(hit?.edits).toBeUndefined();
@@ -151,6 +158,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
         ],
       },
       throughput: { autoscaleMax },
+      physicalPartitions: undefined,
     });
   const prefixHot = (design: CosmosContainerDesign) => lint(design).filter((f) => f.ruleId === 'SG003' && /^prefixHot/.test(f.messageId));
 
@@ -164,20 +172,23 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   });
 
   it('offers one raise where the least one within maxShards already has no more buckets than partitions', () => {
-    // maxShards 10: at 97,000 RU/s (above) 10 buckets serve on 10 partitions; at 96,000 only 11 would. Both raises are one.
+    // maxShards 10: at 131,000 RU/s (above) 8 buckets serve on 14 partitions; below 14 the unsplit partitions' 1/7 needs
+    // at least 30 (was 97,000 with 10 on 10, judged as if evenly split). Both raises are one.
     const hit = sg003(reviewEvents({ thresholds: { maxShards: 10 } } as Partial<CosmosContainerDesign>), 'partitionKey.paths[0]');
-    expect(hit?.data).toMatchObject({ bucketRaiseTo: 97000, buckets: 10, bucketRaisedPartitions: 10 });
+    expect(hit?.data).toMatchObject({ bucketRaiseTo: 131000, buckets: 8, bucketRaisedPartitions: 14 });
     expect(hit?.data?.fewRaiseTo).toBeUndefined();
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 97,000 RU\/s .*, the least at which a bucket count within maxShards 10 serves it, then give the first level more values: .* mod 10 .*; no count is offered at the current throughput: .*it would take 450 buckets/,
+      /^raise the container's throughput in place to 131,000 RU\/s .*, the least at which a bucket count within maxShards 10 serves it, then give the first level more values: .* mod 8 .*; no count is offered at the current throughput: .*it would take 450 buckets/,
     );
     expect(hit?.fix).not.toMatch(/most of its|; or /);
   });
 
   it('offers a costlier raise only for fewer buckets than the cheaper one needs', () => {
     // The hottest tenant at 50% (25,000 RU/s), maxShards 10: N buckets serve when N ≥ 25,000 × (P − 1) ÷ (80% × RU − 50,000).
-    // 88,000 (9 of 9,777.78): 200,000 ÷ 20,400 = 9.8, so 10 (87,000 would need 11). 91,000 (10 partitions) serves 10 on 10:
-    // the same count for more RU/s, not offered. 94,000 (10 of 9,400): 225,000 ÷ 25,200 = 8.93, so 9 (93,000: 9.2, 10).
+    // That holds on even partitions (P the slices, not the count, where a raise splits only some): up to 70,000 and on 8
+    // to 13 partitions (unsplit ones holding 1/7, at most 8,000 usable) it asks N ≥ 25,000 × 6 ÷ (8,000 × 7 − 50,000) = 25,
+    // past maxShards (before, as if even: 88,000 on 9 with 10, and 94,000 on 10 with 9). 131,000 (14 = 2 × 7, 7,485.71
+    // usable): 25,000 × 13 ÷ (104,800 − 50,000) = 5.93, so 6; no costlier raise serves fewer within the scan's first.
     const hit = sg003(
       reviewEvents({
         partitionKey: {
@@ -191,17 +202,9 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
       } as Partial<CosmosContainerDesign>),
       'partitionKey.paths[0]',
     );
-    expect(hit?.data).toMatchObject({
-      fewRaiseTo: 94000,
-      fewBuckets: 9,
-      fewRaisedPartitions: 10,
-      bucketRaiseTo: 88000,
-      buckets: 10,
-      bucketRaisedPartitions: 9,
-    });
-    expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 88,000 RU\/s .*, the least at which .* mod 10 .*; or raise the container's throughput in place to 94,000 RU\/s .*, at which 9 buckets .*\(the same bucketing with mod 9\)/,
-    );
+    expect(hit?.data).toMatchObject({ bucketRaiseTo: 131000, buckets: 6, bucketRaisedPartitions: 14 });
+    expect(hit?.data?.fewRaiseTo).toBeUndefined();
+    expect(hit?.fix).toMatch(/^raise the container's throughput in place to 131,000 RU\/s .*, the least at which .* mod 6 /);
   });
 
   it('honours a design maxShards, and offers no count decided by a sliver even within it', () => {
@@ -215,7 +218,7 @@ describe('SG003: a hot first level needing more buckets than maxShards (review 4
   });
 
   it('stays as it was when the count is within maxShards (autoscale 100,000: 9 buckets)', () => {
-    const hit = sg003(reviewEvents({ throughput: { autoscaleMax: 100000 } }), 'partitionKey.paths[0]');
+    const hit = sg003(reviewEvents({ throughput: { autoscaleMax: 100000 }, physicalPartitions: undefined }), 'partitionKey.paths[0]');
     expect(hit?.fix).toMatch(/^give the first level more values: .* mod 9 /);
     expect(hit?.fix).not.toMatch(/above maxShards/);
   });

@@ -26,8 +26,13 @@ describe('a hot key exactly at its usable ceiling (review 9 item 1)', () => {
 
   it('SG003 finds it fits and SG014 says so too (no "saturated"), with no growth left', () => {
     const findings = lint(fixed);
-    expect(findings.map((f) => f.ruleId)).toEqual(['SG014']);
-    const [sg014] = findings;
+    // The 2 partitions are a raise in place's: a new container created at 20,000 RU/s manual gets 4 of 5,000, where the
+    // room throttles, so SG003 warns with the way a new one is built (create at 12,000, raise in place), no error.
+    expect(findings.map((f) => [f.ruleId, f.severity, f.messageId])).toEqual([
+      ['SG003', 'warning', 'hotKeyInPlaceOnly'],
+      ['SG014', 'warning', 'dominant'],
+    ]);
+    const sg014 = findings[1];
     expect(sg014.data).toMatchObject({ load: 6_000, usable: 6_000, neighbourRu: 2_000, physicalPartitions: 2 });
     expect(sg014.message).toContain('6,000 of a usable 6,000 RU/s today, which it fits with no growth left');
     expect(sg014.message).not.toMatch(/saturated/);

@@ -110,21 +110,24 @@ describe('SG003 raise and shard: no count fits the physical share today, the log
 
   it('offers the least RU/s at which the 2 shards the logical ceiling needs fit, siblings counted', () => {
     // Each of 2 shards: 4,500 RU/s, beside (100,000 − 4,500) ÷ P = 95,500 ÷ P. Fits when 4,500 + 95,500 ÷ P ≤ 0.8 × RU ÷ P
-    // with P = max(17, ⌈RU ÷ 10,000⌉). Since 0.8 × RU ÷ P ≤ 8,000, P ≥ 95,500 ÷ 3,500 = 27.3: P = 28, RU > 270,000, and
-    // RU ≥ (4,500 × 28 + 95,500) ÷ 0.8 = 276,875 → 276,900 (manual steps of 100): 4,500 + 3,410.71 = 7,910.71 ≤ 7,911.43.
+    // with P the key space's slices as large as the largest partition's share. Since 0.8 × RU ÷ P' ≤ 8,000, P ≥ 95,500 ÷
+    // 3,500 = 27.3; from 17, 18 to 33 partitions leave unsplit ones holding 1/17 ("Best practices for scaling provisioned
+    // throughput"), so P' = 34 = 2 × 17, RU > 330,000: 330,100 (manual steps of 100), 34 of 9,708.82: 4,500 + 2,808.82 =
+    // 7,308.82 ≤ 7,767.06. (As if even it was 28 partitions at 276,900: 4,500 + 3,410.71 = 7,910.71 ≤ 7,911.43.)
     // Review 14 item 2: it follows the cheaper raise (below) as the alternative with fewer shards; it leads where the
     // cheaper raise's wider fan-out would cost more (the paged reads below).
     const hit = sg003(hotLp());
-    expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 276900, fewestShardRaisedPartitions: 28 });
+    expect(hit?.data).toMatchObject({ fewestShards: 2, fewestShardRaiseTo: 330100, fewestShardRaisedPartitions: 34 });
     expect(hit?.fix).toMatch(
-      /; or, for fewer shards, raise the container's throughput in place to 276,900 RU\/s \(28 physical partitions of 9,889\.29 RU\/s; declare physicalPartitions: 28 once raised\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
+      /; or, for fewer shards, raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\), then shard into N = 2, the fewest under the hottest value's own ceiling/,
     );
     const paged = sg003(
       hotLp({ accessPatterns: [{ name: 'latest-of-device', keyAttributes: ['/deviceId'], share: 1, limit: 10 }] } as Partial<CosmosContainerDesign>),
     );
     expect(paged?.data).toMatchObject({ shards: 2, shardStoredLoad: 4950 });
     expect(paged?.fix).toMatch(
-      /^raise the container's throughput in place to 316,900 RU\/s \(32 physical partitions of 9,903\.13 RU\/s; declare physicalPartitions: 32 once raised\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,970\.31 RU\/s expected there \(1\/32 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 32\): 7,920\.31 RU\/s against the 7,922\.5 usable/,
+      // 34 = 2 × 17 (32 before, 15 of them unsplit holding 1/17): 4,950 + 95,050 ÷ 34 = 7,745.59 ≤ 7,767.06.
+      /^raise the container's throughput in place to 330,100 RU\/s \(34 physical partitions of 9,708\.82 RU\/s; declare physicalPartitions: 34 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\), then shard `\/deviceId` into N = 2 random shards .*each stored key's 4,950 RU\/s fits its physical partition beside the 2,795\.59 RU\/s expected there \(1\/34 of the rest of the container's load, its sibling shards included: \(100,000 − 4,950\) ÷ 34\): 7,745\.59 RU\/s against the 7,767\.06 usable/,
     );
     expect(hit?.fix).not.toMatch(/no count up to/);
   });

@@ -37,7 +37,9 @@ describe("SG006's fix where the shared plan leads with a raise of the container'
   it("keeps SG003's fix, on the same N, leading with the raise (its cause is the load)", () => {
     const load = find(findings, 'SG003', 'partitionKey.paths');
     expect(load?.fix).toMatch(/^raise the container's throughput in place to 132,000 RU\/s .*then shard .* into N = 63 random shards/);
-    expect(load?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 470,000 RU\/s .*then shard into N = 2/);
+    // 2 shards of 6,000 beside 94,000 ÷ P: 60 = 2 × 30 partitions, past 590,000 (591,000: 6,000 + 1,566.67 ≤ 7,880). Before,
+    // 470,000 on 47, judged as if even; 13 of those would have stayed unsplit, holding 1/30 (6,000 + 3,133.33 > 7,520).
+    expect(load?.fix).toMatch(/; or, for fewer shards, raise the container's throughput in place to 591,000 RU\/s .*then shard into N = 2/);
     expect(load?.message).toMatch(
       /each stored key expects 1\/30 of the rest of the container's load beside it, and the average partition already carries 3,333\.33 RU\/s \(100,000 ÷ 30\) of the 3,333\.33 usable/,
     );
@@ -47,12 +49,23 @@ describe("SG006's fix where the shared plan leads with a raise of the container'
     expect(`${load?.message} ${load?.fix}`).not.toMatch(/rest of the container's 100,000/);
   });
 
-  it('leaves a size fix that is a plain split as it was (roomy throughput: a third level first, then shards, no raise)', () => {
+  it("leaves a size fix that is a plain split as it was (roomy throughput: shards, no raise; no third level, which would not spread the room's load)", () => {
     const roomy = lint(messages({ autoscaleMax: 1_000_000 }));
-    // Review 14 item 4: a level below the full key leads a size fix; the split follows.
-    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).toMatch(
+    // Review 16: the room's 12,000 RU/s (12% of 100,000) need 2 shards too, and a level below a 25 GB room keeps its
+    // documents, and so its load, on one physical partition until they hold 50 GB ("Hierarchical partition keys").
+    const fix = find(roomy, 'SG006', 'partitionKey.paths')?.fix;
+    expect(fix).toMatch(/^shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/);
+    expect(fix).not.toMatch(/make the key hierarchical|add a level/);
+    expect(fix).not.toMatch(/GB per shard, within|raise the container/);
+  });
+
+  it('leads a size fix with a third level where the load fits (review 14 item 4)', () => {
+    const design = messages({ autoscaleMax: 1_000_000 });
+    const [tenant, room] = design.partitionKey.paths as [object, object];
+    // 5% of 100,000 RU/s = 5,000 RU/s per room, within the 8,000 usable: only its 25 GB need the level.
+    const sizeOnly = { ...design, partitionKey: { paths: [tenant, { ...room, hotKeyShare: 0.05 }] } } as CosmosContainerDesign;
+    expect(find(lint(sizeOnly), 'SG006', 'partitionKey.paths')?.fix).toMatch(
       /^make the key hierarchical, `\/tenantId` → `\/roomId` → \(the new level\): .*; or shard \(`\/tenantId`, `\/roomId`\) into N = 2 random shards/,
     );
-    expect(find(roomy, 'SG006', 'partitionKey.paths')?.fix).not.toMatch(/GB per shard, within|raise the container/);
   });
 });

@@ -321,7 +321,9 @@ describe('GuardedContainer args, generated', () => {
       }),
       { numRuns: 200, seed: SEED },
     );
-    expect(counted('GuardedContainer: edits applied', 'fixes applied')).toBeGreaterThan(100);
+    // Coverage: about half the 200 designs draw a fix the component can take (100 since raises were judged on the
+    // partitions a split leaves, which turned some fixes into throughput raises, set aside above).
+    expect(counted('GuardedContainer: edits applied', 'fixes applied')).toBeGreaterThanOrEqual(80);
   });
 
   // SG010's fix is to attach a CosmosAccountMonitoring (args.monitoring), not a design edit; other edits

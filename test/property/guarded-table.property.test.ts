@@ -284,7 +284,7 @@ describe('GuardedTable props, synthesized', () => {
         const stack = new Stack(app, 'Synth');
         new GuardedTable(stack, 'Table', propsOf(design));
         const report = synthDesignReport(stack);
-        const refusedFor = [...new Set(report.violations.filter((v) => v.severity === 'error' && v.acknowledged === undefined).map((v) => v.rule))].sort();
+        const refusedFor = [...new Set(report.violations.filter((v) => v.severity === 'error' && v.acknowledged === undefined).map((v) => v.ruleId))].sort();
         expect(refusedFor).toEqual([...new Set(blockingFindings(core.findings).map((f) => f.ruleId))].sort());
         count('GuardedTable: synthesized', refusedFor.length > 0 ? 'refused' : 'synthesized');
         expectTemplateOf(tableResource(app, stack), design);

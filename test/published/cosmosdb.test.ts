@@ -38,6 +38,12 @@ const AGENT_KIT = 'https://github.com/AzureCosmosDB/cosmosdb-agent-kit/blob/main
 const AGENT_KIT_TITLE = 'Azure Cosmos DB agent kit (Microsoft): Choose High-Cardinality Partition Keys';
 const ORDERS_WORKLOAD = '12,000 RU/s writes + 8,000 reads on 30,000 RU/s autoscale';
 const SYNTHETIC_WORKLOAD = '60,000 RU/s writes + 4,000 reads on 100,000 RU/s autoscale';
+const BLOG = 'https://learn.microsoft.com/azure/cosmos-db/nosql/model-partition-example';
+const BLOG_TITLE = 'Azure Cosmos DB: How to model and partition data using a real-world example';
+const BLOG_WORKLOAD = "the page's 100,000 users with 5 to 50 posts each; 40,000 RU/s autoscale, 120 GB";
+const PATTERNS = 'https://github.com/Azure-Samples/cosmos-db-design-patterns/tree/main';
+const PATTERNS_TITLE = 'Azure Cosmos DB design patterns (Microsoft)';
+const SALES_WORKLOAD = '200,000 customers, 6,000 RU/s of sales writes, 200 GB';
 
 export const PUBLISHED: readonly PublishedDesign[] = [
   {
@@ -192,6 +198,79 @@ export const PUBLISHED: readonly PublishedDesign[] = [
     chosen: "200 feed requests/s at the page's 16.97 RU, 20 posts/s at ~15 RU, 5,000 RU/s manual",
     // One key value, but one physical partition: a risk to note (re-key past 10,000 RU/s or 50 GB), not an error.
     expect: { SG001: 'warning' },
+  },
+  {
+    file: 'blog-posts-v1-by-post-id.json',
+    title: `${BLOG_TITLE} (V1, the posts container)`,
+    url: BLOG,
+    quote:
+      "the main query doesn't filter on the partition key of the posts container, leading to a fan-out and a partition scan across the container. " +
+      "Once again, our initial query doesn't filter on the partition key of the posts container, which triggers a costly fan-out.",
+    verdict: 'flawed',
+    chosen: `${BLOG_WORKLOAD}; 20,000 RU/s reads + 2,000 writes, a user's posts [Q3] 20% and the feed [Q6] 10% of queries`,
+    // The page marks Q3 and Q6 ⚠ (slow, costly), not failing: a warning.
+    expect: { SG012: 'warning' },
+  },
+  {
+    file: 'blog-posts-v3-by-post-id.json',
+    title: `${BLOG_TITLE} (V3, the posts container)`,
+    url: BLOG,
+    quote:
+      'Here again, we can spare the extra requests that fetched the usernames and end up with a single query that filters on the partition key. ' +
+      'As stored procedures are executed as atomic transactions, the value of commentCount and the actual number of comments always stays in sync.',
+    verdict: 'sound',
+    chosen: `${BLOG_WORKLOAD}; 15,000 RU/s reads + 3,000 writes, the busiest post 0.1%`,
+    expect: {},
+  },
+  {
+    file: 'blog-users-v3-by-user-id.json',
+    title: `${BLOG_TITLE} (V3, the users container)`,
+    url: BLOG,
+    quote:
+      'So we introduce a second level of denormalization by duplicating entire posts to the users container. ' +
+      'By doing that, we effectively get a copy of our posts, only partitioned along a different dimension, making them way more efficient to retrieve by their userId.',
+    verdict: 'sound',
+    chosen: '8,000 RU/s reads + 1,500 writes on 20,000 RU/s autoscale, 10 GB, the busiest user 0.5%',
+    expect: {},
+  },
+  {
+    file: 'event-sourcing-cart-id.json',
+    title: `${PATTERNS_TITLE}: Event sourcing`,
+    url: `${PATTERNS}/event-sourcing`,
+    quote: 'The partition key will be `/CartId` to support the most common queries by the shopping cart service.',
+    verdict: 'sound',
+    // 8,000 RU/s on 10,000: at the 80% line, where a uniform key of 180,000,000 values once drew a spurious SG003
+    // (test/engines/neighbour-load.test.ts).
+    chosen: '2,000,000 carts a day kept 90 days, 5,000 RU/s writes + 3,000 reads on 10,000 RU/s autoscale, 50 GB',
+    expect: {},
+  },
+  {
+    file: 'materialized-view-sales-by-customer.json',
+    title: `${PATTERNS_TITLE}: Materialized views (the Sales container)`,
+    url: `${PATTERNS}/materialized-view`,
+    quote: 'However, as the container grows, this query will get progressively slower and more expensive. In short, it will not scale.',
+    verdict: 'flawed',
+    chosen: `${SALES_WORKLOAD}; 10,000 RU/s reads on 25,000 RU/s autoscale, 30% of queries by product`,
+    expect: { SG012: 'warning' },
+  },
+  {
+    file: 'materialized-view-sales-by-product.json',
+    title: `${PATTERNS_TITLE}: Materialized views (the SalesByProduct view)`,
+    url: `${PATTERNS}/materialized-view`,
+    quote:
+      'So for our query here where we want to filter by product, the query to get the totals for a product in the SalesByProduct container, Azure Cosmos DB will only need to query one partition - the partition that holds the data for the product in the WHERE clause.',
+    verdict: 'sound',
+    chosen: `${SALES_WORKLOAD}; 10,000 products, the best seller 1%, 3,000 RU/s of product queries on 15,000 RU/s autoscale`,
+    expect: {},
+  },
+  {
+    file: 'item-id-write-heavy.json',
+    title: 'Azure Cosmos DB: Partitioning and horizontal scaling (use item ID as the partition key)',
+    url: 'https://learn.microsoft.com/azure/cosmos-db/partitioning-overview#use-item-id-as-the-partition-key',
+    quote: 'For small read-heavy containers or write-heavy containers of any size, the item ID (/id) is naturally a great choice for the partition key.',
+    verdict: 'sound',
+    chosen: '45,000 RU/s writes + 5,000 point reads on 70,000 RU/s autoscale, 2 TB',
+    expect: {},
   },
 ];
 

@@ -197,6 +197,76 @@ const published: readonly PublishedDesign[] = [
     expect: ['error SG017 tables[0].capacity.write.fixed', 'error SG017 tables[0].globalSecondaryIndexes[0].capacity.write.fixed'],
     fixes: { 'SG017 tables[0].capacity.write.fixed': /at least 150 \(120 WCU at 80% utilization\)/ },
   },
+  {
+    file: 'test/published/dynamodb/data-upload-one-user-at-a-time.json',
+    title: 'Developer Guide, "Distributing write activity efficiently during data upload": one user\'s messages after another',
+    url: `${GUIDE}/bp-partition-key-data-upload.html`,
+    quote:
+      'The problem in this case is that you are not distributing your write requests to DynamoDB across your partition key values. ' +
+      'You are taking one partition key value at a time and uploading all of its items before going to the next partition key value and doing the same.',
+    verdict: 'flawed',
+    figures: 'publication and ours',
+    // 4,000 WCU on the one `UserID` being loaded. skewguard shards the key; the page fixes the loader instead
+    // (data-upload-interleaved.json): both take the 100% off one key value.
+    expect: ['error SG003 tables[0].partitionKey'],
+    fixes: { 'SG003 tables[0].partitionKey': /shard `UserID` into N = 5 random shards/ },
+  },
+  {
+    file: 'test/published/dynamodb/data-upload-interleaved.json',
+    title: 'Developer Guide, "Distributing write activity efficiently during data upload": one item from each user in turn',
+    url: `${GUIDE}/bp-partition-key-data-upload.html`,
+    quote:
+      'Every upload in this sequence uses a different partition key value, keeping more DynamoDB servers busy simultaneously and improving your throughput performance.',
+    verdict: 'sound',
+    figures: 'publication and ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/sort-key-version-control.json',
+    title: 'Developer Guide, "Best practices for using sort keys to organize data": version control with v0_ prefixes',
+    url: `${GUIDE}/bp-sort-keys.html#bp-sort-keys-version-control`,
+    quote:
+      'Every time the item is updated, use the next higher version-prefix in the sort key of the updated version, and copy the updated contents into the item with version-prefix zero. ' +
+      'This means that the latest version of any item can be located easily using the zero prefix.',
+    verdict: 'sound',
+    figures: 'publication and ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/sparse-index-open-orders.json',
+    title: 'Developer Guide, "Take advantage of sparse indexes": open orders by CustomerId and OrderOpenDate',
+    url: `${GUIDE}/bp-indexes-general-sparse-indexes.html`,
+    quote:
+      "When you have thousands of orders of which only a small number are open, it's faster and less expensive to query that index for open orders than to scan the entire table.",
+    verdict: 'sound',
+    figures: 'publication and ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/adjacency-list-invoices-bills.json',
+    title: 'Developer Guide, "Best practices for managing many-to-many relationships" (adjacency list; DynamoDB Labs Exercise 7): InvoiceAndBills',
+    url: `${GUIDE}/bp-adjacency-graphs.html`,
+    quote:
+      'Using the preceding schema, you can see that all bills for an invoice can be queried using the primary key on the table. ' +
+      "To look up all invoices that contain a part of a bill, create a global secondary index on the table's sort key.",
+    verdict: 'sound',
+    figures: 'publication and ours',
+    expect: [],
+  },
+  {
+    file: 'test/published/dynamodb/large-item-hot-read.json',
+    title: 'Developer Guide, "Best practices for designing and using partition keys effectively": a 20 KB item read strongly consistent',
+    url: `${GUIDE}/bp-partition-key-design.html`,
+    quote:
+      'For example, if the table has an item size of 20 KB, a single consistent read operation will consume 5 read units. ' +
+      'This means you can concurrently drive 600 consistent read operations per second on that single item before reaching the partition limits.',
+    verdict: 'flawed',
+    figures: 'publication and ours',
+    // 1,000 reads a second of 5 RCU: 5,000 RCU on one item. A read-hot item: copies or a cache, never write shards
+    // (and DAX does not serve strongly consistent reads, as the fix says).
+    expect: ['error SG003 tables[0].partitionKey'],
+    fixes: { 'SG003 tables[0].partitionKey': /keep N = 3 replicated copies of each `ProductId` value/ },
+  },
 ];
 
 const root = join(__dirname, '..', '..');

@@ -147,3 +147,16 @@ describe("resource group and account names, checked as Azure's naming rules say"
     ]);
   });
 });
+
+describe('an Output where a setting must be known when the program runs', () => {
+  it('of the whole throughput is refused saying to give an Output per field (review 16: the message listed the Output object’s internals)', () => {
+    const error = invalidArgs(() => new GuardedContainer('whole', args({ throughput: pulumi.output({ manual: 4_000 }) as never })));
+    expect(error.issues).toEqual([
+      {
+        path: 'throughput',
+        message: expect.stringMatching(/^is an Output \(or a Promise\) of the whole setting: .*\{ manual: config\.requireNumber\("ru"\) \}/),
+      },
+    ]);
+    expect(error.message).not.toMatch(/__pulumiOutput|allResources/);
+  });
+});

@@ -286,6 +286,12 @@ describe(`${POLICY_NAMES.keyStructure} (SG005)`, () => {
     expect(violations).toEqual([expect.stringMatching(new RegExp(`^SG005: raw-\\d+: ${path.replace(/[[\].]/g, '\\$&')}: `))]);
   });
 
+  it("says a missing partition key in a container's terms, not the core's table and template ones (review 16)", async () => {
+    const [violation] = await structure(undefined);
+    expect(violation).toMatch(/is required: the container's partition-key paths, e\.g\. \{ paths: \["\/tenantId"\]/);
+    expect(violation).not.toMatch(/table|CloudFormation/);
+  });
+
   it('honors an acknowledgement given in the pack options', async () => {
     const container = await asPolicyResource(rawContainer({ paths: ['/a', '/b'], kind: 'MultiHash', version: 1 }));
     const acknowledgements = { [container.name]: [{ rule: 'SG005', reason: 'Created in 2021 with version 1; migration planned for Q3.' }] };

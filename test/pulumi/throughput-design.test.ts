@@ -39,14 +39,20 @@ describe('throughput declared once, in args.throughput', () => {
     const error = thrown(() => construct('short', {})) as DesignRefusedError;
     expect(error).toBeInstanceOf(DesignRefusedError);
     // Reported at the arg the user passed (there is no design.throughput in their program).
-    expect(error.findings.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'throughput.manual', 4_000]]);
+    const capacity = error.findings.filter((f) => f.ruleId === 'SG017');
+    expect(capacity.map((f) => [f.ruleId, f.path, f.data?.capacity])).toEqual([['SG017', 'throughput.manual', 4_000]]);
+    // SG017's 41,300 RU/s split the 1 partition 4,000 RU/s have to 5: 3 of them stay unsplit, holding 1/4 of the key
+    // space each ("Best practices for scaling provisioned throughput"), 33,000 ÷ 4 = 8,250 RU/s against 6,608 usable, so
+    // the hot tenant is short there too (SG003; before, judged as if 5 were even, SG017's raise served it).
+    expect(error.findings.filter((f) => f.ruleId !== 'SG017').map((f) => [f.ruleId, f.path])).toEqual([['SG003', 'design.partitionKey.paths[0]']]);
     expect(error.message).toContain('SG017 capacity-below-peak at throughput.manual (short)');
     expect(error.message).not.toContain('design.throughput');
   });
 
   it('reports a throughput the user wrote in the design at design.throughput', () => {
     const error = thrown(() => construct('written', { design: { ...busy, throughput: { manual: 4_000 } } })) as DesignRefusedError;
-    expect(error.findings.map((f) => [f.ruleId, f.path])).toEqual([['SG017', 'design.throughput.manual']]);
+    // (SG003 too, at SG017's uneven raise: see above.)
+    expect(error.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.ruleId, f.path])).toEqual([['SG017', 'design.throughput.manual']]);
   });
 
   it('keeps it in the normalized design, and accepts a throughput that serves the peak', async () => {
@@ -66,7 +72,10 @@ describe('throughput declared once, in args.throughput', () => {
     const error = thrown(() =>
       construct('shared', { throughput: 'shared', design: { ...busy, throughput: { sharedDatabase: 20_000, containers: 2 } } }),
     ) as DesignRefusedError;
-    expect(error.findings.map((f) => [f.ruleId, f.data?.capacity, f.data?.databaseRu])).toEqual([['SG017', 10_000, 20_000]]);
+    // (SG003 too, at SG017's uneven raise: the container's part goes from 1 partition to 5.)
+    expect(error.findings.filter((f) => f.ruleId === 'SG017').map((f) => [f.ruleId, f.data?.capacity, f.data?.databaseRu])).toEqual([
+      ['SG017', 10_000, 20_000],
+    ]);
   });
 
   it('accepts the same throughput in both places', async () => {
@@ -96,5 +105,26 @@ describe('throughput declared once, in args.throughput', () => {
     expect(component.design.throughput).toBeUndefined();
     expect(component.findings).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("the design's fit to throughput.manual"), component);
+  });
+});
+
+describe('a design raised in place, built as a new stack (docs/pulumi.md, "A raised layout in a new stack")', () => {
+  // The review's case: created at 60,000 RU/s manual (10 partitions) and raised in place to 97,000, the hottest store
+  // (5,540 of 27,700 RU/s) fits one of the 10 partitions of 9,700; a container created at 97,000 gets 17 of 5,706.
+  const raised: GuardedContainerArgs['design'] = {
+    partitionKey: { paths: [{ path: '/storeId', cardinality: 1000 }] },
+    workload: { peakReadUnits: 7_700, peakWriteUnits: 20_000, hotKeyShare: 0.2 },
+    physicalPartitions: 10,
+  };
+
+  it('is not refused, and logs the SG003 warning with the create-then-raise path', async () => {
+    const warn = jest.spyOn(pulumi.log, 'warn');
+    const component = construct('raised', { throughput: { manual: 97_000 }, design: raised });
+    await registeredAll([component, component.container]);
+    expect(component.findings.map((f) => [f.ruleId, f.severity, f.messageId, f.path])).toEqual([
+      ['SG003', 'warning', 'hotKeyInPlaceOnly', 'design.physicalPartitions'],
+      ['SG014', 'warning', 'dominant', 'design.workload.hotKeyShare'],
+    ]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/only if created at 60,000 RU\/s and then raised in place to 97,000 RU\/s/), component);
   });
 });

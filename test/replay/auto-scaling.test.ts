@@ -17,8 +17,8 @@ const evaluation = (template: CfnTemplate, table: string) => {
   return `${alarm?.Properties?.DatapointsToAlarm} of ${alarm?.Properties?.EvaluationPeriods}`;
 };
 
-it('the capacity page of the auto-scaled table evaluates 20 of 20 minutes; the fixed table (writes auto-scaled with minimum = maximum) keeps 5 of 5', () => {
-  expect([evaluation(now, 'Scaled'), evaluation(now, 'Fixed'), evaluation(before, 'Scaled')]).toEqual(['20 of 20', '5 of 5', '5 of 5']);
+it('the capacity page of the auto-scaled table evaluates 20 of 40 minutes; the fixed table (writes auto-scaled with minimum = maximum) 5 of 10, as on-demand tables', () => {
+  expect([evaluation(now, 'Scaled'), evaluation(now, 'Fixed'), evaluation(before, 'Scaled')]).toEqual(['20 of 40', '5 of 10', '5 of 5']);
 });
 
 describe('healthy traffic (4 days, seed 1): the planned peak ramps from 30% to 100% in 10 minutes on day 3 19:00', () => {

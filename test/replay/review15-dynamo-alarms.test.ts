@@ -4,47 +4,12 @@
 //    30,000 WCU table the key's neighbours leave it ~850 WCU/s, so the ticket came 17.8 h after throttling began.
 // 5. The key-range page (4 of 5 minutes) never paged a key throttling 5,000 a minute in every other minute, or in 3
 //    minutes of 5, for hours.
-import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
-import {
-  dynamoIncident,
-  healthyWeek,
-  replayAlarms,
-  replayStack,
-  single,
-  Telemetry,
-  type CfnTemplate,
-  type DynamoTableProfile,
-  type TableReplay,
-} from '../../lib/testing/replay';
-import { appWithStack, templateOf } from '../cdk/support';
+import { ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
+import { dynamoIncident, healthyWeek, replayStack, single, type DynamoTableProfile, type TableReplay } from '../../lib/testing/replay';
+import { dynamoMetric, firesOn, SHAPES } from './support/bursts';
+import { synthTickets as synth, tableIdOf } from './support/tickets-table';
 
 process.env.CDK_VALIDATION = 'false';
-
-/** The reviewer's table: 30,000 WCU and 6,000 RCU at the peak, the hot event (25%) sharded 25 ways, no GSI. */
-function ticketsProps(overrides: Partial<GuardedTableProps> = {}): GuardedTableProps {
-  return {
-    partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
-    sortKey: { name: 'userId', type: AttributeType.STRING, cardinality: 'unique' },
-    workload: { peakReadUnits: 6000, peakWriteUnits: 30000, hotKeyShare: 0.25 },
-    sharding: { strategy: 'calculated', shards: 25, sourceAttribute: 'userId' },
-    accessPatterns: [
-      { name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 0.95 },
-      { name: 'event-sales-count', keyAttributes: ['eventId'], share: 0.05, fanOut: true },
-    ],
-    acknowledgements: [{ rule: 'SG008', reason: "The reviewer's design as given: 25 shards, more than the 10 the peak needs." }],
-    ...overrides,
-  };
-}
-
-function synth(overrides: Partial<GuardedTableProps>): CfnTemplate {
-  const { stack } = appWithStack();
-  const pageTopic = new Topic(stack, 'Page');
-  const ticketTopic = new Topic(stack, 'Ticket');
-  new GuardedTable(stack, 'Tickets', ticketsProps({ pageTopic, ticketTopic, ...overrides }));
-  return templateOf(stack).toJSON() as CfnTemplate;
-}
 
 const PROFILES: Record<string, DynamoTableProfile> = {
   Tickets: { capacity: { mode: 'on-demand' }, peakRead: 6000, peakWrite: 30000, cardinality: 5000, hotKey: { share: 0.25, shards: 25 } },
@@ -85,20 +50,14 @@ describe('review 15 item 1: the accessed-mode hot-key ticket draws its line besi
 
 describe('review 15 item 5: the key-range page (4 of 10) pages a key hot in bursts, not lone spikes', () => {
   const template = synth({});
-  const tableId = Object.entries(template.Resources ?? {}).find(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable')![0];
-  const throttles = (metricName: string) => ({ namespace: 'AWS/DynamoDB', metricName, dimensions: { TableName: `\${Ref:${tableId}}` } });
+  const tableId = tableIdOf(template);
 
-  /** Minutes (from the first throttle at minute 30) at which the table's key-range page fires, over 6 hours. */
-  function pagesAfter(writeThrottles: (minute: number) => number): number[] {
-    const minutes = 360;
-    const telemetry = new Telemetry(minutes);
-    for (let m = 0; m < minutes; m++) {
-      telemetry.put(throttles('WriteKeyRangeThroughputThrottleEvents'), m, single(writeThrottles(m)));
-      telemetry.put(throttles('ReadKeyRangeThroughputThrottleEvents'), m, single(0));
-    }
-    const page = replayAlarms(template, telemetry).find((a) => a.name.includes('hot partition (key-range throttles)'))!;
-    return page.actions.filter((a) => a.list === 'AlarmActions').map((a) => a.minute - 30);
-  }
+  /** Minutes (from the first throttle) at which the table's key-range page fires, over 6 hours. */
+  const pagesAfter = (writeThrottles: (minute: number) => number): number[] =>
+    firesOn(template, 'hot partition (key-range throttles)', SHAPES.steady, (telemetry, m) => {
+      telemetry.put(dynamoMetric(tableId, 'WriteKeyRangeThroughputThrottleEvents'), m, single(writeThrottles(m)));
+      telemetry.put(dynamoMetric(tableId, 'ReadKeyRangeThroughputThrottleEvents'), m, single(0));
+    });
 
   it('is 4 of 10 one-minute datapoints at 60 throttles or more', () => {
     const page = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('key-range throttles'))!;

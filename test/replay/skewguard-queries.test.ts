@@ -52,8 +52,9 @@ const HOT_KEY = [
   '| where DatabaseName == "app" and CollectionName == "sessions"',
   '| where isnotempty(PartitionKey)',
   '| summarize MinuteRU = sum(RequestCharge) by PartitionKey, RegionName, Minute = bin(TimeGenerated, 1m)',
-  '| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by PartitionKey, RegionName',
-  '| where Minutes == 5',
+  '| summarize MinutesRU = make_list(MinuteRU) by PartitionKey, RegionName',
+  '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
+  '| where isnotnull(SustainedRUPerSecond)',
   '| summarize arg_max(SustainedRUPerSecond, PartitionKey) by RegionName',
 ].join('\n');
 const HOT_PREFIX = [
@@ -65,8 +66,9 @@ const HOT_PREFIX = [
   '| where isnotempty(PartitionKey)',
   '| extend Prefix = iff(PartitionKey startswith "[", tostring(parse_json(PartitionKey)[0]), PartitionKey)',
   '| summarize MinuteRU = sum(RequestCharge) by Prefix, RegionName, Minute = bin(TimeGenerated, 1m)',
-  '| summarize SustainedRUPerSecond = min(MinuteRU) / 60.0, Minutes = dcount(Minute) by Prefix, RegionName',
-  '| where Minutes == 5',
+  '| summarize MinutesRU = make_list(MinuteRU) by Prefix, RegionName',
+  '| extend SustainedRUPerSecond = todouble(array_sort_desc(MinutesRU)[2]) / 60.0',
+  '| where isnotnull(SustainedRUPerSecond)',
   '| summarize arg_max(SustainedRUPerSecond, Prefix) by RegionName',
 ].join('\n');
 const THROTTLE_RATE = [
@@ -108,7 +110,7 @@ describe('the KQL each meaning was read from', () => {
     for (const [rule, query] of Object.entries(queries)) expect([rule, registry(query, rule)]).toEqual([rule, expect.any(Function)]);
     const other = skewguardQueries([{ databaseName: 'app', containerName: 'other' }]);
     expect(Object.entries(queries).map(([rule, query]) => other(query, rule))).toEqual(Object.keys(queries).map(() => undefined));
-    expect(registry(HOT_KEY.replace('Minutes == 5', 'Minutes == 4'), 'edited')).toBeUndefined();
+    expect(registry(HOT_KEY.replace('(MinutesRU)[2]', '(MinutesRU)[1]'), 'edited')).toBeUndefined();
     expect(registry(THROTTLE_RATE.replace('>= 1000', '>= 500'), 'another minimum')).toEqual(expect.any(Function));
   });
 
@@ -139,13 +141,15 @@ describe('each meaning, on hand-worked rows', () => {
   const minutes = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
   const RU = {
     CDBPartitionKeyRUConsumption: [
-      // ["a","u1"]: 600 RU in its quietest judged minute (minute 86 in two rows), 10 RU/s sustained.
+      // ["a","u1"]: 1,200 RU a minute but 600 in minute 86 (two rows): 20 RU/s in 3 of 5 (10 in all 5).
       ...minutes(85, 90).map((m) => row(m + 0.2, { PartitionKey: '["a","u1"]', RegionName: WE, RequestCharge: m === 86 ? 300 : 1_200 })),
       row(86.7, { PartitionKey: '["a","u1"]', RegionName: WE, RequestCharge: 300 }),
-      // ["a","u2"]: 1,800 RU a minute, 30 RU/s: the hot key of West Europe.
+      // ["a","u2"]: 1,800 RU a minute, 30 RU/s.
       ...minutes(85, 90).map((m) => row(m, { PartitionKey: '["a","u2"]', RegionName: WE, RequestCharge: 1_800 })),
-      // Hotter, but in 4 of the 5 minutes, of another container, outside the span, or with no key: never the answer.
-      ...minutes(85, 89).map((m) => row(m, { PartitionKey: '["b","u3"]', RegionName: WE, RequestCharge: 6_000 })),
+      // ["e","u6"]: 2,400 RU in every other judged minute (85, 87, 89), 40 RU/s in 3 of 5: the hot key of West Europe.
+      ...[85, 87, 89].map((m) => row(m, { PartitionKey: '["e","u6"]', RegionName: WE, RequestCharge: 2_400 })),
+      // Hotter, but in 2 of the 5 minutes, of another container, outside the span, or with no key: never the answer.
+      ...minutes(85, 87).map((m) => row(m, { PartitionKey: '["b","u3"]', RegionName: WE, RequestCharge: 6_000 })),
       ...minutes(85, 90).map((m) => row(m, { PartitionKey: '["c","u4"]', RegionName: WE, RequestCharge: 6_000, CollectionName: 'other' })),
       ...[...minutes(80, 85), 90].map((m) => row(m, { PartitionKey: '["d","u5"]', RegionName: WE, RequestCharge: 6_000 })),
       ...minutes(85, 90).map((m) => row(m, { PartitionKey: '', RegionName: WE, RequestCharge: 60_000 })),
@@ -154,17 +158,17 @@ describe('each meaning, on hand-worked rows', () => {
     ],
   };
 
-  it('hot key: per region, the key with the highest lowest-minute RU ÷ 60 among keys present in all 5 judged minutes', () => {
+  it('hot key: per region, the key with the highest RU ÷ 60 it reached in at least 3 of the 5 judged minutes (its 3rd highest minute), in a row or in bursts', () => {
     expect(byRegion(run(HOT_KEY, RU, 100.5))).toEqual([
       { RegionName: NE, PartitionKey: '["a","u1"]', SustainedRUPerSecond: 2 },
-      { RegionName: WE, PartitionKey: '["a","u2"]', SustainedRUPerSecond: 30 },
+      { RegionName: WE, PartitionKey: '["e","u6"]', SustainedRUPerSecond: 40 },
     ]);
   });
 
-  it("hot prefix: the same over each key's logged first level (a: 600 + 1,800 in its quietest minute, 40 RU/s)", () => {
+  it("hot prefix: the same over each key's logged first level (a: 1,200 + 1,800 in 4 of its minutes, 50 RU/s; e: 40)", () => {
     expect(byRegion(run(HOT_PREFIX, RU, 100.5))).toEqual([
       { RegionName: NE, Prefix: 'a', SustainedRUPerSecond: 2 },
-      { RegionName: WE, Prefix: 'a', SustainedRUPerSecond: 40 },
+      { RegionName: WE, Prefix: 'a', SustainedRUPerSecond: 50 },
     ]);
   });
 

@@ -45,10 +45,10 @@ function incidentReplay(incident: DynamoIncident, target: Target): StackReplay {
 }
 
 describe('the alarms the example app creates', () => {
-  it('10 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range, capacity limits, composite), Documents 6 (page: 3 key-range, capacity limits)', () => {
-    expect(alarmsOf(template)).toHaveLength(10);
-    expect(healthy.alarms).toHaveLength(10);
-    expect([healthy.tables.Tickets.alarms.length, healthy.tables.Documents.alarms.length]).toEqual([4, 6]);
+  it('11 alarms, each replayed and attributed to its table: Tickets 4 (page: key-range, capacity limits, composite), Documents 7 (page: 3 key-range, 2 capacity limits: by-folder, added later, has its own for its account-limit reads)', () => {
+    expect(alarmsOf(template)).toHaveLength(11);
+    expect(healthy.alarms).toHaveLength(11);
+    expect([healthy.tables.Tickets.alarms.length, healthy.tables.Documents.alarms.length]).toEqual([4, 7]);
   });
 
   it('no alarm sends its OK (recovery) notification to the page topic: recoveries never page', () => {
@@ -128,7 +128,7 @@ describe('incidents (seed 2): the first page (or ticket) after the incident begi
   });
 });
 
-it('every alarm fires in at least one replay (a viral key on GSI by-tenant-owner and on Tickets added here), except the 2 opt-in latency tickets: no latency incident is modelled, and they stay quiet on the deploy warm-ups', () => {
+it("every alarm fires in at least one replay (a viral key on GSI by-tenant-owner and on Tickets added here), except the 2 opt-in latency tickets and by-folder's account-limit page: no latency incident and no GSI read surge past the quota are modelled, and they stay quiet on the deploy warm-ups", () => {
   const fired = new Set([
     ...firedIn(healthy),
     ...INCIDENTS.flatMap(([incident, target]) => firedIn(incidentReplay(incident, target))),
@@ -139,5 +139,6 @@ it('every alarm fires in at least one replay (a viral key on GSI by-tenant-owner
   expect(all.filter((name) => !fired.has(name))).toEqual([
     'skewguard ticket SkewguardExample/Documents GetItem p99 latency',
     'skewguard ticket SkewguardExample/Documents Query p99 latency',
+    'skewguard page SkewguardExample/Documents/by-folder failed requests (not a hot key)',
   ]);
 });

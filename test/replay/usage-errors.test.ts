@@ -3,6 +3,8 @@
 // design) whose issue names the field as the caller wrote it, with a message that says what to give instead.
 import { DesignError, UsageError } from '../../lib';
 import {
+  cosmosIncident,
+  dynamoIncident,
   healthyCosmosWeek,
   healthyWeek,
   Random,
@@ -181,6 +183,55 @@ const CASES: [string, () => unknown, string, RegExp][] = [
     () => replayLogAlert('l', logAlert, telemetry(), [], withRows([{ V: 'x' }])),
     'ScheduledQueryRule l.criteria.allOf[0].metricMeasureColumn',
     /without a number in V; make it return one in every row/,
+  ],
+  // A typo or a missing peak used to replay a week of zero load, whose "pages nobody" proves nothing (review 16).
+  [
+    'a Cosmos DB profile with a misspelt field',
+    () => healthyCosmosWeek({ events: { ...EVENTS, peakRuu: 1 } as never }, 3, 4),
+    'profiles.events.peakRuu',
+    /is not a known field \(did you mean "peakRu"\?\)/,
+  ],
+  [
+    'a Cosmos DB profile without its peak',
+    () => healthyCosmosWeek({ events: { throughput: EVENTS.throughput, storageGb: 5 } as never }, 3, 4),
+    'profiles.events.peakRu',
+    /is required|expected a finite number > 0/,
+  ],
+  [
+    'a Cosmos DB profile over no keys',
+    () => healthyCosmosWeek({ events: { ...EVENTS, uniformKeys: 0 } }, 3, 4),
+    'profiles.events.uniformKeys',
+    /expected a number ≥ 1, or Infinity for one key value per item, got 0/,
+  ],
+  [
+    'a Cosmos DB incident skewguard does not model',
+    () => cosmosIncident('x' as never, { events: EVENTS }, 'events'),
+    'incident',
+    /"x" is not a Cosmos DB incident; expected one of: whale prefix under a hierarchical key, hot key growing for days/,
+  ],
+  [
+    'a Cosmos DB incident on a profile that is not there',
+    () => cosmosIncident('hot key growing for days', { events: EVENTS }, 'toString'),
+    'target',
+    /no profile for container toString; expected one of events/,
+  ],
+  [
+    'a DynamoDB profile whose hot key share is a percentage',
+    () => healthyWeek({ Orders: { ...ORDERS, hotKey: { share: 40, shards: 1 } } }, 1, 4),
+    'profiles.Orders.hotKey.share',
+    /expected a finite number > 0 and ≤ 1, got 40/,
+  ],
+  [
+    'a DynamoDB profile of an unknown capacity mode',
+    () => healthyWeek({ Orders: { ...ORDERS, capacity: { mode: 'ondemand' } as never } }, 1, 4),
+    'profiles.Orders.capacity.mode',
+    /expected one of "on-demand", "provisioned", got "ondemand"/,
+  ],
+  [
+    'a DynamoDB incident on a misspelt profile field',
+    () => dynamoIncident('viral read-hot key', { Orders: { ...ORDERS, peakReads: 1 } as never }, { table: 'Orders' }),
+    'profiles.Orders.peakReads',
+    /is not a known field \(did you mean "peakRead"\?\)/,
   ],
   [
     'a container model over no keys',

@@ -37,7 +37,7 @@ describe('assertStackPasses', () => {
       healthy({ partitionKey: { name: 'sessionId', type: AttributeType.STRING, cardinality: 'unique' }, sharding: { strategy: 'random', shards: 4 } }),
     );
     const violations = assertStackPasses(stack);
-    expect(violations.map((v) => [v.severity, v.rule, v.constructPath, v.fieldPath])).toEqual([['warning', 'SG007', 'Shop/Sessions', 'sharding']]);
+    expect(violations.map((v) => [v.severity, v.ruleId, v.constructPath, v.path])).toEqual([['warning', 'SG007', 'Shop/Sessions', 'sharding']]);
     expect(thrown(() => assertStackPasses(stack, { failOn: 'warning' })).message).toMatch(
       /^expected Shop to synthesize with no skewguard error or warning, but it fails with SG007/,
     );
@@ -66,7 +66,7 @@ describe('assertStackPasses', () => {
     );
     Validations.of(orders).acknowledge({ id: 'skewguard::SG003', reason: 'Migrating to a sharded key next sprint.' });
     const violations = assertStackPasses(stack);
-    expect(violations.map((v) => [v.rule, v.acknowledged])).toEqual([
+    expect(violations.map((v) => [v.ruleId, v.acknowledged])).toEqual([
       ['SG003', 'Migrating to a sharded key next sprint.'],
       ['SG001', 'Five statuses, known and accepted for now.'],
     ]);
@@ -169,7 +169,7 @@ describe('assertStackFails', () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', statusKeyed());
     const failing = assertStackFails(stack, ['SG001', { rule: 'hot-key-exceeds-partition', resource: 'Orders', path: 'partitionKey' }]);
-    expect(failing.map((v) => [v.severity, v.rule, v.constructPath, v.fieldPath])).toEqual([
+    expect(failing.map((v) => [v.severity, v.ruleId, v.constructPath, v.path])).toEqual([
       ['error', 'SG001', 'Shop/Orders', 'partitionKey'],
       ['error', 'SG003', 'Shop/Orders', 'partitionKey'],
     ]);
@@ -183,24 +183,24 @@ describe('assertStackFails', () => {
     const findings = assertDesignFails(ORDERS_BY_STATUS, 'SG003');
     expect(failing.map((v) => v.ruleId)).toEqual(['SG001', 'SG003']);
     expect(findings.map((f) => f.ruleId)).toEqual(failing.map((v) => v.ruleId));
-    for (const v of failing) expect(v.rule).toBe(v.ruleId);
+    for (const v of failing) expect(v).not.toHaveProperty('rule');
   });
 
   // The field was `fieldPath` here, `path` in the core's findings and in the expectations themselves.
-  it("names the field path `path`, as assertDesignFails' findings and the expectations do; fieldPath stays as a deprecated alias", () => {
+  it("names the field path `path`, as assertDesignFails' findings and the expectations do; the 0.1.0 alias fieldPath is gone (issue 13)", () => {
     const stack = stackOf();
     new GuardedTable(stack, 'Orders', statusKeyed({ acknowledgements: [{ rule: 'SG001', reason: 'Five statuses, known and accepted for now.' }] }));
     const failing = assertStackFails(stack, { rule: 'SG003', path: 'partitionKey' });
     const findings = assertDesignFails(ORDERS_BY_STATUS, 'SG003');
     expect(failing.map((v) => [v.ruleId, v.path])).toEqual([['SG003', 'partitionKey']]);
     expect(failing.map((v) => v.path)).toEqual(findings.filter((f) => f.ruleId === 'SG003').map((f) => f.path));
-    // The waiver in the design reaches the report by another road (CDK never sees it): it carries both names too.
+    // The waiver in the design reaches the report by another road (CDK never sees it): named the same way.
     const violations = synthDesignReport(stack).violations;
     expect(violations.map((v) => [v.ruleId, v.path, v.acknowledged !== undefined])).toEqual([
       ['SG003', 'partitionKey', false],
       ['SG001', 'partitionKey', true],
     ]);
-    for (const v of violations) expect(v.fieldPath).toBe(v.path);
+    for (const v of violations) expect(v).not.toHaveProperty('fieldPath');
     expect(thrown(() => assertStackFails(stack, { rule: 'SG003', path: 'sharding' })).message).toMatch(
       /^expected synthesizing Shop to fail with SG003 at sharding/,
     );
@@ -226,7 +226,7 @@ describe('assertStackFails', () => {
     new Table(stack, 'Jobs', { partitionKey: { name: 'status', type: AttributeType.STRING }, contributorInsightsSpecification: { enabled: true } });
     SkewguardPlugin.checkUnguardedTables(app);
     new GuardedTable(stackOf(app, 'Registers'), 'Orders', healthy());
-    expect(assertStackPasses(stack).map((v) => [v.severity, v.rule, v.constructPath])).toEqual([['warning', 'SG015', 'Shop/Jobs/Resource']]);
+    expect(assertStackPasses(stack).map((v) => [v.severity, v.ruleId, v.constructPath])).toEqual([['warning', 'SG015', 'Shop/Jobs/Resource']]);
     expect(assertStackFails(stack, 'SG015', { failOn: 'warning' })).toHaveLength(1);
   });
 
@@ -244,7 +244,7 @@ describe('assertStackFails', () => {
     const stage = new Stage(app, 'Prod');
     const stack = new Stack(stage, 'Cart');
     new GuardedTable(stack, 'Items', statusKeyed());
-    expect(assertStackFails(stack, { rule: 'SG001', resource: 'Prod/Cart/Items' }).map((v) => v.rule)).toEqual(['SG001', 'SG003']);
+    expect(assertStackFails(stack, { rule: 'SG001', resource: 'Prod/Cart/Items' }).map((v) => v.ruleId)).toEqual(['SG001', 'SG003']);
     expect(synthDesignReport(stage).checkedTables).toBe(1);
   });
 

@@ -6,6 +6,7 @@ import { print, type Io } from '../io';
 import { DRIFT_RULE } from '../observe/drift-rule';
 import { documentationUrl, ruleDocsUrl, rulesDocumentationUrl } from '../rule-docs';
 import { COLORS, NO_COLORS, useColor, type Palette } from '../terminal';
+import { hangingWrap, wrapWidth } from '../wrap';
 
 /** The catalogue's rules and the one `observe` reports (SG020, documented in docs/observe.md). */
 const EXPLAINED: readonly RuleDescription[] = [...RULES, DRIFT_RULE];
@@ -31,11 +32,11 @@ function replacements(r: RetiredRule): string[] {
 /** docs/rules.md's "Retired rules" section, which lists every retired id. */
 const retiredDocsUrl = (docsUrl: string) => `${rulesDocumentationUrl(docsUrl)}#retired-rules`;
 
-function retiredText(r: RetiredRule, docsUrl: string, c: Palette): string {
+function retiredText(r: RetiredRule, docsUrl: string, c: Palette, width: number | undefined): string {
   const replaced = replacements(r);
   return [
     `${c.bold(`${r.id} ${r.title}`)} ${c.yellow('(retired: it no longer runs)')}`,
-    `  why:         ${r.retired}`,
+    hangingWrap('  why:         ', r.retired, 15, width),
     `  replaced by: ${replaced.length ? `${replaced.join(', ')} (\`skewguard explain ${r.replacedBy[0]}\`)` : 'nothing'}`,
     `  docs:        ${retiredDocsUrl(docsUrl)}`,
     '',
@@ -68,25 +69,32 @@ const asJson = (r: RuleDescription, docsUrl: string) => ({
   fires: r.fires,
   firesAlso: r.firesAlso ?? [],
   rationale: r.rationale,
+  rationaleDetails: r.rationaleDetails ?? [],
   fix: r.fix,
   fixDetails: r.fixDetails ?? [],
   helpUri: ruleDocsUrl(r.id, r.title, docsUrl),
 });
 
-/** A field's edge cases, one indented bullet a line under the field's value. */
-const indentedBullets = (bullets: readonly string[] = []) => bullets.map((bullet) => `              - ${bullet}`);
+/** Where a field's value starts (`  fires when: `), and so where its wrapped lines and its bullets line up. */
+const FIELD = 14;
 
-function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
+/** A field of `explain`: its value after the name, then its edge cases, one bullet each, indented under the value. */
+function field(name: string, text: string, bullets: readonly string[] = [], width: number | undefined): string[] {
+  return [
+    hangingWrap(`  ${`${name}:`.padEnd(FIELD - 2)}`, text, FIELD, width),
+    ...bullets.map((bullet) => hangingWrap(`${' '.repeat(FIELD)}- `, bullet, FIELD + 2, width)),
+  ];
+}
+
+function explainText(r: RuleDescription, docsUrl: string, c: Palette, width: number | undefined): string {
   return [
     c.bold(`${r.id} ${r.title}`),
     `  severity:   ${r.severity === 'error' ? c.red(r.severity) : c.yellow(r.severity)}`,
     `  engines:    ${r.engines.join(', ')}`,
-    `  finds:      ${r.summary}`,
-    `  fires when: ${r.fires}`,
-    ...indentedBullets(r.firesAlso),
-    `  why:        ${r.rationale}`,
-    `  fix:        ${r.fix}`,
-    ...indentedBullets(r.fixDetails),
+    ...field('finds', r.summary, [], width),
+    ...field('fires when', r.fires, r.firesAlso, width),
+    ...field('why', r.rationale, r.rationaleDetails, width),
+    ...field('fix', r.fix, r.fixDetails, width),
     `  docs:       ${c.cyan(ruleDocsUrl(r.id, r.title, docsUrl))}`,
     '',
   ].join('\n');
@@ -95,17 +103,23 @@ function explainText(r: RuleDescription, docsUrl: string, c: Palette): string {
 /** The rule's own section of the catalogue (from its heading to the next). */
 function explainMarkdown(r: RuleDescription, docsUrl: string): string {
   if (r === DRIFT_RULE)
-    return `## ${r.id} ${r.title}\n\n**Fires when:** ${withBullets(r.fires, r.firesAlso)}\n\n**Why:** ${r.rationale}\n\n**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
+    return `## ${r.id} ${r.title}\n\n**Fires when:** ${withBullets(r.fires, r.firesAlso)}\n\n**Why:** ${withBullets(r.rationale, r.rationaleDetails)}\n\n**Fix:** ${withBullets(r.fix, r.fixDetails)}\n\n[Documentation](${ruleDocsUrl(r.id, r.title, docsUrl)})\n`;
   const catalogue = catalogueMarkdown();
   const start = catalogue.indexOf(`## ${r.id} `);
   const end = catalogue.indexOf('\n## ', start + 1);
   return `${catalogue.slice(start, end < 0 ? undefined : end + 1).trimEnd()}\n`;
 }
 
-function explanation(rule: RuleDescription | RetiredRule, format: (typeof RULES_FORMATS)[number], docsUrl: string, c: Palette): string {
+function explanation(
+  rule: RuleDescription | RetiredRule,
+  format: (typeof RULES_FORMATS)[number],
+  docsUrl: string,
+  c: Palette,
+  width: number | undefined,
+): string {
   if (format === 'json') return `${JSON.stringify(isRetired(rule) ? retiredJson(rule, docsUrl) : asJson(rule, docsUrl), null, 2)}\n`;
   if (format === 'markdown') return isRetired(rule) ? retiredMarkdown(rule, docsUrl) : explainMarkdown(rule, docsUrl);
-  return isRetired(rule) ? retiredText(rule, docsUrl, c) : explainText(rule, docsUrl, c);
+  return isRetired(rule) ? retiredText(rule, docsUrl, c, width) : explainText(rule, docsUrl, c, width);
 }
 
 export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 'explain'): Promise<number> {
@@ -114,9 +128,10 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
   if (command === 'explain' && args.positionals.length === 0) throw new UsageError('explain needs a rule id or name, e.g. `skewguard explain SG003`', command);
   const palette = useColor(io.env, io.stdout.isTTY, colorFlag(args.values, command)) ? COLORS : NO_COLORS;
   const docsUrl = documentationUrl(io.env);
+  const width = wrapWidth(io.stdout);
   const query = args.positionals[0];
   if (query !== undefined) {
-    return print(io, explanation(findRule(query), format, docsUrl, palette));
+    return print(io, explanation(findRule(query), format, docsUrl, palette, width));
   }
   if (format === 'markdown') return print(io, catalogueMarkdown());
   if (format === 'json')
@@ -128,10 +143,12 @@ export async function rulesCommand(args: ParsedArgs, io: Io, command: 'rules' | 
         2,
       )}\n`,
     );
-  return print(
-    io,
-    RULES.map((r) => `${r.id}  ${r.severity.padEnd(7)}  ${r.engines.join(', ').padEnd(18)}  ${r.title}\n        ${r.fires}\n`).join('') +
-      '\n`skewguard explain <id>` prints one rule with its rationale, fix and documentation link.\n' +
-      `\`skewguard observe\` also reports ${DRIFT_RULE.id} ${DRIFT_RULE.title}, against what production measured (\`skewguard explain ${DRIFT_RULE.id}\`).\n`,
+  const listing = RULES.map(
+    (r) => `${r.id}  ${r.severity.padEnd(7)}  ${r.engines.join(', ').padEnd(18)}  ${r.title}\n${hangingWrap('        ', r.fires, 8, width)}\n`,
   );
+  const notes = [
+    '`skewguard explain <id>` prints one rule with its rationale, fix and documentation link.',
+    `\`skewguard observe\` also reports ${DRIFT_RULE.id} ${DRIFT_RULE.title}, against what production measured (\`skewguard explain ${DRIFT_RULE.id}\`).`,
+  ];
+  return print(io, `${listing.join('')}\n${notes.map((note) => `${hangingWrap('', note, 0, width)}\n`).join('')}`);
 }

@@ -50,12 +50,15 @@ export function inContainer(files: ContainerObservationFiles) {
  */
 export const ONE_WAY_SHARE = 0.05;
 
-/** Which operations `key` logged over the window: reads, writes, or both (review 11 item 7: a bot that only reads). */
-function operationsOf(rows: readonly RuConsumptionRow[], key: string): KeyOperations {
+/**
+ * Which operations the rows of one key logged over the window: reads, writes, or both (review 11 item 7: a bot that
+ * only reads). `ofKey` picks the rows: one PartitionKey's, or every PartitionKey under one first-level value.
+ */
+function operationsOf(rows: readonly RuConsumptionRow[], ofKey: (row: RuConsumptionRow) => boolean): KeyOperations {
   let reads = 0;
   let writes = 0;
   for (const row of rows)
-    if (row.partitionKey === key && row.requestCharge > 0) {
+    if (ofKey(row) && row.requestCharge > 0) {
       if (WRITE_OPERATIONS.test(row.operation)) writes += row.requestCharge;
       else reads += row.requestCharge;
     }
@@ -140,7 +143,7 @@ function fromRuConsumption(
         unitsPerSecond: (hotCharge / period) * scale.shards,
         derivation: `${fmt(hotCharge)} RU logged ÷ ${period} s${scale.shards > 1 ? ` × ${scale.shards} shards` : ''}`,
       },
-      operations: operationsOf(rows, hotKey),
+      operations: operationsOf(rows, (row) => row.partitionKey === hotKey),
     };
   // A hierarchical key's first level (one tenant) at the same busiest period: its share is what the
   // design declares at paths[0].hotKeyShare. Not for a sharded key, whose first level may carry the
@@ -157,6 +160,8 @@ function fromRuConsumption(
       averagedOverSeconds: period,
       key: showKey(prefix),
       load: { unitsPerSecond: prefixCharge / period, derivation: `${fmt(prefixCharge)} RU logged ÷ ${period} s` },
+      // The lint reads this share with workload.hotKeyOperations too (firstLevelLoads), so its direction counts.
+      operations: operationsOf(rows, (row) => loggedFirstLevel(row.partitionKey) === prefix),
     };
   }
   const distinct = new Set(rows.map((r) => r.partitionKey)).size;

@@ -17,11 +17,20 @@
  *   writes the ones declared.
  * Each finding carries the edit that writes the observed figure into the design (`--update`).
  */
-import { physicalPartitionCount, type DesignEdit, type Engine, type Finding, type KeyDesign, type KeySpace, type Severity } from '../../index';
+import {
+  physicalPartitionCount,
+  type DesignEdit,
+  type Engine,
+  type Finding,
+  type HotKeyOperations,
+  type KeyDesign,
+  type KeySpace,
+  type Severity,
+} from '../../index';
 import { inheritedWrites, judgedLoads, type InheritedWrites } from '../../internal';
 import { ONE_WAY_SHARE } from './derive-cosmos';
 import { DRIFT_RULE } from './drift-rule';
-import { type Figure, type Observation, type ShareFigure } from './figures';
+import { type Figure, type Observation, type ObservedFigures, type ShareFigure } from './figures';
 import { shardMismatch } from './shard-count';
 import type { DeployedTable } from './stack-resources';
 
@@ -593,58 +602,113 @@ function judgedPeaks(target: KeySpaceTarget, judgedAt: ReadonlyMap<string, numbe
 }
 
 /**
- * Cosmos DB: the hottest key's share restated against the peaks the design is judged at. The lint takes the
- * hot key's load as share × the design's reads and writes, but the share was measured against the logged
- * RequestCharge, and Cosmos DB logs only the top keys of each physical partition
- * (https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs): a total below the container's. Review
- * 10: inventory's hot key, which logged 3,000 RU/s, was judged at 3,614 (7.77% of the logged total × declared
- * reads 30,000 + observed writes 16,500). Its logged load ÷ the reads and writes the lint uses keeps the key's
- * load what was measured. A DynamoDB share needs none of this: Contributor Insights' Sum is the table's
- * consumed units (RCU + 3 × WCU), the total CloudWatch's peaks measure.
+ * The hottest key's share restated against the peaks of the operations the lint takes to carry it (`carriedOperations`):
+ * it reads `hotKeyShare` (and a first level's `paths[0].hotKeyShare`, prefix-ingestion.ts `firstLevelLoads`) as a share
+ * of the read peak, the write peak, or both, as `workload.hotKeyOperations` says (lib/lint/analysis.ts), so the share
+ * written is the key's measured load ÷ those peaks, and the lint judges the key at the load it logged.
+ * - Cosmos DB: the share was measured against the logged RequestCharge, and Cosmos DB logs only the top keys of each
+ *   physical partition (https://learn.microsoft.com/azure/cosmos-db/monitor-resource-logs): a total below the
+ *   container's. Review 10: inventory's hot key, which logged 3,000 RU/s, was judged at 3,614 (7.77% of the logged
+ *   total × declared reads 30,000 + observed writes 16,500). Review 16: a tenant that logged 12,000 RU/s of writes was
+ *   written as 12,000 ÷ (18,000 + 20,000) beside hotKeyOperations "writes", and judged at 31.6% of the 20,000 RU/s of
+ *   writes: 6,316 RU/s.
+ * - DynamoDB: Contributor Insights' Sum is the key space's consumed units (RCU + 3 × WCU), the total CloudWatch's peaks
+ *   measure, so a share of both directions needs no restating. A share the design declares of one direction is of
+ *   that direction's peak alone: the key's consumed units, all taken to be that direction's (a WCU counts 3: contributorinsights_HowItWorks),
+ *   ÷ its peak (a mixed share, 900 WCU of a key's writes among 30,000 RCU and 1,000 WCU, is 0.082; of the writes, 0.9).
  */
-function restatedShare(target: KeySpaceTarget, figure: ShareFigure, peaks: { reads: number; writes: number }): ShareFigure {
+function restatedShare(
+  target: KeySpaceTarget,
+  figure: ShareFigure,
+  peaks: { reads: number; writes: number },
+  carried: Carried,
+  whose = "the key's",
+): ShareFigure {
   const { load } = figure;
-  // A key whose logged operations went one way takes its share of that direction's peak (workload.hotKeyOperations).
-  const direction = oneWay(target, figure);
-  const total = direction === 'reads' ? peaks.reads : direction === 'writes' ? peaks.writes : peaks.reads + peaks.writes;
   // Over a period longer than a minute, the key's load is an average the per-second peaks are not (FINEST_PERIOD_SECONDS).
   const coarse = figure.averagedOverSeconds !== undefined && figure.averagedOverSeconds > FINEST_PERIOD_SECONDS;
-  if (!load || target.engine !== 'cosmosdb' || total <= 0 || coarse) return figure;
-  const value = Math.min(1, load.unitsPerSecond / total);
+  const direction = carried.operations;
+  if (!load || coarse || (target.engine === 'dynamodb' && direction === 'both')) return figure;
+  const total = direction === 'reads' ? peaks.reads : direction === 'writes' ? peaks.writes : peaks.reads + peaks.writes;
+  // DynamoDB: the key's consumed units in the direction's own (a WCU is 3 ConsumedThroughputUnits).
+  const perWrite = target.engine === 'dynamodb' && direction === 'writes' ? 3 : 1;
+  const units = load.unitsPerSecond / perWrite;
+  if (total <= 0) return figure;
+  const value = Math.min(1, units / total);
   if (Math.abs(value - figure.value) <= figure.value * 1e-6) return figure;
+  const unit = target.engine === 'dynamodb' ? (direction === 'writes' ? 'WCU/s' : 'RCU/s') : 'RU/s';
+  const keyLoad =
+    perWrite > 1
+      ? `${show(load.unitsPerSecond)} ConsumedThroughputUnits/s ÷ 3 (Contributor Insights counts a WCU as 3) = ${show(units)} ${unit}`
+      : `${show(units)} ${unit}`;
+  const peaksText =
+    direction === 'both'
+      ? `${show(total)} ${unit} of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`
+      : `${show(total)} ${unit} of ${direction}`;
   return {
     ...figure,
     value,
-    derivation: `${figure.derivation}; restated against the peaks the design is judged at: the key's ${show(load.unitsPerSecond)} RU/s ÷ ${direction ? `${show(total)} RU/s of ${direction} (its logged operations were ${direction}: ${ONE_WAY_TEXT})` : `${show(total)} RU/s of reads and writes (${show(peaks.reads)} + ${show(peaks.writes)})`} = ${showShare(value)}`,
+    // Contributor Insights cannot tell a key's reads from its writes: all its units are taken to be the direction declared.
+    ...(target.engine === 'dynamodb'
+      ? { limits: `${figure.limits}; all of the key's units taken as ${direction}: a key that also does the other is judged above its load` }
+      : {}),
+    derivation: `${figure.derivation}; restated against the peaks the design is judged at: ${whose} ${keyLoad} ÷ ${peaksText}${carried.why ? ` (${carried.why})` : ''} = ${showShare(value)}`,
   };
 }
 
 /** What one-way operations mean (derive-cosmos.ts, ONE_WAY_SHARE). */
 const ONE_WAY_TEXT = `${100 - ONE_WAY_SHARE * 100}% or more of its logged RU over the window`;
 
+/** The operations the lint takes to carry the hottest value's share, and why (for the messages). */
+export interface Carried {
+  readonly operations: HotKeyOperations;
+  /** `its logged operations were writes: 95% or more of its logged RU over the window`; empty for the default both. */
+  readonly why: string;
+  /** What the logs measured, where they name the operations (Cosmos DB): `operationsJudged` declares it. */
+  readonly measured?: { readonly operations: HotKeyOperations; readonly text: string };
+}
+
+const loggedText = (operations: HotKeyOperations, each = false) =>
+  operations === 'both' ? 'reads and writes' : `${operations}: ${each ? ONE_WAY_TEXT.replace('its', "each one's") : ONE_WAY_TEXT}`;
+
 /**
- * The one direction the hottest key's logged operations went (Cosmos DB logs name each operation), for the table's
- * or container's own key, whose workload.hotKeyOperations says it; undefined when they went both ways, or unknown.
+ * The operations the lint takes to carry the hottest value's share: `workload.hotKeyOperations` for the table's or
+ * container's own key (an index's is both, lib/design/key-design.ts). The lint reads the full key's share and its first
+ * level's with that one field (lib/lint/analysis.ts; prefix-ingestion.ts `firstLevelLoads`), so both shares are restated
+ * against the same operations, and observe declares them as the Cosmos DB logs name them: the hottest key's, and the
+ * hottest first-level value's; both where those two went different ways (a read-hot key under a write-hot tenant: one
+ * way for both would judge the other's load in the wrong direction). Where the logs name none (DynamoDB's Contributor
+ * Insights counts reads and writes in one unit), the design's declaration.
  */
-function oneWay(target: KeySpaceTarget, figure: ShareFigure): 'reads' | 'writes' | undefined {
-  if (target.keySpace.index !== undefined || figure.operations === undefined || figure.operations === 'both') return undefined;
-  return figure.operations;
+export function carriedOperations(target: KeySpaceTarget, figures: ObservedFigures): Carried {
+  const declared = target.keySpace.workload.hotKeyOperations;
+  if (target.keySpace.index !== undefined) return { operations: 'both', why: '' };
+  const key = figures.hotKeyShare?.operations;
+  const prefix = figures.prefixHotKeyShare?.operations;
+  if (key === undefined && prefix === undefined)
+    return { operations: declared, why: declared === 'both' ? '' : `declared hotKeyOperations ${declared}: the lint takes the share of the ${declared} alone` };
+  const operations = key === undefined || prefix === undefined || key === prefix ? (key ?? prefix ?? 'both') : 'both';
+  const whose =
+    key !== undefined && prefix !== undefined && key !== prefix
+      ? `the hottest key's logged operations were ${loggedText(key)}, and the hottest first-level value's ${loggedText(prefix)}: the design's one hotKeyOperations takes both`
+      : `${key !== undefined && prefix !== undefined ? "the hottest key's and the hottest first-level value's" : key !== undefined ? "the hottest key's" : "the hottest first-level value's"} logged operations were ${loggedText(operations, key !== undefined && prefix !== undefined)}`;
+  return { operations, why: operations === 'both' && key === prefix ? '' : whose, measured: { operations, text: whose } };
 }
 
 /**
- * The edit that makes workload.hotKeyOperations say what the hottest key's logged operations showed (review 11 item 7:
- * a bot that only reads was told to batch its writes), when the design says otherwise: the lint runs again with it, and
- * --update writes it where it changes the verdict or its fix.
+ * The edit that makes workload.hotKeyOperations say what the logged operations showed (review 11 item 7: a bot that
+ * only reads was told to batch its writes), when the design says otherwise: the lint runs again with it, and --update
+ * writes it where it changes the verdict or its fix. The shares are restated against the same operations (`restatedShare`).
  */
-function operationsJudged(target: KeySpaceTarget, figure: ShareFigure | undefined): JudgedFigure | undefined {
+function operationsJudged(target: KeySpaceTarget, carried: Carried): JudgedFigure | undefined {
   const { workload } = target.keySpace;
-  if (!figure?.operations || target.keySpace.index !== undefined || figure.operations === workload.hotKeyOperations) return undefined;
+  const { measured } = carried;
+  if (!measured || target.keySpace.index !== undefined || measured.operations === workload.hotKeyOperations) return undefined;
   const declared =
     workload.hotKeyOperations === 'both' ? 'assumed (the default) hotKeyOperations both' : `declared hotKeyOperations ${workload.hotKeyOperations}`;
-  const logged = figure.operations === 'both' ? 'reads and writes' : `${figure.operations}: ${ONE_WAY_TEXT}`;
   return {
-    edit: { op: 'set', path: fieldPath(keySpaceBase(target), 'workload.hotKeyOperations'), value: figure.operations },
-    text: `hotKeyOperations ${figure.operations} measured (the hottest key's logged operations were ${logged}; ${declared})`,
+    edit: { op: 'set', path: fieldPath(keySpaceBase(target), 'workload.hotKeyOperations'), value: measured.operations },
+    text: `hotKeyOperations ${measured.operations} measured (${measured.text}; ${declared})`,
   };
 }
 
@@ -723,6 +787,19 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
   const judgedAt = new Map<string, number>();
   let shareObserved = false;
   const list = comparisons(target, observation, context.tableShare);
+  const carried = carriedOperations(target, observation.figures);
+  const operations = mismatch ? undefined : operationsJudged(target, carried);
+  // A share written as of the measured operations is written with them: the lint reads it with hotKeyOperations.
+  let operationsWritten = false;
+  const withOperations = (c: Comparison, edit: DesignEdit): { edits: DesignEdit[]; text: string } => {
+    if (!operations || c.field !== 'hotKeyShare') return { edits: [edit], text: '' };
+    if (!operationsWritten) edits.push(operations.edit);
+    operationsWritten = true;
+    return {
+      edits: [edit, operations.edit],
+      text: `; written with hotKeyOperations ${carried.measured?.operations ?? carried.operations}, the operations the share is of`,
+    };
+  };
   // The peaks first: a share is restated against the peaks the design is judged at (restatedShare).
   const ordered = [...list.filter((c) => c.field !== 'hotKeyShare'), ...list.filter((c) => c.field === 'hotKeyShare')];
   const position = (f: Finding) => list.findIndex((c) => c.path === f.path);
@@ -734,7 +811,13 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     if (raw.label === undefined && context.floors.includes(raw.field)) continue;
     // An inheriting index whose write peak is written declares its writes, which turns the inheritance off.
     const chosen = raw.unlessWritesDeclared && judgedAt.has('peakWriteUnits') ? raw.unlessWritesDeclared : raw;
-    const c = chosen.field === 'hotKeyShare' ? { ...chosen, figure: restatedShare(target, chosen.figure, judgedPeaks(target, judgedAt)) } : chosen;
+    const c =
+      chosen.field === 'hotKeyShare'
+        ? {
+            ...chosen,
+            figure: restatedShare(target, chosen.figure, judgedPeaks(target, judgedAt), carried, chosen.label ? "the first-level value's" : undefined),
+          }
+        : chosen;
     const observed = c.figure.value;
     const format = c.field === 'hotKeyShare' ? showShare : show;
     const declaredText = c.assumed ?? c.declaredText ?? `declared ${c.label ?? c.field} ${format(c.declared)}`;
@@ -752,36 +835,37 @@ export function driftFindings(target: KeySpaceTarget, observation: Observation, 
     else if (verdict === 'inherited' && c.inherited) kept.push({ path: c.path, message: keptInherited(c, target, c.inherited) });
     else if (verdict === 'exceeds') {
       edits.push(edit);
+      const written = withOperations(c, edit);
       findings.push(
         finding(
           target,
           'exceedsDeclared',
           'error',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}${inheritanceOffText(c, target)}`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation})${writtenText(c)}${inheritanceOffText(c, target)}${written.text}`,
           UPDATE_FIX,
           data,
-          [edit],
+          written.edits,
         ),
       );
     } else if (verdict === 'below') {
       edits.push(edit);
+      const written = withOperations(c, edit);
       findings.push(
         finding(
           target,
           'belowDeclared',
           'warning',
           c.path,
-          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding${writtenText(c)}`,
+          `${declaredText}, observed ${bound}${format(observed)} at the ${window} peak (${c.figure.derivation}): over-declaring leads to over-sharding${writtenText(c)}${written.text}`,
           `lower the declaration to what was observed (\`skewguard observe --update\`) if the window is representative, so that no shard or copy is planned for load that never comes`,
           data,
-          [edit],
+          written.edits,
         ),
       );
     }
   }
-  const operations = mismatch ? undefined : operationsJudged(target, observation.figures.hotKeyShare);
-  if (operations) judged.push(operations);
+  if (operations && !operationsWritten) judged.push(operations);
   // Reported in the order of the comparisons, not the order they were judged in.
   findings.splice(first, findings.length - first, ...findings.slice(first).sort((a, b) => position(a) - position(b)));
   const { distinctKeys, readThrottles, writeThrottles, hotKeyShare } = observation.figures;

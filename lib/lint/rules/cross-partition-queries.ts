@@ -10,9 +10,12 @@ export const crossPartitionQueries = defineRule({
   fires:
     'Declared access patterns that do not carry the full partition key (or, in Cosmos DB, a hierarchical prefix) take more than maxCrossPartitionShare of query traffic. Not on a Cosmos DB container declared small (throughput at most 30,000 RU/s and storage.totalGb at most 100 GB).',
   rationale:
-    'A query without the partition key visits every partition: in DynamoDB a Scan, in Cosmos DB a cross-partition query that costs about 2.5 RU for every physical partition it checks, matching or not. Keep them rare. A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that they cost about what targeted queries do.',
+    'A query without the partition key visits every partition: in DynamoDB a Scan, since a Query needs one partition key value (AWS: "Querying tables"), in Cosmos DB a cross-partition query charged a minimum of about 2.5 RU for every physical partition whose index it checks, matching or not (Azure: "Query a container"). Keep them rare.',
+  rationaleDetails: [
+    'A Cosmos DB container of at most 30,000 RU/s and 100 GB has so few physical partitions that its cross-partition queries cost about what targeted queries do: Azure advises avoiding them above either figure (Azure: "Query a container").',
+  ],
   fix: 'Carry the key, add an index keyed for the query, or maintain a change-feed projection.',
-  sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign],
+  sources: [SOURCES.cosmosCrossPartition, SOURCES.dynamoKeyDesign, SOURCES.dynamoQuery],
   messages: {
     crossingOne:
       '{{patterns|code}} ({{patternShares|percent}}) does not carry the partition key: {{share|percent}} of queries cross partitions, above maxCrossPartitionShare {{limit|percent}}',

@@ -19,7 +19,7 @@ export const excessiveFanOut = defineRule({
     'Reads that reach one shard, want any item (`wants: "any"`) or carry a calculated shard\'s source attribute: extra shards cost them nothing, so where every declared query of the key does, only maxShards applies.',
   ],
   rationale:
-    'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern). Size N from the peak.',
+    'Every whole-key read costs one query per shard, and every write to a replicated key one write per copy: more keys than the peak needs only multiply latency and cost ("more is safer" is the anti-pattern) (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key"). Size N from the peak.',
   fix: 'Use the computed N; past maxShards, split the hot value out instead of fanning out further.',
   sources: [SOURCES.dynamoSharding, SOURCES.cosmosSynthetic],
   messages: {

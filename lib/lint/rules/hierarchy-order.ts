@@ -205,7 +205,12 @@ export const hierarchyOrder = defineRule({
     'The same sort keys when no access pattern gives any of their parts: an order not ascending by cardinality (time parts are left where they are).',
   ],
   rationale:
-    'Cosmos DB routes a query that gives a prefix of a hierarchical key (tenant, or tenant + device) to the partitions of that prefix only; a query by a coarser level that is not the prefix fans out: reversed (/userId/tenantId), "all users of tenant X" reaches every partition. DynamoDB matches multi-attribute sort keys left to right: equality on the leading attributes, at most one range condition on the next, none skipped; composite sort-key strings are read the same way, by begins_with on a prefix. So the queries decide the order (the DynamoDB guide orders its tournament GSI round → bracket → matchId whatever their cardinalities); coarse to fine is the default only when no query says otherwise.',
+    'A key matched by prefix serves only the queries that give its leading parts, so the queries decide the order; coarse to fine (low to high cardinality) is the default only when no query says otherwise.',
+  rationaleDetails: [
+    'Cosmos DB hierarchical keys: a query that gives a prefix (tenant, or tenant + device) is routed to the partitions of that prefix only; one by a level that is not a prefix fans out: reversed (/userId/tenantId), "all users of tenant X" reaches every partition (Azure: "Hierarchical partition keys").',
+    'DynamoDB multi-attribute sort keys are matched left to right: equality on the leading attributes, at most one range condition on the next, none skipped; the guide orders its tournament GSI round → bracket → matchId whatever their cardinalities (AWS: "Multi-attribute keys for global secondary indexes").',
+    'Composite sort-key strings (COUNTRY#STATE#CITY) are read the same way, by begins_with on a prefix (AWS: "Best practices for using sort keys to organize data").',
+  ],
   fix: 'Order the attributes so that each declared query gives a leading prefix (its range attribute right after its equality ones); when no order serves them all, give the others an index of their own.',
   fixDetails: ['No declared query: order by cardinality, ascending (in a Cosmos DB key, a time bucket after the business levels, before a unique id).'],
   sources: [SOURCES.cosmosHierarchical, SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoSortKeys, SOURCES.dynamoKeyDesign],

@@ -4,9 +4,10 @@ import { ADVICE_MESSAGES, adviceFor, type AdviceId } from '../advice';
 import { hotLoad, type SpaceAnalysis } from '../analysis';
 import { cacheWordsOf } from '../cache-words';
 import { ENGINE_NOTE_MESSAGES, engineNotes, type EngineNoteId } from '../engine-notes';
+import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } from '../in-place-layout';
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
-import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, throughputThatServes } from '../physical-partition';
+import { physicalBound, physicalShareData, RAISE, raiseFigures, raiseInPlace, shareCeiling, throughputThatServes } from '../physical-partition';
 import { PREFIX_INGESTION_MESSAGES, prefixIngestionHits, type PrefixIngestionId } from '../prefix-ingestion';
 import { defineRule, type MessageData, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
@@ -36,6 +37,7 @@ type Id =
   | 'requestOverPhysical'
   | 'requestOverShardedPhysical'
   | 'physicalShare'
+  | 'physicalShareOverLogical'
   | 'thenPhysicalShare'
   | 'thenPhysicalShareShards'
   | 'noCountPhysical'
@@ -48,6 +50,7 @@ type Id =
   | EngineNoteId
   | IndexWriteId
   | InheritedWriteId
+  | InPlaceLayoutId
   | AdviceId;
 
 /** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…); beside its neighbours
@@ -77,26 +80,50 @@ function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, n
   };
 }
 
+/**
+ * The ceiling a dimension over the logical partition's binds at: the engine names the logical ceiling for a value above
+ * it (no RU/s lift that one), but where the busiest stored key's physical partition gives it less (its share of the
+ * container's RU/s, at headroom, less the neighbours' expected load: `shareCeiling`, on the share SG003 judges it on),
+ * that share is the lower and binds: a /productId value of 10,000 RU/s on a partition of 6,000 RU/s leaves it 1,800,
+ * and shards sized to fit 8,000 would still throttle there. SG002 quotes the same (`physicalShareOverLogical`).
+ */
+function bindingDimension(a: SpaceAnalysis, d: LoadDimension): { readonly dimension: LoadDimension; readonly overLogical: boolean } {
+  if (d.physical) return { dimension: d, overLogical: false };
+  const layout = a.space.sharding?.strategy ?? 'none';
+  const n = a.space.sharding?.shards ?? 1;
+  const share = a.storedKeyShare(layout, n);
+  const below = share && shareCeiling(a, { loads: a.storedLoads(layout, n), cardinality: a.trafficValues * n }, share);
+  return below && below.usable < d.usable ? { dimension: below, overLogical: true } : { dimension: d, overLogical: false };
+}
+
 /** One clause per dimension over its ceiling (writes, reads, or requests), with the numbers and the unit each reads (the profile's). */
-function overClauses(a: SpaceAnalysis): { readonly notes: Id[]; readonly data: Record<string, number | string | readonly string[]> } {
+function overClauses(a: SpaceAnalysis): {
+  readonly notes: Id[];
+  readonly data: Record<string, number | string | readonly string[]>;
+  readonly usable: number | undefined;
+} {
   const shards = a.space.sharding;
+  const { headroom } = a.design.thresholds;
   const notes: Id[] = [];
   const data: Record<string, number | string | readonly string[]> = {};
-  a.over.forEach((d, i) => {
+  let shareUsable: number | undefined;
+  a.over.forEach((over, i) => {
     if (i > 0) notes.push('then');
+    const { dimension: d, overLogical } = bindingDimension(a, over);
     // Issue 14: on its physical partition's share (Cosmos DB), say so, with that share's numbers.
     if (d.physical) {
-      notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', 'physicalShare');
+      notes.push(shards ? 'requestOverShardedPhysical' : 'requestOverPhysical', overLogical ? 'physicalShareOverLogical' : 'physicalShare');
       // Over its capacity (SG017) the container is judged at the raise SG017 asks for: say that this key is short even then.
       if (d.physical.raisedFrom) notes.push('atCapacityRaise');
-      Object.assign(data, physicalShareData(d.physical, a.design.thresholds.headroom));
+      Object.assign(data, physicalShareData(d.physical, headroom), overLogical ? { logicalUsable: over.usable } : {});
+      if (overLogical) shareUsable = d.usable;
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
     if (d.neighbours && d.label !== 'request') notes.push(`${d.label}Beside`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
   if (a.over.some((d) => d.neighbours)) notes.push('partitionsCounted');
-  return { notes, data };
+  return { notes, data, usable: shareUsable };
 }
 
 /**
@@ -133,9 +160,10 @@ export const hotKeyExceedsPartition = defineRule({
     "The hottest key value's peak (peak × hottest-key share; uniform share = 1/cardinality), on the busiest of its stored keys, exceeds the usable per-partition ceiling (headroom × ceiling). Unsharded time-bucket keys, and unsharded keys that combine a time bucket with other parts, are left to SG002.",
   firesAlso: [
     "Reads that access patterns aim at one value (`keyValue`): the hottest value's read peak takes that value's share of the key space's reads plus the hottest-key share of the rest, when that is more.",
-    "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load.",
-    "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB).",
+    "A Cosmos DB container with declared throughput: the ceiling is the lower of the logical partition's and the usable share of its physical partition, less its neighbours' expected load. Where the key is over the logical partition's usable RU/s too and its share is lower, the message quotes the share, and says the logical ceiling is passed as well (more RU/s alone do not serve it).",
+    "A physical partition's share: the container's RU/s divided among its physical partitions, the declared `physicalPartitions`, else those it is created with (one per 6,000 RU/s of manual throughput or 10,000 RU/s of autoscale or shared throughput, and one per 50 GB). A raise in place past P × 10,000 RU/s is judged on the partitions it leaves unsplit: from P to P′ ≤ 2P, Azure splits only P′ − P, and the others keep 1/P of the key space each.",
     "The neighbours' expected load: 1/P of the rest of the container's load, each other value hashed to the partition with probability 1/P. A uniform key whose hottest value would sit less than 5% of the usable share above the average partition is judged at the average partition's load instead: at the container's line such a key is SG017's finding.",
+    "A Cosmos DB container that declares fewer `physicalPartitions` than one created at its RU/s gets (one per 6,000 RU/s manual), where the hottest unsharded value fits the declared partitions and would throttle on the created ones: a warning at `physicalPartitions`, no edit. The count is a raise in place's, which a new container built from the design does not get.",
     "A container whose peak is above headroom × its RU/s (SG017's finding): judged at the RU/s SG017 asks for (peak ÷ headroom, on Azure's grid), on the physical partitions that raise leaves it; a raise in place splits only to ⌈RU/s ÷ 10,000⌉.",
     "A Cosmos DB hierarchical key whose hottest first-level value's reads and writes exceed what the physical partitions holding its data leave it: with declared throughput, the same share less its neighbours' expected load (the other first-level values hashed there; the first level's cardinality decides whether its share is uniform), judged at SG017's raise as above.",
     'A GSI keyed by a separate shard attribute (`sharding.logicalAttribute`): named by the attribute whose values it shards and the reads give (`hourBucket`), with the shard attribute that holds it in brackets (`hourBucketShard`).',
@@ -147,7 +175,14 @@ export const hotKeyExceedsPartition = defineRule({
     'Shards of that GSI: random shards count 2 writes per update (each is redrawn, a delete and a put: the same delete and put a key change costs, not 2 more); a calculated shard spreads none of them.',
   ],
   rationale:
-    "A DynamoDB partition serves at most 1,000 WCU and 3,000 RCU per second, a Cosmos DB logical partition 10,000 RU/s (hard); raising table capacity does not lift it. One item never spans partitions; DynamoDB may split a hot item collection by sort key over time (not with a local secondary index, not for an ever-increasing sort key), but a spike throttles first. A throttled GSI also throttles writes to its base table. Write sharding divides a write-hot key's writes; it cannot spread the reads of one item, which need replicated copies or a cache, nor the reads of a query that reads a key value a page at a time (limit), since each page must then read every shard and merge. A Cosmos DB container's RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow its physical partition's share (a key taking 5,400 RU/s in an 18,000 RU/s manual container, created on three physical partitions of 6,000 RU/s, leaves the other keys on its partition 600 RU/s before it throttles); a serverless container serves 5,000 RU/s per physical partition. Under a hierarchical key, one first-level value's data, and so every read and write scoped to it, stays on one physical partition until it holds 50 GB and splits, which takes hours.",
+    'One key value is served by one partition, whose ceiling no table or container capacity lifts: 1,000 WCU and 3,000 RCU per second on a DynamoDB partition (AWS: "Best practices for designing and using partition keys"), 10,000 RU/s on a Cosmos DB logical partition (Azure: "Service quotas"). Past it the value throttles, however much capacity is left.',
+  rationaleDetails: [
+    'DynamoDB split for heat: under sustained load it may spread a hot item collection\'s sort-key range over partitions, but a spike throttles first, one item never spans partitions, and it does not split with a local secondary index or for an ever-increasing sort key (AWS: "Burst and adaptive capacity"; AWS Database Blog: "Scaling DynamoDB: how partitions, hot keys, and split for heat impact performance").',
+    'A GSI has partitions of its own, with the same ceilings, and a GSI whose writes are throttled throttles the writes to its base table (AWS: "Understanding GSI write throttling and back pressure").',
+    'Write sharding spreads a write-hot key\'s writes over N keys (AWS: "Using write sharding to distribute workloads evenly"). It cannot spread the reads of one item, which need replicated copies or a cache, nor a query that reads a key value a page at a time (`limit`): each page must then read every shard and merge (AWS: "Paginating table query results").',
+    'A Cosmos DB container\'s RU/s are divided evenly among its physical partitions, so a logical partition under 10,000 RU/s still throttles when it and its neighbours outgrow their partition\'s share: 18,000 RU/s on three physical partitions give each 6,000, and a key taking 5,400 leaves its neighbours 600 (Azure: "Partitioning and horizontal scaling"). A serverless container serves 5,000 RU/s per physical partition (Azure: "Serverless account performance").',
+    'Under a hierarchical key, one first-level value\'s documents, and so every read and write scoped to it, stay on one physical partition until they hold 50 GB and it splits (Azure: "Hierarchical partition keys").',
+  ],
   fix: 'Shard a write-hot key into the computed N (calculated when an attribute can pick the shard, random otherwise); keep N replicated copies, or a cache, for a read-hot key; split a value out when no N serves.',
   fixDetails: [
     "Reads shards cannot spread (a Cosmos DB logical partition hot by its reads, a key value hot by paged reads with `limit`): replicated copies or a cache; a GSI's paged reads, only a cache. Where those reads (one item's, or a paged query's) are alone over the ceiling, no shard count is offered: the cache, copies where they fit, or (Cosmos DB) the computed throughput.",
@@ -155,12 +190,13 @@ export const hotKeyExceedsPartition = defineRule({
     "A Cosmos DB physical partition's share bites: more container throughput (computed) is the alternative. It leads (as the edit) over replicated copies when it adds no more RU/s than the copies cost ((N − 1) × the container's writes, or the capacity they need at headroom), since it changes no key and no application.",
     'Copies behind that raise: they follow, at the current throughput, only where it carries their peak (reads + N × writes) at headroom, and are not offered otherwise.',
     "Cosmos DB copies: sized on the container they make. N copies store every document N times (N × `storage.totalGb`, which the edit writes: at least one physical partition per 50 GB of it, the RU/s divided among them all) and write it N times, so each copy meets 1/P of the reads and of N × the writes beside it, at the current RU/s or, where the copies' peak is above their usable part, at SG017's raise.",
-    "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); where none fits, none is offered. The raise in place that serves the key unsharded leads (with its edit), else the cache, or the hot value moved to its own container.",
+    "That warning: the existing container needs nothing; a new one gets the declared partitions only if created at their count × 6,000 RU/s and then raised in place to the design's RU/s (instant up to count × 10,000). Every raise in place a fix offers says the same, with its figures, where a container created at the raised RU/s would get more partitions.",
+    "No copy count fits: every count is tried (past some N the copies' own writes and storage outgrow what they spread); where none fits, none is offered. The raise in place that serves the key as it is leads (with its edit; with declared copies, judged with them, on N × the writes and the GB, and said to keep them), else the cache, or the hot value moved to its own container.",
     "A GSI whose writes count the table's replicated copies, where the table's fix changes them: it defers to that fix with no edits of its own, so one `--fix` run plans it once, on the copies kept. Over its ceiling only because of copies SG007 finds needless, it is offered their removal (with the index's figures at one copy), not shards of its own; SG001 and SG002 defer the same way.",
     "DynamoDB copies that would put a GSI's hottest value over its ceiling (every copy writes its own index entry): said with that index, with no edit.",
     "A GSI key's shards: they go in a separate key attribute the application writes.",
     "A GSI hot on the table's hottest item's writes: random shards written afresh on every update of that item, sized for the 2 index writes each such update then costs; never a shard calculated from an attribute of the item (it names one shard). The alternative is a projection that leaves out what the updates change (with the index's declared write peak).",
-    "A hot first level of a hierarchical key: a synthetic bucketed first level, or more buckets when it is one already, N counting the neighbours each bucket's partition then holds; more container throughput (computed) is its alternative too.",
+    "A hot first level of a hierarchical key: a synthetic bucketed first level, or more buckets when it is one already, N counting the neighbours each bucket's partition then holds; more container throughput (computed) is its alternative too. Its writes count the declared replicated copies of the full key, which sit under its first-level value; copies SG007 removes are not counted.",
     'A first level hot by its reads (they alone are over what its partitions leave it; its writes alone fit): the cache, with the share of its reads it must answer. A first-level value declared hot in one direction (`workload.hotKeyOperations`) takes its share of that direction and only the uniform 1/cardinality of the other.',
     'Where that cache comes: first where the other fix is a new synthetic first level (a new partition key, which Cosmos DB changes only by copying every document into a new container, and a fan-out of every query for one value); after a raise in place or more buckets of a level bucketed already, which keep the key and carry the edit.',
     'A DynamoDB item collection hot by its reads alone: DAX, offered beside its shards.',
@@ -183,6 +219,7 @@ export const hotKeyExceedsPartition = defineRule({
   sources: [
     SOURCES.dynamoKeyDesign,
     SOURCES.dynamoAdaptive,
+    SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
     SOURCES.dynamoGsiSharding,
     SOURCES.dynamoGsiThroughput,
@@ -195,6 +232,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.dynamoAutoScaling,
     SOURCES.cosmosPartitioning,
     SOURCES.cosmosScalingThroughput,
+    SOURCES.cosmosProvisionedThroughput,
     SOURCES.cosmosRedistributeThroughput,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
@@ -256,6 +294,10 @@ export const hotKeyExceedsPartition = defineRule({
       "; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's load, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
     physicalShare:
       ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites",
+    // cosmos16 item 1: over the logical ceiling too, but its physical partition gives it less: that share is the figure
+    // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
+    physicalShareOverLogical:
+      ": the container's {{containerRu}} RU/s are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds",
     orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
@@ -271,6 +313,7 @@ export const hotKeyExceedsPartition = defineRule({
     ...ENGINE_NOTE_MESSAGES,
     ...INDEX_WRITE_MESSAGES,
     ...INHERITED_WRITE_MESSAGES,
+    ...IN_PLACE_LAYOUT_MESSAGES,
     ...ADVICE_MESSAGES,
   },
   check(design, analysis) {
@@ -348,9 +391,10 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
 /** The hottest key value of one key space over its ceiling (or its physical partition's share). */
 function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const { space } = a;
+  if (a.over.length === 0) return inPlaceOnlyHits(a);
   // An unsharded key whose hottest value is the current time bucket's (the whole key, or one of the values the
   // other parts give it) is SG002's finding, with the same load.
-  if (a.over.length === 0 || (!space.sharding && judgedAsTimeBucket(a))) return [];
+  if (!space.sharding && judgedAsTimeBucket(a)) return [];
   // On the uniform share alone (nothing declared or observed, no pattern naming the value it reads), the key's few
   // values are the cause: SG001 reports this value over its ceiling with the same fix, once. A declared or observed
   // share above uniform, or reads a pattern sends to one value (keyValue), are a skew of its own.
@@ -367,7 +411,9 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
   const planned = a.plan.shards;
   const sharded = a.plan.layout === 'random' || a.plan.layout === 'calculated';
   const physicalUsable = share ? Math.max(0, share.requestUnitsEach * headroom - share.neighbours) : undefined;
-  const thenPhysical = share !== undefined && !physicalBound(a.over) && planned !== undefined && planned > Math.ceil(load / worst.usable);
+  // (Not where the lead quotes that share already: it is then the ceiling the message names.)
+  const thenPhysical =
+    share !== undefined && over.usable === undefined && !physicalBound(a.over) && planned !== undefined && planned > Math.ceil(load / worst.usable);
   const peak = a.total.reads + a.total.writes;
   // Write shards the physical share leaves no count for (copies keep the unsharded share, as the old clause says).
   const noCount =
@@ -420,7 +466,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         headroom: design.thresholds.headroom,
         ...(space.sharding ? { declaredShards: space.sharding.shards, storedKey: space.sharding.strategy === 'replicated' ? 'copy' : 'shard' } : {}),
         hotKeyLoad: hotLoad(a, worst.label),
-        usable: worst.usable,
+        usable: over.usable ?? worst.usable,
         strategy: a.plan.layout,
         ...(raise ? raiseFigures(RAISE, raise) : {}),
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),
@@ -430,6 +476,16 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
       edits: advice.edits,
     },
   ];
+}
+
+/**
+ * A hottest value that fits only the physical partitions the design declares, which a container created at its RU/s
+ * would not get (`inPlaceOnlyLayout`): a warning, the existing container being fine, with the way a new one is built.
+ */
+function inPlaceOnlyHits(a: SpaceAnalysis): RuleHit<Id>[] {
+  const data = inPlaceOnlyLayout(a);
+  if (!data) return [];
+  return [{ path: 'physicalPartitions', messageId: 'hotKeyInPlaceOnly', fixId: 'newContainerCreateThenRaise', severity: 'warning', data }];
 }
 
 /** Whether an index's hottest share is the table's, its key carrying the table's hottest value (normalize-table.ts, `tableHotShare`). */

@@ -32,13 +32,16 @@ export const logicalPartitionSize = defineRule({
     "A level's largestGb: spread over its values' children. A time-bucket level below repeats under every value above, so a value's GB spreads over its buckets (/deviceId 25 GB → /day 365: 0.07 GB per device and day).",
   ],
   rationale:
-    'A Cosmos DB logical partition holds at most 20 GB: writes to a full one fail (a hierarchical key lets one first-level value span partitions, but each full key value stays under 20 GB). A DynamoDB item collection is capped at 10 GB when the table has a local secondary index. Keep a growth buffer.',
+    'A Cosmos DB logical partition holds at most 20 GB, and writes to a full one fail (Azure: "Service quotas"); a DynamoDB item collection is capped at 10 GB when the table has a local secondary index (AWS: "Item collection size limit"). Keep a growth buffer (headroom).',
+  rationaleDetails: [
+    'A Cosmos DB hierarchical key lets one first-level value hold more than 20 GB over several logical partitions (and physical ones once past 50 GB), but each full key value stays under 20 GB (Azure: "Hierarchical partition keys").',
+  ],
   fix: 'Cosmos DB: deepen the key first while it has fewer than 3 levels; then, or otherwise, spread the largest value over more keys, or move the whale out. DynamoDB: a GSI instead of the LSI has no collection limit.',
   fixDetails: [
-    'A deeper Cosmos DB key: a level below lets one value span physical partitions past 20 GB, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
+    'A deeper Cosmos DB key: a level below lets one value hold more than 20 GB over several logical partitions, each full key value still under 20 GB. The designer names the level, so it is advice, not an edit.',
     'Spreading the largest value: the shard count is shared with SG003, and at least the count its size needs. Where that plan needs more container RU/s first, the split still leads (after a hierarchical key where the plan offers one) and the raise follows: the cheaper raise, with its count.',
   ],
-  sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit],
+  sources: [SOURCES.cosmosLimits, SOURCES.cosmosHierarchical, SOURCES.cosmosIotPartitioning, SOURCES.dynamoLsiLimit, SOURCES.cfnLocalSecondaryIndex],
   messages: {
     logicalPartition: 'the largest logical partition is expected at {{size}} GB',
     itemCollection: 'the largest item collection is expected at {{size}} GB',
@@ -51,11 +54,13 @@ export const logicalPartitionSize = defineRule({
     // Stranger's review 7 item 11: a size problem's fix leads with the split that fits, not with the raise its load needs.
     sizeSplit: ' ({{size}} GB ÷ {{shards}} = {{sizePerPlannedShard}} GB per shard, within the {{usableGb}} GB usable)',
     shardsNeedRaise: `; at the current throughput no shard count fits the hottest value's physical partition (SG003), so for these shards ${raiseInPlace(SHARD_RAISE)}`,
-    fixItemCollection: 'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent); or ',
+    // Review 16: an LSI is part of the table's creation, so this fix is a new table, which the user must plan as one.
+    fixItemCollection:
+      'replace the local secondary index with a global one (no item-collection limit; its queries become eventually consistent): an LSI can only be created with its table, so this means a new table and a migration of the data; or ',
     // Review 14 item 4: for a size problem the level below is Microsoft's answer ("if you have scenarios in which
     // partition keys can exceed 20 GB of data, subpartitioning can help"), so it leads; the shards follow.
     finerLevelFirst:
-      'make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value spans physical partitions past 20 GB while its queries stay targeted by prefix (each full key value still holds at most 20 GB); or ',
+      'make the key hierarchical, {{levels}}: a level of many values that the reads give with {{key|key}} (an order or item id), so that one {{key|key}} value may hold more than 20 GB, over several logical partitions (and physical ones once past 50 GB), while its queries stay targeted by prefix (each full key value still holds at most 20 GB); or ',
     ...ADVICE_MESSAGES,
   },
   check(design, analysis): RuleHit<Id>[] {

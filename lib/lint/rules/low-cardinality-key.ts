@@ -50,7 +50,11 @@ export const lowCardinalityKey = defineRule({
     "Left to other rules: time-bucket keys to SG002; a GSI over its ceiling on the table's hottest item's writes (one item, on one index value, whatever the index's cardinality) to SG003.",
   ],
   rationale:
-    "Each key value lives on one partition, so a key with K values keeps at most K partitions busy whatever the table capacity. Whether that hurts is a matter of load: while each value fits its own partition (DynamoDB isolates busy items on their own partitions; Cosmos DB spreads logical partitions over physical ones) a few values cost nothing today, and sharding them would only make every read a fan-out — but the key cannot grow past its hottest value's ceiling. The shard count comes from that load (N = ceil(hot load / usable ceiling)), never from a floor of stored keys: the floor is what makes this a warning, not a reason for more shards.",
+    'Each key value lives on one partition, so a key with K values keeps at most K partitions busy, whatever the capacity (AWS: "Best practices for designing and using partition keys"). While each value fits its partition, a few values cost nothing today, and sharding them would only make every read a fan-out; but the key cannot grow past its hottest value\'s ceiling.',
+  rationaleDetails: [
+    'Values that fit stay apart: DynamoDB\'s adaptive capacity rebalances partitions so that frequently accessed items do not share one (AWS: "Burst and adaptive capacity"); Cosmos DB spreads logical partitions over its physical ones (Azure: "Partitioning and horizontal scaling").',
+    'The shard count comes from the load, N = ceil(hot load ÷ usable ceiling), never from a floor of stored keys: `minCardinality` (a skewguard default, not a vendor limit) makes this a warning, not a reason for more shards.',
+  ],
   fix: 'Over the ceiling: use a higher-cardinality attribute or a composite key, or shard the key into the N its load needs (one N shared with SG003). Under it: nothing at this load; re-key or shard before traffic grows past the growth factor.',
   fixDetails: [
     "A status-like key judged at the uniform share: declare its hottest value's share where the message says; whether the hottest value fits depends on it.",

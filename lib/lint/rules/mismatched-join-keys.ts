@@ -33,7 +33,7 @@ export const mismatchedJoinKeys = defineRule({
   thresholds: ['minCardinality'],
   fires: 'Two containers declared as joined (queried together) use partition keys that are not a prefix of one another.',
   rationale:
-    'Cosmos DB has no join across containers: the application queries both, and when their keys differ every lookup on the second container is a cross-partition fan-out. When one key is a prefix of the other (/tenantId, /deviceId and /tenantId, /deviceId, /yyyyMM), a lookup is a targeted prefix query and costs nothing extra.',
+    'Cosmos DB has no join across containers (Azure: "Self-joins"): the application queries both, and when their keys differ every lookup on the second container is a cross-partition fan-out. When one key is a prefix of the other (/tenantId, /deviceId and /tenantId, /deviceId, /yyyyMM), a lookup is a prefix query routed to that prefix\'s partitions only (Azure: "Hierarchical partition keys").',
   fix: 'Decide keys across containers together (a shared prefix is enough), or maintain a materialized view via the change feed.',
   sources: [SOURCES.cosmosJoins, SOURCES.cosmosHierarchical, SOURCES.cosmosChangeFeedPatterns],
   messages: {

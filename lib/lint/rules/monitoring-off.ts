@@ -19,8 +19,11 @@ export const monitoringOff = defineRule({
   severity: 'error',
   thresholds: [],
   fires: 'Contributor Insights (DynamoDB table or any GSI) or partition-key diagnostics (Cosmos DB) are disabled.',
-  rationale:
-    "Without per-key statistics nobody can see which key is hot: skew builds up silently for months and the first signal is customers' errors. DynamoDB Contributor Insights lists the most accessed and most throttled keys; Cosmos DB needs the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs in a Log Analytics workspace.",
+  rationale: "Without per-key statistics nobody can see which key is hot: skew builds up silently for months and the first signal is customers' errors.",
+  rationaleDetails: [
+    'DynamoDB: Contributor Insights lists the most accessed and most throttled partition keys, and partition and sort keys, of a table or GSI (AWS: "CloudWatch Contributor Insights").',
+    'Cosmos DB: the PartitionKeyStatistics and PartitionKeyRUConsumption diagnostic logs, sent to a Log Analytics workspace, show the largest and the busiest logical partitions (Azure: "Troubleshoot issues with diagnostics queries").',
+  ],
   fix: "Enable them (Contributor Insights is billed per million events; a table or GSI uses 1 of the account's Contributor Insights rules in THROTTLED_KEYS mode, 2 with a sort key, and twice that in ACCESSED_AND_THROTTLED_KEYS mode).",
   sources: [SOURCES.dynamoContributorInsights, SOURCES.dynamoContributorInsightsModes, SOURCES.cosmosDiagnosticQueries, SOURCES.cosmosNormalizedRu],
   messages: {

@@ -17,9 +17,9 @@ export const needlessSharding = defineRule({
   fires:
     'Sharding (or replication) is declared on a key whose hottest value is under the usable ceiling unsharded and whose largest partition needs no split — on any key, time buckets and few-valued keys included. A few key values (SG001) or a dominant value (SG014) alone do not call for sharding: they warn, with the growth left before the ceiling.',
   rationale:
-    'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N×. Most small containers need only one or two physical partitions; size N from the peak, not "more is safer".',
+    'A key whose hottest value fits its partition gains nothing from more stored keys: every read of a logical key becomes a fan-out of N queries (DynamoDB: N requests; Cosmos DB: N× the RU), and replicated copies make every write N× (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key"). Size N from the peak, not "more is safer".',
   fix: 'Remove the sharding; each read of a key goes back to one query, and the access patterns that fanned out over the shards drop `fanOut` (and `wants: "any"`, which picks a shard). Remove replicated copies; each write goes back to one item, and one entry in each index it carries (an index over its ceiling only because of them is offered the same fix).',
-  sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning],
+  sources: [SOURCES.dynamoSharding, SOURCES.cosmosPartitioning, SOURCES.cosmosSynthetic],
   messages: {
     needlessShards:
       '{{key|key}}{{index|onIndex}} is {{strategy}}-sharded into {{declaredShards}} keys, but its hottest value peaks at {{hotLoad}} {{unit}}, under the usable {{usable}} {{unit}} on one key: every read of a key fans out {{declaredShards}} ways for nothing',

@@ -107,7 +107,12 @@ export const shardSourceCannotSpread = defineRule({
     'A source whose cardinality the design does not declare: a warning, since skewguard cannot tell whether it fills the shards.',
   ],
   rationale:
-    "A calculated shard is hash(source) mod N: each source value always lands on one shard, so a source with C values fills at most C of the N shards and the hottest key value still lands on those (a 1-valued region puts every write on one shard, however many are declared). A source that changes moves the item to another shard on each update: a table item must be deleted and put under its new key (UpdateItem cannot change key attributes), an index entry costs a delete and a put, and a value many items share (a default score) keeps one shard hot. A time bucket has many values over time but one at a time: hash(eventDate) mod N sends all of today's writes to one shard, as a time-bucket key sends them to one partition.",
+    'A calculated shard is hash(source) mod N: each source value always lands on the same shard, so the source decides how many shards are filled and when (AWS: "Using write sharding to distribute workloads evenly"; Azure: "Create a synthetic partition key").',
+  rationaleDetails: [
+    'Few values: a source with C values fills at most C of the N shards, and the hottest key value still lands on those (a 1-valued region puts every write on one shard, however many are declared).',
+    'A source that changes moves the item to another shard on each update: a table item must be deleted and put under its new key, since UpdateItem cannot change key attributes (AWS: "UpdateItem"); an index entry costs a delete and a put (AWS: "Provisioned throughput considerations for global secondary indexes"); a value many items share (a default score) keeps one shard hot.',
+    'A time bucket has many values over time but one at a time: hash(eventDate) mod N sends all of today\'s writes to one shard, as a time-bucket key sends them to one partition (AWS: "Best practices for handling time series data").',
+  ],
   fix: "Calculate the shard on a stable, high-cardinality attribute the reads carry (the table's unique key, an entity id), or use random sharding where the reads fan out anyway; declare sharding.sourceCardinality when the design does not say how many values the source has.",
   sources: [
     SOURCES.dynamoSharding,

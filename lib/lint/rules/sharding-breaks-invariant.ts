@@ -53,7 +53,11 @@ export const shardingBreaksInvariant = defineRule({
     'DynamoDB transactions (TransactWriteItems): they span partitions and never fire it.',
   ],
   rationale:
-    'A Cosmos DB transactional batch and a stored procedure run within one logical partition: items on different shards cannot be written atomically, so a cart split over 8 keys cannot be checked out in one batch. A DynamoDB conditional write or atomic counter acts on one item: sharding the key moves the other items but not that one, or splits the aggregate into parts none of which knows the whole (stock sold twice, a balance below zero). Replicated Cosmos DB copies sit in separate logical partitions no batch spans.',
+    'An invariant one operation keeps holds only within what that operation reaches atomically: a Cosmos DB logical partition (a transactional batch, a stored procedure), a DynamoDB item (a conditional write, an atomic counter). Sharding the key moves data out of that unit, so a check or total that must see the whole no longer can (stock sold twice, a balance below zero).',
+  rationaleDetails: [
+    'Cosmos DB: a transactional batch and a stored procedure run within one logical partition, so items on different shards cannot be written atomically: a cart split over 8 keys cannot be checked out in one batch, and replicated copies sit in separate logical partitions no batch spans (Azure: "Transactional batch operations"; "Stored procedures, triggers and UDFs").',
+    'DynamoDB: a conditional write or atomic counter acts on one item: sharding the key moves the other items but not that one, or splits the aggregate into parts none of which knows the whole (AWS: "Conditional writes"; "Atomic counters").',
+  ],
   fix: 'Keep the aggregate per shard (sub-balances, per-shard counters read together) and declare splitPerShard; shard a batch on the attribute its items share (scopeAttribute); or leave the key unsharded and accept that the invariant caps it at one partition, batching writes upstream.',
   sources: [
     SOURCES.cosmosTransactionalBatch,

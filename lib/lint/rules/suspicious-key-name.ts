@@ -11,7 +11,7 @@ export const suspiciousKeyName = defineRule({
   fires:
     'A resource created outside the guarded constructs (no declared design) has a partition-key attribute named like a low-cardinality or time field (status, state, type, region, country, is*, date, day, hour, …).',
   rationale:
-    'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket.',
+    'With no declared design only the name is known, and names like status, region or date are the most common hot-partition causes: few values, or every write on the current time bucket (AWS: "Best practices for designing and using partition keys"; Azure: "Partitioning and horizontal scaling").',
   fix: 'Declare the design with a guarded construct (or a design file), or acknowledge with a reason.',
   sources: [SOURCES.dynamoKeyDesign, SOURCES.dynamoKeyRangeThrottling, SOURCES.cosmosPartitioning],
   messages: {

@@ -374,7 +374,10 @@ export const timeBucketKey = defineRule({
     "Over the logical partition's ceiling, on a physical partition whose share is lower still: the finding quotes that share (the figure its verdict is against) and says the logical ceiling is why more RU/s alone would not serve it.",
   ],
   rationale:
-    'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold. A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, which starts on one physical partition and is split only as it grows (hours later).',
+    'All writes at a given moment hit the current bucket, so one partition takes the whole write load while older buckets idle, and every rollover starts cold (AWS: "Best practices for handling time series data"; "Using write sharding to distribute workloads evenly").',
+  rationaleDetails: [
+    'A time bucket as the first level of a Cosmos DB hierarchical key sends every current write under one prefix, whose documents stay on one physical partition until they hold 50 GB and it splits (Azure: "Hierarchical partition keys").',
+  ],
   fix: 'Shard the bucket (`date#shard`), key by an event id, or combine time with a business dimension (`yyyyMM-userId`); in a hierarchical key, put the time bucket last.',
   fixDetails: [
     'A Cosmos DB flat key with room for a level: the hierarchical key leads (a first level of many values, the one the queries give where they name it, then the bucket: `/deviceId` → `/day`), as Microsoft recommends over a synthetic key. The shards follow as the alternative, and stay the edit where the new level is not named.',

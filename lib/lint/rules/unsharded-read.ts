@@ -35,7 +35,7 @@ export const unshardedRead = defineRule({
   fires:
     'A random-sharded key is read by an access pattern that does not fan out; or a calculated-sharded key is read without its source attribute and without fan-out. Not for a pattern that wants any matching item (wants: "any", a work queue\'s poll): one shard serves it. (Replicated copies each hold everything: any one serves a read.)',
   rationale:
-    'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently: the classic "sharded writes, unsharded reads" failure.',
+    'Sharded writes spread one logical key over N stored keys; a read that queries one of them returns a fraction of the data, silently (AWS: "Using write sharding to distribute workloads evenly": every suffix is queried and the results merged). The classic "sharded writes, unsharded reads" failure.',
   fix: 'Declare fan-out over all N shards (fanOutKeys / shardedKey().readKeys), supply the source attribute, or read a projection / index; when any matching item will do, declare wants: "any".',
   fixDetails: [
     "A fan-out whose reads pass a default throughput quota (DynamoDB's table-level 40,000 or account-level 80,000 read units, Azure's 1,000,000 RU/s per container or database), counted as SG017 counts them at headroom: the quota increase or support ticket is part of the fix, and no edit is written.",

@@ -66,10 +66,15 @@ function verdict(run: () => Pick<LintResult, 'findings'>, rule: string, containe
   }
 }
 
+const MISSING_PATHS =
+  'is required: the container\'s partition-key paths, e.g. { paths: ["/tenantId"], kind: "Hash", version: 2 }, or up to 3 paths with kind "MultiHash" for a hierarchical key';
+
 /** SG005 on the declared key: path syntax, at most 3 levels, duplicates, MultiHash with version 2. */
 export function keyStructureVerdict(container: RawContainer, acknowledgements: readonly AcknowledgementDesign[]): Verdict {
   const key = partitionKeyOf(container.props);
   const paths = pathsOf(container.props);
+  // The core's own "is required" names its field's doc, which speaks of tables and templates: say it in the container's terms.
+  if (paths === undefined) return [`SG005: ${reportName(container)}: resource.partitionKey.paths: ${MISSING_PATHS}`];
   // What is not a list of strings, or not a kind and version Cosmos DB takes, the core's shapes report at its property.
   const resource = {
     ...externalResource(container, acknowledgements),

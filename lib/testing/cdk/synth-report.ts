@@ -21,8 +21,6 @@ export interface DesignViolation {
    *  `unchecked`, `template` (an index missing from the design is SG016). The key the core's findings
    *  and `assertDesignFails` use. */
   readonly ruleId: string;
-  /** @deprecated The same value as `ruleId`, under the name 0.1.0 documented first; use `ruleId`. */
-  readonly rule: string;
   /** The rule's name (`hot-key-exceeds-partition`); undefined for the other checks. */
   readonly title?: string;
   /** `fatal`: skewguard could not check the table (no waiver applies). */
@@ -32,11 +30,11 @@ export interface DesignViolation {
   /** The field of the table's design, e.g. `globalSecondaryIndexes[0].partitionKey` (`''`: none): the
    *  `path` of the core's findings and of a `RuleExpectation`. */
   readonly path: string;
-  /** @deprecated The same value as `path`, under the name 0.1.0 documented first; use `path`. */
-  readonly fieldPath: string;
+  /** The index a rule's finding concerns (the core's `Finding.index`); undefined for the table itself and for the other checks. */
   readonly index?: string;
   /** What is wrong, with the numbers (the core's message for a rule). */
   readonly message: string;
+  /** How to fix it (the core's computed fix for a rule); undefined when the check reports none. */
   readonly fix?: string;
   /** The reason of the waiver, for an acknowledged finding; undefined otherwise. */
   readonly acknowledged?: string;
@@ -130,12 +128,10 @@ function violation(reported: ReportedViolation, acknowledged?: string): DesignVi
   const path = metadata.fieldPath ?? '';
   return {
     ruleId,
-    rule: ruleId,
     ...(metadata.title !== undefined ? { title: metadata.title } : {}),
     severity,
     constructPath: metadata.constructPath ?? reported.violatingConstructs?.[0]?.constructPath ?? '',
     path,
-    fieldPath: path,
     ...(metadata.index !== undefined ? { index: metadata.index } : {}),
     message: coreMessage(reported.description, metadata),
     ...(reported.suggestedFix ? { fix: reported.suggestedFix } : {}),
@@ -159,12 +155,10 @@ function designWaivers(scope: IConstruct, known: readonly DesignViolation[]): De
         .filter((f) => f.acknowledged && !known.some((v) => v.constructPath === table.node.path && v.ruleId === f.ruleId && v.path === f.path))
         .map((f): DesignViolation => ({
           ruleId: f.ruleId,
-          rule: f.ruleId,
           title: f.title,
           severity: f.severity,
           constructPath: table.node.path,
           path: f.path,
-          fieldPath: f.path,
           ...(f.index !== undefined ? { index: f.index } : {}),
           message: f.message,
           fix: f.fix,

@@ -13,15 +13,35 @@ import { shapes, UsageError } from '../../index';
 /** The parts of a cloud assembly read here, by their manifest types (stable across aws-cdk-lib versions). */
 /** One artifact of a synthesized cloud assembly, as assetHashesOf() reads it. */
 export interface Artifact {
-  readonly manifest: { readonly type: string };
+  /** The artifact's manifest entry. */
+  readonly manifest: {
+    /** Its manifest type: `aws:cloudformation:stack`, `cdk:asset-manifest` and `cdk:cloud-assembly` are read. */
+    readonly type: string;
+  };
+  /** Path of an asset manifest's JSON file (`cdk:asset-manifest`), whose file and image assets are read.
+   *  @default - none: no asset manifest is read from this artifact */
   readonly file?: string;
-  readonly assets?: readonly { readonly id?: string; readonly sourceHash?: string }[];
+  /** A stack's assets as the legacy synthesizer records them in its metadata (`aws:cloudformation:stack`).
+   *  @default - none */
+  readonly assets?: readonly {
+    /** The asset's id, a content hash.
+     *  @default - none */
+    readonly id?: string;
+    /** The hash of the asset's source.
+     *  @default - none */
+    readonly sourceHash?: string;
+  }[];
+  /** The nested cloud assembly of a stage (`cdk:cloud-assembly`), read the same way.
+   *  @default - none */
   readonly nestedAssembly?: Assembly;
 }
 /** What assetHashesOf() reads of a synthesized cloud assembly (`app.synth()`), structurally. */
 export interface Assembly {
+  /** The assembly's output directory (`cdk.out`, or a stage's under it). */
   readonly directory: string;
+  /** Every artifact of the assembly: stacks, asset manifests, nested stage assemblies. */
   readonly artifacts: readonly Artifact[];
+  /** The stack artifact of that id, with its synthesized template. */
   getStackArtifact(artifactId: string): { readonly template: unknown };
 }
 

@@ -15,6 +15,7 @@ import { snapshotValue, urnLabel } from './snapshot-values';
 export interface MockedResource {
   /** Type token, e.g. `azure-native:cosmosdb:SqlResourceSqlContainer`. */
   readonly type: string;
+  /** The resource's logical name as the program gave it (its `name` argument). */
   readonly name: string;
   /** `<type>::<name>` of the parent resource; null at the top level. */
   readonly parent: string | null;
@@ -29,10 +30,15 @@ export interface MockedResource {
 
 /** The options a reviewer should see change: each present only when set. */
 export interface MockedResourceOptions {
+  /** `protect: true` was set: Pulumi refuses to delete the resource. Absent when not set. */
   readonly protect?: true;
+  /** `retainOnDelete: true` was set: deleting it from the program leaves the cloud resource. Absent when not set. */
   readonly retainOnDelete?: true;
+  /** `deleteBeforeReplace: true` was set: a replacement deletes the old resource first. Absent when not set. */
   readonly deleteBeforeReplace?: true;
+  /** The `ignoreChanges` property paths, as given; absent when none. */
   readonly ignoreChanges?: readonly string[];
+  /** The `replaceOnChanges` property paths, as given; absent when none. */
   readonly replaceOnChanges?: readonly string[];
 }
 

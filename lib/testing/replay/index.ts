@@ -49,6 +49,6 @@ export {
   type DynamoIncident,
 } from './scenarios/dynamodb-scenarios';
 export { simulateContainer, rangesOf, type ContainerModel, type CosmosHotKey, type ContainerNames, type ContainerTruth } from './scenarios/cosmos-model';
-export { healthyCosmosWeek, cosmosIncident, type CosmosContainerProfile, type CosmosIncident } from './scenarios/cosmos-scenarios';
+export { COSMOS_INCIDENTS, healthyCosmosWeek, cosmosIncident, type CosmosContainerProfile, type CosmosIncident } from './scenarios/cosmos-scenarios';
 export { replayStack, type CfnTemplate, type StackReplay, type TableReplay, type ReplayStackOptions } from './replay-stack';
 export { replayProgram, type ProgramReplay, type ContainerReplay, type RegisteredResource, type ReplayProgramOptions } from './replay-program';

@@ -17,22 +17,39 @@ import { argumentError } from './usage';
 
 /** One registered resource, as `pulumi.runtime.setMocks` sees it. */
 export interface RegisteredResource {
+  /** The resource's type token, e.g. `azure-native:monitor:ScheduledQueryRule`. */
   readonly type: string;
+  /** The resource's logical name as the program gave it. */
   readonly name: string;
+  /** The resource's inputs as registered (resolved values); alerts are read from them. */
   readonly inputs: Record<string, unknown>;
 }
 
 export interface ContainerReplay {
+  /** What the model did to the container: its throttling and size milestones, to judge the alerts against. */
   readonly truth: ContainerTruth;
+  /** The alert rules that watch this container (named in a `CollectionName` filter or in their query). */
   readonly alerts: readonly AlertReplay[];
-  readonly pages: readonly (AlertEvent & { readonly alert: string })[];
-  readonly recoveries: readonly (AlertEvent & { readonly alert: string })[];
+  /** `fired` events that notified an action group, of the rules `pages` selects, each with its rule's name. */
+  readonly pages: readonly (AlertEvent & {
+    /** The name of the alert rule whose event it is. */
+    readonly alert: string;
+  })[];
+  /** `resolved` events that notified an action group, of the rules `pages` selects, each with its rule's name. */
+  readonly recoveries: readonly (AlertEvent & {
+    /** The name of the alert rule whose event it is. */
+    readonly alert: string;
+  })[];
 }
 
 export interface ProgramReplay {
+  /** The scenario's name. */
   readonly scenario: string;
+  /** Days replayed: the scenario's `days`. */
   readonly days: number;
+  /** Every metric and log alert rule the program registered, replayed. */
   readonly alerts: readonly AlertReplay[];
+  /** The replay of each modelled container, by container name. */
   readonly containers: Readonly<Record<string, ContainerReplay>>;
 }
 

@@ -16,24 +16,51 @@ import { MINUTES_PER_DAY } from './time';
 import { argumentError } from './usage';
 
 /** One resource of a synthesized CloudFormation template. */
-export type Resource = { Type?: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
+export type Resource = {
+  /** The resource type, e.g. `AWS::DynamoDB::Table`, `AWS::CloudWatch::Alarm`.
+   *  @default - none: the resource is neither a table nor an alarm to the replay */
+  Type?: string;
+  /** The resource's properties, as synthesized.
+   *  @default - none */
+  Properties?: Record<string, unknown>;
+  /** The resource's metadata; skewguard's entry and `aws:cdk:path` name a table's construct id.
+   *  @default - none: the table is named by its logical ID */
+  Metadata?: Record<string, unknown>;
+};
 export interface CfnTemplate {
+  /** The template's resources by logical ID; `replayStack()` refuses a template without them (a `UsageError` at
+   *  `template.Resources`), as every synthesized template has them.
+   *  @default - none: refused */
   Resources?: Record<string, Resource>;
 }
 
 export interface TableReplay {
+  /** The table's logical ID in the template. */
   readonly logicalId: string;
+  /** What the model did to each key space (the table, then each GSI modelled): when it throttled and why. */
   readonly truths: readonly KeySpaceTruth[];
   /** Alarms that read this table (by its name or its rule lookups). */
   readonly alarms: readonly AlarmReplay[];
-  readonly pages: readonly (ActionRun & { readonly alarm: string })[];
-  readonly recoveries: readonly (ActionRun & { readonly alarm: string })[];
+  /** AlarmActions runs of this table's alarms with a target that pages (see `pages`), each with its alarm's `name`. */
+  readonly pages: readonly (ActionRun & {
+    /** The alarm's `name` (AlarmName, or its logical ID when unnamed). */
+    readonly alarm: string;
+  })[];
+  /** OKActions runs after minute 0 of this table's alarms with a target that pages, each with its alarm's `name`. */
+  readonly recoveries: readonly (ActionRun & {
+    /** The alarm's `name` (AlarmName, or its logical ID when unnamed). */
+    readonly alarm: string;
+  })[];
 }
 
 export interface StackReplay {
+  /** The scenario's name. */
   readonly scenario: string;
+  /** Days replayed: the scenario's `days`. */
   readonly days: number;
+  /** Every alarm of the template, replayed. */
   readonly alarms: readonly AlarmReplay[];
+  /** The replay of each modelled table, by construct id. */
   readonly tables: Readonly<Record<string, TableReplay>>;
 }
 
@@ -43,7 +70,12 @@ export interface ReplayStackOptions extends ReplayAlarmsOptions {
   /** Rule names of a lookup resource other than skewguard's (attribute names → accessed / throttled); for each index a
    *  lookup lists in `IndexNames`, `<attribute>.<index>`. skewguard's own templates need none, GSIs included.
    *  @default { accessed: 'AccessedKeysRule', throttled: 'ThrottledKeysRule' } */
-  readonly ruleAttributes?: { readonly accessed: string; readonly throttled: string };
+  readonly ruleAttributes?: {
+    /** The attribute that returns the rule name of the most-accessed-keys rule. */
+    readonly accessed: string;
+    /** The attribute that returns the rule name of the most-throttled-keys rule. */
+    readonly throttled: string;
+  };
 }
 
 const TABLE_TYPES = new Set(['AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table']);

@@ -7,9 +7,13 @@ import { argumentError } from './usage';
 
 /** One minute of one metric: the statistic set, and the raw values where a percentile needs them. */
 export interface Datapoint {
+  /** Sum of the minute's values (CloudWatch `Sum`). */
   readonly sum: number;
+  /** Number of values in the minute (CloudWatch `SampleCount`). */
   readonly count: number;
+  /** Lowest value in the minute (CloudWatch `Minimum`). */
   readonly min: number;
+  /** Highest value in the minute (CloudWatch `Maximum`). */
   readonly max: number;
   /** Raw values (e.g. one latency per request) for percentiles. @default - none */
   readonly values?: readonly number[];
@@ -21,8 +25,12 @@ export interface Datapoint {
 
 /** A metric's identity. Dimension values are strings (placeholders for deploy-time names). */
 export interface MetricId {
+  /** CloudWatch namespace (`AWS/DynamoDB`) or Azure Monitor metric namespace (`Microsoft.DocumentDB/databaseAccounts`). */
   readonly namespace: string;
+  /** Metric name, e.g. `WriteThrottleEvents`, `NormalizedRUConsumption`. */
   readonly metricName: string;
+  /** Dimension name → value, e.g. `{ TableName: '${Ref:Orders}' }`; values are strings, placeholders for deploy-time
+   *  names. */
   readonly dimensions: Readonly<Record<string, string>>;
 }
 
@@ -69,8 +77,12 @@ export function merge(points: readonly (Datapoint | undefined)[]): Datapoint | u
 
 /** A log row: its columns, when it happened (`TimeGenerated`) and when a query can first see it. */
 export interface LogRow {
+  /** Replay minute the row describes (KQL `TimeGenerated`). */
   readonly timeGenerated: number;
+  /** Replay minute from which the row is queryable: Log Analytics ingests rows minutes after they are generated, and a
+   *  query before then does not see it. */
   readonly ingestedAt: number;
+  /** The row's columns by name, as the Log Analytics table has them (`PartitionKey`, `RequestCharge`, `StatusCode`…). */
   readonly columns: Readonly<Record<string, string | number>>;
 }
 

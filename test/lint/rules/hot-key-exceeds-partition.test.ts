@@ -243,7 +243,9 @@ testRule('SG003', {
     },
     {
       // 16,000 RU/s needs 2 shards for the ceiling, but each would still carry 20% of the traffic: 4 keep each under 10%.
-      name: 'a Cosmos DB whale tenant: shards, or a deeper level, or its own container',
+      // Review 16: a level below the tenant does not spread its load (its documents stay on one physical partition until
+      // they hold 50 GB: "Hierarchical partition keys"), so with no size past 50 GB it is not offered for load.
+      name: 'a Cosmos DB whale tenant: shards, or its own container (no deeper level: its data does not span partitions)',
       design: container({
         partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
         workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
@@ -253,9 +255,34 @@ testRule('SG003', {
           messageId: 'hotKey',
           // 40% of 40,000 RU/s = 16,000 RU/s over 8,000 usable: N = 2 from the load (the 10% share cap once made it 4).
           data: { shards: 2, hotKeyLoad: 16000, usable: 8000 },
-          fix: /shard `\/tenantId` into N = 2 random shards \(key#0…key#1\); every read of the key must then fan out over all 2 shards; or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\).*; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
+          fix: /^shard `\/tenantId` into N = 2 random shards \(key#0…key#1\); every read of the key must then fan out over all 2 shards; or move the hottest `\/tenantId` value to its own container, keyed by a finer attribute/,
         },
       ],
+    },
+    {
+      name: 'a Cosmos DB whale tenant holding 120 GB: a deeper level is offered (its documents would span 3 physical partitions)',
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
+        storage: { totalGb: 1000, largestPartitionGb: 120 },
+        acknowledgements: [{ rule: 'SG006', reason: 'The size finding is not what this test is about.' }],
+      }),
+      findings: [
+        {
+          messageId: 'hotKey',
+          fix: /; or add a level with many values, one the reads give with `\/tenantId`: a hierarchical key `\/tenantId` → \(the new level\), under which a `\/tenantId` value may hold more than 20 GB, its documents spanning a physical partition per 50 GB/,
+        },
+      ],
+    },
+    {
+      name: 'a Cosmos DB whale tenant holding 45 GB: still no deeper level (one physical partition below 50 GB)',
+      design: container({
+        partitionKey: { paths: [{ path: '/tenantId', cardinality: 500 }] },
+        workload: { peakReadUnits: 10000, peakWriteUnits: 30000, hotKeyShare: 0.4 },
+        storage: { totalGb: 400, largestPartitionGb: 45 },
+        acknowledgements: [{ rule: 'SG006', reason: 'The size finding is not what this test is about.' }],
+      }),
+      findings: [{ messageId: 'hotKey', fix: /^(?!.*add a level with many values).*move the hottest `\/tenantId` value to its own container/ }],
     },
     {
       // The hottest tenant takes 60%; spread over its average 2 sites: 30% of 40,000 RU/s = 12,000 RU/s on one full key.

@@ -72,11 +72,6 @@ testRule('SG003', {
       design: stores({ throughput: { manual: 30_000 }, physicalPartitions: 5, workload: { peakReadUnits: 4_400, peakWriteUnits: 7_600, hotKeyShare: 0.2 } }),
     },
     {
-      // Created at 24,000 RU/s (4 partitions) and raised to 40,000 RU/s in place: four partitions of 10,000 serve it.
-      name: 'the 5,400 RU/s key at 40,000 RU/s manual on the 4 physical partitions the container has',
-      design: stores({ throughput: { manual: 40_000 }, physicalPartitions: 4 }),
-    },
-    {
       // Above 80% of its RU/s every physical partition is short: SG017 (and the alerts) speak of capacity, not of one key.
       name: 'a container busier than its usable RU/s: no physical-share finding for one key',
       design: container({
@@ -117,18 +112,30 @@ testRule('SG003', {
           // Review 5 item 4: each shard is hashed like any key value, so its sibling shards are among its neighbours:
           // s + (30,000 − s) ÷ 4 ≤ 8,000 gives s ≤ 666.67, N = 14 (it was 4, 9,000 ÷ 2,750, as if the 4 shards
           // landed on 4 different partitions).
-          notes: ['requestOver', 'thenPhysicalShareShards'],
-          data: { requestLoad: 9_000, requestUsable: 8_000, physicalPartitions: 4, shards: 14, storedNeighbours: 7_339.28571429, fewerShards: 13 },
+          // cosmos16 item 1: the lower ceiling is the one quoted, the share (2,750), not the logical 8,000 shards sized to it
+          // would still throttle on (before: "against a usable 8,000 RU/s", then "under that ceiling … which sets N").
+          notes: ['requestOverPhysical', 'physicalShareOverLogical'],
+          data: {
+            requestLoad: 9_000,
+            requestUsable: 2_750,
+            logicalUsable: 8_000,
+            physicalPartitions: 4,
+            shards: 14,
+            storedNeighbours: 7_339.28571429,
+            fewerShards: 13,
+          },
           message:
-            /9,000 RU\/s against a usable 8,000 RU\/s .*; under that ceiling, each stored key must still fit its physical partition .*its sibling shards included, which sets N$/,
+            /9,000 RU\/s against a usable 2,750 RU\/s left on its physical partition: .*lower than the 8,000 RU\/s usable of the 10,000 RU\/s logical-partition ceiling \(which it passes too, so more RU\/s alone would not serve it\), is the ceiling that binds$/,
           fix: /; N = 14 as the smallest count that fits the expected placement: each stored key's 642\.86 RU\/s meets, on its physical partition, 1\/4 of the rest of the container's load, its sibling shards included, \(30,000 − 642\.86\) ÷ 4 = 7,339\.29 RU\/s: 7,982\.14 RU\/s against the 8,000 usable on it \(80% of 10,000\); at 13, 8,019\.23 RU\/s/,
         },
       ],
     },
     {
       // The issue's example, as Microsoft Learn counts it: 18,000 RU/s manual start on three physical partitions of 6,000 RU/s
-      // (4,800 usable, less 9,000 / 3 for the neighbours). Raising RU/s keeps 3 up to 30,000, then splits to 4:
-      // 5,400 + 2,250 ≤ 0.8 × RU / 4 from 38,300 RU/s on the manual grid.
+      // (4,800 usable, less 9,000 / 3 for the neighbours). Raising RU/s keeps 3 up to 30,000, then splits: to 4 or 5
+      // leaves 2 or 1 unsplit, holding 1/3 of the key space (9,000 / 3 beside the key: 8,400 against at most 8,000), so
+      // only 6 (2 × 3, even) serve: 5,400 + 9,000 / 6 = 6,900 ≤ 0.8 × RU / 6 from 51,800 RU/s on the manual grid
+      // ("Best practices for scaling provisioned throughput"; was 38,300 on 4, judged as if evenly split).
       name: 'the 5,400 RU/s key in an 18,000 RU/s container: its physical partition, not the logical ceiling, bites',
       design: stores({ throughput: { manual: 18_000 } }),
       findings: [
@@ -144,14 +151,31 @@ testRule('SG003', {
             neighbourRu: 3_000,
             requestUsable: 1_800,
             logicalCeiling: 10_000,
-            raiseTo: 38_300,
-            raisedPartitions: 4,
+            raiseTo: 51_800,
+            raisedPartitions: 6,
           },
           message:
             /5,400 RU\/s against a usable 1,800 RU\/s left on its physical partition: the container's 18,000 RU\/s are divided among 3 physical partitions of 6,000 RU\/s .*not the 10,000 RU\/s logical-partition ceiling, is the ceiling that bites/,
-          fix: /or raise the container's throughput in place to 38,300 RU\/s \(4 physical partitions of 9,575 RU\/s; declare physicalPartitions: 4 once raised\)/,
+          fix: /or raise the container.s throughput in place to 51,800 RU\/s \(6 physical partitions of 8,633\.33 RU\/s; declare physicalPartitions: 6 once raised; Azure splits partitions to reach that count asynchronously, typically in 4-6 hours, and the RU\/s are there once it is done[^)]*\)/,
           // Review 5 item 4: at 14,400 RU/s on 3 partitions the average partition is at its 4,800 usable, so any shard's
           // partition, which expects its share of the sibling shards too, is above it: no count, the raise is the fix.
+          edits: false,
+        },
+      ],
+    },
+    {
+      // Created at 24,000 RU/s (4 partitions) and raised to 40,000 RU/s in place: four partitions of 10,000 serve it, so the
+      // existing container is fine (no error, no edit). Created at 40,000 RU/s a new container gets seven of 5,714 (the case
+      // below), where it throttles: a warning with the way a new one reaches the four.
+      name: 'the 5,400 RU/s key at 40,000 RU/s manual on the 4 physical partitions the container has: a warning for new containers',
+      design: stores({ throughput: { manual: 40_000 }, physicalPartitions: 4 }),
+      findings: [
+        {
+          messageId: 'hotKeyInPlaceOnly',
+          severity: 'warning',
+          path: 'physicalPartitions',
+          data: { declaredPartitions: 4, containerRu: 40_000, createdPartitions: 7, createAt: 24_000 },
+          fix: /gets its 4 physical partitions only if created at 24,000 RU\/s and then raised in place to 40,000 RU\/s/,
           edits: false,
         },
       ],
@@ -200,10 +224,18 @@ testRule('SG003', {
       ],
     },
     {
-      name: 'the logical ceiling still bites first when the key alone is above 8,000 RU/s',
+      name: 'a key alone above 8,000 RU/s is quoted against its physical share where that is lower still',
       design: stores({ throughput: { autoscaleMax: 100_000 }, workload: { peakReadUnits: 10_000, peakWriteUnits: 20_000, hotKeyShare: 0.3 } }),
-      // 9,000 RU/s alone is above 8,000: no share of any physical partition could serve it.
-      findings: [{ messageId: 'hotKey', notes: ['requestOver'], data: { requestCeiling: 10_000, requestUsable: 8_000 } }],
+      // 9,000 RU/s alone is above 8,000: no share of any physical partition could serve it (the note says so). But its
+      // partition (100,000 autoscale: 10 of 10,000, 8,000 usable) leaves it 8,000 − 21,000 ÷ 10 = 5,900, the lower ceiling
+      // (cosmos16 item 1; before: notes ['requestOver'], requestCeiling 10,000, requestUsable 8,000).
+      findings: [
+        {
+          messageId: 'hotKey',
+          notes: ['requestOverPhysical', 'physicalShareOverLogical'],
+          data: { requestCeiling: 10_000, requestUsable: 5_900, logicalUsable: 8_000, neighbourRu: 2_100 },
+        },
+      ],
     },
     {
       // Issue 14 §2 "Hierarchical keys at ingestion" ("Hierarchical partition keys", Microsoft Learn).

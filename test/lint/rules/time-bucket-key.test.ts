@@ -497,17 +497,18 @@ testRule('SG002', {
     {
       // Verdict 9: "a usable 0 RU/s" before. 20,000 RU/s on 10,000 manual: today 2 partitions of 5,000 (4,000 usable),
       // neighbours 20,000 ÷ 2 − 4,000 = 6,000, nothing left. SG017's raise, 20,000 ÷ 0.8 = 25,000 RU/s, splits to
-      // ⌈25,000 ÷ 10,000⌉ = 3 partitions of 8,333.33 (6,666.67 usable); neighbours the other tenants' 16,000 ÷ 3 =
-      // 5,333.33: 4,000 of 1,333.33 usable, what the reader gets once they raise (before rest ÷ P for few values: the
-      // average 20,000 ÷ 3 − 4,000 = 2,666.67, 4,000 of 4,000).
+      // ⌈25,000 ÷ 10,000⌉ = 3 partitions of 8,333.33 (6,666.67 usable), splitting only one of the 2: the unsplit one
+      // keeps 1/2 of the key space ("Best practices for scaling provisioned throughput"), so the key, which may hash
+      // there, meets the other tenants' 16,000 ÷ 2 = 8,000: 4,000 of 0 usable (was 16,000 ÷ 3 = 5,333.33 and 1,333.33
+      // usable, judged as if the split were even; before that, the average 20,000 ÷ 3 − 4,000 = 2,666.67).
       name: "a tenant combined with a day in a container whose partitions leave it nothing today: the raised container's figures",
       design: tenantThenDayWrites(20_000, 10_000),
       findings: [
         {
           messageId: 'combinedKey',
           severity: 'error',
-          data: { load: 4000, usable: 1333.33333333, physicalPartitions: 3, raisedRu: 25_000, declaredRu: 10_000, usableToday: 0 },
-          message: /4,000 RU\/s against a usable 1,333\.33 RU\/s \(16% of the 8,333\.33 RU\/s ceiling\) at the 25,000 RU\/s SG017 asks for/,
+          data: { load: 4000, usable: 0, physicalPartitions: 3, raisedRu: 25_000, declaredRu: 10_000, usableToday: 0 },
+          message: /4,000 RU\/s against a usable 0 RU\/s \(0% of the 8,333\.33 RU\/s ceiling\) at the 25,000 RU\/s SG017 asks for/,
         },
       ],
     },

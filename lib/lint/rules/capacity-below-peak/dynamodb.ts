@@ -595,6 +595,7 @@ export const dynamoDbCapacityBelowPeak = defineRule({
     SOURCES.dynamoAutoScaling,
     SOURCES.dynamoOnDemand,
     SOURCES.dynamoOnDemandMaximum,
+    SOURCES.dynamoRetries,
     SOURCES.dynamoPreWarming,
     SOURCES.dynamoWarmThroughput,
     SOURCES.dynamoThroughputQuotas,

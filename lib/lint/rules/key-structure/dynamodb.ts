@@ -132,7 +132,14 @@ export const dynamoDbKeyStructure = defineRule({
     'Unseen characters in a DynamoDB key attribute name (table, GSI or LSI): the same as in a Cosmos DB path, a control character (C0, DEL, C1), a bidirectional-formatting one (U+202A–U+202E, U+2066–U+2069, and the marks) or an invisible one (U+00AD, U+200B–U+200D, U+2060, U+FEFF).',
     'DynamoDB indexes: an LSI on a table without a sort key; more than 5 LSIs (a fixed maximum) or 20 GSIs (a default quota).',
   ],
-  sources: [SOURCES.dynamoMultiAttributeKeys, SOURCES.dynamoNaming, SOURCES.dynamoQuotas, SOURCES.dynamoPutItem, SOURCES.dynamoSparseIndexes],
+  sources: [
+    SOURCES.dynamoMultiAttributeKeys,
+    SOURCES.dynamoNaming,
+    SOURCES.dynamoQuotas,
+    SOURCES.dynamoPutItem,
+    SOURCES.dynamoSparseIndexes,
+    SOURCES.cfnDynamoDbTable,
+  ],
   messages: {
     tooManyAttributes: 'a multi-attribute {{part}} key takes at most {{limit}} attributes, got {{count}}',
     duplicateAttribute: 'attribute {{name|code}} appears twice in the same key',

@@ -6,6 +6,6 @@ export const KEY_STRUCTURE = {
   severity: 'error',
   thresholds: [],
   rationale:
-    'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy, DynamoDB a new table and a backfill.',
+    'These keys are rejected at deployment (or, worse, accepted in a shape nobody meant), and a partition key cannot be changed afterwards: Cosmos DB needs a new container and a data copy (Azure: "Change partition key"), DynamoDB a new table and a backfill (a KeySchema change replaces the table: AWS CloudFormation, "AWS::DynamoDB::Table").',
   fix: 'Use the nearest valid structure named in the finding.',
 } as const;

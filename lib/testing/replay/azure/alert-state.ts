@@ -11,20 +11,29 @@
 import { timestampOf } from '../time';
 
 export interface AlertEvent {
+  /** Replay minute of the check that fired or resolved the alert. */
   readonly minute: number;
+  /** The same minute as an ISO 8601 UTC timestamp. */
   readonly time: string;
+  /** `fired`: the condition held (a stateful alert fires once until it resolves); `resolved`: it stopped holding long
+   *  enough. */
   readonly kind: 'fired' | 'resolved';
   /** The monitored time series (dimension values), `PartitionKeyRangeId=3` or `(all)`. */
   readonly series: string;
   /** The measured value at that check (undefined: no data). */
   readonly value?: number;
+  /** Action groups (resource ids) the rule notifies; empty when it names none, and the event then pages nobody. */
   readonly actionGroups: readonly string[];
 }
 
 export interface AlertReplay {
+  /** The alert rule's resource name, as the program registered it. */
   readonly name: string;
+  /** `metric` (`MetricAlert`) or `log` (`ScheduledQueryRule`). */
   readonly kind: 'metric' | 'log';
+  /** The rule's `severity` input: 0 (critical) to 4 (verbose). */
   readonly severity: number;
+  /** Every fired and resolved event over the replay, in time order. */
   readonly events: readonly AlertEvent[];
   /** The rule's resource inputs, for callers that classify alerts. */
   readonly inputs: Readonly<Record<string, unknown>>;

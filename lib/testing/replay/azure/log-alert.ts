@@ -26,8 +26,11 @@ export type ResultRow = Readonly<Record<string, string | number>>;
 /** The check a query runs in: `now` is the evaluation's minute (KQL `now()`), `from`–`to` its
  *  window (the rule's `windowSize` ending at `now`, or an earlier one for `failingPeriods`). */
 export interface QueryWindow {
+  /** Replay minute of the evaluation (KQL `now()`). */
   readonly now: number;
+  /** First replay minute of the window (inclusive). */
   readonly from: number;
+  /** Replay minute that ends the window (exclusive). */
   readonly to: number;
 }
 

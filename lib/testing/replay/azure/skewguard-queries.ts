@@ -11,6 +11,7 @@ import { loggedFirstLevel } from '../../../index';
 import {
   hotKeyQuery,
   hotPrefixQuery,
+  HOT_MINUTES,
   INGESTION_LAG_MINUTES,
   largestPartitionQuery,
   SUSTAINED_INTERVALS,
@@ -51,8 +52,9 @@ function largestPartition(db: string, container: string): QuerySemantics {
 
 /**
  * hotKeyQuery / hotPrefixQuery: the judged span is [bin(now, 1m) − INGESTION_LAG, + SUSTAINED_MINUTES);
- * per value (key or first level) and region, each minute's RU ÷ 60; the lowest of them, kept when
- * the value is present in every judged minute; the highest such value per region.
+ * per value (key or first level) and region, each minute's RU ÷ 60; the HOT_MINUTES-th highest of them
+ * (array_sort_desc(...)[HOT_MINUTES − 1]), kept when the value is present in at least HOT_MINUTES judged
+ * minutes (else the index is null); the highest such value per region.
  */
 function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix'): QuerySemantics {
   return (rowsOf, { now }) => {
@@ -75,8 +77,8 @@ function sustainedRu(db: string, container: string, by: 'PartitionKey' | 'Prefix
     }
     const best = new Map<string, ResultRow>();
     for (const { value, region, minutes } of perMinute.values()) {
-      if (minutes.size !== SUSTAINED_MINUTES) continue;
-      const sustained = Math.min(...minutes.values()) / 60;
+      if (minutes.size < HOT_MINUTES) continue;
+      const sustained = [...minutes.values()].sort((x, y) => y - x)[HOT_MINUTES - 1] / 60;
       const current = best.get(region);
       if (!current || sustained > Number(current.SustainedRUPerSecond)) best.set(region, { RegionName: region, [by]: value, SustainedRUPerSecond: sustained });
     }

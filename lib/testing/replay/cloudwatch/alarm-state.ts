@@ -31,10 +31,15 @@ export type MissingDataTreatment = 'missing' | 'ignore' | 'breaching' | 'notBrea
 export type ComparisonOperator = 'GreaterThanThreshold' | 'GreaterThanOrEqualToThreshold' | 'LessThanThreshold' | 'LessThanOrEqualToThreshold';
 
 export interface AlarmRule {
+  /** The alarm's `Threshold`, in the metric's unit. */
   readonly threshold: number;
+  /** The alarm's `ComparisonOperator`. */
   readonly comparison: ComparisonOperator;
+  /** The alarm's `EvaluationPeriods`: N, the periods the decision reads. */
   readonly evaluationPeriods: number;
+  /** The alarm's `DatapointsToAlarm`: M of the N periods that must breach (CloudWatch's default: N). */
   readonly datapointsToAlarm: number;
+  /** The alarm's `TreatMissingData` (CloudWatch's default: `missing`). */
   readonly treatMissingData: MissingDataTreatment;
   /** Extra periods read before the last N. @default 2 */
   readonly evaluationRangeExtra?: number;

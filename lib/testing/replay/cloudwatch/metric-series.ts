@@ -149,8 +149,11 @@ export function alarmSeries(telemetry: Telemetry, props: Record<string, unknown>
   const main = returned[0];
   const stat = main.MetricStat as Record<string, unknown> | undefined;
   // An expression entry may leave Period out (MetricDataQuery.Period is optional there): it then
-  // returns data at the period of the metrics it reads.
-  const readPeriod = (entries.find((e) => e.MetricStat !== undefined)?.MetricStat as Record<string, unknown> | undefined)?.Period;
+  // returns data at the period of the metrics it reads, or of the expression it reads that has one
+  // (INSIGHT_RULE_METRIC reads no metric and carries its own Period: FILL(top, 0) of it has none).
+  const readPeriod =
+    (entries.find((e) => e.MetricStat !== undefined)?.MetricStat as Record<string, unknown> | undefined)?.Period ??
+    entries.find((e) => e !== main && e.Period !== undefined)?.Period;
   const periodMinutes = periodMinutesOf(main.Period ?? stat?.Period ?? readPeriod, `${field}.Metrics[${entries.indexOf(main)}].Period`);
   const namespaces = new Set<string>();
   const cache = new Map<string, Series>();

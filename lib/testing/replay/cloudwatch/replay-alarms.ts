@@ -16,14 +16,20 @@ import { alarmSeries } from './metric-series';
 export interface StateChange {
   /** Replay minute at which the new state was set (the end of the period that decided it). */
   readonly minute: number;
+  /** The same minute as an ISO 8601 UTC timestamp (scenarios start on Monday 2026-01-05 00:00 UTC). */
   readonly time: string;
+  /** The state before the change (`INSUFFICIENT_DATA` for the first, as CloudWatch starts every alarm). */
   readonly from: AlarmState;
+  /** The state set: `OK`, `ALARM` or `INSUFFICIENT_DATA`. */
   readonly to: AlarmState;
+  /** Why, as CloudWatch words it: how many of the evaluated datapoints breach, or how missing data was treated. */
   readonly reason: string;
 }
 
 export interface ActionRun {
+  /** Replay minute at which the actions ran (that of the state change that ran them). */
   readonly minute: number;
+  /** The same minute as an ISO 8601 UTC timestamp. */
   readonly time: string;
   /** Which list ran: AlarmActions, OKActions or InsufficientDataActions. */
   readonly list: 'AlarmActions' | 'OKActions' | 'InsufficientDataActions';
@@ -32,11 +38,15 @@ export interface ActionRun {
 }
 
 export interface AlarmReplay {
+  /** The alarm's logical ID in the template. */
   readonly logicalId: string;
+  /** `metric` (`AWS::CloudWatch::Alarm`) or `composite` (`AWS::CloudWatch::CompositeAlarm`). */
   readonly type: 'metric' | 'composite';
   /** AlarmName as resolved (placeholders for tokens), or the logical id when unnamed. */
   readonly name: string;
+  /** Every state change over the replay, in time order; empty when the alarm kept its first state. */
   readonly changes: readonly StateChange[];
+  /** Every action list the changes ran (AlarmActions, OKActions, InsufficientDataActions), in time order. */
   readonly actions: readonly ActionRun[];
   /** State at the end of each replay minute. */
   readonly states: readonly AlarmState[];

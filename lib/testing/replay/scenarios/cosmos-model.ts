@@ -58,6 +58,7 @@ const REQUESTS_INTERVAL = 5;
 export interface CosmosHotKey {
   /** The full partition-key value, e.g. `["t-42","d-7","s-1"]`. */
   readonly key: string;
+  /** The partition-key range (physical partition, 0-based) the key lives on. */
   readonly range: number;
   /** RU per second at a minute. */
   readonly ru: (minute: number) => number;
@@ -65,16 +66,34 @@ export interface CosmosHotKey {
 
 export interface ContainerModel {
   /** Manual or autoscale maximum RU/s of the container; `shared`: database throughput (no per-container metric). */
-  readonly throughput: { readonly kind: 'manual' | 'autoscale' | 'shared'; readonly ru: number };
+  readonly throughput: {
+    /** `manual`, `autoscale` (its maximum) or `shared` database throughput. */
+    readonly kind: 'manual' | 'autoscale' | 'shared';
+    /** The RU/s: manual, the autoscale maximum, or the database's. */
+    readonly ru: number;
+  };
+  /** Total size of the container in GB: with the throughput, it decides the range count (one per 50 GB at least). */
   readonly storageGb: number;
   /** Uniform RU/s over every range at a minute. */
   readonly ru: (minute: number) => number;
   /** @default - none */
   readonly hotKeys?: readonly CosmosHotKey[];
   /** One-second bursts: extra RU on one range in one second. @default - none */
-  readonly bursts?: readonly { readonly minute: number; readonly range: number; readonly ru: number }[];
+  readonly bursts?: readonly {
+    /** Replay minute of the burst. */
+    readonly minute: number;
+    /** The range it lands on (0-based). */
+    readonly range: number;
+    /** Extra RU in that one second. */
+    readonly ru: number;
+  }[];
   /** Logical partitions whose size the statistics log reports, GB at a minute. @default - none */
-  readonly sizes?: readonly { readonly key: string; readonly gb: (minute: number) => number }[];
+  readonly sizes?: readonly {
+    /** The partition-key value, as the statistics log writes it. */
+    readonly key: string;
+    /** Its size in GB at a minute. */
+    readonly gb: (minute: number) => number;
+  }[];
   /** The container's normalized design, as its alerts were planned from it (`GuardedContainer.design`): a hot key's
    *  truth (`firstKeyOver80`) is then judged against the ceiling its hotKey alert uses, the core's `hotValueReach`.
    *  @default - none: the key's own 10,000 RU/s, or its range's budget when lower (neighbours not counted) */
@@ -87,26 +106,32 @@ export interface ContainerModel {
 }
 
 export interface ContainerNames {
+  /** ARM resource id of the account: the metrics' scope, as the metric alerts name it. */
   readonly accountId: string;
+  /** The `DatabaseName` of the container's metrics and log rows. */
   readonly databaseName: string;
+  /** The `CollectionName` of the container's metrics and log rows. */
   readonly containerName: string;
 }
 
 export interface ContainerTruth {
+  /** Partition-key ranges (physical partitions) the container was modelled with. */
   readonly ranges: number;
+  /** First minute with a 429 (a range over its budget in some second); undefined when none. */
   first429?: number;
-  /** First minute of 3 consecutive minutes with 429s. */
+  /** First minute of 3 consecutive minutes with 429s; undefined when none. */
   firstSustained429?: number;
-  /** First minute a range's mean load reached 80% of its budget. */
+  /** First minute a range's mean load reached 80% of its budget; undefined when none. */
   firstOver80?: number;
   /** First minute a hot key's RU/s reached 80% of its ceiling: with the model's `design`, what the hotKey alert
    *  judges the key against (`hotValueReach(design).key`: its range's budget less its neighbours' planned load, at
-   *  most 10,000 RU/s); without, 10,000 RU/s for one logical partition, or its range's budget when lower. */
+   *  most 10,000 RU/s); without, 10,000 RU/s for one logical partition, or its range's budget when lower. Undefined when none. */
   firstKeyOver80?: number;
-  /** First minute a reported logical partition reached 16 GB (80% of 20 GB: the partitionSize ticket's default line). */
+  /** First minute a reported logical partition reached 16 GB (80% of 20 GB: the partitionSize ticket's default line); undefined when none. */
   firstSizeOver16Gb?: number;
-  /** First minute a reported logical partition reached 19 GB (95% of 20 GB: the partitionSizeLimit page's default line). */
+  /** First minute a reported logical partition reached 19 GB (95% of 20 GB: the partitionSizeLimit page's default line); undefined when none. */
   firstSizeOver19Gb?: number;
+  /** Minutes with at least one 429. */
   throttledMinutes: number;
 }
 

@@ -3,39 +3,27 @@
  * issue 18 (a whale prefix under a hierarchical key, a hot key growing for days, a logical partition
  * growing towards 20 GB).
  */
-import { UsageError } from '../../../index';
+import { shapes, UsageError } from '../../../index';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { ContainerModel, CosmosHotKey } from './cosmos-model';
 import { checkThroughput, rangesOf } from './cosmos-model';
 import { PLANNED_PEAK } from './dynamodb-scenarios';
 import { diurnal } from './load';
+import { checkCosmosProfiles, type CosmosContainerProfile } from './profile-shapes';
 import type { Scenario } from './scenario';
 
-export interface CosmosContainerProfile {
-  readonly throughput: ContainerModel['throughput'];
-  readonly storageGb: number;
-  /** Planned peak RU/s. */
-  readonly peakRu: number;
-  /** An ordinary day's peak as a share of the planned peak. @default 0.6 */
-  readonly dailyPeakShare?: number;
-  /** Largest logical partition today, GB.
-   *  @default - none reported (under the ~1 GB the statistics log omits) */
-  readonly largestPartitionGb?: number;
-  /** The container's normalized design (`GuardedContainer.design`), passed to its model: see `ContainerModel.design`.
-   *  @default - none */
-  readonly design?: ContainerModel['design'];
-  /** Distinct partition-key values the container's load spreads over: see `ContainerModel.uniformKeys`.
-   *  @default - the full key's cardinality in `design`, else 1,000 per physical partition */
-  readonly uniformKeys?: number;
-}
+export type { CosmosContainerProfile };
 
 const HOUR = 60;
 const DAY = MINUTES_PER_DAY;
 
-/** Each profile's throughput, named at the field the caller wrote (`profiles["chat"].throughput`). */
-function checkProfiles(profiles: Readonly<Record<string, CosmosContainerProfile>>): void {
-  for (const [name, profile] of Object.entries(profiles)) checkThroughput(profile?.throughput, `profiles[${JSON.stringify(name)}].throughput`);
+/** Each profile, named at the field the caller wrote: the throughput first, whose message says how GuardedContainer's
+ *  forms translate (`profiles["chat"].throughput`), then every field (`profiles.chat.peakRu`). */
+function checkProfiles(profiles: Readonly<Record<string, CosmosContainerProfile>>, fn: string): void {
+  if (shapes.isPlainObject(profiles))
+    for (const [name, profile] of Object.entries(profiles)) checkThroughput(profile?.throughput, `profiles[${JSON.stringify(name)}].throughput`);
+  checkCosmosProfiles(profiles, fn);
 }
 
 function uniformLoad(profile: CosmosContainerProfile, days: number, rng: Random, options: { plannedPeak: boolean; bulkImport: boolean }): Float64Array {
@@ -83,7 +71,7 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
       [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
       'healthyCosmosWeek() arguments',
     );
-  checkProfiles(profiles);
+  checkProfiles(profiles, 'healthyCosmosWeek()');
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
@@ -106,7 +94,10 @@ export function healthyCosmosWeek(profiles: Readonly<Record<string, CosmosContai
   };
 }
 
-export type CosmosIncident = 'whale prefix under a hierarchical key' | 'hot key growing for days' | 'logical partition growing towards 20 GB';
+/** The incidents cosmosIncident() models, by name. */
+export const COSMOS_INCIDENTS = ['whale prefix under a hierarchical key', 'hot key growing for days', 'logical partition growing towards 20 GB'] as const;
+
+export type CosmosIncident = (typeof COSMOS_INCIDENTS)[number];
 
 /** One incident on `target`, over ordinary days without the planned peak, bulk import or bursts. */
 export function cosmosIncident(
@@ -115,13 +106,18 @@ export function cosmosIncident(
   target: string,
   seed = 4,
 ): Scenario<ContainerModel> {
-  const profile = profiles[target];
-  if (!profile)
+  if (!(COSMOS_INCIDENTS as readonly unknown[]).includes(incident))
     throw new UsageError(
-      [{ path: 'target', message: `no profile for container ${target}; expected one of ${Object.keys(profiles).join(', ')}` }],
+      [{ path: 'incident', message: `${shapes.describe(incident)} is not a Cosmos DB incident; expected one of: ${COSMOS_INCIDENTS.join(', ')}` }],
       'cosmosIncident() arguments',
     );
-  checkProfiles(profiles);
+  if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target))
+    throw new UsageError(
+      [{ path: 'target', message: `no profile for container ${String(target)}; expected one of ${Object.keys(profiles).join(', ')}` }],
+      'cosmosIncident() arguments',
+    );
+  checkProfiles(profiles, 'cosmosIncident()');
+  const profile = profiles[target];
   const rng = new Random(seed);
   const days = incident === 'whale prefix under a hierarchical key' ? 3 : 4;
   const ranges = rangesOf(profile);

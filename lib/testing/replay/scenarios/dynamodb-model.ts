@@ -37,6 +37,7 @@ export const DEFAULT_TABLE_QUOTA = 40_000;
 const NAMESPACE = 'AWS/DynamoDB';
 
 export interface HotKey {
+  /** The partition-key value, as Contributor Insights lists it among the most accessed and throttled keys. */
   readonly key: string;
   /** The partition the key lives on (0-based). */
   readonly partition: number;
@@ -47,44 +48,74 @@ export interface HotKey {
 }
 
 export interface Burst {
+  /** Replay minute of the burst. */
   readonly minute: number;
+  /** The partition it lands on (0-based). */
   readonly partition: number;
+  /** `read` or `write`: which partition ceiling (3,000 RCU or 1,000 WCU per second) it counts against. */
   readonly direction: Direction;
   /** Extra units in one second. */
   readonly units: number;
 }
 
 export interface KeySpaceModel {
-  /** The GSI; undefined for the table itself. */
+  /** The GSI; undefined for the table itself.
+   *  @default - the table's own key space */
   readonly index?: string;
+  /** Physical partitions the key space's uniform traffic spreads over, each with its own 3,000 RCU / 1,000 WCU ceiling. */
   readonly partitions: number;
   /** Distinct key values carrying the uniform traffic. */
   readonly cardinality: number;
   /** Uniform traffic over every partition, units per second at a minute. */
   readonly read: (minute: number) => number;
+  /** Uniform writes over every partition, units per second at a minute. */
   readonly write: (minute: number) => number;
   /** Keys on a given partition with their own load. @default - none */
   readonly hotKeys?: readonly HotKey[];
-  /** @default - none */
+  /** One-second spikes on one partition, on top of the minute's load.
+   *  @default - none */
   readonly bursts?: readonly Burst[];
 }
 
 export type CapacityModel =
   /** On-demand: maximums unset mean no maximum; `quota` is the per-table quota (default 40,000). */
-  | { readonly mode: 'on-demand'; readonly maxRead?: number; readonly maxWrite?: number; readonly quota?: number }
   | {
+      /** On-demand capacity: only the maximums and the quota limit the table. */
+      readonly mode: 'on-demand';
+      /** The table's `maxReadRequestUnits`, RCU per second; reads above it are throttled (`MaxOnDemand`).
+       *  @default - no maximum */
+      readonly maxRead?: number;
+      /** The table's `maxWriteRequestUnits`, WCU per second; writes above it are throttled (`MaxOnDemand`).
+       *  @default - no maximum */
+      readonly maxWrite?: number;
+      /** The account's per-table quota, units per second per direction; requests above it are throttled (`AccountLimit`).
+       *  @default 40000 */
+      readonly quota?: number;
+    }
+  | {
+      /** Provisioned capacity: requests above it are throttled (`Provisioned`) once up to 300 s of burst credit is spent. */
       readonly mode: 'provisioned';
       /** Provisioned units/s; with auto scaling, the starting capacity and the minimum. */
       readonly read: number;
+      /** Provisioned write units/s; with auto scaling, the starting capacity and the minimum. */
       readonly write: number;
       /** Target tracking per direction. @default - fixed capacity */
-      readonly autoScaling?: { readonly read?: AutoScalingPolicy; readonly write?: AutoScalingPolicy };
+      readonly autoScaling?: {
+        /** Target tracking of the read capacity.
+         *  @default - fixed read capacity */
+        readonly read?: AutoScalingPolicy;
+        /** Target tracking of the write capacity.
+         *  @default - fixed write capacity */
+        readonly write?: AutoScalingPolicy;
+      };
       /** Minutes from the minute completing a trigger to the new capacity. @default 5 (alarm 2 + UpdateTable 3) */
       readonly scalingDelayMinutes?: number;
     };
 
 export interface TableModel {
+  /** The table's capacity mode and table-level limits (they apply to the table's own key space). */
   readonly capacity: CapacityModel;
+  /** The table's key space and each modelled GSI, with their partitions and traffic. */
   readonly keySpaces: readonly KeySpaceModel[];
   /** Minutes at which the application deploys (its warm-up runs large Queries for 5 minutes).
    *  @default - none */
@@ -93,20 +124,37 @@ export interface TableModel {
 
 /** Where the telemetry of one table goes: the TableName dimension and each key space's rule names. */
 export interface TableNames {
+  /** The TableName dimension value of the table's metrics, e.g. `${Ref:Orders}`, as the alarms resolve it. */
   readonly tableName: string;
   /** Contributor Insights rule names per key space (`''` for the table). */
-  readonly rules: Readonly<Record<string, { readonly accessed?: string; readonly throttled?: string }>>;
+  readonly rules: Readonly<
+    Record<
+      string,
+      {
+        /** The rule name of the most-accessed-keys rule, as the alarms resolve it.
+         *  @default - no most-accessed-keys telemetry for this key space */
+        readonly accessed?: string;
+        /** The rule name of the most-throttled-keys rule, as the alarms resolve it.
+         *  @default - no most-throttled-keys telemetry for this key space */
+        readonly throttled?: string;
+      }
+    >
+  >;
 }
 
 /** What happened, to judge detection: per key space, the first minute of each kind. */
 export interface KeySpaceTruth {
+  /** The GSI; undefined for the table itself. */
   readonly index?: string;
+  /** First minute with a key-range throttle (a partition over its ceiling); undefined when none. */
   firstKeyRangeThrottle?: number;
-  /** First minute of 3 consecutive minutes with key-range throttles. */
+  /** First minute of 3 consecutive minutes with key-range throttles; undefined when none. */
   firstSustainedThrottle?: number;
-  /** First minute a partition's mean load reached 80% of its ceiling. */
+  /** First minute a partition's mean load reached 80% of its ceiling; undefined when none. */
   firstOver80?: number;
+  /** First minute with a throttle of a table-level limit (provisioned capacity, on-demand maximum, quota); undefined when none. */
   firstCapacityThrottle?: number;
+  /** Minutes with at least one key-range throttle. */
   keyRangeThrottleMinutes: number;
 }
 

@@ -2,35 +2,16 @@
  * DynamoDB scenarios built from a table's profile (its planned peak, hot key, indexes and capacity):
  * a healthy week, and the incidents of issue 18, each hitting one key space.
  */
-import { UsageError } from '../../../index';
+import { shapes, UsageError } from '../../../index';
 import { dynamoPartitionsFor } from '../../../internal';
 import { Random } from '../random';
 import { MINUTES_PER_DAY } from '../time';
 import type { Burst, CapacityModel, HotKey, KeySpaceModel, TableModel } from './dynamodb-model';
 import { diurnal } from './load';
+import { checkDynamoProfiles, type DynamoIndexProfile, type DynamoTableProfile } from './profile-shapes';
 import type { Scenario } from './scenario';
 
-export interface DynamoIndexProfile {
-  readonly name: string;
-  /** Planned peak reads of the index, units/s. */
-  readonly peakRead: number;
-  /** Share of the table's writes the index receives (projected items). */
-  readonly writeShare: number;
-  readonly cardinality: number;
-}
-
-export interface DynamoTableProfile {
-  readonly capacity: CapacityModel;
-  /** Planned peak, units/s (the design's workload). */
-  readonly peakRead: number;
-  readonly peakWrite: number;
-  readonly cardinality: number;
-  /** The design's hottest key: its share of the table's traffic and its shard count. */
-  readonly hotKey?: { readonly share: number; readonly shards: number };
-  readonly indexes?: readonly DynamoIndexProfile[];
-  /** An ordinary day's peak as a share of the planned peak. @default 0.3 */
-  readonly dailyPeakShare?: number;
-}
+export type { DynamoIndexProfile, DynamoTableProfile };
 
 const HOUR = 60;
 const DAY = MINUTES_PER_DAY;
@@ -156,6 +137,7 @@ export function healthyWeek(profiles: Readonly<Record<string, DynamoTableProfile
       [{ path: 'days', message: `must be a whole number of at least 4 (the planned peak is on day 3), got ${days}` }],
       'healthyWeek() arguments',
     );
+  checkDynamoProfiles(profiles, 'healthyWeek()');
   const rng = new Random(seed);
   const models = Object.fromEntries(
     Object.entries(profiles).map(([name, profile], i) => {
@@ -199,8 +181,10 @@ export function dynamoIncident(
   target: { table: string; index?: string },
   seed = 2,
 ): Scenario<TableModel> {
+  if (shapes.isPlainObject(profiles) && !Object.hasOwn(profiles, target?.table))
+    throw incidentError('target.table', `no profile for table ${String(target?.table)}; expected one of ${Object.keys(profiles).join(', ')}`);
+  checkDynamoProfiles(profiles, 'dynamoIncident()');
   const profile = profiles[target.table];
-  if (!profile) throw incidentError('target.table', `no profile for table ${target.table}; expected one of ${Object.keys(profiles).join(', ')}`);
   const rng = new Random(seed);
   const days = incident === 'write-hot key growing for days' ? 4 : 3;
   const s = shape(days, rng, profile.dailyPeakShare ?? 0.3, { plannedPeak: false, batch: false });

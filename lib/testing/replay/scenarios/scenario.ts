@@ -5,9 +5,13 @@
 import { argumentError } from '../usage';
 
 export interface Scenario<Model> {
+  /** The scenario's name, repeated in the replay's result and in error messages. */
   readonly name: string;
+  /** `healthy`: no page is expected; `incident`: a page is expected for `incident`. */
   readonly kind: 'healthy' | 'incident';
+  /** Length of the replay in whole days (at least 1); day 0 starts on a Monday at 00:00 UTC. */
   readonly days: number;
+  /** Integer seed of the random traffic: the same seed gives the same telemetry. */
   readonly seed: number;
   /** What the scenario assumes, in words a reviewer can check. */
   readonly assumptions: readonly string[];
@@ -15,7 +19,15 @@ export interface Scenario<Model> {
   readonly models: Readonly<Record<string, Model>>;
   /** For an incident: the target and key space it hits, and what a page should say.
    *  @default - none (a healthy scenario) */
-  readonly incident?: { readonly target: string; readonly index?: string; readonly description: string };
+  readonly incident?: {
+    /** The table's construct id or the container's name it hits: a key of `models`. */
+    readonly target: string;
+    /** The GSI it hits.
+     *  @default - the table's or container's own key */
+    readonly index?: string;
+    /** What happens, in the words a page about it should match. */
+    readonly description: string;
+  };
 }
 
 /** A scenario handed to `fn` (`replayStack()`), or a UsageError at `scenario.<field>`: a hand-built one
