@@ -48,8 +48,9 @@ export interface PartitionNeighbours {
   readonly countedBy: PartitionCount;
   /** The key space's peak the neighbours are counted from (with the copies a layout writes). */
   readonly total: Loads;
-  /** Expected load of the other keys on the stored key's partition: (total − the stored key's load) ÷ P. */
+  /** Expected reads of the other keys on the stored key's partition: (total − the stored key's reads) ÷ P. */
   readonly reads: number;
+  /** Expected writes of the other keys on the stored key's partition: (total − the stored key's writes) ÷ P. */
   readonly writes: number;
 }
 
@@ -57,9 +58,11 @@ export interface PartitionNeighbours {
 export interface DirectionNeighbours {
   /** The other keys' expected load on the partition in this direction. */
   readonly load: number;
-  /** The key space's peak in this direction, and the stored key's own planned load, which the neighbours are the rest of. */
+  /** The key space's peak in this direction, which the neighbours are the rest of (less the stored key's own planned load). */
   readonly total: number;
+  /** P: the partitions the key space is assumed to have. */
   readonly partitions: number;
+  /** How P was counted: from provisioned capacity, or, on demand, for twice the declared peak. */
   readonly countedBy: PartitionCount;
   /** headroom × ceiling: what the key could use with no neighbours. */
   readonly usableAlone: number;
