@@ -113,7 +113,7 @@ describe('shardsFor', () => {
   it('is the least N at which each shard fits beside its neighbours, per engine, reads and writes', () => {
     // P = 40 (40,000 WCU); 20,000 ÷ 65 = 307.69 + 19,692.31 ÷ 40 = 799.999 ≤ 800 (at 64: 312.5 + 492.19 = 804.69).
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 })).toBe(65);
-    // P = 160; 20,000 ÷ 67 = 298.51 + 79,701.49 ÷ 160 = 796.65 (at 66: 303.03 + 498.11 = 801.14).
+    // P = 160; 20,000 ÷ 67 = 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66: 303.03 + 498.11 = 801.14).
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 80000, hotKeyShare: 0.25 })).toBe(67);
     // P = 7 (20,000 RCU); 1,111.11 + 8,888.89 ÷ 7 = 2,380.95 ≤ 2,400 (at 8: 1,250 + 1,250 = 2,500).
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000 })).toBe(9);
