@@ -151,7 +151,11 @@ const published: readonly PublishedDesign[] = [
       'error SG003 tables[0].globalSecondaryIndexes[0].partitionKey',
       'warning SG017 tables[0].globalSecondaryIndexes[0]',
     ],
-    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…15 \(N = 16 random shards\)/ },
+    // Beside its neighbours, which are OPEN's own shards (it takes every read): 26 partitions (twice 37,500 RCU + 200 WCU,
+    // on demand); at 38, 986.84 + 36,513.16 ÷ 26 = 2,391.19 RCU of 2,400 (at 37, 2,416.84). At the 16 judged alone, each
+    // shard's 2,343.75 RCU fit only a partition of its own, and 16 shards hashed over 26 partitions all miss each other with
+    // probability 0.25%: any two together are 4,687.5 RCU, over the 3,000 ceiling.
+    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…37 \(N = 38 random shards\)/ },
   },
   {
     file: 'examples/designs/good/aws-gsi-write-sharding-lab.json',
@@ -160,6 +164,8 @@ const published: readonly PublishedDesign[] = [
     quote: 'Use GSI write sharding when you need a scalable sorted index.',
     verdict: 'sound',
     figures: 'publication and ours',
+    // The lab's capacity (GSI_1: 3,000 RCU, 5,000 WCU, 6 partitions) at our 3,000 WCU: 300 + 2,700 ÷ 6 = 750 of 800 a shard.
+    // At the 6,000 WCU on demand declared before, 600 + 5,400 ÷ 13 = 1,015.38: 17 shards, not the lab's 10.
     expect: [],
   },
   {
@@ -209,7 +215,9 @@ const published: readonly PublishedDesign[] = [
     // 4,000 WCU on the one `UserID` being loaded. skewguard shards the key; the page fixes the loader instead
     // (data-upload-interleaved.json): both take the 100% off one key value.
     expect: ['error SG003 tables[0].partitionKey'],
-    fixes: { 'SG003 tables[0].partitionKey': /shard `UserID` into N = 5 random shards/ },
+    // Beside its neighbours, its own shards (it takes every write): 6 partitions for the 100 RCU and 5,000 WCU provisioned;
+    // at 25, 160 + 3,840 ÷ 6 = 800 WCU of 800 (at 24, 805.56). The average partition already carries 4,000 ÷ 6 = 666.67.
+    fixes: { 'SG003 tables[0].partitionKey': /shard `UserID` into N = 25 random shards/ },
   },
   {
     file: 'test/published/dynamodb/data-upload-interleaved.json',
@@ -265,7 +273,9 @@ const published: readonly PublishedDesign[] = [
     // 1,000 reads a second of 5 RCU: 5,000 RCU on one item. A read-hot item: copies or a cache, never write shards
     // (and DAX does not serve strongly consistent reads, as the fix says).
     expect: ['error SG003 tables[0].partitionKey'],
-    fixes: { 'SG003 tables[0].partitionKey': /keep N = 3 replicated copies of each `ProductId` value/ },
+    // Copies are written together, so the key space's writes grow N-fold: P = ⌈40,000 ÷ 3,000 + 2 × 500N ÷ 1,000⌉. At 4,
+    // P = 18: 1,250 + 18,750 ÷ 18 = 2,291.67 RCU of 2,400; at 3, P = 17: 1,666.67 + 18,333.33 ÷ 17 = 2,745.10.
+    fixes: { 'SG003 tables[0].partitionKey': /keep N = 4 replicated copies of each `ProductId` value/ },
   },
 ];
 

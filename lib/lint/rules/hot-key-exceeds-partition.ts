@@ -118,11 +118,12 @@ function overClauses(a: SpaceAnalysis): {
       Object.assign(data, physicalShareData(d.physical, headroom), overLogical ? { logicalUsable: over.usable } : {});
       if (overLogical) shareUsable = d.usable;
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
-    if (d.neighbours && d.label !== 'request') notes.push(`${d.label}Beside`);
+    // A key that is its key space's whole load (every other key idle) has no neighbours to name.
+    if (d.neighbours && d.neighbours.load > 0 && d.label !== 'request') notes.push(`${d.label}Beside`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
-  if (a.over.some((d) => d.neighbours)) notes.push('partitionsCounted');
+  if (notes.includes('readBeside') || notes.includes('writeBeside')) notes.push('partitionsCounted');
   return { notes, data, usable: shareUsable };
 }
 
