@@ -774,6 +774,7 @@ function raiseBeforeCopies(
  */
 function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData; namesRaise: boolean } | undefined {
   const { design, space, hot, readsSpread, physical } = analysis;
+  if (analysis.spreadReadsBesideNeighbours()) return undefined;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
   const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical, analysis.neighboursAt('none', 1, loads));

@@ -280,6 +280,15 @@ export class SpaceAnalysis {
     return this.owner.profile.partitionNeighbours?.(this.design, this.space.index, total, stored);
   }
 
+  /**
+   * Whether shards spread this key's reads and the engine judges them beside their neighbours (DynamoDB): such reads,
+   * over at every count, are past the counts (the neighbours' floor: 1,000,000 RCU need more than 1,000 shards), not
+   * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
+   */
+  spreadReadsBesideNeighbours(): boolean {
+    return this.readsSpread && this.neighboursAt('none', 1) !== undefined;
+  }
+
   /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
   dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot): LoadDimension[] {
     const { headroom } = this.design.thresholds;
@@ -487,7 +496,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n), countByLoad(unsharded));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
-    const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
+    const throughput =
+      full === undefined && !analysis.spreadReadsBesideNeighbours() ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
     // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
