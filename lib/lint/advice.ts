@@ -189,7 +189,7 @@ export const ADVICE_MESSAGES = {
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
-  unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{writeUsable}} {{writeUnit}} by themselves: ',
+  unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   newLevelFirst:
@@ -833,7 +833,8 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     ids.push('unspreadWritesOver', ...shardIds);
     Object.assign(
       data,
-      { writeUsable: writesOver.usable },
+      // Its own key: SG003's `writeUsable` is headroom × the ceiling, this one what the neighbours leave of it (DynamoDB).
+      { unspreadWriteUsable: writesOver.usable },
       shardIds[0] === 'upstream'
         ? {}
         : {

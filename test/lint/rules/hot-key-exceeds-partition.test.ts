@@ -183,7 +183,7 @@ testRule('SG003', {
           // 80 partitions (twice 60,000 RCU and 20,000 WCU): 2,400 − 54,000 ÷ 80 = 1,725 RCU left for the item's 6,000.
           data: { unspreadLoad: 6000, unspreadUsable: 1725 },
           // Review 11 item 9: the writes (2,000 WCU) are over the 800 usable by themselves, whatever the reads: their count.
-          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 800 WCU by themselves: shard `productId` into N = 4 random shards/,
+          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 575 WCU by themselves: shard `productId` into N = 4 random shards/,
         },
       ],
     },
@@ -458,7 +458,7 @@ testRule('SG003', {
           // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered. 74 partitions (twice 50,000
           // RCU and 20,000 WCU): the reads have 2,400 − 45,000 ÷ 74 = 1,791.89 RCU; the writes need 4 (500 + 19,500 ÷ 74 = 763.51).
           data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadUsable: 1791.89189189 },
-          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 800 WCU by themselves: shard `sellerId` into N = 4 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
+          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 556.76 WCU by themselves: shard `sellerId` into N = 4 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
         },
       ],
     },
