@@ -56,7 +56,11 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
   it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 376.92 left, an error from SG001', () => {
     const findings = lint(feed(4)).filter((f) => f.index === 'by-leaderboard');
     expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
-    expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({ severity: 'error', messageId: 'fewValues', data: { hotLoad: 1_000, hotUsable: 376.923076923 } });
+    expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({
+      severity: 'error',
+      messageId: 'fewValues',
+      data: { hotLoad: 1_000, hotUsable: 376.923076923 },
+    });
     expect(findings.find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 12_000 });
   });
 

@@ -6,8 +6,9 @@
 // 1,600 + (16,000 − 1,600) ÷ 21 ≈ 2,286 ≤ 2,400, and the replay at that N neither throttles for long nor pages.
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import { lint } from '../../lib';
+import { lint, type DesignInput } from '../../lib';
 import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
+import { fixDesignText } from '../../lib/cli/fix';
 import { healthyWeek, replayStack, type CfnTemplate, type DynamoTableProfile, type TableReplay } from '../../lib/testing/replay';
 import { appWithStack, templateOf } from '../cdk/support';
 
@@ -90,5 +91,30 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     const template = synth(2, { acknowledgements, contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
     expect(hotKey.Properties?.Threshold).toBe(144_000);
+  });
+});
+
+describe('review 16: lint --fix converges on a neighbour-bound count', () => {
+  it('writes N = 3 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
+    // Bound by the neighbours, not the key's own ceiling: 2,400 RCU a shard fit 80% of 3,000 alone, and do not beside the
+    // other keys' 647.62 (13,600 ÷ 21 partitions). The fixed count must itself pass, or --fix would raise it again.
+    const design = {
+      engine: 'dynamodb' as const,
+      name: 'tickets',
+      partitionKey: { name: 'eventId', type: 'S' as const, cardinality: 5000 },
+      sortKey: { name: 'userId', type: 'S' as const, cardinality: 'unique' as const },
+      workload: WORKLOAD,
+      sharding: { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'userId' },
+      accessPatterns: [{ name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
+      monitoring: { contributorInsights: true },
+    };
+    const first = fixDesignText(JSON.stringify({ tables: [design] }, null, 2), {});
+    expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
+    const fixedTable = (JSON.parse(first.text) as { tables: { sharding: unknown }[] }).tables[0];
+    expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 3, sourceAttribute: 'userId' });
+    const second = fixDesignText(first.text, {});
+    expect(second.fixes).toEqual([]);
+    expect(second.text).toBe(first.text);
+    expect(lint(JSON.parse(first.text) as DesignInput).filter((f) => f.edits)).toEqual([]);
   });
 });
