@@ -219,6 +219,9 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   sources: [
     SOURCES.dynamoKeyDesign,
+    // The neighbours: keys hashed over the key space's partitions, counted for twice the on-demand peak.
+    SOURCES.dynamoPartitions,
+    SOURCES.dynamoOnDemand,
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
