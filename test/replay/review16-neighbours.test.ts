@@ -42,16 +42,17 @@ const profile = (shards: number): Record<string, DynamoTableProfile> => ({
 const alarmMinutes = (table: TableReplay, name: string) =>
   table.alarms.filter((a) => a.name.includes(name)).flatMap((a) => a.changes.filter((c) => c.to === 'ALARM').map((c) => c.minute));
 
-describe("review 16: SG003 counts the hot key shards' neighbours", () => {
-  const design = {
-    engine: 'dynamodb' as const,
-    name: 'tickets',
-    partitionKey: { name: 'eventId', type: 'S' as const, cardinality: 5000 },
-    sortKey: { name: 'userId', type: 'S' as const, cardinality: 'unique' as const },
-    workload: WORKLOAD,
-    accessPatterns: [{ name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
-  };
+/** The reviewer's table as a design (the lint's input), unsharded. */
+const design = {
+  engine: 'dynamodb' as const,
+  name: 'tickets',
+  partitionKey: { name: 'eventId', type: 'S' as const, cardinality: 5000 },
+  sortKey: { name: 'userId', type: 'S' as const, cardinality: 'unique' as const },
+  workload: WORKLOAD,
+  accessPatterns: [{ name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
+};
 
+describe("review 16: SG003 counts the hot key shards' neighbours", () => {
   it('asks for N = 3 where 2 filled the partition alone: at 2, 2,400 + 647.62 RCU of neighbours (13,600 ÷ 21) leave 1,752.38', () => {
     const [finding] = lint({ ...design, sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003');
     expect(finding.message).toContain(
@@ -98,17 +99,8 @@ describe('review 16: lint --fix converges on a neighbour-bound count', () => {
   it('writes N = 3 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
     // Bound by the neighbours, not the key's own ceiling: 2,400 RCU a shard fit 80% of 3,000 alone, and do not beside the
     // other keys' 647.62 (13,600 ÷ 21 partitions). The fixed count must itself pass, or --fix would raise it again.
-    const design = {
-      engine: 'dynamodb' as const,
-      name: 'tickets',
-      partitionKey: { name: 'eventId', type: 'S' as const, cardinality: 5000 },
-      sortKey: { name: 'userId', type: 'S' as const, cardinality: 'unique' as const },
-      workload: WORKLOAD,
-      sharding: { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'userId' },
-      accessPatterns: [{ name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
-      monitoring: { contributorInsights: true },
-    };
-    const first = fixDesignText(JSON.stringify({ tables: [design] }, null, 2), {});
+    const atTwo = { ...design, sharding: { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'userId' }, monitoring: { contributorInsights: true } };
+    const first = fixDesignText(JSON.stringify({ tables: [atTwo] }, null, 2), {});
     expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
     const fixedTable = (JSON.parse(first.text) as { tables: { sharding: unknown }[] }).tables[0];
     expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 3, sourceAttribute: 'userId' });
