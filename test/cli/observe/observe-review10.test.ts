@@ -78,7 +78,7 @@ const designOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'design.json
 const DRIFT = ['exceedsDeclared', 'belowDeclared', 'firesWithObserved'];
 
 describe('observe, review 10', () => {
-  it('item 1: a write peak inside the tolerance (10,800 of 9,000 declared) is judged as measured: SG003 asks for 3 shards, and --update writes it', async () => {
+  it('item 1: a write peak inside the tolerance (10,800 of 9,000 declared) is judged as measured: SG003 asks for 5 shards beside the neighbours, and --update writes it', async () => {
     const dir = workspace('rate-limiter-sharded.json', ['rate']);
     const run = await observe(dir);
     // 0.166 × 10,800 WCU ÷ 2 shards ≈ 895 WCU per shard > 800 usable; at the declared 9,000 it was 747, no SG003 alone.
