@@ -132,10 +132,16 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
   const hot = { reads: (valid.peakReadUnits ?? 0) * share, writes: (valid.peakWriteUnits ?? 0) * share };
   const headroom = valid.headroom ?? DEFAULT_THRESHOLDS.headroom;
   const collection = valid.itemCollection ?? true;
-  const n = smallestCount(
-    (k) => allFit(loadDimensions(valid.engine, storedKeyLoads(hot, layout, k, collection), headroom)),
-    countByLoad(loadDimensions(valid.engine, hot, headroom)),
-  );
+  // The peaks as given are the key space's (the key's own when no share is given): each stored key meets, on its
+  // partition, the rest of them hashed over its partitions, as SG003 counts them (DynamoDB, on demand).
+  const total = { reads: valid.peakReadUnits ?? 0, writes: valid.peakWriteUnits ?? 0 };
+  const profile = profileOf(valid.engine);
+  const fitsAt = (k: number) => {
+    const stored = storedKeyLoads(hot, layout, k, collection);
+    const written = { reads: total.reads, writes: total.writes * (layout === 'replicated' ? k : 1) };
+    return allFit(profile.loadDimensions(stored, headroom, undefined, profile.peakNeighbours?.(written, stored)));
+  };
+  const n = profile.peakNeighbours ? firstCount(fitsAt) : smallestCount(fitsAt, countByLoad(loadDimensions(valid.engine, hot, headroom)));
   if (n === undefined) {
     const why =
       layout === 'replicated'
@@ -159,11 +165,14 @@ function countFor(options: ShardsForOptions, caller: string, layout: 'random' | 
 /**
  * The number of shards N one logical key needs: the smallest N for which the hottest value's writes
  * (and, for an item collection, its reads) divided over N fit the usable ceiling — DynamoDB's
- * 1,000 WCU / 3,000 RCU per partition, Cosmos DB's 10,000 RU/s per logical partition, × headroom.
+ * 1,000 WCU / 3,000 RCU per partition, Cosmos DB's 10,000 RU/s per logical partition, × headroom. On DynamoDB each
+ * shard shares its partition with the rest of the peaks given (the key space's; the key's own when no share is given),
+ * hashed over the partitions an on-demand table has for twice them, as SG003 judges it ("Partitions and data
+ * distribution"); a provisioned table's partitions follow its capacity, which this call does not know: lint the design.
  * Throws `UsageError` for bad options and `DesignError` when no N up to 1,000 does. Options are read
  * as plain data: an error thrown by a getter or Proxy trap of the caller's propagates unchanged.
  *
- * @example shardsFor({ engine: 'dynamodb', peakWriteUnits: 20_000 }) // 25: 20,000 WCU / 800 usable
+ * @example shardsFor({ engine: 'dynamodb', peakWriteUnits: 20_000 }) // 65: 307.7 WCU each + 19,692.3 ÷ 40 partitions ≤ 800
  */
 export function shardsFor(options: ShardsForOptions): number {
   return countFor(options, 'shardsFor', 'random');
@@ -174,7 +183,7 @@ export function shardsFor(options: ShardsForOptions): number {
  * reads (so N× the key's write cost). Throws `UsageError` for bad options and `DesignError` when the
  * key's writes alone exceed the ceiling.
  *
- * @example replicasFor({ engine: 'dynamodb', peakReadUnits: 4_800, peakWriteUnits: 10 }) // 2
+ * @example replicasFor({ engine: 'dynamodb', peakReadUnits: 4_800, peakWriteUnits: 10 }) // 3: 1,600 RCU + 3,200 ÷ 4 partitions
  */
 export function replicasFor(options: ShardsForOptions): number {
   return countFor(options, 'replicasFor', 'replicated');

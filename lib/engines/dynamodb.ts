@@ -1,6 +1,6 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
-import { ITEM_AGGREGATES, type DynamoDbKeyDesign } from '../design/key-design';
-import type { EngineProfile } from './profile';
+import { ITEM_AGGREGATES, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
+import type { EngineProfile, LoadDimension, Loads, PartitionCount, PartitionNeighbours } from './profile';
 
 /**
  * Vendor ceilings. These are hard limits of the engine, not tunables: no table-level capacity,
@@ -39,6 +39,85 @@ export const DYNAMODB_LIMITS = {
   apiCapacityUnitsMax: Number.MAX_SAFE_INTEGER,
 } as const;
 
+/** Partitions that serve `reads` RCU/s and `writes` WCU/s: 3,000 RCU and 1,000 WCU each ("Partitions and data distribution"); at least one. */
+export function dynamoPartitionsFor(reads: number, writes: number): number {
+  return Math.max(1, Math.ceil(reads / DYNAMODB_LIMITS.partitionReadUnits + writes / DYNAMODB_LIMITS.partitionWriteUnits - 1e-9));
+}
+
+/** Each key space's capacity by index name, made once per design: a table of thousands of GSIs stays linear. */
+const CAPACITY_BY_INDEX = new WeakMap<DynamoDbKeyDesign['capacity'], ReadonlyMap<string | undefined, KeySpaceCapacity>>();
+
+function capacityOf(design: DynamoDbKeyDesign, index: string | undefined): KeySpaceCapacity | undefined {
+  let byIndex = CAPACITY_BY_INDEX.get(design.capacity);
+  if (!byIndex) {
+    byIndex = new Map(design.capacity.map((c) => [c.index, c]));
+    CAPACITY_BY_INDEX.set(design.capacity, byIndex);
+  }
+  return byIndex.get(index);
+}
+
+/**
+ * The other keys' expected load on the partition of a stored key of key space `index` (a GSI's name; undefined: the
+ * table), the one neighbour model of SG003's sizing and the accessed-mode hot-key ticket. DynamoDB hashes partition-key
+ * values over the key space's partitions ("Partitions and data distribution"), so by expectation 1/P of the rest of the
+ * key space's peak (`total` less the stored key's own `stored` load, its sibling shards included) shares its partition.
+ * P: a partition serves 3,000 RCU and 1,000 WCU a second, so ⌈R ÷ 3,000 + W ÷ 1,000⌉ of the declared provisioned
+ * capacity (its auto-scaling maximum: partitions split as capacity grows and never merge), or of the peak ÷ headroom
+ * where that is more (SG017 raises the capacity to it); on demand AWS publishes no
+ * count, and the table "accommodates up to double the previous peak" ("On-demand capacity mode"), so P is counted for
+ * twice the declared peak, or the declared warm throughput when higher. An expectation, not a bound: a hash can put
+ * more on one partition, which the headroom under the ceiling absorbs.
+ */
+export function dynamoPartitionNeighbours(design: DynamoDbKeyDesign, index: string | undefined, total: Loads, stored: Loads): PartitionNeighbours {
+  const capacity = capacityOf(design, index);
+  const read = capacity?.read;
+  const write = capacity?.write;
+  const provisioned = design.billing === 'provisioned' && read !== undefined && write !== undefined;
+  const { headroom } = design.thresholds;
+  const units = provisioned
+    ? // Below the peak at headroom (SG017's finding), judged at the capacity SG017's fix gives it, as --fix leaves it.
+      { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) }
+    : { reads: Math.max(2 * total.reads, capacity?.warmReadUnits ?? 0), writes: Math.max(2 * total.writes, capacity?.warmWriteUnits ?? 0) };
+  return neighboursOn(dynamoPartitionsFor(units.reads, units.writes), provisioned ? 'provisioned-capacity' : 'twice-the-peak', total, stored);
+}
+
+/**
+ * `dynamoPartitionNeighbours` of a key space known by its peak alone (`shardsFor()`: no capacity, no design), on demand:
+ * P counted for twice `total`.
+ */
+export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighbours {
+  return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), 'twice-the-peak', total, stored);
+}
+
+function neighboursOn(partitions: number, countedBy: PartitionCount, total: Loads, stored: Loads): PartitionNeighbours {
+  return {
+    partitions,
+    countedBy,
+    total,
+    reads: Math.max(0, total.reads - stored.reads) / partitions,
+    writes: Math.max(0, total.writes - stored.writes) / partitions,
+  };
+}
+
+/** One direction's ceiling, less its neighbours' expected load where they are counted. */
+function direction(label: 'read' | 'write', load: number, headroom: number, neighbours: PartitionNeighbours | undefined): LoadDimension {
+  const write = label === 'write';
+  const ceiling = write ? DYNAMODB_LIMITS.partitionWriteUnits : DYNAMODB_LIMITS.partitionReadUnits;
+  const unit = write ? 'WCU' : 'RCU';
+  const usableAlone = ceiling * headroom;
+  if (!neighbours) return { label, unit, load, ceiling, usable: usableAlone };
+  const beside = write ? neighbours.writes : neighbours.reads;
+  const total = write ? neighbours.total.writes : neighbours.total.reads;
+  return {
+    label,
+    unit,
+    load,
+    ceiling,
+    usable: Math.max(0, usableAlone - beside),
+    neighbours: { load: beside, total, partitions: neighbours.partitions, countedBy: neighbours.countedBy, usableAlone },
+  };
+}
+
 /** A declared running total or conditional write kept on one item per key value (not split per shard): every write of the key updates it. */
 function keepsAggregateItem(design: DynamoDbKeyDesign): boolean {
   return design.invariants.some((i) => ITEM_AGGREGATES.has(i.kind) && !i.splitPerShard);
@@ -53,10 +132,13 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
   keySpaces: (design) => [design.primaryKey, ...design.globalSecondaryIndexes],
   localIndexes: (design) => design.localSecondaryIndexes,
 
-  loadDimensions: (loads, headroom) => [
-    { label: 'write', unit: 'WCU', load: loads.writes, ceiling: DYNAMODB_LIMITS.partitionWriteUnits, usable: DYNAMODB_LIMITS.partitionWriteUnits * headroom },
-    { label: 'read', unit: 'RCU', load: loads.reads, ceiling: DYNAMODB_LIMITS.partitionReadUnits, usable: DYNAMODB_LIMITS.partitionReadUnits * headroom },
+  // With `neighbours`, each direction's usable ceiling is what is left beside the other keys' expected load (SG003).
+  loadDimensions: (loads, headroom, _physical, neighbours) => [
+    direction('write', loads.writes, headroom, neighbours),
+    direction('read', loads.reads, headroom, neighbours),
   ],
+  partitionNeighbours: dynamoPartitionNeighbours,
+  peakNeighbours: onDemandNeighbours,
   writeUnit: 'WCU',
 
   // A table key value without a sort key is one item; a GSI key value holds every item that carries it unless it is unique.

@@ -46,15 +46,18 @@ export {
   usableBesideNeighbours,
 } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
-export { DYNAMODB_LIMITS } from './dynamodb';
+export { DYNAMODB_LIMITS, dynamoPartitionNeighbours, dynamoPartitionsFor } from './dynamodb';
 export type {
   CacheTerms,
+  DirectionNeighbours,
   DesignOf,
   EngineNouns,
   EngineProfile,
   KeyValueSizeLimit,
   LoadDimension,
   Loads,
+  PartitionCount,
+  PartitionNeighbours,
   PhysicalPartitions,
   PhysicalShare,
   QuotaPassed,

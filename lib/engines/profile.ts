@@ -29,6 +29,43 @@ export interface LoadDimension {
    *  the resource's throughput, less its neighbours' expected load, is below headroom × `ceiling`'s
    *  logical limit (`ceiling` is then the physical partition's RU/s). */
   readonly physical?: PhysicalShare;
+  /** Set where the engine judges a key beside the other keys on its partition in this direction (DynamoDB): their
+   *  expected load, taken off `headroom` × `ceiling` to give `usable`. */
+  readonly neighbours?: DirectionNeighbours;
+}
+
+/** How the key spaces' partitions are counted where the engine publishes no count (DynamoDB: `PartitionNeighbours`). */
+export type PartitionCount = 'provisioned-capacity' | 'twice-the-peak';
+
+/**
+ * The other keys' expected load on a stored key's partition, per direction (DynamoDB reads and writes are throttled
+ * apart): the rest of the key space's peak hashed evenly over its P partitions, the key's sibling shards included.
+ */
+export interface PartitionNeighbours {
+  /** P: the partitions the key space is assumed to have. */
+  readonly partitions: number;
+  /** From declared provisioned capacity (or its auto-scaling maximum), or, on demand, for twice the declared peak. */
+  readonly countedBy: PartitionCount;
+  /** The key space's peak the neighbours are counted from (with the copies a layout writes). */
+  readonly total: Loads;
+  /** Expected reads of the other keys on the stored key's partition: (total − the stored key's reads) ÷ P. */
+  readonly reads: number;
+  /** Expected writes of the other keys on the stored key's partition: (total − the stored key's writes) ÷ P. */
+  readonly writes: number;
+}
+
+/** One direction of `PartitionNeighbours`, as a `LoadDimension` carries it. */
+export interface DirectionNeighbours {
+  /** The other keys' expected load on the partition in this direction. */
+  readonly load: number;
+  /** The key space's peak in this direction, which the neighbours are the rest of (less the stored key's own planned load). */
+  readonly total: number;
+  /** P: the partitions the key space is assumed to have. */
+  readonly partitions: number;
+  /** How P was counted: from provisioned capacity, or, on demand, for twice the declared peak. */
+  readonly countedBy: PartitionCount;
+  /** headroom × ceiling: what the key could use with no neighbours. */
+  readonly usableAlone: number;
 }
 
 /** The physical partitions under a resource whose throughput is divided evenly among them (Cosmos DB). */
@@ -142,7 +179,7 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
 
   /** The ceilings a key value's loads run into, with `headroom` × ceiling usable; with `physical`, also
    *  its physical partition's share less the neighbours' load, whichever is lower. */
-  loadDimensions(loads: Loads, headroom: number, physical?: PhysicalShare): LoadDimension[];
+  loadDimensions(loads: Loads, headroom: number, physical?: PhysicalShare, neighbours?: PartitionNeighbours): LoadDimension[];
   /** The unit a write is charged in (what N replicated copies multiply). */
   readonly writeUnit: LoadDimension['unit'];
 
@@ -213,6 +250,14 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    * the container's line, judged at the average partition, from a hot one (`judgedNeighbourLoad`).
    */
   physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number): PhysicalShare | undefined;
+  /**
+   * The other keys' expected load on the partition of a stored key of key space `index` (undefined: the table) whose
+   * own load is `stored`, with the key space at `total` (DynamoDB: `dynamoPartitionNeighbours`). Undefined where the
+   * engine has no such model (Cosmos DB judges neighbours on `physicalShare`).
+   */
+  partitionNeighbours?(design: D, index: string | undefined, total: Loads, stored: Loads): PartitionNeighbours | undefined;
+  /** `partitionNeighbours` of a key space known by its peak alone (`shardsFor()`), on demand. */
+  peakNeighbours?(total: Loads, stored: Loads): PartitionNeighbours;
   /**
    * The default quota on the resource's provisioned throughput that SG017's raise for a peak of `peak` (reads and
    * writes together, in the one budget they share) would pass: the throughput that peak needs at headroom, on the

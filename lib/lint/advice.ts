@@ -189,7 +189,7 @@ export const ADVICE_MESSAGES = {
   unspreadWrites: '; shards spread only its writes ({{hotWrites}} {{writeUnit}})',
   // Review 11 item 9: writes over their ceiling by themselves need their remedy whatever the reads (a counter is still
   // written on each like): the count, and (invariants.ts) how a running total on the item survives it.
-  unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{writeUsable}} {{writeUnit}} by themselves: ',
+  unspreadWritesOver: '; its writes ({{hotWrites}} {{writeUnit}}) are over the usable {{unspreadWriteUsable}} {{writeUnit}} by themselves: ',
   deeperLevelFirst:
     'make the key hierarchical, with the levels {{suggestedKey|code}} in this order: its first-level values span physical partitions while their queries stay targeted by prefix; or ',
   newLevelFirst:
@@ -245,7 +245,9 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  return withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+  const advice = withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+  // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
+  return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */
@@ -295,7 +297,10 @@ function keptAdvice(analysis: SpaceAnalysis): Advice {
 function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
   const { design, space, written, hot } = analysis;
   if (space === design.primaryKey || written.copies <= 1 || analysis.owner.of(design.primaryKey).plan.layout !== 'none') return undefined;
-  const once = analysis.owner.profile.loadDimensions({ reads: hot.reads, writes: hot.writes / written.copies }, design.thresholds.headroom);
+  const atOnce = { reads: hot.reads, writes: hot.writes / written.copies };
+  const totalOnce = { reads: analysis.total.reads, writes: analysis.total.writes / written.copies };
+  const neighbours = analysis.owner.profile.partitionNeighbours?.(design, space.index, totalOnce, atOnce);
+  const once = analysis.owner.profile.loadDimensions(atOnce, design.thresholds.headroom, undefined, neighbours);
   if (!allFit(once)) return undefined;
   const writes = once.find((d) => d.label === 'write') ?? once[0];
   return {
@@ -616,7 +621,10 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
     const { sharding } = index.space;
     const hot = { reads: 0, writes: (index.hot.writes / index.written.copies) * n };
     const stored = storedKeyLoads(hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, index.readsSpread);
-    const write = analysis.owner.profile.loadDimensions(stored, headroom).find((d) => d.label === 'write');
+    // Every copy writes the index: its other keys' writes grow n-fold too, on the partitions its capacity gives it.
+    const total = { reads: index.total.reads, writes: (index.total.writes / index.written.copies) * n };
+    const neighbours = analysis.owner.profile.partitionNeighbours?.(analysis.design, index.space.index, total, stored);
+    const write = analysis.owner.profile.loadDimensions(stored, headroom, undefined, neighbours).find((d) => d.label === 'write');
     if (write && !fits(write.load, write.usable)) return { overIndex: index.space.index, overIndexWrites: hot.writes, overIndexUsable: write.usable };
   }
   return undefined;
@@ -766,9 +774,10 @@ function raiseBeforeCopies(
  */
 function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: AdviceId[]; data: MessageData; namesRaise: boolean } | undefined {
   const { design, space, hot, readsSpread, physical } = analysis;
+  if (analysis.spreadReadsBesideNeighbours()) return undefined;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
-  const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical);
+  const dimensions = (loads: { reads: number; writes: number }) => profile.loadDimensions(loads, headroom, physical, analysis.neighboursAt('none', 1, loads));
   const reads = storedKeyLoads({ reads: hot.reads, writes: 0 }, 'random', MAX_SHARDS_ACCEPTED, readsSpread);
   const over = dimensions(reads).find((d) => !fits(d.load, d.usable));
   if (!over) return undefined;
@@ -781,10 +790,7 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     hotWrites: hot.writes,
   });
   // A GSI holds one entry per base item: it cannot keep copies.
-  const copies =
-    space.index === undefined
-      ? firstCount((k) => allFit(profile.loadDimensions(storedKeyLoads(hot, 'replicated', k, readsSpread), headroom, analysis.storedKeyShare('replicated', k))))
-      : undefined;
+  const copies = space.index === undefined ? firstCount((k) => allFit(analysis.dimensionsAt('replicated', k))) : undefined;
   if (copies !== undefined && copies > 1) {
     ids.push('unspreadCopies');
     data.copies = copies;
@@ -827,7 +833,8 @@ function unspreadAdvice(analysis: SpaceAnalysis, writeShards: number): { ids: Ad
     ids.push('unspreadWritesOver', ...shardIds);
     Object.assign(
       data,
-      { writeUsable: writesOver.usable },
+      // Its own key: SG003's `writeUsable` is headroom × the ceiling, this one what the neighbours leave of it (DynamoDB).
+      { unspreadWriteUsable: writesOver.usable },
       shardIds[0] === 'upstream'
         ? {}
         : {

@@ -8,7 +8,7 @@ import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
-import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PhysicalShare } from '../engines';
+import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
@@ -212,7 +212,7 @@ export class SpaceAnalysis {
     const one = withCopies(design, this.total, 1);
     this.physical = space === design.primaryKey ? profile.physicalShare?.(one.design, one.total, this.hot, this.trafficValues) : undefined;
     const shards = space.sharding?.shards ?? 1;
-    this.perKey = profile.loadDimensions(this.storedLoads(layout, shards), headroom, this.storedKeyShare(layout, shards));
+    this.perKey = this.dimensionsAt(layout, shards);
     this.over = this.perKey.filter((d) => !fits(d.load, d.usable));
     this.whole = profile.loadDimensions(this.total, headroom);
     this.fitsOnePartition = allFit(this.whole);
@@ -273,6 +273,38 @@ export class SpaceAnalysis {
     const needed = (copies.total.reads + copies.total.writes) / this.design.thresholds.headroom;
     const requestUnits = Math.min(share.requestUnits, needed);
     return Object.assign({}, share, { requestUnits, requestUnitsEach: requestUnits / share.count });
+  }
+
+  /**
+   * The other keys' expected load on the partition of the busiest of `n` stored keys under `layout` (DynamoDB:
+   * `dynamoPartitionNeighbours`), its sibling shards included. Replicated copies are copies of every item, each written
+   * on every write (written.ts), so the key space is then written at N × its writes (each read goes to one copy). Undefined where the engine
+   * judges neighbours on a physical share instead (Cosmos DB: `storedKeyShare`).
+   */
+  neighboursAt(layout: KeyLayout, n: number, loads: Loads = this.hot): PartitionNeighbours | undefined {
+    const stored = this.storedLoads(layout, n, loads);
+    const total = { reads: this.total.reads, writes: this.total.writes * (layout === 'replicated' ? n : 1) };
+    return this.owner.profile.partitionNeighbours?.(this.design, this.space.index, total, stored);
+  }
+
+  /**
+   * Whether shards spread this key's reads and the engine judges them beside their neighbours (DynamoDB): such reads,
+   * over at every count, are past the counts (the neighbours' floor: 1,000,000 RCU need more than 1,000 shards), not
+   * the reads of one item stuck on its shard, which a cache takes while shards serve the writes.
+   */
+  spreadReadsBesideNeighbours(): boolean {
+    return this.readsSpread && this.neighboursAt('none', 1) !== undefined;
+  }
+
+  /** The ceilings the busiest of `n` stored keys under `layout` runs into, beside its neighbours where the engine counts them. */
+  dimensionsAt(layout: KeyLayout, n: number, loads: Loads = this.hot): LoadDimension[] {
+    const { headroom } = this.design.thresholds;
+    return this.owner.profile.loadDimensions(
+      this.storedLoads(layout, n, loads),
+      headroom,
+      this.storedKeyShare(layout, n, loads),
+      this.neighboursAt(layout, n, loads),
+    );
   }
 
   /**
@@ -408,7 +440,7 @@ export function judgedLoads(design: KeyDesign, space: KeySpace): { readonly tota
  */
 export function growthOf(dimensions: readonly LoadDimension[]): number {
   return dimensions.reduce((min, d) => {
-    const neighbours = d.physical?.neighbours ?? 0;
+    const neighbours = d.physical?.neighbours ?? d.neighbours?.load ?? 0;
     return d.load > 0 ? Math.min(min, (d.usable + neighbours) / (d.load + neighbours)) : min;
   }, Infinity);
 }
@@ -451,9 +483,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { design, space, hot, collection, readsSpread } = analysis;
   const { headroom } = design.thresholds;
   const { profile } = analysis.owner;
-  const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical);
-  const fitsWith = (layout: KeyLayout, n: number, loads = hot) =>
-    allFit(profile.loadDimensions(analysis.storedLoads(layout, n, loads), headroom, analysis.storedKeyShare(layout, n, loads)));
+  const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
+  const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.dimensionsAt(layout, n, loads));
   const size = sizeNeed(analysis.owner, space);
   const writes = { reads: 0, writes: hot.writes };
   // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
@@ -472,7 +503,8 @@ function planFor(analysis: SpaceAnalysis): Plan {
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
     const full = smallestCount((n) => fitsWith('random', n), countByLoad(unsharded));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
-    const throughput = full === undefined ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
+    const throughput =
+      full === undefined && !analysis.spreadReadsBesideNeighbours() ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;
     const shards = throughput === undefined || size === Infinity ? undefined : Math.max(throughput, size);
     // Only a source that can fill the N shards and stays put is a calculated shard's source (shard-source.ts); none
     // spreads one table item's writes (inherited): every attribute of that item, hashed, names the same shard.
@@ -497,7 +529,10 @@ function planFor(analysis: SpaceAnalysis): Plan {
   }
   if (hotAtAll) {
     // Beside a physical share the copies' own writes and storage grow with N: not monotone, so every count is tried.
-    const copies = analysis.physical ? firstCount((n) => fitsWith('replicated', n)) : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
+    const copies =
+      analysis.physical || analysis.neighboursAt('none', 1)
+        ? firstCount((n) => fitsWith('replicated', n))
+        : smallestCount((n) => fitsWith('replicated', n), countByLoad(unsharded));
     return { layout: 'replicated', shards: copies, complete: copies !== undefined, readsNeedCache: false, needs: { throughput: copies, size } };
   }
   return { layout: 'none', shards: 1, complete: true, readsNeedCache: false, needs: { throughput: 1, size } };

@@ -82,7 +82,7 @@ export interface LargestShare {
  * the plan) judge it.
  */
 export function unshardedDimensions(a: SpaceAnalysis, share: PhysicalShare | undefined = a.physical): readonly LoadDimension[] {
-  return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share);
+  return a.owner.profile.loadDimensions(a.hot, a.design.thresholds.headroom, share, a.neighboursAt('none', 1));
 }
 
 /**
@@ -111,7 +111,8 @@ export interface ValueLoad {
  * partition keys"), as a flat key's value does (SG002's time bucket leading a hierarchical key).
  */
 export function reachableDimensions(a: SpaceAnalysis, value: ValueLoad = hottestValue(a)): readonly LoadDimension[] {
-  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, reachableShare(a, value));
+  // Beside the other keys on its partition where the engine counts them (DynamoDB), as SG003 judges it.
+  return a.owner.profile.loadDimensions(value.loads, a.design.thresholds.headroom, reachableShare(a, value), a.neighboursAt('none', 1, value.loads));
 }
 
 /** The full key's hottest value, as `reachableDimensions` judges it by default. */

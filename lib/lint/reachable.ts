@@ -7,7 +7,7 @@
  */
 import { cardinalityValue } from '../design/cardinality';
 import type { CosmosKeyDesign, DynamoDbKeyDesign } from '../design/key-design';
-import { COSMOS_LIMITS, DYNAMODB_LIMITS } from '../engines';
+import { COSMOS_LIMITS, DYNAMODB_LIMITS, type PartitionCount } from '../engines';
 import { DesignAnalysis, type SpaceAnalysis } from './analysis';
 import { firstLevelShare, hottestFirstLevelLoads, hottestPrefixReach } from './prefix-ingestion';
 
@@ -73,47 +73,38 @@ export interface DynamoHotKeyReach {
   readonly partitions: number;
   /** How they were counted: from declared provisioned capacity (or its auto-scaling maximum), or, on demand, for twice the
    *  declared peak (AWS publishes no partition count; on-demand capacity "accommodates up to double the previous peak"). */
-  readonly countedBy: 'provisioned-capacity' | 'twice-the-peak';
+  readonly countedBy: PartitionCount;
   readonly read: DirectionReach;
   readonly write: DirectionReach;
 }
 
 /**
  * The hottest stored key of a DynamoDB key space (`index`: a GSI's name; undefined for the table) against its partition,
- * neighbours included: the model the accessed-mode hot-key ticket draws its line on. The lint itself judges a DynamoDB key
- * against its partition's ceilings alone (SG003: the engine has no physical-share model), so this adds the model Cosmos DB's
- * `hotValueReach` uses: the other keys hash evenly over the key space's partitions (DynamoDB: "Partitions and data
- * distribution"), so by expectation 1/P of the rest of the peak shares the hot key's partition, sibling shards included.
- * P: a partition serves 3,000 RCU and 1,000 WCU a second, so ⌈R ÷ 3,000 + W ÷ 1,000⌉ of the declared provisioned capacity
- * (its auto-scaling maximum: partitions split as capacity grows and never merge); on demand, of twice the declared peak
- * (or the declared warm throughput when higher), as the replay models it (docs/replay.md). An assumption the alarm says.
+ * neighbours included: the model SG003 sizes the key on and the accessed-mode hot-key ticket draws its line on, one
+ * model (`dynamoPartitionNeighbours`): the other keys hash evenly over the key space's P partitions, so 1/P of the rest
+ * of the peak shares the hot key's partition, sibling shards included; P of the declared provisioned capacity, or, on
+ * demand, of twice the declared peak (docs/replay.md). An assumption the alarm says.
  */
 export function dynamoHotKeyReach(design: DynamoDbKeyDesign, index: string | undefined): DynamoHotKeyReach {
   const a = new DesignAnalysis(design).spaces.find((s) => s.space.index === index);
   if (!a) throw new Error(`no key space ${index ?? '(table)'} in ${design.name}`);
-  const stored = a.storedLoads(a.space.sharding?.strategy ?? 'none', a.space.sharding?.shards ?? 1);
-  const capacity = design.capacity.find((c) => c.index === index);
-  const provisioned = design.billing === 'provisioned' && capacity?.read !== undefined && capacity.write !== undefined;
-  const units = provisioned
-    ? { reads: capacity.read!.units, writes: capacity.write!.units }
-    : {
-        reads: Math.max(2 * a.total.reads, capacity?.warmReadUnits ?? 0),
-        writes: Math.max(2 * a.total.writes, capacity?.warmWriteUnits ?? 0),
-      };
-  const partitions = dynamoPartitionsFor(units.reads, units.writes);
-  const direction = (ceiling: number, total: number, planned: number): DirectionReach => {
-    const neighbours = Math.max(0, total - planned) / partitions;
-    return { ceiling, neighbours, reach: Math.max(0, ceiling - neighbours), planned };
-  };
+  const layout = a.space.sharding?.strategy ?? 'none';
+  const shards = a.space.sharding?.shards ?? 1;
+  const stored = a.storedLoads(layout, shards);
+  const model = a.neighboursAt(layout, shards);
+  if (!model) throw new Error(`no partition model for ${design.name}`);
+  const direction = (ceiling: number, neighbours: number, planned: number): DirectionReach => ({
+    ceiling,
+    neighbours,
+    reach: Math.max(0, ceiling - neighbours),
+    planned,
+  });
   return {
-    partitions,
-    countedBy: provisioned ? 'provisioned-capacity' : 'twice-the-peak',
-    read: direction(DYNAMODB_LIMITS.partitionReadUnits, a.total.reads, stored.reads),
-    write: direction(DYNAMODB_LIMITS.partitionWriteUnits, a.total.writes, stored.writes),
+    partitions: model.partitions,
+    countedBy: model.countedBy,
+    read: direction(DYNAMODB_LIMITS.partitionReadUnits, model.reads, stored.reads),
+    write: direction(DYNAMODB_LIMITS.partitionWriteUnits, model.writes, stored.writes),
   };
 }
 
-/** Partitions that serve `reads` RCU/s and `writes` WCU/s: 3,000 RCU and 1,000 WCU each ("Partitions and data distribution"); at least one. */
-export function dynamoPartitionsFor(reads: number, writes: number): number {
-  return Math.max(1, Math.ceil(reads / DYNAMODB_LIMITS.partitionReadUnits + writes / DYNAMODB_LIMITS.partitionWriteUnits - 1e-9));
-}
+export { dynamoPartitionsFor } from '../engines';

@@ -71,7 +71,8 @@ describe("a GuardedTable's findings in a template", () => {
     };
     const finding = await findingOf('SG001', 'cdk.out/App.template.json', { Resources: { People: { ...resource, Properties: properties } } });
     expect(finding?.message).toMatch(/^partition key `name` has 3 distinct values/);
-    expect(finding?.fix).toContain('shard `name` into N = 2 random shards');
+    // 1,000 of 3,000 WCU, 7 partitions: 333.33 + 2,666.67 ÷ 7 = 714.29 at 3 (at 2, 500 + 357.14 = 857.14).
+    expect(finding?.fix).toContain('shard `name` into N = 3 random shards');
     expect(`${finding?.message} ${finding?.fix}`).not.toContain('tableName');
   });
 

@@ -108,22 +108,31 @@ describe('shardedKey: the design drives the read path', () => {
 });
 
 describe('shardsFor', () => {
-  it('is ceil(hot-key peak / usable ceiling) per engine, reads and writes', () => {
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 })).toBe(25); // 20,000 / 800
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 80000, hotKeyShare: 0.25 })).toBe(25);
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000 })).toBe(5); // 10,000 / 2,400 = 4.17
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000, peakWriteUnits: 1000 })).toBe(5); // reads bind
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, headroom: 1 })).toBe(20);
+  // DynamoDB: each shard meets, on its partition, the rest of the peaks given ÷ P, P counted for twice them (on demand):
+  // N is the least count with peak ÷ N + (peak − peak ÷ N) ÷ P within headroom × the ceiling, per direction.
+  it('is the least N at which each shard fits beside its neighbours, per engine, reads and writes', () => {
+    // P = 40 (40,000 WCU); 20,000 ÷ 65 = 307.69 + 19,692.31 ÷ 40 = 799.999 ≤ 800 (at 64: 312.5 + 492.19 = 804.69).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000 })).toBe(65);
+    // P = 160; 20,000 ÷ 67 = 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66: 303.03 + 498.11 = 801.14).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 80000, hotKeyShare: 0.25 })).toBe(67);
+    // P = 7 (20,000 RCU); 1,111.11 + 8,888.89 ÷ 7 = 2,380.95 ≤ 2,400 (at 8: 1,250 + 1,250 = 2,500).
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000 })).toBe(9);
+    // P = 9 (20,000 RCU + 2,000 WCU); reads bind: 1,428.57 + 8,571.43 ÷ 9 = 2,380.95 (at 6: 1,666.67 + 925.93 = 2,592.59).
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000, peakWriteUnits: 1000 })).toBe(7);
+    // P = 40; 20,000 ÷ 39 = 512.82 + 19,487.18 ÷ 40 = 1,000 of 1,000 (at 38: 526.32 + 486.84 = 1,013.16).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, headroom: 1 })).toBe(39);
     expect(shardsFor({ engine: 'cosmosdb', peakReadUnits: 20000, peakWriteUnits: 10000 })).toBe(4); // 30,000 RU/s / 8,000
     expect(shardsFor({ engine: 'cosmosdb', peakWriteUnits: 100 })).toBe(1);
   });
 
-  it("shares the rules' comparison: 10,000 × 0.56 is 7 shards, not 8", () => {
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 10000, hotKeyShare: 0.56 })).toBe(7);
+  it("shares the rules' comparison: 10,000 × 0.56 is 18 shards", () => {
+    // P = 20; 5,600 ÷ 18 = 311.11 + 9,688.89 ÷ 20 = 795.56 ≤ 800 (at 17: 329.41 + 483.53 = 812.94).
+    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 10000, hotKeyShare: 0.56 })).toBe(18);
   });
 
   it('does not count on sharding to spread the reads of one item', () => {
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(3);
+    // P = 5 (200 RCU + 4,000 WCU); 500 + 1,500 ÷ 5 = 800 ≤ 800 (at 3: 666.67 + 266.67 = 933.33); the item's 100 RCU stay whole.
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(4);
     expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 4800, itemCollection: false })).toThrow(
       /a single item's reads stay on one shard whatever the count/,
     );
@@ -138,7 +147,8 @@ describe('shardsFor', () => {
 
 describe('replicasFor', () => {
   it('sizes copies from the reads, each copy taking every write', () => {
-    expect(replicasFor({ engine: 'dynamodb', peakReadUnits: 4800, peakWriteUnits: 10 })).toBe(2);
+    // P = 4 (9,600 RCU + 20 WCU × N); 4,800 ÷ 3 = 1,600 + 3,200 ÷ 4 = 2,400 ≤ 2,400 (at 2: 2,400 + 600 = 3,000).
+    expect(replicasFor({ engine: 'dynamodb', peakReadUnits: 4800, peakWriteUnits: 10 })).toBe(3);
     // Cosmos DB: each copy takes all 2,000 RU/s of writes and 1/N of 24,000 RU/s of reads: 24,000 / N ≤ 6,000 → 4.
     expect(replicasFor({ engine: 'cosmosdb', peakReadUnits: 24000, peakWriteUnits: 2000 })).toBe(4);
     expect(() => replicasFor({ engine: 'dynamodb', peakReadUnits: 10, peakWriteUnits: 2000 })).toThrow(/copies each take every write/);

@@ -8,7 +8,7 @@ import { lint, type CosmosContainerDesign, type DynamoDbTableDesign } from '../.
 import { fixDesignText } from '../../lib/cli/fix';
 import { COSMOS_LIMITS } from '../../lib/engines';
 
-/** A job queue keyed by status (5 values, the hottest half the reads), read one job at a time over every shard. */
+/** A job queue keyed by status (5 values, the hottest a declared share of the reads), read one job at a time over every shard. */
 const queue = (table: Partial<DynamoDbTableDesign> & Pick<DynamoDbTableDesign, 'workload'>): DynamoDbTableDesign => ({
   name: 'jobs',
   partitionKey: { name: 'status', type: 'S', cardinality: 5 },
@@ -24,10 +24,12 @@ const fixed = (table: DynamoDbTableDesign) => fixDesignText(JSON.stringify({ tab
 
 describe("SG003's shards weigh their fan-out as SG017 does", () => {
   it('table-level: 3 shards make 39,000 RCU of requests, which at 80% need 48,750, past the 40,000 quota: no edit', () => {
-    // 6,500 RCU on the hottest status: 3,250 per shard over 2, over 2,400 usable; 3 shards fit (2,167).
+    // 4,290 RCU on the hottest status (33%), beside the other reads on 12 partitions (the 33,000 RCU and 200 WCU
+    // provisioned): 2,145 + 10,855 ÷ 12 = 3,049.58 over 2, 1,430 + 11,570 ÷ 12 = 2,394.17 of 2,400 over 3. (At the 50% this
+    // test had, 5 shards: 65,000 RCU of fan-out.)
     const jobs = queue({
       capacity: { read: { fixed: 33_000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 13_000, peakWriteUnits: 100, hotKeyShare: 0.5 },
+      workload: { peakReadUnits: 13_000, peakWriteUnits: 100, hotKeyShare: 0.33 },
     });
     const finding = sg003(jobs);
     expect(finding).toMatchObject({ data: { shards: 3, fanOutReads: 39_000, fanOutNeeded: 48_750, quota: 40_000, quotaName: 'table-level' } });
@@ -42,9 +44,11 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
   });
 
   it('account-level: 37,500 RCU for the table fits its own quota, but with its GSIs it provisions 82,500, past 80,000: no edit', () => {
+    // 4,000 RCU on the hottest status (40%), 9 partitions (25,000 RCU and 200 WCU): 1,333.33 + 8,666.67 ÷ 9 = 2,296.30 at 3
+    // (at 2, 2,000 + 888.89 = 2,888.89).
     const jobs = queue({
       capacity: { read: { fixed: 25_000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 10_000, peakWriteUnits: 100, hotKeyShare: 0.5 },
+      workload: { peakReadUnits: 10_000, peakWriteUnits: 100, hotKeyShare: 0.4 },
       globalSecondaryIndexes: [
         {
           indexName: 'byOwner',
@@ -67,9 +71,10 @@ describe("SG003's shards weigh their fan-out as SG017 does", () => {
   });
 
   it('within the quotas the shards are written, and --fix follows with the raise SG017 asks: 37,500 RCU for 30,000', () => {
+    // As above: 3 shards beside the neighbours.
     const jobs = queue({
       capacity: { read: { fixed: 25_000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 10_000, peakWriteUnits: 100, hotKeyShare: 0.5 },
+      workload: { peakReadUnits: 10_000, peakWriteUnits: 100, hotKeyShare: 0.4 },
     });
     expect(sg003(jobs)?.edits).toEqual([{ op: 'set', path: 'tables[0].sharding', value: { strategy: 'random', shards: 3 } }]);
     const result = fixed(jobs);

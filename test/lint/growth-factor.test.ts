@@ -2,6 +2,9 @@
  * One growth factor per key (stranger's review 7, item 9): SG001's "saturated when traffic grows N×" and SG014's are
  * one figure, the hottest value's usable ceiling over its load (`hotValueGrowth`). A few-valued key spreads its values
  * over partitions, so it saturates when its hottest value does, not when its whole peak outgrows one partition.
+ * On DynamoDB the hottest value's partition also carries its neighbours (the rest of the peak ÷ P, P counted for twice
+ * the peak on demand), which grow with it: the factor is (usable + neighbours) ÷ (load + neighbours), at today's P. Where
+ * P is 1 every value shares that partition, and the factor is the whole peak's.
  */
 import { lint, type Finding } from '../../lib';
 import { table } from '../fixtures';
@@ -9,17 +12,19 @@ import { table } from '../fixtures';
 const growth = (findings: Finding[], ruleId: string) => findings.find((f) => f.ruleId === ruleId)?.data?.growthToCeiling;
 
 describe('the growth factor of a few-valued key', () => {
-  it("is its hottest value's: a 3-valued status at 10 WCU saturates at 240× (3.33 of 800 WCU), not the whole peak's 80×", () => {
+  // One partition (20 WCU at twice the peak): the other values' 6.67 WCU share it, so 800 ÷ 10 = 80× (alone, 240×).
+  it("is its hottest value's, beside the values sharing its one partition: a 3-valued status at 10 WCU saturates at 80×", () => {
     const findings = lint(table({ partitionKey: { name: 'status', type: 'S', cardinality: 3 }, workload: { peakReadUnits: 0, peakWriteUnits: 10 } }));
     const sg001 = findings.find((f) => f.ruleId === 'SG001');
     expect(sg001?.messageId).toBe('fewValuesFits');
-    expect(growth(findings, 'SG001')).toBe(240);
+    expect(growth(findings, 'SG001')).toBe(80);
     expect(sg001?.message).toMatch(
-      /fits one partition with headroom \(10 of a usable 800 WCU\): fine today; its hottest value \(3\.33 of a usable 800 WCU\) saturates its partition when traffic grows 240×/,
+      /fits one partition with headroom \(10 of a usable 800 WCU\): fine today; its hottest value \(3\.33 of a usable 793\.33 WCU\) saturates its partition when traffic grows 80×/,
     );
   });
 
-  it('is the same in SG001 and SG014 on one index key (Devices/byFirmware: 60% of 200 WCU, 6.67×, not 4×)', () => {
+  // The index's one partition (twice 200 WCU and its reads) holds every version: 800 ÷ (120 + 80) = 4×.
+  it('is the same in SG001 and SG014 on one index key (Devices/byFirmware: 60% of 200 WCU on its one partition, 4×)', () => {
     const findings = lint(
       table({
         name: 'Devices',
@@ -34,17 +39,18 @@ describe('the growth factor of a few-valued key', () => {
         ],
       }),
     );
-    expect(growth(findings, 'SG001')).toBeCloseTo(800 / 120, 9);
+    expect(growth(findings, 'SG001')).toBeCloseTo(800 / 200, 9);
     expect(growth(findings, 'SG014')).toBe(growth(findings, 'SG001'));
     expect(findings.filter((f) => f.ruleId === 'SG001' || f.ruleId === 'SG014').map((f) => f.message)).toEqual([
-      expect.stringMatching(/saturates its partition when traffic grows 6\.67×/),
-      expect.stringMatching(/saturated when traffic grows 6\.67×/),
+      expect.stringMatching(/saturates its partition when traffic grows 4×/),
+      expect.stringMatching(/saturated when traffic grows 4×/),
     ]);
   });
 
-  it("stays the hottest value's where the whole peak needs several partitions (unchanged: 2,400 ÷ 600 RCU, 4×)", () => {
+  // 4 partitions (twice 6,000 RCU): 600 + 5,400 ÷ 4 = 1,950 on its partition, 2,400 ÷ 1,950 = 1.23× (alone, 4×).
+  it("stays the hottest value's where the whole peak needs several partitions, beside its neighbours: 2,400 ÷ 1,950 RCU, 1.23×", () => {
     const findings = lint(table({ partitionKey: { name: 'region', type: 'S', cardinality: 10 }, workload: { peakReadUnits: 6000, peakWriteUnits: 0 } }));
     expect(findings.find((f) => f.ruleId === 'SG001')?.messageId).toBe('fewValuesEachFits');
-    expect(growth(findings, 'SG001')).toBe(4);
+    expect(growth(findings, 'SG001')).toBe(1.23076923077);
   });
 });

@@ -2,7 +2,9 @@
  * Review 15 item 2: a GSI keyed by the table's own partition key (leaderboard: table `gameId`, the hottest game at 40% of
  * 30,000 WCU; GSI `top-scores` on `gameId`, sort key `score`) takes every write of the hot game on one index value. It
  * passed silently: the index's share was uniform (1/200), as if its values were unrelated to the table's. By hand:
- * 0.4 × 30,000 = 12,000 WCU, and 24,000 with the delete and put a changing `score` costs, against 800 usable → N = 30.
+ * 0.4 × 30,000 = 12,000 WCU, and 24,000 with the delete and put a changing `score` costs, against 800 usable → N = 30;
+ * beside the other games on the index's 121 partitions (twice its 1,000 RCU and 60,000 WCU), 800 − 36,000 ÷ 121 = 502.48
+ * left unsharded, and N = 79: 303.80 + 59,696.20 ÷ 121 = 797.16 (at 78, 307.69 + 493.33 = 801.02).
  */
 import { lint, type DesignInput, type DynamoDbTableDesign } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
@@ -11,16 +13,18 @@ import { leaderboardTable } from '../fixtures';
 const indexFinding = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'top-scores');
 
 describe("an index keyed by the table's partition key takes the table's hottest share of its writes", () => {
-  it('leaderboard: SG003 on top-scores, 40% of its 60,000 WCU on one gameId, 30 random shards on a separate attribute', () => {
+  it('leaderboard: SG003 on top-scores, 40% of its 60,000 WCU on one gameId, 79 random shards on a separate attribute', () => {
     const finding = indexFinding(leaderboardTable());
-    expect(finding).toMatchObject({ severity: 'error', data: { share: 0.4, shareSource: 'table-key', hotKeyLoad: 24_000, usable: 800, shards: 30 } });
+    expect(finding).toMatchObject({ severity: 'error', data: { share: 0.4, shareSource: 'table-key', hotKeyLoad: 24_000, usable: 502.479338843, shards: 79 } });
     expect(finding?.message).toContain('takes 40% (the hottest value of the table, which the index key carries) of the peak: 24,000 WCU writes');
-    expect(finding?.fix).toMatch(/`gameIdShard` = `gameId` \+ "#" \+ a random 0…29 \(N = 30 random shards\).*N = 15 if no update changes `score`/);
+    // At 1× (30,000 WCU, 61 partitions): 307.69 + 29,692.31 ÷ 61 = 794.44 at 39.
+    expect(finding?.fix).toMatch(/`gameIdShard` = `gameId` \+ "#" \+ a random 0…78 \(N = 79 random shards\).*N = 39 if no update changes `score`/);
   });
 
-  it('a table key sharded in its own attribute carries its shards into the index: 0.4 ÷ 15 of 60,000 = 1,600 WCU → 2 index shards', () => {
+  // 121 partitions: 266.67 + 59,733.33 ÷ 121 = 760.33 at 6 (at 5, 320 + 493.22 = 813.22).
+  it('a table key sharded in its own attribute carries its shards into the index: 0.4 ÷ 15 of 60,000 = 1,600 WCU → 6 index shards', () => {
     const sharded = leaderboardTable({ sharding: { strategy: 'calculated', shards: 15, sourceAttribute: 'playerId' } });
-    expect(indexFinding(sharded)).toMatchObject({ data: { hotKeyLoad: 1_600, shards: 2 } });
+    expect(indexFinding(sharded)).toMatchObject({ data: { hotKeyLoad: 1_600, shards: 6 } });
   });
 
   it('an index keyed by another attribute keeps its own share (uniform over its values)', () => {

@@ -34,7 +34,9 @@ describe("an index takes the table's hottest item's writes on that item's one ke
 
   it('fixes it with random shards redrawn on every update (sized for 2 index writes each) or a projection, never a hash of the item', () => {
     const [sg003] = onIndex(inventory());
-    expect(sg003.fix).toMatch(/`warehouseIdShard` = `warehouseId` \+ "#" \+ a random 0…4 \(N = 5 random shards\)/);
+    // Sized for 3,600 WCU beside the index's other writes: 7 partitions for the capacity it takes from the table (8,000 RCU
+    // and 4,000 WCU at most): 400 + 2,600 ÷ 7 = 771.43 at 9 (at 8, 450 + 2,550 ÷ 7 = 814.29).
+    expect(sg003.fix).toMatch(/`warehouseIdShard` = `warehouseId` \+ "#" \+ a random 0…8 \(N = 9 random shards\)/);
     expect(sg003.fix).toMatch(
       /write a new random shard on every update of the hot item \(a shard kept from when it was created keeps all its updates on one\): each such update then moves its index entry, a delete and a put, so N is sized for 2 index writes per update \(3,600 WCU\)/,
     );
@@ -42,7 +44,7 @@ describe("an index takes the table's hottest item's writes on that item's one ke
       /or leave what the hot item's updates change out of the index's projection \(KEYS_ONLY, or INCLUDE of only the attributes its queries read\)/,
     );
     expect(sg003.fix).not.toMatch(/hash\(/);
-    expect(sg003.data).toMatchObject({ shards: 5, strategy: 'random' });
+    expect(sg003.data).toMatchObject({ shards: 9, strategy: 'random' });
   });
 
   it('the fix as written clears it; fewer shards, or a shard hashed from `skuId` (observe`s old fix), do not', () => {
@@ -50,7 +52,7 @@ describe("an index takes the table's hottest item's writes on that item's one ke
     const sharded = (sharding: GlobalSecondaryIndexDesign['sharding']) =>
       verdict(inventory({}, { partitionKey: { name: 'warehouseIdShard', type: 'S', cardinality: 12 }, sharding }));
     expect(sg003.edits?.length).toBeGreaterThan(0);
-    expect(sharded({ strategy: 'random', shards: 5, logicalAttribute: 'warehouseId' })).toEqual([]);
+    expect(sharded({ strategy: 'random', shards: 9, logicalAttribute: 'warehouseId' })).toEqual([]);
     // 2 shards drawn per update: 2 × 1,800 ÷ 2 = 1,800 WCU on each.
     expect(sharded({ strategy: 'random', shards: 2, logicalAttribute: 'warehouseId' })).toEqual([['SG003', 'error']]);
     const hashed = onIndex(
@@ -91,7 +93,8 @@ describe("an index takes the table's hottest item's writes on that item's one ke
   it('a uniform table, or one whose hot item is only read, keeps its verdict', () => {
     const uniform = inventory({ workload: { peakReadUnits: 6000, peakWriteUnits: 3000 } });
     expect(verdict(uniform)).toEqual([['SG001', 'warning']]);
-    expect(onIndex(uniform)[0].message).toMatch(/\(250 of a usable 800 WCU\): fine today/);
+    // 250 WCU a warehouse beside the other 2,750 ÷ 7 partitions (the table's 8,000 RCU and 4,000 WCU): 407.14 left.
+    expect(onIndex(uniform)[0].message).toMatch(/\(250 of a usable 407.14 WCU\): fine today/);
     const readHot = inventory({ workload: { peakReadUnits: 6000, peakWriteUnits: 3000, hotKeyShare: 0.6, hotKeyOperations: 'reads' } });
     expect(verdict(readHot).filter(([rule]) => rule === 'SG001' || rule === 'SG003')).toEqual([['SG001', 'warning']]);
   });

@@ -82,8 +82,11 @@ describe('DynamoDB, a read and a write ceiling: the remedies of the dimensions o
  * Review 11 item 9: social-flawed's post-likes, a running total (likeCount, ADD 1 per like) on the post item, hot at
  * 5% of 30,000 WCU = 1,500 WCU of writes (800 usable). With 20,000 RCU of reads (variants/likes.json) the writes alone
  * are over; with 90,000 (4,500 RCU on the item, 2,400 usable) the reads are over too and only a cache serves them. The
- * counter is still written on each like either way: its writes need N = 2 shards, and the total must then be kept
- * per shard (domain brief: a counter works on one item), so both variants say how.
+ * counter is still written on each like either way: its writes need shards, and the total must then be kept per shard
+ * (domain brief: a counter works on one item), so both variants say how. Beside the neighbours: at 20,000 RCU, 74
+ * partitions (twice 20,000 RCU and 30,000 WCU), N = 4 (375 + 29,625 ÷ 74 = 775.34 WCU; at 3, 500 + 29,500 ÷ 74 = 898.65); at
+ * 90,000 RCU, 120 partitions: the item's 4,500 RCU against 2,400 − 85,500 ÷ 120 = 1,687.5, its writes against 800 −
+ * 28,500 ÷ 120 = 562.5, N = 3 (500 + 29,500 ÷ 120 = 745.83; at 2, 750 + 243.75 = 993.75).
  */
 describe('a running total on a hot item: the counter advice whichever direction dominates', () => {
   const likes = (peakReadUnits: number) =>
@@ -93,20 +96,20 @@ describe('a running total on a hot item: the counter advice whichever direction 
       workload: { peakReadUnits, peakWriteUnits: 30000, hotKeyShare: 0.05 },
       invariants: [{ kind: 'running-total', description: 'likeCount on the post item, ADD 1 per like' }],
     });
-  const SUB_TOTALS =
-    'the `running-total` on one item (`invariants[0]`) cannot follow the shards: keep it per shard (2 sub-totals, each checked on its own and read together; a condition checked on one sub-total alone (balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard: move amounts between shards, or check the total before the write) and declare splitPerShard, or batch its updates upstream';
+  const SUB_TOTALS = (n: number) =>
+    `the \`running-total\` on one item (\`invariants[0]\`) cannot follow the shards: keep it per shard (${n} sub-totals, each checked on its own and read together; a condition checked on one sub-total alone (balance ≥ 0) refuses a write the whole would allow when the rest sits in another shard: move amounts between shards, or check the total before the write) and declare splitPerShard, or batch its updates upstream`;
 
-  it('writes dominate (20,000 RCU): N = 2 shards, with per-shard sub-totals', () => {
+  it('writes dominate (20,000 RCU): N = 4 shards, with per-shard sub-totals', () => {
     const hit = sg003(likes(20000));
-    expect(hit?.fix).toMatch(/^shard `postId` into N = 2 random shards/);
-    expect(hit?.fix).toContain(SUB_TOTALS);
+    expect(hit?.fix).toMatch(/^shard `postId` into N = 4 random shards/);
+    expect(hit?.fix).toContain(SUB_TOTALS(4));
   });
 
-  it('reads dominate (90,000 RCU): DAX for the reads, and N = 2 shards for the writes with per-shard sub-totals', () => {
+  it('reads dominate (90,000 RCU): DAX for the reads, and N = 3 shards for the writes with per-shard sub-totals', () => {
     const hit = sg003(likes(90000));
     expect(hit?.fix).toContain('put DAX in front of them');
-    expect(hit?.fix).toContain('its writes (1,500 WCU) are over the usable 800 WCU by themselves: shard `postId` into N = 2 random shards');
-    expect(hit?.fix).toContain(SUB_TOTALS);
+    expect(hit?.fix).toContain('its writes (1,500 WCU) are over the usable 562.5 WCU by themselves: shard `postId` into N = 3 random shards');
+    expect(hit?.fix).toContain(SUB_TOTALS(3));
     expect(hit?.edits).toBeUndefined();
   });
 });

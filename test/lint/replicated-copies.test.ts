@@ -39,9 +39,10 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
     const design = feed(3);
     expect(onIndex(design, 'SG017')?.data).toMatchObject({ peak: 9_000, copies: 3, declaredPeak: 3_000 });
     const sg001 = onIndex(design, 'SG001');
-    // 9,000 ÷ 12 = 750 of a usable 800 WCU: 800 ÷ 750 = 1.0667× to the ceiling (3.2× when the copies were not counted).
-    expect(sg001?.data).toMatchObject({ peakLoad: 9_000, hotLoad: 750, indexWrites: 9_000, copies: 3, perCopyWrites: 3_000 });
-    expect(sg001?.data?.growthToCeiling).toBeCloseTo(800 / 750, 9);
+    // 9,000 ÷ 12 = 750 WCU on a board, beside the other boards' 8,250 ÷ 20 partitions (twice the index's 3,000 RCU and
+    // 9,000 WCU): 387.5 left, so an error (alone it had 800 ÷ 750 = 1.07× to go).
+    expect(sg001).toMatchObject({ severity: 'error' });
+    expect(sg001?.data).toMatchObject({ peakLoad: 9_000, hotLoad: 750, hotUsable: 387.5, indexWrites: 9_000, copies: 3, perCopyWrites: 3_000 });
     expect(sg001?.message).toMatch(/the index takes 9,000 WCU of writes: the table keeps 3 replicated copies of every item, .*: 3,000 WCU × 3\)/);
   });
 
@@ -51,24 +52,35 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
   });
 
   // On the uniform 1/12 the few boards are the cause: SG001 reports the hot board, and SG003 defers to it.
-  it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 800, an error from SG001', () => {
+  // 26 partitions (twice 3,000 RCU and 12,000 WCU): 800 − 11,000 ÷ 26 = 376.92 WCU left for the board's 1,000.
+  it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 376.92 left, an error from SG001', () => {
     const findings = lint(feed(4)).filter((f) => f.index === 'by-leaderboard');
     expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
-    expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({ severity: 'error', messageId: 'fewValues', data: { hotLoad: 1_000, hotUsable: 800 } });
+    expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({
+      severity: 'error',
+      messageId: 'fewValues',
+      data: { hotLoad: 1_000, hotUsable: 376.923076923 },
+    });
     expect(findings.find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 12_000 });
   });
 
-  it('a score named like one that changes (2×) with 3 copies: 3,000 × 2 × 3 = 18,000 WCU, 1,500 per board; 750 at 1×, so a warning', () => {
+  // At 1× too the board's 750 WCU are over the 387.5 its partition leaves (above): the name no longer decides, an error.
+  it('a score named like one that changes (2×) with 3 copies: 3,000 × 2 × 3 = 18,000 WCU, 1,500 per board; 750 at 1×, over too: an error', () => {
     const sg001 = onIndex(feed(3, true), 'SG001');
-    expect(sg001).toMatchObject({ severity: 'warning', data: { hotLoad: 1_500, indexWrites: 18_000, perCopyWrites: 6_000, hotWritesOnce: 750 } });
-    expect(sg001?.notes).toEqual(expect.arrayContaining(['indexCopies', 'indexKeyWrites', 'onlyByName']));
+    expect(sg001).toMatchObject({ severity: 'error', data: { hotLoad: 1_500, indexWrites: 18_000, perCopyWrites: 6_000, hotWritesOnce: 750 } });
+    expect(sg001?.notes).toEqual(expect.arrayContaining(['indexCopies', 'indexKeyWrites']));
+    expect(sg001?.notes).not.toContain('onlyByName');
     expect(sg001?.message).toMatch(/each copy's writes counted at 6,000 WCU, 2× the table's 3,000 WCU/);
     expect(onIndex(feed(3, true), 'SG017')?.data).toMatchObject({ peak: 18_000 });
   });
 });
 
-/** feed-flawed.json: a read-hot author (6% of 120,000 RCU) whose fix is 3 copies, and 12 boards whose score changes. */
-const feedFlawed = (mutable?: boolean): DynamoDbTableDesign => ({
+/**
+ * feed-flawed.json: a read-hot author (6% of the table's 108,000 RCU, paged) whose fix is 5 copies beside the neighbours
+ * (P = ⌈216,000 ÷ 3,000 + 6,000 × 5 ÷ 1,000⌉ = 102: 1,296 + 106,704 ÷ 102 = 2,342.12 RCU; at 4, P = 96: 1,620 + 1,108.13 =
+ * 2,728.13), and `boards` leaderboards whose score changes.
+ */
+const feedFlawed = (mutable?: boolean, boards = 12): DynamoDbTableDesign => ({
   engine: 'dynamodb',
   name: 'feed-posts',
   billing: 'on-demand',
@@ -78,7 +90,7 @@ const feedFlawed = (mutable?: boolean): DynamoDbTableDesign => ({
   globalSecondaryIndexes: [
     {
       indexName: 'by-leaderboard',
-      partitionKey: { name: 'leaderboardId', type: 'S', cardinality: 12 },
+      partitionKey: { name: 'leaderboardId', type: 'S', cardinality: boards },
       sortKey: { name: 'score', type: 'N', cardinality: 'unique', ...(mutable === undefined ? {} : { mutable }) },
     },
   ],
@@ -89,23 +101,27 @@ const feedFlawed = (mutable?: boolean): DynamoDbTableDesign => ({
 });
 
 describe("SG003's copies for a read-hot table key, where every copy also writes an index", () => {
-  it('names the index the 3 copies put over its ceiling (500 → 1,500 WCU on a board) and writes no edit for them', () => {
+  // 5 copies × 6,000 WCU (2×: the score changes) = 30,000 on the index, 2,500 on a board, beside 27,500 ÷ 68 partitions
+  // (twice 12,000 RCU and 30,000 WCU): 800 − 404.41 = 395.59 left.
+  it('names the index the 5 copies put over its ceiling (500 → 2,500 WCU on a board) and writes no edit for them', () => {
     const hot = lint(feedFlawed()).find((f) => f.ruleId === 'SG003' && f.index === undefined);
-    expect(hot?.data).toMatchObject({ shards: 3, overIndex: 'by-leaderboard', overIndexWrites: 1_500, overIndexUsable: 800 });
+    expect(hot?.data).toMatchObject({ shards: 5, overIndex: 'by-leaderboard', overIndexWrites: 2_500, overIndexUsable: 395.588235294 });
     expect(hot?.fix).toMatch(
-      /keep N = 3 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 1,500 WCU/,
+      /keep N = 5 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 2,500 WCU/,
     );
     expect(hot?.edits).toBeUndefined();
   });
 
-  it('keeps the edit where the index stays under its ceiling at 3 copies (score immutable: 3,000 × 3 ÷ 12 = 750 ≤ 800)', () => {
-    const design = feedFlawed(false);
+  // Score immutable and 40 boards: 3,000 × 5 ÷ 40 = 375 WCU a board, beside 14,625 ÷ 38 partitions (twice 12,000 RCU and
+  // 15,000 WCU) = 384.87: 759.87 ≤ 800. (With 12 boards, 1,250 beside 361.84 would not fit.)
+  it('keeps the edit where the index stays under its ceiling at 5 copies (score immutable, 40 boards: 375 + 384.87 ≤ 800)', () => {
+    const design = feedFlawed(false, 40);
     const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(hot?.data?.overIndex).toBeUndefined();
-    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 3 } }]);
-    // Applied, the index counts the copies and stays under: a growth warning (750 of 800), no error.
+    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 5 } }]);
+    // Applied, the index counts the copies and stays under: a growth warning (375 of 415.13), no error.
     const after = lint(applyDesignEdits(design, hot?.edits as DesignEdit[])).filter((f) => f.index === 'by-leaderboard');
-    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 750]]);
+    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 375]]);
   });
 });
 

@@ -91,9 +91,11 @@ testRule('SG003', {
           messageId: 'hotKey',
           index: 'by-status',
           // Review 5 item 2: a status is changed by updates, so the index takes 2× the table's 5,000 WCU: 10,000 × 0.4 on the hottest.
-          notes: ['writeOver', 'indexKeyWrites', 'gsiBackPressure'],
-          data: { index: 'by-status', shardAttribute: 'shipmentStatusShard', shards: 5, lastShard: 4 },
-          fix: /^key index `by-status` by a separate attribute the application writes on each item, `shipmentStatusShard` = `shipmentStatus` \+ "#" \+ a random 0…4 \(N = 5 random shards\), instead of by `shipmentStatus` itself: every read of one `shipmentStatus` value must then query all 5/,
+          // Beside its neighbours: 21 partitions (twice 10,000 WCU and the index's reads), 333.33 + 9,666.67 ÷ 21 = 793.65 at 12
+          // (at 11, 363.64 + 458.87 = 822.51).
+          notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'indexKeyWrites', 'gsiBackPressure'],
+          data: { index: 'by-status', shardAttribute: 'shipmentStatusShard', shards: 12, lastShard: 11 },
+          fix: /^key index `by-status` by a separate attribute the application writes on each item, `shipmentStatusShard` = `shipmentStatus` \+ "#" \+ a random 0…11 \(N = 12 random shards\), instead of by `shipmentStatus` itself: every read of one `shipmentStatus` value must then query all 12/,
           edits: true,
         },
       ],
@@ -102,7 +104,7 @@ testRule('SG003', {
       // Split for heat divides a sort-key range: with one, the note says what it can and cannot do.
       name: 'the same GSI with a sort key: the split-for-heat note',
       design: shipments(5000, { name: 'customerId', type: 'S', cardinality: 'unique' }, 0.4),
-      findings: [{ messageId: 'hotKey', notes: ['writeOver', 'indexKeyWrites', 'gsiBackPressure', 'maySplitForHeat'] }],
+      findings: [{ messageId: 'hotKey', notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'indexKeyWrites', 'gsiBackPressure', 'maySplitForHeat'] }],
     },
     {
       // 3,000 WCU × 0.55 is 1650.0000000000002 in floating point.
@@ -111,7 +113,8 @@ testRule('SG003', {
         partitionKey: { name: 'accountId', type: 'S', cardinality: 100 },
         workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.55 },
       }),
-      findings: [{ messageId: 'hotKey', data: { hotKeyLoad: 1650, writeLoad: 1650, shards: 3 } }],
+      // 7 partitions (twice 100 RCU and 3,000 WCU): 412.5 + 2,587.5 ÷ 7 = 782.14 at 4 (at 3, 550 + 350 = 900).
+      findings: [{ messageId: 'hotKey', data: { hotKeyLoad: 1650, writeLoad: 1650, shards: 4 } }],
     },
     ...[false, true].map((withPattern) => ({
       // 3,000 RU/s of reads and 6,000 of writes on the hottest user: copies would cost 2× every write, shards fan out only its lighter reads.

@@ -49,9 +49,10 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
   });
 
   it('DynamoDB: a single hot item whose reads alone pass 80% of 3,000 RCU gets DAX, not a count', () => {
-    // 0.5 × 6,000 RCU = 3,000 RCU of reads on one item (2,400 usable), 0.5 × 2,000 WCU = 1,000 WCU of writes (800 usable).
+    // 0.5 × 6,000 RCU = 3,000 RCU of reads on one item, 0.5 × 2,000 WCU = 1,000 WCU of writes; beside the other half on its
+    // partition (8 partitions, twice 6,000 RCU and 2,000 WCU): 2,400 − 3,000 ÷ 8 = 2,025 RCU left, 800 − 1,000 ÷ 8 = 675 WCU.
     const hit = lint(table({ workload: { peakReadUnits: 6000, peakWriteUnits: 2000, hotKeyShare: 0.5 } })).find((f) => f.ruleId === 'SG003');
-    expect(hit?.fix).toMatch(/^no shard count serves: the reads of one item .* \(3,000 RCU .* exceed the usable 2,400 RCU; put DAX in front of them/);
+    expect(hit?.fix).toMatch(/^no shard count serves: the reads of one item .* \(3,000 RCU .* exceed the usable 2,025 RCU; put DAX in front of them/);
     expect(hit?.edits).toBeUndefined();
   });
 

@@ -60,7 +60,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG001 tables[0].partitionKey'],
-    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 3 random shards/ },
+    // Beside its neighbours: 28 partitions (twice 12,000 RCU + 10,000 WCU); at 5, 400 + 9,600 ÷ 28 = 742.9 WCU of 800 (at 4, 839.3).
+    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 5 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-creation-date.json',
@@ -70,7 +71,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG002 tables[0].partitionKey'],
-    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 4 random shards/ },
+    // 7 partitions (twice 1,000 RCU + 3,000 WCU); at 7, 428.6 + 2,571.4 ÷ 7 = 795.9 WCU of 800 (at 6, 857.1).
+    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 7 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-popular-device.json',
@@ -80,7 +82,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG003 tables[0].partitionKey'],
-    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 2 random shards/ },
+    // 12 partitions (twice 6,000 RCU + 4,000 WCU); at 3, 400 + 3,600 ÷ 12 = 700 WCU of 800 (at 2, 600 + 3,400 ÷ 12 = 883.3).
+    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 3 random shards/ },
   },
   {
     file: 'test/published/dynamodb/sharding-random-suffix.json',
@@ -93,7 +96,8 @@ const published: readonly PublishedDesign[] = [
     figures: 'publication and ours',
     // The page's 200 is an illustration; at our 20,000 WCU the day needs 25, and every day read pays 200 queries.
     expect: ['warning SG008 tables[0].sharding.shards'],
-    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 25 \(random\)/ },
+    // 42 partitions (twice 2,000 RCU + 20,000 WCU); at 61, 327.9 + 19,672.1 ÷ 42 = 796.3 WCU of 800 (at 60, 801.6).
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 61 \(random\)/ },
   },
   {
     file: 'test/published/dynamodb/sharding-calculated-suffix.json',
@@ -105,7 +109,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'sound',
     figures: 'publication and ours',
     expect: ['warning SG008 tables[0].sharding.shards'],
-    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 25 \(calculated on `OrderId`\)/ },
+    // 47 partitions (twice 10,000 RCU + 20,000 WCU); at 53, 377.4 + 19,622.6 ÷ 47 = 794.9 WCU of 800 (at 52, 802.0).
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 53 \(calculated on `OrderId`\)/ },
   },
   {
     file: 'test/published/dynamodb/adaptive-capacity.json',
@@ -117,7 +122,8 @@ const published: readonly PublishedDesign[] = [
     figures: 'publication and ours',
     // One key with half the traffic: fine at 150 of 800 usable WCU, worth watching (5.33× growth left).
     expect: ['warning SG014 tables[0].workload.hotKeyShare'],
-    fixes: { 'SG014 tables[0].workload.hotKeyShare': /before traffic grows 5\.33×/ },
+    // One partition (400 WCU provisioned): the hot 150 WCU beside the other 150, 800 ÷ 300 = 2.67× (alone, 800 ÷ 150 = 5.33×).
+    fixes: { 'SG014 tables[0].workload.hotKeyShare': /before traffic grows 2\.67×/ },
   },
   {
     file: 'test/published/dynamodb/gsi-aggregation-downloads.json',
@@ -145,7 +151,11 @@ const published: readonly PublishedDesign[] = [
       'error SG003 tables[0].globalSecondaryIndexes[0].partitionKey',
       'warning SG017 tables[0].globalSecondaryIndexes[0]',
     ],
-    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…15 \(N = 16 random shards\)/ },
+    // Beside its neighbours, which are OPEN's own shards (it takes every read): 26 partitions (twice 37,500 RCU + 200 WCU,
+    // on demand); at 38, 986.84 + 36,513.16 ÷ 26 = 2,391.19 RCU of 2,400 (at 37, 2,416.84). At the 16 judged alone, each
+    // shard's 2,343.75 RCU fit only a partition of its own, and 16 shards hashed over 26 partitions all miss each other with
+    // probability 0.25%: any two together are 4,687.5 RCU, over the 3,000 ceiling.
+    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…37 \(N = 38 random shards\)/ },
   },
   {
     file: 'examples/designs/good/aws-gsi-write-sharding-lab.json',
@@ -154,6 +164,8 @@ const published: readonly PublishedDesign[] = [
     quote: 'Use GSI write sharding when you need a scalable sorted index.',
     verdict: 'sound',
     figures: 'publication and ours',
+    // The lab's capacity (GSI_1: 3,000 RCU, 5,000 WCU, 6 partitions) at our 3,000 WCU: 300 + 2,700 ÷ 6 = 750 of 800 a shard.
+    // At the 6,000 WCU on demand declared before, 600 + 5,400 ÷ 13 = 1,015.38: 17 shards, not the lab's 10.
     expect: [],
   },
   {
@@ -203,7 +215,9 @@ const published: readonly PublishedDesign[] = [
     // 4,000 WCU on the one `UserID` being loaded. skewguard shards the key; the page fixes the loader instead
     // (data-upload-interleaved.json): both take the 100% off one key value.
     expect: ['error SG003 tables[0].partitionKey'],
-    fixes: { 'SG003 tables[0].partitionKey': /shard `UserID` into N = 5 random shards/ },
+    // Beside its neighbours, its own shards (it takes every write): 6 partitions for the 100 RCU and 5,000 WCU provisioned;
+    // at 25, 160 + 3,840 ÷ 6 = 800 WCU of 800 (at 24, 805.56). The average partition already carries 4,000 ÷ 6 = 666.67.
+    fixes: { 'SG003 tables[0].partitionKey': /shard `UserID` into N = 25 random shards/ },
   },
   {
     file: 'test/published/dynamodb/data-upload-interleaved.json',
@@ -259,7 +273,9 @@ const published: readonly PublishedDesign[] = [
     // 1,000 reads a second of 5 RCU: 5,000 RCU on one item. A read-hot item: copies or a cache, never write shards
     // (and DAX does not serve strongly consistent reads, as the fix says).
     expect: ['error SG003 tables[0].partitionKey'],
-    fixes: { 'SG003 tables[0].partitionKey': /keep N = 3 replicated copies of each `ProductId` value/ },
+    // Copies are written together, so the key space's writes grow N-fold: P = ⌈40,000 ÷ 3,000 + 2 × 500N ÷ 1,000⌉. At 4,
+    // P = 18: 1,250 + 18,750 ÷ 18 = 2,291.67 RCU of 2,400; at 3, P = 17: 1,666.67 + 18,333.33 ÷ 17 = 2,745.10.
+    fixes: { 'SG003 tables[0].partitionKey': /keep N = 4 replicated copies of each `ProductId` value/ },
   },
 ];
 

@@ -218,8 +218,9 @@ function fullKeyHit(a: SpaceAnalysis): { readonly hit: RuleHit<Id>; readonly gro
   // Above the ceiling SG003 reports it as an error; a key sharded because its throughput needs it is
   // planned for its hottest value by that sharding. Any other declared sharding (needless, SG007, or for
   // size only) does not count: the share never raises N (issue 14 §1), so the note speaks of the
-  // unsharded key, as it stands after SG007's fix.
-  if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || a.over.length > 0) return undefined;
+  // unsharded key, as it stands after SG007's fix, even where that sharding itself puts it over (DynamoDB copies beside
+  // each other on their partitions: SG003's fix is SG007's, to remove them).
+  if (!declared || hotKeyShare <= design.thresholds.maxHotKeyShare || (a.over.length > 0 && !space.sharding)) return undefined;
   if (space.sharding && (a.plan.needs.throughput ?? Infinity) > 1) return undefined;
   // Above the container's usable RU/s no partition's share is a ceiling: say what SG017 says, never "a usable 0".
   const capacity = overCapacity(a);

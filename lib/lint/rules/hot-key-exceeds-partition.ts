@@ -38,6 +38,9 @@ type Id =
   | 'readOverSharded'
   | 'requestOver'
   | 'requestOverSharded'
+  | 'readBeside'
+  | 'writeBeside'
+  | 'partitionsCounted'
   | 'then'
   | 'readsOfOneItem'
   | 'orMoveHotValue'
@@ -60,16 +63,31 @@ type Id =
   | InPlaceLayoutId
   | AdviceId;
 
-/** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…). */
+/** A dimension's numbers under its label's names (`writeLoad`, `readUsable`, `requestUnit`…); beside its neighbours
+ *  (DynamoDB), `readUsable` is headroom × the ceiling and the neighbours' figures follow (`besideData`). */
 function dimensionData(d: LoadDimension, load: number): Record<string, number | string> {
+  const usable = d.neighbours?.usableAlone ?? d.usable;
   switch (d.label) {
     case 'write':
-      return { writeLoad: load, writePerKey: d.load, writeUsable: d.usable, writeCeiling: d.ceiling, writeUnit: d.unit };
+      return { writeLoad: load, writePerKey: d.load, writeUsable: usable, writeCeiling: d.ceiling, writeUnit: d.unit, ...besideData('write', d) };
     case 'read':
-      return { readLoad: load, readPerKey: d.load, readUsable: d.usable, readCeiling: d.ceiling, readUnit: d.unit };
+      return { readLoad: load, readPerKey: d.load, readUsable: usable, readCeiling: d.ceiling, readUnit: d.unit, ...besideData('read', d) };
     case 'request':
       return { requestLoad: load, requestPerKey: d.load, requestUsable: d.usable, requestCeiling: d.ceiling, requestUnit: d.unit };
   }
+}
+
+/** The other keys' expected load beside the stored key on its partition (DynamoDB), for the `readBeside` / `writeBeside` clause. */
+function besideData(label: 'read' | 'write', d: LoadDimension): Record<string, number | string> {
+  if (!d.neighbours) return {};
+  const { load, total, partitions, countedBy } = d.neighbours;
+  return {
+    [`${label}Neighbours`]: load,
+    [`${label}Rest`]: Math.max(0, total - d.load),
+    [`${label}Left`]: d.usable,
+    keySpacePartitions: partitions,
+    partitionsCountedBy: countedBy,
+  };
 }
 
 /**
@@ -110,9 +128,12 @@ function overClauses(a: SpaceAnalysis): {
       Object.assign(data, physicalShareData(d.physical, headroom), overLogical ? { logicalUsable: over.usable } : {});
       if (overLogical) shareUsable = d.usable;
     } else notes.push(`${d.label}Over${shards ? 'Sharded' : ''}`);
+    // A key that is its key space's whole load (every other key idle) has no neighbours to name.
+    if (d.neighbours && d.neighbours.load > 0 && d.label !== 'request') notes.push(`${d.label}Beside`);
     Object.assign(data, dimensionData(d, hotLoad(a, d.label)));
     if (d.label === 'read' && shards && shards.strategy !== 'replicated' && !a.collection) notes.push('readsOfOneItem');
   });
+  if (notes.includes('readBeside') || notes.includes('writeBeside')) notes.push('partitionsCounted');
   return { notes, data, usable: shareUsable };
 }
 
@@ -208,6 +229,9 @@ export const hotKeyExceedsPartition = defineRule({
   ],
   sources: [
     SOURCES.dynamoKeyDesign,
+    // The neighbours: keys hashed over the key space's partitions, counted for twice the on-demand peak.
+    SOURCES.dynamoPartitions,
+    SOURCES.dynamoOnDemand,
     SOURCES.dynamoAdaptive,
     SOURCES.dynamoSplitForHeat,
     SOURCES.dynamoSharding,
@@ -260,6 +284,14 @@ export const hotKeyExceedsPartition = defineRule({
       '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
     requestOverSharded:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} ({{headroom|percent}} of the {{requestCeiling}} {{requestUnit}} ceiling)',
+    // DynamoDB: the other keys hashed to the stored key's partition share its ceiling ("Partitions and data distribution").
+    readBeside:
+      ', less the {{readNeighbours}} {{readUnit}} its neighbours are expected to take (the other {{readRest}} {{readUnit}} of reads ÷ {{keySpacePartitions}} partitions): {{readLeft}} {{readUnit}} left',
+    writeBeside:
+      ', less the {{writeNeighbours}} {{writeUnit}} its neighbours are expected to take (the other {{writeRest}} {{writeUnit}} of writes ÷ {{keySpacePartitions}} partitions): {{writeLeft}} {{writeUnit}} left',
+    // P and how it was counted, once: from provisioned capacity, or for twice the on-demand peak (AWS publishes no count).
+    partitionsCounted:
+      '; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, {{partitionsCountedBy|provisioned-capacity=for its provisioned capacity (3,000 RCU and 1,000 WCU each)|twice-the-peak=for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak)}}',
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',

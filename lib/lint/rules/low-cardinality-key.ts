@@ -219,7 +219,9 @@ export const lowCardinalityKey = defineRule({
             ? warning('fewValuesFits', 'fixFits', growth, [...hotNotes, ...statusShare.ids])
             : warning('fewValuesIdle', 'fixFits', growth),
         ];
-      if (a.over.length === 0) {
+      // A declared sharding the load does not need is judged as SG007's fix leaves it, unsharded, even where it is itself
+      // over (DynamoDB copies beside each other on their partitions).
+      if (a.over.length === 0 || (space.sharding && a.plan.layout === 'none')) {
         // Each stored key fits: a sharding the load needs got it there, and is the fix (issue 14 §1; AWS's GSI
         // write sharding); without one (or with one the load does not need, SG007's) it is a growth risk.
         return space.sharding && a.plan.layout !== 'none' ? [] : [warning('fewValuesEachFits', 'fixEachFits', growth, [...hotNotes, ...statusShare.ids])];

@@ -38,12 +38,14 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     expect(findings.filter((f) => f.messageId === 'shardsNotDeployed')).toEqual([]);
   });
 
-  it('after observe --update and lint --fix raise the shards 25 → 60, the same telemetry is judged at 25 and does not raise them again', async () => {
+  it('after observe --update and lint --fix raise the shards 25 → 153, the same telemetry is judged at 25 and does not raise them again', async () => {
     const dir = exampleTree();
     await observe(dir, '--update');
     expect(design(dir).tables[0].workload.hotKeyShare).toBe(0.6);
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
-    expect(design(dir).tables[0].sharding.shards).toBe(60);
+    // Beside the neighbours (164 partitions for twice 6,000 RCU and 80,000 WCU): 48,000 ÷ 153 = 313.73 + 79,686.27 ÷ 164
+    // = 799.62 ≤ 800 usable (152: 801.67); above the default maxShards 100, so the example raises it to 200.
+    expect(design(dir).tables[0].sharding.shards).toBe(153);
 
     const run = await observe(dir, '--format', 'json');
     const findings = findingsOf(run.stdout);
@@ -52,20 +54,20 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
       ruleId: 'SG020',
       severity: 'warning',
       path: 'tables[0].sharding.shards',
-      data: { declared: 60, deployed: 25, deployedKind: 'counted' },
+      data: { declared: 153, deployed: 25, deployedKind: 'counted' },
     });
     expect(mismatch?.message).toMatch(
-      /^the telemetry shows 25 shards deployed \(.*\); the design declares 60: .* judged at 25 shards, .*; re-observe after the application writes 60$/,
+      /^the telemetry shows 25 shards deployed \(.*\); the design declares 153: .* judged at 25 shards, .*; re-observe after the application writes 153$/,
     );
     expect(findings.filter((f) => f.path === 'tables[0].workload.hotKeyShare')).toEqual([]);
     expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && f.messageId !== 'shardsNotDeployed')).toEqual([]);
-    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 60 (capped at 1).
+    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 153 (capped at 1).
     expect(run.stdout).toMatch(/hottest key share ≈ 0\.6 \(.*× 25 shards deployed/);
 
     // The nightly workflow's loop: nothing to write, and lint --fix finds nothing more to raise.
     await observe(dir, '--update');
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
-    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 60 }, workload: { hotKeyShare: 0.6 } });
+    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 153 }, workload: { hotKeyShare: 0.6 } });
   });
 
   it('a top-N report that lists only some shards bounds the share from below (× the highest shard number + 1), so it cannot ratchet', async () => {
@@ -73,7 +75,7 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     const report = JSON.parse(read(join(EXAMPLE, 'week-2026-11-17/tickets.pkc.json'))) as { Contributors: { Keys: string[] }[] };
     report.Contributors = report.Contributors.filter((c) => ['evt-8841#17', 'evt-8841#3'].includes(c.Keys[0]));
     const dir = exampleTree(report);
-    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 60');
+    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 153');
     const raised = tempTree({ 'tickets.json': text });
     const run = await cli(['observe', join(raised, 'tickets.json'), '--observations', join(dir, 'week/manifest.json'), '--format', 'json'], { cwd: dir });
     const findings = findingsOf(run.stdout);

@@ -62,8 +62,10 @@ testRule('SG017', {
       design: table({ capacity: { read: { fixed: 1250 }, write: { max: 625 } } }),
     },
     {
-      name: 'capacity for the 2 copies the read-hot key needs: 200 WCU at 80% of 250',
-      design: config({ capacity: { read: { max: 7500 }, write: { max: 250 } } }),
+      // The hot item's 3,000 RCU beside the other reads: 4 partitions (7,500 RCU and 625 WCU); 3 copies: 1,000 + 5,000 ÷ 4 =
+      // 2,250 of 2,400 (2: 1,500 + 4,500 ÷ 4 = 2,625).
+      name: 'capacity for the 3 copies the read-hot key needs: 300 WCU at 80% of 625',
+      design: config({ capacity: { read: { max: 7500 }, write: { max: 625 } } }),
     },
     {
       name: 'billing "provisioned" with no figures (as before capacity could be declared): nothing to check',
@@ -184,23 +186,27 @@ testRule('SG017', {
           messageId: 'autoscaledBelowPeak',
           path: 'capacity.write.max',
           notes: ['plannedCopies'],
-          data: { peak: 200, declaredPeak: 100, copies: 2, limit: 150, suggested: 250 },
-          edits: [{ op: 'set', path: 'capacity.write.max', value: 250 }],
-          message: /that peak counts the 2 replicated copies of every item that the fix for the read-hot key \(SG003\) needs/,
+          // Copies count at the capacity SG017 raises for their writes: 5 copies' 500 WCU at 80% is 625, so 4 partitions
+          // (7,500 RCU and 625 WCU): 600 + 5,400 ÷ 4 = 1,950 of 2,400; 4 copies' 500 WCU of capacity leave 3 partitions,
+          // 750 + 5,250 ÷ 3 = 2,500. Applied together (5 copies, 625), the design lints clean.
+          data: { peak: 500, declaredPeak: 100, copies: 5, limit: 150, suggested: 625 },
+          edits: [{ op: 'set', path: 'capacity.write.max', value: 625 }],
+          message: /that peak counts the 5 replicated copies of every item that the fix for the read-hot key \(SG003\) needs/,
         },
       ],
     },
     {
       name: 'declared copies count too, on the table and on a GSI whose key every copy carries (reads are not multiplied)',
       design: config({
-        sharding: { strategy: 'replicated', shards: 3 },
+        // 5 copies: the count the read-hot item needs beside its neighbours (above).
+        sharding: { strategy: 'replicated', shards: 5 },
         capacity: { read: { max: 7500 }, write: { max: 250 } },
         globalSecondaryIndexes: [
-          { indexName: 'byOwner', partitionKey: { name: 'ownerId', type: 'S', cardinality: 'unique' }, capacity: { read: { max: 7500 }, write: { max: 350 } } },
+          { indexName: 'byOwner', partitionKey: { name: 'ownerId', type: 'S', cardinality: 'unique' }, capacity: { read: { max: 7500 }, write: { max: 550 } } },
         ],
       }),
       findings: [
-        { messageId: 'autoscaledBelowPeak', path: 'capacity.write.max', notes: ['copies'], data: { peak: 300, copies: 3, suggested: 375 } },
+        { messageId: 'autoscaledBelowPeak', path: 'capacity.write.max', notes: ['copies'], data: { peak: 500, copies: 5, suggested: 625 } },
         {
           messageId: 'withinHeadroom',
           path: 'globalSecondaryIndexes[0].capacity.write.max',
@@ -209,10 +215,10 @@ testRule('SG017', {
           notes: ['writesFromTable', 'copies'],
           severity: 'warning',
           data: {
-            peak: 300,
-            copies: 3,
-            limit: 350,
-            suggested: 375,
+            peak: 500,
+            copies: 5,
+            limit: 550,
+            suggested: 625,
             source: 'derived',
             tableWrites: 100,
             writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits',

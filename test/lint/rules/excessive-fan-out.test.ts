@@ -2,7 +2,8 @@ import { table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
-/** 4,000 WCU on the hottest game: 5 shards needed. */
+/** 4,000 WCU on the hottest game: 13 shards needed beside the neighbours (81 partitions, twice 100 RCU and 40,000 WCU:
+ *  307.69 + 39,692.31 ÷ 81 = 797.72 of 800; at 12, 823.05). */
 const game = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; shards: number; sourceAttribute?: string }, writes = 40000) =>
   table({
     name: 'game-scores',
@@ -18,8 +19,8 @@ const wholeGame = { name: 'game-leaderboard', keyAttributes: ['gameId'], share: 
 
 testRule('SG008', {
   valid: [
-    { name: 'the computed N', design: game({ strategy: 'random', shards: 5 }) },
-    { name: 'twice the computed N', design: game({ strategy: 'random', shards: 10 }) },
+    { name: 'the computed N', design: game({ strategy: 'random', shards: 13 }) },
+    { name: 'twice the computed N', design: game({ strategy: 'random', shards: 26 }) },
     {
       // Microsoft's pre-calculated suffix (date + hash(VIN) mod 400, read by VIN and date): no read fans out, so shards
       // past the need cost the reads nothing.
@@ -37,14 +38,16 @@ testRule('SG008', {
         partitionKey: { name: 'tenantId', type: 'S', cardinality: 5 },
         sortKey: { name: 'eventDate', type: 'S', cardinality: 3650 },
         workload: { peakReadUnits: 100, peakWriteUnits: 6000 },
-        sharding: { strategy: 'calculated', shards: 8, sourceAttribute: 'eventDate' },
+        sharding: { strategy: 'calculated', shards: 10, sourceAttribute: 'eventDate' },
       }),
       findings: [
         {
+          // 1,200 WCU on the hottest tenant, 13 partitions (twice 100 RCU and 6,000 WCU): 300 + 5,700 ÷ 13 = 738.46 at 4
+          // (at 3, 830.77); 10 declared is more than twice that.
           messageId: 'overNeed',
-          data: { declaredShards: 8, need: 2 },
-          fix: /^shard `tenantId` into N = 2 random shards/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 2 } }],
+          data: { declaredShards: 10, need: 4 },
+          fix: /^shard `tenantId` into N = 4 random shards/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'random', shards: 4 } }],
         },
       ],
     },
@@ -55,9 +58,9 @@ testRule('SG008', {
         {
           messageId: 'overNeed',
           path: 'sharding.shards',
-          data: { declaredShards: 64, need: 5, shards: 5 },
-          fix: 'lower sharding.shards from 64 to N = 5 (calculated on `userId`)',
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 5, sourceAttribute: 'userId' } }],
+          data: { declaredShards: 64, need: 13, shards: 13 },
+          fix: 'lower sharding.shards from 64 to N = 13 (calculated on `userId`)',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 13, sourceAttribute: 'userId' } }],
         },
       ],
     },
@@ -67,7 +70,7 @@ testRule('SG008', {
         ...game({ strategy: 'calculated', shards: 64, sourceAttribute: 'userId' }),
         accessPatterns: [{ ...byUser, share: 0.9 }, wholeGame],
       },
-      findings: [{ messageId: 'overNeed', data: { declaredShards: 64, need: 5 } }],
+      findings: [{ messageId: 'overNeed', data: { declaredShards: 64, need: 13 } }],
     },
     {
       name: 'past maxShards though every read carries the source: the cap holds, and the message says no read fans out',
@@ -75,9 +78,10 @@ testRule('SG008', {
       findings: [{ messageId: 'overCap', message: /no declared read fans out over them, but a whole-key read would cost 150 queries/ }],
     },
     {
-      // 120 needed, 150 declared: within 2× but past maxShards; the fix is to split, not to fan out.
+      // 120 needed, 150 declared: within 2× but past maxShards; the fix is to split, not to fan out. 36,000 WCU on the
+      // hottest game, 721 partitions (twice 100 RCU and 360,000 WCU): 300 + 359,700 ÷ 721 = 798.89 at 120 (at 119, 801.41).
       name: 'more than maxShards: split the value out',
-      design: game({ strategy: 'random', shards: 150 }, 960000),
+      design: game({ strategy: 'random', shards: 150 }, 360000),
       findings: [{ messageId: 'overCap', data: { maxShards: 100 }, edits: false, fix: /it would take N = 120 keys.*batch the hottest value's writes/ }],
     },
   ],

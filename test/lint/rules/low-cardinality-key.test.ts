@@ -219,9 +219,10 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'warning',
           edits: false,
-          data: { cardinality: 4, growthToCeiling: 192 },
+          // One partition (100 RCU and 2 WCU at twice the peak) holds every value: 2,400 ÷ 50 RCU = 48× (alone, 2,400 ÷ 12.5 = 192×).
+          data: { cardinality: 4, growthToCeiling: 48 },
           message:
-            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,400 RCU) saturates its partition when traffic grows 192×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
+            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,362.5 RCU) saturates its partition when traffic grows 48×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
           fix: /no change needed at this load \(sharding would only make every read a fan-out\)/,
         },
       ],
@@ -237,8 +238,11 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'error',
           edits: true,
-          data: { cardinality: 5, minCardinality: 100, shards: 2, hotLoad: 4000, hotUsable: 2400 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 2 calculated shards on `orderId` (key#hash(orderId) mod 2): a read for one orderId hits one shard, only whole-key reads fan out over 2; or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)',
+          // 22 partitions (twice 20,000 RCU and 4,000 WCU): 2,400 − 16,000 ÷ 22 = 1,672.73 RCU left; at 3, 1,333.33 + 18,666.67 ÷ 22
+          // = 2,181.82 RCU (at 2, 2,000 + 818.18 = 2,818.18). Its 800 WCU are over too (800 − 3,200 ÷ 22 = 654.55 left): a cache
+          // for the reads alone would not serve, so none is offered beside the shards.
+          data: { cardinality: 5, minCardinality: 100, shards: 3, hotLoad: 4000, hotUsable: 1672.72727273 },
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 3 calculated shards on `orderId` (key#hash(orderId) mod 3): a read for one orderId hits one shard, only whole-key reads fan out over 3',
         },
       ],
     },
@@ -252,7 +256,8 @@ testRule('SG001', {
           { indexName: 'by-status', partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.6 } },
         ],
       }),
-      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 3, hotLoad: 1800, hotUsable: 800 } }],
+      // 7 partitions (twice 100 RCU and 3,000 WCU): 800 − 1,200 ÷ 7 = 628.57 WCU left; at 5, 360 + 2,640 ÷ 7 = 737.14 (at 4, 814.29).
+      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 5, hotLoad: 1800, hotUsable: 628.571428571 } }],
     },
     {
       // Issue 14: a two-candidate vote, 3,000 WCU on the leader (60% of 5,000): N = ceil(3,000 / 800) = 4,
@@ -268,8 +273,9 @@ testRule('SG001', {
         {
           messageId: 'fewValues',
           severity: 'error',
-          data: { cardinality: 2, shards: 4, hotLoad: 3000, hotUsable: 800 },
-          fix: /shard `candidateId` into N = 4 calculated shards on `voterId`/,
+          // 11 partitions (twice 100 RCU and 5,000 WCU): 800 − 2,000 ÷ 11 = 618.18 WCU left; at 8, 375 + 4,625 ÷ 11 = 795.45 (at 7, 844.16).
+          data: { cardinality: 2, shards: 8, hotLoad: 3000, hotUsable: 618.181818182 },
+          fix: /shard `candidateId` into N = 8 calculated shards on `voterId`/,
         },
       ],
     },
@@ -281,7 +287,8 @@ testRule('SG001', {
         globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: status(3), sortKey: orderId }],
       }),
       // Review 5 item 2: a status is changed by updates, so the index takes 2× the table's 3,000 WCU: 2,000 on the hottest, N = 3.
-      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 3 } }],
+      // 13 partitions (6,000 WCU at twice the peak, and its reads): at 6, 333.33 + 5,666.67 ÷ 13 = 769.23 (at 5, 400 + 430.77 = 830.77).
+      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 6 } }],
     },
     {
       // 3,000 WCU over 10 full-key values: 300 on the hottest fits one key; a warning with the growth.
@@ -305,7 +312,8 @@ testRule('SG001', {
           path: 'globalSecondaryIndexes[0].partitionKeys',
           severity: 'warning',
           edits: false,
-          data: { cardinality: 10, hotLoad: 300, hotUsable: 800 },
+          // 7 partitions (6,000 WCU at twice the peak, and its reads): 800 − 2,700 ÷ 7 = 414.29 WCU left for the hottest 300.
+          data: { cardinality: 10, hotLoad: 300, hotUsable: 414.285714286 },
         },
       ],
     },
@@ -386,11 +394,12 @@ testRule('SG001', {
 
 describe('SG001 and SG003 on the same key', () => {
   it('on the uniform share, one finding: SG001, with the load N that shardsFor() computes and its edits; SG003 defers to it', () => {
-    // Uniform 4,000 WCU per status: N = 5 from the load (the floor of 100 keys once made it 20).
+    // Uniform 4,000 WCU per status: N = 13 from the load beside the neighbours (41 partitions, twice 1,000 RCU and 20,000 WCU:
+    // 307.69 + 19,692.31 ÷ 41 = 787.99 of 800; at 12, 813.01). The floor of 100 keys once made it 20.
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(5);
-    expect(sg001?.data?.shards).toBe(5);
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(13);
+    expect(sg001?.data?.shards).toBe(13);
     expect(sg001?.edits).toBeDefined();
     expect(sg003).toBeUndefined();
   });
@@ -398,9 +407,10 @@ describe('SG001 and SG003 on the same key', () => {
   it('with a declared share above the uniform one both stay, with the same shard count and the same edits', () => {
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
-    expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(8);
-    expect(sg001?.data?.shards).toBe(8);
-    expect(sg003?.data?.shards).toBe(8);
+    // 41 partitions: 315.79 + 19,684.21 ÷ 41 = 795.89 of 800 at 19 (at 18, 813.01).
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(19);
+    expect(sg001?.data?.shards).toBe(19);
+    expect(sg003?.data?.shards).toBe(19);
     expect(sg003?.edits).toEqual(sg001?.edits);
   });
 });

@@ -1,0 +1,112 @@
+// Review 16 (a CDK platform engineer): on demand, 16,000 RCU reads and 5,000 WCU writes at the peak, the hottest event at
+// 30%. SG003 judged the hottest key against its partition alone and wrote N = 2 calculated shards (2,400 RCU each, the
+// usable 80% of 3,000); the replay throttled for 113 minutes and paged at the planned peak, since the other keys on each
+// shard's partition take their share too: 21 partitions (⌈2 × 16,000 ÷ 3,000 + 2 × 5,000 ÷ 1,000⌉, on demand counted for
+// twice the peak), (16,000 − 2,400) ÷ 21 ≈ 648 RCU beside it, 3,048 > 3,000. SG003 now counts those neighbours: N = 3,
+// 1,600 + (16,000 − 1,600) ÷ 21 ≈ 2,286 ≤ 2,400, and the replay at that N neither throttles for long nor pages.
+import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { lint, type DesignInput } from '../../lib';
+import { GuardedTable, type GuardedTableProps } from '../../lib/cdk';
+import { fixDesignText } from '../../lib/cli/fix';
+import { healthyWeek, replayStack, type CfnTemplate, type DynamoTableProfile, type TableReplay } from '../../lib/testing/replay';
+import { appWithStack, templateOf } from '../cdk/support';
+
+process.env.CDK_VALIDATION = 'false';
+
+const WORKLOAD = { peakReadUnits: 16_000, peakWriteUnits: 5_000, hotKeyShare: 0.3 };
+
+function ticketsProps(shards: number, overrides: Partial<GuardedTableProps> = {}): GuardedTableProps {
+  return {
+    partitionKey: { name: 'eventId', type: AttributeType.STRING, cardinality: 5000 },
+    sortKey: { name: 'userId', type: AttributeType.STRING, cardinality: 'unique' },
+    workload: WORKLOAD,
+    sharding: { strategy: 'calculated', shards, sourceAttribute: 'userId' },
+    accessPatterns: [{ name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
+    ...overrides,
+  };
+}
+
+function synth(shards: number, overrides: Partial<GuardedTableProps> = {}): CfnTemplate {
+  const { stack } = appWithStack();
+  const pageTopic = new Topic(stack, 'Page');
+  const ticketTopic = new Topic(stack, 'Ticket');
+  new GuardedTable(stack, 'Tickets', ticketsProps(shards, { pageTopic, ticketTopic, ...overrides }));
+  return templateOf(stack).toJSON() as CfnTemplate;
+}
+
+const profile = (shards: number): Record<string, DynamoTableProfile> => ({
+  Tickets: { capacity: { mode: 'on-demand' }, peakRead: 16_000, peakWrite: 5_000, cardinality: 5000, hotKey: { share: 0.3, shards } },
+});
+
+const alarmMinutes = (table: TableReplay, name: string) =>
+  table.alarms.filter((a) => a.name.includes(name)).flatMap((a) => a.changes.filter((c) => c.to === 'ALARM').map((c) => c.minute));
+
+/** The reviewer's table as a design (the lint's input), unsharded. */
+const design = {
+  engine: 'dynamodb' as const,
+  name: 'tickets',
+  partitionKey: { name: 'eventId', type: 'S' as const, cardinality: 5000 },
+  sortKey: { name: 'userId', type: 'S' as const, cardinality: 'unique' as const },
+  workload: WORKLOAD,
+  accessPatterns: [{ name: 'tickets-of-user', keyAttributes: ['eventId', 'userId'], share: 1 }],
+};
+
+describe("review 16: SG003 counts the hot key shards' neighbours", () => {
+  it('asks for N = 3 where 2 filled the partition alone: at 2, 2,400 + 647.62 RCU of neighbours (13,600 ÷ 21) leave 1,752.38', () => {
+    const [finding] = lint({ ...design, sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003');
+    expect(finding.message).toContain(
+      '4,800 RCU reads, 2,400 RCU per shard over 2, against a usable 2,400 RCU (80% of the 3,000 RCU ceiling), less the 647.62 RCU its neighbours are expected to take (the other 13,600 RCU of reads ÷ 21 partitions): 1,752.38 RCU left',
+    );
+    expect(finding.message).toContain('21 partitions assumed, for twice the declared peak');
+    expect(finding.fix).toBe('raise sharding.shards from 2 to N = 3 (calculated on `userId`)');
+    expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 3, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toEqual([]);
+  });
+
+  it('the replay at the N the lint gives (3) does not page at the planned peak; its key-range throttles are the noise bursts a 4th shard also has', () => {
+    const table = replayStack(synth(3), healthyWeek(profile(3), 1, 4)).tables.Tickets;
+    expect(alarmMinutes(table, 'key-range throttles')).toEqual([]);
+    // 49 one-minute throttles over 4 days (40 at N = 4, the same noise bursts; 113 at N = 2), 3 in a row once at the peak.
+    expect(table.truths.find((t) => t.index === undefined)!.keyRangeThrottleMinutes).toBe(49);
+  });
+
+  it('the replay at the old N (2, acknowledged) throttles and pages at the planned peak', () => {
+    const acknowledgements = [{ rule: 'SG003', reason: "The reviewer's design as the old lint wrote it." }];
+    const table = replayStack(synth(2, { acknowledgements }), healthyWeek(profile(2), 1, 4)).tables.Tickets;
+    const truth = table.truths.find((t) => t.index === undefined)!;
+    expect(truth.firstSustainedThrottle).toBeDefined();
+    expect(alarmMinutes(table, 'key-range throttles').length).toBeGreaterThan(0);
+  });
+
+  it("at N = 3 the accessed-mode hot-key ticket's line is above the key's planned load (the lint and the alarm agree)", () => {
+    const template = synth(3, { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
+    const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
+    // Reads are left less: 3,000 − (16,000 − 1,600) ÷ 21 = 2,314.29 RCU/s, 138,857 a minute; the line 0.8 × that = 111,085,
+    // above the shard's planned 1,600 RCU/s = 96,000 a minute. (Writes: 1,000 − 4,500 ÷ 21 = 785.71 WCU/s, 141,428 units.)
+    expect(hotKey.Properties?.Threshold).toBe(111_085);
+    expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThanOrEqual(1_600 * 60);
+  });
+
+  it("at N = 2 (acknowledged) the line is never under the key's own planned load: 144,000, not 95% of 141,120", () => {
+    const acknowledgements = [{ rule: 'SG003', reason: "The reviewer's design as the old lint wrote it." }];
+    const template = synth(2, { acknowledgements, contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
+    const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
+    expect(hotKey.Properties?.Threshold).toBe(144_000);
+  });
+});
+
+describe('review 16: lint --fix converges on a neighbour-bound count', () => {
+  it('writes N = 3 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
+    // Bound by the neighbours, not the key's own ceiling: 2,400 RCU a shard fit 80% of 3,000 alone, and do not beside the
+    // other keys' 647.62 (13,600 ÷ 21 partitions). The fixed count must itself pass, or --fix would raise it again.
+    const atTwo = { ...design, sharding: { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'userId' }, monitoring: { contributorInsights: true } };
+    const first = fixDesignText(JSON.stringify({ tables: [atTwo] }, null, 2), {});
+    expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
+    const fixedTable = (JSON.parse(first.text) as { tables: { sharding: unknown }[] }).tables[0];
+    expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 3, sourceAttribute: 'userId' });
+    const second = fixDesignText(first.text, {});
+    expect(second.fixes).toEqual([]);
+    expect(second.text).toBe(first.text);
+    expect(lint(JSON.parse(first.text) as DesignInput).filter((f) => f.edits)).toEqual([]);
+  });
+});
