@@ -158,7 +158,9 @@ export function hotKeyLine(model: DynamoHotKeyReach, headroom: number, given: nu
  * a line drawn in one direction's terms: the ticket opened on a healthy table. Drawn in the rule's unit instead: never
  * under the key's planned reads and writes together, else the headroom × the least that figure is when the key reaches
  * what its partition leaves it in one direction, the other at its plan (AWS throttles each direction independently, so the
- * first to reach its bound is the one that throttles).
+ * first to reach its bound is the one that throttles); the headroom applies to that direction's reach alone (review 16's
+ * table at N = 3: 0.8 × (2,314.29 RCU + 3 × 500 WCU) a second would sit under its planned 3,100, so the line is
+ * 0.8 × 2,314.29 + 1,500 = 3,351.43 units a second, 201,085 a minute).
  */
 function combinedLine(
   reach: Readonly<Record<Direction, number>>,
@@ -167,7 +169,10 @@ function combinedLine(
   given: number | undefined,
 ): { threshold: number; combined: NonNullable<HotKeyLine['combined']> } {
   const combined = { reach: Math.min(reach.Read + planned.Write, reach.Write + planned.Read), planned: planned.Read + planned.Write };
-  return { threshold: given ?? lineOf(combined.reach, combined.planned), combined };
+  // Each direction's own line (the headroom's share of its reach, never under its plan) with the other at its plan: the
+  // headroom applies to what a direction can reach, not to the other direction's planned load beside it.
+  const line = Math.min(lineOf(reach.Read, planned.Read) + planned.Write, lineOf(reach.Write, planned.Write) + planned.Read);
+  return { threshold: given ?? line, combined };
 }
 
 /** Values of the `Operation` dimension of SuccessfulRequestLatency and SystemErrors (DynamoDB metrics and dimensions). */

@@ -47,12 +47,13 @@ describe('hotKeyLine', () => {
     expect(line.scaled.factor).toBe(1);
   });
 
-  it('a key hot in both directions with room: the headroom × its combined reach', () => {
+  it("a key hot in both directions with room: the headroom × its reads' reach, its writes at plan beside it", () => {
     // Planned 1,600 RCU/s (96,000) and 300 WCU/s (54,000): 150,000 together, above the reads' line of 127,028.
     const line = hotKeyLine(reach(1_600, 647.62, 300), 0.9, undefined);
     expect(line.combined?.planned).toBe(150_000);
     expect(line.combined?.reach).toBeCloseTo(141_142.8 + 54_000, 6);
-    expect(line.threshold).toBe(Math.floor(0.9 * (141_142.8 + 54_000)));
+    // The headroom applies to the reads' reach alone: 0.9 × 141,142.8 = 127,028, with the planned 54,000 of writes beside it.
+    expect(line.threshold).toBe(Math.floor(0.9 * 141_142.8) + 54_000);
     // Quiet at its planned peak; fires for the key at the reach of its reads with its writes at plan (195,142.8).
     expect(150_000).toBeLessThan(line.threshold);
     expect(141_142.8 + 54_000).toBeGreaterThanOrEqual(line.threshold);

@@ -81,17 +81,21 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
   it("at N = 3 the accessed-mode hot-key ticket's line is above the key's planned load (the lint and the alarm agree)", () => {
     const template = synth(3, { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
-    // Reads are left less: 3,000 − (16,000 − 1,600) ÷ 21 = 2,314.29 RCU/s, 138,857 a minute; the line 0.8 × that = 111,085,
-    // above the shard's planned 1,600 RCU/s = 96,000 a minute. (Writes: 1,000 − 4,500 ÷ 21 = 785.71 WCU/s, 141,428 units.)
-    expect(hotKey.Properties?.Threshold).toBe(111_085);
-    expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThanOrEqual(1_600 * 60);
+    // Reads are left less: 3,000 − (16,000 − 1,600) ÷ 21 = 2,314.29 RCU/s, 138,857 a minute; the reads' line 0.8 × that =
+    // 111,085. The shard is hot in both directions (1,600 RCU/s + 500 WCU/s: 96,000 + 90,000 = 186,000 units a minute in
+    // Contributor Insights' 3 × WCU + RCU), so the line is in that unit: 111,085 + the planned 90,000 of writes = 201,085
+    // (writes: 1,000 − 4,500 ÷ 21 = 785.71 WCU/s, 141,428 units; 0.8 × that + 96,000 = 209,142, the larger).
+    expect(hotKey.Properties?.Threshold).toBe(201_085);
+    expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThan(186_000);
   });
 
-  it("at N = 2 (acknowledged) the line is never under the key's own planned load: 144,000, not 95% of 141,120", () => {
+  it("at N = 2 (acknowledged) the line is never under the key's own planned load: 279,000, its reads and writes together", () => {
     const acknowledgements = [{ rule: 'SG003', reason: "The reviewer's design as the old lint wrote it." }];
     const template = synth(2, { acknowledgements, contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
-    expect(hotKey.Properties?.Threshold).toBe(144_000);
+    // Planned 2,400 RCU/s + 750 WCU/s: 144,000 + 135,000 = 279,000 units a minute; each direction's line is floored at
+    // its plan (reads 0.8 × 141,143 = 112,914 < 144,000; writes 0.8 × 143,571 = 114,857 < 135,000), so the line is 279,000.
+    expect(hotKey.Properties?.Threshold).toBe(279_000);
   });
 });
 
