@@ -178,7 +178,7 @@ export function largestShareSlices(evenFrom: number, count: number): number {
  * a raise in place split some of `splitFrom`'s (`largestShareSlices`). A count its storage sets is taken as even:
  * evenly filled partitions reach 50 GB together and each splits ("Partitioning and horizontal scaling").
  */
-function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'splitFrom'>, count: number): number {
+export function keySpaceSlicesOf(design: Pick<CosmosKeyDesign, 'totalGb' | 'splitFrom'>, count: number): number {
   const byStorage = Math.ceil((design.totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
   return count <= byStorage ? count : largestShareSlices(design.splitFrom ?? count, count);
 }

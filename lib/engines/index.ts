@@ -37,6 +37,7 @@ export {
   creationRequestUnits,
   evenInPlaceThroughput,
   judgedNeighbourLoad,
+  keySpaceSlicesOf,
   largestShareSlices,
   neighbourLoad,
   partitionedRequestUnits,

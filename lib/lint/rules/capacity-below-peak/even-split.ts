@@ -10,7 +10,7 @@
  */
 import { throughputForPeak, type ThroughputForm } from '../../../design/cosmos-throughput';
 import type { CosmosKeyDesign } from '../../../design/key-design';
-import { physicalPartitionCount, profileOf } from '../../../engines';
+import { keySpaceSlicesOf, physicalPartitionCount, profileOf } from '../../../engines';
 import { SPLIT_WORDS } from '../../physical-partition';
 
 export const EVEN_SPLIT_MESSAGES = {
@@ -40,15 +40,10 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
   if (!throughput || throughput.mode === 'serverless' || !now) return { ids: [], data: {} };
   const { mode } = throughput;
   // `requestUnits`: the RU/s the partitions divide, a shared database's own (its partitions serve all its containers).
+  // The slices are the engine's own count for a raise from the current layout, as SG003 reads the raised layout.
   const layout = (requestUnits: number) => {
     const count = physicalPartitionCount(mode, requestUnits, totalGb, now.count);
-    // The engine's own count of the slices the raise leaves, as SG003 reads the raised layout.
-    const raisedThroughput = Object.assign({}, throughput, {
-      requestUnits: requestUnits / raise.containers,
-      ...(throughput.shared ? { shared: Object.assign({}, throughput.shared, { databaseRequestUnits: requestUnits }) } : {}),
-    });
-    const raised = Object.assign({}, design, { throughput: raisedThroughput, physicalPartitions: count, splitFrom: now.count });
-    return { count, each: requestUnits / count, slices: profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? count };
+    return { count, each: requestUnits / count, slices: keySpaceSlicesOf({ totalGb, splitFrom: now.count }, count) };
   };
   const needed = layout(raise.needed);
   if (needed.count === now.count) return { ids: [], data: {} };
