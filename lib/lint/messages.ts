@@ -156,8 +156,8 @@ function fillParts(source: string, parts: readonly Part[], data: MessageData): s
       // The one place names from a design reach a message: a table, attribute or path name with an ESC,
       // a bidi override or a zero-width character is written escaped (`\u202e`), so every report
       // (SARIF and JSON too, whose viewers render message text as written) shows the name deployed.
-      // `data` keeps the raw value: data is data.
-      text += printable(render(value, part.filter));
+      // `data` keeps the raw value: data is data. A number renders as digits and words only, with nothing to escape.
+      text += typeof value === 'number' ? render(value, part.filter) : printable(render(value, part.filter));
       continue;
     }
     const words = isPlural(part.choices) ? pluralWords(part.choices, value) : part.choices.get(String(value));
