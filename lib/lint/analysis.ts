@@ -7,11 +7,15 @@
 import { fullKeyCardinality } from '../design/cardinality';
 import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
+import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
 import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
+
+/** How many times `countToTry` takes the count again at the N it found. */
+const REFINEMENTS = 3;
 
 export interface Plan {
   /** `none`: the key needs no sharding. `cache`: only a cache helps (the read-hot item of a GSI, or a
@@ -181,6 +185,9 @@ export class SpaceAnalysis {
   /** How many times the load can grow before the busiest key (or, for `wholeGrowth`, one partition holding everything) saturates. */
   readonly growth: number;
   readonly wholeGrowth: number;
+  /** The shards the largest partition's size alone calls for (1: none; the primary key only): the plan's `needs.size`,
+   *  known without making the plan. */
+  readonly sizeNeed: number;
   #plan: Plan | undefined;
   #derived: Map<(analysis: SpaceAnalysis) => unknown, unknown> | undefined;
 
@@ -218,6 +225,7 @@ export class SpaceAnalysis {
     this.fitsOnePartition = allFit(this.whole);
     this.growth = growthOf(this.perKey);
     this.wholeGrowth = growthOf(this.whole);
+    this.sizeNeed = sizeNeed(owner, space);
   }
 
   get design(): KeyDesign {
@@ -305,6 +313,26 @@ export class SpaceAnalysis {
       this.storedKeyShare(layout, n, loads),
       this.neighboursAt(layout, n, loads),
     );
+  }
+
+  /**
+   * The N `smallestCount` tries first for `loads` under `layout`: N = ceil(load ÷ usable) on the busiest dimension
+   * (`countByLoad`), first on one key (`unsharded`), then with the usable left beside the neighbours that N stored keys
+   * leave the busiest one, again at each larger N that gives (at most `REFINEMENTS` times). Those neighbours, its
+   * sibling shards among them, grow with N: the usable of one key alone starts below the count, which the search then
+   * finds by halving from `MAX_SHARDS_ACCEPTED`. The usable only shrinks as N grows, so no N taken passes the smallest.
+   */
+  countToTry(layout: KeyLayout, loads: Loads, unsharded: readonly LoadDimension[]): number {
+    const { headroom } = this.design.thresholds;
+    const countAt = (n: number) =>
+      countByLoad(this.owner.profile.loadDimensions(loads, headroom, this.storedKeyShare(layout, n, loads), this.neighboursAt(layout, n, loads)));
+    let n = countByLoad(unsharded);
+    for (let step = 0; step < REFINEMENTS && n > 1 && n < MAX_SHARDS_ACCEPTED; step++) {
+      const next = countAt(n);
+      if (next <= n) break;
+      n = next;
+    }
+    return n;
   }
 
   /**
@@ -485,10 +513,11 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const { profile } = analysis.owner;
   const dimensionsOf = (loads: Loads) => profile.loadDimensions(loads, headroom, analysis.physical, analysis.neighboursAt('none', 1, loads));
   const fitsWith = (layout: KeyLayout, n: number, loads = hot) => allFit(analysis.dimensionsAt(layout, n, loads));
-  const size = sizeNeed(analysis.owner, space);
+  const size = analysis.sizeNeed;
   const writes = { reads: 0, writes: hot.writes };
-  // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from.
-  const unsharded = dimensionsOf(hot);
+  // The loads on one unsharded key: whether it is hot, and (countByLoad) the N each count starts from. The analysis has
+  // them already where the key is not sharded (its busiest stored key is then that one key).
+  const unsharded = space.sharding ? dimensionsOf(hot) : analysis.perKey;
   const unshardedWrites = dimensionsOf(writes);
   const writesHot = !allFit(unshardedWrites);
   const hotAtAll = !allFit(unsharded);
@@ -501,7 +530,7 @@ function planFor(analysis: SpaceAnalysis): Plan {
   const shardsSpreadReads = collection && (hot.writes >= hot.reads || (profile.readHotCollection === 'shard' && readsSpread));
 
   if (writesHot || size > 1 || (hotAtAll && shardsSpreadReads)) {
-    const full = smallestCount((n) => fitsWith('random', n), countByLoad(unsharded));
+    const full = smallestCount((n) => fitsWith('random', n), analysis.countToTry('random', hot, unsharded));
     // Reads of one item stay on its shard: shard for the writes and leave the reads to a cache.
     const throughput =
       full === undefined && !analysis.spreadReadsBesideNeighbours() ? smallestCount((n) => fitsWith('random', n, writes), countByLoad(unshardedWrites)) : full;

@@ -118,6 +118,9 @@ export const lowCardinalityKey = defineRule({
     return spaces.flatMap((a): RuleHit<Id>[] => {
       const { space } = a;
       if (a.cardinality >= minCardinality || isTimeBucketKey(space.partitionKey)) return [];
+      // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
+      // needed" beside them would contradict that fix, and once they are declared they are the fix.
+      if (a.sizeNeed > 1 && a.over.length === 0) return [];
       const peak = nearestToCeiling(a.whole);
       // The hottest value on one key, unsharded: what the growth note and the error speak of.
       const unsharded = unshardedDimensions(a);
@@ -178,9 +181,6 @@ export const lowCardinalityKey = defineRule({
         ...(binding ? [binding.spanned > 1 ? ('firstLevelBindsSpanning' as const) : ('firstLevelBinds' as const)] : []),
       ];
       const raisedData = raised?.raisedFrom ? { raisedRu: raised.requestUnits, declaredRu: raised.raisedFrom.requestUnits } : {};
-      // Size shards (SG006's fix, one plan) already spread this key's values over more keys: saying "no change
-      // needed" beside them would contradict that fix, and once they are declared they are the fix.
-      if (a.plan.needs.size > 1 && a.over.length === 0) return [];
       // Issue 14: on a container of one physical partition the number of key values changes nothing: every
       // value shares that partition whatever the key (SG003 judges the hottest value; SG017 the capacity).
       const physical = onePhysicalPartition(a);
