@@ -11,7 +11,7 @@ import {
   physicalShareData,
   reachableDimensions,
 } from '../physical-partition';
-import { firstLevelJudged, type FirstLevelJudgement } from '../prefix-ingestion';
+import { firstLevelJudged, firstLevelShare, type FirstLevelJudgement } from '../prefix-ingestion';
 import { defineRule, type RuleHit } from '../rule';
 import { SOURCES } from '../sources';
 
@@ -136,9 +136,14 @@ export const dominantKeyShare = defineRule({
  * and half the data): it saturates when the whole container does, SG017's line, and bucketing it gains nothing.
  */
 function dominantFirstLevel(a: SpaceAnalysis): FirstLevelJudgement | undefined {
+  // A flat key has no first level; else the share alone says whether the value can be dominant, and only then is it
+  // judged on its partition (`firstLevelJudged`).
+  if (a.space.partitionKey.length < 2) return undefined;
+  const held = firstLevelShare(a.space);
+  const declared = held.source === 'derived' ? held.keyShare : held.source === 'declared' ? held.share : undefined;
+  if (declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
   const first = firstLevelJudged(a);
-  const declared = first?.source === 'derived' ? first.keyShare : first?.source === 'declared' ? first.share : undefined;
-  if (!first || declared === undefined || declared <= a.design.thresholds.maxHotKeyShare) return undefined;
+  if (!first) return undefined;
   if (first.spanned > 1 && first.growth >= (containerGrowth(a) ?? Infinity) * (1 - 1e-9)) return undefined;
   return allFit(first.dimensions) && nearestToCeiling(first.dimensions).load > 0 ? first : undefined;
 }
