@@ -1,0 +1,94 @@
+import { lint, normalize } from '../../lib';
+import { dynamoDbProfile } from '../../lib/engines/dynamodb';
+import { DesignAnalysis, SpaceAnalysis } from '../../lib/lint/analysis';
+
+/** How many times `run` has the engine judge a key's loads against its ceilings: counted, whatever the machine's speed. */
+function judgements(run: () => void): number {
+  const spy = jest.spyOn(dynamoDbProfile, 'loadDimensions');
+  try {
+    run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** A table whose hottest key value takes 30% of 40,000 WCU: 12,000 WCU, which needs shards beside its neighbours. */
+const hotTable = {
+  engine: 'dynamodb',
+  name: 'events',
+  partitionKey: { name: 'tenantId', type: 'S', cardinality: 5000 },
+  sortKey: { name: 'eventId', type: 'S', cardinality: 'unique' },
+  workload: { peakReadUnits: 1000, peakWriteUnits: 40000, hotKeyShare: 0.3 },
+} as const;
+
+describe("the plan's shard count is found beside the neighbours, not by halving from 1,000", () => {
+  it('is the smallest count at which the busiest shard fits beside its neighbours', () => {
+    const [{ design }] = normalize(hotTable).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    const n = a.plan.shards as number;
+    expect(n).toBeGreaterThan(12);
+    expect(a.dimensionsAt('random', n).every((d) => d.load <= d.usable)).toBe(true);
+    expect(a.dimensionsAt('random', n - 1).some((d) => d.load > d.usable)).toBe(true);
+  });
+
+  it('judges a handful of counts to find it (a search from 1,000 judges about 13)', () => {
+    const [{ design }] = normalize(hotTable).designs;
+    const a = new DesignAnalysis(design).of(design.primaryKey);
+    expect(judgements(() => a.plan)).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('SG001 asks the size need, not the plan, of a few-valued key that fits', () => {
+  it('makes no plan for it', () => {
+    const getter = Object.getOwnPropertyDescriptor(SpaceAnalysis.prototype, 'plan') as PropertyDescriptor;
+    let plans = 0;
+    Object.defineProperty(SpaceAnalysis.prototype, 'plan', {
+      configurable: true,
+      get(this: SpaceAnalysis) {
+        plans++;
+        return getter.get?.call(this);
+      },
+    });
+    try {
+      const findings = lint({
+        engine: 'dynamodb',
+        name: 'orders',
+        partitionKey: { name: 'region', type: 'S', cardinality: 12 },
+        sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
+        workload: { peakReadUnits: 100, peakWriteUnits: 100 },
+        monitoring: { contributorInsights: true, latencyAlarms: true },
+      });
+      expect(findings.map((f) => `${f.ruleId} ${f.messageId}`)).toContain('SG001 fewValuesFits');
+    } finally {
+      Object.defineProperty(SpaceAnalysis.prototype, 'plan', getter);
+    }
+    expect(plans).toBe(0);
+  });
+});
+
+describe('SG014 judges a first-level value on its partition only where its share can be dominant', () => {
+  it('derives nothing for a hierarchical key of uniform shares', () => {
+    const once = jest.spyOn(SpaceAnalysis.prototype, 'once');
+    try {
+      const findings = lint(
+        {
+          engine: 'cosmosdb',
+          name: 'sessions',
+          partitionKey: {
+            paths: [
+              { path: '/tenantId', cardinality: 500 },
+              { path: '/userId', cardinality: 200000 },
+            ],
+          },
+          workload: { peakReadUnits: 2000, peakWriteUnits: 2000 },
+        },
+        { only: ['SG014'] },
+      );
+      expect(findings).toEqual([]);
+      expect(once).not.toHaveBeenCalled();
+    } finally {
+      once.mockRestore();
+    }
+  });
+});
