@@ -72,12 +72,10 @@ export function accessPatterns(input: readonly AccessPatternDesign[] | undefined
  */
 export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribute[] = space.sortKey): string[] {
   const names = new Set<string>();
-  const add = (attribute: KeyAttribute) => {
+  for (const attribute of [...space.partitionKey, ...sortKey]) {
     names.add(attribute.name);
     for (const component of attribute.components) names.add(component.name);
-  };
-  space.partitionKey.forEach(add);
-  sortKey.forEach(add);
+  }
   if (space.sharding?.sourceAttribute !== undefined) names.add(space.sharding.sourceAttribute);
   return [...names];
 }
