@@ -411,7 +411,7 @@ export interface NormalizedDocument {
 /** Whether two attribute names denote the same attribute: Cosmos paths may be written with or
  *  without their leading `/` in access patterns and joins. */
 export function sameAttribute(a: string, b: string): boolean {
-  return withoutLeadingSlash(a) === withoutLeadingSlash(b);
+  return a === b || withoutLeadingSlash(a) === withoutLeadingSlash(b);
 }
 
 /** Whether a query gives the whole logical key of `space`: every partition-key attribute, by equality. */
@@ -428,7 +428,8 @@ export function givesAttribute(pattern: { readonly keyAttributes: readonly strin
   return named(attribute.name) || (attribute.components.length > 0 && attribute.components.every((part) => named(part.name)));
 }
 
-function withoutLeadingSlash(name: string): string {
+/** A name without the leading `/` of a Cosmos DB path. */
+export function withoutLeadingSlash(name: string): string {
   return name.startsWith('/') ? name.slice(1) : name;
 }
 

@@ -6,15 +6,16 @@
 import { UsageError } from './errors';
 import { describe } from './shape';
 
+/** A word: a run of ASCII letters and digits, split where a capital follows a small letter or a digit
+ *  (`eventDate`, `yyyyMM`), never inside a run of capitals (`HTTPServer`, `userID`'s `ID`). */
+const WORD = /[A-Z]+[a-z0-9]*|[a-z0-9]+/g;
+
 /** `eventDate` → [event, date]; `created_at` → [created, at]; `/yyyyMM` → [yyyy, mm]. A name that is not a
- *  string (these helpers are public) is a UsageError naming it, not a TypeError from `split`. */
+ *  string (these helpers are public) is a UsageError naming it, not a TypeError from `match`. */
 export function nameWords(name: string): string[] {
   if (typeof name !== 'string')
     throw new UsageError([{ path: 'name', message: `expected an attribute name (a string), got ${describe(name)}` }], 'key name heuristics');
-  return name
-    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.toLowerCase());
+  return (name.match(WORD) ?? []).map((word) => word.toLowerCase());
 }
 
 const TIME_WORDS = new Set(['date', 'day', 'hour', 'minute', 'week', 'month', 'quarter', 'year', 'time', 'timestamp', 'datetime', 'ts']);

@@ -9,14 +9,14 @@ import { joinPath } from './field-path';
 import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
 import type { IssueLog } from './issue-log';
 import type { CosmosKeyDesign, CosmosThroughput, KeyAttribute } from './key-design';
-import { SHARE_ROUNDING, withThresholds } from './limits';
-import type { NormalizeContext } from './normalize-context';
+import { SHARE_ROUNDING } from './limits';
+import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { keyAttribute, keySpace, type DeclaredFigure } from './normalize-key';
 import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, joins, patternAttributes } from './normalize-usage';
 
 export function normalizeContainer(input: CosmosContainerDesign, log: IssueLog, context: NormalizeContext): CosmosKeyDesign {
-  const thresholds = withThresholds(context.projectThresholds, input.thresholds);
+  const thresholds = designThresholds(context, input.thresholds);
   const paths = input.partitionKey.paths;
   const levels = paths.map((p, i) =>
     keyAttribute(

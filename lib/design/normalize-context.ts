@@ -1,6 +1,6 @@
 /** What normalize() is given, and what it hands the per-engine normalizers (normalize-table, normalize-container). */
 import type { CosmosContainerDesign, ThresholdOverrides } from './input';
-import type { Thresholds } from './limits';
+import { withThresholds, type Thresholds } from './limits';
 
 /** SG020 observed-drift: `skewguard observe` reports it against production figures; a lint of a design alone never
  *  does, so no design can waive it. Kept beside the options so an acknowledgement naming it gets that reason. */
@@ -21,4 +21,10 @@ export interface NormalizeContext {
   readonly projectThresholds: Thresholds;
   /** A container of the same document, by name (joins read the other container's key). */
   containerNamed(name: string): CosmosContainerDesign | undefined;
+}
+
+/** A design's thresholds: the project's with its own overrides, or the project's object itself when it declares none
+ *  (a copy the document made once, shared by its designs). */
+export function designThresholds(context: NormalizeContext, overrides: ThresholdOverrides | undefined): Thresholds {
+  return overrides === undefined ? context.projectThresholds : withThresholds(context.projectThresholds, overrides);
 }

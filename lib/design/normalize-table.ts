@@ -4,15 +4,14 @@ import type { DynamoDbTableDesign, GlobalSecondaryIndexDesign, SortKeyAttributeD
 import type { IssueLog } from './issue-log';
 import { sameAttribute, type DynamoDbKeyDesign, type IndexKeyChange, type KeyAttribute } from './key-design';
 import { looksMutable } from './key-names';
-import { withThresholds } from './limits';
 import { billingOf, tableCapacity } from './normalize-capacity';
-import type { NormalizeContext } from './normalize-context';
+import { designThresholds, type NormalizeContext } from './normalize-context';
 import { invariants } from './normalize-invariants';
 import { inferredKind, keyAttribute, keySpace, type DeclaredFigure, type KeySpaceDraft } from './normalize-key';
 import { accessPatterns, acknowledgements, checkPatternAttributes, checkPatternReads, patternAttributes, readShares } from './normalize-usage';
 
 export function normalizeTable(input: DynamoDbTableDesign, log: IssueLog, context: NormalizeContext): DynamoDbKeyDesign {
-  const thresholds = withThresholds(context.projectThresholds, input.thresholds);
+  const thresholds = designThresholds(context, input.thresholds);
   const contributorInsights = input.monitoring?.contributorInsights ?? true;
   const gsis = input.globalSecondaryIndexes ?? [];
   const lsis = input.localSecondaryIndexes ?? [];
@@ -100,20 +99,18 @@ function gsiDraft(
   log: IssueLog,
 ): KeySpaceDraft {
   const declaredKey = oneKeyForm(gsi.partitionKey, gsi.partitionKeys, path, 'partitionKey', log, true);
-  const partitionKey = { ...declaredKey, attributes: withLogicalKind(declaredKey.attributes, gsi, gsi.sharding?.logicalAttribute) };
+  const partitionKey = withLogicalKind(declaredKey.attributes, gsi, gsi.sharding?.logicalAttribute);
   const sortKey = oneKeyForm(gsi.sortKey, gsi.sortKeys, path, 'sortKey', log, false);
   const workload = gsi.workload;
   const declaredReads = workload?.peakReadUnits;
   const tableWrites = table.workload.peakWriteUnits;
   const keyChange =
-    workload?.peakWriteUnits === undefined
-      ? changingKey([...partitionKey.attributes, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites)
-      : undefined;
+    workload?.peakWriteUnits === undefined ? changingKey([...partitionKey, ...sortKey.attributes], gsi.sharding?.logicalAttribute, tableWrites) : undefined;
   return {
     index: gsi.indexName,
     path,
-    partitionKey: partitionKey.attributes,
-    partitionKeyPath: partitionKey.path,
+    partitionKey,
+    partitionKeyPath: declaredKey.path,
     sortKey: sortKey.attributes,
     reads: declaredReads === undefined ? tableReads(gsi.indexName) : { units: declaredReads, share: 1, source: 'declared' },
     // Every table write that carries the index's key is projected into it: the table's writes are the conservative
@@ -125,7 +122,7 @@ function gsiDraft(
     ...(keyChange ? { keyChange } : {}),
     hotKeyShare:
       workload?.hotKeyShare === undefined
-        ? tableHotShare(partitionKey.attributes, gsi.sharding?.logicalAttribute, table)
+        ? tableHotShare(partitionKey, gsi.sharding?.logicalAttribute, table)
         : { value: workload.hotKeyShare, source: 'declared', at: joinPath(path, 'workload.hotKeyShare') },
     sharding: gsi.sharding,
     keyMonitoring: gsi.contributorInsights ?? contributorInsights,
@@ -175,7 +172,7 @@ function changingKey(attributes: readonly KeyAttribute[], logical: string | unde
   const declared = attributes.find((a) => a.mutable === true);
   if (declared) return { attribute: declared.name, from: 'declared', tableWriteUnits, path: declared.path };
   const nameOf = (a: KeyAttribute) => (a === attributes[0] && logical !== undefined ? logical : a.name);
-  const named = attributes.filter((a) => a.mutable === undefined).find((a) => looksMutable(nameOf(a)));
+  const named = attributes.find((a) => a.mutable === undefined && looksMutable(nameOf(a)));
   return named === undefined ? undefined : { attribute: nameOf(named), from: 'name', tableWriteUnits, path: named.path };
 }
 

@@ -2,7 +2,16 @@
 import { joinPath } from './field-path';
 import type { AccessPatternDesign, AcknowledgementDesign, CosmosContainerDesign } from './input';
 import type { IssueLog } from './issue-log';
-import { givesWholeKey, sameAttribute, type AccessPattern, type Acknowledgement, type ContainerJoin, type KeyAttribute, type KeySpace } from './key-design';
+import {
+  givesWholeKey,
+  sameAttribute,
+  withoutLeadingSlash,
+  type AccessPattern,
+  type Acknowledgement,
+  type ContainerJoin,
+  type KeyAttribute,
+  type KeySpace,
+} from './key-design';
 import { OBSERVED_DRIFT_RULE_ID, type NormalizeOptions } from './normalize-context';
 import { closest } from './suggest';
 
@@ -71,9 +80,12 @@ export function patternAttributes(space: KeySpace, sortKey: readonly KeyAttribut
   return [...names];
 }
 
-/** A name without its leading `/` (a Cosmos DB path), as names are compared for a near miss. */
-function bare(attribute: string): string {
-  return attribute.replace(/^\//, '');
+/** A near miss of a key attribute: one letter off, or another case. */
+const NEAR_MISS = { maxDistance: 1, prefixes: false };
+
+/** How a message names the key a pattern reads. */
+function keyOf(index: string | undefined): string {
+  return index === undefined ? 'the key' : `the key of index "${index}"`;
 }
 
 /**
@@ -93,17 +105,16 @@ export function checkPatternAttributes(
     const known = attributesOf(pattern.index);
     if (known === undefined) continue;
     const isKnown = (name: string) => known.some((k) => sameAttribute(k, name));
-    const where = pattern.index === undefined ? 'the key' : `the key of index "${pattern.index}"`;
     let bareKnown: readonly string[] | undefined;
     pattern.keyAttributes.forEach((name, i) => {
       if (isKnown(name)) return;
-      bareKnown ??= known.map(bare);
-      const match = closest(bare(name), bareKnown, { maxDistance: 1, prefixes: false });
-      const near = match === undefined ? undefined : known.find((k) => bare(k) === match);
+      bareKnown ??= known.map(withoutLeadingSlash);
+      const match = closest(withoutLeadingSlash(name), bareKnown, NEAR_MISS);
+      const near = match === undefined ? undefined : known.find((k) => withoutLeadingSlash(k) === match);
       if (near === undefined) return;
       log.add(
         joinPath(joinPath(pattern.path, 'keyAttributes'), i),
-        `"${name}" is not an attribute of ${where}, but one letter or its case from "${near}" (did you mean "${near}"?); the key's attributes: ${known.join(', ')}`,
+        `"${name}" is not an attribute of ${keyOf(pattern.index)}, but one letter or its case from "${near}" (did you mean "${near}"?); the key's attributes: ${known.join(', ')}`,
       );
     });
     const range = pattern.rangeAttribute;
@@ -111,7 +122,7 @@ export function checkPatternAttributes(
       const guess = closest(range, known);
       log.add(
         joinPath(pattern.path, 'rangeAttribute'),
-        `"${range}" is not an attribute of ${where}${guess ? ` (did you mean "${guess}"?)` : ''}: a range is on a sort-key attribute or composite part; expected one of: ${known.join(', ')}`,
+        `"${range}" is not an attribute of ${keyOf(pattern.index)}${guess ? ` (did you mean "${guess}"?)` : ''}: a range is on a sort-key attribute or composite part; expected one of: ${known.join(', ')}`,
       );
     }
   }
@@ -126,19 +137,18 @@ export function checkPatternReads(patterns: readonly AccessPattern[], spaceOf: (
   for (const pattern of patterns) {
     const space = spaceOf(pattern.index);
     if (space === undefined) continue;
-    const where = space.index === undefined ? 'the key' : `the key of index "${space.index}"`;
     const strategy = space.sharding?.strategy;
     if (pattern.wants === 'any' && strategy !== 'random' && strategy !== 'calculated') {
       log.add(
         joinPath(pattern.path, 'wants'),
-        `is "any", but ${where} is ${strategy === 'replicated' ? 'replicated (every copy holds every item, so any read sees them all)' : 'not sharded (one query sees every item of a value)'}: "any" applies to a random- or calculated-sharded key, where one shard serves the read; remove wants`,
+        `is "any", but ${keyOf(space.index)} is ${strategy === 'replicated' ? 'replicated (every copy holds every item, so any read sees them all)' : 'not sharded (one query sees every item of a value)'}: "any" applies to a random- or calculated-sharded key, where one shard serves the read; remove wants`,
       );
     }
     if (pattern.keyValue !== undefined && !givesWholeKey(space, pattern)) {
       const key = space.partitionKey.map((a) => a.name).join(', ');
       log.add(
         joinPath(pattern.path, 'keyValue'),
-        `names one value of ${where}, but keyAttributes do not give all of its partition key (${key}): add them to keyAttributes, or remove keyValue when the pattern reads across values`,
+        `names one value of ${keyOf(space.index)}, but keyAttributes do not give all of its partition key (${key}): add them to keyAttributes, or remove keyValue when the pattern reads across values`,
       );
     }
   }

@@ -6,7 +6,7 @@
 import { ENGINE_LIST, type Engine } from '../engines';
 import { DesignError, type DesignIssue } from './errors';
 import { joinPath } from './field-path';
-import type { DesignDocument, DesignInput, ExternalResourceDesign } from './input';
+import type { CosmosContainerDesign, DesignDocument, DesignInput, ExternalResourceDesign } from './input';
 import { IssueLog } from './issue-log';
 import type { ExternalResource, KeyDesign, NormalizedDocument } from './key-design';
 import { DEFAULT_THRESHOLDS, withThresholds } from './limits';
@@ -131,11 +131,12 @@ function normalizeDocument(document: DesignDocument, options: NormalizeOptions, 
   const optionThresholds = options.thresholds && parse(thresholdsShape, options.thresholds, 'options.thresholds');
   const tables = document.tables ?? [];
   const containers = document.containers ?? [];
-  const byName = new Map(containers.map((c) => [c.name, c]));
+  // Made at the first join a container declares: most documents have none.
+  let byName: Map<string, CosmosContainerDesign> | undefined;
   const context: NormalizeContext = {
     options,
     projectThresholds: withThresholds(DEFAULT_THRESHOLDS, optionThresholds, document.thresholds),
-    containerNamed: (name) => byName.get(name),
+    containerNamed: (name) => (byName ??= new Map(containers.map((c) => [c.name, c]))).get(name),
   };
 
   const external = document.external ?? [];

@@ -6,8 +6,9 @@ export function closest(input: string, candidates: readonly string[], { maxDista
   const wanted = input.toLowerCase();
   let best: string | undefined;
   let bestDistance = maxDistance + 1;
+  const row: number[] = [];
   for (const candidate of candidates) {
-    const distance = levenshtein(wanted, candidate.toLowerCase(), bestDistance - 1);
+    const distance = levenshtein(wanted, candidate.toLowerCase(), bestDistance - 1, row);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   if (best || !prefixes) return best;
@@ -21,13 +22,14 @@ export function didYouMean(input: string, candidates: readonly string[], quote =
   return guess ? ` (did you mean ${quote}${guess}${quote}?)` : '';
 }
 
-/** The edit distance of `a` and `b` when it is at most `max`; otherwise some number above `max`. */
-function levenshtein(a: string, b: string, max: number): number {
+/** The edit distance of `a` and `b` when it is at most `max`; otherwise some number above `max`. `row`: where the
+ *  distances are kept, one array for every candidate of a search. */
+function levenshtein(a: string, b: string, max: number, row: number[]): number {
   // Every edit changes the length by at most one, and a row's smallest entry never shrinks further down:
   // once either is past `max`, so is the distance.
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const row: number[] = [];
-  for (let j = 0; j <= b.length; j++) row.push(j);
+  // Entries past b.length, left from a longer candidate, are never read.
+  for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0];
     row[0] = i;
