@@ -45,6 +45,8 @@ export interface ConstructMetadataEntry {
  * one for the same id replaces an earlier one, as in CDK). `acknowledgedAt` is the construct's path.
  */
 export function recordedIn(entries: readonly ConstructMetadataEntry[], acknowledgedAt: string, namespace = NAMESPACE): RecordedAcknowledgement[] {
+  // Read for every construct of an app at each synth, and most carry no acknowledgement: those allocate nothing.
+  if (!entries.some((entry) => entry.type === ACKNOWLEDGED_RULES_METADATA_TYPE)) return [];
   const byRule = new Map<string, RecordedAcknowledgement>();
   for (const entry of entries) {
     if (entry.type !== ACKNOWLEDGED_RULES_METADATA_TYPE || typeof entry.data !== 'object' || entry.data === null) continue;
