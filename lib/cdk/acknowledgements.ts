@@ -26,14 +26,14 @@ export function acknowledgementsFor(resource: IConstruct): RecordedAcknowledgeme
 }
 
 /**
- * Every acknowledgement recorded under `root` that concerns skewguard: `skewguard::` ones, and
- * `unprefixed` ones of a skewguard rule id, which waive nothing (CDK files an id without a
- * namespace under `Annotation::`, so `acknowledge({ id: 'SG001' })` silently misses).
+ * Every acknowledgement recorded on `scopes` (an app's constructs, `root.node.findAll()`) that concerns
+ * skewguard: `skewguard::` ones, and `unprefixed` ones of a skewguard rule id, which waive nothing (CDK
+ * files an id without a namespace under `Annotation::`, so `acknowledge({ id: 'SG001' })` silently misses).
  */
-export function allAcknowledgements(root: IConstruct): { skewguard: RecordedAcknowledgement[]; unprefixed: RecordedAcknowledgement[] } {
+export function allAcknowledgements(scopes: readonly IConstruct[]): { skewguard: RecordedAcknowledgement[]; unprefixed: RecordedAcknowledgement[] } {
   const skewguard: RecordedAcknowledgement[] = [];
   const unprefixed: RecordedAcknowledgement[] = [];
-  for (const scope of root.node.findAll()) {
+  for (const scope of scopes) {
     const found = acknowledgementsIn(scope.node.metadata, scope.node.path);
     skewguard.push(...found.skewguard);
     unprefixed.push(...found.unprefixed);

@@ -75,7 +75,9 @@ export interface DescriptionPart {
  */
 export function fitDescription(parts: readonly DescriptionPart[], max = MAX_ALARM_DESCRIPTION): string {
   let kept = [...parts];
-  const size = () => kept.reduce((sum, p) => sum + (p.longest ?? longestDeployed(p.text)), 0);
+  // Each part measured once: telling a token from text scans it, and the sum is taken once per rank dropped.
+  const lengths = new Map(parts.map((p) => [p, p.longest ?? longestDeployed(p.text)]));
+  const size = () => kept.reduce((sum, p) => sum + (lengths.get(p) ?? 0), 0);
   const ranks = [...new Set(parts.flatMap((p) => (p.drop === undefined ? [] : [p.drop])))].sort((a, b) => a - b);
   for (const rank of ranks) {
     if (size() <= max) break;

@@ -212,7 +212,7 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
         },
       }),
     );
-    SkewguardPlugin.of(this).trackGuarded(this.resource, this, () => this.lint());
+    SkewguardPlugin.of(this).trackGuarded(this.resource, this, (waivers) => this.lint(waivers));
     if (settings.removalPolicy === RemovalPolicy.DESTROY && settings.deletionProtection !== false) {
       Annotations.of(this).addWarningV2(
         'skewguard:destroy-with-deletion-protection',
@@ -485,14 +485,15 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
   /**
    * The lint of the effective input, redone only when it changed (an index added, a waiver given): what
    * the template metadata records, so the plugin reuses it where the metadata is still exactly this.
+   * `waivers`: the table's `Validations.acknowledge()` waivers, when the caller has already read them.
    */
-  private lint(): LintedDesign {
-    return this.lintWithFindings().lint;
+  private lint(waivers?: readonly RecordedAcknowledgement[]): LintedDesign {
+    return this.lintWithFindings(waivers).lint;
   }
 
   /** The lint, with its findings said in the props' terms (`findings`), both made once per change. */
-  private lintWithFindings(): NonNullable<GuardedTable['linted']> {
-    const input = this.effectiveInput();
+  private lintWithFindings(waivers?: readonly RecordedAcknowledgement[]): NonNullable<GuardedTable['linted']> {
+    const input = this.effectiveInput(waivers);
     const key = JSON.stringify(input);
     if (this.linted?.key !== key) {
       const document = this.normalizedOf(input, key);

@@ -14,12 +14,19 @@ export const PAGE_WARNING_ID = 'skewguard:page-alarms-without-actions';
 /** Per stack: the tables whose page alarms have no action, each with how many alarms it has then. */
 const unpaged = new WeakMap<Stack, { path: string; alarms: () => number }[]>();
 
-/** Warns once on the stack, when the app is synthesized and every table of the stack is known. */
+/**
+ * Warns once on the stack, when the app is synthesized and every table of the stack is known. Added to
+ * the stack's first such table, not to the stack: CDK invokes an aspect on every construct below where it
+ * is added, and at a table that is a dozen constructs, not the whole stack.
+ */
 class PageWarning implements IAspect {
-  constructor(private readonly stack: Stack) {}
+  constructor(
+    private readonly stack: Stack,
+    private readonly anchor: IConstruct,
+  ) {}
 
   visit(node: IConstruct): void {
-    if (node !== this.stack) return;
+    if (node !== this.anchor) return;
     const tables = (unpaged.get(this.stack) ?? []).filter((t) => t.alarms() > 0);
     if (tables.length === 0) return;
     const alarms = tables.reduce((sum, t) => sum + t.alarms(), 0);
@@ -40,7 +47,7 @@ export function recordUnpagedTable(table: IConstruct, alarms: () => number): voi
   if (!tables) {
     tables = [];
     unpaged.set(stack, tables);
-    Aspects.of(stack).add(new PageWarning(stack));
+    Aspects.of(table).add(new PageWarning(stack, table));
   }
   tables.push({ path: table.node.path, alarms });
 }

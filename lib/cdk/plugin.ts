@@ -22,7 +22,14 @@ import {
 import { CfnGlobalTable, CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IConstruct } from 'constructs';
 import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
-import { acknowledgedAtOf, allAcknowledgements, asDesignAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
+import {
+  acknowledgedAtOf,
+  allAcknowledgements,
+  asDesignAcknowledgements,
+  PLUGIN_NAME,
+  validAcknowledgementsFor,
+  type RecordedAcknowledgement,
+} from './acknowledgements';
 import { checkScope } from './cdk-shapes';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
@@ -61,14 +68,17 @@ function failOnRefused(given: unknown): PolicyValidationPluginReport {
 }
 
 /** The GuardedTable's own lint; none when its design cannot be linted (the metadata's lint then reports why). */
-function lintedOrNone(lint: () => LintedDesign): LintedDesign | undefined {
+function lintedOrNone(lint: GuardedLint, waivers: readonly RecordedAcknowledgement[]): LintedDesign | undefined {
   try {
-    return lint();
+    return lint(waivers);
   } catch (error) {
     if (error instanceof DesignError || error instanceof UsageError) return undefined;
     throw error;
   }
 }
+
+/** A GuardedTable's lint of its design with `waivers`, its `Validations.acknowledge()` waivers. */
+type GuardedLint = (waivers: readonly RecordedAcknowledgement[]) => LintedDesign;
 
 /** Marks each raw DynamoDB table under a scope for the app-wide checks and records its waivers in its metadata. */
 class UnguardedTableAspect implements IAspect {
@@ -131,7 +141,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
   readonly name = PLUGIN_NAME;
   readonly version = VERSION;
   readonly ruleIds = [...RULE_IDS];
-  private readonly guarded = new Map<CfnResource, { readonly owner: IConstruct; readonly lint: () => LintedDesign }>();
+  private readonly guarded = new Map<CfnResource, { readonly owner: IConstruct; readonly lint: GuardedLint }>();
   private readonly raw = new Set<CfnResource>();
 
   private constructor() {}
@@ -140,7 +150,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
    * @internal Called by GuardedTable for its table resource; `owner` is the GuardedTable, where its
    * waivers apply, and `lint` its lint of the design it writes to the metadata.
    */
-  trackGuarded(resource: CfnResource, owner: IConstruct, lint: () => LintedDesign): void {
+  trackGuarded(resource: CfnResource, owner: IConstruct, lint: GuardedLint): void {
     this.guarded.set(resource, { owner, lint });
   }
 
@@ -161,12 +171,17 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     const failOn = given ?? 'error';
     const templates = new Map<string, Record<string, unknown>>();
     const resources = [
-      ...[...this.guarded].map(([r, { owner, lint }]) => ({ ...this.synthesized(r, owner, 'guarded', templates), linted: lintedOrNone(lint) })),
-      ...[...this.raw].map((r) => this.synthesized(r, r, 'raw', templates)),
+      ...[...this.guarded].map(([r, { owner, lint }]) => {
+        // Read once per table: they are in the design its lint reuses, and CDK lists the findings they waive as suppressed.
+        const waivers = validAcknowledgementsFor(owner);
+        return { ...this.synthesized(r, owner, 'guarded', templates, waivers), linted: lintedOrNone(lint, waivers) };
+      }),
+      ...[...this.raw].map((r) => this.synthesized(r, r, 'raw', templates, validAcknowledgementsFor(r))),
     ];
-    const { skewguard, unprefixed } = allAcknowledgements(root);
-    const uncheckedTables = root.node
-      .findAll()
+    // One walk of the app's tree for both: its waivers, and the tables no check covers.
+    const nodes = root.node.findAll();
+    const { skewguard, unprefixed } = allAcknowledgements(nodes);
+    const uncheckedTables = nodes
       .filter((node) => (node instanceof CfnTable || node instanceof CfnGlobalTable) && !this.covers(node))
       .map((node) => node.node.path);
     return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
@@ -178,6 +193,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     owner: IConstruct,
     kind: CheckedResource['kind'],
     templates: Map<string, Record<string, unknown>>,
+    waivers: readonly RecordedAcknowledgement[],
   ): CheckedResource {
     const stack = Stack.of(resource);
     const templatePath = resolve(Stage.of(stack)?.outdir ?? '.', stack.templateFile);
@@ -192,7 +208,7 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     }
     const logicalId = stack.resolve(resource.logicalId) as string;
     const found = (templates.get(templatePath)?.Resources as Record<string, unknown> | undefined)?.[logicalId];
-    const cdkAcknowledgedRules = validAcknowledgementsFor(owner).map((a) => a.rule);
+    const cdkAcknowledgedRules = waivers.map((a) => a.rule);
     return { templatePath, logicalId, constructPath: owner.node.path, kind, resource: found, cdkAcknowledgedRules };
   }
 }

@@ -40,11 +40,15 @@ export interface ConstructMetadataEntry {
   readonly data?: unknown;
 }
 
+const isAcknowledgement = (entry: ConstructMetadataEntry): boolean => entry.type === ACKNOWLEDGED_RULES_METADATA_TYPE;
+
 /**
  * The acknowledgements under `namespace` in one construct's metadata, in the order given (a later
  * one for the same id replaces an earlier one, as in CDK). `acknowledgedAt` is the construct's path.
  */
 export function recordedIn(entries: readonly ConstructMetadataEntry[], acknowledgedAt: string, namespace = NAMESPACE): RecordedAcknowledgement[] {
+  // Read for every construct of an app at each synth, and most carry no acknowledgement: those allocate nothing.
+  if (!entries.some(isAcknowledgement)) return [];
   const byRule = new Map<string, RecordedAcknowledgement>();
   for (const entry of entries) {
     if (entry.type !== ACKNOWLEDGED_RULES_METADATA_TYPE || typeof entry.data !== 'object' || entry.data === null) continue;

@@ -1,5 +1,5 @@
 /** Alarm names, synth-time warnings, replicas, the shared dashboard and the per-deployment lookup. */
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Aspects, RemovalPolicy } from 'aws-cdk-lib';
 import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
@@ -68,6 +68,14 @@ describe('page alarms without a page target', () => {
     expect(text).toContain('Test/Orders, Test/Carts');
     expect(text).not.toContain('Test/Paged');
     expect(text).toContain('Set pageTopic');
+  });
+
+  it('are found by an aspect on the first such table, not on the stack, which CDK would run on every construct of the stack', () => {
+    const { stack } = appWithStack();
+    const orders = new GuardedTable(stack, 'Orders', healthy());
+    const carts = new GuardedTable(stack, 'Carts', healthy());
+    expect([stack, orders, carts].map((scope) => Aspects.of(scope).all.length)).toEqual([0, 1, 0]);
+    expect(pageWarnings(stack).map((w) => w.id)).toEqual(['/Test']);
   });
 
   it('stay quiet when every table has a page topic or page actions', () => {
