@@ -17,6 +17,8 @@ import { code } from './format';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
+  CARRIED_LOAD,
+  carriedLoadData,
   cheaperFirst,
   MIN_SPARE_FOR_COUNTS,
   physicalBound,
@@ -60,8 +62,7 @@ const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'le
 const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: 'fewestShardRaisedPartitions', each: 'fewestShardRaisedEach' };
 
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
-const STORED_KEY_FITS =
-  "each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})";
+const STORED_KEY_FITS = `each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of ${CARRIED_LOAD}, its sibling shards included: ({{carriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})`;
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -106,8 +107,7 @@ export const ADVICE_MESSAGES = {
     "; {{copiesJudgedAt|current=at the current throughput|capacity=at the RU/s the container's peak needs (SG017)}} no count of replicated copies serves it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB",
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
-  sliverCount:
-    "it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of the container's load on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; ",
+  sliverCount: `it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; `,
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
   raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
   raiseThenShardWhy: `; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which ${STORED_KEY_FITS}`,
@@ -913,6 +913,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ...(calculated ? { sourceAttribute: source } : {}),
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
+        ...carriedLoadData(lead, analysis.total.reads + analysis.total.writes),
         headroom: design.thresholds.headroom,
         shardStoredLoad: lead.storedLoad,
         shardNeighbours: lead.storedNeighbours,
@@ -980,6 +981,7 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     spare: Math.max(0, 1 - peak / (headroom * share.requestUnits)),
     minSpare: MIN_SPARE_FOR_COUNTS,
     physicalPartitions: share.count,
+    ...carriedLoadData(share, peak),
     ...(share.raisedFrom ? { capacityRaiseTo: share.requestUnits } : {}),
   };
   const raise = throughputThatServes(analysis);

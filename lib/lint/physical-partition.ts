@@ -39,6 +39,26 @@ export const DIVIDED_RU =
   "{{!sharedContainers}}the container's {{containerRu}} RU/s{{/sharedContainers}}" +
   "{{?sharedContainers}}the database's {{databaseRu}} RU/s (shared by its {{sharedContainers}} busy containers, whose keys its partitions all carry; this container's part: {{containerRu}} RU/s){{/sharedContainers}}";
 
+/**
+ * The load a container's physical partitions carry, in a finding's words, for the clauses whose arithmetic starts from
+ * it (a stored key's neighbours, the average partition's load): the container's peak, or on a shared database's
+ * partitions every busy container's, `carriedBy` × this one's `carriedEach` RU/s on the `containers` field's even split
+ * ("Provision standard (manual) throughput on a database": containers in the same database share partitions).
+ * `carriedPeak` is that load in RU/s (`carriedLoadData`).
+ */
+export const CARRIED_LOAD =
+  "{{!carriedBy}}the container's load{{/carriedBy}}" +
+  "{{?carriedBy}}the database's {{carriedBy}} busy containers' load, each taken at this one's {{carriedEach}} RU/s{{/carriedBy}}";
+
+/** The figures CARRIED_LOAD quotes for a container whose own peak is `peak`, on `share`'s partitions. */
+export function carriedLoadData(
+  share: { readonly sharedBy?: number },
+  peak: number,
+): { readonly carriedPeak: number; readonly carriedBy?: number; readonly carriedEach?: number } {
+  const by = share.sharedBy ?? 1;
+  return by > 1 ? { carriedPeak: by * peak, carriedBy: by, carriedEach: peak } : { carriedPeak: peak };
+}
+
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
 export function physicalShareData(share: PhysicalShare, headroom: number): Record<string, number> {
   const shared: Record<string, number> =
@@ -58,21 +78,23 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
 
 /**
  * The load a container's `peak` puts on the physical partition holding the largest share of its key space, the one the
- * verdicts judge a key on (`keySpaceSlices`): peak ÷ P on P even partitions, peak ÷ the slices where a raise in place
+ * verdicts judge a key on (`keySpaceSlices`), with every busy container's on a shared database's: peak ÷ P on P even partitions, peak ÷ the slices where a raise in place
  * split only some ("Best practices for scaling provisioned throughput"), and how much of that partition's usable RU/s it
  * leaves free. For the messages that say no count of shards or buckets fits: their figures are the verdict's.
  */
 export function largestShareData(share: PhysicalPartitions, peak: number, headroom: number): LargestShare {
-  const averageLoad = peak / share.keySpaceSlices;
+  // On a shared database's partitions, every busy container's load (`carriedLoadData`).
+  const carried = carriedLoadData(share, peak);
+  const averageLoad = carried.carriedPeak / share.keySpaceSlices;
   return {
-    figures: { keySpaceSlices: share.keySpaceSlices, largestShare: share.keySpaceSlices < share.count ? 'uneven' : 'even', averageLoad },
+    figures: { keySpaceSlices: share.keySpaceSlices, largestShare: share.keySpaceSlices < share.count ? 'uneven' : 'even', averageLoad, ...carried },
     averageSpare: 1 - averageLoad / (share.requestUnitsEach * headroom),
   };
 }
 
 /** `largestShareData`'s answer: the figures every such clause quotes, and the part of the usable RU/s left free. */
 export interface LargestShare {
-  readonly figures: { readonly keySpaceSlices: number; readonly largestShare: 'even' | 'uneven'; readonly averageLoad: number };
+  readonly figures: { readonly keySpaceSlices: number; readonly largestShare: 'even' | 'uneven'; readonly averageLoad: number; readonly carriedPeak: number };
   readonly averageSpare: number;
 }
 

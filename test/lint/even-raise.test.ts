@@ -147,13 +147,14 @@ describe('a "no count fits" clause quotes the largest-share partition the verdic
     // 40,000 ÷ 5 = 8,000 RU/s there (not 40,000 ÷ 7 = 5,714.29), 1 − 8,000 ÷ 7,428.57 = −7.69% free.
     const uneven = { count: 7, countedBy: 'declared' as const, requestUnits: 65_000, requestUnitsEach: 65_000 / 7, keySpaceSlices: 5 };
     const { figures, averageSpare } = largestShareData(uneven, 40_000, 0.8);
-    expect(figures).toEqual({ keySpaceSlices: 5, largestShare: 'uneven', averageLoad: 8_000 });
+    expect(figures).toEqual({ keySpaceSlices: 5, largestShare: 'uneven', averageLoad: 8_000, carriedPeak: 40_000 });
     expect(averageSpare).toBeCloseTo(1 - 8_000 / 7_428.571428571, 9);
     // Even (5 of 10,000): the average partition, 40,000 ÷ 5, as before.
     expect(largestShareData({ ...uneven, count: 5, requestUnits: 50_000, requestUnitsEach: 10_000 }, 40_000, 0.8).figures).toEqual({
       keySpaceSlices: 5,
       largestShare: 'even',
       averageLoad: 8_000,
+      carriedPeak: 40_000,
     });
   });
 
@@ -161,7 +162,7 @@ describe('a "no count fits" clause quotes the largest-share partition the verdic
     const words = [hotKeyExceedsPartition.messages.noCountPhysical, PREFIX_INGESTION_MESSAGES.prefixNoBucketCount, PREFIX_INGESTION_MESSAGES.prefixSliverToday];
     for (const clause of words) {
       expect(clause).toContain(
-        '{{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}})',
+        '{{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}})',
       );
       expect(clause).toContain('1/{{keySpaceSlices}} of the rest');
     }
