@@ -21,12 +21,14 @@ import {
   carriedLoadData,
   cheaperFirst,
   MIN_SPARE_FOR_COUNTS,
+  OR_REDISTRIBUTE,
   physicalBound,
   RAISE,
   raiseFigures,
   raiseCost,
   raiseInPlace,
   raisedLayouts,
+  redistributionData,
   roomForCounts,
   servedAsItIs,
   shardRaises,
@@ -129,7 +131,7 @@ export const ADVICE_MESSAGES = {
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
-  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} (or redistribute throughput across partitions to give its physical partition more)`,
+  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
@@ -245,9 +247,14 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const advice = withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+  const advice = withRedistribution(withCacheTerms(keptAdvice(analysis), analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
+}
+
+/** A fix that leads with the raise that serves the key offers redistribution beside it where that serves too (`redistributionData`). */
+function withRedistribution(advice: Advice, analysis: SpaceAnalysis): Advice {
+  return advice.ids.includes('raiseServesKey') ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) }) : advice;
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */

@@ -59,6 +59,28 @@ export function carriedLoadData(
   return by > 1 ? { carriedPeak: by * peak, carriedBy: by, carriedEach: peak } : { carriedPeak: peak };
 }
 
+/**
+ * "Redistribute throughput across partitions" (preview), offered beside a raise where it can serve the hot key: on a
+ * container with dedicated throughput or a shared database (the FAQ: "supported for shared throughput databases and
+ * containers/collections with dedicated throughput"; not serverless), across at least two physical partitions, within
+ * the container's usable RU/s today (not at SG017's raise, which the RU/s must reach first), and where the hot key's
+ * partition needs no more at headroom than the 10,000 RU/s a physical partition can hold (a target set above it splits
+ * the partition instead). The figure is that need: the hot value's load and its neighbours', ÷ headroom.
+ */
+export const OR_REDISTRIBUTE =
+  "{{?redistributeTo}}, or redistribute {{redistributeScope|container=the container's throughput|database=the database's shared throughput (Update-AzCosmosDBSqlDatabasePerPartitionThroughput; its other partitions carry the other containers' keys)}} across its physical partitions to give the hot key's partition {{redistributeTo}} RU/s (preview; a partition holds at most {{partitionMax}}, and once redistributed the throughput changes only through that command until reset to an even split){{/redistributeTo}}";
+
+/** The figures OR_REDISTRIBUTE needs, or none where redistribution cannot serve the hot value (`OR_REDISTRIBUTE`). */
+export function redistributionData(a: SpaceAnalysis): Record<string, number | string> {
+  const share = a.space === a.design.primaryKey ? a.physical : undefined;
+  const mode = (a.design as CosmosKeyDesign).throughput?.mode;
+  if (!share || share.raisedFrom || share.count < 2 || mode === undefined || mode === 'serverless') return {};
+  const need = Math.ceil((a.hot.reads + a.hot.writes + share.neighbours) / a.design.thresholds.headroom);
+  const partitionMax = COSMOS_LIMITS.physicalPartitionRequestUnits;
+  if (need > partitionMax) return {};
+  return { redistributeTo: need, redistributeScope: mode === 'shared' ? 'database' : 'container', partitionMax };
+}
+
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
 export function physicalShareData(share: PhysicalShare, headroom: number): Record<string, number> {
   const shared: Record<string, number> =

@@ -100,9 +100,19 @@ export const SOURCES = {
   // partitions"); "one or more logical partitions are mapped to a single physical partition" and "Throughput provisioned
   // for a container is divided evenly among physical partitions" ("Physical partitions").
   cosmosPartitioning: { title: 'Azure Cosmos DB: Partitioning and horizontal scaling', url: `${AZURE}/partitioning` },
+  // "Physical partitions can only contain up to 10,000 RU/s"; a target set above it splits the partition. Shared
+  // databases redistribute with Update-AzCosmosDBSqlDatabasePerPartitionThroughput; "After throughput has been
+  // redistributed, offers can only be changed with the same redistribute command" until reset to an even distribution.
   cosmosRedistributeThroughput: {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',
     url: `${AZURE}/distribute-throughput-across-partitions`,
+  },
+  // "It is supported for shared throughput databases and containers/collections with dedicated throughput (either
+  // manual or autoscale). The feature doesn't apply to serverless accounts." (The 2022 preview's FAQ said shared
+  // throughput databases were not supported; the current one says they are.)
+  cosmosRedistributeThroughputFaq: {
+    title: 'Azure Cosmos DB: Frequently asked questions on distributing throughput across partitions',
+    url: `${AZURE}/nosql/distribute-throughput-across-partitions-faq`,
   },
   // A scale-up past P × 10,000 RU/s "splits existing partitions until the new number of partitions = ROUNDUP(requested
   // RU/s / 10,000 RU/s)", each parent into two children, "typically 4-6 hours"; raising 2 partitions to 30,000 RU/s leaves

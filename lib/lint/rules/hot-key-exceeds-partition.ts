@@ -12,8 +12,10 @@ import {
   carriedLoadData,
   DIVIDED_RU,
   largestShareData,
+  OR_REDISTRIBUTE,
   physicalBound,
   physicalShareData,
+  redistributionData,
   RAISE,
   raiseFigures,
   raiseInPlace,
@@ -251,6 +253,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosProvisionedThroughput,
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosRedistributeThroughput,
+    SOURCES.cosmosRedistributeThroughputFaq,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
@@ -309,7 +312,7 @@ export const hotKeyExceedsPartition = defineRule({
     // cosmos16 item 1: over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
     physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
-    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
+    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}${OR_REDISTRIBUTE}`,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
@@ -485,7 +488,7 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
         strategy: a.plan.layout,
-        ...(raise ? raiseFigures(RAISE, raise) : {}),
+        ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
         ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? carriedLoadData(share, peak) : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,

@@ -383,7 +383,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
     cosmosRaiseManual: `raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM})`,
     cosmosRaiseAutoscale: `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills by the hour for what it uses, from 10% of the maximum)`,
-    cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or give the container dedicated throughput of at least {{dedicated}} RU/s`,
+    cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or move the container to a new one of dedicated throughput of at least {{dedicated}} RU/s, in this database or another (Azure cannot convert a shared database's container to dedicated throughput: create the new one with it and copy the documents)`,
     cosmosAboveQuota:
       "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: the deployment fails unless the quota was raised (Azure refuses to provision more until a support ticket raises it)",
     cosmosRequestQuota:
