@@ -20,6 +20,8 @@ import {
   CARRIED_LOAD,
   carriedLoadData,
   cheaperFirst,
+  costFigures,
+  costScope,
   MIN_SPARE_FOR_COUNTS,
   OR_REDISTRIBUTE,
   physicalBound,
@@ -117,7 +119,7 @@ export const ADVICE_MESSAGES = {
   raiseThenShardLeastWhy: `; {{shardRaiseTo}} RU/s is the least raise at which a count within maxShards {{maxShards}} fits, and N = {{shards}} the fewest that fit there: ${STORED_KEY_FITS}`,
   orFewestRaiseShards: `; or, for fewer shards, ${raiseInPlace(FEWEST_SHARD_RAISE)}, then shard into N = {{fewestShards}}, the fewest under the hottest value's own ceiling`,
   // The least raise costs more once the reads its wider fan-out multiplies are counted: it follows, with that figure.
-  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so the container needs {{leastCost}} RU/s)`,
+  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so ${costScope('leastCost')})`,
   orUpstream: '; or ',
   // Review 11 item 7: what shrinks the load before it reaches the key follows the load's direction (loadDirections).
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
@@ -910,7 +912,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
             leastShards: least.shards,
             fewestShards: fewest.shards,
             leastFanOutReads: cost(least).reads,
-            leastCost: cost(least).cost,
+            ...costFigures(design as CosmosKeyDesign, 'leastCost', cost(least).cost),
           })
         : {},
       {

@@ -8,13 +8,14 @@
  * ("Redistribute throughput across partitions").
  */
 import { gridFormOf, THROUGHPUT_GRID, throughputForPeak } from '../design/cosmos-throughput';
-import type { CosmosKeyDesign, KeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, CosmosThroughput, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
   creationRequestUnits,
+  evenInPlaceThroughput,
   judgedNeighbourLoad,
   neighbourLoad,
   partitionedRequestUnits,
@@ -538,13 +539,9 @@ export function* raisedLayouts(
   // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
   const splitFrom = design.splitFrom ?? now.count;
   for (let ru = Math.ceil(declared / step) * step; ru <= top; ru += step) {
-    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const raised = raisedInPlaceTo(design, ru, now.count);
+    const partitions = raised.physicalPartitions as number;
     const requestUnits = ru / containers;
-    const raised: CosmosKeyDesign = Object.assign({}, design, {
-      throughput: Object.assign({}, throughput, { requestUnits }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
-      physicalPartitions: partitions,
-      splitFrom,
-    });
     // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
     const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
     const newContainer = newContainerPath(design, ru, partitions);
@@ -554,6 +551,21 @@ export function* raisedLayouts(
       design: raised,
     };
   }
+}
+
+/**
+ * `design` raised in place to `ru` (a shared database's RU/s, else the container's) from the `nowCount` physical
+ * partitions it has: the count the raise leaves declared, and the even layout it splits from (`splitFrom`), as every
+ * check on a raised layout reads it (`largestShareSlices`).
+ */
+function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: number): CosmosKeyDesign {
+  const throughput = design.throughput as CosmosThroughput;
+  const containers = sharedContainers(design);
+  return Object.assign({}, design, {
+    throughput: Object.assign({}, throughput, { requestUnits: ru / containers }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
+    physicalPartitions: physicalPartitionCount(throughput.mode, ru, design.totalGb, nowCount),
+    splitFrom: design.splitFrom ?? nowCount,
+  });
 }
 
 /** A raise in place of the container's RU/s, and the count of write shards of the hottest value that then fit. */
@@ -630,13 +642,33 @@ export function cheaperFirst(a: CostedRaise, b: CostedRaise): number {
 }
 
 /**
- * What a raise in place to `requestUnits` costs in RU/s once its remedy is applied: the raise, or more where `reads`
- * (the read peak its fan-out makes, counted as SG017 counts it, read-requests.ts) and `writes` need more RU/s at headroom
- * than it gives (SG017 would then ask for them, on the declared form's grid; a serverless container has none: no raise
- * is offered there).
+ * What a raise in place to `requestUnits` (the container's RU/s, or its part of a shared database's) costs in RU/s once
+ * its remedy is applied: the raise, or more where `reads` (the read peak its fan-out makes, counted as SG017 counts it,
+ * read-requests.ts) and `writes` need more than it gives: then SG017 asks for the raise it writes, from the layout this
+ * raise leaves, the least that serves them on every physical partition (`evenInPlaceThroughput`: peak ÷ headroom on
+ * the declared form's grid, a shared database's for its busy containers, or more where a raise in place would split
+ * unevenly). In the container's part, so every option compares alike. A serverless container has no raise.
  */
 export function raiseCost(design: CosmosKeyDesign, requestUnits: number, reads: number, writes: number): number {
-  const mode = design.throughput?.mode;
-  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
-  return Math.max(requestUnits, throughputForPeak(form, reads + writes, design.thresholds.headroom, 1));
+  const { throughput } = design;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (!throughput || throughput.mode === 'serverless' || !now)
+    return Math.max(requestUnits, throughputForPeak('manual', reads + writes, design.thresholds.headroom, 1));
+  const containers = sharedContainers(design);
+  const raised = raisedInPlaceTo(design, Math.round(requestUnits * containers), now.count);
+  return Math.max(requestUnits, (evenInPlaceThroughput(raised, reads + writes) as number) / containers);
+}
+
+/**
+ * A raise-and-shard option's cost (`raiseCost`, the container's part) under `name`, in the words of what it raises: a
+ * shared database's RU/s (× its busy containers), whose partitions serve them all, else the container's.
+ */
+export function costFigures(design: CosmosKeyDesign, name: string, cost: number): Record<string, number | string> {
+  const containers = sharedContainers(design);
+  return { [name]: cost * containers, [`${name}Scope`]: design.throughput?.mode === 'shared' ? 'database' : 'container' };
+}
+
+/** The words of `costFigures(design, name, …)`: what needs the cost. */
+export function costScope(name: string): string {
+  return `{{${name}Scope|container=the container|database=the database}} needs {{${name}}} RU/s`;
 }

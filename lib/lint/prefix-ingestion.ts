@@ -30,6 +30,8 @@ import {
   firstLevelSpan,
   CARRIED_LOAD,
   carriedLoadData,
+  costFigures,
+  costScope,
   largestShareData,
   overCapacity,
   physicalShareData,
@@ -120,10 +122,8 @@ export const PREFIX_INGESTION_MESSAGES = {
     ', whose query for one {{level}} value runs on most of its {{bucketRaisedPartitions|partitions}} (more buckets than partitions), charged on each it reaches',
   prefixOr: '; or ',
   // A bucketed raise whose fan-out's page reads need more RU/s than it gives (cheaperFirst weighs what it then costs).
-  prefixLeastFanOutCost:
-    ' (a query for one {{level}} value that reads a page then loads one from each of its {{bucketsAtRaise}} buckets: {{leastFanOutReads}} RU/s of reads at the peak, so the container needs {{leastCost}} RU/s)',
-  prefixFewFanOutCost:
-    ' (a query for one {{level}} value that reads a page then loads one from each of its {{fewBuckets}} buckets: {{fewFanOutReads}} RU/s of reads at the peak, so the container needs {{fewCost}} RU/s)',
+  prefixLeastFanOutCost: ` (a query for one {{level}} value that reads a page then loads one from each of its {{bucketsAtRaise}} buckets: {{leastFanOutReads}} RU/s of reads at the peak, so ${costScope('leastCost')})`,
+  prefixFewFanOutCost: ` (a query for one {{level}} value that reads a page then loads one from each of its {{fewBuckets}} buckets: {{fewFanOutReads}} RU/s of reads at the peak, so ${costScope('fewCost')})`,
   // The count at today's RU/s, said (so the raise reads as needed) but not offered: a fan-out that wide is not a fix.
   prefixPastMaxToday: '; at the current throughput it would take {{todayBuckets}} buckets, above maxShards {{maxShards}}',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
@@ -939,7 +939,7 @@ function raisesInCostOrder(
   /** The fan-out reads and cost of the option of `kind`, under that kind's names. */
   const costData = (kind: 'least' | 'few') => {
     const option = options.find((o) => o.kind === kind);
-    return option ? { [`${kind}FanOutReads`]: option.costed.reads, [`${kind}Cost`]: option.costed.cost } : {};
+    return option ? Object.assign({ [`${kind}FanOutReads`]: option.costed.reads }, costFigures(design, `${kind}Cost`, option.costed.cost)) : {};
   };
   return {
     ids: options.flatMap((option, i) => [...(i > 0 ? (['prefixOr'] as const) : []), ...idsOf(option)]),

@@ -5,8 +5,9 @@
  * practices for scaling provisioned throughput", how to ensure even data distribution during asynchronous scaling).
  * Every container below has unique keys: its load spreads over the key space, so the largest share carries peak ÷ slices.
  */
-import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
-import { largestShareData } from '../../lib/lint/physical-partition';
+import { applyDesignEdits, lint, normalize, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
+import type { CosmosKeyDesign } from '../../lib/design/key-design';
+import { costFigures, largestShareData, raiseCost } from '../../lib/lint/physical-partition';
 import { PREFIX_INGESTION_MESSAGES } from '../../lib/lint/prefix-ingestion';
 import { hotKeyExceedsPartition } from '../../lib/lint/rules/hot-key-exceeds-partition';
 import { container } from '../fixtures';
@@ -166,5 +167,25 @@ describe('a "no count fits" clause quotes the largest-share partition the verdic
       );
       expect(clause).toContain('1/{{keySpaceSlices}} of the rest');
     }
+  });
+});
+
+describe("a raise-and-shard option's cost is the raise SG017 would then write (raiseCost, cosmos18 item 4)", () => {
+  const normalized = (input: CosmosContainerDesign) => normalize(input).designs[0].design as CosmosKeyDesign;
+
+  // Raised in place to 50,000 on its 5 partitions, a fan-out making 164,000 RU/s of peak needs what SG017 asks there:
+  // 390,100 (40 = 5 × 2³ partitions, even), not 164,000 ÷ 0.8 = 205,000, which would split 5 into 21 unevenly.
+  it('on dedicated throughput: the even raise, 390,100, not peak ÷ headroom', () => {
+    expect(raiseCost(normalized(spread(1_000, { manual: 50_000 }, 5)), 50_000, 109_333.33, 54_666.67)).toBeCloseTo(390_100, 6);
+  });
+
+  // 120,000 RU/s shared by 2, 12 partitions; raised to the container's 60,000 part, a 63,000 RU/s peak needs the
+  // database at 230,100 (2 × 63,000 carried, even at 24 partitions), the container's part 115,050, not 78,750 on the
+  // database's grid read as the container's. Quoted as the database's 230,100.
+  it("on a shared database: the database's even raise for every busy container, in the container's part and quoted as the database's", () => {
+    const design = normalized(spread(1_000, { sharedDatabase: 120_000, containers: 2 }));
+    const cost = raiseCost(design, 60_000, 42_000, 21_000);
+    expect(cost).toBeCloseTo(115_050, 6);
+    expect(costFigures(design, 'leastCost', cost)).toEqual({ leastCost: 230_100, leastCostScope: 'database' });
   });
 });
