@@ -308,6 +308,8 @@ export function roomForCounts(peak: number, requestUnits: number, headroom: numb
   return fits(peak, (1 - MIN_SPARE_FOR_COUNTS) * headroom * requestUnits);
 }
 
+const AUTOSCALE_FLOOR = COSMOS_LIMITS.autoscaleBilledFloorShare;
+
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */
 const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 
@@ -348,6 +350,8 @@ export interface RaisedThroughput {
   readonly sharedBy?: number;
   readonly partitions: number;
   readonly each: number;
+  /** An autoscale maximum's billed floor (10% of it every hour, COSMOS_LIMITS.autoscaleBilledFloorShare), now and once raised. */
+  readonly billedFloor?: { readonly now: number; readonly raised: number };
   /** The replicated copies of every document the raise keeps and is judged with (`throughputThatServes`); 1 or absent: none. */
   readonly copies?: number;
   /** How a new container built from the raised design gets the same layout, where created at these RU/s it would not. */
@@ -414,6 +418,7 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
     `raise ${raisedScope(to)} in place to {{${set}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
     `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
+    `{{?${floorNames(to).raised}}}; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
     `{{?${createAt}}}; a new container built from this design, in another environment, region or stack, gets those {{${partitions}}} only if created at {{${createAt}}} RU/s and then raised in place to {{${to}}}: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
   );
 }
@@ -445,6 +450,11 @@ function newContainerNames(to: string): { readonly createAt: string; readonly cr
   return { createAt: `${to}CreateAt`, created: `${to}Created`, createdEach: `${to}CreatedEach` };
 }
 
+/** The placeholder names of a raised autoscale maximum's billed floor, from its `to` name (`raiseTo` → `raiseToFloor`…). */
+function floorNames(to: string): { readonly now: string; readonly raised: string } {
+  return { now: `${to}FloorNow`, raised: `${to}Floor` };
+}
+
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
 export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number | string> {
   const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
@@ -458,6 +468,7 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
     { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
     (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
+    raise.billedFloor ? { [floorNames(names.to).now]: raise.billedFloor.now, [floorNames(names.to).raised]: raise.billedFloor.raised } : {},
   );
 }
 
@@ -546,8 +557,10 @@ export function* raisedLayouts(
     const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
     const newContainer = newContainerPath(design, ru, partitions);
     const database = throughput.mode === 'shared' ? { databaseRequestUnits: ru, sharedBy: containers } : {};
+    // An autoscale maximum is billed at least 10% every hour: a raise raises that floor ("Autoscale FAQ", pricing).
+    const floor = throughput.mode === 'autoscale' ? { billedFloor: { now: declared * AUTOSCALE_FLOOR, raised: ru * AUTOSCALE_FLOOR } } : {};
     yield {
-      raise: { requestUnits, ...database, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
+      raise: { requestUnits, ...database, ...floor, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
       design: raised,
     };
   }

@@ -127,6 +127,9 @@ export const SOURCES = {
   // online, "All write operations to the source container will be charged double RUs"; the copy's pace is set by the
   // source's and the target's throughput. SG017's alternative to an uneven split in place: a new container, evenly split.
   cosmosContainerCopy: { title: 'Azure Cosmos DB: Copy jobs (container copy)', url: `${AZURE}/container-copy` },
+  // "If your resource had no requests during the hour or didn't scale beyond 0.1 × Tmax, you're billed for the minimum
+  // of 0.1 × Tmax": a raised autoscale maximum raises what every hour costs at least (COSMOS_LIMITS.autoscaleBilledFloorShare).
+  cosmosAutoscaleFaq: { title: 'Azure Cosmos DB: Frequently asked questions about autoscale provisioned throughput', url: `${AZURE}/autoscale-faq` },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
   // "Because containers in the same database share partitions, scaling database throughput [...] may trigger
   // repartitioning of smaller, co-located containers": a shared database's partitions carry all its containers' keys.

@@ -254,6 +254,7 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosRedistributeThroughput,
     SOURCES.cosmosRedistributeThroughputFaq,
+    SOURCES.cosmosAutoscaleFaq,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
