@@ -9,7 +9,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, sharedContainers, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -80,7 +80,7 @@ export const FAN_OUT_PAST_QUOTA_TEXT =
  * or per database for shared throughput, "Service quotas"): SG017 raises the RU/s for the reads and the writes together.
  */
 export const FAN_OUT_PAST_RU_QUOTA_TEXT =
-  "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its {{fanOutWrites}} RU/s of writes at {{headroom|percent}} utilization take {{fanOutNeeded}} RU/s, above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
+  "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its {{fanOutWrites}} RU/s of writes that peak needs {{fanOutNeeded}} RU/s, the raise SG017 would ask for{{?fanOutShared}} on the database, for its {{fanOutShared}} busy containers{{/fanOutShared}} (the peak at {{headroom|percent}} utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -573,6 +573,7 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
     fanOutLogicalReads: reads.logical,
     // One budget: the writes SG017 raises the RU/s for beside the reads.
     ...(passed.quotaName === 'container' || passed.quotaName === 'database' ? { fanOutWrites: analysis.total.writes } : {}),
+    ...(passed.quotaName === 'database' ? { fanOutShared: sharedContainers(analysis.design as CosmosKeyDesign) } : {}),
     headroom: analysis.design.thresholds.headroom,
     fanOutNeeded: passed.provisioned,
     fanOutNeededBy: passed.quotaName === 'account-level' ? 'the table and its GSIs together' : fanOutSpace,
