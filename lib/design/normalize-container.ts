@@ -3,7 +3,7 @@
  * ("the hottest tenant takes 40%", "the largest tenant holds 60 GB"); the limits apply to one full
  * key value (a logical partition). This file turns per-level declarations into full-key figures.
  */
-import { COSMOS_LIMITS } from '../engines';
+import { COSMOS_LIMITS, partitionedRequestUnits } from '../engines';
 import { cardinalityValue, fullKeyCardinality, storedKeyValues } from './cardinality';
 import { joinPath } from './field-path';
 import type { CosmosContainerDesign, CosmosThroughputDesign } from './input';
@@ -197,8 +197,11 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
     return;
   }
   const byStorage = Math.ceil((totalGb ?? 0) / COSMOS_LIMITS.physicalPartitionGb);
-  const requestUnits = throughput?.mode === 'serverless' ? undefined : throughput?.requestUnits;
+  // A shared database's partitions divide the database's RU/s, not the container's part: its RU/s set the minimum
+  // ("Provision standard (manual) throughput on a database": containers in the same database share partitions).
+  const requestUnits = throughput.mode === 'serverless' ? undefined : partitionedRequestUnits(throughput);
   const byThroughput = requestUnits === undefined ? 0 : Math.ceil(requestUnits / COSMOS_LIMITS.physicalPartitionRequestUnits);
+  const whoseRu = throughput.mode === 'shared' ? "the database's" : "the container's";
   if (declared >= Math.max(byStorage, byThroughput)) {
     checkPartitionsExplained(declared, throughput, totalGb, log);
     return;
@@ -206,7 +209,7 @@ function checkPhysicalPartitions(declared: number | undefined, throughput: Cosmo
   const reasons = [
     ...(byThroughput > declared
       ? [
-          `the container's ${n(requestUnits ?? 0)} RU/s (${throughput.path}) need at least ${byThroughput} (one per ${n(COSMOS_LIMITS.physicalPartitionRequestUnits)} RU/s)`,
+          `${whoseRu} ${n(requestUnits ?? 0)} RU/s (${throughput.path}) need at least ${byThroughput} (one per ${n(COSMOS_LIMITS.physicalPartitionRequestUnits)} RU/s)`,
         ]
       : []),
     ...(byStorage > declared ? [`${n(totalGb ?? 0)} GB at storage.totalGb need at least ${byStorage} (one per ${COSMOS_LIMITS.physicalPartitionGb} GB)`] : []),

@@ -59,6 +59,11 @@ export const COSMOS_LIMITS = {
    *  limits: manual max(400, GB × 1, highest ever ÷ 100); autoscale max(1,000, GB × 10, highest ever ÷ 10)). */
   manualMinimumRequestUnitsPerGb: 1,
   autoscaleMinimumRequestUnitsPerGb: 10,
+  /** The least part of an autoscale maximum billed every hour: "Each hour, you're billed for the highest throughput T the
+   *  system scaled to within the hour. If your resource had no requests during the hour or didn't scale beyond 0.1 × Tmax,
+   *  you're billed for the minimum of 0.1 × Tmax" ("Frequently asked questions about autoscale provisioned throughput",
+   *  how does autoscale pricing work). A raised maximum raises that floor. */
+  autoscaleBilledFloorShare: 0.1,
   /** A serverless container stores at most 1 TB of data and indexes ("Azure Cosmos DB serverless": 20 physical
    *  partitions of 50 GB at 1 TB, "serverless account performance"), so it has at most 20 physical partitions. */
   serverlessMaxGb: 1_000,

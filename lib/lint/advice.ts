@@ -9,7 +9,7 @@ import type { AccessPattern, CosmosKeyDesign, Sharding } from '../design/key-des
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { inferredKind } from '../design/normalize-key';
 import { allFit, firstCount, fits, smallestCount, storedKeyLoads } from '../design/sharding';
-import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, type EngineProfile } from '../engines';
+import { COSMOS_LIMITS, evenInPlaceThroughput, partitionedRequestUnits, physicalPartitionCount, sharedContainers, type EngineProfile } from '../engines';
 import type { SpaceAnalysis } from './analysis';
 import { cacheWordsOf } from './cache-words';
 import type { DesignEdit } from './edits';
@@ -17,14 +17,20 @@ import { code } from './format';
 import { INHERITED_FIX_MESSAGES, inheritedFixNotes } from './inherited-writes';
 import { INVARIANT_ADVICE_MESSAGES, keepingInvariants } from './invariants';
 import {
+  CARRIED_LOAD,
+  carriedLoadData,
   cheaperFirst,
+  costFigures,
+  costScope,
   MIN_SPARE_FOR_COUNTS,
+  OR_REDISTRIBUTE,
   physicalBound,
   RAISE,
   raiseFigures,
   raiseCost,
   raiseInPlace,
   raisedLayouts,
+  redistributionData,
   roomForCounts,
   servedAsItIs,
   shardRaises,
@@ -60,8 +66,7 @@ const LEAST_SHARD_RAISE: RaiseNames = { to: 'leastShardRaiseTo', partitions: 'le
 const FEWEST_SHARD_RAISE: RaiseNames = { to: 'fewestShardRaiseTo', partitions: 'fewestShardRaisedPartitions', each: 'fewestShardRaisedEach' };
 
 /** How each shard of a raise-and-shard fix fits at its raise, for the clauses that say why that raise and that count. */
-const STORED_KEY_FITS =
-  "each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of the container's load, its sibling shards included: ({{peakLoad}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})";
+const STORED_KEY_FITS = `each stored key's {{shardStoredLoad}} RU/s fits its physical partition beside the {{shardNeighbours}} RU/s expected there (1/{{shardRaisedPartitions}} of the rest of ${CARRIED_LOAD}, its sibling shards included: ({{carriedPeak}} − {{shardStoredLoad}}) ÷ {{shardRaisedPartitions}}): {{shardTotal}} RU/s against the {{shardUsable}} usable ({{headroom|percent}} of {{shardRaisedEach}})`;
 
 /**
  * What a fan-out past a quota does, said the same by the fix that would make it (SG003's shards: `fanOutPastQuota`)
@@ -75,7 +80,7 @@ export const FAN_OUT_PAST_QUOTA_TEXT =
  * or per database for shared throughput, "Service quotas"): SG017 raises the RU/s for the reads and the writes together.
  */
 export const FAN_OUT_PAST_RU_QUOTA_TEXT =
-  "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its {{fanOutWrites}} RU/s of writes at {{headroom|percent}} utilization take {{fanOutNeeded}} RU/s, above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
+  "read {{fanOutReads}} RU/s at the peak ({{fanOutLogicalReads}} RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its {{fanOutWrites}} RU/s of writes that peak needs {{fanOutNeeded}} RU/s, the raise SG017 would ask for{{?fanOutShared}} on the database, for its {{fanOutShared}} busy containers{{/fanOutShared}} (the peak at {{headroom|percent}} utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of {{quota}} RU/s per {{quotaName}}, so --fix writes no edit";
 
 /** The clauses a plan's fix is made of, rendered in order. */
 export const ADVICE_MESSAGES = {
@@ -106,8 +111,7 @@ export const ADVICE_MESSAGES = {
     "; {{copiesJudgedAt|current=at the current throughput|capacity=at the RU/s the container's peak needs (SG017)}} no count of replicated copies serves it: N copies write and store every document N times, so each meets 1/P of N × the writes on a container of N × its GB, one physical partition per 50 GB",
   overMaxShards: 'it would take N = {{shards}} keys, more than the {{maxShards}} a read can sensibly fan out over (maxShards): ',
   // fixtext9's rule for bucket counts, for a flat key's shards: near the usable line the count grows as 1 ÷ the room left.
-  sliverCount:
-    "it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of the container's load on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; ",
+  sliverCount: `it would take N = {{shards}} keys, each beside 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} on its physical partition, where the peak leaves {{spare|percent}} of the usable RU/s free, under the {{minSpare|percent}} a count needs: a count that near the line turns on a fraction of an RU/s, so it is not offered; `,
   // No shard count fits the physical share at today's RU/s (the average partition already fills it): the raise that lets one.
   raiseThenShard: `${raiseInPlace(SHARD_RAISE)}, then `,
   raiseThenShardWhy: `; N = {{shards}} is the fewest under the hottest value's own ceiling, and {{shardRaiseTo}} RU/s the least at which ${STORED_KEY_FITS}`,
@@ -115,7 +119,7 @@ export const ADVICE_MESSAGES = {
   raiseThenShardLeastWhy: `; {{shardRaiseTo}} RU/s is the least raise at which a count within maxShards {{maxShards}} fits, and N = {{shards}} the fewest that fit there: ${STORED_KEY_FITS}`,
   orFewestRaiseShards: `; or, for fewer shards, ${raiseInPlace(FEWEST_SHARD_RAISE)}, then shard into N = {{fewestShards}}, the fewest under the hottest value's own ceiling`,
   // The least raise costs more once the reads its wider fan-out multiplies are counted: it follows, with that figure.
-  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so the container needs {{leastCost}} RU/s)`,
+  orLeastRaiseShards: `; or ${raiseInPlace(LEAST_SHARD_RAISE)}, the least at which a count within maxShards {{maxShards}} fits, and shard into N = {{leastShards}} (its fan-out reads {{leastFanOutReads}} RU/s at the peak, so ${costScope('leastCost')})`,
   orUpstream: '; or ',
   // Review 11 item 7: what shrinks the load before it reaches the key follows the load's direction (loadDirections).
   upstream: "batch the hottest value's writes before they reach the {{resource}} (a queue or stream that aggregates them into fewer writes)",
@@ -129,7 +133,7 @@ export const ADVICE_MESSAGES = {
   // that serves the value unsharded (each copy takes 1/N of the value's load, which every partition's share needs not carry).
   raiseThenCopies: `${raiseInPlace(COPIES_RAISE)}, then keep N = {{shards}} replicated copies of each {{key|key}} value (key#0…key#{{lastShard}}), written together and read at random: each copy serves 1/{{shards}} of the reads, and every write costs {{shards}}× ({{peakWrites}} → {{replicatedWrites}} RU/s at peak), storing every document {{shards}} times ({{copiesGb}} GB); {{copiesRaiseTo}} RU/s is the least raise at which a count of copies fits, each copy beside 1/{{copiesRaisedPartitions}} of the reads and of {{shards}} × the writes, {{copiesSaves}} RU/s less than the raise that serves the value unsharded`,
   orRaiseServesKey: `; or ${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} and changes no key and no application`,
-  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)} (or redistribute throughput across partitions to give its physical partition more)`,
+  raiseServesKey: `${raiseInPlace(RAISE)}, which serves the hottest {{key|key}} value ${servedAsItIs(RAISE)}${OR_REDISTRIBUTE}`,
   orAtCurrentThroughput: '; or, at the current throughput, ',
   // Review 14 item 3: a count judged where SG017's raise leaves the container, whose peak then fills its usable RU/s.
   orAtCapacityRaise:
@@ -245,9 +249,14 @@ export function adviceFor(analysis: SpaceAnalysis): Advice {
 
 /** The plan's fix (`keptAdvice`), whose cache, where it names one, says what it serves and takes (`withCacheTerms`). */
 function termedAdvice(analysis: SpaceAnalysis): Advice {
-  const advice = withCacheTerms(keptAdvice(analysis), analysis.owner.profile);
+  const advice = withRedistribution(withCacheTerms(keptAdvice(analysis), analysis.owner.profile), analysis);
   // Own fields only: a fix with no edits (a cache, a split) must not read `edits` off a polluted Object.prototype.
   return Object.hasOwn(advice, 'edits') ? advice : Object.assign({}, advice, { edits: undefined });
+}
+
+/** A fix that leads with the raise that serves the key offers redistribution beside it where that serves too (`redistributionData`). */
+function withRedistribution(advice: Advice, analysis: SpaceAnalysis): Advice {
+  return advice.ids.includes('raiseServesKey') ? Object.assign({}, advice, { data: Object.assign({}, advice.data, redistributionData(analysis)) }) : advice;
 }
 
 /** The clauses that put the engine's cache in front of reads: every one that names it (`{{cache}}`), none of its terms. */
@@ -564,6 +573,7 @@ export function fanOutPastQuota(analysis: SpaceAnalysis, n: number, fanOut: read
     fanOutLogicalReads: reads.logical,
     // One budget: the writes SG017 raises the RU/s for beside the reads.
     ...(passed.quotaName === 'container' || passed.quotaName === 'database' ? { fanOutWrites: analysis.total.writes } : {}),
+    ...(passed.quotaName === 'database' ? { fanOutShared: sharedContainers(analysis.design as CosmosKeyDesign) } : {}),
     headroom: analysis.design.thresholds.headroom,
     fanOutNeeded: passed.provisioned,
     fanOutNeededBy: passed.quotaName === 'account-level' ? 'the table and its GSIs together' : fanOutSpace,
@@ -903,7 +913,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
             leastShards: least.shards,
             fewestShards: fewest.shards,
             leastFanOutReads: cost(least).reads,
-            leastCost: cost(least).cost,
+            ...costFigures(design as CosmosKeyDesign, 'leastCost', cost(least).cost),
           })
         : {},
       {
@@ -913,6 +923,7 @@ function raiseAndShard(analysis: SpaceAnalysis, upstream: readonly AdviceId[], b
         ...(calculated ? { sourceAttribute: source } : {}),
         ...(fanOut.length > 0 ? { fanOutPatterns: fanOut.map((p) => p.name) } : {}),
         peakLoad: analysis.total.reads + analysis.total.writes,
+        ...carriedLoadData(lead, analysis.total.reads + analysis.total.writes),
         headroom: design.thresholds.headroom,
         shardStoredLoad: lead.storedLoad,
         shardNeighbours: lead.storedNeighbours,
@@ -980,6 +991,7 @@ function sliverShards(analysis: SpaceAnalysis, upstream: readonly AdviceId[], da
     spare: Math.max(0, 1 - peak / (headroom * share.requestUnits)),
     minSpare: MIN_SPARE_FOR_COUNTS,
     physicalPartitions: share.count,
+    ...carriedLoadData(share, peak),
     ...(share.raisedFrom ? { capacityRaiseTo: share.requestUnits } : {}),
   };
   const raise = throughputThatServes(analysis);

@@ -8,13 +8,14 @@
  * ("Redistribute throughput across partitions").
  */
 import { gridFormOf, THROUGHPUT_GRID, throughputForPeak } from '../design/cosmos-throughput';
-import type { CosmosKeyDesign, KeyDesign } from '../design/key-design';
+import type { CosmosKeyDesign, CosmosThroughput, KeyDesign } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, fits, smallestCount, storedKeyLoads } from '../design/sharding';
 import {
   amongCarried,
   COSMOS_LIMITS,
   creationRequestUnits,
+  evenInPlaceThroughput,
   judgedNeighbourLoad,
   neighbourLoad,
   partitionedRequestUnits,
@@ -39,6 +40,48 @@ export const DIVIDED_RU =
   "{{!sharedContainers}}the container's {{containerRu}} RU/s{{/sharedContainers}}" +
   "{{?sharedContainers}}the database's {{databaseRu}} RU/s (shared by its {{sharedContainers}} busy containers, whose keys its partitions all carry; this container's part: {{containerRu}} RU/s){{/sharedContainers}}";
 
+/**
+ * The load a container's physical partitions carry, in a finding's words, for the clauses whose arithmetic starts from
+ * it (a stored key's neighbours, the average partition's load): the container's peak, or on a shared database's
+ * partitions every busy container's, `carriedBy` × this one's `carriedEach` RU/s on the `containers` field's even split
+ * ("Provision standard (manual) throughput on a database": containers in the same database share partitions).
+ * `carriedPeak` is that load in RU/s (`carriedLoadData`).
+ */
+export const CARRIED_LOAD =
+  "{{!carriedBy}}the container's load{{/carriedBy}}" +
+  "{{?carriedBy}}the database's {{carriedBy}} busy containers' load, each taken at this one's {{carriedEach}} RU/s{{/carriedBy}}";
+
+/** The figures CARRIED_LOAD quotes for a container whose own peak is `peak`, on `share`'s partitions. */
+export function carriedLoadData(
+  share: { readonly sharedBy?: number },
+  peak: number,
+): { readonly carriedPeak: number; readonly carriedBy?: number; readonly carriedEach?: number } {
+  const by = share.sharedBy ?? 1;
+  return by > 1 ? { carriedPeak: by * peak, carriedBy: by, carriedEach: peak } : { carriedPeak: peak };
+}
+
+/**
+ * "Redistribute throughput across partitions" (preview), offered beside a raise where it can serve the hot key: on a
+ * container with dedicated throughput or a shared database (the FAQ: "supported for shared throughput databases and
+ * containers/collections with dedicated throughput"; not serverless), across at least two physical partitions, within
+ * the container's usable RU/s today (not at SG017's raise, which the RU/s must reach first), and where the hot key's
+ * partition needs no more at headroom than the 10,000 RU/s a physical partition can hold (a target set above it splits
+ * the partition instead). The figure is that need: the hot value's load and its neighbours', ÷ headroom.
+ */
+export const OR_REDISTRIBUTE =
+  "{{?redistributeTo}}, or redistribute {{redistributeScope|container=the container's throughput|database=the database's shared throughput (Update-AzCosmosDBSqlDatabasePerPartitionThroughput; its other partitions carry the other containers' keys)}} across its physical partitions to give the hot key's partition {{redistributeTo}} RU/s (preview; a partition holds at most {{partitionMax}}, and once redistributed the throughput changes only through that command until reset to an even split){{/redistributeTo}}";
+
+/** The figures OR_REDISTRIBUTE needs, or none where redistribution cannot serve the hot value (`OR_REDISTRIBUTE`). */
+export function redistributionData(a: SpaceAnalysis): Record<string, number | string> {
+  const share = a.space === a.design.primaryKey ? a.physical : undefined;
+  const mode = (a.design as CosmosKeyDesign).throughput?.mode;
+  if (!share || share.raisedFrom || share.count < 2 || mode === undefined || mode === 'serverless') return {};
+  const need = Math.ceil((a.hot.reads + a.hot.writes + share.neighbours) / a.design.thresholds.headroom);
+  const partitionMax = COSMOS_LIMITS.physicalPartitionRequestUnits;
+  if (need > partitionMax) return {};
+  return { redistributeTo: need, redistributeScope: mode === 'shared' ? 'database' : 'container', partitionMax };
+}
+
 /** The numbers of a physical partition's share, for the clause that says it is what bites. */
 export function physicalShareData(share: PhysicalShare, headroom: number): Record<string, number> {
   const shared: Record<string, number> =
@@ -58,21 +101,23 @@ export function physicalShareData(share: PhysicalShare, headroom: number): Recor
 
 /**
  * The load a container's `peak` puts on the physical partition holding the largest share of its key space, the one the
- * verdicts judge a key on (`keySpaceSlices`): peak ÷ P on P even partitions, peak ÷ the slices where a raise in place
+ * verdicts judge a key on (`keySpaceSlices`), with every busy container's on a shared database's: peak ÷ P on P even partitions, peak ÷ the slices where a raise in place
  * split only some ("Best practices for scaling provisioned throughput"), and how much of that partition's usable RU/s it
  * leaves free. For the messages that say no count of shards or buckets fits: their figures are the verdict's.
  */
 export function largestShareData(share: PhysicalPartitions, peak: number, headroom: number): LargestShare {
-  const averageLoad = peak / share.keySpaceSlices;
+  // On a shared database's partitions, every busy container's load (`carriedLoadData`).
+  const carried = carriedLoadData(share, peak);
+  const averageLoad = carried.carriedPeak / share.keySpaceSlices;
   return {
-    figures: { keySpaceSlices: share.keySpaceSlices, largestShare: share.keySpaceSlices < share.count ? 'uneven' : 'even', averageLoad },
+    figures: { keySpaceSlices: share.keySpaceSlices, largestShare: share.keySpaceSlices < share.count ? 'uneven' : 'even', averageLoad, ...carried },
     averageSpare: 1 - averageLoad / (share.requestUnitsEach * headroom),
   };
 }
 
 /** `largestShareData`'s answer: the figures every such clause quotes, and the part of the usable RU/s left free. */
 export interface LargestShare {
-  readonly figures: { readonly keySpaceSlices: number; readonly largestShare: 'even' | 'uneven'; readonly averageLoad: number };
+  readonly figures: { readonly keySpaceSlices: number; readonly largestShare: 'even' | 'uneven'; readonly averageLoad: number; readonly carriedPeak: number };
   readonly averageSpare: number;
 }
 
@@ -263,6 +308,8 @@ export function roomForCounts(peak: number, requestUnits: number, headroom: numb
   return fits(peak, (1 - MIN_SPARE_FOR_COUNTS) * headroom * requestUnits);
 }
 
+const AUTOSCALE_FLOOR = COSMOS_LIMITS.autoscaleBilledFloorShare;
+
 /** Highest container RU/s searched for a fix: Azure's default maximum per container ("Service quotas"). */
 const MAX_CONTAINER_RU = COSMOS_LIMITS.requestUnitsQuota;
 
@@ -303,6 +350,8 @@ export interface RaisedThroughput {
   readonly sharedBy?: number;
   readonly partitions: number;
   readonly each: number;
+  /** An autoscale maximum's billed floor (10% of it every hour, COSMOS_LIMITS.autoscaleBilledFloorShare), now and once raised. */
+  readonly billedFloor?: { readonly now: number; readonly raised: number };
   /** The replicated copies of every document the raise keeps and is judged with (`throughputThatServes`); 1 or absent: none. */
   readonly copies?: number;
   /** How a new container built from the raised design gets the same layout, where created at these RU/s it would not. */
@@ -369,6 +418,7 @@ export function raiseInPlace({ to, partitions, each }: RaiseNames): string {
     `raise ${raisedScope(to)} in place to {{${set}}} RU/s ({{${partitions}|partitions}} of {{${each}}} RU/s` +
     `{{?${containers}}}, which carry the keys of all {{${containers}}} busy containers, this one's part {{${to}}} RU/s{{/${containers}}}` +
     `; declare physicalPartitions: {{${partitions}}} once raised${split}` +
+    `{{?${floorNames(to).raised}}}; autoscale bills every hour at least 10% of its maximum, so the least an hour costs rises from {{${floorNames(to).now}}} to {{${floorNames(to).raised}}} RU/s{{/${floorNames(to).raised}}}` +
     `{{?${createAt}}}; a new container built from this design, in another environment, region or stack, gets those {{${partitions}}} only if created at {{${createAt}}} RU/s and then raised in place to {{${to}}}: created at {{${to}}} RU/s it would get {{${created}|partitions}} of {{${createdEach}}} RU/s{{/${createAt}}})`
   );
 }
@@ -400,6 +450,11 @@ function newContainerNames(to: string): { readonly createAt: string; readonly cr
   return { createAt: `${to}CreateAt`, created: `${to}Created`, createdEach: `${to}CreatedEach` };
 }
 
+/** The placeholder names of a raised autoscale maximum's billed floor, from its `to` name (`raiseTo` → `raiseToFloor`…). */
+function floorNames(to: string): { readonly now: string; readonly raised: string } {
+  return { now: `${to}FloorNow`, raised: `${to}Floor` };
+}
+
 /** `raise`'s figures under `names`, for the words `raiseInPlace(names)` gives. */
 export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record<string, number | string> {
   const copies = names.copies === undefined ? {} : { [names.copies]: raise.copies ?? 1 };
@@ -413,6 +468,7 @@ export function raiseFigures(names: RaiseNames, raise: RaisedThroughput): Record
     { [shared.set]: database ?? raise.requestUnits, [shared.scope]: database === undefined ? 'container' : 'database' },
     (raise.sharedBy ?? 1) > 1 ? { [shared.containers]: raise.sharedBy } : {},
     path ? { [created.createAt]: path.createAt, [created.created]: path.created, [created.createdEach]: path.createdEach } : {},
+    raise.billedFloor ? { [floorNames(names.to).now]: raise.billedFloor.now, [floorNames(names.to).raised]: raise.billedFloor.raised } : {},
   );
 }
 
@@ -494,22 +550,35 @@ export function* raisedLayouts(
   // The even layout the raise splits from: the container's (its count taken as even), or the one before an earlier raise.
   const splitFrom = design.splitFrom ?? now.count;
   for (let ru = Math.ceil(declared / step) * step; ru <= top; ru += step) {
-    const partitions = physicalPartitionCount(throughput.mode, ru, design.totalGb, now.count);
+    const raised = raisedInPlaceTo(design, ru, now.count);
+    const partitions = raised.physicalPartitions as number;
     const requestUnits = ru / containers;
-    const raised: CosmosKeyDesign = Object.assign({}, design, {
-      throughput: Object.assign({}, throughput, { requestUnits }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
-      physicalPartitions: partitions,
-      splitFrom,
-    });
     // The engine's own count of the slices the raise leaves (`largestShareSlices`), as every check on `raised` reads it.
     const keySpaceSlices = profileOf(design.engine).physicalPartitions?.(raised)?.keySpaceSlices ?? partitions;
     const newContainer = newContainerPath(design, ru, partitions);
     const database = throughput.mode === 'shared' ? { databaseRequestUnits: ru, sharedBy: containers } : {};
+    // An autoscale maximum is billed at least 10% every hour: a raise raises that floor ("Autoscale FAQ", pricing).
+    const floor = throughput.mode === 'autoscale' ? { billedFloor: { now: declared * AUTOSCALE_FLOOR, raised: ru * AUTOSCALE_FLOOR } } : {};
     yield {
-      raise: { requestUnits, ...database, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
+      raise: { requestUnits, ...database, ...floor, partitions, each: ru / partitions, keySpaceSlices, splitFrom, ...(newContainer ? { newContainer } : {}) },
       design: raised,
     };
   }
+}
+
+/**
+ * `design` raised in place to `ru` (a shared database's RU/s, else the container's) from the `nowCount` physical
+ * partitions it has: the count the raise leaves declared, and the even layout it splits from (`splitFrom`), as every
+ * check on a raised layout reads it (`largestShareSlices`).
+ */
+function raisedInPlaceTo(design: CosmosKeyDesign, ru: number, nowCount: number): CosmosKeyDesign {
+  const throughput = design.throughput as CosmosThroughput;
+  const containers = sharedContainers(design);
+  return Object.assign({}, design, {
+    throughput: Object.assign({}, throughput, { requestUnits: ru / containers }, throughput.shared ? { shared: { databaseRequestUnits: ru, containers } } : {}),
+    physicalPartitions: physicalPartitionCount(throughput.mode, ru, design.totalGb, nowCount),
+    splitFrom: design.splitFrom ?? nowCount,
+  });
 }
 
 /** A raise in place of the container's RU/s, and the count of write shards of the hottest value that then fit. */
@@ -586,13 +655,33 @@ export function cheaperFirst(a: CostedRaise, b: CostedRaise): number {
 }
 
 /**
- * What a raise in place to `requestUnits` costs in RU/s once its remedy is applied: the raise, or more where `reads`
- * (the read peak its fan-out makes, counted as SG017 counts it, read-requests.ts) and `writes` need more RU/s at headroom
- * than it gives (SG017 would then ask for them, on the declared form's grid; a serverless container has none: no raise
- * is offered there).
+ * What a raise in place to `requestUnits` (the container's RU/s, or its part of a shared database's) costs in RU/s once
+ * its remedy is applied: the raise, or more where `reads` (the read peak its fan-out makes, counted as SG017 counts it,
+ * read-requests.ts) and `writes` need more than it gives: then SG017 asks for the raise it writes, from the layout this
+ * raise leaves, the least that serves them on every physical partition (`evenInPlaceThroughput`: peak ÷ headroom on
+ * the declared form's grid, a shared database's for its busy containers, or more where a raise in place would split
+ * unevenly). In the container's part, so every option compares alike. A serverless container has no raise.
  */
 export function raiseCost(design: CosmosKeyDesign, requestUnits: number, reads: number, writes: number): number {
-  const mode = design.throughput?.mode;
-  const form = mode && mode !== 'serverless' ? gridFormOf(mode) : 'manual';
-  return Math.max(requestUnits, throughputForPeak(form, reads + writes, design.thresholds.headroom, 1));
+  const { throughput } = design;
+  const now = profileOf(design.engine).physicalPartitions?.(design);
+  if (!throughput || throughput.mode === 'serverless' || !now)
+    return Math.max(requestUnits, throughputForPeak('manual', reads + writes, design.thresholds.headroom, 1));
+  const containers = sharedContainers(design);
+  const raised = raisedInPlaceTo(design, Math.round(requestUnits * containers), now.count);
+  return Math.max(requestUnits, (evenInPlaceThroughput(raised, reads + writes) as number) / containers);
+}
+
+/**
+ * A raise-and-shard option's cost (`raiseCost`, the container's part) under `name`, in the words of what it raises: a
+ * shared database's RU/s (× its busy containers), whose partitions serve them all, else the container's.
+ */
+export function costFigures(design: CosmosKeyDesign, name: string, cost: number): Record<string, number | string> {
+  const containers = sharedContainers(design);
+  return { [name]: cost * containers, [`${name}Scope`]: design.throughput?.mode === 'shared' ? 'database' : 'container' };
+}
+
+/** The words of `costFigures(design, name, …)`: what needs the cost. */
+export function costScope(name: string): string {
+  return `{{${name}Scope|container=the container|database=the database}} needs {{${name}}} RU/s`;
 }

@@ -28,6 +28,10 @@ import {
   cheaperFirst,
   copiesRemoved,
   firstLevelSpan,
+  CARRIED_LOAD,
+  carriedLoadData,
+  costFigures,
+  costScope,
   largestShareData,
   overCapacity,
   physicalShareData,
@@ -118,26 +122,21 @@ export const PREFIX_INGESTION_MESSAGES = {
     ', whose query for one {{level}} value runs on most of its {{bucketRaisedPartitions|partitions}} (more buckets than partitions), charged on each it reaches',
   prefixOr: '; or ',
   // A bucketed raise whose fan-out's page reads need more RU/s than it gives (cheaperFirst weighs what it then costs).
-  prefixLeastFanOutCost:
-    ' (a query for one {{level}} value that reads a page then loads one from each of its {{bucketsAtRaise}} buckets: {{leastFanOutReads}} RU/s of reads at the peak, so the container needs {{leastCost}} RU/s)',
-  prefixFewFanOutCost:
-    ' (a query for one {{level}} value that reads a page then loads one from each of its {{fewBuckets}} buckets: {{fewFanOutReads}} RU/s of reads at the peak, so the container needs {{fewCost}} RU/s)',
+  prefixLeastFanOutCost: ` (a query for one {{level}} value that reads a page then loads one from each of its {{bucketsAtRaise}} buckets: {{leastFanOutReads}} RU/s of reads at the peak, so ${costScope('leastCost')})`,
+  prefixFewFanOutCost: ` (a query for one {{level}} value that reads a page then loads one from each of its {{fewBuckets}} buckets: {{fewFanOutReads}} RU/s of reads at the peak, so ${costScope('fewCost')})`,
   // The count at today's RU/s, said (so the raise reads as needed) but not offered: a fan-out that wide is not a fix.
   prefixPastMaxToday: '; at the current throughput it would take {{todayBuckets}} buckets, above maxShards {{maxShards}}',
   prefixBucketsOverMax: ', above maxShards {{maxShards}}, so --fix writes no edit for it',
   // Review 5 item 4: the figures N comes from, so a reader can recompute it. Each bucket is a first-level value of its
   // own, hashed to a physical partition like the others: beside it that partition expects 1/P of the rest of the
   // container's load, the value's other buckets included (the same physical share a flat key's hottest value gets).
-  prefixBucketsDerivation:
-    "; N = {{buckets}} as the smallest count that fits the expected placement: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of the container's load, its sibling buckets included, ({{peakLoad}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s; that placement is an average: hashing {{buckets}} buckets over {{bucketPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{bucketPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
+  prefixBucketsDerivation: `; N = {{buckets}} as the smallest count that fits the expected placement: each bucket's {{bucketLoad}} RU/s meets, on its physical partition, 1/{{bucketPartitions}} of the rest of ${CARRIED_LOAD}, its sibling buckets included, ({{carriedPeak}} − {{bucketLoad}}) ÷ {{bucketPartitions}} = {{bucketNeighbours}} RU/s: {{bucketTotal}} RU/s against the {{bucketUsable}} usable on it ({{headroom|percent}} of {{bucketPartitionRu}}); at {{fewerBuckets}} buckets, {{fewerTotal}} RU/s; that placement is an average: hashing {{buckets}} buckets over {{bucketPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{bucketPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)`,
   // Stranger's review 7 item 4: where no count fits at today's RU/s (the average partition already fills its usable
   // share), no count is offered at today's RU/s: the raise that lets one fit, with the count at that raise.
-  prefixNoBucketCount:
-    "no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of the container's load beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); ",
+  prefixNoBucketCount: `no bucket count up to {{maxShardsAccepted}} serves the hottest {{level|code}} value at this throughput: each bucket is a first-level value of its own, whose physical partition expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}); `,
   // A count fits today, but only by a sliver (roomForCounts: under 5% of the usable RU/s free on the average partition):
   // said after the raises that leave room, with its figures, not offered.
-  prefixSliverToday:
-    "; no count is offered at the current throughput: each bucket meets 1/{{keySpaceSlices}} of the rest of the container's load on its physical partition, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare",
+  prefixSliverToday: `; no count is offered at the current throughput: each bucket meets 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} on its physical partition, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}}), {{averageSpare|percent}} below it where a count needs {{minSpare|percent}}: it would take {{todayBuckets}} buckets, with {{todaySpare}} RU/s to spare`,
   // Where the hottest value is a declared one (a whale among many), only values that hot need the buckets.
   prefixBucketOnlyHot:
     '; only values as hot as this one need buckets: the others can keep one ({{bucketLevel|code}} = {{level}}), so a query for one of them stays on one partition, and the application keeps the list of bucketed values',
@@ -365,10 +364,12 @@ function bucketDerivation(design: KeyDesign, load: PrefixLoad, buckets: number):
   const at = loadAt(design, load.values * buckets, load.share / buckets, 0);
   const fewer = loadAt(design, load.values * (buckets - 1), load.share / (buckets - 1), 0);
   if (!at?.physical || !fewer?.physical || !overloaded(fewer) || overloaded(at)) return undefined;
-  const peak = peakOf(design);
+  // The rest of what its partitions carry: on a shared database's, every busy container's load (`carriedLoadData`).
+  const carried = carriedLoadData(at.physical, peakOf(design));
   const partitions = at.physical.count;
-  if (Math.abs(at.physical.neighbours - (peak - at.load) / partitions) > 1e-9 * peak) return undefined;
+  if (Math.abs(at.physical.neighbours - (carried.carriedPeak - at.load) / partitions) > 1e-9 * carried.carriedPeak) return undefined;
   return {
+    ...carried,
     bucketLoad: at.load,
     bucketPartitions: partitions,
     bucketNeighbours: at.physical.neighbours,
@@ -938,7 +939,7 @@ function raisesInCostOrder(
   /** The fan-out reads and cost of the option of `kind`, under that kind's names. */
   const costData = (kind: 'least' | 'few') => {
     const option = options.find((o) => o.kind === kind);
-    return option ? { [`${kind}FanOutReads`]: option.costed.reads, [`${kind}Cost`]: option.costed.cost } : {};
+    return option ? Object.assign({ [`${kind}FanOutReads`]: option.costed.reads }, costFigures(design, `${kind}Cost`, option.costed.cost)) : {};
   };
   return {
     ids: options.flatMap((option, i) => [...(i > 0 ? (['prefixOr'] as const) : []), ...idsOf(option)]),

@@ -100,9 +100,19 @@ export const SOURCES = {
   // partitions"); "one or more logical partitions are mapped to a single physical partition" and "Throughput provisioned
   // for a container is divided evenly among physical partitions" ("Physical partitions").
   cosmosPartitioning: { title: 'Azure Cosmos DB: Partitioning and horizontal scaling', url: `${AZURE}/partitioning` },
+  // "Physical partitions can only contain up to 10,000 RU/s"; a target set above it splits the partition. Shared
+  // databases redistribute with Update-AzCosmosDBSqlDatabasePerPartitionThroughput; "After throughput has been
+  // redistributed, offers can only be changed with the same redistribute command" until reset to an even distribution.
   cosmosRedistributeThroughput: {
     title: 'Azure Cosmos DB: Redistribute throughput across partitions',
     url: `${AZURE}/distribute-throughput-across-partitions`,
+  },
+  // "It is supported for shared throughput databases and containers/collections with dedicated throughput (either
+  // manual or autoscale). The feature doesn't apply to serverless accounts." (The 2022 preview's FAQ said shared
+  // throughput databases were not supported; the current one says they are.)
+  cosmosRedistributeThroughputFaq: {
+    title: 'Azure Cosmos DB: Frequently asked questions on distributing throughput across partitions',
+    url: `${AZURE}/nosql/distribute-throughput-across-partitions-faq`,
   },
   // A scale-up past P × 10,000 RU/s "splits existing partitions until the new number of partitions = ROUNDUP(requested
   // RU/s / 10,000 RU/s)", each parent into two children, "typically 4-6 hours"; raising 2 partitions to 30,000 RU/s leaves
@@ -117,6 +127,9 @@ export const SOURCES = {
   // online, "All write operations to the source container will be charged double RUs"; the copy's pace is set by the
   // source's and the target's throughput. SG017's alternative to an uneven split in place: a new container, evenly split.
   cosmosContainerCopy: { title: 'Azure Cosmos DB: Copy jobs (container copy)', url: `${AZURE}/container-copy` },
+  // "If your resource had no requests during the hour or didn't scale beyond 0.1 × Tmax, you're billed for the minimum
+  // of 0.1 × Tmax": a raised autoscale maximum raises what every hour costs at least (COSMOS_LIMITS.autoscaleBilledFloorShare).
+  cosmosAutoscaleFaq: { title: 'Azure Cosmos DB: Frequently asked questions about autoscale provisioned throughput', url: `${AZURE}/autoscale-faq` },
   cosmosProvisionedThroughput: { title: 'Azure Cosmos DB: Introduction to provisioned throughput', url: `${AZURE}/set-throughput` },
   // "Because containers in the same database share partitions, scaling database throughput [...] may trigger
   // repartitioning of smaller, co-located containers": a shared database's partitions carry all its containers' keys.

@@ -768,6 +768,16 @@ describe('a declared count of physical partitions (Cosmos DB)', () => {
     expect(issuesOf(container({ throughput: { manual: 400 }, physicalPartitions: 0 }))[0]).toMatch(/^physicalPartitions: expected an integer ≥ 1, got 0/);
   });
 
+  // cosmos18 item 3: a shared database's partitions divide the database's RU/s ("Provision standard (manual) throughput
+  // on a database": containers in the same database share partitions), so its 60,000 RU/s need ⌈60,000 ÷ 10,000⌉ = 6,
+  // not the ⌈20,000 ÷ 10,000⌉ = 2 of this container's part (which let 3 through before).
+  it("on a shared database, is refused below what the database's RU/s need, not the container's part", () => {
+    expect(issuesOf(container({ throughput: { sharedDatabase: 60_000, containers: 3 }, physicalPartitions: 3 }))).toEqual([
+      "physicalPartitions: is 3, fewer than the container can have: the database's 60,000 RU/s (throughput.sharedDatabase) need at least 6 (one per 10,000 RU/s); declare at least 6, as Insights > Throughput > Normalized RU Consumption by PartitionKeyRangeID counts them",
+    ]);
+    expect(() => normalize(container({ throughput: { sharedDatabase: 60_000, containers: 3 }, physicalPartitions: 6 }))).not.toThrow();
+  });
+
   // "Service quotas": manual RU/s stay at no less than the highest ever ÷ 100, so partitions made by throughput are at
   // most one per 6,000 RU/s of 100 × today's RU/s; partitions made by storage hold at least 25 GB each when made.
   it('is refused above what the throughput it can ever have had and the declared storage explain', () => {

@@ -5,8 +5,9 @@
  * practices for scaling provisioned throughput", how to ensure even data distribution during asynchronous scaling).
  * Every container below has unique keys: its load spreads over the key space, so the largest share carries peak ÷ slices.
  */
-import { applyDesignEdits, lint, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
-import { largestShareData } from '../../lib/lint/physical-partition';
+import { applyDesignEdits, lint, normalize, type CosmosContainerDesign, type DesignEdit, type Finding } from '../../lib';
+import type { CosmosKeyDesign } from '../../lib/design/key-design';
+import { costFigures, largestShareData, raiseCost } from '../../lib/lint/physical-partition';
 import { PREFIX_INGESTION_MESSAGES } from '../../lib/lint/prefix-ingestion';
 import { hotKeyExceedsPartition } from '../../lib/lint/rules/hot-key-exceeds-partition';
 import { container } from '../fixtures';
@@ -147,13 +148,14 @@ describe('a "no count fits" clause quotes the largest-share partition the verdic
     // 40,000 ÷ 5 = 8,000 RU/s there (not 40,000 ÷ 7 = 5,714.29), 1 − 8,000 ÷ 7,428.57 = −7.69% free.
     const uneven = { count: 7, countedBy: 'declared' as const, requestUnits: 65_000, requestUnitsEach: 65_000 / 7, keySpaceSlices: 5 };
     const { figures, averageSpare } = largestShareData(uneven, 40_000, 0.8);
-    expect(figures).toEqual({ keySpaceSlices: 5, largestShare: 'uneven', averageLoad: 8_000 });
+    expect(figures).toEqual({ keySpaceSlices: 5, largestShare: 'uneven', averageLoad: 8_000, carriedPeak: 40_000 });
     expect(averageSpare).toBeCloseTo(1 - 8_000 / 7_428.571428571, 9);
     // Even (5 of 10,000): the average partition, 40,000 ÷ 5, as before.
     expect(largestShareData({ ...uneven, count: 5, requestUnits: 50_000, requestUnitsEach: 10_000 }, 40_000, 0.8).figures).toEqual({
       keySpaceSlices: 5,
       largestShare: 'even',
       averageLoad: 8_000,
+      carriedPeak: 40_000,
     });
   });
 
@@ -161,9 +163,29 @@ describe('a "no count fits" clause quotes the largest-share partition the verdic
     const words = [hotKeyExceedsPartition.messages.noCountPhysical, PREFIX_INGESTION_MESSAGES.prefixNoBucketCount, PREFIX_INGESTION_MESSAGES.prefixSliverToday];
     for (const clause of words) {
       expect(clause).toContain(
-        '{{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}})',
+        '{{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}})',
       );
       expect(clause).toContain('1/{{keySpaceSlices}} of the rest');
     }
+  });
+});
+
+describe("a raise-and-shard option's cost is the raise SG017 would then write (raiseCost, cosmos18 item 4)", () => {
+  const normalized = (input: CosmosContainerDesign) => normalize(input).designs[0].design as CosmosKeyDesign;
+
+  // Raised in place to 50,000 on its 5 partitions, a fan-out making 164,000 RU/s of peak needs what SG017 asks there:
+  // 390,100 (40 = 5 × 2³ partitions, even), not 164,000 ÷ 0.8 = 205,000, which would split 5 into 21 unevenly.
+  it('on dedicated throughput: the even raise, 390,100, not peak ÷ headroom', () => {
+    expect(raiseCost(normalized(spread(1_000, { manual: 50_000 }, 5)), 50_000, 109_333.33, 54_666.67)).toBeCloseTo(390_100, 6);
+  });
+
+  // 120,000 RU/s shared by 2, 12 partitions; raised to the container's 60,000 part, a 63,000 RU/s peak needs the
+  // database at 230,100 (2 × 63,000 carried, even at 24 partitions), the container's part 115,050, not 78,750 on the
+  // database's grid read as the container's. Quoted as the database's 230,100.
+  it("on a shared database: the database's even raise for every busy container, in the container's part and quoted as the database's", () => {
+    const design = normalized(spread(1_000, { sharedDatabase: 120_000, containers: 2 }));
+    const cost = raiseCost(design, 60_000, 42_000, 21_000);
+    expect(cost).toBeCloseTo(115_050, 6);
+    expect(costFigures(design, 'leastCost', cost)).toEqual({ leastCost: 230_100, leastCostScope: 'database' });
   });
 });

@@ -109,14 +109,15 @@ describe("Cosmos DB: SG003's shards weigh their fan-out against the 1,000,000 RU
     // Before: the shards were written, and --fix then met an SG017 raise past the quota it could not write.
     // SG017's raise in place (evensplit17): 940,000 ÷ 0.8 = 1,175,000 RU/s would split the 40 partitions to 118, 42 of them
     // holding 1/80 of the key space (940,000 ÷ 80 = 11,750 RU/s on at most 8,000 usable): the even split is 160 = 40 × 2²
-    // partitions past 1,590,000, 1,591,000 RU/s on the 1,000 grid (was 1,175,000). Past the quota either way.
+    // partitions past 1,590,000, 1,591,000 RU/s on the 1,000 grid (was 1,175,000). Past the quota either way. The words
+    // (cosmos18 item 4): not "which at 80% utilization take 1,591,000", which 940,000 at 80% (1,175,000) is not.
     const finding = containerSg003(telemetry(150_000));
     expect(finding).toMatchObject({
       data: { shards: 6, fanOutReads: 900_000, fanOutWrites: 40_000, fanOutNeeded: 1_591_000, quota: COSMOS_LIMITS.requestUnitsQuota, quotaName: 'container' },
     });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
-      "; the fan-out makes the container read 900,000 RU/s at the peak (150,000 RU/s of reads, each shard's query charged on its own, as SG017 counts them), which with its 40,000 RU/s of writes at 80% utilization take 1,591,000 RU/s, above Azure's default maximum of 1,000,000 RU/s per container, so --fix writes no edit: file an Azure support ticket to raise the maximum RU/s per container as part of this fix",
+      "; the fan-out makes the container read 900,000 RU/s at the peak (150,000 RU/s of reads, each shard's query charged on its own, as SG017 counts them); with its 40,000 RU/s of writes that peak needs 1,591,000 RU/s, the raise SG017 would ask for (the peak at 80% utilization, or more where a raise in place would split the physical partitions unevenly), above Azure's default maximum of 1,000,000 RU/s per container, so --fix writes no edit: file an Azure support ticket to raise the maximum RU/s per container as part of this fix",
     );
     // --fix first applies SG017's raise for the 2 shards as declared: 300,000 + 40,000 = 340,000 RU/s, ÷ 0.8 = 425,000
     // would split the 40 partitions to 43 (37 unsplit holding 1/40), so the even 80, 791,000 RU/s (was 425,000). There

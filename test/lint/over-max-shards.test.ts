@@ -39,7 +39,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003({ ...statuses(4), throughput: { manual: 26_400 } });
     expect(hit?.data).toMatchObject({ shards: 11, maxShards: 4, raiseTo: 40000, raisedPartitions: 5, raisedEach: 8000 });
     expect(hit?.fix).toMatch(
-      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised; a new container built from this design, in another environment, region or stack, gets those 5 only if created at 30,000 RU\/s and then raised in place to 40,000: created at 40,000 RU\/s it would get 7 physical partitions of 5,714\.29 RU\/s\), which serves the hottest `\/status` value unsharded \(or redistribute throughput across partitions to give its physical partition more\); or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
+      /^raise the container's throughput in place to 40,000 RU\/s \(5 physical partitions of 8,000 RU\/s; declare physicalPartitions: 5 once raised; a new container built from this design, in another environment, region or stack, gets those 5 only if created at 30,000 RU\/s and then raised in place to 40,000: created at 40,000 RU\/s it would get 7 physical partitions of 5,714\.29 RU\/s\), which serves the hottest `\/status` value unsharded, or redistribute the container's throughput across its physical partitions to give the hot key's partition 8,000 RU\/s \(preview; [^)]*\); or, at the current throughput, it would take N = 11 keys, more than the 4 a read can sensibly fan out over \(maxShards\): batch the hottest value's writes before they reach the container .*; or raise maxShards if 11-way reads are acceptable/,
     );
     // Said once: SG003 adds no raise of its own after a fix that leads with one.
     expect(hit?.fix.match(RAISE)).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('past maxShards, on a Cosmos DB physical share: the RU/s that serve the
     const hit = sg003({ ...statuses(100), throughput: { manual: 26_400 } });
     expect(hit?.fix).toMatch(/^shard `\/status` into N = 11 random shards/);
     expect(hit?.fix).toMatch(
-      /; or raise the container's throughput in place to 40,000 RU\/s .*, or redistribute throughput across partitions to give the hot key's physical partition more$/,
+      /; or raise the container's throughput in place to 40,000 RU\/s .*, or redistribute the container's throughput across its physical partitions to give the hot key's partition 8,000 RU\/s \(preview; a partition holds at most 10,000, [^)]*\)$/,
     );
     expect(hit?.fix).not.toMatch(/at the current throughput/);
     expect(hit?.edits).toBeDefined();

@@ -36,7 +36,7 @@ describe('SG003 on a key short of its physical share: the cheapest fix first', (
     expect(hot?.data).toMatchObject({ hotKeyLoad: 67.5, raiseTo: 41_000 });
     expect(hot?.data?.shards).toBeUndefined();
     expect(hot?.fix).toMatch(
-      /^raise the container's throughput in place to 41,000 RU\/s \(40 physical partitions of 1,025 RU\/s; .*\), which serves the hottest .* unsharded .*; replicated copies do not serve it: .*; or put the integrated cache in front of its reads/,
+      /^raise the container's throughput in place to 41,000 RU\/s \(40 physical partitions of 1,025 RU\/s; .*\), which serves the hottest .* unsharded, or redistribute the container's throughput across its physical partitions to give the hot key's partition 1,020 RU\/s \(preview; .*\); replicated copies do not serve it: .*; or put the integrated cache in front of its reads/,
     );
     // Review 9: the copies' 40,000 RU/s peak needs 50,000 RU/s at 80%: no option "at the current throughput" of 40,000.
     expect(hot?.fix).not.toMatch(/at the current throughput/);

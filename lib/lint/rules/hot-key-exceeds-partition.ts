@@ -8,10 +8,14 @@ import { IN_PLACE_LAYOUT_MESSAGES, inPlaceOnlyLayout, type InPlaceLayoutId } fro
 import { INDEX_WRITE_MESSAGES, indexWriteNote, indexWriteVerdict, type IndexWriteId } from '../index-writes';
 import { INHERITED_WRITE_MESSAGES, inheritedWriteNote, type InheritedWriteId } from '../inherited-writes';
 import {
+  CARRIED_LOAD,
+  carriedLoadData,
   DIVIDED_RU,
   largestShareData,
+  OR_REDISTRIBUTE,
   physicalBound,
   physicalShareData,
+  redistributionData,
   RAISE,
   raiseFigures,
   raiseInPlace,
@@ -249,6 +253,8 @@ export const hotKeyExceedsPartition = defineRule({
     SOURCES.cosmosProvisionedThroughput,
     SOURCES.cosmosDatabaseThroughput,
     SOURCES.cosmosRedistributeThroughput,
+    SOURCES.cosmosRedistributeThroughputFaq,
+    SOURCES.cosmosAutoscaleFaq,
     SOURCES.cosmosServerlessPerformance,
     SOURCES.cosmosHierarchical,
     SOURCES.cosmosSynthetic,
@@ -298,18 +304,16 @@ export const hotKeyExceedsPartition = defineRule({
     // Over the logical ceiling, yet sized by the physical share: say why N is more than the logical ceiling alone needs.
     // Each stored key is hashed to a physical partition like any key value: its sibling shards are among its neighbours.
     thenPhysicalShare: `; under that ceiling, each stored key must still fit the {{physicalUsable}} RU/s left on its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}, less the {{neighbourRu}} RU/s its neighbours are expected to take), which sets N`,
-    thenPhysicalShareShards: `; under that ceiling, each stored key must still fit its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of the container's load it expects there, its sibling shards included, which sets N`,
+    thenPhysicalShareShards: `; under that ceiling, each stored key must still fit its physical partition (${DIVIDED_RU} divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s, {{partitionUsable}} usable at {{headroom|percent}}) beside the 1/{{physicalPartitions}} of the rest of ${CARRIED_LOAD} it expects there, its sibling shards included, which sets N`,
     // No shard count fits when the container's average partition is already at its usable RU/s: each shard's partition is above it.
-    noCountPhysical:
-      "; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of the container's load beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{peakLoad}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})",
+    noCountPhysical: `; under that ceiling no shard count fits its physical partition: each stored key expects 1/{{keySpaceSlices}} of the rest of ${CARRIED_LOAD} beside it, and {{largestShare|even=the average partition|uneven=each partition the raise leaves unsplit}} already carries {{averageLoad}} RU/s ({{carriedPeak}} ÷ {{keySpaceSlices}}) of the {{partitionUsable}} usable on each ({{headroom|percent}} of {{partitionRu}})`,
     // Review 5 item 4: the figures N comes from, so a reader can recompute it (the same method as a hierarchical key's buckets).
-    shardsDerivation:
-      "; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of the container's load, its sibling shards included, ({{peakLoad}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)",
+    shardsDerivation: `; N = {{shards}} as the smallest count that fits the expected placement: each stored key's {{storedLoad}} RU/s meets, on its physical partition, 1/{{storedPartitions}} of the rest of ${CARRIED_LOAD}, its sibling shards included, ({{carriedPeak}} − {{storedLoad}}) ÷ {{storedPartitions}} = {{storedNeighbours}} RU/s: {{storedTotal}} RU/s against the {{storedUsable}} usable on it ({{headroom|percent}} of {{storedPartitionRu}}); at {{fewerShards}}, {{fewerTotal}} RU/s; that placement is an average: hashing {{shards}} keys over {{storedPartitions}} physical partitions can put more of them on one, and the {{headroom|percent}} headroom under {{storedPartitionRu}} RU/s is what absorbs it (raise N for slack of your own)`,
     physicalShare: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, not the {{logicalCeiling}} RU/s logical-partition ceiling, is the ceiling that bites`,
     // cosmos16 item 1: over the logical ceiling too, but its physical partition gives it less: that share is the figure
     // (shards sized to fit the logical 8,000 RU/s would still throttle there), as SG002 says it (physicalShareOverLogical).
     physicalShareOverLogical: `: ${DIVIDED_RU} are divided among {{physicalPartitions|partitions}} of {{partitionRu}} RU/s ({{partitionUsable}} usable at {{headroom|percent}}), and the other logical partitions on the same one are expected to take {{neighbourRu}} RU/s; that share, lower than the {{logicalUsable}} RU/s usable of the {{logicalCeiling}} RU/s logical-partition ceiling (which it passes too, so more RU/s alone would not serve it), is the ceiling that binds`,
-    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}, or redistribute throughput across partitions to give the hot key's physical partition more`,
+    orRaiseThroughput: `; or ${raiseInPlace(RAISE)}${OR_REDISTRIBUTE}`,
     atCapacityRaise:
       " (judged at the {{containerRu}} RU/s SG017 asks for, the container's peak ÷ headroom or more where a raise in place would split its partitions unevenly, not its declared {{declaredRu}} RU/s: this key's physical partition stays short after that raise)",
     then: '; ',
@@ -385,7 +389,9 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
   if (!at || !fewer || !fits(at.total, at.usable) || fits(fewer.total, fewer.usable)) return undefined;
   // Only where the physical share, not the key's own ceiling, rules out N − 1.
   if (logical === undefined || !fits(fewer.load, logical * headroom)) return undefined;
-  if (Math.abs(at.share.neighbours - (peak - at.load) / at.share.count) > 1e-9 * peak) return undefined;
+  // The rest of what its partitions carry: on a shared database's, every busy container's load (`carriedLoadData`).
+  const carried = carriedLoadData(at.share, peak);
+  if (Math.abs(at.share.neighbours - (carried.carriedPeak - at.load) / at.share.count) > 1e-9 * carried.carriedPeak) return undefined;
   return {
     storedLoad: at.load,
     storedPartitions: at.share.count,
@@ -393,7 +399,7 @@ function shardsDerivation(a: SpaceAnalysis, shards: number | undefined): Message
     storedTotal: at.total,
     storedUsable: at.usable,
     storedPartitionRu: at.share.requestUnitsEach,
-    peakLoad: peak,
+    ...carried,
     fewerShards: shards - 1,
     fewerTotal: fewer.total,
   };
@@ -483,8 +489,8 @@ function keyHits(design: KeyDesign, a: SpaceAnalysis): RuleHit<Id>[] {
         hotKeyLoad: hotLoad(a, worst.label),
         usable: over.usable ?? worst.usable,
         strategy: a.plan.layout,
-        ...(raise ? raiseFigures(RAISE, raise) : {}),
-        ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? {} : { physicalUsable }) : {}),
+        ...(raise ? Object.assign(raiseFigures(RAISE, raise), redistributionData(a)) : {}),
+        ...(thenPhysical && share ? Object.assign({}, physicalShareData(share, headroom), sharded ? carriedLoadData(share, peak) : { physicalUsable }) : {}),
         ...(noCount && share ? Object.assign({}, physicalShareData(share, headroom), { peakLoad: peak }, largestShareData(share, peak, headroom).figures) : {}),
         ...derivation,
       }),

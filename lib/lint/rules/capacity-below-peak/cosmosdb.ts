@@ -310,7 +310,15 @@ function belowPeak(design: CosmosKeyDesign, analysis: DesignAnalysis): RuleHit<I
     case 'autoscale': {
       const fix = throughputFor(design, sized, 'autoscaleMax');
       const split = inPlaceSplit(design, fix);
-      return hit('cosmosAutoscaleBelowPeak', 'cosmosRaiseAutoscale', figures(fix, split.data), raise('autoscaleMax', fix.needed), split.ids);
+      // The billed floor, 10% of the maximum every hour ("Autoscale FAQ", pricing), before and after the raise.
+      const floor = { floorNow: capacity * COSMOS_LIMITS.autoscaleBilledFloorShare, floorNeeded: fix.needed * COSMOS_LIMITS.autoscaleBilledFloorShare };
+      return hit(
+        'cosmosAutoscaleBelowPeak',
+        'cosmosRaiseAutoscale',
+        Object.assign(figures(fix, split.data), floor),
+        raise('autoscaleMax', fix.needed),
+        split.ids,
+      );
     }
     case 'shared': {
       // The container is counted on databaseRu / containers: the database needs containers × the peak.
@@ -360,6 +368,7 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     SOURCES.cosmosRequestCost,
     SOURCES.cosmosScalingThroughput,
     SOURCES.cosmosContainerCopy,
+    SOURCES.cosmosAutoscaleFaq,
   ],
   messages: {
     ...EVEN_SPLIT_MESSAGES,
@@ -382,8 +391,8 @@ export const cosmosDbCapacityBelowPeak = defineRule({
     cosmosOrKeepSharding: '; or, keeping the {{needless|shards=shards|copies=copies}}, ',
     cosmosThenRaise: ', still above {{headroom|percent}} of the {{capacity}} RU/s: then ',
     cosmosRaiseManual: `raise throughput.manual to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM})`,
-    cosmosRaiseAutoscale: `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills by the hour for what it uses, from 10% of the maximum)`,
-    cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or give the container dedicated throughput of at least {{dedicated}} RU/s`,
+    cosmosRaiseAutoscale: `raise throughput.autoscaleMax to at least {{needed}} RU/s ({{neededPeak}} RU/s at ${AT_HEADROOM}; autoscale bills each hour the highest RU/s it scaled to, and at least 10% of the maximum, so the least an hour costs rises from {{floorNow}} to {{floorNeeded}} RU/s)`,
+    cosmosRaiseShared: `raise throughput.sharedDatabase to at least {{needed}} RU/s ({{containers}} × {{neededPeak}} RU/s at ${AT_HEADROOM}), or move the container to a new one of dedicated throughput of at least {{dedicated}} RU/s, in this database or another (Azure cannot convert a shared database's container to dedicated throughput: create the new one with it and copy the documents)`,
     cosmosAboveQuota:
       "the declared {{declared}} RU/s are above Azure's default maximum of {{quota}} RU/s per {{scope}}: the deployment fails unless the quota was raised (Azure refuses to provision more until a support ticket raises it)",
     cosmosRequestQuota:

@@ -14,9 +14,9 @@ import { keySpaceSlicesOf, physicalPartitionCount, profileOf } from '../../../en
 import { SPLIT_WORDS } from '../../physical-partition';
 
 export const EVEN_SPLIT_MESSAGES = {
-  cosmosRaiseSplits: `; raised in place, the container's {{nowPartitions|partitions}} split into {{neededPartitions}} of {{neededEach}} RU/s{{neededSplit|even=, evenly|uneven=, unevenly}}${SPLIT_WORDS}`,
+  cosmosRaiseSplits: `; raised in place, {{splitScope|container=the container's|database=the database's}} {{nowPartitions|partitions}} split into {{neededPartitions}} of {{neededEach}} RU/s{{neededSplit|even=, evenly|uneven=, unevenly}}${SPLIT_WORDS}`,
   cosmosUnevenAvoided:
-    "; not {{plainNeeded}} RU/s: raised in place to them, the container would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{carriedPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or create a new container at {{plainNeeded}} RU/s, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document into it, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
+    "; not {{plainNeeded}} RU/s: raised in place to them, {{splitScope|container=the container|database=the database}} would split unevenly into {{plainPartitions}} of {{plainEach}} RU/s (Azure splits only until it has ⌈RU/s ÷ 10,000⌉), and the {{unsplit}} left unsplit would keep 1/{{slices}} of the key space each, {{unsplitLoad}} RU/s of the peak ({{carriedPeak}} ÷ {{slices}}) against {{plainUsable}} usable ({{headroom|percent}} of {{plainEach}}); or {{!splitShared}}create a new container at {{plainNeeded}} RU/s{{/splitShared}}{{?splitShared}}create a new database of {{plainNeeded}} RU/s shared throughput (a new container in this database would share its {{nowPartitions|partitions}}, not start on its own){{/splitShared}}, which Azure starts on {{createdPartitions|partitions}} of {{createdEach}} RU/s, evenly split, and copy every document {{splitScope|container=into it|database=of its busy containers into containers there}}, then point the application at it (a container copy job: offline, with every write to this container stopped until it is done; online, with every write to it charged double RUs while the copy runs; its pace set by both containers' RU/s)",
 } as const;
 
 export type EvenSplitId = keyof typeof EVEN_SPLIT_MESSAGES;
@@ -48,6 +48,10 @@ export function inPlaceSplit(design: CosmosKeyDesign, raise: InPlaceRaise): { re
   const needed = layout(raise.needed);
   if (needed.count === now.count) return { ids: [], data: {} };
   const data = {
+    // A shared database's partitions are the database's: a new container there shares them ("Provision standard (manual)
+    // throughput on a database": containers in the same database share partitions), so the even start is a new database.
+    splitScope: mode === 'shared' ? 'database' : 'container',
+    ...(mode === 'shared' ? { splitShared: raise.containers } : {}),
     nowPartitions: now.count,
     neededPartitions: needed.count,
     neededEach: needed.each,
