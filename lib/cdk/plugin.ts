@@ -25,6 +25,7 @@ import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
 import { acknowledgedAtOf, allAcknowledgements, asDesignAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
 import { checkScope } from './cdk-shapes';
 import { checkResources, type CheckedResource } from './checks';
+import { ruleQuotaViolations } from './rule-quota';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
 
 /** Context key: `cdk synth -c skewguard:failOn=warning` makes warnings fail the synth too. */
@@ -109,9 +110,12 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     }
     // Stage.of() looks above its argument: an app or stage passed in is its own stage.
     const stage = Stage.isStage(scope) ? scope : Stage.of(scope);
-    if (stage && !registeredStages.has(stage)) {
-      Validations.of(stage).addPlugins(plugin);
-      registeredStages.add(stage);
+    // On the app too: the rule quota is counted over every stack of the app, as `lint cdk.out/` counts it.
+    for (const s of [stage, Stage.isStage(root) ? root : undefined]) {
+      if (s && !registeredStages.has(s)) {
+        Validations.of(s).addPlugins(plugin);
+        registeredStages.add(s);
+      }
     }
     return plugin;
   }
@@ -169,7 +173,22 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
       .findAll()
       .filter((node) => (node instanceof CfnTable || node instanceof CfnGlobalTable) && !this.covers(node))
       .map((node) => node.node.path);
-    return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
+    const report = checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
+    const quota = ruleQuotaViolations(context, failOn, (templatePath, logicalId) => this.constructOf(root, templatePath, logicalId));
+    return { ...report, success: report.success && !quota.some((v) => v.severity !== 'warning'), violations: [...report.violations, ...quota] };
+  }
+
+  /** The construct a table resource of a template stands for: its GuardedTable, or the table itself. */
+  private constructOf(root: IConstruct, templatePath: string, logicalId: string): string | undefined {
+    const resource = root.node
+      .findAll()
+      .find(
+        (node): node is CfnResource =>
+          (node instanceof CfnTable || node instanceof CfnGlobalTable) &&
+          Stack.of(node).resolve(node.logicalId) === logicalId &&
+          resolve(Stage.of(node)?.outdir ?? '.', Stack.of(node).templateFile) === templatePath,
+      );
+    return resource && (this.guarded.get(resource)?.owner ?? resource).node.path;
   }
 
   /** Where CDK wrote `resource`: its stack's template (nested stacks included) and logical ID. */
