@@ -3,7 +3,8 @@
  * are written, puts its violations in `cdk.out/validation-report.json`, suppresses those waived with
  * `Validations.of(scope).acknowledge()`, and fails the synth on errors (in jest `app.synth()` throws;
  * under the CLI the app exits non-zero). One instance per app, registered on each Stage holding a
- * GuardedTable or covered by `checkUnguardedTables()`, so using the construct is enough.
+ * GuardedTable or covered by `checkUnguardedTables()`, and on the app (the Contributor Insights rule
+ * quota is counted over all its stacks, lib/cdk/rule-quota.ts), so using the construct is enough.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,8 +26,8 @@ import { DesignError, RULE_IDS, UsageError, type LintedDesign } from '../index';
 import { acknowledgedAtOf, allAcknowledgements, asDesignAcknowledgements, PLUGIN_NAME, validAcknowledgementsFor } from './acknowledgements';
 import { checkScope } from './cdk-shapes';
 import { checkResources, type CheckedResource } from './checks';
-import { ruleQuotaViolations } from './rule-quota';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
+import { ruleQuotaViolations } from './rule-quota';
 
 /** Context key: `cdk synth -c skewguard:failOn=warning` makes warnings fail the synth too. */
 export const FAIL_ON_CONTEXT = 'skewguard:failOn';
