@@ -3,11 +3,13 @@
  * (`RuleCount`) in both places that judge an app: the synth (the validation plugin, lib/cdk/rule-quota.ts) and
  * `skewguard lint cdk.out/` (lib/cli/rule-quota-count.ts), in the same unit and the same words. Every table of a
  * template counts, GuardedTable or not: the quota is the account's.
- * AWS ("CloudWatch Contributor Insights for DynamoDB: How it works"): "When you enable CloudWatch Contributor Insights
- * for DynamoDB on a table or global secondary index, DynamoDB creates the following rules": PKC (most accessed) and
- * PKT (most throttled) partition keys, and "If your table or global secondary index has a sort key, DynamoDB also
- * creates" SKC and SKT. So per table or GSI: 2 rules, 4 with a sort key, in ACCESSED_AND_THROTTLED_KEYS mode; the
- * THROTTLED_KEYS mode (the newer one) "tracks only: Most throttled items", PKT and SKT: 1 rule, 2 with a sort key.
+ * AWS ("CloudWatch contributor insights for DynamoDB: How it works", "Rules for accessed and throttled keys mode"):
+ * "In accessed and throttled keys mode, DynamoDB creates the following rules": PKC (most accessed) and PKT (most
+ * throttled partition keys), and "If your table or global secondary index has sort keys, DynamoDB also creates" SKC and
+ * SKT; "In throttled keys mode, DynamoDB creates only the throttling-related rules": PKT, and SKT with sort keys. So per
+ * table or GSI: 2 rules, 4 with a sort key, in ACCESSED_AND_THROTTLED_KEYS mode; 1, 2 with a sort key, in
+ * THROTTLED_KEYS mode (a table with a sort key and a GSI without one: 3, or 6 in accessed mode). It "monitors global
+ * table replicas as distinct tables", each with its own mode: a replica's rules are counted in the replica's Region.
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/contributorinsights_HowItWorks.html
  * The default quota is 100 rules per Region per account, shared with every other app in the account, and
  * adjustable in Service Quotas ("CloudWatch service quotas": Contributor Insights rules, "You can request a
@@ -19,7 +21,7 @@ import { own } from './intrinsics';
 import { DYNAMODB_TEMPLATE_TYPES } from './metadata';
 import { insightRuleSpacesOf } from './template-insight-rules';
 
-/** The check's id: `[skewguard:contributor-insights-rule-quota]` in the synth, the finding's rule id in the CLI. */
+/** The check's id: `skewguard::contributor-insights-rule-quota` in the synth's validation report, the finding's rule id in the CLI. */
 export const RULE_QUOTA_CHECK = 'contributor-insights-rule-quota';
 export const DEFAULT_RULE_QUOTA = 100;
 /** The share of the quota at which the count warns. */
