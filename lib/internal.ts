@@ -57,7 +57,7 @@ export {
   type TemplateMetadata,
 } from './cfn/metadata';
 export { contributorInsightsSwitches, externalTableOf, type ExternalTable, type Switch, type UncheckedValue } from './cfn/template-table';
-export { DEFAULT_RULE_QUOTA, quotaPlace, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, type QuotaCrossing } from './cfn/rule-quota';
+export { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, stackNameOf, type QuotaCrossing, type TemplateCrossing } from './cfn/rule-quota';
 export { insightRuleSpacesOf, type InsightRuleSpace } from './cfn/template-insight-rules';
 export { isStringToken, isNumberToken } from './cfn/tokens';
 export { acknowledgementIssues, CDK_PLUGIN_NAME, recordedIn, ruleName } from './cfn/cdk-acknowledgements';

@@ -50,6 +50,15 @@ export function longestDeployed(text: string, otherToken?: number): number {
   }, text.length);
 }
 
+/**
+ * A number for a description, as `format` writes it; a token (a CfnParameter, a cross-stack value, unresolved at synth)
+ * as CloudFormation resolves it at deploy (the description becomes an Fn::Join), never the digits of the number that
+ * stands for the token at synth (-1.888…e+289).
+ */
+export function numberText(value: number, format: (value: number) => string = String): string {
+  return Token.isUnresolved(value) ? Token.asString(value) : format(value);
+}
+
 /** A link to a CloudWatch dashboard (in the stack's Region), with the most characters it takes once deployed. */
 export function dashboardLink(dashboardName: string): { readonly url: string; readonly longest: number } {
   const url = `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${dashboardName}`;
@@ -84,6 +93,9 @@ export function fitDescription(parts: readonly DescriptionPart[], max = MAX_ALAR
     kept = kept.filter((p) => p.drop !== rank);
   }
   const over = size() - max;
-  if (over > 0) kept = kept.map((p) => (p.cut ? { text: `${p.text.slice(0, Math.max(0, p.text.length - over - 1))}…` } : p));
+  // A part holding a token is never cut: the cut could split the token's placeholder (such a part is short: a token
+  // threshold and fixed words).
+  const cuttable = (p: DescriptionPart) => p.cut === true && !Token.isUnresolved(p.text);
+  if (over > 0) kept = kept.map((p) => (cuttable(p) ? { text: `${p.text.slice(0, Math.max(0, p.text.length - over - 1))}…` } : p));
   return kept.map((p) => p.text).join('');
 }

@@ -11,11 +11,10 @@
  * do. Missing data is not breaching: DynamoDB publishes throttle, error and latency data only when
  * there is some (DynamoDB Developer Guide, "Metrics and dimensions").
  */
-import { Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { DesignIssue } from '../index';
-import { alarmName, fitDescription } from './alarm-text';
+import { alarmName, fitDescription, numberText } from './alarm-text';
 import type { AlarmSettings, HotKeyLine, ResolvedThreshold } from './alarm-thresholds';
 import type { AlarmTier, SkewAlarm, SkewSignal } from './alarm-types';
 import type { InsightRuleNames } from './insight-rules';
@@ -128,8 +127,7 @@ export class SkewAlarmFactory {
  *  (CloudWatch User Guide, "Alarm evaluation"); each alarm's metric fills a minute without data with 0 or treats it
  *  as not breaching. A token (resolved at deploy) is written as CloudFormation resolves it. */
 function evaluation({ datapointsToAlarm, evaluationPeriods }: ResolvedThreshold): string {
-  const written = (n: number) => (Token.isUnresolved(n) ? Token.asString(n) : String(n));
-  return `Fires on ${written(datapointsToAlarm)} of the last ${written(evaluationPeriods)} minutes (no data: not breaching)`;
+  return `Fires on ${numberText(datapointsToAlarm)} of the last ${numberText(evaluationPeriods)} minutes (no data: not breaching)`;
 }
 
 /** `FILL(m, 0)` summed: DynamoDB publishes nothing for a minute without events, which here is 0. */
@@ -316,8 +314,8 @@ export function hotKeyAlarm(
   line?: HotKeyLine,
 ): SkewAlarm {
   const resolved = line ? { ...settings.hotKey, threshold: line.threshold } : settings.hotKey;
-  // Written as the 180,000 beside it is: 162,000, not 162000.
-  const threshold = resolved.threshold.toLocaleString('en-US');
+  // Written as the 180,000 beside it is: 162,000, not 162000; a token threshold as CloudFormation resolves it.
+  const threshold = numberText(resolved.threshold, (value) => value.toLocaleString('en-US'));
   const noun = nounOf(space);
   const common = { ...ofKeySpace(space, 'HotKey'), tier: 'ticket' as const, signal: 'hot-key' as const, threshold: resolved };
   if (rules.accessed === undefined || line === undefined) {

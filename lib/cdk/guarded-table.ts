@@ -59,7 +59,6 @@ import { pageComposite } from './page-composite';
 import { recordUnpagedTable } from './page-warning';
 import { SkewguardPlugin } from './plugin';
 import type { GuardedGlobalSecondaryIndex, GuardedTableProps, SkewMonitoringProps } from './props';
-import { countRules } from './rule-quota';
 import { indexIssues, settingsIssues } from './settings-check';
 import { derivedCapacity, noDerivedCapacity, settingsDeclareCapacity, withDerivedCapacity, type DerivedCapacity } from './table-capacity';
 import { globalSecondaryIndexProps, tableV2Props } from './table-props';
@@ -564,7 +563,6 @@ export class GuardedTable extends Construct implements dynamodb.ITableV2 {
           : { Read: !provisioned && gsi.maxReadRequestUnits !== undefined, Write: !provisioned && gsi.maxWriteRequestUnits !== undefined },
     };
     keyRangeAlarm(this.alarmFactory, ref, this.alarmSettings, !provisioned);
-    if (space.keyMonitoring) countRules(this, space.sortKey.length > 0, this.mode !== dynamodb.ContributorInsightsMode.THROTTLED_KEYS);
     const needsRules = space.keyMonitoring && (this.alarmSettings.hotKey !== undefined || this.dashboardSection !== undefined);
     const rules = needsRules ? this.rulesOf(space.index) : undefined;
     if (rules && this.alarmSettings.hotKey) {

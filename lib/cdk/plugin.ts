@@ -3,7 +3,8 @@
  * are written, puts its violations in `cdk.out/validation-report.json`, suppresses those waived with
  * `Validations.of(scope).acknowledge()`, and fails the synth on errors (in jest `app.synth()` throws;
  * under the CLI the app exits non-zero). One instance per app, registered on each Stage holding a
- * GuardedTable or covered by `checkUnguardedTables()`, so using the construct is enough.
+ * GuardedTable or covered by `checkUnguardedTables()`, and on the app (the Contributor Insights rule
+ * quota is counted over all its stacks, lib/cdk/rule-quota.ts), so using the construct is enough.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,7 @@ import {
 import { checkScope } from './cdk-shapes';
 import { checkResources, type CheckedResource } from './checks';
 import { METADATA_KEY, METADATA_VERSION, type RawTableMetadata } from './metadata';
+import { ruleQuotaViolations } from './rule-quota';
 
 /** Context key: `cdk synth -c skewguard:failOn=warning` makes warnings fail the synth too. */
 export const FAIL_ON_CONTEXT = 'skewguard:failOn';
@@ -119,9 +121,12 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     }
     // Stage.of() looks above its argument: an app or stage passed in is its own stage.
     const stage = Stage.isStage(scope) ? scope : Stage.of(scope);
-    if (stage && !registeredStages.has(stage)) {
-      Validations.of(stage).addPlugins(plugin);
-      registeredStages.add(stage);
+    // On the app too: the rule quota is counted over every stack of the app, as `lint cdk.out/` counts it.
+    for (const s of [stage, Stage.isStage(root) ? root : undefined]) {
+      if (s && !registeredStages.has(s)) {
+        Validations.of(s).addPlugins(plugin);
+        registeredStages.add(s);
+      }
     }
     return plugin;
   }
@@ -184,7 +189,22 @@ export class SkewguardPlugin implements IPolicyValidationPlugin {
     const uncheckedTables = nodes
       .filter((node) => (node instanceof CfnTable || node instanceof CfnGlobalTable) && !this.covers(node))
       .map((node) => node.node.path);
-    return checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
+    const report = checkResources(resources, { acknowledgements: skewguard, unprefixedAcknowledgements: unprefixed, failOn, uncheckedTables });
+    const quota = ruleQuotaViolations(context, failOn, (templatePath, logicalId) => this.constructOf(root, templatePath, logicalId));
+    return { ...report, success: report.success && !quota.some((v) => v.severity !== 'warning'), violations: [...report.violations, ...quota] };
+  }
+
+  /** The construct a table resource of a template stands for: its GuardedTable, or the table itself. */
+  private constructOf(root: IConstruct, templatePath: string, logicalId: string): string | undefined {
+    const resource = root.node
+      .findAll()
+      .find(
+        (node): node is CfnResource =>
+          (node instanceof CfnTable || node instanceof CfnGlobalTable) &&
+          Stack.of(node).resolve(node.logicalId) === logicalId &&
+          resolve(Stage.of(node)?.outdir ?? '.', Stack.of(node).templateFile) === templatePath,
+      );
+    return resource && (this.guarded.get(resource)?.owner ?? resource).node.path;
   }
 
   /** Where CDK wrote `resource`: its stack's template (nested stacks included) and logical ID. */

@@ -1,40 +1,93 @@
 /**
- * The Contributor Insights rules an app's GuardedTables create, counted per account and Region at
- * construction (the count and its words: lib/cfn/rule-quota.ts): a warning on the table that takes the
- * count to 80% of the quota, and an error on the one that takes it past the quota, since a deployment past
+ * The synth's verdict on the Contributor Insights rule quota: the validation plugin counts the templates CDK wrote, per
+ * account and Region, with the count `skewguard lint cdk.out/` makes (`RuleCount`, lib/cfn/rule-quota.ts): every table
+ * with Contributor Insights on, GuardedTable or not, a GlobalTable's replica in its own Region. A warning on the table
+ * that takes the count to 80% of the quota, an error on the one that takes it past the quota, since a deployment past
  * it fails and rolls back (`LimitExceededException`). A granted raise is declared with the context key below.
  */
-import { Annotations, Stack, Token } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
-import { DEFAULT_RULE_QUOTA, quotaPlace, quotaVerdict, RULE_QUOTA_CHECK, RuleCount } from '../internal';
+import { readFileSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import type { IPolicyValidationContext, PolicyViolation } from 'aws-cdk-lib';
+import { DEFAULT_RULE_QUOTA, quotaVerdict, RULE_QUOTA_CHECK, RuleCount, ruleName, stackNameOf } from '../internal';
 
 /** Context key: the account's Contributor Insights rule quota, when raised. */
 export const RULE_QUOTA_CONTEXT = 'skewguard:contributorInsightsRuleQuota';
 export { DEFAULT_RULE_QUOTA, RULE_QUOTA_CHECK } from '../internal';
 
-/** Per app (its root construct). */
-const counts = new WeakMap<IConstruct, RuleCount>();
+/** The quota the app declares (`-c skewguard:contributorInsightsRuleQuota=200` gives the string "200"), or why it is refused. */
+function declaredQuota(given: unknown): number | string {
+  if (given === undefined) return DEFAULT_RULE_QUOTA;
+  const quota = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+  return typeof quota === 'number' && Number.isInteger(quota) && quota >= 1
+    ? quota
+    : `the context value ${RULE_QUOTA_CONTEXT}=${JSON.stringify(given)} is not a quota: it must be a whole number ≥ 1 (the quota AWS granted)`;
+}
+
+/** Absolute template paths in the order `lint cdk.out/` reads them: each directory's entries sorted by name. */
+function walkOrder(a: string, b: string): number {
+  const [x, y] = [a.split(sep), b.split(sep)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length - y.length;
+}
+
+function templateAt(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined; // a stack whose template cannot be read has no table to count; the plugin's table checks say so
+  }
+}
 
 /**
- * Adds the rules of one key space (`hasSortKey`, `accessedToo`: ACCESSED_AND_THROTTLED_KEYS mode) for `scope`'s account
- * and Region; warns on `scope` when they take the app's count to 80% of the quota, and reports an error when they take
- * it past the quota. Only those tables are told: the ones between would repeat the same advice (and each annotation
- * carries a stack trace into the assembly).
+ * The quota's violations for the stacks of `context`. `constructOf` names the construct behind a table resource (its
+ * GuardedTable, or the table itself), for `Validations` and the report; `failOn: 'warning'` raises the warning.
  */
-export function countRules(scope: IConstruct, hasSortKey: boolean, accessedToo: boolean): void {
-  const stack = Stack.of(scope);
-  const count = counts.get(scope.node.root) ?? new RuleCount();
-  counts.set(scope.node.root, count);
-  const quota = Number(scope.node.tryGetContext(RULE_QUOTA_CONTEXT) ?? DEFAULT_RULE_QUOTA);
-  // Every environment-agnostic stack's account (and Region) is the same token, so they are counted together.
-  const crossing = count.add(`${stack.account}/${stack.region}`, hasSortKey, accessedToo, quota);
-  if (!crossing) return;
-  const agnostic = Token.isUnresolved(stack.account) || Token.isUnresolved(stack.region);
-  const { message, fix } = quotaVerdict(crossing, {
-    whose: 'the GuardedTables of this app',
-    where: agnostic ? quotaPlace(undefined, undefined) : quotaPlace(stack.account, stack.region),
-    declareRaise: `-c ${RULE_QUOTA_CONTEXT}=<new quota>`,
-  });
-  if (crossing.severity === 'error') Annotations.of(scope).addError(`[skewguard:${RULE_QUOTA_CHECK}] ${message}: ${fix}`);
-  else Annotations.of(scope).addWarningV2(`skewguard:${RULE_QUOTA_CHECK}`, `${message}: ${fix}`);
+export function ruleQuotaViolations(
+  context: IPolicyValidationContext,
+  failOn: 'error' | 'warning',
+  constructOf: (templatePath: string, logicalId: string) => string | undefined,
+): PolicyViolation[] {
+  const given: unknown = context.appConstruct.node.tryGetContext(RULE_QUOTA_CONTEXT);
+  const quota = declaredQuota(given);
+  if (typeof quota === 'string') {
+    const fix = `cdk synth -c ${RULE_QUOTA_CONTEXT}=<the granted quota>, or leave it out (default ${DEFAULT_RULE_QUOTA})`;
+    return [
+      {
+        ruleName: ruleName(RULE_QUOTA_CHECK),
+        description: quota,
+        fix,
+        severity: 'fatal',
+        violatingResources: [{ constructPath: '', locations: [`context ${RULE_QUOTA_CONTEXT}`] }],
+      },
+    ];
+  }
+  const count = new RuleCount(quota);
+  const stacks = context.stackTemplates.map((stack) => ({ ...stack, templatePath: resolve(stack.templatePath) }));
+  return stacks
+    .sort((a, b) => walkOrder(a.templatePath, b.templatePath))
+    .flatMap((stack) => {
+      const { templatePath } = stack;
+      const crossings = count.addTemplate({ name: stackNameOf(templatePath), account: stack.accountId, region: stack.region }, templateAt(templatePath));
+      return crossings.map(({ logicalId, location, crossing }): PolicyViolation => {
+        const constructPath = constructOf(templatePath, logicalId) ?? stack.stackConstructPath;
+        const { message, fix } = quotaVerdict(crossing, { whose: 'the tables of this app', declareRaise: `-c ${RULE_QUOTA_CONTEXT}=<new quota>` });
+        const raised = crossing.severity === 'warning' && failOn === 'warning';
+        return {
+          ruleName: ruleName(RULE_QUOTA_CHECK),
+          description: `${message}${raised ? ' (a warning, failing because skewguard:failOn is "warning")' : ''}`,
+          fix,
+          severity: raised ? 'error' : crossing.severity,
+          ruleMetadata: {
+            rule: RULE_QUOTA_CHECK,
+            severity: crossing.severity,
+            constructPath,
+            rules: String(crossing.total),
+            quota: String(crossing.quota),
+            ...(crossing.account !== undefined ? { account: crossing.account } : {}),
+            ...(crossing.region !== undefined ? { region: crossing.region } : {}),
+          },
+          violatingResources: [{ constructPath, resourceLogicalId: logicalId, templatePath, locations: [location] }],
+        };
+      });
+    });
 }

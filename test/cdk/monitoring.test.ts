@@ -1,11 +1,12 @@
 /** Alarm names, synth-time warnings, replicas, the shared dashboard and the per-deployment lookup. */
-import { Aspects, RemovalPolicy } from 'aws-cdk-lib';
+import { Aspects, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Annotations as AssertAnnotations, Match } from 'aws-cdk-lib/assertions';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { UsageError } from '../../lib';
 import { GuardedTable, LOOKUP_NONCE_CONTEXT, MAX_ALARM_NAME, SkewDashboard } from '../../lib/cdk';
+import { synthDesignReport } from '../../lib/testing/cdk';
 import { appWithStack, healthy, synthError, templateOf } from './support';
 
 const alarmProps = (stack: Parameters<typeof templateOf>[0]) =>
@@ -188,10 +189,13 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
       sortKey: { name: 'at', type: AttributeType.STRING },
     }));
   const withSortKey = (overrides = {}) => healthy({ sortKey: { name: 'at', type: AttributeType.STRING }, ...overrides });
-  const quotaWarnings = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
-    AssertAnnotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('Contributor Insights rules'));
-  const quotaErrors = (stack: Parameters<typeof AssertAnnotations.fromStack>[0]) =>
-    AssertAnnotations.fromStack(stack).findError('*', Match.stringLikeRegexp('Contributor Insights rules'));
+  // The synth's verdict: the validation plugin's report (lib/cdk/rule-quota.ts), with its message and fix.
+  const quotaVerdicts = (stack: Stack, severity: 'warning' | 'error') =>
+    synthDesignReport(stack)
+      .violations.filter((v) => v.ruleId === 'contributor-insights-rule-quota' && v.severity === severity)
+      .map((v) => ({ id: v.constructPath, text: `${v.message}: ${v.fix}` }));
+  const quotaWarnings = (stack: Stack) => quotaVerdicts(stack, 'warning');
+  const quotaErrors = (stack: Stack) => quotaVerdicts(stack, 'error');
 
   it('is warned about at synth from 80 rules: 20 key spaces with a sort key in ACCESSED_AND_THROTTLED_KEYS mode use 4 each', () => {
     const { stack } = appWithStack();
@@ -201,7 +205,7 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
       withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(19) }),
     );
     const [warning] = quotaWarnings(stack);
-    expect(warning.entry.data).toMatch(/create 80 Contributor Insights rules .* quota of 100/);
+    expect(warning.text).toMatch(/create 80 Contributor Insights rules .* quota of 100/);
   });
 
   it('is not warned about at 40 rules: the same in THROTTLED_KEYS mode uses 2 each', () => {
@@ -219,7 +223,7 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
         withSortKey({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS, hotKeyAlarm: false, globalSecondaryIndexes: indexes(9) }),
       );
     // 4 tables × 10 key spaces × 4 rules = 160 = 80% of 200: the fourth table warns.
-    expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T3']);
+    expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['Test/T3']);
   });
 
   it('warns on the table that reaches 80% and reports an error on the one that passes the quota, not on the tables between', () => {
@@ -227,13 +231,13 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
     // One rule per key space (THROTTLED_KEYS, no sort key), two key spaces per table: 80 rules with T39, 101 with T50's first.
     for (let i = 0; i < 52; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
     const warnings = quotaWarnings(stack);
-    expect(warnings.map((w) => w.id)).toEqual(['/Test/T39']);
-    expect(warnings[0].entry.data).toMatch(/create 80 Contributor Insights rules .* quota of 100 .*every table after this one adds to the count/);
+    expect(warnings.map((w) => w.id)).toEqual(['Test/T39']);
+    expect(warnings[0].text).toMatch(/create 80 Contributor Insights rules .* quota of 100 .*every table after this one adds to the count/);
     // A deployment past the quota fails: an error, which the CLI refuses to deploy.
     const errors = quotaErrors(stack);
-    expect(errors.map((e) => e.id)).toEqual(['/Test/T50']);
-    expect(errors[0].entry.data).toMatch(
-      /create 101 Contributor Insights rules .* quota of 100 .*past it the deployment fails \(LimitExceededException\) unless the quota was raised: request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas \(it is adjustable\), then declare the granted quota with -c skewguard:contributorInsightsRuleQuota=<new quota>; or spread/,
+    expect(errors.map((e) => e.id)).toEqual(['Test/T50']);
+    expect(errors[0].text).toMatch(
+      /create 101 Contributor Insights rules .* quota of 100 .*past it the deployment fails \(LimitExceededException\) unless the quota was raised; rules by stack and table: Test 101 \(T0\w+ 2, .* and 46 more tables\): request a raise of the CloudWatch quota "Contributor Insights rules" in Service Quotas \(it is adjustable\), then declare the granted quota with -c skewguard:contributorInsightsRuleQuota=<new quota>; or spread/,
     );
   });
 
@@ -243,8 +247,8 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
     for (let i = 0; i < 51; i++) new GuardedTable(throttled, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
     const [reached] = quotaWarnings(throttled);
     const [passed] = quotaErrors(throttled);
-    expect(reached.entry.data).not.toMatch(/THROTTLED_KEYS/);
-    expect(passed.entry.data).not.toMatch(/THROTTLED_KEYS/);
+    expect(reached.text).not.toMatch(/THROTTLED_KEYS/);
+    expect(passed.text).not.toMatch(/THROTTLED_KEYS/);
     // One table of 10 key spaces with a sort key in accessed mode (40 rules, 20 of them PKC/SKC), then THROTTLED_KEYS tables.
     const mixed = appWithStack().stack;
     new GuardedTable(
@@ -255,15 +259,32 @@ describe('the Contributor Insights rule quota (100 per account and Region)', () 
     for (let i = 0; i < 31; i++) new GuardedTable(mixed, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
     // 40 + 2 × 30 = 100 rules, so the first key space of T30 passes the quota.
     const [mixedError] = quotaErrors(mixed);
-    expect(mixedError.entry.data).toMatch(
+    expect(mixedError.text).toMatch(
       /create 101 Contributor Insights rules .*; or switch the 10 key spaces in ACCESSED_AND_THROTTLED_KEYS mode to THROTTLED_KEYS mode \(the default: 20 rules fewer\)/,
     );
+  });
+
+  it('takes the quota from the command line as text, and refuses a value that is no quota, naming the context key', () => {
+    // `cdk synth -c skewguard:contributorInsightsRuleQuota=200` gives the string "200".
+    const { stack } = appWithStack({ context: { 'skewguard:contributorInsightsRuleQuota': '200' } });
+    for (let i = 0; i < 52; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
+    expect([quotaWarnings(stack), quotaErrors(stack)]).toEqual([[], []]);
+    for (const given of ['lots', 0, 12.5]) {
+      const refused = appWithStack({ context: { 'skewguard:contributorInsightsRuleQuota': given } });
+      new GuardedTable(refused.stack, 'T', healthy());
+      expect(synthDesignReport(refused.app).violations.filter((v) => v.ruleId === 'contributor-insights-rule-quota')).toEqual([
+        expect.objectContaining({
+          severity: 'fatal',
+          message: `the context value skewguard:contributorInsightsRuleQuota=${JSON.stringify(given)} is not a quota: it must be a whole number ≥ 1 (the quota AWS granted)`,
+        }),
+      ]);
+    }
   });
 
   it('does not warn again at exactly the quota: 100 rules deploy', () => {
     const { stack } = appWithStack();
     for (let i = 0; i < 50; i++) new GuardedTable(stack, `T${i}`, healthy({ globalSecondaryIndexes: indexes(1).map(({ sortKey, ...gsi }) => gsi) }));
-    expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['/Test/T39']);
+    expect(quotaWarnings(stack).map((w) => w.id)).toEqual(['Test/T39']);
   });
 });
 

@@ -389,7 +389,7 @@ async function lintOrFix(candidate: Candidate, options: LintOptions, fix: boolea
     const waivers = candidate.cdkMetadata ? cdkWaiverProblems(candidate.cdkMetadata) : { errors: [], notes: [] };
     const notes = [...result.notes, ...forEachNotes(parsed.located), ...waivers.notes];
     if (fix) notes.push({ path: '', message: 'not fixed: --fix changes design files only; change the construct or template source instead' });
-    const quota = candidate.cdkEnvironment === undefined ? [] : ruleCount.findingsOf(parsed.located, candidate.cdkEnvironment);
+    const quota = candidate.cdkEnvironment === undefined ? [] : ruleCount.findingsOf(file, parsed.located, candidate.cdkEnvironment);
     return { ...result, findings: [...result.findings, ...quota], errors: [...result.errors, ...waivers.errors], notes };
   }
   if (!fix) return lintParsed(file, parsed.located, options, kind ?? 'design');

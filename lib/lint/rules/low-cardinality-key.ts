@@ -78,11 +78,11 @@ export const lowCardinalityKey = defineRule({
   ],
   messages: {
     fewValues:
-      'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its hottest value is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and the hottest value throttles on its own',
+      'partition key {{key|key}}{{index|onIndex}} has {{cardinality|one=# distinct value|other=# distinct values}}, below minCardinality {{minCardinality}}, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} is over the usable ceiling on one key ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): at most {{cardinality|one=# partition ever takes|other=# partitions ever take}} traffic, and {{hottest|key=the hottest value|firstLevel=the hottest value|one=that value}} throttles on its own',
     fewValuesEachFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}: its whole peak ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}) needs more than one partition, and its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=one|other=the # physical partitions it spans}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}): fine today, saturated when traffic grows {{growthToCeiling}}×',
     fewValuesFits:
-      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its hottest {{hottest|key=value|firstLevel=first-level value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×',
+      'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today; its {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} ({{hotLoad}} of a usable {{hotUsable}} {{hotUnit}}) saturates {{hotPartitions|one=its partition|other=the # physical partitions it spans}} when traffic grows {{growthToCeiling}}×',
     fewValuesIdle:
       'partition key {{key|key}}{{index|onIndex}} has only {{cardinality|one=# distinct value|other=# distinct values}}, but its whole peak fits one partition with headroom ({{peakLoad}} of a usable {{peakUsable}} {{peakUnit}}): fine today: none of the declared traffic reaches it',
     fewValuesOnePhysicalPartition:
@@ -101,7 +101,7 @@ export const lowCardinalityKey = defineRule({
       '; with one value, every {{holder|table=item of the table|index=item the index holds|container=document of the container}} has the same key value, which takes all the traffic: its share is 100% by definition, and no hottest-value share is left to declare',
     fixValues: 'use a higher-cardinality attribute or a composite key, or ',
     fixEachFits:
-      'no sharding needed at this load (N = 1: the hottest {{hottest|key=value|firstLevel=first-level value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
+      'no sharding needed at this load (N = 1: the {{hottest|key=hottest value|firstLevel=hottest first-level value|one=one value}} fits {{hotPartitions|one=its own partition|other=the # physical partitions it spans}}, and more keys would only make every read a fan-out); re-key it (a higher-cardinality attribute or a composite key), or shard it into the N its peak then needs, before traffic grows {{growthToCeiling}}×',
     fixOnePhysicalPartition:
       'no change needed while the container stays on one physical partition; re-key it (a higher-cardinality attribute or a composite key) before it grows past {{partitionRu}} RU/s{{throughputFrom|provisioned=|storage= (all a serverless container serves on one physical partition)}} or {{partitionGb}} GB',
     fixFits:
@@ -150,7 +150,8 @@ export const lowCardinalityKey = defineRule({
         hotLoad: hot.load,
         hotUsable: hot.usable,
         hotUnit: hot.unit,
-        hottest: binding ? 'firstLevel' : 'key',
+        // A key of one value has no hottest value: its one value is all of it.
+        hottest: binding ? 'firstLevel' : a.cardinality === 1 ? 'one' : 'key',
         // A first-level value past 50 GB spans one physical partition per 50 GB: it saturates those, not "its partition".
         hotPartitions: binding?.spanned ?? 1,
         ...(binding

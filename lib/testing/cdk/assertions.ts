@@ -20,8 +20,8 @@ export interface StackAssertionOptions {
   readonly failOn?: FailOn;
 }
 
-/** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"), and the
- *  Contributor Insights rule quota, an error annotation (docs/cdk.md, "Contributor Insights: modes, cost, quota"). */
+/** Checks beyond the rule catalogue that the CDK plugin reports (see docs/cdk.md, "Refusing the synth"), the
+ *  Contributor Insights rule quota among them (docs/cdk.md, "Contributor Insights: modes, cost, quota"). */
 const PLUGIN_CHECKS = ['design-metadata', 'acknowledgement', 'unchecked', 'template', RULE_QUOTA_CHECK];
 /** Former plugin checks, and the rule that reports the same thing now. */
 const REPLACED_CHECKS: Readonly<Record<string, string>> = { 'undeclared-index': 'SG016 (template-differs-from-design)' };

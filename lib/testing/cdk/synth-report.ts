@@ -14,13 +14,12 @@ import { checkScope } from '../../cdk/cdk-shapes';
 import { UsageError } from '../../index';
 import { DYNAMODB_TEMPLATE_TYPES } from '../../internal';
 import { formatReport, type ReportEntry } from '../report';
-import { skewguardErrorAnnotations } from './annotation-errors';
 
 /** One skewguard violation of a synth. */
 export interface DesignViolation {
   /** The rule id (`SG003`), or another skewguard check: `design-metadata`, `acknowledgement`,
    *  `unchecked`, `template` (an index missing from the design is SG016), `contributor-insights-rule-quota`
-   *  (an error annotation, lib/cdk/rule-quota.ts). The key the core's findings
+   *  (lib/cdk/rule-quota.ts). The key the core's findings
    *  and `assertDesignFails` use. */
   readonly ruleId: string;
   /** The rule's name (`hot-key-exceeds-partition`); undefined for the other checks. */
@@ -229,14 +228,6 @@ export function synthDesignReport(scope: IConstruct): SynthDesignReport {
   const reported = [...open.map((v) => violation(v)), ...suppressed.map((v) => violation(v, v.reason ?? v.ruleMetadata?.acknowledgedReason ?? ''))].filter(
     (v) => concerns(v.constructPath, path),
   );
-  // The rule quota's error is an annotation, which cdk synth refuses as it refuses the plugin's errors.
-  const annotated = skewguardErrorAnnotations(scope).map(({ check, constructPath, message }): DesignViolation => ({
-    ruleId: check,
-    severity: 'error',
-    constructPath,
-    path: '',
-    message,
-  }));
-  const violations = [...reported, ...annotated, ...designWaivers(scope, reported)];
+  const violations = [...reported, ...designWaivers(scope, reported)];
   return { violations, checkedTables: checkedTables(scope), text: formatReport(violations.map(entry), scopeName(scope)) };
 }

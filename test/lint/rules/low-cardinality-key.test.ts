@@ -432,6 +432,26 @@ describe('SG001 on a one-valued key', () => {
     expect(sg001.fix).toMatch(/; a key of one value cannot spread at all: the way past one partition is a sharded key .* or a different key$/);
   });
 
+  // Review quota18: the table's own key of one value spoke of "its hottest value" (as did the index's message), a
+  // figure a key of one value does not have: its one value is all of it.
+  it.each([
+    ['the table key over its partition', { peakReadUnits: 100, peakWriteUnits: 1_200 }, undefined, 'fewValues'],
+    ['the table key that fits', { peakReadUnits: 1000, peakWriteUnits: 500 }, undefined, 'fewValuesFits'],
+    ['an index key that fits', { peakReadUnits: 1000, peakWriteUnits: 500 }, 'byKind', 'fewValuesFits'],
+  ])('names %s by its one value, not a hottest value', (_, workload, indexName, messageId) => {
+    const kind = { name: 'kind', type: 'S', cardinality: 1 } as const;
+    const design =
+      indexName === undefined ? table({ partitionKey: kind, workload }) : table({ workload, globalSecondaryIndexes: [{ indexName, partitionKey: kind }] });
+    const [sg001] = lint(design).filter((f) => f.ruleId === 'SG001');
+    expect(sg001.messageId).toBe(messageId);
+    expect(`${sg001.message} ${sg001.fix}`).not.toMatch(/hottest value/);
+    expect(sg001.message).toMatch(
+      messageId === 'fewValues'
+        ? /, and its one value is over the usable ceiling on one key .* and that value throttles on its own;/
+        : /; its one value \(500 of a usable 800 WCU\) saturates its partition when traffic grows 1\.6×[ ;]/,
+    );
+  });
+
   it("keeps the status-like note for a flag of two values, where the hottest value's share is a figure to declare", () => {
     const design = table({
       workload: { peakReadUnits: 1000, peakWriteUnits: 500 },
