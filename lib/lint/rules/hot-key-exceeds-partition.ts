@@ -289,9 +289,10 @@ export const hotKeyExceedsPartition = defineRule({
       ', less the {{readNeighbours}} {{readUnit}} its neighbours are expected to take (the other {{readRest}} {{readUnit}} of reads ÷ {{keySpacePartitions}} partitions): {{readLeft}} {{readUnit}} left',
     writeBeside:
       ', less the {{writeNeighbours}} {{writeUnit}} its neighbours are expected to take (the other {{writeRest}} {{writeUnit}} of writes ÷ {{keySpacePartitions}} partitions): {{writeLeft}} {{writeUnit}} left',
-    // P and how it was counted, once: from provisioned capacity, or for twice the on-demand peak (AWS publishes no count).
+    // P and how it was counted, once: from provisioned capacity, or on demand for twice the peak or for the warm throughput
+    // (declared, else a new table's), whichever counts more (AWS publishes no count).
     partitionsCounted:
-      '; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, {{partitionsCountedBy|provisioned-capacity=for its provisioned capacity (3,000 RCU and 1,000 WCU each)|twice-the-peak=for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak)}}',
+      '; {{keySpacePartitions|one=# partition|other=# partitions}} assumed, {{partitionsCountedBy|provisioned-capacity=for its provisioned capacity (3,000 RCU and 1,000 WCU each)|twice-the-peak=for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak)|warm-throughput=for its warm throughput (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and a new table or GSI starts warm for 12,000 RCU and 4,000 WCU a second)}}',
     requestOverPhysical: '{{requestLoad}} {{requestUnit}} against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
     requestOverShardedPhysical:
       '{{requestLoad}} {{requestUnit}}, {{requestPerKey}} {{requestUnit}} per {{storedKey}} over {{declaredShards}}, against a usable {{requestUsable}} {{requestUnit}} left on its physical partition',
