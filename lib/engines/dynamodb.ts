@@ -85,6 +85,9 @@ function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapac
     const units = { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) };
     return neighboursOn(dynamoPartitionsFor(units.reads, units.writes), 'provisioned-capacity', total, stored);
   }
+  // A provisioned table with one direction's capacity left out: counted for twice its peak, as on demand, but with no
+  // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
+  if (design.billing === 'provisioned') return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), 'twice-the-peak', total, stored);
   return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0);
 }
 
