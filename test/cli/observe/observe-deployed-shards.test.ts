@@ -61,13 +61,13 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     );
     expect(findings.filter((f) => f.path === 'tables[0].workload.hotKeyShare')).toEqual([]);
     expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && f.messageId !== 'shardsNotDeployed')).toEqual([]);
-    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 153 (capped at 1).
+    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 159 (capped at 1).
     expect(run.stdout).toMatch(/hottest key share ≈ 0\.6 \(.*× 25 shards deployed/);
 
     // The nightly workflow's loop: nothing to write, and lint --fix finds nothing more to raise.
     await observe(dir, '--update');
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
-    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 153 }, workload: { hotKeyShare: 0.6 } });
+    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 159 }, workload: { hotKeyShare: 0.6 } });
   });
 
   it('a top-N report that lists only some shards bounds the share from below (× the highest shard number + 1), so it cannot ratchet', async () => {
@@ -75,7 +75,7 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     const report = JSON.parse(read(join(EXAMPLE, 'week-2026-11-17/tickets.pkc.json'))) as { Contributors: { Keys: string[] }[] };
     report.Contributors = report.Contributors.filter((c) => ['evt-8841#17', 'evt-8841#3'].includes(c.Keys[0]));
     const dir = exampleTree(report);
-    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 153');
+    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 159');
     const raised = tempTree({ 'tickets.json': text });
     const run = await cli(['observe', join(raised, 'tickets.json'), '--observations', join(dir, 'week/manifest.json'), '--format', 'json'], { cwd: dir });
     const findings = findingsOf(run.stdout);
