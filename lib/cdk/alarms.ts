@@ -356,7 +356,8 @@ function hotKeyLineMeaning({ reference, reach, combined }: HotKeyLine): string {
 const COUNTED_BY: Readonly<Record<DynamoHotKeyReach['countedBy'], string>> = {
   'provisioned-capacity': 'for its provisioned capacity',
   'twice-the-peak': 'for twice the declared peak (on demand: AWS publishes no count)',
-  'warm-throughput': "for its warm throughput (on demand: AWS publishes no count; a new table starts warm for 12,000 RCU and 4,000 WCU a second)",
+  // Declared, else a new on-demand table's 12,000 RCU / 4,000 WCU (docs/cdk.md, "The hot-key line"): kept as short as the others.
+  'warm-throughput': 'for its warm throughput (on demand: AWS publishes no count)',
 };
 
 /**
@@ -368,7 +369,7 @@ const COUNTED_BY: Readonly<Record<DynamoHotKeyReach['countedBy'], string>> = {
 function hotKeyLineDetail(line: HotKeyLine, noun: string): string {
   const { reference, scaled, reach, neighbours, reachModel, combined } = line;
   const counted = COUNTED_BY[reachModel.countedBy];
-  const assumed = `over ${reachModel.partitions} partitions, assumed ${counted}`;
+  const assumed = `over ${reachModel.partitions} ${reachModel.partitions === 1 ? 'partition' : 'partitions'}, assumed ${counted}`;
   if (combined) {
     return (
       ` (hot in both directions, its planned ${units(combined.planned)} is its reads and writes together): the less of its reads at the ${units(reach.Read)} ` +
