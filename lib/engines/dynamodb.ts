@@ -101,10 +101,7 @@ export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighb
 
 function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {
   const twice = dynamoPartitionsFor(2 * total.reads, 2 * total.writes);
-  const warm = dynamoPartitionsFor(
-    Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits),
-    Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits),
-  );
+  const warm = dynamoPartitionsFor(Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits), Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits));
   return twice >= warm ? neighboursOn(twice, 'twice-the-peak', total, stored) : neighboursOn(warm, 'warm-throughput', total, stored);
 }
 
