@@ -1,6 +1,6 @@
 /** Amazon DynamoDB: what the rules need to know about it. */
 import { ITEM_AGGREGATES, type DynamoDbKeyDesign, type KeySpaceCapacity } from '../design/key-design';
-import type { EngineProfile, LoadDimension, Loads, PartitionCount, PartitionNeighbours } from './profile';
+import type { EngineProfile, LoadDimension, Loads, NeighbourModel, PartitionCount, PartitionNeighbours } from './profile';
 
 /**
  * Vendor ceilings. These are hard limits of the engine, not tunables: no table-level capacity,
@@ -39,54 +39,70 @@ export const DYNAMODB_LIMITS = {
   apiCapacityUnitsMax: Number.MAX_SAFE_INTEGER,
 } as const;
 
-/** Partitions that serve `reads` RCU/s and `writes` WCU/s: 3,000 RCU and 1,000 WCU each ("Partitions and data distribution"); at least one. */
+/**
+ * The fewest partitions that serve `reads` RCU/s and `writes` WCU/s at once: max(⌈R ÷ 3,000⌉, ⌈W ÷ 1,000⌉), at least one.
+ * AWS's current pages give a partition both ceilings together, "each individual partition is limited to 1,000 write
+ * units per second and 3,000 read units per second" (Developer Guide, "Understanding DynamoDB warm throughput in
+ * different scenarios"; "Partitions and data distribution"), and say no more about how many a key space has, so this is
+ * the count they guarantee. AWS's retired "Understanding Partition Behavior" (Guidelines for working with tables) gave
+ * ⌈R ÷ 3,000 + W ÷ 1,000⌉, a partition's reads and writes sharing one budget: more partitions, so fewer neighbours on
+ * each, a looser verdict than the current pages support, not used.
+ */
 export function dynamoPartitionsFor(reads: number, writes: number): number {
-  return Math.max(1, Math.ceil(reads / DYNAMODB_LIMITS.partitionReadUnits + writes / DYNAMODB_LIMITS.partitionWriteUnits - 1e-9));
-}
-
-/** Each key space's capacity by index name, made once per design: a table of thousands of GSIs stays linear. */
-const CAPACITY_BY_INDEX = new WeakMap<DynamoDbKeyDesign['capacity'], ReadonlyMap<string | undefined, KeySpaceCapacity>>();
-
-function capacityOf(design: DynamoDbKeyDesign, index: string | undefined): KeySpaceCapacity | undefined {
-  let byIndex = CAPACITY_BY_INDEX.get(design.capacity);
-  if (!byIndex) {
-    byIndex = new Map(design.capacity.map((c) => [c.index, c]));
-    CAPACITY_BY_INDEX.set(design.capacity, byIndex);
-  }
-  return byIndex.get(index);
+  const forReads = Math.ceil(reads / DYNAMODB_LIMITS.partitionReadUnits - 1e-9);
+  const forWrites = Math.ceil(writes / DYNAMODB_LIMITS.partitionWriteUnits - 1e-9);
+  return Math.max(1, forReads, forWrites);
 }
 
 /**
- * The other keys' expected load on the partition of a stored key of key space `index` (a GSI's name; undefined: the
- * table), the one neighbour model of SG003's sizing and the accessed-mode hot-key ticket. DynamoDB hashes partition-key
- * values over the key space's partitions ("Partitions and data distribution"), so by expectation 1/P of the rest of the
- * key space's peak (`total` less the stored key's own `stored` load, its sibling shards included) shares its partition.
- * P: a partition serves 3,000 RCU and 1,000 WCU a second, so ⌈R ÷ 3,000 + W ÷ 1,000⌉ of the declared provisioned
- * capacity (its auto-scaling maximum: partitions split as capacity grows and never merge), or of the peak ÷ headroom
- * where that is more (SG017 raises the capacity to it); on demand AWS publishes no
- * count, and the table "accommodates up to double the previous peak" ("On-demand capacity mode"), so P is counted for
- * twice the declared peak, or the declared warm throughput when higher. An expectation, not a bound: a hash can put
- * more on one partition, which the headroom under the ceiling absorbs.
+ * The neighbour model of one design's key spaces, the one model of SG003's sizing and the accessed-mode hot-key ticket:
+ * made once per design (the per-lint `DesignAnalysis` holds it), its capacity looked up by index name, so a table of
+ * thousands of GSIs stays linear. DynamoDB hashes partition-key values over the key space's partitions ("Partitions and
+ * data distribution"), so by expectation 1/P of the rest of the key space's peak (`total` less the stored key's own
+ * `stored` load, its sibling shards included) shares its partition. P: the fewest partitions that serve the key space's
+ * reads and writes at once (`dynamoPartitionsFor`), of
+ * - provisioned: the declared capacity (its auto-scaling maximum: partitions split as capacity grows and never merge),
+ *   or the peak ÷ headroom where that is more (SG017 raises the capacity to it);
+ * - on demand: per direction the most of twice the declared peak (the table "accommodates up to double the previous
+ *   peak", "On-demand capacity mode"; AWS publishes no count), the declared warm throughput, and the warm throughput a
+ *   new on-demand table or GSI starts with, 12,000 read and 4,000 write units a second ("A new on-demand table starts
+ *   with a warm throughput of 12,000 read units per second and 4,000 write units per second. Your table can instantly
+ *   accommodate sustained traffic up to these levels": "Understanding DynamoDB warm throughput in different scenarios";
+ *   "Pre-warming a table for on-demand capacity mode"), so at least 4 partitions.
+ * An expectation, not a bound: a hash can put more on one partition, which the headroom under the ceiling absorbs.
  */
-export function dynamoPartitionNeighbours(design: DynamoDbKeyDesign, index: string | undefined, total: Loads, stored: Loads): PartitionNeighbours {
-  const capacity = capacityOf(design, index);
+export function dynamoNeighbourModel(design: DynamoDbKeyDesign): NeighbourModel {
+  const capacityByIndex = new Map(design.capacity.map((c) => [c.index, c]));
+  return (index, total, stored) => neighboursOfCapacity(design, capacityByIndex.get(index), total, stored);
+}
+
+function neighboursOfCapacity(design: DynamoDbKeyDesign, capacity: KeySpaceCapacity | undefined, total: Loads, stored: Loads): PartitionNeighbours {
   const read = capacity?.read;
   const write = capacity?.write;
-  const provisioned = design.billing === 'provisioned' && read !== undefined && write !== undefined;
-  const { headroom } = design.thresholds;
-  const units = provisioned
-    ? // Below the peak at headroom (SG017's finding), judged at the capacity SG017's fix gives it, as --fix leaves it.
-      { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) }
-    : { reads: Math.max(2 * total.reads, capacity?.warmReadUnits ?? 0), writes: Math.max(2 * total.writes, capacity?.warmWriteUnits ?? 0) };
-  return neighboursOn(dynamoPartitionsFor(units.reads, units.writes), provisioned ? 'provisioned-capacity' : 'twice-the-peak', total, stored);
+  if (design.billing === 'provisioned' && read !== undefined && write !== undefined) {
+    const { headroom } = design.thresholds;
+    // Below the peak at headroom (SG017's finding), judged at the capacity SG017's fix gives it, as --fix leaves it.
+    const units = { reads: Math.max(read.units, total.reads / headroom), writes: Math.max(write.units, total.writes / headroom) };
+    return neighboursOn(dynamoPartitionsFor(units.reads, units.writes), 'provisioned-capacity', total, stored);
+  }
+  // A provisioned table with one direction's capacity left out: counted for twice its peak, as on demand, but with no
+  // on-demand warm throughput (a provisioned table's starts at its provisioned capacity).
+  if (design.billing === 'provisioned') return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), 'twice-the-peak', total, stored);
+  return onDemandNeighboursWarm(total, stored, capacity?.warmReadUnits ?? 0, capacity?.warmWriteUnits ?? 0);
 }
 
 /**
- * `dynamoPartitionNeighbours` of a key space known by its peak alone (`shardsFor()`: no capacity, no design), on demand:
- * P counted for twice `total`.
+ * `dynamoNeighbourModel`'s on-demand count for a key space known by its peak alone (`shardsFor()`: no capacity, no
+ * design): twice `total`, at least a new on-demand table's warm throughput.
  */
 export function onDemandNeighbours(total: Loads, stored: Loads): PartitionNeighbours {
-  return neighboursOn(dynamoPartitionsFor(2 * total.reads, 2 * total.writes), 'twice-the-peak', total, stored);
+  return onDemandNeighboursWarm(total, stored, 0, 0);
+}
+
+function onDemandNeighboursWarm(total: Loads, stored: Loads, warmReads: number, warmWrites: number): PartitionNeighbours {
+  const twice = dynamoPartitionsFor(2 * total.reads, 2 * total.writes);
+  const warm = dynamoPartitionsFor(Math.max(warmReads, DYNAMODB_LIMITS.newOnDemandReadUnits), Math.max(warmWrites, DYNAMODB_LIMITS.newOnDemandWriteUnits));
+  return twice >= warm ? neighboursOn(twice, 'twice-the-peak', total, stored) : neighboursOn(warm, 'warm-throughput', total, stored);
 }
 
 function neighboursOn(partitions: number, countedBy: PartitionCount, total: Loads, stored: Loads): PartitionNeighbours {
@@ -137,7 +153,7 @@ export const dynamoDbProfile: EngineProfile<DynamoDbKeyDesign> = {
     direction('write', loads.writes, headroom, neighbours),
     direction('read', loads.reads, headroom, neighbours),
   ],
-  partitionNeighbours: dynamoPartitionNeighbours,
+  neighbourModel: dynamoNeighbourModel,
   peakNeighbours: onDemandNeighbours,
   writeUnit: 'WCU',
 

@@ -47,7 +47,7 @@ export {
   usableBesideNeighbours,
 } from './cosmosdb';
 export { LOGGED_FIRST_LEVEL_KQL, loggedFirstLevel } from './cosmos-logged-key';
-export { DYNAMODB_LIMITS, dynamoPartitionNeighbours, dynamoPartitionsFor } from './dynamodb';
+export { DYNAMODB_LIMITS, dynamoNeighbourModel, dynamoPartitionsFor } from './dynamodb';
 export type {
   CacheTerms,
   DirectionNeighbours,
@@ -58,6 +58,7 @@ export type {
   LoadDimension,
   Loads,
   PartitionCount,
+  NeighbourModel,
   PartitionNeighbours,
   PhysicalPartitions,
   PhysicalShare,

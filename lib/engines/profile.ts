@@ -34,8 +34,10 @@ export interface LoadDimension {
   readonly neighbours?: DirectionNeighbours;
 }
 
-/** How the key spaces' partitions are counted where the engine publishes no count (DynamoDB: `PartitionNeighbours`). */
-export type PartitionCount = 'provisioned-capacity' | 'twice-the-peak';
+/** How the key spaces' partitions are counted where the engine publishes no count (DynamoDB: `PartitionNeighbours`):
+ *  from provisioned capacity, or, on demand, for twice the declared peak, or for the warm throughput (declared, else a
+ *  new on-demand table's 12,000 RCU / 4,000 WCU) where that counts more. */
+export type PartitionCount = 'provisioned-capacity' | 'twice-the-peak' | 'warm-throughput';
 
 /**
  * The other keys' expected load on a stored key's partition, per direction (DynamoDB reads and writes are throttled
@@ -44,7 +46,8 @@ export type PartitionCount = 'provisioned-capacity' | 'twice-the-peak';
 export interface PartitionNeighbours {
   /** P: the partitions the key space is assumed to have. */
   readonly partitions: number;
-  /** From declared provisioned capacity (or its auto-scaling maximum), or, on demand, for twice the declared peak. */
+  /** From declared provisioned capacity (or its auto-scaling maximum), or, on demand, for twice the declared peak or the
+   *  warm throughput, whichever counts more. */
   readonly countedBy: PartitionCount;
   /** The key space's peak the neighbours are counted from (with the copies a layout writes). */
   readonly total: Loads;
@@ -54,6 +57,9 @@ export interface PartitionNeighbours {
   readonly writes: number;
 }
 
+/** The other keys' expected load on a stored key's partition in key space `index` (a GSI's name; undefined: the table). */
+export type NeighbourModel = (index: string | undefined, total: Loads, stored: Loads) => PartitionNeighbours;
+
 /** One direction of `PartitionNeighbours`, as a `LoadDimension` carries it. */
 export interface DirectionNeighbours {
   /** The other keys' expected load on the partition in this direction. */
@@ -62,7 +68,7 @@ export interface DirectionNeighbours {
   readonly total: number;
   /** P: the partitions the key space is assumed to have. */
   readonly partitions: number;
-  /** How P was counted: from provisioned capacity, or, on demand, for twice the declared peak. */
+  /** How P was counted: from provisioned capacity, or, on demand, for twice the declared peak or the warm throughput. */
   readonly countedBy: PartitionCount;
   /** headroom × ceiling: what the key could use with no neighbours. */
   readonly usableAlone: number;
@@ -251,12 +257,12 @@ export interface EngineProfile<D extends KeyDesign = KeyDesign> {
    */
   physicalShare?(design: D, total: Loads, hot: Loads, cardinality?: number): PhysicalShare | undefined;
   /**
-   * The other keys' expected load on the partition of a stored key of key space `index` (undefined: the table) whose
-   * own load is `stored`, with the key space at `total` (DynamoDB: `dynamoPartitionNeighbours`). Undefined where the
-   * engine has no such model (Cosmos DB judges neighbours on `physicalShare`).
+   * The other keys' expected load on the partition of a stored key of a key space (its index name; undefined: the table)
+   * whose own load is `stored`, with the key space at `total`: made once per design (DynamoDB: `dynamoNeighbourModel`).
+   * Undefined where the engine has no such model (Cosmos DB judges neighbours on `physicalShare`).
    */
-  partitionNeighbours?(design: D, index: string | undefined, total: Loads, stored: Loads): PartitionNeighbours | undefined;
-  /** `partitionNeighbours` of a key space known by its peak alone (`shardsFor()`), on demand. */
+  neighbourModel?(design: D): NeighbourModel | undefined;
+  /** `neighbourModel` of a key space known by its peak alone (`shardsFor()`), on demand. */
   peakNeighbours?(total: Loads, stored: Loads): PartitionNeighbours;
   /**
    * The default quota on the resource's provisioned throughput that SG017's raise for a peak of `peak` (reads and

@@ -308,7 +308,7 @@ function copiesFirst(analysis: SpaceAnalysis): Advice | undefined {
   if (space === design.primaryKey || written.copies <= 1 || analysis.owner.of(design.primaryKey).plan.layout !== 'none') return undefined;
   const atOnce = { reads: hot.reads, writes: hot.writes / written.copies };
   const totalOnce = { reads: analysis.total.reads, writes: analysis.total.writes / written.copies };
-  const neighbours = analysis.owner.profile.partitionNeighbours?.(design, space.index, totalOnce, atOnce);
+  const neighbours = analysis.owner.partitionNeighbours?.(space.index, totalOnce, atOnce);
   const once = analysis.owner.profile.loadDimensions(atOnce, design.thresholds.headroom, undefined, neighbours);
   if (!allFit(once)) return undefined;
   const writes = once.find((d) => d.label === 'write') ?? once[0];
@@ -633,7 +633,7 @@ function indexOverWithCopies(analysis: SpaceAnalysis, n: number): MessageData | 
     const stored = storedKeyLoads(hot, sharding?.strategy ?? 'none', sharding?.shards ?? 1, index.readsSpread);
     // Every copy writes the index: its other keys' writes grow n-fold too, on the partitions its capacity gives it.
     const total = { reads: index.total.reads, writes: (index.total.writes / index.written.copies) * n };
-    const neighbours = analysis.owner.profile.partitionNeighbours?.(analysis.design, index.space.index, total, stored);
+    const neighbours = analysis.owner.partitionNeighbours?.(index.space.index, total, stored);
     const write = analysis.owner.profile.loadDimensions(stored, headroom, undefined, neighbours).find((d) => d.label === 'write');
     if (write && !fits(write.load, write.usable)) return { overIndex: index.space.index, overIndexWrites: hot.writes, overIndexUsable: write.usable };
   }

@@ -9,7 +9,7 @@ import type { ShardingStrategy } from '../design/input';
 import { currentBucketValues, sameAttribute, type AccessPattern, type KeyDesign, type KeySpace } from '../design/key-design';
 import { MAX_SHARDS_ACCEPTED } from '../design/limits';
 import { allFit, countByLoad, firstCount, fits, smallestCount, storedKeyLoads, type KeyLayout } from '../design/sharding';
-import { profileOf, type EngineProfile, type LoadDimension, type Loads, type PartitionNeighbours, type PhysicalShare } from '../engines';
+import { profileOf, type EngineProfile, type LoadDimension, type Loads, type NeighbourModel, type PartitionNeighbours, type PhysicalShare } from '../engines';
 import { carriesKey, readsWholeKey } from './queries';
 import { declaredAttributes, spreadingShardSource, type DeclaredAttribute } from './shard-source';
 import { withCopies, writtenUnits, type Written } from './written';
@@ -46,6 +46,8 @@ const NO_RULES_OFF: ReadonlySet<string> = new Set();
 export class DesignAnalysis {
   /** What the rules need to know about the design's engine. */
   readonly profile: EngineProfile;
+  /** The other keys' expected load on a stored key's partition, per key space (DynamoDB); made once per design. */
+  readonly partitionNeighbours: NeighbourModel | undefined;
   readonly spaces: readonly SpaceAnalysis[];
   readonly #indexes: Map<string | undefined, KeySpace>;
   #patterns: Map<KeySpace, AccessPattern[]> | undefined;
@@ -62,6 +64,7 @@ export class DesignAnalysis {
     readonly rulesOff: ReadonlySet<string> = NO_RULES_OFF,
   ) {
     this.profile = profileOf(design.engine);
+    this.partitionNeighbours = this.profile.neighbourModel?.(design);
     const spaces = this.profile.keySpaces(design);
     // Before the analyses: each asks which queries read its key space (spaceOf, patternsOn).
     this.#indexes = new Map(spaces.map((space) => [space.index, space]));
@@ -285,14 +288,14 @@ export class SpaceAnalysis {
 
   /**
    * The other keys' expected load on the partition of the busiest of `n` stored keys under `layout` (DynamoDB:
-   * `dynamoPartitionNeighbours`), its sibling shards included. Replicated copies are copies of every item, each written
+   * `dynamoNeighbourModel`), its sibling shards included. Replicated copies are copies of every item, each written
    * on every write (written.ts), so the key space is then written at N × its writes (each read goes to one copy). Undefined where the engine
    * judges neighbours on a physical share instead (Cosmos DB: `storedKeyShare`).
    */
   neighboursAt(layout: KeyLayout, n: number, loads: Loads = this.hot): PartitionNeighbours | undefined {
     const stored = this.storedLoads(layout, n, loads);
     const total = { reads: this.total.reads, writes: this.total.writes * (layout === 'replicated' ? n : 1) };
-    return this.owner.profile.partitionNeighbours?.(this.design, this.space.index, total, stored);
+    return this.owner.partitionNeighbours?.(this.space.index, total, stored);
   }
 
   /**

@@ -54,6 +54,11 @@ export const SOURCES = {
     url: `${AWS}/pre-warming-on-demand-capacity-mode.html`,
   },
   dynamoWarmThroughput: { title: 'DynamoDB: Understanding warm throughput', url: `${AWS}/warm-throughput.html` },
+  dynamoWarmThroughputScenarios: {
+    title:
+      'DynamoDB: Understanding warm throughput in different scenarios (each partition 1,000 write and 3,000 read units a second; a new on-demand table starts warm at 12,000 read and 4,000 write units)',
+    url: `${AWS}/warm-throughput-scenarios.html`,
+  },
   // "For new on-demand tables, you can immediately drive up to 4,000 write request units or 12,000 read request units,
   // or any linear combination of the two."
   dynamoOnDemandThrottling: {

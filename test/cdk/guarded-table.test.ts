@@ -456,21 +456,23 @@ describe('GuardedTable, provisioned, ACCESSED_AND_THROTTLED_KEYS, a composite al
   });
 
   // Review 15 item 1: the line is the headroom × what the key's partition leaves it beside its neighbours' planned load.
-  // 2 partitions (its provisioned 1,500 RCU and auto-scaling maximum of 1,000 WCU), 250 WCU of the 500 planned beside the
-  // key: 750 WCU left, 135,000 units a minute, 0.8 × = 108,000 (was 162,000, the partition alone).
-  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against what its partition leaves it, at 108,000 units a minute in 5 of 10 (design headroom 0.8)', () => {
+  // 1 partition (its provisioned 1,500 RCU and auto-scaling maximum of 1,000 WCU: max(⌈0.5⌉, 1); the retired sum gave 2),
+  // the 500 planned WCU all beside the key: 500 WCU left, 90,000 units a minute, 0.8 × = 72,000 (was 162,000, the partition
+  // alone; 108,000 on the sum's 2 partitions).
+  it('opens a ticket when a key approaches its ceiling: the most accessed key, its reads and its writes each held against what its partition leaves it, at 72,000 units a minute in 5 of 10 (design headroom 0.8)', () => {
     const hotKey = alarms.filter((a) => a.name.includes('hot key approaching'));
     expect(hotKey).toHaveLength(2);
     const lookupId = onlyOf(template, 'Custom::SkewguardContributorInsightsRules');
     for (const [a, attribute, index] of hotKey.map(
       (h, i) => [h, i === 0 ? 'AccessedKeysRule' : 'AccessedKeysRule.by-user', i === 0 ? undefined : 'by-user'] as const,
     )) {
-      expect(a).toMatchObject({ threshold: 108000, evaluation: '5 of 10', missing: 'notBreaching', okActions: [pageRef] });
-      // The description writes its figures one way (108,000, not 108000) and says what the line assumes.
-      expect(a.description).toContain(
-        "may use 108,000+ units a minute (3 x WCU + RCU) of the 135,000 its partition leaves its writes: 180,000 less its neighbours' planned 45,000",
+      expect(a).toMatchObject({ threshold: 72000, evaluation: '5 of 10', missing: 'notBreaching', okActions: [pageRef] });
+      // The description writes its figures one way (72,000, not 72000) and says what the line assumes.
+      // The index's hottest key plans a sliver of its writes: the rest of its 500 WCU, 89,999 units, beside it.
+      expect(a.description).toMatch(
+        /may use 72,000\+ units a minute \(3 x WCU \+ RCU\) of the 90,00[01] its partition leaves its writes: 180,000 less its neighbours' planned (90,000|89,999)/,
       );
-      expect(a.description).toContain('over 2 partitions, assumed for its provisioned capacity');
+      expect(a.description).toContain('over 1 partition, assumed for its provisioned capacity');
       expect(a.description).toContain('AWS throttles reads and writes independently');
       // The key's figure, and the key space's own reads and writes (Sum a minute) that bound each direction.
       const expressions = (a.allExpressions ?? []).map((e) => JSON.parse(e));

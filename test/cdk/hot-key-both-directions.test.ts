@@ -2,7 +2,9 @@
 // Contributor Insights' most accessed keys rule counts 3 × consumed WCU + consumed RCU per key ("CloudWatch contributor
 // insights for DynamoDB: How it works"): reads and writes together. The design: 1,000 keys, 6,400 RCU and 1,200 WCU at
 // the peak, the hottest key 25% of both (1,600 RCU/s + 300 WCU/s: 96,000 + 54,000 = 150,000 units a minute). On demand,
-// counted on 7 partitions (twice the peak), its neighbours leave its reads 2,314 RCU/s (138,857 a minute) and its writes
+// pre-warmed to 21,000 RCU/s, counted on 7 partitions (its warm throughput: twice the peak needs only 5, max(⌈12,800 ÷
+// 3,000⌉, ⌈2,400 ÷ 1,000⌉), on which the key's 1,600 RCU beside 4,800 ÷ 5 = 2,560 would be over the usable 2,400, an SG003
+// error), its neighbours leave its reads 2,314 RCU/s (138,857 a minute) and its writes
 // 871 WCU/s (156,857). Drawn in its reads' terms, the line was 0.8 × 138,857 = 111,085: the key at its planned peak
 // (150,000) opened the ticket on a healthy day. In the rule's unit, each direction's line with the other at its plan:
 // the less of 0.8 × 138,857 + 54,000 and 0.8 × 156,857 + 96,000 = 111,085 + 54,000 = 165,085.
@@ -17,6 +19,7 @@ const { stack } = appWithStack();
 new GuardedTable(stack, 'Jobs', {
   partitionKey: { name: 'jobId', type: AttributeType.STRING, cardinality: 1000 },
   workload: { peakReadUnits: 6_400, peakWriteUnits: 1_200, hotKeyShare: 0.25 },
+  warmThroughput: { readUnitsPerSecond: 21_000, writeUnitsPerSecond: 4_000 },
   contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
 });
 const template = templateOf(stack).toJSON() as CfnTemplate;

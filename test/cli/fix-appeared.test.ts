@@ -55,12 +55,12 @@ describe("SG009's fanOut respects SG017", () => {
 
   it('provisioned: the fan-out would need a capacity raise past the quota, so the fix says so and writes no edit', async () => {
     // 13,000 RCU of `get` over 3 shards: 39,000 RCU of read requests against 33,000 provisioned; SG017's raise
-    // (39,000 ÷ 0.8 = 48,750) passes the 40,000 quota, so SG017 could write no edit either. The hottest status at 33%, so its
-    // 3 shards fit beside their neighbours (12 partitions: 1,430 + 11,570 ÷ 12 = 2,394.17 RCU; at 50%, 3,069.44).
+    // (39,000 ÷ 0.8 = 48,750) passes the 40,000 quota, so SG017 could write no edit either. The hottest status at 30%, so its
+    // 3 shards fit beside their neighbours (11 partitions, max(11, 1): 1,300 + 11,700 ÷ 11 = 2,363.64 RCU; at 33%, 2,481.82).
     const jobs = queue({
       billing: 'provisioned',
       capacity: { read: { fixed: 33000 }, write: { fixed: 200 } },
-      workload: { peakReadUnits: 13000, peakWriteUnits: 100, hotKeyShare: 0.33 },
+      workload: { peakReadUnits: 13000, peakWriteUnits: 100, hotKeyShare: 0.3 },
       sharding: { strategy: 'random', shards: 3 },
       accessPatterns: [{ name: 'get', keyAttributes: ['status', 'jobId'], share: 1 }],
     });

@@ -117,8 +117,9 @@ describe('shardsFor', () => {
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 80000, hotKeyShare: 0.25 })).toBe(67);
     // P = 7 (20,000 RCU); 1,111.11 + 8,888.89 ÷ 7 = 2,380.95 ≤ 2,400 (at 8: 1,250 + 1,250 = 2,500).
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000 })).toBe(9);
-    // P = 9 (20,000 RCU + 2,000 WCU); reads bind: 1,428.57 + 8,571.43 ÷ 9 = 2,380.95 (at 6: 1,666.67 + 925.93 = 2,592.59).
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000, peakWriteUnits: 1000 })).toBe(7);
+    // P = 7 (20,000 RCU and 2,000 WCU: max(7, 2), not their sum's 9); reads bind: 1,111.11 + 8,888.89 ÷ 7 = 2,380.95
+    // (at 8: 1,250 + 1,250 = 2,500).
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 10000, peakWriteUnits: 1000 })).toBe(9);
     // P = 40; 20,000 ÷ 39 = 512.82 + 19,487.18 ÷ 40 = 1,000 of 1,000 (at 38: 526.32 + 486.84 = 1,013.16).
     expect(shardsFor({ engine: 'dynamodb', peakWriteUnits: 20000, headroom: 1 })).toBe(39);
     expect(shardsFor({ engine: 'cosmosdb', peakReadUnits: 20000, peakWriteUnits: 10000 })).toBe(4); // 30,000 RU/s / 8,000
@@ -131,8 +132,9 @@ describe('shardsFor', () => {
   });
 
   it('does not count on sharding to spread the reads of one item', () => {
-    // P = 5 (200 RCU + 4,000 WCU); 500 + 1,500 ÷ 5 = 800 ≤ 800 (at 3: 666.67 + 266.67 = 933.33); the item's 100 RCU stay whole.
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(4);
+    // P = 4 (200 RCU and 4,000 WCU: max(1, 4)); 400 + 1,600 ÷ 4 = 800 ≤ 800 (at 4: 500 + 375 = 875); the item's 100 RCU
+    // stay whole.
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 2000, itemCollection: false })).toBe(5);
     expect(() => shardsFor({ engine: 'dynamodb', peakReadUnits: 4800, itemCollection: false })).toThrow(
       /a single item's reads stay on one shard whatever the count/,
     );
@@ -147,7 +149,7 @@ describe('shardsFor', () => {
 
 describe('replicasFor', () => {
   it('sizes copies from the reads, each copy taking every write', () => {
-    // P = 4 (9,600 RCU + 20 WCU × N); 4,800 ÷ 3 = 1,600 + 3,200 ÷ 4 = 2,400 ≤ 2,400 (at 2: 2,400 + 600 = 3,000).
+    // P = 4 (9,600 RCU and 20 WCU × N: max(4, 1)); 4,800 ÷ 3 = 1,600 + 3,200 ÷ 4 = 2,400 ≤ 2,400 (at 2: 2,400 + 600 = 3,000).
     expect(replicasFor({ engine: 'dynamodb', peakReadUnits: 4800, peakWriteUnits: 10 })).toBe(3);
     // Cosmos DB: each copy takes all 2,000 RU/s of writes and 1/N of 24,000 RU/s of reads: 24,000 / N ≤ 6,000 → 4.
     expect(replicasFor({ engine: 'cosmosdb', peakReadUnits: 24000, peakWriteUnits: 2000 })).toBe(4);

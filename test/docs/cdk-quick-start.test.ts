@@ -35,9 +35,9 @@ it('synthesizes the Quick start design with no error or warning', () => {
 
 it('without its sharding line, refuses it with the hot-key error the docs quote, and the fix names the shard count', () => {
   expect(() => synthesize(quickStart.replace(/^\s*sharding: .*\n/m, ''))).toThrow(
-    /ERROR hot-key-exceeds-partition[\s\S]*7,500 WCU writes against a usable 800 WCU[\s\S]*448.44 WCU left[\s\S]*N = 23 calculated shards[\s\S]*skewguard::SG003/,
+    /ERROR hot-key-exceeds-partition[\s\S]*7,500 WCU writes against a usable 800 WCU[\s\S]*425 WCU left[\s\S]*N = 25 calculated shards[\s\S]*skewguard::SG003/,
   );
   expect(cdkMd).toContain('Remove the `sharding` line and `cdk synth` stops with\n`ERROR hot-key-exceeds-partition');
-  expect(cdkMd).toContain('7,500 WCU against the 448.44 its partition leaves it');
-  expect(cdkMd).toContain('and the fix names the shard count (23: ');
+  expect(cdkMd).toContain('7,500 WCU against the 425 its partition leaves it');
+  expect(cdkMd).toContain('names the shard count (25: ');
 });

@@ -23,19 +23,19 @@ const sg003 = (table: DynamoDbTableDesign) => lint({ tables: [table] }).find((f)
 const fixed = (table: DynamoDbTableDesign) => fixDesignText(JSON.stringify({ tables: [table] }, null, 2), {});
 
 describe("SG003's shards weigh their fan-out as SG017 does", () => {
-  it('table-level: 3 shards make 39,000 RCU of requests, which at 80% need 48,750, past the 40,000 quota: no edit', () => {
-    // 4,290 RCU on the hottest status (33%), beside the other reads on 12 partitions (the 33,000 RCU and 200 WCU
-    // provisioned): 2,145 + 10,855 ÷ 12 = 3,049.58 over 2, 1,430 + 11,570 ÷ 12 = 2,394.17 of 2,400 over 3. (At the 50% this
-    // test had, 5 shards: 65,000 RCU of fan-out.)
+  it('table-level: 4 shards make 52,000 RCU of requests, which at 80% need 65,000, past the 40,000 quota: no edit', () => {
+    // 4,290 RCU on the hottest status (33%), beside the other reads on 11 partitions (the 33,000 RCU and 200 WCU
+    // provisioned: max(11, 1)): 1,430 + 11,570 ÷ 11 = 2,481.82 over 3, 1,072.5 + 11,927.5 ÷ 11 = 2,156.82 of 2,400 over 4.
+    // (The retired sum count's 12 partitions gave 3 shards: 39,000 RCU of fan-out, 48,750 at 80%, past the quota too.)
     const jobs = queue({
       capacity: { read: { fixed: 33_000 }, write: { fixed: 200 } },
       workload: { peakReadUnits: 13_000, peakWriteUnits: 100, hotKeyShare: 0.33 },
     });
     const finding = sg003(jobs);
-    expect(finding).toMatchObject({ data: { shards: 3, fanOutReads: 39_000, fanOutNeeded: 48_750, quota: 40_000, quotaName: 'table-level' } });
+    expect(finding).toMatchObject({ data: { shards: 4, fanOutReads: 52_000, fanOutNeeded: 65_000, quota: 40_000, quotaName: 'table-level' } });
     expect(finding?.edits).toBeUndefined();
     expect(finding?.fix).toContain(
-      "the fan-out makes the table read 39,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 48,750 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
+      "the fan-out makes the table read 52,000 RCU at the peak (13,000 RCU of reads, each shard's query a request of its own, as SG017 counts them), which at 80% utilization take 65,000 RCU of read throughput for the table, above the default table-level read throughput quota of 40,000, so --fix writes no edit",
     );
     // --fix brings on no SG017 it cannot fix: it writes nothing, and says why.
     const result = fixed(jobs);

@@ -12,19 +12,21 @@ import { table } from '../fixtures';
 const growth = (findings: Finding[], ruleId: string) => findings.find((f) => f.ruleId === ruleId)?.data?.growthToCeiling;
 
 describe('the growth factor of a few-valued key', () => {
-  // One partition (20 WCU at twice the peak): the other values' 6.67 WCU share it, so 800 ÷ 10 = 80× (alone, 240×).
-  it("is its hottest value's, beside the values sharing its one partition: a 3-valued status at 10 WCU saturates at 80×", () => {
+  // 4 partitions: twice the peak (20 WCU) needs one, a new on-demand table's warm 12,000 RCU / 4,000 WCU four; the other
+  // values' 6.67 WCU ÷ 4 = 1.67 share its partition, so 800 ÷ (3.33 + 1.67) = 160× (alone, 240×).
+  it("is its hottest value's, beside the values sharing its partition: a 3-valued status at 10 WCU saturates at 160×", () => {
     const findings = lint(table({ partitionKey: { name: 'status', type: 'S', cardinality: 3 }, workload: { peakReadUnits: 0, peakWriteUnits: 10 } }));
     const sg001 = findings.find((f) => f.ruleId === 'SG001');
     expect(sg001?.messageId).toBe('fewValuesFits');
-    expect(growth(findings, 'SG001')).toBe(80);
+    expect(growth(findings, 'SG001')).toBe(160);
     expect(sg001?.message).toMatch(
-      /fits one partition with headroom \(10 of a usable 800 WCU\): fine today; its hottest value \(3\.33 of a usable 793\.33 WCU\) saturates its partition when traffic grows 80×/,
+      /fits one partition with headroom \(10 of a usable 800 WCU\): fine today; its hottest value \(3\.33 of a usable 798\.33 WCU\) saturates its partition when traffic grows 160×/,
     );
   });
 
-  // The index's one partition (twice 200 WCU and its reads) holds every version: 800 ÷ (120 + 80) = 4×.
-  it('is the same in SG001 and SG014 on one index key (Devices/byFirmware: 60% of 200 WCU on its one partition, 4×)', () => {
+  // The index's 4 partitions (twice 200 WCU and its reads need one, a new on-demand index's warm throughput four): the
+  // hottest version's 120 WCU beside 80 ÷ 4 = 20, so 800 ÷ 140 = 5.71×.
+  it('is the same in SG001 and SG014 on one index key (Devices/byFirmware: 60% of 200 WCU beside 1/4 of the rest, 5.71×)', () => {
     const findings = lint(
       table({
         name: 'Devices',
@@ -39,11 +41,11 @@ describe('the growth factor of a few-valued key', () => {
         ],
       }),
     );
-    expect(growth(findings, 'SG001')).toBeCloseTo(800 / 200, 9);
+    expect(growth(findings, 'SG001')).toBeCloseTo(800 / 140, 9);
     expect(growth(findings, 'SG014')).toBe(growth(findings, 'SG001'));
     expect(findings.filter((f) => f.ruleId === 'SG001' || f.ruleId === 'SG014').map((f) => f.message)).toEqual([
-      expect.stringMatching(/saturates its partition when traffic grows 4×/),
-      expect.stringMatching(/saturated when traffic grows 4×/),
+      expect.stringMatching(/saturates its partition when traffic grows 5.71×/),
+      expect.stringMatching(/saturated when traffic grows 5.71×/),
     ]);
   });
 

@@ -8,8 +8,8 @@ import { applicationChange } from '../../lib/cli/fix-consequences';
 
 /**
  * The reviewer's design: six order statuses, the hottest taking half of 8,000 WCU on one index key. Beside its neighbours
- * the index has 19 partitions (twice its 4,000 RCU and 8,000 WCU), so N = 10: 400 + 7,600 ÷ 19 = 800 of 800 (at 9,
- * 444.44 + 7,555.56 ÷ 19 = 842.11).
+ * the index has 16 partitions (twice its 4,000 RCU and 8,000 WCU: max(3, 16)), so N = 13: 307.69 + 7,692.31 ÷ 16 = 788.46
+ * of 800 (at 12, 333.33 + 7,666.67 ÷ 16 = 812.5).
  */
 function orders(gsi: Partial<NonNullable<DynamoDbTableDesign['globalSecondaryIndexes']>[number]> = {}, statusKeys = ['orderStatus']): DynamoDbTableDesign {
   return {
@@ -43,9 +43,9 @@ describe('the fix for a write-hot GSI key', () => {
     expect(findings.map((f) => f.ruleId)).toEqual(['SG001', 'SG003']);
     for (const ruleId of ['SG001', 'SG003']) {
       const finding = findings.find((f) => f.ruleId === ruleId) as Finding;
-      expect(finding.fix).toContain('`orderStatusShard` = `orderStatus` + "#" + a random 0…9 (N = 10 random shards)');
+      expect(finding.fix).toContain('`orderStatusShard` = `orderStatus` + "#" + a random 0…12 (N = 13 random shards)');
       expect(finding.edits).toEqual([
-        { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 10, logicalAttribute: 'orderStatus' } },
+        { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 13, logicalAttribute: 'orderStatus' } },
         { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'orderStatusShard' },
         { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
         { op: 'set', path: 'accessPatterns[1].keyAttributes', value: ['orderStatusShard'] },
@@ -70,6 +70,9 @@ describe('the fix for a write-hot GSI key', () => {
       'PENDING#7',
       'PENDING#8',
       'PENDING#9',
+      'PENDING#10',
+      'PENDING#11',
+      'PENDING#12',
     ]);
   });
 
@@ -115,10 +118,10 @@ describe('the fix for a write-hot GSI key', () => {
       ['orderStatusShard'],
     );
     const finding = lint(declared).find((f) => f.ruleId === 'SG003') as Finding;
-    expect(finding.fix).toMatch(/^raise sharding\.shards from 2 to N = 10/);
+    expect(finding.fix).toMatch(/^raise sharding\.shards from 2 to N = 13/);
     expect(finding.fix).not.toContain('ShardShard');
     expect(finding.edits).toEqual([
-      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 10, logicalAttribute: 'orderStatus' } },
+      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 13, logicalAttribute: 'orderStatus' } },
       { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
     ]);
   });
@@ -126,7 +129,7 @@ describe('the fix for a write-hot GSI key', () => {
   it('leaves a sharding declared on the index key itself as it is declared: only its count changes', () => {
     const edits = editsOf(lint(orders({ sharding: { strategy: 'random', shards: 2 } })), 'SG003');
     expect(edits).toEqual([
-      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 10 } },
+      { op: 'set', path: 'globalSecondaryIndexes[0].sharding', value: { strategy: 'random', shards: 13 } },
       { op: 'set', path: 'accessPatterns[1].fanOut', value: true },
     ]);
   });
@@ -197,7 +200,7 @@ describe('sharding.logicalAttribute', () => {
 
   it('is accepted on a single-attribute index key that is another attribute', () => {
     const fine = orders(
-      { partitionKey: { name: 'orderStatusShard', type: 'S', cardinality: 6 }, sharding: { strategy: 'random', shards: 10, logicalAttribute: 'orderStatus' } },
+      { partitionKey: { name: 'orderStatusShard', type: 'S', cardinality: 6 }, sharding: { strategy: 'random', shards: 13, logicalAttribute: 'orderStatus' } },
       ['orderStatusShard'],
     );
     const fanningOut = { ...fine, accessPatterns: fine.accessPatterns?.map((p) => (p.index ? { ...p, fanOut: true } : p)) };
@@ -259,18 +262,19 @@ function hourly(shards: number | undefined, writes = 4000, kind?: 'time-bucket' 
 }
 
 describe('a separate shard attribute of a time bucket (sharding.logicalAttribute)', () => {
-  it('is a time bucket when the attribute it shards is named as one: 8 shards of 4,000 WCU, 500 each, fit 800 usable', () => {
-    // The index's capacity defaults to the table's (12,000 RCU and 8,000 WCU at most: 12 partitions); the current hour's
-    // shards are each other's neighbours: 500 + 3,500 ÷ 12 = 791.67 of 800 at 8 (at 7, 571.43 + 285.71 = 857.14), so no
-    // finding (before: SG001 and SG007).
-    expect(lint(hourly(8))).toEqual([]);
+  it('is a time bucket when the attribute it shards is named as one: 12 shards of 4,000 WCU, 333.33 each, fit 800 usable', () => {
+    // The index's capacity defaults to the table's (12,000 RCU and 8,000 WCU at most: max(4, 8) = 8 partitions); the current
+    // hour's shards are each other's neighbours: 333.33 + 3,666.67 ÷ 8 = 791.67 of 800 at 12 (at 11, 363.64 + 454.55 =
+    // 818.18), so no finding (before: SG001 and SG007). The 8 of orders-sound.json fitted the retired sum count's 12
+    // partitions (500 + 3,500 ÷ 12 = 791.67); on 8 they carry 937.5.
+    expect(lint(hourly(12))).toEqual([]);
   });
 
-  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; raise to 8', () => {
+  it('is judged by SG003 when its shards are too few: 4,000 ÷ 4 = 1,000 WCU per shard, over 800; raise to 12', () => {
     const findings = lint(hourly(4));
     expect(findings.map((f) => f.ruleId)).toEqual(['SG003']);
-    expect(findings[0].data).toMatchObject({ shards: 8, declaredShards: 4 });
-    expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 8 \(calculated on `orderId`\)/);
+    expect(findings[0].data).toMatchObject({ shards: 12, declaredShards: 4 });
+    expect(findings[0].fix).toMatch(/^raise sharding\.shards from 4 to N = 12 \(calculated on `orderId`\)/);
   });
 
   it('names the hot value by the bucket the user reads by, `hourBucket`, with the shard attribute that holds it in brackets', () => {

@@ -4,9 +4,9 @@
  * throughput considerations for global secondary indexes"); with no declared share of such updates every table
  * write is assumed to be one. The reviewer's d/mut.json (mutable: true, 2,500 table WCU) got a warning, "fine
  * today, saturated when traffic grows 1.6×"; d/mut2.json, the same with the 2× declared (5,000 WCU), two errors.
- * Beside its neighbours the reviewer's 2,500 WCU are over even at 1× (500 + 2,000 ÷ 6 partitions = 833.33 WCU), so the
+ * Beside its neighbours the reviewer's 2,500 WCU are over even at 1× (500 + 2,000 ÷ 5 partitions = 900 WCU), so the
  * cases below run the table at 1,500 WCU: at 1× the hottest status's 300 WCU fit the 500 its partition leaves (800 −
- * 1,200 ÷ 4 partitions), at 2× its 600 do not fit the 457.14 left (800 − 2,400 ÷ 7).
+ * 1,200 ÷ 4 partitions), at 2× its 600 do not fit the 400 left (800 − 2,400 ÷ 6: max(⌈2R ÷ 3,000⌉, 6,000 ÷ 1,000)).
  */
 import { AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { lint } from '../../lib';
@@ -51,13 +51,13 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
 
   it('says the writes are doubled, why, which attribute, and the figure without the doubling', () => {
     const sg001 = lint(orders({ mutable: true })).find((f) => f.ruleId === 'SG001');
-    expect(sg001?.message).toMatch(/600 of a usable 457.14 WCU/);
+    expect(sg001?.message).toMatch(/600 of a usable 400 WCU/);
     expect(sg001?.message).toMatch(
       /\(the index's writes counted at 3,000 WCU, 2× the table's 1,500 WCU: `orderStatus` is declared mutable, and a change of an index key costs the index 2 writes, a delete and a put; its hottest value takes 300 WCU of writes if no update changes the key: declare `globalSecondaryIndexes\[0\]\.workload\.peakWriteUnits`, or `globalSecondaryIndexes\[0\]\.partitionKey\.mutable`: false, when fewer updates change it\)/,
     );
     // With a declared share above the uniform one, SG003 stays, and says the same.
     const sg003 = lint(orders({ mutable: true }, { hotKeyShare: 0.25 })).find((f) => f.ruleId === 'SG003');
-    expect(sg003?.message).toMatch(/750 WCU writes against a usable 800 WCU \(80% of the 1,000 WCU ceiling\), less the 321.43 WCU its neighbours/);
+    expect(sg003?.message).toMatch(/750 WCU writes against a usable 800 WCU \(80% of the 1,000 WCU ceiling\), less the 375 WCU its neighbours/);
     expect(sg003?.message).toMatch(/index's writes counted at 3,000 WCU, 2× the table's 1,500 WCU/);
   });
 
@@ -74,7 +74,7 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
     expect(bySortKey?.data).toMatchObject({ mutableField: 'globalSecondaryIndexes[0].sortKey.mutable' });
   });
 
-  // 1,500 table WCU over 5 statuses: the hottest takes 300 WCU at 1×, under the 500 left, and 600 at 2×, over the 457.14.
+  // 1,500 table WCU over 5 statuses: the hottest takes 300 WCU at 1×, under the 500 left, and 600 at 2×, over the 400.
   it('a name alone makes it a warning where 1× fits: SG001 says so and names the fields that declare it', () => {
     const findings = lint(orders({}, undefined, 'orderId'));
     expect(findings.map((f) => [f.ruleId, f.severity, f.notes])).toEqual([
@@ -84,7 +84,7 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
       /; at 1× it would fit: only the name of `orderStatus` makes it over, so this is a warning until the design declares either field/,
     );
     // The fix stays sized for the 2× counted: an index short of writes throttles its base table.
-    // At 2: 300 + 2,700 ÷ 7 = 685.71 of 800.
+    // At 2: 300 + 2,700 ÷ 6 = 750 of 800.
     expect(findings[0].data).toMatchObject({ shards: 2, hotWritesOnce: 300, writesField: 'globalSecondaryIndexes[0].workload.peakWriteUnits' });
   });
 
@@ -99,14 +99,14 @@ describe('a GSI whose key updates change is counted at 2× the table writes', ()
     );
   });
 
-  // 5,000 table WCU: the hottest status takes 1,000 WCU at 1×, over the 436.36 left (800 − 4,000 ÷ 11 partitions) already;
-  // 2,000 at 2× needs 6 shards (21 partitions: 333.33 + 9,666.67 ÷ 21 = 793.65; at 5, 400 + 457.14 = 857.14), 1× 3
-  // (11 partitions: 333.33 + 4,666.67 ÷ 11 = 757.58; at 2, 500 + 409.09 = 909.09).
+  // 5,000 table WCU: the hottest status takes 1,000 WCU at 1×, over the 400 left (800 − 4,000 ÷ 10 partitions) already;
+  // 2,000 at 2× needs 7 shards (20 partitions: 285.71 + 9,714.29 ÷ 20 = 771.43; at 6, 333.33 + 483.33 = 816.67), 1× 3
+  // (10 partitions: 333.33 + 4,666.67 ÷ 10 = 800; at 2, 500 + 450 = 950).
   it('keeps the error where 1× is over too, with the shard count 1× would need beside the fix', () => {
     const design = Object.assign(orders({}, undefined, 'orderId'), { workload: { peakReadUnits: 1000, peakWriteUnits: 5000 } });
     const hits = lint(design).filter((f) => f.index === 'byStatus');
     expect(hits.map((f) => [f.ruleId, f.severity, f.data?.shardsOnce])).toEqual([['SG001', 'error', 3]]);
-    expect(hits[0].data).toMatchObject({ shards: 6, shardsOnce: 3 });
+    expect(hits[0].data).toMatchObject({ shards: 7, shardsOnce: 3 });
     for (const hit of hits)
       expect(hit.fix).toMatch(/; N = 3 if no update changes `orderStatus` \(`globalSecondaryIndexes\[0\]\.partitionKey\.mutable`: false\)$/);
   });

@@ -3,8 +3,8 @@
  * 30,000 WCU; GSI `top-scores` on `gameId`, sort key `score`) takes every write of the hot game on one index value. It
  * passed silently: the index's share was uniform (1/200), as if its values were unrelated to the table's. By hand:
  * 0.4 × 30,000 = 12,000 WCU, and 24,000 with the delete and put a changing `score` costs, against 800 usable → N = 30;
- * beside the other games on the index's 121 partitions (twice its 1,000 RCU and 60,000 WCU), 800 − 36,000 ÷ 121 = 502.48
- * left unsharded, and N = 79: 303.80 + 59,696.20 ÷ 121 = 797.16 (at 78, 307.69 + 493.33 = 801.02).
+ * beside the other games on the index's 120 partitions (twice its 1,000 RCU and 60,000 WCU: max(1, 120)), 800 − 36,000 ÷
+ * 120 = 500 left unsharded, and N = 80: 300 + 59,700 ÷ 120 = 797.5 (at 79, 303.8 + 497.47 = 801.27).
  */
 import { lint, type DesignInput, type DynamoDbTableDesign } from '../../lib';
 import { fixDesignText } from '../../lib/cli/fix';
@@ -13,15 +13,15 @@ import { leaderboardTable } from '../fixtures';
 const indexFinding = (design: DesignInput) => lint(design).find((f) => f.ruleId === 'SG003' && f.index === 'top-scores');
 
 describe("an index keyed by the table's partition key takes the table's hottest share of its writes", () => {
-  it('leaderboard: SG003 on top-scores, 40% of its 60,000 WCU on one gameId, 79 random shards on a separate attribute', () => {
+  it('leaderboard: SG003 on top-scores, 40% of its 60,000 WCU on one gameId, 80 random shards on a separate attribute', () => {
     const finding = indexFinding(leaderboardTable());
-    expect(finding).toMatchObject({ severity: 'error', data: { share: 0.4, shareSource: 'table-key', hotKeyLoad: 24_000, usable: 502.479338843, shards: 79 } });
+    expect(finding).toMatchObject({ severity: 'error', data: { share: 0.4, shareSource: 'table-key', hotKeyLoad: 24_000, usable: 500, shards: 80 } });
     expect(finding?.message).toContain('takes 40% (the hottest value of the table, which the index key carries) of the peak: 24,000 WCU writes');
-    // At 1× (30,000 WCU, 61 partitions): 307.69 + 29,692.31 ÷ 61 = 794.44 at 39.
-    expect(finding?.fix).toMatch(/`gameIdShard` = `gameId` \+ "#" \+ a random 0…78 \(N = 79 random shards\).*N = 39 if no update changes `score`/);
+    // At 1× (30,000 WCU, 60 partitions): 300 + 29,700 ÷ 60 = 795 at 40 (at 39, 307.69 + 494.87 = 802.56).
+    expect(finding?.fix).toMatch(/`gameIdShard` = `gameId` \+ "#" \+ a random 0…79 \(N = 80 random shards\).*N = 40 if no update changes `score`/);
   });
 
-  // 121 partitions: 266.67 + 59,733.33 ÷ 121 = 760.33 at 6 (at 5, 320 + 493.22 = 813.22).
+  // 120 partitions: 266.67 + 59,733.33 ÷ 120 = 764.44 at 6 (at 5, 320 + 497.33 = 817.33).
   it('a table key sharded in its own attribute carries its shards into the index: 0.4 ÷ 15 of 60,000 = 1,600 WCU → 6 index shards', () => {
     const sharded = leaderboardTable({ sharding: { strategy: 'calculated', shards: 15, sourceAttribute: 'playerId' } });
     expect(indexFinding(sharded)).toMatchObject({ data: { hotKeyLoad: 1_600, shards: 6 } });

@@ -176,7 +176,8 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
   it('an item collection hot by its reads keeps its calculated shards (the edit) and is offered DAX beside them', () => {
     const hit = sg003At(products('reads'), 'partitionKey');
     expect(hit?.fix).toMatch(
-      // 15 partitions (twice 20,000 RCU and 500 WCU): 1,000 + 19,000 ÷ 15 = 2,266.67 RCU at 6 (at 5, 1,200 + 1,253.33 = 2,453.33).
+      // 14 partitions (twice 20,000 RCU and 500 WCU: max(14, 1)): 1,000 + 19,000 ÷ 14 = 2,357.14 RCU at 6 (at 5, 1,200 +
+      // 1,342.86 = 2,542.86).
       /^shard `categoryId` into N = 6 calculated shards on `productId` .*, so set fanOut on `category-listing`; or put DAX in front of its reads \(/,
     );
     expect(hit?.fix).toContain('its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters');
@@ -197,9 +198,9 @@ describe('DynamoDB: a table key hot by its reads (review 13 item 10, the other e
       workload: { peakReadUnits: 20_000, peakWriteUnits: 500, hotKeyShare: 0.3, hotKeyOperations: 'reads' },
     });
     const hit = sg003At(sku, 'partitionKey');
-    // Copies multiply the writes: P = ⌈40,000 ÷ 3,000 + 1,000N ÷ 1,000⌉; at 5, P = 19: 1,200 + 18,800 ÷ 19 = 2,189.47 RCU; at 4,
-    // P = 18: 1,500 + 18,500 ÷ 18 = 2,527.78.
-    expect(hit?.fix).toMatch(/^keep N = 5 replicated copies of each `sku` value .*; or put DAX in front of its reads \(its item cache answers GetItem/);
+    // Copies multiply the writes: P = max(⌈40,000 ÷ 3,000⌉, ⌈1,000N ÷ 1,000⌉) = 14 up to 14 copies; at 6: 1,000 + 19,000 ÷ 14
+    // = 2,357.14 RCU; at 5: 1,200 + 18,800 ÷ 14 = 2,542.86.
+    expect(hit?.fix).toMatch(/^keep N = 6 replicated copies of each `sku` value .*; or put DAX in front of its reads \(its item cache answers GetItem/);
     expect(hit?.fix).toContain('a cache answers only the reads it holds');
   });
 });
@@ -230,7 +231,8 @@ describe("every cache clause of a key's fix says what the cache serves and takes
       name: 'events',
       partitionKey: { name: 'eventId', type: 'S', cardinality: 1000 },
       sortKey: { name: 'userId', type: 'S', cardinality: 'unique' },
-      workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100_000, hotKeyShare: 1, hotKeyOperations: 'reads' },
+      // 800,000 RCU: N = 886 on 534 partitions, past maxShards (at 1,000,000 no count up to 1,000 fits on 667).
+      workload: { peakReadUnits: 800_000, peakWriteUnits: 100_000, hotKeyShare: 1, hotKeyOperations: 'reads' },
     });
     const fix = sg003At(events, 'partitionKey')?.fix ?? '';
     expect(fix).toContain(`: put DAX in front of the reads of the hottest \`eventId\` value ${DAX_TERMS}; or raise maxShards`);

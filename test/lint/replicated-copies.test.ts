@@ -39,10 +39,10 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
     const design = feed(3);
     expect(onIndex(design, 'SG017')?.data).toMatchObject({ peak: 9_000, copies: 3, declaredPeak: 3_000 });
     const sg001 = onIndex(design, 'SG001');
-    // 9,000 ÷ 12 = 750 WCU on a board, beside the other boards' 8,250 ÷ 20 partitions (twice the index's 3,000 RCU and
-    // 9,000 WCU): 387.5 left, so an error (alone it had 800 ÷ 750 = 1.07× to go).
+    // 9,000 ÷ 12 = 750 WCU on a board, beside the other boards' 8,250 ÷ 18 partitions (twice the index's 3,000 RCU and
+    // 9,000 WCU: max(2, 18)): 341.67 left, so an error (alone it had 800 ÷ 750 = 1.07× to go).
     expect(sg001).toMatchObject({ severity: 'error' });
-    expect(sg001?.data).toMatchObject({ peakLoad: 9_000, hotLoad: 750, hotUsable: 387.5, indexWrites: 9_000, copies: 3, perCopyWrites: 3_000 });
+    expect(sg001?.data).toMatchObject({ peakLoad: 9_000, hotLoad: 750, hotUsable: 341.666666667, indexWrites: 9_000, copies: 3, perCopyWrites: 3_000 });
     expect(sg001?.message).toMatch(/the index takes 9,000 WCU of writes: the table keeps 3 replicated copies of every item, .*: 3,000 WCU × 3\)/);
   });
 
@@ -52,19 +52,19 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
   });
 
   // On the uniform 1/12 the few boards are the cause: SG001 reports the hot board, and SG003 defers to it.
-  // 26 partitions (twice 3,000 RCU and 12,000 WCU): 800 − 11,000 ÷ 26 = 376.92 WCU left for the board's 1,000.
-  it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 376.92 left, an error from SG001', () => {
+  // 24 partitions (twice 3,000 RCU and 12,000 WCU: max(2, 24)): 800 − 11,000 ÷ 24 = 341.67 WCU left for the board's 1,000.
+  it('4 copies put the hottest board over its partition: 12,000 ÷ 12 = 1,000 WCU > 341.67 left, an error from SG001', () => {
     const findings = lint(feed(4)).filter((f) => f.index === 'by-leaderboard');
     expect(findings.find((f) => f.ruleId === 'SG003')).toBeUndefined();
     expect(findings.find((f) => f.ruleId === 'SG001')).toMatchObject({
       severity: 'error',
       messageId: 'fewValues',
-      data: { hotLoad: 1_000, hotUsable: 376.923076923 },
+      data: { hotLoad: 1_000, hotUsable: 341.666666667 },
     });
     expect(findings.find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 12_000 });
   });
 
-  // At 1× too the board's 750 WCU are over the 387.5 its partition leaves (above): the name no longer decides, an error.
+  // At 1× too the board's 750 WCU are over the 341.67 its partition leaves (above): the name no longer decides, an error.
   it('a score named like one that changes (2×) with 3 copies: 3,000 × 2 × 3 = 18,000 WCU, 1,500 per board; 750 at 1×, over too: an error', () => {
     const sg001 = onIndex(feed(3, true), 'SG001');
     expect(sg001).toMatchObject({ severity: 'error', data: { hotLoad: 1_500, indexWrites: 18_000, perCopyWrites: 6_000, hotWritesOnce: 750 } });
@@ -76,9 +76,9 @@ describe('one count of an index written by replicated copies (SG001, SG003, SG01
 });
 
 /**
- * feed-flawed.json: a read-hot author (6% of the table's 108,000 RCU, paged) whose fix is 5 copies beside the neighbours
- * (P = ⌈216,000 ÷ 3,000 + 6,000 × 5 ÷ 1,000⌉ = 102: 1,296 + 106,704 ÷ 102 = 2,342.12 RCU; at 4, P = 96: 1,620 + 1,108.13 =
- * 2,728.13), and `boards` leaderboards whose score changes.
+ * feed-flawed.json: a read-hot author (6% of the table's 108,000 RCU, paged) whose fix is 8 copies beside the neighbours
+ * (P = max(⌈216,000 ÷ 3,000⌉, ⌈6,000 × 8 ÷ 1,000⌉) = 72: 810 + 107,190 ÷ 72 = 2,298.75 RCU; at 7, 925.71 + 1,487.14 =
+ * 2,412.86), and `boards` leaderboards whose score changes unless `mutable` is false.
  */
 const feedFlawed = (mutable?: boolean, boards = 12): DynamoDbTableDesign => ({
   engine: 'dynamodb',
@@ -101,27 +101,28 @@ const feedFlawed = (mutable?: boolean, boards = 12): DynamoDbTableDesign => ({
 });
 
 describe("SG003's copies for a read-hot table key, where every copy also writes an index", () => {
-  // 5 copies × 6,000 WCU (2×: the score changes) = 30,000 on the index, 2,500 on a board, beside 27,500 ÷ 68 partitions
-  // (twice 12,000 RCU and 30,000 WCU): 800 − 404.41 = 395.59 left.
-  it('names the index the 5 copies put over its ceiling (500 → 2,500 WCU on a board) and writes no edit for them', () => {
-    const hot = lint(feedFlawed()).find((f) => f.ruleId === 'SG003' && f.index === undefined);
-    expect(hot?.data).toMatchObject({ shards: 5, overIndex: 'by-leaderboard', overIndexWrites: 2_500, overIndexUsable: 395.588235294 });
+  // Score immutable (at 2× the index is over at one copy already: 500 + 5,500 ÷ 12 partitions = 958.33): one copy's 3,000
+  // WCU fit (250 + 2,750 ÷ 8 = 593.75). 8 copies × 3,000 WCU = 24,000 on the index, 2,000 on a board, beside 22,000 ÷ 48
+  // partitions (twice 12,000 RCU and 24,000 WCU: max(8, 48)): 800 − 458.33 = 341.67 left.
+  it('names the index the 8 copies put over its ceiling (250 → 2,000 WCU on a board) and writes no edit for them', () => {
+    const hot = lint(feedFlawed(false)).find((f) => f.ruleId === 'SG003' && f.index === undefined);
+    expect(hot?.data).toMatchObject({ shards: 8, overIndex: 'by-leaderboard', overIndexWrites: 2_000, overIndexUsable: 341.666666667 });
     expect(hot?.fix).toMatch(
-      /keep N = 5 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 2,500 WCU/,
+      /keep N = 8 replicated copies .*; but every copy also writes its entry in index `by-leaderboard`, whose hottest value would then take 2,000 WCU/,
     );
     expect(hot?.edits).toBeUndefined();
   });
 
-  // Score immutable and 40 boards: 3,000 × 5 ÷ 40 = 375 WCU a board, beside 14,625 ÷ 38 partitions (twice 12,000 RCU and
-  // 15,000 WCU) = 384.87: 759.87 ≤ 800. (With 12 boards, 1,250 beside 361.84 would not fit.)
-  it('keeps the edit where the index stays under its ceiling at 5 copies (score immutable, 40 boards: 375 + 384.87 ≤ 800)', () => {
-    const design = feedFlawed(false, 40);
+  // Score immutable and 80 boards: 3,000 × 8 ÷ 80 = 300 WCU a board, beside 23,700 ÷ 48 partitions (twice 12,000 RCU and
+  // 24,000 WCU) = 493.75: 793.75 ≤ 800. (With 40 boards, 600 beside 487.5 would not fit.)
+  it('keeps the edit where the index stays under its ceiling at 8 copies (score immutable, 80 boards: 300 + 493.75 ≤ 800)', () => {
+    const design = feedFlawed(false, 80);
     const hot = lint(design).find((f) => f.ruleId === 'SG003' && f.index === undefined);
     expect(hot?.data?.overIndex).toBeUndefined();
-    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 5 } }]);
-    // Applied, the index counts the copies and stays under: a growth warning (375 of 415.13), no error.
+    expect(hot?.edits).toEqual([{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 8 } }]);
+    // Applied, the index counts the copies and stays under: a growth warning (300 of 306.25), no error.
     const after = lint(applyDesignEdits(design, hot?.edits as DesignEdit[])).filter((f) => f.index === 'by-leaderboard');
-    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 375]]);
+    expect(after.map((f) => [f.ruleId, f.severity, f.data?.hotLoad])).toEqual([['SG001', 'warning', 300]]);
   });
 });
 

@@ -15,19 +15,19 @@ const fixed = (input: DesignInput, findings: readonly Finding[]): DesignInput =>
 describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
   const rateLimiter = design('rate-limiter-sharded.json');
 
-  // The reviewer's 2 shards are 3 here, the count its hot key needs beside its neighbours (20 partitions, twice 3,000 RCU
-  // and 9,000 WCU): 360 + 8,640 ÷ 20 = 792 WCU (at 2, 540 + 423 = 963).
-  it('3,000 RCU of reads fanning out over 3 shards are 9,000 read requests, above a maximum of 5,000', () => {
+  // The reviewer's 2 shards are 4 here, the count its hot key needs beside its neighbours (18 partitions, twice 3,000 RCU
+  // and 9,000 WCU: max(2, 18)): 270 + 8,730 ÷ 18 = 755 WCU (at 3, 360 + 480 = 840).
+  it('3,000 RCU of reads fanning out over 4 shards are 12,000 read requests, above a maximum of 5,000', () => {
     const [sg017, ...others] = lint(rateLimiter);
     expect(others).toEqual([]);
     expect(sg017).toMatchObject({ ruleId: 'SG017', severity: 'error', path: 'tables[0].onDemand.maxReadRequestUnits' });
-    expect(sg017.data).toMatchObject({ peak: 9_000, limit: 5_000, suggested: 11_250, fanOutPatterns: ['check-limit'], fanOutShards: 3, logicalReads: 3_000 });
-    expect(sg017.message).toContain('`check-limit` (100% of the 3,000 RCU of reads) query all 3 shards for every read');
+    expect(sg017.data).toMatchObject({ peak: 12_000, limit: 5_000, suggested: 15_000, fanOutPatterns: ['check-limit'], fanOutShards: 4, logicalReads: 3_000 });
+    expect(sg017.message).toContain('`check-limit` (100% of the 3,000 RCU of reads) query all 4 shards for every read');
   });
 
   it('its fix raises the maximum to the fan-out peak with headroom, and the design then lints clean', () => {
     const after = fixed(rateLimiter, lint(rateLimiter));
-    expect(JSON.stringify(after)).toContain('"maxReadRequestUnits":11250');
+    expect(JSON.stringify(after)).toContain('"maxReadRequestUnits":15000');
     expect(lint(after)).toEqual([]);
   });
 
@@ -44,10 +44,10 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
         },
       ],
     } as unknown as DesignInput;
-    // 1,500 once + 1,500 × 3 = 6,000 of 5,000: over the maximum, an error (at the reviewer's 2 shards, 4,500: a warning).
+    // 1,500 once + 1,500 × 4 = 7,500 of 5,000: over the maximum, an error (at the reviewer's 2 shards, 4,500: a warning).
     const [sg017] = lint(half).filter((f) => f.ruleId === 'SG017');
     expect(sg017).toMatchObject({ severity: 'error' });
-    expect(sg017.data).toMatchObject({ peak: 6_000, fanOutShare: 0.5 });
+    expect(sg017.data).toMatchObject({ peak: 7_500, fanOutShare: 0.5 });
   });
 
   it('a fan-out over a range with no page limit reads 1/N of the items from each shard: counted once', () => {
@@ -58,7 +58,7 @@ describe('SG017 counts the queries of a fan-out (review 10 item 7)', () => {
       }) as unknown as DesignInput;
     expect(lint(range()).filter((f) => f.ruleId === 'SG017')).toEqual([]);
     // A page of 25 from each shard: each query reads what the unsharded read did.
-    expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 9_000 });
+    expect(lint(range(25)).find((f) => f.ruleId === 'SG017')?.data).toMatchObject({ peak: 12_000 });
   });
 });
 
@@ -87,13 +87,14 @@ describe("an index's SG017 is at the index, and its fix gives it complete capaci
     expect(indexFinding(lint(fixed(jobQueue, [finding])))).toBeUndefined();
     let current = jobQueue;
     for (let round = 0; round < 10; round++) current = fixed(current, lint(current));
-    // Beside its neighbours the hottest status (2,250 of the index's 9,000 WCU, 13 partitions: 280.77 left) needs 20
-    // shards, whose fan-out (48,000 RCU of requests, 60,000 at 80%) passes the table-level quota: SG001 says so and writes
-    // no edit (it lints clean with the quota raised and acknowledged).
+    // Beside its neighbours the hottest status (2,250 of the index's 9,000 WCU, 12 partitions for the 11,250 WCU its fixed
+    // capacity gives it: 237.5 left) needs 42 shards (53.57 + 8,946.43 ÷ 12 = 799.11; at 41, 54.88 + 745.43 = 800.31),
+    // whose fan-out (2,400 × 42 = 100,800 RCU of requests, 126,000 at 80%) passes the table-level quota: SG001 says so and
+    // writes no edit (it lints clean with the quota raised and acknowledged). (The retired sum count, 13 partitions: 20.)
     const left = lint(current);
     expect(left.map((f) => `${f.ruleId} ${f.path}`)).toEqual(['SG001 tables[0].globalSecondaryIndexes[0].partitionKey']);
     expect(left[0].edits).toBeUndefined();
-    expect(left[0].fix).toContain('(N = 20 random shards)');
+    expect(left[0].fix).toContain('(N = 42 random shards)');
   });
 });
 

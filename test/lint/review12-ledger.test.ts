@@ -20,9 +20,10 @@ describe('a hot key whose running total sits on one item (review 12 item 8)', ()
   });
 
   it('says what a per-shard check costs where it offers per-shard sub-totals', () => {
-    // 1,600 WCU on the merchant, 19 partitions (twice the table's peak): 400 + 7,600 ÷ 19 = 800 of 800 at 4 (at 3, 533.33 + 392.98 = 926.31).
+    // 1,600 WCU on the merchant, 16 partitions (twice the table's 8,000 WCU, more than its reads need): 320 + 7,680 ÷ 16 =
+    // 800 of 800 at 5 (at 4, 400 + 475 = 875).
     expect(tableKey(ledger)?.fix).toMatch(
-      /4 sub-totals, each checked on its own and read together; a condition checked on one sub-total alone \(balance ≥ 0\) refuses a write the whole would allow when the rest sits in another shard/,
+      /5 sub-totals, each checked on its own and read together; a condition checked on one sub-total alone \(balance ≥ 0\) refuses a write the whole would allow when the rest sits in another shard/,
     );
   });
 

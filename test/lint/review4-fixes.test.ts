@@ -50,17 +50,19 @@ describe('SG003: reads no shard count spreads (review 4 item 1)', () => {
 
   it('DynamoDB: a single hot item whose reads alone pass 80% of 3,000 RCU gets DAX, not a count', () => {
     // 0.5 × 6,000 RCU = 3,000 RCU of reads on one item, 0.5 × 2,000 WCU = 1,000 WCU of writes; beside the other half on its
-    // partition (8 partitions, twice 6,000 RCU and 2,000 WCU): 2,400 − 3,000 ÷ 8 = 2,025 RCU left, 800 − 1,000 ÷ 8 = 675 WCU.
+    // partition (4 partitions, twice 6,000 RCU and 2,000 WCU: max(4, 4)): 2,400 − 3,000 ÷ 4 = 1,650 RCU left, 800 − 1,000 ÷ 4
+    // = 550 WCU.
     const hit = lint(table({ workload: { peakReadUnits: 6000, peakWriteUnits: 2000, hotKeyShare: 0.5 } })).find((f) => f.ruleId === 'SG003');
-    expect(hit?.fix).toMatch(/^no shard count serves: the reads of one item .* \(3,000 RCU .* exceed the usable 2,025 RCU; put DAX in front of them/);
+    expect(hit?.fix).toMatch(/^no shard count serves: the reads of one item .* \(3,000 RCU .* exceed the usable 1,650 RCU; put DAX in front of them/);
     expect(hit?.edits).toBeUndefined();
   });
 
   it('stays as it was where the reads fit: the shard count for the writes, with edits', () => {
-    // 0.5 × 2,000 RCU = 1,000 RCU of reads fit one shard; 1,000 WCU of writes need 2.
+    // 0.5 × 2,000 RCU = 1,000 RCU of reads fit one shard (1,000 + 1,000 ÷ 4 = 1,250); 1,000 WCU of writes need 3 beside
+    // their neighbours on 4 partitions (333.33 + 1,666.67 ÷ 4 = 750; at 2, 500 + 375 = 875).
     const hit = lint(table({ workload: { peakReadUnits: 2000, peakWriteUnits: 2000, hotKeyShare: 0.5 } })).find((f) => f.ruleId === 'SG003');
     expect(hit?.fix).not.toMatch(/no shard count serves/);
-    expect(hit?.fix).toMatch(/N = 2/);
+    expect(hit?.fix).toMatch(/N = 3/);
     expect(hit?.edits).toBeDefined();
   });
 

@@ -105,9 +105,9 @@ describe('SG001 and SG003 report one hot key once (planner question 6)', () => {
     const findings = lint(orders());
     expect(onIndex(findings)).toEqual(['SG001']);
     const [sg001] = findings;
-    // Beside the other statuses' 4,500 WCU ÷ 13 partitions (twice the index's 6,000 WCU and its reads): 453.85 left; N = 5,
-    // 300 + 5,700 ÷ 13 = 738.46 (at 4, 375 + 432.69 = 807.69).
-    expect(sg001.message).toContain('1,500 of a usable 453.85 WCU');
+    // Beside the other statuses' 4,500 WCU ÷ 12 partitions (twice the index's 6,000 WCU, more than its reads need): 425 left;
+    // N = 5, 300 + 5,700 ÷ 12 = 775 (at 4, 375 + 468.75 = 843.75).
+    expect(sg001.message).toContain('1,500 of a usable 425 WCU');
     expect(sg001.fix).toMatch(/`statusShard` = `status` \+ "#" \+ a random 0…4 \(N = 5 random shards\)/);
     expect(sg001.edits).toBeDefined();
   });

@@ -60,8 +60,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG001 tables[0].partitionKey'],
-    // Beside its neighbours: 28 partitions (twice 12,000 RCU + 10,000 WCU); at 5, 400 + 9,600 ÷ 28 = 742.9 WCU of 800 (at 4, 839.3).
-    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 5 random shards/ },
+    // Beside its neighbours: 20 partitions (twice 12,000 RCU and 10,000 WCU: max(8, 20)); at 7, 285.7 + 9,714.3 ÷ 20 = 771.4 WCU of 800 (at 6, 816.7).
+    fixes: { 'SG001 tables[0].partitionKey': /shard `statusCode` into N = 7 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-creation-date.json',
@@ -71,8 +71,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG002 tables[0].partitionKey'],
-    // 7 partitions (twice 1,000 RCU + 3,000 WCU); at 7, 428.6 + 2,571.4 ÷ 7 = 795.9 WCU of 800 (at 6, 857.1).
-    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 7 random shards/ },
+    // 6 partitions (twice 1,000 RCU and 3,000 WCU: max(1, 6)); at 9, 333.3 + 2,666.7 ÷ 6 = 777.8 WCU of 800 (at 8, 812.5).
+    fixes: { 'SG002 tables[0].partitionKey': /shard `creationDate` into N = 9 random shards/ },
   },
   {
     file: 'test/published/dynamodb/uniform-load-popular-device.json',
@@ -82,8 +82,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'flawed',
     figures: 'ours',
     expect: ['error SG003 tables[0].partitionKey'],
-    // 12 partitions (twice 6,000 RCU + 4,000 WCU); at 3, 400 + 3,600 ÷ 12 = 700 WCU of 800 (at 2, 600 + 3,400 ÷ 12 = 883.3).
-    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 3 random shards/ },
+    // 8 partitions (twice 6,000 RCU and 4,000 WCU: max(4, 8)); at 4, 300 + 3,700 ÷ 8 = 762.5 WCU of 800 (at 3, 400 + 3,600 ÷ 8 = 850).
+    fixes: { 'SG003 tables[0].partitionKey': /shard `deviceId` into N = 4 random shards/ },
   },
   {
     file: 'test/published/dynamodb/sharding-random-suffix.json',
@@ -96,8 +96,8 @@ const published: readonly PublishedDesign[] = [
     figures: 'publication and ours',
     // The page's 200 is an illustration; at our 20,000 WCU the day needs 25, and every day read pays 200 queries.
     expect: ['warning SG008 tables[0].sharding.shards'],
-    // 42 partitions (twice 2,000 RCU + 20,000 WCU); at 61, 327.9 + 19,672.1 ÷ 42 = 796.3 WCU of 800 (at 60, 801.6).
-    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 61 \(random\)/ },
+    // 40 partitions (twice 2,000 RCU and 20,000 WCU: max(2, 40)); at 65, 307.7 + 19,692.3 ÷ 40 = 800 WCU of 800 (at 64, 804.7).
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 65 \(random\)/ },
   },
   {
     file: 'test/published/dynamodb/sharding-calculated-suffix.json',
@@ -109,8 +109,8 @@ const published: readonly PublishedDesign[] = [
     verdict: 'sound',
     figures: 'publication and ours',
     expect: ['warning SG008 tables[0].sharding.shards'],
-    // 47 partitions (twice 10,000 RCU + 20,000 WCU); at 53, 377.4 + 19,622.6 ÷ 47 = 794.9 WCU of 800 (at 52, 802.0).
-    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 53 \(calculated on `OrderId`\)/ },
+    // 40 partitions (twice 10,000 RCU and 20,000 WCU: max(7, 40)); at 65, 307.7 + 19,692.3 ÷ 40 = 800 WCU of 800 (at 64, 804.7).
+    fixes: { 'SG008 tables[0].sharding.shards': /from 200 to N = 65 \(calculated on `OrderId`\)/ },
   },
   {
     file: 'test/published/dynamodb/adaptive-capacity.json',
@@ -151,11 +151,11 @@ const published: readonly PublishedDesign[] = [
       'error SG003 tables[0].globalSecondaryIndexes[0].partitionKey',
       'warning SG017 tables[0].globalSecondaryIndexes[0]',
     ],
-    // Beside its neighbours, which are OPEN's own shards (it takes every read): 26 partitions (twice 37,500 RCU + 200 WCU,
-    // on demand); at 38, 986.84 + 36,513.16 ÷ 26 = 2,391.19 RCU of 2,400 (at 37, 2,416.84). At the 16 judged alone, each
-    // shard's 2,343.75 RCU fit only a partition of its own, and 16 shards hashed over 26 partitions all miss each other with
-    // probability 0.25%: any two together are 4,687.5 RCU, over the 3,000 ceiling.
-    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…37 \(N = 38 random shards\)/ },
+    // Beside its neighbours, which are OPEN's own shards (it takes every read): 25 partitions (twice 37,500 RCU and 200 WCU,
+    // on demand: max(⌈75,000 ÷ 3,000⌉, ⌈400 ÷ 1,000⌉)); at 40, 937.5 + 36,562.5 ÷ 25 = 2,400 RCU of 2,400 (at 39, 2,423.08).
+    // At the 16 judged alone, each shard's 2,343.75 RCU fit only a partition of its own, and 16 shards hashed over 25
+    // partitions all miss each other with probability 0.18%: any two together are 4,687.5 RCU, over the 3,000 ceiling.
+    fixes: { 'SG003 tables[0].globalSecondaryIndexes[0].partitionKey': /`StateShard` = `State` \+ "#" \+ a random 0…39 \(N = 40 random shards\)/ },
   },
   {
     file: 'examples/designs/good/aws-gsi-write-sharding-lab.json',
@@ -164,8 +164,9 @@ const published: readonly PublishedDesign[] = [
     quote: 'Use GSI write sharding when you need a scalable sorted index.',
     verdict: 'sound',
     figures: 'publication and ours',
-    // The lab's capacity (GSI_1: 3,000 RCU, 5,000 WCU, 6 partitions) at our 3,000 WCU: 300 + 2,700 ÷ 6 = 750 of 800 a shard.
-    // At the 6,000 WCU on demand declared before, 600 + 5,400 ÷ 13 = 1,015.38: 17 shards, not the lab's 10.
+    // The lab's capacity (GSI_1: 3,000 RCU, 5,000 WCU: max(1, 5) = 5 partitions) at our 2,500 WCU: 250 + 2,250 ÷ 5 = 700 of 800
+    // a shard. At the 3,000 WCU declared before, 300 + 2,700 ÷ 5 = 840: 12 shards, not the lab's 10 (sound under the retired
+    // sum count, 6 partitions: 750).
     expect: [],
   },
   {
@@ -215,8 +216,10 @@ const published: readonly PublishedDesign[] = [
     // 4,000 WCU on the one `UserID` being loaded. skewguard shards the key; the page fixes the loader instead
     // (data-upload-interleaved.json): both take the 100% off one key value.
     expect: ['error SG003 tables[0].partitionKey'],
-    // Beside its neighbours, its own shards (it takes every write): 6 partitions for the 100 RCU and 5,000 WCU provisioned;
-    // at 25, 160 + 3,840 ÷ 6 = 800 WCU of 800 (at 24, 805.56). The average partition already carries 4,000 ÷ 6 = 666.67.
+    // Beside its neighbours, its own shards (it takes every write): 6 partitions for the 100 RCU and 6,000 WCU provisioned
+    // (max(⌈100 ÷ 3,000⌉, 6,000 ÷ 1,000)); at 25, 160 + 3,840 ÷ 6 = 800 WCU of 800 (at 24, 805.56). The average partition
+    // already carries 4,000 ÷ 6 = 666.67. (At the 5,000 WCU declared before, 5 partitions: each averages 800, the line, and
+    // no count fits.)
     fixes: { 'SG003 tables[0].partitionKey': /shard `UserID` into N = 25 random shards/ },
   },
   {
@@ -273,9 +276,9 @@ const published: readonly PublishedDesign[] = [
     // 1,000 reads a second of 5 RCU: 5,000 RCU on one item. A read-hot item: copies or a cache, never write shards
     // (and DAX does not serve strongly consistent reads, as the fix says).
     expect: ['error SG003 tables[0].partitionKey'],
-    // Copies are written together, so the key space's writes grow N-fold: P = ⌈40,000 ÷ 3,000 + 2 × 500N ÷ 1,000⌉. At 4,
-    // P = 18: 1,250 + 18,750 ÷ 18 = 2,291.67 RCU of 2,400; at 3, P = 17: 1,666.67 + 18,333.33 ÷ 17 = 2,745.10.
-    fixes: { 'SG003 tables[0].partitionKey': /keep N = 4 replicated copies of each `ProductId` value/ },
+    // Copies are written together, so the key space's writes grow N-fold: P = max(⌈40,000 ÷ 3,000⌉, ⌈2 × 500N ÷ 1,000⌉) = 14
+    // up to 14 copies. At 5: 1,000 + 19,000 ÷ 14 = 2,357.14 RCU of 2,400; at 4: 1,250 + 18,750 ÷ 14 = 2,589.29.
+    fixes: { 'SG003 tables[0].partitionKey': /keep N = 5 replicated copies of each `ProductId` value/ },
   },
 ];
 

@@ -23,23 +23,23 @@ describe('review 15 item 1: the accessed-mode hot-key ticket draws its line besi
   const template = synth({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
   const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
 
-  it("its threshold is the headroom × what the key's partition leaves its writes: 64 partitions (twice the peak: 12,000 RCU + 60,000 WCU), 29,700 WCU of neighbours ÷ 64 = 464 WCU/s, so 0.8 × (1,000 − 464) × 180 = 77,175 units a minute, not 162,000", () => {
-    expect(hotKey.Properties?.Threshold).toBe(77_175);
+  it("its threshold is the headroom × what the key's partition leaves its writes: 60 partitions (twice the peak: max(⌈12,000 ÷ 3,000⌉, ⌈60,000 ÷ 1,000⌉)), 29,700 WCU of neighbours ÷ 60 = 495 WCU/s, so 0.8 × (1,000 − 495) × 180 = 72,720 units a minute, not 162,000", () => {
+    expect(hotKey.Properties?.Threshold).toBe(72_720);
     const description = String(hotKey.Properties?.AlarmDescription);
-    expect(description).toContain("of the 96,469 its partition leaves its writes: 180,000 less its neighbours' planned 83,531");
-    expect(description).toContain('over 64 partitions, assumed for twice the declared peak (on demand: AWS publishes no count)');
+    expect(description).toContain("of the 90,900 its partition leaves its writes: 180,000 less its neighbours' planned 89,100");
+    expect(description).toContain('over 60 partitions, assumed for twice the declared peak (on demand: AWS publishes no count)');
     expect(description.length).toBeLessThanOrEqual(1024);
-    // Reads are left 174,431 units (3,000 − 93 RCU/s): scaled to the write line's share, 96,469 ÷ 174,431.
-    expect(JSON.stringify(hotKey.Properties?.Metrics)).toContain('MAX([readBound * 0.553, writeBound])');
+    // Reads are left 174,060 units (3,000 − 5,940 ÷ 60 = 99 RCU/s): scaled to the write line's share, 90,900 ÷ 174,060.
+    expect(JSON.stringify(hotKey.Properties?.Metrics)).toContain('MAX([readBound * 0.5222, writeBound])');
   });
 
-  it('a write-hot key growing for days gets one ticket, 682 minutes before its first key-range throttle (the old 162,000 line: 1,067 minutes after, then 10 flaps)', () => {
+  it('a write-hot key growing for days gets one ticket, 681 minutes before its first key-range throttle (the old 162,000 line: 1,067 minutes after, then 10 flaps)', () => {
     const table = replayStack(template, dynamoIncident('write-hot key growing for days', PROFILES, { table: 'Tickets' })).tables.Tickets;
     const firstThrottle = table.truths.find((t) => t.index === undefined)!.firstKeyRangeThrottle!;
     const tickets = alarmMinutes(table, 'hot key approaching');
     expect(tickets.length).toBeGreaterThan(0);
     expect(tickets[0]).toBeLessThan(firstThrottle);
-    expect({ ticketsBeforeThrottle: firstThrottle - tickets[0], tickets: tickets.length }).toEqual({ ticketsBeforeThrottle: 682, tickets: 1 });
+    expect({ ticketsBeforeThrottle: firstThrottle - tickets[0], tickets: tickets.length }).toEqual({ ticketsBeforeThrottle: 681, tickets: 1 });
   });
 
   it('a healthy 4 days (the planned peak with each shard at its planned share, bursts, batch) opens no hot-key ticket', () => {

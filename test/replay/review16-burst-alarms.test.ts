@@ -55,7 +55,7 @@ describe('the THROTTLED_KEYS hot-key ticket ("most throttled key", 60 a minute):
   });
 });
 
-describe('the ACCESSED_AND_THROTTLED_KEYS hot-key ticket (line 77,175 units a minute): 5 of 10', () => {
+describe('the ACCESSED_AND_THROTTLED_KEYS hot-key ticket (line 72,720 units a minute): 5 of 10', () => {
   const now = synthTickets({ contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
   const before = synthTickets({
     contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS,
@@ -63,7 +63,7 @@ describe('the ACCESSED_AND_THROTTLED_KEYS hot-key ticket (line 77,175 units a mi
   });
   const alarm = 'hot key approaching';
   // The hot event's shard at its planned 300 WCU/s (54,000 units) between bursts; in a burst, at all its partition
-  // leaves it (96,469 units: throttled beyond). The table's own traffic at its peak bounds neither direction.
+  // leaves it (90,900 units: throttled beyond). The table's own traffic at its peak bounds neither direction.
   const load =
     (template: CfnTemplate, burst: number): Write =>
     (telemetry, m, on) => {
@@ -72,18 +72,18 @@ describe('the ACCESSED_AND_THROTTLED_KEYS hot-key ticket (line 77,175 units a mi
       telemetry.put(dynamoMetric(tableIdOf(template), 'ConsumedWriteCapacityUnits'), m, single(30_000 * 60));
       telemetry.put(dynamoMetric(tableIdOf(template), 'ConsumedReadCapacityUnits'), m, single(6_000 * 60));
     };
-  const replay = (template: CfnTemplate) => shapes(template, alarm, () => load(template, 96_469), load(template, 96_469), load(template, 77_000));
+  const replay = (template: CfnTemplate) => shapes(template, alarm, () => load(template, 90_900), load(template, 90_900), load(template, 72_000));
 
   it('before (5 of 5): never for a key at its reach every other minute or 3 minutes in 5', () => {
     expect(replay(before)).toEqual({ everyOtherMinute: [], threeInFive: [], oneInTen: [], steadyUnder: [] });
   });
 
-  it('now: 8 and 6 minutes after the first burst; none for one minute in 10 or a key steadily just under the line (77,000)', () => {
+  it('now: 8 and 6 minutes after the first burst; none for one minute in 10 or a key steadily just under the line (72,000)', () => {
     expect(replay(now)).toEqual({ everyOtherMinute: [8], threeInFive: [6], oneInTen: [], steadyUnder: [] });
   });
 
   it('a key steadily at its reach: a ticket in its 5th minute, before and now', () => {
-    expect([before, now].map((t) => firesOn(t, alarm, SHAPES.steady, load(t, 96_469)))).toEqual([[4], [4]]);
+    expect([before, now].map((t) => firesOn(t, alarm, SHAPES.steady, load(t, 90_900)))).toEqual([[4], [4]]);
   });
 });
 

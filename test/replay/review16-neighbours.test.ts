@@ -1,9 +1,11 @@
 // Review 16 (a CDK platform engineer): on demand, 16,000 RCU reads and 5,000 WCU writes at the peak, the hottest event at
 // 30%. SG003 judged the hottest key against its partition alone and wrote N = 2 calculated shards (2,400 RCU each, the
 // usable 80% of 3,000); the replay throttled for 113 minutes and paged at the planned peak, since the other keys on each
-// shard's partition take their share too: 21 partitions (⌈2 × 16,000 ÷ 3,000 + 2 × 5,000 ÷ 1,000⌉, on demand counted for
-// twice the peak), (16,000 − 2,400) ÷ 21 ≈ 648 RCU beside it, 3,048 > 3,000. SG003 now counts those neighbours: N = 3,
-// 1,600 + (16,000 − 1,600) ÷ 21 ≈ 2,286 ≤ 2,400, and the replay at that N neither throttles for long nor pages.
+// shard's partition take their share too. SG003 now counts those neighbours, on the fewest partitions that serve twice the
+// peak, reads and writes at once: 11 (max(⌈2 × 16,000 ÷ 3,000⌉, ⌈2 × 5,000 ÷ 1,000⌉, 4), on demand counted for twice the
+// peak), (16,000 − 2,400) ÷ 11 ≈ 1,236 RCU beside a shard at N = 2. N = 5: 960 + (16,000 − 960) ÷ 11 ≈ 2,327 ≤ 2,400 RCU
+// and 300 + (5,000 − 300) ÷ 11 ≈ 727 ≤ 800 WCU (at 4, 1,200 + 1,345 = 2,545 RCU), and the replay at that N neither
+// throttles for long nor pages. (The retired sum count, 21 partitions, gave N = 3, which the replay also passed.)
 import { AttributeType, ContributorInsightsMode } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { lint, type DesignInput } from '../../lib';
@@ -53,21 +55,22 @@ const design = {
 };
 
 describe("review 16: SG003 counts the hot key shards' neighbours", () => {
-  it('asks for N = 3 where 2 filled the partition alone: at 2, 2,400 + 647.62 RCU of neighbours (13,600 ÷ 21) leave 1,752.38', () => {
+  it('asks for N = 5 where 2 filled the partition alone: at 2, 2,400 + 1,236.36 RCU of neighbours (13,600 ÷ 11) leave 1,163.64', () => {
     const [finding] = lint({ ...design, sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003');
     expect(finding.message).toContain(
-      '4,800 RCU reads, 2,400 RCU per shard over 2, against a usable 2,400 RCU (80% of the 3,000 RCU ceiling), less the 647.62 RCU its neighbours are expected to take (the other 13,600 RCU of reads ÷ 21 partitions): 1,752.38 RCU left',
+      '4,800 RCU reads, 2,400 RCU per shard over 2, against a usable 2,400 RCU (80% of the 3,000 RCU ceiling), less the 1,236.36 RCU its neighbours are expected to take (the other 13,600 RCU of reads ÷ 11 partitions): 1,163.64 RCU left',
     );
-    expect(finding.message).toContain('21 partitions assumed, for twice the declared peak');
-    expect(finding.fix).toBe('raise sharding.shards from 2 to N = 3 (calculated on `userId`)');
-    expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 3, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toEqual([]);
+    expect(finding.message).toContain('11 partitions assumed, for twice the declared peak');
+    expect(finding.fix).toBe('raise sharding.shards from 2 to N = 5 (calculated on `userId`)');
+    expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 4, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toHaveLength(1);
+    expect(lint({ ...design, sharding: { strategy: 'calculated', shards: 5, sourceAttribute: 'userId' } }).filter((f) => f.ruleId === 'SG003')).toEqual([]);
   });
 
-  it('the replay at the N the lint gives (3) does not page at the planned peak; its key-range throttles are the noise bursts a 4th shard also has', () => {
-    const table = replayStack(synth(3), healthyWeek(profile(3), 1, 4)).tables.Tickets;
+  it('the replay at the N the lint gives (5) does not page at the planned peak', () => {
+    const table = replayStack(synth(5), healthyWeek(profile(5), 1, 4)).tables.Tickets;
     expect(alarmMinutes(table, 'key-range throttles')).toEqual([]);
-    // 49 one-minute throttles over 4 days (40 at N = 4, the same noise bursts; 113 at N = 2), 3 in a row once at the peak.
-    expect(table.truths.find((t) => t.index === undefined)!.keyRangeThrottleMinutes).toBe(49);
+    // 43 one-minute throttles over 4 days, the noise bursts (49 at N = 3, 40 at N = 4; 113 at N = 2, which pages).
+    expect(table.truths.find((t) => t.index === undefined)!.keyRangeThrottleMinutes).toBe(43);
   });
 
   it('the replay at the old N (2, acknowledged) throttles and pages at the planned peak', () => {
@@ -78,15 +81,15 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     expect(alarmMinutes(table, 'key-range throttles').length).toBeGreaterThan(0);
   });
 
-  it("at N = 3 the accessed-mode hot-key ticket's line is above the key's planned load (the lint and the alarm agree)", () => {
-    const template = synth(3, { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
+  it("at N = 5 the accessed-mode hot-key ticket's line is above the key's planned load (the lint and the alarm agree)", () => {
+    const template = synth(5, { contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
-    // Reads are left less: 3,000 − (16,000 − 1,600) ÷ 21 = 2,314.29 RCU/s, 138,857 a minute; the reads' line 0.8 × that =
-    // 111,085. The shard is hot in both directions (1,600 RCU/s + 500 WCU/s: 96,000 + 90,000 = 186,000 units a minute in
-    // Contributor Insights' 3 × WCU + RCU), so the line is in that unit: 111,085 + the planned 90,000 of writes = 201,085
-    // (writes: 1,000 − 4,500 ÷ 21 = 785.71 WCU/s, 141,428 units; 0.8 × that + 96,000 = 209,142, the larger).
-    expect(hotKey.Properties?.Threshold).toBe(201_085);
-    expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThan(186_000);
+    // Reads are left less: 3,000 − (16,000 − 960) ÷ 11 = 1,632.73 RCU/s, 97,963 a minute; the reads' line 0.8 × that =
+    // 78,370. The shard is hot in both directions (960 RCU/s + 300 WCU/s: 57,600 + 54,000 = 111,600 units a minute in
+    // Contributor Insights' 3 × WCU + RCU), so the line is in that unit: 78,370 + the planned 54,000 of writes = 132,370
+    // (writes: 1,000 − 4,700 ÷ 11 = 572.73 WCU/s, 103,090 units; 0.8 × that + 57,600 = 140,072, the larger).
+    expect(hotKey.Properties?.Threshold).toBe(132_370);
+    expect(Number(hotKey.Properties?.Threshold)).toBeGreaterThan(111_600);
   });
 
   it("at N = 2 (acknowledged) the line is never under the key's own planned load: 279,000, its reads and writes together", () => {
@@ -94,20 +97,20 @@ describe("review 16: SG003 counts the hot key shards' neighbours", () => {
     const template = synth(2, { acknowledgements, contributorInsightsMode: ContributorInsightsMode.ACCESSED_AND_THROTTLED_KEYS });
     const hotKey = Object.values(template.Resources ?? {}).find((r) => String(r.Properties?.AlarmName).includes('hot key approaching'))!;
     // Planned 2,400 RCU/s + 750 WCU/s: 144,000 + 135,000 = 279,000 units a minute; each direction's line is floored at
-    // its plan (reads 0.8 × 141,143 = 112,914 < 144,000; writes 0.8 × 143,571 = 114,857 < 135,000), so the line is 279,000.
+    // its plan (reads 0.8 × 105,818 = 84,654 < 144,000; writes 0.8 × 110,455 = 88,364 < 135,000), so the line is 279,000.
     expect(hotKey.Properties?.Threshold).toBe(279_000);
   });
 });
 
 describe('review 16: lint --fix converges on a neighbour-bound count', () => {
-  it('writes N = 3 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
+  it('writes N = 5 where the old count of 2 filled the partition alone, and a second lint offers no edit', () => {
     // Bound by the neighbours, not the key's own ceiling: 2,400 RCU a shard fit 80% of 3,000 alone, and do not beside the
-    // other keys' 647.62 (13,600 ÷ 21 partitions). The fixed count must itself pass, or --fix would raise it again.
+    // other keys' 1,236.36 (13,600 ÷ 11 partitions). The fixed count must itself pass, or --fix would raise it again.
     const atTwo = { ...design, sharding: { strategy: 'calculated' as const, shards: 2, sourceAttribute: 'userId' }, monitoring: { contributorInsights: true } };
     const first = fixDesignText(JSON.stringify({ tables: [atTwo] }, null, 2), {});
     expect(first.fixes.map((f) => f.ruleId)).toEqual(['SG003']);
     const fixedTable = (JSON.parse(first.text) as { tables: { sharding: unknown }[] }).tables[0];
-    expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 3, sourceAttribute: 'userId' });
+    expect(fixedTable.sharding).toEqual({ strategy: 'calculated', shards: 5, sourceAttribute: 'userId' });
     const second = fixDesignText(first.text, {});
     expect(second.fixes).toEqual([]);
     expect(second.text).toBe(first.text);

@@ -38,14 +38,14 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     expect(findings.filter((f) => f.messageId === 'shardsNotDeployed')).toEqual([]);
   });
 
-  it('after observe --update and lint --fix raise the shards 25 → 153, the same telemetry is judged at 25 and does not raise them again', async () => {
+  it('after observe --update and lint --fix raise the shards 25 → 159, the same telemetry is judged at 25 and does not raise them again', async () => {
     const dir = exampleTree();
     await observe(dir, '--update');
     expect(design(dir).tables[0].workload.hotKeyShare).toBe(0.6);
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
-    // Beside the neighbours (164 partitions for twice 6,000 RCU and 80,000 WCU): 48,000 ÷ 153 = 313.73 + 79,686.27 ÷ 164
-    // = 799.62 ≤ 800 usable (152: 801.67); above the default maxShards 100, so the example raises it to 200.
-    expect(design(dir).tables[0].sharding.shards).toBe(153);
+    // Beside the neighbours (160 partitions for twice 6,000 RCU and 80,000 WCU: max(4, 160)): 48,000 ÷ 159 = 301.89 +
+    // 79,698.11 ÷ 160 = 800 ≤ 800 usable (158: 801.9); above the default maxShards 100, so the example raises it to 200.
+    expect(design(dir).tables[0].sharding.shards).toBe(159);
 
     const run = await observe(dir, '--format', 'json');
     const findings = findingsOf(run.stdout);
@@ -54,20 +54,20 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
       ruleId: 'SG020',
       severity: 'warning',
       path: 'tables[0].sharding.shards',
-      data: { declared: 153, deployed: 25, deployedKind: 'counted' },
+      data: { declared: 159, deployed: 25, deployedKind: 'counted' },
     });
     expect(mismatch?.message).toMatch(
-      /^the telemetry shows 25 shards deployed \(.*\); the design declares 153: .* judged at 25 shards, .*; re-observe after the application writes 153$/,
+      /^the telemetry shows 25 shards deployed \(.*\); the design declares 159: .* judged at 25 shards, .*; re-observe after the application writes 159$/,
     );
     expect(findings.filter((f) => f.path === 'tables[0].workload.hotKeyShare')).toEqual([]);
     expect(findings.filter((f) => f.path === 'tables[0].sharding.shards' && f.messageId !== 'shardsNotDeployed')).toEqual([]);
-    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 153 (capped at 1).
+    // The note still shows the figure, judged at the count deployed: 0.024 × 25, not × 159 (capped at 1).
     expect(run.stdout).toMatch(/hottest key share ≈ 0\.6 \(.*× 25 shards deployed/);
 
     // The nightly workflow's loop: nothing to write, and lint --fix finds nothing more to raise.
     await observe(dir, '--update');
     await cli(['lint', 'tickets.json', '--fix', '--no-color'], { cwd: dir });
-    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 153 }, workload: { hotKeyShare: 0.6 } });
+    expect(design(dir).tables[0]).toMatchObject({ sharding: { shards: 159 }, workload: { hotKeyShare: 0.6 } });
   });
 
   it('a top-N report that lists only some shards bounds the share from below (× the highest shard number + 1), so it cannot ratchet', async () => {
@@ -75,7 +75,7 @@ describe('observe: the shard count deployed when the telemetry was taken', () =>
     const report = JSON.parse(read(join(EXAMPLE, 'week-2026-11-17/tickets.pkc.json'))) as { Contributors: { Keys: string[] }[] };
     report.Contributors = report.Contributors.filter((c) => ['evt-8841#17', 'evt-8841#3'].includes(c.Keys[0]));
     const dir = exampleTree(report);
-    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 153');
+    const text = read(join(dir, 'tickets.json')).replace('"hotKeyShare": 0.25', '"hotKeyShare": 0.6').replace('"shards": 25', '"shards": 159');
     const raised = tempTree({ 'tickets.json': text });
     const run = await cli(['observe', join(raised, 'tickets.json'), '--observations', join(dir, 'week/manifest.json'), '--format', 'json'], { cwd: dir });
     const findings = findingsOf(run.stdout);

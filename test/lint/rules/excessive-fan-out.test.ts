@@ -2,8 +2,8 @@ import { table } from '../../fixtures';
 import { testRule } from '../../support/rule-tester';
 
 const userId = { name: 'userId', type: 'S' as const, cardinality: 'unique' as const };
-/** 4,000 WCU on the hottest game: 13 shards needed beside the neighbours (81 partitions, twice 100 RCU and 40,000 WCU:
- *  307.69 + 39,692.31 ÷ 81 = 797.72 of 800; at 12, 823.05). */
+/** 4,000 WCU on the hottest game: 14 shards needed beside the neighbours (80 partitions, twice 100 RCU and 40,000 WCU:
+ *  max(1, 80)): 285.71 + 39,714.29 ÷ 80 = 782.14 of 800; at 13, 307.69 + 496.15 = 803.85). */
 const game = (sharding: { strategy: 'random' | 'calculated' | 'replicated'; shards: number; sourceAttribute?: string }, writes = 40000) =>
   table({
     name: 'game-scores',
@@ -19,8 +19,8 @@ const wholeGame = { name: 'game-leaderboard', keyAttributes: ['gameId'], share: 
 
 testRule('SG008', {
   valid: [
-    { name: 'the computed N', design: game({ strategy: 'random', shards: 13 }) },
-    { name: 'twice the computed N', design: game({ strategy: 'random', shards: 26 }) },
+    { name: 'the computed N', design: game({ strategy: 'random', shards: 14 }) },
+    { name: 'twice the computed N', design: game({ strategy: 'random', shards: 28 }) },
     {
       // Microsoft's pre-calculated suffix (date + hash(VIN) mod 400, read by VIN and date): no read fans out, so shards
       // past the need cost the reads nothing.
@@ -42,8 +42,8 @@ testRule('SG008', {
       }),
       findings: [
         {
-          // 1,200 WCU on the hottest tenant, 13 partitions (twice 100 RCU and 6,000 WCU): 300 + 5,700 ÷ 13 = 738.46 at 4
-          // (at 3, 830.77); 10 declared is more than twice that.
+          // 1,200 WCU on the hottest tenant, 12 partitions (twice 100 RCU and 6,000 WCU: max(1, 12)): 300 + 5,700 ÷ 12 = 775
+          // at 4 (at 3, 400 + 466.67 = 866.67); 10 declared is more than twice that.
           messageId: 'overNeed',
           data: { declaredShards: 10, need: 4 },
           fix: /^shard `tenantId` into N = 4 random shards/,
@@ -58,9 +58,9 @@ testRule('SG008', {
         {
           messageId: 'overNeed',
           path: 'sharding.shards',
-          data: { declaredShards: 64, need: 13, shards: 13 },
-          fix: 'lower sharding.shards from 64 to N = 13 (calculated on `userId`)',
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 13, sourceAttribute: 'userId' } }],
+          data: { declaredShards: 64, need: 14, shards: 14 },
+          fix: 'lower sharding.shards from 64 to N = 14 (calculated on `userId`)',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 14, sourceAttribute: 'userId' } }],
         },
       ],
     },
@@ -70,7 +70,7 @@ testRule('SG008', {
         ...game({ strategy: 'calculated', shards: 64, sourceAttribute: 'userId' }),
         accessPatterns: [{ ...byUser, share: 0.9 }, wholeGame],
       },
-      findings: [{ messageId: 'overNeed', data: { declaredShards: 64, need: 13 } }],
+      findings: [{ messageId: 'overNeed', data: { declaredShards: 64, need: 14 } }],
     },
     {
       name: 'past maxShards though every read carries the source: the cap holds, and the message says no read fans out',

@@ -62,7 +62,8 @@ testRule('SG003', {
   valid: [
     { name: 'a uniform key', design: table() },
     {
-      // 164 partitions (twice 6,000 RCU and 80,000 WCU): 312.5 WCU a shard + 79,687.5 ÷ 164 = 798.4 of 800 (at 63, 803.3).
+      // 160 partitions (twice 6,000 RCU and 80,000 WCU: max(⌈12,000 ÷ 3,000⌉, ⌈160,000 ÷ 1,000⌉)): 298.51 WCU a shard +
+      // 79,701.49 ÷ 160 = 796.64 of 800 at 67 (at 66, 801.14).
       name: 'a hot event calculated-sharded to shardsFor()',
       design: hotEvent({
         sharding: {
@@ -72,8 +73,8 @@ testRule('SG003', {
         },
       }),
     },
-    // The issue's float edge: 10,000 × 0.56 = 5,600.000000000001 WCU. Beside its neighbours (21 partitions, twice 100 RCU and
-    // 10,000 WCU): 329.41 + 9,670.59 ÷ 21 = 789.92 of 800 at 17 (at 16, 809.52), exactly what shardsFor() returns.
+    // The issue's float edge: 10,000 × 0.56 = 5,600.000000000001 WCU. Beside its neighbours (20 partitions, twice 100 RCU and
+    // 10,000 WCU: max(1, 20)): 311.11 + 9,688.89 ÷ 20 = 795.56 of 800 at 18 (at 17, 810.59), exactly what shardsFor() returns.
     {
       name: "a float edge sharded to exactly shardsFor()'s N",
       design: hotEvent({
@@ -81,8 +82,9 @@ testRule('SG003', {
         sharding: { strategy: 'random', shards: shardsFor({ engine: 'dynamodb', peakReadUnits: 100, peakWriteUnits: 10000, hotKeyShare: 0.56 }) },
       }),
     },
-    // 33 partitions (twice 48,000 RCU and 500 WCU of copies' writes): 960 + 47,040 ÷ 33 = 2,385.45 RCU of 2,400 a copy at 5.
-    { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 5 } }) },
+    // 32 partitions (twice 48,000 RCU and 600 WCU of copies' writes: max(32, 2)): 800 + 47,200 ÷ 32 = 2,275 RCU of 2,400 a
+    // copy at 6 (at 5, 960 + 47,040 ÷ 32 = 2,430).
+    { name: 'a read-hot item with enough replicated copies', design: viralProduct({ sharding: { strategy: 'replicated', shards: 6 } }) },
     {
       name: 'an unsharded hot time bucket (SG002 owns it)',
       design: table({ partitionKey: { name: 'day', type: 'S', cardinality: 365 }, sortKey: userId, workload: { peakReadUnits: 100, peakWriteUnits: 2000 } }),
@@ -97,11 +99,11 @@ testRule('SG003', {
           messageId: 'hotKey',
           path: 'partitionKey',
           notes: ['writeOver', 'writeBeside', 'partitionsCounted', 'maySplitForHeat'],
-          // 164 partitions; unsharded, 800 − 60,000 ÷ 164 = 434.15 WCU left; at 64, 312.5 + 79,687.5 ÷ 164 = 798.4 (at 63, 803.3).
+          // 160 partitions; unsharded, 800 − 60,000 ÷ 160 = 425 WCU left; at 67, 298.51 + 79,701.49 ÷ 160 = 796.64 (at 66, 801.14).
           data: {
-            shards: 64,
+            shards: 67,
             hotKeyLoad: 20000,
-            usable: 434.146341463,
+            usable: 425,
             strategy: 'calculated',
             writeLoad: 20000,
             writeUsable: 800,
@@ -111,9 +113,9 @@ testRule('SG003', {
             sourceAttribute: 'userId',
           },
           message:
-            "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 365.85 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 164 partitions): 434.15 WCU left; 164 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
-          fix: 'shard `eventId` into N = 64 calculated shards on `userId` (key#hash(userId) mod 64): a read for one userId hits one shard, only whole-key reads fan out over 64',
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 64, sourceAttribute: 'userId' } }],
+            "the hottest `eventId` value takes 25% (declared) of the peak: 20,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), less the 375 WCU its neighbours are expected to take (the other 60,000 WCU of writes ÷ 160 partitions): 425 WCU left; 160 partitions assumed, for twice the declared peak (3,000 RCU and 1,000 WCU each; on demand AWS publishes no count, and serves up to double the previous peak); split for heat may spread this key's sort-key range over partitions under sustained load, but not at once: a spike throttles first",
+          fix: 'shard `eventId` into N = 67 calculated shards on `userId` (key#hash(userId) mod 67): a read for one userId hits one shard, only whole-key reads fan out over 67',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 67, sourceAttribute: 'userId' } }],
         },
       ],
     },
@@ -124,21 +126,21 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           notes: ['readOver', 'readBeside', 'partitionsCounted', 'oneItem'],
-          // 33 partitions (twice 48,000 RCU): 2,400 − 43,200 ÷ 33 = 1,090.91 RCU left; 5 copies: 960 + 47,040 ÷ 33 = 2,385.45
-          // (at 4, 1,200 + 46,800 ÷ 33 = 2,618.18).
+          // 32 partitions (twice 48,000 RCU: max(32, 1)): 2,400 − 43,200 ÷ 32 = 1,050 RCU left; 6 copies: 800 + 47,200 ÷ 32
+          // = 2,275 (at 5, 960 + 47,040 ÷ 32 = 2,430).
           data: {
-            shards: 5,
+            shards: 6,
             strategy: 'replicated',
             hotKeyLoad: 4800,
-            usable: 1090.90909091,
+            usable: 1050,
             readLoad: 4800,
             peakWrites: 100,
-            replicatedWrites: 500,
+            replicatedWrites: 600,
             cache: 'DAX',
           },
-          message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,090.91 RCU left; 33 partitions assumed.*; one item never spans partitions$/,
-          fix: 'keep N = 5 replicated copies of each `productId` value (key#0…key#4), written together and read at random: each copy serves 1/5 of the reads, and every write costs 5× (100 → 500 WCU at peak); or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)',
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 5 } }],
+          message: /4,800 RCU reads against a usable 2,400 RCU .*: 1,050 RCU left; 32 partitions assumed.*; one item never spans partitions$/,
+          fix: 'keep N = 6 replicated copies of each `productId` value (key#0…key#5), written together and read at random: each copy serves 1/6 of the reads, and every write costs 6× (100 → 600 WCU at peak); or put DAX in front of its reads (its item cache answers GetItem and BatchGetItem, its query cache Query and Scan results by their exact parameters, without reading the table; a cache answers only the reads it holds, and it needs a DAX cluster in your VPC and the DAX client in the application, and it serves eventually consistent reads only: strongly consistent reads, cache misses and every write still reach the partition)',
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
         },
       ],
     },
@@ -166,7 +168,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { strategy: 'replicated', shards: 5 }, // as the unsharded item above
+          data: { strategy: 'replicated', shards: 6 }, // as the unsharded item above
           message: /4,800 RCU reads, 4,800 RCU per shard over 4, .*\(reads of one item, which write sharding cannot spread\)/,
           fix: /replacing its random sharding, which cannot spread the reads of one item/,
         },
@@ -180,10 +182,11 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           edits: false,
-          // 80 partitions (twice 60,000 RCU and 20,000 WCU): 2,400 − 54,000 ÷ 80 = 1,725 RCU left for the item's 6,000.
-          data: { unspreadLoad: 6000, unspreadUsable: 1725 },
+          // 40 partitions (twice 60,000 RCU and 20,000 WCU: max(40, 40)): 2,400 − 54,000 ÷ 40 = 1,050 RCU left for the item's
+          // 6,000; the writes 800 − 18,000 ÷ 40 = 350, and N = 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
+          data: { unspreadLoad: 6000, unspreadUsable: 1050 },
           // Review 11 item 9: the writes (2,000 WCU) are over the 800 usable by themselves, whatever the reads: their count.
-          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 575 WCU by themselves: shard `productId` into N = 4 random shards/,
+          fix: /^no shard count serves: the reads of one item stay on the one shard that holds it whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard `productId` into N = 7 random shards/,
         },
       ],
     },
@@ -194,9 +197,9 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { shards: 64 }, // as above
+          data: { shards: 67 }, // as above
           message: /20,000 WCU writes, 5,000 WCU per shard over 4,/,
-          fix: 'raise sharding.shards from 4 to N = 64 (random)',
+          fix: 'raise sharding.shards from 4 to N = 67 (random)',
         },
       ],
     },
@@ -229,23 +232,26 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           edits: false,
-          // 201 partitions (twice 100 RCU and 100,000 WCU): 303.95 + 99,696.05 ÷ 201 = 799.95 of 800 at 329 (at 328, 800.87).
-          data: { shards: 329 },
+          // 200 partitions (twice 100 RCU and 100,000 WCU: max(1, 200)): 301.2 + 99,698.8 ÷ 200 = 799.69 of 800 at 332 (at
+          // 331, 800.69).
+          data: { shards: 332 },
           // Hot by its writes alone: a cache, which serves reads only, is not offered.
-          fix: /it would take N = 329 keys, more than the 100 .*: batch the hottest value's writes before they reach the table \([^)]*\); or raise maxShards/,
+          fix: /it would take N = 332 keys, more than the 100 .*: batch the hottest value's writes before they reach the table \([^)]*\); or raise maxShards/,
         },
       ],
     },
     {
       name: 'more shards than maxShards for reads and writes: batch the writes and cache the reads',
-      design: hotEvent({ workload: { peakReadUnits: 1_000_000, peakWriteUnits: 100000, hotKeyShare: 1 } }),
+      // At 1,000,000 RCU (667 partitions) no count up to 1,000 fits beside the neighbours: 800,000 keeps maxShards the bound.
+      design: hotEvent({ workload: { peakReadUnits: 800_000, peakWriteUnits: 100000, hotKeyShare: 1 } }),
       findings: [
         {
           messageId: 'hotKey',
           edits: false,
-          // 867 partitions (twice 1,000,000 RCU and 100,000 WCU); reads bind: 1,246.88 + 998,753 ÷ 867 = 2,398.8 of 2,400 at 802.
-          data: { shards: 802, cache: 'DAX' },
-          fix: /it would take N = 802 keys, .*: batch the hottest value's writes before they reach the table \([^)]*\) and put DAX in front of its reads \([^)]*\); or raise maxShards/,
+          // 534 partitions (twice 800,000 RCU and 100,000 WCU: max(534, 200)); reads bind: 902.93 + 799,097.07 ÷ 534 = 2,399.37
+          // of 2,400 at 886 (at 885, 2,400.39).
+          data: { shards: 886, cache: 'DAX' },
+          fix: /it would take N = 886 keys, .*: batch the hottest value's writes before they reach the table \([^)]*\) and put DAX in front of its reads \([^)]*\); or raise maxShards/,
         },
       ],
     },
@@ -342,8 +348,9 @@ testRule('SG003', {
         sortKey: { name: 'orderId', type: 'S', cardinality: 'unique' },
         workload: { peakReadUnits: 50000, peakWriteUnits: 500, hotKeyShare: 0.1 },
       }),
-      // 35 partitions (twice 50,000 RCU and 500 WCU): 1,000 + 49,000 ÷ 35 = 2,400 RCU of 2,400 at 5 (at 4, 2,464.29).
-      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 5 }, edits: true }],
+      // 34 partitions (twice 50,000 RCU and 500 WCU: max(34, 1)): 833.33 + 49,166.67 ÷ 34 = 2,279.41 RCU of 2,400 at 6 (at 5,
+      // 1,000 + 49,000 ÷ 34 = 2,441.18).
+      findings: [{ messageId: 'hotKey', data: { strategy: 'calculated', shards: 6 }, edits: true }],
     },
     {
       name: 'a read-hot item of a GSI: a cache, since the index cannot keep copies; no back-pressure note for reads',
@@ -386,16 +393,16 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           index: 'by-category',
-          // 5 partitions (twice 6,000 RCU and 50 WCU), the shards each other's neighbours: 1,500 + 4,500 ÷ 5 = 2,400 at 4
-          // (at 3, 2,000 + 800 = 2,800).
-          data: { strategy: 'calculated', shards: 4 },
-          fix: /N = 4 calculated shards.*only reads of a whole `category` value query all 4, so set fanOut on `browse-by-price`; or put DAX in front of its reads \(its item cache answers GetItem/,
+          // 4 partitions (twice 6,000 RCU and 50 WCU: max(4, 1), the new on-demand floor too), the shards each other's
+          // neighbours: 1,200 + 4,800 ÷ 4 = 2,400 at 5 (at 4, 1,500 + 4,500 ÷ 4 = 2,625).
+          data: { strategy: 'calculated', shards: 5 },
+          fix: /N = 5 calculated shards.*only reads of a whole `category` value query all 5, so set fanOut on `browse-by-price`; or put DAX in front of its reads \(its item cache answers GetItem/,
           // The index is keyed by the separate shard attribute the fix names, and its queries give it.
           edits: [
             {
               op: 'set',
               path: 'globalSecondaryIndexes[0].sharding',
-              value: { strategy: 'calculated', shards: 4, sourceAttribute: 'price', logicalAttribute: 'category' },
+              value: { strategy: 'calculated', shards: 5, sourceAttribute: 'price', logicalAttribute: 'category' },
             },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.name', value: 'categoryShard' },
             { op: 'set', path: 'globalSecondaryIndexes[0].partitionKey.type', value: 'S' },
@@ -427,11 +434,11 @@ testRule('SG003', {
       findings: [
         {
           messageId: 'hotKey',
-          // Copies multiply the writes: P = ⌈100,000 ÷ 3,000 + 1,000N ÷ 1,000⌉; at 5, P = 39: 1,000 + 49,000 ÷ 39 = 2,256.41
-          // RCU; at 4, P = 38: 1,250 + 48,750 ÷ 38 = 2,532.89.
-          data: { strategy: 'replicated', shards: 5, cache: 'DAX' },
-          fix: /^keep N = 5 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 5 } }],
+          // Copies multiply the writes: P = max(⌈100,000 ÷ 3,000⌉, ⌈1,000N ÷ 1,000⌉) = 34 up to 34 copies; at 6: 833.33 +
+          // 49,166.67 ÷ 34 = 2,279.41 RCU; at 5: 1,000 + 49,000 ÷ 34 = 2,441.18.
+          data: { strategy: 'replicated', shards: 6, cache: 'DAX' },
+          fix: /^keep N = 6 replicated copies of each `sellerId` value .*; or put DAX in front of its reads \(.*; a cache answers only the reads it holds, .*\)$/,
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'replicated', shards: 6 } }],
         },
       ],
     },
@@ -442,7 +449,7 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           path: 'sharding.shards',
-          data: { strategy: 'replicated', shards: 5 }, // as above
+          data: { strategy: 'replicated', shards: 6 }, // as above
           message: /5,000 RCU reads, 5,000 RCU per shard over 4,/,
           fix: /, replacing its random sharding, under which every page of `orders-of-seller` queries all the shards; or put DAX in front of its reads \(.*it serves eventually consistent reads only: .*\)$/,
         },
@@ -455,10 +462,11 @@ testRule('SG003', {
         {
           messageId: 'hotKey',
           edits: false,
-          // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered. 74 partitions (twice 50,000
-          // RCU and 20,000 WCU): the reads have 2,400 − 45,000 ÷ 74 = 1,791.89 RCU; the writes need 4 (500 + 19,500 ÷ 74 = 763.51).
-          data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadUsable: 1791.89189189 },
-          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 556.76 WCU by themselves: shard `sellerId` into N = 4 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
+          // Review 4 item 1: the paged reads alone are over the ceiling, so no count is offered. 40 partitions (twice 50,000
+          // RCU and 20,000 WCU: max(34, 40)): the reads have 2,400 − 45,000 ÷ 40 = 1,275 RCU; the writes 800 − 18,000 ÷ 40 =
+          // 350, and need 7 (285.71 + 19,714.29 ÷ 40 = 778.57; at 6, 827.08).
+          data: { cache: 'DAX', pagedPatterns: ['orders-of-seller'], unspreadUsable: 1275 },
+          fix: /^no shard count serves: every page of `orders-of-seller` reads all the shards whatever the count, .*; put DAX in front of them \([^)]*\); its writes \(2,000 WCU\) are over the usable 350 WCU by themselves: shard `sellerId` into N = 7 calculated shards on `orderId` .*; or, when any item of the value will do \(a work queue's poll\), set wants: "any" on `orders-of-seller`, with the key sharded/,
         },
       ],
     },

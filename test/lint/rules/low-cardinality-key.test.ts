@@ -219,10 +219,11 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'warning',
           edits: false,
-          // One partition (100 RCU and 2 WCU at twice the peak) holds every value: 2,400 ÷ 50 RCU = 48× (alone, 2,400 ÷ 12.5 = 192×).
-          data: { cardinality: 4, growthToCeiling: 48 },
+          // 4 partitions: twice the peak (100 RCU and 2 WCU) needs one, a new on-demand table's warm 12,000 RCU / 4,000 WCU
+          // four. The hottest 12.5 RCU beside 37.5 ÷ 4 = 9.375: 2,400 ÷ 21.875 = 109.71× (alone, 2,400 ÷ 12.5 = 192×).
+          data: { cardinality: 4, growthToCeiling: 109.714285714 },
           message:
-            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,362.5 RCU) saturates its partition when traffic grows 48×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
+            "partition key `environment` has only 4 distinct values, but its whole peak fits one partition with headroom (50 of a usable 2,400 RCU): fine today; its hottest value (12.5 of a usable 2,390.63 RCU) saturates its partition when traffic grows 109.71×; each value counted at the uniform share (25%), but `environment` is named like a status, type or region, whose values are rarely equally busy (most orders sit in one status, most users in one country): declare the hottest value's share of the table's traffic as `workload.hotKeyShare`",
           fix: /no change needed at this load \(sharding would only make every read a fan-out\)/,
         },
       ],
@@ -238,11 +239,11 @@ testRule('SG001', {
           path: 'partitionKey',
           severity: 'error',
           edits: true,
-          // 22 partitions (twice 20,000 RCU and 4,000 WCU): 2,400 − 16,000 ÷ 22 = 1,672.73 RCU left; at 3, 1,333.33 + 18,666.67 ÷ 22
-          // = 2,181.82 RCU (at 2, 2,000 + 818.18 = 2,818.18). Its 800 WCU are over too (800 − 3,200 ÷ 22 = 654.55 left): a cache
-          // for the reads alone would not serve, so none is offered beside the shards.
-          data: { cardinality: 5, minCardinality: 100, shards: 3, hotLoad: 4000, hotUsable: 1672.72727273 },
-          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 3 calculated shards on `orderId` (key#hash(orderId) mod 3): a read for one orderId hits one shard, only whole-key reads fan out over 3',
+          // 14 partitions (twice 20,000 RCU and 4,000 WCU: max(14, 8)): 2,400 − 16,000 ÷ 14 = 1,257.14 RCU left; at 4, 1,000 +
+          // 19,000 ÷ 14 = 2,357.14 RCU (at 3, 1,333.33 + 1,333.33 = 2,666.67). Its 800 WCU are over too (800 − 3,200 ÷ 14 =
+          // 571.43 left): a cache for the reads alone would not serve, so none is offered beside the shards.
+          data: { cardinality: 5, minCardinality: 100, shards: 4, hotLoad: 4000, hotUsable: 1257.14285714 },
+          fix: 'use a higher-cardinality attribute or a composite key, or shard `status` into N = 4 calculated shards on `orderId` (key#hash(orderId) mod 4): a read for one orderId hits one shard, only whole-key reads fan out over 4',
         },
       ],
     },
@@ -256,8 +257,9 @@ testRule('SG001', {
           { indexName: 'by-status', partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 100, peakWriteUnits: 3000, hotKeyShare: 0.6 } },
         ],
       }),
-      // 7 partitions (twice 100 RCU and 3,000 WCU): 800 − 1,200 ÷ 7 = 628.57 WCU left; at 5, 360 + 2,640 ÷ 7 = 737.14 (at 4, 814.29).
-      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 5, hotLoad: 1800, hotUsable: 628.571428571 } }],
+      // 6 partitions (twice 100 RCU and 3,000 WCU: max(1, 6)): 800 − 1,200 ÷ 6 = 600 WCU left; at 5, 360 + 2,640 ÷ 6 = 800 (at 4,
+      // 450 + 425 = 875).
+      findings: [{ messageId: 'fewValues', index: 'by-status', severity: 'error', data: { shards: 5, hotLoad: 1800, hotUsable: 600 } }],
     },
     {
       // Issue 14: a two-candidate vote, 3,000 WCU on the leader (60% of 5,000): N = ceil(3,000 / 800) = 4,
@@ -273,9 +275,10 @@ testRule('SG001', {
         {
           messageId: 'fewValues',
           severity: 'error',
-          // 11 partitions (twice 100 RCU and 5,000 WCU): 800 − 2,000 ÷ 11 = 618.18 WCU left; at 8, 375 + 4,625 ÷ 11 = 795.45 (at 7, 844.16).
-          data: { cardinality: 2, shards: 8, hotLoad: 3000, hotUsable: 618.181818182 },
-          fix: /shard `candidateId` into N = 8 calculated shards on `voterId`/,
+          // 10 partitions (twice 100 RCU and 5,000 WCU: max(1, 10)): 800 − 2,000 ÷ 10 = 600 WCU left; at 9, 333.33 + 4,666.67 ÷ 10
+          // = 800 (at 8, 375 + 462.5 = 837.5).
+          data: { cardinality: 2, shards: 9, hotLoad: 3000, hotUsable: 600 },
+          fix: /shard `candidateId` into N = 9 calculated shards on `voterId`/,
         },
       ],
     },
@@ -287,8 +290,9 @@ testRule('SG001', {
         globalSecondaryIndexes: [{ indexName: 'by-status', partitionKey: status(3), sortKey: orderId }],
       }),
       // Review 5 item 2: a status is changed by updates, so the index takes 2× the table's 3,000 WCU: 2,000 on the hottest, N = 3.
-      // 13 partitions (6,000 WCU at twice the peak, and its reads): at 6, 333.33 + 5,666.67 ÷ 13 = 769.23 (at 5, 400 + 430.77 = 830.77).
-      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 6 } }],
+      // 12 partitions (12,000 WCU at twice the index's 6,000, more than its reads need): at 7, 285.71 + 5,714.29 ÷ 12 = 761.9
+      // (at 6, 333.33 + 472.22 = 805.56).
+      findings: [{ messageId: 'fewValues', path: 'globalSecondaryIndexes[0].partitionKey', index: 'by-status', data: { shards: 7 } }],
     },
     {
       // 3,000 WCU over 10 full-key values: 300 on the hottest fits one key; a warning with the growth.
@@ -312,8 +316,8 @@ testRule('SG001', {
           path: 'globalSecondaryIndexes[0].partitionKeys',
           severity: 'warning',
           edits: false,
-          // 7 partitions (6,000 WCU at twice the peak, and its reads): 800 − 2,700 ÷ 7 = 414.29 WCU left for the hottest 300.
-          data: { cardinality: 10, hotLoad: 300, hotUsable: 414.285714286 },
+          // 6 partitions (6,000 WCU at twice the peak, more than its reads need): 800 − 2,700 ÷ 6 = 350 WCU left for the hottest 300.
+          data: { cardinality: 10, hotLoad: 300, hotUsable: 350 },
         },
       ],
     },
@@ -394,8 +398,8 @@ testRule('SG001', {
 
 describe('SG001 and SG003 on the same key', () => {
   it('on the uniform share, one finding: SG001, with the load N that shardsFor() computes and its edits; SG003 defers to it', () => {
-    // Uniform 4,000 WCU per status: N = 13 from the load beside the neighbours (41 partitions, twice 1,000 RCU and 20,000 WCU:
-    // 307.69 + 19,692.31 ÷ 41 = 787.99 of 800; at 12, 813.01). The floor of 100 keys once made it 20.
+    // Uniform 4,000 WCU per status: N = 13 from the load beside the neighbours (40 partitions, twice 1,000 RCU and 20,000 WCU:
+    // max(1, 40)): 307.69 + 19,692.31 ÷ 40 = 800 of 800; at 12, 825. The floor of 100 keys once made it 20.
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
     expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 1 / 5 })).toBe(13);
@@ -407,10 +411,10 @@ describe('SG001 and SG003 on the same key', () => {
   it('with a declared share above the uniform one both stay, with the same shard count and the same edits', () => {
     const findings = lint(table({ partitionKey: status(5), sortKey: orderId, workload: { peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 } }));
     const [sg001, sg003] = ['SG001', 'SG003'].map((id) => findings.find((f) => f.ruleId === id));
-    // 41 partitions: 315.79 + 19,684.21 ÷ 41 = 795.89 of 800 at 19 (at 18, 813.01).
-    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(19);
-    expect(sg001?.data?.shards).toBe(19);
-    expect(sg003?.data?.shards).toBe(19);
+    // 40 partitions: 300 + 19,700 ÷ 40 = 792.5 of 800 at 20 (at 19, 315.79 + 492.11 = 807.89).
+    expect(shardsFor({ engine: 'dynamodb', peakReadUnits: 1000, peakWriteUnits: 20000, hotKeyShare: 0.3 })).toBe(20);
+    expect(sg001?.data?.shards).toBe(20);
+    expect(sg003?.data?.shards).toBe(20);
     expect(sg003?.edits).toEqual(sg001?.edits);
   });
 });

@@ -64,13 +64,13 @@ testRule('SG007', {
         sharding: { strategy: 'calculated', shards: 2, sourceAttribute: 'orderId' },
       }),
       findings: [
-        // 5 partitions (twice 1,000 RCU and 2,000 WCU): 800 − 1,600 ÷ 5 = 480 WCU left for its 400.
-        { messageId: 'needlessShards', data: { hotLoad: 400, usable: 480, declaredShards: 2, shards: 1 }, edits: [{ op: 'remove', path: 'sharding' }] },
+        // 4 partitions (twice 1,000 RCU and 2,000 WCU: max(1, 4)): 800 − 1,600 ÷ 4 = 400 WCU left for its 400.
+        { messageId: 'needlessShards', data: { hotLoad: 400, usable: 400, declaredShards: 2, shards: 1 }, edits: [{ op: 'remove', path: 'sharding' }] },
       ],
     },
     {
-      // 4% of 8,000 WCU: 17 partitions (twice 1,000 RCU and 8,000 WCU), 800 − 7,680 ÷ 17 = 348.24 WCU left for its 320.
-      // (At 5%, 400 WCU beside 7,600 ÷ 17 = 447.06 is over: the shards would be needed.)
+      // 4% of 8,000 WCU: 16 partitions (twice 1,000 RCU and 8,000 WCU: max(1, 16)), 800 − 7,680 ÷ 16 = 320 WCU left for its
+      // 320. (At 5%, 400 WCU beside 7,600 ÷ 16 = 475 is over: the shards would be needed.)
       name: 'a busy key still under its ceiling',
       design: table({
         partitionKey: { name: 'shopId', type: 'S', cardinality: 5000 },
@@ -81,8 +81,8 @@ testRule('SG007', {
       findings: [
         {
           messageId: 'needlessShards',
-          data: { hotLoad: 320, usable: 348.235294118, unit: 'WCU', declaredShards: 4 },
-          message: /its hottest value peaks at 320 WCU, under the usable 348.24 WCU on one key/,
+          data: { hotLoad: 320, usable: 320, unit: 'WCU', declaredShards: 4 },
+          message: /its hottest value peaks at 320 WCU, under the usable 320 WCU on one key/,
         },
       ],
     },

@@ -86,10 +86,11 @@ testRule('SG002', {
     },
     {
       // Review u9 item 2: today's 3,000 WCU on 5 values, 600 each (20%): quiet where 20% is within the project's maxHotKeyShare.
-      // 2,000 WCU: 5 partitions (twice 100 RCU and 2,000 WCU), 400 + 1,600 ÷ 5 = 720 of 800 on the hottest's partition. At
-      // 3,000, beside its neighbours, 600 + 2,400 ÷ 7 = 942.86: over, an error whatever the share allowed.
-      name: 'a day combined with 5 tenants at 2,000 WCU, with maxHotKeyShare 25%: 20% on each of the 5 is within it',
-      design: dayTenant([day, tenant], 2000),
+      // 1,800 WCU: 4 partitions (twice 100 RCU and 1,800 WCU need one, a new on-demand table's warm throughput four), 360 +
+      // 1,440 ÷ 4 = 720 of 800 on the hottest's partition. At 3,000, beside its neighbours, 600 + 2,400 ÷ 6 = 1,000: over, an
+      // error whatever the share allowed. (At 2,000, 400 + 1,600 ÷ 4 = 800: at the line itself.)
+      name: 'a day combined with 5 tenants at 1,800 WCU, with maxHotKeyShare 25%: 20% on each of the 5 is within it',
+      design: dayTenant([day, tenant], 1800),
       options: { thresholds: { maxHotKeyShare: 0.25 } },
     },
     { name: 'a unique key', design: table() },
@@ -127,17 +128,18 @@ testRule('SG002', {
     {
       // Review u9 item 2 (events-composite.json): today's 3,000 WCU land on 5 values, 1/5 = 20% each (above maxHotKeyShare 10%):
       // 3,000 ÷ 5 = 600 of a usable 800 WCU, saturated at 800 ÷ 600 = 1.33×, as a plain time bucket at 600 warns. Before: no finding.
-      // 5 partitions: 800 − 1,600 ÷ 5 = 480 WCU left for the hottest's 400; growth (480 + 320) ÷ (400 + 320) = 1.11×.
-      name: 'a day combined with 5 tenants at 2,000 WCU: 400 of 480 WCU on each of the 5, 20% each, warns with its growth',
-      design: dayTenant([day, tenant], 2000),
+      // At 1,800 WCU, 4 partitions (the on-demand floor): 800 − 1,440 ÷ 4 = 440 WCU left for the hottest's 360; growth
+      // (440 + 360) ÷ (360 + 360) = 1.11×. (At 2,000, 800 − 1,600 ÷ 4 = 400 for its 400: at the line, no growth left.)
+      name: 'a day combined with 5 tenants at 1,800 WCU: 360 of 440 WCU on each of the 5, 20% each, warns with its growth',
+      design: dayTenant([day, tenant], 1800),
       findings: [
         {
           messageId: 'combinedKeyFits',
           severity: 'warning',
           path: 'partitionKey',
-          data: { values: 5, share: 0.2, limit: 0.1, load: 400, usable: 480 },
+          data: { values: 5, share: 0.2, limit: 0.1, load: 360, usable: 440 },
           message:
-            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20% (above maxHotKeyShare 10%), but one partition serves it with headroom (400 of a usable 480 WCU): fine today, saturated when traffic grows 1.11×",
+            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20% (above maxHotKeyShare 10%), but one partition serves it with headroom (360 of a usable 440 WCU): fine today, saturated when traffic grows 1.11×",
           fix: /^no change needed at this load \(sharding would only make every read a fan-out\); before traffic grows 1\.11×, shard the key; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry/,
           edits: false,
         },
@@ -167,11 +169,11 @@ testRule('SG002', {
           messageId: 'combinedKey',
           path: 'partitionKey',
           notes: [],
-          // 13 partitions (twice 100 RCU and 6,000 WCU): 800 − 4,800 ÷ 13 = 430.77 WCU left; at 4, 300 + 5,700 ÷ 13 = 738.46
-          // (at 3, 400 + 430.77 = 830.77).
-          data: { values: 5, share: 0.2, load: 1200, usable: 430.769230769, ceiling: 1000, buckets: ['yyyyMMdd'], others: ['tenantId'] },
+          // 12 partitions (twice 100 RCU and 6,000 WCU: max(1, 12)): 800 − 4,800 ÷ 12 = 400 WCU left; at 4, 300 + 5,700 ÷ 12 =
+          // 775 (at 3, 400 + 466.67 = 866.67).
+          data: { values: 5, share: 0.2, load: 1200, usable: 400, ceiling: 1000, buckets: ['yyyyMMdd'], others: ['tenantId'] },
           message:
-            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 430.77 WCU (43.08% of the 1,000 WCU ceiling)",
+            "partition key `pk` combines the time bucket `yyyyMMdd` with `tenantId`: while older buckets sit idle, the current bucket's writes (and the reads of recent data) land on 5 key values only, the hottest taking 20%, 1,200 WCU writes against a usable 400 WCU (40% of the 1,000 WCU ceiling)",
           fix: /^shard `pk` into N = 4 .*; or key by an event id, or combine `yyyyMMdd` with an attribute of many values the writes carry \(a user or device id\), not only `tenantId` \(5 values in each bucket\)$/,
           edits: true,
         },
@@ -274,10 +276,10 @@ testRule('SG002', {
           messageId: 'timeKey',
           path: 'partitionKey',
           severity: 'error',
-          // The current bucket is every write, its shards each other's neighbours: 5 partitions (twice 100 RCU and 2,000 WCU);
-          // at 4, 500 + 1,500 ÷ 5 = 800 of 800 (at 3, 666.67 + 266.67 = 933.33).
-          data: { shards: 4, load: 2000, unit: 'WCU', label: 'write', usable: 800, ceiling: 1000, usableShare: 0.8 },
-          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 4, sourceAttribute: 'orderId' } }],
+          // The current bucket is every write, its shards each other's neighbours: 4 partitions (twice 100 RCU and 2,000 WCU:
+          // max(1, 4), the on-demand floor too); at 5, 400 + 1,600 ÷ 4 = 800 of 800 (at 4, 500 + 375 = 875).
+          data: { shards: 5, load: 2000, unit: 'WCU', label: 'write', usable: 800, ceiling: 1000, usableShare: 0.8 },
+          edits: [{ op: 'set', path: 'sharding', value: { strategy: 'calculated', shards: 5, sourceAttribute: 'orderId' } }],
           message:
             'partition key `orderDate` is a time bucket: the current bucket takes every write and the reads of recent data, 2,000 WCU writes against a usable 800 WCU (80% of the 1,000 WCU ceiling), while older buckets sit idle',
         },
@@ -301,7 +303,7 @@ testRule('SG002', {
           messageId: 'timeKey',
           path: 'globalSecondaryIndexes[0].partitionKey',
           index: 'by-day',
-          data: { shards: 4, index: 'by-day' }, // as the table's date key above, on the index's own 5 partitions
+          data: { shards: 5, index: 'by-day' }, // as the table's date key above, on the index's own 4 partitions
           message: /^partition key `createdDay` on index `by-day` is a time bucket/,
         },
       ],
