@@ -76,9 +76,9 @@ export function observeMockMonitor(observe: (request: ResourceRequest, read: boo
 
 /** What `transforms` needs that the mock engine lacks, and what to write instead. */
 const TRANSFORMS_UNDER_MOCKS =
-  "is set, and the mock engine cannot run it: Pulumi applies `transforms` through the CLI's callback server, which " +
-  '`pulumi.runtime.setMocks` does not start, so the SDK would fail the registration inside a promise and leave the run ' +
-  'waiting for it forever. Under the mock engine use the legacy `transformations` option (same ({ type, name, props, opts }) ' +
+  "is set, and the mock engine does not run it: Pulumi applies `transforms` through the engine's callback server, which " +
+  '`pulumi.runtime.setMocks` does not start (pulumi/pulumi#17090); SDKs before that change fail the registration inside a ' +
+  'promise and leave the run waiting forever. Under the mock engine use the legacy `transformations` option (same ({ type, name, props, opts }) ' +
   '=> ({ props, opts }) callback, applied by the SDK as the resource is constructed), or test the program without it';
 
 /** The SDK's `registerResource` (runtime/resource), which every resource constructor calls with its type, name and options. */
